@@ -1,0 +1,118 @@
+// buildApp(deps): the whole HTTP surface on a Fastify instance that never listens by itself.
+
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerRestRoutes } from './rest/adapter';
+import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
+import { rawRoutes, restRoutes } from './rest/routes';
+import { createContextFromRequest, type AppDeps } from './trpc/context';
+import { retryAfterOf, toClientError } from './trpc/errors';
+import { appRouter, type AppRouter } from './trpc/router';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  /** Serve the built SPA from config.webDist (default: when it exists). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify accepts a hop count too; its typings leave the number out.
+    trustProxy: config.trustProxy as boolean | string,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
+    exposedHeaders: ['X-Total-Count', 'Retry-After', 'X-Request-Id'],
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    void reply.header('X-Request-Id', req.id);
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    return reply.status(status).send({
+      message: status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
+      code: error.code ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'),
+    });
+  });
+
+  app.get('/api/health', async (_req, reply) => {
+    const ok = await deps.pingDb();
+    return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable', message: 'The database does not answer' });
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      allowBatching: true,
+      maxBatchSize: 20,
+      createContext: ({ req, res }) => createContextFromRequest(deps, req, res),
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.map((e) => retryAfterOf(toClientError(e))).find(Boolean);
+        return retryAfter ? { headers: { 'Retry-After': String(retryAfter) } } : {};
+      },
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, path }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerRestRoutes(app, deps, restRoutes);
+  for (const raw of rawRoutes) await raw.register(app, deps);
+
+  const document = buildOpenApiDocument(restRoutes, rawRoutes.flatMap((r) => r.openapi));
+  app.get('/api/openapi.json', async () => document);
+  const docsPage = renderDocsPage(document);
+  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
+
+  const serveWeb = options.serveWeb ?? existsSync(join(config.webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (path.startsWith('/api') || path.startsWith('/trpc') || req.method !== 'GET' || !serveWeb) {
+      return reply.status(404).send({ message: `No such path: ${req.method} ${path}`, code: 'NOT_FOUND' });
+    }
+    // Deep links into the SPA get its shell; the client router shows the page (or its 404).
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDist);
+  });
+
+  return app;
+}

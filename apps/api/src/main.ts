@@ -1,0 +1,51 @@
+// The server process: config → database → migrate → bootstrap → listen → graceful shutdown.
+
+import { migrateToLatest } from '@portal/db';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { createDeps, openDatabase } from './deps';
+import { createLogger } from './logger';
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const logger = createLogger(config.logLevel);
+const handle = openDatabase(config);
+await migrateToLatest(handle.db);
+const deps = createDeps(config, handle, logger);
+const app = await buildApp(deps);
+
+const stopHooks: Array<() => void | Promise<void>> = [];
+
+await app.listen({ port: config.port, host: config.host });
+logger.info(`Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down: finishing requests under way');
+  try {
+    for (const stop of stopHooks) await stop();
+    await app.close();
+    await deps.rateLimits.close();
+    await handle.close();
+    logger.info('stopped cleanly');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

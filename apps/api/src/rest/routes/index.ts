@@ -1,0 +1,30 @@
+// Every REST path of the adapter (spec §7 and the issues' extra paths), area by area.
+// Routes that stream files or read multipart bodies are Fastify plugins beside these.
+
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../trpc/context';
+import type { RestRoute } from '../adapter';
+import type { ExtraOperation } from '../openapi';
+import { adminPartnerRoutes } from './admin-partners';
+import { authRoutes } from './auth';
+import { commissionRoutes } from './commissions';
+import { materialRoutes } from './materials';
+import { partnerProfileRoutes } from './partner-profile';
+import { referralRoutes } from './referrals';
+
+export const restRoutes: readonly RestRoute[] = [
+  ...authRoutes,
+  ...partnerProfileRoutes,
+  ...referralRoutes,
+  ...commissionRoutes,
+  ...materialRoutes,
+  ...adminPartnerRoutes,
+];
+
+/** A route that is not a plain procedure call (file streams, multipart); it documents itself. */
+export interface RawRoutes {
+  register: (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
+  openapi: readonly ExtraOperation[];
+}
+
+export const rawRoutes: readonly RawRoutes[] = [];

@@ -1,0 +1,3 @@
+import type { RestRoute } from '../adapter';
+
+export const referralRoutes: RestRoute[] = [];

@@ -1,0 +1,4 @@
+import type { TRPCRouterRecord } from '@trpc/server';
+
+/** admin.referrals, admin.addClient, admin.updateReferral (Referrals issue). */
+export const adminReferralProcedures = {} satisfies TRPCRouterRecord;

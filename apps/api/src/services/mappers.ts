@@ -1,0 +1,88 @@
+// Row → API shape, at the boundary. Dates leave as ISO strings; bank numbers only masked.
+
+import type { PartnerProfile, Referral, Commission } from '@portal/contracts';
+import type { CommissionRow, Partner, ReferralRow } from '@portal/db';
+import { maskLastFour, type FieldCipher } from './crypto';
+
+export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
+
+export function decryptOrNull(cipher: FieldCipher, stored: string | null): string | null {
+  if (!stored) return null;
+  try {
+    return cipher.decrypt(stored);
+  } catch {
+    return null;
+  }
+}
+
+export function toPartnerProfile(row: Partner, cipher: FieldCipher): PartnerProfile {
+  return {
+    id: row.id,
+    status: row.status,
+    companyName: row.companyName,
+    contactName: row.contactName,
+    companyType: row.companyType as PartnerProfile['companyType'],
+    website: row.website,
+    phone: row.phone,
+    expectedVolume: row.expectedVolume,
+    paymentMethod: row.paymentMethod,
+    referralCode: row.referralCode,
+    applicationDate: iso(row.applicationDate),
+    approvedAt: iso(row.approvedAt),
+    rejectionReason: row.rejectionReason,
+    agreementSigned: row.agreementSigned,
+    agreementSignedAt: iso(row.agreementSignedAt),
+    agreementVersion: row.agreementVersion,
+    bankName: row.bankName,
+    bankAccountType: row.bankAccountType,
+    bankAccountHolderName: row.bankAccountHolderName,
+    bankRoutingNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankRoutingNumber)),
+    bankAccountNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankAccountNumber)),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toReferral(row: ReferralRow & { partnerCompanyName?: string }): Referral {
+  return {
+    id: row.id,
+    partnerId: row.partnerId,
+    ...(row.partnerCompanyName !== undefined ? { partnerCompanyName: row.partnerCompanyName } : {}),
+    clientCompanyName: row.clientCompanyName,
+    clientEmail: row.clientEmail,
+    clientPhone: row.clientPhone,
+    serviceType: row.serviceType,
+    monthlyValue: row.monthlyValue,
+    commissionAmount: row.commissionAmount,
+    stage: row.stage,
+    consultationDate: iso(row.consultationDate),
+    proposalDate: iso(row.proposalDate),
+    closeDate: iso(row.closeDate),
+    contractStartDate: row.contractStartDate,
+    contractEndDate: row.contractEndDate,
+    lostReason: row.lostReason,
+    churnDate: row.churnDate,
+    notes: row.notes,
+    referralSource: row.referralSource,
+    landingPage: row.landingPage,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toCommission(row: CommissionRow & { clientCompanyName?: string }): Commission {
+  return {
+    id: row.id,
+    partnerId: row.partnerId,
+    referralId: row.referralId,
+    ...(row.clientCompanyName !== undefined ? { clientCompanyName: row.clientCompanyName } : {}),
+    amount: row.amount,
+    monthYear: row.monthYear,
+    status: row.status,
+    paymentDate: iso(row.paymentDate),
+    paymentMethod: row.paymentMethod,
+    paymentReference: row.paymentReference,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,63 @@
+// Throttles for sign-in, sign-up and public writes. In memory for one process; in Redis when
+// REDIS_URL is set, so several replicas share the same counters.
+
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export interface RatePolicy {
+  points: number;
+  durationSeconds: number;
+}
+
+export const RATE_POLICIES = {
+  /** Failed sign-ins for one email from one address. */
+  loginFailuresPerEmailAndIp: { points: 10, durationSeconds: 15 * 60 },
+  /** Failed sign-ins from one address, any email. */
+  loginFailuresPerIp: { points: 100, durationSeconds: 15 * 60 },
+  registrationsPerIp: { points: 20, durationSeconds: 60 * 60 },
+  referralVisitsPerIp: { points: 120, durationSeconds: 60 },
+} as const satisfies Record<string, RatePolicy>;
+
+export type RatePolicyName = keyof typeof RATE_POLICIES;
+
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many attempts');
+  }
+}
+
+export interface RateLimits {
+  /** Takes one point; throws RateLimitedError when the policy's budget is spent. */
+  consume(policy: RatePolicyName, key: string): Promise<void>;
+  /** Gives a point back (a sign-in that turned out to be right). */
+  refund(policy: RatePolicyName, key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createRateLimits(options: { redisUrl?: string; prefix?: string } = {}): RateLimits {
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const prefix = options.prefix ?? 'portal-rl';
+  const limiters = new Map<RatePolicyName, RateLimiterAbstract>();
+  for (const [name, policy] of Object.entries(RATE_POLICIES) as [RatePolicyName, RatePolicy][]) {
+    const opts = { keyPrefix: `${prefix}:${name}`, points: policy.points, duration: policy.durationSeconds };
+    limiters.set(name, redis ? new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false }) : new RateLimiterMemory(opts));
+  }
+  const limiter = (name: RatePolicyName) => limiters.get(name) as RateLimiterAbstract;
+
+  return {
+    async consume(policy, key) {
+      try {
+        await limiter(policy).consume(key, 1);
+      } catch (result) {
+        if (result instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
+        throw result;
+      }
+    },
+    async refund(policy, key) {
+      await limiter(policy).reward(key, 1);
+    },
+    async close() {
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

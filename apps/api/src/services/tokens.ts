@@ -1,0 +1,54 @@
+// Session tokens: HS256 JWTs with issuer, audience, expiry and the user's token version.
+
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { UserRole } from '@portal/contracts';
+
+export const TOKEN_ISSUER = 'partner-portal';
+export const TOKEN_AUDIENCE = 'partner-portal-web';
+export const TOKEN_LIFETIME = '7d';
+
+export interface TokenClaims {
+  userId: string;
+  role: UserRole;
+  tokenVersion: number;
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims): Promise<string>;
+  /** The claims of a valid token, or null for anything forged, altered, expired or malformed. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+export function createTokenService(secret: string, now: () => Date = () => new Date()): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign({ userId, role, tokenVersion }) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      return new SignJWT({ role, tv: tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + 7 * 24 * 3600)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+          requiredClaims: ['sub', 'exp', 'iat', 'tv', 'role'],
+          currentDate: now(),
+        });
+        const { sub, role, tv } = payload;
+        if (typeof sub !== 'string' || (role !== 'admin' && role !== 'partner') || typeof tv !== 'number' || !Number.isInteger(tv)) return null;
+        return { userId: sub, role, tokenVersion: tv };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// Request context. The inner part (deps and the signed-in user) is what procedures use and what
+// tests build directly; the outer part reads the HTTP request.
+
+import type { UserRole } from '@portal/contracts';
+import type { Db } from '@portal/db';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
+import type { FieldCipher } from '../services/crypto';
+import type { RateLimits } from '../services/rate-limits';
+import type { FileStorage } from '../services/storage';
+import type { TokenService } from '../services/tokens';
+
+export interface AppDeps {
+  db: Db;
+  dbKind: 'postgres' | 'pglite';
+  /** Answers whether the database responds right now (health checks). */
+  pingDb: () => Promise<boolean>;
+  config: AppConfig;
+  logger: FastifyBaseLogger;
+  tokens: TokenService;
+  cipher: FieldCipher;
+  rateLimits: RateLimits;
+  storage: FileStorage;
+  /** The clock; tests move it. */
+  now: () => Date;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: UserRole;
+  tokenVersion: number;
+}
+
+export interface Context {
+  deps: AppDeps;
+  user: SessionUser | null;
+  /** A token was sent but is not valid (forged, expired, revoked). */
+  tokenRejected: boolean;
+  ip: string;
+  requestId: string;
+  /** Lets a procedure set a response header (Retry-After, X-Total-Count). */
+  setHeader: (name: string, value: string) => void;
+}
+
+export function createInnerContext(deps: AppDeps, user: SessionUser | null, extra: Partial<Omit<Context, 'deps' | 'user'>> = {}): Context {
+  return { deps, user, tokenRejected: false, ip: '127.0.0.1', requestId: 'internal', setHeader: () => {}, ...extra };
+}
+
+/** Verifies a bearer token strictly: signature, claims, and the token version against the user row. */
+export async function authenticate(deps: AppDeps, authorization: string | undefined): Promise<{ user: SessionUser | null; tokenRejected: boolean }> {
+  if (!authorization) return { user: null, tokenRejected: false };
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization.trim());
+  if (!match?.[1]) return { user: null, tokenRejected: true };
+  const claims = await deps.tokens.verify(match[1]);
+  if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return { user: null, tokenRejected: true };
+  const row = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'tokenVersion'])
+    .where('id', '=', claims.userId)
+    .executeTakeFirst();
+  if (!row || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role) return { user: null, tokenRejected: true };
+  return { user: row, tokenRejected: false };
+}
+
+export async function createContextFromRequest(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
+  const { user, tokenRejected } = await authenticate(deps, req.headers.authorization);
+  return {
+    deps,
+    user,
+    tokenRejected,
+    ip: req.ip,
+    requestId: String(req.id),
+    setHeader: (name, value) => void reply.header(name, value),
+  };
+}

@@ -1,0 +1,58 @@
+// One mapping from failures to what a client reads: the tRPC error shape and the REST error body
+// share it, so a validation message is the spec's text on both.
+
+import { TRPCError } from '@trpc/server';
+import { MESSAGES } from '@portal/contracts';
+import { RateLimitedError } from '../services/rate-limits';
+
+export interface ErrorIssue {
+  path: string;
+  message: string;
+}
+
+export function validationIssues(error: unknown): ErrorIssue[] | undefined {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  const issues = (cause as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues)) return undefined;
+  return issues.map((issue: { path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message?: string }) => ({
+    path: (issue.path ?? []).map((part) => String(typeof part === 'object' && part !== null ? part.key : part)).join('.'),
+    message: issue.message ?? 'Invalid value',
+  }));
+}
+
+/** The user-facing message of an error: the first validation message, or the error's own words. */
+export function userMessage(error: TRPCError): string {
+  const issues = validationIssues(error);
+  if (issues?.[0]) return issues[0].message;
+  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong on our side. Please try again.';
+  return error.message;
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
+  }
+  return false;
+}
+
+/** Turns infrastructure failures into the errors a client should see. */
+export function toClientError(error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (cause instanceof RateLimitedError) {
+    return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts, cause });
+  }
+  if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(cause ?? error)) {
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.databaseUnavailable, cause });
+  }
+  return error;
+}
+
+export function retryAfterOf(error: TRPCError): number | undefined {
+  return error.cause instanceof RateLimitedError ? error.cause.retryAfterSeconds : undefined;
+}

@@ -1,0 +1,23 @@
+// The AppRouter: four namespaces (DESIGN §2). Each area's procedures live in their own file.
+
+import { adminCommissionProcedures } from '../routers/admin-commissions';
+import { adminPartnerProcedures } from '../routers/admin-partners';
+import { adminReferralProcedures } from '../routers/admin-referrals';
+import { authProcedures } from '../routers/auth';
+import { adminMaterialProcedures, partnerMaterialProcedures } from '../routers/materials';
+import { partnerCommissionProcedures } from '../routers/partner-commissions';
+import { partnerProfileProcedures } from '../routers/partner-profile';
+import { partnerReferralProcedures } from '../routers/partner-referrals';
+import { siteProcedures } from '../routers/public';
+import { publicReferralProcedures } from '../routers/public-referrals';
+import { createCallerFactory, router } from './init';
+
+export const appRouter = router({
+  auth: router(authProcedures),
+  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures }),
+  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures }),
+  public: router({ ...siteProcedures, ...publicReferralProcedures }),
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('platform', () => {
+  it('answers health with ok once the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('sends security headers with a CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('refuses a body over the size limit with 413 and a JSON message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toEqual(expect.any(String));
+  });
+
+  it('answers malformed JSON with 400 and a message', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toEqual(expect.any(String));
+  });
+
+  it('serves an OpenAPI 3.1 document and a docs page', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().openapi).toBe('3.1.0');
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/api/openapi.json');
+  });
+
+  it('allows only listed CORS origins', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('configuration', () => {
+  it('names a missing JWT_SECRET and DATA_ENCRYPTION_KEY with DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/JWT_SECRET[\s\S]*DATA_ENCRYPTION_KEY/);
+  });
+
+  it('names a wrong PORT', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('refuses an encryption key that is not 32 bytes', () => {
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: Buffer.from('short').toString('base64') })).toThrow(/DATA_ENCRYPTION_KEY/);
+  });
+
+  it('defaults to the embedded database with demo data on', () => {
+    const config = loadConfig({});
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demoData).toBe(true);
+    expect(config.port).toBe(3000);
+  });
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { COMPANY_TYPES, PARTNER_STATUSES, PAYMENT_METHODS, REFERRAL_STAGES } from './enums';
+import { idField } from './fields';
+
+export const idInput = z.object({ id: idField });
+
+export const PARTNER_SORTS = ['companyName', '-companyName', 'createdAt', '-createdAt', 'currentMrr', '-currentMrr', 'totalLifetimeCommissions', '-totalLifetimeCommissions', 'status', '-status'] as const;
+export const REFERRAL_SORTS = ['createdAt', '-createdAt', 'clientCompanyName', '-clientCompanyName', 'monthlyValue', '-monthlyValue', 'stage', '-stage'] as const;
+
+const page = {
+  limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000).default(0),
+  search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(200).optional()),
+};
+
+export const listPartnersInput = z.object({
+  ...page,
+  sort: z.enum(PARTNER_SORTS, { error: `sort must be one of ${PARTNER_SORTS.join(', ')}` }).default('-createdAt'),
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PARTNER_STATUSES, { error: `status must be one of ${PARTNER_STATUSES.join(', ')}` }).optional()),
+});
+export type ListPartnersInput = z.input<typeof listPartnersInput>;
+
+export const listReferralsInput = z.object({
+  ...page,
+  sort: z.enum(REFERRAL_SORTS, { error: `sort must be one of ${REFERRAL_SORTS.join(', ')}` }).default('-createdAt'),
+  stage: z.preprocess((v) => (v === '' ? undefined : v), z.enum(REFERRAL_STAGES).optional()),
+  partnerId: idField.optional(),
+});
+export type ListReferralsInput = z.input<typeof listReferralsInput>;
+
+export const adminMetricsOutput = z.object({
+  totalPartnerCommissions: z.string(),
+  activePartnerCount: z.number().int(),
+  pendingPartnerCount: z.number().int(),
+  monthlyReferralRevenue: z.string(),
+  /** Won ÷ all referrals × 100, one decimal. */
+  conversionRate: z.number(),
+});
+export type AdminMetrics = z.infer<typeof adminMetricsOutput>;
+
+export const adminPartnerRowOutput = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  companyName: z.string(),
+  contactName: z.string(),
+  companyType: z.enum(COMPANY_TYPES),
+  status: z.enum(PARTNER_STATUSES),
+  referralCode: z.string(),
+  currentMrr: z.string(),
+  totalLifetimeCommissions: z.string(),
+  applicationDate: z.string().nullable(),
+  /** When the partner joined the program (approval), null while not approved. */
+  joinedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminPartnerRow = z.infer<typeof adminPartnerRowOutput>;
+
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+
+export const partnerDetailsOutput = adminPartnerRowOutput.extend({
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  expectedVolume: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  approvedAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  agreementSigned: z.boolean(),
+  agreementSignedAt: z.string().nullable(),
+  agreementVersion: z.string(),
+  bankName: z.string().nullable(),
+  bankAccountType: z.string().nullable(),
+  bankAccountHolderName: z.string().nullable(),
+  bankRoutingNumberMasked: z.string().nullable(),
+  bankAccountNumberMasked: z.string().nullable(),
+});
+export type PartnerDetails = z.infer<typeof partnerDetailsOutput>;
+
+export const rejectPartnerInput = z.object({ id: idField, reason: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional()) });
+
+export const partnerStatusChangeOutput = z.object({ id: z.uuid(), companyName: z.string(), status: z.enum(PARTNER_STATUSES) });

@@ -1,0 +1,29 @@
+// Business constants of spec §9 and DESIGN §4, in one place.
+
+export const PRODUCT_NAME = 'Ledgerline';
+export const AUTH_TOKEN_KEY = 'auth_token';
+export const THEME_KEY = 'theme';
+export const SIDEBAR_COOKIE = 'sidebar_state';
+export const SIDEBAR_COOKIE_MAX_AGE = 604800;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const AGREEMENT_SCROLL_THRESHOLD_PX = 10;
+export const TOAST_DURATION_MS = 5000;
+
+export const AUTH_PASSWORD_MIN = 6;
+export const ADMIN_PARTNER_PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const PHONE_MIN = 10;
+export const ROUTING_NUMBER_LENGTH = 9;
+export const MONTHLY_VALUE_MIN = 1;
+/** numeric(10,2) holds at most 99,999,999.99. */
+export const MONEY_MAX = '99999999.99';
+
+export const DEFAULT_AGREEMENT_VERSION = '1.0';
+export const DEFAULT_EXPECTED_VOLUME = '3-5 referrals/month';
+export const DEFAULT_COMPANY_TYPE = 'agency';
+export const REVIEW_TIME = '1-2 business days';
+export const CONSULTATION_MINUTES = 30;
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;

@@ -1,0 +1,51 @@
+// Month keys ("2026-11") and the date formats of the screens.
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+export const MONTH_KEY = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export function monthKey(date: Date): string {
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+export function previousMonthKey(date: Date): string {
+  return monthKey(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1)));
+}
+
+/** First and last day ("YYYY-MM-DD") of a month key. */
+export function monthBounds(key: string): { start: string; end: string } {
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const mm = String(month).padStart(2, '0');
+  return { start: `${year}-${mm}-01`, end: `${year}-${mm}-${String(last).padStart(2, '0')}` };
+}
+
+/** "November 2026" for "2026-11". */
+export function formatMonthKey(key: string): string {
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  return `${MONTH_NAMES[month - 1] ?? key} ${year}`;
+}
+
+export function monthName(date: Date): string {
+  return MONTH_NAMES[date.getMonth()] ?? '';
+}
+
+/** 'MMM d, yyyy' as the All Affiliates table shows it, or 'N/A'. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return 'N/A';
+  const date = typeof value === 'string' ? parseDate(value) : value;
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
+/** Date-only strings ("2026-11-22") are calendar days, not UTC instants. */
+function parseDate(value: string): Date {
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (dateOnly) return new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]));
+  return new Date(value);
+}
+
+export function todayIsoDate(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,82 @@
+// Enumerations of spec §3 with their labels. Every list of values lives here.
+
+export const USER_ROLES = ['admin', 'partner'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const COMPANY_TYPES = ['agency', 'consultant', 'saas', 'influencer', 'client', 'cfo', 'marketing_agency', 'other'] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
+  agency: 'Agency',
+  consultant: 'Consultant',
+  saas: 'SaaS Company',
+  influencer: 'Influencer',
+  client: 'Client',
+  cfo: 'CFO',
+  marketing_agency: 'Marketing Agency',
+  other: 'Other',
+};
+
+export const EXPECTED_VOLUMES = ['1-2 referrals/month', '3-5 referrals/month', '5-10 referrals/month', '10+ referrals/month'] as const;
+export type ExpectedVolume = (typeof EXPECTED_VOLUMES)[number];
+
+export const PAYMENT_METHODS = ['Wire', 'ACH', 'PayPal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { Wire: 'Wire Transfer', ACH: 'ACH', PayPal: 'PayPal' };
+/** The registration form offers wire transfer only (spec §2). */
+export const REGISTRATION_PAYMENT_METHODS = ['Wire'] as const;
+
+export const BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+export const BANK_ACCOUNT_TYPE_LABELS: Record<BankAccountType, string> = { checking: 'Checking', savings: 'Savings' };
+
+export const PARTNER_STATUSES = ['pending', 'active', 'inactive', 'suspended', 'rejected'] as const;
+export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
+export const PARTNER_STATUS_LABELS: Record<PartnerStatus, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  inactive: 'Inactive',
+  suspended: 'Suspended',
+  rejected: 'Rejected',
+};
+
+export const SERVICE_TYPES = ['basic_accounting', 'controller'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
+  basic_accounting: 'Basic Accounting',
+  controller: 'Controller',
+};
+/** The flat monthly commission per service (agreement: Standard and Controller packages). */
+export const COMMISSION_BY_SERVICE: Record<ServiceType, string> = { basic_accounting: '50.00', controller: '100.00' };
+/** Labels of the New Referral dialog (spec §2). */
+export const SERVICE_TYPE_OPTION_LABELS: Record<ServiceType, string> = {
+  basic_accounting: 'Basic Accounting $50/month',
+  controller: 'Controller $100/month',
+};
+
+export const REFERRAL_STAGES = ['booked', 'qualified', 'proposal', 'won', 'lost'] as const;
+export type ReferralStage = (typeof REFERRAL_STAGES)[number];
+export const REFERRAL_STAGE_LABELS: Record<ReferralStage, string> = {
+  booked: 'Booked',
+  qualified: 'Qualified',
+  proposal: 'Proposal',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+export const COMMISSION_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = { pending: 'Pending', paid: 'Paid', failed: 'Failed' };
+
+export const MATERIAL_TYPES = ['pdf', 'presentation', 'email_template', 'image', 'video', 'document'] as const;
+export type MaterialType = (typeof MATERIAL_TYPES)[number];
+export const MATERIAL_TYPE_LABELS: Record<MaterialType, string> = {
+  pdf: 'PDF',
+  presentation: 'Presentation',
+  email_template: 'Email Template',
+  image: 'Image',
+  video: 'Video',
+  document: 'Document',
+};
+
+export const LANDING_SERVICES = ['basic', 'cfo'] as const;
+export type LandingService = (typeof LANDING_SERVICES)[number];

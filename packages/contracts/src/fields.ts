@@ -1,0 +1,117 @@
+// Reusable field rules. Each carries the spec's message for its failure.
+
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+import { MONEY_MAX_CENTS, normaliseMoney, toCents } from './money';
+import { MONTHLY_VALUE_MIN, PASSWORD_MAX, PHONE_MIN } from './constants';
+
+/** Empty strings and null from forms mean "not given" (spec §5: empty optional fields are sent as absent). */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
+export const emailField = z.string({ error: MESSAGES.invalidEmail }).trim().toLowerCase().max(254, MESSAGES.invalidEmail).pipe(z.email(MESSAGES.invalidEmail));
+
+export function passwordField(min: number, minMessage: string) {
+  return z.string({ error: minMessage }).min(min, minMessage).max(PASSWORD_MAX, MESSAGES.passwordMax);
+}
+
+export function requiredText(message: string, max = 200) {
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+}
+
+export function optionalText(max = 2000) {
+  return z.preprocess((v) => blankToUndefined(trimmed(v)), z.string().max(max, `Must be at most ${max} characters`).optional());
+}
+
+/** Accepts "acme.com" as well as "https://acme.com" and stores the full address. */
+export const optionalWebsite = z.preprocess(
+  (v) => {
+    const value = blankToUndefined(trimmed(v));
+    if (typeof value === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(value)) return `https://${value}`;
+    return value;
+  },
+  z
+    .string({ error: MESSAGES.invalidWebsite })
+    .max(500, MESSAGES.invalidWebsite)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    }, MESSAGES.invalidWebsite)
+    .optional(),
+);
+
+export const optionalPhone = z.preprocess(
+  (v) => blankToUndefined(trimmed(v)),
+  z.string({ error: MESSAGES.invalidPhone }).min(PHONE_MIN, MESSAGES.invalidPhone).max(30, MESSAGES.invalidPhone).optional(),
+);
+
+export const optionalClientEmail = z.preprocess(
+  (v) => blankToUndefined(trimmed(v)),
+  z.string({ error: MESSAGES.invalidClientEmail }).toLowerCase().max(254, MESSAGES.invalidClientEmail).pipe(z.email(MESSAGES.invalidClientEmail)).optional(),
+);
+
+/** A monthly value: a number or a decimal string, at least 1, within numeric(10,2); normalised to "1234.50". */
+export const monthlyValueField = z
+  .union([z.string(), z.number()], { error: MESSAGES.monthlyValueRequired })
+  .transform((value, ctx) => {
+    let cents: number;
+    try {
+      cents = toCents(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.monthlyValueRequired });
+      return z.NEVER;
+    }
+    if (cents < MONTHLY_VALUE_MIN * 100) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.monthlyValueRequired });
+      return z.NEVER;
+    }
+    if (cents > MONEY_MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.monthlyValueTooLarge });
+      return z.NEVER;
+    }
+    return normaliseMoney(value);
+  });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+function isRealDate(value: string): boolean {
+  if (!ISO_DATE.test(value) && !ISO_DATE_TIME.test(value)) return false;
+  const time = Date.parse(ISO_DATE.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  // Rejects impossible days such as 2026-02-31 (Date.parse rolls them over).
+  if (ISO_DATE.test(value) && new Date(time).toISOString().slice(0, 10) !== value) return false;
+  return year >= 1900 && year <= 2200;
+}
+
+/** A calendar day: "2026-11-22" (a full ISO timestamp is cut to its day). Null clears it. */
+export const optionalDay = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string({ error: MESSAGES.invalidDate })
+    .refine(isRealDate, MESSAGES.invalidDate)
+    .transform((value) => value.slice(0, 10))
+    .nullable()
+    .optional(),
+);
+
+/** An instant: an ISO date or date-time; returned as a full ISO string. Null clears it. */
+export const optionalInstant = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string({ error: MESSAGES.invalidDate })
+    .refine(isRealDate, MESSAGES.invalidDate)
+    .transform((value) => new Date(ISO_DATE.test(value) ? `${value}T00:00:00Z` : value).toISOString())
+    .nullable()
+    .optional(),
+);
+
+export const idField = z.uuid({ error: 'Not a valid id' });
+
+export const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
+export const isoString = z.string();

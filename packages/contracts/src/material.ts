@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { MATERIAL_TYPES } from './enums';
+import { idField, optionalText, requiredText } from './fields';
+
+export const materialTitleRequired = 'Title is required';
+export const materialTypeRequired = 'Please choose a material type';
+export const materialUrlInvalid = 'Please enter a valid file URL';
+
+const httpUrl = z.string({ error: materialUrlInvalid }).trim().max(2000, materialUrlInvalid).refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}, materialUrlInvalid);
+
+export const createMaterialInput = z.object({
+  title: requiredText(materialTitleRequired),
+  description: optionalText(2000),
+  type: z.enum(MATERIAL_TYPES, { error: materialTypeRequired }),
+  fileUrl: httpUrl,
+});
+export type CreateMaterialInput = z.input<typeof createMaterialInput>;
+
+/** Fields of a multipart upload (the file travels beside them). */
+export const uploadMaterialFields = createMaterialInput.omit({ fileUrl: true });
+
+export const updateMaterialInput = z.object({
+  id: idField,
+  title: requiredText(materialTitleRequired).optional(),
+  description: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional()),
+  type: z.enum(MATERIAL_TYPES, { error: materialTypeRequired }).optional(),
+  fileUrl: httpUrl.optional(),
+  isActive: z.boolean().optional(),
+});
+export type UpdateMaterialInput = z.input<typeof updateMaterialInput>;
+
+export const materialOutput = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(MATERIAL_TYPES),
+  fileName: z.string().nullable(),
+  isExternal: z.boolean(),
+  downloadCount: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Material = z.infer<typeof materialOutput>;
+
+export const downloadOutput = z.object({ url: z.string(), downloadCount: z.number().int() });

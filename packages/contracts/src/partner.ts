@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { ADMIN_PARTNER_PASSWORD_MIN, DEFAULT_AGREEMENT_VERSION, DEFAULT_COMPANY_TYPE, DEFAULT_EXPECTED_VOLUME, ROUTING_NUMBER_LENGTH } from './constants';
+import { BANK_ACCOUNT_TYPES, COMPANY_TYPES, EXPECTED_VOLUMES, PARTNER_STATUSES, PAYMENT_METHODS, REGISTRATION_PAYMENT_METHODS } from './enums';
+import { emailField, optionalPhone, optionalText, optionalWebsite, passwordField, requiredText } from './fields';
+import { MESSAGES } from './messages';
+
+const ROUTING = new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`);
+const ACCOUNT = /^[A-Za-z0-9]{4,34}$/;
+
+export const WIRE_BANK_FIELDS = [
+  'bankName',
+  'bankRoutingNumber',
+  'bankAccountNumber',
+  'bankAccountType',
+  'bankAccountHolderName',
+  'bankAddress',
+  'beneficiaryAddress',
+] as const;
+
+/** Input filters of the registration form (spec §5), shared by the screen and the tests. */
+export const filterRoutingNumber = (value: string) => value.replace(/\D/g, '').slice(0, ROUTING_NUMBER_LENGTH);
+export const filterAccountNumber = (value: string) => value.replace(/[^A-Za-z0-9]/g, '');
+
+const partnerBase = {
+  companyName: requiredText(MESSAGES.companyNameRequired),
+  contactName: requiredText(MESSAGES.contactNameRequired),
+  companyType: z.enum(COMPANY_TYPES, { error: MESSAGES.companyTypeRequired }).default(DEFAULT_COMPANY_TYPE),
+  website: optionalWebsite,
+  phone: optionalPhone,
+};
+
+export const partnerApplicationInput = z
+  .object({
+    ...partnerBase,
+    expectedVolume: z.enum(EXPECTED_VOLUMES, { error: MESSAGES.expectedVolumeRequired }),
+    paymentMethod: z.enum(REGISTRATION_PAYMENT_METHODS, { error: MESSAGES.wireBankFieldsRequired }).default('Wire'),
+    bankName: optionalText(200),
+    bankRoutingNumber: optionalText(50),
+    bankAccountNumber: optionalText(50),
+    bankAccountType: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.wireBankFieldsRequired }).optional()),
+    bankAccountHolderName: optionalText(200),
+    bankAddress: optionalText(500),
+    beneficiaryAddress: optionalText(500),
+    agreementSigned: z.literal(true, { error: MESSAGES.agreementRequired }),
+    agreementVersion: z.string().max(20).default(DEFAULT_AGREEMENT_VERSION),
+  })
+  .superRefine((value, ctx) => {
+    if (value.paymentMethod !== 'Wire') return;
+    const missing = WIRE_BANK_FIELDS.some((field) => !value[field]);
+    const badRouting = !!value.bankRoutingNumber && !ROUTING.test(value.bankRoutingNumber);
+    const badAccount = !!value.bankAccountNumber && !ACCOUNT.test(value.bankAccountNumber);
+    if (missing || badRouting || badAccount) {
+      ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: MESSAGES.wireBankFieldsRequired });
+    }
+    if (badRouting) ctx.addIssue({ code: 'custom', path: ['bankRoutingNumber'], message: MESSAGES.routingNumberDigits });
+  });
+export type PartnerApplicationInput = z.input<typeof partnerApplicationInput>;
+
+/** Create Partner form of the admin (spec §5). */
+export const createPartnerInput = z.object({
+  email: emailField,
+  password: passwordField(ADMIN_PARTNER_PASSWORD_MIN, MESSAGES.adminPasswordMin),
+  ...partnerBase,
+  expectedVolume: z.enum(EXPECTED_VOLUMES, { error: MESSAGES.expectedVolumeRequired }).default(DEFAULT_EXPECTED_VOLUME),
+  paymentMethod: z.enum(REGISTRATION_PAYMENT_METHODS).default('Wire'),
+});
+export type CreatePartnerInput = z.input<typeof createPartnerInput>;
+
+const nullableString = z.string().nullable();
+
+export const partnerProfileOutput = z.object({
+  id: z.uuid(),
+  status: z.enum(PARTNER_STATUSES),
+  companyName: z.string(),
+  contactName: z.string(),
+  companyType: z.enum(COMPANY_TYPES),
+  website: nullableString,
+  phone: nullableString,
+  expectedVolume: nullableString,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  referralCode: z.string(),
+  applicationDate: nullableString,
+  approvedAt: nullableString,
+  rejectionReason: nullableString,
+  agreementSigned: z.boolean(),
+  agreementSignedAt: nullableString,
+  agreementVersion: z.string(),
+  bankName: nullableString,
+  bankAccountType: nullableString,
+  bankAccountHolderName: nullableString,
+  /** Last four digits only, e.g. "•••• 6789". */
+  bankRoutingNumberMasked: nullableString,
+  bankAccountNumberMasked: nullableString,
+  createdAt: z.string(),
+});
+export type PartnerProfile = z.infer<typeof partnerProfileOutput>;

@@ -1,0 +1,70 @@
+// Opens the database: PostgreSQL through `pg` when a URL is given, otherwise the embedded PGlite.
+
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Answers whether the database responds right now. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL connection string; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; `memory://` keeps it in memory. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+const asIs = (value: string) => value;
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === OID.int8) return Number;
+    if (oid === OID.numeric || oid === OID.date) return asIs;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return pg.types.getTypeParser(oid, format as any);
+  },
+};
+
+export function createDb(options: CreateDbOptions): DatabaseHandle {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+      connectionTimeoutMillis: 5000,
+    });
+    // A dropped idle connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir, {
+    parsers: { [OID.int8]: Number, [OID.numeric]: asIs, [OID.date]: asIs },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
+  return { db, kind: 'pglite', ping: () => ping(db), close: () => db.destroy() };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './create-db';
+export * from './migrate';
+export * from './schema';
+export { migrations } from './migrations';
