@@ -34,6 +34,7 @@ export const MESSAGES = {
   partnerNotFound: 'Partner not found',
   partnerProfileNotFound: 'Partner profile not found',
   alreadyApplied: 'You have already submitted a partner application',
+  unknownAgreementVersion: 'This version of the affiliate agreement is not known. Please reload the page and accept the current agreement.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
 
