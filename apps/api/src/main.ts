@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { createDeps, openDatabase } from './deps';
 import { createLogger } from './logger';
+import { ensureAdmin } from './services/admin-bootstrap';
 
 function readConfig(): AppConfig {
   try {
@@ -23,6 +24,18 @@ const logger = createLogger(config.logLevel);
 const handle = openDatabase(config);
 await migrateToLatest(handle.db);
 const deps = createDeps(config, handle, logger);
+if (config.admin) {
+  try {
+    const result = await ensureAdmin(deps, config.admin.email, config.admin.password);
+    logger.info({ email: config.admin.email }, result.status === 'created' ? 'admin account created' : 'admin account present');
+  } catch (error) {
+    // A start that cannot guarantee its admin must not serve: print why and stop.
+    console.error(error instanceof Error ? error.message : error);
+    await deps.rateLimits.close();
+    await handle.close();
+    process.exit(1);
+  }
+}
 const app = await buildApp(deps);
 
 const stopHooks: Array<() => void | Promise<void>> = [];

@@ -5,6 +5,7 @@ import { migrateToLatest } from '@portal/db';
 import { loadConfig } from '../config';
 import { createDeps, openDatabase } from '../deps';
 import { createLogger } from '../logger';
+import { ensureAdmin } from '../services/admin-bootstrap';
 
 type Command = (args: string[]) => Promise<void>;
 
@@ -18,6 +19,13 @@ const commands: Record<string, Command> = {
     } finally {
       await handle.close();
     }
+  },
+  async 'create-admin'(args) {
+    const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true });
+    if (!values.email || !values.password) throw new Error('Usage: cli create-admin --email <email> --password <password (at least 8 characters)>');
+    const { email, password } = values;
+    const result = await withDeps((deps) => ensureAdmin(deps, email, password));
+    console.log(result.status === 'created' ? `Admin ${email.trim().toLowerCase()} created` : `Admin ${email.trim().toLowerCase()} already exists; nothing changed`);
   },
 };
 

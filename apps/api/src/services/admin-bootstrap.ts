@@ -1,0 +1,43 @@
+// Ensures the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD (or `cli create-admin`) exists.
+// Idempotent; never changes the password of an existing admin and never promotes another user.
+
+import type { AppDeps } from '../trpc/context';
+import { createUserAccount, findUserByEmail, isUniqueViolation } from './accounts';
+import { logActivity } from './activity';
+
+export class AdminBootstrapError extends Error {
+  override name = 'AdminBootstrapError';
+}
+
+export type EnsureAdminResult = { status: 'created' | 'exists'; userId: string };
+
+export async function ensureAdmin(deps: Pick<AppDeps, 'db'>, email: string, password: string): Promise<EnsureAdminResult> {
+  const normalised = email.trim().toLowerCase();
+  const check = async (): Promise<EnsureAdminResult | undefined> => {
+    const existing = await findUserByEmail(deps.db, normalised);
+    if (!existing) return undefined;
+    if (existing.role !== 'admin') {
+      throw new AdminBootstrapError(
+        `Cannot create admin ${normalised}: a ${existing.role} account with this email already exists. ` +
+          'It is not promoted automatically; choose another ADMIN_EMAIL or change that account first.',
+      );
+    }
+    return { status: 'exists', userId: existing.id };
+  };
+
+  const before = await check();
+  if (before) return before;
+  if (password.length < 8) throw new AdminBootstrapError('The admin password must be at least 8 characters');
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const user = await createUserAccount(trx, { email: normalised, password, role: 'admin' });
+      await logActivity(trx, { userId: user.id, action: 'user.admin_created', entityType: 'user', entityId: user.id, details: { email: normalised, via: 'bootstrap' } });
+      return { status: 'created' as const, userId: user.id };
+    });
+  } catch (error) {
+    // Another replica created it at the same moment: judge the row that won.
+    const after = isUniqueViolation(error) || (error as { code?: unknown }).code === 'CONFLICT' ? await check() : undefined;
+    if (after) return after;
+    throw error;
+  }
+}
