@@ -1,0 +1,104 @@
+// The deployment files a newcomer runs with `docker compose up`: parsed and checked here because
+// no Docker engine runs on the CI machine.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { findRepoRoot } from '../src/config';
+
+const root = findRepoRoot(import.meta.dirname);
+const read = (name: string) => readFileSync(join(root, name), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: unknown;
+  environment?: Record<string, string> | string[];
+  healthcheck?: { test?: string[] | string };
+  depends_on?: Record<string, { condition?: string }> | string[];
+  ports?: string[];
+}
+
+const compose = parse(read('docker-compose.yml')) as { services: Record<string, ComposeService> };
+
+function environmentOf(service: ComposeService): Record<string, string> {
+  const env = service.environment ?? {};
+  if (!Array.isArray(env)) return env;
+  return Object.fromEntries(env.map((line) => [line.split('=')[0] ?? '', line.slice(line.indexOf('=') + 1)]));
+}
+
+describe('docker-compose.yml', () => {
+  it('runs postgres, redis and the app', () => {
+    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'app']));
+  });
+
+  it.each(['postgres', 'redis', 'app'])('gives %s a health check', (name) => {
+    const test = compose.services[name]?.healthcheck?.test;
+    expect(test, `${name} has no healthcheck.test`).toBeTruthy();
+    expect(Array.isArray(test) ? test.length : String(test).length).toBeGreaterThan(0);
+  });
+
+  it('checks the app through /api/health', () => {
+    expect(JSON.stringify(compose.services.app?.healthcheck?.test)).toContain('/api/health');
+  });
+
+  it('starts the app only once postgres is healthy (and redis)', () => {
+    const dependsOn = compose.services.app?.depends_on;
+    expect(dependsOn && !Array.isArray(dependsOn)).toBe(true);
+    const conditions = dependsOn as Record<string, { condition?: string }>;
+    expect(conditions.postgres?.condition).toBe('service_healthy');
+    expect(conditions.redis?.condition).toBe('service_healthy');
+  });
+
+  it('gives the app its database, secrets and shared throttling store', () => {
+    const app = compose.services.app as ComposeService;
+    const env = environmentOf(app);
+    for (const name of ['DATABASE_URL', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY', 'REDIS_URL']) {
+      expect(env[name], `${name} missing from app.environment`).toBeTruthy();
+    }
+    expect(env.DATABASE_URL).toMatch(/^postgres(ql)?:\/\/.+@postgres:5432\//);
+    expect(env.REDIS_URL).toMatch(/^redis:\/\/redis:6379/);
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(app.build).toBeTruthy();
+  });
+
+  it('does not ship a default secret', () => {
+    const env = environmentOf(compose.services.app as ComposeService);
+    expect(env.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);
+    expect(env.DATA_ENCRYPTION_KEY).toMatch(/^\$\{DATA_ENCRYPTION_KEY:\?/);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const instructions = dockerfile
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const froms = instructions.filter((line) => /^FROM\s/i.test(line));
+
+  it('is multi-stage', () => {
+    expect(froms.length).toBeGreaterThanOrEqual(2);
+    expect(instructions.some((line) => /^COPY\s+--from=/i.test(line))).toBe(true);
+  });
+
+  it('runs the final stage as a non-root user', () => {
+    const lastFrom = instructions.lastIndexOf(froms[froms.length - 1] as string);
+    const users = instructions.slice(lastFrom).filter((line) => /^USER\s/i.test(line));
+    expect(users.length).toBeGreaterThan(0);
+    const user = (users[users.length - 1] as string).split(/\s+/)[1];
+    expect(user).toBeTruthy();
+    expect(['root', '0', '0:0']).not.toContain(user);
+  });
+
+  it('installs with the frozen lockfile and starts the built server', () => {
+    expect(dockerfile).toContain('pnpm install --frozen-lockfile');
+    expect(dockerfile).toMatch(/CMD \["node", "dist\/main\.js"\]/);
+    expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
+  });
+
+  it('keeps node_modules and local data out of the build context', () => {
+    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+    expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/.data', '.git']));
+  });
+});
