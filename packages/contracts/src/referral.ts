@@ -95,3 +95,11 @@ export const referralVisitInput = z.object({
 });
 export type ReferralVisitInput = z.input<typeof referralVisitInput>;
 export const referralVisitOutput = z.object({ recorded: z.boolean() });
+
+/** Server answers of the referral area, in the user's words. */
+export const REFERRAL_MESSAGES = {
+  referralNotFound: 'Referral not found',
+  partnerNotActiveForClient: 'This affiliate is not active. Clients can only be added to active affiliates.',
+  contractEndBeforeStart: 'Contract end date must be on or after the contract start date',
+  referralLinkNotFound: 'This referral link is not valid',
+} as const;

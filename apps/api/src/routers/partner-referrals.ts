@@ -1,4 +1,16 @@
 import type { TRPCRouterRecord } from '@trpc/server';
+import { createReferralInput, partnerMetricsOutput, referralOutput } from '@portal/contracts';
+import { z } from 'zod';
+import { createPartnerReferral, listPartnerReferrals } from '../services/referrals';
+import { partnerMetrics } from '../services/partner-metrics';
+import { activePartnerProcedure } from '../trpc/init';
 
-/** partner.referrals, partner.createReferral, partner.metrics (Referrals issue). */
-export const partnerReferralProcedures = {} satisfies TRPCRouterRecord;
+/** partner.referrals, partner.createReferral, partner.metrics — the dashboard's data, for active partners only. */
+export const partnerReferralProcedures = {
+  referrals: activePartnerProcedure.output(z.array(referralOutput)).query(({ ctx }) => listPartnerReferrals(ctx.deps.db, ctx.partner.id)),
+  createReferral: activePartnerProcedure
+    .input(createReferralInput)
+    .output(referralOutput)
+    .mutation(({ ctx, input }) => createPartnerReferral(ctx.deps.db, ctx.partner, input, ctx.deps.now())),
+  metrics: activePartnerProcedure.output(partnerMetricsOutput).query(({ ctx }) => partnerMetrics(ctx.deps.db, ctx.partner.id, ctx.deps.now())),
+} satisfies TRPCRouterRecord;

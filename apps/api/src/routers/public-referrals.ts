@@ -1,4 +1,19 @@
 import type { TRPCRouterRecord } from '@trpc/server';
+import { referralLinkInput, referralLinkOutput, referralVisitInput, referralVisitOutput } from '@portal/contracts';
+import { recordVisit, referralLink } from '../services/referral-visits';
+import { publicProcedure } from '../trpc/init';
 
-/** public.referralLink, public.recordVisit (Referrals issue). */
-export const publicReferralProcedures = {} satisfies TRPCRouterRecord;
+/** public.referralLink, public.recordVisit — the referral landing page, for any visitor. */
+export const publicReferralProcedures = {
+  referralLink: publicProcedure
+    .input(referralLinkInput)
+    .output(referralLinkOutput)
+    .query(({ ctx, input }) => referralLink(ctx.deps.db, input.code)),
+  recordVisit: publicProcedure
+    .input(referralVisitInput)
+    .output(referralVisitOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.rateLimits.consume('referralVisitsPerIp', ctx.ip);
+      return recordVisit(ctx.deps.db, input, ctx.deps.now());
+    }),
+} satisfies TRPCRouterRecord;

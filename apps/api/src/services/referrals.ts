@@ -1,0 +1,190 @@
+// Referrals: a partner's own referrals, an admin's clients, and the deal pipeline's stage rules
+// (DESIGN §4). Every change runs in one transaction with its activity row and the partner's totals.
+
+import { COMMISSION_BY_SERVICE, REFERRAL_MESSAGES, MESSAGES, todayIsoDate, type addClientInput, type createReferralInput, type listReferralsInput, type Referral, type ReferralStage, type updateReferralInput } from '@portal/contracts';
+import type { Db, ReferralRow, ReferralsTable } from '@portal/db';
+import { TRPCError } from '@trpc/server';
+import { sql, type Updateable } from 'kysely';
+import type { z } from 'zod';
+import { logActivity, type DbOrTx } from './activity';
+import { toReferral } from './mappers';
+import { refreshPartnerTotals } from './partner-totals';
+
+type CreateReferral = z.output<typeof createReferralInput>;
+type AddClient = z.output<typeof addClientInput>;
+type UpdateReferral = z.output<typeof updateReferralInput>;
+type ListReferrals = z.output<typeof listReferralsInput>;
+
+/** A partner's own referrals, newest first. */
+export async function listPartnerReferrals(db: DbOrTx, partnerId: string): Promise<Referral[]> {
+  const rows = await db.selectFrom('referrals').selectAll().where('partnerId', '=', partnerId).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toReferral);
+}
+
+interface NewReferral {
+  partnerId: string;
+  actorUserId: string;
+  action: 'referral.created' | 'referral.client_added';
+  referralSource: 'partner' | 'admin';
+  values: Omit<CreateReferral, 'serviceType'> & Partial<Pick<AddClient, 'contractStartDate' | 'contractEndDate'>> & { serviceType: CreateReferral['serviceType'] };
+  now: Date;
+}
+
+async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<ReferralRow> {
+  const { values, now } = input;
+  const row = await trx
+    .insertInto('referrals')
+    .values({
+      partnerId: input.partnerId,
+      clientCompanyName: values.clientCompanyName,
+      clientEmail: values.clientEmail ?? null,
+      clientPhone: values.clientPhone ?? null,
+      serviceType: values.serviceType,
+      monthlyValue: values.monthlyValue,
+      commissionAmount: COMMISSION_BY_SERVICE[values.serviceType],
+      stage: 'booked',
+      consultationDate: values.consultationDate ?? null,
+      contractStartDate: values.contractStartDate ?? null,
+      contractEndDate: values.contractEndDate ?? null,
+      notes: values.notes ?? null,
+      referralSource: input.referralSource,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('partners')
+    .set({ firstReferralDate: sql`coalesce(first_referral_date, ${now})`, lastReferralDate: now, updatedAt: now })
+    .where('id', '=', input.partnerId)
+    .execute();
+  await logActivity(trx, {
+    userId: input.actorUserId,
+    action: input.action,
+    entityType: 'referral',
+    entityId: row.id,
+    details: { partnerId: input.partnerId, clientCompanyName: row.clientCompanyName, serviceType: row.serviceType, monthlyValue: row.monthlyValue },
+  });
+  return row;
+}
+
+function assertContractDates(start: string | null | undefined, end: string | null | undefined): void {
+  if (start && end && end < start) throw new TRPCError({ code: 'BAD_REQUEST', message: REFERRAL_MESSAGES.contractEndBeforeStart });
+}
+
+/** A partner registers a business they refer. The caller has checked the partner is active. */
+export async function createPartnerReferral(db: Db, partner: { id: string; userId: string }, input: CreateReferral, now: Date): Promise<Referral> {
+  const row = await db.transaction().execute((trx) =>
+    insertReferral(trx, { partnerId: partner.id, actorUserId: partner.userId, action: 'referral.created', referralSource: 'partner', values: input, now }),
+  );
+  return toReferral(row);
+}
+
+/** An admin adds a client to an active partner (Add New Client). */
+export async function addClient(db: Db, adminUserId: string, input: AddClient, now: Date): Promise<Referral> {
+  assertContractDates(input.contractStartDate, input.contractEndDate);
+  const row = await db.transaction().execute(async (trx) => {
+    const partner = await trx.selectFrom('partners').select(['id', 'status', 'companyName']).where('id', '=', input.partnerId).forUpdate().executeTakeFirst();
+    if (!partner) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.partnerNotFound });
+    if (partner.status !== 'active') throw new TRPCError({ code: 'BAD_REQUEST', message: REFERRAL_MESSAGES.partnerNotActiveForClient });
+    const inserted = await insertReferral(trx, { partnerId: partner.id, actorUserId: adminUserId, action: 'referral.client_added', referralSource: 'admin', values: input, now });
+    return { ...inserted, partnerCompanyName: partner.companyName };
+  });
+  return toReferral(row);
+}
+
+const SORT_COLUMNS = {
+  createdAt: 'referrals.createdAt',
+  clientCompanyName: 'referrals.clientCompanyName',
+  monthlyValue: 'referrals.monthlyValue',
+  stage: 'referrals.stage',
+} as const;
+
+/** Every referral with its partner's company, paged like the partners list. */
+export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
+  let query = db.selectFrom('referrals').innerJoin('partners', 'partners.id', 'referrals.partnerId');
+  if (input.stage) query = query.where('referrals.stage', '=', input.stage);
+  if (input.partnerId) query = query.where('referrals.partnerId', '=', input.partnerId);
+  if (input.search) {
+    const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('referrals.clientCompanyName', 'ilike', pattern), eb('referrals.clientEmail', 'ilike', pattern), eb('partners.companyName', 'ilike', pattern)]),
+    );
+  }
+  const descending = input.sort.startsWith('-');
+  const column = SORT_COLUMNS[input.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll('referrals')
+      .select('partners.companyName as partnerCompanyName')
+      .orderBy(column, descending ? 'desc' : 'asc')
+      .orderBy('referrals.id', descending ? 'desc' : 'asc')
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toReferral), total: Number(count.total), limit: input.limit, offset: input.offset };
+}
+
+const CLOSED_STAGES: ReadonlySet<ReferralStage> = new Set(['won', 'lost']);
+
+/**
+ * The stored effect of an admin's change (DESIGN §4), as a pure function the tests read as a table:
+ * entering `won` or `lost` sets closeDate; `won` fills an empty contractStartDate with today (UTC);
+ * `proposal` fills an empty proposalDate; reopening a deal clears closeDate, and leaving `lost`
+ * clears its reason unless a new one is given.
+ */
+export function stageChange(current: Pick<ReferralRow, 'stage' | 'closeDate' | 'proposalDate' | 'contractStartDate' | 'lostReason'>, input: Omit<UpdateReferral, 'id'>, now: Date): Updateable<ReferralsTable> {
+  const next: Updateable<ReferralsTable> = {};
+  const stage = input.stage ?? current.stage;
+  if (input.contractStartDate !== undefined) next.contractStartDate = input.contractStartDate;
+  if (input.contractEndDate !== undefined) next.contractEndDate = input.contractEndDate;
+  if (input.churnDate !== undefined) next.churnDate = input.churnDate;
+  if (input.notes !== undefined) next.notes = input.notes;
+  if (input.lostReason !== undefined) next.lostReason = input.lostReason;
+
+  if (stage !== current.stage) {
+    next.stage = stage;
+    next.closeDate = CLOSED_STAGES.has(stage) ? now : null;
+    if (current.stage === 'lost' && input.lostReason === undefined) next.lostReason = null;
+  }
+  const contractStart = next.contractStartDate !== undefined ? next.contractStartDate : current.contractStartDate;
+  if (stage === 'won' && !contractStart) next.contractStartDate = todayIsoDate(now);
+  if (stage === 'proposal' && !current.proposalDate) next.proposalDate = now;
+  return next;
+}
+
+/** An admin's change to a deal: stored, the partner's MRR recomputed, one activity row. */
+export async function updateReferral(db: Db, adminUserId: string, input: UpdateReferral, now: Date): Promise<Referral> {
+  const { id, ...patch } = input;
+  const row = await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: REFERRAL_MESSAGES.referralNotFound });
+    const changes = stageChange(current, patch, now);
+    const start = changes.contractStartDate !== undefined ? changes.contractStartDate : current.contractStartDate;
+    const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;
+    assertContractDates(start as string | null, end as string | null);
+    const updated = await trx
+      .updateTable('referrals')
+      .set({ ...changes, updatedAt: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await refreshPartnerTotals(trx, [current.partnerId], now);
+    await logActivity(trx, {
+      userId: adminUserId,
+      action: changes.stage ? 'referral.stage_changed' : 'referral.updated',
+      entityType: 'referral',
+      entityId: id,
+      details: {
+        partnerId: current.partnerId,
+        ...(changes.stage ? { from: current.stage, to: changes.stage } : {}),
+        fields: Object.keys(patch).filter((key) => patch[key as keyof typeof patch] !== undefined),
+      },
+    });
+    const partner = await trx.selectFrom('partners').select('companyName').where('id', '=', current.partnerId).executeTakeFirstOrThrow();
+    return { ...updated, partnerCompanyName: partner.companyName };
+  });
+  return toReferral(row);
+}
