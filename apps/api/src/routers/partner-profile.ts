@@ -1,4 +1,23 @@
+import { partnerApplicationInput, partnerProfileOutput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
+import { toPartnerProfile } from '../services/mappers';
+import { applyAsPartner, getOwnProfile } from '../services/partners';
+import { partnerUserProcedure } from '../trpc/init';
 
-/** partner.me, partner.apply (Partner onboarding issue). */
-export const partnerProfileProcedures = {} satisfies TRPCRouterRecord;
+/** partner.me, partner.submitApplication (Partner onboarding issue). `apply` is a reserved word of tRPC routers. */
+export const partnerProfileProcedures = {
+  /** The signed-in partner's own record; 404 while they have not applied (the form shows then). */
+  me: partnerUserProcedure.output(partnerProfileOutput).query(async ({ ctx }) => {
+    const partner = await getOwnProfile(ctx.deps.db, ctx.user.id);
+    return toPartnerProfile(partner, ctx.deps.cipher);
+  }),
+
+  /** The registration form: one application per user, stored pending with the accepted agreement. */
+  submitApplication: partnerUserProcedure
+    .input(partnerApplicationInput)
+    .output(partnerProfileOutput)
+    .mutation(async ({ ctx, input }) => {
+      const partner = await applyAsPartner(ctx.deps.db, ctx.deps, ctx.user.id, input);
+      return toPartnerProfile(partner, ctx.deps.cipher);
+    }),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,103 @@
+// A partner user's own record: reading it, and applying (spec §2 Onboarding, §5 registration form).
+
+import { AGREEMENTS, MESSAGES, type partnerApplicationInput } from '@portal/contracts';
+import type { Db, Partner } from '@portal/db';
+import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
+import type { FieldCipher } from './crypto';
+import { logActivity, type DbOrTx } from './activity';
+import { allocateReferralCode } from './referral-codes';
+
+export type PartnerApplication = z.output<typeof partnerApplicationInput>;
+
+export async function getOwnProfile(db: DbOrTx, userId: string): Promise<Partner> {
+  const partner = await db.selectFrom('partners').selectAll().where('userId', '=', userId).executeTakeFirst();
+  if (!partner) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.partnerProfileNotFound });
+  return partner;
+}
+
+interface UniqueViolation {
+  code: '23505';
+  constraint?: string;
+  detail?: string;
+}
+
+function uniqueViolation(error: unknown): UniqueViolation | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return e as UniqueViolation;
+  }
+  return undefined;
+}
+
+const touches = (violation: UniqueViolation, column: string) =>
+  Boolean(violation.constraint?.includes(column) || violation.detail?.includes(`(${column})`));
+
+export interface ApplyDeps {
+  cipher: FieldCipher;
+  now: () => Date;
+}
+
+/**
+ * Stores a partner application as `pending`, with a fresh referral code, the agreement version the
+ * partner accepted and the bank numbers encrypted, in one transaction with its activity row.
+ * One application per user: the unique `user_id` constraint decides, so two racing submissions
+ * give one record and one 409.
+ */
+export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, input: PartnerApplication): Promise<Partner> {
+  if (!Object.hasOwn(AGREEMENTS, input.agreementVersion)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.unknownAgreementVersion });
+  }
+  const encrypt = (value: string | undefined) => (value ? deps.cipher.encrypt(value) : null);
+
+  // A referral code taken between its check and the insert is drawn again; anything else is final.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const now = deps.now();
+        const referralCode = await allocateReferralCode(trx, input.companyName);
+        const partner = await trx
+          .insertInto('partners')
+          .values({
+            userId,
+            companyName: input.companyName,
+            contactName: input.contactName,
+            companyType: input.companyType,
+            website: input.website ?? null,
+            phone: input.phone ?? null,
+            expectedVolume: input.expectedVolume,
+            paymentMethod: input.paymentMethod,
+            bankName: input.bankName ?? null,
+            bankRoutingNumber: encrypt(input.bankRoutingNumber),
+            bankAccountNumber: encrypt(input.bankAccountNumber),
+            bankAccountType: input.bankAccountType ?? null,
+            bankAccountHolderName: input.bankAccountHolderName ?? null,
+            bankAddress: input.bankAddress ?? null,
+            beneficiaryAddress: input.beneficiaryAddress ?? null,
+            status: 'pending',
+            referralCode,
+            applicationDate: now,
+            agreementSigned: true,
+            agreementSignedAt: now,
+            agreementVersion: input.agreementVersion,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await logActivity(trx, {
+          userId,
+          action: 'partner.applied',
+          entityType: 'partner',
+          entityId: partner.id,
+          details: { companyName: partner.companyName, referralCode, agreementVersion: partner.agreementVersion },
+        });
+        return partner;
+      });
+    } catch (error) {
+      const violation = uniqueViolation(error);
+      if (violation && touches(violation, 'user_id')) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.alreadyApplied, cause: error });
+      if (violation && touches(violation, 'referral_code') && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
