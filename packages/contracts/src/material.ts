@@ -50,4 +50,24 @@ export const materialOutput = z.object({
 });
 export type Material = z.infer<typeof materialOutput>;
 
+/** What an admin sees besides: the external address, and the stored file's type and size. */
+export const adminMaterialOutput = materialOutput.extend({
+  fileUrl: z.string().nullable(),
+  contentType: z.string().nullable(),
+  sizeBytes: z.number().int().nullable(),
+});
+export type AdminMaterial = z.infer<typeof adminMaterialOutput>;
+
+export const materialIdInput = z.object({ id: idField });
+
+/** Messages of the upload route (REST multipart). */
+export const MATERIAL_UPLOAD_MESSAGES = {
+  fileRequired: 'Please choose a file to upload',
+  fileTooLarge: 'The file is larger than 25 MB',
+  fileTypeUnsupported: 'This file type is not supported. Upload a PDF, PNG, JPEG, GIF, PowerPoint (.pptx), Word (.docx) or MP4 file.',
+  contentTypeUnsupported: 'Send the material as JSON or as multipart/form-data',
+  materialNotFound: 'Material not found',
+  downloadLinkInvalid: 'This download link is invalid or has expired',
+} as const;
+
 export const downloadOutput = z.object({ url: z.string(), downloadCount: z.number().int() });

@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../trpc/context';
 import type { RestRoute } from '../adapter';
 import type { ExtraOperation } from '../openapi';
+import { materialRawRoutes } from '../raw/materials';
 import { adminPartnerRoutes } from './admin-partners';
 import { authRoutes } from './auth';
+import { exportRoutes } from '../raw/exports';
 import { commissionRoutes } from './commissions';
 import { materialRoutes } from './materials';
 import { partnerProfileRoutes } from './partner-profile';
@@ -27,4 +29,4 @@ export interface RawRoutes {
   openapi: readonly ExtraOperation[];
 }
 
-export const rawRoutes: readonly RawRoutes[] = [];
+export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes];

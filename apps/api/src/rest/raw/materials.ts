@@ -1,0 +1,193 @@
+// Raw routes of the marketing library:
+// - POST /api/admin/marketing-materials takes JSON (an external link, through admin.createMaterial)
+//   or multipart/form-data (a file of at most 25 MB, recognised by its bytes);
+// - GET /api/files/{token} streams a stored file for a valid signed download token.
+// @fastify/multipart is registered inside this encapsulated plugin only.
+
+import multipart from '@fastify/multipart';
+import {
+  MATERIAL_UPLOAD_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+  adminMaterialOutput,
+  createMaterialInput,
+  uploadMaterialFields,
+} from '@portal/contracts';
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { downloadTokensFor } from '../../services/download-tokens';
+import { FILE_KINDS } from '../../services/file-types';
+import { UnsupportedFileTypeError, createStoredMaterial, findMaterial, storeUpload, toAdminMaterial } from '../../services/materials';
+import { FileTooLargeError, StoredFileNotFoundError } from '../../services/storage';
+import { createContextFromRequest, type AppDeps, type Context, type SessionUser } from '../../trpc/context';
+import { callProcedure, sendError } from '../adapter';
+import type { RawRoutes } from '../routes';
+
+const CREATE_PATH = '/api/admin/marketing-materials';
+const TEXT_FIELD_BYTES = 10_000;
+
+function requireAdmin(ctx: Context): SessionUser {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.tokenRejected ? MESSAGES.sessionExpired : MESSAGES.notSignedIn });
+  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminOnly });
+  return ctx.user;
+}
+
+/** Errors of the multipart parser (too many parts, a truncated field, a broken body) in our error shape. */
+function multipartError(error: unknown): TRPCError | null {
+  const e = error as { code?: unknown; statusCode?: unknown; message?: string };
+  if (typeof e?.code !== 'string' || !e.code.startsWith('FST_')) return null;
+  if (e.statusCode === 413) return new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: MATERIAL_UPLOAD_MESSAGES.fileTooLarge, cause: error });
+  return new TRPCError({ code: 'BAD_REQUEST', message: e.message ?? 'The upload could not be read', cause: error });
+}
+
+async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequest, reply: FastifyReply) {
+  const admin = requireAdmin(ctx);
+  const fields: Record<string, string> = {};
+  let stored: Awaited<ReturnType<typeof storeUpload>> | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || stored) {
+          part.file.resume();
+          continue;
+        }
+        stored = await storeUpload(deps.storage, { stream: part.file, fileName: part.filename }, MAX_UPLOAD_BYTES);
+        if (part.file.truncated) throw new FileTooLargeError(MAX_UPLOAD_BYTES);
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    if (!stored) throw new TRPCError({ code: 'BAD_REQUEST', message: MATERIAL_UPLOAD_MESSAGES.fileRequired });
+    const parsed = uploadMaterialFields.safeParse(fields);
+    if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid input', cause: parsed.error });
+    const row = await createStoredMaterial(deps.db, admin.id, parsed.data, {
+      key: stored.key,
+      sizeBytes: stored.sizeBytes,
+      fileName: stored.fileName,
+      contentType: stored.kind.contentType,
+    });
+    return reply.status(201).send(toAdminMaterial(row));
+  } catch (error) {
+    if (stored) await deps.storage.remove(stored.key).catch(() => undefined);
+    if (error instanceof FileTooLargeError) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: MATERIAL_UPLOAD_MESSAGES.fileTooLarge, cause: error });
+    if (error instanceof UnsupportedFileTypeError) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: error.message, cause: error });
+    throw multipartError(error) ?? error;
+  }
+}
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachmentHeader(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      // One byte past the limit reaches the storage counter, which refuses the file (413).
+      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, fieldSize: TEXT_FIELD_BYTES, parts: 12, headerPairs: 100 },
+    });
+
+    scope.post(CREATE_PATH, async (req, reply) => {
+      try {
+        const ctx = await createContextFromRequest(deps, req, reply);
+        if (req.isMultipart()) return await createFromMultipart(deps, ctx, req, reply);
+        if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+          requireAdmin(ctx);
+          throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: MATERIAL_UPLOAD_MESSAGES.contentTypeUnsupported });
+        }
+        const output = await callProcedure(ctx, 'admin.createMaterial', req.body ?? {});
+        return reply.status(201).send(output);
+      } catch (error) {
+        return sendError(reply, error, deps);
+      }
+    });
+
+    scope.get<{ Params: { token: string } }>('/api/files/:token', async (req, reply) => {
+      try {
+        const tokens = downloadTokensFor(deps.config);
+        const token = tokens.read(req.params.token, deps.now());
+        if (!token) throw new TRPCError({ code: 'FORBIDDEN', message: MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid });
+        const material = await findMaterial(deps.db, token.materialId);
+        if (!material?.storageKey || !tokens.matches(token, material.storageKey)) {
+          throw new TRPCError({ code: 'FORBIDDEN', message: MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid });
+        }
+        const file = await deps.storage.open(material.storageKey).catch((error: unknown) => {
+          if (error instanceof StoredFileNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: MATERIAL_UPLOAD_MESSAGES.materialNotFound });
+          throw error;
+        });
+        return reply
+          .header('Content-Type', material.contentType ?? 'application/octet-stream')
+          .header('Content-Length', String(file.sizeBytes))
+          .header('Content-Disposition', attachmentHeader(material.fileName ?? 'material'))
+          .header('Cache-Control', 'private, no-store')
+          .send(file.stream);
+      } catch (error) {
+        return sendError(reply, error, deps);
+      }
+    });
+  });
+}
+
+const json = (schema: z.ZodType, io: 'input' | 'output') => {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  delete out.$schema;
+  return out;
+};
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const uploadSchema = json(uploadMaterialFields, 'input');
+
+export const materialRawRoutes: RawRoutes = {
+  register: registerMaterialRoutes,
+  openapi: [
+    {
+      method: 'POST',
+      path: CREATE_PATH,
+      operation: {
+        operationId: 'admin.createMaterial',
+        summary: 'Publish a marketing material: an external link (JSON) or an uploaded file (multipart)',
+        description: `JSON { title, description?, type, fileUrl } publishes an external link. multipart/form-data with title, description, type and file uploads a file of at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; its type is recognised by its bytes (${Object.keys(FILE_KINDS).join(', ')}), not by the name or header sent.`,
+        tags: ['Admin: marketing materials'],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: json(createMaterialInput, 'input') },
+            'multipart/form-data': {
+              schema: {
+                ...uploadSchema,
+                properties: { ...(uploadSchema.properties as object), file: { type: 'string', format: 'binary', description: 'The file (at most 25 MB)' } },
+                required: [...((uploadSchema.required as string[] | undefined) ?? []), 'file'],
+              },
+            },
+          },
+        },
+        responses: {
+          201: { description: 'Created', content: { 'application/json': { schema: json(adminMaterialOutput, 'output') } } },
+          400: errorResponse('Invalid fields or no file'),
+          401: errorResponse('Not signed in'),
+          403: errorResponse('Not an admin'),
+          413: errorResponse('The file is larger than 25 MB'),
+          415: errorResponse('Unsupported file type or request content type'),
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/files/{token}',
+      operation: {
+        operationId: 'files.download',
+        summary: 'Download a stored marketing file with a signed address from POST /api/marketing-materials/{id}/download',
+        description: 'The token is valid for 5 minutes and for that one file only; no bearer token is needed.',
+        tags: ['Marketing materials'],
+        security: [],
+        parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+          403: errorResponse('Invalid, altered or expired token'),
+          404: errorResponse('The file is gone'),
+        },
+      },
+    },
+  ],
+};
