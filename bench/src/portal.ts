@@ -1,0 +1,131 @@
+// Starts the portal's API in this process on a bench database, the way main.ts does (minus the
+// SPA), with a switch that records the SQL it sends, so a bare route can replay the same queries.
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb, type Db } from '@portal/db';
+import type { FastifyInstance } from 'fastify';
+import { PostgresQueryCompiler, type KyselyPlugin } from 'kysely';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config';
+import { createDeps } from '../../apps/api/src/deps';
+import { createLogger } from '../../apps/api/src/logger';
+import { hashPassword } from '../../apps/api/src/services/passwords';
+import { allocateReferralCode } from '../../apps/api/src/services/referral-codes';
+import type { AppDeps } from '../../apps/api/src/trpc/context';
+
+export interface CapturedQuery {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+export interface RunningPortal {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** The same pool without the recorder, for bare routes. */
+  rawDb: Db;
+  baseUrl: string;
+  /** Records every query sent while `run` is under way. */
+  capture<T>(run: () => Promise<T>): Promise<{ result: T; queries: CapturedQuery[] }>;
+  close(): Promise<void>;
+}
+
+export const POOL_SIZE = 10;
+
+/** Compiles each query as it leaves Kysely (after the camelCase plugin) while recording is on. */
+function recorderPlugin(onQuery: (query: CapturedQuery) => void, isOn: () => boolean): KyselyPlugin {
+  const compiler = new PostgresQueryCompiler();
+  return {
+    transformQuery(args) {
+      if (isOn()) {
+        const compiled = compiler.compileQuery(args.node, args.queryId);
+        onQuery({ sql: compiled.sql, parameters: compiled.parameters });
+      }
+      return args.node;
+    },
+    async transformResult(args) {
+      return args.result;
+    },
+  };
+}
+
+export async function startPortal(databaseUrl: string): Promise<RunningPortal> {
+  let recording: CapturedQuery[] | null = null;
+  const handle = createDb({ databaseUrl, poolSize: POOL_SIZE });
+  const recorded = { ...handle, db: handle.db.withPlugin(recorderPlugin((query) => recording?.push(query), () => recording !== null)) };
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'silent',
+    ACCRUAL_TIMER: 'false',
+    DEMO_DATA: 'false',
+  });
+  const deps = createDeps(config, recorded, createLogger('silent'));
+  const app = await buildApp(deps, { serveWeb: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    deps,
+    rawDb: handle.db,
+    baseUrl: address,
+    async capture(run) {
+      recording = [];
+      try {
+        const result = await run();
+        return { result, queries: recording };
+      } finally {
+        recording = null;
+      }
+    },
+    async close() {
+      await app.close();
+      await deps.rateLimits.close();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BenchPartner {
+  userId: string;
+  email: string;
+  password: string;
+  partnerId: string;
+  token: string;
+}
+
+/** An active partner with a sign-in, straight into the tables (the bench measures reads and sign-in). */
+export async function seedActivePartner(deps: AppDeps, label: string): Promise<BenchPartner> {
+  const email = `bench-${label}-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'bench-password-1';
+  const user = await deps.db
+    .insertInto('users')
+    .values({ email, passwordHash: await hashPassword(password), role: 'partner' })
+    .returning(['id', 'role', 'tokenVersion'])
+    .executeTakeFirstOrThrow();
+  const companyName = `Bench ${label}`;
+  const partner = await deps.db
+    .insertInto('partners')
+    .values({
+      userId: user.id,
+      companyName,
+      contactName: 'Bench Partner',
+      companyType: 'agency',
+      expectedVolume: '3-5 referrals/month',
+      referralCode: await allocateReferralCode(deps.db, companyName),
+      status: 'active',
+      agreementSigned: true,
+      agreementSignedAt: new Date(),
+      approvedAt: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
+  return { userId: user.id, email, password, partnerId: partner.id, token };
+}

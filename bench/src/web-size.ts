@@ -1,0 +1,86 @@
+// Issue 9 §3 "Web": the landing page's initial JavaScript and CSS, gzip-compressed — what
+// apps/web/dist/index.html loads before anything else (entry script, modulepreloads, stylesheets).
+// Lazily loaded route chunks are not counted; that is the point of route-level splitting.
+
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fmt } from './stats';
+import type { BenchContext, BenchFigure } from './types';
+
+const BENCHMARK = 'Web size';
+export const JS_TARGET_KB = 170;
+export const CSS_TARGET_KB = 30;
+
+export interface InitialAssets {
+  js: string[];
+  css: string[];
+}
+
+/** The asset paths index.html references for the first paint. */
+export function initialAssets(html: string): InitialAssets {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
+    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
+    if (/^<script/i.test(tag)) {
+      const src = attr('src');
+      if (src) js.add(src);
+    } else {
+      const rel = attr('rel')?.toLowerCase();
+      const href = attr('href');
+      if (!href) continue;
+      if (rel === 'modulepreload') js.add(href);
+      if (rel === 'stylesheet') css.add(href);
+    }
+  }
+  const local = (path: string) => !/^(https?:)?\/\//.test(path);
+  return { js: [...js].filter(local), css: [...css].filter(local) };
+}
+
+const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+
+function allAssets(dir: string, ext: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith(ext))
+    .filter((name) => statSync(join(dir, name)).isFile());
+}
+
+export async function runWebSizeBench(_ctx: BenchContext, distDir = resolve(import.meta.dirname, '../../apps/web/dist')): Promise<BenchFigure[]> {
+  const indexPath = join(distDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    return [{ benchmark: BENCHMARK, figure: 'landing page initial JS + CSS', value: 'not measured', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
+  }
+  const assets = initialAssets(readFileSync(indexPath, 'utf8'));
+  const fileOf = (path: string) => join(distDir, path.replace(/^\//, '').split('?')[0] as string);
+  const jsKb = assets.js.reduce((sum, path) => sum + gzipKb(fileOf(path)), 0);
+  const cssKb = assets.css.reduce((sum, path) => sum + gzipKb(fileOf(path)), 0);
+  const allJs = allAssets(join(distDir, 'assets'), '.js');
+  const lazyChunks = allJs.length - assets.js.length;
+  return [
+    {
+      benchmark: BENCHMARK,
+      figure: `landing page initial JS, gzip (${assets.js.length} file(s))`,
+      value: `${fmt(jsKb, 1)} KB`,
+      target: `≤ ${JS_TARGET_KB} KB`,
+      status: jsKb <= JS_TARGET_KB ? 'met' : 'gap',
+      note: `${lazyChunks} further chunk(s) load only when their route is visited; gzip level 9`,
+    },
+    {
+      benchmark: BENCHMARK,
+      figure: `landing page initial CSS, gzip (${assets.css.length} file(s))`,
+      value: `${fmt(cssKb, 1)} KB`,
+      target: `≤ ${CSS_TARGET_KB} KB`,
+      status: cssKb <= CSS_TARGET_KB ? 'met' : 'gap',
+    },
+    {
+      benchmark: BENCHMARK,
+      figure: 'Lighthouse 12 performance / accessibility for / and /r/{code}',
+      value: 'not measured',
+      target: '≥ 0.95',
+      status: 'not available',
+      note: 'Lighthouse is not among the installed dependencies; accessibility is checked with axe-core in the browser journeys',
+    },
+  ];
+}
