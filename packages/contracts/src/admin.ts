@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
-import { COMPANY_TYPES, PARTNER_STATUSES, PAYMENT_METHODS, REFERRAL_STAGES } from './enums';
+import { COMPANY_TYPES, PARTNER_STATUS_LABELS, PARTNER_STATUSES, PAYMENT_METHODS, REFERRAL_STAGES, type PartnerStatus } from './enums';
 import { idField } from './fields';
 
 export const idInput = z.object({ id: idField });
@@ -80,3 +80,19 @@ export type PartnerDetails = z.infer<typeof partnerDetailsOutput>;
 export const rejectPartnerInput = z.object({ id: idField, reason: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional()) });
 
 export const partnerStatusChangeOutput = z.object({ id: z.uuid(), companyName: z.string(), status: z.enum(PARTNER_STATUSES) });
+
+/** Which statuses each admin decision may start from (DESIGN §4); the server and the screen share it. */
+export const PARTNER_TRANSITIONS = {
+  approve: { from: ['pending', 'rejected'], to: 'active' },
+  reject: { from: ['pending'], to: 'rejected' },
+  suspend: { from: ['active'], to: 'suspended' },
+  reactivate: { from: ['suspended', 'inactive'], to: 'active' },
+} as const satisfies Record<string, { from: readonly PartnerStatus[]; to: PartnerStatus }>;
+export type PartnerTransition = keyof typeof PARTNER_TRANSITIONS;
+
+const TRANSITION_VERBS: Record<PartnerTransition, string> = { approve: 'approved', reject: 'rejected', suspend: 'suspended', reactivate: 'reactivated' };
+
+/** The 409 message when a decision does not fit the partner's current status. */
+export const partnerTransitionRefused = (transition: PartnerTransition, status: PartnerStatus) =>
+  `This partner is ${PARTNER_STATUS_LABELS[status].toLowerCase()} and cannot be ${TRANSITION_VERBS[transition]}`;
+

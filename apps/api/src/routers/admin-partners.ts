@@ -1,4 +1,58 @@
-import type { TRPCRouterRecord } from '@trpc/server';
+// admin.metrics, the partner lists and details, the status decisions and admin-created partners.
 
-/** admin.metrics, admin.partners, admin.pendingPartners, admin.partner, approve/reject/suspend/reactivate, admin.createPartner (Admin issue). */
-export const adminPartnerProcedures = {} satisfies TRPCRouterRecord;
+import {
+  adminMetricsOutput,
+  adminPartnerRowOutput,
+  createPartnerInput,
+  idInput,
+  listPartnersInput,
+  pageOf,
+  partnerDetailsOutput,
+  partnerStatusChangeOutput,
+  rejectPartnerInput,
+} from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { z } from 'zod';
+import { adminMetrics } from '../services/admin-metrics';
+import { changePartnerStatus, createPartnerByAdmin, getPartnerDetails, listPartners, listPendingPartners } from '../services/admin-partners';
+import { adminProcedure } from '../trpc/init';
+
+const decision = (transition: 'approve' | 'suspend' | 'reactivate') =>
+  adminProcedure
+    .input(idInput)
+    .output(partnerStatusChangeOutput)
+    .mutation(({ ctx, input }) => changePartnerStatus(ctx.deps.db, transition, { partnerId: input.id, adminId: ctx.user.id, now: ctx.deps.now() }));
+
+export const adminPartnerProcedures = {
+  metrics: adminProcedure.output(adminMetricsOutput).query(({ ctx }) => adminMetrics(ctx.deps.db, ctx.deps.now())),
+
+  pendingPartners: adminProcedure.output(z.array(adminPartnerRowOutput)).query(({ ctx }) => listPendingPartners(ctx.deps.db)),
+
+  partners: adminProcedure
+    .input(listPartnersInput)
+    .output(pageOf(adminPartnerRowOutput))
+    .query(({ ctx, input }) => listPartners(ctx.deps.db, input)),
+
+  partner: adminProcedure
+    .input(idInput)
+    .output(partnerDetailsOutput)
+    .query(({ ctx, input }) => getPartnerDetails(ctx.deps.db, ctx.deps.cipher, input.id)),
+
+  approvePartner: decision('approve'),
+
+  rejectPartner: adminProcedure
+    .input(rejectPartnerInput)
+    .output(partnerStatusChangeOutput)
+    .mutation(({ ctx, input }) =>
+      changePartnerStatus(ctx.deps.db, 'reject', { partnerId: input.id, adminId: ctx.user.id, now: ctx.deps.now(), reason: input.reason }),
+    ),
+
+  suspendPartner: decision('suspend'),
+
+  reactivatePartner: decision('reactivate'),
+
+  createPartner: adminProcedure
+    .input(createPartnerInput)
+    .output(adminPartnerRowOutput)
+    .mutation(({ ctx, input }) => createPartnerByAdmin(ctx.deps.db, { form: input, adminId: ctx.user.id, now: ctx.deps.now() })),
+} satisfies TRPCRouterRecord;

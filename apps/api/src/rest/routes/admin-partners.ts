@@ -1,3 +1,34 @@
+// REST paths of the admin's partner management (spec §7 plus issue 5's decisions and list options).
+
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PARTNER_SORTS } from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
 import type { RestRoute } from '../adapter';
 
-export const adminPartnerRoutes: RestRoute[] = [];
+const tag = 'Admin: partners';
+
+export const adminPartnerRoutes: RestRoute[] = [
+  { method: 'GET', path: '/api/admin/metrics', procedure: 'admin.metrics', summary: 'Program metrics of the admin dashboard', tag },
+  { method: 'GET', path: '/api/admin/partners/pending', procedure: 'admin.pendingPartners', summary: 'Partner applications awaiting review, oldest first', tag },
+  {
+    method: 'GET',
+    path: '/api/admin/partners',
+    procedure: 'admin.partners',
+    summary: 'All partners with email, MRR, total earned and joined date',
+    tag,
+    description:
+      `The body is an array holding one page of partners; the number of partners matching the filters is in X-Total-Count. ` +
+      `Defaults: limit=${DEFAULT_PAGE_SIZE} (at most ${MAX_PAGE_SIZE}), offset=0, sort=-createdAt (newest first), no status filter, no search. ` +
+      `search matches company, contact, email and referral code (case-insensitive substring). sort is one of ${PARTNER_SORTS.join(', ')}; a leading "-" sorts descending.`,
+    responseHeaders: [{ name: 'X-Total-Count', description: 'How many partners match the filters, across all pages' }],
+    respond: (output: { items: unknown[]; total: number }, reply: FastifyReply) => {
+      void reply.header('X-Total-Count', String(output.total));
+      return output.items;
+    },
+  },
+  { method: 'GET', path: '/api/admin/partners/{id}', procedure: 'admin.partner', summary: 'Details of one partner (bank numbers masked)', tag },
+  { method: 'POST', path: '/api/admin/partners/{id}/approve', procedure: 'admin.approvePartner', summary: 'Approve a pending or rejected partner', tag },
+  { method: 'POST', path: '/api/admin/partners/{id}/reject', procedure: 'admin.rejectPartner', summary: 'Reject a pending application, with an optional reason', tag },
+  { method: 'POST', path: '/api/admin/partners/{id}/suspend', procedure: 'admin.suspendPartner', summary: 'Suspend an active partner', tag },
+  { method: 'POST', path: '/api/admin/partners/{id}/reactivate', procedure: 'admin.reactivatePartner', summary: 'Reactivate a suspended or inactive partner', tag },
+  { method: 'POST', path: '/api/admin/partners', procedure: 'admin.createPartner', summary: 'Create an active partner with its sign-in (Create Partner form)', tag, status: 201 },
+];

@@ -1,0 +1,89 @@
+// admin.metrics against fixtures whose figures are worked out by hand below.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
+import type { SessionUser } from '../src/trpc/context';
+
+let t: TestApp;
+let admin: SessionUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.now = new Date('2026-06-15T12:00:00Z');
+  admin = await createUser(t.deps, { role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const metrics = async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: await bearer(t.deps, admin) });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+describe('admin metrics', () => {
+  it('answers zeros for an empty program, with a conversion rate of 0', async () => {
+    expect(await metrics()).toEqual({
+      totalPartnerCommissions: '0.00',
+      activePartnerCount: 0,
+      pendingPartnerCount: 0,
+      monthlyReferralRevenue: '0.00',
+      conversionRate: 0,
+    });
+  });
+
+  it('computes the four figures and the pending count from the rows', async () => {
+    const a = await createPartner(t.deps, { status: 'active' });
+    const b = await createPartner(t.deps, { status: 'active' });
+    await createPartner(t.deps, { status: 'pending' });
+    await createPartner(t.deps, { status: 'pending' });
+    await createPartner(t.deps, { status: 'pending' });
+    await createPartner(t.deps, { status: 'suspended' });
+    await createPartner(t.deps, { status: 'rejected' });
+    await createPartner(t.deps, { status: 'inactive' });
+
+    // June 2026. Active now: r1 (1000.00), r2 (250.50, starts on the month's last day), r5 (100.25, ends on its first day).
+    const r1 = await createReferral(t.deps, a.partnerId, { stage: 'won', monthlyValue: '1000.00', contractStartDate: '2026-01-01' });
+    await createReferral(t.deps, a.partnerId, { stage: 'won', monthlyValue: '250.50', contractStartDate: '2026-06-30' });
+    await createReferral(t.deps, a.partnerId, { stage: 'won', monthlyValue: '999.00', contractStartDate: '2026-07-01' }); // starts next month
+    await createReferral(t.deps, a.partnerId, { stage: 'won', monthlyValue: '400.00', contractStartDate: '2026-01-01', churnDate: '2026-05-31' }); // churned
+    const r5 = await createReferral(t.deps, b.partnerId, { stage: 'won', monthlyValue: '100.25', contractStartDate: '2026-01-01', contractEndDate: '2026-06-01' });
+    await createReferral(t.deps, b.partnerId, { stage: 'lost', monthlyValue: '700.00', contractStartDate: '2026-01-01' });
+    await createReferral(t.deps, b.partnerId, { stage: 'booked', monthlyValue: '300.00' });
+    await createReferral(t.deps, b.partnerId, { stage: 'qualified', monthlyValue: '300.00' });
+    await createReferral(t.deps, b.partnerId, { stage: 'won', monthlyValue: '800.00' }); // won without a start date
+    // Won 6 of 9 → 66.666… → 66.7.
+
+    // Paid 50.00 + 100.00 + 33.33 = 183.33; pending and failed do not count.
+    await createCommission(t.deps, { partnerId: a.partnerId, referralId: r1, monthYear: '2026-03', amount: '50.00', status: 'paid' });
+    await createCommission(t.deps, { partnerId: a.partnerId, referralId: r1, monthYear: '2026-04', amount: '100.00', status: 'paid' });
+    await createCommission(t.deps, { partnerId: b.partnerId, referralId: r5, monthYear: '2026-04', amount: '33.33', status: 'paid' });
+    await createCommission(t.deps, { partnerId: a.partnerId, referralId: r1, monthYear: '2026-05', amount: '50.00', status: 'pending' });
+    await createCommission(t.deps, { partnerId: b.partnerId, referralId: r5, monthYear: '2026-05', amount: '100.00', status: 'failed' });
+
+    expect(await metrics()).toEqual({
+      totalPartnerCommissions: '183.33',
+      activePartnerCount: 2,
+      pendingPartnerCount: 3,
+      monthlyReferralRevenue: '1350.75',
+      conversionRate: 66.7,
+    });
+  });
+
+  it('counts monthly referral revenue for the current month of the clock', async () => {
+    t.clock.now = new Date('2026-07-15T12:00:00Z');
+    // July: r1 1000.00 + r2 250.50 + the July starter 999.00; r5 ended in June.
+    expect((await metrics()).monthlyReferralRevenue).toBe('2249.50');
+    t.clock.now = new Date('2026-06-15T12:00:00Z');
+  });
+
+  it('rounds the conversion rate to one decimal', async () => {
+    const c = await createPartner(t.deps, { status: 'active' });
+    // Won 6 of 10 → 60.0; then 6 of 11 → 54.545… → 54.5.
+    await createReferral(t.deps, c.partnerId, { stage: 'proposal' });
+    expect((await metrics()).conversionRate).toBe(60);
+    await createReferral(t.deps, c.partnerId, { stage: 'proposal' });
+    expect((await metrics()).conversionRate).toBe(54.5);
+  });
+});
