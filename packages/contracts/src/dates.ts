@@ -15,6 +15,8 @@ export function previousMonthKey(date: Date): string {
 
 /** First and last day ("YYYY-MM-DD") of a month key. */
 export function monthBounds(key: string): { start: string; end: string } {
+  // A malformed key would otherwise give "NaN-NaN-01", which SQL reads as garbage or rejects late.
+  if (!MONTH_KEY.test(key)) throw new RangeError(`Not a month key: ${key}`);
   const [year, month] = key.split('-').map(Number) as [number, number];
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const mm = String(month).padStart(2, '0');
@@ -27,8 +29,9 @@ export function formatMonthKey(key: string): string {
   return `${MONTH_NAMES[month - 1] ?? key} ${year}`;
 }
 
+/** The month of an instant in the same UTC calendar as `monthKey`, so a card's label and its figures agree. */
 export function monthName(date: Date): string {
-  return MONTH_NAMES[date.getMonth()] ?? '';
+  return MONTH_NAMES[date.getUTCMonth()] ?? '';
 }
 
 /** 'MMM d, yyyy' as the All Affiliates table shows it, or 'N/A'. */
@@ -42,7 +45,12 @@ export function formatDate(value: string | Date | null | undefined): string {
 /** Date-only strings ("2026-11-22") are calendar days, not UTC instants. */
 function parseDate(value: string): Date {
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (dateOnly) return new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]));
+  if (dateOnly) {
+    const [year, month, day] = [Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3])];
+    const date = new Date(year, month - 1, day);
+    // "2026-02-31" is no day at all; Date would roll it over to March 3.
+    return date.getMonth() === month - 1 && date.getDate() === day ? date : new Date(Number.NaN);
+  }
   return new Date(value);
 }
 

@@ -12,7 +12,8 @@ export function toCents(value: string | number): number {
   const negative = text.startsWith('-');
   const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return negative ? -cents : cents;
+  // "-0.00" is zero, not negative zero (which Intl would show as "-$0.00").
+  return negative && cents !== 0 ? -cents : cents;
 }
 
 function numberToDecimalText(value: number): string {
@@ -24,6 +25,7 @@ function numberToDecimalText(value: number): string {
 }
 
 export function fromCents(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
   const negative = cents < 0;
   const abs = Math.abs(cents);
   const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;

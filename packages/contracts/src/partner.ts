@@ -37,7 +37,7 @@ export const partnerApplicationInput = z
     bankName: optionalText(200),
     bankRoutingNumber: optionalText(50),
     bankAccountNumber: optionalText(50),
-    bankAccountType: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.wireBankFieldsRequired }).optional()),
+    bankAccountType: z.preprocess((v) => (typeof v === 'string' && v.trim() === '') || v === null ? undefined : v, z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.wireBankFieldsRequired }).optional()),
     bankAccountHolderName: optionalText(200),
     bankAddress: optionalText(500),
     beneficiaryAddress: optionalText(500),
