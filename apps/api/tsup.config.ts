@@ -10,5 +10,7 @@ export default defineConfig({
   outDir: 'dist',
   clean: true,
   sourcemap: true,
+  // Every package from node_modules stays external; the workspace packages are inlined.
+  external: [/^(?!@portal\/)[a-z@][^:]*$/],
   noExternal: [/^@portal\//],
 });

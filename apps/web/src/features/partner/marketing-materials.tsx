@@ -1,0 +1,4 @@
+// Placeholder of the web foundation; the owning issue replaces it with the real component.
+export function MarketingMaterials(_props: Record<string, unknown>) {
+  return null;
+}

@@ -1,0 +1,96 @@
+// The shell (spec §2 Layout): collapsible sidebar (Ctrl/Cmd+B, cookie, icon mode on desktop,
+// off-canvas below 768 px) and a header with the toggle, theme toggle and user control.
+
+import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { MOBILE_BREAKPOINT_PX } from '@portal/contracts';
+import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconShieldCheck } from '@tabler/icons-react';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { useSession } from '../lib/session';
+import { readSidebarOpen, writeSidebarOpen } from './sidebar-state';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+const EXPANDED_WIDTH = '20rem';
+const ICON_WIDTH = '4rem';
+
+export function Shell({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`) ?? false;
+  const [mobileOpen, mobileSheet] = useDisclosure(false);
+  const [desktopOpen, setDesktopOpen] = useState(readSidebarOpen);
+  const location = useLocation();
+
+  const toggle = () => {
+    if (mobile) {
+      mobileSheet.toggle();
+      return;
+    }
+    setDesktopOpen((open) => {
+      writeSidebarOpen(!open);
+      return !open;
+    });
+  };
+  useHotkeys([['mod+B', toggle]], []);
+
+  const link = isAdmin ? { label: 'Admin Dashboard', to: '/admin' as const, icon: IconShieldCheck } : { label: 'Dashboard', to: '/dashboard' as const, icon: IconLayoutDashboard };
+  const expanded = mobile || desktopOpen;
+  const Icon = link.icon;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: { base: '18rem', sm: desktopOpen ? EXPANDED_WIDTH : ICON_WIDTH }, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+      padding="md"
+      data-sidebar-state={expanded ? 'expanded' : 'collapsed'}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger hiddenFrom="sm" opened={mobileOpen} onClick={toggle} size="sm" aria-label="Toggle sidebar" />
+            <Tooltip label="Toggle sidebar (Ctrl/Cmd+B)" openDelay={700}>
+              <UnstyledButton visibleFrom="sm" onClick={toggle} aria-label="Toggle sidebar" data-testid="sidebar-toggle" p={6}>
+                {desktopOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+              </UnstyledButton>
+            </Tooltip>
+            <Text fw={700} size="lg" hiddenFrom="sm">
+              {isAdmin ? 'Admin Portal' : 'Partner Portal'}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ThemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p={expanded ? 'md' : 'xs'} aria-label="Sidebar" data-testid="sidebar">
+        <Stack gap="md">
+          {expanded ? (
+            <Title order={2} size="h4">
+              {isAdmin ? 'Admin Portal' : 'Partner Portal'}
+            </Title>
+          ) : null}
+          <ScrollArea>
+            {expanded ? (
+              <NavLink
+                component={Link}
+                to={link.to}
+                label={link.label}
+                leftSection={<Icon size={18} />}
+                active={location.pathname === link.to}
+                onClick={() => mobile && mobileSheet.close()}
+              />
+            ) : (
+              <Tooltip label={link.label} position="right">
+                <NavLink component={Link} to={link.to} aria-label={link.label} leftSection={<Icon size={20} />} active={location.pathname === link.to} />
+              </Tooltip>
+            )}
+          </ScrollArea>
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,28 @@
+// Renders a component inside the providers the app gives it (Mantine, React Query, tRPC, session).
+
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createQueryClient } from '../src/lib/query-client';
+import { SessionProvider, SessionStore } from '../src/lib/session';
+import { theme } from '../src/lib/theme';
+import { apiLinks, trpc } from '../src/lib/trpc';
+
+export function renderWithProviders(ui: ReactElement, options: { session?: SessionStore } = {}) {
+  const session = options.session ?? new SessionStore();
+  const queryClient = createQueryClient(session);
+  const trpcClient = trpc.createClient({ links: apiLinks() });
+  const result = render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider store={session}>{ui}</SessionProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </MantineProvider>,
+  );
+  return { ...result, session, queryClient };
+}

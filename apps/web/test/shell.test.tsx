@@ -1,0 +1,58 @@
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Shell } from '../src/layout/app-shell';
+import { NotFound } from '../src/layout/not-found';
+import { SessionStore } from '../src/lib/session';
+import { renderWithProviders } from './render';
+
+function renderShell(role: 'admin' | 'partner', path = '/dashboard') {
+  const root = createRootRoute({ component: () => <Shell><Outlet /></Shell>, notFoundComponent: NotFound });
+  const page = createRoute({ getParentRoute: () => root, path, component: () => <p>page body</p> });
+  const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: [path] }) });
+  const session = new SessionStore({ user: { id: '1', email: `${role}@example.com`, role } });
+  return renderWithProviders(<RouterProvider router={router} />, { session });
+}
+
+describe('the shell', () => {
+  it("titles the sidebar 'Partner Portal' with a 'Dashboard' link for a partner", async () => {
+    renderShell('partner');
+    expect(await screen.findByText('page body')).toBeTruthy();
+    expect(screen.getAllByText('Partner Portal').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByText('Admin Portal')).toBeNull();
+  });
+
+  it("titles the sidebar 'Admin Portal' with an 'Admin Dashboard' link for an admin", async () => {
+    renderShell('admin', '/admin');
+    await screen.findByText('page body');
+    expect(screen.getAllByText('Admin Portal').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('shows the signed-in email in the header', async () => {
+    renderShell('partner');
+    await screen.findByText('page body');
+    expect(screen.getAllByText('partner@example.com').length).toBeGreaterThan(0);
+  });
+
+  it('shows the 404 texts for an unknown path', async () => {
+    const root = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
+    const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/nowhere'] }) });
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+  });
+
+  it('collapses and expands the sidebar with Ctrl+B and remembers it in a cookie', async () => {
+    renderShell('partner');
+    await screen.findByText('page body');
+    const sidebarState = () => document.querySelector('[data-sidebar-state]')?.getAttribute('data-sidebar-state');
+    expect(sidebarState()).toBe('expanded');
+    fireEvent.keyDown(document.documentElement, { key: 'b', code: 'KeyB', ctrlKey: true });
+    expect(sidebarState()).toBe('collapsed');
+    expect(document.cookie).toContain('sidebar_state=false');
+    fireEvent.keyDown(document.documentElement, { key: 'b', code: 'KeyB', ctrlKey: true });
+    expect(sidebarState()).toBe('expanded');
+  });
+});

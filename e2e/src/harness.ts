@@ -1,0 +1,173 @@
+// Browser journeys against the built app: a real server process on a fresh embedded database
+// (its own DATA_DIR and port), Debian's Chromium driven by playwright-core.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = resolve(here, '../..');
+export const artifactsDir = join(repoRoot, 'e2e/.artifacts');
+
+export const ADMIN = { email: 'admin@e2e.test', password: 'admin-password-123' };
+
+export interface Portal {
+  baseUrl: string;
+  dataDir: string;
+  /** Output of the server so far (for failure messages). */
+  logs: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, logs: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The portal exited with ${child.exitCode}:\n${logs()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The portal did not become healthy in ${timeoutMs} ms:\n${logs()}`);
+}
+
+/** Starts the built portal (apps/api/dist/main.js serving apps/web/dist) on a fresh embedded database. */
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+  const main = join(repoRoot, 'apps/api/dist/main.js');
+  if (!existsSync(main) || !existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('Build the apps first: pnpm --filter @portal/web build && pnpm --filter @portal/api build');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [main], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: join(repoRoot, 'apps/web/dist'),
+      DEMO_DATA: 'false',
+      ACCRUAL_TIMER: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SCHEDULING_URL: 'https://schedule.example.com/consultation',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logs = () => output;
+  await waitForHealth(baseUrl, child, logs);
+  return {
+    baseUrl,
+    dataDir,
+    logs,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      child.kill(signal);
+      const code = await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export const DESKTOP = { width: 1366, height: 900 };
+export const MOBILE = { width: 390, height: 844 };
+
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const path = join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** axe-core on the current page: the serious and critical violations (ids and targets). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
+}
+
+/** A small REST client for setting up journeys through the public API. */
+export function api(baseUrl: string) {
+  async function call<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T; headers: Headers }> {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  }
+  return {
+    call,
+    async login(email: string, password: string): Promise<string> {
+      const res = await call<{ token: string }>('POST', '/api/auth/login', { email, password });
+      if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.token;
+    },
+    async register(email: string, password: string): Promise<string> {
+      const res = await call<{ token: string }>('POST', '/api/auth/register', { email, password });
+      if (res.status !== 200 && res.status !== 201) throw new Error(`register failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.token;
+    },
+  };
+}
+
+/** Signs a page in by storing a token the API issued (skips the dialog when a journey is not about it). */
+export async function signInWithToken(page: Page, baseUrl: string, token: string, path = '/'): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+  await page.goto(`${baseUrl}${path}`);
+}
