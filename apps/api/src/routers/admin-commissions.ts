@@ -1,4 +1,49 @@
-import type { TRPCRouterRecord } from '@trpc/server';
+// admin.pendingCommissions, admin.accrue, admin.processPayout, admin.failCommission, admin.payouts.
 
-/** admin.pendingCommissions, admin.accrue, admin.processPayout, admin.failCommission (Commissions issue). */
-export const adminCommissionProcedures = {} satisfies TRPCRouterRecord;
+import {
+  accrualResultOutput,
+  commissionOutput,
+  failCommissionInput,
+  listPayoutsInput,
+  listPendingCommissionsInput,
+  monthInput,
+  payoutInput,
+  payoutOutput,
+  payoutsListOutput,
+  pendingCommissionsPageOutput,
+} from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { accrueMonth } from '../services/accrual';
+import { failCommission, listPayouts, listPendingCommissions, processPayout } from '../services/payouts';
+import { adminProcedure } from '../trpc/init';
+
+export const adminCommissionProcedures = {
+  pendingCommissions: adminProcedure
+    .input(listPendingCommissionsInput)
+    .output(pendingCommissionsPageOutput)
+    .query(({ ctx, input }) => listPendingCommissions(ctx.deps.db, input)),
+
+  accrue: adminProcedure
+    .input(monthInput)
+    .output(accrualResultOutput)
+    .mutation(({ ctx, input }) => accrueMonth(ctx.deps.db, input.month, ctx.deps.now(), ctx.user.id)),
+
+  processPayout: adminProcedure
+    .input(payoutInput)
+    .output(payoutOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { payout, replayed } = await processPayout(ctx.deps.db, input, ctx.user.id, ctx.deps.now());
+      if (replayed) ctx.setHeader('Idempotent-Replayed', 'true');
+      return payout;
+    }),
+
+  failCommission: adminProcedure
+    .input(failCommissionInput)
+    .output(commissionOutput)
+    .mutation(({ ctx, input }) => failCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now())),
+
+  payouts: adminProcedure
+    .input(listPayoutsInput)
+    .output(payoutsListOutput)
+    .query(({ ctx, input }) => listPayouts(ctx.deps.db, input.limit)),
+} satisfies TRPCRouterRecord;

@@ -1,4 +1,10 @@
-import type { TRPCRouterRecord } from '@trpc/server';
+// partner.commissions: the signed-in partner's own commissions, newest month first.
 
-/** partner.commissions (Commissions issue). */
-export const partnerCommissionProcedures = {} satisfies TRPCRouterRecord;
+import { commissionsListOutput } from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { listPartnerCommissions } from '../services/payouts';
+import { partnerProcedure } from '../trpc/init';
+
+export const partnerCommissionProcedures = {
+  commissions: partnerProcedure.output(commissionsListOutput).query(({ ctx }) => listPartnerCommissions(ctx.deps.db, ctx.partner.id)),
+} satisfies TRPCRouterRecord;

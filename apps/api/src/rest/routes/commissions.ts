@@ -1,3 +1,82 @@
+// REST paths of commissions, accrual and payouts (spec §7 plus the Commissions issue).
+
+import { MAX_PAGE_SIZE } from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
 import type { RestRoute } from '../adapter';
 
-export const commissionRoutes: RestRoute[] = [];
+const partnerTag = 'Partner: commissions';
+const adminTag = 'Admin: commissions and payouts';
+
+export const commissionRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/partners/commissions',
+    procedure: 'partner.commissions',
+    summary: "The signed-in partner's own commissions, newest month first",
+    tag: partnerTag,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/commissions/pending',
+    procedure: 'admin.pendingCommissions',
+    summary: 'Pending commissions with partner and client company, oldest first',
+    tag: adminTag,
+    description:
+      `The body is an array holding one page; the number of pending commissions is in X-Total-Count and their sum in X-Total-Amount. ` +
+      `Defaults: limit=${MAX_PAGE_SIZE} (at most ${MAX_PAGE_SIZE}), offset=0.`,
+    responseHeaders: [
+      { name: 'X-Total-Count', description: 'How many commissions are pending, across all pages' },
+      { name: 'X-Total-Amount', description: 'The sum of all pending commissions, a decimal string' },
+    ],
+    respond: (output: { items: unknown[]; total: number; totalAmount: string }, reply: FastifyReply) => {
+      void reply.header('X-Total-Count', String(output.total));
+      void reply.header('X-Total-Amount', output.totalAmount);
+      return output.items;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/commissions/accrue',
+    procedure: 'admin.accrue',
+    summary: 'Accrue one pending commission per referral active in a month ({ month: "YYYY-MM" })',
+    tag: adminTag,
+    description: 'Running it again for the same month creates nothing more: `created` counts new commissions, `skipped` the active referrals that already had one. Months that have not started are refused.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payouts',
+    procedure: 'admin.processPayout',
+    summary: 'Pay the selected pending commissions in one transaction',
+    tag: adminTag,
+    status: 201,
+    description:
+      'Each commission becomes paid with the payment date, its partner\'s payment method and the payout reference. ' +
+      'The answer is stored under the Idempotency-Key: the same key with the same commissions replays it (200, Idempotent-Replayed: true); ' +
+      'the same key with other commissions is refused with 422. A commission that is not pending is refused with 409, and nothing is paid.',
+    requestHeaders: [{ name: 'Idempotency-Key', required: true, description: 'A fresh unique value per payout attempt (8 to 200 characters), e.g. a UUID' }],
+    responseHeaders: [{ name: 'Idempotent-Replayed', description: '"true" when the answer is the stored one of an earlier request with this key' }],
+    input: (req) => {
+      const header = req.headers['idempotency-key'];
+      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+      return { ...body, idempotencyKey: Array.isArray(header) ? header[0] : header };
+    },
+    respond: (output: unknown, reply: FastifyReply) => {
+      if (reply.getHeader('idempotent-replayed') === 'true') reply.status(200);
+      return output;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/commissions/{id}/fail',
+    procedure: 'admin.failCommission',
+    summary: 'Mark a pending commission failed, with a reason ({ reason })',
+    tag: adminTag,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/payouts',
+    procedure: 'admin.payouts',
+    summary: 'Recent payouts, newest first (default limit 10)',
+    tag: adminTag,
+  },
+];

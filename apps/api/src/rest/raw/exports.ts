@@ -1,0 +1,101 @@
+// CSV downloads of the admin (Export Data, and a payout's wire instructions). They stream, so
+// they are plain Fastify routes beside the procedure-backed REST table, with the same auth rules
+// and error bodies.
+
+import { COMMISSION_MESSAGES, MESSAGES } from '@portal/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { csvStream, EXPORT_KINDS, exportTable, logExport, WIRE_COLUMNS, wireInstructions, type ExportKind } from '../../services/exports';
+import { authenticate, type AppDeps, type SessionUser } from '../../trpc/context';
+import { sendError } from '../adapter';
+import type { RawRoutes } from '../routes';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The admin behind the request, or null after answering 401/403 like the REST adapter. */
+async function requireAdmin(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
+  const { user, tokenRejected } = await authenticate(deps, req.headers.authorization);
+  if (!user) {
+    await reply.status(401).send({ message: tokenRejected ? MESSAGES.sessionExpired : MESSAGES.notSignedIn, code: 'UNAUTHORIZED' });
+    return null;
+  }
+  if (user.role !== 'admin') {
+    await reply.status(403).send({ message: MESSAGES.adminOnly, code: 'FORBIDDEN' });
+    return null;
+  }
+  return user;
+}
+
+function csvHeaders(reply: FastifyReply, fileName: string): FastifyReply {
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('Cache-Control', 'no-store');
+}
+
+const csvResponse = (description: string) => ({
+  200: { description, content: { 'text/csv': { schema: { type: 'string' } } } },
+  401: { description: 'Not signed in', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+  403: { description: 'Not an admin', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+});
+
+export const exportRoutes: RawRoutes = {
+  register(app, deps) {
+    for (const kind of EXPORT_KINDS) {
+      app.get(`/api/admin/exports/${kind}.csv`, async (req, reply) => {
+        try {
+          const admin = await requireAdmin(deps, req, reply);
+          if (!admin) return reply;
+          await logExport(deps.db, kind, admin.id);
+          const { columns, rows } = exportTable(deps.db, kind);
+          const stream = csvStream(columns, rows);
+          stream.on('error', (error) => deps.logger.error({ err: error, kind }, 'export failed while streaming'));
+          return csvHeaders(reply, `${kind}-${deps.now().toISOString().slice(0, 10)}.csv`).send(stream);
+        } catch (error) {
+          return sendError(reply, error, deps);
+        }
+      });
+    }
+
+    app.get<{ Params: { id: string } }>('/api/admin/payouts/:id/wire-instructions.csv', async (req, reply) => {
+      try {
+        const admin = await requireAdmin(deps, req, reply);
+        if (!admin) return reply;
+        const result = UUID.test(req.params.id) ? await wireInstructions(deps.db, deps.cipher, req.params.id, admin.id) : null;
+        if (!result) return reply.status(404).send({ message: COMMISSION_MESSAGES.payoutNotFound, code: 'NOT_FOUND' });
+        return csvHeaders(reply, `wire-instructions-${result.reference}.csv`).send(csvStream(WIRE_COLUMNS, result.rows));
+      } catch (error) {
+        return sendError(reply, error, deps);
+      }
+    });
+  },
+
+  openapi: [
+    ...EXPORT_KINDS.map((kind: ExportKind) => ({
+      method: 'GET',
+      path: `/api/admin/exports/${kind}.csv`,
+      operation: {
+        operationId: `exports.${kind}`,
+        summary: `Export all ${kind} as CSV (RFC 4180, streamed)`,
+        description:
+          'Cells starting with =, +, - or @ are prefixed with an apostrophe so spreadsheets do not run them.' +
+          (kind === 'partners' ? ' Bank numbers are never part of this export.' : ''),
+        tags: ['Admin: exports'],
+        responses: csvResponse(`The ${kind} as CSV`),
+      },
+    })),
+    {
+      method: 'GET',
+      path: '/api/admin/payouts/{id}/wire-instructions.csv',
+      operation: {
+        operationId: 'exports.wireInstructions',
+        summary: "A payout's wire instructions per partner, with decrypted bank details (logged)",
+        tags: ['Admin: exports'],
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+        responses: {
+          ...csvResponse('One row per partner: beneficiary, bank, routing and account numbers, amount'),
+          404: { description: 'No such payout', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        },
+      },
+    },
+  ],
+};

@@ -1,0 +1,47 @@
+// The daily in-process accrual of the month just ended. Every replica may run it: the unique
+// (referral, month) constraint turns the second run into a no-op. A failed run is logged and the
+// next day's run tries again; it never takes the process down.
+
+import { previousMonthKey } from '@portal/contracts';
+import type { AppDeps } from '../trpc/context';
+import { accrueMonth, type AccrualResult } from './accrual';
+
+export const ACCRUAL_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+export interface AccrualTimerOptions {
+  intervalMs?: number;
+  /** Called after every run (tests wait on it instead of sleeping). */
+  onRun?: (outcome: { result?: AccrualResult; error?: unknown }) => void;
+}
+
+export function startAccrualTimer(deps: Pick<AppDeps, 'db' | 'logger' | 'now'>, options: AccrualTimerOptions = {}): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  const run = () => {
+    if (stopped || running) return;
+    const month = previousMonthKey(deps.now());
+    running = accrueMonth(deps.db, month, deps.now())
+      .then((result) => {
+        if (result.created > 0) deps.logger.info(result, 'accrued commissions for the month just ended');
+        options.onRun?.({ result });
+      })
+      .catch((error: unknown) => {
+        deps.logger.error({ err: error, month }, 'accrual failed; it will be tried again on the next run');
+        options.onRun?.({ error });
+      })
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  const timer = setInterval(run, options.intervalMs ?? ACCRUAL_INTERVAL_MS);
+  timer.unref();
+  run();
+
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

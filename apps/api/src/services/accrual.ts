@@ -1,0 +1,45 @@
+// Monthly accrual: one pending commission per referral active in the month, in one set-based
+// statement. The unique (referral_id, month_year) constraint makes a second run — or a run on
+// another replica at the same moment — create nothing more.
+
+import { MESSAGES, monthKey, type monthInput } from '@portal/contracts';
+import type { Db } from '@portal/db';
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { logActivity } from './activity';
+import { activeInMonthSql } from './active-referrals';
+
+export interface AccrualResult {
+  month: string;
+  /** Commissions written by this run. */
+  created: number;
+  /** Active referrals that already had a commission for the month. */
+  skipped: number;
+}
+
+export type Month = z.infer<typeof monthInput>['month'];
+
+export async function accrueMonth(db: Db, month: Month, now: Date, actorId: string | null = null): Promise<AccrualResult> {
+  // Month keys compare correctly as text ("2026-09" < "2026-10").
+  if (month > monthKey(now)) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.futureMonth });
+
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ active: number; created: number }>`
+      with active as (
+        select r.id, r.partner_id, r.commission_amount from referrals r where ${activeInMonthSql(month)}
+      ), inserted as (
+        insert into commissions (partner_id, referral_id, amount, month_year)
+        select a.partner_id, a.id, a.commission_amount, ${month} from active a
+        on conflict (referral_id, month_year) do nothing
+        returning 1
+      )
+      select (select count(*) from active)::int as active, (select count(*) from inserted)::int as created
+    `.execute(trx);
+    const active = Number(rows[0]?.active ?? 0);
+    const created = Number(rows[0]?.created ?? 0);
+    const result = { month, created, skipped: Math.max(0, active - created) };
+    await logActivity(trx, { userId: actorId, action: 'commissions.accrued', entityType: 'commission', entityId: null, details: { ...result } });
+    return result;
+  });
+}
