@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { createDeps, openDatabase } from './deps';
 import { createLogger } from './logger';
+import { startAccrualTimer } from './services/accrual-timer';
 import { ensureAdmin } from './services/admin-bootstrap';
 
 function readConfig(): AppConfig {
@@ -39,6 +40,7 @@ if (config.admin) {
 const app = await buildApp(deps);
 
 const stopHooks: Array<() => void | Promise<void>> = [];
+if (config.accrualTimer) stopHooks.push(startAccrualTimer(deps));
 
 await app.listen({ port: config.port, host: config.host });
 logger.info(`Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);

@@ -2,9 +2,11 @@
 
 import { parseArgs } from 'node:util';
 import { migrateToLatest } from '@portal/db';
+import { monthInput, previousMonthKey } from '@portal/contracts';
 import { loadConfig } from '../config';
 import { createDeps, openDatabase } from '../deps';
 import { createLogger } from '../logger';
+import { accrueMonth } from '../services/accrual';
 import { ensureAdmin } from '../services/admin-bootstrap';
 
 type Command = (args: string[]) => Promise<void>;
@@ -19,6 +21,14 @@ const commands: Record<string, Command> = {
     } finally {
       await handle.close();
     }
+  },
+  /** accrue --month YYYY-MM (default: the month just ended) */
+  async accrue(args) {
+    const { values } = parseArgs({ args, options: { month: { type: 'string' } }, strict: true });
+    const parsed = monthInput.safeParse({ month: values.month ?? previousMonthKey(new Date()) });
+    if (!parsed.success) throw new Error(`${parsed.error.issues[0]?.message ?? 'Invalid month'} (usage: cli accrue --month YYYY-MM)`);
+    const result = await withDeps((deps) => accrueMonth(deps.db, parsed.data.month, deps.now()));
+    console.log(`Accrued ${result.month}: ${result.created} created, ${result.skipped} skipped (already accrued)`);
   },
   async 'create-admin'(args) {
     const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true });
