@@ -28,7 +28,7 @@ export async function referralLink(db: DbOrTx, code: string): Promise<{ companyN
 /** Keeps the path of the landing page only: a query string could carry someone's details. */
 export function landingPath(value: string | undefined): string | null {
   if (!value) return null;
-  let path = value;
+  let path: string;
   try {
     path = new URL(value, 'http://x.invalid').pathname;
   } catch {

@@ -132,7 +132,7 @@ const CLOSED_STAGES: ReadonlySet<ReferralStage> = new Set(['won', 'lost']);
 /**
  * The stored effect of an admin's change (DESIGN §4), as a pure function the tests read as a table:
  * entering `won` or `lost` sets closeDate; `won` fills an empty contractStartDate with today (UTC);
- * `proposal` fills an empty proposalDate; reopening a deal clears closeDate, and leaving `lost`
+ * entering `proposal` fills an empty proposalDate; reopening a deal clears closeDate, and leaving `lost`
  * clears its reason unless a new one is given.
  */
 export function stageChange(current: Pick<ReferralRow, 'stage' | 'closeDate' | 'proposalDate' | 'contractStartDate' | 'lostReason'>, input: Omit<UpdateReferral, 'id'>, now: Date): Updateable<ReferralsTable> {
@@ -151,7 +151,7 @@ export function stageChange(current: Pick<ReferralRow, 'stage' | 'closeDate' | '
   }
   const contractStart = next.contractStartDate !== undefined ? next.contractStartDate : current.contractStartDate;
   if (stage === 'won' && !contractStart) next.contractStartDate = todayIsoDate(now);
-  if (stage === 'proposal' && !current.proposalDate) next.proposalDate = now;
+  if (stage === 'proposal' && current.stage !== 'proposal' && !current.proposalDate) next.proposalDate = now;
   return next;
 }
 
