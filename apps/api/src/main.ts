@@ -7,6 +7,7 @@ import { createDeps, openDatabase } from './deps';
 import { createLogger } from './logger';
 import { startAccrualTimer } from './services/accrual-timer';
 import { ensureAdmin } from './services/admin-bootstrap';
+import { formatSignIns, seedDemo } from './services/demo-seed';
 
 function readConfig(): AppConfig {
   try {
@@ -25,6 +26,11 @@ const logger = createLogger(config.logLevel);
 const handle = openDatabase(config);
 await migrateToLatest(handle.db);
 const deps = createDeps(config, handle, logger);
+if (config.demoData) {
+  const signIns = await seedDemo(deps);
+  // The sign-ins go to the terminal, not the log stream: they are for the person who started it.
+  if (signIns.length > 0) console.log(`\n${formatSignIns(signIns)}\n`);
+}
 if (config.admin) {
   try {
     const result = await ensureAdmin(deps, config.admin.email, config.admin.password);

@@ -8,6 +8,7 @@ import { createDeps, openDatabase } from '../deps';
 import { createLogger } from '../logger';
 import { accrueMonth } from '../services/accrual';
 import { ensureAdmin } from '../services/admin-bootstrap';
+import { formatSignIns, seedDemo } from '../services/demo-seed';
 
 type Command = (args: string[]) => Promise<void>;
 
@@ -29,6 +30,11 @@ const commands: Record<string, Command> = {
     if (!parsed.success) throw new Error(`${parsed.error.issues[0]?.message ?? 'Invalid month'} (usage: cli accrue --month YYYY-MM)`);
     const result = await withDeps((deps) => accrueMonth(deps.db, parsed.data.month, deps.now()));
     console.log(`Accrued ${result.month}: ${result.created} created, ${result.skipped} skipped (already accrued)`);
+  },
+  /** seed-demo: fills an empty database with the demo program and prints the sign-ins. */
+  async 'seed-demo'() {
+    const signIns = await withDeps((deps) => seedDemo(deps));
+    console.log(signIns.length ? formatSignIns(signIns) : 'The database is not empty; demo data is only added to an empty database.');
   },
   async 'create-admin'(args) {
     const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true });
