@@ -1,0 +1,359 @@
+// Issue 9 §4: who may call what. Every tRPC procedure (over HTTP at /trpc) and every REST path
+// (the restRoutes table and the raw routes) is called as each of five principals with a valid
+// input, and the answer's status is compared with the table below. A procedure or path that the
+// table does not list fails the suite, so a new endpoint cannot ship without a decision here.
+// Denied principals are tried before the allowed ones, so a refused call that wrongly wrote
+// something would show up as a changed outcome for the next principal.
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRoutes, restRoutes } from '../src/rest/routes';
+import { downloadTokensFor } from '../src/services/download-tokens';
+import type { SessionUser } from '../src/trpc/context';
+import { appRouter } from '../src/trpc/router';
+import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
+
+const ROLES = ['anonymous', 'pending', 'active', 'other', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+/** An exact status, or any 2xx. */
+type Outcome = 200 | 201 | 401 | 403 | 404 | 409 | '2xx';
+type Expectation = Record<Role, Outcome>;
+
+const access = (anonymous: Outcome, pending: Outcome, active: Outcome, other: Outcome, admin: Outcome): Expectation => ({ anonymous, pending, active, other, admin });
+/** Anyone, signed in or not. */
+const PUBLIC = access('2xx', '2xx', '2xx', '2xx', '2xx');
+/** Any signed-in user. */
+const SIGNED_IN = access(401, '2xx', '2xx', '2xx', '2xx');
+/** A partner user (role partner), whatever the state of the partner record. */
+const PARTNER_USER = access(401, '2xx', '2xx', '2xx', 403);
+/** A partner user with a partner record in any status. */
+const PARTNER_RECORD = access(401, '2xx', '2xx', '2xx', 403);
+/** An approved partner only. */
+const ACTIVE_PARTNER = access(401, 403, '2xx', '2xx', 403);
+/** The marketing library: approved partners, and admins (who preview). */
+const LIBRARY = access(401, 403, '2xx', '2xx', '2xx');
+const ADMIN = access(401, 403, 403, 403, '2xx');
+
+interface Fixtures {
+  t: TestApp;
+  users: Record<Exclude<Role, 'anonymous'>, SessionUser>;
+  headers: Record<Role, Record<string, string>>;
+  pending: PartnerFixture;
+  active: PartnerFixture;
+  other: PartnerFixture;
+  /** Ids and texts of the active partner that no other partner may ever see. */
+  activePrivate: string[];
+  activeReferralId: string;
+  login: { email: string; password: string };
+  linkMaterialId: string;
+  fileMaterialId: string;
+  fileStorageKey: string;
+  payoutId: string;
+}
+
+interface Case {
+  expect: Expectation;
+  /** A valid input for this principal's call (built anew for every cell). */
+  input?: (fx: Fixtures, role: Role) => Promise<unknown> | unknown;
+  /** The call ends the principal's sessions (logout): use a throwaway principal of the same kind. */
+  freshPrincipal?: boolean;
+}
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+
+const newPartnerTarget = async (fx: Fixtures, status: 'pending' | 'active' | 'suspended') => (await createPartner(fx.t.deps, { status })).partnerId;
+const newPendingCommission = async (fx: Fixtures) => {
+  const referralId = await createReferral(fx.t.deps, fx.active.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+  return createCommission(fx.t.deps, { partnerId: fx.active.partnerId, referralId, monthYear: '2025-02' });
+};
+const application = () => ({
+  companyName: 'Matrix Agency',
+  contactName: 'Mat Rix',
+  companyType: 'agency',
+  expectedVolume: '3-5 referrals/month',
+  paymentMethod: 'Wire',
+  bankName: 'First Bank',
+  bankRoutingNumber: '021000021',
+  bankAccountNumber: '12345678',
+  bankAccountType: 'checking',
+  bankAccountHolderName: 'Matrix Agency LLC',
+  bankAddress: '1 Bank Street, Springfield',
+  beneficiaryAddress: '2 Main Street, Springfield',
+  agreementSigned: true,
+});
+
+/** Every tRPC procedure. Keys must match appRouter exactly. */
+const PROCEDURES: Record<string, Case> = {
+  'auth.register': { expect: PUBLIC, input: () => ({ email: `${unique('reg')}@example.com`, password: 'secret-pass-1' }) },
+  'auth.login': { expect: PUBLIC, input: (fx) => fx.login },
+  'auth.me': { expect: SIGNED_IN },
+  'auth.logout': { expect: SIGNED_IN, freshPrincipal: true },
+
+  'partner.me': { expect: PARTNER_USER },
+  // Every partner principal already has a record: applying again is a conflict.
+  'partner.submitApplication': { expect: access(401, 409, 409, 409, 403), input: application },
+  'partner.referrals': { expect: ACTIVE_PARTNER },
+  'partner.createReferral': { expect: ACTIVE_PARTNER, input: () => ({ clientCompanyName: unique('Client'), serviceType: 'basic_accounting', monthlyValue: '750.00' }) },
+  'partner.metrics': { expect: ACTIVE_PARTNER },
+  'partner.commissions': { expect: PARTNER_RECORD },
+  'partner.materials': { expect: LIBRARY },
+  'partner.downloadMaterial': { expect: LIBRARY, input: (fx) => ({ id: fx.fileMaterialId }) },
+
+  'admin.metrics': { expect: ADMIN },
+  'admin.pendingPartners': { expect: ADMIN },
+  'admin.partners': { expect: ADMIN, input: () => ({}) },
+  'admin.partner': { expect: ADMIN, input: (fx) => ({ id: fx.active.partnerId }) },
+  'admin.approvePartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'pending') }) },
+  'admin.rejectPartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'pending'), reason: 'Not a fit' }) },
+  'admin.suspendPartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'active') }) },
+  'admin.reactivatePartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'suspended') }) },
+  'admin.createPartner': {
+    expect: ADMIN,
+    input: () => ({ email: `${unique('created')}@example.com`, password: 'long-password-1', companyName: unique('Created Co'), contactName: 'Cree Ated' }),
+  },
+  'admin.referrals': { expect: ADMIN, input: () => ({}) },
+  'admin.addClient': {
+    expect: ADMIN,
+    input: (fx) => ({ partnerId: fx.active.partnerId, clientCompanyName: unique('Added'), serviceType: 'controller', monthlyValue: '900.00' }),
+  },
+  'admin.updateReferral': { expect: ADMIN, input: (fx) => ({ id: fx.activeReferralId, notes: unique('note') }) },
+  'admin.pendingCommissions': { expect: ADMIN, input: () => ({}) },
+  'admin.accrue': { expect: ADMIN, input: () => ({ month: '2025-03' }) },
+  'admin.processPayout': { expect: ADMIN, input: async (fx) => ({ commissionIds: [await newPendingCommission(fx)], idempotencyKey: randomUUID() }) },
+  'admin.failCommission': { expect: ADMIN, input: async (fx) => ({ id: await newPendingCommission(fx), reason: 'Bank bounced it' }) },
+  'admin.payouts': { expect: ADMIN, input: () => ({}) },
+  'admin.materials': { expect: ADMIN },
+  'admin.createMaterial': { expect: ADMIN, input: () => ({ title: unique('Deck'), type: 'presentation', fileUrl: 'https://example.com/deck.pptx' }) },
+  'admin.updateMaterial': { expect: ADMIN, input: (fx) => ({ id: fx.linkMaterialId, title: unique('Renamed') }) },
+
+  'public.siteConfig': { expect: PUBLIC },
+  'public.referralLink': { expect: PUBLIC, input: (fx) => ({ code: fx.active.referralCode }) },
+  'public.recordVisit': { expect: PUBLIC, input: (fx) => ({ referralCode: fx.active.referralCode, utmSource: 'matrix' }) },
+};
+
+/** Every REST path of the adapter. Keys must match restRoutes exactly; the procedure's case applies unless overridden. */
+const REST_PATHS: Record<string, Partial<Case>> = {
+  'POST /api/auth/register': {},
+  'POST /api/auth/login': {},
+  'GET /api/auth/me': {},
+  'POST /api/auth/logout': {},
+  'GET /api/partners/me': {},
+  'POST /api/partners': {},
+  'GET /api/partners/referrals': {},
+  'POST /api/partners/referrals': {},
+  'GET /api/partners/metrics': {},
+  'GET /api/partners/commissions': {},
+  'GET /api/marketing-materials': {},
+  'POST /api/marketing-materials/{id}/download': {},
+  'GET /api/admin/metrics': {},
+  'GET /api/admin/partners/pending': {},
+  'GET /api/admin/partners': {},
+  'GET /api/admin/partners/{id}': {},
+  'POST /api/admin/partners/{id}/approve': {},
+  'POST /api/admin/partners/{id}/reject': {},
+  'POST /api/admin/partners/{id}/suspend': {},
+  'POST /api/admin/partners/{id}/reactivate': {},
+  'POST /api/admin/partners': {},
+  'GET /api/admin/referrals': {},
+  'POST /api/admin/referrals': {},
+  'PATCH /api/admin/referrals/{id}': {},
+  'GET /api/admin/commissions/pending': {},
+  'POST /api/admin/commissions/accrue': {},
+  'POST /api/admin/payouts': {},
+  'POST /api/admin/commissions/{id}/fail': {},
+  'GET /api/admin/payouts': {},
+  'GET /api/admin/marketing-materials': {},
+  'PATCH /api/admin/marketing-materials/{id}': {},
+  'GET /api/referral-links/{code}': {},
+  'POST /api/referral-visits': {},
+};
+
+interface RawCase {
+  expect: Expectation;
+  request: (fx: Fixtures) => Promise<{ url: string; headers?: Record<string, string>; payload?: string | Buffer }> | { url: string; headers?: Record<string, string>; payload?: string | Buffer };
+}
+
+/** Every raw route (streams, multipart). Keys must match the raw routes' OpenAPI operations exactly. */
+const RAW_PATHS: Record<string, RawCase> = {
+  'POST /api/admin/marketing-materials': {
+    expect: ADMIN,
+    request: () => ({
+      url: '/api/admin/marketing-materials',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ title: unique('Guide'), type: 'pdf', fileUrl: 'https://example.com/guide.pdf' }),
+    }),
+  },
+  // The signed token is the capability: it works for whoever holds it, signed in or not.
+  'GET /api/files/{token}': {
+    expect: PUBLIC,
+    request: (fx) => ({ url: `/api/files/${downloadTokensFor(fx.t.deps.config).sign(fx.fileMaterialId, fx.fileStorageKey, fx.t.deps.now())}` }),
+  },
+  'GET /api/admin/exports/partners.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/partners.csv' }) },
+  'GET /api/admin/exports/referrals.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/referrals.csv' }) },
+  'GET /api/admin/exports/commissions.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/commissions.csv' }) },
+  'GET /api/admin/payouts/{id}/wire-instructions.csv': { expect: ADMIN, request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv` }) },
+};
+
+const restKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+const restRouteOf = new Map(restRoutes.map((route) => [restKey(route), route]));
+const rawOperations = rawRoutes.flatMap((raw) => raw.openapi.map((op) => restKey(op as { method: string; path: string })));
+
+function assertOutcome(status: number, expected: Outcome, label: string, body: string) {
+  const detail = `${label}: got ${status} ${body.slice(0, 300)}`;
+  if (expected === '2xx') expect(status >= 200 && status < 300, detail).toBe(true);
+  else expect(status, detail).toBe(expected);
+}
+
+let fx: Fixtures;
+
+async function headersFor(role: Role, fresh: boolean): Promise<Record<string, string>> {
+  if (!fresh || role === 'anonymous') return fx.headers[role];
+  if (role === 'admin') return bearer(fx.t.deps, await createUser(fx.t.deps, { role: 'admin' }));
+  const partner = await createPartner(fx.t.deps, { status: role === 'pending' ? 'pending' : 'active' });
+  return bearer(fx.t.deps, partner.user);
+}
+
+/** The other partner must never see anything of the active partner. */
+function assertIsolation(role: Role, status: number, body: string, label: string) {
+  if (role !== 'other' || status >= 300) return;
+  for (const secret of fx.activePrivate) expect(body.includes(secret), `${label} shows the other partner ${secret}`).toBe(false);
+}
+
+beforeAll(async () => {
+  const t = await createTestApp();
+  const admin = await createUser(t.deps, { role: 'admin' });
+  const pending = await createPartner(t.deps, { status: 'pending' });
+  const active = await createPartner(t.deps, { status: 'active' });
+  const other = await createPartner(t.deps, { status: 'active' });
+  const login = { email: `${unique('login')}@example.com`, password: 'login-pass-1' };
+  await createUser(t.deps, { role: 'partner', ...login });
+
+  const activeReferralId = await createReferral(t.deps, active.partnerId, { stage: 'won', contractStartDate: '2025-01-01', clientCompanyName: 'Secret Client Of Active' });
+  const activeCommissionId = await createCommission(t.deps, { partnerId: active.partnerId, referralId: activeReferralId, monthYear: '2025-01', status: 'paid' });
+  const otherReferralId = await createReferral(t.deps, other.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+  await createCommission(t.deps, { partnerId: other.partnerId, referralId: otherReferralId, monthYear: '2025-01' });
+
+  const asAdmin = callerFor(t.deps, admin);
+  const link = await asAdmin.admin.createMaterial({ title: 'Matrix link', type: 'document', fileUrl: 'https://example.com/doc.pdf' });
+
+  const adminHeaders = await bearer(t.deps, admin);
+  const form = new FormData();
+  form.append('title', 'Matrix file');
+  form.append('type', 'pdf');
+  form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'))], { type: 'application/pdf' }), 'matrix.pdf');
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/marketing-materials',
+    headers: { ...adminHeaders, 'content-type': request.headers.get('content-type') as string },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const fileMaterialId = upload.json().id as string;
+  const stored = await t.db.selectFrom('marketingMaterials').select('storageKey').where('id', '=', fileMaterialId).executeTakeFirstOrThrow();
+
+  const payoutReferral = await createReferral(t.deps, other.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+  const payoutCommission = await createCommission(t.deps, { partnerId: other.partnerId, referralId: payoutReferral, monthYear: '2025-01' });
+  const payout = await asAdmin.admin.processPayout({ commissionIds: [payoutCommission], idempotencyKey: randomUUID() });
+
+  const activeEmail = (await t.db.selectFrom('users').select('email').where('id', '=', active.user.id).executeTakeFirstOrThrow()).email;
+  fx = {
+    t,
+    users: { pending: pending.user, active: active.user, other: other.user, admin },
+    headers: {
+      anonymous: {},
+      pending: await bearer(t.deps, pending.user),
+      active: await bearer(t.deps, active.user),
+      other: await bearer(t.deps, other.user),
+      admin: adminHeaders,
+    },
+    pending,
+    active,
+    other,
+    activePrivate: [active.partnerId, activeReferralId, activeCommissionId, activeEmail, 'Secret Client Of Active'],
+    activeReferralId,
+    login,
+    linkMaterialId: link.id,
+    fileMaterialId,
+    fileStorageKey: stored.storageKey as string,
+    payoutId: payout.id,
+  };
+});
+
+afterAll(async () => {
+  await fx?.t.close();
+});
+
+describe('the matrix lists every endpoint', () => {
+  it('lists every tRPC procedure, and only those', () => {
+    expect(Object.keys(PROCEDURES).sort()).toEqual(Object.keys(appRouter._def.procedures).sort());
+  });
+
+  it('lists every REST path, and only those', () => {
+    expect(Object.keys(REST_PATHS).sort()).toEqual([...restRouteOf.keys()].sort());
+  });
+
+  it('lists every raw route, and only those', () => {
+    expect(Object.keys(RAW_PATHS).sort()).toEqual([...rawOperations].sort());
+  });
+});
+
+describe.each(Object.entries(PROCEDURES))('tRPC %s', (path, entry) => {
+  it.each(ROLES)('as %s', async (role) => {
+    const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path];
+    const input = entry.input ? await entry.input(fx, role) : undefined;
+    const headers = await headersFor(role, !!entry.freshPrincipal);
+    const res =
+      procedure?._def.type === 'query'
+        ? await fx.t.app.inject({ method: 'GET', url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers })
+        : await fx.t.app.inject({
+            method: 'POST',
+            url: `/trpc/${path}`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: input === undefined ? '' : JSON.stringify(input),
+          });
+    assertOutcome(res.statusCode, entry.expect[role], `${path} as ${role}`, res.body);
+    assertIsolation(role, res.statusCode, res.body, `${path}`);
+  });
+});
+
+describe.each(Object.entries(REST_PATHS))('REST %s', (key, override) => {
+  it.each(ROLES)('as %s', async (role) => {
+    const route = restRouteOf.get(key);
+    expect(route, `${key} is not a REST route`).toBeTruthy();
+    if (!route) return;
+    const entry: Case = { ...(PROCEDURES[route.procedure] as Case), ...override };
+    const input = ((entry.input ? await entry.input(fx, role) : undefined) ?? {}) as Record<string, unknown>;
+    const headers: Record<string, string> = { ...(await headersFor(role, !!entry.freshPrincipal)) };
+    const rest = { ...input };
+    const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = rest[name];
+      delete rest[name];
+      return encodeURIComponent(String(value));
+    });
+    if (route.requestHeaders?.some((h) => h.name === 'Idempotency-Key')) {
+      headers['idempotency-key'] = String(rest.idempotencyKey);
+      delete rest.idempotencyKey;
+    }
+    const query = new URLSearchParams(Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    const res =
+      route.method === 'GET' || route.method === 'DELETE'
+        ? await fx.t.app.inject({ method: route.method, url: query ? `${url}?${query}` : url, headers })
+        : await fx.t.app.inject({ method: route.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(rest) });
+    assertOutcome(res.statusCode, entry.expect[role], `${key} as ${role}`, res.body);
+    if (res.statusCode >= 400) expect(res.json().message, `${key} as ${role}: error without a message`).toEqual(expect.any(String));
+    assertIsolation(role, res.statusCode, res.body, key);
+  });
+});
+
+describe.each(Object.entries(RAW_PATHS))('raw %s', (key, entry) => {
+  it.each(ROLES)('as %s', async (role) => {
+    const method = key.split(' ')[0] as 'GET' | 'POST';
+    const request = await entry.request(fx);
+    const res = await fx.t.app.inject({ method, url: request.url, headers: { ...fx.headers[role], ...request.headers }, payload: request.payload });
+    assertOutcome(res.statusCode, entry.expect[role], `${key} as ${role}`, res.body);
+    if (res.statusCode >= 400) expect(res.json().message, `${key} as ${role}: error without a message`).toEqual(expect.any(String));
+    assertIsolation(role, res.statusCode, res.body, key);
+  });
+});
