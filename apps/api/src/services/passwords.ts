@@ -29,15 +29,17 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
  * or lower costs). A stronger hash is left alone.
  */
 export function passwordNeedsRehash(hash: string): boolean {
-  const match = /^\$(argon2(?:id|i|d))\$v=(\d+)\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash);
+  const match = /^\$(argon2(?:id|i|d))\$v=(\d+)\$([^$]+)\$/.exec(hash);
   if (!match) return true;
-  const [, variant, version, m, t, p] = match;
+  const [, variant, version, paramText] = match;
+  const params = new Map((paramText ?? '').split(',').map((pair) => pair.split('=') as [string, string]));
+  const at = (name: string) => Number(params.get(name) ?? 0);
   return (
     variant !== 'argon2id' ||
     Number(version) < 19 ||
-    Number(m) < PASSWORD_HASH_OPTIONS.memoryCost ||
-    Number(t) < PASSWORD_HASH_OPTIONS.timeCost ||
-    Number(p) < PASSWORD_HASH_OPTIONS.parallelism
+    at('m') < PASSWORD_HASH_OPTIONS.memoryCost ||
+    at('t') < PASSWORD_HASH_OPTIONS.timeCost ||
+    at('p') < PASSWORD_HASH_OPTIONS.parallelism
   );
 }
 
