@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COMMISSION_MESSAGES,
+  commissionOutput,
+  failCommissionInput,
+  listPayoutsInput,
+  listPendingCommissionsInput,
+  MAX_PAGE_SIZE,
+  MESSAGES,
+  monthInput,
+  payoutInput,
+} from '../src';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const id = '6f1c2b9e-8a43-4c1e-9d2a-0b7e5f3a1c44';
+
+describe('monthInput', () => {
+  it.each(['2026-01', '2026-12', '1999-07'])('accepts %s', (month) => {
+    expect(monthInput.parse({ month })).toEqual({ month });
+  });
+
+  it.each(['2026-13', '2026-00', '2026-1', '26-01', '2026/01', '', 5])('refuses %j with the month message', (month) => {
+    expect(firstMessage(monthInput.safeParse({ month }))).toBe(MESSAGES.invalidMonth);
+  });
+});
+
+describe('payoutInput', () => {
+  it('takes commission ids and an idempotency key', () => {
+    expect(payoutInput.parse({ commissionIds: [id], idempotencyKey: ' 0f9a7c7e-key-1 ' })).toEqual({ commissionIds: [id], idempotencyKey: '0f9a7c7e-key-1' });
+  });
+
+  it('requires at least one commission', () => {
+    expect(firstMessage(payoutInput.safeParse({ commissionIds: [], idempotencyKey: 'abcdefgh' }))).toBe('Select at least one commission');
+    expect(firstMessage(payoutInput.safeParse({ idempotencyKey: 'abcdefgh' }))).toBe('Select at least one commission');
+  });
+
+  it('requires an Idempotency-Key of at least 8 characters', () => {
+    expect(firstMessage(payoutInput.safeParse({ commissionIds: [id] }))).toBe('An Idempotency-Key header is required');
+    expect(firstMessage(payoutInput.safeParse({ commissionIds: [id], idempotencyKey: 'short' }))).toBe('An Idempotency-Key header is required');
+  });
+
+  it('refuses ids that are not uuids and more than 1000 at once', () => {
+    expect(payoutInput.safeParse({ commissionIds: ['1; drop table'], idempotencyKey: 'abcdefgh' }).success).toBe(false);
+    expect(firstMessage(payoutInput.safeParse({ commissionIds: Array.from({ length: 1001 }, () => id), idempotencyKey: 'abcdefgh' }))).toBe('At most 1000 commissions per payout');
+  });
+});
+
+describe('failCommissionInput', () => {
+  it('requires a reason, trimmed', () => {
+    expect(failCommissionInput.parse({ id, reason: '  Account closed ' })).toEqual({ id, reason: 'Account closed' });
+    expect(firstMessage(failCommissionInput.safeParse({ id, reason: '   ' }))).toBe('A failure reason is required');
+    expect(firstMessage(failCommissionInput.safeParse({ id }))).toBe('A failure reason is required');
+  });
+});
+
+describe('list inputs', () => {
+  it('pages pending commissions with a default of the largest page, coercing query strings', () => {
+    expect(listPendingCommissionsInput.parse(undefined)).toEqual({ limit: MAX_PAGE_SIZE, offset: 0 });
+    expect(listPendingCommissionsInput.parse({ limit: '10', offset: '20' })).toEqual({ limit: 10, offset: 20 });
+    expect(firstMessage(listPendingCommissionsInput.safeParse({ limit: MAX_PAGE_SIZE + 1 }))).toBe(`limit must be at most ${MAX_PAGE_SIZE}`);
+    expect(firstMessage(listPendingCommissionsInput.safeParse({ offset: -1 }))).toBe('offset must be at least 0');
+  });
+
+  it('lists ten recent payouts by default', () => {
+    expect(listPayoutsInput.parse(undefined)).toEqual({ limit: 10 });
+  });
+});
+
+describe('commissionOutput', () => {
+  it('carries money as a decimal string and the status of spec §3', () => {
+    const base = {
+      id,
+      partnerId: id,
+      referralId: id,
+      amount: '50.00',
+      monthYear: '2026-10',
+      status: 'paid',
+      paymentDate: '2026-11-22T10:00:00.000Z',
+      paymentMethod: 'Wire',
+      paymentReference: 'PO-20261122-7K2Q9X',
+      failureReason: null,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-22T10:00:00.000Z',
+    };
+    expect(commissionOutput.parse(base)).toEqual(base);
+    expect(commissionOutput.safeParse({ ...base, status: 'cancelled' }).success).toBe(false);
+  });
+});
+
+describe('COMMISSION_MESSAGES', () => {
+  it('names the commission that cannot be paid', () => {
+    expect(COMMISSION_MESSAGES.commissionNotPending(id, 'paid')).toBe(`Commission ${id} is already paid`);
+    expect(COMMISSION_MESSAGES.commissionNotPending(id, 'failed')).toContain(id);
+  });
+
+  it('has the empty state of the Commissions tab verbatim', () => {
+    expect(COMMISSION_MESSAGES.noCommissionsYet).toBe('No commissions yet. Start referring clients to earn your first commission!');
+  });
+});
