@@ -2,9 +2,12 @@
 // signed in, and while a partner's profile is loading; the shell everywhere else.
 
 import { useLocation } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '../lib/session';
-import { Shell } from './app-shell';
+import { LoadingScreen } from './loading-screen';
+
+// The shell loads with the first signed-in screen; the bare landing page never pays for it.
+const Shell = lazy(() => import('./app-shell').then((m) => ({ default: m.Shell })));
 
 const BARE_PATHS = [/^\/$/, /^\/partners\//, /^\/r\//, /^\/onboarding/];
 
@@ -12,5 +15,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { user, partnerLoading } = useSession();
   const { pathname } = useLocation();
   const bare = !user || partnerLoading || BARE_PATHS.some((pattern) => pattern.test(pathname));
-  return bare ? <>{children}</> : <Shell>{children}</Shell>;
+  if (bare) return <>{children}</>;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Shell>{children}</Shell>
+    </Suspense>
+  );
 }

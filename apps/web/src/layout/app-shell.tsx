@@ -3,7 +3,7 @@
 
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { MOBILE_BREAKPOINT_PX } from '@portal/contracts';
+import { MOBILE_BREAKPOINT_PX } from '@portal/contracts/plain';
 import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';

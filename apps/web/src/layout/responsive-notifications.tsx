@@ -1,6 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { MOBILE_BREAKPOINT_PX, TOAST_DURATION_MS } from '@portal/contracts';
+import { MOBILE_BREAKPOINT_PX, TOAST_DURATION_MS } from '@portal/contracts/plain';
 
 /** Toasts: top on mobile, bottom-right on wider screens, one at a time, 5 s. */
 export function ResponsiveNotifications() {

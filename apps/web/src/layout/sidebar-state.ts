@@ -1,4 +1,4 @@
-import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from '@portal/contracts';
+import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from '@portal/contracts/plain';
 
 /** The sidebar's expanded state lives in a cookie for 7 days (spec §9). */
 export function readSidebarOpen(): boolean {

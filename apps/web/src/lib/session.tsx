@@ -1,7 +1,8 @@
 // The session (spec §4): the stored token, the current user and, for partners, their profile.
 // A small store outside React so route guards can await it; components read it with useSession().
 
-import { AUTH_TOKEN_KEY, type PartnerProfile, type SessionUserOutput } from '@portal/contracts';
+import type { PartnerProfile, SessionUserOutput } from '@portal/contracts';
+import { AUTH_TOKEN_KEY } from '@portal/contracts/plain';
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { httpStatusOf } from './errors';

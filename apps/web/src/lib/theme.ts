@@ -1,5 +1,5 @@
 import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
-import { THEME_KEY } from '@portal/contracts';
+import { THEME_KEY } from '@portal/contracts/plain';
 
 export const theme = createTheme({
   primaryColor: 'blue',

@@ -1,6 +1,6 @@
 // The tRPC client of the SPA. Only the AppRouter *type* comes from the api.
 
-import { AUTH_TOKEN_KEY } from '@portal/contracts';
+import { AUTH_TOKEN_KEY } from '@portal/contracts/plain';
 import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';

@@ -1,6 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { OnboardingScreen } from '../features/onboarding/onboarding-screen';
+// /onboarding (spec §2): any signed-in user. Anonymous visitors see the landing page instead,
+// admins have no application to make, and an active partner belongs on the dashboard.
+
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { OnboardingScreen, ONBOARDING_LOADING_TEXT } from '../features/onboarding/onboarding-screen';
+import { LoadingScreen } from '../layout/loading-screen';
 
 export const Route = createFileRoute('/onboarding')({
+  beforeLoad: async ({ context }) => {
+    const state = await context.session.whenSettled();
+    if (!state.user) throw redirect({ to: '/', replace: true });
+    if (state.user.role === 'admin') throw redirect({ to: '/admin', replace: true });
+    if (state.partner?.status === 'active') throw redirect({ to: '/dashboard', replace: true });
+  },
+  pendingComponent: () => <LoadingScreen label={ONBOARDING_LOADING_TEXT} />,
   component: OnboardingScreen,
 });

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ReferralLanding, referralSearchSchema } from '../features/referral/referral-landing';
+import { ReferralLanding } from '../features/referral/referral-landing';
+import { parseReferralSearch } from '../lib/referral-search';
 
 export const Route = createFileRoute('/r/$code')({
-  validateSearch: referralSearchSchema,
+  validateSearch: parseReferralSearch,
   component: function ReferralLinkPage() {
     const { code } = Route.useParams();
     const search = Route.useSearch();
