@@ -1,4 +1,71 @@
-// Placeholder of the web foundation; the owning issue replaces it with the real component.
-export function PartnerDashboard(_props: Record<string, unknown>) {
-  return null;
+// The partner dashboard (spec §2): welcome line, four summary cards and four tabs.
+
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconChartBar, IconCoin, IconSettings, IconSpeakerphone } from '@tabler/icons-react';
+import { LoadingScreen } from '../../layout/loading-screen';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { CommissionsTab } from './commissions-tab';
+import { MarketingMaterials } from './marketing-materials';
+import { ReferralLinkCard } from './referral-link-card';
+import { ReferralsTab } from './referrals-tab';
+import { SettingsTab } from './settings-tab';
+import { SummaryCards } from './summary-cards';
+
+export function PartnerDashboard() {
+  const { partner } = useSession();
+  const metrics = trpc.partner.metrics.useQuery();
+
+  if (metrics.isError) {
+    return (
+      <Stack p="md">
+        <Text c="red">{errorMessage(metrics.error, 'Unable to load your dashboard. Please try again.')}</Text>
+      </Stack>
+    );
+  }
+  if (!partner || metrics.isPending) return <LoadingScreen label="Loading dashboard..." />;
+
+  return (
+    <Stack gap="lg" p={{ base: 'sm', sm: 'md' }} maw={1280} mx="auto" w="100%">
+      <div>
+        <Title order={1} size="h2">
+          Partner Dashboard
+        </Title>
+        <Text c="dimmed">Welcome back, {partner.contactName}</Text>
+      </div>
+      <SummaryCards metrics={metrics.data} />
+      <Tabs defaultValue="referrals" keepMounted={false}>
+        <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
+          <Tabs.Tab value="referrals" leftSection={<IconChartBar size={16} />}>
+            Referrals
+          </Tabs.Tab>
+          <Tabs.Tab value="commissions" leftSection={<IconCoin size={16} />}>
+            Commissions
+          </Tabs.Tab>
+          <Tabs.Tab value="marketing" leftSection={<IconSpeakerphone size={16} />}>
+            Marketing
+          </Tabs.Tab>
+          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>
+            Settings
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="referrals">
+          <ReferralsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="commissions">
+          <CommissionsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="marketing">
+          <Stack gap="lg">
+            <ReferralLinkCard referralCode={partner.referralCode} visitsThisMonth={metrics.data.linkVisitsThisMonth} />
+            <MarketingMaterials />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="settings">
+          <SettingsTab partner={partner} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
 }

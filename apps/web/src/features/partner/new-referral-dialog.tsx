@@ -1,0 +1,96 @@
+// New Referral dialog (spec §2, §5): the form validates with the same schema as the server.
+
+import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { createReferralInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES, type ServiceType } from '@portal/contracts';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc, type RouterInputs } from '../../lib/trpc';
+
+export type NewReferralValues = {
+  clientCompanyName: string;
+  clientEmail: string;
+  clientPhone: string;
+  serviceType: ServiceType;
+  monthlyValue: string;
+  consultationDate: string;
+  notes: string;
+};
+
+export const emptyReferral: NewReferralValues = {
+  clientCompanyName: '',
+  clientEmail: '',
+  clientPhone: '',
+  serviceType: 'basic_accounting',
+  monthlyValue: '',
+  consultationDate: '',
+  notes: '',
+};
+
+/** The payload of spec §7: monthlyValue as a string, consultationDate an ISO string or null. */
+export function toCreateReferralPayload(values: NewReferralValues): RouterInputs['partner']['createReferral'] {
+  return {
+    clientCompanyName: values.clientCompanyName,
+    clientEmail: values.clientEmail,
+    clientPhone: values.clientPhone,
+    serviceType: values.serviceType,
+    monthlyValue: values.monthlyValue.trim(),
+    consultationDate: values.consultationDate ? new Date(`${values.consultationDate}T00:00:00Z`).toISOString() : null,
+    notes: values.notes,
+  };
+}
+
+const serviceOptions = SERVICE_TYPES.map((value) => ({ value, label: SERVICE_TYPE_OPTION_LABELS[value] }));
+
+export function NewReferralForm({ onSubmit, onCancel, submitting }: { onSubmit: (values: NewReferralValues) => void | Promise<void>; onCancel: () => void; submitting: boolean }) {
+  const form = useForm<NewReferralValues>({ mode: 'controlled', initialValues: emptyReferral, validate: zod4Resolver(createReferralInput) });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(async (values) => {
+        await onSubmit(values);
+      })}
+    >
+      <Stack gap="sm">
+        <TextInput label="Client Company Name" required placeholder="Acme Store Inc." {...form.getInputProps('clientCompanyName')} />
+        <TextInput label="Client Email" type="email" placeholder="owner@acmestore.com" {...form.getInputProps('clientEmail')} />
+        <TextInput label="Client Phone" type="tel" placeholder="(555) 123-4567" {...form.getInputProps('clientPhone')} />
+        <Select label="Service Type" data={serviceOptions} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('serviceType')} />
+        <TextInput label="Monthly Value ($)" required inputMode="decimal" placeholder="2500" {...form.getInputProps('monthlyValue')} />
+        <TextInput label="Consultation Date" type="date" {...form.getInputProps('consultationDate')} />
+        <Textarea label="Notes" autosize minRows={2} maxRows={6} placeholder="Anything we should know about this client" {...form.getInputProps('notes')} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            Create Referral
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.partner.createReferral.useMutation();
+
+  async function submit(values: NewReferralValues) {
+    try {
+      const referral = await create.mutateAsync(toCreateReferralPayload(values));
+      notifySuccess(MESSAGES.referralCreated, `${referral.clientCompanyName} has been added to your referrals.`);
+      await Promise.all([utils.partner.referrals.invalidate(), utils.partner.metrics.invalidate()]);
+      onClose();
+    } catch {
+      notifyError(MESSAGES.referralCreateFailedTitle, MESSAGES.referralCreateFailedText);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="New Referral" size="lg">
+      {opened && <NewReferralForm onSubmit={submit} onCancel={onClose} submitting={create.isPending} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,54 @@
+// Settings tab (spec §2): the partner's account, read-only.
+
+import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { COMPANY_TYPE_LABELS, PARTNER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type PartnerProfile } from '@portal/contracts';
+import { IconExternalLink } from '@tabler/icons-react';
+
+function ReadOnlyField({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500} component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export function SettingsTab({ partner }: { partner: PartnerProfile }) {
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <div>
+          <Title order={3} size="h4">
+            Account Settings
+          </Title>
+          <Text size="sm" c="dimmed">
+            Contact support to change these details.
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <ReadOnlyField label="Company Name">{partner.companyName}</ReadOnlyField>
+          <ReadOnlyField label="Contact Name">{partner.contactName}</ReadOnlyField>
+          <ReadOnlyField label="Company Type">{COMPANY_TYPE_LABELS[partner.companyType]}</ReadOnlyField>
+          <ReadOnlyField label="Website">{partner.website ?? 'Not provided'}</ReadOnlyField>
+          <ReadOnlyField label="Payment Method">{PAYMENT_METHOD_LABELS[partner.paymentMethod]}</ReadOnlyField>
+          <ReadOnlyField label="Status">
+            <Badge color={partner.status === 'active' ? 'green' : 'gray'} variant="light">
+              {PARTNER_STATUS_LABELS[partner.status]}
+            </Badge>
+          </ReadOnlyField>
+        </SimpleGrid>
+        {partner.website && (
+          <div>
+            <Button component="a" href={partner.website} target="_blank" rel="noopener noreferrer" variant="light" leftSection={<IconExternalLink size={16} />}>
+              Visit Website
+            </Button>
+          </div>
+        )}
+      </Stack>
+    </Card>
+  );
+}
