@@ -1,4 +1,86 @@
-// Placeholder of the web foundation; the owning issue replaces it with the real component.
-export function OnboardingScreen(_props: Record<string, unknown>) {
-  return null;
+// The onboarding screen (spec §2): one state per situation of the signed-in partner's profile.
+
+import { Center, Container, Stack } from '@mantine/core';
+import { MESSAGES, type PartnerApplicationInput } from '@portal/contracts';
+import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { LoadingScreen } from '../../layout/loading-screen';
+import { errorMessage } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { AccountStatus } from './account-status';
+import { ConnectionError } from './connection-error';
+import { PendingReview } from './pending-review';
+import { RegistrationForm } from './registration-form';
+import { RegistrationHeader } from './registration-header';
+
+export const ONBOARDING_LOADING_TEXT = 'Loading your partner profile...';
+
+export function OnboardingScreen() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [retrying, setRetrying] = useState(false);
+  const submitApplication = trpc.partner.submitApplication.useMutation();
+
+  const signOut = async () => {
+    await session.signOut();
+    await navigate({ to: '/', replace: true });
+  };
+
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      await session.refetchPartner();
+    } finally {
+      setRetrying(false);
+    }
+  };
+
+  const apply = async (payload: PartnerApplicationInput) => {
+    try {
+      await submitApplication.mutateAsync(payload);
+    } catch (error) {
+      notifyError(MESSAGES.registrationFailed, errorMessage(error, MESSAGES.genericError));
+      throw error;
+    }
+    notifySuccess(MESSAGES.applicationSubmitted, MESSAGES.applicationSubmittedText);
+    await session.refetchPartner();
+  };
+
+  if (session.loading || (session.partnerLoading && !retrying)) return <LoadingScreen label={ONBOARDING_LOADING_TEXT} />;
+  if (!session.user) return <Navigate to="/" replace />;
+  if (session.user.role === 'admin') return <Navigate to="/admin" replace />;
+
+  if (session.partnerError) {
+    return (
+      <Center mih="100vh" p="md">
+        <ConnectionError onRetry={() => void retry()} onSignOut={() => void signOut()} retrying={retrying} />
+      </Center>
+    );
+  }
+
+  const { partner } = session;
+  if (!partner) {
+    return (
+      <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="xl">
+          <RegistrationHeader onSignOut={() => void signOut()} />
+          <RegistrationForm onSubmit={apply} />
+        </Stack>
+      </Container>
+    );
+  }
+
+  if (partner.status === 'active') return <Navigate to="/dashboard" replace />;
+
+  return (
+    <Center mih="100vh" p="md">
+      {partner.status === 'pending' ? (
+        <PendingReview partner={partner} onSignOut={() => void signOut()} onRefresh={() => void session.refetchPartner()} />
+      ) : (
+        <AccountStatus partner={partner} onSignOut={() => void signOut()} />
+      )}
+    </Center>
+  );
 }

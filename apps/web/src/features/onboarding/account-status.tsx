@@ -1,0 +1,46 @@
+// 'Account Status: {status}' (spec §2) for a partner who is neither pending nor active.
+
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { PARTNER_STATUS_LABELS, type PartnerProfile, type PartnerStatus } from '@portal/contracts';
+import { ProfileFacts } from './profile-facts';
+
+const STATUS_COLORS: Partial<Record<PartnerStatus, string>> = { rejected: 'red', suspended: 'orange', inactive: 'gray' };
+
+export interface AccountStatusProps {
+  partner: Pick<PartnerProfile, 'companyName' | 'status' | 'rejectionReason'>;
+  onSignOut: () => void;
+}
+
+export function AccountStatus({ partner, onSignOut }: AccountStatusProps) {
+  const label = PARTNER_STATUS_LABELS[partner.status];
+  const color = STATUS_COLORS[partner.status] ?? 'gray';
+  return (
+    <Card withBorder radius="lg" padding="xl" shadow="sm" maw={560} w="100%">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          Account Status: {label}
+        </Title>
+        <ProfileFacts
+          facts={[
+            ['Company', partner.companyName],
+            [
+              'Status',
+              <Badge key="status" color={color} variant="light">
+                {label}
+              </Badge>,
+            ],
+            ...(partner.rejectionReason ? ([['Reason', partner.rejectionReason]] as const) : []),
+          ]}
+        />
+        <Alert color={color} variant="light">
+          <Text size="sm">Your partner account is not active. Please contact support if you have questions about your account.</Text>
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onSignOut}>
+            Sign Out
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+// The onboarding screen when the profile could not be loaded for a reason other than "not found".
+
+import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
+
+export function ConnectionError({ onRetry, onSignOut, retrying = false }: { onRetry: () => void; onSignOut: () => void; retrying?: boolean }) {
+  return (
+    <Card withBorder radius="lg" padding="xl" shadow="sm" maw={480} w="100%">
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={48} radius="xl" variant="light" color="red">
+          <IconWifiOff size={26} aria-hidden />
+        </ThemeIcon>
+        <Title order={1} size="h2">
+          Connection Error
+        </Title>
+        <Text c="dimmed">Unable to load your partner profile. Please check your connection and try again.</Text>
+        <Group gap="sm">
+          <Button onClick={onRetry} loading={retrying}>
+            Retry
+          </Button>
+          <Button variant="default" onClick={onSignOut}>
+            Sign Out
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,210 @@
+// 'Complete Your Partner Registration' (spec §2, §5): the partner application with its wire-transfer
+// section and the Affiliate Agreement. Validation is the contracts schema the server also applies.
+
+import { Button, Card, Divider, Grid, PasswordInput, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  BANK_ACCOUNT_TYPES,
+  BANK_ACCOUNT_TYPE_LABELS,
+  COMPANY_TYPES,
+  COMPANY_TYPE_LABELS,
+  CURRENT_AGREEMENT_VERSION,
+  DEFAULT_COMPANY_TYPE,
+  DEFAULT_EXPECTED_VOLUME,
+  EXPECTED_VOLUMES,
+  MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  REGISTRATION_PAYMENT_METHODS,
+  ROUTING_NUMBER_LENGTH,
+  filterAccountNumber,
+  filterRoutingNumber,
+  partnerApplicationInput,
+  type PartnerApplicationInput,
+} from '@portal/contracts';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState, type FormEvent } from 'react';
+import { notifyError } from '../../lib/notify';
+import { AgreementBox } from './agreement-box';
+
+export type RegistrationValues = {
+  companyName: string;
+  contactName: string;
+  companyType: string;
+  expectedVolume: string;
+  website: string;
+  phone: string;
+  paymentMethod: string;
+  bankName: string;
+  bankRoutingNumber: string;
+  bankAccountNumber: string;
+  bankAccountType: string;
+  bankAccountHolderName: string;
+  bankAddress: string;
+  beneficiaryAddress: string;
+  agreementSigned: boolean;
+};
+
+export const REGISTRATION_DEFAULTS: RegistrationValues = {
+  companyName: '',
+  contactName: '',
+  companyType: DEFAULT_COMPANY_TYPE,
+  expectedVolume: DEFAULT_EXPECTED_VOLUME,
+  website: '',
+  phone: '',
+  paymentMethod: 'Wire',
+  bankName: '',
+  bankRoutingNumber: '',
+  bankAccountNumber: '',
+  bankAccountType: 'checking',
+  bankAccountHolderName: '',
+  bankAddress: '',
+  beneficiaryAddress: '',
+  agreementSigned: false,
+};
+
+/** The request body: trimmed text, empty optional fields left out (spec §5), the agreement version shown. */
+export function toApplicationPayload(values: RegistrationValues): PartnerApplicationInput {
+  const payload: Record<string, unknown> = { agreementVersion: CURRENT_AGREEMENT_VERSION };
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof value === 'string') {
+      const text = value.trim();
+      if (text !== '') payload[key] = text;
+    } else {
+      payload[key] = value;
+    }
+  }
+  return payload as PartnerApplicationInput;
+}
+
+const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
+const volumeOptions = EXPECTED_VOLUMES.map((value) => ({ value, label: value }));
+const paymentOptions = REGISTRATION_PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+const accountTypeOptions = BANK_ACCOUNT_TYPES.map((value) => ({ value, label: BANK_ACCOUNT_TYPE_LABELS[value] }));
+
+export interface RegistrationFormProps {
+  /** Sends the application; a rejected promise leaves the form as it is for another try. */
+  onSubmit: (payload: PartnerApplicationInput) => Promise<unknown> | void;
+}
+
+export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<RegistrationValues>({
+    mode: 'controlled',
+    initialValues: REGISTRATION_DEFAULTS,
+    validate: zod4Resolver(partnerApplicationInput),
+  });
+
+  const send = async (values: RegistrationValues) => {
+    setSubmitting(true);
+    try {
+      await onSubmit(toApplicationPayload(values));
+    } catch {
+      // The caller has told the user (toast); the form stays filled in.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const handleSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    if (!form.getValues().agreementSigned) {
+      notifyError(MESSAGES.agreementRequiredTitle, MESSAGES.agreementRequiredText);
+      form.validate();
+      return;
+    }
+    form.onSubmit((values) => void send(values))(event);
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="xl" shadow="sm">
+      <form onSubmit={handleSubmit} noValidate aria-label="Partner registration">
+        <Stack gap="lg">
+          <div>
+            <Title order={2} size="h3">
+              Complete Your Partner Registration
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              Tell us about your business and where to send your commissions.
+            </Text>
+          </div>
+
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label="Company Name" withAsterisk autoComplete="organization" {...form.getInputProps('companyName')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label="Contact Name" withAsterisk autoComplete="name" {...form.getInputProps('contactName')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Select label="Company Type" withAsterisk data={companyTypeOptions} allowDeselect={false} {...form.getInputProps('companyType')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Select label="Expected Monthly Referrals" withAsterisk data={volumeOptions} allowDeselect={false} {...form.getInputProps('expectedVolume')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label="Website" description="Optional" placeholder="https://yourcompany.com" type="url" autoComplete="url" {...form.getInputProps('website')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label="Phone" description="Optional" placeholder="(555) 123-4567" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Select label="Preferred Payment Method" withAsterisk data={paymentOptions} allowDeselect={false} {...form.getInputProps('paymentMethod')} />
+            </Grid.Col>
+          </Grid>
+
+          <Divider label="Wire Transfer Information" labelPosition="left" />
+
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label="Bank Name" withAsterisk {...form.getInputProps('bankName')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Routing Number"
+                withAsterisk
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="9 digits"
+                maxLength={ROUTING_NUMBER_LENGTH}
+                {...form.getInputProps('bankRoutingNumber')}
+                onChange={(event) => form.setFieldValue('bankRoutingNumber', filterRoutingNumber(event.currentTarget.value))}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <PasswordInput
+                label="Account Number"
+                withAsterisk
+                autoComplete="off"
+                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the account number' }}
+                {...form.getInputProps('bankAccountNumber')}
+                onChange={(event) => form.setFieldValue('bankAccountNumber', filterAccountNumber(event.currentTarget.value))}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Select label="Account Type" withAsterisk data={accountTypeOptions} allowDeselect={false} {...form.getInputProps('bankAccountType')} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextInput label="Account Holder Name" withAsterisk {...form.getInputProps('bankAccountHolderName')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Textarea label="Bank Address" withAsterisk rows={2} {...form.getInputProps('bankAddress')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Textarea label="Beneficiary Address" withAsterisk rows={2} {...form.getInputProps('beneficiaryAddress')} />
+            </Grid.Col>
+          </Grid>
+
+          <AgreementBox
+            accepted={form.getValues().agreementSigned}
+            onAcceptedChange={(accepted) => form.setFieldValue('agreementSigned', accepted)}
+            error={form.errors.agreementSigned}
+          />
+
+          <Button type="submit" size="md" fullWidth disabled={submitting}>
+            {submitting ? 'Submitting...' : 'Submit Partner Application'}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

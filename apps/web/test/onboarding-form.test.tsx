@@ -1,0 +1,235 @@
+// The registration form without a server: the agreement gate, the input filters, the payload.
+
+import { MESSAGES, type PartnerApplicationInput } from '@portal/contracts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AGREEMENT_CHECKBOX_LABEL, AGREEMENT_HINTS } from '../src/features/onboarding/agreement-box';
+import { RegistrationForm } from '../src/features/onboarding/registration-form';
+import { renderWithProviders } from './render';
+
+function renderForm(onSubmit: (payload: PartnerApplicationInput) => Promise<unknown> | void = vi.fn()) {
+  const result = renderWithProviders(<RegistrationForm onSubmit={onSubmit} />);
+  return { ...result, onSubmit };
+}
+
+const agreementBox = () => screen.getByTestId('agreement-scroll');
+const checkbox = () => screen.getByLabelText(AGREEMENT_CHECKBOX_LABEL) as HTMLInputElement;
+
+/** jsdom has no layout: give the box a size and a scroll position, then fire the scroll. */
+function scrollAgreement(scrollTop: number, scrollHeight = 2000, clientHeight = 384) {
+  const box = agreementBox();
+  Object.defineProperty(box, 'scrollHeight', { configurable: true, value: scrollHeight });
+  Object.defineProperty(box, 'clientHeight', { configurable: true, value: clientHeight });
+  box.scrollTop = scrollTop;
+  fireEvent.scroll(box);
+}
+
+/** Types into a field the fast way (one change event); the filters run on it as on typing. */
+function fill(label: RegExp, value: string) {
+  fireEvent.change(field(label), { target: { value } });
+}
+const field = (label: RegExp) => screen.getAllByLabelText(label).find((element) => element.tagName !== 'DIV') as HTMLInputElement;
+
+function fillRequired() {
+  fill(/Company Name/, 'Acme Growth');
+  fill(/Contact Name/, 'Ada Lovelace');
+  fill(/Bank Name/, 'First Bank');
+  fill(/Routing Number/, '021000021');
+  fill(/^Account Number/, 'QX7734125590');
+  fill(/Account Holder Name/, 'Acme Growth LLC');
+  fill(/^Bank Address/, '1 Main St');
+  fill(/Beneficiary Address/, '2 Side St');
+}
+
+describe('the registration form', () => {
+  it('shows the fields in the spec order with their defaults', () => {
+    renderForm();
+    const labels = Array.from(document.querySelectorAll('form label')).map((label) => label.textContent?.replace('*', '').trim());
+    expect(labels).toEqual([
+      'Company Name',
+      'Contact Name',
+      'Company Type',
+      'Expected Monthly Referrals',
+      'Website',
+      'Phone',
+      'Preferred Payment Method',
+      'Bank Name',
+      'Routing Number',
+      'Account Number',
+      'Account Type',
+      'Account Holder Name',
+      'Bank Address',
+      'Beneficiary Address',
+      AGREEMENT_CHECKBOX_LABEL,
+    ]);
+    expect((field(/Company Type/)).value).toBe('Agency');
+    expect((field(/Preferred Payment Method/)).value).toBe('Wire Transfer');
+    expect((field(/Expected Monthly Referrals/)).value).toBe('3-5 referrals/month');
+    expect((screen.getByLabelText(/^Bank Address/) as HTMLTextAreaElement).rows).toBe(2);
+    expect((screen.getByLabelText(/Beneficiary Address/) as HTMLTextAreaElement).rows).toBe(2);
+    expect(screen.getByRole('button', { name: 'Submit Partner Application' })).toBeTruthy();
+  });
+
+  it('renders the current affiliate agreement in the scroll box', () => {
+    renderForm();
+    expect(agreementBox().textContent).toContain('$100 per month for a Controller Package client');
+    expect(agreementBox().textContent).toContain('State of Oregon');
+  });
+});
+
+describe('the agreement gate', () => {
+  it('keeps the checkbox disabled until the reader scrolls to within 10 px of the bottom', () => {
+    renderForm();
+    expect(checkbox().disabled).toBe(true);
+    expect(screen.getByText(AGREEMENT_HINTS.scroll)).toBeTruthy();
+
+    scrollAgreement(800);
+    expect(checkbox().disabled).toBe(true);
+    scrollAgreement(2000 - 384 - 11); // 11 px short of the bottom
+    expect(checkbox().disabled).toBe(true);
+    expect(screen.getByText(AGREEMENT_HINTS.scroll)).toBeTruthy();
+
+    scrollAgreement(2000 - 384 - 10); // within the threshold
+    expect(checkbox().disabled).toBe(false);
+    expect(screen.queryByText(AGREEMENT_HINTS.scroll)).toBeNull();
+    expect(screen.getByText(AGREEMENT_HINTS.read)).toBeTruthy();
+  });
+
+  it("says 'Agreement accepted' once ticked, and stays unlocked after scrolling back up", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    scrollAgreement(1616);
+    await user.click(checkbox());
+    expect(checkbox().checked).toBe(true);
+    expect(screen.getByText(AGREEMENT_HINTS.accepted)).toBeTruthy();
+    scrollAgreement(0);
+    expect(checkbox().disabled).toBe(false);
+    await user.click(checkbox());
+    expect(checkbox().checked).toBe(false);
+    expect(screen.getByText(AGREEMENT_HINTS.read)).toBeTruthy();
+  });
+
+  it("blocks submitting without the accepted agreement with the 'Agreement Required' toast", async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm();
+    fillRequired();
+    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    expect(await screen.findByText(MESSAGES.agreementRequiredTitle)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.agreementRequiredText)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('the input filters', () => {
+  it('lets only digits into the routing number, at most 9', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const routing = screen.getByLabelText(/Routing Number/) as HTMLInputElement;
+    await user.type(routing, 'ab12-34 5678');
+    expect(routing.value).toBe('12345678');
+    await user.type(routing, '9012');
+    expect(routing.value).toBe('123456789');
+    fireEvent.change(routing, { target: { value: '98x76 54321000' } });
+    expect(routing.value).toBe('987654321');
+  });
+
+  it('keeps only letters and digits in the account number and shows it masked', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const account = screen.getByLabelText(/^Account Number/) as HTMLInputElement;
+    expect(account.type).toBe('password');
+    await user.type(account, 'GB29 NWBK-6016.13');
+    expect(account.value).toBe('GB29NWBK601613');
+  });
+});
+
+describe('submitting', () => {
+  it('sends the application with empty optional fields absent and the agreement version shown', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    renderForm(onSubmit);
+    fillRequired();
+    scrollAgreement(1616);
+    await user.click(checkbox());
+    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const payload = onSubmit.mock.calls[0]?.[0] as Record<string, unknown>;
+    expect(payload).toEqual({
+      companyName: 'Acme Growth',
+      contactName: 'Ada Lovelace',
+      companyType: 'agency',
+      expectedVolume: '3-5 referrals/month',
+      paymentMethod: 'Wire',
+      bankName: 'First Bank',
+      bankRoutingNumber: '021000021',
+      bankAccountNumber: 'QX7734125590',
+      bankAccountType: 'checking',
+      bankAccountHolderName: 'Acme Growth LLC',
+      bankAddress: '1 Main St',
+      beneficiaryAddress: '2 Side St',
+      agreementSigned: true,
+      agreementVersion: '1.0',
+    });
+    expect(payload).not.toHaveProperty('website');
+    expect(payload).not.toHaveProperty('phone');
+  });
+
+  it('sends the optional fields when they are filled in', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    renderForm(onSubmit);
+    fillRequired();
+    fill(/^Website/, 'https://acme.example.com');
+    fill(/^Phone/, '(503) 555-0100');
+    scrollAgreement(1616);
+    await user.click(checkbox());
+    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ website: 'https://acme.example.com', phone: '(503) 555-0100' });
+  });
+
+  it('shows the wire-transfer message on the payment method when a bank field is missing', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm();
+    fill(/Company Name/, 'Acme Growth');
+    fill(/Contact Name/, 'Ada Lovelace');
+    scrollAgreement(1616);
+    await user.click(checkbox());
+    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    expect(await screen.findByText(MESSAGES.wireBankFieldsRequired)).toBeTruthy();
+    const payment = field(/Preferred Payment Method/);
+    expect(payment.getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the spec messages for a bad website, a short phone and a short routing number', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    fillRequired();
+    fill(/^Website/, 'not a url');
+    fill(/^Phone/, '555-01');
+    fill(/Routing Number/, '12345');
+    scrollAgreement(1616);
+    await user.click(checkbox());
+    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    expect(await screen.findByText(MESSAGES.invalidWebsite)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.invalidPhone)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.routingNumberDigits)).toBeTruthy();
+  });
+
+  it("reads 'Submitting...' while the application is being sent, then returns", async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => {};
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    renderForm(onSubmit);
+    fillRequired();
+    scrollAgreement(1616);
+    await user.click(checkbox());
+    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    const busy = await screen.findByRole('button', { name: 'Submitting...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => finish());
+    expect(await screen.findByRole('button', { name: 'Submit Partner Application' })).toBeTruthy();
+  });
+});

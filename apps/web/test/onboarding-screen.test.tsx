@@ -1,0 +1,119 @@
+// Every state of the onboarding screen (spec §2), from a session in that state.
+
+import { PRODUCT_NAME, type PartnerProfile } from '@portal/contracts';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OnboardingScreen } from '../src/features/onboarding/onboarding-screen';
+import { SessionStore, type SessionState } from '../src/lib/session';
+import { renderWithProviders } from './render';
+
+const partnerUser = { id: '00000000-0000-4000-8000-000000000001', email: 'pat@example.com', role: 'partner' as const };
+
+const profile = (overrides: Partial<PartnerProfile> = {}): PartnerProfile => ({
+  id: '00000000-0000-4000-8000-0000000000aa',
+  status: 'pending',
+  companyName: 'Acme Growth Partners',
+  contactName: 'Ada Lovelace',
+  companyType: 'agency',
+  website: null,
+  phone: null,
+  expectedVolume: '3-5 referrals/month',
+  paymentMethod: 'Wire',
+  referralCode: 'ACMEGR-7K2Q',
+  applicationDate: '2026-11-20T15:00:00.000Z',
+  approvedAt: null,
+  rejectionReason: null,
+  agreementSigned: true,
+  agreementSignedAt: '2026-11-20T15:00:00.000Z',
+  agreementVersion: '1.0',
+  bankName: 'First Bank',
+  bankAccountType: 'checking',
+  bankAccountHolderName: 'Acme',
+  bankRoutingNumberMasked: '•••• 0021',
+  bankAccountNumberMasked: '•••• 5590',
+  createdAt: '2026-11-20T15:00:00.000Z',
+  ...overrides,
+});
+
+function renderScreen(state: Partial<SessionState>) {
+  const root = createRootRoute({ component: Outlet });
+  const onboarding = createRoute({ getParentRoute: () => root, path: '/onboarding', component: OnboardingScreen });
+  const dashboard = createRoute({ getParentRoute: () => root, path: '/dashboard', component: () => <p>partner dashboard</p> });
+  const landing = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>landing page</p> });
+  const admin = createRoute({ getParentRoute: () => root, path: '/admin', component: () => <p>admin dashboard</p> });
+  const router = createRouter({
+    routeTree: root.addChildren([onboarding, dashboard, landing, admin]),
+    history: createMemoryHistory({ initialEntries: ['/onboarding'] }),
+  });
+  const session = new SessionStore(state);
+  return { ...renderWithProviders(<RouterProvider router={router} />, { session }), router };
+}
+
+describe('the onboarding screen', () => {
+  it("shows 'Loading your partner profile...' while the profile loads", async () => {
+    renderScreen({ user: partnerUser, partnerLoading: true });
+    expect(await screen.findByText('Loading your partner profile...')).toBeTruthy();
+  });
+
+  it("shows 'Connection Error' with Retry and Sign Out when the profile failed to load", async () => {
+    renderScreen({ user: partnerUser, partnerError: new Error('network down') });
+    expect(await screen.findByText('Connection Error')).toBeTruthy();
+    expect(screen.getByText('Unable to load your partner profile. Please check your connection and try again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+
+  it('shows the registration form with its heading, badge and Sign Out when there is no partner record', async () => {
+    renderScreen({ user: partnerUser, partner: null });
+    expect(await screen.findByText(`Welcome to ${PRODUCT_NAME} Partners`)).toBeTruthy();
+    expect(screen.getByText('Partner Registration')).toBeTruthy();
+    expect(screen.getByText('Complete Your Partner Registration')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit Partner Application' })).toBeTruthy();
+  });
+
+  it("shows 'Application Under Review' with company, contact, status, submitted date and what happens next", async () => {
+    renderScreen({ user: partnerUser, partner: profile({ applicationDate: '2026-11-20T15:00:00.000Z' }) });
+    expect(await screen.findByText('Application Under Review')).toBeTruthy();
+    expect(screen.getByText('Acme Growth Partners')).toBeTruthy();
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.getByText('Nov 20, 2026')).toBeTruthy();
+    expect(screen.getByText('What happens next?')).toBeTruthy();
+    expect(screen.getByText(/within 1-2 business days/)).toBeTruthy();
+    expect(screen.getByText(/email notification/)).toBeTruthy();
+    expect(screen.getByText(/access to your partner dashboard/)).toBeTruthy();
+    expect(screen.getByText(/unique referral code and marketing materials/)).toBeTruthy();
+  });
+
+  it.each([
+    ['rejected', 'Account Status: Rejected'],
+    ['suspended', 'Account Status: Suspended'],
+    ['inactive', 'Account Status: Inactive'],
+  ] as const)("shows 'Account Status' for a %s partner with company, status and support advice", async (status, heading) => {
+    renderScreen({ user: partnerUser, partner: profile({ status, rejectionReason: status === 'rejected' ? 'Outside our market' : null }) });
+    expect(await screen.findByText(heading)).toBeTruthy();
+    expect(screen.getByText('Acme Growth Partners')).toBeTruthy();
+    expect(screen.getByText(/contact support/)).toBeTruthy();
+    expect(screen.queryByText('Application Under Review')).toBeNull();
+    if (status === 'rejected') expect(screen.getByText('Outside our market')).toBeTruthy();
+  });
+
+  it('sends an active partner to /dashboard', async () => {
+    const { router } = renderScreen({ user: partnerUser, partner: profile({ status: 'active' }) });
+    expect(await screen.findByText('partner dashboard')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows the landing page to a visitor who is not signed in', async () => {
+    const { router } = renderScreen({ user: null });
+    expect(await screen.findByText('landing page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends an admin to the admin dashboard (admins have no application to make)', async () => {
+    renderScreen({ user: { ...partnerUser, role: 'admin' } });
+    expect(await screen.findByText('admin dashboard')).toBeTruthy();
+  });
+});
