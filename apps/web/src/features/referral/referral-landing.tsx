@@ -3,19 +3,13 @@
 // with the referral code, the chosen service and the campaign parameters.
 
 import { Badge, Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { CONSULTATION_MINUTES, PRODUCT_NAME, type LandingService } from '@portal/contracts';
+import { CONSULTATION_MINUTES, PRODUCT_NAME, type LandingService } from '@portal/contracts/plain';
 import { IconCalendarEvent, IconCheck, IconChartLine, IconReceipt2, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
+import type { ReferralSearch } from '../../lib/referral-search';
 import { trpc } from '../../lib/trpc';
 
-export const referralSearchSchema = z.object({
-  utm_source: z.string().optional(),
-  utm_medium: z.string().optional(),
-  utm_campaign: z.string().optional(),
-  ref: z.string().optional(),
-});
-export type ReferralSearch = z.infer<typeof referralSearchSchema>;
+export type { ReferralSearch };
 
 export type ScheduledService = LandingService | 'general';
 

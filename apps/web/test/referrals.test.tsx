@@ -1,0 +1,188 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AddClientForm, toAddClientPayload } from '../src/features/admin/add-client-dialog';
+import { NewReferralForm, toCreateReferralPayload, emptyReferral } from '../src/features/partner/new-referral-dialog';
+import { ReferralCard } from '../src/features/partner/referrals-tab';
+import { SettingsTab } from '../src/features/partner/settings-tab';
+import { SummaryCards } from '../src/features/partner/summary-cards';
+import { referralLinkFor } from '../src/features/partner/referral-link-card';
+import { schedulingLink } from '../src/features/referral/referral-landing';
+import { renderWithProviders } from './render';
+
+// Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} }, configurable: true });
+}
+
+describe('New Referral form', () => {
+  it('shows the spec messages and does not submit without a company and a monthly value', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<NewReferralForm onSubmit={onSubmit} onCancel={() => {}} submitting={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Referral' }));
+    expect(await screen.findByText('Company name is required')).toBeTruthy();
+    expect(screen.getByText('Monthly value is required')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a monthly value below 1', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<NewReferralForm onSubmit={onSubmit} onCancel={() => {}} submitting={false} />);
+    await userEvent.type(screen.getByLabelText(/Client Company Name/), 'Store');
+    await userEvent.type(screen.getByLabelText(/Monthly Value/), '0.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Referral' }));
+    expect(await screen.findByText('Monthly value is required')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the values with basic accounting as the default service', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<NewReferralForm onSubmit={onSubmit} onCancel={() => {}} submitting={false} />);
+    expect(screen.getByDisplayValue('Basic Accounting $50/month')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/Client Company Name/), 'Store Inc');
+    await userEvent.type(screen.getByLabelText(/Monthly Value/), '2500');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Referral' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ clientCompanyName: 'Store Inc', monthlyValue: '2500', serviceType: 'basic_accounting' });
+  });
+
+  it('sends monthlyValue as a string and the consultation date as an ISO string or null', () => {
+    expect(toCreateReferralPayload({ ...emptyReferral, clientCompanyName: 'A', monthlyValue: ' 99.5 ' })).toMatchObject({ monthlyValue: '99.5', consultationDate: null });
+    expect(toCreateReferralPayload({ ...emptyReferral, consultationDate: '2026-11-30' }).consultationDate).toBe('2026-11-30T00:00:00.000Z');
+  });
+});
+
+describe('Add Client form', () => {
+  it("says 'No active partners available' and cannot submit without partners", () => {
+    renderWithProviders(<AddClientForm partners={[]} onSubmit={vi.fn()} onCancel={() => {}} submitting={false} />);
+    expect(screen.getByText('No active partners available')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Add Client' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks for an affiliate, a company and a monthly value', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<AddClientForm partners={[{ id: '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a', companyName: 'Acme' }]} onSubmit={onSubmit} onCancel={() => {}} submitting={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
+    expect(await screen.findByText('Please select an affiliate')).toBeTruthy();
+    expect(screen.getByText('Company name is required')).toBeTruthy();
+    expect(screen.getByText('Monthly value is required')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends the monthly value as a number and omits empty dates', () => {
+    const payload = toAddClientPayload({
+      partnerId: 'p',
+      clientCompanyName: 'C',
+      clientEmail: '',
+      clientPhone: '',
+      serviceType: 'controller',
+      monthlyValue: '1200.50',
+      consultationDate: '',
+      contractStartDate: '2026-01-01',
+      contractEndDate: '',
+      notes: '',
+    });
+    expect(payload).toMatchObject({ monthlyValue: 1200.5, contractStartDate: '2026-01-01' });
+    expect('consultationDate' in payload && payload.consultationDate !== undefined).toBe(false);
+    expect(payload.contractEndDate).toBeUndefined();
+  });
+});
+
+describe('partner dashboard pieces', () => {
+  it('shows money with two decimals and names the real month', () => {
+    renderWithProviders(
+      <SummaryCards metrics={{ totalEarnings: '1234.5', pendingCommissions: '0.00', thisMonthEarnings: '150.00', activeReferralCount: 3, currentMonth: '2026-02', linkVisitsThisMonth: 0 }} />,
+    );
+    expect(screen.getByText('$1,234.50')).toBeTruthy();
+    expect(screen.getByText('$0.00')).toBeTruthy();
+    expect(screen.getByText('February earnings')).toBeTruthy();
+    expect(screen.getByText('Lifetime commission earnings')).toBeTruthy();
+    expect(screen.getByText('Awaiting payment')).toBeTruthy();
+    expect(screen.getByText('Generating monthly recurring commissions')).toBeTruthy();
+    expect(screen.getByText('3')).toBeTruthy();
+  });
+
+  it('shows a referral card with its stage, money, service, commission and notes', () => {
+    renderWithProviders(
+      <ReferralCard
+        referral={{
+          id: '1',
+          partnerId: 'p',
+          clientCompanyName: 'Store Inc',
+          clientEmail: 'owner@store.example',
+          clientPhone: null,
+          serviceType: 'controller',
+          monthlyValue: '2500.00',
+          commissionAmount: '100.00',
+          stage: 'proposal',
+          consultationDate: null,
+          proposalDate: null,
+          closeDate: null,
+          contractStartDate: null,
+          contractEndDate: null,
+          lostReason: null,
+          churnDate: null,
+          notes: 'Warm lead',
+          referralSource: 'partner',
+          landingPage: null,
+          createdAt: '2026-03-04T12:00:00.000Z',
+          updatedAt: '2026-03-05T12:00:00.000Z',
+        }}
+      />,
+    );
+    for (const text of ['Store Inc', 'owner@store.example', 'Proposal', '$2,500.00', 'Controller', '$100.00/month', 'Warm lead', 'Mar 4, 2026', 'Mar 5, 2026']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+  });
+
+  it("shows 'Not provided' without a website and no Visit Website button", () => {
+    const partner = {
+      id: 'p',
+      status: 'active',
+      companyName: 'Acme',
+      contactName: 'Pat',
+      companyType: 'marketing_agency',
+      website: null,
+      phone: null,
+      expectedVolume: null,
+      paymentMethod: 'Wire',
+      referralCode: 'ACME-1234',
+      applicationDate: null,
+      approvedAt: null,
+      rejectionReason: null,
+      agreementSigned: true,
+      agreementSignedAt: null,
+      agreementVersion: '1.0',
+      bankName: null,
+      bankAccountType: null,
+      bankAccountHolderName: null,
+      bankRoutingNumberMasked: null,
+      bankAccountNumberMasked: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    } as const;
+    const { unmount } = renderWithProviders(<SettingsTab partner={partner} />);
+    expect(screen.getByText('Not provided')).toBeTruthy();
+    expect(screen.getByText('Marketing Agency')).toBeTruthy();
+    expect(screen.getByText('Wire Transfer')).toBeTruthy();
+    expect(screen.queryByText('Visit Website')).toBeNull();
+    unmount();
+    renderWithProviders(<SettingsTab partner={{ ...partner, website: 'https://acme.example' }} />);
+    const link = screen.getByRole('link', { name: /Visit Website/ });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('href')).toBe('https://acme.example');
+  });
+
+  it('builds the referral link from the origin and the code', () => {
+    expect(referralLinkFor('https://portal.example', 'ACME-7K2Q')).toBe('https://portal.example/r/ACME-7K2Q');
+  });
+});
+
+describe('schedulingLink', () => {
+  it.each([
+    ['general', {}, 'ref=ACME-1&service=general'],
+    ['basic', { utm_source: 'news', utm_campaign: 'fall sale' }, 'ref=ACME-1&service=basic&utm_source=news&utm_campaign=fall+sale'],
+    ['cfo', { utm_medium: 'email' }, 'ref=ACME-1&service=cfo&utm_medium=email'],
+  ] as const)('books %s with %j', (service, search, query) => {
+    expect(schedulingLink('https://schedule.example.com/consultation', { ref: 'ACME-1', service, search })).toBe(`https://schedule.example.com/consultation?${query}`);
+  });
+});
