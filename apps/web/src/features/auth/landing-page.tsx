@@ -1,4 +1,143 @@
-// Placeholder of the web foundation; the owning issue replaces it with the real component.
-export function LandingPage(_props: Record<string, unknown>) {
-  return null;
+// The landing page (spec §2): the partner programme's claims, the two portals, and the way in.
+// The dialog (and the schema library its form uses) loads when a visitor first opens it.
+
+import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { PRODUCT_NAME } from '@portal/contracts/plain';
+import { IconBuildingBank, IconCheck, IconChartLine, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { ThemeToggle } from '../../layout/theme-toggle';
+import type { AuthMode } from './auth-dialog';
+
+const AuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
+
+const CLAIMS = [
+  { value: '$50/mo', label: 'per basic accounting client' },
+  { value: '$100/mo', label: 'per CFO & controller client' },
+  { value: '127+', label: 'active partners' },
+  { value: '32%', label: 'conversion rate' },
+  { value: 'Lifetime', label: 'recurring revenue' },
+] as const;
+
+const PORTALS = [
+  {
+    title: 'Partner Portal',
+    description: 'For agencies, consultants and advisors who refer e-commerce businesses.',
+    icon: IconUsersGroup,
+    color: 'blue',
+    features: ['Track referral status and earnings', 'Generate unique referral links', 'Download marketing materials'],
+  },
+  {
+    title: 'Admin Portal',
+    description: 'For our team running the partner programme.',
+    icon: IconShieldCheck,
+    color: 'teal',
+    features: ['Partner approval queue', 'Deal pipeline management', 'Bulk payout processing'],
+  },
+] as const;
+
+export function LandingPage() {
+  const [dialog, setDialog] = useState<{ opened: boolean; mode: AuthMode }>({ opened: false, mode: 'login' });
+  // Mounted from the first opening on, so closing can animate and reopening is instant.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const open = (mode: AuthMode) => {
+    setDialogLoaded(true);
+    setDialog({ opened: true, mode });
+  };
+
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-body)">
+      <Container size="lg" py="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
+              <IconBuildingBank size={20} />
+            </ThemeIcon>
+            <Text fw={700} size="lg">
+              {PRODUCT_NAME} Partners
+            </Text>
+          </Group>
+          <ThemeToggle />
+        </Group>
+      </Container>
+
+      <Container size="lg" component="main" pt={{ base: 'lg', sm: 48 }} pb={64}>
+        <Stack align="center" gap="lg" ta="center" maw={760} mx="auto">
+          <Badge variant="light" size="lg" leftSection={<IconChartLine size={14} />}>
+            E-commerce accounting & fractional CFO services
+          </Badge>
+          <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.15}>
+            Earn recurring commissions for every business you refer
+          </Title>
+          <Text size="lg" c="dimmed">
+            Introduce e-commerce brands to our accounting and CFO team. You earn a monthly commission for as long as the client stays with us.
+          </Text>
+          <Group justify="center" gap="sm" w="100%">
+            <Button size="md" onClick={() => open('register')} miw={220}>
+              Create Partner Account
+            </Button>
+            <Button size="md" variant="default" onClick={() => open('login')} miw={140}>
+              Sign In
+            </Button>
+          </Group>
+        </Stack>
+
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" mt={56} aria-label="Programme highlights">
+          {CLAIMS.map((claim) => (
+            <Card key={claim.value} withBorder radius="md" padding="md" ta="center">
+              <Text fz={28} fw={800} c="blue.7" lh={1.1} className="claim-value">
+                {claim.value}
+              </Text>
+              <Text size="sm" c="dimmed" mt={4}>
+                {claim.label}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" mt={56}>
+          {PORTALS.map((portal) => (
+            <Card key={portal.title} withBorder radius="md" padding="xl" shadow="xs">
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon size={44} radius="md" variant="light" color={portal.color} aria-hidden>
+                  <portal.icon size={24} />
+                </ThemeIcon>
+                <div>
+                  <Title order={2} fz="xl">
+                    {portal.title}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {portal.description}
+                  </Text>
+                </div>
+              </Group>
+              <List
+                mt="lg"
+                spacing="sm"
+                icon={
+                  <ThemeIcon size={20} radius="xl" color={portal.color} variant="light" aria-hidden>
+                    <IconCheck size={14} />
+                  </ThemeIcon>
+                }
+              >
+                {portal.features.map((feature) => (
+                  <List.Item key={feature}>{feature}</List.Item>
+                ))}
+              </List>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      {dialogLoaded ? (
+        <Suspense fallback={null}>
+          <AuthDialog
+            opened={dialog.opened}
+            mode={dialog.mode}
+            onModeChange={(mode) => setDialog({ opened: true, mode })}
+            onClose={() => setDialog((current) => ({ ...current, opened: false }))}
+          />
+        </Suspense>
+      ) : null}
+    </Box>
+  );
 }
