@@ -2,6 +2,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
+import { sql } from 'kysely';
+import { refreshPartnerTotals } from '../src/services/partner-totals';
 import type { SessionUser } from '../src/trpc/context';
 
 let t: TestApp;
@@ -61,6 +63,8 @@ describe('admin metrics', () => {
     await createCommission(t.deps, { partnerId: b.partnerId, referralId: r5, monthYear: '2026-04', amount: '33.33', status: 'paid' });
     await createCommission(t.deps, { partnerId: a.partnerId, referralId: r1, monthYear: '2026-05', amount: '50.00', status: 'pending' });
     await createCommission(t.deps, { partnerId: b.partnerId, referralId: r5, monthYear: '2026-05', amount: '100.00', status: 'failed' });
+    // The factories write rows directly; the services refresh the stored totals in the same transaction.
+    await refreshPartnerTotals(t.db, [a.partnerId, b.partnerId], t.clock.now);
 
     expect(await metrics()).toEqual({
       totalPartnerCommissions: '183.33',
@@ -69,6 +73,11 @@ describe('admin metrics', () => {
       monthlyReferralRevenue: '1350.75',
       conversionRate: 66.7,
     });
+  });
+
+  it('answers the same total as summing the paid commissions themselves', async () => {
+    const { rows } = await sql<{ paid: string }>`select coalesce(sum(amount), 0)::text as paid from commissions where status = 'paid'`.execute(t.db);
+    expect((await metrics()).totalPartnerCommissions).toBe(rows[0]?.paid);
   });
 
   it('counts monthly referral revenue for the current month of the clock', async () => {

@@ -1,9 +1,11 @@
 // The static list of migrations: bundlers see every file, and order is the key order.
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-initial';
+import * as m0002 from './0002-admin-indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-admin-indexes': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,128 @@
+// Issue 5 §3 "Admin at scale": seeds 10,000 partners / 200,000 referrals / 1,000,000 commissions
+// (a hundredth with --quick), then times GET /api/admin/metrics and one page of GET /api/admin/partners
+// with search and sort, over HTTP against the running portal, as median and p95.
+
+import { randomBytes } from 'node:crypto';
+import { startPortal } from './portal';
+import { FULL_SCALE, QUICK_SCALE, seedScale } from './seed-scale';
+import { fmt, median, percentile } from './stats';
+
+const BENCHMARK = 'Admin at scale';
+export const ADMIN_SCALE_TARGET_MS = 50;
+
+export interface AdminScaleFigure {
+  name: string;
+  medianMs: number;
+  p95Ms: number;
+  targetMs: number;
+  // The runner's report line (bench/src/types.ts BenchFigure).
+  benchmark: string;
+  figure: string;
+  value: string;
+  target: string;
+  status: 'met' | 'gap';
+  note: string;
+}
+
+async function timeRequests(url: string, headers: Record<string, string>, samples: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    const elapsed = performance.now() - started;
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    times.push(elapsed);
+  }
+  return times;
+}
+
+export async function runAdminScaleBench(opts: { databaseUrl: string | null; quick: boolean; log?: (message: string) => void }): Promise<AdminScaleFigure[]> {
+  if (!opts.databaseUrl) throw new Error('the admin scale benchmark needs PostgreSQL (BENCH_DATABASE_URL)');
+  const log = opts.log ?? (() => {});
+  const sizes = opts.quick ? QUICK_SCALE : FULL_SCALE;
+  const portal = await startPortal(opts.databaseUrl);
+  try {
+    const counts = await seedScale(portal.rawDb, sizes, log);
+    const admin = await portal.deps.db
+      .insertInto('users')
+      .values({ email: `bench-admin-${randomBytes(4).toString('hex')}@example.com`, passwordHash: '!unusable', role: 'admin' })
+      .returning(['id', 'role', 'tokenVersion'])
+      .executeTakeFirstOrThrow();
+    const token = await portal.deps.tokens.sign({ userId: admin.id, role: admin.role, tokenVersion: admin.tokenVersion });
+    const headers = { authorization: `Bearer ${token}` };
+    const scale = `${fmt(counts.partners)} partners, ${fmt(counts.referrals)} referrals, ${fmt(counts.commissions)} commissions`;
+
+    const cases = [
+      { name: 'GET /api/admin/metrics', path: '/api/admin/metrics' },
+      // "acme" matches one company name in twenty; sorted by MRR, the second page.
+      { name: 'GET /api/admin/partners?search=acme&sort=-currentMrr (one page of 25)', path: '/api/admin/partners?search=acme&sort=-currentMrr&limit=25&offset=25' },
+      { name: 'GET /api/admin/partners (first page, defaults)', path: '/api/admin/partners' },
+    ];
+    const samples = opts.quick ? 20 : 200;
+    const figures: AdminScaleFigure[] = [];
+    for (const c of cases) {
+      const url = `${portal.baseUrl}${c.path}`;
+      await timeRequests(url, headers, opts.quick ? 3 : 20); // warm-up: plans, buffers, JIT of the JS
+      const times = await timeRequests(url, headers, samples);
+      const medianMs = median(times);
+      const p95Ms = percentile(times, 95);
+      log(`admin-scale: ${c.name}: median ${medianMs.toFixed(1)} ms, p95 ${p95Ms.toFixed(1)} ms`);
+      figures.push({
+        name: c.name,
+        medianMs,
+        p95Ms,
+        targetMs: ADMIN_SCALE_TARGET_MS,
+        benchmark: BENCHMARK,
+        figure: `${c.name}: median (p95)`,
+        value: `${fmt(medianMs, 1)} ms (p95 ${fmt(p95Ms, 1)} ms)`,
+        target: `median < ${ADMIN_SCALE_TARGET_MS} ms`,
+        status: medianMs < ADMIN_SCALE_TARGET_MS ? 'met' : 'gap',
+        note: `${samples} sequential requests over HTTP with an admin token, after warm-up; ${scale}`,
+      });
+    }
+    return figures;
+  } finally {
+    await portal.close();
+  }
+}
+
+/** `tsx bench/src/admin-scale.ts [--quick]`: this benchmark alone, on a fresh database; writes bench/admin-scale-report.md. */
+async function main() {
+  const { createDb, migrateToLatest } = await import('@portal/db');
+  const { sql } = await import('kysely');
+  const { writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const quick = process.argv.includes('--quick');
+  const serverUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `portal_admin_scale_${randomBytes(4).toString('hex')}`;
+  const server = createDb({ databaseUrl: serverUrl, poolSize: 1 });
+  await sql`create database ${sql.raw(name)}`.execute(server.db);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    const handle = createDb({ databaseUrl: url.toString(), poolSize: 1 });
+    await migrateToLatest(handle.db);
+    const { rows } = await sql<{ version: string }>`select version() as version`.execute(handle.db);
+    await handle.close();
+    const log = (message: string) => process.stderr.write(`${message}\n`);
+    const figures = await runAdminScaleBench({ databaseUrl: url.toString(), quick, log });
+    const report = [
+      `# Admin at scale${quick ? ' (quick)' : ''}`,
+      '',
+      `Measured by \`tsx bench/src/admin-scale.ts${quick ? ' --quick' : ''}\` on ${new Date().toISOString()}; ${rows[0]?.version ?? ''}; Node.js ${process.version}.`,
+      '',
+      '| Request | Median | p95 | Target | Result | How |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...figures.map((f) => `| ${f.name} | ${fmt(f.medianMs, 1)} ms | ${fmt(f.p95Ms, 1)} ms | ${f.target} | ${f.status === 'met' ? '✅ met' : '❌ gap'} | ${f.note} |`),
+      '',
+    ].join('\n');
+    if (!quick) writeFileSync(join(import.meta.dirname, '..', 'admin-scale-report.md'), report);
+    process.stdout.write(report);
+  } finally {
+    await sql`drop database if exists ${sql.raw(name)} with (force)`.execute(server.db);
+    await server.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) await main();
