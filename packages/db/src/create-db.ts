@@ -46,8 +46,11 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
       types: pgTypes,
       connectionTimeoutMillis: 5000,
     });
-    // A dropped idle connection must not crash the process; the next query reconnects.
+    // A dropped connection must never crash the process: the pool reports idle ones here, and a
+    // connection that dies while checked out (the database restarts mid-request) would otherwise
+    // emit an unhandled 'error'. The query in flight still fails; the next one reconnects.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
   }

@@ -1,7 +1,8 @@
 // Request context. The inner part (deps and the signed-in user) is what procedures use and what
 // tests build directly; the outer part reads the HTTP request.
 
-import type { UserRole } from '@portal/contracts';
+import { MESSAGES, type UserRole } from '@portal/contracts';
+import { TRPCError } from '@trpc/server';
 import type { Db } from '@portal/db';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
@@ -9,6 +10,7 @@ import type { FieldCipher } from '../services/crypto';
 import type { RateLimits } from '../services/rate-limits';
 import type { FileStorage } from '../services/storage';
 import type { TokenService } from '../services/tokens';
+import { isDatabaseUnavailable } from './errors';
 
 export interface AppDeps {
   db: Db;
@@ -64,7 +66,15 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
 }
 
 export async function createContextFromRequest(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
-  const { user, tokenRejected } = await authenticate(deps, req.headers.authorization);
+  let session: Awaited<ReturnType<typeof authenticate>>;
+  try {
+    session = await authenticate(deps, req.headers.authorization);
+  } catch (error) {
+    // Checking the token needs the database; without it the answer is 503, not a crash.
+    if (isDatabaseUnavailable(error)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.databaseUnavailable, cause: error });
+    throw error;
+  }
+  const { user, tokenRejected } = session;
   return {
     deps,
     user,
