@@ -199,6 +199,10 @@ async function main() {
         figures.push({ benchmark: entry.benchmark, figure: '—', value: 'not available', status: 'not available', note: 'its benchmark file is not in the repository yet' });
         continue;
       }
+      if (entry.needsPostgres && !adminUrl) {
+        figures.push({ benchmark: entry.benchmark, figure: '—', value: 'not measured', status: 'not available', note: 'needs PostgreSQL (BENCH_DATABASE_URL)' });
+        continue;
+      }
       if (entry.needsPostgres && adminUrl) database = await createBenchDatabase(adminUrl);
       const extraDatabases: BenchDatabase[] = [];
       const ctx: BenchContext = {
