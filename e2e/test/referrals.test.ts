@@ -1,0 +1,208 @@
+// Browser journeys of the referral flow: a partner creates a referral, an admin moves it through
+// the pipeline, and a referred customer books a consultation from a referral link.
+
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
+
+let portal: Portal;
+let browser: Browser;
+let adminToken: string;
+let partnerToken: string;
+let referralCode: string;
+const PARTNER = { email: 'referrer@e2e.test', password: 'partner-password-123', companyName: 'Referral Partners LLC', contactName: 'Riley Referrer' };
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+  const client = api(portal.baseUrl);
+  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  const created = await client.call('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', website: 'https://referrer.example', expectedVolume: '3-5 referrals/month' }, adminToken);
+  if (created.status !== 201 && created.status !== 200) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
+  partnerToken = await client.login(PARTNER.email, PARTNER.password);
+  const me = await client.call<{ referralCode: string; status: string }>('GET', '/api/partners/me', undefined, partnerToken);
+  if (me.body.status !== 'active') throw new Error(`partner is ${me.body.status}`);
+  referralCode = me.body.referralCode;
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** Picks an option of a Mantine Select by its visible label. */
+async function choose(page: Page, selectLabel: string, option: string) {
+  await page.getByRole('combobox', { name: selectLabel }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('referrals in Chromium', () => {
+  it('a partner creates a referral and sees it in the list', async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, partnerToken, '/dashboard');
+    await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
+    await page.getByText('No referrals yet. Create your first referral to get started!').waitFor();
+    const month = new Date().toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+    expect(await page.getByText(`${month} earnings`).isVisible()).toBe(true);
+    await screenshot(page, 'partner-dashboard-empty-desktop');
+
+    await page.getByRole('button', { name: 'New Referral' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Referral' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Create Referral' }).click();
+    await dialog.getByText('Company name is required').waitFor();
+    await dialog.getByLabel('Client Company Name').fill('Northwind Goods');
+    await dialog.getByLabel('Client Email').fill('owner@northwind.example');
+    await choose(page, 'Service Type', 'Controller $100/month');
+    await dialog.getByLabel('Monthly Value ($)').fill('3200');
+    await dialog.getByLabel('Notes').fill('Shopify Plus store, wants monthly close');
+    await screenshot(page, 'partner-new-referral-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Create Referral' }).click();
+    await page.getByText('Referral Created').waitFor();
+    const card = page.getByTestId('referral-card').filter({ hasText: 'Northwind Goods' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('$100.00/month');
+    expect(await card.textContent()).toContain('Booked');
+    await dialog.waitFor({ state: 'hidden' });
+    await screenshot(page, 'partner-dashboard-referrals-desktop');
+
+    await page.getByRole('tab', { name: 'Marketing' }).click();
+    await page.getByTestId('referral-code').waitFor();
+    expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(`${portal.baseUrl}/r/${referralCode}`);
+    await screenshot(page, 'partner-dashboard-marketing-desktop');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByText('Account Settings').waitFor();
+    expect(await page.getByRole('link', { name: 'Visit Website' }).getAttribute('target')).toBe('_blank');
+    await screenshot(page, 'partner-dashboard-settings-desktop');
+    await context.close();
+
+    const mobile = await newPage(browser, MOBILE);
+    await signInWithToken(mobile.page, portal.baseUrl, partnerToken, '/dashboard');
+    await mobile.page.getByTestId('referral-card').first().waitFor();
+    await screenshot(mobile.page, 'partner-dashboard-referrals-mobile');
+    await mobile.page.getByRole('button', { name: 'New Referral' }).click();
+    await mobile.page.getByRole('dialog', { name: 'New Referral' }).waitFor();
+    await screenshot(mobile.page, 'partner-new-referral-dialog-mobile');
+    await mobile.page.keyboard.press('Escape');
+    await mobile.page.getByRole('tab', { name: 'Marketing' }).click();
+    await mobile.page.getByTestId('referral-code').waitFor();
+    await screenshot(mobile.page, 'partner-dashboard-marketing-mobile');
+    await mobile.page.getByRole('tab', { name: 'Settings' }).click();
+    await mobile.page.getByText('Account Settings').waitFor();
+    await screenshot(mobile.page, 'partner-dashboard-settings-mobile');
+    await mobile.context.close();
+  });
+
+  it('an admin moves the referral to won and the partner sees the stage', async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    const deal = page.locator('[data-testid="deal-card"][data-deal="Northwind Goods"]');
+    await page.getByTestId('pipeline-column-booked').locator('[data-deal="Northwind Goods"]').waitFor();
+    await screenshot(page, 'admin-pipeline-desktop');
+    await choose(page, 'Stage of Northwind Goods', 'Won');
+    await page.getByTestId('pipeline-column-won').locator('[data-deal="Northwind Goods"]').waitFor();
+    await page.getByText('Northwind Goods moved to Won.').waitFor();
+    expect(await deal.count()).toBe(1);
+    await screenshot(page, 'admin-pipeline-won-desktop');
+
+    // Stored, not local: a fresh load shows it in Won.
+    await page.reload();
+    await page.getByTestId('pipeline-column-won').locator('[data-deal="Northwind Goods"]').waitFor();
+    await context.close();
+
+    const partner = await newPage(browser, DESKTOP);
+    await signInWithToken(partner.page, portal.baseUrl, partnerToken, '/dashboard');
+    const card = partner.page.getByTestId('referral-card').filter({ hasText: 'Northwind Goods' });
+    await card.getByText('Won', { exact: true }).waitFor();
+    // The won deal is active now: one active client.
+    expect(await partner.page.getByTestId('summary-active-clients').textContent()).toBe('1');
+    await partner.context.close();
+  });
+
+  it('an admin marks a deal lost with a reason, and adds a client to an active partner', async () => {
+    const client = api(portal.baseUrl);
+    await client.call('POST', '/api/partners/referrals', { clientCompanyName: 'Fabrikam Outlet', monthlyValue: '900' }, partnerToken);
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    await page.getByTestId('pipeline-column-booked').locator('[data-deal="Fabrikam Outlet"]').waitFor();
+    await choose(page, 'Stage of Fabrikam Outlet', 'Lost');
+    const modal = page.getByRole('dialog', { name: 'Mark deal as lost' });
+    await modal.getByLabel('Lost reason').fill('Chose an in-house bookkeeper');
+    await screenshot(page, 'admin-lost-reason-desktop');
+    await modal.getByRole('button', { name: 'Mark as Lost' }).click();
+    await page.getByTestId('pipeline-column-lost').getByText('Chose an in-house bookkeeper').waitFor();
+    const stored = await client.call<Array<{ clientCompanyName: string; stage: string; lostReason: string }>>('GET', '/api/admin/referrals?search=Fabrikam', undefined, adminToken);
+    expect(stored.body[0]).toMatchObject({ stage: 'lost', lostReason: 'Chose an in-house bookkeeper' });
+
+    await page.getByRole('button', { name: 'Add Client' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Client' });
+    await dialog.getByRole('combobox', { name: 'Affiliate' }).click();
+    await page.getByRole('option', { name: PARTNER.companyName }).click();
+    await dialog.getByLabel('Client Company Name').fill('Contoso Supply');
+    await dialog.getByLabel('Monthly Value ($)').fill('1500');
+    await screenshot(page, 'admin-add-client-desktop');
+    await dialog.getByRole('button', { name: 'Add Client' }).click();
+    await page.getByText('Client added successfully!').waitFor();
+    await page.getByTestId('pipeline-column-booked').locator('[data-deal="Contoso Supply"]').waitFor();
+    await context.close();
+
+    const mobile = await newPage(browser, MOBILE);
+    await signInWithToken(mobile.page, portal.baseUrl, adminToken, '/admin');
+    await mobile.page.getByTestId('pipeline-column-won').locator('[data-deal="Northwind Goods"]').waitFor();
+    await mobile.page.getByTestId('pipeline-column-booked').scrollIntoViewIfNeeded();
+    await screenshot(mobile.page, 'admin-pipeline-mobile');
+    await mobile.page.getByRole('button', { name: 'Add Client' }).click();
+    await mobile.page.getByRole('dialog', { name: 'Add New Client' }).getByRole('combobox', { name: 'Affiliate' }).waitFor();
+    await screenshot(mobile.page, 'admin-add-client-mobile');
+    await mobile.context.close();
+  });
+
+  for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+    it(`a referred customer opens a link with UTM parameters and books a consultation (${name})`, async () => {
+      const before = await api(portal.baseUrl).call<{ linkVisitsThisMonth: number }>('GET', '/api/partners/metrics', undefined, partnerToken);
+      const { page, context } = await newPage(browser, viewport);
+      // The scheduling service is external: answer it locally so the new tab loads.
+      await context.route('https://schedule.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Schedule</title>ok' }));
+      const visit = page.waitForResponse((res) => res.url().includes('public.recordVisit'));
+      await page.goto(`${portal.baseUrl}/r/${referralCode}?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Promo`);
+      expect((await visit).status()).toBe(200);
+      await page.getByTestId('referral-badge').getByText('Referred by Spring Promo').waitFor();
+      await page.getByTestId('referral-footer').getByText(PARTNER.companyName).waitFor();
+      expect(await page.getByTestId('referral-footer').textContent()).toContain(referralCode);
+      for (const stat of ['500+', '$2M+', '98%', '15%']) expect(await page.getByText(stat, { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByTestId('service-cfo').getByText('Most Popular').isVisible()).toBe(true);
+      await screenshot(page, `referral-landing-${name}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      await page.getByRole('button', { name: 'Select Fractional CFO' }).click();
+      expect(await page.getByTestId('service-cfo').getAttribute('data-selected')).toBe('true');
+      const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Schedule Free Consultation' }).click()]);
+      await popup.waitForURL(/schedule\.example\.com/);
+      const url = new URL(popup.url());
+      expect(url.origin + url.pathname).toBe('https://schedule.example.com/consultation');
+      expect(Object.fromEntries(url.searchParams)).toEqual({ ref: referralCode, service: 'cfo', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'Spring Promo' });
+
+      const [basicPopup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('service-basic').getByRole('button', { name: 'Schedule Consultation' }).click()]);
+      await basicPopup.waitForURL(/schedule\.example\.com/);
+      expect(new URL(basicPopup.url()).searchParams.get('service')).toBe('basic');
+
+      const after = await api(portal.baseUrl).call<{ linkVisitsThisMonth: number }>('GET', '/api/partners/metrics', undefined, partnerToken);
+      expect(after.body.linkVisitsThisMonth).toBe(before.body.linkVisitsThisMonth + 1);
+      await context.close();
+    });
+  }
+
+  it('an unknown code still shows the page without a referrer, and booking still works', async () => {
+    const { page, context } = await newPage(browser, MOBILE);
+    await context.route('https://schedule.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }));
+    await page.goto(`${portal.baseUrl}/partners/NOPE-0000`);
+    await page.getByTestId('referral-badge').getByText('Partner Referral').waitFor();
+    await page.getByTestId('referral-footer').getByText('NOPE-0000').waitFor();
+    expect(await page.getByTestId('referral-footer').textContent()).not.toContain('Referred by');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Schedule Free Consultation' }).click()]);
+    await popup.waitForURL(/schedule\.example\.com/);
+    expect(Object.fromEntries(new URL(popup.url()).searchParams)).toEqual({ ref: 'NOPE-0000', service: 'general' });
+    await screenshot(page, 'referral-landing-unknown-mobile');
+    await context.close();
+  });
+});
