@@ -162,9 +162,10 @@ export async function uploadMaterial(values: MaterialFormValues): Promise<AdminM
   return answer as AdminMaterial;
 }
 
-function MaterialRow({ material, onEdit }: { material: AdminMaterial; onEdit: () => void }) {
+/** Activating and deactivating, shared by the table row and the phone card. */
+function useActiveToggle() {
   const utils = trpc.useUtils();
-  const update = trpc.admin.updateMaterial.useMutation({
+  return trpc.admin.updateMaterial.useMutation({
     onSuccess: (updated) => {
       utils.admin.materials.setData(undefined, (list) => list?.map((m) => (m.id === updated.id ? updated : m)));
       void utils.partner.materials.invalidate();
@@ -172,22 +173,67 @@ function MaterialRow({ material, onEdit }: { material: AdminMaterial; onEdit: ()
     },
     onError: (error) => notifyError('Update failed', errorMessage(error, 'The material could not be updated.')),
   });
-  const source = material.isExternal ? (
+}
+
+function ActiveSwitch({ material }: { material: AdminMaterial }) {
+  const update = useActiveToggle();
+  return (
+    <Switch
+      checked={material.isActive}
+      disabled={update.isPending}
+      label={material.isActive ? 'Active' : 'Inactive'}
+      aria-label={`${material.isActive ? 'Deactivate' : 'Activate'} ${material.title}`}
+      onChange={(event) => update.mutate({ id: material.id, isActive: event.currentTarget.checked })}
+    />
+  );
+}
+
+function MaterialSource({ material }: { material: AdminMaterial }) {
+  return (
     <Text size="xs" c="dimmed" truncate="end" maw={260}>
-      Link: {material.fileUrl}
-    </Text>
-  ) : (
-    <Text size="xs" c="dimmed" truncate="end" maw={260}>
-      {material.fileName} · {formatBytes(material.sizeBytes)}
+      {material.isExternal ? `Link: ${material.fileUrl ?? ''}` : `${material.fileName ?? ''} · ${formatBytes(material.sizeBytes)}`}
     </Text>
   );
+}
+
+/** A phone-sized card of one material (the table needs more width than a phone has). */
+function MaterialItem({ material, onEdit }: { material: AdminMaterial; onEdit: () => void }) {
+  return (
+    <Card withBorder padding="sm" radius="md" data-testid="material-item">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {material.title}
+            </Text>
+            <MaterialSource material={material} />
+          </div>
+          <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
+            {MATERIAL_TYPE_LABELS[material.type]}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {material.downloadCount} {material.downloadCount === 1 ? 'download' : 'downloads'} · updated {formatDate(material.updatedAt)}
+        </Text>
+        <Group justify="space-between">
+          <ActiveSwitch material={material} />
+          <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${material.title}`}>
+            Edit
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function MaterialRow({ material, onEdit }: { material: AdminMaterial; onEdit: () => void }) {
   return (
     <Table.Tr data-testid="material-row">
       <Table.Td>
         <Text fw={600} size="sm">
           {material.title}
         </Text>
-        {source}
+        <MaterialSource material={material} />
       </Table.Td>
       <Table.Td>
         <Badge variant="light" radius="sm">
@@ -198,13 +244,7 @@ function MaterialRow({ material, onEdit }: { material: AdminMaterial; onEdit: ()
         {material.downloadCount}
       </Table.Td>
       <Table.Td>
-        <Switch
-          checked={material.isActive}
-          disabled={update.isPending}
-          label={material.isActive ? 'Active' : 'Inactive'}
-          aria-label={`${material.isActive ? 'Deactivate' : 'Activate'} ${material.title}`}
-          onChange={(event) => update.mutate({ id: material.id, isActive: event.currentTarget.checked })}
-        />
+        <ActiveSwitch material={material} />
       </Table.Td>
       <Table.Td>{formatDate(material.updatedAt)}</Table.Td>
       <Table.Td>
@@ -286,7 +326,13 @@ export function MaterialsManager() {
             No marketing materials yet. Add the first one for your partners.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
+          <>
+          <Stack gap="sm" hiddenFrom="md">
+            {materials.data.map((material) => (
+              <MaterialItem key={material.id} material={material} onEdit={() => setEditing(material)} />
+            ))}
+          </Stack>
+          <Table.ScrollContainer minWidth={760} visibleFrom="md">
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -307,6 +353,7 @@ export function MaterialsManager() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          </>
         )}
       </Stack>
 

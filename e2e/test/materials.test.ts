@@ -1,0 +1,159 @@
+// Journey: an admin uploads a PDF to the marketing library; a partner downloads it from the
+// Marketing tab and sees the count rise; the admin sees the count too.
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, artifactsDir, MOBILE, api, launchBrowser, newPage, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
+
+let portal: Portal;
+let browser: Browser;
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+const TITLE = 'Partner One-Pager';
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function materialsSection(page: Page) {
+  const section = page.locator('section', { has: page.getByRole('heading', { name: 'Marketing Materials' }) });
+  await section.waitFor();
+  return section;
+}
+
+describe('marketing materials in Chromium', () => {
+  let adminToken: string;
+  let partnerToken: string;
+
+  it('lets an admin upload a PDF from the admin screen', async () => {
+    const client = api(portal.baseUrl);
+    adminToken = await client.login(ADMIN.email, ADMIN.password);
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    const section = await materialsSection(page);
+    await section.getByRole('button', { name: 'Add Material' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Add Marketing Material' });
+    await dialog.getByLabel('Title').fill(TITLE);
+    await dialog.getByLabel('Description').fill('What we do for e-commerce brands, on one page.');
+    await dialog.getByLabel('Type').click();
+    await page.getByRole('option', { name: 'PDF' }).click();
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'one-pager.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await screenshot(page, 'materials-add-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Add Material' }).click();
+
+    await page.getByText('Material added').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = section.getByTestId('material-row').filter({ hasText: TITLE });
+    await row.waitFor();
+    expect(await row.getByTestId('admin-download-count').textContent()).toBe('0');
+    expect(await row.textContent()).toContain('one-pager.pdf');
+    await screenshot(page, 'materials-admin-desktop');
+    await context.close();
+  });
+
+  it('lets a partner download it from the Marketing tab and see the count rise', async () => {
+    const client = api(portal.baseUrl);
+    const created = await client.call(
+      'POST',
+      '/api/admin/partners',
+      { email: 'materials-partner@e2e.test', password: 'partner-password-1', companyName: 'Shelf Growth Agency', contactName: 'Dana Reyes', companyType: 'agency' },
+      adminToken,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    partnerToken = await client.login('materials-partner@e2e.test', 'partner-password-1');
+
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, partnerToken, '/dashboard');
+    await page.getByRole('tab', { name: 'Marketing' }).click();
+    const card = page.getByTestId('material-card').filter({ hasText: TITLE });
+    await card.waitFor();
+    expect(await card.getByText('PDF', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByTestId('download-count').textContent()).toBe('0 downloads');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: `Download ${TITLE}` }).click()]);
+    await page.getByText('Download Tracked').first().waitFor();
+    await expect.poll(() => card.getByTestId('download-count').textContent()).toBe('1 download');
+    expect(download.suggestedFilename()).toBe('one-pager.pdf');
+    const saved = await download.path();
+    expect(Buffer.compare(await readFile(saved), PDF)).toBe(0);
+
+    const [second] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: `Download ${TITLE}` }).click()]);
+    await second.path();
+    await expect.poll(() => card.getByTestId('download-count').textContent()).toBe('2 downloads');
+    await screenshot(page, 'materials-partner-desktop');
+    await context.close();
+  });
+
+  it('shows the admin the partner’s downloads', async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    const section = await materialsSection(page);
+    const row = section.getByTestId('material-row').filter({ hasText: TITLE });
+    await row.waitFor();
+    expect(await row.getByTestId('admin-download-count').textContent()).toBe('2');
+    await section.screenshot({ path: join(artifactsDir, 'materials-admin-desktop-section.png') });
+    await context.close();
+  });
+
+  it('hides a deactivated material from the partner', async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    const section = await materialsSection(page);
+    await section.getByRole('switch', { name: `Deactivate ${TITLE}` }).click({ force: true });
+    await page.getByText('Material deactivated').waitFor();
+    await context.close();
+
+    const partner = await newPage(browser, DESKTOP);
+    await signInWithToken(partner.page, portal.baseUrl, partnerToken, '/dashboard');
+    await partner.page.getByRole('tab', { name: 'Marketing' }).click();
+    await partner.page.getByText('No marketing materials yet. Check back soon.').waitFor();
+    await partner.context.close();
+
+    const again = await newPage(browser, DESKTOP);
+    await signInWithToken(again.page, portal.baseUrl, adminToken, '/admin');
+    await (await materialsSection(again.page)).getByRole('switch', { name: `Activate ${TITLE}` }).click({ force: true });
+    await again.page.getByText('Material activated').waitFor();
+    await again.context.close();
+  });
+
+  it('lays out on a phone (390 px)', async () => {
+    const admin = await newPage(browser, MOBILE);
+    await signInWithToken(admin.page, portal.baseUrl, adminToken, '/admin');
+    const section = await materialsSection(admin.page);
+    const item = section.getByTestId('material-item').filter({ hasText: TITLE });
+    await item.waitFor();
+    expect(await item.textContent()).toContain('2 downloads');
+    expect(await section.getByTestId('material-row').first().isVisible()).toBe(false);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(admin.page, 'materials-admin-mobile');
+    await section.screenshot({ path: join(artifactsDir, 'materials-admin-mobile-section.png') });
+    await section.getByRole('button', { name: 'Add Material' }).click();
+    await admin.page.getByRole('dialog', { name: 'Add Marketing Material' }).waitFor();
+    await screenshot(admin.page, 'materials-add-dialog-mobile');
+    await admin.context.close();
+
+    const partner = await newPage(browser, MOBILE);
+    await signInWithToken(partner.page, portal.baseUrl, partnerToken, '/dashboard');
+    await partner.page.getByRole('tab', { name: 'Marketing' }).click();
+    const card = partner.page.getByTestId('material-card').first();
+    await card.waitFor();
+    const box = await card.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    const overflow = await partner.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(partner.page, 'materials-partner-mobile');
+    await partner.context.close();
+  });
+});
