@@ -1,4 +1,86 @@
-// Placeholder of the web foundation; the owning issue replaces it with the real component.
-export function AdminDashboard(_props: Record<string, unknown>) {
-  return null;
+// The admin dashboard (spec §2): header actions, program metrics, the approval queue, payouts and
+// accrual, the deal pipeline, all affiliates and marketing materials.
+
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLogout, IconSettings, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { LoadingScreen } from '../../layout/loading-screen';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { AccrualPanel } from './accrual-panel';
+import { AddClientDialog } from './add-client-dialog';
+import { AffiliatesTable } from './affiliates-table';
+import { CreatePartnerDialog } from './create-partner-dialog';
+import { DealPipeline } from './deal-pipeline';
+import { ExportDataMenu } from './export-menu';
+import { MaterialsManager } from './materials-manager';
+import { AdminMetricCards } from './metric-cards';
+import { PartnerApprovalQueue } from './partner-approval-queue';
+import { PartnerDetailsDialog } from './partner-details-dialog';
+import { PartnerSettingsDialog } from './partner-settings-dialog';
+import { PayoutProcessor } from './payout-processor';
+
+type Dialog = 'addClient' | 'createPartner' | 'partnerSettings' | null;
+
+export function AdminDashboard() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const metrics = trpc.admin.metrics.useQuery();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const close = () => setDialog(null);
+
+  if (metrics.isPending) return <LoadingScreen label="Loading dashboard..." />;
+
+  return (
+    <Stack gap="lg" p={{ base: 'sm', sm: 'md' }} maw={1440} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Admin Dashboard
+          </Title>
+          <Text c="dimmed">Manage partners, referrals and commission payouts</Text>
+        </div>
+        <Group gap="xs" wrap="wrap">
+          <ExportDataMenu />
+          <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setDialog('addClient')}>
+            Add Client
+          </Button>
+          <Button leftSection={<IconUsersPlus size={16} />} onClick={() => setDialog('createPartner')}>
+            Create Partner
+          </Button>
+          <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setDialog('partnerSettings')}>
+            Partner Settings
+          </Button>
+          <Button
+            variant="subtle"
+            color="gray"
+            leftSection={<IconLogout size={16} />}
+            onClick={async () => {
+              await signOut();
+              await navigate({ to: '/' });
+            }}
+          >
+            Logout
+          </Button>
+        </Group>
+      </Group>
+
+      {metrics.isError ? <Alert color="red">{errorMessage(metrics.error, 'Unable to load the program metrics.')}</Alert> : <AdminMetricCards metrics={metrics.data} />}
+
+      <PartnerApprovalQueue onViewDetails={setDetailsId} />
+      <PayoutProcessor />
+      <AccrualPanel />
+      <DealPipeline />
+      <AffiliatesTable onViewDetails={setDetailsId} />
+      <MaterialsManager />
+
+      <AddClientDialog opened={dialog === 'addClient'} onClose={close} />
+      <CreatePartnerDialog opened={dialog === 'createPartner'} onClose={close} />
+      <PartnerSettingsDialog opened={dialog === 'partnerSettings'} onClose={close} />
+      <PartnerDetailsDialog partnerId={detailsId} onClose={() => setDetailsId(null)} />
+    </Stack>
+  );
 }

@@ -1,0 +1,57 @@
+// Asks for an optional reason before a rejection is stored.
+
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+
+export const REJECTION_REASON_MAX = 1000;
+
+export function RejectPartnerDialog({
+  partner,
+  onClose,
+  onConfirm,
+  submitting,
+}: {
+  partner: { id: string; companyName: string } | null;
+  onClose: () => void;
+  onConfirm: (reason: string) => void | Promise<void>;
+  submitting: boolean;
+}) {
+  const [reason, setReason] = useState('');
+  useEffect(() => setReason(''), [partner?.id]);
+
+  return (
+    <Modal opened={partner !== null} onClose={onClose} title="Reject application" size="md">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onConfirm(reason);
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            Reject the application of <strong>{partner?.companyName}</strong>? The applicant will see that the account was rejected.
+          </Text>
+          <Textarea
+            label="Reason (optional)"
+            description="Stored with the decision and shown to the applicant"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={REJECTION_REASON_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={submitting}>
+              Reject
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
