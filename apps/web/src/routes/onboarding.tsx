@@ -2,7 +2,8 @@
 // admins have no application to make, and an active partner belongs on the dashboard.
 
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { OnboardingScreen, ONBOARDING_LOADING_TEXT } from '../features/onboarding/onboarding-screen';
+import { OnboardingScreen } from '../features/onboarding/onboarding-screen';
+import { ONBOARDING_LOADING_TEXT } from '../features/onboarding/onboarding-texts';
 import { LoadingScreen } from '../layout/loading-screen';
 
 export const Route = createFileRoute('/onboarding')({

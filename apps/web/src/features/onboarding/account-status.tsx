@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/
 import { PARTNER_STATUS_LABELS, type PartnerProfile, type PartnerStatus } from '@portal/contracts';
 import { ProfileFacts } from './profile-facts';
 
-const STATUS_COLORS: Partial<Record<PartnerStatus, string>> = { rejected: 'red', suspended: 'orange', inactive: 'gray' };
+const STATUS_COLORS: Partial<Record<PartnerStatus, string>> = { rejected: 'red.8', suspended: 'orange.8', inactive: 'gray.7' };
 
 export interface AccountStatusProps {
   partner: Pick<PartnerProfile, 'companyName' | 'status' | 'rejectionReason'>;
@@ -13,7 +13,7 @@ export interface AccountStatusProps {
 
 export function AccountStatus({ partner, onSignOut }: AccountStatusProps) {
   const label = PARTNER_STATUS_LABELS[partner.status];
-  const color = STATUS_COLORS[partner.status] ?? 'gray';
+  const color = STATUS_COLORS[partner.status] ?? 'gray.7';
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm" maw={560} w="100%">
       <Stack gap="lg">
@@ -25,14 +25,14 @@ export function AccountStatus({ partner, onSignOut }: AccountStatusProps) {
             ['Company', partner.companyName],
             [
               'Status',
-              <Badge key="status" color={color} variant="light">
+              <Badge key="status" color={color} variant="filled" autoContrast>
                 {label}
               </Badge>,
             ],
             ...(partner.rejectionReason ? ([['Reason', partner.rejectionReason]] as const) : []),
           ]}
         />
-        <Alert color={color} variant="light">
+        <Alert color={color.split('.')[0]} variant="light">
           <Text size="sm">Your partner account is not active. Please contact support if you have questions about your account.</Text>
         </Alert>
         <Group justify="flex-end">

@@ -1,21 +1,32 @@
 // The onboarding screen (spec §2): one state per situation of the signed-in partner's profile.
 
-import { Center, Container, Stack } from '@mantine/core';
+import { Box, Center, Container, Stack } from '@mantine/core';
 import { MESSAGES, type PartnerApplicationInput } from '@portal/contracts';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { LoadingScreen } from '../../layout/loading-screen';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { AccountStatus } from './account-status';
+import { ONBOARDING_LOADING_TEXT } from './onboarding-texts';
 import { ConnectionError } from './connection-error';
 import { PendingReview } from './pending-review';
 import { RegistrationForm } from './registration-form';
 import { RegistrationHeader } from './registration-header';
 
-export const ONBOARDING_LOADING_TEXT = 'Loading your partner profile...';
+// Mantine's default dimmed grey (gray.6) and filled blue (blue.6) miss WCAG AA contrast on white for
+// small text; this screen is mostly small print, so it uses one shade darker in the light scheme.
+const READABLE_COLORS = {
+  '--mantine-color-dimmed': 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-2))',
+  '--mantine-primary-color-filled': 'light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-8))',
+  '--mantine-primary-color-filled-hover': 'light-dark(var(--mantine-color-blue-9), var(--mantine-color-blue-9))',
+} as CSSProperties;
+
+function OnboardingPage({ children }: { children: ReactNode }) {
+  return <Box style={READABLE_COLORS}>{children}</Box>;
+}
 
 export function OnboardingScreen() {
   const session = useSession();
@@ -54,33 +65,39 @@ export function OnboardingScreen() {
 
   if (session.partnerError) {
     return (
-      <Center mih="100vh" p="md">
-        <ConnectionError onRetry={() => void retry()} onSignOut={() => void signOut()} retrying={retrying} />
-      </Center>
+      <OnboardingPage>
+        <Center mih="100vh" p="md">
+          <ConnectionError onRetry={() => void retry()} onSignOut={() => void signOut()} retrying={retrying} />
+        </Center>
+      </OnboardingPage>
     );
   }
 
   const { partner } = session;
   if (!partner) {
     return (
-      <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="xl">
-          <RegistrationHeader onSignOut={() => void signOut()} />
-          <RegistrationForm onSubmit={apply} />
-        </Stack>
-      </Container>
+      <OnboardingPage>
+        <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+          <Stack gap="xl">
+            <RegistrationHeader onSignOut={() => void signOut()} />
+            <RegistrationForm onSubmit={apply} />
+          </Stack>
+        </Container>
+      </OnboardingPage>
     );
   }
 
   if (partner.status === 'active') return <Navigate to="/dashboard" replace />;
 
   return (
-    <Center mih="100vh" p="md">
-      {partner.status === 'pending' ? (
-        <PendingReview partner={partner} onSignOut={() => void signOut()} onRefresh={() => void session.refetchPartner()} />
-      ) : (
-        <AccountStatus partner={partner} onSignOut={() => void signOut()} />
-      )}
-    </Center>
+    <OnboardingPage>
+      <Center mih="100vh" p="md">
+        {partner.status === 'pending' ? (
+          <PendingReview partner={partner} onSignOut={() => void signOut()} onRefresh={() => void session.refetchPartner()} />
+        ) : (
+          <AccountStatus partner={partner} onSignOut={() => void signOut()} />
+        )}
+      </Center>
+    </OnboardingPage>
   );
 }

@@ -35,7 +35,7 @@ export function PendingReview({ partner, onSignOut, onRefresh }: PendingReviewPr
             ['Contact', partner.contactName],
             [
               'Status',
-              <Badge key="status" color="yellow" variant="light">
+              <Badge key="status" color="yellow.4" variant="filled" autoContrast>
                 {PARTNER_STATUS_LABELS[partner.status]}
               </Badge>,
             ],
