@@ -41,9 +41,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The SQLSTATE of a database error anywhere in the cause chain. */
+function sqlState(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** Turns infrastructure failures into the errors a client should see. */
 export function toClientError(error: TRPCError): TRPCError {
   const cause = error.cause;
+  const state = error.code === 'INTERNAL_SERVER_ERROR' ? sqlState(cause) : undefined;
+  // Class 22 is "data exception": a value the database cannot hold (NUL in text, out of range).
+  if (state?.startsWith('22')) {
+    return new TRPCError({ code: 'BAD_REQUEST', message: 'The request contains a value that cannot be stored (invalid characters or out of range)', cause });
+  }
   if (cause instanceof RateLimitedError) {
     return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts, cause });
   }
