@@ -31,6 +31,8 @@ export async function accrueMonth(db: Db, month: Month, now: Date, actorId: stri
       ), inserted as (
         insert into commissions (partner_id, referral_id, amount, month_year)
         select a.partner_id, a.id, a.commission_amount, ${month} from active a
+        -- The anti-join makes a repeat run cheap; ON CONFLICT settles a race with another replica.
+        where not exists (select 1 from commissions c where c.referral_id = a.id and c.month_year = ${month})
         on conflict (referral_id, month_year) do nothing
         returning 1
       )

@@ -1,0 +1,130 @@
+// Issue 7 §6 "Accrual": accrues a month with 100,000 active referrals (10,000 with --quick) through
+// accrueMonth — the statement the admin screen, the CLI and the daily timer run — and times one
+// page of GET /api/admin/commissions/pending over HTTP with all of them pending.
+
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { accrueMonth } from '../../apps/api/src/services/accrual';
+import { startPortal } from './portal';
+import { fmt, median, percentile } from './stats';
+
+const BENCHMARK = 'Accrual';
+const MONTH = '2026-10';
+const NOW = new Date('2026-11-02T03:00:00Z');
+export const ACCRUAL_TARGET_MS = 5000;
+export const PENDING_PAGE_TARGET_MS = 50;
+
+export interface AccrualFigure {
+  name: string;
+  medianMs: number;
+  p95Ms: number;
+  targetMs: number;
+  // The runner's report line (bench/src/types.ts BenchFigure).
+  benchmark: string;
+  figure: string;
+  value: string;
+  target: string;
+  status: 'met' | 'gap' | 'info';
+  note: string;
+}
+
+function figure(name: string, times: number[], targetMs: number, note: string, informational = false): AccrualFigure {
+  const medianMs = median(times);
+  const p95Ms = percentile(times, 95);
+  return {
+    name,
+    medianMs,
+    p95Ms,
+    targetMs,
+    benchmark: BENCHMARK,
+    figure: `${name}: median (p95)`,
+    value: `${fmt(medianMs, 1)} ms (p95 ${fmt(p95Ms, 1)} ms)`,
+    target: `median < ${fmt(targetMs)} ms`,
+    status: informational ? 'info' : medianMs < targetMs ? 'met' : 'gap',
+    note,
+  };
+}
+
+export async function runAccrualBench(opts: { databaseUrl: string | null; quick: boolean; log?: (message: string) => void }): Promise<AccrualFigure[]> {
+  if (!opts.databaseUrl) throw new Error('the accrual benchmark needs PostgreSQL (BENCH_DATABASE_URL)');
+  const log = opts.log ?? (() => {});
+  const referralCount = opts.quick ? 10_000 : 100_000;
+  const partnerCount = referralCount / 100;
+  const rounds = opts.quick ? 2 : 5;
+  const portal = await startPortal(opts.databaseUrl);
+  const db = portal.rawDb;
+  try {
+    await sql`
+      insert into users (email, password_hash, role)
+      select 'accrual' || n || '@bench.example', '!unusable', 'partner' from generate_series(1, ${partnerCount}) n
+    `.execute(db);
+    await sql`
+      insert into partners (user_id, company_name, contact_name, company_type, status, referral_code, agreement_signed)
+      select u.id, 'Accrual Partner ' || n, 'Contact ' || n, 'agency', 'active', 'ACCRUAL-' || n, true
+      from generate_series(1, ${partnerCount}) n join users u on u.email = 'accrual' || n || '@bench.example'
+    `.execute(db);
+    // Every referral is won and active in the month; one in ten also has a lost or pipeline twin that must be skipped.
+    await sql`
+      insert into referrals (partner_id, client_company_name, service_type, monthly_value, commission_amount, stage, contract_start_date)
+      select p.id, 'Client ' || i, case when i % 3 = 0 then 'controller' else 'basic_accounting' end, 1000,
+             case when i % 3 = 0 then 100.00 else 50.00 end, 'won', date '2025-01-01' + (i % 365)
+      from generate_series(0, ${referralCount - 1}) i
+      join partners p on p.referral_code = 'ACCRUAL-' || (1 + i % ${partnerCount})
+    `.execute(db);
+    await sql`
+      insert into referrals (partner_id, client_company_name, service_type, monthly_value, commission_amount, stage)
+      select p.id, 'Prospect ' || i, 'basic_accounting', 800, 50.00, (array['booked', 'qualified', 'proposal', 'lost'])[1 + i % 4]
+      from generate_series(0, ${referralCount / 10 - 1}) i
+      join partners p on p.referral_code = 'ACCRUAL-' || (1 + i % ${partnerCount})
+    `.execute(db);
+    await sql`analyze`.execute(db);
+    log(`accrual: seeded ${fmt(referralCount)} active referrals for ${fmt(partnerCount)} partners`);
+
+    const firstRuns: number[] = [];
+    const reruns: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      await sql`delete from commissions where month_year = ${MONTH}`.execute(db);
+      await sql`vacuum analyze commissions`.execute(db);
+      let started = performance.now();
+      const first = await accrueMonth(db, MONTH, NOW);
+      firstRuns.push(performance.now() - started);
+      if (first.created !== referralCount) throw new Error(`accrual created ${first.created} commissions, expected ${referralCount}`);
+      started = performance.now();
+      const again = await accrueMonth(db, MONTH, NOW);
+      reruns.push(performance.now() - started);
+      if (again.created !== 0 || again.skipped !== referralCount) throw new Error(`a second accrual created ${again.created}, skipped ${again.skipped}`);
+      log(`accrual: round ${round + 1}: ${fmt(firstRuns.at(-1) ?? 0)} ms, rerun ${fmt(reruns.at(-1) ?? 0)} ms`);
+    }
+
+    const admin = await db
+      .insertInto('users')
+      .values({ email: `bench-admin-${randomBytes(4).toString('hex')}@example.com`, passwordHash: '!unusable', role: 'admin' })
+      .returning(['id', 'role', 'tokenVersion'])
+      .executeTakeFirstOrThrow();
+    const token = await portal.deps.tokens.sign({ userId: admin.id, role: admin.role, tokenVersion: admin.tokenVersion });
+    const url = `${portal.baseUrl}/api/admin/commissions/pending?limit=100`;
+    const samples = opts.quick ? 20 : 200;
+    const times: number[] = [];
+    for (let i = 0; i < samples + (opts.quick ? 3 : 20); i++) {
+      const started = performance.now();
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      if (i >= (opts.quick ? 3 : 20)) times.push(performance.now() - started);
+    }
+
+    const scale = `${fmt(referralCount)} active referrals (+${fmt(referralCount / 10)} inactive) across ${fmt(partnerCount)} partners`;
+    return [
+      figure(`accrueMonth ${MONTH} (${fmt(referralCount)} commissions created)`, firstRuns, ACCRUAL_TARGET_MS, `${rounds} rounds on an emptied month, one INSERT … SELECT … ON CONFLICT DO NOTHING; ${scale}`),
+      figure(`accrueMonth ${MONTH} again (nothing to create)`, reruns, ACCRUAL_TARGET_MS, `the same month right after: every row conflicts and is skipped; ${scale}`),
+      figure(
+        'GET /api/admin/commissions/pending (one page of 100)',
+        times,
+        PENDING_PAGE_TARGET_MS,
+        `${samples} sequential requests over HTTP with an admin token, after warm-up, with ${fmt(referralCount)} pending commissions (page, total count and sum)`,
+      ),
+    ];
+  } finally {
+    await portal.close();
+  }
+}
