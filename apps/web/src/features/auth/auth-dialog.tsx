@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { useReadableColors } from './readable-colors';
 
 export type AuthMode = 'login' | 'register';
 
@@ -42,6 +43,7 @@ export interface AuthDialogProps {
 export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }: AuthDialogProps) {
   const copy = COPY[mode];
   const session = useSession();
+  const readable = useReadableColors();
   const login = trpc.auth.login.useMutation();
   const register = trpc.auth.register.useMutation();
   const [submitting, setSubmitting] = useState(false);
@@ -76,7 +78,18 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={copy.title} centered size="sm" closeOnClickOutside={!submitting} closeOnEscape={!submitting}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={copy.title}
+      centered
+      size="sm"
+      closeOnClickOutside={!submitting}
+      closeOnEscape={!submitting}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      style={readable}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">

@@ -3,10 +3,11 @@
 
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PRODUCT_NAME } from '@portal/contracts/plain';
-import { IconBuildingBank, IconCheck, IconChartLine, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
+import { IconBuildingBank, IconCheck, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { ThemeToggle } from '../../layout/theme-toggle';
 import type { AuthMode } from './auth-dialog';
+import { useReadableColors } from './readable-colors';
 
 const AuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
 
@@ -36,6 +37,7 @@ const PORTALS = [
 ] as const;
 
 export function LandingPage() {
+  const readable = useReadableColors();
   const [dialog, setDialog] = useState<{ opened: boolean; mode: AuthMode }>({ opened: false, mode: 'login' });
   // Mounted from the first opening on, so closing can animate and reopening is instant.
   const [dialogLoaded, setDialogLoaded] = useState(false);
@@ -45,7 +47,7 @@ export function LandingPage() {
   };
 
   return (
-    <Box mih="100vh" bg="var(--mantine-color-body)">
+    <Box mih="100vh" bg="var(--mantine-color-body)" style={readable}>
       <Container size="lg" py="md">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -62,7 +64,11 @@ export function LandingPage() {
 
       <Container size="lg" component="main" pt={{ base: 'lg', sm: 48 }} pb={64}>
         <Stack align="center" gap="lg" ta="center" maw={760} mx="auto">
-          <Badge variant="light" size="lg" leftSection={<IconChartLine size={14} />}>
+          <Badge
+            variant="light"
+            size="lg"
+            styles={{ root: { height: 'auto', paddingBlock: 4, maxWidth: '100%' }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          >
             E-commerce accounting & fractional CFO services
           </Badge>
           <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.15}>
