@@ -190,8 +190,9 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
     return ids;
   });
 
-  // Four months of accrual; the older months are paid in one payout each, the last stays pending.
-  for (let n = 4; n >= 1; n--) await accrueMonth(deps.db, monthsAgo(now, n), now);
+  // Four months of accrual and the current one; the older months are paid in one payout each,
+  // last month and this month stay pending.
+  for (let n = 4; n >= 0; n--) await accrueMonth(deps.db, monthsAgo(now, n), now);
   await deps.db.transaction().execute(async (trx) => {
     for (let n = 4; n >= 2; n--) {
       const month = monthsAgo(now, n);
