@@ -5,19 +5,27 @@ import { idField, optionalText, requiredText } from './fields';
 export const materialTitleRequired = 'Title is required';
 export const materialTypeRequired = 'Please choose a material type';
 export const materialUrlInvalid = 'Please enter a valid file URL';
+export const materialTextInvalid = 'Text cannot contain control characters';
+
+// PostgreSQL text cannot hold NUL; refuse it (and other control characters) as a 400, not a 500.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const plain = (value: string | undefined | null) => value == null || !CONTROL.test(value);
+const materialTitle = requiredText(materialTitleRequired).refine(plain, materialTextInvalid);
+const materialDescription = optionalText(2000).refine(plain, materialTextInvalid);
 
 const httpUrl = z.string({ error: materialUrlInvalid }).trim().max(2000, materialUrlInvalid).refine((value) => {
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
+    return !CONTROL.test(value) && (url.protocol === 'https:' || url.protocol === 'http:');
   } catch {
     return false;
   }
 }, materialUrlInvalid);
 
 export const createMaterialInput = z.object({
-  title: requiredText(materialTitleRequired),
-  description: optionalText(2000),
+  title: materialTitle,
+  description: materialDescription,
   type: z.enum(MATERIAL_TYPES, { error: materialTypeRequired }),
   fileUrl: httpUrl,
 });
@@ -28,8 +36,8 @@ export const uploadMaterialFields = createMaterialInput.omit({ fileUrl: true });
 
 export const updateMaterialInput = z.object({
   id: idField,
-  title: requiredText(materialTitleRequired).optional(),
-  description: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional()),
+  title: materialTitle.optional(),
+  description: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).refine(plain, materialTextInvalid).nullable().optional()),
   type: z.enum(MATERIAL_TYPES, { error: materialTypeRequired }).optional(),
   fileUrl: httpUrl.optional(),
   isActive: z.boolean().optional(),

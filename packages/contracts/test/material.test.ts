@@ -77,3 +77,15 @@ describe('outputs', () => {
     expect(adminMaterialOutput.parse({ ...material, fileUrl: null, contentType: 'application/pdf', sizeBytes: 10 })).toMatchObject({ contentType: 'application/pdf', sizeBytes: 10 });
   });
 });
+
+describe('control characters', () => {
+  it('refuses NUL and other control characters in title, description and address', async () => {
+    const { materialTextInvalid } = await import('../src/material');
+    const base = { title: 'A', type: 'pdf', fileUrl: 'https://x.example.com/a' };
+    expect(firstMessage(createMaterialInput.safeParse({ ...base, title: 'a\u0000b' }))).toBe(materialTextInvalid);
+    expect(firstMessage(createMaterialInput.safeParse({ ...base, description: 'd\u0000' }))).toBe(materialTextInvalid);
+    expect(createMaterialInput.safeParse({ ...base, fileUrl: 'https://x.example.com/a\u0000b' }).success).toBe(false);
+    expect(firstMessage(updateMaterialInput.safeParse({ id, description: 'x\u0007' }))).toBe(materialTextInvalid);
+    expect(createMaterialInput.safeParse({ ...base, description: 'Line one\nLine two\ttabbed' }).success).toBe(true);
+  });
+});
