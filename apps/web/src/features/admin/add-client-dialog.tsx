@@ -2,6 +2,7 @@
 
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { errorMessage } from '../../lib/errors';
@@ -110,6 +111,7 @@ export function AddClientForm({
 }
 
 export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const utils = trpc.useUtils();
   const partners = trpc.admin.partners.useQuery({ status: 'active', limit: 100, sort: 'companyName' }, { enabled: opened });
   const add = trpc.admin.addClient.useMutation();
@@ -126,7 +128,7 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add New Client" size="lg">
+    <Modal opened={opened} onClose={onClose} title="Add New Client" size="lg" fullScreen={phone}>
       {opened &&
         (partners.isPending ? (
           <Group justify="center" py="lg">

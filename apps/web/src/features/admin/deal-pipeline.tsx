@@ -144,34 +144,37 @@ export function DealPipeline() {
       ) : deals.isError ? (
         <Text c="red">{errorMessage(deals.error, 'Unable to load the deal pipeline.')}</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, xl: 5 }} spacing="sm">
-          {REFERRAL_STAGES.map((stage) => {
-            const column = deals.data.items.filter((deal) => deal.stage === stage);
-            return (
-              <Paper key={stage} bg="var(--mantine-color-default-hover)" p="xs" radius="md" data-testid={`pipeline-column-${stage}`} aria-label={`${REFERRAL_STAGE_LABELS[stage]} deals`} component="section">
-                <Group justify="space-between" mb="xs" px={4}>
-                  <Text fw={700} size="sm">
-                    {REFERRAL_STAGE_LABELS[stage]}
-                  </Text>
-                  <Badge color={STAGE_COLORS[stage]} variant="light" size="sm">
-                    {column.length}
-                  </Badge>
-                </Group>
-                <ScrollArea.Autosize mah={560} type="auto" offsetScrollbars>
-                  <Stack gap="xs">
-                    {column.length === 0 ? (
-                      <Text size="xs" c="dimmed" ta="center" py="md">
-                        No deals
-                      </Text>
-                    ) : (
-                      column.map((deal) => <DealCard key={deal.id} deal={deal} onStageChange={changeStage} />)
-                    )}
-                  </Stack>
-                </ScrollArea.Autosize>
-              </Paper>
-            );
-          })}
-        </SimpleGrid>
+        // Five columns side by side from small screens up (scrolling sideways when narrow); stacked on phones.
+        <ScrollArea type="auto" scrollbars="x">
+          <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="sm" miw={{ base: 0, sm: 880 }}>
+            {REFERRAL_STAGES.map((stage) => {
+              const column = deals.data.items.filter((deal) => deal.stage === stage);
+              return (
+                <Paper key={stage} bg="var(--mantine-color-default-hover)" p="xs" radius="md" data-testid={`pipeline-column-${stage}`} aria-label={`${REFERRAL_STAGE_LABELS[stage]} deals`} component="section">
+                  <Group justify="space-between" mb="xs" px={4}>
+                    <Text fw={700} size="sm">
+                      {REFERRAL_STAGE_LABELS[stage]}
+                    </Text>
+                    <Badge color={STAGE_COLORS[stage]} variant="light" size="sm">
+                      {column.length}
+                    </Badge>
+                  </Group>
+                  <ScrollArea.Autosize mah={560} type="auto" scrollbars="y">
+                    <Stack gap="xs">
+                      {column.length === 0 ? (
+                        <Text size="xs" c="dimmed" ta="center" py="md">
+                          No deals
+                        </Text>
+                      ) : (
+                        column.map((deal) => <DealCard key={deal.id} deal={deal} onStageChange={changeStage} />)
+                      )}
+                    </Stack>
+                  </ScrollArea.Autosize>
+                </Paper>
+              );
+            })}
+          </SimpleGrid>
+        </ScrollArea>
       )}
       <LostReasonModal
         deal={losing}

@@ -2,6 +2,7 @@
 
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { createReferralInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES, type ServiceType } from '@portal/contracts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -74,6 +75,7 @@ export function NewReferralForm({ onSubmit, onCancel, submitting }: { onSubmit: 
 }
 
 export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const utils = trpc.useUtils();
   const create = trpc.partner.createReferral.useMutation();
 
@@ -89,7 +91,7 @@ export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClos
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New Referral" size="lg">
+    <Modal opened={opened} onClose={onClose} title="New Referral" size="lg" fullScreen={phone}>
       {opened && <NewReferralForm onSubmit={submit} onCancel={onClose} submitting={create.isPending} />}
     </Modal>
   );
