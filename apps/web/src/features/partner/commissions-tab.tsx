@@ -1,4 +1,94 @@
-// Placeholder of the web foundation; the owning issue replaces it with the real component.
-export function CommissionsTab(_props: Record<string, unknown>) {
-  return null;
+// Commissions tab (spec §2): the partner's own commissions as cards, newest month first.
+
+import { Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { COMMISSION_MESSAGES, type Commission, type CommissionStatus } from '@portal/contracts';
+import { COMMISSION_STATUS_LABELS, formatDate, formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+
+export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', paid: 'green', failed: 'red' };
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function CommissionCard({ commission }: { commission: Commission }) {
+  return (
+    <Card withBorder padding="md" radius="md" data-testid="commission-card">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={700} fz="xl" data-testid="commission-amount">
+            {formatMoney(commission.amount)}
+          </Text>
+          <Text size="sm" c="dimmed" truncate>
+            {formatMonthKey(commission.monthYear)}
+            {commission.clientCompanyName ? ` · ${commission.clientCompanyName}` : ''}
+          </Text>
+        </div>
+        <Badge color={COMMISSION_STATUS_COLORS[commission.status]} variant="light" style={{ flexShrink: 0 }} data-testid="commission-status">
+          {COMMISSION_STATUS_LABELS[commission.status]}
+        </Badge>
+      </Group>
+      {commission.status === 'paid' && (
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="md">
+          <Field label="Paid Date" value={formatDate(commission.paymentDate)} />
+          <Field label="Reference" value={commission.paymentReference ?? 'N/A'} />
+          <Field label="Method" value={commission.paymentMethod ? PAYMENT_METHOD_LABELS[commission.paymentMethod] : 'N/A'} />
+        </SimpleGrid>
+      )}
+      {commission.status === 'failed' && commission.failureReason && (
+        <Text size="sm" c="red" mt="sm" style={{ overflowWrap: 'anywhere' }}>
+          Failure reason: {commission.failureReason}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+export function CommissionList({ commissions }: { commissions: readonly Commission[] }) {
+  if (commissions.length === 0) {
+    return (
+      <Card withBorder padding="xl">
+        <Text c="dimmed" ta="center">
+          {COMMISSION_MESSAGES.noCommissionsYet}
+        </Text>
+      </Card>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {commissions.map((commission) => (
+        <CommissionCard key={commission.id} commission={commission} />
+      ))}
+    </Stack>
+  );
+}
+
+export function CommissionsTab() {
+  const commissions = trpc.partner.commissions.useQuery();
+  return (
+    <Stack gap="md">
+      <Title order={3} size="h4">
+        Your Commissions
+      </Title>
+      {commissions.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader size="sm" aria-label="Loading commissions" />
+        </Group>
+      ) : commissions.isError ? (
+        <Text c="red">{errorMessage(commissions.error, 'Unable to load your commissions.')}</Text>
+      ) : (
+        <CommissionList commissions={commissions.data} />
+      )}
+    </Stack>
+  );
 }

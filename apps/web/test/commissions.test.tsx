@@ -1,0 +1,139 @@
+import type { Commission, PendingCommission } from '@portal/contracts';
+import { fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { AccrualForm, accrualMonthError, accrualSummary } from '../src/features/admin/accrual-panel';
+import { fileNameOf } from '../src/features/admin/export-menu';
+import { PendingPayoutTable, processLabel, selectedTotal } from '../src/features/admin/payout-processor';
+import { CommissionCard, CommissionList } from '../src/features/partner/commissions-tab';
+import { renderWithProviders } from './render';
+
+const base: Commission = {
+  id: '11111111-1111-4111-8111-111111111111',
+  partnerId: '22222222-2222-4222-8222-222222222222',
+  referralId: '33333333-3333-4333-8333-333333333333',
+  clientCompanyName: 'Acme Goods',
+  amount: '100.00',
+  monthYear: '2026-10',
+  status: 'paid',
+  paymentDate: '2026-11-05T12:00:00.000Z',
+  paymentMethod: 'Wire',
+  paymentReference: 'PO-20261105-7K2Q9X',
+  failureReason: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-05T12:00:00.000Z',
+};
+
+describe('Commissions tab', () => {
+  it('shows the empty-state text verbatim', () => {
+    renderWithProviders(<CommissionList commissions={[]} />);
+    expect(screen.getByText('No commissions yet. Start referring clients to earn your first commission!')).toBeTruthy();
+  });
+
+  it('shows amount, month and year, status, paid date, reference and method of a paid commission', () => {
+    renderWithProviders(<CommissionCard commission={base} />);
+    expect(screen.getByText('$100.00')).toBeTruthy();
+    expect(screen.getByText(/October 2026/)).toBeTruthy();
+    expect(screen.getByTestId('commission-status').textContent).toBe('Paid');
+    expect(screen.getByText('Paid Date')).toBeTruthy();
+    expect(screen.getByText('Nov 5, 2026')).toBeTruthy();
+    expect(screen.getByText('PO-20261105-7K2Q9X')).toBeTruthy();
+    expect(screen.getByText('Wire Transfer')).toBeTruthy();
+  });
+
+  it('shows the failure reason of a failed commission', () => {
+    renderWithProviders(<CommissionCard commission={{ ...base, status: 'failed', paymentDate: null, paymentMethod: null, paymentReference: null, failureReason: 'Account closed' }} />);
+    expect(screen.getByTestId('commission-status').textContent).toBe('Failed');
+    expect(screen.getByText('Failure reason: Account closed')).toBeTruthy();
+    expect(screen.queryByText('Reference')).toBeNull();
+  });
+});
+
+const pending = (id: string, amount: string, client: string): PendingCommission => ({
+  id,
+  amount,
+  monthYear: '2026-10',
+  referralId: '33333333-3333-4333-8333-333333333333',
+  partnerId: '22222222-2222-4222-8222-222222222222',
+  partnerCompanyName: 'Northwind Advisors',
+  clientCompanyName: client,
+});
+const rows = [
+  pending('a1111111-1111-4111-8111-111111111111', '0.10', 'Alpha Store'),
+  pending('b1111111-1111-4111-8111-111111111111', '0.20', 'Beta Shop'),
+  pending('c1111111-1111-4111-8111-111111111111', '100.00', 'Gamma Goods'),
+];
+
+function Harness({ onProcess, onMarkFailed = () => {} }: { onProcess: (ids: string[]) => void; onMarkFailed?: (item: PendingCommission) => void }) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  return <PendingPayoutTable items={rows} selected={selected} onChange={setSelected} onProcess={onProcess} onMarkFailed={onMarkFailed} processing={false} />;
+}
+
+describe('Payout Processor', () => {
+  it('sums the selection in cents, not floats', () => {
+    expect(selectedTotal(rows, new Set([rows[0]!.id, rows[1]!.id]))).toBe('0.30');
+    expect(processLabel(1)).toBe('Process 1 Payout');
+    expect(processLabel(3)).toBe('Process 3 Payouts');
+  });
+
+  it('selects all, shows the total selected and processes the chosen commissions', () => {
+    const onProcess = vi.fn();
+    renderWithProviders(<Harness onProcess={onProcess} />);
+    const process = () => screen.getByRole('button', { name: /Process \d+ Payouts?/ }) as HTMLButtonElement;
+    expect(process().disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('Select all'));
+    expect(screen.getByTestId('payout-total').textContent).toBe('$100.30');
+    expect(process().textContent).toBe('Process 3 Payouts');
+    fireEvent.click(screen.getByLabelText('Select Gamma Goods October 2026'));
+    expect(screen.getByTestId('payout-total').textContent).toBe('$0.30');
+    fireEvent.click(process());
+    expect(onProcess).toHaveBeenCalledWith([rows[0]!.id, rows[1]!.id]);
+    fireEvent.click(screen.getByLabelText('Select all'));
+    expect(screen.getByTestId('payout-total').textContent).toBe('$100.30');
+    fireEvent.click(screen.getByLabelText('Select all'));
+    expect(screen.getByTestId('payout-total').textContent).toBe('$0.00');
+  });
+
+  it('offers Mark failed per row', () => {
+    const onMarkFailed = vi.fn();
+    renderWithProviders(<Harness onProcess={vi.fn()} onMarkFailed={onMarkFailed} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark failed: Beta Shop October 2026' }));
+    expect(onMarkFailed).toHaveBeenCalledWith(rows[1]);
+  });
+});
+
+describe('Accrual panel', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+
+  it('defaults to the month just ended and runs the accrual for it', () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<AccrualForm onSubmit={onSubmit} submitting={false} result={null} now={now} />);
+    expect((screen.getByLabelText('Month') as HTMLInputElement).value).toBe('2026-10');
+    fireEvent.click(screen.getByRole('button', { name: 'Run accrual' }));
+    expect(onSubmit).toHaveBeenCalledWith('2026-10');
+  });
+
+  it('refuses a month that has not started', () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<AccrualForm onSubmit={onSubmit} submitting={false} result={null} now={now} />);
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2026-12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run accrual' }));
+    expect(screen.getByText('Commissions cannot be accrued for a month that has not started')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(accrualMonthError('2026-11', now)).toBeNull();
+    expect(accrualMonthError('', now)).toBe('Month must be in the form YYYY-MM');
+  });
+
+  it('shows created and skipped', () => {
+    renderWithProviders(<AccrualForm onSubmit={vi.fn()} submitting={false} result={{ month: '2026-10', created: 2, skipped: 5 }} now={now} />);
+    expect(screen.getByTestId('accrual-result').textContent).toBe('October 2026: 2 commissions created, 5 skipped (already accrued)');
+    expect(accrualSummary({ month: '2026-10', created: 1, skipped: 0 })).toContain('1 commission created');
+  });
+});
+
+describe('Export Data', () => {
+  it('takes the file name from Content-Disposition', () => {
+    expect(fileNameOf('attachment; filename="partners-2026-11-22.csv"', 'x.csv')).toBe('partners-2026-11-22.csv');
+    expect(fileNameOf(null, 'x.csv')).toBe('x.csv');
+  });
+});
