@@ -1,0 +1,125 @@
+// Browser journey of commissions: the admin accrues the month just ended and pays two commissions;
+// the partner's summary cards and Commissions tab then show them paid, with the right totals.
+
+import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
+
+let portal: Portal;
+let browser: Browser;
+let adminToken: string;
+let partnerToken: string;
+const PARTNER = { email: 'earner@e2e.test', password: 'partner-password-123', companyName: 'Earning Partners LLC', contactName: 'Erin Earner' };
+const MONTH = previousMonthKey(new Date());
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+  const client = api(portal.baseUrl);
+  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  const created = await client.call<{ id: string }>('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
+  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
+  partnerToken = await client.login(PARTNER.email, PARTNER.password);
+  const partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, partnerToken)).body.id;
+  // Two won clients whose contracts started at the beginning of the month just ended.
+  for (const [clientCompanyName, serviceType] of [
+    ['Harbor Outfitters', 'basic_accounting'],
+    ['Summit Supply Co', 'controller'],
+  ] as const) {
+    const referral = await client.call<{ id: string }>('POST', '/api/admin/referrals', { partnerId, clientCompanyName, serviceType, monthlyValue: 2500, contractStartDate: `${MONTH}-01` }, adminToken);
+    if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
+    const won = await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
+    if (won.status !== 200) throw new Error(`stage won: ${won.status} ${JSON.stringify(won.body)}`);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+describe('commissions in Chromium', () => {
+  it('an admin accrues the month and pays two commissions; the partner sees them paid with the right totals', async () => {
+    const admin = await newPage(browser, DESKTOP);
+    const page = admin.page;
+    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    const processor = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
+    await processor.waitFor();
+    await processor.getByText('No pending commissions. Run the monthly accrual to create them.').waitFor();
+
+    // The month picker defaults to the month just ended.
+    expect(await page.getByLabel('Month', { exact: true }).inputValue()).toBe(MONTH);
+    await page.getByRole('button', { name: 'Run accrual' }).click();
+    await page.getByTestId('accrual-result').getByText(`${formatMonthKey(MONTH)}: 2 commissions created, 0 skipped (already accrued)`).waitFor();
+
+    await processor.getByTestId('payout-row').nth(1).waitFor();
+    expect(await processor.getByTestId('payout-row').count()).toBe(2);
+    await processor.getByLabel('Select all').check();
+    expect(await processor.getByTestId('payout-total').textContent()).toBe('$150.00');
+    await screenshot(page, 'admin-payout-processor-desktop');
+    await processor.getByRole('button', { name: 'Process 2 Payouts' }).click();
+    await page.getByText('Payouts processed').waitFor();
+    await processor.getByText('No pending commissions. Run the monthly accrual to create them.').waitFor();
+    const payout = processor.getByTestId('recent-payout').first();
+    await payout.waitFor();
+    expect(await payout.textContent()).toContain('$150.00');
+    const reference = (await payout.textContent())?.match(/PO-\d{8}-[0-9A-Z]{6}/)?.[0];
+    expect(reference).toBeTruthy();
+
+    // The wire instructions download with the admin's token.
+    const [download] = await Promise.all([page.waitForEvent('download'), payout.getByRole('button', { name: 'Wire instructions (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`wire-instructions-${reference}.csv`);
+
+    // Running the accrual again creates nothing more.
+    await page.getByRole('button', { name: 'Run accrual' }).click();
+    await page.getByTestId('accrual-result').getByText(`${formatMonthKey(MONTH)}: 0 commissions created, 2 skipped (already accrued)`).waitFor();
+    await screenshot(page, 'admin-payout-processor-paid-desktop');
+
+    // The affiliates table shows the partner's lifetime total.
+    const affiliateRow = page.getByRole('row').filter({ hasText: PARTNER.companyName });
+    await affiliateRow.first().waitFor();
+    expect(await affiliateRow.first().textContent()).toContain('$150.00');
+    await admin.context.close();
+
+    const mobileAdmin = await newPage(browser, MOBILE);
+    await signInWithToken(mobileAdmin.page, portal.baseUrl, adminToken, '/admin');
+    await mobileAdmin.page.getByRole('heading', { name: 'Payout Processor' }).waitFor();
+    await mobileAdmin.page.getByTestId('recent-payout').first().waitFor();
+    await screenshot(mobileAdmin.page, 'admin-payout-processor-mobile');
+    await mobileAdmin.context.close();
+
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [MOBILE, 'mobile'],
+    ] as const) {
+      const partner = await newPage(browser, viewport);
+      await signInWithToken(partner.page, portal.baseUrl, partnerToken, '/dashboard');
+      await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
+      expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$150.00');
+      expect(await partner.page.getByTestId('summary-pending').textContent()).toBe('$0.00');
+      expect(await partner.page.getByTestId('summary-active-clients').textContent()).toBe('2');
+      await partner.page.getByRole('tab', { name: 'Commissions' }).click();
+      const cards = partner.page.getByTestId('commission-card');
+      await cards.nth(1).waitFor();
+      expect(await cards.count()).toBe(2);
+      const texts = await cards.allTextContents();
+      expect(texts.every((text) => text.includes('Paid') && text.includes(reference as string) && text.includes('Wire Transfer') && text.includes(formatMonthKey(MONTH)))).toBe(true);
+      expect(texts.map((text) => text.match(/\$\d+\.\d{2}/)?.[0]).sort()).toEqual(['$100.00', '$50.00']);
+      await screenshot(partner.page, `partner-commissions-${suffix}`);
+      await partner.context.close();
+    }
+  });
+
+  it('a partner without commissions sees the empty state', async () => {
+    const client = api(portal.baseUrl);
+    const other = { email: 'newcomer@e2e.test', password: 'partner-password-123', companyName: 'Newcomer Media', contactName: 'Nia Newcomer' };
+    const created = await client.call('POST', '/api/admin/partners', { ...other, companyType: 'influencer', expectedVolume: '1-2 referrals/month' }, adminToken);
+    expect(created.status).toBe(201);
+    const token = await client.login(other.email, other.password);
+    const { page, context } = await newPage(browser, MOBILE);
+    await signInWithToken(page, portal.baseUrl, token, '/dashboard');
+    await page.getByRole('tab', { name: 'Commissions' }).click();
+    await page.getByText('No commissions yet. Start referring clients to earn your first commission!').waitFor();
+    await context.close();
+  });
+});
