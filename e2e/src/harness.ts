@@ -112,7 +112,8 @@ export const DESKTOP = { width: 1366, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  // bypassCSP lets the tests inject axe-core; the app itself runs under its strict CSP otherwise.
+  const context = await browser.newContext({ viewport, bypassCSP: true });
   const page = await context.newPage();
   return { context, page };
 }

@@ -32,7 +32,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
-    routerOptions: { maxParamLength: 200 },
+    // A tRPC batch names its procedures in the path (auth.me,partner.me,...): allow long ones.
+    routerOptions: { maxParamLength: 4000 },
   });
 
   await app.register(helmet, {

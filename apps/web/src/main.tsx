@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { ResponsiveNotifications } from './layout/responsive-notifications';
 import { createQueryClient } from './lib/query-client';
 import { SessionProvider, sessionStore, useSession } from './lib/session';
-import { colorSchemeManager, theme } from './lib/theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './lib/theme';
 import { apiLinks, trpc } from './lib/trpc';
 import { createAppRouter } from './router';
 
@@ -32,7 +32,7 @@ function App() {
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <ResponsiveNotifications />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>

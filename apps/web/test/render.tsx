@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createQueryClient } from '../src/lib/query-client';
 import { SessionProvider, SessionStore } from '../src/lib/session';
-import { theme } from '../src/lib/theme';
+import { cssVariablesResolver, theme } from '../src/lib/theme';
 import { apiLinks, trpc } from '../src/lib/trpc';
 
 export function renderWithProviders(ui: ReactElement, options: { session?: SessionStore } = {}) {
@@ -15,7 +15,7 @@ export function renderWithProviders(ui: ReactElement, options: { session?: Sessi
   const queryClient = createQueryClient(session);
   const trpcClient = trpc.createClient({ links: apiLinks() });
   const result = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>

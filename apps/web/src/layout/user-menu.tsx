@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu, Text } from '@mantine/core';
+import { Avatar, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useSession } from '../lib/session';
@@ -10,10 +10,21 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="gray" px="xs" aria-label="Account menu" leftSection={<Avatar size="sm" radius="xl" color="blue">{user.email.slice(0, 1).toUpperCase()}</Avatar>}>
+        <Button
+          variant="subtle"
+          color="gray"
+          px="xs"
+          leftSection={
+            <Avatar size="sm" radius="xl" color="blue" aria-hidden>
+              {user.email.slice(0, 1).toUpperCase()}
+            </Avatar>
+          }
+        >
+          {/* The email names the menu; on phones it is read, not shown. */}
           <Text size="sm" visibleFrom="sm" maw={220} truncate>
             {user.email}
           </Text>
+          <VisuallyHidden hiddenFrom="sm">{user.email}</VisuallyHidden>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

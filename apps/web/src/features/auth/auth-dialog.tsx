@@ -10,7 +10,6 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { useReadableColors } from './readable-colors';
 
 export type AuthMode = 'login' | 'register';
 
@@ -43,7 +42,6 @@ export interface AuthDialogProps {
 export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }: AuthDialogProps) {
   const copy = COPY[mode];
   const session = useSession();
-  const readable = useReadableColors();
   const login = trpc.auth.login.useMutation();
   const register = trpc.auth.register.useMutation();
   const [submitting, setSubmitting] = useState(false);
@@ -87,7 +85,6 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
       closeOnClickOutside={!submitting}
       closeOnEscape={!submitting}
       closeButtonProps={{ 'aria-label': 'Close' }}
-      style={readable}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <form onSubmit={submit} noValidate>

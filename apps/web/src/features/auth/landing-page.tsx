@@ -7,7 +7,6 @@ import { IconBuildingBank, IconCheck, IconShieldCheck, IconUsersGroup } from '@t
 import { lazy, Suspense, useState } from 'react';
 import { ThemeToggle } from '../../layout/theme-toggle';
 import type { AuthMode } from './auth-dialog';
-import { useReadableColors } from './readable-colors';
 
 const AuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
 
@@ -37,7 +36,6 @@ const PORTALS = [
 ] as const;
 
 export function LandingPage() {
-  const readable = useReadableColors();
   const [dialog, setDialog] = useState<{ opened: boolean; mode: AuthMode }>({ opened: false, mode: 'login' });
   // Mounted from the first opening on, so closing can animate and reopening is instant.
   const [dialogLoaded, setDialogLoaded] = useState(false);
@@ -47,7 +45,7 @@ export function LandingPage() {
   };
 
   return (
-    <Box mih="100vh" bg="var(--mantine-color-body)" style={readable}>
+    <Box mih="100vh" bg="var(--mantine-color-body)">
       <Container size="lg" py="md">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
