@@ -65,7 +65,7 @@ export function CreatePartnerForm({
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
-          <PasswordInput label="Password" required autoComplete="new-password" description="At least 8 characters" {...form.getInputProps('password')} />
+          <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
           <TextInput label="Company Name" required {...form.getInputProps('companyName')} />
           <TextInput label="Contact Name" required {...form.getInputProps('contactName')} />
           <Select label="Company Type" required data={companyTypeOptions} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('companyType')} />
@@ -85,7 +85,7 @@ export function CreatePartnerForm({
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={submitting}>
+          <Button type="submit" color="blue.8" loading={submitting}>
             Create Partner
           </Button>
         </Group>
@@ -110,7 +110,7 @@ export function CreatePartnerDialog({ opened, onClose }: { opened: boolean; onCl
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Create New Partner" size="lg">
+    <Modal opened={opened} onClose={onClose} title="Create New Partner" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {opened && <CreatePartnerForm onSubmit={submit} onCancel={onClose} submitting={create.isPending} />}
     </Modal>
   );

@@ -2,6 +2,7 @@
 // reject (with an optional reason) and approve.
 
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { MUTED_TEXT } from './muted-text';
 import type { AdminPartnerRow } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, formatDate } from '@portal/contracts/plain';
 import { IconCheck, IconEye, IconX } from '@tabler/icons-react';
@@ -33,10 +34,10 @@ export function ApprovalQueueRow({
           <Text fw={600} truncate>
             {partner.companyName}
           </Text>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" c={MUTED_TEXT} style={{ overflowWrap: 'anywhere' }}>
             {partner.contactName} · {partner.email}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c={MUTED_TEXT}>
             {COMPANY_TYPE_LABELS[partner.companyType]} · Applied {formatDate(partner.applicationDate)}
           </Text>
         </Stack>
@@ -49,7 +50,7 @@ export function ApprovalQueueRow({
           <Button size="sm" variant="light" color="red" leftSection={<IconX size={16} />} onClick={onReject} disabled={busy} aria-label={`Reject ${partner.companyName}`}>
             Reject
           </Button>
-          <Button size="sm" color="teal" leftSection={<IconCheck size={16} />} onClick={onApprove} disabled={busy} aria-label={`Approve ${partner.companyName}`}>
+          <Button size="sm" color="teal.9" leftSection={<IconCheck size={16} />} onClick={onApprove} disabled={busy} aria-label={`Approve ${partner.companyName}`}>
             Approve
           </Button>
         </Group>
@@ -71,13 +72,13 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
   }
 
   return (
-    <Card withBorder padding="lg" radius="md">
+    <Card withBorder padding="lg" radius="md" data-testid="approval-queue">
       <Group justify="space-between" mb="md">
         <Group gap="xs">
           <Title order={2} size="h4">
             Partner Approval Queue
           </Title>
-          <Badge variant="filled" color={pending.data?.length ? 'yellow' : 'gray'} aria-label={`${pending.data?.length ?? 0} pending`} data-testid="approval-count">
+          <Badge variant="filled" color={pending.data?.length ? 'yellow.4' : 'gray.7'} autoContrast aria-label={`${pending.data?.length ?? 0} pending`} data-testid="approval-count">
             {pending.data?.length ?? 0}
           </Badge>
         </Group>
@@ -89,7 +90,7 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
       ) : pending.isError ? (
         <Alert color="red">{errorMessage(pending.error, 'Unable to load the pending applications.')}</Alert>
       ) : pending.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md">
+        <Text c={MUTED_TEXT} ta="center" py="md">
           {NO_PENDING_APPLICATIONS}
         </Text>
       ) : (

@@ -20,7 +20,7 @@ export function RejectPartnerDialog({
   useEffect(() => setReason(''), [partner?.id]);
 
   return (
-    <Modal opened={partner !== null} onClose={onClose} title="Reject application" size="md">
+    <Modal opened={partner !== null} onClose={onClose} title="Reject application" size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -29,11 +29,10 @@ export function RejectPartnerDialog({
       >
         <Stack gap="sm">
           <Text size="sm">
-            Reject the application of <strong>{partner?.companyName}</strong>? The applicant will see that the account was rejected.
+            Reject the application of <strong>{partner?.companyName}</strong>? The applicant will see that the account was rejected, with the reason if you give one.
           </Text>
           <Textarea
             label="Reason (optional)"
-            description="Stored with the decision and shown to the applicant"
             autosize
             minRows={2}
             maxRows={6}
@@ -46,7 +45,7 @@ export function RejectPartnerDialog({
             <Button variant="default" onClick={onClose} disabled={submitting}>
               Cancel
             </Button>
-            <Button type="submit" color="red" loading={submitting}>
+            <Button type="submit" color="red.9" loading={submitting}>
               Reject
             </Button>
           </Group>
