@@ -2,10 +2,10 @@
 // N Payouts' pays them in one server transaction under a fresh idempotency key per click. A row can
 // be marked failed with a reason; recent payouts offer their wire instructions as CSV.
 
-import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Modal, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Checkbox, Group, Loader, Modal, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { COMMISSION_MESSAGES, type Payout, type PendingCommission } from '@portal/contracts';
 import { formatDate, formatMoney, formatMonthKey, MESSAGES, sumMoney } from '@portal/contracts/plain';
-import { IconAlertTriangle, IconCash, IconFileDownload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconCash, IconFileDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -49,7 +49,7 @@ export function PendingPayoutTable({
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={620}>
+      <Table.ScrollContainer minWidth={280}>
         <Table verticalSpacing="xs" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -63,10 +63,10 @@ export function PendingPayoutTable({
                 />
               </Table.Th>
               <Table.Th>Partner</Table.Th>
-              <Table.Th>Client</Table.Th>
-              <Table.Th>Month</Table.Th>
+              <Table.Th visibleFrom="sm">Client</Table.Th>
+              <Table.Th visibleFrom="sm">Month</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th w={110}>
+              <Table.Th w={{ base: 40, sm: 110 }}>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -81,11 +81,15 @@ export function PendingPayoutTable({
                   <Text size="sm" fw={500}>
                     {item.partnerCompanyName}
                   </Text>
+                  {/* Narrow screens: client and month under the partner instead of their own columns. */}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    {item.clientCompanyName} · {formatMonthKey(item.monthYear)}
+                  </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm">{item.clientCompanyName}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm">{formatMonthKey(item.monthYear)}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
@@ -94,8 +98,14 @@ export function PendingPayoutTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => onMarkFailed(item)} aria-label={`Mark failed: ${item.clientCompanyName} ${formatMonthKey(item.monthYear)}`}>
-                    Mark failed
+                  <Button size="compact-sm" variant="subtle" color="red" px={6} onClick={() => onMarkFailed(item)} aria-label={`Mark failed: ${item.clientCompanyName} ${formatMonthKey(item.monthYear)}`}>
+                    {/* An icon on narrow screens, the words on wider ones. */}
+                    <Box component="span" hiddenFrom="sm" display="flex">
+                      <IconBan size={16} />
+                    </Box>
+                    <Box component="span" visibleFrom="sm">
+                      Mark failed
+                    </Box>
                   </Button>
                 </Table.Td>
               </Table.Tr>
@@ -199,7 +209,7 @@ function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
                 {payout.partnerCount === 1 ? 'partner' : 'partners'}
               </Text>
             </div>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="wrap">
               <Text fw={700}>{formatMoney(payout.total)}</Text>
               <Button size="compact-sm" variant="light" leftSection={<IconFileDownload size={14} />} loading={downloading === payout.id} onClick={() => void download(payout)}>
                 Wire instructions (CSV)
