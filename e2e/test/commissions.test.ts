@@ -70,6 +70,11 @@ describe('commissions in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), payout.getByRole('button', { name: 'Wire instructions (CSV)' }).click()]);
     expect(download.suggestedFilename()).toBe(`wire-instructions-${reference}.csv`);
 
+    // Export Data offers the commissions as CSV, fetched with the token too.
+    await page.getByRole('button', { name: 'Export Data' }).click();
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Commissions (CSV)' }).click()]);
+    expect(exported.suggestedFilename()).toMatch(/^commissions-\d{4}-\d{2}-\d{2}\.csv$/);
+
     // Running the accrual again creates nothing more.
     await page.getByRole('button', { name: 'Run accrual' }).click();
     await page.getByTestId('accrual-result').getByText(`${formatMonthKey(MONTH)}: 0 commissions created, 2 skipped (already accrued)`).waitFor();
