@@ -1,0 +1,191 @@
+import { Table } from '@mantine/core';
+import type { AdminPartnerRow, PartnerDetails } from '@portal/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AffiliateRows, nextSort } from '../src/features/admin/affiliates-table';
+import { CreatePartnerForm, toCreatePartnerPayload } from '../src/features/admin/create-partner-dialog';
+import { AdminMetricCards, formatRate } from '../src/features/admin/metric-cards';
+import { ApprovalQueueRow } from '../src/features/admin/partner-approval-queue';
+import { PartnerDetailsView } from '../src/features/admin/partner-details-dialog';
+import { PartnerSettingsView } from '../src/features/admin/partner-settings-dialog';
+import { RejectPartnerDialog } from '../src/features/admin/reject-partner-dialog';
+import { renderWithProviders } from './render';
+
+// Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} }, configurable: true });
+}
+
+const row: AdminPartnerRow = {
+  id: '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a',
+  email: 'maya@northwind.example',
+  companyName: 'Northwind Growth',
+  contactName: 'Maya Chen',
+  companyType: 'marketing_agency',
+  status: 'active',
+  referralCode: 'NORTHW-7K2Q',
+  currentMrr: '3050.00',
+  totalLifetimeCommissions: '550.00',
+  applicationDate: '2026-03-02T10:00:00.000Z',
+  joinedAt: '2026-03-04T12:00:00.000Z',
+  createdAt: '2026-03-02T10:00:00.000Z',
+};
+
+describe('admin metric cards', () => {
+  it('shows money with two decimals, the pending count and the conversion rate with one decimal', () => {
+    renderWithProviders(
+      <AdminMetricCards metrics={{ totalPartnerCommissions: '12345.5', activePartnerCount: 12, pendingPartnerCount: 3, monthlyReferralRevenue: '5050.00', conversionRate: 32 }} />,
+    );
+    expect(screen.getByTestId('metric-total-partner-commissions').textContent).toBe('$12,345.50');
+    expect(screen.getByTestId('metric-active-partners').textContent).toBe('12');
+    expect(screen.getByText('3 pending approval')).toBeTruthy();
+    expect(screen.getByTestId('metric-monthly-referral-revenue').textContent).toBe('$5,050.00');
+    expect(screen.getByTestId('metric-conversion-rate').textContent).toBe('32.0%');
+  });
+
+  it('formats rates with exactly one decimal', () => {
+    expect(formatRate(0)).toBe('0.0%');
+    expect(formatRate(66.7)).toBe('66.7%');
+  });
+});
+
+describe('affiliates table rows', () => {
+  it('shows the spec columns with MRR, total earned and the joined date', () => {
+    renderWithProviders(
+      <Table>
+        <Table.Tbody>
+          <AffiliateRows partners={[row, { ...row, id: 'b', companyName: 'Pending Co', status: 'pending', joinedAt: null }]} onViewDetails={vi.fn()} onSuspend={vi.fn()} onReactivate={vi.fn()} />
+        </Table.Tbody>
+      </Table>,
+    );
+    for (const text of ['Northwind Growth', 'Maya Chen', 'maya@northwind.example', 'Marketing Agency', 'Active', 'NORTHW-7K2Q', '$3,050.00', '$550.00', 'Mar 4, 2026']) {
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByText('N/A')).toBeTruthy();
+  });
+
+  it('cycles a header between ascending and descending; money starts largest first', () => {
+    expect(nextSort('-createdAt', 'companyName')).toBe('companyName');
+    expect(nextSort('companyName', 'companyName')).toBe('-companyName');
+    expect(nextSort('-companyName', 'companyName')).toBe('companyName');
+    expect(nextSort('companyName', 'currentMrr')).toBe('-currentMrr');
+  });
+});
+
+describe('approval queue row', () => {
+  it('offers view details, reject and approve for the applicant', () => {
+    const onView = vi.fn();
+    const onReject = vi.fn();
+    const onApprove = vi.fn();
+    renderWithProviders(<ApprovalQueueRow partner={{ ...row, status: 'pending' }} onView={onView} onReject={onReject} onApprove={onApprove} busy={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'View details of Northwind Growth' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reject Northwind Growth' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve Northwind Growth' }));
+    expect([onView.mock.calls.length, onReject.mock.calls.length, onApprove.mock.calls.length]).toEqual([1, 1, 1]);
+    expect(screen.getByText(/Applied Mar 2, 2026/)).toBeTruthy();
+  });
+});
+
+describe('reject dialog', () => {
+  it('sends the typed reason', async () => {
+    const onConfirm = vi.fn();
+    renderWithProviders(<RejectPartnerDialog partner={{ id: row.id, companyName: row.companyName }} onClose={vi.fn()} onConfirm={onConfirm} submitting={false} />);
+    await userEvent.type(await screen.findByLabelText('Reason (optional)'), 'Outside our market');
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith('Outside our market'));
+  });
+
+  it('rejects without a reason', async () => {
+    const onConfirm = vi.fn();
+    renderWithProviders(<RejectPartnerDialog partner={{ id: row.id, companyName: row.companyName }} onClose={vi.fn()} onConfirm={onConfirm} submitting={false} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith(''));
+  });
+});
+
+describe('Create Partner form', () => {
+  it('shows the spec messages and does not submit an empty form', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<CreatePartnerForm onSubmit={onSubmit} onCancel={vi.fn()} submitting={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Partner' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('Company name is required')).toBeTruthy();
+    expect(screen.getByText('Contact name is required')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a 7-character password and a short phone', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<CreatePartnerForm onSubmit={onSubmit} onCancel={vi.fn()} submitting={false} />);
+    await userEvent.type(screen.getByLabelText(/^Email/), 'pat@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), '1234567');
+    await userEvent.type(screen.getByLabelText(/^Company Name/), 'Acme');
+    await userEvent.type(screen.getByLabelText(/^Contact Name/), 'Pat');
+    await userEvent.type(screen.getByLabelText(/^Phone/), '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Partner' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits with the default company type and expected volume, Wire fixed', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<CreatePartnerForm onSubmit={onSubmit} onCancel={vi.fn()} submitting={false} />);
+    expect(screen.getAllByDisplayValue('3-5 referrals/month').length).toBeGreaterThan(0);
+    expect(screen.getByDisplayValue('Wire Transfer')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/^Email/), 'pat@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), '12345678');
+    await userEvent.type(screen.getByLabelText(/^Company Name/), 'Acme');
+    await userEvent.type(screen.getByLabelText(/^Contact Name/), 'Pat');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Partner' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(toCreatePartnerPayload(onSubmit.mock.calls[0]?.[0])).toEqual({
+      email: 'pat@example.com',
+      password: '12345678',
+      companyName: 'Acme',
+      contactName: 'Pat',
+      companyType: 'agency',
+      expectedVolume: '3-5 referrals/month',
+      paymentMethod: 'Wire',
+    });
+  });
+});
+
+describe('partner details and settings', () => {
+  it('lists company, contact, business details and the application status', () => {
+    const details: PartnerDetails = {
+      ...row,
+      status: 'rejected',
+      phone: '+1 503 555 0142',
+      website: null,
+      expectedVolume: '5-10 referrals/month',
+      paymentMethod: 'Wire',
+      approvedAt: null,
+      rejectedAt: '2026-03-05T12:00:00.000Z',
+      rejectionReason: 'Outside our market',
+      agreementSigned: true,
+      agreementSignedAt: '2026-03-02T10:00:00.000Z',
+      agreementVersion: '1.0',
+      bankName: 'First Bank',
+      bankAccountType: 'checking',
+      bankAccountHolderName: 'Northwind Growth LLC',
+      bankRoutingNumberMasked: '•••• 0021',
+      bankAccountNumberMasked: '•••• 6789',
+    };
+    renderWithProviders(<PartnerDetailsView partner={details} />);
+    for (const text of ['Company Information', 'Contact Information', 'Business Details', 'Application Status', 'maya@northwind.example', '+1 503 555 0142', '5-10 referrals/month', 'NORTHW-7K2Q', '•••• 6789', 'Rejected', 'Mar 2, 2026', 'Outside our market']) {
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByText('Not provided')).toBeTruthy();
+  });
+
+  it('shows the commission per service and the agreement version, read-only', () => {
+    renderWithProviders(<PartnerSettingsView />);
+    expect(screen.getByText('$50.00')).toBeTruthy();
+    expect(screen.getByText('$100.00')).toBeTruthy();
+    expect(screen.getByText('1.0')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});
