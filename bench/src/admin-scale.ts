@@ -3,6 +3,7 @@
 // with search and sort, over HTTP against the running portal, as median and p95.
 
 import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { startPortal } from './portal';
 import { FULL_SCALE, QUICK_SCALE, seedScale } from './seed-scale';
 import { fmt, median, percentile } from './stats';
@@ -64,7 +65,9 @@ export async function runAdminScaleBench(opts: { databaseUrl: string | null; qui
     for (const c of cases) {
       const url = `${portal.baseUrl}${c.path}`;
       await timeRequests(url, headers, opts.quick ? 3 : 20); // warm-up: plans, buffers, JIT of the JS
+      const loadBefore = loadavg()[0] ?? 0;
       const times = await timeRequests(url, headers, samples);
+      const load = `load average ${loadBefore.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} CPUs`;
       const medianMs = median(times);
       const p95Ms = percentile(times, 95);
       log(`admin-scale: ${c.name}: median ${medianMs.toFixed(1)} ms, p95 ${p95Ms.toFixed(1)} ms`);
@@ -78,7 +81,7 @@ export async function runAdminScaleBench(opts: { databaseUrl: string | null; qui
         value: `${fmt(medianMs, 1)} ms (p95 ${fmt(p95Ms, 1)} ms)`,
         target: `median < ${ADMIN_SCALE_TARGET_MS} ms`,
         status: medianMs < ADMIN_SCALE_TARGET_MS ? 'met' : 'gap',
-        note: `${samples} sequential requests over HTTP with an admin token, after warm-up; ${scale}`,
+        note: `${samples} sequential requests over HTTP with an admin token, after warm-up; ${scale}; ${load}`,
       });
     }
     return figures;
