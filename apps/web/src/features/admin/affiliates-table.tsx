@@ -7,7 +7,7 @@ import type { AdminPartnerRow } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, PARTNER_STATUS_LABELS, PARTNER_STATUSES, formatDate, formatMoney, type PartnerStatus } from '@portal/contracts/plain';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDots, IconEye, IconPlayerPause, IconPlayerPlay, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { PartnerStatusBadge } from './partner-status-badge';
@@ -116,6 +116,10 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
   const total = partners.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / AFFILIATES_PAGE_SIZE));
   const filtering = Boolean(debouncedSearch || status);
+  // A decision can empty the last page (e.g. suspending under the Active filter): step back to a page that exists.
+  useEffect(() => {
+    if (partners.data && partners.data.total > 0 && page > pages) setPage(pages);
+  }, [partners.data, page, pages]);
 
   const changeSort = (next: Sort) => {
     setSort(next);
