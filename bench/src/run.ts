@@ -5,7 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem, type as osType, arch } from 'node:os';
+import { arch, cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDb, migrateToLatest } from '@portal/db';
@@ -74,9 +74,13 @@ async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
 
 /** Benchmarks written in other areas' files; run when the file exists. */
 const OPTIONAL_BENCHES = [
-  { benchmark: 'Admin at scale', file: 'admin-scale.ts', exportName: 'runAdminScaleBench' },
-  { benchmark: 'Accrual', file: 'accrual-bench.ts', exportName: 'runAccrualBench' },
+  { benchmark: 'Admin at scale', file: 'admin-scale.ts', exportName: 'runAdminScaleBench', needsPostgres: true },
+  { benchmark: 'Accrual', file: 'accrual-bench.ts', exportName: 'runAccrualBench', needsPostgres: true },
+  { benchmark: 'Lighthouse', file: 'lighthouse.ts', exportName: 'runLighthouseBench', needsPostgres: false },
 ] as const;
+
+/** A benchmark whose tool is not installed is reported, not counted as a crash. */
+class BenchUnavailable extends Error {}
 
 interface BenchEntry {
   benchmark: string;
@@ -89,11 +93,18 @@ const ENTRIES: BenchEntry[] = [
   { benchmark: 'Sign-in', needsPostgres: true, load: async () => runSignInBench },
   ...OPTIONAL_BENCHES.map((optional) => ({
     benchmark: optional.benchmark,
-    needsPostgres: true,
+    needsPostgres: optional.needsPostgres,
     load: async (): Promise<BenchFunction | null> => {
       const path = join(import.meta.dirname, optional.file);
       if (!existsSync(path)) return null;
-      const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+      let module: Record<string, unknown>;
+      try {
+        module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') throw new BenchUnavailable(`a module it needs is not installed: ${(error as Error).message.split('\n')[0]}`);
+        throw error;
+      }
       const fn = module[optional.exportName];
       if (typeof fn !== 'function') throw new Error(`${optional.file} does not export ${optional.exportName}`);
       return fn as BenchFunction;
@@ -146,8 +157,9 @@ function versionOf(packageDir: string): string {
 const cell = (value: string | undefined) => (value ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const RESULT_LABEL: Record<FigureStatus, string> = { met: '✅ met', gap: '❌ gap', info: 'measured', 'not available': 'not available' };
 
-function renderReport(figures: BenchFigure[], meta: { date: Date; postgres: string | null; durationS: number; crashes: string[] }): string {
+function renderReport(figures: BenchFigure[], meta: { date: Date; postgres: string | null; durationS: number; crashes: string[]; loadBefore: number; loadAfter: number }): string {
   const cpuList = cpus();
+  const busy = Math.max(meta.loadBefore, meta.loadAfter) > cpuList.length;
   const repo = resolve(benchDir, '..');
   const lines = [
     '# Benchmark report',
@@ -162,6 +174,7 @@ function renderReport(figures: BenchFigure[], meta: { date: Date; postgres: stri
     `- CPU: ${cpuList[0]?.model ?? 'unknown'} × ${cpuList.length} (${arch()})`,
     `- Memory: ${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     `- OS: ${osType()} ${release()}`,
+    `- Load average (1 min) before / after the run: ${meta.loadBefore.toFixed(1)} / ${meta.loadAfter.toFixed(1)}${busy ? ' — **the machine was busy with other work: throughputs are low and ratios noisy; rerun on an idle machine**' : ''}`,
     '',
     '## Versions',
     '',
@@ -185,6 +198,7 @@ function renderReport(figures: BenchFigure[], meta: { date: Date; postgres: stri
 async function main() {
   const started = performance.now();
   const date = new Date();
+  const loadBefore = loadavg()[0] ?? 0;
   const postgres = await postgresVersion(adminUrlSetting);
   const adminUrl = postgres ? adminUrlSetting : null;
   log(`bench${quick ? ' --quick' : ''}: PostgreSQL ${postgres ? 'at ' + redact(adminUrlSetting) : 'not available'}`);
@@ -224,6 +238,10 @@ async function main() {
         for (const extra of extraDatabases) await extra.drop().catch(() => {});
       }
     } catch (error) {
+      if (error instanceof BenchUnavailable) {
+        figures.push({ benchmark: entry.benchmark, figure: '—', value: 'not measured', status: 'not available', note: error.message });
+        continue;
+      }
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       log(`${entry.benchmark} crashed: ${message}`);
       crashes.push(`${entry.benchmark}: ${error instanceof Error ? error.message : String(error)}`);
@@ -233,7 +251,7 @@ async function main() {
     }
   }
 
-  const report = renderReport(figures, { date, postgres, durationS: (performance.now() - started) / 1000, crashes });
+  const report = renderReport(figures, { date, postgres, durationS: (performance.now() - started) / 1000, crashes, loadBefore, loadAfter: loadavg()[0] ?? 0 });
   const target = quick ? join(benchDir, '.data', 'REPORT-quick.md') : join(benchDir, 'REPORT.md');
   mkdirSync(join(target, '..'), { recursive: true });
   writeFileSync(target, report);

@@ -74,13 +74,5 @@ export async function runWebSizeBench(_ctx: BenchContext, distDir = resolve(impo
       target: `≤ ${CSS_TARGET_KB} KB`,
       status: cssKb <= CSS_TARGET_KB ? 'met' : 'gap',
     },
-    {
-      benchmark: BENCHMARK,
-      figure: 'Lighthouse 12 performance / accessibility for / and /r/{code}',
-      value: 'not measured',
-      target: '≥ 0.95',
-      status: 'not available',
-      note: 'Lighthouse is not among the installed dependencies; accessibility is checked with axe-core in the browser journeys',
-    },
   ];
 }
