@@ -31,8 +31,8 @@ export async function accrueMonth(db: Db, month: Month, now: Date, actorId: stri
       ), inserted as (
         insert into commissions (partner_id, referral_id, amount, month_year)
         select a.partner_id, a.id, a.commission_amount, ${month} from active a
-        -- The anti-join makes a repeat run cheap; ON CONFLICT settles a race with another replica.
-        where not exists (select 1 from commissions c where c.referral_id = a.id and c.month_year = ${month})
+        -- No anti-join here: against a table whose statistics say "empty" the planner scans the heap
+        -- once per row, including the rows this statement writes (quadratic). The unique index does it.
         on conflict (referral_id, month_year) do nothing
         returning 1
       )
