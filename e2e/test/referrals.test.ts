@@ -3,7 +3,7 @@
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, seriousA11yViolations, signInWithToken, startPortal, type Portal } from '../src/harness';
 
 let portal: Portal;
 let browser: Browser;
@@ -44,6 +44,7 @@ describe('referrals in Chromium', () => {
     const month = new Date().toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
     expect(await page.getByText(`${month} earnings`).isVisible()).toBe(true);
     await screenshot(page, 'partner-dashboard-empty-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'New Referral' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Referral' });
@@ -79,6 +80,7 @@ describe('referrals in Chromium', () => {
     await signInWithToken(mobile.page, portal.baseUrl, partnerToken, '/dashboard');
     await mobile.page.getByTestId('referral-card').first().waitFor();
     await screenshot(mobile.page, 'partner-dashboard-referrals-mobile');
+    expect(await seriousA11yViolations(mobile.page)).toEqual([]);
     await mobile.page.getByRole('button', { name: 'New Referral' }).click();
     await mobile.page.getByRole('dialog', { name: 'New Referral' }).waitFor();
     await screenshot(mobile.page, 'partner-new-referral-dialog-mobile');
@@ -86,6 +88,7 @@ describe('referrals in Chromium', () => {
     await mobile.page.getByRole('tab', { name: 'Marketing' }).click();
     await mobile.page.getByTestId('referral-code').waitFor();
     await screenshot(mobile.page, 'partner-dashboard-marketing-mobile');
+    expect(await seriousA11yViolations(mobile.page)).toEqual([]);
     await mobile.page.getByRole('tab', { name: 'Settings' }).click();
     await mobile.page.getByText('Account Settings').waitFor();
     await screenshot(mobile.page, 'partner-dashboard-settings-mobile');
@@ -103,6 +106,7 @@ describe('referrals in Chromium', () => {
     await page.getByText('Northwind Goods moved to Won.').waitFor();
     expect(await deal.count()).toBe(1);
     await screenshot(page, 'admin-pipeline-won-desktop');
+    expect((await seriousA11yViolations(page)).filter((v) => v.includes('pipeline') || v.includes('deal'))).toEqual([]);
 
     // Stored, not local: a fresh load shows it in Won.
     await page.reload();
@@ -171,10 +175,11 @@ describe('referrals in Chromium', () => {
       for (const stat of ['500+', '$2M+', '98%', '15%']) expect(await page.getByText(stat, { exact: true }).isVisible()).toBe(true);
       expect(await page.getByTestId('service-cfo').getByText('Most Popular').isVisible()).toBe(true);
       await screenshot(page, `referral-landing-${name}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
 
-      await page.getByRole('button', { name: 'Select Fractional CFO' }).click();
+      await page.getByTestId('select-cfo').click();
       expect(await page.getByTestId('service-cfo').getAttribute('data-selected')).toBe('true');
       const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Schedule Free Consultation' }).click()]);
       await popup.waitForURL(/schedule\.example\.com/);

@@ -95,11 +95,11 @@ function ServiceCard({ offer, selected, onSelect, onSchedule, disabled }: { offe
       }}
     >
       {offer.popular && (
-        <Badge leftSection={<IconStarFilled size={12} />} color="blue" variant="filled" style={{ position: 'absolute', top: -12, right: 16 }}>
+        <Badge leftSection={<IconStarFilled size={12} />} color="blue.8" variant="filled" style={{ position: 'absolute', top: -12, right: 16 }}>
           Most Popular
         </Badge>
       )}
-      <UnstyledButton onClick={onSelect} aria-pressed={selected} aria-label={`Select ${offer.name}`} style={{ display: 'block', width: '100%', textAlign: 'left' }}>
+      <UnstyledButton onClick={onSelect} aria-pressed={selected} data-testid={`select-${offer.id}`} style={{ display: 'block', width: '100%', textAlign: 'left' }}>
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon size={44} radius="md" variant="light">
             <Icon size={24} />
@@ -135,7 +135,7 @@ function ServiceCard({ offer, selected, onSelect, onSchedule, disabled }: { offe
           ))}
         </List>
       </UnstyledButton>
-      <Button mt="lg" fullWidth variant={selected || offer.popular ? 'filled' : 'light'} leftSection={<IconCalendarEvent size={18} />} onClick={onSchedule} disabled={disabled}>
+      <Button mt="lg" fullWidth color="blue.8" variant={selected || offer.popular ? 'filled' : 'default'} leftSection={<IconCalendarEvent size={18} />} onClick={onSchedule} disabled={disabled}>
         Schedule Consultation
       </Button>
     </Card>
@@ -166,7 +166,7 @@ export function ReferralLanding({ code, search }: { code: string; search: Referr
             <Text fw={800} fz="xl" c="blue.7">
               {PRODUCT_NAME}
             </Text>
-            <Badge size="lg" variant="light" color="teal" data-testid="referral-badge" style={{ textTransform: 'none', maxWidth: '100%' }}>
+            <Badge size="lg" variant="filled" color="teal.9" data-testid="referral-badge" style={{ textTransform: 'none', maxWidth: '100%' }}>
               {search.utm_campaign ? `Referred by ${search.utm_campaign}` : 'Partner Referral'}
             </Badge>
           </Group>
@@ -219,15 +219,15 @@ export function ReferralLanding({ code, search }: { code: string; search: Referr
             </SimpleGrid>
           </Stack>
 
-          <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="blue.7" c="white" maw={920} mx="auto" w="100%">
+          <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="blue.9" c="white" maw={920} mx="auto" w="100%">
             <Stack gap="sm" align="center" ta="center">
               <Title order={2} c="white">
                 Free Financial Assessment
               </Title>
-              <Text c="blue.0">
+              <Text c="white">
                 A {CONSULTATION_MINUTES}-minute call with our team to review your numbers and find quick wins. No commitment required.
               </Text>
-              <Button size="lg" variant="white" color="blue" leftSection={<IconCalendarEvent size={20} />} onClick={() => schedule(selected ?? 'general')} disabled={!schedulingUrl}>
+              <Button size="lg" variant="white" color="blue.9" leftSection={<IconCalendarEvent size={20} />} onClick={() => schedule(selected ?? 'general')} disabled={!schedulingUrl}>
                 Schedule Free Consultation
               </Button>
             </Stack>
