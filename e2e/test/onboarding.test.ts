@@ -232,6 +232,33 @@ describe('partner onboarding in the browser', () => {
     await context.close();
   });
 
+  it("shows 'Connection Error' when the profile cannot load, and Retry recovers", async () => {
+    const token = await api(portal.baseUrl).register(newEmail(), 'partner-password-1');
+    const { page, context } = await newPage(browser, MOBILE);
+    let failing = true;
+    await page.route('**/trpc/partner.me**', (route) => (failing ? route.abort('connectionrefused') : route.continue()));
+    await signInWithToken(page, portal.baseUrl, token, '/onboarding');
+    await page.getByText('Connection Error').waitFor();
+    expect(await page.getByText('Unable to load your partner profile. Please check your connection and try again.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);
+    await screenshot(page, 'onboarding-connection-error-mobile');
+    failing = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Welcome to Ledgerline Partners').waitFor();
+    await context.close();
+  });
+
+  it('signs out from the registration form back to the landing page', async () => {
+    const token = await api(portal.baseUrl).register(newEmail(), 'partner-password-1');
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, token, '/onboarding');
+    await page.getByText('Welcome to Ledgerline Partners').waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${portal.baseUrl}/`);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await context.close();
+  });
+
   it('shows the landing page to a visitor of /onboarding who is not signed in', async () => {
     const { page, context } = await newPage(browser, DESKTOP);
     await page.goto(`${portal.baseUrl}/onboarding`);

@@ -3,7 +3,7 @@
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 
-export function ConnectionError({ onRetry, onSignOut, retrying = false }: { onRetry: () => void; onSignOut: () => void; retrying?: boolean }) {
+export function ConnectionError({ onRetry, onSignOut }: { onRetry: () => void; onSignOut: () => void }) {
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm" maw={480} w="100%">
       <Stack align="center" gap="md" ta="center">
@@ -15,7 +15,7 @@ export function ConnectionError({ onRetry, onSignOut, retrying = false }: { onRe
         </Title>
         <Text c="dimmed">Unable to load your partner profile. Please check your connection and try again.</Text>
         <Group gap="sm">
-          <Button onClick={onRetry} loading={retrying}>
+          <Button onClick={onRetry}>
             Retry
           </Button>
           <Button variant="default" onClick={onSignOut}>

@@ -3,7 +3,7 @@
 import { Box, Center, Container, Stack } from '@mantine/core';
 import { MESSAGES, type PartnerApplicationInput } from '@portal/contracts';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { LoadingScreen } from '../../layout/loading-screen';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -31,21 +31,11 @@ function OnboardingPage({ children }: { children: ReactNode }) {
 export function OnboardingScreen() {
   const session = useSession();
   const navigate = useNavigate();
-  const [retrying, setRetrying] = useState(false);
   const submitApplication = trpc.partner.submitApplication.useMutation();
 
   const signOut = async () => {
     await session.signOut();
     await navigate({ to: '/', replace: true });
-  };
-
-  const retry = async () => {
-    setRetrying(true);
-    try {
-      await session.refetchPartner();
-    } finally {
-      setRetrying(false);
-    }
   };
 
   const apply = async (payload: PartnerApplicationInput) => {
@@ -59,7 +49,8 @@ export function OnboardingScreen() {
     await session.refetchPartner();
   };
 
-  if (session.loading || (session.partnerLoading && !retrying)) return <LoadingScreen label={ONBOARDING_LOADING_TEXT} />;
+  // A retry reloads the profile, so it passes through the loading state like the first load.
+  if (session.loading || session.partnerLoading) return <LoadingScreen label={ONBOARDING_LOADING_TEXT} />;
   if (!session.user) return <Navigate to="/" replace />;
   if (session.user.role === 'admin') return <Navigate to="/admin" replace />;
 
@@ -67,7 +58,7 @@ export function OnboardingScreen() {
     return (
       <OnboardingPage>
         <Center mih="100vh" p="md">
-          <ConnectionError onRetry={() => void retry()} onSignOut={() => void signOut()} retrying={retrying} />
+          <ConnectionError onRetry={() => void session.refetchPartner()} onSignOut={() => void signOut()} />
         </Center>
       </OnboardingPage>
     );
