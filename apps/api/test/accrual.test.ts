@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { MESSAGES } from '@portal/contracts';
 import { createDb } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,4 +140,28 @@ describe('the daily accrual timer', () => {
     expect(outcome.error).toBeInstanceOf(Error);
     expect(errors).toHaveLength(1);
   });
+});
+
+describe('cli accrue --month', () => {
+  const run = async (args: string[]) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
+    // PostgreSQL runs share the test database; the embedded one gets its own folder.
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    if (t.database.url) Object.assign(env, { DATABASE_URL: t.database.url, JWT_SECRET: randomBytes(48).toString('base64url'), DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
+    try {
+      return await promisify(execFile)(join(import.meta.dirname, '../node_modules/.bin/tsx'), ['src/cli/index.ts', 'accrue', ...args], { cwd: join(import.meta.dirname, '..'), env });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  it('accrues the given month and prints created and skipped', async () => {
+    const { stdout } = await run(['--month', '2025-12']);
+    expect(stdout).toMatch(/^Accrued 2025-12: \d+ created, \d+ skipped \(already accrued\)\n$/);
+  }, 60_000);
+
+  it('refuses a malformed month with the usage and a non-zero exit', async () => {
+    const failure = await run(['--month', '2025-13']).catch((error: { code?: number; stderr?: string }) => error);
+    expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining(MESSAGES.invalidMonth) });
+  }, 60_000);
 });
