@@ -221,3 +221,17 @@ describe('the application is validated by the contracts (400 with the spec messa
     expect(res.json().bankRoutingNumberMasked).toBe('•••• 0021');
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents GET /api/partners/me and POST /api/partners with its body and 201', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/partners/me'].get.operationId).toBe('partner.me');
+    const post = doc.paths['/api/partners'].post;
+    expect(post.operationId).toBe('partner.submitApplication');
+    expect(post.responses['201']).toBeDefined();
+    expect(Object.keys(post.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['companyName', 'contactName', 'bankRoutingNumber', 'bankAccountNumber', 'agreementSigned']),
+    );
+    expect(JSON.stringify(post.responses['201'])).toContain('bankAccountNumberMasked');
+  });
+});
