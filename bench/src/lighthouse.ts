@@ -1,0 +1,240 @@
+// Issue 9 §3 "Web": Lighthouse 12 performance and accessibility scores of the landing page `/` and a
+// referral page `/r/{code}`, with the mobile default (simulated slow 4G, 4× CPU) and the desktop preset.
+// Starts the built portal (apps/api/dist/main.js, which also serves apps/web/dist) on an embedded
+// database with the demo data, reads a real referral code through the admin API, runs Lighthouse in
+// Debian's Chromium (never a downloaded browser) and stops both. Scores are medians over the runs.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { median } from './stats';
+
+const BENCHMARK = 'Lighthouse';
+export const LIGHTHOUSE_TARGET = 0.95;
+const TARGET_TEXT = `≥ ${LIGHTHOUSE_TARGET}`;
+const DEMO_ADMIN = { email: 'admin@partnerportal.demo', password: 'demo-password-2026' };
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CATEGORIES = ['performance', 'accessibility'] as const;
+type Category = (typeof CATEGORIES)[number];
+type Preset = 'mobile' | 'desktop';
+
+export interface LighthouseRow {
+  name: string;
+  value: number | null;
+  target: string;
+  met: boolean;
+  // The runner's report line (bench/src/types.ts BenchFigure).
+  benchmark: string;
+  figure: string;
+  status: 'met' | 'gap' | 'not available';
+  note: string;
+}
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const webDist = process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : join(repoRoot, 'apps/web/dist');
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+interface Portal {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** node apps/api/dist/main.js on a fresh DATA_DIR (embedded database) with the demo data. */
+async function startBuiltPortal(): Promise<Portal> {
+  // BENCH_API_MAIN / BENCH_WEB_DIST measure another build (e.g. while trying a change) without touching dist/.
+  const main = process.env.BENCH_API_MAIN ? resolve(process.env.BENCH_API_MAIN) : join(repoRoot, 'apps/api/dist/main.js');
+  if (!existsSync(main)) throw new Error('build the API first: pnpm --filter @portal/api build');
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', ACCRUAL_TIMER: 'false', LOG_LEVEL: 'warn' };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_DIST', 'PUBLIC_URL', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY']) delete env[name];
+  env.WEB_DIST = webDist;
+  const child: ChildProcess = spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the portal stopped while starting (exit ${child.exitCode}): ${output.slice(-800)}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the portal did not answer /api/health within 180 s: ${output.slice(-800)}`);
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return { baseUrl, stop };
+}
+
+/** The referral code of an active demo partner, read as the demo admin. */
+async function activeReferralCode(baseUrl: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
+  if (!login.ok) throw new Error(`demo admin sign-in answered ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${baseUrl}/api/admin/partners?status=active`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`GET /api/admin/partners answered ${res.status}`);
+  const body = (await res.json()) as unknown;
+  const list = (Array.isArray(body) ? body : ((body as { items?: unknown[]; partners?: unknown[] }).items ?? (body as { partners?: unknown[] }).partners ?? [])) as Array<{ status?: string; referralCode?: string }>;
+  const code = list.find((p) => p.status === 'active' && p.referralCode)?.referralCode;
+  if (!code) throw new Error('no active demo partner with a referral code');
+  return code;
+}
+
+interface LighthouseResult {
+  scores: Record<Category, number | null>;
+  metrics: { fcp?: number; lcp?: number; tbt?: number; cls?: number; si?: number };
+  failedA11y: string[];
+}
+
+/** The part of chrome-launcher (not a direct dependency: the copy Lighthouse itself uses) needed here. */
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[]; logLevel?: 'silent' | 'error' | 'info' | 'verbose' }): Promise<{ port: number; kill(): void | Promise<void> }>;
+}
+
+interface LighthouseApi {
+  run(url: string, preset: Preset): Promise<LighthouseResult>;
+  close(): Promise<void>;
+}
+
+/** Lighthouse 12 driving one Chromium (Debian's, via chrome-launcher, Lighthouse's own dependency). */
+async function openLighthouse(): Promise<LighthouseApi> {
+  const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROMIUM_PATH)`);
+  const lighthouseDir = realpathSync(join(import.meta.dirname, '../node_modules/lighthouse'));
+  const fromLighthouse = createRequire(join(lighthouseDir, 'package.json'));
+  const chromeLauncher = (await import(fromLighthouse.resolve('chrome-launcher'))) as ChromeLauncher;
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  return {
+    async run(url, preset) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, preset === 'desktop' ? desktopConfig : undefined);
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const numeric = (id: string) => lhr.audits[id]?.numericValue;
+      const failedA11y = (lhr.categories.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+        .map((ref) => ref.id);
+      return {
+        scores: { performance: lhr.categories.performance?.score ?? null, accessibility: lhr.categories.accessibility?.score ?? null },
+        metrics: { fcp: numeric('first-contentful-paint'), lcp: numeric('largest-contentful-paint'), tbt: numeric('total-blocking-time'), cls: numeric('cumulative-layout-shift'), si: numeric('speed-index') },
+        failedA11y,
+      };
+    },
+    async close() {
+      await chrome.kill();
+    },
+  };
+}
+
+/** A trace that Chromium failed to record (NO_NAVSTART, NO_FCP under heavy load) is retried twice. */
+async function runWithRetry(browser: LighthouseApi, url: string, preset: Preset, say: (message: string) => void): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await browser.run(url, preset);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      say(`  retrying after: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+const seconds = (ms: number | undefined) => (ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(2)} s`);
+
+function describe(results: LighthouseResult[], category: Category): string {
+  const runs = results.map((r) => (r.scores[category] ?? Number.NaN).toFixed(2)).join(', ');
+  if (category === 'accessibility') {
+    const failed = [...new Set(results.flatMap((r) => r.failedA11y))];
+    return `runs: ${runs}${failed.length ? `; failed audits: ${failed.join(', ')}` : '; no failed audit'}`;
+  }
+  const m = (key: keyof LighthouseResult['metrics']) => median(results.map((r) => r.metrics[key]).filter((v): v is number => v !== undefined));
+  return `runs: ${runs}; median FCP ${seconds(m('fcp'))}, LCP ${seconds(m('lcp'))}, SI ${seconds(m('si'))}, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}`;
+}
+
+export async function runLighthouseBench(opts: { quick: boolean; log?: (message: string) => void }): Promise<LighthouseRow[]> {
+  const say = opts.log ?? log;
+  const runs = opts.quick ? 1 : 3;
+  if (!existsSync(join(webDist, 'index.html'))) {
+    return [{ name: 'Lighthouse 12 for / and /r/{code}', value: null, target: TARGET_TEXT, met: false, benchmark: BENCHMARK, figure: 'Lighthouse 12 for / and /r/{code}', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
+  }
+  const portal = await startBuiltPortal();
+  let browser: LighthouseApi | null = null;
+  try {
+    const code = await activeReferralCode(portal.baseUrl);
+    browser = await openLighthouse();
+    const pages = [
+      { label: '/', url: `${portal.baseUrl}/` },
+      { label: '/r/{code}', url: `${portal.baseUrl}/r/${encodeURIComponent(code)}` },
+    ];
+    const rows: LighthouseRow[] = [];
+    for (const page of pages) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const results: LighthouseResult[] = [];
+        for (let i = 0; i < runs; i++) {
+          say(`  Lighthouse ${page.label} (${preset}) run ${i + 1}/${runs}`);
+          results.push(await runWithRetry(browser, page.url, preset, say));
+        }
+        for (const category of CATEGORIES) {
+          const values = results.map((r) => r.scores[category]).filter((v): v is number => v !== null);
+          const value = values.length ? median(values) : null;
+          const met = value !== null && value >= LIGHTHOUSE_TARGET;
+          const name = `${category} ${page.label} (${preset})`;
+          rows.push({
+            name,
+            value,
+            target: TARGET_TEXT,
+            met,
+            benchmark: BENCHMARK,
+            figure: `${category}, ${page.label} (${preset === 'mobile' ? 'mobile default: slow 4G, 4× CPU' : 'desktop preset'})`,
+            status: value === null ? 'not available' : met ? 'met' : 'gap',
+            note: `median of ${runs} run(s); ${describe(results, category)}${page.label === '/r/{code}' ? ` (code ${code})` : ''}`,
+          });
+        }
+      }
+    }
+    return rows;
+  } finally {
+    await browser?.close().catch(() => {});
+    await portal.stop();
+  }
+}
+
+// `npx tsx bench/src/lighthouse.ts [--quick]` runs this benchmark alone.
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const rows = await runLighthouseBench({ quick: process.argv.includes('--quick') });
+  for (const row of rows) log(`${row.figure}: ${row.value ?? 'n/a'} (${row.status}) — ${row.note}`);
+}
