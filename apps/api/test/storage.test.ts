@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeUpload } from '../src/services/materials';
 import { FileTooLargeError, StoredFileNotFoundError, createLocalStorage, type FileStorage } from '../src/services/storage';
 import { bearer, createTestApp, createUser, type TestApp } from './helpers';
 
@@ -23,7 +24,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const kept = () => readdirSync(join(root, 'uploads'));
+const kept = () => (existsSync(join(root, 'uploads')) ? readdirSync(join(root, 'uploads')) : []);
 const read = async (stream: Readable) => {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -73,6 +74,23 @@ describe('local storage', () => {
       },
     });
     await expect(storage.put(broken, { maxBytes: 1000 })).rejects.toThrow('connection reset');
+    expect(kept()).toHaveLength(before);
+  });
+});
+
+describe('storing an upload', () => {
+  it('fails and keeps nothing when the upload breaks off midway', async () => {
+    const before = kept().length;
+    let sent = false;
+    const aborted = new Readable({
+      read() {
+        if (!sent) {
+          sent = true;
+          this.push(Buffer.from('%PDF-1.4 partial'));
+        } else this.destroy(new Error('client aborted'));
+      },
+    });
+    await expect(storeUpload(storage, { stream: aborted, fileName: 'x.pdf' }, 1000)).rejects.toThrow('client aborted');
     expect(kept()).toHaveLength(before);
   });
 });

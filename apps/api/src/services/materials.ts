@@ -113,7 +113,7 @@ export interface UploadedFile {
  */
 export async function storeUpload(storage: FileStorage, file: UploadedFile, maxBytes: number) {
   const sniffer = createFileSniffer();
-  const stored = await storage.put(file.stream.pipe(sniffer), { maxBytes });
+  const stored = await storage.put(file.stream, { maxBytes, through: sniffer });
   const kind = sniffer.kind();
   if (!kind) {
     await storage.remove(stored.key);

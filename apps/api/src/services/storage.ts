@@ -14,8 +14,11 @@ export interface StoredFile {
 }
 
 export interface FileStorage {
-  /** Streams a file in; rejects with FileTooLargeError past maxBytes (nothing is kept then). */
-  put(source: Readable, options: { maxBytes: number; extension?: string }): Promise<StoredFile>;
+  /**
+   * Streams a file in; rejects with FileTooLargeError past maxBytes, or with the error of a broken
+   * source (nothing is kept then). `through` sees every byte on the way (e.g. a type sniffer).
+   */
+  put(source: Readable, options: { maxBytes: number; extension?: string; through?: Transform }): Promise<StoredFile>;
   open(key: string): Promise<{ stream: Readable; sizeBytes: number }>;
   remove(key: string): Promise<void>;
 }
@@ -40,7 +43,7 @@ export function createLocalStorage(root: string): FileStorage {
   };
 
   return {
-    async put(source, { maxBytes, extension }) {
+    async put(source, { maxBytes, extension, through }) {
       await mkdir(base, { recursive: true });
       const ext = extension && /^[a-z0-9]{1,8}$/.test(extension) ? `.${extension}` : '';
       const key = `${randomUUID()}${ext}`;
@@ -54,7 +57,8 @@ export function createLocalStorage(root: string): FileStorage {
         },
       });
       try {
-        await pipeline(source, counter, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+        const sink = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+        await (through ? pipeline(source, through, counter, sink) : pipeline(source, counter, sink));
       } catch (error) {
         await rm(path, { force: true });
         throw error;
