@@ -1,9 +1,8 @@
 // The onboarding screen (spec §2): one state per situation of the signed-in partner's profile.
 
-import { Box, Center, Container, Stack } from '@mantine/core';
+import { Center, Container, Stack } from '@mantine/core';
 import { MESSAGES, type PartnerApplicationInput } from '@portal/contracts';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import type { CSSProperties, ReactNode } from 'react';
 import { LoadingScreen } from '../../layout/loading-screen';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -15,18 +14,6 @@ import { ConnectionError } from './connection-error';
 import { PendingReview } from './pending-review';
 import { RegistrationForm } from './registration-form';
 import { RegistrationHeader } from './registration-header';
-
-// Mantine's default dimmed grey (gray.6) and filled blue (blue.6) miss WCAG AA contrast on white for
-// small text; this screen is mostly small print, so it uses one shade darker in the light scheme.
-const READABLE_COLORS = {
-  '--mantine-color-dimmed': 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-2))',
-  '--mantine-primary-color-filled': 'light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-8))',
-  '--mantine-primary-color-filled-hover': 'light-dark(var(--mantine-color-blue-9), var(--mantine-color-blue-9))',
-} as CSSProperties;
-
-function OnboardingPage({ children }: { children: ReactNode }) {
-  return <Box style={READABLE_COLORS}>{children}</Box>;
-}
 
 export function OnboardingScreen() {
   const session = useSession();
@@ -56,32 +43,32 @@ export function OnboardingScreen() {
 
   if (session.partnerError) {
     return (
-      <OnboardingPage>
+      <>
         <Center mih="100vh" p="md">
           <ConnectionError onRetry={() => void session.refetchPartner()} onSignOut={() => void signOut()} />
         </Center>
-      </OnboardingPage>
+      </>
     );
   }
 
   const { partner } = session;
   if (!partner) {
     return (
-      <OnboardingPage>
+      <>
         <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
           <Stack gap="xl">
             <RegistrationHeader onSignOut={() => void signOut()} />
             <RegistrationForm onSubmit={apply} />
           </Stack>
         </Container>
-      </OnboardingPage>
+      </>
     );
   }
 
   if (partner.status === 'active') return <Navigate to="/dashboard" replace />;
 
   return (
-    <OnboardingPage>
+    <>
       <Center mih="100vh" p="md">
         {partner.status === 'pending' ? (
           <PendingReview partner={partner} onSignOut={() => void signOut()} onRefresh={() => void session.refetchPartner()} />
@@ -89,6 +76,6 @@ export function OnboardingScreen() {
           <AccountStatus partner={partner} onSignOut={() => void signOut()} />
         )}
       </Center>
-    </OnboardingPage>
+    </>
   );
 }
