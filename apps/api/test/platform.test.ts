@@ -52,6 +52,9 @@ describe('platform', () => {
     const doc = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(doc.statusCode).toBe(200);
     expect(doc.json().openapi).toBe('3.1.0');
+    const payout = doc.json().paths['/api/admin/payouts'].post;
+    expect(payout.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
+    expect(Object.keys(payout.requestBody.content['application/json'].schema.properties)).toEqual(['commissionIds']);
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('/api/openapi.json');

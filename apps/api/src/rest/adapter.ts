@@ -31,8 +31,8 @@ export interface RestRoute {
   input?: (req: RestRequest) => unknown;
   /** Shapes the body from the procedure output; may set headers on the reply. */
   respond?: (output: never, reply: FastifyReply) => unknown;
-  /** Request headers the route reads, for the OpenAPI document. */
-  requestHeaders?: { name: string; required: boolean; description: string }[];
+  /** Request headers the route reads, for the OpenAPI document; `field` names the input field it fills. */
+  requestHeaders?: { name: string; required: boolean; description: string; field?: string }[];
   /** Response headers the route sets, for the OpenAPI document. */
   responseHeaders?: { name: string; description: string }[];
   /** Extra words for the OpenAPI description (defaults, paging). */

@@ -39,6 +39,8 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readon
     const input = toJsonSchema(def?.inputs?.[0], 'input');
     const output = toJsonSchema(def?.output, 'output');
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+    // Input fields filled from the path or from headers are not part of the body.
+    const notInBody = new Set([...pathParams, ...(route.requestHeaders ?? []).flatMap((h) => (h.field ? [h.field] : []))]);
     const properties = (input?.properties ?? {}) as Record<string, unknown>;
     const required = new Set((input?.required ?? []) as string[]);
     const parameters: unknown[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } }));
@@ -66,11 +68,11 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readon
       },
     };
     if (route.method !== 'GET' && route.method !== 'DELETE' && input) {
-      const bodyProps = Object.fromEntries(Object.entries(properties).filter(([name]) => !pathParams.includes(name)));
+      const bodyProps = Object.fromEntries(Object.entries(properties).filter(([name]) => !notInBody.has(name)));
       if (Object.keys(bodyProps).length > 0) {
         operation.requestBody = {
           required: true,
-          content: { 'application/json': { schema: { ...input, properties: bodyProps, required: [...required].filter((n) => !pathParams.includes(n)) } } },
+          content: { 'application/json': { schema: { ...input, properties: bodyProps, required: [...required].filter((n) => !notInBody.has(n)) } } },
         };
       }
     }

@@ -53,7 +53,7 @@ export const commissionRoutes: RestRoute[] = [
       'Each commission becomes paid with the payment date, its partner\'s payment method and the payout reference. ' +
       'The answer is stored under the Idempotency-Key: the same key with the same commissions replays it (200, Idempotent-Replayed: true); ' +
       'the same key with other commissions is refused with 422. A commission that is not pending is refused with 409, and nothing is paid.',
-    requestHeaders: [{ name: 'Idempotency-Key', required: true, description: 'A fresh unique value per payout attempt (8 to 200 characters), e.g. a UUID' }],
+    requestHeaders: [{ name: 'Idempotency-Key', required: true, description: 'A fresh unique value per payout attempt (8 to 200 characters), e.g. a UUID', field: 'idempotencyKey' }],
     responseHeaders: [{ name: 'Idempotent-Replayed', description: '"true" when the answer is the stored one of an earlier request with this key' }],
     input: (req) => {
       const header = req.headers['idempotency-key'];
