@@ -22,7 +22,7 @@ function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(js|css|html|svg|json|txt)$/.test(name));
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(js|css|svg|json|txt)$/.test(name));
       for (const name of files) {
         const path = join(outDir, name);
         if (!statSync(path).isFile()) continue;
