@@ -95,4 +95,27 @@ describe('admin metrics', () => {
     await createReferral(t.deps, c.partnerId, { stage: 'proposal' });
     expect((await metrics()).conversionRate).toBe(54.5);
   });
+
+  it('keeps the per-stage referral counts equal to the referrals through inserts, stage changes and deletes', async () => {
+    const counted = async () => {
+      const kept = await t.db.selectFrom('referralStageCounts').select(['stage', 'referralCount']).orderBy('stage').execute();
+      const actual = await t.db.selectFrom('referrals').select(['stage', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('stage').execute();
+      const byStage = Object.fromEntries(actual.map((r) => [r.stage, Number(r.n)]));
+      return kept.map((k) => [k.stage, Number(k.referralCount), byStage[k.stage] ?? 0]);
+    };
+    const p = await createPartner(t.deps, { status: 'active' });
+    const ids = [
+      await createReferral(t.deps, p.partnerId, { stage: 'booked' }),
+      await createReferral(t.deps, p.partnerId, { stage: 'booked' }),
+      await createReferral(t.deps, p.partnerId, { stage: 'qualified' }),
+    ];
+    await t.db.updateTable('referrals').set({ stage: 'won' }).where('id', 'in', ids.slice(0, 2)).execute();
+    await t.db.updateTable('referrals').set({ notes: 'no stage change' }).where('id', '=', ids[2] as string).execute();
+    await t.db.deleteFrom('referrals').where('id', '=', ids[2] as string).execute();
+    const rows = await counted();
+    expect(rows).toHaveLength(5);
+    for (const [stage, kept, actual] of rows) expect({ stage, count: kept }).toEqual({ stage, count: actual });
+    // And the rate follows: 6 won of 11 before this test; two more won and one deleted make 8 of 13 → 61.5.
+    expect((await metrics()).conversionRate).toBe(61.5);
+  });
 });

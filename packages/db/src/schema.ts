@@ -157,6 +157,12 @@ export interface PayoutsTable {
   createdAt: Timestamp;
 }
 
+/** Referrals per stage, kept by triggers on referrals (migration 0004). */
+export interface ReferralStageCountsTable {
+  stage: 'booked' | 'qualified' | 'proposal' | 'won' | 'lost';
+  referralCount: ColumnType<number, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   partners: PartnersTable;
@@ -166,6 +172,7 @@ export interface Database {
   activityLog: ActivityLogTable;
   referralVisits: ReferralVisitsTable;
   payouts: PayoutsTable;
+  referralStageCounts: ReferralStageCountsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -208,6 +215,7 @@ export const TABLE_COLUMNS = {
   activityLog: ['id', 'userId', 'action', 'entityType', 'entityId', 'details', 'createdAt'],
   referralVisits: ['id', 'partnerId', 'referralCode', 'utmSource', 'utmMedium', 'utmCampaign', 'landingPage', 'createdAt'],
   payouts: ['id', 'idempotencyKey', 'requestHash', 'reference', 'createdBy', 'total', 'commissionCount', 'partnerCount', 'createdAt'],
+  referralStageCounts: ['stage', 'referralCount'],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T]> };
 
 type MissingColumns = {

@@ -1,6 +1,7 @@
 // The program at a glance (DESIGN §4), computed in SQL; no rows leave the database. Monthly referral
 // revenue uses the one definition of an active referral (activeNow). The three reads are independent
-// and each is answered from an index (migration 0002), so they run side by side on the pool.
+// and each is answered from an index or a small table (migrations 0002, 0004), so they run side by
+// side on the pool.
 
 import type { AdminMetrics } from '@portal/contracts';
 import { sql } from 'kysely';
@@ -25,10 +26,15 @@ export async function adminMetrics(db: DbOrTx, now: Date): Promise<AdminMetrics>
       .where(activeNow(now))
       .select(sql<string>`round(coalesce(sum(referrals.monthly_value), 0), 2)::text`.as('mrr'))
       .executeTakeFirstOrThrow(),
-    // Won ÷ all × 100 with one decimal, 0 when there are no referrals.
+    // Won ÷ all × 100 with one decimal, 0 when there are no referrals; the per-stage counts are kept
+    // by triggers on referrals (migration 0004), so this reads five rows, not every referral.
     db
-      .selectFrom('referrals')
-      .select(sql<string>`coalesce(round(count(*) filter (where referrals.stage = 'won') * 100.0 / nullif(count(*), 0), 1), 0)::text`.as('rate'))
+      .selectFrom('referralStageCounts')
+      .select(
+        sql<string>`coalesce(round(sum(referral_stage_counts.referral_count) filter (where referral_stage_counts.stage = 'won') * 100.0 / nullif(sum(referral_stage_counts.referral_count), 0), 1), 0)::text`.as(
+          'rate',
+        ),
+      )
       .executeTakeFirstOrThrow(),
   ]);
   return {
