@@ -103,7 +103,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   const serveWeb = options.serveWeb ?? existsSync(join(config.webDist, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // The build writes .br/.gz beside each asset; they are sent to browsers that accept them.
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false, preCompressed: true });
   }
 
   app.setNotFoundHandler((req, reply) => {
