@@ -2,21 +2,31 @@
 // reaches /dashboard) and rejects the other with a reason (who sees 'Account Status: Rejected');
 // then creates a partner directly. Screens at 1366 px and 390 px.
 
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, repoRoot, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
 
 let portal: Portal;
 let browser: Browser;
 
+let webDist: string;
+
 beforeAll(async () => {
-  portal = await startPortal();
+  // A snapshot of the built web app, so a rebuild in the same checkout during this file cannot pull
+  // the assets from under the running portal.
+  webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
+  portal = await startPortal({ WEB_DIST: webDist });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
+  if (webDist) rmSync(webDist, { recursive: true, force: true });
 });
 
 const PASSWORD = 'applicant-password-1';
