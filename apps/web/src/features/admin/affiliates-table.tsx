@@ -14,6 +14,7 @@ import { PartnerStatusBadge } from './partner-status-badge';
 import { usePartnerDecisions } from './use-partner-decisions';
 
 export const NO_AFFILIATES = 'No affiliates yet.';
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 export const AFFILIATES_PAGE_SIZE = 25;
 
 type Sort = NonNullable<RouterInputs['admin']['partners']['sort']>;
@@ -30,7 +31,7 @@ function SortHeader({ field, sort, onSort, children }: { field: SortField; sort:
   const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
   const Icon = direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
   return (
-    <Table.Th aria-sort={direction}>
+    <Table.Th aria-sort={direction} style={NO_WRAP}>
       <UnstyledButton onClick={() => onSort(nextSort(sort, field))} style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'inherit' }}>
         {children}
         <Icon size={14} aria-hidden />
@@ -61,10 +62,16 @@ export function AffiliateRows({
           <Table.Td>
             <PartnerStatusBadge status={partner.status} />
           </Table.Td>
-          <Table.Td ff="monospace">{partner.referralCode}</Table.Td>
-          <Table.Td ta="right">{formatMoney(partner.currentMrr)}</Table.Td>
-          <Table.Td ta="right">{formatMoney(partner.totalLifetimeCommissions)}</Table.Td>
-          <Table.Td>{formatDate(partner.joinedAt)}</Table.Td>
+          <Table.Td ff="monospace" style={NO_WRAP}>
+            {partner.referralCode}
+          </Table.Td>
+          <Table.Td ta="right" style={NO_WRAP}>
+            {formatMoney(partner.currentMrr)}
+          </Table.Td>
+          <Table.Td ta="right" style={NO_WRAP}>
+            {formatMoney(partner.totalLifetimeCommissions)}
+          </Table.Td>
+          <Table.Td style={NO_WRAP}>{formatDate(partner.joinedAt)}</Table.Td>
           <Table.Td>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
@@ -175,7 +182,7 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
                   <SortHeader field="status" sort={sort} onSort={changeSort}>
                     Status
                   </SortHeader>
-                  <Table.Th>Referral Code</Table.Th>
+                  <Table.Th style={NO_WRAP}>Referral Code</Table.Th>
                   <SortHeader field="currentMrr" sort={sort} onSort={changeSort}>
                     MRR
                   </SortHeader>
