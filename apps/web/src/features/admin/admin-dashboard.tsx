@@ -2,7 +2,6 @@
 // accrual, the deal pipeline, all affiliates and marketing materials.
 
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { MUTED_TEXT } from './muted-text';
 import { IconLogout, IconSettings, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -42,14 +41,14 @@ export function AdminDashboard() {
           <Title order={1} size="h2">
             Admin Dashboard
           </Title>
-          <Text c={MUTED_TEXT}>Manage partners, referrals and commission payouts</Text>
+          <Text c="dimmed">Manage partners, referrals and commission payouts</Text>
         </div>
         <Group gap="xs" wrap="wrap">
           <ExportDataMenu />
           <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setDialog('addClient')}>
             Add Client
           </Button>
-          <Button color="blue.8" leftSection={<IconUsersPlus size={16} />} onClick={() => setDialog('createPartner')}>
+          <Button leftSection={<IconUsersPlus size={16} />} onClick={() => setDialog('createPartner')}>
             Create Partner
           </Button>
           <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setDialog('partnerSettings')}>

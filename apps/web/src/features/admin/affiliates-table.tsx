@@ -1,7 +1,6 @@
 // All Affiliates (spec §2): every partner, paged, searched and sorted on the server.
 
 import { ActionIcon, Alert, Card, Group, Menu, Pagination, Select, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { MUTED_TEXT } from './muted-text';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AdminPartnerRow } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, PARTNER_STATUS_LABELS, PARTNER_STATUSES, formatDate, formatMoney, type PartnerStatus } from '@portal/contracts/plain';
@@ -210,18 +209,18 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
             </Table>
           </Table.ScrollContainer>
           {partners.isPending && (
-            <Text c={MUTED_TEXT} ta="center" py="md">
+            <Text c="dimmed" ta="center" py="md">
               Loading affiliates...
             </Text>
           )}
           {partners.data && partners.data.items.length === 0 && (
-            <Text c={MUTED_TEXT} ta="center" py="md">
+            <Text c="dimmed" ta="center" py="md">
               {filtering ? 'No affiliates match these filters.' : NO_AFFILIATES}
             </Text>
           )}
           {total > 0 && (
             <Group justify="space-between" mt="md" gap="sm">
-              <Text size="sm" c={MUTED_TEXT} data-testid="affiliates-range">
+              <Text size="sm" c="dimmed" data-testid="affiliates-range">
                 {input.offset + 1}–{Math.min(input.offset + AFFILIATES_PAGE_SIZE, total)} of {total}
               </Text>
               <Pagination

@@ -85,7 +85,7 @@ export function CreatePartnerForm({
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" color="blue.8" loading={submitting}>
+          <Button type="submit" loading={submitting}>
             Create Partner
           </Button>
         </Group>

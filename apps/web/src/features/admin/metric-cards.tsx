@@ -1,7 +1,6 @@
 // The four program figures of the admin dashboard (spec §2; DESIGN §4 definitions).
 
 import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { MUTED_TEXT } from './muted-text';
 import type { AdminMetrics } from '@portal/contracts';
 import { formatMoney } from '@portal/contracts/plain';
 import { IconChartPie, IconCurrencyDollar, IconTrendingUp, IconUsers } from '@tabler/icons-react';
@@ -14,7 +13,7 @@ function MetricCard({ title, value, description, icon, testId }: { title: string
   return (
     <Card withBorder padding="lg" radius="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Text size="sm" fw={600} c={MUTED_TEXT}>
+        <Text size="sm" fw={600} c="dimmed">
           {title}
         </Text>
         <ThemeIcon variant="light" radius="md" size="md" aria-hidden>
@@ -24,7 +23,7 @@ function MetricCard({ title, value, description, icon, testId }: { title: string
       <Text fz={28} fw={700} mt="xs" data-testid={testId}>
         {value}
       </Text>
-      <Text size="xs" c={MUTED_TEXT} mt={4}>
+      <Text size="xs" c="dimmed" mt={4}>
         {description}
       </Text>
     </Card>

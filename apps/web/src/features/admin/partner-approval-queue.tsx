@@ -2,7 +2,6 @@
 // reject (with an optional reason) and approve.
 
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { MUTED_TEXT } from './muted-text';
 import type { AdminPartnerRow } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, formatDate } from '@portal/contracts/plain';
 import { IconCheck, IconEye, IconX } from '@tabler/icons-react';
@@ -34,10 +33,10 @@ export function ApprovalQueueRow({
           <Text fw={600} truncate>
             {partner.companyName}
           </Text>
-          <Text size="sm" c={MUTED_TEXT} style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {partner.contactName} · {partner.email}
           </Text>
-          <Text size="xs" c={MUTED_TEXT}>
+          <Text size="xs" c="dimmed">
             {COMPANY_TYPE_LABELS[partner.companyType]} · Applied {formatDate(partner.applicationDate)}
           </Text>
         </Stack>
@@ -90,7 +89,7 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
       ) : pending.isError ? (
         <Alert color="red">{errorMessage(pending.error, 'Unable to load the pending applications.')}</Alert>
       ) : pending.data.length === 0 ? (
-        <Text c={MUTED_TEXT} ta="center" py="md">
+        <Text c="dimmed" ta="center" py="md">
           {NO_PENDING_APPLICATIONS}
         </Text>
       ) : (

@@ -1,7 +1,6 @@
 // 'Partner Application Details' (spec §2): company, contact, business details, status and dates.
 
 import { Alert, Anchor, Center, Divider, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MUTED_TEXT } from './muted-text';
 import type { PartnerDetails } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, PAYMENT_METHOD_LABELS, formatDate } from '@portal/contracts/plain';
 import type { ReactNode } from 'react';
@@ -13,7 +12,7 @@ export const PARTNER_DETAILS_NOT_FOUND = 'Partner details not found';
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c={MUTED_TEXT} fw={600} tt="uppercase">
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
       <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>

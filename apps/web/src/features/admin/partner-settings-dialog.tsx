@@ -1,7 +1,6 @@
 // Partner Settings: the program's terms as they stand, read-only (commission per service, agreement version).
 
 import { Modal, Stack, Table, Text } from '@mantine/core';
-import { MUTED_TEXT } from './muted-text';
 import { COMMISSION_BY_SERVICE, DEFAULT_AGREEMENT_VERSION, SERVICE_TYPE_LABELS, SERVICE_TYPES, formatMoney } from '@portal/contracts/plain';
 
 export function PartnerSettingsView() {
@@ -24,12 +23,12 @@ export function PartnerSettingsView() {
         </Table.Tbody>
       </Table>
       <div>
-        <Text size="xs" c={MUTED_TEXT} fw={600} tt="uppercase">
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
           Affiliate Agreement version
         </Text>
         <Text>{DEFAULT_AGREEMENT_VERSION}</Text>
       </div>
-      <Text size="sm" c={MUTED_TEXT}>
+      <Text size="sm" c="dimmed">
         Commissions are paid monthly for each active client. These terms are set by the program and cannot be changed here.
       </Text>
     </Stack>
