@@ -2,7 +2,7 @@
 // (its own DATA_DIR and port), Debian's Chromium driven by playwright-core.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -58,6 +58,10 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     throw new Error('Build the apps first: pnpm --filter @portal/web build && pnpm --filter @portal/api build');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  // The portal serves its own copy of the web build: a rebuild of apps/web/dist while a journey
+  // runs (another file, a developer) must not pull the page chunks from under the browser.
+  const webDist = env.WEB_DIST ?? join(dataDir, 'web');
+  if (!env.WEB_DIST) cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [main], {
@@ -69,7 +73,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      WEB_DIST: join(repoRoot, 'apps/web/dist'),
+      WEB_DIST: webDist,
       DEMO_DATA: 'false',
       ACCRUAL_TIMER: 'false',
       LOG_LEVEL: 'warn',

@@ -3,14 +3,11 @@
 // named by screen and width (e2e/.artifacts/screen-<name>-<width>.png). State is seeded through the
 // REST API; the screens are only looked at.
 
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, repoRoot, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
 
 let portal: Portal;
 let browser: Browser;
@@ -20,7 +17,6 @@ let referralCode: string;
 let applicantToken: string;
 let rejectedToken: string;
 let newcomerToken: string;
-let webDist: string;
 
 const MONTH = previousMonthKey(new Date());
 const PARTNER = { email: 'screens-partner@e2e.test', password: 'partner-password-1', companyName: 'Screenshot Partners LLC', contactName: 'Sam Screens' };
@@ -54,9 +50,7 @@ async function expectStatus(res: Promise<{ status: number; body: unknown }>, ...
 beforeAll(async () => {
   // A snapshot of the built web app, so a rebuild in the same checkout while this file runs does not
   // pull the assets from under the running portal.
-  webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
-  cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
-  portal = await startPortal({ WEB_DIST: webDist });
+  portal = await startPortal();
   browser = await launchBrowser();
   const client = api(portal.baseUrl);
   adminToken = await client.login(ADMIN.email, ADMIN.password);
@@ -86,7 +80,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
-  if (webDist) rmSync(webDist, { recursive: true, force: true });
 });
 
 const WIDTHS = [
@@ -133,41 +126,12 @@ async function settled(page: Page) {
  * (each entry: the element and the exact failure). Only these exact findings are tolerated; anything
  * else fails. Delete an entry once its fix lands, and the check holds the screen to it.
  */
-const KNOWN_PRODUCT_ISSUES: ReadonlyArray<{ match: RegExp; fix: string }> = [
-  {
-    // features/partner/referrals-tab.tsx ReferralCard: <Badge color={STAGE_COLORS[stage]} variant="light">
-    match: /^color-contrast: .*referral-card.*mantine-Badge-label \(#2b8a3e on #d3f9d8, 3\.8:1\)$/,
-    fix: "stage badge 'Won' (green light, 3.8:1): variant=\"filled\" autoContrast with AA shades, as PartnerStatusBadge does",
-  },
-  {
-    // features/partner/commissions-tab.tsx CommissionCard: <Badge color={COMMISSION_STATUS_COLORS.pending} variant="light">
-    match: /^color-contrast: \.m_5add502a \(#e67700 on #fff3bf, 2\.68:1\)$/,
-    fix: "status badge 'Pending' (yellow light, 2.68:1): variant=\"filled\" color=\"yellow.4\" autoContrast",
-  },
-  {
-    // features/partner/settings-tab.tsx: <Badge color={active ? 'green' : 'gray'} variant="light">
-    match: /^color-contrast: \.m_5add502a \(#2b8a3e on #d3f9d8, 3\.8:1\)$/,
-    fix: "status badge 'Active' (green light, 3.8:1): <PartnerStatusBadge status={partner.status} />",
-  },
-  {
-    // features/admin/payout-processor.tsx: <Badge variant="light" color={total ? 'yellow' : 'gray'} data-testid="pending-count">
-    match: /^color-contrast: div\[data-testid="pending-count"\] > .*\(#e67700 on #fff3bf, 2\.68:1\)$/,
-    fix: "'N pending' badge (yellow light, 2.68:1): variant=\"filled\" color=\"yellow.4\" autoContrast",
-  },
-  {
-    // features/partner/new-referral-dialog.tsx: <Modal title="New Referral"> without closeButtonProps
-    match: /^button-name: \.m_220c80f2$/,
-    fix: "New Referral dialog's close button has no name: closeButtonProps={{ 'aria-label': 'Close' }}",
-  },
-];
 
 /** axe on the whole page, no sideways scrolling, then the screenshot. Soft: every screen is reported. */
 async function check(page: Page, name: string, width: string) {
   await settled(page);
   const violations = await seriousViolations(page);
-  const known = violations.filter((v) => KNOWN_PRODUCT_ISSUES.some((issue) => issue.match.test(v)));
-  if (known.length > 0) console.warn(`[known product a11y issues on ${name} at ${width} px]\n  ${known.join('\n  ')}`);
-  expect.soft(violations.filter((v) => !known.includes(v)), `axe on ${name} at ${width} px`).toEqual([]);
+  expect.soft(violations, `axe on ${name} at ${width} px`).toEqual([]);
   expect.soft(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${name} fits ${width} px`).toBe(true);
   await screenshot(page, `screen-${name}-${width}`);
 }

@@ -55,6 +55,9 @@ describe('platform', () => {
     const payout = doc.json().paths['/api/admin/payouts'].post;
     expect(payout.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
     expect(Object.keys(payout.requestBody.content['application/json'].schema.properties)).toEqual(['commissionIds']);
+    const list = doc.json().paths['/api/admin/partners'].get.responses['200'];
+    expect(list.content['application/json'].schema.type).toBe('array');
+    expect(list.headers['X-Total-Count']).toBeDefined();
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('/api/openapi.json');

@@ -72,7 +72,7 @@ function Harness({ onProcess, onMarkFailed = () => {} }: { onProcess: (ids: stri
 describe('Payout Processor', () => {
   it('sums the selection in cents, not floats', () => {
     expect(selectedTotal(rows, new Set([rows[0]!.id, rows[1]!.id]))).toBe('0.30');
-    expect(processLabel(1)).toBe('Process 1 Payout');
+    expect(processLabel(1)).toBe('Process 1 Payouts');
     expect(processLabel(3)).toBe('Process 3 Payouts');
   });
 

@@ -35,6 +35,8 @@ export interface RestRoute {
   requestHeaders?: { name: string; required: boolean; description: string; field?: string }[];
   /** Response headers the route sets, for the OpenAPI document. */
   responseHeaders?: { name: string; description: string }[];
+  /** The REST body is the `items` array of the procedure's page (the total travels in a header). */
+  bodyIsItems?: boolean;
   /** Extra words for the OpenAPI description (defaults, paging). */
   description?: string;
 }

@@ -37,7 +37,8 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readon
   for (const route of routes) {
     const def = procedures[route.procedure]?._def;
     const input = toJsonSchema(def?.inputs?.[0], 'input');
-    const output = toJsonSchema(def?.output, 'output');
+    const pageSchema = toJsonSchema(def?.output, 'output');
+    const output = route.bodyIsItems ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema) : pageSchema;
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
     // Input fields filled from the path or from headers are not part of the body.
     const notInBody = new Set([...pathParams, ...(route.requestHeaders ?? []).flatMap((h) => (h.field ? [h.field] : []))]);

@@ -1,4 +1,4 @@
-import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager, Modal, type CSSVariablesResolver } from '@mantine/core';
 import { THEME_KEY } from '@portal/contracts/plain';
 
 export const theme = createTheme({
@@ -6,6 +6,10 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
+  components: {
+    // Every dialog's close button is named for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });
 
 /** The theme choice persists in localStorage under `theme` ("light" or "dark"). */

@@ -20,6 +20,7 @@ export const adminPartnerRoutes: RestRoute[] = [
       `Defaults: limit=${DEFAULT_PAGE_SIZE} (at most ${MAX_PAGE_SIZE}), offset=0, sort=-createdAt (newest first), no status filter, no search. ` +
       `search matches company, contact, email and referral code (case-insensitive substring). sort is one of ${PARTNER_SORTS.join(', ')}; a leading "-" sorts descending.`,
     responseHeaders: [{ name: 'X-Total-Count', description: 'How many partners match the filters, across all pages' }],
+    bodyIsItems: true,
     respond: (output: { items: unknown[]; total: number }, reply: FastifyReply) => {
       void reply.header('X-Total-Count', String(output.total));
       return output.items;

@@ -28,6 +28,7 @@ export const commissionRoutes: RestRoute[] = [
       { name: 'X-Total-Count', description: 'How many commissions are pending, across all pages' },
       { name: 'X-Total-Amount', description: 'The sum of all pending commissions, a decimal string' },
     ],
+    bodyIsItems: true,
     respond: (output: { items: unknown[]; total: number; totalAmount: string }, reply: FastifyReply) => {
       void reply.header('X-Total-Count', String(output.total));
       void reply.header('X-Total-Amount', output.totalAmount);

@@ -19,6 +19,7 @@ export const referralRoutes: RestRoute[] = [
     summary: 'All referrals with their partner company, paged',
     tag: 'Admin',
     description: 'Query: limit (default 25, at most 100), offset, search, sort, stage, partnerId. The body is the page of items; X-Total-Count holds the number of matches.',
+    bodyIsItems: true,
     respond: (output: { items: unknown[]; total: number }, reply: FastifyReply) => {
       void reply.header('X-Total-Count', String(output.total));
       return output.items;

@@ -110,7 +110,7 @@ export function CreatePartnerDialog({ opened, onClose }: { opened: boolean; onCl
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Create New Partner" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title="Create New Partner" size="lg">
       {opened && <CreatePartnerForm onSubmit={submit} onCancel={onClose} submitting={create.isPending} />}
     </Modal>
   );

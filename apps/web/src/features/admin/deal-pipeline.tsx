@@ -155,11 +155,12 @@ export function DealPipeline() {
                     <Text fw={700} size="sm">
                       {REFERRAL_STAGE_LABELS[stage]}
                     </Text>
-                    <Badge color={STAGE_COLORS[stage]} variant="light" size="sm">
+                    <Badge color={STAGE_COLORS[stage]} variant="filled" autoContrast size="sm">
                       {column.length}
                     </Badge>
                   </Group>
-                  <ScrollArea.Autosize mah={560} type="auto" scrollbars="y">
+                  {/* Mantine's scroll content is a min-width table; as a block the cards keep the column's width. */}
+                  <ScrollArea.Autosize mah={560} type="auto" scrollbars="y" styles={{ content: { display: 'block', minWidth: 0 } }}>
                     <Stack gap="xs">
                       {column.length === 0 ? (
                         <Text size="xs" c="dimmed" ta="center" py="md">

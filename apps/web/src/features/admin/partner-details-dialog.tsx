@@ -83,7 +83,7 @@ export function PartnerDetailsView({ partner }: { partner: PartnerDetails }) {
 export function PartnerDetailsDialog({ partnerId, onClose }: { partnerId: string | null; onClose: () => void }) {
   const details = trpc.admin.partner.useQuery({ id: partnerId ?? '' }, { enabled: partnerId !== null });
   return (
-    <Modal opened={partnerId !== null} onClose={onClose} title="Partner Application Details" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={partnerId !== null} onClose={onClose} title="Partner Application Details" size="lg">
       {details.isLoading ? (
         <Center py="xl">
           <Loader aria-label="Loading partner details" />

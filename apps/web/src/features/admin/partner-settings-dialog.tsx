@@ -37,7 +37,7 @@ export function PartnerSettingsView() {
 
 export function PartnerSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Partner Settings" size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title="Partner Settings" size="md">
       <PartnerSettingsView />
     </Modal>
   );

@@ -19,7 +19,8 @@ export function selectedTotal(items: readonly PendingCommission[], selected: Rea
   return sumMoney(items.filter((item) => selected.has(item.id)).map((item) => item.amount));
 }
 
-export const processLabel = (count: number) => `Process ${count} ${count === 1 ? 'Payout' : 'Payouts'}`;
+/** The spec's wording, 'Process N Payouts', for every N. */
+export const processLabel = (count: number) => `Process ${count} Payouts`;
 
 export function PendingPayoutTable({
   items,
@@ -265,7 +266,7 @@ export function PayoutProcessor() {
           <Title order={2} size="h4">
             Payout Processor
           </Title>
-          <Badge variant="light" color={pending.data?.total ? 'yellow' : 'gray'} data-testid="pending-count">
+          <Badge variant="filled" autoContrast color={pending.data?.total ? 'yellow.4' : 'gray.7'} data-testid="pending-count">
             {pending.data?.total ?? 0} pending
           </Badge>
         </Group>

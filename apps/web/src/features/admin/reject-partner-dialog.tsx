@@ -20,7 +20,7 @@ export function RejectPartnerDialog({
   useEffect(() => setReason(''), [partner?.id]);
 
   return (
-    <Modal opened={partner !== null} onClose={onClose} title="Reject application" size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={partner !== null} onClose={onClose} title="Reject application" size="md">
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -84,7 +84,6 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
       size="sm"
       closeOnClickOutside={!submitting}
       closeOnEscape={!submitting}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <form onSubmit={submit} noValidate>

@@ -4,7 +4,7 @@
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PRODUCT_NAME } from '@portal/contracts/plain';
 import { IconBuildingBank, IconCheck, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { ThemeToggle } from '../../layout/theme-toggle';
 import type { AuthMode } from './auth-dialog';
 
@@ -39,9 +39,17 @@ export function LandingPage() {
   const [dialog, setDialog] = useState<{ opened: boolean; mode: AuthMode }>({ opened: false, mode: 'login' });
   // Mounted from the first opening on, so closing can animate and reopening is instant.
   const [dialogLoaded, setDialogLoaded] = useState(false);
+  // The lazily loaded dialog mounts already open the first time, so Mantine never sees its opener:
+  // remember it here and give focus back on close.
+  const opener = useRef<HTMLElement | null>(null);
   const open = (mode: AuthMode) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setDialogLoaded(true);
     setDialog({ opened: true, mode });
+  };
+  const close = () => {
+    setDialog((current) => ({ ...current, opened: false }));
+    opener.current?.focus();
   };
 
   return (
@@ -138,7 +146,7 @@ export function LandingPage() {
             opened={dialog.opened}
             mode={dialog.mode}
             onModeChange={(mode) => setDialog({ opened: true, mode })}
-            onClose={() => setDialog((current) => ({ ...current, opened: false }))}
+            onClose={close}
           />
         </Suspense>
       ) : null}

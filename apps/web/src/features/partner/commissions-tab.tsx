@@ -6,7 +6,8 @@ import { COMMISSION_STATUS_LABELS, formatDate, formatMoney, formatMonthKey, PAYM
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
-export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', paid: 'green', failed: 'red' };
+// Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
+export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow.4', paid: 'teal.9', failed: 'red.9' };
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -34,7 +35,7 @@ export function CommissionCard({ commission }: { commission: Commission }) {
             {commission.clientCompanyName ? ` · ${commission.clientCompanyName}` : ''}
           </Text>
         </div>
-        <Badge color={COMMISSION_STATUS_COLORS[commission.status]} variant="light" style={{ flexShrink: 0 }} data-testid="commission-status">
+        <Badge color={COMMISSION_STATUS_COLORS[commission.status]} variant="filled" autoContrast style={{ flexShrink: 0 }} data-testid="commission-status">
           {COMMISSION_STATUS_LABELS[commission.status]}
         </Badge>
       </Group>

@@ -8,7 +8,8 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { NewReferralDialog } from './new-referral-dialog';
 
-export const STAGE_COLORS: Record<ReferralStage, string> = { booked: 'blue', qualified: 'cyan', proposal: 'yellow', won: 'green', lost: 'red' };
+// Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
+export const STAGE_COLORS: Record<ReferralStage, string> = { booked: 'blue.8', qualified: 'cyan.9', proposal: 'yellow.4', won: 'teal.9', lost: 'red.9' };
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -37,7 +38,7 @@ export function ReferralCard({ referral }: { referral: Referral }) {
             </Text>
           )}
         </div>
-        <Badge color={STAGE_COLORS[referral.stage]} variant="light" style={{ flexShrink: 0 }}>
+        <Badge color={STAGE_COLORS[referral.stage]} variant="filled" autoContrast style={{ flexShrink: 0 }}>
           {REFERRAL_STAGE_LABELS[referral.stage]}
         </Badge>
       </Group>

@@ -1,7 +1,8 @@
 // Settings tab (spec §2): the partner's account, read-only.
 
-import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { COMPANY_TYPE_LABELS, PARTNER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type PartnerProfile } from '@portal/contracts';
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PartnerStatusBadge } from '../admin/partner-status-badge';
+import { COMPANY_TYPE_LABELS, PAYMENT_METHOD_LABELS, type PartnerProfile } from '@portal/contracts';
 import { IconExternalLink } from '@tabler/icons-react';
 
 function ReadOnlyField({ label, children }: { label: string; children: React.ReactNode }) {
@@ -36,9 +37,7 @@ export function SettingsTab({ partner }: { partner: PartnerProfile }) {
           <ReadOnlyField label="Website">{partner.website ?? 'Not provided'}</ReadOnlyField>
           <ReadOnlyField label="Payment Method">{PAYMENT_METHOD_LABELS[partner.paymentMethod]}</ReadOnlyField>
           <ReadOnlyField label="Status">
-            <Badge color={partner.status === 'active' ? 'green' : 'gray'} variant="light">
-              {PARTNER_STATUS_LABELS[partner.status]}
-            </Badge>
+            <PartnerStatusBadge status={partner.status} />
           </ReadOnlyField>
         </SimpleGrid>
         {partner.website && (
