@@ -113,7 +113,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       return reply.status(404).send({ message: `No such path: ${req.method} ${path}`, code: 'NOT_FOUND' });
     }
     // Deep links into the SPA get its shell; the client router shows the page (or its 404).
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDist);
+    // no-cache: after a deploy the shell must name the new assets (static's maxAge would override it).
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDist, { cacheControl: false });
   });
 
   return app;

@@ -41,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const clock = { now: new Date() };
   const deps = createDeps(config, database, createLogger('silent'), () => clock.now);
-  const app = await buildApp(deps, { serveWeb: false });
+  const app = await buildApp(deps, { serveWeb: Boolean(env.WEB_DIST) });
   await app.ready();
   return {
     app,

@@ -69,6 +69,30 @@ describe('platform', () => {
   });
 });
 
+describe('the web app', () => {
+  it('serves deep links the SPA shell with no-cache, and unknown API paths a JSON 404', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Partner Portal</title><div id="root"></div>');
+    const web = await createTestApp({ WEB_DIST: webDist });
+    try {
+      const deep = await web.app.inject({ method: 'GET', url: '/admin/anything?x=1' });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.headers['content-type']).toMatch(/text\/html/);
+      expect(deep.headers['cache-control']).toBe('no-cache');
+      expect(deep.body).toContain('<div id="root">');
+      const api = await web.app.inject({ method: 'GET', url: '/api/missing' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().code).toBe('NOT_FOUND');
+    } finally {
+      await web.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('configuration', () => {
   it('names a missing JWT_SECRET and DATA_ENCRYPTION_KEY with DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(ConfigError);

@@ -1,4 +1,4 @@
-import { createTheme, localStorageColorSchemeManager, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
 import { THEME_KEY } from '@portal/contracts/plain';
 
 export const theme = createTheme({
@@ -7,8 +7,9 @@ export const theme = createTheme({
   fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   components: {
-    // Every dialog's close button is named for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Every dialog's close button is named for screen readers. A plain object, not Modal.extend():
+    // importing Modal here would put it in the first page load.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 
