@@ -17,8 +17,7 @@ import { TRPCError } from '@trpc/server';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { logActivity, type DbOrTx } from './activity';
 import type { FieldCipher } from './crypto';
-import { maskLastFour } from './crypto';
-import { decryptOrNull, iso } from './mappers';
+import { iso, maskedBankDetails } from './mappers';
 import { hashPassword } from './passwords';
 import { allocateReferralCode } from './referral-codes';
 import type { Db } from '@portal/db';
@@ -56,11 +55,7 @@ export function toPartnerDetails(row: PartnerWithEmail, cipher: FieldCipher): Pa
     agreementSigned: row.agreementSigned,
     agreementSignedAt: iso(row.agreementSignedAt),
     agreementVersion: row.agreementVersion,
-    bankName: row.bankName,
-    bankAccountType: row.bankAccountType,
-    bankAccountHolderName: row.bankAccountHolderName,
-    bankRoutingNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankRoutingNumber)),
-    bankAccountNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankAccountNumber)),
+    ...maskedBankDetails(row, cipher),
   };
 }
 

@@ -33,12 +33,21 @@ export function toPartnerProfile(row: Partner, cipher: FieldCipher): PartnerProf
     agreementSigned: row.agreementSigned,
     agreementSignedAt: iso(row.agreementSignedAt),
     agreementVersion: row.agreementVersion,
+    ...maskedBankDetails(row, cipher),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+type BankColumns = Pick<Partner, 'bankName' | 'bankAccountType' | 'bankAccountHolderName' | 'bankRoutingNumber' | 'bankAccountNumber'>;
+
+/** The bank details that may leave the server: names and type as stored, numbers masked to the last four. */
+export function maskedBankDetails(row: BankColumns, cipher: FieldCipher) {
+  return {
     bankName: row.bankName,
     bankAccountType: row.bankAccountType,
     bankAccountHolderName: row.bankAccountHolderName,
     bankRoutingNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankRoutingNumber)),
     bankAccountNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankAccountNumber)),
-    createdAt: row.createdAt.toISOString(),
   };
 }
 
