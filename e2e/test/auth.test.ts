@@ -81,7 +81,8 @@ describe('accounts and sessions in the browser', () => {
     const token = await storedToken(page);
     expect(token).toBeTruthy();
 
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    // The header's user control is named by the signed-in email.
+    await page.getByRole('button', { name: ADMIN.email }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
