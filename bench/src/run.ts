@@ -43,33 +43,48 @@ function redact(url: string): string {
   }
 }
 
+/** Databases created and not yet dropped, so an interrupted run (Ctrl+C, a CI timeout) leaves none behind. */
+const liveDatabases = new Set<BenchDatabase>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: dropping ${liveDatabases.size} bench database(s)`);
+    void Promise.allSettled([...liveDatabases].map((database) => database.drop())).then(() => process.exit(130));
+  });
+}
+
 async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
   const name = `portal_bench_${randomBytes(5).toString('hex')}`;
-  const admin = createDb({ databaseUrl: adminUrl, poolSize: 1 });
-  try {
-    await sql`create database ${sql.raw(name)}`.execute(admin.db);
-  } finally {
-    await admin.close();
-  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = createDb({ databaseUrl: url.toString(), poolSize: 1 });
-  try {
-    await migrateToLatest(handle.db);
-  } finally {
-    await handle.close();
-  }
-  return {
+  const database: BenchDatabase = {
     url: url.toString(),
     async drop() {
       const dropper = createDb({ databaseUrl: adminUrl, poolSize: 1 });
       try {
         await sql`drop database if exists ${sql.raw(name)} with (force)`.execute(dropper.db);
+        liveDatabases.delete(database);
       } finally {
         await dropper.close();
       }
     },
   };
+  const admin = createDb({ databaseUrl: adminUrl, poolSize: 1 });
+  try {
+    liveDatabases.add(database);
+    await sql`create database ${sql.raw(name)}`.execute(admin.db);
+  } finally {
+    await admin.close();
+  }
+  const handle = createDb({ databaseUrl: database.url, poolSize: 1 });
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await handle.close();
+    await database.drop().catch(() => {});
+    throw error;
+  }
+  await handle.close();
+  return database;
 }
 
 /** Benchmarks written in other areas' files; run when the file exists. */
