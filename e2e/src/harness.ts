@@ -129,8 +129,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** axe-core on the current page: the serious and critical violations (ids and targets). */
+/** Waits until no CSS transition is running (a dialog fading in would be measured half-transparent). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().filter((a) => a.constructor.name === 'CSSTransition' && a.playState === 'running').length === 0);
+}
+
+/** axe-core on the current page, once transitions are over: the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await settled(page);
   await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

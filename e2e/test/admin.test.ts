@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, repoRoot, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, repoRoot, screenshot, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
 
 let portal: Portal;
 let browser: Browser;
@@ -203,6 +203,7 @@ describe('admin approval flow in the browser', () => {
         await page.getByRole('button', { name: button, exact: true }).click();
         await page.getByRole('dialog', { name: dialog }).waitFor();
         await page.getByRole('dialog', { name: dialog }).getByRole('heading', { name: dialog }).waitFor();
+        await settled(page);
         expect(await seriousViolationsIn(page, ['[role="dialog"]'])).toEqual([]);
         await page.keyboard.press('Escape');
         await page.getByRole('dialog', { name: dialog }).waitFor({ state: 'hidden' });

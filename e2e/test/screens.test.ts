@@ -7,7 +7,7 @@ import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
 
 let portal: Portal;
 let browser: Browser;
@@ -115,17 +115,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     return found;
   });
 }
-
-/** No CSS transition running (dialogs and tabs fade in; axe reads the colours). */
-async function settled(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().filter((a) => a.constructor.name === 'CSSTransition' && a.playState === 'running').length === 0);
-}
-
-/**
- * Serious violations found in screens this file does not own, reported to their owners with the fix
- * (each entry: the element and the exact failure). Only these exact findings are tolerated; anything
- * else fails. Delete an entry once its fix lands, and the check holds the screen to it.
- */
 
 /** axe on the whole page, no sideways scrolling, then the screenshot. Soft: every screen is reported. */
 async function check(page: Page, name: string, width: string) {
