@@ -15,6 +15,21 @@ export default tseslint.config(
     },
   },
   {
+    // The domain knows no transport: services throw DomainError and take AppDeps from deps.ts.
+    files: ['apps/api/src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@trpc/*'], message: 'Services know no transport: throw DomainError (services/errors.ts).' },
+            { group: ['**/trpc', '**/trpc/*'], message: 'Services know no transport: AppDeps and SessionUser live in deps.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

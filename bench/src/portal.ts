@@ -14,7 +14,7 @@ import { createDeps } from '../../apps/api/src/deps';
 import { createLogger } from '../../apps/api/src/logger';
 import { hashPassword } from '../../apps/api/src/services/passwords';
 import { allocateReferralCode } from '../../apps/api/src/services/referral-codes';
-import type { AppDeps } from '../../apps/api/src/trpc/context';
+import type { AppDeps } from '../../apps/api/src/deps';
 
 export interface CapturedQuery {
   sql: string;

@@ -11,7 +11,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerRestRoutes } from './rest/adapter';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { rawRoutes, restRoutes } from './rest/routes';
-import { createContextFromRequest, type AppDeps } from './trpc/context';
+import type { AppDeps } from './deps';
+import { createContextFromRequest } from './trpc/context';
 import { retryAfterOf, toClientError } from './trpc/errors';
 import { appRouter, type AppRouter } from './trpc/router';
 

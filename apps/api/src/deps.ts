@@ -1,15 +1,39 @@
 // Builds the dependencies of the app from configuration: database, secrets, cipher, throttles, storage.
 
 import { join } from 'node:path';
-import { createDb, type DatabaseHandle } from '@portal/db';
+import type { UserRole } from '@portal/contracts';
+import { createDb, type DatabaseHandle, type Db } from '@portal/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import { resolveSecrets } from './secrets';
-import { createFieldCipher } from './services/crypto';
-import { createRateLimits } from './services/rate-limits';
-import { createLocalStorage } from './services/storage';
-import { createTokenService } from './services/tokens';
-import type { AppDeps } from './trpc/context';
+import { createFieldCipher, type FieldCipher } from './services/crypto';
+import { createRateLimits, type RateLimits } from './services/rate-limits';
+import { createLocalStorage, type FileStorage } from './services/storage';
+import { createTokenService, type TokenService } from './services/tokens';
+
+/** What the app runs on; procedures, services and tests receive it. */
+export interface AppDeps {
+  db: Db;
+  dbKind: 'postgres' | 'pglite';
+  /** Answers whether the database responds right now (health checks). */
+  pingDb: () => Promise<boolean>;
+  config: AppConfig;
+  logger: FastifyBaseLogger;
+  tokens: TokenService;
+  cipher: FieldCipher;
+  rateLimits: RateLimits;
+  storage: FileStorage;
+  /** The clock; tests move it. */
+  now: () => Date;
+}
+
+/** The signed-in user behind a request, as its bearer token and the user row agree. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: UserRole;
+  tokenVersion: number;
+}
 
 export function openDatabase(config: AppConfig): DatabaseHandle {
   return createDb({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });

@@ -64,7 +64,7 @@ describe('accrueMonth', () => {
   });
 
   it('refuses a month that has not started, and accepts the current one', async () => {
-    await expect(accrueMonth(t.db, '2026-12', t.clock.now)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: MESSAGES.futureMonth });
+    await expect(accrueMonth(t.db, '2026-12', t.clock.now)).rejects.toMatchObject({ kind: 'invalid', message: MESSAGES.futureMonth });
     await expect(accrueMonth(t.db, '2026-11', t.clock.now)).resolves.toMatchObject({ month: '2026-11' });
   });
 

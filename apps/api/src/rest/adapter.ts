@@ -4,7 +4,8 @@
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createContextFromRequest, type AppDeps, type Context } from '../trpc/context';
+import type { AppDeps } from '../deps';
+import { createContextFromRequest, type Context } from '../trpc/context';
 import { retryAfterOf, toClientError, userMessage, validationIssues } from '../trpc/errors';
 import { appRouter, createCaller } from '../trpc/router';
 

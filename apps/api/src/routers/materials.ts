@@ -12,7 +12,7 @@ import {
   updateMaterialInput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '../services/errors';
 import { z } from 'zod';
 import {
   createExternalMaterial,
@@ -24,18 +24,19 @@ import {
   toMaterial,
   updateMaterial,
 } from '../services/materials';
-import type { Context, SessionUser } from '../trpc/context';
+import type { SessionUser } from '../deps';
+import type { Context } from '../trpc/context';
 import { adminProcedure, authedProcedure } from '../trpc/init';
 
 /** Who is looking at the library: an admin (everything) or an active partner (active materials). */
 async function libraryViewer(ctx: Context & { user: SessionUser }): Promise<{ isAdmin: true; partnerId: null } | { isAdmin: false; partnerId: string }> {
   if (ctx.user.role === 'admin') return { isAdmin: true, partnerId: null };
   const partner = await ctx.deps.db.selectFrom('partners').select(['id', 'status']).where('userId', '=', ctx.user.id).executeTakeFirst();
-  if (partner?.status !== 'active') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.partnerNotActive });
+  if (partner?.status !== 'active') throw DomainError.forbidden(MESSAGES.partnerNotActive);
   return { isAdmin: false, partnerId: partner.id };
 }
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: MATERIAL_UPLOAD_MESSAGES.materialNotFound });
+const notFound = () => DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
 
 /** partner.materials, partner.downloadMaterial (Marketing materials issue). */
 export const partnerMaterialProcedures = {

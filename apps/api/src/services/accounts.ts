@@ -2,8 +2,8 @@
 // so that many calls in one request (tRPC batching) or in parallel cannot multiply attempts.
 
 import { MESSAGES, type AuthResult, type SessionUserOutput, type UserRole } from '@portal/contracts';
-import { TRPCError } from '@trpc/server';
-import type { AppDeps } from '../trpc/context';
+import { DomainError } from './errors';
+import type { AppDeps } from '../deps';
 import { logActivity, type DbOrTx } from './activity';
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 
@@ -39,7 +39,7 @@ export async function createUserAccount(
   input: { email: string; password: string; role: UserRole },
 ): Promise<SessionUserOutput & { tokenVersion: number }> {
   const email = normaliseEmail(input.email);
-  if (await findUserByEmail(tx, email)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+  if (await findUserByEmail(tx, email)) throw DomainError.conflict(MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
   try {
     return await tx
@@ -48,7 +48,7 @@ export async function createUserAccount(
       .returning(['id', 'email', 'role', 'tokenVersion'])
       .executeTakeFirstOrThrow();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken, cause: error });
+    if (isUniqueViolation(error)) throw DomainError.conflict(MESSAGES.emailTaken, error);
     throw error;
   }
 }
@@ -86,7 +86,7 @@ export async function signIn(deps: AppDeps, input: Credentials, ip: string): Pro
 
   const user = await findUserByEmail(deps.db, email);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials });
+  if (!user || !valid) throw DomainError.unauthorized(MESSAGES.invalidCredentials);
 
   await Promise.all([deps.rateLimits.refund('loginFailuresPerIp', ip), deps.rateLimits.refund('loginFailuresPerEmailAndIp', perEmailKey)]);
 

@@ -3,7 +3,7 @@
 // next day's run tries again; it never takes the process down.
 
 import { previousMonthKey } from '@portal/contracts';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { accrueMonth, type AccrualResult } from './accrual';
 
 export const ACCRUAL_INTERVAL_MS = 24 * 60 * 60 * 1000;

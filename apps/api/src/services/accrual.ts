@@ -4,7 +4,7 @@
 
 import { MESSAGES, monthKey, type monthInput } from '@portal/contracts';
 import type { Db } from '@portal/db';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from './errors';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { logActivity } from './activity';
@@ -22,7 +22,7 @@ export type Month = z.infer<typeof monthInput>['month'];
 
 export async function accrueMonth(db: Db, month: Month, now: Date, actorId: string | null = null): Promise<AccrualResult> {
   // Month keys compare correctly as text ("2026-09" < "2026-10").
-  if (month > monthKey(now)) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.futureMonth });
+  if (month > monthKey(now)) throw DomainError.invalid(MESSAGES.futureMonth);
 
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ active: number; created: number }>`

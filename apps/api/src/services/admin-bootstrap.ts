@@ -1,9 +1,10 @@
 // Ensures the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD (or `cli create-admin`) exists.
 // Idempotent; never changes the password of an existing admin and never promotes another user.
 
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { createUserAccount, findUserByEmail, isUniqueViolation } from './accounts';
 import { logActivity } from './activity';
+import { DomainError } from './errors';
 
 export class AdminBootstrapError extends Error {
   override name = 'AdminBootstrapError';
@@ -36,7 +37,7 @@ export async function ensureAdmin(deps: Pick<AppDeps, 'db'>, email: string, pass
     });
   } catch (error) {
     // Another replica created it at the same moment: judge the row that won.
-    const after = isUniqueViolation(error) || (error as { code?: unknown }).code === 'CONFLICT' ? await check() : undefined;
+    const after = isUniqueViolation(error) || (error instanceof DomainError && error.kind === 'conflict') ? await check() : undefined;
     if (after) return after;
     throw error;
   }

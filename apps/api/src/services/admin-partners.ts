@@ -13,7 +13,7 @@ import {
   type PartnerTransition,
 } from '@portal/contracts';
 import type { Database, Partner } from '@portal/db';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from './errors';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { logActivity, type DbOrTx } from './activity';
 import type { FieldCipher } from './crypto';
@@ -139,7 +139,7 @@ export async function listPendingPartners(db: DbOrTx): Promise<AdminPartnerRow[]
 
 export async function getPartnerDetails(db: DbOrTx, cipher: FieldCipher, id: string): Promise<PartnerDetails> {
   const row = await partnersWithEmail(db).selectAll('partners').select('users.email').where('partners.id', '=', id).executeTakeFirst();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.partnerNotFound });
+  if (!row) throw DomainError.notFound(MESSAGES.partnerNotFound);
   return toPartnerDetails(row, cipher);
 }
 
@@ -162,7 +162,7 @@ export async function changePartnerStatus(
   const { partnerId, adminId, now } = input;
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('partners').select('status').where('id', '=', partnerId).forUpdate().executeTakeFirst();
-    if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.partnerNotFound });
+    if (!before) throw DomainError.notFound(MESSAGES.partnerNotFound);
     const changes = {
       approve: { approvedAt: now, approvedBy: adminId, rejectedAt: null, rejectedBy: null, rejectionReason: null },
       reject: { rejectedAt: now, rejectedBy: adminId, rejectionReason: input.reason ?? null },
@@ -177,7 +177,7 @@ export async function changePartnerStatus(
       .where('status', 'in', rule.from as readonly PartnerStatus[])
       .returning(['id', 'companyName', 'status'])
       .executeTakeFirst();
-    if (!row) throw new TRPCError({ code: 'CONFLICT', message: partnerTransitionRefused(transition, before.status) });
+    if (!row) throw DomainError.conflict(partnerTransitionRefused(transition, before.status));
     await logActivity(trx, {
       userId: adminId,
       action: `partner.${{ approve: 'approved', reject: 'rejected', suspend: 'suspended', reactivate: 'reactivated' }[transition]}`,
@@ -198,7 +198,7 @@ export async function createPartnerByAdmin(
 ): Promise<AdminPartnerRow> {
   const { form, adminId, now } = input;
   const taken = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', form.email.toLowerCase()).executeTakeFirst();
-  if (taken) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+  if (taken) throw DomainError.conflict(MESSAGES.emailTaken);
   const passwordHash = await hashPassword(form.password);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -241,7 +241,7 @@ export async function createPartnerByAdmin(
   } catch (error) {
     // Two admins creating the same email at once: the unique index decides.
     if (isUniqueViolation(error) && /email/i.test(String((error as { constraint?: string; message?: string }).constraint ?? (error as Error).message))) {
-      throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+      throw DomainError.conflict(MESSAGES.emailTaken);
     }
     throw error;
   }

@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import { MAX_UPLOAD_BYTES, PRODUCT_NAME, type MaterialType } from '@portal/contracts';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { FILE_KINDS } from './file-types';
 import { createStoredMaterial, updateMaterial } from './materials';
 

@@ -4,7 +4,7 @@
 
 import { COMMISSION_BY_SERVICE, monthBounds, monthKey, type CompanyType, type ServiceType } from '@portal/contracts';
 import { sql } from 'kysely';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { logActivity } from './activity';
 import { accrueMonth } from './accrual';
 import { seedDemoMaterials } from './demo-materials';

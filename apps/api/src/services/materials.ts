@@ -5,7 +5,7 @@ import { MATERIAL_UPLOAD_MESSAGES, type AdminMaterial, type Material, type Mater
 import type { MaterialRow } from '@portal/db';
 import { sql } from 'kysely';
 import type { Readable } from 'node:stream';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { logActivity, type DbOrTx } from './activity';
 import { downloadTokensFor } from './download-tokens';
 import { createFileSniffer } from './file-types';

@@ -2,7 +2,7 @@
 
 import { AGREEMENTS, MESSAGES, type partnerApplicationInput } from '@portal/contracts';
 import type { Db, Partner } from '@portal/db';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from './errors';
 import type { z } from 'zod';
 import type { FieldCipher } from './crypto';
 import { logActivity, type DbOrTx } from './activity';
@@ -12,7 +12,7 @@ export type PartnerApplication = z.output<typeof partnerApplicationInput>;
 
 export async function getOwnProfile(db: DbOrTx, userId: string): Promise<Partner> {
   const partner = await db.selectFrom('partners').selectAll().where('userId', '=', userId).executeTakeFirst();
-  if (!partner) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.partnerProfileNotFound });
+  if (!partner) throw DomainError.notFound(MESSAGES.partnerProfileNotFound);
   return partner;
 }
 
@@ -45,7 +45,7 @@ export interface ApplyDeps {
  */
 export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, input: PartnerApplication): Promise<Partner> {
   if (!Object.hasOwn(AGREEMENTS, input.agreementVersion)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.unknownAgreementVersion });
+    throw DomainError.invalid(MESSAGES.unknownAgreementVersion);
   }
   const encrypt = (value: string | undefined) => (value ? deps.cipher.encrypt(value) : null);
 
@@ -95,7 +95,7 @@ export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, in
       });
     } catch (error) {
       const violation = uniqueViolation(error);
-      if (violation && touches(violation, 'user_id')) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.alreadyApplied, cause: error });
+      if (violation && touches(violation, 'user_id')) throw DomainError.conflict(MESSAGES.alreadyApplied, error);
       if (violation && touches(violation, 'referral_code') && attempt < 3) continue;
       throw error;
     }

@@ -5,7 +5,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { COMMISSION_MESSAGES, type Commission, type PendingCommissionsPage, type Payout } from '@portal/contracts';
 import type { Db, PayoutRow } from '@portal/db';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from './errors';
 import { sql } from 'kysely';
 import { logActivity } from './activity';
 import { toCommission } from './mappers';
@@ -59,7 +59,7 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
 
     const earlier = await trx.selectFrom('payouts').selectAll().where('idempotencyKey', '=', request.idempotencyKey).executeTakeFirst();
     if (earlier) {
-      if (earlier.requestHash !== requestHash) throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: COMMISSION_MESSAGES.idempotencyKeyReused });
+      if (earlier.requestHash !== requestHash) throw DomainError.unprocessable(COMMISSION_MESSAGES.idempotencyKeyReused);
       return { payout: toPayout(earlier), replayed: true };
     }
 
@@ -74,8 +74,8 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
     const byId = new Map(locked.map((row) => [row.id, row]));
     for (const id of ids) {
       const row = byId.get(id);
-      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: COMMISSION_MESSAGES.commissionNotFound(id) });
-      if (row.status !== 'pending') throw new TRPCError({ code: 'CONFLICT', message: COMMISSION_MESSAGES.commissionNotPending(id, row.status) });
+      if (!row) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+      if (row.status !== 'pending') throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotPending(id, row.status));
     }
     const partnerIds = [...new Set(locked.map((row) => row.partnerId))];
 
@@ -124,8 +124,8 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
 export async function failCommission(db: Db, id: string, reason: string, actorId: string, now: Date): Promise<Commission> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('commissions').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: COMMISSION_MESSAGES.commissionNotFound(id) });
-    if (current.status !== 'pending') throw new TRPCError({ code: 'CONFLICT', message: COMMISSION_MESSAGES.commissionNotFailable(id, current.status) });
+    if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+    if (current.status !== 'pending') throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotFailable(id, current.status));
     const row = await trx
       .updateTable('commissions')
       .set({ status: 'failed', failureReason: reason, updatedAt: now })

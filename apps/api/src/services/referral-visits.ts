@@ -2,7 +2,7 @@
 // A visit keeps the code, the campaign fields and the page path; never an address or a browser.
 
 import { REFERRAL_MESSAGES, type referralVisitInput } from '@portal/contracts';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from './errors';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { DbOrTx } from './activity';
@@ -21,7 +21,7 @@ async function findActiveByCode(db: DbOrTx, code: string) {
 
 export async function referralLink(db: DbOrTx, code: string): Promise<{ companyName: string; referralCode: string }> {
   const partner = await findActiveByCode(db, code);
-  if (!partner) throw new TRPCError({ code: 'NOT_FOUND', message: REFERRAL_MESSAGES.referralLinkNotFound });
+  if (!partner) throw DomainError.notFound(REFERRAL_MESSAGES.referralLinkNotFound);
   return { companyName: partner.companyName, referralCode: partner.referralCode };
 }
 

@@ -3,7 +3,7 @@
 
 import { COMMISSION_BY_SERVICE, REFERRAL_MESSAGES, MESSAGES, todayIsoDate, type addClientInput, type createReferralInput, type listReferralsInput, type Referral, type ReferralStage, type updateReferralInput } from '@portal/contracts';
 import type { Db, ReferralRow, ReferralsTable } from '@portal/db';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from './errors';
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { logActivity, type DbOrTx } from './activity';
@@ -69,7 +69,7 @@ async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<Referral
 }
 
 function assertContractDates(start: string | null | undefined, end: string | null | undefined): void {
-  if (start && end && end < start) throw new TRPCError({ code: 'BAD_REQUEST', message: REFERRAL_MESSAGES.contractEndBeforeStart });
+  if (start && end && end < start) throw DomainError.invalid(REFERRAL_MESSAGES.contractEndBeforeStart);
 }
 
 /** A partner registers a business they refer. The caller has checked the partner is active. */
@@ -85,8 +85,8 @@ export async function addClient(db: Db, adminUserId: string, input: AddClient, n
   assertContractDates(input.contractStartDate, input.contractEndDate);
   const row = await db.transaction().execute(async (trx) => {
     const partner = await trx.selectFrom('partners').select(['id', 'status', 'companyName']).where('id', '=', input.partnerId).forUpdate().executeTakeFirst();
-    if (!partner) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.partnerNotFound });
-    if (partner.status !== 'active') throw new TRPCError({ code: 'BAD_REQUEST', message: REFERRAL_MESSAGES.partnerNotActiveForClient });
+    if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
+    if (partner.status !== 'active') throw DomainError.invalid(REFERRAL_MESSAGES.partnerNotActiveForClient);
     const inserted = await insertReferral(trx, { partnerId: partner.id, actorUserId: adminUserId, action: 'referral.client_added', referralSource: 'admin', values: input, now });
     return { ...inserted, partnerCompanyName: partner.companyName };
   });
@@ -160,7 +160,7 @@ export async function updateReferral(db: Db, adminUserId: string, input: UpdateR
   const { id, ...patch } = input;
   const row = await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: REFERRAL_MESSAGES.referralNotFound });
+    if (!current) throw DomainError.notFound(REFERRAL_MESSAGES.referralNotFound);
     const changes = stageChange(current, patch, now);
     const start = changes.contractStartDate !== undefined ? changes.contractStartDate : current.contractStartDate;
     const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;

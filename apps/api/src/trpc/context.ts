@@ -1,38 +1,13 @@
 // Request context. The inner part (deps and the signed-in user) is what procedures use and what
 // tests build directly; the outer part reads the HTTP request.
 
-import { MESSAGES, type UserRole } from '@portal/contracts';
+import { MESSAGES } from '@portal/contracts';
 import { TRPCError } from '@trpc/server';
-import type { Db } from '@portal/db';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config';
-import type { FieldCipher } from '../services/crypto';
-import type { RateLimits } from '../services/rate-limits';
-import type { FileStorage } from '../services/storage';
-import type { TokenService } from '../services/tokens';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps, SessionUser } from '../deps';
 import { isDatabaseUnavailable } from './errors';
 
-export interface AppDeps {
-  db: Db;
-  dbKind: 'postgres' | 'pglite';
-  /** Answers whether the database responds right now (health checks). */
-  pingDb: () => Promise<boolean>;
-  config: AppConfig;
-  logger: FastifyBaseLogger;
-  tokens: TokenService;
-  cipher: FieldCipher;
-  rateLimits: RateLimits;
-  storage: FileStorage;
-  /** The clock; tests move it. */
-  now: () => Date;
-}
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: UserRole;
-  tokenVersion: number;
-}
+export type { AppDeps, SessionUser } from '../deps';
 
 export interface Context {
   deps: AppDeps;

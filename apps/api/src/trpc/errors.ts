@@ -1,9 +1,29 @@
 // One mapping from failures to what a client reads: the tRPC error shape and the REST error body
-// share it, so a validation message is the spec's text on both.
+// share it, so a validation message is the spec's text on both. A DomainError's kind becomes its
+// tRPC code here and nowhere else; the REST adapter derives the HTTP status from that code.
 
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '@portal/contracts';
+import { DomainError, type DomainErrorKind } from '../services/errors';
 import { RateLimitedError } from '../services/rate-limits';
+
+const TRPC_CODE_OF = {
+  invalid: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  not_found: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  unprocessable: 'UNPROCESSABLE_CONTENT',
+  too_large: 'PAYLOAD_TOO_LARGE',
+  unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
+  rate_limited: 'TOO_MANY_REQUESTS',
+  unavailable: 'SERVICE_UNAVAILABLE',
+} as const satisfies Record<DomainErrorKind, TRPCError['code']>;
+
+/** The tRPC error of a domain error: its kind's code and its message. */
+export function fromDomainError(error: DomainError): TRPCError {
+  return new TRPCError({ code: TRPC_CODE_OF[error.kind], message: error.message, cause: error });
+}
 
 export interface ErrorIssue {
   path: string;
@@ -11,7 +31,8 @@ export interface ErrorIssue {
 }
 
 export function validationIssues(error: unknown): ErrorIssue[] | undefined {
-  const cause = error instanceof TRPCError ? error.cause : error;
+  let cause = error instanceof TRPCError ? error.cause : error;
+  if (cause instanceof DomainError) cause = cause.cause;
   const issues = (cause as { issues?: unknown } | undefined)?.issues;
   if (!Array.isArray(issues)) return undefined;
   return issues.map((issue: { path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message?: string }) => ({
@@ -53,6 +74,7 @@ function sqlState(error: unknown): string | undefined {
 /** Turns infrastructure failures into the errors a client should see. */
 export function toClientError(error: TRPCError): TRPCError {
   const cause = error.cause;
+  if (cause instanceof DomainError) return fromDomainError(cause);
   const state = error.code === 'INTERNAL_SERVER_ERROR' ? sqlState(cause) : undefined;
   // Class 22 is "data exception": a value the database cannot hold (NUL in text, out of range).
   if (state?.startsWith('22')) {

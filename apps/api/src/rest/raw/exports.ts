@@ -5,7 +5,8 @@
 import { COMMISSION_MESSAGES, MESSAGES } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csvStream, EXPORT_KINDS, exportTable, logExport, WIRE_COLUMNS, wireInstructions, type ExportKind } from '../../services/exports';
-import { authenticate, type AppDeps, type SessionUser } from '../../trpc/context';
+import type { AppDeps, SessionUser } from '../../deps';
+import { authenticate } from '../../trpc/context';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
 

@@ -13,14 +13,15 @@ import {
   createMaterialInput,
   uploadMaterialFields,
 } from '@portal/contracts';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '../../services/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { downloadTokensFor } from '../../services/download-tokens';
 import { FILE_KINDS } from '../../services/file-types';
 import { UnsupportedFileTypeError, createStoredMaterial, findMaterial, storeUpload, toAdminMaterial } from '../../services/materials';
 import { FileTooLargeError, StoredFileNotFoundError } from '../../services/storage';
-import { createContextFromRequest, type AppDeps, type Context, type SessionUser } from '../../trpc/context';
+import type { AppDeps, SessionUser } from '../../deps';
+import { createContextFromRequest, type Context } from '../../trpc/context';
 import { callProcedure, sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
 
@@ -28,17 +29,17 @@ const CREATE_PATH = '/api/admin/marketing-materials';
 const TEXT_FIELD_BYTES = 10_000;
 
 function requireAdmin(ctx: Context): SessionUser {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.tokenRejected ? MESSAGES.sessionExpired : MESSAGES.notSignedIn });
-  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminOnly });
+  if (!ctx.user) throw DomainError.unauthorized(ctx.tokenRejected ? MESSAGES.sessionExpired : MESSAGES.notSignedIn);
+  if (ctx.user.role !== 'admin') throw DomainError.forbidden(MESSAGES.adminOnly);
   return ctx.user;
 }
 
 /** Errors of the multipart parser (too many parts, a truncated field, a broken body) in our error shape. */
-function multipartError(error: unknown): TRPCError | null {
+function multipartError(error: unknown): DomainError | null {
   const e = error as { code?: unknown; statusCode?: unknown; message?: string };
   if (typeof e?.code !== 'string' || !e.code.startsWith('FST_')) return null;
-  if (e.statusCode === 413) return new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: MATERIAL_UPLOAD_MESSAGES.fileTooLarge, cause: error });
-  return new TRPCError({ code: 'BAD_REQUEST', message: e.message ?? 'The upload could not be read', cause: error });
+  if (e.statusCode === 413) return DomainError.tooLarge(MATERIAL_UPLOAD_MESSAGES.fileTooLarge, error);
+  return DomainError.invalid(e.message ?? 'The upload could not be read', error);
 }
 
 async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequest, reply: FastifyReply) {
@@ -58,9 +59,9 @@ async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequ
         fields[part.fieldname] = part.value;
       }
     }
-    if (!stored) throw new TRPCError({ code: 'BAD_REQUEST', message: MATERIAL_UPLOAD_MESSAGES.fileRequired });
+    if (!stored) throw DomainError.invalid(MATERIAL_UPLOAD_MESSAGES.fileRequired);
     const parsed = uploadMaterialFields.safeParse(fields);
-    if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid input', cause: parsed.error });
+    if (!parsed.success) throw DomainError.invalid(parsed.error.issues[0]?.message ?? 'Invalid input', parsed.error);
     const row = await createStoredMaterial(deps.db, admin.id, parsed.data, {
       key: stored.key,
       sizeBytes: stored.sizeBytes,
@@ -70,8 +71,8 @@ async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequ
     return reply.status(201).send(toAdminMaterial(row));
   } catch (error) {
     if (stored) await deps.storage.remove(stored.key).catch(() => undefined);
-    if (error instanceof FileTooLargeError) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: MATERIAL_UPLOAD_MESSAGES.fileTooLarge, cause: error });
-    if (error instanceof UnsupportedFileTypeError) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: error.message, cause: error });
+    if (error instanceof FileTooLargeError) throw DomainError.tooLarge(MATERIAL_UPLOAD_MESSAGES.fileTooLarge, error);
+    if (error instanceof UnsupportedFileTypeError) throw DomainError.unsupportedMediaType(error.message, error);
     throw multipartError(error) ?? error;
   }
 }
@@ -95,7 +96,7 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
         if (req.isMultipart()) return await createFromMultipart(deps, ctx, req, reply);
         if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
           requireAdmin(ctx);
-          throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: MATERIAL_UPLOAD_MESSAGES.contentTypeUnsupported });
+          throw DomainError.unsupportedMediaType(MATERIAL_UPLOAD_MESSAGES.contentTypeUnsupported);
         }
         const output = await callProcedure(ctx, 'admin.createMaterial', req.body ?? {});
         return reply.status(201).send(output);
@@ -108,13 +109,13 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
       try {
         const tokens = downloadTokensFor(deps.config);
         const token = tokens.read(req.params.token, deps.now());
-        if (!token) throw new TRPCError({ code: 'FORBIDDEN', message: MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid });
+        if (!token) throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
         const material = await findMaterial(deps.db, token.materialId);
         if (!material?.storageKey || !tokens.matches(token, material.storageKey)) {
-          throw new TRPCError({ code: 'FORBIDDEN', message: MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid });
+          throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
         }
         const file = await deps.storage.open(material.storageKey).catch((error: unknown) => {
-          if (error instanceof StoredFileNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: MATERIAL_UPLOAD_MESSAGES.materialNotFound });
+          if (error instanceof StoredFileNotFoundError) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
           throw error;
         });
         return reply

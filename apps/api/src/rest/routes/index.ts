@@ -2,7 +2,7 @@
 // Routes that stream files or read multipart bodies are Fastify plugins beside these.
 
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../trpc/context';
+import type { AppDeps } from '../../deps';
 import type { RestRoute } from '../adapter';
 import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
