@@ -15,20 +15,20 @@ import {
 import type { TRPCRouterRecord } from '@trpc/server';
 import { accrueMonth } from '../services/accrual';
 import { failCommission, listPayouts, listPendingCommissions, processPayout } from '../services/payouts';
-import { adminProcedure } from '../trpc/init';
+import { permittedProcedure } from '../trpc/init';
 
 export const adminCommissionProcedures = {
-  pendingCommissions: adminProcedure
+  pendingCommissions: permittedProcedure('commissions:read')
     .input(listPendingCommissionsInput)
     .output(pendingCommissionsPageOutput)
     .query(({ ctx, input }) => listPendingCommissions(ctx.deps.db, input)),
 
-  accrue: adminProcedure
+  accrue: permittedProcedure('commissions:write')
     .input(monthInput)
     .output(accrualResultOutput)
     .mutation(({ ctx, input }) => accrueMonth(ctx.deps.db, input.month, ctx.deps.now(), ctx.user.id)),
 
-  processPayout: adminProcedure
+  processPayout: permittedProcedure('payouts:write')
     .input(payoutInput)
     .output(payoutOutput)
     .mutation(async ({ ctx, input }) => {
@@ -37,12 +37,12 @@ export const adminCommissionProcedures = {
       return payout;
     }),
 
-  failCommission: adminProcedure
+  failCommission: permittedProcedure('commissions:write')
     .input(failCommissionInput)
     .output(commissionOutput)
     .mutation(({ ctx, input }) => failCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now())),
 
-  payouts: adminProcedure
+  payouts: permittedProcedure('commissions:read')
     .input(listPayoutsInput)
     .output(payoutsListOutput)
     .query(({ ctx, input }) => listPayouts(ctx.deps.db, input.limit)),

@@ -15,32 +15,32 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { adminMetrics } from '../services/admin-metrics';
 import { changePartnerStatus, createPartnerByAdmin, getPartnerDetails, listPartners, listPendingPartners } from '../services/admin-partners';
-import { adminProcedure } from '../trpc/init';
+import { permittedProcedure } from '../trpc/init';
 
 const decision = (transition: 'approve' | 'suspend' | 'reactivate') =>
-  adminProcedure
+  permittedProcedure('partners:approve')
     .input(idInput)
     .output(partnerStatusChangeOutput)
     .mutation(({ ctx, input }) => changePartnerStatus(ctx.deps.db, transition, { partnerId: input.id, adminId: ctx.user.id, now: ctx.deps.now() }));
 
 export const adminPartnerProcedures = {
-  metrics: adminProcedure.output(adminMetricsOutput).query(({ ctx }) => adminMetrics(ctx.deps.db, ctx.deps.now())),
+  metrics: permittedProcedure('partners:read').output(adminMetricsOutput).query(({ ctx }) => adminMetrics(ctx.deps.db, ctx.deps.now())),
 
-  pendingPartners: adminProcedure.output(z.array(adminPartnerRowOutput)).query(({ ctx }) => listPendingPartners(ctx.deps.db)),
+  pendingPartners: permittedProcedure('partners:read').output(z.array(adminPartnerRowOutput)).query(({ ctx }) => listPendingPartners(ctx.deps.db)),
 
-  partners: adminProcedure
+  partners: permittedProcedure('partners:read')
     .input(listPartnersInput)
     .output(pageOf(adminPartnerRowOutput))
     .query(({ ctx, input }) => listPartners(ctx.deps.db, input)),
 
-  partner: adminProcedure
+  partner: permittedProcedure('partners:read')
     .input(idInput)
     .output(partnerDetailsOutput)
     .query(({ ctx, input }) => getPartnerDetails(ctx.deps.db, ctx.deps.cipher, input.id)),
 
   approvePartner: decision('approve'),
 
-  rejectPartner: adminProcedure
+  rejectPartner: permittedProcedure('partners:approve')
     .input(rejectPartnerInput)
     .output(partnerStatusChangeOutput)
     .mutation(({ ctx, input }) =>
@@ -51,7 +51,7 @@ export const adminPartnerProcedures = {
 
   reactivatePartner: decision('reactivate'),
 
-  createPartner: adminProcedure
+  createPartner: permittedProcedure('partners:write')
     .input(createPartnerInput)
     .output(adminPartnerRowOutput)
     .mutation(({ ctx, input }) => createPartnerByAdmin(ctx.deps.db, { form: input, adminId: ctx.user.id, now: ctx.deps.now() })),

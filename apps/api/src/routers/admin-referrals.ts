@@ -1,19 +1,19 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { addClientInput, listReferralsInput, pageOf, referralOutput, updateReferralInput } from '@portal/contracts';
 import { addClient, listAllReferrals, updateReferral } from '../services/referrals';
-import { adminProcedure } from '../trpc/init';
+import { permittedProcedure } from '../trpc/init';
 
 /** admin.referrals, admin.addClient, admin.updateReferral — the deal pipeline. */
 export const adminReferralProcedures = {
-  referrals: adminProcedure
+  referrals: permittedProcedure('referrals:read')
     .input(listReferralsInput)
     .output(pageOf(referralOutput))
     .query(({ ctx, input }) => listAllReferrals(ctx.deps.db, input)),
-  addClient: adminProcedure
+  addClient: permittedProcedure('referrals:write')
     .input(addClientInput)
     .output(referralOutput)
     .mutation(({ ctx, input }) => addClient(ctx.deps.db, ctx.user.id, input, ctx.deps.now())),
-  updateReferral: adminProcedure
+  updateReferral: permittedProcedure('referrals:write')
     .input(updateReferralInput)
     .output(referralOutput)
     .mutation(({ ctx, input }) => updateReferral(ctx.deps.db, ctx.user.id, input, ctx.deps.now())),

@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { DomainError } from '../services/errors';
+import { hasPermission } from '../services/permissions';
 import { z } from 'zod';
 import {
   createExternalMaterial,
@@ -26,11 +27,11 @@ import {
 } from '../services/materials';
 import type { SessionUser } from '../deps';
 import type { Context } from '../trpc/context';
-import { adminProcedure, authedProcedure } from '../trpc/init';
+import { authedProcedure, permittedProcedure } from '../trpc/init';
 
-/** Who is looking at the library: an admin (everything) or an active partner (active materials). */
+/** Who is looking at the library: its keepers (materials:read, everything) or an active partner (active materials). */
 async function libraryViewer(ctx: Context & { user: SessionUser }): Promise<{ isAdmin: true; partnerId: null } | { isAdmin: false; partnerId: string }> {
-  if (ctx.user.role === 'admin') return { isAdmin: true, partnerId: null };
+  if (hasPermission(ctx.user, 'materials:read')) return { isAdmin: true, partnerId: null };
   const partner = await ctx.deps.db.selectFrom('partners').select(['id', 'status']).where('userId', '=', ctx.user.id).executeTakeFirst();
   if (partner?.status !== 'active') throw DomainError.forbidden(MESSAGES.partnerNotActive);
   return { isAdmin: false, partnerId: partner.id };
@@ -62,13 +63,13 @@ export const partnerMaterialProcedures = {
 
 /** admin.materials, admin.createMaterial, admin.updateMaterial (Marketing materials issue). */
 export const adminMaterialProcedures = {
-  materials: adminProcedure.output(z.array(adminMaterialOutput)).query(async ({ ctx }) => {
+  materials: permittedProcedure('materials:read').output(z.array(adminMaterialOutput)).query(async ({ ctx }) => {
     const rows = await listMaterials(ctx.deps.db, { activeOnly: false });
     return rows.map(toAdminMaterial);
   }),
 
   /** Publishes an external link; uploaded files arrive through the multipart REST route. */
-  createMaterial: adminProcedure
+  createMaterial: permittedProcedure('materials:write')
     .input(createMaterialInput)
     .output(adminMaterialOutput)
     .mutation(async ({ ctx, input }) => {
@@ -76,7 +77,7 @@ export const adminMaterialProcedures = {
       return toAdminMaterial(row);
     }),
 
-  updateMaterial: adminProcedure
+  updateMaterial: permittedProcedure('materials:write')
     .input(updateMaterialInput)
     .output(adminMaterialOutput)
     .mutation(async ({ ctx, input }) => {

@@ -1,10 +1,11 @@
 // The tRPC builder and the named procedures every router uses (DESIGN §5). Access rules live
-// here as middlewares, never as checks inside resolvers.
+// here as middlewares, never as checks inside resolvers; who holds which permission is
+// services/permissions.ts.
 
 import { MESSAGES } from '@portal/contracts';
-import type { Partner } from '@portal/db';
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { Context, SessionUser } from './context';
+import { requirePermission as requirePermissionOf, requireUser, type Permission } from '../services/permissions';
+import type { Context } from './context';
 import { toClientError, userMessage, validationIssues } from './errors';
 
 const t = initTRPC.context<Context>().create({
@@ -28,41 +29,28 @@ const mapInfrastructureErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-const isAuthed = t.middleware(({ ctx, next }) => {
-  if (!ctx.user) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.tokenRejected ? MESSAGES.sessionExpired : MESSAGES.notSignedIn });
-  }
-  return next({ ctx: { user: ctx.user as SessionUser } });
-});
+const isAuthed = t.middleware(({ ctx, next }) => next({ ctx: { user: requireUser(ctx) } }));
 
-const isAdmin = t.middleware(({ ctx, next }) => {
-  if (ctx.user?.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminOnly });
-  return next();
-});
-
-const isPartnerUser = t.middleware(({ ctx, next }) => {
-  if (ctx.user?.role !== 'partner') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.partnerOnly });
-  return next();
-});
+/** The guard of services/permissions.ts as a middleware: 401 without a session, 403 without the permission. */
+export const requirePermission = (permission: Permission) =>
+  t.middleware(({ ctx, next }) => next({ ctx: { user: requirePermissionOf(ctx, permission) } }));
 
 const hasPartnerRecord = t.middleware(async ({ ctx, next }) => {
   const partner = await ctx.deps.db.selectFrom('partners').selectAll().where('userId', '=', ctx.user?.id ?? '').executeTakeFirst();
   if (!partner) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.partnerProfileNotFound });
-  return next({ ctx: { partner: partner as Partner } });
+  return next({ ctx: { partner } });
 });
 
 export const publicProcedure = t.procedure.use(mapInfrastructureErrors);
 export const authedProcedure = publicProcedure.use(isAuthed);
-export const adminProcedure = authedProcedure.use(isAdmin);
+/** A user holding `permission` (today: every admin permission belongs to the admin role). */
+export const permittedProcedure = (permission: Permission) => publicProcedure.use(requirePermission(permission));
 /** A signed-in partner user, with or without a partner record (applying, reading their own profile). */
-export const partnerUserProcedure = authedProcedure.use(isPartnerUser);
+export const partnerUserProcedure = permittedProcedure('partner:self');
 /** A partner user with a partner record, in any status; `ctx.partner` is that record. */
 export const partnerProcedure = partnerUserProcedure.use(hasPartnerRecord);
 /** An approved partner: only these may create referrals or see the dashboard's data. */
-export const activePartnerProcedure = partnerProcedure.use(
-  t.middleware(({ ctx, next }) => {
-    const partner = (ctx as unknown as { partner: Partner }).partner;
-    if (partner.status !== 'active') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.partnerNotActive });
-    return next();
-  }),
-);
+export const activePartnerProcedure = partnerProcedure.use(({ ctx, next }) => {
+  if (ctx.partner.status !== 'active') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.partnerNotActive });
+  return next();
+});

@@ -2,28 +2,21 @@
 // they are plain Fastify routes beside the procedure-backed REST table, with the same auth rules
 // and error bodies.
 
-import { COMMISSION_MESSAGES, MESSAGES } from '@portal/contracts';
+import { COMMISSION_MESSAGES } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../services/errors';
 import { csvStream, EXPORT_KINDS, exportTable, logExport, WIRE_COLUMNS, wireInstructions, type ExportKind } from '../../services/exports';
 import type { AppDeps, SessionUser } from '../../deps';
+import { requirePermission, type Permission } from '../../services/permissions';
 import { authenticate } from '../../trpc/context';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The admin behind the request, or null after answering 401/403 like the REST adapter. */
-async function requireAdmin(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
-  const { user, tokenRejected } = await authenticate(deps, req.headers.authorization);
-  if (!user) {
-    await reply.status(401).send({ message: tokenRejected ? MESSAGES.sessionExpired : MESSAGES.notSignedIn, code: 'UNAUTHORIZED' });
-    return null;
-  }
-  if (user.role !== 'admin') {
-    await reply.status(403).send({ message: MESSAGES.adminOnly, code: 'FORBIDDEN' });
-    return null;
-  }
-  return user;
+/** The user behind the request when it holds `permission`; a DomainError (401/403) otherwise. */
+async function requireAccess(deps: AppDeps, req: FastifyRequest, permission: Permission): Promise<SessionUser> {
+  return requirePermission(await authenticate(deps, req.headers.authorization), permission);
 }
 
 function csvHeaders(reply: FastifyReply, fileName: string): FastifyReply {
@@ -44,8 +37,7 @@ export const exportRoutes: RawRoutes = {
     for (const kind of EXPORT_KINDS) {
       app.get(`/api/admin/exports/${kind}.csv`, async (req, reply) => {
         try {
-          const admin = await requireAdmin(deps, req, reply);
-          if (!admin) return reply;
+          const admin = await requireAccess(deps, req, 'exports:read');
           await logExport(deps.db, kind, admin.id);
           const { columns, rows } = exportTable(deps.db, kind);
           const stream = csvStream(columns, rows);
@@ -59,10 +51,9 @@ export const exportRoutes: RawRoutes = {
 
     app.get<{ Params: { id: string } }>('/api/admin/payouts/:id/wire-instructions.csv', async (req, reply) => {
       try {
-        const admin = await requireAdmin(deps, req, reply);
-        if (!admin) return reply;
+        const admin = await requireAccess(deps, req, 'payouts:write');
         const result = UUID.test(req.params.id) ? await wireInstructions(deps.db, deps.cipher, req.params.id, admin.id) : null;
-        if (!result) return reply.status(404).send({ message: COMMISSION_MESSAGES.payoutNotFound, code: 'NOT_FOUND' });
+        if (!result) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
         return csvHeaders(reply, `wire-instructions-${result.reference}.csv`).send(csvStream(WIRE_COLUMNS, result.rows));
       } catch (error) {
         return sendError(reply, error, deps);

@@ -8,31 +8,25 @@ import multipart from '@fastify/multipart';
 import {
   MATERIAL_UPLOAD_MESSAGES,
   MAX_UPLOAD_BYTES,
-  MESSAGES,
   adminMaterialOutput,
   createMaterialInput,
   uploadMaterialFields,
 } from '@portal/contracts';
-import { DomainError } from '../../services/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { downloadTokensFor } from '../../services/download-tokens';
+import { DomainError } from '../../services/errors';
 import { FILE_KINDS } from '../../services/file-types';
 import { UnsupportedFileTypeError, createStoredMaterial, findMaterial, storeUpload, toAdminMaterial } from '../../services/materials';
+import { requirePermission } from '../../services/permissions';
 import { FileTooLargeError, StoredFileNotFoundError } from '../../services/storage';
-import type { AppDeps, SessionUser } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { createContextFromRequest, type Context } from '../../trpc/context';
 import { callProcedure, sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
 
 const CREATE_PATH = '/api/admin/marketing-materials';
 const TEXT_FIELD_BYTES = 10_000;
-
-function requireAdmin(ctx: Context): SessionUser {
-  if (!ctx.user) throw DomainError.unauthorized(ctx.tokenRejected ? MESSAGES.sessionExpired : MESSAGES.notSignedIn);
-  if (ctx.user.role !== 'admin') throw DomainError.forbidden(MESSAGES.adminOnly);
-  return ctx.user;
-}
 
 /** Errors of the multipart parser (too many parts, a truncated field, a broken body) in our error shape. */
 function multipartError(error: unknown): DomainError | null {
@@ -43,7 +37,7 @@ function multipartError(error: unknown): DomainError | null {
 }
 
 async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequest, reply: FastifyReply) {
-  const admin = requireAdmin(ctx);
+  const admin = requirePermission(ctx, 'materials:write');
   const fields: Record<string, string> = {};
   let stored: Awaited<ReturnType<typeof storeUpload>> | null = null;
   try {
@@ -95,7 +89,7 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
         const ctx = await createContextFromRequest(deps, req, reply);
         if (req.isMultipart()) return await createFromMultipart(deps, ctx, req, reply);
         if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-          requireAdmin(ctx);
+          requirePermission(ctx, 'materials:write');
           throw DomainError.unsupportedMediaType(MATERIAL_UPLOAD_MESSAGES.contentTypeUnsupported);
         }
         const output = await callProcedure(ctx, 'admin.createMaterial', req.body ?? {});
