@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerRestRoutes } from './rest/adapter';
+import { fromFastifyError, registerRestRoutes, sendError } from './rest/adapter';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { rawRoutes, restRoutes } from './rest/routes';
 import type { AppDeps } from './deps';
@@ -64,12 +64,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
-    return reply.status(status).send({
-      message: status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
-      code: error.code ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'),
-    });
+    const refused = fromFastifyError(error, BODY_LIMIT_BYTES);
+    if (refused) return sendError(reply, refused, deps);
+    req.log.error({ err: error }, 'request failed');
+    return reply.status(error.statusCode && error.statusCode >= 500 ? error.statusCode : 500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
   });
 
   app.get('/api/health', async (_req, reply) => {

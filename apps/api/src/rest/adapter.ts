@@ -3,11 +3,14 @@
 
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
+import type { inferRouterOutputs } from '@trpc/server';
+import { MAX_PAGE_SIZE } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
+import { DomainError, type DomainErrorKind } from '../services/errors';
 import { createContextFromRequest, type Context } from '../trpc/context';
 import { retryAfterOf, toClientError, userMessage, validationIssues } from '../trpc/errors';
-import { appRouter, createCaller } from '../trpc/router';
+import { createCaller, type AppRouter } from '../trpc/router';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -18,28 +21,71 @@ export interface RestRequest {
   headers: FastifyRequest['headers'];
 }
 
-export interface RestRoute {
+type Outputs = inferRouterOutputs<AppRouter>;
+
+/** The dotted path of every procedure of the AppRouter, e.g. "admin.approvePartner". */
+export type ProcedurePath = { [NS in keyof Outputs]: { [P in keyof Outputs[NS]]: `${NS & string}.${P & string}` }[keyof Outputs[NS]] }[keyof Outputs];
+
+/** What the procedure at `P` answers. */
+export type ProcedureOutput<P extends ProcedurePath> = P extends `${infer NS extends keyof Outputs}.${infer Name}` ? (Name extends keyof Outputs[NS] ? Outputs[NS][Name] : never) : never;
+
+interface Page {
+  items: unknown[];
+  total: number;
+}
+
+/** A paged list: the REST body is the page's items, the total travels in X-Total-Count. */
+export interface PagedOption {
+  /** What is counted, in the plural ("partners"). */
+  noun: string;
+  /** The limit when none is sent (the contract's default). */
+  defaultLimit: number;
+}
+
+interface RestRouteOf<P extends ProcedurePath> {
   method: HttpMethod;
   /** OpenAPI form: /api/admin/partners/{id} */
   path: string;
   /** Dotted tRPC path, e.g. "admin.approvePartner". */
-  procedure: string;
+  procedure: P;
   summary: string;
   tag: string;
   /** Success status (default 200). */
   status?: number;
   /** Builds the procedure input; by default path params merged over the query (GET) or the JSON body. */
   input?: (req: RestRequest) => unknown;
-  /** Shapes the body from the procedure output; may set headers on the reply. */
-  respond?: (output: never, reply: FastifyReply) => unknown;
+  /**
+   * Shapes the body from the procedure output; may set headers on the reply. On a paged route the
+   * adapter has set X-Total-Count already and the default body is the page's items.
+   */
+  respond?: (output: ProcedureOutput<P>, reply: FastifyReply) => unknown;
+  /** Only for procedures answering a page ({ items, total }). */
+  paged?: ProcedureOutput<P> extends Page ? PagedOption : never;
   /** Request headers the route reads, for the OpenAPI document; `field` names the input field it fills. */
   requestHeaders?: { name: string; required: boolean; description: string; field?: string }[];
-  /** Response headers the route sets, for the OpenAPI document. */
+  /** Response headers the route sets, for the OpenAPI document (X-Total-Count of a paged route is added). */
   responseHeaders?: { name: string; description: string }[];
-  /** The REST body is the `items` array of the procedure's page (the total travels in a header). */
-  bodyIsItems?: boolean;
-  /** Extra words for the OpenAPI description (defaults, paging). */
+  /** Extra words for the OpenAPI description (defaults, filters). */
   description?: string;
+}
+
+/** One row of the REST table; `respond` and `paged` are typed by the procedure it names. */
+export type RestRoute = { [P in ProcedurePath]: RestRouteOf<P> }[ProcedurePath];
+
+/** The response headers of a route, with X-Total-Count on a paged one. */
+export function responseHeadersOf(route: RestRoute): { name: string; description: string }[] | undefined {
+  if (!route.paged) return route.responseHeaders;
+  return [{ name: 'X-Total-Count', description: `How many ${route.paged.noun} match the filters, across all pages` }, ...(route.responseHeaders ?? [])];
+}
+
+/** The OpenAPI description of a route: paging (limit/offset from the contracts) before its own words. */
+export function descriptionOf(route: RestRoute): string | undefined {
+  if (!route.paged) return route.description;
+  const { noun, defaultLimit } = route.paged;
+  const paging =
+    `The body is an array holding one page of ${noun}; the number of ${noun} matching the filters is in X-Total-Count. ` +
+    `Defaults: limit=${defaultLimit} (at most ${MAX_PAGE_SIZE}), offset=0.`;
+  return route.description ? `${paging} ${route.description}` : paging;
 }
 
 export interface ErrorBody {
@@ -77,10 +123,44 @@ export function sendError(reply: FastifyReply, cause: unknown, deps: AppDeps): F
   return reply.status(status).send(errorBody(error));
 }
 
+const KIND_OF_STATUS: Record<number, DomainErrorKind> = {
+  400: 'invalid',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+const MB = 1024 * 1024;
+
+/** Fastify's own refusals in a person's words (its FST_ codes never reach a client). */
+const FASTIFY_MESSAGES: Record<string, (limitBytes: number) => string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => 'The request body is empty; send a JSON object',
+  FST_ERR_CTP_BODY_TOO_LARGE: (limit) => `The request body is larger than ${limit % MB === 0 ? `${limit / MB} MB` : `${Math.round(limit / 1024)} KB`}`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => 'This content type is not accepted; send application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'The Content-Length header does not match the body',
+};
+
+/**
+ * A failure Fastify raised before a route ran (body parsing, content type, size) as a DomainError,
+ * so it answers in the same { message, code } body; undefined for a server fault.
+ */
+export function fromFastifyError(error: { statusCode?: number; code?: string; message: string }, bodyLimitBytes: number): DomainError | undefined {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return undefined;
+  const kind = KIND_OF_STATUS[status] ?? 'invalid';
+  const message = (error.code && FASTIFY_MESSAGES[error.code]?.(bodyLimitBytes)) ?? error.message;
+  return new DomainError(kind, message, { cause: error });
+}
+
 export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: readonly RestRoute[]): void {
-  const known = new Set(Object.keys(appRouter._def.procedures));
   for (const route of routes) {
-    if (!known.has(route.procedure)) throw new Error(`REST route ${route.method} ${route.path} names an unknown procedure ${route.procedure}`);
     app.route({
       method: route.method,
       url: route.path.replace(/\{(\w+)\}/g, ':$1'),
@@ -96,7 +176,10 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
           const input = route.input ? route.input(restReq) : defaultInput(route, restReq);
           const output = await callProcedure(ctx, route.procedure, input);
           reply.status(route.status ?? 200);
-          return route.respond ? route.respond(output as never, reply) : output;
+          if (route.paged) void reply.header('X-Total-Count', String((output as Page).total));
+          const respond = route.respond as ((output: unknown, reply: FastifyReply) => unknown) | undefined;
+          if (respond) return respond(output, reply);
+          return route.paged ? (output as Page).items : output;
         } catch (error) {
           return sendError(reply, error, deps);
         }

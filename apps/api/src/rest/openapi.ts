@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the REST adapter, derived from the procedures' Zod schemas.
 
 import { z } from 'zod';
-import type { RestRoute } from './adapter';
+import { descriptionOf, responseHeadersOf, type RestRoute } from './adapter';
 import { appRouter } from '../trpc/router';
 
 export interface ExtraOperation {
@@ -38,7 +38,7 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readon
     const def = procedures[route.procedure]?._def;
     const input = toJsonSchema(def?.inputs?.[0], 'input');
     const pageSchema = toJsonSchema(def?.output, 'output');
-    const output = route.bodyIsItems ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema) : pageSchema;
+    const output = route.paged ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema) : pageSchema;
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
     // Input fields filled from the path or from headers are not part of the body.
     const notInBody = new Set([...pathParams, ...(route.requestHeaders ?? []).flatMap((h) => (h.field ? [h.field] : []))]);
@@ -53,16 +53,18 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readon
     for (const header of route.requestHeaders ?? []) {
       parameters.push({ name: header.name, in: 'header', required: header.required, description: header.description, schema: { type: 'string' } });
     }
+    const description = descriptionOf(route);
+    const responseHeaders = responseHeadersOf(route);
     const operation: Record<string, unknown> = {
       operationId: route.procedure,
       summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
+      ...(description ? { description } : {}),
       tags: [route.tag],
       parameters,
       responses: {
         [String(route.status ?? 200)]: {
           description: 'Success',
-          ...(route.responseHeaders ? { headers: Object.fromEntries(route.responseHeaders.map((h) => [h.name, { description: h.description, schema: { type: 'string' } }])) } : {}),
+          ...(responseHeaders ? { headers: Object.fromEntries(responseHeaders.map((h) => [h.name, { description: h.description, schema: { type: 'string' } }])) } : {}),
           ...(output ? { content: { 'application/json': { schema: output } } } : {}),
         },
         default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },

@@ -1,7 +1,6 @@
 // REST paths of the admin's partner management (spec §7 plus issue 5's decisions and list options).
 
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PARTNER_SORTS } from '@portal/contracts';
-import type { FastifyReply } from 'fastify';
+import { DEFAULT_PAGE_SIZE, PARTNER_SORTS } from '@portal/contracts';
 import type { RestRoute } from '../adapter';
 
 const tag = 'Admin: partners';
@@ -15,16 +14,10 @@ export const adminPartnerRoutes: RestRoute[] = [
     procedure: 'admin.partners',
     summary: 'All partners with email, MRR, total earned and joined date',
     tag,
+    paged: { noun: 'partners', defaultLimit: DEFAULT_PAGE_SIZE },
     description:
-      `The body is an array holding one page of partners; the number of partners matching the filters is in X-Total-Count. ` +
-      `Defaults: limit=${DEFAULT_PAGE_SIZE} (at most ${MAX_PAGE_SIZE}), offset=0, sort=-createdAt (newest first), no status filter, no search. ` +
+      `Defaults: sort=-createdAt (newest first), no status filter, no search. ` +
       `search matches company, contact, email and referral code (case-insensitive substring). sort is one of ${PARTNER_SORTS.join(', ')}; a leading "-" sorts descending.`,
-    responseHeaders: [{ name: 'X-Total-Count', description: 'How many partners match the filters, across all pages' }],
-    bodyIsItems: true,
-    respond: (output: { items: unknown[]; total: number }, reply: FastifyReply) => {
-      void reply.header('X-Total-Count', String(output.total));
-      return output.items;
-    },
   },
   { method: 'GET', path: '/api/admin/partners/{id}', procedure: 'admin.partner', summary: 'Details of one partner (bank numbers masked)', tag },
   { method: 'POST', path: '/api/admin/partners/{id}/approve', procedure: 'admin.approvePartner', summary: 'Approve a pending or rejected partner', tag },

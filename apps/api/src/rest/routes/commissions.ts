@@ -1,7 +1,6 @@
 // REST paths of commissions, accrual and payouts (spec §7 plus the Commissions issue).
 
 import { MAX_PAGE_SIZE } from '@portal/contracts';
-import type { FastifyReply } from 'fastify';
 import type { RestRoute } from '../adapter';
 
 const partnerTag = 'Partner: commissions';
@@ -21,16 +20,10 @@ export const commissionRoutes: RestRoute[] = [
     procedure: 'admin.pendingCommissions',
     summary: 'Pending commissions with partner and client company, oldest first',
     tag: adminTag,
-    description:
-      `The body is an array holding one page; the number of pending commissions is in X-Total-Count and their sum in X-Total-Amount. ` +
-      `Defaults: limit=${MAX_PAGE_SIZE} (at most ${MAX_PAGE_SIZE}), offset=0.`,
-    responseHeaders: [
-      { name: 'X-Total-Count', description: 'How many commissions are pending, across all pages' },
-      { name: 'X-Total-Amount', description: 'The sum of all pending commissions, a decimal string' },
-    ],
-    bodyIsItems: true,
-    respond: (output: { items: unknown[]; total: number; totalAmount: string }, reply: FastifyReply) => {
-      void reply.header('X-Total-Count', String(output.total));
+    paged: { noun: 'pending commissions', defaultLimit: MAX_PAGE_SIZE },
+    description: 'The sum of all pending commissions is in X-Total-Amount.',
+    responseHeaders: [{ name: 'X-Total-Amount', description: 'The sum of all pending commissions, a decimal string' }],
+    respond: (output, reply) => {
       void reply.header('X-Total-Amount', output.totalAmount);
       return output.items;
     },
@@ -61,7 +54,7 @@ export const commissionRoutes: RestRoute[] = [
       const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
       return { ...body, idempotencyKey: Array.isArray(header) ? header[0] : header };
     },
-    respond: (output: unknown, reply: FastifyReply) => {
+    respond: (output, reply) => {
       if (reply.getHeader('idempotent-replayed') === 'true') reply.status(200);
       return output;
     },

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import { DEFAULT_PAGE_SIZE, REFERRAL_SORTS } from '@portal/contracts';
 import type { RestRoute } from '../adapter';
 
 export const referralRoutes: RestRoute[] = [
@@ -18,13 +18,8 @@ export const referralRoutes: RestRoute[] = [
     procedure: 'admin.referrals',
     summary: 'All referrals with their partner company, paged',
     tag: 'Admin',
-    description: 'Query: limit (default 25, at most 100), offset, search, sort, stage, partnerId. The body is the page of items; X-Total-Count holds the number of matches.',
-    bodyIsItems: true,
-    respond: (output: { items: unknown[]; total: number }, reply: FastifyReply) => {
-      void reply.header('X-Total-Count', String(output.total));
-      return output.items;
-    },
-    responseHeaders: [{ name: 'X-Total-Count', description: 'Number of referrals matching the filters' }],
+    paged: { noun: 'referrals', defaultLimit: DEFAULT_PAGE_SIZE },
+    description: `Query: search, sort (one of ${REFERRAL_SORTS.join(', ')}; default -createdAt), stage, partnerId.`,
   },
   { method: 'POST', path: '/api/admin/referrals', procedure: 'admin.addClient', summary: 'Add a client to an active partner', tag: 'Admin', status: 201 },
   {
