@@ -5,6 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { createDb, migrateToLatest, type Db } from '@portal/db';
 import { sql } from 'kysely';
+import { activeInMonthSql } from '../../apps/api/src/services/active-referrals';
 
 export interface ScaleSizes {
   partners: number;
@@ -117,9 +118,7 @@ export async function seedScale(db: Db, sizes: ScaleSizes, log: (message: string
     from partners p2
     left join (
       select r.partner_id, sum(r.monthly_value) as mrr from referrals r
-      where r.stage = 'won' and r.contract_start_date <= (${month} || '-01')::date + interval '1 month' - interval '1 day'
-        and (r.churn_date is null or r.churn_date >= (${month} || '-01')::date)
-        and (r.contract_end_date is null or r.contract_end_date >= (${month} || '-01')::date)
+      where ${activeInMonthSql(month)}
       group by r.partner_id
     ) m on m.partner_id = p2.id
     left join (select partner_id, sum(amount) as paid from commissions where status = 'paid' group by partner_id) c on c.partner_id = p2.id
