@@ -106,7 +106,7 @@ async function activeReferralCode(baseUrl: string): Promise<string> {
   const { token } = (await login.json()) as { token: string };
   const res = await fetch(`${baseUrl}/api/admin/partners?status=active`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`GET /api/admin/partners answered ${res.status}`);
-  const body = (await res.json()) as unknown;
+  const body: unknown = await res.json();
   const list = (Array.isArray(body) ? body : ((body as { items?: unknown[]; partners?: unknown[] }).items ?? (body as { partners?: unknown[] }).partners ?? [])) as Array<{ status?: string; referralCode?: string }>;
   const code = list.find((p) => p.status === 'active' && p.referralCode)?.referralCode;
   if (!code) throw new Error('no active demo partner with a referral code');

@@ -248,7 +248,7 @@ async function main() {
       };
       log(`— ${entry.benchmark}`);
       try {
-        figures.push(...toFigures(entry.benchmark, await (fn as BenchFunction)(ctx)));
+        figures.push(...toFigures(entry.benchmark, await fn(ctx)));
       } finally {
         for (const extra of extraDatabases) await extra.drop().catch(() => {});
       }

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 async function list(query = '') {
   const res = await t.app.inject({ method: 'GET', url: `/api/admin/partners${query}`, headers: await bearer(t.deps, admin) });
-  return { res, rows: res.statusCode === 200 ? (res.json() as { companyName: string; email: string; status: string; currentMrr: string; totalLifetimeCommissions: string; joinedAt: string | null }[]) : [], total: Number(res.headers['x-total-count']) };
+  return { res, rows: res.statusCode === 200 ? (res.json<{ companyName: string; email: string; status: string; currentMrr: string; totalLifetimeCommissions: string; joinedAt: string | null }[]>()) : [], total: Number(res.headers['x-total-count']) };
 }
 
 describe('partners list', () => {
@@ -96,7 +96,7 @@ describe('partners list', () => {
     ['status', (rows: { status: string }[]) => rows.map((r) => r.status), 'asc'],
   ] as const)('sorts by %s', async (sort, key, direction) => {
     const { rows } = await list(`?sort=${sort}&limit=100`);
-    const values = key(rows as never) as (string | number)[];
+    const values = key(rows) as (string | number)[];
     const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     expect(values).toEqual(direction === 'asc' ? sorted : sorted.reverse());
     expect(new Set(values).size).toBeGreaterThan(1);

@@ -201,7 +201,7 @@ describe('pending queue', () => {
     const newer = await createPartner(t.deps, { status: 'pending', createdAt: new Date('2020-01-02T00:00:00Z') });
     const res = await get('/api/admin/partners/pending');
     expect(res.statusCode).toBe(200);
-    const rows = res.json() as { id: string; status: string }[];
+    const rows = res.json<{ id: string; status: string }[]>();
     expect(rows.every((r) => r.status === 'pending')).toBe(true);
     expect(rows[0]?.id).toBe(older.partnerId);
     expect(rows[1]?.id).toBe(newer.partnerId);
@@ -210,7 +210,7 @@ describe('pending queue', () => {
   it('drops a partner from the queue once approved', async () => {
     const p = await createPartner(t.deps, { status: 'pending' });
     await post(`/api/admin/partners/${p.partnerId}/approve`);
-    const rows = (await get('/api/admin/partners/pending')).json() as { id: string }[];
+    const rows = (await get('/api/admin/partners/pending')).json<{ id: string }[]>();
     expect(rows.map((r) => r.id)).not.toContain(p.partnerId);
   });
 });

@@ -168,7 +168,7 @@ function fixedCases(base: Record<string, unknown>): [Body][] {
   const cases: Body[] = [];
   for (const key of Object.keys(base)) {
     cases.push({ kind: 'json', value: { ...base, [key]: 'a\u0000b' } });
-    if (typeof base[key] === 'string') cases.push({ kind: 'json', value: { ...base, [key]: `${base[key] as string}\ud800` } });
+    if (typeof base[key] === 'string') cases.push({ kind: 'json', value: { ...base, [key]: `${base[key]}\ud800` } });
   }
   for (const key of ['monthlyValue', 'amount'].filter((k) => k in base)) {
     for (const value of ['100000000.00', '99999999.999', 1e308, '1e400']) cases.push({ kind: 'json', value: { ...base, [key]: value } });
@@ -236,7 +236,7 @@ describe('bad input against every JSON body', () => {
         expect(res.statusCode, where).toBeLessThan(500);
         if (res.statusCode >= 400) {
           expect(res.headers['content-type'], where).toMatch(/application\/json/);
-          const message = (res.json() as { message?: unknown }).message;
+          const message = res.json<{ message?: unknown }>().message;
           expect(typeof message === 'string' && message.length > 0, where).toBe(true);
           expect(await rowCounts(), where).toEqual(before);
         }

@@ -27,7 +27,7 @@ describe('GET /api/partners/commissions (partner.commissions)', () => {
 
     const res = await t.app.inject({ method: 'GET', url: '/api/partners/commissions', headers: await bearer(t.deps, mine.user) });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as Array<Record<string, unknown>>;
+    const body = res.json<Array<Record<string, unknown>>>();
     expect(body.map((c) => c.id)).toEqual([octoberBolt, october, september]);
     expect(body[0]).toMatchObject({ clientCompanyName: 'Bolt Shop', amount: '100.00', monthYear: '2026-10', status: 'failed', failureReason: 'Bank rejected the transfer' });
     expect(body[2]).toMatchObject({ clientCompanyName: 'Acme Goods', status: 'paid', paymentMethod: 'Wire', paymentDate: expect.any(String), paymentReference: expect.any(String) });
@@ -55,7 +55,7 @@ describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => 
 
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/commissions/pending?limit=100', headers: await bearer(t.deps, admin) });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as Array<Record<string, unknown>>;
+    const body = res.json<Array<Record<string, unknown>>>();
     expect(body.find((c) => c.id === pending)).toEqual({
       id: pending,
       amount: '50.00',

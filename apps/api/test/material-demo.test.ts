@@ -42,11 +42,11 @@ describe('demo materials', () => {
     expect(await seedDemoMaterials(t.deps)).toBe(0);
     const partner = await createPartner(t.deps);
     const headers = await bearer(t.deps, partner.user);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers })).json() as { id: string; title: string; type: string }[];
+    const list = (await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers })).json<{ id: string; title: string; type: string }[]>();
     expect(list).toHaveLength(DEMO_MATERIALS.filter((m) => m.isActive !== false).length);
     expect(new Set(list.map((m) => m.type))).toEqual(new Set(['pdf', 'presentation', 'email_template', 'image']));
     for (const material of list) {
-      const { url } = (await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download`, headers })).json() as { url: string };
+      const { url } = (await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download`, headers })).json<{ url: string }>();
       const file = await t.app.inject({ method: 'GET', url });
       expect(file.statusCode, material.title).toBe(200);
       expect(file.rawPayload.length).toBeGreaterThan(100);

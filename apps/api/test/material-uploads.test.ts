@@ -164,7 +164,7 @@ describe('signed download addresses', () => {
   async function uploaded(title: string) {
     const res = await upload({ title, type: 'pdf' }, pdfFile);
     expect(res.statusCode).toBe(201);
-    return res.json() as { id: string };
+    return res.json<{ id: string }>();
   }
 
   it('expire after five minutes', async () => {

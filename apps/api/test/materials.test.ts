@@ -27,7 +27,7 @@ async function createLink(title: string, extra: Record<string, unknown> = {}) {
     payload: { title, description: `About ${title}`, type: 'pdf', fileUrl: 'https://cdn.example.com/files/one-pager.pdf', ...extra },
   });
   expect(res.statusCode).toBe(201);
-  return res.json() as { id: string; title: string; downloadCount: number; isActive: boolean; fileUrl: string | null; isExternal: boolean };
+  return res.json<{ id: string; title: string; downloadCount: number; isActive: boolean; fileUrl: string | null; isExternal: boolean }>();
 }
 
 describe('publishing a link (JSON)', () => {
@@ -81,14 +81,14 @@ describe('who sees the library', () => {
 
     const asPartner = await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: await bearer(t.deps, partner.user) });
     expect(asPartner.statusCode).toBe(200);
-    const partnerIds = (asPartner.json() as { id: string }[]).map((m) => m.id);
+    const partnerIds = asPartner.json<{ id: string }[]>().map((m) => m.id);
     expect(partnerIds).toContain(visible.id);
     expect(partnerIds).not.toContain(hidden.id);
     // The partner list does not carry the external address: downloads go through the tracked call.
     expect(asPartner.json()[0]).not.toHaveProperty('fileUrl');
 
     const asAdmin = await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: adminHeaders });
-    expect((asAdmin.json() as { id: string }[]).map((m) => m.id)).toEqual(expect.arrayContaining([visible.id, hidden.id]));
+    expect(asAdmin.json<{ id: string }[]>().map((m) => m.id)).toEqual(expect.arrayContaining([visible.id, hidden.id]));
     const adminList = await t.app.inject({ method: 'GET', url: '/api/admin/marketing-materials', headers: adminHeaders });
     expect(adminList.statusCode).toBe(200);
     expect(adminList.json().find((m: { id: string }) => m.id === hidden.id)).toMatchObject({ isActive: false, fileUrl: expect.any(String) });

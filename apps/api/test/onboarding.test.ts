@@ -28,7 +28,7 @@ const application = (overrides: Record<string, unknown> = {}): PartnerApplicatio
     beneficiaryAddress: '2 Side St\nPortland, OR',
     agreementSigned: true,
     ...overrides,
-  }) as PartnerApplicationInput;
+  });
 
 async function apply(body: unknown, user?: Awaited<ReturnType<typeof createUser>>) {
   const applicant = user ?? (await createUser(t.deps));

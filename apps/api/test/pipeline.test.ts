@@ -125,7 +125,7 @@ describe('stored stage changes and currentMrr', () => {
     // A second, steady active deal proves the sum keeps the others.
     await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01', monthlyValue: '250.00' });
     await callerFor(t.deps, admin).admin.updateReferral({ id: await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2026-02-01', monthlyValue: '1.00' }), notes: 'touch' });
-    const id = await createReferral(t.deps, partner.partnerId, { ...before, monthlyValue: '1000.00' } as Parameters<typeof createReferral>[2]);
+    const id = await createReferral(t.deps, partner.partnerId, { ...before, monthlyValue: '1000.00' });
     await callerFor(t.deps, admin).admin.updateReferral({ id, ...patch });
     const expectedTotal = ((Number(expected) * 100 + 25100) / 100).toFixed(2);
     expect(await mrrOf(partner.partnerId)).toBe(expectedTotal);

@@ -33,7 +33,7 @@ async function batch(procedure: string, inputs: object[], remoteAddress: string)
     payload: JSON.stringify(Object.fromEntries(inputs.map((input, i) => [String(i), input]))),
     remoteAddress,
   });
-  const items = res.json() as Array<{ result?: { data: unknown }; error?: { message: string; data: { httpStatus: number } } }>;
+  const items = res.json<Array<{ result?: { data: unknown }; error?: { message: string; data: { httpStatus: number } } }>>();
   return { res, statuses: items.map((item) => (item.error ? item.error.data.httpStatus : 200)), items };
 }
 

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const b64url = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
-const secretKey = () => new TextEncoder().encode(t.deps.config.jwtSecret as string);
+const secretKey = () => new TextEncoder().encode(t.deps.config.jwtSecret);
 
 function claimsOf(user: { id: string; role: string; tokenVersion: number }) {
   const now = Math.floor(t.clock.now.getTime() / 1000);

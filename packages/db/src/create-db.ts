@@ -32,8 +32,7 @@ const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === OID.int8) return Number;
     if (oid === OID.numeric || oid === OID.date) return asIs;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return pg.types.getTypeParser(oid, format as any);
+    return pg.types.getTypeParser(oid, format);
   },
 };
 

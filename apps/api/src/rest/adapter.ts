@@ -102,7 +102,7 @@ export function errorBody(error: TRPCError): ErrorBody {
 function defaultInput(route: RestRoute, req: RestRequest): unknown {
   if (route.method === 'GET' || route.method === 'DELETE') return { ...req.query, ...req.params };
   if (req.body === undefined || req.body === null) return { ...req.params };
-  if (typeof req.body === 'object' && !Array.isArray(req.body)) return { ...(req.body as object), ...req.params };
+  if (typeof req.body === 'object' && !Array.isArray(req.body)) return { ...req.body, ...req.params };
   return req.body;
 }
 

@@ -164,7 +164,7 @@ export async function updateReferral(db: Db, adminUserId: string, input: UpdateR
     const changes = stageChange(current, patch, now);
     const start = changes.contractStartDate !== undefined ? changes.contractStartDate : current.contractStartDate;
     const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;
-    assertContractDates(start as string | null, end as string | null);
+    assertContractDates(start, end);
     const updated = await trx
       .updateTable('referrals')
       .set({ ...changes, updatedAt: now })
