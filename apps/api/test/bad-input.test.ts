@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../src/rest/routes';
-import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
+import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, sampleApplication, type TestApp } from './helpers';
 
 const NUM_RUNS = 20;
 
@@ -40,21 +40,7 @@ interface Ids {
 const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
   'auth.register': () => ({ email: 'bad-input@example.com', password: 'secret-pass-1' }),
   'auth.login': () => ({ email: 'bad-input@example.com', password: 'secret-pass-1' }),
-  'partner.submitApplication': () => ({
-    companyName: 'Fuzz Agency',
-    contactName: 'Fuzz Person',
-    companyType: 'agency',
-    expectedVolume: '3-5 referrals/month',
-    paymentMethod: 'Wire',
-    bankName: 'First Bank',
-    bankRoutingNumber: '021000021',
-    bankAccountNumber: '12345678',
-    bankAccountType: 'checking',
-    bankAccountHolderName: 'Fuzz Agency LLC',
-    bankAddress: '1 Bank Street',
-    beneficiaryAddress: '2 Main Street',
-    agreementSigned: true,
-  }),
+  'partner.submitApplication': () => sampleApplication(),
   'partner.createReferral': () => ({ clientCompanyName: 'Fuzz Client', serviceType: 'basic_accounting', monthlyValue: '500.00', clientEmail: 'c@example.com', notes: 'n' }),
   'admin.rejectPartner': () => ({ reason: 'Not a fit' }),
   'admin.createPartner': () => ({ email: 'fuzz-created@example.com', password: 'long-password-1', companyName: 'Fuzz Created', contactName: 'Cree Ated', expectedVolume: '1-2 referrals/month' }),

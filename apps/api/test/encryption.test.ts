@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFieldCipher, maskLastFour } from '../src/services/crypto';
 import { toPartnerProfile } from '../src/services/mappers';
-import { bearer, callerFor, createTestApp, createUser, type TestApp } from './helpers';
+import { bearer, callerFor, createTestApp, createUser, sampleApplication, type TestApp } from './helpers';
 
 const ROUTING = '026009593';
 const ACCOUNT = 'QX7734125590';
@@ -24,21 +24,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/partners',
     headers,
-    payload: {
-      companyName: 'Secretive Ledger Co',
-      contactName: 'Grace Hopper',
-      companyType: 'consultant',
-      expectedVolume: '1-2 referrals/month',
-      paymentMethod: 'Wire',
-      bankName: 'Bank of the West',
-      bankRoutingNumber: ROUTING,
-      bankAccountNumber: ACCOUNT,
-      bankAccountType: 'savings',
-      bankAccountHolderName: 'Grace Hopper',
-      bankAddress: '10 Bank Way',
-      beneficiaryAddress: '20 Home Rd',
-      agreementSigned: true,
-    },
+    payload: sampleApplication({ bankRoutingNumber: ROUTING, bankAccountNumber: ACCOUNT }),
   });
   expect(applied.statusCode).toBe(201);
   applyBody = applied.body;
@@ -156,19 +142,7 @@ describe('the caller path', () => {
   it('partner.me over a tRPC caller also returns masked numbers only', async () => {
     const user = await createUser(t.deps);
     const caller = callerFor(t.deps, user);
-    await caller.partner.submitApplication({
-      companyName: 'Caller Co',
-      contactName: 'Cal',
-      expectedVolume: '10+ referrals/month',
-      bankName: 'B',
-      bankRoutingNumber: '111000025',
-      bankAccountNumber: '99887766',
-      bankAccountType: 'checking',
-      bankAccountHolderName: 'Cal',
-      bankAddress: 'x',
-      beneficiaryAddress: 'y',
-      agreementSigned: true,
-    });
+    await caller.partner.submitApplication(sampleApplication({ bankRoutingNumber: '111000025', bankAccountNumber: '99887766' }));
     const profile = await caller.partner.me();
     expect(JSON.stringify(profile)).not.toMatch(/111000025|99887766/);
     expect(profile.bankAccountNumberMasked).toBe('•••• 7766');

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMMISSION_BY_SERVICE, type ServiceType } from '@portal/contracts';
+import { COMMISSION_BY_SERVICE, type PartnerApplicationInput, type ServiceType } from '@portal/contracts';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
@@ -170,3 +170,21 @@ export async function createCommission(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A complete, valid partner application (Apply form, wire transfer); tests override what they look at. */
+export const sampleApplication = (overrides: Record<string, unknown> = {}): PartnerApplicationInput => ({
+  companyName: 'Acme Growth Partners',
+  contactName: 'Ada Lovelace',
+  companyType: 'agency',
+  expectedVolume: '3-5 referrals/month',
+  paymentMethod: 'Wire',
+  bankName: 'First Bank of Oregon',
+  bankRoutingNumber: '123456789',
+  bankAccountNumber: 'AB12345678',
+  bankAccountType: 'checking',
+  bankAccountHolderName: 'Acme Growth Partners LLC',
+  bankAddress: '1 Main St\nPortland, OR',
+  beneficiaryAddress: '2 Side St\nPortland, OR',
+  agreementSigned: true,
+  ...overrides,
+});

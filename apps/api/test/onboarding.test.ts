@@ -1,8 +1,8 @@
 // Partner onboarding through the API: partner.me and partner.apply, over REST and tRPC.
 
-import { CURRENT_AGREEMENT_VERSION, MESSAGES, type PartnerApplicationInput } from '@portal/contracts';
+import { CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, callerFor, createPartner, createTestApp, createUser, type TestApp } from './helpers';
+import { bearer, callerFor, createPartner, createTestApp, createUser, sampleApplication, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,24 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const application = (overrides: Record<string, unknown> = {}): PartnerApplicationInput =>
-  ({
-    companyName: 'Acme Growth Partners',
-    contactName: 'Ada Lovelace',
-    companyType: 'agency',
-    expectedVolume: '3-5 referrals/month',
-    paymentMethod: 'Wire',
-    bankName: 'First Bank of Oregon',
-    bankRoutingNumber: '123456789',
-    bankAccountNumber: 'AB12345678',
-    bankAccountType: 'checking',
-    bankAccountHolderName: 'Acme Growth Partners LLC',
-    bankAddress: '1 Main St\nPortland, OR',
-    beneficiaryAddress: '2 Side St\nPortland, OR',
-    agreementSigned: true,
-    ...overrides,
-  });
 
 async function apply(body: unknown, user?: Awaited<ReturnType<typeof createUser>>) {
   const applicant = user ?? (await createUser(t.deps));
@@ -66,7 +48,7 @@ describe('GET /api/partners/me (partner.me)', () => {
 describe('POST /api/partners (partner.submitApplication)', () => {
   it('stores the application as pending with code, agreement and activity row, answering 201', async () => {
     t.clock.now = new Date('2026-11-20T10:00:00.000Z');
-    const { res, user } = await apply(application({ website: 'acme.example.com', phone: '(503) 555-0100' }));
+    const { res, user } = await apply(sampleApplication({ website: 'acme.example.com', phone: '(503) 555-0100' }));
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
@@ -104,15 +86,15 @@ describe('POST /api/partners (partner.submitApplication)', () => {
   });
 
   it('stores empty optional fields as absent', async () => {
-    const { res } = await apply(application({ website: '', phone: '   ' }));
+    const { res } = await apply(sampleApplication({ website: '', phone: '   ' }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ website: null, phone: null });
   });
 
   it('refuses a second application by the same user with 409 and keeps one record', async () => {
-    const { res, user } = await apply(application());
+    const { res, user } = await apply(sampleApplication());
     expect(res.statusCode).toBe(201);
-    const again = await apply(application({ companyName: 'Second Try Inc' }), user);
+    const again = await apply(sampleApplication({ companyName: 'Second Try Inc' }), user);
     expect(again.res.statusCode).toBe(409);
     expect(again.res.json()).toMatchObject({ message: MESSAGES.alreadyApplied, code: 'CONFLICT' });
     const rows = await t.db.selectFrom('partners').select('companyName').where('userId', '=', user.id).execute();
@@ -124,7 +106,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
   it('gives one record and one 409 when two submissions race', async () => {
     const user = await createUser(t.deps);
     const caller = callerFor(t.deps, user);
-    const results = await Promise.allSettled([caller.partner.submitApplication(application()), caller.partner.submitApplication(application())]);
+    const results = await Promise.allSettled([caller.partner.submitApplication(sampleApplication()), caller.partner.submitApplication(sampleApplication())]);
     const fulfilled = results.filter((r) => r.status === 'fulfilled');
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(fulfilled).toHaveLength(1);
@@ -136,26 +118,26 @@ describe('POST /api/partners (partner.submitApplication)', () => {
 
   it('refuses an admin with 403 and stores nothing', async () => {
     const admin = await createUser(t.deps, { role: 'admin' });
-    const { res } = await apply(application(), admin);
+    const { res } = await apply(sampleApplication(), admin);
     expect(res.statusCode).toBe(403);
     const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', admin.id).execute();
     expect(rows).toHaveLength(0);
   });
 
   it('answers 401 without a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/partners', payload: application() });
+    const res = await t.app.inject({ method: 'POST', url: '/api/partners', payload: sampleApplication() });
     expect(res.statusCode).toBe(401);
   });
 
   it('records the agreement version the partner saw when it is a known one', async () => {
-    const { res } = await apply(application({ agreementVersion: '1.0' }));
+    const { res } = await apply(sampleApplication({ agreementVersion: '1.0' }));
     expect(res.statusCode).toBe(201);
     expect(res.json().agreementVersion).toBe('1.0');
   });
 
   it('refuses an unknown agreement version with 400', async () => {
     for (const agreementVersion of ['9.9', 'toString', '__proto__']) {
-      const { res, user } = await apply(application({ agreementVersion }));
+      const { res, user } = await apply(sampleApplication({ agreementVersion }));
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(MESSAGES.unknownAgreementVersion);
       const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', user.id).execute();
@@ -166,7 +148,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
   it('gives every applicant a different referral code', async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      const { res } = await apply(application({ companyName: 'Same Name LLC' }));
+      const { res } = await apply(sampleApplication({ companyName: 'Same Name LLC' }));
       codes.add(res.json().referralCode);
     }
     expect(codes.size).toBe(5);
@@ -200,7 +182,7 @@ describe('the application is validated by the contracts (400 with the spec messa
   ];
 
   it.each(cases)('refuses %s', async (_name, overrides, message) => {
-    const { res, user } = await apply(application(overrides));
+    const { res, user } = await apply(sampleApplication(overrides));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', user.id).execute();
@@ -208,7 +190,7 @@ describe('the application is validated by the contracts (400 with the spec messa
   });
 
   it('puts the wire-transfer message on the payment method field and the digits rule on the routing number', async () => {
-    const { res } = await apply(application({ bankRoutingNumber: '12345' }));
+    const { res } = await apply(sampleApplication({ bankRoutingNumber: '12345' }));
     expect(res.statusCode).toBe(400);
     const issues = res.json().issues as Array<{ path: string; message: string }>;
     expect(issues).toContainEqual({ path: 'paymentMethod', message: MESSAGES.wireBankFieldsRequired });
@@ -216,7 +198,7 @@ describe('the application is validated by the contracts (400 with the spec messa
   });
 
   it('accepts a routing number of exactly 9 digits', async () => {
-    const { res } = await apply(application({ bankRoutingNumber: '021000021' }));
+    const { res } = await apply(sampleApplication({ bankRoutingNumber: '021000021' }));
     expect(res.statusCode).toBe(201);
     expect(res.json().bankRoutingNumberMasked).toBe('•••• 0021');
   });
