@@ -107,7 +107,7 @@ function defaultInput(route: RestRoute, req: RestRequest): unknown {
 }
 
 /** Calls a procedure by its dotted path with a prepared context. */
-export async function callProcedure(ctx: Context, path: string, input: unknown): Promise<unknown> {
+export async function callProcedure(ctx: Context, path: ProcedurePath, input: unknown): Promise<unknown> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let target: any = createCaller(ctx);
   for (const part of path.split('.')) target = target[part];
