@@ -7,6 +7,7 @@ import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } f
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterReferralChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 
 export type AddClientValues = {
@@ -120,7 +121,7 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
     try {
       const client = await add.mutateAsync(toAddClientPayload(values));
       notifySuccess(MESSAGES.clientAdded, `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`);
-      await Promise.all([utils.admin.referrals.invalidate(), utils.admin.metrics.invalidate(), utils.admin.partners.invalidate()]);
+      await afterReferralChange(utils);
       onClose();
     } catch (error) {
       notifyError(MESSAGES.addClientFailed, errorMessage(error, MESSAGES.addClientFailedText));

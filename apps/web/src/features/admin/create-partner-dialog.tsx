@@ -7,6 +7,7 @@ import { COMPANY_TYPE_LABELS, COMPANY_TYPES, DEFAULT_EXPECTED_VOLUME, EXPECTED_V
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterPartnerDecision } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 
 export type CreatePartnerValues = {
@@ -102,7 +103,7 @@ export function CreatePartnerDialog({ opened, onClose }: { opened: boolean; onCl
     try {
       const partner = await create.mutateAsync(toCreatePartnerPayload(values));
       notifySuccess(MESSAGES.partnerCreated, `${partner.companyName} has been created and activated.`);
-      await utils.admin.invalidate();
+      await afterPartnerDecision(utils);
       onClose();
     } catch (error) {
       notifyError(MESSAGES.partnerCreationFailed, errorMessage(error, MESSAGES.genericError));

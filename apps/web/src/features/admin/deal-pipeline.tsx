@@ -6,6 +6,7 @@ import { formatMoney, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABEL
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterStageChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { STAGE_COLORS } from '../partner/referrals-tab';
 
@@ -115,8 +116,7 @@ export function DealPipeline() {
       utils.admin.referrals.setData(PIPELINE_QUERY, (page) => page && { ...page, items: page.items.map((deal) => (deal.id === saved.id ? { ...deal, ...saved } : deal)) });
       notifySuccess('Deal updated', `${saved.clientCompanyName} moved to ${REFERRAL_STAGE_LABELS[saved.stage]}.`);
       // The stage moves MRR, revenue and conversion: refresh what shows them.
-      void utils.admin.metrics.invalidate();
-      void utils.admin.partners.invalidate();
+      void afterStageChange(utils);
     },
   });
 

@@ -19,6 +19,7 @@ import { IconLink, IconPencil, IconPlus, IconUpload } from '@tabler/icons-react'
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterMaterialChange } from '../../lib/invalidate';
 import { authHeaders, trpc } from '../../lib/trpc';
 
 const TYPE_OPTIONS = MATERIAL_TYPES.map((value) => ({ value, label: MATERIAL_TYPE_LABELS[value] }));
@@ -168,7 +169,7 @@ function useActiveToggle() {
   return trpc.admin.updateMaterial.useMutation({
     onSuccess: (updated) => {
       utils.admin.materials.setData(undefined, (list) => list?.map((m) => (m.id === updated.id ? updated : m)));
-      void utils.partner.materials.invalidate();
+      void afterMaterialChange(utils);
       notifySuccess(updated.isActive ? 'Material activated' : 'Material deactivated', updated.title);
     },
     onError: (error) => notifyError('Update failed', errorMessage(error, 'The material could not be updated.')),
@@ -264,9 +265,7 @@ export function MaterialsManager() {
   const createLink = trpc.admin.createMaterial.useMutation();
   const update = trpc.admin.updateMaterial.useMutation();
 
-  const refresh = async () => {
-    await Promise.all([utils.admin.materials.invalidate(), utils.partner.materials.invalidate()]);
-  };
+  const refresh = () => afterMaterialChange(utils);
 
   async function add(values: MaterialFormValues) {
     try {

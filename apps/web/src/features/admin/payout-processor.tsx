@@ -9,6 +9,7 @@ import { IconAlertTriangle, IconBan, IconCash, IconFileDownload } from '@tabler/
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterCommissionChange, afterPayout } from '../../lib/invalidate';
 import { trpc } from '../../lib/trpc';
 import { downloadWithToken } from './export-menu';
 
@@ -141,7 +142,7 @@ function MarkFailedDialog({ item, onClose }: { item: PendingCommission | null; o
     onSuccess: async () => {
       notifySuccess(COMMISSION_MESSAGES.commissionMarkedFailed, item ? `${item.clientCompanyName}, ${formatMonthKey(item.monthYear)}` : undefined);
       onClose();
-      await utils.admin.pendingCommissions.invalidate();
+      await afterCommissionChange(utils);
     },
     onError: (cause) => notifyError('Could not mark the commission failed', errorMessage(cause, MESSAGES.genericError)),
   });
@@ -241,8 +242,7 @@ export function PayoutProcessor() {
     });
   }, [items]);
 
-  const refresh = () =>
-    Promise.all([utils.admin.pendingCommissions.invalidate(), utils.admin.payouts.invalidate(), utils.admin.metrics.invalidate(), utils.admin.partners.invalidate()]);
+  const refresh = () => afterPayout(utils);
 
   const payout = trpc.admin.processPayout.useMutation({
     onSuccess: async (result) => {

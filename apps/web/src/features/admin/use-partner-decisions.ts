@@ -4,11 +4,12 @@
 import { MESSAGES } from '@portal/contracts/plain';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterPartnerDecision } from '../../lib/invalidate';
 import { trpc } from '../../lib/trpc';
 
 export function usePartnerDecisions() {
   const utils = trpc.useUtils();
-  const refresh = () => utils.admin.invalidate();
+  const refresh = () => afterPartnerDecision(utils);
   const approve = trpc.admin.approvePartner.useMutation();
   const reject = trpc.admin.rejectPartner.useMutation();
   const suspend = trpc.admin.suspendPartner.useMutation();

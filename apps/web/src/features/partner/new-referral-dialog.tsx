@@ -6,6 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { createReferralInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES, type ServiceType } from '@portal/contracts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterReferralChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 
 export type NewReferralValues = {
@@ -83,7 +84,7 @@ export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClos
     try {
       const referral = await create.mutateAsync(toCreateReferralPayload(values));
       notifySuccess(MESSAGES.referralCreated, `${referral.clientCompanyName} has been added to your referrals.`);
-      await Promise.all([utils.partner.referrals.invalidate(), utils.partner.metrics.invalidate()]);
+      await afterReferralChange(utils);
       onClose();
     } catch {
       notifyError(MESSAGES.referralCreateFailedTitle, MESSAGES.referralCreateFailedText);
