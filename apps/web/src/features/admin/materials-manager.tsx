@@ -20,7 +20,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterMaterialChange } from '../../lib/invalidate';
-import { authHeaders, trpc } from '../../lib/trpc';
+import { postForm } from '../../lib/rest';
+import { trpc } from '../../lib/trpc';
 
 const TYPE_OPTIONS = MATERIAL_TYPES.map((value) => ({ value, label: MATERIAL_TYPE_LABELS[value] }));
 const ACCEPTED_FILES = '.pdf,.png,.jpg,.jpeg,.gif,.pptx,.docx,.mp4,application/pdf,image/png,image/jpeg,image/gif,video/mp4';
@@ -157,10 +158,7 @@ export async function uploadMaterial(values: MaterialFormValues): Promise<AdminM
   body.append('description', values.description);
   body.append('type', values.type);
   if (values.file) body.append('file', values.file, values.file.name);
-  const response = await fetch('/api/admin/marketing-materials', { method: 'POST', headers: authHeaders(), body });
-  const answer = (await response.json().catch(() => null)) as (AdminMaterial & { message?: string }) | null;
-  if (!response.ok) throw new Error(answer?.message ?? 'The upload failed. Please try again.');
-  return answer as AdminMaterial;
+  return postForm<AdminMaterial>('/api/admin/marketing-materials', body, 'The upload failed. Please try again.');
 }
 
 /** Activating and deactivating, shared by the table row and the phone card. */

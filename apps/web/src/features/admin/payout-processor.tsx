@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterCommissionChange, afterPayout } from '../../lib/invalidate';
 import { trpc } from '../../lib/trpc';
-import { downloadWithToken } from './export-menu';
+import { downloadFile } from '../../lib/rest';
 
 const PAGE_SIZE = 100;
 
@@ -185,7 +185,7 @@ function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
   async function download(payout: Payout) {
     setDownloading(payout.id);
     try {
-      await downloadWithToken(`/api/admin/payouts/${payout.id}/wire-instructions.csv`, `wire-instructions-${payout.reference}.csv`);
+      await downloadFile(`/api/admin/payouts/${payout.id}/wire-instructions.csv`, `wire-instructions-${payout.reference}.csv`);
     } catch (error) {
       notifyError('Download failed', error instanceof Error ? error.message : MESSAGES.genericError);
     } finally {
