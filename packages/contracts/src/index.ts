@@ -11,3 +11,4 @@ export * from './messages';
 export * from './money';
 export * from './partner';
 export * from './referral';
+export * from './ui';

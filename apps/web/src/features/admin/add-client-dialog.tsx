@@ -3,7 +3,7 @@
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
+import { addClientInput, MAX_PAGE_SIZE, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -114,7 +114,7 @@ export function AddClientForm({
 export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const utils = trpc.useUtils();
-  const partners = trpc.admin.partners.useQuery({ status: 'active', limit: 100, sort: 'companyName' }, { enabled: opened });
+  const partners = trpc.admin.partners.useQuery({ status: 'active', limit: MAX_PAGE_SIZE, sort: 'companyName' }, { enabled: opened });
   const add = trpc.admin.addClient.useMutation();
 
   async function submit(values: AddClientValues) {

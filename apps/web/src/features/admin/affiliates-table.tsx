@@ -3,7 +3,7 @@
 import { ActionIcon, Alert, Card, Group, Menu, Pagination, Select, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AdminPartnerRow } from '@portal/contracts';
-import { COMPANY_TYPE_LABELS, PARTNER_STATUS_LABELS, PARTNER_STATUSES, formatDate, formatMoney, type PartnerStatus } from '@portal/contracts/plain';
+import { COMPANY_TYPE_LABELS, DEFAULT_PAGE_SIZE, PARTNER_STATUS_LABELS, PARTNER_STATUSES, formatDate, formatMoney, type PartnerStatus } from '@portal/contracts/plain';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDots, IconEye, IconPlayerPause, IconPlayerPlay, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -14,7 +14,6 @@ import { usePartnerDecisions } from './use-partner-decisions';
 
 export const NO_AFFILIATES = 'No affiliates yet.';
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-export const AFFILIATES_PAGE_SIZE = 25;
 
 type Sort = NonNullable<RouterInputs['admin']['partners']['sort']>;
 type SortField = 'companyName' | 'status' | 'currentMrr' | 'totalLifetimeCommissions' | 'createdAt';
@@ -112,15 +111,15 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
   const decisions = usePartnerDecisions();
 
   const input = {
-    limit: AFFILIATES_PAGE_SIZE,
-    offset: (page - 1) * AFFILIATES_PAGE_SIZE,
+    limit: DEFAULT_PAGE_SIZE,
+    offset: (page - 1) * DEFAULT_PAGE_SIZE,
     sort,
     ...(debouncedSearch ? { search: debouncedSearch } : {}),
     ...(status ? { status } : {}),
   };
   const partners = trpc.admin.partners.useQuery(input, { placeholderData: keepPreviousData });
   const total = partners.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / AFFILIATES_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
   const filtering = Boolean(debouncedSearch || status);
   // A decision can empty the last page (e.g. suspending under the Active filter): step back to a page that exists.
   useEffect(() => {
@@ -221,7 +220,7 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
           {total > 0 && (
             <Group justify="space-between" mt="md" gap="sm">
               <Text size="sm" c="dimmed" data-testid="affiliates-range">
-                {input.offset + 1}–{Math.min(input.offset + AFFILIATES_PAGE_SIZE, total)} of {total}
+                {input.offset + 1}–{Math.min(input.offset + DEFAULT_PAGE_SIZE, total)} of {total}
               </Text>
               <Pagination
                 total={pages}

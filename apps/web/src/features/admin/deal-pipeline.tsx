@@ -2,7 +2,7 @@
 // The move shows at once (optimistic cache update) and is undone with a toast if the server refuses.
 
 import { Badge, Button, Card, Group, Loader, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { formatMoney, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABELS, type Referral, type ReferralStage } from '@portal/contracts';
+import { formatMoney, MAX_PAGE_SIZE, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABELS, type Referral, type ReferralStage } from '@portal/contracts';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -11,7 +11,7 @@ import { trpc, type RouterInputs } from '../../lib/trpc';
 import { STAGE_COLORS } from '../partner/referrals-tab';
 
 /** The pipeline shows the newest deals the list answers in one page. */
-export const PIPELINE_QUERY: RouterInputs['admin']['referrals'] = { limit: 100, offset: 0, sort: '-createdAt' };
+export const PIPELINE_QUERY: RouterInputs['admin']['referrals'] = { limit: MAX_PAGE_SIZE, offset: 0, sort: '-createdAt' };
 
 const stageOptions = REFERRAL_STAGES.map((value) => ({ value, label: REFERRAL_STAGE_LABELS[value] }));
 

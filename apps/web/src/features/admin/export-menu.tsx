@@ -5,18 +5,15 @@ import { Button, Menu } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError } from '../../lib/notify';
+import { EXPORT_KINDS, type ExportKind } from '@portal/contracts/plain';
 import { downloadFile } from '../../lib/rest';
 
-export const EXPORTS = [
-  { kind: 'partners', label: 'Partners (CSV)' },
-  { kind: 'referrals', label: 'Referrals (CSV)' },
-  { kind: 'commissions', label: 'Commissions (CSV)' },
-] as const;
+const EXPORT_LABELS: Record<ExportKind, string> = { partners: 'Partners (CSV)', referrals: 'Referrals (CSV)', commissions: 'Commissions (CSV)' };
 
 export function ExportDataMenu() {
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function download(kind: string) {
+  async function download(kind: ExportKind) {
     setBusy(kind);
     try {
       await downloadFile(`/api/admin/exports/${kind}.csv`, `${kind}.csv`);
@@ -36,9 +33,9 @@ export function ExportDataMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Download as CSV</Menu.Label>
-        {EXPORTS.map((item) => (
-          <Menu.Item key={item.kind} leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void download(item.kind)}>
-            {item.label}
+        {EXPORT_KINDS.map((kind) => (
+          <Menu.Item key={kind} leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void download(kind)}>
+            {EXPORT_LABELS[kind]}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -2,12 +2,11 @@
 
 import { Button, FileInput, Group, SegmentedControl, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MATERIAL_TYPES, MATERIAL_TYPE_LABELS, MATERIAL_UPLOAD_MESSAGES, MAX_UPLOAD_BYTES, materialTitleRequired, materialTypeRequired, materialUrlInvalid, type MaterialType } from '@portal/contracts';
+import { ACCEPTED_UPLOAD_TYPES, MATERIAL_TYPES, MATERIAL_TYPE_LABELS, MATERIAL_UPLOAD_MESSAGES, MAX_UPLOAD_BYTES, materialTitleRequired, materialTypeRequired, materialUrlInvalid, type MaterialType } from '@portal/contracts';
 import { IconLink, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 
 const TYPE_OPTIONS = MATERIAL_TYPES.map((value) => ({ value, label: MATERIAL_TYPE_LABELS[value] }));
-const ACCEPTED_FILES = '.pdf,.png,.jpg,.jpeg,.gif,.pptx,.docx,.mp4,application/pdf,image/png,image/jpeg,image/gif,video/mp4';
 
 export type MaterialSource = 'upload' | 'link';
 
@@ -97,7 +96,7 @@ export function MaterialForm({
             label="File"
             required
             placeholder="PDF, PowerPoint, Word, image or MP4 (at most 25 MB)"
-            accept={ACCEPTED_FILES}
+            accept={ACCEPTED_UPLOAD_TYPES}
             clearable
             leftSection={<IconUpload size={16} />}
             {...form.getInputProps('file')}
