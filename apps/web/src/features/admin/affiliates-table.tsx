@@ -1,19 +1,17 @@
 // All Affiliates (spec §2): every partner, paged, searched and sorted on the server.
 
-import { ActionIcon, Alert, Card, Group, Menu, Pagination, Select, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Card, Group, Pagination, Select, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { AdminPartnerRow } from '@portal/contracts';
-import { COMPANY_TYPE_LABELS, DEFAULT_PAGE_SIZE, PARTNER_STATUS_LABELS, PARTNER_STATUSES, formatDate, formatMoney, type PartnerStatus } from '@portal/contracts/plain';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDots, IconEye, IconPlayerPause, IconPlayerPlay, IconSearch } from '@tabler/icons-react';
+import { DEFAULT_PAGE_SIZE, PARTNER_STATUS_LABELS, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts/plain';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterInputs } from '../../lib/trpc';
-import { PartnerStatusBadge } from './partner-status-badge';
+import { AffiliateRows, NO_WRAP } from './affiliate-rows';
 import { usePartnerDecisions } from './use-partner-decisions';
 
 export const NO_AFFILIATES = 'No affiliates yet.';
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 type Sort = NonNullable<RouterInputs['admin']['partners']['sort']>;
 type SortField = 'companyName' | 'status' | 'currentMrr' | 'totalLifetimeCommissions' | 'createdAt';
@@ -35,68 +33,6 @@ function SortHeader({ field, sort, onSort, children }: { field: SortField; sort:
         <Icon size={14} aria-hidden />
       </UnstyledButton>
     </Table.Th>
-  );
-}
-
-export function AffiliateRows({
-  partners,
-  onViewDetails,
-  onSuspend,
-  onReactivate,
-}: {
-  partners: AdminPartnerRow[];
-  onViewDetails: (id: string) => void;
-  onSuspend: (id: string) => void;
-  onReactivate: (id: string) => void;
-}) {
-  return (
-    <>
-      {partners.map((partner) => (
-        <Table.Tr key={partner.id}>
-          <Table.Td fw={600}>{partner.companyName}</Table.Td>
-          <Table.Td>{partner.contactName}</Table.Td>
-          <Table.Td>{partner.email}</Table.Td>
-          <Table.Td>{COMPANY_TYPE_LABELS[partner.companyType]}</Table.Td>
-          <Table.Td>
-            <PartnerStatusBadge status={partner.status} />
-          </Table.Td>
-          <Table.Td ff="monospace" style={NO_WRAP}>
-            {partner.referralCode}
-          </Table.Td>
-          <Table.Td ta="right" style={NO_WRAP}>
-            {formatMoney(partner.currentMrr)}
-          </Table.Td>
-          <Table.Td ta="right" style={NO_WRAP}>
-            {formatMoney(partner.totalLifetimeCommissions)}
-          </Table.Td>
-          <Table.Td style={NO_WRAP}>{formatDate(partner.joinedAt)}</Table.Td>
-          <Table.Td>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${partner.companyName}`}>
-                  <IconDots size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconEye size={14} />} onClick={() => onViewDetails(partner.id)}>
-                  View details
-                </Menu.Item>
-                {partner.status === 'active' && (
-                  <Menu.Item leftSection={<IconPlayerPause size={14} />} color="orange" onClick={() => onSuspend(partner.id)}>
-                    Suspend
-                  </Menu.Item>
-                )}
-                {(partner.status === 'suspended' || partner.status === 'inactive') && (
-                  <Menu.Item leftSection={<IconPlayerPlay size={14} />} onClick={() => onReactivate(partner.id)}>
-                    Reactivate
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </>
   );
 }
 
