@@ -1,10 +1,9 @@
 // Add New Client (spec §2, §5): an admin adds a client to an active affiliate.
 
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { addClientInput, MAX_PAGE_SIZE, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterReferralChange } from '../../lib/invalidate';
@@ -66,7 +65,7 @@ export function AddClientForm({
   onCancel: () => void;
   submitting: boolean;
 }) {
-  const form = useForm<AddClientValues>({ mode: 'controlled', initialValues: emptyClient, validate: zod4Resolver(addClientInput) });
+  const form = useForm<AddClientValues>({ mode: 'controlled', initialValues: emptyClient, validate: schemaResolver(addClientInput, { sync: true }) });
   const noPartners = partners.length === 0;
 
   return (

@@ -1,10 +1,9 @@
 // Create New Partner (spec §2, §5): an admin creates an active partner with its sign-in.
 
 import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { createPartnerInput } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, COMPANY_TYPES, DEFAULT_EXPECTED_VOLUME, EXPECTED_VOLUMES, MESSAGES, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterPartnerDecision } from '../../lib/invalidate';
@@ -60,7 +59,7 @@ export function CreatePartnerForm({
   onCancel: () => void;
   submitting: boolean;
 }) {
-  const form = useForm<CreatePartnerValues>({ mode: 'controlled', initialValues: emptyPartner, validate: zod4Resolver(createPartnerInput) });
+  const form = useForm<CreatePartnerValues>({ mode: 'controlled', initialValues: emptyPartner, validate: schemaResolver(createPartnerInput, { sync: true }) });
   return (
     <form noValidate onSubmit={form.onSubmit(async (values) => onSubmit(values))}>
       <Stack gap="sm">

@@ -2,9 +2,8 @@
 // Validation is the contracts schema the server applies too, so the messages are the spec's.
 
 import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { MESSAGES, credentialsInput, type AuthResult, type CredentialsInput } from '@portal/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -48,7 +47,7 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
   const form = useForm<CredentialsInput>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: zod4Resolver(credentialsInput),
+    validate: schemaResolver(credentialsInput, { sync: true }),
   });
 
   const send = authenticate ?? ((m: AuthMode, credentials: CredentialsInput) => (m === 'login' ? login : register).mutateAsync(credentials));

@@ -2,7 +2,7 @@
 // section and the Affiliate Agreement. Validation is the contracts schema the server also applies.
 
 import { Button, Card, Divider, Grid, PasswordInput, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import {
   BANK_ACCOUNT_TYPES,
   BANK_ACCOUNT_TYPE_LABELS,
@@ -21,7 +21,6 @@ import {
   partnerApplicationInput,
   type PartnerApplicationInput,
 } from '@portal/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState, type FormEvent } from 'react';
 import { notifyError } from '../../lib/notify';
 import { AgreementBox } from './agreement-box';
@@ -91,7 +90,7 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
   const form = useForm<RegistrationValues>({
     mode: 'controlled',
     initialValues: REGISTRATION_DEFAULTS,
-    validate: zod4Resolver(partnerApplicationInput),
+    validate: schemaResolver(partnerApplicationInput, { sync: true }),
   });
 
   const send = async (values: RegistrationValues) => {
