@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '../..');
@@ -110,6 +111,40 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+}
+
+/** A journey file's portal and browser, live once the file's first `beforeAll` has run. */
+export interface PortalJourney {
+  readonly portal: Portal;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts a portal (on its own database and copy of the web build) and a Chromium for the calling
+ * test file, and stops both after it. Call it at the top of the file, before its own hooks: its
+ * `beforeAll` runs first and its `afterAll` last.
+ */
+export function usePortal(env: Record<string, string> = {}): PortalJourney {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    portal = await startPortal(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+  return {
+    get portal() {
+      if (!portal) throw new Error('The portal starts in beforeAll: use it inside hooks and tests');
+      return portal;
+    },
+    get browser() {
+      if (!browser) throw new Error('The browser starts in beforeAll: use it inside hooks and tests');
+      return browser;
+    },
+  };
 }
 
 export const DESKTOP = { width: 1366, height: 900 };
