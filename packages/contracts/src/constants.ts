@@ -11,6 +11,8 @@ export const TOAST_DURATION_MS = 5000;
 
 export const AUTH_PASSWORD_MIN = 6;
 export const ADMIN_PARTNER_PASSWORD_MIN = 8;
+/** Administrator accounts (create-admin, ADMIN_PASSWORD) need a longer password (issue 12). */
+export const ADMIN_ACCOUNT_PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
 export const PHONE_MIN = 10;
 export const ROUTING_NUMBER_LENGTH = 9;

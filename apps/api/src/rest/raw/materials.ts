@@ -117,7 +117,7 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
           if (!material.isActive) throw new TRPCError({ code: 'NOT_FOUND', message: MATERIAL_UPLOAD_MESSAGES.materialNotFound });
           throw new TRPCError({ code: 'FORBIDDEN', message: MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid });
         }
-        const file = await deps.storage.open(material.storageKey).catch((error: unknown) => {
+        const file = await deps.storage.open(storageKey).catch((error: unknown) => {
           if (error instanceof StoredFileNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: MATERIAL_UPLOAD_MESSAGES.materialNotFound });
           throw error;
         });
