@@ -22,7 +22,7 @@ const envSchema = z
     /** Earlier keys, comma-separated, still able to decrypt during a rotation. */
     DATA_ENCRYPTION_OLD_KEYS: z.string().optional(),
     ADMIN_EMAIL: z.email('must be an email address').optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     DEMO_DATA: flag.optional(),
     SCHEDULING_URL: z.url('must be an http(s) address').default('https://schedule.example.com/consultation'),
     PUBLIC_URL: z.url('must be an http(s) address').optional(),

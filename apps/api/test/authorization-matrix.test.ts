@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../src/rest/routes';
-import { downloadTokensFor } from '../src/services/download-tokens';
+import { downloadTokensFor, type DownloadTarget } from '../src/services/download-tokens';
 import type { SessionUser } from '../src/trpc/context';
 import { appRouter } from '../src/trpc/router';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
@@ -47,7 +47,7 @@ interface Fixtures {
   login: { email: string; password: string };
   linkMaterialId: string;
   fileMaterialId: string;
-  fileStorageKey: string;
+  fileMaterial: DownloadTarget;
   payoutId: string;
 }
 
@@ -187,7 +187,7 @@ const RAW_PATHS: Record<string, RawCase> = {
   // The signed token is the capability: it works for whoever holds it, signed in or not.
   'GET /api/files/{token}': {
     expect: PUBLIC,
-    request: (fx) => ({ url: `/api/files/${downloadTokensFor(fx.t.deps.config).sign(fx.fileMaterialId, fx.fileStorageKey, fx.t.deps.now())}` }),
+    request: (fx) => ({ url: `/api/files/${downloadTokensFor(fx.t.deps.config).sign(fx.fileMaterial, fx.t.deps.now())}` }),
   },
   'GET /api/admin/exports/partners.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/partners.csv' }) },
   'GET /api/admin/exports/referrals.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/referrals.csv' }) },
@@ -251,7 +251,7 @@ beforeAll(async () => {
   });
   expect(upload.statusCode, upload.body).toBe(201);
   const fileMaterialId = upload.json().id as string;
-  const stored = await t.db.selectFrom('marketingMaterials').select('storageKey').where('id', '=', fileMaterialId).executeTakeFirstOrThrow();
+  const stored = await t.db.selectFrom('marketingMaterials').select(['storageKey', 'isActive', 'updatedAt']).where('id', '=', fileMaterialId).executeTakeFirstOrThrow();
 
   const payoutReferral = await createReferral(t.deps, other.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
   const payoutCommission = await createCommission(t.deps, { partnerId: other.partnerId, referralId: payoutReferral, monthYear: '2025-01' });
@@ -276,7 +276,7 @@ beforeAll(async () => {
     login,
     linkMaterialId: link.id,
     fileMaterialId,
-    fileStorageKey: stored.storageKey as string,
+    fileMaterial: { id: fileMaterialId, storageKey: stored.storageKey as string, isActive: stored.isActive, updatedAt: stored.updatedAt },
     payoutId: payout.id,
   };
 });

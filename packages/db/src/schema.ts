@@ -5,7 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 /** timestamptz; optional on insert where the column has a default. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** numeric(10,2): read as a decimal string, written as a string or number. */
+/** numeric(10,2) (partner totals numeric(14,2)): read as a decimal string, written as a string or number. */
 type Money = ColumnType<string, string | number | undefined, string | number>;
 /** date: read as "YYYY-MM-DD". */
 type Day = ColumnType<string | null, string | null | undefined, string | null>;
@@ -141,6 +141,8 @@ export interface ReferralVisitsTable {
   utmMedium: string | null;
   utmCampaign: string | null;
   landingPage: string | null;
+  /** HMAC of the visitor's address and user agent under a server key (issue 12); null on older rows. */
+  visitorHash: string | null;
   createdAt: Timestamp;
 }
 
@@ -213,7 +215,7 @@ export const TABLE_COLUMNS = {
     'isActive', 'createdAt', 'updatedAt',
   ],
   activityLog: ['id', 'userId', 'action', 'entityType', 'entityId', 'details', 'createdAt'],
-  referralVisits: ['id', 'partnerId', 'referralCode', 'utmSource', 'utmMedium', 'utmCampaign', 'landingPage', 'createdAt'],
+  referralVisits: ['id', 'partnerId', 'referralCode', 'utmSource', 'utmMedium', 'utmCampaign', 'landingPage', 'visitorHash', 'createdAt'],
   payouts: ['id', 'idempotencyKey', 'requestHash', 'reference', 'createdBy', 'total', 'commissionCount', 'partnerCount', 'createdAt'],
   referralStageCounts: ['stage', 'referralCount'],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T]> };

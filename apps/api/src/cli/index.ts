@@ -38,7 +38,7 @@ const commands: Record<string, Command> = {
   },
   async 'create-admin'(args) {
     const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true });
-    if (!values.email || !values.password) throw new Error('Usage: cli create-admin --email <email> --password <password (at least 8 characters)>');
+    if (!values.email || !values.password) throw new Error('Usage: cli create-admin --email <email> --password <password (at least 12 characters, not a common one)>');
     const { email, password } = values;
     const result = await withDeps((deps) => ensureAdmin(deps, email, password));
     console.log(result.status === 'created' ? `Admin ${email.trim().toLowerCase()} created` : `Admin ${email.trim().toLowerCase()} already exists; nothing changed`);

@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { referralLinkInput, referralLinkOutput, referralVisitInput, referralVisitOutput } from '@portal/contracts';
-import { recordVisit, referralLink } from '../services/referral-visits';
+import { recordVisit, referralLink, visitorHasherFor } from '../services/referral-visits';
 import { publicProcedure } from '../trpc/init';
 
 /** public.referralLink, public.recordVisit — the referral landing page, for any visitor. */
@@ -14,6 +14,7 @@ export const publicReferralProcedures = {
     .output(referralVisitOutput)
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.rateLimits.consume('referralVisitsPerIp', ctx.ip);
-      return recordVisit(ctx.deps.db, input, ctx.deps.now());
+      const hasher = visitorHasherFor(ctx.deps.config);
+      return recordVisit(ctx.deps.db, input, (code) => hasher(code, { ip: ctx.ip, userAgent: ctx.userAgent }), ctx.deps.now());
     }),
 } satisfies TRPCRouterRecord;

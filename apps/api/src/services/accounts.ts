@@ -5,7 +5,7 @@ import { MESSAGES, type AuthResult, type SessionUserOutput, type UserRole } from
 import { TRPCError } from '@trpc/server';
 import type { AppDeps } from '../trpc/context';
 import { logActivity, type DbOrTx } from './activity';
-import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, newPasswordProblem, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 
 export interface Credentials {
   /** Already trimmed and lower-cased by the contract. */
@@ -31,14 +31,17 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
 }
 
 /**
- * Creates a user with a hashed password. A taken email is a 409 with the user's words, also when
- * two sign-ups race (the unique index decides).
+ * Creates a user with a hashed password. A common password (or an administrator's under 12
+ * characters) is a 400; a taken email is a 409 with the user's words, also when two sign-ups race
+ * (the unique index decides).
  */
 export async function createUserAccount(
   tx: DbOrTx,
   input: { email: string; password: string; role: UserRole },
 ): Promise<SessionUserOutput & { tokenVersion: number }> {
   const email = normaliseEmail(input.email);
+  const problem = newPasswordProblem(input.password, input.role);
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
   if (await findUserByEmail(tx, email)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
   const passwordHash = await hashPassword(input.password);
   try {

@@ -1,6 +1,6 @@
 // A partner user's own record: reading it, and applying (spec §2 Onboarding, §5 registration form).
 
-import { AGREEMENTS, MESSAGES, type partnerApplicationInput } from '@portal/contracts';
+import { AGREEMENTS, CURRENT_AGREEMENT_VERSION, MESSAGES, type partnerApplicationInput } from '@portal/contracts';
 import type { Db, Partner } from '@portal/db';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
@@ -46,6 +46,10 @@ export interface ApplyDeps {
 export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, input: PartnerApplication): Promise<Partner> {
   if (!Object.hasOwn(AGREEMENTS, input.agreementVersion)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.unknownAgreementVersion });
+  }
+  // An older version the applicant read in a stale page: they must accept the current one.
+  if (input.agreementVersion !== CURRENT_AGREEMENT_VERSION) {
+    throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.outdatedAgreementVersion });
   }
   const encrypt = (value: string | undefined) => (value ? deps.cipher.encrypt(value) : null);
 

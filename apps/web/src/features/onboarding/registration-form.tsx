@@ -15,7 +15,6 @@ import {
   MESSAGES,
   PAYMENT_METHOD_LABELS,
   REGISTRATION_PAYMENT_METHODS,
-  ROUTING_NUMBER_LENGTH,
   filterAccountNumber,
   filterRoutingNumber,
   partnerApplicationInput,
@@ -164,7 +163,8 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
                 inputMode="numeric"
                 autoComplete="off"
                 placeholder="9 digits"
-                maxLength={ROUTING_NUMBER_LENGTH}
+                // No maxLength: the browser would cut a pasted "021-000-021" before the filter drops
+                // its dashes. The filter keeps at most 9 digits after filtering.
                 {...form.getInputProps('bankRoutingNumber')}
                 onChange={(event) => form.setFieldValue('bankRoutingNumber', filterRoutingNumber(event.currentTarget.value))}
               />
