@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankFieldContext } from '../src/services/crypto';
 import { neutraliseCell } from '../src/services/exports';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 import type { SessionUser } from '../src/trpc/context';
@@ -20,8 +21,8 @@ beforeAll(async () => {
     .updateTable('partners')
     .set({
       bankName: 'First Bank',
-      bankRoutingNumber: t.deps.cipher.encrypt(ROUTING),
-      bankAccountNumber: t.deps.cipher.encrypt(ACCOUNT),
+      bankRoutingNumber: t.deps.cipher.encrypt(ROUTING, bankFieldContext(partnerId, 'bank_routing_number')),
+      bankAccountNumber: t.deps.cipher.encrypt(ACCOUNT, bankFieldContext(partnerId, 'bank_account_number')),
       bankAccountType: 'checking',
       bankAccountHolderName: 'Ann Holder',
       bankAddress: '1 Bank St\nPortland, OR',

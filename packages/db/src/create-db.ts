@@ -55,7 +55,8 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
     return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  // Owner only: the files hold emails, password hashes and bank ciphertexts (the server also narrows its umask).
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const client = new PGlite(dataDir, {
     parsers: { [OID.int8]: Number, [OID.numeric]: asIs, [OID.date]: asIs },
   });
