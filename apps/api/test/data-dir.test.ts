@@ -3,7 +3,8 @@
 // others (issue 12, items 1 and 3).
 
 import { spawn } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +93,12 @@ describe('refused settings stop the start with the variable named', () => {
     expect(result.stderr).toContain('DEMO_DATA');
   }, 60_000);
 
+  it('cli seed-demo with NODE_ENV=production', async () => {
+    const result = await run(['src/cli/index.ts', 'seed-demo'], { NODE_ENV: 'production', DATA_DIR: join(root, 'refused-seed') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('seed-demo is refused with NODE_ENV=production');
+  }, 60_000);
+
   it('TRUST_PROXY=true', async () => {
     const result = await run(['src/main.ts'], { NODE_ENV: 'production', TRUST_PROXY: 'true', DATA_DIR: join(root, 'refused-proxy') });
     expect(result.code).toBe(1);
@@ -117,4 +124,30 @@ describe('an existing DATA_DIR left readable', () => {
     expect(statSync(join(dataDir, 'uploads', 'materials', 'brochure.pdf')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dataDir, 'uploads')).mode & 0o777).toBe(0o700);
   }, 120_000);
+});
+
+describe('cli reencrypt', () => {
+  it('moves the demo bank numbers to a new key; afterwards the old key is not needed', async () => {
+    const dataDir = join(root, 'rotate');
+    const seeded = await run(['src/cli/index.ts', 'seed-demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    expect(seeded.code).toBe(0);
+    const stored = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string; dataEncryptionKey: string };
+    const newKey = randomBytes(32).toString('base64');
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: stored.jwtSecret, DATA_ENCRYPTION_KEY: newKey };
+
+    const first = await run(['src/cli/index.ts', 'reencrypt'], { ...env, DATA_ENCRYPTION_OLD_KEYS: stored.dataEncryptionKey });
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const rewritten = Number(/Re-encrypted (\d+) bank numbers \(0 already current\)/.exec(first.stdout)?.[1]);
+    expect(rewritten).toBeGreaterThan(0);
+
+    const second = await run(['src/cli/index.ts', 'reencrypt'], env);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain(`Re-encrypted 0 bank numbers (${rewritten} already current)`);
+
+    // Without the new key (only the dropped one) nothing is readable: the command says so and fails.
+    const wrong = await run(['src/cli/index.ts', 'reencrypt'], { ...env, DATA_ENCRYPTION_KEY: stored.dataEncryptionKey });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/partners hold a bank number no configured key decrypts/);
+  }, 180_000);
 });

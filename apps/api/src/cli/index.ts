@@ -36,6 +36,7 @@ const commands: Record<string, Command> = {
   },
   /** seed-demo: fills an empty database with the demo program and prints the sign-ins. */
   async 'seed-demo'() {
+    if (loadConfig().env === 'production') throw new Error('seed-demo is refused with NODE_ENV=production: the demo accounts have a published password');
     const signIns = await withDeps((deps) => seedDemo(deps));
     console.log(signIns.length ? formatSignIns(signIns) : 'The database is not empty; demo data is only added to an empty database.');
   },
