@@ -60,7 +60,7 @@ async function startBuiltPortal(): Promise<Portal> {
   if (!existsSync(main)) throw new Error('build the API first: pnpm --filter @portal/api build');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', ACCRUAL_TIMER: 'false', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', ACCRUAL_TIMER: 'false', LOG_LEVEL: 'warn' };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_DIST', 'PUBLIC_URL', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY']) delete env[name];
   env.WEB_DIST = webDist;
   const child: ChildProcess = spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

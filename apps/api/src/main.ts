@@ -3,6 +3,7 @@
 import { migrateToLatest } from '@portal/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { secureDataDir } from './data-dir';
 import { createDeps, openDatabase } from './deps';
 import { createLogger } from './logger';
 import { startAccrualTimer } from './services/accrual-timer';
@@ -23,6 +24,7 @@ function readConfig(): AppConfig {
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
+secureDataDir(config.dataDir);
 const handle = openDatabase(config);
 await migrateToLatest(handle.db);
 const deps = createDeps(config, handle, logger);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankFieldContext } from '../src/services/crypto';
 import { EXPORT_KINDS, exportTable, neutraliseCell, WIRE_COLUMNS } from '../src/services/exports';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 import type { SessionUser } from '../src/trpc/context';
@@ -21,8 +22,8 @@ beforeAll(async () => {
     .updateTable('partners')
     .set({
       bankName: 'First Bank',
-      bankRoutingNumber: t.deps.cipher.encrypt(ROUTING),
-      bankAccountNumber: t.deps.cipher.encrypt(ACCOUNT),
+      bankRoutingNumber: t.deps.cipher.encrypt(ROUTING, bankFieldContext(partnerId, 'bank_routing_number')),
+      bankAccountNumber: t.deps.cipher.encrypt(ACCOUNT, bankFieldContext(partnerId, 'bank_account_number')),
       bankAccountType: 'checking',
       bankAccountHolderName: 'Ann Holder',
       bankAddress: '1 Bank St\nPortland, OR',
@@ -178,8 +179,8 @@ describe('formula injection through a line break (issue 12)', () => {
         phone: hostile(2),
         website: hostile(3),
         bankName: hostile(4),
-        bankRoutingNumber: t.deps.cipher.encrypt(HOSTILE_ROUTING),
-        bankAccountNumber: t.deps.cipher.encrypt(HOSTILE_ACCOUNT),
+        bankRoutingNumber: t.deps.cipher.encrypt(HOSTILE_ROUTING, bankFieldContext(partner.partnerId, 'bank_routing_number')),
+        bankAccountNumber: t.deps.cipher.encrypt(HOSTILE_ACCOUNT, bankFieldContext(partner.partnerId, 'bank_account_number')),
         bankAccountType: 'checking',
         bankAccountHolderName: hostile(0),
         bankAddress: hostile(1),

@@ -8,7 +8,10 @@ export const publicReferralProcedures = {
   referralLink: publicProcedure
     .input(referralLinkInput)
     .output(referralLinkOutput)
-    .query(({ ctx, input }) => referralLink(ctx.deps.db, input.code)),
+    .query(async ({ ctx, input }) => {
+      await ctx.deps.rateLimits.consume('referralLinkLookupsPerIp', ctx.ip);
+      return referralLink(ctx.deps.db, input.code);
+    }),
   recordVisit: publicProcedure
     .input(referralVisitInput)
     .output(referralVisitOutput)

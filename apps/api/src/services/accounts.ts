@@ -5,6 +5,7 @@ import { MESSAGES, type AuthResult, type SessionUserOutput, type UserRole } from
 import { TRPCError } from '@trpc/server';
 import type { AppDeps } from '../trpc/context';
 import { logActivity, type DbOrTx } from './activity';
+import type { RatePolicyName } from './rate-limits';
 import { hashPassword, newPasswordProblem, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 
 export interface Credentials {
@@ -73,17 +74,27 @@ export async function registerAccount(deps: AppDeps, input: Credentials, ip: str
 }
 
 /**
- * Sign-in. A point of both failure budgets is taken before the password is checked and given
- * back when it turns out right, so only failures count yet parallel guesses are still capped.
+ * Sign-in. A point of each failure budget (the address, the account from this address, the account
+ * from any address) is taken before the password is checked and given back when it turns out
+ * right, so only failures count yet parallel guesses are still capped.
  */
 export async function signIn(deps: AppDeps, input: Credentials, ip: string): Promise<AuthResult> {
   const email = normaliseEmail(input.email);
   const perEmailKey = `${email}|${ip}`;
-  await deps.rateLimits.consume('loginFailuresPerIp', ip);
+  const budgets: Array<[RatePolicyName, string]> = [
+    ['loginFailuresPerIp', ip],
+    ['loginFailuresPerEmailAndIp', perEmailKey],
+    ['loginFailuresPerEmail', email],
+  ];
+  const taken: Array<[RatePolicyName, string]> = [];
   try {
-    await deps.rateLimits.consume('loginFailuresPerEmailAndIp', perEmailKey);
+    for (const [policy, key] of budgets) {
+      await deps.rateLimits.consume(policy, key);
+      taken.push([policy, key]);
+    }
   } catch (error) {
-    await deps.rateLimits.refund('loginFailuresPerIp', ip);
+    // A refused attempt is not a failure of the budgets it did pass.
+    await Promise.all(taken.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
     throw error;
   }
 
@@ -91,7 +102,7 @@ export async function signIn(deps: AppDeps, input: Credentials, ip: string): Pro
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials });
 
-  await Promise.all([deps.rateLimits.refund('loginFailuresPerIp', ip), deps.rateLimits.refund('loginFailuresPerEmailAndIp', perEmailKey)]);
+  await Promise.all(budgets.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
 
   if (passwordNeedsRehash(user.passwordHash)) {
     const passwordHash = await hashPassword(input.password);

@@ -8,7 +8,7 @@ import type { Db } from '@portal/db';
 import { stringify } from 'csv-stringify';
 import { sql } from 'kysely';
 import { logActivity } from './activity';
-import type { FieldCipher } from './crypto';
+import { bankFieldContext, type FieldCipher } from './crypto';
 import { decryptOrNull } from './mappers';
 
 export const EXPORT_KINDS = ['partners', 'referrals', 'commissions'] as const;
@@ -251,8 +251,8 @@ export async function wireInstructions(db: Db, cipher: FieldCipher, payoutId: st
         beneficiaryAddress: p.beneficiaryAddress,
         bankName: p.bankName,
         bankAddress: p.bankAddress,
-        routingNumber: decryptOrNull(cipher, p.bankRoutingNumber),
-        accountNumber: decryptOrNull(cipher, p.bankAccountNumber),
+        routingNumber: decryptOrNull(cipher, p.bankRoutingNumber, bankFieldContext(p.id, 'bank_routing_number')),
+        accountNumber: decryptOrNull(cipher, p.bankAccountNumber, bankFieldContext(p.id, 'bank_account_number')),
         accountType: p.bankAccountType,
         paymentMethod: p.paymentMethod,
         amount: p.amount,

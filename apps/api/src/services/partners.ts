@@ -1,10 +1,11 @@
 // A partner user's own record: reading it, and applying (spec §2 Onboarding, §5 registration form).
 
+import { randomUUID } from 'node:crypto';
 import { AGREEMENTS, CURRENT_AGREEMENT_VERSION, MESSAGES, type partnerApplicationInput } from '@portal/contracts';
 import type { Db, Partner } from '@portal/db';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import type { FieldCipher } from './crypto';
+import { bankFieldContext, type BankNumberColumn, type FieldCipher } from './crypto';
 import { logActivity, type DbOrTx } from './activity';
 import { allocateReferralCode } from './referral-codes';
 
@@ -51,7 +52,9 @@ export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, in
   if (input.agreementVersion !== CURRENT_AGREEMENT_VERSION) {
     throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.outdatedAgreementVersion });
   }
-  const encrypt = (value: string | undefined) => (value ? deps.cipher.encrypt(value) : null);
+  // The id is chosen here so the bank numbers can be sealed to their row before it exists.
+  const id = randomUUID();
+  const encrypt = (value: string | undefined, column: BankNumberColumn) => (value ? deps.cipher.encrypt(value, bankFieldContext(id, column)) : null);
 
   // A referral code taken between its check and the insert is drawn again; anything else is final.
   for (let attempt = 1; ; attempt++) {
@@ -62,6 +65,7 @@ export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, in
         const partner = await trx
           .insertInto('partners')
           .values({
+            id,
             userId,
             companyName: input.companyName,
             contactName: input.contactName,
@@ -71,8 +75,8 @@ export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, in
             expectedVolume: input.expectedVolume,
             paymentMethod: input.paymentMethod,
             bankName: input.bankName ?? null,
-            bankRoutingNumber: encrypt(input.bankRoutingNumber),
-            bankAccountNumber: encrypt(input.bankAccountNumber),
+            bankRoutingNumber: encrypt(input.bankRoutingNumber, 'bank_routing_number'),
+            bankAccountNumber: encrypt(input.bankAccountNumber, 'bank_account_number'),
             bankAccountType: input.bankAccountType ?? null,
             bankAccountHolderName: input.bankAccountHolderName ?? null,
             bankAddress: input.bankAddress ?? null,
