@@ -193,7 +193,7 @@ export async function runLighthouseBench(opts: { quick: boolean; log?: (message:
   const say = opts.log ?? log;
   const runs = opts.quick ? 1 : 5;
   if (!existsSync(join(webDist, 'index.html'))) {
-    return [{ name: 'Lighthouse 12 for / and /r/{code}', value: null, target: TARGET_TEXT, met: false, benchmark: BENCHMARK, figure: 'Lighthouse 12 for / and /r/{code}', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
+    return [{ name: 'Lighthouse for / and /r/{code}', value: null, target: TARGET_TEXT, met: false, benchmark: BENCHMARK, figure: 'Lighthouse for / and /r/{code}', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
   }
   const portal = await startBuiltPortal();
   let browser: LighthouseApi | null = null;
