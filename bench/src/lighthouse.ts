@@ -1,4 +1,4 @@
-// Issue 9 §3 "Web": Lighthouse 12 performance and accessibility scores of the landing page `/` and a
+// Issue 9 §3 "Web": Lighthouse performance and accessibility scores of the landing page `/` and a
 // referral page `/r/{code}`, with the mobile default (simulated slow 4G, 4× CPU) and the desktop preset.
 // Starts the built portal (apps/api/dist/main.js, which also serves apps/web/dist) on an embedded
 // database with the demo data, reads a real referral code through the admin API, runs Lighthouse in
@@ -131,7 +131,7 @@ interface LighthouseApi {
   close(): Promise<void>;
 }
 
-/** Lighthouse 12 driving one Chromium (Debian's, via chrome-launcher, Lighthouse's own dependency). */
+/** Lighthouse driving one Chromium (Debian's, via chrome-launcher, Lighthouse's own dependency). */
 async function openLighthouse(): Promise<LighthouseApi> {
   const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROMIUM_PATH)`);
@@ -193,7 +193,7 @@ export async function runLighthouseBench(opts: { quick: boolean; log?: (message:
   const say = opts.log ?? log;
   const runs = opts.quick ? 1 : 5;
   if (!existsSync(join(webDist, 'index.html'))) {
-    return [{ name: 'Lighthouse 12 for / and /r/{code}', value: null, target: TARGET_TEXT, met: false, benchmark: BENCHMARK, figure: 'Lighthouse 12 for / and /r/{code}', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
+    return [{ name: 'Lighthouse for / and /r/{code}', value: null, target: TARGET_TEXT, met: false, benchmark: BENCHMARK, figure: 'Lighthouse for / and /r/{code}', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
   }
   const portal = await startBuiltPortal();
   let browser: LighthouseApi | null = null;

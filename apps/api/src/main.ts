@@ -51,7 +51,7 @@ const stopHooks: Array<() => void | Promise<void>> = [];
 if (config.accrualTimer) stopHooks.push(startAccrualTimer(deps));
 
 await app.listen({ port: config.port, host: config.host });
-logger.info(`Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+logger.info(`Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`);
 
 let stopping = false;
 async function shutdown(signal: string) {

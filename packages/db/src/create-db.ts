@@ -3,9 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -62,7 +61,10 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
     ...(dataDir.startsWith('memory://') ? { dataDir } : { fs: new OwnerOnlyNodeFS(dataDir) }),
     parsers: { [OID.int8]: Number, [OID.numeric]: asIs, [OID.date]: asIs },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
+  // PGlite has one connection: Kysely's PGlite adapter declares it, and Kysely then holds that
+  // connection behind its own mutex from acquire to release (a whole transaction), so a concurrent
+  // request waits instead of landing inside another's transaction.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }), plugins });
   return { db, kind: 'pglite', ping: () => ping(db), close: () => db.destroy() };
 }
 

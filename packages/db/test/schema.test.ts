@@ -103,4 +103,25 @@ describe(`schema on ${engine}`, () => {
     const { rows } = await sql<{ n: number }>`select n from tx_probe order by n`.execute(handle.db);
     expect(rows.map((r) => r.n)).toEqual([2]);
   });
+
+  it('never runs a query outside a transaction inside another request\'s open transaction', async () => {
+    await sql`create table tx_probe_plain (n integer)`.execute(handle.db);
+    let releaseFirst!: () => void;
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+
+    const first = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into tx_probe_plain values (1)`.execute(trx);
+      firstStarted();
+      await firstHolds;
+      throw new Error('roll back the first');
+    });
+    await started;
+    // No transaction of its own: on PGlite's one connection it would run inside the open one and see its row.
+    const outside = sql<{ count: number }>`select count(*)::int as count from tx_probe_plain`.execute(handle.db);
+    releaseFirst();
+    await expect(first).rejects.toThrow('roll back the first');
+    expect((await outside).rows[0]?.count).toBe(0);
+  });
 });

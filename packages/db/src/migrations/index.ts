@@ -1,5 +1,5 @@
 // The static list of migrations: bundlers see every file, and order is the key order.
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-admin-indexes';
 import * as m0003 from './0003-pending-commissions';
