@@ -34,6 +34,8 @@ function SwipeableToast({ data }: { data: NotificationData }) {
       color={data.color}
       withBorder={data.withBorder}
       closeButtonProps={data.closeButtonProps}
+      // Mantine's grey-6 description under a title misses AA contrast; the theme's dimmed grey passes.
+      styles={{ description: { color: 'var(--mantine-color-dimmed)' } }}
       onClose={() => notifications.hide(id)}
       data-swipe-offset={offset}
       style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(offset / 200, 0.6), touchAction: 'pan-y', cursor: 'grab' }}
