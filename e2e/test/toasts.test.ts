@@ -110,7 +110,7 @@ describe('tooltips', () => {
         if (label) marks[`over:${label}`] ??= performance.now();
       }, true);
       new MutationObserver(() => {
-        for (const tip of document.querySelectorAll('[role="tooltip"]')) marks[`tip:${tip.textContent}`] ??= performance.now();
+        for (const tip of Array.from(document.querySelectorAll('[role="tooltip"]'))) marks[`tip:${tip.textContent}`] ??= performance.now();
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
     const marks = () => page.evaluate(() => (window as unknown as { marks: Record<string, number> }).marks);
