@@ -50,6 +50,9 @@ export function optionalText(max = 2000) {
   return z.preprocess((v) => blankToUndefined(trimmed(v)), z.string().max(max, `Must be at most ${max} characters`).optional());
 }
 
+/** What every website field says under its label, since a bare domain gets https:// in front. */
+export const WEBSITE_DESCRIPTION = 'Optional; https:// is added if you leave it out';
+
 /** Accepts "acme.com" as well as "https://acme.com" and stores the full address. */
 export const optionalWebsite = singleLine('Website', z.preprocess(
   (v) => {

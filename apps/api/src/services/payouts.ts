@@ -8,6 +8,7 @@ import type { Db, PayoutRow } from '@portal/db';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { logActivity } from './activity';
+import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
 import { toCommission } from './mappers';
 import { refreshPartnerTotals } from './partner-totals';
 
@@ -137,14 +138,19 @@ export async function failCommission(db: Db, id: string, reason: string, actorId
   });
 }
 
+const pendingCommissions = (db: Db) =>
+  db
+    .selectFrom('commissions as c')
+    .innerJoin('partners as p', 'p.id', 'c.partnerId')
+    .innerJoin('referrals as r', 'r.id', 'c.referralId')
+    .select(['c.id', 'c.amount', 'c.monthYear', 'c.referralId', 'c.partnerId', 'p.companyName as partnerCompanyName', 'r.clientCompanyName'])
+    .where('c.status', '=', 'pending');
+
+const PENDING_ORDER: KeysetOrder = { key: sql`c.created_at`, type: 'timestamptz', id: sql`c.id`, direction: 'asc' };
+
 export async function listPendingCommissions(db: Db, page: { limit: number; offset: number }): Promise<PendingCommissionsPage> {
   const [items, summary] = await Promise.all([
-    db
-      .selectFrom('commissions as c')
-      .innerJoin('partners as p', 'p.id', 'c.partnerId')
-      .innerJoin('referrals as r', 'r.id', 'c.referralId')
-      .select(['c.id', 'c.amount', 'c.monthYear', 'c.referralId', 'c.partnerId', 'p.companyName as partnerCompanyName', 'r.clientCompanyName'])
-      .where('c.status', '=', 'pending')
+    pendingCommissions(db)
       .orderBy('c.createdAt')
       .orderBy('c.id')
       .limit(page.limit)
@@ -157,6 +163,16 @@ export async function listPendingCommissions(db: Db, page: { limit: number; offs
       .executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(summary.total), totalAmount: summary.totalAmount, limit: page.limit, offset: page.offset };
+}
+
+/** Every pending commission, oldest first, batch by batch (the REST list without `limit`). */
+export async function* streamPendingCommissions(db: Db, batchSize?: number): AsyncGenerator<PendingCommissionsPage['items']> {
+  const batches = keysetBatches((cursor, size) => {
+    let batch = pendingCommissions(db).select(keysetKey(PENDING_ORDER));
+    if (cursor) batch = batch.where(afterCursor(PENDING_ORDER, cursor));
+    return batch.orderBy('c.createdAt').orderBy('c.id').limit(size).execute();
+  }, batchSize);
+  for await (const rows of batches) yield rows.map(({ keysetKey: _cursor, ...item }) => item);
 }
 
 export async function listPayouts(db: Db, limit: number): Promise<Payout[]> {

@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { logActivity, type DbOrTx } from './activity';
+import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
 import { toReferral } from './mappers';
 import { refreshPartnerTotals } from './partner-totals';
 
@@ -93,15 +94,19 @@ export async function addClient(db: Db, adminUserId: string, input: AddClient, n
   return toReferral(row);
 }
 
-const SORT_COLUMNS = {
-  createdAt: 'referrals.createdAt',
-  clientCompanyName: 'referrals.clientCompanyName',
-  monthlyValue: 'referrals.monthlyValue',
-  stage: 'referrals.stage',
+const SORT_KEYS = {
+  createdAt: [sql`referrals.created_at`, 'timestamptz'],
+  clientCompanyName: [sql`referrals.client_company_name`, 'text'],
+  monthlyValue: [sql`referrals.monthly_value`, 'numeric'],
+  stage: [sql`referrals.stage`, 'text'],
 } as const;
 
-/** Every referral with its partner's company, paged like the partners list. */
-export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
+function referralOrder(sort: ListReferrals['sort']): KeysetOrder {
+  const [key, type] = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
+  return { key, type, id: sql`referrals.id`, direction: sort.startsWith('-') ? 'desc' : 'asc' };
+}
+
+function filteredReferrals(db: DbOrTx, input: Pick<ListReferrals, 'stage' | 'partnerId' | 'search'>) {
   let query = db.selectFrom('referrals').innerJoin('partners', 'partners.id', 'referrals.partnerId');
   if (input.stage) query = query.where('referrals.stage', '=', input.stage);
   if (input.partnerId) query = query.where('referrals.partnerId', '=', input.partnerId);
@@ -111,20 +116,36 @@ export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promis
       eb.or([eb('referrals.clientCompanyName', 'ilike', pattern), eb('referrals.clientEmail', 'ilike', pattern), eb('partners.companyName', 'ilike', pattern)]),
     );
   }
-  const descending = input.sort.startsWith('-');
-  const column = SORT_COLUMNS[input.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
+  return query;
+}
+
+/** Every referral with its partner's company, paged like the partners list. */
+export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
+  const query = filteredReferrals(db, input);
+  const order = referralOrder(input.sort);
   const [rows, count] = await Promise.all([
     query
       .selectAll('referrals')
       .select('partners.companyName as partnerCompanyName')
-      .orderBy(column, descending ? 'desc' : 'asc')
-      .orderBy('referrals.id', descending ? 'desc' : 'asc')
+      .orderBy(order.key, order.direction)
+      .orderBy('referrals.id', order.direction)
       .limit(input.limit)
       .offset(input.offset)
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toReferral), total: Number(count.total), limit: input.limit, offset: input.offset };
+}
+
+/** Every referral matching the filters, in the list's order, batch by batch (the REST list without `limit`). */
+export async function* streamAllReferrals(db: DbOrTx, input: Omit<ListReferrals, 'limit' | 'offset'>, batchSize?: number): AsyncGenerator<Referral[]> {
+  const order = referralOrder(input.sort);
+  const batches = keysetBatches((cursor, size) => {
+    let batch = filteredReferrals(db, input).selectAll('referrals').select(['partners.companyName as partnerCompanyName', keysetKey(order)]);
+    if (cursor) batch = batch.where(afterCursor(order, cursor));
+    return batch.orderBy(order.key, order.direction).orderBy('referrals.id', order.direction).limit(size).execute();
+  }, batchSize);
+  for await (const rows of batches) yield rows.map(toReferral);
 }
 
 const CLOSED_STAGES: ReadonlySet<ReferralStage> = new Set(['won', 'lost']);

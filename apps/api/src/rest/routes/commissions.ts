@@ -2,6 +2,7 @@
 
 import { MAX_PAGE_SIZE } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
+import { streamPendingCommissions } from '../../services/payouts';
 import type { RestRoute } from '../adapter';
 
 const partnerTag = 'Partner: commissions';
@@ -19,16 +20,19 @@ export const commissionRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/commissions/pending',
     procedure: 'admin.pendingCommissions',
-    summary: 'Pending commissions with partner and client company, oldest first',
+    summary: 'Pending commissions with partner and client company, oldest first (every row, or one page with limit/offset)',
     tag: adminTag,
     description:
-      `The body is an array holding one page; the number of pending commissions is in X-Total-Count and their sum in X-Total-Amount. ` +
-      `Defaults: limit=${MAX_PAGE_SIZE} (at most ${MAX_PAGE_SIZE}), offset=0.`,
+      `Without limit and offset the body is every matching pending commission, in the list's order, streamed as one JSON array while it is read: the server reads keyset batches of 1000 rows (sort key, then id), one short query each, so memory stays flat at any size and no database connection is held between batches; a failure after the first byte cuts the connection, so the array never parses as complete. ` +
+      `With limit or offset the body is one page; a Link header (RFC 8288, rel="next") gives the next page's address with the other query parameters kept, and is absent on the last page. The number of pending commissions is in X-Total-Count and their sum in X-Total-Amount either way. ` +
+      `Paging: limit at most ${MAX_PAGE_SIZE} (${MAX_PAGE_SIZE} when only offset is given), offset=0.`,
     responseHeaders: [
       { name: 'X-Total-Count', description: 'How many commissions are pending, across all pages' },
       { name: 'X-Total-Amount', description: 'The sum of all pending commissions, a decimal string' },
+      { name: 'Link', description: 'Paged requests only: <address of the next page>; rel="next" (RFC 8288); absent on the last page' },
     ],
     bodyIsItems: true,
+    streamAll: (deps) => streamPendingCommissions(deps.db),
     respond: (output: { items: unknown[]; total: number; totalAmount: string }, reply: FastifyReply) => {
       void reply.header('X-Total-Count', String(output.total));
       void reply.header('X-Total-Amount', output.totalAmount);

@@ -1,4 +1,6 @@
+import { DEFAULT_PAGE_SIZE, listReferralsInput, MAX_PAGE_SIZE } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
+import { streamAllReferrals } from '../../services/referrals';
 import type { RestRoute } from '../adapter';
 
 export const referralRoutes: RestRoute[] = [
@@ -16,15 +18,18 @@ export const referralRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/referrals',
     procedure: 'admin.referrals',
-    summary: 'All referrals with their partner company, paged',
+    summary: 'All referrals with their partner company (every row, or one page with limit/offset)',
     tag: 'Admin',
-    description: 'Query: limit (default 25, at most 100), offset, search, sort, stage, partnerId. The body is the page of items; X-Total-Count holds the number of matches.',
+    description:
+      `Without limit and offset the body is every matching referral, in the list's order, streamed as one JSON array while it is read: the server reads keyset batches of 1000 rows (sort key, then id), one short query each, so memory stays flat at any size and no database connection is held between batches; a failure after the first byte cuts the connection, so the array never parses as complete. ` +
+      `With limit or offset the body is one page; a Link header (RFC 8288, rel="next") gives the next page's address with the other query parameters kept, and is absent on the last page. Query: limit (at most ${MAX_PAGE_SIZE}; ${DEFAULT_PAGE_SIZE} when only offset is given), offset, search, sort (default -createdAt), stage, partnerId. X-Total-Count holds the number of matches either way.`,
     bodyIsItems: true,
+    streamAll: (deps, query) => streamAllReferrals(deps.db, listReferralsInput.parse(query)),
     respond: (output: { items: unknown[]; total: number }, reply: FastifyReply) => {
       void reply.header('X-Total-Count', String(output.total));
       return output.items;
     },
-    responseHeaders: [{ name: 'X-Total-Count', description: 'Number of referrals matching the filters' }],
+    responseHeaders: [{ name: 'X-Total-Count', description: 'Number of referrals matching the filters' }, { name: 'Link', description: 'Paged requests only: <address of the next page>; rel="next" (RFC 8288); absent on the last page' }],
   },
   { method: 'POST', path: '/api/admin/referrals', procedure: 'admin.addClient', summary: 'Add a client to an active partner', tag: 'Admin', status: 201 },
   {

@@ -2,7 +2,7 @@
 
 import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { createPartnerInput } from '@portal/contracts';
+import { createPartnerInput, WEBSITE_DESCRIPTION } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, COMPANY_TYPES, DEFAULT_EXPECTED_VOLUME, EXPECTED_VOLUMES, MESSAGES, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -77,7 +77,7 @@ export function CreatePartnerForm({
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('expectedVolume')}
           />
-          <TextInput label="Website" placeholder="https://example.com" {...form.getInputProps('website')} />
+          <TextInput label="Website" description={WEBSITE_DESCRIPTION} placeholder="https://example.com" {...form.getInputProps('website')} />
           <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
           <TextInput label="Payment Method" value={PAYMENT_METHOD_LABELS.Wire} readOnly disabled />
         </SimpleGrid>

@@ -18,6 +18,7 @@ import {
   filterAccountNumber,
   filterRoutingNumber,
   partnerApplicationInput,
+  WEBSITE_DESCRIPTION,
   type PartnerApplicationInput,
 } from '@portal/contracts';
 import { useState, type FormEvent } from 'react';
@@ -140,7 +141,7 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
               <Select label="Expected Monthly Referrals" withAsterisk data={volumeOptions} allowDeselect={false} {...form.getInputProps('expectedVolume')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Website" description="Optional" placeholder="https://yourcompany.com" type="url" autoComplete="url" {...form.getInputProps('website')} />
+              <TextInput label="Website" description={WEBSITE_DESCRIPTION} placeholder="https://yourcompany.com" type="url" autoComplete="url" {...form.getInputProps('website')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput label="Phone" description="Optional" placeholder="(555) 123-4567" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
