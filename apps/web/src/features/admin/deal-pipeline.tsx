@@ -139,7 +139,7 @@ export function DealPipeline() {
       </Group>
       {deals.isPending ? (
         <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading deals" />
+          <Loader size="sm" role="status" aria-label="Loading deals" />
         </Group>
       ) : deals.isError ? (
         <Text c="red">{errorMessage(deals.error, 'Unable to load the deal pipeline.')}</Text>

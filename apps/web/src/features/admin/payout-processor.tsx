@@ -69,7 +69,7 @@ export function PayoutProcessor() {
       </Group>
       {pending.isPending ? (
         <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading pending commissions" />
+          <Loader size="sm" role="status" aria-label="Loading pending commissions" />
         </Group>
       ) : pending.isError ? (
         <Alert color="red" icon={<IconAlertTriangle size={16} />}>
