@@ -163,6 +163,37 @@ export interface ReferralStageCountsTable {
   referralCount: ColumnType<number, never, never>;
 }
 
+export type EmailStatus = 'pending' | 'sent' | 'failed' | 'not_sent';
+
+/** Mail waiting for, or past, delivery by the outbox worker (migration 0007). */
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  /** Extra headers (List-Unsubscribe), written as JSON text. */
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: Timestamp;
+  lastError: string | null;
+  sentAt: NullableTimestamp;
+  resentFrom: string | null;
+  createdAt: Timestamp;
+}
+
+/** Password reset links: only the sha-256 of the token is stored. */
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  userId: string;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   partners: PartnersTable;
@@ -173,6 +204,8 @@ export interface Database {
   referralVisits: ReferralVisitsTable;
   payouts: PayoutsTable;
   referralStageCounts: ReferralStageCountsTable;
+  emailOutbox: EmailOutboxTable;
+  passwordResetTokens: PasswordResetTokensTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -184,6 +217,7 @@ export type ReferralRow = Selectable<ReferralsTable>;
 export type CommissionRow = Selectable<CommissionsTable>;
 export type MaterialRow = Selectable<MarketingMaterialsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 
 /**
  * The columns of each table, as a value the drift test can compare with the live schema.
@@ -216,6 +250,11 @@ export const TABLE_COLUMNS = {
   referralVisits: ['id', 'partnerId', 'referralCode', 'utmSource', 'utmMedium', 'utmCampaign', 'landingPage', 'createdAt'],
   payouts: ['id', 'idempotencyKey', 'requestHash', 'reference', 'createdBy', 'total', 'commissionCount', 'partnerCount', 'createdAt'],
   referralStageCounts: ['stage', 'referralCount'],
+  emailOutbox: [
+    'id', 'kind', 'recipient', 'subject', 'textBody', 'htmlBody', 'headers', 'status', 'attempts', 'nextAttemptAt', 'lastError',
+    'sentAt', 'resentFrom', 'createdAt',
+  ],
+  passwordResetTokens: ['id', 'userId', 'tokenHash', 'expiresAt', 'usedAt', 'createdAt'],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T]> };
 
 type MissingColumns = {
