@@ -16,6 +16,9 @@ export const RATE_POLICIES = {
   loginFailuresPerIp: { points: 100, durationSeconds: 15 * 60 },
   registrationsPerIp: { points: 20, durationSeconds: 60 * 60 },
   referralVisitsPerIp: { points: 120, durationSeconds: 60 },
+  /** Password reset requests for one email (any address), and from one address (any email). */
+  passwordResetsPerEmail: { points: 5, durationSeconds: 60 * 60 },
+  passwordResetsPerIp: { points: 20, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, RatePolicy>;
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;
