@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, api, freePort, launchBrowser, newPage, screenshot, seriousA11yViolations, settled, startPortal, type Portal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, freePort, launchBrowser, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
 
 interface Mail {
   to: string;
@@ -120,5 +120,89 @@ describe('password reset in the browser', () => {
     await page.getByText('This password reset link is invalid, has expired or was already used.').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/reset-password');
     await context.close();
+  });
+
+  it('shows the Email log to the admin, resends a mail, and lets the admin change the password from the user menu', async () => {
+    const client = api(portal.baseUrl);
+    const adminToken = await client.login(ADMIN.email, ADMIN.password);
+    const email = `log-${Date.now().toString(36)}@e2e.test`;
+    await client.register(email, 'old-password-1');
+    await client.call('POST', '/api/auth/forgot-password', { email });
+    await waitForMail(email, 'Reset your password');
+
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { page, context } = await newPage(browser, viewport);
+      await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+      const log = page.getByRole('region', { name: 'Email Log' });
+      await log.getByText(email).first().waitFor();
+      await log.scrollIntoViewIfNeeded();
+      await settled(page);
+      await screenshot(page, `email-log-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
+      await page.getByRole('button', { name: ADMIN.email }).click();
+      await page.getByRole('menuitem', { name: 'Change password' }).click();
+      await page.getByRole('dialog', { name: 'Change password' }).waitFor();
+      await settled(page);
+      await screenshot(page, `admin-change-password-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
+      await context.close();
+    }
+
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    const log = page.getByRole('region', { name: 'Email Log' });
+    await log.getByRole('button', { name: `Resend Reset your password to ${email}` }).click();
+    await page.getByText('Email queued again').waitFor();
+    // The copy goes out too: two reset mails for this address.
+    const deadline = Date.now() + 30_000;
+    while (mails.filter((m) => m.to === email && m.subject === 'Reset your password').length < 2) {
+      if (Date.now() > deadline) throw new Error('the resent mail did not arrive');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    await page.getByRole('button', { name: ADMIN.email }).click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    await dialog.getByLabel(/^Current password/).fill('not-the-password');
+    await dialog.getByLabel(/^New password/).fill('Admin-New-Password-7');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await dialog.getByText('Current password is incorrect').waitFor();
+    await dialog.getByLabel(/^Current password/).fill(ADMIN.password);
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your other sessions have been signed out.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // Still signed in here with the fresh token; the token from before no longer works.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    expect((await client.call('GET', '/api/auth/me', undefined, adminToken)).status).toBe(401);
+    await client.login(ADMIN.email, 'Admin-New-Password-7');
+    await context.close();
+  });
+
+  it('lets a partner change the password from the Settings tab', async () => {
+    const client = api(portal.baseUrl);
+    const adminToken = await client.login(ADMIN.email, 'Admin-New-Password-7');
+    const email = `settings-${Date.now().toString(36)}@e2e.test`;
+    const created = await client.call('POST', '/api/admin/partners', { email, password: 'partner-password-1', companyName: 'Settings Co', contactName: 'Sett Ings' }, adminToken);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const token = await client.login(email, 'partner-password-1');
+
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const { page, context } = await newPage(browser, viewport);
+      await signInWithToken(page, portal.baseUrl, token, '/dashboard');
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: 'Change password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change password' });
+      await dialog.getByLabel(/^Current password/).fill('partner-password-1');
+      await dialog.getByLabel(/^New password/).fill('Partner-Changed-9');
+      await settled(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `partner-change-password-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
+      if (viewport === DESKTOP) {
+        await dialog.getByRole('button', { name: 'Change password' }).click();
+        await page.getByText('Your other sessions have been signed out.').waitFor();
+        await waitForMail(email, 'Your password was changed');
+        await client.login(email, 'Partner-Changed-9');
+      }
+      await context.close();
+    }
   });
 });

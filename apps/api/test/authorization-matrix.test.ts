@@ -10,6 +10,7 @@ import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../src/rest/routes';
 import { downloadTokensFor } from '../src/services/download-tokens';
+import { enqueueMail } from '../src/services/notifications/outbox';
 import type { SessionUser } from '../src/trpc/context';
 import { appRouter } from '../src/trpc/router';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
@@ -144,6 +145,11 @@ const PROCEDURES: Record<string, Case> = {
   'admin.materials': { expect: ADMIN },
   'admin.createMaterial': { expect: ADMIN, input: () => ({ title: unique('Deck'), type: 'presentation', fileUrl: 'https://example.com/deck.pptx' }) },
   'admin.updateMaterial': { expect: ADMIN, input: (fx) => ({ id: fx.linkMaterialId, title: unique('Renamed') }) },
+  'admin.emails': { expect: ADMIN, input: () => ({}) },
+  'admin.resendEmail': {
+    expect: ADMIN,
+    input: async (fx) => ({ id: await enqueueMail(fx.t.db, { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' }, fx.t.deps.now()) }),
+  },
 
   'public.siteConfig': { expect: PUBLIC },
   'public.referralLink': { expect: PUBLIC, input: (fx) => ({ code: fx.active.referralCode }) },
@@ -186,6 +192,8 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/payouts': {},
   'GET /api/admin/marketing-materials': {},
   'PATCH /api/admin/marketing-materials/{id}': {},
+  'GET /api/admin/emails': {},
+  'POST /api/admin/emails/{id}/resend': {},
   'GET /api/referral-links/{code}': {},
   'POST /api/referral-visits': {},
 };

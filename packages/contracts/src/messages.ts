@@ -45,6 +45,9 @@ export const MESSAGES = {
   passwordChangedText: 'Sign in with your new password.',
   passwordChangedHereText: 'Your other sessions have been signed out.',
   passwordChangeFailed: 'Password change failed',
+  emailNotFound: 'Email not found',
+  emailResent: 'Email queued again',
+  resendFailed: 'Resend failed',
 
   // Toasts (spec §8)
   loginFailed: 'Login failed',

@@ -1,6 +1,7 @@
 // The AppRouter: four namespaces (DESIGN §2). Each area's procedures live in their own file.
 
 import { adminCommissionProcedures } from '../routers/admin-commissions';
+import { adminEmailProcedures } from '../routers/admin-emails';
 import { adminPartnerProcedures } from '../routers/admin-partners';
 import { adminReferralProcedures } from '../routers/admin-referrals';
 import { authProcedures } from '../routers/auth';
@@ -15,7 +16,7 @@ import { createCallerFactory, router } from './init';
 export const appRouter = router({
   auth: router(authProcedures),
   partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures }),
-  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures }),
+  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });
 

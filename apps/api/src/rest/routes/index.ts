@@ -6,6 +6,7 @@ import type { AppDeps } from '../../trpc/context';
 import type { RestRoute } from '../adapter';
 import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
+import { adminEmailRoutes } from './admin-emails';
 import { adminPartnerRoutes } from './admin-partners';
 import { authRoutes } from './auth';
 import { exportRoutes } from '../raw/exports';
@@ -21,6 +22,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...commissionRoutes,
   ...materialRoutes,
   ...adminPartnerRoutes,
+  ...adminEmailRoutes,
 ];
 
 /** A route that is not a plain procedure call (file streams, multipart); it documents itself. */

@@ -32,14 +32,14 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)">
-      <Container size="xs" py="xl">
+      <Container size="xs" py="xl" component="main">
         <Stack gap="lg">
           <Group gap="xs" wrap="nowrap">
             <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
               <IconBuildingBank size={20} />
             </ThemeIcon>
             <Text fw={700} size="lg">
-              {PRODUCT_NAME}
+              {PRODUCT_NAME} Partners
             </Text>
           </Group>
           <Card withBorder padding="lg" radius="md">
