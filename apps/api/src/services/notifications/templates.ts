@@ -25,6 +25,14 @@ interface MailBody {
 export interface TemplateValues {
   passwordReset: { resetUrl: string; validMinutes: number };
   passwordChanged: { signInUrl: string; changedAt: string };
+  newApplication: { companyName: string; contactName: string; email: string; queueUrl: string };
+  applicationReceived: { contactName: string; companyName: string; statusUrl: string };
+  applicationApproved: { contactName: string; companyName: string; dashboardUrl: string; referralUrl: string };
+  applicationRejected: { contactName: string; companyName: string; reason: string | null };
+  partnerSuspended: { contactName: string; companyName: string };
+  partnerReactivated: { contactName: string; companyName: string; dashboardUrl: string };
+  payoutSent: { contactName: string; amount: string; reference: string; method: string; account: string | null; commissionCount: number; dashboardUrl: string };
+  payoutFailed: { contactName: string; amount: string; month: string; reason: string; dashboardUrl: string };
 }
 
 export type MailKind = keyof TemplateValues;
@@ -48,6 +56,64 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     ],
     action: { label: `Sign in to ${PRODUCT_NAME}`, url: signInUrl },
     note: 'If you did not change it, reset your password right away from the sign-in dialog ("Forgot password?") and tell your program contact.',
+  }),
+  newApplication: ({ companyName, contactName, email, queueUrl }) => ({
+    subject: `New partner application: ${companyName}`,
+    heading: 'A new partner application is waiting',
+    paragraphs: [`${companyName} applied to the ${PRODUCT_NAME} partner program.`, `Contact: ${contactName} (${email}).`],
+    action: { label: 'Open the approval queue', url: queueUrl },
+  }),
+  applicationReceived: ({ contactName, companyName, statusUrl }) => ({
+    subject: 'We received your partner application',
+    heading: `Thank you, ${contactName}`,
+    paragraphs: [`We received the partner application of ${companyName}. Our team reviews it and you will hear from us by mail.`],
+    action: { label: 'Check your application', url: statusUrl },
+  }),
+  applicationApproved: ({ contactName, companyName, dashboardUrl, referralUrl }) => ({
+    subject: 'Your partner application was approved',
+    heading: `Welcome aboard, ${contactName}`,
+    paragraphs: [
+      `${companyName} is now an active ${PRODUCT_NAME} partner. Refer e-commerce businesses from your dashboard and share your referral link:`,
+      referralUrl,
+    ],
+    action: { label: 'Open your dashboard', url: dashboardUrl },
+  }),
+  applicationRejected: ({ contactName, companyName, reason }) => ({
+    subject: 'Your partner application',
+    heading: `About your application, ${contactName}`,
+    paragraphs: [
+      `We are sorry: the partner application of ${companyName} was not approved.`,
+      reason ? `Reason: ${reason}` : 'No reason was given. Reply to your program contact if you have questions.',
+    ],
+  }),
+  partnerSuspended: ({ contactName, companyName }) => ({
+    subject: 'Your partner account was suspended',
+    heading: `Your account is suspended, ${contactName}`,
+    paragraphs: [
+      `The ${PRODUCT_NAME} partner account of ${companyName} was suspended. While it is suspended you cannot add referrals; commissions already earned stay payable.`,
+      'Contact your program contact to find out more.',
+    ],
+  }),
+  partnerReactivated: ({ contactName, companyName, dashboardUrl }) => ({
+    subject: 'Your partner account is active again',
+    heading: `Welcome back, ${contactName}`,
+    paragraphs: [`The ${PRODUCT_NAME} partner account of ${companyName} is active again.`],
+    action: { label: 'Open your dashboard', url: dashboardUrl },
+  }),
+  payoutSent: ({ contactName, amount, reference, method, account, commissionCount }) => ({
+    subject: `Payout sent: ${amount}`,
+    heading: `We sent you ${amount}`,
+    paragraphs: [
+      `Hello ${contactName}, we paid ${commissionCount} ${commissionCount === 1 ? 'commission' : 'commissions'}, ${amount} in all.`,
+      `Reference: ${reference}. Method: ${method}${account ? `, account ${account}` : ''}.`,
+    ],
+    note: 'Depending on your bank it can take a few working days to arrive.',
+  }),
+  payoutFailed: ({ contactName, amount, month, reason, dashboardUrl }) => ({
+    subject: `Commission payment failed: ${amount}`,
+    heading: 'A commission payment failed',
+    paragraphs: [`Hello ${contactName}, the payment of your ${month} commission of ${amount} failed.`, `Reason: ${reason}`, 'Check your payment details and contact your program contact.'],
+    action: { label: 'See your commissions', url: dashboardUrl },
   }),
 };
 

@@ -22,7 +22,7 @@ export function formatDateTime(value: string | null): string {
 
 function StatusBadge({ entry }: { entry: EmailLogEntry }) {
   const badge = (
-    <Badge color={STATUS_COLOURS[entry.status]} variant="light">
+    <Badge color={STATUS_COLOURS[entry.status]} variant="light" style={{ overflow: 'visible' }}>
       {EMAIL_STATUS_LABELS[entry.status]}
     </Badge>
   );
@@ -78,7 +78,7 @@ export function EmailLog() {
           No mails yet
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={960}>
+        <Table.ScrollContainer minWidth={1080}>
           <Table verticalSpacing="xs" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -104,7 +104,7 @@ export function EmailLog() {
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.recipient}</Table.Td>
                   <Table.Td>{entry.subject}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <StatusBadge entry={entry} />
                   </Table.Td>
                   <Table.Td ta="right">{entry.attempts}</Table.Td>

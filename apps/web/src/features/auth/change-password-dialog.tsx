@@ -41,7 +41,16 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Change password" centered size="sm" closeOnClickOutside={!change.isPending} closeOnEscape={!change.isPending}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Change password"
+      centered
+      size="sm"
+      closeOnClickOutside={!change.isPending}
+      closeOnEscape={!change.isPending}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
