@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../src/rest/routes';
 import { downloadTokensFor } from '../src/services/download-tokens';
 import { enqueueMail } from '../src/services/notifications/outbox';
+import { unsubscribeToken } from '../src/services/notifications/preferences';
 import type { SessionUser } from '../src/trpc/context';
 import { appRouter } from '../src/trpc/router';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
@@ -118,6 +119,8 @@ const PROCEDURES: Record<string, Case> = {
   'partner.commissions': { expect: PARTNER_RECORD },
   'partner.materials': { expect: LIBRARY },
   'partner.downloadMaterial': { expect: LIBRARY, input: (fx) => ({ id: fx.fileMaterialId }) },
+  'partner.mailPreferences': { expect: PARTNER_RECORD },
+  'partner.updateMailPreferences': { expect: PARTNER_RECORD, input: () => ({ monthlySummary: true }) },
 
   'admin.metrics': { expect: ADMIN },
   'admin.pendingPartners': { expect: ADMIN },
@@ -193,6 +196,8 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/marketing-materials': {},
   'PATCH /api/admin/marketing-materials/{id}': {},
   'GET /api/admin/emails': {},
+  'GET /api/partners/me/mail-preferences': {},
+  'PATCH /api/partners/me/mail-preferences': {},
   'POST /api/admin/emails/{id}/resend': {},
   'GET /api/referral-links/{code}': {},
   'POST /api/referral-visits': {},
@@ -217,6 +222,15 @@ const RAW_PATHS: Record<string, RawCase> = {
   'GET /api/files/{token}': {
     expect: PUBLIC,
     request: (fx) => ({ url: `/api/files/${downloadTokensFor(fx.t.deps.config).sign(fx.fileMaterialId, fx.fileStorageKey, fx.t.deps.now())}` }),
+  },
+  // The signed token is the capability (RFC 8058 one-click): whoever posts it switches that mail off.
+  'POST /api/mail/unsubscribe': {
+    expect: PUBLIC,
+    request: (fx) => ({
+      url: `/api/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken(fx.t.deps.config, fx.users.active.id, 'monthlySummary'))}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
   },
   'GET /api/admin/exports/partners.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/partners.csv' }) },
   'GET /api/admin/exports/referrals.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/referrals.csv' }) },

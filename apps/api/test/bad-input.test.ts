@@ -41,6 +41,7 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
   'auth.register': () => ({ email: 'bad-input@example.com', password: 'secret-pass-1' }),
   'auth.login': () => ({ email: 'bad-input@example.com', password: 'secret-pass-1' }),
   'auth.forgotPassword': () => ({ email: 'bad-input@example.com' }),
+  'partner.updateMailPreferences': () => ({ dealUpdates: false, monthlySummary: true }),
   'auth.resetPassword': () => ({ token: 'x'.repeat(43), password: 'secret-pass-2' }),
   'auth.changePassword': () => ({ currentPassword: 'not-the-password', newPassword: 'secret-pass-2' }),
   'partner.submitApplication': () => ({

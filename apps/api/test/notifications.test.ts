@@ -2,10 +2,10 @@
 // a refused change mails nobody — and the mails say what happened with absolute links.
 
 import { randomUUID } from 'node:crypto';
-import { CURRENT_AGREEMENT_VERSION } from '@portal/contracts';
+import { CURRENT_AGREEMENT_VERSION, SERVICE_TYPE_LABELS } from '@portal/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxWorker } from '../src/workers/outbox-worker';
-import { callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
+import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 import { startTestSmtp, type TestSmtp } from './smtp';
 
 let t: TestApp;
@@ -161,5 +161,90 @@ describe('payouts', () => {
     expect(mail).toMatchObject({ recipient: await emailOf(active.user.id), kind: 'payoutFailed', subject: 'Commission payment failed: $100.00' });
     expect(mail?.textBody).toContain('March 2025 commission of $100.00 failed');
     expect(mail?.textBody).toContain('Reason: Account closed');
+  });
+});
+
+describe('deal updates and monthly summaries (optional mails)', () => {
+  it('mails a client added by an admin and a deal won or lost, with one-click unsubscribe headers', async () => {
+    const active = await createPartner(t.deps, { status: 'active', contactName: 'Dee Al' });
+    const added = await callerFor(t.deps, admin).admin.addClient({ partnerId: active.partnerId, clientCompanyName: 'Shop One', serviceType: 'controller', monthlyValue: '900.00' });
+    await callerFor(t.deps, admin).admin.updateReferral({ id: added.id, stage: 'won' });
+    const other = await createReferral(t.deps, active.partnerId, { stage: 'proposal', clientCompanyName: 'Shop Two' });
+    await callerFor(t.deps, admin).admin.updateReferral({ id: other, stage: 'lost', lostReason: 'Went in-house' });
+    // Notes on a won deal are not news.
+    await callerFor(t.deps, admin).admin.updateReferral({ id: added.id, notes: 'renewal in May' });
+
+    const rows = await t.db.selectFrom('emailOutbox').selectAll().orderBy('createdAt').execute();
+    expect(rows.map((r) => [r.kind, r.subject])).toEqual([
+      ['clientAdded', 'A client was added for you: Shop One'],
+      ['dealWon', 'Deal won: Shop One'],
+      ['dealLost', 'Deal lost: Shop Two'],
+    ]);
+    expect(rows[0]?.textBody).toContain(`Shop One (${SERVICE_TYPE_LABELS.controller})`);
+    expect(rows[1]?.textBody).toContain('You earn $100.00 a month');
+    expect(rows[2]?.textBody).toContain('Reason: Went in-house');
+    for (const row of rows) {
+      expect(row.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/portal\.example\.com\/api\/mail\/unsubscribe\?token=[^>]+>$/);
+      expect(row.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    }
+  });
+
+  it('mails each partner that earned in an accrual its count and amount', async () => {
+    const active = await createPartner(t.deps, { status: 'active' });
+    await createReferral(t.deps, active.partnerId, { stage: 'won', contractStartDate: '2024-01-01', serviceType: 'controller' });
+    await createReferral(t.deps, active.partnerId, { stage: 'won', contractStartDate: '2024-01-01', serviceType: 'basic_accounting' });
+    await callerFor(t.deps, admin).admin.accrue({ month: '2024-06' });
+    const mine = (await outbox()).filter((r) => r.recipient === (active.user.email as string));
+    expect(mine.map((r) => r.subject)).toEqual(['Your June 2024 commissions: $150.00']);
+    expect(mine[0]?.textBody).toContain('2 clients earned you $150.00');
+    expect(mine[0]?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    // A second run creates nothing and mails nothing.
+    await t.db.deleteFrom('emailOutbox').execute();
+    await callerFor(t.deps, admin).admin.accrue({ month: '2024-06' });
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('leaves account and payment mails without an unsubscribe header', async () => {
+    const pending = await createPartner(t.deps, { status: 'pending' });
+    await callerFor(t.deps, admin).admin.approvePartner({ id: pending.partnerId });
+    expect((await outbox())[0]?.headers).toBeNull();
+  });
+
+  it('stops deal updates switched off in Settings, over REST and tRPC', async () => {
+    const active = await createPartner(t.deps, { status: 'active' });
+    const headers = { ...(await bearer(t.deps, active.user)), 'content-type': 'application/json' };
+    expect((await t.app.inject({ method: 'GET', url: '/api/partners/me/mail-preferences', headers })).json()).toEqual({ dealUpdates: true, monthlySummary: true });
+    const off = await t.app.inject({ method: 'PATCH', url: '/api/partners/me/mail-preferences', headers, payload: JSON.stringify({ dealUpdates: false }) });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ dealUpdates: false, monthlySummary: true });
+    await callerFor(t.deps, admin).admin.addClient({ partnerId: active.partnerId, clientCompanyName: 'Quiet Shop', serviceType: 'basic_accounting', monthlyValue: '500.00' });
+    expect(await outbox()).toEqual([]);
+    expect(await callerFor(t.deps, active.user).partner.updateMailPreferences({ dealUpdates: true })).toEqual({ dealUpdates: true, monthlySummary: true });
+    const activity = await t.db.selectFrom('activityLog').select(['action', 'details']).where('userId', '=', active.user.id).execute();
+    expect(activity.filter((a) => a.action === 'user.mail_preferences_changed')).toHaveLength(2);
+  });
+
+  it('flips the same switch with the one-click POST of RFC 8058, and refuses a forged token', async () => {
+    const active = await createPartner(t.deps, { status: 'active' });
+    await callerFor(t.deps, admin).admin.addClient({ partnerId: active.partnerId, clientCompanyName: 'Loud Shop', serviceType: 'basic_accounting', monthlyValue: '500.00' });
+    const [mail] = await outbox();
+    const address = new URL((mail?.headers?.['List-Unsubscribe'] ?? '').slice(1, -1));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${address.pathname}${address.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toContain('Deal updates are switched off');
+    expect(await callerFor(t.deps, active.user).partner.mailPreferences()).toEqual({ dealUpdates: false, monthlySummary: true });
+
+    const token = address.searchParams.get('token') as string;
+    const forged = `${token.slice(0, token.lastIndexOf('.') + 1)}${'A'.repeat(43)}`;
+    const refused = await t.app.inject({ method: 'POST', url: `/api/mail/unsubscribe?token=${encodeURIComponent(forged)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/not valid/);
+    const otherTopic = token.replace('.dealUpdates.', '.monthlySummary.');
+    expect((await t.app.inject({ method: 'POST', url: `/api/mail/unsubscribe?token=${encodeURIComponent(otherTopic)}`, payload: '' })).statusCode).toBe(400);
   });
 });

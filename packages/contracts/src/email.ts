@@ -32,3 +32,15 @@ export type EmailLogEntry = z.infer<typeof emailLogEntryOutput>;
 
 export const emailLogPageOutput = z.object({ items: z.array(emailLogEntryOutput), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
 export type EmailLogPage = z.infer<typeof emailLogPageOutput>;
+
+/** Mails a partner may switch off; account and payment mails always go out. */
+export const MAIL_TOPICS = ['dealUpdates', 'monthlySummary'] as const;
+export type MailTopic = (typeof MAIL_TOPICS)[number];
+export const MAIL_TOPIC_LABELS: Record<MailTopic, { label: string; description: string }> = {
+  dealUpdates: { label: 'Deal updates', description: 'A client added for you, a deal won or lost' },
+  monthlySummary: { label: 'Monthly summaries', description: "The month's commissions once they are accrued" },
+};
+
+export const mailPreferencesOutput = z.object({ dealUpdates: z.boolean(), monthlySummary: z.boolean() });
+export type MailPreferences = z.infer<typeof mailPreferencesOutput>;
+export const updateMailPreferencesInput = z.object({ dealUpdates: z.boolean().optional(), monthlySummary: z.boolean().optional() }).strict();

@@ -16,6 +16,9 @@ export interface UsersTable {
   passwordHash: string;
   role: Generated<'admin' | 'partner'>;
   tokenVersion: Generated<number>;
+  /** Optional mails (migration 0007): deal won/lost and client added; the monthly accrual summary. */
+  mailDealUpdates: Generated<boolean>;
+  mailMonthlySummary: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -224,7 +227,7 @@ export type EmailOutboxRow = Selectable<EmailOutboxTable>;
  * The type below fails to compile when this list and the interfaces above disagree.
  */
 export const TABLE_COLUMNS = {
-  users: ['id', 'email', 'passwordHash', 'role', 'tokenVersion', 'createdAt', 'updatedAt'],
+  users: ['id', 'email', 'passwordHash', 'role', 'tokenVersion', 'mailDealUpdates', 'mailMonthlySummary', 'createdAt', 'updatedAt'],
   partners: [
     'id', 'userId', 'companyName', 'contactName', 'companyType', 'website', 'phone', 'taxId', 'w9OnFile', 'paymentMethod',
     'bankName', 'bankRoutingNumber', 'bankAccountNumber', 'bankAccountType', 'bankAccountHolderName', 'bankAddress',

@@ -26,7 +26,7 @@ export const adminCommissionProcedures = {
   accrue: adminProcedure
     .input(monthInput)
     .output(accrualResultOutput)
-    .mutation(({ ctx, input }) => accrueMonth(ctx.deps.db, input.month, ctx.deps.now(), ctx.user.id)),
+    .mutation(({ ctx, input }) => accrueMonth(ctx.deps.db, input.month, ctx.deps.now(), ctx.user.id, ctx.deps)),
 
   processPayout: adminProcedure
     .input(payoutInput)

@@ -2,6 +2,7 @@
 
 import { adminCommissionProcedures } from '../routers/admin-commissions';
 import { adminEmailProcedures } from '../routers/admin-emails';
+import { mailPreferenceProcedures } from '../routers/mail-preferences';
 import { adminPartnerProcedures } from '../routers/admin-partners';
 import { adminReferralProcedures } from '../routers/admin-referrals';
 import { authProcedures } from '../routers/auth';
@@ -15,7 +16,7 @@ import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   auth: router(authProcedures),
-  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures }),
+  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures, ...mailPreferenceProcedures }),
   admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });

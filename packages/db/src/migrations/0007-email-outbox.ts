@@ -34,10 +34,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     created_at timestamptz not null default now()
   )`.execute(db);
   await sql`create index password_reset_tokens_user on password_reset_tokens (user_id)`.execute(db);
+
+  // Optional mails a user can switch off (Settings, or one click in the mail); account and payment mails cannot be.
+  await sql`alter table users add column mail_deal_updates boolean not null default true`.execute(db);
+  await sql`alter table users add column mail_monthly_summary boolean not null default true`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`alter table users drop column mail_monthly_summary`.execute(db);
+  await sql`alter table users drop column mail_deal_updates`.execute(db);
   await sql`drop table password_reset_tokens`.execute(db);
   await sql`drop table email_outbox`.execute(db);
 }

@@ -1,4 +1,4 @@
-// REST paths of the admin's Email log (issue 14).
+// REST paths of issue 14's mail: the admin's Email log and the partner's mail preferences.
 
 import { EMAIL_LOG_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
@@ -28,5 +28,19 @@ export const adminEmailRoutes: RestRoute[] = [
     summary: 'Queue a new copy of a mail (the original keeps its history); answers the new row',
     tag,
     status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/me/mail-preferences',
+    procedure: 'partner.mailPreferences',
+    summary: 'Which optional mails the partner gets: deal updates and monthly summaries (account and payment mails always go out)',
+    tag: 'Partner',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/partners/me/mail-preferences',
+    procedure: 'partner.updateMailPreferences',
+    summary: 'Switch deal updates and monthly summaries on or off (the fields given)',
+    tag: 'Partner',
   },
 ];

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../trpc/context';
 import type { RestRoute } from '../adapter';
 import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
+import { unsubscribeRoutes } from '../raw/unsubscribe';
 import { adminEmailRoutes } from './admin-emails';
 import { adminPartnerRoutes } from './admin-partners';
 import { authRoutes } from './auth';
@@ -31,4 +32,4 @@ export interface RawRoutes {
   openapi: readonly ExtraOperation[];
 }
 
-export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes];
+export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes, unsubscribeRoutes];

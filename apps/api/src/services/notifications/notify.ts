@@ -1,25 +1,32 @@
 // The notifications of issue 14: who hears about which change, written into the outbox inside the
 // transaction of that change (a change that rolls back mails nobody).
 
-import { formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@portal/contracts';
+import { formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS, SERVICE_TYPE_LABELS, type MailTopic, type PaymentMethod, type ServiceType } from '@portal/contracts';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../activity';
 import { decryptOrNull } from '../mappers';
 import { maskLastFour, type FieldCipher } from '../crypto';
 import { enqueueTemplate } from './outbox';
+import { unsubscribeHeaders, wantsMail } from './preferences';
 import { portalLink } from './templates';
 
-/** What a service needs to address mail: absolute links, and the cipher for masked account numbers. */
+/** What a service needs to address mail: absolute links and unsubscribe tokens, and the cipher for masked account numbers. */
 export interface MailDeps {
-  config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>;
+  config: AppConfig;
   cipher: FieldCipher;
+}
+
+/** The values and headers of an optional mail, or null when its reader switched the topic off. */
+async function optional(trx: DbOrTx, mail: MailDeps, userId: string, topic: MailTopic): Promise<{ headers: Record<string, string> } | null> {
+  if (!(await wantsMail(trx, userId, topic))) return null;
+  return { headers: unsubscribeHeaders(mail.config, userId, topic) };
 }
 
 async function partnerContact(trx: DbOrTx, partnerId: string) {
   return trx
     .selectFrom('partners')
     .innerJoin('users', 'users.id', 'partners.userId')
-    .select(['partners.id', 'partners.companyName', 'partners.contactName', 'partners.referralCode', 'partners.paymentMethod', 'partners.bankAccountNumber', 'partners.paypalEmail', 'users.email'])
+    .select(['partners.id', 'partners.userId', 'partners.companyName', 'partners.contactName', 'partners.referralCode', 'partners.paymentMethod', 'partners.bankAccountNumber', 'partners.paypalEmail', 'users.email'])
     .where('partners.id', '=', partnerId)
     .executeTakeFirstOrThrow();
 }
@@ -96,4 +103,56 @@ export async function notifyPayoutFailed(trx: DbOrTx, mail: MailDeps, now: Date,
     reason: commission.reason,
     dashboardUrl: portalLink(mail.config, '/dashboard'),
   });
+}
+
+/** An admin added a client to the partner's pipeline. */
+export async function notifyClientAdded(trx: DbOrTx, mail: MailDeps, now: Date, referral: { partnerId: string; clientCompanyName: string; serviceType: string }): Promise<void> {
+  const partner = await partnerContact(trx, referral.partnerId);
+  const wanted = await optional(trx, mail, partner.userId, 'dealUpdates');
+  if (!wanted) return;
+  await enqueueTemplate(
+    trx,
+    now,
+    partner.email,
+    'clientAdded',
+    {
+      contactName: partner.contactName,
+      clientCompanyName: referral.clientCompanyName,
+      service: SERVICE_TYPE_LABELS[referral.serviceType as ServiceType] ?? referral.serviceType,
+      dashboardUrl: portalLink(mail.config, '/dashboard'),
+    },
+    wanted.headers,
+  );
+}
+
+/** A deal that just became won or lost. */
+export async function notifyDealClosed(
+  trx: DbOrTx,
+  mail: MailDeps,
+  now: Date,
+  referral: { partnerId: string; clientCompanyName: string; stage: 'won' | 'lost'; commissionAmount: string; lostReason: string | null },
+): Promise<void> {
+  const partner = await partnerContact(trx, referral.partnerId);
+  const wanted = await optional(trx, mail, partner.userId, 'dealUpdates');
+  if (!wanted) return;
+  const common = { contactName: partner.contactName, clientCompanyName: referral.clientCompanyName, dashboardUrl: portalLink(mail.config, '/dashboard') };
+  if (referral.stage === 'won') await enqueueTemplate(trx, now, partner.email, 'dealWon', { ...common, commission: formatMoney(referral.commissionAmount) }, wanted.headers);
+  else await enqueueTemplate(trx, now, partner.email, 'dealLost', { ...common, reason: referral.lostReason }, wanted.headers);
+}
+
+/** The month's accrual, one summary per partner that earned in it (count and amount). */
+export async function notifyMonthlySummaries(trx: DbOrTx, mail: MailDeps, now: Date, month: string, earned: readonly { partnerId: string; count: number; amount: string }[]): Promise<void> {
+  for (const row of earned) {
+    const partner = await partnerContact(trx, row.partnerId);
+    const wanted = await optional(trx, mail, partner.userId, 'monthlySummary');
+    if (!wanted) continue;
+    await enqueueTemplate(
+      trx,
+      now,
+      partner.email,
+      'monthlySummary',
+      { contactName: partner.contactName, month: formatMonthKey(month), count: row.count, amount: formatMoney(row.amount), dashboardUrl: portalLink(mail.config, '/dashboard') },
+      wanted.headers,
+    );
+  }
 }

@@ -38,6 +38,13 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail, now: Date): Pr
 }
 
 /** Renders a template and enqueues it: the usual way services send mail. */
-export async function enqueueTemplate<K extends MailKind>(db: DbOrTx, now: Date, recipient: string, kind: K, values: TemplateValues[K]): Promise<string> {
-  return enqueueMail(db, { kind, recipient, ...renderMail(kind, values) }, now);
+export async function enqueueTemplate<K extends MailKind>(
+  db: DbOrTx,
+  now: Date,
+  recipient: string,
+  kind: K,
+  values: TemplateValues[K],
+  headers?: Record<string, string>,
+): Promise<string> {
+  return enqueueMail(db, { kind, recipient, ...renderMail(kind, values), headers }, now);
 }

@@ -33,9 +33,15 @@ export interface TemplateValues {
   partnerReactivated: { contactName: string; companyName: string; dashboardUrl: string };
   payoutSent: { contactName: string; amount: string; reference: string; method: string; account: string | null; commissionCount: number; dashboardUrl: string };
   payoutFailed: { contactName: string; amount: string; month: string; reason: string; dashboardUrl: string };
+  clientAdded: { contactName: string; clientCompanyName: string; service: string; dashboardUrl: string };
+  dealWon: { contactName: string; clientCompanyName: string; commission: string; dashboardUrl: string };
+  dealLost: { contactName: string; clientCompanyName: string; reason: string | null; dashboardUrl: string };
+  monthlySummary: { contactName: string; month: string; count: number; amount: string; dashboardUrl: string };
 }
 
 export type MailKind = keyof TemplateValues;
+
+const DEAL_UPDATES_NOTE = 'You get deal updates because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.';
 
 const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = {
   passwordReset: ({ resetUrl, validMinutes }) => ({
@@ -114,6 +120,34 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     heading: 'A commission payment failed',
     paragraphs: [`Hello ${contactName}, the payment of your ${month} commission of ${amount} failed.`, `Reason: ${reason}`, 'Check your payment details and contact your program contact.'],
     action: { label: 'See your commissions', url: dashboardUrl },
+  }),
+  clientAdded: ({ contactName, clientCompanyName, service, dashboardUrl }) => ({
+    subject: `A client was added for you: ${clientCompanyName}`,
+    heading: 'A new client in your pipeline',
+    paragraphs: [`Hello ${contactName}, our team added ${clientCompanyName} (${service}) to your referrals.`],
+    action: { label: 'See your referrals', url: dashboardUrl },
+    note: DEAL_UPDATES_NOTE,
+  }),
+  dealWon: ({ contactName, clientCompanyName, commission, dashboardUrl }) => ({
+    subject: `Deal won: ${clientCompanyName}`,
+    heading: `${clientCompanyName} became a client`,
+    paragraphs: [`Good news, ${contactName}: ${clientCompanyName} signed. You earn ${commission} a month for as long as they stay a client.`],
+    action: { label: 'See your referrals', url: dashboardUrl },
+    note: DEAL_UPDATES_NOTE,
+  }),
+  dealLost: ({ contactName, clientCompanyName, reason, dashboardUrl }) => ({
+    subject: `Deal lost: ${clientCompanyName}`,
+    heading: `${clientCompanyName} did not sign`,
+    paragraphs: [`Hello ${contactName}, ${clientCompanyName} decided not to go ahead.`, reason ? `Reason: ${reason}` : 'No reason was given.'],
+    action: { label: 'See your referrals', url: dashboardUrl },
+    note: DEAL_UPDATES_NOTE,
+  }),
+  monthlySummary: ({ contactName, month, count, amount, dashboardUrl }) => ({
+    subject: `Your ${month} commissions: ${amount}`,
+    heading: `${month}: ${amount} earned`,
+    paragraphs: [`Hello ${contactName}, ${count} ${count === 1 ? 'client' : 'clients'} earned you ${amount} in commissions for ${month}. They are now pending payout.`],
+    action: { label: 'See your commissions', url: dashboardUrl },
+    note: 'You get monthly summaries because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.',
   }),
 };
 
