@@ -177,7 +177,7 @@ describe('password reset in the browser', () => {
     await context.close();
   });
 
-  it('lets a partner change the password from the Settings tab', async () => {
+  it('lets a partner switch deal updates off and change the password from the Settings tab', async () => {
     const client = api(portal.baseUrl);
     const adminToken = await client.login(ADMIN.email, 'Admin-New-Password-7');
     const email = `settings-${Date.now().toString(36)}@e2e.test`;
@@ -189,6 +189,14 @@ describe('password reset in the browser', () => {
       const { page, context } = await newPage(browser, viewport);
       await signInWithToken(page, portal.baseUrl, token, '/dashboard');
       await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.getByRole('switch', { name: /Deal updates/ }).waitFor();
+      await settled(page);
+      await screenshot(page, `partner-settings-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
+      if (viewport === DESKTOP) {
+        // Deal updates off: the same switch the one-click unsubscribe flips.
+        await page.getByRole('switch', { name: /Deal updates/ }).click();
+        await expect.poll(async () => (await client.call<{ dealUpdates: boolean }>('GET', '/api/partners/me/mail-preferences', undefined, token)).body.dealUpdates).toBe(false);
+      }
       await page.getByRole('button', { name: 'Change password' }).click();
       const dialog = page.getByRole('dialog', { name: 'Change password' });
       await dialog.getByLabel(/^Current password/).fill('partner-password-1');

@@ -1,4 +1,4 @@
-// Settings tab (spec §2): the partner's account, read-only.
+// Settings tab (spec §2): the partner's account (read-only), the password and the mail notifications.
 
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PartnerStatusBadge } from '../admin/partner-status-badge';
@@ -6,6 +6,7 @@ import { COMPANY_TYPE_LABELS, PAYMENT_METHOD_LABELS, type PartnerProfile } from 
 import { IconExternalLink, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ChangePasswordDialog } from '../auth/change-password-dialog';
+import { MailPreferencesCard } from './mail-preferences-card';
 
 function ReadOnlyField({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -68,6 +69,7 @@ export function SettingsTab({ partner }: { partner: PartnerProfile }) {
           </Button>
         </Stack>
       </Card>
+      <MailPreferencesCard />
       <ChangePasswordDialog opened={changingPassword} onClose={() => setChangingPassword(false)} />
     </Stack>
   );
