@@ -22,7 +22,7 @@ export function formatDateTime(value: string | null): string {
 
 function StatusBadge({ entry }: { entry: EmailLogEntry }) {
   const badge = (
-    <Badge color={STATUS_COLOURS[entry.status]} variant="light" style={{ overflow: 'visible' }}>
+    <Badge color={STATUS_COLOURS[entry.status]} variant="light" styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible' } }}>
       {EMAIL_STATUS_LABELS[entry.status]}
     </Badge>
   );
@@ -78,7 +78,7 @@ export function EmailLog() {
           No mails yet
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={1080}>
+        <Table.ScrollContainer minWidth={920}>
           <Table verticalSpacing="xs" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -98,13 +98,13 @@ export function EmailLog() {
               {(emails.data?.items ?? []).map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
+                    <Text size="xs" ff="monospace">
                       {entry.kind}
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.recipient}</Table.Td>
                   <Table.Td>{entry.subject}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 100 }}>
                     <StatusBadge entry={entry} />
                   </Table.Td>
                   <Table.Td ta="right">{entry.attempts}</Table.Td>
