@@ -213,4 +213,8 @@ describe('password reset in the browser', () => {
       await context.close();
     }
   });
+
+  it('stops cleanly on SIGTERM with the mail worker running', async () => {
+    expect(await portal.stop('SIGTERM')).toBe(0);
+  });
 });
