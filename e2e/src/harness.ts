@@ -25,7 +25,7 @@ export interface Portal {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
@@ -63,7 +63,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   // runs (another file, a developer) must not pull the page chunks from under the browser.
   const webDist = env.WEB_DIST ?? join(dataDir, 'web');
   if (!env.WEB_DIST) cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
-  const port = await freePort();
+  // A caller that must know the address before the start (PUBLIC_URL for mailed links) passes PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
   const child = spawn(process.execPath, [main], {
     cwd: repoRoot,

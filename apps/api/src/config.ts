@@ -49,6 +49,9 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ACCRUAL_TIMER: flag.default(true),
     WEB_DIST: z.string().optional(),
+    // Mail (issue 14): the outbox worker delivers over SMTP_URL; links in mail need PUBLIC_URL.
+    SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// address').optional(),
+    MAIL_FROM: z.string().min(3, 'must be a sender address').default('Ledgerline <no-reply@ledgerline.local>'),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL) {
@@ -61,6 +64,7 @@ const envSchema = z
     if (env.DEMO_DATA && env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be combined with ADMIN_EMAIL: a deployment with its own admin gets no demo accounts' });
     }
+    if (env.SMTP_URL && !env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required with SMTP_URL (links in mail are absolute)' });
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'is required when the other admin variable is set' });
     }
@@ -86,6 +90,7 @@ export interface AppConfig {
   logLevel: string;
   accrualTimer: boolean;
   webDist: string;
+  mail: { smtpUrl?: string; from: string };
 }
 
 export class ConfigError extends Error {
@@ -132,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     accrualTimer: e.ACCRUAL_TIMER,
     webDist: resolve(e.WEB_DIST ?? join(root, 'apps/web/dist')),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }
 

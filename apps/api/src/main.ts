@@ -9,6 +9,7 @@ import { createLogger } from './logger';
 import { startAccrualTimer } from './services/accrual-timer';
 import { ensureAdmin } from './services/admin-bootstrap';
 import { formatSignIns, seedDemo } from './services/demo-seed';
+import { createOutboxWorker } from './workers/outbox-worker';
 
 function readConfig(): AppConfig {
   try {
@@ -49,6 +50,10 @@ const app = await buildApp(deps);
 
 const stopHooks: Array<() => void | Promise<void>> = [];
 if (config.accrualTimer) stopHooks.push(startAccrualTimer(deps));
+// Mail goes out from every replica's worker; the claim keeps each row to one sender.
+const outbox = createOutboxWorker(deps);
+outbox.start();
+stopHooks.push(() => outbox.stop());
 
 await app.listen({ port: config.port, host: config.host });
 logger.info(`Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`);

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './commission';
 export * from './constants';
 export * from './dates';
+export * from './email';
 export * from './enums';
 export * from './fields';
 export * from './material';

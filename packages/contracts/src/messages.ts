@@ -40,6 +40,17 @@ export const MESSAGES = {
   unknownAgreementVersion: 'This version of the affiliate agreement is not known. Please reload the page and accept the current agreement.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  resetRequested: 'If an account exists for this email, we have sent a link to reset its password. The link is valid for 30 minutes.',
+  resetLinkInvalid: 'This password reset link is invalid, has expired or was already used. Please ask for a new one.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordChanged: 'Password changed',
+  passwordChangedText: 'Sign in with your new password.',
+  passwordChangedHereText: 'Your other sessions have been signed out.',
+  passwordChangeFailed: 'Password change failed',
+  emailNotFound: 'Email not found',
+  emailResent: 'Email queued again',
+  resendFailed: 'Resend failed',
 
   // Toasts (spec §8)
   loginFailed: 'Login failed',

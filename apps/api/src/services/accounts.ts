@@ -57,7 +57,7 @@ export async function createUserAccount(
   }
 }
 
-async function issueSession(deps: AppDeps, user: { id: string; email: string; role: UserRole; tokenVersion: number }): Promise<AuthResult> {
+export async function issueSession(deps: AppDeps, user: { id: string; email: string; role: UserRole; tokenVersion: number }): Promise<AuthResult> {
   const token = await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
   return { token, user: { id: user.id, email: user.email, role: user.role } };
 }

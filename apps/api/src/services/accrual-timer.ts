@@ -3,6 +3,7 @@
 // next day's run tries again; it never takes the process down.
 
 import { previousMonthKey } from '@portal/contracts';
+import type { MailDeps } from './notifications/notify';
 import type { AppDeps } from '../trpc/context';
 import { accrueMonth, type AccrualResult } from './accrual';
 
@@ -14,14 +15,16 @@ export interface AccrualTimerOptions {
   onRun?: (outcome: { result?: AccrualResult; error?: unknown }) => void;
 }
 
-export function startAccrualTimer(deps: Pick<AppDeps, 'db' | 'logger' | 'now'>, options: AccrualTimerOptions = {}): () => Promise<void> {
+export function startAccrualTimer(deps: Pick<AppDeps, 'db' | 'logger' | 'now'> & Partial<MailDeps>, options: AccrualTimerOptions = {}): () => Promise<void> {
+  // The server's timer mails the monthly summaries; a bare timer (tests) does not.
+  const mail = deps.config && deps.cipher ? { config: deps.config, cipher: deps.cipher } : undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
 
   const run = () => {
     if (stopped || running) return;
     const month = previousMonthKey(deps.now());
-    running = accrueMonth(deps.db, month, deps.now())
+    running = accrueMonth(deps.db, month, deps.now(), null, mail)
       .then((result) => {
         if (result.created > 0) deps.logger.info(result, 'accrued commissions for the month just ended');
         options.onRun?.({ result });

@@ -16,6 +16,7 @@ import type { Database, Partner } from '@portal/db';
 import { TRPCError } from '@trpc/server';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { logActivity, type DbOrTx } from './activity';
+import { notifyPartnerDecision, type MailDeps } from './notifications/notify';
 import type { FieldCipher } from './crypto';
 import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
 import { iso, maskedBankDetails } from './mappers';
@@ -174,7 +175,7 @@ export interface StatusChange {
 export async function changePartnerStatus(
   db: Db,
   transition: PartnerTransition,
-  input: { partnerId: string; adminId: string; now: Date; reason?: string | undefined },
+  input: { partnerId: string; adminId: string; now: Date; reason?: string | undefined; mail: MailDeps },
 ): Promise<StatusChange> {
   const rule = PARTNER_TRANSITIONS[transition];
   const { partnerId, adminId, now } = input;
@@ -203,6 +204,7 @@ export async function changePartnerStatus(
       entityId: partnerId,
       details: { from: before.status, to: rule.to, ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) },
     });
+    await notifyPartnerDecision(trx, input.mail, now, partnerId, transition, input.reason);
     return row;
   });
 }

@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { bankFieldContext, type BankNumberColumn, type FieldCipher } from './crypto';
 import { logActivity, type DbOrTx } from './activity';
+import { notifyApplication, type MailDeps } from './notifications/notify';
 import { allocateReferralCode } from './referral-codes';
 
 export type PartnerApplication = z.output<typeof partnerApplicationInput>;
@@ -33,7 +34,7 @@ function uniqueViolation(error: unknown): UniqueViolation | undefined {
 const touches = (violation: UniqueViolation, column: string) =>
   Boolean(violation.constraint?.includes(column) || violation.detail?.includes(`(${column})`));
 
-export interface ApplyDeps {
+export interface ApplyDeps extends MailDeps {
   cipher: FieldCipher;
   now: () => Date;
 }
@@ -99,6 +100,7 @@ export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, in
           entityId: partner.id,
           details: { companyName: partner.companyName, referralCode, agreementVersion: partner.agreementVersion },
         });
+        await notifyApplication(trx, deps, now, partner.id);
         return partner;
       });
     } catch (error) {

@@ -9,6 +9,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { logActivity } from './activity';
 import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
+import { notifyPayoutFailed, notifyPayoutSent, type MailDeps } from './notifications/notify';
 import { toCommission } from './mappers';
 import { refreshPartnerTotals } from './partner-totals';
 
@@ -50,7 +51,7 @@ export function toPayout(row: PayoutRow): Payout {
   };
 }
 
-export async function processPayout(db: Db, request: PayoutRequest, actorId: string, now: Date): Promise<PayoutOutcome> {
+export async function processPayout(db: Db, request: PayoutRequest, actorId: string, now: Date, mail: MailDeps): Promise<PayoutOutcome> {
   const ids = [...new Set(request.commissionIds.map((id) => id.toLowerCase()))].sort();
   const requestHash = payoutRequestHash(ids);
 
@@ -118,11 +119,12 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
       entityId: payout.id,
       details: { reference, total: payout.total, commissionIds: ids, partnerIds },
     });
+    await notifyPayoutSent(trx, mail, now, payout);
     return { payout: toPayout(payout), replayed: false };
   });
 }
 
-export async function failCommission(db: Db, id: string, reason: string, actorId: string, now: Date): Promise<Commission> {
+export async function failCommission(db: Db, id: string, reason: string, actorId: string, now: Date, mail: MailDeps): Promise<Commission> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('commissions').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: COMMISSION_MESSAGES.commissionNotFound(id) });
@@ -134,6 +136,7 @@ export async function failCommission(db: Db, id: string, reason: string, actorId
       .returningAll()
       .executeTakeFirstOrThrow();
     await logActivity(trx, { userId: actorId, action: 'commission.failed', entityType: 'commission', entityId: id, details: { reason, amount: row.amount, monthYear: row.monthYear } });
+    await notifyPayoutFailed(trx, mail, now, { partnerId: row.partnerId, amount: row.amount, monthYear: row.monthYear, reason });
     return toCommission(row);
   });
 }

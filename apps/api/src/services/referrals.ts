@@ -8,6 +8,7 @@ import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { logActivity, type DbOrTx } from './activity';
 import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
+import { notifyClientAdded, notifyDealClosed, type MailDeps } from './notifications/notify';
 import { toReferral } from './mappers';
 import { refreshPartnerTotals } from './partner-totals';
 
@@ -82,13 +83,14 @@ export async function createPartnerReferral(db: Db, partner: { id: string; userI
 }
 
 /** An admin adds a client to an active partner (Add New Client). */
-export async function addClient(db: Db, adminUserId: string, input: AddClient, now: Date): Promise<Referral> {
+export async function addClient(db: Db, adminUserId: string, input: AddClient, now: Date, mail: MailDeps): Promise<Referral> {
   assertContractDates(input.contractStartDate, input.contractEndDate);
   const row = await db.transaction().execute(async (trx) => {
     const partner = await trx.selectFrom('partners').select(['id', 'status', 'companyName']).where('id', '=', input.partnerId).forUpdate().executeTakeFirst();
     if (!partner) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.partnerNotFound });
     if (partner.status !== 'active') throw new TRPCError({ code: 'BAD_REQUEST', message: REFERRAL_MESSAGES.partnerNotActiveForClient });
     const inserted = await insertReferral(trx, { partnerId: partner.id, actorUserId: adminUserId, action: 'referral.client_added', referralSource: 'admin', values: input, now });
+    await notifyClientAdded(trx, mail, now, inserted);
     return { ...inserted, partnerCompanyName: partner.companyName };
   });
   return toReferral(row);
@@ -177,7 +179,7 @@ export function stageChange(current: Pick<ReferralRow, 'stage' | 'closeDate' | '
 }
 
 /** An admin's change to a deal: stored, the partner's MRR recomputed, one activity row. */
-export async function updateReferral(db: Db, adminUserId: string, input: UpdateReferral, now: Date): Promise<Referral> {
+export async function updateReferral(db: Db, adminUserId: string, input: UpdateReferral, now: Date, mail: MailDeps): Promise<Referral> {
   const { id, ...patch } = input;
   const row = await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -204,6 +206,9 @@ export async function updateReferral(db: Db, adminUserId: string, input: UpdateR
         fields: Object.keys(patch).filter((key) => patch[key as keyof typeof patch] !== undefined),
       },
     });
+    if ((updated.stage === 'won' || updated.stage === 'lost') && updated.stage !== current.stage) {
+      await notifyDealClosed(trx, mail, now, { ...updated, stage: updated.stage });
+    }
     const partner = await trx.selectFrom('partners').select('companyName').where('id', '=', current.partnerId).executeTakeFirstOrThrow();
     return { ...updated, partnerCompanyName: partner.companyName };
   });

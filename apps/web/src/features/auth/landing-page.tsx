@@ -35,10 +35,10 @@ const PORTALS = [
   },
 ] as const;
 
-export function LandingPage() {
-  const [dialog, setDialog] = useState<{ opened: boolean; mode: AuthMode }>({ opened: false, mode: 'login' });
+export function LandingPage({ openSignIn = false }: { openSignIn?: boolean }) {
+  const [dialog, setDialog] = useState<{ opened: boolean; mode: AuthMode }>({ opened: openSignIn, mode: 'login' });
   // Mounted from the first opening on, so closing can animate and reopening is instant.
-  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const [dialogLoaded, setDialogLoaded] = useState(openSignIn);
   // The lazily loaded dialog mounts already open the first time, so Mantine never sees its opener:
   // remember it here and give focus back on close.
   const opener = useRef<HTMLElement | null>(null);

@@ -1,0 +1,46 @@
+// REST paths of issue 14's mail: the admin's Email log and the partner's mail preferences.
+
+import { EMAIL_LOG_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
+import type { RestRoute } from '../adapter';
+
+const tag = 'Admin: email';
+
+export const adminEmailRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/emails',
+    procedure: 'admin.emails',
+    summary: 'Recent mails of the outbox, newest first: kind, recipient, subject, status, attempts, last error, sent at',
+    tag,
+    description: `The body is an array holding one page; the number of mails is in X-Total-Count. Defaults: limit=${EMAIL_LOG_PAGE_SIZE} (at most ${MAX_PAGE_SIZE}), offset=0.`,
+    responseHeaders: [{ name: 'X-Total-Count', description: 'How many mails the outbox holds, across all pages' }],
+    bodyIsItems: true,
+    respond: (output: { items: unknown[]; total: number }, reply: FastifyReply) => {
+      void reply.header('X-Total-Count', String(output.total));
+      return output.items;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/emails/{id}/resend',
+    procedure: 'admin.resendEmail',
+    summary: 'Queue a new copy of a mail (the original keeps its history); answers the new row',
+    tag,
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/me/mail-preferences',
+    procedure: 'partner.mailPreferences',
+    summary: 'Which optional mails the partner gets: deal updates and monthly summaries (account and payment mails always go out)',
+    tag: 'Partner',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/partners/me/mail-preferences',
+    procedure: 'partner.updateMailPreferences',
+    summary: 'Switch deal updates and monthly summaries on or off (the fields given)',
+    tag: 'Partner',
+  },
+];
