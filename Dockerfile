@@ -2,13 +2,12 @@
 # Production image of the portal: the API serving the built SPA on one port.
 # Stage 1 installs and builds the workspace; stage 2 keeps only the API's production
 # dependencies, its bundle and the web build, and runs as the unprivileged `node` user.
+# No compiler: argon2 loads its prebuilt N-API binary (linux x64 and arm64, glibc) on Node 24.
 
-ARG NODE_VERSION=20.20
+ARG NODE_VERSION=24
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 ENV CI=true PNPM_HOME=/pnpm PATH=/pnpm:$PATH
 RUN npm install -g pnpm@10.34.8
-# argon2 compiles when no prebuilt binary fits.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
 RUN pnpm install --frozen-lockfile

@@ -84,10 +84,59 @@ export async function runAdminScaleBench(opts: { databaseUrl: string | null; qui
         note: `${samples} sequential requests over HTTP with an admin token, after warm-up; ${scale}; ${load}`,
       });
     }
+    for (const path of ['/api/admin/referrals', '/api/admin/commissions/pending']) {
+      figures.push(await streamEveryRow(`${portal.baseUrl}${path}`, headers, path, scale, log));
+    }
     return figures;
   } finally {
     await portal.close();
   }
+}
+
+/** Growth of this process's RSS (the portal runs in it) allowed while a whole list streams out. */
+export const STREAM_RSS_GROWTH_TARGET_MB = 64;
+
+/**
+ * A spec list path without `limit` answers every row, streamed in keyset batches: reads the whole
+ * body chunk by chunk (keeping none of it) while sampling the process's RSS, and reports the peak growth.
+ */
+async function streamEveryRow(url: string, headers: Record<string, string>, path: string, scale: string, log: (message: string) => void): Promise<AdminScaleFigure> {
+  globalThis.gc?.();
+  const rssBefore = process.memoryUsage.rss();
+  let peak = rssBefore;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  const started = performance.now();
+  let bytes = 0;
+  let rows = 0;
+  try {
+    const res = await fetch(url, { headers });
+    if (!res.ok || !res.body) throw new Error(`${url} answered ${res.status}`);
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body) {
+      bytes += chunk.byteLength;
+      rows += decoder.decode(chunk, { stream: true }).split('{"id":').length - 1;
+      peak = Math.max(peak, process.memoryUsage.rss());
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const elapsedMs = performance.now() - started;
+  const growthMb = (peak - rssBefore) / 1024 / 1024;
+  log(`admin-scale: ${path} (every row): ${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${elapsedMs.toFixed(0)} ms, RSS +${growthMb.toFixed(1)} MB`);
+  return {
+    name: `${path} (every row, streamed)`,
+    medianMs: elapsedMs,
+    p95Ms: elapsedMs,
+    targetMs: Number.POSITIVE_INFINITY,
+    benchmark: BENCHMARK,
+    figure: `${path} without limit (every row, streamed): peak RSS growth`,
+    value: `+${fmt(growthMb, 1)} MB (${fmt(rows)} rows, ${fmt(bytes / 1024 / 1024, 1)} MB of JSON in ${fmt(elapsedMs / 1000, 1)} s)`,
+    target: `≤ ${STREAM_RSS_GROWTH_TARGET_MB} MB`,
+    status: growthMb <= STREAM_RSS_GROWTH_TARGET_MB ? 'met' : 'gap',
+    note: `one request read chunk by chunk and discarded; RSS of the process serving it sampled every 20 ms from ${fmt(rssBefore / 1024 / 1024, 0)} MB; ${scale}`,
+  };
 }
 
 /** `tsx bench/src/admin-scale.ts [--quick]`: this benchmark alone, on a fresh database; writes bench/admin-scale-report.md. */

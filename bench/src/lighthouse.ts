@@ -1,4 +1,4 @@
-// Issue 9 §3 "Web": Lighthouse 12 performance and accessibility scores of the landing page `/` and a
+// Issue 9 §3 "Web": Lighthouse performance and accessibility scores of the landing page `/` and a
 // referral page `/r/{code}`, with the mobile default (simulated slow 4G, 4× CPU) and the desktop preset.
 // Starts the built portal (apps/api/dist/main.js, which also serves apps/web/dist) on an embedded
 // database with the demo data, reads a real referral code through the admin API, runs Lighthouse in
@@ -60,7 +60,7 @@ async function startBuiltPortal(): Promise<Portal> {
   if (!existsSync(main)) throw new Error('build the API first: pnpm --filter @portal/api build');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', ACCRUAL_TIMER: 'false', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', ACCRUAL_TIMER: 'false', LOG_LEVEL: 'warn' };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_DIST', 'PUBLIC_URL', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY']) delete env[name];
   env.WEB_DIST = webDist;
   const child: ChildProcess = spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -131,7 +131,7 @@ interface LighthouseApi {
   close(): Promise<void>;
 }
 
-/** Lighthouse 12 driving one Chromium (Debian's, via chrome-launcher, Lighthouse's own dependency). */
+/** Lighthouse driving one Chromium (Debian's, via chrome-launcher, Lighthouse's own dependency). */
 async function openLighthouse(): Promise<LighthouseApi> {
   const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROMIUM_PATH)`);
@@ -193,7 +193,7 @@ export async function runLighthouseBench(opts: { quick: boolean; log?: (message:
   const say = opts.log ?? log;
   const runs = opts.quick ? 1 : 5;
   if (!existsSync(join(webDist, 'index.html'))) {
-    return [{ name: 'Lighthouse 12 for / and /r/{code}', value: null, target: TARGET_TEXT, met: false, benchmark: BENCHMARK, figure: 'Lighthouse 12 for / and /r/{code}', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
+    return [{ name: 'Lighthouse for / and /r/{code}', value: null, target: TARGET_TEXT, met: false, benchmark: BENCHMARK, figure: 'Lighthouse for / and /r/{code}', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
   }
   const portal = await startBuiltPortal();
   let browser: LighthouseApi | null = null;

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '../..');
@@ -24,7 +25,7 @@ export interface Portal {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
@@ -62,7 +63,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   // runs (another file, a developer) must not pull the page chunks from under the browser.
   const webDist = env.WEB_DIST ?? join(dataDir, 'web');
   if (!env.WEB_DIST) cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
-  const port = await freePort();
+  // A caller that must know the address before the start (PUBLIC_URL for mailed links) passes PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
   const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
@@ -110,6 +112,40 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+}
+
+/** A journey file's portal and browser, live once the file's first `beforeAll` has run. */
+export interface PortalJourney {
+  readonly portal: Portal;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts a portal (on its own database and copy of the web build) and a Chromium for the calling
+ * test file, and stops both after it. Call it at the top of the file, before its own hooks: its
+ * `beforeAll` runs first and its `afterAll` last.
+ */
+export function usePortal(env: Record<string, string> = {}): PortalJourney {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    portal = await startPortal(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+  return {
+    get portal() {
+      if (!portal) throw new Error('The portal starts in beforeAll: use it inside hooks and tests');
+      return portal;
+    },
+    get browser() {
+      if (!browser) throw new Error('The browser starts in beforeAll: use it inside hooks and tests');
+      return browser;
+    },
+  };
 }
 
 export const DESKTOP = { width: 1366, height: 900 };

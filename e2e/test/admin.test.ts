@@ -2,38 +2,20 @@
 // reaches /dashboard) and rejects the other with a reason (who sees 'Account Status: Rejected');
 // then creates a partner directly. Screens at 1366 px and 390 px.
 
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, repoRoot, screenshot, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, settled, signInWithToken, usePortal } from '../src/harness';
 
-let portal: Portal;
-let browser: Browser;
+// The portal (its own database and copy of the web build) and Chromium of this file.
+const journey = usePortal();
 
-let webDist: string;
-
-beforeAll(async () => {
-  // A snapshot of the built web app, so a rebuild in the same checkout during this file cannot pull
-  // the assets from under the running portal.
-  webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
-  cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
-  portal = await startPortal({ WEB_DIST: webDist });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  if (webDist) rmSync(webDist, { recursive: true, force: true });
-});
 
 const PASSWORD = 'applicant-password-1';
 
 /** Signs up through the API and submits a complete application; answers the applicant's token. */
 async function applicant(email: string, companyName: string, contactName: string): Promise<string> {
-  const client = api(portal.baseUrl);
+  const client = api(journey.portal.baseUrl);
   const token = await client.register(email, PASSWORD);
   const res = await client.call(
     'POST',
@@ -60,8 +42,8 @@ async function applicant(email: string, companyName: string, contactName: string
 }
 
 async function openAdmin(page: Page): Promise<void> {
-  const token = await api(portal.baseUrl).login(ADMIN.email, ADMIN.password);
-  await signInWithToken(page, portal.baseUrl, token, '/admin');
+  const token = await api(journey.portal.baseUrl).login(ADMIN.email, ADMIN.password);
+  await signInWithToken(page, journey.portal.baseUrl, token, '/admin');
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
   await page.getByRole('heading', { name: 'Partner Approval Queue' }).waitFor();
 }
@@ -84,7 +66,7 @@ describe('admin approval flow in the browser', () => {
     const approvedToken = await applicant('approve-me@e2e.test', 'Approvable Growth Co', 'Ada Approve');
     const rejectedToken = await applicant('reject-me@e2e.test', 'Rejectable Deals Ltd', 'Rex Reject');
 
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(journey.browser, DESKTOP);
     await openAdmin(page);
     await queueRow(page, 'Approvable Growth Co').waitFor();
     await queueRow(page, 'Rejectable Deals Ltd').waitFor();
@@ -122,23 +104,23 @@ describe('admin approval flow in the browser', () => {
     await screenshot(page, 'admin-dashboard-desktop');
     await context.close();
 
-    const approved = await newPage(browser, DESKTOP);
-    await signInWithToken(approved.page, portal.baseUrl, approvedToken, '/onboarding');
-    await approved.page.waitForURL(`${portal.baseUrl}/dashboard`);
+    const approved = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(approved.page, journey.portal.baseUrl, approvedToken, '/onboarding');
+    await approved.page.waitForURL(`${journey.portal.baseUrl}/dashboard`);
     await approved.page.getByText('Welcome back, Ada Approve').waitFor();
     await approved.context.close();
 
-    const rejected = await newPage(browser, DESKTOP);
-    await signInWithToken(rejected.page, portal.baseUrl, rejectedToken, '/onboarding');
+    const rejected = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(rejected.page, journey.portal.baseUrl, rejectedToken, '/onboarding');
     await rejected.page.getByText('Account Status: Rejected').waitFor();
     expect(await rejected.page.getByText('Deal sites are outside the program').isVisible()).toBe(true);
-    await rejected.page.goto(`${portal.baseUrl}/dashboard`);
-    await rejected.page.waitForURL(`${portal.baseUrl}/onboarding`);
+    await rejected.page.goto(`${journey.portal.baseUrl}/dashboard`);
+    await rejected.page.waitForURL(`${journey.portal.baseUrl}/onboarding`);
     await rejected.context.close();
   });
 
   it('creates a partner from the dialog, searches for it in All Affiliates, and fits a 390 px screen', async () => {
-    const { page, context } = await newPage(browser, MOBILE);
+    const { page, context } = await newPage(journey.browser, MOBILE);
     await openAdmin(page);
     await page.getByRole('button', { name: 'Create Partner' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Partner' });
@@ -176,9 +158,9 @@ describe('admin approval flow in the browser', () => {
     await screenshot(page, 'admin-dashboard-mobile');
 
     // The partner created by the admin signs in and reaches the dashboard straight away.
-    const token = await api(portal.baseUrl).login('direct@e2e.test', 'direct-password-1');
-    const partner = await newPage(browser, MOBILE);
-    await signInWithToken(partner.page, portal.baseUrl, token, '/dashboard');
+    const token = await api(journey.portal.baseUrl).login('direct@e2e.test', 'direct-password-1');
+    const partner = await newPage(journey.browser, MOBILE);
+    await signInWithToken(partner.page, journey.portal.baseUrl, token, '/dashboard');
     await partner.page.getByText('Welcome back, Dana Direct').waitFor();
     await partner.context.close();
     await context.close();
@@ -188,7 +170,7 @@ describe('admin approval flow in the browser', () => {
     await applicant('a11y-check@e2e.test', 'Accessible Apps Inc', 'Ally Check');
     for (const viewport of [DESKTOP, MOBILE]) {
       // axe is injected as an inline script, which the portal's CSP forbids; only this check bypasses it.
-      const context = await browser.newContext({ viewport, bypassCSP: true });
+      const context = await journey.browser.newContext({ viewport, bypassCSP: true });
       const page = await context.newPage();
       await openAdmin(page);
       await page.getByTestId('affiliates').getByRole('row').nth(1).waitFor();

@@ -1,27 +1,18 @@
 // Accounts and sessions in Chromium: sign up and in from the landing page's dialog, sign out,
 // the guards for anonymous visitors, and how the landing page and dialog look at two widths.
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, seriousA11yViolations, startPortal, type Portal } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, usePortal } from '../src/harness';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+// The portal (its own database and copy of the web build) and Chromium of this file.
+const journey = usePortal();
 
 let counter = 0;
 const newEmail = () => `auth-${Date.now().toString(36)}-${counter++}@e2e.test`;
 
 async function openDialog(page: Page, button: 'Sign In' | 'Create Partner Account') {
-  await page.goto(`${portal.baseUrl}/`);
+  await page.goto(`${journey.portal.baseUrl}/`);
   await page.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
@@ -32,26 +23,26 @@ const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('au
 
 describe('accounts and sessions in the browser', () => {
   it('creates a partner account from the dialog and lands on /onboarding', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(journey.browser, DESKTOP);
     const email = newEmail();
     const dialog = await openDialog(page, 'Create Partner Account');
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel(/^Password/).fill('partner-password-1');
     await dialog.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${portal.baseUrl}/onboarding`);
+    await page.waitForURL(`${journey.portal.baseUrl}/onboarding`);
     await page.getByText('Account created!').waitFor();
     await page.getByText('Your partner account has been created successfully.').waitFor();
     expect(await storedToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     // The session survives a reload: the token is checked and the user stays on their area.
-    await page.goto(`${portal.baseUrl}/`);
-    await page.waitForURL(`${portal.baseUrl}/onboarding`);
+    await page.goto(`${journey.portal.baseUrl}/`);
+    await page.waitForURL(`${journey.portal.baseUrl}/onboarding`);
     await context.close();
   });
 
   it("shows the spec's messages in the dialog and 'Login failed' for a wrong password", async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(journey.browser, DESKTOP);
     const dialog = await openDialog(page, 'Sign In');
     await dialog.getByLabel('Email').fill('not-an-email');
     await dialog.getByLabel(/^Password/).fill('123');
@@ -64,18 +55,18 @@ describe('accounts and sessions in the browser', () => {
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Login failed').waitFor();
     await page.getByText('Invalid email or password').waitFor();
-    expect(page.url()).toBe(`${portal.baseUrl}/`);
-    expect(await storedToken(page)).toBeNull();
+    expect(page.url()).toBe(`${journey.portal.baseUrl}/`);
+    await expect.poll(() => storedToken(page)).toBeNull();
     await context.close();
   });
 
   it('signs in as the bootstrapped admin, lands on /admin, then signs out to /', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(journey.browser, DESKTOP);
     const dialog = await openDialog(page, 'Sign In');
     await dialog.getByLabel('Email').fill(ADMIN.email);
     await dialog.getByLabel(/^Password/).fill(ADMIN.password);
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${portal.baseUrl}/admin`);
+    await page.waitForURL(`${journey.portal.baseUrl}/admin`);
     await page.getByText('Welcome back!').waitFor();
     await page.getByText("You've been successfully logged in.").waitFor();
     const token = await storedToken(page);
@@ -84,43 +75,43 @@ describe('accounts and sessions in the browser', () => {
     // The header's user control is named by the signed-in email.
     await page.getByRole('button', { name: ADMIN.email }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(`${portal.baseUrl}/`);
+    await page.waitForURL(`${journey.portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
-    expect(await storedToken(page)).toBeNull();
+    await expect.poll(() => storedToken(page)).toBeNull();
     // Signing out ended the session on the server too.
-    const me = await api(portal.baseUrl).call('GET', '/api/auth/me', undefined, token ?? '');
+    const me = await api(journey.portal.baseUrl).call('GET', '/api/auth/me', undefined, token ?? '');
     expect(me.status).toBe(401);
     await context.close();
   });
 
   it('sends an anonymous visitor of /dashboard to /', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await page.goto(`${portal.baseUrl}/dashboard`);
-    await page.waitForURL(`${portal.baseUrl}/`);
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await page.goto(`${journey.portal.baseUrl}/dashboard`);
+    await page.waitForURL(`${journey.portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Create Partner Account' }).waitFor();
     await context.close();
   });
 
   it('drops a revoked token on load and shows the landing page', async () => {
-    const client = api(portal.baseUrl);
+    const client = api(journey.portal.baseUrl);
     const token = await client.register(newEmail(), 'partner-password-1');
     expect((await client.call('POST', '/api/auth/logout', undefined, token)).status).toBe(200);
-    const { page, context } = await newPage(browser, DESKTOP);
-    await page.goto(`${portal.baseUrl}/`);
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await page.goto(`${journey.portal.baseUrl}/`);
     await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
-    await page.goto(`${portal.baseUrl}/onboarding`);
-    await page.waitForURL(`${portal.baseUrl}/`);
+    await page.goto(`${journey.portal.baseUrl}/onboarding`);
+    await page.waitForURL(`${journey.portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
-    expect(await storedToken(page)).toBeNull();
+    await expect.poll(() => storedToken(page)).toBeNull();
     await context.close();
   });
 
   for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
     it(`lays out the landing page and the dialog without overflow (${name})`, async () => {
       // axe is injected as an inline script, which the app's CSP rightly refuses.
-      const context = await browser.newContext({ viewport, bypassCSP: true });
+      const context = await journey.browser.newContext({ viewport, bypassCSP: true });
       const page = await context.newPage();
-      await page.goto(`${portal.baseUrl}/`);
+      await page.goto(`${journey.portal.baseUrl}/`);
       await page.getByText('Admin Portal').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -2,21 +2,18 @@
 // the partner's summary cards and Commissions tab then show them paid, with the right totals.
 
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, signInWithToken, usePortal } from '../src/harness';
 
-let portal: Portal;
-let browser: Browser;
+// The portal (its own database and copy of the web build) and Chromium of this file.
+const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
 const PARTNER = { email: 'earner@e2e.test', password: 'partner-password-123', companyName: 'Earning Partners LLC', contactName: 'Erin Earner' };
 const MONTH = previousMonthKey(new Date());
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  const client = api(portal.baseUrl);
+  const client = api(journey.portal.baseUrl);
   adminToken = await client.login(ADMIN.email, ADMIN.password);
   const created = await client.call<{ id: string }>('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
   if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
@@ -33,16 +30,12 @@ beforeAll(async () => {
     if (won.status !== 200) throw new Error(`stage won: ${won.status} ${JSON.stringify(won.body)}`);
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
 
 describe('commissions in Chromium', () => {
   it('an admin accrues the month and pays two commissions; the partner sees them paid with the right totals', async () => {
-    const admin = await newPage(browser, DESKTOP);
+    const admin = await newPage(journey.browser, DESKTOP);
     const page = admin.page;
-    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
     const processor = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
     await processor.waitFor();
     await processor.getByText('No pending commissions. Run the monthly accrual to create them.').waitFor();
@@ -86,8 +79,8 @@ describe('commissions in Chromium', () => {
     expect(await affiliateRow.first().textContent()).toContain('$150.00');
     await admin.context.close();
 
-    const mobileAdmin = await newPage(browser, MOBILE);
-    await signInWithToken(mobileAdmin.page, portal.baseUrl, adminToken, '/admin');
+    const mobileAdmin = await newPage(journey.browser, MOBILE);
+    await signInWithToken(mobileAdmin.page, journey.portal.baseUrl, adminToken, '/admin');
     await mobileAdmin.page.getByRole('heading', { name: 'Payout Processor' }).waitFor();
     await mobileAdmin.page.getByTestId('recent-payout').first().waitFor();
     await screenshot(mobileAdmin.page, 'admin-payout-processor-mobile');
@@ -97,8 +90,8 @@ describe('commissions in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const partner = await newPage(browser, viewport);
-      await signInWithToken(partner.page, portal.baseUrl, partnerToken, '/dashboard');
+      const partner = await newPage(journey.browser, viewport);
+      await signInWithToken(partner.page, journey.portal.baseUrl, partnerToken, '/dashboard');
       await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
       expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$150.00');
       expect(await partner.page.getByTestId('summary-pending').textContent()).toBe('$0.00');
@@ -116,13 +109,13 @@ describe('commissions in Chromium', () => {
   });
 
   it('a partner without commissions sees the empty state', async () => {
-    const client = api(portal.baseUrl);
+    const client = api(journey.portal.baseUrl);
     const other = { email: 'newcomer@e2e.test', password: 'partner-password-123', companyName: 'Newcomer Media', contactName: 'Nia Newcomer' };
     const created = await client.call('POST', '/api/admin/partners', { ...other, companyType: 'influencer', expectedVolume: '1-2 referrals/month' }, adminToken);
     expect(created.status).toBe(201);
     const token = await client.login(other.email, other.password);
-    const { page, context } = await newPage(browser, MOBILE);
-    await signInWithToken(page, portal.baseUrl, token, '/dashboard');
+    const { page, context } = await newPage(journey.browser, MOBILE);
+    await signInWithToken(page, journey.portal.baseUrl, token, '/dashboard');
     await page.getByRole('tab', { name: 'Commissions' }).click();
     await page.getByText('No commissions yet. Start referring clients to earn your first commission!').waitFor();
     await context.close();

@@ -3,12 +3,12 @@
 // Focus lands inside the dialog when it opens and returns to the button that opened it.
 // No mouse: the pages are only driven through page.keyboard.
 
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, api, launchBrowser, newPage, signInWithToken, startPortal, type Portal } from '../src/harness';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, api, newPage, signInWithToken, usePortal } from '../src/harness';
 
-let portal: Portal;
-let browser: Browser;
+// The portal (its own database and copy of the web build) and Chromium of this file.
+const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
 
@@ -16,11 +16,7 @@ const PARTNER = { email: 'keys-partner@e2e.test', password: 'partner-password-1'
 const APPLICANT = 'Tabbing Traders Agency';
 
 beforeAll(async () => {
-  // A snapshot of the built web app, so a rebuild in the same checkout does not pull the assets
-  // from under the running portal.
-  portal = await startPortal();
-  browser = await launchBrowser();
-  const client = api(portal.baseUrl);
+  const client = api(journey.portal.baseUrl);
   adminToken = await client.login(ADMIN.email, ADMIN.password);
   const created = await client.call('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
   if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
@@ -45,10 +41,6 @@ beforeAll(async () => {
     applicantToken,
   );
   if (applied.status !== 201) throw new Error(`apply: ${applied.status} ${JSON.stringify(applied.body)}`);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
 });
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
@@ -98,8 +90,8 @@ async function chooseByKeys(page: Page, select: Locator, option: string) {
 
 describe('every dialog by keyboard alone', () => {
   it('the authentication dialog: login filled and escaped, register filled and submitted', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await page.goto(`${portal.baseUrl}/`);
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await page.goto(`${journey.portal.baseUrl}/`);
     const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
     await signIn.waitFor();
 
@@ -119,7 +111,7 @@ describe('every dialog by keyboard alone', () => {
     await page.keyboard.press('Shift+Tab');
     expect(await isFocused(dialog.getByLabel('Email'))).toBe(true);
     await escapeBackTo(page, dialog, signIn);
-    expect(page.url()).toBe(`${portal.baseUrl}/`);
+    expect(page.url()).toBe(`${journey.portal.baseUrl}/`);
 
     // Register: opened with Space, switched from login mode with the link, submitted with Enter.
     dialog = await openWith(page, signIn, ' ', 'Sign In');
@@ -133,15 +125,15 @@ describe('every dialog by keyboard alone', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('partner-password-1');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${portal.baseUrl}/onboarding`);
+    await page.waitForURL(`${journey.portal.baseUrl}/onboarding`);
     await page.getByText('Account created!').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await context.close();
   });
 
   it('New Referral: opened, filled (service by arrow keys), submitted with Enter; escaped back to its button', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
     const opener = page.getByRole('button', { name: 'New Referral' });
     await opener.waitFor();
@@ -166,13 +158,13 @@ describe('every dialog by keyboard alone', () => {
     dialog = await openWith(page, opener, ' ', 'New Referral');
     await page.keyboard.type('Not sent');
     await escapeBackTo(page, dialog, opener);
-    expect(await page.getByTestId('referral-card').filter({ hasText: 'Not sent' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('referral-card').filter({ hasText: 'Not sent' }).count()).toBe(0);
     await context.close();
   });
 
   it('the admin dialogs: Create New Partner, Add New Client, Partner Settings, Partner Application Details, reject reason', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByTestId('approval-row').filter({ hasText: APPLICANT }).waitFor();
     await page.getByTestId('affiliates').getByRole('row').filter({ hasText: PARTNER.companyName }).waitFor();
@@ -256,7 +248,7 @@ describe('every dialog by keyboard alone', () => {
     await page.getByText('Partner rejected').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('approval-row').filter({ hasText: APPLICANT }).waitFor({ state: 'detached' });
-    const client = api(portal.baseUrl);
+    const client = api(journey.portal.baseUrl);
     const listed = await client.call<Array<{ id: string; companyName: string }>>('GET', `/api/admin/partners?search=${encodeURIComponent(APPLICANT)}`, undefined, adminToken);
     const id = listed.body.find((p) => p.companyName === APPLICANT)?.id;
     const stored = await client.call<{ status: string; rejectionReason: string | null }>('GET', `/api/admin/partners/${id}`, undefined, adminToken);

@@ -4,23 +4,12 @@
 // payout, and the partner's Commissions tab and summary cards showing it paid.
 
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, api, launchBrowser, newPage, screenshot, startPortal, type Portal } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, api, newPage, screenshot, usePortal } from '../src/harness';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  // A snapshot of the built web app, so a rebuild in the same checkout does not pull the assets
-  // from under the running portal.
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+// The portal (its own database and copy of the web build) and Chromium of this file.
+const journey = usePortal();
 
 const PARTNER = { email: 'lifecycle@e2e.test', password: 'lifecycle-password-1', companyName: 'Lifecycle Growth Partners', contactName: 'Lena Lifecycle' };
 const CLIENT = 'Evergreen Threads';
@@ -28,7 +17,7 @@ const CLIENT = 'Evergreen Threads';
 const MONTH = previousMonthKey(new Date());
 
 async function signInThroughDialog(page: Page, email: string, password: string, mode: 'Sign In' | 'Create Partner Account') {
-  await page.goto(`${portal.baseUrl}/`);
+  await page.goto(`${journey.portal.baseUrl}/`);
   await page.getByRole('button', { name: mode, exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: mode });
   await dialog.getByLabel('Email').fill(email);
@@ -40,10 +29,10 @@ async function signInThroughDialog(page: Page, email: string, password: string, 
 describe('the life of a partner in the browser', () => {
   it('signs up, applies, is approved, refers a client who is won, is accrued and paid, and sees it paid', async () => {
     // 1. Sign-up in the landing page's dialog.
-    const partner = await newPage(browser, DESKTOP);
+    const partner = await newPage(journey.browser, DESKTOP);
     const p = partner.page;
     await signInThroughDialog(p, PARTNER.email, PARTNER.password, 'Create Partner Account');
-    await p.waitForURL(`${portal.baseUrl}/onboarding`);
+    await p.waitForURL(`${journey.portal.baseUrl}/onboarding`);
     await p.getByText('Account created!').waitFor();
 
     // 2. The registration form, with the agreement read to the bottom and accepted.
@@ -74,15 +63,15 @@ describe('the life of a partner in the browser', () => {
     expect(await p.getByText('What happens next?').isVisible()).toBe(true);
     await screenshot(p, 'lifecycle-1-pending-desktop');
     // Not yet active: the dashboard sends the applicant back to the onboarding screen.
-    await p.goto(`${portal.baseUrl}/dashboard`);
-    await p.waitForURL(`${portal.baseUrl}/onboarding`);
+    await p.goto(`${journey.portal.baseUrl}/dashboard`);
+    await p.waitForURL(`${journey.portal.baseUrl}/onboarding`);
     await p.getByText('Application Under Review').waitFor();
 
     // 4. The admin, in a browser context of their own, signs in through the dialog and approves.
-    const admin = await newPage(browser, DESKTOP);
+    const admin = await newPage(journey.browser, DESKTOP);
     const a = admin.page;
     await signInThroughDialog(a, ADMIN.email, ADMIN.password, 'Sign In');
-    await a.waitForURL(`${portal.baseUrl}/admin`);
+    await a.waitForURL(`${journey.portal.baseUrl}/admin`);
     await a.getByRole('heading', { name: 'Partner Approval Queue' }).waitFor();
     await a.getByTestId('approval-row').filter({ hasText: PARTNER.companyName }).waitFor();
     await a.getByRole('button', { name: `Approve ${PARTNER.companyName}` }).click();
@@ -91,7 +80,7 @@ describe('the life of a partner in the browser', () => {
 
     // 5. The partner reloads and reaches the dashboard.
     await p.reload();
-    await p.waitForURL(`${portal.baseUrl}/dashboard`);
+    await p.waitForURL(`${journey.portal.baseUrl}/dashboard`);
     await p.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
     await p.getByText('No referrals yet. Create your first referral to get started!').waitFor();
 
@@ -111,7 +100,7 @@ describe('the life of a partner in the browser', () => {
     // 7. The admin moves it to won in the Deal Pipeline. The pipeline's cards have no contract start
     // date field, so the date (the first day of the month just ended) is set through
     // PATCH /api/admin/referrals/{id} first; the stage select then keeps that date when it moves to won.
-    const client = api(portal.baseUrl);
+    const client = api(journey.portal.baseUrl);
     const adminToken = await client.login(ADMIN.email, ADMIN.password);
     const found = await client.call<Array<{ id: string; clientCompanyName: string }>>('GET', `/api/admin/referrals?search=${encodeURIComponent(CLIENT)}`, undefined, adminToken);
     expect(found.status).toBe(200);

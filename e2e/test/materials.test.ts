@@ -3,12 +3,12 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, artifactsDir, MOBILE, api, launchBrowser, newPage, screenshot, signInWithToken, startPortal, type Portal } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, api, artifactsDir, newPage, screenshot, signInWithToken, usePortal } from '../src/harness';
 
-let portal: Portal;
-let browser: Browser;
+// The portal (its own database and copy of the web build) and Chromium of this file.
+const journey = usePortal();
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
@@ -16,15 +16,6 @@ const PDF = Buffer.from(
   'latin1',
 );
 const TITLE = 'Partner One-Pager';
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
 
 async function materialsSection(page: Page) {
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Marketing Materials' }) });
@@ -37,10 +28,10 @@ describe('marketing materials in Chromium', () => {
   let partnerToken: string;
 
   it('lets an admin upload a PDF from the admin screen', async () => {
-    const client = api(portal.baseUrl);
+    const client = api(journey.portal.baseUrl);
     adminToken = await client.login(ADMIN.email, ADMIN.password);
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
     const section = await materialsSection(page);
     await section.getByRole('button', { name: 'Add Material' }).click();
 
@@ -64,7 +55,7 @@ describe('marketing materials in Chromium', () => {
   });
 
   it('lets a partner download it from the Marketing tab and see the count rise', async () => {
-    const client = api(portal.baseUrl);
+    const client = api(journey.portal.baseUrl);
     const created = await client.call(
       'POST',
       '/api/admin/partners',
@@ -74,8 +65,8 @@ describe('marketing materials in Chromium', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     partnerToken = await client.login('materials-partner@e2e.test', 'partner-password-1');
 
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
     await page.getByRole('tab', { name: 'Marketing' }).click();
     const card = page.getByTestId('material-card').filter({ hasText: TITLE });
     await card.waitFor();
@@ -97,8 +88,8 @@ describe('marketing materials in Chromium', () => {
   });
 
   it('shows the admin the partner’s downloads', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
     const section = await materialsSection(page);
     const row = section.getByTestId('material-row').filter({ hasText: TITLE });
     await row.waitFor();
@@ -108,34 +99,34 @@ describe('marketing materials in Chromium', () => {
   });
 
   it('hides a deactivated material from the partner', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
     const section = await materialsSection(page);
     await section.getByRole('switch', { name: `Deactivate ${TITLE}` }).click({ force: true });
     await page.getByText('Material deactivated').waitFor();
     await context.close();
 
-    const partner = await newPage(browser, DESKTOP);
-    await signInWithToken(partner.page, portal.baseUrl, partnerToken, '/dashboard');
+    const partner = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(partner.page, journey.portal.baseUrl, partnerToken, '/dashboard');
     await partner.page.getByRole('tab', { name: 'Marketing' }).click();
     await partner.page.getByText('No marketing materials yet. Check back soon.').waitFor();
     await partner.context.close();
 
-    const again = await newPage(browser, DESKTOP);
-    await signInWithToken(again.page, portal.baseUrl, adminToken, '/admin');
+    const again = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(again.page, journey.portal.baseUrl, adminToken, '/admin');
     await (await materialsSection(again.page)).getByRole('switch', { name: `Activate ${TITLE}` }).click({ force: true });
     await again.page.getByText('Material activated').waitFor();
     await again.context.close();
   });
 
   it('lays out on a phone (390 px)', async () => {
-    const admin = await newPage(browser, MOBILE);
-    await signInWithToken(admin.page, portal.baseUrl, adminToken, '/admin');
+    const admin = await newPage(journey.browser, MOBILE);
+    await signInWithToken(admin.page, journey.portal.baseUrl, adminToken, '/admin');
     const section = await materialsSection(admin.page);
     const item = section.getByTestId('material-item').filter({ hasText: TITLE });
     await item.waitFor();
     expect(await item.textContent()).toContain('2 downloads');
-    expect(await section.getByTestId('material-row').first().isVisible()).toBe(false);
+    await section.getByTestId('material-row').first().waitFor({ state: 'hidden' });
     await section.scrollIntoViewIfNeeded();
     await screenshot(admin.page, 'materials-admin-mobile');
     await section.screenshot({ path: join(artifactsDir, 'materials-admin-mobile-section.png') });
@@ -144,8 +135,8 @@ describe('marketing materials in Chromium', () => {
     await screenshot(admin.page, 'materials-add-dialog-mobile');
     await admin.context.close();
 
-    const partner = await newPage(browser, MOBILE);
-    await signInWithToken(partner.page, portal.baseUrl, partnerToken, '/dashboard');
+    const partner = await newPage(journey.browser, MOBILE);
+    await signInWithToken(partner.page, journey.portal.baseUrl, partnerToken, '/dashboard');
     await partner.page.getByRole('tab', { name: 'Marketing' }).click();
     const card = partner.page.getByTestId('material-card').first();
     await card.waitFor();

@@ -1,21 +1,12 @@
 // Partner onboarding in Chromium: sign up, fill the registration form, read and accept the
 // agreement, submit, and land on the pending screen — at desktop and phone widths.
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, seriousA11yViolations, signInWithToken, startPortal, type Portal } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal } from '../src/harness';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+// The portal (its own database and copy of the web build) and Chromium of this file.
+const journey = usePortal();
 
 let counter = 0;
 const newEmail = () => `onboarding-${Date.now().toString(36)}-${counter++}@e2e.test`;
@@ -47,16 +38,16 @@ async function noHorizontalOverflow(page: Page) {
 
 describe('partner onboarding in the browser', () => {
   it('signs up, fills the form, reads and accepts the agreement, submits and shows the pending screen (desktop)', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(journey.browser, DESKTOP);
     const email = newEmail();
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${journey.portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Create Partner Account' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill(email);
     await dialog.locator('input[type="password"]').fill('partner-password-1');
     await dialog.locator('button[type="submit"]').click();
 
-    await page.waitForURL(`${portal.baseUrl}/onboarding`);
+    await page.waitForURL(`${journey.portal.baseUrl}/onboarding`);
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     expect(await page.getByText('Partner Registration', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Complete Your Partner Registration').isVisible()).toBe(true);
@@ -90,7 +81,7 @@ describe('partner onboarding in the browser', () => {
 
     // The stored application, as the API reports it: pending, agreement 1.0, bank numbers masked.
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-    const me = await api(portal.baseUrl).call<Record<string, unknown>>('GET', '/api/partners/me', undefined, token ?? '');
+    const me = await api(journey.portal.baseUrl).call<Record<string, unknown>>('GET', '/api/partners/me', undefined, token ?? '');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       status: 'pending',
@@ -110,9 +101,9 @@ describe('partner onboarding in the browser', () => {
   });
 
   it('works at 390 px: the Agreement Required toast, then submission and the pending screen', async () => {
-    const { page, context } = await newPage(browser, MOBILE);
-    const token = await api(portal.baseUrl).register(newEmail(), 'partner-password-1');
-    await signInWithToken(page, portal.baseUrl, token, '/onboarding');
+    const { page, context } = await newPage(journey.browser, MOBILE);
+    const token = await api(journey.portal.baseUrl).register(newEmail(), 'partner-password-1');
+    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await fillApplication(page, 'Pocket Partners');
     expect(await noHorizontalOverflow(page)).toBe(true);
@@ -121,7 +112,7 @@ describe('partner onboarding in the browser', () => {
     await page.getByRole('button', { name: 'Submit Partner Application' }).click();
     await page.getByText('Agreement Required').waitFor();
     expect(await page.getByText('Please accept the affiliate agreement before submitting.').isVisible()).toBe(true);
-    expect(await page.getByText('Application Under Review').count()).toBe(0);
+    await expect.poll(() => page.getByText('Application Under Review').count()).toBe(0);
 
     await scrollAgreementToBottom(page);
     await agreementCheckbox(page).check();
@@ -134,10 +125,10 @@ describe('partner onboarding in the browser', () => {
   });
 
   it("shows 'Registration failed' with the server's message when the server refuses the application", async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    const client = api(portal.baseUrl);
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const client = api(journey.portal.baseUrl);
     const token = await client.register(newEmail(), 'partner-password-1');
-    await signInWithToken(page, portal.baseUrl, token, '/onboarding');
+    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await fillApplication(page, 'Twice Applied Co');
     // The same account applies from elsewhere first, so this submission is a second application.
@@ -165,11 +156,11 @@ describe('partner onboarding in the browser', () => {
 
   it('has no serious accessibility violations on the form and the pending screen', async () => {
     // axe is injected as an inline script, which the portal's CSP rightly forbids.
-    const context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true });
+    const context = await journey.browser.newContext({ viewport: DESKTOP, bypassCSP: true });
     const page = await context.newPage();
-    const client = api(portal.baseUrl);
+    const client = api(journey.portal.baseUrl);
     const token = await client.register(newEmail(), 'partner-password-1');
-    await signInWithToken(page, portal.baseUrl, token, '/onboarding');
+    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await fillApplication(page, 'Accessible Co');
@@ -198,7 +189,7 @@ describe('partner onboarding in the browser', () => {
   });
 
   async function appliedPartner(companyName: string) {
-    const client = api(portal.baseUrl);
+    const client = api(journey.portal.baseUrl);
     const token = await client.register(newEmail(), 'partner-password-1');
     const applied = await client.call<{ id: string }>('POST', '/api/partners', applicationBody(companyName), token);
     expect(applied.status).toBe(201);
@@ -210,8 +201,8 @@ describe('partner onboarding in the browser', () => {
       const { token, partnerId, adminToken, client } = await appliedPartner(`Declined ${name} Co`);
       const rejected = await client.call('POST', `/api/admin/partners/${partnerId}/reject`, { reason: 'Outside our market' }, adminToken);
       expect(rejected.status).toBe(200);
-      const { page, context } = await newPage(browser, viewport);
-      await signInWithToken(page, portal.baseUrl, token, '/onboarding');
+      const { page, context } = await newPage(journey.browser, viewport);
+      await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
       await page.getByText('Account Status: Rejected').waitFor();
       expect(await page.getByText(`Declined ${name} Co`).isVisible()).toBe(true);
       expect(await page.getByText('Outside our market').isVisible()).toBe(true);
@@ -226,18 +217,18 @@ describe('partner onboarding in the browser', () => {
     const { token, partnerId, adminToken, client } = await appliedPartner('Approved Co');
     const approved = await client.call('POST', `/api/admin/partners/${partnerId}/approve`, undefined, adminToken);
     expect(approved.status).toBe(200);
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, token, '/onboarding');
-    await page.waitForURL(`${portal.baseUrl}/dashboard`);
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
+    await page.waitForURL(`${journey.portal.baseUrl}/dashboard`);
     await context.close();
   });
 
   it("shows 'Connection Error' when the profile cannot load, and Retry recovers", async () => {
-    const token = await api(portal.baseUrl).register(newEmail(), 'partner-password-1');
-    const { page, context } = await newPage(browser, MOBILE);
+    const token = await api(journey.portal.baseUrl).register(newEmail(), 'partner-password-1');
+    const { page, context } = await newPage(journey.browser, MOBILE);
     let failing = true;
     await page.route('**/trpc/partner.me**', (route) => (failing ? route.abort('connectionrefused') : route.continue()));
-    await signInWithToken(page, portal.baseUrl, token, '/onboarding');
+    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
     await page.getByText('Connection Error').waitFor();
     expect(await page.getByText('Unable to load your partner profile. Please check your connection and try again.').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);
@@ -249,20 +240,20 @@ describe('partner onboarding in the browser', () => {
   });
 
   it('signs out from the registration form back to the landing page', async () => {
-    const token = await api(portal.baseUrl).register(newEmail(), 'partner-password-1');
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, token, '/onboarding');
+    const token = await api(journey.portal.baseUrl).register(newEmail(), 'partner-password-1');
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL(`${portal.baseUrl}/`);
-    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await page.waitForURL(`${journey.portal.baseUrl}/`);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await context.close();
   });
 
   it('shows the landing page to a visitor of /onboarding who is not signed in', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await page.goto(`${portal.baseUrl}/onboarding`);
-    await page.waitForURL(`${portal.baseUrl}/`);
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await page.goto(`${journey.portal.baseUrl}/onboarding`);
+    await page.waitForURL(`${journey.portal.baseUrl}/`);
     await context.close();
   });
 });

@@ -5,12 +5,12 @@
 
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import axe from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, settled, signInWithToken, usePortal } from '../src/harness';
 
-let portal: Portal;
-let browser: Browser;
+// The portal (its own database and copy of the web build) and Chromium of this file.
+const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
 let referralCode: string;
@@ -48,11 +48,7 @@ async function expectStatus(res: Promise<{ status: number; body: unknown }>, ...
 }
 
 beforeAll(async () => {
-  // A snapshot of the built web app, so a rebuild in the same checkout while this file runs does not
-  // pull the assets from under the running portal.
-  portal = await startPortal();
-  browser = await launchBrowser();
-  const client = api(portal.baseUrl);
+  const client = api(journey.portal.baseUrl);
   adminToken = await client.login(ADMIN.email, ADMIN.password);
 
   // An active partner (no website: Settings shows 'Not provided') with a won client whose contract
@@ -76,10 +72,6 @@ beforeAll(async () => {
   const rejected = (await expectStatus(client.call('POST', '/api/partners', application(REJECTED.companyName, REJECTED.contactName), rejectedToken), 201)) as { id: string };
   await expectStatus(client.call('POST', `/api/admin/partners/${rejected.id}/reject`, { reason: 'Outside our market' }, adminToken), 200);
   newcomerToken = await client.register('screens-newcomer@e2e.test', 'partner-password-1');
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
 });
 
 const WIDTHS = [
@@ -149,7 +141,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   async function fresh(): Promise<Page> {
     await context?.close();
-    ({ context, page } = await newPage(browser, viewport));
+    ({ context, page } = await newPage(journey.browser, viewport));
     return page;
   }
   afterAll(async () => {
@@ -158,7 +150,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it('landing page and the authentication dialog in both modes', async () => {
     await fresh();
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${journey.portal.baseUrl}/`);
     await page.getByRole('heading', { name: 'Earn recurring commissions for every business you refer' }).waitFor();
     expect(await page.getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Create Partner Account', exact: true }).isVisible()).toBe(true);
@@ -186,7 +178,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it('onboarding: the registration form with the agreement', async () => {
     await fresh();
-    await signInWithToken(page, portal.baseUrl, newcomerToken, '/onboarding');
+    await signInWithToken(page, journey.portal.baseUrl, newcomerToken, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await expectTexts(page, ['Partner Registration', 'Complete Your Partner Registration', 'Please scroll to the bottom of the agreement to continue.']);
     expect(await page.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);
@@ -197,7 +189,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it("onboarding: 'Application Under Review'", async () => {
     await fresh();
-    await signInWithToken(page, portal.baseUrl, applicantToken, '/onboarding');
+    await signInWithToken(page, journey.portal.baseUrl, applicantToken, '/onboarding');
     await page.getByText('Application Under Review').waitFor();
     await expectTexts(page, [APPLICANT.companyName, APPLICANT.contactName, 'Pending', 'What happens next?']);
     await page.getByText(/email notification/).waitFor();
@@ -207,7 +199,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it("onboarding: 'Account Status: Rejected'", async () => {
     await fresh();
-    await signInWithToken(page, portal.baseUrl, rejectedToken, '/onboarding');
+    await signInWithToken(page, journey.portal.baseUrl, rejectedToken, '/onboarding');
     await page.getByText('Account Status: Rejected').waitFor();
     await expectTexts(page, [REJECTED.companyName]);
     await page.getByText(/contact support/).waitFor();
@@ -216,8 +208,8 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it('partner dashboard: the four cards, each tab, Link Copied, and the New Referral dialog', async () => {
     await fresh();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.baseUrl });
-    await signInWithToken(page, portal.baseUrl, partnerToken, '/dashboard');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.portal.baseUrl });
+    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
     const month = new Date().toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
     await expectTexts(page, ['Total Earnings', 'Pending', 'This Month', 'Active Clients', 'Lifetime commission earnings', 'Awaiting payment', `${month} earnings`, 'Generating monthly recurring commissions']);
@@ -255,11 +247,11 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await page.getByRole('tab', { name: 'Marketing' }).click();
     await page.getByTestId('referral-code').waitFor();
     expect(await page.getByTestId('referral-code').textContent()).toBe(referralCode);
-    expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(`${portal.baseUrl}/r/${referralCode}`);
+    expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(`${journey.portal.baseUrl}/r/${referralCode}`);
     await check(page, 'partner-marketing', width);
     await page.getByRole('button', { name: 'Copy referral link' }).click();
     await page.getByText('Link Copied').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${portal.baseUrl}/r/${referralCode}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${journey.portal.baseUrl}/r/${referralCode}`);
     await screenshot(page, `screen-partner-link-copied-${width}`);
     await noToasts(page);
 
@@ -272,7 +264,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it('admin dashboard and its dialogs', async () => {
     await fresh();
-    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     for (const button of ['Export Data', 'Add Client', 'Create Partner', 'Partner Settings', 'Logout']) {
       expect(await page.getByRole('button', { name: button, exact: true }).isVisible(), button).toBe(true);
@@ -324,7 +316,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it("referral landing page /r/{code}: 'Partner Referral' without a campaign, 'Referred by {campaign}' with one", async () => {
     await fresh();
-    await page.goto(`${portal.baseUrl}/r/${referralCode}`);
+    await page.goto(`${journey.portal.baseUrl}/r/${referralCode}`);
     await page.getByTestId('referral-badge').getByText('Partner Referral', { exact: true }).waitFor();
     await page.getByTestId('referral-footer').getByText(PARTNER.companyName).waitFor();
     await expectTexts(page, ['500+', '$2M+', '98%', '15%', 'Most Popular']);
@@ -332,7 +324,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     expect(await page.getByRole('button', { name: 'Schedule Consultation' }).count()).toBe(2);
     await check(page, 'referral-landing', width);
 
-    await page.goto(`${portal.baseUrl}/r/${referralCode}?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Promo`);
+    await page.goto(`${journey.portal.baseUrl}/r/${referralCode}?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Promo`);
     await page.getByTestId('referral-badge').getByText('Referred by Spring Promo', { exact: true }).waitFor();
     await page.getByTestId('referral-footer').getByText(PARTNER.companyName).waitFor();
     await check(page, 'referral-landing-campaign', width);
@@ -340,13 +332,13 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it('/partners/{code} and the 404 page', async () => {
     await fresh();
-    await page.goto(`${portal.baseUrl}/partners/${referralCode}`);
+    await page.goto(`${journey.portal.baseUrl}/partners/${referralCode}`);
     await page.getByTestId('referral-badge').getByText('Partner Referral', { exact: true }).waitFor();
     await page.getByTestId('referral-footer').getByText(PARTNER.companyName).waitFor();
     expect(await page.getByTestId('referral-footer').textContent()).toContain(referralCode);
     await check(page, 'partners-code', width);
 
-    await page.goto(`${portal.baseUrl}/no/such/page`);
+    await page.goto(`${journey.portal.baseUrl}/no/such/page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await expectTexts(page, ['Did you forget to add the page to the router?']);
     await check(page, 'not-found', width);

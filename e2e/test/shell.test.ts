@@ -2,18 +2,16 @@
 // localStorage, the off-canvas sidebar below 768 px, where toasts appear, and axe on the shell.
 
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, seriousA11yViolations, signInWithToken, startPortal, type Portal } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal } from '../src/harness';
 
-let portal: Portal;
-let browser: Browser;
+// The portal (its own database and copy of the web build) and Chromium of this file.
+const journey = usePortal();
 let partnerToken: string;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  const client = api(portal.baseUrl);
+  const client = api(journey.portal.baseUrl);
   const adminToken = await client.login(ADMIN.email, ADMIN.password);
   const email = `shell-${randomUUID()}@e2e.test`;
   const created = await client.call('POST', '/api/admin/partners', {
@@ -27,17 +25,13 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   partnerToken = await client.login(email, 'partner-password-1');
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
 
 const sidebarState = (page: Page) => page.locator('[data-sidebar-state]').first().getAttribute('data-sidebar-state');
 
 describe('the shell in Chromium', () => {
   it('collapses the sidebar to icons with Ctrl+B, keeps it after a reload, and expands it again', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
     await page.getByRole('link', { name: 'Dashboard' }).waitFor();
     await page.getByTestId('sidebar').getByText('Partner Portal', { exact: true }).waitFor();
     expect(await sidebarState(page)).toBe('expanded');
@@ -57,8 +51,8 @@ describe('the shell in Chromium', () => {
   });
 
   it('keeps the dark theme in localStorage across reloads', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
     await page.getByTestId('theme-toggle').click();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
@@ -73,13 +67,13 @@ describe('the shell in Chromium', () => {
   });
 
   it('shows the sidebar as an off-canvas sheet at 390 px', async () => {
-    const { page, context } = await newPage(browser, MOBILE);
-    await signInWithToken(page, portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await newPage(journey.browser, MOBILE);
+    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
     await page.getByText('Welcome back', { exact: false }).waitFor();
     const sidebar = page.getByTestId('sidebar');
     // Off-canvas: the sheet sits left of the viewport until it is opened.
     const onScreen = () => sidebar.evaluate((el) => el.getBoundingClientRect().right > 1);
-    expect(await onScreen()).toBe(false);
+    await expect.poll(onScreen).toBe(false);
     await page.getByRole('button', { name: 'Toggle sidebar' }).first().click();
     await sidebar.getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'visible' });
     await screenshot(page, 'shell-sheet-mobile');
@@ -92,8 +86,8 @@ describe('the shell in Chromium', () => {
 
   for (const [name, viewport, expectAtTop] of [['desktop', DESKTOP, false], ['mobile', MOBILE, true]] as const) {
     it(`shows a toast ${expectAtTop ? 'at the top on mobile' : 'at the bottom right on wider screens'}`, async () => {
-      const { page, context } = await newPage(browser, viewport);
-      await page.goto(`${portal.baseUrl}/`);
+      const { page, context } = await newPage(journey.browser, viewport);
+      await page.goto(`${journey.portal.baseUrl}/`);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Email').fill(`nobody-${randomUUID()}@e2e.test`);

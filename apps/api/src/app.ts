@@ -18,6 +18,13 @@ import { appRouter, type AppRouter } from './trpc/router';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The client's request id when it is 1–64 letters, digits, dots, underscores or hyphens. */
+export function acceptedRequestId(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : undefined;
+}
+
 export interface BuildAppOptions {
   /** Serve the built SPA from config.webDist (default: when it exists). */
   serveWeb?: boolean;
@@ -30,8 +37,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify accepts a hop count too; its typings leave the number out.
     trustProxy: config.trustProxy as boolean | string,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's X-Request-Id is kept only when it is a plain token; anything else (log injection,
+    // megabyte headers) gets a fresh id.
+    requestIdHeader: false,
+    genReqId: (req) => acceptedRequestId(req.headers['x-request-id']) ?? randomUUID(),
     forceCloseConnections: 'idle',
     // A tRPC batch names its procedures in the path (auth.me,partner.me,...): allow long ones.
     routerOptions: { maxParamLength: 4000 },

@@ -8,7 +8,10 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
-const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)');
+const KEY_HINT = 'must be 32 bytes in base64 (openssl rand -base64 32)';
+const isBase64Key = (value: string) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
+const base64Key = z.string().refine(isBase64Key, KEY_HINT);
+const splitList = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 
 const envSchema = z
   .object({
@@ -20,24 +23,48 @@ const envSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     DATA_ENCRYPTION_KEY: base64Key.optional(),
     /** Earlier keys, comma-separated, still able to decrypt during a rotation. */
-    DATA_ENCRYPTION_OLD_KEYS: z.string().optional(),
+    DATA_ENCRYPTION_OLD_KEYS: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        for (const [index, key] of splitList(value).entries()) {
+          if (!isBase64Key(key)) ctx.addIssue({ code: 'custom', message: `entry ${index + 1} ${KEY_HINT}` });
+        }
+      }),
     ADMIN_EMAIL: z.email('must be an email address').optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     DEMO_DATA: flag.optional(),
     SCHEDULING_URL: z.url('must be an http(s) address').default('https://schedule.example.com/consultation'),
     PUBLIC_URL: z.url('must be an http(s) address').optional(),
     CORS_ORIGINS: z.string().optional(),
-    TRUST_PROXY: z.string().optional(),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .refine(
+        (value) => value === undefined || value.trim().toLowerCase() !== 'true',
+        // Trusting every hop lets any client choose its address (and so its throttle budget) through X-Forwarded-For.
+        'true is refused: it lets a client choose its address through X-Forwarded-For; give the number of proxy hops (e.g. 1) or the proxy addresses/CIDRs (e.g. 10.0.0.0/8)',
+      ),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// address').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ACCRUAL_TIMER: flag.default(true),
     WEB_DIST: z.string().optional(),
+    // Mail (issue 14): the outbox worker delivers over SMTP_URL; links in mail need PUBLIC_URL.
+    SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// address').optional(),
+    MAIL_FROM: z.string().min(3, 'must be a sender address').default('Ledgerline <no-reply@ledgerline.local>'),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL) {
       if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required with DATABASE_URL' });
       if (!env.DATA_ENCRYPTION_KEY) ctx.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'is required with DATABASE_URL' });
     }
+    if (env.DEMO_DATA && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'is refused with NODE_ENV=production: the demo accounts have a published password' });
+    }
+    if (env.DEMO_DATA && env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be combined with ADMIN_EMAIL: a deployment with its own admin gets no demo accounts' });
+    }
+    if (env.SMTP_URL && !env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required with SMTP_URL (links in mail are absolute)' });
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'is required when the other admin variable is set' });
     }
@@ -58,11 +85,12 @@ export interface AppConfig {
   schedulingUrl: string;
   publicUrl?: string;
   corsOrigins: string[];
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
   redisUrl?: string;
   logLevel: string;
   accrualTimer: boolean;
   webDist: string;
+  mail: { smtpUrl?: string; from: string };
 }
 
 export class ConfigError extends Error {
@@ -96,23 +124,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolve(e.DATA_DIR ?? join(root, '.data')),
     jwtSecret: e.JWT_SECRET,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
-    dataEncryptionOldKeys: (e.DATA_ENCRYPTION_OLD_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    dataEncryptionOldKeys: splitList(e.DATA_ENCRYPTION_OLD_KEYS),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.trim().toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
-    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    // Only asked for, or the newcomer's development start on the embedded database (seedDemo
+    // itself adds nothing to a database that has users).
+    demoData: e.DEMO_DATA ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL && !e.ADMIN_EMAIL),
     schedulingUrl: e.SCHEDULING_URL,
     publicUrl: e.PUBLIC_URL,
-    corsOrigins: (e.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: splitList(e.CORS_ORIGINS),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     accrualTimer: e.ACCRUAL_TIMER,
     webDist: resolve(e.WEB_DIST ?? join(root, 'apps/web/dist')),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+/** A hop count, or addresses/CIDRs; `true` (trust every hop) is refused by the schema. */
+function parseTrustProxy(value: string | undefined): false | number | string {
   if (!value) return false;
-  if (value === 'true') return true;
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value;

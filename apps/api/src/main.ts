@@ -3,11 +3,13 @@
 import { migrateToLatest } from '@portal/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { secureDataDir } from './data-dir';
 import { createDeps, openDatabase } from './deps';
 import { createLogger } from './logger';
 import { startAccrualTimer } from './services/accrual-timer';
 import { ensureAdmin } from './services/admin-bootstrap';
 import { formatSignIns, seedDemo } from './services/demo-seed';
+import { createOutboxWorker } from './workers/outbox-worker';
 
 function readConfig(): AppConfig {
   try {
@@ -23,6 +25,7 @@ function readConfig(): AppConfig {
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
+secureDataDir(config.dataDir);
 const handle = openDatabase(config);
 await migrateToLatest(handle.db);
 const deps = createDeps(config, handle, logger);
@@ -47,9 +50,13 @@ const app = await buildApp(deps);
 
 const stopHooks: Array<() => void | Promise<void>> = [];
 if (config.accrualTimer) stopHooks.push(startAccrualTimer(deps));
+// Mail goes out from every replica's worker; the claim keeps each row to one sender.
+const outbox = createOutboxWorker(deps);
+outbox.start();
+stopHooks.push(() => outbox.stop());
 
 await app.listen({ port: config.port, host: config.host });
-logger.info(`Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+logger.info(`Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`);
 
 let stopping = false;
 async function shutdown(signal: string) {

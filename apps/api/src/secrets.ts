@@ -23,7 +23,7 @@ export function resolveSecrets(config: AppConfig): Secrets {
     dataEncryptionKey: config.dataEncryptionKey ?? stored.dataEncryptionKey ?? randomBytes(32).toString('base64'),
   };
   if (secrets.jwtSecret !== stored.jwtSecret || secrets.dataEncryptionKey !== stored.dataEncryptionKey) {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   chmodSync(file, 0o600);

@@ -3,6 +3,7 @@
 import { MESSAGES, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankFieldContext } from '../src/services/crypto';
 import type { SessionUser } from '../src/trpc/context';
 import { bearer, callerFor, createPartner, createTestApp, createUser, type TestApp } from './helpers';
 
@@ -179,7 +180,10 @@ describe('partner details', () => {
     const p = await createPartner(t.deps, { status: 'pending' });
     await t.db
       .updateTable('partners')
-      .set({ bankRoutingNumber: t.deps.cipher.encrypt('021000021'), bankAccountNumber: t.deps.cipher.encrypt('000123456789') })
+      .set({
+        bankRoutingNumber: t.deps.cipher.encrypt('021000021', bankFieldContext(p.partnerId, 'bank_routing_number')),
+        bankAccountNumber: t.deps.cipher.encrypt('000123456789', bankFieldContext(p.partnerId, 'bank_account_number')),
+      })
       .where('id', '=', p.partnerId)
       .execute();
     const res = await get(`/api/admin/partners/${p.partnerId}`);

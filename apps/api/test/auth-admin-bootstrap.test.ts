@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, migrateToLatest } from '@portal/db';
+import { MESSAGES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
 import { AdminBootstrapError, ensureAdmin } from '../src/services/admin-bootstrap';
 import { hashPassword } from '../src/services/passwords';
 import { createTestApp, createUser, type TestApp } from './helpers';
@@ -58,8 +60,20 @@ describe('ensureAdmin', () => {
     expect(row.role).toBe('partner');
   });
 
-  it('refuses a password under 8 characters', async () => {
-    await expect(ensureAdmin(t.deps, 'short@example.com', 'short')).rejects.toThrow(/at least 8 characters/);
+  it('refuses an administrator password under 12 characters, or a common one (issue 12)', async () => {
+    await expect(ensureAdmin(t.deps, 'short@example.com', 'short')).rejects.toThrow(MESSAGES.adminPasswordTooShort);
+    await expect(ensureAdmin(t.deps, 'short@example.com', 'eleven-char')).rejects.toThrow(MESSAGES.adminPasswordTooShort);
+    await expect(ensureAdmin(t.deps, 'common@example.com', 'qwertyuiop123')).rejects.toThrow(MESSAGES.commonPassword);
+    const rows = await t.db.selectFrom('users').select('id').where('email', 'in', ['short@example.com', 'common@example.com']).execute();
+    expect(rows).toHaveLength(0);
+    expect((await ensureAdmin(t.deps, 'twelve@example.com', 'twelve-chars')).status).toBe('created');
+  });
+
+  it('stops the start when ADMIN_PASSWORD is shorter than 12 characters, naming the variable', () => {
+    const env = { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'eleven-char' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/ADMIN_PASSWORD: must be at least 12 characters/);
+    expect(loadConfig({ ...env, ADMIN_PASSWORD: 'twelve-chars' }).admin?.password).toBe('twelve-chars');
   });
 });
 

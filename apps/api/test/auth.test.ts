@@ -30,7 +30,7 @@ const callerAt = (ip: string) => createCaller(createInnerContext(t.deps, null, {
 describe('POST /api/auth/register', () => {
   it('creates a partner account and answers a token and the user', async () => {
     const email = freshEmail();
-    const res = await post('/api/auth/register', { email, password: 'secret1' });
+    const res = await post('/api/auth/register', { email, password: 'secret-pass-1' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toEqual({ token: expect.any(String), user: { id: expect.any(String), email, role: 'partner' } });
@@ -39,8 +39,26 @@ describe('POST /api/auth/register', () => {
     expect(me.json()).toEqual(body.user);
   });
 
+  it('keeps the 6-character minimum with the spec message, and refuses the most common passwords (issue 12)', async () => {
+    const short = await post('/api/auth/register', { email: freshEmail(), password: 'pass5' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(MESSAGES.authPasswordMin);
+    for (const password of ['123456', 'password', 'Password1', 'qwerty123', 'iloveyou', 'secret1']) {
+      const email = freshEmail();
+      const res = await post('/api/auth/register', { email, password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().message).toBe(MESSAGES.commonPassword);
+      const rows = await t.db.selectFrom('users').select('id').where('email', '=', email).execute();
+      expect(rows).toHaveLength(0);
+    }
+    // The demo and test passwords of this repository are not on the list.
+    for (const password of ['demo-password-2026', 'admin-password-123', 'partner-password-1', 'secret-pass-1']) {
+      expect((await post('/api/auth/register', { email: freshEmail(), password })).statusCode, password).toBe(201);
+    }
+  });
+
   it('always creates a partner, even when the body asks for admin', async () => {
-    const res = await post('/api/auth/register', { email: freshEmail(), password: 'secret1', role: 'admin' });
+    const res = await post('/api/auth/register', { email: freshEmail(), password: 'secret-pass-1', role: 'admin' });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.role).toBe('partner');
     const row = await t.db.selectFrom('users').select('role').where('id', '=', res.json().user.id).executeTakeFirstOrThrow();
@@ -49,29 +67,29 @@ describe('POST /api/auth/register', () => {
 
   it('trims and lower-cases the email', async () => {
     const local = `Mixed.Case-${emailCounter++}`;
-    const res = await post('/api/auth/register', { email: `  ${local}@Example.COM `, password: 'secret1' });
+    const res = await post('/api/auth/register', { email: `  ${local}@Example.COM `, password: 'secret-pass-1' });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.email).toBe(`${local.toLowerCase()}@example.com`);
   });
 
   it('answers 409 with a clear message for a taken email, whatever its case', async () => {
     const email = freshEmail();
-    expect((await post('/api/auth/register', { email, password: 'secret1' })).statusCode).toBe(201);
-    const again = await post('/api/auth/register', { email: email.toUpperCase(), password: 'another1' });
+    expect((await post('/api/auth/register', { email, password: 'secret-pass-1' })).statusCode).toBe(201);
+    const again = await post('/api/auth/register', { email: email.toUpperCase(), password: 'another-pass-1' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: MESSAGES.emailTaken, code: 'CONFLICT' });
   });
 
   it('gives one account when two sign-ups with the same email race', async () => {
     const email = freshEmail();
-    const results = await Promise.all([post('/api/auth/register', { email, password: 'secret1' }), post('/api/auth/register', { email, password: 'secret2' })]);
+    const results = await Promise.all([post('/api/auth/register', { email, password: 'secret-pass-1' }), post('/api/auth/register', { email, password: 'secret-pass-2' })]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const rows = await t.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(rows).toHaveLength(1);
   });
 
   it("refuses an invalid email with the spec's message", async () => {
-    const res = await post('/api/auth/register', { email: 'not-an-email', password: 'secret1' });
+    const res = await post('/api/auth/register', { email: 'not-an-email', password: 'secret-pass-1' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: MESSAGES.invalidEmail, code: 'BAD_REQUEST' });
   });
@@ -93,18 +111,18 @@ describe('POST /api/auth/register', () => {
 
   it('stores an argon2id hash at OWASP strength, never the password', async () => {
     const email = freshEmail();
-    await post('/api/auth/register', { email, password: 'secret1' });
+    await post('/api/auth/register', { email, password: 'secret-pass-1' });
     const row = await t.db.selectFrom('users').select('passwordHash').where('email', '=', email).executeTakeFirstOrThrow();
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$/);
     const [m, tc, p] = ['m', 't', 'p'].map((name) => new RegExp(`[$,]${name}=(\\d+)`).exec(row.passwordHash)?.[1]);
     expect(Number(m)).toBeGreaterThanOrEqual(19456);
     expect(Number(tc)).toBeGreaterThanOrEqual(2);
     expect(Number(p)).toBeGreaterThanOrEqual(1);
-    expect(row.passwordHash).not.toContain('secret1');
+    expect(row.passwordHash).not.toContain('secret-pass-1');
   });
 
   it('writes an activity log row for the new account', async () => {
-    const res = await post('/api/auth/register', { email: freshEmail(), password: 'secret1' });
+    const res = await post('/api/auth/register', { email: freshEmail(), password: 'secret-pass-1' });
     const id = res.json().user.id;
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', id).where('action', '=', 'user.registered').execute();
     expect(log).toHaveLength(1);
@@ -242,7 +260,7 @@ describe('POST /api/auth/logout', () => {
 describe('auth over tRPC', () => {
   it('registers, reads me and logs out through the HTTP endpoint', async () => {
     const email = freshEmail();
-    const reg = await t.app.inject({ method: 'POST', url: '/trpc/auth.register', payload: { email, password: 'secret1' }, remoteAddress: freshIp() });
+    const reg = await t.app.inject({ method: 'POST', url: '/trpc/auth.register', payload: { email, password: 'secret-pass-1' }, remoteAddress: freshIp() });
     expect(reg.statusCode).toBe(200);
     const { token, user } = reg.json().result.data;
     expect(user).toMatchObject({ email, role: 'partner' });
@@ -259,12 +277,12 @@ describe('auth over tRPC', () => {
   it('answers the same messages through a server-side caller', async () => {
     const caller = callerAt(freshIp());
     const email = freshEmail();
-    const result = await caller.auth.register({ email, password: 'secret1' });
+    const result = await caller.auth.register({ email, password: 'secret-pass-1' });
     expect(result.user.role).toBe('partner');
-    await expect(caller.auth.register({ email, password: 'secret1' })).rejects.toMatchObject({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+    await expect(caller.auth.register({ email, password: 'secret-pass-1' })).rejects.toMatchObject({ code: 'CONFLICT', message: MESSAGES.emailTaken });
     await expect(caller.auth.login({ email, password: 'wrong-one' })).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials });
     await expect(caller.auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(caller.auth.register({ email: 'bad', password: 'secret1' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.auth.register({ email: 'bad', password: 'secret-pass-1' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('reports the validation message of the spec over HTTP tRPC', async () => {

@@ -5,10 +5,13 @@
 // Denied principals are tried before the allowed ones, so a refused call that wrongly wrote
 // something would show up as a changed outcome for the next principal.
 
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../src/rest/routes';
-import { downloadTokensFor } from '../src/services/download-tokens';
+import { downloadTokensFor, type DownloadTarget } from '../src/services/download-tokens';
+import { enqueueMail } from '../src/services/notifications/outbox';
+import { unsubscribeToken } from '../src/services/notifications/preferences';
 import type { SessionUser } from '../src/trpc/context';
 import { appRouter } from '../src/trpc/router';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
@@ -47,7 +50,7 @@ interface Fixtures {
   login: { email: string; password: string };
   linkMaterialId: string;
   fileMaterialId: string;
-  fileStorageKey: string;
+  fileMaterial: DownloadTarget;
   payoutId: string;
 }
 
@@ -60,6 +63,19 @@ interface Case {
 }
 
 let seq = 0;
+const MATRIX_PASSWORD = 'matrix-pass-1';
+let matrixPasswordHash = '';
+
+/** A live reset token of a new account (written directly: the mail flow has its own tests). */
+async function resetTokenFor(fx: Fixtures) {
+  const user = await createUser(fx.t.deps, { role: 'partner' });
+  const token = randomBytes(32).toString('base64url');
+  await fx.t.db
+    .insertInto('passwordResetTokens')
+    .values({ userId: user.id, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(fx.t.deps.now().getTime() + 60_000) })
+    .execute();
+  return { token, password: unique('matrix-reset') };
+}
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
 
 const newPartnerTarget = async (fx: Fixtures, status: 'pending' | 'active' | 'suspended') => (await createPartner(fx.t.deps, { status })).partnerId;
@@ -89,6 +105,10 @@ const PROCEDURES: Record<string, Case> = {
   'auth.login': { expect: PUBLIC, input: (fx) => fx.login },
   'auth.me': { expect: SIGNED_IN },
   'auth.logout': { expect: SIGNED_IN, freshPrincipal: true },
+  'auth.forgotPassword': { expect: PUBLIC, input: () => ({ email: `${unique('forgot')}@example.com` }) },
+  'auth.resetPassword': { expect: PUBLIC, input: (fx) => resetTokenFor(fx) },
+  // Fresh principals carry MATRIX_PASSWORD, and the change ends their other sessions.
+  'auth.changePassword': { expect: SIGNED_IN, freshPrincipal: true, input: () => ({ currentPassword: MATRIX_PASSWORD, newPassword: unique('matrix-new') }) },
 
   'partner.me': { expect: PARTNER_USER },
   // Every partner principal already has a record: applying again is a conflict.
@@ -99,6 +119,8 @@ const PROCEDURES: Record<string, Case> = {
   'partner.commissions': { expect: PARTNER_RECORD },
   'partner.materials': { expect: LIBRARY },
   'partner.downloadMaterial': { expect: LIBRARY, input: (fx) => ({ id: fx.fileMaterialId }) },
+  'partner.mailPreferences': { expect: PARTNER_RECORD },
+  'partner.updateMailPreferences': { expect: PARTNER_RECORD, input: () => ({ monthlySummary: true }) },
 
   'admin.metrics': { expect: ADMIN },
   'admin.pendingPartners': { expect: ADMIN },
@@ -126,6 +148,11 @@ const PROCEDURES: Record<string, Case> = {
   'admin.materials': { expect: ADMIN },
   'admin.createMaterial': { expect: ADMIN, input: () => ({ title: unique('Deck'), type: 'presentation', fileUrl: 'https://example.com/deck.pptx' }) },
   'admin.updateMaterial': { expect: ADMIN, input: (fx) => ({ id: fx.linkMaterialId, title: unique('Renamed') }) },
+  'admin.emails': { expect: ADMIN, input: () => ({}) },
+  'admin.resendEmail': {
+    expect: ADMIN,
+    input: async (fx) => ({ id: await enqueueMail(fx.t.db, { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' }, fx.t.deps.now()) }),
+  },
 
   'public.siteConfig': { expect: PUBLIC },
   'public.referralLink': { expect: PUBLIC, input: (fx) => ({ code: fx.active.referralCode }) },
@@ -138,6 +165,9 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'POST /api/auth/login': {},
   'GET /api/auth/me': {},
   'POST /api/auth/logout': {},
+  'POST /api/auth/forgot-password': {},
+  'POST /api/auth/reset-password': {},
+  'POST /api/auth/change-password': {},
   'GET /api/partners/me': {},
   'POST /api/partners': {},
   'GET /api/partners/referrals': {},
@@ -165,6 +195,10 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/payouts': {},
   'GET /api/admin/marketing-materials': {},
   'PATCH /api/admin/marketing-materials/{id}': {},
+  'GET /api/admin/emails': {},
+  'GET /api/partners/me/mail-preferences': {},
+  'PATCH /api/partners/me/mail-preferences': {},
+  'POST /api/admin/emails/{id}/resend': {},
   'GET /api/referral-links/{code}': {},
   'POST /api/referral-visits': {},
 };
@@ -187,7 +221,16 @@ const RAW_PATHS: Record<string, RawCase> = {
   // The signed token is the capability: it works for whoever holds it, signed in or not.
   'GET /api/files/{token}': {
     expect: PUBLIC,
-    request: (fx) => ({ url: `/api/files/${downloadTokensFor(fx.t.deps.config).sign(fx.fileMaterialId, fx.fileStorageKey, fx.t.deps.now())}` }),
+    request: (fx) => ({ url: `/api/files/${downloadTokensFor(fx.t.deps.config).sign(fx.fileMaterial, fx.t.deps.now())}` }),
+  },
+  // The signed token is the capability (RFC 8058 one-click): whoever posts it switches that mail off.
+  'POST /api/mail/unsubscribe': {
+    expect: PUBLIC,
+    request: (fx) => ({
+      url: `/api/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken(fx.t.deps.config, fx.users.active.id, 'monthlySummary'))}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
   },
   'GET /api/admin/exports/partners.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/partners.csv' }) },
   'GET /api/admin/exports/referrals.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/referrals.csv' }) },
@@ -209,9 +252,9 @@ let fx: Fixtures;
 
 async function headersFor(role: Role, fresh: boolean): Promise<Record<string, string>> {
   if (!fresh || role === 'anonymous') return fx.headers[role];
-  if (role === 'admin') return bearer(fx.t.deps, await createUser(fx.t.deps, { role: 'admin' }));
-  const partner = await createPartner(fx.t.deps, { status: role === 'pending' ? 'pending' : 'active' });
-  return bearer(fx.t.deps, partner.user);
+  const user = role === 'admin' ? await createUser(fx.t.deps, { role: 'admin' }) : (await createPartner(fx.t.deps, { status: role === 'pending' ? 'pending' : 'active' })).user;
+  await fx.t.db.updateTable('users').set({ passwordHash: matrixPasswordHash }).where('id', '=', user.id).execute();
+  return bearer(fx.t.deps, user);
 }
 
 /** The other partner must never see anything of the active partner. */
@@ -222,6 +265,7 @@ function assertIsolation(role: Role, status: number, body: string, label: string
 
 beforeAll(async () => {
   const t = await createTestApp();
+  matrixPasswordHash = await argon2.hash(MATRIX_PASSWORD, { type: argon2.argon2id });
   const admin = await createUser(t.deps, { role: 'admin' });
   const pending = await createPartner(t.deps, { status: 'pending' });
   const active = await createPartner(t.deps, { status: 'active' });
@@ -251,7 +295,7 @@ beforeAll(async () => {
   });
   expect(upload.statusCode, upload.body).toBe(201);
   const fileMaterialId = upload.json().id as string;
-  const stored = await t.db.selectFrom('marketingMaterials').select('storageKey').where('id', '=', fileMaterialId).executeTakeFirstOrThrow();
+  const stored = await t.db.selectFrom('marketingMaterials').select(['storageKey', 'isActive', 'updatedAt']).where('id', '=', fileMaterialId).executeTakeFirstOrThrow();
 
   const payoutReferral = await createReferral(t.deps, other.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
   const payoutCommission = await createCommission(t.deps, { partnerId: other.partnerId, referralId: payoutReferral, monthYear: '2025-01' });
@@ -276,7 +320,7 @@ beforeAll(async () => {
     login,
     linkMaterialId: link.id,
     fileMaterialId,
-    fileStorageKey: stored.storageKey as string,
+    fileMaterial: { id: fileMaterialId, storageKey: stored.storageKey as string, isActive: stored.isActive, updatedAt: stored.updatedAt },
     payoutId: payout.id,
   };
 });

@@ -40,6 +40,10 @@ interface Ids {
 const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
   'auth.register': () => ({ email: 'bad-input@example.com', password: 'secret-pass-1' }),
   'auth.login': () => ({ email: 'bad-input@example.com', password: 'secret-pass-1' }),
+  'auth.forgotPassword': () => ({ email: 'bad-input@example.com' }),
+  'partner.updateMailPreferences': () => ({ dealUpdates: false, monthlySummary: true }),
+  'auth.resetPassword': () => ({ token: 'x'.repeat(43), password: 'secret-pass-2' }),
+  'auth.changePassword': () => ({ currentPassword: 'not-the-password', newPassword: 'secret-pass-2' }),
   'partner.submitApplication': () => sampleApplication(),
   'partner.createReferral': () => ({ clientCompanyName: 'Fuzz Client', serviceType: 'basic_accounting', monthlyValue: '500.00', clientEmail: 'c@example.com', notes: 'n' }),
   'admin.rejectPartner': () => ({ reason: 'Not a fit' }),
@@ -56,6 +60,8 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
 
 function principalOf(procedure: string): Principal {
   if (procedure === 'partner.submitApplication') return 'applicant';
+  // The applicant's password is unusable, so a fuzzed change never ends its session.
+  if (procedure === 'auth.changePassword') return 'applicant';
   if (procedure.startsWith('admin.')) return 'admin';
   if (procedure.startsWith('partner.')) return 'partner';
   // Signing out as a fuzzed principal would end its session for the other paths.

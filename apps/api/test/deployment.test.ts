@@ -32,7 +32,7 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'app']));
   });
 
-  it.each(['postgres', 'redis', 'app'])('gives %s a health check', (name) => {
+  it.each(['postgres', 'redis', 'mailpit', 'app'])('gives %s a health check', (name) => {
     const test = compose.services[name]?.healthcheck?.test;
     expect(test, `${name} has no healthcheck.test`).toBeTruthy();
     expect(Array.isArray(test) ? test.length : String(test).length).toBeGreaterThan(0);
@@ -60,6 +60,19 @@ describe('docker-compose.yml', () => {
     expect(env.REDIS_URL).toMatch(/^redis:\/\/redis:6379/);
     expect(env.HOST).toBe('0.0.0.0');
     expect(app.build).toBeTruthy();
+  });
+
+  it('runs Mailpit (SMTP 1025, web UI 8025) and sends the app’s mail to it, with absolute links', () => {
+    const mailpit = compose.services.mailpit as ComposeService;
+    expect(mailpit?.image).toMatch(/^axllent\/mailpit:/);
+    expect(mailpit.ports).toContain('8025:8025');
+    expect(JSON.stringify(mailpit.healthcheck?.test)).toContain('readyz');
+    const app = compose.services.app as ComposeService;
+    const env = environmentOf(app);
+    expect(env.SMTP_URL).toMatch(/smtp:\/\/mailpit:1025/);
+    expect(env.MAIL_FROM).toBeTruthy();
+    expect(env.PUBLIC_URL).toMatch(/https?:\/\//);
+    expect((app.depends_on as Record<string, { condition?: string }>).mailpit?.condition).toBe('service_healthy');
   });
 
   it('does not ship a default secret', () => {

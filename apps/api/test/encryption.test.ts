@@ -1,11 +1,12 @@
 // Bank numbers at rest: AES-256-GCM with a key id, never in a response except masked.
 
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFieldCipher, maskLastFour } from '../src/services/crypto';
-import { toPartnerProfile } from '../src/services/mappers';
-import { bearer, callerFor, createTestApp, createUser, sampleApplication, type TestApp } from './helpers';
+import { bankFieldContext, createFieldCipher, maskLastFour } from '../src/services/crypto';
+import { decryptOrNull, toPartnerProfile } from '../src/services/mappers';
+import { reencryptBankNumbers } from '../src/services/reencrypt';
+import { bearer, callerFor, createPartner, createTestApp, createUser, sampleApplication, type TestApp } from './helpers';
 
 const ROUTING = '026009593';
 const ACCOUNT = 'QX7734125590';
@@ -56,15 +57,34 @@ describe('bank numbers at rest', () => {
     expect(text).not.toContain(ACCOUNT);
   });
 
-  it('stores "keyId:iv:tag:ciphertext" under the current key, which decrypts to the number', async () => {
+  it('stores "v2:keyId:iv:tag:ciphertext" under the current key, sealed to its row and column', async () => {
     const row = await t.db.selectFrom('partners').select(['bankRoutingNumber', 'bankAccountNumber']).where('id', '=', partnerId).executeTakeFirstOrThrow();
-    for (const [stored, plain] of [
-      [row.bankRoutingNumber, ROUTING],
-      [row.bankAccountNumber, ACCOUNT],
+    for (const [stored, plain, column] of [
+      [row.bankRoutingNumber, ROUTING, 'bank_routing_number'],
+      [row.bankAccountNumber, ACCOUNT, 'bank_account_number'],
     ] as const) {
-      expect(stored).toMatch(/^[0-9a-f]{8}:[\w-]+:[\w-]+:[\w-]+$/);
-      expect(stored?.split(':')[0]).toBe(t.deps.cipher.keyId);
-      expect(t.deps.cipher.decrypt(stored ?? '')).toBe(plain);
+      expect(stored).toMatch(/^v2:[0-9a-f]{8}:[\w-]+:[\w-]+:[\w-]+$/);
+      expect(stored?.split(':')[1]).toBe(t.deps.cipher.keyId);
+      expect(t.deps.cipher.decrypt(stored ?? '', bankFieldContext(partnerId, column))).toBe(plain);
+    }
+  });
+
+  it('a ciphertext copied into another column or another partner does not decrypt there', async () => {
+    const row = await t.db.selectFrom('partners').select(['bankRoutingNumber', 'bankAccountNumber']).where('id', '=', partnerId).executeTakeFirstOrThrow();
+    const routing = row.bankRoutingNumber ?? '';
+    expect(() => t.deps.cipher.decrypt(routing, bankFieldContext(partnerId, 'bank_account_number'))).toThrow();
+    // Swap the two columns in the table: the masked numbers are no longer shown.
+    await t.db.updateTable('partners').set({ bankRoutingNumber: row.bankAccountNumber, bankAccountNumber: routing }).where('id', '=', partnerId).execute();
+    const other = await createPartner(t.deps);
+    await t.db.updateTable('partners').set({ bankRoutingNumber: routing }).where('id', '=', other.partnerId).execute();
+    try {
+      const swapped = await t.db.selectFrom('partners').selectAll().where('id', '=', partnerId).executeTakeFirstOrThrow();
+      expect(toPartnerProfile(swapped, t.deps.cipher)).toMatchObject({ bankRoutingNumberMasked: null, bankAccountNumberMasked: null });
+      const moved = await t.db.selectFrom('partners').selectAll().where('id', '=', other.partnerId).executeTakeFirstOrThrow();
+      expect(toPartnerProfile(moved, t.deps.cipher).bankRoutingNumberMasked).toBeNull();
+    } finally {
+      await t.db.updateTable('partners').set({ bankRoutingNumber: routing, bankAccountNumber: row.bankAccountNumber }).where('id', '=', partnerId).execute();
+      await t.db.updateTable('partners').set({ bankRoutingNumber: null }).where('id', '=', other.partnerId).execute();
     }
   });
 });
@@ -90,53 +110,125 @@ describe('bank numbers in responses', () => {
 describe('the field cipher', () => {
   const oldKey = randomBytes(32).toString('base64');
   const newKey = randomBytes(32).toString('base64');
+  const here = bankFieldContext('00000000-0000-4000-8000-000000000001', 'bank_routing_number');
 
   it('encrypts the same number differently each time (random IV)', () => {
     const cipher = createFieldCipher(oldKey);
-    const a = cipher.encrypt(ROUTING);
-    const b = cipher.encrypt(ROUTING);
+    const a = cipher.encrypt(ROUTING, here);
+    const b = cipher.encrypt(ROUTING, here);
     expect(a).not.toBe(b);
-    expect(cipher.decrypt(a)).toBe(ROUTING);
-    expect(cipher.decrypt(b)).toBe(ROUTING);
+    expect(cipher.decrypt(a, here)).toBe(ROUTING);
+    expect(cipher.decrypt(b, here)).toBe(ROUTING);
+  });
+
+  it('refuses a value under other associated data (another row or column)', () => {
+    const cipher = createFieldCipher(oldKey);
+    const stored = cipher.encrypt(ROUTING, here);
+    expect(() => cipher.decrypt(stored, bankFieldContext('00000000-0000-4000-8000-000000000002', 'bank_routing_number'))).toThrow();
+    expect(() => cipher.decrypt(stored, bankFieldContext('00000000-0000-4000-8000-000000000001', 'bank_account_number'))).toThrow();
+  });
+
+  it('still reads a value written before associated data ("keyId:iv:tag:ciphertext")', () => {
+    const legacy = legacyEncrypt(oldKey, ACCOUNT);
+    expect(createFieldCipher(oldKey).decrypt(legacy, here)).toBe(ACCOUNT);
+    expect(createFieldCipher(newKey, [oldKey]).decrypt(legacy, here)).toBe(ACCOUNT);
+    expect(createFieldCipher(oldKey).isCurrent(legacy)).toBe(false);
   });
 
   it('after a key rotation reads what the old key wrote and writes with the new key', () => {
     const before = createFieldCipher(oldKey);
-    const stored = before.encrypt(ACCOUNT);
+    const stored = before.encrypt(ACCOUNT, here);
     const rotated = createFieldCipher(newKey, [oldKey]);
-    expect(rotated.decrypt(stored)).toBe(ACCOUNT);
-    const rewritten = rotated.encrypt(ACCOUNT);
-    expect(rewritten.split(':')[0]).toBe(rotated.keyId);
+    expect(rotated.decrypt(stored, here)).toBe(ACCOUNT);
+    const rewritten = rotated.encrypt(ACCOUNT, here);
+    expect(rewritten.split(':')[1]).toBe(rotated.keyId);
     expect(rotated.keyId).not.toBe(before.keyId);
-    expect(() => before.decrypt(rewritten)).toThrow();
+    expect(rotated.isCurrent(rewritten)).toBe(true);
+    expect(rotated.isCurrent(stored)).toBe(false);
+    expect(() => before.decrypt(rewritten, here)).toThrow();
   });
 
   it('after a rotation the stored application still shows its masked numbers', async () => {
     const row = await t.db.selectFrom('partners').selectAll().where('id', '=', partnerId).executeTakeFirstOrThrow();
-    const rotated = createFieldCipher(randomBytes(32).toString('base64'), [t.deps.config.dataEncryptionKey ?? ""]);
-    expect(rotated.decrypt(row.bankRoutingNumber ?? '')).toBe(ROUTING);
+    const rotated = createFieldCipher(randomBytes(32).toString('base64'), [t.deps.config.dataEncryptionKey ?? ''] );
+    expect(rotated.decrypt(row.bankRoutingNumber ?? '', bankFieldContext(partnerId, 'bank_routing_number'))).toBe(ROUTING);
     const profile = toPartnerProfile(row, rotated);
     expect(profile.bankRoutingNumberMasked).toBe('•••• 9593');
     expect(profile.bankAccountNumberMasked).toBe('•••• 5590');
   });
 
   it('refuses a value written under a key it does not hold', () => {
-    const stored = createFieldCipher(oldKey).encrypt(ROUTING);
-    expect(() => createFieldCipher(newKey).decrypt(stored)).toThrow('Unreadable encrypted value');
+    const stored = createFieldCipher(oldKey).encrypt(ROUTING, here);
+    expect(() => createFieldCipher(newKey).decrypt(stored, here)).toThrow('Unreadable encrypted value');
   });
 
   it('detects a tampered ciphertext (GCM authentication)', () => {
     const cipher = createFieldCipher(oldKey);
-    const [keyId, iv, tag, data] = cipher.encrypt(ROUTING).split(':') as [string, string, string, string];
+    const [version, keyId, iv, tag, data] = cipher.encrypt(ROUTING, here).split(':') as [string, string, string, string, string];
     const bytes = Buffer.from(data, 'base64url');
     bytes[0] = (bytes[0] ?? 0) ^ 0xff;
-    expect(() => cipher.decrypt([keyId, iv, tag, bytes.toString('base64url')].join(':'))).toThrow();
+    expect(() => cipher.decrypt([version, keyId, iv, tag, bytes.toString('base64url')].join(':'), here)).toThrow();
   });
 
   it('refuses a key that is not 32 bytes', () => {
     expect(() => createFieldCipher(randomBytes(16).toString('base64'))).toThrow('DATA_ENCRYPTION_KEY must be 32 bytes');
+    expect(() => createFieldCipher(newKey, [randomBytes(16).toString('base64')])).toThrow('DATA_ENCRYPTION_OLD_KEYS entry 1 must be 32 bytes');
   });
 });
+
+describe('cli reencrypt', () => {
+  it('rewrites every bank number with the current key, so the old key can be dropped, and a second run changes nothing', async () => {
+    const oldKey = t.deps.config.dataEncryptionKey ?? '';
+    const oldCipher = createFieldCipher(oldKey);
+    // One partner written before associated data, under the same old key.
+    const legacy = await createPartner(t.deps);
+    await t.db
+      .updateTable('partners')
+      .set({ bankRoutingNumber: legacyEncrypt(oldKey, '011000015'), bankAccountNumber: legacyEncrypt(oldKey, 'LEGACY4321') })
+      .where('id', '=', legacy.partnerId)
+      .execute();
+    const plainBefore = await readAll(oldCipher);
+    expect(plainBefore.get(legacy.partnerId)).toEqual(['011000015', 'LEGACY4321']);
+    expect(plainBefore.get(partnerId)).toEqual([ROUTING, ACCOUNT]);
+
+    const newKey = randomBytes(32).toString('base64');
+    const rotated = createFieldCipher(newKey, [oldKey]);
+    const first = await reencryptBankNumbers(t.db, rotated, { batchSize: 2 });
+    expect(first.unreadable).toEqual([]);
+    expect(first.rewritten).toBe([...plainBefore.values()].flat().filter(Boolean).length);
+
+    // The old key is gone: every value still reads, in its own row and column.
+    const onlyNew = createFieldCipher(newKey);
+    expect(await readAll(onlyNew)).toEqual(plainBefore);
+    const second = await reencryptBankNumbers(t.db, onlyNew);
+    expect(second).toMatchObject({ rewritten: 0, unreadable: [] });
+    expect(second.current).toBe(first.rewritten);
+
+    const log = await t.db.selectFrom('activityLog').select(['details']).where('action', '=', 'partner.bank_numbers_reencrypted').execute();
+    const ids = log.flatMap((entry) => (entry.details as { partnerIds: string[] }).partnerIds);
+    expect(ids).toEqual(expect.arrayContaining([partnerId, legacy.partnerId]));
+  });
+
+  async function readAll(cipher: ReturnType<typeof createFieldCipher>) {
+    const rows = await t.db.selectFrom('partners').select(['id', 'bankRoutingNumber', 'bankAccountNumber']).where('bankRoutingNumber', 'is not', null).execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        [decryptOrNull(cipher, row.bankRoutingNumber, bankFieldContext(row.id, 'bank_routing_number')), decryptOrNull(cipher, row.bankAccountNumber, bankFieldContext(row.id, 'bank_account_number'))],
+      ]),
+    );
+  }
+});
+
+/** What the cipher wrote before associated data: "keyId:iv:tag:ciphertext". */
+function legacyEncrypt(keyBase64: string, plain: string): string {
+  const key = Buffer.from(keyBase64, 'base64');
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  const keyId = createHash('sha256').update(key).digest('hex').slice(0, 8);
+  return [keyId, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(':');
+}
 
 describe('the caller path', () => {
   it('partner.me over a tRPC caller also returns masked numbers only', async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { neutraliseCell } from '../src/services/exports';
+import { bankFieldContext } from '../src/services/crypto';
+import { EXPORT_KINDS, exportTable, neutraliseCell, WIRE_COLUMNS } from '../src/services/exports';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 import type { SessionUser } from '../src/trpc/context';
 
@@ -20,8 +22,8 @@ beforeAll(async () => {
     .updateTable('partners')
     .set({
       bankName: 'First Bank',
-      bankRoutingNumber: t.deps.cipher.encrypt(ROUTING),
-      bankAccountNumber: t.deps.cipher.encrypt(ACCOUNT),
+      bankRoutingNumber: t.deps.cipher.encrypt(ROUTING, bankFieldContext(partnerId, 'bank_routing_number')),
+      bankAccountNumber: t.deps.cipher.encrypt(ACCOUNT, bankFieldContext(partnerId, 'bank_account_number')),
       bankAccountType: 'checking',
       bankAccountHolderName: 'Ann Holder',
       bankAddress: '1 Bank St\nPortland, OR',
@@ -44,41 +46,9 @@ afterAll(async () => {
 
 const download = async (url: string, user: SessionUser | null = admin) =>
   t.app.inject({ method: 'GET', url, headers: user ? await bearer(t.deps, user) : {} });
-/** A strict RFC 4180 reader: CRLF records, fields quoted with doubled quotes inside. */
+/** Reads the CSV with csv-parse, strict about quotes and column counts (a short or long record throws). */
 function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    let field = '';
-    if (text[i] === '"') {
-      i++;
-      for (;;) {
-        if (i >= text.length) throw new Error('unterminated quoted field');
-        if (text[i] === '"' && text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-        } else if (text[i] === '"') {
-          i++;
-          break;
-        } else field += text[i++];
-      }
-    } else {
-      while (i < text.length && text[i] !== ',' && text[i] !== '\r') {
-        if (text[i] === '"' || text[i] === '\n') throw new Error(`bare ${JSON.stringify(text[i])} in an unquoted field at ${i}`);
-        field += text[i++];
-      }
-    }
-    record.push(field);
-    if (text[i] === ',') i++;
-    else if (text.startsWith('\r\n', i)) {
-      records.push(record);
-      record = [];
-      i += 2;
-    } else if (i < text.length) throw new Error(`unexpected ${JSON.stringify(text[i])} at ${i}`);
-  }
-  if (record.length) records.push(record);
-  return records;
+  return parse(text, { record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false, bom: false }) as string[][];
 }
 
 function rowsOf(body: string): Array<Record<string, string>> {
@@ -90,10 +60,23 @@ describe('neutraliseCell', () => {
   it('prefixes cells a spreadsheet would run as a formula', () => {
     expect(neutraliseCell('=1+1')).toBe("'=1+1");
     expect(neutraliseCell('+1 555')).toBe("'+1 555");
-    expect(neutraliseCell('-2')).toBe("'-2");
+    expect(neutraliseCell('-2+3')).toBe("'-2+3");
     expect(neutraliseCell('@cmd')).toBe("'@cmd");
     expect(neutraliseCell('Acme')).toBe('Acme');
     expect(neutraliseCell(null)).toBe('');
+  });
+
+  it('neutralises every line of a cell, not only the first', () => {
+    expect(neutraliseCell('Acme\n=1+1')).toBe("Acme\n'=1+1");
+    expect(neutraliseCell('Acme\r\n+1\r@x')).toBe("Acme\r\n'+1\r'@x");
+    expect(neutraliseCell('\r=1')).toBe("'\r'=1");
+    expect(neutraliseCell('a\n\tb')).toBe("a\n'\tb");
+  });
+
+  it('leaves a plain number, negative money included, a number', () => {
+    expect(neutraliseCell('-50.00')).toBe('-50.00');
+    expect(neutraliseCell(-3)).toBe('-3');
+    expect(neutraliseCell('-50.00\n=1')).toBe("'-50.00\n'=1");
   });
 });
 
@@ -175,5 +158,106 @@ describe('GET /api/admin/payouts/{id}/wire-instructions.csv', () => {
     expect((await download('/api/admin/payouts/not-an-id/wire-instructions.csv')).statusCode).toBe(404);
     const { user } = await createPartner(t.deps);
     expect((await download(`/api/admin/payouts/${payoutId}/wire-instructions.csv`, user)).statusCode).toBe(403);
+  });
+});
+
+describe('formula injection through a line break (issue 12)', () => {
+  const HOSTILE = ['Acme\n=1+1', 'Acme\r\n+HYPERLINK("http://evil.example")', 'Acme\r-2+3', '\t=cmd', 'Acme\n@SUM(A1:A9)\n=1'];
+  const hostile = (i: number) => HOSTILE[i % HOSTILE.length] as string;
+  const FORMULA_START = /^[=+\-@\t\r]/;
+  const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+  let hostilePayoutId: string;
+  const HOSTILE_ROUTING = '021000021\n=1+1';
+  const HOSTILE_ACCOUNT = '12345678\r\n@SUM(A1)';
+
+  beforeAll(async () => {
+    // Straight into the database: values that validation would refuse today, as older rows may hold.
+    const partner = await createPartner(t.deps, { companyName: hostile(0), contactName: hostile(1) });
+    await t.db
+      .updateTable('partners')
+      .set({
+        phone: hostile(2),
+        website: hostile(3),
+        bankName: hostile(4),
+        bankRoutingNumber: t.deps.cipher.encrypt(HOSTILE_ROUTING, bankFieldContext(partner.partnerId, 'bank_routing_number')),
+        bankAccountNumber: t.deps.cipher.encrypt(HOSTILE_ACCOUNT, bankFieldContext(partner.partnerId, 'bank_account_number')),
+        bankAccountType: 'checking',
+        bankAccountHolderName: hostile(0),
+        bankAddress: hostile(1),
+        beneficiaryAddress: hostile(2),
+      })
+      .where('id', '=', partner.partnerId)
+      .execute();
+    const referralId = await createReferral(t.deps, partner.partnerId, { stage: 'won', clientCompanyName: hostile(3), contractStartDate: '2026-01-01' });
+    await t.db.updateTable('referrals').set({ clientEmail: hostile(4), clientPhone: hostile(0), notes: hostile(1), lostReason: hostile(2) }).where('id', '=', referralId).execute();
+    const commissionId = await createCommission(t.deps, { partnerId: partner.partnerId, referralId, monthYear: '2026-08' });
+    const payout = await callerFor(t.deps, admin).admin.processPayout({ commissionIds: [commissionId], idempotencyKey: randomUUID() });
+    hostilePayoutId = payout.id;
+    await t.db.updateTable('commissions').set({ paymentReference: hostile(3), failureReason: hostile(4) }).where('id', '=', commissionId).execute();
+
+    // Through the API: multi-line texts are accepted, and must come out neutralised too.
+    const apiPartner = await createPartner(t.deps);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/partners/referrals',
+      headers: await bearer(t.deps, apiPartner.user),
+      payload: { clientCompanyName: 'Line Safe Co', monthlyValue: '100.00', notes: 'Call back\n=1+1\r\n-2+3' },
+    });
+    expect(created.statusCode).toBe(201);
+  });
+
+  function assertSafe(body: string, header: readonly string[]) {
+    // Every cell quoted, the headers too.
+    expect(body.split('\r\n')[0]).toBe(header.map((h) => `"${h}"`).join(','));
+    const records = parseCsv(body);
+    expect(records[0]).toEqual(header);
+    for (const record of records) {
+      expect(record).toHaveLength(header.length);
+      for (const cell of record) {
+        if (PLAIN_NUMBER.test(cell)) continue;
+        for (const line of cell.split(/\r\n|\r|\n/)) expect(line, JSON.stringify(cell)).not.toMatch(FORMULA_START);
+        expect(cell).not.toMatch(FORMULA_START);
+      }
+    }
+    return records;
+  }
+
+  it.each(EXPORT_KINDS)('%s.csv: a constant column count and no line that starts a formula', async (kind) => {
+    const header = exportTable(t.db, kind).columns.map((column) => column.header);
+    const res = await download(`/api/admin/exports/${kind}.csv`);
+    expect(res.statusCode).toBe(200);
+    const records = assertSafe(res.body, header);
+    expect(records.length).toBeGreaterThan(2);
+    const text = records.flat().join('\n');
+    expect(text).toContain("Acme\n'=1+1");
+    if (kind === 'referrals') expect(text).toContain("Call back\n'=1+1\n'-2+3");
+  });
+
+  it('wire-instructions.csv: bank numbers stay in their own columns and nothing starts a formula', async () => {
+    const res = await download(`/api/admin/payouts/${hostilePayoutId}/wire-instructions.csv`);
+    expect(res.statusCode).toBe(200);
+    const header = WIRE_COLUMNS.map((column) => column.header);
+    const records = assertSafe(res.body, header);
+    expect(records).toHaveLength(2);
+    const row = Object.fromEntries(header.map((h, i) => [h, records[1]?.[i]]));
+    expect(row['Routing Number']).toBe("021000021\n'=1+1");
+    expect(row['Account Number']).toBe("12345678\r\n'@SUM(A1)");
+    expect(row['Account Type']).toBe('checking');
+    expect(row.Amount).toBe('50.00');
+  });
+
+  it('the API refuses a line break in a one-line field with a 400 naming the field, and stores nothing', async () => {
+    const partner = await createPartner(t.deps);
+    const before = await t.db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/partners/referrals',
+      headers: await bearer(t.deps, partner.user),
+      payload: { clientCompanyName: 'Acme\n=1+1', monthlyValue: '100.00' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Company name must be a single line without control characters');
+    const after = await t.db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 });

@@ -196,6 +196,31 @@ describe('signed download addresses', () => {
     expect(await downloadUrl(material.id)).toBe('https://cdn.example.com/new.pdf');
   });
 
+  it('stop working once the material is deactivated (404), and stay dead when it is reactivated', async () => {
+    const material = await uploaded('Withdrawn');
+    const url = await downloadUrl(material.id);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
+    const gone = await t.app.inject({ method: 'GET', url });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
+    // An admin's preview of the inactive material gets a link of its own, which works.
+    const preview = await downloadUrl(material.id, adminHeaders);
+    expect((await t.app.inject({ method: 'GET', url: preview })).statusCode).toBe(200);
+    t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: true });
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: preview })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: await downloadUrl(material.id) })).statusCode).toBe(200);
+  });
+
+  it('answer 404 once the material is deleted', async () => {
+    const material = await uploaded('Deleted');
+    const url = await downloadUrl(material.id);
+    await t.db.deleteFrom('marketingMaterials').where('id', '=', material.id).execute();
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
   it('refuse altered, extended or malformed tokens', async () => {
     const material = await uploaded('Tamper target');
     const url = await downloadUrl(material.id);

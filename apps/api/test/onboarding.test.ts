@@ -1,6 +1,6 @@
 // Partner onboarding through the API: partner.me and partner.apply, over REST and tRPC.
 
-import { CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
+import { AGREEMENTS, CURRENT_AGREEMENT, CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, callerFor, createPartner, createTestApp, createUser, sampleApplication, type TestApp } from './helpers';
 
@@ -142,6 +142,30 @@ describe('POST /api/partners (partner.submitApplication)', () => {
       expect(res.json().message).toBe(MESSAGES.unknownAgreementVersion);
       const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', user.id).execute();
       expect(rows).toHaveLength(0);
+    }
+  });
+
+  it('refuses a line break in a one-line field with 400 naming the field, storing nothing (issue 12)', async () => {
+    for (const [field, label] of [['companyName', 'Company name'], ['bankAccountHolderName', 'Account holder name'], ['bankRoutingNumber', 'Routing number']] as const) {
+      const { res, user } = await apply(sampleApplication({ [field]: 'Acme\r\n=1+1' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`${label} must be a single line without control characters`);
+      const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', user.id).execute();
+      expect(rows).toHaveLength(0);
+    }
+  });
+
+  it('refuses an older listed agreement version with 409, storing nothing (issue 12)', async () => {
+    // The agreement list as it will be once a new version is published: the old one stays listed.
+    AGREEMENTS['0.9'] = { ...CURRENT_AGREEMENT, version: '0.9' };
+    try {
+      const { res, user } = await apply(sampleApplication({ agreementVersion: '0.9' }));
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(MESSAGES.outdatedAgreementVersion);
+      const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', user.id).execute();
+      expect(rows).toHaveLength(0);
+    } finally {
+      delete AGREEMENTS['0.9'];
     }
   });
 

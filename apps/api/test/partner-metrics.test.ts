@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, type TestApp } from './helpers';
+import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
+import { sql } from 'kysely';
 import { landingPath } from '../src/services/referral-visits';
-import { MESSAGES } from '@portal/contracts';
+import { createInnerContext } from '../src/trpc/context';
+import { createCaller } from '../src/trpc/router';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,8 +87,8 @@ describe('referral link and visits', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ recorded: true });
     await visit('2026-09-30T23:59:59Z', partner.referralCode.toLowerCase());
-    await visit('2026-08-31T23:59:59Z'); // last month
-    await visit('2026-10-01T00:00:00Z'); // next month
+    await visit('2026-08-31T12:00:00Z'); // last month
+    await visit('2026-10-01T12:00:00Z'); // next month
     t.clock.now = new Date('2026-09-15T00:00:00Z');
     const metrics = await callerFor(t.deps, partner.user).partner.metrics();
     expect(metrics.linkVisitsThisMonth).toBe(2);
@@ -96,11 +99,49 @@ describe('referral link and visits', () => {
     expect(JSON.stringify(rows)).not.toMatch(/127\.0\.0\.1|Secret Browser|someone@example/);
   });
 
-  it('records a visit of an unknown code without a partner', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/referral-visits', payload: { referralCode: 'GHOST-1234' } });
-    expect(res.statusCode).toBe(201);
-    const row = await t.db.selectFrom('referralVisits').selectAll().where('referralCode', '=', 'GHOST-1234').executeTakeFirstOrThrow();
-    expect(row.partnerId).toBeNull();
+  it('answers 404 for a visit of an unknown or inactive code, and stores nothing', async () => {
+    const pending = await createPartner(t.deps, { status: 'pending' });
+    for (const referralCode of ['GHOST-1234', pending.referralCode]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/referral-visits', payload: { referralCode } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(REFERRAL_MESSAGES.referralLinkNotFound);
+      const rows = await t.db.selectFrom('referralVisits').selectAll().where(sql<string>`lower(referral_code)`, '=', referralCode.toLowerCase()).execute();
+      expect(rows).toHaveLength(0);
+    }
+    await expect(createCaller(createInnerContext(t.deps, null, { ip: '10.7.7.7' })).public.recordVisit({ referralCode: 'GHOST-1234' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const { n } = await t.db.selectFrom('referralVisits').select((eb) => eb.fn.countAll<string>().as('n')).where('partnerId', 'is', null).executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(0);
+  });
+
+  it('counts the same visitor once per code per 30 minutes, by a keyed hash of address and browser', async () => {
+    const partner = await createPartner(t.deps);
+    const other = await createPartner(t.deps);
+    const visit = (at: string, options: { code?: string; ua?: string; ip?: string } = {}) => {
+      t.clock.now = new Date(at);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/referral-visits',
+        headers: { 'user-agent': options.ua ?? 'Repeat Browser 2.0' },
+        remoteAddress: options.ip ?? '10.20.30.40',
+        payload: { referralCode: options.code ?? partner.referralCode },
+      });
+    };
+    expect((await visit('2026-09-10T12:00:00Z')).json()).toEqual({ recorded: true });
+    expect((await visit('2026-09-10T12:10:00Z')).json()).toEqual({ recorded: false });
+    expect((await visit('2026-09-10T12:29:59Z', { code: partner.referralCode.toLowerCase() })).json()).toEqual({ recorded: false });
+    expect((await visit('2026-09-10T12:11:00Z', { ua: 'Another Browser' })).json()).toEqual({ recorded: true });
+    expect((await visit('2026-09-10T12:12:00Z', { ip: '10.20.30.41' })).json()).toEqual({ recorded: true });
+    expect((await visit('2026-09-10T12:13:00Z', { code: other.referralCode })).json()).toEqual({ recorded: true });
+    expect((await visit('2026-09-10T12:30:01Z')).json()).toEqual({ recorded: true });
+    // Two at the same moment: one is counted.
+    t.clock.now = new Date('2026-09-10T15:00:00Z');
+    const both = await Promise.all([0, 1].map(() => t.app.inject({ method: 'POST', url: '/api/referral-visits', headers: { 'user-agent': 'Twin' }, remoteAddress: '10.20.30.42', payload: { referralCode: partner.referralCode } })));
+    expect(both.map((r) => r.json().recorded).sort()).toEqual([false, true]);
+
+    const rows = await t.db.selectFrom('referralVisits').selectAll().where('partnerId', '=', partner.partnerId).execute();
+    expect(rows).toHaveLength(5);
+    for (const row of rows) expect(row.visitorHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toMatch(/10\.20\.30|Repeat Browser|Another Browser|Twin/);
   });
 
   it('refuses a visit without a code with 400', async () => {
@@ -109,7 +150,8 @@ describe('referral link and visits', () => {
 
   it('throttles visits per address with 429 and Retry-After', { timeout: 90_000 }, async () => {
     // Its own address, so the other tests' visits (from 127.0.0.1) do not share the budget.
-    const visit = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/referral-visits', payload: { referralCode: 'FLOOD-0001' }, remoteAddress });
+    const flooded = await createPartner(t.deps);
+    const visit = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/referral-visits', payload: { referralCode: flooded.referralCode }, remoteAddress });
     for (let i = 0; i < 120; i++) expect((await visit('10.1.2.3')).statusCode).toBe(201);
     const refused = await visit('10.1.2.3');
     expect(refused.statusCode).toBe(429);

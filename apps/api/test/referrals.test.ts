@@ -50,6 +50,8 @@ describe('POST /api/partners/referrals', () => {
     ['no value', { monthlyValue: undefined }, MESSAGES.monthlyValueRequired],
     ['text', { monthlyValue: 'lots' }, MESSAGES.monthlyValueRequired],
     ['a value beyond numeric(10,2)', { monthlyValue: '100000000' }, MESSAGES.monthlyValueTooLarge],
+    ['a value beyond the documented maximum of 1,000,000.00', { monthlyValue: '1000000.01' }, MESSAGES.monthlyValueTooLarge],
+    ['a line break in the company name', { clientCompanyName: 'Acme\n=1+1' }, 'Company name must be a single line without control characters'],
     ['a blank company', { clientCompanyName: '  ' }, MESSAGES.companyNameRequired],
     ['a bad client email', { clientEmail: 'nope' }, MESSAGES.invalidClientEmail],
     ['an unknown service', { serviceType: 'tax' }, MESSAGES.serviceTypeRequired],
@@ -191,6 +193,27 @@ describe('admin referrals', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(MESSAGES.partnerNotFound);
     expect((await post('/api/admin/referrals', active.user, { ...body, partnerId: active.partnerId })).statusCode).toBe(403);
+  });
+});
+
+describe('deals at the maximum monthly value (issue 12)', () => {
+  it('lets the admin win 150 deals of 1,000,000.00 for one partner: the totals hold 150,000,000.00', async () => {
+    const partner = await createPartner(t.deps, { status: 'active' });
+    const asPartner = callerFor(t.deps, partner.user);
+    const ids: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const created = await asPartner.partner.createReferral({ clientCompanyName: `Big Store ${i}`, serviceType: 'controller', monthlyValue: '1000000.00' });
+      ids.push(created.id);
+    }
+    for (const id of ids) {
+      const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/referrals/${id}`, headers: await bearer(t.deps, admin), payload: { stage: 'won' } });
+      expect(res.statusCode).toBe(200);
+    }
+    const row = await t.db.selectFrom('partners').select(['currentMrr']).where('id', '=', partner.partnerId).executeTakeFirstOrThrow();
+    expect(row.currentMrr).toBe('150000000.00');
+    const details = await get(`/api/admin/partners/${partner.partnerId}`, admin);
+    expect(details.statusCode).toBe(200);
+    expect(details.json().currentMrr).toBe('150000000.00');
   });
 });
 

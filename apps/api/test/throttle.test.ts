@@ -119,7 +119,7 @@ describe('sign-in throttle per address', () => {
 });
 
 describe('registration throttle', () => {
-  const registrations = (n: number) => Array.from({ length: n }, () => ({ email: freshEmail(), password: 'secret1' }));
+  const registrations = (n: number) => Array.from({ length: n }, () => ({ email: freshEmail(), password: 'secret-pass-1' }));
 
   it('allows 20 registrations per hour from one address, then 429 with Retry-After', async () => {
     const ip = freshIp();
@@ -128,12 +128,12 @@ describe('registration throttle', () => {
     expect(count([...first.statuses, ...second.statuses], 200)).toBe(RATE_POLICIES.registrationsPerIp.points);
     const third = await batch('auth.register', registrations(5), ip);
     expect(third.statuses).toEqual([429, 429, 429, 429, 429]);
-    const rest = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: freshEmail(), password: 'secret1' }, remoteAddress: ip });
+    const rest = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: freshEmail(), password: 'secret-pass-1' }, remoteAddress: ip });
     expect(rest.statusCode).toBe(429);
     const retryAfter = Number(rest.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(15 * 60);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: freshEmail(), password: 'secret1' }, remoteAddress: freshIp() });
+    const other = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: freshEmail(), password: 'secret-pass-1' }, remoteAddress: freshIp() });
     expect(other.statusCode).toBe(201);
   });
 
@@ -150,9 +150,9 @@ describe('registration throttle', () => {
     for (let i = 0; i < 19; i++) await t.deps.rateLimits.consume('registrationsPerIp', ip);
     const email = freshEmail();
     await createUser(t.deps, { email });
-    const taken = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'secret1' }, remoteAddress: ip });
+    const taken = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'secret-pass-1' }, remoteAddress: ip });
     expect(taken.statusCode).toBe(409);
-    const next = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: freshEmail(), password: 'secret1' }, remoteAddress: ip });
+    const next = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: freshEmail(), password: 'secret-pass-1' }, remoteAddress: ip });
     expect(next.statusCode).toBe(429);
   });
 });

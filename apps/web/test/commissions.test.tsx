@@ -3,8 +3,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AccrualForm, accrualMonthError, accrualSummary } from '../src/features/admin/accrual-panel';
-import { fileNameOf } from '../src/features/admin/export-menu';
-import { PendingPayoutTable, processLabel, selectedTotal } from '../src/features/admin/payout-processor';
+import { fileNameOf } from '../src/lib/rest';
+import { PendingPayoutTable, processLabel, selectedTotal } from '../src/features/admin/pending-payout-table';
 import { CommissionCard, CommissionList } from '../src/features/partner/commissions-tab';
 import { renderWithProviders } from './render';
 

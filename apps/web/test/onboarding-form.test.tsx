@@ -1,6 +1,6 @@
 // The registration form without a server: the agreement gate, the input filters, the payload.
 
-import { MESSAGES, type PartnerApplicationInput } from '@portal/contracts';
+import { BANK_ACCOUNT_NUMBER_MAX, MESSAGES, type PartnerApplicationInput } from '@portal/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -132,6 +132,30 @@ describe('the input filters', () => {
     expect(routing.value).toBe('123456789');
     fireEvent.change(routing, { target: { value: '98x76 54321000' } });
     expect(routing.value).toBe('987654321');
+  });
+
+  it('filters a pasted routing number before it keeps 9 digits (021-000-021 stays whole)', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const routing = screen.getByLabelText(/Routing Number/) as HTMLInputElement;
+    await user.click(routing);
+    await user.paste('021-000-021');
+    expect(routing.value).toBe('021000021');
+    await user.clear(routing);
+    await user.paste(' 0 2 1 - 0 0 0 - 0 2 1 - 9 9 ');
+    expect(routing.value).toBe('021000021');
+  });
+
+  it('filters a pasted account number before it keeps the longest account number', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const account = screen.getByLabelText(/^Account Number/) as HTMLInputElement;
+    await user.click(account);
+    await user.paste('GB29-NWBK-6016-1331-9268-19');
+    expect(account.value).toBe('GB29NWBK60161331926819');
+    await user.clear(account);
+    await user.paste('AB12-'.repeat(12));
+    expect(account.value).toBe('AB12'.repeat(12).slice(0, BANK_ACCOUNT_NUMBER_MAX));
   });
 
   it('keeps only letters and digits in the account number and shows it masked', async () => {

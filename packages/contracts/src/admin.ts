@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { COMPANY_TYPES, PARTNER_STATUS_LABELS, PARTNER_STATUSES, PAYMENT_METHODS, REFERRAL_STAGES, type PartnerStatus } from './enums';
-import { idField } from './fields';
+import { idField, multiLine } from './fields';
 
 export const idInput = z.object({ id: idField });
 
@@ -77,7 +77,7 @@ export const partnerDetailsOutput = adminPartnerRowOutput.extend({
 });
 export type PartnerDetails = z.infer<typeof partnerDetailsOutput>;
 
-export const rejectPartnerInput = z.object({ id: idField, reason: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional()) });
+export const rejectPartnerInput = z.object({ id: idField, reason: multiLine('Reason', z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional())) });
 
 export const partnerStatusChangeOutput = z.object({ id: z.uuid(), companyName: z.string(), status: z.enum(PARTNER_STATUSES) });
 

@@ -17,3 +17,24 @@ export const authResultOutput = z.object({ token: z.string(), user: userOutput }
 export type AuthResult = z.infer<typeof authResultOutput>;
 
 export const okOutput = z.object({ ok: z.literal(true) });
+
+// Account recovery (issue 14). A new password follows the sign-up rule.
+export const PASSWORD_RESET_VALID_MINUTES = 30;
+
+export const forgotPasswordInput = z.object({ email: emailField });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
+
+/** The token travels in the link as 43 base64url characters (32 random bytes). */
+export const resetPasswordInput = z.object({
+  token: z.string({ error: MESSAGES.resetLinkInvalid }).trim().min(1, MESSAGES.resetLinkInvalid).max(200, MESSAGES.resetLinkInvalid),
+  password: passwordField(AUTH_PASSWORD_MIN, MESSAGES.authPasswordMin),
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
+
+export const changePasswordInput = z.object({
+  currentPassword: z.string({ error: MESSAGES.currentPasswordRequired }).min(1, MESSAGES.currentPasswordRequired).max(256, MESSAGES.passwordMax),
+  newPassword: passwordField(AUTH_PASSWORD_MIN, MESSAGES.authPasswordMin),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+
+export const messageOutput = z.object({ message: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
-import { idField } from './fields';
+import { idField, multiLine } from './fields';
 import { MONTH_KEY } from './dates';
 import { MESSAGES } from './messages';
 import { MAX_PAGE_SIZE } from './constants';
@@ -54,7 +54,7 @@ export const payoutOutput = z.object({
 });
 export type Payout = z.infer<typeof payoutOutput>;
 
-export const failCommissionInput = z.object({ id: idField, reason: z.string({ error: 'A failure reason is required' }).trim().min(1, 'A failure reason is required').max(500) });
+export const failCommissionInput = z.object({ id: idField, reason: multiLine('Failure reason', z.string({ error: 'A failure reason is required' }).trim().min(1, 'A failure reason is required').max(500)) });
 
 /** One page of the pending list: oldest months first, so the earliest fees are paid first. */
 export const listPendingCommissionsInput = z

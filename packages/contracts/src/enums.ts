@@ -47,11 +47,6 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
 };
 /** The flat monthly commission per service (agreement: Standard and Controller packages). */
 export const COMMISSION_BY_SERVICE: Record<ServiceType, string> = { basic_accounting: '50.00', controller: '100.00' };
-/** Labels of the New Referral dialog (spec §2). */
-export const SERVICE_TYPE_OPTION_LABELS: Record<ServiceType, string> = {
-  basic_accounting: 'Basic Accounting $50/month',
-  controller: 'Controller $100/month',
-};
 
 export const REFERRAL_STAGES = ['booked', 'qualified', 'proposal', 'won', 'lost'] as const;
 export type ReferralStage = (typeof REFERRAL_STAGES)[number];

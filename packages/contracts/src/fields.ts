@@ -2,12 +2,39 @@
 
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { MONEY_MAX_CENTS, normaliseMoney, toCents } from './money';
-import { MONTHLY_VALUE_MIN, PASSWORD_MAX, PHONE_MIN } from './constants';
+import { normaliseMoney, toCents } from './money';
+import { MONTHLY_VALUE_MAX, MONTHLY_VALUE_MIN, PASSWORD_MAX, PHONE_MIN } from './constants';
 
 /** Empty strings and null from forms mean "not given" (spec §5: empty optional fields are sent as absent). */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
+// Line breaks (CR, LF, NEL, the Unicode line and paragraph separators) and the other control
+// characters. A name or a number with a line break would start a new row in a spreadsheet (issue 12).
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// Multi-line texts keep LF (CRLF is stored as LF); every other control character is refused.
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+export const singleLineMessage = (label: string) => `${label} must be a single line without control characters`;
+export const controlCharactersMessage = (label: string) => `${label} cannot contain control characters`;
+
+/** True for an absent value and for text without line breaks or control characters. */
+export const isSingleLine = (value: string | null | undefined) => value == null || !CONTROL_OR_BREAK.test(value);
+
+/** Refuses line breaks and control characters in a one-line field, naming the field. */
+export function singleLine<T extends z.ZodType<string | null | undefined>>(label: string, schema: T) {
+  return schema.refine(isSingleLine, singleLineMessage(label));
+}
+
+/** A text that may span lines: CRLF and CR become LF; other control characters are refused, naming the field. */
+export function multiLine<T extends z.ZodType<string | null | undefined>>(label: string, schema: T) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n') : v),
+    schema.refine((value) => value == null || !CONTROL_BUT_LF.test(value), controlCharactersMessage(label)),
+  );
+}
 
 export const emailField = z.string({ error: MESSAGES.invalidEmail }).trim().toLowerCase().max(254, MESSAGES.invalidEmail).pipe(z.email(MESSAGES.invalidEmail));
 
@@ -23,8 +50,11 @@ export function optionalText(max = 2000) {
   return z.preprocess((v) => blankToUndefined(trimmed(v)), z.string().max(max, `Must be at most ${max} characters`).optional());
 }
 
+/** What every website field says under its label, since a bare domain gets https:// in front. */
+export const WEBSITE_DESCRIPTION = 'Optional; https:// is added if you leave it out';
+
 /** Accepts "acme.com" as well as "https://acme.com" and stores the full address. */
-export const optionalWebsite = z.preprocess(
+export const optionalWebsite = singleLine('Website', z.preprocess(
   (v) => {
     const value = blankToUndefined(trimmed(v));
     if (typeof value === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(value)) return `https://${value}`;
@@ -42,19 +72,21 @@ export const optionalWebsite = z.preprocess(
       }
     }, MESSAGES.invalidWebsite)
     .optional(),
-);
+));
 
-export const optionalPhone = z.preprocess(
+export const optionalPhone = singleLine('Phone', z.preprocess(
   (v) => blankToUndefined(trimmed(v)),
   z.string({ error: MESSAGES.invalidPhone }).min(PHONE_MIN, MESSAGES.invalidPhone).max(30, MESSAGES.invalidPhone).optional(),
-);
+));
 
 export const optionalClientEmail = z.preprocess(
   (v) => blankToUndefined(trimmed(v)),
   z.string({ error: MESSAGES.invalidClientEmail }).toLowerCase().max(254, MESSAGES.invalidClientEmail).pipe(z.email(MESSAGES.invalidClientEmail)).optional(),
 );
 
-/** A monthly value: a number or a decimal string, at least 1, within numeric(10,2); normalised to "1234.50". */
+const MONTHLY_VALUE_MAX_CENTS = toCents(MONTHLY_VALUE_MAX);
+
+/** A monthly value: a number or a decimal string, from 1 to 1,000,000.00; normalised to "1234.50". */
 export const monthlyValueField = z
   .union([z.string(), z.number()], { error: MESSAGES.monthlyValueRequired })
   .transform((value, ctx) => {
@@ -69,7 +101,7 @@ export const monthlyValueField = z
       ctx.addIssue({ code: 'custom', message: MESSAGES.monthlyValueRequired });
       return z.NEVER;
     }
-    if (cents > MONEY_MAX_CENTS) {
+    if (cents > MONTHLY_VALUE_MAX_CENTS) {
       ctx.addIssue({ code: 'custom', message: MESSAGES.monthlyValueTooLarge });
       return z.NEVER;
     }

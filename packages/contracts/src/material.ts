@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MATERIAL_TYPES } from './enums';
-import { idField, optionalText, requiredText } from './fields';
+import { idField, optionalText, requiredText, singleLine } from './fields';
 
 export const materialTitleRequired = 'Title is required';
 export const materialTypeRequired = 'Please choose a material type';
@@ -11,7 +11,7 @@ export const materialTextInvalid = 'Text cannot contain control characters';
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const plain = (value: string | undefined | null) => value == null || !CONTROL.test(value);
-const materialTitle = requiredText(materialTitleRequired).refine(plain, materialTextInvalid);
+const materialTitle = singleLine('Title', requiredText(materialTitleRequired));
 const materialDescription = optionalText(2000).refine(plain, materialTextInvalid);
 
 const httpUrl = z.string({ error: materialUrlInvalid }).trim().max(2000, materialUrlInvalid).refine((value) => {

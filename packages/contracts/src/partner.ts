@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ADMIN_PARTNER_PASSWORD_MIN, DEFAULT_AGREEMENT_VERSION, DEFAULT_COMPANY_TYPE, DEFAULT_EXPECTED_VOLUME, ROUTING_NUMBER_LENGTH } from './constants';
+import { ADMIN_PARTNER_PASSWORD_MIN, BANK_ACCOUNT_NUMBER_MAX, DEFAULT_AGREEMENT_VERSION, DEFAULT_COMPANY_TYPE, DEFAULT_EXPECTED_VOLUME, ROUTING_NUMBER_LENGTH } from './constants';
 import { BANK_ACCOUNT_TYPES, COMPANY_TYPES, EXPECTED_VOLUMES, PARTNER_STATUSES, PAYMENT_METHODS, REGISTRATION_PAYMENT_METHODS } from './enums';
-import { emailField, optionalPhone, optionalText, optionalWebsite, passwordField, requiredText } from './fields';
+import { emailField, multiLine, optionalPhone, optionalText, optionalWebsite, passwordField, requiredText, singleLine } from './fields';
 import { MESSAGES } from './messages';
 
 const ROUTING = new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`);
-const ACCOUNT = /^[A-Za-z0-9]{4,34}$/;
+const ACCOUNT = new RegExp(`^[A-Za-z0-9]{4,${BANK_ACCOUNT_NUMBER_MAX}}$`);
 
 export const WIRE_BANK_FIELDS = [
   'bankName',
@@ -17,13 +17,16 @@ export const WIRE_BANK_FIELDS = [
   'beneficiaryAddress',
 ] as const;
 
-/** Input filters of the registration form (spec §5), shared by the screen and the tests. */
+/**
+ * Input filters of the registration form (spec §5), shared by the screen and the tests. They filter
+ * first and cut after, so a pasted "021-000-021" keeps all nine digits.
+ */
 export const filterRoutingNumber = (value: string) => value.replace(/\D/g, '').slice(0, ROUTING_NUMBER_LENGTH);
-export const filterAccountNumber = (value: string) => value.replace(/[^A-Za-z0-9]/g, '');
+export const filterAccountNumber = (value: string) => value.replace(/[^A-Za-z0-9]/g, '').slice(0, BANK_ACCOUNT_NUMBER_MAX);
 
 const partnerBase = {
-  companyName: requiredText(MESSAGES.companyNameRequired),
-  contactName: requiredText(MESSAGES.contactNameRequired),
+  companyName: singleLine('Company name', requiredText(MESSAGES.companyNameRequired)),
+  contactName: singleLine('Contact name', requiredText(MESSAGES.contactNameRequired)),
   companyType: z.enum(COMPANY_TYPES, { error: MESSAGES.companyTypeRequired }).default(DEFAULT_COMPANY_TYPE),
   website: optionalWebsite,
   phone: optionalPhone,
@@ -34,15 +37,15 @@ export const partnerApplicationInput = z
     ...partnerBase,
     expectedVolume: z.enum(EXPECTED_VOLUMES, { error: MESSAGES.expectedVolumeRequired }),
     paymentMethod: z.enum(REGISTRATION_PAYMENT_METHODS, { error: MESSAGES.wireBankFieldsRequired }).default('Wire'),
-    bankName: optionalText(200),
-    bankRoutingNumber: optionalText(50),
-    bankAccountNumber: optionalText(50),
+    bankName: singleLine('Bank name', optionalText(200)),
+    bankRoutingNumber: singleLine('Routing number', optionalText(50)),
+    bankAccountNumber: singleLine('Account number', optionalText(50)),
     bankAccountType: z.preprocess((v) => (typeof v === 'string' && v.trim() === '') || v === null ? undefined : v, z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.wireBankFieldsRequired }).optional()),
-    bankAccountHolderName: optionalText(200),
-    bankAddress: optionalText(500),
-    beneficiaryAddress: optionalText(500),
+    bankAccountHolderName: singleLine('Account holder name', optionalText(200)),
+    bankAddress: multiLine('Bank address', optionalText(500)),
+    beneficiaryAddress: multiLine('Beneficiary address', optionalText(500)),
     agreementSigned: z.literal(true, { error: MESSAGES.agreementRequired }),
-    agreementVersion: z.string().max(20).default(DEFAULT_AGREEMENT_VERSION),
+    agreementVersion: singleLine('Agreement version', z.string().max(20)).default(DEFAULT_AGREEMENT_VERSION),
   })
   .superRefine((value, ctx) => {
     if (value.paymentMethod !== 'Wire') return;

@@ -6,3 +6,4 @@ export * from './dates';
 export * from './enums';
 export * from './messages';
 export * from './money';
+export * from './ui';

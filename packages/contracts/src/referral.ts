@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { REFERRAL_STAGES, SERVICE_TYPES } from './enums';
-import { idField, monthlyValueField, optionalClientEmail, optionalDay, optionalInstant, optionalPhone, optionalText, requiredText } from './fields';
+import { idField, monthlyValueField, multiLine, optionalClientEmail, optionalDay, optionalInstant, optionalPhone, optionalText, requiredText, singleLine } from './fields';
 import { MESSAGES } from './messages';
 
 /** New Referral dialog of a partner (spec §5). */
 export const createReferralInput = z.object({
-  clientCompanyName: requiredText(MESSAGES.companyNameRequired),
+  clientCompanyName: singleLine('Company name', requiredText(MESSAGES.companyNameRequired)),
   clientEmail: optionalClientEmail,
   clientPhone: optionalPhone,
   serviceType: z.enum(SERVICE_TYPES, { error: MESSAGES.serviceTypeRequired }).default('basic_accounting'),
   monthlyValue: monthlyValueField,
   consultationDate: optionalInstant,
-  notes: optionalText(2000),
+  notes: multiLine('Notes', optionalText(2000)),
 });
 export type CreateReferralInput = z.input<typeof createReferralInput>;
 
 /** Add Client form of an admin (spec §5). */
 export const addClientInput = z.object({
   partnerId: z.uuid({ error: MESSAGES.selectAffiliate }),
-  clientCompanyName: requiredText(MESSAGES.companyNameRequired),
+  clientCompanyName: singleLine('Company name', requiredText(MESSAGES.companyNameRequired)),
   clientEmail: optionalClientEmail,
   clientPhone: optionalPhone,
   serviceType: z.enum(SERVICE_TYPES, { error: MESSAGES.serviceTypeRequired }),
@@ -26,7 +26,7 @@ export const addClientInput = z.object({
   consultationDate: optionalInstant,
   contractStartDate: optionalDay,
   contractEndDate: optionalDay,
-  notes: optionalText(2000),
+  notes: multiLine('Notes', optionalText(2000)),
 });
 export type AddClientInput = z.input<typeof addClientInput>;
 
@@ -34,11 +34,11 @@ export type AddClientInput = z.input<typeof addClientInput>;
 export const updateReferralInput = z.object({
   id: idField,
   stage: z.enum(REFERRAL_STAGES, { error: MESSAGES.invalidStage }).optional(),
-  lostReason: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(1000).nullable().optional()),
+  lostReason: multiLine('Lost reason', z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(1000).nullable().optional())),
   contractStartDate: optionalDay,
   contractEndDate: optionalDay,
   churnDate: optionalDay,
-  notes: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional()),
+  notes: multiLine('Notes', z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional())),
 });
 export type UpdateReferralInput = z.input<typeof updateReferralInput>;
 
@@ -85,13 +85,13 @@ export type PartnerMetrics = z.infer<typeof partnerMetricsOutput>;
 export const referralLinkInput = z.object({ code: z.string().trim().min(1).max(64) });
 export const referralLinkOutput = z.object({ companyName: z.string(), referralCode: z.string() });
 
-const utm = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional());
+const utm = singleLine('Campaign parameter', z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()));
 export const referralVisitInput = z.object({
   referralCode: z.string().trim().min(1).max(64),
   utmSource: utm,
   utmMedium: utm,
   utmCampaign: utm,
-  landingPage: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500).optional()),
+  landingPage: singleLine('Landing page', z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500).optional())),
 });
 export type ReferralVisitInput = z.input<typeof referralVisitInput>;
 export const referralVisitOutput = z.object({ recorded: z.boolean() });

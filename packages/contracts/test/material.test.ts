@@ -82,7 +82,8 @@ describe('control characters', () => {
   it('refuses NUL and other control characters in title, description and address', async () => {
     const { materialTextInvalid } = await import('../src/material');
     const base = { title: 'A', type: 'pdf', fileUrl: 'https://x.example.com/a' };
-    expect(firstMessage(createMaterialInput.safeParse({ ...base, title: 'a\u0000b' }))).toBe(materialTextInvalid);
+    expect(firstMessage(createMaterialInput.safeParse({ ...base, title: 'a\u0000b' }))).toBe('Title must be a single line without control characters');
+    expect(firstMessage(createMaterialInput.safeParse({ ...base, title: 'Guide\n=1+1' }))).toBe('Title must be a single line without control characters');
     expect(firstMessage(createMaterialInput.safeParse({ ...base, description: 'd\u0000' }))).toBe(materialTextInvalid);
     expect(createMaterialInput.safeParse({ ...base, fileUrl: 'https://x.example.com/a\u0000b' }).success).toBe(false);
     expect(firstMessage(updateMaterialInput.safeParse({ id, description: 'x\u0007' }))).toBe(materialTextInvalid);

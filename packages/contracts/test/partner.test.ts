@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AGREEMENTS,
+  BANK_ACCOUNT_NUMBER_MAX,
   CURRENT_AGREEMENT,
   CURRENT_AGREEMENT_VERSION,
   DEFAULT_AGREEMENT_VERSION,
@@ -34,6 +35,27 @@ function issuesOf(overrides: Record<string, unknown>) {
 const firstMessage = (overrides: Record<string, unknown>) => issuesOf(overrides)[0]?.message;
 
 describe('partnerApplicationInput', () => {
+  it.each([
+    ['companyName', 'Company name'],
+    ['contactName', 'Contact name'],
+    ['bankName', 'Bank name'],
+    ['bankRoutingNumber', 'Routing number'],
+    ['bankAccountNumber', 'Account number'],
+    ['bankAccountHolderName', 'Account holder name'],
+    ['website', 'Website'],
+    ['phone', 'Phone'],
+  ])('refuses a line break or control character in %s, naming the field', (field, label) => {
+    const message = `${label} must be a single line without control characters`;
+    for (const bad of ['Acme\n=1+1', 'Acme\r\n@SUM(A1)', 'acme.com\u0000', 'Acme\u2029x', 'Acme\u001bx']) {
+      expect(issuesOf({ [field]: bad })).toContainEqual({ path: field, message });
+    }
+  });
+
+  it('keeps line breaks in the two address boxes and refuses other control characters there', () => {
+    expect(partnerApplicationInput.parse({ ...valid, bankAddress: '1 Main St\r\nPortland, OR' }).bankAddress).toBe('1 Main St\nPortland, OR');
+    expect(issuesOf({ beneficiaryAddress: '2 Side St\u0000' })).toContainEqual({ path: 'beneficiaryAddress', message: 'Beneficiary address cannot contain control characters' });
+  });
+
   it('accepts a complete wire application and fills the defaults', () => {
     const { companyType: _type, paymentMethod: _method, ...withoutDefaults } = valid;
     const parsed = partnerApplicationInput.parse(withoutDefaults);
@@ -147,6 +169,17 @@ describe('registration input filters', () => {
     expect(filterRoutingNumber('12345678901234')).toBe('123456789');
     expect(filterRoutingNumber('abc')).toBe('');
     expect(filterRoutingNumber('０１２')).toBe('');
+  });
+
+  it('filters before it cuts: a pasted routing number with dashes keeps all nine digits', () => {
+    expect(filterRoutingNumber('021-000-021')).toBe('021000021');
+    expect(filterRoutingNumber('021-000-021-999')).toBe('021000021');
+  });
+
+  it('the account filter cuts to the longest account number after filtering', () => {
+    const long = `${'AB12-'.repeat(10)}`;
+    expect(filterAccountNumber(long)).toBe('AB12'.repeat(10).slice(0, BANK_ACCOUNT_NUMBER_MAX));
+    expect(filterAccountNumber(long)).toHaveLength(BANK_ACCOUNT_NUMBER_MAX);
   });
 
   it('the account filter keeps letters and digits only', () => {

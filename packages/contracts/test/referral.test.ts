@@ -13,9 +13,25 @@ describe('createReferralInput', () => {
     expect(firstMessage(createReferralInput.safeParse({ clientCompanyName: 'Store', monthlyValue }))).toBe(MESSAGES.monthlyValueRequired);
   });
 
-  it('refuses a value beyond numeric(10,2)', () => {
-    expect(firstMessage(createReferralInput.safeParse({ clientCompanyName: 'Store', monthlyValue: '100000000.00' }))).toBe(MESSAGES.monthlyValueTooLarge);
-    expect(createReferralInput.parse({ clientCompanyName: 'Store', monthlyValue: '99999999.99' }).monthlyValue).toBe('99999999.99');
+  it('refuses a value beyond the documented maximum of 1,000,000.00', () => {
+    expect(MESSAGES.monthlyValueTooLarge).toBe('Monthly value must be at most 1,000,000.00');
+    for (const monthlyValue of ['1000000.01', '99999999.99', 1_000_001]) {
+      expect(firstMessage(createReferralInput.safeParse({ clientCompanyName: 'Store', monthlyValue }))).toBe(MESSAGES.monthlyValueTooLarge);
+      expect(firstMessage(addClientInput.safeParse({ partnerId: '00000000-0000-4000-8000-000000000000', clientCompanyName: 'Store', serviceType: 'controller', monthlyValue }))).toBe(MESSAGES.monthlyValueTooLarge);
+    }
+    expect(createReferralInput.parse({ clientCompanyName: 'Store', monthlyValue: '1000000' }).monthlyValue).toBe('1000000.00');
+  });
+
+  it('refuses a line break or control character in the company name and phone, naming the field', () => {
+    for (const bad of ['Acme\n=1+1', 'Acme\r=1+1', 'Acme\u2028=1', 'Ac\u0000me', 'Ac\tme', 'Acme\u0085x']) {
+      expect(firstMessage(createReferralInput.safeParse({ clientCompanyName: bad, monthlyValue: '5' }))).toBe('Company name must be a single line without control characters');
+    }
+    expect(firstMessage(createReferralInput.safeParse({ clientCompanyName: 'Store', monthlyValue: '5', clientPhone: '503 555 0100\n=1' }))).toBe('Phone must be a single line without control characters');
+  });
+
+  it('keeps line breaks in notes (CRLF stored as LF) and refuses other control characters there', () => {
+    expect(createReferralInput.parse({ clientCompanyName: 'Store', monthlyValue: '5', notes: 'one\r\ntwo\rthree' }).notes).toBe('one\ntwo\nthree');
+    expect(firstMessage(createReferralInput.safeParse({ clientCompanyName: 'Store', monthlyValue: '5', notes: 'a\u0000b' }))).toBe('Notes cannot contain control characters');
   });
 
   it('treats empty optional fields as absent and turns a day into an instant', () => {

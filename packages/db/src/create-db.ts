@@ -2,9 +2,9 @@
 
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -54,12 +54,42 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
     return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, {
+  // Owner only: the files hold emails, password hashes and bank ciphertexts (the server also narrows its umask).
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const client = new PGlite({
+    ...(dataDir.startsWith('memory://') ? { dataDir } : { fs: new OwnerOnlyNodeFS(dataDir) }),
     parsers: { [OID.int8]: Number, [OID.numeric]: asIs, [OID.date]: asIs },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
+  // PGlite has one connection: Kysely's PGlite adapter declares it, and Kysely then holds that
+  // connection behind its own mutex from acquire to release (a whole transaction), so a concurrent
+  // request waits instead of landing inside another's transaction.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }), plugins });
   return { db, kind: 'pglite', ping: () => ping(db), close: () => db.destroy() };
+}
+
+type Chmod = (target: unknown, mode: number) => void;
+interface EmscriptenNodeFs {
+  doSetAttr?: (target: unknown, node: unknown, attr: unknown, chmod: Chmod, ...rest: unknown[]) => void;
+}
+
+/**
+ * PGlite's file system on disk, keeping group and others out. Emscripten sets each file's mode
+ * with chmod after creating it (0666 for PostgreSQL's files), which the process umask does not
+ * narrow; here every such chmod drops the group and other bits.
+ */
+class OwnerOnlyNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
+    const result = await super.init(pg, opts);
+    const preRun = [...(result.emscriptenOpts.preRun ?? [])];
+    preRun.push((mod: { NODEFS?: EmscriptenNodeFs }) => {
+      const nodefs = mod.NODEFS;
+      const original = nodefs?.doSetAttr;
+      if (!nodefs || typeof original !== 'function') return;
+      nodefs.doSetAttr = (target, node, attr, chmod, ...rest) =>
+        original.call(nodefs, target, node, attr, (path: unknown, mode: number) => chmod(path, mode & ~0o077), ...rest);
+    });
+    return { emscriptenOpts: { ...result.emscriptenOpts, preRun } };
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

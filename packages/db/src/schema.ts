@@ -5,7 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 /** timestamptz; optional on insert where the column has a default. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** numeric(10,2): read as a decimal string, written as a string or number. */
+/** numeric(10,2) (partner totals numeric(14,2)): read as a decimal string, written as a string or number. */
 type Money = ColumnType<string, string | number | undefined, string | number>;
 /** date: read as "YYYY-MM-DD". */
 type Day = ColumnType<string | null, string | null | undefined, string | null>;
@@ -16,6 +16,9 @@ export interface UsersTable {
   passwordHash: string;
   role: Generated<'admin' | 'partner'>;
   tokenVersion: Generated<number>;
+  /** Optional mails (migration 0007): deal won/lost and client added; the monthly accrual summary. */
+  mailDealUpdates: Generated<boolean>;
+  mailMonthlySummary: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -141,6 +144,8 @@ export interface ReferralVisitsTable {
   utmMedium: string | null;
   utmCampaign: string | null;
   landingPage: string | null;
+  /** HMAC of the visitor's address and user agent under a server key (issue 12); null on older rows. */
+  visitorHash: string | null;
   createdAt: Timestamp;
 }
 
@@ -163,6 +168,37 @@ export interface ReferralStageCountsTable {
   referralCount: ColumnType<number, never, never>;
 }
 
+export type EmailStatus = 'pending' | 'sent' | 'failed' | 'not_sent';
+
+/** Mail waiting for, or past, delivery by the outbox worker (migration 0007). */
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  /** Extra headers (List-Unsubscribe), written as JSON text. */
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: Timestamp;
+  lastError: string | null;
+  sentAt: NullableTimestamp;
+  resentFrom: string | null;
+  createdAt: Timestamp;
+}
+
+/** Password reset links: only the sha-256 of the token is stored. */
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  userId: string;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   partners: PartnersTable;
@@ -173,6 +209,8 @@ export interface Database {
   referralVisits: ReferralVisitsTable;
   payouts: PayoutsTable;
   referralStageCounts: ReferralStageCountsTable;
+  emailOutbox: EmailOutboxTable;
+  passwordResetTokens: PasswordResetTokensTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -184,13 +222,14 @@ export type ReferralRow = Selectable<ReferralsTable>;
 export type CommissionRow = Selectable<CommissionsTable>;
 export type MaterialRow = Selectable<MarketingMaterialsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 
 /**
  * The columns of each table, as a value the drift test can compare with the live schema.
  * The type below fails to compile when this list and the interfaces above disagree.
  */
 export const TABLE_COLUMNS = {
-  users: ['id', 'email', 'passwordHash', 'role', 'tokenVersion', 'createdAt', 'updatedAt'],
+  users: ['id', 'email', 'passwordHash', 'role', 'tokenVersion', 'mailDealUpdates', 'mailMonthlySummary', 'createdAt', 'updatedAt'],
   partners: [
     'id', 'userId', 'companyName', 'contactName', 'companyType', 'website', 'phone', 'taxId', 'w9OnFile', 'paymentMethod',
     'bankName', 'bankRoutingNumber', 'bankAccountNumber', 'bankAccountType', 'bankAccountHolderName', 'bankAddress',
@@ -213,9 +252,14 @@ export const TABLE_COLUMNS = {
     'isActive', 'createdAt', 'updatedAt',
   ],
   activityLog: ['id', 'userId', 'action', 'entityType', 'entityId', 'details', 'createdAt'],
-  referralVisits: ['id', 'partnerId', 'referralCode', 'utmSource', 'utmMedium', 'utmCampaign', 'landingPage', 'createdAt'],
+  referralVisits: ['id', 'partnerId', 'referralCode', 'utmSource', 'utmMedium', 'utmCampaign', 'landingPage', 'visitorHash', 'createdAt'],
   payouts: ['id', 'idempotencyKey', 'requestHash', 'reference', 'createdBy', 'total', 'commissionCount', 'partnerCount', 'createdAt'],
   referralStageCounts: ['stage', 'referralCount'],
+  emailOutbox: [
+    'id', 'kind', 'recipient', 'subject', 'textBody', 'htmlBody', 'headers', 'status', 'attempts', 'nextAttemptAt', 'lastError',
+    'sentAt', 'resentFrom', 'createdAt',
+  ],
+  passwordResetTokens: ['id', 'userId', 'tokenHash', 'expiresAt', 'usedAt', 'createdAt'],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T]> };
 
 type MissingColumns = {

@@ -32,6 +32,16 @@ describe(`schema on ${engine}`, () => {
     expect(rows[0]).toEqual({ precision: 10, scale: 2 });
   });
 
+  it('keeps partner totals wide enough for a million deals at the maximum monthly value (issue 12)', async () => {
+    const { rows } = await sql<{ column: string; precision: number; scale: number }>`
+      select column_name as column, numeric_precision as precision, numeric_scale as scale from information_schema.columns
+      where table_name = 'partners' and column_name in ('current_mrr', 'total_lifetime_commissions') order by column_name`.execute(handle.db);
+    expect(rows).toEqual([
+      { column: 'current_mrr', precision: 14, scale: 2 },
+      { column: 'total_lifetime_commissions', precision: 14, scale: 2 },
+    ]);
+  });
+
   it('refuses a second user whose email differs only in case', async () => {
     await handle.db.insertInto('users').values({ email: 'case@example.com', passwordHash: 'x' }).execute();
     await expect(
@@ -92,5 +102,26 @@ describe(`schema on ${engine}`, () => {
     expect(await outside).toBe(0);
     const { rows } = await sql<{ n: number }>`select n from tx_probe order by n`.execute(handle.db);
     expect(rows.map((r) => r.n)).toEqual([2]);
+  });
+
+  it('never runs a query outside a transaction inside another request\'s open transaction', async () => {
+    await sql`create table tx_probe_plain (n integer)`.execute(handle.db);
+    let releaseFirst!: () => void;
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+
+    const first = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into tx_probe_plain values (1)`.execute(trx);
+      firstStarted();
+      await firstHolds;
+      throw new Error('roll back the first');
+    });
+    await started;
+    // No transaction of its own: on PGlite's one connection it would run inside the open one and see its row.
+    const outside = sql<{ count: number }>`select count(*)::int as count from tx_probe_plain`.execute(handle.db);
+    releaseFirst();
+    await expect(first).rejects.toThrow('roll back the first');
+    expect((await outside).rows[0]?.count).toBe(0);
   });
 });

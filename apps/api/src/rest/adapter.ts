@@ -1,16 +1,19 @@
 // The REST adapter: each documented /api path calls the same tRPC procedure the SPA uses,
 // through a server-side caller, and answers in the REST error shape of DESIGN §5.
 
+import { Readable } from 'node:stream';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import type { inferRouterOutputs } from '@trpc/server';
 import { MAX_PAGE_SIZE } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { DomainError, type DomainErrorKind } from '../services/errors';
+import { STREAM_BATCH_SIZE } from '../services/keyset';
 import { createContextFromRequest, type Context } from '../trpc/context';
 import { retryAfterOf, toClientError, userMessage, validationIssues } from '../trpc/errors';
-import { createCaller, type AppRouter } from '../trpc/router';
+import { appRouter, createCaller, type AppRouter } from '../trpc/router';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -32,7 +35,15 @@ export type ProcedureOutput<P extends ProcedurePath> = P extends `${infer NS ext
 interface Page {
   items: unknown[];
   total: number;
+  limit: number;
+  offset: number;
 }
+
+/** One row of the page the procedure at `P` answers. */
+type PageItem<P extends ProcedurePath> = ProcedureOutput<P> extends { items: (infer Item)[] } ? Item : never;
+
+/** Every row of a paged list in batches, for a request with neither limit nor offset. */
+export type StreamAll<P extends ProcedurePath> = (deps: AppDeps, query: Record<string, unknown>) => AsyncIterable<PageItem<P>[]>;
 
 /** A paged list: the REST body is the page's items, the total travels in X-Total-Count. */
 export interface PagedOption {
@@ -67,24 +78,38 @@ interface RestRouteOf<P extends ProcedurePath> {
   responseHeaders?: { name: string; description: string }[];
   /** Extra words for the OpenAPI description (defaults, filters). */
   description?: string;
+  /**
+   * Only beside `paged`, for a list the spec answers whole: with neither `limit` nor `offset` in the
+   * query the body is every matching row, streamed as one JSON array from these batches (the
+   * procedure, called for one row, still checks the session and the query and gives the headers).
+   */
+  streamAll?: ProcedureOutput<P> extends Page ? StreamAll<P> : never;
 }
 
 /** One row of the REST table; `respond` and `paged` are typed by the procedure it names. */
 export type RestRoute = { [P in ProcedurePath]: RestRouteOf<P> }[ProcedurePath];
 
-/** The response headers of a route, with X-Total-Count on a paged one. */
+const LINK_HEADER = { name: 'Link', description: 'Paged requests only: <address of the next page>; rel="next" (RFC 8288); absent on the last page' };
+
+/** The response headers of a route, with X-Total-Count and Link on a paged one. */
 export function responseHeadersOf(route: RestRoute): { name: string; description: string }[] | undefined {
   if (!route.paged) return route.responseHeaders;
-  return [{ name: 'X-Total-Count', description: `How many ${route.paged.noun} match the filters, across all pages` }, ...(route.responseHeaders ?? [])];
+  return [{ name: 'X-Total-Count', description: `How many ${route.paged.noun} match the filters, across all pages` }, ...(route.responseHeaders ?? []), LINK_HEADER];
 }
 
-/** The OpenAPI description of a route: paging (limit/offset from the contracts) before its own words. */
+/** The OpenAPI description of a route: streaming and paging (limit/offset from the contracts) before its own words. */
 export function descriptionOf(route: RestRoute): string | undefined {
   if (!route.paged) return route.description;
   const { noun, defaultLimit } = route.paged;
-  const paging =
-    `The body is an array holding one page of ${noun}; the number of ${noun} matching the filters is in X-Total-Count. ` +
-    `Defaults: limit=${defaultLimit} (at most ${MAX_PAGE_SIZE}), offset=0.`;
+  const link = 'a Link header (RFC 8288, rel="next") gives the next page\'s address with the other query parameters kept, and is absent on the last page.';
+  const paging = route.streamAll
+    ? `Without limit and offset the body is every matching row (all the ${noun} matching the filters), in the list's order, streamed as one JSON array while it is read: ` +
+      `the server reads keyset batches of ${STREAM_BATCH_SIZE} rows (sort key, then id), one short query each, so memory stays flat at any size and no database connection is held between batches; ` +
+      `a failure after the first byte cuts the connection, so the array never parses as complete. ` +
+      `With limit or offset the body is one page; ${link} The number of ${noun} matching the filters is in X-Total-Count either way. ` +
+      `Paging: limit at most ${MAX_PAGE_SIZE} (${defaultLimit} when only offset is given), offset=0.`
+    : `The body is an array holding one page of ${noun}; the number of ${noun} matching the filters is in X-Total-Count; ${link} ` +
+      `Defaults: limit=${defaultLimit} (at most ${MAX_PAGE_SIZE}), offset=0.`;
   return route.description ? `${paging} ${route.description}` : paging;
 }
 
@@ -159,8 +184,48 @@ export function fromFastifyError(error: { statusCode?: number; code?: string; me
   return new DomainError(kind, message, { cause: error });
 }
 
+/** The schema of one item of a procedure's page output ({ items: [...], ... }). */
+function itemSchemaOf(procedure: string): z.ZodType {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { output?: unknown } }>;
+  const output = procedures[procedure]?._def.output;
+  const items = output instanceof z.ZodObject ? output.shape.items : undefined;
+  if (!(items instanceof z.ZodArray)) throw new Error(`REST route of ${procedure} streams a list, but its output has no items array`);
+  return items.element as z.ZodType;
+}
+
+/**
+ * One JSON array written batch by batch. The readable buffers at most one batch ahead of the socket
+ * (highWaterMark of one byte), so the next query only runs once the client has taken the last one.
+ * A failure after the first byte can only cut the connection: the array then never parses as complete.
+ */
+export function jsonArrayStream(batches: AsyncIterable<unknown[]>, item: z.ZodType): Readable {
+  async function* text() {
+    let opened = false;
+    for await (const rows of batches) {
+      const json = rows.map((row) => JSON.stringify(item.parse(row))).join(',');
+      yield opened ? `,${json}` : `[${json}`;
+      opened = true;
+    }
+    yield opened ? ']' : '[]';
+  }
+  return Readable.from(text(), { objectMode: false, highWaterMark: 1 });
+}
+
+/** RFC 8288 link to the page after this one, keeping the other query parameters; none on the last page. */
+export function nextPageLink(requestUrl: string, page: { limit: number; offset: number; total: number }, publicUrl?: string): string | undefined {
+  const offset = page.offset + page.limit;
+  if (offset >= page.total) return undefined;
+  const url = new URL(requestUrl, 'http://portal.invalid');
+  url.searchParams.set('limit', String(page.limit));
+  url.searchParams.set('offset', String(offset));
+  const target = publicUrl ? new URL(`${url.pathname}${url.search}`, publicUrl).href : `${url.pathname}${url.search}`;
+  return `<${target}>; rel="next"`;
+}
+
 export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: readonly RestRoute[]): void {
   for (const route of routes) {
+    if (route.streamAll && !route.paged) throw new Error(`REST route ${route.method} ${route.path} streams a list but is not paged`);
+    const streamItem = route.streamAll ? itemSchemaOf(route.procedure) : undefined;
     app.route({
       method: route.method,
       url: route.path.replace(/\{(\w+)\}/g, ':$1'),
@@ -174,9 +239,22 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
         try {
           const ctx = await createContextFromRequest(deps, req, reply);
           const input = route.input ? route.input(restReq) : defaultInput(route, restReq);
+          if (route.streamAll && streamItem && restReq.query.limit === undefined && restReq.query.offset === undefined) {
+            // The whole list: a one-row page call authorizes, validates and gives the totals; then the rows stream.
+            const first = await callProcedure(ctx, route.procedure, { ...(input as object), limit: 1 });
+            reply.status(route.status ?? 200);
+            void reply.header('X-Total-Count', String((first as Page).total));
+            (route.respond as ((output: unknown, reply: FastifyReply) => unknown) | undefined)?.(first, reply);
+            return reply.type('application/json; charset=utf-8').send(jsonArrayStream(route.streamAll(deps, restReq.query), streamItem));
+          }
           const output = await callProcedure(ctx, route.procedure, input);
           reply.status(route.status ?? 200);
-          if (route.paged) void reply.header('X-Total-Count', String((output as Page).total));
+          if (route.paged) {
+            const page = output as Page;
+            void reply.header('X-Total-Count', String(page.total));
+            const link = nextPageLink(req.url, page, deps.config.publicUrl);
+            if (link) void reply.header('Link', link);
+          }
           const respond = route.respond as ((output: unknown, reply: FastifyReply) => unknown) | undefined;
           if (respond) return respond(output, reply);
           return route.paged ? (output as Page).items : output;

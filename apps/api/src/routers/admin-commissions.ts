@@ -26,13 +26,13 @@ export const adminCommissionProcedures = {
   accrue: permittedProcedure('commissions:write')
     .input(monthInput)
     .output(accrualResultOutput)
-    .mutation(({ ctx, input }) => accrueMonth(ctx.deps.db, input.month, ctx.deps.now(), ctx.user.id)),
+    .mutation(({ ctx, input }) => accrueMonth(ctx.deps.db, input.month, ctx.deps.now(), ctx.user.id, ctx.deps)),
 
   processPayout: permittedProcedure('payouts:write')
     .input(payoutInput)
     .output(payoutOutput)
     .mutation(async ({ ctx, input }) => {
-      const { payout, replayed } = await processPayout(ctx.deps.db, input, ctx.user.id, ctx.deps.now());
+      const { payout, replayed } = await processPayout(ctx.deps.db, input, ctx.user.id, ctx.deps.now(), ctx.deps);
       if (replayed) ctx.setHeader('Idempotent-Replayed', 'true');
       return payout;
     }),
@@ -40,7 +40,7 @@ export const adminCommissionProcedures = {
   failCommission: permittedProcedure('commissions:write')
     .input(failCommissionInput)
     .output(commissionOutput)
-    .mutation(({ ctx, input }) => failCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now())),
+    .mutation(({ ctx, input }) => failCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now(), ctx.deps)),
 
   payouts: permittedProcedure('commissions:read')
     .input(listPayoutsInput)

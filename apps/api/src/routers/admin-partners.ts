@@ -21,7 +21,7 @@ const decision = (transition: 'approve' | 'suspend' | 'reactivate') =>
   permittedProcedure('partners:approve')
     .input(idInput)
     .output(partnerStatusChangeOutput)
-    .mutation(({ ctx, input }) => changePartnerStatus(ctx.deps.db, transition, { partnerId: input.id, adminId: ctx.user.id, now: ctx.deps.now() }));
+    .mutation(({ ctx, input }) => changePartnerStatus(ctx.deps.db, transition, { partnerId: input.id, adminId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }));
 
 export const adminPartnerProcedures = {
   metrics: permittedProcedure('partners:read').output(adminMetricsOutput).query(({ ctx }) => adminMetrics(ctx.deps.db, ctx.deps.now())),
@@ -44,7 +44,7 @@ export const adminPartnerProcedures = {
     .input(rejectPartnerInput)
     .output(partnerStatusChangeOutput)
     .mutation(({ ctx, input }) =>
-      changePartnerStatus(ctx.deps.db, 'reject', { partnerId: input.id, adminId: ctx.user.id, now: ctx.deps.now(), reason: input.reason }),
+      changePartnerStatus(ctx.deps.db, 'reject', { partnerId: input.id, adminId: ctx.user.id, now: ctx.deps.now(), reason: input.reason, mail: ctx.deps }),
     ),
 
   suspendPartner: decision('suspend'),

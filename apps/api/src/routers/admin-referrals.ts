@@ -12,9 +12,9 @@ export const adminReferralProcedures = {
   addClient: permittedProcedure('referrals:write')
     .input(addClientInput)
     .output(referralOutput)
-    .mutation(({ ctx, input }) => addClient(ctx.deps.db, ctx.user.id, input, ctx.deps.now())),
+    .mutation(({ ctx, input }) => addClient(ctx.deps.db, ctx.user.id, input, ctx.deps.now(), ctx.deps)),
   updateReferral: permittedProcedure('referrals:write')
     .input(updateReferralInput)
     .output(referralOutput)
-    .mutation(({ ctx, input }) => updateReferral(ctx.deps.db, ctx.user.id, input, ctx.deps.now())),
+    .mutation(({ ctx, input }) => updateReferral(ctx.deps.db, ctx.user.id, input, ctx.deps.now(), ctx.deps)),
 } satisfies TRPCRouterRecord;

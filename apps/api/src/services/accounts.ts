@@ -5,7 +5,8 @@ import { MESSAGES, type AuthResult, type SessionUserOutput, type UserRole } from
 import { DomainError } from './errors';
 import type { AppDeps } from '../deps';
 import { logActivity, type DbOrTx } from './activity';
-import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
+import type { RatePolicyName } from './rate-limits';
+import { hashPassword, newPasswordProblem, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 
 export interface Credentials {
   /** Already trimmed and lower-cased by the contract. */
@@ -31,14 +32,17 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
 }
 
 /**
- * Creates a user with a hashed password. A taken email is a 409 with the user's words, also when
- * two sign-ups race (the unique index decides).
+ * Creates a user with a hashed password. A common password (or an administrator's under 12
+ * characters) is a 400; a taken email is a 409 with the user's words, also when two sign-ups race
+ * (the unique index decides).
  */
 export async function createUserAccount(
   tx: DbOrTx,
   input: { email: string; password: string; role: UserRole },
 ): Promise<SessionUserOutput & { tokenVersion: number }> {
   const email = normaliseEmail(input.email);
+  const problem = newPasswordProblem(input.password, input.role);
+  if (problem) throw DomainError.invalid(problem);
   if (await findUserByEmail(tx, email)) throw DomainError.conflict(MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -53,7 +57,7 @@ export async function createUserAccount(
   }
 }
 
-async function issueSession(deps: AppDeps, user: { id: string; email: string; role: UserRole; tokenVersion: number }): Promise<AuthResult> {
+export async function issueSession(deps: AppDeps, user: { id: string; email: string; role: UserRole; tokenVersion: number }): Promise<AuthResult> {
   const token = await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
   return { token, user: { id: user.id, email: user.email, role: user.role } };
 }
@@ -70,17 +74,27 @@ export async function registerAccount(deps: AppDeps, input: Credentials, ip: str
 }
 
 /**
- * Sign-in. A point of both failure budgets is taken before the password is checked and given
- * back when it turns out right, so only failures count yet parallel guesses are still capped.
+ * Sign-in. A point of each failure budget (the address, the account from this address, the account
+ * from any address) is taken before the password is checked and given back when it turns out
+ * right, so only failures count yet parallel guesses are still capped.
  */
 export async function signIn(deps: AppDeps, input: Credentials, ip: string): Promise<AuthResult> {
   const email = normaliseEmail(input.email);
   const perEmailKey = `${email}|${ip}`;
-  await deps.rateLimits.consume('loginFailuresPerIp', ip);
+  const budgets: Array<[RatePolicyName, string]> = [
+    ['loginFailuresPerIp', ip],
+    ['loginFailuresPerEmailAndIp', perEmailKey],
+    ['loginFailuresPerEmail', email],
+  ];
+  const taken: Array<[RatePolicyName, string]> = [];
   try {
-    await deps.rateLimits.consume('loginFailuresPerEmailAndIp', perEmailKey);
+    for (const [policy, key] of budgets) {
+      await deps.rateLimits.consume(policy, key);
+      taken.push([policy, key]);
+    }
   } catch (error) {
-    await deps.rateLimits.refund('loginFailuresPerIp', ip);
+    // A refused attempt is not a failure of the budgets it did pass.
+    await Promise.all(taken.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
     throw error;
   }
 
@@ -88,7 +102,7 @@ export async function signIn(deps: AppDeps, input: Credentials, ip: string): Pro
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw DomainError.unauthorized(MESSAGES.invalidCredentials);
 
-  await Promise.all([deps.rateLimits.refund('loginFailuresPerIp', ip), deps.rateLimits.refund('loginFailuresPerEmailAndIp', perEmailKey)]);
+  await Promise.all(budgets.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
 
   if (passwordNeedsRehash(user.passwordHash)) {
     const passwordHash = await hashPassword(input.password);

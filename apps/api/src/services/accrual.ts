@@ -8,6 +8,7 @@ import { DomainError } from './errors';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { logActivity } from './activity';
+import { notifyMonthlySummaries, type MailDeps } from './notifications/notify';
 import { activeInMonthSql } from './active-referrals';
 
 export interface AccrualResult {
@@ -20,12 +21,16 @@ export interface AccrualResult {
 
 export type Month = z.infer<typeof monthInput>['month'];
 
-export async function accrueMonth(db: Db, month: Month, now: Date, actorId: string | null = null): Promise<AccrualResult> {
+/**
+ * `mail` sends each partner that earned in this run its month's summary; the demo seed and the
+ * benchmarks accrue without it.
+ */
+export async function accrueMonth(db: Db, month: Month, now: Date, actorId: string | null = null, mail?: MailDeps): Promise<AccrualResult> {
   // Month keys compare correctly as text ("2026-09" < "2026-10").
   if (month > monthKey(now)) throw DomainError.invalid(MESSAGES.futureMonth);
 
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ active: number; created: number }>`
+    const { rows } = await sql<{ active: number; created: number; earned: { partnerId: string; count: number; amount: string }[] | null }>`
       with active as (
         select r.id, r.partner_id, r.commission_amount from referrals r where ${activeInMonthSql(month)}
       ), inserted as (
@@ -34,14 +39,17 @@ export async function accrueMonth(db: Db, month: Month, now: Date, actorId: stri
         -- No anti-join here: against a table whose statistics say "empty" the planner scans the heap
         -- once per row, including the rows this statement writes (quadratic). The unique index does it.
         on conflict (referral_id, month_year) do nothing
-        returning 1
+        returning partner_id, amount
       )
-      select (select count(*) from active)::int as active, (select count(*) from inserted)::int as created
+      select (select count(*) from active)::int as active, (select count(*) from inserted)::int as created,
+        (select json_agg(json_build_object('partnerId', partner_id, 'count', n, 'amount', total::text) order by partner_id)
+           from (select partner_id, count(*)::int as n, sum(amount)::numeric(12, 2) as total from inserted group by partner_id) p) as earned
     `.execute(trx);
     const active = Number(rows[0]?.active ?? 0);
     const created = Number(rows[0]?.created ?? 0);
     const result = { month, created, skipped: Math.max(0, active - created) };
     await logActivity(trx, { userId: actorId, action: 'commissions.accrued', entityType: 'commission', entityId: null, details: { ...result } });
+    if (mail) await notifyMonthlySummaries(trx, mail, now, month, rows[0]?.earned ?? []);
     return result;
   });
 }

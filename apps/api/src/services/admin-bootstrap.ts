@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { createUserAccount, findUserByEmail, isUniqueViolation } from './accounts';
 import { logActivity } from './activity';
 import { DomainError } from './errors';
+import { newPasswordProblem } from './passwords';
 
 export class AdminBootstrapError extends Error {
   override name = 'AdminBootstrapError';
@@ -28,7 +29,8 @@ export async function ensureAdmin(deps: Pick<AppDeps, 'db'>, email: string, pass
 
   const before = await check();
   if (before) return before;
-  if (password.length < 8) throw new AdminBootstrapError('The admin password must be at least 8 characters');
+  const problem = newPasswordProblem(password, 'admin');
+  if (problem) throw new AdminBootstrapError(`Cannot create admin ${normalised}: ${problem}`);
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const user = await createUserAccount(trx, { email: normalised, password, role: 'admin' });

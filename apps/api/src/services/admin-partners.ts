@@ -16,7 +16,9 @@ import type { Database, Partner } from '@portal/db';
 import { DomainError } from './errors';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { logActivity, type DbOrTx } from './activity';
+import { notifyPartnerDecision, type MailDeps } from './notifications/notify';
 import type { FieldCipher } from './crypto';
+import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
 import { iso, maskedBankDetails } from './mappers';
 import { hashPassword } from './passwords';
 import { allocateReferralCode } from './referral-codes';
@@ -74,7 +76,7 @@ export interface ListPartnersQuery {
 
 type PartnersQuery = SelectQueryBuilder<Database, 'partners' | 'users', object>;
 
-function filtered(db: DbOrTx, query: ListPartnersQuery): PartnersQuery {
+function filtered(db: DbOrTx, query: Pick<ListPartnersQuery, 'search' | 'status'>): PartnersQuery {
   let q = partnersWithEmail(db) as PartnersQuery;
   if (query.status) q = q.where('partners.status', '=', query.status);
   if (query.search) {
@@ -85,17 +87,23 @@ function filtered(db: DbOrTx, query: ListPartnersQuery): PartnersQuery {
   return q;
 }
 
+function partnerOrder(sort: ListPartnersQuery['sort']): KeysetOrder {
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as 'companyName' | 'createdAt' | 'currentMrr' | 'totalLifetimeCommissions' | 'status';
+  const [key, type] = (
+    {
+      companyName: [sql`lower(partners.company_name)`, 'text'],
+      createdAt: [sql`partners.created_at`, 'timestamptz'],
+      currentMrr: [sql`partners.current_mrr`, 'numeric'],
+      totalLifetimeCommissions: [sql`partners.total_lifetime_commissions`, 'numeric'],
+      status: [sql`partners.status`, 'text'],
+    } as const
+  )[field];
+  return { key, type, id: sql`partners.id`, direction: descending ? 'desc' : 'asc' };
+}
+
 export async function listPartners(db: DbOrTx, query: ListPartnersQuery): Promise<{ items: AdminPartnerRow[]; total: number; limit: number; offset: number }> {
-  const descending = query.sort.startsWith('-');
-  const field = (descending ? query.sort.slice(1) : query.sort) as 'companyName' | 'createdAt' | 'currentMrr' | 'totalLifetimeCommissions' | 'status';
-  const direction = descending ? 'desc' : 'asc';
-  const orderColumn = {
-    companyName: sql`lower(partners.company_name)`,
-    createdAt: sql`partners.created_at`,
-    currentMrr: sql`partners.current_mrr`,
-    totalLifetimeCommissions: sql`partners.total_lifetime_commissions`,
-    status: sql`partners.status`,
-  }[field];
+  const { key: orderColumn, direction } = partnerOrder(query.sort);
 
   const page = filtered(db, query)
     .selectAll('partners')
@@ -123,6 +131,17 @@ export async function listPartners(db: DbOrTx, query: ListPartnersQuery): Promis
     total = counted.total;
   }
   return { items: rows.map(toAdminPartnerRow), total, limit: query.limit, offset: query.offset };
+}
+
+/** Every partner matching the filters, in the list's order, batch by batch (the REST list without `limit`). */
+export async function* streamPartners(db: DbOrTx, query: Omit<ListPartnersQuery, 'limit' | 'offset'>, batchSize?: number): AsyncGenerator<AdminPartnerRow[]> {
+  const order = partnerOrder(query.sort);
+  const batches = keysetBatches((cursor, size) => {
+    let batch = filtered(db, query).selectAll('partners').select(['users.email', keysetKey(order)]);
+    if (cursor) batch = batch.where(afterCursor(order, cursor));
+    return batch.orderBy(order.key, order.direction).orderBy('partners.id', order.direction).limit(size).execute();
+  }, batchSize);
+  for await (const rows of batches) yield rows.map(toAdminPartnerRow);
 }
 
 /** The application queue, oldest first. */
@@ -156,7 +175,7 @@ export interface StatusChange {
 export async function changePartnerStatus(
   db: Db,
   transition: PartnerTransition,
-  input: { partnerId: string; adminId: string; now: Date; reason?: string | undefined },
+  input: { partnerId: string; adminId: string; now: Date; reason?: string | undefined; mail: MailDeps },
 ): Promise<StatusChange> {
   const rule = PARTNER_TRANSITIONS[transition];
   const { partnerId, adminId, now } = input;
@@ -185,6 +204,7 @@ export async function changePartnerStatus(
       entityId: partnerId,
       details: { from: before.status, to: rule.to, ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) },
     });
+    await notifyPartnerDecision(trx, input.mail, now, partnerId, transition, input.reason);
     return row;
   });
 }

@@ -2,11 +2,13 @@
 // referrals in every stage, several months of paid, pending and failed commissions, link visits
 // and marketing materials. Runs only on an empty database.
 
+import { randomUUID } from 'node:crypto';
 import { COMMISSION_BY_SERVICE, monthBounds, monthKey, type CompanyType, type ServiceType } from '@portal/contracts';
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps';
 import { logActivity } from './activity';
 import { accrueMonth } from './accrual';
+import { bankFieldContext } from './crypto';
 import { seedDemoMaterials } from './demo-materials';
 import { refreshPartnerTotals } from './partner-totals';
 import { hashPassword } from './passwords';
@@ -112,9 +114,11 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
       const user = await trx.insertInto('users').values({ email: demo.email, passwordHash, role: 'partner' }).returning('id').executeTakeFirstOrThrow();
       const applied = instantMonthsAgo(now, demo.appliedMonthsAgo, 3);
       const reviewed = new Date(applied.getTime() + 36 * 3600 * 1000);
+      const id = randomUUID();
       const partner = await trx
         .insertInto('partners')
         .values({
+          id,
           userId: user.id,
           companyName: demo.companyName,
           contactName: demo.contactName,
@@ -124,8 +128,8 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
           expectedVolume: '3-5 referrals/month',
           paymentMethod: 'Wire',
           bankName: 'First Cascade Bank',
-          bankRoutingNumber: deps.cipher.encrypt('123000248'),
-          bankAccountNumber: deps.cipher.encrypt(`4410${String(ids.length + 1).padStart(4, '0')}7788`),
+          bankRoutingNumber: deps.cipher.encrypt('123000248', bankFieldContext(id, 'bank_routing_number')),
+          bankAccountNumber: deps.cipher.encrypt(`4410${String(ids.length + 1).padStart(4, '0')}7788`, bankFieldContext(id, 'bank_account_number')),
           bankAccountType: 'checking',
           bankAccountHolderName: demo.companyName,
           bankAddress: '100 SW Main St, Portland, OR 97204',

@@ -1,13 +1,14 @@
 // CSV exports of the admin: partners, referrals, commissions, and a payout's wire instructions.
-// Rows are read in keyset-paged batches and streamed through csv-stringify (RFC 4180: CRLF,
-// quoted when needed); a cell that a spreadsheet would read as a formula is neutralised.
+// Rows are read in keyset-paged batches and streamed through csv-stringify (RFC 4180: CRLF, every
+// cell quoted, headers too); every line of a cell that a spreadsheet would read as a formula is
+// neutralised (issue 12: "Acme\n=1+1" must not start a live formula on a line of its own).
 
 import { Readable } from 'node:stream';
 import type { Db } from '@portal/db';
 import { stringify } from 'csv-stringify';
 import { sql } from 'kysely';
 import { logActivity } from './activity';
-import type { FieldCipher } from './crypto';
+import { bankFieldContext, type FieldCipher } from './crypto';
 import { decryptOrNull } from './mappers';
 
 export const EXPORT_KINDS = ['partners', 'referrals', 'commissions'] as const;
@@ -23,16 +24,25 @@ type CsvRow = Record<string, Cell>;
 
 const BATCH_SIZE = 1000;
 
-/** A cell starting with = + - @ (or a tab / carriage return) gets a leading ' so no spreadsheet runs it. */
+/** A plain decimal number ("-50.00"): a spreadsheet reads it as a number, never as a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+/** The start of the cell and of each line in it (after CR or LF), when followed by = + - @ TAB or CR. */
+const FORMULA_LINE_START = /(?<=^|[\r\n])(?=[=+\-@\t\r])/g;
+
+/**
+ * Every line of a cell that starts with = + - @ (or a tab / carriage return) gets a leading ' so no
+ * spreadsheet runs it; a plain number, negative money included, stays a number.
+ */
 export function neutraliseCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   const text = value instanceof Date ? value.toISOString() : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  if (typeof value === 'number' || PLAIN_NUMBER.test(text)) return text;
+  return text.replace(FORMULA_LINE_START, "'");
 }
 
 /** Streams rows as an RFC 4180 CSV with a header line. */
 export function csvStream(columns: readonly CsvColumn[], rows: AsyncIterable<CsvRow> | Iterable<CsvRow>): Readable {
-  const stringifier = stringify({ header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })), record_delimiter: 'windows', quoted_string: false });
+  const stringifier = stringify({ header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })), record_delimiter: 'windows', quoted: true, quoted_empty: true });
   const cells = Readable.from(
     (async function* () {
       for await (const row of rows) {
@@ -241,8 +251,8 @@ export async function wireInstructions(db: Db, cipher: FieldCipher, payoutId: st
         beneficiaryAddress: p.beneficiaryAddress,
         bankName: p.bankName,
         bankAddress: p.bankAddress,
-        routingNumber: decryptOrNull(cipher, p.bankRoutingNumber),
-        accountNumber: decryptOrNull(cipher, p.bankAccountNumber),
+        routingNumber: decryptOrNull(cipher, p.bankRoutingNumber, bankFieldContext(p.id, 'bank_routing_number')),
+        accountNumber: decryptOrNull(cipher, p.bankAccountNumber, bankFieldContext(p.id, 'bank_account_number')),
         accountType: p.bankAccountType,
         paymentMethod: p.paymentMethod,
         amount: p.amount,

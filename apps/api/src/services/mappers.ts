@@ -2,14 +2,14 @@
 
 import type { PartnerProfile, Referral, Commission } from '@portal/contracts';
 import type { CommissionRow, Partner, ReferralRow } from '@portal/db';
-import { maskLastFour, type FieldCipher } from './crypto';
+import { bankFieldContext, maskLastFour, type FieldCipher } from './crypto';
 
 export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
-export function decryptOrNull(cipher: FieldCipher, stored: string | null): string | null {
+export function decryptOrNull(cipher: FieldCipher, stored: string | null, context: string): string | null {
   if (!stored) return null;
   try {
-    return cipher.decrypt(stored);
+    return cipher.decrypt(stored, context);
   } catch {
     return null;
   }
@@ -38,7 +38,7 @@ export function toPartnerProfile(row: Partner, cipher: FieldCipher): PartnerProf
   };
 }
 
-type BankColumns = Pick<Partner, 'bankName' | 'bankAccountType' | 'bankAccountHolderName' | 'bankRoutingNumber' | 'bankAccountNumber'>;
+type BankColumns = Pick<Partner, 'id' | 'bankName' | 'bankAccountType' | 'bankAccountHolderName' | 'bankRoutingNumber' | 'bankAccountNumber'>;
 
 /** The bank details that may leave the server: names and type as stored, numbers masked to the last four. */
 export function maskedBankDetails(row: BankColumns, cipher: FieldCipher) {
@@ -46,8 +46,8 @@ export function maskedBankDetails(row: BankColumns, cipher: FieldCipher) {
     bankName: row.bankName,
     bankAccountType: row.bankAccountType,
     bankAccountHolderName: row.bankAccountHolderName,
-    bankRoutingNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankRoutingNumber)),
-    bankAccountNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankAccountNumber)),
+    bankRoutingNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankRoutingNumber, bankFieldContext(row.id, 'bank_routing_number'))),
+    bankAccountNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankAccountNumber, bankFieldContext(row.id, 'bank_account_number'))),
   };
 }
 

@@ -76,9 +76,9 @@ export async function recordDownload(
 }
 
 /** Where the file of a material can be fetched: its external address, or a signed, short-lived portal address. */
-export function downloadAddress(deps: Pick<AppDeps, 'config' | 'now'>, row: Pick<MaterialRow, 'id' | 'storageKey' | 'fileUrl'>): string {
+export function downloadAddress(deps: Pick<AppDeps, 'config' | 'now'>, row: Pick<MaterialRow, 'id' | 'storageKey' | 'fileUrl' | 'isActive' | 'updatedAt'>): string {
   if (row.storageKey) {
-    const token = downloadTokensFor(deps.config).sign(row.id, row.storageKey, deps.now());
+    const token = downloadTokensFor(deps.config).sign({ id: row.id, storageKey: row.storageKey, isActive: row.isActive, updatedAt: row.updatedAt }, deps.now());
     return `${deps.config.publicUrl?.replace(/\/$/, '') ?? ''}/api/files/${token}`;
   }
   return row.fileUrl ?? '';

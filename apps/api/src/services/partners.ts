@@ -1,11 +1,13 @@
 // A partner user's own record: reading it, and applying (spec §2 Onboarding, §5 registration form).
 
-import { AGREEMENTS, MESSAGES, type partnerApplicationInput } from '@portal/contracts';
+import { randomUUID } from 'node:crypto';
+import { AGREEMENTS, CURRENT_AGREEMENT_VERSION, MESSAGES, type partnerApplicationInput } from '@portal/contracts';
 import type { Db, Partner } from '@portal/db';
 import { DomainError } from './errors';
 import type { z } from 'zod';
-import type { FieldCipher } from './crypto';
+import { bankFieldContext, type BankNumberColumn, type FieldCipher } from './crypto';
 import { logActivity, type DbOrTx } from './activity';
+import { notifyApplication, type MailDeps } from './notifications/notify';
 import { allocateReferralCode } from './referral-codes';
 
 export type PartnerApplication = z.output<typeof partnerApplicationInput>;
@@ -32,7 +34,7 @@ function uniqueViolation(error: unknown): UniqueViolation | undefined {
 const touches = (violation: UniqueViolation, column: string) =>
   Boolean(violation.constraint?.includes(column) || violation.detail?.includes(`(${column})`));
 
-export interface ApplyDeps {
+export interface ApplyDeps extends MailDeps {
   cipher: FieldCipher;
   now: () => Date;
 }
@@ -47,7 +49,13 @@ export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, in
   if (!Object.hasOwn(AGREEMENTS, input.agreementVersion)) {
     throw DomainError.invalid(MESSAGES.unknownAgreementVersion);
   }
-  const encrypt = (value: string | undefined) => (value ? deps.cipher.encrypt(value) : null);
+  // An older version the applicant read in a stale page: they must accept the current one.
+  if (input.agreementVersion !== CURRENT_AGREEMENT_VERSION) {
+    throw DomainError.conflict(MESSAGES.outdatedAgreementVersion);
+  }
+  // The id is chosen here so the bank numbers can be sealed to their row before it exists.
+  const id = randomUUID();
+  const encrypt = (value: string | undefined, column: BankNumberColumn) => (value ? deps.cipher.encrypt(value, bankFieldContext(id, column)) : null);
 
   // A referral code taken between its check and the insert is drawn again; anything else is final.
   for (let attempt = 1; ; attempt++) {
@@ -58,6 +66,7 @@ export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, in
         const partner = await trx
           .insertInto('partners')
           .values({
+            id,
             userId,
             companyName: input.companyName,
             contactName: input.contactName,
@@ -67,8 +76,8 @@ export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, in
             expectedVolume: input.expectedVolume,
             paymentMethod: input.paymentMethod,
             bankName: input.bankName ?? null,
-            bankRoutingNumber: encrypt(input.bankRoutingNumber),
-            bankAccountNumber: encrypt(input.bankAccountNumber),
+            bankRoutingNumber: encrypt(input.bankRoutingNumber, 'bank_routing_number'),
+            bankAccountNumber: encrypt(input.bankAccountNumber, 'bank_account_number'),
             bankAccountType: input.bankAccountType ?? null,
             bankAccountHolderName: input.bankAccountHolderName ?? null,
             bankAddress: input.bankAddress ?? null,
@@ -91,6 +100,7 @@ export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, in
           entityId: partner.id,
           details: { companyName: partner.companyName, referralCode, agreementVersion: partner.agreementVersion },
         });
+        await notifyApplication(trx, deps, now, partner.id);
         return partner;
       });
     } catch (error) {

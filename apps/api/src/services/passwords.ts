@@ -1,7 +1,25 @@
 // Password hashing: argon2id at OWASP's minimum or above (m=19456 KiB, t=2, p=1). Hashes made
-// with weaker settings are upgraded on the next successful sign-in (needsRehash).
+// with weaker settings are upgraded on the next successful sign-in (needsRehash). A new password
+// is refused when it is one of the most common ones (zxcvbn-ts's list of about 49,000), and an
+// administrator's when it is shorter than 12 characters (issue 12). Sign-in never checks either.
 
+import { ADMIN_ACCOUNT_PASSWORD_MIN, MESSAGES, type UserRole } from '@portal/contracts';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import argon2 from 'argon2';
+
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary['passwords-common']);
+
+/** True for a password on the common-passwords list, compared without case. */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/** Why a new password cannot be used for an account of this role, or null when it can. */
+export function newPasswordProblem(password: string, role: UserRole): string | null {
+  if (role === 'admin' && password.length < ADMIN_ACCOUNT_PASSWORD_MIN) return MESSAGES.adminPasswordTooShort;
+  if (isCommonPassword(password)) return MESSAGES.commonPassword;
+  return null;
+}
 
 export const PASSWORD_HASH_OPTIONS = {
   type: argon2.argon2id,

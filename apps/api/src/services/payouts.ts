@@ -8,6 +8,8 @@ import type { Db, PayoutRow } from '@portal/db';
 import { DomainError } from './errors';
 import { sql } from 'kysely';
 import { logActivity } from './activity';
+import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
+import { notifyPayoutFailed, notifyPayoutSent, type MailDeps } from './notifications/notify';
 import { toCommission } from './mappers';
 import { refreshPartnerTotals } from './partner-totals';
 
@@ -49,7 +51,7 @@ export function toPayout(row: PayoutRow): Payout {
   };
 }
 
-export async function processPayout(db: Db, request: PayoutRequest, actorId: string, now: Date): Promise<PayoutOutcome> {
+export async function processPayout(db: Db, request: PayoutRequest, actorId: string, now: Date, mail: MailDeps): Promise<PayoutOutcome> {
   const ids = [...new Set(request.commissionIds.map((id) => id.toLowerCase()))].sort();
   const requestHash = payoutRequestHash(ids);
 
@@ -117,11 +119,12 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
       entityId: payout.id,
       details: { reference, total: payout.total, commissionIds: ids, partnerIds },
     });
+    await notifyPayoutSent(trx, mail, now, payout);
     return { payout: toPayout(payout), replayed: false };
   });
 }
 
-export async function failCommission(db: Db, id: string, reason: string, actorId: string, now: Date): Promise<Commission> {
+export async function failCommission(db: Db, id: string, reason: string, actorId: string, now: Date, mail: MailDeps): Promise<Commission> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('commissions').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
@@ -133,18 +136,24 @@ export async function failCommission(db: Db, id: string, reason: string, actorId
       .returningAll()
       .executeTakeFirstOrThrow();
     await logActivity(trx, { userId: actorId, action: 'commission.failed', entityType: 'commission', entityId: id, details: { reason, amount: row.amount, monthYear: row.monthYear } });
+    await notifyPayoutFailed(trx, mail, now, { partnerId: row.partnerId, amount: row.amount, monthYear: row.monthYear, reason });
     return toCommission(row);
   });
 }
 
+const pendingCommissions = (db: Db) =>
+  db
+    .selectFrom('commissions as c')
+    .innerJoin('partners as p', 'p.id', 'c.partnerId')
+    .innerJoin('referrals as r', 'r.id', 'c.referralId')
+    .select(['c.id', 'c.amount', 'c.monthYear', 'c.referralId', 'c.partnerId', 'p.companyName as partnerCompanyName', 'r.clientCompanyName'])
+    .where('c.status', '=', 'pending');
+
+const PENDING_ORDER: KeysetOrder = { key: sql`c.created_at`, type: 'timestamptz', id: sql`c.id`, direction: 'asc' };
+
 export async function listPendingCommissions(db: Db, page: { limit: number; offset: number }): Promise<PendingCommissionsPage> {
   const [items, summary] = await Promise.all([
-    db
-      .selectFrom('commissions as c')
-      .innerJoin('partners as p', 'p.id', 'c.partnerId')
-      .innerJoin('referrals as r', 'r.id', 'c.referralId')
-      .select(['c.id', 'c.amount', 'c.monthYear', 'c.referralId', 'c.partnerId', 'p.companyName as partnerCompanyName', 'r.clientCompanyName'])
-      .where('c.status', '=', 'pending')
+    pendingCommissions(db)
       .orderBy('c.createdAt')
       .orderBy('c.id')
       .limit(page.limit)
@@ -157,6 +166,16 @@ export async function listPendingCommissions(db: Db, page: { limit: number; offs
       .executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(summary.total), totalAmount: summary.totalAmount, limit: page.limit, offset: page.offset };
+}
+
+/** Every pending commission, oldest first, batch by batch (the REST list without `limit`). */
+export async function* streamPendingCommissions(db: Db, batchSize?: number): AsyncGenerator<PendingCommissionsPage['items']> {
+  const batches = keysetBatches((cursor, size) => {
+    let batch = pendingCommissions(db).select(keysetKey(PENDING_ORDER));
+    if (cursor) batch = batch.where(afterCursor(PENDING_ORDER, cursor));
+    return batch.orderBy('c.createdAt').orderBy('c.id').limit(size).execute();
+  }, batchSize);
+  for await (const rows of batches) yield rows.map(({ keysetKey: _cursor, ...item }) => item);
 }
 
 export async function listPayouts(db: Db, limit: number): Promise<Payout[]> {

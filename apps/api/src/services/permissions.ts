@@ -19,6 +19,8 @@ export const ADMIN_PERMISSIONS = [
   'materials:read',
   'materials:write',
   'exports:read',
+  'emails:read',
+  'emails:write',
   'team:manage',
   'keys:manage',
 ] as const;

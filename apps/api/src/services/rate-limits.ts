@@ -14,8 +14,15 @@ export const RATE_POLICIES = {
   loginFailuresPerEmailAndIp: { points: 10, durationSeconds: 15 * 60 },
   /** Failed sign-ins from one address, any email. */
   loginFailuresPerIp: { points: 100, durationSeconds: 15 * 60 },
+  /** Failed sign-ins for one email from any address: a guesser spreading over many addresses. */
+  loginFailuresPerEmail: { points: 20, durationSeconds: 15 * 60 },
   registrationsPerIp: { points: 20, durationSeconds: 60 * 60 },
   referralVisitsPerIp: { points: 120, durationSeconds: 60 },
+  /** Referral link look-ups from one address (the landing page asks once per visit). */
+  referralLinkLookupsPerIp: { points: 60, durationSeconds: 60 },
+  /** Password reset requests for one email (any address), and from one address (any email). */
+  passwordResetsPerEmail: { points: 5, durationSeconds: 60 * 60 },
+  passwordResetsPerIp: { points: 20, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, RatePolicy>;
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;

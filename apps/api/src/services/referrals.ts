@@ -7,6 +7,8 @@ import { DomainError } from './errors';
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { logActivity, type DbOrTx } from './activity';
+import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
+import { notifyClientAdded, notifyDealClosed, type MailDeps } from './notifications/notify';
 import { toReferral } from './mappers';
 import { refreshPartnerTotals } from './partner-totals';
 
@@ -81,27 +83,32 @@ export async function createPartnerReferral(db: Db, partner: { id: string; userI
 }
 
 /** An admin adds a client to an active partner (Add New Client). */
-export async function addClient(db: Db, adminUserId: string, input: AddClient, now: Date): Promise<Referral> {
+export async function addClient(db: Db, adminUserId: string, input: AddClient, now: Date, mail: MailDeps): Promise<Referral> {
   assertContractDates(input.contractStartDate, input.contractEndDate);
   const row = await db.transaction().execute(async (trx) => {
     const partner = await trx.selectFrom('partners').select(['id', 'status', 'companyName']).where('id', '=', input.partnerId).forUpdate().executeTakeFirst();
     if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
     if (partner.status !== 'active') throw DomainError.invalid(REFERRAL_MESSAGES.partnerNotActiveForClient);
     const inserted = await insertReferral(trx, { partnerId: partner.id, actorUserId: adminUserId, action: 'referral.client_added', referralSource: 'admin', values: input, now });
+    await notifyClientAdded(trx, mail, now, inserted);
     return { ...inserted, partnerCompanyName: partner.companyName };
   });
   return toReferral(row);
 }
 
-const SORT_COLUMNS = {
-  createdAt: 'referrals.createdAt',
-  clientCompanyName: 'referrals.clientCompanyName',
-  monthlyValue: 'referrals.monthlyValue',
-  stage: 'referrals.stage',
+const SORT_KEYS = {
+  createdAt: [sql`referrals.created_at`, 'timestamptz'],
+  clientCompanyName: [sql`referrals.client_company_name`, 'text'],
+  monthlyValue: [sql`referrals.monthly_value`, 'numeric'],
+  stage: [sql`referrals.stage`, 'text'],
 } as const;
 
-/** Every referral with its partner's company, paged like the partners list. */
-export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
+function referralOrder(sort: ListReferrals['sort']): KeysetOrder {
+  const [key, type] = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
+  return { key, type, id: sql`referrals.id`, direction: sort.startsWith('-') ? 'desc' : 'asc' };
+}
+
+function filteredReferrals(db: DbOrTx, input: Pick<ListReferrals, 'stage' | 'partnerId' | 'search'>) {
   let query = db.selectFrom('referrals').innerJoin('partners', 'partners.id', 'referrals.partnerId');
   if (input.stage) query = query.where('referrals.stage', '=', input.stage);
   if (input.partnerId) query = query.where('referrals.partnerId', '=', input.partnerId);
@@ -111,20 +118,36 @@ export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promis
       eb.or([eb('referrals.clientCompanyName', 'ilike', pattern), eb('referrals.clientEmail', 'ilike', pattern), eb('partners.companyName', 'ilike', pattern)]),
     );
   }
-  const descending = input.sort.startsWith('-');
-  const column = SORT_COLUMNS[input.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
+  return query;
+}
+
+/** Every referral with its partner's company, paged like the partners list. */
+export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
+  const query = filteredReferrals(db, input);
+  const order = referralOrder(input.sort);
   const [rows, count] = await Promise.all([
     query
       .selectAll('referrals')
       .select('partners.companyName as partnerCompanyName')
-      .orderBy(column, descending ? 'desc' : 'asc')
-      .orderBy('referrals.id', descending ? 'desc' : 'asc')
+      .orderBy(order.key, order.direction)
+      .orderBy('referrals.id', order.direction)
       .limit(input.limit)
       .offset(input.offset)
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toReferral), total: Number(count.total), limit: input.limit, offset: input.offset };
+}
+
+/** Every referral matching the filters, in the list's order, batch by batch (the REST list without `limit`). */
+export async function* streamAllReferrals(db: DbOrTx, input: Omit<ListReferrals, 'limit' | 'offset'>, batchSize?: number): AsyncGenerator<Referral[]> {
+  const order = referralOrder(input.sort);
+  const batches = keysetBatches((cursor, size) => {
+    let batch = filteredReferrals(db, input).selectAll('referrals').select(['partners.companyName as partnerCompanyName', keysetKey(order)]);
+    if (cursor) batch = batch.where(afterCursor(order, cursor));
+    return batch.orderBy(order.key, order.direction).orderBy('referrals.id', order.direction).limit(size).execute();
+  }, batchSize);
+  for await (const rows of batches) yield rows.map(toReferral);
 }
 
 const CLOSED_STAGES: ReadonlySet<ReferralStage> = new Set(['won', 'lost']);
@@ -156,7 +179,7 @@ export function stageChange(current: Pick<ReferralRow, 'stage' | 'closeDate' | '
 }
 
 /** An admin's change to a deal: stored, the partner's MRR recomputed, one activity row. */
-export async function updateReferral(db: Db, adminUserId: string, input: UpdateReferral, now: Date): Promise<Referral> {
+export async function updateReferral(db: Db, adminUserId: string, input: UpdateReferral, now: Date, mail: MailDeps): Promise<Referral> {
   const { id, ...patch } = input;
   const row = await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -183,6 +206,9 @@ export async function updateReferral(db: Db, adminUserId: string, input: UpdateR
         fields: Object.keys(patch).filter((key) => patch[key as keyof typeof patch] !== undefined),
       },
     });
+    if ((updated.stage === 'won' || updated.stage === 'lost') && updated.stage !== current.stage) {
+      await notifyDealClosed(trx, mail, now, { ...updated, stage: updated.stage });
+    }
     const partner = await trx.selectFrom('partners').select('companyName').where('id', '=', current.partnerId).executeTakeFirstOrThrow();
     return { ...updated, partnerCompanyName: partner.companyName };
   });

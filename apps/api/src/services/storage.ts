@@ -44,7 +44,7 @@ export function createLocalStorage(root: string): FileStorage {
 
   return {
     async put(source, { maxBytes, extension, through }) {
-      await mkdir(base, { recursive: true });
+      await mkdir(base, { recursive: true, mode: 0o700 });
       const ext = extension && /^[a-z0-9]{1,8}$/.test(extension) ? `.${extension}` : '';
       const key = `${randomUUID()}${ext}`;
       const path = pathOf(key);

@@ -15,13 +15,15 @@ export interface Context {
   /** A token was sent but is not valid (forged, expired, revoked). */
   tokenRejected: boolean;
   ip: string;
+  /** The User-Agent header ('' when absent); used only for the hashed visitor of a referral visit. */
+  userAgent: string;
   requestId: string;
   /** Lets a procedure set a response header (Retry-After, X-Total-Count). */
   setHeader: (name: string, value: string) => void;
 }
 
 export function createInnerContext(deps: AppDeps, user: SessionUser | null, extra: Partial<Omit<Context, 'deps' | 'user'>> = {}): Context {
-  return { deps, user, tokenRejected: false, ip: '127.0.0.1', requestId: 'internal', setHeader: () => {}, ...extra };
+  return { deps, user, tokenRejected: false, ip: '127.0.0.1', userAgent: '', requestId: 'internal', setHeader: () => {}, ...extra };
 }
 
 /** Verifies a bearer token strictly: signature, claims, and the token version against the user row. */
@@ -55,6 +57,7 @@ export async function createContextFromRequest(deps: AppDeps, req: FastifyReques
     user,
     tokenRejected,
     ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
     requestId: String(req.id),
     setHeader: (name, value) => void reply.header(name, value),
   };

@@ -1,6 +1,8 @@
 // The AppRouter: four namespaces (DESIGN §2). Each area's procedures live in their own file.
 
 import { adminCommissionProcedures } from '../routers/admin-commissions';
+import { adminEmailProcedures } from '../routers/admin-emails';
+import { mailPreferenceProcedures } from '../routers/mail-preferences';
 import { adminPartnerProcedures } from '../routers/admin-partners';
 import { adminReferralProcedures } from '../routers/admin-referrals';
 import { authProcedures } from '../routers/auth';
@@ -14,8 +16,8 @@ import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   auth: router(authProcedures),
-  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures }),
-  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures }),
+  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures, ...mailPreferenceProcedures }),
+  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });
 

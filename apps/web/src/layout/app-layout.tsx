@@ -1,4 +1,4 @@
-// Bare page or shell (spec §2 Layout): bare on /, /partners/*, /r/*, /onboarding, when nobody is
+// Bare page or shell (spec §2 Layout): bare on /, /partners/*, /r/*, /onboarding, /reset-password, when nobody is
 // signed in, and while a partner's profile is loading; the shell everywhere else.
 
 import { useLocation } from '@tanstack/react-router';
@@ -9,7 +9,7 @@ import { LoadingScreen } from './loading-screen';
 // The shell loads with the first signed-in screen; the bare landing page never pays for it.
 const Shell = lazy(() => import('./app-shell').then((m) => ({ default: m.Shell })));
 
-const BARE_PATHS = [/^\/$/, /^\/partners\//, /^\/r\//, /^\/onboarding/];
+const BARE_PATHS = [/^\/$/, /^\/partners\//, /^\/r\//, /^\/onboarding/, /^\/reset-password/];
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user, partnerLoading } = useSession();

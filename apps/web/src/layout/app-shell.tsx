@@ -40,57 +40,60 @@ export function Shell({ children }: { children: ReactNode }) {
   const Icon = link.icon;
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: { base: '18rem', sm: desktopOpen ? EXPANDED_WIDTH : ICON_WIDTH }, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
-      padding="md"
-      data-sidebar-state={expanded ? 'expanded' : 'collapsed'}
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger hiddenFrom="sm" opened={mobileOpen} onClick={toggle} size="sm" aria-label="Toggle sidebar" />
-            <Tooltip label="Toggle sidebar (Ctrl/Cmd+B)" openDelay={700}>
-              <UnstyledButton visibleFrom="sm" onClick={toggle} aria-label="Toggle sidebar" data-testid="sidebar-toggle" p={6}>
-                {desktopOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
-              </UnstyledButton>
-            </Tooltip>
-            <Text fw={700} size="lg" hiddenFrom="sm">
-              {isAdmin ? 'Admin Portal' : 'Partner Portal'}
-            </Text>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            <ThemeToggle />
-            <UserMenu />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p={expanded ? 'md' : 'xs'} aria-label="Sidebar" data-testid="sidebar">
-        <Stack gap="md">
-          {expanded ? (
-            <Title order={2} size="h4">
-              {isAdmin ? 'Admin Portal' : 'Partner Portal'}
-            </Title>
-          ) : null}
-          <ScrollArea>
-            {expanded ? (
-              <NavLink
-                component={Link}
-                to={link.to}
-                label={link.label}
-                leftSection={<Icon size={18} />}
-                active={location.pathname === link.to}
-                onClick={() => mobile && mobileSheet.close()}
-              />
-            ) : (
-              <Tooltip label={link.label} position="right">
-                <NavLink component={Link} to={link.to} aria-label={link.label} leftSection={<Icon size={20} />} active={location.pathname === link.to} />
+    // One group for every tooltip of the signed-in screens: 700 ms to the first, then the skip delay.
+    <Tooltip.Group>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: { base: '18rem', sm: desktopOpen ? EXPANDED_WIDTH : ICON_WIDTH }, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+        padding="md"
+        data-sidebar-state={expanded ? 'expanded' : 'collapsed'}
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger hiddenFrom="sm" opened={mobileOpen} onClick={toggle} size="sm" aria-label="Toggle sidebar" />
+              <Tooltip label="Toggle sidebar (Ctrl/Cmd+B)">
+                <UnstyledButton visibleFrom="sm" onClick={toggle} aria-label="Toggle sidebar" data-testid="sidebar-toggle" p={6}>
+                  {desktopOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+                </UnstyledButton>
               </Tooltip>
-            )}
-          </ScrollArea>
-        </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
-    </AppShell>
+              <Text fw={700} size="lg" hiddenFrom="sm">
+                {isAdmin ? 'Admin Portal' : 'Partner Portal'}
+              </Text>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <ThemeToggle />
+              <UserMenu />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p={expanded ? 'md' : 'xs'} aria-label="Sidebar" data-testid="sidebar">
+          <Stack gap="md">
+            {expanded ? (
+              <Title order={2} size="h4">
+                {isAdmin ? 'Admin Portal' : 'Partner Portal'}
+              </Title>
+            ) : null}
+            <ScrollArea>
+              {expanded ? (
+                <NavLink
+                  component={Link}
+                  to={link.to}
+                  label={link.label}
+                  leftSection={<Icon size={18} />}
+                  active={location.pathname === link.to}
+                  onClick={() => mobile && mobileSheet.close()}
+                />
+              ) : (
+                <Tooltip label={link.label} position="right">
+                  <NavLink component={Link} to={link.to} aria-label={link.label} leftSection={<Icon size={20} />} active={location.pathname === link.to} />
+                </Tooltip>
+              )}
+            </ScrollArea>
+          </Stack>
+        </AppShell.Navbar>
+        <AppShell.Main>{children}</AppShell.Main>
+      </AppShell>
+    </Tooltip.Group>
   );
 }

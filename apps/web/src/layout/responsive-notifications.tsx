@@ -1,9 +1,70 @@
-import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
+import { Notification } from '@mantine/core';
+import { useDrag, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { Notifications, notifications, type NotificationData } from '@mantine/notifications';
 import { MOBILE_BREAKPOINT_PX, TOAST_DURATION_MS } from '@portal/contracts/plain';
+import { useRef, useState } from 'react';
 
-/** Toasts: top on mobile, bottom-right on wider screens, one at a time, 5 s. */
+/** Spec §6: a toast dragged right past this many pixels is dismissed; a shorter drag springs back. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** Spec §6: the key that moves focus to the notification region (anywhere, also from a text field). */
+export const TOAST_REGION_HOTKEY = 'F8';
+export const TOAST_REGION_LABEL = `Notifications (${TOAST_REGION_HOTKEY})`;
+
+/**
+ * One toast that follows the pointer to the right (Mantine's `useDrag`) and is hidden once released
+ * past the threshold. Mantine's own drag dismissal (both directions, a third of the width) is off.
+ */
+function SwipeableToast({ data }: { data: NotificationData }) {
+  const [offset, setOffset] = useState(0);
+  const id = data.id ?? '';
+  const { ref } = useDrag<HTMLDivElement>(
+    (state) => {
+      const rightward = Math.max(0, state.movement[0]);
+      if (!state.last) return setOffset(rightward);
+      if (!state.canceled && rightward > TOAST_SWIPE_THRESHOLD_PX) notifications.hide(id);
+      else setOffset(0);
+    },
+    { axis: 'x' },
+  );
+  return (
+    <Notification
+      ref={ref}
+      role="presentation"
+      title={data.title}
+      color={data.color}
+      withBorder={data.withBorder}
+      closeButtonProps={data.closeButtonProps}
+      // Mantine's grey-6 description under a title misses AA contrast; the theme's dimmed grey passes.
+      styles={{ description: { color: 'var(--mantine-color-dimmed)' } }}
+      onClose={() => notifications.hide(id)}
+      data-swipe-offset={offset}
+      style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(offset / 200, 0.6), touchAction: 'pan-y', cursor: 'grab' }}
+    >
+      {data.message}
+    </Notification>
+  );
+}
+
+/**
+ * Toasts: top on mobile, bottom-right on wider screens, one at a time, 5 s, swipe right to dismiss,
+ * inside a labelled region that F8 focuses (spec §6).
+ */
 export function ResponsiveNotifications() {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
-  return <Notifications position={mobile ? 'top-center' : 'bottom-right'} limit={1} autoClose={TOAST_DURATION_MS} zIndex={1000} />;
+  const region = useRef<HTMLDivElement>(null);
+  useHotkeys([[TOAST_REGION_HOTKEY, () => region.current?.focus()]], []);
+  return (
+    <div ref={region} role="region" aria-label={TOAST_REGION_LABEL} tabIndex={-1} data-testid="toast-region">
+      <Notifications
+        withinPortal={false}
+        position={mobile ? 'top-center' : 'bottom-right'}
+        limit={1}
+        autoClose={TOAST_DURATION_MS}
+        allowDragDismiss={false}
+        allowScrollDismiss={false}
+        renderNotification={(data) => <SwipeableToast data={data} />}
+        zIndex={1000}
+      />
+    </div>
+  );
 }

@@ -1,44 +1,61 @@
 import { Avatar, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconKey, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../lib/session';
+
+const ChangePasswordDialog = lazy(() => import('../features/auth/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 export function UserMenu() {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
+  // Partners change their password in the Settings tab; admins have no such tab.
+  const [changingPassword, setChangingPassword] = useState(false);
   if (!user) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          px="xs"
-          leftSection={
-            <Avatar size="sm" radius="xl" color="blue" aria-hidden>
-              {user.email.slice(0, 1).toUpperCase()}
-            </Avatar>
-          }
-        >
-          {/* The email names the menu; on phones it is read, not shown. */}
-          <Text size="sm" visibleFrom="sm" maw={220} truncate>
-            {user.email}
-          </Text>
-          <VisuallyHidden hiddenFrom="sm">{user.email}</VisuallyHidden>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user.email}</Menu.Label>
-        <Menu.Item
-          leftSection={<IconLogout size={16} />}
-          onClick={async () => {
-            await signOut();
-            await navigate({ to: '/' });
-          }}
-        >
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="subtle"
+            color="gray"
+            px="xs"
+            leftSection={
+              <Avatar size="sm" radius="xl" color="blue" aria-hidden>
+                {user.email.slice(0, 1).toUpperCase()}
+              </Avatar>
+            }
+          >
+            {/* The email names the menu; on phones it is read, not shown. */}
+            <Text size="sm" visibleFrom="sm" maw={220} truncate>
+              {user.email}
+            </Text>
+            <VisuallyHidden hiddenFrom="sm">{user.email}</VisuallyHidden>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user.email}</Menu.Label>
+          {user.role === 'admin' && (
+            <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChangingPassword(true)}>
+              Change password
+            </Menu.Item>
+          )}
+          <Menu.Item
+            leftSection={<IconLogout size={16} />}
+            onClick={async () => {
+              await signOut();
+              await navigate({ to: '/' });
+            }}
+          >
+            Sign out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog opened onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { AUTH_TOKEN_KEY } from '@portal/contracts/plain';
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { httpStatusOf } from './errors';
+import { readToken } from './rest';
 import { vanillaTrpc } from './trpc';
 
 export interface SessionState {
@@ -60,7 +61,7 @@ export class SessionStore {
   start() {
     if (this.started) return;
     this.started = true;
-    if (!readStoredToken()) {
+    if (!readToken()) {
       this.set({ status: 'ready' });
       return;
     }
@@ -80,8 +81,10 @@ export class SessionStore {
       this.set({ user, partnerLoading: user.role === 'partner' });
       if (user.role === 'partner') await this.loadPartner();
       this.set({ status: 'ready' });
-    } catch {
-      clearStoredToken();
+    } catch (error) {
+      // Only a refused token (401) ends the session; an outage (503) or a lost connection keeps the
+      // token, so the next visit signs the user back in.
+      if (httpStatusOf(error) === 401) clearStoredToken();
       this.set({ status: 'ready', user: null, partner: null, partnerLoading: false, partnerError: null });
     }
   }
@@ -110,13 +113,13 @@ export class SessionStore {
 
   /** Ends the session everywhere (the server revokes the token) and forgets everything locally. */
   async signOut() {
-    if (readStoredToken()) await vanillaTrpc.auth.logout.mutate().catch(() => undefined);
+    if (readToken()) await vanillaTrpc.auth.logout.mutate().catch(() => undefined);
     this.forget();
   }
 
   /** A 401 from any call: the stored token is dropped and the visitor is signed out. */
   handleUnauthorized() {
-    if (!this.state.user && !readStoredToken()) return;
+    if (!this.state.user && !readToken()) return;
     this.forget();
   }
 
@@ -127,13 +130,6 @@ export class SessionStore {
   }
 }
 
-function readStoredToken(): string | null {
-  try {
-    return localStorage.getItem(AUTH_TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
 function storeToken(token: string) {
   localStorage.setItem(AUTH_TOKEN_KEY, token);
 }

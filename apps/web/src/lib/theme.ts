@@ -1,6 +1,9 @@
 import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
 import { THEME_KEY } from '@portal/contracts/plain';
 
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
@@ -10,6 +13,10 @@ export const theme = createTheme({
     // Every dialog's close button is named for screen readers. A plain object, not Modal.extend():
     // importing Modal here would put it in the first page load.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Spec §6: tooltips open after 700 ms; within a Tooltip.Group the next one opens at once while
+    // the last is still open, which it stays for 300 ms after the pointer leaves (the skip delay).
+    Tooltip: { defaultProps: { openDelay: TOOLTIP_DELAY_MS } },
+    TooltipGroup: { defaultProps: { openDelay: TOOLTIP_DELAY_MS, closeDelay: TOOLTIP_SKIP_DELAY_MS } },
   },
 });
 

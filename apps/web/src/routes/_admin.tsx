@@ -1,7 +1,7 @@
 // Guard of the admin area (spec §4): anonymous → /, partner → /onboarding, other roles → /.
 
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
-import { LoadingScreen } from '../layout/loading-screen';
+import { AdminAccessPending } from '../layout/guard-pending';
 import { adminAreaDecision } from '../lib/guards';
 
 export const Route = createFileRoute('/_admin')({
@@ -10,6 +10,6 @@ export const Route = createFileRoute('/_admin')({
     const decision = adminAreaDecision(state);
     if (decision !== 'allow') throw redirect({ to: decision, replace: true });
   },
-  pendingComponent: () => <LoadingScreen label="Validating admin access..." />,
+  pendingComponent: AdminAccessPending,
   component: Outlet,
 });

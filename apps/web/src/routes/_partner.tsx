@@ -2,7 +2,7 @@
 // a partner without a record or not active → /onboarding.
 
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
-import { LoadingScreen } from '../layout/loading-screen';
+import { PartnerAccessPending } from '../layout/guard-pending';
 import { partnerAreaDecision } from '../lib/guards';
 
 export const Route = createFileRoute('/_partner')({
@@ -11,6 +11,6 @@ export const Route = createFileRoute('/_partner')({
     const decision = partnerAreaDecision(state);
     if (decision !== 'allow') throw redirect({ to: decision, replace: true });
   },
-  pendingComponent: () => <LoadingScreen label="Validating partner access..." />,
+  pendingComponent: PartnerAccessPending,
   component: Outlet,
 });

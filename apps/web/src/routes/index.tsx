@@ -8,12 +8,15 @@ import { homeFor } from '../lib/guards';
 import { useSession } from '../lib/session';
 
 export const Route = createFileRoute('/')({
+  // ?signin=1 opens the sign-in dialog (after a password reset, and from the mails).
+  validateSearch: (search: Record<string, unknown>): { signin?: '1' } => (search.signin === '1' || search.signin === 1 ? { signin: '1' } : {}),
   component: Home,
 });
 
 function Home() {
   const session = useSession();
   const navigate = useNavigate();
+  const search = Route.useSearch();
   const target = session.loading ? 'allow' : homeFor(session);
 
   useEffect(() => {
@@ -22,5 +25,5 @@ function Home() {
 
   if (session.loading) return <LoadingScreen />;
   if (target !== 'allow') return <LoadingScreen label="Redirecting to dashboard..." />;
-  return <LandingPage />;
+  return <LandingPage openSignIn={search.signin === '1'} />;
 }

@@ -1,15 +1,19 @@
 // The static list of migrations: bundlers see every file, and order is the key order.
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-admin-indexes';
 import * as m0003 from './0003-pending-commissions';
 import * as m0004 from './0004-referral-stage-counts';
+import * as m0005 from './0005-hardening';
+import * as m0007 from './0007-email-outbox';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-admin-indexes': m0002,
   '0003-pending-commissions': m0003,
   '0004-referral-stage-counts': m0004,
+  '0005-hardening': m0005,
+  '0007-email-outbox': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -69,7 +69,7 @@ export const exportRoutes: RawRoutes = {
         operationId: `exports.${kind}`,
         summary: `Export all ${kind} as CSV (RFC 4180, streamed)`,
         description:
-          'Cells starting with =, +, - or @ are prefixed with an apostrophe so spreadsheets do not run them.' +
+          'Every cell is quoted; each line of a cell starting with =, +, -, @, a tab or a carriage return is prefixed with an apostrophe so spreadsheets do not run it (plain numbers stay numbers).' +
           (kind === 'partners' ? ' Bank numbers are never part of this export.' : ''),
         tags: ['Admin: exports'],
         responses: csvResponse(`The ${kind} as CSV`),

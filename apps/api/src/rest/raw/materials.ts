@@ -105,10 +105,14 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
         const token = tokens.read(req.params.token, deps.now());
         if (!token) throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
         const material = await findMaterial(deps.db, token.materialId);
-        if (!material?.storageKey || !tokens.matches(token, material.storageKey)) {
+        // A deleted material, or one deactivated since the link was issued, is gone for its links.
+        if (!material) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
+        const storageKey = material.storageKey;
+        if (!storageKey || !tokens.matches(token, { id: material.id, storageKey, isActive: material.isActive, updatedAt: material.updatedAt })) {
+          if (!material.isActive) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
           throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
         }
-        const file = await deps.storage.open(material.storageKey).catch((error: unknown) => {
+        const file = await deps.storage.open(storageKey).catch((error: unknown) => {
           if (error instanceof StoredFileNotFoundError) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
           throw error;
         });

@@ -1,6 +1,7 @@
 // REST paths of the admin's partner management (spec §7 plus issue 5's decisions and list options).
 
-import { DEFAULT_PAGE_SIZE, PARTNER_SORTS } from '@portal/contracts';
+import { DEFAULT_PAGE_SIZE, listPartnersInput, PARTNER_SORTS } from '@portal/contracts';
+import { streamPartners } from '../../services/admin-partners';
 import type { RestRoute } from '../adapter';
 
 const tag = 'Admin: partners';
@@ -12,12 +13,13 @@ export const adminPartnerRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/partners',
     procedure: 'admin.partners',
-    summary: 'All partners with email, MRR, total earned and joined date',
+    summary: 'All partners with email, MRR, total earned and joined date (every row, or one page with limit/offset)',
     tag,
     paged: { noun: 'partners', defaultLimit: DEFAULT_PAGE_SIZE },
     description:
       `Defaults: sort=-createdAt (newest first), no status filter, no search. ` +
       `search matches company, contact, email and referral code (case-insensitive substring). sort is one of ${PARTNER_SORTS.join(', ')}; a leading "-" sorts descending.`,
+    streamAll: (deps, query) => streamPartners(deps.db, listPartnersInput.parse(query)),
   },
   { method: 'GET', path: '/api/admin/partners/{id}', procedure: 'admin.partner', summary: 'Details of one partner (bank numbers masked)', tag },
   { method: 'POST', path: '/api/admin/partners/{id}/approve', procedure: 'admin.approvePartner', summary: 'Approve a pending or rejected partner', tag },

@@ -37,4 +37,32 @@ export const authRoutes: RestRoute[] = [
     summary: 'Sign out everywhere: every session token of this user stops working',
     tag: 'Auth',
   },
+  {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    procedure: 'auth.forgotPassword',
+    summary: 'Ask for a password reset link by mail; the same 202 answer whether or not the account exists',
+    tag: 'Auth',
+    status: 202,
+    description:
+      'Mails PUBLIC_URL/reset-password?token=… (valid 30 minutes, single use; a newer link voids older ones) when the account exists. At most 5 requests per hour for one email and 20 per address (429 with Retry-After).',
+    responseHeaders: throttled,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    procedure: 'auth.resetPassword',
+    summary: 'Set a new password with the token from the reset mail; ends every session of the account',
+    tag: 'Auth',
+    description: 'The password follows the sign-up rule (at least 6 characters). A used, expired or unknown token is 400.',
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/change-password',
+    procedure: 'auth.changePassword',
+    summary: 'Change the signed-in user’s password; answers a fresh session token, every other session ends',
+    tag: 'Auth',
+    description: 'A wrong current password is 400 "Current password is incorrect" and counts as a failed sign-in (429 with Retry-After once the budget is spent).',
+    responseHeaders: throttled,
+  },
 ];

@@ -1,6 +1,7 @@
 // REST paths of commissions, accrual and payouts (spec §7 plus the Commissions issue).
 
 import { MAX_PAGE_SIZE } from '@portal/contracts';
+import { streamPendingCommissions } from '../../services/payouts';
 import type { RestRoute } from '../adapter';
 
 const partnerTag = 'Partner: commissions';
@@ -18,11 +19,12 @@ export const commissionRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/commissions/pending',
     procedure: 'admin.pendingCommissions',
-    summary: 'Pending commissions with partner and client company, oldest first',
+    summary: 'Pending commissions with partner and client company, oldest first (every row, or one page with limit/offset)',
     tag: adminTag,
     paged: { noun: 'pending commissions', defaultLimit: MAX_PAGE_SIZE },
     description: 'The sum of all pending commissions is in X-Total-Amount.',
     responseHeaders: [{ name: 'X-Total-Amount', description: 'The sum of all pending commissions, a decimal string' }],
+    streamAll: (deps) => streamPendingCommissions(deps.db),
     respond: (output, reply) => {
       void reply.header('X-Total-Amount', output.totalAmount);
       return output.items;

@@ -6,6 +6,8 @@ import type { AppDeps } from '../../deps';
 import type { RestRoute } from '../adapter';
 import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
+import { unsubscribeRoutes } from '../raw/unsubscribe';
+import { adminEmailRoutes } from './admin-emails';
 import { adminPartnerRoutes } from './admin-partners';
 import { authRoutes } from './auth';
 import { exportRoutes } from '../raw/exports';
@@ -21,6 +23,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...commissionRoutes,
   ...materialRoutes,
   ...adminPartnerRoutes,
+  ...adminEmailRoutes,
 ];
 
 /** A route that is not a plain procedure call (file streams, multipart); it documents itself. */
@@ -29,4 +32,4 @@ export interface RawRoutes {
   openapi: readonly ExtraOperation[];
 }
 
-export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes];
+export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes, unsubscribeRoutes];

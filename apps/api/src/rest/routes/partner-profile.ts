@@ -15,6 +15,6 @@ export const partnerProfileRoutes: RestRoute[] = [
     summary: 'Submit the partner application with the accepted affiliate agreement; stored as pending',
     tag: 'Partner',
     status: 201,
-    description: 'One application per user (409 on a second). Routing and account numbers are stored encrypted and returned only masked.',
+    description: 'One application per user (409 on a second). An agreementVersion older than the current one is 409, an unknown one 400. Routing and account numbers are stored encrypted and returned only masked.',
   },
 ];

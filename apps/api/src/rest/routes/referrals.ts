@@ -1,4 +1,5 @@
-import { DEFAULT_PAGE_SIZE, REFERRAL_SORTS } from '@portal/contracts';
+import { DEFAULT_PAGE_SIZE, listReferralsInput, REFERRAL_SORTS } from '@portal/contracts';
+import { streamAllReferrals } from '../../services/referrals';
 import type { RestRoute } from '../adapter';
 
 export const referralRoutes: RestRoute[] = [
@@ -16,10 +17,11 @@ export const referralRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/referrals',
     procedure: 'admin.referrals',
-    summary: 'All referrals with their partner company, paged',
+    summary: 'All referrals with their partner company (every row, or one page with limit/offset)',
     tag: 'Admin',
     paged: { noun: 'referrals', defaultLimit: DEFAULT_PAGE_SIZE },
     description: `Query: search, sort (one of ${REFERRAL_SORTS.join(', ')}; default -createdAt), stage, partnerId.`,
+    streamAll: (deps, query) => streamAllReferrals(deps.db, listReferralsInput.parse(query)),
   },
   { method: 'POST', path: '/api/admin/referrals', procedure: 'admin.addClient', summary: 'Add a client to an active partner', tag: 'Admin', status: 201 },
   {

@@ -8,6 +8,7 @@ import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterCommissionChange } from '../../lib/invalidate';
 import { trpc } from '../../lib/trpc';
 
 export interface AccrualOutcome {
@@ -83,7 +84,7 @@ export function AccrualPanel() {
     onSuccess: async (outcome) => {
       setResult(outcome);
       notifySuccess(COMMISSION_MESSAGES.accrualDone, accrualSummary(outcome));
-      await utils.admin.pendingCommissions.invalidate();
+      await afterCommissionChange(utils);
     },
     onError: (error) => notifyError(COMMISSION_MESSAGES.accrualFailed, errorMessage(error, MESSAGES.genericError)),
   });

@@ -1,12 +1,12 @@
 // Add New Client (spec §2, §5): an admin adds a client to an active affiliate.
 
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { addClientInput, MAX_PAGE_SIZE, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterReferralChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 
 export type AddClientValues = {
@@ -65,7 +65,7 @@ export function AddClientForm({
   onCancel: () => void;
   submitting: boolean;
 }) {
-  const form = useForm<AddClientValues>({ mode: 'controlled', initialValues: emptyClient, validate: zod4Resolver(addClientInput) });
+  const form = useForm<AddClientValues>({ mode: 'controlled', initialValues: emptyClient, validate: schemaResolver(addClientInput, { sync: true }) });
   const noPartners = partners.length === 0;
 
   return (
@@ -113,14 +113,14 @@ export function AddClientForm({
 export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const utils = trpc.useUtils();
-  const partners = trpc.admin.partners.useQuery({ status: 'active', limit: 100, sort: 'companyName' }, { enabled: opened });
+  const partners = trpc.admin.partners.useQuery({ status: 'active', limit: MAX_PAGE_SIZE, sort: 'companyName' }, { enabled: opened });
   const add = trpc.admin.addClient.useMutation();
 
   async function submit(values: AddClientValues) {
     try {
       const client = await add.mutateAsync(toAddClientPayload(values));
       notifySuccess(MESSAGES.clientAdded, `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`);
-      await Promise.all([utils.admin.referrals.invalidate(), utils.admin.metrics.invalidate(), utils.admin.partners.invalidate()]);
+      await afterReferralChange(utils);
       onClose();
     } catch (error) {
       notifyError(MESSAGES.addClientFailed, errorMessage(error, MESSAGES.addClientFailedText));

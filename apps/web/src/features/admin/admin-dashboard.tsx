@@ -1,5 +1,5 @@
 // The admin dashboard (spec §2): header actions, program metrics, the approval queue, payouts and
-// accrual, the deal pipeline, all affiliates and marketing materials.
+// accrual, the deal pipeline, all affiliates, marketing materials and the Email log.
 
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogout, IconSettings, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import { AddClientDialog } from './add-client-dialog';
 import { AffiliatesTable } from './affiliates-table';
 import { CreatePartnerDialog } from './create-partner-dialog';
 import { DealPipeline } from './deal-pipeline';
+import { EmailLog } from './email-log';
 import { ExportDataMenu } from './export-menu';
 import { MaterialsManager } from './materials-manager';
 import { AdminMetricCards } from './metric-cards';
@@ -76,6 +77,7 @@ export function AdminDashboard() {
       <DealPipeline />
       <AffiliatesTable onViewDetails={setDetailsId} />
       <MaterialsManager />
+      <EmailLog />
 
       <AddClientDialog opened={dialog === 'addClient'} onClose={close} />
       <CreatePartnerDialog opened={dialog === 'createPartner'} onClose={close} />

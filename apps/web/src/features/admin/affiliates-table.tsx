@@ -1,20 +1,17 @@
 // All Affiliates (spec §2): every partner, paged, searched and sorted on the server.
 
-import { ActionIcon, Alert, Card, Group, Menu, Pagination, Select, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Card, Group, Pagination, Select, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { AdminPartnerRow } from '@portal/contracts';
-import { COMPANY_TYPE_LABELS, PARTNER_STATUS_LABELS, PARTNER_STATUSES, formatDate, formatMoney, type PartnerStatus } from '@portal/contracts/plain';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDots, IconEye, IconPlayerPause, IconPlayerPlay, IconSearch } from '@tabler/icons-react';
+import { DEFAULT_PAGE_SIZE, PARTNER_STATUS_LABELS, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts/plain';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterInputs } from '../../lib/trpc';
-import { PartnerStatusBadge } from './partner-status-badge';
+import { AffiliateRows, NO_WRAP } from './affiliate-rows';
 import { usePartnerDecisions } from './use-partner-decisions';
 
 export const NO_AFFILIATES = 'No affiliates yet.';
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-export const AFFILIATES_PAGE_SIZE = 25;
 
 type Sort = NonNullable<RouterInputs['admin']['partners']['sort']>;
 type SortField = 'companyName' | 'status' | 'currentMrr' | 'totalLifetimeCommissions' | 'createdAt';
@@ -39,68 +36,6 @@ function SortHeader({ field, sort, onSort, children }: { field: SortField; sort:
   );
 }
 
-export function AffiliateRows({
-  partners,
-  onViewDetails,
-  onSuspend,
-  onReactivate,
-}: {
-  partners: AdminPartnerRow[];
-  onViewDetails: (id: string) => void;
-  onSuspend: (id: string) => void;
-  onReactivate: (id: string) => void;
-}) {
-  return (
-    <>
-      {partners.map((partner) => (
-        <Table.Tr key={partner.id}>
-          <Table.Td fw={600}>{partner.companyName}</Table.Td>
-          <Table.Td>{partner.contactName}</Table.Td>
-          <Table.Td>{partner.email}</Table.Td>
-          <Table.Td>{COMPANY_TYPE_LABELS[partner.companyType]}</Table.Td>
-          <Table.Td>
-            <PartnerStatusBadge status={partner.status} />
-          </Table.Td>
-          <Table.Td ff="monospace" style={NO_WRAP}>
-            {partner.referralCode}
-          </Table.Td>
-          <Table.Td ta="right" style={NO_WRAP}>
-            {formatMoney(partner.currentMrr)}
-          </Table.Td>
-          <Table.Td ta="right" style={NO_WRAP}>
-            {formatMoney(partner.totalLifetimeCommissions)}
-          </Table.Td>
-          <Table.Td style={NO_WRAP}>{formatDate(partner.joinedAt)}</Table.Td>
-          <Table.Td>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${partner.companyName}`}>
-                  <IconDots size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconEye size={14} />} onClick={() => onViewDetails(partner.id)}>
-                  View details
-                </Menu.Item>
-                {partner.status === 'active' && (
-                  <Menu.Item leftSection={<IconPlayerPause size={14} />} color="orange" onClick={() => onSuspend(partner.id)}>
-                    Suspend
-                  </Menu.Item>
-                )}
-                {(partner.status === 'suspended' || partner.status === 'inactive') && (
-                  <Menu.Item leftSection={<IconPlayerPlay size={14} />} onClick={() => onReactivate(partner.id)}>
-                    Reactivate
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </>
-  );
-}
-
 const statusOptions = [{ value: '', label: 'All statuses' }, ...PARTNER_STATUSES.map((value) => ({ value, label: PARTNER_STATUS_LABELS[value] }))];
 
 export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: string) => void }) {
@@ -112,15 +47,15 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
   const decisions = usePartnerDecisions();
 
   const input = {
-    limit: AFFILIATES_PAGE_SIZE,
-    offset: (page - 1) * AFFILIATES_PAGE_SIZE,
+    limit: DEFAULT_PAGE_SIZE,
+    offset: (page - 1) * DEFAULT_PAGE_SIZE,
     sort,
     ...(debouncedSearch ? { search: debouncedSearch } : {}),
     ...(status ? { status } : {}),
   };
   const partners = trpc.admin.partners.useQuery(input, { placeholderData: keepPreviousData });
   const total = partners.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / AFFILIATES_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
   const filtering = Boolean(debouncedSearch || status);
   // A decision can empty the last page (e.g. suspending under the Active filter): step back to a page that exists.
   useEffect(() => {
@@ -221,7 +156,7 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
           {total > 0 && (
             <Group justify="space-between" mt="md" gap="sm">
               <Text size="sm" c="dimmed" data-testid="affiliates-range">
-                {input.offset + 1}–{Math.min(input.offset + AFFILIATES_PAGE_SIZE, total)} of {total}
+                {input.offset + 1}–{Math.min(input.offset + DEFAULT_PAGE_SIZE, total)} of {total}
               </Text>
               <Pagination
                 total={pages}

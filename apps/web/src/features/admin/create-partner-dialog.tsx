@@ -1,12 +1,12 @@
 // Create New Partner (spec §2, §5): an admin creates an active partner with its sign-in.
 
 import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { createPartnerInput } from '@portal/contracts';
+import { schemaResolver, useForm } from '@mantine/form';
+import { createPartnerInput, WEBSITE_DESCRIPTION } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, COMPANY_TYPES, DEFAULT_EXPECTED_VOLUME, EXPECTED_VOLUMES, MESSAGES, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterPartnerDecision } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 
 export type CreatePartnerValues = {
@@ -59,7 +59,7 @@ export function CreatePartnerForm({
   onCancel: () => void;
   submitting: boolean;
 }) {
-  const form = useForm<CreatePartnerValues>({ mode: 'controlled', initialValues: emptyPartner, validate: zod4Resolver(createPartnerInput) });
+  const form = useForm<CreatePartnerValues>({ mode: 'controlled', initialValues: emptyPartner, validate: schemaResolver(createPartnerInput, { sync: true }) });
   return (
     <form noValidate onSubmit={form.onSubmit(async (values) => onSubmit(values))}>
       <Stack gap="sm">
@@ -77,7 +77,7 @@ export function CreatePartnerForm({
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('expectedVolume')}
           />
-          <TextInput label="Website" placeholder="https://example.com" {...form.getInputProps('website')} />
+          <TextInput label="Website" description={WEBSITE_DESCRIPTION} placeholder="https://example.com" {...form.getInputProps('website')} />
           <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
           <TextInput label="Payment Method" value={PAYMENT_METHOD_LABELS.Wire} readOnly disabled />
         </SimpleGrid>
@@ -102,7 +102,7 @@ export function CreatePartnerDialog({ opened, onClose }: { opened: boolean; onCl
     try {
       const partner = await create.mutateAsync(toCreatePartnerPayload(values));
       notifySuccess(MESSAGES.partnerCreated, `${partner.companyName} has been created and activated.`);
-      await utils.admin.invalidate();
+      await afterPartnerDecision(utils);
       onClose();
     } catch (error) {
       notifyError(MESSAGES.partnerCreationFailed, errorMessage(error, MESSAGES.genericError));

@@ -2,15 +2,16 @@
 // The move shows at once (optimistic cache update) and is undone with a toast if the server refuses.
 
 import { Badge, Button, Card, Group, Loader, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { formatMoney, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABELS, type Referral, type ReferralStage } from '@portal/contracts';
+import { formatMoney, MAX_PAGE_SIZE, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABELS, type Referral, type ReferralStage } from '@portal/contracts';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterStageChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { STAGE_COLORS } from '../partner/referrals-tab';
 
 /** The pipeline shows the newest deals the list answers in one page. */
-export const PIPELINE_QUERY: RouterInputs['admin']['referrals'] = { limit: 100, offset: 0, sort: '-createdAt' };
+export const PIPELINE_QUERY: RouterInputs['admin']['referrals'] = { limit: MAX_PAGE_SIZE, offset: 0, sort: '-createdAt' };
 
 const stageOptions = REFERRAL_STAGES.map((value) => ({ value, label: REFERRAL_STAGE_LABELS[value] }));
 
@@ -115,8 +116,7 @@ export function DealPipeline() {
       utils.admin.referrals.setData(PIPELINE_QUERY, (page) => page && { ...page, items: page.items.map((deal) => (deal.id === saved.id ? { ...deal, ...saved } : deal)) });
       notifySuccess('Deal updated', `${saved.clientCompanyName} moved to ${REFERRAL_STAGE_LABELS[saved.stage]}.`);
       // The stage moves MRR, revenue and conversion: refresh what shows them.
-      void utils.admin.metrics.invalidate();
-      void utils.admin.partners.invalidate();
+      void afterStageChange(utils);
     },
   });
 
@@ -139,7 +139,7 @@ export function DealPipeline() {
       </Group>
       {deals.isPending ? (
         <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading deals" />
+          <Loader size="sm" role="status" aria-label="Loading deals" />
         </Group>
       ) : deals.isError ? (
         <Text c="red">{errorMessage(deals.error, 'Unable to load the deal pipeline.')}</Text>

@@ -5,49 +5,18 @@ import { Button, Menu } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError } from '../../lib/notify';
-import { authHeaders } from '../../lib/trpc';
+import { EXPORT_KINDS, type ExportKind } from '@portal/contracts/plain';
+import { downloadFile } from '../../lib/rest';
 
-/** The file name of a Content-Disposition header, or the fallback. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
-  return match?.[1] ?? fallback;
-}
-
-/** Fetches an authenticated CSV and hands it to the browser as a download. */
-export async function downloadWithToken(path: string, fallbackName: string): Promise<void> {
-  const res = await fetch(path, { headers: authHeaders() });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? `${res.status}: ${res.statusText}`);
-  }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileNameOf(res.headers.get('content-disposition'), fallbackName);
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has handed the blob to the browser; the URL can go once the event loop turns.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
-}
-
-export const EXPORTS = [
-  { kind: 'partners', label: 'Partners (CSV)' },
-  { kind: 'referrals', label: 'Referrals (CSV)' },
-  { kind: 'commissions', label: 'Commissions (CSV)' },
-] as const;
+const EXPORT_LABELS: Record<ExportKind, string> = { partners: 'Partners (CSV)', referrals: 'Referrals (CSV)', commissions: 'Commissions (CSV)' };
 
 export function ExportDataMenu() {
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function download(kind: string) {
+  async function download(kind: ExportKind) {
     setBusy(kind);
     try {
-      await downloadWithToken(`/api/admin/exports/${kind}.csv`, `${kind}.csv`);
+      await downloadFile(`/api/admin/exports/${kind}.csv`, `${kind}.csv`);
     } catch (error) {
       notifyError('Export failed', error instanceof Error ? error.message : 'An error occurred. Please try again.');
     } finally {
@@ -64,9 +33,9 @@ export function ExportDataMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Download as CSV</Menu.Label>
-        {EXPORTS.map((item) => (
-          <Menu.Item key={item.kind} leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void download(item.kind)}>
-            {item.label}
+        {EXPORT_KINDS.map((kind) => (
+          <Menu.Item key={kind} leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void download(kind)}>
+            {EXPORT_LABELS[kind]}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

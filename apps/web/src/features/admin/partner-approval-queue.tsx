@@ -84,7 +84,7 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
       </Group>
       {pending.isPending ? (
         <Group justify="center" py="md">
-          <Loader size="sm" aria-label="Loading applications" />
+          <Loader size="sm" role="status" aria-label="Loading applications" />
         </Group>
       ) : pending.isError ? (
         <Alert color="red">{errorMessage(pending.error, 'Unable to load the pending applications.')}</Alert>

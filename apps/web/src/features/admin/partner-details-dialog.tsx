@@ -86,7 +86,7 @@ export function PartnerDetailsDialog({ partnerId, onClose }: { partnerId: string
     <Modal opened={partnerId !== null} onClose={onClose} title="Partner Application Details" size="lg">
       {details.isLoading ? (
         <Center py="xl">
-          <Loader aria-label="Loading partner details" />
+          <Loader role="status" aria-label="Loading partner details" />
         </Center>
       ) : details.data ? (
         <PartnerDetailsView partner={details.data} />

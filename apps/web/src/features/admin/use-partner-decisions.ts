@@ -1,68 +1,79 @@
 // Approve / reject / suspend / reactivate with the spec's toasts (§8); every admin list and the
-// metrics refresh afterwards, so the screen follows without a reload.
+// metrics refresh afterwards, so the screen follows without a reload. One table says what each
+// decision announces; one function runs any of them.
 
 import { MESSAGES } from '@portal/contracts/plain';
 import { errorMessage } from '../../lib/errors';
+import { afterPartnerDecision } from '../../lib/invalidate';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 
+type Decision = 'approve' | 'reject' | 'suspend' | 'reactivate';
+
+interface DecisionToasts {
+  success: string;
+  successText: (companyName: string) => string;
+  failure: string;
+  /** Shown when the server gives no message of its own. */
+  failureFallback: string;
+}
+
+export const DECISION_TOASTS: Record<Decision, DecisionToasts> = {
+  approve: {
+    success: MESSAGES.partnerApproved,
+    successText: (name) => `${name} has been approved and activated.`,
+    failure: MESSAGES.approvalFailed,
+    failureFallback: MESSAGES.approvalFailedText,
+  },
+  reject: {
+    success: MESSAGES.partnerRejected,
+    successText: (name) => `${name}'s application has been rejected.`,
+    failure: MESSAGES.rejectionFailed,
+    failureFallback: MESSAGES.rejectionFailedText,
+  },
+  suspend: {
+    success: 'Partner suspended',
+    successText: (name) => `${name} can no longer use the partner dashboard.`,
+    failure: 'Suspension failed',
+    failureFallback: MESSAGES.genericError,
+  },
+  reactivate: {
+    success: 'Partner reactivated',
+    successText: (name) => `${name} is active again.`,
+    failure: 'Reactivation failed',
+    failureFallback: MESSAGES.genericError,
+  },
+};
+
 export function usePartnerDecisions() {
   const utils = trpc.useUtils();
-  const refresh = () => utils.admin.invalidate();
-  const approve = trpc.admin.approvePartner.useMutation();
-  const reject = trpc.admin.rejectPartner.useMutation();
-  const suspend = trpc.admin.suspendPartner.useMutation();
-  const reactivate = trpc.admin.reactivatePartner.useMutation();
+  const mutations = {
+    approve: trpc.admin.approvePartner.useMutation(),
+    reject: trpc.admin.rejectPartner.useMutation(),
+    suspend: trpc.admin.suspendPartner.useMutation(),
+    reactivate: trpc.admin.reactivatePartner.useMutation(),
+  };
+
+  /** Runs one decision: its toast on success or failure, then the refresh; answers whether it held. */
+  async function decide(decision: Decision, send: () => Promise<{ companyName: string }>): Promise<boolean> {
+    const toasts = DECISION_TOASTS[decision];
+    try {
+      const partner = await send();
+      notifySuccess(toasts.success, toasts.successText(partner.companyName));
+      return true;
+    } catch (error) {
+      notifyError(toasts.failure, errorMessage(error, toasts.failureFallback));
+      return false;
+    } finally {
+      await afterPartnerDecision(utils);
+    }
+  }
 
   return {
-    busy: approve.isPending || reject.isPending || suspend.isPending || reactivate.isPending,
-    async approve(id: string): Promise<boolean> {
-      try {
-        const partner = await approve.mutateAsync({ id });
-        notifySuccess(MESSAGES.partnerApproved, `${partner.companyName} has been approved and activated.`);
-        return true;
-      } catch (error) {
-        notifyError(MESSAGES.approvalFailed, errorMessage(error, MESSAGES.approvalFailedText));
-        return false;
-      } finally {
-        await refresh();
-      }
-    },
-    async reject(id: string, reason: string): Promise<boolean> {
-      try {
-        const partner = await reject.mutateAsync({ id, reason: reason.trim() || undefined });
-        notifySuccess(MESSAGES.partnerRejected, `${partner.companyName}'s application has been rejected.`);
-        return true;
-      } catch (error) {
-        notifyError(MESSAGES.rejectionFailed, errorMessage(error, MESSAGES.rejectionFailedText));
-        return false;
-      } finally {
-        await refresh();
-      }
-    },
-    async suspend(id: string): Promise<boolean> {
-      try {
-        const partner = await suspend.mutateAsync({ id });
-        notifySuccess('Partner suspended', `${partner.companyName} can no longer use the partner dashboard.`);
-        return true;
-      } catch (error) {
-        notifyError('Suspension failed', errorMessage(error, MESSAGES.genericError));
-        return false;
-      } finally {
-        await refresh();
-      }
-    },
-    async reactivate(id: string): Promise<boolean> {
-      try {
-        const partner = await reactivate.mutateAsync({ id });
-        notifySuccess('Partner reactivated', `${partner.companyName} is active again.`);
-        return true;
-      } catch (error) {
-        notifyError('Reactivation failed', errorMessage(error, MESSAGES.genericError));
-        return false;
-      } finally {
-        await refresh();
-      }
-    },
+    busy: Object.values(mutations).some((mutation) => mutation.isPending),
+    approve: (id: string) => decide('approve', () => mutations.approve.mutateAsync({ id })),
+    reject: (id: string, reason: string) => decide('reject', () => mutations.reject.mutateAsync({ id, reason: reason.trim() || undefined })),
+    suspend: (id: string) => decide('suspend', () => mutations.suspend.mutateAsync({ id })),
+    reactivate: (id: string) => decide('reactivate', () => mutations.reactivate.mutateAsync({ id })),
   };
 }

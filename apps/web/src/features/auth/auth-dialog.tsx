@@ -2,16 +2,16 @@
 // Validation is the contracts schema the server applies too, so the messages are the spec's.
 
 import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { MESSAGES, credentialsInput, type AuthResult, type CredentialsInput } from '@portal/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
-export type AuthMode = 'login' | 'register';
+export type AuthMode = 'login' | 'register' | 'forgot';
 
 const COPY = {
   login: {
@@ -40,7 +40,8 @@ export interface AuthDialogProps {
 }
 
 export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }: AuthDialogProps) {
-  const copy = COPY[mode];
+  // The forgot-password form has its own words; only the title comes from here.
+  const copy = COPY[mode === 'forgot' ? 'login' : mode];
   const session = useSession();
   const login = trpc.auth.login.useMutation();
   const register = trpc.auth.register.useMutation();
@@ -48,7 +49,7 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
   const form = useForm<CredentialsInput>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: zod4Resolver(credentialsInput),
+    validate: schemaResolver(credentialsInput, { sync: true }),
   });
 
   const send = authenticate ?? ((m: AuthMode, credentials: CredentialsInput) => (m === 'login' ? login : register).mutateAsync(credentials));
@@ -79,59 +80,68 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
     <Modal
       opened={opened}
       onClose={close}
-      title={copy.title}
+      title={mode === 'forgot' ? 'Reset Password' : copy.title}
       centered
       size="sm"
       closeOnClickOutside={!submitting}
       closeOnEscape={!submitting}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {copy.description}
-          </Text>
-          <TextInput
-            label="Email"
-            type="email"
-            placeholder="you@company.com"
-            autoComplete="email"
-            required
-            data-autofocus
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            placeholder={mode === 'register' ? 'At least 6 characters' : 'Your password'}
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            required
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close} disabled={submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={submitting}>
-              {submitting ? 'Please wait...' : copy.submit}
-            </Button>
-          </Group>
-          <Text size="sm" ta="center" c="dimmed">
-            {copy.switchPrompt}{' '}
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              disabled={submitting}
-              onClick={() => {
-                form.clearErrors();
-                onModeChange(mode === 'login' ? 'register' : 'login');
-              }}
-            >
-              {copy.switchAction}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+      {mode === 'forgot' ? (
+        <ForgotPasswordForm onBack={() => onModeChange('login')} onClose={close} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              {copy.description}
+            </Text>
+            <TextInput
+              label="Email"
+              type="email"
+              placeholder="you@company.com"
+              autoComplete="email"
+              required
+              data-autofocus
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Password"
+              placeholder={mode === 'register' ? 'At least 6 characters' : 'Your password'}
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              required
+              {...form.getInputProps('password')}
+            />
+            {mode === 'login' && (
+              <Anchor component="button" type="button" size="sm" ta="right" disabled={submitting} onClick={() => onModeChange('forgot')} style={{ alignSelf: 'flex-end' }}>
+                Forgot password?
+              </Anchor>
+            )}
+            <Group justify="flex-end" gap="sm" mt="xs">
+              <Button variant="default" onClick={close} disabled={submitting}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={submitting}>
+                {submitting ? 'Please wait...' : copy.submit}
+              </Button>
+            </Group>
+            <Text size="sm" ta="center" c="dimmed">
+              {copy.switchPrompt}{' '}
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                disabled={submitting}
+                onClick={() => {
+                  form.clearErrors();
+                  onModeChange(mode === 'login' ? 'register' : 'login');
+                }}
+              >
+                {copy.switchAction}
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -2,7 +2,7 @@
 // The dialog (and the schema library its form uses) loads when a visitor first opens it.
 
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { PRODUCT_NAME } from '@portal/contracts/plain';
+import { commissionPerMonth, PRODUCT_NAME } from '@portal/contracts/plain';
 import { IconBuildingBank, IconCheck, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { ThemeToggle } from '../../layout/theme-toggle';
@@ -11,8 +11,8 @@ import type { AuthMode } from './auth-dialog';
 const AuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
 
 const CLAIMS = [
-  { value: '$50/mo', label: 'per basic accounting client' },
-  { value: '$100/mo', label: 'per CFO & controller client' },
+  { value: commissionPerMonth('basic_accounting', 'mo'), label: 'per basic accounting client' },
+  { value: commissionPerMonth('controller', 'mo'), label: 'per CFO & controller client' },
   { value: '127+', label: 'active partners' },
   { value: '32%', label: 'conversion rate' },
   { value: 'Lifetime', label: 'recurring revenue' },
@@ -35,10 +35,10 @@ const PORTALS = [
   },
 ] as const;
 
-export function LandingPage() {
-  const [dialog, setDialog] = useState<{ opened: boolean; mode: AuthMode }>({ opened: false, mode: 'login' });
+export function LandingPage({ openSignIn = false }: { openSignIn?: boolean }) {
+  const [dialog, setDialog] = useState<{ opened: boolean; mode: AuthMode }>({ opened: openSignIn, mode: 'login' });
   // Mounted from the first opening on, so closing can animate and reopening is instant.
-  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const [dialogLoaded, setDialogLoaded] = useState(openSignIn);
   // The lazily loaded dialog mounts already open the first time, so Mantine never sees its opener:
   // remember it here and give focus back on close.
   const opener = useRef<HTMLElement | null>(null);

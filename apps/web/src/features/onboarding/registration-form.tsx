@@ -2,7 +2,7 @@
 // section and the Affiliate Agreement. Validation is the contracts schema the server also applies.
 
 import { Button, Card, Divider, Grid, PasswordInput, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import {
   BANK_ACCOUNT_TYPES,
   BANK_ACCOUNT_TYPE_LABELS,
@@ -15,13 +15,12 @@ import {
   MESSAGES,
   PAYMENT_METHOD_LABELS,
   REGISTRATION_PAYMENT_METHODS,
-  ROUTING_NUMBER_LENGTH,
   filterAccountNumber,
   filterRoutingNumber,
   partnerApplicationInput,
+  WEBSITE_DESCRIPTION,
   type PartnerApplicationInput,
 } from '@portal/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState, type FormEvent } from 'react';
 import { notifyError } from '../../lib/notify';
 import { AgreementBox } from './agreement-box';
@@ -91,7 +90,7 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
   const form = useForm<RegistrationValues>({
     mode: 'controlled',
     initialValues: REGISTRATION_DEFAULTS,
-    validate: zod4Resolver(partnerApplicationInput),
+    validate: schemaResolver(partnerApplicationInput, { sync: true }),
   });
 
   const send = async (values: RegistrationValues) => {
@@ -142,7 +141,7 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
               <Select label="Expected Monthly Referrals" withAsterisk data={volumeOptions} allowDeselect={false} {...form.getInputProps('expectedVolume')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Website" description="Optional" placeholder="https://yourcompany.com" type="url" autoComplete="url" {...form.getInputProps('website')} />
+              <TextInput label="Website" description={WEBSITE_DESCRIPTION} placeholder="https://yourcompany.com" type="url" autoComplete="url" {...form.getInputProps('website')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput label="Phone" description="Optional" placeholder="(555) 123-4567" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
@@ -165,7 +164,8 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
                 inputMode="numeric"
                 autoComplete="off"
                 placeholder="9 digits"
-                maxLength={ROUTING_NUMBER_LENGTH}
+                // No maxLength: the browser would cut a pasted "021-000-021" before the filter drops
+                // its dashes. The filter keeps at most 9 digits after filtering.
                 {...form.getInputProps('bankRoutingNumber')}
                 onChange={(event) => form.setFieldValue('bankRoutingNumber', filterRoutingNumber(event.currentTarget.value))}
               />

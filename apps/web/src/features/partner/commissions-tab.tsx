@@ -83,7 +83,7 @@ export function CommissionsTab() {
       </Title>
       {commissions.isPending ? (
         <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading commissions" />
+          <Loader size="sm" role="status" aria-label="Loading commissions" />
         </Group>
       ) : commissions.isError ? (
         <Text c="red">{errorMessage(commissions.error, 'Unable to load your commissions.')}</Text>

@@ -94,7 +94,7 @@ export function MarketingMaterials() {
       </div>
       {materials.isPending ? (
         <Group justify="center" p="lg">
-          <Loader size="sm" aria-label="Loading materials" />
+          <Loader size="sm" role="status" aria-label="Loading materials" />
         </Group>
       ) : materials.isError ? (
         <Text c="red">{errorMessage(materials.error, 'Unable to load marketing materials. Please try again.')}</Text>

@@ -1,11 +1,11 @@
 // New Referral dialog (spec §2, §5): the form validates with the same schema as the server.
 
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { createReferralInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES, type ServiceType } from '@portal/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { afterReferralChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 
 export type NewReferralValues = {
@@ -44,7 +44,7 @@ export function toCreateReferralPayload(values: NewReferralValues): RouterInputs
 const serviceOptions = SERVICE_TYPES.map((value) => ({ value, label: SERVICE_TYPE_OPTION_LABELS[value] }));
 
 export function NewReferralForm({ onSubmit, onCancel, submitting }: { onSubmit: (values: NewReferralValues) => void | Promise<void>; onCancel: () => void; submitting: boolean }) {
-  const form = useForm<NewReferralValues>({ mode: 'controlled', initialValues: emptyReferral, validate: zod4Resolver(createReferralInput) });
+  const form = useForm<NewReferralValues>({ mode: 'controlled', initialValues: emptyReferral, validate: schemaResolver(createReferralInput, { sync: true }) });
 
   return (
     <form
@@ -83,7 +83,7 @@ export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClos
     try {
       const referral = await create.mutateAsync(toCreateReferralPayload(values));
       notifySuccess(MESSAGES.referralCreated, `${referral.clientCompanyName} has been added to your referrals.`);
-      await Promise.all([utils.partner.referrals.invalidate(), utils.partner.metrics.invalidate()]);
+      await afterReferralChange(utils);
       onClose();
     } catch {
       notifyError(MESSAGES.referralCreateFailedTitle, MESSAGES.referralCreateFailedText);

@@ -77,7 +77,7 @@ export function ReferralsTab() {
       </Group>
       {referrals.isPending ? (
         <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading referrals" />
+          <Loader size="sm" role="status" aria-label="Loading referrals" />
         </Group>
       ) : referrals.isError ? (
         <Text c="red">{errorMessage(referrals.error, 'Unable to load your referrals.')}</Text>

@@ -1,9 +1,12 @@
-// Settings tab (spec §2): the partner's account, read-only.
+// Settings tab (spec §2): the partner's account (read-only), the password and the mail notifications.
 
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PartnerStatusBadge } from '../admin/partner-status-badge';
 import { COMPANY_TYPE_LABELS, PAYMENT_METHOD_LABELS, type PartnerProfile } from '@portal/contracts';
-import { IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink, IconKey } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ChangePasswordDialog } from '../auth/change-password-dialog';
+import { MailPreferencesCard } from './mail-preferences-card';
 
 function ReadOnlyField({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -19,35 +22,55 @@ function ReadOnlyField({ label, children }: { label: string; children: React.Rea
 }
 
 export function SettingsTab({ partner }: { partner: PartnerProfile }) {
+  const [changingPassword, setChangingPassword] = useState(false);
   return (
-    <Card withBorder padding="lg" radius="md">
-      <Stack gap="md">
-        <div>
-          <Title order={3} size="h4">
-            Account Settings
-          </Title>
-          <Text size="sm" c="dimmed">
-            Contact support to change these details.
-          </Text>
-        </div>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <ReadOnlyField label="Company Name">{partner.companyName}</ReadOnlyField>
-          <ReadOnlyField label="Contact Name">{partner.contactName}</ReadOnlyField>
-          <ReadOnlyField label="Company Type">{COMPANY_TYPE_LABELS[partner.companyType]}</ReadOnlyField>
-          <ReadOnlyField label="Website">{partner.website ?? 'Not provided'}</ReadOnlyField>
-          <ReadOnlyField label="Payment Method">{PAYMENT_METHOD_LABELS[partner.paymentMethod]}</ReadOnlyField>
-          <ReadOnlyField label="Status">
-            <PartnerStatusBadge status={partner.status} />
-          </ReadOnlyField>
-        </SimpleGrid>
-        {partner.website && (
+    <Stack gap="lg">
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="md">
           <div>
-            <Button component="a" href={partner.website} target="_blank" rel="noopener noreferrer" variant="light" leftSection={<IconExternalLink size={16} />}>
-              Visit Website
-            </Button>
+            <Title order={3} size="h4">
+              Account Settings
+            </Title>
+            <Text size="sm" c="dimmed">
+              Contact support to change these details.
+            </Text>
           </div>
-        )}
-      </Stack>
-    </Card>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <ReadOnlyField label="Company Name">{partner.companyName}</ReadOnlyField>
+            <ReadOnlyField label="Contact Name">{partner.contactName}</ReadOnlyField>
+            <ReadOnlyField label="Company Type">{COMPANY_TYPE_LABELS[partner.companyType]}</ReadOnlyField>
+            <ReadOnlyField label="Website">{partner.website ?? 'Not provided'}</ReadOnlyField>
+            <ReadOnlyField label="Payment Method">{PAYMENT_METHOD_LABELS[partner.paymentMethod]}</ReadOnlyField>
+            <ReadOnlyField label="Status">
+              <PartnerStatusBadge status={partner.status} />
+            </ReadOnlyField>
+          </SimpleGrid>
+          {partner.website && (
+            <div>
+              <Button component="a" href={partner.website} target="_blank" rel="noopener noreferrer" variant="light" leftSection={<IconExternalLink size={16} />}>
+                Visit Website
+              </Button>
+            </div>
+          )}
+        </Stack>
+      </Card>
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="sm" align="flex-start">
+          <div>
+            <Title order={3} size="h4">
+              Password
+            </Title>
+            <Text size="sm" c="dimmed">
+              Changing it signs out your other sessions.
+            </Text>
+          </div>
+          <Button variant="light" leftSection={<IconKey size={16} />} onClick={() => setChangingPassword(true)}>
+            Change password
+          </Button>
+        </Stack>
+      </Card>
+      <MailPreferencesCard />
+      <ChangePasswordDialog opened={changingPassword} onClose={() => setChangingPassword(false)} />
+    </Stack>
   );
 }

@@ -2,12 +2,14 @@
 // It records one anonymous visit per page load and sends the visitor to the scheduling service
 // with the referral code, the chosen service and the campaign parameters.
 
-import { Badge, Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CONSULTATION_MINUTES, PRODUCT_NAME, type LandingService } from '@portal/contracts/plain';
-import { IconCalendarEvent, IconCheck, IconChartLine, IconReceipt2, IconStarFilled } from '@tabler/icons-react';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ReferralSearch } from '../../lib/referral-search';
 import { trpc } from '../../lib/trpc';
+import { LANDING_COPY, SERVICES, STATS } from './landing-copy';
+import { ServiceCard } from './service-card';
 
 export type { ReferralSearch };
 
@@ -25,43 +27,6 @@ export function schedulingLink(baseUrl: string, options: { ref: string; service:
   return url.toString();
 }
 
-const STATS = [
-  { value: '500+', label: 'E-commerce clients' },
-  { value: '$2M+', label: 'Monthly revenue managed' },
-  { value: '98%', label: 'Client satisfaction' },
-  { value: '15%', label: 'Average profit increase' },
-] as const;
-
-interface ServiceOffer {
-  id: LandingService;
-  name: string;
-  price: string;
-  summary: string;
-  features: string[];
-  popular?: boolean;
-  icon: typeof IconReceipt2;
-}
-
-const SERVICES: ServiceOffer[] = [
-  {
-    id: 'basic',
-    name: 'Basic Accounting',
-    price: '$500',
-    summary: 'Clean books and clear monthly numbers for growing online stores.',
-    features: ['Monthly bookkeeping and reconciliations', 'Sales channel and payout matching', 'Monthly financial statements', 'Sales tax support'],
-    icon: IconReceipt2,
-  },
-  {
-    id: 'cfo',
-    name: 'Fractional CFO',
-    price: '$1,500',
-    summary: 'Strategic finance leadership to scale profitably.',
-    features: ['Everything in Basic Accounting', 'Cash flow forecasting and budgets', 'Margin and unit economics analysis', 'Monthly strategy call with your CFO'],
-    popular: true,
-    icon: IconChartLine,
-  },
-];
-
 function useRecordVisitOnce(ref: string, search: ReferralSearch) {
   const recordVisit = trpc.public.recordVisit.useMutation();
   const recorded = useRef(false);
@@ -75,71 +40,6 @@ function useRecordVisitOnce(ref: string, search: ReferralSearch) {
     // One visit per page load: the inputs of the first render are the ones that count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-}
-
-function ServiceCard({ offer, selected, onSelect, onSchedule, disabled }: { offer: ServiceOffer; selected: boolean; onSelect: () => void; onSchedule: () => void; disabled: boolean }) {
-  const Icon = offer.icon;
-  return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      data-testid={`service-${offer.id}`}
-      data-selected={selected}
-      style={{
-        borderWidth: 2,
-        borderColor: selected ? 'var(--mantine-color-blue-6)' : offer.popular ? 'var(--mantine-color-blue-2)' : undefined,
-        boxShadow: selected ? '0 0 0 3px var(--mantine-color-blue-1)' : undefined,
-        position: 'relative',
-        overflow: 'visible',
-      }}
-    >
-      {offer.popular && (
-        <Badge leftSection={<IconStarFilled size={12} />} color="blue.8" variant="filled" style={{ position: 'absolute', top: -12, right: 16 }}>
-          Most Popular
-        </Badge>
-      )}
-      <UnstyledButton onClick={onSelect} aria-pressed={selected} data-testid={`select-${offer.id}`} style={{ display: 'block', width: '100%', textAlign: 'left' }}>
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={44} radius="md" variant="light">
-            <Icon size={24} />
-          </ThemeIcon>
-          <div>
-            <Title order={3} size="h4">
-              {offer.name}
-            </Title>
-            <Text size="sm" c="dimmed">
-              Starting at{' '}
-              <Text span fw={700} c="var(--mantine-color-text)" fz="lg">
-                {offer.price}
-              </Text>
-              /month
-            </Text>
-          </div>
-        </Group>
-        <Text size="sm" mt="md">
-          {offer.summary}
-        </Text>
-        <List
-          mt="sm"
-          spacing={6}
-          size="sm"
-          icon={
-            <ThemeIcon size={18} radius="xl" color="teal" variant="light">
-              <IconCheck size={12} />
-            </ThemeIcon>
-          }
-        >
-          {offer.features.map((feature) => (
-            <List.Item key={feature}>{feature}</List.Item>
-          ))}
-        </List>
-      </UnstyledButton>
-      <Button mt="lg" fullWidth color="blue.8" variant={selected || offer.popular ? 'filled' : 'default'} leftSection={<IconCalendarEvent size={18} />} onClick={onSchedule} disabled={disabled}>
-        Schedule Consultation
-      </Button>
-    </Card>
-  );
 }
 
 export function ReferralLanding({ code, search }: { code: string; search: ReferralSearch }) {
@@ -177,10 +77,11 @@ export function ReferralLanding({ code, search }: { code: string; search: Referr
         <Stack gap={48}>
           <Stack gap="md" align="center" ta="center" maw={760} mx="auto">
             <Title order={1} fz={{ base: 30, sm: 44 }} lh={1.15}>
-              Accounting and CFO services built for e-commerce brands
+              {LANDING_COPY.headline}
             </Title>
             <Text size="lg" c="dimmed">
-              {referrer ? `${referrer} recommends ${PRODUCT_NAME}. ` : ''}We keep your books accurate, your cash flow predictable and your margins growing, so you can focus on selling.
+              {referrer ? `${referrer} recommends ${PRODUCT_NAME}. ` : ''}
+              {LANDING_COPY.pitch}
             </Text>
           </Stack>
 
@@ -199,8 +100,8 @@ export function ReferralLanding({ code, search }: { code: string; search: Referr
 
           <Stack gap="lg">
             <div style={{ textAlign: 'center' }}>
-              <Title order={2}>Choose the help you need</Title>
-              <Text c="dimmed">Select a service to tailor your consultation.</Text>
+              <Title order={2}>{LANDING_COPY.servicesTitle}</Title>
+              <Text c="dimmed">{LANDING_COPY.servicesHint}</Text>
             </div>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" maw={920} mx="auto" w="100%">
               {SERVICES.map((offer) => (
@@ -222,10 +123,10 @@ export function ReferralLanding({ code, search }: { code: string; search: Referr
           <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="blue.9" c="white" maw={920} mx="auto" w="100%">
             <Stack gap="sm" align="center" ta="center">
               <Title order={2} c="white">
-                Free Financial Assessment
+                {LANDING_COPY.assessmentTitle}
               </Title>
               <Text c="white">
-                A {CONSULTATION_MINUTES}-minute call with our team to review your numbers and find quick wins. No commitment required.
+                {LANDING_COPY.assessmentText(CONSULTATION_MINUTES)}
               </Text>
               <Button size="lg" variant="white" color="blue.9" leftSection={<IconCalendarEvent size={20} />} onClick={() => schedule(selected ?? 'general')} disabled={!schedulingUrl}>
                 Schedule Free Consultation

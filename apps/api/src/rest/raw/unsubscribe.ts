@@ -1,0 +1,45 @@
+// One-click unsubscribe (RFC 8058): mail clients POST "List-Unsubscribe=One-Click" as a form to
+// the address in the List-Unsubscribe header. The signed token in the query names the user and
+// the topic; the answer is the same switch the Settings tab flips. A raw route because the body
+// is form-encoded, not JSON.
+
+import { MAIL_TOPIC_LABELS } from '@portal/contracts';
+import { readUnsubscribeToken, setMailPreferences } from '../../services/notifications/preferences';
+import type { RawRoutes } from '../routes';
+
+export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Switch mails off in the Settings tab of your dashboard instead.';
+
+export const unsubscribeRoutes: RawRoutes = {
+  async register(app, deps) {
+    await app.register(async (scope) => {
+      // The body is not needed (the token says everything); it is read so any sender is accepted.
+      scope.addContentTypeParser(['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
+      scope.post<{ Querystring: { token?: unknown } }>('/api/mail/unsubscribe', async (req, reply) => {
+        const token = typeof req.query.token === 'string' ? readUnsubscribeToken(deps.config, req.query.token) : null;
+        if (!token) return reply.status(400).send({ message: UNSUBSCRIBE_INVALID, code: 'BAD_REQUEST' });
+        const exists = await deps.db.selectFrom('users').select('id').where('id', '=', token.userId).executeTakeFirst();
+        if (!exists) return reply.status(400).send({ message: UNSUBSCRIBE_INVALID, code: 'BAD_REQUEST' });
+        await deps.db.transaction().execute((trx) => setMailPreferences(trx, token.userId, { [token.topic]: false }, 'one-click', deps.now()));
+        return reply.status(200).send({ message: `${MAIL_TOPIC_LABELS[token.topic].label} are switched off. Switch them on again in the Settings tab of your dashboard.` });
+      });
+    });
+  },
+  openapi: [
+    {
+      method: 'POST',
+      path: '/api/mail/unsubscribe',
+      operation: {
+        tags: ['Mail'],
+        summary: 'One-click unsubscribe from an optional mail (RFC 8058): switches that topic off for the user the signed token names',
+        description:
+          'The address comes from the List-Unsubscribe header of deal-update and monthly-summary mails; mail clients POST the form body "List-Unsubscribe=One-Click". Account and payment mails have no such header.',
+        parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' }, description: 'Signed user and topic' }],
+        requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } } } } },
+        responses: {
+          200: { description: 'The topic is switched off', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } },
+          400: { description: 'Malformed or forged token', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        },
+      },
+    },
+  ],
+};

@@ -1,0 +1,18 @@
+// admin.emails, admin.resendEmail: the Email log of the admin dashboard (issue 14).
+
+import { emailLogEntryOutput, emailLogPageOutput, idInput, listEmailsInput } from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { listEmails, resendEmail } from '../services/notifications/email-log';
+import { permittedProcedure } from '../trpc/init';
+
+export const adminEmailProcedures = {
+  emails: permittedProcedure('emails:read')
+    .input(listEmailsInput)
+    .output(emailLogPageOutput)
+    .query(({ ctx, input }) => listEmails(ctx.deps.db, input)),
+
+  resendEmail: permittedProcedure('emails:write')
+    .input(idInput)
+    .output(emailLogEntryOutput)
+    .mutation(({ ctx, input }) => resendEmail(ctx.deps.db, input.id, ctx.user.id, ctx.deps.now())),
+} satisfies TRPCRouterRecord;

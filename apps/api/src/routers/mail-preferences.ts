@@ -1,0 +1,16 @@
+// partner.mailPreferences, partner.updateMailPreferences: the switches of the optional mails in
+// the partner's Settings tab (issue 14). Account and payment mails have no switch.
+
+import { mailPreferencesOutput, updateMailPreferencesInput } from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { getMailPreferences, setMailPreferences } from '../services/notifications/preferences';
+import { partnerProcedure } from '../trpc/init';
+
+export const mailPreferenceProcedures = {
+  mailPreferences: partnerProcedure.output(mailPreferencesOutput).query(({ ctx }) => getMailPreferences(ctx.deps.db, ctx.user.id)),
+
+  updateMailPreferences: partnerProcedure
+    .input(updateMailPreferencesInput)
+    .output(mailPreferencesOutput)
+    .mutation(({ ctx, input }) => ctx.deps.db.transaction().execute((trx) => setMailPreferences(trx, ctx.user.id, input, 'settings', ctx.deps.now()))),
+} satisfies TRPCRouterRecord;

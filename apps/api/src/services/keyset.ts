@@ -1,0 +1,50 @@
+// Reading a whole list in keyset batches: each batch is its own short query that continues after
+// the last row of the one before (sort key, then id), so no connection or cursor is held between
+// batches (PGlite has a single one) and memory holds one batch at a time, at any list size.
+
+import { sql, type RawBuilder } from 'kysely';
+
+/** Rows per query when a list is read whole. */
+export const STREAM_BATCH_SIZE = 1000;
+
+export interface KeysetOrder {
+  /** The list's sort expression, exactly as in its ORDER BY (never null). */
+  key: RawBuilder<unknown>;
+  /** The SQL type of `key`, to read the cursor's text form back losslessly. */
+  type: 'text' | 'timestamptz' | 'numeric';
+  /** The row's uuid id, the tie-breaker. */
+  id: RawBuilder<unknown>;
+  direction: 'asc' | 'desc';
+}
+
+export interface KeysetCursor {
+  key: string;
+  id: string;
+}
+
+/** The sort key as text, selected beside each row so the next batch can start after it. */
+export const keysetKey = (order: KeysetOrder) => sql<string>`${order.key}::text`.as('keysetKey');
+
+/** Rows after `cursor` in the list's order: a row comparison an index on (key, id) can walk. */
+export function afterCursor(order: KeysetOrder, cursor: KeysetCursor) {
+  const comparison = order.direction === 'asc' ? sql`>` : sql`<`;
+  return sql<boolean>`(${order.key}, ${order.id}) ${comparison} (cast(${cursor.key} as ${sql.raw(order.type)}), cast(${cursor.id} as uuid))`;
+}
+
+/**
+ * Yields every row of a list batch by batch. `fetch` reads up to `size` rows after `cursor`
+ * (all from the start when null) in the list's order, each row with its `keysetKey`.
+ */
+export async function* keysetBatches<Row extends { id: string; keysetKey: string }>(
+  fetch: (cursor: KeysetCursor | null, size: number) => Promise<Row[]>,
+  size = STREAM_BATCH_SIZE,
+): AsyncGenerator<Row[]> {
+  let cursor: KeysetCursor | null = null;
+  for (;;) {
+    const rows = await fetch(cursor, size);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < size) return;
+    cursor = { key: last.keysetKey, id: last.id };
+  }
+}

@@ -1,0 +1,50 @@
+// The admin's view of the outbox: recent mails, newest first, and Resend (a new pending copy of a
+// row, so the original keeps its history).
+
+import { MESSAGES, type EmailLogEntry, type EmailLogPage } from '@portal/contracts';
+import type { Db, EmailOutboxRow } from '@portal/db';
+import { TRPCError } from '@trpc/server';
+import { logActivity } from '../activity';
+import { enqueueMail } from './outbox';
+
+const COLUMNS = ['id', 'kind', 'recipient', 'subject', 'status', 'attempts', 'lastError', 'nextAttemptAt', 'sentAt', 'createdAt', 'resentFrom'] as const;
+
+function toEntry(row: Pick<EmailOutboxRow, (typeof COLUMNS)[number]>): EmailLogEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    // Only a pending row has a next attempt worth showing.
+    nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+    sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    resentFrom: row.resentFrom,
+  };
+}
+
+export async function listEmails(db: Db, input: { limit: number; offset: number }): Promise<EmailLogPage> {
+  const [rows, count] = await Promise.all([
+    db.selectFrom('emailOutbox').select(COLUMNS).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(input.limit).offset(input.offset).execute(),
+    db.selectFrom('emailOutbox').select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toEntry), total: Number(count.total), limit: input.limit, offset: input.offset };
+}
+
+export async function resendEmail(db: Db, id: string, adminId: string, now: Date): Promise<EmailLogEntry> {
+  return db.transaction().execute(async (trx) => {
+    const original = await trx.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!original) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.emailNotFound });
+    const copyId = await enqueueMail(
+      trx,
+      { kind: original.kind, recipient: original.recipient, subject: original.subject, text: original.textBody, html: original.htmlBody, headers: original.headers ?? undefined },
+      now,
+    );
+    const copy = await trx.updateTable('emailOutbox').set({ resentFrom: original.id }).where('id', '=', copyId).returning(COLUMNS).executeTakeFirstOrThrow();
+    await logActivity(trx, { userId: adminId, action: 'email.resent', entityType: 'email', entityId: copyId, details: { original: original.id, kind: original.kind, recipient: original.recipient } });
+    return toEntry(copy);
+  });
+}

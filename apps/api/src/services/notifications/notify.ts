@@ -1,0 +1,158 @@
+// The notifications of issue 14: who hears about which change, written into the outbox inside the
+// transaction of that change (a change that rolls back mails nobody).
+
+import { formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS, SERVICE_TYPE_LABELS, type MailTopic, type PaymentMethod, type ServiceType } from '@portal/contracts';
+import type { AppConfig } from '../../config';
+import type { DbOrTx } from '../activity';
+import { decryptOrNull } from '../mappers';
+import { bankFieldContext, maskLastFour, type FieldCipher } from '../crypto';
+import { enqueueTemplate } from './outbox';
+import { unsubscribeHeaders, wantsMail } from './preferences';
+import { portalLink } from './templates';
+
+/** What a service needs to address mail: absolute links and unsubscribe tokens, and the cipher for masked account numbers. */
+export interface MailDeps {
+  config: AppConfig;
+  cipher: FieldCipher;
+}
+
+/** The values and headers of an optional mail, or null when its reader switched the topic off. */
+async function optional(trx: DbOrTx, mail: MailDeps, userId: string, topic: MailTopic): Promise<{ headers: Record<string, string> } | null> {
+  if (!(await wantsMail(trx, userId, topic))) return null;
+  return { headers: unsubscribeHeaders(mail.config, userId, topic) };
+}
+
+async function partnerContact(trx: DbOrTx, partnerId: string) {
+  return trx
+    .selectFrom('partners')
+    .innerJoin('users', 'users.id', 'partners.userId')
+    .select(['partners.id', 'partners.userId', 'partners.companyName', 'partners.contactName', 'partners.referralCode', 'partners.paymentMethod', 'partners.bankAccountNumber', 'partners.paypalEmail', 'users.email'])
+    .where('partners.id', '=', partnerId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A new application: the applicant hears it arrived, every admin hears there is one to review. */
+export async function notifyApplication(trx: DbOrTx, mail: MailDeps, now: Date, partnerId: string): Promise<void> {
+  const partner = await partnerContact(trx, partnerId);
+  await enqueueTemplate(trx, now, partner.email, 'applicationReceived', {
+    contactName: partner.contactName,
+    companyName: partner.companyName,
+    statusUrl: portalLink(mail.config, '/onboarding'),
+  });
+  const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('email').execute();
+  for (const admin of admins) {
+    await enqueueTemplate(trx, now, admin.email, 'newApplication', {
+      companyName: partner.companyName,
+      contactName: partner.contactName,
+      email: partner.email,
+      queueUrl: portalLink(mail.config, '/admin'),
+    });
+  }
+}
+
+export type PartnerDecision = 'approve' | 'reject' | 'suspend' | 'reactivate';
+
+/** An admin's decision on a partner, told to the partner. */
+export async function notifyPartnerDecision(trx: DbOrTx, mail: MailDeps, now: Date, partnerId: string, decision: PartnerDecision, reason?: string | null): Promise<void> {
+  const partner = await partnerContact(trx, partnerId);
+  const names = { contactName: partner.contactName, companyName: partner.companyName };
+  const dashboardUrl = portalLink(mail.config, '/dashboard');
+  if (decision === 'approve') {
+    await enqueueTemplate(trx, now, partner.email, 'applicationApproved', { ...names, dashboardUrl, referralUrl: portalLink(mail.config, `/r/${encodeURIComponent(partner.referralCode)}`) });
+  } else if (decision === 'reject') {
+    await enqueueTemplate(trx, now, partner.email, 'applicationRejected', { ...names, reason: reason ?? null });
+  } else if (decision === 'suspend') {
+    await enqueueTemplate(trx, now, partner.email, 'partnerSuspended', names);
+  } else {
+    await enqueueTemplate(trx, now, partner.email, 'partnerReactivated', { ...names, dashboardUrl });
+  }
+}
+
+/** A payout: each partner in it hears what it was paid, with the reference and a masked account. */
+export async function notifyPayoutSent(trx: DbOrTx, mail: MailDeps, now: Date, payout: { id: string; reference: string }): Promise<void> {
+  const perPartner = await trx
+    .selectFrom('commissions')
+    .select(['partnerId', (eb) => eb.fn.countAll<string>().as('count'), (eb) => eb.fn.sum<string>('amount').as('amount')])
+    .where('payoutId', '=', payout.id)
+    .groupBy('partnerId')
+    .orderBy('partnerId')
+    .execute();
+  for (const row of perPartner) {
+    const partner = await partnerContact(trx, row.partnerId);
+    const method = partner.paymentMethod as PaymentMethod | null;
+    const account = method === 'PayPal' ? partner.paypalEmail : maskLastFour(decryptOrNull(mail.cipher, partner.bankAccountNumber, bankFieldContext(row.partnerId, 'bank_account_number')));
+    await enqueueTemplate(trx, now, partner.email, 'payoutSent', {
+      contactName: partner.contactName,
+      amount: formatMoney(row.amount),
+      reference: payout.reference,
+      method: method ? (PAYMENT_METHOD_LABELS[method] ?? method) : 'Not set',
+      account,
+      commissionCount: Number(row.count),
+      dashboardUrl: portalLink(mail.config, '/dashboard'),
+    });
+  }
+}
+
+/** A commission whose payment failed, told to its partner with the reason. */
+export async function notifyPayoutFailed(trx: DbOrTx, mail: MailDeps, now: Date, commission: { partnerId: string; amount: string; monthYear: string; reason: string }): Promise<void> {
+  const partner = await partnerContact(trx, commission.partnerId);
+  await enqueueTemplate(trx, now, partner.email, 'payoutFailed', {
+    contactName: partner.contactName,
+    amount: formatMoney(commission.amount),
+    month: formatMonthKey(commission.monthYear),
+    reason: commission.reason,
+    dashboardUrl: portalLink(mail.config, '/dashboard'),
+  });
+}
+
+/** An admin added a client to the partner's pipeline. */
+export async function notifyClientAdded(trx: DbOrTx, mail: MailDeps, now: Date, referral: { partnerId: string; clientCompanyName: string; serviceType: string }): Promise<void> {
+  const partner = await partnerContact(trx, referral.partnerId);
+  const wanted = await optional(trx, mail, partner.userId, 'dealUpdates');
+  if (!wanted) return;
+  await enqueueTemplate(
+    trx,
+    now,
+    partner.email,
+    'clientAdded',
+    {
+      contactName: partner.contactName,
+      clientCompanyName: referral.clientCompanyName,
+      service: SERVICE_TYPE_LABELS[referral.serviceType as ServiceType] ?? referral.serviceType,
+      dashboardUrl: portalLink(mail.config, '/dashboard'),
+    },
+    wanted.headers,
+  );
+}
+
+/** A deal that just became won or lost. */
+export async function notifyDealClosed(
+  trx: DbOrTx,
+  mail: MailDeps,
+  now: Date,
+  referral: { partnerId: string; clientCompanyName: string; stage: 'won' | 'lost'; commissionAmount: string; lostReason: string | null },
+): Promise<void> {
+  const partner = await partnerContact(trx, referral.partnerId);
+  const wanted = await optional(trx, mail, partner.userId, 'dealUpdates');
+  if (!wanted) return;
+  const common = { contactName: partner.contactName, clientCompanyName: referral.clientCompanyName, dashboardUrl: portalLink(mail.config, '/dashboard') };
+  if (referral.stage === 'won') await enqueueTemplate(trx, now, partner.email, 'dealWon', { ...common, commission: formatMoney(referral.commissionAmount) }, wanted.headers);
+  else await enqueueTemplate(trx, now, partner.email, 'dealLost', { ...common, reason: referral.lostReason }, wanted.headers);
+}
+
+/** The month's accrual, one summary per partner that earned in it (count and amount). */
+export async function notifyMonthlySummaries(trx: DbOrTx, mail: MailDeps, now: Date, month: string, earned: readonly { partnerId: string; count: number; amount: string }[]): Promise<void> {
+  for (const row of earned) {
+    const partner = await partnerContact(trx, row.partnerId);
+    const wanted = await optional(trx, mail, partner.userId, 'monthlySummary');
+    if (!wanted) continue;
+    await enqueueTemplate(
+      trx,
+      now,
+      partner.email,
+      'monthlySummary',
+      { contactName: partner.contactName, month: formatMonthKey(month), count: row.count, amount: formatMoney(row.amount), dashboardUrl: portalLink(mail.config, '/dashboard') },
+      wanted.headers,
+    );
+  }
+}

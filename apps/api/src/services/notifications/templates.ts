@@ -1,0 +1,196 @@
+// Every mail the product sends, one template per kind: plain text and HTML from the same words,
+// every value escaped, the product's name and colours, links absolute to PUBLIC_URL.
+
+import { PRODUCT_NAME } from '@portal/contracts';
+
+/** The firm's colours, as the web theme uses them in the light scheme (blue 8 on white, grey 7 text). */
+const COLOURS = { brand: '#1971c2', text: '#212529', muted: '#495057', border: '#dee2e6', page: '#f8f9fa' } as const;
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What a template says: a heading, paragraphs, at most one button, and a closing line. */
+interface MailBody {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Shown small under the button (why the reader got it, what to do if it was not them). */
+  note?: string;
+}
+
+export interface TemplateValues {
+  passwordReset: { resetUrl: string; validMinutes: number };
+  passwordChanged: { signInUrl: string; changedAt: string };
+  newApplication: { companyName: string; contactName: string; email: string; queueUrl: string };
+  applicationReceived: { contactName: string; companyName: string; statusUrl: string };
+  applicationApproved: { contactName: string; companyName: string; dashboardUrl: string; referralUrl: string };
+  applicationRejected: { contactName: string; companyName: string; reason: string | null };
+  partnerSuspended: { contactName: string; companyName: string };
+  partnerReactivated: { contactName: string; companyName: string; dashboardUrl: string };
+  payoutSent: { contactName: string; amount: string; reference: string; method: string; account: string | null; commissionCount: number; dashboardUrl: string };
+  payoutFailed: { contactName: string; amount: string; month: string; reason: string; dashboardUrl: string };
+  clientAdded: { contactName: string; clientCompanyName: string; service: string; dashboardUrl: string };
+  dealWon: { contactName: string; clientCompanyName: string; commission: string; dashboardUrl: string };
+  dealLost: { contactName: string; clientCompanyName: string; reason: string | null; dashboardUrl: string };
+  monthlySummary: { contactName: string; month: string; count: number; amount: string; dashboardUrl: string };
+}
+
+export type MailKind = keyof TemplateValues;
+
+const DEAL_UPDATES_NOTE = 'You get deal updates because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.';
+
+const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = {
+  passwordReset: ({ resetUrl, validMinutes }) => ({
+    subject: 'Reset your password',
+    heading: 'Reset your password',
+    paragraphs: [
+      `Someone asked to reset the password of your ${PRODUCT_NAME} partner account. Choose a new password with the button below.`,
+      `The link works once and for ${validMinutes} minutes.`,
+    ],
+    action: { label: 'Choose a new password', url: resetUrl },
+    note: 'If you did not ask for this, ignore this mail: your password stays as it is.',
+  }),
+  passwordChanged: ({ signInUrl, changedAt }) => ({
+    subject: 'Your password was changed',
+    heading: 'Your password was changed',
+    paragraphs: [
+      `The password of your ${PRODUCT_NAME} account was changed on ${changedAt}. Every other session was signed out.`,
+    ],
+    action: { label: `Sign in to ${PRODUCT_NAME}`, url: signInUrl },
+    note: 'If you did not change it, reset your password right away from the sign-in dialog ("Forgot password?") and tell your program contact.',
+  }),
+  newApplication: ({ companyName, contactName, email, queueUrl }) => ({
+    subject: `New partner application: ${companyName}`,
+    heading: 'A new partner application is waiting',
+    paragraphs: [`${companyName} applied to the ${PRODUCT_NAME} partner program.`, `Contact: ${contactName} (${email}).`],
+    action: { label: 'Open the approval queue', url: queueUrl },
+  }),
+  applicationReceived: ({ contactName, companyName, statusUrl }) => ({
+    subject: 'We received your partner application',
+    heading: `Thank you, ${contactName}`,
+    paragraphs: [`We received the partner application of ${companyName}. Our team reviews it and you will hear from us by mail.`],
+    action: { label: 'Check your application', url: statusUrl },
+  }),
+  applicationApproved: ({ contactName, companyName, dashboardUrl, referralUrl }) => ({
+    subject: 'Your partner application was approved',
+    heading: `Welcome aboard, ${contactName}`,
+    paragraphs: [
+      `${companyName} is now an active ${PRODUCT_NAME} partner. Refer e-commerce businesses from your dashboard and share your referral link:`,
+      referralUrl,
+    ],
+    action: { label: 'Open your dashboard', url: dashboardUrl },
+  }),
+  applicationRejected: ({ contactName, companyName, reason }) => ({
+    subject: 'Your partner application',
+    heading: `About your application, ${contactName}`,
+    paragraphs: [
+      `We are sorry: the partner application of ${companyName} was not approved.`,
+      reason ? `Reason: ${reason}` : 'No reason was given. Reply to your program contact if you have questions.',
+    ],
+  }),
+  partnerSuspended: ({ contactName, companyName }) => ({
+    subject: 'Your partner account was suspended',
+    heading: `Your account is suspended, ${contactName}`,
+    paragraphs: [
+      `The ${PRODUCT_NAME} partner account of ${companyName} was suspended. While it is suspended you cannot add referrals; commissions already earned stay payable.`,
+      'Contact your program contact to find out more.',
+    ],
+  }),
+  partnerReactivated: ({ contactName, companyName, dashboardUrl }) => ({
+    subject: 'Your partner account is active again',
+    heading: `Welcome back, ${contactName}`,
+    paragraphs: [`The ${PRODUCT_NAME} partner account of ${companyName} is active again.`],
+    action: { label: 'Open your dashboard', url: dashboardUrl },
+  }),
+  payoutSent: ({ contactName, amount, reference, method, account, commissionCount }) => ({
+    subject: `Payout sent: ${amount}`,
+    heading: `We sent you ${amount}`,
+    paragraphs: [
+      `Hello ${contactName}, we paid ${commissionCount} ${commissionCount === 1 ? 'commission' : 'commissions'}, ${amount} in all.`,
+      `Reference: ${reference}. Method: ${method}${account ? `, account ${account}` : ''}.`,
+    ],
+    note: 'Depending on your bank it can take a few working days to arrive.',
+  }),
+  payoutFailed: ({ contactName, amount, month, reason, dashboardUrl }) => ({
+    subject: `Commission payment failed: ${amount}`,
+    heading: 'A commission payment failed',
+    paragraphs: [`Hello ${contactName}, the payment of your ${month} commission of ${amount} failed.`, `Reason: ${reason}`, 'Check your payment details and contact your program contact.'],
+    action: { label: 'See your commissions', url: dashboardUrl },
+  }),
+  clientAdded: ({ contactName, clientCompanyName, service, dashboardUrl }) => ({
+    subject: `A client was added for you: ${clientCompanyName}`,
+    heading: 'A new client in your pipeline',
+    paragraphs: [`Hello ${contactName}, our team added ${clientCompanyName} (${service}) to your referrals.`],
+    action: { label: 'See your referrals', url: dashboardUrl },
+    note: DEAL_UPDATES_NOTE,
+  }),
+  dealWon: ({ contactName, clientCompanyName, commission, dashboardUrl }) => ({
+    subject: `Deal won: ${clientCompanyName}`,
+    heading: `${clientCompanyName} became a client`,
+    paragraphs: [`Good news, ${contactName}: ${clientCompanyName} signed. You earn ${commission} a month for as long as they stay a client.`],
+    action: { label: 'See your referrals', url: dashboardUrl },
+    note: DEAL_UPDATES_NOTE,
+  }),
+  dealLost: ({ contactName, clientCompanyName, reason, dashboardUrl }) => ({
+    subject: `Deal lost: ${clientCompanyName}`,
+    heading: `${clientCompanyName} did not sign`,
+    paragraphs: [`Hello ${contactName}, ${clientCompanyName} decided not to go ahead.`, reason ? `Reason: ${reason}` : 'No reason was given.'],
+    action: { label: 'See your referrals', url: dashboardUrl },
+    note: DEAL_UPDATES_NOTE,
+  }),
+  monthlySummary: ({ contactName, month, count, amount, dashboardUrl }) => ({
+    subject: `Your ${month} commissions: ${amount}`,
+    heading: `${month}: ${amount} earned`,
+    paragraphs: [`Hello ${contactName}, ${count} ${count === 1 ? 'client' : 'clients'} earned you ${amount} in commissions for ${month}. They are now pending payout.`],
+    action: { label: 'See your commissions', url: dashboardUrl },
+    note: 'You get monthly summaries because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.',
+  }),
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function renderText(body: MailBody): string {
+  const lines = [body.heading, '', ...body.paragraphs.flatMap((p) => [p, ''])];
+  if (body.action) lines.push(`${body.action.label}: ${body.action.url}`, '');
+  if (body.note) lines.push(body.note, '');
+  lines.push(`— ${PRODUCT_NAME}`);
+  return lines.join('\n');
+}
+
+function renderHtml(body: MailBody): string {
+  const paragraphs = body.paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLOURS.text}">${escapeHtml(p)}</p>`).join('');
+  const action = body.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:${COLOURS.brand};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(body.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${COLOURS.muted}">Or open this address: <a href="${escapeHtml(body.action.url)}" style="color:${COLOURS.brand}">${escapeHtml(body.action.url)}</a></p>`
+    : '';
+  const note = body.note ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:${COLOURS.muted}">${escapeHtml(body.note)}</p>` : '';
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.subject)}</title></head>` +
+    `<body style="margin:0;padding:24px 12px;background:${COLOURS.page};font-family:Inter,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">` +
+    `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid ${COLOURS.border};border-radius:12px">` +
+    `<tr><td style="padding:20px 24px;border-bottom:3px solid ${COLOURS.brand};font-size:20px;font-weight:700;color:${COLOURS.brand}">${escapeHtml(PRODUCT_NAME)}</td></tr>` +
+    `<tr><td style="padding:24px"><h1 style="margin:0 0 16px;font-size:22px;line-height:28px;color:${COLOURS.text}">${escapeHtml(body.heading)}</h1>${paragraphs}${action}${note}</td></tr>` +
+    `</table></body></html>`
+  );
+}
+
+/** Renders one kind of mail with its values. */
+export function renderMail<K extends MailKind>(kind: K, values: TemplateValues[K]): MailContent {
+  const body = TEMPLATES[kind](values);
+  return { subject: body.subject, text: renderText(body), html: renderHtml(body) };
+}
+
+/** An absolute link into the portal: PUBLIC_URL when set (required with SMTP), else the local address. */
+export function portalLink(config: { publicUrl?: string; host: string; port: number }, path: string, query: Record<string, string> = {}): string {
+  const base = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  // A relative path keeps a PUBLIC_URL that has a path of its own (https://example.com/portal/).
+  const url = new URL(path.replace(/^\/+/, ''), base.endsWith('/') ? base : `${base}/`);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}

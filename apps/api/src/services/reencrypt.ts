@@ -1,0 +1,86 @@
+// `cli reencrypt`: rewrites every stored bank number with the current key and its associated data,
+// so values written under an older key (or before associated data) no longer need that key.
+// Works in batches of partners, each batch in one transaction with its activity row; values
+// already current are left alone, so a second run changes nothing.
+
+import type { Db } from '@portal/db';
+import { logActivity } from './activity';
+import { bankFieldContext, type BankNumberColumn, type FieldCipher } from './crypto';
+
+export interface ReencryptResult {
+  /** Partners holding at least one bank number. */
+  scanned: number;
+  /** Values rewritten with the current key. */
+  rewritten: number;
+  /** Values already current. */
+  current: number;
+  /** Partners with a value no configured key can decrypt (left unchanged). */
+  unreadable: string[];
+}
+
+const COLUMNS = [
+  ['bankRoutingNumber', 'bank_routing_number'],
+  ['bankAccountNumber', 'bank_account_number'],
+] as const satisfies ReadonlyArray<readonly [string, BankNumberColumn]>;
+
+export async function reencryptBankNumbers(db: Db, cipher: FieldCipher, options: { batchSize?: number } = {}): Promise<ReencryptResult> {
+  const batchSize = options.batchSize ?? 200;
+  const result: ReencryptResult = { scanned: 0, rewritten: 0, current: 0, unreadable: [] };
+  let after: string | undefined;
+  for (;;) {
+    const lastId = await db.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('partners')
+        .select(['id', 'bankRoutingNumber', 'bankAccountNumber'])
+        .where((eb) => eb.or([eb('bankRoutingNumber', 'is not', null), eb('bankAccountNumber', 'is not', null)]))
+        .orderBy('id')
+        .limit(batchSize)
+        .forUpdate();
+      if (after) query = query.where('id', '>', after);
+      const rows = await query.execute();
+      const rewrittenIds: string[] = [];
+      for (const row of rows) {
+        result.scanned++;
+        const changes: Partial<Record<(typeof COLUMNS)[number][0], string>> = {};
+        let readable = true;
+        for (const [field, column] of COLUMNS) {
+          const stored = row[field];
+          if (!stored) continue;
+          if (cipher.isCurrent(stored)) {
+            // Current key and format: decrypting proves it also belongs to this row and column.
+            try {
+              cipher.decrypt(stored, bankFieldContext(row.id, column));
+              result.current++;
+            } catch {
+              readable = false;
+            }
+            continue;
+          }
+          try {
+            changes[field] = cipher.encrypt(cipher.decrypt(stored, bankFieldContext(row.id, column)), bankFieldContext(row.id, column));
+          } catch {
+            readable = false;
+          }
+        }
+        if (!readable) result.unreadable.push(row.id);
+        const count = Object.keys(changes).length;
+        if (count === 0) continue;
+        await trx.updateTable('partners').set(changes).where('id', '=', row.id).execute();
+        result.rewritten += count;
+        rewrittenIds.push(row.id);
+      }
+      if (rewrittenIds.length > 0) {
+        await logActivity(trx, {
+          userId: null,
+          action: 'partner.bank_numbers_reencrypted',
+          entityType: 'partner',
+          entityId: null,
+          details: { keyId: cipher.keyId, partnerIds: rewrittenIds },
+        });
+      }
+      return rows.length === batchSize ? rows[rows.length - 1]?.id : undefined;
+    });
+    if (!lastId) return result;
+    after = lastId;
+  }
+}

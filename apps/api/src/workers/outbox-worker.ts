@@ -1,0 +1,152 @@
+// Delivers the outbox: claims due rows, sends them over SMTP, and reschedules failures with
+// backoff. Several workers (replicas) on one database never send a row twice: a claim takes
+// rows with FOR UPDATE SKIP LOCKED and pushes their next attempt past a lease in the same
+// statement, so no other worker sees them as due until this one is done or has died.
+
+import type { EmailOutboxRow, EmailOutboxTable } from '@portal/db';
+import type { Updateable } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { AppDeps } from '../trpc/context';
+
+/** Waits after the 1st … 5th failed attempt; a 6th failure marks the mail failed. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const;
+/** How long a claimed row is hidden from other workers while it is being sent. */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+export const NOT_SENT_NO_SMTP = 'not sent: no SMTP configured';
+
+export interface OutboxWorkerOptions {
+  /** Pause between polls. */
+  intervalMs?: number;
+  /** Rows claimed per poll. */
+  batchSize?: number;
+}
+
+export interface OutboxWorker {
+  /** Claims and handles one batch of due rows; answers how many were claimed. */
+  runOnce(): Promise<number>;
+  /** Polls every intervalMs until stop(). */
+  start(): void;
+  /** Stops polling, waits for a batch under way, closes the SMTP transport. */
+  stop(): Promise<void>;
+}
+
+type Mail = Pick<EmailOutboxRow, 'id' | 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'headers' | 'attempts'>;
+
+export function createOutboxWorker(deps: AppDeps, options: OutboxWorkerOptions = {}): OutboxWorker {
+  const intervalMs = options.intervalMs ?? 2000;
+  const batchSize = options.batchSize ?? 20;
+  const { smtpUrl, from } = deps.config.mail;
+  // STARTTLS is used whenever the server offers it (nodemailer's default for smtp://).
+  const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : undefined;
+
+  async function claim(): Promise<Mail[]> {
+    const now = deps.now();
+    const leaseEnd = new Date(now.getTime() + CLAIM_LEASE_MS);
+    return deps.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('emailOutbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('nextAttemptAt', '<=', now)
+        .orderBy('nextAttemptAt')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (due.length === 0) return [];
+      // The status and due time are checked again: a claim is a conditional update, whatever the engine.
+      return trx
+        .updateTable('emailOutbox')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: leaseEnd }))
+        .where('id', 'in', due.map((r) => r.id))
+        .where('status', '=', 'pending')
+        .where('nextAttemptAt', '<=', now)
+        .returning(['id', 'kind', 'recipient', 'subject', 'textBody', 'htmlBody', 'headers', 'attempts'])
+        .execute();
+    });
+  }
+
+  /** Records the outcome, only if the row is still this worker's claim (same attempt count). */
+  async function settle(mail: Mail, values: Updateable<EmailOutboxTable>) {
+    await deps.db
+      .updateTable('emailOutbox')
+      .set(values)
+      .where('id', '=', mail.id)
+      .where('attempts', '=', mail.attempts)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  async function deliver(mail: Mail): Promise<void> {
+    if (!transport) {
+      await deps.db
+        .updateTable('emailOutbox')
+        .set({ status: 'not_sent', lastError: NOT_SENT_NO_SMTP })
+        .where('id', '=', mail.id)
+        .where('attempts', '=', mail.attempts)
+        .execute();
+      if (deps.config.env === 'development') {
+        // A local user without SMTP can still follow a reset link.
+        const links = [...new Set(mail.textBody.match(/https?:\/\/\S+/g) ?? [])];
+        deps.logger.info({ to: mail.recipient, subject: mail.subject, links }, `mail ${NOT_SENT_NO_SMTP}`);
+      }
+      return;
+    }
+    try {
+      await transport.sendMail({
+        from,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        headers: mail.headers ?? undefined,
+        messageId: `<${mail.id}@${from.replace(/^.*@/, '').replace(/>.*$/, '') || 'ledgerline'}>`,
+      });
+      await settle(mail, { status: 'sent', sentAt: deps.now(), lastError: null, nextAttemptAt: deps.now() });
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const delay = RETRY_DELAYS_MS[mail.attempts - 1];
+      if (delay === undefined) {
+        await settle(mail, { status: 'failed', lastError: message });
+        deps.logger.error({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, 'mail failed for good');
+      } else {
+        await settle(mail, { lastError: message, nextAttemptAt: new Date(deps.now().getTime() + delay) });
+        deps.logger.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, 'mail not delivered, will retry');
+      }
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const claimed = await claim();
+    for (const mail of claimed) await deliver(mail);
+    return claimed.length;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce()
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'outbox poll failed'))
+        .finally(schedule);
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      transport?.close();
+    },
+  };
+}

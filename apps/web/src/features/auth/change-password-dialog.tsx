@@ -1,0 +1,73 @@
+// "Change password" (issue 14), from the partner's Settings tab and the admin's user menu. The
+// server answers a fresh session token; every other session of the account ends.
+
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { MESSAGES, changePasswordInput, type ChangePasswordInput } from '@portal/contracts';
+import { errorMessage } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { PasswordStrengthHint } from './password-strength';
+
+export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const session = useSession();
+  const change = trpc.auth.changePassword.useMutation();
+  const form = useForm<ChangePasswordInput>({
+    mode: 'controlled',
+    initialValues: { currentPassword: '', newPassword: '' },
+    validate: schemaResolver(changePasswordInput, { sync: true }),
+  });
+
+  const close = () => {
+    if (change.isPending) return;
+    form.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const { token, user } = await change.mutateAsync(values);
+      form.reset();
+      onClose();
+      notifySuccess(MESSAGES.passwordChanged, MESSAGES.passwordChangedHereText);
+      await session.signIn(token, user);
+    } catch (error) {
+      const message = errorMessage(error, MESSAGES.genericError);
+      if (message === MESSAGES.currentPasswordIncorrect) form.setFieldError('currentPassword', message);
+      else notifyError(MESSAGES.passwordChangeFailed, message);
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Change password"
+      centered
+      size="sm"
+      closeOnClickOutside={!change.isPending}
+      closeOnEscape={!change.isPending}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Your other sessions will be signed out.
+          </Text>
+          <PasswordInput label="Current password" autoComplete="current-password" required data-autofocus {...form.getInputProps('currentPassword')} />
+          <PasswordInput label="New password" autoComplete="new-password" required {...form.getInputProps('newPassword')} />
+          <PasswordStrengthHint password={form.values.newPassword} />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={close} disabled={change.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? 'Please wait...' : 'Change password'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

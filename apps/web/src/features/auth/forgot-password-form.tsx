@@ -1,0 +1,66 @@
+// "Forgot password?" in the sign-in dialog: sends the email and shows the same neutral answer
+// whether or not an account exists (the server answers the same way).
+
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { MESSAGES, forgotPasswordInput, type ForgotPasswordInput } from '@portal/contracts';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { notifyError } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+
+export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; onClose: () => void }) {
+  const request = trpc.auth.forgotPassword.useMutation();
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordInput>({ mode: 'controlled', initialValues: { email: '' }, validate: schemaResolver(forgotPasswordInput, { sync: true }) });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const { message } = await request.mutateAsync(forgotPasswordInput.parse(values));
+      setSent(message);
+    } catch (error) {
+      notifyError('Request failed', errorMessage(error, MESSAGES.genericError));
+    }
+  });
+
+  if (sent) {
+    return (
+      <Stack gap="md">
+        <Alert color="blue" title="Check your email" role="status">
+          {sent}
+        </Alert>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={onBack}>Back to sign in</Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Enter the email of your account and we will send you a link to choose a new password.
+        </Text>
+        <TextInput label="Email" type="email" placeholder="you@company.com" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose} disabled={request.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={request.isPending}>
+            {request.isPending ? 'Please wait...' : 'Send reset link'}
+          </Button>
+        </Group>
+        <Text size="sm" ta="center" c="dimmed">
+          Remembered it?{' '}
+          <Anchor component="button" type="button" size="sm" onClick={onBack}>
+            Back to sign in
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

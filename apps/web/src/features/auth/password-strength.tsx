@@ -1,0 +1,34 @@
+// A hint, not a rule: the only rule is the sign-up minimum (contracts). Longer passwords and a mix
+// of letters, digits and symbols score higher.
+
+import { Progress, Text } from '@mantine/core';
+import { AUTH_PASSWORD_MIN } from '@portal/contracts';
+
+export type PasswordStrength = 'too short' | 'weak' | 'fair' | 'strong';
+
+export function passwordStrength(password: string): PasswordStrength {
+  if (password.length < AUTH_PASSWORD_MIN) return 'too short';
+  const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((pattern) => pattern.test(password)).length;
+  const score = (password.length >= 12 ? 2 : password.length >= 9 ? 1 : 0) + (kinds >= 3 ? 2 : kinds >= 2 ? 1 : 0);
+  return score >= 3 ? 'strong' : score >= 2 ? 'fair' : 'weak';
+}
+
+const LOOK: Record<PasswordStrength, { value: number; color: string }> = {
+  'too short': { value: 10, color: 'red' },
+  weak: { value: 35, color: 'orange' },
+  fair: { value: 65, color: 'yellow' },
+  strong: { value: 100, color: 'teal' },
+};
+
+export function PasswordStrengthHint({ password }: { password: string }) {
+  const strength = passwordStrength(password);
+  const look = LOOK[strength];
+  return (
+    <div>
+      <Progress value={password ? look.value : 0} color={look.color} size="sm" aria-hidden />
+      <Text size="xs" c="dimmed" mt={4} aria-live="polite">
+        {password ? `Password strength: ${strength}` : `At least ${AUTH_PASSWORD_MIN} characters; longer with numbers and symbols is stronger.`}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// Email notifications in the partner's Settings tab (issue 14): deal updates and monthly summaries
+// can be switched off here (or with one click in the mail); account and payment mails always go out.
+
+import { Alert, Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { MAIL_TOPIC_LABELS, MAIL_TOPICS, type MailPreferences, type MailTopic } from '@portal/contracts';
+import { MESSAGES } from '@portal/contracts/plain';
+import { errorMessage } from '../../lib/errors';
+import { notifyError } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+
+export function MailPreferencesCard() {
+  const utils = trpc.useUtils();
+  const preferences = trpc.partner.mailPreferences.useQuery();
+  const update = trpc.partner.updateMailPreferences.useMutation({
+    onSuccess: (next) => utils.partner.mailPreferences.setData(undefined, next),
+  });
+
+  const toggle = async (topic: MailTopic, on: boolean) => {
+    try {
+      await update.mutateAsync({ [topic]: on } as Partial<MailPreferences>);
+    } catch (error) {
+      notifyError('Could not save', errorMessage(error, MESSAGES.genericError));
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <div>
+          <Title order={3} size="h4">
+            Email Notifications
+          </Title>
+          <Text size="sm" c="dimmed">
+            Mails about your account, your application and your payments always go out.
+          </Text>
+        </div>
+        {preferences.isError ? (
+          <Alert color="red">{errorMessage(preferences.error, 'Unable to load your mail settings.')}</Alert>
+        ) : (
+          MAIL_TOPICS.map((topic) => (
+            <Switch
+              key={topic}
+              label={MAIL_TOPIC_LABELS[topic].label}
+              description={MAIL_TOPIC_LABELS[topic].description}
+              checked={preferences.data?.[topic] ?? true}
+              disabled={!preferences.data || update.isPending}
+              onChange={(event) => void toggle(topic, event.currentTarget.checked)}
+            />
+          ))
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+// One service offer of the referral landing page: selectable, with its features and a button that
+// schedules a consultation for it.
+
+import { Badge, Button, Card, Group, List, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconCalendarEvent, IconCheck, IconStarFilled } from '@tabler/icons-react';
+import type { ServiceOffer } from './landing-copy';
+
+export function ServiceCard({ offer, selected, onSelect, onSchedule, disabled }: { offer: ServiceOffer; selected: boolean; onSelect: () => void; onSchedule: () => void; disabled: boolean }) {
+  const Icon = offer.icon;
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      data-testid={`service-${offer.id}`}
+      data-selected={selected}
+      style={{
+        borderWidth: 2,
+        borderColor: selected ? 'var(--mantine-color-blue-6)' : offer.popular ? 'var(--mantine-color-blue-2)' : undefined,
+        boxShadow: selected ? '0 0 0 3px var(--mantine-color-blue-1)' : undefined,
+        position: 'relative',
+        overflow: 'visible',
+      }}
+    >
+      {offer.popular && (
+        <Badge leftSection={<IconStarFilled size={12} />} color="blue.8" variant="filled" style={{ position: 'absolute', top: -12, right: 16 }}>
+          Most Popular
+        </Badge>
+      )}
+      <UnstyledButton onClick={onSelect} aria-pressed={selected} data-testid={`select-${offer.id}`} style={{ display: 'block', width: '100%', textAlign: 'left' }}>
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={44} radius="md" variant="light">
+            <Icon size={24} />
+          </ThemeIcon>
+          <div>
+            <Title order={3} size="h4">
+              {offer.name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              Starting at{' '}
+              <Text span fw={700} c="var(--mantine-color-text)" fz="lg">
+                {offer.price}
+              </Text>
+              /month
+            </Text>
+          </div>
+        </Group>
+        <Text size="sm" mt="md">
+          {offer.summary}
+        </Text>
+        <List
+          mt="sm"
+          spacing={6}
+          size="sm"
+          icon={
+            <ThemeIcon size={18} radius="xl" color="teal" variant="light">
+              <IconCheck size={12} />
+            </ThemeIcon>
+          }
+        >
+          {offer.features.map((feature) => (
+            <List.Item key={feature}>{feature}</List.Item>
+          ))}
+        </List>
+      </UnstyledButton>
+      <Button mt="lg" fullWidth color="blue.8" variant={selected || offer.popular ? 'filled' : 'default'} leftSection={<IconCalendarEvent size={18} />} onClick={onSchedule} disabled={disabled}>
+        Schedule Consultation
+      </Button>
+    </Card>
+  );
+}

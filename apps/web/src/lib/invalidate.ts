@@ -1,0 +1,43 @@
+// The cache after each domain event, in one place: a screen that changes something calls the
+// function for what happened, and every list, total and metric that shows it is refetched.
+// (Invalidating a query nobody has loaded costs nothing, so one function serves both areas.)
+
+import type { trpc } from './trpc';
+
+export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
+
+/** A referral was added (by a partner or an admin): the lists, MRR, revenue and conversion move. */
+export function afterReferralChange(utils: TrpcUtils): Promise<unknown> {
+  return Promise.all([
+    utils.admin.referrals.invalidate(),
+    utils.admin.metrics.invalidate(),
+    utils.admin.partners.invalidate(),
+    utils.partner.referrals.invalidate(),
+    utils.partner.metrics.invalidate(),
+  ]);
+}
+
+/** A deal moved stage in the pipeline (which updated its own page in the cache): the totals it feeds. */
+export function afterStageChange(utils: TrpcUtils): Promise<unknown> {
+  return Promise.all([utils.admin.metrics.invalidate(), utils.admin.partners.invalidate()]);
+}
+
+/** Partners were paid (or a payout was refused): the queue, the payout history and the totals. */
+export function afterPayout(utils: TrpcUtils): Promise<unknown> {
+  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.admin.payouts.invalidate(), utils.admin.metrics.invalidate(), utils.admin.partners.invalidate()]);
+}
+
+/** Commissions were accrued or one was marked failed: the payout queue. */
+export function afterCommissionChange(utils: TrpcUtils): Promise<unknown> {
+  return utils.admin.pendingCommissions.invalidate();
+}
+
+/** A partner was approved, rejected, suspended, reactivated or created: every admin list and metric. */
+export function afterPartnerDecision(utils: TrpcUtils): Promise<unknown> {
+  return utils.admin.invalidate();
+}
+
+/** A material was added, edited, activated or deactivated: the admin library and the partners' list. */
+export function afterMaterialChange(utils: TrpcUtils): Promise<unknown> {
+  return Promise.all([utils.admin.materials.invalidate(), utils.partner.materials.invalidate()]);
+}

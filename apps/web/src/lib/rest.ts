@@ -1,0 +1,79 @@
+// The SPA's one HTTP client: tRPC's batch link and the REST routes (CSV exports, wire instructions,
+// material uploads) all send through apiFetch, with the session's bearer token. A REST failure
+// throws the server's own {message, code}; a 401 hands the visitor to the session to sign out.
+
+import { AUTH_TOKEN_KEY } from '@portal/contracts/plain';
+
+export function readToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function authHeaders(): Record<string, string> {
+  const token = readToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** The only call of `fetch` in the app. */
+export const apiFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => fetch(input, init);
+
+/** A REST call the server refused: its message (shown to the user), status and code. */
+export class RestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'RestError';
+  }
+}
+
+let unauthorized: () => void = () => undefined;
+
+/** Who is told about a 401 from a REST call (the session store, wired up with the query client). */
+export function onRestUnauthorized(handler: () => void) {
+  unauthorized = handler;
+}
+
+async function request(path: string, init: RequestInit, fallbackMessage?: string): Promise<Response> {
+  const response = await apiFetch(path, { ...init, headers: { ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } });
+  if (response.ok) return response;
+  if (response.status === 401) unauthorized();
+  const body = (await response.json().catch(() => null)) as { message?: unknown; code?: unknown } | null;
+  const message = typeof body?.message === 'string' ? body.message : (fallbackMessage ?? `${response.status}: ${response.statusText}`);
+  throw new RestError(message, response.status, typeof body?.code === 'string' ? body.code : undefined);
+}
+
+/** Posts a multipart form and answers the JSON the route returns. */
+export async function postForm<T>(path: string, body: FormData, fallbackMessage: string): Promise<T> {
+  const response = await request(path, { method: 'POST', body }, fallbackMessage);
+  return (await response.json()) as T;
+}
+
+/** The file name of a Content-Disposition header, or the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return match?.[1] ?? fallback;
+}
+
+/** Fetches an authenticated file (a CSV export, wire instructions) and hands it to the browser as a download. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const response = await request(path, {});
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the blob to the browser; the URL can go once the event loop turns.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}

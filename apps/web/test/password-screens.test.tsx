@@ -1,0 +1,57 @@
+// Issue 14's screens without a server: the way from the sign-in dialog to the reset form, its
+// validation, the strength hint, and the change-password dialog's rules.
+
+import { MESSAGES } from '@portal/contracts';
+import { fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AuthDialog, type AuthMode } from '../src/features/auth/auth-dialog';
+import { ChangePasswordDialog } from '../src/features/auth/change-password-dialog';
+import { passwordStrength } from '../src/features/auth/password-strength';
+import { SessionStore } from '../src/lib/session';
+import { renderWithProviders } from './render';
+
+function Dialog() {
+  const [mode, setMode] = useState<AuthMode>('login');
+  return <AuthDialog opened mode={mode} onModeChange={setMode} onClose={() => {}} />;
+}
+
+describe('forgot password', () => {
+  it('opens from "Forgot password?" in the sign-in dialog and comes back', async () => {
+    renderWithProviders(<Dialog />, { session: new SessionStore({ user: null }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByText('Reset Password')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send reset link' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(await screen.findByRole('button', { name: /^Sign In$/ })).toBeTruthy();
+  });
+
+  it('refuses a malformed email before sending', async () => {
+    renderWithProviders(<Dialog />, { session: new SessionStore({ user: null }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(MESSAGES.invalidEmail)).toBeTruthy();
+  });
+});
+
+describe('change password', () => {
+  it('asks for the current password and a new one of at least 6 characters', async () => {
+    renderWithProviders(<ChangePasswordDialog opened onClose={() => {}} />, { session: new SessionStore({ user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'a@example.com', role: 'admin' } }) });
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(MESSAGES.currentPasswordRequired)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.authPasswordMin)).toBeTruthy();
+    expect(screen.getByText('Password strength: too short')).toBeTruthy();
+  });
+});
+
+describe('the strength hint', () => {
+  it('grades length and variety', () => {
+    expect(passwordStrength('abc')).toBe('too short');
+    expect(passwordStrength('abcdef')).toBe('weak');
+    expect(passwordStrength('abcdef12')).toBe('weak');
+    expect(passwordStrength('abcdefgh12')).toBe('fair');
+    expect(passwordStrength('Correct-Horse-42')).toBe('strong');
+  });
+});

@@ -1,0 +1,220 @@
+// Issue 14 in Chromium: "Forgot password?" in the sign-in dialog → the link from the mail the
+// portal really sent (to an SMTP server in this process) → a new password → signed in with it.
+
+import { simpleParser } from 'mailparser';
+import type { Browser } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, api, freePort, launchBrowser, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let portal: Portal;
+let browser: Browser;
+let smtp: SMTPServer;
+const mails: Mail[] = [];
+
+async function waitForMail(to: string, subject: string, timeoutMs = 30_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = mails.find((m) => m.to === to && m.subject === subject);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no "${subject}" mail for ${to}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}\n${portal.logs()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  const smtpPort = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)));
+  const port = await freePort();
+  portal = await startPortal({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Ledgerline <mail@e2e.test>' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+describe('password reset in the browser', () => {
+  it('sends a reset link from the sign-in dialog, sets a new password from the mail and signs in with it', async () => {
+    const email = `reset-${Date.now().toString(36)}@e2e.test`;
+    await api(portal.baseUrl).register(email, 'old-password-1');
+
+    const { page, context } = await newPage(browser, DESKTOP);
+    await page.goto(`${portal.baseUrl}/`);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+    await dialog.getByLabel('Email').fill(email);
+    await settled(page);
+    await screenshot(page, 'forgot-password-desktop');
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
+    await dialog.getByText('If an account exists for this email').waitFor();
+    await settled(page);
+    await screenshot(page, 'forgot-password-sent-desktop');
+
+    const mail = await waitForMail(email, 'Reset your password');
+    const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeTruthy();
+
+    await page.goto(link as string);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel(/^New password/).fill('Brand-New-Password-42');
+    await page.getByText('Password strength: strong').waitFor();
+    await settled(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'reset-password-desktop');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+
+    // Back on the landing page with the sign-in dialog open and a toast.
+    await page.getByText('Sign in with your new password.').waitFor();
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await signIn.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByLabel(/^Password/).fill('Brand-New-Password-42');
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(/\/onboarding/);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
+
+    await waitForMail(email, 'Your password was changed');
+    expect((await api(portal.baseUrl).call('POST', '/api/auth/login', { email, password: 'old-password-1' })).status).toBe(401);
+    await context.close();
+  });
+
+  it('shows the reset page on a phone, and a used link is refused with a clear message', async () => {
+    const email = `reset-phone-${Date.now().toString(36)}@e2e.test`;
+    await api(portal.baseUrl).register(email, 'old-password-1');
+    expect((await api(portal.baseUrl).call('POST', '/api/auth/forgot-password', { email })).status).toBe(202);
+    const mail = await waitForMail(email, 'Reset your password');
+    const link = /http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] as string;
+    const token = new URL(link).searchParams.get('token');
+    expect((await api(portal.baseUrl).call('POST', '/api/auth/reset-password', { token, password: 'used-already-1' })).status).toBe(200);
+
+    const { page, context } = await newPage(browser, MOBILE);
+    await page.goto(link);
+    await page.getByLabel(/^New password/).fill('abc');
+    await page.getByText('Password strength: too short').waitFor();
+    await settled(page);
+    await screenshot(page, 'reset-password-mobile');
+    await page.getByLabel(/^New password/).fill('another-password-2');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('This password reset link is invalid, has expired or was already used.').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/reset-password');
+    await context.close();
+  });
+
+  it('shows the Email log to the admin, resends a mail, and lets the admin change the password from the user menu', async () => {
+    const client = api(portal.baseUrl);
+    const adminToken = await client.login(ADMIN.email, ADMIN.password);
+    const email = `log-${Date.now().toString(36)}@e2e.test`;
+    await client.register(email, 'old-password-1');
+    await client.call('POST', '/api/auth/forgot-password', { email });
+    await waitForMail(email, 'Reset your password');
+
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { page, context } = await newPage(browser, viewport);
+      await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+      const log = page.getByRole('region', { name: 'Email Log' });
+      await log.getByText(email).first().waitFor();
+      await log.scrollIntoViewIfNeeded();
+      await settled(page);
+      await screenshot(page, `email-log-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
+      await page.getByRole('button', { name: ADMIN.email }).click();
+      await page.getByRole('menuitem', { name: 'Change password' }).click();
+      await page.getByRole('dialog', { name: 'Change password' }).waitFor();
+      await settled(page);
+      await screenshot(page, `admin-change-password-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
+      await context.close();
+    }
+
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    const log = page.getByRole('region', { name: 'Email Log' });
+    await log.getByRole('button', { name: `Resend Reset your password to ${email}` }).click();
+    await page.getByText('Email queued again').waitFor();
+    // The copy goes out too: two reset mails for this address.
+    const deadline = Date.now() + 30_000;
+    while (mails.filter((m) => m.to === email && m.subject === 'Reset your password').length < 2) {
+      if (Date.now() > deadline) throw new Error('the resent mail did not arrive');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    await page.getByRole('button', { name: ADMIN.email }).click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    await dialog.getByLabel(/^Current password/).fill('not-the-password');
+    await dialog.getByLabel(/^New password/).fill('Admin-New-Password-7');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await dialog.getByText('Current password is incorrect').waitFor();
+    await dialog.getByLabel(/^Current password/).fill(ADMIN.password);
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your other sessions have been signed out.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // Still signed in here with the fresh token; the token from before no longer works.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    expect((await client.call('GET', '/api/auth/me', undefined, adminToken)).status).toBe(401);
+    await client.login(ADMIN.email, 'Admin-New-Password-7');
+    await context.close();
+  });
+
+  it('lets a partner switch deal updates off and change the password from the Settings tab', async () => {
+    const client = api(portal.baseUrl);
+    const adminToken = await client.login(ADMIN.email, 'Admin-New-Password-7');
+    const email = `settings-${Date.now().toString(36)}@e2e.test`;
+    const created = await client.call('POST', '/api/admin/partners', { email, password: 'partner-password-1', companyName: 'Settings Co', contactName: 'Sett Ings' }, adminToken);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const token = await client.login(email, 'partner-password-1');
+
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const { page, context } = await newPage(browser, viewport);
+      await signInWithToken(page, portal.baseUrl, token, '/dashboard');
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.getByRole('switch', { name: /Deal updates/ }).waitFor();
+      await settled(page);
+      await screenshot(page, `partner-settings-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
+      if (viewport === DESKTOP) {
+        // Deal updates off: the same switch the one-click unsubscribe flips.
+        await page.getByRole('switch', { name: /Deal updates/ }).click();
+        await expect.poll(async () => (await client.call<{ dealUpdates: boolean }>('GET', '/api/partners/me/mail-preferences', undefined, token)).body.dealUpdates).toBe(false);
+      }
+      await page.getByRole('button', { name: 'Change password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change password' });
+      await dialog.getByLabel(/^Current password/).fill('partner-password-1');
+      await dialog.getByLabel(/^New password/).fill('Partner-Changed-9');
+      await settled(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `partner-change-password-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
+      if (viewport === DESKTOP) {
+        await dialog.getByRole('button', { name: 'Change password' }).click();
+        await page.getByText('Your other sessions have been signed out.').waitFor();
+        await waitForMail(email, 'Your password was changed');
+        await client.login(email, 'Partner-Changed-9');
+      }
+      await context.close();
+    }
+  });
+
+  it('stops cleanly on SIGTERM with the mail worker running', async () => {
+    expect(await portal.stop('SIGTERM')).toBe(0);
+  });
+});

@@ -1,0 +1,46 @@
+// The admin's Email log (issue 14): the outbox's rows, newest first, and a resend.
+
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants';
+
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'not_sent'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed', not_sent: 'Not sent' };
+export const EMAIL_LOG_PAGE_SIZE = 20;
+
+export const listEmailsInput = z
+  .object({
+    limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(EMAIL_LOG_PAGE_SIZE),
+    offset: z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000).default(0),
+  })
+  .default({ limit: EMAIL_LOG_PAGE_SIZE, offset: 0 });
+
+export const emailLogEntryOutput = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+  resentFrom: z.uuid().nullable(),
+});
+export type EmailLogEntry = z.infer<typeof emailLogEntryOutput>;
+
+export const emailLogPageOutput = z.object({ items: z.array(emailLogEntryOutput), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export type EmailLogPage = z.infer<typeof emailLogPageOutput>;
+
+/** Mails a partner may switch off; account and payment mails always go out. */
+export const MAIL_TOPICS = ['dealUpdates', 'monthlySummary'] as const;
+export type MailTopic = (typeof MAIL_TOPICS)[number];
+export const MAIL_TOPIC_LABELS: Record<MailTopic, { label: string; description: string }> = {
+  dealUpdates: { label: 'Deal updates', description: 'A client added for you, a deal won or lost' },
+  monthlySummary: { label: 'Monthly summaries', description: "The month's commissions once they are accrued" },
+};
+
+export const mailPreferencesOutput = z.object({ dealUpdates: z.boolean(), monthlySummary: z.boolean() });
+export type MailPreferences = z.infer<typeof mailPreferencesOutput>;
+export const updateMailPreferencesInput = z.object({ dealUpdates: z.boolean().optional(), monthlySummary: z.boolean().optional() }).strict();
