@@ -15,6 +15,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDeps } from '../src/deps';
 import { createLogger } from '../src/logger';
+import { unsubscribeToken } from '../src/services/notifications/preferences';
 import type { AppDeps } from '../src/trpc/context';
 import { bearer, createUser } from './helpers';
 
@@ -104,6 +105,15 @@ describe('when PostgreSQL goes away and comes back', () => {
     expect(login.statusCode).toBe(503);
     const rpc = await app.inject({ method: 'GET', url: '/trpc/auth.me', headers });
     expect(rpc.statusCode).toBe(503);
+    // A raw route answers through the same mapping.
+    const unsubscribe = await app.inject({
+      method: 'POST',
+      url: `/api/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.config, user.id, 'monthlySummary'))}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribe.statusCode).toBe(503);
+    expect(unsubscribe.json()).toEqual({ message: MESSAGES.databaseUnavailable, code: 'SERVICE_UNAVAILABLE' });
 
     await proxy.open();
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

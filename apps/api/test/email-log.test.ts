@@ -49,7 +49,7 @@ describe('the Email log', () => {
 
     const res = await t.app.inject({ method: 'POST', url: `/api/admin/emails/${id}/resend`, headers: await bearer(t.deps, admin) });
     expect(res.statusCode, res.body).toBe(201);
-    const copy = res.json() as { id: string; status: string; resentFrom: string; attempts: number };
+    const copy = res.json<{ id: string; status: string; resentFrom: string; attempts: number }>();
     expect(copy).toMatchObject({ status: 'pending', resentFrom: id, attempts: 0 });
     expect(copy.id).not.toBe(id);
 

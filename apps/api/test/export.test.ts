@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
+import { EXPORT_KINDS } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../src/services/crypto';
-import { EXPORT_KINDS, exportTable, neutraliseCell, WIRE_COLUMNS } from '../src/services/exports';
+import { exportTable, neutraliseCell, WIRE_COLUMNS } from '../src/services/exports';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 import type { SessionUser } from '../src/trpc/context';
 
@@ -48,7 +49,7 @@ const download = async (url: string, user: SessionUser | null = admin) =>
   t.app.inject({ method: 'GET', url, headers: user ? await bearer(t.deps, user) : {} });
 /** Reads the CSV with csv-parse, strict about quotes and column counts (a short or long record throws). */
 function parseCsv(text: string): string[][] {
-  return parse(text, { record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false, bom: false }) as string[][];
+  return parse(text, { record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false, bom: false });
 }
 
 function rowsOf(body: string): Array<Record<string, string>> {

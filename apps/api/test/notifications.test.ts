@@ -194,7 +194,7 @@ describe('deal updates and monthly summaries (optional mails)', () => {
     await createReferral(t.deps, active.partnerId, { stage: 'won', contractStartDate: '2024-01-01', serviceType: 'controller' });
     await createReferral(t.deps, active.partnerId, { stage: 'won', contractStartDate: '2024-01-01', serviceType: 'basic_accounting' });
     await callerFor(t.deps, admin).admin.accrue({ month: '2024-06' });
-    const mine = (await outbox()).filter((r) => r.recipient === (active.user.email as string));
+    const mine = (await outbox()).filter((r) => r.recipient === active.user.email);
     expect(mine.map((r) => r.subject)).toEqual(['Your June 2024 commissions: $150.00']);
     expect(mine[0]?.textBody).toContain('2 clients earned you $150.00');
     expect(mine[0]?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');

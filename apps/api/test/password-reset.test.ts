@@ -191,7 +191,7 @@ describe('POST /api/auth/change-password', () => {
     const session = await bearer(t.deps, user);
     const res = await post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'changed-pass-1' }, { headers: session });
     expect(res.statusCode, res.body).toBe(200);
-    const { token, user: me } = res.json() as { token: string; user: { email: string } };
+    const { token, user: me } = res.json<{ token: string; user: { email: string } }>();
     expect(me.email).toBe(email);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: session })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);

@@ -5,7 +5,6 @@
 import { once } from 'node:events';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Db } from '@portal/db';
 import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_BATCH_SIZE } from '../src/services/keyset';
@@ -110,7 +109,7 @@ describe('without limit: every row, streamed', () => {
   it.each(LISTS)('GET $path sends its first bytes while the later batches are still unread', async ({ path, expected }) => {
     const db = t.deps.db;
     const gate = new BatchGate();
-    t.deps.db = db.withPlugin(gate) as Db;
+    t.deps.db = db.withPlugin(gate);
     try {
       const headers = await bearer(t.deps, admin);
       const res = await request(path, headers);

@@ -6,6 +6,7 @@ import { createUserAccount, findUserByEmail, isUniqueViolation } from './account
 import { logActivity } from './activity';
 import { DomainError } from './errors';
 import { newPasswordProblem } from './passwords';
+import { isAdministrator } from './permissions';
 
 export class AdminBootstrapError extends Error {
   override name = 'AdminBootstrapError';
@@ -18,7 +19,7 @@ export async function ensureAdmin(deps: Pick<AppDeps, 'db'>, email: string, pass
   const check = async (): Promise<EnsureAdminResult | undefined> => {
     const existing = await findUserByEmail(deps.db, normalised);
     if (!existing) return undefined;
-    if (existing.role !== 'admin') {
+    if (!isAdministrator(existing)) {
       throw new AdminBootstrapError(
         `Cannot create admin ${normalised}: a ${existing.role} account with this email already exists. ` +
           'It is not promoted automatically; choose another ADMIN_EMAIL or change that account first.',

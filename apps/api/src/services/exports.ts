@@ -4,6 +4,7 @@
 // neutralised (issue 12: "Acme\n=1+1" must not start a live formula on a line of its own).
 
 import { Readable } from 'node:stream';
+import type { ExportKind } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { stringify } from 'csv-stringify';
 import { sql } from 'kysely';
@@ -11,8 +12,6 @@ import { logActivity } from './activity';
 import { bankFieldContext, type FieldCipher } from './crypto';
 import { decryptOrNull } from './mappers';
 
-export const EXPORT_KINDS = ['partners', 'referrals', 'commissions'] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export interface CsvColumn {
   key: string;

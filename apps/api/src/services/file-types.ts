@@ -3,10 +3,12 @@
 // streaming search for "ppt/presentation.xml" or "word/document.xml" tells them apart.
 
 import { Transform } from 'node:stream';
+import type { UPLOAD_CONTENT_TYPES, UPLOAD_EXTENSIONS } from '@portal/contracts';
 
+/** A kind the server recognises; its content type and extension are among the contracts' accepted upload types. */
 export interface FileKind {
-  contentType: string;
-  extension: string;
+  contentType: (typeof UPLOAD_CONTENT_TYPES)[number];
+  extension: (typeof UPLOAD_EXTENSIONS)[number];
 }
 
 export const FILE_KINDS = {

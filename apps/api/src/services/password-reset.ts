@@ -4,10 +4,10 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES, PASSWORD_RESET_VALID_MINUTES, type AuthResult, type ChangePasswordInput } from '@portal/contracts';
-import { TRPCError } from '@trpc/server';
-import type { AppDeps, SessionUser } from '../trpc/context';
+import type { AppDeps, SessionUser } from '../deps';
 import { findUserByEmail, issueSession } from './accounts';
 import { logActivity } from './activity';
+import { DomainError } from './errors';
 import { enqueueTemplate } from './notifications/outbox';
 import { portalLink } from './notifications/templates';
 import { hashPassword, verifyPassword } from './passwords';
@@ -45,7 +45,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
   return { message: MESSAGES.resetRequested };
 }
 
-const invalidLink = () => new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.resetLinkInvalid });
+const invalidLink = () => DomainError.invalid(MESSAGES.resetLinkInvalid);
 
 /** Sets a new password from a mailed link: single use, within its 30 minutes, ends every session. */
 export async function resetPassword(deps: AppDeps, input: { token: string; password: string }): Promise<{ ok: true }> {
@@ -93,7 +93,7 @@ export async function changePassword(deps: AppDeps, sessionUser: SessionUser, in
   await deps.rateLimits.consume('loginFailuresPerEmailAndIp', key);
   const user = await findUserByEmail(deps.db, sessionUser.email);
   if (!user || user.id !== sessionUser.id || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.currentPasswordIncorrect });
+    throw DomainError.invalid(MESSAGES.currentPasswordIncorrect);
   }
   await deps.rateLimits.refund('loginFailuresPerEmailAndIp', key);
   const passwordHash = await hashPassword(input.newPassword);
@@ -107,7 +107,7 @@ export async function changePassword(deps: AppDeps, sessionUser: SessionUser, in
       .where('tokenVersion', '=', sessionUser.tokenVersion)
       .returning(['id', 'email', 'role', 'tokenVersion'])
       .executeTakeFirst();
-    if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
+    if (!row) throw DomainError.unauthorized(MESSAGES.sessionExpired);
     await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute();
     await logActivity(trx, { userId: user.id, action: 'user.password_changed', entityType: 'user', entityId: user.id });
     await enqueueTemplate(trx, now, row.email, 'passwordChanged', { signInUrl: portalLink(deps.config, '/', { signin: '1' }), changedAt: stamp(now) });

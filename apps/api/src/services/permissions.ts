@@ -34,6 +34,11 @@ export const ROLE_PERMISSIONS: Record<UserRole, readonly Permission[]> = {
   partner: ['partner:self'],
 };
 
+/** An administrator's account: stricter passwords, the one ADMIN_EMAIL may name. */
+export function isAdministrator(user: Pick<SessionUser, 'role'>): boolean {
+  return user.role === 'admin';
+}
+
 export function hasPermission(user: Pick<SessionUser, 'role'>, permission: Permission): boolean {
   return ROLE_PERMISSIONS[user.role].includes(permission);
 }

@@ -1,7 +1,9 @@
 // Session tokens: HS256 JWTs with issuer, audience, expiry and the user's token version.
 
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import type { UserRole } from '@portal/contracts';
+import { USER_ROLES, type UserRole } from '@portal/contracts';
+
+const isUserRole = (role: unknown): role is UserRole => (USER_ROLES as readonly unknown[]).includes(role);
 
 export const TOKEN_ISSUER = 'partner-portal';
 export const TOKEN_AUDIENCE = 'partner-portal-web';
@@ -43,7 +45,7 @@ export function createTokenService(secret: string, now: () => Date = () => new D
           currentDate: now(),
         });
         const { sub, role, tv } = payload;
-        if (typeof sub !== 'string' || (role !== 'admin' && role !== 'partner') || typeof tv !== 'number' || !Number.isInteger(tv)) return null;
+        if (typeof sub !== 'string' || !isUserRole(role) || typeof tv !== 'number' || !Number.isInteger(tv)) return null;
         return { userId: sub, role, tokenVersion: tv };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;

@@ -6,7 +6,7 @@
 import type { EmailOutboxRow, EmailOutboxTable } from '@portal/db';
 import type { Updateable } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 
 /** Waits after the 1st … 5th failed attempt; a 6th failure marks the mail failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const;

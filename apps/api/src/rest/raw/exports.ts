@@ -2,10 +2,10 @@
 // they are plain Fastify routes beside the procedure-backed REST table, with the same auth rules
 // and error bodies.
 
-import { COMMISSION_MESSAGES } from '@portal/contracts';
+import { COMMISSION_MESSAGES, EXPORT_KINDS, type ExportKind } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../services/errors';
-import { csvStream, EXPORT_KINDS, exportTable, logExport, WIRE_COLUMNS, wireInstructions, type ExportKind } from '../../services/exports';
+import { csvStream, exportTable, logExport, WIRE_COLUMNS, wireInstructions } from '../../services/exports';
 import type { AppDeps, SessionUser } from '../../deps';
 import { requirePermission, type Permission } from '../../services/permissions';
 import { authenticate } from '../../trpc/context';

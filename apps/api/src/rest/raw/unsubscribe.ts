@@ -3,11 +3,9 @@
 // the topic; the answer is the same switch the Settings tab flips. A raw route because the body
 // is form-encoded, not JSON.
 
-import { MAIL_TOPIC_LABELS } from '@portal/contracts';
-import { readUnsubscribeToken, setMailPreferences } from '../../services/notifications/preferences';
+import { unsubscribeOneClick } from '../../services/notifications/preferences';
+import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-
-export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Switch mails off in the Settings tab of your dashboard instead.';
 
 export const unsubscribeRoutes: RawRoutes = {
   async register(app, deps) {
@@ -15,12 +13,11 @@ export const unsubscribeRoutes: RawRoutes = {
       // The body is not needed (the token says everything); it is read so any sender is accepted.
       scope.addContentTypeParser(['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
       scope.post<{ Querystring: { token?: unknown } }>('/api/mail/unsubscribe', async (req, reply) => {
-        const token = typeof req.query.token === 'string' ? readUnsubscribeToken(deps.config, req.query.token) : null;
-        if (!token) return reply.status(400).send({ message: UNSUBSCRIBE_INVALID, code: 'BAD_REQUEST' });
-        const exists = await deps.db.selectFrom('users').select('id').where('id', '=', token.userId).executeTakeFirst();
-        if (!exists) return reply.status(400).send({ message: UNSUBSCRIBE_INVALID, code: 'BAD_REQUEST' });
-        await deps.db.transaction().execute((trx) => setMailPreferences(trx, token.userId, { [token.topic]: false }, 'one-click', deps.now()));
-        return reply.status(200).send({ message: `${MAIL_TOPIC_LABELS[token.topic].label} are switched off. Switch them on again in the Settings tab of your dashboard.` });
+        try {
+          return reply.status(200).send(await unsubscribeOneClick(deps, req.query.token));
+        } catch (error) {
+          return sendError(reply, error, deps);
+        }
       });
     });
   },

@@ -3,8 +3,8 @@
 
 import { MESSAGES, type EmailLogEntry, type EmailLogPage } from '@portal/contracts';
 import type { Db, EmailOutboxRow } from '@portal/db';
-import { TRPCError } from '@trpc/server';
 import { logActivity } from '../activity';
+import { DomainError } from '../errors';
 import { enqueueMail } from './outbox';
 
 const COLUMNS = ['id', 'kind', 'recipient', 'subject', 'status', 'attempts', 'lastError', 'nextAttemptAt', 'sentAt', 'createdAt', 'resentFrom'] as const;
@@ -37,7 +37,7 @@ export async function listEmails(db: Db, input: { limit: number; offset: number 
 export async function resendEmail(db: Db, id: string, adminId: string, now: Date): Promise<EmailLogEntry> {
   return db.transaction().execute(async (trx) => {
     const original = await trx.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!original) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.emailNotFound });
+    if (!original) throw DomainError.notFound(MESSAGES.emailNotFound);
     const copyId = await enqueueMail(
       trx,
       { kind: original.kind, recipient: original.recipient, subject: original.subject, text: original.textBody, html: original.htmlBody, headers: original.headers ?? undefined },

@@ -3,10 +3,12 @@
 // naming the user and the topic; it does not expire, like the mails it is in.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { MAIL_TOPICS, type MailPreferences, type MailTopic } from '@portal/contracts';
+import { MAIL_TOPIC_LABELS, MAIL_TOPICS, type MailPreferences, type MailTopic } from '@portal/contracts';
 import type { AppConfig } from '../../config';
 import { resolveSecrets } from '../../secrets';
+import type { AppDeps } from '../../deps';
 import { logActivity, type DbOrTx } from '../activity';
+import { DomainError } from '../errors';
 import { portalLink } from './templates';
 
 const PURPOSE = 'mail-unsubscribe';
@@ -64,6 +66,18 @@ export async function setMailPreferences(db: DbOrTx, userId: string, changes: Pa
     await logActivity(db, { userId, action: 'user.mail_preferences_changed', entityType: 'user', entityId: userId, details: { ...changes, source } });
   }
   return getMailPreferences(db, userId);
+}
+
+export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Switch mails off in the Settings tab of your dashboard instead.';
+
+/** One-click unsubscribe: switches off the topic a signed token names and says so; a malformed, forged or orphaned token is invalid. */
+export async function unsubscribeOneClick(deps: Pick<AppDeps, 'config' | 'db' | 'now'>, rawToken: unknown): Promise<{ message: string }> {
+  const token = typeof rawToken === 'string' ? readUnsubscribeToken(deps.config, rawToken) : null;
+  if (!token) throw DomainError.invalid(UNSUBSCRIBE_INVALID);
+  const exists = await deps.db.selectFrom('users').select('id').where('id', '=', token.userId).executeTakeFirst();
+  if (!exists) throw DomainError.invalid(UNSUBSCRIBE_INVALID);
+  await deps.db.transaction().execute((trx) => setMailPreferences(trx, token.userId, { [token.topic]: false }, 'one-click', deps.now()));
+  return { message: `${MAIL_TOPIC_LABELS[token.topic].label} are switched off. Switch them on again in the Settings tab of your dashboard.` };
 }
 
 /** Whether the user still wants this topic (read inside the transaction that would mail it). */
