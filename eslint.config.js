@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** Files linted with type information: every TypeScript file of a package with a tsconfig. */
-const TYPED_FILES = ['apps/api/**/*.ts', 'packages/*/**/*.ts', 'bench/**/*.ts'];
+const TYPED_FILES = ['apps/api/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'packages/*/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/routeTree.gen.ts', '**/.data/**', 'e2e/.artifacts/**', 'bench/.data/**'] },

@@ -38,8 +38,8 @@ function renderDialog(mode: AuthMode = 'login', authenticate = vi.fn(async () =>
   return { ...result, authenticate, onClose, session };
 }
 
-const emailField = () => screen.getByLabelText(/^Email/) as HTMLInputElement;
-const passwordField = () => screen.getByLabelText(/^Password/) as HTMLInputElement;
+const emailField = () => screen.getByLabelText<HTMLInputElement>(/^Email/);
+const passwordField = () => screen.getByLabelText<HTMLInputElement>(/^Password/);
 const submitButton = (name: RegExp) => screen.getByRole('button', { name });
 
 beforeEach(() => localStorage.clear());

@@ -79,7 +79,7 @@ describe('Payout Processor', () => {
   it('selects all, shows the total selected and processes the chosen commissions', () => {
     const onProcess = vi.fn();
     renderWithProviders(<Harness onProcess={onProcess} />);
-    const process = () => screen.getByRole('button', { name: /Process \d+ Payouts?/ }) as HTMLButtonElement;
+    const process = () => screen.getByRole<HTMLButtonElement>('button', { name: /Process \d+ Payouts?/ });
     expect(process().disabled).toBe(true);
     fireEvent.click(screen.getByLabelText('Select all'));
     expect(screen.getByTestId('payout-total').textContent).toBe('$100.30');
@@ -108,7 +108,7 @@ describe('Accrual panel', () => {
   it('defaults to the month just ended and runs the accrual for it', () => {
     const onSubmit = vi.fn();
     renderWithProviders(<AccrualForm onSubmit={onSubmit} submitting={false} result={null} now={now} />);
-    expect((screen.getByLabelText('Month') as HTMLInputElement).value).toBe('2026-10');
+    expect(screen.getByLabelText<HTMLInputElement>('Month').value).toBe('2026-10');
     fireEvent.click(screen.getByRole('button', { name: 'Run accrual' }));
     expect(onSubmit).toHaveBeenCalledWith('2026-10');
   });

@@ -14,7 +14,7 @@ function renderForm(onSubmit: (payload: PartnerApplicationInput) => Promise<unkn
 }
 
 const agreementBox = () => screen.getByTestId('agreement-scroll');
-const checkbox = () => screen.getByLabelText(AGREEMENT_CHECKBOX_LABEL) as HTMLInputElement;
+const checkbox = () => screen.getByLabelText<HTMLInputElement>(AGREEMENT_CHECKBOX_LABEL);
 
 /** jsdom has no layout: give the box a size and a scroll position, then fire the scroll. */
 function scrollAgreement(scrollTop: number, scrollHeight = 2000, clientHeight = 384) {
@@ -66,8 +66,8 @@ describe('the registration form', () => {
     expect((field(/Company Type/)).value).toBe('Agency');
     expect((field(/Preferred Payment Method/)).value).toBe('Wire Transfer');
     expect((field(/Expected Monthly Referrals/)).value).toBe('3-5 referrals/month');
-    expect((screen.getByLabelText(/^Bank Address/) as HTMLTextAreaElement).rows).toBe(2);
-    expect((screen.getByLabelText(/Beneficiary Address/) as HTMLTextAreaElement).rows).toBe(2);
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/^Bank Address/).rows).toBe(2);
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/Beneficiary Address/).rows).toBe(2);
     expect(screen.getByRole('button', { name: 'Submit Partner Application' })).toBeTruthy();
   });
 
@@ -125,7 +125,7 @@ describe('the input filters', () => {
   it('lets only digits into the routing number, at most 9', async () => {
     const user = userEvent.setup();
     renderForm();
-    const routing = screen.getByLabelText(/Routing Number/) as HTMLInputElement;
+    const routing = screen.getByLabelText<HTMLInputElement>(/Routing Number/);
     await user.type(routing, 'ab12-34 5678');
     expect(routing.value).toBe('12345678');
     await user.type(routing, '9012');
@@ -137,7 +137,7 @@ describe('the input filters', () => {
   it('filters a pasted routing number before it keeps 9 digits (021-000-021 stays whole)', async () => {
     const user = userEvent.setup();
     renderForm();
-    const routing = screen.getByLabelText(/Routing Number/) as HTMLInputElement;
+    const routing = screen.getByLabelText<HTMLInputElement>(/Routing Number/);
     await user.click(routing);
     await user.paste('021-000-021');
     expect(routing.value).toBe('021000021');
@@ -149,7 +149,7 @@ describe('the input filters', () => {
   it('filters a pasted account number before it keeps the longest account number', async () => {
     const user = userEvent.setup();
     renderForm();
-    const account = screen.getByLabelText(/^Account Number/) as HTMLInputElement;
+    const account = screen.getByLabelText<HTMLInputElement>(/^Account Number/);
     await user.click(account);
     await user.paste('GB29-NWBK-6016-1331-9268-19');
     expect(account.value).toBe('GB29NWBK60161331926819');
@@ -161,7 +161,7 @@ describe('the input filters', () => {
   it('keeps only letters and digits in the account number and shows it masked', async () => {
     const user = userEvent.setup();
     renderForm();
-    const account = screen.getByLabelText(/^Account Number/) as HTMLInputElement;
+    const account = screen.getByLabelText<HTMLInputElement>(/^Account Number/);
     expect(account.type).toBe('password');
     await user.type(account, 'GB29 NWBK-6016.13');
     expect(account.value).toBe('GB29NWBK601613');

@@ -56,7 +56,7 @@ describe('Add Client form', () => {
   it("says 'No active partners available' and cannot submit without partners", () => {
     renderWithProviders(<AddClientForm partners={[]} onSubmit={vi.fn()} onCancel={() => {}} submitting={false} />);
     expect(screen.getByText('No active partners available')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Add Client' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Client' }).disabled).toBe(true);
   });
 
   it('asks for an affiliate, a company and a monthly value', async () => {

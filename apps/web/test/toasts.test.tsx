@@ -41,11 +41,17 @@ describe('toasts', () => {
     });
     expect(screen.getByText('First toast')).toBeTruthy();
     expect(screen.queryByText('Second toast')).toBeNull();
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(screen.getByText('First toast')).toBeTruthy();
     // 5000 ms, then Mantine's exit transition; the queued toast takes its place.
-    act(() => vi.advanceTimersByTime(1));
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByText('First toast')).toBeNull();
     expect(screen.getByText('Second toast')).toBeTruthy();
   });

@@ -42,9 +42,8 @@ export function UserMenu() {
           )}
           <Menu.Item
             leftSection={<IconLogout size={16} />}
-            onClick={async () => {
-              await signOut();
-              await navigate({ to: '/' });
+            onClick={() => {
+              void signOut().then(() => navigate({ to: '/' }));
             }}
           >
             Sign out

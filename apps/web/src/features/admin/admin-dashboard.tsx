@@ -59,9 +59,8 @@ export function AdminDashboard() {
             variant="subtle"
             color="gray"
             leftSection={<IconLogout size={16} />}
-            onClick={async () => {
-              await signOut();
-              await navigate({ to: '/' });
+            onClick={() => {
+              void signOut().then(() => navigate({ to: '/' }));
             }}
           >
             Logout

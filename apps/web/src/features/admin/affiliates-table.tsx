@@ -18,9 +18,9 @@ type SortField = 'companyName' | 'status' | 'currentMrr' | 'totalLifetimeCommiss
 
 /** Clicking a header sorts by it; clicking again reverses. Money sorts largest first at first click. */
 export function nextSort(current: Sort, field: SortField): Sort {
-  if (current === field) return `-${field}` as Sort;
-  if (current === `-${field}`) return field as Sort;
-  return (field === 'currentMrr' || field === 'totalLifetimeCommissions' || field === 'createdAt' ? `-${field}` : field) as Sort;
+  if (current === field) return `-${field}`;
+  if (current === `-${field}`) return field;
+  return field === 'currentMrr' || field === 'totalLifetimeCommissions' || field === 'createdAt' ? `-${field}` : field;
 }
 
 function SortHeader({ field, sort, onSort, children }: { field: SortField; sort: Sort; onSort: (sort: Sort) => void; children: ReactNode }) {

@@ -47,7 +47,7 @@ function DealCard({ deal, onStageChange }: { deal: Referral; onStageChange: (dea
         value={deal.stage}
         allowDeselect={false}
         onChange={(value) => {
-          if (value && value !== deal.stage) onStageChange(deal, value as ReferralStage);
+          if (value && value !== deal.stage) onStageChange(deal, value);
         }}
       />
     </Card>

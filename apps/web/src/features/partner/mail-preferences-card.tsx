@@ -2,7 +2,7 @@
 // can be switched off here (or with one click in the mail); account and payment mails always go out.
 
 import { Alert, Card, Stack, Switch, Text, Title } from '@mantine/core';
-import { MAIL_TOPIC_LABELS, MAIL_TOPICS, type MailPreferences, type MailTopic } from '@portal/contracts';
+import { MAIL_TOPIC_LABELS, MAIL_TOPICS, type MailTopic } from '@portal/contracts';
 import { MESSAGES } from '@portal/contracts/plain';
 import { errorMessage } from '../../lib/errors';
 import { notifyError } from '../../lib/notify';
@@ -17,7 +17,7 @@ export function MailPreferencesCard() {
 
   const toggle = async (topic: MailTopic, on: boolean) => {
     try {
-      await update.mutateAsync({ [topic]: on } as Partial<MailPreferences>);
+      await update.mutateAsync({ [topic]: on });
     } catch (error) {
       notifyError('Could not save', errorMessage(error, MESSAGES.genericError));
     }
