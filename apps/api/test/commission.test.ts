@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 import type { SessionUser } from '../src/trpc/context';
@@ -24,6 +25,8 @@ describe('GET /api/partners/commissions (partner.commissions)', () => {
     const october = await createCommission(t.deps, { partnerId: mine.partnerId, referralId: acme, monthYear: '2026-10' });
     const octoberBolt = await createCommission(t.deps, { partnerId: mine.partnerId, referralId: bolt, monthYear: '2026-10', amount: '100.00', status: 'failed' });
     await createCommission(t.deps, { partnerId: other.partnerId, referralId: theirs, monthYear: '2026-10' });
+    // Two quick inserts can share a timestamp on PGlite's clock; the later one is made visibly later.
+    await t.db.updateTable('commissions').set({ createdAt: sql<Date>`created_at + interval '1 second'` }).where('id', '=', octoberBolt).execute();
 
     const res = await t.app.inject({ method: 'GET', url: '/api/partners/commissions', headers: await bearer(t.deps, mine.user) });
     expect(res.statusCode).toBe(200);
