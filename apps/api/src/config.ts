@@ -49,6 +49,15 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ACCRUAL_TIMER: flag.default(true),
     WEB_DIST: z.string().optional(),
+    STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+    S3_ENDPOINT: z.url('must be an http(s) address').optional(),
+    /** Where browsers reach the bucket (presigned downloads); S3_ENDPOINT when not given. */
+    S3_PUBLIC_ENDPOINT: z.url('must be an http(s) address').optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL) {
@@ -60,6 +69,11 @@ const envSchema = z
     }
     if (env.DEMO_DATA && env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be combined with ADMIN_EMAIL: a deployment with its own admin gets no demo accounts' });
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with STORAGE_DRIVER=s3' });
+      }
     }
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'is required when the other admin variable is set' });
@@ -86,7 +100,21 @@ export interface AppConfig {
   logLevel: string;
   accrualTimer: boolean;
   webDist: string;
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      endpoint?: string;
+      publicEndpoint?: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -132,6 +160,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     accrualTimer: e.ACCRUAL_TIMER,
     webDist: resolve(e.WEB_DIST ?? join(root, 'apps/web/dist')),
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+            region: e.S3_REGION as string,
+            bucket: e.S3_BUCKET as string,
+            accessKeyId: e.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local' },
   };
 }
 

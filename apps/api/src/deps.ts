@@ -7,7 +7,8 @@ import type { AppConfig } from './config';
 import { resolveSecrets } from './secrets';
 import { createFieldCipher } from './services/crypto';
 import { createRateLimits } from './services/rate-limits';
-import { createLocalStorage } from './services/storage';
+import { createS3Storage } from './services/s3-storage';
+import { createLocalStorage, type FileStorage } from './services/storage';
 import { createTokenService } from './services/tokens';
 import type { AppDeps } from './trpc/context';
 
@@ -26,7 +27,12 @@ export function createDeps(config: AppConfig, handle: DatabaseHandle, logger: Fa
     tokens: createTokenService(secrets.jwtSecret, now),
     cipher: createFieldCipher(secrets.dataEncryptionKey, config.dataEncryptionOldKeys),
     rateLimits: createRateLimits({ redisUrl: config.redisUrl }),
-    storage: createLocalStorage(join(config.dataDir, 'uploads')),
+    storage: createStorage(config),
     now,
   };
+}
+
+/** STORAGE_DRIVER: DATA_DIR/uploads (local, the default) or an S3 bucket shared by every replica. */
+export function createStorage(config: AppConfig): FileStorage {
+  return config.storage.driver === 's3' ? createS3Storage(config.storage) : createLocalStorage(join(config.dataDir, 'uploads'));
 }

@@ -35,6 +35,8 @@ export interface RateLimits {
   consume(policy: RatePolicyName, key: string): Promise<void>;
   /** Gives a point back (a sign-in that turned out to be right). */
   refund(policy: RatePolicyName, key: string): Promise<void>;
+  /** Readiness: 'not configured' without REDIS_URL; rejects when Redis does not answer a PING. */
+  check(): Promise<'ok' | 'not configured'>;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,12 @@ export function createRateLimits(options: { redisUrl?: string; prefix?: string }
     },
     async refund(policy, key) {
       await limiter(policy).reward(key, 1);
+    },
+    async check() {
+      if (!redis) return 'not configured';
+      const answer = await redis.ping();
+      if (answer !== 'PONG') throw new Error(`unexpected answer ${answer}`);
+      return 'ok';
     },
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());
