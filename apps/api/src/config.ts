@@ -11,6 +11,7 @@ const flag = z
 const KEY_HINT = 'must be 32 bytes in base64 (openssl rand -base64 32)';
 const isBase64Key = (value: string) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
 const base64Key = z.string().refine(isBase64Key, KEY_HINT);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) address' });
 const splitList = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 
 const envSchema = z
@@ -50,9 +51,9 @@ const envSchema = z
     ACCRUAL_TIMER: flag.default(true),
     WEB_DIST: z.string().optional(),
     STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
-    S3_ENDPOINT: z.url('must be an http(s) address').optional(),
+    S3_ENDPOINT: httpUrl.optional(),
     /** Where browsers reach the bucket (presigned downloads); S3_ENDPOINT when not given. */
-    S3_PUBLIC_ENDPOINT: z.url('must be an http(s) address').optional(),
+    S3_PUBLIC_ENDPOINT: httpUrl.optional(),
     S3_REGION: z.string().min(1).optional(),
     S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),

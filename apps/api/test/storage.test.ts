@@ -221,3 +221,37 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
     });
   });
 });
+
+describe('STORAGE_DRIVER configuration', () => {
+  const s3Env = { STORAGE_DRIVER: 's3', S3_BUCKET: 'portal-files', S3_REGION: 'eu-central-1', S3_ACCESS_KEY_ID: 'key-id', S3_SECRET_ACCESS_KEY: 'key-secret' };
+
+  it('keeps files on the local disk by default', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+  });
+
+  it('reads the S3 settings', () => {
+    expect(loadConfig({ ...s3Env, S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' }).storage).toEqual({
+      driver: 's3',
+      endpoint: 'http://minio:9000',
+      publicEndpoint: undefined,
+      region: 'eu-central-1',
+      bucket: 'portal-files',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'key-secret',
+      forcePathStyle: true,
+    });
+  });
+
+  it.each(['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])('names %s when s3 is chosen without it', (name) => {
+    const env: Record<string, string> = { ...s3Env };
+    delete env[name];
+    expect(() => loadConfig(env)).toThrow(`${name}: is required with STORAGE_DRIVER=s3`);
+  });
+
+  it('names wrong values', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 'gcs' })).toThrow('STORAGE_DRIVER: must be local or s3');
+    expect(() => loadConfig({ ...s3Env, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT: must be an http(s) address');
+    expect(() => loadConfig({ ...s3Env, S3_BUCKET: 'No_Such Bucket' })).toThrow('S3_BUCKET: must be a bucket name');
+    expect(() => loadConfig({ ...s3Env, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow('S3_FORCE_PATH_STYLE: must be true or false');
+  });
+});

@@ -64,7 +64,12 @@ export function createRateLimits(options: { redisUrl?: string; prefix?: string }
     },
     async check() {
       if (!redis) return 'not configured';
-      const answer = await redis.ping();
+      // Between reconnection attempts a PING would only wait in the queue: say so at once.
+      if (['reconnecting', 'close', 'end'].includes(redis.status)) throw new Error(`no connection (${redis.status})`);
+      const answer = await redis.ping().catch((error: unknown) => {
+        // ioredis gives up on a queued command after its retries: the server does not accept connections.
+        throw (error as Error).name === 'MaxRetriesPerRequestError' ? new Error('no connection', { cause: error }) : error;
+      });
       if (answer !== 'PONG') throw new Error(`unexpected answer ${answer}`);
       return 'ok';
     },
