@@ -5,6 +5,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkReadiness } from '../src/services/readiness';
 import { createTestApp, type TestApp } from './helpers';
@@ -74,7 +75,6 @@ describe('with S3 storage and Redis', () => {
   });
   afterAll(async () => {
     await t?.close();
-    t?.deps.storage.close?.();
     await s3?.close();
   });
 
@@ -94,6 +94,19 @@ describe('with S3 storage and Redis', () => {
     expect(res.body).not.toContain(s3.env.S3_ENDPOINT);
     // Liveness does not depend on the bucket.
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('fails an upload while the S3 server is down instead of hanging, reading no further', async () => {
+    let sent = 0;
+    // 12 MB offered in 64 KB chunks: more than the parts the upload holds before its first request.
+    const source = new Readable({
+      read() {
+        sent += 64 * 1024;
+        this.push(sent > 12 * 1024 * 1024 ? null : Buffer.alloc(64 * 1024, 0x20));
+      },
+    });
+    await expect(t.deps.storage.put(source, { maxBytes: 25 * 1024 * 1024 })).rejects.toThrow();
+    expect(source.destroyed).toBe(true);
   });
 });
 

@@ -10,9 +10,10 @@ import { MAX_UPLOAD_BYTES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createStorage } from '../src/deps';
+import { buildPdf } from '../src/services/demo-materials';
 import { storeUpload } from '../src/services/materials';
 import { FileTooLargeError, StoredFileNotFoundError, type FileStorage } from '../src/services/storage';
-import { bearer, createTestApp, createUser, type TestApp } from './helpers';
+import { bearer, createPartner, createTestApp, createUser, type TestApp } from './helpers';
 import { startTestS3 } from './s3-server';
 
 interface Driver {
@@ -209,6 +210,35 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
       expect(res.status).toBe(413);
       expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
       expect(await driver.kept(t.deps.config.dataDir)).toEqual([]);
+    });
+
+    it('uploads a material and lets a partner download it, following the storage to the bytes', async () => {
+      const admin = await createUser(t.deps, { role: 'admin' });
+      const partner = await createPartner(t.deps);
+      const pdf = buildPdf([{ heading: 'Over the wire', lines: [`Stored with the ${name} driver.`] }]);
+      const form = new FormData();
+      form.append('title', `Wire ${name}`);
+      form.append('type', 'pdf');
+      form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'wire.pdf');
+      const created = await fetch(`${base}/api/admin/marketing-materials`, { method: 'POST', headers: await bearer(t.deps, admin), body: form });
+      expect(created.status).toBe(201);
+      const material = (await created.json()) as { id: string };
+      expect(await driver.kept(t.deps.config.dataDir)).toHaveLength(1);
+
+      const issued = await fetch(`${base}/api/marketing-materials/${material.id}/download`, { method: 'POST', headers: await bearer(t.deps, partner.user) });
+      expect(issued.status).toBe(200);
+      const { url, downloadCount } = (await issued.json()) as { url: string; downloadCount: number };
+      expect(downloadCount).toBe(1);
+      const first = await fetch(`${base}${url}`, { redirect: 'manual' });
+      expect(first.status).toBe(name === 's3' ? 302 : 200);
+      await first.body?.cancel();
+      const file = await fetch(`${base}${url}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('application/pdf');
+      expect(file.headers.get('content-disposition')).toContain('attachment; filename="wire.pdf"');
+      expect(Buffer.compare(Buffer.from(await file.arrayBuffer()), pdf)).toBe(0);
+      await t.db.deleteFrom('marketingMaterials').where('id', '=', material.id).execute();
+      await t.deps.storage.remove((await driver.kept(t.deps.config.dataDir))[0] as string);
     });
 
     it('does not serve files outside the uploads folder', async () => {
