@@ -12,6 +12,7 @@ import { fromFastifyError, registerRestRoutes, sendError } from './rest/adapter'
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { rawRoutes, restRoutes } from './rest/routes';
 import type { AppDeps } from './deps';
+import { checkReadiness } from './services/readiness';
 import { createContextFromRequest } from './trpc/context';
 import { retryAfterOf, toClientError } from './trpc/errors';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -82,6 +83,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.get('/api/health', async (_req, reply) => {
     const ok = await deps.pingDb();
     return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable', message: 'The database does not answer' });
+  });
+
+  // Readiness: 200 only when the database, Redis (when configured) and storage answer.
+  app.get('/api/ready', async (_req, reply) => {
+    const readiness = await checkReadiness(deps);
+    return reply.status(readiness.status === 'ready' ? 200 : 503).header('Cache-Control', 'no-store').send(readiness);
   });
 
   await app.register(fastifyTRPCPlugin, {

@@ -11,6 +11,7 @@ const flag = z
 const KEY_HINT = 'must be 32 bytes in base64 (openssl rand -base64 32)';
 const isBase64Key = (value: string) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
 const base64Key = z.string().refine(isBase64Key, KEY_HINT);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) address' });
 const splitList = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 
 const envSchema = z
@@ -52,6 +53,16 @@ const envSchema = z
     // Mail (issue 14): the outbox worker delivers over SMTP_URL; links in mail need PUBLIC_URL.
     SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// address').optional(),
     MAIL_FROM: z.string().min(3, 'must be a sender address').default('Ledgerline <no-reply@ledgerline.local>'),
+
+    STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+    S3_ENDPOINT: httpUrl.optional(),
+    /** Where browsers reach the bucket (presigned downloads); S3_ENDPOINT when not given. */
+    S3_PUBLIC_ENDPOINT: httpUrl.optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL) {
@@ -65,6 +76,12 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be combined with ADMIN_EMAIL: a deployment with its own admin gets no demo accounts' });
     }
     if (env.SMTP_URL && !env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required with SMTP_URL (links in mail are absolute)' });
+
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with STORAGE_DRIVER=s3' });
+      }
+    }
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'is required when the other admin variable is set' });
     }
@@ -91,7 +108,22 @@ export interface AppConfig {
   accrualTimer: boolean;
   webDist: string;
   mail: { smtpUrl?: string; from: string };
+
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      endpoint?: string;
+      publicEndpoint?: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -138,6 +170,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accrualTimer: e.ACCRUAL_TIMER,
     webDist: resolve(e.WEB_DIST ?? join(root, 'apps/web/dist')),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+            region: e.S3_REGION as string,
+            bucket: e.S3_BUCKET as string,
+            accessKeyId: e.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local' },
   };
 }
 

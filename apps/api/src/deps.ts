@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import { resolveSecrets } from './secrets';
 import { createFieldCipher, type FieldCipher } from './services/crypto';
 import { createRateLimits, type RateLimits } from './services/rate-limits';
+import { createS3Storage } from './services/s3-storage';
 import { createLocalStorage, type FileStorage } from './services/storage';
 import { createTokenService, type TokenService } from './services/tokens';
 
@@ -50,7 +51,12 @@ export function createDeps(config: AppConfig, handle: DatabaseHandle, logger: Fa
     tokens: createTokenService(secrets.jwtSecret, now),
     cipher: createFieldCipher(secrets.dataEncryptionKey, config.dataEncryptionOldKeys),
     rateLimits: createRateLimits({ redisUrl: config.redisUrl }),
-    storage: createLocalStorage(join(config.dataDir, 'uploads')),
+    storage: createStorage(config),
     now,
   };
+}
+
+/** STORAGE_DRIVER: DATA_DIR/uploads (local, the default) or an S3 bucket shared by every replica. */
+export function createStorage(config: AppConfig): FileStorage {
+  return config.storage.driver === 's3' ? createS3Storage(config.storage) : createLocalStorage(join(config.dataDir, 'uploads'));
 }

@@ -67,6 +67,7 @@ async function shutdown(signal: string) {
     for (const stop of stopHooks) await stop();
     await app.close();
     await deps.rateLimits.close();
+    deps.storage.close?.();
     await handle.close();
     logger.info('stopped cleanly');
     process.exit(0);

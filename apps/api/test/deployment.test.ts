@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { findRepoRoot } from '../src/config';
+import { findRepoRoot, loadConfig } from '../src/config';
 
 const root = findRepoRoot(import.meta.dirname);
 const read = (name: string) => readFileSync(join(root, name), 'utf8');
@@ -28,18 +28,44 @@ function environmentOf(service: ComposeService): Record<string, string> {
 }
 
 describe('docker-compose.yml', () => {
-  it('runs postgres, redis and the app', () => {
-    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'app']));
+  it('runs postgres, redis, minio and the app', () => {
+    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'minio', 'app']));
   });
 
-  it.each(['postgres', 'redis', 'mailpit', 'app'])('gives %s a health check', (name) => {
+  it.each(['postgres', 'redis', 'mailpit', 'minio', 'app'])('gives %s a health check', (name) => {
     const test = compose.services[name]?.healthcheck?.test;
     expect(test, `${name} has no healthcheck.test`).toBeTruthy();
     expect(Array.isArray(test) ? test.length : String(test).length).toBeGreaterThan(0);
   });
 
-  it('checks the app through /api/health', () => {
-    expect(JSON.stringify(compose.services.app?.healthcheck?.test)).toContain('/api/health');
+  it('checks the app through /api/ready (database, Redis and storage), not mere liveness', () => {
+    expect(JSON.stringify(compose.services.app?.healthcheck?.test)).toContain('/api/ready');
+  });
+
+  it('runs MinIO with a health check and creates the bucket at start', () => {
+    const minio = compose.services.minio as ComposeService;
+    expect(minio.image).toMatch(/^minio\/minio/);
+    expect(JSON.stringify(minio.healthcheck?.test)).toContain('ready');
+    const init = compose.services['minio-init'] as ComposeService & { entrypoint?: string[] | string; command?: string[] | string };
+    expect(init.image).toMatch(/^minio\/mc/);
+    expect((init.depends_on as Record<string, { condition?: string }>).minio?.condition).toBe('service_healthy');
+    expect(JSON.stringify([init.entrypoint, init.command])).toMatch(/mc mb --ignore-existing local\/portal-files/);
+  });
+
+  it('stores uploaded files in the MinIO bucket, shared by every replica', () => {
+    const app = compose.services.app as ComposeService;
+    const env = environmentOf(app);
+    expect(env).toMatchObject({ STORAGE_DRIVER: 's3', S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'portal-files', S3_FORCE_PATH_STYLE: 'true' });
+    for (const name of ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_ENDPOINT']) expect(env[name], `${name} missing from app.environment`).toBeTruthy();
+    const minioEnv = environmentOf(compose.services.minio as ComposeService);
+    expect(env.S3_ACCESS_KEY_ID).toBe(minioEnv.MINIO_ROOT_USER);
+    expect(env.S3_SECRET_ACCESS_KEY).toBe(minioEnv.MINIO_ROOT_PASSWORD);
+    const conditions = app.depends_on as Record<string, { condition?: string }>;
+    expect(conditions.minio?.condition).toBe('service_healthy');
+    expect(conditions['minio-init']?.condition).toBe('service_completed_successfully');
+    // The app's environment is accepted by its own configuration.
+    const resolved = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replace(/\$\{[A-Z0-9_]+:[-?]([^}]*)\}/g, (_, fallback: string) => fallback.split(',')[0] ?? '')]));
+    expect(loadConfig({ ...resolved, JWT_SECRET: 'x'.repeat(48), DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') }).storage).toMatchObject({ driver: 's3', bucket: 'portal-files' });
   });
 
   it('starts the app only once postgres is healthy (and redis)', () => {

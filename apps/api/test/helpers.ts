@@ -52,6 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await deps.rateLimits.close();
+      deps.storage.close?.();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -38,6 +38,8 @@ export interface RateLimits {
   consume(policy: RatePolicyName, key: string): Promise<void>;
   /** Gives a point back (a sign-in that turned out to be right). */
   refund(policy: RatePolicyName, key: string): Promise<void>;
+  /** Readiness: 'not configured' without REDIS_URL; rejects when Redis does not answer a PING. */
+  check(): Promise<'ok' | 'not configured'>;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,17 @@ export function createRateLimits(options: { redisUrl?: string; prefix?: string }
     },
     async refund(policy, key) {
       await limiter(policy).reward(key, 1);
+    },
+    async check() {
+      if (!redis) return 'not configured';
+      // Between reconnection attempts a PING would only wait in the queue: say so at once.
+      if (['reconnecting', 'close', 'end'].includes(redis.status)) throw new Error(`no connection (${redis.status})`);
+      const answer = await redis.ping().catch((error: unknown) => {
+        // ioredis gives up on a queued command after its retries: the server does not accept connections.
+        throw (error as Error).name === 'MaxRetriesPerRequestError' ? new Error('no connection', { cause: error }) : error;
+      });
+      if (answer !== 'PONG') throw new Error(`unexpected answer ${answer}`);
+      return 'ok';
     },
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -1,9 +1,10 @@
 // Where uploaded marketing files live. The default keeps them under DATA_DIR/uploads,
-// streamed in and out; keys are generated here, never taken from a request.
+// streamed in and out; keys are generated here, never taken from a request. The S3 driver
+// (s3-storage.ts) keeps them in a bucket shared by every replica.
 
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +22,12 @@ export interface FileStorage {
   put(source: Readable, options: { maxBytes: number; extension?: string; through?: Transform }): Promise<StoredFile>;
   open(key: string): Promise<{ stream: Readable; sizeBytes: number }>;
   remove(key: string): Promise<void>;
+  /** A time-limited address the client downloads the file from directly, for drivers that have one. */
+  presignedUrl?(key: string, response: { contentType: string; contentDisposition: string }): Promise<string>;
+  /** Resolves when the storage takes files (readiness); rejects with a short reason otherwise. */
+  check(): Promise<void>;
+  /** Releases connections (the S3 client's sockets). */
+  close?(): void;
 }
 
 export class FileTooLargeError extends Error {
@@ -33,10 +40,34 @@ export class StoredFileNotFoundError extends Error {}
 
 const KEY = /^[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
 
+/** Refuses any key this module did not generate (StoredFileNotFoundError). */
+export function assertStorageKey(key: string): void {
+  if (!KEY.test(key)) throw new StoredFileNotFoundError('No such file');
+}
+
+/** A fresh key, keeping a short alphanumeric extension. */
+export function newStorageKey(extension?: string): string {
+  const ext = extension && /^[a-z0-9]{1,8}$/.test(extension) ? `.${extension}` : '';
+  return `${randomUUID()}${ext}`;
+}
+
+/** Passes bytes on and fails with FileTooLargeError past maxBytes; `size()` is the count so far. */
+export function byteCounter(maxBytes: number): Transform & { size(): number } {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > maxBytes) done(new FileTooLargeError(maxBytes));
+      else done(null, chunk);
+    },
+  });
+  return Object.assign(counter, { size: () => size });
+}
+
 export function createLocalStorage(root: string): FileStorage {
   const base = resolve(root);
   const pathOf = (key: string) => {
-    if (!KEY.test(key)) throw new StoredFileNotFoundError('No such file');
+    assertStorageKey(key);
     const full = resolve(join(base, key));
     if (!full.startsWith(base + sep)) throw new StoredFileNotFoundError('No such file');
     return full;
@@ -45,17 +76,9 @@ export function createLocalStorage(root: string): FileStorage {
   return {
     async put(source, { maxBytes, extension, through }) {
       await mkdir(base, { recursive: true, mode: 0o700 });
-      const ext = extension && /^[a-z0-9]{1,8}$/.test(extension) ? `.${extension}` : '';
-      const key = `${randomUUID()}${ext}`;
+      const key = newStorageKey(extension);
       const path = pathOf(key);
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (size > maxBytes) done(new FileTooLargeError(maxBytes));
-          else done(null, chunk);
-        },
-      });
+      const counter = byteCounter(maxBytes);
       try {
         const sink = createWriteStream(path, { flags: 'wx', mode: 0o600 });
         await (through ? pipeline(source, through, counter, sink) : pipeline(source, counter, sink));
@@ -63,7 +86,7 @@ export function createLocalStorage(root: string): FileStorage {
         await rm(path, { force: true });
         throw error;
       }
-      return { key, sizeBytes: size };
+      return { key, sizeBytes: counter.size() };
     },
     async open(key) {
       const path = pathOf(key);
@@ -73,6 +96,10 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async check() {
+      await mkdir(base, { recursive: true, mode: 0o700 });
+      await access(base, constants.W_OK);
     },
   };
 }

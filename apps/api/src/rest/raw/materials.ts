@@ -1,7 +1,8 @@
 // Raw routes of the marketing library:
 // - POST /api/admin/marketing-materials takes JSON (an external link, through admin.createMaterial)
 //   or multipart/form-data (a file of at most 25 MB, recognised by its bytes);
-// - GET /api/files/{token} streams a stored file for a valid signed download token.
+// - GET /api/files/{token} streams a stored file for a valid signed download token, or (object
+//   storage) redirects to a presigned GET of the bucket valid for 5 minutes.
 // @fastify/multipart is registered inside this encapsulated plugin only.
 
 import multipart from '@fastify/multipart';
@@ -112,14 +113,22 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
           if (!material.isActive) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
           throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
         }
-        const file = await deps.storage.open(storageKey).catch((error: unknown) => {
+        const gone = (error: unknown) => {
           if (error instanceof StoredFileNotFoundError) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
           throw error;
-        });
+        };
+        const contentType = material.contentType ?? 'application/octet-stream';
+        const contentDisposition = attachmentHeader(material.fileName ?? 'material');
+        if (deps.storage.presignedUrl) {
+          // Object storage: the client fetches the bytes from the bucket with a 5-minute presigned GET.
+          const url = await deps.storage.presignedUrl(storageKey, { contentType, contentDisposition }).catch(gone);
+          return reply.header('Cache-Control', 'private, no-store').redirect(url, 302);
+        }
+        const file = await deps.storage.open(storageKey).catch(gone);
         return reply
-          .header('Content-Type', material.contentType ?? 'application/octet-stream')
+          .header('Content-Type', contentType)
           .header('Content-Length', String(file.sizeBytes))
-          .header('Content-Disposition', attachmentHeader(material.fileName ?? 'material'))
+          .header('Content-Disposition', contentDisposition)
           .header('Cache-Control', 'private, no-store')
           .send(file.stream);
       } catch (error) {
@@ -183,6 +192,7 @@ export const materialRawRoutes: RawRoutes = {
         parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
           200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+          302: { description: 'With STORAGE_DRIVER=s3: the file at a presigned address of the bucket, valid for 5 minutes' },
           403: errorResponse('Invalid, altered or expired token'),
           404: errorResponse('The file is gone'),
         },
