@@ -71,6 +71,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     void reply.header('X-Request-Id', req.id);
   });
 
+  // Labelled by the route pattern (/api/materials/:id), never the raw URL: ids would make a series each.
+  app.addHook('onResponse', async (req, reply) => {
+    deps.metrics.httpDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');

@@ -49,6 +49,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ACCRUAL_TIMER: flag.default(true),
     WEB_DIST: z.string().optional(),
+    METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL) {
@@ -60,6 +62,9 @@ const envSchema = z
     }
     if (env.DEMO_DATA && env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be combined with ADMIN_EMAIL: a deployment with its own admin gets no demo accounts' });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the public port' });
     }
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'is required when the other admin variable is set' });
@@ -86,6 +91,8 @@ export interface AppConfig {
   logLevel: string;
   accrualTimer: boolean;
   webDist: string;
+  /** Prometheus metrics on their own listener; off when absent. */
+  metrics?: { port: number; host: string };
 }
 
 export class ConfigError extends Error {
@@ -132,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     accrualTimer: e.ACCRUAL_TIMER,
     webDist: resolve(e.WEB_DIST ?? join(root, 'apps/web/dist')),
+    metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
   };
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createDb, type DatabaseHandle } from '@portal/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
+import { createMetrics } from './metrics';
 import { resolveSecrets } from './secrets';
 import { createFieldCipher } from './services/crypto';
 import { createRateLimits } from './services/rate-limits';
@@ -27,6 +28,7 @@ export function createDeps(config: AppConfig, handle: DatabaseHandle, logger: Fa
     cipher: createFieldCipher(secrets.dataEncryptionKey, config.dataEncryptionOldKeys),
     rateLimits: createRateLimits({ redisUrl: config.redisUrl }),
     storage: createLocalStorage(join(config.dataDir, 'uploads')),
+    metrics: createMetrics(handle),
     now,
   };
 }

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { secureDataDir } from './data-dir';
 import { createDeps, openDatabase } from './deps';
 import { createLogger } from './logger';
+import { startMetricsServer } from './metrics';
 import { startAccrualTimer } from './services/accrual-timer';
 import { ensureAdmin } from './services/admin-bootstrap';
 import { formatSignIns, seedDemo } from './services/demo-seed';
@@ -51,6 +52,12 @@ const stopHooks: Array<() => void | Promise<void>> = [];
 if (config.accrualTimer) stopHooks.push(startAccrualTimer(deps));
 
 await app.listen({ port: config.port, host: config.host });
+if (config.metrics) {
+  // Its own listener: the public port never answers /metrics.
+  const metricsServer = await startMetricsServer(deps.metrics, config.metrics);
+  stopHooks.push(() => metricsServer.close());
+  logger.info(`Prometheus metrics on http://${config.metrics.host}:${metricsServer.port}/metrics`);
+}
 logger.info(`Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`);
 
 let stopping = false;

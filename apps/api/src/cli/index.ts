@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import { secureDataDir } from '../data-dir';
 import { createDeps, openDatabase } from '../deps';
 import { createLogger } from '../logger';
-import { accrueMonth } from '../services/accrual';
+import { runAccrual } from '../services/accrual';
 import { ensureAdmin } from '../services/admin-bootstrap';
 import { formatSignIns, seedDemo } from '../services/demo-seed';
 import { reencryptBankNumbers } from '../services/reencrypt';
@@ -31,7 +31,7 @@ const commands: Record<string, Command> = {
     const { values } = parseArgs({ args, options: { month: { type: 'string' } }, strict: true });
     const parsed = monthInput.safeParse({ month: values.month ?? previousMonthKey(new Date()) });
     if (!parsed.success) throw new Error(`${parsed.error.issues[0]?.message ?? 'Invalid month'} (usage: cli accrue --month YYYY-MM)`);
-    const result = await withDeps((deps) => accrueMonth(deps.db, parsed.data.month, deps.now()));
+    const result = await withDeps((deps) => runAccrual(deps, parsed.data.month, deps.now()));
     console.log(`Accrued ${result.month}: ${result.created} created, ${result.skipped} skipped (already accrued)`);
   },
   /** seed-demo: fills an empty database with the demo program and prints the sign-ins. */

@@ -4,7 +4,7 @@
 
 import { previousMonthKey } from '@portal/contracts';
 import type { AppDeps } from '../trpc/context';
-import { accrueMonth, type AccrualResult } from './accrual';
+import { runAccrual, type AccrualResult } from './accrual';
 
 export const ACCRUAL_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -14,14 +14,14 @@ export interface AccrualTimerOptions {
   onRun?: (outcome: { result?: AccrualResult; error?: unknown }) => void;
 }
 
-export function startAccrualTimer(deps: Pick<AppDeps, 'db' | 'logger' | 'now'>, options: AccrualTimerOptions = {}): () => Promise<void> {
+export function startAccrualTimer(deps: Pick<AppDeps, 'db' | 'logger' | 'now' | 'metrics'>, options: AccrualTimerOptions = {}): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
 
   const run = () => {
     if (stopped || running) return;
     const month = previousMonthKey(deps.now());
-    running = accrueMonth(deps.db, month, deps.now())
+    running = runAccrual(deps, month, deps.now())
       .then((result) => {
         if (result.created > 0) deps.logger.info(result, 'accrued commissions for the month just ended');
         options.onRun?.({ result });

@@ -7,6 +7,7 @@ import type { Db } from '@portal/db';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import type { AppDeps } from '../trpc/context';
 import { logActivity } from './activity';
 import { activeInMonthSql } from './active-referrals';
 
@@ -44,4 +45,17 @@ export async function accrueMonth(db: Db, month: Month, now: Date, actorId: stri
     await logActivity(trx, { userId: actorId, action: 'commissions.accrued', entityType: 'commission', entityId: null, details: { ...result } });
     return result;
   });
+}
+
+/** accrueMonth counted in the instance's metrics (runs by result, commissions created); a refused month is no run. */
+export async function runAccrual(deps: Pick<AppDeps, 'db' | 'metrics'>, month: Month, now: Date, actorId: string | null = null): Promise<AccrualResult> {
+  try {
+    const result = await accrueMonth(deps.db, month, now, actorId);
+    deps.metrics.accrualRuns.inc({ result: 'ok' });
+    deps.metrics.accrualRowsCreated.inc(result.created);
+    return result;
+  } catch (error) {
+    if (!(error instanceof TRPCError && error.code === 'BAD_REQUEST')) deps.metrics.accrualRuns.inc({ result: 'error' });
+    throw error;
+  }
 }

@@ -6,6 +6,7 @@ import { TRPCError } from '@trpc/server';
 import type { Db } from '@portal/db';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
+import type { Metrics } from '../metrics';
 import type { FieldCipher } from '../services/crypto';
 import type { RateLimits } from '../services/rate-limits';
 import type { FileStorage } from '../services/storage';
@@ -23,6 +24,8 @@ export interface AppDeps {
   cipher: FieldCipher;
   rateLimits: RateLimits;
   storage: FileStorage;
+  /** This instance's Prometheus registry and instruments (served on METRICS_PORT). */
+  metrics: Metrics;
   /** The clock; tests move it. */
   now: () => Date;
 }
