@@ -3,11 +3,13 @@
 import { migrateToLatest } from '@portal/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { claimDataDir, type DataDirClaim } from './control';
 import { secureDataDir } from './data-dir';
 import { createDeps, openDatabase } from './deps';
 import { createLogger } from './logger';
 import { startMetricsServer } from './metrics';
 import { startAccrualTimer } from './services/accrual-timer';
+import { createBackupStream } from './services/backup';
 import { ensureAdmin } from './services/admin-bootstrap';
 import { formatSignIns, seedDemo } from './services/demo-seed';
 
@@ -26,6 +28,16 @@ function readConfig(): AppConfig {
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 secureDataDir(config.dataDir);
+// The embedded database is this process's alone; its control socket also answers `cli backup`.
+let claim: DataDirClaim | undefined;
+if (!config.databaseUrl) {
+  try {
+    claim = await claimDataDir(config.dataDir, { backup: () => createBackupStream(handle, config.dataDir) }, (err) => logger.error({ err }, 'backup failed'));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
 const handle = openDatabase(config);
 await migrateToLatest(handle.db);
 const deps = createDeps(config, handle, logger);
@@ -70,6 +82,7 @@ async function shutdown(signal: string) {
     await app.close();
     await deps.rateLimits.close();
     await handle.close();
+    await claim?.release();
     logger.info('stopped cleanly');
     process.exit(0);
   } catch (error) {
