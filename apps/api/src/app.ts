@@ -126,7 +126,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    if (path.startsWith('/api') || path.startsWith('/trpc') || req.method !== 'GET' || !serveWeb) {
+    // /metrics too: a scrape sent to the public port must fail, not parse the SPA's shell (metrics live on METRICS_PORT).
+    if (path.startsWith('/api') || path.startsWith('/trpc') || path === '/metrics' || req.method !== 'GET' || !serveWeb) {
       return reply.status(404).send({ message: `No such path: ${req.method} ${path}`, code: 'NOT_FOUND' });
     }
     // Deep links into the SPA get its shell; the client router shows the page (or its 404).

@@ -1,5 +1,8 @@
 // Prometheus metrics: a registry per app, on their own listener, never on the public port.
 
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startMetricsServer, type MetricsServer } from '../src/metrics';
@@ -40,6 +43,21 @@ describe('metrics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(404);
+  });
+
+  it('are a 404 on the public port also when it serves the web app (not its shell)', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Partner Portal</title><div id="root"></div>');
+    const web = await createTestApp({ WEB_DIST: webDist });
+    try {
+      expect((await web.app.inject({ method: 'GET', url: '/admin' })).statusCode).toBe(200);
+      const res = await web.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await web.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
   });
 
   it('answer only /metrics on their own port', async () => {
