@@ -5,7 +5,7 @@
 // same account that could read the database files anyway.
 
 import { existsSync, rmSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { createServer, request, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -87,7 +87,7 @@ function inUse(dataDir: string) {
 export async function requestBackup(dataDir: string, out: () => Writable): Promise<boolean> {
   const path = controlSocketPath(dataDir);
   if (!(await answers(path))) return false;
-  const res = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request({ socketPath: path, method: 'POST', path: '/backup' }, resolve);
     req.once('error', reject);
     req.end();
