@@ -5,11 +5,12 @@
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDb } from '@portal/db';
+import { pipeline } from 'node:stream/promises';
+import { createDb, migrateToLatest } from '@portal/db';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -17,6 +18,7 @@ import { loadConfig } from '../src/config';
 import { claimDataDir, DataDirInUseError } from '../src/control';
 import { createDeps, openDatabase } from '../src/deps';
 import { createLogger } from '../src/logger';
+import { createBackupStream, restoreBackup } from '../src/services/backup';
 import { bankFieldContext } from '../src/services/crypto';
 import { DEMO_PASSWORD } from '../src/services/demo-seed';
 
@@ -197,6 +199,34 @@ describe('cli backup and cli restore', () => {
     });
     expect(postgres.code).toBe(1);
     expect(postgres.stderr).toContain('with DATABASE_URL use pg_dump');
+  }, 60_000);
+});
+
+describe('createBackupStream', () => {
+  it('takes each upload as it was at the snapshot, also when it grows while the archive is written', async () => {
+    const dataDir = join(root, 'growing');
+    const uploads = join(dataDir, 'uploads');
+    mkdirSync(uploads, { recursive: true, mode: 0o700 });
+    const handle = createDb({ dataDir: join(dataDir, 'pglite') });
+    const name = '0b4c5f0e-8a3e-4a53-9d44-3f0e4f1b2c3d.pdf';
+    const before = Buffer.from('%PDF-1.4 the part written before the snapshot');
+    writeFileSync(join(uploads, name), before);
+    writeFileSync(join(uploads, 'ffffffff-ffff-4fff-8fff-ffffffffffff.png'), '');
+    const out = join(root, 'growing.tar.gz');
+    try {
+      await migrateToLatest(handle.db);
+      const stream = await createBackupStream(handle, dataDir);
+      // An upload still streaming in when the snapshot was taken goes on growing.
+      appendFileSync(join(uploads, name), Buffer.alloc(256 * 1024, 1));
+      await pipeline(stream, createWriteStream(out));
+    } finally {
+      await handle.close();
+    }
+    const target = join(root, 'growing-restored');
+    const manifest = await restoreBackup(out, target);
+    expect(manifest).toMatchObject({ format: 1, uploads: 2, secrets: false });
+    expect(readFileSync(join(target, 'uploads', name))).toEqual(before);
+    expect(readFileSync(join(target, 'uploads', 'ffffffff-ffff-4fff-8fff-ffffffffffff.png')).length).toBe(0);
   }, 60_000);
 });
 

@@ -23,7 +23,8 @@ const MANIFEST_ENTRY = 'manifest.json';
 const SECRETS_ENTRY = 'secrets.json';
 /** Names storage gives uploads (a UUID and an optional extension). */
 const UPLOAD_NAME = /^[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
-const ENTRY = new RegExp(`^(${MANIFEST_ENTRY}|${SECRETS_ENTRY}|${DATABASE_ENTRY}|uploads/?|uploads/[0-9a-f-]{36}(\\.[a-z0-9]{1,8})?)$`);
+/** The only entries restore unpacks: nothing outside DATA_DIR, no links. */
+const ENTRY = /^(manifest\.json|secrets\.json|database\.tar|uploads\/?|uploads\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?)$/;
 
 export interface BackupManifest {
   format: number;
@@ -70,7 +71,12 @@ export async function createBackupStream(handle: DatabaseHandle, dataDir: string
     { type: 'content', target: MANIFEST_ENTRY, content: JSON.stringify(manifest, null, 2), mode: 0o600 },
     { type: 'content', target: DATABASE_ENTRY, content: database, mode: 0o600 },
     ...(secrets ? [{ type: 'content' as const, target: SECRETS_ENTRY, content: secrets, mode: 0o600 }] : []),
-    ...opened.map(({ name, file, size }) => ({ type: 'stream' as const, target: `uploads/${name}`, content: file.createReadStream(), size, mode: 0o600 })),
+    // Up to the size seen in the snapshot: a file still being uploaded then (no row yet) may grow meanwhile.
+    ...opened.map(({ name, file, size }) =>
+      size === 0
+        ? { type: 'content' as const, target: `uploads/${name}`, content: '', mode: 0o600 }
+        : { type: 'stream' as const, target: `uploads/${name}`, content: file.createReadStream({ start: 0, end: size - 1 }), size, mode: 0o600 },
+    ),
   ];
   const gzip = createGzip();
   const tar = packTar(sources);
