@@ -18,7 +18,7 @@ export interface Metrics {
   /** Labels: result (ok/error). */
   accrualRuns: Counter<'result'>;
   accrualRowsCreated: Counter;
-  /** A gauge read at scrape time (e.g. an outbox backlog); `collect` may query the database. */
+  /** A gauge read at scrape time (e.g. an outbox backlog); `collect` may query the database (a failure reads NaN). */
   registerGauge(name: string, help: string, collect: () => number | Promise<number>): Gauge;
   /** A counter that code increments (e.g. mail or webhook failures). */
   registerCounter<L extends string = never>(name: string, help: string, labelNames?: readonly L[]): Counter<L>;
@@ -33,8 +33,9 @@ export function createMetrics(handle: Pick<DatabaseHandle, 'poolStats'>): Metric
       name,
       help,
       registers: [registry],
+      // A read that fails (the database is down) reports NaN instead of failing the whole scrape.
       async collect() {
-        this.set(await collect());
+        this.set(await Promise.resolve().then(collect).catch(() => Number.NaN));
       },
     });
 
@@ -89,6 +90,8 @@ export async function startMetricsServer(metrics: Metrics, options: { port: numb
       () => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Metrics could not be collected\n'),
     );
   });
+  // Longer than a scrape interval, so Prometheus keeps its connection instead of racing the server's close.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

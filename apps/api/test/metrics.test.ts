@@ -133,6 +133,13 @@ describe('metrics', () => {
     expect(sample(text, 'portal_test_backlog')).toBe(5);
     expect(sample(text, 'portal_test_failures_total', { kind: 'mail' })).toBe(1);
   });
+
+  it('reports a gauge whose read fails as NaN and still answers the scrape', async () => {
+    t.deps.metrics.registerGauge('portal_test_unreadable', 'A read that fails', () => Promise.reject(new Error('database down')));
+    const text = await scrape();
+    expect(sample(text, 'portal_test_unreadable')).toBeNaN();
+    expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
 });
 
 describe('METRICS_PORT', () => {
