@@ -17,6 +17,13 @@ export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
 }
 
+/** A unix socket's path holds at most 107 bytes (Linux; 103 on macOS). */
+export const MAX_SOCKET_PATH = 103;
+
+export class ControlSocketPathError extends Error {
+  override name = 'ControlSocketPathError';
+}
+
 export interface ControlHandlers {
   /** Streams a consistent backup archive. */
   backup: () => Promise<Readable>;
@@ -42,6 +49,9 @@ function answers(path: string): Promise<boolean> {
 /** Listens on DATA_DIR's control socket; throws DataDirInUseError when another live process holds it. */
 export async function claimDataDir(dataDir: string, handlers: ControlHandlers, logError: (error: unknown) => void = () => {}): Promise<DataDirClaim> {
   const path = controlSocketPath(dataDir);
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
+    throw new ControlSocketPathError(`The path of ${path} is longer than a unix socket allows (${MAX_SOCKET_PATH} bytes): give DATA_DIR a shorter path (a symbolic link to the folder will do).`);
+  }
   if (await answers(path)) throw inUse(dataDir);
   rmSync(path, { force: true });
   const server = createServer((req, res) => {
@@ -49,7 +59,7 @@ export async function claimDataDir(dataDir: string, handlers: ControlHandlers, l
       res.writeHead(404).end();
       return;
     }
-    handlers.backup().then(
+    Promise.resolve().then(handlers.backup).then(
       (archive) => {
         res.writeHead(200, { 'Content-Type': 'application/gzip' });
         pipeline(archive, res).catch((error: unknown) => {

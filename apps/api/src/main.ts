@@ -3,7 +3,7 @@
 import { migrateToLatest } from '@portal/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
-import { claimDataDir, type DataDirClaim } from './control';
+import { claimDataDir, ControlSocketPathError, type DataDirClaim } from './control';
 import { secureDataDir } from './data-dir';
 import { createDeps, openDatabase } from './deps';
 import { createLogger } from './logger';
@@ -34,8 +34,12 @@ if (!config.databaseUrl) {
   try {
     claim = await claimDataDir(config.dataDir, { backup: () => createBackupStream(handle, config.dataDir) }, (err) => logger.error({ err }, 'backup failed'));
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+    // A DATA_DIR too deep for a socket still serves; only `cli backup` cannot reach it then.
+    if (error instanceof ControlSocketPathError) logger.warn(`${error.message} Until then cli backup refuses to run and a second server on this DATA_DIR is not detected.`);
+    else {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
   }
 }
 const handle = openDatabase(config);

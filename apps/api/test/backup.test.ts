@@ -244,4 +244,10 @@ describe('the embedded database belongs to one process', () => {
     expect(statSync(join(dataDir, 'control.sock')).isSocket()).toBe(true);
     await again.release();
   });
+
+  it('a DATA_DIR too deep for a unix socket is named with the fix', async () => {
+    const deep = join(root, 'd'.repeat(120));
+    mkdirSync(deep, { recursive: true });
+    await expect(claimDataDir(deep, { backup: () => Promise.reject(new Error('unused')) })).rejects.toThrow(/longer than a unix socket allows .*give DATA_DIR a shorter path/);
+  });
 });
