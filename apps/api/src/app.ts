@@ -73,6 +73,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     void reply.header('X-Request-Id', req.id);
   });
 
+  // Labelled by the route pattern (/api/materials/:id), never the raw URL: ids would make a series each.
+  app.addHook('onResponse', async (req, reply) => {
+    deps.metrics.httpDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, reply) => {
     const refused = fromFastifyError(error, BODY_LIMIT_BYTES);
     if (refused) return sendError(reply, refused, deps);
@@ -124,7 +132,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    if (path.startsWith('/api') || path.startsWith('/trpc') || req.method !== 'GET' || !serveWeb) {
+    // /metrics too: a scrape sent to the public port must fail, not parse the SPA's shell (metrics live on METRICS_PORT).
+    if (path.startsWith('/api') || path.startsWith('/trpc') || path === '/metrics' || req.method !== 'GET' || !serveWeb) {
       return reply.status(404).send({ message: `No such path: ${req.method} ${path}`, code: 'NOT_FOUND' });
     }
     // Deep links into the SPA get its shell; the client router shows the page (or its 404).

@@ -5,6 +5,7 @@ import type { UserRole } from '@portal/contracts';
 import { createDb, type DatabaseHandle, type Db } from '@portal/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
+import { createMetrics, type Metrics } from './metrics';
 import { resolveSecrets } from './secrets';
 import { createFieldCipher, type FieldCipher } from './services/crypto';
 import { createRateLimits, type RateLimits } from './services/rate-limits';
@@ -24,6 +25,8 @@ export interface AppDeps {
   cipher: FieldCipher;
   rateLimits: RateLimits;
   storage: FileStorage;
+  /** This instance's Prometheus registry and instruments (served on METRICS_PORT). */
+  metrics: Metrics;
   /** The clock; tests move it. */
   now: () => Date;
 }
@@ -52,6 +55,7 @@ export function createDeps(config: AppConfig, handle: DatabaseHandle, logger: Fa
     cipher: createFieldCipher(secrets.dataEncryptionKey, config.dataEncryptionOldKeys),
     rateLimits: createRateLimits({ redisUrl: config.redisUrl }),
     storage: createStorage(config),
+    metrics: createMetrics(handle),
     now,
   };
 }

@@ -3,10 +3,13 @@
 import { migrateToLatest } from '@portal/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { claimDataDir, ControlSocketPathError, type DataDirClaim } from './control';
 import { secureDataDir } from './data-dir';
 import { createDeps, openDatabase } from './deps';
 import { createLogger } from './logger';
+import { startMetricsServer } from './metrics';
 import { startAccrualTimer } from './services/accrual-timer';
+import { createBackupStream } from './services/backup';
 import { ensureAdmin } from './services/admin-bootstrap';
 import { formatSignIns, seedDemo } from './services/demo-seed';
 import { createOutboxWorker } from './workers/outbox-worker';
@@ -26,6 +29,20 @@ function readConfig(): AppConfig {
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 secureDataDir(config.dataDir);
+// The embedded database is this process's alone; its control socket also answers `cli backup`.
+let claim: DataDirClaim | undefined;
+if (!config.databaseUrl) {
+  try {
+    claim = await claimDataDir(config.dataDir, { backup: () => createBackupStream(handle, config.dataDir) }, (err) => logger.error({ err }, 'backup failed'));
+  } catch (error) {
+    // A DATA_DIR too deep for a socket still serves; only `cli backup` cannot reach it then.
+    if (error instanceof ControlSocketPathError) logger.warn(`${error.message} Until then cli backup refuses to run and a second server on this DATA_DIR is not detected.`);
+    else {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+  }
+}
 const handle = openDatabase(config);
 await migrateToLatest(handle.db);
 const deps = createDeps(config, handle, logger);
@@ -56,6 +73,12 @@ outbox.start();
 stopHooks.push(() => outbox.stop());
 
 await app.listen({ port: config.port, host: config.host });
+if (config.metrics) {
+  // Its own listener: the public port never answers /metrics.
+  const metricsServer = await startMetricsServer(deps.metrics, config.metrics);
+  stopHooks.push(() => metricsServer.close());
+  logger.info(`Prometheus metrics on http://${config.metrics.host}:${metricsServer.port}/metrics`);
+}
 logger.info(`Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`);
 
 let stopping = false;
@@ -69,6 +92,7 @@ async function shutdown(signal: string) {
     await deps.rateLimits.close();
     deps.storage.close?.();
     await handle.close();
+    await claim?.release();
     logger.info('stopped cleanly');
     process.exit(0);
   } catch (error) {

@@ -133,7 +133,7 @@ describe('the daily accrual timer', () => {
     const logger = { ...t.deps.logger, info: () => {}, error: (obj: unknown) => errors.push(obj) } as unknown as TestApp['deps']['logger'];
     let stop: (() => Promise<void>) | undefined;
     const outcome = await new Promise<{ error?: unknown }>((resolve) => {
-      stop = startAccrualTimer({ db: closed.db, logger, now: t.deps.now }, { onRun: resolve });
+      stop = startAccrualTimer({ db: closed.db, logger, now: t.deps.now, metrics: t.deps.metrics }, { onRun: resolve });
     });
     await stop?.();
     await closed.close();

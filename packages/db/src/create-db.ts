@@ -15,6 +15,13 @@ export interface DatabaseHandle {
   /** Answers whether the database responds right now. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections right now (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Embedded database: a copy of its data folder as a tar archive. Taken while PGlite runs no
+   * query; the caller holds the single connection (db.connection()) so no transaction is open.
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface CreateDbOptions {
@@ -23,6 +30,8 @@ export interface CreateDbOptions {
   /** Folder of the embedded database; `memory://` keeps it in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** Embedded database: start from this data folder archive (PGlite's dumpDataDir) — a restore. */
+  loadDataDir?: Blob;
 }
 
 const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
@@ -51,7 +60,13 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      ping: () => ping(db),
+      close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   // Owner only: the files hold emails, password hashes and bank ciphertexts (the server also narrows its umask).
@@ -59,12 +74,13 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
   const client = new PGlite({
     ...(dataDir.startsWith('memory://') ? { dataDir } : { fs: new OwnerOnlyNodeFS(dataDir) }),
     parsers: { [OID.int8]: Number, [OID.numeric]: asIs, [OID.date]: asIs },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   // PGlite has one connection: Kysely's PGlite adapter declares it, and Kysely then holds that
   // connection behind its own mutex from acquire to release (a whole transaction), so a concurrent
   // request waits instead of landing inside another's transaction.
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }), plugins });
-  return { db, kind: 'pglite', ping: () => ping(db), close: () => db.destroy() };
+  return { db, kind: 'pglite', ping: () => ping(db), close: () => db.destroy(), dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 type Chmod = (target: unknown, mode: number) => void;

@@ -1,14 +1,19 @@
 // Operations from the shell: pnpm --filter @portal/api cli <command> [options]
 
+import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { migrateToLatest } from '@portal/db';
 import { monthInput, previousMonthKey } from '@portal/contracts';
 import { loadConfig } from '../config';
+import { claimDataDir, requestBackup } from '../control';
 import { secureDataDir } from '../data-dir';
 import { createDeps, openDatabase } from '../deps';
 import { createLogger } from '../logger';
-import { accrueMonth } from '../services/accrual';
+import { runAccrual } from '../services/accrual';
 import { ensureAdmin } from '../services/admin-bootstrap';
+import { createBackupStream, restoreBackup } from '../services/backup';
 import { formatSignIns, seedDemo } from '../services/demo-seed';
 import { reencryptBankNumbers } from '../services/reencrypt';
 
@@ -31,7 +36,7 @@ const commands: Record<string, Command> = {
     const { values } = parseArgs({ args, options: { month: { type: 'string' } }, strict: true });
     const parsed = monthInput.safeParse({ month: values.month ?? previousMonthKey(new Date()) });
     if (!parsed.success) throw new Error(`${parsed.error.issues[0]?.message ?? 'Invalid month'} (usage: cli accrue --month YYYY-MM)`);
-    const result = await withDeps((deps) => accrueMonth(deps.db, parsed.data.month, deps.now(), null, deps));
+    const result = await withDeps((deps) => runAccrual(deps, parsed.data.month, deps.now(), null, deps));
     console.log(`Accrued ${result.month}: ${result.created} created, ${result.skipped} skipped (already accrued)`);
   },
   /** seed-demo: fills an empty database with the demo program and prints the sign-ins. */
@@ -47,6 +52,52 @@ const commands: Record<string, Command> = {
     if (result.unreadable.length > 0) {
       throw new Error(`${result.unreadable.length} partners hold a bank number no configured key decrypts (left unchanged; keep the old keys until they are resolved): ${result.unreadable.join(', ')}`);
     }
+  },
+  /**
+   * backup --out FILE: the embedded database, uploads and secrets.json in one .tar.gz (mode 600).
+   * A running server takes it (through DATA_DIR/control.sock); otherwise this command opens the
+   * database itself and holds DATA_DIR meanwhile, so no server starts on it halfway.
+   */
+  async backup(args) {
+    const { values } = parseArgs({ args, options: { out: { type: 'string' } }, strict: true });
+    if (!values.out) throw new Error('Usage: cli backup --out <file.tar.gz>');
+    const config = loadConfig();
+    if (config.databaseUrl) throw new Error('cli backup covers the embedded database; with DATABASE_URL use pg_dump and copy DATA_DIR/uploads (see the README).');
+    if (!existsSync(join(config.dataDir, 'pglite'))) throw new Error(`No embedded database in ${config.dataDir} (check DATA_DIR).`);
+    const out = resolve(values.out);
+    if (existsSync(out)) throw new Error(`${out} exists; choose a new file name.`);
+    process.umask(0o077);
+    const partial = `${out}.partial`;
+    // 'wx' and mode 600: the archive holds the data key; a second run cannot write into this one.
+    try {
+      const sink = () => createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+      if (!(await requestBackup(config.dataDir, sink))) {
+        const claim = await claimDataDir(config.dataDir, { backup: () => Promise.reject(new Error('A backup is running')) });
+        const handle = openDatabase(config);
+        try {
+          await pipeline(await createBackupStream(handle, config.dataDir), sink());
+        } finally {
+          await handle.close();
+          await claim.release();
+        }
+      }
+      renameSync(partial, out);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw error;
+    }
+    console.log(`Backup written to ${out}. It holds the data key that decrypts bank numbers: keep it as safe as DATA_DIR.`);
+  },
+  /** restore --from FILE: fills an empty (or missing) DATA_DIR from a backup; refuses a non-empty one. */
+  async restore(args) {
+    const { values } = parseArgs({ args, options: { from: { type: 'string' } }, strict: true });
+    if (!values.from) throw new Error('Usage: cli restore --from <file.tar.gz>');
+    const config = loadConfig();
+    if (config.databaseUrl) throw new Error('cli restore fills the embedded database; with DATABASE_URL use pg_restore and copy the uploads back (see the README).');
+    process.umask(0o077);
+    const manifest = await restoreBackup(resolve(values.from), config.dataDir);
+    console.log(`Restored the backup of ${manifest.createdAt} into ${config.dataDir} (${manifest.uploads} uploaded files).`);
+    if (!manifest.secrets) console.log('The archive holds no secrets.json: start with the same JWT_SECRET and DATA_ENCRYPTION_KEY as the server that wrote it.');
   },
   async 'create-admin'(args) {
     const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true });

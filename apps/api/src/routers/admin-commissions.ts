@@ -13,7 +13,7 @@ import {
   pendingCommissionsPageOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { accrueMonth } from '../services/accrual';
+import { runAccrual } from '../services/accrual';
 import { failCommission, listPayouts, listPendingCommissions, processPayout } from '../services/payouts';
 import { permittedProcedure } from '../trpc/init';
 
@@ -26,7 +26,7 @@ export const adminCommissionProcedures = {
   accrue: permittedProcedure('commissions:write')
     .input(monthInput)
     .output(accrualResultOutput)
-    .mutation(({ ctx, input }) => accrueMonth(ctx.deps.db, input.month, ctx.deps.now(), ctx.user.id, ctx.deps)),
+    .mutation(({ ctx, input }) => runAccrual(ctx.deps, input.month, ctx.deps.now(), ctx.user.id, ctx.deps)),
 
   processPayout: permittedProcedure('payouts:write')
     .input(payoutInput)

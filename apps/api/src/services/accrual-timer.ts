@@ -5,7 +5,7 @@
 import { previousMonthKey } from '@portal/contracts';
 import type { AppDeps } from '../deps';
 import type { MailDeps } from './notifications/notify';
-import { accrueMonth, type AccrualResult } from './accrual';
+import { runAccrual, type AccrualResult } from './accrual';
 
 export const ACCRUAL_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -15,7 +15,7 @@ export interface AccrualTimerOptions {
   onRun?: (outcome: { result?: AccrualResult; error?: unknown }) => void;
 }
 
-export function startAccrualTimer(deps: Pick<AppDeps, 'db' | 'logger' | 'now'> & Partial<MailDeps>, options: AccrualTimerOptions = {}): () => Promise<void> {
+export function startAccrualTimer(deps: Pick<AppDeps, 'db' | 'logger' | 'now' | 'metrics'> & Partial<MailDeps>, options: AccrualTimerOptions = {}): () => Promise<void> {
   // The server's timer mails the monthly summaries; a bare timer (tests) does not.
   const mail = deps.config && deps.cipher ? { config: deps.config, cipher: deps.cipher } : undefined;
   let running: Promise<void> | null = null;
@@ -24,7 +24,7 @@ export function startAccrualTimer(deps: Pick<AppDeps, 'db' | 'logger' | 'now'> &
   const run = () => {
     if (stopped || running) return;
     const month = previousMonthKey(deps.now());
-    running = accrueMonth(deps.db, month, deps.now(), null, mail)
+    running = runAccrual(deps, month, deps.now(), null, mail)
       .then((result) => {
         if (result.created > 0) deps.logger.info(result, 'accrued commissions for the month just ended');
         options.onRun?.({ result });

@@ -7,6 +7,7 @@ import type { Db } from '@portal/db';
 import { DomainError } from './errors';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import type { AppDeps } from '../deps';
 import { logActivity } from './activity';
 import { notifyMonthlySummaries, type MailDeps } from './notifications/notify';
 import { activeInMonthSql } from './active-referrals';
@@ -52,4 +53,17 @@ export async function accrueMonth(db: Db, month: Month, now: Date, actorId: stri
     if (mail) await notifyMonthlySummaries(trx, mail, now, month, rows[0]?.earned ?? []);
     return result;
   });
+}
+
+/** accrueMonth counted in the instance's metrics (runs by result, commissions created); a refused month is no run. */
+export async function runAccrual(deps: Pick<AppDeps, 'db' | 'metrics'>, month: Month, now: Date, actorId: string | null = null, mail?: MailDeps): Promise<AccrualResult> {
+  try {
+    const result = await accrueMonth(deps.db, month, now, actorId, mail);
+    deps.metrics.accrualRuns.inc({ result: 'ok' });
+    deps.metrics.accrualRowsCreated.inc(result.created);
+    return result;
+  } catch (error) {
+    if (!(error instanceof DomainError && error.kind === 'invalid')) deps.metrics.accrualRuns.inc({ result: 'error' });
+    throw error;
+  }
 }

@@ -23,6 +23,14 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
+/** Times every procedure call by its path and result (ok, or the tRPC error code). */
+const timed = t.middleware(async ({ ctx, path, type, next }) => {
+  const stop = ctx.deps.metrics.procedureDuration.startTimer({ procedure: path, type });
+  const result = await next();
+  stop({ result: result.ok ? 'ok' : result.error.code });
+  return result;
+});
+
 const mapInfrastructureErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) throw toClientError(result.error);
@@ -41,7 +49,7 @@ const hasPartnerRecord = t.middleware(async ({ ctx, next }) => {
   return next({ ctx: { partner } });
 });
 
-export const publicProcedure = t.procedure.use(mapInfrastructureErrors);
+export const publicProcedure = t.procedure.use(timed).use(mapInfrastructureErrors);
 export const authedProcedure = publicProcedure.use(isAuthed);
 /** A user holding `permission` (today: every admin permission belongs to the admin role). */
 export const permittedProcedure = (permission: Permission) => publicProcedure.use(requirePermission(permission));
