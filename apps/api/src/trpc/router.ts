@@ -4,6 +4,7 @@ import { adminCommissionProcedures } from '../routers/admin-commissions';
 import { adminPartnerProcedures } from '../routers/admin-partners';
 import { adminReferralProcedures } from '../routers/admin-referrals';
 import { authProcedures } from '../routers/auth';
+import { adminChartProcedures, partnerChartProcedures } from '../routers/charts';
 import { adminMaterialProcedures, partnerMaterialProcedures } from '../routers/materials';
 import { partnerCommissionProcedures } from '../routers/partner-commissions';
 import { partnerProfileProcedures } from '../routers/partner-profile';
@@ -14,8 +15,8 @@ import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   auth: router(authProcedures),
-  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures }),
-  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures }),
+  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures, ...partnerChartProcedures }),
+  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminChartProcedures }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });
 

@@ -8,6 +8,7 @@ import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
 import { adminPartnerRoutes } from './admin-partners';
 import { authRoutes } from './auth';
+import { chartRoutes } from './charts';
 import { exportRoutes } from '../raw/exports';
 import { commissionRoutes } from './commissions';
 import { materialRoutes } from './materials';
@@ -21,6 +22,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...commissionRoutes,
   ...materialRoutes,
   ...adminPartnerRoutes,
+  ...chartRoutes,
 ];
 
 /** A route that is not a plain procedure call (file streams, multipart); it documents itself. */
