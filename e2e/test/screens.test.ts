@@ -349,11 +349,11 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await bothThemes('partner', ['Earnings by month', 'Referrals by stage']);
     // The table alternative: the accrued month's $100.00 pending, and one referral won, one booked.
     const earnings = page.getByRole('figure', { name: 'Earnings by month', exact: true });
-    await earnings.getByText('Show as table').click();
+    await earnings.getByRole('switch', { name: 'Show as table' }).check();
     const monthRow = earnings.getByRole('row').filter({ hasText: formatMonthShort(MONTH) });
     expect(await monthRow.getByRole('cell').allTextContents()).toEqual([formatMonthShort(MONTH), '$0.00', '$100.00']);
     const stages = page.getByRole('figure', { name: 'Referrals by stage', exact: true });
-    await stages.getByText('Show as table').click();
+    await stages.getByRole('switch', { name: 'Show as table' }).check();
     expect(await stages.getByRole('row').filter({ hasText: 'Won' }).getByRole('cell').allTextContents()).toEqual(['Won', '1']);
     expect(await stages.getByRole('row').filter({ hasText: 'Booked' }).getByRole('cell').allTextContents()).toEqual(['Booked', '1']);
     await check(page, 'partner-charts-tables-dark', width);
@@ -364,10 +364,10 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
     await bothThemes('admin', ['Program trend', 'Referral MRR']);
     const mrr = page.getByRole('figure', { name: 'Referral MRR', exact: true });
-    await mrr.getByText('Show as table').click();
+    await mrr.getByRole('switch', { name: 'Show as table' }).check();
     expect(await mrr.getByRole('row').filter({ hasText: formatMonthShort(MONTH) }).getByRole('cell').allTextContents()).toEqual([formatMonthShort(MONTH), '$4,200.00']);
     const trend = page.getByRole('figure', { name: 'Program trend', exact: true });
-    await trend.getByText('Show as table').click();
+    await trend.getByRole('switch', { name: 'Show as table' }).check();
     const thisMonth = formatMonthShort(new Date().toISOString().slice(0, 7));
     expect(await trend.getByRole('row').filter({ hasText: thisMonth }).getByRole('cell').allTextContents()).toEqual([thisMonth, '$0.00', '2', '1']);
     await check(page, 'admin-charts-tables-dark', width);

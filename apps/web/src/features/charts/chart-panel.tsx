@@ -70,29 +70,27 @@ export function ChartPanel<Row>({ title, description, rows, rowKey, columns, isE
 
 function ChartTable<Row>({ title, rows, rowKey, columns }: { title: string; rows: readonly Row[]; rowKey: (row: Row) => string; columns: readonly ChartColumn<Row>[] }) {
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table striped highlightOnHover aria-label={`${title} table`}>
-        <Table.Thead>
-          <Table.Tr>
+    <Table striped highlightOnHover verticalSpacing="xs" aria-label={`${title} table`}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
+              {column.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)}>
             {columns.map((column) => (
-              <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
-                {column.header}
-              </Table.Th>
+              <Table.Td key={column.header} ta={column.numeric ? 'right' : undefined}>
+                {column.cell(row)}
+              </Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <Table.Td key={column.header} ta={column.numeric ? 'right' : undefined}>
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

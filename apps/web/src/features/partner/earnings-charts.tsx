@@ -36,6 +36,7 @@ export function ReferralsByStageChart({ stages }: { stages: readonly StageCount[
       dataKey="stage"
       series={[{ name: 'count', label: 'Referrals', color: 'blue.7' }]}
       valueFormatter={countTick}
+      xAxisProps={{ interval: 0 }}
       yAxisProps={{ allowDecimals: false, width: 40 }}
     />
   );
