@@ -1,7 +1,11 @@
 // Issue 18, charts: GET /api/partners/earnings-by-month and GET /api/admin/trends answer one row
 // per UTC month (zeros included), with money summed exactly and only the caller's own data.
 
+import { normaliseMoney } from '@portal/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeInMonth } from '../src/services/active-referrals';
+import { programTrends } from '../src/services/charts';
 import { bearer, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -80,6 +84,42 @@ describe('GET /api/admin/trends', () => {
 
     const short = await t.app.inject({ method: 'GET', url: '/api/admin/trends?months=2', headers: await bearer(t.deps, admin) });
     expect(short.json().months.map((row: { month: string }) => row.month)).toEqual(['2026-08', '2026-09']);
+  });
+});
+
+describe('referral MRR per month', () => {
+  it('equals the sum of monthly values of the referrals the one active rule (activeInMonth) counts, month by month', async () => {
+    const { partnerId } = await createPartner(t.deps);
+    // A small deterministic generator: dates on both sides of the range and of month boundaries,
+    // stops before starts, missing starts, other stages.
+    let seed = 18;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor(seed / 65536) % n;
+    };
+    const day = () => {
+      const date = new Date(Date.UTC(2024, 6 + next(36), 1 + next(31)));
+      return date.toISOString().slice(0, 10);
+    };
+    const maybe = () => (next(3) === 0 ? null : day());
+    for (let i = 0; i < 80; i++) {
+      await createReferral(t.deps, partnerId, {
+        stage: next(5) === 0 ? 'lost' : 'won',
+        monthlyValue: `${next(5000)}.${String(next(100)).padStart(2, '0')}`,
+        contractStartDate: next(8) === 0 ? null : day(),
+        churnDate: maybe(),
+        contractEndDate: maybe(),
+      });
+    }
+    const trends = await programTrends(t.db, t.clock.now, 24);
+    for (const row of trends.months) {
+      const { total } = await t.db
+        .selectFrom('referrals')
+        .where(activeInMonth(row.month))
+        .select(sql<string>`round(coalesce(sum(referrals.monthly_value), 0), 2)::text`.as('total'))
+        .executeTakeFirstOrThrow();
+      expect(row.referralMrr, row.month).toBe(normaliseMoney(total));
+    }
   });
 });
 

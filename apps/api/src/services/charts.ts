@@ -5,7 +5,7 @@
 import { REFERRAL_STAGES, monthKey, normaliseMoney, type EarningsByMonth, type ProgramTrends, type ReferralStage } from '@portal/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from './activity';
-import { activeBetweenSql } from './active-referrals';
+import { activeValueByMonthSql } from './active-referrals';
 
 /** The first day ("YYYY-MM-01") of the first month and the instants bounding the whole range. */
 export function monthRange(now: Date, months: number): { firstDay: string; lastDay: string; from: Date; to: Date } {
@@ -52,8 +52,9 @@ export async function partnerEarningsByMonth(db: DbOrTx, partnerId: string, now:
 /**
  * The program per month: commissions paid in it (by payment date), referrals created in it, deals won
  * in it (referrals now won whose close date falls in it) and the referral MRR as at its end (the
- * monthly value of the referrals active in it, by the one active rule). Each aggregate reads only
- * the range's rows through an index and is joined onto the month series.
+ * monthly value of the referrals active in it, by the one active rule in its per-month form). Each
+ * aggregate reads only the range's rows through an index (migrations 0002, 0008) and is joined onto
+ * the month series.
  */
 export async function programTrends(db: DbOrTx, now: Date, months: number): Promise<ProgramTrends> {
   const { firstDay, lastDay, from, to } = monthRange(now, months);
@@ -78,12 +79,7 @@ export async function programTrends(db: DbOrTx, now: Date, months: number): Prom
       where r.stage = 'won' and r.close_date >= ${from} and r.close_date < ${to}
       group by 1
     ),
-    mrr as (
-      select m.month, sum(r.monthly_value) as amount
-      from m
-      join referrals r on ${activeBetweenSql(sql<string>`m.start`, sql<string>`(m.next - 1)`)}
-      group by m.month
-    )
+    mrr as (${activeValueByMonthSql(firstDay, lastDay)})
     select m.month as month,
       round(coalesce(paid.amount, 0), 2)::text as commissions_paid,
       coalesce(created.n, 0) as new_referrals,
@@ -93,7 +89,7 @@ export async function programTrends(db: DbOrTx, now: Date, months: number): Prom
     left join paid on paid.month = m.month
     left join created on created.month = m.month
     left join won on won.month = m.month
-    left join mrr on mrr.month = m.month
+    left join mrr on mrr.month_start = m.start
     order by m.month`.execute(db);
   return {
     months: result.rows.map((row) => ({

@@ -5,6 +5,7 @@ import * as m0002 from './0002-admin-indexes';
 import * as m0003 from './0003-pending-commissions';
 import * as m0004 from './0004-referral-stage-counts';
 import * as m0005 from './0005-hardening';
+import * as m0008 from './0008-chart-indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0003-pending-commissions': m0003,
   '0004-referral-stage-counts': m0004,
   '0005-hardening': m0005,
+  '0008-chart-indexes': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

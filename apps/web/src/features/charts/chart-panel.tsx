@@ -1,7 +1,7 @@
 // One chart of a dashboard: a named figure whose chart (lazily loaded with @mantine/charts) can be
 // swapped for a table of the same numbers, with a loading, error and empty state.
 
-import { Card, Center, Group, Loader, Switch, Table, Text } from '@mantine/core';
+import { Box, Card, Center, Group, Loader, Switch, Table, Text } from '@mantine/core';
 import { Suspense, useId, useState, type ReactNode } from 'react';
 
 export interface ChartColumn<Row> {
@@ -70,27 +70,30 @@ export function ChartPanel<Row>({ title, description, rows, rowKey, columns, isE
 
 function ChartTable<Row>({ title, rows, rowKey, columns }: { title: string; rows: readonly Row[]; rowKey: (row: Row) => string; columns: readonly ChartColumn<Row>[] }) {
   return (
-    <Table striped highlightOnHover verticalSpacing="xs" aria-label={`${title} table`}>
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column) => (
-            <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
-              {column.header}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={rowKey(row)}>
+    // A region of its own that scrolls sideways on a narrow screen, focusable so a keyboard can scroll it.
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} table`}>
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" aria-label={`${title} table`}>
+        <Table.Thead>
+          <Table.Tr>
             {columns.map((column) => (
-              <Table.Td key={column.header} ta={column.numeric ? 'right' : undefined}>
-                {column.cell(row)}
-              </Table.Td>
+              <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
+                {column.header}
+              </Table.Th>
             ))}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <Table.Td key={column.header} ta={column.numeric ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Box>
   );
 }
