@@ -3,7 +3,7 @@
 
 import { monthBounds, monthKey } from '@portal/contracts';
 import type { Database } from '@portal/db';
-import { sql, type ExpressionBuilder, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
 
 export function activeInMonth(month: string) {
   const { start, end } = monthBounds(month);
@@ -23,17 +23,9 @@ export const activeNow = (now: Date) => activeInMonth(monthKey(now));
 /** SQL text of the same rule, for raw set-based statements; `r` is the referrals alias. */
 export function activeInMonthSql(month: string) {
   const { start, end } = monthBounds(month);
-  return activeBetweenSql(sql<string>`${start}::date`, sql<string>`${end}::date`);
-}
-
-/**
- * The same rule with the month's first and last day as SQL date expressions, so one statement can
- * apply it to a whole series of months (e.g. a `generate_series` column); `r` is the referrals alias.
- */
-export function activeBetweenSql(start: RawBuilder<string>, end: RawBuilder<string>) {
-  return sql<boolean>`(r.stage = 'won' and r.contract_start_date is not null and r.contract_start_date <= ${end}
-    and (r.churn_date is null or r.churn_date >= ${start})
-    and (r.contract_end_date is null or r.contract_end_date >= ${start}))`;
+  return sql<boolean>`(r.stage = 'won' and r.contract_start_date is not null and r.contract_start_date <= ${end}::date
+    and (r.churn_date is null or r.churn_date >= ${start}::date)
+    and (r.contract_end_date is null or r.contract_end_date >= ${start}::date))`;
 }
 
 /**
