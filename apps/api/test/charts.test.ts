@@ -196,3 +196,15 @@ describe('GET /api/partners/earnings-by-month', () => {
     t.clock.now = new Date('2026-09-10T12:00:00Z');
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents both chart paths with their months parameter (1 to 24, default 12)', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of ['/api/partners/earnings-by-month', '/api/admin/trends']) {
+      const operation = document.paths[path]?.get;
+      expect(operation, path).toBeDefined();
+      expect(operation.parameters).toContainEqual({ name: 'months', in: 'query', required: false, schema: expect.objectContaining({ minimum: 1, maximum: 24, default: 12 }) });
+      expect(operation.responses['200'].content['application/json'].schema.properties.months.type).toBe('array');
+    }
+  });
+});
