@@ -3,7 +3,7 @@
 // named by screen and width (e2e/.artifacts/screen-<name>-<width>.png). State is seeded through the
 // REST API; the screens are only looked at.
 
-import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
+import { formatMonthKey, formatMonthShort, previousMonthKey } from '@portal/contracts/plain';
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,17 @@ const WIDTHS = [
   ['1366', DESKTOP],
   ['390', MOBILE],
 ] as const;
+
+/** A class name only recharts' code contains: its chunk loads with the charts and never on the landing page. */
+const CHART_LIBRARY_MARK = 'recharts-wrapper';
+
+/** The scripts the page has loaded whose text contains `mark`. */
+async function scriptsContaining(page: Page, mark: string): Promise<string[]> {
+  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\.m?js(\?|$)/.test(name)));
+  const found: string[] = [];
+  for (const url of urls) if ((await (await fetch(url)).text()).includes(mark)) found.push(url);
+  return found;
+}
 
 /** Every text is on the page and visible. */
 async function expectTexts(scope: Page | ReturnType<Page['getByRole']>, texts: readonly string[]) {
@@ -158,6 +169,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await expectTexts(page, ['Track referral status and earnings', 'Generate unique referral links', 'Download marketing materials']);
     await expectTexts(page, ['Partner approval queue', 'Deal pipeline management', 'Bulk payout processing']);
     await check(page, 'landing', width);
+    expect(await scriptsContaining(page, CHART_LIBRARY_MARK), 'chart code on the landing page').toEqual([]);
 
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     let dialog = await openedDialog(page, 'Sign In');
@@ -312,6 +324,53 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     for (const label of ['Client Company Name', 'Client Email', 'Monthly Value ($)', 'Contract Start Date']) expect(await dialog.getByLabel(label).isVisible(), label).toBe(true);
     await check(page, 'admin-add-client', width);
     await closeDialog(page, 'Add New Client');
+  });
+
+  it('dashboard charts: named figures, their tables, in the light and the dark theme', async () => {
+    /** The figure of that name, its chart drawn (the lazily loaded chart code arrived). */
+    async function chartOf(name: string) {
+      const figure = page.getByRole('figure', { name, exact: true });
+      await figure.locator('.recharts-surface').first().waitFor();
+      return figure;
+    }
+    async function bothThemes(name: string, figures: string[]) {
+      for (const scheme of ['light', 'dark'] as const) {
+        if (scheme === 'dark') {
+          await page.getByTestId('theme-toggle').click();
+          await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+        }
+        for (const figure of figures) await chartOf(figure);
+        await check(page, `${name}-charts-${scheme}`, width);
+      }
+    }
+
+    await fresh();
+    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    await bothThemes('partner', ['Earnings by month', 'Referrals by stage']);
+    // The table alternative: the accrued month's $100.00 pending, and one referral won, one booked.
+    const earnings = page.getByRole('figure', { name: 'Earnings by month', exact: true });
+    await earnings.getByRole('switch', { name: 'Show as table' }).check();
+    const monthRow = earnings.getByRole('row').filter({ hasText: formatMonthShort(MONTH) });
+    expect(await monthRow.getByRole('cell').allTextContents()).toEqual([formatMonthShort(MONTH), '$0.00', '$100.00']);
+    const stages = page.getByRole('figure', { name: 'Referrals by stage', exact: true });
+    await stages.getByRole('switch', { name: 'Show as table' }).check();
+    expect(await stages.getByRole('row').filter({ hasText: 'Won' }).getByRole('cell').allTextContents()).toEqual(['Won', '1']);
+    expect(await stages.getByRole('row').filter({ hasText: 'Booked' }).getByRole('cell').allTextContents()).toEqual(['Booked', '1']);
+    await check(page, 'partner-charts-tables-dark', width);
+    // The chart library came with the dashboard (and, per the landing test, not before).
+    expect(await scriptsContaining(page, CHART_LIBRARY_MARK)).not.toEqual([]);
+
+    await fresh();
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    await bothThemes('admin', ['Program trend', 'Referral MRR']);
+    const mrr = page.getByRole('figure', { name: 'Referral MRR', exact: true });
+    await mrr.getByRole('switch', { name: 'Show as table' }).check();
+    expect(await mrr.getByRole('row').filter({ hasText: formatMonthShort(MONTH) }).getByRole('cell').allTextContents()).toEqual([formatMonthShort(MONTH), '$4,200.00']);
+    const trend = page.getByRole('figure', { name: 'Program trend', exact: true });
+    await trend.getByRole('switch', { name: 'Show as table' }).check();
+    const thisMonth = formatMonthShort(new Date().toISOString().slice(0, 7));
+    expect(await trend.getByRole('row').filter({ hasText: thisMonth }).getByRole('cell').allTextContents()).toEqual([thisMonth, '$0.00', '2', '1']);
+    await check(page, 'admin-charts-tables-dark', width);
   });
 
   it("referral landing page /r/{code}: 'Partner Referral' without a campaign, 'Referred by {campaign}' with one", async () => {

@@ -5,6 +5,7 @@
 // refused request leaves the row count of every table as it was.
 
 import { randomUUID } from 'node:crypto';
+import { CHART_MONTHS_MESSAGE } from '@portal/contracts';
 import { TABLE_COLUMNS } from '@portal/db';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -235,5 +236,29 @@ describe('bad input against every JSON body', () => {
       }),
       { numRuns: NUM_RUNS, examples: fixedCases(target.base(ids)) },
     );
+  });
+});
+
+describe('bad query strings of the chart paths', () => {
+  const paths = [
+    { url: '/api/partners/earnings-by-month', principal: 'partner' },
+    { url: '/api/admin/trends', principal: 'admin' },
+  ] as const;
+
+  it.each(paths.flatMap((path) => ['0', '25', 'abc', '1.5', '-3', ''].map((months) => [path.url, months, path.principal] as const)))(
+    '%s?months=%s answers 400 naming the allowed range',
+    async (url, months, principal) => {
+      const res = await t.app.inject({ method: 'GET', url: `${url}?months=${months}`, headers: headersOf[principal] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: CHART_MONTHS_MESSAGE, code: 'BAD_REQUEST' });
+    },
+  );
+
+  it.each(paths.map((path) => [path.url, path.principal] as const))('%s answers 12 months without a query and 24 at most', async (url, principal) => {
+    const plain = await t.app.inject({ method: 'GET', url, headers: headersOf[principal] });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().months).toHaveLength(12);
+    const most = await t.app.inject({ method: 'GET', url: `${url}?months=24`, headers: headersOf[principal] });
+    expect(most.json().months).toHaveLength(24);
   });
 });

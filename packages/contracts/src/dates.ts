@@ -29,6 +29,12 @@ export function formatMonthKey(key: string): string {
   return `${MONTH_NAMES[month - 1] ?? key} ${year}`;
 }
 
+/** "Oct 2025" for "2025-10": a month on a chart's axis and in its table. */
+export function formatMonthShort(key: string): string {
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  return `${MONTHS[month - 1] ?? key} ${year}`;
+}
+
 /** The month of an instant in the same UTC calendar as `monthKey`, so a card's label and its figures agree. */
 export function monthName(date: Date): string {
   return MONTH_NAMES[date.getUTCMonth()] ?? '';

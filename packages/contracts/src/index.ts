@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './agreement';
 export * from './auth';
+export * from './charts';
 export * from './commission';
 export * from './constants';
 export * from './dates';

@@ -6,6 +6,7 @@ import { mailPreferenceProcedures } from '../routers/mail-preferences';
 import { adminPartnerProcedures } from '../routers/admin-partners';
 import { adminReferralProcedures } from '../routers/admin-referrals';
 import { authProcedures } from '../routers/auth';
+import { adminChartProcedures, partnerChartProcedures } from '../routers/charts';
 import { adminMaterialProcedures, partnerMaterialProcedures } from '../routers/materials';
 import { partnerCommissionProcedures } from '../routers/partner-commissions';
 import { partnerProfileProcedures } from '../routers/partner-profile';
@@ -16,8 +17,8 @@ import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   auth: router(authProcedures),
-  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures, ...mailPreferenceProcedures }),
-  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures }),
+  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures, ...mailPreferenceProcedures, ...partnerChartProcedures }),
+  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures, ...adminChartProcedures }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });
 

@@ -14,22 +14,24 @@ export function afterReferralChange(utils: TrpcUtils): Promise<unknown> {
     utils.admin.partners.invalidate(),
     utils.partner.referrals.invalidate(),
     utils.partner.metrics.invalidate(),
+    utils.admin.trends.invalidate(),
+    utils.partner.earningsByMonth.invalidate(),
   ]);
 }
 
 /** A deal moved stage in the pipeline (which updated its own page in the cache): the totals it feeds. */
 export function afterStageChange(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.metrics.invalidate(), utils.admin.partners.invalidate()]);
+  return Promise.all([utils.admin.metrics.invalidate(), utils.admin.partners.invalidate(), utils.admin.trends.invalidate()]);
 }
 
 /** Partners were paid (or a payout was refused): the queue, the payout history and the totals. */
 export function afterPayout(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.admin.payouts.invalidate(), utils.admin.metrics.invalidate(), utils.admin.partners.invalidate()]);
+  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.admin.payouts.invalidate(), utils.admin.metrics.invalidate(), utils.admin.partners.invalidate(), utils.admin.trends.invalidate()]);
 }
 
-/** Commissions were accrued or one was marked failed: the payout queue. */
+/** Commissions were accrued or one was marked failed: the payout queue and the earnings chart. */
 export function afterCommissionChange(utils: TrpcUtils): Promise<unknown> {
-  return utils.admin.pendingCommissions.invalidate();
+  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.partner.earningsByMonth.invalidate()]);
 }
 
 /** A partner was approved, rejected, suspended, reactivated or created: every admin list and metric. */

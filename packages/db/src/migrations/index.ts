@@ -7,6 +7,8 @@ import * as m0004 from './0004-referral-stage-counts';
 import * as m0005 from './0005-hardening';
 import * as m0007 from './0007-email-outbox';
 
+import * as m0008 from './0008-chart-indexes';
+
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-admin-indexes': m0002,
@@ -14,6 +16,8 @@ export const migrations: Record<string, Migration> = {
   '0004-referral-stage-counts': m0004,
   '0005-hardening': m0005,
   '0007-email-outbox': m0007,
+
+  '0008-chart-indexes': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

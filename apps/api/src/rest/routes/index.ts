@@ -10,6 +10,7 @@ import { unsubscribeRoutes } from '../raw/unsubscribe';
 import { adminEmailRoutes } from './admin-emails';
 import { adminPartnerRoutes } from './admin-partners';
 import { authRoutes } from './auth';
+import { chartRoutes } from './charts';
 import { exportRoutes } from '../raw/exports';
 import { commissionRoutes } from './commissions';
 import { materialRoutes } from './materials';
@@ -24,6 +25,8 @@ export const restRoutes: readonly RestRoute[] = [
   ...materialRoutes,
   ...adminPartnerRoutes,
   ...adminEmailRoutes,
+
+  ...chartRoutes,
 ];
 
 /** A route that is not a plain procedure call (file streams, multipart); it documents itself. */

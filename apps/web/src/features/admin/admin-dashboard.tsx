@@ -22,6 +22,7 @@ import { PartnerApprovalQueue } from './partner-approval-queue';
 import { PartnerDetailsDialog } from './partner-details-dialog';
 import { PartnerSettingsDialog } from './partner-settings-dialog';
 import { PayoutProcessor } from './payout-processor';
+import { ProgramCharts } from './program-charts';
 
 type Dialog = 'addClient' | 'createPartner' | 'partnerSettings' | null;
 
@@ -69,6 +70,7 @@ export function AdminDashboard() {
       </Group>
 
       {metrics.isError ? <Alert color="red">{errorMessage(metrics.error, 'Unable to load the program metrics.')}</Alert> : <AdminMetricCards metrics={metrics.data} />}
+      <ProgramCharts />
 
       <PartnerApprovalQueue onViewDetails={setDetailsId} />
       <PayoutProcessor />

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { CommissionsTab } from './commissions-tab';
+import { PartnerCharts } from './earnings-panels';
 import { MarketingMaterials } from './marketing-materials';
 import { ReferralLinkCard } from './referral-link-card';
 import { ReferralsTab } from './referrals-tab';
@@ -35,6 +36,7 @@ export function PartnerDashboard() {
         <Text c="dimmed">Welcome back, {partner.contactName}</Text>
       </div>
       <SummaryCards metrics={metrics.data} />
+      <PartnerCharts />
       <Tabs defaultValue="referrals" keepMounted={false}>
         <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
           <Tabs.Tab value="referrals" leftSection={<IconChartBar size={16} />}>

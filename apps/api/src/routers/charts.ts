@@ -1,0 +1,20 @@
+// partner.earningsByMonth and admin.trends: the dashboards' monthly series (issue 18).
+
+import { chartMonthsInput, earningsByMonthOutput, programTrendsOutput } from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { partnerEarningsByMonth, programTrends } from '../services/charts';
+import { activePartnerProcedure, permittedProcedure } from '../trpc/init';
+
+export const partnerChartProcedures = {
+  earningsByMonth: activePartnerProcedure
+    .input(chartMonthsInput)
+    .output(earningsByMonthOutput)
+    .query(({ ctx, input }) => partnerEarningsByMonth(ctx.deps.db, ctx.partner.id, ctx.deps.now(), input.months)),
+} satisfies TRPCRouterRecord;
+
+export const adminChartProcedures = {
+  trends: permittedProcedure('partners:read')
+    .input(chartMonthsInput)
+    .output(programTrendsOutput)
+    .query(({ ctx, input }) => programTrends(ctx.deps.db, ctx.deps.now(), input.months)),
+} satisfies TRPCRouterRecord;
