@@ -16,22 +16,23 @@ export function afterReferralChange(utils: TrpcUtils): Promise<unknown> {
     utils.partner.metrics.invalidate(),
     utils.admin.trends.invalidate(),
     utils.partner.earningsByMonth.invalidate(),
+    utils.admin.emails.invalidate(),
   ]);
 }
 
 /** A deal moved stage in the pipeline (which updated its own page in the cache): the totals it feeds. */
 export function afterStageChange(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.metrics.invalidate(), utils.admin.partners.invalidate(), utils.admin.trends.invalidate()]);
+  return Promise.all([utils.admin.metrics.invalidate(), utils.admin.partners.invalidate(), utils.admin.trends.invalidate(), utils.admin.emails.invalidate()]);
 }
 
 /** Partners were paid (or a payout was refused): the queue, the payout history and the totals. */
 export function afterPayout(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.admin.payouts.invalidate(), utils.admin.metrics.invalidate(), utils.admin.partners.invalidate(), utils.admin.trends.invalidate()]);
+  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.admin.payouts.invalidate(), utils.admin.metrics.invalidate(), utils.admin.partners.invalidate(), utils.admin.trends.invalidate(), utils.admin.emails.invalidate()]);
 }
 
 /** Commissions were accrued or one was marked failed: the payout queue and the earnings chart. */
 export function afterCommissionChange(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.partner.earningsByMonth.invalidate()]);
+  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.partner.earningsByMonth.invalidate(), utils.admin.emails.invalidate()]);
 }
 
 /** A partner was approved, rejected, suspended, reactivated or created: every admin list and metric. */
@@ -42,4 +43,9 @@ export function afterPartnerDecision(utils: TrpcUtils): Promise<unknown> {
 /** A material was added, edited, activated or deactivated: the admin library and the partners' list. */
 export function afterMaterialChange(utils: TrpcUtils): Promise<unknown> {
   return Promise.all([utils.admin.materials.invalidate(), utils.partner.materials.invalidate()]);
+}
+
+/** A mail was queued again from the Email log: the log shows the new copy. */
+export function afterEmailResent(utils: TrpcUtils): Promise<unknown> {
+  return utils.admin.emails.invalidate();
 }

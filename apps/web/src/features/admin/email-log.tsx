@@ -8,6 +8,7 @@ import { IconMailForward } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
+import { afterEmailResent } from '../../lib/invalidate';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 
@@ -43,7 +44,7 @@ export function EmailLog() {
       await resend.mutateAsync({ id: entry.id });
       notifySuccess(MESSAGES.emailResent, `${entry.subject} to ${entry.recipient}`);
       setPage(1);
-      await utils.admin.emails.invalidate();
+      await afterEmailResent(utils);
     } catch (error) {
       notifyError(MESSAGES.resendFailed, errorMessage(error, MESSAGES.genericError));
     } finally {
