@@ -9,6 +9,7 @@ import { createMetrics, type Metrics } from './metrics';
 import { resolveSecrets } from './secrets';
 import { createFieldCipher, type FieldCipher } from './services/crypto';
 import { createRateLimits, type RateLimits } from './services/rate-limits';
+import { registerOutboxMetrics } from './services/notifications/outbox';
 import { createS3Storage } from './services/s3-storage';
 import { createLocalStorage, type FileStorage } from './services/storage';
 import { createTokenService, type TokenService } from './services/tokens';
@@ -45,6 +46,8 @@ export function openDatabase(config: AppConfig): DatabaseHandle {
 
 export function createDeps(config: AppConfig, handle: DatabaseHandle, logger: FastifyBaseLogger, now: () => Date = () => new Date()): AppDeps {
   const secrets = resolveSecrets(config);
+  const metrics = createMetrics(handle);
+  registerOutboxMetrics(metrics, handle.db, now);
   return {
     db: handle.db,
     dbKind: handle.kind,
@@ -55,7 +58,7 @@ export function createDeps(config: AppConfig, handle: DatabaseHandle, logger: Fa
     cipher: createFieldCipher(secrets.dataEncryptionKey, config.dataEncryptionOldKeys),
     rateLimits: createRateLimits({ redisUrl: config.redisUrl }),
     storage: createStorage(config),
-    metrics: createMetrics(handle),
+    metrics,
     now,
   };
 }

@@ -18,6 +18,8 @@ export interface Metrics {
   /** Labels: result (ok/error). */
   accrualRuns: Counter<'result'>;
   accrualRowsCreated: Counter;
+  /** Labels: channel (mail; webhooks when they land), outcome (retry: will be tried again, failed: given up). */
+  deliveryFailures: Counter<'channel' | 'outcome'>;
   /** A gauge read at scrape time (e.g. an outbox backlog); `collect` may query the database (a failure reads NaN). */
   registerGauge(name: string, help: string, collect: () => number | Promise<number>): Gauge;
   /** A counter that code increments (e.g. mail or webhook failures). */
@@ -57,6 +59,12 @@ export function createMetrics(handle: Pick<DatabaseHandle, 'poolStats'>): Metric
     }),
     accrualRuns: new Counter({ name: 'portal_accrual_runs_total', help: 'Accrual runs (timer, admin, command line) by result', labelNames: ['result'], registers: [registry] }),
     accrualRowsCreated: new Counter({ name: 'portal_accrual_commissions_created_total', help: 'Commissions written by accrual runs', registers: [registry] }),
+    deliveryFailures: new Counter({
+      name: 'portal_delivery_failures_total',
+      help: 'Deliveries from the outbox that failed, by channel and outcome (retry or failed for good)',
+      labelNames: ['channel', 'outcome'],
+      registers: [registry],
+    }),
     registerGauge,
     registerCounter: <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) =>
       new Counter<L>({ name, help, labelNames, registers: [registry] }),

@@ -39,6 +39,10 @@ afterEach(async () => {
   smtp.mails.length = 0;
 });
 
+/** The value of one series in this app's Prometheus text (0 when absent). */
+const sample = (text: string, series: string) => Number(text.split('\n').find((line) => line.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+const scrape = () => t.deps.metrics.registry.metrics();
+
 const outbox = () => t.db.selectFrom('emailOutbox').selectAll().orderBy('createdAt').orderBy('subject').execute();
 
 describe('the outbox worker', () => {
@@ -71,6 +75,7 @@ describe('the outbox worker', () => {
   });
 
   it('keeps mail through an SMTP outage and sends each exactly once when the server is back', async () => {
+    const retriesBefore = sample(await scrape(), 'portal_delivery_failures_total{channel="mail",outcome="retry"}');
     const worker = createOutboxWorker(t.deps);
     await smtp.stop();
     const sent = [mail('Outage A'), mail('Outage B'), mail('Outage C')];
@@ -89,8 +94,16 @@ describe('the outbox worker', () => {
     await smtp.start();
     expect(await worker.runOnce()).toBe(0);
     t.clock.now = new Date(t.clock.now.getTime() + 61_000);
+    // An operator sees the outage in the metrics: three retries counted, three mails waiting, the oldest for a minute.
+    const during = await scrape();
+    expect(sample(during, 'portal_delivery_failures_total{channel="mail",outcome="retry"}') - retriesBefore).toBe(3);
+    expect(sample(during, 'portal_outbox_backlog')).toBe(3);
+    expect(sample(during, 'portal_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(61);
     expect(await worker.runOnce()).toBe(3);
     await smtp.waitFor(3);
+    const after = await scrape();
+    expect(sample(after, 'portal_outbox_backlog')).toBe(0);
+    expect(sample(after, 'portal_outbox_oldest_age_seconds')).toBe(0);
     expect(await worker.runOnce()).toBe(0);
     expect(smtp.mails.map((m) => m.subject).sort()).toEqual(sent.map((m) => m.subject).sort());
     expect((await outbox()).map((r) => [r.status, r.attempts])).toEqual([

@@ -108,9 +108,11 @@ export function createOutboxWorker(deps: AppDeps, options: OutboxWorkerOptions =
       const delay = RETRY_DELAYS_MS[mail.attempts - 1];
       if (delay === undefined) {
         await settle(mail, { status: 'failed', lastError: message });
+        deps.metrics.deliveryFailures.inc({ channel: 'mail', outcome: 'failed' });
         deps.logger.error({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, 'mail failed for good');
       } else {
         await settle(mail, { lastError: message, nextAttemptAt: new Date(deps.now().getTime() + delay) });
+        deps.metrics.deliveryFailures.inc({ channel: 'mail', outcome: 'retry' });
         deps.logger.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, 'mail not delivered, will retry');
       }
     }
