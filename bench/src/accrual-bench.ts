@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { accrueMonth } from '../../apps/api/src/services/accrual';
 import { startPortal } from './portal';
-import { fmt, median, percentile } from './stats';
+import { fmt, latencyFigure } from './stats';
+import type { TimedFigure } from './types';
 
 const BENCHMARK = 'Accrual';
 const MONTH = '2026-10';
@@ -14,36 +15,10 @@ const NOW = new Date('2026-11-02T03:00:00Z');
 export const ACCRUAL_TARGET_MS = 5000;
 export const PENDING_PAGE_TARGET_MS = 50;
 
-export interface AccrualFigure {
-  name: string;
-  medianMs: number;
-  p95Ms: number;
-  targetMs: number;
-  // The runner's report line (bench/src/types.ts BenchFigure).
-  benchmark: string;
-  figure: string;
-  value: string;
-  target: string;
-  status: 'met' | 'gap' | 'info';
-  note: string;
-}
+/** One figure of this benchmark (the runner's report line and the timings). */
+export type AccrualFigure = TimedFigure;
 
-function figure(name: string, times: number[], targetMs: number, note: string, informational = false): AccrualFigure {
-  const medianMs = median(times);
-  const p95Ms = percentile(times, 95);
-  return {
-    name,
-    medianMs,
-    p95Ms,
-    targetMs,
-    benchmark: BENCHMARK,
-    figure: `${name}: median (p95)`,
-    value: `${fmt(medianMs, 1)} ms (p95 ${fmt(p95Ms, 1)} ms)`,
-    target: `median < ${fmt(targetMs)} ms`,
-    status: informational ? 'info' : medianMs < targetMs ? 'met' : 'gap',
-    note,
-  };
-}
+const figure = (name: string, times: number[], targetMs: number, note: string, informational = false): AccrualFigure => latencyFigure(BENCHMARK, name, times, targetMs, note, informational);
 
 export async function runAccrualBench(opts: { databaseUrl: string | null; quick: boolean; log?: (message: string) => void }): Promise<AccrualFigure[]> {
   if (!opts.databaseUrl) throw new Error('the accrual benchmark needs PostgreSQL (BENCH_DATABASE_URL)');

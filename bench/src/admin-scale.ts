@@ -6,24 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { startPortal } from './portal';
 import { FULL_SCALE, QUICK_SCALE, seedScale } from './seed-scale';
-import { fmt, median, percentile } from './stats';
+import { fmt, latencyFigure } from './stats';
+import type { TimedFigure } from './types';
 
 const BENCHMARK = 'Admin at scale';
 export const ADMIN_SCALE_TARGET_MS = 50;
 
-export interface AdminScaleFigure {
-  name: string;
-  medianMs: number;
-  p95Ms: number;
-  targetMs: number;
-  // The runner's report line (bench/src/types.ts BenchFigure).
-  benchmark: string;
-  figure: string;
-  value: string;
-  target: string;
-  status: 'met' | 'gap';
-  note: string;
-}
+/** One figure of this benchmark (the runner's report line and the timings). */
+export type AdminScaleFigure = TimedFigure;
 
 async function timeRequests(url: string, headers: Record<string, string>, samples: number): Promise<number[]> {
   const times: number[] = [];
@@ -82,21 +72,9 @@ export async function runAdminScaleBench(opts: { databaseUrl: string | null; qui
       const loadBefore = loadavg()[0] ?? 0;
       const times = await timeRequests(url, c.headers ?? headers, samples);
       const load = `load average ${loadBefore.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} CPUs`;
-      const medianMs = median(times);
-      const p95Ms = percentile(times, 95);
-      log(`admin-scale: ${c.name}: median ${medianMs.toFixed(1)} ms, p95 ${p95Ms.toFixed(1)} ms`);
-      figures.push({
-        name: c.name,
-        medianMs,
-        p95Ms,
-        targetMs: ADMIN_SCALE_TARGET_MS,
-        benchmark: BENCHMARK,
-        figure: `${c.name}: median (p95)`,
-        value: `${fmt(medianMs, 1)} ms (p95 ${fmt(p95Ms, 1)} ms)`,
-        target: `median < ${ADMIN_SCALE_TARGET_MS} ms`,
-        status: medianMs < ADMIN_SCALE_TARGET_MS ? 'met' : 'gap',
-        note: `${samples} sequential requests over HTTP with ${c.headers ? 'a partner' : 'an admin'} token, after warm-up; ${scale}; ${load}`,
-      });
+      const item = latencyFigure(BENCHMARK, c.name, times, ADMIN_SCALE_TARGET_MS, `${samples} sequential requests over HTTP with ${c.headers ? 'a partner' : 'an admin'} token, after warm-up; ${scale}; ${load}`);
+      log(`admin-scale: ${c.name}: median ${item.medianMs.toFixed(1)} ms, p95 ${item.p95Ms.toFixed(1)} ms`);
+      figures.push(item);
     }
     for (const path of ['/api/admin/referrals', '/api/admin/commissions/pending']) {
       figures.push(await streamEveryRow(`${portal.baseUrl}${path}`, headers, path, scale, log));

@@ -1,5 +1,7 @@
 // Small statistics for benchmark samples.
 
+import type { TimedFigure } from './types';
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -17,3 +19,21 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const fmt = (value: number, digits = 0) =>
   Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
+
+/** The report line for a run of timings against a median target ("info" when the target only guides). */
+export function latencyFigure(benchmark: string, name: string, times: readonly number[], targetMs: number, note: string, informational = false): TimedFigure {
+  const medianMs = median(times);
+  const p95Ms = percentile(times, 95);
+  return {
+    name,
+    medianMs,
+    p95Ms,
+    targetMs,
+    benchmark,
+    figure: `${name}: median (p95)`,
+    value: `${fmt(medianMs, 1)} ms (p95 ${fmt(p95Ms, 1)} ms)`,
+    target: `median < ${fmt(targetMs)} ms`,
+    status: informational ? 'info' : medianMs < targetMs ? 'met' : 'gap',
+    note,
+  };
+}

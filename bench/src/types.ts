@@ -36,3 +36,13 @@ export interface BenchContext {
 }
 
 export type BenchFunction = (ctx: BenchContext) => Promise<unknown>;
+
+/** A latency figure: the runner's report line plus the timings a benchmark's own summary prints. */
+export interface TimedFigure extends BenchFigure {
+  name: string;
+  medianMs: number;
+  p95Ms: number;
+  targetMs: number;
+  target: string;
+  note: string;
+}

@@ -186,6 +186,25 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
 }
 
+/** A complete partner application (POST /api/partners) for journeys that seed applicants through the API. */
+export function sampleApplication(companyName: string, contactName: string) {
+  return {
+    companyName,
+    contactName,
+    companyType: 'agency',
+    expectedVolume: '3-5 referrals/month',
+    paymentMethod: 'Wire',
+    bankName: 'First Bank of Oregon',
+    bankRoutingNumber: '021000021',
+    bankAccountNumber: '000123456789',
+    bankAccountType: 'checking',
+    bankAccountHolderName: companyName,
+    bankAddress: '1 Main St, Portland, OR',
+    beneficiaryAddress: '2 Side St, Portland, OR',
+    agreementSigned: true,
+  };
+}
+
 /** A small REST client for setting up journeys through the public API. */
 export function api(baseUrl: string) {
   async function call<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T; headers: Headers }> {

@@ -5,7 +5,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, settled, signInWithToken, usePortal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, sampleApplication, screenshot, settled, signInWithToken, usePortal } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -17,26 +17,7 @@ const PASSWORD = 'applicant-password-1';
 async function applicant(email: string, companyName: string, contactName: string): Promise<string> {
   const client = api(journey.portal.baseUrl);
   const token = await client.register(email, PASSWORD);
-  const res = await client.call(
-    'POST',
-    '/api/partners',
-    {
-      companyName,
-      contactName,
-      companyType: 'agency',
-      expectedVolume: '3-5 referrals/month',
-      paymentMethod: 'Wire',
-      bankName: 'First Bank of Oregon',
-      bankRoutingNumber: '021000021',
-      bankAccountNumber: '000123456789',
-      bankAccountType: 'checking',
-      bankAccountHolderName: companyName,
-      bankAddress: '1 Main St, Portland, OR',
-      beneficiaryAddress: '2 Side St, Portland, OR',
-      agreementSigned: true,
-    },
-    token,
-  );
+  const res = await client.call('POST', '/api/partners', sampleApplication(companyName, contactName), token);
   if (res.status !== 200 && res.status !== 201) throw new Error(`application failed: ${res.status} ${JSON.stringify(res.body)}`);
   return token;
 }

@@ -7,7 +7,7 @@ import { formatMonthKey, formatMonthShort, previousMonthKey } from '@portal/cont
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, settled, signInWithToken, usePortal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, sampleApplication, screenshot, settled, signInWithToken, usePortal } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -22,24 +22,6 @@ const MONTH = previousMonthKey(new Date());
 const PARTNER = { email: 'screens-partner@e2e.test', password: 'partner-password-1', companyName: 'Screenshot Partners LLC', contactName: 'Sam Screens' };
 const APPLICANT = { companyName: 'Pending Pixels Agency', contactName: 'Penny Pending' };
 const REJECTED = { companyName: 'Declined Deals Co', contactName: 'Dora Declined' };
-
-function application(companyName: string, contactName: string) {
-  return {
-    companyName,
-    contactName,
-    companyType: 'agency',
-    expectedVolume: '3-5 referrals/month',
-    paymentMethod: 'Wire',
-    bankName: 'First Bank of Oregon',
-    bankRoutingNumber: '021000021',
-    bankAccountNumber: '000123456789',
-    bankAccountType: 'checking',
-    bankAccountHolderName: companyName,
-    bankAddress: '1 Main St, Portland, OR',
-    beneficiaryAddress: '2 Side St, Portland, OR',
-    agreementSigned: true,
-  };
-}
 
 async function expectStatus(res: Promise<{ status: number; body: unknown }>, ...ok: number[]) {
   const { status, body } = await res;
@@ -67,9 +49,9 @@ beforeAll(async () => {
 
   // A pending applicant, a rejected one, and a new account without an application.
   applicantToken = await client.register('screens-applicant@e2e.test', 'partner-password-1');
-  await expectStatus(client.call('POST', '/api/partners', application(APPLICANT.companyName, APPLICANT.contactName), applicantToken), 201);
+  await expectStatus(client.call('POST', '/api/partners', sampleApplication(APPLICANT.companyName, APPLICANT.contactName), applicantToken), 201);
   rejectedToken = await client.register('screens-rejected@e2e.test', 'partner-password-1');
-  const rejected = (await expectStatus(client.call('POST', '/api/partners', application(REJECTED.companyName, REJECTED.contactName), rejectedToken), 201)) as { id: string };
+  const rejected = (await expectStatus(client.call('POST', '/api/partners', sampleApplication(REJECTED.companyName, REJECTED.contactName), rejectedToken), 201)) as { id: string };
   await expectStatus(client.call('POST', `/api/admin/partners/${rejected.id}/reject`, { reason: 'Outside our market' }, adminToken), 200);
   newcomerToken = await client.register('screens-newcomer@e2e.test', 'partner-password-1');
 });

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterReferralChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
+import { FormActions } from '../../layout/form-actions';
 
 export type AddClientValues = {
   partnerId: string;
@@ -97,14 +98,7 @@ export function AddClientForm({
           <TextInput label="Contract End Date" type="date" {...form.getInputProps('contractEndDate')} />
         </SimpleGrid>
         <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting} disabled={noPartners}>
-            Add Client
-          </Button>
-        </Group>
+        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={submitting} submitDisabled={noPartners} submitLabel="Add Client" />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 // All Affiliates (spec §2): every partner, paged, searched and sorted on the server.
 
-import { Alert, Card, Group, Pagination, Select, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Card, Group, Pagination, Select, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, PARTNER_STATUS_LABELS, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts/plain';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { AffiliateRows, NO_WRAP } from './affiliate-rows';
 import { usePartnerDecisions } from './use-partner-decisions';
+import { ActionsHeader } from './actions-header';
 
 export const NO_AFFILIATES = 'No affiliates yet.';
 
@@ -126,9 +127,7 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
                   <SortHeader field="createdAt" sort={sort} onSort={changeSort}>
                     Joined
                   </SortHeader>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
+                  <ActionsHeader />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -1,6 +1,6 @@
 // Create New Partner (spec §2, §5): an admin creates an active partner with its sign-in.
 
-import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createPartnerInput, WEBSITE_DESCRIPTION } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, COMPANY_TYPES, DEFAULT_EXPECTED_VOLUME, EXPECTED_VOLUMES, MESSAGES, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterPartnerDecision } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
+import { FormActions } from '../../layout/form-actions';
 
 export type CreatePartnerValues = {
   email: string;
@@ -81,14 +82,7 @@ export function CreatePartnerForm({
           <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
           <TextInput label="Payment Method" value={PAYMENT_METHOD_LABELS.Wire} readOnly disabled />
         </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Create Partner
-          </Button>
-        </Group>
+        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={submitting} submitLabel="Create Partner" />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 // Deal Pipeline (spec §2): five stage columns; each deal's stage selector saves to the server.
 // The move shows at once (optimistic cache update) and is undone with a toast if the server refuses.
 
-import { Badge, Button, Card, Group, Loader, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { formatMoney, MAX_PAGE_SIZE, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABELS, type Referral, type ReferralStage } from '@portal/contracts';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterStageChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { STAGE_COLORS } from '../partner/referrals-tab';
+import { LoadingRow } from '../../layout/loading-row';
 
 /** The pipeline shows the newest deals the list answers in one page. */
 export const PIPELINE_QUERY: RouterInputs['admin']['referrals'] = { limit: MAX_PAGE_SIZE, offset: 0, sort: '-createdAt' };
@@ -138,9 +139,7 @@ export function DealPipeline() {
         )}
       </Group>
       {deals.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" role="status" aria-label="Loading deals" />
-        </Group>
+        <LoadingRow label="Loading deals" py="xl" />
       ) : deals.isError ? (
         <Text c="red">{errorMessage(deals.error, 'Unable to load the deal pipeline.')}</Text>
       ) : (

@@ -1,7 +1,7 @@
 // Email log (issue 14): the outbox's recent mails with their delivery state; Resend queues a new
 // copy (the original keeps its history).
 
-import { Alert, Badge, Button, Card, Group, Pagination, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Pagination, Table, Text, Title, Tooltip } from '@mantine/core';
 import { EMAIL_LOG_PAGE_SIZE, EMAIL_STATUS_LABELS, type EmailLogEntry, type EmailStatus } from '@portal/contracts';
 import { formatDate, MESSAGES } from '@portal/contracts/plain';
 import { IconMailForward } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import { afterEmailResent } from '../../lib/invalidate';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { ActionsHeader } from './actions-header';
 
 const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
 
@@ -90,9 +91,7 @@ export function EmailLog() {
                 <Table.Th ta="right">Attempts</Table.Th>
                 <Table.Th>Last error</Table.Th>
                 <Table.Th>Sent at</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+                <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

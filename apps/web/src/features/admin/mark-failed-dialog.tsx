@@ -1,6 +1,6 @@
 // Marking one pending commission failed, with a required reason; the payout queue refreshes after.
 
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { COMMISSION_MESSAGES, type PendingCommission } from '@portal/contracts';
 import { formatMoney, formatMonthKey, MESSAGES } from '@portal/contracts/plain';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { afterCommissionChange } from '../../lib/invalidate';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { FormActions } from '../../layout/form-actions';
 
 export function MarkFailedDialog({ item, onClose }: { item: PendingCommission | null; onClose: () => void }) {
   const utils = trpc.useUtils();
@@ -44,14 +45,7 @@ export function MarkFailedDialog({ item, onClose }: { item: PendingCommission | 
             {item?.partnerCompanyName} · {item?.clientCompanyName} · {item ? formatMonthKey(item.monthYear) : ''} · {item ? formatMoney(item.amount) : ''}
           </Text>
           <Textarea label="Reason" required autosize minRows={2} maxLength={500} value={reason} error={error} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={fail.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={fail.isPending}>
-              Mark failed
-            </Button>
-          </Group>
+          <FormActions justify="flex-end" onCancel={onClose} pending={fail.isPending} submitLabel="Mark failed" submitColor="red" />
         </Stack>
       </form>
     </Modal>

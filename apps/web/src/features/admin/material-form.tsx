@@ -1,10 +1,11 @@
 // The add/edit form of a marketing material: an uploaded file or a link, with the contracts' messages.
 
-import { Button, FileInput, Group, SegmentedControl, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { FileInput, SegmentedControl, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ACCEPTED_UPLOAD_TYPES, MATERIAL_TYPES, MATERIAL_TYPE_LABELS, MATERIAL_UPLOAD_MESSAGES, MAX_UPLOAD_BYTES, materialTitleRequired, materialTypeRequired, materialUrlInvalid, type MaterialType } from '@portal/contracts';
 import { IconLink, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormActions } from '../../layout/form-actions';
 
 const TYPE_OPTIONS = MATERIAL_TYPES.map((value) => ({ value, label: MATERIAL_TYPE_LABELS[value] }));
 
@@ -111,16 +112,7 @@ export function MaterialForm({
             {...form.getInputProps('fileUrl')}
           />
         ) : null}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={submitting}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={onCancel} pending={submitting} submitLabel={submitLabel} />
       </Stack>
     </form>
   );

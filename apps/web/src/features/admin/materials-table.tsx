@@ -1,13 +1,14 @@
 // The admin's list of marketing materials: a table from medium screens up, cards on phones, each
 // with its download count, an active switch and an edit button.
 
-import { Badge, Button, Card, Group, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { MATERIAL_TYPE_LABELS, formatDate, type AdminMaterial } from '@portal/contracts';
 import { IconPencil } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/errors';
 import { afterMaterialChange } from '../../lib/invalidate';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { ActionsHeader } from './actions-header';
 
 export const formatBytes = (bytes: number | null) => {
   if (bytes === null) return '';
@@ -127,9 +128,7 @@ export function MaterialsTable({ materials, onEdit }: { materials: readonly Admi
               <Table.Th ta="right">Downloads</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Updated</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,7 +1,7 @@
 // Partner Approval Queue (spec §2): pending applications, oldest first, each with view details,
 // reject (with an optional reason) and approve.
 
-import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { AdminPartnerRow } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, formatDate } from '@portal/contracts/plain';
 import { IconCheck, IconEye, IconX } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { RejectPartnerDialog } from './reject-partner-dialog';
 import { usePartnerDecisions } from './use-partner-decisions';
+import { LoadingRow } from '../../layout/loading-row';
 
 export const NO_PENDING_APPLICATIONS = 'No pending partner applications';
 
@@ -83,9 +84,7 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
         </Group>
       </Group>
       {pending.isPending ? (
-        <Group justify="center" py="md">
-          <Loader size="sm" role="status" aria-label="Loading applications" />
-        </Group>
+        <LoadingRow label="Loading applications" py="md" />
       ) : pending.isError ? (
         <Alert color="red">{errorMessage(pending.error, 'Unable to load the pending applications.')}</Alert>
       ) : pending.data.length === 0 ? (

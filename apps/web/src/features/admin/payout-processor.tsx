@@ -2,7 +2,7 @@
 // N Payouts' pays them in one server transaction under a fresh idempotency key per click. A row can
 // be marked failed with a reason; recent payouts offer their wire instructions as CSV.
 
-import { Alert, Badge, Card, Group, Loader, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Text, Title } from '@mantine/core';
 import { COMMISSION_MESSAGES, type PendingCommission } from '@portal/contracts';
 import { formatMoney, MAX_PAGE_SIZE, MESSAGES } from '@portal/contracts/plain';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import { trpc } from '../../lib/trpc';
 import { MarkFailedDialog } from './mark-failed-dialog';
 import { PendingPayoutTable } from './pending-payout-table';
 import { RecentPayouts } from './recent-payouts';
+import { LoadingRow } from '../../layout/loading-row';
 
 export function PayoutProcessor() {
   const utils = trpc.useUtils();
@@ -68,9 +69,7 @@ export function PayoutProcessor() {
         )}
       </Group>
       {pending.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" role="status" aria-label="Loading pending commissions" />
-        </Group>
+        <LoadingRow label="Loading pending commissions" py="xl" />
       ) : pending.isError ? (
         <Alert color="red" icon={<IconAlertTriangle size={16} />}>
           {errorMessage(pending.error, 'Unable to load the pending commissions.')}

@@ -1,10 +1,11 @@
 // The payout queue's table: pick pending commissions (or all), see the total selected and pay them
 // with 'Process N Payouts'; each row can be marked failed. Narrow screens fold client and month in.
 
-import { Box, Button, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import type { PendingCommission } from '@portal/contracts';
 import { formatMoney, formatMonthKey, sumMoney } from '@portal/contracts/plain';
 import { IconBan, IconCash } from '@tabler/icons-react';
+import { ActionsHeader } from './actions-header';
 
 /** The sum of the selected rows, in cents under the hood (sumMoney), as a decimal string. */
 export function selectedTotal(items: readonly PendingCommission[], selected: ReadonlySet<string>): string {
@@ -59,9 +60,7 @@ export function PendingPayoutTable({
               <Table.Th visibleFrom="sm">Client</Table.Th>
               <Table.Th visibleFrom="sm">Month</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th w={{ base: 40, sm: 110 }}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+              <ActionsHeader w={{ base: 40, sm: 110 }} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

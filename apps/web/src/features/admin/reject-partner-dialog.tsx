@@ -1,7 +1,8 @@
 // Asks for an optional reason before a rejection is stored.
 
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { FormActions } from '../../layout/form-actions';
 
 export const REJECTION_REASON_MAX = 1000;
 
@@ -41,14 +42,7 @@ export function RejectPartnerDialog({
             onChange={(event) => setReason(event.currentTarget.value)}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red.9" loading={submitting}>
-              Reject
-            </Button>
-          </Group>
+          <FormActions justify="flex-end" onCancel={onClose} pending={submitting} submitLabel="Reject" submitColor="red.9" />
         </Stack>
       </form>
     </Modal>

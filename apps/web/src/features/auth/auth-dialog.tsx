@@ -1,7 +1,7 @@
 // The authentication dialog (spec §2): sign in or create a partner account with email and password.
 // Validation is the contracts schema the server applies too, so the messages are the spec's.
 
-import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MESSAGES, credentialsInput, type AuthResult, type CredentialsInput } from '@portal/contracts';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { FormActions } from '../../layout/form-actions';
 
 export type AuthMode = 'login' | 'register' | 'forgot';
 
@@ -116,14 +117,7 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
                 Forgot password?
               </Anchor>
             )}
-            <Group justify="flex-end" gap="sm" mt="xs">
-              <Button variant="default" onClick={close} disabled={submitting}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? 'Please wait...' : copy.submit}
-              </Button>
-            </Group>
+            <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={close} pending={submitting} submitLabel={copy.submit} busyLabel="Please wait..." />
             <Text size="sm" ta="center" c="dimmed">
               {copy.switchPrompt}{' '}
               <Anchor

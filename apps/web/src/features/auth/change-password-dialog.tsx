@@ -1,7 +1,7 @@
 // "Change password" (issue 14), from the partner's Settings tab and the admin's user menu. The
 // server answers a fresh session token; every other session of the account ends.
 
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MESSAGES, changePasswordInput, type ChangePasswordInput } from '@portal/contracts';
 import { errorMessage } from '../../lib/errors';
@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { PasswordStrengthHint } from './password-strength';
+import { FormActions } from '../../layout/form-actions';
 
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const session = useSession();
@@ -58,14 +59,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
           <PasswordInput label="Current password" autoComplete="current-password" required data-autofocus {...form.getInputProps('currentPassword')} />
           <PasswordInput label="New password" autoComplete="new-password" required {...form.getInputProps('newPassword')} />
           <PasswordStrengthHint password={form.values.newPassword} />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close} disabled={change.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Please wait...' : 'Change password'}
-            </Button>
-          </Group>
+          <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={close} pending={change.isPending} submitLabel="Change password" busyLabel="Please wait..." />
         </Stack>
       </form>
     </Modal>

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { FormActions } from '../../layout/form-actions';
 
 export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; onClose: () => void }) {
   const request = trpc.auth.forgotPassword.useMutation();
@@ -46,14 +47,7 @@ export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; on
           Enter the email of your account and we will send you a link to choose a new password.
         </Text>
         <TextInput label="Email" type="email" placeholder="you@company.com" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={request.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={request.isPending}>
-            {request.isPending ? 'Please wait...' : 'Send reset link'}
-          </Button>
-        </Group>
+        <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={onClose} pending={request.isPending} submitLabel="Send reset link" busyLabel="Please wait..." />
         <Text size="sm" ta="center" c="dimmed">
           Remembered it?{' '}
           <Anchor component="button" type="button" size="sm" onClick={onBack}>

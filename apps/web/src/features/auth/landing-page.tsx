@@ -2,11 +2,12 @@
 // The dialog (and the schema library its form uses) loads when a visitor first opens it.
 
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { commissionPerMonth, PRODUCT_NAME } from '@portal/contracts/plain';
-import { IconBuildingBank, IconCheck, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
+import { commissionPerMonth } from '@portal/contracts/plain';
+import { IconCheck, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { ThemeToggle } from '../../layout/theme-toggle';
 import type { AuthMode } from './auth-dialog';
+import { ProductMark } from './product-mark';
 
 const AuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
 
@@ -56,14 +57,7 @@ export function LandingPage({ openSignIn = false }: { openSignIn?: boolean }) {
     <Box mih="100vh" bg="var(--mantine-color-body)">
       <Container size="lg" py="md">
         <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
-              <IconBuildingBank size={20} />
-            </ThemeIcon>
-            <Text fw={700} size="lg">
-              {PRODUCT_NAME} Partners
-            </Text>
-          </Group>
+          <ProductMark />
           <ThemeToggle />
         </Group>
       </Container>

@@ -1,16 +1,15 @@
 // /reset-password?token=… (issue 14): a bare page like the landing. The token comes from the mail;
 // on success the visitor lands on the sign-in dialog with a toast.
 
-import { Alert, Anchor, Box, Button, Card, Container, Group, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Container, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MESSAGES, resetPasswordInput } from '@portal/contracts';
-import { PRODUCT_NAME } from '@portal/contracts/plain';
-import { IconBuildingBank } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { PasswordStrengthHint } from './password-strength';
+import { ProductMark } from './product-mark';
 
 const formSchema = resetPasswordInput.pick({ password: true });
 
@@ -33,14 +32,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
     <Box mih="100vh" bg="var(--mantine-color-body)">
       <Container size="xs" py="xl" component="main">
         <Stack gap="lg">
-          <Group gap="xs" wrap="nowrap">
-            <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
-              <IconBuildingBank size={20} />
-            </ThemeIcon>
-            <Text fw={700} size="lg">
-              {PRODUCT_NAME} Partners
-            </Text>
-          </Group>
+          <ProductMark />
           <Card withBorder padding="lg" radius="md">
             <Stack gap="md">
               <div>

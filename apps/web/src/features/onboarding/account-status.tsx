@@ -1,8 +1,9 @@
 // 'Account Status: {status}' (spec §2) for a partner who is neither pending nor active.
 
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Stack, Text, Title } from '@mantine/core';
 import { PARTNER_STATUS_LABELS, type PartnerProfile, type PartnerStatus } from '@portal/contracts';
 import { ProfileFacts } from './profile-facts';
+import { SignOutActions } from './sign-out-actions';
 
 const STATUS_COLORS: Partial<Record<PartnerStatus, string>> = { rejected: 'red.8', suspended: 'orange.8', inactive: 'gray.7' };
 
@@ -35,11 +36,7 @@ export function AccountStatus({ partner, onSignOut }: AccountStatusProps) {
         <Alert color={color.split('.')[0]} variant="light">
           <Text size="sm">Your partner account is not active. Please contact support if you have questions about your account.</Text>
         </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onSignOut}>
-            Sign Out
-          </Button>
-        </Group>
+        <SignOutActions justify="flex-end" onSignOut={onSignOut} />
       </Stack>
     </Card>
   );

@@ -1,7 +1,8 @@
 // The onboarding screen when the profile could not be loaded for a reason other than "not found".
 
-import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
+import { SignOutActions } from './sign-out-actions';
 
 export function ConnectionError({ onRetry, onSignOut }: { onRetry: () => void; onSignOut: () => void }) {
   return (
@@ -14,14 +15,11 @@ export function ConnectionError({ onRetry, onSignOut }: { onRetry: () => void; o
           Connection Error
         </Title>
         <Text c="dimmed">Unable to load your partner profile. Please check your connection and try again.</Text>
-        <Group gap="sm">
+        <SignOutActions gap="sm" onSignOut={onSignOut}>
           <Button onClick={onRetry}>
             Retry
           </Button>
-          <Button variant="default" onClick={onSignOut}>
-            Sign Out
-          </Button>
-        </Group>
+        </SignOutActions>
       </Stack>
     </Card>
   );

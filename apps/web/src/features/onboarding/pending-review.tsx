@@ -4,6 +4,7 @@ import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from 
 import { PARTNER_STATUS_LABELS, REVIEW_TIME, formatDate, type PartnerProfile } from '@portal/contracts';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { ProfileFacts } from './profile-facts';
+import { SignOutActions } from './sign-out-actions';
 
 export interface PendingReviewProps {
   partner: Pick<PartnerProfile, 'companyName' | 'contactName' | 'status' | 'applicationDate'>;
@@ -55,16 +56,13 @@ export function PendingReview({ partner, onSignOut, onRefresh }: PendingReviewPr
           </List>
         </div>
 
-        <Group justify="flex-end" gap="sm">
+        <SignOutActions justify="flex-end" gap="sm" onSignOut={onSignOut}>
           {onRefresh && (
             <Button variant="light" onClick={onRefresh}>
               Check Status
             </Button>
           )}
-          <Button variant="default" onClick={onSignOut}>
-            Sign Out
-          </Button>
-        </Group>
+        </SignOutActions>
       </Stack>
     </Card>
   );

@@ -1,10 +1,11 @@
 // Commissions tab (spec §2): the partner's own commissions as cards, newest month first.
 
-import { Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { COMMISSION_MESSAGES, type Commission, type CommissionStatus } from '@portal/contracts';
 import { COMMISSION_STATUS_LABELS, formatDate, formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { LoadingRow } from '../../layout/loading-row';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow.4', paid: 'teal.9', failed: 'red.9' };
@@ -82,9 +83,7 @@ export function CommissionsTab() {
         Your Commissions
       </Title>
       {commissions.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" role="status" aria-label="Loading commissions" />
-        </Group>
+        <LoadingRow label="Loading commissions" py="xl" />
       ) : commissions.isError ? (
         <Text c="red">{errorMessage(commissions.error, 'Unable to load your commissions.')}</Text>
       ) : (

@@ -1,13 +1,14 @@
 // The Marketing tab's material cards (spec §2): title, description, type, download count and a
 // Download button. A download is recorded first; the answer carries the address to open.
 
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MATERIAL_TYPE_LABELS, MESSAGES, type Material } from '@portal/contracts';
 import { IconDownload, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { LoadingRow } from '../../layout/loading-row';
 
 /**
  * Starts a download: the portal's own signed addresses through a temporary <a download> (no
@@ -93,9 +94,7 @@ export function MarketingMaterials() {
         </Text>
       </div>
       {materials.isPending ? (
-        <Group justify="center" p="lg">
-          <Loader size="sm" role="status" aria-label="Loading materials" />
-        </Group>
+        <LoadingRow label="Loading materials" p="lg" />
       ) : materials.isError ? (
         <Text c="red">{errorMessage(materials.error, 'Unable to load marketing materials. Please try again.')}</Text>
       ) : materials.data.length === 0 ? (

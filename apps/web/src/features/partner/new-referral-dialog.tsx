@@ -1,12 +1,13 @@
 // New Referral dialog (spec §2, §5): the form validates with the same schema as the server.
 
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { createReferralInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES, type ServiceType } from '@portal/contracts';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterReferralChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
+import { FormActions } from '../../layout/form-actions';
 
 export type NewReferralValues = {
   clientCompanyName: string;
@@ -61,14 +62,7 @@ export function NewReferralForm({ onSubmit, onCancel, submitting }: { onSubmit: 
         <TextInput label="Monthly Value ($)" required inputMode="decimal" placeholder="2500" {...form.getInputProps('monthlyValue')} />
         <TextInput label="Consultation Date" type="date" {...form.getInputProps('consultationDate')} />
         <Textarea label="Notes" autosize minRows={2} maxRows={6} placeholder="Anything we should know about this client" {...form.getInputProps('notes')} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Create Referral
-          </Button>
-        </Group>
+        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={submitting} submitLabel="Create Referral" />
       </Stack>
     </form>
   );

@@ -1,12 +1,13 @@
 // Referrals tab (spec §2): the partner's own referrals as cards, and the New Referral dialog.
 
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDate, formatMoney, REFERRAL_STAGE_LABELS, SERVICE_TYPE_LABELS, type Referral, type ReferralStage } from '@portal/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { NewReferralDialog } from './new-referral-dialog';
+import { LoadingRow } from '../../layout/loading-row';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const STAGE_COLORS: Record<ReferralStage, string> = { booked: 'blue.8', qualified: 'cyan.9', proposal: 'yellow.4', won: 'teal.9', lost: 'red.9' };
@@ -76,9 +77,7 @@ export function ReferralsTab() {
         </Button>
       </Group>
       {referrals.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" role="status" aria-label="Loading referrals" />
-        </Group>
+        <LoadingRow label="Loading referrals" py="xl" />
       ) : referrals.isError ? (
         <Text c="red">{errorMessage(referrals.error, 'Unable to load your referrals.')}</Text>
       ) : referrals.data.length === 0 ? (
