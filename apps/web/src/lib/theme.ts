@@ -40,5 +40,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {
     // dark.2 on the dark.6 cards misses AA for small print; dark.1 passes.
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    // Mantine's red.8 error text on the dark cards is about 3:1; red.4 passes AA.
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 });

@@ -36,7 +36,7 @@ function DealCard({ deal, onStageChange }: { deal: Referral; onStageChange: (dea
         </Text>
       </Group>
       {deal.stage === 'lost' && deal.lostReason && (
-        <Text size="xs" c="red.7" mt={4} lineClamp={2}>
+        <Text size="xs" c="var(--mantine-color-error)" mt={4} lineClamp={2}>
           {deal.lostReason}
         </Text>
       )}

@@ -109,7 +109,7 @@ export function EmailLog() {
                   </Table.Td>
                   <Table.Td ta="right">{entry.attempts}</Table.Td>
                   <Table.Td maw={260}>
-                    <Text size="sm" c={entry.lastError ? 'red.8' : 'dimmed'} lineClamp={2} title={entry.lastError ?? undefined}>
+                    <Text size="sm" c={entry.lastError ? 'var(--mantine-color-error)' : 'dimmed'} lineClamp={2} title={entry.lastError ?? undefined}>
                       {entry.lastError ?? '—'}
                     </Text>
                   </Table.Td>
