@@ -62,7 +62,8 @@ export async function runAdminScaleBench(opts: { databaseUrl: string | null; qui
       { name: 'GET /api/partners/earnings-by-month?months=12 (the partner with the most commissions)', path: '/api/partners/earnings-by-month?months=12', headers: partnerHeaders },
       // "acme" matches one company name in twenty; sorted by MRR, the second page.
       { name: 'GET /api/admin/partners?search=acme&sort=-currentMrr (one page of 25)', path: '/api/admin/partners?search=acme&sort=-currentMrr&limit=25&offset=25' },
-      { name: 'GET /api/admin/partners (first page, defaults)', path: '/api/admin/partners' },
+      // The screen's first page; without `limit` the spec path answers every row (streamed, measured below).
+      { name: 'GET /api/admin/partners?limit=25 (first page, default sort)', path: '/api/admin/partners?limit=25' },
     ];
     const samples = opts.quick ? 20 : 200;
     const figures: AdminScaleFigure[] = [];
