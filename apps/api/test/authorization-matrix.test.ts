@@ -114,6 +114,7 @@ const PROCEDURES: Record<string, Case> = {
   // Every partner principal already has a record: applying again is a conflict.
   'partner.submitApplication': { expect: access(401, 409, 409, 409, 403), input: application },
   'partner.referrals': { expect: ACTIVE_PARTNER },
+  'partner.referralsPage': { expect: ACTIVE_PARTNER, input: () => ({ stage: 'booked', search: 'Client' }) },
   'partner.createReferral': { expect: ACTIVE_PARTNER, input: () => ({ clientCompanyName: unique('Client'), serviceType: 'basic_accounting', monthlyValue: '750.00' }) },
   'partner.metrics': { expect: ACTIVE_PARTNER },
   'partner.commissions': { expect: PARTNER_RECORD },
@@ -127,6 +128,9 @@ const PROCEDURES: Record<string, Case> = {
   'admin.pendingPartners': { expect: ADMIN },
   'admin.partners': { expect: ADMIN, input: () => ({}) },
   'admin.partner': { expect: ADMIN, input: (fx) => ({ id: fx.active.partnerId }) },
+  'admin.partnerCommissions': { expect: ADMIN, input: (fx) => ({ partnerId: fx.active.partnerId }) },
+  'admin.partnerPayouts': { expect: ADMIN, input: (fx) => ({ partnerId: fx.active.partnerId }) },
+  'admin.partnerActivity': { expect: ADMIN, input: (fx) => ({ partnerId: fx.active.partnerId }) },
   'admin.approvePartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'pending') }) },
   'admin.rejectPartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'pending'), reason: 'Not a fit' }) },
   'admin.suspendPartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'active') }) },
@@ -136,6 +140,7 @@ const PROCEDURES: Record<string, Case> = {
     input: () => ({ email: `${unique('created')}@example.com`, password: 'long-password-1', companyName: unique('Created Co'), contactName: 'Cree Ated' }),
   },
   'admin.referrals': { expect: ADMIN, input: () => ({}) },
+  'admin.pipelineColumn': { expect: ADMIN, input: () => ({ stage: 'booked' }) },
   'admin.addClient': {
     expect: ADMIN,
     input: (fx) => ({ partnerId: fx.active.partnerId, clientCompanyName: unique('Added'), serviceType: 'controller', monthlyValue: '900.00' }),

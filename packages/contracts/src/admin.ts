@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { COMPANY_TYPES, PARTNER_STATUS_LABELS, PARTNER_STATUSES, PAYMENT_METHODS, REFERRAL_STAGES, type PartnerStatus } from './enums';
-import { idField, multiLine } from './fields';
+import { idField, multiLine, singleLine } from './fields';
+import { commissionOutput } from './commission';
+import { referralOutput } from './referral';
 
 export const idInput = z.object({ id: idField });
 
@@ -96,3 +98,60 @@ const TRANSITION_VERBS: Record<PartnerTransition, string> = { approve: 'approved
 export const partnerTransitionRefused = (transition: PartnerTransition, status: PartnerStatus) =>
   `This partner is ${PARTNER_STATUS_LABELS[status].toLowerCase()} and cannot be ${TRANSITION_VERBS[transition]}`;
 
+
+/** Deals per pipeline column and "Load more" (issue 18). */
+export const PIPELINE_PAGE_SIZE = 20;
+
+const optionalSearch = singleLine('Search', z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()));
+const pageLimit = (fallback: number) =>
+  z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(fallback);
+const pageOffset = z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000).default(0);
+
+/** One page of one pipeline column, newest first; `cursor` is the previous page's `nextCursor`. */
+export const pipelineColumnInput = z.object({
+  stage: z.enum(REFERRAL_STAGES, { error: `stage must be one of ${REFERRAL_STAGES.join(', ')}` }),
+  search: optionalSearch,
+  partnerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional()),
+  limit: pageLimit(PIPELINE_PAGE_SIZE),
+  cursor: z.string().max(500).nullish(),
+});
+export type PipelineColumnInput = z.input<typeof pipelineColumnInput>;
+
+export const pipelineColumnOutput = z.object({
+  items: z.array(referralOutput),
+  /** Every deal of the column that matches the filters, not only the loaded ones. */
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type PipelineColumn = z.infer<typeof pipelineColumnOutput>;
+
+/** A page of one partner's records on its admin page. */
+export const partnerPageInput = z.object({ partnerId: idField, limit: pageLimit(10), offset: pageOffset });
+export type PartnerPageInput = z.input<typeof partnerPageInput>;
+
+export const partnerCommissionsPageOutput = pageOf(commissionOutput);
+
+/** One payout as it concerns one partner: its share of the payout's rows. */
+export const partnerPayoutOutput = z.object({ id: z.uuid(), reference: z.string(), paidAt: z.string(), amount: z.string(), commissionCount: z.number().int() });
+export type PartnerPayout = z.infer<typeof partnerPayoutOutput>;
+
+/** One activity_log row about a partner, its user, or one of its referrals, commissions or payouts. */
+export const activityEntryOutput = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntryOutput>;
+
+/** A partner's own Referrals tab: search, a stage filter and pages. */
+export const ownReferralsInput = z.object({
+  search: optionalSearch,
+  stage: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(REFERRAL_STAGES, { error: `stage must be one of ${REFERRAL_STAGES.join(', ')}` }).optional()),
+  limit: pageLimit(DEFAULT_PAGE_SIZE),
+  offset: pageOffset,
+});
+export type OwnReferralsInput = z.input<typeof ownReferralsInput>;

@@ -7,7 +7,11 @@ import {
   idInput,
   listPartnersInput,
   pageOf,
+  activityEntryOutput,
+  partnerCommissionsPageOutput,
   partnerDetailsOutput,
+  partnerPageInput,
+  partnerPayoutOutput,
   partnerStatusChangeOutput,
   rejectPartnerInput,
 } from '@portal/contracts';
@@ -15,6 +19,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { adminMetrics } from '../services/admin-metrics';
 import { changePartnerStatus, createPartnerByAdmin, getPartnerDetails, listPartners, listPendingPartners } from '../services/admin-partners';
+import { listPartnerActivity, listPartnerCommissionsPage, listPartnerPayouts } from '../services/partner-page';
 import { permittedProcedure } from '../trpc/init';
 
 const decision = (transition: 'approve' | 'suspend' | 'reactivate') =>
@@ -37,6 +42,21 @@ export const adminPartnerProcedures = {
     .input(idInput)
     .output(partnerDetailsOutput)
     .query(({ ctx, input }) => getPartnerDetails(ctx.deps.db, ctx.deps.cipher, input.id)),
+
+  partnerCommissions: permittedProcedure('commissions:read')
+    .input(partnerPageInput)
+    .output(partnerCommissionsPageOutput)
+    .query(({ ctx, input }) => listPartnerCommissionsPage(ctx.deps.db, input)),
+
+  partnerPayouts: permittedProcedure('commissions:read')
+    .input(partnerPageInput)
+    .output(pageOf(partnerPayoutOutput))
+    .query(({ ctx, input }) => listPartnerPayouts(ctx.deps.db, input)),
+
+  partnerActivity: permittedProcedure('partners:read')
+    .input(partnerPageInput)
+    .output(pageOf(activityEntryOutput))
+    .query(({ ctx, input }) => listPartnerActivity(ctx.deps.db, input)),
 
   approvePartner: decision('approve'),
 

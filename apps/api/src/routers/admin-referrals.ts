@@ -1,14 +1,18 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { addClientInput, listReferralsInput, pageOf, referralOutput, updateReferralInput } from '@portal/contracts';
-import { addClient, listAllReferrals, updateReferral } from '../services/referrals';
+import { addClientInput, listReferralsInput, pageOf, pipelineColumnInput, pipelineColumnOutput, referralOutput, updateReferralInput } from '@portal/contracts';
+import { addClient, listAllReferrals, listPipelineColumn, updateReferral } from '../services/referrals';
 import { permittedProcedure } from '../trpc/init';
 
-/** admin.referrals, admin.addClient, admin.updateReferral — the deal pipeline. */
+/** admin.referrals, admin.pipelineColumn, admin.addClient, admin.updateReferral — the deal pipeline. */
 export const adminReferralProcedures = {
   referrals: permittedProcedure('referrals:read')
     .input(listReferralsInput)
     .output(pageOf(referralOutput))
     .query(({ ctx, input }) => listAllReferrals(ctx.deps.db, input)),
+  pipelineColumn: permittedProcedure('referrals:read')
+    .input(pipelineColumnInput)
+    .output(pipelineColumnOutput)
+    .query(({ ctx, input }) => listPipelineColumn(ctx.deps.db, input)),
   addClient: permittedProcedure('referrals:write')
     .input(addClientInput)
     .output(referralOutput)

@@ -1,13 +1,17 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { createReferralInput, partnerMetricsOutput, referralOutput } from '@portal/contracts';
+import { createReferralInput, ownReferralsInput, pageOf, partnerMetricsOutput, referralOutput } from '@portal/contracts';
 import { z } from 'zod';
-import { createPartnerReferral, listPartnerReferrals } from '../services/referrals';
+import { createPartnerReferral, listOwnReferrals, listPartnerReferrals } from '../services/referrals';
 import { partnerMetrics } from '../services/partner-metrics';
 import { activePartnerProcedure } from '../trpc/init';
 
-/** partner.referrals, partner.createReferral, partner.metrics — the dashboard's data, for active partners only. */
+/** partner.referrals, partner.referralsPage (the Referrals tab), partner.createReferral, partner.metrics — the dashboard's data, for active partners only. */
 export const partnerReferralProcedures = {
   referrals: activePartnerProcedure.output(z.array(referralOutput)).query(({ ctx }) => listPartnerReferrals(ctx.deps.db, ctx.partner.id)),
+  referralsPage: activePartnerProcedure
+    .input(ownReferralsInput)
+    .output(pageOf(referralOutput))
+    .query(({ ctx, input }) => listOwnReferrals(ctx.deps.db, ctx.partner.id, input)),
   createReferral: activePartnerProcedure
     .input(createReferralInput)
     .output(referralOutput)

@@ -48,3 +48,21 @@ export async function* keysetBatches<Row extends { id: string; keysetKey: string
     cursor = { key: last.keysetKey, id: last.id };
   }
 }
+
+/** A cursor a client hands back for the next page: opaque text (base64url of the sort key and id). */
+export function encodeCursor(cursor: KeysetCursor): string {
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url');
+}
+
+/** The cursor a client sent, or null when it is not one this server wrote (the caller answers 400). */
+export function decodeCursor(text: string): KeysetCursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [key, id] = value as unknown[];
+    if (typeof key !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id) || key.length > 100) return null;
+    return { key, id };
+  } catch {
+    return null;
+  }
+}

@@ -1,13 +1,13 @@
 // Referrals: a partner's own referrals, an admin's clients, and the deal pipeline's stage rules
 // (DESIGN §4). Every change runs in one transaction with its activity row and the partner's totals.
 
-import { COMMISSION_BY_SERVICE, REFERRAL_MESSAGES, MESSAGES, todayIsoDate, type addClientInput, type createReferralInput, type listReferralsInput, type Referral, type ReferralStage, type updateReferralInput } from '@portal/contracts';
+import { COMMISSION_BY_SERVICE, REFERRAL_MESSAGES, MESSAGES, todayIsoDate, type addClientInput, type createReferralInput, type listReferralsInput, type ownReferralsInput, type pipelineColumnInput, type PipelineColumn, type Referral, type ReferralStage, type updateReferralInput } from '@portal/contracts';
 import type { Db, ReferralRow, ReferralsTable } from '@portal/db';
 import { DomainError } from './errors';
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { logActivity, type DbOrTx } from './activity';
-import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
+import { afterCursor, decodeCursor, encodeCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
 import { notifyClientAdded, notifyDealClosed, type MailDeps } from './notifications/notify';
 import { toReferral } from './mappers';
 import { refreshPartnerTotals } from './partner-totals';
@@ -16,6 +16,8 @@ type CreateReferral = z.output<typeof createReferralInput>;
 type AddClient = z.output<typeof addClientInput>;
 type UpdateReferral = z.output<typeof updateReferralInput>;
 type ListReferrals = z.output<typeof listReferralsInput>;
+type PipelineColumnQuery = z.output<typeof pipelineColumnInput>;
+type OwnReferralsQuery = z.output<typeof ownReferralsInput>;
 
 /** A partner's own referrals, newest first. */
 export async function listPartnerReferrals(db: DbOrTx, partnerId: string): Promise<Referral[]> {
@@ -137,6 +139,38 @@ export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promis
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toReferral), total: Number(count.total), limit: input.limit, offset: input.offset };
+}
+
+const PIPELINE_ORDER: KeysetOrder = { key: sql`referrals.created_at`, type: 'timestamptz', id: sql`referrals.id`, direction: 'desc' };
+
+/**
+ * One page of one Deal Pipeline column, newest first, continuing after `cursor` (keyset on created_at
+ * and id: the index on (stage, created_at, id) walks it at any depth). The column's true count is
+ * read from the stage counts kept by triggers when nothing filters it.
+ */
+export async function listPipelineColumn(db: DbOrTx, input: PipelineColumnQuery): Promise<PipelineColumn> {
+  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+  if (input.cursor && !cursor) throw DomainError.invalid('cursor is not valid; start from the first page');
+  const filters = { stage: input.stage, partnerId: input.partnerId, search: input.search };
+  let page = filteredReferrals(db, filters).selectAll('referrals').select(['partners.companyName as partnerCompanyName', keysetKey(PIPELINE_ORDER)]);
+  if (cursor) page = page.where(afterCursor(PIPELINE_ORDER, cursor));
+  const unfiltered = !input.partnerId && !input.search;
+  const [rows, counted] = await Promise.all([
+    // One row more than asked says whether another page exists.
+    page.orderBy('referrals.createdAt', 'desc').orderBy('referrals.id', 'desc').limit(input.limit + 1).execute(),
+    unfiltered
+      ? db.selectFrom('referralStageCounts').select(sql<number>`referral_count::int`.as('total')).where('stage', '=', input.stage).executeTakeFirst()
+      : filteredReferrals(db, filters).select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
+  ]);
+  const items = rows.slice(0, input.limit);
+  const last = items.at(-1);
+  const nextCursor = rows.length > input.limit && last ? encodeCursor({ key: last.keysetKey, id: last.id }) : null;
+  return { items: items.map(({ keysetKey: _key, ...row }) => toReferral(row)), total: Number(counted?.total ?? 0), nextCursor };
+}
+
+/** A partner's own referrals, newest first, searched, filtered by stage and paged. */
+export async function listOwnReferrals(db: DbOrTx, partnerId: string, input: OwnReferralsQuery): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
+  return listAllReferrals(db, { ...input, partnerId, sort: '-createdAt' });
 }
 
 /** Every referral matching the filters, in the list's order, batch by batch (the REST list without `limit`). */

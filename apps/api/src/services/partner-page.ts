@@ -1,0 +1,108 @@
+// The admin's page of one partner (issue 18): its commissions, payouts and activity, each paged
+// on the server. (Profile and referrals come from the partner details and the referral list.)
+
+import type { ActivityEntry, Commission, PartnerPayout } from '@portal/contracts';
+import type { Db } from '@portal/db';
+import { sql } from 'kysely';
+import type { DbOrTx } from './activity';
+import { toCommission } from './mappers';
+
+interface PartnerPage {
+  partnerId: string;
+  limit: number;
+  offset: number;
+}
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** The partner's commissions, newest month first, with each client's name. */
+export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Promise<Page<Commission>> {
+  const [rows, counted] = await Promise.all([
+    db
+      .selectFrom('commissions as c')
+      .innerJoin('referrals as r', 'r.id', 'c.referralId')
+      .selectAll('c')
+      .select('r.clientCompanyName')
+      .where('c.partnerId', '=', page.partnerId)
+      .orderBy('c.monthYear', 'desc')
+      .orderBy('c.createdAt', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db.selectFrom('commissions').select(sql<number>`count(*)::int`.as('total')).where('partnerId', '=', page.partnerId).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toCommission), total: counted.total, limit: page.limit, offset: page.offset };
+}
+
+/** The payouts that paid this partner, newest first, each with this partner's share only. */
+export async function listPartnerPayouts(db: Db, page: PartnerPage): Promise<Page<PartnerPayout>> {
+  const shares = db
+    .selectFrom('commissions as c')
+    .innerJoin('payouts as p', 'p.id', 'c.payoutId')
+    .where('c.partnerId', '=', page.partnerId)
+    .where('c.status', '=', 'paid')
+    .groupBy(['p.id', 'p.reference', 'p.createdAt']);
+  const [rows, counted] = await Promise.all([
+    shares
+      .select(['p.id', 'p.reference', 'p.createdAt', sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('amount'), sql<number>`count(*)::int`.as('commissionCount')])
+      .orderBy('p.createdAt', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('commissions')
+      .select(sql<number>`count(distinct payout_id)::int`.as('total'))
+      .where('partnerId', '=', page.partnerId)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({ id: row.id, reference: row.reference, paidAt: row.createdAt.toISOString(), amount: row.amount, commissionCount: row.commissionCount })),
+    total: counted.total,
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
+
+/**
+ * What happened to a partner, newest first: rows about the partner itself or its user, and rows
+ * about its referrals, commissions and mail, which name the partner in their details.
+ */
+export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promise<Page<ActivityEntry>> {
+  const partner = await db.selectFrom('partners').select(['id', 'userId']).where('id', '=', page.partnerId).executeTakeFirst();
+  if (!partner) return { items: [], total: 0, limit: page.limit, offset: page.offset };
+  const about = db
+    .selectFrom('activityLog as a')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('a.entityType', '=', 'partner'), eb('a.entityId', '=', partner.id)]),
+        eb.and([eb('a.entityType', '=', 'user'), eb('a.entityId', '=', partner.userId)]),
+        // The expression and predicate of activity_log_partner_idx (migration 0014).
+        sql<boolean>`(a.details ? 'partnerId' and a.details ->> 'partnerId' = ${partner.id})`,
+      ]),
+    );
+  const [rows, counted] = await Promise.all([
+    about
+      .leftJoin('users as u', 'u.id', 'a.userId')
+      .select(['a.id', 'a.action', 'a.entityType', 'a.entityId', 'a.details', 'a.createdAt', 'u.email as actorEmail'])
+      .orderBy('a.createdAt', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    about.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({ id: row.id, action: row.action, entityType: row.entityType, entityId: row.entityId, actorEmail: row.actorEmail, details: row.details, createdAt: row.createdAt.toISOString() })),
+    total: counted.total,
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
