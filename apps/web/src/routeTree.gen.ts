@@ -14,10 +14,13 @@ import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as PartnerRouteImport } from './routes/_partner'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
-import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as PartnerDashboardRouteImport } from './routes/_partner/dashboard'
 import { Route as PartnersCodeRouteImport } from './routes/partners.$code'
 import { Route as RCodeRouteImport } from './routes/r.$code'
+import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
+import { Route as AdminAdminEmailsRouteImport } from './routes/_admin/admin.emails'
+import { Route as AdminAdminPartnersIndexRouteImport } from './routes/_admin/admin.partners.index'
+import { Route as AdminAdminPartnersIdRouteImport } from './routes/_admin/admin.partners.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -42,11 +45,6 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminAdminRoute = AdminAdminRouteImport.update({
-  id: '/admin',
-  path: '/admin',
-  getParentRoute: () => AdminRoute,
-} as any)
 const PartnerDashboardRoute = PartnerDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -62,24 +60,50 @@ const RCodeRoute = RCodeRouteImport.update({
   path: '/r/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminEmailsRoute = AdminAdminEmailsRouteImport.update({
+  id: '/admin/emails',
+  path: '/admin/emails',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminPartnersIndexRoute = AdminAdminPartnersIndexRouteImport.update({
+  id: '/admin/partners/',
+  path: '/admin/partners/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminPartnersIdRoute = AdminAdminPartnersIdRouteImport.update({
+  id: '/admin/partners/$id',
+  path: '/admin/partners/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/admin': typeof AdminAdminRoute
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
+  '/admin/emails': typeof AdminAdminEmailsRoute
+  '/admin/': typeof AdminAdminIndexRoute
+  '/admin/partners/$id': typeof AdminAdminPartnersIdRoute
+  '/admin/partners/': typeof AdminAdminPartnersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/admin': typeof AdminAdminRoute
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
+  '/admin/emails': typeof AdminAdminEmailsRoute
+  '/admin': typeof AdminAdminIndexRoute
+  '/admin/partners/$id': typeof AdminAdminPartnersIdRoute
+  '/admin/partners': typeof AdminAdminPartnersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -88,10 +112,13 @@ export interface FileRoutesById {
   '/_partner': typeof PartnerRouteWithChildren
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/_admin/admin': typeof AdminAdminRoute
   '/_partner/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
+  '/_admin/admin/emails': typeof AdminAdminEmailsRoute
+  '/_admin/admin/': typeof AdminAdminIndexRoute
+  '/_admin/admin/partners/$id': typeof AdminAdminPartnersIdRoute
+  '/_admin/admin/partners/': typeof AdminAdminPartnersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -99,19 +126,25 @@ export interface FileRouteTypes {
     | '/'
     | '/onboarding'
     | '/reset-password'
-    | '/admin'
     | '/dashboard'
     | '/partners/$code'
     | '/r/$code'
+    | '/admin/emails'
+    | '/admin/'
+    | '/admin/partners/$id'
+    | '/admin/partners/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/onboarding'
     | '/reset-password'
-    | '/admin'
     | '/dashboard'
     | '/partners/$code'
     | '/r/$code'
+    | '/admin/emails'
+    | '/admin'
+    | '/admin/partners/$id'
+    | '/admin/partners'
   id:
     | '__root__'
     | '/'
@@ -119,10 +152,13 @@ export interface FileRouteTypes {
     | '/_partner'
     | '/onboarding'
     | '/reset-password'
-    | '/_admin/admin'
     | '/_partner/dashboard'
     | '/partners/$code'
     | '/r/$code'
+    | '/_admin/admin/emails'
+    | '/_admin/admin/'
+    | '/_admin/admin/partners/$id'
+    | '/_admin/admin/partners/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -172,13 +208,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_admin/admin': {
-      id: '/_admin/admin'
-      path: '/admin'
-      fullPath: '/admin'
-      preLoaderRoute: typeof AdminAdminRouteImport
-      parentRoute: typeof AdminRoute
-    }
     '/_partner/dashboard': {
       id: '/_partner/dashboard'
       path: '/dashboard'
@@ -200,15 +229,49 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/': {
+      id: '/_admin/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminAdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/emails': {
+      id: '/_admin/admin/emails'
+      path: '/admin/emails'
+      fullPath: '/admin/emails'
+      preLoaderRoute: typeof AdminAdminEmailsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/partners/': {
+      id: '/_admin/admin/partners/'
+      path: '/admin/partners'
+      fullPath: '/admin/partners/'
+      preLoaderRoute: typeof AdminAdminPartnersIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/partners/$id': {
+      id: '/_admin/admin/partners/$id'
+      path: '/admin/partners/$id'
+      fullPath: '/admin/partners/$id'
+      preLoaderRoute: typeof AdminAdminPartnersIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
 interface AdminRouteChildren {
-  AdminAdminRoute: typeof AdminAdminRoute
+  AdminAdminEmailsRoute: typeof AdminAdminEmailsRoute
+  AdminAdminIndexRoute: typeof AdminAdminIndexRoute
+  AdminAdminPartnersIdRoute: typeof AdminAdminPartnersIdRoute
+  AdminAdminPartnersIndexRoute: typeof AdminAdminPartnersIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
-  AdminAdminRoute: AdminAdminRoute,
+  AdminAdminEmailsRoute: AdminAdminEmailsRoute,
+  AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminPartnersIdRoute: AdminAdminPartnersIdRoute,
+  AdminAdminPartnersIndexRoute: AdminAdminPartnersIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

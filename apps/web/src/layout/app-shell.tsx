@@ -4,15 +4,18 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@portal/contracts/plain';
-import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconShieldCheck } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useSession } from '../lib/session';
+import { ADMIN_NAV, isActiveNavItem } from './admin-nav';
 import { readSidebarOpen, writeSidebarOpen } from './sidebar-state';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
 const EXPANDED_WIDTH = '20rem';
+
+const PARTNER_NAV = [{ label: 'Dashboard', to: '/dashboard' as const, icon: IconLayoutDashboard, matchSubPaths: false }] as const;
 const ICON_WIDTH = '4rem';
 
 export function Shell({ children }: { children: ReactNode }) {
@@ -35,9 +38,8 @@ export function Shell({ children }: { children: ReactNode }) {
   };
   useHotkeys([['mod+B', toggle]], []);
 
-  const link = isAdmin ? { label: 'Admin Dashboard', to: '/admin' as const, icon: IconShieldCheck } : { label: 'Dashboard', to: '/dashboard' as const, icon: IconLayoutDashboard };
+  const links = isAdmin ? ADMIN_NAV : PARTNER_NAV;
   const expanded = mobile || desktopOpen;
-  const Icon = link.icon;
 
   return (
     // One group for every tooltip of the signed-in screens: 700 ms to the first, then the skip delay.
@@ -75,20 +77,28 @@ export function Shell({ children }: { children: ReactNode }) {
               </Title>
             ) : null}
             <ScrollArea>
-              {expanded ? (
-                <NavLink
-                  component={Link}
-                  to={link.to}
-                  label={link.label}
-                  leftSection={<Icon size={18} />}
-                  active={location.pathname === link.to}
-                  onClick={() => mobile && mobileSheet.close()}
-                />
-              ) : (
-                <Tooltip label={link.label} position="right">
-                  <NavLink component={Link} to={link.to} aria-label={link.label} leftSection={<Icon size={20} />} active={location.pathname === link.to} />
-                </Tooltip>
-              )}
+              <nav aria-label={isAdmin ? 'Admin areas' : 'Partner areas'}>
+                {links.map((link) => {
+                  const Icon = link.icon;
+                  const active = isActiveNavItem(link, location.pathname);
+                  return expanded ? (
+                    <NavLink
+                      key={link.to}
+                      component={Link}
+                      to={link.to}
+                      label={link.label}
+                      leftSection={<Icon size={18} />}
+                      active={active}
+                      aria-current={active ? 'page' : undefined}
+                      onClick={() => mobile && mobileSheet.close()}
+                    />
+                  ) : (
+                    <Tooltip key={link.to} label={link.label} position="right">
+                      <NavLink component={Link} to={link.to} aria-label={link.label} leftSection={<Icon size={20} />} active={active} aria-current={active ? 'page' : undefined} />
+                    </Tooltip>
+                  );
+                })}
+              </nav>
             </ScrollArea>
           </Stack>
         </AppShell.Navbar>

@@ -1,5 +1,6 @@
 // The admin dashboard (spec §2): header actions, program metrics, the approval queue, payouts and
-// accrual, the deal pipeline, all affiliates, marketing materials and the Email log.
+// accrual, the deal pipeline, all affiliates and marketing materials. (The Email log has its own
+// route, /admin/emails, in the sidebar.)
 
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogout, IconSettings, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
@@ -14,7 +15,6 @@ import { AddClientDialog } from './add-client-dialog';
 import { AffiliatesTable } from './affiliates-table';
 import { CreatePartnerDialog } from './create-partner-dialog';
 import { DealPipeline } from './deal-pipeline';
-import { EmailLog } from './email-log';
 import { ExportDataMenu } from './export-menu';
 import { MaterialsManager } from './materials-manager';
 import { AdminMetricCards } from './metric-cards';
@@ -78,7 +78,6 @@ export function AdminDashboard() {
       <DealPipeline />
       <AffiliatesTable onViewDetails={setDetailsId} />
       <MaterialsManager />
-      <EmailLog />
 
       <AddClientDialog opened={dialog === 'addClient'} onClose={close} />
       <CreatePartnerDialog opened={dialog === 'createPartner'} onClose={close} />

@@ -1,13 +1,23 @@
 // One row per partner in the affiliates table: contact, type, status, code, MRR, earnings, joined
 // date and an actions menu (details, suspend or reactivate).
 
-import { ActionIcon, Menu, Table } from '@mantine/core';
+import { ActionIcon, Anchor, Menu, Table } from '@mantine/core';
 import type { AdminPartnerRow } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, formatDate, formatMoney } from '@portal/contracts/plain';
-import { IconDots, IconEye, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { IconDots, IconExternalLink, IconEye, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { PartnerStatusBadge } from './partner-status-badge';
 
 export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+/** A partner's name that opens its page (/admin/partners/$id). */
+export function PartnerPageLink({ id, children }: { id: string; children: string }) {
+  return (
+    <Anchor component={Link} to="/admin/partners/$id" params={{ id }} fw="inherit" size="inherit" c="inherit" underline="hover">
+      {children}
+    </Anchor>
+  );
+}
 
 export function AffiliateRows({
   partners,
@@ -24,7 +34,9 @@ export function AffiliateRows({
     <>
       {partners.map((partner) => (
         <Table.Tr key={partner.id}>
-          <Table.Td fw={600}>{partner.companyName}</Table.Td>
+          <Table.Td fw={600}>
+            <PartnerPageLink id={partner.id}>{partner.companyName}</PartnerPageLink>
+          </Table.Td>
           <Table.Td>{partner.contactName}</Table.Td>
           <Table.Td>{partner.email}</Table.Td>
           <Table.Td>{COMPANY_TYPE_LABELS[partner.companyType]}</Table.Td>
@@ -51,6 +63,9 @@ export function AffiliateRows({
               <Menu.Dropdown>
                 <Menu.Item leftSection={<IconEye size={14} />} onClick={() => onViewDetails(partner.id)}>
                   View details
+                </Menu.Item>
+                <Menu.Item leftSection={<IconExternalLink size={14} />} component={Link} to="/admin/partners/$id" params={{ id: partner.id }}>
+                  Open partner page
                 </Menu.Item>
                 {partner.status === 'active' && (
                   <Menu.Item leftSection={<IconPlayerPause size={14} />} color="orange" onClick={() => onSuspend(partner.id)}>

@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import { afterEmailResent } from '../../lib/invalidate';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { AdminPage } from '../../layout/admin-page';
 import { ActionsHeader } from './actions-header';
 
 const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
@@ -139,5 +140,14 @@ export function EmailLog() {
         </Group>
       )}
     </Card>
+  );
+}
+
+/** /admin/emails: the Email log as its own area of the admin sidebar. */
+export function EmailLogPage() {
+  return (
+    <AdminPage trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Email log' }]} title="Email log" description="Every mail the portal queued, with its delivery state">
+      <EmailLog />
+    </AdminPage>
   );
 }

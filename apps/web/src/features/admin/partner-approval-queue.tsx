@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { RejectPartnerDialog } from './reject-partner-dialog';
 import { usePartnerDecisions } from './use-partner-decisions';
 import { LoadingRow } from '../../layout/loading-row';
+import { PartnerPageLink } from './affiliate-rows';
 
 export const NO_PENDING_APPLICATIONS = 'No pending partner applications';
 
@@ -32,7 +33,7 @@ export function ApprovalQueueRow({
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 240px' }}>
           <Text fw={600} truncate>
-            {partner.companyName}
+            <PartnerPageLink id={partner.id}>{partner.companyName}</PartnerPageLink>
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {partner.contactName} · {partner.email}

@@ -1,0 +1,30 @@
+// The frame of an admin sub-page (issue 18): breadcrumbs back to the dashboard, the page's heading
+// (h1, one per page) with its actions, then the page's sections.
+
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { PageBreadcrumbs, type Crumb } from './page-breadcrumbs';
+
+export function AdminPage({ trail, title, description, actions, children }: { trail: readonly Crumb[]; title: ReactNode; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="lg" p={{ base: 'sm', sm: 'md' }} maw={1440} mx="auto" w="100%">
+      <Stack gap={6}>
+        <PageBreadcrumbs trail={trail} />
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Title>
+            {description ? <Text c="dimmed">{description}</Text> : null}
+          </div>
+          {actions ? (
+            <Group gap="xs" wrap="wrap">
+              {actions}
+            </Group>
+          ) : null}
+        </Group>
+      </Stack>
+      {children}
+    </Stack>
+  );
+}

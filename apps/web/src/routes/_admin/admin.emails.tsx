@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EmailLogPage } from '../../features/admin/email-log';
+
+export const Route = createFileRoute('/_admin/admin/emails')({
+  component: EmailLogPage,
+});

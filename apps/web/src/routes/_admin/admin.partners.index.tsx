@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PartnersPage } from '../../features/admin/partners-page';
+
+export const Route = createFileRoute('/_admin/admin/partners/')({
+  component: PartnersPage,
+});
