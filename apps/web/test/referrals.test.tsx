@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddClientForm, toAddClientPayload } from '../src/features/admin/add-client-dialog';
 import { NewReferralForm, toCreateReferralPayload, emptyReferral } from '../src/features/partner/new-referral-dialog';
 import { ReferralCard } from '../src/features/partner/referrals-tab';
@@ -9,6 +9,9 @@ import { SummaryCards } from '../src/features/partner/summary-cards';
 import { referralLinkFor } from '../src/features/partner/referral-link-card';
 import { schedulingLink } from '../src/features/referral/referral-landing';
 import { renderWithProviders } from './render';
+import { serveTrpc } from './trpc-server';
+
+afterEach(() => vi.unstubAllGlobals());
 
 // Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {
@@ -54,14 +57,15 @@ describe('New Referral form', () => {
 
 describe('Add Client form', () => {
   it("says 'No active partners available' and cannot submit without partners", () => {
-    renderWithProviders(<AddClientForm partners={[]} onSubmit={vi.fn()} onCancel={() => {}} submitting={false} />);
+    renderWithProviders(<AddClientForm noPartners onSubmit={vi.fn()} onCancel={() => {}} submitting={false} />);
     expect(screen.getByText('No active partners available')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Client' }).disabled).toBe(true);
   });
 
   it('asks for an affiliate, a company and a monthly value', async () => {
     const onSubmit = vi.fn();
-    renderWithProviders(<AddClientForm partners={[{ id: '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a', companyName: 'Acme' }]} onSubmit={onSubmit} onCancel={() => {}} submitting={false} />);
+    serveTrpc({ 'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }) });
+    renderWithProviders(<AddClientForm noPartners={false} onSubmit={onSubmit} onCancel={() => {}} submitting={false} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
     expect(await screen.findByText('Please select an affiliate')).toBeTruthy();
     expect(screen.getByText('Company name is required')).toBeTruthy();

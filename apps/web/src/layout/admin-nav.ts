@@ -18,7 +18,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
 ];
 
 /** Whether `item` is the area the admin is in. */
-export function isActiveNavItem(item: Pick<AdminNavItem, 'to' | 'matchSubPaths'>, pathname: string): boolean {
+export function isActiveNavItem(item: { to: string; matchSubPaths: boolean }, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return path === item.to || (item.matchSubPaths && path.startsWith(`${item.to}/`));
 }

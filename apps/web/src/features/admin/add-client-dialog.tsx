@@ -1,14 +1,16 @@
-// Add New Client (spec §2, §5): an admin adds a client to an active affiliate.
+// Add New Client (spec §2, §5): an admin adds a client to an active affiliate, found by typing
+// (issue 18: any of thousands of active partners).
 
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { addClientInput, MAX_PAGE_SIZE, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
+import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterReferralChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { FormActions } from '../../layout/form-actions';
+import { PartnerPicker } from './partner-picker';
 
 export type AddClientValues = {
   partnerId: string;
@@ -56,18 +58,18 @@ export function toAddClientPayload(values: AddClientValues): RouterInputs['admin
 const serviceOptions = SERVICE_TYPES.map((value) => ({ value, label: SERVICE_TYPE_OPTION_LABELS[value] }));
 
 export function AddClientForm({
-  partners,
+  noPartners,
   onSubmit,
   onCancel,
   submitting,
 }: {
-  partners: ReadonlyArray<{ id: string; companyName: string }>;
+  /** No partner is active: nobody can be given a client. */
+  noPartners: boolean;
   onSubmit: (values: AddClientValues) => void | Promise<void>;
   onCancel: () => void;
   submitting: boolean;
 }) {
   const form = useForm<AddClientValues>({ mode: 'controlled', initialValues: emptyClient, validate: schemaResolver(addClientInput, { sync: true }) });
-  const noPartners = partners.length === 0;
 
   return (
     <form noValidate onSubmit={form.onSubmit(async (values) => onSubmit(values))}>
@@ -77,14 +79,14 @@ export function AddClientForm({
             No active partners available
           </Alert>
         ) : (
-          <Select
+          <PartnerPicker
             label="Affiliate"
             required
             placeholder="Select an affiliate"
-            searchable
-            data={partners.map((partner) => ({ value: partner.id, label: partner.companyName }))}
-            comboboxProps={{ withinPortal: true }}
+            status="active"
             {...form.getInputProps('partnerId')}
+            value={form.values.partnerId || null}
+            onChange={(id) => form.setFieldValue('partnerId', id ?? '')}
           />
         )}
         <TextInput label="Client Company Name" required {...form.getInputProps('clientCompanyName')} />
@@ -107,7 +109,8 @@ export function AddClientForm({
 export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const utils = trpc.useUtils();
-  const partners = trpc.admin.partners.useQuery({ status: 'active', limit: MAX_PAGE_SIZE, sort: 'companyName' }, { enabled: opened });
+  // Only whether any partner is active; the picker searches them as the admin types.
+  const partners = trpc.admin.partners.useQuery({ status: 'active', limit: 1, sort: 'companyName' }, { enabled: opened });
   const add = trpc.admin.addClient.useMutation();
 
   async function submit(values: AddClientValues) {
@@ -133,7 +136,7 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
         ) : partners.isError ? (
           <Alert color="red">{errorMessage(partners.error, 'Unable to load the affiliates.')}</Alert>
         ) : (
-          <AddClientForm partners={partners.data.items} onSubmit={submit} onCancel={onClose} submitting={add.isPending} />
+          <AddClientForm noPartners={partners.data.total === 0} onSubmit={submit} onCancel={onClose} submitting={add.isPending} />
         ))}
     </Modal>
   );

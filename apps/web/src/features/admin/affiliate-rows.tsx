@@ -5,7 +5,7 @@ import { ActionIcon, Anchor, Menu, Table } from '@mantine/core';
 import type { AdminPartnerRow } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, formatDate, formatMoney } from '@portal/contracts/plain';
 import { IconDots, IconExternalLink, IconEye, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { PartnerStatusBadge } from './partner-status-badge';
 
 export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -13,7 +13,7 @@ export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** A partner's name that opens its page (/admin/partners/$id). */
 export function PartnerPageLink({ id, children }: { id: string; children: string }) {
   return (
-    <Anchor component={Link} to="/admin/partners/$id" params={{ id }} fw="inherit" size="inherit" c="inherit" underline="hover">
+    <Anchor renderRoot={(props) => <Link {...props} to="/admin/partners/$id" params={{ id }} />} fw="inherit" size="inherit" c="inherit" underline="hover">
       {children}
     </Anchor>
   );
@@ -30,6 +30,7 @@ export function AffiliateRows({
   onSuspend: (id: string) => void;
   onReactivate: (id: string) => void;
 }) {
+  const navigate = useNavigate();
   return (
     <>
       {partners.map((partner) => (
@@ -64,7 +65,7 @@ export function AffiliateRows({
                 <Menu.Item leftSection={<IconEye size={14} />} onClick={() => onViewDetails(partner.id)}>
                   View details
                 </Menu.Item>
-                <Menu.Item leftSection={<IconExternalLink size={14} />} component={Link} to="/admin/partners/$id" params={{ id: partner.id }}>
+                <Menu.Item leftSection={<IconExternalLink size={14} />} onClick={() => void navigate({ to: '/admin/partners/$id', params: { id: partner.id } })}>
                   Open partner page
                 </Menu.Item>
                 {partner.status === 'active' && (

@@ -1,0 +1,56 @@
+// A partner chosen by typing (issue 18): the server searches every partner as the admin types
+// (debounced), so any of thousands can be picked; the list shows the first matches by name.
+
+import { Loader, Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { PartnerStatus } from '@portal/contracts/plain';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { trpc } from '../../lib/trpc';
+
+/** Matches shown at once; typing more narrows them. */
+export const PARTNER_PICKER_LIMIT = 20;
+
+type PickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'> & {
+  value: string | null;
+  onChange: (id: string | null) => void;
+  /** Only partners in this status (Add New Client: active). */
+  status?: PartnerStatus;
+};
+
+export function PartnerPicker({ value, onChange, status, ...props }: PickerProps) {
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  // Once a partner is chosen the box shows its name; that text is not a new search.
+  const typed = chosen && search === chosen.label ? '' : search.trim();
+  const [query] = useDebouncedValue(typed, 250);
+  const partners = trpc.admin.partners.useQuery(
+    { sort: 'companyName', limit: PARTNER_PICKER_LIMIT, ...(query ? { search: query } : {}), ...(status ? { status } : {}) },
+    { placeholderData: keepPreviousData },
+  );
+  const found = (partners.data?.items ?? []).map((partner) => ({ value: partner.id, label: partner.companyName }));
+  const data = chosen && value === chosen.value && !found.some((option) => option.value === chosen.value) ? [chosen, ...found] : found;
+  const more = partners.data && partners.data.total > partners.data.items.length ? partners.data.total - partners.data.items.length : 0;
+
+  return (
+    <Select
+      {...props}
+      searchable
+      value={value}
+      data={data}
+      // The server has filtered already; the select shows what it answered.
+      filter={({ options }) => options}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={(id, option) => {
+        setChosen(id ? { value: id, label: option?.label ?? '' } : null);
+        onChange(id);
+      }}
+      rightSection={partners.isFetching ? <Loader size={14} aria-label="Searching partners" /> : undefined}
+      nothingFoundMessage={partners.isFetching ? 'Searching…' : 'No partner matches'}
+      description={props.description ?? (more > 0 && !value ? `Type to search ${partners.data?.total.toLocaleString('en-US')} partners` : undefined)}
+      comboboxProps={{ withinPortal: true, ...props.comboboxProps }}
+      maxDropdownHeight={280}
+    />
+  );
+}
