@@ -11,7 +11,7 @@ import { ApprovalQueueRow } from '../src/features/admin/partner-approval-queue';
 import { PartnerDetailsView } from '../src/features/admin/partner-details-dialog';
 import { PartnerSettingsView } from '../src/features/admin/partner-settings-dialog';
 import { RejectPartnerDialog } from '../src/features/admin/reject-partner-dialog';
-import { renderWithProviders } from './render';
+import { renderInRouter, renderWithProviders } from './render';
 
 // Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {
@@ -52,14 +52,16 @@ describe('admin metric cards', () => {
 });
 
 describe('affiliates table rows', () => {
-  it('shows the spec columns with MRR, total earned and the joined date', () => {
-    renderWithProviders(
+  it('shows the spec columns with MRR, total earned and the joined date', async () => {
+    renderInRouter(
       <Table>
         <Table.Tbody>
           <AffiliateRows partners={[row, { ...row, id: 'b', companyName: 'Pending Co', status: 'pending', joinedAt: null }]} onViewDetails={vi.fn()} onSuspend={vi.fn()} onReactivate={vi.fn()} />
         </Table.Tbody>
       </Table>,
     );
+    await screen.findByText('Pending Co');
+    expect(screen.getByRole('link', { name: 'Northwind Growth' }).getAttribute('href')).toBe(`/admin/partners/${row.id}`);
     for (const text of ['Northwind Growth', 'Maya Chen', 'maya@northwind.example', 'Marketing Agency', 'Active', 'NORTHW-7K2Q', '$3,050.00', '$550.00', 'Mar 4, 2026']) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }
@@ -75,11 +77,12 @@ describe('affiliates table rows', () => {
 });
 
 describe('approval queue row', () => {
-  it('offers view details, reject and approve for the applicant', () => {
+  it('offers the partner page, view details, reject and approve for the applicant', async () => {
     const onView = vi.fn();
     const onReject = vi.fn();
     const onApprove = vi.fn();
-    renderWithProviders(<ApprovalQueueRow partner={{ ...row, status: 'pending' }} onView={onView} onReject={onReject} onApprove={onApprove} busy={false} />);
+    renderInRouter(<ApprovalQueueRow partner={{ ...row, status: 'pending' }} onView={onView} onReject={onReject} onApprove={onApprove} busy={false} />);
+    expect((await screen.findByRole('link', { name: 'Northwind Growth' })).getAttribute('href')).toBe(`/admin/partners/${row.id}`);
     fireEvent.click(screen.getByRole('button', { name: 'View details of Northwind Growth' }));
     fireEvent.click(screen.getByRole('button', { name: 'Reject Northwind Growth' }));
     fireEvent.click(screen.getByRole('button', { name: 'Approve Northwind Growth' }));

@@ -3,6 +3,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createQueryClient } from '../src/lib/query-client';
@@ -25,4 +26,11 @@ export function renderWithProviders(ui: ReactElement, options: { session?: Sessi
     </MantineProvider>,
   );
   return { ...result, session, queryClient };
+}
+
+/** As renderWithProviders, inside a memory router at `path` (for screens with links). */
+export function renderInRouter(ui: ReactElement, options: { session?: SessionStore; path?: string } = {}) {
+  const root = createRootRoute({ component: () => ui });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: [options.path ?? '/'] }) });
+  return renderWithProviders(<RouterProvider router={router} />, options.session ? { session: options.session } : {});
 }

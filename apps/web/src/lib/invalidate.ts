@@ -10,6 +10,9 @@ export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
 export function afterReferralChange(utils: TrpcUtils): Promise<unknown> {
   return Promise.all([
     utils.admin.referrals.invalidate(),
+    utils.admin.pipelineColumn.invalidate(),
+    utils.admin.partnerActivity.invalidate(),
+    utils.partner.referralsPage.invalidate(),
     utils.admin.metrics.invalidate(),
     utils.admin.partners.invalidate(),
     utils.partner.referrals.invalidate(),
@@ -22,17 +25,36 @@ export function afterReferralChange(utils: TrpcUtils): Promise<unknown> {
 
 /** A deal moved stage in the pipeline (which updated its own page in the cache): the totals it feeds. */
 export function afterStageChange(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.metrics.invalidate(), utils.admin.partners.invalidate(), utils.admin.trends.invalidate(), utils.admin.emails.invalidate()]);
+  return Promise.all([
+    utils.admin.metrics.invalidate(),
+    utils.admin.partners.invalidate(),
+    utils.admin.trends.invalidate(),
+    utils.admin.emails.invalidate(),
+    utils.admin.referrals.invalidate(),
+    utils.admin.partnerActivity.invalidate(),
+    utils.admin.partner.invalidate(),
+  ]);
 }
 
 /** Partners were paid (or a payout was refused): the queue, the payout history and the totals. */
 export function afterPayout(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.admin.payouts.invalidate(), utils.admin.metrics.invalidate(), utils.admin.partners.invalidate(), utils.admin.trends.invalidate(), utils.admin.emails.invalidate()]);
+  return Promise.all([
+    utils.admin.pendingCommissions.invalidate(),
+    utils.admin.payouts.invalidate(),
+    utils.admin.metrics.invalidate(),
+    utils.admin.partners.invalidate(),
+    utils.admin.trends.invalidate(),
+    utils.admin.emails.invalidate(),
+    utils.admin.partnerCommissions.invalidate(),
+    utils.admin.partnerPayouts.invalidate(),
+    utils.admin.partnerActivity.invalidate(),
+    utils.admin.partner.invalidate(),
+  ]);
 }
 
 /** Commissions were accrued or one was marked failed: the payout queue and the earnings chart. */
 export function afterCommissionChange(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.partner.earningsByMonth.invalidate(), utils.admin.emails.invalidate()]);
+  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.partner.earningsByMonth.invalidate(), utils.admin.emails.invalidate(), utils.admin.partnerCommissions.invalidate(), utils.admin.partnerActivity.invalidate()]);
 }
 
 /** A partner was approved, rejected, suspended, reactivated or created: every admin list and metric. */

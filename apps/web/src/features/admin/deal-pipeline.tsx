@@ -1,18 +1,50 @@
-// Deal Pipeline (spec §2): five stage columns; each deal's stage selector saves to the server.
-// The move shows at once (optimistic cache update) and is undone with a toast if the server refuses.
+// Deal Pipeline (spec §2, issue 18): five stage columns, each paged on the server newest first with a
+// keyset cursor ("Load more") and its true count; a search box and a partner filter narrow all five.
+// Each deal's stage selector saves to the server: the move shows at once (optimistic cache update of
+// both columns) and is undone with a toast if the server refuses.
 
-import { Badge, Button, Card, Group, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { formatMoney, MAX_PAGE_SIZE, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABELS, type Referral, type ReferralStage } from '@portal/contracts';
+import { Badge, Button, Card, Group, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import type { InfiniteData } from '@tanstack/react-query';
+import { formatMoney, PIPELINE_PAGE_SIZE, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABELS, type PipelineColumn, type Referral, type ReferralStage } from '@portal/contracts';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterStageChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { STAGE_COLORS } from '../partner/referrals-tab';
+import { PartnerPageLink } from './affiliate-rows';
+import { PartnerPicker } from './partner-picker';
 import { LoadingRow } from '../../layout/loading-row';
 
-/** The pipeline shows the newest deals the list answers in one page. */
-export const PIPELINE_QUERY: RouterInputs['admin']['referrals'] = { limit: MAX_PAGE_SIZE, offset: 0, sort: '-createdAt' };
+type Filters = Pick<RouterInputs['admin']['pipelineColumn'], 'search' | 'partnerId'>;
+
+/** The query of one column under the filters (the cursor is the infinite query's page parameter). */
+const columnInput = (stage: ReferralStage, filters: Filters): RouterInputs['admin']['pipelineColumn'] => ({ stage, limit: PIPELINE_PAGE_SIZE, ...filters });
+
+type ColumnData = InfiniteData<PipelineColumn, string | null | undefined>;
+
+/** The column without `id`, one fewer in its count. */
+function withoutDeal(data: ColumnData, id: string): ColumnData {
+  return { ...data, pages: data.pages.map((page) => (page.items.some((deal) => deal.id === id) ? { ...page, items: page.items.filter((deal) => deal.id !== id), total: page.total - 1 } : { ...page, total: page.total - 1 })) };
+}
+
+/** The column with `deal` in its place by age among the loaded deals (or beyond them, unloaded), one more in its count. */
+function withDeal(data: ColumnData, deal: Referral): ColumnData {
+  const pages = data.pages.map((page) => ({ ...page, total: page.total + 1 }));
+  const last = pages.at(-1);
+  const loadedAll = !last?.nextCursor;
+  for (const page of pages) {
+    const at = page.items.findIndex((other) => other.createdAt < deal.createdAt || (other.createdAt === deal.createdAt && other.id < deal.id));
+    if (at >= 0) {
+      page.items = [...page.items.slice(0, at), deal, ...page.items.slice(at)];
+      return { ...data, pages };
+    }
+  }
+  if (loadedAll && last) last.items = [...last.items, deal];
+  return { ...data, pages };
+}
 
 const stageOptions = REFERRAL_STAGES.map((value) => ({ value, label: REFERRAL_STAGE_LABELS[value] }));
 
@@ -24,7 +56,7 @@ function DealCard({ deal, onStageChange }: { deal: Referral; onStageChange: (dea
       </Text>
       {deal.partnerCompanyName && (
         <Text size="xs" c="dimmed" truncate>
-          via {deal.partnerCompanyName}
+          via <PartnerPageLink id={deal.partnerId}>{deal.partnerCompanyName}</PartnerPageLink>
         </Text>
       )}
       <Group justify="space-between" mt={6} gap={4}>
@@ -96,30 +128,97 @@ function LostReasonModal({ deal, onCancel, onConfirm }: { deal: Referral | null;
   );
 }
 
+function StageColumn({ stage, filters, onStageChange }: { stage: ReferralStage; filters: Filters; onStageChange: (deal: Referral, stage: ReferralStage) => void }) {
+  const deals = trpc.admin.pipelineColumn.useInfiniteQuery(columnInput(stage, filters), { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const items = deals.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = deals.data?.pages[0]?.total ?? 0;
+  const label = REFERRAL_STAGE_LABELS[stage];
+  return (
+    <Paper bg="var(--mantine-color-default-hover)" p="xs" radius="md" data-testid={`pipeline-column-${stage}`} aria-label={`${label} deals`} component="section">
+      <Group justify="space-between" mb="xs" px={4}>
+        <Text fw={700} size="sm">
+          {label}
+        </Text>
+        <Badge color={STAGE_COLORS[stage]} variant="filled" autoContrast size="sm" aria-label={`${total} ${label} deals`} data-testid="pipeline-count">
+          {total.toLocaleString('en-US')}
+        </Badge>
+      </Group>
+      {deals.isPending ? (
+        <LoadingRow label={`Loading ${label} deals`} py="md" />
+      ) : deals.isError ? (
+        <Text c="var(--mantine-color-error)" size="xs" px={4}>
+          {errorMessage(deals.error, 'Unable to load these deals.')}
+        </Text>
+      ) : (
+        // Mantine's scroll content is a min-width table; as a block the cards keep the column's width.
+        <ScrollArea.Autosize mah={560} type="auto" scrollbars="y" styles={{ content: { display: 'block', minWidth: 0 } }}>
+          <Stack gap="xs">
+            {items.length === 0 ? (
+              <Text size="xs" c="dimmed" ta="center" py="md">
+                No deals
+              </Text>
+            ) : (
+              items.map((deal) => <DealCard key={deal.id} deal={deal} onStageChange={onStageChange} />)
+            )}
+            {deals.hasNextPage && (
+              <Button variant="default" size="xs" onClick={() => void deals.fetchNextPage()} loading={deals.isFetchingNextPage} aria-label={`Load more ${label} deals`}>
+                Load more ({(total - items.length).toLocaleString('en-US')} more)
+              </Button>
+            )}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Paper>
+  );
+}
+
 export function DealPipeline() {
   const utils = trpc.useUtils();
-  const deals = trpc.admin.referrals.useQuery(PIPELINE_QUERY);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [partnerId, setPartnerId] = useState<string | null>(null);
+  const filters: Filters = { ...(debouncedSearch ? { search: debouncedSearch } : {}), ...(partnerId ? { partnerId } : {}) };
   const [losing, setLosing] = useState<Referral | null>(null);
+
   const update = trpc.admin.updateReferral.useMutation({
     async onMutate(input) {
-      await utils.admin.referrals.cancel(PIPELINE_QUERY);
-      const previous = utils.admin.referrals.getData(PIPELINE_QUERY);
-      utils.admin.referrals.setData(PIPELINE_QUERY, (page) =>
-        page && { ...page, items: page.items.map((deal) => (deal.id === input.id && input.stage ? { ...deal, stage: input.stage, lostReason: typeof input.lostReason === 'string' ? input.lostReason : deal.lostReason } : deal)) },
-      );
+      const moving = input.stage ? findDeal(input.id) : undefined;
+      if (!moving || !input.stage) return { previous: [] };
+      const from = columnInput(moving.stage, filters);
+      const to = columnInput(input.stage, filters);
+      await Promise.all([utils.admin.pipelineColumn.cancel(from), utils.admin.pipelineColumn.cancel(to)]);
+      const previous = [
+        { input: from, data: utils.admin.pipelineColumn.getInfiniteData(from) },
+        { input: to, data: utils.admin.pipelineColumn.getInfiniteData(to) },
+      ];
+      const moved = { ...moving, stage: input.stage, lostReason: typeof input.lostReason === 'string' ? input.lostReason : moving.lostReason };
+      utils.admin.pipelineColumn.setInfiniteData(from, (data) => data && withoutDeal(data, moving.id));
+      utils.admin.pipelineColumn.setInfiniteData(to, (data) => data && withDeal(data, moved));
       return { previous };
     },
     onError(error, _input, context) {
-      if (context?.previous) utils.admin.referrals.setData(PIPELINE_QUERY, context.previous);
+      for (const { input, data } of context?.previous ?? []) utils.admin.pipelineColumn.setInfiniteData(input, data);
       notifyError('Stage update failed', errorMessage(error, 'The deal could not be moved. Please try again.'));
     },
     onSuccess(saved) {
-      utils.admin.referrals.setData(PIPELINE_QUERY, (page) => page && { ...page, items: page.items.map((deal) => (deal.id === saved.id ? { ...deal, ...saved } : deal)) });
+      utils.admin.pipelineColumn.setInfiniteData(columnInput(saved.stage, filters), (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((deal) => (deal.id === saved.id ? { ...deal, ...saved } : deal)) })) });
       notifySuccess('Deal updated', `${saved.clientCompanyName} moved to ${REFERRAL_STAGE_LABELS[saved.stage]}.`);
       // The stage moves MRR, revenue and conversion: refresh what shows them.
       void afterStageChange(utils);
     },
   });
+
+  /** The deal as the pipeline shows it now, from whichever column holds it. */
+  function findDeal(id: string): Referral | undefined {
+    for (const stage of REFERRAL_STAGES) {
+      const found = utils.admin.pipelineColumn
+        .getInfiniteData(columnInput(stage, filters))
+        ?.pages.flatMap((page) => page.items)
+        .find((deal) => deal.id === id);
+      if (found) return found;
+    }
+    return undefined;
+  }
 
   function changeStage(deal: Referral, stage: ReferralStage) {
     if (stage === 'lost') setLosing(deal);
@@ -128,54 +227,30 @@ export function DealPipeline() {
 
   return (
     <Paper withBorder p="md" radius="md">
-      <Group justify="space-between" mb="md">
+      <Group justify="space-between" mb="md" gap="sm" align="flex-end">
         <Title order={2} size="h4">
           Deal Pipeline
         </Title>
-        {deals.data && deals.data.total > deals.data.items.length && (
-          <Text size="xs" c="dimmed">
-            Showing the newest {deals.data.items.length} of {deals.data.total} deals
-          </Text>
-        )}
+        <Group gap="sm" wrap="wrap" style={{ flex: '1 1 420px', justifyContent: 'flex-end' }}>
+          <TextInput
+            aria-label="Search deals"
+            placeholder="Search client, email or partner"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            style={{ flex: '1 1 220px', maxWidth: 320 }}
+          />
+          <PartnerPicker aria-label="Filter by partner" placeholder="All partners" value={partnerId} onChange={setPartnerId} clearable style={{ flex: '1 1 200px', maxWidth: 280 }} />
+        </Group>
       </Group>
-      {deals.isPending ? (
-        <LoadingRow label="Loading deals" py="xl" />
-      ) : deals.isError ? (
-        <Text c="red">{errorMessage(deals.error, 'Unable to load the deal pipeline.')}</Text>
-      ) : (
-        // Five columns side by side from small screens up (scrolling sideways when narrow); stacked on phones.
-        <ScrollArea type="auto" scrollbars="x">
-          <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="sm" miw={{ base: 0, sm: 880 }}>
-            {REFERRAL_STAGES.map((stage) => {
-              const column = deals.data.items.filter((deal) => deal.stage === stage);
-              return (
-                <Paper key={stage} bg="var(--mantine-color-default-hover)" p="xs" radius="md" data-testid={`pipeline-column-${stage}`} aria-label={`${REFERRAL_STAGE_LABELS[stage]} deals`} component="section">
-                  <Group justify="space-between" mb="xs" px={4}>
-                    <Text fw={700} size="sm">
-                      {REFERRAL_STAGE_LABELS[stage]}
-                    </Text>
-                    <Badge color={STAGE_COLORS[stage]} variant="filled" autoContrast size="sm">
-                      {column.length}
-                    </Badge>
-                  </Group>
-                  {/* Mantine's scroll content is a min-width table; as a block the cards keep the column's width. */}
-                  <ScrollArea.Autosize mah={560} type="auto" scrollbars="y" styles={{ content: { display: 'block', minWidth: 0 } }}>
-                    <Stack gap="xs">
-                      {column.length === 0 ? (
-                        <Text size="xs" c="dimmed" ta="center" py="md">
-                          No deals
-                        </Text>
-                      ) : (
-                        column.map((deal) => <DealCard key={deal.id} deal={deal} onStageChange={changeStage} />)
-                      )}
-                    </Stack>
-                  </ScrollArea.Autosize>
-                </Paper>
-              );
-            })}
-          </SimpleGrid>
-        </ScrollArea>
-      )}
+      {/* Five columns side by side from small screens up (scrolling sideways when narrow); stacked on phones. */}
+      <ScrollArea type="auto" scrollbars="x">
+        <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="sm" miw={{ base: 0, sm: 880 }}>
+          {REFERRAL_STAGES.map((stage) => (
+            <StageColumn key={stage} stage={stage} filters={filters} onStageChange={changeStage} />
+          ))}
+        </SimpleGrid>
+      </ScrollArea>
       <LostReasonModal
         deal={losing}
         onCancel={() => setLosing(null)}
