@@ -1,8 +1,11 @@
-// Referrals tab (spec §2): the partner's own referrals as cards, and the New Referral dialog.
+// Referrals tab (spec §2, issue 18): the partner's own referrals as cards, searched, filtered by stage
+// and paged on the server, and the New Referral dialog.
 
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDate, formatMoney, REFERRAL_STAGE_LABELS, SERVICE_TYPE_LABELS, type Referral, type ReferralStage } from '@portal/contracts';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { DEFAULT_PAGE_SIZE, formatDate, formatMoney, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABELS, type Referral, type ReferralStage } from '@portal/contracts';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -62,9 +65,20 @@ export function ReferralCard({ referral }: { referral: Referral }) {
   );
 }
 
+const stageFilterOptions = [{ value: '', label: 'All stages' }, ...REFERRAL_STAGES.map((value) => ({ value, label: REFERRAL_STAGE_LABELS[value] }))];
+
+/** Your Referrals (issue 18): searched, filtered by stage and paged on the server (an agency may bring hundreds). */
 export function ReferralsTab() {
   const [dialogOpen, setDialogOpen] = useState(false);
-  const referrals = trpc.partner.referrals.useQuery();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [stage, setStage] = useState<ReferralStage | ''>('');
+  const [page, setPage] = useState(1);
+  const input = { limit: DEFAULT_PAGE_SIZE, offset: (page - 1) * DEFAULT_PAGE_SIZE, ...(debouncedSearch ? { search: debouncedSearch } : {}), ...(stage ? { stage } : {}) };
+  const referrals = trpc.partner.referralsPage.useQuery(input, { placeholderData: keepPreviousData });
+  const total = referrals.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+  const filtering = Boolean(debouncedSearch || stage);
 
   return (
     <Stack gap="md">
@@ -76,22 +90,64 @@ export function ReferralsTab() {
           New Referral
         </Button>
       </Group>
+      <Group gap="sm" wrap="wrap">
+        <TextInput
+          aria-label="Search referrals"
+          placeholder="Search client or email"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 220px', maxWidth: 360 }}
+        />
+        <Select
+          aria-label="Filter by stage"
+          data={stageFilterOptions}
+          value={stage}
+          allowDeselect={false}
+          onChange={(value) => {
+            setStage((value ?? '') as ReferralStage | '');
+            setPage(1);
+          }}
+          w={160}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
       {referrals.isPending ? (
         <LoadingRow label="Loading referrals" py="xl" />
       ) : referrals.isError ? (
         <Text c="red">{errorMessage(referrals.error, 'Unable to load your referrals.')}</Text>
-      ) : referrals.data.length === 0 ? (
+      ) : referrals.data.items.length === 0 ? (
         <Card withBorder padding="xl">
           <Text c="dimmed" ta="center">
-            No referrals yet. Create your first referral to get started!
+            {filtering ? 'No referrals match these filters.' : 'No referrals yet. Create your first referral to get started!'}
           </Text>
         </Card>
       ) : (
-        <Stack gap="sm">
-          {referrals.data.map((referral) => (
+        <Stack gap="sm" style={{ opacity: referrals.isPlaceholderData ? 0.6 : 1 }}>
+          {referrals.data.items.map((referral) => (
             <ReferralCard key={referral.id} referral={referral} />
           ))}
         </Stack>
+      )}
+      {total > DEFAULT_PAGE_SIZE && (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed" data-testid="referrals-range">
+            {input.offset + 1}–{Math.min(input.offset + DEFAULT_PAGE_SIZE, total)} of {total}
+          </Text>
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            siblings={1}
+            boundaries={1}
+            getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
       )}
       <NewReferralDialog opened={dialogOpen} onClose={() => setDialogOpen(false)} />
     </Stack>
