@@ -106,3 +106,15 @@ describe('the material form', () => {
     expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
   });
 });
+
+describe('an upload in progress', () => {
+  it('shows how much of the file is sent and can be cancelled', () => {
+    const onCancelUpload = vi.fn();
+    renderWithProviders(<MaterialForm mode="create" submitLabel="Add Material" onSubmit={vi.fn()} uploadProgress={42} onCancelUpload={onCancelUpload} />);
+    expect(screen.getByText('Uploading… 42%')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('42');
+    expect(screen.queryByRole('button', { name: 'Add Material' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(onCancelUpload).toHaveBeenCalledTimes(1);
+  });
+});

@@ -54,6 +54,62 @@ export async function postForm<T>(path: string, body: FormData, fallbackMessage:
   return (await response.json()) as T;
 }
 
+/** A cancelled upload: no error to show, the person asked for it. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('The upload was cancelled');
+    this.name = 'UploadCancelled';
+  }
+}
+
+export interface UploadOptions {
+  /** Bytes sent so far of the whole request, as the browser reports them. */
+  onProgress: (sent: number, total: number) => void;
+  signal: AbortSignal;
+}
+
+/**
+ * Posts a multipart form with upload progress and cancellation, and answers the route's JSON. This is
+ * XMLHttpRequest, not fetch: fetch reports no upload progress (streaming request bodies need HTTP/2
+ * and are refused for FormData). Errors read like `postForm`'s.
+ */
+export function postFormWithProgress<T>(path: string, body: FormData, options: UploadOptions, fallbackMessage: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (options.signal.aborted) {
+      reject(new UploadCancelled());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) options.onProgress(event.loaded, event.total);
+    });
+    const abort = () => xhr.abort();
+    options.signal.addEventListener('abort', abort, { once: true });
+    xhr.addEventListener('loadend', () => options.signal.removeEventListener('abort', abort));
+    xhr.addEventListener('abort', () => reject(new UploadCancelled()));
+    xhr.addEventListener('error', () => reject(new RestError(fallbackMessage, 0, undefined)));
+    xhr.addEventListener('load', () => {
+      const parsed = (() => {
+        try {
+          return JSON.parse(xhr.responseText) as unknown;
+        } catch {
+          return null;
+        }
+      })();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(parsed as T);
+        return;
+      }
+      if (xhr.status === 401) unauthorized();
+      const error = parsed as { message?: unknown; code?: unknown } | null;
+      reject(new RestError(typeof error?.message === 'string' ? error.message : fallbackMessage, xhr.status, typeof error?.code === 'string' ? error.code : undefined));
+    });
+    xhr.send(body);
+  });
+}
+
 /** The file name of a Content-Disposition header, or the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
   const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;

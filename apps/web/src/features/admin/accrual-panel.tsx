@@ -1,7 +1,7 @@
 // Monthly accrual from the admin screen: pick a month (default: the month just ended), 'Run
 // accrual', see how many commissions were created and how many active referrals already had one.
 
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { COMMISSION_MESSAGES } from '@portal/contracts';
 import { formatMonthKey, MESSAGES, MONTH_KEY, monthKey, previousMonthKey } from '@portal/contracts/plain';
 import { IconCalendarPlus } from '@tabler/icons-react';
@@ -67,10 +67,17 @@ export function AccrualForm({
             Run accrual
           </Button>
         </Group>
-        {result && (
-          <Text size="sm" data-testid="accrual-result" role="status">
-            {accrualSummary(result)}
-          </Text>
+        {submitting ? (
+          <Group gap="xs" role="status" data-testid="accrual-running">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm">Accruing {formatMonthKey(month)}… this can take a moment for a large program.</Text>
+          </Group>
+        ) : (
+          result && (
+            <Text size="sm" data-testid="accrual-result" role="status">
+              {accrualSummary(result)}
+            </Text>
+          )
         )}
       </Stack>
     </form>

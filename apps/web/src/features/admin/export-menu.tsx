@@ -1,7 +1,7 @@
 // The header's 'Export Data' button: partners, referrals or commissions as CSV. A download needs
 // the bearer token, so it is fetched with the Authorization header and saved through a blob URL.
 
-import { Button, Menu } from '@mantine/core';
+import { Button, Loader, Menu } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError } from '../../lib/notify';
@@ -11,7 +11,7 @@ import { downloadFile } from '../../lib/rest';
 const EXPORT_LABELS: Record<ExportKind, string> = { partners: 'Partners (CSV)', referrals: 'Referrals (CSV)', commissions: 'Commissions (CSV)' };
 
 export function ExportDataMenu() {
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busy, setBusy] = useState<ExportKind | null>(null);
 
   async function download(kind: ExportKind) {
     setBusy(kind);
@@ -27,8 +27,9 @@ export function ExportDataMenu() {
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy !== null}>
-          Export Data
+        {/* Busy until the file has arrived: the label says which export is being prepared. */}
+        <Button variant="default" leftSection={busy ? <Loader size={14} aria-hidden /> : <IconDownload size={16} />} disabled={busy !== null} aria-busy={busy !== null}>
+          {busy ? 'Preparing CSV…' : 'Export Data'}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,6 +1,6 @@
 // The add/edit form of a marketing material: an uploaded file or a link, with the contracts' messages.
 
-import { FileInput, SegmentedControl, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, FileInput, Group, Progress, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ACCEPTED_UPLOAD_TYPES, MATERIAL_TYPES, MATERIAL_TYPE_LABELS, MATERIAL_UPLOAD_MESSAGES, MAX_UPLOAD_BYTES, materialTitleRequired, materialTypeRequired, materialUrlInvalid, type MaterialType } from '@portal/contracts';
 import { IconLink, IconUpload } from '@tabler/icons-react';
@@ -39,12 +39,17 @@ export function MaterialForm({
   submitLabel,
   onSubmit,
   onCancel,
+  uploadProgress = null,
+  onCancelUpload,
 }: {
   mode: 'create' | 'edit';
   initial?: Partial<MaterialFormValues>;
   submitLabel: string;
   onSubmit: (values: MaterialFormValues) => Promise<void> | void;
   onCancel?: () => void;
+  /** Percent of the file sent while an upload runs (a progress bar and "Cancel upload" replace the buttons). */
+  uploadProgress?: number | null;
+  onCancelUpload?: () => void;
 }) {
   const [submitting, setSubmitting] = useState(false);
   const form = useForm<MaterialFormValues>({
@@ -112,7 +117,21 @@ export function MaterialForm({
             {...form.getInputProps('fileUrl')}
           />
         ) : null}
-        <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={onCancel} pending={submitting} submitLabel={submitLabel} />
+        {uploadProgress != null && onCancelUpload ? (
+          <Group gap="sm" wrap="nowrap" mt="xs" data-testid="upload-progress">
+            <Stack gap={4} style={{ flex: 1 }}>
+              <Text size="sm" aria-live="polite">
+                {uploadProgress < 100 ? `Uploading… ${uploadProgress}%` : 'Processing the file…'}
+              </Text>
+              <Progress value={uploadProgress} aria-label="Upload progress" animated={uploadProgress >= 100} />
+            </Stack>
+            <Button variant="default" color="red" onClick={onCancelUpload}>
+              Cancel upload
+            </Button>
+          </Group>
+        ) : (
+          <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={onCancel} pending={submitting} submitLabel={submitLabel} />
+        )}
       </Stack>
     </form>
   );
