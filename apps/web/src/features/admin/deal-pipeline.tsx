@@ -23,15 +23,16 @@ type Filters = Pick<RouterInputs['admin']['pipelineColumn'], 'search' | 'partner
 /** The query of one column under the filters (the cursor is the infinite query's page parameter). */
 const columnInput = (stage: ReferralStage, filters: Filters): RouterInputs['admin']['pipelineColumn'] => ({ stage, limit: PIPELINE_PAGE_SIZE, ...filters });
 
-type ColumnData = InfiniteData<PipelineColumn, string | null | undefined>;
+/** A column's loaded pages, whatever the cache's page-parameter type. */
+type ColumnData = Pick<InfiniteData<PipelineColumn>, 'pages'>;
 
 /** The column without `id`, one fewer in its count. */
-function withoutDeal(data: ColumnData, id: string): ColumnData {
+function withoutDeal<D extends ColumnData>(data: D, id: string): D {
   return { ...data, pages: data.pages.map((page) => (page.items.some((deal) => deal.id === id) ? { ...page, items: page.items.filter((deal) => deal.id !== id), total: page.total - 1 } : { ...page, total: page.total - 1 })) };
 }
 
 /** The column with `deal` in its place by age among the loaded deals (or beyond them, unloaded), one more in its count. */
-function withDeal(data: ColumnData, deal: Referral): ColumnData {
+function withDeal<D extends ColumnData>(data: D, deal: Referral): D {
   const pages = data.pages.map((page) => ({ ...page, total: page.total + 1 }));
   const last = pages.at(-1);
   const loadedAll = !last?.nextCursor;
