@@ -132,7 +132,7 @@ describe('password reset in the browser', () => {
 
     for (const viewport of [DESKTOP, MOBILE]) {
       const { page, context } = await newPage(browser, viewport);
-      await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+      await signInWithToken(page, portal.baseUrl, adminToken, '/admin/emails');
       const log = page.getByRole('region', { name: 'Email Log' });
       await log.getByText(email).first().waitFor();
       await log.scrollIntoViewIfNeeded();
@@ -147,7 +147,7 @@ describe('password reset in the browser', () => {
     }
 
     const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+    await signInWithToken(page, portal.baseUrl, adminToken, '/admin/emails');
     const log = page.getByRole('region', { name: 'Email Log' });
     await log.getByRole('button', { name: `Resend Reset your password to ${email}` }).click();
     await page.getByText('Email queued again').waitFor();
