@@ -52,6 +52,8 @@ describe('admin.pipelineColumn', () => {
     expect(searched.items.map((deal) => deal.clientCompanyName)).toEqual(['Acme Client 4']);
     expect(searched.total).toBe(1);
     expect(await caller.admin.pipelineColumn({ stage: 'booked', search: 'northwind' })).toMatchObject({ total: 1, nextCursor: null });
+    // The partner's company name matches too.
+    expect(await caller.admin.pipelineColumn({ stage: 'qualified', search: 'globex' })).toMatchObject({ total: 3 });
     expect(await caller.admin.pipelineColumn({ stage: 'won', search: 'northwind' })).toMatchObject({ total: 0, items: [] });
   });
 

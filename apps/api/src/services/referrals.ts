@@ -116,8 +116,14 @@ function filteredReferrals(db: DbOrTx, input: Pick<ListReferrals, 'stage' | 'par
   if (input.partnerId) query = query.where('referrals.partnerId', '=', input.partnerId);
   if (input.search) {
     const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // The partners whose name matches are found once (a hashed subplan), so the filter reads only the
+    // referral's own columns and the planner never weighs a join against the text match.
     query = query.where((eb) =>
-      eb.or([eb('referrals.clientCompanyName', 'ilike', pattern), eb('referrals.clientEmail', 'ilike', pattern), eb('partners.companyName', 'ilike', pattern)]),
+      eb.or([
+        eb('referrals.clientCompanyName', 'ilike', pattern),
+        eb('referrals.clientEmail', 'ilike', pattern),
+        eb('referrals.partnerId', 'in', eb.selectFrom('partners as named').select('named.id').where('named.companyName', 'ilike', pattern)),
+      ]),
     );
   }
   return query;
