@@ -30,6 +30,18 @@ describe('the shell', () => {
     expect(screen.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('href')).toBe('/admin');
   });
 
+  it('lists the admin areas in the sidebar and marks the one a sub-page belongs to', async () => {
+    renderShell('admin', '/admin/partners/5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a');
+    await screen.findByText('page body');
+    const areas = screen.getByRole('navigation', { name: 'Admin areas' });
+    const links = Array.from(areas.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]);
+    expect(links).toEqual([
+      ['Admin Dashboard', '/admin', null],
+      ['Partners', '/admin/partners', 'page'],
+      ['Email log', '/admin/emails', null],
+    ]);
+  });
+
   it('shows the signed-in email in the header', async () => {
     renderShell('partner');
     await screen.findByText('page body');

@@ -89,12 +89,13 @@ export function Shell({ children }: { children: ReactNode }) {
                       label={link.label}
                       leftSection={<Icon size={18} />}
                       active={active}
-                      aria-current={active ? 'page' : undefined}
+                      // The router marks its active link (aria-current): the dashboard only on itself.
+                      activeOptions={{ exact: !link.matchSubPaths }}
                       onClick={() => mobile && mobileSheet.close()}
                     />
                   ) : (
                     <Tooltip key={link.to} label={link.label} position="right">
-                      <NavLink component={Link} to={link.to} aria-label={link.label} leftSection={<Icon size={20} />} active={active} aria-current={active ? 'page' : undefined} />
+                      <NavLink component={Link} to={link.to} aria-label={link.label} leftSection={<Icon size={20} />} active={active} activeOptions={{ exact: !link.matchSubPaths }} />
                     </Tooltip>
                   );
                 })}
