@@ -140,9 +140,11 @@ function StageColumn({ stage, filters, onStageChange }: { stage: ReferralStage; 
         <Text fw={700} size="sm">
           {label}
         </Text>
-        <Badge color={STAGE_COLORS[stage]} variant="filled" autoContrast size="sm" aria-label={`${total} ${label} deals`} data-testid="pipeline-count">
-          {total.toLocaleString('en-US')}
-        </Badge>
+        {deals.data ? (
+          <Badge color={STAGE_COLORS[stage]} variant="filled" autoContrast size="sm" aria-label={`${total} ${label} deals`} data-testid="pipeline-count">
+            {total.toLocaleString('en-US')}
+          </Badge>
+        ) : null}
       </Group>
       {deals.isPending ? (
         <LoadingRow label={`Loading ${label} deals`} py="md" />
