@@ -40,9 +40,15 @@ export function isAdministrator(user: Pick<SessionUser, 'role'>): boolean {
   return user.role === 'admin';
 }
 
-/** An API key's permissions are its scopes (never team:manage or keys:manage, which no scope names). */
+/** A key scope that carries a permission no scope names: partners:write includes the partner decisions. */
+const SCOPE_IMPLIES: Partial<Record<Permission, Permission>> = { 'partners:approve': 'partners:write' };
+
+/** An API key's permissions are its scopes (never team:manage, keys:manage or emails, which no scope names). */
 export function hasPermission(user: Pick<SessionUser, 'role' | 'apiKeyId' | 'scopes'>, permission: Permission): boolean {
-  if (user.apiKeyId) return (API_KEY_SCOPES as readonly string[]).includes(permission) && (user.scopes ?? []).includes(permission);
+  if (user.apiKeyId) {
+    const scope = SCOPE_IMPLIES[permission] ?? permission;
+    return (API_KEY_SCOPES as readonly string[]).includes(scope) && (user.scopes ?? []).includes(scope);
+  }
   return ROLE_PERMISSIONS[user.role].includes(permission);
 }
 
