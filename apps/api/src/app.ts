@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerRestRoutes(app, deps, restRoutes);
   for (const raw of rawRoutes) await raw.register(app, deps);
 
-  const document = buildOpenApiDocument(restRoutes, rawRoutes.flatMap((r) => r.openapi));
+  const document = buildOpenApiDocument(restRoutes, rawRoutes.flatMap((r) => r.openapi), { publicUrl: config.publicUrl });
   app.get('/api/openapi.json', async () => document);
   const docsPage = renderDocsPage(document);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
