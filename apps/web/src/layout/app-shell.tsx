@@ -4,7 +4,7 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@portal/contracts/plain';
-import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconShieldCheck } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPlugConnected, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useSession } from '../lib/session';
@@ -35,9 +35,14 @@ export function Shell({ children }: { children: ReactNode }) {
   };
   useHotkeys([['mod+B', toggle]], []);
 
-  const link = isAdmin ? { label: 'Admin Dashboard', to: '/admin' as const, icon: IconShieldCheck } : { label: 'Dashboard', to: '/dashboard' as const, icon: IconLayoutDashboard };
+  // Integrations (issue 15) is one more admin link until the admin navigation lands.
+  const links = isAdmin
+    ? [
+        { label: 'Admin Dashboard', to: '/admin' as const, icon: IconShieldCheck },
+        { label: 'Integrations', to: '/admin/integrations' as const, icon: IconPlugConnected },
+      ]
+    : [{ label: 'Dashboard', to: '/dashboard' as const, icon: IconLayoutDashboard }];
   const expanded = mobile || desktopOpen;
-  const Icon = link.icon;
 
   return (
     // One group for every tooltip of the signed-in screens: 700 ms to the first, then the skip delay.
@@ -75,19 +80,22 @@ export function Shell({ children }: { children: ReactNode }) {
               </Title>
             ) : null}
             <ScrollArea>
-              {expanded ? (
-                <NavLink
-                  component={Link}
-                  to={link.to}
-                  label={link.label}
-                  leftSection={<Icon size={18} />}
-                  active={location.pathname === link.to}
-                  onClick={() => mobile && mobileSheet.close()}
-                />
-              ) : (
-                <Tooltip label={link.label} position="right">
-                  <NavLink component={Link} to={link.to} aria-label={link.label} leftSection={<Icon size={20} />} active={location.pathname === link.to} />
-                </Tooltip>
+              {links.map(({ label, to, icon: Icon }) =>
+                expanded ? (
+                  <NavLink
+                    key={to}
+                    component={Link}
+                    to={to}
+                    label={label}
+                    leftSection={<Icon size={18} />}
+                    active={location.pathname === to}
+                    onClick={() => mobile && mobileSheet.close()}
+                  />
+                ) : (
+                  <Tooltip key={to} label={label} position="right">
+                    <NavLink component={Link} to={to} aria-label={label} leftSection={<Icon size={20} />} active={location.pathname === to} />
+                  </Tooltip>
+                ),
               )}
             </ScrollArea>
           </Stack>
