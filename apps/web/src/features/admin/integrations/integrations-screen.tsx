@@ -13,7 +13,7 @@ export function IntegrationsScreen() {
         </Title>
         <Text c="dimmed">
           Connect internal tools: API keys for the{' '}
-          <Anchor href="/api/docs" target="_blank">
+          <Anchor href="/api/docs" target="_blank" underline="always">
             REST API
           </Anchor>{' '}
           and webhooks for the events they follow.

@@ -267,7 +267,7 @@ export function WebhooksCard() {
               </Table.Thead>
               <Table.Tbody>
                 {webhooks.data.map((webhook) => (
-                  <Table.Tr key={webhook.id} bg={shown?.id === webhook.id ? 'var(--mantine-color-default-hover)' : undefined}>
+                  <Table.Tr key={webhook.id}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       <Text size="sm" ff="monospace">
                         {webhook.url}
@@ -295,7 +295,13 @@ export function WebhooksCard() {
                         <Button size="xs" variant="light" leftSection={<IconSend size={14} />} loading={test.isPending && test.variables.id === webhook.id} onClick={() => void sendTest(webhook)}>
                           Send test event
                         </Button>
-                        <Button size="xs" variant="subtle" onClick={() => setSelected(webhook.id)} aria-label={`Deliveries of ${webhook.url}`}>
+                        <Button
+                          size="xs"
+                          variant={shown?.id === webhook.id ? 'outline' : 'subtle'}
+                          aria-pressed={shown?.id === webhook.id}
+                          onClick={() => setSelected(webhook.id)}
+                          aria-label={`Deliveries of ${webhook.url}`}
+                        >
                           Deliveries
                         </Button>
                         <Menu position="bottom-end" withinPortal>
