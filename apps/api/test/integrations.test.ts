@@ -72,7 +72,7 @@ beforeEach(async () => {
 async function createKey(scopes: string[], extra: Record<string, unknown> = {}) {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: adminHeaders, payload: { name: 'Tool', scopes, ...extra } });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; key: string; prefix: string; scopes: string[] };
+  return res.json<{ id: string; key: string; prefix: string; scopes: string[] }>();
 }
 const withKey = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -181,7 +181,7 @@ describe('API keys', () => {
 async function createHook(url: string, events: string[] = ['partner.approved']) {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: adminHeaders, payload: { url, events } });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; secret: string };
+  return res.json<{ id: string; secret: string }>();
 }
 
 async function approveOnePartner() {
