@@ -157,7 +157,7 @@ export function ApiKeysCard() {
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="xs" highlightOnHover>
+          <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>

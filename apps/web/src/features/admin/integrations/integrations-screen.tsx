@@ -11,13 +11,10 @@ export function IntegrationsScreen() {
         <Title order={1} size="h2">
           Integrations
         </Title>
-        <Text c="dimmed">
-          Connect internal tools: API keys for the{' '}
-          <Anchor href="/api/docs" target="_blank" underline="always">
-            REST API
-          </Anchor>{' '}
-          and webhooks for the events they follow.
-        </Text>
+        <Text c="dimmed">Connect internal tools: API keys for the REST API and webhooks for the events they follow.</Text>
+        <Anchor href="/api/docs" target="_blank" size="sm">
+          API reference (OpenAPI)
+        </Anchor>
       </div>
       <ApiKeysCard />
       <WebhooksCard />

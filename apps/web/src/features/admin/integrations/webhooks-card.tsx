@@ -80,7 +80,8 @@ function SecretDialog({ secret, title, onClose }: { secret: string | null; title
   );
 }
 
-const DELIVERY_COLOURS: Record<WebhookDelivery['status'], string> = { pending: 'blue', delivered: 'teal', failed: 'red' };
+// Filled shades whose label keeps at least 4.5:1 contrast (as the partner status badges).
+const DELIVERY_COLOURS: Record<WebhookDelivery['status'], string> = { pending: 'blue.9', delivered: 'teal.9', failed: 'red.9' };
 
 function Deliveries({ webhook }: { webhook: Webhook }) {
   const utils = trpc.useUtils();
@@ -134,7 +135,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={DELIVERY_COLOURS[delivery.status]} variant="light">
+                      <Badge color={DELIVERY_COLOURS[delivery.status]} variant="filled" autoContrast style={{ minWidth: 'max-content' }}>
                         {WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}
                       </Badge>
                     </Table.Td>
@@ -256,7 +257,7 @@ export function WebhooksCard() {
       ) : (
         <>
           <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="xs" highlightOnHover>
+            <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>URL</Table.Th>
@@ -297,7 +298,7 @@ export function WebhooksCard() {
                         </Button>
                         <Button
                           size="xs"
-                          variant={shown?.id === webhook.id ? 'outline' : 'subtle'}
+                          variant={shown?.id === webhook.id ? 'light' : 'subtle'}
                           aria-pressed={shown?.id === webhook.id}
                           onClick={() => setSelected(webhook.id)}
                           aria-label={`Deliveries of ${webhook.url}`}
