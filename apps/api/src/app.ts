@@ -12,6 +12,7 @@ import { fromFastifyError, registerRestRoutes, sendError } from './rest/adapter'
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { rawRoutes, restRoutes } from './rest/routes';
 import type { AppDeps } from './deps';
+import { hashApiKey } from './services/integrations';
 import { checkReadiness } from './services/readiness';
 import { createContextFromRequest } from './trpc/context';
 import { retryAfterOf, toClientError } from './trpc/errors';
@@ -66,7 +67,21 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
-    exposedHeaders: ['X-Total-Count', 'Retry-After', 'X-Request-Id'],
+    exposedHeaders: ['X-Total-Count', 'Retry-After', 'X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
+  });
+
+  // Per-key budget (API_KEY_RATE_LIMIT a minute) before any route runs, for REST, tRPC and raw routes alike.
+  app.addHook('onRequest', async (req, reply) => {
+    const token = /^Bearer (ppk_\S+)$/.exec(req.headers.authorization?.trim() ?? '')?.[1];
+    if (!token) return;
+    const budget = await deps.rateLimits.consumeApiKey(hashApiKey(token));
+    void reply.header('RateLimit-Limit', String(budget.limit)).header('RateLimit-Remaining', String(budget.remaining)).header('RateLimit-Reset', String(budget.resetSeconds));
+    if (budget.retryAfterSeconds !== undefined) {
+      return reply
+        .status(429)
+        .header('Retry-After', String(budget.retryAfterSeconds))
+        .send({ message: `Too many requests with this API key. Try again in ${budget.retryAfterSeconds} seconds.`, code: 'TOO_MANY_REQUESTS' });
+    }
   });
 
   app.addHook('onSend', async (req, reply) => {
@@ -119,7 +134,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerRestRoutes(app, deps, restRoutes);
   for (const raw of rawRoutes) await raw.register(app, deps);
 
-  const document = buildOpenApiDocument(restRoutes, rawRoutes.flatMap((r) => r.openapi));
+  const document = buildOpenApiDocument(restRoutes, rawRoutes.flatMap((r) => r.openapi), { publicUrl: config.publicUrl });
   app.get('/api/openapi.json', async () => document);
   const docsPage = renderDocsPage(document);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));

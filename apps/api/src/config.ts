@@ -49,6 +49,8 @@ const envSchema = z
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// address').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ACCRUAL_TIMER: flag.default(true),
+    API_KEY_RATE_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000).default(600),
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag.default(false),
     WEB_DIST: z.string().optional(),
     // Mail (issue 14): the outbox worker delivers over SMTP_URL; links in mail need PUBLIC_URL.
     SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// address').optional(),
@@ -114,6 +116,10 @@ export interface AppConfig {
   accrualTimer: boolean;
   webDist: string;
   mail: { smtpUrl?: string; from: string };
+  /** Requests per minute each API key may make (API_KEY_RATE_LIMIT). */
+  apiKeyRateLimit: number;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: http and loopback/private webhook targets (never link-local). */
+  webhookAllowPrivateNetworks: boolean;
 
   storage: StorageConfig;
 
@@ -179,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accrualTimer: e.ACCRUAL_TIMER,
     webDist: resolve(e.WEB_DIST ?? join(root, 'apps/web/dist')),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
 
     storage:
       e.STORAGE_DRIVER === 's3'

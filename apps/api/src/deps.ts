@@ -32,12 +32,19 @@ export interface AppDeps {
   now: () => Date;
 }
 
-/** The signed-in user behind a request, as its bearer token and the user row agree. */
+/**
+ * The principal behind a request: a signed-in user as its bearer token and the user row agree, or an
+ * API key (apiKeyId + scopes; id/email/role are then those of the admin who created the key).
+ */
 export interface SessionUser {
   id: string;
   email: string;
   role: UserRole;
   tokenVersion: number;
+  /** Set when the request is made with an API key: the principal is the key, acting within its scopes. */
+  apiKeyId?: string | null;
+  /** The key's scopes (its permissions); only with apiKeyId. */
+  scopes?: readonly string[];
 }
 
 export function openDatabase(config: AppConfig): DatabaseHandle {
@@ -56,7 +63,7 @@ export function createDeps(config: AppConfig, handle: DatabaseHandle, logger: Fa
     logger,
     tokens: createTokenService(secrets.jwtSecret, now),
     cipher: createFieldCipher(secrets.dataEncryptionKey, config.dataEncryptionOldKeys),
-    rateLimits: createRateLimits({ redisUrl: config.redisUrl }),
+    rateLimits: createRateLimits({ redisUrl: config.redisUrl, apiKeyPerMinute: config.apiKeyRateLimit }),
     storage: createStorage(config),
     metrics,
     now,

@@ -13,6 +13,7 @@ import { createBackupStream } from './services/backup';
 import { ensureAdmin } from './services/admin-bootstrap';
 import { formatSignIns, seedDemo } from './services/demo-seed';
 import { createOutboxWorker } from './workers/outbox-worker';
+import { createWebhookWorker } from './workers/webhook-worker';
 
 function readConfig(): AppConfig {
   try {
@@ -71,6 +72,10 @@ if (config.accrualTimer) stopHooks.push(startAccrualTimer(deps));
 const outbox = createOutboxWorker(deps);
 outbox.start();
 stopHooks.push(() => outbox.stop());
+// Webhook events likewise: every replica polls, the claim keeps each delivery to one sender.
+const webhooks = createWebhookWorker(deps);
+webhooks.start();
+stopHooks.push(() => webhooks.stop());
 
 await app.listen({ port: config.port, host: config.host });
 if (config.metrics) {

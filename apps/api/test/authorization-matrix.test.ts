@@ -12,6 +12,10 @@ import { rawRoutes, restRoutes } from '../src/rest/routes';
 import { downloadTokensFor, type DownloadTarget } from '../src/services/download-tokens';
 import { enqueueMail } from '../src/services/notifications/outbox';
 import { unsubscribeToken } from '../src/services/notifications/preferences';
+import type { ApiKeyScope } from '@portal/contracts';
+import { API_KEY_SCOPES } from '@portal/contracts';
+import { createApiKey } from '../src/services/integrations';
+import { createWebhook, enqueueTestEvent } from '../src/services/webhooks';
 import type { SessionUser } from '../src/trpc/context';
 import { appRouter } from '../src/trpc/router';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
@@ -46,12 +50,41 @@ interface Fixtures {
   other: PartnerFixture;
   /** Ids and texts of the active partner that no other partner may ever see. */
   activePrivate: string[];
+  /** API-key principals (issue 15): one holding every scope, one holding materials:read only. */
+  keyHeaders: Record<KeyPrincipal, Record<string, string>>;
   activeReferralId: string;
   login: { email: string; password: string };
   linkMaterialId: string;
   fileMaterialId: string;
   fileMaterial: DownloadTarget;
   payoutId: string;
+  webhookId: string;
+  webhookDeliveryId: string;
+}
+
+const KEY_PRINCIPALS = ['all', 'narrow'] as const;
+type KeyPrincipal = (typeof KEY_PRINCIPALS)[number];
+
+/**
+ * The API-key column: a key acts within its scopes only. With every scope it is refused (403) the
+ * calls no scope names (a partner's own pages, the account, the Email log, keys and webhooks) and
+ * otherwise answers like the admin; with materials:read alone it reaches the public calls and the
+ * admin's materials list only.
+ */
+const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
+  'auth.me', 'auth.logout', 'auth.changePassword',
+  'partner.me', 'partner.submitApplication', 'partner.referrals', 'partner.createReferral', 'partner.metrics', 'partner.commissions',
+  'partner.earningsByMonth', 'partner.materials', 'partner.downloadMaterial', 'partner.mailPreferences', 'partner.updateMailPreferences',
+  'admin.emails', 'admin.resendEmail',
+  'admin.apiKeys', 'admin.createApiKey', 'admin.revokeApiKey', 'admin.webhooks', 'admin.createWebhook', 'admin.updateWebhook', 'admin.deleteWebhook',
+  'admin.webhookDeliveries', 'admin.resendWebhookDelivery', 'admin.sendWebhookTestEvent',
+]);
+const NARROW_KEY_ALLOWED = new Set(['admin.materials']);
+
+function keyOutcome(path: string, principal: KeyPrincipal, entry: Case): Outcome {
+  if (entry.expect.anonymous === '2xx') return '2xx';
+  if (principal === 'narrow') return NARROW_KEY_ALLOWED.has(path) ? '2xx' : 403;
+  return KEY_REFUSED_WITH_EVERY_SCOPE.has(path) ? 403 : entry.expect.admin;
 }
 
 interface Case {
@@ -78,6 +111,9 @@ async function resetTokenFor(fx: Fixtures) {
 }
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
 
+const newApiKey = (fx: Fixtures, scopes: ApiKeyScope[]) => createApiKey(fx.t.db, fx.users.admin.id, { name: unique('Key'), scopes }, fx.t.deps.now());
+const newWebhook = async (fx: Fixtures) =>
+  (await createWebhook(fx.t.db, { cipher: fx.t.deps.cipher, allowPrivate: true }, fx.users.admin.id, { url: 'http://127.0.0.1:9/hook', events: ['partner.applied'] }, fx.t.deps.now())).id;
 const newPartnerTarget = async (fx: Fixtures, status: 'pending' | 'active' | 'suspended') => (await createPartner(fx.t.deps, { status })).partnerId;
 const newPendingCommission = async (fx: Fixtures) => {
   const referralId = await createReferral(fx.t.deps, fx.active.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
@@ -161,6 +197,17 @@ const PROCEDURES: Record<string, Case> = {
     input: async (fx) => ({ id: await enqueueMail(fx.t.db, { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' }, fx.t.deps.now()) }),
   },
 
+  'admin.apiKeys': { expect: ADMIN },
+  'admin.createApiKey': { expect: ADMIN, input: () => ({ name: unique('Matrix key'), scopes: ['partners:read'] }) },
+  'admin.revokeApiKey': { expect: ADMIN, input: async (fx) => ({ id: (await newApiKey(fx, ['partners:read'])).id }) },
+  'admin.webhooks': { expect: ADMIN },
+  'admin.createWebhook': { expect: ADMIN, input: () => ({ url: 'http://127.0.0.1:9/matrix', events: ['partner.approved'] }) },
+  'admin.updateWebhook': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId, enabled: false }) },
+  'admin.deleteWebhook': { expect: ADMIN, input: async (fx) => ({ id: await newWebhook(fx) }) },
+  'admin.webhookDeliveries': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId }) },
+  'admin.resendWebhookDelivery': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId, deliveryId: fx.webhookDeliveryId }) },
+  'admin.sendWebhookTestEvent': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId }) },
+
   'public.siteConfig': { expect: PUBLIC },
   'public.referralLink': { expect: PUBLIC, input: (fx) => ({ code: fx.active.referralCode }) },
   'public.recordVisit': { expect: PUBLIC, input: (fx) => ({ referralCode: fx.active.referralCode, utmSource: 'matrix' }) },
@@ -208,6 +255,16 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/partners/me/mail-preferences': {},
   'PATCH /api/partners/me/mail-preferences': {},
   'POST /api/admin/emails/{id}/resend': {},
+  'POST /api/admin/api-keys': {},
+  'GET /api/admin/api-keys': {},
+  'DELETE /api/admin/api-keys/{id}': {},
+  'POST /api/admin/webhooks': {},
+  'GET /api/admin/webhooks': {},
+  'PATCH /api/admin/webhooks/{id}': {},
+  'DELETE /api/admin/webhooks/{id}': {},
+  'GET /api/admin/webhooks/{id}/deliveries': {},
+  'POST /api/admin/webhooks/{id}/deliveries/{deliveryId}/resend': {},
+  'POST /api/admin/webhooks/{id}/test': {},
   'GET /api/referral-links/{code}': {},
   'POST /api/referral-visits': {},
 };
@@ -273,7 +330,7 @@ function assertIsolation(role: Role, status: number, body: string, label: string
 }
 
 beforeAll(async () => {
-  const t = await createTestApp();
+  const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
   matrixPasswordHash = await argon2.hash(MATRIX_PASSWORD, { type: argon2.argon2id });
   const admin = await createUser(t.deps, { role: 'admin' });
   const pending = await createPartner(t.deps, { status: 'pending' });
@@ -331,6 +388,16 @@ beforeAll(async () => {
     fileMaterialId,
     fileMaterial: { id: fileMaterialId, storageKey: stored.storageKey as string, isActive: stored.isActive, updatedAt: stored.updatedAt },
     payoutId: payout.id,
+    webhookId: '',
+    webhookDeliveryId: '',
+    keyHeaders: { all: {}, narrow: {} },
+  };
+  fx.webhookId = await newWebhook(fx);
+  await enqueueTestEvent(t.db, fx.webhookId, t.deps.now());
+  fx.webhookDeliveryId = (await t.db.selectFrom('webhookDeliveries').select('id').where('endpointId', '=', fx.webhookId).executeTakeFirstOrThrow()).id;
+  fx.keyHeaders = {
+    all: { authorization: `Bearer ${(await newApiKey(fx, [...API_KEY_SCOPES])).key}` },
+    narrow: { authorization: `Bearer ${(await newApiKey(fx, ['materials:read'])).key}` },
   };
 });
 
@@ -368,6 +435,29 @@ describe.each(Object.entries(PROCEDURES))('tRPC %s', (path, entry) => {
           });
     assertOutcome(res.statusCode, entry.expect[role], `${path} as ${role}`, res.body);
     assertIsolation(role, res.statusCode, res.body, `${path}`);
+  });
+});
+
+describe.each(Object.entries(PROCEDURES))('tRPC %s with an API key', (path, entry) => {
+  it.each(KEY_PRINCIPALS)('holding %s scopes', async (principal) => {
+    const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path];
+    const input = entry.input ? await entry.input(fx, 'admin') : undefined;
+    const headers = fx.keyHeaders[principal];
+    const res =
+      procedure?._def.type === 'query'
+        ? await fx.t.app.inject({ method: 'GET', url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers })
+        : await fx.t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: input === undefined ? '' : JSON.stringify(input) });
+    assertOutcome(res.statusCode, keyOutcome(path, principal, entry), `${path} with the ${principal} key`, res.body);
+  });
+});
+
+describe.each(Object.entries(RAW_PATHS))('raw %s with an API key', (key, entry) => {
+  it.each(KEY_PRINCIPALS)('holding %s scopes', async (principal) => {
+    const method = key.split(' ')[0] as 'GET' | 'POST';
+    const request = await entry.request(fx);
+    const res = await fx.t.app.inject({ method, url: request.url, headers: { ...fx.keyHeaders[principal], ...request.headers }, payload: request.payload });
+    const expected: Outcome = entry.expect.anonymous === '2xx' ? '2xx' : principal === 'all' ? entry.expect.admin : 403;
+    assertOutcome(res.statusCode, expected, `${key} with the ${principal} key`, res.body);
   });
 });
 

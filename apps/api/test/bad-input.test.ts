@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../src/rest/routes';
+import { createWebhook } from '../src/services/webhooks';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, sampleApplication, type TestApp } from './helpers';
 
 const NUM_RUNS = 20;
@@ -35,6 +36,7 @@ interface Ids {
   referralId: string;
   commissionId: string;
   materialId: string;
+  webhookId: string;
 }
 
 /** Valid bodies, by procedure; a path missing here starts from {}. */
@@ -56,6 +58,10 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
   'admin.failCommission': () => ({ reason: 'Bank bounced it' }),
   'admin.updateMaterial': () => ({ title: 'Renamed', description: 'd', type: 'pdf', fileUrl: 'https://example.com/a.pdf', isActive: true }),
   'admin.createMaterial': () => ({ title: 'Guide', description: 'd', type: 'pdf', fileUrl: 'https://example.com/guide.pdf' }),
+  'admin.createApiKey': () => ({ name: 'Fuzz key', scopes: ['partners:read', 'referrals:write'], expiresAt: '2099-01-01T00:00:00Z' }),
+  // A loopback target: refused at once without WEBHOOK_ALLOW_PRIVATE_NETWORKS, and no DNS look-up.
+  'admin.createWebhook': () => ({ url: 'https://127.0.0.1/hook', events: ['partner.approved'], description: 'd' }),
+  'admin.updateWebhook': () => ({ events: ['referral.created'], enabled: false }),
   'public.recordVisit': (ids) => ({ referralCode: ids.referralCode, utmSource: 'fuzz', landingPage: '/r/x' }),
 };
 
@@ -78,6 +84,9 @@ const PARAM_IDS: Record<string, keyof Ids> = {
   'admin.failCommission': 'commissionId',
   'admin.updateMaterial': 'materialId',
   'partner.downloadMaterial': 'materialId',
+  'admin.updateWebhook': 'webhookId',
+  'admin.sendWebhookTestEvent': 'webhookId',
+  'admin.resendWebhookDelivery': 'webhookId',
 };
 
 const TARGETS: Target[] = [
@@ -194,7 +203,8 @@ beforeAll(async () => {
   const referralId = await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
   const commissionId = await createCommission(t.deps, { partnerId: partner.partnerId, referralId, monthYear: '2025-01' });
   const material = await callerFor(t.deps, admin).admin.createMaterial({ title: 'Fuzz material', type: 'pdf', fileUrl: 'https://example.com/m.pdf' });
-  ids = { pendingPartnerId: pending.partnerId, partnerId: partner.partnerId, referralCode: partner.referralCode, referralId, commissionId, materialId: material.id };
+  const webhook = await createWebhook(t.db, { cipher: t.deps.cipher, allowPrivate: true }, admin.id, { url: 'http://127.0.0.1:9/hook', events: ['partner.applied'] }, t.deps.now());
+  ids = { pendingPartnerId: pending.partnerId, partnerId: partner.partnerId, referralCode: partner.referralCode, referralId, commissionId, materialId: material.id, webhookId: webhook.id };
   headersOf = {
     anonymous: {},
     applicant: await bearer(t.deps, applicant),

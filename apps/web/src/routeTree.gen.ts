@@ -19,6 +19,7 @@ import { Route as PartnersCodeRouteImport } from './routes/partners.$code'
 import { Route as RCodeRouteImport } from './routes/r.$code'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
 import { Route as AdminAdminEmailsRouteImport } from './routes/_admin/admin.emails'
+import { Route as AdminAdminIntegrationsRouteImport } from './routes/_admin/admin.integrations'
 import { Route as AdminAdminPartnersIndexRouteImport } from './routes/_admin/admin.partners.index'
 import { Route as AdminAdminPartnersIdRouteImport } from './routes/_admin/admin.partners.$id'
 
@@ -70,6 +71,11 @@ const AdminAdminEmailsRoute = AdminAdminEmailsRouteImport.update({
   path: '/admin/emails',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminIntegrationsRoute = AdminAdminIntegrationsRouteImport.update({
+  id: '/admin/integrations',
+  path: '/admin/integrations',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminPartnersIndexRoute = AdminAdminPartnersIndexRouteImport.update({
   id: '/admin/partners/',
   path: '/admin/partners/',
@@ -89,6 +95,7 @@ export interface FileRoutesByFullPath {
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/admin/emails': typeof AdminAdminEmailsRoute
+  '/admin/integrations': typeof AdminAdminIntegrationsRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/admin/partners/$id': typeof AdminAdminPartnersIdRoute
   '/admin/partners/': typeof AdminAdminPartnersIndexRoute
@@ -101,6 +108,7 @@ export interface FileRoutesByTo {
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/admin/emails': typeof AdminAdminEmailsRoute
+  '/admin/integrations': typeof AdminAdminIntegrationsRoute
   '/admin': typeof AdminAdminIndexRoute
   '/admin/partners/$id': typeof AdminAdminPartnersIdRoute
   '/admin/partners': typeof AdminAdminPartnersIndexRoute
@@ -116,6 +124,7 @@ export interface FileRoutesById {
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/_admin/admin/emails': typeof AdminAdminEmailsRoute
+  '/_admin/admin/integrations': typeof AdminAdminIntegrationsRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_admin/admin/partners/$id': typeof AdminAdminPartnersIdRoute
   '/_admin/admin/partners/': typeof AdminAdminPartnersIndexRoute
@@ -130,6 +139,7 @@ export interface FileRouteTypes {
     | '/partners/$code'
     | '/r/$code'
     | '/admin/emails'
+    | '/admin/integrations'
     | '/admin/'
     | '/admin/partners/$id'
     | '/admin/partners/'
@@ -142,6 +152,7 @@ export interface FileRouteTypes {
     | '/partners/$code'
     | '/r/$code'
     | '/admin/emails'
+    | '/admin/integrations'
     | '/admin'
     | '/admin/partners/$id'
     | '/admin/partners'
@@ -156,6 +167,7 @@ export interface FileRouteTypes {
     | '/partners/$code'
     | '/r/$code'
     | '/_admin/admin/emails'
+    | '/_admin/admin/integrations'
     | '/_admin/admin/'
     | '/_admin/admin/partners/$id'
     | '/_admin/admin/partners/'
@@ -243,6 +255,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminEmailsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/integrations': {
+      id: '/_admin/admin/integrations'
+      path: '/admin/integrations'
+      fullPath: '/admin/integrations'
+      preLoaderRoute: typeof AdminAdminIntegrationsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/partners/': {
       id: '/_admin/admin/partners/'
       path: '/admin/partners'
@@ -262,6 +281,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAdminEmailsRoute: typeof AdminAdminEmailsRoute
+  AdminAdminIntegrationsRoute: typeof AdminAdminIntegrationsRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
   AdminAdminPartnersIdRoute: typeof AdminAdminPartnersIdRoute
   AdminAdminPartnersIndexRoute: typeof AdminAdminPartnersIndexRoute
@@ -269,6 +289,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminEmailsRoute: AdminAdminEmailsRoute,
+  AdminAdminIntegrationsRoute: AdminAdminIntegrationsRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
   AdminAdminPartnersIdRoute: AdminAdminPartnersIdRoute,
   AdminAdminPartnersIndexRoute: AdminAdminPartnersIndexRoute,

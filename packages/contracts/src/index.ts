@@ -14,3 +14,4 @@ export * from './money';
 export * from './partner';
 export * from './referral';
 export * from './ui';
+export * from './integrations';

@@ -129,6 +129,7 @@ export interface MarketingMaterialsTable {
 export interface ActivityLogTable {
   id: Generated<string>;
   userId: string | null;
+  apiKeyId: ColumnType<string | null, string | null | undefined, string | null>;
   action: string;
   entityType: string;
   entityId: string | null;
@@ -199,6 +200,65 @@ export interface PasswordResetTokensTable {
   createdAt: Timestamp;
 }
 
+/** API keys of internal tools (migration 0009): only the sha-256 of the key is stored. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  name: string;
+  /** The key's first characters (`ppk_` and 8 more), shown in lists to tell keys apart. */
+  prefix: string;
+  keyHash: string;
+  scopes: ColumnType<string[], string, string>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  lastUsedAt: NullableTimestamp;
+  expiresAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+}
+
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  url: string;
+  description: string | null;
+  events: ColumnType<string[], string, string>;
+  /** The Standard Webhooks secret (whsec_…), encrypted with the field cipher. */
+  secret: string;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  type: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  createdAt: Timestamp;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  eventId: string;
+  endpointId: string;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: Timestamp;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  deliveredAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  deliveryId: string;
+  attemptedAt: ColumnType<Date, Date | string, Date | string>;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   partners: PartnersTable;
@@ -211,6 +271,11 @@ export interface Database {
   referralStageCounts: ReferralStageCountsTable;
   emailOutbox: EmailOutboxTable;
   passwordResetTokens: PasswordResetTokensTable;
+  apiKeys: ApiKeysTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookEvents: WebhookEventsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  webhookAttempts: WebhookAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -251,7 +316,7 @@ export const TABLE_COLUMNS = {
     'id', 'title', 'description', 'type', 'fileUrl', 'storageKey', 'fileName', 'contentType', 'sizeBytes', 'downloadCount',
     'isActive', 'createdAt', 'updatedAt',
   ],
-  activityLog: ['id', 'userId', 'action', 'entityType', 'entityId', 'details', 'createdAt'],
+  activityLog: ['id', 'userId', 'apiKeyId', 'action', 'entityType', 'entityId', 'details', 'createdAt'],
   referralVisits: ['id', 'partnerId', 'referralCode', 'utmSource', 'utmMedium', 'utmCampaign', 'landingPage', 'visitorHash', 'createdAt'],
   payouts: ['id', 'idempotencyKey', 'requestHash', 'reference', 'createdBy', 'total', 'commissionCount', 'partnerCount', 'createdAt'],
   referralStageCounts: ['stage', 'referralCount'],
@@ -260,6 +325,13 @@ export const TABLE_COLUMNS = {
     'sentAt', 'resentFrom', 'createdAt',
   ],
   passwordResetTokens: ['id', 'userId', 'tokenHash', 'expiresAt', 'usedAt', 'createdAt'],
+  apiKeys: ['id', 'name', 'prefix', 'keyHash', 'scopes', 'createdBy', 'createdAt', 'lastUsedAt', 'expiresAt', 'revokedAt'],
+  webhookEndpoints: ['id', 'url', 'description', 'events', 'secret', 'enabled', 'createdBy', 'createdAt', 'updatedAt'],
+  webhookEvents: ['id', 'type', 'payload', 'createdAt'],
+  webhookDeliveries: [
+    'id', 'eventId', 'endpointId', 'status', 'attempts', 'nextAttemptAt', 'lastStatusCode', 'lastError', 'deliveredAt', 'createdAt',
+  ],
+  webhookAttempts: ['id', 'deliveryId', 'attemptedAt', 'statusCode', 'durationMs', 'error'],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T]> };
 
 type MissingColumns = {

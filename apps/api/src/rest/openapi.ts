@@ -31,7 +31,62 @@ function toJsonSchema(schema: unknown, io: 'input' | 'output'): Record<string, u
   }
 }
 
-export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readonly ExtraOperation[] = []) {
+/** Procedures anyone may call (no token): their operations carry no security requirement and no 401/403. */
+const PUBLIC_PROCEDURES = new Set(['auth.register', 'auth.login', 'auth.forgotPassword', 'auth.resetPassword']);
+const isPublic = (procedure: string) => PUBLIC_PROCEDURES.has(procedure) || procedure.startsWith('public.');
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+/** The 4xx answers every operation may give, named once and referred to by each operation. */
+const ERROR_RESPONSES = {
+  BadRequest: errorResponse('The input is not valid: `message` says why (the spec\'s validation messages), `issues` names each field'),
+  Unauthorized: errorResponse('No token, or the token is not valid (expired session, revoked or expired API key)'),
+  Forbidden: errorResponse('The principal lacks the permission (a role without it, or an API key without the scope)'),
+  NotFound: errorResponse('No such object'),
+  Conflict: errorResponse('The object is not in a state that allows the change'),
+  TooManyRequests: {
+    ...errorResponse('Too many requests: wait Retry-After seconds (API keys: the per-key budget, see the RateLimit-* headers)'),
+    headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
+  },
+};
+const ref = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
+
+/** The 4xx answers of one operation, from what it takes and who may call it. */
+function errorResponsesOf(route: RestRoute, hasInput: boolean, hasPathParams: boolean): Record<string, unknown> {
+  const publicOp = isPublic(route.procedure);
+  return {
+    ...(hasInput ? { 400: ref('BadRequest') } : {}),
+    ...(!publicOp || route.procedure === 'auth.login' ? { 401: ref('Unauthorized') } : {}),
+    ...(!publicOp ? { 403: ref('Forbidden') } : {}),
+    ...(hasPathParams ? { 404: ref('NotFound') } : {}),
+    ...(hasPathParams && route.method !== 'GET' ? { 409: ref('Conflict') } : {}),
+    429: ref('TooManyRequests'),
+  };
+}
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Auth: 'Sign-up, sign-in, the session and passwords',
+  Partner: "A partner's own profile, referrals, commissions and mail preferences",
+  'Partner: charts': "Series of a partner's dashboard",
+  'Marketing materials': 'The library partners share',
+  Public: 'Referral links and visits, no sign-in',
+  Mail: 'One-click unsubscribe from the links in mail',
+  Admin: "The admin dashboard's metrics, referrals, commissions and payouts",
+  'Admin: partners': 'Applications, decisions and partner records',
+  'Admin: charts': "Series of the admin's dashboard",
+  'Admin: marketing materials': 'Uploading and editing the library',
+  'Admin: email': 'The Email log and resends',
+  'Admin: exports': 'CSV downloads',
+  'Admin: API keys': 'Keys of internal tools: scoped, shown once, revocable',
+  'Admin: webhooks': 'Signed event deliveries to internal tools (Standard Webhooks)',
+};
+
+export interface OpenApiOptions {
+  /** PUBLIC_URL: the server of the document (else "/", the origin serving it). */
+  publicUrl?: string;
+}
+
+export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readonly ExtraOperation[] = [], options: OpenApiOptions = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
   const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs?: unknown[]; output?: unknown; type?: string } }>;
   for (const route of routes) {
@@ -67,8 +122,10 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readon
           ...(responseHeaders ? { headers: Object.fromEntries(responseHeaders.map((h) => [h.name, { description: h.description, schema: { type: 'string' } }])) } : {}),
           ...(output ? { content: { 'application/json': { schema: output } } } : {}),
         },
+        ...errorResponsesOf(route, Boolean(input && Object.keys(properties).length > 0), pathParams.length > 0),
         default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       },
+      ...(isPublic(route.procedure) ? { security: [] } : {}),
     };
     if (route.method !== 'GET' && route.method !== 'DELETE' && input) {
       const bodyProps = Object.fromEntries(Object.entries(properties).filter(([name]) => !notInBody.has(name)));
@@ -82,15 +139,33 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readon
     const byMethod = (paths[route.path] ??= {});
     byMethod[route.method.toLowerCase()] = operation;
   }
-  for (const op of extra) (paths[op.path] ??= {})[op.method.toLowerCase()] = op.operation;
+  for (const op of extra) {
+    const responses = (op.operation.responses ?? {}) as Record<string, unknown>;
+    const operation = Object.keys(responses).some((code) => code.startsWith('4')) ? op.operation : { ...op.operation, responses: { ...responses, 400: ref('BadRequest') } };
+    (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
+  }
+  const usedTags = [...new Set(Object.values(paths).flatMap((methods) => Object.values(methods).flatMap((op) => (op as { tags?: string[] }).tags ?? [])))].sort();
   return {
     openapi: '3.1.0',
-    info: { title: 'Partner Portal API', version: '1.0.0', description: 'REST paths of the partner portal. Every path calls the same procedure as the web app.' },
-    components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: errorSchema },
+    info: {
+      title: 'Partner Portal API',
+      version: '1.0.0',
+      description:
+        'REST paths of the partner portal. Every path calls the same procedure as the web app. Authenticate with `Authorization: Bearer <token>`: ' +
+        'a session token from POST /api/auth/login, or an API key (`ppk_…`) created by an admin, which acts within its scopes only.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    security: [{ bearer: [] }],
+    servers: [{ url: options.publicUrl ?? '/', description: options.publicUrl ? 'This portal' : 'The origin serving this document' }],
+    tags: usedTags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+    components: {
+      securitySchemes: {
+        sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Session token from POST /api/auth/login (7 days)' },
+        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'ppk_…', description: 'API key of an internal tool: acts within its scopes; per-key rate limit with RateLimit-* headers' },
+      },
+      schemas: { Error: errorSchema },
+      responses: ERROR_RESPONSES,
+    },
+    security: [{ sessionToken: [] }, { apiKey: [] }],
     paths,
   };
 }
@@ -109,6 +184,6 @@ export function renderDocsPage(document: ReturnType<typeof buildOpenApiDocument>
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Partner Portal API</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1b1e}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left;vertical-align:top}code{font-size:.9em}</style></head>
-<body><h1>Partner Portal API</h1><p>Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Authenticate with <code>Authorization: Bearer &lt;token&gt;</code> from <code>POST /api/auth/login</code>. Errors are JSON <code>{ message, code, issues? }</code>.</p>
+<body><h1>Partner Portal API</h1><p>Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Authenticate with <code>Authorization: Bearer &lt;token&gt;</code>: a session token from <code>POST /api/auth/login</code>, or an API key (<code>ppk_…</code>) acting within its scopes. Errors are JSON <code>{ message, code, issues? }</code>.</p>
 <table><thead><tr><th>Method</th><th>Path</th><th>Area</th><th>What it does</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
 }

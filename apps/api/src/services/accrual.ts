@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { logActivity } from './activity';
+import { enqueueWebhookEvent } from './webhooks';
 import { notifyMonthlySummaries, type MailDeps } from './notifications/notify';
 import { activeInMonthSql } from './active-referrals';
 
@@ -51,6 +52,7 @@ export async function accrueMonth(db: Db, month: Month, now: Date, actorId: stri
     const result = { month, created, skipped: Math.max(0, active - created) };
     await logActivity(trx, { userId: actorId, action: 'commissions.accrued', entityType: 'commission', entityId: null, details: { ...result } });
     if (mail) await notifyMonthlySummaries(trx, mail, now, month, rows[0]?.earned ?? []);
+    if (created > 0) await enqueueWebhookEvent(trx, 'commissions.accrued', { ...result, partners: rows[0]?.earned ?? [] }, now);
     return result;
   });
 }

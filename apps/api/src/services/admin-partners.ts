@@ -16,6 +16,7 @@ import type { Database, Partner } from '@portal/db';
 import { DomainError } from './errors';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { logActivity, type DbOrTx } from './activity';
+import { enqueueWebhookEvent, partnerEventData } from './webhooks';
 import { notifyPartnerDecision, type MailDeps } from './notifications/notify';
 import type { FieldCipher } from './crypto';
 import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
@@ -194,9 +195,11 @@ export async function changePartnerStatus(
       .set({ ...changes, status: rule.to, updatedAt: now })
       .where('id', '=', partnerId)
       .where('status', 'in', rule.from as readonly PartnerStatus[])
-      .returning(['id', 'companyName', 'status'])
+      .returning(['id', 'companyName', 'contactName', 'status', 'referralCode'])
       .executeTakeFirst();
     if (!row) throw DomainError.conflict(partnerTransitionRefused(transition, before.status));
+    const eventType = ({ approve: 'partner.approved', reject: 'partner.rejected', suspend: 'partner.suspended', reactivate: 'partner.reactivated' } as const)[transition];
+    await enqueueWebhookEvent(trx, eventType, { ...partnerEventData(row), ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) }, now);
     await logActivity(trx, {
       userId: adminId,
       action: `partner.${{ approve: 'approved', reject: 'rejected', suspend: 'suspended', reactivate: 'reactivated' }[transition]}`,

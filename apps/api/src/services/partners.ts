@@ -7,6 +7,7 @@ import { DomainError } from './errors';
 import type { z } from 'zod';
 import { bankFieldContext, type BankNumberColumn, type FieldCipher } from './crypto';
 import { logActivity, type DbOrTx } from './activity';
+import { enqueueWebhookEvent, partnerEventData } from './webhooks';
 import { notifyApplication, type MailDeps } from './notifications/notify';
 import { allocateReferralCode } from './referral-codes';
 
@@ -101,6 +102,7 @@ export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, in
           details: { companyName: partner.companyName, referralCode, agreementVersion: partner.agreementVersion },
         });
         await notifyApplication(trx, deps, now, partner.id);
+        await enqueueWebhookEvent(trx, 'partner.applied', partnerEventData(partner), now);
         return partner;
       });
     } catch (error) {

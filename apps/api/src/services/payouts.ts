@@ -8,6 +8,7 @@ import type { Db, PayoutRow } from '@portal/db';
 import { DomainError } from './errors';
 import { sql } from 'kysely';
 import { logActivity } from './activity';
+import { enqueueWebhookEvent } from './webhooks';
 import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
 import { notifyPayoutFailed, notifyPayoutSent, type MailDeps } from './notifications/notify';
 import { toCommission } from './mappers';
@@ -120,6 +121,7 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
       details: { reference, total: payout.total, commissionIds: ids, partnerIds },
     });
     await notifyPayoutSent(trx, mail, now, payout);
+    await enqueueWebhookEvent(trx, 'payout.paid', { id: payout.id, reference, total: payout.total, commissionCount: ids.length, partnerCount: partnerIds.length, commissionIds: ids, partnerIds }, now);
     return { payout: toPayout(payout), replayed: false };
   });
 }
@@ -137,6 +139,7 @@ export async function failCommission(db: Db, id: string, reason: string, actorId
       .executeTakeFirstOrThrow();
     await logActivity(trx, { userId: actorId, action: 'commission.failed', entityType: 'commission', entityId: id, details: { reason, amount: row.amount, monthYear: row.monthYear } });
     await notifyPayoutFailed(trx, mail, now, { partnerId: row.partnerId, amount: row.amount, monthYear: row.monthYear, reason });
+    await enqueueWebhookEvent(trx, 'commission.failed', { id: row.id, partnerId: row.partnerId, referralId: row.referralId, amount: row.amount, monthYear: row.monthYear, status: row.status, failureReason: reason }, now);
     return toCommission(row);
   });
 }

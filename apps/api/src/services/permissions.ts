@@ -1,8 +1,9 @@
 // Who may do what: the one table from roles to permissions, and the one check every procedure and
 // raw route runs (trpc/init.ts wraps it as a middleware). API-key scopes (partners:read, ...) and
 // more admin roles (finance, viewer) plug in here: a principal carries permissions, not a role.
+// An API key principal (SessionUser.apiKeyId) holds exactly its scopes.
 
-import { MESSAGES, type UserRole } from '@portal/contracts';
+import { API_KEY_SCOPES, INTEGRATION_MESSAGES, MESSAGES, type UserRole } from '@portal/contracts';
 import type { SessionUser } from '../deps';
 import { DomainError } from './errors';
 
@@ -39,7 +40,15 @@ export function isAdministrator(user: Pick<SessionUser, 'role'>): boolean {
   return user.role === 'admin';
 }
 
-export function hasPermission(user: Pick<SessionUser, 'role'>, permission: Permission): boolean {
+/** A key scope that carries a permission no scope names: partners:write includes the partner decisions. */
+const SCOPE_IMPLIES: Partial<Record<Permission, Permission>> = { 'partners:approve': 'partners:write' };
+
+/** An API key's permissions are its scopes (never team:manage, keys:manage or emails, which no scope names). */
+export function hasPermission(user: Pick<SessionUser, 'role' | 'apiKeyId' | 'scopes'>, permission: Permission): boolean {
+  if (user.apiKeyId) {
+    const scope = SCOPE_IMPLIES[permission] ?? permission;
+    return (API_KEY_SCOPES as readonly string[]).includes(scope) && (user.scopes ?? []).includes(scope);
+  }
   return ROLE_PERMISSIONS[user.role].includes(permission);
 }
 
@@ -50,17 +59,26 @@ export interface Session {
   user: SessionUser | null;
   /** A token was sent but is not valid (forged, expired, revoked). */
   tokenRejected: boolean;
+  /** Why a rejected token was refused, when it says more than "session expired" (a revoked API key). */
+  rejectedMessage?: string;
 }
 
 /** The signed-in user of a request, or 401 (no token, or a rejected one). */
 export function requireUser(session: Session): SessionUser {
-  if (!session.user) throw DomainError.unauthorized(session.tokenRejected ? MESSAGES.sessionExpired : MESSAGES.notSignedIn);
+  if (!session.user) throw DomainError.unauthorized(session.tokenRejected ? (session.rejectedMessage ?? MESSAGES.sessionExpired) : MESSAGES.notSignedIn);
   return session.user;
+}
+
+/** A signed-in user, never an API key: signing out, one's own account (keys act only through scoped procedures). */
+export function requireSignedInUser(session: Session): SessionUser {
+  const user = requireUser(session);
+  if (user.apiKeyId) throw DomainError.forbidden(INTEGRATION_MESSAGES.keyNotAllowed);
+  return user;
 }
 
 /** The signed-in user when it holds `permission`; otherwise 401 or 403. Procedures and raw routes call this same guard. */
 export function requirePermission(session: Session, permission: Permission): SessionUser {
   const user = requireUser(session);
-  if (!hasPermission(user, permission)) throw DomainError.forbidden(deniedMessage(permission));
+  if (!hasPermission(user, permission)) throw DomainError.forbidden(user.apiKeyId ? INTEGRATION_MESSAGES.keyNotAllowed : deniedMessage(permission));
   return user;
 }

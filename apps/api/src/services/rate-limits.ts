@@ -33,7 +33,18 @@ export class RateLimitedError extends Error {
   }
 }
 
+/** Where an API key stands in its per-minute budget, for the RateLimit-* headers. */
+export interface KeyBudget {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+  /** Set when the request is over the budget. */
+  retryAfterSeconds?: number;
+}
+
 export interface RateLimits {
+  /** Takes one request from an API key's per-minute budget (API_KEY_RATE_LIMIT). */
+  consumeApiKey(keyId: string): Promise<KeyBudget>;
   /** Takes one point; throws RateLimitedError when the policy's budget is spent. */
   consume(policy: RatePolicyName, key: string): Promise<void>;
   /** Gives a point back (a sign-in that turned out to be right). */
@@ -43,7 +54,7 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
-export function createRateLimits(options: { redisUrl?: string; prefix?: string } = {}): RateLimits {
+export function createRateLimits(options: { redisUrl?: string; prefix?: string; apiKeyPerMinute?: number } = {}): RateLimits {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const prefix = options.prefix ?? 'portal-rl';
   const limiters = new Map<RatePolicyName, RateLimiterAbstract>();
@@ -52,8 +63,23 @@ export function createRateLimits(options: { redisUrl?: string; prefix?: string }
     limiters.set(name, redis ? new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false }) : new RateLimiterMemory(opts));
   }
   const limiter = (name: RatePolicyName) => limiters.get(name) as RateLimiterAbstract;
+  const keyLimit = options.apiKeyPerMinute ?? 600;
+  const keyOpts = { keyPrefix: `${prefix}:apiKey`, points: keyLimit, duration: 60 };
+  const keyLimiter: RateLimiterAbstract = redis ? new RateLimiterRedis({ ...keyOpts, storeClient: redis, useRedisPackage: false }) : new RateLimiterMemory(keyOpts);
 
   return {
+    async consumeApiKey(keyId) {
+      const budgetOf = (res: RateLimiterRes) => ({ limit: keyLimit, remaining: Math.max(0, res.remainingPoints), resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
+      try {
+        return budgetOf(await keyLimiter.consume(keyId, 1));
+      } catch (result) {
+        if (result instanceof RateLimiterRes) {
+          const budget = budgetOf(result);
+          return { ...budget, retryAfterSeconds: budget.resetSeconds };
+        }
+        throw result;
+      }
+    },
     async consume(policy, key) {
       try {
         await limiter(policy).consume(key, 1);

@@ -7,6 +7,7 @@ import { DomainError } from './errors';
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { logActivity, type DbOrTx } from './activity';
+import { enqueueWebhookEvent, referralEventData } from './webhooks';
 import { afterCursor, decodeCursor, encodeCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
 import { notifyClientAdded, notifyDealClosed, type MailDeps } from './notifications/notify';
 import { toReferral } from './mappers';
@@ -69,6 +70,7 @@ async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<Referral
     entityId: row.id,
     details: { partnerId: input.partnerId, clientCompanyName: row.clientCompanyName, serviceType: row.serviceType, monthlyValue: row.monthlyValue },
   });
+  await enqueueWebhookEvent(trx, 'referral.created', { ...referralEventData(row), source: input.referralSource }, input.now);
   return row;
 }
 
@@ -246,6 +248,9 @@ export async function updateReferral(db: Db, adminUserId: string, input: UpdateR
         fields: Object.keys(patch).filter((key) => patch[key as keyof typeof patch] !== undefined),
       },
     });
+    if (changes.stage && changes.stage !== current.stage) {
+      await enqueueWebhookEvent(trx, 'referral.stage_changed', { ...referralEventData(updated), previousStage: current.stage }, now);
+    }
     if ((updated.stage === 'won' || updated.stage === 'lost') && updated.stage !== current.stage) {
       await notifyDealClosed(trx, mail, now, { ...updated, stage: updated.stage });
     }

@@ -6,6 +6,8 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, SessionUser } from '../deps';
 import { isDatabaseUnavailable } from './errors';
+import { authenticateApiKey, isApiKeyToken } from '../services/integrations';
+import type { Session } from '../services/permissions';
 
 export type { AppDeps, SessionUser } from '../deps';
 
@@ -14,6 +16,8 @@ export interface Context {
   user: SessionUser | null;
   /** A token was sent but is not valid (forged, expired, revoked). */
   tokenRejected: boolean;
+  /** Why a rejected token was refused (a revoked or expired API key). */
+  rejectedMessage?: string;
   ip: string;
   /** The User-Agent header ('' when absent); used only for the hashed visitor of a referral visit. */
   userAgent: string;
@@ -26,11 +30,15 @@ export function createInnerContext(deps: AppDeps, user: SessionUser | null, extr
   return { deps, user, tokenRejected: false, ip: '127.0.0.1', userAgent: '', requestId: 'internal', setHeader: () => {}, ...extra };
 }
 
-/** Verifies a bearer token strictly: signature, claims, and the token version against the user row. */
-export async function authenticate(deps: AppDeps, authorization: string | undefined): Promise<{ user: SessionUser | null; tokenRejected: boolean }> {
+/**
+ * Verifies a bearer token strictly: a session token's signature, claims, and token version against
+ * the user row; an API key (`ppk_…`) against its stored hash, revocation and expiry.
+ */
+export async function authenticate(deps: AppDeps, authorization: string | undefined): Promise<Session> {
   if (!authorization) return { user: null, tokenRejected: false };
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization.trim());
   if (!match?.[1]) return { user: null, tokenRejected: true };
+  if (isApiKeyToken(match[1])) return authenticateApiKey(deps.db, match[1], deps.now());
   const claims = await deps.tokens.verify(match[1]);
   if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return { user: null, tokenRejected: true };
   const row = await deps.db
@@ -51,11 +59,12 @@ export async function createContextFromRequest(deps: AppDeps, req: FastifyReques
     if (isDatabaseUnavailable(error)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.databaseUnavailable, cause: error });
     throw error;
   }
-  const { user, tokenRejected } = session;
+  const { user, tokenRejected, rejectedMessage } = session;
   return {
     deps,
     user,
     tokenRejected,
+    rejectedMessage,
     ip: req.ip,
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
     requestId: String(req.id),

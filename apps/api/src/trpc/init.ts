@@ -4,7 +4,8 @@
 
 import { MESSAGES } from '@portal/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
-import { requirePermission as requirePermissionOf, requireUser, type Permission } from '../services/permissions';
+import { withActor } from '../services/actor';
+import { requirePermission as requirePermissionOf, requireSignedInUser, type Permission } from '../services/permissions';
 import type { Context } from './context';
 import { toClientError, userMessage, validationIssues } from './errors';
 
@@ -37,7 +38,11 @@ const mapInfrastructureErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-const isAuthed = t.middleware(({ ctx, next }) => next({ ctx: { user: requireUser(ctx) } }));
+/** Runs the call with its principal's API key (if any) in the request-scoped actor, so activity rows name the key. */
+const actor = t.middleware(({ ctx, next }) => withActor(ctx.user, () => next()));
+
+/** Signed in as a user; an API key is refused (403) on the procedures without a permission of their own. */
+const isAuthed = t.middleware(({ ctx, next }) => next({ ctx: { user: requireSignedInUser(ctx) } }));
 
 /** The guard of services/permissions.ts as a middleware: 401 without a session, 403 without the permission. */
 export const requirePermission = (permission: Permission) =>
@@ -49,7 +54,7 @@ const hasPartnerRecord = t.middleware(async ({ ctx, next }) => {
   return next({ ctx: { partner } });
 });
 
-export const publicProcedure = t.procedure.use(timed).use(mapInfrastructureErrors);
+export const publicProcedure = t.procedure.use(timed).use(mapInfrastructureErrors).use(actor);
 export const authedProcedure = publicProcedure.use(isAuthed);
 /** A user holding `permission` (today: every admin permission belongs to the admin role). */
 export const permittedProcedure = (permission: Permission) => publicProcedure.use(requirePermission(permission));

@@ -2,6 +2,7 @@
 
 import { adminCommissionProcedures } from '../routers/admin-commissions';
 import { adminEmailProcedures } from '../routers/admin-emails';
+import { adminIntegrationProcedures } from '../routers/admin-integrations';
 import { mailPreferenceProcedures } from '../routers/mail-preferences';
 import { adminPartnerProcedures } from '../routers/admin-partners';
 import { adminReferralProcedures } from '../routers/admin-referrals';
@@ -18,7 +19,7 @@ import { createCallerFactory, router } from './init';
 export const appRouter = router({
   auth: router(authProcedures),
   partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures, ...mailPreferenceProcedures, ...partnerChartProcedures }),
-  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures, ...adminChartProcedures }),
+  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures, ...adminChartProcedures, ...adminIntegrationProcedures }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });
 

@@ -71,3 +71,18 @@ export function afterMaterialChange(utils: TrpcUtils): Promise<unknown> {
 export function afterEmailResent(utils: TrpcUtils): Promise<unknown> {
   return utils.admin.emails.invalidate();
 }
+
+/** An API key was created or revoked: the key list. */
+export function afterApiKeyChange(utils: TrpcUtils): Promise<unknown> {
+  return utils.admin.apiKeys.invalidate();
+}
+
+/** A webhook endpoint was added, changed or deleted: the endpoints and their deliveries. */
+export function afterWebhookChange(utils: TrpcUtils): Promise<unknown> {
+  return Promise.all([utils.admin.webhooks.invalidate(), utils.admin.webhookDeliveries.invalidate()]);
+}
+
+/** A test event or a resend was queued: the deliveries list shows it. */
+export function afterWebhookDelivery(utils: TrpcUtils): Promise<unknown> {
+  return utils.admin.webhookDeliveries.invalidate();
+}

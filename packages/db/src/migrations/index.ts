@@ -8,6 +8,7 @@ import * as m0005 from './0005-hardening';
 import * as m0007 from './0007-email-outbox';
 
 import * as m0008 from './0008-chart-indexes';
+import * as m0009 from './0009-integrations';
 import * as m0014 from './0014-pipeline-search';
 
 export const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0007-email-outbox': m0007,
 
   '0008-chart-indexes': m0008,
+  '0009-integrations': m0009,
   '0014-pipeline-search': m0014,
 };
 

@@ -4,6 +4,7 @@
 
 import { COMMISSION_MESSAGES, EXPORT_KINDS, type ExportKind } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { withActor } from '../../services/actor';
 import { DomainError } from '../../services/errors';
 import { csvStream, exportTable, logExport, WIRE_COLUMNS, wireInstructions } from '../../services/exports';
 import type { AppDeps, SessionUser } from '../../deps';
@@ -38,7 +39,7 @@ export const exportRoutes: RawRoutes = {
       app.get(`/api/admin/exports/${kind}.csv`, async (req, reply) => {
         try {
           const admin = await requireAccess(deps, req, 'exports:read');
-          await logExport(deps.db, kind, admin.id);
+          await withActor(admin, () => logExport(deps.db, kind, admin.id));
           const { columns, rows } = exportTable(deps.db, kind);
           const stream = csvStream(columns, rows);
           stream.on('error', (error) => deps.logger.error({ err: error, kind }, 'export failed while streaming'));
@@ -52,7 +53,7 @@ export const exportRoutes: RawRoutes = {
     app.get<{ Params: { id: string } }>('/api/admin/payouts/:id/wire-instructions.csv', async (req, reply) => {
       try {
         const admin = await requireAccess(deps, req, 'payouts:write');
-        const result = UUID.test(req.params.id) ? await wireInstructions(deps.db, deps.cipher, req.params.id, admin.id) : null;
+        const result = UUID.test(req.params.id) ? await withActor(admin, () => wireInstructions(deps.db, deps.cipher, req.params.id, admin.id)) : null;
         if (!result) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
         return csvHeaders(reply, `wire-instructions-${result.reference}.csv`).send(csvStream(WIRE_COLUMNS, result.rows));
       } catch (error) {

@@ -19,6 +19,7 @@ import { downloadTokensFor } from '../../services/download-tokens';
 import { DomainError } from '../../services/errors';
 import { FILE_KINDS } from '../../services/file-types';
 import { UnsupportedFileTypeError, createStoredMaterial, findMaterial, storeUpload, toAdminMaterial } from '../../services/materials';
+import { withActor } from '../../services/actor';
 import { requirePermission } from '../../services/permissions';
 import { FileTooLargeError, StoredFileNotFoundError } from '../../services/storage';
 import type { AppDeps } from '../../deps';
@@ -88,7 +89,7 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
     scope.post(CREATE_PATH, async (req, reply) => {
       try {
         const ctx = await createContextFromRequest(deps, req, reply);
-        if (req.isMultipart()) return await createFromMultipart(deps, ctx, req, reply);
+        if (req.isMultipart()) return await withActor(ctx.user, () => createFromMultipart(deps, ctx, req, reply));
         if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
           requirePermission(ctx, 'materials:write');
           throw DomainError.unsupportedMediaType(MATERIAL_UPLOAD_MESSAGES.contentTypeUnsupported);

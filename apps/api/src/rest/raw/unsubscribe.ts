@@ -26,6 +26,8 @@ export const unsubscribeRoutes: RawRoutes = {
       method: 'POST',
       path: '/api/mail/unsubscribe',
       operation: {
+        operationId: 'mail.unsubscribe',
+        security: [],
         tags: ['Mail'],
         summary: 'One-click unsubscribe from an optional mail (RFC 8058): switches that topic off for the user the signed token names',
         description:

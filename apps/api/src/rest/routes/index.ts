@@ -8,6 +8,7 @@ import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
 import { unsubscribeRoutes } from '../raw/unsubscribe';
 import { adminEmailRoutes } from './admin-emails';
+import { adminIntegrationRoutes } from './admin-integrations';
 import { adminPartnerRoutes } from './admin-partners';
 import { authRoutes } from './auth';
 import { chartRoutes } from './charts';
@@ -25,6 +26,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...materialRoutes,
   ...adminPartnerRoutes,
   ...adminEmailRoutes,
+  ...adminIntegrationRoutes,
 
   ...chartRoutes,
 ];

@@ -1,0 +1,70 @@
+// admin.apiKeys/createApiKey/revokeApiKey and admin.webhooks/...: the Integrations screen (issue 15).
+// All of them need keys:manage, which only the admin role holds and no API key scope names.
+
+import {
+  apiKeyOutput,
+  createApiKeyInput,
+  createdApiKeyOutput,
+  createWebhookInput,
+  idInput,
+  updateWebhookInput,
+  webhookDeliveryIdInput,
+  webhookDeliveryOutput,
+  webhookOutput,
+  webhookWithSecretOutput,
+} from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { z } from 'zod';
+import type { AppDeps } from '../deps';
+import { createApiKey, listApiKeys, revokeApiKey } from '../services/integrations';
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, sendTestEvent, updateWebhook, type WebhookDeps } from '../services/webhooks';
+import { permittedProcedure } from '../trpc/init';
+
+const manage = permittedProcedure('keys:manage');
+const webhookDeps = (deps: AppDeps): WebhookDeps => ({ cipher: deps.cipher, allowPrivate: deps.config.webhookAllowPrivateNetworks });
+
+export const adminIntegrationProcedures = {
+  apiKeys: manage.output(z.array(apiKeyOutput)).query(({ ctx }) => listApiKeys(ctx.deps.db)),
+
+  createApiKey: manage
+    .input(createApiKeyInput)
+    .output(createdApiKeyOutput)
+    .mutation(({ ctx, input }) => createApiKey(ctx.deps.db, ctx.user.id, input, ctx.deps.now())),
+
+  revokeApiKey: manage
+    .input(idInput)
+    .output(z.object({ id: z.uuid(), revoked: z.literal(true) }))
+    .mutation(({ ctx, input }) => revokeApiKey(ctx.deps.db, input.id, ctx.user.id, ctx.deps.now())),
+
+  webhooks: manage.output(z.array(webhookOutput)).query(({ ctx }) => listWebhooks(ctx.deps.db)),
+
+  createWebhook: manage
+    .input(createWebhookInput)
+    .output(webhookWithSecretOutput)
+    .mutation(({ ctx, input }) => createWebhook(ctx.deps.db, webhookDeps(ctx.deps), ctx.user.id, input, ctx.deps.now())),
+
+  updateWebhook: manage
+    .input(updateWebhookInput)
+    .output(webhookOutput.extend({ secret: z.string().optional().describe('The new secret, only when rotateSecret was asked') }))
+    .mutation(({ ctx, input }) => updateWebhook(ctx.deps.db, webhookDeps(ctx.deps), ctx.user.id, input, ctx.deps.now())),
+
+  deleteWebhook: manage
+    .input(idInput)
+    .output(z.object({ id: z.uuid(), deleted: z.literal(true) }))
+    .mutation(({ ctx, input }) => deleteWebhook(ctx.deps.db, ctx.user.id, input.id)),
+
+  webhookDeliveries: manage
+    .input(idInput)
+    .output(z.array(webhookDeliveryOutput))
+    .query(({ ctx, input }) => listDeliveries(ctx.deps.db, input.id)),
+
+  resendWebhookDelivery: manage
+    .input(webhookDeliveryIdInput)
+    .output(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => resendDelivery(ctx.deps.db, ctx.user.id, input.id, input.deliveryId, ctx.deps.now())),
+
+  sendWebhookTestEvent: manage
+    .input(idInput)
+    .output(z.object({ eventId: z.uuid() }))
+    .mutation(({ ctx, input }) => sendTestEvent(ctx.deps.db, ctx.user.id, input.id, ctx.deps.now())),
+} satisfies TRPCRouterRecord;

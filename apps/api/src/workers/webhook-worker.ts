@@ -1,0 +1,128 @@
+// Delivers webhook events the way the outbox worker delivers mail: a claim takes due deliveries
+// with FOR UPDATE SKIP LOCKED and pushes their next attempt past a lease in the same statement,
+// so replicas on one database never send a delivery twice; every retry carries the same webhook-id.
+
+import type { AppDeps } from '../deps';
+import { sendWebhook, webhookIdOf, webhookSecretContext } from '../services/webhooks';
+
+/** Waits after the 1st … 7th failed attempt (first retry within ~10 s, then backoff over about a day); an 8th failure marks the delivery failed. */
+export const WEBHOOK_RETRY_DELAYS_MS = [10_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;
+/** Longer than the 10 s timeout of one attempt. */
+export const WEBHOOK_CLAIM_LEASE_MS = 2 * 60_000;
+
+export interface WebhookWorker {
+  runOnce(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  id: string;
+  eventId: string;
+  endpointId: string;
+  attempts: number;
+}
+
+export function createWebhookWorker(deps: AppDeps, options: { intervalMs?: number; batchSize?: number } = {}): WebhookWorker {
+  const intervalMs = options.intervalMs ?? 2000;
+  const batchSize = options.batchSize ?? 20;
+
+  async function claim(): Promise<Claimed[]> {
+    const now = deps.now();
+    const leaseEnd = new Date(now.getTime() + WEBHOOK_CLAIM_LEASE_MS);
+    return deps.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('webhookDeliveries')
+        .select('webhookDeliveries.id')
+        .where('webhookDeliveries.status', '=', 'pending')
+        .where('webhookDeliveries.nextAttemptAt', '<=', now)
+        // A disabled endpoint's deliveries wait until it is enabled again.
+        .where((eb) => eb.exists(eb.selectFrom('webhookEndpoints').select('id').whereRef('webhookEndpoints.id', '=', 'webhookDeliveries.endpointId').where('enabled', '=', true)))
+        .orderBy('webhookDeliveries.nextAttemptAt')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (due.length === 0) return [];
+      return trx
+        .updateTable('webhookDeliveries')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: leaseEnd }))
+        .where('id', 'in', due.map((r) => r.id))
+        .where('status', '=', 'pending')
+        .where('nextAttemptAt', '<=', now)
+        .returning(['id', 'eventId', 'endpointId', 'attempts'])
+        .execute();
+    });
+  }
+
+  async function deliver(delivery: Claimed): Promise<void> {
+    const row = await deps.db
+      .selectFrom('webhookDeliveries')
+      .innerJoin('webhookEvents', 'webhookEvents.id', 'webhookDeliveries.eventId')
+      .innerJoin('webhookEndpoints', 'webhookEndpoints.id', 'webhookDeliveries.endpointId')
+      .select(['webhookEvents.payload', 'webhookEndpoints.url', 'webhookEndpoints.secret'])
+      .where('webhookDeliveries.id', '=', delivery.id)
+      .executeTakeFirst();
+    if (!row) return; // the endpoint was deleted meanwhile (its deliveries with it)
+    const attemptedAt = deps.now();
+    const result = await sendWebhook({
+      url: row.url,
+      secret: deps.cipher.decrypt(row.secret, webhookSecretContext(delivery.endpointId)),
+      webhookId: webhookIdOf(delivery.eventId),
+      body: JSON.stringify(row.payload),
+      now: attemptedAt,
+      allowPrivate: deps.config.webhookAllowPrivateNetworks,
+    });
+    const delay = WEBHOOK_RETRY_DELAYS_MS[delivery.attempts - 1];
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('webhookAttempts')
+        .values({ deliveryId: delivery.id, attemptedAt, statusCode: result.statusCode, durationMs: result.durationMs, error: result.error })
+        .execute();
+      const settled = result.ok
+        ? { status: 'delivered' as const, deliveredAt: deps.now(), lastStatusCode: result.statusCode, lastError: null }
+        : delay === undefined
+          ? { status: 'failed' as const, lastStatusCode: result.statusCode, lastError: result.error }
+          : { nextAttemptAt: new Date(deps.now().getTime() + delay), lastStatusCode: result.statusCode, lastError: result.error };
+      // Only while the row is still this worker's claim (same attempt count).
+      await trx.updateTable('webhookDeliveries').set(settled).where('id', '=', delivery.id).where('attempts', '=', delivery.attempts).where('status', '=', 'pending').execute();
+    });
+    if (!result.ok) {
+      deps.metrics.deliveryFailures.inc({ channel: 'webhook', outcome: delay === undefined ? 'failed' : 'retry' });
+      deps.logger.warn({ deliveryId: delivery.id, attempts: delivery.attempts, statusCode: result.statusCode, err: result.error }, 'webhook not delivered');
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const claimed = await claim();
+    for (const delivery of claimed) await deliver(delivery);
+    return claimed.length;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce()
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'webhook poll failed'))
+        .finally(schedule);
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,213 @@
+// API keys of internal tools (issue 15): create with scopes (the key shown once), list, revoke.
+
+import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, createApiKeyInput, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@portal/contracts';
+import { MESSAGES } from '@portal/contracts/plain';
+import { IconKey, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FormActions } from '../../../layout/form-actions';
+import { LoadingRow } from '../../../layout/loading-row';
+import { errorMessage } from '../../../lib/errors';
+import { afterApiKeyChange } from '../../../lib/invalidate';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { ActionsHeader } from '../actions-header';
+import { formatDateTime } from '../email-log';
+import { ShownOnce } from './shown-once';
+
+interface KeyFormValues {
+  name: string;
+  scopes: ApiKeyScope[];
+  expiresAt: string;
+}
+
+const EXPIRY_OPTIONS = [
+  { value: '', label: 'Never' },
+  { value: '30', label: 'In 30 days' },
+  { value: '90', label: 'In 90 days' },
+  { value: '365', label: 'In one year' },
+];
+
+function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey) => void; onCancel: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.admin.createApiKey.useMutation();
+  const [expiry, setExpiry] = useState('');
+  const form = useForm<KeyFormValues>({ mode: 'controlled', initialValues: { name: '', scopes: [], expiresAt: '' }, validate: schemaResolver(createApiKeyInput, { sync: true }) });
+
+  async function submit(values: KeyFormValues) {
+    try {
+      const created = await create.mutateAsync({ name: values.name, scopes: values.scopes, ...(values.expiresAt ? { expiresAt: values.expiresAt } : {}) });
+      await afterApiKeyChange(utils);
+      onCreated(created);
+    } catch (error) {
+      notifyError('Unable to create the API key', errorMessage(error, MESSAGES.genericError));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="sm">
+        <TextInput label="Name" description="What the key is for, e.g. Reporting dashboard" required data-autofocus {...form.getInputProps('name')} />
+        <Checkbox.Group label="Scopes" description="The key can do only these" required {...form.getInputProps('scopes')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
+            {API_KEY_SCOPES.map((scope) => (
+              <Checkbox key={scope} value={scope} label={API_KEY_SCOPE_LABELS[scope]} description={scope} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        <Select
+          label="Expires"
+          data={EXPIRY_OPTIONS}
+          value={expiry}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          onChange={(value) => {
+            setExpiry(value ?? '');
+            form.setFieldValue('expiresAt', value ? new Date(Date.now() + Number(value) * 86_400_000).toISOString() : '');
+          }}
+        />
+        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={create.isPending} submitLabel="Create key" />
+      </Stack>
+    </form>
+  );
+}
+
+function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={created ? `API key "${created.name}"` : 'Create API key'} size="lg" closeOnClickOutside={!created}>
+      {created ? (
+        <Stack>
+          <ShownOnce label="API key" value={created.key} />
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      ) : (
+        opened && <CreateKeyForm onCreated={setCreated} onCancel={close} />
+      )}
+    </Modal>
+  );
+}
+
+function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const revoke = trpc.admin.revokeApiKey.useMutation();
+  async function confirm() {
+    if (!apiKey) return;
+    try {
+      await revoke.mutateAsync({ id: apiKey.id });
+      notifySuccess('API key revoked', `${apiKey.name} (${apiKey.prefix}…) no longer works.`);
+      await afterApiKeyChange(utils);
+      onClose();
+    } catch (error) {
+      notifyError('Unable to revoke the API key', errorMessage(error, MESSAGES.genericError));
+    }
+  }
+  return (
+    <Modal opened={apiKey !== null} onClose={onClose} title="Revoke API key">
+      <Stack>
+        <Text>
+          Revoke <strong>{apiKey?.name}</strong> ({apiKey?.prefix}…)? Tools using it are refused at once. This cannot be undone.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={revoke.isPending}>
+            Cancel
+          </Button>
+          <Button color="red" loading={revoke.isPending} onClick={() => void confirm()}>
+            Revoke key
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function ApiKeysCard() {
+  const keys = trpc.admin.apiKeys.useQuery();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="api-keys-title">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <div>
+          <Title order={2} size="h4" id="api-keys-title">
+            API Keys
+          </Title>
+          <Text size="sm" c="dimmed">
+            Internal tools call the API with <code>Authorization: Bearer ppk_…</code>, within the key&apos;s scopes
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          Create API key
+        </Button>
+      </Group>
+      {keys.isError ? (
+        <Alert color="red">{errorMessage(keys.error, 'Unable to load the API keys.')}</Alert>
+      ) : keys.isPending ? (
+        <LoadingRow label="Loading API keys" py="lg" />
+      ) : keys.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg">
+          No API keys yet
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Key</Table.Th>
+                <Table.Th>Scopes</Table.Th>
+                <Table.Th>Created by</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <ActionsHeader />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {keys.data.map((key) => (
+                <Table.Tr key={key.id}>
+                  <Table.Td>{key.name}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Group gap={4} wrap="nowrap">
+                      <IconKey size={14} aria-hidden />
+                      <Text size="xs" ff="monospace">
+                        {key.prefix}…
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td maw={280}>
+                    <Group gap={4}>
+                      {key.scopes.map((scope) => (
+                        <Badge key={scope} variant="light" size="sm" tt="none">
+                          {scope}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{key.createdBy ?? '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.expiresAt ? formatDateTime(key.expiresAt) : 'Never'}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="light" color="red" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
+                      Revoke
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <CreateKeyDialog opened={creating} onClose={() => setCreating(false)} />
+      <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,348 @@
+// Webhooks of internal tools (issue 15): endpoints (secret shown once), enable, rotate the secret,
+// "Send test event", and the selected endpoint's recent deliveries with resend.
+
+import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Group, Menu, Modal, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  createWebhookInput,
+  WEBHOOK_DELIVERY_STATUS_LABELS,
+  WEBHOOK_EVENT_TYPES,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEventType,
+} from '@portal/contracts';
+import { MESSAGES } from '@portal/contracts/plain';
+import { IconDots, IconPlus, IconRefresh, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FormActions } from '../../../layout/form-actions';
+import { LoadingRow } from '../../../layout/loading-row';
+import { errorMessage } from '../../../lib/errors';
+import { afterWebhookChange, afterWebhookDelivery } from '../../../lib/invalidate';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { ActionsHeader } from '../actions-header';
+import { formatDateTime } from '../email-log';
+import { ShownOnce } from './shown-once';
+
+interface WebhookFormValues {
+  url: string;
+  events: WebhookEventType[];
+  description: string;
+}
+
+function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (secret: string) => void; onCancel: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.admin.createWebhook.useMutation();
+  const form = useForm<WebhookFormValues>({ mode: 'controlled', initialValues: { url: '', events: [], description: '' }, validate: schemaResolver(createWebhookInput, { sync: true }) });
+  async function submit(values: WebhookFormValues) {
+    try {
+      const created = await create.mutateAsync({ url: values.url, events: values.events, ...(values.description.trim() ? { description: values.description } : {}) });
+      await afterWebhookChange(utils);
+      onCreated(created.secret);
+    } catch (error) {
+      notifyError('Unable to add the webhook', errorMessage(error, MESSAGES.genericError));
+    }
+  }
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="sm">
+        <TextInput label="URL" description="https only; the address must be public" placeholder="https://tools.example.com/hooks/portal" required data-autofocus {...form.getInputProps('url')} />
+        <Textarea label="Description" autosize minRows={1} {...form.getInputProps('description')} />
+        <Checkbox.Group label="Events" required {...form.getInputProps('events')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
+            {WEBHOOK_EVENT_TYPES.map((type) => (
+              <Checkbox key={type} value={type} label={type} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={create.isPending} submitLabel="Add webhook" />
+      </Stack>
+    </form>
+  );
+}
+
+/** Shows a signing secret once: after adding an endpoint or rotating its secret. */
+function SecretDialog({ secret, title, onClose }: { secret: string | null; title: string; onClose: () => void }) {
+  return (
+    <Modal opened={secret !== null} onClose={onClose} title={title} size="lg" closeOnClickOutside={false}>
+      {secret && (
+        <Stack>
+          <ShownOnce label="signing secret" value={secret} />
+          <Text size="sm" c="dimmed">
+            Verify each delivery&apos;s webhook-signature header with it (Standard Webhooks).
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Done</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+// Filled shades whose label keeps at least 4.5:1 contrast (as the partner status badges).
+const DELIVERY_COLOURS: Record<WebhookDelivery['status'], string> = { pending: 'blue.9', delivered: 'teal.9', failed: 'red.9' };
+
+function Deliveries({ webhook }: { webhook: Webhook }) {
+  const utils = trpc.useUtils();
+  const deliveries = trpc.admin.webhookDeliveries.useQuery({ id: webhook.id }, { refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 2000 : false) });
+  const resend = trpc.admin.resendWebhookDelivery.useMutation();
+  async function resendOne(delivery: WebhookDelivery) {
+    try {
+      await resend.mutateAsync({ id: webhook.id, deliveryId: delivery.id });
+      notifySuccess('Delivery queued again', `${delivery.eventType} to ${webhook.url}`);
+      await afterWebhookDelivery(utils);
+    } catch (error) {
+      notifyError('Unable to resend', errorMessage(error, MESSAGES.genericError));
+    }
+  }
+  return (
+    <Stack gap="xs" mt="md" component="section" aria-label={`Recent deliveries to ${webhook.url}`}>
+      <Title order={3} size="h5">
+        Recent deliveries to <Text span ff="monospace" size="sm">{webhook.url}</Text>
+      </Title>
+      {deliveries.isError ? (
+        <Alert color="red">{errorMessage(deliveries.error, 'Unable to load the deliveries.')}</Alert>
+      ) : deliveries.isPending ? (
+        <LoadingRow label="Loading deliveries" py="md" />
+      ) : deliveries.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No deliveries yet. Use &quot;Send test event&quot; to try the endpoint.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="xs" data-testid="webhook-deliveries">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Event</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Last attempt</Table.Th>
+                <Table.Th ta="right">Code</Table.Th>
+                <Table.Th ta="right">Duration</Table.Th>
+                <Table.Th>Error</Table.Th>
+                <Table.Th ta="right">Attempts</Table.Th>
+                <ActionsHeader />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {deliveries.data.map((delivery) => {
+                const last = delivery.attempts.at(-1);
+                return (
+                  <Table.Tr key={delivery.id}>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace">
+                        {delivery.eventType}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={DELIVERY_COLOURS[delivery.status]} variant="filled" autoContrast style={{ minWidth: 'max-content' }}>
+                        {WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{last ? formatDateTime(last.attemptedAt) : '—'}</Table.Td>
+                    <Table.Td ta="right">{last?.statusCode ?? '—'}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{last ? `${last.durationMs} ms` : '—'}</Table.Td>
+                    <Table.Td maw={240}>
+                      <Text size="sm" c={last?.error ? 'var(--mantine-color-error)' : 'dimmed'} lineClamp={2} title={last?.error ?? undefined}>
+                        {last?.error ?? '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{delivery.attempts.length}</Table.Td>
+                    <Table.Td>
+                      <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} disabled={resend.isPending} onClick={() => void resendOne(delivery)} aria-label={`Resend ${delivery.eventType}`}>
+                        Resend
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.admin.deleteWebhook.useMutation();
+  async function confirm() {
+    if (!webhook) return;
+    try {
+      await remove.mutateAsync({ id: webhook.id });
+      notifySuccess('Webhook deleted', webhook.url);
+      await afterWebhookChange(utils);
+      onClose();
+    } catch (error) {
+      notifyError('Unable to delete the webhook', errorMessage(error, MESSAGES.genericError));
+    }
+  }
+  return (
+    <Modal opened={webhook !== null} onClose={onClose} title="Delete webhook">
+      <Stack>
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          Delete the webhook to <strong>{webhook?.url}</strong> with its delivery history? Events are no longer sent to it.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => void confirm()}>
+            Delete webhook
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function WebhooksCard() {
+  const utils = trpc.useUtils();
+  const webhooks = trpc.admin.webhooks.useQuery();
+  const update = trpc.admin.updateWebhook.useMutation();
+  const test = trpc.admin.sendWebhookTestEvent.useMutation();
+  const [adding, setAdding] = useState(false);
+  const [secret, setSecret] = useState<{ value: string; title: string } | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+
+  async function change(webhook: Webhook, patch: { enabled?: boolean; rotateSecret?: boolean }) {
+    try {
+      const updated = await update.mutateAsync({ id: webhook.id, ...patch });
+      if (updated.secret) setSecret({ value: updated.secret, title: 'New signing secret' });
+      else notifySuccess(updated.enabled ? 'Webhook enabled' : 'Webhook disabled', webhook.url);
+      await afterWebhookChange(utils);
+    } catch (error) {
+      notifyError('Unable to change the webhook', errorMessage(error, MESSAGES.genericError));
+    }
+  }
+
+  async function sendTest(webhook: Webhook) {
+    try {
+      await test.mutateAsync({ id: webhook.id });
+      notifySuccess('Test event queued', `webhook.test to ${webhook.url}`);
+      setSelected(webhook.id);
+      await afterWebhookDelivery(utils);
+    } catch (error) {
+      notifyError('Unable to send the test event', errorMessage(error, MESSAGES.genericError));
+    }
+  }
+
+  const shown = webhooks.data?.find((w) => w.id === selected) ?? webhooks.data?.[0];
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="webhooks-title">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <div>
+          <Title order={2} size="h4" id="webhooks-title">
+            Webhooks
+          </Title>
+          <Text size="sm" c="dimmed">
+            Signed events (Standard Webhooks) sent to your tools as they happen
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+          Add webhook
+        </Button>
+      </Group>
+      {webhooks.isError ? (
+        <Alert color="red">{errorMessage(webhooks.error, 'Unable to load the webhooks.')}</Alert>
+      ) : webhooks.isPending ? (
+        <LoadingRow label="Loading webhooks" py="lg" />
+      ) : webhooks.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg">
+          No webhooks yet
+        </Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>URL</Table.Th>
+                  <Table.Th>Events</Table.Th>
+                  <Table.Th>Enabled</Table.Th>
+                  <ActionsHeader />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {webhooks.data.map((webhook) => (
+                  <Table.Tr key={webhook.id}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Text size="sm" ff="monospace">
+                        {webhook.url}
+                      </Text>
+                      {webhook.description && (
+                        <Text size="xs" c="dimmed">
+                          {webhook.description}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td maw={300}>
+                      <Group gap={4}>
+                        {webhook.events.map((event) => (
+                          <Badge key={event} variant="light" size="sm" tt="none">
+                            {event}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Switch checked={webhook.enabled} onChange={(e) => void change(webhook, { enabled: e.currentTarget.checked })} aria-label={`Enabled: ${webhook.url}`} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap" justify="flex-end">
+                        <Button size="xs" variant="light" leftSection={<IconSend size={14} />} loading={test.isPending && test.variables.id === webhook.id} onClick={() => void sendTest(webhook)}>
+                          Send test event
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant={shown?.id === webhook.id ? 'light' : 'subtle'}
+                          aria-pressed={shown?.id === webhook.id}
+                          onClick={() => setSelected(webhook.id)}
+                          aria-label={`Deliveries of ${webhook.url}`}
+                        >
+                          Deliveries
+                        </Button>
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <Tooltip label="More">
+                              <ActionIcon variant="subtle" aria-label={`More actions for ${webhook.url}`}>
+                                <IconDots size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item onClick={() => void change(webhook, { rotateSecret: true })}>Rotate secret</Menu.Item>
+                            <Menu.Item color="red" onClick={() => setDeleting(webhook)}>
+                              Delete
+                            </Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {shown && <Deliveries key={shown.id} webhook={shown} />}
+        </>
+      )}
+      <Modal opened={adding} onClose={() => setAdding(false)} title="Add webhook" size="lg">
+        {adding && (
+          <CreateWebhookForm
+            onCancel={() => setAdding(false)}
+            onCreated={(value) => {
+              setAdding(false);
+              setSecret({ value, title: 'Webhook added' });
+            }}
+          />
+        )}
+      </Modal>
+      <SecretDialog secret={secret?.value ?? null} title={secret?.title ?? ''} onClose={() => setSecret(null)} />
+      <DeleteWebhookDialog webhook={deleting} onClose={() => setDeleting(null)} />
+    </Card>
+  );
+}
