@@ -7,6 +7,8 @@ import type { RestRoute } from '../adapter';
 import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
 import { unsubscribeRoutes } from '../raw/unsubscribe';
+import { activityRawRoutes } from '../raw/activity';
+import { adminActivityRoutes } from './admin-activity';
 import { adminEmailRoutes } from './admin-emails';
 import { adminPartnerRoutes } from './admin-partners';
 import { authRoutes } from './auth';
@@ -25,6 +27,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...materialRoutes,
   ...adminPartnerRoutes,
   ...adminEmailRoutes,
+  ...adminActivityRoutes,
 
   ...chartRoutes,
 ];
@@ -35,4 +38,4 @@ export interface RawRoutes {
   openapi: readonly ExtraOperation[];
 }
 
-export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes, unsubscribeRoutes];
+export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes, unsubscribeRoutes, activityRawRoutes];
