@@ -11,15 +11,23 @@ const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefi
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** A real calendar day ("2026-02-30" is not) or an instant with its time zone. */
+function isInstant(value: string): boolean {
+  if (DAY.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  }
+  return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
+
 /** A calendar day (UTC) or an instant; `end` makes a bare day mean its last moment (an inclusive `to`). */
 function instant(message: string, end: boolean) {
   return z.preprocess(
     blank,
     z
       .string({ error: message })
-      .refine((value) => (DAY.test(value) || DATE_TIME.test(value)) && !Number.isNaN(Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value)), message)
-      .refine((value) => !DAY.test(value) || new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), message)
-      .transform((value) => (DAY.test(value) ? (end ? new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000 - 1) : new Date(`${value}T00:00:00Z`)) : new Date(value)))
+      .refine(isInstant, message)
+      .transform((value) => (DAY.test(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + (end ? 86_400_000 - 1 : 0)) : new Date(value)))
       .optional(),
   );
 }

@@ -70,7 +70,8 @@ function matches(eb: ExpressionBuilder<Joined, 'a' | 'u'>, filter: ActivityFilte
     where.push(eb.or([eb('a.action', '=', filter.action), eb('a.action', 'like', `${literal(prefix)}.%`)]));
   }
   if (filter.from !== undefined) where.push(eb('a.createdAt', '>=', filter.from));
-  if (filter.to !== undefined) where.push(eb('a.createdAt', '<=', filter.to));
+  // Through the last microsecond of `to`'s millisecond, so a bare day (…T23:59:59.999Z) includes its whole end.
+  if (filter.to !== undefined) where.push(eb('a.createdAt', '<', new Date(filter.to.getTime() + 1)));
   return eb.and(where);
 }
 

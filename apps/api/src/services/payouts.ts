@@ -135,7 +135,7 @@ export async function failCommission(db: Db, id: string, reason: string, actorId
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await logActivity(trx, { userId: actorId, action: 'commission.failed', entityType: 'commission', entityId: id, details: { reason, amount: row.amount, monthYear: row.monthYear } });
+    await logActivity(trx, { userId: actorId, action: 'commission.failed', entityType: 'commission', entityId: id, details: { before: { status: current.status }, after: { status: row.status, failureReason: reason }, amount: row.amount, monthYear: row.monthYear } });
     await notifyPayoutFailed(trx, mail, now, { partnerId: row.partnerId, amount: row.amount, monthYear: row.monthYear, reason });
     return toCommission(row);
   });

@@ -6,7 +6,7 @@ import type { Db, ReferralRow, ReferralsTable } from '@portal/db';
 import { DomainError } from './errors';
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
-import { logActivity, type DbOrTx } from './activity';
+import { changeSet, logActivity, type DbOrTx } from './activity';
 import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
 import { notifyClientAdded, notifyDealClosed, type MailDeps } from './notifications/notify';
 import { toReferral } from './mappers';
@@ -200,11 +200,7 @@ export async function updateReferral(db: Db, adminUserId: string, input: UpdateR
       action: changes.stage ? 'referral.stage_changed' : 'referral.updated',
       entityType: 'referral',
       entityId: id,
-      details: {
-        partnerId: current.partnerId,
-        ...(changes.stage ? { from: current.stage, to: changes.stage } : {}),
-        fields: Object.keys(patch).filter((key) => patch[key as keyof typeof patch] !== undefined),
-      },
+      details: { partnerId: current.partnerId, ...changeSet(current, changes) },
     });
     if ((updated.stage === 'won' || updated.stage === 'lost') && updated.stage !== current.stage) {
       await notifyDealClosed(trx, mail, now, { ...updated, stage: updated.stage });
