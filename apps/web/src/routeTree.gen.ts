@@ -18,6 +18,7 @@ import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as PartnerDashboardRouteImport } from './routes/_partner/dashboard'
 import { Route as PartnersCodeRouteImport } from './routes/partners.$code'
 import { Route as RCodeRouteImport } from './routes/r.$code'
+import { Route as AdminAdminActivityRouteImport } from './routes/_admin/admin.activity'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -62,24 +63,31 @@ const RCodeRoute = RCodeRouteImport.update({
   path: '/r/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminActivityRoute = AdminAdminActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/admin': typeof AdminAdminRoute
+  '/admin': typeof AdminAdminRouteWithChildren
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
+  '/admin/activity': typeof AdminAdminActivityRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/admin': typeof AdminAdminRoute
+  '/admin': typeof AdminAdminRouteWithChildren
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
+  '/admin/activity': typeof AdminAdminActivityRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -88,10 +96,11 @@ export interface FileRoutesById {
   '/_partner': typeof PartnerRouteWithChildren
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/_admin/admin': typeof AdminAdminRoute
+  '/_admin/admin': typeof AdminAdminRouteWithChildren
   '/_partner/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
+  '/_admin/admin/activity': typeof AdminAdminActivityRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -103,6 +112,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/partners/$code'
     | '/r/$code'
+    | '/admin/activity'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -112,6 +122,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/partners/$code'
     | '/r/$code'
+    | '/admin/activity'
   id:
     | '__root__'
     | '/'
@@ -123,6 +134,7 @@ export interface FileRouteTypes {
     | '/_partner/dashboard'
     | '/partners/$code'
     | '/r/$code'
+    | '/_admin/admin/activity'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -200,15 +212,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/activity': {
+      id: '/_admin/admin/activity'
+      path: '/activity'
+      fullPath: '/admin/activity'
+      preLoaderRoute: typeof AdminAdminActivityRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
   }
 }
 
+interface AdminAdminRouteChildren {
+  AdminAdminActivityRoute: typeof AdminAdminActivityRoute
+}
+
+const AdminAdminRouteChildren: AdminAdminRouteChildren = {
+  AdminAdminActivityRoute: AdminAdminActivityRoute,
+}
+
+const AdminAdminRouteWithChildren = AdminAdminRoute._addFileChildren(
+  AdminAdminRouteChildren,
+)
+
 interface AdminRouteChildren {
-  AdminAdminRoute: typeof AdminAdminRoute
+  AdminAdminRoute: typeof AdminAdminRouteWithChildren
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
-  AdminAdminRoute: AdminAdminRoute,
+  AdminAdminRoute: AdminAdminRouteWithChildren,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

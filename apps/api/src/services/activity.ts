@@ -55,7 +55,7 @@ function comparable(value: unknown): Json {
  */
 export function changeSet<T extends object>(
   current: T,
-  next: Partial<T>,
+  next: { [K in keyof T]?: unknown },
   options: { masked?: readonly (keyof T)[]; omit?: readonly (keyof T)[] } = {},
 ): { before: Record<string, Json>; after: Record<string, Json> } | null {
   const before: Record<string, Json> = {};

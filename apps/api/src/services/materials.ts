@@ -206,7 +206,7 @@ export async function updateMaterial(
       .executeTakeFirstOrThrow();
     const action = set.isActive === true ? 'material.activated' : set.isActive === false ? 'material.deactivated' : 'material.updated';
     // The stored file's key is internal; its name, type and size say which file it was.
-    await logActivity(tx, { userId: actorId, action, entityType: 'material', entityId: id, details: { ...changeSet(current, set as Partial<MaterialRow>, { omit: ['storageKey'] }) } });
+    await logActivity(tx, { userId: actorId, action, entityType: 'material', entityId: id, details: { ...changeSet(current, set, { omit: ['storageKey'] }) } });
     return { row, replacedStorageKey };
   });
 }
