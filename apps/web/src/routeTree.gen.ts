@@ -14,10 +14,10 @@ import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as PartnerRouteImport } from './routes/_partner'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
-import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as PartnerDashboardRouteImport } from './routes/_partner/dashboard'
 import { Route as PartnersCodeRouteImport } from './routes/partners.$code'
 import { Route as RCodeRouteImport } from './routes/r.$code'
+import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
 import { Route as AdminAdminActivityRouteImport } from './routes/_admin/admin.activity'
 
 const IndexRoute = IndexRouteImport.update({
@@ -43,11 +43,6 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminAdminRoute = AdminAdminRouteImport.update({
-  id: '/admin',
-  path: '/admin',
-  getParentRoute: () => AdminRoute,
-} as any)
 const PartnerDashboardRoute = PartnerDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -63,31 +58,36 @@ const RCodeRoute = RCodeRouteImport.update({
   path: '/r/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminActivityRoute = AdminAdminActivityRouteImport.update({
-  id: '/activity',
-  path: '/activity',
-  getParentRoute: () => AdminAdminRoute,
+  id: '/admin/activity',
+  path: '/admin/activity',
+  getParentRoute: () => AdminRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/admin': typeof AdminAdminRouteWithChildren
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/admin/activity': typeof AdminAdminActivityRoute
+  '/admin/': typeof AdminAdminIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/admin': typeof AdminAdminRouteWithChildren
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/admin/activity': typeof AdminAdminActivityRoute
+  '/admin': typeof AdminAdminIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -96,11 +96,11 @@ export interface FileRoutesById {
   '/_partner': typeof PartnerRouteWithChildren
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/_admin/admin': typeof AdminAdminRouteWithChildren
   '/_partner/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/_admin/admin/activity': typeof AdminAdminActivityRoute
+  '/_admin/admin/': typeof AdminAdminIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -108,21 +108,21 @@ export interface FileRouteTypes {
     | '/'
     | '/onboarding'
     | '/reset-password'
-    | '/admin'
     | '/dashboard'
     | '/partners/$code'
     | '/r/$code'
     | '/admin/activity'
+    | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/onboarding'
     | '/reset-password'
-    | '/admin'
     | '/dashboard'
     | '/partners/$code'
     | '/r/$code'
     | '/admin/activity'
+    | '/admin'
   id:
     | '__root__'
     | '/'
@@ -130,11 +130,11 @@ export interface FileRouteTypes {
     | '/_partner'
     | '/onboarding'
     | '/reset-password'
-    | '/_admin/admin'
     | '/_partner/dashboard'
     | '/partners/$code'
     | '/r/$code'
     | '/_admin/admin/activity'
+    | '/_admin/admin/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -184,13 +184,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_admin/admin': {
-      id: '/_admin/admin'
-      path: '/admin'
-      fullPath: '/admin'
-      preLoaderRoute: typeof AdminAdminRouteImport
-      parentRoute: typeof AdminRoute
-    }
     '/_partner/dashboard': {
       id: '/_partner/dashboard'
       path: '/dashboard'
@@ -212,34 +205,31 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/': {
+      id: '/_admin/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminAdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/activity': {
       id: '/_admin/admin/activity'
-      path: '/activity'
+      path: '/admin/activity'
       fullPath: '/admin/activity'
       preLoaderRoute: typeof AdminAdminActivityRouteImport
-      parentRoute: typeof AdminAdminRoute
+      parentRoute: typeof AdminRoute
     }
   }
 }
 
-interface AdminAdminRouteChildren {
-  AdminAdminActivityRoute: typeof AdminAdminActivityRoute
-}
-
-const AdminAdminRouteChildren: AdminAdminRouteChildren = {
-  AdminAdminActivityRoute: AdminAdminActivityRoute,
-}
-
-const AdminAdminRouteWithChildren = AdminAdminRoute._addFileChildren(
-  AdminAdminRouteChildren,
-)
-
 interface AdminRouteChildren {
-  AdminAdminRoute: typeof AdminAdminRouteWithChildren
+  AdminAdminActivityRoute: typeof AdminAdminActivityRoute
+  AdminAdminIndexRoute: typeof AdminAdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
-  AdminAdminRoute: AdminAdminRouteWithChildren,
+  AdminAdminActivityRoute: AdminAdminActivityRoute,
+  AdminAdminIndexRoute: AdminAdminIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

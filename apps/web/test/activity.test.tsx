@@ -55,8 +55,8 @@ describe('the Activity screen', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(within(rows[1] as HTMLElement).getByText('admin@example.com')).toBeTruthy();
-    expect(within(rows[1] as HTMLElement).getByLabelText('status before').textContent).toBe('pending');
-    expect(within(rows[1] as HTMLElement).getByLabelText('status after').textContent).toBe('active');
+    expect(rows[1]?.querySelector('del')?.textContent).toBe('pending');
+    expect(rows[1]?.querySelector('ins')?.textContent).toBe('active');
     expect(within(rows[2] as HTMLElement).getByText('System (timer / worker)')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText('month: 2026-09 · created: 4')).toBeTruthy();
     expect(screen.getByTestId('activity-total').textContent).toBe('2 entries');

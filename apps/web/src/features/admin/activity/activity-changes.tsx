@@ -1,6 +1,6 @@
 // An entry's before/after as a small diff (one line per changed field), and its other details.
 
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ActivityEntry } from '@portal/contracts';
 
 const shown = (value: string | null) => (value === null || value === '' ? '—' : value);
@@ -15,13 +15,16 @@ export function ActivityChanges({ entry }: { entry: ActivityEntry }) {
           <Text size="xs" ff="monospace" fw={600}>
             {change.field}
           </Text>
-          <Text size="xs" ff="monospace" td="line-through" c="var(--mantine-color-error)" aria-label={`${change.field} before`} style={{ overflowWrap: 'anywhere' }}>
+          {/* del / ins: the old and the new value; screen readers hear "from … to …". */}
+          <VisuallyHidden>from</VisuallyHidden>
+          <Text component="del" size="xs" ff="monospace" c="var(--mantine-color-error)" style={{ overflowWrap: 'anywhere' }}>
             {shown(change.before)}
           </Text>
-          <Text size="xs" aria-hidden>
+          <Text span size="xs" aria-hidden>
             →
           </Text>
-          <Text size="xs" ff="monospace" c="teal.8" aria-label={`${change.field} after`} style={{ overflowWrap: 'anywhere' }}>
+          <VisuallyHidden>to</VisuallyHidden>
+          <Text component="ins" size="xs" ff="monospace" fw={700} style={{ overflowWrap: 'anywhere', textDecoration: 'none' }}>
             {shown(change.after)}
           </Text>
         </Group>

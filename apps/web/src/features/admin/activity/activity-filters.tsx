@@ -39,7 +39,7 @@ export function ActivityFilters({ onApply }: { onApply: (values: ActivityFilterV
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
         <TextInput label="Actor" placeholder="email, user id or 'system'" {...form.getInputProps('actor')} />
-        <Select label="Entity type" placeholder="Any" data={ENTITY_OPTIONS} clearable {...form.getInputProps('entityType')} onChange={(value) => form.setFieldValue('entityType', value ?? '')} />
+        <Select label="Entity type" placeholder="Any" data={ENTITY_OPTIONS} clearable {...form.getInputProps('entityType')} value={form.values.entityType || null} onChange={(value) => form.setFieldValue('entityType', value ?? '')} />
         <TextInput label="Entity id" placeholder="UUID" {...form.getInputProps('entityId')} />
         <TextInput label="Action" placeholder="e.g. partner or partner.approved" {...form.getInputProps('action')} />
         <TextInput label="From" type="date" description="UTC day" {...form.getInputProps('from')} />

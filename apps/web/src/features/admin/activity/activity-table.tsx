@@ -11,7 +11,8 @@ const entityLabel = (type: string) => ACTIVITY_ENTITY_LABELS[type as ActivityEnt
 
 export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
   return (
-    <Table.ScrollContainer minWidth={960}>
+    // Focusable, so a keyboard can scroll it sideways on a narrow screen.
+    <Table.ScrollContainer minWidth={900} type="native" tabIndex={0} aria-label="Activity entries, scrollable">
       <Table verticalSpacing="xs" highlightOnHover aria-label="Activity">
         <Table.Thead>
           <Table.Tr>
