@@ -17,7 +17,7 @@ export function ActivityChanges({ entry }: { entry: ActivityEntry }) {
           </Text>
           {/* del / ins: the old and the new value; screen readers hear "from … to …". */}
           <VisuallyHidden>from</VisuallyHidden>
-          <Text component="del" size="xs" ff="monospace" c="var(--mantine-color-error)" style={{ overflowWrap: 'anywhere' }}>
+          <Text component="del" size="xs" ff="monospace" td="line-through" c="var(--mantine-color-error)" style={{ overflowWrap: 'anywhere' }}>
             {shown(change.before)}
           </Text>
           <Text span size="xs" aria-hidden>
