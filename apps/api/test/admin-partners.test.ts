@@ -94,7 +94,7 @@ describe('status decisions', () => {
     expect(res.json()).toEqual({ id: p.partnerId, companyName: `Acme ${action} ${from}`, status: to });
     expect(row.status).toBe(to);
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ userId: admin.id, entityType: 'partner', details: { from, to } });
+    expect(logs[0]).toMatchObject({ userId: admin.id, entityType: 'partner', details: { before: { status: from }, after: { status: to } } });
   });
 
   it('stores who approved and when, and clears an earlier rejection', async () => {

@@ -192,6 +192,7 @@ const PROCEDURES: Record<string, Case> = {
   'admin.createMaterial': { expect: ADMIN, input: () => ({ title: unique('Deck'), type: 'presentation', fileUrl: 'https://example.com/deck.pptx' }) },
   'admin.updateMaterial': { expect: ADMIN, input: (fx) => ({ id: fx.linkMaterialId, title: unique('Renamed') }) },
   'admin.emails': { expect: ADMIN, input: () => ({}) },
+  'admin.activity': { expect: ADMIN, input: () => ({ action: 'partner' }) },
   'admin.resendEmail': {
     expect: ADMIN,
     input: async (fx) => ({ id: await enqueueMail(fx.t.db, { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' }, fx.t.deps.now()) }),
@@ -265,6 +266,7 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/webhooks/{id}/deliveries': {},
   'POST /api/admin/webhooks/{id}/deliveries/{deliveryId}/resend': {},
   'POST /api/admin/webhooks/{id}/test': {},
+  'GET /api/admin/activity': {},
   'GET /api/referral-links/{code}': {},
   'POST /api/referral-visits': {},
 };
@@ -301,6 +303,7 @@ const RAW_PATHS: Record<string, RawCase> = {
   'GET /api/admin/exports/partners.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/partners.csv' }) },
   'GET /api/admin/exports/referrals.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/referrals.csv' }) },
   'GET /api/admin/exports/commissions.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/commissions.csv' }) },
+  'GET /api/admin/activity.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/activity.csv?entityType=partner' }) },
   'GET /api/admin/payouts/{id}/wire-instructions.csv': { expect: ADMIN, request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv` }) },
 };
 

@@ -84,7 +84,7 @@ describe('stored stage changes and currentMrr', () => {
     expect(await mrrOf(partner.partnerId)).toBe('1500.00');
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', id).execute();
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ action: 'referral.stage_changed', userId: admin.id, details: expect.objectContaining({ from: 'booked', to: 'won' }) });
+    expect(log[0]).toMatchObject({ action: 'referral.stage_changed', userId: admin.id, details: { partnerId: partner.partnerId, before: { stage: 'booked', closeDate: null, contractStartDate: null }, after: { stage: 'won', closeDate: NOW.toISOString(), contractStartDate: '2026-06-15' } } });
   });
 
   it('stores lost with its reason and the close date', async () => {

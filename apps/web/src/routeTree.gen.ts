@@ -18,6 +18,7 @@ import { Route as PartnerDashboardRouteImport } from './routes/_partner/dashboar
 import { Route as PartnersCodeRouteImport } from './routes/partners.$code'
 import { Route as RCodeRouteImport } from './routes/r.$code'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
+import { Route as AdminAdminActivityRouteImport } from './routes/_admin/admin.activity'
 import { Route as AdminAdminEmailsRouteImport } from './routes/_admin/admin.emails'
 import { Route as AdminAdminIntegrationsRouteImport } from './routes/_admin/admin.integrations'
 import { Route as AdminAdminPartnersIndexRouteImport } from './routes/_admin/admin.partners.index'
@@ -66,6 +67,11 @@ const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminActivityRoute = AdminAdminActivityRouteImport.update({
+  id: '/admin/activity',
+  path: '/admin/activity',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminEmailsRoute = AdminAdminEmailsRouteImport.update({
   id: '/admin/emails',
   path: '/admin/emails',
@@ -94,6 +100,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
+  '/admin/activity': typeof AdminAdminActivityRoute
   '/admin/emails': typeof AdminAdminEmailsRoute
   '/admin/integrations': typeof AdminAdminIntegrationsRoute
   '/admin/': typeof AdminAdminIndexRoute
@@ -107,6 +114,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
+  '/admin/activity': typeof AdminAdminActivityRoute
   '/admin/emails': typeof AdminAdminEmailsRoute
   '/admin/integrations': typeof AdminAdminIntegrationsRoute
   '/admin': typeof AdminAdminIndexRoute
@@ -123,6 +131,7 @@ export interface FileRoutesById {
   '/_partner/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
+  '/_admin/admin/activity': typeof AdminAdminActivityRoute
   '/_admin/admin/emails': typeof AdminAdminEmailsRoute
   '/_admin/admin/integrations': typeof AdminAdminIntegrationsRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
@@ -138,6 +147,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/partners/$code'
     | '/r/$code'
+    | '/admin/activity'
     | '/admin/emails'
     | '/admin/integrations'
     | '/admin/'
@@ -151,6 +161,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/partners/$code'
     | '/r/$code'
+    | '/admin/activity'
     | '/admin/emails'
     | '/admin/integrations'
     | '/admin'
@@ -166,6 +177,7 @@ export interface FileRouteTypes {
     | '/_partner/dashboard'
     | '/partners/$code'
     | '/r/$code'
+    | '/_admin/admin/activity'
     | '/_admin/admin/emails'
     | '/_admin/admin/integrations'
     | '/_admin/admin/'
@@ -248,6 +260,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/activity': {
+      id: '/_admin/admin/activity'
+      path: '/admin/activity'
+      fullPath: '/admin/activity'
+      preLoaderRoute: typeof AdminAdminActivityRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/emails': {
       id: '/_admin/admin/emails'
       path: '/admin/emails'
@@ -280,6 +299,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminAdminActivityRoute: typeof AdminAdminActivityRoute
   AdminAdminEmailsRoute: typeof AdminAdminEmailsRoute
   AdminAdminIntegrationsRoute: typeof AdminAdminIntegrationsRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
@@ -288,6 +308,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAdminActivityRoute: AdminAdminActivityRoute,
   AdminAdminEmailsRoute: AdminAdminEmailsRoute,
   AdminAdminIntegrationsRoute: AdminAdminIntegrationsRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,

@@ -28,6 +28,7 @@ describe('the shell', () => {
     await screen.findByText('page body');
     expect(screen.getAllByText('Admin Portal').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Activity' }).getAttribute('href')).toBe('/admin/activity');
   });
 
   it('lists the admin areas in the sidebar and marks the one a sub-page belongs to', async () => {

@@ -1,3 +1,5 @@
+export * from './activity';
+export * from './activity-kinds';
 export * from './admin';
 export * from './agreement';
 export * from './auth';

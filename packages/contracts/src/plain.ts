@@ -1,5 +1,6 @@
 // The zod-free part of the contracts: constants, enums, labels, messages, money and dates.
 // The SPA's first screen imports this entry so the schema library loads only with the forms.
+export * from './activity-kinds';
 export * from './agreement';
 export * from './constants';
 export * from './dates';

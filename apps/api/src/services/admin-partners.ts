@@ -205,7 +205,7 @@ export async function changePartnerStatus(
       action: `partner.${{ approve: 'approved', reject: 'rejected', suspend: 'suspended', reactivate: 'reactivated' }[transition]}`,
       entityType: 'partner',
       entityId: partnerId,
-      details: { from: before.status, to: rule.to, ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) },
+      details: { before: { status: before.status }, after: { status: rule.to }, ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) },
     });
     await notifyPartnerDecision(trx, input.mail, now, partnerId, transition, input.reason);
     return row;

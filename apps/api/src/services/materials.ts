@@ -6,7 +6,7 @@ import type { MaterialRow } from '@portal/db';
 import { sql } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../deps';
-import { logActivity, type DbOrTx } from './activity';
+import { changeSet, logActivity, type DbOrTx } from './activity';
 import { downloadTokensFor } from './download-tokens';
 import { createFileSniffer } from './file-types';
 import type { FileStorage } from './storage';
@@ -205,7 +205,8 @@ export async function updateMaterial(
       .returningAll()
       .executeTakeFirstOrThrow();
     const action = set.isActive === true ? 'material.activated' : set.isActive === false ? 'material.deactivated' : 'material.updated';
-    await logActivity(tx, { userId: actorId, action, entityType: 'material', entityId: id, details: { changed: Object.keys(set) } });
+    // The stored file's key is internal; its name, type and size say which file it was.
+    await logActivity(tx, { userId: actorId, action, entityType: 'material', entityId: id, details: { ...changeSet(current, set, { omit: ['storageKey'] }) } });
     return { row, replacedStorageKey };
   });
 }

@@ -137,7 +137,7 @@ export async function failCommission(db: Db, id: string, reason: string, actorId
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await logActivity(trx, { userId: actorId, action: 'commission.failed', entityType: 'commission', entityId: id, details: { reason, amount: row.amount, monthYear: row.monthYear } });
+    await logActivity(trx, { userId: actorId, action: 'commission.failed', entityType: 'commission', entityId: id, details: { before: { status: current.status }, after: { status: row.status, failureReason: reason }, amount: row.amount, monthYear: row.monthYear } });
     await notifyPayoutFailed(trx, mail, now, { partnerId: row.partnerId, amount: row.amount, monthYear: row.monthYear, reason });
     await enqueueWebhookEvent(trx, 'commission.failed', { id: row.id, partnerId: row.partnerId, referralId: row.referralId, amount: row.amount, monthYear: row.monthYear, status: row.status, failureReason: reason }, now);
     return toCommission(row);

@@ -24,6 +24,7 @@ export const ADMIN_PERMISSIONS = [
   'emails:write',
   'team:manage',
   'keys:manage',
+  'activity:read',
 ] as const;
 
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];

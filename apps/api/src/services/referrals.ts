@@ -6,7 +6,7 @@ import type { Db, ReferralRow, ReferralsTable } from '@portal/db';
 import { DomainError } from './errors';
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
-import { logActivity, type DbOrTx } from './activity';
+import { changeSet, logActivity, type DbOrTx } from './activity';
 import { enqueueWebhookEvent, referralEventData } from './webhooks';
 import { afterCursor, decodeCursor, encodeCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
 import { notifyClientAdded, notifyDealClosed, type MailDeps } from './notifications/notify';
@@ -242,11 +242,7 @@ export async function updateReferral(db: Db, adminUserId: string, input: UpdateR
       action: changes.stage ? 'referral.stage_changed' : 'referral.updated',
       entityType: 'referral',
       entityId: id,
-      details: {
-        partnerId: current.partnerId,
-        ...(changes.stage ? { from: current.stage, to: changes.stage } : {}),
-        fields: Object.keys(patch).filter((key) => patch[key as keyof typeof patch] !== undefined),
-      },
+      details: { partnerId: current.partnerId, ...changeSet(current, changes) },
     });
     if (changes.stage && changes.stage !== current.stage) {
       await enqueueWebhookEvent(trx, 'referral.stage_changed', { ...referralEventData(updated), previousStage: current.stage }, now);

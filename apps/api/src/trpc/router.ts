@@ -1,5 +1,6 @@
 // The AppRouter: four namespaces (DESIGN §2). Each area's procedures live in their own file.
 
+import { adminActivityProcedures } from '../routers/admin-activity';
 import { adminCommissionProcedures } from '../routers/admin-commissions';
 import { adminEmailProcedures } from '../routers/admin-emails';
 import { adminIntegrationProcedures } from '../routers/admin-integrations';
@@ -19,7 +20,7 @@ import { createCallerFactory, router } from './init';
 export const appRouter = router({
   auth: router(authProcedures),
   partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures, ...mailPreferenceProcedures, ...partnerChartProcedures }),
-  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures, ...adminChartProcedures, ...adminIntegrationProcedures }),
+  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures, ...adminChartProcedures, ...adminIntegrationProcedures, ...adminActivityProcedures }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });
 

@@ -1,11 +1,11 @@
 // The admin area's sidebar (issue 18): one entry per area, each its own route. New areas (Activity,
 // Team, Integrations) add a line here; the shell draws whatever this list holds.
 
-import { IconMail, IconPlugConnected, IconShieldCheck, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconHistory, IconMail, IconPlugConnected, IconShieldCheck, IconUsers, type Icon } from '@tabler/icons-react';
 
 export interface AdminNavItem {
   label: string;
-  to: '/admin' | '/admin/partners' | '/admin/emails' | '/admin/integrations';
+  to: '/admin' | '/admin/partners' | '/admin/emails' | '/admin/integrations' | '/admin/activity';
   icon: Icon;
   /** Also active on the area's sub-pages (a partner's page under Partners); the dashboard only on itself. */
   matchSubPaths: boolean;
@@ -15,6 +15,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Admin Dashboard', to: '/admin', icon: IconShieldCheck, matchSubPaths: false },
   { label: 'Partners', to: '/admin/partners', icon: IconUsers, matchSubPaths: true },
   { label: 'Email log', to: '/admin/emails', icon: IconMail, matchSubPaths: true },
+  { label: 'Activity', to: '/admin/activity', icon: IconHistory, matchSubPaths: true },
   { label: 'Integrations', to: '/admin/integrations', icon: IconPlugConnected, matchSubPaths: true },
 ];
 

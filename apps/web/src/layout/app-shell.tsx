@@ -13,6 +13,12 @@ import { readSidebarOpen, writeSidebarOpen } from './sidebar-state';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
+interface NavItem {
+  label: string;
+  to: '/admin' | '/admin/activity' | '/dashboard';
+  icon: typeof IconShieldCheck;
+}
+
 const EXPANDED_WIDTH = '20rem';
 
 const PARTNER_NAV = [{ label: 'Dashboard', to: '/dashboard' as const, icon: IconLayoutDashboard, matchSubPaths: false }] as const;

@@ -7,6 +7,8 @@ import type { RestRoute } from '../adapter';
 import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
 import { unsubscribeRoutes } from '../raw/unsubscribe';
+import { activityRawRoutes } from '../raw/activity';
+import { adminActivityRoutes } from './admin-activity';
 import { adminEmailRoutes } from './admin-emails';
 import { adminIntegrationRoutes } from './admin-integrations';
 import { adminPartnerRoutes } from './admin-partners';
@@ -27,6 +29,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...adminPartnerRoutes,
   ...adminEmailRoutes,
   ...adminIntegrationRoutes,
+  ...adminActivityRoutes,
 
   ...chartRoutes,
 ];
@@ -37,4 +40,4 @@ export interface RawRoutes {
   openapi: readonly ExtraOperation[];
 }
 
-export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes, unsubscribeRoutes];
+export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes, unsubscribeRoutes, activityRawRoutes];

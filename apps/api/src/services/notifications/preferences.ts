@@ -7,7 +7,7 @@ import { MAIL_TOPIC_LABELS, MAIL_TOPICS, type MailPreferences, type MailTopic } 
 import type { AppConfig } from '../../config';
 import { resolveSecrets } from '../../secrets';
 import type { AppDeps } from '../../deps';
-import { logActivity, type DbOrTx } from '../activity';
+import { changeSet, logActivity, type DbOrTx } from '../activity';
 import { DomainError } from '../errors';
 import { portalLink } from './templates';
 
@@ -62,8 +62,9 @@ export async function setMailPreferences(db: DbOrTx, userId: string, changes: Pa
   const set: { mailDealUpdates?: boolean; mailMonthlySummary?: boolean } = {};
   for (const topic of MAIL_TOPICS) if (changes[topic] !== undefined) set[COLUMN[topic]] = changes[topic];
   if (Object.keys(set).length > 0) {
+    const current = await getMailPreferences(db, userId);
     await db.updateTable('users').set({ ...set, updatedAt: now }).where('id', '=', userId).execute();
-    await logActivity(db, { userId, action: 'user.mail_preferences_changed', entityType: 'user', entityId: userId, details: { ...changes, source } });
+    await logActivity(db, { userId, action: 'user.mail_preferences_changed', entityType: 'user', entityId: userId, details: { ...changeSet(current, changes), source } });
   }
   return getMailPreferences(db, userId);
 }

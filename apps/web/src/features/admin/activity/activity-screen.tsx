@@ -1,0 +1,71 @@
+// The Activity screen (issue 16): the audit log filtered, paged, with each change's diff and a CSV
+// of everything the filters match.
+
+import { Alert, Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { ACTIVITY_PAGE_SIZE } from '@portal/contracts/plain';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadingRow } from '../../../layout/loading-row';
+import { errorMessage } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+import { ActivityExportButton } from './activity-export-button';
+import { ActivityFilters, filterParams, NO_FILTERS, type ActivityFilterValues } from './activity-filters';
+import { ActivityTable } from './activity-table';
+
+export function ActivityScreen() {
+  const [filters, setFilters] = useState<Partial<ActivityFilterValues>>(filterParams(NO_FILTERS));
+  const [page, setPage] = useState(1);
+  const activity = trpc.admin.activity.useQuery({ ...filters, limit: ACTIVITY_PAGE_SIZE, offset: (page - 1) * ACTIVITY_PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const total = activity.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
+
+  const apply = (values: ActivityFilterValues) => {
+    setFilters(filterParams(values));
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="lg" p={{ base: 'sm', sm: 'md' }} maw={1440} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Activity
+          </Title>
+          <Text c="dimmed">Who changed what, and when: every change in the portal, newest first</Text>
+        </div>
+        <ActivityExportButton params={filters} />
+      </Group>
+      <Card withBorder padding="lg" radius="md">
+        <ActivityFilters onApply={apply} />
+      </Card>
+      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="activity-entries-title">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4" id="activity-entries-title">
+            Entries
+          </Title>
+          {activity.data && (
+            <Text size="sm" c="dimmed" data-testid="activity-total">
+              {total} {total === 1 ? 'entry' : 'entries'}
+            </Text>
+          )}
+        </Group>
+        {activity.isError ? (
+          <Alert color="red">{errorMessage(activity.error, 'Unable to load the activity log.')}</Alert>
+        ) : activity.isPending ? (
+          <LoadingRow label="Loading activity..." py="lg" />
+        ) : activity.data.items.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg">
+            No activity matches these filters
+          </Text>
+        ) : (
+          <ActivityTable entries={activity.data.items} />
+        )}
+        {pages > 1 && (
+          <Group justify="center" mt="md">
+            <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={1} boundaries={1} getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })} />
+          </Group>
+        )}
+      </Card>
+    </Stack>
+  );
+}

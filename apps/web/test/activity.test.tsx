@@ -1,0 +1,123 @@
+// Issue 16 (Audit log): the Activity screen sends its filters, pages, shows each entry's actor and
+// before/after, and downloads the filtered CSV with a busy button.
+
+import type { ActivityEntry, ActivityPage } from '@portal/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ActivityScreen } from '../src/features/admin/activity/activity-screen';
+import { renderWithProviders } from './render';
+import { serveTrpc } from './trpc-server';
+
+const PARTNER_ID = '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a';
+
+const approval: ActivityEntry = {
+  id: '11111111-1111-4111-8111-111111111111',
+  createdAt: '2026-10-05T09:30:00.000Z',
+  action: 'partner.approved',
+  entityType: 'partner',
+  entityId: PARTNER_ID,
+  actor: { kind: 'user', id: 'a', label: 'admin@example.com', email: 'admin@example.com', name: null },
+  changes: [{ field: 'status', before: 'pending', after: 'active' }],
+  details: null,
+};
+const accrual: ActivityEntry = {
+  id: '22222222-2222-4222-8222-222222222222',
+  createdAt: '2026-10-01T00:05:00.000Z',
+  action: 'commissions.accrued',
+  entityType: 'commission',
+  entityId: null,
+  actor: { kind: 'system', id: null, label: 'System (timer / worker)', email: null, name: null },
+  changes: [],
+  details: { month: '2026-09', created: 4 },
+};
+
+type Input = Record<string, unknown>;
+
+function serveActivity(total = 2) {
+  return serveTrpc({
+    'admin.activity': (input): ActivityPage => {
+      const { limit = 25, offset = 0 } = input as Input as { limit?: number; offset?: number };
+      return { items: [approval, accrual], total, limit, offset };
+    },
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the Activity screen', () => {
+  it('names each actor and shows a change as before → after', async () => {
+    serveActivity();
+    renderWithProviders(<ActivityScreen />);
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1] as HTMLElement).getByText('admin@example.com')).toBeTruthy();
+    expect(rows[1]?.querySelector('del')?.textContent).toBe('pending');
+    expect(rows[1]?.querySelector('ins')?.textContent).toBe('active');
+    expect(within(rows[2] as HTMLElement).getByText('System (timer / worker)')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('month: 2026-09 · created: 4')).toBeTruthy();
+    expect(screen.getByTestId('activity-total').textContent).toBe('2 entries');
+  });
+
+  it('sends the filters that are set and starts again at the first page', async () => {
+    const api = serveActivity(60);
+    const user = userEvent.setup();
+    renderWithProviders(<ActivityScreen />);
+    await screen.findByRole('table', { name: 'Activity' });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(api.calls.at(-1)?.input).toEqual({ limit: 25, offset: 25 }));
+
+    await user.type(screen.getByLabelText('Actor'), 'maya@');
+    await user.type(screen.getByLabelText('Entity id'), PARTNER_ID);
+    await user.type(screen.getByLabelText('Action'), 'partner');
+    await user.type(screen.getByLabelText('From'), '2026-10-01');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(api.calls.at(-1)?.input).toEqual({ actor: 'maya@', entityId: PARTNER_ID, action: 'partner', from: '2026-10-01', limit: 25, offset: 0 }));
+  });
+
+  it('names a malformed entity id and date range before calling the server', async () => {
+    const api = serveActivity();
+    const user = userEvent.setup();
+    renderWithProviders(<ActivityScreen />);
+    await screen.findByRole('table', { name: 'Activity' });
+    const before = api.calls.length;
+    await user.type(screen.getByLabelText('Entity id'), 'abc');
+    await user.type(screen.getByLabelText('From'), '2026-10-05');
+    await user.type(screen.getByLabelText('To'), '2026-10-01');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByText('entityId must be a UUID')).toBeTruthy();
+    expect(screen.getByText('to must not be before from')).toBeTruthy();
+    expect(api.calls.length).toBe(before);
+  });
+
+  it('downloads the filtered CSV, busy while it loads', async () => {
+    serveActivity();
+    const trpcFetch = globalThis.fetch;
+    let finish: (response: Response) => void = () => undefined;
+    const csvUrls: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (!url.startsWith('/api/admin/activity.csv')) return trpcFetch(input, init);
+      csvUrls.push(url);
+      return new Promise<Response>((resolve) => (finish = resolve));
+    });
+    const objectUrls = { create: vi.fn(() => 'blob:activity'), revoke: vi.fn() };
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: objectUrls.create, revokeObjectURL: objectUrls.revoke }));
+    const user = userEvent.setup();
+    renderWithProviders(<ActivityScreen />);
+    await screen.findByRole('table', { name: 'Activity' });
+    await user.type(screen.getByLabelText('Action'), 'partner.approved');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    const button = screen.getByRole('button', { name: 'Export CSV' });
+    await user.click(button);
+    await waitFor(() => expect(button.getAttribute('data-loading')).toBe('true'));
+    expect(csvUrls).toEqual(['/api/admin/activity.csv?action=partner.approved']);
+    finish(new Response('"Time (UTC)"\r\n', { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="activity-2026-10-05.csv"' } }));
+    await waitFor(() => expect(button.getAttribute('data-loading')).toBeNull());
+    expect(objectUrls.create).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,37 @@
+// The audit log's vocabulary without zod (the Activity screen imports it from the plain entry).
+
+/** What an activity row is about. */
+export const ACTIVITY_ENTITY_TYPES = ['user', 'partner', 'referral', 'commission', 'payout', 'material', 'email', 'api_key', 'webhook'] as const;
+export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
+export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
+  user: 'User',
+  partner: 'Partner',
+  referral: 'Referral',
+  commission: 'Commission',
+  payout: 'Payout',
+  material: 'Material',
+  email: 'Email',
+  api_key: 'API key',
+  webhook: 'Webhook',
+};
+
+/** Who made a change: a signed-in user, an API key, or the system (timers, workers, the CLI). */
+export const ACTIVITY_ACTOR_KINDS = ['user', 'apiKey', 'system'] as const;
+export type ActivityActorKind = (typeof ACTIVITY_ACTOR_KINDS)[number];
+
+/** The `actor` filter value that selects the system's own rows (no user, no key). */
+export const SYSTEM_ACTOR = 'system';
+export const SYSTEM_ACTOR_LABEL = 'System (timer / worker)';
+
+export const ACTIVITY_PAGE_SIZE = 25;
+
+export const ACTIVITY_MESSAGES = {
+  badFrom: 'from must be a date (YYYY-MM-DD) or a date and time (ISO 8601 with a time zone)',
+  badTo: 'to must be a date (YYYY-MM-DD) or a date and time (ISO 8601 with a time zone)',
+  toBeforeFrom: 'to must not be before from',
+  badEntityType: `entityType must be one of ${ACTIVITY_ENTITY_TYPES.join(', ')}`,
+  badEntityId: 'entityId must be a UUID',
+  badActor: "actor must be 'system', a user id or (part of) an email address, at most 254 characters",
+  badAction: 'action must be a single line of at most 100 characters',
+  exportFailed: 'Export failed',
+} as const;

@@ -1,0 +1,91 @@
+// The audit log (issue 16): the filters of GET /api/admin/activity and its CSV export, and one entry.
+
+import { z } from 'zod';
+import { ACTIVITY_ACTOR_KINDS, ACTIVITY_ENTITY_TYPES, ACTIVITY_MESSAGES, ACTIVITY_PAGE_SIZE } from './activity-kinds';
+import { MAX_PAGE_SIZE } from './constants';
+import { isSingleLine } from './fields';
+
+/** A blank query parameter or form field means "no filter". */
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A real calendar day ("2026-02-30" is not) or an instant with its time zone. */
+function isInstant(value: string): boolean {
+  if (DAY.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  }
+  return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** A calendar day (UTC) or an instant; `end` makes a bare day mean its last moment (an inclusive `to`). */
+function instant(message: string, end: boolean) {
+  return z.preprocess(
+    blank,
+    z
+      .string({ error: message })
+      .refine(isInstant, message)
+      .transform((value) => (DAY.test(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + (end ? 86_400_000 - 1 : 0)) : new Date(value)))
+      .optional(),
+  );
+}
+
+export const activityFilters = {
+  actor: z.preprocess(blank, z.string({ error: ACTIVITY_MESSAGES.badActor }).max(254, ACTIVITY_MESSAGES.badActor).refine(isSingleLine, ACTIVITY_MESSAGES.badActor).optional()),
+  entityType: z.preprocess(blank, z.enum(ACTIVITY_ENTITY_TYPES, { error: ACTIVITY_MESSAGES.badEntityType }).optional()),
+  entityId: z.preprocess(blank, z.uuid({ error: ACTIVITY_MESSAGES.badEntityId }).optional()),
+  action: z.preprocess(blank, z.string({ error: ACTIVITY_MESSAGES.badAction }).max(100, ACTIVITY_MESSAGES.badAction).refine(isSingleLine, ACTIVITY_MESSAGES.badAction).optional()),
+  from: instant(ACTIVITY_MESSAGES.badFrom, false),
+  to: instant(ACTIVITY_MESSAGES.badTo, true),
+};
+
+const toNotBeforeFrom = (value: { from?: Date | undefined; to?: Date | undefined }) => !value.from || !value.to || value.to.getTime() >= value.from.getTime();
+
+/** The filters alone (the CSV export takes every matching row). */
+export const activityFilterInput = z.object(activityFilters).refine(toNotBeforeFrom, { message: ACTIVITY_MESSAGES.toBeforeFrom, path: ['to'] });
+export type ActivityFilterInput = z.input<typeof activityFilterInput>;
+export type ActivityFilter = z.output<typeof activityFilterInput>;
+
+export const listActivityInput = z
+  .object({
+    ...activityFilters,
+    limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(ACTIVITY_PAGE_SIZE),
+    offset: z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000, 'offset must be at most 10000000').default(0),
+  })
+  .refine(toNotBeforeFrom, { message: ACTIVITY_MESSAGES.toBeforeFrom, path: ['to'] })
+  .default({ limit: ACTIVITY_PAGE_SIZE, offset: 0 });
+export type ListActivityInput = z.input<typeof listActivityInput>;
+
+export const activityActorOutput = z.object({
+  kind: z.enum(ACTIVITY_ACTOR_KINDS),
+  /** The user's or key's id; null for the system. */
+  id: z.string().nullable(),
+  /** What the screen shows: the user's name and email, the key's name, or "System (timer / worker)". */
+  label: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type ActivityActor = z.infer<typeof activityActorOutput>;
+
+/** One changed field of an entry whose details carry { before, after }; values as display text, null when absent. */
+export const activityChangeOutput = z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+export type ActivityChange = z.infer<typeof activityChangeOutput>;
+
+export const activityEntryOutput = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  actor: activityActorOutput,
+  /** The before/after pairs of the change, when it has them (only changed fields; secrets masked). */
+  changes: z.array(activityChangeOutput),
+  /** The rest of what the change recorded (ids, reasons, counts), without before/after. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntryOutput>;
+
+export const activityPageOutput = z.object({ items: z.array(activityEntryOutput), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export type ActivityPage = z.infer<typeof activityPageOutput>;
