@@ -38,6 +38,10 @@ export interface SessionUser {
   email: string;
   role: UserRole;
   tokenVersion: number;
+  /** Set by authenticate(): TOTP is on for this user. */
+  mfaEnabled?: boolean;
+  /** Set by authenticate(): a team member without TOTP while ADMIN_MFA_REQUIRED (only enrolment is open). */
+  mfaEnrolmentRequired?: boolean;
 }
 
 export function openDatabase(config: AppConfig): DatabaseHandle {

@@ -13,4 +13,5 @@ export * from './messages';
 export * from './money';
 export * from './partner';
 export * from './referral';
+export * from './team';
 export * from './ui';

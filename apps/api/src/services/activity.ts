@@ -9,7 +9,7 @@ export type DbOrTx = Db | Transaction<Database>;
 export interface ActivityEntry {
   userId: string | null;
   action: string;
-  entityType: 'user' | 'partner' | 'referral' | 'commission' | 'payout' | 'material' | 'email';
+  entityType: 'user' | 'partner' | 'referral' | 'commission' | 'payout' | 'material' | 'email' | 'team_invitation';
   entityId: string | null;
   details?: Record<string, unknown>;
 }

@@ -19,6 +19,8 @@ export const ADMIN_PERMISSIONS = [
   'materials:read',
   'materials:write',
   'exports:read',
+  /** Exports that carry decrypted bank numbers (a payout's wire instructions). */
+  'exports:bank',
   'emails:read',
   'emails:write',
   'team:manage',
@@ -29,14 +31,30 @@ export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 /** `partner:self`: acts as a partner on its own records (applying, its profile, referrals, commissions). */
 export type Permission = AdminPermission | 'partner:self';
 
+/** Read-only admin screens and lists (no exports with bank data, no mail log: mails carry sign-in links). */
+const VIEWER_PERMISSIONS = ['partners:read', 'referrals:read', 'commissions:read', 'materials:read', 'exports:read'] as const satisfies readonly AdminPermission[];
+
 export const ROLE_PERMISSIONS: Record<UserRole, readonly Permission[]> = {
   admin: ADMIN_PERMISSIONS,
+  /** Money: commissions, accrual, payouts, exports; reads partners and referrals (issue 16). */
+  finance: [...VIEWER_PERMISSIONS, 'commissions:write', 'payouts:write', 'exports:bank'],
+  viewer: VIEWER_PERMISSIONS,
   partner: ['partner:self'],
 };
 
-/** An administrator's account: stricter passwords, the one ADMIN_EMAIL may name. */
+/** The full administrator (role `admin`): the one ADMIN_EMAIL may name, the one that manages the team. */
 export function isAdministrator(user: Pick<SessionUser, 'role'>): boolean {
   return user.role === 'admin';
+}
+
+/** A member of the admin team (admin, finance, viewer): stricter passwords, /admin, ADMIN_MFA_REQUIRED. */
+export function isStaff(user: Pick<SessionUser, 'role'>): boolean {
+  return user.role !== 'partner';
+}
+
+/** Every permission the user holds, for the web to show or hide actions (the server checks anyway). */
+export function permissionsOf(user: Pick<SessionUser, 'role'>): Permission[] {
+  return [...ROLE_PERMISSIONS[user.role]];
 }
 
 export function hasPermission(user: Pick<SessionUser, 'role'>, permission: Permission): boolean {
@@ -62,5 +80,7 @@ export function requireUser(session: Session): SessionUser {
 export function requirePermission(session: Session, permission: Permission): SessionUser {
   const user = requireUser(session);
   if (!hasPermission(user, permission)) throw DomainError.forbidden(deniedMessage(permission));
+  // ADMIN_MFA_REQUIRED: a team member without TOTP may only enrol (auth.* procedures need no permission).
+  if (user.mfaEnrolmentRequired) throw DomainError.forbidden(MESSAGES.mfaEnrolmentRequired);
   return user;
 }

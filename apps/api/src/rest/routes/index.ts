@@ -16,6 +16,7 @@ import { commissionRoutes } from './commissions';
 import { materialRoutes } from './materials';
 import { partnerProfileRoutes } from './partner-profile';
 import { referralRoutes } from './referrals';
+import { teamRoutes } from './team';
 
 export const restRoutes: readonly RestRoute[] = [
   ...authRoutes,
@@ -27,6 +28,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...adminEmailRoutes,
 
   ...chartRoutes,
+  ...teamRoutes,
 ];
 
 /** A route that is not a plain procedure call (file streams, multipart); it documents itself. */
