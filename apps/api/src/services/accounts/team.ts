@@ -94,7 +94,7 @@ export async function inviteMember(deps: AppDeps, actor: SessionUser, input: { e
 
 /** Creates the invited user with the invitation's role and signs in; the link works once, for 7 days. */
 export async function acceptInvitation(deps: AppDeps, input: AcceptInvitationInput, ip: string): Promise<AuthResult> {
-  await deps.rateLimits.consume('registrationsPerIp', ip);
+  await deps.rateLimits.consume('invitationAcceptsPerIp', ip);
   const tokenHash = sha256(input.token);
   const now = deps.now();
   const user = await deps.db.transaction().execute(async (trx) => {
