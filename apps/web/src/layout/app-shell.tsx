@@ -4,9 +4,10 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@portal/contracts/plain';
-import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconShieldCheck } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { isStaffUser, userCan } from '../lib/permissions';
 import { useSession } from '../lib/session';
 import { readSidebarOpen, writeSidebarOpen } from './sidebar-state';
 import { ThemeToggle } from './theme-toggle';
@@ -17,7 +18,8 @@ const ICON_WIDTH = '4rem';
 
 export function Shell({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = isStaffUser(user);
+  const canManageTeam = userCan(user, 'team:manage');
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`) ?? false;
   const [mobileOpen, mobileSheet] = useDisclosure(false);
   const [desktopOpen, setDesktopOpen] = useState(readSidebarOpen);
@@ -35,9 +37,10 @@ export function Shell({ children }: { children: ReactNode }) {
   };
   useHotkeys([['mod+B', toggle]], []);
 
-  const link = isAdmin ? { label: 'Admin Dashboard', to: '/admin' as const, icon: IconShieldCheck } : { label: 'Dashboard', to: '/dashboard' as const, icon: IconLayoutDashboard };
+  const links: Array<{ label: string; to: '/admin' | '/dashboard' | '/admin/team'; icon: typeof IconShieldCheck }> = isAdmin
+    ? [{ label: 'Admin Dashboard', to: '/admin', icon: IconShieldCheck }, ...(canManageTeam ? [{ label: 'Team', to: '/admin/team' as const, icon: IconUsersGroup }] : [])]
+    : [{ label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard }];
   const expanded = mobile || desktopOpen;
-  const Icon = link.icon;
 
   return (
     // One group for every tooltip of the signed-in screens: 700 ms to the first, then the skip delay.
@@ -75,19 +78,22 @@ export function Shell({ children }: { children: ReactNode }) {
               </Title>
             ) : null}
             <ScrollArea>
-              {expanded ? (
-                <NavLink
-                  component={Link}
-                  to={link.to}
-                  label={link.label}
-                  leftSection={<Icon size={18} />}
-                  active={location.pathname === link.to}
-                  onClick={() => mobile && mobileSheet.close()}
-                />
-              ) : (
-                <Tooltip label={link.label} position="right">
-                  <NavLink component={Link} to={link.to} aria-label={link.label} leftSection={<Icon size={20} />} active={location.pathname === link.to} />
-                </Tooltip>
+              {links.map(({ label, to, icon: Icon }) =>
+                expanded ? (
+                  <NavLink
+                    key={to}
+                    component={Link}
+                    to={to}
+                    label={label}
+                    leftSection={<Icon size={18} />}
+                    active={location.pathname === to}
+                    onClick={() => mobile && mobileSheet.close()}
+                  />
+                ) : (
+                  <Tooltip key={to} label={label} position="right">
+                    <NavLink component={Link} to={to} aria-label={label} leftSection={<Icon size={20} />} active={location.pathname === to} />
+                  </Tooltip>
+                ),
               )}
             </ScrollArea>
           </Stack>

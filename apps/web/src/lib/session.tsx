@@ -100,6 +100,12 @@ export class SessionStore {
     }
   }
 
+  /** Reads the user again (after two-factor sign-in was turned on or off). */
+  async refreshUser() {
+    const user = await vanillaTrpc.auth.me.query();
+    this.set({ user });
+  }
+
   async refetchPartner() {
     if (this.state.user?.role === 'partner') await this.loadPartner();
   }
@@ -158,5 +164,6 @@ export function useSession() {
     signIn: (token: string, user: SessionUserOutput) => store.signIn(token, user),
     signOut: () => store.signOut(),
     refetchPartner: () => store.refetchPartner(),
+    refreshUser: () => store.refreshUser(),
   };
 }
