@@ -20,7 +20,7 @@ import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as PartnerDashboardRouteImport } from './routes/_partner/dashboard'
 import { Route as PartnersCodeRouteImport } from './routes/partners.$code'
 import { Route as RCodeRouteImport } from './routes/r.$code'
-import { Route as AdminAdminTeamRouteImport } from './routes/_admin/admin.team'
+import { Route as AdminAdminTeamRouteImport } from './routes/_admin/admin_.team'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -76,9 +76,9 @@ const RCodeRoute = RCodeRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminAdminTeamRoute = AdminAdminTeamRouteImport.update({
-  id: '/team',
-  path: '/team',
-  getParentRoute: () => AdminAdminRoute,
+  id: '/admin_/team',
+  path: '/admin/team',
+  getParentRoute: () => AdminRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -87,7 +87,7 @@ export interface FileRoutesByFullPath {
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
-  '/admin': typeof AdminAdminRouteWithChildren
+  '/admin': typeof AdminAdminRoute
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
@@ -99,7 +99,7 @@ export interface FileRoutesByTo {
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
-  '/admin': typeof AdminAdminRouteWithChildren
+  '/admin': typeof AdminAdminRoute
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
@@ -114,11 +114,11 @@ export interface FileRoutesById {
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
-  '/_admin/admin': typeof AdminAdminRouteWithChildren
+  '/_admin/admin': typeof AdminAdminRoute
   '/_partner/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
-  '/_admin/admin/team': typeof AdminAdminTeamRoute
+  '/_admin/admin_/team': typeof AdminAdminTeamRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -158,7 +158,7 @@ export interface FileRouteTypes {
     | '/_partner/dashboard'
     | '/partners/$code'
     | '/r/$code'
-    | '/_admin/admin/team'
+    | '/_admin/admin_/team'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -252,34 +252,24 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_admin/admin/team': {
-      id: '/_admin/admin/team'
-      path: '/team'
+    '/_admin/admin_/team': {
+      id: '/_admin/admin_/team'
+      path: '/admin/team'
       fullPath: '/admin/team'
       preLoaderRoute: typeof AdminAdminTeamRouteImport
-      parentRoute: typeof AdminAdminRoute
+      parentRoute: typeof AdminRoute
     }
   }
 }
 
-interface AdminAdminRouteChildren {
+interface AdminRouteChildren {
+  AdminAdminRoute: typeof AdminAdminRoute
   AdminAdminTeamRoute: typeof AdminAdminTeamRoute
 }
 
-const AdminAdminRouteChildren: AdminAdminRouteChildren = {
-  AdminAdminTeamRoute: AdminAdminTeamRoute,
-}
-
-const AdminAdminRouteWithChildren = AdminAdminRoute._addFileChildren(
-  AdminAdminRouteChildren,
-)
-
-interface AdminRouteChildren {
-  AdminAdminRoute: typeof AdminAdminRouteWithChildren
-}
-
 const AdminRouteChildren: AdminRouteChildren = {
-  AdminAdminRoute: AdminAdminRouteWithChildren,
+  AdminAdminRoute: AdminAdminRoute,
+  AdminAdminTeamRoute: AdminAdminTeamRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

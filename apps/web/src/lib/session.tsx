@@ -100,6 +100,12 @@ export class SessionStore {
     }
   }
 
+  /** Reads the profile again in place (after the partner edited it): no loading state, the screen stays. */
+  async reloadPartner() {
+    const partner = await vanillaTrpc.partner.me.query();
+    this.set({ partner });
+  }
+
   /** Reads the user again (after two-factor sign-in was turned on or off). */
   async refreshUser() {
     const user = await vanillaTrpc.auth.me.query();
@@ -165,5 +171,6 @@ export function useSession() {
     signOut: () => store.signOut(),
     refetchPartner: () => store.refetchPartner(),
     refreshUser: () => store.refreshUser(),
+    reloadPartner: () => store.reloadPartner(),
   };
 }

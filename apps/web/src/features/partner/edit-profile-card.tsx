@@ -41,7 +41,7 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
       await update.mutateAsync(updatePartnerProfileInput.parse(values));
       notifySuccess(MESSAGES.profileUpdated);
       setEditing(false);
-      await session.refetchPartner();
+      await session.reloadPartner();
     } catch (error) {
       notifyError('Profile update failed', errorMessage(error, MESSAGES.genericError));
     }

@@ -37,7 +37,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
       notifySuccess(MESSAGES.bankDetailsUpdated, 'We sent you a confirmation by mail.');
       form.reset();
       setEditing(false);
-      await session.refetchPartner();
+      await session.reloadPartner();
     } catch (error) {
       const message = errorMessage(error, MESSAGES.genericError);
       if (message === MESSAGES.currentPasswordIncorrect) form.setFieldError('currentPassword', message);
