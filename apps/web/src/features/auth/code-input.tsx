@@ -11,7 +11,7 @@ export function CodeInput({ value, onChange, error, allowRecovery = true }: { va
         <TextInput label="Recovery code" placeholder="xxxxx-xxxxx" autoComplete="one-time-code" value={value} onChange={(e) => onChange(e.currentTarget.value)} error={error} data-autofocus />
       ) : (
         <Input.Wrapper label="Authentication code" description="The 6-digit code from your authenticator app" error={error}>
-          <PinInput length={6} type="number" oneTimeCode autoFocus value={value} onChange={onChange} aria-label="Authentication code" error={!!error} mt={6} />
+          <PinInput length={6} type="number" oneTimeCode autoFocus value={value} onChange={onChange} ariaLabel="Authentication code" error={!!error} mt={6} />
         </Input.Wrapper>
       )}
       {allowRecovery && (

@@ -45,7 +45,7 @@ export function TwoFactorCard() {
               Sign in with your password and a code from an authenticator app.
             </Text>
           </div>
-          <Badge color={enabled ? 'green' : 'gray'} variant="light">
+          <Badge color={enabled ? 'teal.9' : 'gray.7'} variant="filled" autoContrast>
             {enabled ? 'On' : 'Off'}
           </Badge>
         </Group>

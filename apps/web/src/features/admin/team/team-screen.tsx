@@ -94,8 +94,8 @@ function MemberRow({ member, self, onDeactivate }: { member: TeamMember; self: b
           ADMIN_ROLE_LABELS[member.role]
         )}
       </Table.Td>
-      <Table.Td>{member.mfaEnabled ? <Badge color="green" variant="light">On</Badge> : <Badge color="gray" variant="light">Off</Badge>}</Table.Td>
-      <Table.Td>{member.active ? <Badge variant="light">Active</Badge> : <Badge color="red" variant="light">Deactivated</Badge>}</Table.Td>
+      <Table.Td>{member.mfaEnabled ? <Badge color="teal.9" variant="filled" autoContrast>On</Badge> : <Badge color="gray.7" variant="filled" autoContrast>Off</Badge>}</Table.Td>
+      <Table.Td>{member.active ? <Badge color="teal.9" variant="filled" autoContrast>Active</Badge> : <Badge color="red.9" variant="filled" autoContrast>Deactivated</Badge>}</Table.Td>
       <Table.Td>
         {member.active && (
           <Button size="xs" variant="subtle" color="red" leftSection={<IconUserOff size={14} />} onClick={() => onDeactivate(member)}>
