@@ -84,6 +84,7 @@ export function Shell({ children }: { children: ReactNode }) {
                     key={to}
                     component={Link}
                     to={to}
+                    activeOptions={{ exact: true }}
                     label={label}
                     leftSection={<Icon size={18} />}
                     active={location.pathname === to}
@@ -91,7 +92,7 @@ export function Shell({ children }: { children: ReactNode }) {
                   />
                 ) : (
                   <Tooltip key={to} label={label} position="right">
-                    <NavLink component={Link} to={to} aria-label={label} leftSection={<Icon size={20} />} active={location.pathname === to} />
+                    <NavLink component={Link} to={to} activeOptions={{ exact: true }} aria-label={label} leftSection={<Icon size={20} />} active={location.pathname === to} />
                   </Tooltip>
                 ),
               )}
