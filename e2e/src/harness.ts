@@ -82,6 +82,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SCHEDULING_URL: 'https://schedule.example.com/consultation',
+      // Production would make the admin enrol in TOTP first; the journeys about that turn it on.
+      ADMIN_MFA_REQUIRED: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -68,6 +68,8 @@ const envSchema = z
 
     METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** Admin-side users must enrol TOTP before /admin (issue 16); default true in production only. */
+    ADMIN_MFA_REQUIRED: flag.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL) {
@@ -125,6 +127,8 @@ export interface AppConfig {
 
   /** Prometheus metrics on their own listener; off when absent. */
   metrics?: { port: number; host: string };
+  /** ADMIN_MFA_REQUIRED: admin-side users without TOTP may only enrol (their admin calls are 403). */
+  adminMfaRequired: boolean;
 }
 
 export type StorageConfig =
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { driver: 'local' },
 
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
+    adminMfaRequired: e.ADMIN_MFA_REQUIRED ?? e.NODE_ENV === 'production',
   };
 }
 

@@ -45,6 +45,10 @@ export interface SessionUser {
   apiKeyId?: string | null;
   /** The key's scopes (its permissions); only with apiKeyId. */
   scopes?: readonly string[];
+  /** Set by authenticate(): TOTP is on for this user. */
+  mfaEnabled?: boolean;
+  /** Set by authenticate(): a team member without TOTP while ADMIN_MFA_REQUIRED (only enrolment is open). */
+  mfaEnrolmentRequired?: boolean;
 }
 
 export function openDatabase(config: AppConfig): DatabaseHandle {

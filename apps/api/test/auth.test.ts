@@ -33,7 +33,7 @@ describe('POST /api/auth/register', () => {
     const res = await post('/api/auth/register', { email, password: 'secret-pass-1' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ token: expect.any(String), user: { id: expect.any(String), email, role: 'partner' } });
+    expect(body).toEqual({ token: expect.any(String), user: { id: expect.any(String), email, role: 'partner', permissions: ['partner:self'], mfaEnabled: false, mfaEnrolmentRequired: false } });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(body.user);
@@ -136,7 +136,7 @@ describe('POST /api/auth/login', () => {
     const user = await createUser(t.deps, { email, password: 'right-password' });
     const res = await post('/api/auth/login', { email: `  ${email.toUpperCase()}`, password: 'right-password' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ token: expect.any(String), user: { id: user.id, email, role: 'partner' } });
+    expect(res.json()).toEqual({ token: expect.any(String), user: { id: user.id, email, role: 'partner', permissions: ['partner:self'], mfaEnabled: false, mfaEnrolmentRequired: false } });
   });
 
   it('gives the same 401 for a wrong password and for an unknown email', async () => {
@@ -224,7 +224,7 @@ describe('GET /api/auth/me', () => {
     const user = await createUser(t.deps, { role: 'admin' });
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: await bearer(t.deps, user) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: user.id, email: user.email, role: 'admin' });
+    expect(res.json()).toEqual({ id: user.id, email: user.email, role: 'admin', permissions: expect.arrayContaining(['team:manage', 'exports:bank']), mfaEnabled: false, mfaEnrolmentRequired: false });
   });
 });
 

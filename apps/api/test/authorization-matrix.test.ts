@@ -9,6 +9,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../src/rest/routes';
+import { generate, generateSecret } from 'otplib';
+import { mfaSecretContext, startMfaChallenge } from '../src/services/accounts/mfa';
 import { downloadTokensFor, type DownloadTarget } from '../src/services/download-tokens';
 import { enqueueMail } from '../src/services/notifications/outbox';
 import { unsubscribeToken } from '../src/services/notifications/preferences';
@@ -20,13 +22,22 @@ import type { SessionUser } from '../src/trpc/context';
 import { appRouter } from '../src/trpc/router';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
 
-const ROLES = ['anonymous', 'pending', 'active', 'other', 'admin'] as const;
+const ROLES = ['anonymous', 'pending', 'active', 'other', 'admin', 'finance', 'viewer'] as const;
 type Role = (typeof ROLES)[number];
 /** An exact status, or any 2xx. */
-type Outcome = 200 | 201 | 401 | 403 | 404 | 409 | '2xx';
+type Outcome = 200 | 201 | 400 | 401 | 403 | 404 | 409 | '2xx';
 type Expectation = Record<Role, Outcome>;
 
-const access = (anonymous: Outcome, pending: Outcome, active: Outcome, other: Outcome, admin: Outcome): Expectation => ({ anonymous, pending, active, other, admin });
+/** The team roles of issue 16 answer like the admin unless told otherwise (finance, then viewer like finance). */
+const access = (anonymous: Outcome, pending: Outcome, active: Outcome, other: Outcome, admin: Outcome, finance: Outcome = admin, viewer: Outcome = finance): Expectation => ({
+  anonymous,
+  pending,
+  active,
+  other,
+  admin,
+  finance,
+  viewer,
+});
 /** Anyone, signed in or not. */
 const PUBLIC = access('2xx', '2xx', '2xx', '2xx', '2xx');
 /** Any signed-in user. */
@@ -39,7 +50,12 @@ const PARTNER_RECORD = access(401, '2xx', '2xx', '2xx', 403);
 const ACTIVE_PARTNER = access(401, 403, '2xx', '2xx', 403);
 /** The marketing library: approved partners, and admins (who preview). */
 const LIBRARY = access(401, 403, '2xx', '2xx', '2xx');
-const ADMIN = access(401, 403, 403, 403, '2xx');
+/** The full admin only (partner decisions, materials, mail log, team). */
+const ADMIN = access(401, 403, 403, 403, '2xx', 403, 403);
+/** Read-only admin lists: every team role. */
+const READ = access(401, 403, 403, 403, '2xx', '2xx', '2xx');
+/** Money (commissions, accrual, payouts) and exports with bank data: admin and finance. */
+const MONEY = access(401, 403, 403, 403, '2xx', '2xx', 403);
 
 interface Fixtures {
   t: TestApp;
@@ -78,7 +94,11 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'admin.emails', 'admin.resendEmail',
   'admin.apiKeys', 'admin.createApiKey', 'admin.revokeApiKey', 'admin.webhooks', 'admin.createWebhook', 'admin.updateWebhook', 'admin.deleteWebhook',
   'admin.webhookDeliveries', 'admin.resendWebhookDelivery', 'admin.sendWebhookTestEvent',
+  'admin.team', 'admin.inviteMember', 'admin.changeMemberRole', 'admin.removeMember', 'admin.activity',
+  'auth.mfaSetup', 'auth.mfaEnable', 'auth.mfaDisable',
 ]);
+/** Raw paths no scope names: the audit log's CSV and decrypted bank numbers (a payout's wire instructions). */
+const RAW_KEY_REFUSED_WITH_EVERY_SCOPE = new Set(['GET /api/admin/activity.csv', 'GET /api/admin/payouts/{id}/wire-instructions.csv']);
 const NARROW_KEY_ALLOWED = new Set(['admin.materials']);
 
 function keyOutcome(path: string, principal: KeyPrincipal, entry: Case): Outcome {
@@ -108,6 +128,24 @@ async function resetTokenFor(fx: Fixtures) {
     .values({ userId: user.id, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(fx.t.deps.now().getTime() + 60_000) })
     .execute();
   return { token, password: unique('matrix-reset') };
+}
+/** A live MFA token of a new account with TOTP on, and its current code (written directly: the flow has its own tests). */
+async function mfaChallengeFor(fx: Fixtures) {
+  const user = await createUser(fx.t.deps, { role: 'partner' });
+  const secret = generateSecret();
+  await fx.t.db.updateTable('users').set({ mfaSecret: fx.t.deps.cipher.encrypt(secret, mfaSecretContext(user.id)), mfaEnabled: true }).where('id', '=', user.id).execute();
+  const { mfaToken } = await startMfaChallenge(fx.t.deps, user.id);
+  return { mfaToken, code: await generate({ secret, epoch: Math.floor(fx.t.deps.now().getTime() / 1000) }) };
+}
+
+/** A live invitation to the team (written directly: the mail flow has its own tests). */
+async function invitationFor(fx: Fixtures) {
+  const token = randomBytes(32).toString('base64url');
+  await fx.t.db
+    .insertInto('teamInvitations')
+    .values({ email: `${unique('joiner')}@example.com`, role: 'viewer', tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(fx.t.deps.now().getTime() + 60_000) })
+    .execute();
+  return { token, password: unique('matrix-team-password') };
 }
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
 
@@ -160,13 +198,13 @@ const PROCEDURES: Record<string, Case> = {
   'partner.mailPreferences': { expect: PARTNER_RECORD },
   'partner.updateMailPreferences': { expect: PARTNER_RECORD, input: () => ({ monthlySummary: true }) },
 
-  'admin.metrics': { expect: ADMIN },
-  'admin.pendingPartners': { expect: ADMIN },
-  'admin.partners': { expect: ADMIN, input: () => ({}) },
-  'admin.partner': { expect: ADMIN, input: (fx) => ({ id: fx.active.partnerId }) },
-  'admin.partnerCommissions': { expect: ADMIN, input: (fx) => ({ partnerId: fx.active.partnerId }) },
-  'admin.partnerPayouts': { expect: ADMIN, input: (fx) => ({ partnerId: fx.active.partnerId }) },
-  'admin.partnerActivity': { expect: ADMIN, input: (fx) => ({ partnerId: fx.active.partnerId }) },
+  'admin.metrics': { expect: READ },
+  'admin.pendingPartners': { expect: READ },
+  'admin.partners': { expect: READ, input: () => ({}) },
+  'admin.partner': { expect: READ, input: (fx) => ({ id: fx.active.partnerId }) },
+  'admin.partnerCommissions': { expect: READ, input: (fx) => ({ partnerId: fx.active.partnerId }) },
+  'admin.partnerPayouts': { expect: READ, input: (fx) => ({ partnerId: fx.active.partnerId }) },
+  'admin.partnerActivity': { expect: READ, input: (fx) => ({ partnerId: fx.active.partnerId }) },
   'admin.approvePartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'pending') }) },
   'admin.rejectPartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'pending'), reason: 'Not a fit' }) },
   'admin.suspendPartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'active') }) },
@@ -175,20 +213,20 @@ const PROCEDURES: Record<string, Case> = {
     expect: ADMIN,
     input: () => ({ email: `${unique('created')}@example.com`, password: 'long-password-1', companyName: unique('Created Co'), contactName: 'Cree Ated' }),
   },
-  'admin.referrals': { expect: ADMIN, input: () => ({}) },
-  'admin.pipelineColumn': { expect: ADMIN, input: () => ({ stage: 'booked' }) },
+  'admin.referrals': { expect: READ, input: () => ({}) },
+  'admin.pipelineColumn': { expect: READ, input: () => ({ stage: 'booked' }) },
   'admin.addClient': {
     expect: ADMIN,
     input: (fx) => ({ partnerId: fx.active.partnerId, clientCompanyName: unique('Added'), serviceType: 'controller', monthlyValue: '900.00' }),
   },
   'admin.updateReferral': { expect: ADMIN, input: (fx) => ({ id: fx.activeReferralId, notes: unique('note') }) },
-  'admin.pendingCommissions': { expect: ADMIN, input: () => ({}) },
-  'admin.accrue': { expect: ADMIN, input: () => ({ month: '2025-03' }) },
-  'admin.processPayout': { expect: ADMIN, input: async (fx) => ({ commissionIds: [await newPendingCommission(fx)], idempotencyKey: randomUUID() }) },
-  'admin.failCommission': { expect: ADMIN, input: async (fx) => ({ id: await newPendingCommission(fx), reason: 'Bank bounced it' }) },
-  'admin.payouts': { expect: ADMIN, input: () => ({}) },
-  'admin.trends': { expect: ADMIN, input: () => ({ months: 12 }) },
-  'admin.materials': { expect: ADMIN },
+  'admin.pendingCommissions': { expect: READ, input: () => ({}) },
+  'admin.accrue': { expect: MONEY, input: () => ({ month: '2025-03' }) },
+  'admin.processPayout': { expect: MONEY, input: async (fx) => ({ commissionIds: [await newPendingCommission(fx)], idempotencyKey: randomUUID() }) },
+  'admin.failCommission': { expect: MONEY, input: async (fx) => ({ id: await newPendingCommission(fx), reason: 'Bank bounced it' }) },
+  'admin.payouts': { expect: READ, input: () => ({}) },
+  'admin.trends': { expect: READ, input: () => ({ months: 12 }) },
+  'admin.materials': { expect: READ },
   'admin.createMaterial': { expect: ADMIN, input: () => ({ title: unique('Deck'), type: 'presentation', fileUrl: 'https://example.com/deck.pptx' }) },
   'admin.updateMaterial': { expect: ADMIN, input: (fx) => ({ id: fx.linkMaterialId, title: unique('Renamed') }) },
   'admin.emails': { expect: ADMIN, input: () => ({}) },
@@ -208,6 +246,33 @@ const PROCEDURES: Record<string, Case> = {
   'admin.webhookDeliveries': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId }) },
   'admin.resendWebhookDelivery': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId, deliveryId: fx.webhookDeliveryId }) },
   'admin.sendWebhookTestEvent': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId }) },
+  'admin.team': { expect: ADMIN },
+  'admin.inviteMember': { expect: ADMIN, input: () => ({ email: `${unique('invited')}@example.com`, role: 'viewer' }) },
+  'admin.changeMemberRole': { expect: ADMIN, input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id, role: 'finance' }) },
+  'admin.removeMember': { expect: ADMIN, input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id }) },
+
+  // Two-factor sign-in and invitations (issue 16). Nobody in the matrix has MFA set up or on.
+  'auth.mfaSetup': { expect: SIGNED_IN },
+  'auth.mfaEnable': { expect: access(401, 400, 400, 400, 400), input: () => ({ code: '000000' }) },
+  'auth.mfaDisable': { expect: access(401, 409, 409, 409, 409), input: () => ({ code: '000000' }) },
+  'auth.mfaVerify': { expect: PUBLIC, input: (fx) => mfaChallengeFor(fx) },
+  'auth.acceptInvitation': { expect: PUBLIC, input: (fx) => invitationFor(fx) },
+  'partner.updateProfile': { expect: PARTNER_RECORD, input: () => ({ contactName: unique('Contact') }) },
+  // Fresh principals carry MATRIX_PASSWORD.
+  'partner.updateBankDetails': {
+    expect: PARTNER_RECORD,
+    freshPrincipal: true,
+    input: () => ({
+      bankName: 'Matrix Bank',
+      bankRoutingNumber: '021000021',
+      bankAccountNumber: '99887766',
+      bankAccountType: 'savings',
+      bankAccountHolderName: 'Matrix Agency LLC',
+      bankAddress: '3 Bank Street',
+      beneficiaryAddress: '4 Main Street',
+      currentPassword: MATRIX_PASSWORD,
+    }),
+  },
 
   'public.siteConfig': { expect: PUBLIC },
   'public.referralLink': { expect: PUBLIC, input: (fx) => ({ code: fx.active.referralCode }) },
@@ -269,6 +334,17 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/activity': {},
   'GET /api/referral-links/{code}': {},
   'POST /api/referral-visits': {},
+  'GET /api/admin/team': {},
+  'POST /api/admin/team/invitations': {},
+  'PATCH /api/admin/team/{userId}': {},
+  'DELETE /api/admin/team/{userId}': {},
+  'POST /api/auth/accept-invitation': {},
+  'POST /api/auth/mfa/setup': {},
+  'POST /api/auth/mfa/enable': {},
+  'POST /api/auth/mfa/disable': {},
+  'POST /api/auth/mfa/verify': {},
+  'PATCH /api/partners/me': {},
+  'PUT /api/partners/me/bank-details': {},
 };
 
 interface RawCase {
@@ -300,11 +376,12 @@ const RAW_PATHS: Record<string, RawCase> = {
       payload: 'List-Unsubscribe=One-Click',
     }),
   },
-  'GET /api/admin/exports/partners.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/partners.csv' }) },
-  'GET /api/admin/exports/referrals.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/referrals.csv' }) },
-  'GET /api/admin/exports/commissions.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/commissions.csv' }) },
+  'GET /api/admin/exports/partners.csv': { expect: READ, request: () => ({ url: '/api/admin/exports/partners.csv' }) },
+  'GET /api/admin/exports/referrals.csv': { expect: READ, request: () => ({ url: '/api/admin/exports/referrals.csv' }) },
+  'GET /api/admin/exports/commissions.csv': { expect: READ, request: () => ({ url: '/api/admin/exports/commissions.csv' }) },
+  // Decrypted bank numbers: not for viewers.
+  'GET /api/admin/payouts/{id}/wire-instructions.csv': { expect: MONEY, request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv` }) },
   'GET /api/admin/activity.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/activity.csv?entityType=partner' }) },
-  'GET /api/admin/payouts/{id}/wire-instructions.csv': { expect: ADMIN, request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv` }) },
 };
 
 const restKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
@@ -321,7 +398,7 @@ let fx: Fixtures;
 
 async function headersFor(role: Role, fresh: boolean): Promise<Record<string, string>> {
   if (!fresh || role === 'anonymous') return fx.headers[role];
-  const user = role === 'admin' ? await createUser(fx.t.deps, { role: 'admin' }) : (await createPartner(fx.t.deps, { status: role === 'pending' ? 'pending' : 'active' })).user;
+  const user = role === 'admin' || role === 'finance' || role === 'viewer' ? await createUser(fx.t.deps, { role }) : (await createPartner(fx.t.deps, { status: role === 'pending' ? 'pending' : 'active' })).user;
   await fx.t.db.updateTable('users').set({ passwordHash: matrixPasswordHash }).where('id', '=', user.id).execute();
   return bearer(fx.t.deps, user);
 }
@@ -336,6 +413,8 @@ beforeAll(async () => {
   const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
   matrixPasswordHash = await argon2.hash(MATRIX_PASSWORD, { type: argon2.argon2id });
   const admin = await createUser(t.deps, { role: 'admin' });
+  const finance = await createUser(t.deps, { role: 'finance' });
+  const viewer = await createUser(t.deps, { role: 'viewer' });
   const pending = await createPartner(t.deps, { status: 'pending' });
   const active = await createPartner(t.deps, { status: 'active' });
   const other = await createPartner(t.deps, { status: 'active' });
@@ -373,13 +452,15 @@ beforeAll(async () => {
   const activeEmail = (await t.db.selectFrom('users').select('email').where('id', '=', active.user.id).executeTakeFirstOrThrow()).email;
   fx = {
     t,
-    users: { pending: pending.user, active: active.user, other: other.user, admin },
+    users: { pending: pending.user, active: active.user, other: other.user, admin, finance, viewer },
     headers: {
       anonymous: {},
       pending: await bearer(t.deps, pending.user),
       active: await bearer(t.deps, active.user),
       other: await bearer(t.deps, other.user),
       admin: adminHeaders,
+      finance: await bearer(t.deps, finance),
+      viewer: await bearer(t.deps, viewer),
     },
     pending,
     active,
@@ -459,7 +540,7 @@ describe.each(Object.entries(RAW_PATHS))('raw %s with an API key', (key, entry) 
     const method = key.split(' ')[0] as 'GET' | 'POST';
     const request = await entry.request(fx);
     const res = await fx.t.app.inject({ method, url: request.url, headers: { ...fx.keyHeaders[principal], ...request.headers }, payload: request.payload });
-    const expected: Outcome = entry.expect.anonymous === '2xx' ? '2xx' : principal === 'all' ? entry.expect.admin : 403;
+    const expected: Outcome = entry.expect.anonymous === '2xx' ? '2xx' : principal === 'all' && !RAW_KEY_REFUSED_WITH_EVERY_SCOPE.has(key) ? entry.expect.admin : 403;
     assertOutcome(res.statusCode, expected, `${key} with the ${principal} key`, res.body);
   });
 });

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMMISSION_BY_SERVICE, type PartnerApplicationInput, type ServiceType } from '@portal/contracts';
+import { COMMISSION_BY_SERVICE, type PartnerApplicationInput, type ServiceType, type UserRole } from '@portal/contracts';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
@@ -67,7 +67,7 @@ export function callerFor(deps: AppDeps, user: SessionUser | null) {
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export async function createUser(deps: AppDeps, options: { role?: 'admin' | 'partner'; email?: string; password?: string } = {}): Promise<SessionUser> {
+export async function createUser(deps: AppDeps, options: { role?: UserRole; email?: string; password?: string } = {}): Promise<SessionUser> {
   const passwordHash = options.password ? await argon2.hash(options.password, { type: argon2.argon2id }) : '!unusable';
   const row = await deps.db
     .insertInto('users')

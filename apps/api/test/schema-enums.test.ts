@@ -3,6 +3,7 @@
 // the assignments below, and at run time against the tables' CHECK constraints.
 
 import {
+  ADMIN_ROLES,
   BANK_ACCOUNT_TYPES,
   COMMISSION_STATUSES,
   PARTNER_STATUSES,
@@ -59,6 +60,7 @@ async function checkedValues(table: string, column: string): Promise<string[]> {
 describe('enum columns', () => {
   it.each([
     ['users', 'role', USER_ROLES],
+    ['team_invitations', 'role', ADMIN_ROLES],
     ['partners', 'status', PARTNER_STATUSES],
     ['partners', 'payment_method', PAYMENT_METHODS],
     ['partners', 'bank_account_type', BANK_ACCOUNT_TYPES],

@@ -49,7 +49,7 @@ describe('session tokens', () => {
     const user = await createUser(t.deps);
     const { rest, trpc } = await meWith(`Bearer ${await tokenFor(t.deps, user)}`);
     expect(rest.statusCode).toBe(200);
-    expect(trpc.json().result.data).toEqual({ id: user.id, email: user.email, role: 'partner' });
+    expect(trpc.json().result.data).toMatchObject({ id: user.id, email: user.email, role: 'partner' });
   });
 
   it('carries HS256, iss, aud, sub, role, exp of 7 days and tv', async () => {

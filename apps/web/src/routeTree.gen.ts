@@ -12,8 +12,10 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as PartnerRouteImport } from './routes/_partner'
+import { Route as AcceptInvitationRouteImport } from './routes/accept-invitation'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as TwoFactorSetupRouteImport } from './routes/two-factor-setup'
 import { Route as PartnerDashboardRouteImport } from './routes/_partner/dashboard'
 import { Route as PartnersCodeRouteImport } from './routes/partners.$code'
 import { Route as RCodeRouteImport } from './routes/r.$code'
@@ -21,6 +23,7 @@ import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index
 import { Route as AdminAdminActivityRouteImport } from './routes/_admin/admin.activity'
 import { Route as AdminAdminEmailsRouteImport } from './routes/_admin/admin.emails'
 import { Route as AdminAdminIntegrationsRouteImport } from './routes/_admin/admin.integrations'
+import { Route as AdminAdminTeamRouteImport } from './routes/_admin/admin_.team'
 import { Route as AdminAdminPartnersIndexRouteImport } from './routes/_admin/admin.partners.index'
 import { Route as AdminAdminPartnersIdRouteImport } from './routes/_admin/admin.partners.$id'
 
@@ -37,6 +40,11 @@ const PartnerRoute = PartnerRouteImport.update({
   id: '/_partner',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AcceptInvitationRoute = AcceptInvitationRouteImport.update({
+  id: '/accept-invitation',
+  path: '/accept-invitation',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OnboardingRoute = OnboardingRouteImport.update({
   id: '/onboarding',
   path: '/onboarding',
@@ -45,6 +53,11 @@ const OnboardingRoute = OnboardingRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TwoFactorSetupRoute = TwoFactorSetupRouteImport.update({
+  id: '/two-factor-setup',
+  path: '/two-factor-setup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PartnerDashboardRoute = PartnerDashboardRouteImport.update({
@@ -82,6 +95,11 @@ const AdminAdminIntegrationsRoute = AdminAdminIntegrationsRouteImport.update({
   path: '/admin/integrations',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminTeamRoute = AdminAdminTeamRouteImport.update({
+  id: '/admin_/team',
+  path: '/admin/team',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminPartnersIndexRoute = AdminAdminPartnersIndexRouteImport.update({
   id: '/admin/partners/',
   path: '/admin/partners/',
@@ -95,28 +113,34 @@ const AdminAdminPartnersIdRoute = AdminAdminPartnersIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/accept-invitation': typeof AcceptInvitationRoute
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/admin/activity': typeof AdminAdminActivityRoute
   '/admin/emails': typeof AdminAdminEmailsRoute
   '/admin/integrations': typeof AdminAdminIntegrationsRoute
+  '/admin/team': typeof AdminAdminTeamRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/admin/partners/$id': typeof AdminAdminPartnersIdRoute
   '/admin/partners/': typeof AdminAdminPartnersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/accept-invitation': typeof AcceptInvitationRoute
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/admin/activity': typeof AdminAdminActivityRoute
   '/admin/emails': typeof AdminAdminEmailsRoute
   '/admin/integrations': typeof AdminAdminIntegrationsRoute
+  '/admin/team': typeof AdminAdminTeamRoute
   '/admin': typeof AdminAdminIndexRoute
   '/admin/partners/$id': typeof AdminAdminPartnersIdRoute
   '/admin/partners': typeof AdminAdminPartnersIndexRoute
@@ -126,14 +150,17 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_admin': typeof AdminRouteWithChildren
   '/_partner': typeof PartnerRouteWithChildren
+  '/accept-invitation': typeof AcceptInvitationRoute
   '/onboarding': typeof OnboardingRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/_partner/dashboard': typeof PartnerDashboardRoute
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/_admin/admin/activity': typeof AdminAdminActivityRoute
   '/_admin/admin/emails': typeof AdminAdminEmailsRoute
   '/_admin/admin/integrations': typeof AdminAdminIntegrationsRoute
+  '/_admin/admin_/team': typeof AdminAdminTeamRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_admin/admin/partners/$id': typeof AdminAdminPartnersIdRoute
   '/_admin/admin/partners/': typeof AdminAdminPartnersIndexRoute
@@ -142,28 +169,34 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/accept-invitation'
     | '/onboarding'
     | '/reset-password'
+    | '/two-factor-setup'
     | '/dashboard'
     | '/partners/$code'
     | '/r/$code'
     | '/admin/activity'
     | '/admin/emails'
     | '/admin/integrations'
+    | '/admin/team'
     | '/admin/'
     | '/admin/partners/$id'
     | '/admin/partners/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accept-invitation'
     | '/onboarding'
     | '/reset-password'
+    | '/two-factor-setup'
     | '/dashboard'
     | '/partners/$code'
     | '/r/$code'
     | '/admin/activity'
     | '/admin/emails'
     | '/admin/integrations'
+    | '/admin/team'
     | '/admin'
     | '/admin/partners/$id'
     | '/admin/partners'
@@ -172,14 +205,17 @@ export interface FileRouteTypes {
     | '/'
     | '/_admin'
     | '/_partner'
+    | '/accept-invitation'
     | '/onboarding'
     | '/reset-password'
+    | '/two-factor-setup'
     | '/_partner/dashboard'
     | '/partners/$code'
     | '/r/$code'
     | '/_admin/admin/activity'
     | '/_admin/admin/emails'
     | '/_admin/admin/integrations'
+    | '/_admin/admin_/team'
     | '/_admin/admin/'
     | '/_admin/admin/partners/$id'
     | '/_admin/admin/partners/'
@@ -189,8 +225,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRouteWithChildren
   PartnerRoute: typeof PartnerRouteWithChildren
+  AcceptInvitationRoute: typeof AcceptInvitationRoute
   OnboardingRoute: typeof OnboardingRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  TwoFactorSetupRoute: typeof TwoFactorSetupRoute
   PartnersCodeRoute: typeof PartnersCodeRoute
   RCodeRoute: typeof RCodeRoute
 }
@@ -218,6 +256,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PartnerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/accept-invitation': {
+      id: '/accept-invitation'
+      path: '/accept-invitation'
+      fullPath: '/accept-invitation'
+      preLoaderRoute: typeof AcceptInvitationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/onboarding': {
       id: '/onboarding'
       path: '/onboarding'
@@ -230,6 +275,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/two-factor-setup': {
+      id: '/two-factor-setup'
+      path: '/two-factor-setup'
+      fullPath: '/two-factor-setup'
+      preLoaderRoute: typeof TwoFactorSetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_partner/dashboard': {
@@ -281,6 +333,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminIntegrationsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin_/team': {
+      id: '/_admin/admin_/team'
+      path: '/admin/team'
+      fullPath: '/admin/team'
+      preLoaderRoute: typeof AdminAdminTeamRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/partners/': {
       id: '/_admin/admin/partners/'
       path: '/admin/partners'
@@ -302,6 +361,7 @@ interface AdminRouteChildren {
   AdminAdminActivityRoute: typeof AdminAdminActivityRoute
   AdminAdminEmailsRoute: typeof AdminAdminEmailsRoute
   AdminAdminIntegrationsRoute: typeof AdminAdminIntegrationsRoute
+  AdminAdminTeamRoute: typeof AdminAdminTeamRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
   AdminAdminPartnersIdRoute: typeof AdminAdminPartnersIdRoute
   AdminAdminPartnersIndexRoute: typeof AdminAdminPartnersIndexRoute
@@ -311,6 +371,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminActivityRoute: AdminAdminActivityRoute,
   AdminAdminEmailsRoute: AdminAdminEmailsRoute,
   AdminAdminIntegrationsRoute: AdminAdminIntegrationsRoute,
+  AdminAdminTeamRoute: AdminAdminTeamRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
   AdminAdminPartnersIdRoute: AdminAdminPartnersIdRoute,
   AdminAdminPartnersIndexRoute: AdminAdminPartnersIndexRoute,
@@ -333,8 +394,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRouteWithChildren,
   PartnerRoute: PartnerRouteWithChildren,
+  AcceptInvitationRoute: AcceptInvitationRoute,
   OnboardingRoute: OnboardingRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  TwoFactorSetupRoute: TwoFactorSetupRoute,
   PartnersCodeRoute: PartnersCodeRoute,
   RCodeRoute: RCodeRoute,
 }

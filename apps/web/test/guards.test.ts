@@ -4,6 +4,9 @@ import { adminAreaDecision, homeFor, partnerAreaDecision } from '../src/lib/guar
 
 const admin = { id: '1', email: 'a@x.co', role: 'admin' as const };
 const partnerUser = { id: '2', email: 'p@x.co', role: 'partner' as const };
+const finance = { id: '3', email: 'f@x.co', role: 'finance' as const };
+const viewer = { id: '4', email: 'v@x.co', role: 'viewer' as const };
+const unenrolledAdmin = { ...admin, mfaEnrolmentRequired: true };
 const partnerWith = (status: PartnerProfile['status']) => ({ status }) as PartnerProfile;
 
 describe('guards (spec §4)', () => {
@@ -11,6 +14,9 @@ describe('guards (spec §4)', () => {
     ['anonymous', null, '/'],
     ['partner', partnerUser, '/onboarding'],
     ['admin', admin, 'allow'],
+    ['finance', finance, 'allow'],
+    ['viewer', viewer, 'allow'],
+    ['admin who must enrol in two-factor sign-in', unenrolledAdmin, '/two-factor-setup'],
   ] as const)('admin area: %s → %s', (_name, user, expected) => {
     expect(adminAreaDecision({ user })).toBe(expected);
   });
@@ -18,6 +24,7 @@ describe('guards (spec §4)', () => {
   it.each([
     ['anonymous', null, null, '/'],
     ['admin', admin, null, '/admin'],
+    ['viewer', viewer, null, '/admin'],
     ['partner without a record', partnerUser, null, '/onboarding'],
     ['pending partner', partnerUser, partnerWith('pending'), '/onboarding'],
     ['suspended partner', partnerUser, partnerWith('suspended'), '/onboarding'],
@@ -29,6 +36,7 @@ describe('guards (spec §4)', () => {
 
   it('sends a signed-in visitor of the landing page by role', () => {
     expect(homeFor({ user: admin })).toBe('/admin');
+    expect(homeFor({ user: finance })).toBe('/admin');
     expect(homeFor({ user: partnerUser })).toBe('/onboarding');
     expect(homeFor({ user: null })).toBe('allow');
   });

@@ -1,7 +1,7 @@
 // The audit log's vocabulary without zod (the Activity screen imports it from the plain entry).
 
 /** What an activity row is about. */
-export const ACTIVITY_ENTITY_TYPES = ['user', 'partner', 'referral', 'commission', 'payout', 'material', 'email', 'api_key', 'webhook'] as const;
+export const ACTIVITY_ENTITY_TYPES = ['user', 'partner', 'referral', 'commission', 'payout', 'material', 'email', 'api_key', 'webhook', 'team_invitation'] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
   user: 'User',
@@ -13,6 +13,7 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
   email: 'Email',
   api_key: 'API key',
   webhook: 'Webhook',
+  team_invitation: 'Team invitation',
 };
 
 /** Who made a change: a signed-in user, an API key, or the system (timers, workers, the CLI). */

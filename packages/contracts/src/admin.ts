@@ -136,7 +136,7 @@ export const partnerPayoutOutput = z.object({ id: z.uuid(), reference: z.string(
 export type PartnerPayout = z.infer<typeof partnerPayoutOutput>;
 
 /** One activity_log row about a partner, its user, or one of its referrals, commissions or payouts. */
-export const activityEntryOutput = z.object({
+export const partnerActivityEntryOutput = z.object({
   id: z.uuid(),
   action: z.string(),
   entityType: z.string(),
@@ -145,7 +145,7 @@ export const activityEntryOutput = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
 });
-export type ActivityEntry = z.infer<typeof activityEntryOutput>;
+export type PartnerActivityEntry = z.infer<typeof partnerActivityEntryOutput>;
 
 /** A partner's own Referrals tab: search, a stage filter and pages. */
 export const ownReferralsInput = z.object({

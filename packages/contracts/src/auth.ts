@@ -10,7 +10,16 @@ export const credentialsInput = z.object({
 });
 export type CredentialsInput = z.input<typeof credentialsInput>;
 
-export const userOutput = z.object({ id: z.uuid(), email: z.string(), role: z.enum(USER_ROLES) });
+export const userOutput = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  /** What this user may do (services/permissions.ts); the web shows or hides actions by it. */
+  permissions: z.array(z.string()).optional(),
+  mfaEnabled: z.boolean().optional(),
+  /** ADMIN_MFA_REQUIRED and no TOTP yet: only enrolment is open until it is on. */
+  mfaEnrolmentRequired: z.boolean().optional(),
+});
 export type SessionUserOutput = z.infer<typeof userOutput>;
 
 export const authResultOutput = z.object({ token: z.string(), user: userOutput });

@@ -1,7 +1,17 @@
 // Enumerations of spec §3 with their labels. Every list of values lives here.
 
-export const USER_ROLES = ['admin', 'partner'] as const;
+export const USER_ROLES = ['admin', 'finance', 'viewer', 'partner'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** The roles of the admin team (issue 16): everything; money and exports; read-only. */
+export const ADMIN_ROLES = ['admin', 'finance', 'viewer'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = { admin: 'Admin', finance: 'Finance', viewer: 'Viewer' };
+export const ADMIN_ROLE_DESCRIPTIONS: Record<AdminRole, string> = {
+  admin: 'Everything, including the team',
+  finance: 'Commissions, accrual, payouts and exports; reads partners and referrals',
+  viewer: 'Read-only screens and lists; no exports with bank data',
+};
+export const isAdminRole = (role: string): role is AdminRole => (ADMIN_ROLES as readonly string[]).includes(role);
 
 export const COMPANY_TYPES = ['agency', 'consultant', 'saas', 'influencer', 'client', 'cfo', 'marketing_agency', 'other'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];

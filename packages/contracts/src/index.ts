@@ -15,5 +15,6 @@ export * from './messages';
 export * from './money';
 export * from './partner';
 export * from './referral';
+export * from './team';
 export * from './ui';
 export * from './integrations';

@@ -14,8 +14,16 @@ export interface UsersTable {
   id: Generated<string>;
   email: string;
   passwordHash: string;
-  role: Generated<'admin' | 'partner'>;
+  role: Generated<'admin' | 'finance' | 'viewer' | 'partner'>;
   tokenVersion: Generated<number>;
+  /** Team members are deactivated, never deleted (migration 0010): no sign-in, sessions end. */
+  active: Generated<boolean>;
+  deactivatedAt: NullableTimestamp;
+  /** TOTP secret (base32), AES-256-GCM sealed with mfaSecretContext(userId); set at setup, kept once enabled. */
+  mfaSecret: string | null;
+  mfaEnabled: Generated<boolean>;
+  /** The last accepted TOTP time step: a code is accepted once (no replay within its window). */
+  mfaLastStep: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   /** Optional mails (migration 0007): deal won/lost and client added; the monthly accrual summary. */
   mailDealUpdates: Generated<boolean>;
   mailMonthlySummary: Generated<boolean>;
@@ -259,6 +267,38 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+/** An invitation to the admin team (migration 0010): single use, 7 days, the link's token kept as sha-256. */
+export interface TeamInvitationsTable {
+  id: Generated<string>;
+  email: string;
+  role: 'admin' | 'finance' | 'viewer';
+  tokenHash: string;
+  invitedBy: string | null;
+  expiresAt: Timestamp;
+  acceptedAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+/** One of the ten recovery codes handed out when MFA is enabled, as sha-256; usable once. */
+export interface MfaRecoveryCodesTable {
+  id: Generated<string>;
+  userId: string;
+  codeHash: string;
+  usedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+/** The step between a right password and the code: 5 minutes, single use, token kept as sha-256. */
+export interface MfaChallengesTable {
+  id: Generated<string>;
+  userId: string;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   partners: PartnersTable;
@@ -276,6 +316,9 @@ export interface Database {
   webhookEvents: WebhookEventsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   webhookAttempts: WebhookAttemptsTable;
+  teamInvitations: TeamInvitationsTable;
+  mfaRecoveryCodes: MfaRecoveryCodesTable;
+  mfaChallenges: MfaChallengesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -294,7 +337,10 @@ export type EmailOutboxRow = Selectable<EmailOutboxTable>;
  * The type below fails to compile when this list and the interfaces above disagree.
  */
 export const TABLE_COLUMNS = {
-  users: ['id', 'email', 'passwordHash', 'role', 'tokenVersion', 'mailDealUpdates', 'mailMonthlySummary', 'createdAt', 'updatedAt'],
+  users: [
+    'id', 'email', 'passwordHash', 'role', 'tokenVersion', 'active', 'deactivatedAt', 'mfaSecret', 'mfaEnabled', 'mfaLastStep',
+    'mailDealUpdates', 'mailMonthlySummary', 'createdAt', 'updatedAt',
+  ],
   partners: [
     'id', 'userId', 'companyName', 'contactName', 'companyType', 'website', 'phone', 'taxId', 'w9OnFile', 'paymentMethod',
     'bankName', 'bankRoutingNumber', 'bankAccountNumber', 'bankAccountType', 'bankAccountHolderName', 'bankAddress',
@@ -332,6 +378,9 @@ export const TABLE_COLUMNS = {
     'id', 'eventId', 'endpointId', 'status', 'attempts', 'nextAttemptAt', 'lastStatusCode', 'lastError', 'deliveredAt', 'createdAt',
   ],
   webhookAttempts: ['id', 'deliveryId', 'attemptedAt', 'statusCode', 'durationMs', 'error'],
+  teamInvitations: ['id', 'email', 'role', 'tokenHash', 'invitedBy', 'expiresAt', 'acceptedAt', 'revokedAt', 'createdAt'],
+  mfaRecoveryCodes: ['id', 'userId', 'codeHash', 'usedAt', 'createdAt'],
+  mfaChallenges: ['id', 'userId', 'tokenHash', 'expiresAt', 'usedAt', 'createdAt'],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T]> };
 
 type MissingColumns = {

@@ -7,7 +7,7 @@ import {
   idInput,
   listPartnersInput,
   pageOf,
-  activityEntryOutput,
+  partnerActivityEntryOutput,
   partnerCommissionsPageOutput,
   partnerDetailsOutput,
   partnerPageInput,
@@ -55,7 +55,7 @@ export const adminPartnerProcedures = {
 
   partnerActivity: permittedProcedure('partners:read')
     .input(partnerPageInput)
-    .output(pageOf(activityEntryOutput))
+    .output(pageOf(partnerActivityEntryOutput))
     .query(({ ctx, input }) => listPartnerActivity(ctx.deps.db, input)),
 
   approvePartner: decision('approve'),

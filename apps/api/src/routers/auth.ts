@@ -1,6 +1,23 @@
-import { authResultOutput, changePasswordInput, credentialsInput, forgotPasswordInput, messageOutput, okOutput, resetPasswordInput, userOutput } from '@portal/contracts';
+import {
+  acceptInvitationInput,
+  authResultOutput,
+  changePasswordInput,
+  credentialsInput,
+  forgotPasswordInput,
+  loginOutput,
+  messageOutput,
+  mfaCodeInput,
+  mfaEnableOutput,
+  mfaSetupOutput,
+  mfaVerifyInput,
+  okOutput,
+  resetPasswordInput,
+  userOutput,
+} from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { registerAccount, signIn, signOut } from '../services/accounts';
+import { issueSession, registerAccount, sessionUserView, signIn, signOut } from '../services/accounts';
+import { disableMfa, enableMfa, setupMfa, verifyMfaChallenge } from '../services/accounts/mfa';
+import { acceptInvitation } from '../services/accounts/team';
 import { changePassword, requestPasswordReset, resetPassword } from '../services/password-reset';
 import { authedProcedure, publicProcedure } from '../trpc/init';
 
@@ -13,10 +30,10 @@ export const authProcedures = {
 
   login: publicProcedure
     .input(credentialsInput)
-    .output(authResultOutput)
+    .output(loginOutput)
     .mutation(({ ctx, input }) => signIn(ctx.deps, input, ctx.ip)),
 
-  me: authedProcedure.output(userOutput).query(({ ctx }) => ({ id: ctx.user.id, email: ctx.user.email, role: ctx.user.role })),
+  me: authedProcedure.output(userOutput).query(({ ctx }) => sessionUserView(ctx.deps.config, ctx.user)),
 
   logout: authedProcedure.output(okOutput).mutation(async ({ ctx }) => {
     await signOut(ctx.deps, ctx.user.id);
@@ -37,4 +54,28 @@ export const authProcedures = {
     .input(changePasswordInput)
     .output(authResultOutput)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.user, input, ctx.ip)),
+
+  // Two-factor sign-in (issue 16). The enrolment calls need only a session, so a team member
+  // who must enrol (ADMIN_MFA_REQUIRED) can reach them.
+  mfaSetup: authedProcedure.output(mfaSetupOutput).mutation(({ ctx }) => setupMfa(ctx.deps, ctx.user)),
+
+  mfaEnable: authedProcedure
+    .input(mfaCodeInput)
+    .output(mfaEnableOutput)
+    .mutation(({ ctx, input }) => enableMfa(ctx.deps, ctx.user, input.code, ctx.ip)),
+
+  mfaDisable: authedProcedure
+    .input(mfaCodeInput)
+    .output(okOutput)
+    .mutation(({ ctx, input }) => disableMfa(ctx.deps, ctx.user, input.code, ctx.ip)),
+
+  mfaVerify: publicProcedure
+    .input(mfaVerifyInput)
+    .output(authResultOutput)
+    .mutation(({ ctx, input }) => verifyMfaChallenge(ctx.deps, input, ctx.ip, (user) => issueSession(ctx.deps, user))),
+
+  acceptInvitation: publicProcedure
+    .input(acceptInvitationInput)
+    .output(authResultOutput)
+    .mutation(({ ctx, input }) => acceptInvitation(ctx.deps, input, ctx.ip)),
 } satisfies TRPCRouterRecord;

@@ -1,8 +1,9 @@
-import { partnerApplicationInput, partnerProfileOutput } from '@portal/contracts';
+import { partnerApplicationInput, partnerProfileOutput, updateBankDetailsInput, updatePartnerProfileInput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { toPartnerProfile } from '../services/mappers';
 import { applyAsPartner, getOwnProfile } from '../services/partners';
-import { partnerUserProcedure } from '../trpc/init';
+import { updateOwnBankDetails, updateOwnProfile } from '../services/partner-self-service';
+import { partnerProcedure, partnerUserProcedure } from '../trpc/init';
 
 /** partner.me, partner.submitApplication (Partner onboarding issue). `apply` is a reserved word of tRPC routers. */
 export const partnerProfileProcedures = {
@@ -20,4 +21,16 @@ export const partnerProfileProcedures = {
       const partner = await applyAsPartner(ctx.deps.db, ctx.deps, ctx.user.id, input);
       return toPartnerProfile(partner, ctx.deps.cipher);
     }),
+
+  /** Self-service (issue 16): the profile fields of the registration form; absent fields stay. */
+  updateProfile: partnerProcedure
+    .input(updatePartnerProfileInput)
+    .output(partnerProfileOutput)
+    .mutation(async ({ ctx, input }) => toPartnerProfile(await updateOwnProfile(ctx.deps, ctx.user, input), ctx.deps.cipher)),
+
+  /** New wire details, with the current password; answered masked. */
+  updateBankDetails: partnerProcedure
+    .input(updateBankDetailsInput)
+    .output(partnerProfileOutput)
+    .mutation(async ({ ctx, input }) => toPartnerProfile(await updateOwnBankDetails(ctx.deps, ctx.user, input, ctx.ip), ctx.deps.cipher)),
 } satisfies TRPCRouterRecord;

@@ -1,11 +1,13 @@
 // Accounts and sessions: sign-up, sign-in, sign-out. Throttles are taken before any password work
 // so that many calls in one request (tRPC batching) or in parallel cannot multiply attempts.
 
-import { MESSAGES, type AuthResult, type SessionUserOutput, type UserRole } from '@portal/contracts';
+import { MESSAGES, type AuthResult, type LoginResult, type SessionUserOutput, type UserRole } from '@portal/contracts';
 import { DomainError } from './errors';
 import type { AppDeps } from '../deps';
 import { logActivity, type DbOrTx } from './activity';
 import type { RatePolicyName } from './rate-limits';
+import { mustEnrolMfa, startMfaChallenge } from './accounts/mfa';
+import { permissionsOf } from './permissions';
 import { hashPassword, newPasswordProblem, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 
 export interface Credentials {
@@ -26,7 +28,7 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function findUserByEmail(db: DbOrTx, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'tokenVersion', 'passwordHash'])
+    .select(['id', 'email', 'role', 'tokenVersion', 'passwordHash', 'active', 'mfaEnabled'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', normaliseEmail(email)))
     .executeTakeFirst();
 }
@@ -57,9 +59,22 @@ export async function createUserAccount(
   }
 }
 
-export async function issueSession(deps: AppDeps, user: { id: string; email: string; role: UserRole; tokenVersion: number }): Promise<AuthResult> {
+/** The user as the web reads it: who, the role, what it may do, and where two-factor sign-in stands. */
+export function sessionUserView(config: AppDeps['config'], user: { id: string; email: string; role: UserRole; mfaEnabled?: boolean }): SessionUserOutput {
+  const mfaEnabled = user.mfaEnabled ?? false;
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    permissions: permissionsOf(user),
+    mfaEnabled,
+    mfaEnrolmentRequired: mustEnrolMfa(config, { role: user.role, mfaEnabled }),
+  };
+}
+
+export async function issueSession(deps: AppDeps, user: { id: string; email: string; role: UserRole; tokenVersion: number; mfaEnabled?: boolean }): Promise<AuthResult> {
   const token = await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
-  return { token, user: { id: user.id, email: user.email, role: user.role } };
+  return { token, user: sessionUserView(deps.config, user) };
 }
 
 /** Sign-up from the landing page: always a partner account (spec §6). */
@@ -78,7 +93,7 @@ export async function registerAccount(deps: AppDeps, input: Credentials, ip: str
  * from any address) is taken before the password is checked and given back when it turns out
  * right, so only failures count yet parallel guesses are still capped.
  */
-export async function signIn(deps: AppDeps, input: Credentials, ip: string): Promise<AuthResult> {
+export async function signIn(deps: AppDeps, input: Credentials, ip: string): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   const perEmailKey = `${email}|${ip}`;
   const budgets: Array<[RatePolicyName, string]> = [
@@ -103,6 +118,8 @@ export async function signIn(deps: AppDeps, input: Credentials, ip: string): Pro
   if (!user || !valid) throw DomainError.unauthorized(MESSAGES.invalidCredentials);
 
   await Promise.all(budgets.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
+  // Deactivated team members (issue 16) cannot sign in; said only after the right password.
+  if (!user.active) throw DomainError.forbidden(MESSAGES.accountDeactivated);
 
   if (passwordNeedsRehash(user.passwordHash)) {
     const passwordHash = await hashPassword(input.password);
@@ -111,6 +128,8 @@ export async function signIn(deps: AppDeps, input: Credentials, ip: string): Pro
       await logActivity(trx, { userId: user.id, action: 'user.password_rehashed', entityType: 'user', entityId: user.id });
     });
   }
+  // With two-factor sign-in on, the password earns only the token of the code step.
+  if (user.mfaEnabled) return startMfaChallenge(deps, user.id);
   return issueSession(deps, user);
 }
 

@@ -1,7 +1,7 @@
 // The admin's page of one partner (issue 18): its commissions, payouts and activity, each paged
 // on the server. (Profile and referrals come from the partner details and the referral list.)
 
-import type { ActivityEntry, Commission, PartnerPayout } from '@portal/contracts';
+import type { PartnerActivityEntry, Commission, PartnerPayout } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import type { DbOrTx } from './activity';
@@ -75,7 +75,7 @@ export async function listPartnerPayouts(db: Db, page: PartnerPage): Promise<Pag
  * What happened to a partner, newest first: rows about the partner itself or its user, and rows
  * about its referrals, commissions and mail, which name the partner in their details.
  */
-export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promise<Page<ActivityEntry>> {
+export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promise<Page<PartnerActivityEntry>> {
   const partner = await db.selectFrom('partners').select(['id', 'userId']).where('id', '=', page.partnerId).executeTakeFirst();
   if (!partner) return { items: [], total: 0, limit: page.limit, offset: page.offset };
   const about = db

@@ -6,7 +6,7 @@
 import { ADMIN_ACCOUNT_PASSWORD_MIN, MESSAGES, type UserRole } from '@portal/contracts';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import argon2 from 'argon2';
-import { isAdministrator } from './permissions';
+import { isStaff } from './permissions';
 
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary['passwords-common']);
 
@@ -17,7 +17,7 @@ export function isCommonPassword(password: string): boolean {
 
 /** Why a new password cannot be used for an account of this role, or null when it can. */
 export function newPasswordProblem(password: string, role: UserRole): string | null {
-  if (isAdministrator({ role }) && password.length < ADMIN_ACCOUNT_PASSWORD_MIN) return MESSAGES.adminPasswordTooShort;
+  if (isStaff({ role }) && password.length < ADMIN_ACCOUNT_PASSWORD_MIN) return MESSAGES.adminPasswordTooShort;
   if (isCommonPassword(password)) return MESSAGES.commonPassword;
   return null;
 }

@@ -20,6 +20,8 @@ export const ADMIN_PERMISSIONS = [
   'materials:read',
   'materials:write',
   'exports:read',
+  /** Exports that carry decrypted bank numbers (a payout's wire instructions). */
+  'exports:bank',
   'emails:read',
   'emails:write',
   'team:manage',
@@ -31,18 +33,35 @@ export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 /** `partner:self`: acts as a partner on its own records (applying, its profile, referrals, commissions). */
 export type Permission = AdminPermission | 'partner:self';
 
+/** Read-only admin screens and lists (no exports with bank data, no mail log: mails carry sign-in links). */
+const VIEWER_PERMISSIONS = ['partners:read', 'referrals:read', 'commissions:read', 'materials:read', 'exports:read'] as const satisfies readonly AdminPermission[];
+
 export const ROLE_PERMISSIONS: Record<UserRole, readonly Permission[]> = {
   admin: ADMIN_PERMISSIONS,
+  /** Money: commissions, accrual, payouts, exports; reads partners and referrals (issue 16). */
+  finance: [...VIEWER_PERMISSIONS, 'commissions:write', 'payouts:write', 'exports:bank'],
+  viewer: VIEWER_PERMISSIONS,
   partner: ['partner:self'],
 };
 
-/** An administrator's account: stricter passwords, the one ADMIN_EMAIL may name. */
+/** The full administrator (role `admin`): the one ADMIN_EMAIL may name, the one that manages the team. */
 export function isAdministrator(user: Pick<SessionUser, 'role'>): boolean {
   return user.role === 'admin';
 }
 
+/** A member of the admin team (admin, finance, viewer): stricter passwords, /admin, ADMIN_MFA_REQUIRED. */
+export function isStaff(user: Pick<SessionUser, 'role'>): boolean {
+  return user.role !== 'partner';
+}
+
 /** A key scope that carries a permission no scope names: partners:write includes the partner decisions. */
 const SCOPE_IMPLIES: Partial<Record<Permission, Permission>> = { 'partners:approve': 'partners:write' };
+
+/** Every permission the principal holds, for the web to show or hide actions (the server checks anyway). */
+export function permissionsOf(user: Pick<SessionUser, 'role' | 'apiKeyId' | 'scopes'>): Permission[] {
+  if (user.apiKeyId) return ROLE_PERMISSIONS.admin.filter((permission) => hasPermission(user, permission));
+  return [...ROLE_PERMISSIONS[user.role]];
+}
 
 /** An API key's permissions are its scopes (never team:manage, keys:manage or emails, which no scope names). */
 export function hasPermission(user: Pick<SessionUser, 'role' | 'apiKeyId' | 'scopes'>, permission: Permission): boolean {
@@ -81,5 +100,7 @@ export function requireSignedInUser(session: Session): SessionUser {
 export function requirePermission(session: Session, permission: Permission): SessionUser {
   const user = requireUser(session);
   if (!hasPermission(user, permission)) throw DomainError.forbidden(user.apiKeyId ? INTEGRATION_MESSAGES.keyNotAllowed : deniedMessage(permission));
+  // ADMIN_MFA_REQUIRED: a team member without TOTP may only enrol (auth.* procedures need no permission).
+  if (user.mfaEnrolmentRequired) throw DomainError.forbidden(MESSAGES.mfaEnrolmentRequired);
   return user;
 }

@@ -8,6 +8,7 @@ import type { AppDeps, SessionUser } from '../deps';
 import { isDatabaseUnavailable } from './errors';
 import { authenticateApiKey, isApiKeyToken } from '../services/integrations';
 import type { Session } from '../services/permissions';
+import { mustEnrolMfa } from '../services/accounts/mfa';
 
 export type { AppDeps, SessionUser } from '../deps';
 
@@ -43,11 +44,12 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
   if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return { user: null, tokenRejected: true };
   const row = await deps.db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'tokenVersion'])
+    .select(['id', 'email', 'role', 'tokenVersion', 'active', 'mfaEnabled'])
     .where('id', '=', claims.userId)
     .executeTakeFirst();
-  if (!row || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role) return { user: null, tokenRejected: true };
-  return { user: row, tokenRejected: false };
+  if (!row || !row.active || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role) return { user: null, tokenRejected: true };
+  const { active: _active, ...user } = row;
+  return { user: { ...user, mfaEnrolmentRequired: mustEnrolMfa(deps.config, row) }, tokenRejected: false };
 }
 
 export async function createContextFromRequest(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {

@@ -7,6 +7,7 @@ import { adminIntegrationProcedures } from '../routers/admin-integrations';
 import { mailPreferenceProcedures } from '../routers/mail-preferences';
 import { adminPartnerProcedures } from '../routers/admin-partners';
 import { adminReferralProcedures } from '../routers/admin-referrals';
+import { adminTeamProcedures } from '../routers/admin-team';
 import { authProcedures } from '../routers/auth';
 import { adminChartProcedures, partnerChartProcedures } from '../routers/charts';
 import { adminMaterialProcedures, partnerMaterialProcedures } from '../routers/materials';
@@ -20,7 +21,7 @@ import { createCallerFactory, router } from './init';
 export const appRouter = router({
   auth: router(authProcedures),
   partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures, ...mailPreferenceProcedures, ...partnerChartProcedures }),
-  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures, ...adminChartProcedures, ...adminIntegrationProcedures, ...adminActivityProcedures }),
+  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures, ...adminChartProcedures, ...adminIntegrationProcedures, ...adminActivityProcedures, ...adminTeamProcedures }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });
 

@@ -1,22 +1,25 @@
 // The admin area's sidebar (issue 18): one entry per area, each its own route. New areas (Activity,
 // Team, Integrations) add a line here; the shell draws whatever this list holds.
 
-import { IconHistory, IconMail, IconPlugConnected, IconShieldCheck, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconHistory, IconMail, IconUsersGroup, IconPlugConnected, IconShieldCheck, IconUsers, type Icon } from '@tabler/icons-react';
 
 export interface AdminNavItem {
   label: string;
-  to: '/admin' | '/admin/partners' | '/admin/emails' | '/admin/integrations' | '/admin/activity';
+  to: '/admin' | '/admin/partners' | '/admin/emails' | '/admin/integrations' | '/admin/activity' | '/admin/team';
   icon: Icon;
   /** Also active on the area's sub-pages (a partner's page under Partners); the dashboard only on itself. */
   matchSubPaths: boolean;
+  /** The permission the area needs (its procedures check it on the server); none: every team member. */
+  permission?: string;
 }
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Admin Dashboard', to: '/admin', icon: IconShieldCheck, matchSubPaths: false },
   { label: 'Partners', to: '/admin/partners', icon: IconUsers, matchSubPaths: true },
-  { label: 'Email log', to: '/admin/emails', icon: IconMail, matchSubPaths: true },
-  { label: 'Activity', to: '/admin/activity', icon: IconHistory, matchSubPaths: true },
-  { label: 'Integrations', to: '/admin/integrations', icon: IconPlugConnected, matchSubPaths: true },
+  { label: 'Email log', to: '/admin/emails', icon: IconMail, matchSubPaths: true, permission: 'emails:read' },
+  { label: 'Activity', to: '/admin/activity', icon: IconHistory, matchSubPaths: true, permission: 'activity:read' },
+  { label: 'Team', to: '/admin/team', icon: IconUsersGroup, matchSubPaths: true, permission: 'team:manage' },
+  { label: 'Integrations', to: '/admin/integrations', icon: IconPlugConnected, matchSubPaths: true, permission: 'keys:manage' },
 ];
 
 /** Whether `item` is the area the admin is in. */

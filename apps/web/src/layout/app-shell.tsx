@@ -7,17 +7,12 @@ import { MOBILE_BREAKPOINT_PX } from '@portal/contracts/plain';
 import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { isStaffUser, userCan } from '../lib/permissions';
 import { useSession } from '../lib/session';
 import { ADMIN_NAV, isActiveNavItem } from './admin-nav';
 import { readSidebarOpen, writeSidebarOpen } from './sidebar-state';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
-
-interface NavItem {
-  label: string;
-  to: '/admin' | '/admin/activity' | '/dashboard';
-  icon: typeof IconShieldCheck;
-}
 
 const EXPANDED_WIDTH = '20rem';
 
@@ -26,7 +21,7 @@ const ICON_WIDTH = '4rem';
 
 export function Shell({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = isStaffUser(user);
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`) ?? false;
   const [mobileOpen, mobileSheet] = useDisclosure(false);
   const [desktopOpen, setDesktopOpen] = useState(readSidebarOpen);
@@ -44,7 +39,8 @@ export function Shell({ children }: { children: ReactNode }) {
   };
   useHotkeys([['mod+B', toggle]], []);
 
-  const links = isAdmin ? ADMIN_NAV : PARTNER_NAV;
+  // Each admin area shows only to the roles that may open it (the server refuses the rest anyway).
+  const links = isAdmin ? ADMIN_NAV.filter((item) => !item.permission || userCan(user, item.permission)) : PARTNER_NAV;
   const expanded = mobile || desktopOpen;
 
   return (

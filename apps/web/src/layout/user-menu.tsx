@@ -2,6 +2,7 @@ import { Avatar, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { isStaffUser } from '../lib/permissions';
 import { useSession } from '../lib/session';
 
 const ChangePasswordDialog = lazy(() => import('../features/auth/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
@@ -35,7 +36,7 @@ export function UserMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{user.email}</Menu.Label>
-          {user.role === 'admin' && (
+          {isStaffUser(user) && (
             <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChangingPassword(true)}>
               Change password
             </Menu.Item>

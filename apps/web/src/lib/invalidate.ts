@@ -6,6 +6,11 @@ import type { trpc } from './trpc';
 
 export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
 
+/** A team member was invited, given another role or deactivated (issue 16). */
+export function afterTeamChange(utils: TrpcUtils): Promise<unknown> {
+  return utils.admin.team.invalidate();
+}
+
 /** A referral was added (by a partner or an admin): the lists, MRR, revenue and conversion move. */
 export function afterReferralChange(utils: TrpcUtils): Promise<unknown> {
   return Promise.all([

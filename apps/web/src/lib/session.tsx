@@ -100,6 +100,18 @@ export class SessionStore {
     }
   }
 
+  /** Reads the profile again in place (after the partner edited it): no loading state, the screen stays. */
+  async reloadPartner() {
+    const partner = await vanillaTrpc.partner.me.query();
+    this.set({ partner });
+  }
+
+  /** Reads the user again (after two-factor sign-in was turned on or off). */
+  async refreshUser() {
+    const user = await vanillaTrpc.auth.me.query();
+    this.set({ user });
+  }
+
   async refetchPartner() {
     if (this.state.user?.role === 'partner') await this.loadPartner();
   }
@@ -158,5 +170,7 @@ export function useSession() {
     signIn: (token: string, user: SessionUserOutput) => store.signIn(token, user),
     signOut: () => store.signOut(),
     refetchPartner: () => store.refetchPartner(),
+    refreshUser: () => store.refreshUser(),
+    reloadPartner: () => store.reloadPartner(),
   };
 }

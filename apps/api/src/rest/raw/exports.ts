@@ -52,7 +52,7 @@ export const exportRoutes: RawRoutes = {
 
     app.get<{ Params: { id: string } }>('/api/admin/payouts/:id/wire-instructions.csv', async (req, reply) => {
       try {
-        const admin = await requireAccess(deps, req, 'payouts:write');
+        const admin = await requireAccess(deps, req, 'exports:bank');
         const result = UUID.test(req.params.id) ? await withActor(admin, () => wireInstructions(deps.db, deps.cipher, req.params.id, admin.id)) : null;
         if (!result) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
         return csvHeaders(reply, `wire-instructions-${result.reference}.csv`).send(csvStream(WIRE_COLUMNS, result.rows));

@@ -19,6 +19,7 @@ import { commissionRoutes } from './commissions';
 import { materialRoutes } from './materials';
 import { partnerProfileRoutes } from './partner-profile';
 import { referralRoutes } from './referrals';
+import { teamRoutes } from './team';
 
 export const restRoutes: readonly RestRoute[] = [
   ...authRoutes,
@@ -32,6 +33,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...adminActivityRoutes,
 
   ...chartRoutes,
+  ...teamRoutes,
 ];
 
 /** A route that is not a plain procedure call (file streams, multipart); it documents itself. */

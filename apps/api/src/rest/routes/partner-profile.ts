@@ -17,4 +17,22 @@ export const partnerProfileRoutes: RestRoute[] = [
     status: 201,
     description: 'One application per user (409 on a second). An agreementVersion older than the current one is 409, an unknown one 400. Routing and account numbers are stored encrypted and returned only masked.',
   },
+  {
+    method: 'PATCH',
+    path: '/api/partners/me',
+    procedure: 'partner.updateProfile',
+    summary: "Correct the partner's own profile: companyName, contactName, companyType, website, phone",
+    tag: 'Partner',
+    description: 'The registration form’s rules and messages. Fields left out stay; website or phone sent empty are cleared.',
+  },
+  {
+    method: 'PUT',
+    path: '/api/partners/me/bank-details',
+    procedure: 'partner.updateBankDetails',
+    summary: 'Replace the wire details, with the current password; answers the profile with the numbers masked',
+    tag: 'Partner',
+    description:
+      'Every wire field is required (routing number 9 digits). A wrong current password is 400 and counts as a failed sign-in. The partner and the admins get a mail ("Your bank details were changed").',
+    responseHeaders: [{ name: 'Retry-After', description: 'Seconds to wait, on 429' }],
+  },
 ];

@@ -37,6 +37,9 @@ export interface TemplateValues {
   dealWon: { contactName: string; clientCompanyName: string; commission: string; dashboardUrl: string };
   dealLost: { contactName: string; clientCompanyName: string; reason: string | null; dashboardUrl: string };
   monthlySummary: { contactName: string; month: string; count: number; amount: string; dashboardUrl: string };
+  teamInvitation: { roleLabel: string; invitedBy: string; acceptUrl: string; validDays: number };
+  bankDetailsChanged: { contactName: string; account: string | null; changedAt: string; settingsUrl: string };
+  partnerBankDetailsChanged: { companyName: string; contactName: string; account: string | null; changedAt: string; partnersUrl: string };
 }
 
 export type MailKind = keyof TemplateValues;
@@ -44,6 +47,32 @@ export type MailKind = keyof TemplateValues;
 const DEAL_UPDATES_NOTE = 'You get deal updates because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.';
 
 const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = {
+  teamInvitation: ({ roleLabel, invitedBy, acceptUrl, validDays }) => ({
+    subject: `You are invited to the ${PRODUCT_NAME} admin team`,
+    heading: `Join the ${PRODUCT_NAME} admin team`,
+    paragraphs: [`${invitedBy} invited you to the ${PRODUCT_NAME} partner portal as ${roleLabel}. Choose your password with the button below.`, `The link works once and for ${validDays} days.`],
+    action: { label: 'Accept the invitation', url: acceptUrl },
+    note: 'If you did not expect this invitation, ignore this mail.',
+  }),
+  bankDetailsChanged: ({ contactName, account, changedAt, settingsUrl }) => ({
+    subject: 'Your bank details were changed',
+    heading: 'Your bank details were changed',
+    paragraphs: [
+      `Hello ${contactName}, the bank details of your ${PRODUCT_NAME} partner account were changed on ${changedAt}.`,
+      account ? `Payouts now go to the account ending ${account.slice(-4)}.` : 'Payouts go to the new account.',
+    ],
+    action: { label: 'Review your settings', url: settingsUrl },
+    note: 'If you did not change them, reset your password right away and tell your program contact.',
+  }),
+  partnerBankDetailsChanged: ({ companyName, contactName, account, changedAt, partnersUrl }) => ({
+    subject: `Bank details changed: ${companyName}`,
+    heading: 'A partner changed their bank details',
+    paragraphs: [
+      `${contactName} of ${companyName} changed the partner's bank details on ${changedAt}.`,
+      account ? `The new account ends ${account.slice(-4)}.` : 'A new account was given.',
+    ],
+    action: { label: 'Open the partners', url: partnersUrl },
+  }),
   passwordReset: ({ resetUrl, validMinutes }) => ({
     subject: 'Reset your password',
     heading: 'Reset your password',

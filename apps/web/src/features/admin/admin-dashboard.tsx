@@ -8,6 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LoadingScreen } from '../../layout/loading-screen';
 import { errorMessage } from '../../lib/errors';
+import { useCan } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { AccrualPanel } from './accrual-panel';
@@ -33,6 +34,16 @@ export function AdminDashboard() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const close = () => setDialog(null);
+  // What the role may do (issue 16): actions it lacks are not offered; the server refuses them anyway.
+  const can = {
+    addClient: useCan('referrals:write'),
+    createPartner: useCan('partners:write'),
+    approve: useCan('partners:approve'),
+    pay: useCan('payouts:write'),
+    accrue: useCan('commissions:write'),
+    materials: useCan('materials:write'),
+    emails: useCan('emails:read'),
+  };
 
   if (metrics.isPending) return <LoadingScreen label="Loading dashboard..." />;
 
@@ -47,12 +58,16 @@ export function AdminDashboard() {
         </div>
         <Group gap="xs" wrap="wrap">
           <ExportDataMenu />
-          <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setDialog('addClient')}>
-            Add Client
-          </Button>
-          <Button leftSection={<IconUsersPlus size={16} />} onClick={() => setDialog('createPartner')}>
-            Create Partner
-          </Button>
+          {can.addClient && (
+            <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setDialog('addClient')}>
+              Add Client
+            </Button>
+          )}
+          {can.createPartner && (
+            <Button leftSection={<IconUsersPlus size={16} />} onClick={() => setDialog('createPartner')}>
+              Create Partner
+            </Button>
+          )}
           <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setDialog('partnerSettings')}>
             Partner Settings
           </Button>
@@ -72,12 +87,12 @@ export function AdminDashboard() {
       {metrics.isError ? <Alert color="red">{errorMessage(metrics.error, 'Unable to load the program metrics.')}</Alert> : <AdminMetricCards metrics={metrics.data} />}
       <ProgramCharts />
 
-      <PartnerApprovalQueue onViewDetails={setDetailsId} />
-      <PayoutProcessor />
-      <AccrualPanel />
+      {can.approve && <PartnerApprovalQueue onViewDetails={setDetailsId} />}
+      {can.pay && <PayoutProcessor />}
+      {can.accrue && <AccrualPanel />}
       <DealPipeline />
       <AffiliatesTable onViewDetails={setDetailsId} />
-      <MaterialsManager />
+      {can.materials && <MaterialsManager />}
 
       <AddClientDialog opened={dialog === 'addClient'} onClose={close} />
       <CreatePartnerDialog opened={dialog === 'createPartner'} onClose={close} />

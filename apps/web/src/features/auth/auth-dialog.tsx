@@ -3,8 +3,9 @@
 
 import { Anchor, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { MESSAGES, credentialsInput, type AuthResult, type CredentialsInput } from '@portal/contracts';
+import { MESSAGES, credentialsInput, type AuthResult, type CredentialsInput, type LoginResult } from '@portal/contracts';
 import { useState } from 'react';
+import { CodeInput } from './code-input';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -37,7 +38,7 @@ export interface AuthDialogProps {
   onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
   /** Sends the credentials; by default auth.login or auth.register. Tests pass their own. */
-  authenticate?: (mode: AuthMode, credentials: CredentialsInput) => Promise<AuthResult>;
+  authenticate?: (mode: AuthMode, credentials: CredentialsInput) => Promise<LoginResult>;
 }
 
 export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }: AuthDialogProps) {
@@ -46,7 +47,12 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
   const session = useSession();
   const login = trpc.auth.login.useMutation();
   const register = trpc.auth.register.useMutation();
+  const verify = trpc.auth.mfaVerify.useMutation();
   const [submitting, setSubmitting] = useState(false);
+  /** Set after a right password when two-factor sign-in is on: the code step shows. */
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const form = useForm<CredentialsInput>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -58,19 +64,54 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
   const close = () => {
     if (submitting) return;
     form.reset();
+    setMfaToken(null);
+    setCode('');
+    setCodeError(null);
     onClose();
+  };
+
+  const finish = async ({ token, user }: AuthResult) => {
+    if (mode === 'login') notifySuccess(MESSAGES.welcomeBack, MESSAGES.welcomeBackText);
+    else notifySuccess(MESSAGES.accountCreated, MESSAGES.accountCreatedText);
+    setSubmitting(false);
+    form.reset();
+    setMfaToken(null);
+    setCode('');
+    onClose();
+    await session.signIn(token, user);
+  };
+
+  const submitCode = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!mfaToken) return;
+    if (code.replace(/\s/g, '').length < 6) {
+      setCodeError(MESSAGES.mfaCodeRequired);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await finish(await verify.mutateAsync({ mfaToken, code }));
+    } catch (error) {
+      setSubmitting(false);
+      setCode('');
+      const message = errorMessage(error, MESSAGES.genericError);
+      // An expired step starts over from the password.
+      if (message === MESSAGES.mfaChallengeInvalid) setMfaToken(null);
+      setCodeError(message);
+    }
   };
 
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true);
     try {
-      const { token, user } = await send(mode, credentialsInput.parse(values));
-      if (mode === 'login') notifySuccess(MESSAGES.welcomeBack, MESSAGES.welcomeBackText);
-      else notifySuccess(MESSAGES.accountCreated, MESSAGES.accountCreatedText);
-      setSubmitting(false);
-      form.reset();
-      onClose();
-      await session.signIn(token, user);
+      const result = await send(mode, credentialsInput.parse(values));
+      if ('mfaRequired' in result) {
+        setSubmitting(false);
+        setCodeError(null);
+        setMfaToken(result.mfaToken);
+        return;
+      }
+      await finish(result);
     } catch (error) {
       setSubmitting(false);
       notifyError(mode === 'login' ? MESSAGES.loginFailed : MESSAGES.registrationFailed, errorMessage(error, MESSAGES.genericError));
@@ -90,6 +131,23 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
     >
       {mode === 'forgot' ? (
         <ForgotPasswordForm onBack={() => onModeChange('login')} onClose={close} />
+      ) : mfaToken ? (
+        <form onSubmit={(e) => void submitCode(e)} noValidate>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Two-factor sign-in is on for this account. Enter the code from your authenticator app.
+            </Text>
+            <CodeInput
+              value={code}
+              onChange={(v) => {
+                setCode(v);
+                setCodeError(null);
+              }}
+              error={codeError}
+            />
+            <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={close} pending={submitting} submitLabel="Verify" busyLabel="Please wait..." />
+          </Stack>
+        </form>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

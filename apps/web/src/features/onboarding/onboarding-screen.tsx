@@ -5,6 +5,7 @@ import { MESSAGES, type PartnerApplicationInput } from '@portal/contracts';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { LoadingScreen } from '../../layout/loading-screen';
 import { errorMessage } from '../../lib/errors';
+import { isStaffUser } from '../../lib/permissions';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -39,7 +40,7 @@ export function OnboardingScreen() {
   // A retry reloads the profile, so it passes through the loading state like the first load.
   if (session.loading || session.partnerLoading) return <LoadingScreen label={ONBOARDING_LOADING_TEXT} />;
   if (!session.user) return <Navigate to="/" replace />;
-  if (session.user.role === 'admin') return <Navigate to="/admin" replace />;
+  if (isStaffUser(session.user)) return <Navigate to="/admin" replace />;
 
   if (session.partnerError) {
     return (

@@ -6,7 +6,10 @@ import { COMPANY_TYPE_LABELS, PAYMENT_METHOD_LABELS, type PartnerProfile } from 
 import { IconExternalLink, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ChangePasswordDialog } from '../auth/change-password-dialog';
+import { EditProfileCard } from './edit-profile-card';
 import { MailPreferencesCard } from './mail-preferences-card';
+import { TwoFactorCard } from './two-factor-card';
+import { UpdateBankDetailsCard } from './update-bank-details-card';
 
 function ReadOnlyField({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -32,7 +35,7 @@ export function SettingsTab({ partner }: { partner: PartnerProfile }) {
               Account Settings
             </Title>
             <Text size="sm" c="dimmed">
-              Contact support to change these details.
+              Your account as the program sees it.
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -69,6 +72,9 @@ export function SettingsTab({ partner }: { partner: PartnerProfile }) {
           </Button>
         </Stack>
       </Card>
+      <EditProfileCard partner={partner} />
+      <UpdateBankDetailsCard partner={partner} />
+      <TwoFactorCard />
       <MailPreferencesCard />
       <ChangePasswordDialog opened={changingPassword} onClose={() => setChangingPassword(false)} />
     </Stack>

@@ -1,0 +1,84 @@
+import type { RestRoute } from '../adapter';
+
+const throttled = [{ name: 'Retry-After', description: 'Seconds to wait, on 429' }];
+
+/** Admin team, invitations and two-factor sign-in (issue 16). */
+export const teamRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/team',
+    procedure: 'admin.team',
+    summary: 'Team members (admin, finance, viewer; active and deactivated) and pending invitations',
+    tag: 'Team',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/team/invitations',
+    procedure: 'admin.inviteMember',
+    summary: 'Invite someone to the team with a role; mails PUBLIC_URL/accept-invitation?token=…',
+    tag: 'Team',
+    status: 201,
+    description: 'The link works once and for 7 days; the token is stored only as a hash. A newer invitation of the same email replaces the older one. An email that already has an account is 409.',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/team/{userId}',
+    procedure: 'admin.changeMemberRole',
+    summary: "Change a member's role; the member's sessions end",
+    tag: 'Team',
+    description: 'The last active admin cannot be demoted (409).',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/team/{userId}',
+    procedure: 'admin.removeMember',
+    summary: 'Deactivate a member: no more sign-in, every session ends at once',
+    tag: 'Team',
+    description: 'The last active admin cannot be removed (409). The account is kept for the activity log.',
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/accept-invitation',
+    procedure: 'auth.acceptInvitation',
+    summary: "Create the invited account with the invitation's role and sign in",
+    tag: 'Auth',
+    description: 'The password needs at least 12 characters. A used, expired, replaced or unknown token is 400.',
+    responseHeaders: throttled,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/mfa/setup',
+    procedure: 'auth.mfaSetup',
+    summary: 'Start two-factor enrolment: a new TOTP secret (base32) and its otpauth:// URL for the QR code',
+    tag: 'Auth',
+    description: 'Not in force until mfa/enable accepts a code; 409 when two-factor sign-in is already on.',
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/mfa/enable',
+    procedure: 'auth.mfaEnable',
+    summary: 'Turn two-factor sign-in on with a first code; answers ten recovery codes, shown once',
+    tag: 'Auth',
+    description: 'A wrong code is 400. Recovery codes are stored only as hashes and each works once.',
+    responseHeaders: throttled,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/mfa/disable',
+    procedure: 'auth.mfaDisable',
+    summary: 'Turn two-factor sign-in off with a current code or a recovery code',
+    tag: 'Auth',
+    description: 'A wrong code is 400; a team member cannot turn it off while ADMIN_MFA_REQUIRED (409).',
+    responseHeaders: throttled,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/mfa/verify',
+    procedure: 'auth.mfaVerify',
+    summary: 'The code step of sign-in: the mfaToken of login and a TOTP or recovery code; answers a session',
+    tag: 'Auth',
+    description:
+      'The mfaToken is valid 5 minutes and for one sign-in. A wrong or reused code or recovery code is 401; at most 10 wrong codes per account and 50 per address in 15 minutes (429 with Retry-After).',
+    responseHeaders: throttled,
+  },
+];

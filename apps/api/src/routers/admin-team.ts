@@ -1,0 +1,24 @@
+import { changeMemberRoleInput, inviteMemberInput, removeMemberInput, teamInvitationOutput, teamOutput } from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { changeMemberRole, deactivateMember, inviteMember, listTeam } from '../services/accounts/team';
+import { permittedProcedure } from '../trpc/init';
+
+/** admin.team, admin.inviteMember, admin.changeMemberRole, admin.removeMember (issue 16): only `admin` manages the team. */
+export const adminTeamProcedures = {
+  team: permittedProcedure('team:manage').output(teamOutput).query(({ ctx }) => listTeam(ctx.deps.db, ctx.deps.now())),
+
+  inviteMember: permittedProcedure('team:manage')
+    .input(inviteMemberInput)
+    .output(teamInvitationOutput)
+    .mutation(({ ctx, input }) => inviteMember(ctx.deps, ctx.user, input)),
+
+  changeMemberRole: permittedProcedure('team:manage')
+    .input(changeMemberRoleInput)
+    .output(teamOutput)
+    .mutation(({ ctx, input }) => changeMemberRole(ctx.deps, ctx.user, input)),
+
+  removeMember: permittedProcedure('team:manage')
+    .input(removeMemberInput)
+    .output(teamOutput)
+    .mutation(({ ctx, input }) => deactivateMember(ctx.deps, ctx.user, input.userId)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,168 @@
+// The admin team (issue 16): members with a role (admin, finance, viewer), invitations by mail
+// (7 days, single use, the token kept as sha-256), role changes and deactivation. Deactivated
+// members are kept (the activity log names them) and their sessions end at once (token version).
+// The last active admin can be neither demoted nor removed: the check locks the admins' rows, so
+// two parallel demotions cannot both pass.
+
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ADMIN_ROLE_LABELS,
+  INVITATION_VALID_DAYS,
+  MESSAGES,
+  type AcceptInvitationInput,
+  type AdminRole,
+  type AuthResult,
+  type Team,
+  type TeamInvitation,
+} from '@portal/contracts';
+import type { AppDeps, SessionUser } from '../../deps';
+import { createUserAccount, findUserByEmail, issueSession } from '../accounts';
+import { logActivity, type DbOrTx } from '../activity';
+import { DomainError } from '../errors';
+import { enqueueTemplate } from '../notifications/outbox';
+import { portalLink } from '../notifications/templates';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const TEAM_ROLES: AdminRole[] = ['admin', 'finance', 'viewer'];
+
+export async function listTeam(db: DbOrTx, now: Date): Promise<Team> {
+  const members = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'active', 'mfaEnabled', 'createdAt', 'deactivatedAt'])
+    .where('role', 'in', TEAM_ROLES)
+    .orderBy('active', 'desc')
+    .orderBy('email')
+    .execute();
+  const invitations = await db
+    .selectFrom('teamInvitations')
+    .select(['id', 'email', 'role', 'expiresAt', 'createdAt'])
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .orderBy('createdAt', 'desc')
+    .execute();
+  return {
+    members: members.map((m) => ({
+      id: m.id,
+      email: m.email,
+      role: m.role as AdminRole,
+      active: m.active,
+      mfaEnabled: m.mfaEnabled,
+      createdAt: m.createdAt.toISOString(),
+      deactivatedAt: m.deactivatedAt?.toISOString() ?? null,
+    })),
+    invitations: invitations.map(toInvitation),
+  };
+}
+
+const toInvitation = (row: { id: string; email: string; role: AdminRole; expiresAt: Date; createdAt: Date }): TeamInvitation => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  expiresAt: row.expiresAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Mails PUBLIC_URL/accept-invitation?token=…; an earlier pending invitation of the same email is replaced. */
+export async function inviteMember(deps: AppDeps, actor: SessionUser, input: { email: string; role: AdminRole }): Promise<TeamInvitation> {
+  if (await findUserByEmail(deps.db, input.email)) throw DomainError.conflict(MESSAGES.emailTaken);
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('teamInvitations')
+      .set({ revokedAt: now })
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email))
+      .where('acceptedAt', 'is', null)
+      .where('revokedAt', 'is', null)
+      .execute();
+    const row = await trx
+      .insertInto('teamInvitations')
+      .values({ email: input.email, role: input.role, tokenHash: sha256(token), invitedBy: actor.id, expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * 86_400_000), createdAt: now })
+      .returning(['id', 'email', 'role', 'expiresAt', 'createdAt'])
+      .executeTakeFirstOrThrow();
+    await logActivity(trx, { userId: actor.id, action: 'team.invited', entityType: 'team_invitation', entityId: row.id, details: { email: input.email, role: input.role } });
+    await enqueueTemplate(trx, now, input.email, 'teamInvitation', {
+      roleLabel: ADMIN_ROLE_LABELS[input.role],
+      invitedBy: actor.email,
+      acceptUrl: portalLink(deps.config, '/accept-invitation', { token }),
+      validDays: INVITATION_VALID_DAYS,
+    });
+    return toInvitation(row);
+  });
+}
+
+/** Creates the invited user with the invitation's role and signs in; the link works once, for 7 days. */
+export async function acceptInvitation(deps: AppDeps, input: AcceptInvitationInput, ip: string): Promise<AuthResult> {
+  await deps.rateLimits.consume('invitationAcceptsPerIp', ip);
+  const tokenHash = sha256(input.token);
+  const now = deps.now();
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const invitation = await trx
+      .updateTable('teamInvitations')
+      .set({ acceptedAt: now })
+      .where('tokenHash', '=', tokenHash)
+      .where('acceptedAt', 'is', null)
+      .where('revokedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .returning(['id', 'email', 'role', 'invitedBy'])
+      .executeTakeFirst();
+    if (!invitation) throw DomainError.invalid(MESSAGES.invitationInvalid);
+    const created = await createUserAccount(trx, { email: invitation.email, password: input.password, role: invitation.role });
+    await logActivity(trx, {
+      userId: created.id,
+      action: 'team.invitation_accepted',
+      entityType: 'user',
+      entityId: created.id,
+      details: { email: created.email, role: invitation.role, invitationId: invitation.id, invitedBy: invitation.invitedBy },
+    });
+    return created;
+  });
+  return issueSession(deps, { ...user, mfaEnabled: false });
+}
+
+/** Locks the active admins and refuses to leave none: 409. */
+async function keepOneAdmin(trx: DbOrTx, targetId: string): Promise<void> {
+  const admins = await trx.selectFrom('users').select('id').where('role', '=', 'admin').where('active', '=', true).forUpdate().execute();
+  if (admins.some((a) => a.id === targetId) && admins.length <= 1) throw DomainError.conflict(MESSAGES.lastAdmin);
+}
+
+async function teamMember(trx: DbOrTx, userId: string) {
+  const row = await trx.selectFrom('users').select(['id', 'email', 'role', 'active']).where('id', '=', userId).where('role', 'in', TEAM_ROLES).forUpdate().executeTakeFirst();
+  if (!row) throw DomainError.notFound(MESSAGES.teamMemberNotFound);
+  return row;
+}
+
+/** A new role; the member's sessions end (the token names the role). The last admin stays admin (409). */
+export async function changeMemberRole(deps: AppDeps, actor: SessionUser, input: { userId: string; role: AdminRole }): Promise<Team> {
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const member = await teamMember(trx, input.userId);
+    if (member.role === input.role) return;
+    if (member.role === 'admin') await keepOneAdmin(trx, member.id);
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ role: input.role, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now }))
+      .where('id', '=', member.id)
+      .execute();
+    await logActivity(trx, { userId: actor.id, action: 'team.role_changed', entityType: 'user', entityId: member.id, details: { email: member.email, before: member.role, after: input.role } });
+  });
+  return listTeam(deps.db, now);
+}
+
+/** Deactivates a member: no sign-in, every session ends at once. The last admin cannot be removed (409). */
+export async function deactivateMember(deps: AppDeps, actor: SessionUser, userId: string): Promise<Team> {
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const member = await teamMember(trx, userId);
+    if (!member.active) return;
+    if (member.role === 'admin') await keepOneAdmin(trx, member.id);
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ active: false, deactivatedAt: now, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now }))
+      .where('id', '=', member.id)
+      .execute();
+    await logActivity(trx, { userId: actor.id, action: 'team.deactivated', entityType: 'user', entityId: member.id, details: { email: member.email, role: member.role } });
+  });
+  return listTeam(deps.db, now);
+}

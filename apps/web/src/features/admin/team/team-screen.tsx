@@ -1,0 +1,219 @@
+// The Team screen (issue 16): invite someone with a role, change a member's role, deactivate a
+// member. Only the `admin` role manages the team; the last admin is kept by the server (409).
+
+import { Alert, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ADMIN_ROLE_DESCRIPTIONS, ADMIN_ROLE_LABELS, ADMIN_ROLES, MESSAGES, formatDate, inviteMemberInput, type AdminRole, type InviteMemberInput, type TeamMember } from '@portal/contracts';
+import { IconMailPlus, IconUserOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FormActions } from '../../../layout/form-actions';
+import { LoadingRow } from '../../../layout/loading-row';
+import { errorMessage } from '../../../lib/errors';
+import { afterTeamChange } from '../../../lib/invalidate';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { trpc } from '../../../lib/trpc';
+
+const ROLE_OPTIONS = ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE_LABELS[role] }));
+
+function InviteForm() {
+  const utils = trpc.useUtils();
+  const invite = trpc.admin.inviteMember.useMutation();
+  const form = useForm<InviteMemberInput>({ mode: 'controlled', initialValues: { email: '', role: 'viewer' }, validate: schemaResolver(inviteMemberInput, { sync: true }) });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const sent = await invite.mutateAsync(values);
+      notifySuccess(MESSAGES.invitationSent, `${sent.email} can join as ${ADMIN_ROLE_LABELS[sent.role]} within 7 days.`);
+      form.reset();
+      await afterTeamChange(utils);
+    } catch (error) {
+      notifyError('Invitation failed', errorMessage(error, MESSAGES.genericError));
+    }
+  });
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Invite a team member
+          </Title>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput label="Email" type="email" placeholder="colleague@company.com" required style={{ flex: '1 1 16rem' }} {...form.getInputProps('email')} />
+            <Select
+              label="Role"
+              data={ROLE_OPTIONS}
+              allowDeselect={false}
+              required
+              style={{ flex: '0 1 12rem' }}
+              description={ADMIN_ROLE_DESCRIPTIONS[form.values.role as AdminRole]}
+              {...form.getInputProps('role')}
+            />
+          </Group>
+          <FormActions pending={invite.isPending} submitLabel={<>Send invitation</>} busyLabel="Sending..." />
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function MemberRow({ member, self, onDeactivate }: { member: TeamMember; self: boolean; onDeactivate: (member: TeamMember) => void }) {
+  const utils = trpc.useUtils();
+  const change = trpc.admin.changeMemberRole.useMutation();
+  return (
+    <Table.Tr data-testid={`member-${member.email}`}>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        {member.email}
+        {self ? (
+          <Text span c="dimmed" size="sm">
+            {' '}
+            (you)
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        {member.active ? (
+          <Select
+            aria-label={`Role of ${member.email}`}
+            data={ROLE_OPTIONS}
+            value={member.role}
+            allowDeselect={false}
+            disabled={change.isPending}
+            w={140}
+            onChange={(role) => {
+              if (!role || role === member.role) return;
+              change.mutateAsync({ userId: member.id, role: role as AdminRole }).then(
+                () => {
+                  notifySuccess(MESSAGES.roleChanged, `${member.email} is now ${ADMIN_ROLE_LABELS[role as AdminRole]}.`);
+                  return afterTeamChange(utils);
+                },
+                (error: unknown) => notifyError('Role change failed', errorMessage(error, MESSAGES.genericError)),
+              );
+            }}
+          />
+        ) : (
+          ADMIN_ROLE_LABELS[member.role]
+        )}
+      </Table.Td>
+      <Table.Td>{member.mfaEnabled ? <Badge color="teal.9" variant="filled" autoContrast>On</Badge> : <Badge color="gray.7" variant="filled" autoContrast>Off</Badge>}</Table.Td>
+      <Table.Td>{member.active ? <Badge color="teal.9" variant="filled" autoContrast>Active</Badge> : <Badge color="red.9" variant="filled" autoContrast>Deactivated</Badge>}</Table.Td>
+      <Table.Td>
+        {member.active && (
+          <Button size="xs" variant="subtle" color="red" leftSection={<IconUserOff size={14} />} onClick={() => onDeactivate(member)}>
+            Deactivate
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function TeamScreen() {
+  const { user } = useSession();
+  const utils = trpc.useUtils();
+  const team = trpc.admin.team.useQuery();
+  const remove = trpc.admin.removeMember.useMutation();
+  const [leaving, setLeaving] = useState<TeamMember | null>(null);
+
+  const confirmRemove = async () => {
+    if (!leaving) return;
+    try {
+      await remove.mutateAsync({ userId: leaving.id });
+      notifySuccess(MESSAGES.memberDeactivated, `${leaving.email} can no longer sign in.`);
+      setLeaving(null);
+      await afterTeamChange(utils);
+    } catch (error) {
+      notifyError('Deactivation failed', errorMessage(error, MESSAGES.genericError));
+    }
+  };
+
+  return (
+    <Stack gap="lg" p={{ base: 'sm', sm: 'md' }} maw={1100} mx="auto" w="100%">
+      <div>
+        <Title order={1} size="h2">
+          Team
+        </Title>
+        <Text c="dimmed">Who works in the admin area, with which role</Text>
+      </div>
+      <InviteForm />
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Members
+          </Title>
+          {team.isError ? (
+            <Alert color="red">{errorMessage(team.error, 'Unable to load the team.')}</Alert>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th>Two-factor</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {team.isPending ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={5}>
+                        <LoadingRow label="Loading team..." />
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : (
+                    team.data.members.map((member) => <MemberRow key={member.id} member={member} self={member.id === user?.id} onDeactivate={setLeaving} />)
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      </Card>
+      {team.data && team.data.invitations.length > 0 && (
+        <Card withBorder padding="lg" radius="md">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Pending invitations
+            </Title>
+            <Table.ScrollContainer minWidth={480}>
+              <Table verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th>Expires</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {team.data.invitations.map((invitation) => (
+                    <Table.Tr key={invitation.id}>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
+                      <Table.Td>{ADMIN_ROLE_LABELS[invitation.role]}</Table.Td>
+                      <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        </Card>
+      )}
+      <Modal opened={!!leaving} onClose={() => !remove.isPending && setLeaving(null)} title="Deactivate team member" centered size="sm">
+        <Stack gap="md">
+          <Text size="sm">{leaving?.email} will be signed out everywhere and can no longer sign in. The account stays in the activity log.</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setLeaving(null)} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => void confirmRemove()} loading={remove.isPending}>
+              Deactivate
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+// Enrolment in two-factor sign-in (issue 16): a new secret as a QR code (and as text), a first
+// code from the app, then the ten recovery codes, shown once.
+
+import { Alert, Button, Code, Group, Image, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { MESSAGES, type MfaSetup } from '@portal/contracts';
+import { IconShieldLock } from '@tabler/icons-react';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { CodeInput } from './code-input';
+
+export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
+  const setup = trpc.auth.mfaSetup.useMutation();
+  const enable = trpc.auth.mfaEnable.useMutation();
+  const [secret, setSecret] = useState<MfaSetup | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  useEffect(() => {
+    if (!secret) return;
+    let live = true;
+    void QRCode.toDataURL(secret.otpauthUrl, { margin: 1, width: 200 }).then((url) => live && setQr(url));
+    return () => {
+      live = false;
+    };
+  }, [secret]);
+
+  if (recoveryCodes) {
+    return (
+      <Stack gap="md">
+        <Alert color="green" title={MESSAGES.mfaEnabledTitle}>
+          Keep these recovery codes somewhere safe. Each works once if you lose your phone; they are not shown again.
+        </Alert>
+        <SimpleGrid cols={2} spacing="xs" data-testid="recovery-codes">
+          {recoveryCodes.map((c) => (
+            <Code key={c} fz="sm">
+              {c}
+            </Code>
+          ))}
+        </SimpleGrid>
+        <Group>
+          <Button onClick={onDone}>I have saved them</Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  if (!secret) {
+    return (
+      <Group>
+        <Button
+          leftSection={<IconShieldLock size={16} />}
+          loading={setup.isPending}
+          onClick={() => {
+            setup.mutateAsync().then(setSecret, (error: unknown) => notifyError('Two-factor setup failed', errorMessage(error, MESSAGES.genericError)));
+          }}
+        >
+          Set up two-factor sign-in
+        </Button>
+      </Group>
+    );
+  }
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code)) {
+      setCodeError(MESSAGES.mfaCodeRequired);
+      return;
+    }
+    try {
+      const result = await enable.mutateAsync({ code });
+      setRecoveryCodes(result.recoveryCodes);
+      notifySuccess(MESSAGES.mfaEnabledTitle);
+    } catch (error) {
+      setCode('');
+      setCodeError(errorMessage(error, MESSAGES.genericError));
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack gap="md">
+        <List type="ordered" size="sm" spacing={4}>
+          <List.Item>Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy…).</List.Item>
+          <List.Item>Enter the 6-digit code the app shows.</List.Item>
+        </List>
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          {qr ? <Image src={qr} alt="QR code for your authenticator app" w={200} h={200} radius="sm" bg="white" /> : null}
+          <Stack gap={4} maw={320}>
+            <Text size="sm" c="dimmed">
+              Cannot scan? Enter this key in the app:
+            </Text>
+            <Code fz="sm" data-testid="mfa-secret" style={{ overflowWrap: 'anywhere' }}>
+              {secret.secret}
+            </Code>
+          </Stack>
+        </Group>
+        <CodeInput
+          value={code}
+          onChange={(v) => {
+            setCode(v);
+            setCodeError(null);
+          }}
+          error={codeError}
+          allowRecovery={false}
+        />
+        <Group>
+          <Button type="submit" loading={enable.isPending}>
+            Turn on
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+// "Edit profile" (issue 16): the partner corrects company, contact, type, website and phone with
+// the registration form's rules and messages.
+
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { COMPANY_TYPE_LABELS, COMPANY_TYPES, MESSAGES, WEBSITE_DESCRIPTION, updatePartnerProfileInput, type PartnerProfile } from '@portal/contracts';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FormActions } from '../../layout/form-actions';
+import { errorMessage } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+
+const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
+
+interface ProfileValues {
+  companyName: string;
+  contactName: string;
+  companyType: string;
+  website: string;
+  phone: string;
+}
+
+const valuesOf = (partner: PartnerProfile): ProfileValues => ({
+  companyName: partner.companyName,
+  contactName: partner.contactName,
+  companyType: partner.companyType,
+  website: partner.website ?? '',
+  phone: partner.phone ?? '',
+});
+
+export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
+  const session = useSession();
+  const update = trpc.partner.updateProfile.useMutation();
+  const [editing, setEditing] = useState(false);
+  const form = useForm<ProfileValues>({ mode: 'controlled', initialValues: valuesOf(partner), validate: schemaResolver(updatePartnerProfileInput, { sync: true }) });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await update.mutateAsync(updatePartnerProfileInput.parse(values));
+      notifySuccess(MESSAGES.profileUpdated);
+      setEditing(false);
+      await session.reloadPartner();
+    } catch (error) {
+      notifyError('Profile update failed', errorMessage(error, MESSAGES.genericError));
+    }
+  });
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={3} size="h4">
+              Edit profile
+            </Title>
+            <Text size="sm" c="dimmed">
+              Your company and contact details as admins and clients see them.
+            </Text>
+          </div>
+          {!editing && (
+            <Button
+              variant="light"
+              leftSection={<IconPencil size={16} />}
+              onClick={() => {
+                form.setValues(valuesOf(partner));
+                setEditing(true);
+              }}
+            >
+              Edit profile
+            </Button>
+          )}
+        </Group>
+        {editing && (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label="Company Name" withAsterisk {...form.getInputProps('companyName')} />
+                <TextInput label="Contact Name" withAsterisk {...form.getInputProps('contactName')} />
+                <Select label="Company Type" withAsterisk data={companyTypeOptions} allowDeselect={false} {...form.getInputProps('companyType')} />
+                <TextInput label="Website" description={WEBSITE_DESCRIPTION} {...form.getInputProps('website')} />
+                <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+              </SimpleGrid>
+              <FormActions justify="flex-end" gap="sm" onCancel={() => setEditing(false)} pending={update.isPending} submitLabel="Save profile" busyLabel="Saving..." />
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}

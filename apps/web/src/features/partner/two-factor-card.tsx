@@ -1,0 +1,85 @@
+// "Two-factor sign-in" in the partner's Settings (issue 16): turn it on (QR code, first code,
+// recovery codes) or off (a current code or a recovery code).
+
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@portal/contracts';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { CodeInput } from '../auth/code-input';
+import { TwoFactorSetup } from '../auth/two-factor-setup';
+
+export function TwoFactorCard() {
+  const session = useSession();
+  const disable = trpc.auth.mfaDisable.useMutation();
+  const [turningOff, setTurningOff] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const enabled = !!session.user?.mfaEnabled;
+
+  const submitOff = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      await disable.mutateAsync({ code });
+      notifySuccess(MESSAGES.mfaDisabledTitle);
+      setTurningOff(false);
+      setCode('');
+      await session.refreshUser();
+    } catch (error) {
+      setCode('');
+      setCodeError(errorMessage(error, MESSAGES.genericError));
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={3} size="h4">
+              Two-factor sign-in
+            </Title>
+            <Text size="sm" c="dimmed">
+              Sign in with your password and a code from an authenticator app.
+            </Text>
+          </div>
+          <Badge color={enabled ? 'teal.9' : 'gray.7'} variant="filled" autoContrast>
+            {enabled ? 'On' : 'Off'}
+          </Badge>
+        </Group>
+        {!enabled && <TwoFactorSetup onDone={() => void session.refreshUser()} />}
+        {enabled && !turningOff && (
+          <Group>
+            <Button variant="default" onClick={() => setTurningOff(true)}>
+              Turn off
+            </Button>
+          </Group>
+        )}
+        {enabled && turningOff && (
+          <form onSubmit={(e) => void submitOff(e)} noValidate>
+            <Stack gap="md">
+              <CodeInput
+                value={code}
+                onChange={(v) => {
+                  setCode(v);
+                  setCodeError(null);
+                }}
+                error={codeError}
+              />
+              <Group gap="sm">
+                <Button variant="default" onClick={() => setTurningOff(false)} disabled={disable.isPending}>
+                  Cancel
+                </Button>
+                <Button type="submit" color="red" loading={disable.isPending}>
+                  Turn off two-factor sign-in
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,211 @@
+// Issue 16 in Chromium: an admin invites a finance member → the invitee accepts from the mail →
+// enrols in two-factor sign-in (ADMIN_MFA_REQUIRED) with a code computed here from the shown secret →
+// signs out → signs in with password and code. And a partner changes their bank details.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { generate } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, api, freePort, launchBrowser, newPage, sampleApplication, screenshot, seriousA11yViolations, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let portal: Portal;
+let browser: Browser;
+/** The bootstrap admin's session (issued before it enrolled; enrolling does not end sessions). */
+let adminToken: string;
+let smtp: SMTPServer;
+const mails: Mail[] = [];
+const SHOTS = '/work/shots/team';
+
+async function waitForMail(to: string, subject: string, timeoutMs = 30_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = mails.find((m) => m.to === to && m.subject === subject);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no "${subject}" mail for ${to}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}\n${portal.logs()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The journey's screenshot, also kept under /work/shots/team for review. */
+async function shot(page: Page, name: string) {
+  await settled(page);
+  await screenshot(page, name);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Types a 6-digit code into Mantine's PinInput (focus moves from box to box). */
+async function typeCode(page: Page, code: string) {
+  await page.getByRole('textbox', { name: 'Authentication code' }).first().click();
+  await page.keyboard.type(code);
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  const smtpPort = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)));
+  const port = await freePort();
+  portal = await startPortal({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Ledgerline <mail@e2e.test>',
+    ADMIN_MFA_REQUIRED: 'true',
+  });
+  browser = await launchBrowser();
+  // The bootstrap admin must enrol too (ADMIN_MFA_REQUIRED): done through the API here.
+  const client = api(portal.baseUrl);
+  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  const setup = await client.call<{ secret: string }>('POST', '/api/auth/mfa/setup', {}, adminToken);
+  expect((await client.call('POST', '/api/auth/mfa/enable', { code: await generate({ secret: setup.body.secret }) }, adminToken)).status).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+describe('the admin team in the browser', () => {
+  it('invite → accept → enrol in two-factor sign-in → sign out → sign in with a code', async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, adminToken, '/admin/team');
+    await page.getByRole('heading', { name: 'Team', exact: true }).waitFor();
+    const email = `finance-${Date.now().toString(36)}@e2e.test`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('combobox', { name: 'Role', exact: true }).click();
+    await page.getByRole('option', { name: 'Finance' }).click();
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Invitation sent').first().waitFor();
+    await page.getByRole('cell', { name: email }).waitFor();
+    await page.mouse.move(0, 0);
+    expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+    await shot(page, 'team-desktop');
+    await context.close();
+
+    const mail = await waitForMail(email, 'You are invited to the Ledgerline admin team');
+    const link = /http:\/\/127\.0\.0\.1:\d+\/accept-invitation\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeTruthy();
+
+    const invitee = await newPage(browser, DESKTOP);
+    const p = invitee.page;
+    await p.goto(link as string);
+    await p.getByRole('heading', { name: 'Join the admin team' }).waitFor();
+    const password = 'Finance-Password-2026';
+    await p.getByLabel(/^Password/).fill(password);
+    await shot(p, 'accept-invitation-desktop');
+    await p.getByRole('button', { name: 'Accept invitation' }).click();
+
+    // Sent to enrol before /admin.
+    await p.waitForURL(/\/two-factor-setup/);
+    await p.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const secret = (await p.getByTestId('mfa-secret').textContent())?.trim() as string;
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await p.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    expect((await seriousA11yViolations(p)).join('\n')).toBe('');
+    await shot(p, 'two-factor-setup-desktop');
+    await typeCode(p, await generate({ secret }));
+    await p.getByRole('button', { name: 'Turn on' }).click();
+    await p.getByTestId('recovery-codes').waitFor();
+    await shot(p, 'two-factor-recovery-codes-desktop');
+    await p.getByRole('button', { name: 'I have saved them' }).click();
+    await p.waitForURL(/\/admin$/);
+    await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    // Finance: no partner decisions, no team.
+    expect(await p.getByRole('button', { name: 'Create Partner' }).count()).toBe(0);
+    expect(await p.getByRole('link', { name: 'Team' }).count()).toBe(0);
+    await shot(p, 'admin-as-finance-desktop');
+
+    // Sign out, then sign in with the password and a code of the next time step (the enrolment used this one).
+    await p.getByRole('button', { name: email }).click();
+    await p.getByRole('menuitem', { name: 'Sign out' }).click();
+    await p.waitForURL((url) => url.pathname === '/');
+    await p.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const dialog = p.getByRole('dialog', { name: 'Sign In' });
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel(/^Password/).fill(password);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await dialog.getByText('Enter the code from your authenticator app').waitFor();
+    await shot(p, 'two-factor-code-step-desktop');
+    await typeCode(p, await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await p.waitForURL(/\/admin$/);
+    await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await invitee.context.close();
+
+    // The team screen on a phone.
+    const phone = await newPage(browser, MOBILE);
+    await signInWithToken(phone.page, portal.baseUrl, adminToken, '/admin/team');
+    await phone.page.getByRole('cell', { name: email }).waitFor();
+    await shot(phone.page, 'team-mobile');
+    await phone.context.close();
+  });
+});
+
+describe('partner self-service in the browser', () => {
+  it('a partner changes the bank details (a wrong password is refused) and gets a mail', async () => {
+    const client = api(portal.baseUrl);
+    const email = `bank-${Date.now().toString(36)}@e2e.test`;
+    const partnerPassword = 'partner-password-1';
+    const token = await client.register(email, partnerPassword);
+    const applied = await client.call<{ id: string }>('POST', '/api/partners', sampleApplication('Bank Change Co', 'Bea Banker'), token);
+    expect(applied.status).toBe(201);
+    expect((await client.call('POST', `/api/admin/partners/${applied.body.id}/approve`, {}, adminToken)).status).toBe(200);
+
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithToken(page, portal.baseUrl, token, '/dashboard');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Update bank details' }).click();
+    await page.getByLabel(/^Bank Name/).fill('Cascade Credit Union');
+    await page.getByLabel(/^Account Holder Name/).fill('Bank Change Co LLC');
+    await page.getByLabel(/^Routing Number/).fill('123-000-848');
+    await page.getByLabel(/^Account Number/).fill('9988 7766 4321');
+    await page.getByLabel(/^Bank Address/).fill('5 River Road, Salem, OR');
+    await page.getByLabel(/^Beneficiary Address/).fill('6 Hill Street, Salem, OR');
+    await page.getByLabel(/^Current password/).fill('not-my-password');
+    await page.getByRole('button', { name: 'Save bank details' }).click();
+    await page.getByText('Current password is incorrect').waitFor();
+    await page.getByLabel(/^Current password/).fill(partnerPassword);
+    await shot(page, 'bank-details-desktop');
+    await page.getByRole('button', { name: 'Save bank details' }).click();
+    await page.getByText('Bank details updated').first().waitFor();
+    await page.getByTestId('bank-summary').getByText('Cascade Credit Union, account •••• 4321').waitFor();
+    await page.mouse.move(0, 0);
+    expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+    await shot(page, 'settings-after-bank-change-desktop');
+
+    const mail = await waitForMail(email, 'Your bank details were changed');
+    expect(mail.text).toContain('4321');
+    expect(mail.text).not.toContain('998877664321');
+    await waitForMail(ADMIN.email, 'Bank details changed: Bank Change Co');
+    const profile = await client.call<{ bankAccountNumberMasked: string }>('GET', '/api/partners/me', undefined, token);
+    expect(profile.body.bankAccountNumberMasked).toBe('•••• 4321');
+    await context.close();
+
+    const phone = await newPage(browser, MOBILE);
+    await signInWithToken(phone.page, portal.baseUrl, token, '/dashboard');
+    await phone.page.getByRole('tab', { name: 'Settings' }).click();
+    await phone.page.getByRole('button', { name: 'Edit profile' }).click();
+    await shot(phone.page, 'settings-mobile');
+    await phone.context.close();
+  });
+});

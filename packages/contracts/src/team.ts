@@ -1,0 +1,105 @@
+// Admin team and account security (issue 16): invitations, roles, TOTP two-factor sign-in, and the
+// partner's own profile and bank details.
+
+import { z } from 'zod';
+import { ADMIN_ACCOUNT_PASSWORD_MIN, ROUTING_NUMBER_LENGTH, BANK_ACCOUNT_NUMBER_MAX } from './constants';
+import { ADMIN_ROLES, BANK_ACCOUNT_TYPES, COMPANY_TYPES } from './enums';
+import { emailField, idField, multiLine, optionalPhone, optionalWebsite, passwordField, requiredText, singleLine } from './fields';
+import { MESSAGES } from './messages';
+import { authResultOutput } from './auth';
+
+export const INVITATION_VALID_DAYS = 7;
+export const MFA_CHALLENGE_VALID_MINUTES = 5;
+export const RECOVERY_CODE_COUNT = 10;
+
+const adminRole = z.enum(ADMIN_ROLES, { error: MESSAGES.invalidRole });
+
+export const inviteMemberInput = z.object({ email: emailField, role: adminRole });
+export type InviteMemberInput = z.input<typeof inviteMemberInput>;
+
+export const changeMemberRoleInput = z.object({ userId: idField, role: adminRole });
+export const removeMemberInput = z.object({ userId: idField });
+
+const tokenField = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+
+/** Team accounts follow the administrator password rule (at least 12 characters). */
+export const acceptInvitationInput = z.object({
+  token: tokenField(MESSAGES.invitationInvalid),
+  password: passwordField(ADMIN_ACCOUNT_PASSWORD_MIN, MESSAGES.adminPasswordTooShort),
+});
+export type AcceptInvitationInput = z.input<typeof acceptInvitationInput>;
+
+export const teamMemberOutput = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(ADMIN_ROLES),
+  active: z.boolean(),
+  mfaEnabled: z.boolean(),
+  createdAt: z.string(),
+  deactivatedAt: z.string().nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberOutput>;
+
+export const teamInvitationOutput = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(ADMIN_ROLES),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationOutput>;
+
+export const teamOutput = z.object({ members: z.array(teamMemberOutput), invitations: z.array(teamInvitationOutput) });
+export type Team = z.infer<typeof teamOutput>;
+
+// Two-factor sign-in (RFC 6238 TOTP).
+/** A 6-digit code, or a recovery code (xxxxx-xxxxx); spaces are ignored. */
+export const mfaCodeField = z
+  .string({ error: MESSAGES.mfaCodeRequired })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().min(6, MESSAGES.mfaCodeRequired).max(32, MESSAGES.mfaCodeRequired));
+
+export const mfaCodeInput = z.object({ code: mfaCodeField });
+export type MfaCodeInput = z.input<typeof mfaCodeInput>;
+export const mfaVerifyInput = z.object({ mfaToken: tokenField(MESSAGES.mfaChallengeInvalid), code: mfaCodeField });
+export type MfaVerifyInput = z.input<typeof mfaVerifyInput>;
+
+export const mfaSetupOutput = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type MfaSetup = z.infer<typeof mfaSetupOutput>;
+export const mfaEnableOutput = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** Sign-in answers a session, or (MFA on) the token of the code step and no session. */
+export const loginOutput = z.union([authResultOutput, z.object({ mfaRequired: z.literal(true), mfaToken: z.string() })]);
+export type LoginResult = z.infer<typeof loginOutput>;
+
+// Partner self-service.
+/** Absent: unchanged. Empty or null: cleared (website, phone). */
+const clearable = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), z.union([z.null(), schema])).optional();
+
+export const updatePartnerProfileInput = z.object({
+  companyName: singleLine('Company name', requiredText(MESSAGES.companyNameRequired)).optional(),
+  contactName: singleLine('Contact name', requiredText(MESSAGES.contactNameRequired)).optional(),
+  companyType: z.enum(COMPANY_TYPES, { error: MESSAGES.companyTypeRequired }).optional(),
+  website: clearable(optionalWebsite),
+  phone: clearable(optionalPhone),
+});
+export type UpdatePartnerProfileInput = z.input<typeof updatePartnerProfileInput>;
+
+const wireText = (label: string, max: number) => singleLine(label, z.string({ error: MESSAGES.wireBankFieldsRequired }).trim().min(1, MESSAGES.wireBankFieldsRequired).max(max));
+const wireAddress = (label: string) => multiLine(label, z.string({ error: MESSAGES.wireBankFieldsRequired }).trim().min(1, MESSAGES.wireBankFieldsRequired).max(500));
+
+/** The wire fields of the registration form, all required, and the current password. */
+export const updateBankDetailsInput = z.object({
+  bankName: wireText('Bank name', 200),
+  bankRoutingNumber: z.string({ error: MESSAGES.routingNumberDigits }).trim().regex(new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`), MESSAGES.routingNumberDigits),
+  bankAccountNumber: z
+    .string({ error: MESSAGES.wireBankFieldsRequired })
+    .trim()
+    .regex(new RegExp(`^[A-Za-z0-9]{4,${BANK_ACCOUNT_NUMBER_MAX}}$`), MESSAGES.wireBankFieldsRequired),
+  bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.wireBankFieldsRequired }),
+  bankAccountHolderName: wireText('Account holder name', 200),
+  bankAddress: wireAddress('Bank address'),
+  beneficiaryAddress: wireAddress('Beneficiary address'),
+  currentPassword: z.string({ error: MESSAGES.currentPasswordRequired }).min(1, MESSAGES.currentPasswordRequired).max(256, MESSAGES.passwordMax),
+});
+export type UpdateBankDetailsInput = z.input<typeof updateBankDetailsInput>;
