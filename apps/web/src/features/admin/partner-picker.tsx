@@ -1,15 +1,18 @@
 // A partner chosen by typing (issue 18): the server searches every partner as the admin types
 // (debounced), so any of thousands can be picked; the list shows the first matches by name.
 
-import { Loader, Select, type SelectProps } from '@mantine/core';
+import { Loader, Select, type ComboboxItem, type ComboboxParsedItem, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { PartnerStatus } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 
 /** Matches shown at once; typing more narrows them. */
 export const PARTNER_PICKER_LIMIT = 20;
+
+/** The server has filtered already; the select shows what it answered. */
+const answeredOptions = ({ options }: { options: ComboboxItem[] | ComboboxParsedItem[] }) => options;
 
 type PickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'> & {
   value: string | null;
@@ -28,8 +31,11 @@ export function PartnerPicker({ value, onChange, status, ...props }: PickerProps
     { sort: 'companyName', limit: PARTNER_PICKER_LIMIT, ...(query ? { search: query } : {}), ...(status ? { status } : {}) },
     { placeholderData: keepPreviousData },
   );
-  const found = (partners.data?.items ?? []).map((partner) => ({ value: partner.id, label: partner.companyName }));
-  const data = chosen && value === chosen.value && !found.some((option) => option.value === chosen.value) ? [chosen, ...found] : found;
+  // Stable between renders: the select recomputes its options only when the answer or the choice changes.
+  const data = useMemo(() => {
+    const found = (partners.data?.items ?? []).map((partner) => ({ value: partner.id, label: partner.companyName }));
+    return chosen && value === chosen.value && !found.some((option) => option.value === chosen.value) ? [chosen, ...found] : found;
+  }, [partners.data, chosen, value]);
   const more = partners.data && partners.data.total > partners.data.items.length ? partners.data.total - partners.data.items.length : 0;
 
   return (
@@ -38,8 +44,7 @@ export function PartnerPicker({ value, onChange, status, ...props }: PickerProps
       searchable
       value={value}
       data={data}
-      // The server has filtered already; the select shows what it answered.
-      filter={({ options }) => options}
+      filter={answeredOptions}
       searchValue={search}
       onSearchChange={setSearch}
       onChange={(id, option) => {
