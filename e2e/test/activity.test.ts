@@ -53,7 +53,7 @@ describe('the Activity screen in the browser', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path()) as string, 'utf8').split('\r\n').filter(Boolean);
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n').filter(Boolean);
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain('"partner.approved"');
     expect(csv[1]).toContain('"status: pending → active"');

@@ -197,7 +197,7 @@ describe('the CSV export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const rows = parse(res.body, { record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false }) as string[][];
+    const rows: string[][] = parse(res.body, { record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false });
     expect(rows[0]).toEqual(['Time (UTC)', 'Actor Type', 'Actor', 'Actor Email', 'Action', 'Entity Type', 'Entity ID', 'Changes', 'Details', 'Entry ID']);
     expect(rows).toHaveLength(3);
     expect(rows.slice(1).map((row) => [row[1], row[4]])).toEqual([

@@ -43,6 +43,9 @@ function serveActivity(total = 2) {
   });
 }
 
+/** The table once the first page has come (generous: the machine may be busy). */
+const findTable = () => screen.findByRole('table', { name: 'Activity' }, { timeout: 10_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -51,7 +54,7 @@ describe('the Activity screen', () => {
   it('names each actor and shows a change as before → after', async () => {
     serveActivity();
     renderWithProviders(<ActivityScreen />);
-    const table = await screen.findByRole('table', { name: 'Activity' });
+    const table = await findTable();
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(within(rows[1] as HTMLElement).getByText('admin@example.com')).toBeTruthy();
@@ -66,7 +69,7 @@ describe('the Activity screen', () => {
     const api = serveActivity(60);
     const user = userEvent.setup();
     renderWithProviders(<ActivityScreen />);
-    await screen.findByRole('table', { name: 'Activity' });
+    await findTable();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(api.calls.at(-1)?.input).toEqual({ limit: 25, offset: 25 }));
 
@@ -82,13 +85,13 @@ describe('the Activity screen', () => {
     const api = serveActivity();
     const user = userEvent.setup();
     renderWithProviders(<ActivityScreen />);
-    await screen.findByRole('table', { name: 'Activity' });
+    await findTable();
     const before = api.calls.length;
     await user.type(screen.getByLabelText('Entity id'), 'abc');
     await user.type(screen.getByLabelText('From'), '2026-10-05');
     await user.type(screen.getByLabelText('To'), '2026-10-01');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByText('entityId must be a UUID')).toBeTruthy();
+    expect(await screen.findByText('entityId must be a UUID', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('to must not be before from')).toBeTruthy();
     expect(api.calls.length).toBe(before);
   });
@@ -108,7 +111,7 @@ describe('the Activity screen', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: objectUrls.create, revokeObjectURL: objectUrls.revoke }));
     const user = userEvent.setup();
     renderWithProviders(<ActivityScreen />);
-    await screen.findByRole('table', { name: 'Activity' });
+    await findTable();
     await user.type(screen.getByLabelText('Action'), 'partner.approved');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
 
