@@ -10,7 +10,9 @@ import { createDeps } from '../src/deps';
 import { createLogger } from '../src/logger';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { refusalOfAddress, resolveTarget } from '../src/services/webhooks';
+import { randomBytes } from 'node:crypto';
+import { createFieldCipher } from '../src/services/crypto';
+import { createWebhook, reencryptWebhookSecrets, refusalOfAddress, resolveTarget, webhookSecretContext } from '../src/services/webhooks';
 import { createWebhookWorker, WEBHOOK_RETRY_DELAYS_MS } from '../src/workers/webhook-worker';
 import { bearer, createPartner, createTestApp, createUser, type TestApp } from './helpers';
 
@@ -313,6 +315,22 @@ describe('webhooks', () => {
     expect(() => new Webhook(hook.secret).verify(arrived?.body ?? '', arrived?.headers as Record<string, string>)).toThrow();
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: adminHeaders });
     expect(list.body).not.toContain(secret);
+  });
+});
+
+describe('webhook secrets at rest', () => {
+  it('stores the secret encrypted and moves it to the current key with cli reencrypt', async () => {
+    const oldKey = randomBytes(32).toString('base64');
+    const older = createFieldCipher(oldKey);
+    const hook = await createWebhook(t.db, { cipher: older, allowPrivate: true }, admin.id, { url: receiver.url, events: ['partner.applied'] }, t.clock.now);
+    const stored = (await t.db.selectFrom('webhookEndpoints').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()).secret;
+    expect(stored).not.toContain(hook.secret.slice(6));
+    const current = createFieldCipher(randomBytes(32).toString('base64'), [oldKey]);
+    expect(await reencryptWebhookSecrets(t.db, current)).toEqual({ rewritten: 1, unreadable: [] });
+    const after = (await t.db.selectFrom('webhookEndpoints').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()).secret;
+    expect(current.isCurrent(after)).toBe(true);
+    expect(current.decrypt(after, webhookSecretContext(hook.id))).toBe(hook.secret);
+    expect(await reencryptWebhookSecrets(t.db, current)).toEqual({ rewritten: 0, unreadable: [] });
   });
 });
 

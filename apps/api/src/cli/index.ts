@@ -16,6 +16,7 @@ import { ensureAdmin } from '../services/admin-bootstrap';
 import { createBackupStream, restoreBackup } from '../services/backup';
 import { formatSignIns, seedDemo } from '../services/demo-seed';
 import { reencryptBankNumbers } from '../services/reencrypt';
+import { reencryptWebhookSecrets } from '../services/webhooks';
 
 type Command = (args: string[]) => Promise<void>;
 
@@ -45,10 +46,16 @@ const commands: Record<string, Command> = {
     const signIns = await withDeps((deps) => seedDemo(deps));
     console.log(signIns.length ? formatSignIns(signIns) : 'The database is not empty; demo data is only added to an empty database.');
   },
-  /** reencrypt: rewrites every bank number with the current key, so DATA_ENCRYPTION_OLD_KEYS can be emptied. */
+  /** reencrypt: rewrites every bank number and webhook signing secret with the current key, so DATA_ENCRYPTION_OLD_KEYS can be emptied. */
   async reencrypt() {
-    const { result, keyId } = await withDeps(async (deps) => ({ result: await reencryptBankNumbers(deps.db, deps.cipher), keyId: deps.cipher.keyId }));
+    const { result, webhooks, keyId } = await withDeps(async (deps) => ({
+      result: await reencryptBankNumbers(deps.db, deps.cipher),
+      webhooks: await reencryptWebhookSecrets(deps.db, deps.cipher),
+      keyId: deps.cipher.keyId,
+    }));
     console.log(`Re-encrypted ${result.rewritten} bank numbers (${result.current} already current) of ${result.scanned} partners under key ${keyId}`);
+    console.log(`Re-encrypted ${webhooks.rewritten} webhook signing secrets`);
+    if (webhooks.unreadable.length > 0) throw new Error(`Webhook endpoints whose secret no configured key decrypts (left unchanged): ${webhooks.unreadable.join(', ')}`);
     if (result.unreadable.length > 0) {
       throw new Error(`${result.unreadable.length} partners hold a bank number no configured key decrypts (left unchanged; keep the old keys until they are resolved): ${result.unreadable.join(', ')}`);
     }

@@ -172,3 +172,22 @@ export async function sendTestEvent(db: Db, actorId: string, endpointId: string,
     return { eventId };
   });
 }
+
+/** `cli reencrypt`: rewrites webhook signing secrets stored under an older key with the current one. */
+export async function reencryptWebhookSecrets(db: Db, cipher: FieldCipher): Promise<{ rewritten: number; unreadable: string[] }> {
+  const result = { rewritten: 0, unreadable: [] as string[] };
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('webhookEndpoints').select(['id', 'secret']).forUpdate().execute();
+    for (const row of rows) {
+      if (cipher.isCurrent(row.secret)) continue;
+      try {
+        const secret = cipher.encrypt(cipher.decrypt(row.secret, webhookSecretContext(row.id)), webhookSecretContext(row.id));
+        await trx.updateTable('webhookEndpoints').set({ secret }).where('id', '=', row.id).execute();
+        result.rewritten++;
+      } catch {
+        result.unreadable.push(row.id);
+      }
+    }
+  });
+  return result;
+}
