@@ -54,6 +54,8 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
   'admin.accrue': () => ({ month: '2025-01' }),
   'admin.processPayout': (ids) => ({ commissionIds: [ids.commissionId] }),
   'admin.failCommission': () => ({ reason: 'Bank bounced it' }),
+  'admin.addAdjustment': (ids) => ({ partnerId: ids.partnerId, amount: '-25.00', reason: 'Fuzz clawback', month: '2025-01' }),
+  'admin.voidCommission': () => ({ reason: 'Fuzz void' }),
   'admin.updateMaterial': () => ({ title: 'Renamed', description: 'd', type: 'pdf', fileUrl: 'https://example.com/a.pdf', isActive: true }),
   'admin.createMaterial': () => ({ title: 'Guide', description: 'd', type: 'pdf', fileUrl: 'https://example.com/guide.pdf' }),
   'public.recordVisit': (ids) => ({ referralCode: ids.referralCode, utmSource: 'fuzz', landingPage: '/r/x' }),
@@ -76,6 +78,7 @@ const PARAM_IDS: Record<string, keyof Ids> = {
   'admin.reactivatePartner': 'partnerId',
   'admin.updateReferral': 'referralId',
   'admin.failCommission': 'commissionId',
+  'admin.voidCommission': 'commissionId',
   'admin.updateMaterial': 'materialId',
   'partner.downloadMaterial': 'materialId',
 };
