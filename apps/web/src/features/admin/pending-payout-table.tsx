@@ -18,11 +18,11 @@ export function selectedTotal(items: readonly PendingCommission[], selected: Rea
 /** The spec's wording, 'Process N Payouts', for every N. */
 export const processLabel = (count: number) => `Process ${count} Payouts`;
 
-/** Bonus and clawback badges; a recurring commission has none. Clawbacks in the scheme's red, readable in both schemes. */
+/** Bonus and clawback badges; a recurring commission has none. Filled dark shades keep 4.5:1 on any row background. */
 export function KindBadge({ kind }: { kind: PendingCommission['kind'] }) {
   if (kind === 'recurring') return null;
   return (
-    <Badge size="xs" variant="light" color={kind === 'clawback' ? 'red' : 'teal'} data-testid="kind-badge">
+    <Badge size="xs" variant="filled" autoContrast color={kind === 'clawback' ? 'red.9' : 'teal.9'} data-testid="kind-badge">
       {COMMISSION_KIND_LABELS[kind]}
     </Badge>
   );
