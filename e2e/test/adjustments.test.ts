@@ -6,7 +6,8 @@
 import { previousMonthKey } from '@portal/contracts/plain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal } from '../src/harness';
+import { join } from 'node:path';
+import { ADMIN, DESKTOP, MOBILE, api, artifactsDir, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, usePortal } from '../src/harness';
 
 const journey = usePortal();
 let adminToken: string;
@@ -42,6 +43,18 @@ beforeAll(async () => {
   const accrued = await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
   if (accrued.status !== 200) throw new Error(`accrue: ${accrued.status} ${JSON.stringify(accrued.body)}`);
 });
+
+/** The processor card alone, in the light theme and then the dark one (the page stays dark after). */
+async function processorInBothThemes(page: Page, name: string) {
+  const processor = processorOf(page);
+  await settled(page);
+  await processor.screenshot({ path: join(artifactsDir, `${name}-light.png`) });
+  await page.getByTestId('theme-toggle').click();
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+  await settled(page);
+  await processor.screenshot({ path: join(artifactsDir, `${name}-dark.png`) });
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
 
 const processorOf = (page: Page) => page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
 
@@ -94,6 +107,18 @@ describe('adjustments and net payouts in Chromium', () => {
     await rows.filter({ hasText: 'Launch campaign bonus' }).getByRole('checkbox').check();
     expect(await processor.getByTestId('payout-total').textContent()).toBe('$60.00');
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The same queue at 390 px, filtered by the partner, in both themes.
+    const narrow = await newPage(journey.browser, MOBILE);
+    await signInWithToken(narrow.page, journey.portal.baseUrl, adminToken, '/admin');
+    await processorOf(narrow.page).getByTestId('payout-row').first().waitFor();
+    await pickPartner(narrow.page, processorOf(narrow.page), PARTNER.companyName);
+    await processorOf(narrow.page).getByTestId('pending-count').getByText('3 pending').waitFor();
+    await processorOf(narrow.page).getByLabel('Select all').check();
+    await processorInBothThemes(narrow.page, 'processor-adjusted-390');
+    await narrow.context.close();
+
+    await processorInBothThemes(page, 'processor-adjusted-1366');
     await processor.getByRole('button', { name: 'Process 3 Payouts' }).click();
     await page.getByText('Payouts processed').waitFor();
     const payout = processor.getByTestId('recent-payout').first();

@@ -148,7 +148,7 @@ describe('net payouts per partner', () => {
 
     const csv = await get(`/api/admin/payouts/${payout.id}/wire-instructions.csv`);
     expect(csv.statusCode).toBe(200);
-    const rows = parse(csv.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), { columns: true });
     expect(rows).toEqual([expect.objectContaining({ Partner: 'Net Partners', Amount: '110.00', Commissions: '3' })]);
     const mail = (await mailsTo(partner)).find((m) => m.kind === 'payoutSent');
     expect(mail?.subject).toBe('Payout sent: $110.00');
@@ -232,7 +232,7 @@ describe('the commissions export', () => {
     const claw = await callerFor(t.deps, admin).admin.addAdjustment({ partnerId: partner.partnerId, amount: '-20', reason: 'Refund' });
     const res = await get('/api/admin/exports/commissions.csv');
     expect(res.statusCode).toBe(200);
-    const rows = (parse(res.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[]).filter((row) => row.Partner === 'Export Kinds');
+    const rows = parse<Record<string, string>>(res.body.replace(/^\uFEFF/, ''), { columns: true }).filter((row) => row.Partner === 'Export Kinds');
     expect(rows.find((row) => row['Commission ID'] === voided)).toMatchObject({ Kind: 'recurring', Status: 'voided', 'Void Reason': 'Duplicate accrual' });
     expect(rows.find((row) => row['Commission ID'] === claw.id)).toMatchObject({ Kind: 'clawback', Amount: '-20.00', 'Adjustment Reason': 'Refund', 'Client Company': '' });
   });
