@@ -121,9 +121,12 @@ export function PendingPayoutTable({
                   <Text size="xs" c="dimmed" hiddenFrom="sm">
                     {pendingLabel(item)} · {formatMonthKey(item.monthYear)}
                   </Text>
-                  <Box hiddenFrom="sm">
-                    <KindBadge kind={item.kind} />
-                  </Box>
+                  {/* Without a client the line above already names the kind. */}
+                  {item.clientCompanyName && (
+                    <Box hiddenFrom="sm">
+                      <KindBadge kind={item.kind} />
+                    </Box>
+                  )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <Group gap={6} wrap="nowrap">
