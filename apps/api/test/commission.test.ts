@@ -63,6 +63,8 @@ describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => 
       id: pending,
       amount: '50.00',
       monthYear: '2026-08',
+      kind: 'recurring',
+      reason: null,
       referralId,
       partnerId,
       partnerCompanyName: 'Northwind Advisors',

@@ -1,5 +1,6 @@
-// Property tests over random sequences of referral, stage, accrual and payout operations, run
-// through the same procedures the screens call. A small model in integer cents says what the
+// Property tests over random sequences of referral, stage, accrual, adjustment (bonus, clawback),
+// void, payout (by ids and by filter, net per partner) and failure operations, run through the
+// same procedures the screens call. A small model in integer cents says what the
 // database must hold; after every step the stored partner columns, the SQL aggregates, the
 // model and both dashboards' figures agree to the cent.
 
@@ -43,14 +44,16 @@ interface ModelReferral {
 }
 interface ModelCommission {
   id?: string;
-  referralId: string;
+  /** Null on an adjustment (the model adds them without a referral). */
+  referralId: string | null;
+  kind: 'recurring' | 'bonus' | 'clawback';
   partner: number;
   month: string;
   cents: number;
-  status: 'pending' | 'paid' | 'failed';
+  status: 'pending' | 'paid' | 'failed' | 'voided';
 }
 
-const stats = { payouts: 0 };
+const stats = { payouts: 0, refusedNet: 0, adjustments: 0, voids: 0 };
 
 const isActive = (r: ModelReferral, month: string) => {
   const { start, end } = monthBounds(month);
@@ -63,6 +66,9 @@ type Op =
   | { kind: 'churn'; pick: number; offset: number; day: number }
   | { kind: 'accrue'; offset: number }
   | { kind: 'payout'; picks: boolean[] }
+  | { kind: 'payoutMatching'; partner: number; offset: number | null }
+  | { kind: 'adjust'; partner: number; cents: number; offset: number }
+  | { kind: 'void'; pick: number }
   | { kind: 'fail'; pick: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -71,8 +77,35 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('churn' as const), pick: fc.nat(), offset: fc.integer({ min: -4, max: 0 }), day: fc.integer({ min: 1, max: 28 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('accrue' as const), offset: fc.integer({ min: -5, max: 0 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('payout' as const), picks: fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('payoutMatching' as const), partner: fc.integer({ min: 0, max: 1 }), offset: fc.option(fc.integer({ min: -5, max: 0 }), { nil: null }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('adjust' as const), partner: fc.integer({ min: 0, max: 1 }), cents: fc.oneof(fc.integer({ min: 1, max: 30_000 }), fc.integer({ min: -30_000, max: -1 })), offset: fc.integer({ min: -5, max: 0 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail' as const), pick: fc.nat() }) },
 );
+
+/** Pays `chosen` as the server must: refused (422, nothing paid) when a partner's net is zero or less. */
+function expectPayoutOutcome(chosen: ModelCommission[], outcome: { total: string } | { refused: true }): void {
+  const nets = new Map<number, number>();
+  for (const c of chosen) nets.set(c.partner, (nets.get(c.partner) ?? 0) + c.cents);
+  const refused = [...nets.values()].some((net) => net <= 0);
+  if (refused) {
+    expect(outcome).toEqual({ refused: true });
+    stats.refusedNet++;
+    return;
+  }
+  expect('total' in outcome ? toCents(outcome.total) : null).toBe(chosen.reduce((sum, c) => sum + c.cents, 0));
+  for (const c of chosen) c.status = 'paid';
+  stats.payouts++;
+}
+
+async function payoutOrRefusal(run: () => Promise<{ total: string }>): Promise<{ total: string } | { refused: true }> {
+  try {
+    return await run();
+  } catch (error) {
+    expect(error).toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
+    return { refused: true };
+  }
+}
 
 async function apply(op: Op, partners: PartnerFixture[], referrals: ModelReferral[], commissions: ModelCommission[]): Promise<void> {
   const caller = callerFor(t.deps, admin);
@@ -107,7 +140,7 @@ async function apply(op: Op, partners: PartnerFixture[], referrals: ModelReferra
       const first = await caller.admin.accrue({ month });
       for (const referral of referrals) {
         if (isActive(referral, month) && !commissions.some((c) => c.referralId === referral.id && c.month === month)) {
-          commissions.push({ referralId: referral.id, partner: referral.partner, month, cents: referral.commissionCents, status: 'pending' });
+          commissions.push({ referralId: referral.id, kind: 'recurring', partner: referral.partner, month, cents: referral.commissionCents, status: 'pending' });
         }
       }
       // Accrual twice equals accrual once.
@@ -123,10 +156,38 @@ async function apply(op: Op, partners: PartnerFixture[], referrals: ModelReferra
       const pending = commissions.filter((c) => c.status === 'pending');
       const chosen = pending.filter((_, i) => op.picks[i % op.picks.length]);
       if (chosen.length === 0) return;
-      const payout = await caller.admin.processPayout({ commissionIds: chosen.map((c) => c.id as string), idempotencyKey: randomUUID() });
-      stats.payouts++;
-      expect(toCents(payout.total)).toBe(chosen.reduce((sum, c) => sum + c.cents, 0));
-      for (const c of chosen) c.status = 'paid';
+      expectPayoutOutcome(chosen, await payoutOrRefusal(() => caller.admin.processPayout({ commissionIds: chosen.map((c) => c.id as string), idempotencyKey: randomUUID() })));
+      return;
+    }
+    case 'payoutMatching': {
+      // "Select all N matching": the server picks the rows by the filter (this run's partner, maybe a month).
+      const partner = partners[op.partner] as PartnerFixture;
+      const month = op.offset === null ? undefined : monthAt(op.offset);
+      const chosen = commissions.filter((c) => c.partner === op.partner && c.status === 'pending' && (month === undefined || c.month === month));
+      if (chosen.length === 0) {
+        await expect(caller.admin.processPayout({ matching: { partnerId: partner.partnerId, month }, idempotencyKey: randomUUID() })).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
+        return;
+      }
+      expectPayoutOutcome(chosen, await payoutOrRefusal(() => caller.admin.processPayout({ matching: { partnerId: partner.partnerId, month }, idempotencyKey: randomUUID() })));
+      return;
+    }
+    case 'adjust': {
+      const partner = partners[op.partner] as PartnerFixture;
+      const month = monthAt(op.offset);
+      const created = await caller.admin.addAdjustment({ partnerId: partner.partnerId, amount: (op.cents / 100).toFixed(2), reason: 'Property test adjustment', month });
+      expect(created.kind).toBe(op.cents > 0 ? 'bonus' : 'clawback');
+      commissions.push({ id: created.id, referralId: null, kind: created.kind, partner: op.partner, month, cents: op.cents, status: 'pending' });
+      stats.adjustments++;
+      return;
+    }
+    case 'void': {
+      await syncIds(commissions);
+      const pending = commissions.filter((c) => c.status === 'pending');
+      const target = pending[op.pick % Math.max(pending.length, 1)];
+      if (!target) return;
+      await caller.admin.voidCommission({ id: target.id as string, reason: 'Property test void' });
+      target.status = 'voided';
+      stats.voids++;
       return;
     }
     case 'fail': {
@@ -146,11 +207,12 @@ async function commissionCount(): Promise<number> {
   return Number(row.n);
 }
 
+/** The ids of the accrued commissions (adjustments know theirs from the call). */
 async function syncIds(commissions: ModelCommission[]): Promise<void> {
-  const ids = [...new Set(commissions.map((c) => c.referralId))];
+  const ids = [...new Set(commissions.flatMap((c) => (c.referralId ? [c.referralId] : [])))];
   if (ids.length === 0) return;
-  const rows = await t.db.selectFrom('commissions').select(['id', 'referralId', 'monthYear']).where('referralId', 'in', ids).execute();
-  for (const c of commissions) c.id = rows.find((r) => r.referralId === c.referralId && r.monthYear === c.month)?.id;
+  const rows = await t.db.selectFrom('commissions').select(['id', 'referralId', 'monthYear']).where('referralId', 'in', ids).where('kind', '=', 'recurring').execute();
+  for (const c of commissions) if (c.kind === 'recurring') c.id = rows.find((r) => r.referralId === c.referralId && r.monthYear === c.month)?.id;
 }
 
 /** The stored partner columns equal their SQL aggregates, for every partner in the database. */
@@ -171,10 +233,11 @@ async function expectColumnsEqualAggregates(): Promise<void> {
 
 async function expectModelMatches(partners: PartnerFixture[], referrals: ModelReferral[], commissions: ModelCommission[]): Promise<void> {
   const ids = partners.map((p) => p.partnerId);
-  const stored = await t.db.selectFrom('commissions').select(['referralId', 'monthYear', 'amount', 'status']).where('partnerId', 'in', ids).execute();
-  const key = (referralId: string, month: string) => `${referralId}|${month}`;
-  expect(new Map(stored.map((c) => [key(c.referralId, c.monthYear), [toCents(c.amount), c.status]]))).toEqual(
-    new Map(commissions.map((c) => [key(c.referralId, c.month), [c.cents, c.status]])),
+  const stored = await t.db.selectFrom('commissions').select(['id', 'kind', 'referralId', 'monthYear', 'amount', 'status']).where('partnerId', 'in', ids).execute();
+  // Accruals are known by referral and month, adjustments by their id.
+  const key = (c: { kind: string; id?: string; referralId: string | null; month: string }) => (c.kind === 'recurring' ? `${c.referralId}|${c.month}` : `${c.id}`);
+  expect(new Map(stored.map((c) => [key({ ...c, month: c.monthYear }), [c.kind, toCents(c.amount), c.status]]))).toEqual(
+    new Map(commissions.map((c) => [key(c), [c.kind, c.cents, c.status]])),
   );
   for (const [index, partner] of partners.entries()) {
     const mine = commissions.filter((c) => c.partner === index);
@@ -186,7 +249,10 @@ async function expectModelMatches(partners: PartnerFixture[], referrals: ModelRe
     const metrics = await callerFor(t.deps, partner.user).partner.metrics();
     expect(toCents(metrics.totalEarnings)).toBe(sum('paid'));
     expect(toCents(metrics.pendingCommissions)).toBe(sum('pending'));
-    expect(toCents(metrics.thisMonthEarnings)).toBe(mine.filter((c) => c.month === CURRENT_MONTH && c.status !== 'failed').reduce((total, c) => total + c.cents, 0));
+    expect(toCents(metrics.thisMonthEarnings)).toBe(mine.filter((c) => c.month === CURRENT_MONTH && (c.status === 'pending' || c.status === 'paid')).reduce((total, c) => total + c.cents, 0));
+    // The Payout Processor's filtered count and net sum of this partner's queue.
+    const queue = await callerFor(t.deps, admin).admin.pendingCommissions({ partnerId: partner.partnerId, limit: 1 });
+    expect({ total: queue.total, net: toCents(queue.totalAmount) }).toEqual({ total: mine.filter((c) => c.status === 'pending').length, net: sum('pending') });
     expect(metrics.activeReferralCount).toBe(referrals.filter((r) => r.partner === index && isActive(r, CURRENT_MONTH)).length);
   }
   const { paid } = await t.db
@@ -219,7 +285,9 @@ describe('invariants of commissions and partner totals', () => {
       { numRuns: 25 },
     );
     expect(stats.payouts).toBeGreaterThan(0);
-  }, 120_000);
+    expect(stats.adjustments).toBeGreaterThan(0);
+    expect(stats.voids).toBeGreaterThan(0);
+  }, 180_000);
 
   it('creates each commission once when two accruals of the same month run at once', async () => {
     const partner = await createPartner(t.deps);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AccrualForm, accrualMonthError, accrualSummary } from '../src/features/admin/accrual-panel';
 import { fileNameOf } from '../src/lib/rest';
+import { toAdjustmentPayload } from '../src/features/admin/adjustment-dialog';
 import { PendingPayoutTable, processLabel, selectedTotal } from '../src/features/admin/pending-payout-table';
 import { CommissionCard, CommissionList } from '../src/features/partner/commissions-tab';
 import { renderWithProviders } from './render';
@@ -15,7 +16,11 @@ const base: Commission = {
   clientCompanyName: 'Acme Goods',
   amount: '100.00',
   monthYear: '2026-10',
+  kind: 'recurring',
   status: 'paid',
+  reason: null,
+  voidedAt: null,
+  voidReason: null,
   paymentDate: '2026-11-05T12:00:00.000Z',
   paymentMethod: 'Wire',
   paymentReference: 'PO-20261105-7K2Q9X',
@@ -41,6 +46,19 @@ describe('Commissions tab', () => {
     expect(screen.getByText('Wire Transfer')).toBeTruthy();
   });
 
+  it('shows the kind and reason of a clawback, and the reason of a void', () => {
+    renderWithProviders(<CommissionCard commission={{ ...base, kind: 'clawback', amount: '-25.00', referralId: null, clientCompanyName: null, status: 'pending', reason: 'Client refunded' }} />);
+    expect(screen.getByText('-$25.00')).toBeTruthy();
+    expect(screen.getByText(/October 2026 · Clawback/)).toBeTruthy();
+    expect(screen.getByTestId('commission-reason').textContent).toBe('Clawback reason: Client refunded');
+  });
+
+  it('shows a voided commission with its reason', () => {
+    renderWithProviders(<CommissionCard commission={{ ...base, status: 'voided', paymentDate: null, paymentMethod: null, paymentReference: null, voidedAt: '2026-11-05T12:00:00.000Z', voidReason: 'Duplicate' }} />);
+    expect(screen.getByTestId('commission-status').textContent).toBe('Voided');
+    expect(screen.getByText('Voided: Duplicate')).toBeTruthy();
+  });
+
   it('shows the failure reason of a failed commission', () => {
     renderWithProviders(<CommissionCard commission={{ ...base, status: 'failed', paymentDate: null, paymentMethod: null, paymentReference: null, failureReason: 'Account closed' }} />);
     expect(screen.getByTestId('commission-status').textContent).toBe('Failed');
@@ -53,6 +71,8 @@ const pending = (id: string, amount: string, client: string): PendingCommission 
   id,
   amount,
   monthYear: '2026-10',
+  kind: 'recurring',
+  reason: null,
   referralId: '33333333-3333-4333-8333-333333333333',
   partnerId: '22222222-2222-4222-8222-222222222222',
   partnerCompanyName: 'Northwind Advisors',
@@ -92,6 +112,26 @@ describe('Payout Processor', () => {
     expect(screen.getByTestId('payout-total').textContent).toBe('$100.30');
     fireEvent.click(screen.getByLabelText('Select all'));
     expect(screen.getByTestId('payout-total').textContent).toBe('$0.00');
+  });
+
+  it('signs the amount of an adjustment by its kind', () => {
+    const values = { partnerId: rows[0]!.partnerId, amount: '75.50', reason: 'Refund', month: '2026-10' };
+    expect(toAdjustmentPayload({ ...values, kind: 'clawback' })).toEqual({ ...values, amount: '-75.50' });
+    expect(toAdjustmentPayload({ ...values, kind: 'bonus', amount: '-75.50' })).toEqual({ ...values, amount: '75.50' });
+  });
+
+  it('shows a clawback with its badge, reason and negative amount, netting the total selected', () => {
+    const claw: PendingCommission = { ...pending('d1111111-1111-4111-8111-111111111111', '-0.25', 'Alpha Store'), kind: 'clawback', reason: 'Refund', clientCompanyName: null, referralId: null };
+    function WithClawback() {
+      const [selected, setSelected] = useState<Set<string>>(new Set());
+      return <PendingPayoutTable items={[rows[0]!, claw]} selected={selected} onChange={setSelected} onProcess={vi.fn()} onMarkFailed={vi.fn()} onVoid={vi.fn()} processing={false} />;
+    }
+    renderWithProviders(<WithClawback />);
+    expect(screen.getAllByTestId('kind-badge')[0]?.textContent).toBe('Clawback');
+    expect(screen.getByText('Refund')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Select all'));
+    expect(screen.getByTestId('payout-total').textContent).toBe('-$0.15');
+    expect(screen.getByRole('button', { name: 'Void: Clawback October 2026' })).toBeTruthy();
   });
 
   it('offers Mark failed per row', () => {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
+import { COMMISSION_KINDS, COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
 import { idField, multiLine } from './fields';
 import { MONTH_KEY } from './dates';
 import { MESSAGES } from './messages';
-import { MAX_PAGE_SIZE } from './constants';
+import { ADJUSTMENT_MAX, MAX_PAGE_SIZE } from './constants';
+import { formatMoney, normaliseMoney, toCents } from './money';
 
 export const monthInput = z.object({ month: z.string({ error: MESSAGES.invalidMonth }).regex(MONTH_KEY, MESSAGES.invalidMonth) });
 export const accrualResultOutput = z.object({ month: z.string(), created: z.number().int(), skipped: z.number().int() });
@@ -13,11 +14,18 @@ const nullableString = z.string().nullable();
 export const commissionOutput = z.object({
   id: z.uuid(),
   partnerId: z.uuid(),
-  referralId: z.uuid(),
-  clientCompanyName: z.string().optional(),
+  /** Null on a bonus or clawback that names no referral. */
+  referralId: z.uuid().nullable(),
+  clientCompanyName: z.string().nullable().optional(),
+  /** Signed decimal string: a clawback is negative. */
   amount: z.string(),
   monthYear: z.string(),
+  kind: z.enum(COMMISSION_KINDS),
   status: z.enum(COMMISSION_STATUSES),
+  /** Why a bonus or clawback was made. */
+  reason: nullableString,
+  voidedAt: nullableString,
+  voidReason: nullableString,
   paymentDate: nullableString,
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   paymentReference: nullableString,
@@ -31,18 +39,77 @@ export const pendingCommissionOutput = z.object({
   id: z.uuid(),
   amount: z.string(),
   monthYear: z.string(),
-  referralId: z.uuid(),
+  kind: z.enum(COMMISSION_KINDS),
+  reason: z.string().nullable(),
+  referralId: z.uuid().nullable(),
   partnerId: z.uuid(),
   partnerCompanyName: z.string(),
-  clientCompanyName: z.string(),
+  clientCompanyName: z.string().nullable(),
 });
 export type PendingCommission = z.infer<typeof pendingCommissionOutput>;
 
-export const payoutInput = z.object({
-  commissionIds: z.array(idField, { error: 'Select at least one commission' }).min(1, 'Select at least one commission').max(1000, 'At most 1000 commissions per payout'),
-  idempotencyKey: z.string({ error: 'An Idempotency-Key header is required' }).trim().min(8, 'An Idempotency-Key header is required').max(200),
-});
+const monthFilter = z.string({ error: MESSAGES.invalidMonth }).regex(MONTH_KEY, MESSAGES.invalidMonth);
+
+/** The Payout Processor's filter: one partner, one month (YYYY-MM), or both; none is every pending commission. */
+export const pendingFilter = z.object({ partnerId: idField.optional(), month: monthFilter.optional() });
+export type PendingFilter = z.infer<typeof pendingFilter>;
+
+/**
+ * Either the chosen commissions by id, or `matching`: every pending commission the filter matches,
+ * chosen on the server when the payout runs ("Select all N matching"). Exactly one of the two.
+ */
+export const payoutInput = z
+  .object({
+    commissionIds: z.array(idField, { error: 'Select at least one commission' }).min(1, 'Select at least one commission').max(1000, 'At most 1000 commissions per payout').optional(),
+    matching: pendingFilter.strict().optional(),
+    idempotencyKey: z.string({ error: 'An Idempotency-Key header is required' }).trim().min(8, 'An Idempotency-Key header is required').max(200),
+  })
+  .refine((input) => (input.commissionIds === undefined) !== (input.matching === undefined), {
+    message: 'Select at least one commission, or send `matching` (a filter) instead of commissionIds, not both',
+    path: ['commissionIds'],
+  });
 export type PayoutInput = z.input<typeof payoutInput>;
+
+const adjustmentMaxCents = toCents(ADJUSTMENT_MAX);
+const ADJUSTMENT_AMOUNT_MESSAGE = 'The amount must be a number with at most two decimals, e.g. 250.00 or -75.50';
+
+/** A signed amount: non-zero and at most 100,000.00 either way; normalised to "-25.00". */
+export const adjustmentAmountField = z.union([z.string(), z.number()], { error: ADJUSTMENT_AMOUNT_MESSAGE }).transform((value, ctx) => {
+  let cents: number;
+  try {
+    cents = toCents(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: ADJUSTMENT_AMOUNT_MESSAGE });
+    return z.NEVER;
+  }
+  if (cents === 0) {
+    ctx.addIssue({ code: 'custom', message: 'The amount cannot be zero: a positive amount is a bonus, a negative one a clawback' });
+    return z.NEVER;
+  }
+  if (Math.abs(cents) > adjustmentMaxCents) {
+    ctx.addIssue({ code: 'custom', message: `An adjustment is at most ${formatMoney(ADJUSTMENT_MAX)} either way` });
+    return z.NEVER;
+  }
+  return normaliseMoney(value);
+});
+
+const reasonField = (label: string, required: string) =>
+  multiLine(label, z.string({ error: required }).trim().min(1, required).max(500, `${label} is at most 500 characters`));
+
+/** POST /api/admin/commissions/adjustments: a bonus (amount > 0) or clawback (amount < 0) for a partner. */
+export const adjustmentInput = z.object({
+  partnerId: idField,
+  amount: adjustmentAmountField,
+  reason: reasonField('Reason', 'A reason is required for an adjustment'),
+  referralId: idField.optional(),
+  /** The month the adjustment belongs to; the current month when absent. */
+  month: monthFilter.optional(),
+});
+export type AdjustmentInput = z.input<typeof adjustmentInput>;
+
+/** POST /api/admin/commissions/{id}/void. */
+export const voidCommissionInput = z.object({ id: idField, reason: reasonField('Void reason', 'A reason is required to void a commission') });
+export type VoidCommissionInput = z.input<typeof voidCommissionInput>;
 
 export const payoutOutput = z.object({
   id: z.uuid(),
@@ -56,9 +123,11 @@ export type Payout = z.infer<typeof payoutOutput>;
 
 export const failCommissionInput = z.object({ id: idField, reason: multiLine('Failure reason', z.string({ error: 'A failure reason is required' }).trim().min(1, 'A failure reason is required').max(500)) });
 
-/** One page of the pending list: oldest months first, so the earliest fees are paid first. */
+/** One page of the pending list: oldest months first, so the earliest fees are paid first; optionally filtered. */
 export const listPendingCommissionsInput = z
   .object({
+    partnerId: idField.optional(),
+    month: monthFilter.optional(),
     limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(MAX_PAGE_SIZE),
     offset: z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000).default(0),
   })
@@ -67,9 +136,11 @@ export type ListPendingCommissionsInput = z.input<typeof listPendingCommissionsI
 
 export const pendingCommissionsPageOutput = z.object({
   items: z.array(pendingCommissionOutput),
-  /** All pending commissions, not only this page. */
+  /** The pending clawbacks of the partners on this page (offered with their next commissions). */
+  openClawbacks: z.array(pendingCommissionOutput),
+  /** All pending commissions the filter matches, not only this page. */
   total: z.number().int(),
-  /** Sum of all pending commissions, as a decimal string. */
+  /** Sum of all pending commissions the filter matches (the net: clawbacks are negative), as a decimal string. */
   totalAmount: z.string(),
   limit: z.number().int(),
   offset: z.number().int(),
@@ -91,6 +162,17 @@ export const COMMISSION_MESSAGES = {
   commissionNotPending: (id: string, status: string) =>
     status === 'paid' ? `Commission ${id} is already paid` : `Commission ${id} is ${status} and cannot be paid`,
   commissionNotFailable: (id: string, status: string) => `Commission ${id} is already ${status}`,
+  commissionNotVoidable: (id: string, status: string) =>
+    status === 'paid' ? `Commission ${id} is already paid and cannot be voided; record a clawback instead` : `Commission ${id} is ${status} and cannot be voided`,
+  partnerNotAdjustable: (companyName: string, status: string) => `Adjustments are only for active or suspended partners; ${companyName} is ${status}`,
+  referralOfOtherPartner: 'The referral does not belong to this partner',
+  referralNotFound: 'Referral not found',
+  partnerNotFound: 'Partner not found',
+  netNotPositive: (partners: readonly { companyName: string; net: string }[]) =>
+    `Nothing was paid: the selected commissions of ${partners.map((p) => `${p.companyName} net to ${formatMoney(p.net)}`).join('; ')}. A payout must be more than zero; select more of their commissions or leave them out.`,
+  nothingMatches: 'No pending commissions match the filter',
+  adjustmentAdded: 'Adjustment added',
+  commissionVoided: 'Commission voided',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different set of commissions',
   payoutNotFound: 'Payout not found',
   payoutsProcessed: 'Payouts processed',

@@ -23,6 +23,8 @@ export const MONTHLY_VALUE_MAX = '1000000.00';
 export const BANK_ACCOUNT_NUMBER_MAX = 34;
 /** numeric(10,2) holds at most 99,999,999.99. */
 export const MONEY_MAX = '99999999.99';
+/** An adjustment (bonus or clawback) is at most this much either way (issue 17). */
+export const ADJUSTMENT_MAX = '100000.00';
 
 export const DEFAULT_AGREEMENT_VERSION = '1.0';
 export const DEFAULT_EXPECTED_VOLUME = '3-5 referrals/month';

@@ -68,9 +68,15 @@ export const REFERRAL_STAGE_LABELS: Record<ReferralStage, string> = {
   lost: 'Lost',
 };
 
-export const COMMISSION_STATUSES = ['pending', 'paid', 'failed'] as const;
+/** `voided`: a pending commission cancelled with a reason; like `failed`, it counts in no total. */
+export const COMMISSION_STATUSES = ['pending', 'paid', 'failed', 'voided'] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
-export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = { pending: 'Pending', paid: 'Paid', failed: 'Failed' };
+export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = { pending: 'Pending', paid: 'Paid', failed: 'Failed', voided: 'Voided' };
+
+/** `recurring`: the monthly accrual; `bonus` and `clawback`: an admin's positive or negative adjustment. */
+export const COMMISSION_KINDS = ['recurring', 'bonus', 'clawback'] as const;
+export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+export const COMMISSION_KIND_LABELS: Record<CommissionKind, string> = { recurring: 'Recurring', bonus: 'Bonus', clawback: 'Clawback' };
 
 export const MATERIAL_TYPES = ['pdf', 'presentation', 'email_template', 'image', 'video', 'document'] as const;
 export type MaterialType = (typeof MATERIAL_TYPES)[number];

@@ -104,10 +104,19 @@ export interface ReferralsTable {
 export interface CommissionsTable {
   id: Generated<string>;
   partnerId: string;
-  referralId: string;
+  /** The referral of a recurring commission; optional on a bonus or clawback. */
+  referralId: string | null;
+  /** Signed: a clawback is negative, every other kind zero or more (migration 0011). */
   amount: Money;
   monthYear: string;
-  status: Generated<'pending' | 'paid' | 'failed'>;
+  kind: Generated<'recurring' | 'bonus' | 'clawback'>;
+  status: Generated<'pending' | 'paid' | 'failed' | 'voided'>;
+  /** Why an adjustment was made (bonus, clawback). */
+  reason: string | null;
+  /** The admin who made an adjustment. */
+  createdBy: string | null;
+  voidedAt: NullableTimestamp;
+  voidReason: string | null;
   paymentDate: NullableTimestamp;
   paymentMethod: 'Wire' | 'ACH' | 'PayPal' | null;
   paymentReference: string | null;
@@ -356,7 +365,7 @@ export const TABLE_COLUMNS = {
   ],
   commissions: [
     'id', 'partnerId', 'referralId', 'amount', 'monthYear', 'status', 'paymentDate', 'paymentMethod', 'paymentReference',
-    'failureReason', 'payoutId', 'createdAt', 'updatedAt',
+    'failureReason', 'payoutId', 'createdAt', 'updatedAt', 'kind', 'reason', 'createdBy', 'voidedAt', 'voidReason',
   ],
   marketingMaterials: [
     'id', 'title', 'description', 'type', 'fileUrl', 'storageKey', 'fileName', 'contentType', 'sizeBytes', 'downloadCount',

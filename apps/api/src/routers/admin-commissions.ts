@@ -1,7 +1,9 @@
-// admin.pendingCommissions, admin.accrue, admin.processPayout, admin.failCommission, admin.payouts.
+// admin.pendingCommissions, admin.accrue, admin.processPayout, admin.failCommission, admin.payouts,
+// admin.addAdjustment, admin.voidCommission.
 
 import {
   accrualResultOutput,
+  adjustmentInput,
   commissionOutput,
   failCommissionInput,
   listPayoutsInput,
@@ -11,9 +13,11 @@ import {
   payoutOutput,
   payoutsListOutput,
   pendingCommissionsPageOutput,
+  voidCommissionInput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { runAccrual } from '../services/accrual';
+import { addAdjustment, voidCommission } from '../services/adjustments';
 import { failCommission, listPayouts, listPendingCommissions, processPayout } from '../services/payouts';
 import { permittedProcedure } from '../trpc/init';
 
@@ -41,6 +45,16 @@ export const adminCommissionProcedures = {
     .input(failCommissionInput)
     .output(commissionOutput)
     .mutation(({ ctx, input }) => failCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now(), ctx.deps)),
+
+  addAdjustment: permittedProcedure('commissions:write')
+    .input(adjustmentInput)
+    .output(commissionOutput)
+    .mutation(({ ctx, input }) => addAdjustment(ctx.deps.db, input, ctx.user.id, ctx.deps.now(), ctx.deps)),
+
+  voidCommission: permittedProcedure('commissions:write')
+    .input(voidCommissionInput)
+    .output(commissionOutput)
+    .mutation(({ ctx, input }) => voidCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now(), ctx.deps)),
 
   payouts: permittedProcedure('commissions:read')
     .input(listPayoutsInput)

@@ -1,5 +1,5 @@
 // Monthly accrual: one pending commission per referral active in the month, in one set-based
-// statement. The unique (referral_id, month_year) constraint makes a second run — or a run on
+// statement. The unique (referral_id, month_year) index of recurring commissions makes a second run — or a run on
 // another replica at the same moment — create nothing more.
 
 import { MESSAGES, monthKey, type monthInput } from '@portal/contracts';
@@ -40,7 +40,7 @@ export async function accrueMonth(db: Db, month: Month, now: Date, actorId: stri
         select a.partner_id, a.id, a.commission_amount, ${month} from active a
         -- No anti-join here: against a table whose statistics say "empty" the planner scans the heap
         -- once per row, including the rows this statement writes (quadratic). The unique index does it.
-        on conflict (referral_id, month_year) do nothing
+        on conflict (referral_id, month_year) where kind = 'recurring' do nothing
         returning partner_id, amount
       )
       select (select count(*) from active)::int as active, (select count(*) from inserted)::int as created,

@@ -21,7 +21,7 @@ const monthSeries = (firstDay: string, lastDay: string) =>
 
 /**
  * A partner's commissions per month they were earned for (month_year), split into paid and pending;
- * failed (and, once they exist, voided) commissions count nowhere. Plus the partner's referrals per stage.
+ * failed and voided commissions count nowhere. Plus the partner's referrals per stage.
  */
 export async function partnerEarningsByMonth(db: DbOrTx, partnerId: string, now: Date, months: number): Promise<EarningsByMonth> {
   const { firstDay, lastDay } = monthRange(now, months);

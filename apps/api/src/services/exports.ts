@@ -123,12 +123,16 @@ const COMMISSION_COLUMNS: CsvColumn[] = [
   { key: 'partnerCompanyName', header: 'Partner' },
   { key: 'clientCompanyName', header: 'Client Company' },
   { key: 'monthYear', header: 'Month' },
+  { key: 'kind', header: 'Kind' },
   { key: 'amount', header: 'Amount' },
   { key: 'status', header: 'Status' },
+  { key: 'reason', header: 'Adjustment Reason' },
   { key: 'paymentDate', header: 'Paid' },
   { key: 'paymentMethod', header: 'Method' },
   { key: 'paymentReference', header: 'Reference' },
   { key: 'failureReason', header: 'Failure Reason' },
+  { key: 'voidedAt', header: 'Voided' },
+  { key: 'voidReason', header: 'Void Reason' },
   { key: 'createdAt', header: 'Created' },
 ];
 
@@ -180,10 +184,10 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
           db
             .selectFrom('commissions as c')
             .innerJoin('partners as p', 'p.id', 'c.partnerId')
-            .innerJoin('referrals as r', 'r.id', 'c.referralId')
+            .leftJoin('referrals as r', 'r.id', 'c.referralId')
             .select([
-              'c.id', 'p.companyName as partnerCompanyName', 'r.clientCompanyName', 'c.monthYear', 'c.amount', 'c.status', 'c.paymentDate',
-              'c.paymentMethod', 'c.paymentReference', 'c.failureReason', 'c.createdAt',
+              'c.id', 'p.companyName as partnerCompanyName', 'r.clientCompanyName', 'c.monthYear', 'c.kind', 'c.amount', 'c.status', 'c.reason', 'c.paymentDate',
+              'c.paymentMethod', 'c.paymentReference', 'c.failureReason', 'c.voidedAt', 'c.voidReason', 'c.createdAt',
             ])
             .select(cursorAt('c'))
             .where(afterClause('c', after))

@@ -78,7 +78,7 @@ export function toReferral(row: ReferralRow & { partnerCompanyName?: string }): 
   };
 }
 
-export function toCommission(row: CommissionRow & { clientCompanyName?: string }): Commission {
+export function toCommission(row: CommissionRow & { clientCompanyName?: string | null }): Commission {
   return {
     id: row.id,
     partnerId: row.partnerId,
@@ -86,7 +86,11 @@ export function toCommission(row: CommissionRow & { clientCompanyName?: string }
     ...(row.clientCompanyName !== undefined ? { clientCompanyName: row.clientCompanyName } : {}),
     amount: row.amount,
     monthYear: row.monthYear,
+    kind: row.kind,
     status: row.status,
+    reason: row.reason,
+    voidedAt: iso(row.voidedAt),
+    voidReason: row.voidReason,
     paymentDate: iso(row.paymentDate),
     paymentMethod: row.paymentMethod,
     paymentReference: row.paymentReference,

@@ -1,13 +1,16 @@
 // Payouts are real: selected pending commissions become paid in one transaction, guarded by an
 // idempotency key. A repeat of the same key and body replays the stored answer; a commission
-// that is no longer pending is never paid again.
+// that is no longer pending is never paid again. Payouts are net per partner (issue 17): the
+// selected rows of one partner, clawbacks included, are paid together, and a partner whose
+// selection nets to zero or less is refused by name, with nothing paid. The selection is either
+// a list of ids or a filter ("Select all N matching"), resolved here on the server.
 
 import { createHash, randomInt } from 'node:crypto';
-import { COMMISSION_MESSAGES, type Commission, type PendingCommissionsPage, type Payout } from '@portal/contracts';
+import { COMMISSION_MESSAGES, toCents, type Commission, type PendingCommissionsPage, type Payout, type PendingFilter } from '@portal/contracts';
 import type { Db, PayoutRow } from '@portal/db';
 import { DomainError } from './errors';
-import { sql } from 'kysely';
-import { logActivity } from './activity';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { logActivity, type DbOrTx } from './activity';
 import { enqueueWebhookEvent } from './webhooks';
 import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyset';
 import { notifyPayoutFailed, notifyPayoutSent, type MailDeps } from './notifications/notify';
@@ -15,7 +18,10 @@ import { toCommission } from './mappers';
 import { refreshPartnerTotals } from './partner-totals';
 
 export interface PayoutRequest {
-  commissionIds: readonly string[];
+  /** The chosen commissions; or else `matching`. */
+  commissionIds?: readonly string[] | undefined;
+  /** Every pending commission this filter matches when the payout runs. */
+  matching?: PendingFilter | undefined;
   idempotencyKey: string;
 }
 
@@ -25,9 +31,16 @@ export interface PayoutOutcome {
   replayed: boolean;
 }
 
-/** sha-256 of the sorted, distinct commission ids: the identity of a payout request's body. */
-export function payoutRequestHash(commissionIds: readonly string[]): string {
-  const ids = [...new Set(commissionIds.map((id) => id.toLowerCase()))].sort();
+/**
+ * sha-256 of the request body: the sorted, distinct commission ids, or the filter. The identity
+ * of a payout request under its idempotency key.
+ */
+export function payoutRequestHash(selection: readonly string[] | Pick<PayoutRequest, 'commissionIds' | 'matching'>): string {
+  const request = Array.isArray(selection) ? { commissionIds: selection as readonly string[] } : (selection as Pick<PayoutRequest, 'commissionIds' | 'matching'>);
+  if (request.matching) {
+    return createHash('sha256').update(`matching:${request.matching.partnerId?.toLowerCase() ?? ''}|${request.matching.month ?? ''}`).digest('hex');
+  }
+  const ids = [...new Set((request.commissionIds ?? []).map((id) => id.toLowerCase()))].sort();
   return createHash('sha256').update(ids.join(',')).digest('hex');
 }
 
@@ -41,20 +54,45 @@ export function payoutReference(now: Date): string {
   return `PO-${day}-${suffix}`;
 }
 
-export function toPayout(row: PayoutRow): Payout {
-  return {
-    id: row.id,
-    reference: row.reference,
-    total: row.total,
-    commissionCount: row.commissionCount,
-    partnerCount: row.partnerCount,
-    paidAt: row.createdAt.toISOString(),
-  };
+/** `c.id = any(ids)`: one array parameter however many rows a filter selected. */
+const idIn = (ids: readonly string[]): Expression<SqlBool> => sql<SqlBool>`c.id = any(${sql.val(ids)}::uuid[])`;
+
+/** Locks the rows of the request in id order (two payouts over overlapping sets cannot deadlock) and checks each is pending. */
+async function lockSelection(trx: DbOrTx, request: PayoutRequest): Promise<{ id: string; partnerId: string }[]> {
+  if (request.matching) {
+    const rows = await pendingFiltered(trx, request.matching).select(['c.id', 'c.partnerId']).orderBy('c.id').forUpdate('c').execute();
+    if (rows.length === 0) throw DomainError.unprocessable(COMMISSION_MESSAGES.nothingMatches);
+    return rows;
+  }
+  const ids = [...new Set((request.commissionIds ?? []).map((id) => id.toLowerCase()))].sort();
+  if (ids.length === 0) throw DomainError.invalid('Select at least one commission');
+  const locked = await trx.selectFrom('commissions as c').select(['c.id', 'c.status', 'c.partnerId']).where(idIn(ids)).orderBy('c.id').forUpdate().execute();
+  const byId = new Map(locked.map((row) => [row.id, row]));
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+    if (row.status !== 'pending') throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotPending(id, row.status));
+  }
+  return locked;
+}
+
+/** Each partner's net of the selection; refuses (422, naming them) the partners whose net is zero or less. */
+async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<{ partnerId: string; companyName: string; net: string }[]> {
+  const nets = await trx
+    .selectFrom('commissions as c')
+    .innerJoin('partners as p', 'p.id', 'c.partnerId')
+    .select(['c.partnerId', 'p.companyName', sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('net')])
+    .where(idIn(ids))
+    .groupBy(['c.partnerId', 'p.companyName'])
+    .orderBy('p.companyName')
+    .execute();
+  const refused = nets.filter((row) => toCents(row.net) <= 0);
+  if (refused.length > 0) throw DomainError.unprocessable(COMMISSION_MESSAGES.netNotPositive(refused));
+  return nets;
 }
 
 export async function processPayout(db: Db, request: PayoutRequest, actorId: string, now: Date, mail: MailDeps): Promise<PayoutOutcome> {
-  const ids = [...new Set(request.commissionIds.map((id) => id.toLowerCase()))].sort();
-  const requestHash = payoutRequestHash(ids);
+  const requestHash = payoutRequestHash(request);
 
   return db.transaction().execute(async (trx) => {
     // Requests with the same key queue here, so the second one sees the first one's answer.
@@ -66,27 +104,16 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
       return { payout: toPayout(earlier), replayed: true };
     }
 
-    // Locked in id order so two payouts over overlapping sets cannot deadlock.
-    const locked = await trx
-      .selectFrom('commissions')
-      .select(['id', 'status', 'partnerId'])
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    const byId = new Map(locked.map((row) => [row.id, row]));
-    for (const id of ids) {
-      const row = byId.get(id);
-      if (!row) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
-      if (row.status !== 'pending') throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotPending(id, row.status));
-    }
-    const partnerIds = [...new Set(locked.map((row) => row.partnerId))];
+    const locked = await lockSelection(trx, request);
+    const ids = locked.map((row) => row.id);
+    const nets = await netPerPartner(trx, ids);
+    const partnerIds = nets.map((row) => row.partnerId);
 
     const reference = payoutReference(now);
     const { total } = await trx
-      .selectFrom('commissions')
-      .select(sql<string>`coalesce(sum(amount), 0)::numeric(12, 2)::text`.as('total'))
-      .where('id', 'in', ids)
+      .selectFrom('commissions as c')
+      .select(sql<string>`coalesce(sum(c.amount), 0)::numeric(12, 2)::text`.as('total'))
+      .where(idIn(ids))
       .executeTakeFirstOrThrow();
     const payout = await trx
       .insertInto('payouts')
@@ -109,7 +136,7 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
         status = 'paid', payment_date = ${now}, payment_method = p.payment_method,
         payment_reference = ${reference}, payout_id = ${payout.id}, failure_reason = null, updated_at = ${now}
       from partners p
-      where p.id = c.partner_id and c.id in (${sql.join(ids)}) and c.status = 'pending'
+      where p.id = c.partner_id and ${idIn(ids)} and c.status = 'pending'
     `.execute(trx);
 
     await refreshPartnerTotals(trx, partnerIds, now);
@@ -118,12 +145,28 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
       action: 'payout.processed',
       entityType: 'payout',
       entityId: payout.id,
-      details: { reference, total: payout.total, commissionIds: ids, partnerIds },
+      details: {
+        reference,
+        total: payout.total,
+        ...(request.matching ? { matching: request.matching, commissionCount: ids.length } : { commissionIds: ids }),
+        partners: nets.map((row) => ({ partnerId: row.partnerId, net: row.net })),
+      },
     });
     await notifyPayoutSent(trx, mail, now, payout);
     await enqueueWebhookEvent(trx, 'payout.paid', { id: payout.id, reference, total: payout.total, commissionCount: ids.length, partnerCount: partnerIds.length, commissionIds: ids, partnerIds }, now);
     return { payout: toPayout(payout), replayed: false };
   });
+}
+
+export function toPayout(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    reference: row.reference,
+    total: row.total,
+    commissionCount: row.commissionCount,
+    partnerCount: row.partnerCount,
+    paidAt: row.createdAt.toISOString(),
+  };
 }
 
 export async function failCommission(db: Db, id: string, reason: string, actorId: string, now: Date, mail: MailDeps): Promise<Commission> {
@@ -144,37 +187,44 @@ export async function failCommission(db: Db, id: string, reason: string, actorId
   });
 }
 
-const pendingCommissions = (db: Db) =>
-  db
-    .selectFrom('commissions as c')
+/** Pending commissions with their partner and client (none on an adjustment without a referral), narrowed by the filter. */
+const pendingFiltered = (db: DbOrTx, filter: PendingFilter = {}) => {
+  let query = db.selectFrom('commissions as c').where('c.status', '=', 'pending');
+  if (filter.partnerId) query = query.where('c.partnerId', '=', filter.partnerId);
+  if (filter.month) query = query.where('c.monthYear', '=', filter.month);
+  return query;
+};
+
+const pendingCommissions = (db: DbOrTx, filter?: PendingFilter) =>
+  pendingFiltered(db, filter)
     .innerJoin('partners as p', 'p.id', 'c.partnerId')
-    .innerJoin('referrals as r', 'r.id', 'c.referralId')
-    .select(['c.id', 'c.amount', 'c.monthYear', 'c.referralId', 'c.partnerId', 'p.companyName as partnerCompanyName', 'r.clientCompanyName'])
-    .where('c.status', '=', 'pending');
+    .leftJoin('referrals as r', 'r.id', 'c.referralId')
+    .select(['c.id', 'c.amount', 'c.monthYear', 'c.kind', 'c.reason', 'c.referralId', 'c.partnerId', 'p.companyName as partnerCompanyName', 'r.clientCompanyName']);
 
 const PENDING_ORDER: KeysetOrder = { key: sql`c.created_at`, type: 'timestamptz', id: sql`c.id`, direction: 'asc' };
 
-export async function listPendingCommissions(db: Db, page: { limit: number; offset: number }): Promise<PendingCommissionsPage> {
+export async function listPendingCommissions(db: Db, page: PendingFilter & { limit: number; offset: number }): Promise<PendingCommissionsPage> {
+  const filter: PendingFilter = { partnerId: page.partnerId, month: page.month };
   const [items, summary] = await Promise.all([
-    pendingCommissions(db)
-      .orderBy('c.createdAt')
-      .orderBy('c.id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('commissions')
-      .select([sql<number>`count(*)::int`.as('total'), sql<string>`coalesce(sum(amount), 0)::numeric(14, 2)::text`.as('totalAmount')])
-      .where('status', '=', 'pending')
+    pendingCommissions(db, filter).orderBy('c.createdAt').orderBy('c.id').limit(page.limit).offset(page.offset).execute(),
+    pendingFiltered(db, filter)
+      .select([sql<number>`count(*)::int`.as('total'), sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('totalAmount')])
       .executeTakeFirstOrThrow(),
   ]);
-  return { items, total: Number(summary.total), totalAmount: summary.totalAmount, limit: page.limit, offset: page.offset };
+  // Open clawbacks are offered with their partner's next commissions: every pending clawback of the
+  // partners on this page, wherever it sits in the queue, so the screen can add it to a selection.
+  const partnerIds = [...new Set(items.map((item) => item.partnerId))];
+  const openClawbacks =
+    partnerIds.length === 0
+      ? []
+      : await pendingCommissions(db).where('c.kind', '=', 'clawback').where('c.partnerId', 'in', partnerIds).orderBy('c.createdAt').orderBy('c.id').limit(500).execute();
+  return { items, openClawbacks, total: Number(summary.total), totalAmount: summary.totalAmount, limit: page.limit, offset: page.offset };
 }
 
-/** Every pending commission, oldest first, batch by batch (the REST list without `limit`). */
-export async function* streamPendingCommissions(db: Db, batchSize?: number): AsyncGenerator<PendingCommissionsPage['items']> {
+/** Every pending commission the filter matches, oldest first, batch by batch (the REST list without `limit`). */
+export async function* streamPendingCommissions(db: Db, filter: PendingFilter = {}, batchSize?: number): AsyncGenerator<PendingCommissionsPage['items']> {
   const batches = keysetBatches((cursor, size) => {
-    let batch = pendingCommissions(db).select(keysetKey(PENDING_ORDER));
+    let batch = pendingCommissions(db, filter).select(keysetKey(PENDING_ORDER));
     if (cursor) batch = batch.where(afterCursor(PENDING_ORDER, cursor));
     return batch.orderBy('c.createdAt').orderBy('c.id').limit(size).execute();
   }, batchSize);
@@ -190,7 +240,7 @@ export async function listPayouts(db: Db, limit: number): Promise<Payout[]> {
 export async function listPartnerCommissions(db: Db, partnerId: string): Promise<Commission[]> {
   const rows = await db
     .selectFrom('commissions as c')
-    .innerJoin('referrals as r', 'r.id', 'c.referralId')
+    .leftJoin('referrals as r', 'r.id', 'c.referralId')
     .selectAll('c')
     .select('r.clientCompanyName')
     .where('c.partnerId', '=', partnerId)

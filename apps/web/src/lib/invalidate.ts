@@ -57,9 +57,17 @@ export function afterPayout(utils: TrpcUtils): Promise<unknown> {
   ]);
 }
 
-/** Commissions were accrued or one was marked failed: the payout queue and the earnings chart. */
+/** Commissions were accrued, one was marked failed or voided, or an adjustment was added: the payout queue, the partner's lines and figures, the earnings chart. */
 export function afterCommissionChange(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.partner.earningsByMonth.invalidate(), utils.admin.emails.invalidate(), utils.admin.partnerCommissions.invalidate(), utils.admin.partnerActivity.invalidate()]);
+  return Promise.all([
+    utils.admin.pendingCommissions.invalidate(),
+    utils.partner.earningsByMonth.invalidate(),
+    utils.partner.commissions.invalidate(),
+    utils.partner.metrics.invalidate(),
+    utils.admin.emails.invalidate(),
+    utils.admin.partnerCommissions.invalidate(),
+    utils.admin.partnerActivity.invalidate(),
+  ]);
 }
 
 /** A partner was approved, rejected, suspended, reactivated or created: every admin list and metric. */

@@ -1,6 +1,6 @@
 // REST paths of commissions, accrual and payouts (spec §7 plus the Commissions issue).
 
-import { MAX_PAGE_SIZE } from '@portal/contracts';
+import { MAX_PAGE_SIZE, pendingFilter } from '@portal/contracts';
 import { streamPendingCommissions } from '../../services/payouts';
 import type { RestRoute } from '../adapter';
 
@@ -19,12 +19,13 @@ export const commissionRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/commissions/pending',
     procedure: 'admin.pendingCommissions',
-    summary: 'Pending commissions with partner and client company, oldest first (every row, or one page with limit/offset)',
+    summary: 'Pending commissions with partner and client company, oldest first (every row, or one page with limit/offset); filter by partnerId and month (YYYY-MM)',
     tag: adminTag,
     paged: { noun: 'pending commissions', defaultLimit: MAX_PAGE_SIZE },
-    description: 'The sum of all pending commissions is in X-Total-Amount.',
-    responseHeaders: [{ name: 'X-Total-Amount', description: 'The sum of all pending commissions, a decimal string' }],
-    streamAll: (deps) => streamPendingCommissions(deps.db),
+    description: 'The net sum of the pending commissions matching the filters (clawbacks are negative) is in X-Total-Amount. Each row has its kind (recurring, bonus, clawback) and reason.',
+    responseHeaders: [{ name: 'X-Total-Amount', description: 'The net sum of the pending commissions matching the filters, a decimal string' }],
+    // The procedure has validated the query already (a one-row call runs first).
+    streamAll: (deps, query) => streamPendingCommissions(deps.db, pendingFilter.parse({ partnerId: query.partnerId, month: query.month })),
     respond: (output, reply) => {
       void reply.header('X-Total-Amount', output.totalAmount);
       return output.items;
@@ -42,11 +43,13 @@ export const commissionRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/admin/payouts',
     procedure: 'admin.processPayout',
-    summary: 'Pay the selected pending commissions in one transaction',
+    summary: 'Pay the selected pending commissions in one transaction, net per partner ({ commissionIds } or { matching: { partnerId?, month? } })',
     tag: adminTag,
     status: 201,
     description:
       'Each commission becomes paid with the payment date, its partner\'s payment method and the payout reference. ' +
+      'Send either `commissionIds` (at most 1000) or `matching`, a filter the server resolves when the payout runs (every pending commission of that partner and/or month: "Select all N matching"). ' +
+      'The selected commissions of each partner are paid together as one net amount (clawbacks are negative); when a partner\'s selection nets to zero or less the payout is refused with 422 naming the partner, and nothing is paid. ' +
       'The answer is stored under the Idempotency-Key: the same key with the same commissions replays it (200, Idempotent-Replayed: true); ' +
       'the same key with other commissions is refused with 422. A commission that is not pending is refused with 409, and nothing is paid.',
     requestHeaders: [{ name: 'Idempotency-Key', required: true, description: 'A fresh unique value per payout attempt (8 to 200 characters), e.g. a UUID', field: 'idempotencyKey' }],
@@ -60,6 +63,26 @@ export const commissionRoutes: RestRoute[] = [
       if (reply.getHeader('idempotent-replayed') === 'true') reply.status(200);
       return output;
     },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/commissions/adjustments',
+    procedure: 'admin.addAdjustment',
+    summary: 'Add a bonus or clawback for a partner ({ partnerId, amount, reason, referralId?, month? })',
+    tag: adminTag,
+    status: 201,
+    description:
+      '`amount` is a signed decimal string, non-zero and at most 100,000.00 either way: positive makes a `bonus`, negative a `clawback`. `reason` is required (400 without it). ' +
+      '`month` (YYYY-MM) defaults to the current month; `referralId`, when given, must be one of the partner\'s referrals. Only active or suspended partners (422 otherwise). ' +
+      'The answer is the new pending commission; the partner is mailed.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/commissions/{id}/void',
+    procedure: 'admin.voidCommission',
+    summary: 'Void a pending commission with a reason ({ reason })',
+    tag: adminTag,
+    description: 'The commission becomes `voided` and leaves every total. A paid commission is refused with 409: record a clawback instead. The partner is mailed.',
   },
   {
     method: 'POST',

@@ -1,7 +1,7 @@
 // The notifications of issue 14: who hears about which change, written into the outbox inside the
 // transaction of that change (a change that rolls back mails nobody).
 
-import { formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS, SERVICE_TYPE_LABELS, type MailTopic, type PaymentMethod, type ServiceType } from '@portal/contracts';
+import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS, type CommissionKind, SERVICE_TYPE_LABELS, type MailTopic, type PaymentMethod, type ServiceType } from '@portal/contracts';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../activity';
 import { decryptOrNull } from '../mappers';
@@ -101,6 +101,43 @@ export async function notifyPayoutFailed(trx: DbOrTx, mail: MailDeps, now: Date,
     amount: formatMoney(commission.amount),
     month: formatMonthKey(commission.monthYear),
     reason: commission.reason,
+    dashboardUrl: portalLink(mail.config, '/dashboard'),
+  });
+}
+
+interface CommissionNotice {
+  partnerId: string;
+  kind: CommissionKind;
+  amount: string;
+  monthYear: string;
+  reason: string;
+  clientCompanyName: string | null;
+}
+
+/** A bonus or a clawback was added for the partner (money mail: always sent). */
+export async function notifyAdjustment(trx: DbOrTx, mail: MailDeps, now: Date, adjustment: CommissionNotice): Promise<void> {
+  const partner = await partnerContact(trx, adjustment.partnerId);
+  const values = {
+    contactName: partner.contactName,
+    amount: formatMoney(adjustment.amount),
+    month: formatMonthKey(adjustment.monthYear),
+    reason: adjustment.reason,
+    client: adjustment.clientCompanyName,
+    dashboardUrl: portalLink(mail.config, '/dashboard'),
+  };
+  await enqueueTemplate(trx, now, partner.email, adjustment.kind === 'clawback' ? 'commissionClawback' : 'commissionBonus', values);
+}
+
+/** A pending commission of the partner was voided. */
+export async function notifyCommissionVoided(trx: DbOrTx, mail: MailDeps, now: Date, commission: CommissionNotice): Promise<void> {
+  const partner = await partnerContact(trx, commission.partnerId);
+  await enqueueTemplate(trx, now, partner.email, 'commissionVoided', {
+    contactName: partner.contactName,
+    kind: (commission.kind === 'recurring' ? 'commission' : COMMISSION_KIND_LABELS[commission.kind]).toLowerCase(),
+    amount: formatMoney(commission.amount),
+    month: formatMonthKey(commission.monthYear),
+    reason: commission.reason,
+    client: commission.clientCompanyName,
     dashboardUrl: portalLink(mail.config, '/dashboard'),
   });
 }

@@ -40,6 +40,9 @@ export interface TemplateValues {
   teamInvitation: { roleLabel: string; invitedBy: string; acceptUrl: string; validDays: number };
   bankDetailsChanged: { contactName: string; account: string | null; changedAt: string; settingsUrl: string };
   partnerBankDetailsChanged: { companyName: string; contactName: string; account: string | null; changedAt: string; partnersUrl: string };
+  commissionBonus: { contactName: string; amount: string; month: string; reason: string; client: string | null; dashboardUrl: string };
+  commissionClawback: { contactName: string; amount: string; month: string; reason: string; client: string | null; dashboardUrl: string };
+  commissionVoided: { contactName: string; kind: string; amount: string; month: string; reason: string; client: string | null; dashboardUrl: string };
 }
 
 export type MailKind = keyof TemplateValues;
@@ -177,6 +180,35 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     paragraphs: [`Hello ${contactName}, ${count} ${count === 1 ? 'client' : 'clients'} earned you ${amount} in commissions for ${month}. They are now pending payout.`],
     action: { label: 'See your commissions', url: dashboardUrl },
     note: 'You get monthly summaries because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.',
+  }),
+  commissionBonus: ({ contactName, amount, month, reason, client, dashboardUrl }) => ({
+    subject: `A bonus for you: ${amount}`,
+    heading: `A bonus of ${amount}`,
+    paragraphs: [
+      `Hello ${contactName}, we added a bonus of ${amount} for ${month}${client ? ` (${client})` : ''}. It is pending and paid with your next payout.`,
+      `Reason: ${reason}`,
+    ],
+    action: { label: 'See your commissions', url: dashboardUrl },
+  }),
+  commissionClawback: ({ contactName, amount, month, reason, client, dashboardUrl }) => ({
+    subject: `A clawback of ${amount} on your commissions`,
+    heading: `A clawback of ${amount}`,
+    paragraphs: [
+      `Hello ${contactName}, we recorded a clawback of ${amount} for ${month}${client ? ` (${client})` : ''}. It is deducted from your next payout.`,
+      `Reason: ${reason}`,
+      'If you think this is a mistake, contact your program contact.',
+    ],
+    action: { label: 'See your commissions', url: dashboardUrl },
+  }),
+  commissionVoided: ({ contactName, kind, amount, month, reason, client, dashboardUrl }) => ({
+    subject: `A commission was voided: ${amount}`,
+    heading: 'A pending commission was voided',
+    paragraphs: [
+      `Hello ${contactName}, the pending ${kind} of ${amount} for ${month}${client ? ` (${client})` : ''} was voided and will not be paid.`,
+      `Reason: ${reason}`,
+      'If you think this is a mistake, contact your program contact.',
+    ],
+    action: { label: 'See your commissions', url: dashboardUrl },
   }),
 };
 

@@ -9,6 +9,7 @@ import { afterCommissionChange } from '../../lib/invalidate';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { FormActions } from '../../layout/form-actions';
+import { pendingLabel } from './void-commission-dialog';
 
 export function MarkFailedDialog({ item, onClose }: { item: PendingCommission | null; onClose: () => void }) {
   const utils = trpc.useUtils();
@@ -20,7 +21,7 @@ export function MarkFailedDialog({ item, onClose }: { item: PendingCommission | 
   }, [item?.id]);
   const fail = trpc.admin.failCommission.useMutation({
     onSuccess: async () => {
-      notifySuccess(COMMISSION_MESSAGES.commissionMarkedFailed, item ? `${item.clientCompanyName}, ${formatMonthKey(item.monthYear)}` : undefined);
+      notifySuccess(COMMISSION_MESSAGES.commissionMarkedFailed, item ? `${pendingLabel(item)}, ${formatMonthKey(item.monthYear)}` : undefined);
       onClose();
       await afterCommissionChange(utils);
     },
@@ -42,7 +43,7 @@ export function MarkFailedDialog({ item, onClose }: { item: PendingCommission | 
       >
         <Stack gap="sm">
           <Text size="sm">
-            {item?.partnerCompanyName} · {item?.clientCompanyName} · {item ? formatMonthKey(item.monthYear) : ''} · {item ? formatMoney(item.amount) : ''}
+            {item?.partnerCompanyName} · {item ? pendingLabel(item) : ''} · {item ? formatMonthKey(item.monthYear) : ''} · {item ? formatMoney(item.amount) : ''}
           </Text>
           <Textarea label="Reason" required autosize minRows={2} maxLength={500} value={reason} error={error} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus />
           <FormActions justify="flex-end" onCancel={onClose} pending={fail.isPending} submitLabel="Mark failed" submitColor="red" />

@@ -1,5 +1,6 @@
 // A partner chosen by typing (issue 18): the server searches every partner as the admin types
-// (debounced), so any of thousands can be picked; the list shows the first matches by name.
+// (debounced), so any of thousands can be picked; the list shows the first matches by name. Used by
+// Add New Client, the pipeline's and the Payout Processor's filters and the adjustment dialog.
 
 import { Loader, Select, type ComboboxItem, type ComboboxParsedItem, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -14,16 +15,26 @@ export const PARTNER_PICKER_LIMIT = 20;
 /** The server has filtered already; the select shows what it answered. */
 const answeredOptions = ({ options }: { options: ComboboxItem[] | ComboboxParsedItem[] }) => options;
 
+/** A chosen partner as the screens keep it: the id, and the name the box shows. */
+export interface PartnerOption {
+  id: string;
+  companyName: string;
+}
+
 type PickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'> & {
   value: string | null;
-  onChange: (id: string | null) => void;
-  /** Only partners in this status (Add New Client: active). */
+  onChange: (id: string | null, partner: PartnerOption | null) => void;
+  /** Only partners in this status, filtered by the server (Add New Client: active). */
   status?: PartnerStatus;
+  /** Only partners in one of these statuses, filtered among the server's matches (adjustments: active or suspended). */
+  statuses?: readonly PartnerStatus[];
+  /** The partner chosen before the picker opened (a preset filter), so its name shows at once. */
+  initial?: PartnerOption | null;
 };
 
-export function PartnerPicker({ value, onChange, status, ...props }: PickerProps) {
-  const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+export function PartnerPicker({ value, onChange, status, statuses, initial = null, ...props }: PickerProps) {
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(initial ? { value: initial.id, label: initial.companyName } : null);
+  const [search, setSearch] = useState(chosen?.label ?? '');
   // Once a partner is chosen the box shows its name; that text is not a new search.
   const typed = chosen && search === chosen.label ? '' : search.trim();
   const [query] = useDebouncedValue(typed, 250);
@@ -33,9 +44,9 @@ export function PartnerPicker({ value, onChange, status, ...props }: PickerProps
   );
   // Stable between renders: the select recomputes its options only when the answer or the choice changes.
   const data = useMemo(() => {
-    const found = (partners.data?.items ?? []).map((partner) => ({ value: partner.id, label: partner.companyName }));
+    const found = (partners.data?.items ?? []).filter((partner) => !statuses || statuses.includes(partner.status)).map((partner) => ({ value: partner.id, label: partner.companyName }));
     return chosen && value === chosen.value && !found.some((option) => option.value === chosen.value) ? [chosen, ...found] : found;
-  }, [partners.data, chosen, value]);
+  }, [partners.data, chosen, value, statuses]);
   const more = partners.data && partners.data.total > partners.data.items.length ? partners.data.total - partners.data.items.length : 0;
 
   return (
@@ -49,7 +60,7 @@ export function PartnerPicker({ value, onChange, status, ...props }: PickerProps
       onSearchChange={setSearch}
       onChange={(id, option) => {
         setChosen(id ? { value: id, label: option?.label ?? '' } : null);
-        onChange(id);
+        onChange(id, id ? { id, companyName: option?.label ?? '' } : null);
       }}
       rightSection={partners.isFetching ? <Loader size={14} aria-label="Searching partners" /> : undefined}
       nothingFoundMessage={partners.isFetching ? 'Searching…' : 'No partner matches'}

@@ -1,11 +1,14 @@
-// The payout queue's table: pick pending commissions (or all), see the total selected and pay them
-// with 'Process N Payouts'; each row can be marked failed. Narrow screens fold client and month in.
+// The payout queue's table: pick pending commissions (or all on the page), see the total selected
+// and pay them with 'Process N Payouts'; each row can be marked failed or voided. Bonuses and
+// clawbacks carry their kind and reason. Narrow screens fold client and month in.
 
-import { Box, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import type { PendingCommission } from '@portal/contracts';
-import { formatMoney, formatMonthKey, sumMoney } from '@portal/contracts/plain';
-import { IconBan, IconCash } from '@tabler/icons-react';
+import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey, sumMoney } from '@portal/contracts/plain';
+import { IconBan, IconCash, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { ActionsHeader } from './actions-header';
+import { pendingLabel } from './void-commission-dialog';
 
 /** The sum of the selected rows, in cents under the hood (sumMoney), as a decimal string. */
 export function selectedTotal(items: readonly PendingCommission[], selected: ReadonlySet<string>): string {
@@ -15,24 +18,58 @@ export function selectedTotal(items: readonly PendingCommission[], selected: Rea
 /** The spec's wording, 'Process N Payouts', for every N. */
 export const processLabel = (count: number) => `Process ${count} Payouts`;
 
+/** Bonus and clawback badges; a recurring commission has none. Filled dark shades keep 4.5:1 on any row background. */
+export function KindBadge({ kind }: { kind: PendingCommission['kind'] }) {
+  if (kind === 'recurring') return null;
+  return (
+    <Badge size="xs" variant="filled" autoContrast color={kind === 'clawback' ? 'red.9' : 'teal.9'} data-testid="kind-badge">
+      {COMMISSION_KIND_LABELS[kind]}
+    </Badge>
+  );
+}
+
+function RowAction({ label, icon, onClick, ariaLabel }: { label: string; icon: ReactNode; onClick: () => void; ariaLabel: string }) {
+  return (
+    <Button size="compact-sm" variant="subtle" color="red" px={6} onClick={onClick} aria-label={ariaLabel}>
+      {/* An icon on narrow screens, the words on wider ones. */}
+      <Box component="span" hiddenFrom="sm" display="flex">
+        {icon}
+      </Box>
+      <Box component="span" visibleFrom="sm">
+        {label}
+      </Box>
+    </Button>
+  );
+}
+
 export function PendingPayoutTable({
   items,
   selected,
   onChange,
   onMarkFailed,
+  onVoid,
   onProcess,
   processing,
+  selection,
+  aboveFooter,
 }: {
   items: readonly PendingCommission[];
   selected: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
   onMarkFailed: (item: PendingCommission) => void;
+  onVoid?: (item: PendingCommission) => void;
   onProcess: (ids: string[]) => void;
   processing: boolean;
+  /** What is selected across pages (count and net); by default the selected rows of this page. */
+  selection?: { count: number; total: string };
+  /** Shown between the table and the total (select all matching, offered clawbacks). */
+  aboveFooter?: ReactNode;
 }) {
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   const someSelected = items.some((item) => selected.has(item.id));
   const chosen = items.filter((item) => selected.has(item.id));
+  const count = selection?.count ?? chosen.length;
+  const total = selection?.total ?? selectedTotal(items, selected);
 
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -53,21 +90,28 @@ export function PendingPayoutTable({
                   checked={allSelected}
                   indeterminate={someSelected && !allSelected}
                   disabled={items.length === 0}
-                  onChange={() => onChange(allSelected ? new Set() : new Set(items.map((item) => item.id)))}
+                  onChange={() => {
+                    const next = new Set(selected);
+                    for (const item of items) {
+                      if (allSelected) next.delete(item.id);
+                      else next.add(item.id);
+                    }
+                    onChange(next);
+                  }}
                 />
               </Table.Th>
               <Table.Th>Partner</Table.Th>
               <Table.Th visibleFrom="sm">Client</Table.Th>
               <Table.Th visibleFrom="sm">Month</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
-              <ActionsHeader w={{ base: 40, sm: 110 }} />
+              <ActionsHeader w={{ base: 76, sm: 170 }} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {items.map((item) => (
               <Table.Tr key={item.id} data-testid="payout-row">
                 <Table.Td>
-                  <Checkbox aria-label={`Select ${item.clientCompanyName} ${formatMonthKey(item.monthYear)}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
+                  <Checkbox aria-label={`Select ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={500}>
@@ -75,45 +119,55 @@ export function PendingPayoutTable({
                   </Text>
                   {/* Narrow screens: client and month under the partner instead of their own columns. */}
                   <Text size="xs" c="dimmed" hiddenFrom="sm">
-                    {item.clientCompanyName} · {formatMonthKey(item.monthYear)}
+                    {pendingLabel(item)} · {formatMonthKey(item.monthYear)}
                   </Text>
+                  {/* Without a client the line above already names the kind. */}
+                  {item.clientCompanyName && (
+                    <Box hiddenFrom="sm">
+                      <KindBadge kind={item.kind} />
+                    </Box>
+                  )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
-                  <Text size="sm">{item.clientCompanyName}</Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm">{item.clientCompanyName ?? '—'}</Text>
+                    <KindBadge kind={item.kind} />
+                  </Group>
+                  {item.reason && (
+                    <Text size="xs" c="dimmed" lineClamp={1} title={item.reason}>
+                      {item.reason}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <Text size="sm">{formatMonthKey(item.monthYear)}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Text size="sm" fw={600}>
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(item.amount)}
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Button size="compact-sm" variant="subtle" color="red" px={6} onClick={() => onMarkFailed(item)} aria-label={`Mark failed: ${item.clientCompanyName} ${formatMonthKey(item.monthYear)}`}>
-                    {/* An icon on narrow screens, the words on wider ones. */}
-                    <Box component="span" hiddenFrom="sm" display="flex">
-                      <IconBan size={16} />
-                    </Box>
-                    <Box component="span" visibleFrom="sm">
-                      Mark failed
-                    </Box>
-                  </Button>
+                  <Group gap={0} wrap="nowrap">
+                    <RowAction label="Mark failed" icon={<IconBan size={16} />} onClick={() => onMarkFailed(item)} ariaLabel={`Mark failed: ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`} />
+                    {onVoid && <RowAction label="Void" icon={<IconTrash size={16} />} onClick={() => onVoid(item)} ariaLabel={`Void: ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`} />}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {aboveFooter}
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm">
           Total selected:{' '}
           <Text span fw={700} data-testid="payout-total">
-            {formatMoney(selectedTotal(items, selected))}
+            {formatMoney(total)}
           </Text>
         </Text>
-        <Button leftSection={<IconCash size={16} />} disabled={chosen.length === 0} loading={processing} onClick={() => onProcess(chosen.map((item) => item.id))}>
-          {processLabel(chosen.length)}
+        <Button leftSection={<IconCash size={16} />} disabled={count === 0} loading={processing} onClick={() => onProcess(chosen.map((item) => item.id))}>
+          {processLabel(count)}
         </Button>
       </Group>
     </Stack>

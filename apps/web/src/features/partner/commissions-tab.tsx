@@ -2,13 +2,13 @@
 
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { COMMISSION_MESSAGES, type Commission, type CommissionStatus } from '@portal/contracts';
-import { COMMISSION_STATUS_LABELS, formatDate, formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
+import { COMMISSION_KIND_LABELS, COMMISSION_STATUS_LABELS, formatDate, formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { LoadingRow } from '../../layout/loading-row';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
-export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow.4', paid: 'teal.9', failed: 'red.9' };
+export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow.4', paid: 'teal.9', failed: 'red.9', voided: 'gray.7' };
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -33,6 +33,7 @@ export function CommissionCard({ commission }: { commission: Commission }) {
           </Text>
           <Text size="sm" c="dimmed" truncate>
             {formatMonthKey(commission.monthYear)}
+            {commission.kind !== 'recurring' ? ` · ${COMMISSION_KIND_LABELS[commission.kind]}` : ''}
             {commission.clientCompanyName ? ` · ${commission.clientCompanyName}` : ''}
           </Text>
         </div>
@@ -46,6 +47,16 @@ export function CommissionCard({ commission }: { commission: Commission }) {
           <Field label="Reference" value={commission.paymentReference ?? 'N/A'} />
           <Field label="Method" value={commission.paymentMethod ? PAYMENT_METHOD_LABELS[commission.paymentMethod] : 'N/A'} />
         </SimpleGrid>
+      )}
+      {commission.reason && (
+        <Text size="sm" mt="sm" style={{ overflowWrap: 'anywhere' }} data-testid="commission-reason">
+          {COMMISSION_KIND_LABELS[commission.kind]} reason: {commission.reason}
+        </Text>
+      )}
+      {commission.status === 'voided' && commission.voidReason && (
+        <Text size="sm" c="dimmed" mt="sm" style={{ overflowWrap: 'anywhere' }}>
+          Voided: {commission.voidReason}
+        </Text>
       )}
       {commission.status === 'failed' && commission.failureReason && (
         <Text size="sm" c="red" mt="sm" style={{ overflowWrap: 'anywhere' }}>

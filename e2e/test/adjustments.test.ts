@@ -1,0 +1,177 @@
+// Browser journey of issue 17: the admin adds a bonus and a clawback for a partner, finds the
+// partner's lines in the Payout Processor by its partner filter, is offered the open clawback with
+// the next commission and pays the net; the partner's Commissions tab shows the three lines paid.
+// Then "Select all N matching" pays a partner's 27 commissions, beyond the page, by the filter.
+
+import { previousMonthKey } from '@portal/contracts/plain';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { ADMIN, DESKTOP, MOBILE, api, artifactsDir, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, usePortal } from '../src/harness';
+
+const journey = usePortal();
+let adminToken: string;
+let partnerToken: string;
+const MONTH = previousMonthKey(new Date());
+const PARTNER = { email: 'netted@e2e.test', password: 'partner-password-123', companyName: 'Netted Growth LLC', contactName: 'Nora Net' };
+const BULK = { email: 'bulk@e2e.test', password: 'partner-password-123', companyName: 'Bulk Referrers Inc', contactName: 'Bo Bulk' };
+const BULK_CLIENTS = 27;
+
+async function partnerWithClients(client: ReturnType<typeof api>, partner: typeof PARTNER, clients: number): Promise<string> {
+  const created = await client.call<{ id: string }>('POST', '/api/admin/partners', { ...partner, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
+  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
+  for (let i = 0; i < clients; i++) {
+    const referral = await client.call<{ id: string }>(
+      'POST',
+      '/api/admin/referrals',
+      { partnerId: created.body.id, clientCompanyName: `${partner.companyName.split(' ')[0]} Client ${i + 1}`, serviceType: 'basic_accounting', monthlyValue: 1200, contractStartDate: `${MONTH}-01` },
+      adminToken,
+    );
+    if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
+    const won = await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
+    if (won.status !== 200) throw new Error(`stage won: ${won.status}`);
+  }
+  return created.body.id;
+}
+
+beforeAll(async () => {
+  const client = api(journey.portal.baseUrl);
+  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  await partnerWithClients(client, PARTNER, 1);
+  await partnerWithClients(client, BULK, BULK_CLIENTS);
+  partnerToken = await client.login(PARTNER.email, PARTNER.password);
+  const accrued = await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
+  if (accrued.status !== 200) throw new Error(`accrue: ${accrued.status} ${JSON.stringify(accrued.body)}`);
+});
+
+/** The processor card alone, in the light theme and then the dark one (the page stays dark after). */
+async function processorInBothThemes(page: Page, name: string) {
+  const processor = processorOf(page);
+  await settled(page);
+  await processor.screenshot({ path: join(artifactsDir, `${name}-light.png`) });
+  await page.getByTestId('theme-toggle').click();
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+  await settled(page);
+  await processor.screenshot({ path: join(artifactsDir, `${name}-dark.png`) });
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+const processorOf = (page: Page) => page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
+
+async function pickPartner(page: Page, scope: ReturnType<Page['locator']>, companyName: string) {
+  const input = scope.getByLabel(/^Partner( \*)?$/);
+  await input.click();
+  await input.fill(companyName.slice(0, 6));
+  await page.getByRole('option', { name: companyName }).click();
+}
+
+async function addAdjustment(page: Page, kind: 'Bonus' | 'Clawback', amount: string, reason: string) {
+  await processorOf(page).getByRole('button', { name: 'Add adjustment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add adjustment' });
+  await dialog.waitFor();
+  await pickPartner(page, dialog, PARTNER.companyName);
+  await dialog.getByText(kind === 'Bonus' ? 'Bonus (pays more)' : 'Clawback (takes back)').click();
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill(amount);
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
+  if (kind === 'Clawback') await screenshot(page, 'admin-add-adjustment-clawback-desktop');
+  await dialog.getByRole('button', { name: kind === 'Bonus' ? 'Add bonus' : 'Add clawback' }).click();
+  await page.getByText('Adjustment added').first().waitFor();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('adjustments and net payouts in Chromium', () => {
+  it('bonus + clawback → the processor offers the clawback → payout of the net → the partner sees the lines paid', async () => {
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const processor = processorOf(page);
+    await processor.getByTestId('payout-row').first().waitFor();
+
+    await addAdjustment(page, 'Bonus', '40', 'Launch campaign bonus');
+    await addAdjustment(page, 'Clawback', '30', 'Client refunded in full');
+
+    // The partner filter narrows the queue (and its count) on the server.
+    await pickPartner(page, processor, PARTNER.companyName);
+    await processor.getByTestId('pending-count').getByText('3 pending').waitFor();
+    const rows = processor.getByTestId('payout-row');
+    expect(await rows.count()).toBe(3);
+    // Each badge is rendered twice (narrow and wide layouts); one of each kind.
+    expect([...new Set(await processor.getByTestId('kind-badge').allTextContents())]).toEqual(['Bonus', 'Clawback']);
+
+    // Ticking the recurring commission offers the partner's open clawback; including it nets the total.
+    await rows.filter({ hasText: 'Netted Client 1' }).getByRole('checkbox').check();
+    const offer = processor.getByTestId('clawback-offer');
+    await offer.waitFor();
+    expect(await offer.textContent()).toContain('-$30.00');
+    await screenshot(page, 'admin-payout-clawback-offered-desktop');
+    await offer.getByRole('button', { name: /Include clawback/ }).click();
+    await rows.filter({ hasText: 'Launch campaign bonus' }).getByRole('checkbox').check();
+    expect(await processor.getByTestId('payout-total').textContent()).toBe('$60.00');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The same queue at 390 px, filtered by the partner, in both themes.
+    const narrow = await newPage(journey.browser, MOBILE);
+    await signInWithToken(narrow.page, journey.portal.baseUrl, adminToken, '/admin');
+    await processorOf(narrow.page).getByTestId('payout-row').first().waitFor();
+    await pickPartner(narrow.page, processorOf(narrow.page), PARTNER.companyName);
+    await processorOf(narrow.page).getByTestId('pending-count').getByText('3 pending').waitFor();
+    await processorOf(narrow.page).getByLabel('Select all').check();
+    await processorInBothThemes(narrow.page, 'processor-adjusted-390');
+    await narrow.context.close();
+
+    await processorInBothThemes(page, 'processor-adjusted-1366');
+    await processor.getByRole('button', { name: 'Process 3 Payouts' }).click();
+    await page.getByText('Payouts processed').waitFor();
+    const payout = processor.getByTestId('recent-payout').first();
+    await payout.getByText('$60.00').waitFor();
+    await processor.getByText('No pending commissions match these filters.').waitFor();
+    await screenshot(page, 'admin-payout-net-paid-desktop');
+    await context.close();
+
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [MOBILE, 'mobile'],
+    ] as const) {
+      const partner = await newPage(journey.browser, viewport);
+      await signInWithToken(partner.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+      await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
+      expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$60.00');
+      await partner.page.getByRole('tab', { name: 'Commissions' }).click();
+      const cards = partner.page.getByTestId('commission-card');
+      await cards.nth(2).waitFor();
+      const texts = await cards.allTextContents();
+      expect(texts.every((text) => text.includes('Paid'))).toBe(true);
+      expect(texts.map((text) => text.match(/-?\$\d+\.\d{2}/)?.[0]).sort()).toEqual(['$40.00', '$50.00', '-$30.00'].sort());
+      expect(texts.some((text) => text.includes('Clawback reason: Client refunded in full'))).toBe(true);
+      await screenshot(partner.page, `partner-commissions-adjusted-${suffix}`);
+      await partner.context.close();
+    }
+  });
+
+  it('Select all N matching pays every pending commission of the filter, beyond the page', async () => {
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const processor = processorOf(page);
+    await processor.getByTestId('payout-row').first().waitFor();
+    await pickPartner(page, processor, BULK.companyName);
+    await processor.getByTestId('pending-count').getByText(`${BULK_CLIENTS} pending`).waitFor();
+    expect(await processor.getByTestId('payout-range').textContent()).toBe(`1–25 of ${BULK_CLIENTS}`);
+
+    await processor.getByLabel('Select all').check();
+    expect(await processor.getByRole('button', { name: 'Process 25 Payouts' }).isEnabled()).toBe(true);
+    await processor.getByRole('button', { name: `Select all ${BULK_CLIENTS} matching` }).click();
+    expect(await processor.getByTestId('payout-total').textContent()).toBe('$1,350.00');
+    await screenshot(page, 'admin-payout-select-all-matching-desktop');
+    await processor.getByRole('button', { name: `Process ${BULK_CLIENTS} Payouts` }).click();
+    await page.getByText(`${BULK_CLIENTS} commissions paid, $1,350.00`).waitFor();
+    await processor.getByText('No pending commissions match these filters.').waitFor();
+    await context.close();
+
+    const mobile = await newPage(journey.browser, MOBILE);
+    await signInWithToken(mobile.page, journey.portal.baseUrl, adminToken, '/admin');
+    await processorOf(mobile.page).getByRole('heading', { name: 'Payout Processor' }).waitFor();
+    await processorOf(mobile.page).getByRole('button', { name: 'Add adjustment' }).click();
+    await mobile.page.getByRole('dialog', { name: 'Add adjustment' }).waitFor();
+    await screenshot(mobile.page, 'admin-add-adjustment-mobile');
+    await mobile.context.close();
+  });
+});
