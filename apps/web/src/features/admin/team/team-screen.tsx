@@ -3,7 +3,7 @@
 
 import { Alert, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ADMIN_ROLE_DESCRIPTIONS, ADMIN_ROLE_LABELS, ADMIN_ROLES, MESSAGES, formatDate, inviteMemberInput, type AdminRole, type InviteMemberInput, type TeamMember } from '@portal/contracts';
+import { ADMIN_ROLE_DESCRIPTIONS, ADMIN_ROLE_LABELS, ADMIN_ROLES, MESSAGES, formatDate, inviteMemberInput, type InviteMemberInput, type TeamMember } from '@portal/contracts';
 import { IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
