@@ -65,6 +65,8 @@ export async function startPortal(databaseUrl: string): Promise<RunningPortal> {
     LOG_LEVEL: 'silent',
     ACCRUAL_TIMER: 'false',
     DEMO_DATA: 'false',
+    // The benchmark's admin signs in with a password only (production would require TOTP first).
+    ADMIN_MFA_REQUIRED: 'false',
   });
   const deps = createDeps(config, recorded, createLogger('silent'));
   const app = await buildApp(deps, { serveWeb: false });

@@ -78,18 +78,18 @@ async function invite(admin: { headers: Headers }, role: 'admin' | 'finance' | '
 async function enrol(headers: Headers) {
   const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
   expect(setup.statusCode, setup.body).toBe(200);
-  const { secret, otpauthUrl } = setup.json() as { secret: string; otpauthUrl: string };
+  const { secret, otpauthUrl } = setup.json<{ secret: string; otpauthUrl: string }>();
   expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Ledgerline:/);
   expect(otpauthUrl).toContain(`secret=${secret}`);
   const enable = await send('POST', '/api/auth/mfa/enable', { code: await codeFor(secret) }, { headers });
   expect(enable.statusCode, enable.body).toBe(200);
-  return { secret, recoveryCodes: (enable.json() as { recoveryCodes: string[] }).recoveryCodes };
+  return { secret, recoveryCodes: (enable.json<{ recoveryCodes: string[] }>()).recoveryCodes };
 }
 
 async function loginStep(email: string, password = PASSWORD): Promise<string> {
   const res = await send('POST', '/api/auth/login', { email, password });
   expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { mfaRequired?: boolean; mfaToken?: string; token?: string };
+  const body = res.json<{ mfaRequired?: boolean; mfaToken?: string; token?: string }>();
   expect(body.mfaRequired).toBe(true);
   expect(body.token).toBeUndefined();
   return body.mfaToken as string;
@@ -105,7 +105,7 @@ describe('invitations', () => {
     expect(JSON.stringify(stored)).not.toContain(token);
 
     const listed = await send('GET', '/api/admin/team', undefined, { headers: admin.headers });
-    expect((listed.json() as { invitations: { email: string }[] }).invitations.map((i) => i.email)).toContain(email);
+    expect((listed.json<{ invitations: { email: string }[] }>()).invitations.map((i) => i.email)).toContain(email);
 
     const short = await send('POST', '/api/auth/accept-invitation', { token, password: 'short-pass' });
     expect(short.statusCode).toBe(400);
@@ -113,7 +113,7 @@ describe('invitations', () => {
 
     const accepted = await send('POST', '/api/auth/accept-invitation', { token, password: PASSWORD });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const session = accepted.json() as { token: string; user: { email: string; role: string; permissions: string[] } };
+    const session = accepted.json<{ token: string; user: { email: string; role: string; permissions: string[] } }>();
     expect(session.user).toMatchObject({ email, role: 'finance' });
     expect(session.user.permissions).toContain('payouts:write');
     expect(session.user.permissions).not.toContain('team:manage');
@@ -169,7 +169,7 @@ describe('roles and deactivation', () => {
     const second = await teamAdmin();
     const demoted = await send('PATCH', `/api/admin/team/${second.id}`, { role: 'viewer' }, { headers: only.headers });
     expect(demoted.statusCode, demoted.body).toBe(200);
-    const member = (demoted.json() as { members: { id: string; role: string }[] }).members.find((m) => m.id === second.id);
+    const member = (demoted.json<{ members: { id: string; role: string }[] }>()).members.find((m) => m.id === second.id);
     expect(member?.role).toBe('viewer');
     // The token named the old role: that session ended.
     expect((await send('GET', '/api/auth/me', undefined, { headers: second.headers })).statusCode).toBe(401);
@@ -183,7 +183,7 @@ describe('roles and deactivation', () => {
     expect((await send('GET', '/api/admin/partners', undefined, { headers })).statusCode).toBe(200);
     const removed = await send('DELETE', `/api/admin/team/${leaver.id}`, undefined, { headers: admin.headers });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((removed.json() as { members: { id: string; active: boolean }[] }).members.find((m) => m.id === leaver.id)?.active).toBe(false);
+    expect((removed.json<{ members: { id: string; active: boolean }[] }>()).members.find((m) => m.id === leaver.id)?.active).toBe(false);
     expect((await send('GET', '/api/admin/partners', undefined, { headers })).statusCode).toBe(401);
     const login = await send('POST', '/api/auth/login', { email, password: PASSWORD });
     expect(login.statusCode).toBe(403);
@@ -195,7 +195,7 @@ describe('roles and deactivation', () => {
     const headers = await bearer(t.deps, viewer);
     expect((await send('GET', '/api/admin/referrals', undefined, { headers })).statusCode).toBe(200);
     expect((await send('POST', '/api/admin/commissions/accrue', { month: '2025-01' }, { headers })).statusCode).toBe(403);
-    const me = (await send('GET', '/api/auth/me', undefined, { headers })).json() as { permissions: string[] };
+    const me = (await send('GET', '/api/auth/me', undefined, { headers })).json<{ permissions: string[] }>();
     expect(me.permissions).toEqual(expect.arrayContaining(['partners:read', 'exports:read']));
     expect(me.permissions).not.toContain('exports:bank');
   });
@@ -207,7 +207,7 @@ describe('two-factor sign-in', () => {
     const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
     const headers = await bearer(t.deps, user);
     const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
-    const { secret } = setup.json() as { secret: string };
+    const { secret } = setup.json<{ secret: string }>();
     const stored = await t.db.selectFrom('users').select(['mfaSecret', 'mfaEnabled']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(stored.mfaSecret).toMatch(/^v2:/);
     expect(stored.mfaSecret).not.toContain(secret);
@@ -220,7 +220,7 @@ describe('two-factor sign-in', () => {
     const code = await codeFor(secret);
     const enabled = await send('POST', '/api/auth/mfa/enable', { code }, { headers });
     expect(enabled.statusCode, enabled.body).toBe(200);
-    const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
+    const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     const hashes = await t.db.selectFrom('mfaRecoveryCodes').select('codeHash').where('userId', '=', user.id).execute();
@@ -237,7 +237,7 @@ describe('two-factor sign-in', () => {
     const fresh = await codeFor(secret);
     const verified = await send('POST', '/api/auth/mfa/verify', { mfaToken: replayToken, code: fresh });
     expect(verified.statusCode, verified.body).toBe(200);
-    const session = verified.json() as { token: string; user: { email: string; mfaEnabled: boolean } };
+    const session = verified.json<{ token: string; user: { email: string; mfaEnabled: boolean } }>();
     expect(session.user).toMatchObject({ email, mfaEnabled: true });
     expect((await send('GET', '/api/auth/me', undefined, { headers: { authorization: `Bearer ${session.token}` } })).statusCode).toBe(200);
 
@@ -307,7 +307,7 @@ describe('ADMIN_MFA_REQUIRED', () => {
     const email = unique('strict');
     await createUser(strict.deps, { role: 'admin', email, password: PASSWORD });
     const login = await strict.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password: PASSWORD }) });
-    const session = login.json() as { token: string; user: { mfaEnrolmentRequired: boolean } };
+    const session = login.json<{ token: string; user: { mfaEnrolmentRequired: boolean } }>();
     expect(session.user.mfaEnrolmentRequired).toBe(true);
     const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
     const refused = await strict.app.inject({ method: 'GET', url: '/api/admin/metrics', headers });
@@ -317,12 +317,12 @@ describe('ADMIN_MFA_REQUIRED', () => {
     expect(refusedCsv.statusCode).toBe(403);
 
     const setup = await strict.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers, payload: '{}' });
-    const { secret } = setup.json() as { secret: string };
+    const { secret } = setup.json<{ secret: string }>();
     const code = await generate({ secret, epoch: Math.floor(strict.clock.now.getTime() / 1000) });
     const enabled = await strict.app.inject({ method: 'POST', url: '/api/auth/mfa/enable', headers, payload: JSON.stringify({ code }) });
     expect(enabled.statusCode, enabled.body).toBe(200);
     expect((await strict.app.inject({ method: 'GET', url: '/api/admin/metrics', headers })).statusCode).toBe(200);
-    const me = (await strict.app.inject({ method: 'GET', url: '/api/auth/me', headers })).json() as { mfaEnrolmentRequired: boolean };
+    const me = (await strict.app.inject({ method: 'GET', url: '/api/auth/me', headers })).json<{ mfaEnrolmentRequired: boolean }>();
     expect(me.mfaEnrolmentRequired).toBe(false);
     // While it is required, an admin cannot turn it off.
     expect((await strict.app.inject({ method: 'POST', url: '/api/auth/mfa/disable', headers, payload: JSON.stringify({ code }) })).statusCode).toBe(409);

@@ -2,7 +2,7 @@
 // wire details. Bank details need the current password; they are sealed again with the row's
 // associated data (v2), answered masked, logged, and mailed to the partner and to every admin.
 
-import { MESSAGES, type UpdatePartnerProfileInput, type updateBankDetailsInput, type updatePartnerProfileInput } from '@portal/contracts';
+import { MESSAGES, type updateBankDetailsInput, type updatePartnerProfileInput } from '@portal/contracts';
 import type { Partner, PartnerUpdate } from '@portal/db';
 import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../deps';
@@ -17,7 +17,6 @@ import { verifyPassword } from './passwords';
 
 type ProfileChanges = z.output<typeof updatePartnerProfileInput>;
 type BankDetails = z.output<typeof updateBankDetailsInput>;
-export type { UpdatePartnerProfileInput };
 
 const PROFILE_FIELDS = ['companyName', 'contactName', 'companyType', 'website', 'phone'] as const;
 

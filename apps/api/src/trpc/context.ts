@@ -48,7 +48,7 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
     .where('id', '=', claims.userId)
     .executeTakeFirst();
   if (!row || !row.active || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role) return { user: null, tokenRejected: true };
-  const { active: _active, ...user } = row;
+  const user: SessionUser = { id: row.id, email: row.email, role: row.role, tokenVersion: row.tokenVersion, mfaEnabled: row.mfaEnabled };
   return { user: { ...user, mfaEnrolmentRequired: mustEnrolMfa(deps.config, row) }, tokenRejected: false };
 }
 

@@ -3,8 +3,8 @@
 
 import { Alert, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ADMIN_ROLE_DESCRIPTIONS, ADMIN_ROLE_LABELS, ADMIN_ROLES, MESSAGES, formatDate, inviteMemberInput, type AdminRole, type InviteMemberInput, type TeamMember } from '@portal/contracts';
-import { IconMailPlus, IconUserOff } from '@tabler/icons-react';
+import { ADMIN_ROLE_DESCRIPTIONS, ADMIN_ROLE_LABELS, ADMIN_ROLES, MESSAGES, formatDate, inviteMemberInput, type InviteMemberInput, type TeamMember } from '@portal/contracts';
+import { IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
@@ -45,7 +45,7 @@ function InviteForm() {
               allowDeselect={false}
               required
               style={{ flex: '0 1 12rem' }}
-              description={ADMIN_ROLE_DESCRIPTIONS[form.values.role as AdminRole]}
+              description={ADMIN_ROLE_DESCRIPTIONS[form.values.role]}
               {...form.getInputProps('role')}
             />
           </Group>
@@ -81,9 +81,9 @@ function MemberRow({ member, self, onDeactivate }: { member: TeamMember; self: b
             w={140}
             onChange={(role) => {
               if (!role || role === member.role) return;
-              change.mutateAsync({ userId: member.id, role: role as AdminRole }).then(
+              change.mutateAsync({ userId: member.id, role }).then(
                 () => {
-                  notifySuccess(MESSAGES.roleChanged, `${member.email} is now ${ADMIN_ROLE_LABELS[role as AdminRole]}.`);
+                  notifySuccess(MESSAGES.roleChanged, `${member.email} is now ${ADMIN_ROLE_LABELS[role]}.`);
                   return afterTeamChange(utils);
                 },
                 (error: unknown) => notifyError('Role change failed', errorMessage(error, MESSAGES.genericError)),
