@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './agreement';
 export * from './auth';
+export * from './books';
 export * from './charts';
 export * from './commission';
 export * from './constants';
@@ -13,4 +14,5 @@ export * from './messages';
 export * from './money';
 export * from './partner';
 export * from './referral';
+export * from './tax-enums';
 export * from './ui';

@@ -12,6 +12,7 @@ import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyse
 import { notifyPayoutFailed, notifyPayoutSent, type MailDeps } from './notifications/notify';
 import { toCommission } from './mappers';
 import { refreshPartnerTotals } from './partner-totals';
+import { refuseMissingTaxProfiles } from './tax-profiles';
 
 export interface PayoutRequest {
   commissionIds: readonly string[];
@@ -80,6 +81,8 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
       if (row.status !== 'pending') throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotPending(id, row.status));
     }
     const partnerIds = [...new Set(locked.map((row) => row.partnerId))];
+    // Issue 17 (tax profiles): with REQUIRE_TAX_PROFILE_FOR_PAYOUT, a partner past the 1099 threshold without one is refused.
+    await refuseMissingTaxProfiles(trx, mail.config, now, partnerIds, ids);
 
     const reference = payoutReference(now);
     const { total } = await trx

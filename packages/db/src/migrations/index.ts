@@ -8,6 +8,7 @@ import * as m0005 from './0005-hardening';
 import * as m0007 from './0007-email-outbox';
 
 import * as m0008 from './0008-chart-indexes';
+import * as m0012 from './0012-tax-profiles';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0007-email-outbox': m0007,
 
   '0008-chart-indexes': m0008,
+  '0012-tax-profiles': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {
