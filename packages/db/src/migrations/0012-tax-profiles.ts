@@ -24,8 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db);
   // A partner's payouts: its paid commissions grouped by payout, newest first.
   await sql`create index commissions_partner_payout_idx on commissions (partner_id, payout_id) include (amount) where payout_id is not null`.execute(db);
-  // Statements and the paged Commissions tab: one partner's commissions by month.
-  await sql`create index commissions_partner_month_idx on commissions (partner_id, month_year, created_at)`.execute(db);
+  // (Statements and the paged Commissions tab read commissions_partner_month_idx of 0001.)
   // Statements' balances and the 1099 year: one partner's payments by date.
   await sql`create index commissions_partner_paid_idx on commissions (partner_id, payment_date) include (amount) where status = 'paid'`.execute(db);
 }
@@ -33,7 +32,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index commissions_partner_paid_idx`.execute(db);
-  await sql`drop index commissions_partner_month_idx`.execute(db);
   await sql`drop index commissions_partner_payout_idx`.execute(db);
   await sql`drop table tax_profiles`.execute(db);
 }
