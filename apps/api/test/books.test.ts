@@ -144,7 +144,7 @@ describe('monthly statements', () => {
     expect(text).toMatch(/Commission Alpha Store Basic Accounting \$50\.00 Paid/);
     expect(text).toMatch(/Commission Beta Goods Controller \$100\.00 Failed/);
     expect(text).toMatch(/Earned this month \$50\.00/);
-    expect(text).toContain(`2026-02-05 ${februaryPayout.reference} Wire 2 $150.00`);
+    expect(text, text).toContain(`2026-02-05 ${februaryPayout.reference} Wire Transfer 2 $150.00`);
     expect(text).toMatch(/Paid this month \$150\.00/);
     // 150.00 + 50.00 earned (the failed line owes nothing) - 150.00 paid.
     expect(text).toMatch(/Closing balance \$50\.00/);
