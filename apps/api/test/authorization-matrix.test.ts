@@ -122,6 +122,15 @@ const PROCEDURES: Record<string, Case> = {
   'partner.downloadMaterial': { expect: LIBRARY, input: (fx) => ({ id: fx.fileMaterialId }) },
   'partner.mailPreferences': { expect: PARTNER_RECORD },
   'partner.updateMailPreferences': { expect: PARTNER_RECORD, input: () => ({ monthlySummary: true }) },
+  'partner.commissionsPage': { expect: PARTNER_RECORD, input: () => ({ limit: 10 }) },
+  'partner.payouts': { expect: PARTNER_RECORD },
+  // The fixture payout paid the other partner only: anyone else's view of it is "not found".
+  'partner.payout': { expect: access(401, 404, 404, '2xx', 403), input: (fx) => ({ id: fx.payoutId }) },
+  'partner.taxProfile': { expect: PARTNER_RECORD },
+  'partner.saveTaxProfile': {
+    expect: PARTNER_RECORD,
+    input: () => ({ legalName: 'Matrix Agency LLC', taxClassification: 'llc', tinType: 'ein', tin: '12-3456789', address: '2 Main Street, Springfield', certified: true }),
+  },
 
   'admin.metrics': { expect: ADMIN },
   'admin.pendingPartners': { expect: ADMIN },
@@ -177,6 +186,11 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/partners/metrics': {},
   'GET /api/partners/commissions': {},
   'GET /api/partners/earnings-by-month': {},
+  'GET /api/partners/commissions/page': {},
+  'GET /api/partners/payouts': {},
+  'GET /api/partners/payouts/{id}': {},
+  'GET /api/partners/tax-profile': {},
+  'PUT /api/partners/tax-profile': {},
   'GET /api/marketing-materials': {},
   'POST /api/marketing-materials/{id}/download': {},
   'GET /api/admin/metrics': {},
@@ -240,6 +254,11 @@ const RAW_PATHS: Record<string, RawCase> = {
   'GET /api/admin/exports/referrals.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/referrals.csv' }) },
   'GET /api/admin/exports/commissions.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/commissions.csv' }) },
   'GET /api/admin/payouts/{id}/wire-instructions.csv': { expect: ADMIN, request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv` }) },
+  'GET /api/partners/statements/{month}.pdf': { expect: PARTNER_RECORD, request: () => ({ url: '/api/partners/statements/2025-01.pdf' }) },
+  'GET /api/partners/statements/{month}.csv': { expect: PARTNER_RECORD, request: () => ({ url: '/api/partners/statements/2025-01.csv' }) },
+  'GET /api/admin/partners/{id}/statements/{month}.pdf': { expect: ADMIN, request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.pdf` }) },
+  'GET /api/admin/partners/{id}/statements/{month}.csv': { expect: ADMIN, request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.csv` }) },
+  'GET /api/admin/exports/1099-nec/{year}.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/exports/1099-nec/2025.csv' }) },
 };
 
 const restKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
