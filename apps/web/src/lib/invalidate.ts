@@ -27,7 +27,7 @@ export function afterStageChange(utils: TrpcUtils): Promise<unknown> {
 
 /** Partners were paid (or a payout was refused): the queue, the payout history and the totals. */
 export function afterPayout(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.admin.payouts.invalidate(), utils.admin.metrics.invalidate(), utils.admin.partners.invalidate(), utils.admin.trends.invalidate(), utils.admin.emails.invalidate()]);
+  return Promise.all([utils.admin.pendingCommissions.invalidate(), utils.partner.commissionsPage.invalidate(), utils.partner.payouts.invalidate(), utils.admin.payouts.invalidate(), utils.admin.metrics.invalidate(), utils.admin.partners.invalidate(), utils.admin.trends.invalidate(), utils.admin.emails.invalidate()]);
 }
 
 /** Commissions were accrued or one was marked failed: the payout queue and the earnings chart. */
@@ -48,4 +48,9 @@ export function afterMaterialChange(utils: TrpcUtils): Promise<unknown> {
 /** A mail was queued again from the Email log: the log shows the new copy. */
 export function afterEmailResent(utils: TrpcUtils): Promise<unknown> {
   return utils.admin.emails.invalidate();
+}
+
+/** The partner saved its tax information: the card, and the processor's missing-profile marks. */
+export function afterTaxProfileSaved(utils: TrpcUtils): Promise<unknown> {
+  return Promise.all([utils.partner.taxProfile.invalidate(), utils.admin.pendingCommissions.invalidate()]);
 }

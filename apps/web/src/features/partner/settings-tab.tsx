@@ -7,6 +7,7 @@ import { IconExternalLink, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ChangePasswordDialog } from '../auth/change-password-dialog';
 import { MailPreferencesCard } from './mail-preferences-card';
+import { TaxInformationCard } from './tax-information-card';
 
 function ReadOnlyField({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -70,6 +71,7 @@ export function SettingsTab({ partner }: { partner: PartnerProfile }) {
         </Stack>
       </Card>
       <MailPreferencesCard />
+      <TaxInformationCard />
       <ChangePasswordDialog opened={changingPassword} onClose={() => setChangingPassword(false)} />
     </Stack>
   );
