@@ -56,7 +56,7 @@ describe('statements and tax information in Chromium', () => {
 
     await page.getByRole('tab', { name: 'Settings' }).click();
     const card = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Tax information' }) });
-    await card.getByText('Under penalties of perjury').waitFor();
+    await card.getByTestId('w9-certification').waitFor();
     await card.getByLabel('Legal name').fill('Statement Makers LLC');
     await card.getByLabel('Tax classification').click();
     await page.getByRole('option', { name: 'Limited liability company' }).click();

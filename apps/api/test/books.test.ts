@@ -2,6 +2,7 @@
 // CSV, read back), the tax profile and the 1099-NEC report, and the payout processor's tax mark.
 
 import { randomUUID } from 'node:crypto';
+import type { CommissionsPageInput } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,7 +94,7 @@ describe('payout history', () => {
 });
 
 describe('the paged Commissions tab', () => {
-  const page = (query: Record<string, string | number>) => callerFor(t.deps, partner.user).partner.commissionsPage(query as never);
+  const page = (query: CommissionsPageInput) => callerFor(t.deps, partner.user).partner.commissionsPage(query);
 
   it('pages newest month first with the total', async () => {
     const first = await page({ limit: 2, offset: 0 });
@@ -162,7 +163,7 @@ describe('monthly statements', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/partners/statements/2026-02.csv', headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const rows = parse(res.body, { columns: true }) as Array<Record<string, string>>;
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
     expect(rows[0]).toMatchObject({ Section: 'Opening balance', Amount: '150.00' });
     expect(rows.filter((r) => r.Section === 'Commission').map((r) => [r['Client or reference'], r.Amount, r.Status])).toEqual([
       ['Alpha Store', '50.00', 'Paid'],
@@ -258,7 +259,7 @@ describe('the 1099-NEC report', () => {
     const res = await download('2026');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toContain('1099-nec-2026.csv');
-    const rows = parse(res.body, { columns: true }) as Array<Record<string, string>>;
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
     expect(Object.keys(rows[0] ?? {})).toEqual([
       'Partner ID', 'Recipient legal name', 'Business name', 'Tax classification', 'TIN type', 'TIN', 'Address',
       'Nonemployee compensation (box 1)', 'Payout count', 'Tax profile',
@@ -281,7 +282,7 @@ describe('the 1099-NEC report', () => {
     t.clock.now = new Date('2025-07-01T09:00:00Z');
     await callerFor(t.deps, admin).admin.processPayout({ commissionIds: [commissionId], idempotencyKey: randomUUID() });
     t.clock.now = new Date('2026-04-01T09:00:00Z');
-    const rows = parse((await download('2025')).body, { columns: true }) as Array<Record<string, string>>;
+    const rows = parse<Record<string, string>>((await download('2025')).body, { columns: true });
     expect(rows.map((row) => row['Recipient legal name'])).toEqual(['Paid In 2025 LLC']);
   });
 
@@ -300,7 +301,7 @@ describe('the payout processor and tax profiles', () => {
     expect(listed.items.find((item) => item.id === commissionId)?.taxProfileMissing).toBe(true);
     expect(listed.items.find((item) => item.id === ids.marAlpha)?.taxProfileMissing).toBe(false);
     const streamed = await t.app.inject({ method: 'GET', url: '/api/admin/commissions/pending', headers: adminHeaders });
-    expect((streamed.json() as Array<{ id: string; taxProfileMissing: boolean }>).find((item) => item.id === commissionId)?.taxProfileMissing).toBe(true);
+    expect(streamed.json<Array<{ id: string; taxProfileMissing: boolean }>>().find((item) => item.id === commissionId)?.taxProfileMissing).toBe(true);
   });
 
   it('refuses such a payout with 422 naming the partner when REQUIRE_TAX_PROFILE_FOR_PAYOUT=true, and pays once the profile is on file', async () => {
