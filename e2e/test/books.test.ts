@@ -60,7 +60,8 @@ describe('statements and tax information in Chromium', () => {
     await card.getByLabel('Legal name').fill('Statement Makers LLC');
     await card.getByLabel('Tax classification').click();
     await page.getByRole('option', { name: 'Limited liability company' }).click();
-    await card.getByRole('radio', { name: 'EIN' }).check();
+    await card.getByLabel('TIN type').click();
+    await page.getByRole('option', { name: 'EIN (Employer identification number)' }).click();
     await card.getByLabel('Taxpayer identification number').fill('12-3456789');
     await card.getByLabel('Address').fill('500 Harbor Way, Portland, OR 97201');
     await shot(page, 'partner-tax-form-desktop');
@@ -112,6 +113,53 @@ describe('statements and tax information in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`1099-nec-${year}.csv`);
     expect(readFileSync(await download.path(), 'utf8')).toContain('"Recipient legal name"');
+    await context.close();
+  });
+
+  it("the admin sees the processor's missing-tax-profile mark and downloads a partner's statement from its details", async () => {
+    const client = api(journey.portal.baseUrl);
+    const big = { email: 'big.earner@e2e.test', password: 'partner-password-123', companyName: 'Big Earner Media', contactName: 'Bea Earner' };
+    const created = await client.call('POST', '/api/admin/partners', { ...big, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
+    expect(created.status).toBe(201);
+    const bigToken = await client.login(big.email, big.password);
+    const partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, bigToken)).body.id;
+    // 25 controller clients: 25 x 100.00 = 2,500.00 pending, past this year's 1099-NEC threshold.
+    for (let i = 1; i <= 25; i++) {
+      const referral = await client.call<{ id: string }>('POST', '/api/admin/referrals', { partnerId, clientCompanyName: `Store ${i}`, serviceType: 'controller', monthlyValue: 2500, contractStartDate: `${MONTH}-01` }, adminToken);
+      await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
+    }
+    await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
+
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [MOBILE, 'mobile'],
+    ] as const) {
+      const { page, context } = await newPage(journey.browser, viewport);
+      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+      const processor = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
+      await processor.getByTestId('tax-profile-missing').first().waitFor();
+      await processor.getByTestId('tax-profile-missing').first().scrollIntoViewIfNeeded();
+      await processor.getByTestId('tax-profile-missing').first().hover();
+      await page.getByText("No tax profile on file, and this year's payouts reach the 1099-NEC threshold").waitFor();
+      await shot(page, `admin-processor-tax-mark-${suffix}`);
+      await context.close();
+    }
+
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    await page.getByRole('button', { name: `Actions for ${PARTNER.companyName}` }).click();
+    await page.getByRole('menuitem', { name: 'View details' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Statements' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Statements' }).scrollIntoViewIfNeeded();
+    await settled(page);
+    await shot(page, 'admin-partner-statements-desktop');
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`statement-statement-makers-llc-${MONTH}.csv`);
+    const csv = readFileSync(await download.path(), 'utf8');
+    // The month just ended: its commissions; the payout of this month is on the next statement.
+    expect(csv).toContain('"Lighthouse Provisions"');
+    expect(csv).toContain('"Closing balance"');
     await context.close();
   });
 });

@@ -109,7 +109,8 @@ describe('Tax information card', () => {
     fireEvent.change(screen.getByLabelText(/Legal name/), { target: { value: 'Ada Ledger' } });
     fireEvent.click(inputLabelled(/Tax classification/));
     fireEvent.click(await screen.findByRole('option', { name: 'Individual', hidden: true }, SLOW));
-    fireEvent.click(screen.getByRole('radio', { name: 'SSN' }));
+    fireEvent.click(inputLabelled(/TIN type/));
+    fireEvent.click(await screen.findByRole('option', { name: 'SSN (Social Security number)', hidden: true }, SLOW));
     fireEvent.change(screen.getByLabelText(/Taxpayer identification number/), { target: { value: '123-45-678' } });
     fireEvent.change(screen.getByLabelText(/^Address/), { target: { value: '1 Main St, Springfield, IL' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save tax information' }));

@@ -1,7 +1,7 @@
 // "Tax information" in the partner's Settings tab (issue 17): the W-9 facts behind the 1099-NEC.
 // The TIN is only ever shown masked; saving needs the certification ticked and the TIN typed anew.
 
-import { Alert, Button, Card, Checkbox, Group, Radio, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { taxProfileInput, type TaxProfile } from '@portal/contracts';
 import { formatDate, MESSAGES, TAX_CLASSIFICATION_LABELS, TAX_CLASSIFICATIONS, TAX_MESSAGES, TIN_TYPE_LABELS, W9_CERTIFICATION_TEXT, type TaxClassification, type TinType } from '@portal/contracts/plain';
@@ -23,6 +23,10 @@ interface TaxFormValues {
   certified: boolean;
 }
 
+const TIN_TYPE_OPTIONS = [
+  { value: 'ssn', label: 'SSN (Social Security number)' },
+  { value: 'ein', label: 'EIN (Employer identification number)' },
+];
 const CLASSIFICATION_OPTIONS = TAX_CLASSIFICATIONS.map((value) => ({ value, label: TAX_CLASSIFICATION_LABELS[value] }));
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -85,12 +89,7 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
           <TextInput label="Legal name" description="As shown on your income tax return" required autoComplete="name" {...form.getInputProps('legalName')} />
           <TextInput label="Business name" description="If different from the legal name" autoComplete="organization" {...form.getInputProps('businessName')} />
           <Select label="Tax classification" data={CLASSIFICATION_OPTIONS} required comboboxProps={{ withinPortal: true }} {...form.getInputProps('taxClassification')} />
-          <Radio.Group label="TIN type" required {...form.getInputProps('tinType')}>
-            <Group gap="lg" mt={6}>
-              <Radio value="ssn" label="SSN" />
-              <Radio value="ein" label="EIN" />
-            </Group>
-          </Radio.Group>
+          <Select label="TIN type" data={TIN_TYPE_OPTIONS} required allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('tinType')} />
           <TextInput
             label="Taxpayer identification number"
             description={profile ? `On file: ${profile.tinMasked}. Enter it again to save.` : '9 digits, dashes allowed'}
