@@ -2,8 +2,7 @@
 // shown only masked afterwards), finds its payout in the Commissions tab and downloads the month's
 // statement as PDF; the admin finds the 1099-NEC report in Export Data.
 
-import { readFileSync } from 'node:fs';
-import { mkdirSync, copyFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, settled, signInWithToken, usePortal } from '../src/harness';
@@ -16,10 +15,11 @@ const PARTNER = { email: 'statements@e2e.test', password: 'partner-password-123'
 const MONTH = previousMonthKey(new Date());
 const SHOTS = '/work/shots/books';
 
-async function shot(page: Parameters<typeof screenshot>[0], name: string) {
-  const path = await screenshot(page, name);
+/** A full-page screenshot, or with `viewportOnly` what the window shows (a dialog, a tooltip), also kept under /work/shots. */
+async function shot(page: Parameters<typeof screenshot>[0], name: string, viewportOnly = false) {
   mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(path, `${SHOTS}/${name}.png`);
+  if (viewportOnly) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  else copyFileSync(await screenshot(page, name), `${SHOTS}/${name}.png`);
 }
 
 beforeAll(async () => {
@@ -108,7 +108,7 @@ describe('statements and tax information in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: '1099-NEC report' });
     await dialog.waitFor();
     await settled(page);
-    await shot(page, 'admin-1099-dialog-desktop');
+    await shot(page, 'admin-1099-dialog-desktop', true);
     const year = await dialog.locator('input').and(page.getByLabel('Tax year')).inputValue();
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`1099-nec-${year}.csv`);
@@ -141,7 +141,7 @@ describe('statements and tax information in Chromium', () => {
       await processor.getByTestId('tax-profile-missing').first().scrollIntoViewIfNeeded();
       await processor.getByTestId('tax-profile-missing').first().hover();
       await page.getByText("No tax profile on file, and this year's payouts reach the 1099-NEC threshold").waitFor();
-      await shot(page, `admin-processor-tax-mark-${suffix}`);
+      await shot(page, `admin-processor-tax-mark-${suffix}`, true);
       await context.close();
     }
 
@@ -153,7 +153,7 @@ describe('statements and tax information in Chromium', () => {
     await dialog.getByRole('heading', { name: 'Statements' }).waitFor();
     await dialog.getByRole('heading', { name: 'Statements' }).scrollIntoViewIfNeeded();
     await settled(page);
-    await shot(page, 'admin-partner-statements-desktop');
+    await shot(page, 'admin-partner-statements-desktop', true);
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`statement-statement-makers-llc-${MONTH}.csv`);
     const csv = readFileSync(await download.path(), 'utf8');
