@@ -2,7 +2,7 @@
 // CSV, read back), the tax profile and the 1099-NEC report, and the payout processor's tax mark.
 
 import { randomUUID } from 'node:crypto';
-import type { CommissionsPageInput } from '@portal/contracts';
+import type { CommissionsPageInput, TaxProfileInput } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ const ids: Record<string, string> = {};
 let februaryPayout: { id: string; reference: string };
 let marchPayout: { id: string; reference: string };
 
-const VALID_TAX_PROFILE = {
+const VALID_TAX_PROFILE: TaxProfileInput = {
   legalName: 'Northwind Growth LLC',
   businessName: 'Northwind Growth',
   taxClassification: 'llc',
