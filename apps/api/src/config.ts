@@ -66,6 +66,13 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag.default(false),
 
+    // Issue 17: the 1099-NEC threshold per tax year ("2026:2000.00,2027:2100.00"), over the federal defaults.
+    TAX_1099_THRESHOLDS: z
+      .string()
+      .optional()
+      .refine((value) => splitList(value).every((entry) => /^\d{4}:\d{1,7}(\.\d{1,2})?$/.test(entry)), 'must be year:amount pairs, comma-separated (e.g. 2026:2000.00)'),
+    REQUIRE_TAX_PROFILE_FOR_PAYOUT: flag.default(false),
+
     METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** Admin-side users must enrol TOTP before /admin (issue 16); default true in production only. */
@@ -124,6 +131,9 @@ export interface AppConfig {
   webhookAllowPrivateNetworks: boolean;
 
   storage: StorageConfig;
+
+  /** 1099-NEC: configured thresholds by tax year (decimal strings), and whether a payout needs a tax profile past it. */
+  tax: { thresholds: Record<number, string>; requireProfileForPayout: boolean };
 
   /** Prometheus metrics on their own listener; off when absent. */
   metrics?: { port: number; host: string };
@@ -205,6 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local' },
+
+    tax: {
+      thresholds: Object.fromEntries(splitList(e.TAX_1099_THRESHOLDS).map((entry) => entry.split(':')).map(([year, amount]) => [Number(year), Number(amount).toFixed(2)])),
+      requireProfileForPayout: e.REQUIRE_TAX_PROFILE_FOR_PAYOUT,
+    },
 
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     adminMfaRequired: e.ADMIN_MFA_REQUIRED ?? e.NODE_ENV === 'production',

@@ -97,8 +97,8 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'admin.team', 'admin.inviteMember', 'admin.changeMemberRole', 'admin.removeMember', 'admin.activity',
   'auth.mfaSetup', 'auth.mfaEnable', 'auth.mfaDisable',
 ]);
-/** Raw paths no scope names: the audit log's CSV and decrypted bank numbers (a payout's wire instructions). */
-const RAW_KEY_REFUSED_WITH_EVERY_SCOPE = new Set(['GET /api/admin/activity.csv', 'GET /api/admin/payouts/{id}/wire-instructions.csv']);
+/** Raw paths no scope names: the audit log's CSV and decrypted numbers (a payout's wire instructions, the 1099-NEC report's TINs). */
+const RAW_KEY_REFUSED_WITH_EVERY_SCOPE = new Set(['GET /api/admin/activity.csv', 'GET /api/admin/payouts/{id}/wire-instructions.csv', 'GET /api/admin/exports/1099-nec/{year}.csv']);
 const NARROW_KEY_ALLOWED = new Set(['admin.materials']);
 
 function keyOutcome(path: string, principal: KeyPrincipal, entry: Case): Outcome {
@@ -197,6 +197,15 @@ const PROCEDURES: Record<string, Case> = {
   'partner.downloadMaterial': { expect: LIBRARY, input: (fx) => ({ id: fx.fileMaterialId }) },
   'partner.mailPreferences': { expect: PARTNER_RECORD },
   'partner.updateMailPreferences': { expect: PARTNER_RECORD, input: () => ({ monthlySummary: true }) },
+  'partner.commissionsPage': { expect: PARTNER_RECORD, input: () => ({ limit: 10 }) },
+  'partner.payouts': { expect: PARTNER_RECORD },
+  // The fixture payout paid the other partner only: anyone else's view of it is "not found".
+  'partner.payout': { expect: access(401, 404, 404, '2xx', 403), input: (fx) => ({ id: fx.payoutId }) },
+  'partner.taxProfile': { expect: PARTNER_RECORD },
+  'partner.saveTaxProfile': {
+    expect: PARTNER_RECORD,
+    input: () => ({ legalName: 'Matrix Agency LLC', taxClassification: 'llc', tinType: 'ein', tin: '12-3456789', address: '2 Main Street, Springfield', certified: true }),
+  },
 
   'admin.metrics': { expect: READ },
   'admin.pendingPartners': { expect: READ },
@@ -297,6 +306,11 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/partners/metrics': {},
   'GET /api/partners/commissions': {},
   'GET /api/partners/earnings-by-month': {},
+  'GET /api/partners/commissions/page': {},
+  'GET /api/partners/payouts': {},
+  'GET /api/partners/payouts/{id}': {},
+  'GET /api/partners/tax-profile': {},
+  'PUT /api/partners/tax-profile': {},
   'GET /api/marketing-materials': {},
   'POST /api/marketing-materials/{id}/download': {},
   'GET /api/admin/metrics': {},
@@ -386,6 +400,12 @@ const RAW_PATHS: Record<string, RawCase> = {
   // Decrypted bank numbers: not for viewers.
   'GET /api/admin/payouts/{id}/wire-instructions.csv': { expect: MONEY, request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv` }) },
   'GET /api/admin/activity.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/activity.csv?entityType=partner' }) },
+  'GET /api/partners/statements/{month}.pdf': { expect: PARTNER_RECORD, request: () => ({ url: '/api/partners/statements/2025-01.pdf' }) },
+  'GET /api/partners/statements/{month}.csv': { expect: PARTNER_RECORD, request: () => ({ url: '/api/partners/statements/2025-01.csv' }) },
+  'GET /api/admin/partners/{id}/statements/{month}.pdf': { expect: READ, request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.pdf` }) },
+  'GET /api/admin/partners/{id}/statements/{month}.csv': { expect: READ, request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.csv` }) },
+  // Decrypted TINs: not for viewers.
+  'GET /api/admin/exports/1099-nec/{year}.csv': { expect: MONEY, request: () => ({ url: '/api/admin/exports/1099-nec/2025.csv' }) },
 };
 
 const restKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;

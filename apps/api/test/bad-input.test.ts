@@ -64,6 +64,7 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
   // A loopback target: refused at once without WEBHOOK_ALLOW_PRIVATE_NETWORKS, and no DNS look-up.
   'admin.createWebhook': () => ({ url: 'https://127.0.0.1/hook', events: ['partner.approved'], description: 'd' }),
   'admin.updateWebhook': () => ({ events: ['referral.created'], enabled: false }),
+  'partner.saveTaxProfile': () => ({ legalName: 'Fuzz LLC', businessName: 'Fuzz', taxClassification: 'llc', tinType: 'ein', tin: '12-3456789', address: '1 Fuzz Street', certified: true }),
   'public.recordVisit': (ids) => ({ referralCode: ids.referralCode, utmSource: 'fuzz', landingPage: '/r/x' }),
 };
 
@@ -273,5 +274,30 @@ describe('bad query strings of the chart paths', () => {
     expect(plain.json().months).toHaveLength(12);
     const most = await t.app.inject({ method: 'GET', url: `${url}?months=24`, headers: headersOf[principal] });
     expect(most.json().months).toHaveLength(24);
+  });
+});
+
+describe('bad months, years and filters of the statement, 1099 and Commissions tab paths', () => {
+  it.each(['2026-13.pdf', '2026-00.csv', '26-01.pdf', '2026-01.xlsx', '2026-01', '%00.pdf', `${'9'.repeat(300)}.pdf`])('/api/partners/statements/%s answers 400', async (file) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/partners/statements/${file}`, headers: headersOf.partner });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Statement month must be YYYY-MM (e.g. 2026-03)');
+  });
+
+  it.each(['2026-13.pdf', 'x.csv'])('/api/admin/partners/{id}/statements/%s answers 400', async (file) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/partners/${ids.partnerId}/statements/${file}`, headers: headersOf.admin });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it.each(['1999', '2101', 'abcd', '2026.pdf', '20260'])('/api/admin/exports/1099-nec/%s.csv answers 400', async (year) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/exports/1099-nec/${year}.csv`, headers: headersOf.admin });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Tax year must be a year from 2000 to 2100');
+  });
+
+  it.each(['month=2026-1', 'month=%00', 'status=voided%00', 'limit=0', 'limit=abc', 'offset=-1'])('/api/partners/commissions/page?%s answers 400', async (query) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/partners/commissions/page?${query}`, headers: headersOf.partner });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toEqual(expect.any(String));
   });
 });

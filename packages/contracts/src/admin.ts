@@ -131,10 +131,6 @@ export type PartnerPageInput = z.input<typeof partnerPageInput>;
 
 export const partnerCommissionsPageOutput = pageOf(commissionOutput);
 
-/** One payout as it concerns one partner: its share of the payout's rows. */
-export const partnerPayoutOutput = z.object({ id: z.uuid(), reference: z.string(), paidAt: z.string(), amount: z.string(), commissionCount: z.number().int() });
-export type PartnerPayout = z.infer<typeof partnerPayoutOutput>;
-
 /** One activity_log row about a partner, its user, or one of its referrals, commissions or payouts. */
 export const partnerActivityEntryOutput = z.object({
   id: z.uuid(),

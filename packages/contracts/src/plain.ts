@@ -7,4 +7,5 @@ export * from './dates';
 export * from './enums';
 export * from './messages';
 export * from './money';
+export * from './tax-enums';
 export * from './ui';

@@ -308,6 +308,25 @@ export interface MfaChallengesTable {
   createdAt: Timestamp;
 }
 
+export type TaxClassification = 'individual' | 'sole_proprietor' | 'c_corp' | 's_corp' | 'partnership' | 'llc' | 'other';
+
+/** A partner's W-9 facts (migration 0012); one row per partner, replaced on every save. */
+export interface TaxProfilesTable {
+  partnerId: string;
+  legalName: string;
+  businessName: string | null;
+  taxClassification: TaxClassification;
+  tinType: 'ssn' | 'ein';
+  /** AES-256-GCM ciphertext ("v2:keyId:iv:tag:data", associated data taxFieldContext(partnerId)). */
+  tin: string;
+  /** The last four digits: the only part of the TIN any screen shows. */
+  tinLast4: string;
+  address: string;
+  certifiedAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   partners: PartnersTable;
@@ -320,6 +339,7 @@ export interface Database {
   referralStageCounts: ReferralStageCountsTable;
   emailOutbox: EmailOutboxTable;
   passwordResetTokens: PasswordResetTokensTable;
+  taxProfiles: TaxProfilesTable;
   apiKeys: ApiKeysTable;
   webhookEndpoints: WebhookEndpointsTable;
   webhookEvents: WebhookEventsTable;
@@ -340,6 +360,7 @@ export type CommissionRow = Selectable<CommissionsTable>;
 export type MaterialRow = Selectable<MarketingMaterialsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
+export type TaxProfileRow = Selectable<TaxProfilesTable>;
 
 /**
  * The columns of each table, as a value the drift test can compare with the live schema.
@@ -380,6 +401,10 @@ export const TABLE_COLUMNS = {
     'sentAt', 'resentFrom', 'createdAt',
   ],
   passwordResetTokens: ['id', 'userId', 'tokenHash', 'expiresAt', 'usedAt', 'createdAt'],
+  taxProfiles: [
+    'partnerId', 'legalName', 'businessName', 'taxClassification', 'tinType', 'tin', 'tinLast4', 'address', 'certifiedAt', 'createdAt',
+    'updatedAt',
+  ],
   apiKeys: ['id', 'name', 'prefix', 'keyHash', 'scopes', 'createdBy', 'createdAt', 'lastUsedAt', 'expiresAt', 'revokedAt'],
   webhookEndpoints: ['id', 'url', 'description', 'events', 'secret', 'enabled', 'createdBy', 'createdAt', 'updatedAt'],
   webhookEvents: ['id', 'type', 'payload', 'createdAt'],

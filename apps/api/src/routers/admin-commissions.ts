@@ -19,13 +19,17 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { runAccrual } from '../services/accrual';
 import { addAdjustment, voidCommission } from '../services/adjustments';
 import { failCommission, listPayouts, listPendingCommissions, processPayout } from '../services/payouts';
+import { withTaxProfileMarks } from '../services/tax-profiles';
 import { permittedProcedure } from '../trpc/init';
 
 export const adminCommissionProcedures = {
   pendingCommissions: permittedProcedure('commissions:read')
     .input(listPendingCommissionsInput)
     .output(pendingCommissionsPageOutput)
-    .query(({ ctx, input }) => listPendingCommissions(ctx.deps.db, input)),
+    .query(async ({ ctx, input }) => {
+      const page = await listPendingCommissions(ctx.deps.db, input);
+      return { ...page, items: await withTaxProfileMarks(ctx.deps.db, ctx.deps.config, ctx.deps.now(), page.items) };
+    }),
 
   accrue: permittedProcedure('commissions:write')
     .input(monthInput)

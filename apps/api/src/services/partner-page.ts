@@ -6,6 +6,7 @@ import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import type { DbOrTx } from './activity';
 import { toCommission } from './mappers';
+import { partnerPayouts, toPartnerPayout } from './partner-payouts';
 
 interface PartnerPage {
   partnerId: string;
@@ -25,7 +26,7 @@ export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Pro
   const [rows, counted] = await Promise.all([
     db
       .selectFrom('commissions as c')
-      .innerJoin('referrals as r', 'r.id', 'c.referralId')
+      .leftJoin('referrals as r', 'r.id', 'c.referralId')
       .selectAll('c')
       .select('r.clientCompanyName')
       .where('c.partnerId', '=', page.partnerId)
@@ -40,22 +41,10 @@ export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Pro
   return { items: rows.map(toCommission), total: counted.total, limit: page.limit, offset: page.offset };
 }
 
-/** The payouts that paid this partner, newest first, each with this partner's share only. */
+/** The payouts that paid this partner, newest first, each with this partner's share only (the partner's own history, paged). */
 export async function listPartnerPayouts(db: Db, page: PartnerPage): Promise<Page<PartnerPayout>> {
-  const shares = db
-    .selectFrom('commissions as c')
-    .innerJoin('payouts as p', 'p.id', 'c.payoutId')
-    .where('c.partnerId', '=', page.partnerId)
-    .where('c.status', '=', 'paid')
-    .groupBy(['p.id', 'p.reference', 'p.createdAt']);
   const [rows, counted] = await Promise.all([
-    shares
-      .select(['p.id', 'p.reference', 'p.createdAt', sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('amount'), sql<number>`count(*)::int`.as('commissionCount')])
-      .orderBy('p.createdAt', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
+    partnerPayouts(db, page.partnerId).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute(),
     db
       .selectFrom('commissions')
       .select(sql<number>`count(distinct payout_id)::int`.as('total'))
@@ -63,12 +52,7 @@ export async function listPartnerPayouts(db: Db, page: PartnerPage): Promise<Pag
       .where('status', '=', 'paid')
       .executeTakeFirstOrThrow(),
   ]);
-  return {
-    items: rows.map((row) => ({ id: row.id, reference: row.reference, paidAt: row.createdAt.toISOString(), amount: row.amount, commissionCount: row.commissionCount })),
-    total: counted.total,
-    limit: page.limit,
-    offset: page.offset,
-  };
+  return { items: rows.map(toPartnerPayout), total: counted.total, limit: page.limit, offset: page.offset };
 }
 
 /**

@@ -16,6 +16,7 @@ import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from './keyse
 import { notifyPayoutFailed, notifyPayoutSent, type MailDeps } from './notifications/notify';
 import { toCommission } from './mappers';
 import { refreshPartnerTotals } from './partner-totals';
+import { refuseMissingTaxProfiles } from './tax-profiles';
 
 export interface PayoutRequest {
   /** The chosen commissions; or else `matching`. */
@@ -108,6 +109,8 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
     const ids = locked.map((row) => row.id);
     const nets = await netPerPartner(trx, ids);
     const partnerIds = nets.map((row) => row.partnerId);
+    // Issue 17 (tax profiles): with REQUIRE_TAX_PROFILE_FOR_PAYOUT, a partner past the 1099 threshold without one is refused.
+    await refuseMissingTaxProfiles(trx, mail.config, now, partnerIds, ids);
 
     const reference = payoutReference(now);
     const { total } = await trx

@@ -20,7 +20,7 @@ export const ADMIN_PERMISSIONS = [
   'materials:read',
   'materials:write',
   'exports:read',
-  /** Exports that carry decrypted bank numbers (a payout's wire instructions). */
+  /** Exports that carry decrypted numbers: a payout's wire instructions (bank), the 1099-NEC report (TINs). */
   'exports:bank',
   'emails:read',
   'emails:write',

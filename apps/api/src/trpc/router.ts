@@ -11,6 +11,7 @@ import { adminTeamProcedures } from '../routers/admin-team';
 import { authProcedures } from '../routers/auth';
 import { adminChartProcedures, partnerChartProcedures } from '../routers/charts';
 import { adminMaterialProcedures, partnerMaterialProcedures } from '../routers/materials';
+import { partnerBookProcedures } from '../routers/partner-books';
 import { partnerCommissionProcedures } from '../routers/partner-commissions';
 import { partnerProfileProcedures } from '../routers/partner-profile';
 import { partnerReferralProcedures } from '../routers/partner-referrals';
@@ -20,7 +21,7 @@ import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   auth: router(authProcedures),
-  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerMaterialProcedures, ...mailPreferenceProcedures, ...partnerChartProcedures }),
+  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerBookProcedures, ...partnerMaterialProcedures, ...mailPreferenceProcedures, ...partnerChartProcedures }),
   admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures, ...adminChartProcedures, ...adminIntegrationProcedures, ...adminActivityProcedures, ...adminTeamProcedures }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });

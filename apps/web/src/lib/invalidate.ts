@@ -45,6 +45,8 @@ export function afterStageChange(utils: TrpcUtils): Promise<unknown> {
 export function afterPayout(utils: TrpcUtils): Promise<unknown> {
   return Promise.all([
     utils.admin.pendingCommissions.invalidate(),
+    utils.partner.commissionsPage.invalidate(),
+    utils.partner.payouts.invalidate(),
     utils.admin.payouts.invalidate(),
     utils.admin.metrics.invalidate(),
     utils.admin.partners.invalidate(),
@@ -98,4 +100,9 @@ export function afterWebhookChange(utils: TrpcUtils): Promise<unknown> {
 /** A test event or a resend was queued: the deliveries list shows it. */
 export function afterWebhookDelivery(utils: TrpcUtils): Promise<unknown> {
   return utils.admin.webhookDeliveries.invalidate();
+}
+
+/** The partner saved its tax information: the card, and the processor's missing-profile marks. */
+export function afterTaxProfileSaved(utils: TrpcUtils): Promise<unknown> {
+  return Promise.all([utils.partner.taxProfile.invalidate(), utils.admin.pendingCommissions.invalidate()]);
 }

@@ -11,6 +11,7 @@ import * as m0008 from './0008-chart-indexes';
 import * as m0009 from './0009-integrations';
 import * as m0010 from './0010-team-mfa';
 import * as m0011 from './0011-commission-kinds';
+import * as m0012 from './0012-tax-profiles';
 import * as m0013 from './0013-activity-indexes';
 import * as m0014 from './0014-pipeline-search';
 
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0009-integrations': m0009,
   '0010-team-mfa': m0010,
   '0011-commission-kinds': m0011,
+  '0012-tax-profiles': m0012,
   '0013-activity-indexes': m0013,
   '0014-pipeline-search': m0014,
 };

@@ -2,7 +2,14 @@
 
 import { MAX_PAGE_SIZE, pendingFilter } from '@portal/contracts';
 import { streamPendingCommissions } from '../../services/payouts';
+import type { AppDeps } from '../../deps';
+import { withTaxProfileMarks } from '../../services/tax-profiles';
 import type { RestRoute } from '../adapter';
+
+/** Each streamed batch of pending commissions with its partners' tax-profile flag (issue 17). */
+async function* markTaxProfiles<T extends { partnerId: string }>(deps: AppDeps, batches: AsyncIterable<T[]>) {
+  for await (const batch of batches) yield await withTaxProfileMarks(deps.db, deps.config, deps.now(), batch);
+}
 
 const partnerTag = 'Partner: commissions';
 const adminTag = 'Admin: commissions and payouts';
@@ -17,6 +24,42 @@ export const commissionRoutes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/partners/commissions/page',
+    procedure: 'partner.commissionsPage',
+    summary: "One page of the partner's commissions (limit, offset, month YYYY-MM, status), with the payouts of its paid lines",
+    tag: partnerTag,
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/payouts',
+    procedure: 'partner.payouts',
+    summary: "The partner's payouts, newest first: its share of each (amount, commission count), reference, date and method",
+    tag: partnerTag,
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/payouts/{id}',
+    procedure: 'partner.payout',
+    summary: "One of the partner's payouts with its commissions (another partner's is 404)",
+    tag: partnerTag,
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/tax-profile',
+    procedure: 'partner.taxProfile',
+    summary: "The partner's tax information (TIN masked to its last four digits), or null",
+    tag: partnerTag,
+  },
+  {
+    method: 'PUT',
+    path: '/api/partners/tax-profile',
+    procedure: 'partner.saveTaxProfile',
+    summary: 'Save the tax information (W-9): legal name, classification, SSN or EIN, address and the certification',
+    tag: partnerTag,
+    description: 'The TIN is 9 digits (dashes allowed) and is stored encrypted; only its last four digits are ever returned. certified must be true.',
+  },
+  {
+    method: 'GET',
     path: '/api/admin/commissions/pending',
     procedure: 'admin.pendingCommissions',
     summary: 'Pending commissions with partner and client company, oldest first (every row, or one page with limit/offset); filter by partnerId and month (YYYY-MM)',
@@ -25,7 +68,7 @@ export const commissionRoutes: RestRoute[] = [
     description: 'The net sum of the pending commissions matching the filters (clawbacks are negative) is in X-Total-Amount. Each row has its kind (recurring, bonus, clawback) and reason.',
     responseHeaders: [{ name: 'X-Total-Amount', description: 'The net sum of the pending commissions matching the filters, a decimal string' }],
     // The procedure has validated the query already (a one-row call runs first).
-    streamAll: (deps, query) => streamPendingCommissions(deps.db, pendingFilter.parse({ partnerId: query.partnerId, month: query.month })),
+    streamAll: (deps, query) => markTaxProfiles(deps, streamPendingCommissions(deps.db, pendingFilter.parse({ partnerId: query.partnerId, month: query.month }))),
     respond: (output, reply) => {
       void reply.header('X-Total-Amount', output.totalAmount);
       return output.items;

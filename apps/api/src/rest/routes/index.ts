@@ -15,6 +15,7 @@ import { adminPartnerRoutes } from './admin-partners';
 import { authRoutes } from './auth';
 import { chartRoutes } from './charts';
 import { exportRoutes } from '../raw/exports';
+import { statementRoutes } from '../raw/statements';
 import { commissionRoutes } from './commissions';
 import { materialRoutes } from './materials';
 import { partnerProfileRoutes } from './partner-profile';
@@ -42,4 +43,4 @@ export interface RawRoutes {
   openapi: readonly ExtraOperation[];
 }
 
-export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes, unsubscribeRoutes, activityRawRoutes];
+export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes, unsubscribeRoutes, activityRawRoutes, statementRoutes];

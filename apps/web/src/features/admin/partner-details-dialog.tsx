@@ -6,6 +6,7 @@ import { COMPANY_TYPE_LABELS, PAYMENT_METHOD_LABELS, formatDate } from '@portal/
 import type { ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
 import { PartnerStatusBadge } from './partner-status-badge';
+import { PartnerStatements } from './partner-statements';
 
 export const PARTNER_DETAILS_NOT_FOUND = 'Partner details not found';
 
@@ -89,7 +90,11 @@ export function PartnerDetailsDialog({ partnerId, onClose }: { partnerId: string
           <Loader role="status" aria-label="Loading partner details" />
         </Center>
       ) : details.data ? (
-        <PartnerDetailsView partner={details.data} />
+        <Stack gap="md">
+          <PartnerDetailsView partner={details.data} />
+          <Divider />
+          <PartnerStatements partnerId={details.data.id} />
+        </Stack>
       ) : (
         <Alert color="gray">{PARTNER_DETAILS_NOT_FOUND}</Alert>
       )}

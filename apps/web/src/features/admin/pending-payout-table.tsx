@@ -2,9 +2,9 @@
 // and pay them with 'Process N Payouts'; each row can be marked failed or voided. Bonuses and
 // clawbacks carry their kind and reason. Narrow screens fold client and month in.
 
-import { Badge, Box, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { PendingCommission } from '@portal/contracts';
-import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey, sumMoney } from '@portal/contracts/plain';
+import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey, sumMoney, TAX_MESSAGES } from '@portal/contracts/plain';
 import { IconBan, IconCash, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ActionsHeader } from './actions-header';
@@ -114,9 +114,18 @@ export function PendingPayoutTable({
                   <Checkbox aria-label={`Select ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {item.partnerCompanyName}
-                  </Text>
+                  <Group gap={6} wrap="wrap">
+                    <Text size="sm" fw={500}>
+                      {item.partnerCompanyName}
+                    </Text>
+                    {item.taxProfileMissing && (
+                      <Tooltip label={TAX_MESSAGES.missingTooltip} multiline w={240} withArrow events={{ hover: true, focus: true, touch: true }}>
+                        <Badge size="xs" color="orange.9" variant="filled" tabIndex={0} data-testid="tax-profile-missing">
+                          {TAX_MESSAGES.missingBadge}
+                        </Badge>
+                      </Tooltip>
+                    )}
+                  </Group>
                   {/* Narrow screens: client and month under the partner instead of their own columns. */}
                   <Text size="xs" c="dimmed" hiddenFrom="sm">
                     {pendingLabel(item)} · {formatMonthKey(item.monthYear)}

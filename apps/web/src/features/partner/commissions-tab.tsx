@@ -1,8 +1,12 @@
-// Commissions tab (spec §2): the partner's own commissions as cards, newest month first.
+// Commissions tab (spec §2, issues 17/18): the partner's own commissions as cards, newest month first,
+// paged on the server and filtered by month and status; paid lines sit under their payout.
 
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { COMMISSION_MESSAGES, type Commission, type CommissionStatus } from '@portal/contracts';
-import { COMMISSION_KIND_LABELS, COMMISSION_STATUS_LABELS, formatDate, formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
+import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { COMMISSION_MESSAGES, type Commission, type CommissionLine, type CommissionStatus, type PartnerPayout } from '@portal/contracts';
+import { COMMISSION_KIND_LABELS, COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, formatDate, formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { recentMonths, StatementDownloads } from '../admin/partner-statements';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { LoadingRow } from '../../layout/loading-row';
@@ -86,19 +90,115 @@ export function CommissionList({ commissions }: { commissions: readonly Commissi
   );
 }
 
+/** Paid lines under their payout, in the order the page lists them; other lines on their own. */
+export type CommissionGroup = { kind: 'single'; line: CommissionLine } | { kind: 'payout'; payout: PartnerPayout | undefined; payoutId: string; lines: CommissionLine[] };
+
+export function groupByPayout(lines: readonly CommissionLine[], payouts: readonly PartnerPayout[]): CommissionGroup[] {
+  const byId = new Map(payouts.map((payout) => [payout.id, payout]));
+  const groups: CommissionGroup[] = [];
+  const open = new Map<string, Extract<CommissionGroup, { kind: 'payout' }>>();
+  for (const line of lines) {
+    if (line.status !== 'paid' || !line.payoutId) {
+      groups.push({ kind: 'single', line });
+      continue;
+    }
+    const existing = open.get(line.payoutId);
+    if (existing) existing.lines.push(line);
+    else {
+      const group = { kind: 'payout' as const, payoutId: line.payoutId, payout: byId.get(line.payoutId), lines: [line] };
+      open.set(line.payoutId, group);
+      groups.push(group);
+    }
+  }
+  return groups;
+}
+
+export function PayoutGroup({ payout, lines }: { payout: PartnerPayout | undefined; lines: readonly CommissionLine[] }) {
+  return (
+    <Card withBorder padding="md" radius="md" data-testid="payout-group">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" mb="sm">
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed">
+            Payout
+          </Text>
+          <Text fw={700} data-testid="payout-reference" style={{ overflowWrap: 'anywhere' }}>
+            {payout?.reference ?? lines[0]?.paymentReference ?? 'N/A'}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatDate(payout?.paidAt ?? lines[0]?.paymentDate)}
+            {payout?.method ? ` · ${PAYMENT_METHOD_LABELS[payout.method]}` : ''}
+            {payout ? ` · ${payout.commissionCount} ${payout.commissionCount === 1 ? 'commission' : 'commissions'}` : ''}
+          </Text>
+        </div>
+        {payout && (
+          <Text fw={700} fz="lg" data-testid="payout-amount">
+            {formatMoney(payout.amount)}
+          </Text>
+        )}
+      </Group>
+      <Stack gap="xs">
+        {lines.map((line) => (
+          <CommissionCard key={line.id} commission={line} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+const PAGE_SIZE = 20;
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...COMMISSION_STATUSES.map((status) => ({ value: status, label: COMMISSION_STATUS_LABELS[status] }))];
+
 export function CommissionsTab() {
-  const commissions = trpc.partner.commissions.useQuery();
+  const [month, setMonth] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const monthOptions = [{ value: '', label: 'All months' }, ...recentMonths(24)];
+  const query = trpc.partner.commissionsPage.useQuery(
+    { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, month: month || undefined, status: (status || undefined) as CommissionStatus | undefined },
+    { placeholderData: keepPreviousData },
+  );
+  const filtered = month !== '' || status !== '';
+  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
+
   return (
     <Stack gap="md">
       <Title order={3} size="h4">
         Your Commissions
       </Title>
-      {commissions.isPending ? (
+      <Card withBorder padding="md" radius="md">
+        <Stack gap="xs">
+          <Text fw={600}>Monthly statements</Text>
+          <StatementDownloads fileLabel="statement" pathOf={(m, format) => `/api/partners/statements/${m}.${format}`} />
+        </Stack>
+      </Card>
+      <Group gap="sm" wrap="wrap">
+        <Select label="Month" data={monthOptions} value={month} onChange={(value) => { setMonth(value ?? ''); setPage(1); }} allowDeselect={false} w={200} />
+        <Select label="Status" data={STATUS_OPTIONS} value={status} onChange={(value) => { setStatus(value ?? ''); setPage(1); }} allowDeselect={false} w={170} />
+      </Group>
+      {query.isPending ? (
         <LoadingRow label="Loading commissions" py="xl" />
-      ) : commissions.isError ? (
-        <Text c="red">{errorMessage(commissions.error, 'Unable to load your commissions.')}</Text>
+      ) : query.isError ? (
+        <Text c="red">{errorMessage(query.error, 'Unable to load your commissions.')}</Text>
+      ) : query.data.items.length === 0 ? (
+        <Card withBorder padding="xl">
+          <Text c="dimmed" ta="center">
+            {filtered ? 'No commissions match these filters.' : COMMISSION_MESSAGES.noCommissionsYet}
+          </Text>
+        </Card>
       ) : (
-        <CommissionList commissions={commissions.data} />
+        <Stack gap="sm">
+          {groupByPayout(query.data.items, query.data.payouts).map((group) =>
+            group.kind === 'single' ? <CommissionCard key={group.line.id} commission={group.line} /> : <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />,
+          )}
+        </Stack>
+      )}
+      {query.data && query.data.total > PAGE_SIZE && (
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text size="sm" c="dimmed">
+            {query.data.total} commissions
+          </Text>
+          <Pagination value={page} onChange={setPage} total={pages} size="sm" />
+        </Group>
       )}
     </Stack>
   );

@@ -10,6 +10,7 @@ import { EditProfileCard } from './edit-profile-card';
 import { MailPreferencesCard } from './mail-preferences-card';
 import { TwoFactorCard } from './two-factor-card';
 import { UpdateBankDetailsCard } from './update-bank-details-card';
+import { TaxInformationCard } from './tax-information-card';
 
 function ReadOnlyField({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -76,6 +77,7 @@ export function SettingsTab({ partner }: { partner: PartnerProfile }) {
       <UpdateBankDetailsCard partner={partner} />
       <TwoFactorCard />
       <MailPreferencesCard />
+      <TaxInformationCard />
       <ChangePasswordDialog opened={changingPassword} onClose={() => setChangingPassword(false)} />
     </Stack>
   );

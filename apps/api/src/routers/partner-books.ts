@@ -1,0 +1,37 @@
+// partner.payouts, partner.payout, partner.commissionsPage, partner.taxProfile, partner.saveTaxProfile (issue 17/18).
+
+import {
+  commissionsPageInput,
+  commissionsPageOutput,
+  partnerPayoutDetailOutput,
+  partnerPayoutsOutput,
+  payoutIdInput,
+  taxProfileInput,
+  taxProfileOutput,
+  taxProfileResultOutput,
+} from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { getPartnerPayout, listPartnerPayouts, pagePartnerCommissions } from '../services/partner-payouts';
+import { getTaxProfile, saveTaxProfile } from '../services/tax-profiles';
+import { partnerProcedure } from '../trpc/init';
+
+export const partnerBookProcedures = {
+  payouts: partnerProcedure.output(partnerPayoutsOutput).query(({ ctx }) => listPartnerPayouts(ctx.deps.db, ctx.partner.id)),
+
+  payout: partnerProcedure
+    .input(payoutIdInput)
+    .output(partnerPayoutDetailOutput)
+    .query(({ ctx, input }) => getPartnerPayout(ctx.deps.db, ctx.partner.id, input.id)),
+
+  commissionsPage: partnerProcedure
+    .input(commissionsPageInput)
+    .output(commissionsPageOutput)
+    .query(({ ctx, input }) => pagePartnerCommissions(ctx.deps.db, ctx.partner.id, input)),
+
+  taxProfile: partnerProcedure.output(taxProfileResultOutput).query(({ ctx }) => getTaxProfile(ctx.deps.db, ctx.partner.id)),
+
+  saveTaxProfile: partnerProcedure
+    .input(taxProfileInput)
+    .output(taxProfileOutput)
+    .mutation(({ ctx, input }) => saveTaxProfile(ctx.deps.db, ctx.deps.cipher, ctx.partner.id, ctx.user.id, input, ctx.deps.now())),
+} satisfies TRPCRouterRecord;

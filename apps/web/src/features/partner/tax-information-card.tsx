@@ -1,0 +1,159 @@
+// "Tax information" in the partner's Settings tab (issue 17): the W-9 facts behind the 1099-NEC.
+// The TIN is only ever shown masked; saving needs the certification ticked and the TIN typed anew.
+
+import { Alert, Button, Card, Checkbox, Group, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { taxProfileInput, type TaxProfile } from '@portal/contracts';
+import { formatDate, MESSAGES, TAX_CLASSIFICATION_LABELS, TAX_CLASSIFICATIONS, TAX_MESSAGES, TIN_TYPE_LABELS, W9_CERTIFICATION_TEXT, type TaxClassification, type TinType } from '@portal/contracts/plain';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FormActions } from '../../layout/form-actions';
+import { errorMessage } from '../../lib/errors';
+import { afterTaxProfileSaved } from '../../lib/invalidate';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+
+interface TaxFormValues {
+  legalName: string;
+  businessName: string;
+  taxClassification: TaxClassification | '';
+  tinType: TinType | '';
+  tin: string;
+  address: string;
+  certified: boolean;
+}
+
+const TIN_TYPE_OPTIONS = [
+  { value: 'ssn', label: 'SSN (Social Security number)' },
+  { value: 'ein', label: 'EIN (Employer identification number)' },
+];
+const CLASSIFICATION_OPTIONS = TAX_CLASSIFICATIONS.map((value) => ({ value, label: TAX_CLASSIFICATION_LABELS[value] }));
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function TaxProfileFacts({ profile }: { profile: TaxProfile }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <Fact label="Legal name" value={profile.legalName} />
+      <Fact label="Business name" value={profile.businessName ?? 'Not provided'} />
+      <Fact label="Tax classification" value={TAX_CLASSIFICATION_LABELS[profile.taxClassification]} />
+      <Fact label={TIN_TYPE_LABELS[profile.tinType]} value={profile.tinMasked} />
+      <Fact label="Address" value={profile.address} />
+      <Fact label="Certified" value={formatDate(profile.certifiedAt)} />
+    </SimpleGrid>
+  );
+}
+
+export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const save = trpc.partner.saveTaxProfile.useMutation({ onSuccess: () => afterTaxProfileSaved(utils) });
+  const form = useForm<TaxFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      legalName: profile?.legalName ?? '',
+      businessName: profile?.businessName ?? '',
+      taxClassification: profile?.taxClassification ?? '',
+      tinType: profile?.tinType ?? '',
+      tin: '',
+      address: profile?.address ?? '',
+      certified: false,
+    },
+    validate: schemaResolver(taxProfileInput, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async () => {
+    try {
+      await save.mutateAsync(taxProfileInput.parse(form.getValues()));
+      notifySuccess(TAX_MESSAGES.saved, 'Your TIN is stored encrypted and shown only by its last four digits.');
+      onDone();
+    } catch (error) {
+      notifyError('Could not save', errorMessage(error, MESSAGES.genericError));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Legal name" description="As shown on your income tax return" required autoComplete="name" {...form.getInputProps('legalName')} />
+          <TextInput label="Business name" description="If different from the legal name" autoComplete="organization" {...form.getInputProps('businessName')} />
+          <Select label="Tax classification" data={CLASSIFICATION_OPTIONS} required comboboxProps={{ withinPortal: true }} {...form.getInputProps('taxClassification')} />
+          <Select label="TIN type" data={TIN_TYPE_OPTIONS} required allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('tinType')} />
+          <TextInput
+            label="Taxpayer identification number"
+            description={profile ? `On file: ${profile.tinMasked}. Enter it again to save.` : '9 digits, dashes allowed'}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={profile ? profile.tinMasked : '12-3456789'}
+            {...form.getInputProps('tin')}
+          />
+          <TextInput label="Address" description="Street, city, state and ZIP code" required autoComplete="street-address" {...form.getInputProps('address')} />
+        </SimpleGrid>
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            Certification (Form W-9, Part II)
+          </Text>
+          <ScrollArea.Autosize mah={140} type="auto" offsetScrollbars>
+            <Text size="sm" c="dimmed" data-testid="w9-certification">
+              {W9_CERTIFICATION_TEXT}
+            </Text>
+          </ScrollArea.Autosize>
+          <Checkbox label="I certify the statements above under penalties of perjury" {...form.getInputProps('certified', { type: 'checkbox' })} />
+        </Stack>
+        <FormActions justify="flex-end" gap="sm" onCancel={profile ? onDone : undefined} pending={save.isPending} submitLabel="Save tax information" busyLabel="Saving..." />
+      </Stack>
+    </form>
+  );
+}
+
+export function TaxInformationCard() {
+  const profile = trpc.partner.taxProfile.useQuery();
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <div>
+            <Title order={3} size="h4">
+              Tax information
+            </Title>
+            <Text size="sm" c="dimmed">
+              For the 1099-NEC we file for your commissions. Your TIN is stored encrypted.
+            </Text>
+          </div>
+          {profile.data && !editing && (
+            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )}
+        </Group>
+        {profile.isPending ? (
+          <Text size="sm" c="dimmed">
+            Loading...
+          </Text>
+        ) : profile.isError ? (
+          <Alert color="red">{errorMessage(profile.error, 'Unable to load your tax information.')}</Alert>
+        ) : profile.data && !editing ? (
+          <TaxProfileFacts profile={profile.data} />
+        ) : (
+          <>
+            {!profile.data && <Text size="sm">{TAX_MESSAGES.notOnFile}</Text>}
+            <TaxProfileForm profile={profile.data} onDone={() => setEditing(false)} />
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

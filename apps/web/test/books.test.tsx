@@ -1,0 +1,139 @@
+// Issue 17/18 screens: the Commissions tab groups paid lines under their payout and pages on the
+// server with month and status filters; the Tax information card saves the W-9 facts and shows the
+// TIN only masked.
+
+import type { CommissionLine, CommissionsPage, PartnerPayout, TaxProfile } from '@portal/contracts';
+import { W9_CERTIFICATION_TEXT } from '@portal/contracts/plain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CommissionsTab, groupByPayout } from '../src/features/partner/commissions-tab';
+import { TaxInformationCard } from '../src/features/partner/tax-information-card';
+import { renderWithProviders } from './render';
+import { serveTrpc } from './trpc-server';
+
+/** The machine is shared: give a render up to ten seconds. */
+const SLOW = { timeout: 10_000 };
+
+/** The text input a label names (a Select's label also names its option list). */
+function inputLabelled(label: string | RegExp): HTMLElement {
+  const input = screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT');
+  if (!input) throw new Error(`no input labelled ${String(label)}`);
+  return input;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const PAYOUT_A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const line = (id: number, change: Partial<CommissionLine>): CommissionLine => ({
+  id: `11111111-1111-4111-8111-${String(id).padStart(12, '0')}`,
+  partnerId: '22222222-2222-4222-8222-222222222222',
+  referralId: '33333333-3333-4333-8333-333333333333',
+  clientCompanyName: `Client ${id}`,
+  amount: '50.00',
+  monthYear: '2026-02',
+  kind: 'recurring',
+  reason: null,
+  voidedAt: null,
+  voidReason: null,
+  status: 'pending',
+  paymentDate: null,
+  paymentMethod: null,
+  paymentReference: null,
+  failureReason: null,
+  payoutId: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  updatedAt: '2026-03-01T00:00:00.000Z',
+  ...change,
+});
+const paid = (id: number, month: string) =>
+  line(id, { monthYear: month, status: 'paid', payoutId: PAYOUT_A, paymentDate: '2026-03-05T12:00:00.000Z', paymentMethod: 'Wire', paymentReference: 'PO-20260305-ABCDEF' });
+const payoutA: PartnerPayout = { id: PAYOUT_A, reference: 'PO-20260305-ABCDEF', paidAt: '2026-03-05T12:00:00.000Z', method: 'Wire', amount: '100.00', commissionCount: 2 };
+
+describe('groupByPayout', () => {
+  it('puts paid lines of one payout together, in page order, and leaves the others alone', () => {
+    const groups = groupByPayout([line(1, { monthYear: '2026-03' }), paid(2, '2026-02'), line(3, { status: 'failed' }), paid(4, '2026-01')], [payoutA]);
+    expect(groups.map((group) => (group.kind === 'single' ? group.line.clientCompanyName : `payout ${group.lines.map((l) => l.clientCompanyName).join('+')}`))).toEqual([
+      'Client 1',
+      'payout Client 2+Client 4',
+      'Client 3',
+    ]);
+  });
+});
+
+describe('Commissions tab', () => {
+  it('groups paid lines under their payout with reference, date and amount', async () => {
+    const page: CommissionsPage = { items: [line(1, { monthYear: '2026-03' }), paid(2, '2026-02'), paid(4, '2026-01')], total: 3, limit: 20, offset: 0, payouts: [payoutA] };
+    serveTrpc({ 'partner.commissionsPage': () => page });
+    renderWithProviders(<CommissionsTab />);
+    const group = await screen.findByTestId('payout-group', {}, SLOW);
+    expect(within(group).getByTestId('payout-reference').textContent).toBe('PO-20260305-ABCDEF');
+    expect(within(group).getByTestId('payout-amount').textContent).toBe('$100.00');
+    expect(within(group).getByText(/Mar 5, 2026 · Wire Transfer · 2 commissions/)).toBeTruthy();
+    expect(within(group).getAllByTestId('commission-card')).toHaveLength(2);
+    expect(screen.getAllByTestId('commission-card')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'PDF' })).toBeTruthy();
+  });
+
+  it('asks the server for the chosen status and pages', async () => {
+    const items = Array.from({ length: 20 }, (_, i) => line(i + 1, {}));
+    const api = serveTrpc({ 'partner.commissionsPage': (input) => ({ items, total: 45, limit: 20, offset: (input as { offset: number }).offset, payouts: [] }) });
+    renderWithProviders(<CommissionsTab />);
+    expect(await screen.findByText('45 commissions', {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(api.calls.at(-1)?.input).toMatchObject({ offset: 20, limit: 20 }), SLOW);
+    fireEvent.click(inputLabelled('Status'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Failed', hidden: true }, SLOW));
+    await waitFor(() => expect(api.calls.at(-1)?.input).toMatchObject({ status: 'failed', offset: 0 }), SLOW);
+  });
+
+  it('says when no commission matches the filters', async () => {
+    serveTrpc({ 'partner.commissionsPage': (input) => ({ items: (input as { status?: string }).status ? [] : [line(1, {})], total: 1, limit: 20, offset: 0, payouts: [] }) });
+    renderWithProviders(<CommissionsTab />);
+    await screen.findByTestId('commission-card', {}, SLOW);
+    fireEvent.click(inputLabelled('Status'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Paid', hidden: true }, SLOW));
+    expect(await screen.findByText('No commissions match these filters.', {}, SLOW)).toBeTruthy();
+  });
+});
+
+describe('Tax information card', () => {
+  it('shows the W-9 certification, refuses an unticked certification and a short TIN, and saves', async () => {
+    let saved: TaxProfile | null = null;
+    const api = serveTrpc({
+      'partner.taxProfile': () => saved,
+      'partner.saveTaxProfile': () => {
+        saved = { legalName: 'Ada Ledger', businessName: null, taxClassification: 'individual', tinType: 'ssn', tinMasked: '•••-••-6789', address: '1 Main St, Springfield, IL', certifiedAt: '2026-03-10T12:00:00.000Z', updatedAt: '2026-03-10T12:00:00.000Z' };
+        return saved;
+      },
+    });
+    renderWithProviders(<TaxInformationCard />);
+    expect((await screen.findByTestId('w9-certification', {}, SLOW)).textContent).toBe(W9_CERTIFICATION_TEXT);
+    fireEvent.change(screen.getByLabelText(/Legal name/), { target: { value: 'Ada Ledger' } });
+    fireEvent.click(inputLabelled(/Tax classification/));
+    fireEvent.click(await screen.findByRole('option', { name: 'Individual', hidden: true }, SLOW));
+    fireEvent.click(inputLabelled(/TIN type/));
+    fireEvent.click(await screen.findByRole('option', { name: 'SSN (Social Security number)', hidden: true }, SLOW));
+    fireEvent.change(screen.getByLabelText(/Taxpayer identification number/), { target: { value: '123-45-678' } });
+    fireEvent.change(screen.getByLabelText(/^Address/), { target: { value: '1 Main St, Springfield, IL' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save tax information' }));
+    expect(await screen.findByText('The TIN must be 9 digits (dashes allowed, e.g. 12-3456789)', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('You must certify the W-9 statement to save your tax information')).toBeTruthy();
+    expect(api.calls.some((call) => call.path === 'partner.saveTaxProfile')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText(/Taxpayer identification number/), { target: { value: '123-45-6789' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /I certify/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save tax information' }));
+    expect(await screen.findByText('•••-••-6789', {}, SLOW)).toBeTruthy();
+    expect(api.calls.find((call) => call.path === 'partner.saveTaxProfile')?.input).toEqual({
+      legalName: 'Ada Ledger',
+      taxClassification: 'individual',
+      tinType: 'ssn',
+      tin: '123456789',
+      address: '1 Main St, Springfield, IL',
+      certified: true,
+    });
+    expect(screen.queryByText(/123-45-6789|123456789/)).toBeNull();
+  });
+});

@@ -1,0 +1,165 @@
+// Browser journey of issue 17: a paid partner fills in its tax information in Settings (the TIN
+// shown only masked afterwards), finds its payout in the Commissions tab and downloads the month's
+// statement as PDF; the admin finds the 1099-NEC report in Export Data.
+
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, settled, signInWithToken, usePortal } from '../src/harness';
+
+const journey = usePortal();
+let adminToken: string;
+let partnerToken: string;
+let reference: string;
+const PARTNER = { email: 'statements@e2e.test', password: 'partner-password-123', companyName: 'Statement Makers LLC', contactName: 'Stella Statement' };
+const MONTH = previousMonthKey(new Date());
+const SHOTS = '/work/shots/books';
+
+/** A full-page screenshot, or with `viewportOnly` what the window shows (a dialog, a tooltip), also kept under /work/shots. */
+async function shot(page: Parameters<typeof screenshot>[0], name: string, viewportOnly = false) {
+  mkdirSync(SHOTS, { recursive: true });
+  if (viewportOnly) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  else copyFileSync(await screenshot(page, name), `${SHOTS}/${name}.png`);
+}
+
+beforeAll(async () => {
+  const client = api(journey.portal.baseUrl);
+  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  const created = await client.call('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
+  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
+  partnerToken = await client.login(PARTNER.email, PARTNER.password);
+  const partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, partnerToken)).body.id;
+  for (const [clientCompanyName, serviceType] of [
+    ['Lighthouse Provisions', 'basic_accounting'],
+    ['Granite Gear Co', 'controller'],
+  ] as const) {
+    const referral = await client.call<{ id: string }>('POST', '/api/admin/referrals', { partnerId, clientCompanyName, serviceType, monthlyValue: 2500, contractStartDate: `${MONTH}-01` }, adminToken);
+    if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
+    await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
+  }
+  await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
+  const pending = await client.call<Array<{ id: string }>>('GET', '/api/admin/commissions/pending', undefined, adminToken);
+  const res = await fetch(`${journey.portal.baseUrl}/api/admin/payouts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}`, 'idempotency-key': `books-${Date.now()}` },
+    body: JSON.stringify({ commissionIds: pending.body.map((item) => item.id) }),
+  });
+  if (res.status !== 201) throw new Error(`payout: ${res.status} ${await res.text()}`);
+  reference = ((await res.json()) as { reference: string }).reference;
+});
+
+describe('statements and tax information in Chromium', () => {
+  it('the partner fills in its tax information and downloads the statement of the month', async () => {
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
+
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const card = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Tax information' }) });
+    await card.getByTestId('w9-certification').waitFor();
+    await card.getByLabel('Legal name').fill('Statement Makers LLC');
+    await card.getByLabel('Tax classification').click();
+    await page.getByRole('option', { name: 'Limited liability company' }).click();
+    await card.getByLabel('TIN type').click();
+    await page.getByRole('option', { name: 'EIN (Employer identification number)' }).click();
+    await card.getByLabel('Taxpayer identification number').fill('12-3456789');
+    await card.getByLabel('Address').fill('500 Harbor Way, Portland, OR 97201');
+    await shot(page, 'partner-tax-form-desktop');
+    await card.getByRole('button', { name: 'Save tax information' }).click();
+    await card.getByText('You must certify the W-9 statement to save your tax information').waitFor();
+    await card.getByLabel(/I certify/).check();
+    await card.getByRole('button', { name: 'Save tax information' }).click();
+    await card.getByText('•••-••-6789').waitFor();
+    expect(await card.textContent()).not.toContain('3456789');
+    await settled(page);
+    await shot(page, 'partner-tax-saved-desktop');
+
+    await page.getByRole('tab', { name: 'Commissions' }).click();
+    const group = page.getByTestId('payout-group');
+    await group.waitFor();
+    expect(await group.getByTestId('payout-reference').textContent()).toBe(reference);
+    expect(await group.getByTestId('payout-amount').textContent()).toBe('$150.00');
+    expect(await group.getByTestId('commission-card').count()).toBe(2);
+    // The statement month defaults to the month just ended.
+    expect(await page.locator('input').and(page.getByLabel('Statement month')).inputValue()).toBe(formatMonthKey(MONTH));
+    await shot(page, 'partner-commissions-grouped-desktop');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe(`statement-statement-makers-llc-${MONTH}.pdf`);
+    const file = readFileSync(await download.path());
+    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    await context.close();
+
+    const mobile = await newPage(journey.browser, MOBILE);
+    await signInWithToken(mobile.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    await mobile.page.getByRole('tab', { name: 'Commissions' }).click();
+    await mobile.page.getByTestId('payout-group').waitFor();
+    await shot(mobile.page, 'partner-commissions-grouped-mobile');
+    await mobile.page.getByRole('tab', { name: 'Settings' }).click();
+    await mobile.page.getByText('•••-••-6789').waitFor();
+    await shot(mobile.page, 'partner-tax-saved-mobile');
+    await mobile.context.close();
+  });
+
+  it('the admin downloads the 1099-NEC report of a year from Export Data', async () => {
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    await page.getByRole('button', { name: 'Export Data' }).click();
+    await page.getByRole('menuitem', { name: /1099-NEC report/ }).click();
+    const dialog = page.getByRole('dialog', { name: '1099-NEC report' });
+    await dialog.waitFor();
+    await settled(page);
+    await shot(page, 'admin-1099-dialog-desktop', true);
+    const year = await dialog.locator('input').and(page.getByLabel('Tax year')).inputValue();
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`1099-nec-${year}.csv`);
+    expect(readFileSync(await download.path(), 'utf8')).toContain('"Recipient legal name"');
+    await context.close();
+  });
+
+  it("the admin sees the processor's missing-tax-profile mark and downloads a partner's statement from its details", async () => {
+    const client = api(journey.portal.baseUrl);
+    const big = { email: 'big.earner@e2e.test', password: 'partner-password-123', companyName: 'Big Earner Media', contactName: 'Bea Earner' };
+    const created = await client.call('POST', '/api/admin/partners', { ...big, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
+    expect(created.status).toBe(201);
+    const bigToken = await client.login(big.email, big.password);
+    const partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, bigToken)).body.id;
+    // 25 controller clients: 25 x 100.00 = 2,500.00 pending, past this year's 1099-NEC threshold.
+    for (let i = 1; i <= 25; i++) {
+      const referral = await client.call<{ id: string }>('POST', '/api/admin/referrals', { partnerId, clientCompanyName: `Store ${i}`, serviceType: 'controller', monthlyValue: 2500, contractStartDate: `${MONTH}-01` }, adminToken);
+      await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
+    }
+    await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
+
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [MOBILE, 'mobile'],
+    ] as const) {
+      const { page, context } = await newPage(journey.browser, viewport);
+      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+      const processor = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
+      await processor.getByTestId('tax-profile-missing').first().waitFor();
+      await processor.getByTestId('tax-profile-missing').first().scrollIntoViewIfNeeded();
+      await processor.getByTestId('tax-profile-missing').first().hover();
+      await page.getByText("No tax profile on file, and this year's payouts reach the 1099-NEC threshold").waitFor();
+      await shot(page, `admin-processor-tax-mark-${suffix}`, true);
+      await context.close();
+    }
+
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    await page.getByRole('button', { name: `Actions for ${PARTNER.companyName}` }).click();
+    await page.getByRole('menuitem', { name: 'View details' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Statements' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Statements' }).scrollIntoViewIfNeeded();
+    await settled(page);
+    await shot(page, 'admin-partner-statements-desktop', true);
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`statement-statement-makers-llc-${MONTH}.csv`);
+    const csv = readFileSync(await download.path(), 'utf8');
+    // The month just ended: its commissions; the payout of this month is on the next statement.
+    expect(csv).toContain('"Lighthouse Provisions"');
+    expect(csv).toContain('"Closing balance"');
+    await context.close();
+  });
+});

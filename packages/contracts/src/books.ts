@@ -1,0 +1,95 @@
+// Issue 17: the partner's payout history, the paged Commissions tab, monthly statements and the tax
+// profile (W-9 facts) behind the 1099-NEC report.
+
+import { z } from 'zod';
+import { commissionOutput } from './commission';
+import { MAX_PAGE_SIZE } from './constants';
+import { MONTH_KEY } from './dates';
+import { COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
+import { idField, singleLine } from './fields';
+import { TAX_CLASSIFICATIONS, TAX_MESSAGES, TIN_TYPES } from './tax-enums';
+
+export const partnerPayoutOutput = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  paidAt: z.string(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  /** The partner's share of the payout: the sum of its commissions in it. */
+  amount: z.string(),
+  commissionCount: z.number().int(),
+});
+export type PartnerPayout = z.infer<typeof partnerPayoutOutput>;
+export const partnerPayoutsOutput = z.array(partnerPayoutOutput);
+export const partnerPayoutDetailOutput = partnerPayoutOutput.extend({ commissions: z.array(commissionOutput) });
+export type PartnerPayoutDetail = z.infer<typeof partnerPayoutDetailOutput>;
+export const payoutIdInput = z.object({ id: idField });
+
+const pageLimit = (fallback: number) =>
+  z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(fallback);
+const pageOffset = z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000).default(0);
+const blankIsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** The Commissions tab's page: optionally one month and one status. */
+export const commissionsPageInput = z
+  .object({
+    limit: pageLimit(20),
+    offset: pageOffset,
+    month: z.preprocess(blankIsAbsent, z.string({ error: 'month must be YYYY-MM' }).regex(MONTH_KEY, 'month must be YYYY-MM').optional()),
+    status: z.preprocess(blankIsAbsent, z.enum(COMMISSION_STATUSES, { error: `status must be one of ${COMMISSION_STATUSES.join(', ')}` }).optional()),
+  })
+  .default({ limit: 20, offset: 0 });
+export type CommissionsPageInput = z.input<typeof commissionsPageInput>;
+
+/** A line of the Commissions tab: the commission and the payout that paid it. */
+export const commissionLineOutput = commissionOutput.extend({ payoutId: z.uuid().nullable() });
+export type CommissionLine = z.infer<typeof commissionLineOutput>;
+
+export const commissionsPageOutput = z.object({
+  items: z.array(commissionLineOutput),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  /** The payouts of the paid lines on this page, so the tab groups them under reference, date and amount. */
+  payouts: z.array(partnerPayoutOutput),
+});
+export type CommissionsPage = z.infer<typeof commissionsPageOutput>;
+
+/** Digits of a TIN as typed: 9 digits, dashes and spaces allowed between them. */
+export const tinField = z
+  .string({ error: TAX_MESSAGES.tinInvalid })
+  .trim()
+  .refine((value) => /^[0-9][0-9 -]*$/.test(value) && value.replace(/[ -]/g, '').length === 9, TAX_MESSAGES.tinInvalid)
+  .transform((value) => value.replace(/[ -]/g, ''));
+
+const required = (label: string, message: string, max: number) =>
+  singleLine(label, z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`));
+
+export const taxProfileInput = z.object({
+  legalName: required('Legal name', TAX_MESSAGES.legalNameRequired, 200),
+  businessName: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined), singleLine('Business name', z.string().max(200, 'Business name must be at most 200 characters').optional())),
+  taxClassification: z.enum(TAX_CLASSIFICATIONS, { error: TAX_MESSAGES.classificationRequired }),
+  tinType: z.enum(TIN_TYPES, { error: TAX_MESSAGES.tinTypeRequired }),
+  tin: tinField,
+  address: required('Address', TAX_MESSAGES.addressRequired, 500),
+  certified: z.literal(true, { error: TAX_MESSAGES.certificationRequired }),
+});
+export type TaxProfileInput = z.input<typeof taxProfileInput>;
+
+export const taxProfileOutput = z.object({
+  legalName: z.string(),
+  businessName: z.string().nullable(),
+  taxClassification: z.enum(TAX_CLASSIFICATIONS),
+  tinType: z.enum(TIN_TYPES),
+  /** Masked: only the last four digits. */
+  tinMasked: z.string(),
+  address: z.string(),
+  certifiedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TaxProfile = z.infer<typeof taxProfileOutput>;
+/** null while the partner has not filled it in. */
+export const taxProfileResultOutput = taxProfileOutput.nullable();
+
+/** "YYYY-MM" of a statement in a path. */
+export const statementMonth = z.string({ error: TAX_MESSAGES.invalidStatementMonth }).regex(MONTH_KEY, TAX_MESSAGES.invalidStatementMonth);
+export const taxYear = z.coerce.number({ error: TAX_MESSAGES.invalidTaxYear }).int(TAX_MESSAGES.invalidTaxYear).min(2000, TAX_MESSAGES.invalidTaxYear).max(2100, TAX_MESSAGES.invalidTaxYear);
