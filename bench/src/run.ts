@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { createDb, migrateToLatest } from '@portal/db';
 import { sql } from 'kysely';
 import { runApiOverheadBench } from './api-overhead';
+import { runMemoryBench } from './memory';
 import { runSignInBench } from './sign-in';
 import type { BenchContext, BenchDatabase, BenchFigure, BenchFunction, FigureStatus } from './types';
 import { runWebSizeBench } from './web-size';
@@ -125,6 +126,7 @@ const ENTRIES: BenchEntry[] = [
       return fn as BenchFunction;
     },
   })),
+  { benchmark: 'Memory', needsPostgres: true, load: async () => runMemoryBench },
   { benchmark: 'Web size', needsPostgres: false, load: async () => runWebSizeBench },
 ];
 
