@@ -22,7 +22,10 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, now: () => Date = () => new Date()): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once (issue 19, API overhead): given the raw bytes, jose imports an HMAC key on every
+  // sign and verify, which showed in the profile of each authenticated request.
+  let key: Promise<CryptoKey> | undefined;
+  const hmacKey = () => (key ??= crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
   return {
     async sign({ userId, role, tokenVersion }) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -33,11 +36,11 @@ export function createTokenService(secret: string, now: () => Date = () => new D
         .setAudience(TOKEN_AUDIENCE)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + 7 * 24 * 3600)
-        .sign(key);
+        .sign(await hmacKey());
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await hmacKey(), {
           algorithms: ['HS256'],
           issuer: TOKEN_ISSUER,
           audience: TOKEN_AUDIENCE,
