@@ -1,5 +1,6 @@
 // Session tokens: HS256 JWTs with issuer, audience, expiry and the user's token version.
 
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { USER_ROLES, type UserRole } from '@portal/contracts';
 
@@ -24,8 +25,8 @@ export interface TokenService {
 export function createTokenService(secret: string, now: () => Date = () => new Date()): TokenService {
   // Imported once (issue 19, API overhead): given the raw bytes, jose imports an HMAC key on every
   // sign and verify, which showed in the profile of each authenticated request.
-  let key: Promise<CryptoKey> | undefined;
-  const hmacKey = () => (key ??= crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
+  let key: Promise<webcrypto.CryptoKey> | undefined;
+  const hmacKey = () => (key ??= webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
   return {
     async sign({ userId, role, tokenVersion }) {
       const issuedAt = Math.floor(now().getTime() / 1000);
