@@ -94,4 +94,22 @@ describe('server-rendered public pages', () => {
       await context.close();
     });
   }
+
+  it('a stored dark theme: / paints dark and hydrates without errors, the toggle offers the light theme', async () => {
+    const { page, context } = await newPage(journey.browser, MOBILE);
+    await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await page.goto(`${journey.portal.baseUrl}/`);
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
+    expect(problems).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('light');
+    await context.close();
+  });
 });
