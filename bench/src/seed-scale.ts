@@ -35,7 +35,7 @@ export async function seedScale(pool: Db, sizes: ScaleSizes, log: (message: stri
     await sql`set work_mem = '256MB'`.execute(db);
     await sql`set maintenance_work_mem = '512MB'`.execute(db);
     await sql`set synchronous_commit = off`.execute(db);
-    return seedOn(db as Db, sizes, log);
+    return seedOn(db, sizes, log);
   });
 }
 
