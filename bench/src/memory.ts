@@ -4,6 +4,7 @@
 // (10 minutes vs 1 minute by default; BENCH_LEAK_MINUTES changes it, --quick runs 10 s vs 1 s).
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,10 @@ async function startBuiltPortal(databaseUrl: string): Promise<BuiltPortal> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-memory-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: 'true', ACCRUAL_TIMER: 'false', LOG_LEVEL: 'warn' };
-  for (const name of ['REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PUBLIC_URL', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY', 'WEB_DIST']) delete env[name];
+  for (const name of ['REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PUBLIC_URL', 'WEB_DIST']) delete env[name];
+  // PostgreSQL needs the secrets given (the embedded database would keep them in DATA_DIR).
+  env.JWT_SECRET = randomBytes(48).toString('base64url');
+  env.DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
   const child: ChildProcess = spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -151,7 +155,8 @@ export async function runMemoryBench(ctx: BenchContext): Promise<BenchFigure[]> 
     const first = samples[0] ?? 0;
     const last = samples.at(-1) ?? 0;
     const growth = (last - first) / first;
-    const window = `${fmt(leakMs / 60_000, 1)} min vs ${fmt(segmentMs / 60_000, 1)} min`;
+    const span = (ms: number) => (ms >= 60_000 ? `${fmt(ms / 60_000, 1)} min` : `${fmt(ms / 1000, 0)} s`);
+    const window = `${span(leakMs)} vs ${span(segmentMs)}`;
     return [
       { benchmark: BENCHMARK, figure: 'RSS of the portal, idle', value: `${fmt(idleMb, 0)} MB`, status: 'info', note: 'node apps/api/dist/main.js on PostgreSQL with the demo data, after one request per endpoint and 2 s idle' },
       {
