@@ -16,7 +16,7 @@ RUN pnpm --filter @portal/web build && pnpm --filter @portal/api build
 # bundled into dist by tsup, their own dependencies come along here).
 RUN pnpm --filter @portal/api deploy --prod --legacy /out \
   && rm -rf /out/dist && cp -r apps/api/dist /out/dist \
-  && mkdir -p /out/web && cp -r apps/web/dist/. /out/web/
+  && mkdir -p /out/web /out/dist-ssr && cp -r apps/web/dist/. /out/web/ && cp -r apps/web/dist-ssr/. /out/dist-ssr/
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production \

@@ -7,7 +7,7 @@ import globals from 'globals';
 const TYPED_FILES = ['apps/api/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'packages/*/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/routeTree.gen.ts', '**/.data/**', 'e2e/.artifacts/**', 'bench/.data/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/routeTree.gen.ts', '**/.data/**', 'e2e/.artifacts/**', 'bench/.data/**'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   ...tseslint.configs.recommended,

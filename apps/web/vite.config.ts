@@ -14,14 +14,17 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'portal:precompress',
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle() {
+      if (ssr) return;
       const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(js|css|svg|json|txt)$/.test(name));
       for (const name of files) {
         const path = join(outDir, name);
@@ -80,4 +83,6 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/trpc': apiTarget },
   },
   build: { sourcemap: false, chunkSizeWarningLimit: 800 },
+  // The server build (src/ssr/entry-server.tsx) carries its dependencies: the API imports it as one file.
+  ssr: { noExternal: true },
 });

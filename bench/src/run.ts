@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { createDb, migrateToLatest } from '@portal/db';
 import { sql } from 'kysely';
 import { runApiOverheadBench } from './api-overhead';
+import { runMemoryBench } from './memory';
 import { runSignInBench } from './sign-in';
 import type { BenchContext, BenchDatabase, BenchFigure, BenchFunction, FigureStatus } from './types';
 import { runWebSizeBench } from './web-size';
@@ -125,6 +126,7 @@ const ENTRIES: BenchEntry[] = [
       return fn as BenchFunction;
     },
   })),
+  { benchmark: 'Memory', needsPostgres: true, load: async () => runMemoryBench },
   { benchmark: 'Web size', needsPostgres: false, load: async () => runWebSizeBench },
 ];
 
@@ -183,6 +185,7 @@ function renderReport(figures: BenchFigure[], meta: { date: Date; postgres: stri
     'Rerun every figure with `pnpm build && pnpm bench` (PostgreSQL from `BENCH_DATABASE_URL`, default',
     '`postgres://postgres@127.0.0.1:5432/postgres`; each benchmark gets a fresh database that is dropped afterwards).',
     quick ? '\n**Quick mode**: short runs that only keep the benchmarks working; figures are indicative.' : '',
+    'Where the API time goes (CPU profile) and the issue 19 notes: `bench/profile-report.md`.',
     '',
     '## Machine',
     '',

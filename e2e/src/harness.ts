@@ -63,6 +63,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   // runs (another file, a developer) must not pull the page chunks from under the browser.
   const webDist = env.WEB_DIST ?? join(dataDir, 'web');
   if (!env.WEB_DIST) cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
+  // The server build of the public pages sits beside the web build (WEB_DIST/../dist-ssr).
+  if (!env.WEB_DIST && existsSync(join(repoRoot, 'apps/web/dist-ssr'))) cpSync(join(repoRoot, 'apps/web/dist-ssr'), join(dataDir, 'dist-ssr'), { recursive: true });
   // A caller that must know the address before the start (PUBLIC_URL for mailed links) passes PORT.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';

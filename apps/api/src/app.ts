@@ -17,6 +17,7 @@ import { checkReadiness } from './services/readiness';
 import { createContextFromRequest } from './trpc/context';
 import { retryAfterOf, toClientError } from './trpc/errors';
 import { appRouter, type AppRouter } from './trpc/router';
+import { registerWebPages } from './web-pages';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (serveWeb) {
     // The build writes .br/.gz beside each asset; they are sent to browsers that accept them.
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false, preCompressed: true });
+    await registerWebPages(app, deps);
   }
 
   app.setNotFoundHandler((req, reply) => {

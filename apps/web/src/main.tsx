@@ -1,45 +1,36 @@
 import './styles/mantine.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ResponsiveNotifications } from './layout/responsive-notifications';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRoot } from './app-root';
 import { createQueryClient } from './lib/query-client';
-import { SessionProvider, sessionStore, useSession } from './lib/session';
-import { colorSchemeManager, cssVariablesResolver, theme } from './lib/theme';
+import { readToken } from './lib/rest';
+import { sessionStore } from './lib/session';
 import { apiLinks, trpc } from './lib/trpc';
 import { createAppRouter } from './router';
+import { primeQueryCache, SSR_DATA_ELEMENT, type SsrData } from './ssr/ssr-data';
 
 const queryClient = createQueryClient(sessionStore);
 const trpcClient = trpc.createClient({ links: apiLinks() });
 const router = createAppRouter({ session: sessionStore, queryClient });
 sessionStore.start();
 
-/** Re-runs the guards whenever the signed-in user or partner changes (sign-in, sign-out, a 401). */
-function App() {
-  const { user, partner } = useSession();
-  const [previous, setPrevious] = useState({ user, partner });
-  useEffect(() => {
-    if (previous.user?.id !== user?.id || previous.partner?.status !== partner?.status) {
-      setPrevious({ user, partner });
-      void router.invalidate();
-    }
-  }, [user, partner, previous]);
-  return <RouterProvider router={router} />;
+const container = document.getElementById('root') as HTMLElement;
+const app = <AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} session={sessionStore} />;
+const ssrDataElement = document.getElementById(SSR_DATA_ELEMENT);
+const ssrData = ssrDataElement?.textContent ? (JSON.parse(ssrDataElement.textContent) as SsrData) : undefined;
+
+/**
+ * `/` (prerendered) and `/r/{code}` (rendered per request) arrive with their HTML: the same data goes
+ * into the cache and the route's code is loaded before hydrating, so the first render matches it. The
+ * server renders for a visitor without a session; with a stored token the page renders afresh.
+ */
+async function hydrate(data: SsrData) {
+  primeQueryCache(queryClient, trpcClient, data);
+  // Renders the match tree as the server did (no Suspense around the root match); TanStack's own
+  // hydration (RouterClient) sets the same, from a dehydrated state this app does not use.
+  router.ssr = { manifest: undefined };
+  await router.load();
+  hydrateRoot(container, app);
 }
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <ResponsiveNotifications />
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider store={sessionStore}>
-            <App />
-          </SessionProvider>
-        </QueryClientProvider>
-      </trpc.Provider>
-    </MantineProvider>
-  </StrictMode>,
-);
+if (container.dataset.ssr && ssrData && !readToken()) void hydrate(ssrData);
+else createRoot(container).render(app);

@@ -1,5 +1,6 @@
 // Session tokens: HS256 JWTs with issuer, audience, expiry and the user's token version.
 
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { USER_ROLES, type UserRole } from '@portal/contracts';
 
@@ -22,7 +23,10 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, now: () => Date = () => new Date()): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once (issue 19, API overhead): given the raw bytes, jose imports an HMAC key on every
+  // sign and verify, which showed in the profile of each authenticated request.
+  let key: Promise<webcrypto.CryptoKey> | undefined;
+  const hmacKey = () => (key ??= webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
   return {
     async sign({ userId, role, tokenVersion }) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -33,11 +37,11 @@ export function createTokenService(secret: string, now: () => Date = () => new D
         .setAudience(TOKEN_AUDIENCE)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + 7 * 24 * 3600)
-        .sign(key);
+        .sign(await hmacKey());
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await hmacKey(), {
           algorithms: ['HS256'],
           issuer: TOKEN_ISSUER,
           audience: TOKEN_AUDIENCE,

@@ -1,0 +1,80 @@
+// The public pages as HTML with their content in it (issue 19): `/` prerendered at build time
+// (apps/web/dist/landing.html) and `/r/{code}` (and `/partners/{code}`) rendered here per request
+// with the web build's server entry (apps/web/dist-ssr/entry-server.js), then hydrated in the
+// browser. Signed-in screens keep getting the SPA's shell (index.html).
+
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from './deps';
+import { DomainError } from './services/errors';
+import { RateLimitedError } from './services/rate-limits';
+import { referralLink } from './services/referral-visits';
+
+/** What apps/web/src/ssr/entry-server.tsx exports (the file is built JavaScript, not part of this program). */
+interface SsrEntry {
+  prepareTemplate(indexHtml: string, readAsset: (path: string) => string): string;
+  renderDocument(template: string, url: string, data: { schedulingUrl?: string; referral?: { code: string; companyName: string; referralCode: string } }): Promise<string>;
+  referralCodeOf(pathCode: string, query: Record<string, unknown>): string;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The CSP source list entries ('sha256-…') of the document's inline scripts (Mantine's colour-scheme script). */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+}
+
+/** Helmet's policy with the inline scripts' hashes allowed (script-src stays 'self' plus exactly these). */
+function withScriptHashes(reply: FastifyReply, hashes: string[]) {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string' || hashes.length === 0) return;
+  reply.header('content-security-policy', policy.replace(/script-src ([^;]*)/, (_all, sources: string) => `script-src ${sources} ${hashes.join(' ')}`));
+}
+
+function ssrEntryPath(webDist: string): string {
+  return join(webDist, '..', 'dist-ssr', 'entry-server.js');
+}
+
+/**
+ * Registers GET `/`, `/r/:code` and `/partners/:code` when the web build has its prerendered landing
+ * page and server entry; without them (an old build, tests without a web build) the SPA's shell
+ * answers as before.
+ */
+export async function registerWebPages(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { webDist, schedulingUrl } = deps.config;
+  const landingFile = join(webDist, 'landing.html');
+  const entryFile = ssrEntryPath(webDist);
+  if (!existsSync(landingFile) || !existsSync(entryFile)) return;
+
+  const landingHashes = inlineScriptHashes(readFileSync(landingFile, 'utf8'));
+  app.get('/', async (_req, reply) => {
+    withScriptHashes(reply, landingHashes);
+    return reply.header('Cache-Control', 'no-cache').sendFile('landing.html', webDist, { cacheControl: false });
+  });
+
+  const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
+  const template = entry.prepareTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'), (path) => readFileSync(join(webDist, path), 'utf8'));
+  let hashes: string[] | null = null;
+
+  const referralPage = async (req: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply) => {
+    const code = entry.referralCodeOf(req.params.code, req.query as Record<string, unknown>);
+    let referral: { code: string; companyName: string; referralCode: string } | undefined;
+    try {
+      // The same limit as public.referralLink: the page names the partner just as that call does.
+      await deps.rateLimits.consume('referralLinkLookupsPerIp', req.ip);
+      referral = { code, ...(await referralLink(deps.db, code)) };
+    } catch (error) {
+      // Unknown or inactive code, or too many lookups: the page without a referrer, as in the browser.
+      if (!(error instanceof DomainError) && !(error instanceof RateLimitedError)) throw error;
+    }
+    const html = await entry.renderDocument(template, req.url, { schedulingUrl, referral });
+    hashes ??= inlineScriptHashes(html);
+    withScriptHashes(reply, hashes);
+    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+  };
+  app.get('/r/:code', referralPage);
+  app.get('/partners/:code', referralPage);
+}
