@@ -14,6 +14,8 @@ import { LoadingRow } from '../../layout/loading-row';
 import { PartnerPageLink } from './affiliate-rows';
 
 export const NO_PENDING_APPLICATIONS = 'No pending partner applications';
+/** Applications drawn at once, oldest first; "Show more" draws the next ones (a large program may have hundreds waiting). */
+export const QUEUE_BATCH = 20;
 
 export function ApprovalQueueRow({
   partner,
@@ -65,6 +67,7 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
   const decisions = usePartnerDecisions();
   const [rejecting, setRejecting] = useState<AdminPartnerRow | null>(null);
   const [working, setWorking] = useState<string | null>(null);
+  const [shown, setShown] = useState(QUEUE_BATCH);
 
   async function approve(partner: AdminPartnerRow) {
     setWorking(partner.id);
@@ -94,7 +97,7 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
         </Text>
       ) : (
         <Stack gap="sm" mah={560} style={{ overflowY: 'auto' }}>
-          {pending.data.map((partner) => (
+          {pending.data.slice(0, shown).map((partner) => (
             <ApprovalQueueRow
               key={partner.id}
               partner={partner}
@@ -104,6 +107,11 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
               onApprove={() => void approve(partner)}
             />
           ))}
+          {pending.data.length > shown && (
+            <Button variant="default" onClick={() => setShown((count) => count + QUEUE_BATCH)}>
+              Show {Math.min(QUEUE_BATCH, pending.data.length - shown)} more of {pending.data.length - shown} waiting
+            </Button>
+          )}
         </Stack>
       )}
       <RejectPartnerDialog
