@@ -4,7 +4,7 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack } from '@mantine/core';
 import { PARTNER_TRANSITIONS, type PartnerTransition } from '@portal/contracts';
 import { formatMoney, type PartnerStatus } from '@portal/contracts/plain';
-import { IconCheck, IconCoin, IconPlayerPause, IconPlayerPlay, IconTrendingUp, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCoin, IconPlayerPause, IconPlayerPlay, IconPlusMinus, IconTrendingUp, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AdminPage } from '../../../layout/admin-page';
 import { LoadingRow } from '../../../layout/loading-row';
@@ -15,6 +15,9 @@ import { PartnerDetailsView, PARTNER_DETAILS_NOT_FOUND } from '../partner-detail
 import { PartnerStatusBadge } from '../partner-status-badge';
 import { RejectPartnerDialog } from '../reject-partner-dialog';
 import { usePartnerDecisions } from '../use-partner-decisions';
+import { AdjustmentDialog } from '../adjustment-dialog';
+import { PartnerStatements } from '../partner-statements';
+import { useCan } from '../../../lib/permissions';
 import { PartnerActivity, PartnerCommissions, PartnerPayouts, PartnerReferrals } from './partner-lists';
 
 const TRAIL_START = [
@@ -27,7 +30,40 @@ const allowed = (transition: PartnerTransition, status: PartnerStatus) => (PARTN
 function StatusActions({ partner }: { partner: { id: string; companyName: string; status: PartnerStatus } }) {
   const decisions = usePartnerDecisions();
   const [rejecting, setRejecting] = useState(false);
-  const { id, status } = partner;
+  const [adjusting, setAdjusting] = useState(false);
+  const canDecide = useCan('partners:approve');
+  const canAdjust = useCan('commissions:write') && (partner.status === 'active' || partner.status === 'suspended');
+  const { id } = partner;
+  return (
+    <>
+      {canAdjust && (
+        <Button variant="default" leftSection={<IconPlusMinus size={16} />} onClick={() => setAdjusting(true)}>
+          Add adjustment
+        </Button>
+      )}
+      <AdjustmentDialog opened={adjusting} onClose={() => setAdjusting(false)} partner={{ id, companyName: partner.companyName }} />
+      {canDecide && <DecisionButtons partner={partner} decisions={decisions} onReject={() => setRejecting(true)} />}
+      <RejectPartnerDialog
+        partner={rejecting ? partner : null}
+        submitting={decisions.busy && rejecting}
+        onClose={() => setRejecting(false)}
+        onConfirm={async (reason) => {
+          if (await decisions.reject(id, reason)) setRejecting(false);
+        }}
+      />
+    </>
+  );
+}
+
+function DecisionButtons({
+  partner: { id, status },
+  decisions,
+  onReject,
+}: {
+  partner: { id: string; status: PartnerStatus };
+  decisions: ReturnType<typeof usePartnerDecisions>;
+  onReject: () => void;
+}) {
   return (
     <>
       {allowed('approve', status) && (
@@ -36,7 +72,7 @@ function StatusActions({ partner }: { partner: { id: string; companyName: string
         </Button>
       )}
       {allowed('reject', status) && (
-        <Button variant="light" color="red" leftSection={<IconX size={16} />} disabled={decisions.busy} onClick={() => setRejecting(true)}>
+        <Button variant="light" color="red" leftSection={<IconX size={16} />} disabled={decisions.busy} onClick={onReject}>
           Reject
         </Button>
       )}
@@ -50,20 +86,13 @@ function StatusActions({ partner }: { partner: { id: string; companyName: string
           Reactivate
         </Button>
       )}
-      <RejectPartnerDialog
-        partner={rejecting ? partner : null}
-        submitting={decisions.busy && rejecting}
-        onClose={() => setRejecting(false)}
-        onConfirm={async (reason) => {
-          if (await decisions.reject(id, reason)) setRejecting(false);
-        }}
-      />
     </>
   );
 }
 
 export function PartnerPage({ partnerId }: { partnerId: string }) {
   const details = trpc.admin.partner.useQuery({ id: partnerId }, { retry: false });
+  const canReadCommissions = useCan('commissions:read');
 
   if (details.isPending) {
     return (
@@ -105,6 +134,11 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
           <PartnerDetailsView partner={partner} />
         </Card>
         <Stack gap="md">
+          {canReadCommissions && (
+            <Card withBorder padding="lg" radius="md" component="section" aria-label="Statements">
+              <PartnerStatements partnerId={partner.id} />
+            </Card>
+          )}
           <PartnerActivity partnerId={partner.id} />
         </Stack>
       </SimpleGrid>
@@ -113,7 +147,6 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
         <PartnerCommissions partnerId={partner.id} />
         <PartnerPayouts partnerId={partner.id} />
       </SimpleGrid>
-      {/* Statements (issue 18, "once money operations land"): the lead mounts <PartnerStatements partnerId={partner.id} /> here. */}
     </AdminPage>
   );
 }
