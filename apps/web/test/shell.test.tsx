@@ -6,11 +6,18 @@ import { NotFound } from '../src/layout/not-found';
 import { SessionStore } from '../src/lib/session';
 import { renderWithProviders } from './render';
 
-function renderShell(role: 'admin' | 'partner', path = '/dashboard') {
+/** What the server answers for each role (services/permissions.ts), as far as the sidebar reads it. */
+const PERMISSIONS = {
+  admin: ['partners:read', 'emails:read', 'activity:read', 'team:manage', 'keys:manage'],
+  viewer: ['partners:read', 'referrals:read'],
+  partner: ['partner:self'],
+};
+
+function renderShell(role: 'admin' | 'viewer' | 'partner', path = '/dashboard') {
   const root = createRootRoute({ component: () => <Shell><Outlet /></Shell>, notFoundComponent: NotFound });
   const page = createRoute({ getParentRoute: () => root, path, component: () => <p>page body</p> });
   const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: [path] }) });
-  const session = new SessionStore({ user: { id: '1', email: `${role}@example.com`, role } });
+  const session = new SessionStore({ user: { id: '1', email: `${role}@example.com`, role, permissions: PERMISSIONS[role] } });
   return renderWithProviders(<RouterProvider router={router} />, { session });
 }
 
@@ -40,7 +47,17 @@ describe('the shell', () => {
       ['Admin Dashboard', '/admin', null],
       ['Partners', '/admin/partners', 'page'],
       ['Email log', '/admin/emails', null],
+      ['Activity', '/admin/activity', null],
+      ['Team', '/admin/team', null],
+      ['Integrations', '/admin/integrations', null],
     ]);
+  });
+
+  it('shows a viewer only the areas its role may open', async () => {
+    renderShell('viewer', '/admin');
+    await screen.findByText('page body');
+    const areas = screen.getByRole('navigation', { name: 'Admin areas' });
+    expect(Array.from(areas.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Admin Dashboard', 'Partners']);
   });
 
   it('shows the signed-in email in the header', async () => {
