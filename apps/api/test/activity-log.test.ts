@@ -152,7 +152,7 @@ describe('filters and paging', () => {
       ['from=2026-10-01T12:00:00', 'from must be a date (YYYY-MM-DD) or a date and time (ISO 8601 with a time zone)'],
       ['from=2026-10-05&to=2026-10-04', 'to must not be before from'],
       ['entityId=not-a-uuid', 'entityId must be a UUID'],
-      ['entityType=invoice', 'entityType must be one of user, partner, referral, commission, payout, material, email'],
+      ['entityType=invoice', 'entityType must be one of user, partner, referral, commission, payout, material, email, api_key, webhook, team_invitation'],
       ['limit=0', 'limit must be at least 1'],
       ['limit=101', 'limit must be at most 100'],
       ['limit=ten', 'limit must be a whole number'],

@@ -69,6 +69,7 @@ describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => 
       partnerId,
       partnerCompanyName: 'Northwind Advisors',
       clientCompanyName: 'Zephyr Store',
+      taxProfileMissing: false,
     });
     expect(body.some((c) => c.id === paid)).toBe(false);
 
