@@ -54,7 +54,7 @@ describe('platform', () => {
     expect(doc.json().openapi).toBe('3.1.0');
     const payout = doc.json().paths['/api/admin/payouts'].post;
     expect(payout.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
-    expect(Object.keys(payout.requestBody.content['application/json'].schema.properties)).toEqual(['commissionIds']);
+    expect(Object.keys(payout.requestBody.content['application/json'].schema.properties)).toEqual(['commissionIds', 'matching']);
     const list = doc.json().paths['/api/admin/partners'].get.responses['200'];
     expect(list.content['application/json'].schema.type).toBe('array');
     expect(list.headers['X-Total-Count']).toBeDefined();

@@ -1,7 +1,7 @@
 // Issue 17: the partner's tax profile (W-9 facts, the TIN encrypted like bank numbers), the 1099-NEC
 // report of a tax year, and the payout processor's check for partners past the threshold without one.
 
-import { maskTin, TAX_MESSAGES, type TaxProfile, type TaxProfileInput } from '@portal/contracts';
+import { maskTin, TAX_MESSAGES, type PendingFilter, type TaxProfile, type TaxProfileInput } from '@portal/contracts';
 import type { Db, TaxProfileRow } from '@portal/db';
 import { sql } from 'kysely';
 import type { AppConfig } from '../config';
@@ -187,6 +187,18 @@ export async function refuseMissingTaxProfiles(db: DbOrTx, config: Pick<AppConfi
   if (!config.tax.requireProfileForPayout) return;
   const [missing] = await partnersMissingTaxProfile(db, config, now, partnerIds, commissionIds);
   if (missing) throw DomainError.unprocessable(TAX_MESSAGES.missingForPayout(missing.companyName));
+}
+
+/**
+ * The partners with pending commissions matching the processor's filter that lack a tax profile past
+ * the threshold: asked once before a streamed list, so each batch is marked without another query.
+ */
+export async function pendingPartnersMissingTaxProfile(db: Db, config: Pick<AppConfig, 'tax'>, now: Date, filter: PendingFilter): Promise<Set<string>> {
+  let pending = db.selectFrom('commissions').select('partnerId').distinct().where('status', '=', 'pending');
+  if (filter.partnerId) pending = pending.where('partnerId', '=', filter.partnerId);
+  if (filter.month) pending = pending.where('monthYear', '=', filter.month);
+  const partnerIds = (await pending.execute()).map((row) => row.partnerId);
+  return new Set((await partnersMissingTaxProfile(db, config, now, partnerIds)).map((row) => row.partnerId));
 }
 
 /** The processor's flag on each pending line: its partner lacks a tax profile past the threshold. */

@@ -1,14 +1,15 @@
 // REST paths of commissions, accrual and payouts (spec §7 plus the Commissions issue).
 
-import { MAX_PAGE_SIZE, pendingFilter } from '@portal/contracts';
+import { MAX_PAGE_SIZE, pendingFilter, type PendingFilter } from '@portal/contracts';
 import { streamPendingCommissions } from '../../services/payouts';
 import type { AppDeps } from '../../deps';
-import { withTaxProfileMarks } from '../../services/tax-profiles';
+import { pendingPartnersMissingTaxProfile } from '../../services/tax-profiles';
 import type { RestRoute } from '../adapter';
 
-/** Each streamed batch of pending commissions with its partners' tax-profile flag (issue 17). */
-async function* markTaxProfiles<T extends { partnerId: string }>(deps: AppDeps, batches: AsyncIterable<T[]>) {
-  for await (const batch of batches) yield await withTaxProfileMarks(deps.db, deps.config, deps.now(), batch);
+/** Every pending line matching the filter, streamed in batches, each marked from one look-up made before the first. */
+async function* markedPendingCommissions(deps: AppDeps, filter: PendingFilter) {
+  const missing = await pendingPartnersMissingTaxProfile(deps.db, deps.config, deps.now(), filter);
+  for await (const batch of streamPendingCommissions(deps.db, filter)) yield batch.map((item) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }));
 }
 
 const partnerTag = 'Partner: commissions';
@@ -68,7 +69,7 @@ export const commissionRoutes: RestRoute[] = [
     description: 'The net sum of the pending commissions matching the filters (clawbacks are negative) is in X-Total-Amount. Each row has its kind (recurring, bonus, clawback) and reason.',
     responseHeaders: [{ name: 'X-Total-Amount', description: 'The net sum of the pending commissions matching the filters, a decimal string' }],
     // The procedure has validated the query already (a one-row call runs first).
-    streamAll: (deps, query) => markTaxProfiles(deps, streamPendingCommissions(deps.db, pendingFilter.parse({ partnerId: query.partnerId, month: query.month }))),
+    streamAll: (deps, query) => markedPendingCommissions(deps, pendingFilter.parse({ partnerId: query.partnerId, month: query.month })),
     respond: (output, reply) => {
       void reply.header('X-Total-Amount', output.totalAmount);
       return output.items;
