@@ -6,6 +6,7 @@ import type { AdminPartnerRow } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, formatDate, formatMoney } from '@portal/contracts/plain';
 import { IconDots, IconExternalLink, IconEye, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useCan } from '../../lib/permissions';
 import { PartnerStatusBadge } from './partner-status-badge';
 
 export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -31,6 +32,7 @@ export function AffiliateRows({
   onReactivate: (id: string) => void;
 }) {
   const navigate = useNavigate();
+  const canDecide = useCan('partners:approve');
   return (
     <>
       {partners.map((partner) => (
@@ -68,12 +70,12 @@ export function AffiliateRows({
                 <Menu.Item leftSection={<IconExternalLink size={14} />} onClick={() => void navigate({ to: '/admin/partners/$id', params: { id: partner.id } })}>
                   Open partner page
                 </Menu.Item>
-                {partner.status === 'active' && (
+                {canDecide && partner.status === 'active' && (
                   <Menu.Item leftSection={<IconPlayerPause size={14} />} color="orange" onClick={() => onSuspend(partner.id)}>
                     Suspend
                   </Menu.Item>
                 )}
-                {(partner.status === 'suspended' || partner.status === 'inactive') && (
+                {canDecide && (partner.status === 'suspended' || partner.status === 'inactive') && (
                   <Menu.Item leftSection={<IconPlayerPlay size={14} />} onClick={() => onReactivate(partner.id)}>
                     Reactivate
                   </Menu.Item>

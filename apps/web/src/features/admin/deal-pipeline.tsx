@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterStageChange } from '../../lib/invalidate';
+import { useCan } from '../../lib/permissions';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { STAGE_COLORS } from '../partner/referrals-tab';
 import { PartnerPageLink } from './affiliate-rows';
@@ -50,6 +51,8 @@ function withDeal<D extends ColumnData>(data: D, deal: Referral): D {
 const stageOptions = REFERRAL_STAGES.map((value) => ({ value, label: REFERRAL_STAGE_LABELS[value] }));
 
 function DealCard({ deal, onStageChange }: { deal: Referral; onStageChange: (deal: Referral, stage: ReferralStage) => void }) {
+  // Finance and viewers read the pipeline; moving a deal needs referrals:write.
+  const canMove = useCan('referrals:write');
   return (
     <Card withBorder padding="sm" radius="md" data-testid="deal-card" data-deal={deal.clientCompanyName}>
       <Text fw={600} size="sm" lineClamp={2}>
@@ -79,6 +82,7 @@ function DealCard({ deal, onStageChange }: { deal: Referral; onStageChange: (dea
         aria-label={`Stage of ${deal.clientCompanyName}`}
         data={stageOptions}
         value={deal.stage}
+        disabled={!canMove}
         allowDeselect={false}
         onChange={(value) => {
           if (value && value !== deal.stage) onStageChange(deal, value);
