@@ -5,7 +5,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext, createFieldCipher, maskLastFour } from '../src/services/crypto';
 import { decryptOrNull, toPartnerProfile } from '../src/services/mappers';
-import { reencryptBankNumbers } from '../src/services/reencrypt';
+import { reencryptBankNumbers, reencryptSealedColumn, type SealedColumn } from '../src/services/reencrypt';
+import { taxFieldContext } from '../src/services/tax-profiles';
+import { mfaSecretContext } from '../src/services/accounts/mfa';
 import { bearer, callerFor, createPartner, createTestApp, createUser, sampleApplication, type TestApp } from './helpers';
 
 const ROUTING = '026009593';
@@ -207,6 +209,43 @@ describe('cli reencrypt', () => {
     const log = await t.db.selectFrom('activityLog').select(['details']).where('action', '=', 'partner.bank_numbers_reencrypted').execute();
     const ids = log.flatMap((entry) => (entry.details as { partnerIds: string[] }).partnerIds);
     expect(ids).toEqual(expect.arrayContaining([partnerId, legacy.partnerId]));
+  });
+
+  it('rewrites tax ids and two-factor secrets too, each sealed to its own row', async () => {
+    const oldKey = t.deps.config.dataEncryptionKey ?? '';
+    const oldCipher = createFieldCipher(oldKey);
+    const taxed = await createPartner(t.deps);
+    await t.db
+      .insertInto('taxProfiles')
+      .values({
+        partnerId: taxed.partnerId,
+        legalName: 'Sealed LLC',
+        taxClassification: 'llc',
+        tinType: 'ein',
+        tin: oldCipher.encrypt('123456789', taxFieldContext(taxed.partnerId)),
+        tinLast4: '6789',
+        address: '1 Sealed Street',
+        certifiedAt: new Date(),
+      })
+      .execute();
+    await t.db.updateTable('users').set({ mfaSecret: oldCipher.encrypt('JBSWY3DPEHPK3PXP', mfaSecretContext(taxed.user.id)) }).where('id', '=', taxed.user.id).execute();
+    const columns: SealedColumn[] = [
+      { table: 'tax_profiles', key: 'partner_id', column: 'tin', context: taxFieldContext },
+      { table: 'users', key: 'id', column: 'mfa_secret', context: mfaSecretContext },
+    ];
+
+    const newKey = randomBytes(32).toString('base64');
+    const rotated = createFieldCipher(newKey, [oldKey]);
+    for (const column of columns) expect(await reencryptSealedColumn(t.db, rotated, column)).toEqual({ rewritten: 1, unreadable: [] });
+
+    const onlyNew = createFieldCipher(newKey);
+    const profile = await t.db.selectFrom('taxProfiles').select('tin').where('partnerId', '=', taxed.partnerId).executeTakeFirstOrThrow();
+    expect(onlyNew.decrypt(profile.tin, taxFieldContext(taxed.partnerId))).toBe('123456789');
+    const user = await t.db.selectFrom('users').select('mfaSecret').where('id', '=', taxed.user.id).executeTakeFirstOrThrow();
+    expect(onlyNew.decrypt(user.mfaSecret ?? '', mfaSecretContext(taxed.user.id))).toBe('JBSWY3DPEHPK3PXP');
+    // Sealed to its row: another partner's context does not open it.
+    expect(() => onlyNew.decrypt(profile.tin, taxFieldContext(partnerId))).toThrow();
+    for (const column of columns) expect(await reencryptSealedColumn(t.db, onlyNew, column)).toEqual({ rewritten: 0, unreadable: [] });
   });
 
   async function readAll(cipher: ReturnType<typeof createFieldCipher>) {

@@ -15,7 +15,9 @@ import { runAccrual } from '../services/accrual';
 import { ensureAdmin } from '../services/admin-bootstrap';
 import { createBackupStream, restoreBackup } from '../services/backup';
 import { formatSignIns, seedDemo } from '../services/demo-seed';
-import { reencryptBankNumbers } from '../services/reencrypt';
+import { reencryptBankNumbers, reencryptSealedColumn } from '../services/reencrypt';
+import { taxFieldContext } from '../services/tax-profiles';
+import { mfaSecretContext } from '../services/accounts/mfa';
 import { reencryptWebhookSecrets } from '../services/webhooks';
 
 type Command = (args: string[]) => Promise<void>;
@@ -46,16 +48,23 @@ const commands: Record<string, Command> = {
     const signIns = await withDeps((deps) => seedDemo(deps));
     console.log(signIns.length ? formatSignIns(signIns) : 'The database is not empty; demo data is only added to an empty database.');
   },
-  /** reencrypt: rewrites every bank number and webhook signing secret with the current key, so DATA_ENCRYPTION_OLD_KEYS can be emptied. */
+  /** reencrypt: rewrites every bank number, tax id, two-factor secret and webhook signing secret with the current key, so DATA_ENCRYPTION_OLD_KEYS can be emptied. */
   async reencrypt() {
-    const { result, webhooks, keyId } = await withDeps(async (deps) => ({
+    const { result, sealed, keyId } = await withDeps(async (deps) => ({
       result: await reencryptBankNumbers(deps.db, deps.cipher),
-      webhooks: await reencryptWebhookSecrets(deps.db, deps.cipher),
+      sealed: {
+        'tax ids': await reencryptSealedColumn(deps.db, deps.cipher, { table: 'tax_profiles', key: 'partner_id', column: 'tin', context: taxFieldContext }),
+        'two-factor secrets': await reencryptSealedColumn(deps.db, deps.cipher, { table: 'users', key: 'id', column: 'mfa_secret', context: mfaSecretContext }),
+        'webhook signing secrets': await reencryptWebhookSecrets(deps.db, deps.cipher),
+      },
       keyId: deps.cipher.keyId,
     }));
     console.log(`Re-encrypted ${result.rewritten} bank numbers (${result.current} already current) of ${result.scanned} partners under key ${keyId}`);
-    console.log(`Re-encrypted ${webhooks.rewritten} webhook signing secrets`);
-    if (webhooks.unreadable.length > 0) throw new Error(`Webhook endpoints whose secret no configured key decrypts (left unchanged): ${webhooks.unreadable.join(', ')}`);
+    for (const [what, outcome] of Object.entries(sealed)) console.log(`Re-encrypted ${outcome.rewritten} ${what}`);
+    const unreadable = Object.entries(sealed).filter(([, outcome]) => outcome.unreadable.length > 0);
+    if (unreadable.length > 0) {
+      throw new Error(`Values no configured key decrypts (left unchanged): ${unreadable.map(([what, outcome]) => `${what} of ${outcome.unreadable.join(', ')}`).join('; ')}`);
+    }
     if (result.unreadable.length > 0) {
       throw new Error(`${result.unreadable.length} partners hold a bank number no configured key decrypts (left unchanged; keep the old keys until they are resolved): ${result.unreadable.join(', ')}`);
     }

@@ -1,11 +1,44 @@
 // `cli reencrypt`: rewrites every stored bank number with the current key and its associated data,
 // so values written under an older key (or before associated data) no longer need that key.
 // Works in batches of partners, each batch in one transaction with its activity row; values
-// already current are left alone, so a second run changes nothing.
+// already current are left alone, so a second run changes nothing. The other sealed values (tax
+// ids, two-factor secrets, webhook signing secrets) go through `reencryptSealedColumn`.
 
 import type { Db } from '@portal/db';
+import { sql } from 'kysely';
 import { logActivity } from './activity';
 import { bankFieldContext, type BankNumberColumn, type FieldCipher } from './crypto';
+
+/** A column of sealed values: its table, the key the associated data names, and that associated data. */
+export interface SealedColumn {
+  table: 'tax_profiles' | 'users' | 'webhook_endpoints';
+  key: 'partner_id' | 'id';
+  column: 'tin' | 'mfa_secret' | 'secret';
+  context: (key: string) => string;
+}
+
+/** Rewrites one sealed column's values not under the current key; the unreadable ones are named and left as they are. */
+export async function reencryptSealedColumn(db: Db, cipher: FieldCipher, sealed: SealedColumn): Promise<{ rewritten: number; unreadable: string[] }> {
+  const result = { rewritten: 0, unreadable: [] as string[] };
+  await db.transaction().execute(async (trx) => {
+    const rows = await sql<{ key: string; value: string }>`
+      select ${sql.ref(sealed.key)}::text as key, ${sql.ref(sealed.column)} as value
+      from ${sql.table(sealed.table)} where ${sql.ref(sealed.column)} is not null
+      order by 1 for update
+    `.execute(trx);
+    for (const row of rows.rows) {
+      if (cipher.isCurrent(row.value)) continue;
+      try {
+        const value = cipher.encrypt(cipher.decrypt(row.value, sealed.context(row.key)), sealed.context(row.key));
+        await sql`update ${sql.table(sealed.table)} set ${sql.ref(sealed.column)} = ${value} where ${sql.ref(sealed.key)} = ${row.key}`.execute(trx);
+        result.rewritten++;
+      } catch {
+        result.unreadable.push(row.key);
+      }
+    }
+  });
+  return result;
+}
 
 export interface ReencryptResult {
   /** Partners holding at least one bank number. */

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { INTEGRATION_MESSAGES, WEBHOOK_EVENT_TYPES, type Webhook, type WebhookDelivery, type WebhookEventType } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { FieldCipher } from '../crypto';
+import { reencryptSealedColumn } from '../reencrypt';
 import { logActivity } from '../activity';
 import { DomainError } from '../errors';
 import { newWebhookSecret } from './deliver';
@@ -174,20 +175,6 @@ export async function sendTestEvent(db: Db, actorId: string, endpointId: string,
 }
 
 /** `cli reencrypt`: rewrites webhook signing secrets stored under an older key with the current one. */
-export async function reencryptWebhookSecrets(db: Db, cipher: FieldCipher): Promise<{ rewritten: number; unreadable: string[] }> {
-  const result = { rewritten: 0, unreadable: [] as string[] };
-  await db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('webhookEndpoints').select(['id', 'secret']).forUpdate().execute();
-    for (const row of rows) {
-      if (cipher.isCurrent(row.secret)) continue;
-      try {
-        const secret = cipher.encrypt(cipher.decrypt(row.secret, webhookSecretContext(row.id)), webhookSecretContext(row.id));
-        await trx.updateTable('webhookEndpoints').set({ secret }).where('id', '=', row.id).execute();
-        result.rewritten++;
-      } catch {
-        result.unreadable.push(row.id);
-      }
-    }
-  });
-  return result;
+export function reencryptWebhookSecrets(db: Db, cipher: FieldCipher): Promise<{ rewritten: number; unreadable: string[] }> {
+  return reencryptSealedColumn(db, cipher, { table: 'webhook_endpoints', key: 'id', column: 'secret', context: webhookSecretContext });
 }
