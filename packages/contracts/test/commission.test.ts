@@ -31,7 +31,9 @@ describe('payoutInput', () => {
 
   it('requires at least one commission', () => {
     expect(firstMessage(payoutInput.safeParse({ commissionIds: [], idempotencyKey: 'abcdefgh' }))).toBe('Select at least one commission');
-    expect(firstMessage(payoutInput.safeParse({ idempotencyKey: 'abcdefgh' }))).toBe('Select at least one commission');
+    expect(firstMessage(payoutInput.safeParse({ idempotencyKey: 'abcdefgh' }))).toBe('Select at least one commission, or send `matching` (a filter) instead of commissionIds, not both');
+    expect(firstMessage(payoutInput.safeParse({ commissionIds: [id], matching: {}, idempotencyKey: 'abcdefgh' }))).toMatch(/not both/);
+    expect(payoutInput.safeParse({ matching: { month: '2026-10' }, idempotencyKey: 'abcdefgh' }).success).toBe(true);
   });
 
   it('requires an Idempotency-Key of at least 8 characters', () => {
@@ -74,6 +76,10 @@ describe('commissionOutput', () => {
       referralId: id,
       amount: '50.00',
       monthYear: '2026-10',
+      kind: 'recurring',
+      reason: null,
+      voidedAt: null,
+      voidReason: null,
       status: 'paid',
       paymentDate: '2026-11-22T10:00:00.000Z',
       paymentMethod: 'Wire',
