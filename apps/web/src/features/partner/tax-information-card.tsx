@@ -1,7 +1,7 @@
 // "Tax information" in the partner's Settings tab (issue 17): the W-9 facts behind the 1099-NEC.
 // The TIN is only ever shown masked; saving needs the certification ticked and the TIN typed anew.
 
-import { Alert, Button, Card, Checkbox, Group, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { taxProfileInput, type TaxProfile } from '@portal/contracts';
 import { formatDate, MESSAGES, TAX_CLASSIFICATION_LABELS, TAX_CLASSIFICATIONS, TAX_MESSAGES, TIN_TYPE_LABELS, W9_CERTIFICATION_TEXT, type TaxClassification, type TinType } from '@portal/contracts/plain';
@@ -105,11 +105,12 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
           <Text size="sm" fw={600}>
             Certification (Form W-9, Part II)
           </Text>
-          <ScrollArea.Autosize mah={140} type="auto" offsetScrollbars>
+          {/* A keyboard can scroll it too (focusable region), like the agreement box. */}
+          <Box mah={140} style={{ overflowY: 'auto' }} tabIndex={0} role="region" aria-label="Form W-9 certification">
             <Text size="sm" c="dimmed" data-testid="w9-certification">
               {W9_CERTIFICATION_TEXT}
             </Text>
-          </ScrollArea.Autosize>
+          </Box>
           <Checkbox label="I certify the statements above under penalties of perjury" {...form.getInputProps('certified', { type: 'checkbox' })} />
         </Stack>
         <FormActions justify="flex-end" gap="sm" onCancel={profile ? onDone : undefined} pending={save.isPending} submitLabel="Save tax information" busyLabel="Saving..." />
