@@ -155,6 +155,12 @@ export function usePortal(env: Record<string, string> = {}): PortalJourney {
 export const DESKTOP = { width: 1366, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
+/** Opens `url` and waits until the app answers clicks (a server-rendered page is hydrated by then). */
+export async function gotoInteractive(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('html[data-interactive]', { state: 'attached' });
+}
+
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   // bypassCSP lets the tests inject axe-core; the app itself runs under its strict CSP otherwise.
   const context = await browser.newContext({ viewport, bypassCSP: true });

@@ -6,7 +6,7 @@
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, api, newPage, screenshot, usePortal } from '../src/harness';
+import { ADMIN, DESKTOP, api, gotoInteractive, newPage, screenshot, usePortal } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -17,7 +17,7 @@ const CLIENT = 'Evergreen Threads';
 const MONTH = previousMonthKey(new Date());
 
 async function signInThroughDialog(page: Page, email: string, password: string, mode: 'Sign In' | 'Create Partner Account') {
-  await page.goto(`${journey.portal.baseUrl}/`);
+  await gotoInteractive(page, `${journey.portal.baseUrl}/`);
   await page.getByRole('button', { name: mode, exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: mode });
   await dialog.getByLabel('Email').fill(email);

@@ -171,7 +171,7 @@ describe('password reset in the browser', () => {
     await dialog.waitFor({ state: 'hidden' });
     // Still signed in here with the fresh token; the token from before no longer works.
     await page.reload();
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('region', { name: 'Email Log' }).waitFor();
     expect((await client.call('GET', '/api/auth/me', undefined, adminToken)).status).toBe(401);
     await client.login(ADMIN.email, 'Admin-New-Password-7');
     await context.close();

@@ -18,6 +18,10 @@ type TrpcClient = ReturnType<typeof trpc.createClient>;
 function App({ router }: { router: AppRouter }) {
   const { user, partner } = useSession();
   const [previous, setPrevious] = useState({ user, partner });
+  // The page answers clicks from here on (a server-rendered page is hydrated by then); tools can wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
   useEffect(() => {
     if (previous.user?.id !== user?.id || previous.partner?.status !== partner?.status) {
       setPrevious({ user, partner });
