@@ -3,7 +3,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, usePortal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -12,7 +12,7 @@ let counter = 0;
 const newEmail = () => `auth-${Date.now().toString(36)}-${counter++}@e2e.test`;
 
 async function openDialog(page: Page, button: 'Sign In' | 'Create Partner Account') {
-  await page.goto(`${journey.portal.baseUrl}/`);
+  await gotoInteractive(page, `${journey.portal.baseUrl}/`);
   await page.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
@@ -36,7 +36,7 @@ describe('accounts and sessions in the browser', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     // The session survives a reload: the token is checked and the user stays on their area.
-    await page.goto(`${journey.portal.baseUrl}/`);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     await page.waitForURL(`${journey.portal.baseUrl}/onboarding`);
     await context.close();
   });
@@ -97,7 +97,7 @@ describe('accounts and sessions in the browser', () => {
     const token = await client.register(newEmail(), 'partner-password-1');
     expect((await client.call('POST', '/api/auth/logout', undefined, token)).status).toBe(200);
     const { page, context } = await newPage(journey.browser, DESKTOP);
-    await page.goto(`${journey.portal.baseUrl}/`);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
     await page.goto(`${journey.portal.baseUrl}/onboarding`);
     await page.waitForURL(`${journey.portal.baseUrl}/`);
@@ -111,7 +111,7 @@ describe('accounts and sessions in the browser', () => {
       // axe is injected as an inline script, which the app's CSP rightly refuses.
       const context = await journey.browser.newContext({ viewport, bypassCSP: true });
       const page = await context.newPage();
-      await page.goto(`${journey.portal.baseUrl}/`);
+      await gotoInteractive(page, `${journey.portal.baseUrl}/`);
       await page.getByText('Admin Portal').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -5,7 +5,7 @@
 
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, api, newPage, signInWithToken, usePortal } from '../src/harness';
+import { ADMIN, DESKTOP, api, newPage, signInWithToken, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -91,7 +91,7 @@ async function chooseByKeys(page: Page, select: Locator, option: string) {
 describe('every dialog by keyboard alone', () => {
   it('the authentication dialog: login filled and escaped, register filled and submitted', async () => {
     const { page, context } = await newPage(journey.browser, DESKTOP);
-    await page.goto(`${journey.portal.baseUrl}/`);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
     await signIn.waitFor();
 

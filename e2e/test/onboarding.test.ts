@@ -3,7 +3,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -40,7 +40,7 @@ describe('partner onboarding in the browser', () => {
   it('signs up, fills the form, reads and accepts the agreement, submits and shows the pending screen (desktop)', async () => {
     const { page, context } = await newPage(journey.browser, DESKTOP);
     const email = newEmail();
-    await page.goto(`${journey.portal.baseUrl}/`);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Create Partner Account' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill(email);

@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, freePort, launchBrowser, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, freePort, launchBrowser, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, startPortal, type Portal, gotoInteractive } from '../src/harness';
 
 interface Mail {
   to: string;
@@ -59,7 +59,7 @@ describe('password reset in the browser', () => {
     await api(portal.baseUrl).register(email, 'old-password-1');
 
     const { page, context } = await newPage(browser, DESKTOP);
-    await page.goto(`${portal.baseUrl}/`);
+    await gotoInteractive(page, `${portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Forgot password?' }).click();

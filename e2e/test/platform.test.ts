@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, newPage, screenshot, usePortal } from '../src/harness';
+import { DESKTOP, MOBILE, newPage, screenshot, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -7,7 +7,7 @@ const journey = usePortal();
 describe('the built portal in Chromium', () => {
   it('serves the SPA at / and health at /api/health', async () => {
     const { page, context } = await newPage(journey.browser, DESKTOP);
-    await page.goto(`${journey.portal.baseUrl}/`);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     await expect(page.title()).resolves.toBe('Partner Portal');
     await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
     const health = await (await fetch(`${journey.portal.baseUrl}/api/health`)).json();

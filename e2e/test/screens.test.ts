@@ -7,7 +7,7 @@ import { formatMonthKey, formatMonthShort, previousMonthKey } from '@portal/cont
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, sampleApplication, screenshot, settled, signInWithToken, usePortal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, sampleApplication, screenshot, settled, signInWithToken, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -143,7 +143,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it('landing page and the authentication dialog in both modes', async () => {
     await fresh();
-    await page.goto(`${journey.portal.baseUrl}/`);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     await page.getByRole('heading', { name: 'Earn recurring commissions for every business you refer' }).waitFor();
     expect(await page.getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Create Partner Account', exact: true }).isVisible()).toBe(true);

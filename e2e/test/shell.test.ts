@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -87,7 +87,7 @@ describe('the shell in Chromium', () => {
   for (const [name, viewport, expectAtTop] of [['desktop', DESKTOP, false], ['mobile', MOBILE, true]] as const) {
     it(`shows a toast ${expectAtTop ? 'at the top on mobile' : 'at the bottom right on wider screens'}`, async () => {
       const { page, context } = await newPage(journey.browser, viewport);
-      await page.goto(`${journey.portal.baseUrl}/`);
+      await gotoInteractive(page, `${journey.portal.baseUrl}/`);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Email').fill(`nobody-${randomUUID()}@e2e.test`);
