@@ -7,6 +7,7 @@ import type { EmailOutboxRow, EmailOutboxTable } from '@portal/db';
 import type { Updateable } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { AppDeps } from '../deps';
+import { createPollingWorker, type PollingWorker } from './polling-worker';
 
 /** Waits after the 1st … 5th failed attempt; a 6th failure marks the mail failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const;
@@ -21,14 +22,8 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
 }
 
-export interface OutboxWorker {
-  /** Claims and handles one batch of due rows; answers how many were claimed. */
-  runOnce(): Promise<number>;
-  /** Polls every intervalMs until stop(). */
-  start(): void;
-  /** Stops polling, waits for a batch under way, closes the SMTP transport. */
-  stop(): Promise<void>;
-}
+/** stop() also closes the SMTP transport. */
+export type OutboxWorker = PollingWorker;
 
 type Mail = Pick<EmailOutboxRow, 'id' | 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'headers' | 'attempts'>;
 
@@ -118,37 +113,5 @@ export function createOutboxWorker(deps: AppDeps, options: OutboxWorkerOptions =
     }
   }
 
-  async function runOnce(): Promise<number> {
-    const claimed = await claim();
-    for (const mail of claimed) await deliver(mail);
-    return claimed.length;
-  }
-
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => deps.logger.error({ err: error }, 'outbox poll failed'))
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      transport?.close();
-    },
-  };
+  return createPollingWorker(deps, { name: 'outbox', intervalMs, claim, deliver, onStop: () => transport?.close() });
 }

@@ -3,6 +3,7 @@
 // so replicas on one database never send a delivery twice; every retry carries the same webhook-id.
 
 import type { AppDeps } from '../deps';
+import { createPollingWorker, type PollingWorker } from './polling-worker';
 import { sendWebhook, webhookIdOf, webhookSecretContext } from '../services/webhooks';
 
 /** Waits after the 1st … 7th failed attempt (first retry within ~10 s, then backoff over about a day); an 8th failure marks the delivery failed. */
@@ -10,11 +11,7 @@ export const WEBHOOK_RETRY_DELAYS_MS = [10_000, 5 * 60_000, 30 * 60_000, 2 * 3_6
 /** Longer than the 10 s timeout of one attempt. */
 export const WEBHOOK_CLAIM_LEASE_MS = 2 * 60_000;
 
-export interface WebhookWorker {
-  runOnce(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
+export type WebhookWorker = PollingWorker;
 
 interface Claimed {
   id: string;
@@ -93,36 +90,5 @@ export function createWebhookWorker(deps: AppDeps, options: { intervalMs?: numbe
     }
   }
 
-  async function runOnce(): Promise<number> {
-    const claimed = await claim();
-    for (const delivery of claimed) await deliver(delivery);
-    return claimed.length;
-  }
-
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => deps.logger.error({ err: error }, 'webhook poll failed'))
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return createPollingWorker(deps, { name: 'webhook', intervalMs, claim, deliver });
 }
