@@ -8,7 +8,7 @@ import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey, sumMoney, TAX_MESS
 import { IconBan, IconCash, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ActionsHeader } from './actions-header';
-import { pendingLabel } from './void-commission-dialog';
+import { pendingLabel } from './commission-reason-dialog';
 
 /** The sum of the selected rows, in cents under the hood (sumMoney), as a decimal string. */
 export function selectedTotal(items: readonly PendingCommission[], selected: ReadonlySet<string>): string {

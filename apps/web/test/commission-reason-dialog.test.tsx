@@ -1,0 +1,55 @@
+import type { PendingCommission } from '@portal/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CommissionReasonDialog, pendingDetail, pendingLabel } from '../src/features/admin/commission-reason-dialog';
+import { renderWithProviders } from './render';
+
+const item: PendingCommission = {
+  id: 'a1111111-1111-4111-8111-111111111111',
+  amount: '250.00',
+  monthYear: '2026-10',
+  kind: 'recurring',
+  reason: null,
+  referralId: '33333333-3333-4333-8333-333333333333',
+  partnerId: '22222222-2222-4222-8222-222222222222',
+  partnerCompanyName: 'Northwind Advisors',
+  clientCompanyName: 'Alpha Store',
+};
+
+function renderDialog(onSubmit = vi.fn(), explanation?: string) {
+  renderWithProviders(
+    <CommissionReasonDialog item={item} onClose={() => {}} title="Void commission" submitLabel="Void commission" reasonRequired="A reason is required to void a commission" explanation={explanation} pending={false} onSubmit={onSubmit} />,
+  );
+  return within(screen.getByRole('dialog', { name: 'Void commission' }));
+}
+
+describe('the reason dialog of Mark failed and Void', () => {
+  it('names the commission: partner, client, month and amount', () => {
+    const dialog = renderDialog(vi.fn(), 'A voided commission is never paid and counts in no total. The partner is told why.');
+    expect(dialog.getByText('Northwind Advisors · Alpha Store · October 2026 · $250.00')).toBeTruthy();
+    expect(dialog.getByText('A voided commission is never paid and counts in no total. The partner is told why.')).toBeTruthy();
+  });
+
+  it('refuses an empty reason with its message and sends nothing', () => {
+    const onSubmit = vi.fn();
+    const dialog = renderDialog(onSubmit);
+    fireEvent.change(dialog.getByRole('textbox', { name: /Reason/ }), { target: { value: '   ' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Void commission' }));
+    expect(dialog.getByText('A reason is required to void a commission')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends the commission id and the reason', () => {
+    const onSubmit = vi.fn();
+    const dialog = renderDialog(onSubmit);
+    fireEvent.change(dialog.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Duplicate entry' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Void commission' }));
+    expect(onSubmit).toHaveBeenCalledWith({ id: item.id, reason: 'Duplicate entry' });
+  });
+
+  it('labels an adjustment without a client by its kind', () => {
+    expect(pendingLabel({ clientCompanyName: null, kind: 'clawback' })).toBe('Clawback');
+    expect(pendingDetail({ ...item, clientCompanyName: null, kind: 'bonus' })).toBe('Bonus, October 2026');
+    expect(pendingDetail(null)).toBeUndefined();
+  });
+});
