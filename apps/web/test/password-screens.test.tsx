@@ -1,13 +1,14 @@
 // Issue 14's screens without a server: the way from the sign-in dialog to the reset form, its
 // validation, the strength hint, and the change-password dialog's rules.
 
-import { MESSAGES } from '@portal/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { MESSAGES, resetPasswordInput } from '@portal/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AuthDialog, type AuthMode } from '../src/features/auth/auth-dialog';
 import { ChangePasswordDialog } from '../src/features/auth/change-password-dialog';
 import { passwordStrength } from '../src/features/auth/password-strength';
+import { TokenPasswordForm } from '../src/features/auth/token-password-form';
 import { SessionStore } from '../src/lib/session';
 import { renderWithProviders } from './render';
 
@@ -53,5 +54,27 @@ describe('the strength hint', () => {
     expect(passwordStrength('abcdef12')).toBe('weak');
     expect(passwordStrength('abcdefgh12')).toBe('fair');
     expect(passwordStrength('Correct-Horse-42')).toBe('strong');
+  });
+});
+
+describe('a new password against a mailed token (reset link, invitation)', () => {
+  const props = { schema: resetPasswordInput.pick({ password: true }), label: 'New password', submitLabel: 'Set new password', pending: false, missingTitle: 'No reset link', missingMessage: MESSAGES.resetLinkInvalid };
+
+  it('says why nothing can be done when the link has no token', () => {
+    renderWithProviders(<TokenPasswordForm {...props} token={undefined} onSubmit={vi.fn()} />);
+    expect(screen.getByText(MESSAGES.resetLinkInvalid)).toBeTruthy();
+    expect(screen.queryByLabelText(/New password/)).toBeNull();
+  });
+
+  it('checks the password as the server will before sending it', async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(<TokenPasswordForm {...props} token="abc" onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText(/New password/), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText(MESSAGES.authPasswordMin)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/New password/), { target: { value: 'a long enough passphrase' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('a long enough passphrase'));
   });
 });

@@ -1,0 +1,41 @@
+// A new password against a token from a mail (reset link, team invitation): the password field
+// with its strength hint, or, when the link carries no token, why nothing can be done.
+
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import type { z } from 'zod';
+import { PasswordStrengthHint } from './password-strength';
+
+export interface TokenPasswordFormProps {
+  token: string | undefined;
+  /** Validates the password as the server will (the procedure's input schema, password only). */
+  schema: z.ZodType<{ password: string }>;
+  label: string;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (password: string) => Promise<void>;
+  missingTitle: string;
+  missingMessage: string;
+}
+
+export function TokenPasswordForm({ token, schema, label, submitLabel, pending, onSubmit, missingTitle, missingMessage }: TokenPasswordFormProps) {
+  const form = useForm<{ password: string }>({ mode: 'controlled', initialValues: { password: '' }, validate: schemaResolver(schema, { sync: true }) });
+  if (!token) {
+    return (
+      <Alert color="red" title={missingTitle}>
+        {missingMessage}
+      </Alert>
+    );
+  }
+  return (
+    <form onSubmit={form.onSubmit(({ password }) => onSubmit(password))} noValidate>
+      <Stack gap="md">
+        <PasswordInput label={label} autoComplete="new-password" required data-autofocus {...form.getInputProps('password')} />
+        <PasswordStrengthHint password={form.values.password} />
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Please wait...' : submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
