@@ -1,6 +1,7 @@
 // API keys of internal tools (issue 15): create with scopes (the key shown once), list, revoke.
 
 import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { schemaResolver, useForm } from '@mantine/form';
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, createApiKeyInput, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@portal/contracts';
 import { MESSAGES } from '@portal/contracts/plain';
@@ -110,21 +111,11 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: 
     }
   }
   return (
-    <Modal opened={apiKey !== null} onClose={onClose} title="Revoke API key">
-      <Stack>
-        <Text>
-          Revoke <strong>{apiKey?.name}</strong> ({apiKey?.prefix}…)? Tools using it are refused at once. This cannot be undone.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={revoke.isPending}>
-            Cancel
-          </Button>
-          <Button color="red" loading={revoke.isPending} onClick={() => void confirm()}>
-            Revoke key
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog opened={apiKey !== null} onClose={onClose} title="Revoke API key" confirmLabel="Revoke key" pending={revoke.isPending} onConfirm={() => void confirm()}>
+      <Text>
+        Revoke <strong>{apiKey?.name}</strong> ({apiKey?.prefix}…)? Tools using it are refused at once. This cannot be undone.
+      </Text>
+    </ConfirmDialog>
   );
 }
 

@@ -2,6 +2,7 @@
 // "Send test event", and the selected endpoint's recent deliveries with resend.
 
 import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Group, Menu, Modal, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   createWebhookInput,
@@ -179,21 +180,11 @@ function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook | null; on
     }
   }
   return (
-    <Modal opened={webhook !== null} onClose={onClose} title="Delete webhook">
-      <Stack>
-        <Text style={{ overflowWrap: 'anywhere' }}>
-          Delete the webhook to <strong>{webhook?.url}</strong> with its delivery history? Events are no longer sent to it.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => void confirm()}>
-            Delete webhook
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog opened={webhook !== null} onClose={onClose} title="Delete webhook" confirmLabel="Delete webhook" pending={remove.isPending} onConfirm={() => void confirm()}>
+      <Text style={{ overflowWrap: 'anywhere' }}>
+        Delete the webhook to <strong>{webhook?.url}</strong> with its delivery history? Events are no longer sent to it.
+      </Text>
+    </ConfirmDialog>
   );
 }
 

@@ -1,7 +1,8 @@
 // The Team screen (issue 16): invite someone with a role, change a member's role, deactivate a
 // member. Only the `admin` role manages the team; the last admin is kept by the server (409).
 
-import { Alert, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ADMIN_ROLE_DESCRIPTIONS, ADMIN_ROLE_LABELS, ADMIN_ROLES, MESSAGES, formatDate, inviteMemberInput, type InviteMemberInput, type TeamMember } from '@portal/contracts';
 import { IconUserOff } from '@tabler/icons-react';
@@ -201,19 +202,9 @@ export function TeamScreen() {
           </Stack>
         </Card>
       )}
-      <Modal opened={!!leaving} onClose={() => !remove.isPending && setLeaving(null)} title="Deactivate team member" centered size="sm">
-        <Stack gap="md">
-          <Text size="sm">{leaving?.email} will be signed out everywhere and can no longer sign in. The account stays in the activity log.</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setLeaving(null)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => void confirmRemove()} loading={remove.isPending}>
-              Deactivate
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog opened={!!leaving} onClose={() => setLeaving(null)} title="Deactivate team member" confirmLabel="Deactivate" pending={remove.isPending} onConfirm={() => void confirmRemove()}>
+        <Text size="sm">{leaving?.email} will be signed out everywhere and can no longer sign in. The account stays in the activity log.</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }
