@@ -1,7 +1,7 @@
 // Issue 9 §4: who may call what. Every tRPC procedure (over HTTP at /trpc) and every REST path
 // (the restRoutes table and the raw routes) is called as each of five principals with a valid
-// input, and the answer's status is compared with the table below. A procedure or path that the
-// table does not list fails the suite, so a new endpoint cannot ship without a decision here.
+// input, and with two API keys (issue 15: every scope, one scope), and the answer's status is
+// compared with the table below. A procedure or path that the table does not list fails the suite, so a new endpoint cannot ship without a decision here.
 // Denied principals are tried before the allowed ones, so a refused call that wrongly wrote
 // something would show up as a changed outcome for the next principal.
 

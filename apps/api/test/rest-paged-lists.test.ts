@@ -57,7 +57,7 @@ describe('GET /api/admin/pipeline/{stage}', () => {
       const res = await get(`/api/admin/pipeline/qualified?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, adminHeaders);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['x-total-count']).toBe('10');
-      const page = res.json() as { id: string; stage: string }[];
+      const page = res.json<{ id: string; stage: string }[]>();
       expect(page.every((deal) => deal.stage === 'qualified')).toBe(true);
       seen.push(...ids(page));
       cursor = res.headers['x-next-cursor'] as string | undefined;
@@ -266,9 +266,9 @@ describe('GET /api/site-config', () => {
 
 describe('the OpenAPI document', () => {
   it('documents the new paths with their parameters, headers and errors', async () => {
-    const document = (await get('/api/openapi.json', {})).json() as {
+    const document = (await get('/api/openapi.json', {})).json<{
       paths: Record<string, Record<string, { tags: string[]; parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
-    };
+    }>();
     const pipeline = document.paths['/api/admin/pipeline/{stage}']?.get;
     expect(pipeline?.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:stage', 'query:cursor', 'query:limit', 'query:partnerId', 'query:search']);
     expect(pipeline?.parameters.find((p) => p.name === 'stage')?.schema).toMatchObject({ enum: ['booked', 'qualified', 'proposal', 'won', 'lost'] });
