@@ -1,13 +1,14 @@
 // Issue 9 §4: who may call what. Every tRPC procedure (over HTTP at /trpc) and every REST path
 // (the restRoutes table and the raw routes) is called as each of five principals with a valid
-// input, and the answer's status is compared with the table below. A procedure or path that the
-// table does not list fails the suite, so a new endpoint cannot ship without a decision here.
+// input, and with two API keys (issue 15: every scope, one scope), and the answer's status is
+// compared with the table below. A procedure or path that the table does not list fails the suite, so a new endpoint cannot ship without a decision here.
 // Denied principals are tried before the allowed ones, so a refused call that wrongly wrote
 // something would show up as a changed outcome for the next principal.
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RestRoute } from '../src/rest/adapter';
 import { rawRoutes, restRoutes } from '../src/rest/routes';
 import { generate, generateSecret } from 'otplib';
 import { mfaSecretContext, startMfaChallenge } from '../src/services/accounts/mfa';
@@ -363,6 +364,13 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'POST /api/auth/mfa/verify': {},
   'PATCH /api/partners/me': {},
   'PUT /api/partners/me/bank-details': {},
+  // Issue 18's paged lists and the site configuration, on REST like every other procedure.
+  'GET /api/partners/referrals/page': {},
+  'GET /api/admin/pipeline/{stage}': {},
+  'GET /api/admin/partners/{partnerId}/commissions': {},
+  'GET /api/admin/partners/{partnerId}/payouts': {},
+  'GET /api/admin/partners/{partnerId}/activity': {},
+  'GET /api/site-config': {},
 };
 
 interface RawCase {
@@ -569,32 +577,50 @@ describe.each(Object.entries(RAW_PATHS))('raw %s with an API key', (key, entry) 
   });
 });
 
-describe.each(Object.entries(REST_PATHS))('REST %s', (key, override) => {
+/** The REST route of `key` and its case: the procedure's, with the path's overrides. */
+function restCase(key: string): { route: RestRoute; entry: Case } {
+  const route = restRouteOf.get(key);
+  if (!route) throw new Error(`${key} is not a REST route`);
+  return { route, entry: { ...(PROCEDURES[route.procedure] as Case), ...REST_PATHS[key] } };
+}
+
+/** Calls a REST route with `input` spread over its path, query or JSON body (and the Idempotency-Key header). */
+async function callRest(route: RestRoute, input: Record<string, unknown>, principalHeaders: Record<string, string>) {
+  const headers: Record<string, string> = { ...principalHeaders };
+  const rest = { ...input };
+  const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  if (route.requestHeaders?.some((h) => h.name === 'Idempotency-Key')) {
+    headers['idempotency-key'] = String(rest.idempotencyKey);
+    delete rest.idempotencyKey;
+  }
+  const query = new URLSearchParams(Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  return route.method === 'GET' || route.method === 'DELETE'
+    ? fx.t.app.inject({ method: route.method, url: query ? `${url}?${query}` : url, headers })
+    : fx.t.app.inject({ method: route.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(rest) });
+}
+
+describe.each(Object.keys(REST_PATHS))('REST %s', (key) => {
   it.each(ROLES)('as %s', async (role) => {
-    const route = restRouteOf.get(key);
-    expect(route, `${key} is not a REST route`).toBeTruthy();
-    if (!route) return;
-    const entry: Case = { ...(PROCEDURES[route.procedure] as Case), ...override };
+    const { route, entry } = restCase(key);
     const input = ((entry.input ? await entry.input(fx, role) : undefined) ?? {}) as Record<string, unknown>;
-    const headers: Record<string, string> = { ...(await headersFor(role, !!entry.freshPrincipal)) };
-    const rest = { ...input };
-    const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = rest[name];
-      delete rest[name];
-      return encodeURIComponent(String(value));
-    });
-    if (route.requestHeaders?.some((h) => h.name === 'Idempotency-Key')) {
-      headers['idempotency-key'] = String(rest.idempotencyKey);
-      delete rest.idempotencyKey;
-    }
-    const query = new URLSearchParams(Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)])).toString();
-    const res =
-      route.method === 'GET' || route.method === 'DELETE'
-        ? await fx.t.app.inject({ method: route.method, url: query ? `${url}?${query}` : url, headers })
-        : await fx.t.app.inject({ method: route.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(rest) });
+    const res = await callRest(route, input, await headersFor(role, !!entry.freshPrincipal));
     assertOutcome(res.statusCode, entry.expect[role], `${key} as ${role}`, res.body);
     if (res.statusCode >= 400) expect(res.json().message, `${key} as ${role}: error without a message`).toEqual(expect.any(String));
     assertIsolation(role, res.statusCode, res.body, key);
+  });
+});
+
+describe.each(Object.keys(REST_PATHS))('REST %s with an API key', (key) => {
+  it.each(KEY_PRINCIPALS)('holding %s scopes', async (principal) => {
+    const { route, entry } = restCase(key);
+    const input = ((entry.input ? await entry.input(fx, 'admin') : undefined) ?? {}) as Record<string, unknown>;
+    const res = await callRest(route, input, fx.keyHeaders[principal]);
+    assertOutcome(res.statusCode, keyOutcome(route.procedure, principal, entry), `${key} with the ${principal} key`, res.body);
+    if (res.statusCode >= 400) expect(res.json().message, `${key} with the ${principal} key: error without a message`).toEqual(expect.any(String));
   });
 });
 

@@ -69,7 +69,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Partner: "A partner's own profile, referrals, commissions and mail preferences",
   'Partner: charts': "Series of a partner's dashboard",
   'Marketing materials': 'The library partners share',
-  Public: 'Referral links and visits, no sign-in',
+  Public: 'Referral links and visits, and the site configuration; no sign-in',
   Mail: 'One-click unsubscribe from the links in mail',
   Admin: "The admin dashboard's metrics, referrals, commissions and payouts",
   'Admin: partners': 'Applications, decisions and partner records',

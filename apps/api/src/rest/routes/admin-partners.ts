@@ -1,10 +1,14 @@
 // REST paths of the admin's partner management (spec §7 plus issue 5's decisions and list options).
 
-import { DEFAULT_PAGE_SIZE, listPartnersInput, PARTNER_SORTS } from '@portal/contracts';
+import { DEFAULT_PAGE_SIZE, listPartnersInput, PARTNER_SORTS, partnerPageInput } from '@portal/contracts';
 import { streamPartners } from '../../services/admin-partners';
 import type { RestRoute } from '../adapter';
 
 const tag = 'Admin: partners';
+
+/** The page size of a partner page's lists when none is asked for (the contract's default). */
+const PARTNER_PAGE_SIZE: number = partnerPageInput.shape.limit.parse(undefined);
+const unknownPartner = 'An id that names no partner answers an empty list.';
 
 export const adminPartnerRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/admin/metrics', procedure: 'admin.metrics', summary: 'Program metrics of the admin dashboard', tag },
@@ -22,6 +26,33 @@ export const adminPartnerRoutes: RestRoute[] = [
     streamAll: (deps, query) => streamPartners(deps.db, listPartnersInput.parse(query)),
   },
   { method: 'GET', path: '/api/admin/partners/{id}', procedure: 'admin.partner', summary: 'Details of one partner (bank numbers masked)', tag },
+  {
+    method: 'GET',
+    path: '/api/admin/partners/{partnerId}/commissions',
+    procedure: 'admin.partnerCommissions',
+    summary: "One page of a partner's commissions, newest month first, each with its client (the partner page)",
+    tag,
+    paged: { noun: 'commissions', defaultLimit: PARTNER_PAGE_SIZE },
+    description: `Every status (pending, paid, failed, voided) and kind (recurring, bonus, clawback). ${unknownPartner}`,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/partners/{partnerId}/payouts',
+    procedure: 'admin.partnerPayouts',
+    summary: "One page of the payouts that paid a partner, newest first, each with the partner's share only (amount, commission count)",
+    tag,
+    paged: { noun: 'payouts', defaultLimit: PARTNER_PAGE_SIZE },
+    description: `A payout can pay several partners: amount and commissionCount are this partner's part of it. ${unknownPartner}`,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/partners/{partnerId}/activity',
+    procedure: 'admin.partnerActivity',
+    summary: "One page of a partner's activity, newest first: the audit rows about the partner, its user, and its referrals, commissions and mail",
+    tag,
+    paged: { noun: 'entries', defaultLimit: PARTNER_PAGE_SIZE },
+    description: `The whole audit log, with filters, is GET /api/admin/activity. ${unknownPartner}`,
+  },
   { method: 'POST', path: '/api/admin/partners/{id}/approve', procedure: 'admin.approvePartner', summary: 'Approve a pending or rejected partner', tag },
   { method: 'POST', path: '/api/admin/partners/{id}/reject', procedure: 'admin.rejectPartner', summary: 'Reject a pending application, with an optional reason', tag },
   { method: 'POST', path: '/api/admin/partners/{id}/suspend', procedure: 'admin.suspendPartner', summary: 'Suspend an active partner', tag },

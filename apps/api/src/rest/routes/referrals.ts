@@ -1,6 +1,13 @@
-import { DEFAULT_PAGE_SIZE, listReferralsInput, REFERRAL_SORTS } from '@portal/contracts';
+import { DEFAULT_PAGE_SIZE, listReferralsInput, MAX_PAGE_SIZE, PIPELINE_PAGE_SIZE, REFERRAL_SORTS, REFERRAL_STAGES } from '@portal/contracts';
 import { streamAllReferrals } from '../../services/referrals';
 import type { RestRoute } from '../adapter';
+
+/** RFC 8288 link to the next page of a cursor-paged list: the request's own address with `cursor` replaced (relative). */
+export function nextCursorLink(requestUrl: string, cursor: string): string {
+  const url = new URL(requestUrl, 'http://portal.invalid');
+  url.searchParams.set('cursor', cursor);
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
 
 export const referralRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/partners/referrals', procedure: 'partner.referrals', summary: "The partner's own referrals, newest first", tag: 'Partner' },
@@ -11,6 +18,17 @@ export const referralRoutes: RestRoute[] = [
     summary: 'Create a referral (active partners only); it starts in the booked stage',
     tag: 'Partner',
     status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/referrals/page',
+    procedure: 'partner.referralsPage',
+    summary: "One page of the partner's own referrals, newest first, searched and filtered by stage (the Referrals tab)",
+    tag: 'Partner',
+    paged: { noun: 'referrals', defaultLimit: DEFAULT_PAGE_SIZE },
+    description:
+      `Query: search (one line, at most 200 characters; matches the client company, the client email and the partner's own company name, case-insensitive), stage (one of ${REFERRAL_STAGES.join(', ')}). ` +
+      'Only the signed-in partner\'s referrals, whatever the filters; active partners only (403 otherwise).',
   },
   { method: 'GET', path: '/api/partners/metrics', procedure: 'partner.metrics', summary: "The partner dashboard's earnings, active clients and link visits", tag: 'Partner' },
   {
@@ -23,6 +41,32 @@ export const referralRoutes: RestRoute[] = [
     description: `Query: search, sort (one of ${REFERRAL_SORTS.join(', ')}; default -createdAt), stage, partnerId.`,
     streamAll: (deps, query) => streamAllReferrals(deps.db, listReferralsInput.parse(query)),
   },
+  {
+    method: 'GET',
+    path: '/api/admin/pipeline/{stage}',
+    procedure: 'admin.pipelineColumn',
+    summary: 'One column of the Deal Pipeline: the deals in a stage, newest first, a page at a time by cursor',
+    tag: 'Admin',
+    description:
+      `The body is an array holding one page of deals. X-Total-Count counts every deal of the column matching the filters, not only this page. ` +
+      'The next page is asked for with cursor = the X-Next-Cursor of this page (an opaque text); the Link header (RFC 8288, rel="next", relative, the other query parameters kept) gives its address. ' +
+      'Both are absent on the last page. The cursor keeps its place at any depth, and a deal added meanwhile does not repeat a row. ' +
+      `Query: search (client company, client email or partner company, case-insensitive), partnerId, limit (1 to ${MAX_PAGE_SIZE}, default ${PIPELINE_PAGE_SIZE}), cursor. ` +
+      `stage is one of ${REFERRAL_STAGES.join(', ')}. A cursor the server did not write is a 400.`,
+    responseHeaders: [
+      { name: 'X-Total-Count', description: 'How many deals of the column match the filters, across all pages' },
+      { name: 'X-Next-Cursor', description: 'The cursor of the next page; absent on the last page' },
+      { name: 'Link', description: '<address of the next page>; rel="next" (RFC 8288, relative); absent on the last page' },
+    ],
+    respond: (output, reply) => {
+      void reply.header('X-Total-Count', String(output.total));
+      if (output.nextCursor) {
+        void reply.header('X-Next-Cursor', output.nextCursor);
+        void reply.header('Link', nextCursorLink(reply.request.url, output.nextCursor));
+      }
+      return output.items;
+    },
+  },
   { method: 'POST', path: '/api/admin/referrals', procedure: 'admin.addClient', summary: 'Add a client to an active partner', tag: 'Admin', status: 201 },
   {
     method: 'PATCH',
@@ -30,6 +74,13 @@ export const referralRoutes: RestRoute[] = [
     procedure: 'admin.updateReferral',
     summary: "Change a deal's stage, lost reason, contract dates, churn date or notes",
     tag: 'Admin',
+  },
+  {
+    method: 'GET',
+    path: '/api/site-config',
+    procedure: 'public.siteConfig',
+    summary: "What the web app needs to know about this deployment: the consultation scheduling address (SCHEDULING_URL)",
+    tag: 'Public',
   },
   { method: 'GET', path: '/api/referral-links/{code}', procedure: 'public.referralLink', summary: "An active partner's referral link: company and code", tag: 'Public' },
   {
