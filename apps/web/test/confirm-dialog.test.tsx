@@ -26,7 +26,7 @@ describe('the confirm dialog of actions that cannot be undone', () => {
 
   it('cannot be cancelled while the action runs', () => {
     const { dialog, onClose } = renderConfirm(true);
-    expect((dialog.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Cancel' }).disabled).toBe(true);
     fireEvent.keyDown(dialog.getByRole('button', { name: 'Cancel' }), { key: 'Escape' });
     expect(onClose).not.toHaveBeenCalled();
   });
