@@ -228,13 +228,16 @@ describe('GET /api/admin/partners/{partnerId}/commissions, /payouts, /activity',
     expect(globexActivity.body).not.toContain(acme.partnerId);
   });
 
-  it('answers an empty list for an id that names no partner', async () => {
+  it('answers 404 "Partner not found" for an id that names no partner, and an empty page for a partner without rows', async () => {
     for (const list of ['commissions', 'payouts', 'activity']) {
       const res = await get(`/api/admin/partners/${randomUUID()}/${list}`, adminHeaders);
-      expect(res.statusCode, `${list}: ${res.body}`).toBe(200);
-      expect(res.json()).toEqual([]);
-      expect(res.headers['x-total-count']).toBe('0');
+      expect(res.statusCode, `${list}: ${res.body}`).toBe(404);
+      expect(res.json()).toMatchObject({ message: 'Partner not found' });
     }
+    const empty = await get(`/api/admin/partners/${globex.partnerId}/payouts`, adminHeaders);
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toEqual([]);
+    expect(empty.headers['x-total-count']).toBe('0');
   });
 
   it.each([

@@ -19,7 +19,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { adminMetrics } from '../services/admin-metrics';
 import { changePartnerStatus, createPartnerByAdmin, getPartnerDetails, listPartners, listPendingPartners } from '../services/admin-partners';
-import { listPartnerActivity, listPartnerCommissionsPage, listPartnerPayouts } from '../services/partner-page';
+import { listPartnerActivity, listPartnerCommissionsPage, listPartnerPayouts, ofExistingPartner } from '../services/partner-page';
 import { permittedProcedure } from '../trpc/init';
 
 const decision = (transition: 'approve' | 'suspend' | 'reactivate') =>
@@ -46,17 +46,17 @@ export const adminPartnerProcedures = {
   partnerCommissions: permittedProcedure('commissions:read')
     .input(partnerPageInput)
     .output(partnerCommissionsPageOutput)
-    .query(({ ctx, input }) => listPartnerCommissionsPage(ctx.deps.db, input)),
+    .query(({ ctx, input }) => ofExistingPartner(ctx.deps.db, input.partnerId, () => listPartnerCommissionsPage(ctx.deps.db, input))),
 
   partnerPayouts: permittedProcedure('commissions:read')
     .input(partnerPageInput)
     .output(pageOf(partnerPayoutOutput))
-    .query(({ ctx, input }) => listPartnerPayouts(ctx.deps.db, input)),
+    .query(({ ctx, input }) => ofExistingPartner(ctx.deps.db, input.partnerId, () => listPartnerPayouts(ctx.deps.db, input))),
 
   partnerActivity: permittedProcedure('partners:read')
     .input(partnerPageInput)
     .output(pageOf(partnerActivityEntryOutput))
-    .query(({ ctx, input }) => listPartnerActivity(ctx.deps.db, input)),
+    .query(({ ctx, input }) => ofExistingPartner(ctx.deps.db, input.partnerId, () => listPartnerActivity(ctx.deps.db, input))),
 
   approvePartner: decision('approve'),
 

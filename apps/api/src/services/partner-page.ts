@@ -1,10 +1,11 @@
 // The admin's page of one partner (issue 18): its commissions, payouts and activity, each paged
 // on the server. (Profile and referrals come from the partner details and the referral list.)
 
-import type { PartnerActivityEntry, Commission, PartnerPayout } from '@portal/contracts';
+import { MESSAGES, type PartnerActivityEntry, type Commission, type PartnerPayout } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import type { DbOrTx } from './activity';
+import { DomainError } from './errors';
 import { toCommission } from './mappers';
 import { partnerPayouts, toPartnerPayout } from './partner-payouts';
 
@@ -89,4 +90,18 @@ export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promis
     limit: page.limit,
     offset: page.offset,
   };
+}
+
+/**
+ * Runs one of the lists above for a partner that must exist: an empty page of an unknown partner is
+ * 404 "Partner not found", not an empty list (checked only when the page is empty, so a partner
+ * with rows costs no extra query).
+ */
+export async function ofExistingPartner<T>(db: Db, partnerId: string, list: () => Promise<Page<T>>): Promise<Page<T>> {
+  const page = await list();
+  if (page.total === 0) {
+    const partner = await db.selectFrom('partners').select('id').where('id', '=', partnerId).executeTakeFirst();
+    if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
+  }
+  return page;
 }

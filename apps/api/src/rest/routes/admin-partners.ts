@@ -8,7 +8,7 @@ const tag = 'Admin: partners';
 
 /** The page size of a partner page's lists when none is asked for (the contract's default). */
 const PARTNER_PAGE_SIZE: number = partnerPageInput.shape.limit.parse(undefined);
-const unknownPartner = 'An id that names no partner answers an empty list.';
+const unknownPartner = 'An id that names no partner is a 404 "Partner not found".';
 
 export const adminPartnerRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/admin/metrics', procedure: 'admin.metrics', summary: 'Program metrics of the admin dashboard', tag },
