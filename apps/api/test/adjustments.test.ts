@@ -132,6 +132,18 @@ describe('POST /api/admin/commissions/{id}/void', () => {
     expect((await post(`/api/admin/commissions/${randomUUID()}/void`, { reason: 'x' })).statusCode).toBe(404);
     expect((await commission(id)).status).toBe('paid');
   });
+
+  it('refuses to mark a clawback failed (nothing is paid out for it) with 409, nothing written; voiding it works', async () => {
+    const partner = await createPartner(t.deps);
+    const claw = await callerFor(t.deps, admin).admin.addAdjustment({ partnerId: partner.partnerId, amount: '-40.00', reason: 'Refund' });
+    const before = await t.db.selectFrom('activityLog').select('action').where('entityId', '=', claw.id).execute();
+    const failed = await post(`/api/admin/commissions/${claw.id}/fail`, { reason: 'Bank said no' });
+    expect(failed.statusCode, failed.body).toBe(409);
+    expect(failed.json<{ message: string }>().message).toBe(`Commission ${claw.id} is a clawback: nothing is paid out for it, so it cannot fail; void it instead`);
+    expect(await commission(claw.id)).toMatchObject({ status: 'pending', failureReason: null });
+    expect(await t.db.selectFrom('activityLog').select('action').where('entityId', '=', claw.id).execute()).toEqual(before);
+    expect((await post(`/api/admin/commissions/${claw.id}/void`, { reason: 'Refund reversed' })).statusCode).toBe(200);
+  });
 });
 
 describe('net payouts per partner', () => {

@@ -132,6 +132,9 @@ describe('Payout Processor', () => {
     fireEvent.click(screen.getByLabelText('Select all'));
     expect(screen.getByTestId('payout-total').textContent).toBe('-$0.15');
     expect(screen.getByRole('button', { name: 'Void: Clawback October 2026' })).toBeTruthy();
+    // Nothing is paid out for a clawback, so it cannot fail: only the recurring line offers Mark failed.
+    expect(screen.queryByRole('button', { name: 'Mark failed: Clawback October 2026' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark failed: Alpha Store October 2026' })).toBeTruthy();
   });
 
   it('offers Mark failed per row', () => {

@@ -164,6 +164,7 @@ export const COMMISSION_MESSAGES = {
   commissionNotPending: (id: string, status: string) =>
     status === 'paid' ? `Commission ${id} is already paid` : `Commission ${id} is ${status} and cannot be paid`,
   commissionNotFailable: (id: string, status: string) => `Commission ${id} is already ${status}`,
+  clawbackNotFailable: (id: string) => `Commission ${id} is a clawback: nothing is paid out for it, so it cannot fail; void it instead`,
   commissionNotVoidable: (id: string, status: string) =>
     status === 'paid' ? `Commission ${id} is already paid and cannot be voided; record a clawback instead` : `Commission ${id} is ${status} and cannot be voided`,
   partnerNotAdjustable: (companyName: string, status: string) => `Adjustments are only for active or suspended partners; ${companyName} is ${status}`,

@@ -174,9 +174,10 @@ export function toPayout(row: PayoutRow): Payout {
 
 export async function failCommission(db: Db, id: string, reason: string, actorId: string, now: Date, mail: MailDeps): Promise<Commission> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('commissions').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx.selectFrom('commissions').select(['id', 'status', 'kind']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
     if (current.status !== 'pending') throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotFailable(id, current.status));
+    if (current.kind === 'clawback') throw DomainError.conflict(COMMISSION_MESSAGES.clawbackNotFailable(id));
     const row = await trx
       .updateTable('commissions')
       .set({ status: 'failed', failureReason: reason, updatedAt: now })

@@ -158,7 +158,9 @@ export function PendingPayoutTable({
                 </Table.Td>
                 <Table.Td>
                   <Group gap={0} wrap="nowrap">
-                    <RowAction label="Mark failed" icon={<IconBan size={16} />} onClick={() => onMarkFailed(item)} ariaLabel={`Mark failed: ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`} />
+                    {item.kind !== 'clawback' && (
+                      <RowAction label="Mark failed" icon={<IconBan size={16} />} onClick={() => onMarkFailed(item)} ariaLabel={`Mark failed: ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`} />
+                    )}
                     {onVoid && <RowAction label="Void" icon={<IconTrash size={16} />} onClick={() => onVoid(item)} ariaLabel={`Void: ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`} />}
                   </Group>
                 </Table.Td>
