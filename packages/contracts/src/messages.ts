@@ -54,7 +54,6 @@ export const MESSAGES = {
 
   // Team, invitations, two-factor sign-in, self-service (issue 16)
   lastAdmin: 'The last admin can be neither demoted nor removed',
-  cannotChangeOwnAccount: 'You cannot change or remove your own team account',
   teamMemberNotFound: 'Team member not found',
   invitationInvalid: 'This invitation is invalid, has expired or was already used. Please ask for a new one.',
   invitationPending: 'An invitation for this email is already pending',
