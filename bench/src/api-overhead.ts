@@ -88,7 +88,7 @@ export async function runApiOverheadBench(ctx: BenchContext): Promise<BenchFigur
         note:
           ratio >= target
             ? how
-            : `${how}; the gap is the per-request work the bare route skips: JWT verification (WebCrypto HMAC) and the token-version lookup, tRPC/REST adapters, output validation, helmet's headers (profile in bench/profile-report.md)`,
+            : `${how}; the gap is the per-request work the bare route skips: Kysely building the two queries (the bare route replays compiled SQL), the procedure's middlewares (metrics, permission), the JWT's HMAC, output validation and the mapper, the hooks and security headers (profile in bench/profile-report.md)`,
       };
     };
     return [

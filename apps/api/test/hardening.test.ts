@@ -8,11 +8,11 @@ import { MESSAGES } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, CONTENT_SECURITY_POLICY } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { RATE_POLICIES, createRateLimits } from '../src/services/rate-limits';
-import { createPartner, createTestApp, createUser, type TestApp } from './helpers';
+import { createPartner, createTestApp, createUser, tokenFor, type TestApp } from './helpers';
 
 const key = () => randomBytes(32).toString('base64');
 
@@ -241,5 +241,68 @@ describe('logged database errors', () => {
     expect(text).toContain('invalid input syntax for type uuid');
     expect(text).not.toContain('topsecret');
     expect(text).not.toContain('select $1');
+  });
+});
+
+describe('request path shortcuts (issue 19, API overhead)', () => {
+  it('sends the Content-Security-Policy helmet serialised, byte for byte, on API, tRPC and unknown paths', async () => {
+    const policy =
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;" +
+      "object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self'";
+    expect(CONTENT_SECURITY_POLICY).toBe(policy);
+    for (const url of ['/api/health', '/trpc/auth.me', '/api/nothing-here']) {
+      expect((await t.app.inject({ method: 'GET', url })).headers['content-security-policy'], url).toBe(policy);
+    }
+  });
+
+  /** One GET query answered by the fast path (single call) and by tRPC's own handler (a batch of one). */
+  async function bothWays(path: string, authorization: string | undefined, input?: unknown) {
+    const headers = authorization ? { authorization } : {};
+    const query = input === undefined ? '' : `input=${encodeURIComponent(JSON.stringify(input))}`;
+    const single = await t.app.inject({ method: 'GET', url: `/trpc/${path}${query ? `?${query}` : ''}`, headers });
+    const batch = await t.app.inject({ method: 'GET', url: `/trpc/${path}?batch=1${input === undefined ? '' : `&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`}`, headers });
+    return { single, batch };
+  }
+
+  it('a single GET query answers what tRPC answers: data, errors, status, headers', async () => {
+    const partner = await createPartner(t.deps, { status: 'active' });
+    const applicant = await createUser(t.deps, { role: 'partner' });
+    const admin = await createUser(t.deps, { role: 'admin' });
+    const cases: [string, string, string | undefined, unknown, number][] = [
+      ['partner.me', 'active partner', `Bearer ${await tokenFor(t.deps, partner.user)}`, undefined, 200],
+      ['partner.me', 'applicant', `Bearer ${await tokenFor(t.deps, applicant)}`, undefined, 404],
+      ['partner.me', 'admin', `Bearer ${await tokenFor(t.deps, admin)}`, undefined, 403],
+      ['partner.me', 'anonymous', undefined, undefined, 401],
+      ['partner.me', 'forged token', 'Bearer forged.token.here', undefined, 401],
+      ['public.referralLink', 'anonymous', undefined, { code: partner.referralCode }, 200],
+      ['public.referralLink', 'anonymous, bad input', undefined, { code: 42 }, 400],
+    ];
+    for (const [path, who, authorization, input, status] of cases) {
+      const { single, batch } = await bothWays(path, authorization, input);
+      const label = `${path} as ${who} → ${status}`;
+      expect(single.statusCode, label).toBe(status);
+      expect(batch.statusCode, label).toBe(status);
+      expect(single.json(), label).toEqual(batch.json<unknown[]>()[0]);
+      expect(single.headers['content-type'], label).toBe('application/json');
+      expect(single.headers.vary, label).toBe('trpc-accept, accept');
+    }
+  });
+
+  it('leaves to tRPC what is not a plain query: mutations over GET, unknown paths, unparsable input', async () => {
+    const user = await createUser(t.deps, { role: 'partner' });
+    const authorization = `Bearer ${await tokenFor(t.deps, user)}`;
+    const mutation = await t.app.inject({ method: 'GET', url: '/trpc/auth.logout', headers: { authorization } });
+    expect(mutation.statusCode).toBe(405);
+    expect(mutation.json().error.data.code).toBe('METHOD_NOT_SUPPORTED');
+    const unknown = await t.app.inject({ method: 'GET', url: '/trpc/partner.nothing', headers: { authorization } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.data.code).toBe('NOT_FOUND');
+    const inherited = await t.app.inject({ method: 'GET', url: '/trpc/toString', headers: { authorization } });
+    expect(inherited.statusCode).toBe(404);
+    const garbled = await t.app.inject({ method: 'GET', url: '/trpc/public.referralLink?input=%7B', headers: { authorization } });
+    expect(garbled.statusCode).toBe(400);
+    expect(garbled.json().error.data.code).toBe('BAD_REQUEST');
+    // The session still works afterwards: a GET never ran the mutation.
+    expect((await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization } })).statusCode).toBe(200);
   });
 });

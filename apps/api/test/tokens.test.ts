@@ -2,9 +2,10 @@
 // authenticated call, over REST and over tRPC alike.
 
 import { MESSAGES } from '@portal/contracts';
-import { SignJWT } from 'jose';
+import { createHmac } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/services/tokens';
+import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/services/tokens';
 import { createTestApp, createUser, tokenFor, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -154,5 +155,105 @@ describe('session tokens', () => {
     expect(rest.statusCode).toBe(401);
     expect(rest.json().message).toBe(MESSAGES.notSignedIn);
     expect(trpc.statusCode).toBe(401);
+  });
+});
+
+describe('the verifier (synchronous node:crypto HMAC) against jose as the oracle', () => {
+  const secret = 'v'.repeat(48);
+  const key = new TextEncoder().encode(secret);
+  const at = new Date('2026-11-22T12:00:00Z');
+  const now = Math.floor(at.getTime() / 1000);
+  const service = createTokenService(secret, () => at);
+  const userId = '00000000-0000-4000-8000-000000000001';
+  const good = { sub: userId, role: 'partner', tv: 3, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now - 60, exp: now + 3600 };
+  const sign = (claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }, with_ = key) =>
+    new SignJWT(claims).setProtectedHeader(header as { alg: string }).sign(with_);
+  /** Signed by hand, for headers jose will not write (crit). */
+  const signRaw = (header: Record<string, unknown>, payload: string) => {
+    const signed = `${b64url(header)}.${payload}`;
+    return `${signed}.${createHmac('sha256', secret).update(signed).digest('base64url')}`;
+  };
+  /** What jose's jwtVerify says with the options the service had before: true when it accepts. */
+  const joseAccepts = async (token: string) =>
+    jwtVerify(token, key, { algorithms: ['HS256'], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, requiredClaims: ['sub', 'exp', 'iat', 'tv', 'role'], currentDate: at }).then(
+      () => true,
+      () => false,
+    );
+
+  it('accepts what it signs, and a token jose accepts (audience in an array, nbf in the past)', async () => {
+    expect(await service.verify(await service.sign({ userId, role: 'admin', tokenVersion: 7 }))).toEqual({ userId, role: 'admin', tokenVersion: 7 });
+    for (const claims of [good, { ...good, aud: ['other', TOKEN_AUDIENCE] }, { ...good, nbf: now - 1 }]) {
+      const token = await sign(claims);
+      expect(await joseAccepts(token)).toBe(true);
+      expect(await service.verify(token)).toEqual({ userId, role: 'partner', tokenVersion: 3 });
+    }
+    expect(await service.verify(await sign(good, { alg: 'HS256' }))).not.toBeNull();
+  });
+
+  it.each([
+    ['expired', { ...good, exp: now - 1 }],
+    ['expiring this second', { ...good, exp: now }],
+    ['no exp', { ...good, exp: undefined }],
+    ['exp as a string', { ...good, exp: String(now + 3600) }],
+    ['no iat', { ...good, iat: undefined }],
+    ['not valid before a future nbf', { ...good, nbf: now + 60 }],
+    ['a wrong issuer', { ...good, iss: 'someone-else' }],
+    ['no issuer', { ...good, iss: undefined }],
+    ['a wrong audience', { ...good, aud: 'another-app' }],
+    ['an audience array without ours', { ...good, aud: ['another-app'] }],
+    ['no sub', { ...good, sub: undefined }],
+    ['no tv', { ...good, tv: undefined }],
+    ['no role', { ...good, role: undefined }],
+  ])('refuses a token with %s, as jose does', async (_label, claims) => {
+    const token = await sign(claims);
+    expect(await joseAccepts(token)).toBe(false);
+    expect(await service.verify(token)).toBeNull();
+  });
+
+  it('refuses what the service adds to jose: an unknown role, a fractional tv', async () => {
+    expect(await service.verify(await sign({ ...good, role: 'root' }))).toBeNull();
+    expect(await service.verify(await sign({ ...good, tv: 1.5 }))).toBeNull();
+  });
+
+  it('refuses forged tokens: wrong key, alg none, HS512, header parameters it does not use, another typ', async () => {
+    const refused = [
+      await sign(good, { alg: 'HS256' }, new TextEncoder().encode('w'.repeat(48))),
+      `${b64url({ alg: 'none' })}.${b64url(good)}.`,
+      `${b64url({ alg: 'none' })}.${b64url(good)}`,
+      await sign(good, { alg: 'HS512', typ: 'JWT' }),
+      signRaw({ alg: 'HS256', typ: 'JWT', crit: ['exp'] }, b64url(good)),
+      await sign(good, { alg: 'HS256', typ: 'JWT', kid: 'k1' }),
+      await sign(good, { alg: 'HS256', typ: 'at+jwt' }),
+    ];
+    for (const token of refused) expect(await service.verify(token), token).toBeNull();
+  });
+
+  it('refuses altered tokens: payload, signature (also a non-canonical last character), extra or missing parts, garbage', async () => {
+    const token = await sign(good);
+    const [h, p, s] = token.split('.') as [string, string, string];
+    const last = s.at(-1)!;
+    // The last base64url character of 32 bytes carries 2 unused bits (always 0 in the canonical form):
+    // the next character decodes to the same bytes and must still be refused.
+    expect('AEIMQUYcgkosw048').toContain(last);
+    const sibling = String.fromCharCode(last.charCodeAt(0) + 1);
+    const refused = [
+      `${h}.${b64url({ ...good, role: 'admin' })}.${s}`,
+      `${h}.${p}.${s.slice(0, -1)}${last === 'A' ? 'Q' : 'A'}`,
+      `${h}.${p}.${s.slice(0, -1)}${sibling}`,
+      `${h}.${p}.${s}.`,
+      `${h}.${p}.${s}=`,
+      `${h}.${p}`,
+      `${h}..${s}`,
+      'a.b.c',
+      '',
+    ];
+    for (const candidate of refused) expect(await service.verify(candidate), candidate).toBeNull();
+  });
+
+  it('refuses a payload that is not a JSON object, even when signed', async () => {
+    expect(await service.verify(signRaw({ alg: 'HS256', typ: 'JWT' }, b64url(good)))).not.toBeNull();
+    for (const payload of [b64url('[1,2]'), b64url('"text"'), b64url('not json')]) {
+      expect(await service.verify(signRaw({ alg: 'HS256', typ: 'JWT' }, payload))).toBeNull();
+    }
   });
 });

@@ -3,7 +3,7 @@
 
 import { Readable } from 'node:stream';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
+import { getTRPCErrorFromUnknown, TRPCError, type AnyTRPCProcedure } from '@trpc/server';
 import type { inferRouterOutputs } from '@trpc/server';
 import { MAX_PAGE_SIZE } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,7 +13,7 @@ import { DomainError, type DomainErrorKind } from '../services/errors';
 import { STREAM_BATCH_SIZE } from '../services/keyset';
 import { createContextFromRequest, type Context } from '../trpc/context';
 import { retryAfterOf, toClientError, userMessage, validationIssues } from '../trpc/errors';
-import { appRouter, createCaller, type AppRouter } from '../trpc/router';
+import { appRouter, type AppRouter } from '../trpc/router';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -131,12 +131,16 @@ function defaultInput(route: RestRoute, req: RestRequest): unknown {
   return req.body;
 }
 
-/** Calls a procedure by its dotted path with a prepared context. */
+const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure | undefined>;
+
+/**
+ * Calls a procedure by its dotted path with a prepared context: the call tRPC's server-side caller
+ * makes (same middlewares, input and output validation), without building its proxy per request.
+ */
 export async function callProcedure(ctx: Context, path: ProcedurePath, input: unknown): Promise<unknown> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let target: any = createCaller(ctx);
-  for (const part of path.split('.')) target = target[part];
-  return target(input);
+  const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+  if (!procedure) throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
+  return procedure({ path, getRawInput: async () => input, ctx, type: procedure._def.type, signal: undefined, batchIndex: 0 });
 }
 
 export function sendError(reply: FastifyReply, cause: unknown, deps: AppDeps): FastifyReply {

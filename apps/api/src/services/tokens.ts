@@ -1,7 +1,16 @@
 // Session tokens: HS256 JWTs with issuer, audience, expiry and the user's token version.
+//
+// Signing goes through jose. Verification (every authenticated request) is a synchronous
+// node:crypto HMAC-SHA-256 compared in constant time (issue 19, API overhead: jose verifies through
+// WebCrypto, whose job queue cost ~7 % of a request in the profile). It is as strict as jose's
+// jwtVerify with the options this service used: the header is exactly { alg: "HS256" } with an
+// optional typ "JWT" (no crit, b64, kid, jku …), the signature is the canonical 43-character
+// base64url of the HMAC, and the claims are checked the way jose checks them: iss, aud (a string
+// or an array holding ours), exp a number in the future, iat a number, nbf (when present) not in
+// the future, plus sub, role and an integer tv. test/tokens.test.ts holds jose up as the oracle.
 
-import { webcrypto } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { createHmac, createSecretKey, timingSafeEqual, webcrypto, type KeyObject } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { USER_ROLES, type UserRole } from '@portal/contracts';
 
 const isUserRole = (role: unknown): role is UserRole => (USER_ROLES as readonly unknown[]).includes(role);
@@ -22,11 +31,43 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** The base64url of an HMAC-SHA-256 (32 bytes), without padding. */
+const SIGNATURE_LENGTH = 43;
+const HEADER_PARAMETERS = new Set(['alg', 'typ']);
+
+/** A base64url JSON object, or null (bad characters, bad JSON, an array or a scalar). */
+function decodeObject(part: string): Record<string, unknown> | null {
+  if (!BASE64URL.test(part)) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** The checks of jose's jwtVerify (issuer, audience, required sub/exp/iat/tv/role, no clock tolerance) on a verified payload. */
+function claimsOf(payload: Record<string, unknown>, nowSeconds: number): TokenClaims | null {
+  const { iss, aud, exp, iat, nbf, sub, role, tv } = payload;
+  if (iss !== TOKEN_ISSUER) return null;
+  if (!(aud === TOKEN_AUDIENCE || (Array.isArray(aud) && aud.includes(TOKEN_AUDIENCE)))) return null;
+  if (!isNumber(exp) || exp <= nowSeconds) return null;
+  if (!isNumber(iat)) return null;
+  if (nbf !== undefined && (!isNumber(nbf) || nbf > nowSeconds)) return null;
+  if (typeof sub !== 'string' || !isUserRole(role) || typeof tv !== 'number' || !Number.isInteger(tv)) return null;
+  return { userId: sub, role, tokenVersion: tv };
+}
+
 export function createTokenService(secret: string, now: () => Date = () => new Date()): TokenService {
-  // Imported once (issue 19, API overhead): given the raw bytes, jose imports an HMAC key on every
-  // sign and verify, which showed in the profile of each authenticated request.
-  let key: Promise<webcrypto.CryptoKey> | undefined;
-  const hmacKey = () => (key ??= webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
+  const secretBytes = new TextEncoder().encode(secret);
+  /** For node:crypto's HMAC of every verification. */
+  const verifyKey: KeyObject = createSecretKey(secretBytes);
+  // Imported once for jose's signing: given the raw bytes, jose imports an HMAC key on every sign.
+  let signKey: Promise<webcrypto.CryptoKey> | undefined;
+  const hmacKey = () => (signKey ??= webcrypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']));
   return {
     async sign({ userId, role, tokenVersion }) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -40,21 +81,23 @@ export function createTokenService(secret: string, now: () => Date = () => new D
         .sign(await hmacKey());
     },
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, await hmacKey(), {
-          algorithms: ['HS256'],
-          issuer: TOKEN_ISSUER,
-          audience: TOKEN_AUDIENCE,
-          requiredClaims: ['sub', 'exp', 'iat', 'tv', 'role'],
-          currentDate: now(),
-        });
-        const { sub, role, tv } = payload;
-        if (typeof sub !== 'string' || !isUserRole(role) || typeof tv !== 'number' || !Number.isInteger(tv)) return null;
-        return { userId: sub, role, tokenVersion: tv };
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
-        throw error;
-      }
+      return verifySync(token);
     },
   };
+
+  function verifySync(token: string): TokenClaims | null {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [encodedHeader, encodedPayload, signature] = parts as [string, string, string];
+    if (signature.length !== SIGNATURE_LENGTH || !BASE64URL.test(signature)) return null;
+    const header = decodeObject(encodedHeader);
+    if (!header || header.alg !== 'HS256' || (header.typ !== undefined && header.typ !== 'JWT')) return null;
+    for (const name of Object.keys(header)) if (!HEADER_PARAMETERS.has(name)) return null;
+    // The canonical encoding of the expected MAC against the one sent, in constant time.
+    const expected = createHmac('sha256', verifyKey).update(`${encodedHeader}.${encodedPayload}`).digest('base64url');
+    if (!timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) return null;
+    const payload = decodeObject(encodedPayload);
+    if (!payload) return null;
+    return claimsOf(payload, Math.floor(now().getTime() / 1000));
+  }
 }
