@@ -1,7 +1,7 @@
 // Issue 19: the public pages' lean tree (public-root.tsx) — the address it stands for, the server's
 // HTML hydrated by the same tree without a mismatch, and the visit recorded once with the campaign.
 
-import { act } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { defaultParseSearch } from '@tanstack/react-router';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -86,5 +86,19 @@ describe('the lean public tree', () => {
     expect(errors).not.toHaveBeenCalled();
     expect(container.querySelector('[data-testid="toast-region"]')).not.toBeNull();
     expect(container.textContent).toContain('Earn recurring commissions');
+  });
+
+  it('opens the sign-in dialog on /?signin=1 (the prerendered page has it closed)', async () => {
+    const { html } = await render('/', {});
+    window.history.replaceState(null, '', '/?signin=1');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => {
+      root = hydrateRoot(container, <PublicRoot page={{ kind: 'landing', openSignIn: true }} data={{}} />, { onRecoverableError: () => undefined });
+    });
+    expect(await screen.findByRole('dialog', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByLabelText(/Email/)).toBeTruthy();
   });
 });
