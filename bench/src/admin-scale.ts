@@ -1,13 +1,15 @@
 // Issue 5 §3 "Admin at scale", ten times larger in issue 19: seeds 100,000 partners / 2,000,000
 // referrals / 10,000,000 commissions (a thousandth with --quick), then times GET /api/admin/metrics, the charts (GET /api/admin/trends, GET /api/partners/earnings-by-month) and one page of GET /api/admin/partners
 // with search and sort, a partner's dashboard queries (< 20 ms), over HTTP against the running
-// portal, as median and p95; and streams the commissions export (every row) with the RSS sampled.
+// portal, as median and p95; and streams the commissions export (every row) from the built server in
+// its own process with that process's RSS sampled.
 
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { explainMarkdown, explainRequest } from './explain';
+import { rssMb, startBuiltPortal, type BuiltPortal } from './memory';
 import { startPortal } from './portal';
 import { FULL_SCALE, QUICK_SCALE, SEED_TARGET_MS, seedScale } from './seed-scale';
 import { fmt, latencyFigure } from './stats';
@@ -94,7 +96,7 @@ export async function runAdminScaleBench(opts: { databaseUrl: string | null; qui
         value: `${fmt(seedMs / 1000, 1)} s`,
         target: `< ${fmt(SEED_TARGET_MS / 60_000)} min`,
         status: opts.quick ? 'info' : seedMs < SEED_TARGET_MS ? 'met' : 'gap',
-        note: `${scale}; bench/src/seed-scale.ts (generate_series, one connection with work_mem 256MB and synchronous_commit off, then vacuum analyze)`,
+        note: `${scale}; bench/src/seed-scale.ts (generate_series, values derived from the series, foreign keys and plain indexes rebuilt after the load, two sessions, then vacuum analyze)`,
       },
     ];
     for (const c of cases) {
@@ -118,7 +120,7 @@ export async function runAdminScaleBench(opts: { databaseUrl: string | null; qui
     for (const path of ['/api/admin/referrals', '/api/admin/commissions/pending']) {
       figures.push(await streamEveryRow(`${portal.baseUrl}${path}`, headers, path, scale, log));
     }
-    figures.push(await streamExport(`${portal.baseUrl}/api/admin/exports/commissions.csv`, headers, scale, log));
+    figures.push(await exportOnBuiltServer(opts.databaseUrl, portal.deps.config, headers, scale, log));
     return figures;
   } finally {
     await portal.close();
@@ -171,12 +173,57 @@ async function streamEveryRow(url: string, headers: Record<string, string>, path
   };
 }
 
-/** Streams the commissions CSV export (every row) and reports the peak absolute RSS of the process serving it. */
-async function streamExport(url: string, headers: Record<string, string>, scale: string, log: (message: string) => void): Promise<AdminScaleFigure> {
-  globalThis.gc?.();
-  const rssBefore = process.memoryUsage.rss();
+/**
+ * Issue 19: "the commissions export of 10,000,000 rows streams with the server's RSS under 300 MB".
+ * The built server (apps/api/dist/main.js) runs in its own process on the seeded database, with the
+ * in-process portal's secrets so the admin token is valid there, and its RSS is read from /proc: the
+ * bench's own memory (the HTTP client, the in-process portal) is not in the figure.
+ */
+async function exportOnBuiltServer(
+  databaseUrl: string,
+  config: { jwtSecret?: string; dataEncryptionKey?: string },
+  headers: Record<string, string>,
+  scale: string,
+  log: (message: string) => void,
+): Promise<AdminScaleFigure> {
+  let server: BuiltPortal;
+  try {
+    server = await startBuiltPortal(databaseUrl, {
+      DEMO_DATA: 'false',
+      ADMIN_MFA_REQUIRED: 'false',
+      ...(config.jwtSecret ? { JWT_SECRET: config.jwtSecret } : {}),
+      ...(config.dataEncryptionKey ? { DATA_ENCRYPTION_KEY: config.dataEncryptionKey } : {}),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { ...EXPORT_FIGURE, medianMs: 0, p95Ms: 0, value: 'not measured', status: 'not available', note: `the built server did not start: ${reason}` };
+  }
+  try {
+    return await streamExport(`${server.baseUrl}/api/admin/exports/commissions.csv`, headers, server.pid, scale, log);
+  } finally {
+    await server.stop();
+  }
+}
+
+const EXPORT_FIGURE = {
+  name: 'commissions export',
+  targetMs: Number.POSITIVE_INFINITY,
+  benchmark: BENCHMARK,
+  figure: 'GET /api/admin/exports/commissions.csv (every row, streamed): peak RSS of the server process',
+  target: `< ${EXPORT_RSS_TARGET_MB} MB`,
+} as const;
+
+/** Streams the commissions CSV export (every row) and reports the peak RSS (VmRSS) of the server process `pid`. */
+async function streamExport(url: string, headers: Record<string, string>, pid: number, scale: string, log: (message: string) => void): Promise<AdminScaleFigure> {
+  const rssBefore = rssMb(pid);
   let peak = rssBefore;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      // the server stopped: the request below fails and says so
+    }
+  }, 20);
   const started = performance.now();
   let bytes = 0;
   let lines = 0;
@@ -186,25 +233,21 @@ async function streamExport(url: string, headers: Record<string, string>, scale:
     for await (const chunk of res.body) {
       bytes += chunk.byteLength;
       for (const byte of chunk) if (byte === 10) lines++;
-      peak = Math.max(peak, process.memoryUsage.rss());
     }
   } finally {
     clearInterval(sampler);
   }
+  peak = Math.max(peak, rssMb(pid));
   const elapsedMs = performance.now() - started;
-  const peakMb = peak / 1024 / 1024;
+  const peakMb = peak;
   log(`admin-scale: commissions export: ${lines} lines, ${(bytes / 1024 / 1024).toFixed(0)} MB in ${elapsedMs.toFixed(0)} ms, peak RSS ${peakMb.toFixed(0)} MB`);
   return {
-    name: 'commissions export',
+    ...EXPORT_FIGURE,
     medianMs: elapsedMs,
     p95Ms: elapsedMs,
-    targetMs: Number.POSITIVE_INFINITY,
-    benchmark: BENCHMARK,
-    figure: 'GET /api/admin/exports/commissions.csv (every row, streamed): peak RSS of the server',
     value: `${fmt(peakMb, 0)} MB (${fmt(lines - 1)} rows, ${fmt(bytes / 1024 / 1024, 0)} MB of CSV in ${fmt(elapsedMs / 1000, 1)} s)`,
-    target: `< ${EXPORT_RSS_TARGET_MB} MB`,
     status: peakMb < EXPORT_RSS_TARGET_MB ? 'met' : 'gap',
-    note: `absolute RSS of the process (the portal runs in the bench process, so the bench's own client is included) sampled every 20 ms from ${fmt(rssBefore / 1024 / 1024, 0)} MB; ${scale}`,
+    note: `VmRSS of the server process (node apps/api/dist/main.js, pid ${pid}, started for this figure on the seeded database) from /proc every 20 ms, ${fmt(rssBefore, 0)} MB before the request; ${scale}`,
   };
 }
 

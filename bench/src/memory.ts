@@ -37,13 +37,18 @@ export function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-interface BuiltPortal {
+export interface BuiltPortal {
   baseUrl: string;
   pid: number;
   stop(): Promise<void>;
 }
 
-async function startBuiltPortal(databaseUrl: string): Promise<BuiltPortal> {
+/**
+ * Starts the built portal (apps/api/dist/main.js) in its own process on `databaseUrl`. `env`
+ * overrides the defaults (demo data on; fresh secrets): the admin-scale benchmark starts it without
+ * demo data and with the secrets of its in-process portal, so its tokens are valid there.
+ */
+export async function startBuiltPortal(databaseUrl: string, overrides: NodeJS.ProcessEnv = {}): Promise<BuiltPortal> {
   const main = join(repoRoot, 'apps/api/dist/main.js');
   if (!existsSync(main)) throw new Error('build the API first: pnpm --filter @portal/api build');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-memory-'));
@@ -53,6 +58,7 @@ async function startBuiltPortal(databaseUrl: string): Promise<BuiltPortal> {
   // PostgreSQL needs the secrets given (the embedded database would keep them in DATA_DIR).
   env.JWT_SECRET = randomBytes(48).toString('base64url');
   env.DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
+  Object.assign(env, overrides);
   const child: ChildProcess = spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,7 +1,9 @@
 // `pnpm bench [--quick]`: runs every benchmark in one process, one after another, each on a fresh
 // PostgreSQL database (BENCH_DATABASE_URL names the server; created and dropped here), and writes
 // bench/REPORT.md (with --quick: bench/.data/REPORT-quick.md, so CI keeps the suite working
-// without touching the committed report). A missed target is reported, never a failure; a crash is.
+// without touching the committed report). `--only <name[,name]>` runs the named benchmarks (the
+// `benchmark` names below, case-insensitive) and writes bench/.data/REPORT-only.md. A missed target
+// is reported, never a failure; a crash is.
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,31 @@ import { runWebSizeBench } from './web-size';
 
 const benchDir = resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
+
+/** `--only <name[,name]>` or `--only=<name[,name]>`: the benchmark names asked for, or null for all. */
+export function parseOnly(argv: readonly string[]): string[] | null {
+  const index = argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
+  if (index < 0) return null;
+  const arg = argv[index] as string;
+  const value = arg === '--only' ? argv[index + 1] : arg.slice('--only='.length);
+  if (!value || value.startsWith('--')) throw new Error('--only needs a comma-separated list of benchmark names');
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  if (!names.length) throw new Error('--only needs a comma-separated list of benchmark names');
+  return names;
+}
+
+/** The entries named in `only` (case-insensitive), in the suite's order; an unknown name is an error that lists the known ones. */
+export function selectEntries<T extends { benchmark: string }>(entries: readonly T[], only: readonly string[] | null): T[] {
+  if (!only) return [...entries];
+  const key = (name: string) => name.trim().toLowerCase();
+  const known = new Set(entries.map((entry) => key(entry.benchmark)));
+  const unknown = only.filter((name) => !known.has(key(name)));
+  if (unknown.length) {
+    throw new Error(`unknown benchmark name(s): ${unknown.map((n) => `"${n}"`).join(', ')}; known: ${entries.map((e) => `"${e.benchmark}"`).join(', ')}`);
+  }
+  const wanted = new Set(only.map(key));
+  return entries.filter((entry) => wanted.has(key(entry.benchmark)));
+}
 const adminUrlSetting = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -174,14 +201,15 @@ function versionOf(packageDir: string): string {
 const cell = (value: string | undefined) => (value ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const RESULT_LABEL: Record<FigureStatus, string> = { met: '✅ met', gap: '❌ gap', info: 'measured', 'not available': 'not available' };
 
-function renderReport(figures: BenchFigure[], meta: { date: Date; postgres: string | null; durationS: number; crashes: string[]; loadBefore: number; loadAfter: number }): string {
+function renderReport(figures: BenchFigure[], meta: { date: Date; postgres: string | null; durationS: number; crashes: string[]; loadBefore: number; loadAfter: number; only: string[] | null }): string {
   const cpuList = cpus();
   const busy = Math.max(meta.loadBefore, meta.loadAfter) > cpuList.length;
   const repo = resolve(benchDir, '..');
   const lines = [
     '# Benchmark report',
     '',
-    `Measured by \`pnpm bench${quick ? ' --quick' : ''}\` on ${meta.date.toISOString()} in one run of ${meta.durationS.toFixed(0)} s.`,
+    `Measured by \`pnpm bench${quick ? ' --quick' : ''}${meta.only ? ` --only "${meta.only.join(',')}"` : ''}\` on ${meta.date.toISOString()} in one run of ${meta.durationS.toFixed(0)} s.`,
+    meta.only ? `\n**Partial run**: only ${meta.only.join(', ')}; the other benchmarks are in bench/REPORT.md.` : '',
     'Rerun every figure with `pnpm build && pnpm bench` (PostgreSQL from `BENCH_DATABASE_URL`, default',
     '`postgres://postgres@127.0.0.1:5432/postgres`; each benchmark gets a fresh database that is dropped afterwards).',
     quick ? '\n**Quick mode**: short runs that only keep the benchmarks working; figures are indicative.' : '',
@@ -214,6 +242,16 @@ function renderReport(figures: BenchFigure[], meta: { date: Date; postgres: stri
 }
 
 async function main() {
+  let only: string[] | null;
+  let entries: BenchEntry[];
+  try {
+    only = parseOnly(process.argv.slice(2));
+    entries = selectEntries(ENTRIES, only);
+  } catch (error) {
+    log(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+    return;
+  }
   const started = performance.now();
   const date = new Date();
   const loadBefore = loadavg()[0] ?? 0;
@@ -223,7 +261,7 @@ async function main() {
 
   const figures: BenchFigure[] = [];
   const crashes: string[] = [];
-  for (const entry of ENTRIES) {
+  for (const entry of entries) {
     let database: BenchDatabase | null = null;
     try {
       const fn = await entry.load();
@@ -269,8 +307,9 @@ async function main() {
     }
   }
 
-  const report = renderReport(figures, { date, postgres, durationS: (performance.now() - started) / 1000, crashes, loadBefore, loadAfter: loadavg()[0] ?? 0 });
-  const target = quick ? join(benchDir, '.data', 'REPORT-quick.md') : join(benchDir, 'REPORT.md');
+  const report = renderReport(figures, { date, postgres, durationS: (performance.now() - started) / 1000, crashes, loadBefore, loadAfter: loadavg()[0] ?? 0, only });
+  // A partial run never replaces the committed report.
+  const target = only ? join(benchDir, '.data', 'REPORT-only.md') : quick ? join(benchDir, '.data', 'REPORT-quick.md') : join(benchDir, 'REPORT.md');
   mkdirSync(join(target, '..'), { recursive: true });
   writeFileSync(target, report);
   process.stdout.write(`${report}\n`);
@@ -281,4 +320,4 @@ async function main() {
   }
 }
 
-await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,6 +1,9 @@
-// Issue 9 §3 "Web": the landing page's initial JavaScript and CSS, gzip-compressed — what
-// apps/web/dist/index.html loads before anything else (entry script, modulepreloads, stylesheets).
-// Lazily loaded route chunks are not counted; that is the point of route-level splitting.
+// Issue 9 §3 / issue 19 "Web": JavaScript and CSS of the pages, gzip-compressed (level 9).
+// - `/` (apps/web/dist/landing.html, prerendered): (a) the render-blocking JS before its first paint
+//   (classic scripts without async/defer) and (b) the JS it loads to hydrate (its module entry and
+//   modulepreloads: the public pages' own entry, public-main.tsx), each against ≤ 120 KB (issue 19);
+// - the SPA shell (index.html, the signed-in screens): its initial JS and CSS (issue 9).
+// Lazily loaded chunks (the sign-in dialog, the toasts, route chunks) are not counted.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,6 +16,8 @@ export const JS_TARGET_KB = 170;
 export const CSS_TARGET_KB = 30;
 /** Issue 19: JavaScript the browser must run before the first paint of `/`. */
 export const FIRST_PAINT_JS_TARGET_KB = 120;
+/** Issue 19: the JavaScript `/` loads to hydrate ("the rest after it"), held to the same bound. */
+export const HYDRATION_JS_TARGET_KB = 120;
 
 /**
  * Render-blocking JavaScript of a document: classic scripts (inline or with src) without async/defer.
@@ -69,7 +74,7 @@ function allAssets(dir: string, ext: string): string[] {
 export async function runWebSizeBench(_ctx: BenchContext, distDir = resolve(import.meta.dirname, '../../apps/web/dist')): Promise<BenchFigure[]> {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
-    return [{ benchmark: BENCHMARK, figure: 'landing page initial JS + CSS', value: 'not measured', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
+    return [{ benchmark: BENCHMARK, figure: 'initial JS + CSS', value: 'not measured', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
   }
   const assets = initialAssets(readFileSync(indexPath, 'utf8'));
   const fileOf = (path: string) => join(distDir, path.replace(/^\//, '').split('?')[0] as string);
@@ -83,14 +88,24 @@ export async function runWebSizeBench(_ctx: BenchContext, distDir = resolve(impo
     const html = readFileSync(landingPath, 'utf8');
     const blocking = renderBlockingScripts(html);
     const blockingKb = blocking.src.reduce((sum, path) => sum + gzipKb(fileOf(path)), 0) + blocking.inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length / 1024, 0);
+    const hydration = initialAssets(html).js;
+    const hydrationKb = hydration.reduce((sum, path) => sum + gzipKb(fileOf(path)), 0);
     landing.push(
       {
         benchmark: BENCHMARK,
-        figure: 'JS needed before the first paint of `/`, gzip',
+        figure: '(a) `/`: render-blocking JS before the first paint, gzip',
         value: `${fmt(blockingKb, 1)} KB`,
         target: `≤ ${FIRST_PAINT_JS_TARGET_KB} KB`,
         status: blockingKb <= FIRST_PAINT_JS_TARGET_KB ? 'met' : 'gap',
-        note: `\`/\` is prerendered (dist/landing.html) with its styles inline; render-blocking are only ${blocking.inline.length} inline script(s) (Mantine's colour scheme) and ${blocking.src.length} classic script file(s); the module entry and its preloads (the row below) hydrate after the first paint`,
+        note: `\`/\` is prerendered (dist/landing.html) with its styles inline; render-blocking are only ${blocking.inline.length} inline script(s) (Mantine's colour scheme) and ${blocking.src.length} classic script file(s); the module scripts (row (b)) run after the first paint`,
+      },
+      {
+        benchmark: BENCHMARK,
+        figure: `(b) \`/\`: JS loaded to hydrate (module entry + modulepreloads, ${hydration.length} file(s)), gzip`,
+        value: `${fmt(hydrationKb, 1)} KB`,
+        target: `≤ ${HYDRATION_JS_TARGET_KB} KB`,
+        status: hydrationKb <= HYDRATION_JS_TARGET_KB ? 'met' : 'gap',
+        note: 'the public pages\' own entry (public.html → src/public-main.tsx: React, Mantine, the page; no router, query or tRPC client); the toasts load after hydration, the sign-in dialog when first opened; `/r/{code}` uses the same template',
       },
       {
         benchmark: BENCHMARK,
@@ -105,7 +120,7 @@ export async function runWebSizeBench(_ctx: BenchContext, distDir = resolve(impo
     ...landing,
     {
       benchmark: BENCHMARK,
-      figure: `landing page initial JS, gzip (${assets.js.length} file(s))`,
+      figure: `SPA shell (index.html, signed-in screens): initial JS, gzip (${assets.js.length} file(s))`,
       value: `${fmt(jsKb, 1)} KB`,
       target: `≤ ${JS_TARGET_KB} KB`,
       status: jsKb <= JS_TARGET_KB ? 'met' : 'gap',
@@ -113,7 +128,7 @@ export async function runWebSizeBench(_ctx: BenchContext, distDir = resolve(impo
     },
     {
       benchmark: BENCHMARK,
-      figure: `landing page initial CSS, gzip (${assets.css.length} file(s))`,
+      figure: `SPA shell (index.html): initial CSS, gzip (${assets.css.length} file(s))`,
       value: `${fmt(cssKb, 1)} KB`,
       target: `≤ ${CSS_TARGET_KB} KB`,
       status: cssKb <= CSS_TARGET_KB ? 'met' : 'gap',

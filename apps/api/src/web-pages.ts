@@ -56,7 +56,9 @@ export async function registerWebPages(app: FastifyInstance, deps: AppDeps): Pro
   });
 
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
-  const template = entry.prepareTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'), (path) => readFileSync(join(webDist, path), 'utf8'));
+  // public.html: the public pages' template with their own, smaller entry (index.html in older builds).
+  const templateFile = existsSync(join(webDist, 'public.html')) ? 'public.html' : 'index.html';
+  const template = entry.prepareTemplate(readFileSync(join(webDist, templateFile), 'utf8'), (path) => readFileSync(join(webDist, path), 'utf8'));
   let hashes: string[] | null = null;
 
   const referralPage = async (req: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply) => {

@@ -1,14 +1,14 @@
 import { Notification } from '@mantine/core';
-import { useDrag, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useDrag, useMediaQuery } from '@mantine/hooks';
 import { Notifications, notifications, type NotificationData } from '@mantine/notifications';
 import { MOBILE_BREAKPOINT_PX, TOAST_DURATION_MS } from '@portal/contracts/plain';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { ToastRegion } from './toast-region';
+
+export { TOAST_REGION_HOTKEY, TOAST_REGION_LABEL } from './toast-region';
 
 /** Spec §6: a toast dragged right past this many pixels is dismissed; a shorter drag springs back. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-/** Spec §6: the key that moves focus to the notification region (anywhere, also from a text field). */
-export const TOAST_REGION_HOTKEY = 'F8';
-export const TOAST_REGION_LABEL = `Notifications (${TOAST_REGION_HOTKEY})`;
 
 /**
  * One toast that follows the pointer to the right (Mantine's `useDrag`) and is hidden once released
@@ -45,26 +45,28 @@ function SwipeableToast({ data }: { data: NotificationData }) {
   );
 }
 
-/**
- * Toasts: top on mobile, bottom-right on wider screens, one at a time, 5 s, swipe right to dismiss,
- * inside a labelled region that F8 focuses (spec §6).
- */
-export function ResponsiveNotifications() {
+/** Toasts: top on mobile, bottom-right on wider screens, one at a time, 5 s, swipe right to dismiss. */
+export function ToastStack() {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
-  const region = useRef<HTMLDivElement>(null);
-  useHotkeys([[TOAST_REGION_HOTKEY, () => region.current?.focus()]], []);
   return (
-    <div ref={region} role="region" aria-label={TOAST_REGION_LABEL} tabIndex={-1} data-testid="toast-region">
-      <Notifications
-        withinPortal={false}
-        position={mobile ? 'top-center' : 'bottom-right'}
-        limit={1}
-        autoClose={TOAST_DURATION_MS}
-        allowDragDismiss={false}
-        allowScrollDismiss={false}
-        renderNotification={(data) => <SwipeableToast data={data} />}
-        zIndex={1000}
-      />
-    </div>
+    <Notifications
+      withinPortal={false}
+      position={mobile ? 'top-center' : 'bottom-right'}
+      limit={1}
+      autoClose={TOAST_DURATION_MS}
+      allowDragDismiss={false}
+      allowScrollDismiss={false}
+      renderNotification={(data) => <SwipeableToast data={data} />}
+      zIndex={1000}
+    />
+  );
+}
+
+/** The toasts inside a labelled region that F8 focuses (spec §6). */
+export function ResponsiveNotifications() {
+  return (
+    <ToastRegion>
+      <ToastStack />
+    </ToastRegion>
   );
 }

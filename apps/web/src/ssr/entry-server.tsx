@@ -1,18 +1,14 @@
 // The server build's entry (vite build --ssr): renders a public page (`/`, `/r/{code}`) to HTML
-// with the same tree the browser hydrates (app-root.tsx). Used at build time for `/`
+// with the same tree the browser hydrates (public-root.tsx, from public-main.tsx). Used at build time for `/`
 // (scripts/prerender.mjs) and by the API per request for `/r/{code}` (apps/api/src/web-pages.ts).
 
 import { ColorSchemeScript } from '@mantine/core';
 import { THEME_KEY } from '@portal/contracts/plain';
-import { createMemoryHistory } from '@tanstack/react-router';
+import { defaultParseSearch } from '@tanstack/react-router';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { AppRoot } from '../app-root';
-import { createQueryClient } from '../lib/query-client';
-import { SessionStore } from '../lib/session';
-import { apiLinks, trpc } from '../lib/trpc';
 import { parseReferralSearch } from '../lib/referral-search';
-import { createAppRouter } from '../router';
-import { primeQueryCache, SSR_DATA_ELEMENT, type SsrData } from './ssr-data';
+import { PublicRoot, publicPageOf } from '../public-root';
+import { SSR_DATA_ELEMENT, type SsrData } from './ssr-data';
 
 export type { SsrData };
 
@@ -28,15 +24,12 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** Renders `url` (path and query) for a visitor without a session. */
+/** Renders `url` (path and query of `/`, `/r/{code}` or `/partners/{code}`) for a visitor without a session. */
 export async function render(url: string, data: SsrData): Promise<RenderedPage> {
-  const session = new SessionStore({ user: null });
-  const queryClient = createQueryClient(session);
-  const trpcClient = trpc.createClient({ links: apiLinks() });
-  primeQueryCache(queryClient, trpcClient, data);
-  const router = createAppRouter({ session, queryClient }, createMemoryHistory({ initialEntries: [url] }));
-  await router.load();
-  const html = renderToString(<AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} session={session} />);
+  const address = new URL(url, 'http://localhost');
+  const page = publicPageOf(address.pathname, defaultParseSearch(address.search));
+  if (!page) throw new Error(`not a public page: ${address.pathname}`);
+  const html = renderToString(<PublicRoot page={page} data={data} />);
   const head = renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="light" localStorageKey={THEME_KEY} />) + `<script type="application/json" id="${SSR_DATA_ELEMENT}">${scriptJson(data)}</script>`;
   return { html, head };
 }
@@ -50,7 +43,7 @@ const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/p><\/div><\/div>/;
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
 
 /**
- * The client build's index.html made ready for server-rendered pages: its stylesheets inlined (no
+ * The client build's public.html (the public pages' entry) made ready for server-rendered pages: its stylesheets inlined (no
  * round trip before the first paint). `readAsset` reads a file of the build by its relative path.
  */
 export function prepareTemplate(indexHtml: string, readAsset: (path: string) => string): string {

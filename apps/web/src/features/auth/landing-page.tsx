@@ -4,12 +4,12 @@
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { commissionPerMonth } from '@portal/contracts/plain';
 import { IconCheck, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ComponentType } from 'react';
 import { ThemeToggle } from '../../layout/theme-toggle';
-import type { AuthMode } from './auth-dialog';
+import type { AuthDialogProps, AuthMode } from './auth-dialog';
 import { ProductMark } from './product-mark';
 
-const AuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
+const SpaAuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
 
 const CLAIMS = [
   { value: commissionPerMonth('basic_accounting', 'mo'), label: 'per basic accounting client' },
@@ -36,7 +36,11 @@ const PORTALS = [
   },
 ] as const;
 
-export function LandingPage({ openSignIn = false }: { openSignIn?: boolean }) {
+/**
+ * `authDialog`: the (lazily loaded) sign-in dialog; by default the SPA's, which lives inside its
+ * providers. The server-rendered page's lean hydration passes one that brings its own (public-auth-dialog.tsx).
+ */
+export function LandingPage({ openSignIn = false, authDialog: AuthDialog = SpaAuthDialog }: { openSignIn?: boolean; authDialog?: ComponentType<AuthDialogProps> }) {
   const [dialog, setDialog] = useState<{ opened: boolean; mode: AuthMode }>({ opened: openSignIn, mode: 'login' });
   // Mounted from the first opening on, so closing can animate and reopening is instant.
   const [dialogLoaded, setDialogLoaded] = useState(openSignIn);
