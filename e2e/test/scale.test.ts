@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, migrateToLatest, type Db } from '@portal/db';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScale, type ScaleSizes } from '../../bench/src/seed-scale';
-import { ADMIN, api, DESKTOP, launchBrowser, MOBILE, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
+import { ADMIN, api, artifactsDir, DESKTOP, launchBrowser, MOBILE, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SIZES: ScaleSizes = onPostgres ? { partners: 10_000, referrals: 200_000, commissions: 20_000 } : { partners: 10_000, referrals: 40_000, commissions: 4_000 };
@@ -82,8 +82,12 @@ async function useScheme(page: Page, scheme: 'light' | 'dark') {
   await page.waitForFunction((wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted, scheme);
 }
 
-/** axe clean and within the width in the current scheme, then the screenshot `scale-<name>-<width>-<scheme>.png`. */
-async function look(page: Page, name: string) {
+/**
+ * axe clean and within the width in the current scheme, then the screenshot
+ * `scale-<name>-<width>-<scheme>.png`: of `shot` (a card, a column) when given, of the viewport with a
+ * dialog open, else of the whole page.
+ */
+async function look(page: Page, name: string, shot?: Locator | 'viewport') {
   const width = page.viewportSize()?.width ?? 0;
   const scheme = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
   // The pointer rests outside the content, so no hover state is what axe measures.
@@ -91,15 +95,23 @@ async function look(page: Page, name: string) {
   await settled(page);
   expect.soft(await seriousA11yViolations(page), `axe on ${name} (${scheme}) at ${width} px`).toEqual([]);
   expect.soft(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${name} fits ${width} px (${scheme})`).toBe(true);
-  await screenshot(page, `scale-${name}-${width}-${scheme}`);
+  const file = `scale-${name}-${width}-${scheme}`;
+  if (shot === 'viewport') await page.screenshot({ path: join(artifactsDir, `${file}.png`) });
+  else if (shot) {
+    // A clip of the full-page capture: an element screenshot would stitch the fixed header into a tall card.
+    const box = await shot.boundingBox();
+    const scrollY = await page.evaluate(() => window.scrollY);
+    if (box) await page.screenshot({ path: join(artifactsDir, `${file}.png`), fullPage: true, clip: { ...box, y: box.y + scrollY } });
+  }
+  else await screenshot(page, file);
 }
 
 /** `look` in the light scheme, then in the dark one, back to light; a dialog is opened in each (the toggle sits under its overlay) and closed after. */
-async function lookInBothSchemes(page: Page, name: string, dialog?: { open: () => Promise<void>; close: () => Promise<void> }) {
+async function lookInBothSchemes(page: Page, name: string, shot?: Locator, dialog?: { open: () => Promise<void>; close: () => Promise<void> }) {
   for (const scheme of ['light', 'dark'] as const) {
     await useScheme(page, scheme);
     await dialog?.open();
-    await look(page, name);
+    await look(page, name, dialog ? 'viewport' : shot);
     await dialog?.close();
   }
   await useScheme(page, 'light');
@@ -120,7 +132,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     expect(await column.getByTestId('pipeline-count').textContent()).toBe(seeded.bookedWithoutSearch.toLocaleString('en-US'));
     expect(await column.getByRole('button', { name: 'Load more Booked deals' }).textContent()).toBe(`Load more (${(seeded.bookedWithoutSearch - 40).toLocaleString('en-US')} more)`);
     await column.scrollIntoViewIfNeeded();
-    await lookInBothSchemes(page, 'pipeline-load-more');
+    await lookInBothSchemes(page, 'pipeline-load-more', page.getByRole('heading', { name: 'Deal Pipeline' }).locator('xpath=../..'));
 
     // One deal's name narrows every column: the proposal column holds it, the others are empty.
     await page.getByRole('textbox', { name: 'Search deals' }).fill(PROPOSAL_DEAL);
@@ -130,14 +142,14 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     for (const stage of ['booked', 'qualified', 'won', 'lost']) {
       await expect.poll(() => page.getByTestId(`pipeline-column-${stage}`).getByTestId('pipeline-count').textContent(), STEP).toBe('0');
     }
-    await look(page, 'pipeline-search');
+    await look(page, 'pipeline-search', proposal);
     await context.close();
 
     const narrow = await newPage(browser, MOBILE);
     await signInWithToken(narrow.page, portal.baseUrl, adminToken, '/admin');
     await narrow.page.getByTestId('pipeline-column-booked').getByTestId('deal-card').nth(19).waitFor(STEP);
     await narrow.page.getByTestId('pipeline-column-booked').scrollIntoViewIfNeeded();
-    await lookInBothSchemes(narrow.page, 'pipeline');
+    await lookInBothSchemes(narrow.page, 'pipeline', narrow.page.getByTestId('pipeline-column-booked'));
     await narrow.context.close();
   }, JOURNEY_MS);
 
@@ -158,7 +170,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await dialog.waitFor({ state: 'hidden', ...STEP });
       };
-      await lookInBothSchemes(page, 'add-client-picker', { open: openAndSearch, close });
+      await lookInBothSchemes(page, 'add-client-picker', undefined, { open: openAndSearch, close });
       await openAndSearch();
       await page.getByRole('option', { name: PARTNER_9000, exact: true }).click();
       expect(await affiliate.inputValue()).toBe(PARTNER_9000);
@@ -182,7 +194,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     await signInWithToken(narrow.page, portal.baseUrl, adminToken, '/admin');
     await processorOf(narrow.page).getByTestId('payout-row').first().waitFor(STEP);
     await processorOf(narrow.page).scrollIntoViewIfNeeded();
-    await lookInBothSchemes(narrow.page, 'processor');
+    await lookInBothSchemes(narrow.page, 'processor', processorOf(narrow.page));
     await narrow.context.close();
 
     const { page, context } = await newPage(browser, DESKTOP);
@@ -194,10 +206,11 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     await processor.getByRole('button', { name: `Select all ${seeded.pending} matching` }).click();
     await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).waitFor(STEP);
     await processor.scrollIntoViewIfNeeded();
-    await lookInBothSchemes(page, 'processor-all-matching');
+    await lookInBothSchemes(page, 'processor-all-matching', processor);
 
     await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).click();
-    await processor.getByTestId('pending-count').getByText('0 pending').waitFor(STEP);
+    // Exact: "1600 pending" contains "0 pending".
+    await processor.getByTestId('pending-count').getByText('0 pending', { exact: true }).waitFor(STEP);
     const payouts = await api(portal.baseUrl).call<Array<{ commissionCount: number }>>('GET', '/api/admin/payouts?limit=1', undefined, adminToken);
     expect(payouts.body.map((payout) => payout.commissionCount)).toEqual([seeded.pending]);
     await context.close();
