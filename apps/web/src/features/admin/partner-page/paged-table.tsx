@@ -58,7 +58,8 @@ export function PagedTable({
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={minWidth} type="native">
+          {/* Wider than a phone: a keyboard can scroll it too (axe: scrollable-region-focusable). */}
+          <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} aria-label={`${title}, scrollable`}>
             <Table striped verticalSpacing="xs" style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}>
               <Table.Thead>{head}</Table.Thead>
               <Table.Tbody>{children}</Table.Tbody>

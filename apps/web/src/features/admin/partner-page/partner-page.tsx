@@ -72,12 +72,12 @@ function DecisionButtons({
         </Button>
       )}
       {allowed('reject', status) && (
-        <Button variant="light" color="red" leftSection={<IconX size={16} />} disabled={decisions.busy} onClick={onReject}>
+        <Button variant="default" leftSection={<IconX size={16} color="var(--mantine-color-red-text)" />} disabled={decisions.busy} onClick={onReject}>
           Reject
         </Button>
       )}
       {allowed('suspend', status) && (
-        <Button variant="light" color="orange" leftSection={<IconPlayerPause size={16} />} disabled={decisions.busy} onClick={() => void decisions.suspend(id)}>
+        <Button variant="default" leftSection={<IconPlayerPause size={16} color="var(--mantine-color-orange-text)" />} disabled={decisions.busy} onClick={() => void decisions.suspend(id)}>
           Suspend
         </Button>
       )}
