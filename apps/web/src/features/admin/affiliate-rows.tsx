@@ -14,7 +14,7 @@ export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** A partner's name that opens its page (/admin/partners/$id). */
 export function PartnerPageLink({ id, children }: { id: string; children: string }) {
   return (
-    <Anchor renderRoot={(props) => <Link {...props} to="/admin/partners/$id" params={{ id }} />} fw="inherit" size="inherit" c="inherit" underline="hover">
+    <Anchor renderRoot={(props) => <Link {...props} to="/admin/partners/$id" params={{ id }} />} inherit c="inherit" underline="hover">
       {children}
     </Anchor>
   );
