@@ -66,6 +66,19 @@ describe('the shell in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the active sidebar link readable under the pointer, in both themes (axe)', async () => {
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const active = page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' });
+    await active.hover();
+    expect(await seriousA11yViolations(page), 'light').toEqual([]);
+    await page.getByTestId('theme-toggle').click();
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await active.hover();
+    expect(await seriousA11yViolations(page), 'dark').toEqual([]);
+    await context.close();
+  });
+
   it('shows the sidebar as an off-canvas sheet at 390 px', async () => {
     const { page, context } = await newPage(journey.browser, MOBILE);
     await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
