@@ -68,6 +68,21 @@ describe('accrueMonth', () => {
     await expect(accrueMonth(t.db, '2026-11', t.clock.now)).resolves.toMatchObject({ month: '2026-11' });
   });
 
+  it('gives the commissions it writes version 7 ids that begin with the time they were made (issue 19)', async () => {
+    const { partnerId } = await createPartner(t.deps);
+    for (let i = 0; i < 5; i++) await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-10' });
+    const startedAt = Date.now();
+    await accrueMonth(t.db, '2026-05', t.clock.now);
+    const ids = (await t.db.selectFrom('commissions').select(['id', 'createdAt']).where('monthYear', '=', '2026-05').where('partnerId', '=', partnerId).execute()).map((r) => r.id);
+    expect(ids).toHaveLength(5);
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      // The first 48 bits are the Unix milliseconds of the insert (the database's clock, this machine's).
+      const millis = Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+      expect(Math.abs(millis - startedAt)).toBeLessThan(60_000);
+    }
+  });
+
   it('writes one activity row per run with the counts', async () => {
     const admin = await createUser(t.deps, { role: 'admin' });
     await accrueMonth(t.db, '2026-03', t.clock.now, admin.id);

@@ -14,6 +14,7 @@ import * as m0011 from './0011-commission-kinds';
 import * as m0012 from './0012-tax-profiles';
 import * as m0013 from './0013-activity-indexes';
 import * as m0014 from './0014-pipeline-search';
+import * as m0015 from './0015-ordered-commission-ids';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0012-tax-profiles': m0012,
   '0013-activity-indexes': m0013,
   '0014-pipeline-search': m0014,
+  '0015-ordered-commission-ids': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {
