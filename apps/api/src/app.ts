@@ -5,9 +5,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { fromFastifyError, registerRestRoutes, sendError } from './rest/adapter';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { rawRoutes, restRoutes } from './rest/routes';
@@ -41,18 +41,30 @@ const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
-/** Helmet's Content-Security-Policy header for these directives (with its defaults, e.g. upgrade-insecure-requests), serialised once. */
-function serialisedPolicy(directives: typeof CSP_DIRECTIVES): string {
-  let value: unknown;
-  const response = { setHeader: (_name: string, header: unknown) => void (value = header) } as unknown as ServerResponse;
-  helmet.contentSecurityPolicy({ directives })({} as IncomingMessage, response, (error?: unknown) => {
+/**
+ * The headers helmet sets for these CSP directives (and its defaults for the rest: HSTS, nosniff,
+ * frame options, referrer policy, …), recorded once from helmet itself. Every header helmet sets is
+ * static, so applying the record to each reply is byte for byte what running helmet per request does,
+ * without building its middleware stack on every request (issue 19, API overhead).
+ */
+function helmetHeaders(directives: typeof CSP_DIRECTIVES): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      if (typeof value !== 'string') throw new Error(`helmet set ${name} to a non-string value`);
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: () => {},
+  } as unknown as ServerResponse;
+  helmet({ contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false })({} as IncomingMessage, response, (error?: unknown) => {
     if (error) throw error;
   });
-  if (typeof value !== 'string') throw new Error('helmet did not serialise the Content-Security-Policy');
-  return value;
+  if (!headers['content-security-policy']) throw new Error('helmet did not set a Content-Security-Policy');
+  return Object.freeze(headers);
 }
 
-export const CONTENT_SECURITY_POLICY = serialisedPolicy(CSP_DIRECTIVES);
+export const SECURITY_HEADERS = helmetHeaders(CSP_DIRECTIVES);
+export const CONTENT_SECURITY_POLICY = SECURITY_HEADERS['content-security-policy'] as string;
 
 export interface BuildAppOptions {
   /** Serve the built SPA from config.webDist (default: when it exists). */
@@ -75,11 +87,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     routerOptions: { maxParamLength: 4000 },
   });
 
-  // @fastify/helmet builds helmet's middlewares on every request, and the CSP's directives with
-  // them; the policy is set here as the string helmet serialised once (issue 19, API overhead).
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  app.addHook('onRequest', (_req, reply, done) => {
-    void reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  // Helmet's headers as recorded once, and the request id, on every answer (errors and 404s included).
+  // The hooks of the request path are callback-style: an async hook costs a promise per request.
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.headers(SECURITY_HEADERS).header('X-Request-Id', req.id);
     done();
   });
   await app.register(cors, {
@@ -88,29 +99,27 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   // Per-key budget (API_KEY_RATE_LIMIT a minute) before any route runs, for REST, tRPC and raw routes alike.
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     const token = /^Bearer (ppk_\S+)$/.exec(req.headers.authorization?.trim() ?? '')?.[1];
-    if (!token) return;
-    const budget = await deps.rateLimits.consumeApiKey(hashApiKey(token));
-    void reply.header('RateLimit-Limit', String(budget.limit)).header('RateLimit-Remaining', String(budget.remaining)).header('RateLimit-Reset', String(budget.resetSeconds));
-    if (budget.retryAfterSeconds !== undefined) {
-      return reply
+    if (!token) return done();
+    deps.rateLimits.consumeApiKey(hashApiKey(token)).then((budget) => {
+      void reply.header('RateLimit-Limit', String(budget.limit)).header('RateLimit-Remaining', String(budget.remaining)).header('RateLimit-Reset', String(budget.resetSeconds));
+      if (budget.retryAfterSeconds === undefined) return done();
+      // Answered here: a hook that sends does not call done.
+      void reply
         .status(429)
         .header('Retry-After', String(budget.retryAfterSeconds))
         .send({ message: `Too many requests with this API key. Try again in ${budget.retryAfterSeconds} seconds.`, code: 'TOO_MANY_REQUESTS' });
-    }
-  });
-
-  app.addHook('onSend', async (req, reply) => {
-    void reply.header('X-Request-Id', req.id);
+    }, done);
   });
 
   // Labelled by the route pattern (/api/materials/:id), never the raw URL: ids would make a series each.
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     deps.metrics.httpDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, reply) => {

@@ -8,7 +8,7 @@ import { MESSAGES } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, CONTENT_SECURITY_POLICY } from '../src/app';
+import { buildApp, CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { RATE_POLICIES, createRateLimits } from '../src/services/rate-limits';
@@ -252,6 +252,29 @@ describe('request path shortcuts (issue 19, API overhead)', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(policy);
     for (const url of ['/api/health', '/trpc/auth.me', '/api/nothing-here']) {
       expect((await t.app.inject({ method: 'GET', url })).headers['content-security-policy'], url).toBe(policy);
+    }
+  });
+
+  it("sends helmet's headers, recorded once, and the request id on every answer: API, tRPC, 401, 404", async () => {
+    const expected = {
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    expect(SECURITY_HEADERS).toEqual(expected);
+    for (const url of ['/api/health', '/trpc/auth.me', '/api/partners/me', '/api/nothing-here']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 
