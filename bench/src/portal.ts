@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type Db } from '@portal/db';
 import type { FastifyInstance } from 'fastify';
-import { PostgresQueryCompiler, type KyselyPlugin } from 'kysely';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { createDeps } from '../../apps/api/src/deps';
@@ -24,7 +23,7 @@ export interface CapturedQuery {
 export interface RunningPortal {
   app: FastifyInstance;
   deps: AppDeps;
-  /** The same pool without the recorder, for bare routes. */
+  /** The same database handle, for bare routes (they replay the recorded SQL on it). */
   rawDb: Db;
   baseUrl: string;
   /** Records every query sent while `run` is under way. */
@@ -34,27 +33,16 @@ export interface RunningPortal {
 
 export const POOL_SIZE = 10;
 
-/** Compiles each query as it leaves Kysely (after the camelCase plugin) while recording is on. */
-function recorderPlugin(onQuery: (query: CapturedQuery) => void, isOn: () => boolean): KyselyPlugin {
-  const compiler = new PostgresQueryCompiler();
-  return {
-    transformQuery(args) {
-      if (isOn()) {
-        const compiled = compiler.compileQuery(args.node, args.queryId);
-        onQuery({ sql: compiled.sql, parameters: compiled.parameters });
-      }
-      return args.node;
-    },
-    async transformResult(args) {
-      return args.result;
-    },
-  };
-}
-
 export async function startPortal(databaseUrl: string): Promise<RunningPortal> {
   let recording: CapturedQuery[] | null = null;
-  const handle = createDb({ databaseUrl, poolSize: POOL_SIZE });
-  const recorded = { ...handle, db: handle.db.withPlugin(recorderPlugin((query) => recording?.push(query), () => recording !== null)) };
+  // Recorded where Kysely executes them, so queries compiled once (services/prepared.ts) are seen too.
+  const handle = createDb({
+    databaseUrl,
+    poolSize: POOL_SIZE,
+    log: (event) => {
+      if (event.level === 'query') recording?.push({ sql: event.query.sql, parameters: event.query.parameters });
+    },
+  });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -68,7 +56,7 @@ export async function startPortal(databaseUrl: string): Promise<RunningPortal> {
     // The benchmark's admin signs in with a password only (production would require TOTP first).
     ADMIN_MFA_REQUIRED: 'false',
   });
-  const deps = createDeps(config, recorded, createLogger('silent'));
+  const deps = createDeps(config, handle, createLogger('silent'));
   const app = await buildApp(deps, { serveWeb: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

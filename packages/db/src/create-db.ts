@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql, type LogConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -32,6 +32,8 @@ export interface CreateDbOptions {
   poolSize?: number;
   /** Embedded database: start from this data folder archive (PGlite's dumpDataDir) — a restore. */
   loadDataDir?: Blob;
+  /** Kysely's log of every executed query, compiled ones included (the benchmarks record SQL with it). */
+  log?: LogConfig;
 }
 
 const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
@@ -59,7 +61,7 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
     // emit an unhandled 'error'. The query in flight still fails; the next one reconnects.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...(options.log ? { log: options.log } : {}) });
     return {
       db,
       kind: 'postgres',
@@ -79,7 +81,7 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
   // PGlite has one connection: Kysely's PGlite adapter declares it, and Kysely then holds that
   // connection behind its own mutex from acquire to release (a whole transaction), so a concurrent
   // request waits instead of landing inside another's transaction.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }), plugins });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }), plugins, ...(options.log ? { log: options.log } : {}) });
   return { db, kind: 'pglite', ping: () => ping(db), close: () => db.destroy(), dumpDataDir: () => client.dumpDataDir('none') };
 }
 

@@ -10,11 +10,15 @@ import { logActivity, type DbOrTx } from './activity';
 import { enqueueWebhookEvent, partnerEventData } from './webhooks';
 import { notifyApplication, type MailDeps } from './notifications/notify';
 import { allocateReferralCode } from './referral-codes';
+import { preparedLookup } from './prepared';
 
 export type PartnerApplication = z.output<typeof partnerApplicationInput>;
 
+/** The partner record of a user (every partner call reads it), compiled once per handle. */
+export const partnerOfUser = preparedLookup((db: DbOrTx, userId: string) => db.selectFrom('partners').selectAll().where('userId', '=', userId));
+
 export async function getOwnProfile(db: DbOrTx, userId: string): Promise<Partner> {
-  const partner = await db.selectFrom('partners').selectAll().where('userId', '=', userId).executeTakeFirst();
+  const partner = await partnerOfUser(db, userId);
   if (!partner) throw DomainError.notFound(MESSAGES.partnerProfileNotFound);
   return partner;
 }

@@ -9,6 +9,8 @@ import { isDatabaseUnavailable } from './errors';
 import { authenticateApiKey, isApiKeyToken } from '../services/integrations';
 import type { Session } from '../services/permissions';
 import { mustEnrolMfa } from '../services/accounts/mfa';
+import { preparedLookup } from '../services/prepared';
+import type { Db } from '@portal/db';
 
 export type { AppDeps, SessionUser } from '../deps';
 
@@ -35,6 +37,9 @@ export function createInnerContext(deps: AppDeps, user: SessionUser | null, extr
  * Verifies a bearer token strictly: a session token's signature, claims, and token version against
  * the user row; an API key (`ppk_…`) against its stored hash, revocation and expiry.
  */
+/** The user row a session token is checked against (token version, role, active), compiled once. */
+const sessionUser = preparedLookup((db: Db, id: string) => db.selectFrom('users').select(['id', 'email', 'role', 'tokenVersion', 'active', 'mfaEnabled']).where('id', '=', id));
+
 export async function authenticate(deps: AppDeps, authorization: string | undefined): Promise<Session> {
   if (!authorization) return { user: null, tokenRejected: false };
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization.trim());
@@ -42,11 +47,7 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
   if (isApiKeyToken(match[1])) return authenticateApiKey(deps.db, match[1], deps.now());
   const claims = await deps.tokens.verify(match[1]);
   if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return { user: null, tokenRejected: true };
-  const row = await deps.db
-    .selectFrom('users')
-    .select(['id', 'email', 'role', 'tokenVersion', 'active', 'mfaEnabled'])
-    .where('id', '=', claims.userId)
-    .executeTakeFirst();
+  const row = await sessionUser(deps.db, claims.userId);
   if (!row || !row.active || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role) return { user: null, tokenRejected: true };
   const user: SessionUser = { id: row.id, email: row.email, role: row.role, tokenVersion: row.tokenVersion, mfaEnabled: row.mfaEnabled };
   return { user: { ...user, mfaEnrolmentRequired: mustEnrolMfa(deps.config, row) }, tokenRejected: false };

@@ -5,6 +5,7 @@
 import { MESSAGES } from '@portal/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { withActor } from '../services/actor';
+import { partnerOfUser } from '../services/partners';
 import { requirePermission as requirePermissionOf, requireSignedInUser, type Permission } from '../services/permissions';
 import type { Context } from './context';
 import { toClientError, userMessage, validationIssues } from './errors';
@@ -50,7 +51,7 @@ export const requirePermission = (permission: Permission) =>
   t.middleware(({ ctx, next }) => next({ ctx: { user: requirePermissionOf(ctx, permission) } }));
 
 const hasPartnerRecord = t.middleware(async ({ ctx, next }) => {
-  const partner = await ctx.deps.db.selectFrom('partners').selectAll().where('userId', '=', ctx.user?.id ?? '').executeTakeFirst();
+  const partner = ctx.user ? await partnerOfUser(ctx.deps.db, ctx.user.id) : undefined;
   if (!partner) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.partnerProfileNotFound });
   return next({ ctx: { partner } });
 });
