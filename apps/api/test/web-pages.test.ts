@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartner, createTestApp, type TestApp } from './helpers';
 
@@ -15,7 +16,8 @@ export function prepareTemplate(html, readAsset) { return html.replace('<link re
 export function referralCodeOf(code, query) { return typeof query.ref === 'string' && query.ref.trim() ? query.ref.trim() : code; }
 export async function renderDocument(template, url, data) { return template.replace('<div id="root"></div>', '<div id="root" data-ssr="1">' + JSON.stringify({ url, data }).replace(/</g, '\\\\u003c') + '</div>'); }
 `;
-const INDEX = '<!doctype html><html><head><link rel="stylesheet" href="/assets/app.css"><script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div></body></html>';
+// A body past the compression threshold (1 KB), as every real page is.
+const INDEX = `<!doctype html><html><head><link rel="stylesheet" href="/assets/app.css"><script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div><p hidden>${'Refer a client. '.repeat(200)}</p></body></html>`;
 
 let t: TestApp;
 let root: string;
@@ -67,6 +69,23 @@ describe('server-rendered public pages (API side)', () => {
     // ?ref= names the code, as on the page itself; /partners/{code} is the same page.
     const byRef = await t.app.inject({ method: 'GET', url: `/partners/ANY-CODE?ref=${partner.referralCode}` });
     expect(rendered(byRef.body).data.referral?.companyName).toBe('<b>Bold</b> & Co');
+  });
+
+  it('/r/{code} is sent compressed when the browser accepts it: brotli first, then gzip, else as is', async () => {
+    const partner = await createPartner(t.deps);
+    const url = `/r/${partner.referralCode}`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // The policy with the inline script's hash travels with the compressed page too.
+    expect(br.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
   });
 
   it('an unknown or inactive code renders the page without a referrer', async () => {
