@@ -38,8 +38,45 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Modulepreload tags in public.html for the chunks its entry imports dynamically (React DOM, then the
+ * page): src/public-main.tsx evaluates them one task after another so no single task blocks a phone,
+ * and these tags let the browser fetch them all at once, as if they were static imports (issue 19).
+ * The SPA (src/spa.tsx, after a sign-in) and the chunks the page itself loads lazily are left out.
+ */
+function preloadEntryDynamicImports(htmlFile: string, skip: RegExp): Plugin {
+  return {
+    name: 'portal:preload-entry-dynamic-imports',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.filename.endsWith(htmlFile) || !ctx.chunk || !ctx.bundle) return html;
+        const { bundle } = ctx;
+        const chunkOf = (fileName: string) => {
+          const chunk = bundle[fileName];
+          return chunk?.type === 'chunk' ? chunk : undefined;
+        };
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName) || fileName === ctx.chunk?.fileName) return;
+          files.add(fileName);
+          for (const imported of chunkOf(fileName)?.imports ?? []) visit(imported);
+        };
+        for (const fileName of ctx.chunk.dynamicImports) {
+          const chunk = chunkOf(fileName);
+          // The SPA's chunk may hold other modules too (no facade): it is skipped when it holds the SPA's entry.
+          if (chunk && !chunk.moduleIds.some((id) => skip.test(id))) visit(fileName);
+        }
+        const tags = [...files].filter((fileName) => !html.includes(`/${fileName}"`)).map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`);
+        return html.replace('</head>', `${tags.join('\n')}\n</head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), preloadEntryDynamicImports('public.html', /\/src\/spa\.tsx$/), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/trpc': apiTarget },
