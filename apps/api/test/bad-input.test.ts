@@ -253,6 +253,37 @@ describe('bad input against every JSON body', () => {
   });
 });
 
+describe('bad query strings and path parameters against every GET path', () => {
+  const getRoutes = restRoutes.filter((route) => route.method === 'GET');
+  /** Query keys the lists read, so generated values meet the parsers, plus keys nobody reads. */
+  const QUERY_KEYS = ['limit', 'offset', 'cursor', 'search', 'sort', 'status', 'stage', 'partnerId', 'month', 'months', 'from', 'to', 'action', 'entityId', 'ref', 'kind', 'x'];
+  const hostile = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom('', '-1', '0', '1e309', '9'.repeat(400), 'NaN', '%00', '\u0000', '\ud800', '[object Object]', 'not-a-uuid', '2026-13', "' or 1=1 --", '../../etc/passwd'),
+    fc.integer().map(String),
+  );
+  const query = fc.dictionary(fc.constantFrom(...QUERY_KEYS), hostile, { maxKeys: 4 });
+  /** A path parameter: the real one sometimes, hostile text otherwise. */
+  const param = (real: string) => fc.oneof(fc.constant(real), hostile.filter((value) => value.length > 0));
+
+  it.each(getRoutes.map((route) => [route.path, route] as const))('GET %s: never a 5xx, and an error is JSON with a message', async (_path, route) => {
+    const principal = principalOf(route.procedure);
+    const realParams: Record<string, string> = { id: route.procedure.startsWith('admin.webhook') ? ids.webhookId : route.procedure === 'partner.payout' ? randomUUID() : ids.partnerId, partnerId: ids.partnerId, stage: 'won', code: ids.referralCode };
+    const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+    await fc.assert(
+      fc.asyncProperty(query, fc.tuple(...names.map((name) => param(realParams[name] ?? 'x'))), async (search, values) => {
+        let url = route.path;
+        names.forEach((name, i) => (url = url.replace(`{${name}}`, encodeURIComponent(values[i] ?? ''))));
+        const text = new URLSearchParams(search).toString();
+        const res = await t.app.inject({ method: 'GET', url: text ? `${url}?${text}` : url, headers: headersOf[principal] });
+        expect(res.statusCode, `${url}?${text}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(res.json().message, `${url}?${text}`).toEqual(expect.any(String));
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
+
 describe('bad query strings of the chart paths', () => {
   const paths = [
     { url: '/api/partners/earnings-by-month', principal: 'partner' },
