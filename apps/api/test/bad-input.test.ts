@@ -264,7 +264,8 @@ describe('bad query strings and path parameters against every GET path', () => {
   );
   const query = fc.dictionary(fc.constantFrom(...QUERY_KEYS), hostile, { maxKeys: 4 });
   /** A path parameter: the real one sometimes, hostile text otherwise. */
-  const param = (real: string) => fc.oneof(fc.constant(real), hostile.filter((value) => value.length > 0));
+  // A lone surrogate cannot be written into a URL at all (encodeURIComponent throws): such values stay in the query, where URLSearchParams replaces them.
+  const param = (real: string) => fc.oneof(fc.constant(real), hostile.filter((value) => value.length > 0 && !/[\ud800-\udfff]/.test(value)));
 
   it.each(getRoutes.map((route) => [route.path, route] as const))('GET %s: never a 5xx, and an error is JSON with a message', async (_path, route) => {
     const principal = principalOf(route.procedure);
