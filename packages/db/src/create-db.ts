@@ -2,6 +2,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql, type LogConfig } from 'kysely';
 import pg from 'pg';
@@ -76,6 +77,8 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
   const client = new PGlite({
     ...(dataDir.startsWith('memory://') ? { dataDir } : { fs: new OwnerOnlyNodeFS(dataDir) }),
     parsers: { [OID.int8]: Number, [OID.numeric]: asIs, [OID.date]: asIs },
+    // The trigram indexes of migration 0017 (text search); a restored data folder needs it loaded too.
+    extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   // PGlite has one connection: Kysely's PGlite adapter declares it, and Kysely then holds that

@@ -112,23 +112,45 @@ function referralOrder(sort: ListReferrals['sort']): KeysetOrder {
   return { key, type, id: sql`referrals.id`, direction: sort.startsWith('-') ? 'desc' : 'asc' };
 }
 
-function filteredReferrals(db: DbOrTx, input: Pick<ListReferrals, 'stage' | 'partnerId' | 'search'>) {
+type ReferralFilters = Pick<ListReferrals, 'stage' | 'partnerId' | 'search'>;
+
+function filteredReferrals(db: DbOrTx, input: ReferralFilters) {
   let query = db.selectFrom('referrals').innerJoin('partners', 'partners.id', 'referrals.partnerId');
   if (input.stage) query = query.where('referrals.stage', '=', input.stage);
   if (input.partnerId) query = query.where('referrals.partnerId', '=', input.partnerId);
-  if (input.search) {
-    const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // The partners whose name matches are found once (a hashed subplan), so the filter reads only the
-    // referral's own columns and the planner never weighs a join against the text match.
-    query = query.where((eb) =>
-      eb.or([
-        eb('referrals.clientCompanyName', 'ilike', pattern),
-        eb('referrals.clientEmail', 'ilike', pattern),
-        eb('referrals.partnerId', 'in', eb.selectFrom('partners as named').select('named.id').where('named.companyName', 'ilike', pattern)),
-      ]),
-    );
-  }
+  if (input.search) query = query.where('referrals.id', 'in', searchMatches(db, input.search, input));
   return query;
+}
+
+/**
+ * The ids of the referrals a search matches, in two arms narrowed by the same stage and partner so
+ * each can read trigram indexes (migration 0017): the referral's own columns (one table: a BitmapOr
+ * of two indexes) and its partner's company (partners first, then their referrals). One OR over
+ * both could read neither. UNION drops a referral both arms find.
+ */
+function searchMatches(db: DbOrTx, search: string, filters: Omit<ReferralFilters, 'search'>) {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const own = db
+    .selectFrom('referrals as own')
+    .select('own.id')
+    .where((eb) => eb.or([eb('own.clientCompanyName', 'ilike', pattern), eb('own.clientEmail', 'ilike', pattern)]))
+    .$if(Boolean(filters.stage), (q) => q.where('own.stage', '=', filters.stage as ReferralStage))
+    .$if(Boolean(filters.partnerId), (q) => q.where('own.partnerId', '=', filters.partnerId as string));
+  const byPartner = db
+    .selectFrom('partners as named')
+    .innerJoin('referrals as theirs', 'theirs.partnerId', 'named.id')
+    .select('theirs.id')
+    .where('named.companyName', 'ilike', pattern)
+    .$if(Boolean(filters.stage), (q) => q.where('theirs.stage', '=', filters.stage as ReferralStage))
+    .$if(Boolean(filters.partnerId), (q) => q.where('theirs.partnerId', '=', filters.partnerId as string));
+  return own.union(byPartner);
+}
+
+/** How many referrals the filters match; under a search the matched ids alone (every referral has its partner). */
+function countReferrals(db: DbOrTx, input: ReferralFilters) {
+  const total = sql<number>`count(*)::int`.as('total');
+  if (input.search) return db.selectFrom(searchMatches(db, input.search, input).as('match')).select(total).executeTakeFirstOrThrow();
+  return filteredReferrals(db, input).select(total).executeTakeFirstOrThrow();
 }
 
 /** Every referral with its partner's company, paged like the partners list. */
@@ -144,7 +166,7 @@ export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promis
       .limit(input.limit)
       .offset(input.offset)
       .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    countReferrals(db, input),
   ]);
   return { items: rows.map(toReferral), total: Number(count.total), limit: input.limit, offset: input.offset };
 }
@@ -168,7 +190,7 @@ export async function listPipelineColumn(db: DbOrTx, input: PipelineColumnQuery)
     page.orderBy('referrals.createdAt', 'desc').orderBy('referrals.id', 'desc').limit(input.limit + 1).execute(),
     unfiltered
       ? db.selectFrom('referralStageCounts').select(sql<number>`referral_count::int`.as('total')).where('stage', '=', input.stage).executeTakeFirst()
-      : filteredReferrals(db, filters).select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
+      : countReferrals(db, filters),
   ]);
   const items = rows.slice(0, input.limit);
   const last = items.at(-1);
