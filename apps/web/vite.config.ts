@@ -38,15 +38,32 @@ function precompress(): Plugin {
   };
 }
 
+/** The id of the JSON block that lists what public.html's loader fetches (bench/src/web-size.ts reads it too). */
+const BOOT_ASSETS_ELEMENT = 'portal-boot-assets';
+
 /**
- * Modulepreload tags in public.html for the chunks its entry imports dynamically (React DOM, then the
- * page): src/public-main.tsx evaluates them one task after another so no single task blocks a phone,
- * and these tags let the browser fetch them all at once, as if they were static imports (issue 19).
- * The SPA (src/spa.tsx, after a sign-in) and the chunks the page itself loads lazily are left out.
+ * Runs after the first paint (the frame after it, whichever comes first of that and one second): adds the
+ * modulepreload links and the module entry that public.html's build tags named. Constant text, so its
+ * CSP hash is the same for every build and page.
  */
-function preloadEntryDynamicImports(htmlFile: string, skip: RegExp): Plugin {
+const BOOT_LOADER =
+  `(function(){var d=document,done=false,a=JSON.parse(d.getElementById('${BOOT_ASSETS_ELEMENT}').textContent);` +
+  `function go(){if(done)return;done=true;a.preload.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;d.head.appendChild(l)});` +
+  `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=a.entry;d.head.appendChild(s)}` +
+  `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()`;
+
+/**
+ * public.html (issue 19, the public pages on phones): the server-rendered page paints from its HTML and
+ * inline CSS alone, so its JavaScript is fetched only after that first paint — the module entry and its
+ * modulepreloads move from <head> into a JSON block that a small inline loader at the end of <body> reads.
+ * The list also holds the chunks the entry imports dynamically (React DOM, then the page:
+ * src/public-main.tsx evaluates them one task after another so no single task blocks a phone), so they are
+ * fetched at once, as static imports would be. The SPA (src/spa.tsx, after a sign-in) and the chunks the
+ * page loads lazily are left out.
+ */
+function deferPublicEntry(htmlFile: string, skip: RegExp): Plugin {
   return {
-    name: 'portal:preload-entry-dynamic-imports',
+    name: 'portal:defer-public-entry',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -57,26 +74,37 @@ function preloadEntryDynamicImports(htmlFile: string, skip: RegExp): Plugin {
           const chunk = bundle[fileName];
           return chunk?.type === 'chunk' ? chunk : undefined;
         };
-        const files = new Set<string>();
+        const preload: string[] = [];
+        const ENTRY_TAG = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        const PRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+        const entry = ENTRY_TAG.exec(html)?.[1];
+        if (!entry) throw new Error(`${htmlFile}: no module entry script to defer`);
+        let out = html.replace(ENTRY_TAG, '').replace(PRELOAD_TAG, (_tag, href: string) => {
+          preload.push(href);
+          return '';
+        });
+        const seen = new Set<string>([ctx.chunk.fileName]);
         const visit = (fileName: string) => {
-          if (files.has(fileName) || fileName === ctx.chunk?.fileName) return;
-          files.add(fileName);
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          if (!preload.includes(`/${fileName}`)) preload.push(`/${fileName}`);
           for (const imported of chunkOf(fileName)?.imports ?? []) visit(imported);
         };
         for (const fileName of ctx.chunk.dynamicImports) {
-          const chunk = chunkOf(fileName);
           // The SPA's chunk may hold other modules too (no facade): it is skipped when it holds the SPA's entry.
+          const chunk = chunkOf(fileName);
           if (chunk && !chunk.moduleIds.some((id) => skip.test(id))) visit(fileName);
         }
-        const tags = [...files].filter((fileName) => !html.includes(`/${fileName}"`)).map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`);
-        return html.replace('</head>', `${tags.join('\n')}\n</head>`);
+        const assets = JSON.stringify({ entry, preload });
+        out = out.replace('</body>', `<script type="application/json" id="${BOOT_ASSETS_ELEMENT}">${assets}</script>\n<script>${BOOT_LOADER}</script>\n</body>`);
+        return out;
       },
     },
   };
 }
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), preloadEntryDynamicImports('public.html', /\/src\/spa\.tsx$/), precompress()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), deferPublicEntry('public.html', /\/src\/spa\.tsx$/), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/trpc': apiTarget },

@@ -58,6 +58,12 @@ export function initialAssets(html: string): InitialAssets {
       if (rel === 'stylesheet') css.add(href);
     }
   }
+  // public.html fetches its module entry and preloads after the first paint, from this list (apps/web/vite.config.ts).
+  const boot = /<script type="application\/json" id="portal-boot-assets">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (boot) {
+    const assets = JSON.parse(boot) as { entry: string; preload: string[] };
+    for (const path of [assets.entry, ...assets.preload]) js.add(path);
+  }
   const local = (path: string) => !/^(https?:)?\/\//.test(path);
   return { js: [...js].filter(local), css: [...css].filter(local) };
 }
@@ -97,7 +103,7 @@ export async function runWebSizeBench(_ctx: BenchContext, distDir = resolve(impo
         value: `${fmt(blockingKb, 1)} KB`,
         target: `≤ ${FIRST_PAINT_JS_TARGET_KB} KB`,
         status: blockingKb <= FIRST_PAINT_JS_TARGET_KB ? 'met' : 'gap',
-        note: `\`/\` is prerendered (dist/landing.html) with its styles inline; render-blocking are only ${blocking.inline.length} inline script(s) (Mantine's colour scheme) and ${blocking.src.length} classic script file(s); the module scripts (row (b)) run after the first paint`,
+        note: `\`/\` is prerendered (dist/landing.html) with its styles inline; render-blocking are only ${blocking.inline.length} inline script(s) (Mantine's colour scheme; the loader at the end of <body> that adds the module entry and its preloads after the first paint) and ${blocking.src.length} classic script file(s); the module scripts (row (b)) are fetched after the first paint`,
       },
       {
         benchmark: BENCHMARK,

@@ -2,7 +2,7 @@
 // rendered per request) and the browser hydrates them without a mismatch.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MOBILE, api, newPage, usePortal } from '../src/harness';
+import { ADMIN, MOBILE, api, gotoInteractive, newPage, usePortal } from '../src/harness';
 
 const journey = usePortal();
 const PARTNER = { email: 'ssr-partner@e2e.test', password: 'partner-password-1', companyName: '<script>alert("x")</script> & Sons', contactName: 'Sam Server' };
@@ -72,7 +72,7 @@ describe('server-rendered public pages', () => {
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       const referral = path.startsWith('/r/');
       const visit = referral ? page.waitForResponse((res) => res.url().includes('public.recordVisit')) : null;
-      await page.goto(`${journey.portal.baseUrl}${path.replace('{code}', referralCode)}`);
+      await gotoInteractive(page, `${journey.portal.baseUrl}${path.replace('{code}', referralCode)}`);
       if (visit) expect((await visit).status()).toBe(200);
       // Hydrated: the page reacts (the theme toggle on `/`, a service card's selection on `/r/`).
       if (referral) {
@@ -103,7 +103,7 @@ describe('server-rendered public pages', () => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-    await page.goto(`${journey.portal.baseUrl}/`);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
     expect(problems).toEqual([]);

@@ -3,7 +3,7 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, gotoInteractive, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -161,7 +161,7 @@ describe('referrals in Chromium', () => {
       // The scheduling service is external: answer it locally so the new tab loads.
       await context.route('https://schedule.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Schedule</title>ok' }));
       const visit = page.waitForResponse((res) => res.url().includes('public.recordVisit'));
-      await page.goto(`${journey.portal.baseUrl}/r/${referralCode}?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Promo`);
+      await gotoInteractive(page, `${journey.portal.baseUrl}/r/${referralCode}?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Promo`);
       expect((await visit).status()).toBe(200);
       await page.getByTestId('referral-badge').getByText('Referred by Spring Promo').waitFor();
       await page.getByTestId('referral-footer').getByText(PARTNER.companyName).waitFor();
@@ -195,7 +195,7 @@ describe('referrals in Chromium', () => {
   it('an unknown code still shows the page without a referrer, and booking still works', async () => {
     const { page, context } = await newPage(journey.browser, MOBILE);
     await context.route('https://schedule.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }));
-    await page.goto(`${journey.portal.baseUrl}/partners/NOPE-0000`);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/partners/NOPE-0000`);
     await page.getByTestId('referral-badge').getByText('Partner Referral').waitFor();
     await page.getByTestId('referral-footer').getByText('NOPE-0000').waitFor();
     await expect.poll(() => page.getByTestId('referral-footer').textContent()).not.toContain('Referred by');

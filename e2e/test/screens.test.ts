@@ -357,7 +357,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it("referral landing page /r/{code}: 'Partner Referral' without a campaign, 'Referred by {campaign}' with one", async () => {
     await fresh();
-    await page.goto(`${journey.portal.baseUrl}/r/${referralCode}`);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/r/${referralCode}`);
     await page.getByTestId('referral-badge').getByText('Partner Referral', { exact: true }).waitFor();
     await page.getByTestId('referral-footer').getByText(PARTNER.companyName).waitFor();
     await expectTexts(page, ['500+', '$2M+', '98%', '15%', 'Most Popular']);
@@ -365,7 +365,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     expect(await page.getByRole('button', { name: 'Schedule Consultation' }).count()).toBe(2);
     await check(page, 'referral-landing', width);
 
-    await page.goto(`${journey.portal.baseUrl}/r/${referralCode}?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Promo`);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/r/${referralCode}?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Promo`);
     await page.getByTestId('referral-badge').getByText('Referred by Spring Promo', { exact: true }).waitFor();
     await page.getByTestId('referral-footer').getByText(PARTNER.companyName).waitFor();
     await check(page, 'referral-landing-campaign', width);
@@ -373,7 +373,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it('/partners/{code} and the 404 page', async () => {
     await fresh();
-    await page.goto(`${journey.portal.baseUrl}/partners/${referralCode}`);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/partners/${referralCode}`);
     await page.getByTestId('referral-badge').getByText('Partner Referral', { exact: true }).waitFor();
     await page.getByTestId('referral-footer').getByText(PARTNER.companyName).waitFor();
     expect(await page.getByTestId('referral-footer').textContent()).toContain(referralCode);
