@@ -192,7 +192,8 @@ async function apply(op: Op, partners: PartnerFixture[], referrals: ModelReferra
     }
     case 'fail': {
       await syncIds(commissions);
-      const pending = commissions.filter((c) => c.status === 'pending');
+      // A clawback cannot fail (nothing is paid out for it: 409); only what would be paid can.
+      const pending = commissions.filter((c) => c.status === 'pending' && c.kind !== 'clawback');
       const target = pending[op.pick % Math.max(pending.length, 1)];
       if (!target) return;
       await caller.admin.failCommission({ id: target.id as string, reason: 'Bank rejected the transfer' });

@@ -186,6 +186,19 @@ export interface ReferralStageCountsTable {
   referralCount: ColumnType<number, never, never>;
 }
 
+/**
+ * The program per UTC month (migration 0016), kept by triggers on referrals and commissions: the
+ * running sum of mrrDelta up to a month is the referral MRR in it; the rest are that month's counts.
+ */
+export interface ProgramMonthsTable {
+  /** The month's first day, "YYYY-MM-01". */
+  month: ColumnType<string, never, never>;
+  mrrDelta: ColumnType<string, never, never>;
+  newReferrals: ColumnType<number, never, never>;
+  dealsWon: ColumnType<number, never, never>;
+  commissionsPaid: ColumnType<string, never, never>;
+}
+
 export type EmailStatus = 'pending' | 'sent' | 'failed' | 'not_sent';
 
 /** Mail waiting for, or past, delivery by the outbox worker (migration 0007). */
@@ -337,6 +350,7 @@ export interface Database {
   referralVisits: ReferralVisitsTable;
   payouts: PayoutsTable;
   referralStageCounts: ReferralStageCountsTable;
+  programMonths: ProgramMonthsTable;
   emailOutbox: EmailOutboxTable;
   passwordResetTokens: PasswordResetTokensTable;
   taxProfiles: TaxProfilesTable;
@@ -396,6 +410,7 @@ export const TABLE_COLUMNS = {
   referralVisits: ['id', 'partnerId', 'referralCode', 'utmSource', 'utmMedium', 'utmCampaign', 'landingPage', 'visitorHash', 'createdAt'],
   payouts: ['id', 'idempotencyKey', 'requestHash', 'reference', 'createdBy', 'total', 'commissionCount', 'partnerCount', 'createdAt'],
   referralStageCounts: ['stage', 'referralCount'],
+  programMonths: ['month', 'mrrDelta', 'newReferrals', 'dealsWon', 'commissionsPaid'],
   emailOutbox: [
     'id', 'kind', 'recipient', 'subject', 'textBody', 'htmlBody', 'headers', 'status', 'attempts', 'nextAttemptAt', 'lastError',
     'sentAt', 'resentFrom', 'createdAt',

@@ -35,6 +35,8 @@ export function activeInMonthSql(month: string) {
  * month and takes it away from the month after it stops; a running sum over the months gives, per
  * month, the monthly value of the referrals active in it. Rows: `month_start` (date, every first day
  * from `firstDay` to `lastDay`) and `amount`. Tested equal to `activeInMonth` month by month.
+ * The admin's MRR and the trends chart read the same changes from the `program_months` rollup, kept by
+ * triggers (migration 0016); this live form stays as the tests' oracle for it.
  */
 export function activeValueByMonthSql(firstDay: string, lastDay: string) {
   // Timestamps without time zone: month arithmetic that no session time zone can shift.

@@ -1,12 +1,11 @@
 // The program at a glance (DESIGN §4), computed in SQL; no rows leave the database. Monthly referral
-// revenue uses the one definition of an active referral (activeNow). The three reads are independent
-// and each is answered from an index or a small table (migrations 0002, 0004), so they run side by
-// side on the pool.
+// revenue follows the one definition of an active referral (activeNow). The three reads are independent
+// and each is answered from an index or a small table (migrations 0002, 0004, 0016), so they run side
+// by side on the pool.
 
-import type { AdminMetrics } from '@portal/contracts';
+import { monthKey, type AdminMetrics } from '@portal/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from './activity';
-import { activeNow } from './active-referrals';
 
 export async function adminMetrics(db: DbOrTx, now: Date): Promise<AdminMetrics> {
   const [partners, revenue, referrals] = await Promise.all([
@@ -21,10 +20,13 @@ export async function adminMetrics(db: DbOrTx, now: Date): Promise<AdminMetrics>
         sql<number>`count(*) filter (where partners.status = 'pending')::int`.as('pending'),
       ])
       .executeTakeFirstOrThrow(),
+    // The monthly value of the referrals active now (activeNow): the running sum of the MRR changes
+    // up to this UTC month, kept per month by triggers on referrals (migration 0016), so a few hundred
+    // rows are summed instead of every won referral.
     db
-      .selectFrom('referrals')
-      .where(activeNow(now))
-      .select(sql<string>`round(coalesce(sum(referrals.monthly_value), 0), 2)::text`.as('mrr'))
+      .selectFrom('programMonths')
+      .where('programMonths.month', '<=', `${monthKey(now)}-01`)
+      .select(sql<string>`round(coalesce(sum(program_months.mrr_delta), 0), 2)::text`.as('mrr'))
       .executeTakeFirstOrThrow(),
     // Won ÷ all × 100 with one decimal, 0 when there are no referrals; the per-stage counts are kept
     // by triggers on referrals (migration 0004), so this reads five rows, not every referral.

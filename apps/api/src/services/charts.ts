@@ -5,7 +5,6 @@
 import { REFERRAL_STAGES, monthKey, normaliseMoney, type EarningsByMonth, type ProgramTrends, type ReferralStage } from '@portal/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from './activity';
-import { activeValueByMonthSql } from './active-referrals';
 
 /** The first day ("YYYY-MM-01") of the first month and the instants bounding the whole range. */
 export function monthRange(now: Date, months: number): { firstDay: string; lastDay: string; from: Date; to: Date } {
@@ -52,44 +51,25 @@ export async function partnerEarningsByMonth(db: DbOrTx, partnerId: string, now:
 /**
  * The program per month: commissions paid in it (by payment date), referrals created in it, deals won
  * in it (referrals now won whose close date falls in it) and the referral MRR as at its end (the
- * monthly value of the referrals active in it, by the one active rule in its per-month form). Each
- * aggregate reads only the range's rows through an index (migrations 0002, 0008) and is joined onto
- * the month series.
+ * monthly value of the referrals active in it, by the one active rule in its per-month form). All four
+ * are read from the monthly rollup kept by triggers (migration 0016): the counts and the paid amount
+ * are the month's row; the MRR is the running sum of the MRR changes, from the changes before the range
+ * plus those of each month in it. Tested equal to the live queries over the rows (activeInMonth,
+ * activeValueByMonthSql) month by month.
  */
 export async function programTrends(db: DbOrTx, now: Date, months: number): Promise<ProgramTrends> {
-  const { firstDay, lastDay, from, to } = monthRange(now, months);
-  const utcMonth = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM')`;
+  const { firstDay, lastDay } = monthRange(now, months);
   const result = await sql<{ month: string; commissionsPaid: string; newReferrals: number; dealsWon: number; referralMrr: string }>`
     with m as (${monthSeries(firstDay, lastDay)}),
-    paid as (
-      select ${utcMonth('c.payment_date')} as month, sum(c.amount) as amount
-      from commissions c
-      where c.status = 'paid' and c.payment_date >= ${from} and c.payment_date < ${to}
-      group by 1
-    ),
-    created as (
-      select ${utcMonth('r.created_at')} as month, count(*)::int as n
-      from referrals r
-      where r.created_at >= ${from} and r.created_at < ${to}
-      group by 1
-    ),
-    won as (
-      select ${utcMonth('r.close_date')} as month, count(*)::int as n
-      from referrals r
-      where r.stage = 'won' and r.close_date >= ${from} and r.close_date < ${to}
-      group by 1
-    ),
-    mrr as (${activeValueByMonthSql(firstDay, lastDay)})
+    earlier as (select coalesce(sum(p.mrr_delta), 0) as mrr from program_months p where p.month < ${firstDay}::date)
     select m.month as month,
-      round(coalesce(paid.amount, 0), 2)::text as commissions_paid,
-      coalesce(created.n, 0) as new_referrals,
-      coalesce(won.n, 0) as deals_won,
-      round(coalesce(mrr.amount, 0), 2)::text as referral_mrr
+      round(coalesce(p.commissions_paid, 0), 2)::text as commissions_paid,
+      coalesce(p.new_referrals, 0) as new_referrals,
+      coalesce(p.deals_won, 0) as deals_won,
+      round(earlier.mrr + sum(coalesce(p.mrr_delta, 0)) over (order by m.start), 2)::text as referral_mrr
     from m
-    left join paid on paid.month = m.month
-    left join created on created.month = m.month
-    left join won on won.month = m.month
-    left join mrr on mrr.month_start = m.start
+    cross join earlier
+    left join program_months p on p.month = m.start
     order by m.month`.execute(db);
   return {
     months: result.rows.map((row) => ({

@@ -15,6 +15,7 @@ import * as m0012 from './0012-tax-profiles';
 import * as m0013 from './0013-activity-indexes';
 import * as m0014 from './0014-pipeline-search';
 import * as m0015 from './0015-ordered-commission-ids';
+import * as m0016 from './0016-program-months';
 import * as m0017 from './0017-trigram-search';
 
 export const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0013-activity-indexes': m0013,
   '0014-pipeline-search': m0014,
   '0015-ordered-commission-ids': m0015,
+  '0016-program-months': m0016,
   '0017-trigram-search': m0017,
 };
 
