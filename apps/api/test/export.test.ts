@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { EXPORT_KINDS } from '@portal/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../src/services/crypto';
 import { exportTable, neutraliseCell, WIRE_COLUMNS } from '../src/services/exports';
@@ -117,6 +118,24 @@ describe('GET /api/admin/exports/{partners|referrals|commissions}.csv', () => {
     const { count } = await t.db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     expect(rows).toHaveLength(Number(count));
     expect(new Set(rows.map((r) => r['Referral ID'])).size).toBe(Number(count));
+  });
+
+  it('reads each batch of the commissions export by index, not by scanning and sorting the table (issue 19)', async () => {
+    const extra = await createPartner(t.deps);
+    await sql`
+      insert into commissions (partner_id, amount, month_year, kind, reason, created_at)
+      select ${extra.partnerId}, 5.00, '2026-01', 'bonus', 'bulk', timestamptz '2026-01-01' + n * interval '1 minute' from generate_series(1, 5000) n
+    `.execute(t.db);
+    await sql`analyze commissions`.execute(t.db);
+    // The batch statement of exports.ts (after the first batch), its selected columns aside.
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`
+      explain select c.id, p.company_name, r.client_company_name, c.created_at::text
+      from commissions c join partners p on p.id = c.partner_id left join referrals r on r.id = c.referral_id
+      where (c.created_at, c.id) > (timestamptz '2026-01-02', '00000000-0000-0000-0000-000000000000'::uuid)
+      order by c.created_at, c.id limit 1000`.execute(t.db);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('commissions_created_idx');
+    expect(plan).not.toMatch(/Sort Key: c\.created_at/);
   });
 
   it('answers 401 without a session and 403 for a partner, as JSON', async () => {

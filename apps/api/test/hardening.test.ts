@@ -4,7 +4,7 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { MESSAGES } from '@portal/contracts';
+import { MESSAGES, partnerProfileOutput, userOutput } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,9 @@ import { buildApp, CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../src/app'
 import { ConfigError, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { RATE_POLICIES, createRateLimits } from '../src/services/rate-limits';
-import { createPartner, createTestApp, createUser, tokenFor, type TestApp } from './helpers';
+import { buildOpenApiDocument } from '../src/rest/openapi';
+import { restRoutes } from '../src/rest/routes';
+import { createPartner, createTestApp, createUser, sampleApplication, tokenFor, type TestApp } from './helpers';
 
 const key = () => randomBytes(32).toString('base64');
 
@@ -275,6 +277,31 @@ describe('request path shortcuts (issue 19, API overhead)', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers, url).toMatchObject(expected);
       expect(res.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('auth.me and partner.me answer exactly their schemas without a parse per call, and the REST document keeps the schemas', async () => {
+    // The application's sample has bank details: the masked numbers and every optional field are in the answer.
+    const applicant = await createUser(t.deps, { role: 'partner' });
+    const headers = { authorization: `Bearer ${await tokenFor(t.deps, applicant)}` };
+    expect((await t.app.inject({ method: 'POST', url: '/api/partners', headers, payload: sampleApplication() })).statusCode).toBe(201);
+    for (const [url, schema] of [
+      ['/api/partners/me', partnerProfileOutput],
+      ['/trpc/partner.me', partnerProfileOutput],
+      ['/api/auth/me', userOutput],
+      ['/trpc/auth.me', userOutput],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      const answer = url.startsWith('/trpc') ? res.json().result.data : res.json();
+      // What the mapper built is what a parse (which strips unknown keys) would have let through.
+      expect(answer, url).toEqual(JSON.parse(JSON.stringify(schema.parse(answer))));
+      expect(Object.keys(answer).sort(), url).toEqual(Object.keys(schema.parse(answer)).sort());
+    }
+    const doc = buildOpenApiDocument(restRoutes) as { paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }> } }> };
+    for (const path of ['/api/partners/me', '/api/auth/me']) {
+      const schema = doc.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema;
+      expect(Object.keys(schema?.properties ?? {}), path).toEqual(expect.arrayContaining(['id', path.includes('partners') ? 'referralCode' : 'email']));
     }
   });
 

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { descriptionOf, responseHeadersOf, type RestRoute } from './adapter';
+import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/router';
 
 export interface ExtraOperation {
@@ -88,11 +89,11 @@ export interface OpenApiOptions {
 
 export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readonly ExtraOperation[] = [], options: OpenApiOptions = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs?: unknown[]; output?: unknown; type?: string } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs?: unknown[]; output?: unknown; meta?: ProcedureMeta; type?: string } }>;
   for (const route of routes) {
     const def = procedures[route.procedure]?._def;
     const input = toJsonSchema(def?.inputs?.[0], 'input');
-    const pageSchema = toJsonSchema(def?.output, 'output');
+    const pageSchema = toJsonSchema(def?.meta?.outputSchema ?? def?.output, 'output');
     const output = route.paged ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema) : pageSchema;
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
     // Input fields filled from the path or from headers are not part of the body.

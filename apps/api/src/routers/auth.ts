@@ -13,6 +13,7 @@ import {
   okOutput,
   resetPasswordInput,
   userOutput,
+  type SessionUserOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { issueSession, registerAccount, sessionUserView, signIn, signOut } from '../services/accounts';
@@ -33,7 +34,7 @@ export const authProcedures = {
     .output(loginOutput)
     .mutation(({ ctx, input }) => signIn(ctx.deps, input, ctx.ip)),
 
-  me: authedProcedure.output(userOutput).query(({ ctx }) => sessionUserView(ctx.deps.config, ctx.user)),
+  me: authedProcedure.meta({ outputSchema: userOutput }).query(({ ctx }): SessionUserOutput => sessionUserView(ctx.deps.config, ctx.user)),
 
   logout: authedProcedure.output(okOutput).mutation(async ({ ctx }) => {
     await signOut(ctx.deps, ctx.user.id);

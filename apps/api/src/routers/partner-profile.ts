@@ -1,4 +1,4 @@
-import { partnerApplicationInput, partnerProfileOutput, updateBankDetailsInput, updatePartnerProfileInput } from '@portal/contracts';
+import { partnerApplicationInput, partnerProfileOutput, updateBankDetailsInput, updatePartnerProfileInput, type PartnerProfile } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { toPartnerProfile } from '../services/mappers';
 import { applyAsPartner, getOwnProfile } from '../services/partners';
@@ -8,7 +8,7 @@ import { partnerProcedure, partnerUserProcedure } from '../trpc/init';
 /** partner.me, partner.submitApplication (Partner onboarding issue). `apply` is a reserved word of tRPC routers. */
 export const partnerProfileProcedures = {
   /** The signed-in partner's own record; 404 while they have not applied (the form shows then). */
-  me: partnerUserProcedure.output(partnerProfileOutput).query(async ({ ctx }) => {
+  me: partnerUserProcedure.meta({ outputSchema: partnerProfileOutput }).query(async ({ ctx }): Promise<PartnerProfile> => {
     const partner = await getOwnProfile(ctx.deps.db, ctx.user.id);
     return toPartnerProfile(partner, ctx.deps.cipher);
   }),

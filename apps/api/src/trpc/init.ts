@@ -4,13 +4,25 @@
 
 import { MESSAGES } from '@portal/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { ZodType } from 'zod';
 import { withActor } from '../services/actor';
 import { partnerOfUser } from '../services/partners';
 import { requirePermission as requirePermissionOf, requireSignedInUser, type Permission } from '../services/permissions';
 import type { Context } from './context';
 import { toClientError, userMessage, validationIssues } from './errors';
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure declares besides its parsers. */
+export interface ProcedureMeta {
+  /**
+   * The answer's schema for the REST document, on a procedure whose answer is not parsed per call: one
+   * built field by field by a mapper whose return type is that schema's type (an extra field is then a
+   * compile error, and a test holds the answer equal to the schema's parse of it). tRPC's `.output()` would
+   * parse every answer again (issue 19, API overhead: the commonest calls, auth.me and partner.me).
+   */
+  outputSchema?: ZodType;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   isDev: false,
   errorFormatter({ shape, error }) {
     return {

@@ -17,6 +17,7 @@ import * as m0014 from './0014-pipeline-search';
 import * as m0015 from './0015-ordered-commission-ids';
 import * as m0016 from './0016-program-months';
 import * as m0017 from './0017-trigram-search';
+import * as m0018 from './0018-commissions-created-index';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0015-ordered-commission-ids': m0015,
   '0016-program-months': m0016,
   '0017-trigram-search': m0017,
+  '0018-commissions-created-index': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {
