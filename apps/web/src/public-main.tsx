@@ -6,6 +6,7 @@
 import './styles/mantine.css';
 import { AUTH_TOKEN_KEY } from '@portal/contracts/plain';
 import { defaultParseSearch } from '@tanstack/react-router';
+import { startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { SSR_DATA_ELEMENT, type SsrData } from './ssr/ssr-data';
 
@@ -20,7 +21,7 @@ function storedToken(): string | null {
 /**
  * Resolves in a new task. The page is already painted from the HTML; what follows is JavaScript a
  * phone runs slowly (React DOM, then Mantine and the page, then hydration, which React time-slices
- * itself). Evaluated in one go that is one long task blocking the first tap; a task each keeps every
+ * as a transition). Evaluated in one go that is one long task blocking the first tap; a task each keeps every
  * part short (issue 19: Total Blocking Time). The modules are preloaded, so the split costs no round trip.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -46,7 +47,11 @@ async function start() {
     handedOver = true;
     void startSpa(root);
   };
-  root = hydrateRoot(container, <PublicRoot page={page} data={data} onSignedIn={onSignedIn} />);
+  // As a transition, hydration is time-sliced: React yields to the browser every few milliseconds instead
+  // of hydrating the whole page in one task (a default-priority render is never sliced).
+  startTransition(() => {
+    root = hydrateRoot(container, <PublicRoot page={page} data={data} onSignedIn={onSignedIn} />);
+  });
 }
 
 void start();
