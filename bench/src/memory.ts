@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../apps/api/src/heap-policy';
 import { runLoad, type LoadResult } from './load';
 import { fmt } from './stats';
 import type { BenchContext, BenchFigure } from './types';
@@ -59,7 +60,8 @@ export async function startBuiltPortal(databaseUrl: string, overrides: NodeJS.Pr
   env.JWT_SECRET = randomBytes(48).toString('base64url');
   env.DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
   Object.assign(env, overrides);
-  const child: ChildProcess = spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Started as `pnpm start` and the Dockerfile start it (the heap policy's flags).
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { claimDataDir, ControlSocketPathError, type DataDirClaim } from './control';
 import { secureDataDir } from './data-dir';
 import { createDeps, openDatabase } from './deps';
+import { applyHeapPolicy } from './heap-policy';
 import { createLogger } from './logger';
 import { startMetricsServer } from './metrics';
 import { startAccrualTimer } from './services/accrual-timer';
@@ -27,6 +28,7 @@ function readConfig(): AppConfig {
   }
 }
 
+applyHeapPolicy();
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 secureDataDir(config.dataDir);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { findRepoRoot, loadConfig } from '../src/config';
+import { SERVER_NODE_FLAGS } from '../src/heap-policy';
 
 const root = findRepoRoot(import.meta.dirname);
 const read = (name: string) => readFileSync(join(root, name), 'utf8');
@@ -132,12 +133,22 @@ describe('Dockerfile', () => {
 
   it('installs with the frozen lockfile and starts the built server', () => {
     expect(dockerfile).toContain('pnpm install --frozen-lockfile');
-    expect(dockerfile).toMatch(/CMD \["node", "dist\/main\.js"\]/);
+    expect(dockerfile).toMatch(/CMD \["node", .*"dist\/main\.js"\]/);
     expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
   });
 
   it('keeps node_modules and local data out of the build context', () => {
     const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
     expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/.data', '.git']));
+  });
+});
+
+describe('the server\'s heap policy', () => {
+  // V8 reads the young generation's size only at start-up: every start path passes the flags.
+  it('starts dist/main.js with SERVER_NODE_FLAGS in the Dockerfile and in `pnpm start`', () => {
+    const cmd = read('Dockerfile').split('\n').find((line) => line.startsWith('CMD ['));
+    expect(JSON.parse(cmd?.slice('CMD '.length) ?? '[]')).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/main.js']);
+    const api = JSON.parse(read('apps/api/package.json')) as { scripts: Record<string, string> };
+    expect(api.scripts.start).toBe(['node', ...SERVER_NODE_FLAGS, 'dist/main.js'].join(' '));
   });
 });
