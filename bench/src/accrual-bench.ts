@@ -73,8 +73,8 @@ export async function runAccrualBench(opts: { databaseUrl: string | null; quick:
       log(`accrual: round ${round + 1}: ${fmt(firstRuns.at(-1) ?? 0)} ms, rerun ${fmt(reruns.at(-1) ?? 0)} ms`);
     }
 
-    // What autovacuum does after a million inserts (its insert threshold): the visibility map lets the
-    // page's count and sum read the pending index alone instead of every heap page.
+    // What autovacuum does after a million inserts (its insert threshold): a visibility map and fresh
+    // statistics. The page's count and sum read pending_months (migration 0019), not the pending index.
     await sql`vacuum analyze commissions`.execute(db);
     const admin = await db
       .insertInto('users')

@@ -221,9 +221,9 @@ export async function seedScale(pool: Db, sizes: ScaleSizes, log: (message: stri
     step('partner totals');
 
     // A freshly loaded table has no statistics and no visibility map until autovacuum visits it. The
-    // monthly rollup (migration 0016) was kept by the triggers during the inserts: a few hundred rows,
-    // each rewritten by every insert statement.
-    await sql`vacuum analyze users, partners, referrals, commissions, program_months`.execute(db);
+    // monthly rollups (migrations 0016 and 0019) were kept by the triggers during the inserts: a few
+    // hundred rows each, rewritten by every insert statement.
+    await sql`vacuum analyze users, partners, referrals, commissions, program_months, pending_months`.execute(db);
     step('vacuum analyze');
 
     const count = async (table: 'partners' | 'referrals' | 'commissions') =>

@@ -199,6 +199,17 @@ export interface ProgramMonthsTable {
   commissionsPaid: ColumnType<string, never, never>;
 }
 
+/**
+ * The pending commissions per month (migration 0019), kept by the commission triggers of 0016: their
+ * count and signed sum, so the Payout Processor's totals read a few hundred rows.
+ */
+export interface PendingMonthsTable {
+  /** "YYYY-MM", as commissions.monthYear. */
+  monthYear: ColumnType<string, never, never>;
+  pendingCount: ColumnType<number, never, never>;
+  pendingAmount: ColumnType<string, never, never>;
+}
+
 export type EmailStatus = 'pending' | 'sent' | 'failed' | 'not_sent';
 
 /** Mail waiting for, or past, delivery by the outbox worker (migration 0007). */
@@ -351,6 +362,7 @@ export interface Database {
   payouts: PayoutsTable;
   referralStageCounts: ReferralStageCountsTable;
   programMonths: ProgramMonthsTable;
+  pendingMonths: PendingMonthsTable;
   emailOutbox: EmailOutboxTable;
   passwordResetTokens: PasswordResetTokensTable;
   taxProfiles: TaxProfilesTable;
@@ -411,6 +423,7 @@ export const TABLE_COLUMNS = {
   payouts: ['id', 'idempotencyKey', 'requestHash', 'reference', 'createdBy', 'total', 'commissionCount', 'partnerCount', 'createdAt'],
   referralStageCounts: ['stage', 'referralCount'],
   programMonths: ['month', 'mrrDelta', 'newReferrals', 'dealsWon', 'commissionsPaid'],
+  pendingMonths: ['monthYear', 'pendingCount', 'pendingAmount'],
   emailOutbox: [
     'id', 'kind', 'recipient', 'subject', 'textBody', 'htmlBody', 'headers', 'status', 'attempts', 'nextAttemptAt', 'lastError',
     'sentAt', 'resentFrom', 'createdAt',

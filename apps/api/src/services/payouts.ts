@@ -207,13 +207,29 @@ const pendingCommissions = (db: DbOrTx, filter?: PendingFilter) =>
 
 const PENDING_ORDER: KeysetOrder = { key: sql`c.created_at`, type: 'timestamptz', id: sql`c.id`, direction: 'asc' };
 
+/**
+ * The count and sum of every pending commission the filter matches. Without a partner they come from
+ * `pending_months` (migration 0019, kept by triggers), a row per month instead of a million index
+ * entries; a partner's pending commissions are few and indexed, so they are counted directly.
+ */
+function pendingSummary(db: DbOrTx, filter: PendingFilter) {
+  if (filter.partnerId) {
+    return pendingFiltered(db, filter)
+      .select([sql<number>`count(*)::int`.as('total'), sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('totalAmount')])
+      .executeTakeFirstOrThrow();
+  }
+  let months = db
+    .selectFrom('pendingMonths as m')
+    .select([sql<number>`coalesce(sum(m.pending_count), 0)::int`.as('total'), sql<string>`coalesce(sum(m.pending_amount), 0)::numeric(14, 2)::text`.as('totalAmount')]);
+  if (filter.month) months = months.where('m.monthYear', '=', filter.month);
+  return months.executeTakeFirstOrThrow();
+}
+
 export async function listPendingCommissions(db: Db, page: PendingFilter & { limit: number; offset: number }): Promise<PendingCommissionsPage> {
   const filter: PendingFilter = { partnerId: page.partnerId, month: page.month };
   const [items, summary] = await Promise.all([
     pendingCommissions(db, filter).orderBy('c.createdAt').orderBy('c.id').limit(page.limit).offset(page.offset).execute(),
-    pendingFiltered(db, filter)
-      .select([sql<number>`count(*)::int`.as('total'), sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('totalAmount')])
-      .executeTakeFirstOrThrow(),
+    pendingSummary(db, filter),
   ]);
   // Open clawbacks are offered with their partner's next commissions: every pending clawback of the
   // partners on this page, wherever it sits in the queue, so the screen can add it to a selection.

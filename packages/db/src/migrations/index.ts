@@ -18,6 +18,7 @@ import * as m0015 from './0015-ordered-commission-ids';
 import * as m0016 from './0016-program-months';
 import * as m0017 from './0017-trigram-search';
 import * as m0018 from './0018-commissions-created-index';
+import * as m0019 from './0019-pending-months';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0016-program-months': m0016,
   '0017-trigram-search': m0017,
   '0018-commissions-created-index': m0018,
+  '0019-pending-months': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {
