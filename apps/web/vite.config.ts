@@ -42,26 +42,25 @@ function precompress(): Plugin {
 const BOOT_ASSETS_ELEMENT = 'portal-boot-assets';
 
 /**
- * Each request a document starts costs its main thread a few milliseconds (on a phone's CPU, 30 of them
- * in one task were a 90–180 ms long task, issue 19: Total Blocking Time), so the loader starts this many
- * per task.
- */
-const PRELOADS_PER_TASK = 4;
-
-/**
  * Runs after the first paint (the frame after it, whichever comes first of that and one second): adds the
- * modulepreload links that public.html's build tags named, a few per task, then the module entry.
- * Constant text, so its CSP hash is the same for every build and page.
+ * modulepreload links and the module entry that public.html's build tags named. Constant text, so its
+ * CSP hash is the same for every build and page.
  */
 const BOOT_LOADER =
   `(function(){var d=document,done=false,a=JSON.parse(d.getElementById('${BOOT_ASSETS_ELEMENT}').textContent);` +
-  `function add(u){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;d.head.appendChild(l)}` +
-  `function step(i){var end=Math.min(i+${PRELOADS_PER_TASK},a.preload.length);for(;i<end;i++)add(a.preload[i]);` +
-  `if(i<a.preload.length){setTimeout(function(){step(i)},0);return}` +
+  `function go(){if(done)return;done=true;a.preload.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;d.head.appendChild(l)});` +
   `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=a.entry;d.head.appendChild(s)}` +
-  `function go(){if(done)return;done=true;step(0)}` +
   `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()`;
 
+/**
+ * public.html (issue 19, the public pages on phones): the server-rendered page paints from its HTML and
+ * inline CSS alone, so its JavaScript is fetched only after that first paint — the module entry and its
+ * modulepreloads move from <head> into a JSON block that a small inline loader at the end of <body> reads.
+ * The list also holds the chunks the entry imports dynamically (React DOM, then the page:
+ * src/public-main.tsx evaluates them one task after another so no single task blocks a phone), so they are
+ * fetched at once, as static imports would be. The SPA (src/spa.tsx, after a sign-in) and the chunks the
+ * page loads lazily are left out.
+ */
 function deferPublicEntry(htmlFile: string, skip: RegExp): Plugin {
   return {
     name: 'portal:defer-public-entry',
