@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -103,8 +103,53 @@ function deferPublicEntry(htmlFile: string, skip: RegExp): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), deferPublicEntry('public.html', /\/src\/spa\.tsx$/), precompress()],
+/** The two HTML entries (see `build` below). */
+const inputs = { index: resolve(import.meta.dirname, 'index.html'), public: resolve(import.meta.dirname, 'public.html') };
+const appPlugins = () => [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()];
+
+/**
+ * The public pages' JavaScript in two chunks instead of ~30 (issue 19, Total Blocking Time on a phone).
+ * Split automatically, the page shares a dozen tiny chunks with the SPA's routes (a Badge here, a money
+ * formatter there), and the loader's one task that starts a request per chunk took 90-180 ms at 4x CPU.
+ * Which modules the page needs is only known after tree-shaking (Mantine's and Tabler's barrels import
+ * every component), so a first build in memory, split automatically, names them: the chunks public.html's
+ * entry imports dynamically (React DOM, the page) and what those import, less the entry's own static
+ * chunks and the SPA's chunk. The real build then groups React DOM's modules into `public-react` and the
+ * rest into `public-page`; the SPA imports the same modules from them. public-main.tsx still evaluates
+ * React DOM in one task and the page in the next.
+ */
+async function publicPageGroups(): Promise<{ name: string; test: (id: string) => boolean }[]> {
+  const result = await build({ configFile: false, root: import.meta.dirname, logLevel: 'silent', plugins: appPlugins(), build: { write: false, rolldownOptions: { input: inputs } } });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => ('output' in output ? output.output : []));
+  const chunks = new Map(outputs.flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
+  const entry = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.facadeModuleId === inputs.public);
+  if (!entry) throw new Error('public.html: no entry chunk in the probe build');
+  const closure = (fileName: string, into: Set<string>, except: Set<string>) => {
+    if (into.has(fileName) || except.has(fileName)) return;
+    into.add(fileName);
+    for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, into, except);
+  };
+  const initial = new Set<string>();
+  closure(entry.fileName, initial, new Set());
+  const reactModules = new Set<string>();
+  const pageModules = new Set<string>();
+  for (const fileName of entry.dynamicImports) {
+    const moduleIds = chunks.get(fileName)?.moduleIds ?? [];
+    if (moduleIds.some((id) => /\/src\/spa\.tsx$/.test(id))) continue;
+    const reached = new Set<string>();
+    closure(fileName, reached, initial);
+    const isReact = moduleIds.some((id) => /[\\/]react-dom[\\/]client\.js$/.test(id));
+    for (const reachedFile of reached) for (const id of chunks.get(reachedFile)?.moduleIds ?? []) (isReact ? reactModules : pageModules).add(id);
+  }
+  if (reactModules.size === 0 || pageModules.size === 0) throw new Error('public-main.tsx no longer imports React DOM and the page dynamically');
+  return [
+    { name: 'public-react', test: (id) => reactModules.has(id) },
+    { name: 'public-page', test: (id) => pageModules.has(id) && !reactModules.has(id) },
+  ];
+}
+
+export default defineConfig(async ({ command, isSsrBuild }) => ({
+  plugins: [...appPlugins(), deferPublicEntry('public.html', /\/src\/spa\.tsx$/), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/trpc': apiTarget },
@@ -115,8 +160,11 @@ export default defineConfig({
     // index.html: the SPA (signed-in screens). public.html: the template of the server-rendered public
     // pages (`/`, `/r/{code}`), whose entry (src/public-main.tsx) hydrates them without the SPA's
     // router, query and tRPC clients (issue 19: less JavaScript before the page answers).
-    rollupOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), public: resolve(import.meta.dirname, 'public.html') } },
+    rolldownOptions: {
+      input: inputs,
+      output: { codeSplitting: { groups: command === 'build' && !isSsrBuild ? await publicPageGroups() : [] } },
+    },
   },
   // The server build (src/ssr/entry-server.tsx) carries its dependencies: the API imports it as one file.
   ssr: { noExternal: true },
-});
+}));

@@ -40,6 +40,18 @@ describe('server-rendered public pages', () => {
     expect(page.text).not.toMatch(/<link rel="stylesheet"/);
   });
 
+  it('the page’s JavaScript comes in a handful of files: React DOM and the page each in one chunk', async () => {
+    // A phone pays for every module request in the loader's task (apps/web/vite.config.ts publicPageGroups):
+    // split automatically, the page needed ~30 files.
+    const page = await html('/');
+    const boot = /<script type="application\/json" id="portal-boot-assets">([\s\S]*?)<\/script>/.exec(page.text)?.[1];
+    const assets = JSON.parse(boot ?? '{}') as { entry?: string; preload?: string[] };
+    expect(assets.entry).toMatch(/^\/assets\/public-[\w-]+\.js$/);
+    expect(assets.preload?.length).toBeLessThanOrEqual(5);
+    expect(assets.preload).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/public-react-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/public-page-[\w-]+\.js$/)]));
+    for (const path of [assets.entry, ...(assets.preload ?? [])]) expect((await fetch(`${journey.portal.baseUrl}${path}`)).status).toBe(200);
+  });
+
   it('/r/{code} names the partner in the HTML, escaped (a name with markup renders as text)', async () => {
     const page = await html(`/r/${referralCode}?utm_campaign=${encodeURIComponent('<b>Spring</b>')}`);
     expect(page.status).toBe(200);
