@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -148,7 +148,7 @@ async function publicPageGroups(): Promise<{ name: string; test: (id: string) =>
   ];
 }
 
-export default defineConfig(async ({ command, isSsrBuild }) => ({
+export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig> => ({
   plugins: [...appPlugins(), deferPublicEntry('public.html', /\/src\/spa\.tsx$/), precompress()],
   server: {
     port: 5173,
