@@ -329,6 +329,18 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await fresh();
     await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
     await bothThemes('partner', ['Earnings by month', 'Referrals by stage']);
+    // The stage names under the bars never run into each other ("BookedQualified" at 390 px): level with a
+    // space between them, or slanted far enough apart for a line of 12 px text.
+    const ticks = await page.getByRole('figure', { name: 'Referrals by stage', exact: true }).evaluate((figure) =>
+      [...figure.querySelectorAll<SVGTextElement>('text[orientation="bottom"]')].map((text) => ({ x: Number(text.getAttribute('x')), length: text.getComputedTextLength(), angle: Number(/rotate\((-?[\d.]+)/.exec(text.getAttribute('transform') ?? '')?.[1] ?? 0) })),
+    );
+    expect(ticks).toHaveLength(5);
+    for (let i = 1; i < ticks.length; i++) {
+      const [left, right] = [ticks[i - 1], ticks[i]] as [(typeof ticks)[number], (typeof ticks)[number]];
+      const distance = right.x - left.x;
+      if (right.angle === 0) expect(distance - (left.length + right.length) / 2, `space between stage names at ${width} px`).toBeGreaterThanOrEqual(6);
+      else expect(distance * Math.sin((Math.abs(right.angle) * Math.PI) / 180), `slanted stage names at ${width} px`).toBeGreaterThanOrEqual(12);
+    }
     // The table alternative: the accrued month's $100.00 pending, and one referral won, one booked.
     const earnings = page.getByRole('figure', { name: 'Earnings by month', exact: true });
     await earnings.getByRole('switch', { name: 'Show as table' }).check();

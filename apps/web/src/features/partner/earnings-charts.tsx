@@ -3,6 +3,7 @@
 
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { useElementSize } from '@mantine/hooks';
 import { REFERRAL_STAGE_LABELS, formatMonthShort, type EarningsMonth, type StageCount } from '@portal/contracts';
 import { CHART_HEIGHT } from '../charts/chart-panel';
 import { countTick, moneyTick, moneyValue } from '../charts/chart-format';
@@ -29,15 +30,20 @@ export default function EarningsByMonthChart({ months }: { months: readonly Earn
 
 export function ReferralsByStageChart({ stages }: { stages: readonly StageCount[] }) {
   const data = stages.map((row) => ({ stage: REFERRAL_STAGE_LABELS[row.stage], count: row.count }));
+  // In a narrow panel (a phone) the five stage names do not fit side by side ("BookedQualified"): they slant there.
+  const { ref, width } = useElementSize();
+  const slanted = width > 0 && width < 360;
   return (
-    <BarChart
-      h={CHART_HEIGHT}
-      data={data}
-      dataKey="stage"
-      series={[{ name: 'count', label: 'Referrals', color: 'blue.7' }]}
-      valueFormatter={countTick}
-      xAxisProps={{ interval: 0 }}
-      yAxisProps={{ allowDecimals: false, width: 40 }}
-    />
+    <div ref={ref}>
+      <BarChart
+        h={CHART_HEIGHT}
+        data={data}
+        dataKey="stage"
+        series={[{ name: 'count', label: 'Referrals', color: 'blue.7' }]}
+        valueFormatter={countTick}
+        xAxisProps={slanted ? { interval: 0, angle: -35, textAnchor: 'end', height: 56 } : { interval: 0 }}
+        yAxisProps={{ allowDecimals: false, width: 40 }}
+      />
+    </div>
   );
 }
