@@ -90,6 +90,22 @@ describe('accrueMonth', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.details).toMatchObject({ month: '2026-03', created: expect.any(Number), skipped: expect.any(Number) });
   });
+
+  it('records the timer’s run only when it created commissions, and an admin’s run always', async () => {
+    const { partnerId } = await createPartner(t.deps);
+    await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2025-07-10' });
+    const logged = async () => (await t.db.selectFrom('activityLog').select('details').where('action', '=', 'commissions.accrued').execute()).filter((row) => (row.details as { month?: string }).month === '2025-08').length;
+    const first = await accrueMonth(t.db, '2025-08', t.clock.now);
+    expect(first.created).toBeGreaterThan(0);
+    expect(await logged()).toBe(1);
+    // The same month again from the timer: nothing created, nothing logged.
+    expect(await accrueMonth(t.db, '2025-08', t.clock.now)).toMatchObject({ created: 0 });
+    expect(await logged()).toBe(1);
+    // An admin's run that finds nothing to create is still on record, with who ran it.
+    const admin = await createUser(t.deps, { role: 'admin' });
+    expect(await accrueMonth(t.db, '2025-08', t.clock.now, admin.id)).toMatchObject({ created: 0 });
+    expect(await logged()).toBe(2);
+  });
 });
 
 describe('admin.accrue and POST /api/admin/commissions/accrue', () => {

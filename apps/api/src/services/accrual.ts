@@ -61,7 +61,11 @@ export async function accrueMonth(db: Db, month: Month, now: Date, actorId: stri
     const active = Number(rows[0]?.active ?? 0);
     const created = Number(rows[0]?.created ?? 0);
     const result = { month, created, skipped: Math.max(0, active - created) };
-    await logActivity(trx, { userId: actorId, action: 'commissions.accrued', entityType: 'commission', entityId: null, details: { ...result } });
+    // A person's run is always recorded (who ran it and what it found); the timer's only when it wrote
+    // something: every replica runs it daily, and its no-op runs would bury the log.
+    if (actorId !== null || created > 0) {
+      await logActivity(trx, { userId: actorId, action: 'commissions.accrued', entityType: 'commission', entityId: null, details: { ...result } });
+    }
     if (mail) await notifyMonthlySummaries(trx, mail, now, month, rows[0]?.earned ?? []);
     if (created > 0) await enqueueWebhookEvent(trx, 'commissions.accrued', { ...result, partners: rows[0]?.earned ?? [] }, now);
     return result;

@@ -1,10 +1,11 @@
 // The Activity screen (issue 16): the audit log filtered, paged, with each change's diff and a CSV
 // of everything the filters match.
 
-import { Alert, Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Pagination, Text, Title } from '@mantine/core';
 import { ACTIVITY_PAGE_SIZE } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AdminPage } from '../../../layout/admin-page';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
@@ -25,16 +26,12 @@ export function ActivityScreen() {
   };
 
   return (
-    <Stack gap="lg" p={{ base: 'sm', sm: 'md' }} maw={1440} mx="auto" w="100%">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <div>
-          <Title order={1} size="h2">
-            Activity
-          </Title>
-          <Text c="dimmed">Who changed what, and when: every change in the portal, newest first</Text>
-        </div>
-        <ActivityExportButton params={filters} />
-      </Group>
+    <AdminPage
+      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Activity' }]}
+      title="Activity"
+      description="Who changed what, and when: every change in the portal, newest first"
+      actions={<ActivityExportButton params={filters} />}
+    >
       <Card withBorder padding="lg" radius="md">
         <ActivityFilters onApply={apply} />
       </Card>
@@ -66,6 +63,6 @@ export function ActivityScreen() {
           </Group>
         )}
       </Card>
-    </Stack>
+    </AdminPage>
   );
 }
