@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ActivityScreen } from '../src/features/admin/activity/activity-screen';
-import { renderWithProviders } from './render';
+import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
 
 const PARTNER_ID = '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a';
@@ -53,7 +53,7 @@ afterEach(() => {
 describe('the Activity screen', () => {
   it('names each actor and shows a change as before → after', async () => {
     serveActivity();
-    renderWithProviders(<ActivityScreen />);
+    renderInRouter(<ActivityScreen />, { path: '/admin/activity' });
     const table = await findTable();
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -68,7 +68,7 @@ describe('the Activity screen', () => {
   it('sends the filters that are set and starts again at the first page', async () => {
     const api = serveActivity(60);
     const user = userEvent.setup();
-    renderWithProviders(<ActivityScreen />);
+    renderInRouter(<ActivityScreen />, { path: '/admin/activity' });
     await findTable();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(api.calls.at(-1)?.input).toEqual({ limit: 25, offset: 25 }));
@@ -84,7 +84,7 @@ describe('the Activity screen', () => {
   it('names a malformed entity id and date range before calling the server', async () => {
     const api = serveActivity();
     const user = userEvent.setup();
-    renderWithProviders(<ActivityScreen />);
+    renderInRouter(<ActivityScreen />, { path: '/admin/activity' });
     await findTable();
     const before = api.calls.length;
     await user.type(screen.getByLabelText('Entity id'), 'abc');
@@ -110,7 +110,7 @@ describe('the Activity screen', () => {
     const objectUrls = { create: vi.fn(() => 'blob:activity'), revoke: vi.fn() };
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: objectUrls.create, revokeObjectURL: objectUrls.revoke }));
     const user = userEvent.setup();
-    renderWithProviders(<ActivityScreen />);
+    renderInRouter(<ActivityScreen />, { path: '/admin/activity' });
     await findTable();
     await user.type(screen.getByLabelText('Action'), 'partner.approved');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));

@@ -16,7 +16,8 @@ export function PageBreadcrumbs({ trail }: { trail: readonly Crumb[] }) {
       <Breadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
         {trail.map((crumb) =>
           crumb.to ? (
-            <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">
+            // Exact: the router would mark `/admin` active (aria-current="page") on every page below it.
+            <Anchor key={crumb.label} component={Link} to={crumb.to} activeOptions={{ exact: true }} size="sm">
               {crumb.label}
             </Anchor>
           ) : (

@@ -1,6 +1,7 @@
 // The admin's Integrations screen (issue 15): API keys and webhooks for internal tools.
 
-import { Anchor } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { AdminPage } from '../../../layout/admin-page';
 import { ApiKeysCard } from './api-keys-card';
 import { WebhooksCard } from './webhooks-card';
@@ -10,13 +11,11 @@ export function IntegrationsScreen() {
     <AdminPage
       trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Integrations' }]}
       title="Integrations"
-      description={
-        <>
-          Connect internal tools: API keys for the REST API and webhooks for the events they follow.{' '}
-          <Anchor href="/api/docs" target="_blank" inherit>
-            API reference (OpenAPI)
-          </Anchor>
-        </>
+      description="Connect internal tools: API keys for the REST API and webhooks for the events they follow."
+      actions={
+        <Button component="a" href="/api/docs" target="_blank" variant="default" leftSection={<IconExternalLink size={16} />}>
+          API reference (OpenAPI)
+        </Button>
       }
     >
       <ApiKeysCard />
