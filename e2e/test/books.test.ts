@@ -5,12 +5,13 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, settled, signInWithToken, usePortal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, usePortal } from '../src/harness';
 
 const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
 let reference: string;
+let partnerId: string;
 const PARTNER = { email: 'statements@e2e.test', password: 'partner-password-123', companyName: 'Statement Makers LLC', contactName: 'Stella Statement' };
 const MONTH = previousMonthKey(new Date());
 const SHOTS = '/work/shots/books';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const created = await client.call('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
   if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
   partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, partnerToken)).body.id;
+  partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, partnerToken)).body.id;
   for (const [clientCompanyName, serviceType] of [
     ['Lighthouse Provisions', 'basic_accounting'],
     ['Granite Gear Co', 'controller'],
@@ -161,5 +162,37 @@ describe('statements and tax information in Chromium', () => {
     expect(csv).toContain('"Lighthouse Provisions"');
     expect(csv).toContain('"Closing balance"');
     await context.close();
+  });
+
+  it('the partner page shows its money lists as tables where they fit and as cards on a phone', async () => {
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [MOBILE, 'mobile'],
+    ] as const) {
+      const { page, context } = await newPage(journey.browser, viewport);
+      await signInWithToken(page, journey.portal.baseUrl, adminToken, `/admin/partners/${partnerId}`);
+      await page.getByRole('heading', { level: 1, name: PARTNER.companyName }).waitFor();
+      for (const [list, text] of [
+        ['Referrals', 'Granite Gear Co'],
+        ['Commissions', 'Lighthouse Provisions'],
+        ['Payouts', reference],
+      ] as const) {
+        const region = page.getByRole('region', { name: list, exact: true });
+        if (viewport === DESKTOP) {
+          await region.getByRole('row').filter({ hasText: text }).waitFor();
+          expect(await region.getByRole('list').count(), `${list} at ${suffix}`).toBe(0);
+        } else {
+          // Every column on the card, nothing to scroll sideways: the table is not shown at all.
+          const card = region.getByRole('list', { name: list }).getByRole('listitem').filter({ hasText: text });
+          await card.waitFor();
+          expect(await region.getByRole('table').count(), `${list} at ${suffix}`).toBe(0);
+          if (list === 'Commissions') expect(await card.textContent()).toMatch(/Client.*Lighthouse Provisions.*Amount.*\$\d.*Status.*Paid/);
+        }
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shot(page, `admin-partner-page-lists-${suffix}`);
+      await context.close();
+    }
   });
 });

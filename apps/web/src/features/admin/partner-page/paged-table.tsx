@@ -1,11 +1,16 @@
-// One server-paged list of the partner page: a heading with the count, the table, the pager.
+// One server-paged list of the partner page: a heading with the count, the rows, the pager. The rows are
+// a table where the list has room for one and a list of small cards where it has not (a phone, a
+// half-width panel): every column is seen without scrolling sideways (paged-table.module.css).
 
-import { Alert, Card, Group, Pagination, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Card, Group, Pagination, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadingRow } from '../../../layout/loading-row';
+import classes from './paged-table.module.css';
 import { errorMessage } from '../../../lib/errors';
 
 export const PARTNER_PAGE_SIZE = 10;
+/** The table's minimum width; below it the rows are cards (the container query in paged-table.module.css). */
+const TABLE_MIN_WIDTH = 560;
 
 interface PagedResult {
   isPending: boolean;
@@ -15,33 +20,70 @@ interface PagedResult {
   data?: { total: number; items: readonly unknown[] } | undefined;
 }
 
-export function PagedTable({
+export interface PagedColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Right-aligned in the table (numbers, money). */
+  numeric?: boolean;
+  /** Kept on one line in the table. */
+  noWrap?: boolean;
+  /** Bold in the table (the row's name). */
+  strong?: boolean;
+}
+
+/** A phone's card: the first column as its heading, the others as label and value, two to a line. */
+function RowCard<Row>({ row, columns }: { row: Row; columns: readonly PagedColumn<Row>[] }) {
+  const [first, ...rest] = columns;
+  return (
+    <Paper component="li" withBorder radius="md" p="sm">
+      {first ? (
+        <Text fw={600} size="sm" mb={6}>
+          {first.cell(row)}
+        </Text>
+      ) : null}
+      <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+        {rest.map((column) => (
+          <div key={column.header} style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed">
+              {column.header}
+            </Text>
+            <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {column.cell(row)}
+            </Box>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+export function PagedTable<Row>({
   title,
   result,
   page,
   onPage,
   empty,
-  head,
-  children,
+  columns,
+  rows,
+  rowKey,
   filters,
-  minWidth = 640,
 }: {
   title: string;
   result: PagedResult;
   page: number;
   onPage: (page: number) => void;
   empty: string;
-  head: ReactNode;
-  children: ReactNode;
+  columns: readonly PagedColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
   filters?: ReactNode;
-  minWidth?: number;
 }) {
   const total = result.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PARTNER_PAGE_SIZE));
   const from = (page - 1) * PARTNER_PAGE_SIZE;
   const id = `partner-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id}>
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id} className={classes.frame}>
       <Group justify="space-between" mb="sm" gap="sm">
         <Title order={2} size="h4" id={id}>
           {title}
@@ -58,11 +100,33 @@ export function PagedTable({
         </Text>
       ) : (
         <>
-          {/* Wider than a phone: a keyboard can scroll it too (axe: scrollable-region-focusable). */}
-          <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} aria-label={`${title}, scrollable`}>
+          <Box component="ul" aria-label={title} className={classes.cards} style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}>
+            {rows.map((row) => (
+              <RowCard key={rowKey(row)} row={row} columns={columns} />
+            ))}
+          </Box>
+          <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native" className={classes.table}>
             <Table striped verticalSpacing="xs" style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead>{head}</Table.Thead>
-              <Table.Tbody>{children}</Table.Tbody>
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((column) => (
+                    <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
+                      {column.header}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={rowKey(row)}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.header} fw={column.strong ? 600 : undefined} ta={column.numeric ? 'right' : undefined} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                        {column.cell(row)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
           <Group justify="space-between" mt="sm" gap="sm">

@@ -1,6 +1,6 @@
 // The partner page's lists, each paged on the server: referrals, commissions, payouts, activity.
 
-import { Badge, Code, Table, Text } from '@mantine/core';
+import { Badge, Code, Text } from '@mantine/core';
 import { COMMISSION_STATUS_LABELS, formatDate, formatMoney, formatMonthKey, REFERRAL_STAGE_LABELS, SERVICE_TYPE_LABELS } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,30 +22,23 @@ export function PartnerReferrals({ partnerId }: { partnerId: string }) {
       page={page}
       onPage={setPage}
       empty="No referrals yet."
-      head={
-        <Table.Tr>
-          <Table.Th>Client</Table.Th>
-          <Table.Th>Service</Table.Th>
-          <Table.Th>Stage</Table.Th>
-          <Table.Th ta="right">Monthly value</Table.Th>
-          <Table.Th>Created</Table.Th>
-        </Table.Tr>
-      }
-    >
-      {referrals.data?.items.map((referral) => (
-        <Table.Tr key={referral.id}>
-          <Table.Td fw={600}>{referral.clientCompanyName}</Table.Td>
-          <Table.Td>{SERVICE_TYPE_LABELS[referral.serviceType]}</Table.Td>
-          <Table.Td>
+      rows={referrals.data?.items ?? []}
+      rowKey={(referral) => referral.id}
+      columns={[
+        { header: 'Client', strong: true, cell: (referral) => referral.clientCompanyName },
+        { header: 'Service', cell: (referral) => SERVICE_TYPE_LABELS[referral.serviceType] },
+        {
+          header: 'Stage',
+          cell: (referral) => (
             <Badge color={STAGE_COLORS[referral.stage]} variant="filled" autoContrast>
               {REFERRAL_STAGE_LABELS[referral.stage]}
             </Badge>
-          </Table.Td>
-          <Table.Td ta="right">{formatMoney(referral.monthlyValue)}</Table.Td>
-          <Table.Td>{formatDate(referral.createdAt)}</Table.Td>
-        </Table.Tr>
-      ))}
-    </PagedTable>
+          ),
+        },
+        { header: 'Monthly value', numeric: true, cell: (referral) => formatMoney(referral.monthlyValue) },
+        { header: 'Created', cell: (referral) => formatDate(referral.createdAt) },
+      ]}
+    />
   );
 }
 
@@ -59,30 +52,23 @@ export function PartnerCommissions({ partnerId }: { partnerId: string }) {
       page={page}
       onPage={setPage}
       empty="No commissions yet."
-      head={
-        <Table.Tr>
-          <Table.Th>Month</Table.Th>
-          <Table.Th>Client</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Paid</Table.Th>
-        </Table.Tr>
-      }
-    >
-      {commissions.data?.items.map((commission) => (
-        <Table.Tr key={commission.id}>
-          <Table.Td>{formatMonthKey(commission.monthYear)}</Table.Td>
-          <Table.Td>{commission.clientCompanyName}</Table.Td>
-          <Table.Td ta="right">{formatMoney(commission.amount)}</Table.Td>
-          <Table.Td>
+      rows={commissions.data?.items ?? []}
+      rowKey={(commission) => commission.id}
+      columns={[
+        { header: 'Month', cell: (commission) => formatMonthKey(commission.monthYear) },
+        { header: 'Client', cell: (commission) => commission.clientCompanyName },
+        { header: 'Amount', numeric: true, cell: (commission) => formatMoney(commission.amount) },
+        {
+          header: 'Status',
+          cell: (commission) => (
             <Badge color={COMMISSION_STATUS_COLORS[commission.status]} variant="filled" autoContrast>
               {COMMISSION_STATUS_LABELS[commission.status]}
             </Badge>
-          </Table.Td>
-          <Table.Td>{commission.paymentDate ? formatDate(commission.paymentDate) : '—'}</Table.Td>
-        </Table.Tr>
-      ))}
-    </PagedTable>
+          ),
+        },
+        { header: 'Paid', cell: (commission) => (commission.paymentDate ? formatDate(commission.paymentDate) : '—') },
+      ]}
+    />
   );
 }
 
@@ -96,25 +82,22 @@ export function PartnerPayouts({ partnerId }: { partnerId: string }) {
       page={page}
       onPage={setPage}
       empty="No payouts yet."
-      minWidth={480}
-      head={
-        <Table.Tr>
-          <Table.Th>Reference</Table.Th>
-          <Table.Th>Paid</Table.Th>
-          <Table.Th ta="right">Commissions</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-        </Table.Tr>
-      }
-    >
-      {payouts.data?.items.map((payout) => (
-        <Table.Tr key={payout.id}>
-          <Table.Td ff="monospace">{payout.reference}</Table.Td>
-          <Table.Td>{formatDate(payout.paidAt)}</Table.Td>
-          <Table.Td ta="right">{payout.commissionCount}</Table.Td>
-          <Table.Td ta="right">{formatMoney(payout.amount)}</Table.Td>
-        </Table.Tr>
-      ))}
-    </PagedTable>
+      rows={payouts.data?.items ?? []}
+      rowKey={(payout) => payout.id}
+      columns={[
+        {
+          header: 'Reference',
+          cell: (payout) => (
+            <Text span ff="monospace" inherit>
+              {payout.reference}
+            </Text>
+          ),
+        },
+        { header: 'Paid', cell: (payout) => formatDate(payout.paidAt) },
+        { header: 'Commissions', numeric: true, cell: (payout) => payout.commissionCount },
+        { header: 'Amount', numeric: true, cell: (payout) => formatMoney(payout.amount) },
+      ]}
+    />
   );
 }
 
@@ -144,28 +127,24 @@ export function PartnerActivity({ partnerId }: { partnerId: string }) {
       page={page}
       onPage={setPage}
       empty="No activity recorded yet."
-      head={
-        <Table.Tr>
-          <Table.Th>When</Table.Th>
-          <Table.Th>What</Table.Th>
-          <Table.Th>Details</Table.Th>
-          <Table.Th>By</Table.Th>
-        </Table.Tr>
-      }
-    >
-      {activity.data?.items.map((entry) => (
-        <Table.Tr key={entry.id}>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
-          <Table.Td>
-            <Text size="sm" fw={500}>
-              {activityLabel(entry.action)}
-            </Text>
-            <Code fz="xs">{entry.action}</Code>
-          </Table.Td>
-          <Table.Td>{activitySummary(entry.details)}</Table.Td>
-          <Table.Td>{entry.actorEmail ?? 'System'}</Table.Td>
-        </Table.Tr>
-      ))}
-    </PagedTable>
+      rows={activity.data?.items ?? []}
+      rowKey={(entry) => entry.id}
+      columns={[
+        { header: 'When', noWrap: true, cell: (entry) => formatDateTime(entry.createdAt) },
+        {
+          header: 'What',
+          cell: (entry) => (
+            <>
+              <Text size="sm" fw={500}>
+                {activityLabel(entry.action)}
+              </Text>
+              <Code fz="xs">{entry.action}</Code>
+            </>
+          ),
+        },
+        { header: 'Details', cell: (entry) => activitySummary(entry.details) },
+        { header: 'By', cell: (entry) => entry.actorEmail ?? 'System' },
+      ]}
+    />
   );
 }

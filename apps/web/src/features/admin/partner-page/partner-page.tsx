@@ -142,11 +142,10 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
           <PartnerActivity partnerId={partner.id} />
         </Stack>
       </SimpleGrid>
+      {/* Full width, so the money lists are tables on a laptop (side by side they were cards, paged-table.tsx). */}
       <PartnerReferrals partnerId={partner.id} />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
-        <PartnerCommissions partnerId={partner.id} />
-        <PartnerPayouts partnerId={partner.id} />
-      </SimpleGrid>
+      <PartnerCommissions partnerId={partner.id} />
+      <PartnerPayouts partnerId={partner.id} />
     </AdminPage>
   );
 }
