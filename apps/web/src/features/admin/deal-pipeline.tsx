@@ -67,6 +67,10 @@ function StageMenu({ deal, disabled, onChange }: { deal: Referral; disabled: boo
           variant="default"
           fullWidth
           justify="space-between"
+          // Reads like the field it replaced: regular weight, input padding.
+          fw={400}
+          pl={10}
+          pr={8}
           rightSection={<IconSelector size={14} aria-hidden />}
           disabled={disabled}
           // The visible stage is part of the name, so voice control users can say what they see.
