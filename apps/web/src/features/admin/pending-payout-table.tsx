@@ -149,7 +149,7 @@ export function PendingPayoutTable({
                     <>
                       <Group gap={6} wrap="wrap" data-testid="payout-row-details">
                         <Text size="xs" c="dimmed">
-                          {pendingLabel(item)} · {formatMonthShort(item.monthYear)}
+                          {pendingLabel(item)} · <span style={{ whiteSpace: 'nowrap' }}>{formatMonthShort(item.monthYear)}</span>
                         </Text>
                         {item.clientCompanyName && <KindBadge kind={item.kind} />}
                       </Group>
