@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -178,6 +178,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /** Waits until no CSS transition is running (a dialog fading in would be measured half-transparent). */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().filter((a) => a.constructor.name === 'CSSTransition' && a.playState === 'running').length === 0);
+}
+
+/**
+ * The elements under `scope` that scroll sideways (content wider than the box, overflow-x auto or
+ * scroll): a table in a scroll container that does not fit shows up here even when the page fits.
+ */
+export async function sidewaysScrollers(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) =>
+    [root, ...Array.from(root.querySelectorAll('*'))]
+      .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.tagName.toLowerCase()}${Array.from(el.classList, (c) => `.${c}`).join('')} (${el.scrollWidth} px in ${el.clientWidth} px)`),
+  );
 }
 
 /** axe-core on the current page, once transitions are over: the serious and critical violations. */

@@ -4,10 +4,10 @@
 // Then "Select all N matching" pays a partner's 27 commissions, beyond the page, by the filter.
 
 import { previousMonthKey } from '@portal/contracts/plain';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { ADMIN, DESKTOP, MOBILE, api, artifactsDir, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, usePortal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, artifactsDir, newPage, screenshot, seriousA11yViolations, settled, sidewaysScrollers, signInWithToken, usePortal } from '../src/harness';
 
 const journey = usePortal();
 let adminToken: string;
@@ -56,6 +56,19 @@ async function processorInBothThemes(page: Page, name: string) {
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
+/**
+ * The processor's rows fit its width (no sideways scrolling), are compact (at most 100 px tall), and
+ * every row's Void sits at the same place, the clawback's (its only action) included.
+ */
+async function expectTidyRows(processor: Locator, width: string) {
+  expect(await sidewaysScrollers(processor), width).toEqual([]);
+  const heights = await processor.getByTestId('payout-row').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+  expect(Math.max(...heights), `row heights at ${width}: ${heights.join(', ')}`).toBeLessThanOrEqual(100);
+  const voids = await processor.getByRole('button', { name: /^Void: / }).evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().right)));
+  expect(voids.length, width).toBe(heights.length);
+  expect(new Set(voids).size, `Void's right edge at ${width}: ${voids.join(', ')}`).toBe(1);
+}
+
 const processorOf = (page: Page) => page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
 
 async function pickPartner(page: Page, scope: ReturnType<Page['locator']>, companyName: string) {
@@ -94,8 +107,9 @@ describe('adjustments and net payouts in Chromium', () => {
     await processor.getByTestId('pending-count').getByText('3 pending').waitFor();
     const rows = processor.getByTestId('payout-row');
     expect(await rows.count()).toBe(3);
-    // Each badge is rendered twice (narrow and wide layouts); one of each kind.
-    expect([...new Set(await processor.getByTestId('kind-badge').allTextContents())]).toEqual(['Bonus', 'Clawback']);
+    // One badge of each kind (the layout of the width only is rendered).
+    expect((await processor.getByTestId('kind-badge').allTextContents()).sort()).toEqual(['Bonus', 'Clawback']);
+    await expectTidyRows(processor, 'desktop');
 
     // Ticking the recurring commission offers the partner's open clawback; including it nets the total.
     await rows.filter({ hasText: 'Netted Client 1' }).getByRole('checkbox').check();
@@ -115,6 +129,12 @@ describe('adjustments and net payouts in Chromium', () => {
     await pickPartner(narrow.page, processorOf(narrow.page), PARTNER.companyName);
     await processorOf(narrow.page).getByTestId('pending-count').getByText('3 pending').waitFor();
     await processorOf(narrow.page).getByLabel('Select all').check();
+    await expectTidyRows(processorOf(narrow.page), 'phone');
+    // Client (or kind), month and reason still under each partner, the clawback's badge and reason too.
+    const clawbackRow = processorOf(narrow.page).getByTestId('payout-row').filter({ hasText: 'Client refunded in full' });
+    expect(await clawbackRow.getByTestId('payout-row-details').textContent()).toMatch(/^Clawback · \w{3} \d{4}$/);
+    expect(await clawbackRow.getByRole('button', { name: /^Mark failed/ }).count()).toBe(0);
+    expect(await processorOf(narrow.page).getByTestId('payout-row').filter({ hasText: 'Netted Client 1' }).getByTestId('kind-badge').count()).toBe(0);
     await processorInBothThemes(narrow.page, 'processor-adjusted-390');
     await narrow.context.close();
 

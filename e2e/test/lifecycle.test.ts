@@ -111,8 +111,8 @@ describe('the life of a partner in the browser', () => {
 
     await a.reload();
     await a.getByTestId('pipeline-column-booked').locator(`[data-deal="${CLIENT}"]`).waitFor();
-    await a.getByRole('combobox', { name: `Stage of ${CLIENT}` }).click();
-    await a.getByRole('option', { name: 'Won', exact: true }).click();
+    await a.getByRole('button', { name: `Stage of ${CLIENT}: Booked` }).click();
+    await a.getByRole('menu').getByRole('menuitemradio', { name: 'Won', exact: true }).click();
     await a.getByText(`${CLIENT} moved to Won.`).waitFor();
     await a.getByTestId('pipeline-column-won').locator(`[data-deal="${CLIENT}"]`).waitFor();
     const stored = await client.call<Array<{ stage: string; contractStartDate: string | null }>>('GET', `/api/admin/referrals?search=${encodeURIComponent(CLIENT)}`, undefined, adminToken);

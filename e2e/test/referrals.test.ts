@@ -23,6 +23,12 @@ beforeAll(async () => {
   referralCode = me.body.referralCode;
 });
 
+/** Moves a pipeline deal through its stage selector: the card's stage button, then the stage in its menu. */
+async function moveDeal(page: Page, client: string, stage: string) {
+  await page.getByRole('button', { name: `Stage of ${client}:` }).click();
+  await page.getByRole('menu').getByRole('menuitemradio', { name: stage, exact: true }).click();
+}
+
 /** Picks an option of a Mantine Select by its visible label. */
 async function choose(page: Page, selectLabel: string, option: string) {
   await page.getByRole('combobox', { name: selectLabel }).click();
@@ -95,10 +101,20 @@ describe('referrals in Chromium', () => {
     const deal = page.locator('[data-testid="deal-card"][data-deal="Northwind Goods"]');
     await page.getByTestId('pipeline-column-booked').locator('[data-deal="Northwind Goods"]').waitFor();
     await screenshot(page, 'admin-pipeline-desktop');
-    await choose(page, 'Stage of Northwind Goods', 'Won');
+    // The stage selector: a button naming the stage, its menu of the five stages with the current one checked.
+    await deal.getByRole('button', { name: 'Stage of Northwind Goods: Booked' }).click();
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitemradio').allTextContents()).toEqual(['Booked', 'Qualified', 'Proposal', 'Won', 'Lost']);
+    expect(await menu.getByRole('menuitemradio', { checked: true }).textContent()).toBe('Booked');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-pipeline-stage-menu-desktop');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await moveDeal(page, 'Northwind Goods', 'Won');
     await page.getByTestId('pipeline-column-won').locator('[data-deal="Northwind Goods"]').waitFor();
     await page.getByText('Northwind Goods moved to Won.').waitFor();
     expect(await deal.count()).toBe(1);
+    await deal.getByRole('button', { name: 'Stage of Northwind Goods: Won' }).waitFor();
     await screenshot(page, 'admin-pipeline-won-desktop');
     expect((await seriousA11yViolations(page)).filter((v) => v.includes('pipeline') || v.includes('deal'))).toEqual([]);
 
@@ -122,12 +138,22 @@ describe('referrals in Chromium', () => {
     const { page, context } = await newPage(journey.browser, DESKTOP);
     await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
     await page.getByTestId('pipeline-column-booked').locator('[data-deal="Fabrikam Outlet"]').waitFor();
-    await choose(page, 'Stage of Fabrikam Outlet', 'Lost');
+    // By keyboard: the menu opens on the current stage, End goes to Lost, Enter asks for the reason
+    // in a dialog that keeps the focus.
+    await page.getByRole('button', { name: 'Stage of Fabrikam Outlet: Booked' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Booked');
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Lost');
+    await page.keyboard.press('Enter');
     const modal = page.getByRole('dialog', { name: 'Mark deal as lost' });
+    await expect.poll(async () => modal.getByLabel('Lost reason').evaluate((el) => el === document.activeElement)).toBe(true);
     await modal.getByLabel('Lost reason').fill('Chose an in-house bookkeeper');
     await screenshot(page, 'admin-lost-reason-desktop');
     await modal.getByRole('button', { name: 'Mark as Lost' }).click();
     await page.getByTestId('pipeline-column-lost').getByText('Chose an in-house bookkeeper').waitFor();
+    await page.getByTestId('pipeline-column-lost').getByRole('button', { name: 'Stage of Fabrikam Outlet: Lost' }).waitFor();
     const stored = await client.call<Array<{ clientCompanyName: string; stage: string; lostReason: string }>>('GET', '/api/admin/referrals?search=Fabrikam', undefined, adminToken);
     expect(stored.body[0]).toMatchObject({ stage: 'lost', lostReason: 'Chose an in-house bookkeeper' });
 

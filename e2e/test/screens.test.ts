@@ -7,7 +7,7 @@ import { formatMonthKey, formatMonthShort, previousMonthKey } from '@portal/cont
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, sampleApplication, screenshot, settled, signInWithToken, usePortal, gotoInteractive } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, newPage, sampleApplication, screenshot, settled, sidewaysScrollers, signInWithToken, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -273,12 +273,18 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await page.getByTestId('payout-row').filter({ hasText: PARTNER.companyName }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Select all' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /^Process 0 Payouts?$/ }).isDisabled()).toBe(true);
+    // Its table fits the width without scrolling sideways (at 390 px: partner, details under it, amount and actions).
+    const processor = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
+    expect(await sidewaysScrollers(processor), `processor fits ${width} px`).toEqual([]);
     // Deal Pipeline: five columns.
     for (const stage of ['booked', 'qualified', 'proposal', 'won', 'lost']) await page.getByTestId(`pipeline-column-${stage}`).waitFor();
     expect(await page.locator('[data-testid^="pipeline-column-"]').count()).toBe(5);
     for (const label of ['Booked', 'Qualified', 'Proposal', 'Won', 'Lost']) expect(await page.getByRole('region', { name: `${label} deals` }).count()).toBe(1);
     await page.getByTestId('pipeline-column-won').locator('[data-deal="Harbor Outfitters"]').waitFor();
     await page.getByTestId('pipeline-column-booked').locator('[data-deal="Northwind Goods"]').waitFor();
+    // Each deal's stage selector: a button naming the stage (its menu mounts on open), no combobox per card.
+    await page.getByTestId('pipeline-column-won').getByRole('button', { name: 'Stage of Harbor Outfitters: Won' }).waitFor();
+    expect(await page.getByTestId('deal-card').getByRole('combobox').count()).toBe(0);
     // All Affiliates: the spec's columns.
     const affiliates = page.getByTestId('affiliates');
     await affiliates.getByRole('row').filter({ hasText: PARTNER.companyName }).waitFor();

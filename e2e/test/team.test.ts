@@ -9,7 +9,7 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, freePort, launchBrowser, newPage, sampleApplication, screenshot, seriousA11yViolations, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, api, freePort, launchBrowser, newPage, sampleApplication, screenshot, seriousA11yViolations, settled, sidewaysScrollers, signInWithToken, startPortal, type Portal } from '../src/harness';
 
 interface Mail {
   to: string;
@@ -99,6 +99,7 @@ describe('the admin team in the browser', () => {
     await page.getByRole('cell', { name: email }).waitFor();
     await page.mouse.move(0, 0);
     expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+    expect(await sidewaysScrollers(page.getByRole('main'))).toEqual([]);
     await shot(page, 'team-desktop');
     await context.close();
 
@@ -152,11 +153,38 @@ describe('the admin team in the browser', () => {
     await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await invitee.context.close();
 
-    // The team screen on a phone.
+    // The team screen on a phone (390 px), with a pending invitation too: members and invitations are
+    // cards that fit the width, every label and action still there.
+    const pendingEmail = `viewer-${Date.now().toString(36)}@e2e.test`;
+    expect((await api(portal.baseUrl).call('POST', '/api/admin/team/invitations', { email: pendingEmail, role: 'viewer' }, adminToken)).status).toBe(201);
     const phone = await newPage(browser, MOBILE);
-    await signInWithToken(phone.page, portal.baseUrl, adminToken, '/admin/team');
-    await phone.page.getByRole('cell', { name: email }).waitFor();
-    await shot(phone.page, 'team-mobile');
+    const m = phone.page;
+    await signInWithToken(m, portal.baseUrl, adminToken, '/admin/team');
+    const memberCard = m.getByTestId(`member-${email}`);
+    await memberCard.waitFor();
+    await m.getByTestId(`invitation-${pendingEmail}`).waitFor();
+    expect(await m.getByRole('list', { name: 'Members' }).getByRole('listitem').count()).toBe(2);
+    for (const label of ['Role', 'Two-factor', 'Status']) expect(await memberCard.getByText(label, { exact: true }).isVisible(), label).toBe(true);
+    expect(await memberCard.getByText('Active', { exact: true }).isVisible()).toBe(true);
+    expect(await memberCard.getByText('On', { exact: true }).isVisible()).toBe(true);
+    expect(await memberCard.getByRole('button', { name: 'Deactivate' }).isVisible()).toBe(true);
+    const invitationCard = m.getByTestId(`invitation-${pendingEmail}`);
+    for (const text of ['Role', 'Viewer', 'Expires']) expect(await invitationCard.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    const main = m.getByRole('main');
+    expect(await sidewaysScrollers(main)).toEqual([]);
+    expect(await m.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    expect((await seriousA11yViolations(m)).join('\n')).toBe('');
+    await shot(m, 'team-mobile');
+    // The role is changed from the card, as from the table.
+    await memberCard.getByRole('combobox', { name: `Role of ${email}` }).click();
+    await m.getByRole('option', { name: 'Viewer' }).click();
+    await m.getByText(`${email} is now Viewer.`).waitFor();
+    // Deactivate opens its confirmation from the card (cancelled here).
+    await memberCard.getByRole('button', { name: 'Deactivate' }).click();
+    const confirm = m.getByRole('dialog', { name: 'Deactivate team member' });
+    await confirm.waitFor();
+    await m.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
     await phone.context.close();
   });
 });

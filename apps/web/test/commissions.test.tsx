@@ -1,7 +1,7 @@
 import type { Commission, PendingCommission } from '@portal/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccrualForm, accrualMonthError, accrualSummary } from '../src/features/admin/accrual-panel';
 import { fileNameOf } from '../src/lib/rest';
 import { toAdjustmentPayload } from '../src/features/admin/adjustment-dialog';
@@ -90,6 +90,8 @@ function Harness({ onProcess, onMarkFailed = () => {} }: { onProcess: (ids: stri
 }
 
 describe('Payout Processor', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('sums the selection in cents, not floats', () => {
     expect(selectedTotal(rows, new Set([rows[0]!.id, rows[1]!.id]))).toBe('0.30');
     expect(processLabel(1)).toBe('Process 1 Payouts');
@@ -135,6 +137,25 @@ describe('Payout Processor', () => {
     // Nothing is paid out for a clawback, so it cannot fail: only the recurring line offers Mark failed.
     expect(screen.queryByRole('button', { name: 'Mark failed: Clawback October 2026' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Mark failed: Alpha Store October 2026' })).toBeTruthy();
+  });
+
+  it('lays a row out in three cells on a narrow screen, the actions under the amount and Void right-aligned', () => {
+    // A phone: every max-width query matches (the app's narrow-screen query is one).
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
+    const claw: PendingCommission = { ...pending('d1111111-1111-4111-8111-111111111111', '-0.25', 'Alpha Store'), kind: 'clawback', reason: 'Refund', clientCompanyName: null, referralId: null };
+    renderWithProviders(<PendingPayoutTable items={[rows[0]!, claw]} selected={new Set()} onChange={vi.fn()} onProcess={vi.fn()} onMarkFailed={vi.fn()} onVoid={vi.fn()} processing={false} />);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['', 'Partner', 'Amount']);
+    const [recurring, clawback] = screen.getAllByTestId('payout-row');
+    expect(within(recurring!).getAllByRole('cell')).toHaveLength(3);
+    expect(within(recurring!).getByTestId('payout-row-details').textContent).toBe('Alpha Store · Oct 2026');
+    expect(within(clawback!).getByTestId('payout-row-details').textContent).toBe('Clawback · Oct 2026');
+    expect(within(clawback!).getByText('Refund')).toBeTruthy();
+    // The amount cell holds the actions; a clawback has only Void, at the end like every row's.
+    const amountCell = within(clawback!).getAllByRole('cell')[2]!;
+    expect(within(amountCell).getByText('-$0.25')).toBeTruthy();
+    const actions = within(amountCell).getByTestId('payout-actions');
+    expect(within(actions).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Void: Clawback October 2026']);
+    expect(getComputedStyle(actions).getPropertyValue('--group-justify')).toBe('flex-end');
   });
 
   it('offers Mark failed per row', () => {

@@ -1,11 +1,13 @@
 // The deal pipeline's stage selector: the card moves to its new column at once (optimistic cache
-// update) and moves back, with the error toast, when the server refuses the change.
+// update) and moves back, with the error toast, when the server refuses the change. The selector is a
+// button with a menu of the stages, mounted only when it opens (no combobox per card).
 
 import type { Referral } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DealPipeline } from '../src/features/admin/deal-pipeline';
+import { SessionStore } from '../src/lib/session';
 import { renderInRouter } from './render';
 import { ProcedureError, serveTrpc } from './trpc-server';
 
@@ -51,11 +53,15 @@ const columnOf = (deals: Referral[]) => (input: unknown) => {
 };
 const noPartners = () => ({ items: [], total: 0, limit: 20, offset: 0 });
 
+/** A signed-in team member holding `permissions` (an admin moves deals; a viewer only reads). */
+const member = (permissions: string[]) => ({ session: new SessionStore({ user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'team@example.com', role: 'admin', permissions } }) });
+const admin = () => member(['referrals:read', 'referrals:write']);
+
 const column = (stage: string) => screen.getByTestId(`pipeline-column-${stage}`);
 
 async function moveTo(label: string) {
-  await userEvent.click(await screen.findByLabelText('Stage of Acme Bakery', { selector: 'input' }));
-  await userEvent.click(await screen.findByRole('option', { name: label, hidden: true }));
+  await userEvent.click(await screen.findByRole('button', { name: /^Stage of Acme Bakery: / }));
+  await userEvent.click(await screen.findByRole('menuitemradio', { name: label, hidden: true }));
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -64,7 +70,7 @@ describe('the deal pipeline', () => {
   it('moves a deal at once and keeps it there when the server agrees', async () => {
     const reply = deferred<Referral>();
     serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.updateReferral': () => reply.promise, 'admin.partners': noPartners });
-    renderInRouter(<DealPipeline />);
+    renderInRouter(<DealPipeline />, admin());
     await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
 
     await moveTo('Qualified');
@@ -79,7 +85,7 @@ describe('the deal pipeline', () => {
   it('moves the deal back and says so when the server refuses', async () => {
     const reply = deferred<Referral>();
     const api = serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.updateReferral': () => reply.promise, 'admin.partners': noPartners });
-    renderInRouter(<DealPipeline />);
+    renderInRouter(<DealPipeline />, admin());
     await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
 
     await moveTo('Qualified');
@@ -93,10 +99,58 @@ describe('the deal pipeline', () => {
     expect(within(column('qualified')).queryByText('Acme Bakery')).toBeNull();
   });
 
+  it('gives each card a stage button whose menu of the five stages mounts only when it opens', async () => {
+    const two = [deal, { ...deal, id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b99', clientCompanyName: 'Globex Goods', stage: 'won' as const }];
+    serveTrpc({ 'admin.pipelineColumn': columnOf(two), 'admin.partners': noPartners });
+    renderInRouter(<DealPipeline />, admin());
+    await waitFor(() => expect(within(column('won')).getByText('Globex Goods')).toBeTruthy(), { timeout: 5000 });
+    // No card carries a combobox (a Select would: its input with role combobox) and no menu is mounted yet.
+    for (const card of screen.getAllByTestId('deal-card')) expect(within(card).queryByRole('combobox', { hidden: true })).toBeNull();
+    expect(screen.queryAllByRole('menu', { hidden: true })).toHaveLength(0);
+    const button = within(column('won')).getByRole('button', { name: 'Stage of Globex Goods: Won' });
+    expect(button.textContent).toBe('Won');
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+
+    await userEvent.click(button);
+    const menu = await screen.findByRole('menu', { hidden: true });
+    const items = within(menu).getAllByRole('menuitemradio', { hidden: true });
+    expect(items.map((item) => item.textContent)).toEqual(['Booked', 'Qualified', 'Proposal', 'Won', 'Lost']);
+    expect(items.map((item) => item.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false', 'true', 'false']);
+    // It opens on the current stage.
+    await waitFor(() => expect(document.activeElement).toBe(items[3]));
+  });
+
+  it('shows a viewer the stage without letting them change it', async () => {
+    serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.partners': noPartners });
+    renderInRouter(<DealPipeline />, member(['referrals:read']));
+    const button = await screen.findByRole('button', { name: 'Stage of Acme Bakery: Booked' }, { timeout: 5000 });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    await userEvent.click(button);
+    expect(screen.queryAllByRole('menu', { hidden: true })).toHaveLength(0);
+  });
+
+  it('asks for the lost reason before moving a deal to Lost', async () => {
+    const api = serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.updateReferral': (input: unknown) => ({ ...deal, ...(input as object) }), 'admin.partners': noPartners });
+    renderInRouter(<DealPipeline />, admin());
+    await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
+    await moveTo('Lost');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark deal as lost' });
+    expect(api.calls.some((call) => call.path === 'admin.updateReferral')).toBe(false);
+    // The closing menu does not take the focus back from the dialog's reason field.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Lost reason')));
+    // A negative check: wait past the 10 ms after which Mantine's menu would hand the focus back to its button.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Lost reason'));
+    await userEvent.type(within(dialog).getByLabelText('Lost reason'), 'Chose another provider');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as Lost' }));
+    await waitFor(() => expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({ id: deal.id, stage: 'lost', lostReason: 'Chose another provider' }));
+    expect(await screen.findByText('Acme Bakery moved to Lost.')).toBeTruthy();
+  });
+
   it('shows each column’s true count and loads more deals on demand', async () => {
     const many = Array.from({ length: 5 }, (_, i) => ({ ...deal, id: `0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b${String(i).padStart(2, '0')}`, clientCompanyName: `Client ${i}` }));
     serveTrpc({ 'admin.pipelineColumn': columnOf(many), 'admin.partners': noPartners });
-    renderInRouter(<DealPipeline />);
+    renderInRouter(<DealPipeline />, admin());
     await waitFor(() => expect(within(column('booked')).getByText('Client 1')).toBeTruthy(), { timeout: 5000 });
     expect(within(column('booked')).getByTestId('pipeline-count').textContent).toBe('5');
     expect(within(column('booked')).queryByText('Client 2')).toBeNull();
@@ -109,7 +163,7 @@ describe('the deal pipeline', () => {
 
   it('sends the search to every column', async () => {
     const api = serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.partners': noPartners });
-    renderInRouter(<DealPipeline />);
+    renderInRouter(<DealPipeline />, admin());
     await userEvent.type(await screen.findByRole('textbox', { name: 'Search deals' }), 'acme');
     await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.pipelineColumn' && (call.input as { search?: string }).search === 'acme')).toHaveLength(5));
   });

@@ -1,14 +1,16 @@
 // Deal Pipeline (spec §2, issue 18): five stage columns, each paged on the server newest first with a
 // keyset cursor ("Load more") and its true count; a search box and a partner filter narrow all five.
 // Each deal's stage selector saves to the server: the move shows at once (optimistic cache update of
-// both columns) and is undone with a toast if the server refuses.
+// both columns) and is undone with a toast if the server refuses. The selector is a button opening a
+// menu of the five stages: up to 100 cards are on screen, and a menu's dropdown only mounts when it
+// opens, where a Select would give every card its own combobox (store, input, options).
 
-import { Badge, Button, Card, Group, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Menu, Modal, Paper, ScrollArea, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch, IconSelector } from '@tabler/icons-react';
 import type { InfiniteData } from '@tanstack/react-query';
 import { formatMoney, PIPELINE_PAGE_SIZE, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABELS, type PipelineColumn, type Referral, type ReferralStage } from '@portal/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterStageChange } from '../../lib/invalidate';
@@ -48,7 +50,54 @@ function withDeal<D extends ColumnData>(data: D, deal: Referral): D {
   return { ...data, pages };
 }
 
-const stageOptions = REFERRAL_STAGES.map((value) => ({ value, label: REFERRAL_STAGE_LABELS[value] }));
+/** The stage selector of one card: the current stage on a button, the five stages in its menu. */
+function StageMenu({ deal, disabled, onChange }: { deal: Referral; disabled: boolean; onChange: (stage: ReferralStage) => void }) {
+  const current = REFERRAL_STAGE_LABELS[deal.stage];
+  const target = useRef<HTMLButtonElement>(null);
+  return (
+    // Focus goes back to the button as the menu closes, before the Lost dialog opens: the dialog then
+    // keeps its focus (Mantine's own return comes 10 ms later and would take it) and returns it here.
+    // The menu opens on the current stage (no focus placeholder: a menu may hold only its items).
+    <Menu position="bottom-start" width="target" disabled={disabled} returnFocus={false} onClose={() => target.current?.focus()} withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Button
+          ref={target}
+          mt="xs"
+          size="xs"
+          variant="default"
+          fullWidth
+          justify="space-between"
+          // Reads like the field it replaced: regular weight, input padding.
+          fw={400}
+          pl={10}
+          pr={8}
+          rightSection={<IconSelector size={14} aria-hidden />}
+          disabled={disabled}
+          // The visible stage is part of the name, so voice control users can say what they see.
+          aria-label={`Stage of ${deal.clientCompanyName}: ${current}`}
+          data-testid="deal-stage"
+        >
+          {current}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.RadioGroup
+          value={deal.stage}
+          onChange={(value) => {
+            const stage = REFERRAL_STAGES.find((candidate) => candidate === value);
+            if (stage && stage !== deal.stage) onChange(stage);
+          }}
+        >
+          {REFERRAL_STAGES.map((stage) => (
+            <Menu.RadioItem key={stage} value={stage} data-autofocus={stage === deal.stage || undefined}>
+              {REFERRAL_STAGE_LABELS[stage]}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
 
 function DealCard({ deal, onStageChange }: { deal: Referral; onStageChange: (deal: Referral, stage: ReferralStage) => void }) {
   // Finance and viewers read the pipeline; moving a deal needs referrals:write.
@@ -76,18 +125,7 @@ function DealCard({ deal, onStageChange }: { deal: Referral; onStageChange: (dea
           {deal.lostReason}
         </Text>
       )}
-      <Select
-        mt="xs"
-        size="xs"
-        aria-label={`Stage of ${deal.clientCompanyName}`}
-        data={stageOptions}
-        value={deal.stage}
-        disabled={!canMove}
-        allowDeselect={false}
-        onChange={(value) => {
-          if (value && value !== deal.stage) onStageChange(deal, value);
-        }}
-      />
+      <StageMenu deal={deal} disabled={!canMove} onChange={(stage) => onStageChange(deal, stage)} />
     </Card>
   );
 }

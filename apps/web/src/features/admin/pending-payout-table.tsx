@@ -1,12 +1,14 @@
 // The payout queue's table: pick pending commissions (or all on the page), see the total selected
 // and pay them with 'Process N Payouts'; each row can be marked failed or voided. Bonuses and
-// clawbacks carry their kind and reason. Narrow screens fold client and month in.
+// clawbacks carry their kind and reason. Below `sm` a row is three cells: the checkbox, the partner with
+// client (or kind), month and reason under it, and the amount with the row's actions under it.
 
 import { Badge, Box, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { PendingCommission } from '@portal/contracts';
-import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey, sumMoney, TAX_MESSAGES } from '@portal/contracts/plain';
+import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey, formatMonthShort, sumMoney, TAX_MESSAGES } from '@portal/contracts/plain';
 import { IconBan, IconCash, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useNarrowScreen } from '../../lib/use-narrow-screen';
 import { ActionsHeader } from './actions-header';
 import { pendingLabel } from './commission-reason-dialog';
 
@@ -28,17 +30,32 @@ export function KindBadge({ kind }: { kind: PendingCommission['kind'] }) {
   );
 }
 
-function RowAction({ label, icon, onClick, ariaLabel }: { label: string; icon: ReactNode; onClick: () => void; ariaLabel: string }) {
+function RowAction({ label, icon, onClick, ariaLabel, narrow }: { label: string; icon: ReactNode; onClick: () => void; ariaLabel: string; narrow: boolean }) {
   return (
     <Button size="compact-sm" variant="subtle" color="red" px={6} onClick={onClick} aria-label={ariaLabel}>
       {/* An icon on narrow screens, the words on wider ones. */}
-      <Box component="span" hiddenFrom="sm" display="flex">
-        {icon}
-      </Box>
-      <Box component="span" visibleFrom="sm">
-        {label}
-      </Box>
+      {narrow ? (
+        <Box component="span" display="flex">
+          {icon}
+        </Box>
+      ) : (
+        label
+      )}
     </Button>
+  );
+}
+
+/**
+ * A row's actions, right-aligned so that Void sits in the same place on every row, whether Mark
+ * failed is there or not (a clawback is never paid out, so it cannot fail).
+ */
+function RowActions({ item, narrow, onMarkFailed, onVoid }: { item: PendingCommission; narrow: boolean; onMarkFailed: (item: PendingCommission) => void; onVoid?: (item: PendingCommission) => void }) {
+  const name = `${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`;
+  return (
+    <Group gap={0} wrap="nowrap" justify="flex-end" data-testid="payout-actions">
+      {item.kind !== 'clawback' && <RowAction label="Mark failed" icon={<IconBan size={16} />} onClick={() => onMarkFailed(item)} ariaLabel={`Mark failed: ${name}`} narrow={narrow} />}
+      {onVoid && <RowAction label="Void" icon={<IconTrash size={16} />} onClick={() => onVoid(item)} ariaLabel={`Void: ${name}`} narrow={narrow} />}
+    </Group>
   );
 }
 
@@ -65,6 +82,7 @@ export function PendingPayoutTable({
   /** Shown between the table and the total (select all matching, offered clawbacks). */
   aboveFooter?: ReactNode;
 }) {
+  const narrow = useNarrowScreen();
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   const someSelected = items.some((item) => selected.has(item.id));
   const chosen = items.filter((item) => selected.has(item.id));
@@ -81,10 +99,10 @@ export function PendingPayoutTable({
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={280}>
-        <Table verticalSpacing="xs" highlightOnHover>
+        <Table verticalSpacing="xs" horizontalSpacing={narrow ? 6 : 'xs'} highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={40}>
+              <Table.Th w={narrow ? 32 : 40}>
                 <Checkbox
                   aria-label="Select all"
                   checked={allSelected}
@@ -101,10 +119,10 @@ export function PendingPayoutTable({
                 />
               </Table.Th>
               <Table.Th>Partner</Table.Th>
-              <Table.Th visibleFrom="sm">Client</Table.Th>
-              <Table.Th visibleFrom="sm">Month</Table.Th>
+              {!narrow && <Table.Th>Client</Table.Th>}
+              {!narrow && <Table.Th>Month</Table.Th>}
               <Table.Th ta="right">Amount</Table.Th>
-              <ActionsHeader w={{ base: 76, sm: 170 }} />
+              {!narrow && <ActionsHeader w={170} />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -126,44 +144,52 @@ export function PendingPayoutTable({
                       </Tooltip>
                     )}
                   </Group>
-                  {/* Narrow screens: client and month under the partner instead of their own columns. */}
-                  <Text size="xs" c="dimmed" hiddenFrom="sm">
-                    {pendingLabel(item)} · {formatMonthKey(item.monthYear)}
-                  </Text>
-                  {/* Without a client the line above already names the kind. */}
-                  {item.clientCompanyName && (
-                    <Box hiddenFrom="sm">
+                  {narrow && (
+                    // Client (or the kind, without one) and month under the partner, the kind's badge beside them.
+                    <>
+                      <Group gap={6} wrap="wrap" data-testid="payout-row-details">
+                        <Text size="xs" c="dimmed">
+                          {pendingLabel(item)} · <span style={{ whiteSpace: 'nowrap' }}>{formatMonthShort(item.monthYear)}</span>
+                        </Text>
+                        {item.clientCompanyName && <KindBadge kind={item.kind} />}
+                      </Group>
+                      {item.reason && (
+                        <Text size="xs" c="dimmed" lineClamp={1} title={item.reason}>
+                          {item.reason}
+                        </Text>
+                      )}
+                    </>
+                  )}
+                </Table.Td>
+                {!narrow && (
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm">{item.clientCompanyName ?? '—'}</Text>
                       <KindBadge kind={item.kind} />
-                    </Box>
-                  )}
-                </Table.Td>
-                <Table.Td visibleFrom="sm">
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm">{item.clientCompanyName ?? '—'}</Text>
-                    <KindBadge kind={item.kind} />
-                  </Group>
-                  {item.reason && (
-                    <Text size="xs" c="dimmed" lineClamp={1} title={item.reason}>
-                      {item.reason}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td visibleFrom="sm">
-                  <Text size="sm">{formatMonthKey(item.monthYear)}</Text>
-                </Table.Td>
+                    </Group>
+                    {item.reason && (
+                      <Text size="xs" c="dimmed" lineClamp={1} title={item.reason}>
+                        {item.reason}
+                      </Text>
+                    )}
+                  </Table.Td>
+                )}
+                {!narrow && (
+                  <Table.Td>
+                    <Text size="sm">{formatMonthKey(item.monthYear)}</Text>
+                  </Table.Td>
+                )}
                 <Table.Td ta="right">
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(item.amount)}
                   </Text>
+                  {narrow && <RowActions item={item} narrow onMarkFailed={onMarkFailed} onVoid={onVoid} />}
                 </Table.Td>
-                <Table.Td>
-                  <Group gap={0} wrap="nowrap">
-                    {item.kind !== 'clawback' && (
-                      <RowAction label="Mark failed" icon={<IconBan size={16} />} onClick={() => onMarkFailed(item)} ariaLabel={`Mark failed: ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`} />
-                    )}
-                    {onVoid && <RowAction label="Void" icon={<IconTrash size={16} />} onClick={() => onVoid(item)} ariaLabel={`Void: ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`} />}
-                  </Group>
-                </Table.Td>
+                {!narrow && (
+                  <Table.Td>
+                    <RowActions item={item} narrow={false} onMarkFailed={onMarkFailed} onVoid={onVoid} />
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,12 +1,14 @@
 // The Team screen (issue 16): invite someone with a role, change a member's role, deactivate a
 // member. Only the `admin` role manages the team; the last admin is kept by the server (409).
+// Below `sm` the members and invitations are lists of small cards, each column's label beside its
+// value, instead of tables that would scroll sideways.
 
-import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ADMIN_ROLE_DESCRIPTIONS, ADMIN_ROLE_LABELS, ADMIN_ROLES, MESSAGES, formatDate, inviteMemberInput, type InviteMemberInput, type TeamMember } from '@portal/contracts';
 import { IconUserOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
@@ -14,6 +16,7 @@ import { afterTeamChange } from '../../../lib/invalidate';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { trpc } from '../../../lib/trpc';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 
 const ROLE_OPTIONS = ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE_LABELS[role] }));
 
@@ -57,54 +60,147 @@ function InviteForm() {
   );
 }
 
-function MemberRow({ member, self, onDeactivate }: { member: TeamMember; self: boolean; onDeactivate: (member: TeamMember) => void }) {
+/** The member's role: a selector while active (changing it ends the member's sessions), else its name. */
+function RoleControl({ member }: { member: TeamMember }) {
   const utils = trpc.useUtils();
   const change = trpc.admin.changeMemberRole.useMutation();
+  if (!member.active) return <>{ADMIN_ROLE_LABELS[member.role]}</>;
+  return (
+    <Select
+      aria-label={`Role of ${member.email}`}
+      data={ROLE_OPTIONS}
+      value={member.role}
+      allowDeselect={false}
+      disabled={change.isPending}
+      w={140}
+      onChange={(role) => {
+        if (!role || role === member.role) return;
+        change.mutateAsync({ userId: member.id, role }).then(
+          () => {
+            notifySuccess(MESSAGES.roleChanged, `${member.email} is now ${ADMIN_ROLE_LABELS[role]}.`);
+            return afterTeamChange(utils);
+          },
+          (error: unknown) => notifyError('Role change failed', errorMessage(error, MESSAGES.genericError)),
+        );
+      }}
+    />
+  );
+}
+
+function MemberEmail({ member, self }: { member: TeamMember; self: boolean }) {
+  return (
+    <>
+      {member.email}
+      {self ? (
+        <Text span c="dimmed" size="sm">
+          {' '}
+          (you)
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+const TwoFactorBadge = ({ member }: { member: TeamMember }) =>
+  member.mfaEnabled ? (
+    <Badge color="teal.9" variant="filled" autoContrast>
+      On
+    </Badge>
+  ) : (
+    <Badge color="gray.7" variant="filled" autoContrast>
+      Off
+    </Badge>
+  );
+
+const StatusBadge = ({ member }: { member: TeamMember }) =>
+  member.active ? (
+    <Badge color="teal.9" variant="filled" autoContrast>
+      Active
+    </Badge>
+  ) : (
+    <Badge color="red.9" variant="filled" autoContrast>
+      Deactivated
+    </Badge>
+  );
+
+function DeactivateButton({ member, onDeactivate }: { member: TeamMember; onDeactivate: (member: TeamMember) => void }) {
+  if (!member.active) return null;
+  return (
+    <Button size="xs" variant="subtle" color="red" leftSection={<IconUserOff size={14} />} onClick={() => onDeactivate(member)}>
+      Deactivate
+    </Button>
+  );
+}
+
+function MemberRow({ member, self, onDeactivate }: { member: TeamMember; self: boolean; onDeactivate: (member: TeamMember) => void }) {
   return (
     <Table.Tr data-testid={`member-${member.email}`}>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
-        {member.email}
-        {self ? (
-          <Text span c="dimmed" size="sm">
-            {' '}
-            (you)
-          </Text>
-        ) : null}
+        <MemberEmail member={member} self={self} />
       </Table.Td>
       <Table.Td>
-        {member.active ? (
-          <Select
-            aria-label={`Role of ${member.email}`}
-            data={ROLE_OPTIONS}
-            value={member.role}
-            allowDeselect={false}
-            disabled={change.isPending}
-            w={140}
-            onChange={(role) => {
-              if (!role || role === member.role) return;
-              change.mutateAsync({ userId: member.id, role }).then(
-                () => {
-                  notifySuccess(MESSAGES.roleChanged, `${member.email} is now ${ADMIN_ROLE_LABELS[role]}.`);
-                  return afterTeamChange(utils);
-                },
-                (error: unknown) => notifyError('Role change failed', errorMessage(error, MESSAGES.genericError)),
-              );
-            }}
-          />
-        ) : (
-          ADMIN_ROLE_LABELS[member.role]
-        )}
+        <RoleControl member={member} />
       </Table.Td>
-      <Table.Td>{member.mfaEnabled ? <Badge color="teal.9" variant="filled" autoContrast>On</Badge> : <Badge color="gray.7" variant="filled" autoContrast>Off</Badge>}</Table.Td>
-      <Table.Td>{member.active ? <Badge color="teal.9" variant="filled" autoContrast>Active</Badge> : <Badge color="red.9" variant="filled" autoContrast>Deactivated</Badge>}</Table.Td>
       <Table.Td>
-        {member.active && (
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconUserOff size={14} />} onClick={() => onDeactivate(member)}>
-            Deactivate
-          </Button>
-        )}
+        <TwoFactorBadge member={member} />
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge member={member} />
+      </Table.Td>
+      <Table.Td>
+        <DeactivateButton member={member} onDeactivate={onDeactivate} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** A label and its value on one line of a member's or invitation's card (the table's column header, in words). */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Group>
+  );
+}
+
+/** Narrow screens: one card per member, the table's columns as labelled lines. */
+function MemberCard({ member, self, onDeactivate }: { member: TeamMember; self: boolean; onDeactivate: (member: TeamMember) => void }) {
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" data-testid={`member-${member.email}`}>
+      <Stack gap="xs">
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          <MemberEmail member={member} self={self} />
+        </Text>
+        <Field label="Role">
+          <Text size="sm" component="div">
+            <RoleControl member={member} />
+          </Text>
+        </Field>
+        <Group gap="md" wrap="wrap" justify="space-between">
+          <Group gap="md" wrap="wrap">
+            <Field label="Two-factor">
+              <TwoFactorBadge member={member} />
+            </Field>
+            <Field label="Status">
+              <StatusBadge member={member} />
+            </Field>
+          </Group>
+          <DeactivateButton member={member} onDeactivate={onDeactivate} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A list of cards without bullets (the members or invitations on a narrow screen). */
+function CardList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {children}
+    </Stack>
   );
 }
 
@@ -114,6 +210,7 @@ export function TeamScreen() {
   const team = trpc.admin.team.useQuery();
   const remove = trpc.admin.removeMember.useMutation();
   const [leaving, setLeaving] = useState<TeamMember | null>(null);
+  const narrow = useNarrowScreen();
 
   const confirmRemove = async () => {
     if (!leaving) return;
@@ -143,6 +240,16 @@ export function TeamScreen() {
           </Title>
           {team.isError ? (
             <Alert color="red">{errorMessage(team.error, 'Unable to load the team.')}</Alert>
+          ) : narrow ? (
+            team.isPending ? (
+              <LoadingRow label="Loading team..." />
+            ) : (
+              <CardList label="Members">
+                {team.data.members.map((member) => (
+                  <MemberCard key={member.id} member={member} self={member.id === user?.id} onDeactivate={setLeaving} />
+                ))}
+              </CardList>
+            )
           ) : (
             <Table.ScrollContainer minWidth={640}>
               <Table verticalSpacing="sm">
@@ -179,26 +286,48 @@ export function TeamScreen() {
             <Title order={2} size="h4">
               Pending invitations
             </Title>
-            <Table.ScrollContainer minWidth={480}>
-              <Table verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Expires</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {team.data.invitations.map((invitation) => (
-                    <Table.Tr key={invitation.id}>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
-                      <Table.Td>{ADMIN_ROLE_LABELS[invitation.role]}</Table.Td>
-                      <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
+            {narrow ? (
+              <CardList label="Pending invitations">
+                {team.data.invitations.map((invitation) => (
+                  <Paper key={invitation.id} component="li" withBorder radius="md" p="sm" data-testid={`invitation-${invitation.email}`}>
+                    <Stack gap={4}>
+                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                        {invitation.email}
+                      </Text>
+                      <Group gap="md" wrap="wrap">
+                        <Field label="Role">
+                          <Text size="sm">{ADMIN_ROLE_LABELS[invitation.role]}</Text>
+                        </Field>
+                        <Field label="Expires">
+                          <Text size="sm">{formatDate(invitation.expiresAt)}</Text>
+                        </Field>
+                      </Group>
+                    </Stack>
+                  </Paper>
+                ))}
+              </CardList>
+            ) : (
+              <Table.ScrollContainer minWidth={480}>
+                <Table verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Email</Table.Th>
+                      <Table.Th>Role</Table.Th>
+                      <Table.Th>Expires</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {team.data.invitations.map((invitation) => (
+                      <Table.Tr key={invitation.id} data-testid={`invitation-${invitation.email}`}>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
+                        <Table.Td>{ADMIN_ROLE_LABELS[invitation.role]}</Table.Td>
+                        <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
           </Stack>
         </Card>
       )}
