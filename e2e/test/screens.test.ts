@@ -338,7 +338,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     // The stage names under the bars never run into each other ("BookedQualified" at 390 px): level with a
     // space between them, or slanted far enough apart for a line of 12 px text.
     const ticks = await page.getByRole('figure', { name: 'Referrals by stage', exact: true }).evaluate((figure) =>
-      [...figure.querySelectorAll<SVGTextElement>('text[orientation="bottom"]')].map((text) => ({ x: Number(text.getAttribute('x')), length: text.getComputedTextLength(), angle: Number(/rotate\((-?[\d.]+)/.exec(text.getAttribute('transform') ?? '')?.[1] ?? 0) })),
+      Array.from(figure.querySelectorAll<SVGTextElement>('text[orientation="bottom"]')).map((text) => ({ x: Number(text.getAttribute('x')), length: text.getComputedTextLength(), angle: Number(/rotate\((-?[\d.]+)/.exec(text.getAttribute('transform') ?? '')?.[1] ?? 0) })),
     );
     expect(ticks).toHaveLength(5);
     for (let i = 1; i < ticks.length; i++) {
