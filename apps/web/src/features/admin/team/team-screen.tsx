@@ -17,6 +17,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { trpc } from '../../../lib/trpc';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen';
+import { AdminPage } from '../../../layout/admin-page';
 
 const ROLE_OPTIONS = ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE_LABELS[role] }));
 
@@ -225,13 +226,7 @@ export function TeamScreen() {
   };
 
   return (
-    <Stack gap="lg" p={{ base: 'sm', sm: 'md' }} maw={1100} mx="auto" w="100%">
-      <div>
-        <Title order={1} size="h2">
-          Team
-        </Title>
-        <Text c="dimmed">Who works in the admin area, with which role</Text>
-      </div>
+    <AdminPage trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Team' }]} title="Team" description="Who works in the admin area, with which role">
       <InviteForm />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
@@ -334,6 +329,6 @@ export function TeamScreen() {
       <ConfirmDialog opened={!!leaving} onClose={() => setLeaving(null)} title="Deactivate team member" confirmLabel="Deactivate" pending={remove.isPending} onConfirm={() => void confirmRemove()}>
         <Text size="sm">{leaving?.email} will be signed out everywhere and can no longer sign in. The account stays in the activity log.</Text>
       </ConfirmDialog>
-    </Stack>
+    </AdminPage>
   );
 }
