@@ -1,8 +1,9 @@
 // One chart of a dashboard: a named figure whose chart (lazily loaded with @mantine/charts) can be
 // swapped for a table of the same numbers, with a loading, error and empty state.
 
-import { Box, Card, Center, Group, Loader, Switch, Table, Text } from '@mantine/core';
+import { Box, Card, Center, Group, Loader, Switch, Text } from '@mantine/core';
 import { Suspense, useId, useState, type ReactNode } from 'react';
+import { ColumnTable } from '../../components/column-table';
 
 export interface ChartColumn<Row> {
   header: string;
@@ -72,28 +73,7 @@ function ChartTable<Row>({ title, rows, rowKey, columns }: { title: string; rows
   return (
     // A region of its own that scrolls sideways on a narrow screen, focusable so a keyboard can scroll it.
     <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} table`}>
-      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" aria-label={`${title} table`}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
-                {column.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <Table.Td key={column.header} ta={column.numeric ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ColumnTable striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" aria-label={`${title} table`} columns={columns} rows={rows} rowKey={rowKey} noWrap />
     </Box>
   );
 }

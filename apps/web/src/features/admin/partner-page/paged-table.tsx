@@ -4,6 +4,7 @@
 
 import { Alert, Box, Card, Group, Pagination, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ColumnTable, type TableColumn } from '../../../components/column-table';
 import { LoadingRow } from '../../../layout/loading-row';
 import classes from './paged-table.module.css';
 import { errorMessage } from '../../../lib/errors';
@@ -20,19 +21,9 @@ interface PagedResult {
   data?: { total: number; items: readonly unknown[] } | undefined;
 }
 
-export interface PagedColumn<Row> {
-  header: string;
-  cell: (row: Row) => ReactNode;
-  /** Right-aligned in the table (numbers, money). */
-  numeric?: boolean;
-  /** Kept on one line in the table. */
-  noWrap?: boolean;
-  /** Bold in the table (the row's name). */
-  strong?: boolean;
-}
 
 /** A phone's card: the first column as its heading, the others as label and value, two to a line. */
-function RowCard<Row>({ row, columns }: { row: Row; columns: readonly PagedColumn<Row>[] }) {
+function RowCard<Row>({ row, columns }: { row: Row; columns: readonly TableColumn<Row>[] }) {
   const [first, ...rest] = columns;
   return (
     <Paper component="li" withBorder radius="md" p="sm">
@@ -73,7 +64,7 @@ export function PagedTable<Row>({
   page: number;
   onPage: (page: number) => void;
   empty: string;
-  columns: readonly PagedColumn<Row>[];
+  columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   filters?: ReactNode;
@@ -106,28 +97,7 @@ export function PagedTable<Row>({
             ))}
           </Box>
           <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native" className={classes.table}>
-            <Table striped verticalSpacing="xs" style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((column) => (
-                    <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
-                      {column.header}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.header} fw={column.strong ? 600 : undefined} ta={column.numeric ? 'right' : undefined} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
-                        {column.cell(row)}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ColumnTable striped verticalSpacing="xs" style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }} columns={columns} rows={rows} rowKey={rowKey} />
           </Table.ScrollContainer>
           <Group justify="space-between" mt="sm" gap="sm">
             <Text size="sm" c="dimmed">
