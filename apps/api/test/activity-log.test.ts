@@ -3,6 +3,7 @@
 // show before/after; GET /api/admin/activity.csv exports the same filter formula-safe.
 
 import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeSet, logActivity } from '../src/services/activity';
 import { describeActor } from '../src/services/activity-log';
@@ -191,6 +192,8 @@ describe('the CSV export', () => {
       entityId: target.partnerId,
       details: { before: { companyName: 'Acme' }, after: { companyName: '=HYPERLINK("http://evil.example")' }, note: '+1\n@SUM(A1)' },
     });
+    // A second earlier: two rows of the same millisecond (the embedded database's clock) would order by their random ids.
+    await t.db.updateTable('activityLog').set({ createdAt: sql`created_at - interval '1 second'` }).where('entityId', '=', target.partnerId).execute();
     await logActivity(t.db, { userId: null, action: 'partner.checked', entityType: 'partner', entityId: target.partnerId });
 
     const res = await get(`/api/admin/activity.csv?entityId=${target.partnerId}`);
