@@ -5,7 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { accrueMonth } from '../../apps/api/src/services/accrual';
+import { accrueMonth } from '../../apps/api/src/services/money/accrual';
 import { startPortal } from './portal';
 import { fmt, latencyFigure } from './stats';
 import type { TimedFigure } from './types';

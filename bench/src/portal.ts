@@ -11,8 +11,8 @@ import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { createDeps } from '../../apps/api/src/deps';
 import { createLogger } from '../../apps/api/src/logger';
-import { hashPassword } from '../../apps/api/src/services/passwords';
-import { allocateReferralCode } from '../../apps/api/src/services/referral-codes';
+import { hashPassword } from '../../apps/api/src/services/accounts/passwords';
+import { allocateReferralCode } from '../../apps/api/src/services/partners/referral-codes';
 import type { AppDeps } from '../../apps/api/src/deps';
 
 export interface CapturedQuery {
@@ -35,7 +35,7 @@ export const POOL_SIZE = 10;
 
 export async function startPortal(databaseUrl: string): Promise<RunningPortal> {
   let recording: CapturedQuery[] | null = null;
-  // Recorded where Kysely executes them, so queries compiled once (services/prepared.ts) are seen too.
+  // Recorded where Kysely executes them, so queries compiled once (services/platform/prepared.ts) are seen too.
   const handle = createDb({
     databaseUrl,
     poolSize: POOL_SIZE,

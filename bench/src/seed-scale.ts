@@ -16,7 +16,7 @@
 import { pathToFileURL } from 'node:url';
 import { createDb, migrateToLatest, type Db } from '@portal/db';
 import { sql, type RawBuilder } from 'kysely';
-import { activeInMonthSql } from '../../apps/api/src/services/active-referrals';
+import { activeInMonthSql } from '../../apps/api/src/services/referrals/active-referrals';
 
 export interface ScaleSizes {
   partners: number;

@@ -13,7 +13,7 @@ import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { rawRoutes, restRoutes } from './rest/routes';
 import type { AppDeps } from './deps';
 import { hashApiKey } from './services/integrations';
-import { checkReadiness } from './services/readiness';
+import { checkReadiness } from './services/platform/readiness';
 import { createContextFromRequest } from './trpc/context';
 import { retryAfterOf, toClientError } from './trpc/errors';
 import { registerTrpcEndpoint } from './trpc/http';

@@ -9,10 +9,10 @@ import { createDeps, openDatabase } from './deps';
 import { applyHeapPolicy } from './heap-policy';
 import { createLogger } from './logger';
 import { startMetricsServer } from './metrics';
-import { startAccrualTimer } from './services/accrual-timer';
-import { createBackupStream } from './services/backup';
-import { ensureAdmin } from './services/admin-bootstrap';
-import { formatSignIns, seedDemo } from './services/demo-seed';
+import { startAccrualTimer } from './workers/accrual-timer';
+import { createBackupStream } from './services/platform/backup';
+import { ensureAdmin } from './services/accounts/admin-bootstrap';
+import { formatSignIns, seedDemo } from './services/platform/demo-seed';
 import { createOutboxWorker } from './workers/outbox-worker';
 import { createWebhookWorker } from './workers/webhook-worker';
 

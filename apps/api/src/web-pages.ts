@@ -11,9 +11,9 @@ import compress from '@fastify/compress';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './deps';
-import { DomainError } from './services/errors';
-import { RateLimitedError } from './services/rate-limits';
-import { referralLink } from './services/referral-visits';
+import { DomainError } from './services/platform/errors';
+import { RateLimitedError } from './services/platform/rate-limits';
+import { referralLink } from './services/referrals/referral-visits';
 
 /** What apps/web/src/ssr/entry-server.tsx exports (the file is built JavaScript, not part of this program). */
 interface SsrEntry {

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { MESSAGES } from '@portal/contracts';
 import { createDb } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accrueMonth } from '../src/services/accrual';
-import { startAccrualTimer } from '../src/services/accrual-timer';
+import { accrueMonth } from '../src/services/money/accrual';
+import { startAccrualTimer } from '../src/workers/accrual-timer';
 import { bearer, callerFor, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 
 let t: TestApp;

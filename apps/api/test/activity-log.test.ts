@@ -5,8 +5,8 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeSet, logActivity } from '../src/services/activity';
-import { describeActor } from '../src/services/activity-log';
+import { changeSet, logActivity } from '../src/services/platform/activity';
+import { describeActor } from '../src/services/platform/activity-log';
 import { bearer, callerFor, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
 
 let t: TestApp;

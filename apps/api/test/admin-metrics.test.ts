@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 import { sql } from 'kysely';
-import { refreshPartnerTotals } from '../src/services/partner-totals';
+import { refreshPartnerTotals } from '../src/services/partners/partner-totals';
 import type { SessionUser } from '../src/trpc/context';
 
 let t: TestApp;

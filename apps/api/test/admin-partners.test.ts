@@ -3,7 +3,7 @@
 import { MESSAGES, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankFieldContext } from '../src/services/crypto';
+import { bankFieldContext } from '../src/services/platform/crypto';
 import type { SessionUser } from '../src/trpc/context';
 import { bearer, callerFor, createPartner, createTestApp, createUser, type TestApp } from './helpers';
 

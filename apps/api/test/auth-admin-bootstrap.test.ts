@@ -9,8 +9,8 @@ import { createDb, migrateToLatest } from '@portal/db';
 import { MESSAGES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { AdminBootstrapError, ensureAdmin } from '../src/services/admin-bootstrap';
-import { hashPassword } from '../src/services/passwords';
+import { AdminBootstrapError, ensureAdmin } from '../src/services/accounts/admin-bootstrap';
+import { hashPassword } from '../src/services/accounts/passwords';
 import { createTestApp, createUser, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -3,7 +3,7 @@
 import { MESSAGES } from '@portal/contracts';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_HASH_OPTIONS, hashPassword, passwordNeedsRehash } from '../src/services/passwords';
+import { PASSWORD_HASH_OPTIONS, hashPassword, passwordNeedsRehash } from '../src/services/accounts/passwords';
 import { createInnerContext } from '../src/trpc/context';
 import { createCaller } from '../src/trpc/router';
 import { bearer, createTestApp, createUser, type TestApp } from './helpers';

@@ -18,9 +18,9 @@ import { loadConfig } from '../src/config';
 import { claimDataDir, DataDirInUseError } from '../src/control';
 import { createDeps, openDatabase } from '../src/deps';
 import { createLogger } from '../src/logger';
-import { createBackupStream, restoreBackup } from '../src/services/backup';
-import { bankFieldContext } from '../src/services/crypto';
-import { DEMO_PASSWORD } from '../src/services/demo-seed';
+import { createBackupStream, restoreBackup } from '../src/services/platform/backup';
+import { bankFieldContext } from '../src/services/platform/crypto';
+import { DEMO_PASSWORD } from '../src/services/platform/demo-seed';
 
 const apiDir = join(import.meta.dirname, '..');
 const root = mkdtempSync(join(tmpdir(), 'portal-backup-'));

@@ -4,8 +4,8 @@
 import { normaliseMoney } from '@portal/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeInMonth } from '../src/services/active-referrals';
-import { programTrends } from '../src/services/charts';
+import { activeInMonth } from '../src/services/referrals/active-referrals';
+import { programTrends } from '../src/services/money/charts';
 import { bearer, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 
 let t: TestApp;

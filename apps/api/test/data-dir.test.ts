@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/services/demo-seed';
+import { DEMO_PASSWORD } from '../src/services/platform/demo-seed';
 
 const apiDir = join(import.meta.dirname, '..');
 const root = mkdtempSync(join(tmpdir(), 'portal-datadir-'));

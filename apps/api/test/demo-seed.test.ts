@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemo } from '../src/services/demo-seed';
+import { DEMO_PASSWORD, seedDemo } from '../src/services/platform/demo-seed';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

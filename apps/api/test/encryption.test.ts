@@ -3,10 +3,10 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankFieldContext, createFieldCipher, maskLastFour } from '../src/services/crypto';
-import { decryptOrNull, toPartnerProfile } from '../src/services/mappers';
-import { reencryptBankNumbers, reencryptSealedColumn, type SealedColumn } from '../src/services/reencrypt';
-import { taxFieldContext } from '../src/services/tax-profiles';
+import { bankFieldContext, createFieldCipher, maskLastFour } from '../src/services/platform/crypto';
+import { decryptOrNull, toPartnerProfile } from '../src/services/platform/mappers';
+import { reencryptBankNumbers, reencryptSealedColumn, type SealedColumn } from '../src/services/platform/reencrypt';
+import { taxFieldContext } from '../src/services/money/tax-profiles';
 import { mfaSecretContext } from '../src/services/accounts/mfa';
 import { bearer, callerFor, createPartner, createTestApp, createUser, sampleApplication, type TestApp } from './helpers';
 

@@ -3,8 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { EXPORT_KINDS } from '@portal/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankFieldContext } from '../src/services/crypto';
-import { exportTable, neutraliseCell, WIRE_COLUMNS } from '../src/services/exports';
+import { bankFieldContext } from '../src/services/platform/crypto';
+import { exportTable, neutraliseCell, WIRE_COLUMNS } from '../src/services/money/exports';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 import type { SessionUser } from '../src/trpc/context';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
-import { RATE_POLICIES, createRateLimits } from '../src/services/rate-limits';
+import { RATE_POLICIES, createRateLimits } from '../src/services/platform/rate-limits';
 import { buildOpenApiDocument } from '../src/rest/openapi';
 import { restRoutes } from '../src/rest/routes';
 import { createPartner, createTestApp, createUser, sampleApplication, tokenFor, type TestApp } from './helpers';

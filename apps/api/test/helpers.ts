@@ -13,7 +13,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDeps } from '../src/deps';
 import { createLogger } from '../src/logger';
-import { allocateReferralCode } from '../src/services/referral-codes';
+import { allocateReferralCode } from '../src/services/partners/referral-codes';
 import { createInnerContext, type AppDeps, type SessionUser } from '../src/trpc/context';
 import { createCaller } from '../src/trpc/router';
 

@@ -11,8 +11,8 @@ import { createLogger } from '../src/logger';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { createFieldCipher } from '../src/services/crypto';
-import { createWebhook, reencryptWebhookSecrets, refusalOfAddress, resolveTarget, webhookSecretContext } from '../src/services/webhooks';
+import { createFieldCipher } from '../src/services/platform/crypto';
+import { createWebhook, reencryptWebhookSecrets, refusalOfAddress, resolveTarget, webhookSecretContext } from '../src/services/integrations/webhooks';
 import { createWebhookWorker, WEBHOOK_RETRY_DELAYS_MS } from '../src/workers/webhook-worker';
 import { bearer, createPartner, createTestApp, createUser, type TestApp } from './helpers';
 

@@ -2,7 +2,7 @@
 
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MATERIALS, buildLogoPng, buildPdf, seedDemoMaterials } from '../src/services/demo-materials';
+import { DEMO_MATERIALS, buildLogoPng, buildPdf, seedDemoMaterials } from '../src/services/materials/demo-materials';
 import { bearer, createPartner, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

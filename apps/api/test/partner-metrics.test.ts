@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, type TestApp } from './helpers';
 import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
 import { sql } from 'kysely';
-import { landingPath } from '../src/services/referral-visits';
+import { landingPath } from '../src/services/referrals/referral-visits';
 import { createInnerContext } from '../src/trpc/context';
 import { createCaller } from '../src/trpc/router';
 

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferralStage } from '@portal/contracts';
 import { sql } from 'kysely';
-import { stageChange } from '../src/services/referrals';
-import { activeInMonthSql } from '../src/services/active-referrals';
+import { stageChange } from '../src/services/referrals/referrals';
+import { activeInMonthSql } from '../src/services/referrals/active-referrals';
 import { callerFor, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
 import type { SessionUser } from '../src/trpc/context';
 

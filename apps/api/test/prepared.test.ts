@@ -1,7 +1,7 @@
 import type { Db } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedLookup } from '../src/services/prepared';
-import { partnerOfUser } from '../src/services/partners';
+import { preparedLookup } from '../src/services/platform/prepared';
+import { partnerOfUser } from '../src/services/partners/application';
 import { createPartner, createTestApp, createUser, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeInMonth, activeValueByMonthSql } from '../src/services/active-referrals';
-import { adminMetrics } from '../src/services/admin-metrics';
-import { programTrends } from '../src/services/charts';
+import { activeInMonth, activeValueByMonthSql } from '../src/services/referrals/active-referrals';
+import { adminMetrics } from '../src/services/money/admin-metrics';
+import { programTrends } from '../src/services/money/charts';
 import type { SessionUser } from '../src/trpc/context';
 import { callerFor, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
 

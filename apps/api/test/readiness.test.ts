@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkReadiness } from '../src/services/readiness';
+import { checkReadiness } from '../src/services/platform/readiness';
 import { createTestApp, type TestApp } from './helpers';
 import { startTestS3, type TestS3 } from './s3-server';
 

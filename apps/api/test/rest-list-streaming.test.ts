@@ -7,7 +7,7 @@ import { get as httpGet, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAM_BATCH_SIZE } from '../src/services/keyset';
+import { STREAM_BATCH_SIZE } from '../src/services/platform/keyset';
 import type { SessionUser } from '../src/trpc/context';
 import { bearer, createPartner, createTestApp, createUser, type TestApp } from './helpers';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { findRepoRoot } from '../src/config';
-import { hashPassword, verifyPassword } from '../src/services/passwords';
+import { hashPassword, verifyPassword } from '../src/services/accounts/passwords';
 
 const root = findRepoRoot(import.meta.dirname);
 const read = (name: string) => readFileSync(join(root, name), 'utf8');

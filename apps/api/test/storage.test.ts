@@ -10,9 +10,9 @@ import { MAX_UPLOAD_BYTES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createStorage } from '../src/deps';
-import { buildPdf } from '../src/services/demo-materials';
-import { storeUpload } from '../src/services/materials';
-import { FileTooLargeError, StoredFileNotFoundError, type FileStorage } from '../src/services/storage';
+import { buildPdf } from '../src/services/materials/demo-materials';
+import { storeUpload } from '../src/services/materials/materials';
+import { FileTooLargeError, StoredFileNotFoundError, type FileStorage } from '../src/services/platform/storage';
 import { bearer, createPartner, createTestApp, createUser, type TestApp } from './helpers';
 import { startTestS3 } from './s3-server';
 

@@ -7,7 +7,7 @@ import { MESSAGES } from '@portal/contracts';
 import argon2 from 'argon2';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bankFieldContext } from '../src/services/crypto';
+import { bankFieldContext } from '../src/services/platform/crypto';
 import { createOutboxWorker, type OutboxWorker } from '../src/workers/outbox-worker';
 import { bearer, createPartner, createTestApp, createUser, type TestApp } from './helpers';
 import { startTestSmtp, type CapturedMail, type TestSmtp } from './smtp';

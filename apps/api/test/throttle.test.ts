@@ -3,7 +3,7 @@
 
 import { MESSAGES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_POLICIES } from '../src/services/rate-limits';
+import { RATE_POLICIES } from '../src/services/platform/rate-limits';
 import { createInnerContext } from '../src/trpc/context';
 import { createCaller } from '../src/trpc/router';
 import { createTestApp, createUser, type TestApp } from './helpers';

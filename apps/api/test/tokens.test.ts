@@ -5,7 +5,7 @@ import { MESSAGES } from '@portal/contracts';
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/services/tokens';
+import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/services/accounts/tokens';
 import { createTestApp, createUser, tokenFor, type TestApp } from './helpers';
 
 let t: TestApp;

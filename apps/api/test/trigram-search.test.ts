@@ -5,8 +5,8 @@
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { CompiledQuery, PostgresQueryCompiler, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listPartners, streamPartners } from '../src/services/admin-partners';
-import { listAllReferrals, listPipelineColumn } from '../src/services/referrals';
+import { listPartners, streamPartners } from '../src/services/partners/admin-partners';
+import { listAllReferrals, listPipelineColumn } from '../src/services/referrals/referrals';
 
 const PARTNERS = 3000;
 const REFERRALS = 12000;

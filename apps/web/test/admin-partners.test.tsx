@@ -3,14 +3,14 @@ import type { AdminPartnerRow, PartnerDetails } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AffiliateRows } from '../src/features/admin/affiliate-rows';
-import { nextSort } from '../src/features/admin/affiliates-table';
-import { CreatePartnerForm, toCreatePartnerPayload } from '../src/features/admin/create-partner-dialog';
-import { AdminMetricCards, formatRate } from '../src/features/admin/metric-cards';
-import { ApprovalQueueRow } from '../src/features/admin/partner-approval-queue';
-import { PartnerDetailsView } from '../src/features/admin/partner-details-dialog';
-import { PartnerSettingsView } from '../src/features/admin/partner-settings-dialog';
-import { RejectPartnerDialog } from '../src/features/admin/reject-partner-dialog';
+import { AffiliateRows } from '../src/features/admin/partners/affiliate-rows';
+import { nextSort } from '../src/features/admin/partners/affiliates-table';
+import { CreatePartnerForm, toCreatePartnerPayload } from '../src/features/admin/partners/create-partner-dialog';
+import { AdminMetricCards, formatRate } from '../src/features/admin/dashboard/metric-cards';
+import { ApprovalQueueRow } from '../src/features/admin/partners/partner-approval-queue';
+import { PartnerDetailsView } from '../src/features/admin/partners/partner-details-dialog';
+import { PartnerSettingsView } from '../src/features/admin/partners/partner-settings-dialog';
+import { RejectPartnerDialog } from '../src/features/admin/partners/reject-partner-dialog';
 import { renderInRouter, renderWithProviders } from './render';
 
 // Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.

@@ -2,7 +2,7 @@ import type { AdminPartnerRow } from '@portal/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PartnerApprovalQueue, QUEUE_BATCH } from '../src/features/admin/partner-approval-queue';
+import { PartnerApprovalQueue, QUEUE_BATCH } from '../src/features/admin/partners/partner-approval-queue';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
 

@@ -1,7 +1,7 @@
 import type { EarningsByMonth, ProgramTrends } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProgramCharts } from '../src/features/admin/program-charts';
+import { ProgramCharts } from '../src/features/admin/dashboard/program-charts';
 import { PartnerCharts } from '../src/features/partner/earnings-panels';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';

@@ -1,7 +1,7 @@
 import type { PendingCommission } from '@portal/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CommissionReasonDialog, pendingDetail, pendingLabel } from '../src/features/admin/commission-reason-dialog';
+import { CommissionReasonDialog, pendingDetail, pendingLabel } from '../src/features/admin/payouts/commission-reason-dialog';
 import { renderWithProviders } from './render';
 
 const item: PendingCommission = {

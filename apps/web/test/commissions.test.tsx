@@ -2,10 +2,10 @@ import type { Commission, PendingCommission } from '@portal/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccrualForm, accrualMonthError, accrualSummary } from '../src/features/admin/accrual-panel';
+import { AccrualForm, accrualMonthError, accrualSummary } from '../src/features/admin/payouts/accrual-panel';
 import { fileNameOf } from '../src/lib/rest';
-import { toAdjustmentPayload } from '../src/features/admin/adjustment-dialog';
-import { PendingPayoutTable, processLabel, selectedTotal } from '../src/features/admin/pending-payout-table';
+import { toAdjustmentPayload } from '../src/features/admin/payouts/adjustment-dialog';
+import { PendingPayoutTable, processLabel, selectedTotal } from '../src/features/admin/payouts/pending-payout-table';
 import { CommissionCard, CommissionList } from '../src/features/partner/commissions-tab';
 import { renderWithProviders } from './render';
 

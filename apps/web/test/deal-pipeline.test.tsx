@@ -6,7 +6,7 @@ import type { Referral } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DealPipeline } from '../src/features/admin/deal-pipeline';
+import { DealPipeline } from '../src/features/admin/pipeline/deal-pipeline';
 import { SessionStore } from '../src/lib/session';
 import { renderInRouter } from './render';
 import { ProcedureError, serveTrpc } from './trpc-server';

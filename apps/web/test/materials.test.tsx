@@ -1,8 +1,8 @@
 import { MATERIAL_UPLOAD_MESSAGES, MAX_UPLOAD_BYTES, materialTitleRequired, materialTypeRequired, materialUrlInvalid, type Material } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MaterialForm, type MaterialFormValues } from '../src/features/admin/material-form';
-import { formatBytes } from '../src/features/admin/materials-table';
+import { MaterialForm, type MaterialFormValues } from '../src/features/admin/materials/material-form';
+import { formatBytes } from '../src/features/admin/materials/materials-table';
 import { MaterialCard, downloadCountText, startDownload } from '../src/features/partner/marketing-materials';
 import { renderWithProviders } from './render';
 

@@ -3,7 +3,7 @@
 
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usePartnerDecisions } from '../src/features/admin/use-partner-decisions';
+import { usePartnerDecisions } from '../src/features/admin/partners/use-partner-decisions';
 import { renderWithProviders } from './render';
 import { ProcedureError, serveTrpc } from './trpc-server';
 

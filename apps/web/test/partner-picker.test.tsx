@@ -4,7 +4,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PartnerPicker } from '../src/features/admin/partner-picker';
+import { PartnerPicker } from '../src/features/admin/partners/partner-picker';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
 

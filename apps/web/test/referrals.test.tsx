@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AddClientForm, toAddClientPayload } from '../src/features/admin/add-client-dialog';
+import { AddClientForm, toAddClientPayload } from '../src/features/admin/pipeline/add-client-dialog';
 import { NewReferralForm, toCreateReferralPayload, emptyReferral } from '../src/features/partner/new-referral-dialog';
 import { ReferralCard } from '../src/features/partner/referrals-tab';
 import { SettingsTab } from '../src/features/partner/settings-tab';

@@ -6,7 +6,7 @@ import { NotFound } from '../src/layout/not-found';
 import { SessionStore } from '../src/lib/session';
 import { renderWithProviders } from './render';
 
-/** What the server answers for each role (services/permissions.ts), as far as the sidebar reads it. */
+/** What the server answers for each role (services/platform/permissions.ts), as far as the sidebar reads it. */
 const PERMISSIONS = {
   admin: ['partners:read', 'emails:read', 'activity:read', 'team:manage', 'keys:manage'],
   viewer: ['partners:read', 'referrals:read'],

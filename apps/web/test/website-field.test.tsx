@@ -4,7 +4,7 @@
 import { createPartnerInput, partnerApplicationInput, WEBSITE_DESCRIPTION } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CreatePartnerForm, toCreatePartnerPayload } from '../src/features/admin/create-partner-dialog';
+import { CreatePartnerForm, toCreatePartnerPayload } from '../src/features/admin/partners/create-partner-dialog';
 import { RegistrationForm } from '../src/features/onboarding/registration-form';
 import { renderWithProviders } from './render';
 

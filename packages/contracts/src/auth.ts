@@ -14,7 +14,7 @@ export const userOutput = z.object({
   id: z.uuid(),
   email: z.string(),
   role: z.enum(USER_ROLES),
-  /** What this user may do (services/permissions.ts); the web shows or hides actions by it. */
+  /** What this user may do (services/platform/permissions.ts); the web shows or hides actions by it. */
   permissions: z.array(z.string()).optional(),
   mfaEnabled: z.boolean().optional(),
   /** ADMIN_MFA_REQUIRED and no TOTP yet: only enrolment is open until it is on. */

@@ -11,14 +11,14 @@ import { claimDataDir, requestBackup } from '../control';
 import { secureDataDir } from '../data-dir';
 import { createDeps, openDatabase } from '../deps';
 import { createLogger } from '../logger';
-import { runAccrual } from '../services/accrual';
-import { ensureAdmin } from '../services/admin-bootstrap';
-import { createBackupStream, restoreBackup } from '../services/backup';
-import { formatSignIns, seedDemo } from '../services/demo-seed';
-import { reencryptBankNumbers, reencryptSealedColumn } from '../services/reencrypt';
-import { taxFieldContext } from '../services/tax-profiles';
+import { runAccrual } from '../services/money/accrual';
+import { ensureAdmin } from '../services/accounts/admin-bootstrap';
+import { createBackupStream, restoreBackup } from '../services/platform/backup';
+import { formatSignIns, seedDemo } from '../services/platform/demo-seed';
+import { reencryptBankNumbers, reencryptSealedColumn } from '../services/platform/reencrypt';
+import { taxFieldContext } from '../services/money/tax-profiles';
 import { mfaSecretContext } from '../services/accounts/mfa';
-import { reencryptWebhookSecrets } from '../services/webhooks';
+import { reencryptWebhookSecrets } from '../services/integrations/webhooks';
 
 type Command = (args: string[]) => Promise<void>;
 

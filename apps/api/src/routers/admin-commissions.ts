@@ -16,10 +16,10 @@ import {
   voidCommissionInput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { runAccrual } from '../services/accrual';
-import { addAdjustment, voidCommission } from '../services/adjustments';
-import { failCommission, listPayouts, listPendingCommissions, processPayout } from '../services/payouts';
-import { withTaxProfileMarks } from '../services/tax-profiles';
+import { runAccrual } from '../services/money/accrual';
+import { addAdjustment, voidCommission } from '../services/money/adjustments';
+import { failCommission, listPayouts, listPendingCommissions, processPayout } from '../services/money/payouts';
+import { withTaxProfileMarks } from '../services/money/tax-profiles';
 import { permittedProcedure } from '../trpc/init';
 
 export const adminCommissionProcedures = {

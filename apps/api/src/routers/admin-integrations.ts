@@ -17,7 +17,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/integrations';
-import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, sendTestEvent, updateWebhook, type WebhookDeps } from '../services/webhooks';
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, sendTestEvent, updateWebhook, type WebhookDeps } from '../services/integrations/webhooks';
 import { permittedProcedure } from '../trpc/init';
 
 const manage = permittedProcedure('keys:manage');

@@ -17,9 +17,9 @@ import {
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { adminMetrics } from '../services/admin-metrics';
-import { changePartnerStatus, createPartnerByAdmin, getPartnerDetails, listPartners, listPendingPartners } from '../services/admin-partners';
-import { listPartnerActivity, listPartnerCommissionsPage, listPartnerPayouts, ofExistingPartner } from '../services/partner-page';
+import { adminMetrics } from '../services/money/admin-metrics';
+import { changePartnerStatus, createPartnerByAdmin, getPartnerDetails, listPartners, listPendingPartners } from '../services/partners/admin-partners';
+import { listPartnerActivity, listPartnerCommissionsPage, listPartnerPayouts, ofExistingPartner } from '../services/partners/partner-page';
 import { permittedProcedure } from '../trpc/init';
 
 const decision = (transition: 'approve' | 'suspend' | 'reactivate') =>

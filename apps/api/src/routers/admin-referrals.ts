@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { addClientInput, listReferralsInput, pageOf, pipelineColumnInput, pipelineColumnOutput, referralOutput, updateReferralInput } from '@portal/contracts';
-import { addClient, listAllReferrals, listPipelineColumn, updateReferral } from '../services/referrals';
+import { addClient, listAllReferrals, listPipelineColumn, updateReferral } from '../services/referrals/referrals';
 import { permittedProcedure } from '../trpc/init';
 
 /** admin.referrals, admin.pipelineColumn, admin.addClient, admin.updateReferral — the deal pipeline. */

@@ -16,10 +16,10 @@ import {
   type SessionUserOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { issueSession, registerAccount, sessionUserView, signIn, signOut } from '../services/accounts';
+import { issueSession, registerAccount, sessionUserView, signIn, signOut } from '../services/accounts/sign-in';
 import { disableMfa, enableMfa, setupMfa, verifyMfaChallenge } from '../services/accounts/mfa';
 import { acceptInvitation } from '../services/accounts/team';
-import { changePassword, requestPasswordReset, resetPassword } from '../services/password-reset';
+import { changePassword, requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
 import { authedProcedure, publicProcedure } from '../trpc/init';
 
 /** auth.register, auth.login, auth.me, auth.logout (Accounts and sessions issue); recovery and change (issue 14). */

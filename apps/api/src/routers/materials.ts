@@ -12,8 +12,8 @@ import {
   updateMaterialInput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { DomainError } from '../services/errors';
-import { hasPermission } from '../services/permissions';
+import { DomainError } from '../services/platform/errors';
+import { hasPermission } from '../services/platform/permissions';
 import { z } from 'zod';
 import {
   createExternalMaterial,
@@ -24,7 +24,7 @@ import {
   toAdminMaterial,
   toMaterial,
   updateMaterial,
-} from '../services/materials';
+} from '../services/materials/materials';
 import type { SessionUser } from '../deps';
 import type { Context } from '../trpc/context';
 import { authedProcedure, permittedProcedure } from '../trpc/init';

@@ -1,8 +1,8 @@
 import { partnerApplicationInput, partnerProfileOutput, updateBankDetailsInput, updatePartnerProfileInput, type PartnerProfile } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { toPartnerProfile } from '../services/mappers';
-import { applyAsPartner, getOwnProfile } from '../services/partners';
-import { updateOwnBankDetails, updateOwnProfile } from '../services/partner-self-service';
+import { toPartnerProfile } from '../services/platform/mappers';
+import { applyAsPartner, getOwnProfile } from '../services/partners/application';
+import { updateOwnBankDetails, updateOwnProfile } from '../services/partners/self-service';
 import { partnerProcedure, partnerUserProcedure } from '../trpc/init';
 
 /** partner.me, partner.submitApplication (Partner onboarding issue). `apply` is a reserved word of tRPC routers. */

@@ -1,8 +1,8 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { createReferralInput, ownReferralsInput, pageOf, partnerMetricsOutput, referralOutput } from '@portal/contracts';
 import { z } from 'zod';
-import { createPartnerReferral, listOwnReferrals, listPartnerReferrals } from '../services/referrals';
-import { partnerMetrics } from '../services/partner-metrics';
+import { createPartnerReferral, listOwnReferrals, listPartnerReferrals } from '../services/referrals/referrals';
+import { partnerMetrics } from '../services/partners/partner-metrics';
 import { activePartnerProcedure } from '../trpc/init';
 
 /** partner.referrals, partner.referralsPage (the Referrals tab), partner.createReferral, partner.metrics — the dashboard's data, for active partners only. */

@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { referralLinkInput, referralLinkOutput, referralVisitInput, referralVisitOutput } from '@portal/contracts';
-import { recordVisit, referralLink, visitorHasherFor } from '../services/referral-visits';
+import { recordVisit, referralLink, visitorHasherFor } from '../services/referrals/referral-visits';
 import { publicProcedure } from '../trpc/init';
 
 /** public.referralLink, public.recordVisit — the referral landing page, for any visitor. */

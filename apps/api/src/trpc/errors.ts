@@ -4,8 +4,8 @@
 
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '@portal/contracts';
-import { DomainError, type DomainErrorKind } from '../services/errors';
-import { RateLimitedError } from '../services/rate-limits';
+import { DomainError, type DomainErrorKind } from '../services/platform/errors';
+import { RateLimitedError } from '../services/platform/rate-limits';
 
 const TRPC_CODE_OF = {
   invalid: 'BAD_REQUEST',

@@ -1,13 +1,13 @@
 // The tRPC builder and the named procedures every router uses (DESIGN §5). Access rules live
 // here as middlewares, never as checks inside resolvers; who holds which permission is
-// services/permissions.ts.
+// services/platform/permissions.ts.
 
 import { MESSAGES } from '@portal/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { ZodType } from 'zod';
-import { withActor } from '../services/actor';
-import { partnerOfUser } from '../services/partners';
-import { requirePermission as requirePermissionOf, requireSignedInUser, type Permission } from '../services/permissions';
+import { withActor } from '../services/platform/actor';
+import { partnerOfUser } from '../services/partners/application';
+import { requirePermission as requirePermissionOf, requireSignedInUser, type Permission } from '../services/platform/permissions';
 import type { Context } from './context';
 import { toClientError, userMessage, validationIssues } from './errors';
 
@@ -58,7 +58,7 @@ const base = t.middleware(async ({ ctx, path, type, next }) => {
 /** Signed in as a user; an API key is refused (403) on the procedures without a permission of their own. */
 const isAuthed = t.middleware(({ ctx, next }) => next({ ctx: { user: requireSignedInUser(ctx) } }));
 
-/** The guard of services/permissions.ts as a middleware: 401 without a session, 403 without the permission. */
+/** The guard of services/platform/permissions.ts as a middleware: 401 without a session, 403 without the permission. */
 export const requirePermission = (permission: Permission) =>
   t.middleware(({ ctx, next }) => next({ ctx: { user: requirePermissionOf(ctx, permission) } }));
 

@@ -4,7 +4,7 @@
 
 import type { AppDeps } from '../deps';
 import { createPollingWorker, type PollingWorker } from './polling-worker';
-import { sendWebhook, webhookIdOf, webhookSecretContext } from '../services/webhooks';
+import { sendWebhook, webhookIdOf, webhookSecretContext } from '../services/integrations/webhooks';
 
 /** Waits after the 1st … 7th failed attempt (first retry within ~10 s, then backoff over about a day); an 8th failure marks the delivery failed. */
 export const WEBHOOK_RETRY_DELAYS_MS = [10_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;

@@ -1,7 +1,7 @@
 // Admin team and account security (issue 16): more admin roles, deactivation, invitations, TOTP
 // two-factor sign-in with recovery codes, and the short-lived tokens between password and code.
 // Everything handed out (invitation links, recovery codes, MFA tokens) is stored only as sha-256;
-// the TOTP secret is AES-256-GCM sealed like bank numbers (services/crypto.ts).
+// the TOTP secret is AES-256-GCM sealed like bank numbers (services/platform/crypto.ts).
 
 import { sql, type Kysely } from 'kysely';
 

@@ -2,9 +2,9 @@
 // the same filters and 400s as GET /api/admin/activity and the exports' formula-safe cells.
 
 import { activityFilterInput } from '@portal/contracts';
-import { activityCsv } from '../../services/activity-log';
-import { DomainError } from '../../services/errors';
-import { requirePermission } from '../../services/permissions';
+import { activityCsv } from '../../services/platform/activity-log';
+import { DomainError } from '../../services/platform/errors';
+import { requirePermission } from '../../services/platform/permissions';
 import { authenticate } from '../../trpc/context';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';

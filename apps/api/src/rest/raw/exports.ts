@@ -4,11 +4,11 @@
 
 import { COMMISSION_MESSAGES, EXPORT_KINDS, type ExportKind } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { withActor } from '../../services/actor';
-import { DomainError } from '../../services/errors';
-import { csvStream, exportTable, logExport, WIRE_COLUMNS, wireInstructions } from '../../services/exports';
+import { withActor } from '../../services/platform/actor';
+import { DomainError } from '../../services/platform/errors';
+import { csvStream, exportTable, logExport, WIRE_COLUMNS, wireInstructions } from '../../services/money/exports';
 import type { AppDeps, SessionUser } from '../../deps';
-import { requirePermission, type Permission } from '../../services/permissions';
+import { requirePermission, type Permission } from '../../services/platform/permissions';
 import { authenticate } from '../../trpc/context';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';

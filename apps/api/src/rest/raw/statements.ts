@@ -5,11 +5,11 @@
 import { MESSAGES, statementMonth, TAX_MESSAGES, taxYear } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { DomainError } from '../../services/errors';
-import { csvStream } from '../../services/exports';
-import { requirePermission, type Permission } from '../../services/permissions';
-import { buildStatement, STATEMENT_COLUMNS, statementCsvRows, statementPdf } from '../../services/statements';
-import { FORM_1099_COLUMNS, form1099Rows } from '../../services/tax-profiles';
+import { DomainError } from '../../services/platform/errors';
+import { csvStream } from '../../services/money/exports';
+import { requirePermission, type Permission } from '../../services/platform/permissions';
+import { buildStatement, STATEMENT_COLUMNS, statementCsvRows, statementPdf } from '../../services/money/statements';
+import { FORM_1099_COLUMNS, form1099Rows } from '../../services/money/tax-profiles';
 import { authenticate } from '../../trpc/context';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';

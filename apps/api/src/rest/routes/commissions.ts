@@ -1,9 +1,9 @@
 // REST paths of commissions, accrual and payouts (spec §7 plus the Commissions issue).
 
 import { MAX_PAGE_SIZE, pendingFilter, type PendingFilter } from '@portal/contracts';
-import { streamPendingCommissions } from '../../services/payouts';
+import { streamPendingCommissions } from '../../services/money/payouts';
 import type { AppDeps } from '../../deps';
-import { pendingPartnersMissingTaxProfile } from '../../services/tax-profiles';
+import { pendingPartnersMissingTaxProfile } from '../../services/money/tax-profiles';
 import type { RestRoute } from '../adapter';
 
 /** Every pending line matching the filter, streamed in batches, each marked from one look-up made before the first. */

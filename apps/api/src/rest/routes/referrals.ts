@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, listReferralsInput, MAX_PAGE_SIZE, PIPELINE_PAGE_SIZE, REFERRAL_SORTS, REFERRAL_STAGES } from '@portal/contracts';
-import { streamAllReferrals } from '../../services/referrals';
+import { streamAllReferrals } from '../../services/referrals/referrals';
 import type { RestRoute } from '../adapter';
 
 /** RFC 8288 link to the next page of a cursor-paged list: the request's own address with `cursor` replaced (relative). */

@@ -9,10 +9,10 @@ import { MESSAGES, MFA_CHALLENGE_VALID_MINUTES, PRODUCT_NAME, RECOVERY_CODE_COUN
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { AppConfig } from '../../config';
 import type { AppDeps, SessionUser } from '../../deps';
-import { logActivity, type DbOrTx } from '../activity';
-import { DomainError } from '../errors';
-import { isStaff } from '../permissions';
-import type { RatePolicyName } from '../rate-limits';
+import { logActivity, type DbOrTx } from '../platform/activity';
+import { DomainError } from '../platform/errors';
+import { isStaff } from '../platform/permissions';
+import type { RatePolicyName } from '../platform/rate-limits';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const mfaSecretContext = (userId: string) => `users.mfa_secret:${userId}`;

@@ -16,9 +16,9 @@ import {
   type TeamInvitation,
 } from '@portal/contracts';
 import type { AppDeps, SessionUser } from '../../deps';
-import { createUserAccount, findUserByEmail, issueSession } from '../accounts';
-import { logActivity, type DbOrTx } from '../activity';
-import { DomainError } from '../errors';
+import { createUserAccount, findUserByEmail, issueSession } from './sign-in';
+import { logActivity, type DbOrTx } from '../platform/activity';
+import { DomainError } from '../platform/errors';
 import { enqueueTemplate } from '../notifications/outbox';
 import { portalLink } from '../notifications/templates';
 

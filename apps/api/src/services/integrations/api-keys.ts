@@ -6,8 +6,8 @@ import { API_KEY_SCOPES, INTEGRATION_MESSAGES, type ApiKey, type ApiKeyScope, ty
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import type { SessionUser } from '../../deps';
-import { logActivity } from '../activity';
-import { DomainError } from '../errors';
+import { logActivity } from '../platform/activity';
+import { DomainError } from '../platform/errors';
 
 export const API_KEY_PREFIX = 'ppk_';
 const PREFIX_LENGTH = API_KEY_PREFIX.length + 8;

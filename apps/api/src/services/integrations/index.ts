@@ -1,2 +1,3 @@
-// Integrations for internal tools: API keys (webhooks live in notifications/webhooks).
+// Integrations for internal tools: API keys and signed outgoing webhooks.
 export * from './api-keys';
+export * from './webhooks';

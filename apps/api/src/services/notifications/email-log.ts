@@ -3,8 +3,8 @@
 
 import { MESSAGES, type EmailLogEntry, type EmailLogPage } from '@portal/contracts';
 import type { Db, EmailOutboxRow } from '@portal/db';
-import { logActivity } from '../activity';
-import { DomainError } from '../errors';
+import { logActivity } from '../platform/activity';
+import { DomainError } from '../platform/errors';
 import { enqueueMail } from './outbox';
 
 const COLUMNS = ['id', 'kind', 'recipient', 'subject', 'status', 'attempts', 'lastError', 'nextAttemptAt', 'sentAt', 'createdAt', 'resentFrom'] as const;

@@ -3,9 +3,9 @@
 
 import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS, type CommissionKind, SERVICE_TYPE_LABELS, type MailTopic, type PaymentMethod, type ServiceType } from '@portal/contracts';
 import type { AppConfig } from '../../config';
-import type { DbOrTx } from '../activity';
-import { decryptOrNull } from '../mappers';
-import { bankFieldContext, maskLastFour, type FieldCipher } from '../crypto';
+import type { DbOrTx } from '../platform/activity';
+import { decryptOrNull } from '../platform/mappers';
+import { bankFieldContext, maskLastFour, type FieldCipher } from '../platform/crypto';
 import { enqueueTemplate } from './outbox';
 import { unsubscribeHeaders, wantsMail } from './preferences';
 import { portalLink } from './templates';

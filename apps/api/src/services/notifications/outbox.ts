@@ -5,7 +5,7 @@
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import type { Metrics } from '../../metrics';
-import type { DbOrTx } from '../activity';
+import type { DbOrTx } from '../platform/activity';
 import { renderMail, type MailKind, type TemplateValues } from './templates';
 
 export interface OutgoingMail {

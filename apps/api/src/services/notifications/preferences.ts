@@ -7,8 +7,8 @@ import { MAIL_TOPIC_LABELS, MAIL_TOPICS, type MailPreferences, type MailTopic } 
 import type { AppConfig } from '../../config';
 import { resolveSecrets } from '../../secrets';
 import type { AppDeps } from '../../deps';
-import { changeSet, logActivity, type DbOrTx } from '../activity';
-import { DomainError } from '../errors';
+import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
+import { DomainError } from '../platform/errors';
 import { portalLink } from './templates';
 
 const PURPOSE = 'mail-unsubscribe';

@@ -6,7 +6,7 @@ import { COMMISSION_MESSAGES, type Commission, type CommissionLine, type Commiss
 import { COMMISSION_KIND_LABELS, COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, formatDate, formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { recentMonths, StatementDownloads } from '../admin/partner-statements';
+import { recentMonths, StatementDownloads } from '../admin/partners/partner-statements';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { LoadingRow } from '../../layout/loading-row';

@@ -1,7 +1,7 @@
 // Settings tab (spec §2): the partner's account (read-only), the password and the mail notifications.
 
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { PartnerStatusBadge } from '../admin/partner-status-badge';
+import { PartnerStatusBadge } from '../admin/partners/partner-status-badge';
 import { COMPANY_TYPE_LABELS, PAYMENT_METHOD_LABELS, type PartnerProfile } from '@portal/contracts';
 import { IconExternalLink, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';

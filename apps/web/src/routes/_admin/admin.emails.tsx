@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmailLogPage } from '../../features/admin/email-log';
+import { EmailLogPage } from '../../features/admin/emails/email-log';
 
 export const Route = createFileRoute('/_admin/admin/emails')({
   component: EmailLogPage,

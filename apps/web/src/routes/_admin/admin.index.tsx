@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminDashboard } from '../../features/admin/admin-dashboard';
+import { AdminDashboard } from '../../features/admin/dashboard/admin-dashboard';
 
 export const Route = createFileRoute('/_admin/admin/')({
   component: AdminDashboard,

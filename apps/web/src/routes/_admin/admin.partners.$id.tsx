@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PartnerPage } from '../../features/admin/partner-page/partner-page';
+import { PartnerPage } from '../../features/admin/partners/partner-page/partner-page';
 
 function PartnerRoute() {
   const { id } = Route.useParams();

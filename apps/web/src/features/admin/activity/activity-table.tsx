@@ -2,7 +2,7 @@
 
 import { Badge, Table, Text } from '@mantine/core';
 import { ACTIVITY_ENTITY_LABELS, type ActivityEntityType, type ActivityEntry } from '@portal/contracts';
-import { formatDateTime } from '../email-log';
+import { formatDateTime } from '../emails/email-log';
 import { ActivityChanges } from './activity-changes';
 
 const ACTOR_BADGE = { user: { label: 'User', color: 'blue' }, apiKey: { label: 'API key', color: 'violet' }, system: { label: 'System', color: 'gray' } } as const;

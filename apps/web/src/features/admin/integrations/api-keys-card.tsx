@@ -13,8 +13,8 @@ import { errorMessage } from '../../../lib/errors';
 import { afterApiKeyChange } from '../../../lib/invalidate';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { ActionsHeader } from '../actions-header';
-import { formatDateTime } from '../email-log';
+import { ActionsHeader } from '../../../components/actions-header';
+import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
 
 interface KeyFormValues {

@@ -21,8 +21,8 @@ import { errorMessage } from '../../../lib/errors';
 import { afterWebhookChange, afterWebhookDelivery } from '../../../lib/invalidate';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { ActionsHeader } from '../actions-header';
-import { formatDateTime } from '../email-log';
+import { ActionsHeader } from '../../../components/actions-header';
+import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
 
 interface WebhookFormValues {

@@ -1,0 +1,117 @@
+// Account recovery and password change (issue 14). Reset tokens are 32 random bytes handed out
+// only in the mail; the database keeps their sha-256. Every path ends the user's other sessions
+// by bumping users.token_version, and writes its activity row and its mail in the same transaction.
+
+import { createHash, randomBytes } from 'node:crypto';
+import { MESSAGES, PASSWORD_RESET_VALID_MINUTES, type AuthResult, type ChangePasswordInput } from '@portal/contracts';
+import type { AppDeps, SessionUser } from '../../deps';
+import { findUserByEmail, issueSession } from './sign-in';
+import { logActivity } from '../platform/activity';
+import { DomainError } from '../platform/errors';
+import { enqueueTemplate } from '../notifications/outbox';
+import { portalLink } from '../notifications/templates';
+import { hashPassword, verifyPassword } from './passwords';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** When a mail says a password changed: a UTC timestamp every reader can place. */
+const stamp = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Starts a reset. The answer is the same whether or not the account exists; both budgets are taken
+ * first, so the throttle cannot tell accounts apart either.
+ */
+export async function requestPasswordReset(deps: AppDeps, email: string, ip: string): Promise<{ message: string }> {
+  await deps.rateLimits.consume('passwordResetsPerIp', ip);
+  await deps.rateLimits.consume('passwordResetsPerEmail', email);
+  const user = await findUserByEmail(deps.db, email);
+  if (user) {
+    const token = randomBytes(32).toString('base64url');
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      // A newer link voids every older one of this user.
+      await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute();
+      await trx
+        .insertInto('passwordResetTokens')
+        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + PASSWORD_RESET_VALID_MINUTES * 60_000), createdAt: now })
+        .execute();
+      await logActivity(trx, { userId: user.id, action: 'user.password_reset_requested', entityType: 'user', entityId: user.id, details: { ip } });
+      await enqueueTemplate(trx, now, user.email, 'passwordReset', {
+        resetUrl: portalLink(deps.config, '/reset-password', { token }),
+        validMinutes: PASSWORD_RESET_VALID_MINUTES,
+      });
+    });
+  }
+  return { message: MESSAGES.resetRequested };
+}
+
+const invalidLink = () => DomainError.invalid(MESSAGES.resetLinkInvalid);
+
+/** Sets a new password from a mailed link: single use, within its 30 minutes, ends every session. */
+export async function resetPassword(deps: AppDeps, input: { token: string; password: string }): Promise<{ ok: true }> {
+  const tokenHash = hashToken(input.token);
+  const now = deps.now();
+  // Checked before the (slow) hashing so a dead link answers at once; checked again when used.
+  const live = await deps.db
+    .selectFrom('passwordResetTokens')
+    .select('id')
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  if (!live) throw invalidLink();
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('passwordResetTokens')
+      .set({ usedAt: now })
+      .where('tokenHash', '=', tokenHash)
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .returning('userId')
+      .executeTakeFirst();
+    if (!used) throw invalidLink();
+    const user = await trx
+      .updateTable('users')
+      .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now }))
+      .where('id', '=', used.userId)
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).where('tokenHash', '!=', tokenHash).execute();
+    await logActivity(trx, { userId: user.id, action: 'user.password_reset', entityType: 'user', entityId: user.id });
+    await enqueueTemplate(trx, now, user.email, 'passwordChanged', { signInUrl: portalLink(deps.config, '/', { signin: '1' }), changedAt: stamp(now) });
+  });
+  return { ok: true };
+}
+
+/**
+ * Changes the signed-in user's password. Wrong guesses take from the sign-in failure budget of the
+ * account, so a stolen session cannot be used to guess the password at leisure.
+ */
+export async function changePassword(deps: AppDeps, sessionUser: SessionUser, input: ChangePasswordInput, ip: string): Promise<AuthResult> {
+  const key = `${sessionUser.email}|${ip}`;
+  await deps.rateLimits.consume('loginFailuresPerEmailAndIp', key);
+  const user = await findUserByEmail(deps.db, sessionUser.email);
+  if (!user || user.id !== sessionUser.id || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw DomainError.invalid(MESSAGES.currentPasswordIncorrect);
+  }
+  await deps.rateLimits.refund('loginFailuresPerEmailAndIp', key);
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.now();
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now }))
+      .where('id', '=', user.id)
+      // The session that asked must still be current: a parallel change or sign-out wins.
+      .where('tokenVersion', '=', sessionUser.tokenVersion)
+      .returning(['id', 'email', 'role', 'tokenVersion'])
+      .executeTakeFirst();
+    if (!row) throw DomainError.unauthorized(MESSAGES.sessionExpired);
+    await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute();
+    await logActivity(trx, { userId: user.id, action: 'user.password_changed', entityType: 'user', entityId: user.id });
+    await enqueueTemplate(trx, now, row.email, 'passwordChanged', { signInUrl: portalLink(deps.config, '/', { signin: '1' }), changedAt: stamp(now) });
+    return row;
+  });
+  return issueSession(deps, updated);
+}

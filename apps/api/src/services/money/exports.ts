@@ -1,0 +1,273 @@
+// CSV exports of the admin: partners, referrals, commissions, and a payout's wire instructions.
+// Rows are read in keyset-paged batches and streamed through csv-stringify (RFC 4180: CRLF, every
+// cell quoted, headers too); every line of a cell that a spreadsheet would read as a formula is
+// neutralised (issue 12: "Acme\n=1+1" must not start a live formula on a line of its own).
+
+import { Readable } from 'node:stream';
+import type { ExportKind } from '@portal/contracts';
+import type { Db } from '@portal/db';
+import { stringify } from 'csv-stringify';
+import { sql } from 'kysely';
+import { logActivity } from '../platform/activity';
+import { bankFieldContext, type FieldCipher } from '../platform/crypto';
+import { decryptOrNull } from '../platform/mappers';
+
+
+export interface CsvColumn {
+  key: string;
+  header: string;
+}
+
+type Cell = string | number | boolean | Date | null | undefined;
+type CsvRow = Record<string, Cell>;
+
+const BATCH_SIZE = 1000;
+
+/** A plain decimal number ("-50.00"): a spreadsheet reads it as a number, never as a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+/** The start of the cell and of each line in it (after CR or LF), when followed by = + - @ TAB or CR. */
+const FORMULA_LINE_START = /(?<=^|[\r\n])(?=[=+\-@\t\r])/g;
+
+/**
+ * Every line of a cell that starts with = + - @ (or a tab / carriage return) gets a leading ' so no
+ * spreadsheet runs it; a plain number, negative money included, stays a number.
+ */
+export function neutraliseCell(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'number' || PLAIN_NUMBER.test(text)) return text;
+  return text.replace(FORMULA_LINE_START, "'");
+}
+
+/** Streams rows as an RFC 4180 CSV with a header line. */
+export function csvStream(columns: readonly CsvColumn[], rows: AsyncIterable<CsvRow> | Iterable<CsvRow>): Readable {
+  const stringifier = stringify({ header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })), record_delimiter: 'windows', quoted: true, quoted_empty: true });
+  const cells = Readable.from(
+    (async function* () {
+      for await (const row of rows) {
+        const out: Record<string, string> = {};
+        for (const column of columns) out[column.key] = neutraliseCell(row[column.key]);
+        yield out;
+      }
+    })(),
+  );
+  cells.on('error', (error) => stringifier.destroy(error));
+  return cells.pipe(stringifier);
+}
+
+interface Cursor {
+  /** created_at as text: full microsecond precision, which a JS Date would cut to milliseconds. */
+  cursorAt: string;
+  id: string;
+}
+
+/** Reads a table in (created_at, id) order, one batch at a time. */
+async function* keyset<T extends Cursor>(fetch: (after: Cursor | null, limit: number) => Promise<T[]>): AsyncGenerator<T> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const batch = await fetch(after, BATCH_SIZE);
+    yield* batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < BATCH_SIZE) return;
+    after = { cursorAt: last.cursorAt, id: last.id };
+  }
+}
+
+const afterClause = (alias: string, after: Cursor | null) =>
+  after ? sql<boolean>`(${sql.ref(`${alias}.created_at`)}, ${sql.ref(`${alias}.id`)}) > (${after.cursorAt}::timestamptz, ${after.id}::uuid)` : sql<boolean>`true`;
+
+const cursorAt = (alias: string) => sql<string>`${sql.ref(`${alias}.created_at`)}::text`.as('cursorAt');
+
+// Partners: no bank numbers (not even masked) — those leave only in a payout's wire instructions.
+const PARTNER_COLUMNS: CsvColumn[] = [
+  { key: 'id', header: 'Partner ID' },
+  { key: 'companyName', header: 'Company' },
+  { key: 'contactName', header: 'Contact' },
+  { key: 'email', header: 'Email' },
+  { key: 'phone', header: 'Phone' },
+  { key: 'website', header: 'Website' },
+  { key: 'companyType', header: 'Type' },
+  { key: 'status', header: 'Status' },
+  { key: 'referralCode', header: 'Referral Code' },
+  { key: 'expectedVolume', header: 'Expected Volume' },
+  { key: 'paymentMethod', header: 'Payment Method' },
+  { key: 'currentMrr', header: 'MRR' },
+  { key: 'totalLifetimeCommissions', header: 'Total Earned' },
+  { key: 'applicationDate', header: 'Applied' },
+  { key: 'approvedAt', header: 'Joined' },
+  { key: 'createdAt', header: 'Created' },
+];
+
+const REFERRAL_COLUMNS: CsvColumn[] = [
+  { key: 'id', header: 'Referral ID' },
+  { key: 'partnerCompanyName', header: 'Partner' },
+  { key: 'clientCompanyName', header: 'Client Company' },
+  { key: 'clientEmail', header: 'Client Email' },
+  { key: 'clientPhone', header: 'Client Phone' },
+  { key: 'serviceType', header: 'Service' },
+  { key: 'monthlyValue', header: 'Monthly Value' },
+  { key: 'commissionAmount', header: 'Commission per Month' },
+  { key: 'stage', header: 'Stage' },
+  { key: 'consultationDate', header: 'Consultation' },
+  { key: 'closeDate', header: 'Closed' },
+  { key: 'contractStartDate', header: 'Contract Start' },
+  { key: 'contractEndDate', header: 'Contract End' },
+  { key: 'churnDate', header: 'Churned' },
+  { key: 'lostReason', header: 'Lost Reason' },
+  { key: 'notes', header: 'Notes' },
+  { key: 'createdAt', header: 'Created' },
+];
+
+const COMMISSION_COLUMNS: CsvColumn[] = [
+  { key: 'id', header: 'Commission ID' },
+  { key: 'partnerCompanyName', header: 'Partner' },
+  { key: 'clientCompanyName', header: 'Client Company' },
+  { key: 'monthYear', header: 'Month' },
+  { key: 'kind', header: 'Kind' },
+  { key: 'amount', header: 'Amount' },
+  { key: 'status', header: 'Status' },
+  { key: 'reason', header: 'Adjustment Reason' },
+  { key: 'paymentDate', header: 'Paid' },
+  { key: 'paymentMethod', header: 'Method' },
+  { key: 'paymentReference', header: 'Reference' },
+  { key: 'failureReason', header: 'Failure Reason' },
+  { key: 'voidedAt', header: 'Voided' },
+  { key: 'voidReason', header: 'Void Reason' },
+  { key: 'createdAt', header: 'Created' },
+];
+
+export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; rows: AsyncIterable<CsvRow> } {
+  switch (kind) {
+    case 'partners':
+      return {
+        columns: PARTNER_COLUMNS,
+        rows: keyset((after, limit) =>
+          db
+            .selectFrom('partners as p')
+            .innerJoin('users as u', 'u.id', 'p.userId')
+            .select([
+              'p.id', 'p.companyName', 'p.contactName', 'u.email', 'p.phone', 'p.website', 'p.companyType', 'p.status', 'p.referralCode',
+              'p.expectedVolume', 'p.paymentMethod', 'p.currentMrr', 'p.totalLifetimeCommissions', 'p.applicationDate', 'p.approvedAt', 'p.createdAt',
+            ])
+            .select(cursorAt('p'))
+            .where(afterClause('p', after))
+            .orderBy('p.createdAt')
+            .orderBy('p.id')
+            .limit(limit)
+            .execute(),
+        ),
+      };
+    case 'referrals':
+      return {
+        columns: REFERRAL_COLUMNS,
+        rows: keyset((after, limit) =>
+          db
+            .selectFrom('referrals as r')
+            .innerJoin('partners as p', 'p.id', 'r.partnerId')
+            .select([
+              'r.id', 'p.companyName as partnerCompanyName', 'r.clientCompanyName', 'r.clientEmail', 'r.clientPhone', 'r.serviceType', 'r.monthlyValue',
+              'r.commissionAmount', 'r.stage', 'r.consultationDate', 'r.closeDate', 'r.contractStartDate', 'r.contractEndDate', 'r.churnDate',
+              'r.lostReason', 'r.notes', 'r.createdAt',
+            ])
+            .select(cursorAt('r'))
+            .where(afterClause('r', after))
+            .orderBy('r.createdAt')
+            .orderBy('r.id')
+            .limit(limit)
+            .execute(),
+        ),
+      };
+    case 'commissions':
+      return {
+        columns: COMMISSION_COLUMNS,
+        rows: keyset((after, limit) =>
+          db
+            .selectFrom('commissions as c')
+            .innerJoin('partners as p', 'p.id', 'c.partnerId')
+            .leftJoin('referrals as r', 'r.id', 'c.referralId')
+            .select([
+              'c.id', 'p.companyName as partnerCompanyName', 'r.clientCompanyName', 'c.monthYear', 'c.kind', 'c.amount', 'c.status', 'c.reason', 'c.paymentDate',
+              'c.paymentMethod', 'c.paymentReference', 'c.failureReason', 'c.voidedAt', 'c.voidReason', 'c.createdAt',
+            ])
+            .select(cursorAt('c'))
+            .where(afterClause('c', after))
+            .orderBy('c.createdAt')
+            .orderBy('c.id')
+            .limit(limit)
+            .execute(),
+        ),
+      };
+  }
+}
+
+export const WIRE_COLUMNS: CsvColumn[] = [
+  { key: 'reference', header: 'Payout Reference' },
+  { key: 'partnerCompanyName', header: 'Partner' },
+  { key: 'beneficiaryName', header: 'Beneficiary Name' },
+  { key: 'beneficiaryAddress', header: 'Beneficiary Address' },
+  { key: 'bankName', header: 'Bank Name' },
+  { key: 'bankAddress', header: 'Bank Address' },
+  { key: 'routingNumber', header: 'Routing Number' },
+  { key: 'accountNumber', header: 'Account Number' },
+  { key: 'accountType', header: 'Account Type' },
+  { key: 'paymentMethod', header: 'Payment Method' },
+  { key: 'amount', header: 'Amount' },
+  { key: 'commissionCount', header: 'Commissions' },
+  { key: 'paidAt', header: 'Payment Date' },
+];
+
+/**
+ * One row per partner of a payout, with the bank numbers decrypted: the one place they leave the
+ * server in full. The download is logged in the activity log. Null when there is no such payout.
+ */
+export async function wireInstructions(db: Db, cipher: FieldCipher, payoutId: string, actorId: string): Promise<{ reference: string; rows: CsvRow[] } | null> {
+  return db.transaction().execute(async (trx) => {
+    const payout = await trx.selectFrom('payouts').select(['id', 'reference', 'createdAt']).where('id', '=', payoutId).executeTakeFirst();
+    if (!payout) return null;
+    const partners = await trx
+      .selectFrom('commissions as c')
+      .innerJoin('partners as p', 'p.id', 'c.partnerId')
+      .select([
+        'p.id', 'p.companyName', 'p.contactName', 'p.bankAccountHolderName', 'p.beneficiaryAddress', 'p.bankName', 'p.bankAddress',
+        'p.bankRoutingNumber', 'p.bankAccountNumber', 'p.bankAccountType', 'p.paypalEmail',
+        sql<string>`sum(c.amount)::numeric(12, 2)::text`.as('amount'),
+        sql<number>`count(*)::int`.as('commissionCount'),
+        sql<string>`min(c.payment_method)`.as('paymentMethod'),
+      ])
+      .where('c.payoutId', '=', payoutId)
+      .groupBy('p.id')
+      .orderBy('p.companyName')
+      .execute();
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'payout.wire_instructions_downloaded',
+      entityType: 'payout',
+      entityId: payoutId,
+      details: { reference: payout.reference, partnerIds: partners.map((p) => p.id) },
+    });
+    return {
+      reference: payout.reference,
+      rows: partners.map((p) => ({
+        reference: payout.reference,
+        partnerCompanyName: p.companyName,
+        beneficiaryName: p.bankAccountHolderName ?? p.contactName,
+        beneficiaryAddress: p.beneficiaryAddress,
+        bankName: p.bankName,
+        bankAddress: p.bankAddress,
+        routingNumber: decryptOrNull(cipher, p.bankRoutingNumber, bankFieldContext(p.id, 'bank_routing_number')),
+        accountNumber: decryptOrNull(cipher, p.bankAccountNumber, bankFieldContext(p.id, 'bank_account_number')),
+        accountType: p.bankAccountType,
+        paymentMethod: p.paymentMethod,
+        amount: p.amount,
+        commissionCount: p.commissionCount,
+        paidAt: payout.createdAt.toISOString().slice(0, 10),
+      })),
+    };
+  });
+}
+
+/** Records an export download (who took which data out, and when). */
+export async function logExport(db: Db, kind: ExportKind, actorId: string): Promise<void> {
+  const entityType = ({ partners: 'partner', referrals: 'referral', commissions: 'commission' } as const)[kind];
+  await logActivity(db, { userId: actorId, action: 'export.downloaded', entityType, entityId: null, details: { kind } });
+}

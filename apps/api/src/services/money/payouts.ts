@@ -1,0 +1,272 @@
+// Payouts are real: selected pending commissions become paid in one transaction, guarded by an
+// idempotency key. A repeat of the same key and body replays the stored answer; a commission
+// that is no longer pending is never paid again. Payouts are net per partner (issue 17): the
+// selected rows of one partner, clawbacks included, are paid together, and a partner whose
+// selection nets to zero or less is refused by name, with nothing paid. The selection is either
+// a list of ids or a filter ("Select all N matching"), resolved here on the server.
+
+import { createHash, randomInt } from 'node:crypto';
+import { COMMISSION_MESSAGES, toCents, type Commission, type PendingCommissionsPage, type Payout, type PendingFilter } from '@portal/contracts';
+import type { Db, PayoutRow } from '@portal/db';
+import { DomainError } from '../platform/errors';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { logActivity, type DbOrTx } from '../platform/activity';
+import { enqueueWebhookEvent } from '../integrations/webhooks';
+import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from '../platform/keyset';
+import { notifyPayoutFailed, notifyPayoutSent, type MailDeps } from '../notifications/notify';
+import { toCommission } from '../platform/mappers';
+import { refreshPartnerTotals } from '../partners/partner-totals';
+import { refuseMissingTaxProfiles } from './tax-profiles';
+
+export interface PayoutRequest {
+  /** The chosen commissions; or else `matching`. */
+  commissionIds?: readonly string[] | undefined;
+  /** Every pending commission this filter matches when the payout runs. */
+  matching?: PendingFilter | undefined;
+  idempotencyKey: string;
+}
+
+export interface PayoutOutcome {
+  payout: Payout;
+  /** True when the answer is the stored one of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/**
+ * sha-256 of the request body: the sorted, distinct commission ids, or the filter. The identity
+ * of a payout request under its idempotency key.
+ */
+export function payoutRequestHash(selection: readonly string[] | Pick<PayoutRequest, 'commissionIds' | 'matching'>): string {
+  const request = Array.isArray(selection) ? { commissionIds: selection as readonly string[] } : (selection as Pick<PayoutRequest, 'commissionIds' | 'matching'>);
+  if (request.matching) {
+    return createHash('sha256').update(`matching:${request.matching.partnerId?.toLowerCase() ?? ''}|${request.matching.month ?? ''}`).digest('hex');
+  }
+  const ids = [...new Set((request.commissionIds ?? []).map((id) => id.toLowerCase()))].sort();
+  return createHash('sha256').update(ids.join(',')).digest('hex');
+}
+
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** "PO-20261122-7K2Q9X": the payout's date and a readable random part. */
+export function payoutReference(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  let suffix = '';
+  for (let i = 0; i < 6; i++) suffix += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `PO-${day}-${suffix}`;
+}
+
+/** `c.id = any(ids)`: one array parameter however many rows a filter selected. */
+const idIn = (ids: readonly string[]): Expression<SqlBool> => sql<SqlBool>`c.id = any(${sql.val(ids)}::uuid[])`;
+
+/** Locks the rows of the request in id order (two payouts over overlapping sets cannot deadlock) and checks each is pending. */
+async function lockSelection(trx: DbOrTx, request: PayoutRequest): Promise<{ id: string; partnerId: string }[]> {
+  if (request.matching) {
+    const rows = await pendingFiltered(trx, request.matching).select(['c.id', 'c.partnerId']).orderBy('c.id').forUpdate('c').execute();
+    if (rows.length === 0) throw DomainError.unprocessable(COMMISSION_MESSAGES.nothingMatches);
+    return rows;
+  }
+  const ids = [...new Set((request.commissionIds ?? []).map((id) => id.toLowerCase()))].sort();
+  if (ids.length === 0) throw DomainError.invalid('Select at least one commission');
+  const locked = await trx.selectFrom('commissions as c').select(['c.id', 'c.status', 'c.partnerId']).where(idIn(ids)).orderBy('c.id').forUpdate().execute();
+  const byId = new Map(locked.map((row) => [row.id, row]));
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+    if (row.status !== 'pending') throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotPending(id, row.status));
+  }
+  return locked;
+}
+
+/** Each partner's net of the selection; refuses (422, naming them) the partners whose net is zero or less. */
+async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<{ partnerId: string; companyName: string; net: string }[]> {
+  const nets = await trx
+    .selectFrom('commissions as c')
+    .innerJoin('partners as p', 'p.id', 'c.partnerId')
+    .select(['c.partnerId', 'p.companyName', sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('net')])
+    .where(idIn(ids))
+    .groupBy(['c.partnerId', 'p.companyName'])
+    .orderBy('p.companyName')
+    .execute();
+  const refused = nets.filter((row) => toCents(row.net) <= 0);
+  if (refused.length > 0) throw DomainError.unprocessable(COMMISSION_MESSAGES.netNotPositive(refused));
+  return nets;
+}
+
+export async function processPayout(db: Db, request: PayoutRequest, actorId: string, now: Date, mail: MailDeps): Promise<PayoutOutcome> {
+  const requestHash = payoutRequestHash(request);
+
+  return db.transaction().execute(async (trx) => {
+    // Requests with the same key queue here, so the second one sees the first one's answer.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`payout:${request.idempotencyKey}`}, 0))`.execute(trx);
+
+    const earlier = await trx.selectFrom('payouts').selectAll().where('idempotencyKey', '=', request.idempotencyKey).executeTakeFirst();
+    if (earlier) {
+      if (earlier.requestHash !== requestHash) throw DomainError.unprocessable(COMMISSION_MESSAGES.idempotencyKeyReused);
+      return { payout: toPayout(earlier), replayed: true };
+    }
+
+    const locked = await lockSelection(trx, request);
+    const ids = locked.map((row) => row.id);
+    const nets = await netPerPartner(trx, ids);
+    const partnerIds = nets.map((row) => row.partnerId);
+    // Issue 17 (tax profiles): with REQUIRE_TAX_PROFILE_FOR_PAYOUT, a partner past the 1099 threshold without one is refused.
+    await refuseMissingTaxProfiles(trx, mail.config, now, partnerIds, ids);
+
+    const reference = payoutReference(now);
+    const { total } = await trx
+      .selectFrom('commissions as c')
+      .select(sql<string>`coalesce(sum(c.amount), 0)::numeric(12, 2)::text`.as('total'))
+      .where(idIn(ids))
+      .executeTakeFirstOrThrow();
+    const payout = await trx
+      .insertInto('payouts')
+      .values({
+        idempotencyKey: request.idempotencyKey,
+        requestHash,
+        reference,
+        createdBy: actorId,
+        total,
+        commissionCount: ids.length,
+        partnerCount: partnerIds.length,
+        createdAt: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+
+    // Each commission is paid by its own partner's payment method.
+    await sql`
+      update commissions c set
+        status = 'paid', payment_date = ${now}, payment_method = p.payment_method,
+        payment_reference = ${reference}, payout_id = ${payout.id}, failure_reason = null, updated_at = ${now}
+      from partners p
+      where p.id = c.partner_id and ${idIn(ids)} and c.status = 'pending'
+    `.execute(trx);
+
+    await refreshPartnerTotals(trx, partnerIds, now);
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'payout.processed',
+      entityType: 'payout',
+      entityId: payout.id,
+      details: {
+        reference,
+        total: payout.total,
+        ...(request.matching ? { matching: request.matching, commissionCount: ids.length } : { commissionIds: ids }),
+        partners: nets.map((row) => ({ partnerId: row.partnerId, net: row.net })),
+      },
+    });
+    await notifyPayoutSent(trx, mail, now, payout);
+    await enqueueWebhookEvent(trx, 'payout.paid', { id: payout.id, reference, total: payout.total, commissionCount: ids.length, partnerCount: partnerIds.length, commissionIds: ids, partnerIds }, now);
+    return { payout: toPayout(payout), replayed: false };
+  });
+}
+
+export function toPayout(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    reference: row.reference,
+    total: row.total,
+    commissionCount: row.commissionCount,
+    partnerCount: row.partnerCount,
+    paidAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function failCommission(db: Db, id: string, reason: string, actorId: string, now: Date, mail: MailDeps): Promise<Commission> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('commissions').select(['id', 'status', 'kind']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+    if (current.status !== 'pending') throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotFailable(id, current.status));
+    if (current.kind === 'clawback') throw DomainError.conflict(COMMISSION_MESSAGES.clawbackNotFailable(id));
+    const row = await trx
+      .updateTable('commissions')
+      .set({ status: 'failed', failureReason: reason, updatedAt: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logActivity(trx, { userId: actorId, action: 'commission.failed', entityType: 'commission', entityId: id, details: { before: { status: current.status }, after: { status: row.status, failureReason: reason }, amount: row.amount, monthYear: row.monthYear } });
+    await notifyPayoutFailed(trx, mail, now, { partnerId: row.partnerId, amount: row.amount, monthYear: row.monthYear, reason });
+    await enqueueWebhookEvent(trx, 'commission.failed', { id: row.id, partnerId: row.partnerId, referralId: row.referralId, amount: row.amount, monthYear: row.monthYear, status: row.status, failureReason: reason }, now);
+    return toCommission(row);
+  });
+}
+
+/** Pending commissions with their partner and client (none on an adjustment without a referral), narrowed by the filter. */
+const pendingFiltered = (db: DbOrTx, filter: PendingFilter = {}) => {
+  let query = db.selectFrom('commissions as c').where('c.status', '=', 'pending');
+  if (filter.partnerId) query = query.where('c.partnerId', '=', filter.partnerId);
+  if (filter.month) query = query.where('c.monthYear', '=', filter.month);
+  return query;
+};
+
+const pendingCommissions = (db: DbOrTx, filter?: PendingFilter) =>
+  pendingFiltered(db, filter)
+    .innerJoin('partners as p', 'p.id', 'c.partnerId')
+    .leftJoin('referrals as r', 'r.id', 'c.referralId')
+    .select(['c.id', 'c.amount', 'c.monthYear', 'c.kind', 'c.reason', 'c.referralId', 'c.partnerId', 'p.companyName as partnerCompanyName', 'r.clientCompanyName']);
+
+const PENDING_ORDER: KeysetOrder = { key: sql`c.created_at`, type: 'timestamptz', id: sql`c.id`, direction: 'asc' };
+
+/**
+ * The count and sum of every pending commission the filter matches. Without a partner they come from
+ * `pending_months` (migration 0019, kept by triggers), a row per month instead of a million index
+ * entries; a partner's pending commissions are few and indexed, so they are counted directly.
+ */
+function pendingSummary(db: DbOrTx, filter: PendingFilter) {
+  if (filter.partnerId) {
+    return pendingFiltered(db, filter)
+      .select([sql<number>`count(*)::int`.as('total'), sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('totalAmount')])
+      .executeTakeFirstOrThrow();
+  }
+  let months = db
+    .selectFrom('pendingMonths as m')
+    .select([sql<number>`coalesce(sum(m.pending_count), 0)::int`.as('total'), sql<string>`coalesce(sum(m.pending_amount), 0)::numeric(14, 2)::text`.as('totalAmount')]);
+  if (filter.month) months = months.where('m.monthYear', '=', filter.month);
+  return months.executeTakeFirstOrThrow();
+}
+
+export async function listPendingCommissions(db: Db, page: PendingFilter & { limit: number; offset: number }): Promise<PendingCommissionsPage> {
+  const filter: PendingFilter = { partnerId: page.partnerId, month: page.month };
+  const [items, summary] = await Promise.all([
+    pendingCommissions(db, filter).orderBy('c.createdAt').orderBy('c.id').limit(page.limit).offset(page.offset).execute(),
+    pendingSummary(db, filter),
+  ]);
+  // Open clawbacks are offered with their partner's next commissions: every pending clawback of the
+  // partners on this page, wherever it sits in the queue, so the screen can add it to a selection.
+  const partnerIds = [...new Set(items.map((item) => item.partnerId))];
+  const openClawbacks =
+    partnerIds.length === 0
+      ? []
+      : await pendingCommissions(db).where('c.kind', '=', 'clawback').where('c.partnerId', 'in', partnerIds).orderBy('c.createdAt').orderBy('c.id').limit(500).execute();
+  return { items, openClawbacks, total: Number(summary.total), totalAmount: summary.totalAmount, limit: page.limit, offset: page.offset };
+}
+
+/** Every pending commission the filter matches, oldest first, batch by batch (the REST list without `limit`). */
+export async function* streamPendingCommissions(db: Db, filter: PendingFilter = {}, batchSize?: number): AsyncGenerator<PendingCommissionsPage['items']> {
+  const batches = keysetBatches((cursor, size) => {
+    let batch = pendingCommissions(db, filter).select(keysetKey(PENDING_ORDER));
+    if (cursor) batch = batch.where(afterCursor(PENDING_ORDER, cursor));
+    return batch.orderBy('c.createdAt').orderBy('c.id').limit(size).execute();
+  }, batchSize);
+  for await (const rows of batches) yield rows.map(({ keysetKey: _cursor, ...item }) => item);
+}
+
+export async function listPayouts(db: Db, limit: number): Promise<Payout[]> {
+  const rows = await db.selectFrom('payouts').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toPayout);
+}
+
+/** A partner's own commissions, newest month first, with the client's name. */
+export async function listPartnerCommissions(db: Db, partnerId: string): Promise<Commission[]> {
+  const rows = await db
+    .selectFrom('commissions as c')
+    .leftJoin('referrals as r', 'r.id', 'c.referralId')
+    .selectAll('c')
+    .select('r.clientCompanyName')
+    .where('c.partnerId', '=', partnerId)
+    .orderBy('c.monthYear', 'desc')
+    .orderBy('c.createdAt', 'desc')
+    .orderBy('c.id', 'desc')
+    .execute();
+  return rows.map(toCommission);
+}

@@ -1,0 +1,268 @@
+// Issue 17: a partner's statement of one month, as PDF (pdf-lib) and CSV. The balance is what the
+// firm owes the partner: commissions earned (by their month) less what was paid (by payment date),
+// so one month's closing balance is the next month's opening balance.
+
+import { COMMISSION_STATUS_LABELS, formatMoney, formatMonthKey, MESSAGES, PAYMENT_METHOD_LABELS, PRODUCT_NAME, SERVICE_TYPE_LABELS, type CommissionKind, type CommissionStatus, type ServiceType } from '@portal/contracts';
+import type { Db } from '@portal/db';
+import { sql } from 'kysely';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { DomainError } from '../platform/errors';
+import { partnerPayouts } from './partner-payouts';
+
+/**
+ * The statuses whose amount the partner is owed (or was paid). A failed commission is listed but
+ * owes nothing; a voided line (taken back before payment) stays out of this list too.
+ */
+const OWED_STATUSES = ['pending', 'paid'] as const satisfies readonly CommissionStatus[];
+
+export interface StatementLine {
+  /** 'Commission' for a recurring line; adjustments name their kind ('Bonus', 'Clawback'). */
+  kind: string;
+  monthYear: string;
+  /** The client, or for an adjustment made without one, null. */
+  clientCompanyName: string | null;
+  serviceType: ServiceType | null;
+  /** Why an adjustment was made (null for recurring lines). */
+  reason: string | null;
+  amount: string;
+  status: CommissionStatus;
+}
+
+const LINE_KIND_LABELS: Record<CommissionKind, string> = { recurring: 'Commission', bonus: 'Bonus', clawback: 'Clawback' };
+
+/** The service of a client's line; an adjustment's reason. */
+const lineDetail = (line: StatementLine): string => (line.serviceType ? SERVICE_TYPE_LABELS[line.serviceType] : (line.reason ?? ''));
+
+export interface StatementPayout {
+  reference: string;
+  paidAt: Date;
+  method: string | null;
+  amount: string;
+  commissionCount: number;
+}
+
+export interface Statement {
+  firmName: string;
+  partner: { id: string; companyName: string; contactName: string };
+  month: string;
+  periodStart: string;
+  periodEnd: string;
+  openingBalance: string;
+  earned: string;
+  paid: string;
+  closingBalance: string;
+  lines: StatementLine[];
+  payouts: StatementPayout[];
+}
+
+const monthStart = (month: string) => new Date(`${month}-01T00:00:00.000Z`);
+function nextMonthStart(month: string): Date {
+  const start = monthStart(month);
+  return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+}
+
+export async function buildStatement(db: Db, partnerId: string, month: string): Promise<Statement> {
+  const partner = await db.selectFrom('partners').select(['id', 'companyName', 'contactName']).where('id', '=', partnerId).executeTakeFirst();
+  if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
+  const start = monthStart(month);
+  const end = nextMonthStart(month);
+  const owed = sql.join(OWED_STATUSES.map((status) => sql.lit(status)));
+
+  const [balances, lines, payouts] = await Promise.all([
+    sql<{ openingBalance: string; earned: string; paid: string; closingBalance: string }>`
+      with sums as (
+        select
+          coalesce(sum(amount) filter (where month_year < ${month} and status in (${owed})), 0) as earned_before,
+          coalesce(sum(amount) filter (where status = 'paid' and payment_date < ${start}), 0) as paid_before,
+          coalesce(sum(amount) filter (where month_year = ${month} and status in (${owed})), 0) as earned,
+          coalesce(sum(amount) filter (where status = 'paid' and payment_date >= ${start} and payment_date < ${end}), 0) as paid
+        from commissions where partner_id = ${partnerId}
+      )
+      select (earned_before - paid_before)::numeric(14, 2)::text as opening_balance,
+             earned::numeric(14, 2)::text as earned,
+             paid::numeric(14, 2)::text as paid,
+             (earned_before - paid_before + earned - paid)::numeric(14, 2)::text as closing_balance
+      from sums
+    `.execute(db),
+    db
+      .selectFrom('commissions as c')
+      .leftJoin('referrals as r', 'r.id', 'c.referralId')
+      .select(['c.kind', 'c.monthYear', 'r.clientCompanyName', 'r.serviceType', 'c.amount', 'c.status', 'c.reason'])
+      .where('c.partnerId', '=', partnerId)
+      .where('c.monthYear', '=', month)
+      .orderBy('r.clientCompanyName')
+      .orderBy('c.id')
+      .execute(),
+    partnerPayouts(db, partnerId).where('p.createdAt', '>=', start).where('p.createdAt', '<', end).orderBy('p.createdAt').orderBy('p.id').execute(),
+  ]);
+  const sums = balances.rows[0];
+  if (!sums) throw new Error('statement balances missing');
+  return {
+    firmName: PRODUCT_NAME,
+    partner,
+    month,
+    periodStart: start.toISOString().slice(0, 10),
+    periodEnd: new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10),
+    ...sums,
+    lines: lines.map(({ kind, ...line }) => ({ ...line, kind: LINE_KIND_LABELS[kind] })),
+    payouts: payouts.map((payout) => ({ reference: payout.reference, paidAt: payout.paidAt, method: payout.method, amount: payout.amount, commissionCount: Number(payout.commissionCount) })),
+  };
+}
+
+const methodLabel = (method: string | null) => (method ? (PAYMENT_METHOD_LABELS as Record<string, string>)[method] ?? method : '');
+
+// ---- CSV ----
+
+export const STATEMENT_COLUMNS = [
+  { key: 'section', header: 'Section' },
+  { key: 'date', header: 'Date' },
+  { key: 'month', header: 'Month' },
+  { key: 'description', header: 'Client or reference' },
+  { key: 'detail', header: 'Service or method' },
+  { key: 'amount', header: 'Amount' },
+  { key: 'status', header: 'Status' },
+] as const;
+
+export function statementCsvRows(statement: Statement): Array<Record<(typeof STATEMENT_COLUMNS)[number]['key'], string>> {
+  const blank = { date: '', month: '', description: '', detail: '', status: '' };
+  return [
+    { ...blank, section: 'Opening balance', date: statement.periodStart, amount: statement.openingBalance },
+    ...statement.lines.map((line) => ({
+      section: line.kind,
+      date: '',
+      month: line.monthYear,
+      description: line.clientCompanyName ?? 'Adjustment',
+      detail: lineDetail(line),
+      amount: line.amount,
+      status: COMMISSION_STATUS_LABELS[line.status],
+    })),
+    ...statement.payouts.map((payout) => ({
+      ...blank,
+      section: 'Payout',
+      date: payout.paidAt.toISOString().slice(0, 10),
+      description: payout.reference,
+      detail: methodLabel(payout.method),
+      amount: `-${payout.amount}`.replace('--', ''),
+    })),
+    { ...blank, section: 'Closing balance', date: statement.periodEnd, amount: statement.closingBalance },
+  ];
+}
+
+// ---- PDF ----
+
+/** Helvetica (a standard PDF font) writes WinAnsi only: other characters become "?". */
+const winAnsi = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+const PAGE = { width: 612, height: 792, margin: 48 };
+
+class PdfWriter {
+  private page: PDFPage;
+  private y: number;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.page = doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  private room(height: number) {
+    if (this.y - height >= PAGE.margin) return;
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  text(value: string, options: { size?: number; bold?: boolean; gap?: number } = {}) {
+    const size = options.size ?? 10;
+    this.room(size + 6);
+    this.y -= size + 4;
+    this.page.drawText(winAnsi(value), { x: PAGE.margin, y: this.y, size, font: options.bold ? this.bold : this.font, color: rgb(0.1, 0.1, 0.12) });
+    this.y -= options.gap ?? 2;
+  }
+
+  /** One row of cells at fixed x positions; a cell with `right` is aligned to its x. */
+  row(cells: ReadonlyArray<{ x: number; text: string; right?: boolean; width?: number }>, bold = false) {
+    const size = 9;
+    this.room(size + 6);
+    this.y -= size + 5;
+    const font = bold ? this.bold : this.font;
+    for (const cell of cells) {
+      let text = winAnsi(cell.text);
+      if (cell.width) while (text.length > 1 && font.widthOfTextAtSize(text, size) > cell.width) text = text.slice(0, -1);
+      const x = cell.right ? cell.x - font.widthOfTextAtSize(text, size) : cell.x;
+      this.page.drawText(text, { x, y: this.y, size, font, color: rgb(0.1, 0.1, 0.12) });
+    }
+  }
+
+  rule() {
+    this.room(8);
+    this.y -= 4;
+    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: rgb(0.6, 0.6, 0.65) });
+    this.y -= 2;
+  }
+
+  gap(points: number) {
+    this.y -= points;
+  }
+}
+
+export async function statementPdf(statement: Statement): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const title = `${statement.firmName} partner statement ${statement.month}`;
+  doc.setTitle(winAnsi(title));
+  doc.setAuthor(winAnsi(statement.firmName));
+  doc.setCreationDate(new Date(0));
+  doc.setModificationDate(new Date(0));
+  const writer = new PdfWriter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const right = PAGE.width - PAGE.margin;
+
+  writer.text(statement.firmName, { size: 18, bold: true });
+  writer.text('Partner statement', { size: 12, gap: 8 });
+  writer.text(`Partner: ${statement.partner.companyName} (${statement.partner.contactName})`);
+  writer.text(`Period: ${formatMonthKey(statement.month)} (${statement.periodStart} to ${statement.periodEnd})`, { gap: 10 });
+
+  writer.row([{ x: PAGE.margin, text: 'Opening balance' }, { x: right, text: formatMoney(statement.openingBalance), right: true }], true);
+  writer.gap(8);
+
+  writer.text('Commissions and adjustments', { size: 12, bold: true });
+  const columns = { kind: PAGE.margin, client: PAGE.margin + 70, service: PAGE.margin + 270, amount: PAGE.margin + 440, status: PAGE.margin + 452 };
+  writer.row([{ x: columns.kind, text: 'Type' }, { x: columns.client, text: 'Client' }, { x: columns.service, text: 'Service' }, { x: columns.amount, text: 'Amount', right: true }, { x: columns.status, text: 'Status' }], true);
+  writer.rule();
+  if (statement.lines.length === 0) writer.row([{ x: columns.kind, text: 'No commissions this month' }]);
+  for (const line of statement.lines) {
+    writer.row([
+      { x: columns.kind, text: line.kind, width: 66 },
+      { x: columns.client, text: line.clientCompanyName ?? 'Adjustment', width: 195 },
+      { x: columns.service, text: lineDetail(line), width: 110 },
+      { x: columns.amount, text: formatMoney(line.amount), right: true },
+      { x: columns.status, text: COMMISSION_STATUS_LABELS[line.status] },
+    ]);
+  }
+  writer.rule();
+  writer.row([{ x: columns.kind, text: 'Earned this month' }, { x: columns.amount, text: formatMoney(statement.earned), right: true }], true);
+  writer.gap(10);
+
+  writer.text('Payouts', { size: 12, bold: true });
+  const pay = { date: PAGE.margin, reference: PAGE.margin + 80, method: PAGE.margin + 250, count: PAGE.margin + 360, amount: PAGE.margin + 440 };
+  writer.row([{ x: pay.date, text: 'Date' }, { x: pay.reference, text: 'Reference' }, { x: pay.method, text: 'Method' }, { x: pay.count, text: 'Lines' }, { x: pay.amount, text: 'Amount', right: true }], true);
+  writer.rule();
+  if (statement.payouts.length === 0) writer.row([{ x: pay.date, text: 'No payouts this month' }]);
+  for (const payout of statement.payouts) {
+    writer.row([
+      { x: pay.date, text: payout.paidAt.toISOString().slice(0, 10) },
+      { x: pay.reference, text: payout.reference },
+      { x: pay.method, text: methodLabel(payout.method) },
+      { x: pay.count, text: String(payout.commissionCount) },
+      { x: pay.amount, text: formatMoney(payout.amount), right: true },
+    ]);
+  }
+  writer.rule();
+  writer.row([{ x: pay.date, text: 'Paid this month' }, { x: pay.amount, text: formatMoney(statement.paid), right: true }], true);
+  writer.gap(10);
+  writer.row([{ x: PAGE.margin, text: 'Closing balance' }, { x: right, text: formatMoney(statement.closingBalance), right: true }], true);
+  writer.gap(16);
+  writer.text('Amounts in US dollars. The balance is commissions earned less payouts made.', { size: 8 });
+  return doc.save();
+}

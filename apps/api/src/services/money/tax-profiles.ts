@@ -1,0 +1,208 @@
+// Issue 17: the partner's tax profile (W-9 facts, the TIN encrypted like bank numbers), the 1099-NEC
+// report of a tax year, and the payout processor's check for partners past the threshold without one.
+
+import { maskTin, TAX_MESSAGES, type PendingFilter, type TaxProfile, type TaxProfileInput } from '@portal/contracts';
+import type { Db, TaxProfileRow } from '@portal/db';
+import { sql } from 'kysely';
+import type { AppConfig } from '../../config';
+import { logActivity, type DbOrTx } from '../platform/activity';
+import type { FieldCipher } from '../platform/crypto';
+import { DomainError } from '../platform/errors';
+
+/** Associated data of a partner's TIN, like bankFieldContext: a ciphertext copied to another row does not decrypt. */
+export const taxFieldContext = (partnerId: string) => `tax_profiles.tin:${partnerId}`;
+
+/**
+ * The federal 1099-NEC threshold by the year payments are made: $600 through 2025; $2,000 for
+ * payments after December 31, 2025 (One Big Beautiful Bill Act, Pub. L. 119-21, § 70433), indexed
+ * for inflation after 2026, so later years repeat 2,000.00 until TAX_1099_THRESHOLDS names them.
+ */
+export function federalThreshold(year: number): string {
+  return year <= 2025 ? '600.00' : '2000.00';
+}
+
+export function thresholdFor(config: Pick<AppConfig, 'tax'>, year: number): string {
+  return config.tax.thresholds[year] ?? federalThreshold(year);
+}
+
+function toTaxProfile(row: TaxProfileRow): TaxProfile {
+  return {
+    legalName: row.legalName,
+    businessName: row.businessName,
+    taxClassification: row.taxClassification,
+    tinType: row.tinType,
+    tinMasked: maskTin(row.tinLast4),
+    address: row.address,
+    certifiedAt: row.certifiedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getTaxProfile(db: Db, partnerId: string): Promise<TaxProfile | null> {
+  const row = await db.selectFrom('taxProfiles').selectAll().where('partnerId', '=', partnerId).executeTakeFirst();
+  return row ? toTaxProfile(row) : null;
+}
+
+type ParsedTaxProfile = Omit<TaxProfileInput, 'certified' | 'businessName'> & { businessName?: string | undefined; tin: string };
+
+/** Saves (replaces) the partner's tax profile; the certification is dated now. */
+export async function saveTaxProfile(db: Db, cipher: FieldCipher, partnerId: string, actorId: string, input: ParsedTaxProfile, now: Date): Promise<TaxProfile> {
+  return db.transaction().execute(async (trx) => {
+    const values = {
+      legalName: input.legalName,
+      businessName: input.businessName ?? null,
+      taxClassification: input.taxClassification,
+      tinType: input.tinType,
+      tin: cipher.encrypt(input.tin, taxFieldContext(partnerId)),
+      tinLast4: input.tin.slice(-4),
+      address: input.address,
+      certifiedAt: now,
+      updatedAt: now,
+    };
+    const row = await trx
+      .insertInto('taxProfiles')
+      .values({ partnerId, ...values, createdAt: now })
+      .onConflict((oc) => oc.column('partnerId').doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('partners').set({ w9OnFile: true, updatedAt: now }).where('id', '=', partnerId).execute();
+    // The TIN itself never goes into the log.
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'tax_profile.saved',
+      entityType: 'partner',
+      entityId: partnerId,
+      details: { tinType: input.tinType, taxClassification: input.taxClassification, certifiedAt: now.toISOString() },
+    });
+    return toTaxProfile(row);
+  });
+}
+
+const yearBounds = (year: number) => ({ start: new Date(Date.UTC(year, 0, 1)), end: new Date(Date.UTC(year + 1, 0, 1)) });
+
+export const FORM_1099_COLUMNS = [
+  { key: 'partnerId', header: 'Partner ID' },
+  { key: 'legalName', header: 'Recipient legal name' },
+  { key: 'businessName', header: 'Business name' },
+  { key: 'taxClassification', header: 'Tax classification' },
+  { key: 'tinType', header: 'TIN type' },
+  { key: 'tin', header: 'TIN' },
+  { key: 'address', header: 'Address' },
+  { key: 'compensation', header: 'Nonemployee compensation (box 1)' },
+  { key: 'payoutCount', header: 'Payout count' },
+  { key: 'taxProfile', header: 'Tax profile' },
+] as const;
+
+export type Form1099Row = Record<(typeof FORM_1099_COLUMNS)[number]['key'], string>;
+
+/**
+ * One row per partner whose payments in the calendar year reach the year's threshold. The TIN is
+ * decrypted for the admin; a partner without a tax profile is listed with its company name and
+ * "missing", so nobody past the threshold drops out of the report. The download is logged.
+ */
+export async function form1099Rows(db: Db, cipher: FieldCipher, config: Pick<AppConfig, 'tax'>, year: number, actorId: string): Promise<Form1099Row[]> {
+  const { start, end } = yearBounds(year);
+  const threshold = thresholdFor(config, year);
+  const rows = await db
+    .selectFrom('commissions as c')
+    .innerJoin('partners as p', 'p.id', 'c.partnerId')
+    .leftJoin('taxProfiles as t', 't.partnerId', 'c.partnerId')
+    .select([
+      'p.id as partnerId',
+      'p.companyName',
+      'p.mailingAddress',
+      't.legalName',
+      't.businessName',
+      't.taxClassification',
+      't.tinType',
+      't.tin',
+      't.address',
+      sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('compensation'),
+      sql<number>`count(distinct c.payout_id)::int`.as('payoutCount'),
+    ])
+    .where('c.status', '=', 'paid')
+    .where('c.paymentDate', '>=', start)
+    .where('c.paymentDate', '<', end)
+    .groupBy(['p.id', 'p.companyName', 'p.mailingAddress', 't.legalName', 't.businessName', 't.taxClassification', 't.tinType', 't.tin', 't.address'])
+    .having(sql<boolean>`sum(c.amount) >= ${threshold}::numeric`)
+    .orderBy('p.companyName')
+    .orderBy('p.id')
+    .execute();
+  await logActivity(db, { userId: actorId, action: 'export.downloaded', entityType: 'partner', entityId: null, details: { kind: '1099-nec', year, threshold, partnerCount: rows.length } });
+  return rows.map((row) => ({
+    partnerId: row.partnerId,
+    legalName: row.legalName ?? row.companyName,
+    businessName: row.businessName ?? '',
+    taxClassification: row.taxClassification ?? '',
+    tinType: row.tinType ? row.tinType.toUpperCase() : '',
+    tin: row.tin ? formatTin(cipher.decrypt(row.tin, taxFieldContext(row.partnerId)), row.tinType) : '',
+    address: row.address ?? row.mailingAddress ?? '',
+    compensation: row.compensation,
+    payoutCount: String(row.payoutCount),
+    taxProfile: row.tin ? 'on file' : 'missing',
+  }));
+}
+
+/** 123-45-6789 for an SSN, 12-3456789 for an EIN. */
+const formatTin = (digits: string, type: string | null) => (type === 'ssn' ? `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}` : `${digits.slice(0, 2)}-${digits.slice(2)}`);
+
+export interface MissingTaxProfile {
+  partnerId: string;
+  companyName: string;
+}
+
+/**
+ * The partners among `partnerIds` without a tax profile whose payments this calendar year plus the
+ * coming ones reach the threshold. The coming ones are the given commissions (a payout being made),
+ * or, without them, every pending commission of the partner (the processor's list).
+ */
+export async function partnersMissingTaxProfile(
+  db: DbOrTx,
+  config: Pick<AppConfig, 'tax'>,
+  now: Date,
+  partnerIds: readonly string[],
+  commissionIds?: readonly string[],
+): Promise<MissingTaxProfile[]> {
+  if (partnerIds.length === 0) return [];
+  const year = now.getUTCFullYear();
+  const { start, end } = yearBounds(year);
+  const selected = commissionIds ? (commissionIds.length ? sql`and c.id in (${sql.join(commissionIds)})` : sql`and false`) : sql``;
+  const result = await sql<MissingTaxProfile>`
+    select p.id as partner_id, p.company_name
+    from partners p
+    where p.id in (${sql.join(partnerIds)})
+      and not exists (select 1 from tax_profiles t where t.partner_id = p.id)
+      and (
+        select coalesce(sum(c.amount) filter (where c.status = 'paid' and c.payment_date >= ${start} and c.payment_date < ${end}), 0)
+             + coalesce(sum(c.amount) filter (where c.status = 'pending' ${selected}), 0)
+        from commissions c where c.partner_id = p.id
+      ) >= ${thresholdFor(config, year)}::numeric
+    order by p.company_name, p.id
+  `.execute(db);
+  return result.rows;
+}
+
+/** REQUIRE_TAX_PROFILE_FOR_PAYOUT: a payout that takes a partner past the threshold without a tax profile is refused (422). */
+export async function refuseMissingTaxProfiles(db: DbOrTx, config: Pick<AppConfig, 'tax'>, now: Date, partnerIds: readonly string[], commissionIds: readonly string[]): Promise<void> {
+  if (!config.tax.requireProfileForPayout) return;
+  const [missing] = await partnersMissingTaxProfile(db, config, now, partnerIds, commissionIds);
+  if (missing) throw DomainError.unprocessable(TAX_MESSAGES.missingForPayout(missing.companyName));
+}
+
+/**
+ * The partners with pending commissions matching the processor's filter that lack a tax profile past
+ * the threshold: asked once before a streamed list, so each batch is marked without another query.
+ */
+export async function pendingPartnersMissingTaxProfile(db: Db, config: Pick<AppConfig, 'tax'>, now: Date, filter: PendingFilter): Promise<Set<string>> {
+  let pending = db.selectFrom('commissions').select('partnerId').distinct().where('status', '=', 'pending');
+  if (filter.partnerId) pending = pending.where('partnerId', '=', filter.partnerId);
+  if (filter.month) pending = pending.where('monthYear', '=', filter.month);
+  const partnerIds = (await pending.execute()).map((row) => row.partnerId);
+  return new Set((await partnersMissingTaxProfile(db, config, now, partnerIds)).map((row) => row.partnerId));
+}
+
+/** The processor's flag on each pending line: its partner lacks a tax profile past the threshold. */
+export async function withTaxProfileMarks<T extends { partnerId: string }>(db: Db, config: Pick<AppConfig, 'tax'>, now: Date, items: readonly T[]): Promise<Array<T & { taxProfileMissing: boolean }>> {
+  const missing = new Set((await partnersMissingTaxProfile(db, config, now, [...new Set(items.map((item) => item.partnerId))])).map((row) => row.partnerId));
+  return items.map((item) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }));
+}

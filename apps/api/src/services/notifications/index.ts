@@ -1,0 +1,6 @@
+// Notifications: mail templates, the outbox, each user's preferences, the email log.
+export * from './email-log';
+export * from './notify';
+export * from './outbox';
+export * from './preferences';
+export * from './templates';

@@ -1,0 +1,107 @@
+// The admin's page of one partner (issue 18): its commissions, payouts and activity, each paged
+// on the server. (Profile and referrals come from the partner details and the referral list.)
+
+import { MESSAGES, type PartnerActivityEntry, type Commission, type PartnerPayout } from '@portal/contracts';
+import type { Db } from '@portal/db';
+import { sql } from 'kysely';
+import type { DbOrTx } from '../platform/activity';
+import { DomainError } from '../platform/errors';
+import { toCommission } from '../platform/mappers';
+import { partnerPayouts, toPartnerPayout } from '../money/partner-payouts';
+
+interface PartnerPage {
+  partnerId: string;
+  limit: number;
+  offset: number;
+}
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** The partner's commissions, newest month first, with each client's name. */
+export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Promise<Page<Commission>> {
+  const [rows, counted] = await Promise.all([
+    db
+      .selectFrom('commissions as c')
+      .leftJoin('referrals as r', 'r.id', 'c.referralId')
+      .selectAll('c')
+      .select('r.clientCompanyName')
+      .where('c.partnerId', '=', page.partnerId)
+      .orderBy('c.monthYear', 'desc')
+      .orderBy('c.createdAt', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db.selectFrom('commissions').select(sql<number>`count(*)::int`.as('total')).where('partnerId', '=', page.partnerId).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toCommission), total: counted.total, limit: page.limit, offset: page.offset };
+}
+
+/** The payouts that paid this partner, newest first, each with this partner's share only (the partner's own history, paged). */
+export async function listPartnerPayouts(db: Db, page: PartnerPage): Promise<Page<PartnerPayout>> {
+  const [rows, counted] = await Promise.all([
+    partnerPayouts(db, page.partnerId).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    db
+      .selectFrom('commissions')
+      .select(sql<number>`count(distinct payout_id)::int`.as('total'))
+      .where('partnerId', '=', page.partnerId)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toPartnerPayout), total: counted.total, limit: page.limit, offset: page.offset };
+}
+
+/**
+ * What happened to a partner, newest first: rows about the partner itself or its user, and rows
+ * about its referrals, commissions and mail, which name the partner in their details.
+ */
+export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promise<Page<PartnerActivityEntry>> {
+  const partner = await db.selectFrom('partners').select(['id', 'userId']).where('id', '=', page.partnerId).executeTakeFirst();
+  if (!partner) return { items: [], total: 0, limit: page.limit, offset: page.offset };
+  const about = db
+    .selectFrom('activityLog as a')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('a.entityType', '=', 'partner'), eb('a.entityId', '=', partner.id)]),
+        eb.and([eb('a.entityType', '=', 'user'), eb('a.entityId', '=', partner.userId)]),
+        // The expression and predicate of activity_log_partner_idx (migration 0014).
+        sql<boolean>`(a.details ? 'partnerId' and a.details ->> 'partnerId' = ${partner.id})`,
+      ]),
+    );
+  const [rows, counted] = await Promise.all([
+    about
+      .leftJoin('users as u', 'u.id', 'a.userId')
+      .select(['a.id', 'a.action', 'a.entityType', 'a.entityId', 'a.details', 'a.createdAt', 'u.email as actorEmail'])
+      .orderBy('a.createdAt', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    about.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({ id: row.id, action: row.action, entityType: row.entityType, entityId: row.entityId, actorEmail: row.actorEmail, details: row.details, createdAt: row.createdAt.toISOString() })),
+    total: counted.total,
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
+
+/**
+ * Runs one of the lists above for a partner that must exist: an empty page of an unknown partner is
+ * 404 "Partner not found", not an empty list (checked only when the page is empty, so a partner
+ * with rows costs no extra query).
+ */
+export async function ofExistingPartner<T>(db: Db, partnerId: string, list: () => Promise<Page<T>>): Promise<Page<T>> {
+  const page = await list();
+  if (page.total === 0) {
+    const partner = await db.selectFrom('partners').select('id').where('id', '=', partnerId).executeTakeFirst();
+    if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
+  }
+  return page;
+}

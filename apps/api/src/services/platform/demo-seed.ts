@@ -1,0 +1,251 @@
+// Demo data for a lived-in portal (DESIGN §3 DEMO_DATA): an admin, partners in every status,
+// referrals in every stage, several months of paid, pending and failed commissions, link visits
+// and marketing materials. Runs only on an empty database.
+
+import { randomUUID } from 'node:crypto';
+import { COMMISSION_BY_SERVICE, monthBounds, monthKey, type CompanyType, type ServiceType } from '@portal/contracts';
+import { sql } from 'kysely';
+import type { AppDeps } from '../../deps';
+import { logActivity } from './activity';
+import { accrueMonth } from '../money/accrual';
+import { bankFieldContext } from './crypto';
+import { seedDemoMaterials } from '../materials/demo-materials';
+import { refreshPartnerTotals } from '../partners/partner-totals';
+import { hashPassword } from '../accounts/passwords';
+import { allocateReferralCode } from '../partners/referral-codes';
+
+export const DEMO_PASSWORD = 'demo-password-2026';
+
+export interface DemoSignIn {
+  role: string;
+  email: string;
+  password: string;
+  note: string;
+}
+
+type PartnerStatus = 'active' | 'pending' | 'rejected' | 'suspended';
+
+interface DemoPartner {
+  email: string;
+  companyName: string;
+  contactName: string;
+  companyType: CompanyType;
+  status: PartnerStatus;
+  website?: string;
+  phone?: string;
+  /** Months ago the partner applied. */
+  appliedMonthsAgo: number;
+  referrals?: DemoReferral[];
+}
+
+interface DemoReferral {
+  client: string;
+  serviceType: ServiceType;
+  monthlyValue: string;
+  stage: 'booked' | 'qualified' | 'proposal' | 'won' | 'lost';
+  /** For won deals: months ago the contract started. */
+  startedMonthsAgo?: number;
+  churnedMonthsAgo?: number;
+  lostReason?: string;
+  notes?: string;
+}
+
+const PARTNERS: DemoPartner[] = [
+  {
+    email: 'maya@northwind-growth.demo', companyName: 'Northwind Growth Partners', contactName: 'Maya Chen', companyType: 'agency', status: 'active',
+    website: 'https://northwind-growth.example', phone: '+1 503 555 0142', appliedMonthsAgo: 6,
+    referrals: [
+      { client: 'Lumen Skincare', serviceType: 'controller', monthlyValue: '2400.00', stage: 'won', startedMonthsAgo: 4, notes: 'Shopify Plus, 3 entities' },
+      { client: 'Trailhead Outfitters', serviceType: 'basic_accounting', monthlyValue: '650.00', stage: 'won', startedMonthsAgo: 3 },
+      { client: 'Copper Kettle Coffee', serviceType: 'basic_accounting', monthlyValue: '500.00', stage: 'won', startedMonthsAgo: 4, churnedMonthsAgo: 1, notes: 'Moved in-house' },
+      { client: 'Nimbus Pet Supply', serviceType: 'controller', monthlyValue: '1800.00', stage: 'proposal', notes: 'Proposal sent, decision next week' },
+      { client: 'Verde Home Goods', serviceType: 'basic_accounting', monthlyValue: '550.00', stage: 'booked' },
+    ],
+  },
+  {
+    email: 'daniel@summitledger.demo', companyName: 'Summit Ledger Advisory', contactName: 'Daniel Okafor', companyType: 'consultant', status: 'active',
+    website: 'https://summitledger.example', phone: '+1 206 555 0199', appliedMonthsAgo: 5,
+    referrals: [
+      { client: 'Pixel & Pine Toys', serviceType: 'controller', monthlyValue: '1500.00', stage: 'won', startedMonthsAgo: 2 },
+      { client: 'Harvest Table Foods', serviceType: 'basic_accounting', monthlyValue: '700.00', stage: 'qualified' },
+      { client: 'Bold Stride Footwear', serviceType: 'controller', monthlyValue: '2100.00', stage: 'lost', lostReason: 'Chose a local firm' },
+    ],
+  },
+  {
+    email: 'priya@shoplineapps.demo', companyName: 'Shopline Apps', contactName: 'Priya Raman', companyType: 'saas', status: 'active',
+    website: 'https://shoplineapps.example', appliedMonthsAgo: 3,
+    referrals: [
+      { client: 'Moonlit Candle Co', serviceType: 'basic_accounting', monthlyValue: '500.00', stage: 'won', startedMonthsAgo: 1 },
+      { client: 'Tidepool Swimwear', serviceType: 'basic_accounting', monthlyValue: '600.00', stage: 'booked' },
+    ],
+  },
+  {
+    email: 'alex@creatorcommerce.demo', companyName: 'Creator Commerce Co', contactName: 'Alex Rivera', companyType: 'influencer', status: 'active',
+    appliedMonthsAgo: 1,
+    referrals: [{ client: 'Granite Peak Supplements', serviceType: 'controller', monthlyValue: '1650.00', stage: 'qualified' }],
+  },
+  { email: 'jonah@brightpath.demo', companyName: 'BrightPath Marketing', contactName: 'Jonah Reed', companyType: 'marketing_agency', status: 'pending', website: 'https://brightpath.example', phone: '+1 415 555 0110', appliedMonthsAgo: 0 },
+  { email: 'elena@harborcfo.demo', companyName: 'Harbor CFO Collective', contactName: 'Elena Petrova', companyType: 'cfo', status: 'pending', appliedMonthsAgo: 0 },
+  { email: 'sam@quickflip.demo', companyName: 'QuickFlip Deals', contactName: 'Sam Park', companyType: 'other', status: 'rejected', appliedMonthsAgo: 2 },
+  { email: 'nora@atlasdigital.demo', companyName: 'Atlas Digital', contactName: 'Nora Blake', companyType: 'agency', status: 'suspended', appliedMonthsAgo: 4 },
+];
+
+const monthsAgo = (now: Date, n: number) => monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, 1)));
+const dayInMonth = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
+const instantMonthsAgo = (now: Date, n: number, day = 5) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, day, 15));
+
+export async function isDatabaseEmpty(deps: Pick<AppDeps, 'db'>): Promise<boolean> {
+  const user = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return !user;
+}
+
+/** Seeds the demo; returns the sign-ins to print. Does nothing (and returns []) on a non-empty database. */
+export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } = {}): Promise<DemoSignIn[]> {
+  if (!(await isDatabaseEmpty(deps))) return [];
+  const now = deps.now();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const adminEmail = options.adminEmail ?? 'admin@partnerportal.demo';
+
+  const partnerIds = await deps.db.transaction().execute(async (trx) => {
+    const admin = await trx.insertInto('users').values({ email: adminEmail, passwordHash, role: 'admin' }).returning('id').executeTakeFirstOrThrow();
+    await trx.insertInto('users').values({ email: 'new.partner@partnerportal.demo', passwordHash, role: 'partner' }).execute();
+    const ids: string[] = [];
+    for (const demo of PARTNERS) {
+      const user = await trx.insertInto('users').values({ email: demo.email, passwordHash, role: 'partner' }).returning('id').executeTakeFirstOrThrow();
+      const applied = instantMonthsAgo(now, demo.appliedMonthsAgo, 3);
+      const reviewed = new Date(applied.getTime() + 36 * 3600 * 1000);
+      const id = randomUUID();
+      const partner = await trx
+        .insertInto('partners')
+        .values({
+          id,
+          userId: user.id,
+          companyName: demo.companyName,
+          contactName: demo.contactName,
+          companyType: demo.companyType,
+          website: demo.website ?? null,
+          phone: demo.phone ?? null,
+          expectedVolume: '3-5 referrals/month',
+          paymentMethod: 'Wire',
+          bankName: 'First Cascade Bank',
+          bankRoutingNumber: deps.cipher.encrypt('123000248', bankFieldContext(id, 'bank_routing_number')),
+          bankAccountNumber: deps.cipher.encrypt(`4410${String(ids.length + 1).padStart(4, '0')}7788`, bankFieldContext(id, 'bank_account_number')),
+          bankAccountType: 'checking',
+          bankAccountHolderName: demo.companyName,
+          bankAddress: '100 SW Main St, Portland, OR 97204',
+          beneficiaryAddress: '2200 NW Front Ave, Portland, OR 97209',
+          status: demo.status,
+          referralCode: await allocateReferralCode(trx, demo.companyName),
+          applicationDate: applied,
+          agreementSigned: true,
+          agreementSignedAt: applied,
+          agreementVersion: '1.0',
+          approvedAt: demo.status === 'active' || demo.status === 'suspended' ? reviewed : null,
+          approvedBy: demo.status === 'active' || demo.status === 'suspended' ? admin.id : null,
+          rejectedAt: demo.status === 'rejected' ? reviewed : null,
+          rejectedBy: demo.status === 'rejected' ? admin.id : null,
+          rejectionReason: demo.status === 'rejected' ? 'Coupon and deal sites are outside the program' : null,
+          createdAt: applied,
+        })
+        .returning(['id', 'referralCode'])
+        .executeTakeFirstOrThrow();
+      ids.push(partner.id);
+      for (const [index, r] of (demo.referrals ?? []).entries()) {
+        const created = instantMonthsAgo(now, (r.startedMonthsAgo ?? 0) + 1, 8 + index);
+        const startMonth = r.startedMonthsAgo !== undefined ? monthsAgo(now, r.startedMonthsAgo) : null;
+        await trx
+          .insertInto('referrals')
+          .values({
+            partnerId: partner.id,
+            clientCompanyName: r.client,
+            clientEmail: `finance@${r.client.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+            serviceType: r.serviceType,
+            monthlyValue: r.monthlyValue,
+            commissionAmount: COMMISSION_BY_SERVICE[r.serviceType],
+            stage: r.stage,
+            consultationDate: new Date(created.getTime() + 3 * 86400_000),
+            proposalDate: r.stage === 'proposal' || r.stage === 'won' ? new Date(created.getTime() + 7 * 86400_000) : null,
+            closeDate: r.stage === 'won' || r.stage === 'lost' ? new Date(created.getTime() + 14 * 86400_000) : null,
+            contractStartDate: startMonth ? dayInMonth(startMonth, 1) : null,
+            churnDate: r.churnedMonthsAgo !== undefined ? monthBounds(monthsAgo(now, r.churnedMonthsAgo)).end : null,
+            lostReason: r.lostReason ?? null,
+            notes: r.notes ?? null,
+            referralSource: 'partner_link',
+            createdAt: created,
+            updatedAt: created,
+          })
+          .execute();
+        await trx
+          .updateTable('partners')
+          .set({ firstReferralDate: sql`coalesce(first_referral_date, ${created})`, lastReferralDate: created })
+          .where('id', '=', partner.id)
+          .execute();
+      }
+      if (demo.status === 'active') {
+        for (let v = 0; v < 6 + ids.length * 3; v++) {
+          await trx
+            .insertInto('referralVisits')
+            .values({ partnerId: partner.id, referralCode: partner.referralCode, utmSource: v % 2 ? 'newsletter' : 'linkedin', utmMedium: 'social', utmCampaign: 'q4-partners', createdAt: instantMonthsAgo(now, 0, 1 + (v % Math.max(1, now.getUTCDate()))) })
+            .execute();
+        }
+      }
+    }
+    await logActivity(trx, { userId: admin.id, action: 'demo.seeded', entityType: 'user', entityId: admin.id, details: { partners: ids.length } });
+    return ids;
+  });
+
+  // Four months of accrual and the current one; the older months are paid in one payout each,
+  // last month and this month stay pending.
+  for (let n = 4; n >= 0; n--) await accrueMonth(deps.db, monthsAgo(now, n), now);
+  await deps.db.transaction().execute(async (trx) => {
+    for (let n = 4; n >= 2; n--) {
+      const month = monthsAgo(now, n);
+      const paidAt = instantMonthsAgo(now, n - 1, 20);
+      const reference = `PO-${month.replace('-', '')}-DEMO`;
+      const totals = await trx
+        .selectFrom('commissions')
+        .select([sql<string>`coalesce(sum(amount), 0)::numeric(12,2)`.as('total'), sql<number>`count(*)::int`.as('count'), sql<number>`count(distinct partner_id)::int`.as('partners')])
+        .where('monthYear', '=', month)
+        .executeTakeFirstOrThrow();
+      if (totals.count === 0) continue;
+      const payout = await trx
+        .insertInto('payouts')
+        .values({ idempotencyKey: `demo-${month}`, requestHash: 'demo', reference, total: totals.total, commissionCount: totals.count, partnerCount: totals.partners, createdAt: paidAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('commissions')
+        .set({ status: 'paid', paymentDate: paidAt, paymentMethod: 'Wire', paymentReference: reference, payoutId: payout.id, updatedAt: paidAt })
+        .where('monthYear', '=', month)
+        .execute();
+    }
+    // One transfer that bounced, so the failed state is visible.
+    const bounced = await trx
+      .selectFrom('commissions')
+      .select('id')
+      .where('monthYear', '=', monthsAgo(now, 1))
+      .where('status', '=', 'pending')
+      .orderBy('amount', 'asc')
+      .limit(1)
+      .executeTakeFirst();
+    if (bounced) {
+      await trx.updateTable('commissions').set({ status: 'failed', failureReason: 'Beneficiary account closed; awaiting new bank details' }).where('id', '=', bounced.id).execute();
+    }
+    await refreshPartnerTotals(trx, partnerIds, now);
+  });
+
+  await seedDemoMaterials(deps);
+
+  return [
+    { role: 'Admin', email: adminEmail, password: DEMO_PASSWORD, note: 'approval queue, pipeline, payouts' },
+    { role: 'Active partner', email: PARTNERS[0]!.email, password: DEMO_PASSWORD, note: 'dashboard with referrals and commissions' },
+    { role: 'Pending partner', email: 'jonah@brightpath.demo', password: DEMO_PASSWORD, note: 'application under review' },
+    { role: 'Rejected partner', email: 'sam@quickflip.demo', password: DEMO_PASSWORD, note: 'account status screen' },
+    { role: 'New partner', email: 'new.partner@partnerportal.demo', password: DEMO_PASSWORD, note: 'registration form with the agreement' },
+  ];
+}
+
+export function formatSignIns(signIns: DemoSignIn[]): string {
+  const width = Math.max(...signIns.map((s) => s.email.length));
+  return ['Demo sign-ins (password for all: ' + DEMO_PASSWORD + '):', ...signIns.map((s) => `  ${s.role.padEnd(17)} ${s.email.padEnd(width)}  ${s.note}`)].join('\n');
+}

@@ -1,0 +1,111 @@
+// The public side of a referral link: who it belongs to, and an anonymous visit count.
+// A visit keeps the code, the campaign fields and the page path; never an address or a browser:
+// only a keyed hash of the two, so one visitor counts once per code per 30 minutes (issue 12).
+// An unknown or inactive code answers 404 and stores nothing.
+
+import { createHmac } from 'node:crypto';
+import { REFERRAL_MESSAGES, type referralVisitInput } from '@portal/contracts';
+import { DomainError } from '../platform/errors';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config';
+import { resolveSecrets } from '../../secrets';
+import type { DbOrTx } from '../platform/activity';
+
+/** A visitor counts once per code in this window. */
+export const VISIT_DEDUP_MINUTES = 30;
+const VISITOR_HASH_PURPOSE = 'referral-visitor';
+
+type VisitInput = z.output<typeof referralVisitInput>;
+
+/** An active partner's link, matched case-insensitively; null for any other code. */
+async function findActiveByCode(db: DbOrTx, code: string) {
+  return db
+    .selectFrom('partners')
+    .select(['id', 'companyName', 'referralCode'])
+    .where(sql<string>`lower(referral_code)`, '=', code.trim().toLowerCase())
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+}
+
+export async function referralLink(db: DbOrTx, code: string): Promise<{ companyName: string; referralCode: string }> {
+  const partner = await findActiveByCode(db, code);
+  if (!partner) throw DomainError.notFound(REFERRAL_MESSAGES.referralLinkNotFound);
+  return { companyName: partner.companyName, referralCode: partner.referralCode };
+}
+
+/** Keeps the path of the landing page only: a query string could carry someone's details. */
+export function landingPath(value: string | undefined): string | null {
+  if (!value) return null;
+  let path: string;
+  try {
+    path = new URL(value, 'http://x.invalid').pathname;
+  } catch {
+    path = value.split(/[?#]/)[0] ?? '';
+  }
+  return path.slice(0, 500) || null;
+}
+
+export interface Visitor {
+  ip: string;
+  userAgent: string;
+}
+
+export type VisitorHasher = (code: string, visitor: Visitor) => string;
+
+/** HMAC-SHA-256 of the code, address and user agent under a key of its own derived from the app secret. */
+export function createVisitorHasher(secret: string): VisitorHasher {
+  const key = createHmac('sha256', secret).update(VISITOR_HASH_PURPOSE).digest();
+  return (code, visitor) => createHmac('sha256', key).update(`${code.toLowerCase()}\n${visitor.ip}\n${visitor.userAgent}`).digest('hex');
+}
+
+const hashers = new WeakMap<AppConfig, VisitorHasher>();
+
+/** The visitor hasher of an app, keyed on its configuration (the secret is resolved once). */
+export function visitorHasherFor(config: AppConfig): VisitorHasher {
+  let hasher = hashers.get(config);
+  if (!hasher) {
+    hasher = createVisitorHasher(resolveSecrets(config).jwtSecret);
+    hashers.set(config, hasher);
+  }
+  return hasher;
+}
+
+/**
+ * Stores one visit of an active partner's link. The same visitor (address and browser) within
+ * 30 minutes is not counted again (`recorded: false`); an unknown code is a 404 and stores nothing.
+ */
+export async function recordVisit(db: DbOrTx, input: VisitInput, visitorHash: (code: string) => string, now: Date): Promise<{ recorded: boolean }> {
+  const run = async (tx: DbOrTx) => {
+    const partner = await findActiveByCode(tx, input.referralCode);
+    if (!partner) throw DomainError.notFound(REFERRAL_MESSAGES.referralLinkNotFound);
+    const hash = visitorHash(partner.referralCode);
+    // Two visits of one visitor at the same moment: the second waits for the first, then sees it.
+    await sql`select pg_advisory_xact_lock(hashtext(${hash}))`.execute(tx);
+    const since = new Date(now.getTime() - VISIT_DEDUP_MINUTES * 60_000);
+    const seen = await tx
+      .selectFrom('referralVisits')
+      .select('id')
+      .where('partnerId', '=', partner.id)
+      .where('visitorHash', '=', hash)
+      .where('createdAt', '>', since)
+      .where('createdAt', '<=', now)
+      .executeTakeFirst();
+    if (seen) return { recorded: false };
+    await tx
+      .insertInto('referralVisits')
+      .values({
+        partnerId: partner.id,
+        referralCode: partner.referralCode,
+        utmSource: input.utmSource ?? null,
+        utmMedium: input.utmMedium ?? null,
+        utmCampaign: input.utmCampaign ?? null,
+        landingPage: landingPath(input.landingPage),
+        visitorHash: hash,
+        createdAt: now,
+      })
+      .execute();
+    return { recorded: true };
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}

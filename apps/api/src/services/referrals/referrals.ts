@@ -1,0 +1,279 @@
+// Referrals: a partner's own referrals, an admin's clients, and the deal pipeline's stage rules
+// (DESIGN §4). Every change runs in one transaction with its activity row and the partner's totals.
+
+import { COMMISSION_BY_SERVICE, REFERRAL_MESSAGES, MESSAGES, todayIsoDate, type addClientInput, type createReferralInput, type listReferralsInput, type ownReferralsInput, type pipelineColumnInput, type PipelineColumn, type Referral, type ReferralStage, type updateReferralInput } from '@portal/contracts';
+import type { Db, ReferralRow, ReferralsTable } from '@portal/db';
+import { DomainError } from '../platform/errors';
+import { sql, type Updateable } from 'kysely';
+import type { z } from 'zod';
+import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
+import { enqueueWebhookEvent, referralEventData } from '../integrations/webhooks';
+import { afterCursor, decodeCursor, encodeCursor, keysetBatches, keysetKey, type KeysetOrder } from '../platform/keyset';
+import { notifyClientAdded, notifyDealClosed, type MailDeps } from '../notifications/notify';
+import { toReferral } from '../platform/mappers';
+import { refreshPartnerTotals } from '../partners/partner-totals';
+
+type CreateReferral = z.output<typeof createReferralInput>;
+type AddClient = z.output<typeof addClientInput>;
+type UpdateReferral = z.output<typeof updateReferralInput>;
+type ListReferrals = z.output<typeof listReferralsInput>;
+type PipelineColumnQuery = z.output<typeof pipelineColumnInput>;
+type OwnReferralsQuery = z.output<typeof ownReferralsInput>;
+
+/** A partner's own referrals, newest first. */
+export async function listPartnerReferrals(db: DbOrTx, partnerId: string): Promise<Referral[]> {
+  const rows = await db.selectFrom('referrals').selectAll().where('partnerId', '=', partnerId).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toReferral);
+}
+
+interface NewReferral {
+  partnerId: string;
+  actorUserId: string;
+  action: 'referral.created' | 'referral.client_added';
+  referralSource: 'partner' | 'admin';
+  values: Omit<CreateReferral, 'serviceType'> & Partial<Pick<AddClient, 'contractStartDate' | 'contractEndDate'>> & { serviceType: CreateReferral['serviceType'] };
+  now: Date;
+}
+
+async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<ReferralRow> {
+  const { values, now } = input;
+  const row = await trx
+    .insertInto('referrals')
+    .values({
+      partnerId: input.partnerId,
+      clientCompanyName: values.clientCompanyName,
+      clientEmail: values.clientEmail ?? null,
+      clientPhone: values.clientPhone ?? null,
+      serviceType: values.serviceType,
+      monthlyValue: values.monthlyValue,
+      commissionAmount: COMMISSION_BY_SERVICE[values.serviceType],
+      stage: 'booked',
+      consultationDate: values.consultationDate ?? null,
+      contractStartDate: values.contractStartDate ?? null,
+      contractEndDate: values.contractEndDate ?? null,
+      notes: values.notes ?? null,
+      referralSource: input.referralSource,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('partners')
+    .set({ firstReferralDate: sql`coalesce(first_referral_date, ${now})`, lastReferralDate: now, updatedAt: now })
+    .where('id', '=', input.partnerId)
+    .execute();
+  await logActivity(trx, {
+    userId: input.actorUserId,
+    action: input.action,
+    entityType: 'referral',
+    entityId: row.id,
+    details: { partnerId: input.partnerId, clientCompanyName: row.clientCompanyName, serviceType: row.serviceType, monthlyValue: row.monthlyValue },
+  });
+  await enqueueWebhookEvent(trx, 'referral.created', { ...referralEventData(row), source: input.referralSource }, input.now);
+  return row;
+}
+
+function assertContractDates(start: string | null | undefined, end: string | null | undefined): void {
+  if (start && end && end < start) throw DomainError.invalid(REFERRAL_MESSAGES.contractEndBeforeStart);
+}
+
+/** A partner registers a business they refer. The caller has checked the partner is active. */
+export async function createPartnerReferral(db: Db, partner: { id: string; userId: string }, input: CreateReferral, now: Date): Promise<Referral> {
+  const row = await db.transaction().execute((trx) =>
+    insertReferral(trx, { partnerId: partner.id, actorUserId: partner.userId, action: 'referral.created', referralSource: 'partner', values: input, now }),
+  );
+  return toReferral(row);
+}
+
+/** An admin adds a client to an active partner (Add New Client). */
+export async function addClient(db: Db, adminUserId: string, input: AddClient, now: Date, mail: MailDeps): Promise<Referral> {
+  assertContractDates(input.contractStartDate, input.contractEndDate);
+  const row = await db.transaction().execute(async (trx) => {
+    const partner = await trx.selectFrom('partners').select(['id', 'status', 'companyName']).where('id', '=', input.partnerId).forUpdate().executeTakeFirst();
+    if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
+    if (partner.status !== 'active') throw DomainError.invalid(REFERRAL_MESSAGES.partnerNotActiveForClient);
+    const inserted = await insertReferral(trx, { partnerId: partner.id, actorUserId: adminUserId, action: 'referral.client_added', referralSource: 'admin', values: input, now });
+    await notifyClientAdded(trx, mail, now, inserted);
+    return { ...inserted, partnerCompanyName: partner.companyName };
+  });
+  return toReferral(row);
+}
+
+const SORT_KEYS = {
+  createdAt: [sql`referrals.created_at`, 'timestamptz'],
+  clientCompanyName: [sql`referrals.client_company_name`, 'text'],
+  monthlyValue: [sql`referrals.monthly_value`, 'numeric'],
+  stage: [sql`referrals.stage`, 'text'],
+} as const;
+
+function referralOrder(sort: ListReferrals['sort']): KeysetOrder {
+  const [key, type] = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
+  return { key, type, id: sql`referrals.id`, direction: sort.startsWith('-') ? 'desc' : 'asc' };
+}
+
+type ReferralFilters = Pick<ListReferrals, 'stage' | 'partnerId' | 'search'>;
+
+function filteredReferrals(db: DbOrTx, input: ReferralFilters) {
+  let query = db.selectFrom('referrals').innerJoin('partners', 'partners.id', 'referrals.partnerId');
+  if (input.stage) query = query.where('referrals.stage', '=', input.stage);
+  if (input.partnerId) query = query.where('referrals.partnerId', '=', input.partnerId);
+  if (input.search) query = query.where('referrals.id', 'in', searchMatches(db, input.search, input));
+  return query;
+}
+
+/**
+ * The ids of the referrals a search matches, in two arms narrowed by the same stage and partner so
+ * each can read trigram indexes (migration 0017): the referral's own columns (one table: a BitmapOr
+ * of two indexes) and its partner's company (partners first, then their referrals). One OR over
+ * both could read neither. UNION drops a referral both arms find.
+ */
+function searchMatches(db: DbOrTx, search: string, filters: Omit<ReferralFilters, 'search'>) {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const own = db
+    .selectFrom('referrals as own')
+    .select('own.id')
+    .where((eb) => eb.or([eb('own.clientCompanyName', 'ilike', pattern), eb('own.clientEmail', 'ilike', pattern)]))
+    .$if(Boolean(filters.stage), (q) => q.where('own.stage', '=', filters.stage as ReferralStage))
+    .$if(Boolean(filters.partnerId), (q) => q.where('own.partnerId', '=', filters.partnerId as string));
+  const byPartner = db
+    .selectFrom('partners as named')
+    .innerJoin('referrals as theirs', 'theirs.partnerId', 'named.id')
+    .select('theirs.id')
+    .where('named.companyName', 'ilike', pattern)
+    .$if(Boolean(filters.stage), (q) => q.where('theirs.stage', '=', filters.stage as ReferralStage))
+    .$if(Boolean(filters.partnerId), (q) => q.where('theirs.partnerId', '=', filters.partnerId as string));
+  return own.union(byPartner);
+}
+
+/** How many referrals the filters match; under a search the matched ids alone (every referral has its partner). */
+function countReferrals(db: DbOrTx, input: ReferralFilters) {
+  const total = sql<number>`count(*)::int`.as('total');
+  if (input.search) return db.selectFrom(searchMatches(db, input.search, input).as('match')).select(total).executeTakeFirstOrThrow();
+  return filteredReferrals(db, input).select(total).executeTakeFirstOrThrow();
+}
+
+/** Every referral with its partner's company, paged like the partners list. */
+export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
+  const query = filteredReferrals(db, input);
+  const order = referralOrder(input.sort);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll('referrals')
+      .select('partners.companyName as partnerCompanyName')
+      .orderBy(order.key, order.direction)
+      .orderBy('referrals.id', order.direction)
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    countReferrals(db, input),
+  ]);
+  return { items: rows.map(toReferral), total: Number(count.total), limit: input.limit, offset: input.offset };
+}
+
+const PIPELINE_ORDER: KeysetOrder = { key: sql`referrals.created_at`, type: 'timestamptz', id: sql`referrals.id`, direction: 'desc' };
+
+/**
+ * One page of one Deal Pipeline column, newest first, continuing after `cursor` (keyset on created_at
+ * and id: the index on (stage, created_at, id) walks it at any depth). The column's true count is
+ * read from the stage counts kept by triggers when nothing filters it.
+ */
+export async function listPipelineColumn(db: DbOrTx, input: PipelineColumnQuery): Promise<PipelineColumn> {
+  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+  if (input.cursor && !cursor) throw DomainError.invalid('cursor is not valid; start from the first page');
+  const filters = { stage: input.stage, partnerId: input.partnerId, search: input.search };
+  let page = filteredReferrals(db, filters).selectAll('referrals').select(['partners.companyName as partnerCompanyName', keysetKey(PIPELINE_ORDER)]);
+  if (cursor) page = page.where(afterCursor(PIPELINE_ORDER, cursor));
+  const unfiltered = !input.partnerId && !input.search;
+  const [rows, counted] = await Promise.all([
+    // One row more than asked says whether another page exists.
+    page.orderBy('referrals.createdAt', 'desc').orderBy('referrals.id', 'desc').limit(input.limit + 1).execute(),
+    unfiltered
+      ? db.selectFrom('referralStageCounts').select(sql<number>`referral_count::int`.as('total')).where('stage', '=', input.stage).executeTakeFirst()
+      : countReferrals(db, filters),
+  ]);
+  const items = rows.slice(0, input.limit);
+  const last = items.at(-1);
+  const nextCursor = rows.length > input.limit && last ? encodeCursor({ key: last.keysetKey, id: last.id }) : null;
+  return { items: items.map(({ keysetKey: _key, ...row }) => toReferral(row)), total: Number(counted?.total ?? 0), nextCursor };
+}
+
+/** A partner's own referrals, newest first, searched, filtered by stage and paged. */
+export async function listOwnReferrals(db: DbOrTx, partnerId: string, input: OwnReferralsQuery): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
+  return listAllReferrals(db, { ...input, partnerId, sort: '-createdAt' });
+}
+
+/** Every referral matching the filters, in the list's order, batch by batch (the REST list without `limit`). */
+export async function* streamAllReferrals(db: DbOrTx, input: Omit<ListReferrals, 'limit' | 'offset'>, batchSize?: number): AsyncGenerator<Referral[]> {
+  const order = referralOrder(input.sort);
+  const batches = keysetBatches((cursor, size) => {
+    let batch = filteredReferrals(db, input).selectAll('referrals').select(['partners.companyName as partnerCompanyName', keysetKey(order)]);
+    if (cursor) batch = batch.where(afterCursor(order, cursor));
+    return batch.orderBy(order.key, order.direction).orderBy('referrals.id', order.direction).limit(size).execute();
+  }, batchSize);
+  for await (const rows of batches) yield rows.map(toReferral);
+}
+
+const CLOSED_STAGES: ReadonlySet<ReferralStage> = new Set(['won', 'lost']);
+
+/**
+ * The stored effect of an admin's change (DESIGN §4), as a pure function the tests read as a table:
+ * entering `won` or `lost` sets closeDate; `won` fills an empty contractStartDate with today (UTC);
+ * entering `proposal` fills an empty proposalDate; reopening a deal clears closeDate, and leaving `lost`
+ * clears its reason unless a new one is given.
+ */
+export function stageChange(current: Pick<ReferralRow, 'stage' | 'closeDate' | 'proposalDate' | 'contractStartDate' | 'lostReason'>, input: Omit<UpdateReferral, 'id'>, now: Date): Updateable<ReferralsTable> {
+  const next: Updateable<ReferralsTable> = {};
+  const stage = input.stage ?? current.stage;
+  if (input.contractStartDate !== undefined) next.contractStartDate = input.contractStartDate;
+  if (input.contractEndDate !== undefined) next.contractEndDate = input.contractEndDate;
+  if (input.churnDate !== undefined) next.churnDate = input.churnDate;
+  if (input.notes !== undefined) next.notes = input.notes;
+  if (input.lostReason !== undefined) next.lostReason = input.lostReason;
+
+  if (stage !== current.stage) {
+    next.stage = stage;
+    next.closeDate = CLOSED_STAGES.has(stage) ? now : null;
+    if (current.stage === 'lost' && input.lostReason === undefined) next.lostReason = null;
+  }
+  const contractStart = next.contractStartDate !== undefined ? next.contractStartDate : current.contractStartDate;
+  if (stage === 'won' && !contractStart) next.contractStartDate = todayIsoDate(now);
+  if (stage === 'proposal' && current.stage !== 'proposal' && !current.proposalDate) next.proposalDate = now;
+  return next;
+}
+
+/** An admin's change to a deal: stored, the partner's MRR recomputed, one activity row. */
+export async function updateReferral(db: Db, adminUserId: string, input: UpdateReferral, now: Date, mail: MailDeps): Promise<Referral> {
+  const { id, ...patch } = input;
+  const row = await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw DomainError.notFound(REFERRAL_MESSAGES.referralNotFound);
+    const changes = stageChange(current, patch, now);
+    const start = changes.contractStartDate !== undefined ? changes.contractStartDate : current.contractStartDate;
+    const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;
+    assertContractDates(start, end);
+    const updated = await trx
+      .updateTable('referrals')
+      .set({ ...changes, updatedAt: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await refreshPartnerTotals(trx, [current.partnerId], now);
+    await logActivity(trx, {
+      userId: adminUserId,
+      action: changes.stage ? 'referral.stage_changed' : 'referral.updated',
+      entityType: 'referral',
+      entityId: id,
+      details: { partnerId: current.partnerId, ...changeSet(current, changes) },
+    });
+    if (changes.stage && changes.stage !== current.stage) {
+      await enqueueWebhookEvent(trx, 'referral.stage_changed', { ...referralEventData(updated), previousStage: current.stage }, now);
+    }
+    if ((updated.stage === 'won' || updated.stage === 'lost') && updated.stage !== current.stage) {
+      await notifyDealClosed(trx, mail, now, { ...updated, stage: updated.stage });
+    }
+    const partner = await trx.selectFrom('partners').select('companyName').where('id', '=', current.partnerId).executeTakeFirstOrThrow();
+    return { ...updated, partnerCompanyName: partner.companyName };
+  });
+  return toReferral(row);
+}

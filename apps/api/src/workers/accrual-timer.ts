@@ -1,0 +1,50 @@
+// The daily in-process accrual of the month just ended. Every replica may run it: the unique
+// (referral, month) constraint turns the second run into a no-op. A failed run is logged and the
+// next day's run tries again; it never takes the process down.
+
+import { previousMonthKey } from '@portal/contracts';
+import type { AppDeps } from '../deps';
+import type { MailDeps } from '../services/notifications/notify';
+import { runAccrual, type AccrualResult } from '../services/money/accrual';
+
+export const ACCRUAL_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+export interface AccrualTimerOptions {
+  intervalMs?: number;
+  /** Called after every run (tests wait on it instead of sleeping). */
+  onRun?: (outcome: { result?: AccrualResult; error?: unknown }) => void;
+}
+
+export function startAccrualTimer(deps: Pick<AppDeps, 'db' | 'logger' | 'now' | 'metrics'> & Partial<MailDeps>, options: AccrualTimerOptions = {}): () => Promise<void> {
+  // The server's timer mails the monthly summaries; a bare timer (tests) does not.
+  const mail = deps.config && deps.cipher ? { config: deps.config, cipher: deps.cipher } : undefined;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  const run = () => {
+    if (stopped || running) return;
+    const month = previousMonthKey(deps.now());
+    running = runAccrual(deps, month, deps.now(), null, mail)
+      .then((result) => {
+        if (result.created > 0) deps.logger.info(result, 'accrued commissions for the month just ended');
+        options.onRun?.({ result });
+      })
+      .catch((error: unknown) => {
+        deps.logger.error({ err: error, month }, 'accrual failed; it will be tried again on the next run');
+        options.onRun?.({ error });
+      })
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  const timer = setInterval(run, options.intervalMs ?? ACCRUAL_INTERVAL_MS);
+  timer.unref();
+  run();
+
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,153 @@
+// Email log (issue 14): the outbox's recent mails with their delivery state; Resend queues a new
+// copy (the original keeps its history).
+
+import { Alert, Badge, Button, Card, Group, Pagination, Table, Text, Title, Tooltip } from '@mantine/core';
+import { EMAIL_LOG_PAGE_SIZE, EMAIL_STATUS_LABELS, type EmailLogEntry, type EmailStatus } from '@portal/contracts';
+import { formatDate, MESSAGES } from '@portal/contracts/plain';
+import { IconMailForward } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { afterEmailResent } from '../../../lib/invalidate';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { AdminPage } from '../../../layout/admin-page';
+import { ActionsHeader } from '../../../components/actions-header';
+
+const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
+
+/** 'Nov 22, 2026 14:05' in the viewer's time zone, or an em dash. */
+export function formatDateTime(value: string | null): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return `${formatDate(date)} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+function StatusBadge({ entry }: { entry: EmailLogEntry }) {
+  const badge = (
+    <Badge color={STATUS_COLOURS[entry.status]} variant="light" styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible' } }}>
+      {EMAIL_STATUS_LABELS[entry.status]}
+    </Badge>
+  );
+  if (entry.status !== 'pending' || !entry.nextAttemptAt || entry.attempts === 0) return badge;
+  return <Tooltip label={`Next attempt ${formatDateTime(entry.nextAttemptAt)}`}>{badge}</Tooltip>;
+}
+
+export function EmailLog() {
+  const [page, setPage] = useState(1);
+  const utils = trpc.useUtils();
+  const emails = trpc.admin.emails.useQuery({ limit: EMAIL_LOG_PAGE_SIZE, offset: (page - 1) * EMAIL_LOG_PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const resend = trpc.admin.resendEmail.useMutation();
+  const [resending, setResending] = useState<string | null>(null);
+
+  const resendOne = async (entry: EmailLogEntry) => {
+    setResending(entry.id);
+    try {
+      await resend.mutateAsync({ id: entry.id });
+      notifySuccess(MESSAGES.emailResent, `${entry.subject} to ${entry.recipient}`);
+      setPage(1);
+      await afterEmailResent(utils);
+    } catch (error) {
+      notifyError(MESSAGES.resendFailed, errorMessage(error, MESSAGES.genericError));
+    } finally {
+      setResending(null);
+    }
+  };
+
+  const total = emails.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / EMAIL_LOG_PAGE_SIZE));
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="email-log-title">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <div>
+          <Title order={2} size="h4" id="email-log-title">
+            Email Log
+          </Title>
+          <Text size="sm" c="dimmed">
+            Mails the portal sent or is about to send, newest first
+          </Text>
+        </div>
+        {emails.data && (
+          <Text size="sm" c="dimmed">
+            {total} {total === 1 ? 'mail' : 'mails'}
+          </Text>
+        )}
+      </Group>
+      {emails.isError ? (
+        <Alert color="red">{errorMessage(emails.error, 'Unable to load the email log.')}</Alert>
+      ) : emails.data && emails.data.items.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg">
+          No mails yet
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={920}>
+          <Table verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Recipient</Table.Th>
+                <Table.Th>Subject</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Attempts</Table.Th>
+                <Table.Th>Last error</Table.Th>
+                <Table.Th>Sent at</Table.Th>
+                <ActionsHeader />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(emails.data?.items ?? []).map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>
+                    <Text size="xs" ff="monospace">
+                      {entry.kind}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.recipient}</Table.Td>
+                  <Table.Td>{entry.subject}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 100 }}>
+                    <StatusBadge entry={entry} />
+                  </Table.Td>
+                  <Table.Td ta="right">{entry.attempts}</Table.Td>
+                  <Table.Td maw={260}>
+                    <Text size="sm" c={entry.lastError ? 'var(--mantine-color-error)' : 'dimmed'} lineClamp={2} title={entry.lastError ?? undefined}>
+                      {entry.lastError ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.sentAt)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconMailForward size={14} />}
+                      loading={resending === entry.id}
+                      disabled={resending !== null}
+                      onClick={() => void resendOne(entry)}
+                      aria-label={`Resend ${entry.subject} to ${entry.recipient}`}
+                    >
+                      Resend
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && (
+        <Group justify="center" mt="md">
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={1} boundaries={1} getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })} />
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+/** /admin/emails: the Email log as its own area of the admin sidebar. */
+export function EmailLogPage() {
+  return (
+    <AdminPage trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Email log' }]} title="Email log" description="Every mail the portal queued, with its delivery state">
+      <EmailLog />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,52 @@
+// The admin's 'Marketing Materials' section: the library with download counts and state, adding a
+// material (an uploaded file or a link), editing, activating and deactivating.
+
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { AdminMaterial } from '@portal/contracts';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+import { AddMaterialDialog, EditMaterialDialog } from './material-dialogs';
+import { MaterialsTable } from './materials-table';
+
+export function MaterialsManager() {
+  const materials = trpc.admin.materials.useQuery();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<AdminMaterial | null>(null);
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="materials-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div>
+            <Title order={2} size="h3" id="materials-heading">
+              Marketing Materials
+            </Title>
+            <Text size="sm" c="dimmed">
+              Files and links partners download from their dashboard.
+            </Text>
+          </div>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            Add Material
+          </Button>
+        </Group>
+
+        {materials.isPending ? (
+          <Text c="dimmed">Loading materials...</Text>
+        ) : materials.isError ? (
+          <Text c="red">{errorMessage(materials.error, 'Unable to load marketing materials.')}</Text>
+        ) : materials.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg">
+            No marketing materials yet. Add the first one for your partners.
+          </Text>
+        ) : (
+          <MaterialsTable materials={materials.data} onEdit={setEditing} />
+        )}
+      </Stack>
+
+      <AddMaterialDialog opened={adding} onClose={() => setAdding(false)} />
+      <EditMaterialDialog material={editing} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}

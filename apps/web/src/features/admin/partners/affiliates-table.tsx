@@ -1,0 +1,176 @@
+// All Affiliates (spec §2): every partner, paged, searched and sorted on the server.
+
+import { Alert, Card, Group, Pagination, Select, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { DEFAULT_PAGE_SIZE, PARTNER_STATUS_LABELS, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts/plain';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { trpc, type RouterInputs } from '../../../lib/trpc';
+import { AffiliateRows, NO_WRAP } from './affiliate-rows';
+import { usePartnerDecisions } from './use-partner-decisions';
+import { ActionsHeader } from '../../../components/actions-header';
+
+export const NO_AFFILIATES = 'No affiliates yet.';
+
+type Sort = NonNullable<RouterInputs['admin']['partners']['sort']>;
+type SortField = 'companyName' | 'status' | 'currentMrr' | 'totalLifetimeCommissions' | 'createdAt';
+
+/** Clicking a header sorts by it; clicking again reverses. Money sorts largest first at first click. */
+export function nextSort(current: Sort, field: SortField): Sort {
+  if (current === field) return `-${field}`;
+  if (current === `-${field}`) return field;
+  return field === 'currentMrr' || field === 'totalLifetimeCommissions' || field === 'createdAt' ? `-${field}` : field;
+}
+
+function SortHeader({ field, sort, onSort, children }: { field: SortField; sort: Sort; onSort: (sort: Sort) => void; children: ReactNode }) {
+  const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
+  const Icon = direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
+  return (
+    <Table.Th aria-sort={direction} style={NO_WRAP}>
+      <UnstyledButton onClick={() => onSort(nextSort(sort, field))} style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'inherit' }}>
+        {children}
+        <Icon size={14} aria-hidden />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+const statusOptions = [{ value: '', label: 'All statuses' }, ...PARTNER_STATUSES.map((value) => ({ value, label: PARTNER_STATUS_LABELS[value] }))];
+
+export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: string) => void }) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [sort, setSort] = useState<Sort>('-createdAt');
+  const [status, setStatus] = useState<PartnerStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const decisions = usePartnerDecisions();
+
+  const input = {
+    limit: DEFAULT_PAGE_SIZE,
+    offset: (page - 1) * DEFAULT_PAGE_SIZE,
+    sort,
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+    ...(status ? { status } : {}),
+  };
+  const partners = trpc.admin.partners.useQuery(input, { placeholderData: keepPreviousData });
+  const total = partners.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+  const filtering = Boolean(debouncedSearch || status);
+  // A decision can empty the last page (e.g. suspending under the Active filter): step back to a page that exists.
+  useEffect(() => {
+    if (partners.data && partners.data.total > 0 && page > pages) setPage(pages);
+  }, [partners.data, page, pages]);
+
+  const changeSort = (next: Sort) => {
+    setSort(next);
+    setPage(1);
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="affiliates">
+      <Group justify="space-between" mb="md" gap="sm">
+        <Title order={2} size="h4">
+          All Affiliates
+        </Title>
+        <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px', justifyContent: 'flex-end' }}>
+          <TextInput
+            aria-label="Search affiliates"
+            placeholder="Search company, contact, email or code"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            style={{ flex: '1 1 240px', maxWidth: 360 }}
+          />
+          <Select
+            aria-label="Filter by status"
+            data={statusOptions}
+            value={status}
+            onChange={(value) => {
+              setStatus((value ?? '') as PartnerStatus | '');
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={160}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Group>
+      </Group>
+      {partners.isError ? (
+        <Alert color="red">{errorMessage(partners.error, 'Unable to load the affiliates.')}</Alert>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={1100} type="native">
+            <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: 'nowrap', opacity: partners.isPlaceholderData ? 0.6 : 1 }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader field="companyName" sort={sort} onSort={changeSort}>
+                    Company
+                  </SortHeader>
+                  <Table.Th>Contact</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <SortHeader field="status" sort={sort} onSort={changeSort}>
+                    Status
+                  </SortHeader>
+                  <Table.Th style={NO_WRAP}>Referral Code</Table.Th>
+                  <SortHeader field="currentMrr" sort={sort} onSort={changeSort}>
+                    MRR
+                  </SortHeader>
+                  <SortHeader field="totalLifetimeCommissions" sort={sort} onSort={changeSort}>
+                    Total Earned
+                  </SortHeader>
+                  <SortHeader field="createdAt" sort={sort} onSort={changeSort}>
+                    Joined
+                  </SortHeader>
+                  <ActionsHeader />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {partners.data && partners.data.items.length > 0 && (
+                  <AffiliateRows
+                    partners={partners.data.items}
+                    onViewDetails={onViewDetails}
+                    onSuspend={(id) => void decisions.suspend(id)}
+                    onReactivate={(id) => void decisions.reactivate(id)}
+                  />
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {partners.isPending && (
+            <Text c="dimmed" ta="center" py="md">
+              Loading affiliates...
+            </Text>
+          )}
+          {partners.data && partners.data.items.length === 0 && (
+            <Text c="dimmed" ta="center" py="md">
+              {filtering ? 'No affiliates match these filters.' : NO_AFFILIATES}
+            </Text>
+          )}
+          {total > 0 && (
+            <Group justify="space-between" mt="md" gap="sm">
+              <Text size="sm" c="dimmed" data-testid="affiliates-range">
+                {input.offset + 1}–{Math.min(input.offset + DEFAULT_PAGE_SIZE, total)} of {total}
+              </Text>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                size="sm"
+                siblings={1}
+                boundaries={1}
+                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              />
+            </Group>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

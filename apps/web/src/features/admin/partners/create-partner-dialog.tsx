@@ -1,0 +1,111 @@
+// Create New Partner (spec §2, §5): an admin creates an active partner with its sign-in.
+
+import { Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { createPartnerInput, WEBSITE_DESCRIPTION } from '@portal/contracts';
+import { COMPANY_TYPE_LABELS, COMPANY_TYPES, DEFAULT_EXPECTED_VOLUME, EXPECTED_VOLUMES, MESSAGES, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
+import { errorMessage } from '../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { afterPartnerDecision } from '../../../lib/invalidate';
+import { trpc, type RouterInputs } from '../../../lib/trpc';
+import { FormActions } from '../../../layout/form-actions';
+
+export type CreatePartnerValues = {
+  email: string;
+  password: string;
+  companyName: string;
+  contactName: string;
+  companyType: string;
+  website: string;
+  phone: string;
+  expectedVolume: string;
+  paymentMethod: 'Wire';
+};
+
+const emptyPartner: CreatePartnerValues = {
+  email: '',
+  password: '',
+  companyName: '',
+  contactName: '',
+  companyType: 'agency',
+  website: '',
+  phone: '',
+  expectedVolume: DEFAULT_EXPECTED_VOLUME,
+  paymentMethod: 'Wire',
+};
+
+/** Spec §7: website and phone are omitted when empty. */
+export function toCreatePartnerPayload(values: CreatePartnerValues): RouterInputs['admin']['createPartner'] {
+  return {
+    email: values.email,
+    password: values.password,
+    companyName: values.companyName,
+    contactName: values.contactName,
+    companyType: values.companyType as RouterInputs['admin']['createPartner']['companyType'],
+    ...(values.website.trim() ? { website: values.website } : {}),
+    ...(values.phone.trim() ? { phone: values.phone } : {}),
+    expectedVolume: values.expectedVolume as RouterInputs['admin']['createPartner']['expectedVolume'],
+    paymentMethod: 'Wire',
+  };
+}
+
+const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
+
+export function CreatePartnerForm({
+  onSubmit,
+  onCancel,
+  submitting,
+}: {
+  onSubmit: (values: CreatePartnerValues) => void | Promise<void>;
+  onCancel: () => void;
+  submitting: boolean;
+}) {
+  const form = useForm<CreatePartnerValues>({ mode: 'controlled', initialValues: emptyPartner, validate: schemaResolver(createPartnerInput, { sync: true }) });
+  return (
+    <form noValidate onSubmit={form.onSubmit(async (values) => onSubmit(values))}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+          <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
+          <TextInput label="Company Name" required {...form.getInputProps('companyName')} />
+          <TextInput label="Contact Name" required {...form.getInputProps('contactName')} />
+          <Select label="Company Type" required data={companyTypeOptions} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('companyType')} />
+          <Select
+            label="Expected Volume"
+            required
+            data={[...EXPECTED_VOLUMES]}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('expectedVolume')}
+          />
+          <TextInput label="Website" description={WEBSITE_DESCRIPTION} placeholder="https://example.com" {...form.getInputProps('website')} />
+          <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+          <TextInput label="Payment Method" value={PAYMENT_METHOD_LABELS.Wire} readOnly disabled />
+        </SimpleGrid>
+        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={submitting} submitLabel="Create Partner" />
+      </Stack>
+    </form>
+  );
+}
+
+export function CreatePartnerDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.admin.createPartner.useMutation();
+
+  async function submit(values: CreatePartnerValues) {
+    try {
+      const partner = await create.mutateAsync(toCreatePartnerPayload(values));
+      notifySuccess(MESSAGES.partnerCreated, `${partner.companyName} has been created and activated.`);
+      await afterPartnerDecision(utils);
+      onClose();
+    } catch (error) {
+      notifyError(MESSAGES.partnerCreationFailed, errorMessage(error, MESSAGES.genericError));
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Create New Partner" size="lg">
+      {opened && <CreatePartnerForm onSubmit={submit} onCancel={onClose} submitting={create.isPending} />}
+    </Modal>
+  );
+}

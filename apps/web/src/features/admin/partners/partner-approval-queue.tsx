@@ -1,0 +1,128 @@
+// Partner Approval Queue (spec §2): pending applications, oldest first, each with view details,
+// reject (with an optional reason) and approve.
+
+import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { AdminPartnerRow } from '@portal/contracts';
+import { COMPANY_TYPE_LABELS, formatDate } from '@portal/contracts/plain';
+import { IconCheck, IconEye, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+import { RejectPartnerDialog } from './reject-partner-dialog';
+import { usePartnerDecisions } from './use-partner-decisions';
+import { LoadingRow } from '../../../layout/loading-row';
+import { PartnerPageLink } from './affiliate-rows';
+
+export const NO_PENDING_APPLICATIONS = 'No pending partner applications';
+/** Applications drawn at once, oldest first; "Show more" draws the next ones (a large program may have hundreds waiting). */
+export const QUEUE_BATCH = 20;
+
+export function ApprovalQueueRow({
+  partner,
+  onView,
+  onReject,
+  onApprove,
+  busy,
+}: {
+  partner: AdminPartnerRow;
+  onView: () => void;
+  onReject: () => void;
+  onApprove: () => void;
+  busy: boolean;
+}) {
+  return (
+    <Card withBorder padding="sm" radius="md" data-testid="approval-row">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 240px' }}>
+          <Text fw={600} truncate>
+            <PartnerPageLink id={partner.id}>{partner.companyName}</PartnerPageLink>
+          </Text>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {partner.contactName} · {partner.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {COMPANY_TYPE_LABELS[partner.companyType]} · Applied {formatDate(partner.applicationDate)}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="wrap">
+          <Tooltip label="View details">
+            <ActionIcon variant="default" size={36} aria-label={`View details of ${partner.companyName}`} onClick={onView}>
+              <IconEye size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Button size="sm" variant="light" color="red" leftSection={<IconX size={16} />} onClick={onReject} disabled={busy} aria-label={`Reject ${partner.companyName}`}>
+            Reject
+          </Button>
+          <Button size="sm" color="teal.9" leftSection={<IconCheck size={16} />} onClick={onApprove} disabled={busy} aria-label={`Approve ${partner.companyName}`}>
+            Approve
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partnerId: string) => void }) {
+  const pending = trpc.admin.pendingPartners.useQuery();
+  const decisions = usePartnerDecisions();
+  const [rejecting, setRejecting] = useState<AdminPartnerRow | null>(null);
+  const [working, setWorking] = useState<string | null>(null);
+  const [shown, setShown] = useState(QUEUE_BATCH);
+
+  async function approve(partner: AdminPartnerRow) {
+    setWorking(partner.id);
+    await decisions.approve(partner.id);
+    setWorking(null);
+  }
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="approval-queue">
+      <Group justify="space-between" mb="md">
+        <Group gap="xs">
+          <Title order={2} size="h4">
+            Partner Approval Queue
+          </Title>
+          <Badge variant="filled" color={pending.data?.length ? 'yellow.4' : 'gray.7'} autoContrast aria-label={`${pending.data?.length ?? 0} pending`} data-testid="approval-count">
+            {pending.data?.length ?? 0}
+          </Badge>
+        </Group>
+      </Group>
+      {pending.isPending ? (
+        <LoadingRow label="Loading applications" py="md" />
+      ) : pending.isError ? (
+        <Alert color="red">{errorMessage(pending.error, 'Unable to load the pending applications.')}</Alert>
+      ) : pending.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          {NO_PENDING_APPLICATIONS}
+        </Text>
+      ) : (
+        <Stack gap="sm" mah={560} style={{ overflowY: 'auto' }}>
+          {pending.data.slice(0, shown).map((partner) => (
+            <ApprovalQueueRow
+              key={partner.id}
+              partner={partner}
+              busy={working === partner.id || (rejecting?.id === partner.id && decisions.busy)}
+              onView={() => onViewDetails(partner.id)}
+              onReject={() => setRejecting(partner)}
+              onApprove={() => void approve(partner)}
+            />
+          ))}
+          {pending.data.length > shown && (
+            <Button variant="default" onClick={() => setShown((count) => count + QUEUE_BATCH)}>
+              Show {Math.min(QUEUE_BATCH, pending.data.length - shown)} more of {pending.data.length - shown} waiting
+            </Button>
+          )}
+        </Stack>
+      )}
+      <RejectPartnerDialog
+        partner={rejecting}
+        submitting={decisions.busy && rejecting !== null}
+        onClose={() => setRejecting(null)}
+        onConfirm={async (reason) => {
+          if (!rejecting) return;
+          if (await decisions.reject(rejecting.id, reason)) setRejecting(null);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+// The partner page's lists, each paged on the server: referrals, commissions, payouts, activity.
+
+import { Badge, Code, Text } from '@mantine/core';
+import { COMMISSION_STATUS_LABELS, formatDate, formatMoney, formatMonthKey, REFERRAL_STAGE_LABELS, SERVICE_TYPE_LABELS } from '@portal/contracts/plain';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { trpc } from '../../../../lib/trpc';
+import { COMMISSION_STATUS_COLORS } from '../../../partner/commissions-tab';
+import { STAGE_COLORS } from '../../../partner/referrals-tab';
+import { formatDateTime } from '../../emails/email-log';
+import { PagedTable, PARTNER_PAGE_SIZE } from './paged-table';
+
+const pageInput = (partnerId: string, page: number) => ({ partnerId, limit: PARTNER_PAGE_SIZE, offset: (page - 1) * PARTNER_PAGE_SIZE });
+
+export function PartnerReferrals({ partnerId }: { partnerId: string }) {
+  const [page, setPage] = useState(1);
+  const referrals = trpc.admin.referrals.useQuery({ partnerId, sort: '-createdAt', limit: PARTNER_PAGE_SIZE, offset: (page - 1) * PARTNER_PAGE_SIZE }, { placeholderData: keepPreviousData });
+  return (
+    <PagedTable
+      title="Referrals"
+      result={referrals}
+      page={page}
+      onPage={setPage}
+      empty="No referrals yet."
+      rows={referrals.data?.items ?? []}
+      rowKey={(referral) => referral.id}
+      columns={[
+        { header: 'Client', strong: true, cell: (referral) => referral.clientCompanyName },
+        { header: 'Service', cell: (referral) => SERVICE_TYPE_LABELS[referral.serviceType] },
+        {
+          header: 'Stage',
+          cell: (referral) => (
+            <Badge color={STAGE_COLORS[referral.stage]} variant="filled" autoContrast>
+              {REFERRAL_STAGE_LABELS[referral.stage]}
+            </Badge>
+          ),
+        },
+        { header: 'Monthly value', numeric: true, cell: (referral) => formatMoney(referral.monthlyValue) },
+        { header: 'Created', cell: (referral) => formatDate(referral.createdAt) },
+      ]}
+    />
+  );
+}
+
+export function PartnerCommissions({ partnerId }: { partnerId: string }) {
+  const [page, setPage] = useState(1);
+  const commissions = trpc.admin.partnerCommissions.useQuery(pageInput(partnerId, page), { placeholderData: keepPreviousData });
+  return (
+    <PagedTable
+      title="Commissions"
+      result={commissions}
+      page={page}
+      onPage={setPage}
+      empty="No commissions yet."
+      rows={commissions.data?.items ?? []}
+      rowKey={(commission) => commission.id}
+      columns={[
+        { header: 'Month', cell: (commission) => formatMonthKey(commission.monthYear) },
+        { header: 'Client', cell: (commission) => commission.clientCompanyName },
+        { header: 'Amount', numeric: true, cell: (commission) => formatMoney(commission.amount) },
+        {
+          header: 'Status',
+          cell: (commission) => (
+            <Badge color={COMMISSION_STATUS_COLORS[commission.status]} variant="filled" autoContrast>
+              {COMMISSION_STATUS_LABELS[commission.status]}
+            </Badge>
+          ),
+        },
+        { header: 'Paid', cell: (commission) => (commission.paymentDate ? formatDate(commission.paymentDate) : '—') },
+      ]}
+    />
+  );
+}
+
+export function PartnerPayouts({ partnerId }: { partnerId: string }) {
+  const [page, setPage] = useState(1);
+  const payouts = trpc.admin.partnerPayouts.useQuery(pageInput(partnerId, page), { placeholderData: keepPreviousData });
+  return (
+    <PagedTable
+      title="Payouts"
+      result={payouts}
+      page={page}
+      onPage={setPage}
+      empty="No payouts yet."
+      rows={payouts.data?.items ?? []}
+      rowKey={(payout) => payout.id}
+      columns={[
+        {
+          header: 'Reference',
+          cell: (payout) => (
+            <Text span ff="monospace" inherit>
+              {payout.reference}
+            </Text>
+          ),
+        },
+        { header: 'Paid', cell: (payout) => formatDate(payout.paidAt) },
+        { header: 'Commissions', numeric: true, cell: (payout) => payout.commissionCount },
+        { header: 'Amount', numeric: true, cell: (payout) => formatMoney(payout.amount) },
+      ]}
+    />
+  );
+}
+
+/** 'referral.stage_changed' → 'Referral stage changed'. */
+export const activityLabel = (action: string) => {
+  const text = action.replace(/[._]/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/** The few details a person reads in the activity list: which client, which move. */
+function activitySummary(details: Record<string, unknown> | null): string {
+  if (!details) return '';
+  const parts: string[] = [];
+  if (typeof details.clientCompanyName === 'string') parts.push(details.clientCompanyName);
+  if (typeof details.from === 'string' && typeof details.to === 'string') parts.push(`${details.from} → ${details.to}`);
+  if (typeof details.reason === 'string') parts.push(details.reason);
+  return parts.join(' · ');
+}
+
+export function PartnerActivity({ partnerId }: { partnerId: string }) {
+  const [page, setPage] = useState(1);
+  const activity = trpc.admin.partnerActivity.useQuery(pageInput(partnerId, page), { placeholderData: keepPreviousData });
+  return (
+    <PagedTable
+      title="Activity"
+      result={activity}
+      page={page}
+      onPage={setPage}
+      empty="No activity recorded yet."
+      rows={activity.data?.items ?? []}
+      rowKey={(entry) => entry.id}
+      columns={[
+        { header: 'When', noWrap: true, cell: (entry) => formatDateTime(entry.createdAt) },
+        {
+          header: 'What',
+          cell: (entry) => (
+            <>
+              <Text size="sm" fw={500}>
+                {activityLabel(entry.action)}
+              </Text>
+              <Code fz="xs">{entry.action}</Code>
+            </>
+          ),
+        },
+        { header: 'Details', cell: (entry) => activitySummary(entry.details) },
+        { header: 'By', cell: (entry) => entry.actorEmail ?? 'System' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,151 @@
+// /admin/partners/$id (issue 18): one partner's profile and status with its decisions, the masked bank
+// details, and its referrals, commissions, payouts and activity, each paged on the server.
+
+import { Alert, Button, Card, Group, SimpleGrid, Stack } from '@mantine/core';
+import { PARTNER_TRANSITIONS, type PartnerTransition } from '@portal/contracts';
+import { formatMoney, type PartnerStatus } from '@portal/contracts/plain';
+import { IconCheck, IconCoin, IconPlayerPause, IconPlayerPlay, IconPlusMinus, IconTrendingUp, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AdminPage } from '../../../../layout/admin-page';
+import { LoadingRow } from '../../../../layout/loading-row';
+import { errorMessage } from '../../../../lib/errors';
+import { trpc } from '../../../../lib/trpc';
+import { StatCard } from '../../../../components/stat-card';
+import { PartnerDetailsView, PARTNER_DETAILS_NOT_FOUND } from '../partner-details-dialog';
+import { PartnerStatusBadge } from '../partner-status-badge';
+import { RejectPartnerDialog } from '../reject-partner-dialog';
+import { usePartnerDecisions } from '../use-partner-decisions';
+import { AdjustmentDialog } from '../../payouts/adjustment-dialog';
+import { PartnerStatements } from '../partner-statements';
+import { useCan } from '../../../../lib/permissions';
+import { PartnerActivity, PartnerCommissions, PartnerPayouts, PartnerReferrals } from './partner-lists';
+
+const TRAIL_START = [
+  { label: 'Admin Dashboard', to: '/admin' },
+  { label: 'Partners', to: '/admin/partners' },
+] as const;
+
+const allowed = (transition: PartnerTransition, status: PartnerStatus) => (PARTNER_TRANSITIONS[transition].from as readonly PartnerStatus[]).includes(status);
+
+function StatusActions({ partner }: { partner: { id: string; companyName: string; status: PartnerStatus } }) {
+  const decisions = usePartnerDecisions();
+  const [rejecting, setRejecting] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
+  const canDecide = useCan('partners:approve');
+  const canAdjust = useCan('commissions:write') && (partner.status === 'active' || partner.status === 'suspended');
+  const { id } = partner;
+  return (
+    <>
+      {canAdjust && (
+        <Button variant="default" leftSection={<IconPlusMinus size={16} />} onClick={() => setAdjusting(true)}>
+          Add adjustment
+        </Button>
+      )}
+      <AdjustmentDialog opened={adjusting} onClose={() => setAdjusting(false)} partner={{ id, companyName: partner.companyName }} />
+      {canDecide && <DecisionButtons partner={partner} decisions={decisions} onReject={() => setRejecting(true)} />}
+      <RejectPartnerDialog
+        partner={rejecting ? partner : null}
+        submitting={decisions.busy && rejecting}
+        onClose={() => setRejecting(false)}
+        onConfirm={async (reason) => {
+          if (await decisions.reject(id, reason)) setRejecting(false);
+        }}
+      />
+    </>
+  );
+}
+
+function DecisionButtons({
+  partner: { id, status },
+  decisions,
+  onReject,
+}: {
+  partner: { id: string; status: PartnerStatus };
+  decisions: ReturnType<typeof usePartnerDecisions>;
+  onReject: () => void;
+}) {
+  return (
+    <>
+      {allowed('approve', status) && (
+        <Button color="teal.9" leftSection={<IconCheck size={16} />} disabled={decisions.busy} onClick={() => void decisions.approve(id)}>
+          Approve
+        </Button>
+      )}
+      {allowed('reject', status) && (
+        <Button variant="default" leftSection={<IconX size={16} color="var(--mantine-color-red-text)" />} disabled={decisions.busy} onClick={onReject}>
+          Reject
+        </Button>
+      )}
+      {allowed('suspend', status) && (
+        <Button variant="default" leftSection={<IconPlayerPause size={16} color="var(--mantine-color-orange-text)" />} disabled={decisions.busy} onClick={() => void decisions.suspend(id)}>
+          Suspend
+        </Button>
+      )}
+      {allowed('reactivate', status) && (
+        <Button leftSection={<IconPlayerPlay size={16} />} disabled={decisions.busy} onClick={() => void decisions.reactivate(id)}>
+          Reactivate
+        </Button>
+      )}
+    </>
+  );
+}
+
+export function PartnerPage({ partnerId }: { partnerId: string }) {
+  const details = trpc.admin.partner.useQuery({ id: partnerId }, { retry: false });
+  const canReadCommissions = useCan('commissions:read');
+
+  if (details.isPending) {
+    return (
+      <AdminPage trail={[...TRAIL_START, { label: 'Partner' }]} title="Partner">
+        <LoadingRow label="Loading partner" py="xl" />
+      </AdminPage>
+    );
+  }
+  if (details.isError) {
+    const missing = details.error.data?.httpStatus === 404 || details.error.data?.httpStatus === 400;
+    return (
+      <AdminPage trail={[...TRAIL_START, { label: 'Partner' }]} title="Partner">
+        <Alert color={missing ? 'gray' : 'red'}>{missing ? PARTNER_DETAILS_NOT_FOUND : errorMessage(details.error, 'Unable to load the partner.')}</Alert>
+      </AdminPage>
+    );
+  }
+
+  const partner = details.data;
+  return (
+    <AdminPage
+      trail={[...TRAIL_START, { label: partner.companyName }]}
+      title={partner.companyName}
+      description={
+        <Group gap="xs" component="span">
+          <PartnerStatusBadge status={partner.status} />
+          <span>
+            {partner.contactName} · {partner.email}
+          </span>
+        </Group>
+      }
+      actions={<StatusActions partner={partner} />}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <StatCard title="Current MRR" value={formatMoney(partner.currentMrr)} description="Monthly value of its active clients" icon={<IconTrendingUp size={18} />} testId="partner-mrr" />
+        <StatCard title="Total Earned" value={formatMoney(partner.totalLifetimeCommissions)} description="Commissions paid so far" icon={<IconCoin size={18} />} testId="partner-earned" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+        <Card withBorder padding="lg" radius="md" component="section" aria-label="Profile">
+          <PartnerDetailsView partner={partner} />
+        </Card>
+        <Stack gap="md">
+          {canReadCommissions && (
+            <Card withBorder padding="lg" radius="md" component="section" aria-label="Statements">
+              <PartnerStatements partnerId={partner.id} />
+            </Card>
+          )}
+          <PartnerActivity partnerId={partner.id} />
+        </Stack>
+      </SimpleGrid>
+      {/* Full width, so the money lists are tables on a laptop (side by side they were cards, paged-table.tsx). */}
+      <PartnerReferrals partnerId={partner.id} />
+      <PartnerCommissions partnerId={partner.id} />
+      <PartnerPayouts partnerId={partner.id} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,66 @@
+// Monthly statements (issue 17): pick a month, download it as PDF or CSV. The partner's Commissions
+// tab downloads its own; the admin's partner view downloads any partner's.
+
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { formatMonthKey, monthKey } from '@portal/contracts/plain';
+import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { notifyError } from '../../../lib/notify';
+import { downloadFile } from '../../../lib/rest';
+
+type StatementFormat = 'pdf' | 'csv';
+
+/** The last `count` months, newest first, as Select options ("2026-11" → "November 2026"). */
+export function recentMonths(count: number, now: Date = new Date()): Array<{ value: string; label: string }> {
+  return Array.from({ length: count }, (_, back) => {
+    const key = monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)));
+    return { value: key, label: formatMonthKey(key) };
+  });
+}
+
+/** A month picker and the two download buttons; `pathOf` names the file to fetch. */
+export function StatementDownloads({ pathOf, fileLabel }: { pathOf: (month: string, format: StatementFormat) => string; fileLabel: string }) {
+  const months = recentMonths(24);
+  const [month, setMonth] = useState<string>(months[1]?.value ?? months[0]?.value ?? '');
+  const [busy, setBusy] = useState<StatementFormat | null>(null);
+
+  async function download(format: StatementFormat) {
+    setBusy(format);
+    try {
+      await downloadFile(pathOf(month, format), `${fileLabel}-${month}.${format}`);
+    } catch (error) {
+      notifyError('Download failed', error instanceof Error ? error.message : 'An error occurred. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Select label="Statement month" data={months} value={month} onChange={(value) => value && setMonth(value)} allowDeselect={false} w={200} comboboxProps={{ withinPortal: true }} />
+      <Button variant="light" leftSection={<IconFileTypePdf size={16} />} loading={busy === 'pdf'} disabled={busy !== null && busy !== 'pdf'} onClick={() => void download('pdf')}>
+        PDF
+      </Button>
+      <Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={busy === 'csv'} disabled={busy !== null && busy !== 'csv'} onClick={() => void download('csv')}>
+        CSV
+      </Button>
+    </Group>
+  );
+}
+
+/** The admin's statements of one partner. */
+export function PartnerStatements({ partnerId }: { partnerId: string }) {
+  return (
+    <Stack gap="xs">
+      <div>
+        <Title order={4} size="h5">
+          Statements
+        </Title>
+        <Text size="sm" c="dimmed">
+          Opening balance, commissions, payouts and closing balance of a month.
+        </Text>
+      </div>
+      <StatementDownloads fileLabel="statement" pathOf={(month, format) => `/api/admin/partners/${encodeURIComponent(partnerId)}/statements/${month}.${format}`} />
+    </Stack>
+  );
+}

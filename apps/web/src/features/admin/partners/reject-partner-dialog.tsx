@@ -1,0 +1,50 @@
+// Asks for an optional reason before a rejection is stored.
+
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { FormActions } from '../../../layout/form-actions';
+
+export const REJECTION_REASON_MAX = 1000;
+
+export function RejectPartnerDialog({
+  partner,
+  onClose,
+  onConfirm,
+  submitting,
+}: {
+  partner: { id: string; companyName: string } | null;
+  onClose: () => void;
+  onConfirm: (reason: string) => void | Promise<void>;
+  submitting: boolean;
+}) {
+  const [reason, setReason] = useState('');
+  useEffect(() => setReason(''), [partner?.id]);
+
+  return (
+    <Modal opened={partner !== null} onClose={onClose} title="Reject application" size="md">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onConfirm(reason);
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            Reject the application of <strong>{partner?.companyName}</strong>? The applicant will see that the account was rejected, with the reason if you give one.
+          </Text>
+          <Textarea
+            label="Reason (optional)"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={REJECTION_REASON_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            data-autofocus
+          />
+          <FormActions justify="flex-end" onCancel={onClose} pending={submitting} submitLabel="Reject" submitColor="red.9" />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+// Add adjustment (issue 17): a bonus or a clawback for an active or suspended partner, with a
+// required reason, optionally for a month other than the current one. The server makes it a
+// pending commission, paid (or deducted) with the partner's next payout, and mails the partner.
+
+import { Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { adjustmentInput, COMMISSION_MESSAGES, type CommissionKind } from '@portal/contracts';
+import { formatMoney, MESSAGES, monthKey } from '@portal/contracts/plain';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { afterCommissionChange } from '../../../lib/invalidate';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc, type RouterInputs } from '../../../lib/trpc';
+import { FormActions } from '../../../layout/form-actions';
+import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
+
+/** Adjustments are for partners who can still be paid (the server refuses the others with 422). */
+const ADJUSTABLE_STATUSES = ['active', 'suspended'] as const;
+
+export interface AdjustmentValues {
+  partnerId: string;
+  kind: Exclude<CommissionKind, 'recurring'>;
+  /** Entered without a sign; the kind gives it. */
+  amount: string;
+  reason: string;
+  month: string;
+}
+
+/** The API's signed amount: a clawback is negative. */
+export function toAdjustmentPayload(values: AdjustmentValues): RouterInputs['admin']['addAdjustment'] {
+  const amount = values.amount.trim().replace(/^[-+]/, '');
+  return { partnerId: values.partnerId, amount: values.kind === 'clawback' ? `-${amount}` : amount, reason: values.reason, month: values.month };
+}
+
+export function AdjustmentForm({
+  initialPartner,
+  now,
+  onSubmit,
+  onCancel,
+  submitting,
+}: {
+  initialPartner: PartnerOption | null;
+  now: Date;
+  onSubmit: (values: AdjustmentValues) => void | Promise<void>;
+  onCancel: () => void;
+  submitting: boolean;
+}) {
+  const [partner, setPartner] = useState<PartnerOption | null>(initialPartner);
+  const form = useForm<AdjustmentValues>({
+    mode: 'controlled',
+    initialValues: { partnerId: initialPartner?.id ?? '', kind: 'bonus', amount: '', reason: '', month: monthKey(now) },
+    validate: (values) => {
+      const errors = schemaResolver(adjustmentInput, { sync: true })(values);
+      if (!values.partnerId) errors.partnerId = 'Choose a partner';
+      return errors;
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit(async (values) => onSubmit(values))}>
+      <Stack gap="sm">
+        <PartnerPicker
+          label="Partner"
+          placeholder="Search partners"
+          required
+          statuses={ADJUSTABLE_STATUSES}
+          value={partner?.id ?? null}
+          initial={initialPartner}
+          error={form.errors.partnerId}
+          onChange={(_id, next) => {
+            setPartner(next);
+            form.setFieldValue('partnerId', next?.id ?? '');
+          }}
+        />
+        <SegmentedControl
+          aria-label="Kind"
+          fullWidth
+          data={[
+            { value: 'bonus', label: 'Bonus (pays more)' },
+            { value: 'clawback', label: 'Clawback (takes back)' },
+          ]}
+          {...form.getInputProps('kind')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Amount" required inputMode="decimal" placeholder="250.00" leftSection="$" description="At most $100,000.00" {...form.getInputProps('amount')} />
+          <TextInput type="month" label="For month" required {...form.getInputProps('month')} />
+        </SimpleGrid>
+        <Textarea label="Reason" required autosize minRows={2} maxLength={500} description="The partner reads it in the mail and on the commission." {...form.getInputProps('reason')} />
+        {form.values.kind === 'clawback' && (
+          <Text size="sm" c="dimmed">
+            A clawback is deducted from the partner&apos;s next payout; a payout that would net to zero or less is refused.
+          </Text>
+        )}
+        <FormActions justify="flex-end" mt="xs" onCancel={onCancel} pending={submitting} submitLabel={form.values.kind === 'clawback' ? 'Add clawback' : 'Add bonus'} />
+      </Stack>
+    </form>
+  );
+}
+
+export function AdjustmentDialog({ opened, onClose, partner = null }: { opened: boolean; onClose: () => void; partner?: PartnerOption | null }) {
+  const utils = trpc.useUtils();
+  const add = trpc.admin.addAdjustment.useMutation();
+
+  async function submit(values: AdjustmentValues) {
+    try {
+      const created = await add.mutateAsync(toAdjustmentPayload(values));
+      notifySuccess(COMMISSION_MESSAGES.adjustmentAdded, `${created.kind === 'bonus' ? 'Bonus' : 'Clawback'} of ${formatMoney(created.amount)} is pending.`);
+      await afterCommissionChange(utils);
+      onClose();
+    } catch (error) {
+      notifyError('Could not add the adjustment', errorMessage(error, MESSAGES.genericError));
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add adjustment">
+      {opened && <AdjustmentForm initialPartner={partner} now={new Date()} onSubmit={submit} onCancel={onClose} submitting={add.isPending} />}
+    </Modal>
+  );
+}

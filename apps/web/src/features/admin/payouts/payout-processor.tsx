@@ -1,0 +1,269 @@
+// Payout Processor (spec §2, made real): pick pending commissions, see the total selected, 'Process
+// N Payouts' pays them in one server transaction under a fresh idempotency key per click. The queue
+// is paged and filtered by partner and month on the server; "Select all N matching" sends the
+// filter, not ids, and the server pays every pending commission it matches. Payouts are net per
+// partner: open clawbacks of the selected partners are offered for the selection. A row can be
+// marked failed or voided; recent payouts offer their wire instructions as CSV.
+
+import { Alert, Anchor, Badge, Button, Card, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { COMMISSION_MESSAGES, type PendingCommission, type PendingFilter } from '@portal/contracts';
+import { DEFAULT_PAGE_SIZE, formatMoney, MESSAGES, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { afterPayout } from '../../../lib/invalidate';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { AdjustmentDialog } from './adjustment-dialog';
+import { MarkFailedDialog } from './mark-failed-dialog';
+import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
+import { PendingPayoutTable } from './pending-payout-table';
+import { RecentPayouts } from './recent-payouts';
+import { VoidCommissionDialog } from './void-commission-dialog';
+import { LoadingRow } from '../../../layout/loading-row';
+
+/** Rows picked one by one (kept across pages), or every row the filter matches, chosen by the server. */
+type Selection = { mode: 'rows'; rows: ReadonlyMap<string, PendingCommission> } | { mode: 'matching' };
+const NONE: Selection = { mode: 'rows', rows: new Map() };
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export function PayoutProcessor() {
+  const utils = trpc.useUtils();
+  const [partner, setPartner] = useState<PartnerOption | null>(null);
+  const [monthText, setMonthText] = useState('');
+  const month = MONTH_KEY.test(monthText) ? monthText : undefined;
+  const filter: PendingFilter = { partnerId: partner?.id, month };
+  const [page, setPage] = useState(1);
+  const offset = (page - 1) * DEFAULT_PAGE_SIZE;
+  const pending = trpc.admin.pendingCommissions.useQuery({ ...filter, limit: DEFAULT_PAGE_SIZE, offset }, { placeholderData: (previous) => previous });
+  const payouts = trpc.admin.payouts.useQuery({ limit: 5 });
+  const [selection, setSelection] = useState<Selection>(NONE);
+  const [failing, setFailing] = useState<PendingCommission | null>(null);
+  const [voiding, setVoiding] = useState<PendingCommission | null>(null);
+  const [adjusting, setAdjusting] = useState(false);
+
+  const items = pending.data?.items ?? [];
+  const total = pending.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+
+  /** A new filter is a new queue: back to its first page, nothing selected. */
+  function refilter(apply: () => void) {
+    apply();
+    setPage(1);
+    setSelection(NONE);
+  }
+
+  const selectedIds = selection.mode === 'matching' ? new Set(items.map((item) => item.id)) : new Set(selection.rows.keys());
+  const summary =
+    selection.mode === 'matching'
+      ? { count: total, total: pending.data?.totalAmount ?? '0.00' }
+      : { count: selection.rows.size, total: sumMoney([...selection.rows.values()].map((row) => row.amount)) };
+
+  function changeSelection(next: Set<string>) {
+    // Unticking a row of "all matching" goes back to picking rows: the ticked rows of this page.
+    const rows = new Map(selection.mode === 'rows' ? selection.rows : []);
+    for (const item of items) {
+      if (next.has(item.id)) rows.set(item.id, item);
+      else rows.delete(item.id);
+    }
+    setSelection({ mode: 'rows', rows });
+  }
+
+  function include(offers: readonly PendingCommission[]) {
+    if (selection.mode !== 'rows') return;
+    const rows = new Map(selection.rows);
+    for (const offer of offers) rows.set(offer.id, offer);
+    setSelection({ mode: 'rows', rows });
+  }
+
+  /** A row that was voided or marked failed leaves the selection. */
+  function forget(item: PendingCommission | null) {
+    if (!item || selection.mode !== 'rows' || !selection.rows.has(item.id)) return;
+    const rows = new Map(selection.rows);
+    rows.delete(item.id);
+    setSelection({ mode: 'rows', rows });
+  }
+
+  const payout = trpc.admin.processPayout.useMutation({
+    onSuccess: async (result) => {
+      setSelection(NONE);
+      setPage(1);
+      notifySuccess(
+        COMMISSION_MESSAGES.payoutsProcessed,
+        `${plural(result.commissionCount, 'commission', 'commissions')} paid, ${formatMoney(result.total)} (${result.reference})`,
+      );
+      await afterPayout(utils);
+    },
+    onError: async (error) => {
+      notifyError(COMMISSION_MESSAGES.payoutFailed, errorMessage(error, MESSAGES.genericError));
+      await afterPayout(utils);
+    },
+  });
+
+  function process(pageIds: string[]) {
+    const idempotencyKey = crypto.randomUUID();
+    if (selection.mode === 'matching') payout.mutate({ matching: filter, idempotencyKey });
+    else payout.mutate({ commissionIds: selection.rows.size > 0 ? [...selection.rows.keys()] : pageIds, idempotencyKey });
+  }
+
+  // Open clawbacks of the partners in the selection that the selection does not hold yet.
+  const selectedPartners = selection.mode === 'rows' ? new Set([...selection.rows.values()].map((row) => row.partnerId)) : new Set<string>();
+  const offers = selection.mode === 'rows' ? (pending.data?.openClawbacks ?? []).filter((c) => selectedPartners.has(c.partnerId) && !selection.rows.has(c.id)) : [];
+  const pageAllSelected = items.length > 0 && items.every((item) => selectedIds.has(item.id));
+  const filtering = filter.partnerId !== undefined || filter.month !== undefined;
+
+  const aboveFooter = (
+    <Stack gap="xs">
+      {selection.mode === 'rows' && pageAllSelected && total > items.length && (
+        <Group gap="xs" data-testid="select-matching">
+          <Text size="sm">All {items.length} on this page are selected.</Text>
+          <Anchor component="button" type="button" size="sm" fw={600} onClick={() => setSelection({ mode: 'matching' })}>
+            Select all {total} matching
+          </Anchor>
+        </Group>
+      )}
+      {selection.mode === 'matching' && (
+        <Group gap="xs" data-testid="select-matching">
+          <Text size="sm">
+            All {total} {filtering ? 'matching ' : ''}pending commissions are selected; the server pays exactly those that match when you process them.
+          </Text>
+          <Anchor component="button" type="button" size="sm" fw={600} onClick={() => setSelection(NONE)}>
+            Clear selection
+          </Anchor>
+        </Group>
+      )}
+      {offers.length > 0 && (
+        <Alert color="yellow" variant="light" title="Open clawbacks of the selected partners" data-testid="clawback-offer">
+          <Stack gap={4}>
+            {offers.slice(0, 5).map((offer) => (
+              <Group key={offer.id} gap="xs" justify="space-between" wrap="nowrap">
+                <Text size="sm">
+                  {offer.partnerCompanyName}: {formatMoney(offer.amount)}
+                  {offer.reason ? ` (${offer.reason})` : ''}
+                </Text>
+                <Button size="compact-xs" variant="light" color="dark" onClick={() => include([offer])} aria-label={`Include clawback of ${offer.partnerCompanyName} ${formatMoney(offer.amount)}`}>
+                  Include
+                </Button>
+              </Group>
+            ))}
+            {offers.length > 1 && (
+              <Button size="compact-xs" variant="subtle" color="dark" onClick={() => include(offers)} style={{ alignSelf: 'flex-start' }}>
+                Include all {offers.length}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Group justify="space-between" mb="md" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <Title order={2} size="h4">
+            Payout Processor
+          </Title>
+          <Badge variant="filled" autoContrast color={total ? 'yellow.4' : 'gray.7'} data-testid="pending-count">
+            {total} pending
+          </Badge>
+        </Group>
+        <Group gap="sm">
+          {total > 0 && (
+            <Text size="sm" c="dimmed">
+              {filtering ? 'Matching' : 'All pending'}: {formatMoney(pending.data?.totalAmount ?? '0.00')}
+            </Text>
+          )}
+          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdjusting(true)}>
+            Add adjustment
+          </Button>
+        </Group>
+      </Group>
+      <Group gap="sm" mb="sm" align="flex-end" wrap="wrap">
+        <PartnerPicker
+          label="Partner"
+          placeholder="All partners"
+          value={partner?.id ?? null}
+          initial={partner}
+          onChange={(_id, next) => refilter(() => setPartner(next))}
+          w={{ base: '100%', xs: 260 }}
+        />
+        <TextInput
+          type="month"
+          label="Payout month"
+          value={monthText}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            refilter(() => setMonthText(value));
+          }}
+          w={{ base: '100%', xs: 180 }}
+        />
+        {filtering && (
+          <Button variant="subtle" size="sm" onClick={() => refilter(() => (setPartner(null), setMonthText('')))}>
+            Clear filters
+          </Button>
+        )}
+      </Group>
+      {pending.isPending ? (
+        <LoadingRow label="Loading pending commissions" py="xl" />
+      ) : pending.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={16} />}>
+          {errorMessage(pending.error, 'Unable to load the pending commissions.')}
+        </Alert>
+      ) : items.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          {filtering ? 'No pending commissions match these filters.' : 'No pending commissions. Run the monthly accrual to create them.'}
+        </Text>
+      ) : (
+        <>
+          <PendingPayoutTable
+            items={items}
+            selected={selectedIds}
+            onChange={changeSelection}
+            onMarkFailed={setFailing}
+            onVoid={setVoiding}
+            processing={payout.isPending}
+            onProcess={process}
+            selection={summary}
+            aboveFooter={aboveFooter}
+          />
+          {total > DEFAULT_PAGE_SIZE && (
+            <Group justify="space-between" mt="sm" gap="sm">
+              <Text size="sm" c="dimmed" data-testid="payout-range">
+                {offset + 1}–{Math.min(offset + DEFAULT_PAGE_SIZE, total)} of {total}
+              </Text>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                size="sm"
+                siblings={1}
+                boundaries={1}
+                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              />
+            </Group>
+          )}
+        </>
+      )}
+      <RecentPayouts payouts={payouts.data ?? []} />
+      <MarkFailedDialog
+        item={failing}
+        onClose={() => {
+          forget(failing);
+          setFailing(null);
+        }}
+      />
+      <VoidCommissionDialog
+        item={voiding}
+        onClose={() => {
+          forget(voiding);
+          setVoiding(null);
+        }}
+      />
+      <AdjustmentDialog opened={adjusting} onClose={() => setAdjusting(false)} partner={partner} />
+    </Card>
+  );
+}
+

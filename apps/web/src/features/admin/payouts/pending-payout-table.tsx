@@ -1,0 +1,212 @@
+// The payout queue's table: pick pending commissions (or all on the page), see the total selected
+// and pay them with 'Process N Payouts'; each row can be marked failed or voided. Bonuses and
+// clawbacks carry their kind and reason. Below `sm` a row is three cells: the checkbox, the partner with
+// client (or kind), month and reason under it, and the amount with the row's actions under it.
+
+import { Badge, Box, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import type { PendingCommission } from '@portal/contracts';
+import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey, formatMonthShort, sumMoney, TAX_MESSAGES } from '@portal/contracts/plain';
+import { IconBan, IconCash, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
+import { ActionsHeader } from '../../../components/actions-header';
+import { pendingLabel } from './commission-reason-dialog';
+
+/** The sum of the selected rows, in cents under the hood (sumMoney), as a decimal string. */
+export function selectedTotal(items: readonly PendingCommission[], selected: ReadonlySet<string>): string {
+  return sumMoney(items.filter((item) => selected.has(item.id)).map((item) => item.amount));
+}
+
+/** The spec's wording, 'Process N Payouts', for every N. */
+export const processLabel = (count: number) => `Process ${count} Payouts`;
+
+/** Bonus and clawback badges; a recurring commission has none. Filled dark shades keep 4.5:1 on any row background. */
+export function KindBadge({ kind }: { kind: PendingCommission['kind'] }) {
+  if (kind === 'recurring') return null;
+  return (
+    <Badge size="xs" variant="filled" autoContrast color={kind === 'clawback' ? 'red.9' : 'teal.9'} data-testid="kind-badge">
+      {COMMISSION_KIND_LABELS[kind]}
+    </Badge>
+  );
+}
+
+function RowAction({ label, icon, onClick, ariaLabel, narrow }: { label: string; icon: ReactNode; onClick: () => void; ariaLabel: string; narrow: boolean }) {
+  return (
+    <Button size="compact-sm" variant="subtle" color="red" px={6} onClick={onClick} aria-label={ariaLabel}>
+      {/* An icon on narrow screens, the words on wider ones. */}
+      {narrow ? (
+        <Box component="span" display="flex">
+          {icon}
+        </Box>
+      ) : (
+        label
+      )}
+    </Button>
+  );
+}
+
+/**
+ * A row's actions, right-aligned so that Void sits in the same place on every row, whether Mark
+ * failed is there or not (a clawback is never paid out, so it cannot fail).
+ */
+function RowActions({ item, narrow, onMarkFailed, onVoid }: { item: PendingCommission; narrow: boolean; onMarkFailed: (item: PendingCommission) => void; onVoid?: (item: PendingCommission) => void }) {
+  const name = `${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`;
+  return (
+    <Group gap={0} wrap="nowrap" justify="flex-end" data-testid="payout-actions">
+      {item.kind !== 'clawback' && <RowAction label="Mark failed" icon={<IconBan size={16} />} onClick={() => onMarkFailed(item)} ariaLabel={`Mark failed: ${name}`} narrow={narrow} />}
+      {onVoid && <RowAction label="Void" icon={<IconTrash size={16} />} onClick={() => onVoid(item)} ariaLabel={`Void: ${name}`} narrow={narrow} />}
+    </Group>
+  );
+}
+
+export function PendingPayoutTable({
+  items,
+  selected,
+  onChange,
+  onMarkFailed,
+  onVoid,
+  onProcess,
+  processing,
+  selection,
+  aboveFooter,
+}: {
+  items: readonly PendingCommission[];
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  onMarkFailed: (item: PendingCommission) => void;
+  onVoid?: (item: PendingCommission) => void;
+  onProcess: (ids: string[]) => void;
+  processing: boolean;
+  /** What is selected across pages (count and net); by default the selected rows of this page. */
+  selection?: { count: number; total: string };
+  /** Shown between the table and the total (select all matching, offered clawbacks). */
+  aboveFooter?: ReactNode;
+}) {
+  const narrow = useNarrowScreen();
+  const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
+  const someSelected = items.some((item) => selected.has(item.id));
+  const chosen = items.filter((item) => selected.has(item.id));
+  const count = selection?.count ?? chosen.length;
+  const total = selection?.total ?? selectedTotal(items, selected);
+
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange(next);
+  };
+
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={280}>
+        <Table verticalSpacing="xs" horizontalSpacing={narrow ? 6 : 'xs'} highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={narrow ? 32 : 40}>
+                <Checkbox
+                  aria-label="Select all"
+                  checked={allSelected}
+                  indeterminate={someSelected && !allSelected}
+                  disabled={items.length === 0}
+                  onChange={() => {
+                    const next = new Set(selected);
+                    for (const item of items) {
+                      if (allSelected) next.delete(item.id);
+                      else next.add(item.id);
+                    }
+                    onChange(next);
+                  }}
+                />
+              </Table.Th>
+              <Table.Th>Partner</Table.Th>
+              {!narrow && <Table.Th>Client</Table.Th>}
+              {!narrow && <Table.Th>Month</Table.Th>}
+              <Table.Th ta="right">Amount</Table.Th>
+              {!narrow && <ActionsHeader w={170} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              <Table.Tr key={item.id} data-testid="payout-row">
+                <Table.Td>
+                  <Checkbox aria-label={`Select ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="wrap">
+                    <Text size="sm" fw={500}>
+                      {item.partnerCompanyName}
+                    </Text>
+                    {item.taxProfileMissing && (
+                      <Tooltip label={TAX_MESSAGES.missingTooltip} multiline w={240} withArrow events={{ hover: true, focus: true, touch: true }}>
+                        <Badge size="xs" color="orange.9" variant="filled" tabIndex={0} data-testid="tax-profile-missing">
+                          {TAX_MESSAGES.missingBadge}
+                        </Badge>
+                      </Tooltip>
+                    )}
+                  </Group>
+                  {narrow && (
+                    // Client (or the kind, without one) and month under the partner, the kind's badge beside them.
+                    <>
+                      <Group gap={6} wrap="wrap" data-testid="payout-row-details">
+                        <Text size="xs" c="dimmed">
+                          {pendingLabel(item)} · <span style={{ whiteSpace: 'nowrap' }}>{formatMonthShort(item.monthYear)}</span>
+                        </Text>
+                        {item.clientCompanyName && <KindBadge kind={item.kind} />}
+                      </Group>
+                      {item.reason && (
+                        <Text size="xs" c="dimmed" lineClamp={1} title={item.reason}>
+                          {item.reason}
+                        </Text>
+                      )}
+                    </>
+                  )}
+                </Table.Td>
+                {!narrow && (
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm">{item.clientCompanyName ?? '—'}</Text>
+                      <KindBadge kind={item.kind} />
+                    </Group>
+                    {item.reason && (
+                      <Text size="xs" c="dimmed" lineClamp={1} title={item.reason}>
+                        {item.reason}
+                      </Text>
+                    )}
+                  </Table.Td>
+                )}
+                {!narrow && (
+                  <Table.Td>
+                    <Text size="sm">{formatMonthKey(item.monthYear)}</Text>
+                  </Table.Td>
+                )}
+                <Table.Td ta="right">
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(item.amount)}
+                  </Text>
+                  {narrow && <RowActions item={item} narrow onMarkFailed={onMarkFailed} onVoid={onVoid} />}
+                </Table.Td>
+                {!narrow && (
+                  <Table.Td>
+                    <RowActions item={item} narrow={false} onMarkFailed={onMarkFailed} onVoid={onVoid} />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {aboveFooter}
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text size="sm">
+          Total selected:{' '}
+          <Text span fw={700} data-testid="payout-total">
+            {formatMoney(total)}
+          </Text>
+        </Text>
+        <Button leftSection={<IconCash size={16} />} disabled={count === 0} loading={processing} onClick={() => onProcess(chosen.map((item) => item.id))}>
+          {processLabel(count)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+// Voiding one pending commission, with a required reason: it leaves every total and the partner
+// is mailed. (A paid one cannot be voided; the server answers 409 and a clawback takes it back.)
+
+import { COMMISSION_MESSAGES, type PendingCommission } from '@portal/contracts';
+import { MESSAGES } from '@portal/contracts/plain';
+import { errorMessage } from '../../../lib/errors';
+import { afterCommissionChange } from '../../../lib/invalidate';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { CommissionReasonDialog, pendingDetail } from './commission-reason-dialog';
+
+export function VoidCommissionDialog({ item, onClose }: { item: PendingCommission | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const voidIt = trpc.admin.voidCommission.useMutation({
+    onSuccess: async () => {
+      notifySuccess(COMMISSION_MESSAGES.commissionVoided, pendingDetail(item));
+      onClose();
+      await afterCommissionChange(utils);
+    },
+    onError: (cause) => notifyError('Could not void the commission', errorMessage(cause, MESSAGES.genericError)),
+  });
+  return (
+    <CommissionReasonDialog
+      item={item}
+      onClose={onClose}
+      title="Void commission"
+      submitLabel="Void commission"
+      reasonRequired="A reason is required to void a commission"
+      explanation="A voided commission is never paid and counts in no total. The partner is told why."
+      pending={voidIt.isPending}
+      onSubmit={(input) => voidIt.mutate(input)}
+    />
+  );
+}

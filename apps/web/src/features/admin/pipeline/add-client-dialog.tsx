@@ -1,0 +1,143 @@
+// Add New Client (spec §2, §5): an admin adds a client to an active affiliate, found by typing
+// (issue 18: any of thousands of active partners).
+
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
+import { errorMessage } from '../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { afterReferralChange } from '../../../lib/invalidate';
+import { trpc, type RouterInputs } from '../../../lib/trpc';
+import { FormActions } from '../../../layout/form-actions';
+import { PartnerPicker } from '../partners/partner-picker';
+
+export type AddClientValues = {
+  partnerId: string;
+  clientCompanyName: string;
+  clientEmail: string;
+  clientPhone: string;
+  serviceType: string;
+  monthlyValue: string;
+  consultationDate: string;
+  contractStartDate: string;
+  contractEndDate: string;
+  notes: string;
+};
+
+const emptyClient: AddClientValues = {
+  partnerId: '',
+  clientCompanyName: '',
+  clientEmail: '',
+  clientPhone: '',
+  serviceType: 'basic_accounting',
+  monthlyValue: '',
+  consultationDate: '',
+  contractStartDate: '',
+  contractEndDate: '',
+  notes: '',
+};
+
+/** Spec §7: monthlyValue as a number; empty dates omitted. */
+export function toAddClientPayload(values: AddClientValues): RouterInputs['admin']['addClient'] {
+  const omitEmpty = (value: string) => (value ? value : undefined);
+  return {
+    partnerId: values.partnerId,
+    clientCompanyName: values.clientCompanyName,
+    clientEmail: values.clientEmail,
+    clientPhone: values.clientPhone,
+    serviceType: values.serviceType as RouterInputs['admin']['addClient']['serviceType'],
+    monthlyValue: Number.isFinite(Number(values.monthlyValue)) && values.monthlyValue.trim() !== '' ? Number(values.monthlyValue) : values.monthlyValue,
+    consultationDate: omitEmpty(values.consultationDate),
+    contractStartDate: omitEmpty(values.contractStartDate),
+    contractEndDate: omitEmpty(values.contractEndDate),
+    notes: values.notes,
+  };
+}
+
+const serviceOptions = SERVICE_TYPES.map((value) => ({ value, label: SERVICE_TYPE_OPTION_LABELS[value] }));
+
+export function AddClientForm({
+  noPartners,
+  onSubmit,
+  onCancel,
+  submitting,
+}: {
+  /** No partner is active: nobody can be given a client. */
+  noPartners: boolean;
+  onSubmit: (values: AddClientValues) => void | Promise<void>;
+  onCancel: () => void;
+  submitting: boolean;
+}) {
+  const form = useForm<AddClientValues>({ mode: 'controlled', initialValues: emptyClient, validate: schemaResolver(addClientInput, { sync: true }) });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(async (values) => onSubmit(values))}>
+      <Stack gap="sm">
+        {noPartners ? (
+          <Alert color="yellow" variant="light">
+            No active partners available
+          </Alert>
+        ) : (
+          <PartnerPicker
+            label="Affiliate"
+            required
+            placeholder="Select an affiliate"
+            status="active"
+            {...form.getInputProps('partnerId')}
+            value={form.values.partnerId || null}
+            onChange={(id) => form.setFieldValue('partnerId', id ?? '')}
+          />
+        )}
+        <TextInput label="Client Company Name" required {...form.getInputProps('clientCompanyName')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Client Email" type="email" {...form.getInputProps('clientEmail')} />
+          <TextInput label="Client Phone" type="tel" {...form.getInputProps('clientPhone')} />
+          <Select label="Service Type" required data={serviceOptions} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('serviceType')} />
+          <TextInput label="Monthly Value ($)" required inputMode="decimal" {...form.getInputProps('monthlyValue')} />
+          <TextInput label="Consultation Date" type="date" {...form.getInputProps('consultationDate')} />
+          <TextInput label="Contract Start Date" type="date" {...form.getInputProps('contractStartDate')} />
+          <TextInput label="Contract End Date" type="date" {...form.getInputProps('contractEndDate')} />
+        </SimpleGrid>
+        <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={submitting} submitDisabled={noPartners} submitLabel="Add Client" />
+      </Stack>
+    </form>
+  );
+}
+
+export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const utils = trpc.useUtils();
+  // Only whether any partner is active; the picker searches them as the admin types.
+  const partners = trpc.admin.partners.useQuery({ status: 'active', limit: 1, sort: 'companyName' }, { enabled: opened });
+  const add = trpc.admin.addClient.useMutation();
+
+  async function submit(values: AddClientValues) {
+    try {
+      const client = await add.mutateAsync(toAddClientPayload(values));
+      notifySuccess(MESSAGES.clientAdded, `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`);
+      await afterReferralChange(utils);
+      onClose();
+    } catch (error) {
+      notifyError(MESSAGES.addClientFailed, errorMessage(error, MESSAGES.addClientFailedText));
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add New Client" size="lg" fullScreen={phone}>
+      {opened &&
+        (partners.isPending ? (
+          <Group justify="center" py="lg">
+            <Button variant="subtle" loading>
+              Loading affiliates
+            </Button>
+          </Group>
+        ) : partners.isError ? (
+          <Alert color="red">{errorMessage(partners.error, 'Unable to load the affiliates.')}</Alert>
+        ) : (
+          <AddClientForm noPartners={partners.data.total === 0} onSubmit={submit} onCancel={onClose} submitting={add.isPending} />
+        ))}
+    </Modal>
+  );
+}
