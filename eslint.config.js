@@ -4,10 +4,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** Files linted with type information: every TypeScript file of a package with a tsconfig. */
-const TYPED_FILES = ['apps/api/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'packages/*/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'];
+const TYPED_FILES = [
+  'apps/api/**/*.ts',
+  'apps/web/**/*.{ts,tsx}',
+  'packages/*/**/*.ts',
+  'bench/**/*.ts',
+  'e2e/**/*.ts',
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/routeTree.gen.ts', '**/.data/**', 'e2e/.artifacts/**', 'bench/.data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/node_modules/**',
+      '**/routeTree.gen.ts',
+      '**/.data/**',
+      'e2e/.artifacts/**',
+      'bench/.data/**',
+    ],
+  },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -39,7 +55,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@trpc/*'], message: 'Services know no transport: throw DomainError (services/errors.ts).' },
-            { group: ['**/trpc', '**/trpc/*'], message: 'Services know no transport: AppDeps and SessionUser live in deps.ts.' },
+            {
+              group: ['**/trpc', '**/trpc/*'],
+              message: 'Services know no transport: AppDeps and SessionUser live in deps.ts.',
+            },
           ],
         },
       ],

@@ -25,13 +25,23 @@ function precompress(): Plugin {
     },
     closeBundle() {
       if (ssr) return;
-      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(js|css|svg|json|txt)$/.test(name));
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((name) =>
+        /\.(js|css|svg|json|txt)$/.test(name),
+      );
       for (const name of files) {
         const path = join(outDir, name);
         if (!statSync(path).isFile()) continue;
         const source = readFileSync(path);
         if (source.length < 512) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
         writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
       }
     },
@@ -96,7 +106,10 @@ function deferPublicEntry(htmlFile: string, skip: RegExp): Plugin {
           if (chunk && !chunk.moduleIds.some((id) => skip.test(id))) visit(fileName);
         }
         const assets = JSON.stringify({ entry, preload });
-        out = out.replace('</body>', `<script type="application/json" id="${BOOT_ASSETS_ELEMENT}">${assets}</script>\n<script>${BOOT_LOADER}</script>\n</body>`);
+        out = out.replace(
+          '</body>',
+          `<script type="application/json" id="${BOOT_ASSETS_ELEMENT}">${assets}</script>\n<script>${BOOT_LOADER}</script>\n</body>`,
+        );
         return out;
       },
     },
@@ -104,7 +117,10 @@ function deferPublicEntry(htmlFile: string, skip: RegExp): Plugin {
 }
 
 /** The two HTML entries (see `build` below). */
-const inputs = { index: resolve(import.meta.dirname, 'index.html'), public: resolve(import.meta.dirname, 'public.html') };
+const inputs = {
+  index: resolve(import.meta.dirname, 'index.html'),
+  public: resolve(import.meta.dirname, 'public.html'),
+};
 const appPlugins = () => [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()];
 
 /**
@@ -119,8 +135,16 @@ const appPlugins = () => [tanstackRouter({ target: 'react', autoCodeSplitting: t
  * React DOM in one task and the page in the next.
  */
 async function publicPageGroups(): Promise<{ name: string; test: (id: string) => boolean }[]> {
-  const result = await build({ configFile: false, root: import.meta.dirname, logLevel: 'silent', plugins: appPlugins(), build: { write: false, rolldownOptions: { input: inputs } } });
-  const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => ('output' in output ? output.output : []));
+  const result = await build({
+    configFile: false,
+    root: import.meta.dirname,
+    logLevel: 'silent',
+    plugins: appPlugins(),
+    build: { write: false, rolldownOptions: { input: inputs } },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) =>
+    'output' in output ? output.output : [],
+  );
   const chunks = new Map(outputs.flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
   const entry = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.facadeModuleId === inputs.public);
   if (!entry) throw new Error('public.html: no entry chunk in the probe build');
@@ -139,9 +163,11 @@ async function publicPageGroups(): Promise<{ name: string; test: (id: string) =>
     const reached = new Set<string>();
     closure(fileName, reached, initial);
     const isReact = moduleIds.some((id) => /[\\/]react-dom[\\/]client\.js$/.test(id));
-    for (const reachedFile of reached) for (const id of chunks.get(reachedFile)?.moduleIds ?? []) (isReact ? reactModules : pageModules).add(id);
+    for (const reachedFile of reached)
+      for (const id of chunks.get(reachedFile)?.moduleIds ?? []) (isReact ? reactModules : pageModules).add(id);
   }
-  if (reactModules.size === 0 || pageModules.size === 0) throw new Error('public-main.tsx no longer imports React DOM and the page dynamically');
+  if (reactModules.size === 0 || pageModules.size === 0)
+    throw new Error('public-main.tsx no longer imports React DOM and the page dynamically');
   return [
     { name: 'public-react', test: (id) => reactModules.has(id) },
     { name: 'public-page', test: (id) => pageModules.has(id) && !reactModules.has(id) },

@@ -20,9 +20,14 @@ export const PENDING_PAGE_TARGET_MS = 50;
 /** One figure of this benchmark (the runner's report line and the timings). */
 export type AccrualFigure = TimedFigure;
 
-const figure = (name: string, times: number[], targetMs: number, note: string, informational = false): AccrualFigure => latencyFigure(BENCHMARK, name, times, targetMs, note, informational);
+const figure = (name: string, times: number[], targetMs: number, note: string, informational = false): AccrualFigure =>
+  latencyFigure(BENCHMARK, name, times, targetMs, note, informational);
 
-export async function runAccrualBench(opts: { databaseUrl: string | null; quick: boolean; log?: (message: string) => void }): Promise<AccrualFigure[]> {
+export async function runAccrualBench(opts: {
+  databaseUrl: string | null;
+  quick: boolean;
+  log?: (message: string) => void;
+}): Promise<AccrualFigure[]> {
   if (!opts.databaseUrl) throw new Error('the accrual benchmark needs PostgreSQL (BENCH_DATABASE_URL)');
   const log = opts.log ?? (() => {});
   const referralCount = opts.quick ? 10_000 : 1_000_000;
@@ -65,11 +70,13 @@ export async function runAccrualBench(opts: { databaseUrl: string | null; quick:
       let started = performance.now();
       const first = await accrueMonth(db, MONTH, NOW);
       firstRuns.push(performance.now() - started);
-      if (first.created !== referralCount) throw new Error(`accrual created ${first.created} commissions, expected ${referralCount}`);
+      if (first.created !== referralCount)
+        throw new Error(`accrual created ${first.created} commissions, expected ${referralCount}`);
       started = performance.now();
       const again = await accrueMonth(db, MONTH, NOW);
       reruns.push(performance.now() - started);
-      if (again.created !== 0 || again.skipped !== referralCount) throw new Error(`a second accrual created ${again.created}, skipped ${again.skipped}`);
+      if (again.created !== 0 || again.skipped !== referralCount)
+        throw new Error(`a second accrual created ${again.created}, skipped ${again.skipped}`);
       log(`accrual: round ${round + 1}: ${fmt(firstRuns.at(-1) ?? 0)} ms, rerun ${fmt(reruns.at(-1) ?? 0)} ms`);
     }
 
@@ -78,10 +85,18 @@ export async function runAccrualBench(opts: { databaseUrl: string | null; quick:
     await sql`vacuum analyze commissions`.execute(db);
     const admin = await db
       .insertInto('users')
-      .values({ email: `bench-admin-${randomBytes(4).toString('hex')}@example.com`, passwordHash: '!unusable', role: 'admin' })
+      .values({
+        email: `bench-admin-${randomBytes(4).toString('hex')}@example.com`,
+        passwordHash: '!unusable',
+        role: 'admin',
+      })
       .returning(['id', 'role', 'tokenVersion'])
       .executeTakeFirstOrThrow();
-    const token = await portal.deps.tokens.sign({ userId: admin.id, role: admin.role, tokenVersion: admin.tokenVersion });
+    const token = await portal.deps.tokens.sign({
+      userId: admin.id,
+      role: admin.role,
+      tokenVersion: admin.tokenVersion,
+    });
     const url = `${portal.baseUrl}/api/admin/commissions/pending?limit=100`;
     const samples = opts.quick ? 20 : 200;
     const times: number[] = [];
@@ -95,8 +110,18 @@ export async function runAccrualBench(opts: { databaseUrl: string | null; quick:
 
     const scale = `${fmt(referralCount)} active referrals (+${fmt(referralCount / 10)} inactive) across ${fmt(partnerCount)} partners`;
     return [
-      figure(`accrueMonth ${MONTH} (${fmt(referralCount)} commissions created)`, firstRuns, ACCRUAL_TARGET_MS, `${rounds} rounds on an emptied month: one INSERT … SELECT in partner order under the month's advisory lock, version 7 ids; ${scale}`),
-      figure(`accrueMonth ${MONTH} again (nothing to create)`, reruns, ACCRUAL_TARGET_MS, `the same month right after: every row conflicts and is skipped; ${scale}`),
+      figure(
+        `accrueMonth ${MONTH} (${fmt(referralCount)} commissions created)`,
+        firstRuns,
+        ACCRUAL_TARGET_MS,
+        `${rounds} rounds on an emptied month: one INSERT … SELECT in partner order under the month's advisory lock, version 7 ids; ${scale}`,
+      ),
+      figure(
+        `accrueMonth ${MONTH} again (nothing to create)`,
+        reruns,
+        ACCRUAL_TARGET_MS,
+        `the same month right after: every row conflicts and is skipped; ${scale}`,
+      ),
       figure(
         'GET /api/admin/commissions/pending (one page of 100)',
         times,

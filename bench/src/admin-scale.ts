@@ -39,7 +39,11 @@ async function timeRequests(url: string, headers: Record<string, string>, sample
   return times;
 }
 
-export async function runAdminScaleBench(opts: { databaseUrl: string | null; quick: boolean; log?: (message: string) => void }): Promise<AdminScaleFigure[]> {
+export async function runAdminScaleBench(opts: {
+  databaseUrl: string | null;
+  quick: boolean;
+  log?: (message: string) => void;
+}): Promise<AdminScaleFigure[]> {
   if (!opts.databaseUrl) throw new Error('the admin scale benchmark needs PostgreSQL (BENCH_DATABASE_URL)');
   const log = opts.log ?? (() => {});
   const sizes = opts.quick ? QUICK_SCALE : FULL_SCALE;
@@ -50,10 +54,18 @@ export async function runAdminScaleBench(opts: { databaseUrl: string | null; qui
     const seedMs = performance.now() - seedStarted;
     const admin = await portal.deps.db
       .insertInto('users')
-      .values({ email: `bench-admin-${randomBytes(4).toString('hex')}@example.com`, passwordHash: '!unusable', role: 'admin' })
+      .values({
+        email: `bench-admin-${randomBytes(4).toString('hex')}@example.com`,
+        passwordHash: '!unusable',
+        role: 'admin',
+      })
       .returning(['id', 'role', 'tokenVersion'])
       .executeTakeFirstOrThrow();
-    const token = await portal.deps.tokens.sign({ userId: admin.id, role: admin.role, tokenVersion: admin.tokenVersion });
+    const token = await portal.deps.tokens.sign({
+      userId: admin.id,
+      role: admin.role,
+      tokenVersion: admin.tokenVersion,
+    });
     const headers = { authorization: `Bearer ${token}` };
     const scale = `${fmt(counts.partners)} partners, ${fmt(counts.referrals)} referrals, ${fmt(counts.commissions)} commissions`;
 
@@ -67,21 +79,50 @@ export async function runAdminScaleBench(opts: { databaseUrl: string | null; qui
       .orderBy((eb) => eb.fn.countAll(), 'desc')
       .select(['users.id', 'users.role', 'users.tokenVersion'])
       .executeTakeFirstOrThrow();
-    const partnerHeaders = { authorization: `Bearer ${await portal.deps.tokens.sign({ userId: busiest.id, role: busiest.role, tokenVersion: busiest.tokenVersion })}` };
+    const partnerHeaders = {
+      authorization: `Bearer ${await portal.deps.tokens.sign({ userId: busiest.id, role: busiest.role, tokenVersion: busiest.tokenVersion })}`,
+    };
 
     const cases: { name: string; path: string; headers?: Record<string, string>; targetMs?: number }[] = [
       { name: 'GET /api/admin/metrics', path: '/api/admin/metrics' },
       { name: 'GET /api/admin/trends?months=12', path: '/api/admin/trends?months=12' },
-      { name: 'GET /api/partners/earnings-by-month?months=12 (the partner with the most commissions)', path: '/api/partners/earnings-by-month?months=12', headers: partnerHeaders },
+      {
+        name: 'GET /api/partners/earnings-by-month?months=12 (the partner with the most commissions)',
+        path: '/api/partners/earnings-by-month?months=12',
+        headers: partnerHeaders,
+      },
       // "acme" matches one company name in twenty; sorted by MRR, the second page.
-      { name: 'GET /api/admin/partners?search=acme&sort=-currentMrr (one page of 25)', path: '/api/admin/partners?search=acme&sort=-currentMrr&limit=25&offset=25' },
+      {
+        name: 'GET /api/admin/partners?search=acme&sort=-currentMrr (one page of 25)',
+        path: '/api/admin/partners?search=acme&sort=-currentMrr&limit=25&offset=25',
+      },
       // The screen's first page; without `limit` the spec path answers every row (streamed, measured below).
       { name: 'GET /api/admin/partners?limit=25 (first page, default sort)', path: '/api/admin/partners?limit=25' },
       // A partner's dashboard: profile, summary cards, the first pages of both tabs (the busiest partner).
-      { name: 'partner dashboard: GET /api/partners/me', path: '/api/partners/me', headers: partnerHeaders, targetMs: PARTNER_DASHBOARD_TARGET_MS },
-      { name: 'partner dashboard: GET /api/partners/metrics', path: '/api/partners/metrics', headers: partnerHeaders, targetMs: PARTNER_DASHBOARD_TARGET_MS },
-      { name: 'partner dashboard: GET /api/partners/referrals?limit=25', path: '/api/partners/referrals?limit=25', headers: partnerHeaders, targetMs: PARTNER_DASHBOARD_TARGET_MS },
-      { name: 'partner dashboard: GET /api/partners/commissions?limit=25', path: '/api/partners/commissions?limit=25', headers: partnerHeaders, targetMs: PARTNER_DASHBOARD_TARGET_MS },
+      {
+        name: 'partner dashboard: GET /api/partners/me',
+        path: '/api/partners/me',
+        headers: partnerHeaders,
+        targetMs: PARTNER_DASHBOARD_TARGET_MS,
+      },
+      {
+        name: 'partner dashboard: GET /api/partners/metrics',
+        path: '/api/partners/metrics',
+        headers: partnerHeaders,
+        targetMs: PARTNER_DASHBOARD_TARGET_MS,
+      },
+      {
+        name: 'partner dashboard: GET /api/partners/referrals?limit=25',
+        path: '/api/partners/referrals?limit=25',
+        headers: partnerHeaders,
+        targetMs: PARTNER_DASHBOARD_TARGET_MS,
+      },
+      {
+        name: 'partner dashboard: GET /api/partners/commissions?limit=25',
+        path: '/api/partners/commissions?limit=25',
+        headers: partnerHeaders,
+        targetMs: PARTNER_DASHBOARD_TARGET_MS,
+      },
     ];
     const samples = opts.quick ? 20 : 200;
     const plans: string[] = [];
@@ -105,17 +146,37 @@ export async function runAdminScaleBench(opts: { databaseUrl: string | null; qui
       const loadBefore = loadavg()[0] ?? 0;
       const times = await timeRequests(url, c.headers ?? headers, samples);
       const load = `load average ${loadBefore.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} CPUs`;
-      const item = latencyFigure(BENCHMARK, c.name, times, c.targetMs ?? ADMIN_SCALE_TARGET_MS, `${samples} sequential requests over HTTP with ${c.headers ? 'a partner' : 'an admin'} token, after warm-up; ${scale}; ${load}`);
+      const item = latencyFigure(
+        BENCHMARK,
+        c.name,
+        times,
+        c.targetMs ?? ADMIN_SCALE_TARGET_MS,
+        `${samples} sequential requests over HTTP with ${c.headers ? 'a partner' : 'an admin'} token, after warm-up; ${scale}; ${load}`,
+      );
       log(`admin-scale: ${c.name}: median ${item.medianMs.toFixed(1)} ms, p95 ${item.p95Ms.toFixed(1)} ms`);
       if (item.status === 'gap') {
         // Issue 19: a figure that misses comes with the plans of the statements behind it.
-        plans.push(explainMarkdown(`${c.name}: median ${fmt(item.medianMs, 1)} ms`, await explainRequest(portal, c.path, c.headers ?? headers)));
+        plans.push(
+          explainMarkdown(
+            `${c.name}: median ${fmt(item.medianMs, 1)} ms`,
+            await explainRequest(portal, c.path, c.headers ?? headers),
+          ),
+        );
         item.note += `; EXPLAIN (ANALYZE, BUFFERS) in bench/${EXPLAIN_FILE}`;
       }
       figures.push(item);
     }
     if (!opts.quick && plans.length) {
-      writeFileSync(join(import.meta.dirname, '..', EXPLAIN_FILE), [`# Plans of the admin-scale figures that missed (${new Date().toISOString()})`, '', `${scale}.`, '', ...plans].join('\n'));
+      writeFileSync(
+        join(import.meta.dirname, '..', EXPLAIN_FILE),
+        [
+          `# Plans of the admin-scale figures that missed (${new Date().toISOString()})`,
+          '',
+          `${scale}.`,
+          '',
+          ...plans,
+        ].join('\n'),
+      );
     }
     figures.push(...(await onBuiltServer(opts.databaseUrl, portal.deps.config, headers, scale, log)));
     return figures;
@@ -131,7 +192,14 @@ export const STREAM_RSS_GROWTH_TARGET_MB = 64;
  * A spec list path without `limit` answers every row, streamed in keyset batches: reads the whole
  * body chunk by chunk (keeping none of it) while sampling the server process's RSS, and reports the peak growth.
  */
-async function streamEveryRow(url: string, headers: Record<string, string>, pid: number, path: string, scale: string, log: (message: string) => void): Promise<AdminScaleFigure> {
+async function streamEveryRow(
+  url: string,
+  headers: Record<string, string>,
+  pid: number,
+  path: string,
+  scale: string,
+  log: (message: string) => void,
+): Promise<AdminScaleFigure> {
   const rssBefore = rssMb(pid);
   let peak = rssBefore;
   const sampler = setInterval(() => {
@@ -158,7 +226,9 @@ async function streamEveryRow(url: string, headers: Record<string, string>, pid:
   peak = Math.max(peak, rssMb(pid));
   const elapsedMs = performance.now() - started;
   const growthMb = peak - rssBefore;
-  log(`admin-scale: ${path} (every row): ${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${elapsedMs.toFixed(0)} ms, RSS +${growthMb.toFixed(1)} MB`);
+  log(
+    `admin-scale: ${path} (every row): ${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${elapsedMs.toFixed(0)} ms, RSS +${growthMb.toFixed(1)} MB`,
+  );
   return {
     name: `${path} (every row, streamed)`,
     medianMs: elapsedMs,
@@ -197,14 +267,25 @@ async function onBuiltServer(
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return [{ ...EXPORT_FIGURE, medianMs: 0, p95Ms: 0, value: 'not measured', status: 'not available', note: `the built server did not start: ${reason}` }];
+    return [
+      {
+        ...EXPORT_FIGURE,
+        medianMs: 0,
+        p95Ms: 0,
+        value: 'not measured',
+        status: 'not available',
+        note: `the built server did not start: ${reason}`,
+      },
+    ];
   }
   try {
     const figures: AdminScaleFigure[] = [];
     for (const path of ['/api/admin/referrals', '/api/admin/commissions/pending']) {
       figures.push(await streamEveryRow(`${server.baseUrl}${path}`, headers, server.pid, path, scale, log));
     }
-    figures.push(await streamExport(`${server.baseUrl}/api/admin/exports/commissions.csv`, headers, server.pid, scale, log));
+    figures.push(
+      await streamExport(`${server.baseUrl}/api/admin/exports/commissions.csv`, headers, server.pid, scale, log),
+    );
     return figures;
   } finally {
     await server.stop();
@@ -220,7 +301,13 @@ const EXPORT_FIGURE = {
 } as const;
 
 /** Streams the commissions CSV export (every row) and reports the peak RSS (VmRSS) of the server process `pid`. */
-async function streamExport(url: string, headers: Record<string, string>, pid: number, scale: string, log: (message: string) => void): Promise<AdminScaleFigure> {
+async function streamExport(
+  url: string,
+  headers: Record<string, string>,
+  pid: number,
+  scale: string,
+  log: (message: string) => void,
+): Promise<AdminScaleFigure> {
   const rssBefore = rssMb(pid);
   let peak = rssBefore;
   const sampler = setInterval(() => {
@@ -246,7 +333,9 @@ async function streamExport(url: string, headers: Record<string, string>, pid: n
   peak = Math.max(peak, rssMb(pid));
   const elapsedMs = performance.now() - started;
   const peakMb = peak;
-  log(`admin-scale: commissions export: ${lines} lines, ${(bytes / 1024 / 1024).toFixed(0)} MB in ${elapsedMs.toFixed(0)} ms, peak RSS ${peakMb.toFixed(0)} MB`);
+  log(
+    `admin-scale: commissions export: ${lines} lines, ${(bytes / 1024 / 1024).toFixed(0)} MB in ${elapsedMs.toFixed(0)} ms, peak RSS ${peakMb.toFixed(0)} MB`,
+  );
   return {
     ...EXPORT_FIGURE,
     medianMs: elapsedMs,
@@ -284,7 +373,10 @@ async function main() {
       '',
       '| Request | Median | p95 | Target | Result | How |',
       '| --- | --- | --- | --- | --- | --- |',
-      ...figures.map((f) => `| ${f.name} | ${fmt(f.medianMs, 1)} ms | ${fmt(f.p95Ms, 1)} ms | ${f.target} | ${f.status === 'met' ? '✅ met' : '❌ gap'} | ${f.note} |`),
+      ...figures.map(
+        (f) =>
+          `| ${f.name} | ${fmt(f.medianMs, 1)} ms | ${fmt(f.p95Ms, 1)} ms | ${f.target} | ${f.status === 'met' ? '✅ met' : '❌ gap'} | ${f.note} |`,
+      ),
       '',
     ].join('\n');
     if (!quick) writeFileSync(join(import.meta.dirname, '..', 'admin-scale-report.md'), report);

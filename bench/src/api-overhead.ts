@@ -17,7 +17,15 @@ export const API_OVERHEAD_TARGETS = { rest: 0.75, trpc: 0.7 } as const;
 
 export async function runApiOverheadBench(ctx: BenchContext): Promise<BenchFigure[]> {
   if (!ctx.databaseUrl) {
-    return [{ benchmark: BENCHMARK, figure: 'partner.me vs bare route', value: 'not measured', status: 'not available', note: 'needs PostgreSQL (BENCH_DATABASE_URL)' }];
+    return [
+      {
+        benchmark: BENCHMARK,
+        figure: 'partner.me vs bare route',
+        value: 'not measured',
+        status: 'not available',
+        note: 'needs PostgreSQL (BENCH_DATABASE_URL)',
+      },
+    ];
   }
   const portal = await startPortal(ctx.databaseUrl);
   const bare = Fastify({ logger: false });
@@ -43,7 +51,8 @@ export async function runApiOverheadBench(ctx: BenchContext): Promise<BenchFigur
     // The bare route: no auth, no tRPC, no validation; the same statements with the same parameters.
     bare.get('/bare/partners/me', async () => {
       let rows: unknown[] = [];
-      for (const query of queries) rows = (await portal.rawDb.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters]))).rows;
+      for (const query of queries)
+        rows = (await portal.rawDb.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters]))).rows;
       return rows[0] ?? null;
     });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -67,9 +76,12 @@ export async function runApiOverheadBench(ctx: BenchContext): Promise<BenchFigur
     for (let round = 0; round < rounds; round++) {
       for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
         const result = await runLoad({ url: targets[name], headers, concurrency, durationMs, warmupMs });
-        if (result.failed > 0) throw new Error(`${name}: ${result.failed} requests failed (${JSON.stringify(result.statuses)})`);
+        if (result.failed > 0)
+          throw new Error(`${name}: ${result.failed} requests failed (${JSON.stringify(result.statuses)})`);
         results[name].push(result);
-        ctx.log(`api-overhead round ${round + 1}/${rounds} ${name}: ${fmt(result.rps)} req/s, p95 ${fmt(result.p95Ms, 2)} ms`);
+        ctx.log(
+          `api-overhead round ${round + 1}/${rounds} ${name}: ${fmt(result.rps)} req/s, p95 ${fmt(result.p95Ms, 2)} ms`,
+        );
       }
     }
 
@@ -92,11 +104,27 @@ export async function runApiOverheadBench(ctx: BenchContext): Promise<BenchFigur
       };
     };
     return [
-      { benchmark: BENCHMARK, figure: `bare Fastify route, same ${queries.length} SQL statement(s)`, value: `${fmt(rps('bare'))} req/s, p95 ${fmt(p95('bare'), 2)} ms`, status: 'info', note: how },
+      {
+        benchmark: BENCHMARK,
+        figure: `bare Fastify route, same ${queries.length} SQL statement(s)`,
+        value: `${fmt(rps('bare'))} req/s, p95 ${fmt(p95('bare'), 2)} ms`,
+        status: 'info',
+        note: how,
+      },
       ratioFigure('rest', 'GET /api/partners/me (REST)'),
-      { benchmark: BENCHMARK, figure: 'GET /api/partners/me p95 latency', value: `${fmt(p95('rest'), 2)} ms`, status: 'info' },
+      {
+        benchmark: BENCHMARK,
+        figure: 'GET /api/partners/me p95 latency',
+        value: `${fmt(p95('rest'), 2)} ms`,
+        status: 'info',
+      },
       ratioFigure('trpc', 'partner.me (tRPC GET /trpc/partner.me)'),
-      { benchmark: BENCHMARK, figure: 'partner.me (tRPC) p95 latency', value: `${fmt(p95('trpc'), 2)} ms`, status: 'info' },
+      {
+        benchmark: BENCHMARK,
+        figure: 'partner.me (tRPC) p95 latency',
+        value: `${fmt(p95('trpc'), 2)} ms`,
+        status: 'info',
+      },
     ];
   } finally {
     await bare.close();

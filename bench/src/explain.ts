@@ -14,31 +14,44 @@ export interface ExplainedQuery {
 }
 
 /** Runs `path` once as the holder of `headers` and explains every statement it sent (reads only: writes are skipped). */
-export async function explainRequest(portal: RunningPortal, path: string, headers: Record<string, string>): Promise<ExplainedQuery[]> {
+export async function explainRequest(
+  portal: RunningPortal,
+  path: string,
+  headers: Record<string, string>,
+): Promise<ExplainedQuery[]> {
   const { queries } = await portal.capture(() => portal.app.inject({ method: 'GET', url: path, headers }));
   const explained: ExplainedQuery[] = [];
   for (const query of queries) {
     if (!/^\s*(select|with)\b/i.test(query.sql)) continue;
-    const result = await portal.rawDb.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, buffers) ${query.sql}`, [...query.parameters]));
+    const result = await portal.rawDb.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (analyze, buffers) ${query.sql}`, [...query.parameters]),
+    );
     explained.push({ sql: query.sql, plan: result.rows.map((row) => row['QUERY PLAN']).join('\n') });
   }
   return explained;
 }
 
 export function explainMarkdown(title: string, explained: ExplainedQuery[]): string {
-  return [`### ${title}`, '', ...explained.flatMap((q) => ['```sql', q.sql, '```', '', '```', q.plan, '```', ''])].join('\n');
+  return [`### ${title}`, '', ...explained.flatMap((q) => ['```sql', q.sql, '```', '', '```', q.plan, '```', ''])].join(
+    '\n',
+  );
 }
 
 async function main() {
   const [url, who, ...paths] = process.argv.slice(2);
-  if (!url || !who || paths.length === 0) throw new Error('usage: tsx bench/src/explain.ts <postgres-url> <admin|partner> <path>...');
+  if (!url || !who || paths.length === 0)
+    throw new Error('usage: tsx bench/src/explain.ts <postgres-url> <admin|partner> <path>...');
   const portal = await startPortal(url);
   try {
     let user;
     if (who === 'admin') {
       user = await portal.deps.db
         .insertInto('users')
-        .values({ email: `explain-admin-${randomBytes(4).toString('hex')}@example.com`, passwordHash: '!unusable', role: 'admin' })
+        .values({
+          email: `explain-admin-${randomBytes(4).toString('hex')}@example.com`,
+          passwordHash: '!unusable',
+          role: 'admin',
+        })
         .returning(['id', 'role', 'tokenVersion'])
         .executeTakeFirstOrThrow();
     } else {
@@ -54,7 +67,10 @@ async function main() {
         .executeTakeFirstOrThrow();
     }
     const token = await portal.deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
-    for (const path of paths) process.stdout.write(`${explainMarkdown(`GET ${path}`, await explainRequest(portal, path, { authorization: `Bearer ${token}` }))}\n`);
+    for (const path of paths)
+      process.stdout.write(
+        `${explainMarkdown(`GET ${path}`, await explainRequest(portal, path, { authorization: `Bearer ${token}` }))}\n`,
+      );
   } finally {
     await portal.close();
   }

@@ -28,7 +28,15 @@ const MOBILE_METRIC_TARGETS = [
   { key: 'cls', label: 'CLS', max: 0.02, text: '≤ 0.02', show: (v: number) => v.toFixed(3) },
 ] as const;
 const DEMO_ADMIN = { email: 'admin@partnerportal.demo', password: 'demo-password-2026' };
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const CATEGORIES = ['performance', 'accessibility'] as const;
 type Category = (typeof CATEGORIES)[number];
 type Preset = 'mobile' | 'desktop';
@@ -68,14 +76,39 @@ interface Portal {
 /** node apps/api/dist/main.js on a fresh DATA_DIR (embedded database) with the demo data. */
 async function startBuiltPortal(): Promise<Portal> {
   // BENCH_API_MAIN / BENCH_WEB_DIST measure another build (e.g. while trying a change) without touching dist/.
-  const main = process.env.BENCH_API_MAIN ? resolve(process.env.BENCH_API_MAIN) : join(repoRoot, 'apps/api/dist/main.js');
+  const main = process.env.BENCH_API_MAIN
+    ? resolve(process.env.BENCH_API_MAIN)
+    : join(repoRoot, 'apps/api/dist/main.js');
   if (!existsSync(main)) throw new Error('build the API first: pnpm --filter @portal/api build');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', ACCRUAL_TIMER: 'false', LOG_LEVEL: 'warn' };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_DIST', 'PUBLIC_URL', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY']) delete env[name];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    ACCRUAL_TIMER: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'ADMIN_EMAIL',
+    'ADMIN_PASSWORD',
+    'WEB_DIST',
+    'PUBLIC_URL',
+    'JWT_SECRET',
+    'DATA_ENCRYPTION_KEY',
+  ])
+    delete env[name];
   env.WEB_DIST = webDist;
-  const child: ChildProcess = spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -113,13 +146,25 @@ async function startBuiltPortal(): Promise<Portal> {
 
 /** The referral code of an active demo partner, read as the demo admin. */
 async function activeReferralCode(baseUrl: string): Promise<string> {
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
   if (!login.ok) throw new Error(`demo admin sign-in answered ${login.status}`);
   const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${baseUrl}/api/admin/partners?status=active`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseUrl}/api/admin/partners?status=active`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!res.ok) throw new Error(`GET /api/admin/partners answered ${res.status}`);
   const body: unknown = await res.json();
-  const list = (Array.isArray(body) ? body : ((body as { items?: unknown[]; partners?: unknown[] }).items ?? (body as { partners?: unknown[] }).partners ?? [])) as Array<{ status?: string; referralCode?: string }>;
+  const list = (
+    Array.isArray(body)
+      ? body
+      : ((body as { items?: unknown[]; partners?: unknown[] }).items ??
+        (body as { partners?: unknown[] }).partners ??
+        [])
+  ) as Array<{ status?: string; referralCode?: string }>;
   const code = list.find((p) => p.status === 'active' && p.referralCode)?.referralCode;
   if (!code) throw new Error('no active demo partner with a referral code');
   return code;
@@ -135,7 +180,11 @@ interface LighthouseResult {
 
 /** The part of chrome-launcher (not a direct dependency: the copy Lighthouse itself uses) needed here. */
 interface ChromeLauncher {
-  launch(options: { chromePath: string; chromeFlags: string[]; logLevel?: 'silent' | 'error' | 'info' | 'verbose' }): Promise<{ port: number; kill(): void | Promise<void> }>;
+  launch(options: {
+    chromePath: string;
+    chromeFlags: string[];
+    logLevel?: 'silent' | 'error' | 'info' | 'verbose';
+  }): Promise<{ port: number; kill(): void | Promise<void> }>;
 }
 
 interface LighthouseApi {
@@ -155,7 +204,11 @@ async function openLighthouse(): Promise<LighthouseApi> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   return {
     async run(url, preset) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, preset === 'desktop' ? desktopConfig : undefined);
+      const result = await lighthouse(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+        preset === 'desktop' ? desktopConfig : undefined,
+      );
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -164,8 +217,17 @@ async function openLighthouse(): Promise<LighthouseApi> {
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
         .map((ref) => ref.id);
       return {
-        scores: { performance: lhr.categories.performance?.score ?? null, accessibility: lhr.categories.accessibility?.score ?? null },
-        metrics: { fcp: numeric('first-contentful-paint'), lcp: numeric('largest-contentful-paint'), tbt: numeric('total-blocking-time'), cls: numeric('cumulative-layout-shift'), si: numeric('speed-index') },
+        scores: {
+          performance: lhr.categories.performance?.score ?? null,
+          accessibility: lhr.categories.accessibility?.score ?? null,
+        },
+        metrics: {
+          fcp: numeric('first-contentful-paint'),
+          lcp: numeric('largest-contentful-paint'),
+          tbt: numeric('total-blocking-time'),
+          cls: numeric('cumulative-layout-shift'),
+          si: numeric('speed-index'),
+        },
         failedA11y,
         benchmarkIndex: lhr.environment?.benchmarkIndex,
       };
@@ -177,7 +239,12 @@ async function openLighthouse(): Promise<LighthouseApi> {
 }
 
 /** A trace that Chromium failed to record (NO_NAVSTART, NO_FCP under heavy load) is retried twice. */
-async function runWithRetry(browser: LighthouseApi, url: string, preset: Preset, say: (message: string) => void): Promise<LighthouseResult> {
+async function runWithRetry(
+  browser: LighthouseApi,
+  url: string,
+  preset: Preset,
+  say: (message: string) => void,
+): Promise<LighthouseResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await browser.run(url, preset);
@@ -196,16 +263,31 @@ function describe(results: LighthouseResult[], category: Category): string {
     const failed = [...new Set(results.flatMap((r) => r.failedA11y))];
     return `runs: ${runs}${failed.length ? `; failed audits: ${failed.join(', ')}` : '; no failed audit'}`;
   }
-  const m = (key: keyof LighthouseResult['metrics']) => median(results.map((r) => r.metrics[key]).filter((v): v is number => v !== undefined));
+  const m = (key: keyof LighthouseResult['metrics']) =>
+    median(results.map((r) => r.metrics[key]).filter((v): v is number => v !== undefined));
   const benchmarkIndex = median(results.map((r) => r.benchmarkIndex).filter((v): v is number => v !== undefined));
   return `runs: ${runs}; median FCP ${seconds(m('fcp'))}, LCP ${seconds(m('lcp'))}, SI ${seconds(m('si'))}, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}; Lighthouse benchmarkIndex ${Number.isFinite(benchmarkIndex) ? Math.round(benchmarkIndex) : 'n/a'}`;
 }
 
-export async function runLighthouseBench(opts: { quick: boolean; log?: (message: string) => void }): Promise<LighthouseRow[]> {
+export async function runLighthouseBench(opts: {
+  quick: boolean;
+  log?: (message: string) => void;
+}): Promise<LighthouseRow[]> {
   const say = opts.log ?? log;
   const runs = opts.quick ? 1 : 5;
   if (!existsSync(join(webDist, 'index.html'))) {
-    return [{ name: 'Lighthouse for / and /r/{code}', value: null, target: TARGET_TEXT, met: false, benchmark: BENCHMARK, figure: 'Lighthouse for / and /r/{code}', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
+    return [
+      {
+        name: 'Lighthouse for / and /r/{code}',
+        value: null,
+        target: TARGET_TEXT,
+        met: false,
+        benchmark: BENCHMARK,
+        figure: 'Lighthouse for / and /r/{code}',
+        status: 'not available',
+        note: 'build the web app first: pnpm --filter @portal/web build',
+      },
+    ];
   }
   const portal = await startBuiltPortal();
   let browser: LighthouseApi | null = null;

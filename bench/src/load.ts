@@ -28,17 +28,26 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
       workerData: { method: 'GET', headers: {}, body: null, warmupMs: 0, ...options },
     });
-    worker.once('message', (raw: { ok: number; failed: number; statuses: Record<string, number>; durationMs: number; latencies: number[] }) => {
-      resolve({
-        rps: raw.ok / (raw.durationMs / 1000),
-        ok: raw.ok,
-        failed: raw.failed,
-        statuses: raw.statuses,
-        p50Ms: median(raw.latencies),
-        p95Ms: percentile(raw.latencies, 95),
-      });
-      void worker.terminate();
-    });
+    worker.once(
+      'message',
+      (raw: {
+        ok: number;
+        failed: number;
+        statuses: Record<string, number>;
+        durationMs: number;
+        latencies: number[];
+      }) => {
+        resolve({
+          rps: raw.ok / (raw.durationMs / 1000),
+          ok: raw.ok,
+          failed: raw.failed,
+          statuses: raw.statuses,
+          p50Ms: median(raw.latencies),
+          p95Ms: percentile(raw.latencies, 95),
+        });
+        void worker.terminate();
+      },
+    );
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`load worker exited with ${code}`));

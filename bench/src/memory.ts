@@ -54,14 +54,28 @@ export async function startBuiltPortal(databaseUrl: string, overrides: NodeJS.Pr
   if (!existsSync(main)) throw new Error('build the API first: pnpm --filter @portal/api build');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-memory-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: 'true', ACCRUAL_TIMER: 'false', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DEMO_DATA: 'true',
+    ACCRUAL_TIMER: 'false',
+    LOG_LEVEL: 'warn',
+  };
   for (const name of ['REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PUBLIC_URL', 'WEB_DIST']) delete env[name];
   // PostgreSQL needs the secrets given (the embedded database would keep them in DATA_DIR).
   env.JWT_SECRET = randomBytes(48).toString('base64url');
   env.DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
   Object.assign(env, overrides);
   // Started as `pnpm start` and the Dockerfile start it (the heap policy's flags).
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -98,7 +112,11 @@ export async function startBuiltPortal(databaseUrl: string, overrides: NodeJS.Pr
 }
 
 async function login(baseUrl: string, account: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
   if (!res.ok) throw new Error(`sign-in of ${account.email} answered ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
@@ -112,7 +130,9 @@ interface Target {
 async function mixedTargets(baseUrl: string): Promise<Target[]> {
   const admin = { authorization: `Bearer ${await login(baseUrl, DEMO_ADMIN)}` };
   const partner = { authorization: `Bearer ${await login(baseUrl, DEMO_PARTNER)}` };
-  const me = (await (await fetch(`${baseUrl}/api/partners/me`, { headers: partner })).json()) as { referralCode: string };
+  const me = (await (await fetch(`${baseUrl}/api/partners/me`, { headers: partner })).json()) as {
+    referralCode: string;
+  };
   return [
     { url: `${baseUrl}/api/admin/metrics`, headers: admin },
     { url: `${baseUrl}/api/admin/partners?limit=25&sort=-currentMrr`, headers: admin },
@@ -123,12 +143,19 @@ async function mixedTargets(baseUrl: string): Promise<Target[]> {
 }
 
 /** `clients` closed-loop clients split over the targets for `durationMs`, sampling the portal's RSS; returns the peak. */
-async function loadWithRss(pid: number, targets: Target[], clients: number, durationMs: number): Promise<{ peakMb: number; results: LoadResult[] }> {
+async function loadWithRss(
+  pid: number,
+  targets: Target[],
+  clients: number,
+  durationMs: number,
+): Promise<{ peakMb: number; results: LoadResult[] }> {
   let peakMb = rssMb(pid);
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), 100);
   try {
     const perTarget = Math.max(1, Math.floor(clients / targets.length));
-    const results = await Promise.all(targets.map((t) => runLoad({ url: t.url, headers: t.headers ?? {}, concurrency: perTarget, durationMs })));
+    const results = await Promise.all(
+      targets.map((t) => runLoad({ url: t.url, headers: t.headers ?? {}, concurrency: perTarget, durationMs })),
+    );
     return { peakMb: Math.max(peakMb, rssMb(pid)), results };
   } finally {
     clearInterval(sampler);
@@ -166,7 +193,13 @@ export async function runMemoryBench(ctx: BenchContext): Promise<BenchFigure[]> 
     const span = (ms: number) => (ms >= 60_000 ? `${fmt(ms / 60_000, 1)} min` : `${fmt(ms / 1000, 0)} s`);
     const window = `${span(leakMs)} vs ${span(segmentMs)}`;
     return [
-      { benchmark: BENCHMARK, figure: 'RSS of the portal, idle', value: `${fmt(idleMb, 0)} MB`, status: 'info', note: 'node apps/api/dist/main.js on PostgreSQL with the demo data, after one request per endpoint and 2 s idle' },
+      {
+        benchmark: BENCHMARK,
+        figure: 'RSS of the portal, idle',
+        value: `${fmt(idleMb, 0)} MB`,
+        status: 'info',
+        note: 'node apps/api/dist/main.js on PostgreSQL with the demo data, after one request per endpoint and 2 s idle',
+      },
       {
         benchmark: BENCHMARK,
         figure: 'peak RSS under 100 concurrent clients',

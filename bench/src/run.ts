@@ -28,19 +28,27 @@ export function parseOnly(argv: readonly string[]): string[] | null {
   const arg = argv[index] as string;
   const value = arg === '--only' ? argv[index + 1] : arg.slice('--only='.length);
   if (!value || value.startsWith('--')) throw new Error('--only needs a comma-separated list of benchmark names');
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (!names.length) throw new Error('--only needs a comma-separated list of benchmark names');
   return names;
 }
 
 /** The entries named in `only` (case-insensitive), in the suite's order; an unknown name is an error that lists the known ones. */
-export function selectEntries<T extends { benchmark: string }>(entries: readonly T[], only: readonly string[] | null): T[] {
+export function selectEntries<T extends { benchmark: string }>(
+  entries: readonly T[],
+  only: readonly string[] | null,
+): T[] {
   if (!only) return [...entries];
   const key = (name: string) => name.trim().toLowerCase();
   const known = new Set(entries.map((entry) => key(entry.benchmark)));
   const unknown = only.filter((name) => !known.has(key(name)));
   if (unknown.length) {
-    throw new Error(`unknown benchmark name(s): ${unknown.map((n) => `"${n}"`).join(', ')}; known: ${entries.map((e) => `"${e.benchmark}"`).join(', ')}`);
+    throw new Error(
+      `unknown benchmark name(s): ${unknown.map((n) => `"${n}"`).join(', ')}; known: ${entries.map((e) => `"${e.benchmark}"`).join(', ')}`,
+    );
   }
   const wanted = new Set(only.map(key));
   return entries.filter((entry) => wanted.has(key(entry.benchmark)));
@@ -145,7 +153,8 @@ const ENTRIES: BenchEntry[] = [
         module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') throw new BenchUnavailable(`a module it needs is not installed: ${(error as Error).message.split('\n')[0]}`);
+        if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND')
+          throw new BenchUnavailable(`a module it needs is not installed: ${(error as Error).message.split('\n')[0]}`);
         throw error;
       }
       const fn = module[optional.exportName];
@@ -161,23 +170,40 @@ const STATUSES: FigureStatus[] = ['met', 'gap', 'info', 'not available'];
 
 /** Takes what a benchmark returned (figures, or a looser shape from another area) as report lines. */
 export function toFigures(benchmark: string, result: unknown): BenchFigure[] {
-  const list = Array.isArray(result) ? result : result && typeof result === 'object' && Array.isArray((result as { figures?: unknown }).figures) ? (result as { figures: unknown[] }).figures : null;
+  const list = Array.isArray(result)
+    ? result
+    : result && typeof result === 'object' && Array.isArray((result as { figures?: unknown }).figures)
+      ? (result as { figures: unknown[] }).figures
+      : null;
   if (typeof result === 'string') return [{ benchmark, figure: 'result', value: result, status: 'info' }];
   if (!list) {
     if (result && typeof result === 'object') {
-      return Object.entries(result).map(([figure, value]) => ({ benchmark, figure, value: typeof value === 'string' ? value : JSON.stringify(value), status: 'info' as const }));
+      return Object.entries(result).map(([figure, value]) => ({
+        benchmark,
+        figure,
+        value: typeof value === 'string' ? value : JSON.stringify(value),
+        status: 'info' as const,
+      }));
     }
     return [{ benchmark, figure: 'result', value: String(result), status: 'info' }];
   }
   return list.map((item): BenchFigure => {
     if (!item || typeof item !== 'object') return { benchmark, figure: 'result', value: String(item), status: 'info' };
     const raw = item as Record<string, unknown>;
-    const text = (value: unknown) => (value === undefined || value === null ? undefined : typeof value === 'string' ? value : typeof value === 'number' ? String(Number(value.toFixed(3))) : JSON.stringify(value));
+    const text = (value: unknown) =>
+      value === undefined || value === null
+        ? undefined
+        : typeof value === 'string'
+          ? value
+          : typeof value === 'number'
+            ? String(Number(value.toFixed(3)))
+            : JSON.stringify(value);
     const figure = text(raw.figure ?? raw.name ?? raw.label ?? raw.metric) ?? 'result';
     const unit = text(raw.unit);
     const value = text(raw.value ?? raw.median ?? raw.result) ?? '';
     let status: FigureStatus = 'info';
-    if (typeof raw.status === 'string' && (STATUSES as string[]).includes(raw.status)) status = raw.status as FigureStatus;
+    if (typeof raw.status === 'string' && (STATUSES as string[]).includes(raw.status))
+      status = raw.status as FigureStatus;
     else if (typeof raw.met === 'boolean') status = raw.met ? 'met' : 'gap';
     return {
       benchmark: text(raw.benchmark) ?? benchmark,
@@ -199,9 +225,25 @@ function versionOf(packageDir: string): string {
 }
 
 const cell = (value: string | undefined) => (value ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const RESULT_LABEL: Record<FigureStatus, string> = { met: '✅ met', gap: '❌ gap', info: 'measured', 'not available': 'not available' };
+const RESULT_LABEL: Record<FigureStatus, string> = {
+  met: '✅ met',
+  gap: '❌ gap',
+  info: 'measured',
+  'not available': 'not available',
+};
 
-function renderReport(figures: BenchFigure[], meta: { date: Date; postgres: string | null; durationS: number; crashes: string[]; loadBefore: number; loadAfter: number; only: string[] | null }): string {
+function renderReport(
+  figures: BenchFigure[],
+  meta: {
+    date: Date;
+    postgres: string | null;
+    durationS: number;
+    crashes: string[];
+    loadBefore: number;
+    loadAfter: number;
+    only: string[] | null;
+  },
+): string {
   const cpuList = cpus();
   const busy = Math.max(meta.loadBefore, meta.loadAfter) > cpuList.length;
   const repo = resolve(benchDir, '..');
@@ -234,7 +276,10 @@ function renderReport(figures: BenchFigure[], meta: { date: Date; postgres: stri
     '',
     '| Benchmark | Figure | Value | Target | Result | How / why |',
     '| --- | --- | --- | --- | --- | --- |',
-    ...figures.map((f) => `| ${cell(f.benchmark)} | ${cell(f.figure)} | ${cell(f.value)} | ${cell(f.target ?? '—')} | ${RESULT_LABEL[f.status]} | ${cell(f.note)} |`),
+    ...figures.map(
+      (f) =>
+        `| ${cell(f.benchmark)} | ${cell(f.figure)} | ${cell(f.value)} | ${cell(f.target ?? '—')} | ${RESULT_LABEL[f.status]} | ${cell(f.note)} |`,
+    ),
     '',
   ];
   if (meta.crashes.length) lines.push('## Crashes', '', ...meta.crashes.map((c) => `- ${c}`), '');
@@ -266,11 +311,23 @@ async function main() {
     try {
       const fn = await entry.load();
       if (!fn) {
-        figures.push({ benchmark: entry.benchmark, figure: '—', value: 'not available', status: 'not available', note: 'its benchmark file is not in the repository yet' });
+        figures.push({
+          benchmark: entry.benchmark,
+          figure: '—',
+          value: 'not available',
+          status: 'not available',
+          note: 'its benchmark file is not in the repository yet',
+        });
         continue;
       }
       if (entry.needsPostgres && !adminUrl) {
-        figures.push({ benchmark: entry.benchmark, figure: '—', value: 'not measured', status: 'not available', note: 'needs PostgreSQL (BENCH_DATABASE_URL)' });
+        figures.push({
+          benchmark: entry.benchmark,
+          figure: '—',
+          value: 'not measured',
+          status: 'not available',
+          note: 'needs PostgreSQL (BENCH_DATABASE_URL)',
+        });
         continue;
       }
       if (entry.needsPostgres && adminUrl) database = await createBenchDatabase(adminUrl);
@@ -295,21 +352,46 @@ async function main() {
       }
     } catch (error) {
       if (error instanceof BenchUnavailable) {
-        figures.push({ benchmark: entry.benchmark, figure: '—', value: 'not measured', status: 'not available', note: error.message });
+        figures.push({
+          benchmark: entry.benchmark,
+          figure: '—',
+          value: 'not measured',
+          status: 'not available',
+          note: error.message,
+        });
         continue;
       }
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       log(`${entry.benchmark} crashed: ${message}`);
       crashes.push(`${entry.benchmark}: ${error instanceof Error ? error.message : String(error)}`);
-      figures.push({ benchmark: entry.benchmark, figure: '—', value: 'crashed', status: 'not available', note: error instanceof Error ? error.message : String(error) });
+      figures.push({
+        benchmark: entry.benchmark,
+        figure: '—',
+        value: 'crashed',
+        status: 'not available',
+        note: error instanceof Error ? error.message : String(error),
+      });
     } finally {
-      if (database) await database.drop().catch((error: unknown) => log(`could not drop a bench database: ${String(error)}`));
+      if (database)
+        await database.drop().catch((error: unknown) => log(`could not drop a bench database: ${String(error)}`));
     }
   }
 
-  const report = renderReport(figures, { date, postgres, durationS: (performance.now() - started) / 1000, crashes, loadBefore, loadAfter: loadavg()[0] ?? 0, only });
+  const report = renderReport(figures, {
+    date,
+    postgres,
+    durationS: (performance.now() - started) / 1000,
+    crashes,
+    loadBefore,
+    loadAfter: loadavg()[0] ?? 0,
+    only,
+  });
   // A partial run never replaces the committed report.
-  const target = only ? join(benchDir, '.data', 'REPORT-only.md') : quick ? join(benchDir, '.data', 'REPORT-quick.md') : join(benchDir, 'REPORT.md');
+  const target = only
+    ? join(benchDir, '.data', 'REPORT-only.md')
+    : quick
+      ? join(benchDir, '.data', 'REPORT-quick.md')
+      : join(benchDir, 'REPORT.md');
   mkdirSync(join(target, '..'), { recursive: true });
   writeFileSync(target, report);
   process.stdout.write(`${report}\n`);

@@ -32,10 +32,16 @@ async function main() {
   try {
     const admin = await portal.deps.db
       .insertInto('users')
-      .values({ email: `search-admin-${randomBytes(4).toString('hex')}@example.com`, passwordHash: '!unusable', role: 'admin' })
+      .values({
+        email: `search-admin-${randomBytes(4).toString('hex')}@example.com`,
+        passwordHash: '!unusable',
+        role: 'admin',
+      })
       .returning(['id', 'role', 'tokenVersion'])
       .executeTakeFirstOrThrow();
-    const headers = { authorization: `Bearer ${await portal.deps.tokens.sign({ userId: admin.id, role: admin.role, tokenVersion: admin.tokenVersion })}` };
+    const headers = {
+      authorization: `Bearer ${await portal.deps.tokens.sign({ userId: admin.id, role: admin.role, tokenVersion: admin.tokenVersion })}`,
+    };
     for (const path of SEARCH_PATHS) {
       const times: number[] = [];
       let total = '';
@@ -47,7 +53,9 @@ async function main() {
         total = res.headers.get('x-total-count') ?? '';
         if (i >= 3) times.push(performance.now() - started); // the first three warm plans and buffers
       }
-      process.stdout.write(`${path}  total ${total}  median ${fmt(median(times), 1)} ms  p95 ${fmt(percentile(times, 95), 1)} ms\n`);
+      process.stdout.write(
+        `${path}  total ${total}  median ${fmt(median(times), 1)} ms  p95 ${fmt(percentile(times, 95), 1)} ms\n`,
+      );
     }
   } finally {
     await portal.close();

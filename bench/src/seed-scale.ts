@@ -31,11 +31,73 @@ export const QUICK_SCALE: ScaleSizes = { partners: 100, referrals: 2_000, commis
 /** Parallel sessions for the big inserts and the index builds (the pool must allow as many connections to gain). */
 const SESSIONS = Math.max(1, Number(process.env.SEED_SESSIONS ?? 2));
 
-const WORDS_A = ['Acme', 'Blue', 'Cedar', 'Delta', 'Evergreen', 'Falcon', 'Granite', 'Harbor', 'Iron', 'Juniper', 'Keystone', 'Lumen', 'Maple', 'North', 'Orbit', 'Pioneer', 'Quartz', 'Ridge', 'Summit', 'Tidal'];
-const WORDS_B = ['Ledger', 'Growth', 'Commerce', 'Digital', 'Partners', 'Advisors', 'Media', 'Labs', 'Capital', 'Works'];
+const WORDS_A = [
+  'Acme',
+  'Blue',
+  'Cedar',
+  'Delta',
+  'Evergreen',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Iron',
+  'Juniper',
+  'Keystone',
+  'Lumen',
+  'Maple',
+  'North',
+  'Orbit',
+  'Pioneer',
+  'Quartz',
+  'Ridge',
+  'Summit',
+  'Tidal',
+];
+const WORDS_B = [
+  'Ledger',
+  'Growth',
+  'Commerce',
+  'Digital',
+  'Partners',
+  'Advisors',
+  'Media',
+  'Labs',
+  'Capital',
+  'Works',
+];
 const SUFFIXES = ['LLC', 'Inc', 'Co', 'Group', 'Agency'];
-const FIRST = ['Alex', 'Blair', 'Casey', 'Dana', 'Eli', 'Frankie', 'Gale', 'Harper', 'Indy', 'Jordan', 'Kai', 'Lee', 'Morgan', 'Noor', 'Oakley', 'Parker'];
-const LAST = ['Nguyen', 'Smith', 'Garcia', 'Khan', 'Olsen', 'Rossi', 'Tanaka', 'Dubois', 'Novak', 'Silva', 'Kowalski', 'Moreau'];
+const FIRST = [
+  'Alex',
+  'Blair',
+  'Casey',
+  'Dana',
+  'Eli',
+  'Frankie',
+  'Gale',
+  'Harper',
+  'Indy',
+  'Jordan',
+  'Kai',
+  'Lee',
+  'Morgan',
+  'Noor',
+  'Oakley',
+  'Parker',
+];
+const LAST = [
+  'Nguyen',
+  'Smith',
+  'Garcia',
+  'Khan',
+  'Olsen',
+  'Rossi',
+  'Tanaka',
+  'Dubois',
+  'Novak',
+  'Silva',
+  'Kowalski',
+  'Moreau',
+];
 
 const textArray = (words: readonly string[]) => sql`array[${sql.join(words.map((w) => sql.lit(w)))}]::text[]`;
 
@@ -43,7 +105,12 @@ const textArray = (words: readonly string[]) => sql`array[${sql.join(words.map((
  * A deterministic uuid (version 4 layout, so strict validators accept it) for row `n` of a table:
  * ascending with n, so the primary key fills its rightmost page instead of random pages.
  */
-const TABLE_PREFIX = { users: '10000000', partners: '20000000', referrals: '30000000', commissions: '40000000' } as const;
+const TABLE_PREFIX = {
+  users: '10000000',
+  partners: '20000000',
+  referrals: '30000000',
+  commissions: '40000000',
+} as const;
 const seedId = (table: keyof typeof TABLE_PREFIX, n: RawBuilder<unknown>) =>
   sql`(${sql.lit(`${TABLE_PREFIX[table]}-5ca1-4000-8000-`)} || lpad(to_hex(${n}), 12, '0'))::uuid`;
 
@@ -51,7 +118,11 @@ const seedId = (table: keyof typeof TABLE_PREFIX, n: RawBuilder<unknown>) =>
 const wonCount = (referrals: number) => Math.floor(referrals / 20) * 7 + Math.min(referrals % 20, 7);
 
 /** Fills an empty, migrated database. Returns the number of rows written per table. */
-export async function seedScale(pool: Db, sizes: ScaleSizes, log: (message: string) => void = () => {}): Promise<ScaleSizes> {
+export async function seedScale(
+  pool: Db,
+  sizes: ScaleSizes,
+  log: (message: string) => void = () => {},
+): Promise<ScaleSizes> {
   const started = performance.now();
   const step = (label: string) => log(`seed-scale: ${label} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   // One connection with settings for a bulk load: memory for the sorts (and the index builds), no
@@ -96,7 +167,8 @@ export async function seedScale(pool: Db, sizes: ScaleSizes, log: (message: stri
       from pg_constraint c
       where c.contype = 'f' and c.conrelid in ('referrals'::regclass, 'commissions'::regclass)
     `.execute(db);
-    for (const fk of foreignKeys) await sql`alter table ${sql.table(fk.table)} drop constraint ${sql.id(fk.name)}`.execute(db);
+    for (const fk of foreignKeys)
+      await sql`alter table ${sql.table(fk.table)} drop constraint ${sql.id(fk.name)}`.execute(db);
     for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(db);
     return { indexes, foreignKeys };
   });
@@ -137,7 +209,8 @@ export async function seedScale(pool: Db, sizes: ScaleSizes, log: (message: stri
 
     // Referral i goes to partner 1 + (i * 7919) % partners (a multiplicative spread); 35 % won,
     // 15 % lost, the rest in the pipeline.
-    await inSlices(sizes.referrals, (db, from, to) => sql`
+    await inSlices(sizes.referrals, (db, from, to) =>
+      sql`
       insert into referrals (id, partner_id, client_company_name, client_email, service_type, monthly_value, commission_amount, stage,
                              consultation_date, close_date, contract_start_date, contract_end_date, churn_date, created_at, updated_at)
       select ${seedId('referrals', sql`i`)},
@@ -156,7 +229,8 @@ export async function seedScale(pool: Db, sizes: ScaleSizes, log: (message: stri
              t.created_at, t.created_at
       from generate_series(${from}::bigint, ${to}::bigint) i
       cross join lateral (select timestamptz '2023-01-01' + ((i * 7) % 1000) * interval '1 day' as created_at) t
-    `.execute(db));
+    `.execute(db),
+    );
     step(`${sizes.referrals} referrals`);
 
     // Commissions: the won referrals, numbered k = 0 .. won - 1 (referral i = 20 (k / 7) + k % 7),
@@ -166,7 +240,8 @@ export async function seedScale(pool: Db, sizes: ScaleSizes, log: (message: stri
     const won = wonCount(sizes.referrals);
     if (sizes.commissions > 0 && won === 0) throw new Error('seed-scale: commissions need at least one won referral');
     const stride = Math.ceil(sizes.commissions / Math.max(won, 1));
-    await inSlices(Math.min(won, sizes.commissions), (db, from, to) => sql`
+    await inSlices(Math.min(won, sizes.commissions), (db, from, to) =>
+      sql`
       insert into commissions (id, partner_id, referral_id, amount, month_year, status, payment_date, payment_method, payment_reference,
                                failure_reason, created_at, updated_at)
       select ${seedId('commissions', sql`(k * ${stride} + m)`)},
@@ -185,7 +260,8 @@ export async function seedScale(pool: Db, sizes: ScaleSizes, log: (message: stri
       cross join lateral generate_series(0::bigint, (${sizes.commissions - 1}::bigint - k) / ${won}) m
       cross join lateral (select m * ${won} + k as j,
                                  (date '2023-02-01' + ((r.i * 7) % 700)::int) + m * interval '1 month' as at) t
-    `.execute(db));
+    `.execute(db),
+    );
     step(`${sizes.commissions} commissions`);
   } finally {
     // One sorted build per index, spread over the sessions (CREATE INDEX takes a SHARE lock: builds
@@ -194,7 +270,9 @@ export async function seedScale(pool: Db, sizes: ScaleSizes, log: (message: stri
     step(`${dropped.indexes.length} indexes rebuilt`);
     await session(async (db) => {
       for (const fk of dropped.foreignKeys)
-        await sql`alter table ${sql.table(fk.table)} add constraint ${sql.id(fk.name)} ${sql.raw(fk.definition)}`.execute(db);
+        await sql`alter table ${sql.table(fk.table)} add constraint ${sql.id(fk.name)} ${sql.raw(fk.definition)}`.execute(
+          db,
+        );
     });
     step(`${dropped.foreignKeys.length} foreign keys checked`);
   }
@@ -227,8 +305,14 @@ export async function seedScale(pool: Db, sizes: ScaleSizes, log: (message: stri
     step('vacuum analyze');
 
     const count = async (table: 'partners' | 'referrals' | 'commissions') =>
-      Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db)).rows[0]?.n ?? 0);
-    return { partners: await count('partners'), referrals: await count('referrals'), commissions: await count('commissions') };
+      Number(
+        (await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db)).rows[0]?.n ?? 0,
+      );
+    return {
+      partners: await count('partners'),
+      referrals: await count('referrals'),
+      commissions: await count('commissions'),
+    };
   });
 }
 
@@ -238,7 +322,9 @@ async function main() {
   const handle = createDb({ databaseUrl: url, poolSize: SESSIONS });
   try {
     await migrateToLatest(handle.db);
-    const counts = await seedScale(handle.db, process.argv.includes('--quick') ? QUICK_SCALE : FULL_SCALE, (m) => process.stderr.write(`${m}\n`));
+    const counts = await seedScale(handle.db, process.argv.includes('--quick') ? QUICK_SCALE : FULL_SCALE, (m) =>
+      process.stderr.write(`${m}\n`),
+    );
     process.stdout.write(`${JSON.stringify(counts)}\n`);
   } finally {
     await handle.close();

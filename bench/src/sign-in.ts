@@ -27,7 +27,15 @@ async function argon2Ceiling(hash: string, password: string, concurrency: number
 
 export async function runSignInBench(ctx: BenchContext): Promise<BenchFigure[]> {
   if (!ctx.databaseUrl) {
-    return [{ benchmark: BENCHMARK, figure: 'POST /api/auth/login', value: 'not measured', status: 'not available', note: 'needs PostgreSQL (BENCH_DATABASE_URL)' }];
+    return [
+      {
+        benchmark: BENCHMARK,
+        figure: 'POST /api/auth/login',
+        value: 'not measured',
+        status: 'not available',
+        note: 'needs PostgreSQL (BENCH_DATABASE_URL)',
+      },
+    ];
   }
   const portal = await startPortal(ctx.databaseUrl);
   try {
@@ -37,9 +45,23 @@ export async function runSignInBench(ctx: BenchContext): Promise<BenchFigure[]> 
     const probe = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     await probe.arrayBuffer();
     if (probe.status !== 200) {
-      return [{ benchmark: BENCHMARK, figure: 'POST /api/auth/login', value: `answered ${probe.status}`, status: 'not available', note: 'sign-in does not answer 200 yet' }];
+      return [
+        {
+          benchmark: BENCHMARK,
+          figure: 'POST /api/auth/login',
+          value: `answered ${probe.status}`,
+          status: 'not available',
+          note: 'sign-in does not answer 200 yet',
+        },
+      ];
     }
-    const hash = (await portal.deps.db.selectFrom('users').select('passwordHash').where('id', '=', partner.userId).executeTakeFirstOrThrow()).passwordHash;
+    const hash = (
+      await portal.deps.db
+        .selectFrom('users')
+        .select('passwordHash')
+        .where('id', '=', partner.userId)
+        .executeTakeFirstOrThrow()
+    ).passwordHash;
 
     const rounds = ctx.quick ? 1 : 3;
     const durationMs = ctx.quick ? 1500 : 5000;
@@ -48,18 +70,40 @@ export async function runSignInBench(ctx: BenchContext): Promise<BenchFigure[]> 
     const login: { rps: number; p95Ms: number; p50Ms: number }[] = [];
     const ceiling: { rps: number; p95Ms: number }[] = [];
     for (let round = 0; round < rounds; round++) {
-      const result = await runLoad({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, concurrency, durationMs, warmupMs: 300 });
-      if (result.failed > 0) throw new Error(`sign-in: ${result.failed} requests failed (${JSON.stringify(result.statuses)})`);
+      const result = await runLoad({
+        url,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        concurrency,
+        durationMs,
+        warmupMs: 300,
+      });
+      if (result.failed > 0)
+        throw new Error(`sign-in: ${result.failed} requests failed (${JSON.stringify(result.statuses)})`);
       login.push(result);
       ceiling.push(await argon2Ceiling(hash, partner.password, concurrency, durationMs));
-      ctx.log(`sign-in round ${round + 1}/${rounds}: ${fmt(result.rps, 1)} req/s (argon2 alone ${fmt(ceiling[round]?.rps ?? NaN, 1)}/s)`);
+      ctx.log(
+        `sign-in round ${round + 1}/${rounds}: ${fmt(result.rps, 1)} req/s (argon2 alone ${fmt(ceiling[round]?.rps ?? NaN, 1)}/s)`,
+      );
     }
     const loginRps = median(login.map((r) => r.rps));
     const ceilingRps = median(ceiling.map((r) => r.rps));
     const how = `${rounds} round(s) of ${durationMs / 1000} s, ${concurrency} concurrent clients, medians`;
     return [
-      { benchmark: BENCHMARK, figure: 'POST /api/auth/login throughput', value: `${fmt(loginRps, 1)} req/s`, status: 'info', note: how },
-      { benchmark: BENCHMARK, figure: 'POST /api/auth/login p95 latency', value: `${fmt(median(login.map((r) => r.p95Ms)), 1)} ms (p50 ${fmt(median(login.map((r) => r.p50Ms)), 1)} ms)`, status: 'info' },
+      {
+        benchmark: BENCHMARK,
+        figure: 'POST /api/auth/login throughput',
+        value: `${fmt(loginRps, 1)} req/s`,
+        status: 'info',
+        note: how,
+      },
+      {
+        benchmark: BENCHMARK,
+        figure: 'POST /api/auth/login p95 latency',
+        value: `${fmt(median(login.map((r) => r.p95Ms)), 1)} ms (p50 ${fmt(median(login.map((r) => r.p50Ms)), 1)} ms)`,
+        status: 'info',
+      },
       {
         benchmark: BENCHMARK,
         figure: 'sign-in ÷ bare argon2.verify (same concurrency)',

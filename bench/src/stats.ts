@@ -18,10 +18,19 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 export const fmt = (value: number, digits = 0) =>
-  Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
+  Number.isFinite(value)
+    ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : 'n/a';
 
 /** The report line for a run of timings against a median target ("info" when the target only guides). */
-export function latencyFigure(benchmark: string, name: string, times: readonly number[], targetMs: number, note: string, informational = false): TimedFigure {
+export function latencyFigure(
+  benchmark: string,
+  name: string,
+  times: readonly number[],
+  targetMs: number,
+  note: string,
+  informational = false,
+): TimedFigure {
   const medianMs = median(times);
   const p95Ms = percentile(times, 95);
   return {

@@ -77,10 +77,21 @@ function allAssets(dir: string, ext: string): string[] {
     .filter((name) => statSync(join(dir, name)).isFile());
 }
 
-export async function runWebSizeBench(_ctx: BenchContext, distDir = resolve(import.meta.dirname, '../../apps/web/dist')): Promise<BenchFigure[]> {
+export async function runWebSizeBench(
+  _ctx: BenchContext,
+  distDir = resolve(import.meta.dirname, '../../apps/web/dist'),
+): Promise<BenchFigure[]> {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
-    return [{ benchmark: BENCHMARK, figure: 'initial JS + CSS', value: 'not measured', status: 'not available', note: 'build the web app first: pnpm --filter @portal/web build' }];
+    return [
+      {
+        benchmark: BENCHMARK,
+        figure: 'initial JS + CSS',
+        value: 'not measured',
+        status: 'not available',
+        note: 'build the web app first: pnpm --filter @portal/web build',
+      },
+    ];
   }
   const assets = initialAssets(readFileSync(indexPath, 'utf8'));
   const fileOf = (path: string) => join(distDir, path.replace(/^\//, '').split('?')[0] as string);
@@ -93,7 +104,9 @@ export async function runWebSizeBench(_ctx: BenchContext, distDir = resolve(impo
   if (existsSync(landingPath)) {
     const html = readFileSync(landingPath, 'utf8');
     const blocking = renderBlockingScripts(html);
-    const blockingKb = blocking.src.reduce((sum, path) => sum + gzipKb(fileOf(path)), 0) + blocking.inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length / 1024, 0);
+    const blockingKb =
+      blocking.src.reduce((sum, path) => sum + gzipKb(fileOf(path)), 0) +
+      blocking.inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length / 1024, 0);
     const hydration = initialAssets(html).js;
     const hydrationKb = hydration.reduce((sum, path) => sum + gzipKb(fileOf(path)), 0);
     landing.push(
@@ -111,7 +124,7 @@ export async function runWebSizeBench(_ctx: BenchContext, distDir = resolve(impo
         value: `${fmt(hydrationKb, 1)} KB`,
         target: `≤ ${HYDRATION_JS_TARGET_KB} KB`,
         status: hydrationKb <= HYDRATION_JS_TARGET_KB ? 'met' : 'gap',
-        note: 'the public pages\' own entry (public.html → src/public-main.tsx: React, Mantine, the page; no router, query or tRPC client); the toasts load after hydration, the sign-in dialog when first opened; `/r/{code}` uses the same template',
+        note: "the public pages' own entry (public.html → src/public-main.tsx: React, Mantine, the page; no router, query or tRPC client); the toasts load after hydration, the sign-in dialog when first opened; `/r/{code}` uses the same template",
       },
       {
         benchmark: BENCHMARK,

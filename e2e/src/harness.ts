@@ -37,7 +37,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, logs: () => string, timeoutMs = 60_000): Promise<void> {
+async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  logs: () => string,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The portal exited with ${child.exitCode}:\n${logs()}`);
@@ -64,7 +69,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const webDist = env.WEB_DIST ?? join(dataDir, 'web');
   if (!env.WEB_DIST) cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
   // The server build of the public pages sits beside the web build (WEB_DIST/../dist-ssr).
-  if (!env.WEB_DIST && existsSync(join(repoRoot, 'apps/web/dist-ssr'))) cpSync(join(repoRoot, 'apps/web/dist-ssr'), join(dataDir, 'dist-ssr'), { recursive: true });
+  if (!env.WEB_DIST && existsSync(join(repoRoot, 'apps/web/dist-ssr')))
+    cpSync(join(repoRoot, 'apps/web/dist-ssr'), join(dataDir, 'dist-ssr'), { recursive: true });
   // A caller that must know the address before the start (PUBLIC_URL for mailed links) passes PORT.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
@@ -114,7 +120,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -177,7 +191,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** Waits until no CSS transition is running (a dialog fading in would be measured half-transparent). */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().filter((a) => a.constructor.name === 'CSSTransition' && a.playState === 'running').length === 0);
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().filter((a) => a.constructor.name === 'CSSTransition' && a.playState === 'running')
+        .length === 0,
+  );
 }
 
 /**
@@ -187,8 +205,13 @@ export async function settled(page: Page): Promise<void> {
 export async function sidewaysScrollers(scope: Locator): Promise<string[]> {
   return scope.evaluate((root) =>
     [root, ...Array.from(root.querySelectorAll('*'))]
-      .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
-      .map((el) => `${el.tagName.toLowerCase()}${Array.from(el.classList, (c) => `.${c}`).join('')} (${el.scrollWidth} px in ${el.clientWidth} px)`),
+      .filter(
+        (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1,
+      )
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${Array.from(el.classList, (c) => `.${c}`).join('')} (${el.scrollWidth} px in ${el.clientWidth} px)`,
+      ),
   );
 }
 
@@ -199,13 +222,17 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
+    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).map(
+      (v) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      }),
+    );
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.targets.join(', ')}`);
 }
 
 /** A complete partner application (POST /api/partners) for journeys that seed applicants through the API. */
@@ -229,10 +256,18 @@ export function sampleApplication(companyName: string, contactName: string) {
 
 /** A small REST client for setting up journeys through the public API. */
 export function api(baseUrl: string) {
-  async function call<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T; headers: Headers }> {
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; body: T; headers: Headers }> {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -247,7 +282,8 @@ export function api(baseUrl: string) {
     },
     async register(email: string, password: string): Promise<string> {
       const res = await call<{ token: string }>('POST', '/api/auth/register', { email, password });
-      if (res.status !== 200 && res.status !== 201) throw new Error(`register failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200 && res.status !== 201)
+        throw new Error(`register failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.token;
     },
   };

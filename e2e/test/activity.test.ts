@@ -5,7 +5,18 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, sampleApplication, screenshot, seriousA11yViolations, signInWithToken, usePortal } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  newPage,
+  sampleApplication,
+  screenshot,
+  seriousA11yViolations,
+  signInWithToken,
+  usePortal,
+} from '../src/harness';
 
 const journey = usePortal();
 
@@ -23,10 +34,17 @@ describe('the Activity screen in the browser', () => {
   it('shows who approved a partner with the status before and after, filters to it and exports it', async () => {
     const client = api(journey.portal.baseUrl);
     const applicantToken = await client.register('audit-me@e2e.test', 'applicant-password-1');
-    const applied = await client.call<{ id: string }>('POST', '/api/partners', sampleApplication('Audited Growth Co', 'Ada Audit'), applicantToken);
+    const applied = await client.call<{ id: string }>(
+      'POST',
+      '/api/partners',
+      sampleApplication('Audited Growth Co', 'Ada Audit'),
+      applicantToken,
+    );
     expect(applied.status).toBe(201);
     const adminToken = await client.login(ADMIN.email, ADMIN.password);
-    expect((await client.call('POST', `/api/admin/partners/${applied.body.id}/approve`, undefined, adminToken)).status).toBe(200);
+    expect(
+      (await client.call('POST', `/api/admin/partners/${applied.body.id}/approve`, undefined, adminToken)).status,
+    ).toBe(200);
 
     const { page, context } = await newPage(journey.browser, DESKTOP);
     await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
@@ -42,7 +60,9 @@ describe('the Activity screen in the browser', () => {
     expect(await approval.textContent()).toContain(ADMIN.email);
     // The pointer left on the clicked link would show its hover colour in the picture.
     await page.mouse.move(900, 20);
-    expect(await page.getByTestId('sidebar').getByRole('link', { name: 'Admin Dashboard' }).getAttribute('aria-current')).toBeNull();
+    expect(
+      await page.getByTestId('sidebar').getByRole('link', { name: 'Admin Dashboard' }).getAttribute('aria-current'),
+    ).toBeNull();
     // The breadcrumb back to the dashboard is a way out, not this page: only the last crumb is the current page.
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await breadcrumb.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('aria-current')).toBeNull();
@@ -55,9 +75,14 @@ describe('the Activity screen in the browser', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByTestId('activity-total').filter({ hasText: '1 entry' }).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync(await download.path(), 'utf8').split('\r\n').filter(Boolean);
+    const csv = readFileSync(await download.path(), 'utf8')
+      .split('\r\n')
+      .filter(Boolean);
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain('"partner.approved"');
     expect(csv[1]).toContain('"status: pending → active"');
@@ -70,7 +95,10 @@ describe('the Activity screen in the browser', () => {
     const mobile = await newPage(journey.browser, MOBILE);
     await signInWithToken(mobile.page, journey.portal.baseUrl, adminToken, '/admin/activity');
     // The export is logged too (its details name the filter): the approval is the row with a diff.
-    await mobile.page.getByRole('row').filter({ hasText: 'partner.approved', has: mobile.page.locator('del') }).waitFor();
+    await mobile.page
+      .getByRole('row')
+      .filter({ hasText: 'partner.approved', has: mobile.page.locator('del') })
+      .waitFor();
     await shot(mobile.page, 'activity-mobile-light');
     await mobile.context.close();
   });

@@ -7,24 +7,62 @@ import { previousMonthKey } from '@portal/contracts/plain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { ADMIN, DESKTOP, MOBILE, api, artifactsDir, newPage, screenshot, seriousA11yViolations, settled, sidewaysScrollers, signInWithToken, usePortal } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  artifactsDir,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  sidewaysScrollers,
+  signInWithToken,
+  usePortal,
+} from '../src/harness';
 
 const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
 const MONTH = previousMonthKey(new Date());
-const PARTNER = { email: 'netted@e2e.test', password: 'partner-password-123', companyName: 'Netted Growth LLC', contactName: 'Nora Net' };
-const BULK = { email: 'bulk@e2e.test', password: 'partner-password-123', companyName: 'Bulk Referrers Inc', contactName: 'Bo Bulk' };
+const PARTNER = {
+  email: 'netted@e2e.test',
+  password: 'partner-password-123',
+  companyName: 'Netted Growth LLC',
+  contactName: 'Nora Net',
+};
+const BULK = {
+  email: 'bulk@e2e.test',
+  password: 'partner-password-123',
+  companyName: 'Bulk Referrers Inc',
+  contactName: 'Bo Bulk',
+};
 const BULK_CLIENTS = 27;
 
-async function partnerWithClients(client: ReturnType<typeof api>, partner: typeof PARTNER, clients: number): Promise<string> {
-  const created = await client.call<{ id: string }>('POST', '/api/admin/partners', { ...partner, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
+async function partnerWithClients(
+  client: ReturnType<typeof api>,
+  partner: typeof PARTNER,
+  clients: number,
+): Promise<string> {
+  const created = await client.call<{ id: string }>(
+    'POST',
+    '/api/admin/partners',
+    { ...partner, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
+    adminToken,
+  );
   if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
   for (let i = 0; i < clients; i++) {
     const referral = await client.call<{ id: string }>(
       'POST',
       '/api/admin/referrals',
-      { partnerId: created.body.id, clientCompanyName: `${partner.companyName.split(' ')[0]} Client ${i + 1}`, serviceType: 'basic_accounting', monthlyValue: 1200, contractStartDate: `${MONTH}-01` },
+      {
+        partnerId: created.body.id,
+        clientCompanyName: `${partner.companyName.split(' ')[0]} Client ${i + 1}`,
+        serviceType: 'basic_accounting',
+        monthlyValue: 1200,
+        contractStartDate: `${MONTH}-01`,
+      },
       adminToken,
     );
     if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
@@ -62,14 +100,19 @@ async function processorInBothThemes(page: Page, name: string) {
  */
 async function expectTidyRows(processor: Locator, width: string) {
   expect(await sidewaysScrollers(processor), width).toEqual([]);
-  const heights = await processor.getByTestId('payout-row').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+  const heights = await processor
+    .getByTestId('payout-row')
+    .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
   expect(Math.max(...heights), `row heights at ${width}: ${heights.join(', ')}`).toBeLessThanOrEqual(100);
-  const voids = await processor.getByRole('button', { name: /^Void: / }).evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().right)));
+  const voids = await processor
+    .getByRole('button', { name: /^Void: / })
+    .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().right)));
   expect(voids.length, width).toBe(heights.length);
   expect(new Set(voids).size, `Void's right edge at ${width}: ${voids.join(', ')}`).toBe(1);
 }
 
-const processorOf = (page: Page) => page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
+const processorOf = (page: Page) =>
+  page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
 
 async function pickPartner(page: Page, scope: ReturnType<Page['locator']>, companyName: string) {
   const input = scope.getByLabel(/^Partner( \*)?$/);
@@ -131,10 +174,18 @@ describe('adjustments and net payouts in Chromium', () => {
     await processorOf(narrow.page).getByLabel('Select all').check();
     await expectTidyRows(processorOf(narrow.page), 'phone');
     // Client (or kind), month and reason still under each partner, the clawback's badge and reason too.
-    const clawbackRow = processorOf(narrow.page).getByTestId('payout-row').filter({ hasText: 'Client refunded in full' });
+    const clawbackRow = processorOf(narrow.page)
+      .getByTestId('payout-row')
+      .filter({ hasText: 'Client refunded in full' });
     expect(await clawbackRow.getByTestId('payout-row-details').textContent()).toMatch(/^Clawback · \w{3} \d{4}$/);
     expect(await clawbackRow.getByRole('button', { name: /^Mark failed/ }).count()).toBe(0);
-    expect(await processorOf(narrow.page).getByTestId('payout-row').filter({ hasText: 'Netted Client 1' }).getByTestId('kind-badge').count()).toBe(0);
+    expect(
+      await processorOf(narrow.page)
+        .getByTestId('payout-row')
+        .filter({ hasText: 'Netted Client 1' })
+        .getByTestId('kind-badge')
+        .count(),
+    ).toBe(0);
     await processorInBothThemes(narrow.page, 'processor-adjusted-390');
     await narrow.context.close();
 
@@ -160,7 +211,9 @@ describe('adjustments and net payouts in Chromium', () => {
       await cards.nth(2).waitFor();
       const texts = await cards.allTextContents();
       expect(texts.every((text) => text.includes('Paid'))).toBe(true);
-      expect(texts.map((text) => text.match(/-?\$\d+\.\d{2}/)?.[0]).sort()).toEqual(['$40.00', '$50.00', '-$30.00'].sort());
+      expect(texts.map((text) => text.match(/-?\$\d+\.\d{2}/)?.[0]).sort()).toEqual(
+        ['$40.00', '$50.00', '-$30.00'].sort(),
+      );
       expect(texts.some((text) => text.includes('Clawback reason: Client refunded in full'))).toBe(true);
       await screenshot(partner.page, `partner-commissions-adjusted-${suffix}`);
       await partner.context.close();

@@ -5,11 +5,21 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, sampleApplication, screenshot, settled, signInWithToken, usePortal } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  newPage,
+  sampleApplication,
+  screenshot,
+  settled,
+  signInWithToken,
+  usePortal,
+} from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
-
 
 const PASSWORD = 'applicant-password-1';
 
@@ -18,7 +28,8 @@ async function applicant(email: string, companyName: string, contactName: string
   const client = api(journey.portal.baseUrl);
   const token = await client.register(email, PASSWORD);
   const res = await client.call('POST', '/api/partners', sampleApplication(companyName, contactName), token);
-  if (res.status !== 200 && res.status !== 201) throw new Error(`application failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 && res.status !== 201)
+    throw new Error(`application failed: ${res.status} ${JSON.stringify(res.body)}`);
   return token;
 }
 
@@ -34,10 +45,17 @@ async function seriousViolationsIn(page: Page, include: string[]): Promise<strin
   await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async (selectors) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const result = await (window as any).axe.run({ include: selectors.map((s) => [s]) }, { resultTypes: ['violations'] });
-    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    const result = await (window as any).axe.run(
+      { include: selectors.map((s) => [s]) },
+      { resultTypes: ['violations'] },
+    );
+    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).map(
+      (v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }),
+    );
   }, include);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.targets.join(', ')}`);
 }
 
 const queueRow = (page: Page, company: string) => page.getByTestId('approval-row').filter({ hasText: company });
@@ -156,7 +174,14 @@ describe('admin approval flow in the browser', () => {
       await openAdmin(page);
       await page.getByTestId('affiliates').getByRole('row').nth(1).waitFor();
       // This issue's parts of the page: the header, the metric cards, the queue and the affiliates table.
-      expect(await seriousViolationsIn(page, ['[data-testid="admin-header"]', '[data-testid="admin-metrics"]', '[data-testid="approval-queue"]', '[data-testid="affiliates"]'])).toEqual([]);
+      expect(
+        await seriousViolationsIn(page, [
+          '[data-testid="admin-header"]',
+          '[data-testid="admin-metrics"]',
+          '[data-testid="approval-queue"]',
+          '[data-testid="affiliates"]',
+        ]),
+      ).toEqual([]);
       for (const [button, dialog] of [
         ['Create Partner', 'Create New Partner'],
         ['Partner Settings', 'Partner Settings'],

@@ -3,7 +3,17 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, usePortal, gotoInteractive } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  usePortal,
+  gotoInteractive,
+} from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -106,7 +116,10 @@ describe('accounts and sessions in the browser', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
     it(`lays out the landing page and the dialog without overflow (${name})`, async () => {
       // axe is injected as an inline script, which the app's CSP rightly refuses.
       const context = await journey.browser.newContext({ viewport, bypassCSP: true });

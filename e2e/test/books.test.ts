@@ -5,14 +5,30 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, usePortal } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  signInWithToken,
+  usePortal,
+} from '../src/harness';
 
 const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
 let reference: string;
 let partnerId: string;
-const PARTNER = { email: 'statements@e2e.test', password: 'partner-password-123', companyName: 'Statement Makers LLC', contactName: 'Stella Statement' };
+const PARTNER = {
+  email: 'statements@e2e.test',
+  password: 'partner-password-123',
+  companyName: 'Statement Makers LLC',
+  contactName: 'Stella Statement',
+};
 const MONTH = previousMonthKey(new Date());
 const SHOTS = '/work/shots/books';
 
@@ -26,7 +42,12 @@ async function shot(page: Parameters<typeof screenshot>[0], name: string, viewpo
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
   adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
+  const created = await client.call(
+    'POST',
+    '/api/admin/partners',
+    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
+    adminToken,
+  );
   if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
   partnerToken = await client.login(PARTNER.email, PARTNER.password);
   partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, partnerToken)).body.id;
@@ -34,15 +55,29 @@ beforeAll(async () => {
     ['Lighthouse Provisions', 'basic_accounting'],
     ['Granite Gear Co', 'controller'],
   ] as const) {
-    const referral = await client.call<{ id: string }>('POST', '/api/admin/referrals', { partnerId, clientCompanyName, serviceType, monthlyValue: 2500, contractStartDate: `${MONTH}-01` }, adminToken);
+    const referral = await client.call<{ id: string }>(
+      'POST',
+      '/api/admin/referrals',
+      { partnerId, clientCompanyName, serviceType, monthlyValue: 2500, contractStartDate: `${MONTH}-01` },
+      adminToken,
+    );
     if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
     await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
   }
   await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
-  const pending = await client.call<Array<{ id: string }>>('GET', '/api/admin/commissions/pending', undefined, adminToken);
+  const pending = await client.call<Array<{ id: string }>>(
+    'GET',
+    '/api/admin/commissions/pending',
+    undefined,
+    adminToken,
+  );
   const res = await fetch(`${journey.portal.baseUrl}/api/admin/payouts`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}`, 'idempotency-key': `books-${Date.now()}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${adminToken}`,
+      'idempotency-key': `books-${Date.now()}`,
+    },
     body: JSON.stringify({ commissionIds: pending.body.map((item) => item.id) }),
   });
   if (res.status !== 201) throw new Error(`payout: ${res.status} ${await res.text()}`);
@@ -56,7 +91,9 @@ describe('statements and tax information in Chromium', () => {
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
 
     await page.getByRole('tab', { name: 'Settings' }).click();
-    const card = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Tax information' }) });
+    const card = page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByRole('heading', { name: 'Tax information' }) });
     await card.getByTestId('w9-certification').waitFor();
     await card.getByLabel('Legal name').fill('Statement Makers LLC');
     await card.getByLabel('Tax classification').click();
@@ -82,9 +119,14 @@ describe('statements and tax information in Chromium', () => {
     expect(await group.getByTestId('payout-amount').textContent()).toBe('$150.00');
     expect(await group.getByTestId('commission-card').count()).toBe(2);
     // The statement month defaults to the month just ended.
-    expect(await page.locator('input').and(page.getByLabel('Statement month')).inputValue()).toBe(formatMonthKey(MONTH));
+    expect(await page.locator('input').and(page.getByLabel('Statement month')).inputValue()).toBe(
+      formatMonthKey(MONTH),
+    );
     await shot(page, 'partner-commissions-grouped-desktop');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`statement-statement-makers-llc-${MONTH}.pdf`);
     const file = readFileSync(await download.path());
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
@@ -111,7 +153,10 @@ describe('statements and tax information in Chromium', () => {
     await settled(page);
     await shot(page, 'admin-1099-dialog-desktop', true);
     const year = await dialog.locator('input').and(page.getByLabel('Tax year')).inputValue();
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`1099-nec-${year}.csv`);
     expect(readFileSync(await download.path(), 'utf8')).toContain('"Recipient legal name"');
     await context.close();
@@ -119,14 +164,35 @@ describe('statements and tax information in Chromium', () => {
 
   it("the admin sees the processor's missing-tax-profile mark and downloads a partner's statement from its details", async () => {
     const client = api(journey.portal.baseUrl);
-    const big = { email: 'big.earner@e2e.test', password: 'partner-password-123', companyName: 'Big Earner Media', contactName: 'Bea Earner' };
-    const created = await client.call('POST', '/api/admin/partners', { ...big, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
+    const big = {
+      email: 'big.earner@e2e.test',
+      password: 'partner-password-123',
+      companyName: 'Big Earner Media',
+      contactName: 'Bea Earner',
+    };
+    const created = await client.call(
+      'POST',
+      '/api/admin/partners',
+      { ...big, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
+      adminToken,
+    );
     expect(created.status).toBe(201);
     const bigToken = await client.login(big.email, big.password);
     const partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, bigToken)).body.id;
     // 25 controller clients: 25 x 100.00 = 2,500.00 pending, past this year's 1099-NEC threshold.
     for (let i = 1; i <= 25; i++) {
-      const referral = await client.call<{ id: string }>('POST', '/api/admin/referrals', { partnerId, clientCompanyName: `Store ${i}`, serviceType: 'controller', monthlyValue: 2500, contractStartDate: `${MONTH}-01` }, adminToken);
+      const referral = await client.call<{ id: string }>(
+        'POST',
+        '/api/admin/referrals',
+        {
+          partnerId,
+          clientCompanyName: `Store ${i}`,
+          serviceType: 'controller',
+          monthlyValue: 2500,
+          contractStartDate: `${MONTH}-01`,
+        },
+        adminToken,
+      );
       await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
     }
     await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
@@ -137,7 +203,9 @@ describe('statements and tax information in Chromium', () => {
     ] as const) {
       const { page, context } = await newPage(journey.browser, viewport);
       await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
-      const processor = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
+      const processor = page
+        .locator('.mantine-Card-root')
+        .filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
       await processor.getByTestId('tax-profile-missing').first().waitFor();
       await processor.getByTestId('tax-profile-missing').first().scrollIntoViewIfNeeded();
       await processor.getByTestId('tax-profile-missing').first().hover();
@@ -155,7 +223,10 @@ describe('statements and tax information in Chromium', () => {
     await dialog.getByRole('heading', { name: 'Statements' }).scrollIntoViewIfNeeded();
     await settled(page);
     await shot(page, 'admin-partner-statements-desktop', true);
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`statement-statement-makers-llc-${MONTH}.csv`);
     const csv = readFileSync(await download.path(), 'utf8');
     // The month just ended: its commissions; the payout of this month is on the next statement.
@@ -186,7 +257,8 @@ describe('statements and tax information in Chromium', () => {
           const card = region.getByRole('list', { name: list }).getByRole('listitem').filter({ hasText: text });
           await card.waitFor();
           expect(await region.getByRole('table').count(), `${list} at ${suffix}`).toBe(0);
-          if (list === 'Commissions') expect(await card.textContent()).toMatch(/Client.*Lighthouse Provisions.*Amount.*\$\d.*Status.*Paid/);
+          if (list === 'Commissions')
+            expect(await card.textContent()).toMatch(/Client.*Lighthouse Provisions.*Amount.*\$\d.*Status.*Paid/);
         }
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);

@@ -9,13 +9,23 @@ import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, signInWithToken, useP
 const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
-const PARTNER = { email: 'earner@e2e.test', password: 'partner-password-123', companyName: 'Earning Partners LLC', contactName: 'Erin Earner' };
+const PARTNER = {
+  email: 'earner@e2e.test',
+  password: 'partner-password-123',
+  companyName: 'Earning Partners LLC',
+  contactName: 'Erin Earner',
+};
 const MONTH = previousMonthKey(new Date());
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
   adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call<{ id: string }>('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
+  const created = await client.call<{ id: string }>(
+    'POST',
+    '/api/admin/partners',
+    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
+    adminToken,
+  );
   if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
   partnerToken = await client.login(PARTNER.email, PARTNER.password);
   const partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, partnerToken)).body.id;
@@ -24,7 +34,12 @@ beforeAll(async () => {
     ['Harbor Outfitters', 'basic_accounting'],
     ['Summit Supply Co', 'controller'],
   ] as const) {
-    const referral = await client.call<{ id: string }>('POST', '/api/admin/referrals', { partnerId, clientCompanyName, serviceType, monthlyValue: 2500, contractStartDate: `${MONTH}-01` }, adminToken);
+    const referral = await client.call<{ id: string }>(
+      'POST',
+      '/api/admin/referrals',
+      { partnerId, clientCompanyName, serviceType, monthlyValue: 2500, contractStartDate: `${MONTH}-01` },
+      adminToken,
+    );
     if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
     const won = await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
     if (won.status !== 200) throw new Error(`stage won: ${won.status} ${JSON.stringify(won.body)}`);
@@ -36,14 +51,19 @@ describe('commissions in Chromium', () => {
     const admin = await newPage(journey.browser, DESKTOP);
     const page = admin.page;
     await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
-    const processor = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
+    const processor = page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
     await processor.waitFor();
     await processor.getByText('No pending commissions. Run the monthly accrual to create them.').waitFor();
 
     // The month picker defaults to the month just ended.
     expect(await page.getByLabel('Month', { exact: true }).inputValue()).toBe(MONTH);
     await page.getByRole('button', { name: 'Run accrual' }).click();
-    await page.getByTestId('accrual-result').getByText(`${formatMonthKey(MONTH)}: 2 commissions created, 0 skipped (already accrued)`).waitFor();
+    await page
+      .getByTestId('accrual-result')
+      .getByText(`${formatMonthKey(MONTH)}: 2 commissions created, 0 skipped (already accrued)`)
+      .waitFor();
 
     await processor.getByTestId('payout-row').nth(1).waitFor();
     expect(await processor.getByTestId('payout-row').count()).toBe(2);
@@ -60,17 +80,26 @@ describe('commissions in Chromium', () => {
     expect(reference).toBeTruthy();
 
     // The wire instructions download with the admin's token.
-    const [download] = await Promise.all([page.waitForEvent('download'), payout.getByRole('button', { name: 'Wire instructions (CSV)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      payout.getByRole('button', { name: 'Wire instructions (CSV)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`wire-instructions-${reference}.csv`);
 
     // Export Data offers the commissions as CSV, fetched with the token too.
     await page.getByRole('button', { name: 'Export Data' }).click();
-    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Commissions (CSV)' }).click()]);
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Commissions (CSV)' }).click(),
+    ]);
     expect(exported.suggestedFilename()).toMatch(/^commissions-\d{4}-\d{2}-\d{2}\.csv$/);
 
     // Running the accrual again creates nothing more.
     await page.getByRole('button', { name: 'Run accrual' }).click();
-    await page.getByTestId('accrual-result').getByText(`${formatMonthKey(MONTH)}: 0 commissions created, 2 skipped (already accrued)`).waitFor();
+    await page
+      .getByTestId('accrual-result')
+      .getByText(`${formatMonthKey(MONTH)}: 0 commissions created, 2 skipped (already accrued)`)
+      .waitFor();
     await screenshot(page, 'admin-payout-processor-paid-desktop');
 
     // The affiliates table shows the partner's lifetime total.
@@ -101,7 +130,15 @@ describe('commissions in Chromium', () => {
       await cards.nth(1).waitFor();
       expect(await cards.count()).toBe(2);
       const texts = await cards.allTextContents();
-      expect(texts.every((text) => text.includes('Paid') && text.includes(reference as string) && text.includes('Wire Transfer') && text.includes(formatMonthKey(MONTH)))).toBe(true);
+      expect(
+        texts.every(
+          (text) =>
+            text.includes('Paid') &&
+            text.includes(reference as string) &&
+            text.includes('Wire Transfer') &&
+            text.includes(formatMonthKey(MONTH)),
+        ),
+      ).toBe(true);
       expect(texts.map((text) => text.match(/\$\d+\.\d{2}/)?.[0]).sort()).toEqual(['$100.00', '$50.00']);
       await screenshot(partner.page, `partner-commissions-${suffix}`);
       await partner.context.close();
@@ -110,8 +147,18 @@ describe('commissions in Chromium', () => {
 
   it('a partner without commissions sees the empty state', async () => {
     const client = api(journey.portal.baseUrl);
-    const other = { email: 'newcomer@e2e.test', password: 'partner-password-123', companyName: 'Newcomer Media', contactName: 'Nia Newcomer' };
-    const created = await client.call('POST', '/api/admin/partners', { ...other, companyType: 'influencer', expectedVolume: '1-2 referrals/month' }, adminToken);
+    const other = {
+      email: 'newcomer@e2e.test',
+      password: 'partner-password-123',
+      companyName: 'Newcomer Media',
+      contactName: 'Nia Newcomer',
+    };
+    const created = await client.call(
+      'POST',
+      '/api/admin/partners',
+      { ...other, companyType: 'influencer', expectedVolume: '1-2 referrals/month' },
+      adminToken,
+    );
     expect(created.status).toBe(201);
     const token = await client.login(other.email, other.password);
     const { page, context } = await newPage(journey.browser, MOBILE);

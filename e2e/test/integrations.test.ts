@@ -8,7 +8,17 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, seriousA11yViolations, settled, signInWithToken, usePortal } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  newPage,
+  seriousA11yViolations,
+  settled,
+  signInWithToken,
+  usePortal,
+} from '../src/harness';
 
 const journey = usePortal({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
 const SHOTS = process.env.SHOTS_DIR ?? join(import.meta.dirname, '../.artifacts');

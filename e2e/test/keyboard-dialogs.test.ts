@@ -12,13 +12,23 @@ const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
 
-const PARTNER = { email: 'keys-partner@e2e.test', password: 'partner-password-1', companyName: 'Keyboard Partners LLC', contactName: 'Kay Keys' };
+const PARTNER = {
+  email: 'keys-partner@e2e.test',
+  password: 'partner-password-1',
+  companyName: 'Keyboard Partners LLC',
+  contactName: 'Kay Keys',
+};
 const APPLICANT = 'Tabbing Traders Agency';
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
   adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
+  const created = await client.call(
+    'POST',
+    '/api/admin/partners',
+    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
+    adminToken,
+  );
   if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
   partnerToken = await client.login(PARTNER.email, PARTNER.password);
   const applicantToken = await client.register('keys-applicant@e2e.test', 'partner-password-1');
@@ -79,7 +89,10 @@ async function chooseByKeys(page: Page, select: Locator, option: string) {
   const listbox = page.getByRole('listbox');
   await listbox.waitFor();
   for (let i = 0; i < 10; i++) {
-    const active = await page.locator('[role="option"][data-combobox-selected]').textContent().catch(() => null);
+    const active = await page
+      .locator('[role="option"][data-combobox-selected]')
+      .textContent()
+      .catch(() => null);
     if (active === option) break;
     await page.keyboard.press('ArrowDown');
   }
@@ -249,9 +262,19 @@ describe('every dialog by keyboard alone', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('approval-row').filter({ hasText: APPLICANT }).waitFor({ state: 'detached' });
     const client = api(journey.portal.baseUrl);
-    const listed = await client.call<Array<{ id: string; companyName: string }>>('GET', `/api/admin/partners?search=${encodeURIComponent(APPLICANT)}`, undefined, adminToken);
+    const listed = await client.call<Array<{ id: string; companyName: string }>>(
+      'GET',
+      `/api/admin/partners?search=${encodeURIComponent(APPLICANT)}`,
+      undefined,
+      adminToken,
+    );
     const id = listed.body.find((p) => p.companyName === APPLICANT)?.id;
-    const stored = await client.call<{ status: string; rejectionReason: string | null }>('GET', `/api/admin/partners/${id}`, undefined, adminToken);
+    const stored = await client.call<{ status: string; rejectionReason: string | null }>(
+      'GET',
+      `/api/admin/partners/${id}`,
+      undefined,
+      adminToken,
+    );
     expect(stored.body).toMatchObject({ status: 'rejected', rejectionReason: 'Outside our market' });
     await context.close();
   });

@@ -11,12 +11,22 @@ import { ADMIN, DESKTOP, api, gotoInteractive, newPage, screenshot, usePortal } 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
 
-const PARTNER = { email: 'lifecycle@e2e.test', password: 'lifecycle-password-1', companyName: 'Lifecycle Growth Partners', contactName: 'Lena Lifecycle' };
+const PARTNER = {
+  email: 'lifecycle@e2e.test',
+  password: 'lifecycle-password-1',
+  companyName: 'Lifecycle Growth Partners',
+  contactName: 'Lena Lifecycle',
+};
 const CLIENT = 'Evergreen Threads';
 /** The month just ended: the won client's contract starts on its first day, and it is accrued. */
 const MONTH = previousMonthKey(new Date());
 
-async function signInThroughDialog(page: Page, email: string, password: string, mode: 'Sign In' | 'Create Partner Account') {
+async function signInThroughDialog(
+  page: Page,
+  email: string,
+  password: string,
+  mode: 'Sign In' | 'Create Partner Account',
+) {
   await gotoInteractive(page, `${journey.portal.baseUrl}/`);
   await page.getByRole('button', { name: mode, exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: mode });
@@ -89,7 +99,9 @@ describe('the life of a partner in the browser', () => {
     const newReferral = p.getByRole('dialog', { name: 'New Referral' });
     await newReferral.getByLabel('Client Company Name').fill(CLIENT);
     await newReferral.getByLabel('Client Email').fill('founder@evergreen.example');
-    expect(await newReferral.getByRole('combobox', { name: 'Service Type' }).inputValue()).toBe('Basic Accounting $50/month');
+    expect(await newReferral.getByRole('combobox', { name: 'Service Type' }).inputValue()).toBe(
+      'Basic Accounting $50/month',
+    );
     await newReferral.getByLabel('Monthly Value ($)').fill('2400');
     await newReferral.getByRole('button', { name: 'Create Referral' }).click();
     await p.getByText('Referral Created').waitFor();
@@ -102,11 +114,21 @@ describe('the life of a partner in the browser', () => {
     // PATCH /api/admin/referrals/{id} first; the stage select then keeps that date when it moves to won.
     const client = api(journey.portal.baseUrl);
     const adminToken = await client.login(ADMIN.email, ADMIN.password);
-    const found = await client.call<Array<{ id: string; clientCompanyName: string }>>('GET', `/api/admin/referrals?search=${encodeURIComponent(CLIENT)}`, undefined, adminToken);
+    const found = await client.call<Array<{ id: string; clientCompanyName: string }>>(
+      'GET',
+      `/api/admin/referrals?search=${encodeURIComponent(CLIENT)}`,
+      undefined,
+      adminToken,
+    );
     expect(found.status).toBe(200);
     const referralId = found.body.find((r) => r.clientCompanyName === CLIENT)?.id;
     expect(referralId).toBeTruthy();
-    const dated = await client.call('PATCH', `/api/admin/referrals/${referralId}`, { contractStartDate: `${MONTH}-01` }, adminToken);
+    const dated = await client.call(
+      'PATCH',
+      `/api/admin/referrals/${referralId}`,
+      { contractStartDate: `${MONTH}-01` },
+      adminToken,
+    );
     expect(dated.status).toBe(200);
 
     await a.reload();
@@ -115,13 +137,21 @@ describe('the life of a partner in the browser', () => {
     await a.getByRole('menu').getByRole('menuitemradio', { name: 'Won', exact: true }).click();
     await a.getByText(`${CLIENT} moved to Won.`).waitFor();
     await a.getByTestId('pipeline-column-won').locator(`[data-deal="${CLIENT}"]`).waitFor();
-    const stored = await client.call<Array<{ stage: string; contractStartDate: string | null }>>('GET', `/api/admin/referrals?search=${encodeURIComponent(CLIENT)}`, undefined, adminToken);
+    const stored = await client.call<Array<{ stage: string; contractStartDate: string | null }>>(
+      'GET',
+      `/api/admin/referrals?search=${encodeURIComponent(CLIENT)}`,
+      undefined,
+      adminToken,
+    );
     expect(stored.body[0]).toMatchObject({ stage: 'won', contractStartDate: `${MONTH}-01` });
 
     // 8. The admin accrues the month just ended in the Accrual panel (its default month).
     expect(await a.getByLabel('Month', { exact: true }).inputValue()).toBe(MONTH);
     await a.getByRole('button', { name: 'Run accrual' }).click();
-    await a.getByTestId('accrual-result').getByText(`${formatMonthKey(MONTH)}: 1 commission created, 0 skipped (already accrued)`).waitFor();
+    await a
+      .getByTestId('accrual-result')
+      .getByText(`${formatMonthKey(MONTH)}: 1 commission created, 0 skipped (already accrued)`)
+      .waitFor();
 
     // The partner sees it pending first.
     await p.reload();
@@ -131,7 +161,9 @@ describe('the life of a partner in the browser', () => {
     expect(await p.getByTestId('summary-active-clients').textContent()).toBe('1');
 
     // 9. The admin selects the commission in the Payout Processor and processes it.
-    const processor = a.locator('.mantine-Card-root').filter({ has: a.getByRole('heading', { name: 'Payout Processor' }) });
+    const processor = a
+      .locator('.mantine-Card-root')
+      .filter({ has: a.getByRole('heading', { name: 'Payout Processor' }) });
     const row = processor.getByTestId('payout-row').filter({ hasText: PARTNER.companyName });
     await row.waitFor();
     expect(await processor.getByTestId('payout-row').count()).toBe(1);

@@ -5,7 +5,17 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, artifactsDir, newPage, screenshot, signInWithToken, usePortal } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  artifactsDir,
+  newPage,
+  screenshot,
+  signInWithToken,
+  usePortal,
+} from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -40,7 +50,9 @@ describe('marketing materials in Chromium', () => {
     await dialog.getByLabel('Description').fill('What we do for e-commerce brands, on one page.');
     await dialog.getByLabel('Type').click();
     await page.getByRole('option', { name: 'PDF' }).click();
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'one-pager.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'one-pager.pdf', mimeType: 'application/pdf', buffer: PDF });
     await screenshot(page, 'materials-add-dialog-desktop');
     await dialog.getByRole('button', { name: 'Add Material' }).click();
 
@@ -59,7 +71,13 @@ describe('marketing materials in Chromium', () => {
     const created = await client.call(
       'POST',
       '/api/admin/partners',
-      { email: 'materials-partner@e2e.test', password: 'partner-password-1', companyName: 'Shelf Growth Agency', contactName: 'Dana Reyes', companyType: 'agency' },
+      {
+        email: 'materials-partner@e2e.test',
+        password: 'partner-password-1',
+        companyName: 'Shelf Growth Agency',
+        contactName: 'Dana Reyes',
+        companyType: 'agency',
+      },
       adminToken,
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -73,14 +91,20 @@ describe('marketing materials in Chromium', () => {
     expect(await card.getByText('PDF', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByTestId('download-count').textContent()).toBe('0 downloads');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: `Download ${TITLE}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: `Download ${TITLE}` }).click(),
+    ]);
     await page.getByText('Download Tracked').first().waitFor();
     await expect.poll(() => card.getByTestId('download-count').textContent()).toBe('1 download');
     expect(download.suggestedFilename()).toBe('one-pager.pdf');
     const saved = await download.path();
     expect(Buffer.compare(await readFile(saved), PDF)).toBe(0);
 
-    const [second] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: `Download ${TITLE}` }).click()]);
+    const [second] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: `Download ${TITLE}` }).click(),
+    ]);
     await second.path();
     await expect.poll(() => card.getByTestId('download-count').textContent()).toBe('2 downloads');
     await screenshot(page, 'materials-partner-desktop');
@@ -114,7 +138,11 @@ describe('marketing materials in Chromium', () => {
 
     const again = await newPage(journey.browser, DESKTOP);
     await signInWithToken(again.page, journey.portal.baseUrl, adminToken, '/admin');
-    await (await materialsSection(again.page)).getByRole('switch', { name: `Activate ${TITLE}` }).click({ force: true });
+    await (
+      await materialsSection(again.page)
+    )
+      .getByRole('switch', { name: `Activate ${TITLE}` })
+      .click({ force: true });
     await again.page.getByText('Material activated').waitFor();
     await again.context.close();
   });
@@ -142,7 +170,9 @@ describe('marketing materials in Chromium', () => {
     await card.waitFor();
     const box = await card.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
-    const overflow = await partner.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await partner.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(partner.page, 'materials-partner-mobile');
     await partner.context.close();

@@ -3,7 +3,18 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal, gotoInteractive } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  signInWithToken,
+  usePortal,
+  gotoInteractive,
+} from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -30,7 +41,8 @@ async function scrollAgreementToBottom(page: Page) {
   await page.getByText('Thank you for reading the agreement. You may now accept the terms below.').waitFor();
 }
 
-const agreementCheckbox = (page: Page) => page.getByLabel('I have read and agree to the terms of the Affiliate Agreement');
+const agreementCheckbox = (page: Page) =>
+  page.getByLabel('I have read and agree to the terms of the Affiliate Agreement');
 
 async function noHorizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
@@ -81,7 +93,12 @@ describe('partner onboarding in the browser', () => {
 
     // The stored application, as the API reports it: pending, agreement 1.0, bank numbers masked.
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-    const me = await api(journey.portal.baseUrl).call<Record<string, unknown>>('GET', '/api/partners/me', undefined, token ?? '');
+    const me = await api(journey.portal.baseUrl).call<Record<string, unknown>>(
+      'GET',
+      '/api/partners/me',
+      undefined,
+      token ?? '',
+    );
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       status: 'pending',
@@ -132,19 +149,24 @@ describe('partner onboarding in the browser', () => {
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await fillApplication(page, 'Twice Applied Co');
     // The same account applies from elsewhere first, so this submission is a second application.
-    const first = await client.call('POST', '/api/partners', {
-      companyName: 'Twice Applied Co',
-      contactName: 'Ada',
-      expectedVolume: '1-2 referrals/month',
-      bankName: 'B',
-      bankRoutingNumber: '021000021',
-      bankAccountNumber: '12345678',
-      bankAccountType: 'checking',
-      bankAccountHolderName: 'Ada',
-      bankAddress: 'x',
-      beneficiaryAddress: 'y',
-      agreementSigned: true,
-    }, token);
+    const first = await client.call(
+      'POST',
+      '/api/partners',
+      {
+        companyName: 'Twice Applied Co',
+        contactName: 'Ada',
+        expectedVolume: '1-2 referrals/month',
+        bankName: 'B',
+        bankRoutingNumber: '021000021',
+        bankAccountNumber: '12345678',
+        bankAccountType: 'checking',
+        bankAccountHolderName: 'Ada',
+        bankAddress: 'x',
+        beneficiaryAddress: 'y',
+        agreementSigned: true,
+      },
+      token,
+    );
     expect(first.status).toBe(201);
     await scrollAgreementToBottom(page);
     await agreementCheckbox(page).check();
@@ -196,10 +218,18 @@ describe('partner onboarding in the browser', () => {
     return { token, partnerId: applied.body.id, adminToken: await client.login(ADMIN.email, ADMIN.password), client };
   }
 
-  for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
     it(`shows 'Account Status: Rejected' with company, status and the reason to a rejected partner (${name})`, async () => {
       const { token, partnerId, adminToken, client } = await appliedPartner(`Declined ${name} Co`);
-      const rejected = await client.call('POST', `/api/admin/partners/${partnerId}/reject`, { reason: 'Outside our market' }, adminToken);
+      const rejected = await client.call(
+        'POST',
+        `/api/admin/partners/${partnerId}/reject`,
+        { reason: 'Outside our market' },
+        adminToken,
+      );
       expect(rejected.status).toBe(200);
       const { page, context } = await newPage(journey.browser, viewport);
       await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
@@ -227,10 +257,16 @@ describe('partner onboarding in the browser', () => {
     const token = await api(journey.portal.baseUrl).register(newEmail(), 'partner-password-1');
     const { page, context } = await newPage(journey.browser, MOBILE);
     let failing = true;
-    await page.route('**/trpc/partner.me**', (route) => (failing ? route.abort('connectionrefused') : route.continue()));
+    await page.route('**/trpc/partner.me**', (route) =>
+      failing ? route.abort('connectionrefused') : route.continue(),
+    );
     await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
     await page.getByText('Connection Error').waitFor();
-    expect(await page.getByText('Unable to load your partner profile. Please check your connection and try again.').isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('Unable to load your partner profile. Please check your connection and try again.')
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);
     await screenshot(page, 'onboarding-connection-error-mobile');
     failing = false;

@@ -5,7 +5,22 @@ import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, freePort, launchBrowser, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, startPortal, type Portal, gotoInteractive } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  freePort,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  signInWithToken,
+  startPortal,
+  type Portal,
+  gotoInteractive,
+} from '../src/harness';
 
 interface Mail {
   to: string;
@@ -23,7 +38,10 @@ async function waitForMail(to: string, subject: string, timeoutMs = 30_000): Pro
   for (;;) {
     const mail = mails.find((m) => m.to === to && m.subject === subject);
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no "${subject}" mail for ${to}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}\n${portal.logs()}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no "${subject}" mail for ${to}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}\n${portal.logs()}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -36,15 +54,26 @@ beforeAll(async () => {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+          });
           callback();
         })
         .catch((error: Error) => callback(error));
     },
   });
-  const smtpPort = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)));
+  const smtpPort = await new Promise<number>((resolve) =>
+    smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)),
+  );
   const port = await freePort();
-  portal = await startPortal({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Ledgerline <mail@e2e.test>' });
+  portal = await startPortal({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Ledgerline <mail@e2e.test>',
+  });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -96,7 +125,9 @@ describe('password reset in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
 
     await waitForMail(email, 'Your password was changed');
-    expect((await api(portal.baseUrl).call('POST', '/api/auth/login', { email, password: 'old-password-1' })).status).toBe(401);
+    expect(
+      (await api(portal.baseUrl).call('POST', '/api/auth/login', { email, password: 'old-password-1' })).status,
+    ).toBe(401);
     await context.close();
   });
 
@@ -107,7 +138,10 @@ describe('password reset in the browser', () => {
     const mail = await waitForMail(email, 'Reset your password');
     const link = /http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] as string;
     const token = new URL(link).searchParams.get('token');
-    expect((await api(portal.baseUrl).call('POST', '/api/auth/reset-password', { token, password: 'used-already-1' })).status).toBe(200);
+    expect(
+      (await api(portal.baseUrl).call('POST', '/api/auth/reset-password', { token, password: 'used-already-1' }))
+        .status,
+    ).toBe(200);
 
     const { page, context } = await newPage(browser, MOBILE);
     await page.goto(link);
@@ -181,7 +215,12 @@ describe('password reset in the browser', () => {
     const client = api(portal.baseUrl);
     const adminToken = await client.login(ADMIN.email, 'Admin-New-Password-7');
     const email = `settings-${Date.now().toString(36)}@e2e.test`;
-    const created = await client.call('POST', '/api/admin/partners', { email, password: 'partner-password-1', companyName: 'Settings Co', contactName: 'Sett Ings' }, adminToken);
+    const created = await client.call(
+      'POST',
+      '/api/admin/partners',
+      { email, password: 'partner-password-1', companyName: 'Settings Co', contactName: 'Sett Ings' },
+      adminToken,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const token = await client.login(email, 'partner-password-1');
 
@@ -195,7 +234,19 @@ describe('password reset in the browser', () => {
       if (viewport === DESKTOP) {
         // Deal updates off: the same switch the one-click unsubscribe flips.
         await page.getByRole('switch', { name: /Deal updates/ }).click();
-        await expect.poll(async () => (await client.call<{ dealUpdates: boolean }>('GET', '/api/partners/me/mail-preferences', undefined, token)).body.dealUpdates).toBe(false);
+        await expect
+          .poll(
+            async () =>
+              (
+                await client.call<{ dealUpdates: boolean }>(
+                  'GET',
+                  '/api/partners/me/mail-preferences',
+                  undefined,
+                  token,
+                )
+              ).body.dealUpdates,
+          )
+          .toBe(false);
       }
       await page.getByRole('button', { name: 'Change password' }).click();
       const dialog = page.getByRole('dialog', { name: 'Change password' });

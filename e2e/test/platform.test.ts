@@ -15,7 +15,10 @@ describe('the built portal in Chromium', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
     it(`shows the 404 page with its two texts on an unknown deep link (${name})`, async () => {
       const { page, context } = await newPage(journey.browser, viewport);
       await page.goto(`${journey.portal.baseUrl}/no/such/page`);

@@ -5,14 +5,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, MOBILE, api, gotoInteractive, newPage, usePortal } from '../src/harness';
 
 const journey = usePortal();
-const PARTNER = { email: 'ssr-partner@e2e.test', password: 'partner-password-1', companyName: '<script>alert("x")</script> & Sons', contactName: 'Sam Server' };
+const PARTNER = {
+  email: 'ssr-partner@e2e.test',
+  password: 'partner-password-1',
+  companyName: '<script>alert("x")</script> & Sons',
+  contactName: 'Sam Server',
+};
 let partnerToken: string;
 let referralCode: string;
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
   const adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken);
+  const created = await client.call(
+    'POST',
+    '/api/admin/partners',
+    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
+    adminToken,
+  );
   expect(created.status).toBe(201);
   partnerToken = await client.login(PARTNER.email, PARTNER.password);
   const me = await client.call<{ referralCode: string }>('GET', '/api/partners/me', undefined, partnerToken);
@@ -25,7 +35,12 @@ async function html(path: string): Promise<{ status: number; text: string; csp: 
 }
 
 async function visitsThisMonth(): Promise<number> {
-  const res = await api(journey.portal.baseUrl).call<{ linkVisitsThisMonth: number }>('GET', '/api/partners/metrics', undefined, partnerToken);
+  const res = await api(journey.portal.baseUrl).call<{ linkVisitsThisMonth: number }>(
+    'GET',
+    '/api/partners/metrics',
+    undefined,
+    partnerToken,
+  );
   return res.body.linkVisitsThisMonth;
 }
 
@@ -48,8 +63,14 @@ describe('server-rendered public pages', () => {
     const assets = JSON.parse(boot ?? '{}') as { entry?: string; preload?: string[] };
     expect(assets.entry).toMatch(/^\/assets\/public-[\w-]+\.js$/);
     expect(assets.preload?.length).toBeLessThanOrEqual(5);
-    expect(assets.preload).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/public-react-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/public-page-[\w-]+\.js$/)]));
-    for (const path of [assets.entry, ...(assets.preload ?? [])]) expect((await fetch(`${journey.portal.baseUrl}${path}`)).status).toBe(200);
+    expect(assets.preload).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/public-react-[\w-]+\.js$/),
+        expect.stringMatching(/^\/assets\/public-page-[\w-]+\.js$/),
+      ]),
+    );
+    for (const path of [assets.entry, ...(assets.preload ?? [])])
+      expect((await fetch(`${journey.portal.baseUrl}${path}`)).status).toBe(200);
   });
 
   it('/r/{code} names the partner in the HTML, escaped (a name with markup renders as text)', async () => {
@@ -79,7 +100,8 @@ describe('server-rendered public pages', () => {
       const { page, context } = await newPage(journey.browser, MOBILE);
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       const referral = path.startsWith('/r/');
@@ -89,14 +111,24 @@ describe('server-rendered public pages', () => {
       // Hydrated: the page reacts (the theme toggle on `/`, a service card's selection on `/r/`).
       if (referral) {
         await page.getByTestId('select-cfo').click();
-        await page.waitForFunction(() => document.querySelector('[data-testid="service-cfo"]')?.getAttribute('data-selected') === 'true');
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="service-cfo"]')?.getAttribute('data-selected') === 'true',
+        );
         expect(await page.getByTestId('referral-footer').textContent()).toContain(PARTNER.companyName);
         const popup = context.waitForEvent('page');
-        await context.route('https://schedule.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }));
+        await context.route('https://schedule.example.com/**', (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }),
+        );
         await page.getByRole('button', { name: 'Schedule Free Consultation' }).click();
         const opened = await popup;
         await opened.waitForURL(/schedule\.example\.com/);
-        expect(Object.fromEntries(new URL(opened.url()).searchParams)).toMatchObject({ ref: referralCode, service: 'cfo', utm_source: 'news', utm_medium: 'email', utm_campaign: 'Spring' });
+        expect(Object.fromEntries(new URL(opened.url()).searchParams)).toMatchObject({
+          ref: referralCode,
+          service: 'cfo',
+          utm_source: 'news',
+          utm_medium: 'email',
+          utm_campaign: 'Spring',
+        });
       } else {
         await page.getByRole('button', { name: 'Sign In' }).click();
         await page.getByRole('dialog').waitFor();
@@ -112,7 +144,8 @@ describe('server-rendered public pages', () => {
     await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     await gotoInteractive(page, `${journey.portal.baseUrl}/`);

@@ -3,22 +3,49 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, gotoInteractive, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  gotoInteractive,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  signInWithToken,
+  usePortal,
+} from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
 let referralCode: string;
-const PARTNER = { email: 'referrer@e2e.test', password: 'partner-password-123', companyName: 'Referral Partners LLC', contactName: 'Riley Referrer' };
+const PARTNER = {
+  email: 'referrer@e2e.test',
+  password: 'partner-password-123',
+  companyName: 'Referral Partners LLC',
+  contactName: 'Riley Referrer',
+};
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
   adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', website: 'https://referrer.example', expectedVolume: '3-5 referrals/month' }, adminToken);
-  if (created.status !== 201 && created.status !== 200) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
+  const created = await client.call(
+    'POST',
+    '/api/admin/partners',
+    { ...PARTNER, companyType: 'agency', website: 'https://referrer.example', expectedVolume: '3-5 referrals/month' },
+    adminToken,
+  );
+  if (created.status !== 201 && created.status !== 200)
+    throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
   partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const me = await client.call<{ referralCode: string; status: string }>('GET', '/api/partners/me', undefined, partnerToken);
+  const me = await client.call<{ referralCode: string; status: string }>(
+    'GET',
+    '/api/partners/me',
+    undefined,
+    partnerToken,
+  );
   if (me.body.status !== 'active') throw new Error(`partner is ${me.body.status}`);
   referralCode = me.body.referralCode;
 });
@@ -68,7 +95,9 @@ describe('referrals in Chromium', () => {
 
     await page.getByRole('tab', { name: 'Marketing' }).click();
     await page.getByTestId('referral-code').waitFor();
-    expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(`${journey.portal.baseUrl}/r/${referralCode}`);
+    expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(
+      `${journey.portal.baseUrl}/r/${referralCode}`,
+    );
     await screenshot(page, 'partner-dashboard-marketing-desktop');
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByText('Account Settings').waitFor();
@@ -104,7 +133,13 @@ describe('referrals in Chromium', () => {
     // The stage selector: a button naming the stage, its menu of the five stages with the current one checked.
     await deal.getByRole('button', { name: 'Stage of Northwind Goods: Booked' }).click();
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitemradio').allTextContents()).toEqual(['Booked', 'Qualified', 'Proposal', 'Won', 'Lost']);
+    expect(await menu.getByRole('menuitemradio').allTextContents()).toEqual([
+      'Booked',
+      'Qualified',
+      'Proposal',
+      'Won',
+      'Lost',
+    ]);
     expect(await menu.getByRole('menuitemradio', { checked: true }).textContent()).toBe('Booked');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'admin-pipeline-stage-menu-desktop');
@@ -134,7 +169,12 @@ describe('referrals in Chromium', () => {
 
   it('an admin marks a deal lost with a reason, and adds a client to an active partner', async () => {
     const client = api(journey.portal.baseUrl);
-    await client.call('POST', '/api/partners/referrals', { clientCompanyName: 'Fabrikam Outlet', monthlyValue: '900' }, partnerToken);
+    await client.call(
+      'POST',
+      '/api/partners/referrals',
+      { clientCompanyName: 'Fabrikam Outlet', monthlyValue: '900' },
+      partnerToken,
+    );
     const { page, context } = await newPage(journey.browser, DESKTOP);
     await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
     await page.getByTestId('pipeline-column-booked').locator('[data-deal="Fabrikam Outlet"]').waitFor();
@@ -148,13 +188,23 @@ describe('referrals in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Lost');
     await page.keyboard.press('Enter');
     const modal = page.getByRole('dialog', { name: 'Mark deal as lost' });
-    await expect.poll(async () => modal.getByLabel('Lost reason').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(async () => modal.getByLabel('Lost reason').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await modal.getByLabel('Lost reason').fill('Chose an in-house bookkeeper');
     await screenshot(page, 'admin-lost-reason-desktop');
     await modal.getByRole('button', { name: 'Mark as Lost' }).click();
     await page.getByTestId('pipeline-column-lost').getByText('Chose an in-house bookkeeper').waitFor();
-    await page.getByTestId('pipeline-column-lost').getByRole('button', { name: 'Stage of Fabrikam Outlet: Lost' }).waitFor();
-    const stored = await client.call<Array<{ clientCompanyName: string; stage: string; lostReason: string }>>('GET', '/api/admin/referrals?search=Fabrikam', undefined, adminToken);
+    await page
+      .getByTestId('pipeline-column-lost')
+      .getByRole('button', { name: 'Stage of Fabrikam Outlet: Lost' })
+      .waitFor();
+    const stored = await client.call<Array<{ clientCompanyName: string; stage: string; lostReason: string }>>(
+      'GET',
+      '/api/admin/referrals?search=Fabrikam',
+      undefined,
+      adminToken,
+    );
     expect(stored.body[0]).toMatchObject({ stage: 'lost', lostReason: 'Chose an in-house bookkeeper' });
 
     await page.getByRole('button', { name: 'Add Client' }).click();
@@ -175,44 +225,80 @@ describe('referrals in Chromium', () => {
     await mobile.page.getByTestId('pipeline-column-booked').scrollIntoViewIfNeeded();
     await screenshot(mobile.page, 'admin-pipeline-mobile');
     await mobile.page.getByRole('button', { name: 'Add Client' }).click();
-    await mobile.page.getByRole('dialog', { name: 'Add New Client' }).getByRole('combobox', { name: 'Affiliate' }).waitFor();
+    await mobile.page
+      .getByRole('dialog', { name: 'Add New Client' })
+      .getByRole('combobox', { name: 'Affiliate' })
+      .waitFor();
     await screenshot(mobile.page, 'admin-add-client-mobile');
     await mobile.context.close();
   });
 
-  for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
     it(`a referred customer opens a link with UTM parameters and books a consultation (${name})`, async () => {
-      const before = await api(journey.portal.baseUrl).call<{ linkVisitsThisMonth: number }>('GET', '/api/partners/metrics', undefined, partnerToken);
+      const before = await api(journey.portal.baseUrl).call<{ linkVisitsThisMonth: number }>(
+        'GET',
+        '/api/partners/metrics',
+        undefined,
+        partnerToken,
+      );
       const { page, context } = await newPage(journey.browser, viewport);
       // The scheduling service is external: answer it locally so the new tab loads.
-      await context.route('https://schedule.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Schedule</title>ok' }));
+      await context.route('https://schedule.example.com/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Schedule</title>ok' }),
+      );
       const visit = page.waitForResponse((res) => res.url().includes('public.recordVisit'));
-      await gotoInteractive(page, `${journey.portal.baseUrl}/r/${referralCode}?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Promo`);
+      await gotoInteractive(
+        page,
+        `${journey.portal.baseUrl}/r/${referralCode}?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Promo`,
+      );
       expect((await visit).status()).toBe(200);
       await page.getByTestId('referral-badge').getByText('Referred by Spring Promo').waitFor();
       await page.getByTestId('referral-footer').getByText(PARTNER.companyName).waitFor();
       expect(await page.getByTestId('referral-footer').textContent()).toContain(referralCode);
-      for (const stat of ['500+', '$2M+', '98%', '15%']) expect(await page.getByText(stat, { exact: true }).isVisible()).toBe(true);
+      for (const stat of ['500+', '$2M+', '98%', '15%'])
+        expect(await page.getByText(stat, { exact: true }).isVisible()).toBe(true);
       expect(await page.getByTestId('service-cfo').getByText('Most Popular').isVisible()).toBe(true);
       await screenshot(page, `referral-landing-${name}`);
       expect(await seriousA11yViolations(page)).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
 
       await page.getByTestId('select-cfo').click();
       expect(await page.getByTestId('service-cfo').getAttribute('data-selected')).toBe('true');
-      const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Schedule Free Consultation' }).click()]);
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.getByRole('button', { name: 'Schedule Free Consultation' }).click(),
+      ]);
       await popup.waitForURL(/schedule\.example\.com/);
       const url = new URL(popup.url());
       expect(url.origin + url.pathname).toBe('https://schedule.example.com/consultation');
-      expect(Object.fromEntries(url.searchParams)).toEqual({ ref: referralCode, service: 'cfo', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'Spring Promo' });
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        ref: referralCode,
+        service: 'cfo',
+        utm_source: 'newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'Spring Promo',
+      });
 
-      const [basicPopup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('service-basic').getByRole('button', { name: 'Schedule Consultation' }).click()]);
+      const [basicPopup] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.getByTestId('service-basic').getByRole('button', { name: 'Schedule Consultation' }).click(),
+      ]);
       await basicPopup.waitForURL(/schedule\.example\.com/);
       expect(new URL(basicPopup.url()).searchParams.get('service')).toBe('basic');
 
       // The mobile run is the same visitor (address and browser) within 30 minutes: counted once.
-      const after = await api(journey.portal.baseUrl).call<{ linkVisitsThisMonth: number }>('GET', '/api/partners/metrics', undefined, partnerToken);
+      const after = await api(journey.portal.baseUrl).call<{ linkVisitsThisMonth: number }>(
+        'GET',
+        '/api/partners/metrics',
+        undefined,
+        partnerToken,
+      );
       expect(after.body.linkVisitsThisMonth).toBe(before.body.linkVisitsThisMonth + (name === 'desktop' ? 1 : 0));
       await context.close();
     });
@@ -220,12 +306,17 @@ describe('referrals in Chromium', () => {
 
   it('an unknown code still shows the page without a referrer, and booking still works', async () => {
     const { page, context } = await newPage(journey.browser, MOBILE);
-    await context.route('https://schedule.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }));
+    await context.route('https://schedule.example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }),
+    );
     await gotoInteractive(page, `${journey.portal.baseUrl}/partners/NOPE-0000`);
     await page.getByTestId('referral-badge').getByText('Partner Referral').waitFor();
     await page.getByTestId('referral-footer').getByText('NOPE-0000').waitFor();
     await expect.poll(() => page.getByTestId('referral-footer').textContent()).not.toContain('Referred by');
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Schedule Free Consultation' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Schedule Free Consultation' }).click(),
+    ]);
     await popup.waitForURL(/schedule\.example\.com/);
     expect(Object.fromEntries(new URL(popup.url()).searchParams)).toEqual({ ref: 'NOPE-0000', service: 'general' });
     await screenshot(page, 'referral-landing-unknown-mobile');

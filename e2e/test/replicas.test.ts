@@ -46,32 +46,45 @@ describe('two replicas', () => {
       const res = await api(a.baseUrl).call('POST', '/api/auth/login', { email, password: 'wrong-password' });
       expect(res.status).toBe(401);
     }
-    const blocked = await api(b.baseUrl).call<{ message: string }>('POST', '/api/auth/login', { email, password: 'wrong-password' });
+    const blocked = await api(b.baseUrl).call<{ message: string }>('POST', '/api/auth/login', {
+      email,
+      password: 'wrong-password',
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('create each commission once when both accrue the same month at the same moment', async () => {
     const client = api(a.baseUrl);
-    const partner = await client.call<{ id: string }>('POST', '/api/admin/partners', {
-      email: `replica-${randomUUID()}@example.com`,
-      password: 'partner-password-1',
-      companyName: 'Replica Partners',
-      contactName: 'Rita Replica',
-      companyType: 'agency',
-      expectedVolume: '3-5 referrals/month',
-    }, adminToken);
+    const partner = await client.call<{ id: string }>(
+      'POST',
+      '/api/admin/partners',
+      {
+        email: `replica-${randomUUID()}@example.com`,
+        password: 'partner-password-1',
+        companyName: 'Replica Partners',
+        contactName: 'Rita Replica',
+        companyType: 'agency',
+        expectedVolume: '3-5 referrals/month',
+      },
+      adminToken,
+    );
     expect(partner.status).toBe(201);
     const month = previousMonthKey(new Date());
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const created = await client.call<{ id: string }>('POST', '/api/admin/referrals', {
-        partnerId: partner.body.id,
-        clientCompanyName: `Replica Client ${i}`,
-        serviceType: i % 2 ? 'controller' : 'basic_accounting',
-        monthlyValue: 900,
-        contractStartDate: `${month}-01`,
-      }, adminToken);
+      const created = await client.call<{ id: string }>(
+        'POST',
+        '/api/admin/referrals',
+        {
+          partnerId: partner.body.id,
+          clientCompanyName: `Replica Client ${i}`,
+          serviceType: i % 2 ? 'controller' : 'basic_accounting',
+          monthlyValue: 900,
+          contractStartDate: `${month}-01`,
+        },
+        adminToken,
+      );
       expect(created.status).toBe(201);
       const won = await client.call('PATCH', `/api/admin/referrals/${created.body.id}`, { stage: 'won' }, adminToken);
       expect(won.status).toBe(200);
@@ -84,7 +97,12 @@ describe('two replicas', () => {
     expect(fromA.status).toBe(200);
     expect(fromB.status).toBe(200);
     expect(fromA.body.created + fromB.body.created).toBe(12);
-    const stored = await database.db.selectFrom('commissions').select('id').where('monthYear', '=', month).where('referralId', 'in', ids).execute();
+    const stored = await database.db
+      .selectFrom('commissions')
+      .select('id')
+      .where('monthYear', '=', month)
+      .where('referralId', 'in', ids)
+      .execute();
     expect(stored.length).toBe(12);
   });
 });
@@ -92,26 +110,36 @@ describe('two replicas', () => {
 describe('SIGTERM under a stream of writes', () => {
   it('loses no write it acknowledged and exits cleanly', async () => {
     const client = api(a.baseUrl);
-    const partner = await client.call<{ id: string }>('POST', '/api/admin/partners', {
-      email: `stream-${randomUUID()}@example.com`,
-      password: 'partner-password-1',
-      companyName: 'Stream Partners',
-      contactName: 'Sid Stream',
-      companyType: 'agency',
-      expectedVolume: '3-5 referrals/month',
-    }, adminToken);
+    const partner = await client.call<{ id: string }>(
+      'POST',
+      '/api/admin/partners',
+      {
+        email: `stream-${randomUUID()}@example.com`,
+        password: 'partner-password-1',
+        companyName: 'Stream Partners',
+        contactName: 'Sid Stream',
+        companyType: 'agency',
+        expectedVolume: '3-5 referrals/month',
+      },
+      adminToken,
+    );
     const acknowledged: string[] = [];
     let stopRequested = false;
     let exitCode: Promise<number | null> | undefined;
     const writer = async (worker: number) => {
       for (let i = 0; ; i++) {
         try {
-          const res = await client.call<{ id: string }>('POST', '/api/admin/referrals', {
-            partnerId: partner.body.id,
-            clientCompanyName: `Stream ${worker}-${i}`,
-            serviceType: 'basic_accounting',
-            monthlyValue: '500.00',
-          }, adminToken);
+          const res = await client.call<{ id: string }>(
+            'POST',
+            '/api/admin/referrals',
+            {
+              partnerId: partner.body.id,
+              clientCompanyName: `Stream ${worker}-${i}`,
+              serviceType: 'basic_accounting',
+              monthlyValue: '500.00',
+            },
+            adminToken,
+          );
           if (res.status === 201) acknowledged.push(res.body.id);
           if (acknowledged.length >= 20 && !stopRequested) {
             stopRequested = true;

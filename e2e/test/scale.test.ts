@@ -17,10 +17,26 @@ import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScale, type ScaleSizes } from '../../bench/src/seed-scale';
-import { ADMIN, api, artifactsDir, DESKTOP, launchBrowser, MOBILE, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
+import {
+  ADMIN,
+  api,
+  artifactsDir,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  signInWithToken,
+  startPortal,
+  type Portal,
+} from '../src/harness';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const SIZES: ScaleSizes = onPostgres ? { partners: 10_000, referrals: 200_000, commissions: 20_000 } : { partners: 10_000, referrals: 40_000, commissions: 4_000 };
+const SIZES: ScaleSizes = onPostgres
+  ? { partners: 10_000, referrals: 200_000, commissions: 20_000 }
+  : { partners: 10_000, referrals: 40_000, commissions: 4_000 };
 /** The 9,000th partner of the seed (its name pattern: bench/src/seed-scale.ts). */
 const PARTNER_9000 = 'Acme Ledger LLC 9000';
 /** Referral i of the seed is "Client i Store"; i % 20 from 17 on is a proposal. */
@@ -39,14 +55,25 @@ let adminToken: string;
 let seeded: { pending: number; bookedWithoutSearch: number };
 
 async function factsOf(db: Db) {
-  const pending = await db.selectFrom('commissions').where('status', '=', 'pending').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const booked = await db.selectFrom('referrals').where('stage', '=', 'booked').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const pending = await db
+    .selectFrom('commissions')
+    .where('status', '=', 'pending')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const booked = await db
+    .selectFrom('referrals')
+    .where('stage', '=', 'booked')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return { pending: Number(pending.n), bookedWithoutSearch: Number(booked.n) };
 }
 
 beforeAll(async () => {
   const started = performance.now();
-  const secrets = { JWT_SECRET: randomBytes(48).toString('base64url'), DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+  const secrets = {
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
   if (onPostgres) {
     database = await createTestDatabase();
     await seedScale(database.db, SIZES);
@@ -64,7 +91,9 @@ beforeAll(async () => {
   }
   browser = await launchBrowser();
   adminToken = await api(portal.baseUrl).login(ADMIN.email, ADMIN.password);
-  console.info(`scale seed (${onPostgres ? 'PostgreSQL' : 'PGlite'}) and portal start: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.info(
+    `scale seed (${onPostgres ? 'PostgreSQL' : 'PGlite'}) and portal start: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -79,7 +108,10 @@ async function useScheme(page: Page, scheme: 'light' | 'dark') {
   const current = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
   if (current === scheme) return;
   await page.getByTestId('theme-toggle').click();
-  await page.waitForFunction((wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted, scheme);
+  await page.waitForFunction(
+    (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
+    scheme,
+  );
 }
 
 /**
@@ -94,20 +126,34 @@ async function look(page: Page, name: string, shot?: Locator | 'viewport') {
   await page.mouse.move(0, 0);
   await settled(page);
   expect.soft(await seriousA11yViolations(page), `axe on ${name} (${scheme}) at ${width} px`).toEqual([]);
-  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${name} fits ${width} px (${scheme})`).toBe(true);
+  expect
+    .soft(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      `${name} fits ${width} px (${scheme})`,
+    )
+    .toBe(true);
   const file = `scale-${name}-${width}-${scheme}`;
   if (shot === 'viewport') await page.screenshot({ path: join(artifactsDir, `${file}.png`) });
   else if (shot) {
     // A clip of the full-page capture: an element screenshot would stitch the fixed header into a tall card.
     const box = await shot.boundingBox();
     const scrollY = await page.evaluate(() => window.scrollY);
-    if (box) await page.screenshot({ path: join(artifactsDir, `${file}.png`), fullPage: true, clip: { ...box, y: box.y + scrollY } });
-  }
-  else await screenshot(page, file);
+    if (box)
+      await page.screenshot({
+        path: join(artifactsDir, `${file}.png`),
+        fullPage: true,
+        clip: { ...box, y: box.y + scrollY },
+      });
+  } else await screenshot(page, file);
 }
 
 /** `look` in the light scheme, then in the dark one, back to light; a dialog is opened in each (the toggle sits under its overlay) and closed after. */
-async function lookInBothSchemes(page: Page, name: string, shot?: Locator, dialog?: { open: () => Promise<void>; close: () => Promise<void> }) {
+async function lookInBothSchemes(
+  page: Page,
+  name: string,
+  shot?: Locator,
+  dialog?: { open: () => Promise<void>; close: () => Promise<void> },
+) {
   for (const scheme of ['light', 'dark'] as const) {
     await useScheme(page, scheme);
     await dialog?.open();
@@ -118,155 +164,204 @@ async function lookInBothSchemes(page: Page, name: string, shot?: Locator, dialo
 }
 
 describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partners and ${SIZES.referrals.toLocaleString('en-US')} referrals`, () => {
-  it('shows each pipeline column’s true count, loads more on demand and searches across all of them', async () => {
-    expect(seeded.bookedWithoutSearch).toBeGreaterThan(1000);
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
-    const column = page.getByTestId('pipeline-column-booked');
-    await expect.poll(() => column.getByTestId('pipeline-count').textContent(), STEP).toBe(seeded.bookedWithoutSearch.toLocaleString('en-US'));
-    await expect.poll(() => column.getByTestId('deal-card').count(), STEP).toBe(20);
-
-    await column.getByRole('button', { name: 'Load more Booked deals' }).click();
-    await expect.poll(() => column.getByTestId('deal-card').count(), STEP).toBe(40);
-    // The count stays the column's true count; the button tells how many are left.
-    expect(await column.getByTestId('pipeline-count').textContent()).toBe(seeded.bookedWithoutSearch.toLocaleString('en-US'));
-    expect(await column.getByRole('button', { name: 'Load more Booked deals' }).textContent()).toBe(`Load more (${(seeded.bookedWithoutSearch - 40).toLocaleString('en-US')} more)`);
-    await column.scrollIntoViewIfNeeded();
-    await lookInBothSchemes(page, 'pipeline-load-more', page.getByRole('heading', { name: 'Deal Pipeline' }).locator('xpath=../..'));
-
-    // One deal's name narrows every column: the proposal column holds it, the others are empty.
-    await page.getByRole('textbox', { name: 'Search deals' }).fill(PROPOSAL_DEAL);
-    const proposal = page.getByTestId('pipeline-column-proposal');
-    await proposal.locator(`[data-deal="${PROPOSAL_DEAL}"]`).waitFor(STEP);
-    await expect.poll(() => proposal.getByTestId('pipeline-count').textContent(), STEP).toBe('1');
-    for (const stage of ['booked', 'qualified', 'won', 'lost']) {
-      await expect.poll(() => page.getByTestId(`pipeline-column-${stage}`).getByTestId('pipeline-count').textContent(), STEP).toBe('0');
-    }
-    await look(page, 'pipeline-search', proposal);
-    await context.close();
-
-    const narrow = await newPage(browser, MOBILE);
-    await signInWithToken(narrow.page, portal.baseUrl, adminToken, '/admin');
-    await narrow.page.getByTestId('pipeline-column-booked').getByTestId('deal-card').nth(19).waitFor(STEP);
-    await narrow.page.getByTestId('pipeline-column-booked').scrollIntoViewIfNeeded();
-    await lookInBothSchemes(narrow.page, 'pipeline', narrow.page.getByTestId('pipeline-column-booked'));
-    await narrow.context.close();
-  }, JOURNEY_MS);
-
-  it('picks the 9,000th partner in Add New Client by typing, and adds the client to it', async () => {
-    for (const viewport of [DESKTOP, MOBILE]) {
-      const { page, context } = await newPage(browser, viewport);
+  it(
+    'shows each pipeline column’s true count, loads more on demand and searches across all of them',
+    async () => {
+      expect(seeded.bookedWithoutSearch).toBeGreaterThan(1000);
+      const { page, context } = await newPage(browser, DESKTOP);
       await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
-      const dialog = page.getByRole('dialog', { name: 'Add New Client' });
-      const affiliate = dialog.getByRole('combobox', { name: 'Affiliate' });
-      const openAndSearch = async () => {
-        await page.getByRole('button', { name: 'Add Client', exact: true }).click();
-        await affiliate.fill('LLC 9000');
-        await page.getByRole('option', { name: PARTNER_9000, exact: true }).waitFor(STEP);
-      };
-      const close = async () => {
-        // A click on the title closes the options list (it may cover the buttons), then Cancel.
-        await dialog.getByRole('heading', { name: 'Add New Client' }).click();
-        await dialog.getByRole('button', { name: 'Cancel' }).click();
-        await dialog.waitFor({ state: 'hidden', ...STEP });
-      };
-      await lookInBothSchemes(page, 'add-client-picker', undefined, { open: openAndSearch, close });
-      await openAndSearch();
-      await page.getByRole('option', { name: PARTNER_9000, exact: true }).click();
-      expect(await affiliate.inputValue()).toBe(PARTNER_9000);
-      if (viewport === DESKTOP) {
-        await dialog.getByLabel('Client Company Name').fill('Scale Picked Co');
-        await dialog.getByLabel('Monthly Value ($)').fill('1500');
-        await dialog.getByRole('button', { name: 'Add Client' }).click();
-        await page.getByText('Client added successfully!').waitFor(STEP);
-        const added = await api(portal.baseUrl).call<Array<{ partnerCompanyName: string }>>('GET', '/api/admin/referrals?search=Scale%20Picked%20Co&limit=5', undefined, adminToken);
-        expect(added.body.map((row) => row.partnerCompanyName)).toEqual([PARTNER_9000]);
+      const column = page.getByTestId('pipeline-column-booked');
+      await expect
+        .poll(() => column.getByTestId('pipeline-count').textContent(), STEP)
+        .toBe(seeded.bookedWithoutSearch.toLocaleString('en-US'));
+      await expect.poll(() => column.getByTestId('deal-card').count(), STEP).toBe(20);
+
+      await column.getByRole('button', { name: 'Load more Booked deals' }).click();
+      await expect.poll(() => column.getByTestId('deal-card').count(), STEP).toBe(40);
+      // The count stays the column's true count; the button tells how many are left.
+      expect(await column.getByTestId('pipeline-count').textContent()).toBe(
+        seeded.bookedWithoutSearch.toLocaleString('en-US'),
+      );
+      expect(await column.getByRole('button', { name: 'Load more Booked deals' }).textContent()).toBe(
+        `Load more (${(seeded.bookedWithoutSearch - 40).toLocaleString('en-US')} more)`,
+      );
+      await column.scrollIntoViewIfNeeded();
+      await lookInBothSchemes(
+        page,
+        'pipeline-load-more',
+        page.getByRole('heading', { name: 'Deal Pipeline' }).locator('xpath=../..'),
+      );
+
+      // One deal's name narrows every column: the proposal column holds it, the others are empty.
+      await page.getByRole('textbox', { name: 'Search deals' }).fill(PROPOSAL_DEAL);
+      const proposal = page.getByTestId('pipeline-column-proposal');
+      await proposal.locator(`[data-deal="${PROPOSAL_DEAL}"]`).waitFor(STEP);
+      await expect.poll(() => proposal.getByTestId('pipeline-count').textContent(), STEP).toBe('1');
+      for (const stage of ['booked', 'qualified', 'won', 'lost']) {
+        await expect
+          .poll(() => page.getByTestId(`pipeline-column-${stage}`).getByTestId('pipeline-count').textContent(), STEP)
+          .toBe('0');
       }
+      await look(page, 'pipeline-search', proposal);
       await context.close();
-    }
-  }, JOURNEY_MS);
 
-  it('selects all matching pending commissions in the processor and pays them by the filter', async () => {
-    expect(seeded.pending).toBeGreaterThan(25);
-    const processorOf = (page: Page) => page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
+      const narrow = await newPage(browser, MOBILE);
+      await signInWithToken(narrow.page, portal.baseUrl, adminToken, '/admin');
+      await narrow.page.getByTestId('pipeline-column-booked').getByTestId('deal-card').nth(19).waitFor(STEP);
+      await narrow.page.getByTestId('pipeline-column-booked').scrollIntoViewIfNeeded();
+      await lookInBothSchemes(narrow.page, 'pipeline', narrow.page.getByTestId('pipeline-column-booked'));
+      await narrow.context.close();
+    },
+    JOURNEY_MS,
+  );
 
-    const narrow = await newPage(browser, MOBILE);
-    await signInWithToken(narrow.page, portal.baseUrl, adminToken, '/admin');
-    await processorOf(narrow.page).getByTestId('payout-row').first().waitFor(STEP);
-    await processorOf(narrow.page).scrollIntoViewIfNeeded();
-    await lookInBothSchemes(narrow.page, 'processor', processorOf(narrow.page));
-    await narrow.context.close();
+  it(
+    'picks the 9,000th partner in Add New Client by typing, and adds the client to it',
+    async () => {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        const { page, context } = await newPage(browser, viewport);
+        await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+        const dialog = page.getByRole('dialog', { name: 'Add New Client' });
+        const affiliate = dialog.getByRole('combobox', { name: 'Affiliate' });
+        const openAndSearch = async () => {
+          await page.getByRole('button', { name: 'Add Client', exact: true }).click();
+          await affiliate.fill('LLC 9000');
+          await page.getByRole('option', { name: PARTNER_9000, exact: true }).waitFor(STEP);
+        };
+        const close = async () => {
+          // A click on the title closes the options list (it may cover the buttons), then Cancel.
+          await dialog.getByRole('heading', { name: 'Add New Client' }).click();
+          await dialog.getByRole('button', { name: 'Cancel' }).click();
+          await dialog.waitFor({ state: 'hidden', ...STEP });
+        };
+        await lookInBothSchemes(page, 'add-client-picker', undefined, { open: openAndSearch, close });
+        await openAndSearch();
+        await page.getByRole('option', { name: PARTNER_9000, exact: true }).click();
+        expect(await affiliate.inputValue()).toBe(PARTNER_9000);
+        if (viewport === DESKTOP) {
+          await dialog.getByLabel('Client Company Name').fill('Scale Picked Co');
+          await dialog.getByLabel('Monthly Value ($)').fill('1500');
+          await dialog.getByRole('button', { name: 'Add Client' }).click();
+          await page.getByText('Client added successfully!').waitFor(STEP);
+          const added = await api(portal.baseUrl).call<Array<{ partnerCompanyName: string }>>(
+            'GET',
+            '/api/admin/referrals?search=Scale%20Picked%20Co&limit=5',
+            undefined,
+            adminToken,
+          );
+          expect(added.body.map((row) => row.partnerCompanyName)).toEqual([PARTNER_9000]);
+        }
+        await context.close();
+      }
+    },
+    JOURNEY_MS,
+  );
 
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
-    const processor = processorOf(page);
-    await processor.getByTestId('pending-count').getByText(`${seeded.pending} pending`).waitFor(STEP);
-    await expect.poll(() => processor.getByTestId('payout-row').count(), STEP).toBe(25);
-    await processor.getByLabel('Select all').check();
-    await processor.getByRole('button', { name: `Select all ${seeded.pending} matching` }).click();
-    await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).waitFor(STEP);
-    await processor.scrollIntoViewIfNeeded();
-    await lookInBothSchemes(page, 'processor-all-matching', processor);
+  it(
+    'selects all matching pending commissions in the processor and pays them by the filter',
+    async () => {
+      expect(seeded.pending).toBeGreaterThan(25);
+      const processorOf = (page: Page) =>
+        page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
 
-    await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).click();
-    // Exact: "1600 pending" contains "0 pending".
-    await processor.getByTestId('pending-count').getByText('0 pending', { exact: true }).waitFor(STEP);
-    const payouts = await api(portal.baseUrl).call<Array<{ commissionCount: number }>>('GET', '/api/admin/payouts?limit=1', undefined, adminToken);
-    expect(payouts.body.map((payout) => payout.commissionCount)).toEqual([seeded.pending]);
-    await context.close();
-  }, JOURNEY_MS);
+      const narrow = await newPage(browser, MOBILE);
+      await signInWithToken(narrow.page, portal.baseUrl, adminToken, '/admin');
+      await processorOf(narrow.page).getByTestId('payout-row').first().waitFor(STEP);
+      await processorOf(narrow.page).scrollIntoViewIfNeeded();
+      await lookInBothSchemes(narrow.page, 'processor', processorOf(narrow.page));
+      await narrow.context.close();
 
-  it('takes the admin between the sidebar areas and a partner’s page, with breadcrumbs, back and reload', async () => {
-    for (const viewport of [DESKTOP, MOBILE]) {
-      const { page, context } = await newPage(browser, viewport);
+      const { page, context } = await newPage(browser, DESKTOP);
       await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
-      if (viewport === MOBILE) await page.getByRole('button', { name: 'Toggle sidebar' }).first().click();
-      await page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link', { name: 'Partners' }).click();
-      await page.waitForURL(/\/admin\/partners$/, STEP);
-      await page.getByRole('heading', { level: 1, name: 'Partners' }).waitFor(STEP);
-      await page.getByRole('textbox', { name: 'Search affiliates' }).fill('LLC 9000');
-      await page.getByRole('link', { name: PARTNER_9000, exact: true }).click(STEP);
-      await page.waitForURL(/\/admin\/partners\/[0-9a-f-]{36}$/, STEP);
-      await page.getByRole('heading', { level: 1, name: PARTNER_9000 }).waitFor(STEP);
-      // A table where it fits, cards on a phone (paged-table.tsx).
-      await page.getByRole('region', { name: 'Referrals', exact: true }).getByRole(viewport === MOBILE ? 'list' : 'table').waitFor(STEP);
-      await page.getByRole('region', { name: 'Commissions', exact: true }).waitFor(STEP);
-      await lookInBothSchemes(page, 'partner-page');
+      const processor = processorOf(page);
+      await processor.getByTestId('pending-count').getByText(`${seeded.pending} pending`).waitFor(STEP);
+      await expect.poll(() => processor.getByTestId('payout-row').count(), STEP).toBe(25);
+      await processor.getByLabel('Select all').check();
+      await processor.getByRole('button', { name: `Select all ${seeded.pending} matching` }).click();
+      await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).waitFor(STEP);
+      await processor.scrollIntoViewIfNeeded();
+      await lookInBothSchemes(page, 'processor-all-matching', processor);
 
-      // A reload of the deep link lands on the same page; back returns to the list; the breadcrumb to the dashboard.
-      await page.reload();
-      await page.getByRole('heading', { level: 1, name: PARTNER_9000 }).waitFor(STEP);
-      await page.goBack();
-      await page.waitForURL(/\/admin\/partners$/, STEP);
-      await page.getByRole('heading', { level: 1, name: 'Partners' }).waitFor(STEP);
-      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Admin Dashboard' }).click();
-      await page.waitForURL(/\/admin$/, STEP);
-      await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor(STEP);
+      await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).click();
+      // Exact: "1600 pending" contains "0 pending".
+      await processor.getByTestId('pending-count').getByText('0 pending', { exact: true }).waitFor(STEP);
+      const payouts = await api(portal.baseUrl).call<Array<{ commissionCount: number }>>(
+        'GET',
+        '/api/admin/payouts?limit=1',
+        undefined,
+        adminToken,
+      );
+      expect(payouts.body.map((payout) => payout.commissionCount)).toEqual([seeded.pending]);
       await context.close();
-    }
-  }, JOURNEY_MS);
+    },
+    JOURNEY_MS,
+  );
 
-  it('opens a partner’s page from a pipeline card, then the Email log and Activity as their own areas', async () => {
-    for (const viewport of [DESKTOP, MOBILE]) {
-      const { page, context } = await newPage(browser, viewport);
-      await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
-      const card = page.getByTestId('pipeline-column-won').getByTestId('deal-card').first();
-      await card.waitFor(STEP);
-      const partnerName = (await card.getByRole('link').textContent()) ?? '';
-      await card.getByRole('link').click();
-      await page.getByRole('heading', { level: 1, name: partnerName }).waitFor(STEP);
-      for (const [label, path, heading, name] of [
-        ['Email log', /\/admin\/emails$/, 'Email log', 'email-log'],
-        ['Activity', /\/admin\/activity$/, 'Activity', 'activity'],
-      ] as const) {
+  it(
+    'takes the admin between the sidebar areas and a partner’s page, with breadcrumbs, back and reload',
+    async () => {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        const { page, context } = await newPage(browser, viewport);
+        await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
         if (viewport === MOBILE) await page.getByRole('button', { name: 'Toggle sidebar' }).first().click();
-        await page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link', { name: label }).click();
-        await page.waitForURL(path, STEP);
-        await page.getByRole('heading', { level: 1, name: heading }).waitFor(STEP);
-        await page.getByRole('table').first().waitFor(STEP);
-        await lookInBothSchemes(page, name);
+        await page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link', { name: 'Partners' }).click();
+        await page.waitForURL(/\/admin\/partners$/, STEP);
+        await page.getByRole('heading', { level: 1, name: 'Partners' }).waitFor(STEP);
+        await page.getByRole('textbox', { name: 'Search affiliates' }).fill('LLC 9000');
+        await page.getByRole('link', { name: PARTNER_9000, exact: true }).click(STEP);
+        await page.waitForURL(/\/admin\/partners\/[0-9a-f-]{36}$/, STEP);
+        await page.getByRole('heading', { level: 1, name: PARTNER_9000 }).waitFor(STEP);
+        // A table where it fits, cards on a phone (paged-table.tsx).
+        await page
+          .getByRole('region', { name: 'Referrals', exact: true })
+          .getByRole(viewport === MOBILE ? 'list' : 'table')
+          .waitFor(STEP);
+        await page.getByRole('region', { name: 'Commissions', exact: true }).waitFor(STEP);
+        await lookInBothSchemes(page, 'partner-page');
+
+        // A reload of the deep link lands on the same page; back returns to the list; the breadcrumb to the dashboard.
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: PARTNER_9000 }).waitFor(STEP);
+        await page.goBack();
+        await page.waitForURL(/\/admin\/partners$/, STEP);
+        await page.getByRole('heading', { level: 1, name: 'Partners' }).waitFor(STEP);
+        await page
+          .getByRole('navigation', { name: 'Breadcrumb' })
+          .getByRole('link', { name: 'Admin Dashboard' })
+          .click();
+        await page.waitForURL(/\/admin$/, STEP);
+        await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor(STEP);
+        await context.close();
       }
-      await context.close();
-    }
-  }, JOURNEY_MS);
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'opens a partner’s page from a pipeline card, then the Email log and Activity as their own areas',
+    async () => {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        const { page, context } = await newPage(browser, viewport);
+        await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+        const card = page.getByTestId('pipeline-column-won').getByTestId('deal-card').first();
+        await card.waitFor(STEP);
+        const partnerName = (await card.getByRole('link').textContent()) ?? '';
+        await card.getByRole('link').click();
+        await page.getByRole('heading', { level: 1, name: partnerName }).waitFor(STEP);
+        for (const [label, path, heading, name] of [
+          ['Email log', /\/admin\/emails$/, 'Email log', 'email-log'],
+          ['Activity', /\/admin\/activity$/, 'Activity', 'activity'],
+        ] as const) {
+          if (viewport === MOBILE) await page.getByRole('button', { name: 'Toggle sidebar' }).first().click();
+          await page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link', { name: label }).click();
+          await page.waitForURL(path, STEP);
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor(STEP);
+          await page.getByRole('table').first().waitFor(STEP);
+          await lookInBothSchemes(page, name);
+        }
+        await context.close();
+      }
+    },
+    JOURNEY_MS,
+  );
 });

@@ -7,7 +7,20 @@ import { formatMonthKey, formatMonthShort, previousMonthKey } from '@portal/cont
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, sampleApplication, screenshot, settled, sidewaysScrollers, signInWithToken, usePortal, gotoInteractive } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  newPage,
+  sampleApplication,
+  screenshot,
+  settled,
+  sidewaysScrollers,
+  signInWithToken,
+  usePortal,
+  gotoInteractive,
+} from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -19,7 +32,12 @@ let rejectedToken: string;
 let newcomerToken: string;
 
 const MONTH = previousMonthKey(new Date());
-const PARTNER = { email: 'screens-partner@e2e.test', password: 'partner-password-1', companyName: 'Screenshot Partners LLC', contactName: 'Sam Screens' };
+const PARTNER = {
+  email: 'screens-partner@e2e.test',
+  password: 'partner-password-1',
+  companyName: 'Screenshot Partners LLC',
+  contactName: 'Sam Screens',
+};
 const APPLICANT = { companyName: 'Pending Pixels Agency', contactName: 'Penny Pending' };
 const REJECTED = { companyName: 'Declined Deals Co', contactName: 'Dora Declined' };
 
@@ -35,24 +53,75 @@ beforeAll(async () => {
 
   // An active partner (no website: Settings shows 'Not provided') with a won client whose contract
   // started in the month just ended (accrued: one pending commission) and a booked referral.
-  await expectStatus(client.call('POST', '/api/admin/partners', { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' }, adminToken), 201);
+  await expectStatus(
+    client.call(
+      'POST',
+      '/api/admin/partners',
+      { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
+      adminToken,
+    ),
+    201,
+  );
   partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const me = (await expectStatus(client.call('GET', '/api/partners/me', undefined, partnerToken), 200)) as { id: string; referralCode: string };
+  const me = (await expectStatus(client.call('GET', '/api/partners/me', undefined, partnerToken), 200)) as {
+    id: string;
+    referralCode: string;
+  };
   referralCode = me.referralCode;
   const won = (await expectStatus(
-    client.call('POST', '/api/admin/referrals', { partnerId: me.id, clientCompanyName: 'Harbor Outfitters', clientEmail: 'ops@harbor.example', serviceType: 'controller', monthlyValue: 4200, contractStartDate: `${MONTH}-01` }, adminToken),
+    client.call(
+      'POST',
+      '/api/admin/referrals',
+      {
+        partnerId: me.id,
+        clientCompanyName: 'Harbor Outfitters',
+        clientEmail: 'ops@harbor.example',
+        serviceType: 'controller',
+        monthlyValue: 4200,
+        contractStartDate: `${MONTH}-01`,
+      },
+      adminToken,
+    ),
     201,
   )) as { id: string };
   await expectStatus(client.call('PATCH', `/api/admin/referrals/${won.id}`, { stage: 'won' }, adminToken), 200);
-  await expectStatus(client.call('POST', '/api/partners/referrals', { clientCompanyName: 'Northwind Goods', clientEmail: 'owner@northwind.example', monthlyValue: '1800', notes: 'Shopify store, monthly close' }, partnerToken), 200, 201);
+  await expectStatus(
+    client.call(
+      'POST',
+      '/api/partners/referrals',
+      {
+        clientCompanyName: 'Northwind Goods',
+        clientEmail: 'owner@northwind.example',
+        monthlyValue: '1800',
+        notes: 'Shopify store, monthly close',
+      },
+      partnerToken,
+    ),
+    200,
+    201,
+  );
   await expectStatus(client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken), 200, 201);
 
   // A pending applicant, a rejected one, and a new account without an application.
   applicantToken = await client.register('screens-applicant@e2e.test', 'partner-password-1');
-  await expectStatus(client.call('POST', '/api/partners', sampleApplication(APPLICANT.companyName, APPLICANT.contactName), applicantToken), 201);
+  await expectStatus(
+    client.call(
+      'POST',
+      '/api/partners',
+      sampleApplication(APPLICANT.companyName, APPLICANT.contactName),
+      applicantToken,
+    ),
+    201,
+  );
   rejectedToken = await client.register('screens-rejected@e2e.test', 'partner-password-1');
-  const rejected = (await expectStatus(client.call('POST', '/api/partners', sampleApplication(REJECTED.companyName, REJECTED.contactName), rejectedToken), 201)) as { id: string };
-  await expectStatus(client.call('POST', `/api/admin/partners/${rejected.id}/reject`, { reason: 'Outside our market' }, adminToken), 200);
+  const rejected = (await expectStatus(
+    client.call('POST', '/api/partners', sampleApplication(REJECTED.companyName, REJECTED.contactName), rejectedToken),
+    201,
+  )) as { id: string };
+  await expectStatus(
+    client.call('POST', `/api/admin/partners/${rejected.id}/reject`, { reason: 'Outside our market' }, adminToken),
+    200,
+  );
   newcomerToken = await client.register('screens-newcomer@e2e.test', 'partner-password-1');
 });
 
@@ -66,7 +135,12 @@ const CHART_LIBRARY_MARK = 'recharts-wrapper';
 
 /** The scripts the page has loaded whose text contains `mark`. */
 async function scriptsContaining(page: Page, mark: string): Promise<string[]> {
-  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\.m?js(\?|$)/.test(name)));
+  const urls = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => /\.m?js(\?|$)/.test(name)),
+  );
   const found: string[] = [];
   for (const url of urls) if ((await (await fetch(url)).text()).includes(mark)) found.push(url);
   return found;
@@ -89,11 +163,18 @@ async function seriousViolations(page: Page): Promise<string[]> {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     const found: string[] = [];
-    for (const violation of result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[]; any: Array<{ data?: Record<string, unknown> }> }> }>) {
+    for (const violation of result.violations as Array<{
+      id: string;
+      impact: string;
+      nodes: Array<{ target: string[]; any: Array<{ data?: Record<string, unknown> }> }>;
+    }>) {
       if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
       for (const node of violation.nodes) {
         const data = node.any[0]?.data;
-        const colours = data && 'contrastRatio' in data ? ` (${String(data.fgColor)} on ${String(data.bgColor)}, ${String(data.contrastRatio)}:1)` : '';
+        const colours =
+          data && 'contrastRatio' in data
+            ? ` (${String(data.fgColor)} on ${String(data.bgColor)}, ${String(data.contrastRatio)}:1)`
+            : '';
         found.push(`${violation.id}: ${node.target.join(' ')}${colours}`);
       }
     }
@@ -106,7 +187,12 @@ async function check(page: Page, name: string, width: string) {
   await settled(page);
   const violations = await seriousViolations(page);
   expect.soft(violations, `axe on ${name} at ${width} px`).toEqual([]);
-  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${name} fits ${width} px`).toBe(true);
+  expect
+    .soft(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      `${name} fits ${width} px`,
+    )
+    .toBe(true);
   await screenshot(page, `screen-${name}-${width}`);
 }
 
@@ -125,7 +211,9 @@ async function closeDialog(page: Page, name: string) {
 
 /** Waits until no toast is on screen (toasts are checked apart, in the shell journey). */
 async function noToasts(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0, undefined, {
+    timeout: 15_000,
+  });
 }
 
 describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => {
@@ -148,7 +236,11 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     expect(await page.getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Create Partner Account', exact: true }).isVisible()).toBe(true);
     await expectTexts(page, ['$50/mo', '$100/mo', '127+', '32%', 'Lifetime', 'Partner Portal', 'Admin Portal']);
-    await expectTexts(page, ['Track referral status and earnings', 'Generate unique referral links', 'Download marketing materials']);
+    await expectTexts(page, [
+      'Track referral status and earnings',
+      'Generate unique referral links',
+      'Download marketing materials',
+    ]);
     await expectTexts(page, ['Partner approval queue', 'Deal pipeline management', 'Bulk payout processing']);
     await check(page, 'landing', width);
     expect(await scriptsContaining(page, CHART_LIBRARY_MARK), 'chart code on the landing page').toEqual([]);
@@ -174,10 +266,16 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await fresh();
     await signInWithToken(page, journey.portal.baseUrl, newcomerToken, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
-    await expectTexts(page, ['Partner Registration', 'Complete Your Partner Registration', 'Please scroll to the bottom of the agreement to continue.']);
+    await expectTexts(page, [
+      'Partner Registration',
+      'Complete Your Partner Registration',
+      'Please scroll to the bottom of the agreement to continue.',
+    ]);
     expect(await page.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Submit Partner Application' }).isVisible()).toBe(true);
-    expect(await page.getByLabel('I have read and agree to the terms of the Affiliate Agreement').isDisabled()).toBe(true);
+    expect(await page.getByLabel('I have read and agree to the terms of the Affiliate Agreement').isDisabled()).toBe(
+      true,
+    );
     await check(page, 'onboarding-form', width);
   });
 
@@ -206,7 +304,16 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
     const month = new Date().toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
-    await expectTexts(page, ['Total Earnings', 'Pending', 'This Month', 'Active Clients', 'Lifetime commission earnings', 'Awaiting payment', `${month} earnings`, 'Generating monthly recurring commissions']);
+    await expectTexts(page, [
+      'Total Earnings',
+      'Pending',
+      'This Month',
+      'Active Clients',
+      'Lifetime commission earnings',
+      'Awaiting payment',
+      `${month} earnings`,
+      'Generating monthly recurring commissions',
+    ]);
     expect(await page.getByTestId('summary-total-earnings').textContent()).toBe('$0.00');
     expect(await page.getByTestId('summary-pending').textContent()).toBe('$100.00');
     expect(await page.getByTestId('summary-active-clients').textContent()).toBe('1');
@@ -214,17 +321,30 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     // Referrals (the default tab).
     const cards = page.getByTestId('referral-card');
     await cards.nth(1).waitFor();
-    expect(await cards.filter({ hasText: 'Harbor Outfitters' }).getByText('Won', { exact: true }).isVisible()).toBe(true);
-    expect(await cards.filter({ hasText: 'Northwind Goods' }).getByText('Booked', { exact: true }).isVisible()).toBe(true);
+    expect(await cards.filter({ hasText: 'Harbor Outfitters' }).getByText('Won', { exact: true }).isVisible()).toBe(
+      true,
+    );
+    expect(await cards.filter({ hasText: 'Northwind Goods' }).getByText('Booked', { exact: true }).isVisible()).toBe(
+      true,
+    );
     expect(await cards.filter({ hasText: 'Harbor Outfitters' }).textContent()).toContain('$100.00/month');
     await check(page, 'partner-referrals', width);
 
     await page.getByRole('button', { name: 'New Referral' }).click();
     const dialog = await openedDialog(page, 'New Referral');
-    for (const label of ['Client Company Name', 'Client Email', 'Client Phone', 'Monthly Value ($)', 'Consultation Date', 'Notes']) {
+    for (const label of [
+      'Client Company Name',
+      'Client Email',
+      'Client Phone',
+      'Monthly Value ($)',
+      'Consultation Date',
+      'Notes',
+    ]) {
       expect(await dialog.getByLabel(label).isVisible(), label).toBe(true);
     }
-    expect(await dialog.getByRole('combobox', { name: 'Service Type' }).inputValue()).toBe('Basic Accounting $50/month');
+    expect(await dialog.getByRole('combobox', { name: 'Service Type' }).inputValue()).toBe(
+      'Basic Accounting $50/month',
+    );
     await check(page, 'partner-new-referral', width);
     await closeDialog(page, 'New Referral');
 
@@ -241,18 +361,29 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await page.getByRole('tab', { name: 'Marketing' }).click();
     await page.getByTestId('referral-code').waitFor();
     expect(await page.getByTestId('referral-code').textContent()).toBe(referralCode);
-    expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(`${journey.portal.baseUrl}/r/${referralCode}`);
+    expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(
+      `${journey.portal.baseUrl}/r/${referralCode}`,
+    );
     await check(page, 'partner-marketing', width);
     await page.getByRole('button', { name: 'Copy referral link' }).click();
     await page.getByText('Link Copied').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${journey.portal.baseUrl}/r/${referralCode}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${journey.portal.baseUrl}/r/${referralCode}`,
+    );
     await screenshot(page, `screen-partner-link-copied-${width}`);
     await noToasts(page);
 
     // Settings: read-only, the website 'Not provided'.
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByText('Account Settings').waitFor();
-    await expectTexts(page, [PARTNER.companyName, PARTNER.contactName, 'Agency', 'Not provided', 'Wire Transfer', 'Active']);
+    await expectTexts(page, [
+      PARTNER.companyName,
+      PARTNER.contactName,
+      'Agency',
+      'Not provided',
+      'Wire Transfer',
+      'Active',
+    ]);
     await check(page, 'partner-settings', width);
   });
 
@@ -263,7 +394,12 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     for (const button of ['Export Data', 'Add Client', 'Create Partner', 'Partner Settings', 'Logout']) {
       expect(await page.getByRole('button', { name: button, exact: true }).isVisible(), button).toBe(true);
     }
-    await expectTexts(page, ['Total Partner Commissions', 'Active Partners', 'Monthly Referral Revenue', 'Conversion Rate']);
+    await expectTexts(page, [
+      'Total Partner Commissions',
+      'Active Partners',
+      'Monthly Referral Revenue',
+      'Conversion Rate',
+    ]);
     for (const heading of ['Partner Approval Queue', 'Payout Processor', 'Deal Pipeline', 'All Affiliates']) {
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     }
@@ -274,42 +410,71 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     expect(await page.getByRole('checkbox', { name: 'Select all' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /^Process 0 Payouts?$/ }).isDisabled()).toBe(true);
     // Its table fits the width without scrolling sideways (at 390 px: partner, details under it, amount and actions).
-    const processor = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
+    const processor = page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
     expect(await sidewaysScrollers(processor), `processor fits ${width} px`).toEqual([]);
     // Deal Pipeline: five columns.
-    for (const stage of ['booked', 'qualified', 'proposal', 'won', 'lost']) await page.getByTestId(`pipeline-column-${stage}`).waitFor();
+    for (const stage of ['booked', 'qualified', 'proposal', 'won', 'lost'])
+      await page.getByTestId(`pipeline-column-${stage}`).waitFor();
     expect(await page.locator('[data-testid^="pipeline-column-"]').count()).toBe(5);
-    for (const label of ['Booked', 'Qualified', 'Proposal', 'Won', 'Lost']) expect(await page.getByRole('region', { name: `${label} deals` }).count()).toBe(1);
+    for (const label of ['Booked', 'Qualified', 'Proposal', 'Won', 'Lost'])
+      expect(await page.getByRole('region', { name: `${label} deals` }).count()).toBe(1);
     await page.getByTestId('pipeline-column-won').locator('[data-deal="Harbor Outfitters"]').waitFor();
     await page.getByTestId('pipeline-column-booked').locator('[data-deal="Northwind Goods"]').waitFor();
     // Each deal's stage selector: a button naming the stage (its menu mounts on open), no combobox per card.
-    await page.getByTestId('pipeline-column-won').getByRole('button', { name: 'Stage of Harbor Outfitters: Won' }).waitFor();
+    await page
+      .getByTestId('pipeline-column-won')
+      .getByRole('button', { name: 'Stage of Harbor Outfitters: Won' })
+      .waitFor();
     expect(await page.getByTestId('deal-card').getByRole('combobox').count()).toBe(0);
     // All Affiliates: the spec's columns.
     const affiliates = page.getByTestId('affiliates');
     await affiliates.getByRole('row').filter({ hasText: PARTNER.companyName }).waitFor();
-    for (const column of ['Company', 'Contact', 'Email', 'Type', 'Status', 'Referral Code', 'MRR', 'Total Earned', 'Joined']) {
-      expect(await affiliates.getByRole('columnheader', { name: new RegExp(`^${column}`) }).count(), column).toBeGreaterThan(0);
+    for (const column of [
+      'Company',
+      'Contact',
+      'Email',
+      'Type',
+      'Status',
+      'Referral Code',
+      'MRR',
+      'Total Earned',
+      'Joined',
+    ]) {
+      expect(
+        await affiliates.getByRole('columnheader', { name: new RegExp(`^${column}`) }).count(),
+        column,
+      ).toBeGreaterThan(0);
     }
     await check(page, 'admin-dashboard', width);
 
     await page.getByRole('button', { name: `View details of ${APPLICANT.companyName}` }).click();
     let dialog = await openedDialog(page, 'Partner Application Details');
     await dialog.getByText('screens-applicant@e2e.test').waitFor();
-    await expectTexts(dialog, ['Company Information', 'Contact Information', 'Business Details', 'Application Status', APPLICANT.companyName, APPLICANT.contactName]);
+    await expectTexts(dialog, [
+      'Company Information',
+      'Contact Information',
+      'Business Details',
+      'Application Status',
+      APPLICANT.companyName,
+      APPLICANT.contactName,
+    ]);
     await check(page, 'admin-partner-details', width);
     await closeDialog(page, 'Partner Application Details');
 
     await page.getByRole('button', { name: 'Create Partner', exact: true }).click();
     dialog = await openedDialog(page, 'Create New Partner');
-    for (const label of ['Email', 'Company Name', 'Contact Name', 'Website', 'Phone']) expect(await dialog.getByLabel(new RegExp(`^${label}`)).isVisible(), label).toBe(true);
+    for (const label of ['Email', 'Company Name', 'Contact Name', 'Website', 'Phone'])
+      expect(await dialog.getByLabel(new RegExp(`^${label}`)).isVisible(), label).toBe(true);
     await check(page, 'admin-create-partner', width);
     await closeDialog(page, 'Create New Partner');
 
     await page.getByRole('button', { name: 'Add Client', exact: true }).click();
     dialog = await openedDialog(page, 'Add New Client');
     await dialog.getByRole('combobox', { name: 'Affiliate' }).waitFor();
-    for (const label of ['Client Company Name', 'Client Email', 'Monthly Value ($)', 'Contract Start Date']) expect(await dialog.getByLabel(label).isVisible(), label).toBe(true);
+    for (const label of ['Client Company Name', 'Client Email', 'Monthly Value ($)', 'Contract Start Date'])
+      expect(await dialog.getByLabel(label).isVisible(), label).toBe(true);
     await check(page, 'admin-add-client', width);
     await closeDialog(page, 'Add New Client');
   });
@@ -325,7 +490,9 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
       for (const scheme of ['light', 'dark'] as const) {
         if (scheme === 'dark') {
           await page.getByTestId('theme-toggle').click();
-          await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+          await page.waitForFunction(
+            () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
+          );
         }
         for (const figure of figures) await chartOf(figure);
         await check(page, `${name}-charts-${scheme}`, width);
@@ -338,14 +505,26 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     // The stage names under the bars never run into each other ("BookedQualified" at 390 px): level with a
     // space between them, or slanted far enough apart for a line of 12 px text.
     const ticks = await page.getByRole('figure', { name: 'Referrals by stage', exact: true }).evaluate((figure) =>
-      Array.from(figure.querySelectorAll<SVGTextElement>('text[orientation="bottom"]')).map((text) => ({ x: Number(text.getAttribute('x')), length: text.getComputedTextLength(), angle: Number(/rotate\((-?[\d.]+)/.exec(text.getAttribute('transform') ?? '')?.[1] ?? 0) })),
+      Array.from(figure.querySelectorAll<SVGTextElement>('text[orientation="bottom"]')).map((text) => ({
+        x: Number(text.getAttribute('x')),
+        length: text.getComputedTextLength(),
+        angle: Number(/rotate\((-?[\d.]+)/.exec(text.getAttribute('transform') ?? '')?.[1] ?? 0),
+      })),
     );
     expect(ticks).toHaveLength(5);
     for (let i = 1; i < ticks.length; i++) {
       const [left, right] = [ticks[i - 1], ticks[i]] as [(typeof ticks)[number], (typeof ticks)[number]];
       const distance = right.x - left.x;
-      if (right.angle === 0) expect(distance - (left.length + right.length) / 2, `space between stage names at ${width} px`).toBeGreaterThanOrEqual(6);
-      else expect(distance * Math.sin((Math.abs(right.angle) * Math.PI) / 180), `slanted stage names at ${width} px`).toBeGreaterThanOrEqual(12);
+      if (right.angle === 0)
+        expect(
+          distance - (left.length + right.length) / 2,
+          `space between stage names at ${width} px`,
+        ).toBeGreaterThanOrEqual(6);
+      else
+        expect(
+          distance * Math.sin((Math.abs(right.angle) * Math.PI) / 180),
+          `slanted stage names at ${width} px`,
+        ).toBeGreaterThanOrEqual(12);
     }
     // The table alternative: the accrued month's $100.00 pending, and one referral won, one booked.
     const earnings = page.getByRole('figure', { name: 'Earnings by month', exact: true });
@@ -354,8 +533,14 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     expect(await monthRow.getByRole('cell').allTextContents()).toEqual([formatMonthShort(MONTH), '$0.00', '$100.00']);
     const stages = page.getByRole('figure', { name: 'Referrals by stage', exact: true });
     await stages.getByRole('switch', { name: 'Show as table' }).check();
-    expect(await stages.getByRole('row').filter({ hasText: 'Won' }).getByRole('cell').allTextContents()).toEqual(['Won', '1']);
-    expect(await stages.getByRole('row').filter({ hasText: 'Booked' }).getByRole('cell').allTextContents()).toEqual(['Booked', '1']);
+    expect(await stages.getByRole('row').filter({ hasText: 'Won' }).getByRole('cell').allTextContents()).toEqual([
+      'Won',
+      '1',
+    ]);
+    expect(await stages.getByRole('row').filter({ hasText: 'Booked' }).getByRole('cell').allTextContents()).toEqual([
+      'Booked',
+      '1',
+    ]);
     await check(page, 'partner-charts-tables-dark', width);
     // The chart library came with the dashboard (and, per the landing test, not before).
     expect(await scriptsContaining(page, CHART_LIBRARY_MARK)).not.toEqual([]);
@@ -365,11 +550,22 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await bothThemes('admin', ['Program trend', 'Referral MRR']);
     const mrr = page.getByRole('figure', { name: 'Referral MRR', exact: true });
     await mrr.getByRole('switch', { name: 'Show as table' }).check();
-    expect(await mrr.getByRole('row').filter({ hasText: formatMonthShort(MONTH) }).getByRole('cell').allTextContents()).toEqual([formatMonthShort(MONTH), '$4,200.00']);
+    expect(
+      await mrr
+        .getByRole('row')
+        .filter({ hasText: formatMonthShort(MONTH) })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual([formatMonthShort(MONTH), '$4,200.00']);
     const trend = page.getByRole('figure', { name: 'Program trend', exact: true });
     await trend.getByRole('switch', { name: 'Show as table' }).check();
     const thisMonth = formatMonthShort(new Date().toISOString().slice(0, 7));
-    expect(await trend.getByRole('row').filter({ hasText: thisMonth }).getByRole('cell').allTextContents()).toEqual([thisMonth, '$0.00', '2', '1']);
+    expect(await trend.getByRole('row').filter({ hasText: thisMonth }).getByRole('cell').allTextContents()).toEqual([
+      thisMonth,
+      '$0.00',
+      '2',
+      '1',
+    ]);
     await check(page, 'admin-charts-tables-dark', width);
   });
 
@@ -383,7 +579,10 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     expect(await page.getByRole('button', { name: 'Schedule Consultation' }).count()).toBe(2);
     await check(page, 'referral-landing', width);
 
-    await gotoInteractive(page, `${journey.portal.baseUrl}/r/${referralCode}?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Promo`);
+    await gotoInteractive(
+      page,
+      `${journey.portal.baseUrl}/r/${referralCode}?utm_source=newsletter&utm_medium=email&utm_campaign=Spring%20Promo`,
+    );
     await page.getByTestId('referral-badge').getByText('Referred by Spring Promo', { exact: true }).waitFor();
     await page.getByTestId('referral-footer').getByText(PARTNER.companyName).waitFor();
     await check(page, 'referral-landing-campaign', width);

@@ -4,7 +4,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal, gotoInteractive } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  signInWithToken,
+  usePortal,
+  gotoInteractive,
+} from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -14,14 +25,19 @@ beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
   const adminToken = await client.login(ADMIN.email, ADMIN.password);
   const email = `shell-${randomUUID()}@e2e.test`;
-  const created = await client.call('POST', '/api/admin/partners', {
-    email,
-    password: 'partner-password-1',
-    companyName: 'Shell Test Partners',
-    contactName: 'Sasha Shell',
-    companyType: 'agency',
-    expectedVolume: '3-5 referrals/month',
-  }, adminToken);
+  const created = await client.call(
+    'POST',
+    '/api/admin/partners',
+    {
+      email,
+      password: 'partner-password-1',
+      companyName: 'Shell Test Partners',
+      contactName: 'Sasha Shell',
+      companyType: 'agency',
+      expectedVolume: '3-5 referrals/month',
+    },
+    adminToken,
+  );
   expect(created.status).toBe(201);
   partnerToken = await client.login(email, 'partner-password-1');
 });
@@ -36,7 +52,9 @@ describe('the shell in Chromium', () => {
     await page.getByTestId('sidebar').getByText('Partner Portal', { exact: true }).waitFor();
     expect(await sidebarState(page)).toBe('expanded');
     await page.keyboard.press('Control+KeyB');
-    await page.waitForFunction(() => document.querySelector('[data-sidebar-state]')?.getAttribute('data-sidebar-state') === 'collapsed');
+    await page.waitForFunction(
+      () => document.querySelector('[data-sidebar-state]')?.getAttribute('data-sidebar-state') === 'collapsed',
+    );
     const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
     expect(cookie?.value).toBe('false');
     // Seven days, give or take the seconds this test takes.
@@ -46,7 +64,9 @@ describe('the shell in Chromium', () => {
     expect(await sidebarState(page)).toBe('collapsed');
     await screenshot(page, 'shell-collapsed-desktop');
     await page.keyboard.press('Meta+KeyB');
-    await page.waitForFunction(() => document.querySelector('[data-sidebar-state]')?.getAttribute('data-sidebar-state') === 'expanded');
+    await page.waitForFunction(
+      () => document.querySelector('[data-sidebar-state]')?.getAttribute('data-sidebar-state') === 'expanded',
+    );
     await context.close();
   });
 
@@ -90,14 +110,21 @@ describe('the shell in Chromium', () => {
     await page.getByRole('button', { name: 'Toggle sidebar' }).first().click();
     await sidebar.getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'visible' });
     await screenshot(page, 'shell-sheet-mobile');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().left ?? -1) >= 0);
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().left ?? -1) >= 0,
+    );
     await sidebar.getByRole('link', { name: 'Dashboard' }).click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().right ?? 0) <= 1);
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().right ?? 0) <= 1,
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });
 
-  for (const [name, viewport, expectAtTop] of [['desktop', DESKTOP, false], ['mobile', MOBILE, true]] as const) {
+  for (const [name, viewport, expectAtTop] of [
+    ['desktop', DESKTOP, false],
+    ['mobile', MOBILE, true],
+  ] as const) {
     it(`shows a toast ${expectAtTop ? 'at the top on mobile' : 'at the bottom right on wider screens'}`, async () => {
       const { page, context } = await newPage(journey.browser, viewport);
       await gotoInteractive(page, `${journey.portal.baseUrl}/`);

@@ -9,7 +9,23 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, freePort, launchBrowser, newPage, sampleApplication, screenshot, seriousA11yViolations, settled, sidewaysScrollers, signInWithToken, startPortal, type Portal } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  freePort,
+  launchBrowser,
+  newPage,
+  sampleApplication,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  sidewaysScrollers,
+  signInWithToken,
+  startPortal,
+  type Portal,
+} from '../src/harness';
 
 interface Mail {
   to: string;
@@ -30,7 +46,10 @@ async function waitForMail(to: string, subject: string, timeoutMs = 30_000): Pro
   for (;;) {
     const mail = mails.find((m) => m.to === to && m.subject === subject);
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no "${subject}" mail for ${to}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}\n${portal.logs()}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no "${subject}" mail for ${to}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}\n${portal.logs()}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -57,13 +76,19 @@ beforeAll(async () => {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+          });
           callback();
         })
         .catch((error: Error) => callback(error));
     },
   });
-  const smtpPort = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)));
+  const smtpPort = await new Promise<number>((resolve) =>
+    smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)),
+  );
   const port = await freePort();
   portal = await startPortal({
     PORT: String(port),
@@ -77,7 +102,16 @@ beforeAll(async () => {
   const client = api(portal.baseUrl);
   adminToken = await client.login(ADMIN.email, ADMIN.password);
   const setup = await client.call<{ secret: string }>('POST', '/api/auth/mfa/setup', {}, adminToken);
-  expect((await client.call('POST', '/api/auth/mfa/enable', { code: await generate({ secret: setup.body.secret }) }, adminToken)).status).toBe(200);
+  expect(
+    (
+      await client.call(
+        'POST',
+        '/api/auth/mfa/enable',
+        { code: await generate({ secret: setup.body.secret }) },
+        adminToken,
+      )
+    ).status,
+  ).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();
@@ -156,7 +190,16 @@ describe('the admin team in the browser', () => {
     // The team screen on a phone (390 px), with a pending invitation too: members and invitations are
     // cards that fit the width, every label and action still there.
     const pendingEmail = `viewer-${Date.now().toString(36)}@e2e.test`;
-    expect((await api(portal.baseUrl).call('POST', '/api/admin/team/invitations', { email: pendingEmail, role: 'viewer' }, adminToken)).status).toBe(201);
+    expect(
+      (
+        await api(portal.baseUrl).call(
+          'POST',
+          '/api/admin/team/invitations',
+          { email: pendingEmail, role: 'viewer' },
+          adminToken,
+        )
+      ).status,
+    ).toBe(201);
     const phone = await newPage(browser, MOBILE);
     const m = phone.page;
     await signInWithToken(m, portal.baseUrl, adminToken, '/admin/team');
@@ -164,12 +207,14 @@ describe('the admin team in the browser', () => {
     await memberCard.waitFor();
     await m.getByTestId(`invitation-${pendingEmail}`).waitFor();
     expect(await m.getByRole('list', { name: 'Members' }).getByRole('listitem').count()).toBe(2);
-    for (const label of ['Role', 'Two-factor', 'Status']) expect(await memberCard.getByText(label, { exact: true }).isVisible(), label).toBe(true);
+    for (const label of ['Role', 'Two-factor', 'Status'])
+      expect(await memberCard.getByText(label, { exact: true }).isVisible(), label).toBe(true);
     expect(await memberCard.getByText('Active', { exact: true }).isVisible()).toBe(true);
     expect(await memberCard.getByText('On', { exact: true }).isVisible()).toBe(true);
     expect(await memberCard.getByRole('button', { name: 'Deactivate' }).isVisible()).toBe(true);
     const invitationCard = m.getByTestId(`invitation-${pendingEmail}`);
-    for (const text of ['Role', 'Viewer', 'Expires']) expect(await invitationCard.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    for (const text of ['Role', 'Viewer', 'Expires'])
+      expect(await invitationCard.getByText(text, { exact: true }).isVisible(), text).toBe(true);
     const main = m.getByRole('main');
     expect(await sidewaysScrollers(main)).toEqual([]);
     expect(await m.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
@@ -195,9 +240,16 @@ describe('partner self-service in the browser', () => {
     const email = `bank-${Date.now().toString(36)}@e2e.test`;
     const partnerPassword = 'partner-password-1';
     const token = await client.register(email, partnerPassword);
-    const applied = await client.call<{ id: string }>('POST', '/api/partners', sampleApplication('Bank Change Co', 'Bea Banker'), token);
+    const applied = await client.call<{ id: string }>(
+      'POST',
+      '/api/partners',
+      sampleApplication('Bank Change Co', 'Bea Banker'),
+      token,
+    );
     expect(applied.status).toBe(201);
-    expect((await client.call('POST', `/api/admin/partners/${applied.body.id}/approve`, {}, adminToken)).status).toBe(200);
+    expect((await client.call('POST', `/api/admin/partners/${applied.body.id}/approve`, {}, adminToken)).status).toBe(
+      200,
+    );
 
     const { page, context } = await newPage(browser, DESKTOP);
     await signInWithToken(page, portal.baseUrl, token, '/dashboard');

@@ -5,7 +5,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, launchBrowser, newPage, screenshot, seriousA11yViolations, settled, signInWithToken, startPortal, type Portal } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  signInWithToken,
+  startPortal,
+  type Portal,
+} from '../src/harness';
 
 let portal: Portal;
 let browser: Browser;
@@ -20,7 +33,14 @@ beforeAll(async () => {
   const created = await client.call(
     'POST',
     '/api/admin/partners',
-    { email, password: 'partner-password-1', companyName: 'Toast Test Partners', contactName: 'Tosh Toast', companyType: 'agency', expectedVolume: '3-5 referrals/month' },
+    {
+      email,
+      password: 'partner-password-1',
+      companyName: 'Toast Test Partners',
+      contactName: 'Tosh Toast',
+      companyType: 'agency',
+      expectedVolume: '3-5 referrals/month',
+    },
     adminToken,
   );
   expect(created.status).toBe(201);
@@ -59,7 +79,10 @@ async function drag(page: Page, dx: number): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(x + dx / 2, y, { steps: 5 });
   await page.mouse.move(x + dx, y, { steps: 5 });
-  await page.waitForFunction((expected) => document.querySelector('[data-swipe-offset]')?.getAttribute('data-swipe-offset') === String(expected), dx);
+  await page.waitForFunction(
+    (expected) => document.querySelector('[data-swipe-offset]')?.getAttribute('data-swipe-offset') === String(expected),
+    dx,
+  );
   await page.mouse.up();
 }
 
@@ -68,7 +91,9 @@ describe('toasts', () => {
     const page = await dashboardWithToast();
     await drag(page, 30);
     // Springs back and stays (the pointer still rests on it, which also holds the 5 s timer).
-    await page.waitForFunction(() => document.querySelector('[data-swipe-offset]')?.getAttribute('data-swipe-offset') === '0');
+    await page.waitForFunction(
+      () => document.querySelector('[data-swipe-offset]')?.getAttribute('data-swipe-offset') === '0',
+    );
     expect(await page.getByText('Link Copied').isVisible()).toBe(true);
     await drag(page, 60);
     await page.getByText('Link Copied').waitFor({ state: 'detached' });
@@ -80,7 +105,9 @@ describe('toasts', () => {
     await page.getByLabel('Referral link', { exact: true }).focus();
     await page.keyboard.press('F8');
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Notifications (F8)');
-    expect(await page.evaluate(() => document.activeElement?.contains(document.querySelector('[data-swipe-offset]')))).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.contains(document.querySelector('[data-swipe-offset]'))),
+    ).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'toast-swipeable-desktop');
     await page.context().close();
@@ -105,12 +132,17 @@ describe('tooltips', () => {
     await page.evaluate(() => {
       const marks: Record<string, number> = {};
       (window as unknown as { marks: Record<string, number> }).marks = marks;
-      document.addEventListener('pointerover', (event) => {
-        const label = (event.target as Element).closest('[aria-label]')?.getAttribute('aria-label');
-        if (label) marks[`over:${label}`] ??= performance.now();
-      }, true);
+      document.addEventListener(
+        'pointerover',
+        (event) => {
+          const label = (event.target as Element).closest('[aria-label]')?.getAttribute('aria-label');
+          if (label) marks[`over:${label}`] ??= performance.now();
+        },
+        true,
+      );
       new MutationObserver(() => {
-        for (const tip of Array.from(document.querySelectorAll('[role="tooltip"]'))) marks[`tip:${tip.textContent}`] ??= performance.now();
+        for (const tip of Array.from(document.querySelectorAll('[role="tooltip"]')))
+          marks[`tip:${tip.textContent}`] ??= performance.now();
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
     const marks = () => page.evaluate(() => (window as unknown as { marks: Record<string, number> }).marks);

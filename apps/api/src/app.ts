@@ -56,9 +56,13 @@ function helmetHeaders(directives: typeof CSP_DIRECTIVES): Readonly<Record<strin
     },
     removeHeader: () => {},
   } as unknown as ServerResponse;
-  helmet({ contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false })({} as IncomingMessage, response, (error?: unknown) => {
-    if (error) throw error;
-  });
+  helmet({ contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false })(
+    {} as IncomingMessage,
+    response,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
   if (!headers['content-security-policy']) throw new Error('helmet did not set a Content-Security-Policy');
   return Object.freeze(headers);
 }
@@ -95,7 +99,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
-    exposedHeaders: ['X-Total-Count', 'Retry-After', 'X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
+    exposedHeaders: [
+      'X-Total-Count',
+      'Retry-After',
+      'X-Request-Id',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+    ],
   });
 
   // Per-key budget (API_KEY_RATE_LIMIT a minute) before any route runs, for REST, tRPC and raw routes alike.
@@ -103,13 +114,19 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     const token = /^Bearer (ppk_\S+)$/.exec(req.headers.authorization?.trim() ?? '')?.[1];
     if (!token) return done();
     deps.rateLimits.consumeApiKey(hashApiKey(token)).then((budget) => {
-      void reply.header('RateLimit-Limit', String(budget.limit)).header('RateLimit-Remaining', String(budget.remaining)).header('RateLimit-Reset', String(budget.resetSeconds));
+      void reply
+        .header('RateLimit-Limit', String(budget.limit))
+        .header('RateLimit-Remaining', String(budget.remaining))
+        .header('RateLimit-Reset', String(budget.resetSeconds));
       if (budget.retryAfterSeconds === undefined) return done();
       // Answered here: a hook that sends does not call done.
       void reply
         .status(429)
         .header('Retry-After', String(budget.retryAfterSeconds))
-        .send({ message: `Too many requests with this API key. Try again in ${budget.retryAfterSeconds} seconds.`, code: 'TOO_MANY_REQUESTS' });
+        .send({
+          message: `Too many requests with this API key. Try again in ${budget.retryAfterSeconds} seconds.`,
+          code: 'TOO_MANY_REQUESTS',
+        });
     }, done);
   });
 
@@ -126,18 +143,25 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     const refused = fromFastifyError(error, BODY_LIMIT_BYTES);
     if (refused) return sendError(reply, refused, deps);
     req.log.error({ err: error }, 'request failed');
-    return reply.status(error.statusCode && error.statusCode >= 500 ? error.statusCode : 500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
+    return reply
+      .status(error.statusCode && error.statusCode >= 500 ? error.statusCode : 500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
   });
 
   app.get('/api/health', async (_req, reply) => {
     const ok = await deps.pingDb();
-    return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable', message: 'The database does not answer' });
+    return reply
+      .status(ok ? 200 : 503)
+      .send(ok ? { status: 'ok' } : { status: 'unavailable', message: 'The database does not answer' });
   });
 
   // Readiness: 200 only when the database, Redis (when configured) and storage answer.
   app.get('/api/ready', async (_req, reply) => {
     const readiness = await checkReadiness(deps);
-    return reply.status(readiness.status === 'ready' ? 200 : 503).header('Cache-Control', 'no-store').send(readiness);
+    return reply
+      .status(readiness.status === 'ready' ? 200 : 503)
+      .header('Cache-Control', 'no-store')
+      .send(readiness);
   });
 
   await registerTrpcEndpoint(app, {
@@ -152,7 +176,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         return retryAfter ? { headers: { 'Retry-After': String(retryAfter) } } : {};
       },
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, path }, 'procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          deps.logger.error({ err: error.cause ?? error, path }, 'procedure failed');
       },
     },
   });
@@ -160,7 +185,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerRestRoutes(app, deps, restRoutes);
   for (const raw of rawRoutes) await raw.register(app, deps);
 
-  const document = buildOpenApiDocument(restRoutes, rawRoutes.flatMap((r) => r.openapi), { publicUrl: config.publicUrl });
+  const document = buildOpenApiDocument(
+    restRoutes,
+    rawRoutes.flatMap((r) => r.openapi),
+    { publicUrl: config.publicUrl },
+  );
   app.get('/api/openapi.json', async () => document);
   const docsPage = renderDocsPage(document);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
@@ -168,14 +197,28 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const serveWeb = options.serveWeb ?? existsSync(join(config.webDist, 'index.html'));
   if (serveWeb) {
     // The build writes .br/.gz beside each asset; they are sent to browsers that accept them.
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false, preCompressed: true });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+      preCompressed: true,
+    });
     await registerWebPages(app, deps);
   }
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     // /metrics too: a scrape sent to the public port must fail, not parse the SPA's shell (metrics live on METRICS_PORT).
-    if (path.startsWith('/api') || path.startsWith('/trpc') || path === '/metrics' || req.method !== 'GET' || !serveWeb) {
+    if (
+      path.startsWith('/api') ||
+      path.startsWith('/trpc') ||
+      path === '/metrics' ||
+      req.method !== 'GET' ||
+      !serveWeb
+    ) {
       return reply.status(404).send({ message: `No such path: ${req.method} ${path}`, code: 'NOT_FOUND' });
     }
     // Deep links into the SPA get its shell; the client router shows the page (or its 404).

@@ -9,17 +9,25 @@ const flag = z
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
 const KEY_HINT = 'must be 32 bytes in base64 (openssl rand -base64 32)';
-const isBase64Key = (value: string) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
+const isBase64Key = (value: string) =>
+  /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
 const base64Key = z.string().refine(isBase64Key, KEY_HINT);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) address' });
-const splitList = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+const splitList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+      .optional(),
     DATA_DIR: z.string().min(1).optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     DATA_ENCRYPTION_KEY: base64Key.optional(),
@@ -46,14 +54,25 @@ const envSchema = z
         // Trusting every hop lets any client choose its address (and so its throttle budget) through X-Forwarded-For.
         'true is refused: it lets a client choose its address through X-Forwarded-For; give the number of proxy hops (e.g. 1) or the proxy addresses/CIDRs (e.g. 10.0.0.0/8)',
       ),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// address').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// address')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ACCRUAL_TIMER: flag.default(true),
-    API_KEY_RATE_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000).default(600),
+    API_KEY_RATE_LIMIT: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000)
+      .default(600),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag.default(false),
     WEB_DIST: z.string().optional(),
     // Mail (issue 14): the outbox worker delivers over SMTP_URL; links in mail need PUBLIC_URL.
-    SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// address').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// address')
+      .optional(),
     MAIL_FROM: z.string().min(3, 'must be a sender address').default('Ledgerline <no-reply@ledgerline.local>'),
 
     STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
@@ -61,7 +80,13 @@ const envSchema = z
     /** Where browsers reach the bucket (presigned downloads); S3_ENDPOINT when not given. */
     S3_PUBLIC_ENDPOINT: httpUrl.optional(),
     S3_REGION: z.string().min(1).optional(),
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+      )
+      .optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag.default(false),
@@ -70,7 +95,10 @@ const envSchema = z
     TAX_1099_THRESHOLDS: z
       .string()
       .optional()
-      .refine((value) => splitList(value).every((entry) => /^\d{4}:\d{1,7}(\.\d{1,2})?$/.test(entry)), 'must be year:amount pairs, comma-separated (e.g. 2026:2000.00)'),
+      .refine(
+        (value) => splitList(value).every((entry) => /^\d{4}:\d{1,7}(\.\d{1,2})?$/.test(entry)),
+        'must be year:amount pairs, comma-separated (e.g. 2026:2000.00)',
+      ),
     REQUIRE_TAX_PROFILE_FOR_PAYOUT: flag.default(false),
 
     METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
@@ -80,16 +108,31 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL) {
-      if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required with DATABASE_URL' });
-      if (!env.DATA_ENCRYPTION_KEY) ctx.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'is required with DATABASE_URL' });
+      if (!env.JWT_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required with DATABASE_URL' });
+      if (!env.DATA_ENCRYPTION_KEY)
+        ctx.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'is required with DATABASE_URL' });
     }
     if (env.DEMO_DATA && env.NODE_ENV === 'production') {
-      ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'is refused with NODE_ENV=production: the demo accounts have a published password' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_DATA'],
+        message: 'is refused with NODE_ENV=production: the demo accounts have a published password',
+      });
     }
     if (env.DEMO_DATA && env.ADMIN_EMAIL) {
-      ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be combined with ADMIN_EMAIL: a deployment with its own admin gets no demo accounts' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_DATA'],
+        message: 'cannot be combined with ADMIN_EMAIL: a deployment with its own admin gets no demo accounts',
+      });
     }
-    if (env.SMTP_URL && !env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required with SMTP_URL (links in mail are absolute)' });
+    if (env.SMTP_URL && !env.PUBLIC_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required with SMTP_URL (links in mail are absolute)',
+      });
 
     if (env.STORAGE_DRIVER === 's3') {
       for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -97,10 +140,18 @@ const envSchema = z
       }
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
-      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the public port' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: metrics are never served on the public port',
+      });
     }
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
-      ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'is required when the other admin variable is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'is required when the other admin variable is set',
+      });
     }
   });
 
@@ -186,7 +237,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     dataEncryptionOldKeys: splitList(e.DATA_ENCRYPTION_OLD_KEYS),
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.trim().toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.trim().toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
     // Only asked for, or the newcomer's development start on the embedded database (seedDemo
     // itself adds nothing to a database that has users).
     demoData: e.DEMO_DATA ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL && !e.ADMIN_EMAIL),
@@ -217,7 +271,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { driver: 'local' },
 
     tax: {
-      thresholds: Object.fromEntries(splitList(e.TAX_1099_THRESHOLDS).map((entry) => entry.split(':')).map(([year, amount]) => [Number(year), Number(amount).toFixed(2)])),
+      thresholds: Object.fromEntries(
+        splitList(e.TAX_1099_THRESHOLDS)
+          .map((entry) => entry.split(':'))
+          .map(([year, amount]) => [Number(year), Number(amount).toFixed(2)]),
+      ),
       requireProfileForPayout: e.REQUIRE_TAX_PROFILE_FOR_PAYOUT,
     },
 

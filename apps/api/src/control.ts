@@ -47,10 +47,16 @@ function answers(path: string): Promise<boolean> {
 }
 
 /** Listens on DATA_DIR's control socket; throws DataDirInUseError when another live process holds it. */
-export async function claimDataDir(dataDir: string, handlers: ControlHandlers, logError: (error: unknown) => void = () => {}): Promise<DataDirClaim> {
+export async function claimDataDir(
+  dataDir: string,
+  handlers: ControlHandlers,
+  logError: (error: unknown) => void = () => {},
+): Promise<DataDirClaim> {
   const path = controlSocketPath(dataDir);
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
-    throw new ControlSocketPathError(`The path of ${path} is longer than a unix socket allows (${MAX_SOCKET_PATH} bytes): give DATA_DIR a shorter path (a symbolic link to the folder will do).`);
+    throw new ControlSocketPathError(
+      `The path of ${path} is longer than a unix socket allows (${MAX_SOCKET_PATH} bytes): give DATA_DIR a shorter path (a symbolic link to the folder will do).`,
+    );
   }
   if (await answers(path)) throw inUse(dataDir);
   rmSync(path, { force: true });
@@ -59,22 +65,28 @@ export async function claimDataDir(dataDir: string, handlers: ControlHandlers, l
       res.writeHead(404).end();
       return;
     }
-    Promise.resolve().then(handlers.backup).then(
-      (archive) => {
-        res.writeHead(200, { 'Content-Type': 'application/gzip' });
-        pipeline(archive, res).catch((error: unknown) => {
+    Promise.resolve()
+      .then(handlers.backup)
+      .then(
+        (archive) => {
+          res.writeHead(200, { 'Content-Type': 'application/gzip' });
+          pipeline(archive, res).catch((error: unknown) => {
+            logError(error);
+            res.destroy();
+          });
+        },
+        (error: unknown) => {
           logError(error);
-          res.destroy();
-        });
-      },
-      (error: unknown) => {
-        logError(error);
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(error instanceof Error ? error.message : 'The backup failed');
-      },
-    );
+          res
+            .writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+            .end(error instanceof Error ? error.message : 'The backup failed');
+        },
+      );
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? inUse(dataDir) : error));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? inUse(dataDir) : error),
+    );
     server.listen(path, () => resolve());
   });
   return {
@@ -87,7 +99,9 @@ export async function claimDataDir(dataDir: string, handlers: ControlHandlers, l
 }
 
 function inUse(dataDir: string) {
-  return new DataDirInUseError(`Another process (a running server or a backup) is using the embedded database in ${dataDir}.`);
+  return new DataDirInUseError(
+    `Another process (a running server or a backup) is using the embedded database in ${dataDir}.`,
+  );
 }
 
 /**

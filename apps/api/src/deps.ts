@@ -55,7 +55,12 @@ export function openDatabase(config: AppConfig): DatabaseHandle {
   return createDb({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
 }
 
-export function createDeps(config: AppConfig, handle: DatabaseHandle, logger: FastifyBaseLogger, now: () => Date = () => new Date()): AppDeps {
+export function createDeps(
+  config: AppConfig,
+  handle: DatabaseHandle,
+  logger: FastifyBaseLogger,
+  now: () => Date = () => new Date(),
+): AppDeps {
   const secrets = resolveSecrets(config);
   const metrics = createMetrics(handle);
   registerOutboxMetrics(metrics, handle.db, now);
@@ -76,5 +81,7 @@ export function createDeps(config: AppConfig, handle: DatabaseHandle, logger: Fa
 
 /** STORAGE_DRIVER: DATA_DIR/uploads (local, the default) or an S3 bucket shared by every replica. */
 export function createStorage(config: AppConfig): FileStorage {
-  return config.storage.driver === 's3' ? createS3Storage(config.storage) : createLocalStorage(join(config.dataDir, 'uploads'));
+  return config.storage.driver === 's3'
+    ? createS3Storage(config.storage)
+    : createLocalStorage(join(config.dataDir, 'uploads'));
 }

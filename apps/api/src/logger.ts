@@ -19,11 +19,25 @@ export const REDACTED_PATHS = [
  * parameters and options; PostgreSQL's `detail` repeats the failing row or key ("Key (email)=(…)"),
  * `where`/`internalQuery`/`hint` can quote statements.
  */
-const VALUE_BEARING_KEYS = new Set(['query', 'params', 'parameters', 'queryOptions', 'values', 'detail', 'where', 'internalQuery', 'hint']);
+const VALUE_BEARING_KEYS = new Set([
+  'query',
+  'params',
+  'parameters',
+  'queryOptions',
+  'values',
+  'detail',
+  'where',
+  'internalQuery',
+  'hint',
+]);
 
 /** SQLSTATE class 22 (data exception): PostgreSQL quotes the offending input in the message. */
 const quotesInput = (error: unknown): boolean => {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
   }
@@ -48,5 +62,8 @@ export function serializeError(error: unknown): unknown {
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream) {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { err: serializeError } }, destination);
+  return pino(
+    { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { err: serializeError } },
+    destination,
+  );
 }

@@ -36,10 +36,15 @@ secureDataDir(config.dataDir);
 let claim: DataDirClaim | undefined;
 if (!config.databaseUrl) {
   try {
-    claim = await claimDataDir(config.dataDir, { backup: () => createBackupStream(handle, config.dataDir) }, (err) => logger.error({ err }, 'backup failed'));
+    claim = await claimDataDir(config.dataDir, { backup: () => createBackupStream(handle, config.dataDir) }, (err) =>
+      logger.error({ err }, 'backup failed'),
+    );
   } catch (error) {
     // A DATA_DIR too deep for a socket still serves; only `cli backup` cannot reach it then.
-    if (error instanceof ControlSocketPathError) logger.warn(`${error.message} Until then cli backup refuses to run and a second server on this DATA_DIR is not detected.`);
+    if (error instanceof ControlSocketPathError)
+      logger.warn(
+        `${error.message} Until then cli backup refuses to run and a second server on this DATA_DIR is not detected.`,
+      );
     else {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);
@@ -57,7 +62,10 @@ if (config.demoData) {
 if (config.admin) {
   try {
     const result = await ensureAdmin(deps, config.admin.email, config.admin.password);
-    logger.info({ email: config.admin.email }, result.status === 'created' ? 'admin account created' : 'admin account present');
+    logger.info(
+      { email: config.admin.email },
+      result.status === 'created' ? 'admin account created' : 'admin account present',
+    );
   } catch (error) {
     // A start that cannot guarantee its admin must not serve: print why and stop.
     console.error(error instanceof Error ? error.message : error);
@@ -86,7 +94,9 @@ if (config.metrics) {
   stopHooks.push(() => metricsServer.close());
   logger.info(`Prometheus metrics on http://${config.metrics.host}:${metricsServer.port}/metrics`);
 }
-logger.info(`Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`);
+logger.info(
+  `Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`,
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

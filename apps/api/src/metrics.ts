@@ -37,7 +37,11 @@ export function createMetrics(handle: Pick<DatabaseHandle, 'poolStats'>): Metric
       registers: [registry],
       // A read that fails (the database is down) reports NaN instead of failing the whole scrape.
       async collect() {
-        this.set(await Promise.resolve().then(collect).catch(() => Number.NaN));
+        this.set(
+          await Promise.resolve()
+            .then(collect)
+            .catch(() => Number.NaN),
+        );
       },
     });
 
@@ -57,8 +61,17 @@ export function createMetrics(handle: Pick<DatabaseHandle, 'poolStats'>): Metric
       buckets: DURATION_BUCKETS,
       registers: [registry],
     }),
-    accrualRuns: new Counter({ name: 'portal_accrual_runs_total', help: 'Accrual runs (timer, admin, command line) by result', labelNames: ['result'], registers: [registry] }),
-    accrualRowsCreated: new Counter({ name: 'portal_accrual_commissions_created_total', help: 'Commissions written by accrual runs', registers: [registry] }),
+    accrualRuns: new Counter({
+      name: 'portal_accrual_runs_total',
+      help: 'Accrual runs (timer, admin, command line) by result',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    accrualRowsCreated: new Counter({
+      name: 'portal_accrual_commissions_created_total',
+      help: 'Commissions written by accrual runs',
+      registers: [registry],
+    }),
     deliveryFailures: new Counter({
       name: 'portal_delivery_failures_total',
       help: 'Deliveries from the outbox that failed, by channel and outcome (retry or failed for good)',
@@ -73,7 +86,11 @@ export function createMetrics(handle: Pick<DatabaseHandle, 'poolStats'>): Metric
   // PostgreSQL only: the embedded database has one in-process connection and no pool to watch.
   const pool = handle.poolStats;
   if (pool) {
-    registerGauge('portal_db_pool_connections_in_use', 'Database connections checked out of the pool', () => pool().total - pool().idle);
+    registerGauge(
+      'portal_db_pool_connections_in_use',
+      'Database connections checked out of the pool',
+      () => pool().total - pool().idle,
+    );
     registerGauge('portal_db_pool_connections_open', 'Database connections open in the pool', () => pool().total);
     registerGauge('portal_db_pool_waiting', 'Queries waiting for a database connection', () => pool().waiting);
   }
@@ -86,7 +103,10 @@ export interface MetricsServer {
 }
 
 /** GET /metrics on its own listener; every other path is 404. */
-export async function startMetricsServer(metrics: Metrics, options: { port: number; host: string }): Promise<MetricsServer> {
+export async function startMetricsServer(
+  metrics: Metrics,
+  options: { port: number; host: string },
+): Promise<MetricsServer> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (req.method !== 'GET' || path !== '/metrics') {

@@ -18,7 +18,11 @@ import { referralLink } from './services/referrals/referral-visits';
 /** What apps/web/src/ssr/entry-server.tsx exports (the file is built JavaScript, not part of this program). */
 interface SsrEntry {
   prepareTemplate(indexHtml: string, readAsset: (path: string) => string): string;
-  renderDocument(template: string, url: string, data: { schedulingUrl?: string; referral?: { code: string; companyName: string; referralCode: string } }): Promise<string>;
+  renderDocument(
+    template: string,
+    url: string,
+    data: { schedulingUrl?: string; referral?: { code: string; companyName: string; referralCode: string } },
+  ): Promise<string>;
   referralCodeOf(pathCode: string, query: Record<string, unknown>): string;
 }
 
@@ -26,14 +30,22 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^
 
 /** The CSP source list entries ('sha256-…') of the document's inline scripts (Mantine's colour-scheme script). */
 function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 /** Helmet's policy with the inline scripts' hashes allowed (script-src stays 'self' plus exactly these). */
 function withScriptHashes(reply: FastifyReply, hashes: string[]) {
   const policy = reply.getHeader('content-security-policy');
   if (typeof policy !== 'string' || hashes.length === 0) return;
-  reply.header('content-security-policy', policy.replace(/script-src ([^;]*)/, (_all, sources: string) => `script-src ${sources} ${hashes.join(' ')}`));
+  reply.header(
+    'content-security-policy',
+    policy.replace(/script-src ([^;]*)/, (_all, sources: string) => `script-src ${sources} ${hashes.join(' ')}`),
+  );
 }
 
 function ssrEntryPath(webDist: string): string {
@@ -60,7 +72,9 @@ export async function registerWebPages(app: FastifyInstance, deps: AppDeps): Pro
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
   // public.html: the public pages' template with their own, smaller entry (index.html in older builds).
   const templateFile = existsSync(join(webDist, 'public.html')) ? 'public.html' : 'index.html';
-  const template = entry.prepareTemplate(readFileSync(join(webDist, templateFile), 'utf8'), (path) => readFileSync(join(webDist, path), 'utf8'));
+  const template = entry.prepareTemplate(readFileSync(join(webDist, templateFile), 'utf8'), (path) =>
+    readFileSync(join(webDist, path), 'utf8'),
+  );
   let hashes: string[] | null = null;
 
   const referralPage = async (req: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply) => {

@@ -7,7 +7,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeSet, logActivity } from '../src/services/platform/activity';
 import { describeActor } from '../src/services/platform/activity-log';
-import { bearer, callerFor, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
+import {
+  bearer,
+  callerFor,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type PartnerFixture,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -19,19 +28,37 @@ const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 9, day, hour));
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin', email: 'auditor@example.com' });
-  partner = await createPartner(t.deps, { status: 'pending', contactName: 'Ada Lovelace', email: 'ada@analytical.example' });
+  partner = await createPartner(t.deps, {
+    status: 'pending',
+    contactName: 'Ada Lovelace',
+    email: 'ada@analytical.example',
+  });
   adminHeaders = await bearer(t.deps, admin);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string, headers: Record<string, string> = adminHeaders) => t.app.inject({ method: 'GET', url, headers });
-type Entry = { id: string; action: string; entityType: string; entityId: string | null; createdAt: string; actor: { kind: string; label: string; email: string | null; name: string | null }; changes: { field: string; before: string | null; after: string | null }[]; details: Record<string, unknown> | null };
+const get = (url: string, headers: Record<string, string> = adminHeaders) =>
+  t.app.inject({ method: 'GET', url, headers });
+type Entry = {
+  id: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  createdAt: string;
+  actor: { kind: string; label: string; email: string | null; name: string | null };
+  changes: { field: string; before: string | null; after: string | null }[];
+  details: Record<string, unknown> | null;
+};
 
 describe('before and after', () => {
   it('shows a partner approval as a status change by the admin who made it', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/partners/${partner.partnerId}/approve`, headers: adminHeaders });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/partners/${partner.partnerId}/approve`,
+      headers: adminHeaders,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const log = await get(`/api/admin/activity?entityId=${partner.partnerId}&action=partner.approved`);
     expect(log.statusCode, log.body).toBe(200);
@@ -59,15 +86,28 @@ describe('before and after', () => {
 
   it('shows a material edit field by field', async () => {
     const caller = callerFor(t.deps, admin);
-    const material = await caller.admin.createMaterial({ title: 'Old deck', type: 'presentation', fileUrl: 'https://example.com/deck.pptx' });
+    const material = await caller.admin.createMaterial({
+      title: 'Old deck',
+      type: 'presentation',
+      fileUrl: 'https://example.com/deck.pptx',
+    });
     await caller.admin.updateMaterial({ id: material.id, title: 'New deck' });
     const page = await caller.admin.activity({ entityId: material.id, action: 'material.updated' });
-    expect(page.items.map((entry) => entry.changes)).toEqual([[{ field: 'title', before: 'Old deck', after: 'New deck' }]]);
+    expect(page.items.map((entry) => entry.changes)).toEqual([
+      [{ field: 'title', before: 'Old deck', after: 'New deck' }],
+    ]);
   });
 
   it('records secrets masked on both sides, never in clear', () => {
-    const change = changeSet({ bankName: 'First Bank', bankAccountNumber: '000123456789' }, { bankName: 'Second Bank', bankAccountNumber: '000987654321' }, { masked: ['bankAccountNumber'] });
-    expect(change).toEqual({ before: { bankName: 'First Bank', bankAccountNumber: '•••• 6789' }, after: { bankName: 'Second Bank', bankAccountNumber: '•••• 4321' } });
+    const change = changeSet(
+      { bankName: 'First Bank', bankAccountNumber: '000123456789' },
+      { bankName: 'Second Bank', bankAccountNumber: '000987654321' },
+      { masked: ['bankAccountNumber'] },
+    );
+    expect(change).toEqual({
+      before: { bankName: 'First Bank', bankAccountNumber: '•••• 6789' },
+      after: { bankName: 'Second Bank', bankAccountNumber: '•••• 4321' },
+    });
     expect(JSON.stringify(change)).not.toContain('000987654321');
     expect(changeSet({ bankName: 'Same' }, { bankName: 'Same' })).toBeNull();
   });
@@ -75,19 +115,42 @@ describe('before and after', () => {
 
 describe('actors', () => {
   it('names a partner by contact name and email, and the system for rows without a user', async () => {
-    await logActivity(t.db, { userId: null, action: 'commissions.accrued', entityType: 'commission', entityId: null, details: { month: '2026-09', created: 2, skipped: 0 } });
+    await logActivity(t.db, {
+      userId: null,
+      action: 'commissions.accrued',
+      entityType: 'commission',
+      entityId: null,
+      details: { month: '2026-09', created: 2, skipped: 0 },
+    });
     const system = await callerFor(t.deps, admin).admin.activity({ actor: 'system', action: 'commissions' });
-    expect(system.items[0]?.actor).toEqual({ kind: 'system', id: null, label: 'System (timer / worker)', email: null, name: null });
+    expect(system.items[0]?.actor).toEqual({
+      kind: 'system',
+      id: null,
+      label: 'System (timer / worker)',
+      email: null,
+      name: null,
+    });
 
     await callerFor(t.deps, partner.user).partner.updateMailPreferences({ monthlySummary: false });
-    const mine = await callerFor(t.deps, admin).admin.activity({ actor: 'ADA@analytical', action: 'user.mail_preferences_changed' });
+    const mine = await callerFor(t.deps, admin).admin.activity({
+      actor: 'ADA@analytical',
+      action: 'user.mail_preferences_changed',
+    });
     expect(mine.total).toBe(1);
-    expect(mine.items[0]?.actor).toEqual({ kind: 'user', id: partner.user.id, label: 'Ada Lovelace <ada@analytical.example>', email: 'ada@analytical.example', name: 'Ada Lovelace' });
+    expect(mine.items[0]?.actor).toEqual({
+      kind: 'user',
+      id: partner.user.id,
+      label: 'Ada Lovelace <ada@analytical.example>',
+      email: 'ada@analytical.example',
+      name: 'Ada Lovelace',
+    });
     expect(mine.items[0]?.changes).toEqual([{ field: 'monthlySummary', before: 'true', after: 'false' }]);
   });
 
   it('names an API key by its name once rows carry one', () => {
-    expect(describeActor({ userId: null, email: null, name: null, apiKeyId: 'key-1', apiKeyName: 'CRM sync' })).toMatchObject({ kind: 'apiKey', label: 'API key CRM sync' });
+    expect(
+      describeActor({ userId: null, email: null, name: null, apiKeyId: 'key-1', apiKeyName: 'CRM sync' }),
+    ).toMatchObject({ kind: 'apiKey', label: 'API key CRM sync' });
   });
 });
 
@@ -99,7 +162,14 @@ describe('filters and paging', () => {
     for (let day = 1; day <= 7; day++) {
       await t.db
         .insertInto('activityLog')
-        .values({ userId: day <= 3 ? admin.id : null, action: day % 2 ? 'probe.odd' : 'probe.even', entityType: 'partner', entityId: probe.partnerId, details: JSON.stringify({ day }), createdAt: at(day) })
+        .values({
+          userId: day <= 3 ? admin.id : null,
+          action: day % 2 ? 'probe.odd' : 'probe.even',
+          entityType: 'partner',
+          entityId: probe.partnerId,
+          details: JSON.stringify({ day }),
+          createdAt: at(day),
+        })
         .execute();
     }
   });
@@ -153,7 +223,10 @@ describe('filters and paging', () => {
       ['from=2026-10-01T12:00:00', 'from must be a date (YYYY-MM-DD) or a date and time (ISO 8601 with a time zone)'],
       ['from=2026-10-05&to=2026-10-04', 'to must not be before from'],
       ['entityId=not-a-uuid', 'entityId must be a UUID'],
-      ['entityType=invoice', 'entityType must be one of user, partner, referral, commission, payout, material, email, api_key, webhook, team_invitation'],
+      [
+        'entityType=invoice',
+        'entityType must be one of user, partner, referral, commission, payout, material, email, api_key, webhook, team_invitation',
+      ],
       ['limit=0', 'limit must be at least 1'],
       ['limit=101', 'limit must be at most 100'],
       ['limit=ten', 'limit must be a whole number'],
@@ -163,7 +236,9 @@ describe('filters and paging', () => {
     ];
     for (const [query, message] of cases) {
       // The CSV takes the same filters; it has no paging.
-      const paths = /^(limit|offset)=/.test(query) ? ['/api/admin/activity'] : ['/api/admin/activity', '/api/admin/activity.csv'];
+      const paths = /^(limit|offset)=/.test(query)
+        ? ['/api/admin/activity']
+        : ['/api/admin/activity', '/api/admin/activity.csv'];
       for (const path of paths) {
         const res = await get(`${path}?${query}`);
         expect(res.statusCode, `${path}?${query}: ${res.body}`).toBe(400);
@@ -190,18 +265,46 @@ describe('the CSV export', () => {
       action: 'partner.updated',
       entityType: 'partner',
       entityId: target.partnerId,
-      details: { before: { companyName: 'Acme' }, after: { companyName: '=HYPERLINK("http://evil.example")' }, note: '+1\n@SUM(A1)' },
+      details: {
+        before: { companyName: 'Acme' },
+        after: { companyName: '=HYPERLINK("http://evil.example")' },
+        note: '+1\n@SUM(A1)',
+      },
     });
     // A second earlier: two rows of the same millisecond (the embedded database's clock) would order by their random ids.
-    await t.db.updateTable('activityLog').set({ createdAt: sql`created_at - interval '1 second'` }).where('entityId', '=', target.partnerId).execute();
-    await logActivity(t.db, { userId: null, action: 'partner.checked', entityType: 'partner', entityId: target.partnerId });
+    await t.db
+      .updateTable('activityLog')
+      .set({ createdAt: sql`created_at - interval '1 second'` })
+      .where('entityId', '=', target.partnerId)
+      .execute();
+    await logActivity(t.db, {
+      userId: null,
+      action: 'partner.checked',
+      entityType: 'partner',
+      entityId: target.partnerId,
+    });
 
     const res = await get(`/api/admin/activity.csv?entityId=${target.partnerId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const rows: string[][] = parse(res.body, { record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false });
-    expect(rows[0]).toEqual(['Time (UTC)', 'Actor Type', 'Actor', 'Actor Email', 'Action', 'Entity Type', 'Entity ID', 'Changes', 'Details', 'Entry ID']);
+    const rows: string[][] = parse(res.body, {
+      record_delimiter: '\r\n',
+      relax_column_count: false,
+      relax_quotes: false,
+    });
+    expect(rows[0]).toEqual([
+      'Time (UTC)',
+      'Actor Type',
+      'Actor',
+      'Actor Email',
+      'Action',
+      'Entity Type',
+      'Entity ID',
+      'Changes',
+      'Details',
+      'Entry ID',
+    ]);
     expect(rows).toHaveLength(3);
     expect(rows.slice(1).map((row) => [row[1], row[4]])).toEqual([
       ['system', 'partner.checked'],
@@ -209,9 +312,12 @@ describe('the CSV export', () => {
     ]);
     const updated = rows[2] ?? [];
     expect(updated[7]).toBe('companyName: Acme → =HYPERLINK("http://evil.example")');
-    for (const row of rows) for (const cell of row) for (const line of cell.split(/\r?\n/)) expect(line, cell).not.toMatch(/^[=+\-@\t\r]/);
+    for (const row of rows)
+      for (const cell of row) for (const line of cell.split(/\r?\n/)) expect(line, cell).not.toMatch(/^[=+\-@\t\r]/);
     // Every cell is quoted (headers too), as in the other exports.
-    expect(res.body.split('\r\n')[0]).toBe('"Time (UTC)","Actor Type","Actor","Actor Email","Action","Entity Type","Entity ID","Changes","Details","Entry ID"');
+    expect(res.body.split('\r\n')[0]).toBe(
+      '"Time (UTC)","Actor Type","Actor","Actor Email","Action","Entity Type","Entity ID","Changes","Details","Entry ID"',
+    );
 
     const logged = await callerFor(t.deps, admin).admin.activity({ action: 'export.downloaded', actor: admin.id });
     expect(logged.items[0]?.details).toEqual({ kind: 'activity', filters: { entityId: target.partnerId } });

@@ -1,7 +1,15 @@
 // admin.metrics against fixtures whose figures are worked out by hand below.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
+import {
+  bearer,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type TestApp,
+} from './helpers';
 import { sql } from 'kysely';
 import { refreshPartnerTotals } from '../src/services/partners/partner-totals';
 import type { SessionUser } from '../src/trpc/context';
@@ -46,23 +54,79 @@ describe('admin metrics', () => {
     await createPartner(t.deps, { status: 'inactive' });
 
     // June 2026. Active now: r1 (1000.00), r2 (250.50, starts on the month's last day), r5 (100.25, ends on its first day).
-    const r1 = await createReferral(t.deps, a.partnerId, { stage: 'won', monthlyValue: '1000.00', contractStartDate: '2026-01-01' });
-    await createReferral(t.deps, a.partnerId, { stage: 'won', monthlyValue: '250.50', contractStartDate: '2026-06-30' });
-    await createReferral(t.deps, a.partnerId, { stage: 'won', monthlyValue: '999.00', contractStartDate: '2026-07-01' }); // starts next month
-    await createReferral(t.deps, a.partnerId, { stage: 'won', monthlyValue: '400.00', contractStartDate: '2026-01-01', churnDate: '2026-05-31' }); // churned
-    const r5 = await createReferral(t.deps, b.partnerId, { stage: 'won', monthlyValue: '100.25', contractStartDate: '2026-01-01', contractEndDate: '2026-06-01' });
-    await createReferral(t.deps, b.partnerId, { stage: 'lost', monthlyValue: '700.00', contractStartDate: '2026-01-01' });
+    const r1 = await createReferral(t.deps, a.partnerId, {
+      stage: 'won',
+      monthlyValue: '1000.00',
+      contractStartDate: '2026-01-01',
+    });
+    await createReferral(t.deps, a.partnerId, {
+      stage: 'won',
+      monthlyValue: '250.50',
+      contractStartDate: '2026-06-30',
+    });
+    await createReferral(t.deps, a.partnerId, {
+      stage: 'won',
+      monthlyValue: '999.00',
+      contractStartDate: '2026-07-01',
+    }); // starts next month
+    await createReferral(t.deps, a.partnerId, {
+      stage: 'won',
+      monthlyValue: '400.00',
+      contractStartDate: '2026-01-01',
+      churnDate: '2026-05-31',
+    }); // churned
+    const r5 = await createReferral(t.deps, b.partnerId, {
+      stage: 'won',
+      monthlyValue: '100.25',
+      contractStartDate: '2026-01-01',
+      contractEndDate: '2026-06-01',
+    });
+    await createReferral(t.deps, b.partnerId, {
+      stage: 'lost',
+      monthlyValue: '700.00',
+      contractStartDate: '2026-01-01',
+    });
     await createReferral(t.deps, b.partnerId, { stage: 'booked', monthlyValue: '300.00' });
     await createReferral(t.deps, b.partnerId, { stage: 'qualified', monthlyValue: '300.00' });
     await createReferral(t.deps, b.partnerId, { stage: 'won', monthlyValue: '800.00' }); // won without a start date
     // Won 6 of 9 → 66.666… → 66.7.
 
     // Paid 50.00 + 100.00 + 33.33 = 183.33; pending and failed do not count.
-    await createCommission(t.deps, { partnerId: a.partnerId, referralId: r1, monthYear: '2026-03', amount: '50.00', status: 'paid' });
-    await createCommission(t.deps, { partnerId: a.partnerId, referralId: r1, monthYear: '2026-04', amount: '100.00', status: 'paid' });
-    await createCommission(t.deps, { partnerId: b.partnerId, referralId: r5, monthYear: '2026-04', amount: '33.33', status: 'paid' });
-    await createCommission(t.deps, { partnerId: a.partnerId, referralId: r1, monthYear: '2026-05', amount: '50.00', status: 'pending' });
-    await createCommission(t.deps, { partnerId: b.partnerId, referralId: r5, monthYear: '2026-05', amount: '100.00', status: 'failed' });
+    await createCommission(t.deps, {
+      partnerId: a.partnerId,
+      referralId: r1,
+      monthYear: '2026-03',
+      amount: '50.00',
+      status: 'paid',
+    });
+    await createCommission(t.deps, {
+      partnerId: a.partnerId,
+      referralId: r1,
+      monthYear: '2026-04',
+      amount: '100.00',
+      status: 'paid',
+    });
+    await createCommission(t.deps, {
+      partnerId: b.partnerId,
+      referralId: r5,
+      monthYear: '2026-04',
+      amount: '33.33',
+      status: 'paid',
+    });
+    await createCommission(t.deps, {
+      partnerId: a.partnerId,
+      referralId: r1,
+      monthYear: '2026-05',
+      amount: '50.00',
+      status: 'pending',
+    });
+    await createCommission(t.deps, {
+      partnerId: b.partnerId,
+      referralId: r5,
+      monthYear: '2026-05',
+      amount: '100.00',
+      status: 'failed',
+    });
     // The factories write rows directly; the services refresh the stored totals in the same transaction.
     await refreshPartnerTotals(t.db, [a.partnerId, b.partnerId], t.clock.now);
 
@@ -76,7 +140,9 @@ describe('admin metrics', () => {
   });
 
   it('answers the same total as summing the paid commissions themselves', async () => {
-    const { rows } = await sql<{ paid: string }>`select coalesce(sum(amount), 0)::text as paid from commissions where status = 'paid'`.execute(t.db);
+    const { rows } = await sql<{
+      paid: string;
+    }>`select coalesce(sum(amount), 0)::text as paid from commissions where status = 'paid'`.execute(t.db);
     expect((await metrics()).totalPartnerCommissions).toBe(rows[0]?.paid);
   });
 
@@ -98,8 +164,16 @@ describe('admin metrics', () => {
 
   it('keeps the per-stage referral counts equal to the referrals through inserts, stage changes and deletes', async () => {
     const counted = async () => {
-      const kept = await t.db.selectFrom('referralStageCounts').select(['stage', 'referralCount']).orderBy('stage').execute();
-      const actual = await t.db.selectFrom('referrals').select(['stage', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('stage').execute();
+      const kept = await t.db
+        .selectFrom('referralStageCounts')
+        .select(['stage', 'referralCount'])
+        .orderBy('stage')
+        .execute();
+      const actual = await t.db
+        .selectFrom('referrals')
+        .select(['stage', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('stage')
+        .execute();
       const byStage = Object.fromEntries(actual.map((r) => [r.stage, Number(r.n)]));
       return kept.map((k) => [k.stage, Number(k.referralCount), byStage[k.stage] ?? 0]);
     };
@@ -110,8 +184,15 @@ describe('admin metrics', () => {
       await createReferral(t.deps, p.partnerId, { stage: 'qualified' }),
     ];
     await t.db.updateTable('referrals').set({ stage: 'won' }).where('id', 'in', ids.slice(0, 2)).execute();
-    await t.db.updateTable('referrals').set({ notes: 'no stage change' }).where('id', '=', ids[2] as string).execute();
-    await t.db.deleteFrom('referrals').where('id', '=', ids[2] as string).execute();
+    await t.db
+      .updateTable('referrals')
+      .set({ notes: 'no stage change' })
+      .where('id', '=', ids[2] as string)
+      .execute();
+    await t.db
+      .deleteFrom('referrals')
+      .where('id', '=', ids[2] as string)
+      .execute();
     const rows = await counted();
     expect(rows).toHaveLength(5);
     for (const [stage, kept, actual] of rows) expect({ stage, count: kept }).toEqual({ stage, count: actual });

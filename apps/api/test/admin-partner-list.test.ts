@@ -23,7 +23,11 @@ beforeAll(async () => {
       email: i === 9 ? 'nine@findme.example' : `partner${n}@example.com`,
       createdAt: new Date(Date.UTC(2025, 0, i)),
     });
-    await t.db.updateTable('partners').set({ currentMrr: `${i * 10}.00`, totalLifetimeCommissions: `${(TOTAL - i) * 5}.50` }).where('id', '=', p.partnerId).execute();
+    await t.db
+      .updateTable('partners')
+      .set({ currentMrr: `${i * 10}.00`, totalLifetimeCommissions: `${(TOTAL - i) * 5}.50` })
+      .where('id', '=', p.partnerId)
+      .execute();
   }
   await createPartner(t.deps, { companyName: '100% Growth_Partners', createdAt: new Date(Date.UTC(2024, 0, 1)) });
 });
@@ -32,8 +36,28 @@ afterAll(async () => {
 });
 
 async function list(query = '') {
-  const res = await t.app.inject({ method: 'GET', url: `/api/admin/partners${query}`, headers: await bearer(t.deps, admin) });
-  return { res, rows: res.statusCode === 200 ? (res.json<{ companyName: string; email: string; status: string; currentMrr: string; totalLifetimeCommissions: string; joinedAt: string | null }[]>()) : [], total: Number(res.headers['x-total-count']) };
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/partners${query}`,
+    headers: await bearer(t.deps, admin),
+  });
+  return {
+    res,
+    rows:
+      res.statusCode === 200
+        ? res.json<
+            {
+              companyName: string;
+              email: string;
+              status: string;
+              currentMrr: string;
+              totalLifetimeCommissions: string;
+              joinedAt: string | null;
+            }[]
+          >()
+        : [],
+    total: Number(res.headers['x-total-count']),
+  };
 }
 
 describe('partners list', () => {
@@ -66,7 +90,22 @@ describe('partners list', () => {
   });
 
   it.each([
-    ['company', 'company 1', ['Company 10', 'Company 11', 'Company 12', 'Company 13', 'Company 14', 'Company 15', 'Company 16', 'Company 17', 'Company 18', 'Company 19']],
+    [
+      'company',
+      'company 1',
+      [
+        'Company 10',
+        'Company 11',
+        'Company 12',
+        'Company 13',
+        'Company 14',
+        'Company 15',
+        'Company 16',
+        'Company 17',
+        'Company 18',
+        'Company 19',
+      ],
+    ],
     ['contact', 'zelda', ['Company 07']],
     ['email', 'FINDME', ['Company 09']],
   ])('searches by %s', async (_field, search, expected) => {
@@ -76,14 +115,22 @@ describe('partners list', () => {
   });
 
   it('searches by referral code', async () => {
-    const code = await t.db.selectFrom('partners').select('referralCode').where('companyName', '=', 'Company 21').executeTakeFirstOrThrow();
+    const code = await t.db
+      .selectFrom('partners')
+      .select('referralCode')
+      .where('companyName', '=', 'Company 21')
+      .executeTakeFirstOrThrow();
     const { rows } = await list(`?search=${code.referralCode.slice(-6).toLowerCase()}`);
     expect(rows.map((r) => r.companyName)).toContain('Company 21');
   });
 
   it('treats % and _ in a search as plain characters', async () => {
-    expect((await list(`?search=${encodeURIComponent('100%')}`)).rows.map((r) => r.companyName)).toEqual(['100% Growth_Partners']);
-    expect((await list(`?search=${encodeURIComponent('h_p')}`)).rows.map((r) => r.companyName)).toEqual(['100% Growth_Partners']);
+    expect((await list(`?search=${encodeURIComponent('100%')}`)).rows.map((r) => r.companyName)).toEqual([
+      '100% Growth_Partners',
+    ]);
+    expect((await list(`?search=${encodeURIComponent('h_p')}`)).rows.map((r) => r.companyName)).toEqual([
+      '100% Growth_Partners',
+    ]);
     expect((await list(`?search=${encodeURIComponent('%')}`)).total).toBe(1);
     expect((await list(`?search=${encodeURIComponent('_')}`)).total).toBe(1);
   });
@@ -91,7 +138,11 @@ describe('partners list', () => {
   it.each([
     ['currentMrr', (rows: { currentMrr: string }[]) => rows.map((r) => Number(r.currentMrr)), 'asc'],
     ['-currentMrr', (rows: { currentMrr: string }[]) => rows.map((r) => Number(r.currentMrr)), 'desc'],
-    ['totalLifetimeCommissions', (rows: { totalLifetimeCommissions: string }[]) => rows.map((r) => Number(r.totalLifetimeCommissions)), 'asc'],
+    [
+      'totalLifetimeCommissions',
+      (rows: { totalLifetimeCommissions: string }[]) => rows.map((r) => Number(r.totalLifetimeCommissions)),
+      'asc',
+    ],
     ['-companyName', (rows: { companyName: string }[]) => rows.map((r) => r.companyName.toLowerCase()), 'desc'],
     ['status', (rows: { status: string }[]) => rows.map((r) => r.status), 'asc'],
   ] as const)('sorts by %s', async (sort, key, direction) => {

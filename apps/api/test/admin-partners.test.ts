@@ -23,7 +23,12 @@ afterAll(async () => {
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function post(url: string, payload?: unknown, user: SessionUser | null = admin) {
-  return t.app.inject({ method: 'POST', url, headers: user ? await bearer(t.deps, user) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: user ? await bearer(t.deps, user) : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 }
 async function get(url: string, user: SessionUser | null = admin) {
   return t.app.inject({ method: 'GET', url, headers: user ? await bearer(t.deps, user) : {} });
@@ -40,16 +45,54 @@ const newPartnerForm = (email: string) => ({
 });
 
 describe('authorization of every admin partner path', () => {
-  const routes: { name: string; method: 'GET' | 'POST'; url: () => Promise<string>; payload?: () => object; okStatus: number }[] = [
+  const routes: {
+    name: string;
+    method: 'GET' | 'POST';
+    url: () => Promise<string>;
+    payload?: () => object;
+    okStatus: number;
+  }[] = [
     { name: 'admin.metrics', method: 'GET', url: async () => '/api/admin/metrics', okStatus: 200 },
     { name: 'admin.pendingPartners', method: 'GET', url: async () => '/api/admin/partners/pending', okStatus: 200 },
     { name: 'admin.partners', method: 'GET', url: async () => '/api/admin/partners', okStatus: 200 },
-    { name: 'admin.partner', method: 'GET', url: async () => `/api/admin/partners/${(await createPartner(t.deps)).partnerId}`, okStatus: 200 },
-    { name: 'admin.approvePartner', method: 'POST', url: async () => `/api/admin/partners/${(await createPartner(t.deps, { status: 'pending' })).partnerId}/approve`, okStatus: 200 },
-    { name: 'admin.rejectPartner', method: 'POST', url: async () => `/api/admin/partners/${(await createPartner(t.deps, { status: 'pending' })).partnerId}/reject`, okStatus: 200 },
-    { name: 'admin.suspendPartner', method: 'POST', url: async () => `/api/admin/partners/${(await createPartner(t.deps, { status: 'active' })).partnerId}/suspend`, okStatus: 200 },
-    { name: 'admin.reactivatePartner', method: 'POST', url: async () => `/api/admin/partners/${(await createPartner(t.deps, { status: 'suspended' })).partnerId}/reactivate`, okStatus: 200 },
-    { name: 'admin.createPartner', method: 'POST', url: async () => '/api/admin/partners', payload: () => newPartnerForm(`auth-${Math.random().toString(36).slice(2)}@example.com`), okStatus: 201 },
+    {
+      name: 'admin.partner',
+      method: 'GET',
+      url: async () => `/api/admin/partners/${(await createPartner(t.deps)).partnerId}`,
+      okStatus: 200,
+    },
+    {
+      name: 'admin.approvePartner',
+      method: 'POST',
+      url: async () => `/api/admin/partners/${(await createPartner(t.deps, { status: 'pending' })).partnerId}/approve`,
+      okStatus: 200,
+    },
+    {
+      name: 'admin.rejectPartner',
+      method: 'POST',
+      url: async () => `/api/admin/partners/${(await createPartner(t.deps, { status: 'pending' })).partnerId}/reject`,
+      okStatus: 200,
+    },
+    {
+      name: 'admin.suspendPartner',
+      method: 'POST',
+      url: async () => `/api/admin/partners/${(await createPartner(t.deps, { status: 'active' })).partnerId}/suspend`,
+      okStatus: 200,
+    },
+    {
+      name: 'admin.reactivatePartner',
+      method: 'POST',
+      url: async () =>
+        `/api/admin/partners/${(await createPartner(t.deps, { status: 'suspended' })).partnerId}/reactivate`,
+      okStatus: 200,
+    },
+    {
+      name: 'admin.createPartner',
+      method: 'POST',
+      url: async () => '/api/admin/partners',
+      payload: () => newPartnerForm(`auth-${Math.random().toString(36).slice(2)}@example.com`),
+      okStatus: 201,
+    },
   ];
 
   it.each(routes)('$name: 401 anonymous, 403 partner, success for an admin', async (route) => {
@@ -68,7 +111,10 @@ describe('authorization of every admin partner path', () => {
 });
 
 describe('status decisions', () => {
-  const expected: Record<'approve' | 'reject' | 'suspend' | 'reactivate', Partial<Record<PartnerStatus, PartnerStatus>>> = {
+  const expected: Record<
+    'approve' | 'reject' | 'suspend' | 'reactivate',
+    Partial<Record<PartnerStatus, PartnerStatus>>
+  > = {
     approve: { pending: 'active', rejected: 'active' },
     reject: { pending: 'rejected' },
     suspend: { active: 'suspended' },
@@ -94,7 +140,11 @@ describe('status decisions', () => {
     expect(res.json()).toEqual({ id: p.partnerId, companyName: `Acme ${action} ${from}`, status: to });
     expect(row.status).toBe(to);
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ userId: admin.id, entityType: 'partner', details: { before: { status: from }, after: { status: to } } });
+    expect(logs[0]).toMatchObject({
+      userId: admin.id,
+      entityType: 'partner',
+      details: { before: { status: from }, after: { status: to } },
+    });
   });
 
   it('stores who approved and when, and clears an earlier rejection', async () => {
@@ -104,9 +154,20 @@ describe('status decisions', () => {
     t.clock.now = new Date('2026-03-05T10:00:00Z');
     expect((await post(`/api/admin/partners/${p.partnerId}/approve`)).statusCode).toBe(200);
     const row = await t.db.selectFrom('partners').selectAll().where('id', '=', p.partnerId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'active', approvedBy: admin.id, rejectedAt: null, rejectedBy: null, rejectionReason: null });
+    expect(row).toMatchObject({
+      status: 'active',
+      approvedBy: admin.id,
+      rejectedAt: null,
+      rejectedBy: null,
+      rejectionReason: null,
+    });
     expect(row.approvedAt?.toISOString()).toBe('2026-03-05T10:00:00.000Z');
-    const actions = await t.db.selectFrom('activityLog').select('action').where('entityId', '=', p.partnerId).orderBy('createdAt').execute();
+    const actions = await t.db
+      .selectFrom('activityLog')
+      .select('action')
+      .where('entityId', '=', p.partnerId)
+      .orderBy('createdAt')
+      .execute();
     expect(actions.map((a) => a.action).sort()).toEqual(['partner.approved', 'partner.rejected']);
     t.clock.now = new Date();
   });
@@ -126,7 +187,11 @@ describe('status decisions', () => {
     const p = await createPartner(t.deps, { status: 'pending' });
     const res = await post(`/api/admin/partners/${p.partnerId}/reject`);
     expect(res.statusCode).toBe(200);
-    const row = await t.db.selectFrom('partners').select('rejectionReason').where('id', '=', p.partnerId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('partners')
+      .select('rejectionReason')
+      .where('id', '=', p.partnerId)
+      .executeTakeFirstOrThrow();
     expect(row.rejectionReason).toBeNull();
   });
 
@@ -140,7 +205,10 @@ describe('status decisions', () => {
   it('lets only one of two simultaneous approvals succeed', async () => {
     const p = await createPartner(t.deps, { status: 'pending' });
     const caller = callerFor(t.deps, admin);
-    const results = await Promise.allSettled([caller.admin.approvePartner({ id: p.partnerId }), caller.admin.approvePartner({ id: p.partnerId })]);
+    const results = await Promise.allSettled([
+      caller.admin.approvePartner({ id: p.partnerId }),
+      caller.admin.approvePartner({ id: p.partnerId }),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ code: 'CONFLICT' });
@@ -221,13 +289,29 @@ describe('pending queue', () => {
 
 describe('create partner', () => {
   it('creates a user, an active partner and a referral code in one go', async () => {
-    const res = await post('/api/admin/partners', { ...newPartnerForm('New.Partner@Example.com'), website: '', phone: '' });
+    const res = await post('/api/admin/partners', {
+      ...newPartnerForm('New.Partner@Example.com'),
+      website: '',
+      phone: '',
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ email: 'new.partner@example.com', companyName: 'Directly Made LLC', status: 'active', companyType: 'consultant', currentMrr: '0.00' });
+    expect(body).toMatchObject({
+      email: 'new.partner@example.com',
+      companyName: 'Directly Made LLC',
+      status: 'active',
+      companyType: 'consultant',
+      currentMrr: '0.00',
+    });
     expect(body.referralCode).toMatch(/^DIRECT-[A-Z0-9]{4}$/);
     const partner = await t.db.selectFrom('partners').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
-    expect(partner).toMatchObject({ approvedBy: admin.id, website: null, phone: null, expectedVolume: '5-10 referrals/month', paymentMethod: 'Wire' });
+    expect(partner).toMatchObject({
+      approvedBy: admin.id,
+      website: null,
+      phone: null,
+      expectedVolume: '5-10 referrals/month',
+      paymentMethod: 'Wire',
+    });
     expect(partner.approvedAt).not.toBeNull();
     const user = await t.db.selectFrom('users').selectAll().where('id', '=', partner.userId).executeTakeFirstOrThrow();
     expect(user.role).toBe('partner');
@@ -235,17 +319,27 @@ describe('create partner', () => {
     expect(user.passwordHash).toMatch(/[$,]m=19456[,$]/);
     expect(user.passwordHash).toMatch(/[$,]t=2[,$]/);
     expect(await argon2.verify(user.passwordHash, 'a-long-password')).toBe(true);
-    const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', body.id).executeTakeFirstOrThrow();
+    const log = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('entityId', '=', body.id)
+      .executeTakeFirstOrThrow();
     expect(log).toMatchObject({ action: 'partner.created', userId: admin.id });
   });
 
   it('refuses a taken email with 409 and creates nothing', async () => {
     await createUser(t.deps, { email: 'taken@example.com' });
-    const before = await t.db.selectFrom('partners').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('partners')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await post('/api/admin/partners', newPartnerForm('TAKEN@example.com'));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MESSAGES.emailTaken);
-    const after = await t.db.selectFrom('partners').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('partners')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 

@@ -21,13 +21,18 @@ afterAll(async () => {
   await t.close();
 });
 
-const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
 describe('ensureAdmin', () => {
   it('creates the admin when absent, with a normalised email, and it can sign in', async () => {
     const result = await ensureAdmin(t.deps, '  Boss@Example.com ', 'admin-password');
     expect(result.status).toBe('created');
-    const row = await t.db.selectFrom('users').select(['email', 'role']).where('id', '=', result.userId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select(['email', 'role'])
+      .where('id', '=', result.userId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ email: 'boss@example.com', role: 'admin' });
     const res = await login('boss@example.com', 'admin-password');
     expect(res.statusCode).toBe(200);
@@ -47,24 +52,37 @@ describe('ensureAdmin', () => {
   });
 
   it('gives one admin when two starts race', async () => {
-    const results = await Promise.all([ensureAdmin(t.deps, 'race@example.com', 'admin-password'), ensureAdmin(t.deps, 'race@example.com', 'admin-password')]);
+    const results = await Promise.all([
+      ensureAdmin(t.deps, 'race@example.com', 'admin-password'),
+      ensureAdmin(t.deps, 'race@example.com', 'admin-password'),
+    ]);
     expect(new Set(results.map((r) => r.userId)).size).toBe(1);
     expect(results.map((r) => r.status).sort()).toEqual(['created', 'exists']);
   });
 
   it('refuses to promote an existing partner and leaves it a partner', async () => {
     const partner = await createUser(t.deps, { email: 'partner-not-admin@example.com', role: 'partner' });
-    await expect(ensureAdmin(t.deps, 'Partner-Not-Admin@example.com', 'admin-password')).rejects.toThrow(AdminBootstrapError);
-    await expect(ensureAdmin(t.deps, 'partner-not-admin@example.com', 'admin-password')).rejects.toThrow(/partner account with this email already exists/);
+    await expect(ensureAdmin(t.deps, 'Partner-Not-Admin@example.com', 'admin-password')).rejects.toThrow(
+      AdminBootstrapError,
+    );
+    await expect(ensureAdmin(t.deps, 'partner-not-admin@example.com', 'admin-password')).rejects.toThrow(
+      /partner account with this email already exists/,
+    );
     const row = await t.db.selectFrom('users').select('role').where('id', '=', partner.id).executeTakeFirstOrThrow();
     expect(row.role).toBe('partner');
   });
 
   it('refuses an administrator password under 12 characters, or a common one (issue 12)', async () => {
     await expect(ensureAdmin(t.deps, 'short@example.com', 'short')).rejects.toThrow(MESSAGES.adminPasswordTooShort);
-    await expect(ensureAdmin(t.deps, 'short@example.com', 'eleven-char')).rejects.toThrow(MESSAGES.adminPasswordTooShort);
+    await expect(ensureAdmin(t.deps, 'short@example.com', 'eleven-char')).rejects.toThrow(
+      MESSAGES.adminPasswordTooShort,
+    );
     await expect(ensureAdmin(t.deps, 'common@example.com', 'qwertyuiop123')).rejects.toThrow(MESSAGES.commonPassword);
-    const rows = await t.db.selectFrom('users').select('id').where('email', 'in', ['short@example.com', 'common@example.com']).execute();
+    const rows = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', 'in', ['short@example.com', 'common@example.com'])
+      .execute();
     expect(rows).toHaveLength(0);
     expect((await ensureAdmin(t.deps, 'twelve@example.com', 'twelve-chars')).status).toBe('created');
   });
@@ -82,12 +100,28 @@ describe('start and cli with an embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bootstrap-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  function run(
+    args: string[],
+    env: Record<string, string>,
+  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
-      const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'REDIS_URL'].includes(key)));
+      const clean = Object.fromEntries(
+        Object.entries(process.env).filter(
+          ([key]) => !['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'REDIS_URL'].includes(key),
+        ),
+      );
       const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
         cwd: apiDir,
-        env: { ...clean, DATA_DIR: dataDir, DEMO_DATA: 'false', ACCRUAL_TIMER: 'false', LOG_LEVEL: 'warn', PORT: '0', NODE_ENV: 'test', ...env },
+        env: {
+          ...clean,
+          DATA_DIR: dataDir,
+          DEMO_DATA: 'false',
+          ACCRUAL_TIMER: 'false',
+          LOG_LEVEL: 'warn',
+          PORT: '0',
+          NODE_ENV: 'test',
+          ...env,
+        },
       });
       let stdout = '';
       let stderr = '';
@@ -99,7 +133,10 @@ describe('start and cli with an embedded database', () => {
   }
 
   it('cli create-admin creates the admin and refuses a partner email', async () => {
-    const created = await run(['src/cli/index.ts', 'create-admin', '--email', 'Cli-Admin@example.com', '--password', 'admin-password'], {});
+    const created = await run(
+      ['src/cli/index.ts', 'create-admin', '--email', 'Cli-Admin@example.com', '--password', 'admin-password'],
+      {},
+    );
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toContain('Admin cli-admin@example.com created');
@@ -107,17 +144,30 @@ describe('start and cli with an embedded database', () => {
     const handle = createDb({ dataDir: join(dataDir, 'pglite') });
     try {
       await migrateToLatest(handle.db);
-      await handle.db.insertInto('users').values({ email: 'taken-by-partner@example.com', passwordHash: await hashPassword('partner-password'), role: 'partner' }).execute();
+      await handle.db
+        .insertInto('users')
+        .values({
+          email: 'taken-by-partner@example.com',
+          passwordHash: await hashPassword('partner-password'),
+          role: 'partner',
+        })
+        .execute();
     } finally {
       await handle.close();
     }
-    const refused = await run(['src/cli/index.ts', 'create-admin', '--email', 'taken-by-partner@example.com', '--password', 'admin-password'], {});
+    const refused = await run(
+      ['src/cli/index.ts', 'create-admin', '--email', 'taken-by-partner@example.com', '--password', 'admin-password'],
+      {},
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('partner account with this email already exists');
   }, 120_000);
 
   it('stops the server start with a message when ADMIN_EMAIL belongs to a partner', async () => {
-    const result = await run(['src/main.ts'], { ADMIN_EMAIL: 'taken-by-partner@example.com', ADMIN_PASSWORD: 'admin-password' });
+    const result = await run(['src/main.ts'], {
+      ADMIN_EMAIL: 'taken-by-partner@example.com',
+      ADMIN_PASSWORD: 'admin-password',
+    });
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('partner account with this email already exists');
   }, 120_000);

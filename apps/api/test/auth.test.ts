@@ -33,8 +33,22 @@ describe('POST /api/auth/register', () => {
     const res = await post('/api/auth/register', { email, password: 'secret-pass-1' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ token: expect.any(String), user: { id: expect.any(String), email, role: 'partner', permissions: ['partner:self'], mfaEnabled: false, mfaEnrolmentRequired: false } });
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.token}` } });
+    expect(body).toEqual({
+      token: expect.any(String),
+      user: {
+        id: expect.any(String),
+        email,
+        role: 'partner',
+        permissions: ['partner:self'],
+        mfaEnabled: false,
+        mfaEnrolmentRequired: false,
+      },
+    });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(body.user);
   });
@@ -61,7 +75,11 @@ describe('POST /api/auth/register', () => {
     const res = await post('/api/auth/register', { email: freshEmail(), password: 'secret-pass-1', role: 'admin' });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.role).toBe('partner');
-    const row = await t.db.selectFrom('users').select('role').where('id', '=', res.json().user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', res.json().user.id)
+      .executeTakeFirstOrThrow();
     expect(row.role).toBe('partner');
   });
 
@@ -82,7 +100,10 @@ describe('POST /api/auth/register', () => {
 
   it('gives one account when two sign-ups with the same email race', async () => {
     const email = freshEmail();
-    const results = await Promise.all([post('/api/auth/register', { email, password: 'secret-pass-1' }), post('/api/auth/register', { email, password: 'secret-pass-2' })]);
+    const results = await Promise.all([
+      post('/api/auth/register', { email, password: 'secret-pass-1' }),
+      post('/api/auth/register', { email, password: 'secret-pass-2' }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const rows = await t.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(rows).toHaveLength(1);
@@ -112,7 +133,11 @@ describe('POST /api/auth/register', () => {
   it('stores an argon2id hash at OWASP strength, never the password', async () => {
     const email = freshEmail();
     await post('/api/auth/register', { email, password: 'secret-pass-1' });
-    const row = await t.db.selectFrom('users').select('passwordHash').where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$/);
     const [m, tc, p] = ['m', 't', 'p'].map((name) => new RegExp(`[$,]${name}=(\\d+)`).exec(row.passwordHash)?.[1]);
     expect(Number(m)).toBeGreaterThanOrEqual(19456);
@@ -124,7 +149,12 @@ describe('POST /api/auth/register', () => {
   it('writes an activity log row for the new account', async () => {
     const res = await post('/api/auth/register', { email: freshEmail(), password: 'secret-pass-1' });
     const id = res.json().user.id;
-    const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', id).where('action', '=', 'user.registered').execute();
+    const log = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('entityId', '=', id)
+      .where('action', '=', 'user.registered')
+      .execute();
     expect(log).toHaveLength(1);
     expect(log[0]?.userId).toBe(id);
   });
@@ -136,7 +166,17 @@ describe('POST /api/auth/login', () => {
     const user = await createUser(t.deps, { email, password: 'right-password' });
     const res = await post('/api/auth/login', { email: `  ${email.toUpperCase()}`, password: 'right-password' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ token: expect.any(String), user: { id: user.id, email, role: 'partner', permissions: ['partner:self'], mfaEnabled: false, mfaEnrolmentRequired: false } });
+    expect(res.json()).toEqual({
+      token: expect.any(String),
+      user: {
+        id: user.id,
+        email,
+        role: 'partner',
+        permissions: ['partner:self'],
+        mfaEnabled: false,
+        mfaEnrolmentRequired: false,
+      },
+    });
   });
 
   it('gives the same 401 for a wrong password and for an unknown email', async () => {
@@ -178,12 +218,25 @@ describe('POST /api/auth/login', () => {
 
   it('upgrades a hash made with weaker settings on a successful sign-in', async () => {
     const email = freshEmail();
-    const weak = await argon2.hash('right-password', { type: argon2.argon2id, memoryCost: 4096, timeCost: 1, parallelism: 1 });
-    const user = await t.db.insertInto('users').values({ email, passwordHash: weak, role: 'partner' }).returning('id').executeTakeFirstOrThrow();
+    const weak = await argon2.hash('right-password', {
+      type: argon2.argon2id,
+      memoryCost: 4096,
+      timeCost: 1,
+      parallelism: 1,
+    });
+    const user = await t.db
+      .insertInto('users')
+      .values({ email, passwordHash: weak, role: 'partner' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(passwordNeedsRehash(weak)).toBe(true);
     const res = await post('/api/auth/login', { email, password: 'right-password' });
     expect(res.statusCode).toBe(200);
-    const row = await t.db.selectFrom('users').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.passwordHash).not.toBe(weak);
     expect(passwordNeedsRehash(row.passwordHash)).toBe(false);
     expect(await argon2.verify(row.passwordHash, 'right-password')).toBe(true);
@@ -193,8 +246,16 @@ describe('POST /api/auth/login', () => {
 
   it('leaves a hash at our settings or stronger alone', async () => {
     expect(passwordNeedsRehash(await hashPassword('x'.repeat(8)))).toBe(false);
-    expect(passwordNeedsRehash(await argon2.hash('x'.repeat(8), { ...PASSWORD_HASH_OPTIONS, memoryCost: 65536, timeCost: 3 }))).toBe(false);
-    expect(passwordNeedsRehash(await argon2.hash('x'.repeat(8), { type: argon2.argon2i, memoryCost: 19456, timeCost: 2, parallelism: 1 }))).toBe(true);
+    expect(
+      passwordNeedsRehash(
+        await argon2.hash('x'.repeat(8), { ...PASSWORD_HASH_OPTIONS, memoryCost: 65536, timeCost: 3 }),
+      ),
+    ).toBe(false);
+    expect(
+      passwordNeedsRehash(
+        await argon2.hash('x'.repeat(8), { type: argon2.argon2i, memoryCost: 19456, timeCost: 2, parallelism: 1 }),
+      ),
+    ).toBe(true);
     expect(passwordNeedsRehash('!unusable')).toBe(true);
   });
 
@@ -224,7 +285,14 @@ describe('GET /api/auth/me', () => {
     const user = await createUser(t.deps, { role: 'admin' });
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: await bearer(t.deps, user) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: user.id, email: user.email, role: 'admin', permissions: expect.arrayContaining(['team:manage', 'exports:bank']), mfaEnabled: false, mfaEnrolmentRequired: false });
+    expect(res.json()).toEqual({
+      id: user.id,
+      email: user.email,
+      role: 'admin',
+      permissions: expect.arrayContaining(['team:manage', 'exports:bank']),
+      mfaEnabled: false,
+      mfaEnrolmentRequired: false,
+    });
   });
 });
 
@@ -234,20 +302,41 @@ describe('POST /api/auth/logout', () => {
     await createUser(t.deps, { email, password: 'right-password' });
     const first = (await post('/api/auth/login', { email, password: 'right-password' })).json();
     const second = (await post('/api/auth/login', { email, password: 'right-password' })).json();
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${first.token}` } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${first.token}` },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ ok: true });
     for (const token of [first.token, second.token]) {
-      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(me.statusCode).toBe(401);
       expect(me.json().message).toBe(MESSAGES.sessionExpired);
     }
-    const row = await t.db.selectFrom('users').select('tokenVersion').where('id', '=', first.user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('tokenVersion')
+      .where('id', '=', first.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.tokenVersion).toBe(1);
-    const log = await t.db.selectFrom('activityLog').select('action').where('entityId', '=', first.user.id).where('action', '=', 'user.signed_out').execute();
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('action')
+      .where('entityId', '=', first.user.id)
+      .where('action', '=', 'user.signed_out')
+      .execute();
     expect(log).toHaveLength(1);
     const fresh = await post('/api/auth/login', { email, password: 'right-password' });
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${fresh.json().token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${fresh.json().token}` },
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -260,14 +349,24 @@ describe('POST /api/auth/logout', () => {
 describe('auth over tRPC', () => {
   it('registers, reads me and logs out through the HTTP endpoint', async () => {
     const email = freshEmail();
-    const reg = await t.app.inject({ method: 'POST', url: '/trpc/auth.register', payload: { email, password: 'secret-pass-1' }, remoteAddress: freshIp() });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.register',
+      payload: { email, password: 'secret-pass-1' },
+      remoteAddress: freshIp(),
+    });
     expect(reg.statusCode).toBe(200);
     const { token, user } = reg.json().result.data;
     expect(user).toMatchObject({ email, role: 'partner' });
     const headers = { authorization: `Bearer ${token}` };
     const me = await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers });
     expect(me.json().result.data).toEqual(user);
-    const out = await t.app.inject({ method: 'POST', url: '/trpc/auth.logout', headers: { ...headers, 'content-type': 'application/json' }, payload: '{}' });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.logout',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(out.json().result.data).toEqual({ ok: true });
     const after = await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers });
     expect(after.statusCode).toBe(401);
@@ -279,14 +378,27 @@ describe('auth over tRPC', () => {
     const email = freshEmail();
     const result = await caller.auth.register({ email, password: 'secret-pass-1' });
     expect(result.user.role).toBe('partner');
-    await expect(caller.auth.register({ email, password: 'secret-pass-1' })).rejects.toMatchObject({ code: 'CONFLICT', message: MESSAGES.emailTaken });
-    await expect(caller.auth.login({ email, password: 'wrong-one' })).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials });
+    await expect(caller.auth.register({ email, password: 'secret-pass-1' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: MESSAGES.emailTaken,
+    });
+    await expect(caller.auth.login({ email, password: 'wrong-one' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: MESSAGES.invalidCredentials,
+    });
     await expect(caller.auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(caller.auth.register({ email: 'bad', password: 'secret-pass-1' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.auth.register({ email: 'bad', password: 'secret-pass-1' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('reports the validation message of the spec over HTTP tRPC', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/trpc/auth.login', payload: { email: freshEmail(), password: 'short' }, remoteAddress: freshIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.login',
+      payload: { email: freshEmail(), password: 'short' },
+      remoteAddress: freshIp(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(MESSAGES.authPasswordMin);
   });

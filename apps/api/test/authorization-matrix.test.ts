@@ -21,7 +21,17 @@ import { createApiKey } from '../src/services/integrations';
 import { createWebhook, enqueueTestEvent } from '../src/services/integrations/webhooks';
 import type { SessionUser } from '../src/trpc/context';
 import { appRouter } from '../src/trpc/router';
-import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
+import {
+  bearer,
+  callerFor,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type PartnerFixture,
+  type TestApp,
+} from './helpers';
 
 const ROLES = ['anonymous', 'pending', 'active', 'other', 'admin', 'finance', 'viewer'] as const;
 type Role = (typeof ROLES)[number];
@@ -30,7 +40,15 @@ type Outcome = 200 | 201 | 400 | 401 | 403 | 404 | 409 | '2xx';
 type Expectation = Record<Role, Outcome>;
 
 /** The team roles of issue 16 answer like the admin unless told otherwise (finance, then viewer like finance). */
-const access = (anonymous: Outcome, pending: Outcome, active: Outcome, other: Outcome, admin: Outcome, finance: Outcome = admin, viewer: Outcome = finance): Expectation => ({
+const access = (
+  anonymous: Outcome,
+  pending: Outcome,
+  active: Outcome,
+  other: Outcome,
+  admin: Outcome,
+  finance: Outcome = admin,
+  viewer: Outcome = finance,
+): Expectation => ({
   anonymous,
   pending,
   active,
@@ -89,17 +107,47 @@ type KeyPrincipal = (typeof KEY_PRINCIPALS)[number];
  * admin's materials list only.
  */
 const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
-  'auth.me', 'auth.logout', 'auth.changePassword',
-  'partner.me', 'partner.submitApplication', 'partner.referrals', 'partner.createReferral', 'partner.metrics', 'partner.commissions',
-  'partner.earningsByMonth', 'partner.materials', 'partner.downloadMaterial', 'partner.mailPreferences', 'partner.updateMailPreferences',
-  'admin.emails', 'admin.resendEmail',
-  'admin.apiKeys', 'admin.createApiKey', 'admin.revokeApiKey', 'admin.webhooks', 'admin.createWebhook', 'admin.updateWebhook', 'admin.deleteWebhook',
-  'admin.webhookDeliveries', 'admin.resendWebhookDelivery', 'admin.sendWebhookTestEvent',
-  'admin.team', 'admin.inviteMember', 'admin.changeMemberRole', 'admin.removeMember', 'admin.activity',
-  'auth.mfaSetup', 'auth.mfaEnable', 'auth.mfaDisable',
+  'auth.me',
+  'auth.logout',
+  'auth.changePassword',
+  'partner.me',
+  'partner.submitApplication',
+  'partner.referrals',
+  'partner.createReferral',
+  'partner.metrics',
+  'partner.commissions',
+  'partner.earningsByMonth',
+  'partner.materials',
+  'partner.downloadMaterial',
+  'partner.mailPreferences',
+  'partner.updateMailPreferences',
+  'admin.emails',
+  'admin.resendEmail',
+  'admin.apiKeys',
+  'admin.createApiKey',
+  'admin.revokeApiKey',
+  'admin.webhooks',
+  'admin.createWebhook',
+  'admin.updateWebhook',
+  'admin.deleteWebhook',
+  'admin.webhookDeliveries',
+  'admin.resendWebhookDelivery',
+  'admin.sendWebhookTestEvent',
+  'admin.team',
+  'admin.inviteMember',
+  'admin.changeMemberRole',
+  'admin.removeMember',
+  'admin.activity',
+  'auth.mfaSetup',
+  'auth.mfaEnable',
+  'auth.mfaDisable',
 ]);
 /** Raw paths no scope names: the audit log's CSV and decrypted numbers (a payout's wire instructions, the 1099-NEC report's TINs). */
-const RAW_KEY_REFUSED_WITH_EVERY_SCOPE = new Set(['GET /api/admin/activity.csv', 'GET /api/admin/payouts/{id}/wire-instructions.csv', 'GET /api/admin/exports/1099-nec/{year}.csv']);
+const RAW_KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
+  'GET /api/admin/activity.csv',
+  'GET /api/admin/payouts/{id}/wire-instructions.csv',
+  'GET /api/admin/exports/1099-nec/{year}.csv',
+]);
 const NARROW_KEY_ALLOWED = new Set(['admin.materials']);
 
 function keyOutcome(path: string, principal: KeyPrincipal, entry: Case): Outcome {
@@ -126,7 +174,11 @@ async function resetTokenFor(fx: Fixtures) {
   const token = randomBytes(32).toString('base64url');
   await fx.t.db
     .insertInto('passwordResetTokens')
-    .values({ userId: user.id, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(fx.t.deps.now().getTime() + 60_000) })
+    .values({
+      userId: user.id,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(fx.t.deps.now().getTime() + 60_000),
+    })
     .execute();
   return { token, password: unique('matrix-reset') };
 }
@@ -134,7 +186,11 @@ async function resetTokenFor(fx: Fixtures) {
 async function mfaChallengeFor(fx: Fixtures) {
   const user = await createUser(fx.t.deps, { role: 'partner' });
   const secret = generateSecret();
-  await fx.t.db.updateTable('users').set({ mfaSecret: fx.t.deps.cipher.encrypt(secret, mfaSecretContext(user.id)), mfaEnabled: true }).where('id', '=', user.id).execute();
+  await fx.t.db
+    .updateTable('users')
+    .set({ mfaSecret: fx.t.deps.cipher.encrypt(secret, mfaSecretContext(user.id)), mfaEnabled: true })
+    .where('id', '=', user.id)
+    .execute();
   const { mfaToken } = await startMfaChallenge(fx.t.deps, user.id);
   return { mfaToken, code: await generate({ secret, epoch: Math.floor(fx.t.deps.now().getTime() / 1000) }) };
 }
@@ -144,18 +200,36 @@ async function invitationFor(fx: Fixtures) {
   const token = randomBytes(32).toString('base64url');
   await fx.t.db
     .insertInto('teamInvitations')
-    .values({ email: `${unique('joiner')}@example.com`, role: 'viewer', tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(fx.t.deps.now().getTime() + 60_000) })
+    .values({
+      email: `${unique('joiner')}@example.com`,
+      role: 'viewer',
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(fx.t.deps.now().getTime() + 60_000),
+    })
     .execute();
   return { token, password: unique('matrix-team-password') };
 }
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
 
-const newApiKey = (fx: Fixtures, scopes: ApiKeyScope[]) => createApiKey(fx.t.db, fx.users.admin.id, { name: unique('Key'), scopes }, fx.t.deps.now());
+const newApiKey = (fx: Fixtures, scopes: ApiKeyScope[]) =>
+  createApiKey(fx.t.db, fx.users.admin.id, { name: unique('Key'), scopes }, fx.t.deps.now());
 const newWebhook = async (fx: Fixtures) =>
-  (await createWebhook(fx.t.db, { cipher: fx.t.deps.cipher, allowPrivate: true }, fx.users.admin.id, { url: 'http://127.0.0.1:9/hook', events: ['partner.applied'] }, fx.t.deps.now())).id;
-const newPartnerTarget = async (fx: Fixtures, status: 'pending' | 'active' | 'suspended') => (await createPartner(fx.t.deps, { status })).partnerId;
+  (
+    await createWebhook(
+      fx.t.db,
+      { cipher: fx.t.deps.cipher, allowPrivate: true },
+      fx.users.admin.id,
+      { url: 'http://127.0.0.1:9/hook', events: ['partner.applied'] },
+      fx.t.deps.now(),
+    )
+  ).id;
+const newPartnerTarget = async (fx: Fixtures, status: 'pending' | 'active' | 'suspended') =>
+  (await createPartner(fx.t.deps, { status })).partnerId;
 const newPendingCommission = async (fx: Fixtures) => {
-  const referralId = await createReferral(fx.t.deps, fx.active.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+  const referralId = await createReferral(fx.t.deps, fx.active.partnerId, {
+    stage: 'won',
+    contractStartDate: '2025-01-01',
+  });
   return createCommission(fx.t.deps, { partnerId: fx.active.partnerId, referralId, monthYear: '2025-02' });
 };
 const application = () => ({
@@ -176,21 +250,31 @@ const application = () => ({
 
 /** Every tRPC procedure. Keys must match appRouter exactly. */
 const PROCEDURES: Record<string, Case> = {
-  'auth.register': { expect: PUBLIC, input: () => ({ email: `${unique('reg')}@example.com`, password: 'secret-pass-1' }) },
+  'auth.register': {
+    expect: PUBLIC,
+    input: () => ({ email: `${unique('reg')}@example.com`, password: 'secret-pass-1' }),
+  },
   'auth.login': { expect: PUBLIC, input: (fx) => fx.login },
   'auth.me': { expect: SIGNED_IN },
   'auth.logout': { expect: SIGNED_IN, freshPrincipal: true },
   'auth.forgotPassword': { expect: PUBLIC, input: () => ({ email: `${unique('forgot')}@example.com` }) },
   'auth.resetPassword': { expect: PUBLIC, input: (fx) => resetTokenFor(fx) },
   // Fresh principals carry MATRIX_PASSWORD, and the change ends their other sessions.
-  'auth.changePassword': { expect: SIGNED_IN, freshPrincipal: true, input: () => ({ currentPassword: MATRIX_PASSWORD, newPassword: unique('matrix-new') }) },
+  'auth.changePassword': {
+    expect: SIGNED_IN,
+    freshPrincipal: true,
+    input: () => ({ currentPassword: MATRIX_PASSWORD, newPassword: unique('matrix-new') }),
+  },
 
   'partner.me': { expect: PARTNER_USER },
   // Every partner principal already has a record: applying again is a conflict.
   'partner.submitApplication': { expect: access(401, 409, 409, 409, 403), input: application },
   'partner.referrals': { expect: ACTIVE_PARTNER },
   'partner.referralsPage': { expect: ACTIVE_PARTNER, input: () => ({ stage: 'booked', search: 'Client' }) },
-  'partner.createReferral': { expect: ACTIVE_PARTNER, input: () => ({ clientCompanyName: unique('Client'), serviceType: 'basic_accounting', monthlyValue: '750.00' }) },
+  'partner.createReferral': {
+    expect: ACTIVE_PARTNER,
+    input: () => ({ clientCompanyName: unique('Client'), serviceType: 'basic_accounting', monthlyValue: '750.00' }),
+  },
   'partner.metrics': { expect: ACTIVE_PARTNER },
   'partner.commissions': { expect: PARTNER_RECORD },
   'partner.earningsByMonth': { expect: ACTIVE_PARTNER, input: () => ({ months: 12 }) },
@@ -205,7 +289,14 @@ const PROCEDURES: Record<string, Case> = {
   'partner.taxProfile': { expect: PARTNER_RECORD },
   'partner.saveTaxProfile': {
     expect: PARTNER_RECORD,
-    input: () => ({ legalName: 'Matrix Agency LLC', taxClassification: 'llc', tinType: 'ein', tin: '12-3456789', address: '2 Main Street, Springfield', certified: true }),
+    input: () => ({
+      legalName: 'Matrix Agency LLC',
+      taxClassification: 'llc',
+      tinType: 'ein',
+      tin: '12-3456789',
+      address: '2 Main Street, Springfield',
+      certified: true,
+    }),
   },
 
   'admin.metrics': { expect: READ },
@@ -216,52 +307,98 @@ const PROCEDURES: Record<string, Case> = {
   'admin.partnerPayouts': { expect: READ, input: (fx) => ({ partnerId: fx.active.partnerId }) },
   'admin.partnerActivity': { expect: READ, input: (fx) => ({ partnerId: fx.active.partnerId }) },
   'admin.approvePartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'pending') }) },
-  'admin.rejectPartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'pending'), reason: 'Not a fit' }) },
+  'admin.rejectPartner': {
+    expect: ADMIN,
+    input: async (fx) => ({ id: await newPartnerTarget(fx, 'pending'), reason: 'Not a fit' }),
+  },
   'admin.suspendPartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'active') }) },
   'admin.reactivatePartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'suspended') }) },
   'admin.createPartner': {
     expect: ADMIN,
-    input: () => ({ email: `${unique('created')}@example.com`, password: 'long-password-1', companyName: unique('Created Co'), contactName: 'Cree Ated' }),
+    input: () => ({
+      email: `${unique('created')}@example.com`,
+      password: 'long-password-1',
+      companyName: unique('Created Co'),
+      contactName: 'Cree Ated',
+    }),
   },
   'admin.referrals': { expect: READ, input: () => ({}) },
   'admin.pipelineColumn': { expect: READ, input: () => ({ stage: 'booked' }) },
   'admin.addClient': {
     expect: ADMIN,
-    input: (fx) => ({ partnerId: fx.active.partnerId, clientCompanyName: unique('Added'), serviceType: 'controller', monthlyValue: '900.00' }),
+    input: (fx) => ({
+      partnerId: fx.active.partnerId,
+      clientCompanyName: unique('Added'),
+      serviceType: 'controller',
+      monthlyValue: '900.00',
+    }),
   },
   'admin.updateReferral': { expect: ADMIN, input: (fx) => ({ id: fx.activeReferralId, notes: unique('note') }) },
   'admin.pendingCommissions': { expect: READ, input: () => ({}) },
   'admin.accrue': { expect: MONEY, input: () => ({ month: '2025-03' }) },
-  'admin.processPayout': { expect: MONEY, input: async (fx) => ({ commissionIds: [await newPendingCommission(fx)], idempotencyKey: randomUUID() }) },
-  'admin.failCommission': { expect: MONEY, input: async (fx) => ({ id: await newPendingCommission(fx), reason: 'Bank bounced it' }) },
-  'admin.addAdjustment': { expect: MONEY, input: (fx) => ({ partnerId: fx.active.partnerId, amount: '-5.00', reason: unique('Matrix clawback') }) },
-  'admin.voidCommission': { expect: MONEY, input: async (fx) => ({ id: await newPendingCommission(fx), reason: 'Duplicate' }) },
+  'admin.processPayout': {
+    expect: MONEY,
+    input: async (fx) => ({ commissionIds: [await newPendingCommission(fx)], idempotencyKey: randomUUID() }),
+  },
+  'admin.failCommission': {
+    expect: MONEY,
+    input: async (fx) => ({ id: await newPendingCommission(fx), reason: 'Bank bounced it' }),
+  },
+  'admin.addAdjustment': {
+    expect: MONEY,
+    input: (fx) => ({ partnerId: fx.active.partnerId, amount: '-5.00', reason: unique('Matrix clawback') }),
+  },
+  'admin.voidCommission': {
+    expect: MONEY,
+    input: async (fx) => ({ id: await newPendingCommission(fx), reason: 'Duplicate' }),
+  },
   'admin.payouts': { expect: READ, input: () => ({}) },
   'admin.trends': { expect: READ, input: () => ({ months: 12 }) },
   'admin.materials': { expect: READ },
-  'admin.createMaterial': { expect: ADMIN, input: () => ({ title: unique('Deck'), type: 'presentation', fileUrl: 'https://example.com/deck.pptx' }) },
+  'admin.createMaterial': {
+    expect: ADMIN,
+    input: () => ({ title: unique('Deck'), type: 'presentation', fileUrl: 'https://example.com/deck.pptx' }),
+  },
   'admin.updateMaterial': { expect: ADMIN, input: (fx) => ({ id: fx.linkMaterialId, title: unique('Renamed') }) },
   'admin.emails': { expect: ADMIN, input: () => ({}) },
   'admin.activity': { expect: ADMIN, input: () => ({ action: 'partner' }) },
   'admin.resendEmail': {
     expect: ADMIN,
-    input: async (fx) => ({ id: await enqueueMail(fx.t.db, { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' }, fx.t.deps.now()) }),
+    input: async (fx) => ({
+      id: await enqueueMail(
+        fx.t.db,
+        { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' },
+        fx.t.deps.now(),
+      ),
+    }),
   },
 
   'admin.apiKeys': { expect: ADMIN },
   'admin.createApiKey': { expect: ADMIN, input: () => ({ name: unique('Matrix key'), scopes: ['partners:read'] }) },
   'admin.revokeApiKey': { expect: ADMIN, input: async (fx) => ({ id: (await newApiKey(fx, ['partners:read'])).id }) },
   'admin.webhooks': { expect: ADMIN },
-  'admin.createWebhook': { expect: ADMIN, input: () => ({ url: 'http://127.0.0.1:9/matrix', events: ['partner.approved'] }) },
+  'admin.createWebhook': {
+    expect: ADMIN,
+    input: () => ({ url: 'http://127.0.0.1:9/matrix', events: ['partner.approved'] }),
+  },
   'admin.updateWebhook': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId, enabled: false }) },
   'admin.deleteWebhook': { expect: ADMIN, input: async (fx) => ({ id: await newWebhook(fx) }) },
   'admin.webhookDeliveries': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId }) },
-  'admin.resendWebhookDelivery': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId, deliveryId: fx.webhookDeliveryId }) },
+  'admin.resendWebhookDelivery': {
+    expect: ADMIN,
+    input: (fx) => ({ id: fx.webhookId, deliveryId: fx.webhookDeliveryId }),
+  },
   'admin.sendWebhookTestEvent': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId }) },
   'admin.team': { expect: ADMIN },
   'admin.inviteMember': { expect: ADMIN, input: () => ({ email: `${unique('invited')}@example.com`, role: 'viewer' }) },
-  'admin.changeMemberRole': { expect: ADMIN, input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id, role: 'finance' }) },
-  'admin.removeMember': { expect: ADMIN, input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id }) },
+  'admin.changeMemberRole': {
+    expect: ADMIN,
+    input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id, role: 'finance' }),
+  },
+  'admin.removeMember': {
+    expect: ADMIN,
+    input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id }),
+  },
 
   // Two-factor sign-in and invitations (issue 16). Nobody in the matrix has MFA set up or on.
   'auth.mfaSetup': { expect: SIGNED_IN },
@@ -288,7 +425,10 @@ const PROCEDURES: Record<string, Case> = {
 
   'public.siteConfig': { expect: PUBLIC },
   'public.referralLink': { expect: PUBLIC, input: (fx) => ({ code: fx.active.referralCode }) },
-  'public.recordVisit': { expect: PUBLIC, input: (fx) => ({ referralCode: fx.active.referralCode, utmSource: 'matrix' }) },
+  'public.recordVisit': {
+    expect: PUBLIC,
+    input: (fx) => ({ referralCode: fx.active.referralCode, utmSource: 'matrix' }),
+  },
 };
 
 /** Every REST path of the adapter. Keys must match restRoutes exactly; the procedure's case applies unless overridden. */
@@ -375,7 +515,11 @@ const REST_PATHS: Record<string, Partial<Case>> = {
 
 interface RawCase {
   expect: Expectation;
-  request: (fx: Fixtures) => Promise<{ url: string; headers?: Record<string, string>; payload?: string | Buffer }> | { url: string; headers?: Record<string, string>; payload?: string | Buffer };
+  request: (
+    fx: Fixtures,
+  ) =>
+    | Promise<{ url: string; headers?: Record<string, string>; payload?: string | Buffer }>
+    | { url: string; headers?: Record<string, string>; payload?: string | Buffer };
 }
 
 /** Every raw route (streams, multipart). Keys must match the raw routes' OpenAPI operations exactly. */
@@ -391,7 +535,9 @@ const RAW_PATHS: Record<string, RawCase> = {
   // The signed token is the capability: it works for whoever holds it, signed in or not.
   'GET /api/files/{token}': {
     expect: PUBLIC,
-    request: (fx) => ({ url: `/api/files/${downloadTokensFor(fx.t.deps.config).sign(fx.fileMaterial, fx.t.deps.now())}` }),
+    request: (fx) => ({
+      url: `/api/files/${downloadTokensFor(fx.t.deps.config).sign(fx.fileMaterial, fx.t.deps.now())}`,
+    }),
   },
   // The signed token is the capability (RFC 8058 one-click): whoever posts it switches that mail off.
   'POST /api/mail/unsubscribe': {
@@ -403,22 +549,51 @@ const RAW_PATHS: Record<string, RawCase> = {
     }),
   },
   'GET /api/admin/exports/partners.csv': { expect: READ, request: () => ({ url: '/api/admin/exports/partners.csv' }) },
-  'GET /api/admin/exports/referrals.csv': { expect: READ, request: () => ({ url: '/api/admin/exports/referrals.csv' }) },
-  'GET /api/admin/exports/commissions.csv': { expect: READ, request: () => ({ url: '/api/admin/exports/commissions.csv' }) },
+  'GET /api/admin/exports/referrals.csv': {
+    expect: READ,
+    request: () => ({ url: '/api/admin/exports/referrals.csv' }),
+  },
+  'GET /api/admin/exports/commissions.csv': {
+    expect: READ,
+    request: () => ({ url: '/api/admin/exports/commissions.csv' }),
+  },
   // Decrypted bank numbers: not for viewers.
-  'GET /api/admin/payouts/{id}/wire-instructions.csv': { expect: MONEY, request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv` }) },
-  'GET /api/admin/activity.csv': { expect: ADMIN, request: () => ({ url: '/api/admin/activity.csv?entityType=partner' }) },
-  'GET /api/partners/statements/{month}.pdf': { expect: PARTNER_RECORD, request: () => ({ url: '/api/partners/statements/2025-01.pdf' }) },
-  'GET /api/partners/statements/{month}.csv': { expect: PARTNER_RECORD, request: () => ({ url: '/api/partners/statements/2025-01.csv' }) },
-  'GET /api/admin/partners/{id}/statements/{month}.pdf': { expect: READ, request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.pdf` }) },
-  'GET /api/admin/partners/{id}/statements/{month}.csv': { expect: READ, request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.csv` }) },
+  'GET /api/admin/payouts/{id}/wire-instructions.csv': {
+    expect: MONEY,
+    request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv` }),
+  },
+  'GET /api/admin/activity.csv': {
+    expect: ADMIN,
+    request: () => ({ url: '/api/admin/activity.csv?entityType=partner' }),
+  },
+  'GET /api/partners/statements/{month}.pdf': {
+    expect: PARTNER_RECORD,
+    request: () => ({ url: '/api/partners/statements/2025-01.pdf' }),
+  },
+  'GET /api/partners/statements/{month}.csv': {
+    expect: PARTNER_RECORD,
+    request: () => ({ url: '/api/partners/statements/2025-01.csv' }),
+  },
+  'GET /api/admin/partners/{id}/statements/{month}.pdf': {
+    expect: READ,
+    request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.pdf` }),
+  },
+  'GET /api/admin/partners/{id}/statements/{month}.csv': {
+    expect: READ,
+    request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.csv` }),
+  },
   // Decrypted TINs: not for viewers.
-  'GET /api/admin/exports/1099-nec/{year}.csv': { expect: MONEY, request: () => ({ url: '/api/admin/exports/1099-nec/2025.csv' }) },
+  'GET /api/admin/exports/1099-nec/{year}.csv': {
+    expect: MONEY,
+    request: () => ({ url: '/api/admin/exports/1099-nec/2025.csv' }),
+  },
 };
 
 const restKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 const restRouteOf = new Map(restRoutes.map((route) => [restKey(route), route]));
-const rawOperations = rawRoutes.flatMap((raw) => raw.openapi.map((op) => restKey(op as { method: string; path: string })));
+const rawOperations = rawRoutes.flatMap((raw) =>
+  raw.openapi.map((op) => restKey(op as { method: string; path: string })),
+);
 
 function assertOutcome(status: number, expected: Outcome, label: string, body: string) {
   const detail = `${label}: got ${status} ${body.slice(0, 300)}`;
@@ -430,7 +605,10 @@ let fx: Fixtures;
 
 async function headersFor(role: Role, fresh: boolean): Promise<Record<string, string>> {
   if (!fresh || role === 'anonymous') return fx.headers[role];
-  const user = role === 'admin' || role === 'finance' || role === 'viewer' ? await createUser(fx.t.deps, { role }) : (await createPartner(fx.t.deps, { status: role === 'pending' ? 'pending' : 'active' })).user;
+  const user =
+    role === 'admin' || role === 'finance' || role === 'viewer'
+      ? await createUser(fx.t.deps, { role })
+      : (await createPartner(fx.t.deps, { status: role === 'pending' ? 'pending' : 'active' })).user;
   await fx.t.db.updateTable('users').set({ passwordHash: matrixPasswordHash }).where('id', '=', user.id).execute();
   return bearer(fx.t.deps, user);
 }
@@ -438,7 +616,8 @@ async function headersFor(role: Role, fresh: boolean): Promise<Record<string, st
 /** The other partner must never see anything of the active partner. */
 function assertIsolation(role: Role, status: number, body: string, label: string) {
   if (role !== 'other' || status >= 300) return;
-  for (const secret of fx.activePrivate) expect(body.includes(secret), `${label} shows the other partner ${secret}`).toBe(false);
+  for (const secret of fx.activePrivate)
+    expect(body.includes(secret), `${label} shows the other partner ${secret}`).toBe(false);
 }
 
 beforeAll(async () => {
@@ -453,19 +632,41 @@ beforeAll(async () => {
   const login = { email: `${unique('login')}@example.com`, password: 'login-pass-1' };
   await createUser(t.deps, { role: 'partner', ...login });
 
-  const activeReferralId = await createReferral(t.deps, active.partnerId, { stage: 'won', contractStartDate: '2025-01-01', clientCompanyName: 'Secret Client Of Active' });
-  const activeCommissionId = await createCommission(t.deps, { partnerId: active.partnerId, referralId: activeReferralId, monthYear: '2025-01', status: 'paid' });
-  const otherReferralId = await createReferral(t.deps, other.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+  const activeReferralId = await createReferral(t.deps, active.partnerId, {
+    stage: 'won',
+    contractStartDate: '2025-01-01',
+    clientCompanyName: 'Secret Client Of Active',
+  });
+  const activeCommissionId = await createCommission(t.deps, {
+    partnerId: active.partnerId,
+    referralId: activeReferralId,
+    monthYear: '2025-01',
+    status: 'paid',
+  });
+  const otherReferralId = await createReferral(t.deps, other.partnerId, {
+    stage: 'won',
+    contractStartDate: '2025-01-01',
+  });
   await createCommission(t.deps, { partnerId: other.partnerId, referralId: otherReferralId, monthYear: '2025-01' });
 
   const asAdmin = callerFor(t.deps, admin);
-  const link = await asAdmin.admin.createMaterial({ title: 'Matrix link', type: 'document', fileUrl: 'https://example.com/doc.pdf' });
+  const link = await asAdmin.admin.createMaterial({
+    title: 'Matrix link',
+    type: 'document',
+    fileUrl: 'https://example.com/doc.pdf',
+  });
 
   const adminHeaders = await bearer(t.deps, admin);
   const form = new FormData();
   form.append('title', 'Matrix file');
   form.append('type', 'pdf');
-  form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'))], { type: 'application/pdf' }), 'matrix.pdf');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'))], {
+      type: 'application/pdf',
+    }),
+    'matrix.pdf',
+  );
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   const upload = await t.app.inject({
     method: 'POST',
@@ -475,13 +676,26 @@ beforeAll(async () => {
   });
   expect(upload.statusCode, upload.body).toBe(201);
   const fileMaterialId = upload.json().id as string;
-  const stored = await t.db.selectFrom('marketingMaterials').select(['storageKey', 'isActive', 'updatedAt']).where('id', '=', fileMaterialId).executeTakeFirstOrThrow();
+  const stored = await t.db
+    .selectFrom('marketingMaterials')
+    .select(['storageKey', 'isActive', 'updatedAt'])
+    .where('id', '=', fileMaterialId)
+    .executeTakeFirstOrThrow();
 
-  const payoutReferral = await createReferral(t.deps, other.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-  const payoutCommission = await createCommission(t.deps, { partnerId: other.partnerId, referralId: payoutReferral, monthYear: '2025-01' });
+  const payoutReferral = await createReferral(t.deps, other.partnerId, {
+    stage: 'won',
+    contractStartDate: '2025-01-01',
+  });
+  const payoutCommission = await createCommission(t.deps, {
+    partnerId: other.partnerId,
+    referralId: payoutReferral,
+    monthYear: '2025-01',
+  });
   const payout = await asAdmin.admin.processPayout({ commissionIds: [payoutCommission], idempotencyKey: randomUUID() });
 
-  const activeEmail = (await t.db.selectFrom('users').select('email').where('id', '=', active.user.id).executeTakeFirstOrThrow()).email;
+  const activeEmail = (
+    await t.db.selectFrom('users').select('email').where('id', '=', active.user.id).executeTakeFirstOrThrow()
+  ).email;
   fx = {
     t,
     users: { pending: pending.user, active: active.user, other: other.user, admin, finance, viewer },
@@ -502,7 +716,12 @@ beforeAll(async () => {
     login,
     linkMaterialId: link.id,
     fileMaterialId,
-    fileMaterial: { id: fileMaterialId, storageKey: stored.storageKey as string, isActive: stored.isActive, updatedAt: stored.updatedAt },
+    fileMaterial: {
+      id: fileMaterialId,
+      storageKey: stored.storageKey as string,
+      isActive: stored.isActive,
+      updatedAt: stored.updatedAt,
+    },
     payoutId: payout.id,
     webhookId: '',
     webhookDeliveryId: '',
@@ -510,7 +729,13 @@ beforeAll(async () => {
   };
   fx.webhookId = await newWebhook(fx);
   await enqueueTestEvent(t.db, fx.webhookId, t.deps.now());
-  fx.webhookDeliveryId = (await t.db.selectFrom('webhookDeliveries').select('id').where('endpointId', '=', fx.webhookId).executeTakeFirstOrThrow()).id;
+  fx.webhookDeliveryId = (
+    await t.db
+      .selectFrom('webhookDeliveries')
+      .select('id')
+      .where('endpointId', '=', fx.webhookId)
+      .executeTakeFirstOrThrow()
+  ).id;
   fx.keyHeaders = {
     all: { authorization: `Bearer ${(await newApiKey(fx, [...API_KEY_SCOPES])).key}` },
     narrow: { authorization: `Bearer ${(await newApiKey(fx, ['materials:read'])).key}` },
@@ -542,7 +767,11 @@ describe.each(Object.entries(PROCEDURES))('tRPC %s', (path, entry) => {
     const headers = await headersFor(role, !!entry.freshPrincipal);
     const res =
       procedure?._def.type === 'query'
-        ? await fx.t.app.inject({ method: 'GET', url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers })
+        ? await fx.t.app.inject({
+            method: 'GET',
+            url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+            headers,
+          })
         : await fx.t.app.inject({
             method: 'POST',
             url: `/trpc/${path}`,
@@ -561,8 +790,17 @@ describe.each(Object.entries(PROCEDURES))('tRPC %s with an API key', (path, entr
     const headers = fx.keyHeaders[principal];
     const res =
       procedure?._def.type === 'query'
-        ? await fx.t.app.inject({ method: 'GET', url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers })
-        : await fx.t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: input === undefined ? '' : JSON.stringify(input) });
+        ? await fx.t.app.inject({
+            method: 'GET',
+            url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+            headers,
+          })
+        : await fx.t.app.inject({
+            method: 'POST',
+            url: `/trpc/${path}`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: input === undefined ? '' : JSON.stringify(input),
+          });
     assertOutcome(res.statusCode, keyOutcome(path, principal, entry), `${path} with the ${principal} key`, res.body);
   });
 });
@@ -571,8 +809,18 @@ describe.each(Object.entries(RAW_PATHS))('raw %s with an API key', (key, entry) 
   it.each(KEY_PRINCIPALS)('holding %s scopes', async (principal) => {
     const method = key.split(' ')[0] as 'GET' | 'POST';
     const request = await entry.request(fx);
-    const res = await fx.t.app.inject({ method, url: request.url, headers: { ...fx.keyHeaders[principal], ...request.headers }, payload: request.payload });
-    const expected: Outcome = entry.expect.anonymous === '2xx' ? '2xx' : principal === 'all' && !RAW_KEY_REFUSED_WITH_EVERY_SCOPE.has(key) ? entry.expect.admin : 403;
+    const res = await fx.t.app.inject({
+      method,
+      url: request.url,
+      headers: { ...fx.keyHeaders[principal], ...request.headers },
+      payload: request.payload,
+    });
+    const expected: Outcome =
+      entry.expect.anonymous === '2xx'
+        ? '2xx'
+        : principal === 'all' && !RAW_KEY_REFUSED_WITH_EVERY_SCOPE.has(key)
+          ? entry.expect.admin
+          : 403;
     assertOutcome(res.statusCode, expected, `${key} with the ${principal} key`, res.body);
   });
 });
@@ -600,7 +848,12 @@ async function callRest(route: RestRoute, input: Record<string, unknown>, princi
   const query = new URLSearchParams(Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return route.method === 'GET' || route.method === 'DELETE'
     ? fx.t.app.inject({ method: route.method, url: query ? `${url}?${query}` : url, headers })
-    : fx.t.app.inject({ method: route.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(rest) });
+    : fx.t.app.inject({
+        method: route.method,
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(rest),
+      });
 }
 
 describe.each(Object.keys(REST_PATHS))('REST %s', (key) => {
@@ -609,7 +862,8 @@ describe.each(Object.keys(REST_PATHS))('REST %s', (key) => {
     const input = ((entry.input ? await entry.input(fx, role) : undefined) ?? {}) as Record<string, unknown>;
     const res = await callRest(route, input, await headersFor(role, !!entry.freshPrincipal));
     assertOutcome(res.statusCode, entry.expect[role], `${key} as ${role}`, res.body);
-    if (res.statusCode >= 400) expect(res.json().message, `${key} as ${role}: error without a message`).toEqual(expect.any(String));
+    if (res.statusCode >= 400)
+      expect(res.json().message, `${key} as ${role}: error without a message`).toEqual(expect.any(String));
     assertIsolation(role, res.statusCode, res.body, key);
   });
 });
@@ -619,8 +873,16 @@ describe.each(Object.keys(REST_PATHS))('REST %s with an API key', (key) => {
     const { route, entry } = restCase(key);
     const input = ((entry.input ? await entry.input(fx, 'admin') : undefined) ?? {}) as Record<string, unknown>;
     const res = await callRest(route, input, fx.keyHeaders[principal]);
-    assertOutcome(res.statusCode, keyOutcome(route.procedure, principal, entry), `${key} with the ${principal} key`, res.body);
-    if (res.statusCode >= 400) expect(res.json().message, `${key} with the ${principal} key: error without a message`).toEqual(expect.any(String));
+    assertOutcome(
+      res.statusCode,
+      keyOutcome(route.procedure, principal, entry),
+      `${key} with the ${principal} key`,
+      res.body,
+    );
+    if (res.statusCode >= 400)
+      expect(res.json().message, `${key} with the ${principal} key: error without a message`).toEqual(
+        expect.any(String),
+      );
   });
 });
 
@@ -628,9 +890,15 @@ describe.each(Object.entries(RAW_PATHS))('raw %s', (key, entry) => {
   it.each(ROLES)('as %s', async (role) => {
     const method = key.split(' ')[0] as 'GET' | 'POST';
     const request = await entry.request(fx);
-    const res = await fx.t.app.inject({ method, url: request.url, headers: { ...fx.headers[role], ...request.headers }, payload: request.payload });
+    const res = await fx.t.app.inject({
+      method,
+      url: request.url,
+      headers: { ...fx.headers[role], ...request.headers },
+      payload: request.payload,
+    });
     assertOutcome(res.statusCode, entry.expect[role], `${key} as ${role}`, res.body);
-    if (res.statusCode >= 400) expect(res.json().message, `${key} as ${role}: error without a message`).toEqual(expect.any(String));
+    if (res.statusCode >= 400)
+      expect(res.json().message, `${key} as ${role}: error without a message`).toEqual(expect.any(String));
     assertIsolation(role, res.statusCode, res.body, key);
   });
 });

@@ -5,7 +5,18 @@
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,11 +37,29 @@ const apiDir = join(import.meta.dirname, '..');
 const root = mkdtempSync(join(tmpdir(), 'portal-backup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const INHERITED_OUT = ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'REDIS_URL', 'DEMO_DATA', 'NODE_ENV', 'TRUST_PROXY', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY', 'DATA_ENCRYPTION_OLD_KEYS', 'PORT', 'HOST', 'METRICS_PORT'];
-const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_OUT.includes(name)));
+const INHERITED_OUT = [
+  'DATABASE_URL',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'REDIS_URL',
+  'DEMO_DATA',
+  'NODE_ENV',
+  'TRUST_PROXY',
+  'JWT_SECRET',
+  'DATA_ENCRYPTION_KEY',
+  'DATA_ENCRYPTION_OLD_KEYS',
+  'PORT',
+  'HOST',
+  'METRICS_PORT',
+];
+const cleanEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_OUT.includes(name)));
 
 function start(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: apiDir, env: { ...cleanEnv(), ACCRUAL_TIMER: 'false', LOG_LEVEL: 'info', ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: apiDir,
+    env: { ...cleanEnv(), ACCRUAL_TIMER: 'false', LOG_LEVEL: 'info', ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -48,7 +77,8 @@ async function run(args: string[], env: Record<string, string>) {
   return { code, ...started.output() };
 }
 
-const cli = (args: string[], dataDir: string, env: Record<string, string> = {}) => run(['src/cli/index.ts', ...args], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
+const cli = (args: string[], dataDir: string, env: Record<string, string> = {}) =>
+  run(['src/cli/index.ts', ...args], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,7 +95,11 @@ function freePort(): Promise<number> {
 async function rowCounts(dataDir: string): Promise<Record<string, number>> {
   const handle = createDb({ dataDir: join(dataDir, 'pglite') });
   try {
-    const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(handle.db);
+    const tables = await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(
+      handle.db,
+    );
     const counts: Record<string, number> = {};
     for (const { name } of tables.rows) {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(name)}`.execute(handle.db);
@@ -77,7 +111,14 @@ async function rowCounts(dataDir: string): Promise<Record<string, number>> {
   }
 }
 
-const filesOf = (dir: string) => (existsSync(dir) ? Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name)).toString('base64')])) : {});
+const filesOf = (dir: string) =>
+  existsSync(dir)
+    ? Object.fromEntries(
+        readdirSync(dir)
+          .sort()
+          .map((name) => [name, readFileSync(join(dir, name)).toString('base64')]),
+      )
+    : {};
 
 describe('cli backup and cli restore', () => {
   const source = join(root, 'source');
@@ -87,12 +128,25 @@ describe('cli backup and cli restore', () => {
   it('back up a running server and restore every row, file and key into a new DATA_DIR', async () => {
     const port = await freePort();
     // The demo program: partners with encrypted bank details, commissions, and uploaded material files.
-    const server = start(['src/main.ts'], { NODE_ENV: 'development', DEMO_DATA: 'true', DATA_DIR: source, PORT: String(port), HOST: '127.0.0.1' });
+    const server = start(['src/main.ts'], {
+      NODE_ENV: 'development',
+      DEMO_DATA: 'true',
+      DATA_DIR: source,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
     try {
-      await expect.poll(() => server.output().stdout, { timeout: 90_000, interval: 200 }).toContain('Partner Portal on');
+      await expect
+        .poll(() => server.output().stdout, { timeout: 90_000, interval: 200 })
+        .toContain('Partner Portal on');
 
       // A second server on the same embedded database is refused: two PGlite instances corrupt it.
-      const second = await run(['src/main.ts'], { NODE_ENV: 'development', DATA_DIR: source, PORT: String(await freePort()), HOST: '127.0.0.1' });
+      const second = await run(['src/main.ts'], {
+        NODE_ENV: 'development',
+        DATA_DIR: source,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+      });
       expect(second.code).toBe(1);
       expect(second.stderr).toContain('Another process (a running server or a backup) is using the embedded database');
 
@@ -128,26 +182,59 @@ describe('cli backup and cli restore', () => {
 
     // Start the app on the restored folder: the demo admin signs in (password hashes and JWT
     // secret), bank numbers decrypt (data key), and a partner downloads a material's bytes.
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: target, LOG_LEVEL: 'silent', ACCRUAL_TIMER: 'false', DEMO_DATA: 'false' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: target,
+      LOG_LEVEL: 'silent',
+      ACCRUAL_TIMER: 'false',
+      DEMO_DATA: 'false',
+    });
     const handle = openDatabase(config);
     const deps = createDeps(config, handle, createLogger('silent'));
     const app = await buildApp(deps, { serveWeb: false });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@partnerportal.demo', password: DEMO_PASSWORD } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'admin@partnerportal.demo', password: DEMO_PASSWORD },
+      });
       expect(login.statusCode).toBe(200);
-      const partners = await deps.db.selectFrom('partners').select(['id', 'bankRoutingNumber', 'bankAccountNumber']).where('bankAccountNumber', 'is not', null).execute();
+      const partners = await deps.db
+        .selectFrom('partners')
+        .select(['id', 'bankRoutingNumber', 'bankAccountNumber'])
+        .where('bankAccountNumber', 'is not', null)
+        .execute();
       expect(partners.length).toBeGreaterThan(0);
       for (const partner of partners) {
-        expect(deps.cipher.decrypt(partner.bankRoutingNumber ?? '', bankFieldContext(partner.id, 'bank_routing_number'))).toBe('123000248');
-        expect(deps.cipher.decrypt(partner.bankAccountNumber ?? '', bankFieldContext(partner.id, 'bank_account_number'))).toMatch(/^4410\d{4}7788$/);
+        expect(
+          deps.cipher.decrypt(partner.bankRoutingNumber ?? '', bankFieldContext(partner.id, 'bank_routing_number')),
+        ).toBe('123000248');
+        expect(
+          deps.cipher.decrypt(partner.bankAccountNumber ?? '', bankFieldContext(partner.id, 'bank_account_number')),
+        ).toMatch(/^4410\d{4}7788$/);
       }
 
-      const partnerLogin = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'maya@northwind-growth.demo', password: DEMO_PASSWORD } });
-      const material = await deps.db.selectFrom('marketingMaterials').select(['id', 'storageKey']).where('storageKey', 'is not', null).executeTakeFirstOrThrow();
+      const partnerLogin = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'maya@northwind-growth.demo', password: DEMO_PASSWORD },
+      });
+      const material = await deps.db
+        .selectFrom('marketingMaterials')
+        .select(['id', 'storageKey'])
+        .where('storageKey', 'is not', null)
+        .executeTakeFirstOrThrow();
       const headers = { authorization: `Bearer ${partnerLogin.json<{ token: string }>().token}` };
-      const link = await app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download`, headers });
+      const link = await app.inject({
+        method: 'POST',
+        url: `/api/marketing-materials/${material.id}/download`,
+        headers,
+      });
       expect(link.statusCode).toBe(200);
-      const file = await app.inject({ method: 'GET', url: new URL(link.json<{ url: string }>().url, 'http://localhost').pathname });
+      const file = await app.inject({
+        method: 'GET',
+        url: new URL(link.json<{ url: string }>().url, 'http://localhost').pathname,
+      });
       expect(file.statusCode).toBe(200);
       expect(file.rawPayload.toString('base64')).toBe(sourceFiles[material.storageKey ?? '']);
     } finally {
@@ -248,6 +335,8 @@ describe('the embedded database belongs to one process', () => {
   it('a DATA_DIR too deep for a unix socket is named with the fix', async () => {
     const deep = join(root, 'd'.repeat(120));
     mkdirSync(deep, { recursive: true });
-    await expect(claimDataDir(deep, { backup: () => Promise.reject(new Error('unused')) })).rejects.toThrow(/longer than a unix socket allows .*give DATA_DIR a shorter path/);
+    await expect(claimDataDir(deep, { backup: () => Promise.reject(new Error('unused')) })).rejects.toThrow(
+      /longer than a unix socket allows .*give DATA_DIR a shorter path/,
+    );
   });
 });

@@ -4,7 +4,17 @@
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,11 +25,28 @@ const apiDir = join(import.meta.dirname, '..');
 const root = mkdtempSync(join(tmpdir(), 'portal-datadir-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const INHERITED_OUT = ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'REDIS_URL', 'DEMO_DATA', 'NODE_ENV', 'TRUST_PROXY', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY', 'DATA_ENCRYPTION_OLD_KEYS', 'PORT', 'HOST'];
-const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_OUT.includes(name)));
+const INHERITED_OUT = [
+  'DATABASE_URL',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'REDIS_URL',
+  'DEMO_DATA',
+  'NODE_ENV',
+  'TRUST_PROXY',
+  'JWT_SECRET',
+  'DATA_ENCRYPTION_KEY',
+  'DATA_ENCRYPTION_OLD_KEYS',
+  'PORT',
+  'HOST',
+];
+const cleanEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_OUT.includes(name)));
 
 function start(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: apiDir, env: { ...cleanEnv(), ACCRUAL_TIMER: 'false', LOG_LEVEL: 'info', ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: apiDir,
+    env: { ...cleanEnv(), ACCRUAL_TIMER: 'false', LOG_LEVEL: 'info', ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -61,15 +88,23 @@ function sharedEntries(dir: string): string[] {
   return found;
 }
 
-const countEntries = (dir: string): number => (statSync(dir).isDirectory() ? 1 + readdirSync(dir).reduce((n, name) => n + countEntries(join(dir, name)), 0) : 1);
+const countEntries = (dir: string): number =>
+  statSync(dir).isDirectory() ? 1 + readdirSync(dir).reduce((n, name) => n + countEntries(join(dir, name)), 0) : 1;
 
 describe('a production start on a fresh embedded database', () => {
   it('creates no demo accounts and leaves nothing under DATA_DIR readable by group or others', async () => {
     const dataDir = join(root, 'fresh', 'data');
     const port = await freePort();
-    const server = start(['src/main.ts'], { NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    const server = start(['src/main.ts'], {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
     try {
-      await expect.poll(() => server.output().stdout, { timeout: 90_000, interval: 200 }).toContain('Partner Portal on');
+      await expect
+        .poll(() => server.output().stdout, { timeout: 90_000, interval: 200 })
+        .toContain('Partner Portal on');
       const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -88,19 +123,30 @@ describe('a production start on a fresh embedded database', () => {
 
 describe('refused settings stop the start with the variable named', () => {
   it('DEMO_DATA=true with NODE_ENV=production', async () => {
-    const result = await run(['src/main.ts'], { NODE_ENV: 'production', DEMO_DATA: 'true', DATA_DIR: join(root, 'refused-demo') });
+    const result = await run(['src/main.ts'], {
+      NODE_ENV: 'production',
+      DEMO_DATA: 'true',
+      DATA_DIR: join(root, 'refused-demo'),
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('DEMO_DATA');
   }, 60_000);
 
   it('cli seed-demo with NODE_ENV=production', async () => {
-    const result = await run(['src/cli/index.ts', 'seed-demo'], { NODE_ENV: 'production', DATA_DIR: join(root, 'refused-seed') });
+    const result = await run(['src/cli/index.ts', 'seed-demo'], {
+      NODE_ENV: 'production',
+      DATA_DIR: join(root, 'refused-seed'),
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('seed-demo is refused with NODE_ENV=production');
   }, 60_000);
 
   it('TRUST_PROXY=true', async () => {
-    const result = await run(['src/main.ts'], { NODE_ENV: 'production', TRUST_PROXY: 'true', DATA_DIR: join(root, 'refused-proxy') });
+    const result = await run(['src/main.ts'], {
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+      DATA_DIR: join(root, 'refused-proxy'),
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('TRUST_PROXY');
   }, 60_000);
@@ -116,7 +162,11 @@ describe('an existing DATA_DIR left readable', () => {
     chmodSync(join(dataDir, 'notes.txt'), 0o666);
     expect(sharedEntries(dataDir).length).toBeGreaterThan(0);
 
-    const result = await run(['src/cli/index.ts', 'migrate'], { NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const result = await run(['src/cli/index.ts', 'migrate'], {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(sharedEntries(dataDir)).toEqual([]);
@@ -131,11 +181,17 @@ describe('cli reencrypt', () => {
     const dataDir = join(root, 'rotate');
     const seeded = await run(['src/cli/index.ts', 'seed-demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     expect(seeded.code).toBe(0);
-    const stored = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string; dataEncryptionKey: string };
+    const stored = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
+      jwtSecret: string;
+      dataEncryptionKey: string;
+    };
     const newKey = randomBytes(32).toString('base64');
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: stored.jwtSecret, DATA_ENCRYPTION_KEY: newKey };
 
-    const first = await run(['src/cli/index.ts', 'reencrypt'], { ...env, DATA_ENCRYPTION_OLD_KEYS: stored.dataEncryptionKey });
+    const first = await run(['src/cli/index.ts', 'reencrypt'], {
+      ...env,
+      DATA_ENCRYPTION_OLD_KEYS: stored.dataEncryptionKey,
+    });
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     const rewritten = Number(/Re-encrypted (\d+) bank numbers \(0 already current\)/.exec(first.stdout)?.[1]);
@@ -146,7 +202,10 @@ describe('cli reencrypt', () => {
     expect(second.stdout).toContain(`Re-encrypted 0 bank numbers (${rewritten} already current)`);
 
     // Without the new key (only the dropped one) nothing is readable: the command says so and fails.
-    const wrong = await run(['src/cli/index.ts', 'reencrypt'], { ...env, DATA_ENCRYPTION_KEY: stored.dataEncryptionKey });
+    const wrong = await run(['src/cli/index.ts', 'reencrypt'], {
+      ...env,
+      DATA_ENCRYPTION_KEY: stored.dataEncryptionKey,
+    });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/partners hold a bank number no configured key decrypts/);
   }, 180_000);

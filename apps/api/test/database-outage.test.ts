@@ -22,7 +22,10 @@ import { bearer, createUser } from './helpers';
 class ToggleProxy {
   private server: Server | null = null;
   private sockets = new Set<Socket>();
-  constructor(private readonly target: { host: string; port: number }, readonly port: number) {}
+  constructor(
+    private readonly target: { host: string; port: number },
+    readonly port: number,
+  ) {}
 
   async open(): Promise<void> {
     this.server = createServer((client) => {
@@ -101,7 +104,11 @@ describe('when PostgreSQL goes away and comes back', () => {
     const rest = await app.inject({ method: 'GET', url: '/api/auth/me', headers });
     expect(rest.statusCode).toBe(503);
     expect(rest.json().message).toBe(MESSAGES.databaseUnavailable);
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'someone@example.com', password: 'whatever-1' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'someone@example.com', password: 'whatever-1' },
+    });
     expect(login.statusCode).toBe(503);
     const rpc = await app.inject({ method: 'GET', url: '/trpc/auth.me', headers });
     expect(rpc.statusCode).toBe(503);

@@ -44,19 +44,31 @@ describe('demo data', () => {
   });
 
   it('encrypts the demo bank numbers', async () => {
-    const { rows } = await sql<{ routing: string }>`select bank_routing_number as routing from partners limit 1`.execute(t.db);
+    const { rows } = await sql<{
+      routing: string;
+    }>`select bank_routing_number as routing from partners limit 1`.execute(t.db);
     expect(rows[0]?.routing).not.toContain('123000248');
   });
 
   it('adds nothing to a database that is not empty', async () => {
-    const before = await t.db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(await seedDemo(t.deps)).toEqual([]);
-    const after = await t.db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('lets the demo admin sign in with the printed password', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: signIns[0]!.email, password: DEMO_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: signIns[0]!.email, password: DEMO_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.role).toBe('admin');
   });

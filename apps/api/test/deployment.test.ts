@@ -47,7 +47,10 @@ describe('docker-compose.yml', () => {
     const minio = compose.services.minio as ComposeService;
     expect(minio.image).toMatch(/^minio\/minio/);
     expect(JSON.stringify(minio.healthcheck?.test)).toContain('ready');
-    const init = compose.services['minio-init'] as ComposeService & { entrypoint?: string[] | string; command?: string[] | string };
+    const init = compose.services['minio-init'] as ComposeService & {
+      entrypoint?: string[] | string;
+      command?: string[] | string;
+    };
     expect(init.image).toMatch(/^minio\/mc/);
     expect((init.depends_on as Record<string, { condition?: string }>).minio?.condition).toBe('service_healthy');
     expect(JSON.stringify([init.entrypoint, init.command])).toMatch(/mc mb --ignore-existing local\/portal-files/);
@@ -56,8 +59,14 @@ describe('docker-compose.yml', () => {
   it('stores uploaded files in the MinIO bucket, shared by every replica', () => {
     const app = compose.services.app as ComposeService;
     const env = environmentOf(app);
-    expect(env).toMatchObject({ STORAGE_DRIVER: 's3', S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'portal-files', S3_FORCE_PATH_STYLE: 'true' });
-    for (const name of ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_ENDPOINT']) expect(env[name], `${name} missing from app.environment`).toBeTruthy();
+    expect(env).toMatchObject({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'portal-files',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    for (const name of ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_ENDPOINT'])
+      expect(env[name], `${name} missing from app.environment`).toBeTruthy();
     const minioEnv = environmentOf(compose.services.minio as ComposeService);
     expect(env.S3_ACCESS_KEY_ID).toBe(minioEnv.MINIO_ROOT_USER);
     expect(env.S3_SECRET_ACCESS_KEY).toBe(minioEnv.MINIO_ROOT_PASSWORD);
@@ -65,8 +74,19 @@ describe('docker-compose.yml', () => {
     expect(conditions.minio?.condition).toBe('service_healthy');
     expect(conditions['minio-init']?.condition).toBe('service_completed_successfully');
     // The app's environment is accepted by its own configuration.
-    const resolved = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replace(/\$\{[A-Z0-9_]+:[-?]([^}]*)\}/g, (_, fallback: string) => fallback.split(',')[0] ?? '')]));
-    expect(loadConfig({ ...resolved, JWT_SECRET: 'x'.repeat(48), DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') }).storage).toMatchObject({ driver: 's3', bucket: 'portal-files' });
+    const resolved = Object.fromEntries(
+      Object.entries(env).map(([name, value]) => [
+        name,
+        value.replace(/\$\{[A-Z0-9_]+:[-?]([^}]*)\}/g, (_, fallback: string) => fallback.split(',')[0] ?? ''),
+      ]),
+    );
+    expect(
+      loadConfig({
+        ...resolved,
+        JWT_SECRET: 'x'.repeat(48),
+        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      }).storage,
+    ).toMatchObject({ driver: 's3', bucket: 'portal-files' });
   });
 
   it('starts the app only once postgres is healthy (and redis)', () => {
@@ -138,15 +158,19 @@ describe('Dockerfile', () => {
   });
 
   it('keeps node_modules and local data out of the build context', () => {
-    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim());
     expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/.data', '.git']));
   });
 });
 
-describe('the server\'s heap policy', () => {
+describe("the server's heap policy", () => {
   // V8 reads the young generation's size only at start-up: every start path passes the flags.
   it('starts dist/main.js with SERVER_NODE_FLAGS in the Dockerfile and in `pnpm start`', () => {
-    const cmd = read('Dockerfile').split('\n').find((line) => line.startsWith('CMD ['));
+    const cmd = read('Dockerfile')
+      .split('\n')
+      .find((line) => line.startsWith('CMD ['));
     expect(JSON.parse(cmd?.slice('CMD '.length) ?? '[]')).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/main.js']);
     const api = JSON.parse(read('apps/api/package.json')) as { scripts: Record<string, string> };
     expect(api.scripts.start).toBe(['node', ...SERVER_NODE_FLAGS, 'dist/main.js'].join(' '));

@@ -31,6 +31,10 @@ describe('DomainError mapping', () => {
   it('keeps the validation issues of the cause it wraps', () => {
     const parsed = z.object({ title: z.string().min(1, 'Title is required') }).safeParse({ title: '' });
     const error = fromDomainError(DomainError.invalid('Title is required', parsed.error));
-    expect(errorBody(error)).toEqual({ message: 'Title is required', code: 'BAD_REQUEST', issues: [{ path: 'title', message: 'Title is required' }] });
+    expect(errorBody(error)).toEqual({
+      message: 'Title is required',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'title', message: 'Title is required' }],
+    });
   });
 });

@@ -8,7 +8,15 @@ import { decryptOrNull, toPartnerProfile } from '../src/services/platform/mapper
 import { reencryptBankNumbers, reencryptSealedColumn, type SealedColumn } from '../src/services/platform/reencrypt';
 import { taxFieldContext } from '../src/services/money/tax-profiles';
 import { mfaSecretContext } from '../src/services/accounts/mfa';
-import { bearer, callerFor, createPartner, createTestApp, createUser, sampleApplication, type TestApp } from './helpers';
+import {
+  bearer,
+  callerFor,
+  createPartner,
+  createTestApp,
+  createUser,
+  sampleApplication,
+  type TestApp,
+} from './helpers';
 
 const ROUTING = '026009593';
 const ACCOUNT = 'QX7734125590';
@@ -60,7 +68,11 @@ describe('bank numbers at rest', () => {
   });
 
   it('stores "v2:keyId:iv:tag:ciphertext" under the current key, sealed to its row and column', async () => {
-    const row = await t.db.selectFrom('partners').select(['bankRoutingNumber', 'bankAccountNumber']).where('id', '=', partnerId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('partners')
+      .select(['bankRoutingNumber', 'bankAccountNumber'])
+      .where('id', '=', partnerId)
+      .executeTakeFirstOrThrow();
     for (const [stored, plain, column] of [
       [row.bankRoutingNumber, ROUTING, 'bank_routing_number'],
       [row.bankAccountNumber, ACCOUNT, 'bank_account_number'],
@@ -72,20 +84,43 @@ describe('bank numbers at rest', () => {
   });
 
   it('a ciphertext copied into another column or another partner does not decrypt there', async () => {
-    const row = await t.db.selectFrom('partners').select(['bankRoutingNumber', 'bankAccountNumber']).where('id', '=', partnerId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('partners')
+      .select(['bankRoutingNumber', 'bankAccountNumber'])
+      .where('id', '=', partnerId)
+      .executeTakeFirstOrThrow();
     const routing = row.bankRoutingNumber ?? '';
     expect(() => t.deps.cipher.decrypt(routing, bankFieldContext(partnerId, 'bank_account_number'))).toThrow();
     // Swap the two columns in the table: the masked numbers are no longer shown.
-    await t.db.updateTable('partners').set({ bankRoutingNumber: row.bankAccountNumber, bankAccountNumber: routing }).where('id', '=', partnerId).execute();
+    await t.db
+      .updateTable('partners')
+      .set({ bankRoutingNumber: row.bankAccountNumber, bankAccountNumber: routing })
+      .where('id', '=', partnerId)
+      .execute();
     const other = await createPartner(t.deps);
     await t.db.updateTable('partners').set({ bankRoutingNumber: routing }).where('id', '=', other.partnerId).execute();
     try {
-      const swapped = await t.db.selectFrom('partners').selectAll().where('id', '=', partnerId).executeTakeFirstOrThrow();
-      expect(toPartnerProfile(swapped, t.deps.cipher)).toMatchObject({ bankRoutingNumberMasked: null, bankAccountNumberMasked: null });
-      const moved = await t.db.selectFrom('partners').selectAll().where('id', '=', other.partnerId).executeTakeFirstOrThrow();
+      const swapped = await t.db
+        .selectFrom('partners')
+        .selectAll()
+        .where('id', '=', partnerId)
+        .executeTakeFirstOrThrow();
+      expect(toPartnerProfile(swapped, t.deps.cipher)).toMatchObject({
+        bankRoutingNumberMasked: null,
+        bankAccountNumberMasked: null,
+      });
+      const moved = await t.db
+        .selectFrom('partners')
+        .selectAll()
+        .where('id', '=', other.partnerId)
+        .executeTakeFirstOrThrow();
       expect(toPartnerProfile(moved, t.deps.cipher).bankRoutingNumberMasked).toBeNull();
     } finally {
-      await t.db.updateTable('partners').set({ bankRoutingNumber: routing, bankAccountNumber: row.bankAccountNumber }).where('id', '=', partnerId).execute();
+      await t.db
+        .updateTable('partners')
+        .set({ bankRoutingNumber: routing, bankAccountNumber: row.bankAccountNumber })
+        .where('id', '=', partnerId)
+        .execute();
       await t.db.updateTable('partners').set({ bankRoutingNumber: null }).where('id', '=', other.partnerId).execute();
     }
   });
@@ -126,8 +161,12 @@ describe('the field cipher', () => {
   it('refuses a value under other associated data (another row or column)', () => {
     const cipher = createFieldCipher(oldKey);
     const stored = cipher.encrypt(ROUTING, here);
-    expect(() => cipher.decrypt(stored, bankFieldContext('00000000-0000-4000-8000-000000000002', 'bank_routing_number'))).toThrow();
-    expect(() => cipher.decrypt(stored, bankFieldContext('00000000-0000-4000-8000-000000000001', 'bank_account_number'))).toThrow();
+    expect(() =>
+      cipher.decrypt(stored, bankFieldContext('00000000-0000-4000-8000-000000000002', 'bank_routing_number')),
+    ).toThrow();
+    expect(() =>
+      cipher.decrypt(stored, bankFieldContext('00000000-0000-4000-8000-000000000001', 'bank_account_number')),
+    ).toThrow();
   });
 
   it('still reads a value written before associated data ("keyId:iv:tag:ciphertext")', () => {
@@ -152,8 +191,10 @@ describe('the field cipher', () => {
 
   it('after a rotation the stored application still shows its masked numbers', async () => {
     const row = await t.db.selectFrom('partners').selectAll().where('id', '=', partnerId).executeTakeFirstOrThrow();
-    const rotated = createFieldCipher(randomBytes(32).toString('base64'), [t.deps.config.dataEncryptionKey ?? ''] );
-    expect(rotated.decrypt(row.bankRoutingNumber ?? '', bankFieldContext(partnerId, 'bank_routing_number'))).toBe(ROUTING);
+    const rotated = createFieldCipher(randomBytes(32).toString('base64'), [t.deps.config.dataEncryptionKey ?? '']);
+    expect(rotated.decrypt(row.bankRoutingNumber ?? '', bankFieldContext(partnerId, 'bank_routing_number'))).toBe(
+      ROUTING,
+    );
     const profile = toPartnerProfile(row, rotated);
     expect(profile.bankRoutingNumberMasked).toBe('•••• 9593');
     expect(profile.bankAccountNumberMasked).toBe('•••• 5590');
@@ -166,7 +207,13 @@ describe('the field cipher', () => {
 
   it('detects a tampered ciphertext (GCM authentication)', () => {
     const cipher = createFieldCipher(oldKey);
-    const [version, keyId, iv, tag, data] = cipher.encrypt(ROUTING, here).split(':') as [string, string, string, string, string];
+    const [version, keyId, iv, tag, data] = cipher.encrypt(ROUTING, here).split(':') as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const bytes = Buffer.from(data, 'base64url');
     bytes[0] = (bytes[0] ?? 0) ^ 0xff;
     expect(() => cipher.decrypt([version, keyId, iv, tag, bytes.toString('base64url')].join(':'), here)).toThrow();
@@ -174,7 +221,9 @@ describe('the field cipher', () => {
 
   it('refuses a key that is not 32 bytes', () => {
     expect(() => createFieldCipher(randomBytes(16).toString('base64'))).toThrow('DATA_ENCRYPTION_KEY must be 32 bytes');
-    expect(() => createFieldCipher(newKey, [randomBytes(16).toString('base64')])).toThrow('DATA_ENCRYPTION_OLD_KEYS entry 1 must be 32 bytes');
+    expect(() => createFieldCipher(newKey, [randomBytes(16).toString('base64')])).toThrow(
+      'DATA_ENCRYPTION_OLD_KEYS entry 1 must be 32 bytes',
+    );
   });
 });
 
@@ -186,7 +235,10 @@ describe('cli reencrypt', () => {
     const legacy = await createPartner(t.deps);
     await t.db
       .updateTable('partners')
-      .set({ bankRoutingNumber: legacyEncrypt(oldKey, '011000015'), bankAccountNumber: legacyEncrypt(oldKey, 'LEGACY4321') })
+      .set({
+        bankRoutingNumber: legacyEncrypt(oldKey, '011000015'),
+        bankAccountNumber: legacyEncrypt(oldKey, 'LEGACY4321'),
+      })
       .where('id', '=', legacy.partnerId)
       .execute();
     const plainBefore = await readAll(oldCipher);
@@ -206,7 +258,11 @@ describe('cli reencrypt', () => {
     expect(second).toMatchObject({ rewritten: 0, unreadable: [] });
     expect(second.current).toBe(first.rewritten);
 
-    const log = await t.db.selectFrom('activityLog').select(['details']).where('action', '=', 'partner.bank_numbers_reencrypted').execute();
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select(['details'])
+      .where('action', '=', 'partner.bank_numbers_reencrypted')
+      .execute();
     const ids = log.flatMap((entry) => (entry.details as { partnerIds: string[] }).partnerIds);
     expect(ids).toEqual(expect.arrayContaining([partnerId, legacy.partnerId]));
   });
@@ -228,7 +284,11 @@ describe('cli reencrypt', () => {
         certifiedAt: new Date(),
       })
       .execute();
-    await t.db.updateTable('users').set({ mfaSecret: oldCipher.encrypt('JBSWY3DPEHPK3PXP', mfaSecretContext(taxed.user.id)) }).where('id', '=', taxed.user.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ mfaSecret: oldCipher.encrypt('JBSWY3DPEHPK3PXP', mfaSecretContext(taxed.user.id)) })
+      .where('id', '=', taxed.user.id)
+      .execute();
     const columns: SealedColumn[] = [
       { table: 'tax_profiles', key: 'partner_id', column: 'tin', context: taxFieldContext },
       { table: 'users', key: 'id', column: 'mfa_secret', context: mfaSecretContext },
@@ -236,24 +296,41 @@ describe('cli reencrypt', () => {
 
     const newKey = randomBytes(32).toString('base64');
     const rotated = createFieldCipher(newKey, [oldKey]);
-    for (const column of columns) expect(await reencryptSealedColumn(t.db, rotated, column)).toEqual({ rewritten: 1, unreadable: [] });
+    for (const column of columns)
+      expect(await reencryptSealedColumn(t.db, rotated, column)).toEqual({ rewritten: 1, unreadable: [] });
 
     const onlyNew = createFieldCipher(newKey);
-    const profile = await t.db.selectFrom('taxProfiles').select('tin').where('partnerId', '=', taxed.partnerId).executeTakeFirstOrThrow();
+    const profile = await t.db
+      .selectFrom('taxProfiles')
+      .select('tin')
+      .where('partnerId', '=', taxed.partnerId)
+      .executeTakeFirstOrThrow();
     expect(onlyNew.decrypt(profile.tin, taxFieldContext(taxed.partnerId))).toBe('123456789');
-    const user = await t.db.selectFrom('users').select('mfaSecret').where('id', '=', taxed.user.id).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select('mfaSecret')
+      .where('id', '=', taxed.user.id)
+      .executeTakeFirstOrThrow();
     expect(onlyNew.decrypt(user.mfaSecret ?? '', mfaSecretContext(taxed.user.id))).toBe('JBSWY3DPEHPK3PXP');
     // Sealed to its row: another partner's context does not open it.
     expect(() => onlyNew.decrypt(profile.tin, taxFieldContext(partnerId))).toThrow();
-    for (const column of columns) expect(await reencryptSealedColumn(t.db, onlyNew, column)).toEqual({ rewritten: 0, unreadable: [] });
+    for (const column of columns)
+      expect(await reencryptSealedColumn(t.db, onlyNew, column)).toEqual({ rewritten: 0, unreadable: [] });
   });
 
   async function readAll(cipher: ReturnType<typeof createFieldCipher>) {
-    const rows = await t.db.selectFrom('partners').select(['id', 'bankRoutingNumber', 'bankAccountNumber']).where('bankRoutingNumber', 'is not', null).execute();
+    const rows = await t.db
+      .selectFrom('partners')
+      .select(['id', 'bankRoutingNumber', 'bankAccountNumber'])
+      .where('bankRoutingNumber', 'is not', null)
+      .execute();
     return new Map(
       rows.map((row) => [
         row.id,
-        [decryptOrNull(cipher, row.bankRoutingNumber, bankFieldContext(row.id, 'bank_routing_number')), decryptOrNull(cipher, row.bankAccountNumber, bankFieldContext(row.id, 'bank_account_number'))],
+        [
+          decryptOrNull(cipher, row.bankRoutingNumber, bankFieldContext(row.id, 'bank_routing_number')),
+          decryptOrNull(cipher, row.bankAccountNumber, bankFieldContext(row.id, 'bank_account_number')),
+        ],
       ]),
     );
   }
@@ -266,14 +343,18 @@ function legacyEncrypt(keyBase64: string, plain: string): string {
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   const keyId = createHash('sha256').update(key).digest('hex').slice(0, 8);
-  return [keyId, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(':');
+  return [keyId, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(
+    ':',
+  );
 }
 
 describe('the caller path', () => {
   it('partner.me over a tRPC caller also returns masked numbers only', async () => {
     const user = await createUser(t.deps);
     const caller = callerFor(t.deps, user);
-    await caller.partner.submitApplication(sampleApplication({ bankRoutingNumber: '111000025', bankAccountNumber: '99887766' }));
+    await caller.partner.submitApplication(
+      sampleApplication({ bankRoutingNumber: '111000025', bankAccountNumber: '99887766' }),
+    );
     const profile = await caller.partner.me();
     expect(JSON.stringify(profile)).not.toMatch(/111000025|99887766/);
     expect(profile.bankAccountNumberMasked).toBe('•••• 7766');

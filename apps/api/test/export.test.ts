@@ -5,7 +5,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../src/services/platform/crypto';
 import { exportTable, neutraliseCell, WIRE_COLUMNS } from '../src/services/money/exports';
-import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
+import {
+  bearer,
+  callerFor,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type TestApp,
+} from './helpers';
 import type { SessionUser } from '../src/trpc/context';
 
 let t: TestApp;
@@ -18,7 +27,10 @@ const ACCOUNT = '000123456789';
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
-  const partner = await createPartner(t.deps, { companyName: '=HYPERLINK("http://evil.example","Click")', contactName: 'Ann "Quotes", Jr.' });
+  const partner = await createPartner(t.deps, {
+    companyName: '=HYPERLINK("http://evil.example","Click")',
+    contactName: 'Ann "Quotes", Jr.',
+  });
   partnerId = partner.partnerId;
   await t.db
     .updateTable('partners')
@@ -34,13 +46,19 @@ beforeAll(async () => {
     })
     .where('id', '=', partnerId)
     .execute();
-  const referralId = await createReferral(t.deps, partnerId, { stage: 'won', clientCompanyName: '@SUM(A1:A9)', contractStartDate: '2026-01-01' });
-  const commissionId = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-10' });
-  await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-09', amount: '50.00' }).then((id) =>
-    callerFor(t.deps, admin).admin.processPayout({ commissionIds: [id, commissionId], idempotencyKey: randomUUID() }),
-  ).then((payout) => {
-    payoutId = payout.id;
+  const referralId = await createReferral(t.deps, partnerId, {
+    stage: 'won',
+    clientCompanyName: '@SUM(A1:A9)',
+    contractStartDate: '2026-01-01',
   });
+  const commissionId = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-10' });
+  await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-09', amount: '50.00' })
+    .then((id) =>
+      callerFor(t.deps, admin).admin.processPayout({ commissionIds: [id, commissionId], idempotencyKey: randomUUID() }),
+    )
+    .then((payout) => {
+      payoutId = payout.id;
+    });
 });
 afterAll(async () => {
   await t.close();
@@ -103,7 +121,10 @@ describe('GET /api/admin/exports/{partners|referrals|commissions}.csv', () => {
 
   it('exports referrals and commissions', async () => {
     const referrals = rowsOf((await download('/api/admin/exports/referrals.csv')).body);
-    expect(referrals.find((r) => r['Client Company'] === "'@SUM(A1:A9)")).toMatchObject({ Stage: 'won', 'Commission per Month': '50.00' });
+    expect(referrals.find((r) => r['Client Company'] === "'@SUM(A1:A9)")).toMatchObject({
+      Stage: 'won',
+      'Commission per Month': '50.00',
+    });
     const commissions = rowsOf((await download('/api/admin/exports/commissions.csv')).body);
     expect(commissions.filter((c) => c.Status === 'paid' && c['Client Company'] === "'@SUM(A1:A9)")).toHaveLength(2);
   });
@@ -112,10 +133,21 @@ describe('GET /api/admin/exports/{partners|referrals|commissions}.csv', () => {
     const extra = await createPartner(t.deps);
     await t.db
       .insertInto('referrals')
-      .values(Array.from({ length: 1205 }, (_, i) => ({ partnerId: extra.partnerId, clientCompanyName: `Bulk ${i}`, serviceType: 'basic_accounting' as const, monthlyValue: '10.00', commissionAmount: '50.00' })))
+      .values(
+        Array.from({ length: 1205 }, (_, i) => ({
+          partnerId: extra.partnerId,
+          clientCompanyName: `Bulk ${i}`,
+          serviceType: 'basic_accounting' as const,
+          monthlyValue: '10.00',
+          commissionAmount: '50.00',
+        })),
+      )
       .execute();
     const rows = rowsOf((await download('/api/admin/exports/referrals.csv')).body);
-    const { count } = await t.db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await t.db
+      .selectFrom('referrals')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(rows).toHaveLength(Number(count));
     expect(new Set(rows.map((r) => r['Referral ID'])).size).toBe(Number(count));
   });
@@ -146,13 +178,17 @@ describe('GET /api/admin/exports/{partners|referrals|commissions}.csv', () => {
     const partner = await download('/api/admin/exports/commissions.csv', user);
     expect(partner.statusCode).toBe(403);
     expect(partner.json()).toMatchObject({ code: 'FORBIDDEN' });
-    const forged = await t.app.inject({ method: 'GET', url: '/api/admin/exports/partners.csv', headers: { authorization: 'Bearer not.a.token' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/exports/partners.csv',
+      headers: { authorization: 'Bearer not.a.token' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 });
 
 describe('GET /api/admin/payouts/{id}/wire-instructions.csv', () => {
-  it("gives one row per partner with the decrypted bank details, and logs the download", async () => {
+  it('gives one row per partner with the decrypted bank details, and logs the download', async () => {
     const res = await download(`/api/admin/payouts/${payoutId}/wire-instructions.csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/wire-instructions-PO-\d{8}-\w+\.csv/);
@@ -168,7 +204,12 @@ describe('GET /api/admin/payouts/{id}/wire-instructions.csv', () => {
       Commissions: '2',
       'Payment Method': 'Wire',
     });
-    const log = await t.db.selectFrom('activityLog').selectAll().where('action', '=', 'payout.wire_instructions_downloaded').where('entityId', '=', payoutId).execute();
+    const log = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('action', '=', 'payout.wire_instructions_downloaded')
+      .where('entityId', '=', payoutId)
+      .execute();
     expect(log).toHaveLength(1);
     expect(log[0]?.userId).toBe(admin.id);
   });
@@ -182,7 +223,13 @@ describe('GET /api/admin/payouts/{id}/wire-instructions.csv', () => {
 });
 
 describe('formula injection through a line break (issue 12)', () => {
-  const HOSTILE = ['Acme\n=1+1', 'Acme\r\n+HYPERLINK("http://evil.example")', 'Acme\r-2+3', '\t=cmd', 'Acme\n@SUM(A1:A9)\n=1'];
+  const HOSTILE = [
+    'Acme\n=1+1',
+    'Acme\r\n+HYPERLINK("http://evil.example")',
+    'Acme\r-2+3',
+    '\t=cmd',
+    'Acme\n@SUM(A1:A9)\n=1',
+  ];
   const hostile = (i: number) => HOSTILE[i % HOSTILE.length] as string;
   const FORMULA_START = /^[=+\-@\t\r]/;
   const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
@@ -199,8 +246,14 @@ describe('formula injection through a line break (issue 12)', () => {
         phone: hostile(2),
         website: hostile(3),
         bankName: hostile(4),
-        bankRoutingNumber: t.deps.cipher.encrypt(HOSTILE_ROUTING, bankFieldContext(partner.partnerId, 'bank_routing_number')),
-        bankAccountNumber: t.deps.cipher.encrypt(HOSTILE_ACCOUNT, bankFieldContext(partner.partnerId, 'bank_account_number')),
+        bankRoutingNumber: t.deps.cipher.encrypt(
+          HOSTILE_ROUTING,
+          bankFieldContext(partner.partnerId, 'bank_routing_number'),
+        ),
+        bankAccountNumber: t.deps.cipher.encrypt(
+          HOSTILE_ACCOUNT,
+          bankFieldContext(partner.partnerId, 'bank_account_number'),
+        ),
         bankAccountType: 'checking',
         bankAccountHolderName: hostile(0),
         bankAddress: hostile(1),
@@ -208,12 +261,31 @@ describe('formula injection through a line break (issue 12)', () => {
       })
       .where('id', '=', partner.partnerId)
       .execute();
-    const referralId = await createReferral(t.deps, partner.partnerId, { stage: 'won', clientCompanyName: hostile(3), contractStartDate: '2026-01-01' });
-    await t.db.updateTable('referrals').set({ clientEmail: hostile(4), clientPhone: hostile(0), notes: hostile(1), lostReason: hostile(2) }).where('id', '=', referralId).execute();
-    const commissionId = await createCommission(t.deps, { partnerId: partner.partnerId, referralId, monthYear: '2026-08' });
-    const payout = await callerFor(t.deps, admin).admin.processPayout({ commissionIds: [commissionId], idempotencyKey: randomUUID() });
+    const referralId = await createReferral(t.deps, partner.partnerId, {
+      stage: 'won',
+      clientCompanyName: hostile(3),
+      contractStartDate: '2026-01-01',
+    });
+    await t.db
+      .updateTable('referrals')
+      .set({ clientEmail: hostile(4), clientPhone: hostile(0), notes: hostile(1), lostReason: hostile(2) })
+      .where('id', '=', referralId)
+      .execute();
+    const commissionId = await createCommission(t.deps, {
+      partnerId: partner.partnerId,
+      referralId,
+      monthYear: '2026-08',
+    });
+    const payout = await callerFor(t.deps, admin).admin.processPayout({
+      commissionIds: [commissionId],
+      idempotencyKey: randomUUID(),
+    });
     hostilePayoutId = payout.id;
-    await t.db.updateTable('commissions').set({ paymentReference: hostile(3), failureReason: hostile(4) }).where('id', '=', commissionId).execute();
+    await t.db
+      .updateTable('commissions')
+      .set({ paymentReference: hostile(3), failureReason: hostile(4) })
+      .where('id', '=', commissionId)
+      .execute();
 
     // Through the API: multi-line texts are accepted, and must come out neutralised too.
     const apiPartner = await createPartner(t.deps);
@@ -268,7 +340,10 @@ describe('formula injection through a line break (issue 12)', () => {
 
   it('the API refuses a line break in a one-line field with a 400 naming the field, and stores nothing', async () => {
     const partner = await createPartner(t.deps);
-    const before = await t.db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('referrals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/partners/referrals',
@@ -277,7 +352,10 @@ describe('formula injection through a line break (issue 12)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Company name must be a single line without control characters');
-    const after = await t.db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('referrals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

@@ -24,30 +24,45 @@ describe('DEMO_DATA', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).demoData).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).demoData).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: key() }).demoData).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://localhost/x', JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: key() })
+        .demoData,
+    ).toBe(false);
   });
 
   it('is on when asked for explicitly outside production', () => {
     expect(loadConfig({ NODE_ENV: 'test', DEMO_DATA: 'true' }).demoData).toBe(true);
-    expect(loadConfig({ DEMO_DATA: 'true', DATABASE_URL: 'postgres://localhost/x', JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: key() }).demoData).toBe(true);
+    expect(
+      loadConfig({
+        DEMO_DATA: 'true',
+        DATABASE_URL: 'postgres://localhost/x',
+        JWT_SECRET: 'x'.repeat(32),
+        DATA_ENCRYPTION_KEY: key(),
+      }).demoData,
+    ).toBe(true);
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 
   it('refuses DEMO_DATA=true with NODE_ENV=production, naming the variable', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(/DEMO_DATA: is refused with NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(
+      /DEMO_DATA: is refused with NODE_ENV=production/,
+    );
     expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 
   it('never seeds demo accounts beside ADMIN_EMAIL', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'admin-password' }).demoData).toBe(false);
-    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'admin-password', DEMO_DATA: 'true' })).toThrow(/DEMO_DATA: cannot be combined with ADMIN_EMAIL/);
+    expect(() =>
+      loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'admin-password', DEMO_DATA: 'true' }),
+    ).toThrow(/DEMO_DATA: cannot be combined with ADMIN_EMAIL/);
   });
 });
 
 describe('TRUST_PROXY', () => {
   it('refuses true (every hop trusted), naming the variable', () => {
-    for (const value of ['true', 'TRUE', ' true ']) expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: true is refused/);
+    for (const value of ['true', 'TRUE', ' true '])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: true is refused/);
   });
 
   it('takes a hop count or addresses and CIDRs', () => {
@@ -59,7 +74,9 @@ describe('TRUST_PROXY', () => {
 
 describe('DATA_ENCRYPTION_OLD_KEYS', () => {
   it('refuses an entry that is not 32 bytes in base64, naming the variable and the entry', () => {
-    expect(() => loadConfig({ DATA_ENCRYPTION_OLD_KEYS: `${key()},${randomBytes(16).toString('base64')}` })).toThrow(/DATA_ENCRYPTION_OLD_KEYS: entry 2 must be 32 bytes/);
+    expect(() => loadConfig({ DATA_ENCRYPTION_OLD_KEYS: `${key()},${randomBytes(16).toString('base64')}` })).toThrow(
+      /DATA_ENCRYPTION_OLD_KEYS: entry 2 must be 32 bytes/,
+    );
     expect(() => loadConfig({ DATA_ENCRYPTION_OLD_KEYS: 'not a key' })).toThrow(/DATA_ENCRYPTION_OLD_KEYS: entry 1/);
   });
 
@@ -116,39 +133,45 @@ describe('sign-in budget per account, across addresses', () => {
 
   it('a refused attempt does not spend the address budgets', async () => {
     const email = `refused-${randomUUID()}@example.com`;
-    for (let i = 0; i < RATE_POLICIES.loginFailuresPerEmail.points; i++) await t.deps.rateLimits.consume('loginFailuresPerEmail', email);
+    for (let i = 0; i < RATE_POLICIES.loginFailuresPerEmail.points; i++)
+      await t.deps.rateLimits.consume('loginFailuresPerEmail', email);
     const ip = freshIp();
     for (let i = 0; i < 3; i++) expect((await login(t.app, email, 'wrong-password', ip)).statusCode).toBe(429);
     const victim = `address-${randomUUID()}@example.com`;
     await createUser(t.deps, { email: victim, password: 'right-password' });
     // The refused attempts left this address's per-account budget for the victim whole.
-    for (let i = 0; i < RATE_POLICIES.loginFailuresPerEmailAndIp.points; i++) expect((await login(t.app, victim, 'wrong-password', ip)).statusCode).toBe(401);
+    for (let i = 0; i < RATE_POLICIES.loginFailuresPerEmailAndIp.points; i++)
+      expect((await login(t.app, victim, 'wrong-password', ip)).statusCode).toBe(401);
   }, 120_000);
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;
-describe(redisUrl ? 'per-account budget shared through Redis' : 'per-account budget (in memory; TEST_REDIS_URL not set)', () => {
-  it('counts failures on two replicas against one account budget', async () => {
-    const prefix = `portal-test-h12a-${randomUUID()}`;
-    const replicas: FastifyInstance[] = [];
-    const limits = [createRateLimits({ redisUrl, prefix }), createRateLimits({ redisUrl, prefix })];
-    try {
-      // Without Redis the two in-memory instances must be one to share (a single process).
-      const shared = redisUrl ? limits : [limits[0]!, limits[0]!];
-      for (const rateLimits of shared) replicas.push(await buildApp({ ...t.deps, rateLimits }, { serveWeb: false }));
-      const email = `replicated-${randomUUID()}@example.com`;
-      // Sixteen points straight into the shared store, four real failures alternating replicas.
-      for (let i = 0; i < RATE_POLICIES.loginFailuresPerEmail.points - 4; i++) await shared[1]!.consume('loginFailuresPerEmail', email);
-      for (let i = 0; i < 4; i++) {
-        expect((await login(replicas[i % 2]!, email, 'wrong-password', freshIp())).statusCode).toBe(401);
+describe(
+  redisUrl ? 'per-account budget shared through Redis' : 'per-account budget (in memory; TEST_REDIS_URL not set)',
+  () => {
+    it('counts failures on two replicas against one account budget', async () => {
+      const prefix = `portal-test-h12a-${randomUUID()}`;
+      const replicas: FastifyInstance[] = [];
+      const limits = [createRateLimits({ redisUrl, prefix }), createRateLimits({ redisUrl, prefix })];
+      try {
+        // Without Redis the two in-memory instances must be one to share (a single process).
+        const shared = redisUrl ? limits : [limits[0]!, limits[0]!];
+        for (const rateLimits of shared) replicas.push(await buildApp({ ...t.deps, rateLimits }, { serveWeb: false }));
+        const email = `replicated-${randomUUID()}@example.com`;
+        // Sixteen points straight into the shared store, four real failures alternating replicas.
+        for (let i = 0; i < RATE_POLICIES.loginFailuresPerEmail.points - 4; i++)
+          await shared[1]!.consume('loginFailuresPerEmail', email);
+        for (let i = 0; i < 4; i++) {
+          expect((await login(replicas[i % 2]!, email, 'wrong-password', freshIp())).statusCode).toBe(401);
+        }
+        for (const app of replicas) expect((await login(app, email, 'wrong-password', freshIp())).statusCode).toBe(429);
+      } finally {
+        for (const app of replicas) await app.close();
+        for (const l of limits) await l.close();
       }
-      for (const app of replicas) expect((await login(app, email, 'wrong-password', freshIp())).statusCode).toBe(429);
-    } finally {
-      for (const app of replicas) await app.close();
-      for (const l of limits) await l.close();
-    }
-  }, 120_000);
-});
+    }, 120_000);
+  },
+);
 
 describe('referral link look-ups', () => {
   it('are throttled per address over REST and tRPC, with 429 and Retry-After', async () => {
@@ -156,11 +179,18 @@ describe('referral link look-ups', () => {
     const ip = freshIp();
     const points = RATE_POLICIES.referralLinkLookupsPerIp.points;
     for (let i = 0; i < points - 1; i++) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/referral-links/${partner.referralCode}`, remoteAddress: ip })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/referral-links/${partner.referralCode}`, remoteAddress: ip }))
+          .statusCode,
+      ).toBe(200);
     }
     const trpcUrl = `/trpc/public.referralLink?input=${encodeURIComponent(JSON.stringify({ code: partner.referralCode }))}`;
     expect((await t.app.inject({ method: 'GET', url: trpcUrl, remoteAddress: ip })).statusCode).toBe(200);
-    const rest = await t.app.inject({ method: 'GET', url: `/api/referral-links/${partner.referralCode}`, remoteAddress: ip });
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: `/api/referral-links/${partner.referralCode}`,
+      remoteAddress: ip,
+    });
     expect(rest.statusCode).toBe(429);
     expect(Number(rest.headers['retry-after'])).toBeGreaterThan(0);
     const trpc = await t.app.inject({ method: 'GET', url: trpcUrl, remoteAddress: ip });
@@ -168,10 +198,27 @@ describe('referral link look-ups', () => {
     expect(Number(trpc.headers['retry-after'])).toBeGreaterThan(0);
     // Unknown codes count too: guessing codes is what the throttle is for.
     const guessIp = freshIp();
-    for (let i = 0; i < points; i++) await t.app.inject({ method: 'GET', url: `/api/referral-links/nope-${i}`, remoteAddress: guessIp });
-    expect((await t.app.inject({ method: 'GET', url: `/api/referral-links/${partner.referralCode}`, remoteAddress: guessIp })).statusCode).toBe(429);
+    for (let i = 0; i < points; i++)
+      await t.app.inject({ method: 'GET', url: `/api/referral-links/nope-${i}`, remoteAddress: guessIp });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/referral-links/${partner.referralCode}`,
+          remoteAddress: guessIp,
+        })
+      ).statusCode,
+    ).toBe(429);
     // Another address is unaffected.
-    expect((await t.app.inject({ method: 'GET', url: `/api/referral-links/${partner.referralCode}`, remoteAddress: freshIp() })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/referral-links/${partner.referralCode}`,
+          remoteAddress: freshIp(),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -212,7 +259,12 @@ describe('logged database errors', () => {
     await sql`alter table users add constraint h12a_refuse_secret check (email not like 'topsecret%')`.execute(t.db);
     try {
       const email = `topsecret-${randomUUID()}@example.com`;
-      const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'hunter2-SECRET' }, remoteAddress: freshIp() });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password: 'hunter2-SECRET' },
+        remoteAddress: freshIp(),
+      });
       expect(res.statusCode).toBe(500);
       const text = lines.join('');
       expect(text).toContain('h12a_refuse_secret');
@@ -236,7 +288,11 @@ describe('logged database errors', () => {
         done();
       },
     });
-    const error = Object.assign(new Error('invalid input syntax for type uuid: "topsecret-value"'), { code: '22P02', params: ['topsecret-value'], query: 'select $1' });
+    const error = Object.assign(new Error('invalid input syntax for type uuid: "topsecret-value"'), {
+      code: '22P02',
+      params: ['topsecret-value'],
+      query: 'select $1',
+    });
     createLogger('info', stream).error({ err: new Error('procedure failed', { cause: error }) }, 'procedure failed');
     createLogger('info', stream).error({ err: error }, 'request failed');
     const text = lines.join('');
@@ -284,7 +340,9 @@ describe('request path shortcuts (issue 19, API overhead)', () => {
     // The application's sample has bank details: the masked numbers and every optional field are in the answer.
     const applicant = await createUser(t.deps, { role: 'partner' });
     const headers = { authorization: `Bearer ${await tokenFor(t.deps, applicant)}` };
-    expect((await t.app.inject({ method: 'POST', url: '/api/partners', headers, payload: sampleApplication() })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/partners', headers, payload: sampleApplication() })).statusCode,
+    ).toBe(201);
     for (const [url, schema] of [
       ['/api/partners/me', partnerProfileOutput],
       ['/trpc/partner.me', partnerProfileOutput],
@@ -298,10 +356,17 @@ describe('request path shortcuts (issue 19, API overhead)', () => {
       expect(answer, url).toEqual(JSON.parse(JSON.stringify(schema.parse(answer))));
       expect(Object.keys(answer).sort(), url).toEqual(Object.keys(schema.parse(answer)).sort());
     }
-    const doc = buildOpenApiDocument(restRoutes) as { paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }> } }> };
+    const doc = buildOpenApiDocument(restRoutes) as {
+      paths: Record<
+        string,
+        { get?: { responses: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }> } }
+      >;
+    };
     for (const path of ['/api/partners/me', '/api/auth/me']) {
       const schema = doc.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema;
-      expect(Object.keys(schema?.properties ?? {}), path).toEqual(expect.arrayContaining(['id', path.includes('partners') ? 'referralCode' : 'email']));
+      expect(Object.keys(schema?.properties ?? {}), path).toEqual(
+        expect.arrayContaining(['id', path.includes('partners') ? 'referralCode' : 'email']),
+      );
     }
   });
 
@@ -310,7 +375,11 @@ describe('request path shortcuts (issue 19, API overhead)', () => {
     const headers = authorization ? { authorization } : {};
     const query = input === undefined ? '' : `input=${encodeURIComponent(JSON.stringify(input))}`;
     const single = await t.app.inject({ method: 'GET', url: `/trpc/${path}${query ? `?${query}` : ''}`, headers });
-    const batch = await t.app.inject({ method: 'GET', url: `/trpc/${path}?batch=1${input === undefined ? '' : `&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`}`, headers });
+    const batch = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/${path}?batch=1${input === undefined ? '' : `&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`}`,
+      headers,
+    });
     return { single, batch };
   }
 
@@ -349,10 +418,16 @@ describe('request path shortcuts (issue 19, API overhead)', () => {
     expect(unknown.json().error.data.code).toBe('NOT_FOUND');
     const inherited = await t.app.inject({ method: 'GET', url: '/trpc/toString', headers: { authorization } });
     expect(inherited.statusCode).toBe(404);
-    const garbled = await t.app.inject({ method: 'GET', url: '/trpc/public.referralLink?input=%7B', headers: { authorization } });
+    const garbled = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/public.referralLink?input=%7B',
+      headers: { authorization },
+    });
     expect(garbled.statusCode).toBe(400);
     expect(garbled.json().error.data.code).toBe('BAD_REQUEST');
     // The session still works afterwards: a GET never ran the mutation.
-    expect((await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization } })).statusCode).toBe(
+      200,
+    );
   });
 });

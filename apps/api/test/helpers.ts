@@ -5,7 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMMISSION_BY_SERVICE, type PartnerApplicationInput, type ServiceType, type UserRole } from '@portal/contracts';
+import {
+  COMMISSION_BY_SERVICE,
+  type PartnerApplicationInput,
+  type ServiceType,
+  type UserRole,
+} from '@portal/contracts';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
@@ -67,7 +72,10 @@ export function callerFor(deps: AppDeps, user: SessionUser | null) {
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export async function createUser(deps: AppDeps, options: { role?: UserRole; email?: string; password?: string } = {}): Promise<SessionUser> {
+export async function createUser(
+  deps: AppDeps,
+  options: { role?: UserRole; email?: string; password?: string } = {},
+): Promise<SessionUser> {
   const passwordHash = options.password ? await argon2.hash(options.password, { type: argon2.argon2id }) : '!unusable';
   const row = await deps.db
     .insertInto('users')
@@ -81,7 +89,9 @@ export async function tokenFor(deps: AppDeps, user: SessionUser): Promise<string
   return deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
 }
 
-export const bearer = async (deps: AppDeps, user: SessionUser) => ({ authorization: `Bearer ${await tokenFor(deps, user)}` });
+export const bearer = async (deps: AppDeps, user: SessionUser) => ({
+  authorization: `Bearer ${await tokenFor(deps, user)}`,
+});
 
 export interface PartnerFixture {
   user: SessionUser;
@@ -91,7 +101,13 @@ export interface PartnerFixture {
 
 export async function createPartner(
   deps: AppDeps,
-  options: { status?: 'pending' | 'active' | 'inactive' | 'suspended' | 'rejected'; companyName?: string; contactName?: string; email?: string; createdAt?: Date } = {},
+  options: {
+    status?: 'pending' | 'active' | 'inactive' | 'suspended' | 'rejected';
+    companyName?: string;
+    contactName?: string;
+    email?: string;
+    createdAt?: Date;
+  } = {},
 ): Promise<PartnerFixture> {
   const user = await createUser(deps, { role: 'partner', email: options.email });
   const companyName = options.companyName ?? `Partner ${unique()}`;
@@ -151,7 +167,13 @@ export async function createReferral(
 
 export async function createCommission(
   deps: AppDeps,
-  options: { partnerId: string; referralId: string; monthYear: string; amount?: string; status?: 'pending' | 'paid' | 'failed' },
+  options: {
+    partnerId: string;
+    referralId: string;
+    monthYear: string;
+    amount?: string;
+    status?: 'pending' | 'paid' | 'failed';
+  },
 ): Promise<string> {
   const status = options.status ?? 'pending';
   const row = await deps.db

@@ -12,7 +12,13 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createFieldCipher } from '../src/services/platform/crypto';
-import { createWebhook, reencryptWebhookSecrets, refusalOfAddress, resolveTarget, webhookSecretContext } from '../src/services/integrations/webhooks';
+import {
+  createWebhook,
+  reencryptWebhookSecrets,
+  refusalOfAddress,
+  resolveTarget,
+  webhookSecretContext,
+} from '../src/services/integrations/webhooks';
 import { createWebhookWorker, WEBHOOK_RETRY_DELAYS_MS } from '../src/workers/webhook-worker';
 import { bearer, createPartner, createTestApp, createUser, type TestApp } from './helpers';
 
@@ -72,7 +78,12 @@ beforeEach(async () => {
 });
 
 async function createKey(scopes: string[], extra: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: adminHeaders, payload: { name: 'Tool', scopes, ...extra } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/api-keys',
+    headers: adminHeaders,
+    payload: { name: 'Tool', scopes, ...extra },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string; key: string; prefix: string; scopes: string[] }>();
 }
@@ -89,7 +100,12 @@ describe('API keys', () => {
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(created.key);
     expect(list.body).not.toContain(stored.keyHash);
-    expect(list.json().find((k: { id: string }) => k.id === created.id)).toMatchObject({ name: 'Tool', prefix: created.prefix, scopes: ['partners:read'], lastUsedAt: null });
+    expect(list.json().find((k: { id: string }) => k.id === created.id)).toMatchObject({
+      name: 'Tool',
+      prefix: created.prefix,
+      scopes: ['partners:read'],
+      lastUsedAt: null,
+    });
   });
 
   it('acts within its scopes: 200 inside them, 403 outside, never keys or the team', async () => {
@@ -108,14 +124,21 @@ describe('API keys', () => {
   });
 
   it('refuses an unknown scope at creation', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: adminHeaders, payload: { name: 'Bad', scopes: ['keys:manage'] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: adminHeaders,
+      payload: { name: 'Bad', scopes: ['keys:manage'] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Unknown scope');
   });
 
   it('is refused at once after revocation', async () => {
     const { key, id } = await createKey(['partners:read']);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode).toBe(
+      200,
+    );
     const revoke = await t.app.inject({ method: 'DELETE', url: `/api/admin/api-keys/${id}`, headers: adminHeaders });
     expect(revoke.statusCode, revoke.body).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
@@ -126,7 +149,9 @@ describe('API keys', () => {
   it('is refused after its expiry', async () => {
     const expiresAt = new Date(t.clock.now.getTime() + 60_000).toISOString();
     const { key } = await createKey(['partners:read'], { expiresAt });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode).toBe(
+      200,
+    );
     const saved = t.clock.now;
     t.clock.now = new Date(saved.getTime() + 61_000);
     try {
@@ -155,9 +180,18 @@ describe('API keys', () => {
   it('names the key in the activity log of a change it makes', async () => {
     const { key, id } = await createKey(['partners:write']);
     const pending = await createPartner(t.deps, { status: 'pending' });
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/partners/${pending.partnerId}/approve`, headers: withKey(key) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/partners/${pending.partnerId}/approve`,
+      headers: withKey(key),
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const row = await t.db.selectFrom('activityLog').select(['apiKeyId', 'userId']).where('entityId', '=', pending.partnerId).where('action', '=', 'partner.approved').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('activityLog')
+      .select(['apiKeyId', 'userId'])
+      .where('entityId', '=', pending.partnerId)
+      .where('action', '=', 'partner.approved')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ apiKeyId: id, userId: admin.id });
   });
 
@@ -181,14 +215,23 @@ describe('API keys', () => {
 });
 
 async function createHook(url: string, events: string[] = ['partner.approved']) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: adminHeaders, payload: { url, events } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/webhooks',
+    headers: adminHeaders,
+    payload: { url, events },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string; secret: string }>();
 }
 
 async function approveOnePartner() {
   const pending = await createPartner(t.deps, { status: 'pending' });
-  const res = await t.app.inject({ method: 'POST', url: `/api/admin/partners/${pending.partnerId}/approve`, headers: adminHeaders });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/partners/${pending.partnerId}/approve`,
+    headers: adminHeaders,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return pending.partnerId;
 }
@@ -202,11 +245,16 @@ describe('webhooks', () => {
     expect(await worker.runOnce()).toBe(1);
     const [arrived] = receiver.received;
     expect(arrived).toBeDefined();
-    const verified = new Webhook(hook.secret).verify(arrived?.body ?? '', arrived?.headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
+    const verified = new Webhook(hook.secret).verify(
+      arrived?.body ?? '',
+      arrived?.headers as Record<string, string>,
+    ) as { type: string; data: Record<string, unknown> };
     expect(verified.type).toBe('partner.approved');
     expect(verified.data).toMatchObject({ id: partnerId, status: 'active' });
     expect(arrived?.body).not.toMatch(/bank|routing|account/i);
-    expect(() => new Webhook(hook.secret).verify(`${arrived?.body} `, arrived?.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(hook.secret).verify(`${arrived?.body} `, arrived?.headers as Record<string, string>),
+    ).toThrow();
   });
 
   it('retries a failed delivery with the same webhook-id, first within about 10 s', async () => {
@@ -230,7 +278,11 @@ describe('webhooks', () => {
     const [delivery] = await t.db.selectFrom('webhookDeliveries').selectAll().execute();
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 3 });
     const endpoint = (await t.db.selectFrom('webhookEndpoints').select('id').executeTakeFirstOrThrow()).id;
-    const listed = await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${endpoint}/deliveries`, headers: adminHeaders });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/webhooks/${endpoint}/deliveries`,
+      headers: adminHeaders,
+    });
     expect(listed.json()[0].attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 503, 200]);
   });
 
@@ -275,7 +327,10 @@ describe('webhooks', () => {
     await createHook(receiver.url);
     for (let i = 0; i < 12; i++) await approveOnePartner();
     const replica = createDeps(t.deps.config, t.database, createLogger('silent'), () => t.clock.now);
-    const [first, second] = [createWebhookWorker(t.deps, { batchSize: 5 }), createWebhookWorker(replica, { batchSize: 5 })];
+    const [first, second] = [
+      createWebhookWorker(t.deps, { batchSize: 5 }),
+      createWebhookWorker(replica, { batchSize: 5 }),
+    ];
     let claimed = 0;
     for (;;) {
       const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
@@ -290,12 +345,22 @@ describe('webhooks', () => {
 
   it('sends a test event and resends a delivery with the same webhook-id', async () => {
     const hook = await createHook(receiver.url);
-    const test = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/${hook.id}/test`, headers: adminHeaders });
+    const test = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/webhooks/${hook.id}/test`,
+      headers: adminHeaders,
+    });
     expect(test.statusCode, test.body).toBe(201);
     await createWebhookWorker(t.deps).runOnce();
-    const deliveries = (await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${hook.id}/deliveries`, headers: adminHeaders })).json();
+    const deliveries = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${hook.id}/deliveries`, headers: adminHeaders })
+    ).json();
     expect(deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 'delivered' });
-    const resend = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/${hook.id}/deliveries/${deliveries[0].id}/resend`, headers: adminHeaders });
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/webhooks/${hook.id}/deliveries/${deliveries[0].id}/resend`,
+      headers: adminHeaders,
+    });
     expect(resend.statusCode, resend.body).toBe(201);
     await createWebhookWorker(t.deps).runOnce();
     expect(receiver.received).toHaveLength(2);
@@ -304,15 +369,24 @@ describe('webhooks', () => {
 
   it('rotates the secret: later deliveries verify with the new one only', async () => {
     const hook = await createHook(receiver.url);
-    const rotated = await t.app.inject({ method: 'PATCH', url: `/api/admin/webhooks/${hook.id}`, headers: adminHeaders, payload: { rotateSecret: true } });
+    const rotated = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/webhooks/${hook.id}`,
+      headers: adminHeaders,
+      payload: { rotateSecret: true },
+    });
     expect(rotated.statusCode, rotated.body).toBe(200);
     const secret = rotated.json().secret as string;
     expect(secret).not.toBe(hook.secret);
     await approveOnePartner();
     await createWebhookWorker(t.deps).runOnce();
     const [arrived] = receiver.received;
-    expect(() => new Webhook(secret).verify(arrived?.body ?? '', arrived?.headers as Record<string, string>)).not.toThrow();
-    expect(() => new Webhook(hook.secret).verify(arrived?.body ?? '', arrived?.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(secret).verify(arrived?.body ?? '', arrived?.headers as Record<string, string>),
+    ).not.toThrow();
+    expect(() =>
+      new Webhook(hook.secret).verify(arrived?.body ?? '', arrived?.headers as Record<string, string>),
+    ).toThrow();
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: adminHeaders });
     expect(list.body).not.toContain(secret);
   });
@@ -322,12 +396,22 @@ describe('webhook secrets at rest', () => {
   it('stores the secret encrypted and moves it to the current key with cli reencrypt', async () => {
     const oldKey = randomBytes(32).toString('base64');
     const older = createFieldCipher(oldKey);
-    const hook = await createWebhook(t.db, { cipher: older, allowPrivate: true }, admin.id, { url: receiver.url, events: ['partner.applied'] }, t.clock.now);
-    const stored = (await t.db.selectFrom('webhookEndpoints').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()).secret;
+    const hook = await createWebhook(
+      t.db,
+      { cipher: older, allowPrivate: true },
+      admin.id,
+      { url: receiver.url, events: ['partner.applied'] },
+      t.clock.now,
+    );
+    const stored = (
+      await t.db.selectFrom('webhookEndpoints').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()
+    ).secret;
     expect(stored).not.toContain(hook.secret.slice(6));
     const current = createFieldCipher(randomBytes(32).toString('base64'), [oldKey]);
     expect(await reencryptWebhookSecrets(t.db, current)).toEqual({ rewritten: 1, unreadable: [] });
-    const after = (await t.db.selectFrom('webhookEndpoints').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()).secret;
+    const after = (
+      await t.db.selectFrom('webhookEndpoints').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()
+    ).secret;
     expect(current.isCurrent(after)).toBe(true);
     expect(current.decrypt(after, webhookSecretContext(hook.id))).toBe(hook.secret);
     expect(await reencryptWebhookSecrets(t.db, current)).toEqual({ rewritten: 0, unreadable: [] });
@@ -337,14 +421,28 @@ describe('webhook secrets at rest', () => {
 describe('webhook target safety', () => {
   it('refuses link-local and cloud metadata addresses even when private networks are allowed', async () => {
     for (const url of ['http://169.254.169.254/latest', 'http://[fe80::1]/x', 'http://[::ffff:169.254.169.254]/x']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: adminHeaders, payload: { url, events: ['partner.approved'] } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/webhooks',
+        headers: adminHeaders,
+        payload: { url, events: ['partner.approved'] },
+      });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toMatch(/^This webhook URL is refused: .*link-local or cloud metadata/);
     }
   });
 
   it('refuses loopback, private and unspecified targets, and http, without WEBHOOK_ALLOW_PRIVATE_NETWORKS', async () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '192.168.1.1', '172.16.0.1', '0.0.0.0', '::1', 'fc00::1', '224.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '192.168.1.1',
+      '172.16.0.1',
+      '0.0.0.0',
+      '::1',
+      'fc00::1',
+      '224.0.0.1',
+    ]) {
       expect(refusalOfAddress(address, false), address).toBeDefined();
     }
     expect(refusalOfAddress('93.184.216.34', false)).toBeUndefined();
@@ -355,9 +453,19 @@ describe('webhook target safety', () => {
     try {
       const strictAdmin = await createUser(strict.deps, { role: 'admin' });
       const headers = await bearer(strict.deps, strictAdmin);
-      const http = await strict.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers, payload: { url: 'http://example.com/hook', events: ['partner.approved'] } });
+      const http = await strict.app.inject({
+        method: 'POST',
+        url: '/api/admin/webhooks',
+        headers,
+        payload: { url: 'http://example.com/hook', events: ['partner.approved'] },
+      });
       expect(http.json().message).toBe('This webhook URL is refused: The URL must use https');
-      const local = await strict.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers, payload: { url: 'https://localhost:8443/hook', events: ['partner.approved'] } });
+      const local = await strict.app.inject({
+        method: 'POST',
+        url: '/api/admin/webhooks',
+        headers,
+        payload: { url: 'https://localhost:8443/hook', events: ['partner.approved'] },
+      });
       expect(local.statusCode).toBe(400);
       expect(local.json().message).toMatch(/loopback/);
     } finally {

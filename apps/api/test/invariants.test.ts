@@ -61,7 +61,14 @@ const isActive = (r: ModelReferral, month: string) => {
 };
 
 type Op =
-  | { kind: 'add'; partner: number; service: ServiceType; monthlyCents: number; startOffset: number | null; startDay: number }
+  | {
+      kind: 'add';
+      partner: number;
+      service: ServiceType;
+      monthlyCents: number;
+      startOffset: number | null;
+      startDay: number;
+    }
   | { kind: 'stage'; pick: number; stage: ReferralStage }
   | { kind: 'churn'; pick: number; offset: number; day: number }
   | { kind: 'accrue'; offset: number }
@@ -72,13 +79,62 @@ type Op =
   | { kind: 'fail'; pick: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('add' as const), partner: fc.integer({ min: 0, max: 1 }), service: fc.constantFrom<ServiceType>('basic_accounting', 'controller'), monthlyCents: fc.integer({ min: 100, max: 9_999_999 }), startOffset: fc.option(fc.integer({ min: -6, max: 1 }), { nil: null }), startDay: fc.integer({ min: 1, max: 28 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('stage' as const), pick: fc.nat(), stage: fc.constantFrom<ReferralStage>('booked', 'qualified', 'proposal', 'won', 'won', 'lost') }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('churn' as const), pick: fc.nat(), offset: fc.integer({ min: -4, max: 0 }), day: fc.integer({ min: 1, max: 28 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('accrue' as const), offset: fc.integer({ min: -5, max: 0 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('payout' as const), picks: fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('payoutMatching' as const), partner: fc.integer({ min: 0, max: 1 }), offset: fc.option(fc.integer({ min: -5, max: 0 }), { nil: null }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('adjust' as const), partner: fc.integer({ min: 0, max: 1 }), cents: fc.oneof(fc.integer({ min: 1, max: 30_000 }), fc.integer({ min: -30_000, max: -1 })), offset: fc.integer({ min: -5, max: 0 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      partner: fc.integer({ min: 0, max: 1 }),
+      service: fc.constantFrom<ServiceType>('basic_accounting', 'controller'),
+      monthlyCents: fc.integer({ min: 100, max: 9_999_999 }),
+      startOffset: fc.option(fc.integer({ min: -6, max: 1 }), { nil: null }),
+      startDay: fc.integer({ min: 1, max: 28 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('stage' as const),
+      pick: fc.nat(),
+      stage: fc.constantFrom<ReferralStage>('booked', 'qualified', 'proposal', 'won', 'won', 'lost'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('churn' as const),
+      pick: fc.nat(),
+      offset: fc.integer({ min: -4, max: 0 }),
+      day: fc.integer({ min: 1, max: 28 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('accrue' as const), offset: fc.integer({ min: -5, max: 0 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('payout' as const),
+      picks: fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('payoutMatching' as const),
+      partner: fc.integer({ min: 0, max: 1 }),
+      offset: fc.option(fc.integer({ min: -5, max: 0 }), { nil: null }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('adjust' as const),
+      partner: fc.integer({ min: 0, max: 1 }),
+      cents: fc.oneof(fc.integer({ min: 1, max: 30_000 }), fc.integer({ min: -30_000, max: -1 })),
+      offset: fc.integer({ min: -5, max: 0 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail' as const), pick: fc.nat() }) },
 );
@@ -107,15 +163,34 @@ async function payoutOrRefusal(run: () => Promise<{ total: string }>): Promise<{
   }
 }
 
-async function apply(op: Op, partners: PartnerFixture[], referrals: ModelReferral[], commissions: ModelCommission[]): Promise<void> {
+async function apply(
+  op: Op,
+  partners: PartnerFixture[],
+  referrals: ModelReferral[],
+  commissions: ModelCommission[],
+): Promise<void> {
   const caller = callerFor(t.deps, admin);
   switch (op.kind) {
     case 'add': {
       const start = op.startOffset === null ? null : dayAt(op.startOffset, op.startDay);
       const partner = partners[op.partner] as PartnerFixture;
       const monthly = (op.monthlyCents / 100).toFixed(2);
-      const created = await caller.admin.addClient({ partnerId: partner.partnerId, clientCompanyName: `Client ${randomUUID().slice(0, 8)}`, serviceType: op.service, monthlyValue: monthly, contractStartDate: start ?? undefined });
-      referrals.push({ id: created.id, partner: op.partner, monthlyCents: op.monthlyCents, commissionCents: toCents(COMMISSION_BY_SERVICE[op.service]), stage: created.stage, start: created.contractStartDate, churn: null });
+      const created = await caller.admin.addClient({
+        partnerId: partner.partnerId,
+        clientCompanyName: `Client ${randomUUID().slice(0, 8)}`,
+        serviceType: op.service,
+        monthlyValue: monthly,
+        contractStartDate: start ?? undefined,
+      });
+      referrals.push({
+        id: created.id,
+        partner: op.partner,
+        monthlyCents: op.monthlyCents,
+        commissionCents: toCents(COMMISSION_BY_SERVICE[op.service]),
+        stage: created.stage,
+        start: created.contractStartDate,
+        churn: null,
+      });
       return;
     }
     case 'stage': {
@@ -140,7 +215,14 @@ async function apply(op: Op, partners: PartnerFixture[], referrals: ModelReferra
       const first = await caller.admin.accrue({ month });
       for (const referral of referrals) {
         if (isActive(referral, month) && !commissions.some((c) => c.referralId === referral.id && c.month === month)) {
-          commissions.push({ referralId: referral.id, kind: 'recurring', partner: referral.partner, month, cents: referral.commissionCents, status: 'pending' });
+          commissions.push({
+            referralId: referral.id,
+            kind: 'recurring',
+            partner: referral.partner,
+            month,
+            cents: referral.commissionCents,
+            status: 'pending',
+          });
         }
       }
       // Accrual twice equals accrual once.
@@ -156,27 +238,63 @@ async function apply(op: Op, partners: PartnerFixture[], referrals: ModelReferra
       const pending = commissions.filter((c) => c.status === 'pending');
       const chosen = pending.filter((_, i) => op.picks[i % op.picks.length]);
       if (chosen.length === 0) return;
-      expectPayoutOutcome(chosen, await payoutOrRefusal(() => caller.admin.processPayout({ commissionIds: chosen.map((c) => c.id as string), idempotencyKey: randomUUID() })));
+      expectPayoutOutcome(
+        chosen,
+        await payoutOrRefusal(() =>
+          caller.admin.processPayout({
+            commissionIds: chosen.map((c) => c.id as string),
+            idempotencyKey: randomUUID(),
+          }),
+        ),
+      );
       return;
     }
     case 'payoutMatching': {
       // "Select all N matching": the server picks the rows by the filter (this run's partner, maybe a month).
       const partner = partners[op.partner] as PartnerFixture;
       const month = op.offset === null ? undefined : monthAt(op.offset);
-      const chosen = commissions.filter((c) => c.partner === op.partner && c.status === 'pending' && (month === undefined || c.month === month));
+      const chosen = commissions.filter(
+        (c) => c.partner === op.partner && c.status === 'pending' && (month === undefined || c.month === month),
+      );
       if (chosen.length === 0) {
-        await expect(caller.admin.processPayout({ matching: { partnerId: partner.partnerId, month }, idempotencyKey: randomUUID() })).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
+        await expect(
+          caller.admin.processPayout({
+            matching: { partnerId: partner.partnerId, month },
+            idempotencyKey: randomUUID(),
+          }),
+        ).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
         return;
       }
-      expectPayoutOutcome(chosen, await payoutOrRefusal(() => caller.admin.processPayout({ matching: { partnerId: partner.partnerId, month }, idempotencyKey: randomUUID() })));
+      expectPayoutOutcome(
+        chosen,
+        await payoutOrRefusal(() =>
+          caller.admin.processPayout({
+            matching: { partnerId: partner.partnerId, month },
+            idempotencyKey: randomUUID(),
+          }),
+        ),
+      );
       return;
     }
     case 'adjust': {
       const partner = partners[op.partner] as PartnerFixture;
       const month = monthAt(op.offset);
-      const created = await caller.admin.addAdjustment({ partnerId: partner.partnerId, amount: (op.cents / 100).toFixed(2), reason: 'Property test adjustment', month });
+      const created = await caller.admin.addAdjustment({
+        partnerId: partner.partnerId,
+        amount: (op.cents / 100).toFixed(2),
+        reason: 'Property test adjustment',
+        month,
+      });
       expect(created.kind).toBe(op.cents > 0 ? 'bonus' : 'clawback');
-      commissions.push({ id: created.id, referralId: null, kind: created.kind, partner: op.partner, month, cents: op.cents, status: 'pending' });
+      commissions.push({
+        id: created.id,
+        referralId: null,
+        kind: created.kind,
+        partner: op.partner,
+        month,
+        cents: op.cents,
+        status: 'pending',
+      });
       stats.adjustments++;
       return;
     }
@@ -204,7 +322,10 @@ async function apply(op: Op, partners: PartnerFixture[], referrals: ModelReferra
 }
 
 async function commissionCount(): Promise<number> {
-  const row = await t.db.selectFrom('commissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('commissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -212,8 +333,14 @@ async function commissionCount(): Promise<number> {
 async function syncIds(commissions: ModelCommission[]): Promise<void> {
   const ids = [...new Set(commissions.flatMap((c) => (c.referralId ? [c.referralId] : [])))];
   if (ids.length === 0) return;
-  const rows = await t.db.selectFrom('commissions').select(['id', 'referralId', 'monthYear']).where('referralId', 'in', ids).where('kind', '=', 'recurring').execute();
-  for (const c of commissions) if (c.kind === 'recurring') c.id = rows.find((r) => r.referralId === c.referralId && r.monthYear === c.month)?.id;
+  const rows = await t.db
+    .selectFrom('commissions')
+    .select(['id', 'referralId', 'monthYear'])
+    .where('referralId', 'in', ids)
+    .where('kind', '=', 'recurring')
+    .execute();
+  for (const c of commissions)
+    if (c.kind === 'recurring') c.id = rows.find((r) => r.referralId === c.referralId && r.monthYear === c.month)?.id;
 }
 
 /** The stored partner columns equal their SQL aggregates, for every partner in the database. */
@@ -228,33 +355,62 @@ async function expectColumnsEqualAggregates(): Promise<void> {
     from partners p
   `.execute(t.db);
   for (const row of rows) {
-    expect({ id: row.id, mrr: toCents(row.storedMrr), total: toCents(row.storedTotal) }).toEqual({ id: row.id, mrr: toCents(row.mrr), total: toCents(row.total) });
+    expect({ id: row.id, mrr: toCents(row.storedMrr), total: toCents(row.storedTotal) }).toEqual({
+      id: row.id,
+      mrr: toCents(row.mrr),
+      total: toCents(row.total),
+    });
   }
 }
 
-async function expectModelMatches(partners: PartnerFixture[], referrals: ModelReferral[], commissions: ModelCommission[]): Promise<void> {
+async function expectModelMatches(
+  partners: PartnerFixture[],
+  referrals: ModelReferral[],
+  commissions: ModelCommission[],
+): Promise<void> {
   const ids = partners.map((p) => p.partnerId);
-  const stored = await t.db.selectFrom('commissions').select(['id', 'kind', 'referralId', 'monthYear', 'amount', 'status']).where('partnerId', 'in', ids).execute();
+  const stored = await t.db
+    .selectFrom('commissions')
+    .select(['id', 'kind', 'referralId', 'monthYear', 'amount', 'status'])
+    .where('partnerId', 'in', ids)
+    .execute();
   // Accruals are known by referral and month, adjustments by their id.
-  const key = (c: { kind: string; id?: string; referralId: string | null; month: string }) => (c.kind === 'recurring' ? `${c.referralId}|${c.month}` : `${c.id}`);
-  expect(new Map(stored.map((c) => [key({ ...c, month: c.monthYear }), [c.kind, toCents(c.amount), c.status]]))).toEqual(
-    new Map(commissions.map((c) => [key(c), [c.kind, c.cents, c.status]])),
-  );
+  const key = (c: { kind: string; id?: string; referralId: string | null; month: string }) =>
+    c.kind === 'recurring' ? `${c.referralId}|${c.month}` : `${c.id}`;
+  expect(
+    new Map(stored.map((c) => [key({ ...c, month: c.monthYear }), [c.kind, toCents(c.amount), c.status]])),
+  ).toEqual(new Map(commissions.map((c) => [key(c), [c.kind, c.cents, c.status]])));
   for (const [index, partner] of partners.entries()) {
     const mine = commissions.filter((c) => c.partner === index);
-    const sum = (status: ModelCommission['status']) => mine.filter((c) => c.status === status).reduce((total, c) => total + c.cents, 0);
-    const mrr = referrals.filter((r) => r.partner === index && isActive(r, CURRENT_MONTH)).reduce((total, r) => total + r.monthlyCents, 0);
-    const row = await t.db.selectFrom('partners').select(['currentMrr', 'totalLifetimeCommissions']).where('id', '=', partner.partnerId).executeTakeFirstOrThrow();
+    const sum = (status: ModelCommission['status']) =>
+      mine.filter((c) => c.status === status).reduce((total, c) => total + c.cents, 0);
+    const mrr = referrals
+      .filter((r) => r.partner === index && isActive(r, CURRENT_MONTH))
+      .reduce((total, r) => total + r.monthlyCents, 0);
+    const row = await t.db
+      .selectFrom('partners')
+      .select(['currentMrr', 'totalLifetimeCommissions'])
+      .where('id', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
     expect(toCents(row.totalLifetimeCommissions)).toBe(sum('paid'));
     expect(toCents(row.currentMrr)).toBe(mrr);
     const metrics = await callerFor(t.deps, partner.user).partner.metrics();
     expect(toCents(metrics.totalEarnings)).toBe(sum('paid'));
     expect(toCents(metrics.pendingCommissions)).toBe(sum('pending'));
-    expect(toCents(metrics.thisMonthEarnings)).toBe(mine.filter((c) => c.month === CURRENT_MONTH && (c.status === 'pending' || c.status === 'paid')).reduce((total, c) => total + c.cents, 0));
+    expect(toCents(metrics.thisMonthEarnings)).toBe(
+      mine
+        .filter((c) => c.month === CURRENT_MONTH && (c.status === 'pending' || c.status === 'paid'))
+        .reduce((total, c) => total + c.cents, 0),
+    );
     // The Payout Processor's filtered count and net sum of this partner's queue.
     const queue = await callerFor(t.deps, admin).admin.pendingCommissions({ partnerId: partner.partnerId, limit: 1 });
-    expect({ total: queue.total, net: toCents(queue.totalAmount) }).toEqual({ total: mine.filter((c) => c.status === 'pending').length, net: sum('pending') });
-    expect(metrics.activeReferralCount).toBe(referrals.filter((r) => r.partner === index && isActive(r, CURRENT_MONTH)).length);
+    expect({ total: queue.total, net: toCents(queue.totalAmount) }).toEqual({
+      total: mine.filter((c) => c.status === 'pending').length,
+      net: sum('pending'),
+    });
+    expect(metrics.activeReferralCount).toBe(
+      referrals.filter((r) => r.partner === index && isActive(r, CURRENT_MONTH)).length,
+    );
   }
   const { paid } = await t.db
     .selectFrom('commissions')
@@ -294,11 +450,25 @@ describe('invariants of commissions and partner totals', () => {
     const partner = await createPartner(t.deps);
     const caller = callerFor(t.deps, admin);
     for (let i = 0; i < 5; i++) {
-      const referral = await caller.admin.addClient({ partnerId: partner.partnerId, clientCompanyName: `Parallel ${i}`, serviceType: 'controller', monthlyValue: '1000', contractStartDate: '2026-01-01' });
+      const referral = await caller.admin.addClient({
+        partnerId: partner.partnerId,
+        clientCompanyName: `Parallel ${i}`,
+        serviceType: 'controller',
+        monthlyValue: '1000',
+        contractStartDate: '2026-01-01',
+      });
       await caller.admin.updateReferral({ id: referral.id, stage: 'won' });
     }
-    const [a, b] = await Promise.all([caller.admin.accrue({ month: '2026-06' }), caller.admin.accrue({ month: '2026-06' })]);
-    const rows = await t.db.selectFrom('commissions').select('referralId').where('partnerId', '=', partner.partnerId).where('monthYear', '=', '2026-06').execute();
+    const [a, b] = await Promise.all([
+      caller.admin.accrue({ month: '2026-06' }),
+      caller.admin.accrue({ month: '2026-06' }),
+    ]);
+    const rows = await t.db
+      .selectFrom('commissions')
+      .select('referralId')
+      .where('partnerId', '=', partner.partnerId)
+      .where('monthYear', '=', '2026-06')
+      .execute();
     expect(rows).toHaveLength(5);
     expect(new Set(rows.map((r) => r.referralId)).size).toBe(5);
     expect(a.created + b.created).toBeGreaterThanOrEqual(5);

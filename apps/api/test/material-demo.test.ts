@@ -15,7 +15,10 @@ afterAll(async () => {
 
 describe('demo materials', () => {
   it('builds a PDF whose cross-reference table points at its objects', () => {
-    const pdf = buildPdf([{ heading: 'Title (with parentheses)', lines: ['Line one', 'Line two'] }, { heading: 'Page two', lines: [] }]);
+    const pdf = buildPdf([
+      { heading: 'Title (with parentheses)', lines: ['Line one', 'Line two'] },
+      { heading: 'Page two', lines: [] },
+    ]);
     const text = pdf.toString('latin1');
     expect(text.startsWith('%PDF-1.4')).toBe(true);
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
@@ -23,7 +26,9 @@ describe('demo materials', () => {
     expect(text.slice(startxref, startxref + 4)).toBe('xref');
     const offsets = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
     expect(offsets.length).toBeGreaterThan(5);
-    offsets.forEach((offset, index) => expect(text.slice(offset, offset + `${index + 1} 0 obj`.length)).toBe(`${index + 1} 0 obj`));
+    offsets.forEach((offset, index) =>
+      expect(text.slice(offset, offset + `${index + 1} 0 obj`.length)).toBe(`${index + 1} 0 obj`),
+    );
     expect(text).toContain('/Count 2');
     expect(text).toContain('(Title \\(with parentheses\\)) Tj');
   });
@@ -42,11 +47,15 @@ describe('demo materials', () => {
     expect(await seedDemoMaterials(t.deps)).toBe(0);
     const partner = await createPartner(t.deps);
     const headers = await bearer(t.deps, partner.user);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers })).json<{ id: string; title: string; type: string }[]>();
+    const list = (await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers })).json<
+      { id: string; title: string; type: string }[]
+    >();
     expect(list).toHaveLength(DEMO_MATERIALS.filter((m) => m.isActive !== false).length);
     expect(new Set(list.map((m) => m.type))).toEqual(new Set(['pdf', 'presentation', 'email_template', 'image']));
     for (const material of list) {
-      const { url } = (await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download`, headers })).json<{ url: string }>();
+      const { url } = (
+        await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download`, headers })
+      ).json<{ url: string }>();
       const file = await t.app.inject({ method: 'GET', url });
       expect(file.statusCode, material.title).toBe(200);
       expect(file.rawPayload.length).toBeGreaterThan(100);

@@ -53,16 +53,32 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
     const res = await t.app.inject({ method: 'GET', url });
     if (!s3) {
       expect(res.statusCode === 302, 'the local driver streams').toBe(false);
-      return { statusCode: res.statusCode, headers: res.headers as Record<string, string | undefined>, body: res.rawPayload, json: () => res.json() };
+      return {
+        statusCode: res.statusCode,
+        headers: res.headers as Record<string, string | undefined>,
+        body: res.rawPayload,
+        json: () => res.json(),
+      };
     }
-    if (res.statusCode !== 302) return { statusCode: res.statusCode, headers: res.headers as Record<string, string | undefined>, body: res.rawPayload, json: () => res.json() };
+    if (res.statusCode !== 302)
+      return {
+        statusCode: res.statusCode,
+        headers: res.headers as Record<string, string | undefined>,
+        body: res.rawPayload,
+        json: () => res.json(),
+      };
     expect(res.headers['cache-control']).toBe('private, no-store');
     const location = String(res.headers.location);
     expect(location.startsWith(s3.env.S3_ENDPOINT as string)).toBe(true);
     expect(new URL(location).searchParams.get('X-Amz-Expires')).toBe('300');
     const fetched = await fetch(location);
     const body = Buffer.from(await fetched.arrayBuffer());
-    return { statusCode: fetched.status, headers: Object.fromEntries(fetched.headers) as Record<string, string | undefined>, body, json: () => JSON.parse(body.toString()) as unknown };
+    return {
+      statusCode: fetched.status,
+      headers: Object.fromEntries(fetched.headers) as Record<string, string | undefined>,
+      body,
+      json: () => JSON.parse(body.toString()) as unknown,
+    };
   }
 
   async function multipart(fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) {
@@ -70,12 +86,24 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     if (file) form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
     const request = new Request('http://localhost/', { method: 'POST', body: form });
-    return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') as string };
+    return {
+      payload: Buffer.from(await request.arrayBuffer()),
+      contentType: request.headers.get('content-type') as string,
+    };
   }
 
-  async function upload(fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }, headers = adminHeaders) {
+  async function upload(
+    fields: Record<string, string>,
+    file?: { name: string; type: string; content: Buffer },
+    headers = adminHeaders,
+  ) {
     const body = await multipart(fields, file);
-    return t.app.inject({ method: 'POST', url: '/api/admin/marketing-materials', headers: { ...headers, 'content-type': body.contentType }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/admin/marketing-materials',
+      headers: { ...headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
   }
 
   const pdf = buildPdf([{ heading: 'Partner One-Pager', lines: ['$50 per month for basic accounting clients.'] }]);
@@ -92,7 +120,14 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       const res = await upload({ title: 'Partner One-Pager', description: 'What we do', type: 'pdf' }, pdfFile);
       expect(res.statusCode).toBe(201);
       const material = res.json();
-      expect(material).toMatchObject({ title: 'Partner One-Pager', isExternal: false, fileName: 'one-pager.pdf', contentType: 'application/pdf', sizeBytes: pdf.length, fileUrl: null });
+      expect(material).toMatchObject({
+        title: 'Partner One-Pager',
+        isExternal: false,
+        fileName: 'one-pager.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: pdf.length,
+        fileUrl: null,
+      });
 
       const url = await downloadUrl(material.id);
       expect(url).toMatch(/^\/api\/files\/[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]{43}$/);
@@ -103,27 +138,44 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       expect(file.headers['cache-control']).toBe('private, no-store');
       expect(Buffer.compare(file.body, pdf)).toBe(0);
 
-      const counted = await t.db.selectFrom('marketingMaterials').select('downloadCount').where('id', '=', material.id).executeTakeFirstOrThrow();
+      const counted = await t.db
+        .selectFrom('marketingMaterials')
+        .select('downloadCount')
+        .where('id', '=', material.id)
+        .executeTakeFirstOrThrow();
       expect(counted.downloadCount).toBe(1);
     });
 
     it('recognises the type by the bytes, whatever the name and header claim', async () => {
-      const res = await upload({ title: 'Logo', type: 'image' }, { name: 'logo.pdf', type: 'application/pdf', content: buildLogoPng(16) });
+      const res = await upload(
+        { title: 'Logo', type: 'image' },
+        { name: 'logo.pdf', type: 'application/pdf', content: buildLogoPng(16) },
+      );
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ contentType: 'image/png', fileName: 'logo.png' });
     });
 
     it('refuses a file whose bytes are not an accepted type (415) and keeps nothing', async () => {
       const before = (await storedFiles()).length;
-      const res = await upload({ title: 'Script', type: 'pdf' }, { name: 'fake.pdf', type: 'application/pdf', content: Buffer.from('#!/bin/sh\necho not a pdf\n') });
+      const res = await upload(
+        { title: 'Script', type: 'pdf' },
+        { name: 'fake.pdf', type: 'application/pdf', content: Buffer.from('#!/bin/sh\necho not a pdf\n') },
+      );
       expect(res.statusCode).toBe(415);
       expect(res.json().message).toBe(MATERIAL_UPLOAD_MESSAGES.fileTypeUnsupported);
       expect(await storedFiles()).toHaveLength(before);
     });
 
     it('refuses a plain zip that is neither a presentation nor a document', async () => {
-      const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 1), Buffer.from('notes/readme.txt')]);
-      const res = await upload({ title: 'Archive', type: 'document' }, { name: 'a.docx', type: 'application/zip', content: zip });
+      const zip = Buffer.concat([
+        Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+        Buffer.alloc(200, 1),
+        Buffer.from('notes/readme.txt'),
+      ]);
+      const res = await upload(
+        { title: 'Archive', type: 'document' },
+        { name: 'a.docx', type: 'application/zip', content: zip },
+      );
       expect(res.statusCode).toBe(415);
     });
 
@@ -131,7 +183,10 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       const before = (await storedFiles()).length;
       const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
       big.write('%PDF-1.4\n');
-      const res = await upload({ title: 'Huge deck', type: 'presentation' }, { name: 'huge.pdf', type: 'application/pdf', content: big });
+      const res = await upload(
+        { title: 'Huge deck', type: 'presentation' },
+        { name: 'huge.pdf', type: 'application/pdf', content: big },
+      );
       expect(res.statusCode).toBe(413);
       expect(res.json()).toMatchObject({ message: MATERIAL_UPLOAD_MESSAGES.fileTooLarge, code: 'PAYLOAD_TOO_LARGE' });
       expect(await storedFiles()).toHaveLength(before);
@@ -142,7 +197,10 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
     it('accepts a file of exactly 25 MB', async () => {
       const exact = Buffer.alloc(MAX_UPLOAD_BYTES, 0x20);
       exact.write('%PDF-1.4\n');
-      const res = await upload({ title: 'Big but fine', type: 'pdf' }, { name: 'exact.pdf', type: 'application/pdf', content: exact });
+      const res = await upload(
+        { title: 'Big but fine', type: 'pdf' },
+        { name: 'exact.pdf', type: 'application/pdf', content: exact },
+      );
       expect(res.statusCode).toBe(201);
       expect(res.json().sizeBytes).toBe(MAX_UPLOAD_BYTES);
     });
@@ -167,21 +225,52 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       expect(asPartner.statusCode).toBe(403);
       expect(asPartner.json().message).toBe(MESSAGES.adminOnly);
       const body = await multipart({ title: 'Mine', type: 'pdf' }, pdfFile);
-      const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/marketing-materials', headers: { 'content-type': body.contentType }, payload: body.payload });
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/marketing-materials',
+        headers: { 'content-type': body.contentType },
+        payload: body.payload,
+      });
       expect(anonymous.statusCode).toBe(401);
       expect(await storedFiles()).toHaveLength(before);
     });
 
     it('recognises presentations, documents, JPEG, GIF and MP4', async () => {
       const cases = [
-        { content: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(64), Buffer.from('ppt/presentation.xml')]), type: 'presentation', expected: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', ext: 'pptx' },
-        { content: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(64), Buffer.from('word/document.xml')]), type: 'document', expected: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: 'docx' },
+        {
+          content: Buffer.concat([
+            Buffer.from('PK\x03\x04', 'latin1'),
+            Buffer.alloc(64),
+            Buffer.from('ppt/presentation.xml'),
+          ]),
+          type: 'presentation',
+          expected: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+          ext: 'pptx',
+        },
+        {
+          content: Buffer.concat([
+            Buffer.from('PK\x03\x04', 'latin1'),
+            Buffer.alloc(64),
+            Buffer.from('word/document.xml'),
+          ]),
+          type: 'document',
+          expected: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          ext: 'docx',
+        },
         { content: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), type: 'image', expected: 'image/jpeg', ext: 'jpg' },
         { content: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), type: 'image', expected: 'image/gif', ext: 'gif' },
-        { content: Buffer.from('\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00', 'latin1'), type: 'video', expected: 'video/mp4', ext: 'mp4' },
+        {
+          content: Buffer.from('\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00', 'latin1'),
+          type: 'video',
+          expected: 'video/mp4',
+          ext: 'mp4',
+        },
       ];
       for (const c of cases) {
-        const res = await upload({ title: `Kind ${c.ext}`, type: c.type }, { name: `file.bin`, type: 'application/octet-stream', content: c.content });
+        const res = await upload(
+          { title: `Kind ${c.ext}`, type: c.type },
+          { name: `file.bin`, type: 'application/octet-stream', content: c.content },
+        );
         expect(res.statusCode, c.ext).toBe(201);
         expect(res.json()).toMatchObject({ contentType: c.expected, fileName: `file.${c.ext}` });
       }
@@ -218,7 +307,10 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       const material = await uploaded('Replaced by a link');
       const url = await downloadUrl(material.id);
       const before = (await storedFiles()).length;
-      await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, fileUrl: 'https://cdn.example.com/new.pdf' });
+      await callerFor(t.deps, admin).admin.updateMaterial({
+        id: material.id,
+        fileUrl: 'https://cdn.example.com/new.pdf',
+      });
       expect(await storedFiles()).toHaveLength(before - 1);
       expect((await getFile(url)).statusCode).toBe(403);
       expect(await downloadUrl(material.id)).toBe('https://cdn.example.com/new.pdf');
@@ -252,7 +344,11 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
     it('answer 404 when the stored file is gone from the storage', async () => {
       const material = await uploaded('Lost file');
       const url = await downloadUrl(material.id);
-      const row = await t.db.selectFrom('marketingMaterials').select('storageKey').where('id', '=', material.id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('marketingMaterials')
+        .select('storageKey')
+        .where('id', '=', material.id)
+        .executeTakeFirstOrThrow();
       await t.deps.storage.remove(row.storageKey as string);
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
@@ -283,7 +379,11 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
       const url = await downloadUrl(material.id, adminHeaders);
       expect((await getFile(url)).statusCode).toBe(200);
-      const row = await t.db.selectFrom('marketingMaterials').select('downloadCount').where('id', '=', material.id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('marketingMaterials')
+        .select('downloadCount')
+        .where('id', '=', material.id)
+        .executeTakeFirstOrThrow();
       expect(row.downloadCount).toBe(0);
     });
   });

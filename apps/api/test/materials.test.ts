@@ -24,16 +24,35 @@ async function createLink(title: string, extra: Record<string, unknown> = {}) {
     method: 'POST',
     url: '/api/admin/marketing-materials',
     headers: adminHeaders,
-    payload: { title, description: `About ${title}`, type: 'pdf', fileUrl: 'https://cdn.example.com/files/one-pager.pdf', ...extra },
+    payload: {
+      title,
+      description: `About ${title}`,
+      type: 'pdf',
+      fileUrl: 'https://cdn.example.com/files/one-pager.pdf',
+      ...extra,
+    },
   });
   expect(res.statusCode).toBe(201);
-  return res.json<{ id: string; title: string; downloadCount: number; isActive: boolean; fileUrl: string | null; isExternal: boolean }>();
+  return res.json<{
+    id: string;
+    title: string;
+    downloadCount: number;
+    isActive: boolean;
+    fileUrl: string | null;
+    isExternal: boolean;
+  }>();
 }
 
 describe('publishing a link (JSON)', () => {
   it('creates an external material with 201 and logs it', async () => {
     const material = await createLink('Partner One-Pager');
-    expect(material).toMatchObject({ title: 'Partner One-Pager', isExternal: true, isActive: true, downloadCount: 0, fileUrl: 'https://cdn.example.com/files/one-pager.pdf' });
+    expect(material).toMatchObject({
+      title: 'Partner One-Pager',
+      isExternal: true,
+      isActive: true,
+      downloadCount: 0,
+      fileUrl: 'https://cdn.example.com/files/one-pager.pdf',
+    });
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', material.id).execute();
     expect(log.map((r) => r.action)).toEqual(['material.created']);
     expect(log[0]?.userId).toBe(admin.id);
@@ -45,7 +64,12 @@ describe('publishing a link (JSON)', () => {
     [{ title: 'Deck', type: 'pdf', fileUrl: 'javascript:alert(1)' }, materialUrlInvalid],
     [{ title: 'Deck', type: 'pdf', fileUrl: 'not a url' }, materialUrlInvalid],
   ])('refuses %j with 400 and its message', async (payload, message) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/marketing-materials', headers: adminHeaders, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/marketing-materials',
+      headers: adminHeaders,
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, code: 'BAD_REQUEST' });
   });
@@ -60,14 +84,27 @@ describe('publishing a link (JSON)', () => {
     });
     expect(asPartner.statusCode).toBe(403);
     expect(asPartner.json().message).toBe(MESSAGES.adminOnly);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/marketing-materials', payload: { title: 'Mine', type: 'pdf', fileUrl: 'https://x.example.com/a.pdf' } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/marketing-materials',
+      payload: { title: 'Mine', type: 'pdf', fileUrl: 'https://x.example.com/a.pdf' },
+    });
     expect(anonymous.statusCode).toBe(401);
-    const count = await t.db.selectFrom('marketingMaterials').select((eb) => eb.fn.countAll<number>().as('n')).where('title', '=', 'Mine').executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('marketingMaterials')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('title', '=', 'Mine')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
   it('refuses a body that is neither JSON nor multipart with 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/marketing-materials', headers: { ...adminHeaders, 'content-type': 'text/plain' }, payload: 'title=x' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/marketing-materials',
+      headers: { ...adminHeaders, 'content-type': 'text/plain' },
+      payload: 'title=x',
+    });
     expect(res.statusCode).toBe(415);
   });
 });
@@ -79,7 +116,11 @@ describe('who sees the library', () => {
     await callerFor(t.deps, admin).admin.updateMaterial({ id: hidden.id, isActive: false });
     const partner = await createPartner(t.deps);
 
-    const asPartner = await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: await bearer(t.deps, partner.user) });
+    const asPartner = await t.app.inject({
+      method: 'GET',
+      url: '/api/marketing-materials',
+      headers: await bearer(t.deps, partner.user),
+    });
     expect(asPartner.statusCode).toBe(200);
     const partnerIds = asPartner.json<{ id: string }[]>().map((m) => m.id);
     expect(partnerIds).toContain(visible.id);
@@ -89,27 +130,48 @@ describe('who sees the library', () => {
 
     const asAdmin = await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: adminHeaders });
     expect(asAdmin.json<{ id: string }[]>().map((m) => m.id)).toEqual(expect.arrayContaining([visible.id, hidden.id]));
-    const adminList = await t.app.inject({ method: 'GET', url: '/api/admin/marketing-materials', headers: adminHeaders });
+    const adminList = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/marketing-materials',
+      headers: adminHeaders,
+    });
     expect(adminList.statusCode).toBe(200);
-    expect(adminList.json().find((m: { id: string }) => m.id === hidden.id)).toMatchObject({ isActive: false, fileUrl: expect.any(String) });
+    expect(adminList.json().find((m: { id: string }) => m.id === hidden.id)).toMatchObject({
+      isActive: false,
+      fileUrl: expect.any(String),
+    });
   });
 
-  it.each(['pending', 'suspended', 'inactive', 'rejected'] as const)('refuses a %s partner with 403', async (status) => {
-    const partner = await createPartner(t.deps, { status });
-    const res = await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: await bearer(t.deps, partner.user) });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(MESSAGES.partnerNotActive);
-  });
+  it.each(['pending', 'suspended', 'inactive', 'rejected'] as const)(
+    'refuses a %s partner with 403',
+    async (status) => {
+      const partner = await createPartner(t.deps, { status });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/marketing-materials',
+        headers: await bearer(t.deps, partner.user),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(MESSAGES.partnerNotActive);
+    },
+  );
 
   it('refuses a partner user without a partner record (403) and anonymous callers (401)', async () => {
     const user = await createUser(t.deps, { role: 'partner' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: await bearer(t.deps, user) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: await bearer(t.deps, user) }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/marketing-materials' })).statusCode).toBe(401);
   });
 
   it('keeps the admin list from partners', async () => {
     const partner = await createPartner(t.deps);
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/marketing-materials', headers: await bearer(t.deps, partner.user) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/marketing-materials',
+      headers: await bearer(t.deps, partner.user),
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -124,22 +186,57 @@ describe('editing', () => {
       payload: { title: 'Client email templates', type: 'email_template', description: '' },
     });
     expect(edit.statusCode).toBe(200);
-    expect(edit.json()).toMatchObject({ title: 'Client email templates', type: 'email_template', description: null, isActive: true });
+    expect(edit.json()).toMatchObject({
+      title: 'Client email templates',
+      type: 'email_template',
+      description: null,
+      isActive: true,
+    });
 
-    const off = await t.app.inject({ method: 'PATCH', url: `/api/admin/marketing-materials/${material.id}`, headers: adminHeaders, payload: { isActive: false } });
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/marketing-materials/${material.id}`,
+      headers: adminHeaders,
+      payload: { isActive: false },
+    });
     expect(off.json().isActive).toBe(false);
-    const on = await t.app.inject({ method: 'PATCH', url: `/api/admin/marketing-materials/${material.id}`, headers: adminHeaders, payload: { isActive: true } });
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/marketing-materials/${material.id}`,
+      headers: adminHeaders,
+      payload: { isActive: true },
+    });
     expect(on.json().isActive).toBe(true);
 
-    const actions = await t.db.selectFrom('activityLog').select('action').where('entityId', '=', material.id).orderBy('createdAt').execute();
-    expect(actions.map((a) => a.action)).toEqual(['material.created', 'material.updated', 'material.deactivated', 'material.activated']);
+    const actions = await t.db
+      .selectFrom('activityLog')
+      .select('action')
+      .where('entityId', '=', material.id)
+      .orderBy('createdAt')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual([
+      'material.created',
+      'material.updated',
+      'material.deactivated',
+      'material.activated',
+    ]);
   });
 
   it('answers 404 for an unknown material and 400 for a blank title', async () => {
-    const unknown = await t.app.inject({ method: 'PATCH', url: '/api/admin/marketing-materials/00000000-0000-4000-8000-000000000000', headers: adminHeaders, payload: { isActive: false } });
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/marketing-materials/00000000-0000-4000-8000-000000000000',
+      headers: adminHeaders,
+      payload: { isActive: false },
+    });
     expect(unknown.statusCode).toBe(404);
     const material = await createLink('Logo pack');
-    const blank = await t.app.inject({ method: 'PATCH', url: `/api/admin/marketing-materials/${material.id}`, headers: adminHeaders, payload: { title: '' } });
+    const blank = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/marketing-materials/${material.id}`,
+      headers: adminHeaders,
+      payload: { title: '' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(materialTitleRequired);
   });
@@ -147,9 +244,18 @@ describe('editing', () => {
   it('refuses partners', async () => {
     const material = await createLink('Not yours');
     const partner = await createPartner(t.deps);
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/marketing-materials/${material.id}`, headers: await bearer(t.deps, partner.user), payload: { isActive: false } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/marketing-materials/${material.id}`,
+      headers: await bearer(t.deps, partner.user),
+      payload: { isActive: false },
+    });
     expect(res.statusCode).toBe(403);
-    const row = await t.db.selectFrom('marketingMaterials').select('isActive').where('id', '=', material.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('marketingMaterials')
+      .select('isActive')
+      .where('id', '=', material.id)
+      .executeTakeFirstOrThrow();
     expect(row.isActive).toBe(true);
   });
 });
@@ -158,10 +264,19 @@ describe('downloads', () => {
   it('counts a partner download, logs it and answers the external address', async () => {
     const material = await createLink('Counted one-pager');
     const partner = await createPartner(t.deps);
-    const res = await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download`, headers: await bearer(t.deps, partner.user) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/marketing-materials/${material.id}/download`,
+      headers: await bearer(t.deps, partner.user),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://cdn.example.com/files/one-pager.pdf', downloadCount: 1 });
-    const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', material.id).where('action', '=', 'material.downloaded').execute();
+    const log = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('entityId', '=', material.id)
+      .where('action', '=', 'material.downloaded')
+      .execute();
     expect(log).toHaveLength(1);
     expect(log[0]?.userId).toBe(partner.user.id);
   });
@@ -171,14 +286,31 @@ describe('downloads', () => {
     const partners = await Promise.all(Array.from({ length: 4 }, () => createPartner(t.deps)));
     const headers = await Promise.all(partners.map((p) => bearer(t.deps, p.user)));
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download`, headers: headers[i % 4] })),
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/marketing-materials/${material.id}/download`,
+          headers: headers[i % 4],
+        }),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     // Each download saw its own count: the increments were never lost or merged.
-    expect(answers.map((a) => a.json().downloadCount as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    const row = await t.db.selectFrom('marketingMaterials').select('downloadCount').where('id', '=', material.id).executeTakeFirstOrThrow();
+    expect(answers.map((a) => a.json().downloadCount as number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    const row = await t.db
+      .selectFrom('marketingMaterials')
+      .select('downloadCount')
+      .where('id', '=', material.id)
+      .executeTakeFirstOrThrow();
     expect(row.downloadCount).toBe(20);
-    const logged = await t.db.selectFrom('activityLog').select('id').where('entityId', '=', material.id).where('action', '=', 'material.downloaded').execute();
+    const logged = await t.db
+      .selectFrom('activityLog')
+      .select('id')
+      .where('entityId', '=', material.id)
+      .where('action', '=', 'material.downloaded')
+      .execute();
     expect(logged).toHaveLength(20);
   });
 
@@ -195,25 +327,51 @@ describe('downloads', () => {
     const material = await createLink('Withdrawn');
     await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
     const partner = await createPartner(t.deps);
-    const res = await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download`, headers: await bearer(t.deps, partner.user) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/marketing-materials/${material.id}/download`,
+      headers: await bearer(t.deps, partner.user),
+    });
     expect(res.statusCode).toBe(404);
-    const row = await t.db.selectFrom('marketingMaterials').select('downloadCount').where('id', '=', material.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('marketingMaterials')
+      .select('downloadCount')
+      .where('id', '=', material.id)
+      .executeTakeFirstOrThrow();
     expect(row.downloadCount).toBe(0);
   });
 
   it('refuses downloads by inactive partners and anonymous callers', async () => {
     const material = await createLink('Guarded');
     const pending = await createPartner(t.deps, { status: 'pending' });
-    expect((await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download`, headers: await bearer(t.deps, pending.user) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download` })).statusCode).toBe(401);
-    const row = await t.db.selectFrom('marketingMaterials').select('downloadCount').where('id', '=', material.id).executeTakeFirstOrThrow();
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/marketing-materials/${material.id}/download`,
+          headers: await bearer(t.deps, pending.user),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download` })).statusCode,
+    ).toBe(401);
+    const row = await t.db
+      .selectFrom('marketingMaterials')
+      .select('downloadCount')
+      .where('id', '=', material.id)
+      .executeTakeFirstOrThrow();
     expect(row.downloadCount).toBe(0);
   });
 
-  it("gives an admin the address without counting the preview, even for an inactive material", async () => {
+  it('gives an admin the address without counting the preview, even for an inactive material', async () => {
     const material = await createLink('Admin preview');
     await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
-    const res = await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download`, headers: adminHeaders });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/marketing-materials/${material.id}/download`,
+      headers: adminHeaders,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://cdn.example.com/files/one-pager.pdf', downloadCount: 0 });
   });
@@ -221,8 +379,18 @@ describe('downloads', () => {
   it('answers 400 for an id that is not a uuid and 404 for an unknown one', async () => {
     const partner = await createPartner(t.deps);
     const headers = await bearer(t.deps, partner.user);
-    expect((await t.app.inject({ method: 'POST', url: '/api/marketing-materials/abc/download', headers })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/marketing-materials/00000000-0000-4000-8000-000000000000/download', headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/marketing-materials/abc/download', headers })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/marketing-materials/00000000-0000-4000-8000-000000000000/download',
+          headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -230,7 +398,13 @@ describe('OpenAPI', () => {
   it('documents the library paths and both bodies of the create route', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/marketing-materials', '/api/marketing-materials/{id}/download', '/api/admin/marketing-materials', '/api/admin/marketing-materials/{id}', '/api/files/{token}']),
+      expect.arrayContaining([
+        '/api/marketing-materials',
+        '/api/marketing-materials/{id}/download',
+        '/api/admin/marketing-materials',
+        '/api/admin/marketing-materials/{id}',
+        '/api/files/{token}',
+      ]),
     );
     const create = doc.paths['/api/admin/marketing-materials'].post;
     expect(Object.keys(create.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);

@@ -32,7 +32,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return undefined;
@@ -80,14 +82,42 @@ describe('metrics', () => {
 
     const text = await scrape();
     // The pattern, not the id: one series for every partner.
-    expect(sample(text, 'portal_http_request_duration_seconds_count', { method: 'GET', route: '/api/admin/partners/:id', status_code: '200' })).toBe(1);
+    expect(
+      sample(text, 'portal_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/admin/partners/:id',
+        status_code: '200',
+      }),
+    ).toBe(1);
     expect(text).not.toContain(partner.partnerId);
-    expect(sample(text, 'portal_http_request_duration_seconds_count', { route: '/trpc/:path', status_code: '200' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'portal_http_request_duration_seconds_bucket', { route: '/api/admin/partners/:id', le: '+Inf' })).toBe(1);
+    expect(
+      sample(text, 'portal_http_request_duration_seconds_count', { route: '/trpc/:path', status_code: '200' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'portal_http_request_duration_seconds_bucket', { route: '/api/admin/partners/:id', le: '+Inf' }),
+    ).toBe(1);
     // REST routes run procedures too: admin.partner by REST, admin.metrics by tRPC, admin.accrue by a caller.
-    expect(sample(text, 'portal_trpc_procedure_duration_seconds_count', { procedure: 'admin.partner', type: 'query', result: 'ok' })).toBe(1);
-    expect(sample(text, 'portal_trpc_procedure_duration_seconds_count', { procedure: 'admin.metrics', type: 'query', result: 'ok' })).toBe(1);
-    expect(sample(text, 'portal_trpc_procedure_duration_seconds_count', { procedure: 'admin.accrue', type: 'mutation', result: 'ok' })).toBe(1);
+    expect(
+      sample(text, 'portal_trpc_procedure_duration_seconds_count', {
+        procedure: 'admin.partner',
+        type: 'query',
+        result: 'ok',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'portal_trpc_procedure_duration_seconds_count', {
+        procedure: 'admin.metrics',
+        type: 'query',
+        result: 'ok',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'portal_trpc_procedure_duration_seconds_count', {
+        procedure: 'admin.accrue',
+        type: 'mutation',
+        result: 'ok',
+      }),
+    ).toBe(1);
     expect(sample(text, 'portal_accrual_runs_total', { result: 'ok' })).toBe(1);
     expect(sample(text, 'portal_accrual_commissions_created_total')).toBe(1);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
@@ -105,10 +135,22 @@ describe('metrics', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/trpc/admin.metrics' });
     expect(anonymous.statusCode).toBe(401);
     const admin = await createUser(t.deps, { role: 'admin' });
-    await expect(callerFor(t.deps, admin).admin.accrue({ month: '2099-01' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(callerFor(t.deps, admin).admin.accrue({ month: '2099-01' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     const text = await scrape();
-    expect(sample(text, 'portal_trpc_procedure_duration_seconds_count', { procedure: 'admin.metrics', result: 'UNAUTHORIZED' })).toBe(1);
-    expect(sample(text, 'portal_trpc_procedure_duration_seconds_count', { procedure: 'admin.accrue', result: 'BAD_REQUEST' })).toBe(1);
+    expect(
+      sample(text, 'portal_trpc_procedure_duration_seconds_count', {
+        procedure: 'admin.metrics',
+        result: 'UNAUTHORIZED',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'portal_trpc_procedure_duration_seconds_count', {
+        procedure: 'admin.accrue',
+        result: 'BAD_REQUEST',
+      }),
+    ).toBe(1);
     expect(sample(text, 'portal_accrual_runs_total', { result: 'error' })).toBeUndefined();
   });
 
@@ -135,7 +177,9 @@ describe('metrics', () => {
   });
 
   it('reports a gauge whose read fails as NaN and still answers the scrape', async () => {
-    t.deps.metrics.registerGauge('portal_test_unreadable', 'A read that fails', () => Promise.reject(new Error('database down')));
+    t.deps.metrics.registerGauge('portal_test_unreadable', 'A read that fails', () =>
+      Promise.reject(new Error('database down')),
+    );
     const text = await scrape();
     expect(sample(text, 'portal_test_unreadable')).toBeNaN();
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
@@ -147,11 +191,16 @@ describe('METRICS_PORT', () => {
   it('is off by default and listens on loopback when set', () => {
     expect(loadConfig(base).metrics).toBeUndefined();
     expect(loadConfig({ ...base, METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
-    expect(loadConfig({ ...base, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+    expect(loadConfig({ ...base, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      port: 9464,
+      host: '0.0.0.0',
+    });
   });
 
   it('refuses the public port', () => {
-    expect(() => loadConfig({ ...base, PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ ...base, PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
     expect(() => loadConfig({ ...base, METRICS_PORT: 'x' })).toThrow(/METRICS_PORT: must be a port number/);
   });
 });

@@ -5,7 +5,16 @@ import { randomUUID } from 'node:crypto';
 import { CURRENT_AGREEMENT_VERSION, SERVICE_TYPE_LABELS } from '@portal/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxWorker } from '../src/workers/outbox-worker';
-import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type TestApp } from './helpers';
+import {
+  bearer,
+  callerFor,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type TestApp,
+} from './helpers';
 import { startTestSmtp, type TestSmtp } from './smtp';
 
 let t: TestApp;
@@ -29,7 +38,8 @@ beforeEach(async () => {
 });
 
 const outbox = () => t.db.selectFrom('emailOutbox').selectAll().orderBy('recipient').execute();
-const emailOf = async (userId: string) => (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
+const emailOf = async (userId: string) =>
+  (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
 
 describe('a new application', () => {
   it('tells the applicant it arrived and every admin that one is waiting, with a link to the queue', async () => {
@@ -67,7 +77,11 @@ describe('a new application', () => {
     await worker.runOnce();
     await worker.stop();
     const arrived = await smtp.waitFor(3);
-    expect(arrived.map((m) => m.to).sort()).toEqual(['applicant@example.com', 'first-admin@example.com', 'second-admin@example.com']);
+    expect(arrived.map((m) => m.to).sort()).toEqual([
+      'applicant@example.com',
+      'first-admin@example.com',
+      'second-admin@example.com',
+    ]);
     expect(secondAdmin.email).toBe('second-admin@example.com');
   });
 });
@@ -77,7 +91,11 @@ describe("an admin's decisions", () => {
     const pending = await createPartner(t.deps, { status: 'pending', contactName: 'Pat Pending' });
     await callerFor(t.deps, admin).admin.approvePartner({ id: pending.partnerId });
     const [mail] = await outbox();
-    expect(mail).toMatchObject({ recipient: await emailOf(pending.user.id), kind: 'applicationApproved', subject: 'Your partner application was approved' });
+    expect(mail).toMatchObject({
+      recipient: await emailOf(pending.user.id),
+      kind: 'applicationApproved',
+      subject: 'Your partner application was approved',
+    });
     expect(mail?.textBody).toContain('https://portal.example.com/dashboard');
     expect(mail?.textBody).toContain(`https://portal.example.com/r/${pending.referralCode}`);
   });
@@ -94,7 +112,12 @@ describe("an admin's decisions", () => {
     const active = await createPartner(t.deps, { status: 'active' });
     await callerFor(t.deps, admin).admin.suspendPartner({ id: active.partnerId });
     await callerFor(t.deps, admin).admin.reactivatePartner({ id: active.partnerId });
-    const rows = await t.db.selectFrom('emailOutbox').select(['kind', 'subject']).orderBy('createdAt').orderBy('kind', 'desc').execute();
+    const rows = await t.db
+      .selectFrom('emailOutbox')
+      .select(['kind', 'subject'])
+      .orderBy('createdAt')
+      .orderBy('kind', 'desc')
+      .execute();
     expect(rows).toEqual([
       { kind: 'partnerSuspended', subject: 'Your partner account was suspended' },
       { kind: 'partnerReactivated', subject: 'Your partner account is active again' },
@@ -140,7 +163,10 @@ describe('payouts', () => {
     }
     await t.db.deleteFrom('emailOutbox').execute();
 
-    const payout = await callerFor(t.deps, admin).admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() });
+    const payout = await callerFor(t.deps, admin).admin.processPayout({
+      commissionIds: ids,
+      idempotencyKey: randomUUID(),
+    });
     const rows = await outbox();
     expect(rows).toHaveLength(2);
     const mine = rows.find((r) => r.recipient === 'payee@example.com');
@@ -154,11 +180,23 @@ describe('payouts', () => {
 
   it('tells the partner when a commission payment failed, with the reason', async () => {
     const active = await createPartner(t.deps, { status: 'active' });
-    const referralId = await createReferral(t.deps, active.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    const commissionId = await createCommission(t.deps, { partnerId: active.partnerId, referralId, monthYear: '2025-03', amount: '100.00' });
+    const referralId = await createReferral(t.deps, active.partnerId, {
+      stage: 'won',
+      contractStartDate: '2025-01-01',
+    });
+    const commissionId = await createCommission(t.deps, {
+      partnerId: active.partnerId,
+      referralId,
+      monthYear: '2025-03',
+      amount: '100.00',
+    });
     await callerFor(t.deps, admin).admin.failCommission({ id: commissionId, reason: 'Account closed' });
     const [mail] = await outbox();
-    expect(mail).toMatchObject({ recipient: await emailOf(active.user.id), kind: 'payoutFailed', subject: 'Commission payment failed: $100.00' });
+    expect(mail).toMatchObject({
+      recipient: await emailOf(active.user.id),
+      kind: 'payoutFailed',
+      subject: 'Commission payment failed: $100.00',
+    });
     expect(mail?.textBody).toContain('March 2025 commission of $100.00 failed');
     expect(mail?.textBody).toContain('Reason: Account closed');
   });
@@ -167,7 +205,12 @@ describe('payouts', () => {
 describe('deal updates and monthly summaries (optional mails)', () => {
   it('mails a client added by an admin and a deal won or lost, with one-click unsubscribe headers', async () => {
     const active = await createPartner(t.deps, { status: 'active', contactName: 'Dee Al' });
-    const added = await callerFor(t.deps, admin).admin.addClient({ partnerId: active.partnerId, clientCompanyName: 'Shop One', serviceType: 'controller', monthlyValue: '900.00' });
+    const added = await callerFor(t.deps, admin).admin.addClient({
+      partnerId: active.partnerId,
+      clientCompanyName: 'Shop One',
+      serviceType: 'controller',
+      monthlyValue: '900.00',
+    });
     await callerFor(t.deps, admin).admin.updateReferral({ id: added.id, stage: 'won' });
     const other = await createReferral(t.deps, active.partnerId, { stage: 'proposal', clientCompanyName: 'Shop Two' });
     await callerFor(t.deps, admin).admin.updateReferral({ id: other, stage: 'lost', lostReason: 'Went in-house' });
@@ -184,15 +227,25 @@ describe('deal updates and monthly summaries (optional mails)', () => {
     expect(rows[1]?.textBody).toContain('You earn $100.00 a month');
     expect(rows[2]?.textBody).toContain('Reason: Went in-house');
     for (const row of rows) {
-      expect(row.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/portal\.example\.com\/api\/mail\/unsubscribe\?token=[^>]+>$/);
+      expect(row.headers?.['List-Unsubscribe']).toMatch(
+        /^<https:\/\/portal\.example\.com\/api\/mail\/unsubscribe\?token=[^>]+>$/,
+      );
       expect(row.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     }
   });
 
   it('mails each partner that earned in an accrual its count and amount', async () => {
     const active = await createPartner(t.deps, { status: 'active' });
-    await createReferral(t.deps, active.partnerId, { stage: 'won', contractStartDate: '2024-01-01', serviceType: 'controller' });
-    await createReferral(t.deps, active.partnerId, { stage: 'won', contractStartDate: '2024-01-01', serviceType: 'basic_accounting' });
+    await createReferral(t.deps, active.partnerId, {
+      stage: 'won',
+      contractStartDate: '2024-01-01',
+      serviceType: 'controller',
+    });
+    await createReferral(t.deps, active.partnerId, {
+      stage: 'won',
+      contractStartDate: '2024-01-01',
+      serviceType: 'basic_accounting',
+    });
     await callerFor(t.deps, admin).admin.accrue({ month: '2024-06' });
     const mine = (await outbox()).filter((r) => r.recipient === active.user.email);
     expect(mine.map((r) => r.subject)).toEqual(['Your June 2024 commissions: $150.00']);
@@ -213,20 +266,45 @@ describe('deal updates and monthly summaries (optional mails)', () => {
   it('stops deal updates switched off in Settings, over REST and tRPC', async () => {
     const active = await createPartner(t.deps, { status: 'active' });
     const headers = { ...(await bearer(t.deps, active.user)), 'content-type': 'application/json' };
-    expect((await t.app.inject({ method: 'GET', url: '/api/partners/me/mail-preferences', headers })).json()).toEqual({ dealUpdates: true, monthlySummary: true });
-    const off = await t.app.inject({ method: 'PATCH', url: '/api/partners/me/mail-preferences', headers, payload: JSON.stringify({ dealUpdates: false }) });
+    expect((await t.app.inject({ method: 'GET', url: '/api/partners/me/mail-preferences', headers })).json()).toEqual({
+      dealUpdates: true,
+      monthlySummary: true,
+    });
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/partners/me/mail-preferences',
+      headers,
+      payload: JSON.stringify({ dealUpdates: false }),
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toEqual({ dealUpdates: false, monthlySummary: true });
-    await callerFor(t.deps, admin).admin.addClient({ partnerId: active.partnerId, clientCompanyName: 'Quiet Shop', serviceType: 'basic_accounting', monthlyValue: '500.00' });
+    await callerFor(t.deps, admin).admin.addClient({
+      partnerId: active.partnerId,
+      clientCompanyName: 'Quiet Shop',
+      serviceType: 'basic_accounting',
+      monthlyValue: '500.00',
+    });
     expect(await outbox()).toEqual([]);
-    expect(await callerFor(t.deps, active.user).partner.updateMailPreferences({ dealUpdates: true })).toEqual({ dealUpdates: true, monthlySummary: true });
-    const activity = await t.db.selectFrom('activityLog').select(['action', 'details']).where('userId', '=', active.user.id).execute();
+    expect(await callerFor(t.deps, active.user).partner.updateMailPreferences({ dealUpdates: true })).toEqual({
+      dealUpdates: true,
+      monthlySummary: true,
+    });
+    const activity = await t.db
+      .selectFrom('activityLog')
+      .select(['action', 'details'])
+      .where('userId', '=', active.user.id)
+      .execute();
     expect(activity.filter((a) => a.action === 'user.mail_preferences_changed')).toHaveLength(2);
   });
 
   it('flips the same switch with the one-click POST of RFC 8058, and refuses a forged token', async () => {
     const active = await createPartner(t.deps, { status: 'active' });
-    await callerFor(t.deps, admin).admin.addClient({ partnerId: active.partnerId, clientCompanyName: 'Loud Shop', serviceType: 'basic_accounting', monthlyValue: '500.00' });
+    await callerFor(t.deps, admin).admin.addClient({
+      partnerId: active.partnerId,
+      clientCompanyName: 'Loud Shop',
+      serviceType: 'basic_accounting',
+      monthlyValue: '500.00',
+    });
     const [mail] = await outbox();
     const address = new URL((mail?.headers?.['List-Unsubscribe'] ?? '').slice(1, -1));
     const res = await t.app.inject({
@@ -237,14 +315,30 @@ describe('deal updates and monthly summaries (optional mails)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toContain('Deal updates are switched off');
-    expect(await callerFor(t.deps, active.user).partner.mailPreferences()).toEqual({ dealUpdates: false, monthlySummary: true });
+    expect(await callerFor(t.deps, active.user).partner.mailPreferences()).toEqual({
+      dealUpdates: false,
+      monthlySummary: true,
+    });
 
     const token = address.searchParams.get('token') as string;
     const forged = `${token.slice(0, token.lastIndexOf('.') + 1)}${'A'.repeat(43)}`;
-    const refused = await t.app.inject({ method: 'POST', url: `/api/mail/unsubscribe?token=${encodeURIComponent(forged)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/mail/unsubscribe?token=${encodeURIComponent(forged)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/not valid/);
     const otherTopic = token.replace('.dealUpdates.', '.monthlySummary.');
-    expect((await t.app.inject({ method: 'POST', url: `/api/mail/unsubscribe?token=${encodeURIComponent(otherTopic)}`, payload: '' })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/mail/unsubscribe?token=${encodeURIComponent(otherTopic)}`,
+          payload: '',
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

@@ -2,7 +2,15 @@
 
 import { AGREEMENTS, CURRENT_AGREEMENT, CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, callerFor, createPartner, createTestApp, createUser, sampleApplication, type TestApp } from './helpers';
+import {
+  bearer,
+  callerFor,
+  createPartner,
+  createTestApp,
+  createUser,
+  sampleApplication,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +22,12 @@ afterAll(async () => {
 
 async function apply(body: unknown, user?: Awaited<ReturnType<typeof createUser>>) {
   const applicant = user ?? (await createUser(t.deps));
-  const res = await t.app.inject({ method: 'POST', url: '/api/partners', headers: await bearer(t.deps, applicant), payload: body as object });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/partners',
+    headers: await bearer(t.deps, applicant),
+    payload: body as object,
+  });
   return { res, user: applicant };
 }
 
@@ -41,7 +54,12 @@ describe('GET /api/partners/me (partner.me)', () => {
   it('returns the own record in any status, e.g. rejected', async () => {
     const fixture = await createPartner(t.deps, { status: 'rejected', companyName: 'Turned Down Co' });
     const profile = await callerFor(t.deps, fixture.user).partner.me();
-    expect(profile).toMatchObject({ id: fixture.partnerId, status: 'rejected', companyName: 'Turned Down Co', referralCode: fixture.referralCode });
+    expect(profile).toMatchObject({
+      id: fixture.partnerId,
+      status: 'rejected',
+      companyName: 'Turned Down Co',
+      referralCode: fixture.referralCode,
+    });
   });
 });
 
@@ -106,7 +124,10 @@ describe('POST /api/partners (partner.submitApplication)', () => {
   it('gives one record and one 409 when two submissions race', async () => {
     const user = await createUser(t.deps);
     const caller = callerFor(t.deps, user);
-    const results = await Promise.allSettled([caller.partner.submitApplication(sampleApplication()), caller.partner.submitApplication(sampleApplication())]);
+    const results = await Promise.allSettled([
+      caller.partner.submitApplication(sampleApplication()),
+      caller.partner.submitApplication(sampleApplication()),
+    ]);
     const fulfilled = results.filter((r) => r.status === 'fulfilled');
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(fulfilled).toHaveLength(1);
@@ -146,7 +167,11 @@ describe('POST /api/partners (partner.submitApplication)', () => {
   });
 
   it('refuses a line break in a one-line field with 400 naming the field, storing nothing (issue 12)', async () => {
-    for (const [field, label] of [['companyName', 'Company name'], ['bankAccountHolderName', 'Account holder name'], ['bankRoutingNumber', 'Routing number']] as const) {
+    for (const [field, label] of [
+      ['companyName', 'Company name'],
+      ['bankAccountHolderName', 'Account holder name'],
+      ['bankRoutingNumber', 'Routing number'],
+    ] as const) {
       const { res, user } = await apply(sampleApplication({ [field]: 'Acme\r\n=1+1' }));
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(`${label} must be a single line without control characters`);
@@ -236,7 +261,13 @@ describe('the OpenAPI document', () => {
     expect(post.operationId).toBe('partner.submitApplication');
     expect(post.responses['201']).toBeDefined();
     expect(Object.keys(post.requestBody.content['application/json'].schema.properties)).toEqual(
-      expect.arrayContaining(['companyName', 'contactName', 'bankRoutingNumber', 'bankAccountNumber', 'agreementSigned']),
+      expect.arrayContaining([
+        'companyName',
+        'contactName',
+        'bankRoutingNumber',
+        'bankAccountNumber',
+        'agreementSigned',
+      ]),
     );
     expect(JSON.stringify(post.responses['201'])).toContain('bankAccountNumberMasked');
   });

@@ -38,29 +38,51 @@ describe('the OpenAPI document for tools', () => {
     const components = document.components as { securitySchemes: Record<string, unknown> };
     expect(Object.keys(components.securitySchemes).sort()).toEqual(['apiKey', 'sessionToken']);
     const tags = new Set((document.tags as { name: string }[]).map((tag) => tag.name));
-    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>)) {
+    for (const [path, methods] of Object.entries(
+      document.paths as Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>,
+    )) {
       for (const [method, op] of Object.entries(methods)) {
-        expect(op.tags?.every((tag) => tags.has(tag)), `${method} ${path} tags`).toBe(true);
-        expect(Object.keys(op.responses).some((code) => code.startsWith('4')), `${method} ${path} documents a 4xx`).toBe(true);
+        expect(
+          op.tags?.every((tag) => tags.has(tag)),
+          `${method} ${path} tags`,
+        ).toBe(true);
+        expect(
+          Object.keys(op.responses).some((code) => code.startsWith('4')),
+          `${method} ${path} documents a 4xx`,
+        ).toBe(true);
       }
     }
   });
 
   it('passes redocly lint with the recommended rules, with no errors', { timeout: 120_000 }, async () => {
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
-    const result = await run(bin('redocly'), ['lint', join(dir, 'openapi.json'), '--extends', 'recommended', '--format', 'json'], { env, maxBuffer: 32 * 1024 * 1024 }).catch(
-      (error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
-    );
-    const report = JSON.parse(result.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string }[] };
-    expect(report.problems.filter((p) => p.severity === 'error'), result.stderr).toEqual([]);
+    const result = await run(
+      bin('redocly'),
+      ['lint', join(dir, 'openapi.json'), '--extends', 'recommended', '--format', 'json'],
+      { env, maxBuffer: 32 * 1024 * 1024 },
+    ).catch((error: { stdout?: string; stderr?: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }));
+    const report = JSON.parse(result.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; severity: string; message: string }[];
+    };
+    expect(
+      report.problems.filter((p) => p.severity === 'error'),
+      result.stderr,
+    ).toEqual([]);
     expect(report.totals.errors).toBe(0);
   });
 
-  it('generates types with openapi-typescript that a small openapi-fetch client compiles against', { timeout: 120_000 }, async () => {
-    writeFileSync(join(dir, 'api.d.ts'), astToString(await openapiTS(document as never)));
-    writeFileSync(
-      join(dir, 'client.ts'),
-      `import createClient from 'openapi-fetch';
+  it(
+    'generates types with openapi-typescript that a small openapi-fetch client compiles against',
+    { timeout: 120_000 },
+    async () => {
+      writeFileSync(join(dir, 'api.d.ts'), astToString(await openapiTS(document as never)));
+      writeFileSync(
+        join(dir, 'client.ts'),
+        `import createClient from 'openapi-fetch';
 import type { paths } from './api';
 
 const client = createClient<paths>({ baseUrl: 'https://portal.example.org', headers: { Authorization: 'Bearer ppk_example' } });
@@ -85,12 +107,26 @@ export const missing = () => client.GET('/api/no-such-path');
 // @ts-expect-error a scope the API does not know
 export const wrongScope = () => client.POST('/api/admin/api-keys', { body: { name: 'x', scopes: ['keys:manage'] } });
 `,
-    );
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', skipLibCheck: true, types: [] }, files: ['client.ts'] }),
-    );
-    const compiled = await run(bin('tsc'), ['-p', join(dir, 'tsconfig.json')]).catch((error: { stdout?: string }) => ({ stdout: `FAILED\n${error.stdout ?? ''}` }));
-    expect(compiled.stdout).toBe('');
-  });
+      );
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            noEmit: true,
+            module: 'esnext',
+            moduleResolution: 'bundler',
+            target: 'es2022',
+            skipLibCheck: true,
+            types: [],
+          },
+          files: ['client.ts'],
+        }),
+      );
+      const compiled = await run(bin('tsc'), ['-p', join(dir, 'tsconfig.json')]).catch(
+        (error: { stdout?: string }) => ({ stdout: `FAILED\n${error.stdout ?? ''}` }),
+      );
+      expect(compiled.stdout).toBe('');
+    },
+  );
 });

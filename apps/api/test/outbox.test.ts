@@ -22,11 +22,22 @@ let smtp: TestSmtp;
 let t: TestApp;
 let seq = 0;
 const subject = (label: string) => `${label} #${seq++}`;
-const mail = (label: string, headers?: Record<string, string>) => ({ kind: 'test', recipient: 'reader@example.com', subject: subject(label), text: `Text of ${label}`, html: `<p>${label}</p>`, headers });
+const mail = (label: string, headers?: Record<string, string>) => ({
+  kind: 'test',
+  recipient: 'reader@example.com',
+  subject: subject(label),
+  text: `Text of ${label}`,
+  html: `<p>${label}</p>`,
+  headers,
+});
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.com', MAIL_FROM: 'Ledgerline <mail@ledgerline.example>' });
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://portal.example.com',
+    MAIL_FROM: 'Ledgerline <mail@ledgerline.example>',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -40,7 +51,13 @@ afterEach(async () => {
 });
 
 /** The value of one series in this app's Prometheus text (0 when absent). */
-const sample = (text: string, series: string) => Number(text.split('\n').find((line) => line.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+const sample = (text: string, series: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((line) => line.startsWith(`${series} `))
+      ?.slice(series.length + 1) ?? 0,
+  );
 const scrape = () => t.deps.metrics.registry.metrics();
 
 const outbox = () => t.db.selectFrom('emailOutbox').selectAll().orderBy('createdAt').orderBy('subject').execute();
@@ -187,13 +204,18 @@ describe('without SMTP_URL', () => {
     try {
       const link = portalLink(config, '/reset-password', { token: 'abc' });
       expect(link).toBe('http://127.0.0.1:4321/reset-password?token=abc');
-      await enqueueTemplate(deps.db, deps.now(), 'local@example.com', 'passwordReset', { resetUrl: link, validMinutes: 30 });
+      await enqueueTemplate(deps.db, deps.now(), 'local@example.com', 'passwordReset', {
+        resetUrl: link,
+        validMinutes: 30,
+      });
       const worker = createOutboxWorker(deps);
       expect(await worker.runOnce()).toBe(1);
       await worker.stop();
       const row = await deps.db.selectFrom('emailOutbox').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'not_sent', lastError: NOT_SENT_NO_SMTP, attempts: 1 });
-      const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => String(l.msg).includes(NOT_SENT_NO_SMTP));
+      const logged = lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => String(l.msg).includes(NOT_SENT_NO_SMTP));
       expect(logged).toMatchObject({ to: 'local@example.com', subject: 'Reset your password', links: [link] });
     } finally {
       await deps.rateLimits.close();
@@ -205,9 +227,20 @@ describe('without SMTP_URL', () => {
 describe('configuration', () => {
   it('requires PUBLIC_URL with SMTP_URL, naming the variable', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/PUBLIC_URL: is required with SMTP_URL/);
-    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must be an smtp/);
-    expect(loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://u:p@mail.example.com:587', PUBLIC_URL: 'https://p.example.com', MAIL_FROM: 'A <a@b.c>' }).mail).toEqual({
+    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(
+      /PUBLIC_URL: is required with SMTP_URL/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'http://mail.example.com' })).toThrow(
+      /SMTP_URL: must be an smtp/,
+    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        SMTP_URL: 'smtp://u:p@mail.example.com:587',
+        PUBLIC_URL: 'https://p.example.com',
+        MAIL_FROM: 'A <a@b.c>',
+      }).mail,
+    ).toEqual({
       smtpUrl: 'smtp://u:p@mail.example.com:587',
       from: 'A <a@b.c>',
     });
@@ -225,6 +258,8 @@ describe('templates', () => {
     expect(content.html).toContain('#1971c2');
     expect(content.text).toContain(hostile);
     expect(content.text).toContain('30 minutes');
-    expect(portalLink({ publicUrl: 'https://example.com/portal', host: 'x', port: 1 }, '/reset-password', { token: 't' })).toBe('https://example.com/portal/reset-password?token=t');
+    expect(
+      portalLink({ publicUrl: 'https://example.com/portal', host: 'x', port: 1 }, '/reset-password', { token: 't' }),
+    ).toBe('https://example.com/portal/reset-password?token=t');
   });
 });

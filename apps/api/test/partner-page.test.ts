@@ -4,7 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../src/trpc/context';
-import { callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
+import {
+  callerFor,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type PartnerFixture,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let admin: SessionUser;
@@ -16,8 +25,10 @@ beforeAll(async () => {
   admin = await createUser(t.deps, { role: 'admin' });
   acme = await createPartner(t.deps, { companyName: 'Acme Advisors' });
   globex = await createPartner(t.deps, { companyName: 'Globex Books' });
-  for (let i = 0; i < 7; i++) await createReferral(t.deps, acme.partnerId, { clientCompanyName: `Acme Client ${i}`, stage: 'qualified' });
-  for (let i = 0; i < 3; i++) await createReferral(t.deps, globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
+  for (let i = 0; i < 7; i++)
+    await createReferral(t.deps, acme.partnerId, { clientCompanyName: `Acme Client ${i}`, stage: 'qualified' });
+  for (let i = 0; i < 3; i++)
+    await createReferral(t.deps, globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
   await createReferral(t.deps, globex.partnerId, { clientCompanyName: 'Northwind Foods', stage: 'booked' });
 });
 afterAll(() => t.close());
@@ -45,20 +56,36 @@ describe('admin.pipelineColumn', () => {
     const caller = callerFor(t.deps, admin);
     const byPartner = await caller.admin.pipelineColumn({ stage: 'qualified', partnerId: globex.partnerId });
     expect(byPartner.total).toBe(3);
-    expect(byPartner.items.map((deal) => deal.partnerCompanyName)).toEqual(['Globex Books', 'Globex Books', 'Globex Books']);
+    expect(byPartner.items.map((deal) => deal.partnerCompanyName)).toEqual([
+      'Globex Books',
+      'Globex Books',
+      'Globex Books',
+    ]);
     expect(byPartner.nextCursor).toBeNull();
 
     const searched = await caller.admin.pipelineColumn({ stage: 'qualified', search: 'client 4' });
     expect(searched.items.map((deal) => deal.clientCompanyName)).toEqual(['Acme Client 4']);
     expect(searched.total).toBe(1);
-    expect(await caller.admin.pipelineColumn({ stage: 'booked', search: 'northwind' })).toMatchObject({ total: 1, nextCursor: null });
+    expect(await caller.admin.pipelineColumn({ stage: 'booked', search: 'northwind' })).toMatchObject({
+      total: 1,
+      nextCursor: null,
+    });
     // The partner's company name matches too.
     expect(await caller.admin.pipelineColumn({ stage: 'qualified', search: 'globex' })).toMatchObject({ total: 3 });
-    expect(await caller.admin.pipelineColumn({ stage: 'won', search: 'northwind' })).toMatchObject({ total: 0, items: [] });
+    expect(await caller.admin.pipelineColumn({ stage: 'won', search: 'northwind' })).toMatchObject({
+      total: 0,
+      items: [],
+    });
   });
 
   it('answers 400 to a cursor it did not write', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/trpc/admin.pipelineColumn?input=${encodeURIComponent(JSON.stringify({ stage: 'booked', cursor: 'bm90LWEtY3Vyc29y' }))}`, headers: { authorization: `Bearer ${await t.deps.tokens.sign({ userId: admin.id, role: 'admin', tokenVersion: admin.tokenVersion })}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/admin.pipelineColumn?input=${encodeURIComponent(JSON.stringify({ stage: 'booked', cursor: 'bm90LWEtY3Vyc29y' }))}`,
+      headers: {
+        authorization: `Bearer ${await t.deps.tokens.sign({ userId: admin.id, role: 'admin', tokenVersion: admin.tokenVersion })}`,
+      },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('cursor is not valid');
   });
@@ -72,24 +99,42 @@ describe('partner.referralsPage', () => {
     expect(all.items).toHaveLength(2);
     const second = await caller.partner.referralsPage({ limit: 2, offset: 2 });
     expect(new Set([...all.items, ...second.items].map((deal) => deal.id)).size).toBe(4);
-    expect((await caller.partner.referralsPage({ stage: 'booked' })).items.map((deal) => deal.clientCompanyName)).toEqual(['Northwind Foods']);
+    expect(
+      (await caller.partner.referralsPage({ stage: 'booked' })).items.map((deal) => deal.clientCompanyName),
+    ).toEqual(['Northwind Foods']);
     expect((await caller.partner.referralsPage({ search: 'Acme' })).total).toBe(0);
   });
 
   it('refuses a search with a line break', async () => {
-    await expect(callerFor(t.deps, globex.user).partner.referralsPage({ search: 'a\nb' })).rejects.toThrow('Search must be a single line');
+    await expect(callerFor(t.deps, globex.user).partner.referralsPage({ search: 'a\nb' })).rejects.toThrow(
+      'Search must be a single line',
+    );
   });
 });
 
 describe('the admin page of one partner', () => {
   it('lists the partner’s commissions and its share of each payout, paged', async () => {
     const referralId = await createReferral(t.deps, acme.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const otherReferral = await createReferral(t.deps, globex.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const otherReferral = await createReferral(t.deps, globex.partnerId, {
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+    });
     const ids = [];
-    for (const month of ['2026-01', '2026-02', '2026-03']) ids.push(await createCommission(t.deps, { partnerId: acme.partnerId, referralId, monthYear: month, amount: '50.00' }));
-    const globexCommission = await createCommission(t.deps, { partnerId: globex.partnerId, referralId: otherReferral, monthYear: '2026-01', amount: '100.00' });
+    for (const month of ['2026-01', '2026-02', '2026-03'])
+      ids.push(
+        await createCommission(t.deps, { partnerId: acme.partnerId, referralId, monthYear: month, amount: '50.00' }),
+      );
+    const globexCommission = await createCommission(t.deps, {
+      partnerId: globex.partnerId,
+      referralId: otherReferral,
+      monthYear: '2026-01',
+      amount: '100.00',
+    });
     const caller = callerFor(t.deps, admin);
-    await caller.admin.processPayout({ commissionIds: [ids[0]!, ids[1]!, globexCommission], idempotencyKey: randomUUID() });
+    await caller.admin.processPayout({
+      commissionIds: [ids[0]!, ids[1]!, globexCommission],
+      idempotencyKey: randomUUID(),
+    });
 
     const commissions = await caller.admin.partnerCommissions({ partnerId: acme.partnerId, limit: 2 });
     expect(commissions.total).toBe(3);
@@ -98,22 +143,42 @@ describe('the admin page of one partner', () => {
     const payouts = await caller.admin.partnerPayouts({ partnerId: acme.partnerId });
     expect(payouts.total).toBe(1);
     expect(payouts.items[0]).toMatchObject({ amount: '100.00', commissionCount: 2 });
-    expect((await caller.admin.partnerPayouts({ partnerId: globex.partnerId })).items[0]).toMatchObject({ amount: '100.00', commissionCount: 1 });
+    expect((await caller.admin.partnerPayouts({ partnerId: globex.partnerId })).items[0]).toMatchObject({
+      amount: '100.00',
+      commissionCount: 1,
+    });
   });
 
   it('lists the activity about the partner and its deals, newest first, and not another partner’s', async () => {
     const caller = callerFor(t.deps, admin);
     await caller.admin.suspendPartner({ id: globex.partnerId });
     await caller.admin.reactivatePartner({ id: globex.partnerId });
-    await caller.admin.addClient({ partnerId: globex.partnerId, clientCompanyName: 'Initech', serviceType: 'controller', monthlyValue: '900.00' });
-    await caller.admin.addClient({ partnerId: acme.partnerId, clientCompanyName: 'Umbrella', serviceType: 'controller', monthlyValue: '900.00' });
+    await caller.admin.addClient({
+      partnerId: globex.partnerId,
+      clientCompanyName: 'Initech',
+      serviceType: 'controller',
+      monthlyValue: '900.00',
+    });
+    await caller.admin.addClient({
+      partnerId: acme.partnerId,
+      clientCompanyName: 'Umbrella',
+      serviceType: 'controller',
+      monthlyValue: '900.00',
+    });
 
     const activity = await caller.admin.partnerActivity({ partnerId: globex.partnerId, limit: 50 });
     const actions = activity.items.map((entry) => entry.action);
-    expect(actions.slice(0, 3)).toEqual(['referral.client_added', expect.stringMatching(/reactivat/), expect.stringMatching(/suspend/)]);
+    expect(actions.slice(0, 3)).toEqual([
+      'referral.client_added',
+      expect.stringMatching(/reactivat/),
+      expect.stringMatching(/suspend/),
+    ]);
     expect(activity.items.every((entry) => entry.details?.clientCompanyName !== 'Umbrella')).toBe(true);
     expect(activity.items[0]?.actorEmail).toBe(admin.email);
     expect(activity.total).toBe(activity.items.length);
-    await expect(caller.admin.partnerActivity({ partnerId: randomUUID() })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Partner not found' });
+    await expect(caller.admin.partnerActivity({ partnerId: randomUUID() })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Partner not found',
+    });
   });
 });

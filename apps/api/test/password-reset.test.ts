@@ -31,7 +31,13 @@ beforeEach(() => {
 });
 
 const post = (url: string, body: unknown, options: { headers?: Record<string, string>; ip?: string } = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...options.headers }, payload: JSON.stringify(body), remoteAddress: options.ip ?? nextIp() });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    payload: JSON.stringify(body),
+    remoteAddress: options.ip ?? nextIp(),
+  });
 
 /** Delivers the outbox and answers the mails that arrived for `to`. */
 async function mailsTo(to: string, count: number): Promise<CapturedMail[]> {
@@ -101,8 +107,13 @@ describe('POST /api/auth/forgot-password', () => {
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
 
     const ip = nextIp();
-    for (let i = 0; i < 20; i++) expect((await post('/api/auth/forgot-password', { email: `ip-${i}-${Date.now()}@example.com` }, { ip })).statusCode).toBe(202);
-    expect((await post('/api/auth/forgot-password', { email: `ip-last-${Date.now()}@example.com` }, { ip })).statusCode).toBe(429);
+    for (let i = 0; i < 20; i++)
+      expect(
+        (await post('/api/auth/forgot-password', { email: `ip-${i}-${Date.now()}@example.com` }, { ip })).statusCode,
+      ).toBe(202);
+    expect(
+      (await post('/api/auth/forgot-password', { email: `ip-last-${Date.now()}@example.com` }, { ip })).statusCode,
+    ).toBe(429);
   });
 });
 
@@ -174,14 +185,20 @@ describe('POST /api/auth/reset-password', () => {
     expect(await anonymous.auth.forgotPassword({ email })).toEqual({ message: MESSAGES.resetRequested });
     const mail = (await mailsTo(email, smtp.mails.length + 1)).at(-1);
     expect(await anonymous.auth.resetPassword({ token: tokenIn(mail), password: 'via-trpc-1' })).toEqual({ ok: true });
-    await expect(anonymous.auth.resetPassword({ token: tokenIn(mail), password: 'via-trpc-2' })).rejects.toThrow(MESSAGES.resetLinkInvalid);
+    await expect(anonymous.auth.resetPassword({ token: tokenIn(mail), password: 'via-trpc-2' })).rejects.toThrow(
+      MESSAGES.resetLinkInvalid,
+    );
   });
 });
 
 describe('POST /api/auth/change-password', () => {
   it('refuses a wrong current password with "Current password is incorrect"', async () => {
     const { user } = await account();
-    const res = await post('/api/auth/change-password', { currentPassword: 'not-it-at-all', newPassword: 'changed-pass-1' }, { headers: await bearer(t.deps, user) });
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'not-it-at-all', newPassword: 'changed-pass-1' },
+      { headers: await bearer(t.deps, user) },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Current password is incorrect');
   });
@@ -189,12 +206,19 @@ describe('POST /api/auth/change-password', () => {
   it('changes the password, answers a fresh token, ends the other sessions and mails the owner', async () => {
     const { email, user } = await account();
     const session = await bearer(t.deps, user);
-    const res = await post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'changed-pass-1' }, { headers: session });
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'changed-pass-1' },
+      { headers: session },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { token, user: me } = res.json<{ token: string; user: { email: string } }>();
     expect(me.email).toBe(email);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: session })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } }))
+        .statusCode,
+    ).toBe(200);
     expect((await post('/api/auth/login', { email, password: 'changed-pass-1' })).statusCode).toBe(200);
     const [mail] = await mailsTo(email, 1);
     expect(mail?.subject).toBe('Your password was changed');
@@ -203,19 +227,29 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('needs a signed-in user and a valid new password', async () => {
-    expect((await post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'changed-pass-1' })).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'changed-pass-1' }))
+        .statusCode,
+    ).toBe(401);
     const { user } = await account();
-    const short = await post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'abc' }, { headers: await bearer(t.deps, user) });
+    const short = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'abc' },
+      { headers: await bearer(t.deps, user) },
+    );
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(MESSAGES.authPasswordMin);
   });
 
   it('works through tRPC too', async () => {
     const { user } = await account();
-    const result = await callerFor(t.deps, user).auth.changePassword({ currentPassword: PASSWORD, newPassword: 'trpc-changed-1' });
+    const result = await callerFor(t.deps, user).auth.changePassword({
+      currentPassword: PASSWORD,
+      newPassword: 'trpc-changed-1',
+    });
     expect(result.user.id).toBe(user.id);
-    await expect(callerFor(t.deps, user).auth.changePassword({ currentPassword: 'wrong-one', newPassword: 'x-changed-1' })).rejects.toThrow(
-      MESSAGES.currentPasswordIncorrect,
-    );
+    await expect(
+      callerFor(t.deps, user).auth.changePassword({ currentPassword: 'wrong-one', newPassword: 'x-changed-1' }),
+    ).rejects.toThrow(MESSAGES.currentPasswordIncorrect);
   });
 });

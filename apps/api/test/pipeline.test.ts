@@ -12,15 +12,29 @@ const NOW = new Date('2026-06-15T23:30:00Z');
 const EARLIER = new Date('2026-05-01T12:00:00Z');
 
 describe('stageChange (pure rules)', () => {
-  const base = { stage: 'booked' as ReferralStage, closeDate: null, proposalDate: null, contractStartDate: null, lostReason: null };
+  const base = {
+    stage: 'booked' as ReferralStage,
+    closeDate: null,
+    proposalDate: null,
+    contractStartDate: null,
+    lostReason: null,
+  };
 
   it.each([
     // from, patch, expected stored change
     ['booked', { stage: 'qualified' }, { stage: 'qualified', closeDate: null }],
     ['booked', { stage: 'proposal' }, { stage: 'proposal', closeDate: null, proposalDate: NOW }],
     ['booked', { stage: 'won' }, { stage: 'won', closeDate: NOW, contractStartDate: '2026-06-15' }],
-    ['booked', { stage: 'won', contractStartDate: '2026-07-01' }, { stage: 'won', closeDate: NOW, contractStartDate: '2026-07-01' }],
-    ['booked', { stage: 'lost', lostReason: 'Chose a competitor' }, { stage: 'lost', closeDate: NOW, lostReason: 'Chose a competitor' }],
+    [
+      'booked',
+      { stage: 'won', contractStartDate: '2026-07-01' },
+      { stage: 'won', closeDate: NOW, contractStartDate: '2026-07-01' },
+    ],
+    [
+      'booked',
+      { stage: 'lost', lostReason: 'Chose a competitor' },
+      { stage: 'lost', closeDate: NOW, lostReason: 'Chose a competitor' },
+    ],
     ['booked', { stage: 'lost' }, { stage: 'lost', closeDate: NOW }],
     ['proposal', { notes: 'Call back' }, { notes: 'Call back' }],
     ['booked', {}, {}],
@@ -29,20 +43,40 @@ describe('stageChange (pure rules)', () => {
   });
 
   it('keeps an existing proposal date and contract start', () => {
-    expect(stageChange({ ...base, stage: 'qualified', proposalDate: EARLIER }, { stage: 'proposal' }, NOW)).toEqual({ stage: 'proposal', closeDate: null });
-    expect(stageChange({ ...base, contractStartDate: '2026-01-01' }, { stage: 'won' }, NOW)).toEqual({ stage: 'won', closeDate: NOW });
+    expect(stageChange({ ...base, stage: 'qualified', proposalDate: EARLIER }, { stage: 'proposal' }, NOW)).toEqual({
+      stage: 'proposal',
+      closeDate: null,
+    });
+    expect(stageChange({ ...base, contractStartDate: '2026-01-01' }, { stage: 'won' }, NOW)).toEqual({
+      stage: 'won',
+      closeDate: NOW,
+    });
   });
 
   it('refills today when a won deal has its contract start cleared', () => {
-    expect(stageChange({ ...base, stage: 'won', closeDate: EARLIER, contractStartDate: '2026-01-01' }, { contractStartDate: null }, NOW)).toEqual({ contractStartDate: '2026-06-15' });
+    expect(
+      stageChange(
+        { ...base, stage: 'won', closeDate: EARLIER, contractStartDate: '2026-01-01' },
+        { contractStartDate: null },
+        NOW,
+      ),
+    ).toEqual({ contractStartDate: '2026-06-15' });
   });
 
   it('reopening a lost deal clears its close date and reason', () => {
-    expect(stageChange({ ...base, stage: 'lost', closeDate: EARLIER, lostReason: 'Budget' }, { stage: 'qualified' }, NOW)).toEqual({ stage: 'qualified', closeDate: null, lostReason: null });
+    expect(
+      stageChange({ ...base, stage: 'lost', closeDate: EARLIER, lostReason: 'Budget' }, { stage: 'qualified' }, NOW),
+    ).toEqual({ stage: 'qualified', closeDate: null, lostReason: null });
   });
 
   it('leaves the close date alone when the stage does not change', () => {
-    expect(stageChange({ ...base, stage: 'won', closeDate: EARLIER, contractStartDate: '2026-01-01' }, { stage: 'won' }, NOW)).toEqual({});
+    expect(
+      stageChange(
+        { ...base, stage: 'won', closeDate: EARLIER, contractStartDate: '2026-01-01' },
+        { stage: 'won' },
+        NOW,
+      ),
+    ).toEqual({});
   });
 
   it('uses the UTC day for today', () => {
@@ -64,14 +98,22 @@ describe('stored stage changes and currentMrr', () => {
   });
 
   async function mrrOf(partnerId: string) {
-    const row = await t.db.selectFrom('partners').select('currentMrr').where('id', '=', partnerId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('partners')
+      .select('currentMrr')
+      .where('id', '=', partnerId)
+      .executeTakeFirstOrThrow();
     return row.currentMrr;
   }
 
   /** The aggregate currentMrr must always equal. */
   async function aggregateMrr(partnerId: string, now: Date) {
     const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-    const { rows } = await sql<{ total: string }>`select coalesce(sum(r.monthly_value), 0)::numeric(12,2)::text as total from referrals r where r.partner_id = ${partnerId} and ${activeInMonthSql(month)}`.execute(t.db);
+    const { rows } = await sql<{
+      total: string;
+    }>`select coalesce(sum(r.monthly_value), 0)::numeric(12,2)::text as total from referrals r where r.partner_id = ${partnerId} and ${activeInMonthSql(month)}`.execute(
+      t.db,
+    );
     return rows[0]?.total;
   }
 
@@ -84,14 +126,26 @@ describe('stored stage changes and currentMrr', () => {
     expect(await mrrOf(partner.partnerId)).toBe('1500.00');
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', id).execute();
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ action: 'referral.stage_changed', userId: admin.id, details: { partnerId: partner.partnerId, before: { stage: 'booked', closeDate: null, contractStartDate: null }, after: { stage: 'won', closeDate: NOW.toISOString(), contractStartDate: '2026-06-15' } } });
+    expect(log[0]).toMatchObject({
+      action: 'referral.stage_changed',
+      userId: admin.id,
+      details: {
+        partnerId: partner.partnerId,
+        before: { stage: 'booked', closeDate: null, contractStartDate: null },
+        after: { stage: 'won', closeDate: NOW.toISOString(), contractStartDate: '2026-06-15' },
+      },
+    });
   });
 
   it('stores lost with its reason and the close date', async () => {
     t.clock.now = NOW;
     const partner = await createPartner(t.deps);
     const id = await createReferral(t.deps, partner.partnerId, { stage: 'proposal' });
-    const result = await callerFor(t.deps, admin).admin.updateReferral({ id, stage: 'lost', lostReason: 'Went in-house' });
+    const result = await callerFor(t.deps, admin).admin.updateReferral({
+      id,
+      stage: 'lost',
+      lostReason: 'Went in-house',
+    });
     expect(result).toMatchObject({ stage: 'lost', lostReason: 'Went in-house', closeDate: NOW.toISOString() });
   });
 
@@ -114,25 +168,54 @@ describe('stored stage changes and currentMrr', () => {
     ['won → proposal', { stage: 'won', contractStartDate: '2026-01-01' }, { stage: 'proposal' }, '0.00'],
     ['won, start next month', { stage: 'booked' }, { stage: 'won', contractStartDate: '2026-07-01' }, '0.00'],
     ['won, churned last month', { stage: 'won', contractStartDate: '2026-01-01' }, { churnDate: '2026-05-31' }, '0.00'],
-    ['won, churns this month', { stage: 'won', contractStartDate: '2026-01-01' }, { churnDate: '2026-06-01' }, '1000.00'],
-    ['won, contract ended last month', { stage: 'won', contractStartDate: '2026-01-01' }, { contractEndDate: '2026-05-31' }, '0.00'],
-    ['won, contract ends this month', { stage: 'won', contractStartDate: '2026-01-01' }, { contractEndDate: '2026-06-30' }, '1000.00'],
+    [
+      'won, churns this month',
+      { stage: 'won', contractStartDate: '2026-01-01' },
+      { churnDate: '2026-06-01' },
+      '1000.00',
+    ],
+    [
+      'won, contract ended last month',
+      { stage: 'won', contractStartDate: '2026-01-01' },
+      { contractEndDate: '2026-05-31' },
+      '0.00',
+    ],
+    [
+      'won, contract ends this month',
+      { stage: 'won', contractStartDate: '2026-01-01' },
+      { contractEndDate: '2026-06-30' },
+      '1000.00',
+    ],
     ['lost → won (restart)', { stage: 'lost' }, { stage: 'won' }, '1000.00'],
     ['notes only on a booked deal', { stage: 'booked' }, { notes: 'hello' }, '0.00'],
-  ] as const)('%s: currentMrr is the expected sum and equals the SQL aggregate', async (_name, before, patch, expected) => {
-    t.clock.now = NOW;
-    const partner = await createPartner(t.deps);
-    // A second, steady active deal proves the sum keeps the others.
-    await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01', monthlyValue: '250.00' });
-    await callerFor(t.deps, admin).admin.updateReferral({ id: await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2026-02-01', monthlyValue: '1.00' }), notes: 'touch' });
-    const id = await createReferral(t.deps, partner.partnerId, { ...before, monthlyValue: '1000.00' });
-    await callerFor(t.deps, admin).admin.updateReferral({ id, ...patch });
-    const expectedTotal = ((Number(expected) * 100 + 25100) / 100).toFixed(2);
-    expect(await mrrOf(partner.partnerId)).toBe(expectedTotal);
-    expect(await mrrOf(partner.partnerId)).toBe(await aggregateMrr(partner.partnerId, NOW));
-  });
+  ] as const)(
+    '%s: currentMrr is the expected sum and equals the SQL aggregate',
+    async (_name, before, patch, expected) => {
+      t.clock.now = NOW;
+      const partner = await createPartner(t.deps);
+      // A second, steady active deal proves the sum keeps the others.
+      await createReferral(t.deps, partner.partnerId, {
+        stage: 'won',
+        contractStartDate: '2026-01-01',
+        monthlyValue: '250.00',
+      });
+      await callerFor(t.deps, admin).admin.updateReferral({
+        id: await createReferral(t.deps, partner.partnerId, {
+          stage: 'won',
+          contractStartDate: '2026-02-01',
+          monthlyValue: '1.00',
+        }),
+        notes: 'touch',
+      });
+      const id = await createReferral(t.deps, partner.partnerId, { ...before, monthlyValue: '1000.00' });
+      await callerFor(t.deps, admin).admin.updateReferral({ id, ...patch });
+      const expectedTotal = ((Number(expected) * 100 + 25100) / 100).toFixed(2);
+      expect(await mrrOf(partner.partnerId)).toBe(expectedTotal);
+      expect(await mrrOf(partner.partnerId)).toBe(await aggregateMrr(partner.partnerId, NOW));
+    },
+  );
 
-  it('moves only its own partner\'s MRR', async () => {
+  it("moves only its own partner's MRR", async () => {
     t.clock.now = NOW;
     const mine = await createPartner(t.deps);
     const theirs = await createPartner(t.deps);
@@ -146,8 +229,19 @@ describe('stored stage changes and currentMrr', () => {
     t.clock.now = NOW;
     const partner = await createPartner(t.deps);
     const id = await createReferral(t.deps, partner.partnerId, { monthlyValue: '700.00' });
-    await expect(callerFor(t.deps, admin).admin.updateReferral({ id, stage: 'won', contractStartDate: '2026-06-10', contractEndDate: '2026-06-01' })).rejects.toThrow();
-    const row = await t.db.selectFrom('referrals').select(['stage', 'closeDate']).where('id', '=', id).executeTakeFirstOrThrow();
+    await expect(
+      callerFor(t.deps, admin).admin.updateReferral({
+        id,
+        stage: 'won',
+        contractStartDate: '2026-06-10',
+        contractEndDate: '2026-06-01',
+      }),
+    ).rejects.toThrow();
+    const row = await t.db
+      .selectFrom('referrals')
+      .select(['stage', 'closeDate'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ stage: 'booked', closeDate: null });
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', id).execute();
     expect(log).toHaveLength(0);
@@ -156,7 +250,10 @@ describe('stored stage changes and currentMrr', () => {
   it('walks a deal through every stage, each change stored and seen by the partner', async () => {
     t.clock.now = NOW;
     const partner = await createPartner(t.deps);
-    const created = await callerFor(t.deps, partner.user).partner.createReferral({ clientCompanyName: 'Journey Co', monthlyValue: '900' });
+    const created = await callerFor(t.deps, partner.user).partner.createReferral({
+      clientCompanyName: 'Journey Co',
+      monthlyValue: '900',
+    });
     for (const stage of ['qualified', 'proposal', 'won', 'lost', 'booked'] as const) {
       await callerFor(t.deps, admin).admin.updateReferral({ id: created.id, stage });
       const seen = await callerFor(t.deps, partner.user).partner.referrals();

@@ -43,7 +43,12 @@ describe('platform', () => {
   });
 
   it('answers malformed JSON with 400 and a message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toEqual(expect.any(String));
   });
@@ -53,8 +58,13 @@ describe('platform', () => {
     expect(doc.statusCode).toBe(200);
     expect(doc.json().openapi).toBe('3.1.0');
     const payout = doc.json().paths['/api/admin/payouts'].post;
-    expect(payout.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
-    expect(Object.keys(payout.requestBody.content['application/json'].schema.properties)).toEqual(['commissionIds', 'matching']);
+    expect(payout.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }),
+    );
+    expect(Object.keys(payout.requestBody.content['application/json'].schema.properties)).toEqual([
+      'commissionIds',
+      'matching',
+    ]);
     const list = doc.json().paths['/api/admin/partners'].get.responses['200'];
     expect(list.content['application/json'].schema.type).toBe('array');
     expect(list.headers['X-Total-Count']).toBeDefined();
@@ -96,7 +106,9 @@ describe('the web app', () => {
 describe('configuration', () => {
   it('names a missing JWT_SECRET and DATA_ENCRYPTION_KEY with DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/JWT_SECRET[\s\S]*DATA_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(
+      /JWT_SECRET[\s\S]*DATA_ENCRYPTION_KEY/,
+    );
   });
 
   it('names a wrong PORT', () => {
@@ -104,7 +116,9 @@ describe('configuration', () => {
   });
 
   it('refuses an encryption key that is not 32 bytes', () => {
-    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: Buffer.from('short').toString('base64') })).toThrow(/DATA_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: Buffer.from('short').toString('base64') })).toThrow(
+      /DATA_ENCRYPTION_KEY/,
+    );
   });
 
   it('defaults to the embedded database with demo data on', () => {

@@ -34,7 +34,9 @@ describe('preparedLookup (issue 19, API overhead)', () => {
   });
 
   it('refuses a query whose only parameter is not the id', async () => {
-    const lookup = preparedLookup((db: Db, id: string) => db.selectFrom('users').select('id').where('id', '=', id).where('role', '=', 'admin'));
+    const lookup = preparedLookup((db: Db, id: string) =>
+      db.selectFrom('users').select('id').where('id', '=', id).where('role', '=', 'admin'),
+    );
     await expect(lookup(t.db, 'x')).rejects.toThrow('a prepared lookup takes exactly one parameter: the id');
   });
 

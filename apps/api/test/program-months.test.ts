@@ -10,7 +10,15 @@ import { activeInMonth, activeValueByMonthSql } from '../src/services/referrals/
 import { adminMetrics } from '../src/services/money/admin-metrics';
 import { programTrends } from '../src/services/money/charts';
 import type { SessionUser } from '../src/trpc/context';
-import { callerFor, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
+import {
+  callerFor,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type PartnerFixture,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let admin: SessionUser;
@@ -86,7 +94,9 @@ async function liveFigures(): Promise<MonthFigures[]> {
 async function expectRollupEqualsRows(): Promise<MonthFigures[]> {
   const live = await liveFigures();
   expect((await programTrends(t.db, END, MONTHS.length)).months).toEqual(live);
-  const metrics = await Promise.all(MONTHS.map(async (month) => (await adminMetrics(t.db, new Date(`${month}-28T23:59:59Z`))).monthlyReferralRevenue));
+  const metrics = await Promise.all(
+    MONTHS.map(async (month) => (await adminMetrics(t.db, new Date(`${month}-28T23:59:59Z`))).monthlyReferralRevenue),
+  );
   expect(metrics).toEqual(live.map((m) => m.referralMrr));
   return live;
 }
@@ -96,7 +106,15 @@ const at = (iso: string) => {
 };
 const asAdmin = () => callerFor(t.deps, admin).admin;
 const pendingOf = async (partnerId: string) =>
-  (await t.db.selectFrom('commissions').select(['id', 'amount']).where('partnerId', '=', partnerId).where('status', '=', 'pending').orderBy('id').execute()).map((c) => c.id);
+  (
+    await t.db
+      .selectFrom('commissions')
+      .select(['id', 'amount'])
+      .where('partnerId', '=', partnerId)
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .execute()
+  ).map((c) => c.id);
 
 const ids: Record<string, string> = {};
 const id = (name: string) => ids[name] as string;
@@ -110,14 +128,40 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
   it('counts referrals created by a partner and by an admin, in the UTC month of their creation, for partners of any status', async () => {
     at('2025-11-20T10:00:00Z');
     for (const name of ['a', 'b', 'c']) {
-      ids[name] = (await callerFor(t.deps, partner.user).partner.createReferral({ clientCompanyName: `Client ${name}`, serviceType: 'controller', monthlyValue: '1200.00' })).id;
+      ids[name] = (
+        await callerFor(t.deps, partner.user).partner.createReferral({
+          clientCompanyName: `Client ${name}`,
+          serviceType: 'controller',
+          monthlyValue: '1200.00',
+        })
+      ).id;
     }
     at('2025-12-31T23:30:00Z');
-    ids.d = (await asAdmin().addClient({ partnerId: other.partnerId, clientCompanyName: 'Client d', serviceType: 'basic_accounting', monthlyValue: '310.10', contractStartDate: '2021-03-01', contractEndDate: '2026-09-15' })).id;
-    ids.e = (await asAdmin().addClient({ partnerId: other.partnerId, clientCompanyName: 'Client e', serviceType: 'basic_accounting', monthlyValue: '99.99' })).id;
+    ids.d = (
+      await asAdmin().addClient({
+        partnerId: other.partnerId,
+        clientCompanyName: 'Client d',
+        serviceType: 'basic_accounting',
+        monthlyValue: '310.10',
+        contractStartDate: '2021-03-01',
+        contractEndDate: '2026-09-15',
+      })
+    ).id;
+    ids.e = (
+      await asAdmin().addClient({
+        partnerId: other.partnerId,
+        clientCompanyName: 'Client e',
+        serviceType: 'basic_accounting',
+        monthlyValue: '99.99',
+      })
+    ).id;
     // A suspended partner's won deal still counts in the program's MRR.
     const suspended = await createPartner(t.deps, { status: 'suspended' });
-    ids.f = await createReferral(t.deps, suspended.partnerId, { stage: 'won', monthlyValue: '45.45', contractStartDate: '2024-07-31' });
+    ids.f = await createReferral(t.deps, suspended.partnerId, {
+      stage: 'won',
+      monthlyValue: '45.45',
+      contractStartDate: '2024-07-31',
+    });
     const live = await expectRollupEqualsRows();
     expect(live.find((m) => m.month === '2025-11')?.newReferrals).toBe(3);
   });
@@ -127,7 +171,8 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     await asAdmin().updateReferral({ id: id('a'), stage: 'won' }); // starts today
     await asAdmin().updateReferral({ id: id('b'), stage: 'won', contractStartDate: '2025-12-15' });
     await asAdmin().updateReferral({ id: id('c'), stage: 'lost', lostReason: 'Chose another firm' });
-    for (const stage of ['qualified', 'proposal', 'won'] as const) await asAdmin().updateReferral({ id: id('d'), stage });
+    for (const stage of ['qualified', 'proposal', 'won'] as const)
+      await asAdmin().updateReferral({ id: id('d'), stage });
     await asAdmin().updateReferral({ id: id('e'), stage: 'won', contractStartDate: '2026-02-01' });
     await expectRollupEqualsRows();
 
@@ -156,8 +201,16 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
 
   it('follows changes made in plain SQL: value, creation and close dates, deletes', async () => {
     await t.db.updateTable('referrals').set({ monthlyValue: '1234.56' }).where('id', '=', id('a')).execute();
-    await t.db.updateTable('referrals').set({ createdAt: new Date('2024-02-29T23:59:59.999Z') }).where('id', '=', id('d')).execute();
-    await t.db.updateTable('referrals').set({ closeDate: new Date('2026-05-01T00:00:00Z') }).where('id', '=', id('c')).execute();
+    await t.db
+      .updateTable('referrals')
+      .set({ createdAt: new Date('2024-02-29T23:59:59.999Z') })
+      .where('id', '=', id('d'))
+      .execute();
+    await t.db
+      .updateTable('referrals')
+      .set({ closeDate: new Date('2026-05-01T00:00:00Z') })
+      .where('id', '=', id('c'))
+      .execute();
     await t.db.updateTable('referrals').set({ notes: 'moves nothing' }).where('id', '=', id('a')).execute();
     await t.db.deleteFrom('referrals').where('id', '=', id('e')).execute();
     await expectRollupEqualsRows();
@@ -168,7 +221,10 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     await asAdmin().accrue({ month: '2026-01' });
     at('2026-05-02T12:00:00Z');
     for (const month of ['2026-02', '2026-03', '2026-04']) await asAdmin().accrue({ month });
-    const [first, second, third, fourth, ...rest] = [...(await pendingOf(partner.partnerId)), ...(await pendingOf(other.partnerId))];
+    const [first, second, third, fourth, ...rest] = [
+      ...(await pendingOf(partner.partnerId)),
+      ...(await pendingOf(other.partnerId)),
+    ];
     expect(rest.length).toBeGreaterThan(0);
     at('2026-02-28T23:59:59.999Z');
     await asAdmin().processPayout({ commissionIds: [first as string], idempotencyKey: randomUUID() });
@@ -179,7 +235,11 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     await expectRollupEqualsRows();
 
     at('2026-06-30T23:00:00Z');
-    const bonus = await asAdmin().addAdjustment({ partnerId: other.partnerId, amount: '75.25', reason: 'Launch bonus' });
+    const bonus = await asAdmin().addAdjustment({
+      partnerId: other.partnerId,
+      amount: '75.25',
+      reason: 'Launch bonus',
+    });
     const clawback = await asAdmin().addAdjustment({ partnerId: other.partnerId, amount: '-20.10', reason: 'Refund' });
     const voided = await asAdmin().addAdjustment({ partnerId: other.partnerId, amount: '5.00', reason: 'Typo' });
     await asAdmin().voidCommission({ id: voided.id, reason: 'Entered twice' });
@@ -189,8 +249,16 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
 
     // Data fixes in plain SQL: a payment moved to another month, a bounced payment (failed, its
     // payment date kept, as the demo seed writes it), an amount corrected, a row deleted.
-    await t.db.updateTable('commissions').set({ paymentDate: new Date('2025-12-31T23:59:59Z') }).where('id', '=', first as string).execute();
-    await t.db.updateTable('commissions').set({ status: 'failed', failureReason: 'Bounced' }).where('id', '=', second as string).execute();
+    await t.db
+      .updateTable('commissions')
+      .set({ paymentDate: new Date('2025-12-31T23:59:59Z') })
+      .where('id', '=', first as string)
+      .execute();
+    await t.db
+      .updateTable('commissions')
+      .set({ status: 'failed', failureReason: 'Bounced' })
+      .where('id', '=', second as string)
+      .execute();
     await t.db.updateTable('commissions').set({ amount: '80.00' }).where('id', '=', bonus.id).execute();
     await t.db.deleteFrom('commissions').where('id', '=', clawback.id).execute();
     await expectRollupEqualsRows();
@@ -223,13 +291,21 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     await expectRollupEqualsRows();
     // Statement-level triggers (bit 0 of tgtype clear): one aggregate per statement, not one per row.
     const { rows: triggers } = await sql<{ name: string; perRow: boolean }>`
-      select tgname as name, (tgtype & 1) = 1 as "perRow" from pg_trigger where tgname like '%program_months%' order by tgname`.execute(t.db);
+      select tgname as name, (tgtype & 1) = 1 as "perRow" from pg_trigger where tgname like '%program_months%' order by tgname`.execute(
+      t.db,
+    );
     expect(triggers).toHaveLength(6);
     expect(triggers.filter((trigger) => trigger.perRow)).toEqual([]);
 
-    await sql`update referrals set churn_date = contract_start_date + 200 where client_company_name like 'Bulk %' and stage = 'won' and churn_date is null`.execute(t.db);
-    await sql`update referrals set stage = 'lost' where client_company_name like 'Bulk %' and stage = 'won' and contract_start_date < date '2024-06-01'`.execute(t.db);
-    await sql`update commissions set payment_date = payment_date + interval '20 days', amount = amount + 1 where kind = 'bonus' and reason = 'Bulk bonus' and status = 'paid'`.execute(t.db);
+    await sql`update referrals set churn_date = contract_start_date + 200 where client_company_name like 'Bulk %' and stage = 'won' and churn_date is null`.execute(
+      t.db,
+    );
+    await sql`update referrals set stage = 'lost' where client_company_name like 'Bulk %' and stage = 'won' and contract_start_date < date '2024-06-01'`.execute(
+      t.db,
+    );
+    await sql`update commissions set payment_date = payment_date + interval '20 days', amount = amount + 1 where kind = 'bonus' and reason = 'Bulk bonus' and status = 'paid'`.execute(
+      t.db,
+    );
     await expectRollupEqualsRows();
 
     await sql`delete from commissions where reason = 'Bulk bonus' and amount < 100`.execute(t.db);
@@ -246,6 +322,8 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     await sql`update referrals set notes = 'reviewed', updated_at = now()`.execute(t.db);
     await sql`update commissions set updated_at = now()`.execute(t.db);
     expect(await t.db.selectFrom('programMonths').selectAll().orderBy('month').execute()).toEqual(before);
-    expect((await sql<{ xmin: string }>`select xmin::text from program_months order by month`.execute(t.db)).rows).toEqual(rows);
+    expect(
+      (await sql<{ xmin: string }>`select xmin::text from program_months order by month`.execute(t.db)).rows,
+    ).toEqual(rows);
   });
 });

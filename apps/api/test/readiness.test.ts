@@ -46,7 +46,10 @@ describe('with the local storage and no Redis', () => {
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'not configured', storage: expect.stringMatching(/^failed: E[A-Z]+$/) } });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', redis: 'not configured', storage: expect.stringMatching(/^failed: E[A-Z]+$/) },
+      });
     } finally {
       rmSync(uploads, { force: true });
     }
@@ -55,7 +58,10 @@ describe('with the local storage and no Redis', () => {
 
   it('reports the database failed when it does not answer', async () => {
     const res = await checkReadiness({ ...t.deps, pingDb: async () => false });
-    expect(res).toEqual({ status: 'unavailable', checks: { database: 'failed: no answer', redis: 'not configured', storage: 'ok' } });
+    expect(res).toEqual({
+      status: 'unavailable',
+      checks: { database: 'failed: no answer', redis: 'not configured', storage: 'ok' },
+    });
   });
 
   it('gives up on a part that hangs after its time limit', async () => {
@@ -81,7 +87,10 @@ describe('with S3 storage and Redis', () => {
   it('is ready when the database, Redis and the bucket answer', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: REDIS_URL ? 'ok' : 'not configured', storage: 'ok' } });
+    expect(res.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: REDIS_URL ? 'ok' : 'not configured', storage: 'ok' },
+    });
   });
 
   it('answers 503 naming storage once the S3 server is stopped, without secrets', async () => {
@@ -89,7 +98,10 @@ describe('with S3 storage and Redis', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'unavailable', checks: { database: 'ok', storage: expect.stringMatching(/^failed: /) } });
+    expect(body).toMatchObject({
+      status: 'unavailable',
+      checks: { database: 'ok', storage: expect.stringMatching(/^failed: /) },
+    });
     expect(res.body).not.toContain(s3.env.S3_SECRET_ACCESS_KEY);
     expect(res.body).not.toContain(s3.env.S3_ENDPOINT);
     // Liveness does not depend on the bucket.
@@ -126,7 +138,10 @@ describe('with Redis at a closed port', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: expect.stringMatching(/^failed: (no connection|timed out)/), storage: 'ok' } });
+    expect(res.json()).toEqual({
+      status: 'unavailable',
+      checks: { database: 'ok', redis: expect.stringMatching(/^failed: (no connection|timed out)/), storage: 'ok' },
+    });
     expect(res.body).not.toContain(url);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });

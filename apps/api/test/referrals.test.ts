@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
-import { bearer, callerFor, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
+import {
+  bearer,
+  callerFor,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type PartnerFixture,
+  type TestApp,
+} from './helpers';
 import type { SessionUser } from '../src/trpc/context';
 
 let t: TestApp;
@@ -18,10 +27,21 @@ afterAll(async () => {
   await t.close();
 });
 
-const validReferral = { clientCompanyName: 'Shopify Store Inc', clientEmail: 'owner@store.example', serviceType: 'controller', monthlyValue: '2500', notes: 'Warm lead' };
+const validReferral = {
+  clientCompanyName: 'Shopify Store Inc',
+  clientEmail: 'owner@store.example',
+  serviceType: 'controller',
+  monthlyValue: '2500',
+  notes: 'Warm lead',
+};
 
 async function post(url: string, user: SessionUser | null, payload: unknown) {
-  return t.app.inject({ method: 'POST', url, headers: user ? await bearer(t.deps, user) : {}, payload: payload as object });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: user ? await bearer(t.deps, user) : {},
+    payload: payload as object,
+  });
 }
 async function get(url: string, user: SessionUser | null) {
   return t.app.inject({ method: 'GET', url, headers: user ? await bearer(t.deps, user) : {} });
@@ -31,17 +51,30 @@ describe('POST /api/partners/referrals', () => {
   it('creates a booked referral with the controller commission and answers 201', async () => {
     const res = await post('/api/partners/referrals', active.user, validReferral);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ stage: 'booked', commissionAmount: '100.00', monthlyValue: '2500.00', clientEmail: 'owner@store.example', partnerId: active.partnerId });
+    expect(res.json()).toMatchObject({
+      stage: 'booked',
+      commissionAmount: '100.00',
+      monthlyValue: '2500.00',
+      clientEmail: 'owner@store.example',
+      partnerId: active.partnerId,
+    });
   });
 
   it('stores 50.00 for basic accounting and accepts a number as the monthly value', async () => {
-    const res = await post('/api/partners/referrals', active.user, { clientCompanyName: 'Basic Co', serviceType: 'basic_accounting', monthlyValue: 799.5 });
+    const res = await post('/api/partners/referrals', active.user, {
+      clientCompanyName: 'Basic Co',
+      serviceType: 'basic_accounting',
+      monthlyValue: 799.5,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ commissionAmount: '50.00', monthlyValue: '799.50' });
   });
 
   it('defaults the service to basic accounting', async () => {
-    const res = await post('/api/partners/referrals', active.user, { clientCompanyName: 'Default Co', monthlyValue: '10' });
+    const res = await post('/api/partners/referrals', active.user, {
+      clientCompanyName: 'Default Co',
+      monthlyValue: '10',
+    });
     expect(res.json()).toMatchObject({ serviceType: 'basic_accounting', commissionAmount: '50.00' });
   });
 
@@ -50,8 +83,16 @@ describe('POST /api/partners/referrals', () => {
     ['no value', { monthlyValue: undefined }, MESSAGES.monthlyValueRequired],
     ['text', { monthlyValue: 'lots' }, MESSAGES.monthlyValueRequired],
     ['a value beyond numeric(10,2)', { monthlyValue: '100000000' }, MESSAGES.monthlyValueTooLarge],
-    ['a value beyond the documented maximum of 1,000,000.00', { monthlyValue: '1000000.01' }, MESSAGES.monthlyValueTooLarge],
-    ['a line break in the company name', { clientCompanyName: 'Acme\n=1+1' }, 'Company name must be a single line without control characters'],
+    [
+      'a value beyond the documented maximum of 1,000,000.00',
+      { monthlyValue: '1000000.01' },
+      MESSAGES.monthlyValueTooLarge,
+    ],
+    [
+      'a line break in the company name',
+      { clientCompanyName: 'Acme\n=1+1' },
+      'Company name must be a single line without control characters',
+    ],
     ['a blank company', { clientCompanyName: '  ' }, MESSAGES.companyNameRequired],
     ['a bad client email', { clientEmail: 'nope' }, MESSAGES.invalidClientEmail],
     ['an unknown service', { serviceType: 'tax' }, MESSAGES.serviceTypeRequired],
@@ -62,14 +103,21 @@ describe('POST /api/partners/referrals', () => {
     expect(res.json().message).toBe(message);
   });
 
-  it.each(['pending', 'suspended', 'inactive', 'rejected'] as const)('refuses a %s partner with 403', async (status) => {
-    const partner = await createPartner(t.deps, { status });
-    const res = await post('/api/partners/referrals', partner.user, validReferral);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(MESSAGES.partnerNotActive);
-    const count = await t.db.selectFrom('referrals').where('partnerId', '=', partner.partnerId).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(0);
-  });
+  it.each(['pending', 'suspended', 'inactive', 'rejected'] as const)(
+    'refuses a %s partner with 403',
+    async (status) => {
+      const partner = await createPartner(t.deps, { status });
+      const res = await post('/api/partners/referrals', partner.user, validReferral);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(MESSAGES.partnerNotActive);
+      const count = await t.db
+        .selectFrom('referrals')
+        .where('partnerId', '=', partner.partnerId)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(0);
+    },
+  );
 
   it('refuses anonymous callers with 401 and admins with 403', async () => {
     expect((await post('/api/partners/referrals', null, validReferral)).statusCode).toBe(401);
@@ -83,7 +131,11 @@ describe('POST /api/partners/referrals', () => {
     t.clock.now = new Date('2026-04-07T10:00:00Z');
     await post('/api/partners/referrals', partner.user, validReferral);
     t.clock.now = new Date();
-    const row = await t.db.selectFrom('partners').select(['firstReferralDate', 'lastReferralDate']).where('id', '=', partner.partnerId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('partners')
+      .select(['firstReferralDate', 'lastReferralDate'])
+      .where('id', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
     expect(row.firstReferralDate?.toISOString()).toBe('2026-03-05T10:00:00.000Z');
     expect(row.lastReferralDate?.toISOString()).toBe('2026-04-07T10:00:00.000Z');
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', first.json().id).execute();
@@ -93,9 +145,12 @@ describe('POST /api/partners/referrals', () => {
 });
 
 describe('GET /api/partners/referrals', () => {
-  it('lists only the partner\'s own referrals, newest first', async () => {
+  it("lists only the partner's own referrals, newest first", async () => {
     const partner = await createPartner(t.deps);
-    for (const [name, at] of [['Older', '2026-01-01T00:00:00Z'], ['Newer', '2026-02-01T00:00:00Z']] as const) {
+    for (const [name, at] of [
+      ['Older', '2026-01-01T00:00:00Z'],
+      ['Newer', '2026-02-01T00:00:00Z'],
+    ] as const) {
       t.clock.now = new Date(at);
       await callerFor(t.deps, partner.user).partner.createReferral({ clientCompanyName: name, monthlyValue: '100' });
     }
@@ -131,13 +186,20 @@ describe('admin referrals', () => {
     expect(res.headers['x-total-count']).toBe('3');
     expect(res.json()).toHaveLength(2);
     expect(res.json()[0]).toMatchObject({ clientCompanyName: 'Paged 0', partnerCompanyName: 'Paging Partner' });
-    const next = await get(`/api/admin/referrals?partnerId=${partner.partnerId}&limit=2&offset=2&sort=clientCompanyName`, admin);
+    const next = await get(
+      `/api/admin/referrals?partnerId=${partner.partnerId}&limit=2&offset=2&sort=clientCompanyName`,
+      admin,
+    );
     expect(next.json().map((r: { clientCompanyName: string }) => r.clientCompanyName)).toEqual(['Paged 2']);
   });
 
   it('filters by stage and searches client and partner names', async () => {
     const partner = await createPartner(t.deps, { companyName: 'Zebra Searchable' });
-    await createReferral(t.deps, partner.partnerId, { clientCompanyName: 'Won Deal', stage: 'won', contractStartDate: '2026-01-01' });
+    await createReferral(t.deps, partner.partnerId, {
+      clientCompanyName: 'Won Deal',
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+    });
     await createReferral(t.deps, partner.partnerId, { clientCompanyName: 'Lost Deal', stage: 'lost' });
     const byStage = await callerFor(t.deps, admin).admin.referrals({ partnerId: partner.partnerId, stage: 'lost' });
     expect(byStage.items.map((r) => r.clientCompanyName)).toEqual(['Lost Deal']);
@@ -162,7 +224,15 @@ describe('admin referrals', () => {
       notes: '',
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ stage: 'booked', partnerCompanyName: 'Acme Referrers', commissionAmount: '50.00', contractStartDate: '2026-01-15', clientEmail: null, notes: null, referralSource: 'admin' });
+    expect(res.json()).toMatchObject({
+      stage: 'booked',
+      partnerCompanyName: 'Acme Referrers',
+      commissionAmount: '50.00',
+      contractStartDate: '2026-01-15',
+      clientEmail: null,
+      notes: null,
+      referralSource: 'admin',
+    });
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', res.json().id).execute();
     expect(log.map((l) => l.action)).toEqual(['referral.client_added']);
   });
@@ -173,26 +243,51 @@ describe('admin referrals', () => {
     ['a bad email', { clientEmail: 'x@' }, MESSAGES.invalidClientEmail],
     ['no service', { serviceType: undefined }, MESSAGES.serviceTypeRequired],
     ['no monthly value', { monthlyValue: '' }, MESSAGES.monthlyValueRequired],
-    ['an end before the start', { contractStartDate: '2026-05-01', contractEndDate: '2026-04-30' }, REFERRAL_MESSAGES.contractEndBeforeStart],
+    [
+      'an end before the start',
+      { contractStartDate: '2026-05-01', contractEndDate: '2026-04-30' },
+      REFERRAL_MESSAGES.contractEndBeforeStart,
+    ],
   ])('refuses a client with %s (400)', async (_name, change, message) => {
-    const res = await post('/api/admin/referrals', admin, { partnerId: active.partnerId, clientCompanyName: 'X', serviceType: 'controller', monthlyValue: '500', ...change });
+    const res = await post('/api/admin/referrals', admin, {
+      partnerId: active.partnerId,
+      clientCompanyName: 'X',
+      serviceType: 'controller',
+      monthlyValue: '500',
+      ...change,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
 
-  it.each(['pending', 'suspended', 'inactive'] as const)('refuses a client for a %s partner with 400', async (status) => {
-    const partner = await createPartner(t.deps, { status });
-    const res = await post('/api/admin/referrals', admin, { partnerId: partner.partnerId, clientCompanyName: 'X', serviceType: 'controller', monthlyValue: '500' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(REFERRAL_MESSAGES.partnerNotActiveForClient);
-  });
+  it.each(['pending', 'suspended', 'inactive'] as const)(
+    'refuses a client for a %s partner with 400',
+    async (status) => {
+      const partner = await createPartner(t.deps, { status });
+      const res = await post('/api/admin/referrals', admin, {
+        partnerId: partner.partnerId,
+        clientCompanyName: 'X',
+        serviceType: 'controller',
+        monthlyValue: '500',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(REFERRAL_MESSAGES.partnerNotActiveForClient);
+    },
+  );
 
   it('answers 404 for an unknown partner and 403 for a partner caller', async () => {
-    const body = { partnerId: '00000000-0000-4000-8000-000000000000', clientCompanyName: 'X', serviceType: 'controller', monthlyValue: '500' };
+    const body = {
+      partnerId: '00000000-0000-4000-8000-000000000000',
+      clientCompanyName: 'X',
+      serviceType: 'controller',
+      monthlyValue: '500',
+    };
     const res = await post('/api/admin/referrals', admin, body);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(MESSAGES.partnerNotFound);
-    expect((await post('/api/admin/referrals', active.user, { ...body, partnerId: active.partnerId })).statusCode).toBe(403);
+    expect((await post('/api/admin/referrals', active.user, { ...body, partnerId: active.partnerId })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -202,14 +297,27 @@ describe('deals at the maximum monthly value (issue 12)', () => {
     const asPartner = callerFor(t.deps, partner.user);
     const ids: string[] = [];
     for (let i = 0; i < 150; i++) {
-      const created = await asPartner.partner.createReferral({ clientCompanyName: `Big Store ${i}`, serviceType: 'controller', monthlyValue: '1000000.00' });
+      const created = await asPartner.partner.createReferral({
+        clientCompanyName: `Big Store ${i}`,
+        serviceType: 'controller',
+        monthlyValue: '1000000.00',
+      });
       ids.push(created.id);
     }
     for (const id of ids) {
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/referrals/${id}`, headers: await bearer(t.deps, admin), payload: { stage: 'won' } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/referrals/${id}`,
+        headers: await bearer(t.deps, admin),
+        payload: { stage: 'won' },
+      });
       expect(res.statusCode).toBe(200);
     }
-    const row = await t.db.selectFrom('partners').select(['currentMrr']).where('id', '=', partner.partnerId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('partners')
+      .select(['currentMrr'])
+      .where('id', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
     expect(row.currentMrr).toBe('150000000.00');
     const details = await get(`/api/admin/partners/${partner.partnerId}`, admin);
     expect(details.statusCode).toBe(200);
@@ -219,7 +327,12 @@ describe('deals at the maximum monthly value (issue 12)', () => {
 
 describe('PATCH /api/admin/referrals/{id}', () => {
   async function patch(id: string, user: SessionUser | null, payload: object) {
-    return t.app.inject({ method: 'PATCH', url: `/api/admin/referrals/${id}`, headers: user ? await bearer(t.deps, user) : {}, payload });
+    return t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/referrals/${id}`,
+      headers: user ? await bearer(t.deps, user) : {},
+      payload,
+    });
   }
 
   it('moves a deal to won and the partner sees the stage', async () => {

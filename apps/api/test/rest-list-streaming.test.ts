@@ -5,7 +5,14 @@
 import { once } from 'node:events';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from 'kysely';
+import {
+  sql,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type UnknownRow,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_BATCH_SIZE } from '../src/services/platform/keyset';
 import type { SessionUser } from '../src/trpc/context';
@@ -94,43 +101,51 @@ const LISTS = [
 ] as const;
 
 describe('without limit: every row, streamed', () => {
-  it.each(LISTS)('GET $path answers all rows in the list order, with the totals', async ({ path, expected, totalHeaders }) => {
-    const res = await request(path, await bearer(t.deps, admin));
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.headers['transfer-encoding']).toBe('chunked');
-    expect(res.headers.link).toBeUndefined();
-    expect(res.headers).toMatchObject(totalHeaders);
-    const rows = JSON.parse(await readBody(res)) as { id: string; keysetKey?: unknown }[];
-    expect(rows.map((r) => r.id)).toEqual(await ids(expected));
-    expect(rows.some((r) => 'keysetKey' in r)).toBe(false);
-  });
+  it.each(LISTS)(
+    'GET $path answers all rows in the list order, with the totals',
+    async ({ path, expected, totalHeaders }) => {
+      const res = await request(path, await bearer(t.deps, admin));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['transfer-encoding']).toBe('chunked');
+      expect(res.headers.link).toBeUndefined();
+      expect(res.headers).toMatchObject(totalHeaders);
+      const rows = JSON.parse(await readBody(res)) as { id: string; keysetKey?: unknown }[];
+      expect(rows.map((r) => r.id)).toEqual(await ids(expected));
+      expect(rows.some((r) => 'keysetKey' in r)).toBe(false);
+    },
+  );
 
-  it.each(LISTS)('GET $path sends its first bytes while the later batches are still unread', async ({ path, expected }) => {
-    const db = t.deps.db;
-    const gate = new BatchGate();
-    t.deps.db = db.withPlugin(gate);
-    try {
-      const headers = await bearer(t.deps, admin);
-      const res = await request(path, headers);
-      const chunks: Buffer[] = [];
-      const firstChunk = new Promise<string>((resolve) => res.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))));
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const ended = once(res, 'end');
-      // Would never arrive if the body were built whole: the second batch waits for the gate.
-      const first = await firstChunk;
-      expect(first.startsWith('[{')).toBe(true);
-      expect(gate.batches).toBe(1);
-      gate.open();
-      await ended;
-      const all = (await ids(expected)).length;
-      expect(gate.batches).toBe(Math.ceil(all / STREAM_BATCH_SIZE));
-      expect((JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown[]).length).toBe(all);
-    } finally {
-      gate.open();
-      t.deps.db = db;
-    }
-  });
+  it.each(LISTS)(
+    'GET $path sends its first bytes while the later batches are still unread',
+    async ({ path, expected }) => {
+      const db = t.deps.db;
+      const gate = new BatchGate();
+      t.deps.db = db.withPlugin(gate);
+      try {
+        const headers = await bearer(t.deps, admin);
+        const res = await request(path, headers);
+        const chunks: Buffer[] = [];
+        const firstChunk = new Promise<string>((resolve) =>
+          res.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))),
+        );
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        const ended = once(res, 'end');
+        // Would never arrive if the body were built whole: the second batch waits for the gate.
+        const first = await firstChunk;
+        expect(first.startsWith('[{')).toBe(true);
+        expect(gate.batches).toBe(1);
+        gate.open();
+        await ended;
+        const all = (await ids(expected)).length;
+        expect(gate.batches).toBe(Math.ceil(all / STREAM_BATCH_SIZE));
+        expect((JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown[]).length).toBe(all);
+      } finally {
+        gate.open();
+        t.deps.db = db;
+      }
+    },
+  );
 
   it('still checks the role and the query before streaming', async () => {
     const partner = await createPartner(t.deps);
@@ -154,7 +169,11 @@ describe('with limit: one page and a Link to the next', () => {
   it('links each page to the next one, keeping the other parameters, and the last page to none', async () => {
     const expected = await ids("select id from partners where status = 'active' order by lower(company_name), id");
     const auth = await bearer(t.deps, admin);
-    const first = await t.app.inject({ method: 'GET', url: '/api/admin/partners?sort=companyName&status=active&limit=100', headers: auth });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/partners?sort=companyName&status=active&limit=100',
+      headers: auth,
+    });
     expect(first.json<{ id: string }[]>().map((r) => r.id)).toEqual(expected.slice(0, 100));
     expect(first.headers['x-total-count']).toBe(String(expected.length));
     const next = nextOf(first.headers);
@@ -163,25 +182,43 @@ describe('with limit: one page and a Link to the next', () => {
     expect(second.json<{ id: string }[]>().map((r) => r.id)).toEqual(expected.slice(100, 200));
     expect(nextOf(second.headers)).toContain('offset=200');
 
-    const last = await t.app.inject({ method: 'GET', url: `/api/admin/partners?sort=companyName&status=active&limit=100&offset=${expected.length - 100}`, headers: auth });
+    const last = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/partners?sort=companyName&status=active&limit=100&offset=${expected.length - 100}`,
+      headers: auth,
+    });
     expect(last.json<unknown[]>()).toHaveLength(100);
     expect(last.headers.link).toBeUndefined();
   });
 
   it('links the referral and pending commission pages too, with their totals', async () => {
     const auth = await bearer(t.deps, admin);
-    const referrals = await t.app.inject({ method: 'GET', url: '/api/admin/referrals?limit=50&offset=50', headers: auth });
+    const referrals = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/referrals?limit=50&offset=50',
+      headers: auth,
+    });
     expect(referrals.json<unknown[]>()).toHaveLength(50);
     expect(nextOf(referrals.headers)).toBe('/api/admin/referrals?limit=50&offset=100');
-    const pending = await t.app.inject({ method: 'GET', url: `/api/admin/commissions/pending?limit=100&offset=${ROWS - 100}`, headers: auth });
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/commissions/pending?limit=100&offset=${ROWS - 100}`,
+      headers: auth,
+    });
     expect(pending.headers).toMatchObject({ 'x-total-count': String(ROWS), 'x-total-amount': '500000.00' });
     expect(pending.headers.link).toBeUndefined();
-    const firstPending = await t.app.inject({ method: 'GET', url: '/api/admin/commissions/pending?limit=100', headers: auth });
+    const firstPending = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/commissions/pending?limit=100',
+      headers: auth,
+    });
     expect(nextOf(firstPending.headers)).toBe('/api/admin/commissions/pending?limit=100&offset=100');
   });
 
   it('documents both behaviours and the Link header in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, { get: { description: string; responses: { 200: { headers: Record<string, unknown> } } } }> }>();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, { get: { description: string; responses: { 200: { headers: Record<string, unknown> } } } }>;
+    }>();
     for (const path of ['/api/admin/partners', '/api/admin/referrals', '/api/admin/commissions/pending']) {
       const op = doc.paths[path]!.get;
       expect(op.description).toMatch(/Without limit and offset the body is every matching/);

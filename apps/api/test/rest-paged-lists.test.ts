@@ -6,7 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../src/trpc/context';
-import { bearer, callerFor, createCommission, createPartner, createReferral, createTestApp, createUser, type PartnerFixture, type TestApp } from './helpers';
+import {
+  bearer,
+  callerFor,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type PartnerFixture,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let admin: SessionUser;
@@ -21,15 +31,22 @@ beforeAll(async () => {
   admin = await createUser(t.deps, { role: 'admin' });
   acme = await createPartner(t.deps, { companyName: 'Acme Advisors' });
   globex = await createPartner(t.deps, { companyName: 'Globex Books' });
-  for (let i = 0; i < 7; i++) await createReferral(t.deps, acme.partnerId, { clientCompanyName: `Acme Client ${i}`, stage: 'qualified' });
-  for (let i = 0; i < 3; i++) await createReferral(t.deps, globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
+  for (let i = 0; i < 7; i++)
+    await createReferral(t.deps, acme.partnerId, { clientCompanyName: `Acme Client ${i}`, stage: 'qualified' });
+  for (let i = 0; i < 3; i++)
+    await createReferral(t.deps, globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
   await createReferral(t.deps, globex.partnerId, { clientCompanyName: 'Northwind Foods', stage: 'booked' });
   await createReferral(t.deps, acme.partnerId, { clientCompanyName: 'Secret Acme Deal', stage: 'booked' });
 
   // Acme: five commissions over five months, three of them paid in two payouts.
-  const won = await createReferral(t.deps, acme.partnerId, { clientCompanyName: 'Acme Won Client', stage: 'won', contractStartDate: '2025-01-01' });
+  const won = await createReferral(t.deps, acme.partnerId, {
+    clientCompanyName: 'Acme Won Client',
+    stage: 'won',
+    contractStartDate: '2025-01-01',
+  });
   const commissions: string[] = [];
-  for (const month of ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05']) commissions.push(await createCommission(t.deps, { partnerId: acme.partnerId, referralId: won, monthYear: month }));
+  for (const month of ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05'])
+    commissions.push(await createCommission(t.deps, { partnerId: acme.partnerId, referralId: won, monthYear: month }));
   const asAdmin = callerFor(t.deps, admin);
   await asAdmin.admin.processPayout({ commissionIds: commissions.slice(0, 2), idempotencyKey: randomUUID() });
   await asAdmin.admin.processPayout({ commissionIds: commissions.slice(2, 3), idempotencyKey: randomUUID() });
@@ -54,7 +71,10 @@ describe('GET /api/admin/pipeline/{stage}', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const res = await get(`/api/admin/pipeline/qualified?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, adminHeaders);
+      const res = await get(
+        `/api/admin/pipeline/qualified?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        adminHeaders,
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['x-total-count']).toBe('10');
       const page = res.json<{ id: string; stage: string }[]>();
@@ -98,10 +118,14 @@ describe('GET /api/admin/pipeline/{stage}', () => {
 
   it('counts and lists only what the search and the partner filter match', async () => {
     const searched = await get('/api/admin/pipeline/qualified?search=client%204', adminHeaders);
-    expect(searched.json().map((deal: { clientCompanyName: string }) => deal.clientCompanyName)).toEqual(['Acme Client 4']);
+    expect(searched.json().map((deal: { clientCompanyName: string }) => deal.clientCompanyName)).toEqual([
+      'Acme Client 4',
+    ]);
     expect(searched.headers['x-total-count']).toBe('1');
     const byPartner = await get(`/api/admin/pipeline/booked?partnerId=${globex.partnerId}`, adminHeaders);
-    expect(byPartner.json().map((deal: { clientCompanyName: string }) => deal.clientCompanyName)).toEqual(['Northwind Foods']);
+    expect(byPartner.json().map((deal: { clientCompanyName: string }) => deal.clientCompanyName)).toEqual([
+      'Northwind Foods',
+    ]);
     const none = await get('/api/admin/pipeline/won?search=northwind', adminHeaders);
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual([]);
@@ -154,7 +178,9 @@ describe('GET /api/partners/referrals/page', () => {
     expect(qualified.json().every((deal: { stage: string }) => deal.stage === 'qualified')).toBe(true);
     expect(nextOf(qualified.headers.link)).toBe('/api/partners/referrals/page?stage=qualified&limit=5&offset=5');
     const searched = await get('/api/partners/referrals/page?search=client%203', acmeHeaders);
-    expect(searched.json().map((deal: { clientCompanyName: string }) => deal.clientCompanyName)).toEqual(['Acme Client 3']);
+    expect(searched.json().map((deal: { clientCompanyName: string }) => deal.clientCompanyName)).toEqual([
+      'Acme Client 3',
+    ]);
     expect(searched.headers.link).toBeUndefined();
   });
 
@@ -197,7 +223,9 @@ describe('GET /api/admin/partners/{partnerId}/commissions, /payouts, /activity',
     expect(first.json().map((c: { monthYear: string }) => c.monthYear)).toEqual(['2025-05', '2025-04']);
     expect(nextOf(first.headers.link)).toBe(`/api/admin/partners/${acme.partnerId}/commissions?limit=2&offset=2`);
     const last = await get(`/api/admin/partners/${acme.partnerId}/commissions?limit=2&offset=4`, adminHeaders);
-    expect(last.json().map((c: { monthYear: string; partnerId: string }) => [c.monthYear, c.partnerId])).toEqual([['2025-01', acme.partnerId]]);
+    expect(last.json().map((c: { monthYear: string; partnerId: string }) => [c.monthYear, c.partnerId])).toEqual([
+      ['2025-01', acme.partnerId],
+    ]);
     expect(last.headers.link).toBeUndefined();
     // The default page is the contract's (10): all five.
     expect((await get(`/api/admin/partners/${acme.partnerId}/commissions`, adminHeaders)).json()).toHaveLength(5);
@@ -211,7 +239,9 @@ describe('GET /api/admin/partners/{partnerId}/commissions, /payouts, /activity',
     const next = await get(nextOf(res.headers.link) as string, adminHeaders);
     expect(next.headers.link).toBeUndefined();
     // The test clock stands still: both payouts carry the same time, so the id tie-breaker orders them; compare as a set.
-    const shares = [...res.json(), ...next.json()].map((p: { amount: string; commissionCount: number }) => `${p.amount}×${p.commissionCount}`).sort();
+    const shares = [...res.json(), ...next.json()]
+      .map((p: { amount: string; commissionCount: number }) => `${p.amount}×${p.commissionCount}`)
+      .sort();
     expect(shares).toEqual(['100.00×2', '50.00×1']);
     const none = await get(`/api/admin/partners/${globex.partnerId}/payouts`, adminHeaders);
     expect(none.json()).toEqual([]);
@@ -222,7 +252,9 @@ describe('GET /api/admin/partners/{partnerId}/commissions, /payouts, /activity',
     const res = await get(`/api/admin/partners/${acme.partnerId}/activity?limit=1`, adminHeaders);
     expect(res.statusCode, res.body).toBe(200);
     expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
-    expect(res.json()).toEqual([expect.objectContaining({ action: 'partner.reactivated', entityId: acme.partnerId, actorEmail: admin.email })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ action: 'partner.reactivated', entityId: acme.partnerId, actorEmail: admin.email }),
+    ]);
     expect(nextOf(res.headers.link)).toBe(`/api/admin/partners/${acme.partnerId}/activity?limit=1&offset=1`);
     const globexActivity = await get(`/api/admin/partners/${globex.partnerId}/activity`, adminHeaders);
     expect(globexActivity.body).not.toContain(acme.partnerId);
@@ -270,18 +302,44 @@ describe('GET /api/site-config', () => {
 describe('the OpenAPI document', () => {
   it('documents the new paths with their parameters, headers and errors', async () => {
     const document = (await get('/api/openapi.json', {})).json<{
-      paths: Record<string, Record<string, { tags: string[]; parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            tags: string[];
+            parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+            responses: Record<string, { headers?: Record<string, unknown> }>;
+          }
+        >
+      >;
     }>();
     const pipeline = document.paths['/api/admin/pipeline/{stage}']?.get;
-    expect(pipeline?.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:stage', 'query:cursor', 'query:limit', 'query:partnerId', 'query:search']);
-    expect(pipeline?.parameters.find((p) => p.name === 'stage')?.schema).toMatchObject({ enum: ['booked', 'qualified', 'proposal', 'won', 'lost'] });
-    expect(Object.keys(pipeline?.responses['200']?.headers ?? {}).sort()).toEqual(['Link', 'X-Next-Cursor', 'X-Total-Count']);
+    expect(pipeline?.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+      'path:stage',
+      'query:cursor',
+      'query:limit',
+      'query:partnerId',
+      'query:search',
+    ]);
+    expect(pipeline?.parameters.find((p) => p.name === 'stage')?.schema).toMatchObject({
+      enum: ['booked', 'qualified', 'proposal', 'won', 'lost'],
+    });
+    expect(Object.keys(pipeline?.responses['200']?.headers ?? {}).sort()).toEqual([
+      'Link',
+      'X-Next-Cursor',
+      'X-Total-Count',
+    ]);
     expect(Object.keys(pipeline?.responses ?? {})).toEqual(expect.arrayContaining(['400', '401', '403']));
 
     for (const list of ['commissions', 'payouts', 'activity']) {
       const op = document.paths[`/api/admin/partners/{partnerId}/${list}`]?.get;
       expect(op?.tags).toEqual(['Admin: partners']);
-      expect(op?.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:partnerId', 'query:limit', 'query:offset']);
+      expect(op?.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+        'path:partnerId',
+        'query:limit',
+        'query:offset',
+      ]);
       expect(Object.keys(op?.responses['200']?.headers ?? {})).toEqual(['X-Total-Count', 'Link']);
     }
     const own = document.paths['/api/partners/referrals/page']?.get;

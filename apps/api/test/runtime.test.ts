@@ -27,15 +27,25 @@ describe('runtime', () => {
   });
 
   it('names Node 24 in engines, the workspace node package, the Dockerfile and CI', () => {
-    const manifest = JSON.parse(read('package.json')) as { engines: { node: string }; devDependencies: Record<string, string> };
+    const manifest = JSON.parse(read('package.json')) as {
+      engines: { node: string };
+      devDependencies: Record<string, string>;
+    };
     expect(manifest.engines.node).toBe('>=24');
     expect(manifest.devDependencies.node).toBe('catalog:');
-    const workspace = parse(read('pnpm-workspace.yaml')) as { catalog: Record<string, string>; onlyBuiltDependencies: string[] };
+    const workspace = parse(read('pnpm-workspace.yaml')) as {
+      catalog: Record<string, string>;
+      onlyBuiltDependencies: string[];
+    };
     expect(majorOf(workspace.catalog.node ?? '')).toBe(24);
     expect(workspace.onlyBuiltDependencies).toContain('node');
     expect(read('Dockerfile')).toMatch(/^ARG NODE_VERSION=24\n/m);
-    const ci = parse(read('.github/workflows/ci.yml')) as { jobs: Record<string, { steps: Array<{ uses?: string; with?: Record<string, unknown> }> }> };
-    const setupNode = Object.values(ci.jobs).flatMap((job) => job.steps).filter((step) => step.uses?.startsWith('actions/setup-node'));
+    const ci = parse(read('.github/workflows/ci.yml')) as {
+      jobs: Record<string, { steps: Array<{ uses?: string; with?: Record<string, unknown> }> }>;
+    };
+    const setupNode = Object.values(ci.jobs)
+      .flatMap((job) => job.steps)
+      .filter((step) => step.uses?.startsWith('actions/setup-node'));
     expect(setupNode.length).toBeGreaterThan(0);
     for (const step of setupNode) expect(majorOf(String(step.with?.['node-version']))).toBe(24);
   });
@@ -46,10 +56,22 @@ describe('start log', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('prints the Node version the server runs on', async () => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'REDIS_URL'].includes(key)));
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([key]) => !['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'REDIS_URL'].includes(key),
+      ),
+    );
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: join(import.meta.dirname, '..'),
-      env: { ...clean, DATA_DIR: dataDir, DEMO_DATA: 'false', ACCRUAL_TIMER: 'false', LOG_LEVEL: 'info', PORT: '0', NODE_ENV: 'test' },
+      env: {
+        ...clean,
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'false',
+        ACCRUAL_TIMER: 'false',
+        LOG_LEVEL: 'info',
+        PORT: '0',
+        NODE_ENV: 'test',
+      },
     });
     let output = '';
     const exited = new Promise<number | null>((resolve, reject) => {

@@ -44,7 +44,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
               headers: parsed.headers,
               rawHeader: (name) => {
                 const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
-                return line?.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
+                return line
+                  ?.slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim();
               },
               messageId: parsed.messageId,
             });

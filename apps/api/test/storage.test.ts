@@ -67,7 +67,10 @@ const breakingAfter = (bytes: number, message: string, first = Buffer.alloc(0)) 
         this.destroy(new Error(message));
         return;
       }
-      const chunk = sent === 0 && first.length > 0 ? Buffer.concat([first, Buffer.alloc(64 * 1024 - first.length, 0x20)]) : Buffer.alloc(64 * 1024, 0x20);
+      const chunk =
+        sent === 0 && first.length > 0
+          ? Buffer.concat([first, Buffer.alloc(64 * 1024 - first.length, 0x20)])
+          : Buffer.alloc(64 * 1024, 0x20);
       sent += chunk.length;
       this.push(chunk);
     },
@@ -111,13 +114,18 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
       await storage.remove(stored.key);
     });
 
-    it.each(['../secrets.json', '../../etc/passwd', '/etc/passwd', 'a/../../secrets.json', '..', '', '00000000-0000-0000-0000-000000000000/../../secrets.json'])(
-      'refuses the key %j (path traversal)',
-      async (key) => {
-        await expect(storage.open(key)).rejects.toBeInstanceOf(StoredFileNotFoundError);
-        await expect(storage.remove(key)).rejects.toBeInstanceOf(StoredFileNotFoundError);
-      },
-    );
+    it.each([
+      '../secrets.json',
+      '../../etc/passwd',
+      '/etc/passwd',
+      'a/../../secrets.json',
+      '..',
+      '',
+      '00000000-0000-0000-0000-000000000000/../../secrets.json',
+    ])('refuses the key %j (path traversal)', async (key) => {
+      await expect(storage.open(key)).rejects.toBeInstanceOf(StoredFileNotFoundError);
+      await expect(storage.remove(key)).rejects.toBeInstanceOf(StoredFileNotFoundError);
+    });
 
     it('refuses an oversized file and keeps nothing', async () => {
       const before = (await kept()).length;
@@ -151,7 +159,9 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
           } else this.destroy(new Error('client aborted'));
         },
       });
-      await expect(storeUpload(storage, { stream: aborted, fileName: 'x.pdf' }, 1000)).rejects.toThrow('client aborted');
+      await expect(storeUpload(storage, { stream: aborted, fileName: 'x.pdf' }, 1000)).rejects.toThrow(
+        'client aborted',
+      );
       expect(await kept()).toHaveLength(before);
     });
   });
@@ -160,7 +170,10 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
     it('streams a file of several multipart parts in and out', async () => {
       const content = Buffer.alloc(12 * 1024 * 1024 + 17, 0x41);
       content.write('%PDF-1.4\n');
-      const stored = await storage.put(Readable.from([content.subarray(0, 7_000_000), content.subarray(7_000_000)]), { maxBytes: MAX_UPLOAD_BYTES, extension: 'pdf' });
+      const stored = await storage.put(Readable.from([content.subarray(0, 7_000_000), content.subarray(7_000_000)]), {
+        maxBytes: MAX_UPLOAD_BYTES,
+        extension: 'pdf',
+      });
       expect(stored.sizeBytes).toBe(content.length);
       const opened = await storage.open(stored.key);
       expect(opened.sizeBytes).toBe(content.length);
@@ -170,13 +183,21 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
 
     it('keeps nothing when an upload breaks off after several parts', async () => {
       const before = (await kept()).length;
-      await expect(storeUpload(storage, { stream: breakingAfter(11 * 1024 * 1024, 'client aborted', Buffer.from('%PDF-1.4\n')), fileName: 'x.pdf' }, MAX_UPLOAD_BYTES)).rejects.toThrow('client aborted');
+      await expect(
+        storeUpload(
+          storage,
+          { stream: breakingAfter(11 * 1024 * 1024, 'client aborted', Buffer.from('%PDF-1.4\n')), fileName: 'x.pdf' },
+          MAX_UPLOAD_BYTES,
+        ),
+      ).rejects.toThrow('client aborted');
       expect(await kept()).toHaveLength(before);
     });
 
     it('refuses a file past the limit after several parts and keeps nothing', async () => {
       const before = (await kept()).length;
-      await expect(storage.put(breakingAfter(MAX_UPLOAD_BYTES + 128 * 1024, 'not reached'), { maxBytes: MAX_UPLOAD_BYTES })).rejects.toBeInstanceOf(FileTooLargeError);
+      await expect(
+        storage.put(breakingAfter(MAX_UPLOAD_BYTES + 128 * 1024, 'not reached'), { maxBytes: MAX_UPLOAD_BYTES }),
+      ).rejects.toBeInstanceOf(FileTooLargeError);
       expect(await kept()).toHaveLength(before);
     });
   });
@@ -206,7 +227,11 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
       form.append('title', 'Too big');
       form.append('type', 'pdf');
       form.append('file', new Blob([new Uint8Array(big)], { type: 'application/pdf' }), 'big.pdf');
-      const res = await fetch(`${base}/api/admin/marketing-materials`, { method: 'POST', headers: await bearer(t.deps, admin), body: form });
+      const res = await fetch(`${base}/api/admin/marketing-materials`, {
+        method: 'POST',
+        headers: await bearer(t.deps, admin),
+        body: form,
+      });
       expect(res.status).toBe(413);
       expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
       expect(await driver.kept(t.deps.config.dataDir)).toEqual([]);
@@ -220,12 +245,19 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
       form.append('title', `Wire ${name}`);
       form.append('type', 'pdf');
       form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'wire.pdf');
-      const created = await fetch(`${base}/api/admin/marketing-materials`, { method: 'POST', headers: await bearer(t.deps, admin), body: form });
+      const created = await fetch(`${base}/api/admin/marketing-materials`, {
+        method: 'POST',
+        headers: await bearer(t.deps, admin),
+        body: form,
+      });
       expect(created.status).toBe(201);
       const material = (await created.json()) as { id: string };
       expect(await driver.kept(t.deps.config.dataDir)).toHaveLength(1);
 
-      const issued = await fetch(`${base}/api/marketing-materials/${material.id}/download`, { method: 'POST', headers: await bearer(t.deps, partner.user) });
+      const issued = await fetch(`${base}/api/marketing-materials/${material.id}/download`, {
+        method: 'POST',
+        headers: await bearer(t.deps, partner.user),
+      });
       expect(issued.status).toBe(200);
       const { url, downloadCount } = (await issued.json()) as { url: string; downloadCount: number };
       expect(downloadCount).toBe(1);
@@ -242,7 +274,11 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
     });
 
     it('does not serve files outside the uploads folder', async () => {
-      for (const path of ['/api/files/..%2F..%2Fsecrets.json', '/api/files/%2e%2e%2fsecrets.json', '/api/files/....//secrets.json']) {
+      for (const path of [
+        '/api/files/..%2F..%2Fsecrets.json',
+        '/api/files/%2e%2e%2fsecrets.json',
+        '/api/files/....//secrets.json',
+      ]) {
         const res = await fetch(`${base}${path}`);
         expect(res.status, path).toBeGreaterThanOrEqual(400);
         expect(res.status, path).toBeLessThan(500);
@@ -253,7 +289,13 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
 });
 
 describe('STORAGE_DRIVER configuration', () => {
-  const s3Env = { STORAGE_DRIVER: 's3', S3_BUCKET: 'portal-files', S3_REGION: 'eu-central-1', S3_ACCESS_KEY_ID: 'key-id', S3_SECRET_ACCESS_KEY: 'key-secret' };
+  const s3Env = {
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: 'portal-files',
+    S3_REGION: 'eu-central-1',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'key-secret',
+  };
 
   it('keeps files on the local disk by default', () => {
     expect(loadConfig({}).storage).toEqual({ driver: 'local' });
@@ -272,16 +314,23 @@ describe('STORAGE_DRIVER configuration', () => {
     });
   });
 
-  it.each(['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])('names %s when s3 is chosen without it', (name) => {
-    const env: Record<string, string> = { ...s3Env };
-    delete env[name];
-    expect(() => loadConfig(env)).toThrow(`${name}: is required with STORAGE_DRIVER=s3`);
-  });
+  it.each(['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])(
+    'names %s when s3 is chosen without it',
+    (name) => {
+      const env: Record<string, string> = { ...s3Env };
+      delete env[name];
+      expect(() => loadConfig(env)).toThrow(`${name}: is required with STORAGE_DRIVER=s3`);
+    },
+  );
 
   it('names wrong values', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 'gcs' })).toThrow('STORAGE_DRIVER: must be local or s3');
-    expect(() => loadConfig({ ...s3Env, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT: must be an http(s) address');
+    expect(() => loadConfig({ ...s3Env, S3_ENDPOINT: 'minio:9000' })).toThrow(
+      'S3_ENDPOINT: must be an http(s) address',
+    );
     expect(() => loadConfig({ ...s3Env, S3_BUCKET: 'No_Such Bucket' })).toThrow('S3_BUCKET: must be a bucket name');
-    expect(() => loadConfig({ ...s3Env, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow('S3_FORCE_PATH_STYLE: must be true or false');
+    expect(() => loadConfig({ ...s3Env, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      'S3_FORCE_PATH_STYLE: must be true or false',
+    );
   });
 });

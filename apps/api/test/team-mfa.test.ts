@@ -35,7 +35,12 @@ beforeEach(() => {
 });
 
 type Headers = Record<string, string>;
-const send = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, options: { headers?: Headers; ip?: string } = {}) =>
+const send = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  options: { headers?: Headers; ip?: string } = {},
+) =>
   t.app.inject({
     method,
     url,
@@ -83,7 +88,7 @@ async function enrol(headers: Headers) {
   expect(otpauthUrl).toContain(`secret=${secret}`);
   const enable = await send('POST', '/api/auth/mfa/enable', { code: await codeFor(secret) }, { headers });
   expect(enable.statusCode, enable.body).toBe(200);
-  return { secret, recoveryCodes: (enable.json<{ recoveryCodes: string[] }>()).recoveryCodes };
+  return { secret, recoveryCodes: enable.json<{ recoveryCodes: string[] }>().recoveryCodes };
 }
 
 async function loginStep(email: string, password = PASSWORD): Promise<string> {
@@ -100,12 +105,16 @@ describe('invitations', () => {
     const admin = await teamAdmin();
     const { email, token, mail } = await invite(admin, 'finance');
     expect(mail.subject).toBe('You are invited to the Ledgerline admin team');
-    const stored = await t.db.selectFrom('teamInvitations').select(['tokenHash']).where('email', '=', email).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('teamInvitations')
+      .select(['tokenHash'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(stored.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(token);
 
     const listed = await send('GET', '/api/admin/team', undefined, { headers: admin.headers });
-    expect((listed.json<{ invitations: { email: string }[] }>()).invitations.map((i) => i.email)).toContain(email);
+    expect(listed.json<{ invitations: { email: string }[] }>().invitations.map((i) => i.email)).toContain(email);
 
     const short = await send('POST', '/api/auth/accept-invitation', { token, password: 'short-pass' });
     expect(short.statusCode).toBe(400);
@@ -145,12 +154,19 @@ describe('invitations', () => {
     await send('POST', '/api/admin/team/invitations', { email, role: 'finance' }, { headers: admin.headers });
     await mailsTo(email, smtp.mails.length + 1);
     const olderToken = /token=([A-Za-z0-9_-]+)/.exec(older)?.[1] as string;
-    expect((await send('POST', '/api/auth/accept-invitation', { token: olderToken, password: PASSWORD })).statusCode).toBe(400);
+    expect(
+      (await send('POST', '/api/auth/accept-invitation', { token: olderToken, password: PASSWORD })).statusCode,
+    ).toBe(400);
   });
 
   it('refuses to invite an email that already has an account (409)', async () => {
     const admin = await teamAdmin();
-    const res = await send('POST', '/api/admin/team/invitations', { email: admin.email, role: 'viewer' }, { headers: admin.headers });
+    const res = await send(
+      'POST',
+      '/api/admin/team/invitations',
+      { email: admin.email, role: 'viewer' },
+      { headers: admin.headers },
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MESSAGES.emailTaken);
   });
@@ -169,7 +185,7 @@ describe('roles and deactivation', () => {
     const second = await teamAdmin();
     const demoted = await send('PATCH', `/api/admin/team/${second.id}`, { role: 'viewer' }, { headers: only.headers });
     expect(demoted.statusCode, demoted.body).toBe(200);
-    const member = (demoted.json<{ members: { id: string; role: string }[] }>()).members.find((m) => m.id === second.id);
+    const member = demoted.json<{ members: { id: string; role: string }[] }>().members.find((m) => m.id === second.id);
     expect(member?.role).toBe('viewer');
     // The token named the old role: that session ended.
     expect((await send('GET', '/api/auth/me', undefined, { headers: second.headers })).statusCode).toBe(401);
@@ -183,7 +199,9 @@ describe('roles and deactivation', () => {
     expect((await send('GET', '/api/admin/partners', undefined, { headers })).statusCode).toBe(200);
     const removed = await send('DELETE', `/api/admin/team/${leaver.id}`, undefined, { headers: admin.headers });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((removed.json<{ members: { id: string; active: boolean }[] }>()).members.find((m) => m.id === leaver.id)?.active).toBe(false);
+    expect(
+      removed.json<{ members: { id: string; active: boolean }[] }>().members.find((m) => m.id === leaver.id)?.active,
+    ).toBe(false);
     expect((await send('GET', '/api/admin/partners', undefined, { headers })).statusCode).toBe(401);
     const login = await send('POST', '/api/auth/login', { email, password: PASSWORD });
     expect(login.statusCode).toBe(403);
@@ -194,7 +212,9 @@ describe('roles and deactivation', () => {
     const viewer = await createUser(t.deps, { role: 'viewer' });
     const headers = await bearer(t.deps, viewer);
     expect((await send('GET', '/api/admin/referrals', undefined, { headers })).statusCode).toBe(200);
-    expect((await send('POST', '/api/admin/commissions/accrue', { month: '2025-01' }, { headers })).statusCode).toBe(403);
+    expect((await send('POST', '/api/admin/commissions/accrue', { month: '2025-01' }, { headers })).statusCode).toBe(
+      403,
+    );
     const me = (await send('GET', '/api/auth/me', undefined, { headers })).json<{ permissions: string[] }>();
     expect(me.permissions).toEqual(expect.arrayContaining(['partners:read', 'exports:read']));
     expect(me.permissions).not.toContain('exports:bank');
@@ -208,12 +228,21 @@ describe('two-factor sign-in', () => {
     const headers = await bearer(t.deps, user);
     const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
     const { secret } = setup.json<{ secret: string }>();
-    const stored = await t.db.selectFrom('users').select(['mfaSecret', 'mfaEnabled']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('users')
+      .select(['mfaSecret', 'mfaEnabled'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(stored.mfaSecret).toMatch(/^v2:/);
     expect(stored.mfaSecret).not.toContain(secret);
     expect(stored.mfaEnabled).toBe(false);
 
-    const wrong = await send('POST', '/api/auth/mfa/enable', { code: '000000' === (await codeFor(secret)) ? '111111' : '000000' }, { headers });
+    const wrong = await send(
+      'POST',
+      '/api/auth/mfa/enable',
+      { code: '000000' === (await codeFor(secret)) ? '111111' : '000000' },
+      { headers },
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MESSAGES.mfaCodeInvalid);
 
@@ -239,7 +268,10 @@ describe('two-factor sign-in', () => {
     expect(verified.statusCode, verified.body).toBe(200);
     const session = verified.json<{ token: string; user: { email: string; mfaEnabled: boolean } }>();
     expect(session.user).toMatchObject({ email, mfaEnabled: true });
-    expect((await send('GET', '/api/auth/me', undefined, { headers: { authorization: `Bearer ${session.token}` } })).statusCode).toBe(200);
+    expect(
+      (await send('GET', '/api/auth/me', undefined, { headers: { authorization: `Bearer ${session.token}` } }))
+        .statusCode,
+    ).toBe(200);
 
     // The MFA token is single use, and the code cannot be used again with another one.
     expect((await send('POST', '/api/auth/mfa/verify', { mfaToken: replayToken, code: fresh })).statusCode).toBe(401);
@@ -274,7 +306,8 @@ describe('two-factor sign-in', () => {
     const right = await codeFor(secret);
     const wrongCode = right === '123456' ? '654321' : '123456';
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await send('POST', '/api/auth/mfa/verify', { mfaToken, code: wrongCode })).statusCode);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await send('POST', '/api/auth/mfa/verify', { mfaToken, code: wrongCode })).statusCode);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     const blocked = await send('POST', '/api/auth/mfa/verify', { mfaToken, code: right });
     expect(blocked.statusCode).toBe(429);
@@ -289,7 +322,11 @@ describe('two-factor sign-in', () => {
     expect((await send('POST', '/api/auth/mfa/disable', { code: '99999' + '9' }, { headers })).statusCode).toBe(400);
     const off = await send('POST', '/api/auth/mfa/disable', { code: await codeFor(secret) }, { headers });
     expect(off.statusCode, off.body).toBe(200);
-    const row = await t.db.selectFrom('users').select(['mfaEnabled', 'mfaSecret']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select(['mfaEnabled', 'mfaSecret'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ mfaEnabled: false, mfaSecret: null });
   });
 });
@@ -306,7 +343,12 @@ describe('ADMIN_MFA_REQUIRED', () => {
   it('lets a team member without TOTP only enrol; admin calls answer 403 until it is on', async () => {
     const email = unique('strict');
     await createUser(strict.deps, { role: 'admin', email, password: PASSWORD });
-    const login = await strict.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password: PASSWORD }) });
+    const login = await strict.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password: PASSWORD }),
+    });
     const session = login.json<{ token: string; user: { mfaEnrolmentRequired: boolean } }>();
     expect(session.user.mfaEnrolmentRequired).toBe(true);
     const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
@@ -319,13 +361,29 @@ describe('ADMIN_MFA_REQUIRED', () => {
     const setup = await strict.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers, payload: '{}' });
     const { secret } = setup.json<{ secret: string }>();
     const code = await generate({ secret, epoch: Math.floor(strict.clock.now.getTime() / 1000) });
-    const enabled = await strict.app.inject({ method: 'POST', url: '/api/auth/mfa/enable', headers, payload: JSON.stringify({ code }) });
+    const enabled = await strict.app.inject({
+      method: 'POST',
+      url: '/api/auth/mfa/enable',
+      headers,
+      payload: JSON.stringify({ code }),
+    });
     expect(enabled.statusCode, enabled.body).toBe(200);
     expect((await strict.app.inject({ method: 'GET', url: '/api/admin/metrics', headers })).statusCode).toBe(200);
-    const me = (await strict.app.inject({ method: 'GET', url: '/api/auth/me', headers })).json<{ mfaEnrolmentRequired: boolean }>();
+    const me = (await strict.app.inject({ method: 'GET', url: '/api/auth/me', headers })).json<{
+      mfaEnrolmentRequired: boolean;
+    }>();
     expect(me.mfaEnrolmentRequired).toBe(false);
     // While it is required, an admin cannot turn it off.
-    expect((await strict.app.inject({ method: 'POST', url: '/api/auth/mfa/disable', headers, payload: JSON.stringify({ code }) })).statusCode).toBe(409);
+    expect(
+      (
+        await strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/mfa/disable',
+          headers,
+          payload: JSON.stringify({ code }),
+        })
+      ).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -338,19 +396,33 @@ describe('partner self-service', () => {
     expect(bad.json().message).toBe(MESSAGES.invalidPhone);
     const badName = await send('PATCH', '/api/partners/me', { companyName: '  ' }, { headers });
     expect(badName.json().message).toBe(MESSAGES.companyNameRequired);
-    const ok = await send('PATCH', '/api/partners/me', { companyName: 'After Co', website: 'after.example.com' }, { headers });
+    const ok = await send(
+      'PATCH',
+      '/api/partners/me',
+      { companyName: 'After Co', website: 'after.example.com' },
+      { headers },
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ companyName: 'After Co', website: 'https://after.example.com' });
     const cleared = await send('PATCH', '/api/partners/me', { website: '' }, { headers });
     expect(cleared.json()).toMatchObject({ companyName: 'After Co', website: null });
-    const log = await t.db.selectFrom('activityLog').select('details').where('entityId', '=', partner.partnerId).where('action', '=', 'partner.profile_updated').execute();
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('details')
+      .where('entityId', '=', partner.partnerId)
+      .where('action', '=', 'partner.profile_updated')
+      .execute();
     expect(log).toHaveLength(2);
   });
 
   it('PUT /api/partners/me/bank-details needs the current password, re-encrypts, answers masked and mails partner and admins', async () => {
     const email = unique('banker');
     const partner = await createPartner(t.deps, { status: 'active', email });
-    await t.db.updateTable('users').set({ passwordHash: await argon2.hash(PASSWORD, { type: argon2.argon2id }) }).where('id', '=', partner.user.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ passwordHash: await argon2.hash(PASSWORD, { type: argon2.argon2id }) })
+      .where('id', '=', partner.user.id)
+      .execute();
     const admin = await teamAdmin();
     const headers = await bearer(t.deps, partner.user);
     const details = {
@@ -362,21 +434,59 @@ describe('partner self-service', () => {
       bankAddress: '9 Money Road',
       beneficiaryAddress: '10 Home Road',
     };
-    const wrong = await send('PUT', '/api/partners/me/bank-details', { ...details, currentPassword: 'not-the-password' }, { headers });
+    const wrong = await send(
+      'PUT',
+      '/api/partners/me/bank-details',
+      { ...details, currentPassword: 'not-the-password' },
+      { headers },
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MESSAGES.currentPasswordIncorrect);
-    const badRouting = await send('PUT', '/api/partners/me/bank-details', { ...details, bankRoutingNumber: '12', currentPassword: PASSWORD }, { headers });
+    const badRouting = await send(
+      'PUT',
+      '/api/partners/me/bank-details',
+      { ...details, bankRoutingNumber: '12', currentPassword: PASSWORD },
+      { headers },
+    );
     expect(badRouting.json().message).toBe(MESSAGES.routingNumberDigits);
 
-    const res = await send('PUT', '/api/partners/me/bank-details', { ...details, currentPassword: PASSWORD }, { headers });
+    const res = await send(
+      'PUT',
+      '/api/partners/me/bank-details',
+      { ...details, currentPassword: PASSWORD },
+      { headers },
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ bankName: 'Second Bank', bankAccountNumberMasked: '•••• 5678', bankRoutingNumberMasked: '•••• 0025' });
+    expect(res.json()).toMatchObject({
+      bankName: 'Second Bank',
+      bankAccountNumberMasked: '•••• 5678',
+      bankRoutingNumberMasked: '•••• 0025',
+    });
     expect(res.body).not.toContain('AB12345678');
-    const row = await t.db.selectFrom('partners').select(['bankAccountNumber', 'bankRoutingNumber']).where('id', '=', partner.partnerId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('partners')
+      .select(['bankAccountNumber', 'bankRoutingNumber'])
+      .where('id', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
     expect(row.bankAccountNumber).toMatch(/^v2:/);
-    expect(t.deps.cipher.decrypt(row.bankAccountNumber as string, bankFieldContext(partner.partnerId, 'bank_account_number'))).toBe('AB12345678');
-    expect(t.deps.cipher.decrypt(row.bankRoutingNumber as string, bankFieldContext(partner.partnerId, 'bank_routing_number'))).toBe('111000025');
-    const log = await t.db.selectFrom('activityLog').select('details').where('entityId', '=', partner.partnerId).where('action', '=', 'partner.bank_details_updated').executeTakeFirstOrThrow();
+    expect(
+      t.deps.cipher.decrypt(
+        row.bankAccountNumber as string,
+        bankFieldContext(partner.partnerId, 'bank_account_number'),
+      ),
+    ).toBe('AB12345678');
+    expect(
+      t.deps.cipher.decrypt(
+        row.bankRoutingNumber as string,
+        bankFieldContext(partner.partnerId, 'bank_routing_number'),
+      ),
+    ).toBe('111000025');
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('details')
+      .where('entityId', '=', partner.partnerId)
+      .where('action', '=', 'partner.bank_details_updated')
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(log.details)).not.toContain('AB12345678');
 
     await worker.runOnce();

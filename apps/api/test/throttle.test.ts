@@ -33,7 +33,8 @@ async function batch(procedure: string, inputs: object[], remoteAddress: string)
     payload: JSON.stringify(Object.fromEntries(inputs.map((input, i) => [String(i), input]))),
     remoteAddress,
   });
-  const items = res.json<Array<{ result?: { data: unknown }; error?: { message: string; data: { httpStatus: number } } }>>();
+  const items =
+    res.json<Array<{ result?: { data: unknown }; error?: { message: string; data: { httpStatus: number } } }>>();
   return { res, statuses: items.map((item) => (item.error ? item.error.data.httpStatus : 200)), items };
 }
 
@@ -69,7 +70,11 @@ describe('sign-in throttle per email and address', () => {
     const ip = freshIp();
     // Nine failures, then three successes; had those counted, the next failure would be refused.
     const points = RATE_POLICIES.loginFailuresPerEmailAndIp.points;
-    const failures = await batch('auth.login', Array.from({ length: points - 1 }, () => ({ email, password: 'wrong-password' })), ip);
+    const failures = await batch(
+      'auth.login',
+      Array.from({ length: points - 1 }, () => ({ email, password: 'wrong-password' })),
+      ip,
+    );
     expect(count(failures.statuses, 401)).toBe(points - 1);
     for (let i = 0; i < 3; i++) expect((await restLogin(email, 'right-password', ip)).statusCode).toBe(200);
     expect((await restLogin(email, 'wrong-password', ip)).statusCode).toBe(401);
@@ -80,14 +85,25 @@ describe('sign-in throttle per email and address', () => {
     const email = freshEmail();
     await createUser(t.deps, { email, password: 'right-password' });
     const ip = freshIp();
-    const { res, statuses, items } = await batch('auth.login', Array.from({ length: 15 }, () => ({ email, password: 'wrong-password' })), ip);
+    const { res, statuses, items } = await batch(
+      'auth.login',
+      Array.from({ length: 15 }, () => ({ email, password: 'wrong-password' })),
+      ip,
+    );
     expect(count(statuses, 401)).toBe(10);
     expect(count(statuses, 429)).toBe(5);
     expect(items.find((item) => item.error?.data.httpStatus === 429)?.error?.message).toBe(MESSAGES.tooManyAttempts);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 
     // A second batch, even with the right password in it, gets nothing more.
-    const second = await batch('auth.login', [{ email, password: 'right-password' }, { email, password: 'guess-number-2' }], ip);
+    const second = await batch(
+      'auth.login',
+      [
+        { email, password: 'right-password' },
+        { email, password: 'guess-number-2' },
+      ],
+      ip,
+    );
     expect(second.statuses).toEqual([429, 429]);
   });
 
@@ -95,7 +111,9 @@ describe('sign-in throttle per email and address', () => {
     const email = freshEmail();
     await createUser(t.deps, { email, password: 'right-password' });
     const caller = createCaller(createInnerContext(t.deps, null, { ip: freshIp() }));
-    const results = await Promise.allSettled(Array.from({ length: 14 }, () => caller.auth.login({ email, password: 'wrong-password' })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 14 }, () => caller.auth.login({ email, password: 'wrong-password' })),
+    );
     const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as { code: string }).code : 'OK'));
     expect(codes.filter((c) => c === 'UNAUTHORIZED')).toHaveLength(10);
     expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(4);
@@ -108,7 +126,11 @@ describe('sign-in throttle per address', () => {
     const limit = RATE_POLICIES.loginFailuresPerIp.points;
     // The first 95 failures are taken straight from the budget (each real one costs an argon2 run).
     for (let i = 0; i < limit - 5; i++) await t.deps.rateLimits.consume('loginFailuresPerIp', ip);
-    const { statuses } = await batch('auth.login', Array.from({ length: 8 }, () => ({ email: freshEmail(), password: 'wrong-password' })), ip);
+    const { statuses } = await batch(
+      'auth.login',
+      Array.from({ length: 8 }, () => ({ email: freshEmail(), password: 'wrong-password' })),
+      ip,
+    );
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
     const blocked = await restLogin(freshEmail(), 'wrong-password', ip);
@@ -119,7 +141,8 @@ describe('sign-in throttle per address', () => {
 });
 
 describe('registration throttle', () => {
-  const registrations = (n: number) => Array.from({ length: n }, () => ({ email: freshEmail(), password: 'secret-pass-1' }));
+  const registrations = (n: number) =>
+    Array.from({ length: n }, () => ({ email: freshEmail(), password: 'secret-pass-1' }));
 
   it('allows 20 registrations per hour from one address, then 429 with Retry-After', async () => {
     const ip = freshIp();
@@ -128,12 +151,22 @@ describe('registration throttle', () => {
     expect(count([...first.statuses, ...second.statuses], 200)).toBe(RATE_POLICIES.registrationsPerIp.points);
     const third = await batch('auth.register', registrations(5), ip);
     expect(third.statuses).toEqual([429, 429, 429, 429, 429]);
-    const rest = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: freshEmail(), password: 'secret-pass-1' }, remoteAddress: ip });
+    const rest = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: freshEmail(), password: 'secret-pass-1' },
+      remoteAddress: ip,
+    });
     expect(rest.statusCode).toBe(429);
     const retryAfter = Number(rest.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(15 * 60);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: freshEmail(), password: 'secret-pass-1' }, remoteAddress: freshIp() });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: freshEmail(), password: 'secret-pass-1' },
+      remoteAddress: freshIp(),
+    });
     expect(other.statusCode).toBe(201);
   });
 
@@ -150,9 +183,19 @@ describe('registration throttle', () => {
     for (let i = 0; i < 19; i++) await t.deps.rateLimits.consume('registrationsPerIp', ip);
     const email = freshEmail();
     await createUser(t.deps, { email });
-    const taken = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'secret-pass-1' }, remoteAddress: ip });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: 'secret-pass-1' },
+      remoteAddress: ip,
+    });
     expect(taken.statusCode).toBe(409);
-    const next = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: freshEmail(), password: 'secret-pass-1' }, remoteAddress: ip });
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: freshEmail(), password: 'secret-pass-1' },
+      remoteAddress: ip,
+    });
     expect(next.statusCode).toBe(429);
   });
 });

@@ -16,12 +16,21 @@ afterAll(async () => {
   await t.close();
 });
 
-const b64url = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64url = (value: object | string) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const secretKey = () => new TextEncoder().encode(t.deps.config.jwtSecret);
 
 function claimsOf(user: { id: string; role: string; tokenVersion: number }) {
   const now = Math.floor(t.clock.now.getTime() / 1000);
-  return { sub: user.id, role: user.role, tv: user.tokenVersion, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now, exp: now + 3600 };
+  return {
+    sub: user.id,
+    role: user.role,
+    tv: user.tokenVersion,
+    iss: TOKEN_ISSUER,
+    aud: TOKEN_AUDIENCE,
+    iat: now,
+    exp: now + 3600,
+  };
 }
 
 async function signWith(claims: Record<string, unknown>, alg: 'HS256' | 'HS512' = 'HS256') {
@@ -91,7 +100,9 @@ describe('session tokens', () => {
 
   it('refuses a token signed with another secret', async () => {
     const user = await createUser(t.deps);
-    const forged = await new SignJWT(claimsOf(user)).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(48)));
+    const forged = await new SignJWT(claimsOf(user))
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(48)));
     await expectRejected(`Bearer ${forged}`);
   });
 
@@ -131,7 +142,11 @@ describe('session tokens', () => {
     const user = await createUser(t.deps);
     const token = await tokenFor(t.deps, user);
     const other = await tokenFor(t.deps, user);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(out.statusCode).toBe(200);
     await expectRejected(`Bearer ${token}`);
     await expectRejected(`Bearer ${other}`);
@@ -165,9 +180,20 @@ describe('the verifier (synchronous node:crypto HMAC) against jose as the oracle
   const now = Math.floor(at.getTime() / 1000);
   const service = createTokenService(secret, () => at);
   const userId = '00000000-0000-4000-8000-000000000001';
-  const good = { sub: userId, role: 'partner', tv: 3, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now - 60, exp: now + 3600 };
-  const sign = (claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }, with_ = key) =>
-    new SignJWT(claims).setProtectedHeader(header as { alg: string }).sign(with_);
+  const good = {
+    sub: userId,
+    role: 'partner',
+    tv: 3,
+    iss: TOKEN_ISSUER,
+    aud: TOKEN_AUDIENCE,
+    iat: now - 60,
+    exp: now + 3600,
+  };
+  const sign = (
+    claims: Record<string, unknown>,
+    header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' },
+    with_ = key,
+  ) => new SignJWT(claims).setProtectedHeader(header as { alg: string }).sign(with_);
   /** Signed by hand, for headers jose will not write (crit). */
   const signRaw = (header: Record<string, unknown>, payload: string) => {
     const signed = `${b64url(header)}.${payload}`;
@@ -175,13 +201,23 @@ describe('the verifier (synchronous node:crypto HMAC) against jose as the oracle
   };
   /** What jose's jwtVerify says with the options the service had before: true when it accepts. */
   const joseAccepts = async (token: string) =>
-    jwtVerify(token, key, { algorithms: ['HS256'], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, requiredClaims: ['sub', 'exp', 'iat', 'tv', 'role'], currentDate: at }).then(
+    jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      requiredClaims: ['sub', 'exp', 'iat', 'tv', 'role'],
+      currentDate: at,
+    }).then(
       () => true,
       () => false,
     );
 
   it('accepts what it signs, and a token jose accepts (audience in an array, nbf in the past)', async () => {
-    expect(await service.verify(await service.sign({ userId, role: 'admin', tokenVersion: 7 }))).toEqual({ userId, role: 'admin', tokenVersion: 7 });
+    expect(await service.verify(await service.sign({ userId, role: 'admin', tokenVersion: 7 }))).toEqual({
+      userId,
+      role: 'admin',
+      tokenVersion: 7,
+    });
     for (const claims of [good, { ...good, aud: ['other', TOKEN_AUDIENCE] }, { ...good, nbf: now - 1 }]) {
       const token = await sign(claims);
       expect(await joseAccepts(token)).toBe(true);

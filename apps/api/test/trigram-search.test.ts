@@ -10,19 +10,57 @@ import { listAllReferrals, listPipelineColumn } from '../src/services/referrals/
 
 const PARTNERS = 3000;
 const REFERRALS = 12000;
-const TRIGRAM_INDEXES = ['partners_search_text_trgm_idx', 'partners_company_name_trgm_idx', 'users_email_trgm_idx', 'referrals_client_company_name_trgm_idx', 'referrals_client_email_trgm_idx'];
+const TRIGRAM_INDEXES = [
+  'partners_search_text_trgm_idx',
+  'partners_company_name_trgm_idx',
+  'users_email_trgm_idx',
+  'referrals_client_company_name_trgm_idx',
+  'referrals_client_email_trgm_idx',
+];
 
 // Hand-written rows among the generated ones: wildcards, a backslash, mixed case.
 const TRICKY = [
-  { company: '100% Growth', contact: 'Percy Cent', email: 'percent@tricky.example', client: 'Under_Score Ltd', clientEmail: 'under_score@client.example' },
-  { company: '100 Growth', contact: 'Nora Plain', email: 'plain@tricky.example', client: 'UnderXScore Ltd', clientEmail: 'underxscore@client.example' },
-  { company: 'Back\\Slash Co', contact: 'Bea Slash', email: 'back.slash@tricky.example', client: 'Dir\\Path Inc', clientEmail: null },
-  { company: 'MiXeD CaSe Advisors', contact: 'Quinn Zed', email: 'mixed@tricky.example', client: 'QuIrKy Clients', clientEmail: 'Quirky@Client.Example' },
+  {
+    company: '100% Growth',
+    contact: 'Percy Cent',
+    email: 'percent@tricky.example',
+    client: 'Under_Score Ltd',
+    clientEmail: 'under_score@client.example',
+  },
+  {
+    company: '100 Growth',
+    contact: 'Nora Plain',
+    email: 'plain@tricky.example',
+    client: 'UnderXScore Ltd',
+    clientEmail: 'underxscore@client.example',
+  },
+  {
+    company: 'Back\\Slash Co',
+    contact: 'Bea Slash',
+    email: 'back.slash@tricky.example',
+    client: 'Dir\\Path Inc',
+    clientEmail: null,
+  },
+  {
+    company: 'MiXeD CaSe Advisors',
+    contact: 'Quinn Zed',
+    email: 'mixed@tricky.example',
+    client: 'QuIrKy Clients',
+    clientEmail: 'Quirky@Client.Example',
+  },
 ];
 
 let db: TestDatabase;
 let partners: { id: string; email: string; searchText: string; companyName: string; currentMrr: string }[];
-let referrals: { id: string; stage: string; partnerId: string; clientCompanyName: string; clientEmail: string | null; createdAt: Date; partnerCompanyName: string }[];
+let referrals: {
+  id: string;
+  stage: string;
+  partnerId: string;
+  clientCompanyName: string;
+  clientEmail: string | null;
+  createdAt: Date;
+  partnerCompanyName: string;
+}[];
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -44,15 +82,36 @@ beforeAll(async () => {
     from generate_series(1, ${REFERRALS}) i join partners p on p.referral_code = 'GEN-' || lpad((1 + i % ${PARTNERS})::text, 5, '0')
   `.execute(db.db);
   for (const [i, row] of TRICKY.entries()) {
-    const user = await db.db.insertInto('users').values({ email: row.email, passwordHash: '!unusable', role: 'partner' }).returning('id').executeTakeFirstOrThrow();
+    const user = await db.db
+      .insertInto('users')
+      .values({ email: row.email, passwordHash: '!unusable', role: 'partner' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const partner = await db.db
       .insertInto('partners')
-      .values({ userId: user.id, companyName: row.company, contactName: row.contact, companyType: 'agency', referralCode: `TRICKY-${i}`, status: 'active', currentMrr: `${2000 + i}.00` })
+      .values({
+        userId: user.id,
+        companyName: row.company,
+        contactName: row.contact,
+        companyType: 'agency',
+        referralCode: `TRICKY-${i}`,
+        status: 'active',
+        currentMrr: `${2000 + i}.00`,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.db
       .insertInto('referrals')
-      .values({ partnerId: partner.id, clientCompanyName: row.client, clientEmail: row.clientEmail, serviceType: 'controller', monthlyValue: '900.00', commissionAmount: '100.00', stage: 'booked', createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })
+      .values({
+        partnerId: partner.id,
+        clientCompanyName: row.client,
+        clientEmail: row.clientEmail,
+        serviceType: 'controller',
+        monthlyValue: '900.00',
+        commissionAmount: '100.00',
+        stage: 'booked',
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      })
       .execute();
   }
   // Vacuum too: it moves the rows written since the GIN indexes were built out of their pending
@@ -67,7 +126,15 @@ beforeAll(async () => {
   referrals = await db.db
     .selectFrom('referrals')
     .innerJoin('partners', 'partners.id', 'referrals.partnerId')
-    .select(['referrals.id', 'referrals.stage', 'referrals.partnerId', 'referrals.clientCompanyName', 'referrals.clientEmail', 'referrals.createdAt', 'partners.companyName as partnerCompanyName'])
+    .select([
+      'referrals.id',
+      'referrals.stage',
+      'referrals.partnerId',
+      'referrals.clientCompanyName',
+      'referrals.clientEmail',
+      'referrals.createdAt',
+      'partners.companyName as partnerCompanyName',
+    ])
     .execute();
 }, 120_000);
 afterAll(async () => {
@@ -92,7 +159,9 @@ async function statementOf(work: (recording: TestDatabase['db']) => Promise<unkn
 }
 
 async function planOf(query: CompiledQuery): Promise<string> {
-  const result = await db.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, costs off) ${query.sql}`, [...query.parameters]));
+  const result = await db.db.executeQuery<{ 'QUERY PLAN': string }>(
+    CompiledQuery.raw(`explain (analyze, costs off) ${query.sql}`, [...query.parameters]),
+  );
   return result.rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
@@ -103,22 +172,31 @@ const byNewest = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: 
 
 describe('trigram indexes (migration 0017)', () => {
   it('has pg_trgm and a GIN trigram index on each searched column after migrating', async () => {
-    const extension = await sql<{ extname: string }>`select extname from pg_extension where extname = 'pg_trgm'`.execute(db.db);
+    const extension = await sql<{
+      extname: string;
+    }>`select extname from pg_extension where extname = 'pg_trgm'`.execute(db.db);
     expect(extension.rows).toHaveLength(1);
-    const indexes = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where indexname = any(${TRIGRAM_INDEXES})`.execute(db.db);
+    const indexes = await sql<{
+      indexname: string;
+      indexdef: string;
+    }>`select indexname, indexdef from pg_indexes where indexname = any(${TRIGRAM_INDEXES})`.execute(db.db);
     expect(indexes.rows.map((r) => r.indexname).sort()).toEqual([...TRIGRAM_INDEXES].sort());
     for (const index of indexes.rows) expect(index.indexdef).toMatch(/USING gin \(\w+ gin_trgm_ops\)/);
   });
 
   it('reads the trigram indexes for an affiliates search of three characters or more', async () => {
-    const query = await statementOf((recording) => listPartners(recording, { search: 'Ledger 123', sort: '-currentMrr', limit: 25, offset: 0 }));
+    const query = await statementOf((recording) =>
+      listPartners(recording, { search: 'Ledger 123', sort: '-currentMrr', limit: 25, offset: 0 }),
+    );
     const plan = await planOf(query);
     expect(plan).toContain('Bitmap Index Scan on partners_search_text_trgm_idx');
     expect(plan).toContain('Bitmap Index Scan on users_email_trgm_idx');
   });
 
   it('reads the trigram indexes for a pipeline column search', async () => {
-    const page = await statementOf((recording) => listPipelineColumn(recording, { stage: 'booked', search: 'Client 1230 Store', limit: 20 }));
+    const page = await statementOf((recording) =>
+      listPipelineColumn(recording, { stage: 'booked', search: 'Client 1230 Store', limit: 20 }),
+    );
     const plan = await planOf(page);
     // The referral's own columns: both trigram indexes, or'ed. (The partner-name arm reads
     // partners_company_name_trgm_idx at scale; over 3,000 partners a sequential scan is cheaper.)
@@ -127,22 +205,45 @@ describe('trigram indexes (migration 0017)', () => {
   });
 });
 
-const TERMS = ['%', '_', '\\', '100%', 'under_score', 'dir\\path', 'MIXED case', 'QUIRKY', 'ner0012', '@tricky.example', 'x', '7', 'ac', 'Ledger 12', 'Client 123', 'owner4@', 'zzz nothing'];
+const TERMS = [
+  '%',
+  '_',
+  '\\',
+  '100%',
+  'under_score',
+  'dir\\path',
+  'MIXED case',
+  'QUIRKY',
+  'ner0012',
+  '@tricky.example',
+  'x',
+  '7',
+  'ac',
+  'Ledger 12',
+  'Client 123',
+  'owner4@',
+  'zzz nothing',
+];
 
 describe('affiliates search results', () => {
-  it.each(TERMS)('%j matches exactly the partners a plain filter finds, in the list order, with the total', async (term) => {
-    const needle = term.toLowerCase();
-    const expected = partners.filter((p) => p.searchText.includes(needle) || p.email.includes(needle)).sort(byMrrDesc);
-    const first = await listPartners(db.db, { search: term, sort: '-currentMrr', limit: 100, offset: 0 });
-    expect(first.total).toBe(expected.length);
-    expect(first.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((p) => p.id));
-    if (expected.length > 10) {
-      // A later page: the same order, the same total beside it.
-      const later = await listPartners(db.db, { search: term, sort: '-currentMrr', limit: 7, offset: 3 });
-      expect(later.total).toBe(expected.length);
-      expect(later.items.map((p) => p.id)).toEqual(expected.slice(3, 10).map((p) => p.id));
-    }
-  });
+  it.each(TERMS)(
+    '%j matches exactly the partners a plain filter finds, in the list order, with the total',
+    async (term) => {
+      const needle = term.toLowerCase();
+      const expected = partners
+        .filter((p) => p.searchText.includes(needle) || p.email.includes(needle))
+        .sort(byMrrDesc);
+      const first = await listPartners(db.db, { search: term, sort: '-currentMrr', limit: 100, offset: 0 });
+      expect(first.total).toBe(expected.length);
+      expect(first.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((p) => p.id));
+      if (expected.length > 10) {
+        // A later page: the same order, the same total beside it.
+        const later = await listPartners(db.db, { search: term, sort: '-currentMrr', limit: 7, offset: 3 });
+        expect(later.total).toBe(expected.length);
+        expect(later.items.map((p) => p.id)).toEqual(expected.slice(3, 10).map((p) => p.id));
+      }
+    },
+  );
 
   it('counts the matches when the page asked for is past the end', async () => {
     const past = await listPartners(db.db, { search: 'acme', sort: 'companyName', limit: 10, offset: 5000 });
@@ -153,12 +254,21 @@ describe('affiliates search results', () => {
   it('filters by status inside the search and streams the same rows', async () => {
     const active = await db.db.selectFrom('partners').select('id').where('status', '=', 'active').execute();
     const activeIds = new Set(active.map((p) => p.id));
-    const expected = partners.filter((p) => activeIds.has(p.id) && (p.searchText.includes('harbor') || p.email.includes('harbor'))).sort(byMrrDesc);
-    const page = await listPartners(db.db, { search: 'Harbor', status: 'active', sort: '-currentMrr', limit: 100, offset: 0 });
+    const expected = partners
+      .filter((p) => activeIds.has(p.id) && (p.searchText.includes('harbor') || p.email.includes('harbor')))
+      .sort(byMrrDesc);
+    const page = await listPartners(db.db, {
+      search: 'Harbor',
+      status: 'active',
+      sort: '-currentMrr',
+      limit: 100,
+      offset: 0,
+    });
     expect(page.total).toBe(expected.length);
     expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((p) => p.id));
     const streamed: string[] = [];
-    for await (const batch of streamPartners(db.db, { search: 'Harbor', status: 'active', sort: '-currentMrr' }, 50)) streamed.push(...batch.map((p) => p.id));
+    for await (const batch of streamPartners(db.db, { search: 'Harbor', status: 'active', sort: '-currentMrr' }, 50))
+      streamed.push(...batch.map((p) => p.id));
     expect(streamed).toEqual(expected.map((p) => p.id));
   });
 });
@@ -167,29 +277,45 @@ describe('pipeline search results', () => {
   const matches = (term: string) => {
     const needle = term.toLowerCase();
     return (r: (typeof referrals)[number]) =>
-      r.clientCompanyName.toLowerCase().includes(needle) || (r.clientEmail ?? '').toLowerCase().includes(needle) || r.partnerCompanyName.toLowerCase().includes(needle);
+      r.clientCompanyName.toLowerCase().includes(needle) ||
+      (r.clientEmail ?? '').toLowerCase().includes(needle) ||
+      r.partnerCompanyName.toLowerCase().includes(needle);
   };
 
-  it.each(TERMS)('%j finds in the booked column exactly what a plain filter finds, newest first, page by page', async (term) => {
-    const expected = referrals.filter((r) => r.stage === 'booked' && matches(term)(r)).sort(byNewest);
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    for (;;) {
-      const column = await listPipelineColumn(db.db, { stage: 'booked', search: term, limit: 100, ...(cursor ? { cursor } : {}) });
-      expect(column.total).toBe(expected.length);
-      seen.push(...column.items.map((r) => r.id));
-      if (!column.nextCursor) break;
-      cursor = column.nextCursor;
-    }
-    expect(seen).toEqual(expected.map((r) => r.id));
-  });
+  it.each(TERMS)(
+    '%j finds in the booked column exactly what a plain filter finds, newest first, page by page',
+    async (term) => {
+      const expected = referrals.filter((r) => r.stage === 'booked' && matches(term)(r)).sort(byNewest);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (;;) {
+        const column = await listPipelineColumn(db.db, {
+          stage: 'booked',
+          search: term,
+          limit: 100,
+          ...(cursor ? { cursor } : {}),
+        });
+        expect(column.total).toBe(expected.length);
+        seen.push(...column.items.map((r) => r.id));
+        if (!column.nextCursor) break;
+        cursor = column.nextCursor;
+      }
+      expect(seen).toEqual(expected.map((r) => r.id));
+    },
+  );
 
   it("limits a search to one partner's referrals", async () => {
     const partner = partners.find((p) => p.companyName === 'Acme Media 10');
     if (!partner) throw new Error('generated partner missing');
     const expected = referrals.filter((r) => r.partnerId === partner.id && matches('store')(r)).sort(byNewest);
     expect(expected.length).toBeGreaterThan(0);
-    const list = await listAllReferrals(db.db, { partnerId: partner.id, search: 'store', sort: '-createdAt', limit: 50, offset: 0 });
+    const list = await listAllReferrals(db.db, {
+      partnerId: partner.id,
+      search: 'store',
+      sort: '-createdAt',
+      limit: 50,
+      offset: 0,
+    });
     expect(list.total).toBe(expected.length);
     expect(list.items.map((r) => r.id)).toEqual(expected.map((r) => r.id));
   });

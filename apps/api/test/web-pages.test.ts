@@ -29,7 +29,10 @@ beforeAll(async () => {
   mkdirSync(join(root, 'dist-ssr'));
   writeFileSync(join(webDist, 'index.html'), INDEX);
   writeFileSync(join(webDist, 'assets', 'app.css'), 'body{margin:0}');
-  writeFileSync(join(webDist, 'landing.html'), '<!doctype html><script>var landing=1</script><div id="root" data-ssr="1">Earn recurring commissions</div>');
+  writeFileSync(
+    join(webDist, 'landing.html'),
+    '<!doctype html><script>var landing=1</script><div id="root" data-ssr="1">Earn recurring commissions</div>',
+  );
   writeFileSync(join(root, 'dist-ssr', 'entry-server.js'), FAKE_ENTRY);
   t = await createTestApp({ WEB_DIST: webDist, SCHEDULING_URL: 'https://book.example.com/call' });
 });
@@ -39,7 +42,10 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function rendered(body: string): { url: string; data: { schedulingUrl?: string; referral?: { code: string; companyName: string; referralCode: string } } } {
+function rendered(body: string): {
+  url: string;
+  data: { schedulingUrl?: string; referral?: { code: string; companyName: string; referralCode: string } };
+} {
   const match = /<div id="root" data-ssr="1">(.*)<\/div>/.exec(body);
   if (!match?.[1]) throw new Error(`not rendered: ${body}`);
   return JSON.parse(match[1]) as never;
@@ -65,7 +71,10 @@ describe('server-rendered public pages (API side)', () => {
     expect(res.body).toContain('<style>body{margin:0}</style>');
     const page = rendered(res.body);
     expect(page.url).toBe(`/r/${partner.referralCode}?utm_campaign=Spring`);
-    expect(page.data).toEqual({ schedulingUrl: 'https://book.example.com/call', referral: { code: partner.referralCode, companyName: '<b>Bold</b> & Co', referralCode: partner.referralCode } });
+    expect(page.data).toEqual({
+      schedulingUrl: 'https://book.example.com/call',
+      referral: { code: partner.referralCode, companyName: '<b>Bold</b> & Co', referralCode: partner.referralCode },
+    });
     // ?ref= names the code, as on the page itself; /partners/{code} is the same page.
     const byRef = await t.app.inject({ method: 'GET', url: `/partners/ANY-CODE?ref=${partner.referralCode}` });
     expect(rendered(byRef.body).data.referral?.companyName).toBe('<b>Bold</b> & Co');

@@ -41,7 +41,12 @@ export interface AppRootProps {
 export function AppRoot({ router, queryClient, trpcClient, session }: AppRootProps) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
         <ResponsiveNotifications />
         <trpc.Provider client={trpcClient} queryClient={queryClient}>
           <QueryClientProvider client={queryClient}>

@@ -13,7 +13,8 @@ import { parseReferralSearch, type ReferralSearch } from './lib/referral-search'
 import { colorSchemeManager, cssVariablesResolver, theme } from './lib/theme';
 import type { SsrData } from './ssr/ssr-data';
 
-export type PublicPage = { kind: 'landing'; openSignIn: boolean } | { kind: 'referral'; code: string; search: ReferralSearch };
+export type PublicPage =
+  { kind: 'landing'; openSignIn: boolean } | { kind: 'referral'; code: string; search: ReferralSearch };
 
 /**
  * The public page an address stands for (`/`, `/r/{code}`, `/partners/{code}`), or null. `query` is
@@ -33,7 +34,9 @@ export function publicPageOf(pathname: string, query: Record<string, unknown>): 
 }
 
 const ToastStack = lazy(() => import('./layout/responsive-notifications').then((m) => ({ default: m.ToastStack })));
-const LazyPublicAuthDialog = lazy(() => import('./features/auth/public-auth-dialog').then((m) => ({ default: m.PublicAuthDialog })));
+const LazyPublicAuthDialog = lazy(() =>
+  import('./features/auth/public-auth-dialog').then((m) => ({ default: m.PublicAuthDialog })),
+);
 
 /** The toast region as the server renders it; the toasts (@mantine/notifications) join it after hydration. */
 function DeferredToasts() {
@@ -75,7 +78,12 @@ export function PublicRoot({ page, data, onSignedIn }: PublicRootProps) {
   );
   return (
     <StrictMode>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
         <DeferredToasts />
         <Interactive>
           {page.kind === 'landing' ? (

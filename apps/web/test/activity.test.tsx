@@ -78,7 +78,16 @@ describe('the Activity screen', () => {
     await user.type(screen.getByLabelText('Action'), 'partner');
     await user.type(screen.getByLabelText('From'), '2026-10-01');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(api.calls.at(-1)?.input).toEqual({ actor: 'maya@', entityId: PARTNER_ID, action: 'partner', from: '2026-10-01', limit: 25, offset: 0 }));
+    await waitFor(() =>
+      expect(api.calls.at(-1)?.input).toEqual({
+        actor: 'maya@',
+        entityId: PARTNER_ID,
+        action: 'partner',
+        from: '2026-10-01',
+        limit: 25,
+        offset: 0,
+      }),
+    );
   });
 
   it('names a malformed entity id and date range before calling the server', async () => {
@@ -108,7 +117,10 @@ describe('the Activity screen', () => {
       return new Promise<Response>((resolve) => (finish = resolve));
     });
     const objectUrls = { create: vi.fn(() => 'blob:activity'), revoke: vi.fn() };
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: objectUrls.create, revokeObjectURL: objectUrls.revoke }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: objectUrls.create, revokeObjectURL: objectUrls.revoke }),
+    );
     const user = userEvent.setup();
     renderInRouter(<ActivityScreen />, { path: '/admin/activity' });
     await findTable();
@@ -119,7 +131,14 @@ describe('the Activity screen', () => {
     await user.click(button);
     await waitFor(() => expect(button.getAttribute('data-loading')).toBe('true'));
     expect(csvUrls).toEqual(['/api/admin/activity.csv?action=partner.approved']);
-    finish(new Response('"Time (UTC)"\r\n', { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="activity-2026-10-05.csv"' } }));
+    finish(
+      new Response('"Time (UTC)"\r\n', {
+        headers: {
+          'content-type': 'text/csv',
+          'content-disposition': 'attachment; filename="activity-2026-10-05.csv"',
+        },
+      }),
+    );
     await waitFor(() => expect(button.getAttribute('data-loading')).toBeNull());
     expect(objectUrls.create).toHaveBeenCalledTimes(1);
   });

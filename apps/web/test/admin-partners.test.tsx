@@ -15,7 +15,10 @@ import { renderInRouter, renderWithProviders } from './render';
 
 // Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} }, configurable: true });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+    configurable: true,
+  });
 }
 
 const row: AdminPartnerRow = {
@@ -36,7 +39,15 @@ const row: AdminPartnerRow = {
 describe('admin metric cards', () => {
   it('shows money with two decimals, the pending count and the conversion rate with one decimal', () => {
     renderWithProviders(
-      <AdminMetricCards metrics={{ totalPartnerCommissions: '12345.5', activePartnerCount: 12, pendingPartnerCount: 3, monthlyReferralRevenue: '5050.00', conversionRate: 32 }} />,
+      <AdminMetricCards
+        metrics={{
+          totalPartnerCommissions: '12345.5',
+          activePartnerCount: 12,
+          pendingPartnerCount: 3,
+          monthlyReferralRevenue: '5050.00',
+          conversionRate: 32,
+        }}
+      />,
     );
     expect(screen.getByTestId('metric-total-partner-commissions').textContent).toBe('$12,345.50');
     expect(screen.getByTestId('metric-active-partners').textContent).toBe('12');
@@ -56,13 +67,30 @@ describe('affiliates table rows', () => {
     renderInRouter(
       <Table>
         <Table.Tbody>
-          <AffiliateRows partners={[row, { ...row, id: 'b', companyName: 'Pending Co', status: 'pending', joinedAt: null }]} onViewDetails={vi.fn()} onSuspend={vi.fn()} onReactivate={vi.fn()} />
+          <AffiliateRows
+            partners={[row, { ...row, id: 'b', companyName: 'Pending Co', status: 'pending', joinedAt: null }]}
+            onViewDetails={vi.fn()}
+            onSuspend={vi.fn()}
+            onReactivate={vi.fn()}
+          />
         </Table.Tbody>
       </Table>,
     );
     await screen.findByText('Pending Co');
-    expect(screen.getByRole('link', { name: 'Northwind Growth' }).getAttribute('href')).toBe(`/admin/partners/${row.id}`);
-    for (const text of ['Northwind Growth', 'Maya Chen', 'maya@northwind.example', 'Marketing Agency', 'Active', 'NORTHW-7K2Q', '$3,050.00', '$550.00', 'Mar 4, 2026']) {
+    expect(screen.getByRole('link', { name: 'Northwind Growth' }).getAttribute('href')).toBe(
+      `/admin/partners/${row.id}`,
+    );
+    for (const text of [
+      'Northwind Growth',
+      'Maya Chen',
+      'maya@northwind.example',
+      'Marketing Agency',
+      'Active',
+      'NORTHW-7K2Q',
+      '$3,050.00',
+      '$550.00',
+      'Mar 4, 2026',
+    ]) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }
     expect(screen.getByText('N/A')).toBeTruthy();
@@ -81,8 +109,18 @@ describe('approval queue row', () => {
     const onView = vi.fn();
     const onReject = vi.fn();
     const onApprove = vi.fn();
-    renderInRouter(<ApprovalQueueRow partner={{ ...row, status: 'pending' }} onView={onView} onReject={onReject} onApprove={onApprove} busy={false} />);
-    expect((await screen.findByRole('link', { name: 'Northwind Growth' })).getAttribute('href')).toBe(`/admin/partners/${row.id}`);
+    renderInRouter(
+      <ApprovalQueueRow
+        partner={{ ...row, status: 'pending' }}
+        onView={onView}
+        onReject={onReject}
+        onApprove={onApprove}
+        busy={false}
+      />,
+    );
+    expect((await screen.findByRole('link', { name: 'Northwind Growth' })).getAttribute('href')).toBe(
+      `/admin/partners/${row.id}`,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'View details of Northwind Growth' }));
     fireEvent.click(screen.getByRole('button', { name: 'Reject Northwind Growth' }));
     fireEvent.click(screen.getByRole('button', { name: 'Approve Northwind Growth' }));
@@ -94,7 +132,14 @@ describe('approval queue row', () => {
 describe('reject dialog', () => {
   it('sends the typed reason', async () => {
     const onConfirm = vi.fn();
-    renderWithProviders(<RejectPartnerDialog partner={{ id: row.id, companyName: row.companyName }} onClose={vi.fn()} onConfirm={onConfirm} submitting={false} />);
+    renderWithProviders(
+      <RejectPartnerDialog
+        partner={{ id: row.id, companyName: row.companyName }}
+        onClose={vi.fn()}
+        onConfirm={onConfirm}
+        submitting={false}
+      />,
+    );
     await userEvent.type(await screen.findByLabelText('Reason (optional)'), 'Outside our market');
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith('Outside our market'));
@@ -102,7 +147,14 @@ describe('reject dialog', () => {
 
   it('rejects without a reason', async () => {
     const onConfirm = vi.fn();
-    renderWithProviders(<RejectPartnerDialog partner={{ id: row.id, companyName: row.companyName }} onClose={vi.fn()} onConfirm={onConfirm} submitting={false} />);
+    renderWithProviders(
+      <RejectPartnerDialog
+        partner={{ id: row.id, companyName: row.companyName }}
+        onClose={vi.fn()}
+        onConfirm={onConfirm}
+        submitting={false}
+      />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith(''));
   });
@@ -179,7 +231,20 @@ describe('partner details and settings', () => {
       bankAccountNumberMasked: '•••• 6789',
     };
     renderWithProviders(<PartnerDetailsView partner={details} />);
-    for (const text of ['Company Information', 'Contact Information', 'Business Details', 'Application Status', 'maya@northwind.example', '+1 503 555 0142', '5-10 referrals/month', 'NORTHW-7K2Q', '•••• 6789', 'Rejected', 'Mar 2, 2026', 'Outside our market']) {
+    for (const text of [
+      'Company Information',
+      'Contact Information',
+      'Business Details',
+      'Application Status',
+      'maya@northwind.example',
+      '+1 503 555 0142',
+      '5-10 referrals/month',
+      'NORTHW-7K2Q',
+      '•••• 6789',
+      'Rejected',
+      'Mar 2, 2026',
+      'Outside our market',
+    ]) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }
     expect(screen.getByText('Not provided')).toBeTruthy();

@@ -12,9 +12,20 @@ import { LandingPage } from '../src/features/auth/landing-page';
 import { SessionStore } from '../src/lib/session';
 import { renderWithProviders } from './render';
 
-const ADMIN_RESULT: AuthResult = { token: 'header.payload.signature', user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'boss@example.com', role: 'admin' } };
+const ADMIN_RESULT: AuthResult = {
+  token: 'header.payload.signature',
+  user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'boss@example.com', role: 'admin' },
+};
 
-function Harness({ initialMode, authenticate, onClose }: { initialMode: AuthMode; authenticate: (mode: AuthMode, c: { email: string; password: string }) => Promise<AuthResult>; onClose: () => void }) {
+function Harness({
+  initialMode,
+  authenticate,
+  onClose,
+}: {
+  initialMode: AuthMode;
+  authenticate: (mode: AuthMode, c: { email: string; password: string }) => Promise<AuthResult>;
+  onClose: () => void;
+}) {
   const [mode, setMode] = useState(initialMode);
   const [opened, setOpened] = useState(true);
   return (
@@ -34,7 +45,9 @@ function Harness({ initialMode, authenticate, onClose }: { initialMode: AuthMode
 function renderDialog(mode: AuthMode = 'login', authenticate = vi.fn(async () => ADMIN_RESULT)) {
   const onClose = vi.fn();
   const session = new SessionStore({ user: null });
-  const result = renderWithProviders(<Harness initialMode={mode} authenticate={authenticate} onClose={onClose} />, { session });
+  const result = renderWithProviders(<Harness initialMode={mode} authenticate={authenticate} onClose={onClose} />, {
+    session,
+  });
   return { ...result, authenticate, onClose, session };
 }
 
@@ -138,7 +151,21 @@ describe('the authentication dialog', () => {
 describe('the landing page', () => {
   it('states the claims and the two portals', () => {
     renderWithProviders(<LandingPage />, { session: new SessionStore({ user: null }) });
-    for (const text of ['$50/mo', '$100/mo', '127+', '32%', 'Lifetime', 'Partner Portal', 'Admin Portal', 'Track referral status and earnings', 'Generate unique referral links', 'Download marketing materials', 'Partner approval queue', 'Deal pipeline management', 'Bulk payout processing']) {
+    for (const text of [
+      '$50/mo',
+      '$100/mo',
+      '127+',
+      '32%',
+      'Lifetime',
+      'Partner Portal',
+      'Admin Portal',
+      'Track referral status and earnings',
+      'Generate unique referral links',
+      'Download marketing materials',
+      'Partner approval queue',
+      'Deal pipeline management',
+      'Bulk payout processing',
+    ]) {
       expect(screen.getByText(text)).toBeTruthy();
     }
   });

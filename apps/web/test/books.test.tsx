@@ -48,23 +48,48 @@ const line = (id: number, change: Partial<CommissionLine>): CommissionLine => ({
   ...change,
 });
 const paid = (id: number, month: string) =>
-  line(id, { monthYear: month, status: 'paid', payoutId: PAYOUT_A, paymentDate: '2026-03-05T12:00:00.000Z', paymentMethod: 'Wire', paymentReference: 'PO-20260305-ABCDEF' });
-const payoutA: PartnerPayout = { id: PAYOUT_A, reference: 'PO-20260305-ABCDEF', paidAt: '2026-03-05T12:00:00.000Z', method: 'Wire', amount: '100.00', commissionCount: 2 };
+  line(id, {
+    monthYear: month,
+    status: 'paid',
+    payoutId: PAYOUT_A,
+    paymentDate: '2026-03-05T12:00:00.000Z',
+    paymentMethod: 'Wire',
+    paymentReference: 'PO-20260305-ABCDEF',
+  });
+const payoutA: PartnerPayout = {
+  id: PAYOUT_A,
+  reference: 'PO-20260305-ABCDEF',
+  paidAt: '2026-03-05T12:00:00.000Z',
+  method: 'Wire',
+  amount: '100.00',
+  commissionCount: 2,
+};
 
 describe('groupByPayout', () => {
   it('puts paid lines of one payout together, in page order, and leaves the others alone', () => {
-    const groups = groupByPayout([line(1, { monthYear: '2026-03' }), paid(2, '2026-02'), line(3, { status: 'failed' }), paid(4, '2026-01')], [payoutA]);
-    expect(groups.map((group) => (group.kind === 'single' ? group.line.clientCompanyName : `payout ${group.lines.map((l) => l.clientCompanyName).join('+')}`))).toEqual([
-      'Client 1',
-      'payout Client 2+Client 4',
-      'Client 3',
-    ]);
+    const groups = groupByPayout(
+      [line(1, { monthYear: '2026-03' }), paid(2, '2026-02'), line(3, { status: 'failed' }), paid(4, '2026-01')],
+      [payoutA],
+    );
+    expect(
+      groups.map((group) =>
+        group.kind === 'single'
+          ? group.line.clientCompanyName
+          : `payout ${group.lines.map((l) => l.clientCompanyName).join('+')}`,
+      ),
+    ).toEqual(['Client 1', 'payout Client 2+Client 4', 'Client 3']);
   });
 });
 
 describe('Commissions tab', () => {
   it('groups paid lines under their payout with reference, date and amount', async () => {
-    const page: CommissionsPage = { items: [line(1, { monthYear: '2026-03' }), paid(2, '2026-02'), paid(4, '2026-01')], total: 3, limit: 20, offset: 0, payouts: [payoutA] };
+    const page: CommissionsPage = {
+      items: [line(1, { monthYear: '2026-03' }), paid(2, '2026-02'), paid(4, '2026-01')],
+      total: 3,
+      limit: 20,
+      offset: 0,
+      payouts: [payoutA],
+    };
     serveTrpc({ 'partner.commissionsPage': () => page });
     renderWithProviders(<CommissionsTab />);
     const group = await screen.findByTestId('payout-group', {}, SLOW);
@@ -78,7 +103,15 @@ describe('Commissions tab', () => {
 
   it('asks the server for the chosen status and pages', async () => {
     const items = Array.from({ length: 20 }, (_, i) => line(i + 1, {}));
-    const api = serveTrpc({ 'partner.commissionsPage': (input) => ({ items, total: 45, limit: 20, offset: (input as { offset: number }).offset, payouts: [] }) });
+    const api = serveTrpc({
+      'partner.commissionsPage': (input) => ({
+        items,
+        total: 45,
+        limit: 20,
+        offset: (input as { offset: number }).offset,
+        payouts: [],
+      }),
+    });
     renderWithProviders(<CommissionsTab />);
     expect(await screen.findByText('45 commissions', {}, SLOW)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '2' }));
@@ -89,7 +122,15 @@ describe('Commissions tab', () => {
   });
 
   it('says when no commission matches the filters', async () => {
-    serveTrpc({ 'partner.commissionsPage': (input) => ({ items: (input as { status?: string }).status ? [] : [line(1, {})], total: 1, limit: 20, offset: 0, payouts: [] }) });
+    serveTrpc({
+      'partner.commissionsPage': (input) => ({
+        items: (input as { status?: string }).status ? [] : [line(1, {})],
+        total: 1,
+        limit: 20,
+        offset: 0,
+        payouts: [],
+      }),
+    });
     renderWithProviders(<CommissionsTab />);
     await screen.findByTestId('commission-card', {}, SLOW);
     fireEvent.click(inputLabelled('Status'));
@@ -104,7 +145,16 @@ describe('Tax information card', () => {
     const api = serveTrpc({
       'partner.taxProfile': () => saved,
       'partner.saveTaxProfile': () => {
-        saved = { legalName: 'Ada Ledger', businessName: null, taxClassification: 'individual', tinType: 'ssn', tinMasked: '•••-••-6789', address: '1 Main St, Springfield, IL', certifiedAt: '2026-03-10T12:00:00.000Z', updatedAt: '2026-03-10T12:00:00.000Z' };
+        saved = {
+          legalName: 'Ada Ledger',
+          businessName: null,
+          taxClassification: 'individual',
+          tinType: 'ssn',
+          tinMasked: '•••-••-6789',
+          address: '1 Main St, Springfield, IL',
+          certifiedAt: '2026-03-10T12:00:00.000Z',
+          updatedAt: '2026-03-10T12:00:00.000Z',
+        };
         return saved;
       },
     });
@@ -118,7 +168,9 @@ describe('Tax information card', () => {
     fireEvent.change(screen.getByLabelText(/Taxpayer identification number/), { target: { value: '123-45-678' } });
     fireEvent.change(screen.getByLabelText(/^Address/), { target: { value: '1 Main St, Springfield, IL' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save tax information' }));
-    expect(await screen.findByText('The TIN must be 9 digits (dashes allowed, e.g. 12-3456789)', {}, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByText('The TIN must be 9 digits (dashes allowed, e.g. 12-3456789)', {}, SLOW),
+    ).toBeTruthy();
     expect(screen.getByText('You must certify the W-9 statement to save your tax information')).toBeTruthy();
     expect(api.calls.some((call) => call.path === 'partner.saveTaxProfile')).toBe(false);
 

@@ -43,7 +43,11 @@ async function tableOf(name: string): Promise<string[][]> {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 describe('partner charts', () => {
@@ -97,7 +101,17 @@ describe('admin charts', () => {
   });
 
   it('says so when the program has no data', async () => {
-    serveTrpc({ 'admin.trends': () => ({ months: MONTHS.map((month) => ({ month, commissionsPaid: '0.00', newReferrals: 0, dealsWon: 0, referralMrr: '0.00' })) }) });
+    serveTrpc({
+      'admin.trends': () => ({
+        months: MONTHS.map((month) => ({
+          month,
+          commissionsPaid: '0.00',
+          newReferrals: 0,
+          dealsWon: 0,
+          referralMrr: '0.00',
+        })),
+      }),
+    });
     renderWithProviders(<ProgramCharts />);
     await screen.findByText('No commissions, referrals or won deals in the last 12 months.');
     await screen.findByText('No active referrals in the last 12 months.');

@@ -1,7 +1,11 @@
 import type { PendingCommission } from '@portal/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CommissionReasonDialog, pendingDetail, pendingLabel } from '../src/features/admin/payouts/commission-reason-dialog';
+import {
+  CommissionReasonDialog,
+  pendingDetail,
+  pendingLabel,
+} from '../src/features/admin/payouts/commission-reason-dialog';
 import { renderWithProviders } from './render';
 
 const item: PendingCommission = {
@@ -18,16 +22,30 @@ const item: PendingCommission = {
 
 function renderDialog(onSubmit = vi.fn(), explanation?: string) {
   renderWithProviders(
-    <CommissionReasonDialog item={item} onClose={() => {}} title="Void commission" submitLabel="Void commission" reasonRequired="A reason is required to void a commission" explanation={explanation} pending={false} onSubmit={onSubmit} />,
+    <CommissionReasonDialog
+      item={item}
+      onClose={() => {}}
+      title="Void commission"
+      submitLabel="Void commission"
+      reasonRequired="A reason is required to void a commission"
+      explanation={explanation}
+      pending={false}
+      onSubmit={onSubmit}
+    />,
   );
   return within(screen.getByRole('dialog', { name: 'Void commission' }));
 }
 
 describe('the reason dialog of Mark failed and Void', () => {
   it('names the commission: partner, client, month and amount', () => {
-    const dialog = renderDialog(vi.fn(), 'A voided commission is never paid and counts in no total. The partner is told why.');
+    const dialog = renderDialog(
+      vi.fn(),
+      'A voided commission is never paid and counts in no total. The partner is told why.',
+    );
     expect(dialog.getByText('Northwind Advisors · Alpha Store · October 2026 · $250.00')).toBeTruthy();
-    expect(dialog.getByText('A voided commission is never paid and counts in no total. The partner is told why.')).toBeTruthy();
+    expect(
+      dialog.getByText('A voided commission is never paid and counts in no total. The partner is told why.'),
+    ).toBeTruthy();
   });
 
   it('refuses an empty reason with its message and sends nothing', () => {

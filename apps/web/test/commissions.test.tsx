@@ -47,20 +47,55 @@ describe('Commissions tab', () => {
   });
 
   it('shows the kind and reason of a clawback, and the reason of a void', () => {
-    renderWithProviders(<CommissionCard commission={{ ...base, kind: 'clawback', amount: '-25.00', referralId: null, clientCompanyName: null, status: 'pending', reason: 'Client refunded' }} />);
+    renderWithProviders(
+      <CommissionCard
+        commission={{
+          ...base,
+          kind: 'clawback',
+          amount: '-25.00',
+          referralId: null,
+          clientCompanyName: null,
+          status: 'pending',
+          reason: 'Client refunded',
+        }}
+      />,
+    );
     expect(screen.getByText('-$25.00')).toBeTruthy();
     expect(screen.getByText(/October 2026 · Clawback/)).toBeTruthy();
     expect(screen.getByTestId('commission-reason').textContent).toBe('Clawback reason: Client refunded');
   });
 
   it('shows a voided commission with its reason', () => {
-    renderWithProviders(<CommissionCard commission={{ ...base, status: 'voided', paymentDate: null, paymentMethod: null, paymentReference: null, voidedAt: '2026-11-05T12:00:00.000Z', voidReason: 'Duplicate' }} />);
+    renderWithProviders(
+      <CommissionCard
+        commission={{
+          ...base,
+          status: 'voided',
+          paymentDate: null,
+          paymentMethod: null,
+          paymentReference: null,
+          voidedAt: '2026-11-05T12:00:00.000Z',
+          voidReason: 'Duplicate',
+        }}
+      />,
+    );
     expect(screen.getByTestId('commission-status').textContent).toBe('Voided');
     expect(screen.getByText('Voided: Duplicate')).toBeTruthy();
   });
 
   it('shows the failure reason of a failed commission', () => {
-    renderWithProviders(<CommissionCard commission={{ ...base, status: 'failed', paymentDate: null, paymentMethod: null, paymentReference: null, failureReason: 'Account closed' }} />);
+    renderWithProviders(
+      <CommissionCard
+        commission={{
+          ...base,
+          status: 'failed',
+          paymentDate: null,
+          paymentMethod: null,
+          paymentReference: null,
+          failureReason: 'Account closed',
+        }}
+      />,
+    );
     expect(screen.getByTestId('commission-status').textContent).toBe('Failed');
     expect(screen.getByText('Failure reason: Account closed')).toBeTruthy();
     expect(screen.queryByText('Reference')).toBeNull();
@@ -84,9 +119,24 @@ const rows = [
   pending('c1111111-1111-4111-8111-111111111111', '100.00', 'Gamma Goods'),
 ];
 
-function Harness({ onProcess, onMarkFailed = () => {} }: { onProcess: (ids: string[]) => void; onMarkFailed?: (item: PendingCommission) => void }) {
+function Harness({
+  onProcess,
+  onMarkFailed = () => {},
+}: {
+  onProcess: (ids: string[]) => void;
+  onMarkFailed?: (item: PendingCommission) => void;
+}) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  return <PendingPayoutTable items={rows} selected={selected} onChange={setSelected} onProcess={onProcess} onMarkFailed={onMarkFailed} processing={false} />;
+  return (
+    <PendingPayoutTable
+      items={rows}
+      selected={selected}
+      onChange={setSelected}
+      onProcess={onProcess}
+      onMarkFailed={onMarkFailed}
+      processing={false}
+    />
+  );
 }
 
 describe('Payout Processor', () => {
@@ -123,10 +173,26 @@ describe('Payout Processor', () => {
   });
 
   it('shows a clawback with its badge, reason and negative amount, netting the total selected', () => {
-    const claw: PendingCommission = { ...pending('d1111111-1111-4111-8111-111111111111', '-0.25', 'Alpha Store'), kind: 'clawback', reason: 'Refund', clientCompanyName: null, referralId: null };
+    const claw: PendingCommission = {
+      ...pending('d1111111-1111-4111-8111-111111111111', '-0.25', 'Alpha Store'),
+      kind: 'clawback',
+      reason: 'Refund',
+      clientCompanyName: null,
+      referralId: null,
+    };
     function WithClawback() {
       const [selected, setSelected] = useState<Set<string>>(new Set());
-      return <PendingPayoutTable items={[rows[0]!, claw]} selected={selected} onChange={setSelected} onProcess={vi.fn()} onMarkFailed={vi.fn()} onVoid={vi.fn()} processing={false} />;
+      return (
+        <PendingPayoutTable
+          items={[rows[0]!, claw]}
+          selected={selected}
+          onChange={setSelected}
+          onProcess={vi.fn()}
+          onMarkFailed={vi.fn()}
+          onVoid={vi.fn()}
+          processing={false}
+        />
+      );
     }
     renderWithProviders(<WithClawback />);
     expect(screen.getAllByTestId('kind-badge')[0]?.textContent).toBe('Clawback');
@@ -141,9 +207,34 @@ describe('Payout Processor', () => {
 
   it('lays a row out in three cells on a narrow screen, the actions under the amount and Void right-aligned', () => {
     // A phone: every max-width query matches (the app's narrow-screen query is one).
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
-    const claw: PendingCommission = { ...pending('d1111111-1111-4111-8111-111111111111', '-0.25', 'Alpha Store'), kind: 'clawback', reason: 'Refund', clientCompanyName: null, referralId: null };
-    renderWithProviders(<PendingPayoutTable items={[rows[0]!, claw]} selected={new Set()} onChange={vi.fn()} onProcess={vi.fn()} onMarkFailed={vi.fn()} onVoid={vi.fn()} processing={false} />);
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }));
+    const claw: PendingCommission = {
+      ...pending('d1111111-1111-4111-8111-111111111111', '-0.25', 'Alpha Store'),
+      kind: 'clawback',
+      reason: 'Refund',
+      clientCompanyName: null,
+      referralId: null,
+    };
+    renderWithProviders(
+      <PendingPayoutTable
+        items={[rows[0]!, claw]}
+        selected={new Set()}
+        onChange={vi.fn()}
+        onProcess={vi.fn()}
+        onMarkFailed={vi.fn()}
+        onVoid={vi.fn()}
+        processing={false}
+      />,
+    );
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['', 'Partner', 'Amount']);
     const [recurring, clawback] = screen.getAllByTestId('payout-row');
     expect(within(recurring!).getAllByRole('cell')).toHaveLength(3);
@@ -154,7 +245,11 @@ describe('Payout Processor', () => {
     const amountCell = within(clawback!).getAllByRole('cell')[2]!;
     expect(within(amountCell).getByText('-$0.25')).toBeTruthy();
     const actions = within(amountCell).getByTestId('payout-actions');
-    expect(within(actions).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Void: Clawback October 2026']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Void: Clawback October 2026']);
     expect(getComputedStyle(actions).getPropertyValue('--group-justify')).toBe('flex-end');
   });
 
@@ -189,8 +284,17 @@ describe('Accrual panel', () => {
   });
 
   it('shows created and skipped', () => {
-    renderWithProviders(<AccrualForm onSubmit={vi.fn()} submitting={false} result={{ month: '2026-10', created: 2, skipped: 5 }} now={now} />);
-    expect(screen.getByTestId('accrual-result').textContent).toBe('October 2026: 2 commissions created, 5 skipped (already accrued)');
+    renderWithProviders(
+      <AccrualForm
+        onSubmit={vi.fn()}
+        submitting={false}
+        result={{ month: '2026-10', created: 2, skipped: 5 }}
+        now={now}
+      />,
+    );
+    expect(screen.getByTestId('accrual-result').textContent).toBe(
+      'October 2026: 2 commissions created, 5 skipped (already accrued)',
+    );
     expect(accrualSummary({ month: '2026-10', created: 1, skipped: 0 })).toContain('1 commission created');
   });
 });

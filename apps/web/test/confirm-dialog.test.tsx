@@ -7,7 +7,14 @@ function renderConfirm(pending: boolean) {
   const onClose = vi.fn();
   const onConfirm = vi.fn();
   renderWithProviders(
-    <ConfirmDialog opened onClose={onClose} title="Revoke API key" confirmLabel="Revoke key" pending={pending} onConfirm={onConfirm}>
+    <ConfirmDialog
+      opened
+      onClose={onClose}
+      title="Revoke API key"
+      confirmLabel="Revoke key"
+      pending={pending}
+      onConfirm={onConfirm}
+    >
       <p>Tools using it are refused at once.</p>
     </ConfirmDialog>,
   );

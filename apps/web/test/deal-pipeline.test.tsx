@@ -54,7 +54,11 @@ const columnOf = (deals: Referral[]) => (input: unknown) => {
 const noPartners = () => ({ items: [], total: 0, limit: 20, offset: 0 });
 
 /** A signed-in team member holding `permissions` (an admin moves deals; a viewer only reads). */
-const member = (permissions: string[]) => ({ session: new SessionStore({ user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'team@example.com', role: 'admin', permissions } }) });
+const member = (permissions: string[]) => ({
+  session: new SessionStore({
+    user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'team@example.com', role: 'admin', permissions },
+  }),
+});
 const admin = () => member(['referrals:read', 'referrals:write']);
 
 const column = (stage: string) => screen.getByTestId(`pipeline-column-${stage}`);
@@ -69,7 +73,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the deal pipeline', () => {
   it('moves a deal at once and keeps it there when the server agrees', async () => {
     const reply = deferred<Referral>();
-    serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.updateReferral': () => reply.promise, 'admin.partners': noPartners });
+    serveTrpc({
+      'admin.pipelineColumn': columnOf([deal]),
+      'admin.updateReferral': () => reply.promise,
+      'admin.partners': noPartners,
+    });
     renderInRouter(<DealPipeline />, admin());
     await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
 
@@ -84,15 +92,24 @@ describe('the deal pipeline', () => {
 
   it('moves the deal back and says so when the server refuses', async () => {
     const reply = deferred<Referral>();
-    const api = serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.updateReferral': () => reply.promise, 'admin.partners': noPartners });
+    const api = serveTrpc({
+      'admin.pipelineColumn': columnOf([deal]),
+      'admin.updateReferral': () => reply.promise,
+      'admin.partners': noPartners,
+    });
     renderInRouter(<DealPipeline />, admin());
     await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
 
     await moveTo('Qualified');
     await waitFor(() => expect(within(column('qualified')).getByText('Acme Bakery')).toBeTruthy());
-    expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({ id: deal.id, stage: 'qualified' });
+    expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
+      id: deal.id,
+      stage: 'qualified',
+    });
 
-    reply.reject(new ProcedureError(503, 'SERVICE_UNAVAILABLE', 'The database is unavailable. Please try again shortly.'));
+    reply.reject(
+      new ProcedureError(503, 'SERVICE_UNAVAILABLE', 'The database is unavailable. Please try again shortly.'),
+    );
     expect(await screen.findByText('Stage update failed')).toBeTruthy();
     expect(screen.getByText('The database is unavailable. Please try again shortly.')).toBeTruthy();
     await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy());
@@ -100,12 +117,16 @@ describe('the deal pipeline', () => {
   });
 
   it('gives each card a stage button whose menu of the five stages mounts only when it opens', async () => {
-    const two = [deal, { ...deal, id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b99', clientCompanyName: 'Globex Goods', stage: 'won' as const }];
+    const two = [
+      deal,
+      { ...deal, id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b99', clientCompanyName: 'Globex Goods', stage: 'won' as const },
+    ];
     serveTrpc({ 'admin.pipelineColumn': columnOf(two), 'admin.partners': noPartners });
     renderInRouter(<DealPipeline />, admin());
     await waitFor(() => expect(within(column('won')).getByText('Globex Goods')).toBeTruthy(), { timeout: 5000 });
     // No card carries a combobox (a Select would: its input with role combobox) and no menu is mounted yet.
-    for (const card of screen.getAllByTestId('deal-card')) expect(within(card).queryByRole('combobox', { hidden: true })).toBeNull();
+    for (const card of screen.getAllByTestId('deal-card'))
+      expect(within(card).queryByRole('combobox', { hidden: true })).toBeNull();
     expect(screen.queryAllByRole('menu', { hidden: true })).toHaveLength(0);
     const button = within(column('won')).getByRole('button', { name: 'Stage of Globex Goods: Won' });
     expect(button.textContent).toBe('Won');
@@ -115,7 +136,13 @@ describe('the deal pipeline', () => {
     const menu = await screen.findByRole('menu', { hidden: true });
     const items = within(menu).getAllByRole('menuitemradio', { hidden: true });
     expect(items.map((item) => item.textContent)).toEqual(['Booked', 'Qualified', 'Proposal', 'Won', 'Lost']);
-    expect(items.map((item) => item.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false', 'true', 'false']);
+    expect(items.map((item) => item.getAttribute('aria-checked'))).toEqual([
+      'false',
+      'false',
+      'false',
+      'true',
+      'false',
+    ]);
     // It opens on the current stage.
     await waitFor(() => expect(document.activeElement).toBe(items[3]));
   });
@@ -130,7 +157,11 @@ describe('the deal pipeline', () => {
   });
 
   it('asks for the lost reason before moving a deal to Lost', async () => {
-    const api = serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.updateReferral': (input: unknown) => ({ ...deal, ...(input as object) }), 'admin.partners': noPartners });
+    const api = serveTrpc({
+      'admin.pipelineColumn': columnOf([deal]),
+      'admin.updateReferral': (input: unknown) => ({ ...deal, ...(input as object) }),
+      'admin.partners': noPartners,
+    });
     renderInRouter(<DealPipeline />, admin());
     await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
     await moveTo('Lost');
@@ -143,12 +174,22 @@ describe('the deal pipeline', () => {
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Lost reason'));
     await userEvent.type(within(dialog).getByLabelText('Lost reason'), 'Chose another provider');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as Lost' }));
-    await waitFor(() => expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({ id: deal.id, stage: 'lost', lostReason: 'Chose another provider' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
+        id: deal.id,
+        stage: 'lost',
+        lostReason: 'Chose another provider',
+      }),
+    );
     expect(await screen.findByText('Acme Bakery moved to Lost.')).toBeTruthy();
   });
 
   it('shows each column’s true count and loads more deals on demand', async () => {
-    const many = Array.from({ length: 5 }, (_, i) => ({ ...deal, id: `0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b${String(i).padStart(2, '0')}`, clientCompanyName: `Client ${i}` }));
+    const many = Array.from({ length: 5 }, (_, i) => ({
+      ...deal,
+      id: `0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b${String(i).padStart(2, '0')}`,
+      clientCompanyName: `Client ${i}`,
+    }));
     serveTrpc({ 'admin.pipelineColumn': columnOf(many), 'admin.partners': noPartners });
     renderInRouter(<DealPipeline />, admin());
     await waitFor(() => expect(within(column('booked')).getByText('Client 1')).toBeTruthy(), { timeout: 5000 });
@@ -165,6 +206,12 @@ describe('the deal pipeline', () => {
     const api = serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.partners': noPartners });
     renderInRouter(<DealPipeline />, admin());
     await userEvent.type(await screen.findByRole('textbox', { name: 'Search deals' }), 'acme');
-    await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.pipelineColumn' && (call.input as { search?: string }).search === 'acme')).toHaveLength(5));
+    await waitFor(() =>
+      expect(
+        api.calls.filter(
+          (call) => call.path === 'admin.pipelineColumn' && (call.input as { search?: string }).search === 'acme',
+        ),
+      ).toHaveLength(5),
+    );
   });
 });

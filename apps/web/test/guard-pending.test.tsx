@@ -15,7 +15,9 @@ describe('guard spinners', () => {
   });
 
   it("reads 'Loading partner profile...' once the partner is known and the profile is loading", () => {
-    renderWithProviders(<PartnerAccessPending />, { session: new SessionStore({ status: 'ready', user: partnerUser, partnerLoading: true }) });
+    renderWithProviders(<PartnerAccessPending />, {
+      session: new SessionStore({ status: 'ready', user: partnerUser, partnerLoading: true }),
+    });
     expect(screen.getByRole('status').textContent).toBe('Loading partner profile...');
   });
 

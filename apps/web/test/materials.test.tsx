@@ -1,4 +1,11 @@
-import { MATERIAL_UPLOAD_MESSAGES, MAX_UPLOAD_BYTES, materialTitleRequired, materialTypeRequired, materialUrlInvalid, type Material } from '@portal/contracts';
+import {
+  MATERIAL_UPLOAD_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  materialTitleRequired,
+  materialTypeRequired,
+  materialUrlInvalid,
+  type Material,
+} from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MaterialForm, type MaterialFormValues } from '../src/features/admin/materials/material-form';
@@ -76,7 +83,14 @@ describe('the material form', () => {
     const onSubmit = vi.fn();
     const big = new File(['x'], 'big.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: MAX_UPLOAD_BYTES + 1 });
-    renderWithProviders(<MaterialForm mode="create" submitLabel="Add Material" initial={{ title: 'Deck', type: 'pdf', file: big }} onSubmit={onSubmit} />);
+    renderWithProviders(
+      <MaterialForm
+        mode="create"
+        submitLabel="Add Material"
+        initial={{ title: 'Deck', type: 'pdf', file: big }}
+        onSubmit={onSubmit}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Add Material' }));
     expect(await screen.findByText(MATERIAL_UPLOAD_MESSAGES.fileTooLarge)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -84,18 +98,37 @@ describe('the material form', () => {
 
   it('checks the address of a link and submits trimmed values', async () => {
     const onSubmit = vi.fn<(values: MaterialFormValues) => void>();
-    renderWithProviders(<MaterialForm mode="create" submitLabel="Add Material" initial={{ source: 'link', title: '  Deck ', type: 'presentation', fileUrl: 'deck.pdf' }} onSubmit={onSubmit} />);
+    renderWithProviders(
+      <MaterialForm
+        mode="create"
+        submitLabel="Add Material"
+        initial={{ source: 'link', title: '  Deck ', type: 'presentation', fileUrl: 'deck.pdf' }}
+        onSubmit={onSubmit}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Add Material' }));
     expect(await screen.findByText(materialUrlInvalid)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/File URL/), { target: { value: 'https://cdn.example.com/deck.pdf' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Material' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ source: 'link', title: 'Deck', type: 'presentation', fileUrl: 'https://cdn.example.com/deck.pdf' });
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      source: 'link',
+      title: 'Deck',
+      type: 'presentation',
+      fileUrl: 'https://cdn.example.com/deck.pdf',
+    });
   });
 
   it('lets an edit keep an uploaded file (no link needed)', async () => {
     const onSubmit = vi.fn();
-    renderWithProviders(<MaterialForm mode="edit" submitLabel="Save Changes" initial={{ source: 'link', title: 'Logo', type: 'image', fileUrl: '' }} onSubmit={onSubmit} />);
+    renderWithProviders(
+      <MaterialForm
+        mode="edit"
+        submitLabel="Save Changes"
+        initial={{ source: 'link', title: 'Logo', type: 'image', fileUrl: '' }}
+        onSubmit={onSubmit}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
   });
@@ -110,7 +143,15 @@ describe('the material form', () => {
 describe('an upload in progress', () => {
   it('shows how much of the file is sent and can be cancelled', () => {
     const onCancelUpload = vi.fn();
-    renderWithProviders(<MaterialForm mode="create" submitLabel="Add Material" onSubmit={vi.fn()} uploadProgress={42} onCancelUpload={onCancelUpload} />);
+    renderWithProviders(
+      <MaterialForm
+        mode="create"
+        submitLabel="Add Material"
+        onSubmit={vi.fn()}
+        uploadProgress={42}
+        onCancelUpload={onCancelUpload}
+      />,
+    );
     expect(screen.getByText('Uploading… 42%')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('42');
     expect(screen.queryByRole('button', { name: 'Add Material' })).toBeNull();

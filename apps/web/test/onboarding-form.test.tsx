@@ -29,7 +29,8 @@ function scrollAgreement(scrollTop: number, scrollHeight = 2000, clientHeight = 
 function fill(label: RegExp, value: string) {
   fireEvent.change(field(label), { target: { value } });
 }
-const field = (label: RegExp) => screen.getAllByLabelText(label).find((element) => element.tagName !== 'DIV') as HTMLInputElement;
+const field = (label: RegExp) =>
+  screen.getAllByLabelText(label).find((element) => element.tagName !== 'DIV') as HTMLInputElement;
 
 function fillRequired() {
   fill(/Company Name/, 'Acme Growth');
@@ -45,7 +46,9 @@ function fillRequired() {
 describe('the registration form', () => {
   it('shows the fields in the spec order with their defaults', () => {
     renderForm();
-    const labels = Array.from(document.querySelectorAll('form label')).map((label) => label.textContent?.replace('*', '').trim());
+    const labels = Array.from(document.querySelectorAll('form label')).map((label) =>
+      label.textContent?.replace('*', '').trim(),
+    );
     expect(labels).toEqual([
       'Company Name',
       'Contact Name',
@@ -63,9 +66,9 @@ describe('the registration form', () => {
       'Beneficiary Address',
       AGREEMENT_CHECKBOX_LABEL,
     ]);
-    expect((field(/Company Type/)).value).toBe('Agency');
-    expect((field(/Preferred Payment Method/)).value).toBe('Wire Transfer');
-    expect((field(/Expected Monthly Referrals/)).value).toBe('3-5 referrals/month');
+    expect(field(/Company Type/).value).toBe('Agency');
+    expect(field(/Preferred Payment Method/).value).toBe('Wire Transfer');
+    expect(field(/Expected Monthly Referrals/).value).toBe('3-5 referrals/month');
     expect(screen.getByLabelText<HTMLTextAreaElement>(/^Bank Address/).rows).toBe(2);
     expect(screen.getByLabelText<HTMLTextAreaElement>(/Beneficiary Address/).rows).toBe(2);
     expect(screen.getByRole('button', { name: 'Submit Partner Application' })).toBeTruthy();

@@ -1,7 +1,14 @@
 // Every state of the onboarding screen (spec §2), from a session in that state.
 
 import { PRODUCT_NAME, type PartnerProfile } from '@portal/contracts';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OnboardingScreen } from '../src/features/onboarding/onboarding-screen';
@@ -39,7 +46,11 @@ const profile = (overrides: Partial<PartnerProfile> = {}): PartnerProfile => ({
 function renderScreen(state: Partial<SessionState>) {
   const root = createRootRoute({ component: Outlet });
   const onboarding = createRoute({ getParentRoute: () => root, path: '/onboarding', component: OnboardingScreen });
-  const dashboard = createRoute({ getParentRoute: () => root, path: '/dashboard', component: () => <p>partner dashboard</p> });
+  const dashboard = createRoute({
+    getParentRoute: () => root,
+    path: '/dashboard',
+    component: () => <p>partner dashboard</p>,
+  });
   const landing = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>landing page</p> });
   const admin = createRoute({ getParentRoute: () => root, path: '/admin', component: () => <p>admin dashboard</p> });
   const router = createRouter({
@@ -59,7 +70,9 @@ describe('the onboarding screen', () => {
   it("shows 'Connection Error' with Retry and Sign Out when the profile failed to load", async () => {
     renderScreen({ user: partnerUser, partnerError: new Error('network down') });
     expect(await screen.findByText('Connection Error')).toBeTruthy();
-    expect(screen.getByText('Unable to load your partner profile. Please check your connection and try again.')).toBeTruthy();
+    expect(
+      screen.getByText('Unable to load your partner profile. Please check your connection and try again.'),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });
@@ -91,14 +104,20 @@ describe('the onboarding screen', () => {
     ['rejected', 'Account Status: Rejected'],
     ['suspended', 'Account Status: Suspended'],
     ['inactive', 'Account Status: Inactive'],
-  ] as const)("shows 'Account Status' for a %s partner with company, status and support advice", async (status, heading) => {
-    renderScreen({ user: partnerUser, partner: profile({ status, rejectionReason: status === 'rejected' ? 'Outside our market' : null }) });
-    expect(await screen.findByText(heading)).toBeTruthy();
-    expect(screen.getByText('Acme Growth Partners')).toBeTruthy();
-    expect(screen.getByText(/contact support/)).toBeTruthy();
-    expect(screen.queryByText('Application Under Review')).toBeNull();
-    if (status === 'rejected') expect(screen.getByText('Outside our market')).toBeTruthy();
-  });
+  ] as const)(
+    "shows 'Account Status' for a %s partner with company, status and support advice",
+    async (status, heading) => {
+      renderScreen({
+        user: partnerUser,
+        partner: profile({ status, rejectionReason: status === 'rejected' ? 'Outside our market' : null }),
+      });
+      expect(await screen.findByText(heading)).toBeTruthy();
+      expect(screen.getByText('Acme Growth Partners')).toBeTruthy();
+      expect(screen.getByText(/contact support/)).toBeTruthy();
+      expect(screen.queryByText('Application Under Review')).toBeNull();
+      if (status === 'rejected') expect(screen.getByText('Outside our market')).toBeTruthy();
+    },
+  );
 
   it('sends an active partner to /dashboard', async () => {
     const { router } = renderScreen({ user: partnerUser, partner: profile({ status: 'active' }) });

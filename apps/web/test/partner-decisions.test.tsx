@@ -27,7 +27,12 @@ describe('partner decisions', () => {
   it.each([
     ['approve', 'admin.approvePartner', 'Partner approved!', 'Northwind Growth has been approved and activated.'],
     ['reject', 'admin.rejectPartner', 'Partner rejected', "Northwind Growth's application has been rejected."],
-    ['suspend', 'admin.suspendPartner', 'Partner suspended', 'Northwind Growth can no longer use the partner dashboard.'],
+    [
+      'suspend',
+      'admin.suspendPartner',
+      'Partner suspended',
+      'Northwind Growth can no longer use the partner dashboard.',
+    ],
     ['reactivate', 'admin.reactivatePartner', 'Partner reactivated', 'Northwind Growth is active again.'],
   ])('%s: sends the decision and says so', async (button, path, title, text) => {
     const api = serveTrpc({ [path]: () => partner });

@@ -41,10 +41,17 @@ describe('PartnerPicker', () => {
     await waitFor(() => expect(screen.getByText('Type to search 10,000 partners')).toBeTruthy());
 
     await userEvent.type(box, '09000');
-    await waitFor(() => expect(api.calls.some((call) => (call.input as { search?: string }).search === '09000')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((call) => (call.input as { search?: string }).search === '09000')).toBe(true),
+    );
     await userEvent.click(await screen.findByRole('option', { name: 'Scale Partner 09000', hidden: true }));
-    expect(onChange).toHaveBeenCalledWith(partner(9000).id, { id: partner(9000).id, companyName: partner(9000).companyName });
-    const searches = api.calls.filter((call) => call.path === 'admin.partners').map((call) => call.input as { search?: string; status?: string });
+    expect(onChange).toHaveBeenCalledWith(partner(9000).id, {
+      id: partner(9000).id,
+      companyName: partner(9000).companyName,
+    });
+    const searches = api.calls
+      .filter((call) => call.path === 'admin.partners')
+      .map((call) => call.input as { search?: string; status?: string });
     expect(searches.at(-1)).toMatchObject({ search: '09000', status: 'active' });
     // Debounced: not one request per key.
     expect(searches.filter((input) => input.search).length).toBeLessThan(5);

@@ -38,7 +38,11 @@ describe('forgot password', () => {
 
 describe('change password', () => {
   it('asks for the current password and a new one of at least 6 characters', async () => {
-    renderWithProviders(<ChangePasswordDialog opened onClose={() => {}} />, { session: new SessionStore({ user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'a@example.com', role: 'admin' } }) });
+    renderWithProviders(<ChangePasswordDialog opened onClose={() => {}} />, {
+      session: new SessionStore({
+        user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'a@example.com', role: 'admin' },
+      }),
+    });
     fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(MESSAGES.currentPasswordRequired)).toBeTruthy();
@@ -58,7 +62,14 @@ describe('the strength hint', () => {
 });
 
 describe('a new password against a mailed token (reset link, invitation)', () => {
-  const props = { schema: resetPasswordInput.pick({ password: true }), label: 'New password', submitLabel: 'Set new password', pending: false, missingTitle: 'No reset link', missingMessage: MESSAGES.resetLinkInvalid };
+  const props = {
+    schema: resetPasswordInput.pick({ password: true }),
+    label: 'New password',
+    submitLabel: 'Set new password',
+    pending: false,
+    missingTitle: 'No reset link',
+    missingMessage: MESSAGES.resetLinkInvalid,
+  };
 
   it('says why nothing can be done when the link has no token', () => {
     renderWithProviders(<TokenPasswordForm {...props} token={undefined} onSubmit={vi.fn()} />);

@@ -17,7 +17,11 @@ describe('publicPageOf', () => {
   it('reads the landing page, its ?signin=1, and the referral pages with their code and campaign', () => {
     expect(pageOf('/')).toEqual({ kind: 'landing', openSignIn: false });
     expect(pageOf('/?signin=1')).toEqual({ kind: 'landing', openSignIn: true });
-    expect(pageOf('/r/ACME%20X?utm_campaign=123&utm_source=%20news%20&other=1')).toEqual({ kind: 'referral', code: 'ACME X', search: { utm_campaign: '123', utm_source: 'news' } });
+    expect(pageOf('/r/ACME%20X?utm_campaign=123&utm_source=%20news%20&other=1')).toEqual({
+      kind: 'referral',
+      code: 'ACME X',
+      search: { utm_campaign: '123', utm_source: 'news' },
+    });
     expect(pageOf('/partners/ACME?ref=OTHER')).toEqual({ kind: 'referral', code: 'ACME', search: { ref: 'OTHER' } });
     expect(pageOf('/admin')).toBeNull();
     expect(pageOf('/r/')).toBeNull();
@@ -35,7 +39,10 @@ describe('the lean public tree', () => {
   });
 
   it('hydrates the server-rendered referral page without a mismatch and records the visit once', async () => {
-    const data = { schedulingUrl: 'https://book.example.com/call', referral: { code: 'ACME-1', companyName: 'Acme <b>&</b> Sons', referralCode: 'ACME-1' } };
+    const data = {
+      schedulingUrl: 'https://book.example.com/call',
+      referral: { code: 'ACME-1', companyName: 'Acme <b>&</b> Sons', referralCode: 'ACME-1' },
+    };
     const address = '/r/ACME-1?utm_source=news&utm_campaign=Spring';
     const { html } = await render(address, data);
     expect(html).toContain('Acme &lt;b&gt;&amp;&lt;/b&gt; Sons recommends');
@@ -62,7 +69,12 @@ describe('the lean public tree', () => {
     const visits = fetchSpy.mock.calls.filter(([url]) => url === '/trpc/public.recordVisit');
     expect(visits).toHaveLength(1);
     expect(visits[0]?.[1]?.method).toBe('POST');
-    expect(JSON.parse(String(visits[0]?.[1]?.body))).toEqual({ referralCode: 'ACME-1', utmSource: 'news', utmCampaign: 'Spring', landingPage: '/r/ACME-1' });
+    expect(JSON.parse(String(visits[0]?.[1]?.body))).toEqual({
+      referralCode: 'ACME-1',
+      utmSource: 'news',
+      utmCampaign: 'Spring',
+      landingPage: '/r/ACME-1',
+    });
   });
 
   it('renders an unknown code without a referrer', async () => {
@@ -80,7 +92,9 @@ describe('the lean public tree', () => {
     const errors = vi.spyOn(console, 'error');
     const recoverable = vi.fn();
     await act(async () => {
-      root = hydrateRoot(container, <PublicRoot page={{ kind: 'landing', openSignIn: false }} data={{}} />, { onRecoverableError: recoverable });
+      root = hydrateRoot(container, <PublicRoot page={{ kind: 'landing', openSignIn: false }} data={{}} />, {
+        onRecoverableError: recoverable,
+      });
     });
     expect(recoverable).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();
@@ -96,7 +110,9 @@ describe('the lean public tree', () => {
     document.body.appendChild(container);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await act(async () => {
-      root = hydrateRoot(container, <PublicRoot page={{ kind: 'landing', openSignIn: true }} data={{}} />, { onRecoverableError: () => undefined });
+      root = hydrateRoot(container, <PublicRoot page={{ kind: 'landing', openSignIn: true }} data={{}} />, {
+        onRecoverableError: () => undefined,
+      });
     });
     expect(await screen.findByRole('dialog', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByLabelText(/Email/)).toBeTruthy();

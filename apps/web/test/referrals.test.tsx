@@ -15,7 +15,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 // Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} }, configurable: true });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+    configurable: true,
+  });
 }
 
 describe('New Referral form', () => {
@@ -46,12 +49,20 @@ describe('New Referral form', () => {
     await userEvent.type(screen.getByLabelText(/Monthly Value/), '2500');
     fireEvent.click(screen.getByRole('button', { name: 'Create Referral' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ clientCompanyName: 'Store Inc', monthlyValue: '2500', serviceType: 'basic_accounting' });
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      clientCompanyName: 'Store Inc',
+      monthlyValue: '2500',
+      serviceType: 'basic_accounting',
+    });
   });
 
   it('sends monthlyValue as a string and the consultation date as an ISO string or null', () => {
-    expect(toCreateReferralPayload({ ...emptyReferral, clientCompanyName: 'A', monthlyValue: ' 99.5 ' })).toMatchObject({ monthlyValue: '99.5', consultationDate: null });
-    expect(toCreateReferralPayload({ ...emptyReferral, consultationDate: '2026-11-30' }).consultationDate).toBe('2026-11-30T00:00:00.000Z');
+    expect(toCreateReferralPayload({ ...emptyReferral, clientCompanyName: 'A', monthlyValue: ' 99.5 ' })).toMatchObject(
+      { monthlyValue: '99.5', consultationDate: null },
+    );
+    expect(toCreateReferralPayload({ ...emptyReferral, consultationDate: '2026-11-30' }).consultationDate).toBe(
+      '2026-11-30T00:00:00.000Z',
+    );
   });
 });
 
@@ -65,7 +76,9 @@ describe('Add Client form', () => {
   it('asks for an affiliate, a company and a monthly value', async () => {
     const onSubmit = vi.fn();
     serveTrpc({ 'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }) });
-    renderWithProviders(<AddClientForm noPartners={false} onSubmit={onSubmit} onCancel={() => {}} submitting={false} />);
+    renderWithProviders(
+      <AddClientForm noPartners={false} onSubmit={onSubmit} onCancel={() => {}} submitting={false} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
     expect(await screen.findByText('Please select an affiliate')).toBeTruthy();
     expect(screen.getByText('Company name is required')).toBeTruthy();
@@ -95,7 +108,16 @@ describe('Add Client form', () => {
 describe('partner dashboard pieces', () => {
   it('shows money with two decimals and names the real month', () => {
     renderWithProviders(
-      <SummaryCards metrics={{ totalEarnings: '1234.5', pendingCommissions: '0.00', thisMonthEarnings: '150.00', activeReferralCount: 3, currentMonth: '2026-02', linkVisitsThisMonth: 0 }} />,
+      <SummaryCards
+        metrics={{
+          totalEarnings: '1234.5',
+          pendingCommissions: '0.00',
+          thisMonthEarnings: '150.00',
+          activeReferralCount: 3,
+          currentMonth: '2026-02',
+          linkVisitsThisMonth: 0,
+        }}
+      />,
     );
     expect(screen.getByText('$1,234.50')).toBeTruthy();
     expect(screen.getByText('$0.00')).toBeTruthy();
@@ -134,7 +156,17 @@ describe('partner dashboard pieces', () => {
         }}
       />,
     );
-    for (const text of ['Store Inc', 'owner@store.example', 'Proposal', '$2,500.00', 'Controller', '$100.00/month', 'Warm lead', 'Mar 4, 2026', 'Mar 5, 2026']) {
+    for (const text of [
+      'Store Inc',
+      'owner@store.example',
+      'Proposal',
+      '$2,500.00',
+      'Controller',
+      '$100.00/month',
+      'Warm lead',
+      'Mar 4, 2026',
+      'Mar 5, 2026',
+    ]) {
       expect(screen.getByText(text)).toBeTruthy();
     }
   });
@@ -184,9 +216,15 @@ describe('partner dashboard pieces', () => {
 describe('schedulingLink', () => {
   it.each([
     ['general', {}, 'ref=ACME-1&service=general'],
-    ['basic', { utm_source: 'news', utm_campaign: 'fall sale' }, 'ref=ACME-1&service=basic&utm_source=news&utm_campaign=fall+sale'],
+    [
+      'basic',
+      { utm_source: 'news', utm_campaign: 'fall sale' },
+      'ref=ACME-1&service=basic&utm_source=news&utm_campaign=fall+sale',
+    ],
     ['cfo', { utm_medium: 'email' }, 'ref=ACME-1&service=cfo&utm_medium=email'],
   ] as const)('books %s with %j', (service, search, query) => {
-    expect(schedulingLink('https://schedule.example.com/consultation', { ref: 'ACME-1', service, search })).toBe(`https://schedule.example.com/consultation?${query}`);
+    expect(schedulingLink('https://schedule.example.com/consultation', { ref: 'ACME-1', service, search })).toBe(
+      `https://schedule.example.com/consultation?${query}`,
+    );
   });
 });

@@ -31,6 +31,9 @@ export function renderWithProviders(ui: ReactElement, options: { session?: Sessi
 /** As renderWithProviders, inside a memory router at `path` (for screens with links). */
 export function renderInRouter(ui: ReactElement, options: { session?: SessionStore; path?: string } = {}) {
   const root = createRootRoute({ component: () => ui });
-  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: [options.path ?? '/'] }) });
+  const router = createRouter({
+    routeTree: root,
+    history: createMemoryHistory({ initialEntries: [options.path ?? '/'] }),
+  });
   return renderWithProviders(<RouterProvider router={router} />, options.session ? { session: options.session } : {});
 }

@@ -50,7 +50,9 @@ function serveRest(status: number, body: unknown) {
   const calls: Array<{ url: string; headers: Record<string, string> }> = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     calls.push({ url: String(input), headers: (init?.headers ?? {}) as Record<string, string> });
-    return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
   });
   return calls;
 }
@@ -59,10 +61,19 @@ describe('a REST download', () => {
   it('sends the bearer token, and on a 503 throws the server’s message and code but keeps the session', async () => {
     const session = new SessionStore({ user: admin });
     createQueryClient(session);
-    const calls = serveRest(503, { message: 'The database is unavailable. Please try again shortly.', code: 'SERVICE_UNAVAILABLE' });
-    const failure = await downloadFile('/api/admin/exports/partners.csv', 'partners.csv').catch((error: unknown) => error);
+    const calls = serveRest(503, {
+      message: 'The database is unavailable. Please try again shortly.',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    const failure = await downloadFile('/api/admin/exports/partners.csv', 'partners.csv').catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(RestError);
-    expect(failure).toMatchObject({ message: 'The database is unavailable. Please try again shortly.', status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(failure).toMatchObject({
+      message: 'The database is unavailable. Please try again shortly.',
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
     expect(calls[0]?.headers.authorization).toBe('Bearer stored-token');
     expect(session.getState().user).toEqual(admin);
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('stored-token');
@@ -72,7 +83,9 @@ describe('a REST download', () => {
     const session = new SessionStore({ user: admin });
     createQueryClient(session);
     serveRest(401, { message: 'Your session has expired. Please sign in again.', code: 'UNAUTHORIZED' });
-    await expect(downloadFile('/api/admin/exports/partners.csv', 'partners.csv')).rejects.toThrow('Your session has expired. Please sign in again.');
+    await expect(downloadFile('/api/admin/exports/partners.csv', 'partners.csv')).rejects.toThrow(
+      'Your session has expired. Please sign in again.',
+    );
     expect(session.getState().user).toBeNull();
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });

@@ -1,4 +1,11 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Shell } from '../src/layout/app-shell';
@@ -14,10 +21,22 @@ const PERMISSIONS = {
 };
 
 function renderShell(role: 'admin' | 'viewer' | 'partner', path = '/dashboard') {
-  const root = createRootRoute({ component: () => <Shell><Outlet /></Shell>, notFoundComponent: NotFound });
+  const root = createRootRoute({
+    component: () => (
+      <Shell>
+        <Outlet />
+      </Shell>
+    ),
+    notFoundComponent: NotFound,
+  });
   const page = createRoute({ getParentRoute: () => root, path, component: () => <p>page body</p> });
-  const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: [path] }) });
-  const session = new SessionStore({ user: { id: '1', email: `${role}@example.com`, role, permissions: PERMISSIONS[role] } });
+  const router = createRouter({
+    routeTree: root.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  const session = new SessionStore({
+    user: { id: '1', email: `${role}@example.com`, role, permissions: PERMISSIONS[role] },
+  });
   return renderWithProviders(<RouterProvider router={router} />, { session });
 }
 
@@ -42,7 +61,11 @@ describe('the shell', () => {
     renderShell('admin', '/admin/partners/5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a');
     await screen.findByText('page body');
     const areas = screen.getByRole('navigation', { name: 'Admin areas' });
-    const links = Array.from(areas.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]);
+    const links = Array.from(areas.querySelectorAll('a')).map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+      a.getAttribute('aria-current'),
+    ]);
     expect(links).toEqual([
       ['Admin Dashboard', '/admin', null],
       ['Partners', '/admin/partners', 'page'],

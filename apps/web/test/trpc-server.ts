@@ -21,7 +21,16 @@ export interface FakeApi {
 
 function answer(path: string, result: unknown) {
   if (result instanceof ProcedureError) {
-    return { status: result.httpStatus, body: { error: { message: result.message, code: -32603, data: { code: result.code, httpStatus: result.httpStatus, path } } } };
+    return {
+      status: result.httpStatus,
+      body: {
+        error: {
+          message: result.message,
+          code: -32603,
+          data: { code: result.code, httpStatus: result.httpStatus, path },
+        },
+      },
+    };
   }
   return { status: 200, body: { result: { data: result } } };
 }
@@ -31,7 +40,11 @@ export function serveTrpc(handlers: Record<string, Handler>): FakeApi {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');
-    const inputs = (init?.method === 'POST' ? JSON.parse(String(init.body ?? '{}')) : JSON.parse(url.searchParams.get('input') ?? '{}')) as Record<string, unknown>;
+    const inputs = (
+      init?.method === 'POST'
+        ? JSON.parse(String(init.body ?? '{}'))
+        : JSON.parse(url.searchParams.get('input') ?? '{}')
+    ) as Record<string, unknown>;
     const answers = await Promise.all(
       paths.map(async (path, index) => {
         const handler = handlers[path];
@@ -44,8 +57,13 @@ export function serveTrpc(handlers: Record<string, Handler>): FakeApi {
         }
       }),
     );
-    const status = answers.every((item) => item.status === 200) ? 200 : (answers.find((item) => item.status !== 200)?.status ?? 500);
-    return new Response(JSON.stringify(answers.map((item) => item.body)), { status, headers: { 'content-type': 'application/json' } });
+    const status = answers.every((item) => item.status === 200)
+      ? 200
+      : (answers.find((item) => item.status !== 200)?.status ?? 500);
+    return new Response(JSON.stringify(answers.map((item) => item.body)), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return api;
 }

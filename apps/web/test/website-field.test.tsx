@@ -13,10 +13,11 @@ function descriptionOf(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 }
-const websiteInput = () => screen.getAllByLabelText(/^Website/).find((element) => element.tagName === 'INPUT') as HTMLInputElement;
+const websiteInput = () =>
+  screen.getAllByLabelText(/^Website/).find((element) => element.tagName === 'INPUT') as HTMLInputElement;
 
 describe('website fields', () => {
-  it("say under the label that https:// is added", () => {
+  it('say under the label that https:// is added', () => {
     expect(WEBSITE_DESCRIPTION).toBe('Optional; https:// is added if you leave it out');
     renderWithProviders(<RegistrationForm onSubmit={vi.fn()} />);
     expect(descriptionOf(websiteInput())).toContain(WEBSITE_DESCRIPTION);

@@ -1,7 +1,18 @@
 // The audit log's vocabulary without zod (the Activity screen imports it from the plain entry).
 
 /** What an activity row is about. */
-export const ACTIVITY_ENTITY_TYPES = ['user', 'partner', 'referral', 'commission', 'payout', 'material', 'email', 'api_key', 'webhook', 'team_invitation'] as const;
+export const ACTIVITY_ENTITY_TYPES = [
+  'user',
+  'partner',
+  'referral',
+  'commission',
+  'payout',
+  'material',
+  'email',
+  'api_key',
+  'webhook',
+  'team_invitation',
+] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
   user: 'User',

@@ -6,7 +6,8 @@ import { MAX_PAGE_SIZE } from './constants';
 import { isSingleLine } from './fields';
 
 /** A blank query parameter or form field means "no filter". */
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v);
+const blank = (v: unknown) =>
+  typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -27,32 +28,61 @@ function instant(message: string, end: boolean) {
     z
       .string({ error: message })
       .refine(isInstant, message)
-      .transform((value) => (DAY.test(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + (end ? 86_400_000 - 1 : 0)) : new Date(value)))
+      .transform((value) =>
+        DAY.test(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + (end ? 86_400_000 - 1 : 0)) : new Date(value),
+      )
       .optional(),
   );
 }
 
 export const activityFilters = {
-  actor: z.preprocess(blank, z.string({ error: ACTIVITY_MESSAGES.badActor }).max(254, ACTIVITY_MESSAGES.badActor).refine(isSingleLine, ACTIVITY_MESSAGES.badActor).optional()),
+  actor: z.preprocess(
+    blank,
+    z
+      .string({ error: ACTIVITY_MESSAGES.badActor })
+      .max(254, ACTIVITY_MESSAGES.badActor)
+      .refine(isSingleLine, ACTIVITY_MESSAGES.badActor)
+      .optional(),
+  ),
   entityType: z.preprocess(blank, z.enum(ACTIVITY_ENTITY_TYPES, { error: ACTIVITY_MESSAGES.badEntityType }).optional()),
   entityId: z.preprocess(blank, z.uuid({ error: ACTIVITY_MESSAGES.badEntityId }).optional()),
-  action: z.preprocess(blank, z.string({ error: ACTIVITY_MESSAGES.badAction }).max(100, ACTIVITY_MESSAGES.badAction).refine(isSingleLine, ACTIVITY_MESSAGES.badAction).optional()),
+  action: z.preprocess(
+    blank,
+    z
+      .string({ error: ACTIVITY_MESSAGES.badAction })
+      .max(100, ACTIVITY_MESSAGES.badAction)
+      .refine(isSingleLine, ACTIVITY_MESSAGES.badAction)
+      .optional(),
+  ),
   from: instant(ACTIVITY_MESSAGES.badFrom, false),
   to: instant(ACTIVITY_MESSAGES.badTo, true),
 };
 
-const toNotBeforeFrom = (value: { from?: Date | undefined; to?: Date | undefined }) => !value.from || !value.to || value.to.getTime() >= value.from.getTime();
+const toNotBeforeFrom = (value: { from?: Date | undefined; to?: Date | undefined }) =>
+  !value.from || !value.to || value.to.getTime() >= value.from.getTime();
 
 /** The filters alone (the CSV export takes every matching row). */
-export const activityFilterInput = z.object(activityFilters).refine(toNotBeforeFrom, { message: ACTIVITY_MESSAGES.toBeforeFrom, path: ['to'] });
+export const activityFilterInput = z
+  .object(activityFilters)
+  .refine(toNotBeforeFrom, { message: ACTIVITY_MESSAGES.toBeforeFrom, path: ['to'] });
 export type ActivityFilterInput = z.input<typeof activityFilterInput>;
 export type ActivityFilter = z.output<typeof activityFilterInput>;
 
 export const listActivityInput = z
   .object({
     ...activityFilters,
-    limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(ACTIVITY_PAGE_SIZE),
-    offset: z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000, 'offset must be at most 10000000').default(0),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+      .default(ACTIVITY_PAGE_SIZE),
+    offset: z.coerce
+      .number({ error: 'offset must be a whole number' })
+      .int('offset must be a whole number')
+      .min(0, 'offset must be at least 0')
+      .max(10_000_000, 'offset must be at most 10000000')
+      .default(0),
   })
   .refine(toNotBeforeFrom, { message: ACTIVITY_MESSAGES.toBeforeFrom, path: ['to'] })
   .default({ limit: ACTIVITY_PAGE_SIZE, offset: 0 });
@@ -70,7 +100,11 @@ export const activityActorOutput = z.object({
 export type ActivityActor = z.infer<typeof activityActorOutput>;
 
 /** One changed field of an entry whose details carry { before, after }; values as display text, null when absent. */
-export const activityChangeOutput = z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+export const activityChangeOutput = z.object({
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
 export type ActivityChange = z.infer<typeof activityChangeOutput>;
 
 export const activityEntryOutput = z.object({
@@ -87,5 +121,10 @@ export const activityEntryOutput = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntryOutput>;
 
-export const activityPageOutput = z.object({ items: z.array(activityEntryOutput), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export const activityPageOutput = z.object({
+  items: z.array(activityEntryOutput),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
 export type ActivityPage = z.infer<typeof activityPageOutput>;

@@ -1,25 +1,65 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
-import { COMPANY_TYPES, PARTNER_STATUS_LABELS, PARTNER_STATUSES, PAYMENT_METHODS, REFERRAL_STAGES, type PartnerStatus } from './enums';
+import {
+  COMPANY_TYPES,
+  PARTNER_STATUS_LABELS,
+  PARTNER_STATUSES,
+  PAYMENT_METHODS,
+  REFERRAL_STAGES,
+  type PartnerStatus,
+} from './enums';
 import { idField, multiLine, singleLine } from './fields';
 import { commissionOutput } from './commission';
 import { referralOutput } from './referral';
 
 export const idInput = z.object({ id: idField });
 
-export const PARTNER_SORTS = ['companyName', '-companyName', 'createdAt', '-createdAt', 'currentMrr', '-currentMrr', 'totalLifetimeCommissions', '-totalLifetimeCommissions', 'status', '-status'] as const;
-export const REFERRAL_SORTS = ['createdAt', '-createdAt', 'clientCompanyName', '-clientCompanyName', 'monthlyValue', '-monthlyValue', 'stage', '-stage'] as const;
+export const PARTNER_SORTS = [
+  'companyName',
+  '-companyName',
+  'createdAt',
+  '-createdAt',
+  'currentMrr',
+  '-currentMrr',
+  'totalLifetimeCommissions',
+  '-totalLifetimeCommissions',
+  'status',
+  '-status',
+] as const;
+export const REFERRAL_SORTS = [
+  'createdAt',
+  '-createdAt',
+  'clientCompanyName',
+  '-clientCompanyName',
+  'monthlyValue',
+  '-monthlyValue',
+  'stage',
+  '-stage',
+] as const;
 
 const page = {
-  limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
-  offset: z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000).default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be at least 0')
+    .max(10_000_000)
+    .default(0),
   search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(200).optional()),
 };
 
 export const listPartnersInput = z.object({
   ...page,
   sort: z.enum(PARTNER_SORTS, { error: `sort must be one of ${PARTNER_SORTS.join(', ')}` }).default('-createdAt'),
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PARTNER_STATUSES, { error: `status must be one of ${PARTNER_STATUSES.join(', ')}` }).optional()),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(PARTNER_STATUSES, { error: `status must be one of ${PARTNER_STATUSES.join(', ')}` }).optional(),
+  ),
 });
 export type ListPartnersInput = z.input<typeof listPartnersInput>;
 
@@ -58,7 +98,8 @@ export const adminPartnerRowOutput = z.object({
 });
 export type AdminPartnerRow = z.infer<typeof adminPartnerRowOutput>;
 
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
 
 export const partnerDetailsOutput = adminPartnerRowOutput.extend({
   phone: z.string().nullable(),
@@ -79,9 +120,22 @@ export const partnerDetailsOutput = adminPartnerRowOutput.extend({
 });
 export type PartnerDetails = z.infer<typeof partnerDetailsOutput>;
 
-export const rejectPartnerInput = z.object({ id: idField, reason: multiLine('Reason', z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional())) });
+export const rejectPartnerInput = z.object({
+  id: idField,
+  reason: multiLine(
+    'Reason',
+    z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional(),
+    ),
+  ),
+});
 
-export const partnerStatusChangeOutput = z.object({ id: z.uuid(), companyName: z.string(), status: z.enum(PARTNER_STATUSES) });
+export const partnerStatusChangeOutput = z.object({
+  id: z.uuid(),
+  companyName: z.string(),
+  status: z.enum(PARTNER_STATUSES),
+});
 
 /** Which statuses each admin decision may start from (DESIGN §4); the server and the screen share it. */
 export const PARTNER_TRANSITIONS = {
@@ -92,20 +146,37 @@ export const PARTNER_TRANSITIONS = {
 } as const satisfies Record<string, { from: readonly PartnerStatus[]; to: PartnerStatus }>;
 export type PartnerTransition = keyof typeof PARTNER_TRANSITIONS;
 
-const TRANSITION_VERBS: Record<PartnerTransition, string> = { approve: 'approved', reject: 'rejected', suspend: 'suspended', reactivate: 'reactivated' };
+const TRANSITION_VERBS: Record<PartnerTransition, string> = {
+  approve: 'approved',
+  reject: 'rejected',
+  suspend: 'suspended',
+  reactivate: 'reactivated',
+};
 
 /** The 409 message when a decision does not fit the partner's current status. */
 export const partnerTransitionRefused = (transition: PartnerTransition, status: PartnerStatus) =>
   `This partner is ${PARTNER_STATUS_LABELS[status].toLowerCase()} and cannot be ${TRANSITION_VERBS[transition]}`;
 
-
 /** Deals per pipeline column and "Load more" (issue 18). */
 export const PIPELINE_PAGE_SIZE = 20;
 
-const optionalSearch = singleLine('Search', z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()));
+const optionalSearch = singleLine(
+  'Search',
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()),
+);
 const pageLimit = (fallback: number) =>
-  z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(fallback);
-const pageOffset = z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000).default(0);
+  z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(fallback);
+const pageOffset = z.coerce
+  .number({ error: 'offset must be a whole number' })
+  .int('offset must be a whole number')
+  .min(0, 'offset must be at least 0')
+  .max(10_000_000)
+  .default(0);
 
 /** One page of one pipeline column, newest first; `cursor` is the previous page's `nextCursor`. */
 export const pipelineColumnInput = z.object({
@@ -146,7 +217,10 @@ export type PartnerActivityEntry = z.infer<typeof partnerActivityEntryOutput>;
 /** A partner's own Referrals tab: search, a stage filter and pages. */
 export const ownReferralsInput = z.object({
   search: optionalSearch,
-  stage: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(REFERRAL_STAGES, { error: `stage must be one of ${REFERRAL_STAGES.join(', ')}` }).optional()),
+  stage: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(REFERRAL_STAGES, { error: `stage must be one of ${REFERRAL_STAGES.join(', ')}` }).optional(),
+  ),
   limit: pageLimit(DEFAULT_PAGE_SIZE),
   offset: pageOffset,
 });

@@ -30,7 +30,7 @@ export const AGREEMENTS: Record<string, AgreementText> = {
         heading: '2. Term and termination',
         paragraphs: [
           'This Agreement begins when the Affiliate accepts it and continues for an open-ended term.',
-          'Either party may end this Agreement at any time by giving the other thirty (30) days\' written notice.',
+          "Either party may end this Agreement at any time by giving the other thirty (30) days' written notice.",
           'Referral fees earned before the end of this Agreement remain payable under Section 4 after it ends.',
         ],
       },
@@ -44,14 +44,14 @@ export const AGREEMENTS: Record<string, AgreementText> = {
         heading: '4. Referral fees',
         paragraphs: [
           'For each Qualifying Client the Firm pays the Affiliate $50 per month for a Standard Package client and $100 per month for a Controller Package client.',
-          'Fees are paid monthly, within thirty (30) days after the Firm receives the client\'s payment for that month, and only for as long as the client remains an active, paying client of the Firm.',
-          'Where the Firm incurs costs to collect a client\'s payment, it may deduct a proportional share of those costs from the related fee.',
+          "Fees are paid monthly, within thirty (30) days after the Firm receives the client's payment for that month, and only for as long as the client remains an active, paying client of the Firm.",
+          "Where the Firm incurs costs to collect a client's payment, it may deduct a proportional share of those costs from the related fee.",
         ],
       },
       {
         heading: '5. Non-solicitation',
         paragraphs: [
-          'During the term of this Agreement and for two (2) years after it ends, the Affiliate will not solicit any client of the Firm to move its accounting, controller or CFO services elsewhere, nor solicit the Firm\'s employees.',
+          "During the term of this Agreement and for two (2) years after it ends, the Affiliate will not solicit any client of the Firm to move its accounting, controller or CFO services elsewhere, nor solicit the Firm's employees.",
           'An Affiliate who breaches this Section forfeits all unpaid and future fees.',
         ],
       },

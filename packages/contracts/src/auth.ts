@@ -35,13 +35,20 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
 
 /** The token travels in the link as 43 base64url characters (32 random bytes). */
 export const resetPasswordInput = z.object({
-  token: z.string({ error: MESSAGES.resetLinkInvalid }).trim().min(1, MESSAGES.resetLinkInvalid).max(200, MESSAGES.resetLinkInvalid),
+  token: z
+    .string({ error: MESSAGES.resetLinkInvalid })
+    .trim()
+    .min(1, MESSAGES.resetLinkInvalid)
+    .max(200, MESSAGES.resetLinkInvalid),
   password: passwordField(AUTH_PASSWORD_MIN, MESSAGES.authPasswordMin),
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
 export const changePasswordInput = z.object({
-  currentPassword: z.string({ error: MESSAGES.currentPasswordRequired }).min(1, MESSAGES.currentPasswordRequired).max(256, MESSAGES.passwordMax),
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, MESSAGES.currentPasswordRequired)
+    .max(256, MESSAGES.passwordMax),
   newPassword: passwordField(AUTH_PASSWORD_MIN, MESSAGES.authPasswordMin),
 });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;

@@ -25,8 +25,18 @@ export type PartnerPayoutDetail = z.infer<typeof partnerPayoutDetailOutput>;
 export const payoutIdInput = z.object({ id: idField });
 
 const pageLimit = (fallback: number) =>
-  z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(fallback);
-const pageOffset = z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000).default(0);
+  z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(fallback);
+const pageOffset = z.coerce
+  .number({ error: 'offset must be a whole number' })
+  .int('offset must be a whole number')
+  .min(0, 'offset must be at least 0')
+  .max(10_000_000)
+  .default(0);
 const blankIsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** The Commissions tab's page: optionally one month and one status. */
@@ -34,8 +44,14 @@ export const commissionsPageInput = z
   .object({
     limit: pageLimit(20),
     offset: pageOffset,
-    month: z.preprocess(blankIsAbsent, z.string({ error: 'month must be YYYY-MM' }).regex(MONTH_KEY, 'month must be YYYY-MM').optional()),
-    status: z.preprocess(blankIsAbsent, z.enum(COMMISSION_STATUSES, { error: `status must be one of ${COMMISSION_STATUSES.join(', ')}` }).optional()),
+    month: z.preprocess(
+      blankIsAbsent,
+      z.string({ error: 'month must be YYYY-MM' }).regex(MONTH_KEY, 'month must be YYYY-MM').optional(),
+    ),
+    status: z.preprocess(
+      blankIsAbsent,
+      z.enum(COMMISSION_STATUSES, { error: `status must be one of ${COMMISSION_STATUSES.join(', ')}` }).optional(),
+    ),
   })
   .default({ limit: 20, offset: 0 });
 export type CommissionsPageInput = z.input<typeof commissionsPageInput>;
@@ -62,11 +78,17 @@ export const tinField = z
   .transform((value) => value.replace(/[ -]/g, ''));
 
 const required = (label: string, message: string, max: number) =>
-  singleLine(label, z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`));
+  singleLine(
+    label,
+    z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`),
+  );
 
 export const taxProfileInput = z.object({
   legalName: required('Legal name', TAX_MESSAGES.legalNameRequired, 200),
-  businessName: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined), singleLine('Business name', z.string().max(200, 'Business name must be at most 200 characters').optional())),
+  businessName: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined)),
+    singleLine('Business name', z.string().max(200, 'Business name must be at most 200 characters').optional()),
+  ),
   taxClassification: z.enum(TAX_CLASSIFICATIONS, { error: TAX_MESSAGES.classificationRequired }),
   tinType: z.enum(TIN_TYPES, { error: TAX_MESSAGES.tinTypeRequired }),
   tin: tinField,
@@ -91,5 +113,11 @@ export type TaxProfile = z.infer<typeof taxProfileOutput>;
 export const taxProfileResultOutput = taxProfileOutput.nullable();
 
 /** "YYYY-MM" of a statement in a path. */
-export const statementMonth = z.string({ error: TAX_MESSAGES.invalidStatementMonth }).regex(MONTH_KEY, TAX_MESSAGES.invalidStatementMonth);
-export const taxYear = z.coerce.number({ error: TAX_MESSAGES.invalidTaxYear }).int(TAX_MESSAGES.invalidTaxYear).min(2000, TAX_MESSAGES.invalidTaxYear).max(2100, TAX_MESSAGES.invalidTaxYear);
+export const statementMonth = z
+  .string({ error: TAX_MESSAGES.invalidStatementMonth })
+  .regex(MONTH_KEY, TAX_MESSAGES.invalidStatementMonth);
+export const taxYear = z.coerce
+  .number({ error: TAX_MESSAGES.invalidTaxYear })
+  .int(TAX_MESSAGES.invalidTaxYear)
+  .min(2000, TAX_MESSAGES.invalidTaxYear)
+  .max(2100, TAX_MESSAGES.invalidTaxYear);

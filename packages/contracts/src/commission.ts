@@ -6,8 +6,14 @@ import { MESSAGES } from './messages';
 import { ADJUSTMENT_MAX, MAX_PAGE_SIZE } from './constants';
 import { formatMoney, normaliseMoney, toCents } from './money';
 
-export const monthInput = z.object({ month: z.string({ error: MESSAGES.invalidMonth }).regex(MONTH_KEY, MESSAGES.invalidMonth) });
-export const accrualResultOutput = z.object({ month: z.string(), created: z.number().int(), skipped: z.number().int() });
+export const monthInput = z.object({
+  month: z.string({ error: MESSAGES.invalidMonth }).regex(MONTH_KEY, MESSAGES.invalidMonth),
+});
+export const accrualResultOutput = z.object({
+  month: z.string(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+});
 
 const nullableString = z.string().nullable();
 
@@ -62,9 +68,17 @@ export type PendingFilter = z.infer<typeof pendingFilter>;
  */
 export const payoutInput = z
   .object({
-    commissionIds: z.array(idField, { error: 'Select at least one commission' }).min(1, 'Select at least one commission').max(1000, 'At most 1000 commissions per payout').optional(),
+    commissionIds: z
+      .array(idField, { error: 'Select at least one commission' })
+      .min(1, 'Select at least one commission')
+      .max(1000, 'At most 1000 commissions per payout')
+      .optional(),
     matching: pendingFilter.strict().optional(),
-    idempotencyKey: z.string({ error: 'An Idempotency-Key header is required' }).trim().min(8, 'An Idempotency-Key header is required').max(200),
+    idempotencyKey: z
+      .string({ error: 'An Idempotency-Key header is required' })
+      .trim()
+      .min(8, 'An Idempotency-Key header is required')
+      .max(200),
   })
   .refine((input) => (input.commissionIds === undefined) !== (input.matching === undefined), {
     message: 'Select at least one commission, or send `matching` (a filter) instead of commissionIds, not both',
@@ -76,27 +90,35 @@ const adjustmentMaxCents = toCents(ADJUSTMENT_MAX);
 const ADJUSTMENT_AMOUNT_MESSAGE = 'The amount must be a number with at most two decimals, e.g. 250.00 or -75.50';
 
 /** A signed amount: non-zero and at most 100,000.00 either way; normalised to "-25.00". */
-export const adjustmentAmountField = z.union([z.string(), z.number()], { error: ADJUSTMENT_AMOUNT_MESSAGE }).transform((value, ctx) => {
-  let cents: number;
-  try {
-    cents = toCents(value);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: ADJUSTMENT_AMOUNT_MESSAGE });
-    return z.NEVER;
-  }
-  if (cents === 0) {
-    ctx.addIssue({ code: 'custom', message: 'The amount cannot be zero: a positive amount is a bonus, a negative one a clawback' });
-    return z.NEVER;
-  }
-  if (Math.abs(cents) > adjustmentMaxCents) {
-    ctx.addIssue({ code: 'custom', message: `An adjustment is at most ${formatMoney(ADJUSTMENT_MAX)} either way` });
-    return z.NEVER;
-  }
-  return normaliseMoney(value);
-});
+export const adjustmentAmountField = z
+  .union([z.string(), z.number()], { error: ADJUSTMENT_AMOUNT_MESSAGE })
+  .transform((value, ctx) => {
+    let cents: number;
+    try {
+      cents = toCents(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: ADJUSTMENT_AMOUNT_MESSAGE });
+      return z.NEVER;
+    }
+    if (cents === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The amount cannot be zero: a positive amount is a bonus, a negative one a clawback',
+      });
+      return z.NEVER;
+    }
+    if (Math.abs(cents) > adjustmentMaxCents) {
+      ctx.addIssue({ code: 'custom', message: `An adjustment is at most ${formatMoney(ADJUSTMENT_MAX)} either way` });
+      return z.NEVER;
+    }
+    return normaliseMoney(value);
+  });
 
 const reasonField = (label: string, required: string) =>
-  multiLine(label, z.string({ error: required }).trim().min(1, required).max(500, `${label} is at most 500 characters`));
+  multiLine(
+    label,
+    z.string({ error: required }).trim().min(1, required).max(500, `${label} is at most 500 characters`),
+  );
 
 /** POST /api/admin/commissions/adjustments: a bonus (amount > 0) or clawback (amount < 0) for a partner. */
 export const adjustmentInput = z.object({
@@ -110,7 +132,10 @@ export const adjustmentInput = z.object({
 export type AdjustmentInput = z.input<typeof adjustmentInput>;
 
 /** POST /api/admin/commissions/{id}/void. */
-export const voidCommissionInput = z.object({ id: idField, reason: reasonField('Void reason', 'A reason is required to void a commission') });
+export const voidCommissionInput = z.object({
+  id: idField,
+  reason: reasonField('Void reason', 'A reason is required to void a commission'),
+});
 export type VoidCommissionInput = z.input<typeof voidCommissionInput>;
 
 export const payoutOutput = z.object({
@@ -123,15 +148,31 @@ export const payoutOutput = z.object({
 });
 export type Payout = z.infer<typeof payoutOutput>;
 
-export const failCommissionInput = z.object({ id: idField, reason: multiLine('Failure reason', z.string({ error: 'A failure reason is required' }).trim().min(1, 'A failure reason is required').max(500)) });
+export const failCommissionInput = z.object({
+  id: idField,
+  reason: multiLine(
+    'Failure reason',
+    z.string({ error: 'A failure reason is required' }).trim().min(1, 'A failure reason is required').max(500),
+  ),
+});
 
 /** One page of the pending list: oldest months first, so the earliest fees are paid first; optionally filtered. */
 export const listPendingCommissionsInput = z
   .object({
     partnerId: idField.optional(),
     month: monthFilter.optional(),
-    limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(MAX_PAGE_SIZE),
-    offset: z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000).default(0),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+      .default(MAX_PAGE_SIZE),
+    offset: z.coerce
+      .number({ error: 'offset must be a whole number' })
+      .int('offset must be a whole number')
+      .min(0, 'offset must be at least 0')
+      .max(10_000_000)
+      .default(0),
   })
   .default({ limit: MAX_PAGE_SIZE, offset: 0 });
 export type ListPendingCommissionsInput = z.input<typeof listPendingCommissionsInput>;
@@ -150,7 +191,14 @@ export const pendingCommissionsPageOutput = z.object({
 export type PendingCommissionsPage = z.infer<typeof pendingCommissionsPageOutput>;
 
 export const listPayoutsInput = z
-  .object({ limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(10) })
+  .object({
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+      .default(10),
+  })
   .default({ limit: 10 });
 
 export const payoutsListOutput = z.array(payoutOutput);
@@ -164,10 +212,14 @@ export const COMMISSION_MESSAGES = {
   commissionNotPending: (id: string, status: string) =>
     status === 'paid' ? `Commission ${id} is already paid` : `Commission ${id} is ${status} and cannot be paid`,
   commissionNotFailable: (id: string, status: string) => `Commission ${id} is already ${status}`,
-  clawbackNotFailable: (id: string) => `Commission ${id} is a clawback: nothing is paid out for it, so it cannot fail; void it instead`,
+  clawbackNotFailable: (id: string) =>
+    `Commission ${id} is a clawback: nothing is paid out for it, so it cannot fail; void it instead`,
   commissionNotVoidable: (id: string, status: string) =>
-    status === 'paid' ? `Commission ${id} is already paid and cannot be voided; record a clawback instead` : `Commission ${id} is ${status} and cannot be voided`,
-  partnerNotAdjustable: (companyName: string, status: string) => `Adjustments are only for active or suspended partners; ${companyName} is ${status}`,
+    status === 'paid'
+      ? `Commission ${id} is already paid and cannot be voided; record a clawback instead`
+      : `Commission ${id} is ${status} and cannot be voided`,
+  partnerNotAdjustable: (companyName: string, status: string) =>
+    `Adjustments are only for active or suspended partners; ${companyName} is ${status}`,
   referralOfOtherPartner: 'The referral does not belong to this partner',
   referralNotFound: 'Referral not found',
   partnerNotFound: 'Partner not found',

@@ -5,13 +5,28 @@ import { MAX_PAGE_SIZE } from './constants';
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'not_sent'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed', not_sent: 'Not sent' };
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+  pending: 'Pending',
+  sent: 'Sent',
+  failed: 'Failed',
+  not_sent: 'Not sent',
+};
 export const EMAIL_LOG_PAGE_SIZE = 20;
 
 export const listEmailsInput = z
   .object({
-    limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(EMAIL_LOG_PAGE_SIZE),
-    offset: z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(10_000_000).default(0),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+      .default(EMAIL_LOG_PAGE_SIZE),
+    offset: z.coerce
+      .number({ error: 'offset must be a whole number' })
+      .int('offset must be a whole number')
+      .min(0, 'offset must be at least 0')
+      .max(10_000_000)
+      .default(0),
   })
   .default({ limit: EMAIL_LOG_PAGE_SIZE, offset: 0 });
 
@@ -30,7 +45,12 @@ export const emailLogEntryOutput = z.object({
 });
 export type EmailLogEntry = z.infer<typeof emailLogEntryOutput>;
 
-export const emailLogPageOutput = z.object({ items: z.array(emailLogEntryOutput), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export const emailLogPageOutput = z.object({
+  items: z.array(emailLogEntryOutput),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
 export type EmailLogPage = z.infer<typeof emailLogPageOutput>;
 
 /** Mails a partner may switch off; account and payment mails always go out. */
@@ -43,4 +63,6 @@ export const MAIL_TOPIC_LABELS: Record<MailTopic, { label: string; description: 
 
 export const mailPreferencesOutput = z.object({ dealUpdates: z.boolean(), monthlySummary: z.boolean() });
 export type MailPreferences = z.infer<typeof mailPreferencesOutput>;
-export const updateMailPreferencesInput = z.object({ dealUpdates: z.boolean().optional(), monthlySummary: z.boolean().optional() }).strict();
+export const updateMailPreferencesInput = z
+  .object({ dealUpdates: z.boolean().optional(), monthlySummary: z.boolean().optional() })
+  .strict();

@@ -13,7 +13,16 @@ export const ADMIN_ROLE_DESCRIPTIONS: Record<AdminRole, string> = {
 };
 export const isAdminRole = (role: string): role is AdminRole => (ADMIN_ROLES as readonly string[]).includes(role);
 
-export const COMPANY_TYPES = ['agency', 'consultant', 'saas', 'influencer', 'client', 'cfo', 'marketing_agency', 'other'] as const;
+export const COMPANY_TYPES = [
+  'agency',
+  'consultant',
+  'saas',
+  'influencer',
+  'client',
+  'cfo',
+  'marketing_agency',
+  'other',
+] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
   agency: 'Agency',
@@ -26,12 +35,21 @@ export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
   other: 'Other',
 };
 
-export const EXPECTED_VOLUMES = ['1-2 referrals/month', '3-5 referrals/month', '5-10 referrals/month', '10+ referrals/month'] as const;
+export const EXPECTED_VOLUMES = [
+  '1-2 referrals/month',
+  '3-5 referrals/month',
+  '5-10 referrals/month',
+  '10+ referrals/month',
+] as const;
 export type ExpectedVolume = (typeof EXPECTED_VOLUMES)[number];
 
 export const PAYMENT_METHODS = ['Wire', 'ACH', 'PayPal'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { Wire: 'Wire Transfer', ACH: 'ACH', PayPal: 'PayPal' };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  Wire: 'Wire Transfer',
+  ACH: 'ACH',
+  PayPal: 'PayPal',
+};
 /** The registration form offers wire transfer only (spec §2). */
 export const REGISTRATION_PAYMENT_METHODS = ['Wire'] as const;
 
@@ -71,12 +89,21 @@ export const REFERRAL_STAGE_LABELS: Record<ReferralStage, string> = {
 /** `voided`: a pending commission cancelled with a reason; like `failed`, it counts in no total. */
 export const COMMISSION_STATUSES = ['pending', 'paid', 'failed', 'voided'] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
-export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = { pending: 'Pending', paid: 'Paid', failed: 'Failed', voided: 'Voided' };
+export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  voided: 'Voided',
+};
 
 /** `recurring`: the monthly accrual; `bonus` and `clawback`: an admin's positive or negative adjustment. */
 export const COMMISSION_KINDS = ['recurring', 'bonus', 'clawback'] as const;
 export type CommissionKind = (typeof COMMISSION_KINDS)[number];
-export const COMMISSION_KIND_LABELS: Record<CommissionKind, string> = { recurring: 'Recurring', bonus: 'Bonus', clawback: 'Clawback' };
+export const COMMISSION_KIND_LABELS: Record<CommissionKind, string> = {
+  recurring: 'Recurring',
+  bonus: 'Bonus',
+  clawback: 'Clawback',
+};
 
 export const MATERIAL_TYPES = ['pdf', 'presentation', 'email_template', 'image', 'video', 'document'] as const;
 export type MaterialType = (typeof MATERIAL_TYPES)[number];

@@ -36,7 +36,12 @@ export function multiLine<T extends z.ZodType<string | null | undefined>>(label:
   );
 }
 
-export const emailField = z.string({ error: MESSAGES.invalidEmail }).trim().toLowerCase().max(254, MESSAGES.invalidEmail).pipe(z.email(MESSAGES.invalidEmail));
+export const emailField = z
+  .string({ error: MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, MESSAGES.invalidEmail)
+  .pipe(z.email(MESSAGES.invalidEmail));
 
 export function passwordField(min: number, minMessage: string) {
   return z.string({ error: minMessage }).min(min, minMessage).max(PASSWORD_MAX, MESSAGES.passwordMax);
@@ -47,41 +52,59 @@ export function requiredText(message: string, max = 200) {
 }
 
 export function optionalText(max = 2000) {
-  return z.preprocess((v) => blankToUndefined(trimmed(v)), z.string().max(max, `Must be at most ${max} characters`).optional());
+  return z.preprocess(
+    (v) => blankToUndefined(trimmed(v)),
+    z.string().max(max, `Must be at most ${max} characters`).optional(),
+  );
 }
 
 /** What every website field says under its label, since a bare domain gets https:// in front. */
 export const WEBSITE_DESCRIPTION = 'Optional; https:// is added if you leave it out';
 
 /** Accepts "acme.com" as well as "https://acme.com" and stores the full address. */
-export const optionalWebsite = singleLine('Website', z.preprocess(
-  (v) => {
-    const value = blankToUndefined(trimmed(v));
-    if (typeof value === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(value)) return `https://${value}`;
-    return value;
-  },
-  z
-    .string({ error: MESSAGES.invalidWebsite })
-    .max(500, MESSAGES.invalidWebsite)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-      } catch {
-        return false;
-      }
-    }, MESSAGES.invalidWebsite)
-    .optional(),
-));
+export const optionalWebsite = singleLine(
+  'Website',
+  z.preprocess(
+    (v) => {
+      const value = blankToUndefined(trimmed(v));
+      if (typeof value === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(value)) return `https://${value}`;
+      return value;
+    },
+    z
+      .string({ error: MESSAGES.invalidWebsite })
+      .max(500, MESSAGES.invalidWebsite)
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+        } catch {
+          return false;
+        }
+      }, MESSAGES.invalidWebsite)
+      .optional(),
+  ),
+);
 
-export const optionalPhone = singleLine('Phone', z.preprocess(
-  (v) => blankToUndefined(trimmed(v)),
-  z.string({ error: MESSAGES.invalidPhone }).min(PHONE_MIN, MESSAGES.invalidPhone).max(30, MESSAGES.invalidPhone).optional(),
-));
+export const optionalPhone = singleLine(
+  'Phone',
+  z.preprocess(
+    (v) => blankToUndefined(trimmed(v)),
+    z
+      .string({ error: MESSAGES.invalidPhone })
+      .min(PHONE_MIN, MESSAGES.invalidPhone)
+      .max(30, MESSAGES.invalidPhone)
+      .optional(),
+  ),
+);
 
 export const optionalClientEmail = z.preprocess(
   (v) => blankToUndefined(trimmed(v)),
-  z.string({ error: MESSAGES.invalidClientEmail }).toLowerCase().max(254, MESSAGES.invalidClientEmail).pipe(z.email(MESSAGES.invalidClientEmail)).optional(),
+  z
+    .string({ error: MESSAGES.invalidClientEmail })
+    .toLowerCase()
+    .max(254, MESSAGES.invalidClientEmail)
+    .pipe(z.email(MESSAGES.invalidClientEmail))
+    .optional(),
 );
 
 const MONTHLY_VALUE_MAX_CENTS = toCents(MONTHLY_VALUE_MAX);

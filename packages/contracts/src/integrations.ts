@@ -66,13 +66,25 @@ export const INTEGRATION_MESSAGES = {
 
 export const createApiKeyInput = z
   .object({
-    name: singleLine('Name', z.string({ error: INTEGRATION_MESSAGES.nameRequired }).trim().min(1, INTEGRATION_MESSAGES.nameRequired).max(100, 'Name must be at most 100 characters')),
+    name: singleLine(
+      'Name',
+      z
+        .string({ error: INTEGRATION_MESSAGES.nameRequired })
+        .trim()
+        .min(1, INTEGRATION_MESSAGES.nameRequired)
+        .max(100, 'Name must be at most 100 characters'),
+    ),
     scopes: z
-      .array(z.enum(API_KEY_SCOPES, { error: INTEGRATION_MESSAGES.unknownScope }), { error: INTEGRATION_MESSAGES.scopesRequired })
+      .array(z.enum(API_KEY_SCOPES, { error: INTEGRATION_MESSAGES.unknownScope }), {
+        error: INTEGRATION_MESSAGES.scopesRequired,
+      })
       .min(1, INTEGRATION_MESSAGES.scopesRequired)
       .max(API_KEY_SCOPES.length)
       .transform((scopes) => [...new Set(scopes)]),
-    expiresAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.datetime({ offset: true, error: 'expiresAt must be an ISO date and time' }).optional()),
+    expiresAt: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.iso.datetime({ offset: true, error: 'expiresAt must be an ISO date and time' }).optional(),
+    ),
   })
   .strict();
 export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
@@ -99,11 +111,23 @@ export const createdApiKeyOutput = z.object({
 });
 export type CreatedApiKey = z.infer<typeof createdApiKeyOutput>;
 
-const webhookUrl = singleLine('URL', z.string({ error: INTEGRATION_MESSAGES.invalidUrl }).trim().min(1, INTEGRATION_MESSAGES.invalidUrl).max(2048, 'URL must be at most 2048 characters')
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), INTEGRATION_MESSAGES.invalidUrl));
+const webhookUrl = singleLine(
+  'URL',
+  z
+    .string({ error: INTEGRATION_MESSAGES.invalidUrl })
+    .trim()
+    .min(1, INTEGRATION_MESSAGES.invalidUrl)
+    .max(2048, 'URL must be at most 2048 characters')
+    .refine(
+      (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+      INTEGRATION_MESSAGES.invalidUrl,
+    ),
+);
 
 const webhookEvents = z
-  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: INTEGRATION_MESSAGES.unknownEvent }), { error: INTEGRATION_MESSAGES.eventsRequired })
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: INTEGRATION_MESSAGES.unknownEvent }), {
+    error: INTEGRATION_MESSAGES.eventsRequired,
+  })
   .min(1, INTEGRATION_MESSAGES.eventsRequired)
   .max(WEBHOOK_EVENT_TYPES.length)
   .transform((events) => [...new Set(events)]);
@@ -112,7 +136,13 @@ export const createWebhookInput = z
   .object({
     url: webhookUrl,
     events: webhookEvents,
-    description: multiLine('Description', z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'Description must be at most 500 characters').optional())),
+    description: multiLine(
+      'Description',
+      z.preprocess(
+        (v) => (v === '' || v === null ? undefined : v),
+        z.string().trim().max(500, 'Description must be at most 500 characters').optional(),
+      ),
+    ),
   })
   .strict();
 export type CreateWebhookInput = z.input<typeof createWebhookInput>;
@@ -137,10 +167,16 @@ export const webhookOutput = z.object({
 export type Webhook = z.infer<typeof webhookOutput>;
 
 /** A webhook with its signing secret: only when created or when the secret is rotated. */
-export const webhookWithSecretOutput = webhookOutput.extend({ secret: z.string().describe('Standard Webhooks secret (whsec_…), shown only in this answer') });
+export const webhookWithSecretOutput = webhookOutput.extend({
+  secret: z.string().describe('Standard Webhooks secret (whsec_…), shown only in this answer'),
+});
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<(typeof WEBHOOK_DELIVERY_STATUSES)[number], string> = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' };
+export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<(typeof WEBHOOK_DELIVERY_STATUSES)[number], string> = {
+  pending: 'Pending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
 
 export const webhookAttemptOutput = z.object({
   attemptedAt: z.string(),

@@ -14,14 +14,18 @@ const plain = (value: string | undefined | null) => value == null || !CONTROL.te
 const materialTitle = singleLine('Title', requiredText(materialTitleRequired));
 const materialDescription = optionalText(2000).refine(plain, materialTextInvalid);
 
-const httpUrl = z.string({ error: materialUrlInvalid }).trim().max(2000, materialUrlInvalid).refine((value) => {
-  try {
-    const url = new URL(value);
-    return !CONTROL.test(value) && (url.protocol === 'https:' || url.protocol === 'http:');
-  } catch {
-    return false;
-  }
-}, materialUrlInvalid);
+const httpUrl = z
+  .string({ error: materialUrlInvalid })
+  .trim()
+  .max(2000, materialUrlInvalid)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return !CONTROL.test(value) && (url.protocol === 'https:' || url.protocol === 'http:');
+    } catch {
+      return false;
+    }
+  }, materialUrlInvalid);
 
 export const createMaterialInput = z.object({
   title: materialTitle,
@@ -37,7 +41,10 @@ export const uploadMaterialFields = createMaterialInput.omit({ fileUrl: true });
 export const updateMaterialInput = z.object({
   id: idField,
   title: materialTitle.optional(),
-  description: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).refine(plain, materialTextInvalid).nullable().optional()),
+  description: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.string().trim().max(2000).refine(plain, materialTextInvalid).nullable().optional(),
+  ),
   type: z.enum(MATERIAL_TYPES, { error: materialTypeRequired }).optional(),
   fileUrl: httpUrl.optional(),
   isActive: z.boolean().optional(),
@@ -72,7 +79,8 @@ export const materialIdInput = z.object({ id: idField });
 export const MATERIAL_UPLOAD_MESSAGES = {
   fileRequired: 'Please choose a file to upload',
   fileTooLarge: 'The file is larger than 25 MB',
-  fileTypeUnsupported: 'This file type is not supported. Upload a PDF, PNG, JPEG, GIF, PowerPoint (.pptx), Word (.docx) or MP4 file.',
+  fileTypeUnsupported:
+    'This file type is not supported. Upload a PDF, PNG, JPEG, GIF, PowerPoint (.pptx), Word (.docx) or MP4 file.',
   contentTypeUnsupported: 'Send the material as JSON or as multipart/form-data',
   materialNotFound: 'Material not found',
   downloadLinkInvalid: 'This download link is invalid or has expired',

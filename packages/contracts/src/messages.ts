@@ -36,11 +36,14 @@ export const MESSAGES = {
   partnerNotFound: 'Partner not found',
   partnerProfileNotFound: 'Partner profile not found',
   alreadyApplied: 'You have already submitted a partner application',
-  outdatedAgreementVersion: 'A newer version of the affiliate agreement has been published. Please reload the page and accept the current agreement.',
-  unknownAgreementVersion: 'This version of the affiliate agreement is not known. Please reload the page and accept the current agreement.',
+  outdatedAgreementVersion:
+    'A newer version of the affiliate agreement has been published. Please reload the page and accept the current agreement.',
+  unknownAgreementVersion:
+    'This version of the affiliate agreement is not known. Please reload the page and accept the current agreement.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
-  resetRequested: 'If an account exists for this email, we have sent a link to reset its password. The link is valid for 30 minutes.',
+  resetRequested:
+    'If an account exists for this email, we have sent a link to reset its password. The link is valid for 30 minutes.',
   resetLinkInvalid: 'This password reset link is invalid, has expired or was already used. Please ask for a new one.',
   currentPasswordRequired: 'Current password is required',
   currentPasswordIncorrect: 'Current password is incorrect',

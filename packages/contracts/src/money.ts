@@ -49,7 +49,12 @@ export function isMoney(value: unknown): value is string | number {
 
 export const MONEY_MAX_CENTS = toCents(MONEY_MAX);
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** "$1,234.50" — the one money format of the screens. */
 export function formatMoney(value: string | number): string {

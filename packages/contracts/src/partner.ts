@@ -1,7 +1,30 @@
 import { z } from 'zod';
-import { ADMIN_PARTNER_PASSWORD_MIN, BANK_ACCOUNT_NUMBER_MAX, DEFAULT_AGREEMENT_VERSION, DEFAULT_COMPANY_TYPE, DEFAULT_EXPECTED_VOLUME, ROUTING_NUMBER_LENGTH } from './constants';
-import { BANK_ACCOUNT_TYPES, COMPANY_TYPES, EXPECTED_VOLUMES, PARTNER_STATUSES, PAYMENT_METHODS, REGISTRATION_PAYMENT_METHODS } from './enums';
-import { emailField, multiLine, optionalPhone, optionalText, optionalWebsite, passwordField, requiredText, singleLine } from './fields';
+import {
+  ADMIN_PARTNER_PASSWORD_MIN,
+  BANK_ACCOUNT_NUMBER_MAX,
+  DEFAULT_AGREEMENT_VERSION,
+  DEFAULT_COMPANY_TYPE,
+  DEFAULT_EXPECTED_VOLUME,
+  ROUTING_NUMBER_LENGTH,
+} from './constants';
+import {
+  BANK_ACCOUNT_TYPES,
+  COMPANY_TYPES,
+  EXPECTED_VOLUMES,
+  PARTNER_STATUSES,
+  PAYMENT_METHODS,
+  REGISTRATION_PAYMENT_METHODS,
+} from './enums';
+import {
+  emailField,
+  multiLine,
+  optionalPhone,
+  optionalText,
+  optionalWebsite,
+  passwordField,
+  requiredText,
+  singleLine,
+} from './fields';
 import { MESSAGES } from './messages';
 
 const ROUTING = new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`);
@@ -22,7 +45,8 @@ export const WIRE_BANK_FIELDS = [
  * first and cut after, so a pasted "021-000-021" keeps all nine digits.
  */
 export const filterRoutingNumber = (value: string) => value.replace(/\D/g, '').slice(0, ROUTING_NUMBER_LENGTH);
-export const filterAccountNumber = (value: string) => value.replace(/[^A-Za-z0-9]/g, '').slice(0, BANK_ACCOUNT_NUMBER_MAX);
+export const filterAccountNumber = (value: string) =>
+  value.replace(/[^A-Za-z0-9]/g, '').slice(0, BANK_ACCOUNT_NUMBER_MAX);
 
 const partnerBase = {
   companyName: singleLine('Company name', requiredText(MESSAGES.companyNameRequired)),
@@ -40,7 +64,10 @@ export const partnerApplicationInput = z
     bankName: singleLine('Bank name', optionalText(200)),
     bankRoutingNumber: singleLine('Routing number', optionalText(50)),
     bankAccountNumber: singleLine('Account number', optionalText(50)),
-    bankAccountType: z.preprocess((v) => (typeof v === 'string' && v.trim() === '') || v === null ? undefined : v, z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.wireBankFieldsRequired }).optional()),
+    bankAccountType: z.preprocess(
+      (v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v),
+      z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.wireBankFieldsRequired }).optional(),
+    ),
     bankAccountHolderName: singleLine('Account holder name', optionalText(200)),
     bankAddress: multiLine('Bank address', optionalText(500)),
     beneficiaryAddress: multiLine('Beneficiary address', optionalText(500)),
@@ -55,7 +82,8 @@ export const partnerApplicationInput = z
     if (missing || badRouting || badAccount) {
       ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: MESSAGES.wireBankFieldsRequired });
     }
-    if (badRouting) ctx.addIssue({ code: 'custom', path: ['bankRoutingNumber'], message: MESSAGES.routingNumberDigits });
+    if (badRouting)
+      ctx.addIssue({ code: 'custom', path: ['bankRoutingNumber'], message: MESSAGES.routingNumberDigits });
   });
 export type PartnerApplicationInput = z.input<typeof partnerApplicationInput>;
 

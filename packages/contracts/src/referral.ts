@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { REFERRAL_STAGES, SERVICE_TYPES } from './enums';
-import { idField, monthlyValueField, multiLine, optionalClientEmail, optionalDay, optionalInstant, optionalPhone, optionalText, requiredText, singleLine } from './fields';
+import {
+  idField,
+  monthlyValueField,
+  multiLine,
+  optionalClientEmail,
+  optionalDay,
+  optionalInstant,
+  optionalPhone,
+  optionalText,
+  requiredText,
+  singleLine,
+} from './fields';
 import { MESSAGES } from './messages';
 
 /** New Referral dialog of a partner (spec §5). */
@@ -34,11 +45,17 @@ export type AddClientInput = z.input<typeof addClientInput>;
 export const updateReferralInput = z.object({
   id: idField,
   stage: z.enum(REFERRAL_STAGES, { error: MESSAGES.invalidStage }).optional(),
-  lostReason: multiLine('Lost reason', z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(1000).nullable().optional())),
+  lostReason: multiLine(
+    'Lost reason',
+    z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(1000).nullable().optional()),
+  ),
   contractStartDate: optionalDay,
   contractEndDate: optionalDay,
   churnDate: optionalDay,
-  notes: multiLine('Notes', z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional())),
+  notes: multiLine(
+    'Notes',
+    z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional()),
+  ),
 });
 export type UpdateReferralInput = z.input<typeof updateReferralInput>;
 
@@ -85,13 +102,19 @@ export type PartnerMetrics = z.infer<typeof partnerMetricsOutput>;
 export const referralLinkInput = z.object({ code: z.string().trim().min(1).max(64) });
 export const referralLinkOutput = z.object({ companyName: z.string(), referralCode: z.string() });
 
-const utm = singleLine('Campaign parameter', z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()));
+const utm = singleLine(
+  'Campaign parameter',
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()),
+);
 export const referralVisitInput = z.object({
   referralCode: z.string().trim().min(1).max(64),
   utmSource: utm,
   utmMedium: utm,
   utmCampaign: utm,
-  landingPage: singleLine('Landing page', z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500).optional())),
+  landingPage: singleLine(
+    'Landing page',
+    z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500).optional()),
+  ),
 });
 export type ReferralVisitInput = z.input<typeof referralVisitInput>;
 export const referralVisitOutput = z.object({ recorded: z.boolean() });

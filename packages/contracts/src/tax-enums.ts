@@ -1,7 +1,15 @@
 // Issue 17: the tax profile's choices, the W-9 certification text and the 1099 texts (zod-free, so
 // screens read the labels without the schema library).
 
-export const TAX_CLASSIFICATIONS = ['individual', 'sole_proprietor', 'c_corp', 's_corp', 'partnership', 'llc', 'other'] as const;
+export const TAX_CLASSIFICATIONS = [
+  'individual',
+  'sole_proprietor',
+  'c_corp',
+  's_corp',
+  'partnership',
+  'llc',
+  'other',
+] as const;
 export type TaxClassification = (typeof TAX_CLASSIFICATIONS)[number];
 export const TAX_CLASSIFICATION_LABELS: Record<TaxClassification, string> = {
   individual: 'Individual',

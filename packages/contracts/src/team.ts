@@ -4,7 +4,16 @@
 import { z } from 'zod';
 import { ADMIN_ACCOUNT_PASSWORD_MIN, ROUTING_NUMBER_LENGTH, BANK_ACCOUNT_NUMBER_MAX } from './constants';
 import { ADMIN_ROLES, BANK_ACCOUNT_TYPES, COMPANY_TYPES } from './enums';
-import { emailField, idField, multiLine, optionalPhone, optionalWebsite, passwordField, requiredText, singleLine } from './fields';
+import {
+  emailField,
+  idField,
+  multiLine,
+  optionalPhone,
+  optionalWebsite,
+  passwordField,
+  requiredText,
+  singleLine,
+} from './fields';
 import { MESSAGES } from './messages';
 import { authResultOutput } from './auth';
 
@@ -69,12 +78,16 @@ export type MfaSetup = z.infer<typeof mfaSetupOutput>;
 export const mfaEnableOutput = z.object({ recoveryCodes: z.array(z.string()) });
 
 /** Sign-in answers a session, or (MFA on) the token of the code step and no session. */
-export const loginOutput = z.union([authResultOutput, z.object({ mfaRequired: z.literal(true), mfaToken: z.string() })]);
+export const loginOutput = z.union([
+  authResultOutput,
+  z.object({ mfaRequired: z.literal(true), mfaToken: z.string() }),
+]);
 export type LoginResult = z.infer<typeof loginOutput>;
 
 // Partner self-service.
 /** Absent: unchanged. Empty or null: cleared (website, phone). */
-const clearable = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), z.union([z.null(), schema])).optional();
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? null : v), z.union([z.null(), schema])).optional();
 
 export const updatePartnerProfileInput = z.object({
   companyName: singleLine('Company name', requiredText(MESSAGES.companyNameRequired)).optional(),
@@ -85,13 +98,24 @@ export const updatePartnerProfileInput = z.object({
 });
 export type UpdatePartnerProfileInput = z.input<typeof updatePartnerProfileInput>;
 
-const wireText = (label: string, max: number) => singleLine(label, z.string({ error: MESSAGES.wireBankFieldsRequired }).trim().min(1, MESSAGES.wireBankFieldsRequired).max(max));
-const wireAddress = (label: string) => multiLine(label, z.string({ error: MESSAGES.wireBankFieldsRequired }).trim().min(1, MESSAGES.wireBankFieldsRequired).max(500));
+const wireText = (label: string, max: number) =>
+  singleLine(
+    label,
+    z.string({ error: MESSAGES.wireBankFieldsRequired }).trim().min(1, MESSAGES.wireBankFieldsRequired).max(max),
+  );
+const wireAddress = (label: string) =>
+  multiLine(
+    label,
+    z.string({ error: MESSAGES.wireBankFieldsRequired }).trim().min(1, MESSAGES.wireBankFieldsRequired).max(500),
+  );
 
 /** The wire fields of the registration form, all required, and the current password. */
 export const updateBankDetailsInput = z.object({
   bankName: wireText('Bank name', 200),
-  bankRoutingNumber: z.string({ error: MESSAGES.routingNumberDigits }).trim().regex(new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`), MESSAGES.routingNumberDigits),
+  bankRoutingNumber: z
+    .string({ error: MESSAGES.routingNumberDigits })
+    .trim()
+    .regex(new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`), MESSAGES.routingNumberDigits),
   bankAccountNumber: z
     .string({ error: MESSAGES.wireBankFieldsRequired })
     .trim()
@@ -100,6 +124,9 @@ export const updateBankDetailsInput = z.object({
   bankAccountHolderName: wireText('Account holder name', 200),
   bankAddress: wireAddress('Bank address'),
   beneficiaryAddress: wireAddress('Beneficiary address'),
-  currentPassword: z.string({ error: MESSAGES.currentPasswordRequired }).min(1, MESSAGES.currentPasswordRequired).max(256, MESSAGES.passwordMax),
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, MESSAGES.currentPasswordRequired)
+    .max(256, MESSAGES.passwordMax),
 });
 export type UpdateBankDetailsInput = z.input<typeof updateBankDetailsInput>;

@@ -10,13 +10,13 @@ export function perMonth(amount: string, unit: 'month' | 'mo' = 'month'): string
 }
 
 /** "$50/month": the commission a partner earns each month for a client of that service. */
-export const commissionPerMonth = (service: ServiceType, unit: 'month' | 'mo' = 'month') => perMonth(COMMISSION_BY_SERVICE[service], unit);
+export const commissionPerMonth = (service: ServiceType, unit: 'month' | 'mo' = 'month') =>
+  perMonth(COMMISSION_BY_SERVICE[service], unit);
 
 /** Labels of the New Referral and Add Client dialogs (spec §2): "Basic Accounting $50/month". */
-export const SERVICE_TYPE_OPTION_LABELS = Object.fromEntries(SERVICE_TYPES.map((service) => [service, `${SERVICE_TYPE_LABELS[service]} ${commissionPerMonth(service)}`])) as Record<
-  ServiceType,
-  string
->;
+export const SERVICE_TYPE_OPTION_LABELS = Object.fromEntries(
+  SERVICE_TYPES.map((service) => [service, `${SERVICE_TYPE_LABELS[service]} ${commissionPerMonth(service)}`]),
+) as Record<ServiceType, string>;
 
 /** The file name endings and content types a material upload may have (the server checks the bytes). */
 export const UPLOAD_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'pptx', 'docx', 'mp4'] as const;
@@ -30,7 +30,10 @@ export const UPLOAD_CONTENT_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
 /** The `accept` attribute of the upload field. */
-export const ACCEPTED_UPLOAD_TYPES = [...UPLOAD_EXTENSIONS.map((extension) => `.${extension}`), ...UPLOAD_CONTENT_TYPES].join(',');
+export const ACCEPTED_UPLOAD_TYPES = [
+  ...UPLOAD_EXTENSIONS.map((extension) => `.${extension}`),
+  ...UPLOAD_CONTENT_TYPES,
+].join(',');
 
 /** The CSV exports of the admin's 'Export Data' menu (GET /api/admin/exports/{kind}.csv). */
 export const EXPORT_KINDS = ['partners', 'referrals', 'commissions'] as const;

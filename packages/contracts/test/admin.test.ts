@@ -15,7 +15,11 @@ describe('listPartnersInput', () => {
   });
 
   it('reads query-string numbers and treats empty search and status as absent', () => {
-    expect(listPartnersInput.parse({ limit: '10', offset: '20', search: '', status: '' })).toEqual({ limit: 10, offset: 20, sort: '-createdAt' });
+    expect(listPartnersInput.parse({ limit: '10', offset: '20', search: '', status: '' })).toEqual({
+      limit: 10,
+      offset: 20,
+      sort: '-createdAt',
+    });
   });
 
   it('trims the search', () => {
@@ -66,11 +70,13 @@ describe('partner transitions', () => {
   });
 
   it('never starts a decision from its own target status', () => {
-    for (const rule of Object.values(PARTNER_TRANSITIONS)) expect(rule.from as readonly string[]).not.toContain(rule.to);
+    for (const rule of Object.values(PARTNER_TRANSITIONS))
+      expect(rule.from as readonly string[]).not.toContain(rule.to);
   });
 
   it('names the current status in the refusal', () => {
     expect(partnerTransitionRefused('approve', 'suspended')).toBe('This partner is suspended and cannot be approved');
-    for (const status of PARTNER_STATUSES) expect(partnerTransitionRefused('reject', status)).toContain('cannot be rejected');
+    for (const status of PARTNER_STATUSES)
+      expect(partnerTransitionRefused('reject', status)).toContain('cannot be rejected');
   });
 });

@@ -8,12 +8,18 @@ const firstMessage = (input: unknown) => {
 
 describe('credentialsInput (authentication form)', () => {
   it('trims and lower-cases the email', () => {
-    expect(credentialsInput.parse({ email: '  Someone@Example.COM ', password: 'secret1' })).toEqual({ email: 'someone@example.com', password: 'secret1' });
+    expect(credentialsInput.parse({ email: '  Someone@Example.COM ', password: 'secret1' })).toEqual({
+      email: 'someone@example.com',
+      password: 'secret1',
+    });
   });
 
-  it.each(['', 'plain', 'a@', '@b.co', 'a b@c.co', `${'x'.repeat(250)}@example.com`])("refuses the email %j with the spec's message", (email) => {
-    expect(firstMessage({ email, password: 'secret1' })).toBe(MESSAGES.invalidEmail);
-  });
+  it.each(['', 'plain', 'a@', '@b.co', 'a b@c.co', `${'x'.repeat(250)}@example.com`])(
+    "refuses the email %j with the spec's message",
+    (email) => {
+      expect(firstMessage({ email, password: 'secret1' })).toBe(MESSAGES.invalidEmail);
+    },
+  );
 
   it("refuses a missing email with the spec's message", () => {
     expect(firstMessage({ password: 'secret1' })).toBe(MESSAGES.invalidEmail);

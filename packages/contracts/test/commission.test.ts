@@ -11,7 +11,8 @@ import {
   payoutInput,
 } from '../src';
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 const id = '6f1c2b9e-8a43-4c1e-9d2a-0b7e5f3a1c44';
 
 describe('monthInput', () => {
@@ -26,24 +27,39 @@ describe('monthInput', () => {
 
 describe('payoutInput', () => {
   it('takes commission ids and an idempotency key', () => {
-    expect(payoutInput.parse({ commissionIds: [id], idempotencyKey: ' 0f9a7c7e-key-1 ' })).toEqual({ commissionIds: [id], idempotencyKey: '0f9a7c7e-key-1' });
+    expect(payoutInput.parse({ commissionIds: [id], idempotencyKey: ' 0f9a7c7e-key-1 ' })).toEqual({
+      commissionIds: [id],
+      idempotencyKey: '0f9a7c7e-key-1',
+    });
   });
 
   it('requires at least one commission', () => {
-    expect(firstMessage(payoutInput.safeParse({ commissionIds: [], idempotencyKey: 'abcdefgh' }))).toBe('Select at least one commission');
-    expect(firstMessage(payoutInput.safeParse({ idempotencyKey: 'abcdefgh' }))).toBe('Select at least one commission, or send `matching` (a filter) instead of commissionIds, not both');
-    expect(firstMessage(payoutInput.safeParse({ commissionIds: [id], matching: {}, idempotencyKey: 'abcdefgh' }))).toMatch(/not both/);
+    expect(firstMessage(payoutInput.safeParse({ commissionIds: [], idempotencyKey: 'abcdefgh' }))).toBe(
+      'Select at least one commission',
+    );
+    expect(firstMessage(payoutInput.safeParse({ idempotencyKey: 'abcdefgh' }))).toBe(
+      'Select at least one commission, or send `matching` (a filter) instead of commissionIds, not both',
+    );
+    expect(
+      firstMessage(payoutInput.safeParse({ commissionIds: [id], matching: {}, idempotencyKey: 'abcdefgh' })),
+    ).toMatch(/not both/);
     expect(payoutInput.safeParse({ matching: { month: '2026-10' }, idempotencyKey: 'abcdefgh' }).success).toBe(true);
   });
 
   it('requires an Idempotency-Key of at least 8 characters', () => {
     expect(firstMessage(payoutInput.safeParse({ commissionIds: [id] }))).toBe('An Idempotency-Key header is required');
-    expect(firstMessage(payoutInput.safeParse({ commissionIds: [id], idempotencyKey: 'short' }))).toBe('An Idempotency-Key header is required');
+    expect(firstMessage(payoutInput.safeParse({ commissionIds: [id], idempotencyKey: 'short' }))).toBe(
+      'An Idempotency-Key header is required',
+    );
   });
 
   it('refuses ids that are not uuids and more than 1000 at once', () => {
     expect(payoutInput.safeParse({ commissionIds: ['1; drop table'], idempotencyKey: 'abcdefgh' }).success).toBe(false);
-    expect(firstMessage(payoutInput.safeParse({ commissionIds: Array.from({ length: 1001 }, () => id), idempotencyKey: 'abcdefgh' }))).toBe('At most 1000 commissions per payout');
+    expect(
+      firstMessage(
+        payoutInput.safeParse({ commissionIds: Array.from({ length: 1001 }, () => id), idempotencyKey: 'abcdefgh' }),
+      ),
+    ).toBe('At most 1000 commissions per payout');
   });
 });
 
@@ -59,7 +75,9 @@ describe('list inputs', () => {
   it('pages pending commissions with a default of the largest page, coercing query strings', () => {
     expect(listPendingCommissionsInput.parse(undefined)).toEqual({ limit: MAX_PAGE_SIZE, offset: 0 });
     expect(listPendingCommissionsInput.parse({ limit: '10', offset: '20' })).toEqual({ limit: 10, offset: 20 });
-    expect(firstMessage(listPendingCommissionsInput.safeParse({ limit: MAX_PAGE_SIZE + 1 }))).toBe(`limit must be at most ${MAX_PAGE_SIZE}`);
+    expect(firstMessage(listPendingCommissionsInput.safeParse({ limit: MAX_PAGE_SIZE + 1 }))).toBe(
+      `limit must be at most ${MAX_PAGE_SIZE}`,
+    );
     expect(firstMessage(listPendingCommissionsInput.safeParse({ offset: -1 }))).toBe('offset must be at least 0');
   });
 
@@ -100,6 +118,8 @@ describe('COMMISSION_MESSAGES', () => {
   });
 
   it('has the empty state of the Commissions tab verbatim', () => {
-    expect(COMMISSION_MESSAGES.noCommissionsYet).toBe('No commissions yet. Start referring clients to earn your first commission!');
+    expect(COMMISSION_MESSAGES.noCommissionsYet).toBe(
+      'No commissions yet. Start referring clients to earn your first commission!',
+    );
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { MONTH_KEY, formatDate, formatMonthKey, monthBounds, monthKey, monthName, previousMonthKey, todayIsoDate } from '../src';
+import {
+  MONTH_KEY,
+  formatDate,
+  formatMonthKey,
+  monthBounds,
+  monthKey,
+  monthName,
+  previousMonthKey,
+  todayIsoDate,
+} from '../src';
 
 describe('monthKey and previousMonthKey', () => {
   it('names the UTC month of an instant', () => {

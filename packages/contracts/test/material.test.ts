@@ -10,35 +10,56 @@ import {
   uploadMaterialFields,
 } from '../src/material';
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 const id = '6f1c2f1e-8d7a-4b7e-9a51-3d2c1b0a9f8e';
 
 describe('createMaterialInput', () => {
   it('accepts an external link and trims the title', () => {
-    const parsed = createMaterialInput.parse({ title: '  Pitch deck ', type: 'presentation', fileUrl: 'https://cdn.example.com/deck.pdf' });
+    const parsed = createMaterialInput.parse({
+      title: '  Pitch deck ',
+      type: 'presentation',
+      fileUrl: 'https://cdn.example.com/deck.pdf',
+    });
     expect(parsed).toEqual({ title: 'Pitch deck', type: 'presentation', fileUrl: 'https://cdn.example.com/deck.pdf' });
   });
 
   it('treats an empty description as absent', () => {
-    expect(createMaterialInput.parse({ title: 'A', description: '', type: 'pdf', fileUrl: 'https://x.example.com/a' }).description).toBeUndefined();
+    expect(
+      createMaterialInput.parse({ title: 'A', description: '', type: 'pdf', fileUrl: 'https://x.example.com/a' })
+        .description,
+    ).toBeUndefined();
   });
 
   it('asks for a title', () => {
-    expect(firstMessage(createMaterialInput.safeParse({ title: ' ', type: 'pdf', fileUrl: 'https://x.example.com/a' }))).toBe(materialTitleRequired);
+    expect(
+      firstMessage(createMaterialInput.safeParse({ title: ' ', type: 'pdf', fileUrl: 'https://x.example.com/a' })),
+    ).toBe(materialTitleRequired);
   });
 
   it('asks for one of the material types', () => {
-    expect(firstMessage(createMaterialInput.safeParse({ title: 'A', type: 'flyer', fileUrl: 'https://x.example.com/a' }))).toBe(materialTypeRequired);
+    expect(
+      firstMessage(createMaterialInput.safeParse({ title: 'A', type: 'flyer', fileUrl: 'https://x.example.com/a' })),
+    ).toBe(materialTypeRequired);
   });
 
-  it.each(['ftp://x.example.com/a', 'javascript:alert(1)', 'file:///etc/passwd', 'cdn.example.com/a.pdf', ''])('refuses the address %j', (fileUrl) => {
-    expect(firstMessage(createMaterialInput.safeParse({ title: 'A', type: 'pdf', fileUrl }))).toBe(materialUrlInvalid);
-  });
+  it.each(['ftp://x.example.com/a', 'javascript:alert(1)', 'file:///etc/passwd', 'cdn.example.com/a.pdf', ''])(
+    'refuses the address %j',
+    (fileUrl) => {
+      expect(firstMessage(createMaterialInput.safeParse({ title: 'A', type: 'pdf', fileUrl }))).toBe(
+        materialUrlInvalid,
+      );
+    },
+  );
 });
 
 describe('uploadMaterialFields', () => {
   it('takes the text fields of a multipart upload without a file address', () => {
-    expect(uploadMaterialFields.parse({ title: 'Logo', description: 'PNG', type: 'image' })).toEqual({ title: 'Logo', description: 'PNG', type: 'image' });
+    expect(uploadMaterialFields.parse({ title: 'Logo', description: 'PNG', type: 'image' })).toEqual({
+      title: 'Logo',
+      description: 'PNG',
+      type: 'image',
+    });
     expect(uploadMaterialFields.safeParse({ title: '', type: 'image' }).success).toBe(false);
   });
 });
@@ -74,7 +95,9 @@ describe('outputs', () => {
   });
 
   it('gives admins the address, content type and size', () => {
-    expect(adminMaterialOutput.parse({ ...material, fileUrl: null, contentType: 'application/pdf', sizeBytes: 10 })).toMatchObject({ contentType: 'application/pdf', sizeBytes: 10 });
+    expect(
+      adminMaterialOutput.parse({ ...material, fileUrl: null, contentType: 'application/pdf', sizeBytes: 10 }),
+    ).toMatchObject({ contentType: 'application/pdf', sizeBytes: 10 });
   });
 });
 
@@ -82,8 +105,12 @@ describe('control characters', () => {
   it('refuses NUL and other control characters in title, description and address', async () => {
     const { materialTextInvalid } = await import('../src/material');
     const base = { title: 'A', type: 'pdf', fileUrl: 'https://x.example.com/a' };
-    expect(firstMessage(createMaterialInput.safeParse({ ...base, title: 'a\u0000b' }))).toBe('Title must be a single line without control characters');
-    expect(firstMessage(createMaterialInput.safeParse({ ...base, title: 'Guide\n=1+1' }))).toBe('Title must be a single line without control characters');
+    expect(firstMessage(createMaterialInput.safeParse({ ...base, title: 'a\u0000b' }))).toBe(
+      'Title must be a single line without control characters',
+    );
+    expect(firstMessage(createMaterialInput.safeParse({ ...base, title: 'Guide\n=1+1' }))).toBe(
+      'Title must be a single line without control characters',
+    );
     expect(firstMessage(createMaterialInput.safeParse({ ...base, description: 'd\u0000' }))).toBe(materialTextInvalid);
     expect(createMaterialInput.safeParse({ ...base, fileUrl: 'https://x.example.com/a\u0000b' }).success).toBe(false);
     expect(firstMessage(updateMaterialInput.safeParse({ id, description: 'x\u0007' }))).toBe(materialTextInvalid);

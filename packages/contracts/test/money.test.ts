@@ -51,7 +51,10 @@ describe('fromCents', () => {
 
   it('round-trips amounts across the whole range', () => {
     // A deterministic spread: every cent below $20, then large strides up to the maximum.
-    const samples = [...Array.from({ length: 2000 }, (_, i) => i), ...Array.from({ length: 1000 }, (_, i) => Math.floor((MONEY_MAX_CENTS / 999) * i))];
+    const samples = [
+      ...Array.from({ length: 2000 }, (_, i) => i),
+      ...Array.from({ length: 1000 }, (_, i) => Math.floor((MONEY_MAX_CENTS / 999) * i)),
+    ];
     for (const cents of samples) {
       expect(toCents(fromCents(cents))).toBe(cents);
       if (cents > 0) expect(toCents(fromCents(-cents))).toBe(-cents);

@@ -30,7 +30,9 @@ const valid = {
 
 function issuesOf(overrides: Record<string, unknown>) {
   const result = partnerApplicationInput.safeParse({ ...valid, ...overrides });
-  return result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 const firstMessage = (overrides: Record<string, unknown>) => issuesOf(overrides)[0]?.message;
 
@@ -52,8 +54,13 @@ describe('partnerApplicationInput', () => {
   });
 
   it('keeps line breaks in the two address boxes and refuses other control characters there', () => {
-    expect(partnerApplicationInput.parse({ ...valid, bankAddress: '1 Main St\r\nPortland, OR' }).bankAddress).toBe('1 Main St\nPortland, OR');
-    expect(issuesOf({ beneficiaryAddress: '2 Side St\u0000' })).toContainEqual({ path: 'beneficiaryAddress', message: 'Beneficiary address cannot contain control characters' });
+    expect(partnerApplicationInput.parse({ ...valid, bankAddress: '1 Main St\r\nPortland, OR' }).bankAddress).toBe(
+      '1 Main St\nPortland, OR',
+    );
+    expect(issuesOf({ beneficiaryAddress: '2 Side St\u0000' })).toContainEqual({
+      path: 'beneficiaryAddress',
+      message: 'Beneficiary address cannot contain control characters',
+    });
   });
 
   it('accepts a complete wire application and fills the defaults', () => {
@@ -91,19 +98,27 @@ describe('partnerApplicationInput', () => {
       expect(firstMessage(overrides)).toBe(message);
     });
 
-    it.each(['agency', 'consultant', 'saas', 'influencer', 'client', 'cfo', 'marketing_agency', 'other'])('accepts the company type %s', (companyType) => {
-      expect(issuesOf({ companyType })).toEqual([]);
-    });
+    it.each(['agency', 'consultant', 'saas', 'influencer', 'client', 'cfo', 'marketing_agency', 'other'])(
+      'accepts the company type %s',
+      (companyType) => {
+        expect(issuesOf({ companyType })).toEqual([]);
+      },
+    );
   });
 
   describe('website', () => {
-    it.each(['not a url', 'http://', 'ftp://acme.com', 'localhost', 'javascript:alert(1)'])('refuses %j with the website message', (website) => {
-      expect(firstMessage({ website })).toBe(MESSAGES.invalidWebsite);
-    });
+    it.each(['not a url', 'http://', 'ftp://acme.com', 'localhost', 'javascript:alert(1)'])(
+      'refuses %j with the website message',
+      (website) => {
+        expect(firstMessage({ website })).toBe(MESSAGES.invalidWebsite);
+      },
+    );
 
     it('accepts an address without a scheme and stores it with https', () => {
       expect(partnerApplicationInput.parse({ ...valid, website: 'acme.com' }).website).toBe('https://acme.com');
-      expect(partnerApplicationInput.parse({ ...valid, website: 'http://acme.com/about' }).website).toBe('http://acme.com/about');
+      expect(partnerApplicationInput.parse({ ...valid, website: 'http://acme.com/about' }).website).toBe(
+        'http://acme.com/about',
+      );
     });
   });
 
@@ -120,30 +135,45 @@ describe('partnerApplicationInput', () => {
   });
 
   describe('agreement', () => {
-    it.each([false, undefined, 'true', 1])('refuses agreementSigned %j with the agreement message', (agreementSigned) => {
-      expect(firstMessage({ agreementSigned })).toBe(MESSAGES.agreementRequired);
-    });
+    it.each([false, undefined, 'true', 1])(
+      'refuses agreementSigned %j with the agreement message',
+      (agreementSigned) => {
+        expect(firstMessage({ agreementSigned })).toBe(MESSAGES.agreementRequired);
+      },
+    );
   });
 
   describe('wire transfer', () => {
-    it.each(WIRE_BANK_FIELDS.map((field) => [field]))('requires %s, with the message on the payment method', (field) => {
-      for (const value of [undefined, '', '   ']) {
-        expect(issuesOf({ [field]: value })).toContainEqual({ path: 'paymentMethod', message: MESSAGES.wireBankFieldsRequired });
-      }
-    });
+    it.each(WIRE_BANK_FIELDS.map((field) => [field]))(
+      'requires %s, with the message on the payment method',
+      (field) => {
+        for (const value of [undefined, '', '   ']) {
+          expect(issuesOf({ [field]: value })).toContainEqual({
+            path: 'paymentMethod',
+            message: MESSAGES.wireBankFieldsRequired,
+          });
+        }
+      },
+    );
 
-    it.each(['12345678', '1234567890', '12345678a', '1234 5678', '12345-789'])('refuses the routing number %j', (bankRoutingNumber) => {
-      const issues = issuesOf({ bankRoutingNumber });
-      expect(issues[0]).toEqual({ path: 'paymentMethod', message: MESSAGES.wireBankFieldsRequired });
-      expect(issues).toContainEqual({ path: 'bankRoutingNumber', message: MESSAGES.routingNumberDigits });
-    });
+    it.each(['12345678', '1234567890', '12345678a', '1234 5678', '12345-789'])(
+      'refuses the routing number %j',
+      (bankRoutingNumber) => {
+        const issues = issuesOf({ bankRoutingNumber });
+        expect(issues[0]).toEqual({ path: 'paymentMethod', message: MESSAGES.wireBankFieldsRequired });
+        expect(issues).toContainEqual({ path: 'bankRoutingNumber', message: MESSAGES.routingNumberDigits });
+      },
+    );
 
     it('accepts a routing number of exactly 9 digits, including leading zeros', () => {
       expect(issuesOf({ bankRoutingNumber: '021000021' })).toEqual([]);
     });
 
     it.each(['12-34-56', 'ACC 123', '12'])('refuses the account number %j', (bankAccountNumber) => {
-      expect(issuesOf({ bankAccountNumber })).toContainEqual({ path: 'paymentMethod', message: MESSAGES.wireBankFieldsRequired });
+      expect(issuesOf({ bankAccountNumber })).toContainEqual({
+        path: 'paymentMethod',
+        message: MESSAGES.wireBankFieldsRequired,
+      });
     });
 
     it('accepts letters and digits in the account number', () => {
@@ -157,7 +187,10 @@ describe('partnerApplicationInput', () => {
 
     it('offers wire only: any other payment method gets the wire message on the payment method', () => {
       for (const paymentMethod of ['ACH', 'PayPal', 'Cash']) {
-        expect(issuesOf({ paymentMethod })[0]).toEqual({ path: 'paymentMethod', message: MESSAGES.wireBankFieldsRequired });
+        expect(issuesOf({ paymentMethod })[0]).toEqual({
+          path: 'paymentMethod',
+          message: MESSAGES.wireBankFieldsRequired,
+        });
       }
     });
   });
@@ -203,7 +236,18 @@ describe('the affiliate agreement', () => {
 
   it('states the terms of spec §9', () => {
     const text = CURRENT_AGREEMENT.sections.flatMap((s) => [s.heading, ...s.paragraphs]).join('\n');
-    for (const term of ['thirty (30) days\' written notice', '$1,000,000', 'sixty (60) days', '365', '$50 per month for a Standard Package', '$100 per month for a Controller Package', 'two (2) years', 'Oregon', 'arbitration', 'written document signed by both parties']) {
+    for (const term of [
+      "thirty (30) days' written notice",
+      '$1,000,000',
+      'sixty (60) days',
+      '365',
+      '$50 per month for a Standard Package',
+      '$100 per month for a Controller Package',
+      'two (2) years',
+      'Oregon',
+      'arbitration',
+      'written document signed by both parties',
+    ]) {
       expect(text).toContain(term);
     }
   });

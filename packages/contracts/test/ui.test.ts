@@ -3,7 +3,10 @@ import { ACCEPTED_UPLOAD_TYPES, commissionPerMonth, perMonth, SERVICE_TYPE_OPTIO
 
 describe('monthly labels', () => {
   it('are built from the commission table in whole dollars', () => {
-    expect(SERVICE_TYPE_OPTION_LABELS).toEqual({ basic_accounting: 'Basic Accounting $50/month', controller: 'Controller $100/month' });
+    expect(SERVICE_TYPE_OPTION_LABELS).toEqual({
+      basic_accounting: 'Basic Accounting $50/month',
+      controller: 'Controller $100/month',
+    });
     expect(commissionPerMonth('basic_accounting', 'mo')).toBe('$50/mo');
     expect(commissionPerMonth('controller', 'mo')).toBe('$100/mo');
   });
@@ -16,6 +19,8 @@ describe('monthly labels', () => {
 
 describe('accepted upload types', () => {
   it('list the endings and content types the file picker offers', () => {
-    expect(ACCEPTED_UPLOAD_TYPES.split(',')).toEqual(expect.arrayContaining(['.pdf', '.jpg', '.pptx', '.docx', '.mp4', 'application/pdf', 'video/mp4']));
+    expect(ACCEPTED_UPLOAD_TYPES.split(',')).toEqual(
+      expect.arrayContaining(['.pdf', '.jpg', '.pptx', '.docx', '.mp4', 'application/pdf', 'video/mp4']),
+    );
   });
 });

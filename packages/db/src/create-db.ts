@@ -62,7 +62,11 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
     // emit an unhandled 'error'. The query in flight still fails; the next one reconnects.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...(options.log ? { log: options.log } : {}) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins,
+      ...(options.log ? { log: options.log } : {}),
+    });
     return {
       db,
       kind: 'postgres',
@@ -84,8 +88,18 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
   // PGlite has one connection: Kysely's PGlite adapter declares it, and Kysely then holds that
   // connection behind its own mutex from acquire to release (a whole transaction), so a concurrent
   // request waits instead of landing inside another's transaction.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }), plugins, ...(options.log ? { log: options.log } : {}) });
-  return { db, kind: 'pglite', ping: () => ping(db), close: () => db.destroy(), dumpDataDir: () => client.dumpDataDir('none') };
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect({ pglite: client }),
+    plugins,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  return {
+    db,
+    kind: 'pglite',
+    ping: () => ping(db),
+    close: () => db.destroy(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
 }
 
 type Chmod = (target: unknown, mode: number) => void;

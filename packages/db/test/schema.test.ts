@@ -21,7 +21,9 @@ describe(`schema on ${engine}`, () => {
     const live = Object.fromEntries(
       tables.map((table) => [camel(table.name), table.columns.map((column) => camel(column.name)).sort()]),
     );
-    const expected = Object.fromEntries(Object.entries(TABLE_COLUMNS).map(([table, columns]) => [table, [...columns].sort()]));
+    const expected = Object.fromEntries(
+      Object.entries(TABLE_COLUMNS).map(([table, columns]) => [table, [...columns].sort()]),
+    );
     expect(live).toEqual(expected);
   });
 
@@ -35,7 +37,9 @@ describe(`schema on ${engine}`, () => {
   it('keeps partner totals wide enough for a million deals at the maximum monthly value (issue 12)', async () => {
     const { rows } = await sql<{ column: string; precision: number; scale: number }>`
       select column_name as column, numeric_precision as precision, numeric_scale as scale from information_schema.columns
-      where table_name = 'partners' and column_name in ('current_mrr', 'total_lifetime_commissions') order by column_name`.execute(handle.db);
+      where table_name = 'partners' and column_name in ('current_mrr', 'total_lifetime_commissions') order by column_name`.execute(
+      handle.db,
+    );
     expect(rows).toEqual([
       { column: 'current_mrr', precision: 14, scale: 2 },
       { column: 'total_lifetime_commissions', precision: 14, scale: 2 },
@@ -50,17 +54,32 @@ describe(`schema on ${engine}`, () => {
   });
 
   it('refuses a partner status outside the list', async () => {
-    const user = await handle.db.insertInto('users').values({ email: 'status@example.com', passwordHash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const user = await handle.db
+      .insertInto('users')
+      .values({ email: 'status@example.com', passwordHash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await expect(
       handle.db
         .insertInto('partners')
-        .values({ userId: user.id, companyName: 'A', contactName: 'B', companyType: 'agency', referralCode: 'ABCD-1234', status: 'sleeping' as never })
+        .values({
+          userId: user.id,
+          companyName: 'A',
+          contactName: 'B',
+          companyType: 'agency',
+          referralCode: 'ABCD-1234',
+          status: 'sleeping' as never,
+        })
         .execute(),
     ).rejects.toThrow();
   });
 
   it('keeps one commission per referral and month', async () => {
-    const user = await handle.db.insertInto('users').values({ email: 'uniq@example.com', passwordHash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const user = await handle.db
+      .insertInto('users')
+      .values({ email: 'uniq@example.com', passwordHash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const partner = await handle.db
       .insertInto('partners')
       .values({ userId: user.id, companyName: 'A', contactName: 'B', companyType: 'agency', referralCode: 'UNIQ-0001' })
@@ -68,7 +87,13 @@ describe(`schema on ${engine}`, () => {
       .executeTakeFirstOrThrow();
     const referral = await handle.db
       .insertInto('referrals')
-      .values({ partnerId: partner.id, clientCompanyName: 'C', serviceType: 'controller', monthlyValue: '1500.00', commissionAmount: '100.00' })
+      .values({
+        partnerId: partner.id,
+        clientCompanyName: 'C',
+        serviceType: 'controller',
+        monthlyValue: '1500.00',
+        commissionAmount: '100.00',
+      })
       .returning(['id', 'monthlyValue'])
       .executeTakeFirstOrThrow();
     expect(referral.monthlyValue).toBe('1500.00');
@@ -104,7 +129,7 @@ describe(`schema on ${engine}`, () => {
     expect(rows.map((r) => r.n)).toEqual([2]);
   });
 
-  it('never runs a query outside a transaction inside another request\'s open transaction', async () => {
+  it("never runs a query outside a transaction inside another request's open transaction", async () => {
     await sql`create table tx_probe_plain (n integer)`.execute(handle.db);
     let releaseFirst!: () => void;
     const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));

@@ -38,35 +38,57 @@ const commands: Record<string, Command> = {
   async accrue(args) {
     const { values } = parseArgs({ args, options: { month: { type: 'string' } }, strict: true });
     const parsed = monthInput.safeParse({ month: values.month ?? previousMonthKey(new Date()) });
-    if (!parsed.success) throw new Error(`${parsed.error.issues[0]?.message ?? 'Invalid month'} (usage: cli accrue --month YYYY-MM)`);
+    if (!parsed.success)
+      throw new Error(`${parsed.error.issues[0]?.message ?? 'Invalid month'} (usage: cli accrue --month YYYY-MM)`);
     const result = await withDeps((deps) => runAccrual(deps, parsed.data.month, deps.now(), null, deps));
     console.log(`Accrued ${result.month}: ${result.created} created, ${result.skipped} skipped (already accrued)`);
   },
   /** seed-demo: fills an empty database with the demo program and prints the sign-ins. */
   async 'seed-demo'() {
-    if (loadConfig().env === 'production') throw new Error('seed-demo is refused with NODE_ENV=production: the demo accounts have a published password');
+    if (loadConfig().env === 'production')
+      throw new Error('seed-demo is refused with NODE_ENV=production: the demo accounts have a published password');
     const signIns = await withDeps((deps) => seedDemo(deps));
-    console.log(signIns.length ? formatSignIns(signIns) : 'The database is not empty; demo data is only added to an empty database.');
+    console.log(
+      signIns.length
+        ? formatSignIns(signIns)
+        : 'The database is not empty; demo data is only added to an empty database.',
+    );
   },
   /** reencrypt: rewrites every bank number, tax id, two-factor secret and webhook signing secret with the current key, so DATA_ENCRYPTION_OLD_KEYS can be emptied. */
   async reencrypt() {
     const { result, sealed, keyId } = await withDeps(async (deps) => ({
       result: await reencryptBankNumbers(deps.db, deps.cipher),
       sealed: {
-        'tax ids': await reencryptSealedColumn(deps.db, deps.cipher, { table: 'tax_profiles', key: 'partner_id', column: 'tin', context: taxFieldContext }),
-        'two-factor secrets': await reencryptSealedColumn(deps.db, deps.cipher, { table: 'users', key: 'id', column: 'mfa_secret', context: mfaSecretContext }),
+        'tax ids': await reencryptSealedColumn(deps.db, deps.cipher, {
+          table: 'tax_profiles',
+          key: 'partner_id',
+          column: 'tin',
+          context: taxFieldContext,
+        }),
+        'two-factor secrets': await reencryptSealedColumn(deps.db, deps.cipher, {
+          table: 'users',
+          key: 'id',
+          column: 'mfa_secret',
+          context: mfaSecretContext,
+        }),
         'webhook signing secrets': await reencryptWebhookSecrets(deps.db, deps.cipher),
       },
       keyId: deps.cipher.keyId,
     }));
-    console.log(`Re-encrypted ${result.rewritten} bank numbers (${result.current} already current) of ${result.scanned} partners under key ${keyId}`);
+    console.log(
+      `Re-encrypted ${result.rewritten} bank numbers (${result.current} already current) of ${result.scanned} partners under key ${keyId}`,
+    );
     for (const [what, outcome] of Object.entries(sealed)) console.log(`Re-encrypted ${outcome.rewritten} ${what}`);
     const unreadable = Object.entries(sealed).filter(([, outcome]) => outcome.unreadable.length > 0);
     if (unreadable.length > 0) {
-      throw new Error(`Values no configured key decrypts (left unchanged): ${unreadable.map(([what, outcome]) => `${what} of ${outcome.unreadable.join(', ')}`).join('; ')}`);
+      throw new Error(
+        `Values no configured key decrypts (left unchanged): ${unreadable.map(([what, outcome]) => `${what} of ${outcome.unreadable.join(', ')}`).join('; ')}`,
+      );
     }
     if (result.unreadable.length > 0) {
-      throw new Error(`${result.unreadable.length} partners hold a bank number no configured key decrypts (left unchanged; keep the old keys until they are resolved): ${result.unreadable.join(', ')}`);
+      throw new Error(
+        `${result.unreadable.length} partners hold a bank number no configured key decrypts (left unchanged; keep the old keys until they are resolved): ${result.unreadable.join(', ')}`,
+      );
     }
   },
   /**
@@ -78,8 +100,12 @@ const commands: Record<string, Command> = {
     const { values } = parseArgs({ args, options: { out: { type: 'string' } }, strict: true });
     if (!values.out) throw new Error('Usage: cli backup --out <file.tar.gz>');
     const config = loadConfig();
-    if (config.databaseUrl) throw new Error('cli backup covers the embedded database; with DATABASE_URL use pg_dump and copy DATA_DIR/uploads (see the README).');
-    if (!existsSync(join(config.dataDir, 'pglite'))) throw new Error(`No embedded database in ${config.dataDir} (check DATA_DIR).`);
+    if (config.databaseUrl)
+      throw new Error(
+        'cli backup covers the embedded database; with DATABASE_URL use pg_dump and copy DATA_DIR/uploads (see the README).',
+      );
+    if (!existsSync(join(config.dataDir, 'pglite')))
+      throw new Error(`No embedded database in ${config.dataDir} (check DATA_DIR).`);
     const out = resolve(values.out);
     if (existsSync(out)) throw new Error(`${out} exists; choose a new file name.`);
     process.umask(0o077);
@@ -88,7 +114,9 @@ const commands: Record<string, Command> = {
     try {
       const sink = () => createWriteStream(partial, { flags: 'wx', mode: 0o600 });
       if (!(await requestBackup(config.dataDir, sink))) {
-        const claim = await claimDataDir(config.dataDir, { backup: () => Promise.reject(new Error('A backup is running')) });
+        const claim = await claimDataDir(config.dataDir, {
+          backup: () => Promise.reject(new Error('A backup is running')),
+        });
         const handle = openDatabase(config);
         try {
           await pipeline(await createBackupStream(handle, config.dataDir), sink());
@@ -102,25 +130,46 @@ const commands: Record<string, Command> = {
       rmSync(partial, { force: true });
       throw error;
     }
-    console.log(`Backup written to ${out}. It holds the data key that decrypts bank numbers: keep it as safe as DATA_DIR.`);
+    console.log(
+      `Backup written to ${out}. It holds the data key that decrypts bank numbers: keep it as safe as DATA_DIR.`,
+    );
   },
   /** restore --from FILE: fills an empty (or missing) DATA_DIR from a backup; refuses a non-empty one. */
   async restore(args) {
     const { values } = parseArgs({ args, options: { from: { type: 'string' } }, strict: true });
     if (!values.from) throw new Error('Usage: cli restore --from <file.tar.gz>');
     const config = loadConfig();
-    if (config.databaseUrl) throw new Error('cli restore fills the embedded database; with DATABASE_URL use pg_restore and copy the uploads back (see the README).');
+    if (config.databaseUrl)
+      throw new Error(
+        'cli restore fills the embedded database; with DATABASE_URL use pg_restore and copy the uploads back (see the README).',
+      );
     process.umask(0o077);
     const manifest = await restoreBackup(resolve(values.from), config.dataDir);
-    console.log(`Restored the backup of ${manifest.createdAt} into ${config.dataDir} (${manifest.uploads} uploaded files).`);
-    if (!manifest.secrets) console.log('The archive holds no secrets.json: start with the same JWT_SECRET and DATA_ENCRYPTION_KEY as the server that wrote it.');
+    console.log(
+      `Restored the backup of ${manifest.createdAt} into ${config.dataDir} (${manifest.uploads} uploaded files).`,
+    );
+    if (!manifest.secrets)
+      console.log(
+        'The archive holds no secrets.json: start with the same JWT_SECRET and DATA_ENCRYPTION_KEY as the server that wrote it.',
+      );
   },
   async 'create-admin'(args) {
-    const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true });
-    if (!values.email || !values.password) throw new Error('Usage: cli create-admin --email <email> --password <password (at least 12 characters, not a common one)>');
+    const { values } = parseArgs({
+      args,
+      options: { email: { type: 'string' }, password: { type: 'string' } },
+      strict: true,
+    });
+    if (!values.email || !values.password)
+      throw new Error(
+        'Usage: cli create-admin --email <email> --password <password (at least 12 characters, not a common one)>',
+      );
     const { email, password } = values;
     const result = await withDeps((deps) => ensureAdmin(deps, email, password));
-    console.log(result.status === 'created' ? `Admin ${email.trim().toLowerCase()} created` : `Admin ${email.trim().toLowerCase()} already exists; nothing changed`);
+    console.log(
+      result.status === 'created'
+        ? `Admin ${email.trim().toLowerCase()} created`
+        : `Admin ${email.trim().toLowerCase()} already exists; nothing changed`,
+    );
   },
 };
 

@@ -27,10 +27,16 @@ export interface RestRequest {
 type Outputs = inferRouterOutputs<AppRouter>;
 
 /** The dotted path of every procedure of the AppRouter, e.g. "admin.approvePartner". */
-export type ProcedurePath = { [NS in keyof Outputs]: { [P in keyof Outputs[NS]]: `${NS & string}.${P & string}` }[keyof Outputs[NS]] }[keyof Outputs];
+export type ProcedurePath = {
+  [NS in keyof Outputs]: { [P in keyof Outputs[NS]]: `${NS & string}.${P & string}` }[keyof Outputs[NS]];
+}[keyof Outputs];
 
 /** What the procedure at `P` answers. */
-export type ProcedureOutput<P extends ProcedurePath> = P extends `${infer NS extends keyof Outputs}.${infer Name}` ? (Name extends keyof Outputs[NS] ? Outputs[NS][Name] : never) : never;
+export type ProcedureOutput<P extends ProcedurePath> = P extends `${infer NS extends keyof Outputs}.${infer Name}`
+  ? Name extends keyof Outputs[NS]
+    ? Outputs[NS][Name]
+    : never
+  : never;
 
 interface Page {
   items: unknown[];
@@ -43,7 +49,10 @@ interface Page {
 type PageItem<P extends ProcedurePath> = ProcedureOutput<P> extends { items: (infer Item)[] } ? Item : never;
 
 /** Every row of a paged list in batches, for a request with neither limit nor offset. */
-export type StreamAll<P extends ProcedurePath> = (deps: AppDeps, query: Record<string, unknown>) => AsyncIterable<PageItem<P>[]>;
+export type StreamAll<P extends ProcedurePath> = (
+  deps: AppDeps,
+  query: Record<string, unknown>,
+) => AsyncIterable<PageItem<P>[]>;
 
 /** A paged list: the REST body is the page's items, the total travels in X-Total-Count. */
 export interface PagedOption {
@@ -89,19 +98,27 @@ interface RestRouteOf<P extends ProcedurePath> {
 /** One row of the REST table; `respond` and `paged` are typed by the procedure it names. */
 export type RestRoute = { [P in ProcedurePath]: RestRouteOf<P> }[ProcedurePath];
 
-const LINK_HEADER = { name: 'Link', description: 'Paged requests only: <address of the next page>; rel="next" (RFC 8288); absent on the last page' };
+const LINK_HEADER = {
+  name: 'Link',
+  description: 'Paged requests only: <address of the next page>; rel="next" (RFC 8288); absent on the last page',
+};
 
 /** The response headers of a route, with X-Total-Count and Link on a paged one. */
 export function responseHeadersOf(route: RestRoute): { name: string; description: string }[] | undefined {
   if (!route.paged) return route.responseHeaders;
-  return [{ name: 'X-Total-Count', description: `How many ${route.paged.noun} match the filters, across all pages` }, ...(route.responseHeaders ?? []), LINK_HEADER];
+  return [
+    { name: 'X-Total-Count', description: `How many ${route.paged.noun} match the filters, across all pages` },
+    ...(route.responseHeaders ?? []),
+    LINK_HEADER,
+  ];
 }
 
 /** The OpenAPI description of a route: streaming and paging (limit/offset from the contracts) before its own words. */
 export function descriptionOf(route: RestRoute): string | undefined {
   if (!route.paged) return route.description;
   const { noun, defaultLimit } = route.paged;
-  const link = 'a Link header (RFC 8288, rel="next") gives the next page\'s address with the other query parameters kept, and is absent on the last page.';
+  const link =
+    'a Link header (RFC 8288, rel="next") gives the next page\'s address with the other query parameters kept, and is absent on the last page.';
   const paging = route.streamAll
     ? `Without limit and offset the body is every matching row (all the ${noun} matching the filters), in the list's order, streamed as one JSON array while it is read: ` +
       `the server reads keyset batches of ${STREAM_BATCH_SIZE} rows (sort key, then id), one short query each, so memory stays flat at any size and no database connection is held between batches; ` +
@@ -140,13 +157,21 @@ const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRP
 export async function callProcedure(ctx: Context, path: ProcedurePath, input: unknown): Promise<unknown> {
   const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
   if (!procedure) throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
-  return procedure({ path, getRawInput: async () => input, ctx, type: procedure._def.type, signal: undefined, batchIndex: 0 });
+  return procedure({
+    path,
+    getRawInput: async () => input,
+    ctx,
+    type: procedure._def.type,
+    signal: undefined,
+    batchIndex: 0,
+  });
 }
 
 export function sendError(reply: FastifyReply, cause: unknown, deps: AppDeps): FastifyReply {
   const error = toClientError(getTRPCErrorFromUnknown(cause));
   const status = getHTTPStatusCodeFromError(error);
-  if (status >= 500 && error.code !== 'SERVICE_UNAVAILABLE') deps.logger.error({ err: error.cause ?? error }, 'request failed');
+  if (status >= 500 && error.code !== 'SERVICE_UNAVAILABLE')
+    deps.logger.error({ err: error.cause ?? error }, 'request failed');
   const retryAfter = retryAfterOf(error);
   if (retryAfter) void reply.header('Retry-After', String(retryAfter));
   return reply.status(status).send(errorBody(error));
@@ -171,7 +196,8 @@ const MB = 1024 * 1024;
 const FASTIFY_MESSAGES: Record<string, (limitBytes: number) => string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => 'The request body is not valid JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: () => 'The request body is empty; send a JSON object',
-  FST_ERR_CTP_BODY_TOO_LARGE: (limit) => `The request body is larger than ${limit % MB === 0 ? `${limit / MB} MB` : `${Math.round(limit / 1024)} KB`}`,
+  FST_ERR_CTP_BODY_TOO_LARGE: (limit) =>
+    `The request body is larger than ${limit % MB === 0 ? `${limit / MB} MB` : `${Math.round(limit / 1024)} KB`}`,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => 'This content type is not accepted; send application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'The Content-Length header does not match the body',
 };
@@ -180,7 +206,10 @@ const FASTIFY_MESSAGES: Record<string, (limitBytes: number) => string> = {
  * A failure Fastify raised before a route ran (body parsing, content type, size) as a DomainError,
  * so it answers in the same { message, code } body; undefined for a server fault.
  */
-export function fromFastifyError(error: { statusCode?: number; code?: string; message: string }, bodyLimitBytes: number): DomainError | undefined {
+export function fromFastifyError(
+  error: { statusCode?: number; code?: string; message: string },
+  bodyLimitBytes: number,
+): DomainError | undefined {
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return undefined;
   const kind = KIND_OF_STATUS[status] ?? 'invalid';
@@ -193,7 +222,8 @@ function itemSchemaOf(procedure: string): z.ZodType {
   const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { output?: unknown } }>;
   const output = procedures[procedure]?._def.output;
   const items = output instanceof z.ZodObject ? output.shape.items : undefined;
-  if (!(items instanceof z.ZodArray)) throw new Error(`REST route of ${procedure} streams a list, but its output has no items array`);
+  if (!(items instanceof z.ZodArray))
+    throw new Error(`REST route of ${procedure} streams a list, but its output has no items array`);
   return items.element as z.ZodType;
 }
 
@@ -216,7 +246,11 @@ export function jsonArrayStream(batches: AsyncIterable<unknown[]>, item: z.ZodTy
 }
 
 /** RFC 8288 link to the page after this one, keeping the other query parameters; none on the last page. */
-export function nextPageLink(requestUrl: string, page: { limit: number; offset: number; total: number }, publicUrl?: string): string | undefined {
+export function nextPageLink(
+  requestUrl: string,
+  page: { limit: number; offset: number; total: number },
+  publicUrl?: string,
+): string | undefined {
   const offset = page.offset + page.limit;
   if (offset >= page.total) return undefined;
   const url = new URL(requestUrl, 'http://portal.invalid');
@@ -228,7 +262,8 @@ export function nextPageLink(requestUrl: string, page: { limit: number; offset: 
 
 export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: readonly RestRoute[]): void {
   for (const route of routes) {
-    if (route.streamAll && !route.paged) throw new Error(`REST route ${route.method} ${route.path} streams a list but is not paged`);
+    if (route.streamAll && !route.paged)
+      throw new Error(`REST route ${route.method} ${route.path} streams a list but is not paged`);
     const streamItem = route.streamAll ? itemSchemaOf(route.procedure) : undefined;
     app.route({
       method: route.method,
@@ -243,13 +278,20 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
         try {
           const ctx = await createContextFromRequest(deps, req, reply);
           const input = route.input ? route.input(restReq) : defaultInput(route, restReq);
-          if (route.streamAll && streamItem && restReq.query.limit === undefined && restReq.query.offset === undefined) {
+          if (
+            route.streamAll &&
+            streamItem &&
+            restReq.query.limit === undefined &&
+            restReq.query.offset === undefined
+          ) {
             // The whole list: a one-row page call authorizes, validates and gives the totals; then the rows stream.
             const first = await callProcedure(ctx, route.procedure, { ...(input as object), limit: 1 });
             reply.status(route.status ?? 200);
             void reply.header('X-Total-Count', String((first as Page).total));
             (route.respond as ((output: unknown, reply: FastifyReply) => unknown) | undefined)?.(first, reply);
-            return reply.type('application/json; charset=utf-8').send(jsonArrayStream(route.streamAll(deps, restReq.query), streamItem));
+            return reply
+              .type('application/json; charset=utf-8')
+              .send(jsonArrayStream(route.streamAll(deps, restReq.query), streamItem));
           }
           const output = await callProcedure(ctx, route.procedure, input);
           reply.status(route.status ?? 200);

@@ -17,7 +17,10 @@ const errorSchema = {
   properties: {
     message: { type: 'string', description: 'What a person should read' },
     code: { type: 'string' },
-    issues: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+    issues: {
+      type: 'array',
+      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+    },
   },
 };
 
@@ -36,17 +39,24 @@ function toJsonSchema(schema: unknown, io: 'input' | 'output'): Record<string, u
 const PUBLIC_PROCEDURES = new Set(['auth.register', 'auth.login', 'auth.forgotPassword', 'auth.resetPassword']);
 const isPublic = (procedure: string) => PUBLIC_PROCEDURES.has(procedure) || procedure.startsWith('public.');
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 /** The 4xx answers every operation may give, named once and referred to by each operation. */
 const ERROR_RESPONSES = {
-  BadRequest: errorResponse('The input is not valid: `message` says why (the spec\'s validation messages), `issues` names each field'),
+  BadRequest: errorResponse(
+    "The input is not valid: `message` says why (the spec's validation messages), `issues` names each field",
+  ),
   Unauthorized: errorResponse('No token, or the token is not valid (expired session, revoked or expired API key)'),
   Forbidden: errorResponse('The principal lacks the permission (a role without it, or an API key without the scope)'),
   NotFound: errorResponse('No such object'),
   Conflict: errorResponse('The object is not in a state that allows the change'),
   TooManyRequests: {
-    ...errorResponse('Too many requests: wait Retry-After seconds (API keys: the per-key budget, see the RateLimit-* headers)'),
+    ...errorResponse(
+      'Too many requests: wait Retry-After seconds (API keys: the per-key budget, see the RateLimit-* headers)',
+    ),
     headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
   },
 };
@@ -87,27 +97,50 @@ export interface OpenApiOptions {
   publicUrl?: string;
 }
 
-export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readonly ExtraOperation[] = [], options: OpenApiOptions = {}) {
+export function buildOpenApiDocument(
+  routes: readonly RestRoute[],
+  extra: readonly ExtraOperation[] = [],
+  options: OpenApiOptions = {},
+) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs?: unknown[]; output?: unknown; meta?: ProcedureMeta; type?: string } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { inputs?: unknown[]; output?: unknown; meta?: ProcedureMeta; type?: string } }
+  >;
   for (const route of routes) {
     const def = procedures[route.procedure]?._def;
     const input = toJsonSchema(def?.inputs?.[0], 'input');
     const pageSchema = toJsonSchema(def?.meta?.outputSchema ?? def?.output, 'output');
-    const output = route.paged ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema) : pageSchema;
+    const output = route.paged
+      ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema)
+      : pageSchema;
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
     // Input fields filled from the path or from headers are not part of the body.
-    const notInBody = new Set([...pathParams, ...(route.requestHeaders ?? []).flatMap((h) => (h.field ? [h.field] : []))]);
+    const notInBody = new Set([
+      ...pathParams,
+      ...(route.requestHeaders ?? []).flatMap((h) => (h.field ? [h.field] : [])),
+    ]);
     const properties = (input?.properties ?? {}) as Record<string, unknown>;
     const required = new Set((input?.required ?? []) as string[]);
-    const parameters: unknown[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } }));
+    const parameters: unknown[] = pathParams.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: properties[name] ?? { type: 'string' },
+    }));
     if (route.method === 'GET' || route.method === 'DELETE') {
       for (const [name, schema] of Object.entries(properties)) {
         if (!pathParams.includes(name)) parameters.push({ name, in: 'query', required: required.has(name), schema });
       }
     }
     for (const header of route.requestHeaders ?? []) {
-      parameters.push({ name: header.name, in: 'header', required: header.required, description: header.description, schema: { type: 'string' } });
+      parameters.push({
+        name: header.name,
+        in: 'header',
+        required: header.required,
+        description: header.description,
+        schema: { type: 'string' },
+      });
     }
     const description = descriptionOf(route);
     const responseHeaders = responseHeadersOf(route);
@@ -120,11 +153,20 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readon
       responses: {
         [String(route.status ?? 200)]: {
           description: 'Success',
-          ...(responseHeaders ? { headers: Object.fromEntries(responseHeaders.map((h) => [h.name, { description: h.description, schema: { type: 'string' } }])) } : {}),
+          ...(responseHeaders
+            ? {
+                headers: Object.fromEntries(
+                  responseHeaders.map((h) => [h.name, { description: h.description, schema: { type: 'string' } }]),
+                ),
+              }
+            : {}),
           ...(output ? { content: { 'application/json': { schema: output } } } : {}),
         },
         ...errorResponsesOf(route, Boolean(input && Object.keys(properties).length > 0), pathParams.length > 0),
-        default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        default: {
+          description: 'Error',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       },
       ...(isPublic(route.procedure) ? { security: [] } : {}),
     };
@@ -133,7 +175,11 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readon
       if (Object.keys(bodyProps).length > 0) {
         operation.requestBody = {
           required: true,
-          content: { 'application/json': { schema: { ...input, properties: bodyProps, required: [...required].filter((n) => !notInBody.has(n)) } } },
+          content: {
+            'application/json': {
+              schema: { ...input, properties: bodyProps, required: [...required].filter((n) => !notInBody.has(n)) },
+            },
+          },
         };
       }
     }
@@ -142,10 +188,18 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readon
   }
   for (const op of extra) {
     const responses = (op.operation.responses ?? {}) as Record<string, unknown>;
-    const operation = Object.keys(responses).some((code) => code.startsWith('4')) ? op.operation : { ...op.operation, responses: { ...responses, 400: ref('BadRequest') } };
+    const operation = Object.keys(responses).some((code) => code.startsWith('4'))
+      ? op.operation
+      : { ...op.operation, responses: { ...responses, 400: ref('BadRequest') } };
     (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
   }
-  const usedTags = [...new Set(Object.values(paths).flatMap((methods) => Object.values(methods).flatMap((op) => (op as { tags?: string[] }).tags ?? [])))].sort();
+  const usedTags = [
+    ...new Set(
+      Object.values(paths).flatMap((methods) =>
+        Object.values(methods).flatMap((op) => (op as { tags?: string[] }).tags ?? []),
+      ),
+    ),
+  ].sort();
   return {
     openapi: '3.1.0',
     info: {
@@ -156,12 +210,28 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], extra: readon
         'a session token from POST /api/auth/login, or an API key (`ppk_…`) created by an admin, which acts within its scopes only.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: options.publicUrl ?? '/', description: options.publicUrl ? 'This portal' : 'The origin serving this document' }],
+    servers: [
+      {
+        url: options.publicUrl ?? '/',
+        description: options.publicUrl ? 'This portal' : 'The origin serving this document',
+      },
+    ],
     tags: usedTags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     components: {
       securitySchemes: {
-        sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Session token from POST /api/auth/login (7 days)' },
-        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'ppk_…', description: 'API key of an internal tool: acts within its scopes; per-key rate limit with RateLimit-* headers' },
+        sessionToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Session token from POST /api/auth/login (7 days)',
+        },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'ppk_…',
+          description:
+            'API key of an internal tool: acts within its scopes; per-key rate limit with RateLimit-* headers',
+        },
       },
       schemas: { Error: errorSchema },
       responses: ERROR_RESPONSES,

@@ -48,7 +48,9 @@ export const adminCommissionProcedures = {
   failCommission: permittedProcedure('commissions:write')
     .input(failCommissionInput)
     .output(commissionOutput)
-    .mutation(({ ctx, input }) => failCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now(), ctx.deps)),
+    .mutation(({ ctx, input }) =>
+      failCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now(), ctx.deps),
+    ),
 
   addAdjustment: permittedProcedure('commissions:write')
     .input(adjustmentInput)
@@ -58,7 +60,9 @@ export const adminCommissionProcedures = {
   voidCommission: permittedProcedure('commissions:write')
     .input(voidCommissionInput)
     .output(commissionOutput)
-    .mutation(({ ctx, input }) => voidCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now(), ctx.deps)),
+    .mutation(({ ctx, input }) =>
+      voidCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now(), ctx.deps),
+    ),
 
   payouts: permittedProcedure('commissions:read')
     .input(listPayoutsInput)

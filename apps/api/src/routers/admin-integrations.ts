@@ -17,11 +17,23 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/integrations';
-import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, sendTestEvent, updateWebhook, type WebhookDeps } from '../services/integrations/webhooks';
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  resendDelivery,
+  sendTestEvent,
+  updateWebhook,
+  type WebhookDeps,
+} from '../services/integrations/webhooks';
 import { permittedProcedure } from '../trpc/init';
 
 const manage = permittedProcedure('keys:manage');
-const webhookDeps = (deps: AppDeps): WebhookDeps => ({ cipher: deps.cipher, allowPrivate: deps.config.webhookAllowPrivateNetworks });
+const webhookDeps = (deps: AppDeps): WebhookDeps => ({
+  cipher: deps.cipher,
+  allowPrivate: deps.config.webhookAllowPrivateNetworks,
+});
 
 export const adminIntegrationProcedures = {
   apiKeys: manage.output(z.array(apiKeyOutput)).query(({ ctx }) => listApiKeys(ctx.deps.db)),
@@ -41,12 +53,20 @@ export const adminIntegrationProcedures = {
   createWebhook: manage
     .input(createWebhookInput)
     .output(webhookWithSecretOutput)
-    .mutation(({ ctx, input }) => createWebhook(ctx.deps.db, webhookDeps(ctx.deps), ctx.user.id, input, ctx.deps.now())),
+    .mutation(({ ctx, input }) =>
+      createWebhook(ctx.deps.db, webhookDeps(ctx.deps), ctx.user.id, input, ctx.deps.now()),
+    ),
 
   updateWebhook: manage
     .input(updateWebhookInput)
-    .output(webhookOutput.extend({ secret: z.string().optional().describe('The new secret, only when rotateSecret was asked') }))
-    .mutation(({ ctx, input }) => updateWebhook(ctx.deps.db, webhookDeps(ctx.deps), ctx.user.id, input, ctx.deps.now())),
+    .output(
+      webhookOutput.extend({
+        secret: z.string().optional().describe('The new secret, only when rotateSecret was asked'),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      updateWebhook(ctx.deps.db, webhookDeps(ctx.deps), ctx.user.id, input, ctx.deps.now()),
+    ),
 
   deleteWebhook: manage
     .input(idInput)

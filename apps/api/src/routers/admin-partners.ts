@@ -18,20 +18,42 @@ import {
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { adminMetrics } from '../services/money/admin-metrics';
-import { changePartnerStatus, createPartnerByAdmin, getPartnerDetails, listPartners, listPendingPartners } from '../services/partners/admin-partners';
-import { listPartnerActivity, listPartnerCommissionsPage, listPartnerPayouts, ofExistingPartner } from '../services/partners/partner-page';
+import {
+  changePartnerStatus,
+  createPartnerByAdmin,
+  getPartnerDetails,
+  listPartners,
+  listPendingPartners,
+} from '../services/partners/admin-partners';
+import {
+  listPartnerActivity,
+  listPartnerCommissionsPage,
+  listPartnerPayouts,
+  ofExistingPartner,
+} from '../services/partners/partner-page';
 import { permittedProcedure } from '../trpc/init';
 
 const decision = (transition: 'approve' | 'suspend' | 'reactivate') =>
   permittedProcedure('partners:approve')
     .input(idInput)
     .output(partnerStatusChangeOutput)
-    .mutation(({ ctx, input }) => changePartnerStatus(ctx.deps.db, transition, { partnerId: input.id, adminId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }));
+    .mutation(({ ctx, input }) =>
+      changePartnerStatus(ctx.deps.db, transition, {
+        partnerId: input.id,
+        adminId: ctx.user.id,
+        now: ctx.deps.now(),
+        mail: ctx.deps,
+      }),
+    );
 
 export const adminPartnerProcedures = {
-  metrics: permittedProcedure('partners:read').output(adminMetricsOutput).query(({ ctx }) => adminMetrics(ctx.deps.db, ctx.deps.now())),
+  metrics: permittedProcedure('partners:read')
+    .output(adminMetricsOutput)
+    .query(({ ctx }) => adminMetrics(ctx.deps.db, ctx.deps.now())),
 
-  pendingPartners: permittedProcedure('partners:read').output(z.array(adminPartnerRowOutput)).query(({ ctx }) => listPendingPartners(ctx.deps.db)),
+  pendingPartners: permittedProcedure('partners:read')
+    .output(z.array(adminPartnerRowOutput))
+    .query(({ ctx }) => listPendingPartners(ctx.deps.db)),
 
   partners: permittedProcedure('partners:read')
     .input(listPartnersInput)
@@ -46,17 +68,23 @@ export const adminPartnerProcedures = {
   partnerCommissions: permittedProcedure('commissions:read')
     .input(partnerPageInput)
     .output(partnerCommissionsPageOutput)
-    .query(({ ctx, input }) => ofExistingPartner(ctx.deps.db, input.partnerId, () => listPartnerCommissionsPage(ctx.deps.db, input))),
+    .query(({ ctx, input }) =>
+      ofExistingPartner(ctx.deps.db, input.partnerId, () => listPartnerCommissionsPage(ctx.deps.db, input)),
+    ),
 
   partnerPayouts: permittedProcedure('commissions:read')
     .input(partnerPageInput)
     .output(pageOf(partnerPayoutOutput))
-    .query(({ ctx, input }) => ofExistingPartner(ctx.deps.db, input.partnerId, () => listPartnerPayouts(ctx.deps.db, input))),
+    .query(({ ctx, input }) =>
+      ofExistingPartner(ctx.deps.db, input.partnerId, () => listPartnerPayouts(ctx.deps.db, input)),
+    ),
 
   partnerActivity: permittedProcedure('partners:read')
     .input(partnerPageInput)
     .output(pageOf(partnerActivityEntryOutput))
-    .query(({ ctx, input }) => ofExistingPartner(ctx.deps.db, input.partnerId, () => listPartnerActivity(ctx.deps.db, input))),
+    .query(({ ctx, input }) =>
+      ofExistingPartner(ctx.deps.db, input.partnerId, () => listPartnerActivity(ctx.deps.db, input)),
+    ),
 
   approvePartner: decision('approve'),
 
@@ -64,7 +92,13 @@ export const adminPartnerProcedures = {
     .input(rejectPartnerInput)
     .output(partnerStatusChangeOutput)
     .mutation(({ ctx, input }) =>
-      changePartnerStatus(ctx.deps.db, 'reject', { partnerId: input.id, adminId: ctx.user.id, now: ctx.deps.now(), reason: input.reason, mail: ctx.deps }),
+      changePartnerStatus(ctx.deps.db, 'reject', {
+        partnerId: input.id,
+        adminId: ctx.user.id,
+        now: ctx.deps.now(),
+        reason: input.reason,
+        mail: ctx.deps,
+      }),
     ),
 
   suspendPartner: decision('suspend'),
@@ -74,5 +108,7 @@ export const adminPartnerProcedures = {
   createPartner: permittedProcedure('partners:write')
     .input(createPartnerInput)
     .output(adminPartnerRowOutput)
-    .mutation(({ ctx, input }) => createPartnerByAdmin(ctx.deps.db, { form: input, adminId: ctx.user.id, now: ctx.deps.now() })),
+    .mutation(({ ctx, input }) =>
+      createPartnerByAdmin(ctx.deps.db, { form: input, adminId: ctx.user.id, now: ctx.deps.now() }),
+    ),
 } satisfies TRPCRouterRecord;

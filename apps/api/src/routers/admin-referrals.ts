@@ -1,5 +1,13 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { addClientInput, listReferralsInput, pageOf, pipelineColumnInput, pipelineColumnOutput, referralOutput, updateReferralInput } from '@portal/contracts';
+import {
+  addClientInput,
+  listReferralsInput,
+  pageOf,
+  pipelineColumnInput,
+  pipelineColumnOutput,
+  referralOutput,
+  updateReferralInput,
+} from '@portal/contracts';
 import { addClient, listAllReferrals, listPipelineColumn, updateReferral } from '../services/referrals/referrals';
 import { permittedProcedure } from '../trpc/init';
 

@@ -1,11 +1,19 @@
-import { changeMemberRoleInput, inviteMemberInput, removeMemberInput, teamInvitationOutput, teamOutput } from '@portal/contracts';
+import {
+  changeMemberRoleInput,
+  inviteMemberInput,
+  removeMemberInput,
+  teamInvitationOutput,
+  teamOutput,
+} from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { changeMemberRole, deactivateMember, inviteMember, listTeam } from '../services/accounts/team';
 import { permittedProcedure } from '../trpc/init';
 
 /** admin.team, admin.inviteMember, admin.changeMemberRole, admin.removeMember (issue 16): only `admin` manages the team. */
 export const adminTeamProcedures = {
-  team: permittedProcedure('team:manage').output(teamOutput).query(({ ctx }) => listTeam(ctx.deps.db, ctx.deps.now())),
+  team: permittedProcedure('team:manage')
+    .output(teamOutput)
+    .query(({ ctx }) => listTeam(ctx.deps.db, ctx.deps.now())),
 
   inviteMember: permittedProcedure('team:manage')
     .input(inviteMemberInput)

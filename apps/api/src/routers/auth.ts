@@ -34,7 +34,9 @@ export const authProcedures = {
     .output(loginOutput)
     .mutation(({ ctx, input }) => signIn(ctx.deps, input, ctx.ip)),
 
-  me: authedProcedure.meta({ outputSchema: userOutput }).query(({ ctx }): SessionUserOutput => sessionUserView(ctx.deps.config, ctx.user)),
+  me: authedProcedure
+    .meta({ outputSchema: userOutput })
+    .query(({ ctx }): SessionUserOutput => sessionUserView(ctx.deps.config, ctx.user)),
 
   logout: authedProcedure.output(okOutput).mutation(async ({ ctx }) => {
     await signOut(ctx.deps, ctx.user.id);

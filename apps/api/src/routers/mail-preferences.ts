@@ -7,10 +7,16 @@ import { getMailPreferences, setMailPreferences } from '../services/notification
 import { partnerProcedure } from '../trpc/init';
 
 export const mailPreferenceProcedures = {
-  mailPreferences: partnerProcedure.output(mailPreferencesOutput).query(({ ctx }) => getMailPreferences(ctx.deps.db, ctx.user.id)),
+  mailPreferences: partnerProcedure
+    .output(mailPreferencesOutput)
+    .query(({ ctx }) => getMailPreferences(ctx.deps.db, ctx.user.id)),
 
   updateMailPreferences: partnerProcedure
     .input(updateMailPreferencesInput)
     .output(mailPreferencesOutput)
-    .mutation(({ ctx, input }) => ctx.deps.db.transaction().execute((trx) => setMailPreferences(trx, ctx.user.id, input, 'settings', ctx.deps.now()))),
+    .mutation(({ ctx, input }) =>
+      ctx.deps.db
+        .transaction()
+        .execute((trx) => setMailPreferences(trx, ctx.user.id, input, 'settings', ctx.deps.now())),
+    ),
 } satisfies TRPCRouterRecord;

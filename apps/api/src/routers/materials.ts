@@ -30,9 +30,15 @@ import type { Context } from '../trpc/context';
 import { authedProcedure, permittedProcedure } from '../trpc/init';
 
 /** Who is looking at the library: its keepers (materials:read, everything) or an active partner (active materials). */
-async function libraryViewer(ctx: Context & { user: SessionUser }): Promise<{ isAdmin: true; partnerId: null } | { isAdmin: false; partnerId: string }> {
+async function libraryViewer(
+  ctx: Context & { user: SessionUser },
+): Promise<{ isAdmin: true; partnerId: null } | { isAdmin: false; partnerId: string }> {
   if (hasPermission(ctx.user, 'materials:read')) return { isAdmin: true, partnerId: null };
-  const partner = await ctx.deps.db.selectFrom('partners').select(['id', 'status']).where('userId', '=', ctx.user.id).executeTakeFirst();
+  const partner = await ctx.deps.db
+    .selectFrom('partners')
+    .select(['id', 'status'])
+    .where('userId', '=', ctx.user.id)
+    .executeTakeFirst();
   if (partner?.status !== 'active') throw DomainError.forbidden(MESSAGES.partnerNotActive);
   return { isAdmin: false, partnerId: partner.id };
 }
@@ -55,7 +61,12 @@ export const partnerMaterialProcedures = {
       const viewer = await libraryViewer(ctx);
       const row = viewer.isAdmin
         ? await findMaterial(ctx.deps.db, input.id)
-        : await recordDownload(ctx.deps.db, { materialId: input.id, userId: ctx.user.id, partnerId: viewer.partnerId, activeOnly: true });
+        : await recordDownload(ctx.deps.db, {
+            materialId: input.id,
+            userId: ctx.user.id,
+            partnerId: viewer.partnerId,
+            activeOnly: true,
+          });
       if (!row) throw notFound();
       return { url: downloadAddress(ctx.deps, row), downloadCount: row.downloadCount };
     }),
@@ -63,10 +74,12 @@ export const partnerMaterialProcedures = {
 
 /** admin.materials, admin.createMaterial, admin.updateMaterial (Marketing materials issue). */
 export const adminMaterialProcedures = {
-  materials: permittedProcedure('materials:read').output(z.array(adminMaterialOutput)).query(async ({ ctx }) => {
-    const rows = await listMaterials(ctx.deps.db, { activeOnly: false });
-    return rows.map(toAdminMaterial);
-  }),
+  materials: permittedProcedure('materials:read')
+    .output(z.array(adminMaterialOutput))
+    .query(async ({ ctx }) => {
+      const rows = await listMaterials(ctx.deps.db, { activeOnly: false });
+      return rows.map(toAdminMaterial);
+    }),
 
   /** Publishes an external link; uploaded files arrive through the multipart REST route. */
   createMaterial: permittedProcedure('materials:write')
@@ -85,7 +98,9 @@ export const adminMaterialProcedures = {
       const result = await updateMaterial(ctx.deps.db, ctx.user.id, id, changes, ctx.deps.now());
       if (!result) throw notFound();
       if (result.replacedStorageKey) {
-        await ctx.deps.storage.remove(result.replacedStorageKey).catch((err: unknown) => ctx.deps.logger.warn({ err }, 'could not remove a replaced material file'));
+        await ctx.deps.storage
+          .remove(result.replacedStorageKey)
+          .catch((err: unknown) => ctx.deps.logger.warn({ err }, 'could not remove a replaced material file'));
       }
       return toAdminMaterial(result.row);
     }),

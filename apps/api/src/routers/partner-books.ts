@@ -16,7 +16,9 @@ import { getTaxProfile, saveTaxProfile } from '../services/money/tax-profiles';
 import { partnerProcedure } from '../trpc/init';
 
 export const partnerBookProcedures = {
-  payouts: partnerProcedure.output(partnerPayoutsOutput).query(({ ctx }) => listPartnerPayouts(ctx.deps.db, ctx.partner.id)),
+  payouts: partnerProcedure
+    .output(partnerPayoutsOutput)
+    .query(({ ctx }) => listPartnerPayouts(ctx.deps.db, ctx.partner.id)),
 
   payout: partnerProcedure
     .input(payoutIdInput)
@@ -28,10 +30,14 @@ export const partnerBookProcedures = {
     .output(commissionsPageOutput)
     .query(({ ctx, input }) => pagePartnerCommissions(ctx.deps.db, ctx.partner.id, input)),
 
-  taxProfile: partnerProcedure.output(taxProfileResultOutput).query(({ ctx }) => getTaxProfile(ctx.deps.db, ctx.partner.id)),
+  taxProfile: partnerProcedure
+    .output(taxProfileResultOutput)
+    .query(({ ctx }) => getTaxProfile(ctx.deps.db, ctx.partner.id)),
 
   saveTaxProfile: partnerProcedure
     .input(taxProfileInput)
     .output(taxProfileOutput)
-    .mutation(({ ctx, input }) => saveTaxProfile(ctx.deps.db, ctx.deps.cipher, ctx.partner.id, ctx.user.id, input, ctx.deps.now())),
+    .mutation(({ ctx, input }) =>
+      saveTaxProfile(ctx.deps.db, ctx.deps.cipher, ctx.partner.id, ctx.user.id, input, ctx.deps.now()),
+    ),
 } satisfies TRPCRouterRecord;

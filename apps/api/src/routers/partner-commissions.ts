@@ -6,5 +6,7 @@ import { listPartnerCommissions } from '../services/money/payouts';
 import { partnerProcedure } from '../trpc/init';
 
 export const partnerCommissionProcedures = {
-  commissions: partnerProcedure.output(commissionsListOutput).query(({ ctx }) => listPartnerCommissions(ctx.deps.db, ctx.partner.id)),
+  commissions: partnerProcedure
+    .output(commissionsListOutput)
+    .query(({ ctx }) => listPartnerCommissions(ctx.deps.db, ctx.partner.id)),
 } satisfies TRPCRouterRecord;

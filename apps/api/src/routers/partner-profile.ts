@@ -1,4 +1,10 @@
-import { partnerApplicationInput, partnerProfileOutput, updateBankDetailsInput, updatePartnerProfileInput, type PartnerProfile } from '@portal/contracts';
+import {
+  partnerApplicationInput,
+  partnerProfileOutput,
+  updateBankDetailsInput,
+  updatePartnerProfileInput,
+  type PartnerProfile,
+} from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { toPartnerProfile } from '../services/platform/mappers';
 import { applyAsPartner, getOwnProfile } from '../services/partners/application';
@@ -8,10 +14,12 @@ import { partnerProcedure, partnerUserProcedure } from '../trpc/init';
 /** partner.me, partner.submitApplication (Partner onboarding issue). `apply` is a reserved word of tRPC routers. */
 export const partnerProfileProcedures = {
   /** The signed-in partner's own record; 404 while they have not applied (the form shows then). */
-  me: partnerUserProcedure.meta({ outputSchema: partnerProfileOutput }).query(async ({ ctx }): Promise<PartnerProfile> => {
-    const partner = await getOwnProfile(ctx.deps.db, ctx.user.id);
-    return toPartnerProfile(partner, ctx.deps.cipher);
-  }),
+  me: partnerUserProcedure
+    .meta({ outputSchema: partnerProfileOutput })
+    .query(async ({ ctx }): Promise<PartnerProfile> => {
+      const partner = await getOwnProfile(ctx.deps.db, ctx.user.id);
+      return toPartnerProfile(partner, ctx.deps.cipher);
+    }),
 
   /** The registration form: one application per user, stored pending with the accepted agreement. */
   submitApplication: partnerUserProcedure
@@ -26,11 +34,15 @@ export const partnerProfileProcedures = {
   updateProfile: partnerProcedure
     .input(updatePartnerProfileInput)
     .output(partnerProfileOutput)
-    .mutation(async ({ ctx, input }) => toPartnerProfile(await updateOwnProfile(ctx.deps, ctx.user, input), ctx.deps.cipher)),
+    .mutation(async ({ ctx, input }) =>
+      toPartnerProfile(await updateOwnProfile(ctx.deps, ctx.user, input), ctx.deps.cipher),
+    ),
 
   /** New wire details, with the current password; answered masked. */
   updateBankDetails: partnerProcedure
     .input(updateBankDetailsInput)
     .output(partnerProfileOutput)
-    .mutation(async ({ ctx, input }) => toPartnerProfile(await updateOwnBankDetails(ctx.deps, ctx.user, input, ctx.ip), ctx.deps.cipher)),
+    .mutation(async ({ ctx, input }) =>
+      toPartnerProfile(await updateOwnBankDetails(ctx.deps, ctx.user, input, ctx.ip), ctx.deps.cipher),
+    ),
 } satisfies TRPCRouterRecord;

@@ -1,5 +1,11 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { createReferralInput, ownReferralsInput, pageOf, partnerMetricsOutput, referralOutput } from '@portal/contracts';
+import {
+  createReferralInput,
+  ownReferralsInput,
+  pageOf,
+  partnerMetricsOutput,
+  referralOutput,
+} from '@portal/contracts';
 import { z } from 'zod';
 import { createPartnerReferral, listOwnReferrals, listPartnerReferrals } from '../services/referrals/referrals';
 import { partnerMetrics } from '../services/partners/partner-metrics';
@@ -7,7 +13,9 @@ import { activePartnerProcedure } from '../trpc/init';
 
 /** partner.referrals, partner.referralsPage (the Referrals tab), partner.createReferral, partner.metrics — the dashboard's data, for active partners only. */
 export const partnerReferralProcedures = {
-  referrals: activePartnerProcedure.output(z.array(referralOutput)).query(({ ctx }) => listPartnerReferrals(ctx.deps.db, ctx.partner.id)),
+  referrals: activePartnerProcedure
+    .output(z.array(referralOutput))
+    .query(({ ctx }) => listPartnerReferrals(ctx.deps.db, ctx.partner.id)),
   referralsPage: activePartnerProcedure
     .input(ownReferralsInput)
     .output(pageOf(referralOutput))
@@ -16,5 +24,7 @@ export const partnerReferralProcedures = {
     .input(createReferralInput)
     .output(referralOutput)
     .mutation(({ ctx, input }) => createPartnerReferral(ctx.deps.db, ctx.partner, input, ctx.deps.now())),
-  metrics: activePartnerProcedure.output(partnerMetricsOutput).query(({ ctx }) => partnerMetrics(ctx.deps.db, ctx.partner.id, ctx.deps.now())),
+  metrics: activePartnerProcedure
+    .output(partnerMetricsOutput)
+    .query(({ ctx }) => partnerMetrics(ctx.deps.db, ctx.partner.id, ctx.deps.now())),
 } satisfies TRPCRouterRecord;

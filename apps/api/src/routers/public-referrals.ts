@@ -18,6 +18,11 @@ export const publicReferralProcedures = {
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.rateLimits.consume('referralVisitsPerIp', ctx.ip);
       const hasher = visitorHasherFor(ctx.deps.config);
-      return recordVisit(ctx.deps.db, input, (code) => hasher(code, { ip: ctx.ip, userAgent: ctx.userAgent }), ctx.deps.now());
+      return recordVisit(
+        ctx.deps.db,
+        input,
+        (code) => hasher(code, { ip: ctx.ip, userAgent: ctx.userAgent }),
+        ctx.deps.now(),
+      );
     }),
 } satisfies TRPCRouterRecord;

@@ -29,8 +29,21 @@ export interface Context {
   setHeader: (name: string, value: string) => void;
 }
 
-export function createInnerContext(deps: AppDeps, user: SessionUser | null, extra: Partial<Omit<Context, 'deps' | 'user'>> = {}): Context {
-  return { deps, user, tokenRejected: false, ip: '127.0.0.1', userAgent: '', requestId: 'internal', setHeader: () => {}, ...extra };
+export function createInnerContext(
+  deps: AppDeps,
+  user: SessionUser | null,
+  extra: Partial<Omit<Context, 'deps' | 'user'>> = {},
+): Context {
+  return {
+    deps,
+    user,
+    tokenRejected: false,
+    ip: '127.0.0.1',
+    userAgent: '',
+    requestId: 'internal',
+    setHeader: () => {},
+    ...extra,
+  };
 }
 
 /**
@@ -38,7 +51,9 @@ export function createInnerContext(deps: AppDeps, user: SessionUser | null, extr
  * the user row; an API key (`ppk_…`) against its stored hash, revocation and expiry.
  */
 /** The user row a session token is checked against (token version, role, active), compiled once. */
-const sessionUser = preparedLookup((db: Db, id: string) => db.selectFrom('users').select(['id', 'email', 'role', 'tokenVersion', 'active', 'mfaEnabled']).where('id', '=', id));
+const sessionUser = preparedLookup((db: Db, id: string) =>
+  db.selectFrom('users').select(['id', 'email', 'role', 'tokenVersion', 'active', 'mfaEnabled']).where('id', '=', id),
+);
 
 export async function authenticate(deps: AppDeps, authorization: string | undefined): Promise<Session> {
   if (!authorization) return { user: null, tokenRejected: false };
@@ -48,18 +63,30 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
   const claims = await deps.tokens.verify(match[1]);
   if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return { user: null, tokenRejected: true };
   const row = await sessionUser(deps.db, claims.userId);
-  if (!row || !row.active || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role) return { user: null, tokenRejected: true };
-  const user: SessionUser = { id: row.id, email: row.email, role: row.role, tokenVersion: row.tokenVersion, mfaEnabled: row.mfaEnabled };
+  if (!row || !row.active || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role)
+    return { user: null, tokenRejected: true };
+  const user: SessionUser = {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    tokenVersion: row.tokenVersion,
+    mfaEnabled: row.mfaEnabled,
+  };
   return { user: { ...user, mfaEnrolmentRequired: mustEnrolMfa(deps.config, row) }, tokenRejected: false };
 }
 
-export async function createContextFromRequest(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
+export async function createContextFromRequest(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Context> {
   let session: Awaited<ReturnType<typeof authenticate>>;
   try {
     session = await authenticate(deps, req.headers.authorization);
   } catch (error) {
     // Checking the token needs the database; without it the answer is 503, not a crash.
-    if (isDatabaseUnavailable(error)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.databaseUnavailable, cause: error });
+    if (isDatabaseUnavailable(error))
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.databaseUnavailable, cause: error });
     throw error;
   }
   const { user, tokenRejected, rejectedMessage } = session;

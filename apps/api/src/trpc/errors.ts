@@ -36,7 +36,9 @@ export function validationIssues(error: unknown): ErrorIssue[] | undefined {
   const issues = (cause as { issues?: unknown } | undefined)?.issues;
   if (!Array.isArray(issues)) return undefined;
   return issues.map((issue: { path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message?: string }) => ({
-    path: (issue.path ?? []).map((part) => String(typeof part === 'object' && part !== null ? part.key : part)).join('.'),
+    path: (issue.path ?? [])
+      .map((part) => String(typeof part === 'object' && part !== null ? part.key : part))
+      .join('.'),
     message: issue.message ?? 'Invalid value',
   }));
 }
@@ -49,14 +51,32 @@ export function userMessage(error: TRPCError): string {
   return error.message;
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        message,
+      )
+    )
+      return true;
     if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
   }
   return false;
@@ -78,7 +98,11 @@ export function toClientError(error: TRPCError): TRPCError {
   const state = error.code === 'INTERNAL_SERVER_ERROR' ? sqlState(cause) : undefined;
   // Class 22 is "data exception": a value the database cannot hold (NUL in text, out of range).
   if (state?.startsWith('22')) {
-    return new TRPCError({ code: 'BAD_REQUEST', message: 'The request contains a value that cannot be stored (invalid characters or out of range)', cause });
+    return new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'The request contains a value that cannot be stored (invalid characters or out of range)',
+      cause,
+    });
   }
   if (cause instanceof RateLimitedError) {
     return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts, cause });

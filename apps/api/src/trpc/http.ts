@@ -33,11 +33,15 @@ const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRP
 const config = appRouter._def._config;
 
 /** The query procedure a plain GET names, with its parsed input; undefined when tRPC should handle the request. */
-function simpleQuery(req: FastifyRequest, rawPath: string): { procedure: AnyTRPCProcedure; path: string; input: unknown } | undefined {
+function simpleQuery(
+  req: FastifyRequest,
+  rawPath: string,
+): { procedure: AnyTRPCProcedure; path: string; input: unknown } | undefined {
   if (req.method !== 'GET') return undefined;
   const { headers } = req;
   if (headers['trpc-accept'] !== undefined || headers.accept?.includes('application/jsonl')) return undefined;
-  if (headers['content-type'] !== undefined && !headers['content-type'].startsWith('application/json')) return undefined;
+  if (headers['content-type'] !== undefined && !headers['content-type'].startsWith('application/json'))
+    return undefined;
   let path: string;
   try {
     path = decodeURIComponent(rawPath);
@@ -69,7 +73,13 @@ export async function registerTrpcEndpoint(app: FastifyInstance, options: TrpcEn
   };
 
   /** tRPC's answer to a call that failed with `error` (context already made, or its failure). */
-  async function sendTrpcError(req: FastifyRequest, reply: FastifyReply, rawPath: string, error: TRPCError, ctx: Context | undefined): Promise<void> {
+  async function sendTrpcError(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    rawPath: string,
+    error: TRPCError,
+    ctx: Context | undefined,
+  ): Promise<void> {
     const response = await resolveResponse<AppRouter>({
       ...trpcOptions,
       req: incomingMessageToRequest(req.raw, reply.raw, { maxBodySize: null }),
@@ -99,10 +109,20 @@ export async function registerTrpcEndpoint(app: FastifyInstance, options: TrpcEn
         let ctx: Context | undefined;
         try {
           ctx = await options.context(req, reply);
-          const data: unknown = await call.procedure({ path: call.path, getRawInput: async () => call.input, ctx, type: 'query', signal: undefined, batchIndex: 0 });
+          const data: unknown = await call.procedure({
+            path: call.path,
+            getRawInput: async () => call.input,
+            ctx,
+            type: 'query',
+            signal: undefined,
+            batchIndex: 0,
+          });
           const body = JSON.stringify({ result: { data: config.transformer.output.serialize(data) } });
           // tRPC's headers exactly (a string would get "; charset=utf-8" appended by Fastify, a Buffer keeps them).
-          return reply.header('vary', 'trpc-accept, accept').header('content-type', 'application/json').send(Buffer.from(body));
+          return reply
+            .header('vary', 'trpc-accept, accept')
+            .header('content-type', 'application/json')
+            .send(Buffer.from(body));
         } catch (cause) {
           return sendTrpcError(req, reply, rawPath, getTRPCErrorFromUnknown(cause), ctx);
         }

@@ -7,7 +7,11 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { ZodType } from 'zod';
 import { withActor } from '../services/platform/actor';
 import { partnerOfUser } from '../services/partners/application';
-import { requirePermission as requirePermissionOf, requireSignedInUser, type Permission } from '../services/platform/permissions';
+import {
+  requirePermission as requirePermissionOf,
+  requireSignedInUser,
+  type Permission,
+} from '../services/platform/permissions';
 import type { Context } from './context';
 import { toClientError, userMessage, validationIssues } from './errors';
 
@@ -22,16 +26,24 @@ export interface ProcedureMeta {
   outputSchema?: ZodType;
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  isDev: false,
-  errorFormatter({ shape, error }) {
-    return {
-      ...shape,
-      message: userMessage(error),
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues: validationIssues(error) },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      return {
+        ...shape,
+        message: userMessage(error),
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          issues: validationIssues(error),
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -21,8 +21,26 @@ import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   auth: router(authProcedures),
-  partner: router({ ...partnerProfileProcedures, ...partnerReferralProcedures, ...partnerCommissionProcedures, ...partnerBookProcedures, ...partnerMaterialProcedures, ...mailPreferenceProcedures, ...partnerChartProcedures }),
-  admin: router({ ...adminPartnerProcedures, ...adminReferralProcedures, ...adminCommissionProcedures, ...adminMaterialProcedures, ...adminEmailProcedures, ...adminChartProcedures, ...adminIntegrationProcedures, ...adminActivityProcedures, ...adminTeamProcedures }),
+  partner: router({
+    ...partnerProfileProcedures,
+    ...partnerReferralProcedures,
+    ...partnerCommissionProcedures,
+    ...partnerBookProcedures,
+    ...partnerMaterialProcedures,
+    ...mailPreferenceProcedures,
+    ...partnerChartProcedures,
+  }),
+  admin: router({
+    ...adminPartnerProcedures,
+    ...adminReferralProcedures,
+    ...adminCommissionProcedures,
+    ...adminMaterialProcedures,
+    ...adminEmailProcedures,
+    ...adminChartProcedures,
+    ...adminIntegrationProcedures,
+    ...adminActivityProcedures,
+    ...adminTeamProcedures,
+  }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });
 

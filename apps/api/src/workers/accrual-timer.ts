@@ -15,7 +15,10 @@ export interface AccrualTimerOptions {
   onRun?: (outcome: { result?: AccrualResult; error?: unknown }) => void;
 }
 
-export function startAccrualTimer(deps: Pick<AppDeps, 'db' | 'logger' | 'now' | 'metrics'> & Partial<MailDeps>, options: AccrualTimerOptions = {}): () => Promise<void> {
+export function startAccrualTimer(
+  deps: Pick<AppDeps, 'db' | 'logger' | 'now' | 'metrics'> & Partial<MailDeps>,
+  options: AccrualTimerOptions = {},
+): () => Promise<void> {
   // The server's timer mails the monthly summaries; a bare timer (tests) does not.
   const mail = deps.config && deps.cipher ? { config: deps.config, cipher: deps.cipher } : undefined;
   let running: Promise<void> | null = null;

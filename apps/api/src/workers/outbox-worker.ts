@@ -25,14 +25,24 @@ export interface OutboxWorkerOptions {
 /** stop() also closes the SMTP transport. */
 export type OutboxWorker = PollingWorker;
 
-type Mail = Pick<EmailOutboxRow, 'id' | 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'headers' | 'attempts'>;
+type Mail = Pick<
+  EmailOutboxRow,
+  'id' | 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'headers' | 'attempts'
+>;
 
 export function createOutboxWorker(deps: AppDeps, options: OutboxWorkerOptions = {}): OutboxWorker {
   const intervalMs = options.intervalMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
   const { smtpUrl, from } = deps.config.mail;
   // STARTTLS is used whenever the server offers it (nodemailer's default for smtp://).
-  const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : undefined;
+  const transport = smtpUrl
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : undefined;
 
   async function claim(): Promise<Mail[]> {
     const now = deps.now();
@@ -53,7 +63,11 @@ export function createOutboxWorker(deps: AppDeps, options: OutboxWorkerOptions =
       return trx
         .updateTable('emailOutbox')
         .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: leaseEnd }))
-        .where('id', 'in', due.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          due.map((r) => r.id),
+        )
         .where('status', '=', 'pending')
         .where('nextAttemptAt', '<=', now)
         .returning(['id', 'kind', 'recipient', 'subject', 'textBody', 'htmlBody', 'headers', 'attempts'])
@@ -104,11 +118,17 @@ export function createOutboxWorker(deps: AppDeps, options: OutboxWorkerOptions =
       if (delay === undefined) {
         await settle(mail, { status: 'failed', lastError: message });
         deps.metrics.deliveryFailures.inc({ channel: 'mail', outcome: 'failed' });
-        deps.logger.error({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, 'mail failed for good');
+        deps.logger.error(
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message },
+          'mail failed for good',
+        );
       } else {
         await settle(mail, { lastError: message, nextAttemptAt: new Date(deps.now().getTime() + delay) });
         deps.metrics.deliveryFailures.inc({ channel: 'mail', outcome: 'retry' });
-        deps.logger.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, 'mail not delivered, will retry');
+        deps.logger.warn(
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message },
+          'mail not delivered, will retry',
+        );
       }
     }
   }

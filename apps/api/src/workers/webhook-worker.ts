@@ -7,7 +7,15 @@ import { createPollingWorker, type PollingWorker } from './polling-worker';
 import { sendWebhook, webhookIdOf, webhookSecretContext } from '../services/integrations/webhooks';
 
 /** Waits after the 1st … 7th failed attempt (first retry within ~10 s, then backoff over about a day); an 8th failure marks the delivery failed. */
-export const WEBHOOK_RETRY_DELAYS_MS = [10_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  10_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+] as const;
 /** Longer than the 10 s timeout of one attempt. */
 export const WEBHOOK_CLAIM_LEASE_MS = 2 * 60_000;
 
@@ -20,7 +28,10 @@ interface Claimed {
   attempts: number;
 }
 
-export function createWebhookWorker(deps: AppDeps, options: { intervalMs?: number; batchSize?: number } = {}): WebhookWorker {
+export function createWebhookWorker(
+  deps: AppDeps,
+  options: { intervalMs?: number; batchSize?: number } = {},
+): WebhookWorker {
   const intervalMs = options.intervalMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
 
@@ -34,7 +45,15 @@ export function createWebhookWorker(deps: AppDeps, options: { intervalMs?: numbe
         .where('webhookDeliveries.status', '=', 'pending')
         .where('webhookDeliveries.nextAttemptAt', '<=', now)
         // A disabled endpoint's deliveries wait until it is enabled again.
-        .where((eb) => eb.exists(eb.selectFrom('webhookEndpoints').select('id').whereRef('webhookEndpoints.id', '=', 'webhookDeliveries.endpointId').where('enabled', '=', true)))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('webhookEndpoints')
+              .select('id')
+              .whereRef('webhookEndpoints.id', '=', 'webhookDeliveries.endpointId')
+              .where('enabled', '=', true),
+          ),
+        )
         .orderBy('webhookDeliveries.nextAttemptAt')
         .limit(batchSize)
         .forUpdate()
@@ -44,7 +63,11 @@ export function createWebhookWorker(deps: AppDeps, options: { intervalMs?: numbe
       return trx
         .updateTable('webhookDeliveries')
         .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: leaseEnd }))
-        .where('id', 'in', due.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          due.map((r) => r.id),
+        )
         .where('status', '=', 'pending')
         .where('nextAttemptAt', '<=', now)
         .returning(['id', 'eventId', 'endpointId', 'attempts'])
@@ -74,19 +97,38 @@ export function createWebhookWorker(deps: AppDeps, options: { intervalMs?: numbe
     await deps.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('webhookAttempts')
-        .values({ deliveryId: delivery.id, attemptedAt, statusCode: result.statusCode, durationMs: result.durationMs, error: result.error })
+        .values({
+          deliveryId: delivery.id,
+          attemptedAt,
+          statusCode: result.statusCode,
+          durationMs: result.durationMs,
+          error: result.error,
+        })
         .execute();
       const settled = result.ok
         ? { status: 'delivered' as const, deliveredAt: deps.now(), lastStatusCode: result.statusCode, lastError: null }
         : delay === undefined
           ? { status: 'failed' as const, lastStatusCode: result.statusCode, lastError: result.error }
-          : { nextAttemptAt: new Date(deps.now().getTime() + delay), lastStatusCode: result.statusCode, lastError: result.error };
+          : {
+              nextAttemptAt: new Date(deps.now().getTime() + delay),
+              lastStatusCode: result.statusCode,
+              lastError: result.error,
+            };
       // Only while the row is still this worker's claim (same attempt count).
-      await trx.updateTable('webhookDeliveries').set(settled).where('id', '=', delivery.id).where('attempts', '=', delivery.attempts).where('status', '=', 'pending').execute();
+      await trx
+        .updateTable('webhookDeliveries')
+        .set(settled)
+        .where('id', '=', delivery.id)
+        .where('attempts', '=', delivery.attempts)
+        .where('status', '=', 'pending')
+        .execute();
     });
     if (!result.ok) {
       deps.metrics.deliveryFailures.inc({ channel: 'webhook', outcome: delay === undefined ? 'failed' : 'retry' });
-      deps.logger.warn({ deliveryId: delivery.id, attempts: delivery.attempts, statusCode: result.statusCode, err: result.error }, 'webhook not delivered');
+      deps.logger.warn(
+        { deliveryId: delivery.id, attempts: delivery.attempts, statusCode: result.statusCode, err: result.error },
+        'webhook not delivered',
+      );
     }
   }
 

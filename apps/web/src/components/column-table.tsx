@@ -15,7 +15,18 @@ export interface TableColumn<Row> {
   strong?: boolean;
 }
 
-export function ColumnTable<Row>({ columns, rows, rowKey, noWrap = false, ...tableProps }: { columns: readonly TableColumn<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string; /** Every cell on one line. */ noWrap?: boolean } & TableProps) {
+export function ColumnTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  noWrap = false,
+  ...tableProps
+}: {
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** Every cell on one line. */ noWrap?: boolean;
+} & TableProps) {
   return (
     <Table {...tableProps}>
       <Table.Thead>
@@ -31,7 +42,12 @@ export function ColumnTable<Row>({ columns, rows, rowKey, noWrap = false, ...tab
         {rows.map((row) => (
           <Table.Tr key={rowKey(row)}>
             {columns.map((column) => (
-              <Table.Td key={column.header} fw={column.strong ? 600 : undefined} ta={column.numeric ? 'right' : undefined} style={noWrap || column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+              <Table.Td
+                key={column.header}
+                fw={column.strong ? 600 : undefined}
+                ta={column.numeric ? 'right' : undefined}
+                style={noWrap || column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+              >
                 {column.cell(row)}
               </Table.Td>
             ))}

@@ -4,7 +4,19 @@
 import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export function StatCard({ title, value, description, icon, testId }: { title: string; value: string; description: string; icon: ReactNode; testId: string }) {
+export function StatCard({
+  title,
+  value,
+  description,
+  icon,
+  testId,
+}: {
+  title: string;
+  value: string;
+  description: string;
+  icon: ReactNode;
+  testId: string;
+}) {
   return (
     <Card withBorder padding="lg" radius="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -1,7 +1,15 @@
 // The admin area's sidebar (issue 18): one entry per area, each its own route. New areas (Activity,
 // Team, Integrations) add a line here; the shell draws whatever this list holds.
 
-import { IconHistory, IconMail, IconUsersGroup, IconPlugConnected, IconShieldCheck, IconUsers, type Icon } from '@tabler/icons-react';
+import {
+  IconHistory,
+  IconMail,
+  IconUsersGroup,
+  IconPlugConnected,
+  IconShieldCheck,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
 
 export interface AdminNavItem {
   label: string;
@@ -19,7 +27,13 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Email log', to: '/admin/emails', icon: IconMail, matchSubPaths: true, permission: 'emails:read' },
   { label: 'Activity', to: '/admin/activity', icon: IconHistory, matchSubPaths: true, permission: 'activity:read' },
   { label: 'Team', to: '/admin/team', icon: IconUsersGroup, matchSubPaths: true, permission: 'team:manage' },
-  { label: 'Integrations', to: '/admin/integrations', icon: IconPlugConnected, matchSubPaths: true, permission: 'keys:manage' },
+  {
+    label: 'Integrations',
+    to: '/admin/integrations',
+    icon: IconPlugConnected,
+    matchSubPaths: true,
+    permission: 'keys:manage',
+  },
 ];
 
 /** Whether `item` is the area the admin is in. */
@@ -27,4 +41,3 @@ export function isActiveNavItem(item: { to: string; matchSubPaths: boolean }, pa
   const path = pathname.replace(/\/+$/, '') || '/';
   return path === item.to || (item.matchSubPaths && path.startsWith(`${item.to}/`));
 }
-

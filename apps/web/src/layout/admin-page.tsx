@@ -5,7 +5,19 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageBreadcrumbs, type Crumb } from './page-breadcrumbs';
 
-export function AdminPage({ trail, title, description, actions, children }: { trail: readonly Crumb[]; title: ReactNode; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function AdminPage({
+  trail,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  trail: readonly Crumb[];
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Stack gap="lg" p={{ base: 'sm', sm: 'md' }} maw={1440} mx="auto" w="100%">
       <Stack gap={6}>

@@ -9,7 +9,15 @@ import { LoadingScreen } from './loading-screen';
 // The shell loads with the first signed-in screen; the bare landing page never pays for it.
 const Shell = lazy(() => import('./app-shell').then((m) => ({ default: m.Shell })));
 
-const BARE_PATHS = [/^\/$/, /^\/partners\//, /^\/r\//, /^\/onboarding/, /^\/reset-password/, /^\/accept-invitation/, /^\/two-factor-setup/];
+const BARE_PATHS = [
+  /^\/$/,
+  /^\/partners\//,
+  /^\/r\//,
+  /^\/onboarding/,
+  /^\/reset-password/,
+  /^\/accept-invitation/,
+  /^\/two-factor-setup/,
+];
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user, partnerLoading } = useSession();

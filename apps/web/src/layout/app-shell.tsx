@@ -1,7 +1,18 @@
 // The shell (spec §2 Layout): collapsible sidebar (Ctrl/Cmd+B, cookie, icon mode on desktop,
 // off-canvas below 768 px) and a header with the toggle, theme toggle and user control.
 
-import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Burger,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@portal/contracts/plain';
 import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
@@ -16,7 +27,9 @@ import { UserMenu } from './user-menu';
 
 const EXPANDED_WIDTH = '20rem';
 
-const PARTNER_NAV = [{ label: 'Dashboard', to: '/dashboard' as const, icon: IconLayoutDashboard, matchSubPaths: false }] as const;
+const PARTNER_NAV = [
+  { label: 'Dashboard', to: '/dashboard' as const, icon: IconLayoutDashboard, matchSubPaths: false },
+] as const;
 const ICON_WIDTH = '4rem';
 
 export function Shell({ children }: { children: ReactNode }) {
@@ -48,7 +61,11 @@ export function Shell({ children }: { children: ReactNode }) {
     <Tooltip.Group>
       <AppShell
         header={{ height: 60 }}
-        navbar={{ width: { base: '18rem', sm: desktopOpen ? EXPANDED_WIDTH : ICON_WIDTH }, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+        navbar={{
+          width: { base: '18rem', sm: desktopOpen ? EXPANDED_WIDTH : ICON_WIDTH },
+          breakpoint: 'sm',
+          collapsed: { mobile: !mobileOpen },
+        }}
         padding="md"
         data-sidebar-state={expanded ? 'expanded' : 'collapsed'}
       >
@@ -57,8 +74,18 @@ export function Shell({ children }: { children: ReactNode }) {
             <Group gap="sm" wrap="nowrap">
               <Burger hiddenFrom="sm" opened={mobileOpen} onClick={toggle} size="sm" aria-label="Toggle sidebar" />
               <Tooltip label="Toggle sidebar (Ctrl/Cmd+B)">
-                <UnstyledButton visibleFrom="sm" onClick={toggle} aria-label="Toggle sidebar" data-testid="sidebar-toggle" p={6}>
-                  {desktopOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+                <UnstyledButton
+                  visibleFrom="sm"
+                  onClick={toggle}
+                  aria-label="Toggle sidebar"
+                  data-testid="sidebar-toggle"
+                  p={6}
+                >
+                  {desktopOpen ? (
+                    <IconLayoutSidebarLeftCollapse size={20} />
+                  ) : (
+                    <IconLayoutSidebarLeftExpand size={20} />
+                  )}
                 </UnstyledButton>
               </Tooltip>
               <Text fw={700} size="lg" hiddenFrom="sm">
@@ -97,7 +124,14 @@ export function Shell({ children }: { children: ReactNode }) {
                     />
                   ) : (
                     <Tooltip key={link.to} label={link.label} position="right">
-                      <NavLink component={Link} to={link.to} aria-label={link.label} leftSection={<Icon size={20} />} active={active} activeOptions={{ exact: !link.matchSubPaths }} />
+                      <NavLink
+                        component={Link}
+                        to={link.to}
+                        aria-label={link.label}
+                        leftSection={<Icon size={20} />}
+                        active={active}
+                        activeOptions={{ exact: !link.matchSubPaths }}
+                      />
                     </Tooltip>
                   );
                 })}

@@ -16,7 +16,15 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-export function ConfirmDialog({ opened, onClose, title, children, confirmLabel, pending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  pending,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={() => !pending && onClose()} title={title} centered size="sm">
       <Stack gap="md">

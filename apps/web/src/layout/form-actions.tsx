@@ -13,7 +13,15 @@ export interface FormActionsProps extends GroupProps {
 }
 
 /** The row that ends a form or dialog: "Cancel", then the submit button. */
-export function FormActions({ onCancel, pending, submitLabel, submitColor, submitDisabled, busyLabel, ...group }: FormActionsProps) {
+export function FormActions({
+  onCancel,
+  pending,
+  submitLabel,
+  submitColor,
+  submitDisabled,
+  busyLabel,
+  ...group
+}: FormActionsProps) {
   return (
     <Group {...group}>
       {onCancel && (

@@ -8,7 +8,9 @@ export function NotFound() {
         <Title order={1} ta="center">
           404 Page Not Found
         </Title>
-        <Text c="dimmed" ta="center">Did you forget to add the page to the router?</Text>
+        <Text c="dimmed" ta="center">
+          Did you forget to add the page to the router?
+        </Text>
         <Button component={Link} to="/" variant="light">
           Go to the home page
         </Button>

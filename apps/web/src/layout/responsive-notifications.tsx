@@ -38,7 +38,12 @@ function SwipeableToast({ data }: { data: NotificationData }) {
       styles={{ description: { color: 'var(--mantine-color-dimmed)' } }}
       onClose={() => notifications.hide(id)}
       data-swipe-offset={offset}
-      style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(offset / 200, 0.6), touchAction: 'pan-y', cursor: 'grab' }}
+      style={{
+        transform: `translateX(${offset}px)`,
+        opacity: 1 - Math.min(offset / 200, 0.6),
+        touchAction: 'pan-y',
+        cursor: 'grab',
+      }}
     >
       {data.message}
     </Notification>

@@ -13,7 +13,14 @@ export function ThemeToggle() {
   const next = scheme === 'dark' ? 'light' : 'dark';
   return (
     // A native title, not a Tooltip: the toggle is on the landing page, which should not load floating-ui.
-    <ActionIcon variant="default" size="lg" onClick={() => setColorScheme(next)} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} data-testid="theme-toggle">
+    <ActionIcon
+      variant="default"
+      size="lg"
+      onClick={() => setColorScheme(next)}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      data-testid="theme-toggle"
+    >
       <IconSun size={18} className="mantine-light-hidden" />
       <IconMoon size={18} className="mantine-dark-hidden" />
     </ActionIcon>

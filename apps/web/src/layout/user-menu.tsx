@@ -5,7 +5,9 @@ import { lazy, Suspense, useState } from 'react';
 import { isStaffUser } from '../lib/permissions';
 import { useSession } from '../lib/session';
 
-const ChangePasswordDialog = lazy(() => import('../features/auth/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const ChangePasswordDialog = lazy(() =>
+  import('../features/auth/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 export function UserMenu() {
   const { user, signOut } = useSession();

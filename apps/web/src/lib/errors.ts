@@ -2,7 +2,12 @@ import { TRPCClientError } from '@trpc/client';
 
 /** The server's message for a failed call, or the fallback the spec gives for that screen. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError && typeof error.message === 'string' && error.message && !error.message.startsWith('Unexpected token')) {
+  if (
+    error instanceof TRPCClientError &&
+    typeof error.message === 'string' &&
+    error.message &&
+    !error.message.startsWith('Unexpected token')
+  ) {
     return error.message;
   }
   return fallback;

@@ -40,11 +40,17 @@ export function onRestUnauthorized(handler: () => void) {
 }
 
 async function request(path: string, init: RequestInit, fallbackMessage?: string): Promise<Response> {
-  const response = await apiFetch(path, { ...init, headers: { ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } });
+  const response = await apiFetch(path, {
+    ...init,
+    headers: { ...authHeaders(), ...(init.headers as Record<string, string> | undefined) },
+  });
   if (response.ok) return response;
   if (response.status === 401) unauthorized();
   const body = (await response.json().catch(() => null)) as { message?: unknown; code?: unknown } | null;
-  const message = typeof body?.message === 'string' ? body.message : (fallbackMessage ?? `${response.status}: ${response.statusText}`);
+  const message =
+    typeof body?.message === 'string'
+      ? body.message
+      : (fallbackMessage ?? `${response.status}: ${response.statusText}`);
   throw new RestError(message, response.status, typeof body?.code === 'string' ? body.code : undefined);
 }
 
@@ -73,7 +79,12 @@ export interface UploadOptions {
  * XMLHttpRequest, not fetch: fetch reports no upload progress (streaming request bodies need HTTP/2
  * and are refused for FormData). Errors read like `postForm`'s.
  */
-export function postFormWithProgress<T>(path: string, body: FormData, options: UploadOptions, fallbackMessage: string): Promise<T> {
+export function postFormWithProgress<T>(
+  path: string,
+  body: FormData,
+  options: UploadOptions,
+  fallbackMessage: string,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (options.signal.aborted) {
       reject(new UploadCancelled());
@@ -104,7 +115,13 @@ export function postFormWithProgress<T>(path: string, body: FormData, options: U
       }
       if (xhr.status === 401) unauthorized();
       const error = parsed as { message?: unknown; code?: unknown } | null;
-      reject(new RestError(typeof error?.message === 'string' ? error.message : fallbackMessage, xhr.status, typeof error?.code === 'string' ? error.code : undefined));
+      reject(
+        new RestError(
+          typeof error?.message === 'string' ? error.message : fallbackMessage,
+          xhr.status,
+          typeof error?.code === 'string' ? error.code : undefined,
+        ),
+      );
     });
     xhr.send(body);
   });

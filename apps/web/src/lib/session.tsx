@@ -22,7 +22,13 @@ export interface SessionState {
 type Listener = () => void;
 
 export class SessionStore {
-  private state: SessionState = { status: 'loading', user: null, partner: null, partnerLoading: false, partnerError: null };
+  private state: SessionState = {
+    status: 'loading',
+    user: null,
+    partner: null,
+    partnerLoading: false,
+    partnerError: null,
+  };
   private listeners = new Set<Listener>();
   private readyWaiters: Array<() => void> = [];
   private queryClient: QueryClient | null = null;

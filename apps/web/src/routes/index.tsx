@@ -9,7 +9,8 @@ import { useSession } from '../lib/session';
 
 export const Route = createFileRoute('/')({
   // ?signin=1 opens the sign-in dialog (after a password reset, and from the mails).
-  validateSearch: (search: Record<string, unknown>): { signin?: '1' } => (search.signin === '1' || search.signin === 1 ? { signin: '1' } : {}),
+  validateSearch: (search: Record<string, unknown>): { signin?: '1' } =>
+    search.signin === '1' || search.signin === 1 ? { signin: '1' } : {},
   component: Home,
 });
 

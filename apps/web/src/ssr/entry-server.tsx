@@ -21,7 +21,12 @@ export interface RenderedPage {
 
 /** JSON that is safe inside a <script> element (no `</script>`, no `<!--`, no line separators). */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Renders `url` (path and query of `/`, `/r/{code}` or `/partners/{code}`) for a visitor without a session. */
@@ -30,7 +35,9 @@ export async function render(url: string, data: SsrData): Promise<RenderedPage> 
   const page = publicPageOf(address.pathname, defaultParseSearch(address.search));
   if (!page) throw new Error(`not a public page: ${address.pathname}`);
   const html = renderToString(<PublicRoot page={page} data={data} />);
-  const head = renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="light" localStorageKey={THEME_KEY} />) + `<script type="application/json" id="${SSR_DATA_ELEMENT}">${scriptJson(data)}</script>`;
+  const head =
+    renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="light" localStorageKey={THEME_KEY} />) +
+    `<script type="application/json" id="${SSR_DATA_ELEMENT}">${scriptJson(data)}</script>`;
   return { html, head };
 }
 
@@ -47,11 +54,16 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)
  * round trip before the first paint). `readAsset` reads a file of the build by its relative path.
  */
 export function prepareTemplate(indexHtml: string, readAsset: (path: string) => string): string {
-  return indexHtml.replace(STYLESHEET_LINK, (_link, path: string) => `<style>${readAsset(path).replace(/<\/style/gi, '<\\/style')}</style>`);
+  return indexHtml.replace(
+    STYLESHEET_LINK,
+    (_link, path: string) => `<style>${readAsset(path).replace(/<\/style/gi, '<\\/style')}</style>`,
+  );
 }
 
 /** The whole document: the template with the rendered page in #root (marked for hydration) and its head additions. */
 export async function renderDocument(template: string, url: string, data: SsrData): Promise<string> {
   const page = await render(url, data);
-  return template.replace('</head>', `${page.head}</head>`).replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="1">${page.html}</div>`);
+  return template
+    .replace('</head>', `${page.head}</head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="1">${page.html}</div>`);
 }

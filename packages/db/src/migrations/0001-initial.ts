@@ -9,7 +9,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 function splitStatements(text: string): string[] {
-  return text.split(/;\s*\n/).map((s) => s.trim().replace(/;$/, '')).filter(Boolean);
+  return text
+    .split(/;\s*\n/)
+    .map((s) => s.trim().replace(/;$/, ''))
+    .filter(Boolean);
 }
 
 const SCHEMA = `
@@ -177,5 +180,7 @@ const SCHEMA = `
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop table referral_visits, activity_log, marketing_materials, commissions, payouts, referrals, partners, users`.execute(db);
+  await sql`drop table referral_visits, activity_log, marketing_materials, commissions, payouts, referrals, partners, users`.execute(
+    db,
+  );
 }

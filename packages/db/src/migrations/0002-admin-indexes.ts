@@ -7,10 +7,16 @@ import { sql, type Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index referrals_won_start_idx on referrals (contract_start_date) include (monthly_value, churn_date, contract_end_date) where stage = 'won'`.execute(db);
+  await sql`create index referrals_won_start_idx on referrals (contract_start_date) include (monthly_value, churn_date, contract_end_date) where stage = 'won'`.execute(
+    db,
+  );
   // Partner counts per status and the sum of their paid totals, from the index alone.
-  await sql`create index partners_status_totals_idx on partners (status) include (total_lifetime_commissions)`.execute(db);
-  await sql`alter table partners add column search_text text generated always as (lower(company_name || ' ' || contact_name || ' ' || referral_code)) stored`.execute(db);
+  await sql`create index partners_status_totals_idx on partners (status) include (total_lifetime_commissions)`.execute(
+    db,
+  );
+  await sql`alter table partners add column search_text text generated always as (lower(company_name || ' ' || contact_name || ' ' || referral_code)) stored`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index commissions_pending_idx on commissions (created_at, id) include (amount) where status = 'pending'`.execute(db);
+  await sql`create index commissions_pending_idx on commissions (created_at, id) include (amount) where status = 'pending'`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     select s.stage, (select count(*) from referrals r where r.stage = s.stage)
     from unnest(array['booked', 'qualified', 'proposal', 'won', 'lost']) as s(stage)`.execute(db);
   // Counters are updated in stage order, so two transactions never wait on each other in a cycle.
-  await sql.raw(`create function referral_stage_counts_apply(deltas jsonb) returns void language plpgsql as $fn$
+  await sql
+    .raw(
+      `create function referral_stage_counts_apply(deltas jsonb) returns void language plpgsql as $fn$
     declare
       change record;
     begin
@@ -24,20 +26,32 @@ export async function up(db: Kysely<any>): Promise<void> {
         end if;
       end loop;
     end
-  $fn$`).execute(db);
-  await sql.raw(`create function referral_stage_counts_on_insert() returns trigger language plpgsql as $fn$
+  $fn$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function referral_stage_counts_on_insert() returns trigger language plpgsql as $fn$
     begin
       perform referral_stage_counts_apply((select coalesce(jsonb_object_agg(stage, n), '{}'::jsonb) from (select stage, count(*) as n from inserted group by stage) c));
       return null;
     end
-  $fn$`).execute(db);
-  await sql.raw(`create function referral_stage_counts_on_delete() returns trigger language plpgsql as $fn$
+  $fn$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function referral_stage_counts_on_delete() returns trigger language plpgsql as $fn$
     begin
       perform referral_stage_counts_apply((select coalesce(jsonb_object_agg(stage, -n), '{}'::jsonb) from (select stage, count(*) as n from deleted group by stage) c));
       return null;
     end
-  $fn$`).execute(db);
-  await sql.raw(`create function referral_stage_counts_on_update() returns trigger language plpgsql as $fn$
+  $fn$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function referral_stage_counts_on_update() returns trigger language plpgsql as $fn$
     begin
       perform referral_stage_counts_apply((select coalesce(jsonb_object_agg(stage, n), '{}'::jsonb) from (
         select stage, sum(n) as n from (
@@ -48,7 +62,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       ) c));
       return null;
     end
-  $fn$`).execute(db);
+  $fn$`,
+    )
+    .execute(db);
   await sql`create trigger referrals_stage_counts_insert after insert on referrals referencing new table as inserted
     for each statement execute function referral_stage_counts_on_insert()`.execute(db);
   await sql`create trigger referrals_stage_counts_delete after delete on referrals referencing old table as deleted
@@ -62,6 +78,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger referrals_stage_counts_update on referrals`.execute(db);
   await sql`drop trigger referrals_stage_counts_delete on referrals`.execute(db);
   await sql`drop trigger referrals_stage_counts_insert on referrals`.execute(db);
-  await sql`drop function referral_stage_counts_on_update(), referral_stage_counts_on_delete(), referral_stage_counts_on_insert(), referral_stage_counts_apply(jsonb)`.execute(db);
+  await sql`drop function referral_stage_counts_on_update(), referral_stage_counts_on_delete(), referral_stage_counts_on_insert(), referral_stage_counts_apply(jsonb)`.execute(
+    db,
+  );
   await sql`drop table referral_stage_counts`.execute(db);
 }

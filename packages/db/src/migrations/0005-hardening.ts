@@ -11,7 +11,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     alter column current_mrr type numeric(14, 2),
     alter column total_lifetime_commissions type numeric(14, 2)`.execute(db);
   await sql`alter table referral_visits add column visitor_hash text`.execute(db);
-  await sql`create index referral_visits_visitor_idx on referral_visits (partner_id, visitor_hash, created_at) where visitor_hash is not null`.execute(db);
+  await sql`create index referral_visits_visitor_idx on referral_visits (partner_id, visitor_hash, created_at) where visitor_hash is not null`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

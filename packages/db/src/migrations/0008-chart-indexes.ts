@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index commissions_paid_date_idx on commissions (payment_date) include (amount) where status = 'paid'`.execute(db);
+  await sql`create index commissions_paid_date_idx on commissions (payment_date) include (amount) where status = 'paid'`.execute(
+    db,
+  );
   await sql`create index referrals_won_close_idx on referrals (close_date) where stage = 'won'`.execute(db);
 }
 

@@ -19,7 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     revoked_at timestamptz
   )`.execute(db);
 
-  await sql`alter table activity_log add column api_key_id uuid references api_keys (id) on delete set null`.execute(db);
+  await sql`alter table activity_log add column api_key_id uuid references api_keys (id) on delete set null`.execute(
+    db,
+  );
 
   await sql`create table webhook_endpoints (
     id uuid primary key default gen_random_uuid(),
@@ -52,7 +54,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     delivered_at timestamptz,
     created_at timestamptz not null default now()
   )`.execute(db);
-  await sql`create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending'`.execute(db);
+  await sql`create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending'`.execute(
+    db,
+  );
   await sql`create index webhook_deliveries_endpoint on webhook_deliveries (endpoint_id, created_at desc)`.execute(db);
 
   await sql`create table webhook_attempts (

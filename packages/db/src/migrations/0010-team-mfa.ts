@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table users drop constraint users_role_check`.execute(db);
-  await sql`alter table users add constraint users_role_check check (role in ('admin', 'finance', 'viewer', 'partner'))`.execute(db);
+  await sql`alter table users add constraint users_role_check check (role in ('admin', 'finance', 'viewer', 'partner'))`.execute(
+    db,
+  );
   await sql`alter table users add column active boolean not null default true`.execute(db);
   await sql`alter table users add column deactivated_at timestamptz`.execute(db);
   await sql`alter table users add column mfa_secret text`.execute(db);

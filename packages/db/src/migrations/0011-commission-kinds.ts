@@ -16,17 +16,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     add column void_reason text,
     alter column referral_id drop not null`.execute(db);
   await sql`alter table commissions drop constraint commissions_status_check`.execute(db);
-  await sql`alter table commissions add constraint commissions_status_check check (status in ('pending', 'paid', 'failed', 'voided'))`.execute(db);
+  await sql`alter table commissions add constraint commissions_status_check check (status in ('pending', 'paid', 'failed', 'voided'))`.execute(
+    db,
+  );
   await sql`alter table commissions drop constraint commissions_amount_check`.execute(db);
   await sql`alter table commissions add constraint commissions_amount_sign check (
-    (kind = 'recurring' and amount >= 0) or (kind = 'bonus' and amount > 0) or (kind = 'clawback' and amount < 0))`.execute(db);
-  await sql`alter table commissions add constraint commissions_recurring_has_referral check (kind <> 'recurring' or referral_id is not null)`.execute(db);
-  await sql`alter table commissions add constraint commissions_voided_has_date check (status <> 'voided' or voided_at is not null)`.execute(db);
+    (kind = 'recurring' and amount >= 0) or (kind = 'bonus' and amount > 0) or (kind = 'clawback' and amount < 0))`.execute(
+    db,
+  );
+  await sql`alter table commissions add constraint commissions_recurring_has_referral check (kind <> 'recurring' or referral_id is not null)`.execute(
+    db,
+  );
+  await sql`alter table commissions add constraint commissions_voided_has_date check (status <> 'voided' or voided_at is not null)`.execute(
+    db,
+  );
   // Only the accrual is once per referral and month; adjustments may name any referral and month.
   await sql`alter table commissions drop constraint commissions_referral_month_key`.execute(db);
-  await sql`create unique index commissions_referral_month_key on commissions (referral_id, month_year) where kind = 'recurring'`.execute(db);
-  await sql`create index commissions_pending_partner_idx on commissions (partner_id, created_at, id) include (amount) where status = 'pending'`.execute(db);
-  await sql`create index commissions_pending_month_idx on commissions (month_year, created_at, id) include (amount) where status = 'pending'`.execute(db);
+  await sql`create unique index commissions_referral_month_key on commissions (referral_id, month_year) where kind = 'recurring'`.execute(
+    db,
+  );
+  await sql`create index commissions_pending_partner_idx on commissions (partner_id, created_at, id) include (amount) where status = 'pending'`.execute(
+    db,
+  );
+  await sql`create index commissions_pending_month_idx on commissions (month_year, created_at, id) include (amount) where status = 'pending'`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -34,11 +48,21 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index commissions_pending_month_idx`.execute(db);
   await sql`drop index commissions_pending_partner_idx`.execute(db);
   await sql`delete from commissions where kind <> 'recurring'`.execute(db);
-  await sql`update commissions set status = 'failed', failure_reason = coalesce(void_reason, 'Voided') where status = 'voided'`.execute(db);
+  await sql`update commissions set status = 'failed', failure_reason = coalesce(void_reason, 'Voided') where status = 'voided'`.execute(
+    db,
+  );
   await sql`drop index commissions_referral_month_key`.execute(db);
-  await sql`alter table commissions add constraint commissions_referral_month_key unique (referral_id, month_year)`.execute(db);
-  await sql`alter table commissions drop constraint commissions_voided_has_date, drop constraint commissions_recurring_has_referral, drop constraint commissions_amount_sign, drop constraint commissions_status_check`.execute(db);
-  await sql`alter table commissions add constraint commissions_amount_check check (amount >= 0), add constraint commissions_status_check check (status in ('pending', 'paid', 'failed'))`.execute(db);
+  await sql`alter table commissions add constraint commissions_referral_month_key unique (referral_id, month_year)`.execute(
+    db,
+  );
+  await sql`alter table commissions drop constraint commissions_voided_has_date, drop constraint commissions_recurring_has_referral, drop constraint commissions_amount_sign, drop constraint commissions_status_check`.execute(
+    db,
+  );
+  await sql`alter table commissions add constraint commissions_amount_check check (amount >= 0), add constraint commissions_status_check check (status in ('pending', 'paid', 'failed'))`.execute(
+    db,
+  );
   await sql`alter table commissions alter column referral_id set not null,
-    drop column void_reason, drop column voided_at, drop column created_by, drop column reason, drop column kind`.execute(db);
+    drop column void_reason, drop column voided_at, drop column created_by, drop column reason, drop column kind`.execute(
+    db,
+  );
 }

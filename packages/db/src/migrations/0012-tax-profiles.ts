@@ -23,10 +23,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
   `.execute(db);
   // A partner's payouts: its paid commissions grouped by payout, newest first.
-  await sql`create index commissions_partner_payout_idx on commissions (partner_id, payout_id) include (amount) where payout_id is not null`.execute(db);
+  await sql`create index commissions_partner_payout_idx on commissions (partner_id, payout_id) include (amount) where payout_id is not null`.execute(
+    db,
+  );
   // (Statements and the paged Commissions tab read commissions_partner_month_idx of 0001.)
   // Statements' balances and the 1099 year: one partner's payments by date.
-  await sql`create index commissions_partner_paid_idx on commissions (partner_id, payment_date) include (amount) where status = 'paid'`.execute(db);
+  await sql`create index commissions_partner_paid_idx on commissions (partner_id, payment_date) include (amount) where status = 'paid'`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

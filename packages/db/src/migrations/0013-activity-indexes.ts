@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index activity_log_created_idx on activity_log (created_at desc, id desc)`.execute(db);
-  await sql`create index activity_log_action_idx on activity_log (action text_pattern_ops, created_at desc)`.execute(db);
+  await sql`create index activity_log_action_idx on activity_log (action text_pattern_ops, created_at desc)`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

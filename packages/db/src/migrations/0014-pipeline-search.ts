@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index referrals_stage_created_idx on referrals (stage, created_at desc, id desc)`.execute(db);
-  await sql`create index activity_log_partner_idx on activity_log ((details ->> 'partnerId'), created_at desc) where details ? 'partnerId'`.execute(db);
+  await sql`create index activity_log_partner_idx on activity_log ((details ->> 'partnerId'), created_at desc) where details ? 'partnerId'`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -64,7 +64,10 @@ function applyCommissionChanges(changes: string): string {
     on conflict (month) do update set commissions_paid = program_months.commissions_paid + excluded.commissions_paid`;
 }
 
-const triggerFunction = (name: string, body: string) => `create function ${name}() returns trigger language plpgsql as $fn$
+const triggerFunction = (
+  name: string,
+  body: string,
+) => `create function ${name}() returns trigger language plpgsql as $fn$
     begin
       ${body};
       return null;
@@ -86,15 +89,37 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql.raw(applyReferralChanges(referralChanges('referrals', 1))).execute(db);
   await sql.raw(applyCommissionChanges(commissionChanges('commissions', 1))).execute(db);
 
-  await sql.raw(triggerFunction('program_months_on_referrals_insert', applyReferralChanges(referralChanges('inserted', 1)))).execute(db);
-  await sql.raw(triggerFunction('program_months_on_referrals_delete', applyReferralChanges(referralChanges('deleted', -1)))).execute(db);
   await sql
-    .raw(triggerFunction('program_months_on_referrals_update', applyReferralChanges(`${referralChanges('new_rows', 1)} union all ${referralChanges('old_rows', -1)}`)))
+    .raw(triggerFunction('program_months_on_referrals_insert', applyReferralChanges(referralChanges('inserted', 1))))
     .execute(db);
-  await sql.raw(triggerFunction('program_months_on_commissions_insert', applyCommissionChanges(commissionChanges('inserted', 1)))).execute(db);
-  await sql.raw(triggerFunction('program_months_on_commissions_delete', applyCommissionChanges(commissionChanges('deleted', -1)))).execute(db);
   await sql
-    .raw(triggerFunction('program_months_on_commissions_update', applyCommissionChanges(`${commissionChanges('new_rows', 1)} union all ${commissionChanges('old_rows', -1)}`)))
+    .raw(triggerFunction('program_months_on_referrals_delete', applyReferralChanges(referralChanges('deleted', -1))))
+    .execute(db);
+  await sql
+    .raw(
+      triggerFunction(
+        'program_months_on_referrals_update',
+        applyReferralChanges(`${referralChanges('new_rows', 1)} union all ${referralChanges('old_rows', -1)}`),
+      ),
+    )
+    .execute(db);
+  await sql
+    .raw(
+      triggerFunction('program_months_on_commissions_insert', applyCommissionChanges(commissionChanges('inserted', 1))),
+    )
+    .execute(db);
+  await sql
+    .raw(
+      triggerFunction('program_months_on_commissions_delete', applyCommissionChanges(commissionChanges('deleted', -1))),
+    )
+    .execute(db);
+  await sql
+    .raw(
+      triggerFunction(
+        'program_months_on_commissions_update',
+        applyCommissionChanges(`${commissionChanges('new_rows', 1)} union all ${commissionChanges('old_rows', -1)}`),
+      ),
+    )
     .execute(db);
 
   await sql`create trigger referrals_program_months_insert after insert on referrals referencing new table as inserted

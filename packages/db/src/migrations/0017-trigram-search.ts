@@ -13,8 +13,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index partners_search_text_trgm_idx on partners using gin (search_text gin_trgm_ops)`.execute(db);
   await sql`create index partners_company_name_trgm_idx on partners using gin (company_name gin_trgm_ops)`.execute(db);
   await sql`create index users_email_trgm_idx on users using gin (email gin_trgm_ops)`.execute(db);
-  await sql`create index referrals_client_company_name_trgm_idx on referrals using gin (client_company_name gin_trgm_ops)`.execute(db);
-  await sql`create index referrals_client_email_trgm_idx on referrals using gin (client_email gin_trgm_ops)`.execute(db);
+  await sql`create index referrals_client_company_name_trgm_idx on referrals using gin (client_company_name gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`create index referrals_client_email_trgm_idx on referrals using gin (client_email gin_trgm_ops)`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

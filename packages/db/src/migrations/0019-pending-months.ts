@@ -44,14 +44,18 @@ function applyPendingChanges(changes: string): string {
       pending_amount = pending_months.pending_amount + excluded.pending_amount`;
 }
 
-const triggerFunction = (name: string, ...statements: string[]) => `create or replace function ${name}() returns trigger language plpgsql as $fn$
+const triggerFunction = (
+  name: string,
+  ...statements: string[]
+) => `create or replace function ${name}() returns trigger language plpgsql as $fn$
     begin
       ${statements.join(';\n      ')};
       return null;
     end
   $fn$`;
 
-const updated = (changes: (rows: string, sign: number) => string) => `${changes('new_rows', 1)} union all ${changes('old_rows', -1)}`;
+const updated = (changes: (rows: string, sign: number) => string) =>
+  `${changes('new_rows', 1)} union all ${changes('old_rows', -1)}`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -68,21 +72,49 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql.raw(applyPendingChanges(pendingChanges('commissions', 1))).execute(db);
 
   await sql
-    .raw(triggerFunction('program_months_on_commissions_insert', applyCommissionChanges(commissionChanges('inserted', 1)), applyPendingChanges(pendingChanges('inserted', 1))))
+    .raw(
+      triggerFunction(
+        'program_months_on_commissions_insert',
+        applyCommissionChanges(commissionChanges('inserted', 1)),
+        applyPendingChanges(pendingChanges('inserted', 1)),
+      ),
+    )
     .execute(db);
   await sql
-    .raw(triggerFunction('program_months_on_commissions_delete', applyCommissionChanges(commissionChanges('deleted', -1)), applyPendingChanges(pendingChanges('deleted', -1))))
+    .raw(
+      triggerFunction(
+        'program_months_on_commissions_delete',
+        applyCommissionChanges(commissionChanges('deleted', -1)),
+        applyPendingChanges(pendingChanges('deleted', -1)),
+      ),
+    )
     .execute(db);
   await sql
-    .raw(triggerFunction('program_months_on_commissions_update', applyCommissionChanges(updated(commissionChanges)), applyPendingChanges(updated(pendingChanges))))
+    .raw(
+      triggerFunction(
+        'program_months_on_commissions_update',
+        applyCommissionChanges(updated(commissionChanges)),
+        applyPendingChanges(updated(pendingChanges)),
+      ),
+    )
     .execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`lock table commissions in share mode`.execute(db);
-  await sql.raw(triggerFunction('program_months_on_commissions_insert', applyCommissionChanges(commissionChanges('inserted', 1)))).execute(db);
-  await sql.raw(triggerFunction('program_months_on_commissions_delete', applyCommissionChanges(commissionChanges('deleted', -1)))).execute(db);
-  await sql.raw(triggerFunction('program_months_on_commissions_update', applyCommissionChanges(updated(commissionChanges)))).execute(db);
+  await sql
+    .raw(
+      triggerFunction('program_months_on_commissions_insert', applyCommissionChanges(commissionChanges('inserted', 1))),
+    )
+    .execute(db);
+  await sql
+    .raw(
+      triggerFunction('program_months_on_commissions_delete', applyCommissionChanges(commissionChanges('deleted', -1))),
+    )
+    .execute(db);
+  await sql
+    .raw(triggerFunction('program_months_on_commissions_update', applyCommissionChanges(updated(commissionChanges))))
+    .execute(db);
   await sql`drop table pending_months`.execute(db);
 }

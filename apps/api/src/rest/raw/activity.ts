@@ -9,8 +9,17 @@ import { authenticate } from '../../trpc/context';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const queryParameter = (name: string, description: string, format?: string) => ({ name, in: 'query', required: false, description, schema: { type: 'string', ...(format ? { format } : {}) } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+const queryParameter = (name: string, description: string, format?: string) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: { type: 'string', ...(format ? { format } : {}) },
+});
 
 export const activityRawRoutes: RawRoutes = {
   register(app, deps) {
@@ -18,7 +27,8 @@ export const activityRawRoutes: RawRoutes = {
       try {
         const admin = requirePermission(await authenticate(deps, req.headers.authorization), 'activity:read');
         const parsed = activityFilterInput.safeParse(req.query ?? {});
-        if (!parsed.success) throw DomainError.invalid(parsed.error.issues[0]?.message ?? 'Invalid filter', parsed.error);
+        if (!parsed.success)
+          throw DomainError.invalid(parsed.error.issues[0]?.message ?? 'Invalid filter', parsed.error);
         const stream = await activityCsv(deps.db, parsed.data, admin.id);
         stream.on('error', (error) => deps.logger.error({ err: error }, 'activity export failed while streaming'));
         return reply
@@ -38,7 +48,8 @@ export const activityRawRoutes: RawRoutes = {
       path: '/api/admin/activity.csv',
       operation: {
         operationId: 'exports.activity',
-        summary: 'The audit log entries matching the filters as CSV (RFC 4180, streamed, newest first; the download is logged)',
+        summary:
+          'The audit log entries matching the filters as CSV (RFC 4180, streamed, newest first; the download is logged)',
         description:
           'The same filters as GET /api/admin/activity, without paging. Columns: time, actor type and name, actor email, action, entity type and id, ' +
           'changes (one "field: before → after" line each) and the other details as JSON. Every cell is quoted; each line of a cell starting with =, +, -, @, a tab ' +
@@ -50,7 +61,10 @@ export const activityRawRoutes: RawRoutes = {
           queryParameter('entityId', 'The entity the entries are about', 'uuid'),
           queryParameter('action', 'An exact action (partner.approved) or its prefix (partner)'),
           queryParameter('from', 'YYYY-MM-DD (UTC) or an ISO 8601 date and time with a time zone'),
-          queryParameter('to', 'YYYY-MM-DD (UTC, the whole day included) or an ISO 8601 date and time with a time zone'),
+          queryParameter(
+            'to',
+            'YYYY-MM-DD (UTC, the whole day included) or an ISO 8601 date and time with a time zone',
+          ),
         ],
         responses: {
           200: { description: 'The entries as CSV', content: { 'text/csv': { schema: { type: 'string' } } } },

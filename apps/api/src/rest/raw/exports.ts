@@ -29,8 +29,14 @@ function csvHeaders(reply: FastifyReply, fileName: string): FastifyReply {
 
 const csvResponse = (description: string) => ({
   200: { description, content: { 'text/csv': { schema: { type: 'string' } } } },
-  401: { description: 'Not signed in', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-  403: { description: 'Not an admin', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+  401: {
+    description: 'Not signed in',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  },
+  403: {
+    description: 'Not an admin',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  },
 });
 
 export const exportRoutes: RawRoutes = {
@@ -53,9 +59,13 @@ export const exportRoutes: RawRoutes = {
     app.get<{ Params: { id: string } }>('/api/admin/payouts/:id/wire-instructions.csv', async (req, reply) => {
       try {
         const admin = await requireAccess(deps, req, 'exports:bank');
-        const result = UUID.test(req.params.id) ? await withActor(admin, () => wireInstructions(deps.db, deps.cipher, req.params.id, admin.id)) : null;
+        const result = UUID.test(req.params.id)
+          ? await withActor(admin, () => wireInstructions(deps.db, deps.cipher, req.params.id, admin.id))
+          : null;
         if (!result) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
-        return csvHeaders(reply, `wire-instructions-${result.reference}.csv`).send(csvStream(WIRE_COLUMNS, result.rows));
+        return csvHeaders(reply, `wire-instructions-${result.reference}.csv`).send(
+          csvStream(WIRE_COLUMNS, result.rows),
+        );
       } catch (error) {
         return sendError(reply, error, deps);
       }
@@ -86,7 +96,10 @@ export const exportRoutes: RawRoutes = {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
         responses: {
           ...csvResponse('One row per partner: beneficiary, bank, routing and account numbers, amount'),
-          404: { description: 'No such payout', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          404: {
+            description: 'No such payout',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
         },
       },
     },

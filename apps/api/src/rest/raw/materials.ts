@@ -18,7 +18,13 @@ import { z } from 'zod';
 import { downloadTokensFor } from '../../services/materials/download-tokens';
 import { DomainError } from '../../services/platform/errors';
 import { FILE_KINDS } from '../../services/materials/file-types';
-import { UnsupportedFileTypeError, createStoredMaterial, findMaterial, storeUpload, toAdminMaterial } from '../../services/materials/materials';
+import {
+  UnsupportedFileTypeError,
+  createStoredMaterial,
+  findMaterial,
+  storeUpload,
+  toAdminMaterial,
+} from '../../services/materials/materials';
 import { withActor } from '../../services/platform/actor';
 import { requirePermission } from '../../services/platform/permissions';
 import { FileTooLargeError, StoredFileNotFoundError } from '../../services/platform/storage';
@@ -83,7 +89,14 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(async (scope) => {
     await scope.register(multipart, {
       // One byte past the limit reaches the storage counter, which refuses the file (413).
-      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, fieldSize: TEXT_FIELD_BYTES, parts: 12, headerPairs: 100 },
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES + 1,
+        files: 1,
+        fields: 10,
+        fieldSize: TEXT_FIELD_BYTES,
+        parts: 12,
+        headerPairs: 100,
+      },
     });
 
     scope.post(CREATE_PATH, async (req, reply) => {
@@ -110,12 +123,21 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
         // A deleted material, or one deactivated since the link was issued, is gone for its links.
         if (!material) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
         const storageKey = material.storageKey;
-        if (!storageKey || !tokens.matches(token, { id: material.id, storageKey, isActive: material.isActive, updatedAt: material.updatedAt })) {
+        if (
+          !storageKey ||
+          !tokens.matches(token, {
+            id: material.id,
+            storageKey,
+            isActive: material.isActive,
+            updatedAt: material.updatedAt,
+          })
+        ) {
           if (!material.isActive) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
           throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
         }
         const gone = (error: unknown) => {
-          if (error instanceof StoredFileNotFoundError) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
+          if (error instanceof StoredFileNotFoundError)
+            throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
           throw error;
         };
         const contentType = material.contentType ?? 'application/octet-stream';
@@ -144,7 +166,10 @@ const json = (schema: z.ZodType, io: 'input' | 'output') => {
   delete out.$schema;
   return out;
 };
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 const uploadSchema = json(uploadMaterialFields, 'input');
 
 export const materialRawRoutes: RawRoutes = {
@@ -165,14 +190,20 @@ export const materialRawRoutes: RawRoutes = {
             'multipart/form-data': {
               schema: {
                 ...uploadSchema,
-                properties: { ...(uploadSchema.properties as object), file: { type: 'string', format: 'binary', description: 'The file (at most 25 MB)' } },
+                properties: {
+                  ...(uploadSchema.properties as object),
+                  file: { type: 'string', format: 'binary', description: 'The file (at most 25 MB)' },
+                },
                 required: [...((uploadSchema.required as string[] | undefined) ?? []), 'file'],
               },
             },
           },
         },
         responses: {
-          201: { description: 'Created', content: { 'application/json': { schema: json(adminMaterialOutput, 'output') } } },
+          201: {
+            description: 'Created',
+            content: { 'application/json': { schema: json(adminMaterialOutput, 'output') } },
+          },
           400: errorResponse('Invalid fields or no file'),
           401: errorResponse('Not signed in'),
           403: errorResponse('Not an admin'),
@@ -186,14 +217,20 @@ export const materialRawRoutes: RawRoutes = {
       path: '/api/files/{token}',
       operation: {
         operationId: 'files.download',
-        summary: 'Download a stored marketing file with a signed address from POST /api/marketing-materials/{id}/download',
+        summary:
+          'Download a stored marketing file with a signed address from POST /api/marketing-materials/{id}/download',
         description: 'The token is valid for 5 minutes and for that one file only; no bearer token is needed.',
         tags: ['Marketing materials'],
         security: [],
         parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
-          200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
-          302: { description: 'With STORAGE_DRIVER=s3: the file at a presigned address of the bucket, valid for 5 minutes' },
+          200: {
+            description: 'The file',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          302: {
+            description: 'With STORAGE_DRIVER=s3: the file at a presigned address of the bucket, valid for 5 minutes',
+          },
           403: errorResponse('Invalid, altered or expired token'),
           404: errorResponse('The file is gone'),
         },

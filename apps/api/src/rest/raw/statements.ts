@@ -30,23 +30,48 @@ function parseStatementFile(file: string): { month: string; format: Format } {
   return { month: month.data, format: match[2] as Format };
 }
 
-async function sendStatement(deps: AppDeps, reply: FastifyReply, partnerId: string, file: { month: string; format: Format }) {
+async function sendStatement(
+  deps: AppDeps,
+  reply: FastifyReply,
+  partnerId: string,
+  file: { month: string; format: Format },
+) {
   const statement = await buildStatement(deps.db, partnerId, file.month);
-  const name = `statement-${statement.partner.companyName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'partner'}-${file.month}.${file.format}`;
+  const name = `statement-${
+    statement.partner.companyName
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'partner'
+  }-${file.month}.${file.format}`;
   void reply.header('Content-Disposition', `attachment; filename="${name}"`).header('Cache-Control', 'no-store');
-  if (file.format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(csvStream(STATEMENT_COLUMNS, statementCsvRows(statement)));
+  if (file.format === 'csv')
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .send(csvStream(STATEMENT_COLUMNS, statementCsvRows(statement)));
   return reply.header('Content-Type', 'application/pdf').send(Buffer.from(await statementPdf(statement)));
 }
 
-const errorBody = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorBody = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 const fileResponses = (description: string, type: 'application/pdf' | 'text/csv', who: string) => ({
-  200: { description, content: { [type]: { schema: { type: 'string', ...(type === 'application/pdf' ? { format: 'binary' } : {}) } } } },
+  200: {
+    description,
+    content: { [type]: { schema: { type: 'string', ...(type === 'application/pdf' ? { format: 'binary' } : {}) } } },
+  },
   400: errorBody('Not a month (YYYY-MM) or year'),
   401: errorBody('Not signed in'),
   403: errorBody(`Not ${who}`),
   404: errorBody('No such partner'),
 });
-const monthParam = { name: 'month', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, description: 'YYYY-MM' };
+const monthParam = {
+  name: 'month',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
+  description: 'YYYY-MM',
+};
 
 export const statementRoutes: RawRoutes = {
   register(app, deps) {
@@ -54,7 +79,11 @@ export const statementRoutes: RawRoutes = {
       try {
         const user = await requireAccess(deps, req, 'partner:self');
         const file = parseStatementFile(req.params.file);
-        const partner = await deps.db.selectFrom('partners').select('id').where('userId', '=', user.id).executeTakeFirst();
+        const partner = await deps.db
+          .selectFrom('partners')
+          .select('id')
+          .where('userId', '=', user.id)
+          .executeTakeFirst();
         if (!partner) throw DomainError.notFound(MESSAGES.partnerProfileNotFound);
         return await sendStatement(deps, reply, partner.id, file);
       } catch (error) {
@@ -62,16 +91,19 @@ export const statementRoutes: RawRoutes = {
       }
     });
 
-    app.get<{ Params: { id: string; file: string } }>('/api/admin/partners/:id/statements/:file', async (req, reply) => {
-      try {
-        await requireAccess(deps, req, 'commissions:read');
-        const file = parseStatementFile(req.params.file);
-        if (!UUID.test(req.params.id)) throw DomainError.notFound(MESSAGES.partnerNotFound);
-        return await sendStatement(deps, reply, req.params.id, file);
-      } catch (error) {
-        return sendError(reply, error, deps);
-      }
-    });
+    app.get<{ Params: { id: string; file: string } }>(
+      '/api/admin/partners/:id/statements/:file',
+      async (req, reply) => {
+        try {
+          await requireAccess(deps, req, 'commissions:read');
+          const file = parseStatementFile(req.params.file);
+          if (!UUID.test(req.params.id)) throw DomainError.notFound(MESSAGES.partnerNotFound);
+          return await sendStatement(deps, reply, req.params.id, file);
+        } catch (error) {
+          return sendError(reply, error, deps);
+        }
+      },
+    );
 
     app.get<{ Params: { file: string } }>('/api/admin/exports/1099-nec/:file', async (req, reply) => {
       try {
@@ -100,7 +132,11 @@ export const statementRoutes: RawRoutes = {
         summary: `The signed-in partner's statement of a month as ${format.toUpperCase()}: opening balance, commissions, payouts, closing balance`,
         tags: ['Partner: commissions'],
         parameters: [monthParam],
-        responses: fileResponses(`The statement as ${format.toUpperCase()}`, format === 'pdf' ? 'application/pdf' : 'text/csv', 'a partner'),
+        responses: fileResponses(
+          `The statement as ${format.toUpperCase()}`,
+          format === 'pdf' ? 'application/pdf' : 'text/csv',
+          'a partner',
+        ),
       },
     })),
     ...FORMATS.map((format) => ({
@@ -110,8 +146,15 @@ export const statementRoutes: RawRoutes = {
         operationId: `admin.partnerStatement${format === 'pdf' ? 'Pdf' : 'Csv'}`,
         summary: `Any partner's statement of a month as ${format.toUpperCase()}`,
         tags: ['Admin: commissions and payouts'],
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }, monthParam],
-        responses: fileResponses(`The statement as ${format.toUpperCase()}`, format === 'pdf' ? 'application/pdf' : 'text/csv', 'an admin'),
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+          monthParam,
+        ],
+        responses: fileResponses(
+          `The statement as ${format.toUpperCase()}`,
+          format === 'pdf' ? 'application/pdf' : 'text/csv',
+          'an admin',
+        ),
       },
     })),
     {
@@ -119,10 +162,14 @@ export const statementRoutes: RawRoutes = {
       path: '/api/admin/exports/1099-nec/{year}.csv',
       operation: {
         operationId: 'exports.form1099Nec',
-        summary: "1099-NEC report of a tax year: one row per partner whose payments reach the year's threshold (TIN decrypted; logged)",
-        description: 'Threshold per tax year: TAX_1099_THRESHOLDS, else $600 through 2025 and $2,000 from 2026 (Pub. L. 119-21).',
+        summary:
+          "1099-NEC report of a tax year: one row per partner whose payments reach the year's threshold (TIN decrypted; logged)",
+        description:
+          'Threshold per tax year: TAX_1099_THRESHOLDS, else $600 through 2025 and $2,000 from 2026 (Pub. L. 119-21).',
         tags: ['Admin: exports'],
-        parameters: [{ name: 'year', in: 'path', required: true, schema: { type: 'integer', minimum: 2000, maximum: 2100 } }],
+        parameters: [
+          { name: 'year', in: 'path', required: true, schema: { type: 'integer', minimum: 2000, maximum: 2100 } },
+        ],
         responses: fileResponses('The report as CSV', 'text/csv', 'an admin'),
       },
     },

@@ -11,7 +11,11 @@ export const unsubscribeRoutes: RawRoutes = {
   async register(app, deps) {
     await app.register(async (scope) => {
       // The body is not needed (the token says everything); it is read so any sender is accepted.
-      scope.addContentTypeParser(['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
+      scope.addContentTypeParser(
+        ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data'],
+        { parseAs: 'string', bodyLimit: 4096 },
+        (_req, body, done) => done(null, body),
+      );
       scope.post<{ Querystring: { token?: unknown } }>('/api/mail/unsubscribe', async (req, reply) => {
         try {
           return reply.status(200).send(await unsubscribeOneClick(deps, req.query.token));
@@ -29,14 +33,38 @@ export const unsubscribeRoutes: RawRoutes = {
         operationId: 'mail.unsubscribe',
         security: [],
         tags: ['Mail'],
-        summary: 'One-click unsubscribe from an optional mail (RFC 8058): switches that topic off for the user the signed token names',
+        summary:
+          'One-click unsubscribe from an optional mail (RFC 8058): switches that topic off for the user the signed token names',
         description:
           'The address comes from the List-Unsubscribe header of deal-update and monthly-summary mails; mail clients POST the form body "List-Unsubscribe=One-Click". Account and payment mails have no such header.',
-        parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' }, description: 'Signed user and topic' }],
-        requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } } } } },
+        parameters: [
+          {
+            name: 'token',
+            in: 'query',
+            required: true,
+            schema: { type: 'string' },
+            description: 'Signed user and topic',
+          },
+        ],
+        requestBody: {
+          required: false,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } },
+            },
+          },
+        },
         responses: {
-          200: { description: 'The topic is switched off', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } },
-          400: { description: 'Malformed or forged token', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          200: {
+            description: 'The topic is switched off',
+            content: {
+              'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } },
+            },
+          },
+          400: {
+            description: 'Malformed or forged token',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
         },
       },
     },

@@ -8,7 +8,8 @@ export const adminActivityRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/activity',
     procedure: 'admin.activity',
-    summary: 'The audit log, newest first: who (user, API key or the system) did what to which entity, with before/after where the change has them',
+    summary:
+      'The audit log, newest first: who (user, API key or the system) did what to which entity, with before/after where the change has them',
     tag: 'Admin: activity',
     paged: { noun: 'entries', defaultLimit: ACTIVITY_PAGE_SIZE },
     description:

@@ -10,7 +10,8 @@ export const adminEmailRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/emails',
     procedure: 'admin.emails',
-    summary: 'Recent mails of the outbox, newest first: kind, recipient, subject, status, attempts, last error, sent at',
+    summary:
+      'Recent mails of the outbox, newest first: kind, recipient, subject, status, attempts, last error, sent at',
     tag,
     paged: { noun: 'mails', defaultLimit: EMAIL_LOG_PAGE_SIZE },
   },
@@ -26,7 +27,8 @@ export const adminEmailRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/partners/me/mail-preferences',
     procedure: 'partner.mailPreferences',
-    summary: 'Which optional mails the partner gets: deal updates and monthly summaries (account and payment mails always go out)',
+    summary:
+      'Which optional mails the partner gets: deal updates and monthly summaries (account and payment mails always go out)',
     tag: 'Partner',
   },
   {

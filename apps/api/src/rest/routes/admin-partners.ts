@@ -11,8 +11,20 @@ const PARTNER_PAGE_SIZE: number = partnerPageInput.shape.limit.parse(undefined);
 const unknownPartner = 'An id that names no partner is a 404 "Partner not found".';
 
 export const adminPartnerRoutes: RestRoute[] = [
-  { method: 'GET', path: '/api/admin/metrics', procedure: 'admin.metrics', summary: 'Program metrics of the admin dashboard', tag },
-  { method: 'GET', path: '/api/admin/partners/pending', procedure: 'admin.pendingPartners', summary: 'Partner applications awaiting review, oldest first', tag },
+  {
+    method: 'GET',
+    path: '/api/admin/metrics',
+    procedure: 'admin.metrics',
+    summary: 'Program metrics of the admin dashboard',
+    tag,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/partners/pending',
+    procedure: 'admin.pendingPartners',
+    summary: 'Partner applications awaiting review, oldest first',
+    tag,
+  },
   {
     method: 'GET',
     path: '/api/admin/partners',
@@ -25,7 +37,13 @@ export const adminPartnerRoutes: RestRoute[] = [
       `search matches company, contact, email and referral code (case-insensitive substring). sort is one of ${PARTNER_SORTS.join(', ')}; a leading "-" sorts descending.`,
     streamAll: (deps, query) => streamPartners(deps.db, listPartnersInput.parse(query)),
   },
-  { method: 'GET', path: '/api/admin/partners/{id}', procedure: 'admin.partner', summary: 'Details of one partner (bank numbers masked)', tag },
+  {
+    method: 'GET',
+    path: '/api/admin/partners/{id}',
+    procedure: 'admin.partner',
+    summary: 'Details of one partner (bank numbers masked)',
+    tag,
+  },
   {
     method: 'GET',
     path: '/api/admin/partners/{partnerId}/commissions',
@@ -39,7 +57,8 @@ export const adminPartnerRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/partners/{partnerId}/payouts',
     procedure: 'admin.partnerPayouts',
-    summary: "One page of the payouts that paid a partner, newest first, each with the partner's share only (amount, commission count)",
+    summary:
+      "One page of the payouts that paid a partner, newest first, each with the partner's share only (amount, commission count)",
     tag,
     paged: { noun: 'payouts', defaultLimit: PARTNER_PAGE_SIZE },
     description: `A payout can pay several partners: amount and commissionCount are this partner's part of it. ${unknownPartner}`,
@@ -48,14 +67,46 @@ export const adminPartnerRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/partners/{partnerId}/activity',
     procedure: 'admin.partnerActivity',
-    summary: "One page of a partner's activity, newest first: the audit rows about the partner, its user, and its referrals, commissions and mail",
+    summary:
+      "One page of a partner's activity, newest first: the audit rows about the partner, its user, and its referrals, commissions and mail",
     tag,
     paged: { noun: 'entries', defaultLimit: PARTNER_PAGE_SIZE },
     description: `The whole audit log, with filters, is GET /api/admin/activity. ${unknownPartner}`,
   },
-  { method: 'POST', path: '/api/admin/partners/{id}/approve', procedure: 'admin.approvePartner', summary: 'Approve a pending or rejected partner', tag },
-  { method: 'POST', path: '/api/admin/partners/{id}/reject', procedure: 'admin.rejectPartner', summary: 'Reject a pending application, with an optional reason', tag },
-  { method: 'POST', path: '/api/admin/partners/{id}/suspend', procedure: 'admin.suspendPartner', summary: 'Suspend an active partner', tag },
-  { method: 'POST', path: '/api/admin/partners/{id}/reactivate', procedure: 'admin.reactivatePartner', summary: 'Reactivate a suspended or inactive partner', tag },
-  { method: 'POST', path: '/api/admin/partners', procedure: 'admin.createPartner', summary: 'Create an active partner with its sign-in (Create Partner form)', tag, status: 201 },
+  {
+    method: 'POST',
+    path: '/api/admin/partners/{id}/approve',
+    procedure: 'admin.approvePartner',
+    summary: 'Approve a pending or rejected partner',
+    tag,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/partners/{id}/reject',
+    procedure: 'admin.rejectPartner',
+    summary: 'Reject a pending application, with an optional reason',
+    tag,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/partners/{id}/suspend',
+    procedure: 'admin.suspendPartner',
+    summary: 'Suspend an active partner',
+    tag,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/partners/{id}/reactivate',
+    procedure: 'admin.reactivatePartner',
+    summary: 'Reactivate a suspended or inactive partner',
+    tag,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/partners',
+    procedure: 'admin.createPartner',
+    summary: 'Create an active partner with its sign-in (Create Partner form)',
+    tag,
+    status: 201,
+  },
 ];

@@ -10,7 +10,8 @@ export const authRoutes: RestRoute[] = [
     summary: 'Create a partner account and sign in; answers a session token and the user',
     tag: 'Auth',
     status: 201,
-    description: 'The email is trimmed and lower-cased; a taken email is 409. At most 20 registrations per hour from one address (429 with Retry-After).',
+    description:
+      'The email is trimmed and lower-cased; a taken email is 409. At most 20 registrations per hour from one address (429 with Retry-After).',
     responseHeaders: throttled,
   },
   {
@@ -54,7 +55,8 @@ export const authRoutes: RestRoute[] = [
     procedure: 'auth.resetPassword',
     summary: 'Set a new password with the token from the reset mail; ends every session of the account',
     tag: 'Auth',
-    description: 'The password follows the sign-up rule (at least 6 characters). A used, expired or unknown token is 400.',
+    description:
+      'The password follows the sign-up rule (at least 6 characters). A used, expired or unknown token is 400.',
   },
   {
     method: 'POST',
@@ -62,7 +64,8 @@ export const authRoutes: RestRoute[] = [
     procedure: 'auth.changePassword',
     summary: 'Change the signed-in user’s password; answers a fresh session token, every other session ends',
     tag: 'Auth',
-    description: 'A wrong current password is 400 "Current password is incorrect" and counts as a failed sign-in (429 with Retry-After once the budget is spent).',
+    description:
+      'A wrong current password is 400 "Current password is incorrect" and counts as a failed sign-in (429 with Retry-After once the budget is spent).',
     responseHeaders: throttled,
   },
 ];

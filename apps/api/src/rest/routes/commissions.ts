@@ -9,7 +9,8 @@ import type { RestRoute } from '../adapter';
 /** Every pending line matching the filter, streamed in batches, each marked from one look-up made before the first. */
 async function* markedPendingCommissions(deps: AppDeps, filter: PendingFilter) {
   const missing = await pendingPartnersMissingTaxProfile(deps.db, deps.config, deps.now(), filter);
-  for await (const batch of streamPendingCommissions(deps.db, filter)) yield batch.map((item) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }));
+  for await (const batch of streamPendingCommissions(deps.db, filter))
+    yield batch.map((item) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }));
 }
 
 const partnerTag = 'Partner: commissions';
@@ -27,14 +28,16 @@ export const commissionRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/partners/commissions/page',
     procedure: 'partner.commissionsPage',
-    summary: "One page of the partner's commissions (limit, offset, month YYYY-MM, status), with the payouts of its paid lines",
+    summary:
+      "One page of the partner's commissions (limit, offset, month YYYY-MM, status), with the payouts of its paid lines",
     tag: partnerTag,
   },
   {
     method: 'GET',
     path: '/api/partners/payouts',
     procedure: 'partner.payouts',
-    summary: "The partner's payouts, newest first: its share of each (amount, commission count), reference, date and method",
+    summary:
+      "The partner's payouts, newest first: its share of each (amount, commission count), reference, date and method",
     tag: partnerTag,
   },
   {
@@ -57,19 +60,28 @@ export const commissionRoutes: RestRoute[] = [
     procedure: 'partner.saveTaxProfile',
     summary: 'Save the tax information (W-9): legal name, classification, SSN or EIN, address and the certification',
     tag: partnerTag,
-    description: 'The TIN is 9 digits (dashes allowed) and is stored encrypted; only its last four digits are ever returned. certified must be true.',
+    description:
+      'The TIN is 9 digits (dashes allowed) and is stored encrypted; only its last four digits are ever returned. certified must be true.',
   },
   {
     method: 'GET',
     path: '/api/admin/commissions/pending',
     procedure: 'admin.pendingCommissions',
-    summary: 'Pending commissions with partner and client company, oldest first (every row, or one page with limit/offset); filter by partnerId and month (YYYY-MM)',
+    summary:
+      'Pending commissions with partner and client company, oldest first (every row, or one page with limit/offset); filter by partnerId and month (YYYY-MM)',
     tag: adminTag,
     paged: { noun: 'pending commissions', defaultLimit: MAX_PAGE_SIZE },
-    description: 'The net sum of the pending commissions matching the filters (clawbacks are negative) is in X-Total-Amount. Each row has its kind (recurring, bonus, clawback) and reason.',
-    responseHeaders: [{ name: 'X-Total-Amount', description: 'The net sum of the pending commissions matching the filters, a decimal string' }],
+    description:
+      'The net sum of the pending commissions matching the filters (clawbacks are negative) is in X-Total-Amount. Each row has its kind (recurring, bonus, clawback) and reason.',
+    responseHeaders: [
+      {
+        name: 'X-Total-Amount',
+        description: 'The net sum of the pending commissions matching the filters, a decimal string',
+      },
+    ],
     // The procedure has validated the query already (a one-row call runs first).
-    streamAll: (deps, query) => markedPendingCommissions(deps, pendingFilter.parse({ partnerId: query.partnerId, month: query.month })),
+    streamAll: (deps, query) =>
+      markedPendingCommissions(deps, pendingFilter.parse({ partnerId: query.partnerId, month: query.month })),
     respond: (output, reply) => {
       void reply.header('X-Total-Amount', output.totalAmount);
       return output.items;
@@ -81,23 +93,37 @@ export const commissionRoutes: RestRoute[] = [
     procedure: 'admin.accrue',
     summary: 'Accrue one pending commission per referral active in a month ({ month: "YYYY-MM" })',
     tag: adminTag,
-    description: 'Running it again for the same month creates nothing more: `created` counts new commissions, `skipped` the active referrals that already had one. Months that have not started are refused.',
+    description:
+      'Running it again for the same month creates nothing more: `created` counts new commissions, `skipped` the active referrals that already had one. Months that have not started are refused.',
   },
   {
     method: 'POST',
     path: '/api/admin/payouts',
     procedure: 'admin.processPayout',
-    summary: 'Pay the selected pending commissions in one transaction, net per partner ({ commissionIds } or { matching: { partnerId?, month? } })',
+    summary:
+      'Pay the selected pending commissions in one transaction, net per partner ({ commissionIds } or { matching: { partnerId?, month? } })',
     tag: adminTag,
     status: 201,
     description:
-      'Each commission becomes paid with the payment date, its partner\'s payment method and the payout reference. ' +
+      "Each commission becomes paid with the payment date, its partner's payment method and the payout reference. " +
       'Send either `commissionIds` (at most 1000) or `matching`, a filter the server resolves when the payout runs (every pending commission of that partner and/or month: "Select all N matching"). ' +
-      'The selected commissions of each partner are paid together as one net amount (clawbacks are negative); when a partner\'s selection nets to zero or less the payout is refused with 422 naming the partner, and nothing is paid. ' +
+      "The selected commissions of each partner are paid together as one net amount (clawbacks are negative); when a partner's selection nets to zero or less the payout is refused with 422 naming the partner, and nothing is paid. " +
       'The answer is stored under the Idempotency-Key: the same key with the same commissions replays it (200, Idempotent-Replayed: true); ' +
       'the same key with other commissions is refused with 422. A commission that is not pending is refused with 409, and nothing is paid.',
-    requestHeaders: [{ name: 'Idempotency-Key', required: true, description: 'A fresh unique value per payout attempt (8 to 200 characters), e.g. a UUID', field: 'idempotencyKey' }],
-    responseHeaders: [{ name: 'Idempotent-Replayed', description: '"true" when the answer is the stored one of an earlier request with this key' }],
+    requestHeaders: [
+      {
+        name: 'Idempotency-Key',
+        required: true,
+        description: 'A fresh unique value per payout attempt (8 to 200 characters), e.g. a UUID',
+        field: 'idempotencyKey',
+      },
+    ],
+    responseHeaders: [
+      {
+        name: 'Idempotent-Replayed',
+        description: '"true" when the answer is the stored one of an earlier request with this key',
+      },
+    ],
     input: (req) => {
       const header = req.headers['idempotency-key'];
       const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
@@ -117,7 +143,7 @@ export const commissionRoutes: RestRoute[] = [
     status: 201,
     description:
       '`amount` is a signed decimal string, non-zero and at most 100,000.00 either way: positive makes a `bonus`, negative a `clawback`. `reason` is required (400 without it). ' +
-      '`month` (YYYY-MM) defaults to the current month; `referralId`, when given, must be one of the partner\'s referrals. Only active or suspended partners (422 otherwise). ' +
+      "`month` (YYYY-MM) defaults to the current month; `referralId`, when given, must be one of the partner's referrals. Only active or suspended partners (422 otherwise). " +
       'The answer is the new pending commission; the partner is mailed.',
   },
   {
@@ -126,7 +152,8 @@ export const commissionRoutes: RestRoute[] = [
     procedure: 'admin.voidCommission',
     summary: 'Void a pending commission with a reason ({ reason })',
     tag: adminTag,
-    description: 'The commission becomes `voided` and leaves every total. A paid commission is refused with 409: record a clawback instead. The partner is mailed.',
+    description:
+      'The commission becomes `voided` and leaves every total. A paid commission is refused with 409: record a clawback instead. The partner is mailed.',
   },
   {
     method: 'POST',

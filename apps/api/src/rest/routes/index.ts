@@ -43,4 +43,10 @@ export interface RawRoutes {
   openapi: readonly ExtraOperation[];
 }
 
-export const rawRoutes: readonly RawRoutes[] = [materialRawRoutes, exportRoutes, unsubscribeRoutes, activityRawRoutes, statementRoutes];
+export const rawRoutes: readonly RawRoutes[] = [
+  materialRawRoutes,
+  exportRoutes,
+  unsubscribeRoutes,
+  activityRawRoutes,
+  statementRoutes,
+];

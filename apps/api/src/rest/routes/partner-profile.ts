@@ -15,7 +15,8 @@ export const partnerProfileRoutes: RestRoute[] = [
     summary: 'Submit the partner application with the accepted affiliate agreement; stored as pending',
     tag: 'Partner',
     status: 201,
-    description: 'One application per user (409 on a second). An agreementVersion older than the current one is 409, an unknown one 400. Routing and account numbers are stored encrypted and returned only masked.',
+    description:
+      'One application per user (409 on a second). An agreementVersion older than the current one is 409, an unknown one 400. Routing and account numbers are stored encrypted and returned only masked.',
   },
   {
     method: 'PATCH',
@@ -23,7 +24,8 @@ export const partnerProfileRoutes: RestRoute[] = [
     procedure: 'partner.updateProfile',
     summary: "Correct the partner's own profile: companyName, contactName, companyType, website, phone",
     tag: 'Partner',
-    description: 'The registration form’s rules and messages. Fields left out stay; website or phone sent empty are cleared.',
+    description:
+      'The registration form’s rules and messages. Fields left out stay; website or phone sent empty are cleared.',
   },
   {
     method: 'PUT',

@@ -1,4 +1,11 @@
-import { DEFAULT_PAGE_SIZE, listReferralsInput, MAX_PAGE_SIZE, PIPELINE_PAGE_SIZE, REFERRAL_SORTS, REFERRAL_STAGES } from '@portal/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  listReferralsInput,
+  MAX_PAGE_SIZE,
+  PIPELINE_PAGE_SIZE,
+  REFERRAL_SORTS,
+  REFERRAL_STAGES,
+} from '@portal/contracts';
 import { streamAllReferrals } from '../../services/referrals/referrals';
 import type { RestRoute } from '../adapter';
 
@@ -10,7 +17,13 @@ export function nextCursorLink(requestUrl: string, cursor: string): string {
 }
 
 export const referralRoutes: RestRoute[] = [
-  { method: 'GET', path: '/api/partners/referrals', procedure: 'partner.referrals', summary: "The partner's own referrals, newest first", tag: 'Partner' },
+  {
+    method: 'GET',
+    path: '/api/partners/referrals',
+    procedure: 'partner.referrals',
+    summary: "The partner's own referrals, newest first",
+    tag: 'Partner',
+  },
   {
     method: 'POST',
     path: '/api/partners/referrals',
@@ -23,14 +36,21 @@ export const referralRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/partners/referrals/page',
     procedure: 'partner.referralsPage',
-    summary: "One page of the partner's own referrals, newest first, searched and filtered by stage (the Referrals tab)",
+    summary:
+      "One page of the partner's own referrals, newest first, searched and filtered by stage (the Referrals tab)",
     tag: 'Partner',
     paged: { noun: 'referrals', defaultLimit: DEFAULT_PAGE_SIZE },
     description:
       `Query: search (one line, at most 200 characters; matches the client company, the client email and the partner's own company name, case-insensitive), stage (one of ${REFERRAL_STAGES.join(', ')}). ` +
-      'Only the signed-in partner\'s referrals, whatever the filters; active partners only (403 otherwise).',
+      "Only the signed-in partner's referrals, whatever the filters; active partners only (403 otherwise).",
   },
-  { method: 'GET', path: '/api/partners/metrics', procedure: 'partner.metrics', summary: "The partner dashboard's earnings, active clients and link visits", tag: 'Partner' },
+  {
+    method: 'GET',
+    path: '/api/partners/metrics',
+    procedure: 'partner.metrics',
+    summary: "The partner dashboard's earnings, active clients and link visits",
+    tag: 'Partner',
+  },
   {
     method: 'GET',
     path: '/api/admin/referrals',
@@ -56,7 +76,10 @@ export const referralRoutes: RestRoute[] = [
     responseHeaders: [
       { name: 'X-Total-Count', description: 'How many deals of the column match the filters, across all pages' },
       { name: 'X-Next-Cursor', description: 'The cursor of the next page; absent on the last page' },
-      { name: 'Link', description: '<address of the next page>; rel="next" (RFC 8288, relative); absent on the last page' },
+      {
+        name: 'Link',
+        description: '<address of the next page>; rel="next" (RFC 8288, relative); absent on the last page',
+      },
     ],
     respond: (output, reply) => {
       void reply.header('X-Total-Count', String(output.total));
@@ -67,7 +90,14 @@ export const referralRoutes: RestRoute[] = [
       return output.items;
     },
   },
-  { method: 'POST', path: '/api/admin/referrals', procedure: 'admin.addClient', summary: 'Add a client to an active partner', tag: 'Admin', status: 201 },
+  {
+    method: 'POST',
+    path: '/api/admin/referrals',
+    procedure: 'admin.addClient',
+    summary: 'Add a client to an active partner',
+    tag: 'Admin',
+    status: 201,
+  },
   {
     method: 'PATCH',
     path: '/api/admin/referrals/{id}',
@@ -79,10 +109,17 @@ export const referralRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/site-config',
     procedure: 'public.siteConfig',
-    summary: "What the web app needs to know about this deployment: the consultation scheduling address (SCHEDULING_URL)",
+    summary:
+      'What the web app needs to know about this deployment: the consultation scheduling address (SCHEDULING_URL)',
     tag: 'Public',
   },
-  { method: 'GET', path: '/api/referral-links/{code}', procedure: 'public.referralLink', summary: "An active partner's referral link: company and code", tag: 'Public' },
+  {
+    method: 'GET',
+    path: '/api/referral-links/{code}',
+    procedure: 'public.referralLink',
+    summary: "An active partner's referral link: company and code",
+    tag: 'Public',
+  },
   {
     method: 'POST',
     path: '/api/referral-visits',

@@ -18,7 +18,8 @@ export const teamRoutes: RestRoute[] = [
     summary: 'Invite someone to the team with a role; mails PUBLIC_URL/accept-invitation?token=…',
     tag: 'Team',
     status: 201,
-    description: 'The link works once and for 7 days; the token is stored only as a hash. A newer invitation of the same email replaces the older one. An email that already has an account is 409.',
+    description:
+      'The link works once and for 7 days; the token is stored only as a hash. A newer invitation of the same email replaces the older one. An email that already has an account is 409.',
   },
   {
     method: 'PATCH',

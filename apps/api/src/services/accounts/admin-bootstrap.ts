@@ -14,7 +14,11 @@ export class AdminBootstrapError extends Error {
 
 export type EnsureAdminResult = { status: 'created' | 'exists'; userId: string };
 
-export async function ensureAdmin(deps: Pick<AppDeps, 'db'>, email: string, password: string): Promise<EnsureAdminResult> {
+export async function ensureAdmin(
+  deps: Pick<AppDeps, 'db'>,
+  email: string,
+  password: string,
+): Promise<EnsureAdminResult> {
   const normalised = email.trim().toLowerCase();
   const check = async (): Promise<EnsureAdminResult | undefined> => {
     const existing = await findUserByEmail(deps.db, normalised);
@@ -35,12 +39,21 @@ export async function ensureAdmin(deps: Pick<AppDeps, 'db'>, email: string, pass
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const user = await createUserAccount(trx, { email: normalised, password, role: 'admin' });
-      await logActivity(trx, { userId: user.id, action: 'user.admin_created', entityType: 'user', entityId: user.id, details: { email: normalised, via: 'bootstrap' } });
+      await logActivity(trx, {
+        userId: user.id,
+        action: 'user.admin_created',
+        entityType: 'user',
+        entityId: user.id,
+        details: { email: normalised, via: 'bootstrap' },
+      });
       return { status: 'created' as const, userId: user.id };
     });
   } catch (error) {
     // Another replica created it at the same moment: judge the row that won.
-    const after = isUniqueViolation(error) || (error instanceof DomainError && error.kind === 'conflict') ? await check() : undefined;
+    const after =
+      isUniqueViolation(error) || (error instanceof DomainError && error.kind === 'conflict')
+        ? await check()
+        : undefined;
     if (after) return after;
     throw error;
   }

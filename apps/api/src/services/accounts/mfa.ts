@@ -5,7 +5,14 @@
 // later step passes (the update is conditional, so two parallel uses of one code give one success).
 
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES, MFA_CHALLENGE_VALID_MINUTES, PRODUCT_NAME, RECOVERY_CODE_COUNT, type AuthResult, type MfaSetup } from '@portal/contracts';
+import {
+  MESSAGES,
+  MFA_CHALLENGE_VALID_MINUTES,
+  PRODUCT_NAME,
+  RECOVERY_CODE_COUNT,
+  type AuthResult,
+  type MfaSetup,
+} from '@portal/contracts';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { AppConfig } from '../../config';
 import type { AppDeps, SessionUser } from '../../deps';
@@ -18,7 +25,10 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 export const mfaSecretContext = (userId: string) => `users.mfa_secret:${userId}`;
 
 /** ADMIN_MFA_REQUIRED and a team member without TOTP: only enrolment is open. */
-export function mustEnrolMfa(config: Pick<AppConfig, 'adminMfaRequired'>, user: Pick<SessionUser, 'role'> & { mfaEnabled?: boolean }): boolean {
+export function mustEnrolMfa(
+  config: Pick<AppConfig, 'adminMfaRequired'>,
+  user: Pick<SessionUser, 'role'> & { mfaEnabled?: boolean },
+): boolean {
   return config.adminMfaRequired && isStaff(user) && !user.mfaEnabled;
 }
 
@@ -34,12 +44,22 @@ function newRecoveryCode(): string {
 /** A 30-second step either side is accepted (clock drift); `afterStep` refuses steps already used. */
 async function checkTotp(secret: string, code: string, now: Date, afterStep: number | null): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
-  const result = await verify({ secret, token: code, epoch: Math.floor(now.getTime() / 1000), epochTolerance: 30, ...(afterStep === null ? {} : { afterTimeStep: afterStep }) });
+  const result = await verify({
+    secret,
+    token: code,
+    epoch: Math.floor(now.getTime() / 1000),
+    epochTolerance: 30,
+    ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
+  });
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
 async function mfaRow(db: DbOrTx, userId: string) {
-  return db.selectFrom('users').select(['id', 'email', 'role', 'tokenVersion', 'active', 'mfaSecret', 'mfaEnabled', 'mfaLastStep']).where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'tokenVersion', 'active', 'mfaSecret', 'mfaEnabled', 'mfaLastStep'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Takes a point of both failure budgets; a right code gives them back. */
@@ -101,14 +121,23 @@ export async function setupMfa(deps: AppDeps, user: SessionUser): Promise<MfaSet
   const secret = generateSecret();
   await deps.db
     .updateTable('users')
-    .set({ mfaSecret: deps.cipher.encrypt(secret, mfaSecretContext(user.id)), mfaLastStep: null, updatedAt: deps.now() })
+    .set({
+      mfaSecret: deps.cipher.encrypt(secret, mfaSecretContext(user.id)),
+      mfaLastStep: null,
+      updatedAt: deps.now(),
+    })
     .where('id', '=', user.id)
     .execute();
   return { secret, otpauthUrl: generateURI({ issuer: PRODUCT_NAME, label: user.email, secret }) };
 }
 
 /** Turns MFA on with a first right code; answers the ten recovery codes, shown once. A wrong code is 400. */
-export async function enableMfa(deps: AppDeps, user: SessionUser, code: string, ip: string): Promise<{ recoveryCodes: string[] }> {
+export async function enableMfa(
+  deps: AppDeps,
+  user: SessionUser,
+  code: string,
+  ip: string,
+): Promise<{ recoveryCodes: string[] }> {
   const row = await mfaRow(deps.db, user.id);
   if (row?.mfaEnabled) throw DomainError.conflict(MESSAGES.mfaAlreadyEnabled);
   if (!row?.mfaSecret) throw DomainError.invalid(MESSAGES.mfaNotSetUp);
@@ -131,7 +160,13 @@ export async function enableMfa(deps: AppDeps, user: SessionUser, code: string, 
     await trx.deleteFrom('mfaRecoveryCodes').where('userId', '=', user.id).execute();
     await trx
       .insertInto('mfaRecoveryCodes')
-      .values(recoveryCodes.map((recovery) => ({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(recovery)), createdAt: now })))
+      .values(
+        recoveryCodes.map((recovery) => ({
+          userId: user.id,
+          codeHash: sha256(normaliseRecoveryCode(recovery)),
+          createdAt: now,
+        })),
+      )
       .execute();
     await logActivity(trx, { userId: user.id, action: 'user.mfa_enabled', entityType: 'user', entityId: user.id });
   });
@@ -145,12 +180,17 @@ export async function enableMfa(deps: AppDeps, user: SessionUser, code: string, 
 export async function disableMfa(deps: AppDeps, user: SessionUser, code: string, ip: string): Promise<{ ok: true }> {
   const row = await mfaRow(deps.db, user.id);
   if (!row?.mfaEnabled) throw DomainError.conflict(MESSAGES.mfaNotEnabled);
-  if (mustEnrolMfa(deps.config, { role: row.role, mfaEnabled: false })) throw DomainError.conflict(MESSAGES.mfaEnrolmentRequired);
+  if (mustEnrolMfa(deps.config, { role: row.role, mfaEnabled: false }))
+    throw DomainError.conflict(MESSAGES.mfaEnrolmentRequired);
   const succeeded = await takeAttempt(deps, user.id, ip);
   if (!(await consumeCode(deps, user.id, code))) throw DomainError.invalid(MESSAGES.mfaCodeInvalid);
   await succeeded();
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ mfaEnabled: false, mfaSecret: null, mfaLastStep: null, updatedAt: deps.now() }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ mfaEnabled: false, mfaSecret: null, mfaLastStep: null, updatedAt: deps.now() })
+      .where('id', '=', user.id)
+      .execute();
     await trx.deleteFrom('mfaRecoveryCodes').where('userId', '=', user.id).execute();
     await logActivity(trx, { userId: user.id, action: 'user.mfa_disabled', entityType: 'user', entityId: user.id });
   });
@@ -158,13 +198,21 @@ export async function disableMfa(deps: AppDeps, user: SessionUser, code: string,
 }
 
 /** After a right password with MFA on: a token for the code step (5 minutes, single use), no session. */
-export async function startMfaChallenge(deps: AppDeps, userId: string): Promise<{ mfaRequired: true; mfaToken: string }> {
+export async function startMfaChallenge(
+  deps: AppDeps,
+  userId: string,
+): Promise<{ mfaRequired: true; mfaToken: string }> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
   await deps.db.deleteFrom('mfaChallenges').where('userId', '=', userId).where('expiresAt', '<', now).execute();
   await deps.db
     .insertInto('mfaChallenges')
-    .values({ userId, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + MFA_CHALLENGE_VALID_MINUTES * 60_000), createdAt: now })
+    .values({
+      userId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + MFA_CHALLENGE_VALID_MINUTES * 60_000),
+      createdAt: now,
+    })
     .execute();
   return { mfaRequired: true, mfaToken: token };
 }
@@ -178,7 +226,13 @@ export async function verifyMfaChallenge(
   deps: AppDeps,
   input: { mfaToken: string; code: string },
   ip: string,
-  issue: (user: { id: string; email: string; role: SessionUser['role']; tokenVersion: number; mfaEnabled: boolean }) => Promise<AuthResult>,
+  issue: (user: {
+    id: string;
+    email: string;
+    role: SessionUser['role'];
+    tokenVersion: number;
+    mfaEnabled: boolean;
+  }) => Promise<AuthResult>,
 ): Promise<AuthResult> {
   const tokenHash = sha256(input.mfaToken);
   const now = deps.now();
@@ -195,12 +249,29 @@ export async function verifyMfaChallenge(
   if (!how) throw DomainError.unauthorized(MESSAGES.mfaCodeInvalid);
   await succeeded();
   const user = await deps.db.transaction().execute(async (trx) => {
-    const used = await trx.updateTable('mfaChallenges').set({ usedAt: now }).where('id', '=', challenge.id).where('usedAt', 'is', null).returning('id').executeTakeFirst();
+    const used = await trx
+      .updateTable('mfaChallenges')
+      .set({ usedAt: now })
+      .where('id', '=', challenge.id)
+      .where('usedAt', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
     if (!used) throw DomainError.unauthorized(MESSAGES.mfaChallengeInvalid);
     const row = await mfaRow(trx, challenge.userId);
     if (!row?.active) throw DomainError.forbidden(MESSAGES.accountDeactivated);
-    await logActivity(trx, { userId: row.id, action: how === 'recovery' ? 'user.mfa_recovery_code_used' : 'user.mfa_verified', entityType: 'user', entityId: row.id });
+    await logActivity(trx, {
+      userId: row.id,
+      action: how === 'recovery' ? 'user.mfa_recovery_code_used' : 'user.mfa_verified',
+      entityType: 'user',
+      entityId: row.id,
+    });
     return row;
   });
-  return issue({ id: user.id, email: user.email, role: user.role, tokenVersion: user.tokenVersion, mfaEnabled: user.mfaEnabled });
+  return issue({
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    tokenVersion: user.tokenVersion,
+    mfaEnabled: user.mfaEnabled,
+  });
 }

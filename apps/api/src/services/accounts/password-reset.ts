@@ -33,9 +33,20 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
       await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute();
       await trx
         .insertInto('passwordResetTokens')
-        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + PASSWORD_RESET_VALID_MINUTES * 60_000), createdAt: now })
+        .values({
+          userId: user.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + PASSWORD_RESET_VALID_MINUTES * 60_000),
+          createdAt: now,
+        })
         .execute();
-      await logActivity(trx, { userId: user.id, action: 'user.password_reset_requested', entityType: 'user', entityId: user.id, details: { ip } });
+      await logActivity(trx, {
+        userId: user.id,
+        action: 'user.password_reset_requested',
+        entityType: 'user',
+        entityId: user.id,
+        details: { ip },
+      });
       await enqueueTemplate(trx, now, user.email, 'passwordReset', {
         resetUrl: portalLink(deps.config, '/reset-password', { token }),
         validMinutes: PASSWORD_RESET_VALID_MINUTES,
@@ -77,9 +88,16 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
       .where('id', '=', used.userId)
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).where('tokenHash', '!=', tokenHash).execute();
+    await trx
+      .deleteFrom('passwordResetTokens')
+      .where('userId', '=', user.id)
+      .where('tokenHash', '!=', tokenHash)
+      .execute();
     await logActivity(trx, { userId: user.id, action: 'user.password_reset', entityType: 'user', entityId: user.id });
-    await enqueueTemplate(trx, now, user.email, 'passwordChanged', { signInUrl: portalLink(deps.config, '/', { signin: '1' }), changedAt: stamp(now) });
+    await enqueueTemplate(trx, now, user.email, 'passwordChanged', {
+      signInUrl: portalLink(deps.config, '/', { signin: '1' }),
+      changedAt: stamp(now),
+    });
   });
   return { ok: true };
 }
@@ -88,7 +106,12 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
  * Changes the signed-in user's password. Wrong guesses take from the sign-in failure budget of the
  * account, so a stolen session cannot be used to guess the password at leisure.
  */
-export async function changePassword(deps: AppDeps, sessionUser: SessionUser, input: ChangePasswordInput, ip: string): Promise<AuthResult> {
+export async function changePassword(
+  deps: AppDeps,
+  sessionUser: SessionUser,
+  input: ChangePasswordInput,
+  ip: string,
+): Promise<AuthResult> {
   const key = `${sessionUser.email}|${ip}`;
   await deps.rateLimits.consume('loginFailuresPerEmailAndIp', key);
   const user = await findUserByEmail(deps.db, sessionUser.email);
@@ -110,7 +133,10 @@ export async function changePassword(deps: AppDeps, sessionUser: SessionUser, in
     if (!row) throw DomainError.unauthorized(MESSAGES.sessionExpired);
     await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute();
     await logActivity(trx, { userId: user.id, action: 'user.password_changed', entityType: 'user', entityId: user.id });
-    await enqueueTemplate(trx, now, row.email, 'passwordChanged', { signInUrl: portalLink(deps.config, '/', { signin: '1' }), changedAt: stamp(now) });
+    await enqueueTemplate(trx, now, row.email, 'passwordChanged', {
+      signInUrl: portalLink(deps.config, '/', { signin: '1' }),
+      changedAt: stamp(now),
+    });
     return row;
   });
   return issueSession(deps, updated);

@@ -60,7 +60,10 @@ export async function createUserAccount(
 }
 
 /** The user as the web reads it: who, the role, what it may do, and where two-factor sign-in stands. */
-export function sessionUserView(config: AppDeps['config'], user: { id: string; email: string; role: UserRole; mfaEnabled?: boolean }): SessionUserOutput {
+export function sessionUserView(
+  config: AppDeps['config'],
+  user: { id: string; email: string; role: UserRole; mfaEnabled?: boolean },
+): SessionUserOutput {
   const mfaEnabled = user.mfaEnabled ?? false;
   return {
     id: user.id,
@@ -72,7 +75,10 @@ export function sessionUserView(config: AppDeps['config'], user: { id: string; e
   };
 }
 
-export async function issueSession(deps: AppDeps, user: { id: string; email: string; role: UserRole; tokenVersion: number; mfaEnabled?: boolean }): Promise<AuthResult> {
+export async function issueSession(
+  deps: AppDeps,
+  user: { id: string; email: string; role: UserRole; tokenVersion: number; mfaEnabled?: boolean },
+): Promise<AuthResult> {
   const token = await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
   return { token, user: sessionUserView(deps.config, user) };
 }
@@ -82,7 +88,13 @@ export async function registerAccount(deps: AppDeps, input: Credentials, ip: str
   await deps.rateLimits.consume('registrationsPerIp', ip);
   const user = await deps.db.transaction().execute(async (trx) => {
     const created = await createUserAccount(trx, { email: input.email, password: input.password, role: 'partner' });
-    await logActivity(trx, { userId: created.id, action: 'user.registered', entityType: 'user', entityId: created.id, details: { email: created.email } });
+    await logActivity(trx, {
+      userId: created.id,
+      action: 'user.registered',
+      entityType: 'user',
+      entityId: created.id,
+      details: { email: created.email },
+    });
     return created;
   });
   return issueSession(deps, user);
@@ -114,7 +126,9 @@ export async function signIn(deps: AppDeps, input: Credentials, ip: string): Pro
   }
 
   const user = await findUserByEmail(deps.db, email);
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw DomainError.unauthorized(MESSAGES.invalidCredentials);
 
   await Promise.all(budgets.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
@@ -125,7 +139,12 @@ export async function signIn(deps: AppDeps, input: Credentials, ip: string): Pro
     const passwordHash = await hashPassword(input.password);
     await deps.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ passwordHash, updatedAt: deps.now() }).where('id', '=', user.id).execute();
-      await logActivity(trx, { userId: user.id, action: 'user.password_rehashed', entityType: 'user', entityId: user.id });
+      await logActivity(trx, {
+        userId: user.id,
+        action: 'user.password_rehashed',
+        entityType: 'user',
+        entityId: user.id,
+      });
     });
   }
   // With two-factor sign-in on, the password earns only the token of the code step.

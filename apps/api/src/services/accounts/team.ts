@@ -55,7 +55,13 @@ export async function listTeam(db: DbOrTx, now: Date): Promise<Team> {
   };
 }
 
-const toInvitation = (row: { id: string; email: string; role: AdminRole; expiresAt: Date; createdAt: Date }): TeamInvitation => ({
+const toInvitation = (row: {
+  id: string;
+  email: string;
+  role: AdminRole;
+  expiresAt: Date;
+  createdAt: Date;
+}): TeamInvitation => ({
   id: row.id,
   email: row.email,
   role: row.role,
@@ -64,7 +70,11 @@ const toInvitation = (row: { id: string; email: string; role: AdminRole; expires
 });
 
 /** Mails PUBLIC_URL/accept-invitation?token=…; an earlier pending invitation of the same email is replaced. */
-export async function inviteMember(deps: AppDeps, actor: SessionUser, input: { email: string; role: AdminRole }): Promise<TeamInvitation> {
+export async function inviteMember(
+  deps: AppDeps,
+  actor: SessionUser,
+  input: { email: string; role: AdminRole },
+): Promise<TeamInvitation> {
   if (await findUserByEmail(deps.db, input.email)) throw DomainError.conflict(MESSAGES.emailTaken);
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
@@ -78,10 +88,23 @@ export async function inviteMember(deps: AppDeps, actor: SessionUser, input: { e
       .execute();
     const row = await trx
       .insertInto('teamInvitations')
-      .values({ email: input.email, role: input.role, tokenHash: sha256(token), invitedBy: actor.id, expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * 86_400_000), createdAt: now })
+      .values({
+        email: input.email,
+        role: input.role,
+        tokenHash: sha256(token),
+        invitedBy: actor.id,
+        expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * 86_400_000),
+        createdAt: now,
+      })
       .returning(['id', 'email', 'role', 'expiresAt', 'createdAt'])
       .executeTakeFirstOrThrow();
-    await logActivity(trx, { userId: actor.id, action: 'team.invited', entityType: 'team_invitation', entityId: row.id, details: { email: input.email, role: input.role } });
+    await logActivity(trx, {
+      userId: actor.id,
+      action: 'team.invited',
+      entityType: 'team_invitation',
+      entityId: row.id,
+      details: { email: input.email, role: input.role },
+    });
     await enqueueTemplate(trx, now, input.email, 'teamInvitation', {
       roleLabel: ADMIN_ROLE_LABELS[input.role],
       invitedBy: actor.email,
@@ -108,13 +131,22 @@ export async function acceptInvitation(deps: AppDeps, input: AcceptInvitationInp
       .returning(['id', 'email', 'role', 'invitedBy'])
       .executeTakeFirst();
     if (!invitation) throw DomainError.invalid(MESSAGES.invitationInvalid);
-    const created = await createUserAccount(trx, { email: invitation.email, password: input.password, role: invitation.role });
+    const created = await createUserAccount(trx, {
+      email: invitation.email,
+      password: input.password,
+      role: invitation.role,
+    });
     await logActivity(trx, {
       userId: created.id,
       action: 'team.invitation_accepted',
       entityType: 'user',
       entityId: created.id,
-      details: { email: created.email, role: invitation.role, invitationId: invitation.id, invitedBy: invitation.invitedBy },
+      details: {
+        email: created.email,
+        role: invitation.role,
+        invitationId: invitation.id,
+        invitedBy: invitation.invitedBy,
+      },
     });
     return created;
   });
@@ -123,18 +155,34 @@ export async function acceptInvitation(deps: AppDeps, input: AcceptInvitationInp
 
 /** Locks the active admins and refuses to leave none: 409. */
 async function keepOneAdmin(trx: DbOrTx, targetId: string): Promise<void> {
-  const admins = await trx.selectFrom('users').select('id').where('role', '=', 'admin').where('active', '=', true).forUpdate().execute();
+  const admins = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('active', '=', true)
+    .forUpdate()
+    .execute();
   if (admins.some((a) => a.id === targetId) && admins.length <= 1) throw DomainError.conflict(MESSAGES.lastAdmin);
 }
 
 async function teamMember(trx: DbOrTx, userId: string) {
-  const row = await trx.selectFrom('users').select(['id', 'email', 'role', 'active']).where('id', '=', userId).where('role', 'in', TEAM_ROLES).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'active'])
+    .where('id', '=', userId)
+    .where('role', 'in', TEAM_ROLES)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw DomainError.notFound(MESSAGES.teamMemberNotFound);
   return row;
 }
 
 /** A new role; the member's sessions end (the token names the role). The last admin stays admin (409). */
-export async function changeMemberRole(deps: AppDeps, actor: SessionUser, input: { userId: string; role: AdminRole }): Promise<Team> {
+export async function changeMemberRole(
+  deps: AppDeps,
+  actor: SessionUser,
+  input: { userId: string; role: AdminRole },
+): Promise<Team> {
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const member = await teamMember(trx, input.userId);
@@ -145,7 +193,13 @@ export async function changeMemberRole(deps: AppDeps, actor: SessionUser, input:
       .set((eb) => ({ role: input.role, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now }))
       .where('id', '=', member.id)
       .execute();
-    await logActivity(trx, { userId: actor.id, action: 'team.role_changed', entityType: 'user', entityId: member.id, details: { email: member.email, before: member.role, after: input.role } });
+    await logActivity(trx, {
+      userId: actor.id,
+      action: 'team.role_changed',
+      entityType: 'user',
+      entityId: member.id,
+      details: { email: member.email, before: member.role, after: input.role },
+    });
   });
   return listTeam(deps.db, now);
 }
@@ -162,7 +216,13 @@ export async function deactivateMember(deps: AppDeps, actor: SessionUser, userId
       .set((eb) => ({ active: false, deactivatedAt: now, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now }))
       .where('id', '=', member.id)
       .execute();
-    await logActivity(trx, { userId: actor.id, action: 'team.deactivated', entityType: 'user', entityId: member.id, details: { email: member.email, role: member.role } });
+    await logActivity(trx, {
+      userId: actor.id,
+      action: 'team.deactivated',
+      entityType: 'user',
+      entityId: member.id,
+      details: { email: member.email, role: member.role },
+    });
   });
   return listTeam(deps.db, now);
 }

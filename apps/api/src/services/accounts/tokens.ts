@@ -41,7 +41,9 @@ function decodeObject(part: string): Record<string, unknown> | null {
   if (!BASE64URL.test(part)) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -67,7 +69,8 @@ export function createTokenService(secret: string, now: () => Date = () => new D
   const verifyKey: KeyObject = createSecretKey(secretBytes);
   // Imported once for jose's signing: given the raw bytes, jose imports an HMAC key on every sign.
   let signKey: Promise<webcrypto.CryptoKey> | undefined;
-  const hmacKey = () => (signKey ??= webcrypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']));
+  const hmacKey = () =>
+    (signKey ??= webcrypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']));
   return {
     async sign({ userId, role, tokenVersion }) {
       const issuedAt = Math.floor(now().getTime() / 1000);

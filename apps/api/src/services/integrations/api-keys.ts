@@ -2,7 +2,13 @@
 // stored only as a sha-256 hash. A key acts as its own principal whose permissions are its scopes.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { API_KEY_SCOPES, INTEGRATION_MESSAGES, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@portal/contracts';
+import {
+  API_KEY_SCOPES,
+  INTEGRATION_MESSAGES,
+  type ApiKey,
+  type ApiKeyScope,
+  type CreatedApiKey,
+} from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import type { SessionUser } from '../../deps';
@@ -18,9 +24,17 @@ export const hashApiKey = (key: string) => createHash('sha256').update(key).dige
 export const isApiKeyToken = (token: string) => token.startsWith(API_KEY_PREFIX);
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
-const scopesOf = (stored: unknown): ApiKeyScope[] => (Array.isArray(stored) ? stored : []).filter((s): s is ApiKeyScope => (API_KEY_SCOPES as readonly string[]).includes(s as string));
+const scopesOf = (stored: unknown): ApiKeyScope[] =>
+  (Array.isArray(stored) ? stored : []).filter((s): s is ApiKeyScope =>
+    (API_KEY_SCOPES as readonly string[]).includes(s as string),
+  );
 
-export async function createApiKey(db: Db, createdBy: string, input: { name: string; scopes: ApiKeyScope[]; expiresAt?: string }, now: Date): Promise<CreatedApiKey> {
+export async function createApiKey(
+  db: Db,
+  createdBy: string,
+  input: { name: string; scopes: ApiKeyScope[]; expiresAt?: string },
+  now: Date,
+): Promise<CreatedApiKey> {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) throw DomainError.invalid(INTEGRATION_MESSAGES.expiresInPast);
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -28,11 +42,32 @@ export async function createApiKey(db: Db, createdBy: string, input: { name: str
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('apiKeys')
-      .values({ name: input.name, prefix, keyHash: hashApiKey(key), scopes: JSON.stringify(input.scopes), createdBy, createdAt: now, expiresAt })
+      .values({
+        name: input.name,
+        prefix,
+        keyHash: hashApiKey(key),
+        scopes: JSON.stringify(input.scopes),
+        createdBy,
+        createdAt: now,
+        expiresAt,
+      })
       .returning(['id', 'name', 'prefix', 'scopes', 'expiresAt'])
       .executeTakeFirstOrThrow();
-    await logActivity(trx, { userId: createdBy, action: 'api_key.created', entityType: 'api_key', entityId: row.id, details: { name: row.name, prefix, scopes: input.scopes } });
-    return { id: row.id, name: row.name, prefix: row.prefix, scopes: scopesOf(row.scopes), expiresAt: iso(row.expiresAt), key };
+    await logActivity(trx, {
+      userId: createdBy,
+      action: 'api_key.created',
+      entityType: 'api_key',
+      entityId: row.id,
+      details: { name: row.name, prefix, scopes: input.scopes },
+    });
+    return {
+      id: row.id,
+      name: row.name,
+      prefix: row.prefix,
+      scopes: scopesOf(row.scopes),
+      expiresAt: iso(row.expiresAt),
+      key,
+    };
   });
 }
 
@@ -41,7 +76,16 @@ export async function listApiKeys(db: Db): Promise<ApiKey[]> {
   const rows = await db
     .selectFrom('apiKeys')
     .leftJoin('users', 'users.id', 'apiKeys.createdBy')
-    .select(['apiKeys.id', 'apiKeys.name', 'apiKeys.prefix', 'apiKeys.scopes', 'users.email as createdBy', 'apiKeys.createdAt', 'apiKeys.lastUsedAt', 'apiKeys.expiresAt'])
+    .select([
+      'apiKeys.id',
+      'apiKeys.name',
+      'apiKeys.prefix',
+      'apiKeys.scopes',
+      'users.email as createdBy',
+      'apiKeys.createdAt',
+      'apiKeys.lastUsedAt',
+      'apiKeys.expiresAt',
+    ])
     .where('apiKeys.revokedAt', 'is', null)
     .orderBy('apiKeys.createdAt', 'desc')
     .orderBy('apiKeys.id', 'desc')
@@ -59,16 +103,34 @@ export async function listApiKeys(db: Db): Promise<ApiKey[]> {
 }
 
 /** Revokes at once: the next request with the key is refused. */
-export async function revokeApiKey(db: Db, id: string, actorId: string, now: Date): Promise<{ id: string; revoked: true }> {
+export async function revokeApiKey(
+  db: Db,
+  id: string,
+  actorId: string,
+  now: Date,
+): Promise<{ id: string; revoked: true }> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('apiKeys').set({ revokedAt: now }).where('id', '=', id).where('revokedAt', 'is', null).returning(['id', 'name', 'prefix']).executeTakeFirst();
+    const row = await trx
+      .updateTable('apiKeys')
+      .set({ revokedAt: now })
+      .where('id', '=', id)
+      .where('revokedAt', 'is', null)
+      .returning(['id', 'name', 'prefix'])
+      .executeTakeFirst();
     if (!row) throw DomainError.notFound(INTEGRATION_MESSAGES.keyNotFound);
-    await logActivity(trx, { userId: actorId, action: 'api_key.revoked', entityType: 'api_key', entityId: row.id, details: { name: row.name, prefix: row.prefix } });
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'api_key.revoked',
+      entityType: 'api_key',
+      entityId: row.id,
+      details: { name: row.name, prefix: row.prefix },
+    });
     return { id: row.id, revoked: true as const };
   });
 }
 
-export type KeyAuthentication = { user: SessionUser; tokenRejected: false } | { user: null; tokenRejected: true; rejectedMessage: string };
+export type KeyAuthentication =
+  { user: SessionUser; tokenRejected: false } | { user: null; tokenRejected: true; rejectedMessage: string };
 
 /**
  * The principal of a bearer API key: the key, acting within its scopes, under the id of the admin
@@ -79,23 +141,47 @@ export async function authenticateApiKey(db: Db, key: string, now: Date): Promis
   const row = await db
     .selectFrom('apiKeys')
     .innerJoin('users', 'users.id', 'apiKeys.createdBy')
-    .select(['apiKeys.id', 'apiKeys.scopes', 'apiKeys.expiresAt', 'apiKeys.revokedAt', 'apiKeys.lastUsedAt', 'users.id as userId', 'users.email', 'users.role', 'users.tokenVersion'])
+    .select([
+      'apiKeys.id',
+      'apiKeys.scopes',
+      'apiKeys.expiresAt',
+      'apiKeys.revokedAt',
+      'apiKeys.lastUsedAt',
+      'users.id as userId',
+      'users.email',
+      'users.role',
+      'users.tokenVersion',
+    ])
     .where('apiKeys.keyHash', '=', hashApiKey(key))
     .executeTakeFirst();
   if (!row) return { user: null, tokenRejected: true, rejectedMessage: INTEGRATION_MESSAGES.keyInvalid };
   if (row.revokedAt) return { user: null, tokenRejected: true, rejectedMessage: INTEGRATION_MESSAGES.keyRevoked };
-  if (row.expiresAt && new Date(row.expiresAt).getTime() <= now.getTime()) return { user: null, tokenRejected: true, rejectedMessage: INTEGRATION_MESSAGES.keyExpired };
-  if (row.role !== 'admin') return { user: null, tokenRejected: true, rejectedMessage: INTEGRATION_MESSAGES.keyInvalid };
+  if (row.expiresAt && new Date(row.expiresAt).getTime() <= now.getTime())
+    return { user: null, tokenRejected: true, rejectedMessage: INTEGRATION_MESSAGES.keyExpired };
+  if (row.role !== 'admin')
+    return { user: null, tokenRejected: true, rejectedMessage: INTEGRATION_MESSAGES.keyInvalid };
   if (!row.lastUsedAt || now.getTime() - new Date(row.lastUsedAt).getTime() >= LAST_USED_RESOLUTION_MS) {
     await db
       .updateTable('apiKeys')
       .set({ lastUsedAt: now })
       .where('id', '=', row.id)
-      .where((eb) => eb.or([eb('lastUsedAt', 'is', null), eb('lastUsedAt', '<', sql<Date>`${new Date(now.getTime() - LAST_USED_RESOLUTION_MS)}`)]))
+      .where((eb) =>
+        eb.or([
+          eb('lastUsedAt', 'is', null),
+          eb('lastUsedAt', '<', sql<Date>`${new Date(now.getTime() - LAST_USED_RESOLUTION_MS)}`),
+        ]),
+      )
       .execute();
   }
   return {
-    user: { id: row.userId, email: row.email, role: row.role, tokenVersion: row.tokenVersion, apiKeyId: row.id, scopes: scopesOf(row.scopes) },
+    user: {
+      id: row.userId,
+      email: row.email,
+      role: row.role,
+      tokenVersion: row.tokenVersion,
+      apiKeyId: row.id,
+      scopes: scopesOf(row.scopes),
+    },
     tokenRejected: false,
   };
 }

@@ -27,7 +27,11 @@ export function buildPdf(pages: PdfPage[], options: { landscape?: boolean } = {}
   const bold = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>');
   const pageIds: number[] = [];
   for (const page of pages) {
-    const ops = [`BT /F2 ${options.landscape ? 28 : 22} Tf 56 ${height - 80} Td (${pdfText(page.heading)}) Tj ET`, '0.05 0.45 0.45 RG 2 w', `56 ${height - 96} m ${width - 56} ${height - 96} l S`];
+    const ops = [
+      `BT /F2 ${options.landscape ? 28 : 22} Tf 56 ${height - 80} Td (${pdfText(page.heading)}) Tj ET`,
+      '0.05 0.45 0.45 RG 2 w',
+      `56 ${height - 96} m ${width - 56} ${height - 96} l S`,
+    ];
     let y = height - 130;
     for (const line of page.lines) {
       ops.push(`BT /F1 ${options.landscape ? 16 : 12} Tf 56 ${y} Td (${pdfText(line)}) Tj ET`);
@@ -37,11 +41,14 @@ export function buildPdf(pages: PdfPage[], options: { landscape?: boolean } = {}
     const stream = ops.join('\n');
     const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
     pageIds.push(
-      add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 ${font} 0 R /F2 ${bold} 0 R >> >> /Contents ${content} 0 R >>`),
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 ${font} 0 R /F2 ${bold} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
     );
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
-  objects[pagesObj - 1] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
+  objects[pagesObj - 1] =
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
 
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];
@@ -62,7 +69,10 @@ export function buildLogoPng(size = 256): Buffer {
     const margin = size * 0.2;
     const bars = [0.3, 0.48, 0.66];
     const lengths = [0.6, 0.45, 0.3];
-    return bars.some((top, i) => y >= size * top && y < size * (top + 0.09) && x >= margin && x < margin + size * (lengths[i] as number));
+    return bars.some(
+      (top, i) =>
+        y >= size * top && y < size * (top + 0.09) && x >= margin && x < margin + size * (lengths[i] as number),
+    );
   };
   for (let y = 0; y < size; y++) {
     const row = Buffer.alloc(1 + size * 3);
@@ -108,7 +118,8 @@ interface DemoMaterial {
 export const DEMO_MATERIALS: DemoMaterial[] = [
   {
     title: `${PRODUCT_NAME} Partner One-Pager`,
-    description: 'A single page on what we do for e-commerce brands and what partners earn. Print it or attach it to an introduction.',
+    description:
+      'A single page on what we do for e-commerce brands and what partners earn. Print it or attach it to an introduction.',
     type: 'pdf',
     fileName: 'ledgerline-partner-one-pager.pdf',
     kind: FILE_KINDS.pdf,
@@ -136,26 +147,61 @@ export const DEMO_MATERIALS: DemoMaterial[] = [
   },
   {
     title: 'Partner Pitch Deck',
-    description: 'Six slides to present our services to an e-commerce client: the problem, the services, pricing bands and onboarding.',
+    description:
+      'Six slides to present our services to an e-commerce client: the problem, the services, pricing bands and onboarding.',
     type: 'presentation',
     fileName: 'ledgerline-pitch-deck.pdf',
     kind: FILE_KINDS.pdf,
     file: () =>
       buildPdf(
         [
-          { heading: `${PRODUCT_NAME} for e-commerce brands`, lines: ['Accounting, controller and CFO services built for online sellers.'] },
-          { heading: 'The problem', lines: ['Marketplace payouts, fees and refunds make the books hard to trust.', 'Founders decide on inventory and ad spend without current numbers.'] },
-          { heading: 'Basic Accounting', lines: ['Monthly bookkeeping and bank reconciliations.', 'Sales-channel and payout reconciliation.', 'Monthly P&L and balance sheet.'] },
-          { heading: 'Controller and CFO', lines: ['Inventory and landed-cost accounting.', '13-week cash forecast and budget.', 'Board-ready monthly reporting.'] },
-          { heading: 'Getting started', lines: ['A free 30-minute consultation.', 'Onboarding within two weeks.', 'First close delivered in the following month.'] },
-          { heading: 'Questions?', lines: ['Ask your partner contact, or book a consultation through the referral link.'] },
+          {
+            heading: `${PRODUCT_NAME} for e-commerce brands`,
+            lines: ['Accounting, controller and CFO services built for online sellers.'],
+          },
+          {
+            heading: 'The problem',
+            lines: [
+              'Marketplace payouts, fees and refunds make the books hard to trust.',
+              'Founders decide on inventory and ad spend without current numbers.',
+            ],
+          },
+          {
+            heading: 'Basic Accounting',
+            lines: [
+              'Monthly bookkeeping and bank reconciliations.',
+              'Sales-channel and payout reconciliation.',
+              'Monthly P&L and balance sheet.',
+            ],
+          },
+          {
+            heading: 'Controller and CFO',
+            lines: [
+              'Inventory and landed-cost accounting.',
+              '13-week cash forecast and budget.',
+              'Board-ready monthly reporting.',
+            ],
+          },
+          {
+            heading: 'Getting started',
+            lines: [
+              'A free 30-minute consultation.',
+              'Onboarding within two weeks.',
+              'First close delivered in the following month.',
+            ],
+          },
+          {
+            heading: 'Questions?',
+            lines: ['Ask your partner contact, or book a consultation through the referral link.'],
+          },
         ],
         { landscape: true },
       ),
   },
   {
     title: 'Client Introduction Email Templates',
-    description: 'Three ready-to-send emails: a warm introduction, a follow-up, and a note for clients already talking about a CFO.',
+    description:
+      'Three ready-to-send emails: a warm introduction, a follow-up, and a note for clients already talking about a CFO.',
     type: 'email_template',
     fileName: 'ledgerline-email-templates.pdf',
     kind: FILE_KINDS.pdf,
@@ -176,7 +222,14 @@ export const DEMO_MATERIALS: DemoMaterial[] = [
         },
         {
           heading: 'Template 2: Follow-up',
-          lines: ['Subject: Did you get a chance to look?', '', 'Hi {first name},', 'Just checking whether the consultation link reached you: {your referral link}', '', 'Best, {your name}'],
+          lines: [
+            'Subject: Did you get a chance to look?',
+            '',
+            'Hi {first name},',
+            'Just checking whether the consultation link reached you: {your referral link}',
+            '',
+            'Best, {your name}',
+          ],
         },
         {
           heading: 'Template 3: For a growing brand',
@@ -210,13 +263,19 @@ export const DEMO_MATERIALS: DemoMaterial[] = [
 ];
 
 /** Creates the demo materials unless the library already has any; answers how many it created. */
-export async function seedDemoMaterials(deps: Pick<AppDeps, 'db' | 'storage' | 'now'>, options: { actorId?: string | null } = {}): Promise<number> {
+export async function seedDemoMaterials(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'now'>,
+  options: { actorId?: string | null } = {},
+): Promise<number> {
   const existing = await deps.db.selectFrom('marketingMaterials').select('id').limit(1).executeTakeFirst();
   if (existing) return 0;
   const actorId = options.actorId ?? null;
   for (const demo of DEMO_MATERIALS) {
     const content = demo.file();
-    const stored = await deps.storage.put(Readable.from([content]), { maxBytes: MAX_UPLOAD_BYTES, extension: demo.kind.extension });
+    const stored = await deps.storage.put(Readable.from([content]), {
+      maxBytes: MAX_UPLOAD_BYTES,
+      extension: demo.kind.extension,
+    });
     try {
       const row = await createStoredMaterial(
         deps.db,

@@ -34,7 +34,9 @@ export function createDownloadTokens(secret: string): DownloadTokens {
   const key = createHmac('sha256', secret).update(DOWNLOAD_TOKEN_PURPOSE).digest();
   const macOf = (materialId: string, expiresAt: number, material: DownloadTarget) =>
     createHmac('sha256', key)
-      .update(`${DOWNLOAD_TOKEN_PURPOSE}\n${materialId}\n${expiresAt}\n${material.storageKey}\n${material.isActive}\n${material.updatedAt.getTime()}`)
+      .update(
+        `${DOWNLOAD_TOKEN_PURPOSE}\n${materialId}\n${expiresAt}\n${material.storageKey}\n${material.isActive}\n${material.updatedAt.getTime()}`,
+      )
       .digest('base64url');
 
   return {

@@ -21,7 +21,8 @@ export const FILE_KINDS = {
   docx: { contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx' },
 } as const satisfies Record<string, FileKind>;
 
-const startsWith = (head: Buffer, bytes: number[], at = 0) => head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
+const startsWith = (head: Buffer, bytes: number[], at = 0) =>
+  head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 const ZIP_MARKERS = [

@@ -76,9 +76,15 @@ export async function recordDownload(
 }
 
 /** Where the file of a material can be fetched: its external address, or a signed, short-lived portal address. */
-export function downloadAddress(deps: Pick<AppDeps, 'config' | 'now'>, row: Pick<MaterialRow, 'id' | 'storageKey' | 'fileUrl' | 'isActive' | 'updatedAt'>): string {
+export function downloadAddress(
+  deps: Pick<AppDeps, 'config' | 'now'>,
+  row: Pick<MaterialRow, 'id' | 'storageKey' | 'fileUrl' | 'isActive' | 'updatedAt'>,
+): string {
   if (row.storageKey) {
-    const token = downloadTokensFor(deps.config).sign({ id: row.id, storageKey: row.storageKey, isActive: row.isActive, updatedAt: row.updatedAt }, deps.now());
+    const token = downloadTokensFor(deps.config).sign(
+      { id: row.id, storageKey: row.storageKey, isActive: row.isActive, updatedAt: row.updatedAt },
+      deps.now(),
+    );
     return `${deps.config.publicUrl?.replace(/\/$/, '') ?? ''}/api/files/${token}`;
   }
   return row.fileUrl ?? '';
@@ -90,14 +96,24 @@ export interface MaterialFields {
   type: MaterialType;
 }
 
-export async function createExternalMaterial(db: DbOrTx, actorId: string | null, input: MaterialFields & { fileUrl: string }): Promise<MaterialRow> {
+export async function createExternalMaterial(
+  db: DbOrTx,
+  actorId: string | null,
+  input: MaterialFields & { fileUrl: string },
+): Promise<MaterialRow> {
   return inTransaction(db, async (tx) => {
     const row = await tx
       .insertInto('marketingMaterials')
       .values({ title: input.title, description: input.description ?? null, type: input.type, fileUrl: input.fileUrl })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await logActivity(tx, { userId: actorId, action: 'material.created', entityType: 'material', entityId: row.id, details: { title: row.title, external: true } });
+    await logActivity(tx, {
+      userId: actorId,
+      action: 'material.created',
+      entityType: 'material',
+      entityId: row.id,
+      details: { title: row.title, external: true },
+    });
     return row;
   });
 }
@@ -185,16 +201,28 @@ export async function updateMaterial(
   now: Date,
 ): Promise<{ row: MaterialRow; replacedStorageKey: string | null } | undefined> {
   return inTransaction(db, async (tx) => {
-    const current = await tx.selectFrom('marketingMaterials').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await tx
+      .selectFrom('marketingMaterials')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) return undefined;
     const set: Record<string, unknown> = {};
     if (changes.title !== undefined && changes.title !== current.title) set.title = changes.title;
-    if (changes.description !== undefined && changes.description !== current.description) set.description = changes.description;
+    if (changes.description !== undefined && changes.description !== current.description)
+      set.description = changes.description;
     if (changes.type !== undefined && changes.type !== current.type) set.type = changes.type;
     if (changes.isActive !== undefined && changes.isActive !== current.isActive) set.isActive = changes.isActive;
     let replacedStorageKey: string | null = null;
     if (changes.fileUrl !== undefined && (changes.fileUrl !== current.fileUrl || current.storageKey)) {
-      Object.assign(set, { fileUrl: changes.fileUrl, storageKey: null, fileName: null, contentType: null, sizeBytes: null });
+      Object.assign(set, {
+        fileUrl: changes.fileUrl,
+        storageKey: null,
+        fileName: null,
+        contentType: null,
+        sizeBytes: null,
+      });
       replacedStorageKey = current.storageKey;
     }
     if (Object.keys(set).length === 0) return { row: current, replacedStorageKey: null };
@@ -204,9 +232,20 @@ export async function updateMaterial(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const action = set.isActive === true ? 'material.activated' : set.isActive === false ? 'material.deactivated' : 'material.updated';
+    const action =
+      set.isActive === true
+        ? 'material.activated'
+        : set.isActive === false
+          ? 'material.deactivated'
+          : 'material.updated';
     // The stored file's key is internal; its name, type and size say which file it was.
-    await logActivity(tx, { userId: actorId, action, entityType: 'material', entityId: id, details: { ...changeSet(current, set, { omit: ['storageKey'] }) } });
+    await logActivity(tx, {
+      userId: actorId,
+      action,
+      entityType: 'material',
+      entityId: id,
+      details: { ...changeSet(current, set, { omit: ['storageKey'] }) },
+    });
     return { row, replacedStorageKey };
   });
 }

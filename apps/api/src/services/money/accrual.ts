@@ -28,7 +28,13 @@ export type Month = z.infer<typeof monthInput>['month'];
  * `mail` sends each partner that earned in this run its month's summary; the demo seed and the
  * benchmarks accrue without it.
  */
-export async function accrueMonth(db: Db, month: Month, now: Date, actorId: string | null = null, mail?: MailDeps): Promise<AccrualResult> {
+export async function accrueMonth(
+  db: Db,
+  month: Month,
+  now: Date,
+  actorId: string | null = null,
+  mail?: MailDeps,
+): Promise<AccrualResult> {
   // Month keys compare correctly as text ("2026-09" < "2026-10").
   if (month > monthKey(now)) throw DomainError.invalid(MESSAGES.futureMonth);
 
@@ -40,7 +46,11 @@ export async function accrueMonth(db: Db, month: Month, now: Date, actorId: stri
     // a nested loop, picked from statistics that still say "empty", would rescan the heap per row,
     // including the pages this statement writes (quadratic).
     await sql`set local enable_nestloop = off`.execute(trx);
-    const { rows } = await sql<{ active: number; created: number; earned: { partnerId: string; count: number; amount: string }[] | null }>`
+    const { rows } = await sql<{
+      active: number;
+      created: number;
+      earned: { partnerId: string; count: number; amount: string }[] | null;
+    }>`
       with active as (
         select r.id, r.partner_id, r.commission_amount, c.referral_id is not null as accrued
         from referrals r
@@ -64,16 +74,29 @@ export async function accrueMonth(db: Db, month: Month, now: Date, actorId: stri
     // A person's run is always recorded (who ran it and what it found); the timer's only when it wrote
     // something: every replica runs it daily, and its no-op runs would bury the log.
     if (actorId !== null || created > 0) {
-      await logActivity(trx, { userId: actorId, action: 'commissions.accrued', entityType: 'commission', entityId: null, details: { ...result } });
+      await logActivity(trx, {
+        userId: actorId,
+        action: 'commissions.accrued',
+        entityType: 'commission',
+        entityId: null,
+        details: { ...result },
+      });
     }
     if (mail) await notifyMonthlySummaries(trx, mail, now, month, rows[0]?.earned ?? []);
-    if (created > 0) await enqueueWebhookEvent(trx, 'commissions.accrued', { ...result, partners: rows[0]?.earned ?? [] }, now);
+    if (created > 0)
+      await enqueueWebhookEvent(trx, 'commissions.accrued', { ...result, partners: rows[0]?.earned ?? [] }, now);
     return result;
   });
 }
 
 /** accrueMonth counted in the instance's metrics (runs by result, commissions created); a refused month is no run. */
-export async function runAccrual(deps: Pick<AppDeps, 'db' | 'metrics'>, month: Month, now: Date, actorId: string | null = null, mail?: MailDeps): Promise<AccrualResult> {
+export async function runAccrual(
+  deps: Pick<AppDeps, 'db' | 'metrics'>,
+  month: Month,
+  now: Date,
+  actorId: string | null = null,
+  mail?: MailDeps,
+): Promise<AccrualResult> {
   try {
     const result = await accrueMonth(deps.db, month, now, actorId, mail);
     deps.metrics.accrualRuns.inc({ result: 'ok' });

@@ -16,17 +16,34 @@ export type Adjustment = z.output<typeof adjustmentInput>;
 
 const ADJUSTABLE_STATUSES: readonly string[] = ['active', 'suspended'];
 
-export async function addAdjustment(db: Db, input: Adjustment, actorId: string, now: Date, mail: MailDeps): Promise<Commission> {
+export async function addAdjustment(
+  db: Db,
+  input: Adjustment,
+  actorId: string,
+  now: Date,
+  mail: MailDeps,
+): Promise<Commission> {
   const kind = toCents(input.amount) > 0 ? 'bonus' : 'clawback';
   return db.transaction().execute(async (trx) => {
-    const partner = await trx.selectFrom('partners').select(['id', 'companyName', 'status']).where('id', '=', input.partnerId).forShare().executeTakeFirst();
+    const partner = await trx
+      .selectFrom('partners')
+      .select(['id', 'companyName', 'status'])
+      .where('id', '=', input.partnerId)
+      .forShare()
+      .executeTakeFirst();
     if (!partner) throw DomainError.notFound(COMMISSION_MESSAGES.partnerNotFound);
-    if (!ADJUSTABLE_STATUSES.includes(partner.status)) throw DomainError.unprocessable(COMMISSION_MESSAGES.partnerNotAdjustable(partner.companyName, partner.status));
+    if (!ADJUSTABLE_STATUSES.includes(partner.status))
+      throw DomainError.unprocessable(COMMISSION_MESSAGES.partnerNotAdjustable(partner.companyName, partner.status));
     let clientCompanyName: string | null = null;
     if (input.referralId) {
-      const referral = await trx.selectFrom('referrals').select(['partnerId', 'clientCompanyName']).where('id', '=', input.referralId).executeTakeFirst();
+      const referral = await trx
+        .selectFrom('referrals')
+        .select(['partnerId', 'clientCompanyName'])
+        .where('id', '=', input.referralId)
+        .executeTakeFirst();
       if (!referral) throw DomainError.notFound(COMMISSION_MESSAGES.referralNotFound);
-      if (referral.partnerId !== partner.id) throw DomainError.unprocessable(COMMISSION_MESSAGES.referralOfOtherPartner);
+      if (referral.partnerId !== partner.id)
+        throw DomainError.unprocessable(COMMISSION_MESSAGES.referralOfOtherPartner);
       clientCompanyName = referral.clientCompanyName;
     }
     const row = await trx
@@ -49,21 +66,59 @@ export async function addAdjustment(db: Db, input: Adjustment, actorId: string, 
       action: kind === 'bonus' ? 'commission.bonus_added' : 'commission.clawback_added',
       entityType: 'commission',
       entityId: row.id,
-      details: { partnerId: partner.id, kind, amount: row.amount, monthYear: row.monthYear, reason: input.reason, referralId: row.referralId },
+      details: {
+        partnerId: partner.id,
+        kind,
+        amount: row.amount,
+        monthYear: row.monthYear,
+        reason: input.reason,
+        referralId: row.referralId,
+      },
     });
-    await notifyAdjustment(trx, mail, now, { partnerId: partner.id, kind, amount: row.amount, monthYear: row.monthYear, reason: input.reason, clientCompanyName });
+    await notifyAdjustment(trx, mail, now, {
+      partnerId: partner.id,
+      kind,
+      amount: row.amount,
+      monthYear: row.monthYear,
+      reason: input.reason,
+      clientCompanyName,
+    });
     return toCommission({ ...row, clientCompanyName });
   });
 }
 
-export async function voidCommission(db: Db, id: string, reason: string, actorId: string, now: Date, mail: MailDeps): Promise<Commission> {
+export async function voidCommission(
+  db: Db,
+  id: string,
+  reason: string,
+  actorId: string,
+  now: Date,
+  mail: MailDeps,
+): Promise<Commission> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('commissions').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('commissions')
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
-    if (current.status !== 'pending') throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotVoidable(id, current.status));
+    if (current.status !== 'pending')
+      throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotVoidable(id, current.status));
     // Pending commissions are in no stored total (partners' totals count paid ones), so none moves.
-    const row = await trx.updateTable('commissions').set({ status: 'voided', voidedAt: now, voidReason: reason, updatedAt: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    const referral = row.referralId ? await trx.selectFrom('referrals').select('clientCompanyName').where('id', '=', row.referralId).executeTakeFirst() : undefined;
+    const row = await trx
+      .updateTable('commissions')
+      .set({ status: 'voided', voidedAt: now, voidReason: reason, updatedAt: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const referral = row.referralId
+      ? await trx
+          .selectFrom('referrals')
+          .select('clientCompanyName')
+          .where('id', '=', row.referralId)
+          .executeTakeFirst()
+      : undefined;
     await logActivity(trx, {
       userId: actorId,
       action: 'commission.voided',
@@ -71,7 +126,14 @@ export async function voidCommission(db: Db, id: string, reason: string, actorId
       entityId: id,
       details: { partnerId: row.partnerId, kind: row.kind, amount: row.amount, monthYear: row.monthYear, reason },
     });
-    await notifyCommissionVoided(trx, mail, now, { partnerId: row.partnerId, kind: row.kind, amount: row.amount, monthYear: row.monthYear, reason, clientCompanyName: referral?.clientCompanyName ?? null });
+    await notifyCommissionVoided(trx, mail, now, {
+      partnerId: row.partnerId,
+      kind: row.kind,
+      amount: row.amount,
+      monthYear: row.monthYear,
+      reason,
+      clientCompanyName: referral?.clientCompanyName ?? null,
+    });
     return toCommission({ ...row, clientCompanyName: referral?.clientCompanyName ?? null });
   });
 }

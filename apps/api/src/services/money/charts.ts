@@ -2,7 +2,14 @@
 // months, so a month without data is a row of zeros. Money is summed in numeric and leaves as a
 // decimal string; months are UTC calendar months, the current one last.
 
-import { REFERRAL_STAGES, monthKey, normaliseMoney, type EarningsByMonth, type ProgramTrends, type ReferralStage } from '@portal/contracts';
+import {
+  REFERRAL_STAGES,
+  monthKey,
+  normaliseMoney,
+  type EarningsByMonth,
+  type ProgramTrends,
+  type ReferralStage,
+} from '@portal/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../platform/activity';
 
@@ -22,7 +29,12 @@ const monthSeries = (firstDay: string, lastDay: string) =>
  * A partner's commissions per month they were earned for (month_year), split into paid and pending;
  * failed and voided commissions count nowhere. Plus the partner's referrals per stage.
  */
-export async function partnerEarningsByMonth(db: DbOrTx, partnerId: string, now: Date, months: number): Promise<EarningsByMonth> {
+export async function partnerEarningsByMonth(
+  db: DbOrTx,
+  partnerId: string,
+  now: Date,
+  months: number,
+): Promise<EarningsByMonth> {
   const { firstDay, lastDay } = monthRange(now, months);
   const [series, stages] = await Promise.all([
     sql<{ month: string; paid: string; pending: string }>`
@@ -43,7 +55,11 @@ export async function partnerEarningsByMonth(db: DbOrTx, partnerId: string, now:
   ]);
   const countOf = new Map<ReferralStage, number>(stages.map((row) => [row.stage, Number(row.count)]));
   return {
-    months: series.rows.map((row) => ({ month: row.month, paid: normaliseMoney(row.paid), pending: normaliseMoney(row.pending) })),
+    months: series.rows.map((row) => ({
+      month: row.month,
+      paid: normaliseMoney(row.paid),
+      pending: normaliseMoney(row.pending),
+    })),
     referralsByStage: REFERRAL_STAGES.map((stage) => ({ stage, count: countOf.get(stage) ?? 0 })),
   };
 }
@@ -59,7 +75,13 @@ export async function partnerEarningsByMonth(db: DbOrTx, partnerId: string, now:
  */
 export async function programTrends(db: DbOrTx, now: Date, months: number): Promise<ProgramTrends> {
   const { firstDay, lastDay } = monthRange(now, months);
-  const result = await sql<{ month: string; commissionsPaid: string; newReferrals: number; dealsWon: number; referralMrr: string }>`
+  const result = await sql<{
+    month: string;
+    commissionsPaid: string;
+    newReferrals: number;
+    dealsWon: number;
+    referralMrr: string;
+  }>`
     with m as (${monthSeries(firstDay, lastDay)}),
     earlier as (select coalesce(sum(p.mrr_delta), 0) as mrr from program_months p where p.month < ${firstDay}::date)
     select m.month as month,

@@ -12,7 +12,6 @@ import { logActivity } from '../platform/activity';
 import { bankFieldContext, type FieldCipher } from '../platform/crypto';
 import { decryptOrNull } from '../platform/mappers';
 
-
 export interface CsvColumn {
   key: string;
   header: string;
@@ -41,7 +40,13 @@ export function neutraliseCell(value: Cell): string {
 
 /** Streams rows as an RFC 4180 CSV with a header line. */
 export function csvStream(columns: readonly CsvColumn[], rows: AsyncIterable<CsvRow> | Iterable<CsvRow>): Readable {
-  const stringifier = stringify({ header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })), record_delimiter: 'windows', quoted: true, quoted_empty: true });
+  const stringifier = stringify({
+    header: true,
+    columns: columns.map((c) => ({ key: c.key, header: c.header })),
+    record_delimiter: 'windows',
+    quoted: true,
+    quoted_empty: true,
+  });
   const cells = Readable.from(
     (async function* () {
       for await (const row of rows) {
@@ -62,7 +67,9 @@ interface Cursor {
 }
 
 /** Reads a table in (created_at, id) order, one batch at a time. */
-async function* keyset<T extends Cursor>(fetch: (after: Cursor | null, limit: number) => Promise<T[]>): AsyncGenerator<T> {
+async function* keyset<T extends Cursor>(
+  fetch: (after: Cursor | null, limit: number) => Promise<T[]>,
+): AsyncGenerator<T> {
   let after: Cursor | null = null;
   for (;;) {
     const batch = await fetch(after, BATCH_SIZE);
@@ -74,7 +81,9 @@ async function* keyset<T extends Cursor>(fetch: (after: Cursor | null, limit: nu
 }
 
 const afterClause = (alias: string, after: Cursor | null) =>
-  after ? sql<boolean>`(${sql.ref(`${alias}.created_at`)}, ${sql.ref(`${alias}.id`)}) > (${after.cursorAt}::timestamptz, ${after.id}::uuid)` : sql<boolean>`true`;
+  after
+    ? sql<boolean>`(${sql.ref(`${alias}.created_at`)}, ${sql.ref(`${alias}.id`)}) > (${after.cursorAt}::timestamptz, ${after.id}::uuid)`
+    : sql<boolean>`true`;
 
 const cursorAt = (alias: string) => sql<string>`${sql.ref(`${alias}.created_at`)}::text`.as('cursorAt');
 
@@ -146,8 +155,22 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
             .selectFrom('partners as p')
             .innerJoin('users as u', 'u.id', 'p.userId')
             .select([
-              'p.id', 'p.companyName', 'p.contactName', 'u.email', 'p.phone', 'p.website', 'p.companyType', 'p.status', 'p.referralCode',
-              'p.expectedVolume', 'p.paymentMethod', 'p.currentMrr', 'p.totalLifetimeCommissions', 'p.applicationDate', 'p.approvedAt', 'p.createdAt',
+              'p.id',
+              'p.companyName',
+              'p.contactName',
+              'u.email',
+              'p.phone',
+              'p.website',
+              'p.companyType',
+              'p.status',
+              'p.referralCode',
+              'p.expectedVolume',
+              'p.paymentMethod',
+              'p.currentMrr',
+              'p.totalLifetimeCommissions',
+              'p.applicationDate',
+              'p.approvedAt',
+              'p.createdAt',
             ])
             .select(cursorAt('p'))
             .where(afterClause('p', after))
@@ -165,9 +188,23 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
             .selectFrom('referrals as r')
             .innerJoin('partners as p', 'p.id', 'r.partnerId')
             .select([
-              'r.id', 'p.companyName as partnerCompanyName', 'r.clientCompanyName', 'r.clientEmail', 'r.clientPhone', 'r.serviceType', 'r.monthlyValue',
-              'r.commissionAmount', 'r.stage', 'r.consultationDate', 'r.closeDate', 'r.contractStartDate', 'r.contractEndDate', 'r.churnDate',
-              'r.lostReason', 'r.notes', 'r.createdAt',
+              'r.id',
+              'p.companyName as partnerCompanyName',
+              'r.clientCompanyName',
+              'r.clientEmail',
+              'r.clientPhone',
+              'r.serviceType',
+              'r.monthlyValue',
+              'r.commissionAmount',
+              'r.stage',
+              'r.consultationDate',
+              'r.closeDate',
+              'r.contractStartDate',
+              'r.contractEndDate',
+              'r.churnDate',
+              'r.lostReason',
+              'r.notes',
+              'r.createdAt',
             ])
             .select(cursorAt('r'))
             .where(afterClause('r', after))
@@ -186,8 +223,21 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
             .innerJoin('partners as p', 'p.id', 'c.partnerId')
             .leftJoin('referrals as r', 'r.id', 'c.referralId')
             .select([
-              'c.id', 'p.companyName as partnerCompanyName', 'r.clientCompanyName', 'c.monthYear', 'c.kind', 'c.amount', 'c.status', 'c.reason', 'c.paymentDate',
-              'c.paymentMethod', 'c.paymentReference', 'c.failureReason', 'c.voidedAt', 'c.voidReason', 'c.createdAt',
+              'c.id',
+              'p.companyName as partnerCompanyName',
+              'r.clientCompanyName',
+              'c.monthYear',
+              'c.kind',
+              'c.amount',
+              'c.status',
+              'c.reason',
+              'c.paymentDate',
+              'c.paymentMethod',
+              'c.paymentReference',
+              'c.failureReason',
+              'c.voidedAt',
+              'c.voidReason',
+              'c.createdAt',
             ])
             .select(cursorAt('c'))
             .where(afterClause('c', after))
@@ -220,16 +270,34 @@ export const WIRE_COLUMNS: CsvColumn[] = [
  * One row per partner of a payout, with the bank numbers decrypted: the one place they leave the
  * server in full. The download is logged in the activity log. Null when there is no such payout.
  */
-export async function wireInstructions(db: Db, cipher: FieldCipher, payoutId: string, actorId: string): Promise<{ reference: string; rows: CsvRow[] } | null> {
+export async function wireInstructions(
+  db: Db,
+  cipher: FieldCipher,
+  payoutId: string,
+  actorId: string,
+): Promise<{ reference: string; rows: CsvRow[] } | null> {
   return db.transaction().execute(async (trx) => {
-    const payout = await trx.selectFrom('payouts').select(['id', 'reference', 'createdAt']).where('id', '=', payoutId).executeTakeFirst();
+    const payout = await trx
+      .selectFrom('payouts')
+      .select(['id', 'reference', 'createdAt'])
+      .where('id', '=', payoutId)
+      .executeTakeFirst();
     if (!payout) return null;
     const partners = await trx
       .selectFrom('commissions as c')
       .innerJoin('partners as p', 'p.id', 'c.partnerId')
       .select([
-        'p.id', 'p.companyName', 'p.contactName', 'p.bankAccountHolderName', 'p.beneficiaryAddress', 'p.bankName', 'p.bankAddress',
-        'p.bankRoutingNumber', 'p.bankAccountNumber', 'p.bankAccountType', 'p.paypalEmail',
+        'p.id',
+        'p.companyName',
+        'p.contactName',
+        'p.bankAccountHolderName',
+        'p.beneficiaryAddress',
+        'p.bankName',
+        'p.bankAddress',
+        'p.bankRoutingNumber',
+        'p.bankAccountNumber',
+        'p.bankAccountType',
+        'p.paypalEmail',
         sql<string>`sum(c.amount)::numeric(12, 2)::text`.as('amount'),
         sql<number>`count(*)::int`.as('commissionCount'),
         sql<string>`min(c.payment_method)`.as('paymentMethod'),
@@ -269,5 +337,11 @@ export async function wireInstructions(db: Db, cipher: FieldCipher, payoutId: st
 /** Records an export download (who took which data out, and when). */
 export async function logExport(db: Db, kind: ExportKind, actorId: string): Promise<void> {
   const entityType = ({ partners: 'partner', referrals: 'referral', commissions: 'commission' } as const)[kind];
-  await logActivity(db, { userId: actorId, action: 'export.downloaded', entityType, entityId: null, details: { kind } });
+  await logActivity(db, {
+    userId: actorId,
+    action: 'export.downloaded',
+    entityType,
+    entityId: null,
+    details: { kind },
+  });
 }

@@ -1,7 +1,12 @@
 // Issue 17/18: a partner's payout history (its share of each payout it was part of) and the paged,
 // filterable Commissions tab whose paid lines the screen groups under their payout.
 
-import { COMMISSION_MESSAGES, type CommissionsPage, type PartnerPayout, type PartnerPayoutDetail } from '@portal/contracts';
+import {
+  COMMISSION_MESSAGES,
+  type CommissionsPage,
+  type PartnerPayout,
+  type PartnerPayoutDetail,
+} from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import { DomainError } from '../platform/errors';
@@ -31,7 +36,14 @@ export const partnerPayouts = (db: Db, partnerId: string) =>
     .where('c.status', '=', 'paid')
     .groupBy(['p.id', 'p.reference', 'p.createdAt']);
 
-export const toPartnerPayout = (row: { id: string; reference: string; paidAt: Date; method: PartnerPayout['method']; amount: string; commissionCount: number }): PartnerPayout => ({
+export const toPartnerPayout = (row: {
+  id: string;
+  reference: string;
+  paidAt: Date;
+  method: PartnerPayout['method'];
+  amount: string;
+  commissionCount: number;
+}): PartnerPayout => ({
   id: row.id,
   reference: row.reference,
   paidAt: row.paidAt.toISOString(),
@@ -64,7 +76,11 @@ export async function getPartnerPayout(db: Db, partnerId: string, payoutId: stri
 }
 
 /** One page of the partner's commissions, newest month first, with the payouts of its paid lines. */
-export async function pagePartnerCommissions(db: Db, partnerId: string, query: CommissionsPageQuery): Promise<CommissionsPage> {
+export async function pagePartnerCommissions(
+  db: Db,
+  partnerId: string,
+  query: CommissionsPageQuery,
+): Promise<CommissionsPage> {
   let base = db.selectFrom('commissions as c').where('c.partnerId', '=', partnerId);
   if (query.month) base = base.where('c.monthYear', '=', query.month);
   if (query.status) base = base.where('c.status', '=', query.status);
@@ -83,7 +99,13 @@ export async function pagePartnerCommissions(db: Db, partnerId: string, query: C
   ]);
   const payoutIds = [...new Set(rows.flatMap((row) => (row.status === 'paid' && row.payoutId ? [row.payoutId] : [])))];
   const payouts = payoutIds.length
-    ? (await partnerPayouts(db, partnerId).where('p.id', 'in', payoutIds).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').execute()).map(toPartnerPayout)
+    ? (
+        await partnerPayouts(db, partnerId)
+          .where('p.id', 'in', payoutIds)
+          .orderBy('p.createdAt', 'desc')
+          .orderBy('p.id', 'desc')
+          .execute()
+      ).map(toPartnerPayout)
     : [];
   return {
     items: rows.map((row) => ({ ...toCommission(row), payoutId: row.payoutId })),

@@ -6,7 +6,14 @@
 // a list of ids or a filter ("Select all N matching"), resolved here on the server.
 
 import { createHash, randomInt } from 'node:crypto';
-import { COMMISSION_MESSAGES, toCents, type Commission, type PendingCommissionsPage, type Payout, type PendingFilter } from '@portal/contracts';
+import {
+  COMMISSION_MESSAGES,
+  toCents,
+  type Commission,
+  type PendingCommissionsPage,
+  type Payout,
+  type PendingFilter,
+} from '@portal/contracts';
 import type { Db, PayoutRow } from '@portal/db';
 import { DomainError } from '../platform/errors';
 import { sql, type Expression, type SqlBool } from 'kysely';
@@ -36,10 +43,16 @@ export interface PayoutOutcome {
  * sha-256 of the request body: the sorted, distinct commission ids, or the filter. The identity
  * of a payout request under its idempotency key.
  */
-export function payoutRequestHash(selection: readonly string[] | Pick<PayoutRequest, 'commissionIds' | 'matching'>): string {
-  const request = Array.isArray(selection) ? { commissionIds: selection as readonly string[] } : (selection as Pick<PayoutRequest, 'commissionIds' | 'matching'>);
+export function payoutRequestHash(
+  selection: readonly string[] | Pick<PayoutRequest, 'commissionIds' | 'matching'>,
+): string {
+  const request = Array.isArray(selection)
+    ? { commissionIds: selection as readonly string[] }
+    : (selection as Pick<PayoutRequest, 'commissionIds' | 'matching'>);
   if (request.matching) {
-    return createHash('sha256').update(`matching:${request.matching.partnerId?.toLowerCase() ?? ''}|${request.matching.month ?? ''}`).digest('hex');
+    return createHash('sha256')
+      .update(`matching:${request.matching.partnerId?.toLowerCase() ?? ''}|${request.matching.month ?? ''}`)
+      .digest('hex');
   }
   const ids = [...new Set((request.commissionIds ?? []).map((id) => id.toLowerCase()))].sort();
   return createHash('sha256').update(ids.join(',')).digest('hex');
@@ -61,13 +74,23 @@ const idIn = (ids: readonly string[]): Expression<SqlBool> => sql<SqlBool>`c.id 
 /** Locks the rows of the request in id order (two payouts over overlapping sets cannot deadlock) and checks each is pending. */
 async function lockSelection(trx: DbOrTx, request: PayoutRequest): Promise<{ id: string; partnerId: string }[]> {
   if (request.matching) {
-    const rows = await pendingFiltered(trx, request.matching).select(['c.id', 'c.partnerId']).orderBy('c.id').forUpdate('c').execute();
+    const rows = await pendingFiltered(trx, request.matching)
+      .select(['c.id', 'c.partnerId'])
+      .orderBy('c.id')
+      .forUpdate('c')
+      .execute();
     if (rows.length === 0) throw DomainError.unprocessable(COMMISSION_MESSAGES.nothingMatches);
     return rows;
   }
   const ids = [...new Set((request.commissionIds ?? []).map((id) => id.toLowerCase()))].sort();
   if (ids.length === 0) throw DomainError.invalid('Select at least one commission');
-  const locked = await trx.selectFrom('commissions as c').select(['c.id', 'c.status', 'c.partnerId']).where(idIn(ids)).orderBy('c.id').forUpdate().execute();
+  const locked = await trx
+    .selectFrom('commissions as c')
+    .select(['c.id', 'c.status', 'c.partnerId'])
+    .where(idIn(ids))
+    .orderBy('c.id')
+    .forUpdate()
+    .execute();
   const byId = new Map(locked.map((row) => [row.id, row]));
   for (const id of ids) {
     const row = byId.get(id);
@@ -78,7 +101,10 @@ async function lockSelection(trx: DbOrTx, request: PayoutRequest): Promise<{ id:
 }
 
 /** Each partner's net of the selection; refuses (422, naming them) the partners whose net is zero or less. */
-async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<{ partnerId: string; companyName: string; net: string }[]> {
+async function netPerPartner(
+  trx: DbOrTx,
+  ids: readonly string[],
+): Promise<{ partnerId: string; companyName: string; net: string }[]> {
   const nets = await trx
     .selectFrom('commissions as c')
     .innerJoin('partners as p', 'p.id', 'c.partnerId')
@@ -92,16 +118,27 @@ async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<{ par
   return nets;
 }
 
-export async function processPayout(db: Db, request: PayoutRequest, actorId: string, now: Date, mail: MailDeps): Promise<PayoutOutcome> {
+export async function processPayout(
+  db: Db,
+  request: PayoutRequest,
+  actorId: string,
+  now: Date,
+  mail: MailDeps,
+): Promise<PayoutOutcome> {
   const requestHash = payoutRequestHash(request);
 
   return db.transaction().execute(async (trx) => {
     // Requests with the same key queue here, so the second one sees the first one's answer.
     await sql`select pg_advisory_xact_lock(hashtextextended(${`payout:${request.idempotencyKey}`}, 0))`.execute(trx);
 
-    const earlier = await trx.selectFrom('payouts').selectAll().where('idempotencyKey', '=', request.idempotencyKey).executeTakeFirst();
+    const earlier = await trx
+      .selectFrom('payouts')
+      .selectAll()
+      .where('idempotencyKey', '=', request.idempotencyKey)
+      .executeTakeFirst();
     if (earlier) {
-      if (earlier.requestHash !== requestHash) throw DomainError.unprocessable(COMMISSION_MESSAGES.idempotencyKeyReused);
+      if (earlier.requestHash !== requestHash)
+        throw DomainError.unprocessable(COMMISSION_MESSAGES.idempotencyKeyReused);
       return { payout: toPayout(earlier), replayed: true };
     }
 
@@ -156,7 +193,20 @@ export async function processPayout(db: Db, request: PayoutRequest, actorId: str
       },
     });
     await notifyPayoutSent(trx, mail, now, payout);
-    await enqueueWebhookEvent(trx, 'payout.paid', { id: payout.id, reference, total: payout.total, commissionCount: ids.length, partnerCount: partnerIds.length, commissionIds: ids, partnerIds }, now);
+    await enqueueWebhookEvent(
+      trx,
+      'payout.paid',
+      {
+        id: payout.id,
+        reference,
+        total: payout.total,
+        commissionCount: ids.length,
+        partnerCount: partnerIds.length,
+        commissionIds: ids,
+        partnerIds,
+      },
+      now,
+    );
     return { payout: toPayout(payout), replayed: false };
   });
 }
@@ -172,11 +222,24 @@ export function toPayout(row: PayoutRow): Payout {
   };
 }
 
-export async function failCommission(db: Db, id: string, reason: string, actorId: string, now: Date, mail: MailDeps): Promise<Commission> {
+export async function failCommission(
+  db: Db,
+  id: string,
+  reason: string,
+  actorId: string,
+  now: Date,
+  mail: MailDeps,
+): Promise<Commission> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('commissions').select(['id', 'status', 'kind']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('commissions')
+      .select(['id', 'status', 'kind'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
-    if (current.status !== 'pending') throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotFailable(id, current.status));
+    if (current.status !== 'pending')
+      throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotFailable(id, current.status));
     if (current.kind === 'clawback') throw DomainError.conflict(COMMISSION_MESSAGES.clawbackNotFailable(id));
     const row = await trx
       .updateTable('commissions')
@@ -184,9 +247,38 @@ export async function failCommission(db: Db, id: string, reason: string, actorId
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await logActivity(trx, { userId: actorId, action: 'commission.failed', entityType: 'commission', entityId: id, details: { before: { status: current.status }, after: { status: row.status, failureReason: reason }, amount: row.amount, monthYear: row.monthYear } });
-    await notifyPayoutFailed(trx, mail, now, { partnerId: row.partnerId, amount: row.amount, monthYear: row.monthYear, reason });
-    await enqueueWebhookEvent(trx, 'commission.failed', { id: row.id, partnerId: row.partnerId, referralId: row.referralId, amount: row.amount, monthYear: row.monthYear, status: row.status, failureReason: reason }, now);
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'commission.failed',
+      entityType: 'commission',
+      entityId: id,
+      details: {
+        before: { status: current.status },
+        after: { status: row.status, failureReason: reason },
+        amount: row.amount,
+        monthYear: row.monthYear,
+      },
+    });
+    await notifyPayoutFailed(trx, mail, now, {
+      partnerId: row.partnerId,
+      amount: row.amount,
+      monthYear: row.monthYear,
+      reason,
+    });
+    await enqueueWebhookEvent(
+      trx,
+      'commission.failed',
+      {
+        id: row.id,
+        partnerId: row.partnerId,
+        referralId: row.referralId,
+        amount: row.amount,
+        monthYear: row.monthYear,
+        status: row.status,
+        failureReason: reason,
+      },
+      now,
+    );
     return toCommission(row);
   });
 }
@@ -203,7 +295,17 @@ const pendingCommissions = (db: DbOrTx, filter?: PendingFilter) =>
   pendingFiltered(db, filter)
     .innerJoin('partners as p', 'p.id', 'c.partnerId')
     .leftJoin('referrals as r', 'r.id', 'c.referralId')
-    .select(['c.id', 'c.amount', 'c.monthYear', 'c.kind', 'c.reason', 'c.referralId', 'c.partnerId', 'p.companyName as partnerCompanyName', 'r.clientCompanyName']);
+    .select([
+      'c.id',
+      'c.amount',
+      'c.monthYear',
+      'c.kind',
+      'c.reason',
+      'c.referralId',
+      'c.partnerId',
+      'p.companyName as partnerCompanyName',
+      'r.clientCompanyName',
+    ]);
 
 const PENDING_ORDER: KeysetOrder = { key: sql`c.created_at`, type: 'timestamptz', id: sql`c.id`, direction: 'asc' };
 
@@ -215,20 +317,34 @@ const PENDING_ORDER: KeysetOrder = { key: sql`c.created_at`, type: 'timestamptz'
 function pendingSummary(db: DbOrTx, filter: PendingFilter) {
   if (filter.partnerId) {
     return pendingFiltered(db, filter)
-      .select([sql<number>`count(*)::int`.as('total'), sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('totalAmount')])
+      .select([
+        sql<number>`count(*)::int`.as('total'),
+        sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('totalAmount'),
+      ])
       .executeTakeFirstOrThrow();
   }
   let months = db
     .selectFrom('pendingMonths as m')
-    .select([sql<number>`coalesce(sum(m.pending_count), 0)::int`.as('total'), sql<string>`coalesce(sum(m.pending_amount), 0)::numeric(14, 2)::text`.as('totalAmount')]);
+    .select([
+      sql<number>`coalesce(sum(m.pending_count), 0)::int`.as('total'),
+      sql<string>`coalesce(sum(m.pending_amount), 0)::numeric(14, 2)::text`.as('totalAmount'),
+    ]);
   if (filter.month) months = months.where('m.monthYear', '=', filter.month);
   return months.executeTakeFirstOrThrow();
 }
 
-export async function listPendingCommissions(db: Db, page: PendingFilter & { limit: number; offset: number }): Promise<PendingCommissionsPage> {
+export async function listPendingCommissions(
+  db: Db,
+  page: PendingFilter & { limit: number; offset: number },
+): Promise<PendingCommissionsPage> {
   const filter: PendingFilter = { partnerId: page.partnerId, month: page.month };
   const [items, summary] = await Promise.all([
-    pendingCommissions(db, filter).orderBy('c.createdAt').orderBy('c.id').limit(page.limit).offset(page.offset).execute(),
+    pendingCommissions(db, filter)
+      .orderBy('c.createdAt')
+      .orderBy('c.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     pendingSummary(db, filter),
   ]);
   // Open clawbacks are offered with their partner's next commissions: every pending clawback of the
@@ -237,12 +353,29 @@ export async function listPendingCommissions(db: Db, page: PendingFilter & { lim
   const openClawbacks =
     partnerIds.length === 0
       ? []
-      : await pendingCommissions(db).where('c.kind', '=', 'clawback').where('c.partnerId', 'in', partnerIds).orderBy('c.createdAt').orderBy('c.id').limit(500).execute();
-  return { items, openClawbacks, total: Number(summary.total), totalAmount: summary.totalAmount, limit: page.limit, offset: page.offset };
+      : await pendingCommissions(db)
+          .where('c.kind', '=', 'clawback')
+          .where('c.partnerId', 'in', partnerIds)
+          .orderBy('c.createdAt')
+          .orderBy('c.id')
+          .limit(500)
+          .execute();
+  return {
+    items,
+    openClawbacks,
+    total: Number(summary.total),
+    totalAmount: summary.totalAmount,
+    limit: page.limit,
+    offset: page.offset,
+  };
 }
 
 /** Every pending commission the filter matches, oldest first, batch by batch (the REST list without `limit`). */
-export async function* streamPendingCommissions(db: Db, filter: PendingFilter = {}, batchSize?: number): AsyncGenerator<PendingCommissionsPage['items']> {
+export async function* streamPendingCommissions(
+  db: Db,
+  filter: PendingFilter = {},
+  batchSize?: number,
+): AsyncGenerator<PendingCommissionsPage['items']> {
   const batches = keysetBatches((cursor, size) => {
     let batch = pendingCommissions(db, filter).select(keysetKey(PENDING_ORDER));
     if (cursor) batch = batch.where(afterCursor(PENDING_ORDER, cursor));
@@ -252,7 +385,13 @@ export async function* streamPendingCommissions(db: Db, filter: PendingFilter = 
 }
 
 export async function listPayouts(db: Db, limit: number): Promise<Payout[]> {
-  const rows = await db.selectFrom('payouts').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('payouts')
+    .selectAll()
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toPayout);
 }
 

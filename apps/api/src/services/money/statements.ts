@@ -2,7 +2,18 @@
 // firm owes the partner: commissions earned (by their month) less what was paid (by payment date),
 // so one month's closing balance is the next month's opening balance.
 
-import { COMMISSION_STATUS_LABELS, formatMoney, formatMonthKey, MESSAGES, PAYMENT_METHOD_LABELS, PRODUCT_NAME, SERVICE_TYPE_LABELS, type CommissionKind, type CommissionStatus, type ServiceType } from '@portal/contracts';
+import {
+  COMMISSION_STATUS_LABELS,
+  formatMoney,
+  formatMonthKey,
+  MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  PRODUCT_NAME,
+  SERVICE_TYPE_LABELS,
+  type CommissionKind,
+  type CommissionStatus,
+  type ServiceType,
+} from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
@@ -28,10 +39,15 @@ export interface StatementLine {
   status: CommissionStatus;
 }
 
-const LINE_KIND_LABELS: Record<CommissionKind, string> = { recurring: 'Commission', bonus: 'Bonus', clawback: 'Clawback' };
+const LINE_KIND_LABELS: Record<CommissionKind, string> = {
+  recurring: 'Commission',
+  bonus: 'Bonus',
+  clawback: 'Clawback',
+};
 
 /** The service of a client's line; an adjustment's reason. */
-const lineDetail = (line: StatementLine): string => (line.serviceType ? SERVICE_TYPE_LABELS[line.serviceType] : (line.reason ?? ''));
+const lineDetail = (line: StatementLine): string =>
+  line.serviceType ? SERVICE_TYPE_LABELS[line.serviceType] : (line.reason ?? '');
 
 export interface StatementPayout {
   reference: string;
@@ -62,7 +78,11 @@ function nextMonthStart(month: string): Date {
 }
 
 export async function buildStatement(db: Db, partnerId: string, month: string): Promise<Statement> {
-  const partner = await db.selectFrom('partners').select(['id', 'companyName', 'contactName']).where('id', '=', partnerId).executeTakeFirst();
+  const partner = await db
+    .selectFrom('partners')
+    .select(['id', 'companyName', 'contactName'])
+    .where('id', '=', partnerId)
+    .executeTakeFirst();
   if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
   const start = monthStart(month);
   const end = nextMonthStart(month);
@@ -93,7 +113,12 @@ export async function buildStatement(db: Db, partnerId: string, month: string): 
       .orderBy('r.clientCompanyName')
       .orderBy('c.id')
       .execute(),
-    partnerPayouts(db, partnerId).where('p.createdAt', '>=', start).where('p.createdAt', '<', end).orderBy('p.createdAt').orderBy('p.id').execute(),
+    partnerPayouts(db, partnerId)
+      .where('p.createdAt', '>=', start)
+      .where('p.createdAt', '<', end)
+      .orderBy('p.createdAt')
+      .orderBy('p.id')
+      .execute(),
   ]);
   const sums = balances.rows[0];
   if (!sums) throw new Error('statement balances missing');
@@ -105,11 +130,18 @@ export async function buildStatement(db: Db, partnerId: string, month: string): 
     periodEnd: new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10),
     ...sums,
     lines: lines.map(({ kind, ...line }) => ({ ...line, kind: LINE_KIND_LABELS[kind] })),
-    payouts: payouts.map((payout) => ({ reference: payout.reference, paidAt: payout.paidAt, method: payout.method, amount: payout.amount, commissionCount: Number(payout.commissionCount) })),
+    payouts: payouts.map((payout) => ({
+      reference: payout.reference,
+      paidAt: payout.paidAt,
+      method: payout.method,
+      amount: payout.amount,
+      commissionCount: Number(payout.commissionCount),
+    })),
   };
 }
 
-const methodLabel = (method: string | null) => (method ? (PAYMENT_METHOD_LABELS as Record<string, string>)[method] ?? method : '');
+const methodLabel = (method: string | null) =>
+  method ? ((PAYMENT_METHOD_LABELS as Record<string, string>)[method] ?? method) : '';
 
 // ---- CSV ----
 
@@ -123,7 +155,9 @@ export const STATEMENT_COLUMNS = [
   { key: 'status', header: 'Status' },
 ] as const;
 
-export function statementCsvRows(statement: Statement): Array<Record<(typeof STATEMENT_COLUMNS)[number]['key'], string>> {
+export function statementCsvRows(
+  statement: Statement,
+): Array<Record<(typeof STATEMENT_COLUMNS)[number]['key'], string>> {
   const blank = { date: '', month: '', description: '', detail: '', status: '' };
   return [
     { ...blank, section: 'Opening balance', date: statement.periodStart, amount: statement.openingBalance },
@@ -178,7 +212,13 @@ class PdfWriter {
     const size = options.size ?? 10;
     this.room(size + 6);
     this.y -= size + 4;
-    this.page.drawText(winAnsi(value), { x: PAGE.margin, y: this.y, size, font: options.bold ? this.bold : this.font, color: rgb(0.1, 0.1, 0.12) });
+    this.page.drawText(winAnsi(value), {
+      x: PAGE.margin,
+      y: this.y,
+      size,
+      font: options.bold ? this.bold : this.font,
+      color: rgb(0.1, 0.1, 0.12),
+    });
     this.y -= options.gap ?? 2;
   }
 
@@ -190,7 +230,8 @@ class PdfWriter {
     const font = bold ? this.bold : this.font;
     for (const cell of cells) {
       let text = winAnsi(cell.text);
-      if (cell.width) while (text.length > 1 && font.widthOfTextAtSize(text, size) > cell.width) text = text.slice(0, -1);
+      if (cell.width)
+        while (text.length > 1 && font.widthOfTextAtSize(text, size) > cell.width) text = text.slice(0, -1);
       const x = cell.right ? cell.x - font.widthOfTextAtSize(text, size) : cell.x;
       this.page.drawText(text, { x, y: this.y, size, font, color: rgb(0.1, 0.1, 0.12) });
     }
@@ -199,7 +240,12 @@ class PdfWriter {
   rule() {
     this.room(8);
     this.y -= 4;
-    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: rgb(0.6, 0.6, 0.65) });
+    this.page.drawLine({
+      start: { x: PAGE.margin, y: this.y },
+      end: { x: PAGE.width - PAGE.margin, y: this.y },
+      thickness: 0.5,
+      color: rgb(0.6, 0.6, 0.65),
+    });
     this.y -= 2;
   }
 
@@ -215,20 +261,47 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array> {
   doc.setAuthor(winAnsi(statement.firmName));
   doc.setCreationDate(new Date(0));
   doc.setModificationDate(new Date(0));
-  const writer = new PdfWriter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const writer = new PdfWriter(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
   const right = PAGE.width - PAGE.margin;
 
   writer.text(statement.firmName, { size: 18, bold: true });
   writer.text('Partner statement', { size: 12, gap: 8 });
   writer.text(`Partner: ${statement.partner.companyName} (${statement.partner.contactName})`);
-  writer.text(`Period: ${formatMonthKey(statement.month)} (${statement.periodStart} to ${statement.periodEnd})`, { gap: 10 });
+  writer.text(`Period: ${formatMonthKey(statement.month)} (${statement.periodStart} to ${statement.periodEnd})`, {
+    gap: 10,
+  });
 
-  writer.row([{ x: PAGE.margin, text: 'Opening balance' }, { x: right, text: formatMoney(statement.openingBalance), right: true }], true);
+  writer.row(
+    [
+      { x: PAGE.margin, text: 'Opening balance' },
+      { x: right, text: formatMoney(statement.openingBalance), right: true },
+    ],
+    true,
+  );
   writer.gap(8);
 
   writer.text('Commissions and adjustments', { size: 12, bold: true });
-  const columns = { kind: PAGE.margin, client: PAGE.margin + 70, service: PAGE.margin + 270, amount: PAGE.margin + 440, status: PAGE.margin + 452 };
-  writer.row([{ x: columns.kind, text: 'Type' }, { x: columns.client, text: 'Client' }, { x: columns.service, text: 'Service' }, { x: columns.amount, text: 'Amount', right: true }, { x: columns.status, text: 'Status' }], true);
+  const columns = {
+    kind: PAGE.margin,
+    client: PAGE.margin + 70,
+    service: PAGE.margin + 270,
+    amount: PAGE.margin + 440,
+    status: PAGE.margin + 452,
+  };
+  writer.row(
+    [
+      { x: columns.kind, text: 'Type' },
+      { x: columns.client, text: 'Client' },
+      { x: columns.service, text: 'Service' },
+      { x: columns.amount, text: 'Amount', right: true },
+      { x: columns.status, text: 'Status' },
+    ],
+    true,
+  );
   writer.rule();
   if (statement.lines.length === 0) writer.row([{ x: columns.kind, text: 'No commissions this month' }]);
   for (const line of statement.lines) {
@@ -241,12 +314,33 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array> {
     ]);
   }
   writer.rule();
-  writer.row([{ x: columns.kind, text: 'Earned this month' }, { x: columns.amount, text: formatMoney(statement.earned), right: true }], true);
+  writer.row(
+    [
+      { x: columns.kind, text: 'Earned this month' },
+      { x: columns.amount, text: formatMoney(statement.earned), right: true },
+    ],
+    true,
+  );
   writer.gap(10);
 
   writer.text('Payouts', { size: 12, bold: true });
-  const pay = { date: PAGE.margin, reference: PAGE.margin + 80, method: PAGE.margin + 250, count: PAGE.margin + 360, amount: PAGE.margin + 440 };
-  writer.row([{ x: pay.date, text: 'Date' }, { x: pay.reference, text: 'Reference' }, { x: pay.method, text: 'Method' }, { x: pay.count, text: 'Lines' }, { x: pay.amount, text: 'Amount', right: true }], true);
+  const pay = {
+    date: PAGE.margin,
+    reference: PAGE.margin + 80,
+    method: PAGE.margin + 250,
+    count: PAGE.margin + 360,
+    amount: PAGE.margin + 440,
+  };
+  writer.row(
+    [
+      { x: pay.date, text: 'Date' },
+      { x: pay.reference, text: 'Reference' },
+      { x: pay.method, text: 'Method' },
+      { x: pay.count, text: 'Lines' },
+      { x: pay.amount, text: 'Amount', right: true },
+    ],
+    true,
+  );
   writer.rule();
   if (statement.payouts.length === 0) writer.row([{ x: pay.date, text: 'No payouts this month' }]);
   for (const payout of statement.payouts) {
@@ -259,9 +353,21 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array> {
     ]);
   }
   writer.rule();
-  writer.row([{ x: pay.date, text: 'Paid this month' }, { x: pay.amount, text: formatMoney(statement.paid), right: true }], true);
+  writer.row(
+    [
+      { x: pay.date, text: 'Paid this month' },
+      { x: pay.amount, text: formatMoney(statement.paid), right: true },
+    ],
+    true,
+  );
   writer.gap(10);
-  writer.row([{ x: PAGE.margin, text: 'Closing balance' }, { x: right, text: formatMoney(statement.closingBalance), right: true }], true);
+  writer.row(
+    [
+      { x: PAGE.margin, text: 'Closing balance' },
+      { x: right, text: formatMoney(statement.closingBalance), right: true },
+    ],
+    true,
+  );
   writer.gap(16);
   writer.text('Amounts in US dollars. The balance is commissions earned less payouts made.', { size: 8 });
   return doc.save();

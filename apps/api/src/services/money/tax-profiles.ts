@@ -43,10 +43,20 @@ export async function getTaxProfile(db: Db, partnerId: string): Promise<TaxProfi
   return row ? toTaxProfile(row) : null;
 }
 
-type ParsedTaxProfile = Omit<TaxProfileInput, 'certified' | 'businessName'> & { businessName?: string | undefined; tin: string };
+type ParsedTaxProfile = Omit<TaxProfileInput, 'certified' | 'businessName'> & {
+  businessName?: string | undefined;
+  tin: string;
+};
 
 /** Saves (replaces) the partner's tax profile; the certification is dated now. */
-export async function saveTaxProfile(db: Db, cipher: FieldCipher, partnerId: string, actorId: string, input: ParsedTaxProfile, now: Date): Promise<TaxProfile> {
+export async function saveTaxProfile(
+  db: Db,
+  cipher: FieldCipher,
+  partnerId: string,
+  actorId: string,
+  input: ParsedTaxProfile,
+  now: Date,
+): Promise<TaxProfile> {
   return db.transaction().execute(async (trx) => {
     const values = {
       legalName: input.legalName,
@@ -78,7 +88,10 @@ export async function saveTaxProfile(db: Db, cipher: FieldCipher, partnerId: str
   });
 }
 
-const yearBounds = (year: number) => ({ start: new Date(Date.UTC(year, 0, 1)), end: new Date(Date.UTC(year + 1, 0, 1)) });
+const yearBounds = (year: number) => ({
+  start: new Date(Date.UTC(year, 0, 1)),
+  end: new Date(Date.UTC(year + 1, 0, 1)),
+});
 
 export const FORM_1099_COLUMNS = [
   { key: 'partnerId', header: 'Partner ID' },
@@ -100,7 +113,13 @@ export type Form1099Row = Record<(typeof FORM_1099_COLUMNS)[number]['key'], stri
  * decrypted for the admin; a partner without a tax profile is listed with its company name and
  * "missing", so nobody past the threshold drops out of the report. The download is logged.
  */
-export async function form1099Rows(db: Db, cipher: FieldCipher, config: Pick<AppConfig, 'tax'>, year: number, actorId: string): Promise<Form1099Row[]> {
+export async function form1099Rows(
+  db: Db,
+  cipher: FieldCipher,
+  config: Pick<AppConfig, 'tax'>,
+  year: number,
+  actorId: string,
+): Promise<Form1099Row[]> {
   const { start, end } = yearBounds(year);
   const threshold = thresholdFor(config, year);
   const rows = await db
@@ -123,12 +142,28 @@ export async function form1099Rows(db: Db, cipher: FieldCipher, config: Pick<App
     .where('c.status', '=', 'paid')
     .where('c.paymentDate', '>=', start)
     .where('c.paymentDate', '<', end)
-    .groupBy(['p.id', 'p.companyName', 'p.mailingAddress', 't.legalName', 't.businessName', 't.taxClassification', 't.tinType', 't.tin', 't.address'])
+    .groupBy([
+      'p.id',
+      'p.companyName',
+      'p.mailingAddress',
+      't.legalName',
+      't.businessName',
+      't.taxClassification',
+      't.tinType',
+      't.tin',
+      't.address',
+    ])
     .having(sql<boolean>`sum(c.amount) >= ${threshold}::numeric`)
     .orderBy('p.companyName')
     .orderBy('p.id')
     .execute();
-  await logActivity(db, { userId: actorId, action: 'export.downloaded', entityType: 'partner', entityId: null, details: { kind: '1099-nec', year, threshold, partnerCount: rows.length } });
+  await logActivity(db, {
+    userId: actorId,
+    action: 'export.downloaded',
+    entityType: 'partner',
+    entityId: null,
+    details: { kind: '1099-nec', year, threshold, partnerCount: rows.length },
+  });
   return rows.map((row) => ({
     partnerId: row.partnerId,
     legalName: row.legalName ?? row.companyName,
@@ -144,7 +179,10 @@ export async function form1099Rows(db: Db, cipher: FieldCipher, config: Pick<App
 }
 
 /** 123-45-6789 for an SSN, 12-3456789 for an EIN. */
-const formatTin = (digits: string, type: string | null) => (type === 'ssn' ? `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}` : `${digits.slice(0, 2)}-${digits.slice(2)}`);
+const formatTin = (digits: string, type: string | null) =>
+  type === 'ssn'
+    ? `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`
+    : `${digits.slice(0, 2)}-${digits.slice(2)}`;
 
 export interface MissingTaxProfile {
   partnerId: string;
@@ -166,7 +204,11 @@ export async function partnersMissingTaxProfile(
   if (partnerIds.length === 0) return [];
   const year = now.getUTCFullYear();
   const { start, end } = yearBounds(year);
-  const selected = commissionIds ? (commissionIds.length ? sql`and c.id in (${sql.join(commissionIds)})` : sql`and false`) : sql``;
+  const selected = commissionIds
+    ? commissionIds.length
+      ? sql`and c.id in (${sql.join(commissionIds)})`
+      : sql`and false`
+    : sql``;
   const result = await sql<MissingTaxProfile>`
     select p.id as partner_id, p.company_name
     from partners p
@@ -183,7 +225,13 @@ export async function partnersMissingTaxProfile(
 }
 
 /** REQUIRE_TAX_PROFILE_FOR_PAYOUT: a payout that takes a partner past the threshold without a tax profile is refused (422). */
-export async function refuseMissingTaxProfiles(db: DbOrTx, config: Pick<AppConfig, 'tax'>, now: Date, partnerIds: readonly string[], commissionIds: readonly string[]): Promise<void> {
+export async function refuseMissingTaxProfiles(
+  db: DbOrTx,
+  config: Pick<AppConfig, 'tax'>,
+  now: Date,
+  partnerIds: readonly string[],
+  commissionIds: readonly string[],
+): Promise<void> {
   if (!config.tax.requireProfileForPayout) return;
   const [missing] = await partnersMissingTaxProfile(db, config, now, partnerIds, commissionIds);
   if (missing) throw DomainError.unprocessable(TAX_MESSAGES.missingForPayout(missing.companyName));
@@ -193,7 +241,12 @@ export async function refuseMissingTaxProfiles(db: DbOrTx, config: Pick<AppConfi
  * The partners with pending commissions matching the processor's filter that lack a tax profile past
  * the threshold: asked once before a streamed list, so each batch is marked without another query.
  */
-export async function pendingPartnersMissingTaxProfile(db: Db, config: Pick<AppConfig, 'tax'>, now: Date, filter: PendingFilter): Promise<Set<string>> {
+export async function pendingPartnersMissingTaxProfile(
+  db: Db,
+  config: Pick<AppConfig, 'tax'>,
+  now: Date,
+  filter: PendingFilter,
+): Promise<Set<string>> {
   let pending = db.selectFrom('commissions').select('partnerId').distinct().where('status', '=', 'pending');
   if (filter.partnerId) pending = pending.where('partnerId', '=', filter.partnerId);
   if (filter.month) pending = pending.where('monthYear', '=', filter.month);
@@ -202,7 +255,16 @@ export async function pendingPartnersMissingTaxProfile(db: Db, config: Pick<AppC
 }
 
 /** The processor's flag on each pending line: its partner lacks a tax profile past the threshold. */
-export async function withTaxProfileMarks<T extends { partnerId: string }>(db: Db, config: Pick<AppConfig, 'tax'>, now: Date, items: readonly T[]): Promise<Array<T & { taxProfileMissing: boolean }>> {
-  const missing = new Set((await partnersMissingTaxProfile(db, config, now, [...new Set(items.map((item) => item.partnerId))])).map((row) => row.partnerId));
+export async function withTaxProfileMarks<T extends { partnerId: string }>(
+  db: Db,
+  config: Pick<AppConfig, 'tax'>,
+  now: Date,
+  items: readonly T[],
+): Promise<Array<T & { taxProfileMissing: boolean }>> {
+  const missing = new Set(
+    (await partnersMissingTaxProfile(db, config, now, [...new Set(items.map((item) => item.partnerId))])).map(
+      (row) => row.partnerId,
+    ),
+  );
   return items.map((item) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }));
 }

@@ -7,7 +7,19 @@ import { logActivity } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { enqueueMail } from './outbox';
 
-const COLUMNS = ['id', 'kind', 'recipient', 'subject', 'status', 'attempts', 'lastError', 'nextAttemptAt', 'sentAt', 'createdAt', 'resentFrom'] as const;
+const COLUMNS = [
+  'id',
+  'kind',
+  'recipient',
+  'subject',
+  'status',
+  'attempts',
+  'lastError',
+  'nextAttemptAt',
+  'sentAt',
+  'createdAt',
+  'resentFrom',
+] as const;
 
 function toEntry(row: Pick<EmailOutboxRow, (typeof COLUMNS)[number]>): EmailLogEntry {
   return {
@@ -28,8 +40,18 @@ function toEntry(row: Pick<EmailOutboxRow, (typeof COLUMNS)[number]>): EmailLogE
 
 export async function listEmails(db: Db, input: { limit: number; offset: number }): Promise<EmailLogPage> {
   const [rows, count] = await Promise.all([
-    db.selectFrom('emailOutbox').select(COLUMNS).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(input.limit).offset(input.offset).execute(),
-    db.selectFrom('emailOutbox').select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('emailOutbox')
+      .select(COLUMNS)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    db
+      .selectFrom('emailOutbox')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toEntry), total: Number(count.total), limit: input.limit, offset: input.offset };
 }
@@ -40,11 +62,29 @@ export async function resendEmail(db: Db, id: string, adminId: string, now: Date
     if (!original) throw DomainError.notFound(MESSAGES.emailNotFound);
     const copyId = await enqueueMail(
       trx,
-      { kind: original.kind, recipient: original.recipient, subject: original.subject, text: original.textBody, html: original.htmlBody, headers: original.headers ?? undefined },
+      {
+        kind: original.kind,
+        recipient: original.recipient,
+        subject: original.subject,
+        text: original.textBody,
+        html: original.htmlBody,
+        headers: original.headers ?? undefined,
+      },
       now,
     );
-    const copy = await trx.updateTable('emailOutbox').set({ resentFrom: original.id }).where('id', '=', copyId).returning(COLUMNS).executeTakeFirstOrThrow();
-    await logActivity(trx, { userId: adminId, action: 'email.resent', entityType: 'email', entityId: copyId, details: { original: original.id, kind: original.kind, recipient: original.recipient } });
+    const copy = await trx
+      .updateTable('emailOutbox')
+      .set({ resentFrom: original.id })
+      .where('id', '=', copyId)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    await logActivity(trx, {
+      userId: adminId,
+      action: 'email.resent',
+      entityType: 'email',
+      entityId: copyId,
+      details: { original: original.id, kind: original.kind, recipient: original.recipient },
+    });
     return toEntry(copy);
   });
 }

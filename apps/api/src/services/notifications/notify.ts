@@ -1,7 +1,17 @@
 // The notifications of issue 14: who hears about which change, written into the outbox inside the
 // transaction of that change (a change that rolls back mails nobody).
 
-import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS, type CommissionKind, SERVICE_TYPE_LABELS, type MailTopic, type PaymentMethod, type ServiceType } from '@portal/contracts';
+import {
+  COMMISSION_KIND_LABELS,
+  formatMoney,
+  formatMonthKey,
+  PAYMENT_METHOD_LABELS,
+  type CommissionKind,
+  SERVICE_TYPE_LABELS,
+  type MailTopic,
+  type PaymentMethod,
+  type ServiceType,
+} from '@portal/contracts';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../platform/activity';
 import { decryptOrNull } from '../platform/mappers';
@@ -17,7 +27,12 @@ export interface MailDeps {
 }
 
 /** The values and headers of an optional mail, or null when its reader switched the topic off. */
-async function optional(trx: DbOrTx, mail: MailDeps, userId: string, topic: MailTopic): Promise<{ headers: Record<string, string> } | null> {
+async function optional(
+  trx: DbOrTx,
+  mail: MailDeps,
+  userId: string,
+  topic: MailTopic,
+): Promise<{ headers: Record<string, string> } | null> {
   if (!(await wantsMail(trx, userId, topic))) return null;
   return { headers: unsubscribeHeaders(mail.config, userId, topic) };
 }
@@ -26,7 +41,17 @@ async function partnerContact(trx: DbOrTx, partnerId: string) {
   return trx
     .selectFrom('partners')
     .innerJoin('users', 'users.id', 'partners.userId')
-    .select(['partners.id', 'partners.userId', 'partners.companyName', 'partners.contactName', 'partners.referralCode', 'partners.paymentMethod', 'partners.bankAccountNumber', 'partners.paypalEmail', 'users.email'])
+    .select([
+      'partners.id',
+      'partners.userId',
+      'partners.companyName',
+      'partners.contactName',
+      'partners.referralCode',
+      'partners.paymentMethod',
+      'partners.bankAccountNumber',
+      'partners.paypalEmail',
+      'users.email',
+    ])
     .where('partners.id', '=', partnerId)
     .executeTakeFirstOrThrow();
 }
@@ -53,12 +78,23 @@ export async function notifyApplication(trx: DbOrTx, mail: MailDeps, now: Date, 
 export type PartnerDecision = 'approve' | 'reject' | 'suspend' | 'reactivate';
 
 /** An admin's decision on a partner, told to the partner. */
-export async function notifyPartnerDecision(trx: DbOrTx, mail: MailDeps, now: Date, partnerId: string, decision: PartnerDecision, reason?: string | null): Promise<void> {
+export async function notifyPartnerDecision(
+  trx: DbOrTx,
+  mail: MailDeps,
+  now: Date,
+  partnerId: string,
+  decision: PartnerDecision,
+  reason?: string | null,
+): Promise<void> {
   const partner = await partnerContact(trx, partnerId);
   const names = { contactName: partner.contactName, companyName: partner.companyName };
   const dashboardUrl = portalLink(mail.config, '/dashboard');
   if (decision === 'approve') {
-    await enqueueTemplate(trx, now, partner.email, 'applicationApproved', { ...names, dashboardUrl, referralUrl: portalLink(mail.config, `/r/${encodeURIComponent(partner.referralCode)}`) });
+    await enqueueTemplate(trx, now, partner.email, 'applicationApproved', {
+      ...names,
+      dashboardUrl,
+      referralUrl: portalLink(mail.config, `/r/${encodeURIComponent(partner.referralCode)}`),
+    });
   } else if (decision === 'reject') {
     await enqueueTemplate(trx, now, partner.email, 'applicationRejected', { ...names, reason: reason ?? null });
   } else if (decision === 'suspend') {
@@ -69,10 +105,19 @@ export async function notifyPartnerDecision(trx: DbOrTx, mail: MailDeps, now: Da
 }
 
 /** A payout: each partner in it hears what it was paid, with the reference and a masked account. */
-export async function notifyPayoutSent(trx: DbOrTx, mail: MailDeps, now: Date, payout: { id: string; reference: string }): Promise<void> {
+export async function notifyPayoutSent(
+  trx: DbOrTx,
+  mail: MailDeps,
+  now: Date,
+  payout: { id: string; reference: string },
+): Promise<void> {
   const perPartner = await trx
     .selectFrom('commissions')
-    .select(['partnerId', (eb) => eb.fn.countAll<string>().as('count'), (eb) => eb.fn.sum<string>('amount').as('amount')])
+    .select([
+      'partnerId',
+      (eb) => eb.fn.countAll<string>().as('count'),
+      (eb) => eb.fn.sum<string>('amount').as('amount'),
+    ])
     .where('payoutId', '=', payout.id)
     .groupBy('partnerId')
     .orderBy('partnerId')
@@ -80,7 +125,16 @@ export async function notifyPayoutSent(trx: DbOrTx, mail: MailDeps, now: Date, p
   for (const row of perPartner) {
     const partner = await partnerContact(trx, row.partnerId);
     const method = partner.paymentMethod as PaymentMethod | null;
-    const account = method === 'PayPal' ? partner.paypalEmail : maskLastFour(decryptOrNull(mail.cipher, partner.bankAccountNumber, bankFieldContext(row.partnerId, 'bank_account_number')));
+    const account =
+      method === 'PayPal'
+        ? partner.paypalEmail
+        : maskLastFour(
+            decryptOrNull(
+              mail.cipher,
+              partner.bankAccountNumber,
+              bankFieldContext(row.partnerId, 'bank_account_number'),
+            ),
+          );
     await enqueueTemplate(trx, now, partner.email, 'payoutSent', {
       contactName: partner.contactName,
       amount: formatMoney(row.amount),
@@ -94,7 +148,12 @@ export async function notifyPayoutSent(trx: DbOrTx, mail: MailDeps, now: Date, p
 }
 
 /** A commission whose payment failed, told to its partner with the reason. */
-export async function notifyPayoutFailed(trx: DbOrTx, mail: MailDeps, now: Date, commission: { partnerId: string; amount: string; monthYear: string; reason: string }): Promise<void> {
+export async function notifyPayoutFailed(
+  trx: DbOrTx,
+  mail: MailDeps,
+  now: Date,
+  commission: { partnerId: string; amount: string; monthYear: string; reason: string },
+): Promise<void> {
   const partner = await partnerContact(trx, commission.partnerId);
   await enqueueTemplate(trx, now, partner.email, 'payoutFailed', {
     contactName: partner.contactName,
@@ -115,7 +174,12 @@ interface CommissionNotice {
 }
 
 /** A bonus or a clawback was added for the partner (money mail: always sent). */
-export async function notifyAdjustment(trx: DbOrTx, mail: MailDeps, now: Date, adjustment: CommissionNotice): Promise<void> {
+export async function notifyAdjustment(
+  trx: DbOrTx,
+  mail: MailDeps,
+  now: Date,
+  adjustment: CommissionNotice,
+): Promise<void> {
   const partner = await partnerContact(trx, adjustment.partnerId);
   const values = {
     contactName: partner.contactName,
@@ -125,11 +189,22 @@ export async function notifyAdjustment(trx: DbOrTx, mail: MailDeps, now: Date, a
     client: adjustment.clientCompanyName,
     dashboardUrl: portalLink(mail.config, '/dashboard'),
   };
-  await enqueueTemplate(trx, now, partner.email, adjustment.kind === 'clawback' ? 'commissionClawback' : 'commissionBonus', values);
+  await enqueueTemplate(
+    trx,
+    now,
+    partner.email,
+    adjustment.kind === 'clawback' ? 'commissionClawback' : 'commissionBonus',
+    values,
+  );
 }
 
 /** A pending commission of the partner was voided. */
-export async function notifyCommissionVoided(trx: DbOrTx, mail: MailDeps, now: Date, commission: CommissionNotice): Promise<void> {
+export async function notifyCommissionVoided(
+  trx: DbOrTx,
+  mail: MailDeps,
+  now: Date,
+  commission: CommissionNotice,
+): Promise<void> {
   const partner = await partnerContact(trx, commission.partnerId);
   await enqueueTemplate(trx, now, partner.email, 'commissionVoided', {
     contactName: partner.contactName,
@@ -143,7 +218,12 @@ export async function notifyCommissionVoided(trx: DbOrTx, mail: MailDeps, now: D
 }
 
 /** An admin added a client to the partner's pipeline. */
-export async function notifyClientAdded(trx: DbOrTx, mail: MailDeps, now: Date, referral: { partnerId: string; clientCompanyName: string; serviceType: string }): Promise<void> {
+export async function notifyClientAdded(
+  trx: DbOrTx,
+  mail: MailDeps,
+  now: Date,
+  referral: { partnerId: string; clientCompanyName: string; serviceType: string },
+): Promise<void> {
   const partner = await partnerContact(trx, referral.partnerId);
   const wanted = await optional(trx, mail, partner.userId, 'dealUpdates');
   if (!wanted) return;
@@ -167,18 +247,50 @@ export async function notifyDealClosed(
   trx: DbOrTx,
   mail: MailDeps,
   now: Date,
-  referral: { partnerId: string; clientCompanyName: string; stage: 'won' | 'lost'; commissionAmount: string; lostReason: string | null },
+  referral: {
+    partnerId: string;
+    clientCompanyName: string;
+    stage: 'won' | 'lost';
+    commissionAmount: string;
+    lostReason: string | null;
+  },
 ): Promise<void> {
   const partner = await partnerContact(trx, referral.partnerId);
   const wanted = await optional(trx, mail, partner.userId, 'dealUpdates');
   if (!wanted) return;
-  const common = { contactName: partner.contactName, clientCompanyName: referral.clientCompanyName, dashboardUrl: portalLink(mail.config, '/dashboard') };
-  if (referral.stage === 'won') await enqueueTemplate(trx, now, partner.email, 'dealWon', { ...common, commission: formatMoney(referral.commissionAmount) }, wanted.headers);
-  else await enqueueTemplate(trx, now, partner.email, 'dealLost', { ...common, reason: referral.lostReason }, wanted.headers);
+  const common = {
+    contactName: partner.contactName,
+    clientCompanyName: referral.clientCompanyName,
+    dashboardUrl: portalLink(mail.config, '/dashboard'),
+  };
+  if (referral.stage === 'won')
+    await enqueueTemplate(
+      trx,
+      now,
+      partner.email,
+      'dealWon',
+      { ...common, commission: formatMoney(referral.commissionAmount) },
+      wanted.headers,
+    );
+  else
+    await enqueueTemplate(
+      trx,
+      now,
+      partner.email,
+      'dealLost',
+      { ...common, reason: referral.lostReason },
+      wanted.headers,
+    );
 }
 
 /** The month's accrual, one summary per partner that earned in it (count and amount). */
-export async function notifyMonthlySummaries(trx: DbOrTx, mail: MailDeps, now: Date, month: string, earned: readonly { partnerId: string; count: number; amount: string }[]): Promise<void> {
+export async function notifyMonthlySummaries(
+  trx: DbOrTx,
+  mail: MailDeps,
+  now: Date,
+  month: string,
+  earned: readonly { partnerId: string; count: number; amount: string }[],
+): Promise<void> {
   for (const row of earned) {
     const partner = await partnerContact(trx, row.partnerId);
     const wanted = await optional(trx, mail, partner.userId, 'monthlySummary');
@@ -188,7 +300,13 @@ export async function notifyMonthlySummaries(trx: DbOrTx, mail: MailDeps, now: D
       now,
       partner.email,
       'monthlySummary',
-      { contactName: partner.contactName, month: formatMonthKey(month), count: row.count, amount: formatMoney(row.amount), dashboardUrl: portalLink(mail.config, '/dashboard') },
+      {
+        contactName: partner.contactName,
+        month: formatMonthKey(month),
+        count: row.count,
+        amount: formatMoney(row.amount),
+        dashboardUrl: portalLink(mail.config, '/dashboard'),
+      },
       wanted.headers,
     );
   }

@@ -55,12 +55,22 @@ export async function enqueueTemplate<K extends MailKind>(
 /** Scrape-time gauges of what waits in the outbox: how many mails, and how long the oldest has waited. */
 export function registerOutboxMetrics(metrics: Metrics, db: Db, now: () => Date): void {
   metrics.registerGauge('portal_outbox_backlog', 'Mails waiting in the outbox to be sent', async () => {
-    const row = await db.selectFrom('emailOutbox').select((eb) => eb.fn.countAll<string>().as('count')).where('status', '=', 'pending').executeTakeFirst();
+    const row = await db
+      .selectFrom('emailOutbox')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     return Number(row?.count ?? 0);
   });
-  metrics.registerGauge('portal_outbox_oldest_age_seconds', 'Seconds the oldest waiting mail has been in the outbox (0 when none waits)', async () => {
-    const { rows } = await sql<{ oldest: Date | null }>`select min(created_at) as oldest from email_outbox where status = 'pending'`.execute(db);
-    const oldest = rows[0]?.oldest;
-    return oldest ? Math.max(0, (now().getTime() - new Date(oldest).getTime()) / 1000) : 0;
-  });
+  metrics.registerGauge(
+    'portal_outbox_oldest_age_seconds',
+    'Seconds the oldest waiting mail has been in the outbox (0 when none waits)',
+    async () => {
+      const { rows } = await sql<{
+        oldest: Date | null;
+      }>`select min(created_at) as oldest from email_outbox where status = 'pending'`.execute(db);
+      const oldest = rows[0]?.oldest;
+      return oldest ? Math.max(0, (now().getTime() - new Date(oldest).getTime()) / 1000) : 0;
+    },
+  );
 }

@@ -13,7 +13,10 @@ import { portalLink } from './templates';
 
 const PURPOSE = 'mail-unsubscribe';
 const TOKEN = /^([0-9a-f-]{36})\.([A-Za-z]{1,32})\.([A-Za-z0-9_-]{43})$/;
-const COLUMN = { dealUpdates: 'mailDealUpdates', monthlySummary: 'mailMonthlySummary' } as const satisfies Record<MailTopic, string>;
+const COLUMN = { dealUpdates: 'mailDealUpdates', monthlySummary: 'mailMonthlySummary' } as const satisfies Record<
+  MailTopic,
+  string
+>;
 
 const keys = new WeakMap<AppConfig, Buffer>();
 function keyOf(config: AppConfig): Buffer {
@@ -26,7 +29,8 @@ function keyOf(config: AppConfig): Buffer {
   return key;
 }
 
-const macOf = (config: AppConfig, userId: string, topic: MailTopic) => createHmac('sha256', keyOf(config)).update(`${PURPOSE}\n${userId}\n${topic}`).digest('base64url');
+const macOf = (config: AppConfig, userId: string, topic: MailTopic) =>
+  createHmac('sha256', keyOf(config)).update(`${PURPOSE}\n${userId}\n${topic}`).digest('base64url');
 
 export function unsubscribeToken(config: AppConfig, userId: string, topic: MailTopic): string {
   return `${userId}.${topic}.${macOf(config, userId, topic)}`;
@@ -53,32 +57,60 @@ export function unsubscribeHeaders(config: AppConfig, userId: string, topic: Mai
 }
 
 export async function getMailPreferences(db: DbOrTx, userId: string): Promise<MailPreferences> {
-  const row = await db.selectFrom('users').select(['mailDealUpdates', 'mailMonthlySummary']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select(['mailDealUpdates', 'mailMonthlySummary'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return { dealUpdates: row.mailDealUpdates, monthlySummary: row.mailMonthlySummary };
 }
 
 /** Changes the switches given; the activity row names what changed and where (settings or mail). */
-export async function setMailPreferences(db: DbOrTx, userId: string, changes: Partial<MailPreferences>, source: 'settings' | 'one-click', now: Date): Promise<MailPreferences> {
+export async function setMailPreferences(
+  db: DbOrTx,
+  userId: string,
+  changes: Partial<MailPreferences>,
+  source: 'settings' | 'one-click',
+  now: Date,
+): Promise<MailPreferences> {
   const set: { mailDealUpdates?: boolean; mailMonthlySummary?: boolean } = {};
   for (const topic of MAIL_TOPICS) if (changes[topic] !== undefined) set[COLUMN[topic]] = changes[topic];
   if (Object.keys(set).length > 0) {
     const current = await getMailPreferences(db, userId);
-    await db.updateTable('users').set({ ...set, updatedAt: now }).where('id', '=', userId).execute();
-    await logActivity(db, { userId, action: 'user.mail_preferences_changed', entityType: 'user', entityId: userId, details: { ...changeSet(current, changes), source } });
+    await db
+      .updateTable('users')
+      .set({ ...set, updatedAt: now })
+      .where('id', '=', userId)
+      .execute();
+    await logActivity(db, {
+      userId,
+      action: 'user.mail_preferences_changed',
+      entityType: 'user',
+      entityId: userId,
+      details: { ...changeSet(current, changes), source },
+    });
   }
   return getMailPreferences(db, userId);
 }
 
-export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Switch mails off in the Settings tab of your dashboard instead.';
+export const UNSUBSCRIBE_INVALID =
+  'This unsubscribe link is not valid. Switch mails off in the Settings tab of your dashboard instead.';
 
 /** One-click unsubscribe: switches off the topic a signed token names and says so; a malformed, forged or orphaned token is invalid. */
-export async function unsubscribeOneClick(deps: Pick<AppDeps, 'config' | 'db' | 'now'>, rawToken: unknown): Promise<{ message: string }> {
+export async function unsubscribeOneClick(
+  deps: Pick<AppDeps, 'config' | 'db' | 'now'>,
+  rawToken: unknown,
+): Promise<{ message: string }> {
   const token = typeof rawToken === 'string' ? readUnsubscribeToken(deps.config, rawToken) : null;
   if (!token) throw DomainError.invalid(UNSUBSCRIBE_INVALID);
   const exists = await deps.db.selectFrom('users').select('id').where('id', '=', token.userId).executeTakeFirst();
   if (!exists) throw DomainError.invalid(UNSUBSCRIBE_INVALID);
-  await deps.db.transaction().execute((trx) => setMailPreferences(trx, token.userId, { [token.topic]: false }, 'one-click', deps.now()));
-  return { message: `${MAIL_TOPIC_LABELS[token.topic].label} are switched off. Switch them on again in the Settings tab of your dashboard.` };
+  await deps.db
+    .transaction()
+    .execute((trx) => setMailPreferences(trx, token.userId, { [token.topic]: false }, 'one-click', deps.now()));
+  return {
+    message: `${MAIL_TOPIC_LABELS[token.topic].label} are switched off. Switch them on again in the Settings tab of your dashboard.`,
+  };
 }
 
 /** Whether the user still wants this topic (read inside the transaction that would mail it). */

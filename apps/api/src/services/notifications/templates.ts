@@ -31,7 +31,15 @@ export interface TemplateValues {
   applicationRejected: { contactName: string; companyName: string; reason: string | null };
   partnerSuspended: { contactName: string; companyName: string };
   partnerReactivated: { contactName: string; companyName: string; dashboardUrl: string };
-  payoutSent: { contactName: string; amount: string; reference: string; method: string; account: string | null; commissionCount: number; dashboardUrl: string };
+  payoutSent: {
+    contactName: string;
+    amount: string;
+    reference: string;
+    method: string;
+    account: string | null;
+    commissionCount: number;
+    dashboardUrl: string;
+  };
   payoutFailed: { contactName: string; amount: string; month: string; reason: string; dashboardUrl: string };
   clientAdded: { contactName: string; clientCompanyName: string; service: string; dashboardUrl: string };
   dealWon: { contactName: string; clientCompanyName: string; commission: string; dashboardUrl: string };
@@ -39,21 +47,53 @@ export interface TemplateValues {
   monthlySummary: { contactName: string; month: string; count: number; amount: string; dashboardUrl: string };
   teamInvitation: { roleLabel: string; invitedBy: string; acceptUrl: string; validDays: number };
   bankDetailsChanged: { contactName: string; account: string | null; changedAt: string; settingsUrl: string };
-  partnerBankDetailsChanged: { companyName: string; contactName: string; account: string | null; changedAt: string; partnersUrl: string };
-  commissionBonus: { contactName: string; amount: string; month: string; reason: string; client: string | null; dashboardUrl: string };
-  commissionClawback: { contactName: string; amount: string; month: string; reason: string; client: string | null; dashboardUrl: string };
-  commissionVoided: { contactName: string; kind: string; amount: string; month: string; reason: string; client: string | null; dashboardUrl: string };
+  partnerBankDetailsChanged: {
+    companyName: string;
+    contactName: string;
+    account: string | null;
+    changedAt: string;
+    partnersUrl: string;
+  };
+  commissionBonus: {
+    contactName: string;
+    amount: string;
+    month: string;
+    reason: string;
+    client: string | null;
+    dashboardUrl: string;
+  };
+  commissionClawback: {
+    contactName: string;
+    amount: string;
+    month: string;
+    reason: string;
+    client: string | null;
+    dashboardUrl: string;
+  };
+  commissionVoided: {
+    contactName: string;
+    kind: string;
+    amount: string;
+    month: string;
+    reason: string;
+    client: string | null;
+    dashboardUrl: string;
+  };
 }
 
 export type MailKind = keyof TemplateValues;
 
-const DEAL_UPDATES_NOTE = 'You get deal updates because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.';
+const DEAL_UPDATES_NOTE =
+  'You get deal updates because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.';
 
 const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = {
   teamInvitation: ({ roleLabel, invitedBy, acceptUrl, validDays }) => ({
     subject: `You are invited to the ${PRODUCT_NAME} admin team`,
     heading: `Join the ${PRODUCT_NAME} admin team`,
-    paragraphs: [`${invitedBy} invited you to the ${PRODUCT_NAME} partner portal as ${roleLabel}. Choose your password with the button below.`, `The link works once and for ${validDays} days.`],
+    paragraphs: [
+      `${invitedBy} invited you to the ${PRODUCT_NAME} partner portal as ${roleLabel}. Choose your password with the button below.`,
+      `The link works once and for ${validDays} days.`,
+    ],
     action: { label: 'Accept the invitation', url: acceptUrl },
     note: 'If you did not expect this invitation, ignore this mail.',
   }),
@@ -98,13 +138,18 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
   newApplication: ({ companyName, contactName, email, queueUrl }) => ({
     subject: `New partner application: ${companyName}`,
     heading: 'A new partner application is waiting',
-    paragraphs: [`${companyName} applied to the ${PRODUCT_NAME} partner program.`, `Contact: ${contactName} (${email}).`],
+    paragraphs: [
+      `${companyName} applied to the ${PRODUCT_NAME} partner program.`,
+      `Contact: ${contactName} (${email}).`,
+    ],
     action: { label: 'Open the approval queue', url: queueUrl },
   }),
   applicationReceived: ({ contactName, companyName, statusUrl }) => ({
     subject: 'We received your partner application',
     heading: `Thank you, ${contactName}`,
-    paragraphs: [`We received the partner application of ${companyName}. Our team reviews it and you will hear from us by mail.`],
+    paragraphs: [
+      `We received the partner application of ${companyName}. Our team reviews it and you will hear from us by mail.`,
+    ],
     action: { label: 'Check your application', url: statusUrl },
   }),
   applicationApproved: ({ contactName, companyName, dashboardUrl, referralUrl }) => ({
@@ -150,7 +195,11 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
   payoutFailed: ({ contactName, amount, month, reason, dashboardUrl }) => ({
     subject: `Commission payment failed: ${amount}`,
     heading: 'A commission payment failed',
-    paragraphs: [`Hello ${contactName}, the payment of your ${month} commission of ${amount} failed.`, `Reason: ${reason}`, 'Check your payment details and contact your program contact.'],
+    paragraphs: [
+      `Hello ${contactName}, the payment of your ${month} commission of ${amount} failed.`,
+      `Reason: ${reason}`,
+      'Check your payment details and contact your program contact.',
+    ],
     action: { label: 'See your commissions', url: dashboardUrl },
   }),
   clientAdded: ({ contactName, clientCompanyName, service, dashboardUrl }) => ({
@@ -163,21 +212,28 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
   dealWon: ({ contactName, clientCompanyName, commission, dashboardUrl }) => ({
     subject: `Deal won: ${clientCompanyName}`,
     heading: `${clientCompanyName} became a client`,
-    paragraphs: [`Good news, ${contactName}: ${clientCompanyName} signed. You earn ${commission} a month for as long as they stay a client.`],
+    paragraphs: [
+      `Good news, ${contactName}: ${clientCompanyName} signed. You earn ${commission} a month for as long as they stay a client.`,
+    ],
     action: { label: 'See your referrals', url: dashboardUrl },
     note: DEAL_UPDATES_NOTE,
   }),
   dealLost: ({ contactName, clientCompanyName, reason, dashboardUrl }) => ({
     subject: `Deal lost: ${clientCompanyName}`,
     heading: `${clientCompanyName} did not sign`,
-    paragraphs: [`Hello ${contactName}, ${clientCompanyName} decided not to go ahead.`, reason ? `Reason: ${reason}` : 'No reason was given.'],
+    paragraphs: [
+      `Hello ${contactName}, ${clientCompanyName} decided not to go ahead.`,
+      reason ? `Reason: ${reason}` : 'No reason was given.',
+    ],
     action: { label: 'See your referrals', url: dashboardUrl },
     note: DEAL_UPDATES_NOTE,
   }),
   monthlySummary: ({ contactName, month, count, amount, dashboardUrl }) => ({
     subject: `Your ${month} commissions: ${amount}`,
     heading: `${month}: ${amount} earned`,
-    paragraphs: [`Hello ${contactName}, ${count} ${count === 1 ? 'client' : 'clients'} earned you ${amount} in commissions for ${month}. They are now pending payout.`],
+    paragraphs: [
+      `Hello ${contactName}, ${count} ${count === 1 ? 'client' : 'clients'} earned you ${amount} in commissions for ${month}. They are now pending payout.`,
+    ],
     action: { label: 'See your commissions', url: dashboardUrl },
     note: 'You get monthly summaries because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.',
   }),
@@ -213,7 +269,12 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
 };
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 function renderText(body: MailBody): string {
@@ -225,12 +286,16 @@ function renderText(body: MailBody): string {
 }
 
 function renderHtml(body: MailBody): string {
-  const paragraphs = body.paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLOURS.text}">${escapeHtml(p)}</p>`).join('');
+  const paragraphs = body.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLOURS.text}">${escapeHtml(p)}</p>`)
+    .join('');
   const action = body.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:${COLOURS.brand};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(body.action.label)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${COLOURS.muted}">Or open this address: <a href="${escapeHtml(body.action.url)}" style="color:${COLOURS.brand}">${escapeHtml(body.action.url)}</a></p>`
     : '';
-  const note = body.note ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:${COLOURS.muted}">${escapeHtml(body.note)}</p>` : '';
+  const note = body.note
+    ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:${COLOURS.muted}">${escapeHtml(body.note)}</p>`
+    : '';
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.subject)}</title></head>` +
     `<body style="margin:0;padding:24px 12px;background:${COLOURS.page};font-family:Inter,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">` +
@@ -248,7 +313,11 @@ export function renderMail<K extends MailKind>(kind: K, values: TemplateValues[K
 }
 
 /** An absolute link into the portal: PUBLIC_URL when set (required with SMTP), else the local address. */
-export function portalLink(config: { publicUrl?: string; host: string; port: number }, path: string, query: Record<string, string> = {}): string {
+export function portalLink(
+  config: { publicUrl?: string; host: string; port: number },
+  path: string,
+  query: Record<string, string> = {},
+): string {
   const base = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   // A relative path keeps a PUBLIC_URL that has a path of its own (https://example.com/portal/).
   const url = new URL(path.replace(/^\/+/, ''), base.endsWith('/') ? base : `${base}/`);

@@ -80,7 +80,12 @@ type PartnersQuery = SelectQueryBuilder<Database, 'partners' | 'users', object>;
 function filtered(db: DbOrTx, query: Pick<ListPartnersQuery, 'search' | 'status'>): PartnersQuery {
   let q = partnersWithEmail(db) as PartnersQuery;
   if (query.status) q = q.where('partners.status', '=', query.status);
-  if (query.search) q = q.where('partners.id', 'in', db.selectFrom(searchMatches(db, query.search, query.status, sql`partners.id`).as('match')).select('match.id'));
+  if (query.search)
+    q = q.where(
+      'partners.id',
+      'in',
+      db.selectFrom(searchMatches(db, query.search, query.status, sql`partners.id`).as('match')).select('match.id'),
+    );
   return q;
 }
 
@@ -108,7 +113,8 @@ function searchMatches(db: DbOrTx, search: string, status: PartnerStatus | undef
 
 function partnerOrder(sort: ListPartnersQuery['sort']): KeysetOrder {
   const descending = sort.startsWith('-');
-  const field = (descending ? sort.slice(1) : sort) as 'companyName' | 'createdAt' | 'currentMrr' | 'totalLifetimeCommissions' | 'status';
+  const field = (descending ? sort.slice(1) : sort) as
+    'companyName' | 'createdAt' | 'currentMrr' | 'totalLifetimeCommissions' | 'status';
   const [key, type] = (
     {
       companyName: [sql`lower(partners.company_name)`, 'text'],
@@ -121,7 +127,10 @@ function partnerOrder(sort: ListPartnersQuery['sort']): KeysetOrder {
   return { key, type, id: sql`partners.id`, direction: descending ? 'desc' : 'asc' };
 }
 
-export async function listPartners(db: DbOrTx, query: ListPartnersQuery): Promise<{ items: AdminPartnerRow[]; total: number; limit: number; offset: number }> {
+export async function listPartners(
+  db: DbOrTx,
+  query: ListPartnersQuery,
+): Promise<{ items: AdminPartnerRow[]; total: number; limit: number; offset: number }> {
   const { key: orderColumn, direction } = partnerOrder(query.sort);
   let rows: PartnerWithEmail[];
   let total: number;
@@ -149,7 +158,12 @@ export async function listPartners(db: DbOrTx, query: ListPartnersQuery): Promis
     total = found[0]
       ? Number(found[0].matchCount)
       : query.offset > 0
-        ? (await db.selectFrom(matches.as('match')).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total
+        ? (
+            await db
+              .selectFrom(matches.as('match'))
+              .select(sql<number>`count(*)::int`.as('total'))
+              .executeTakeFirstOrThrow()
+          ).total
         : 0;
   } else {
     // Without a search the page walks an index and the count is a cheap separate read.
@@ -171,10 +185,16 @@ export async function listPartners(db: DbOrTx, query: ListPartnersQuery): Promis
 }
 
 /** Every partner matching the filters, in the list's order, batch by batch (the REST list without `limit`). */
-export async function* streamPartners(db: DbOrTx, query: Omit<ListPartnersQuery, 'limit' | 'offset'>, batchSize?: number): AsyncGenerator<AdminPartnerRow[]> {
+export async function* streamPartners(
+  db: DbOrTx,
+  query: Omit<ListPartnersQuery, 'limit' | 'offset'>,
+  batchSize?: number,
+): AsyncGenerator<AdminPartnerRow[]> {
   const order = partnerOrder(query.sort);
   const batches = keysetBatches((cursor, size) => {
-    let batch = filtered(db, query).selectAll('partners').select(['users.email', keysetKey(order)]);
+    let batch = filtered(db, query)
+      .selectAll('partners')
+      .select(['users.email', keysetKey(order)]);
     if (cursor) batch = batch.where(afterCursor(order, cursor));
     return batch.orderBy(order.key, order.direction).orderBy('partners.id', order.direction).limit(size).execute();
   }, batchSize);
@@ -194,7 +214,11 @@ export async function listPendingPartners(db: DbOrTx): Promise<AdminPartnerRow[]
 }
 
 export async function getPartnerDetails(db: DbOrTx, cipher: FieldCipher, id: string): Promise<PartnerDetails> {
-  const row = await partnersWithEmail(db).selectAll('partners').select('users.email').where('partners.id', '=', id).executeTakeFirst();
+  const row = await partnersWithEmail(db)
+    .selectAll('partners')
+    .select('users.email')
+    .where('partners.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw DomainError.notFound(MESSAGES.partnerNotFound);
   return toPartnerDetails(row, cipher);
 }
@@ -217,14 +241,22 @@ export async function changePartnerStatus(
   const rule = PARTNER_TRANSITIONS[transition];
   const { partnerId, adminId, now } = input;
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('partners').select('status').where('id', '=', partnerId).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('partners')
+      .select('status')
+      .where('id', '=', partnerId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw DomainError.notFound(MESSAGES.partnerNotFound);
     const changes = {
       approve: { approvedAt: now, approvedBy: adminId, rejectedAt: null, rejectedBy: null, rejectionReason: null },
       reject: { rejectedAt: now, rejectedBy: adminId, rejectionReason: input.reason ?? null },
       suspend: {},
       // A partner that was never approved (e.g. set inactive by hand) is approved by this decision.
-      reactivate: { approvedAt: sql<Date>`coalesce(approved_at, ${now})`, approvedBy: sql<string>`coalesce(approved_by, ${adminId}::uuid)` },
+      reactivate: {
+        approvedAt: sql<Date>`coalesce(approved_at, ${now})`,
+        approvedBy: sql<string>`coalesce(approved_by, ${adminId}::uuid)`,
+      },
     }[transition];
     const row = await trx
       .updateTable('partners')
@@ -234,14 +266,30 @@ export async function changePartnerStatus(
       .returning(['id', 'companyName', 'contactName', 'status', 'referralCode'])
       .executeTakeFirst();
     if (!row) throw DomainError.conflict(partnerTransitionRefused(transition, before.status));
-    const eventType = ({ approve: 'partner.approved', reject: 'partner.rejected', suspend: 'partner.suspended', reactivate: 'partner.reactivated' } as const)[transition];
-    await enqueueWebhookEvent(trx, eventType, { ...partnerEventData(row), ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) }, now);
+    const eventType = (
+      {
+        approve: 'partner.approved',
+        reject: 'partner.rejected',
+        suspend: 'partner.suspended',
+        reactivate: 'partner.reactivated',
+      } as const
+    )[transition];
+    await enqueueWebhookEvent(
+      trx,
+      eventType,
+      { ...partnerEventData(row), ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) },
+      now,
+    );
     await logActivity(trx, {
       userId: adminId,
       action: `partner.${{ approve: 'approved', reject: 'rejected', suspend: 'suspended', reactivate: 'reactivated' }[transition]}`,
       entityType: 'partner',
       entityId: partnerId,
-      details: { before: { status: before.status }, after: { status: rule.to }, ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) },
+      details: {
+        before: { status: before.status },
+        after: { status: rule.to },
+        ...(transition === 'reject' ? { reason: input.reason ?? null } : {}),
+      },
     });
     await notifyPartnerDecision(trx, input.mail, now, partnerId, transition, input.reason);
     return row;
@@ -256,7 +304,11 @@ export async function createPartnerByAdmin(
   input: { form: z.output<typeof createPartnerInput>; adminId: string; now: Date },
 ): Promise<AdminPartnerRow> {
   const { form, adminId, now } = input;
-  const taken = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', form.email.toLowerCase()).executeTakeFirst();
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', form.email.toLowerCase())
+    .executeTakeFirst();
   if (taken) throw DomainError.conflict(MESSAGES.emailTaken);
   const passwordHash = await hashPassword(form.password);
   try {
@@ -299,7 +351,10 @@ export async function createPartnerByAdmin(
     });
   } catch (error) {
     // Two admins creating the same email at once: the unique index decides.
-    if (isUniqueViolation(error) && /email/i.test(String((error as { constraint?: string; message?: string }).constraint ?? (error as Error).message))) {
+    if (
+      isUniqueViolation(error) &&
+      /email/i.test(String((error as { constraint?: string; message?: string }).constraint ?? (error as Error).message))
+    ) {
       throw DomainError.conflict(MESSAGES.emailTaken);
     }
     throw error;

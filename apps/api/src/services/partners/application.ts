@@ -15,7 +15,9 @@ import { preparedLookup } from '../platform/prepared';
 export type PartnerApplication = z.output<typeof partnerApplicationInput>;
 
 /** The partner record of a user (every partner call reads it), compiled once per handle. */
-export const partnerOfUser = preparedLookup((db: DbOrTx, userId: string) => db.selectFrom('partners').selectAll().where('userId', '=', userId));
+export const partnerOfUser = preparedLookup((db: DbOrTx, userId: string) =>
+  db.selectFrom('partners').selectAll().where('userId', '=', userId),
+);
 
 export async function getOwnProfile(db: DbOrTx, userId: string): Promise<Partner> {
   const partner = await partnerOfUser(db, userId);
@@ -50,7 +52,12 @@ export interface ApplyDeps extends MailDeps {
  * One application per user: the unique `user_id` constraint decides, so two racing submissions
  * give one record and one 409.
  */
-export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, input: PartnerApplication): Promise<Partner> {
+export async function applyAsPartner(
+  db: Db,
+  deps: ApplyDeps,
+  userId: string,
+  input: PartnerApplication,
+): Promise<Partner> {
   if (!Object.hasOwn(AGREEMENTS, input.agreementVersion)) {
     throw DomainError.invalid(MESSAGES.unknownAgreementVersion);
   }
@@ -60,7 +67,8 @@ export async function applyAsPartner(db: Db, deps: ApplyDeps, userId: string, in
   }
   // The id is chosen here so the bank numbers can be sealed to their row before it exists.
   const id = randomUUID();
-  const encrypt = (value: string | undefined, column: BankNumberColumn) => (value ? deps.cipher.encrypt(value, bankFieldContext(id, column)) : null);
+  const encrypt = (value: string | undefined, column: BankNumberColumn) =>
+    value ? deps.cipher.encrypt(value, bankFieldContext(id, column)) : null;
 
   // A referral code taken between its check and the insert is drawn again; anything else is final.
   for (let attempt = 1; ; attempt++) {

@@ -21,8 +21,12 @@ export async function partnerMetrics(db: DbOrTx, partnerId: string, now: Date): 
       .where('partnerId', '=', partnerId)
       .select([
         sql<string>`coalesce(sum(amount) filter (where status = 'paid'), 0)::numeric(14, 2)::text`.as('totalEarnings'),
-        sql<string>`coalesce(sum(amount) filter (where status = 'pending'), 0)::numeric(14, 2)::text`.as('pendingCommissions'),
-        sql<string>`coalesce(sum(amount) filter (where month_year = ${month} and status in ('pending', 'paid')), 0)::numeric(14, 2)::text`.as('thisMonthEarnings'),
+        sql<string>`coalesce(sum(amount) filter (where status = 'pending'), 0)::numeric(14, 2)::text`.as(
+          'pendingCommissions',
+        ),
+        sql<string>`coalesce(sum(amount) filter (where month_year = ${month} and status in ('pending', 'paid')), 0)::numeric(14, 2)::text`.as(
+          'thisMonthEarnings',
+        ),
       ])
       .executeTakeFirstOrThrow(),
     db

@@ -37,7 +37,11 @@ export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Pro
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    db.selectFrom('commissions').select(sql<number>`count(*)::int`.as('total')).where('partnerId', '=', page.partnerId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('commissions')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where('partnerId', '=', page.partnerId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toCommission), total: counted.total, limit: page.limit, offset: page.offset };
 }
@@ -45,7 +49,12 @@ export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Pro
 /** The payouts that paid this partner, newest first, each with this partner's share only (the partner's own history, paged). */
 export async function listPartnerPayouts(db: Db, page: PartnerPage): Promise<Page<PartnerPayout>> {
   const [rows, counted] = await Promise.all([
-    partnerPayouts(db, page.partnerId).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    partnerPayouts(db, page.partnerId)
+      .orderBy('p.createdAt', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     db
       .selectFrom('commissions')
       .select(sql<number>`count(distinct payout_id)::int`.as('total'))
@@ -61,18 +70,20 @@ export async function listPartnerPayouts(db: Db, page: PartnerPage): Promise<Pag
  * about its referrals, commissions and mail, which name the partner in their details.
  */
 export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promise<Page<PartnerActivityEntry>> {
-  const partner = await db.selectFrom('partners').select(['id', 'userId']).where('id', '=', page.partnerId).executeTakeFirst();
+  const partner = await db
+    .selectFrom('partners')
+    .select(['id', 'userId'])
+    .where('id', '=', page.partnerId)
+    .executeTakeFirst();
   if (!partner) return { items: [], total: 0, limit: page.limit, offset: page.offset };
-  const about = db
-    .selectFrom('activityLog as a')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('a.entityType', '=', 'partner'), eb('a.entityId', '=', partner.id)]),
-        eb.and([eb('a.entityType', '=', 'user'), eb('a.entityId', '=', partner.userId)]),
-        // The expression and predicate of activity_log_partner_idx (migration 0014).
-        sql<boolean>`(a.details ? 'partnerId' and a.details ->> 'partnerId' = ${partner.id})`,
-      ]),
-    );
+  const about = db.selectFrom('activityLog as a').where((eb) =>
+    eb.or([
+      eb.and([eb('a.entityType', '=', 'partner'), eb('a.entityId', '=', partner.id)]),
+      eb.and([eb('a.entityType', '=', 'user'), eb('a.entityId', '=', partner.userId)]),
+      // The expression and predicate of activity_log_partner_idx (migration 0014).
+      sql<boolean>`(a.details ? 'partnerId' and a.details ->> 'partnerId' = ${partner.id})`,
+    ]),
+  );
   const [rows, counted] = await Promise.all([
     about
       .leftJoin('users as u', 'u.id', 'a.userId')
@@ -85,7 +96,15 @@ export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promis
     about.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return {
-    items: rows.map((row) => ({ id: row.id, action: row.action, entityType: row.entityType, entityId: row.entityId, actorEmail: row.actorEmail, details: row.details, createdAt: row.createdAt.toISOString() })),
+    items: rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      entityType: row.entityType,
+      entityId: row.entityId,
+      actorEmail: row.actorEmail,
+      details: row.details,
+      createdAt: row.createdAt.toISOString(),
+    })),
     total: counted.total,
     limit: page.limit,
     offset: page.offset,

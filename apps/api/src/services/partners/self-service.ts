@@ -40,7 +40,13 @@ export async function updateOwnProfile(deps: AppDeps, user: SessionUser, input: 
       .where('id', '=', partner.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await logActivity(trx, { userId: user.id, action: 'partner.profile_updated', entityType: 'partner', entityId: partner.id, details: { before, after: changes } });
+    await logActivity(trx, {
+      userId: user.id,
+      action: 'partner.profile_updated',
+      entityType: 'partner',
+      entityId: partner.id,
+      details: { before, after: changes },
+    });
     return updated;
   });
 }
@@ -48,7 +54,12 @@ export async function updateOwnProfile(deps: AppDeps, user: SessionUser, input: 
 const stamp = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** New wire details after the current password (wrong: 400, counted as a failed sign-in). */
-export async function updateOwnBankDetails(deps: AppDeps, user: SessionUser, input: BankDetails, ip: string): Promise<Partner> {
+export async function updateOwnBankDetails(
+  deps: AppDeps,
+  user: SessionUser,
+  input: BankDetails,
+  ip: string,
+): Promise<Partner> {
   const key = `${user.email}|${ip}`;
   await deps.rateLimits.consume('loginFailuresPerEmailAndIp', key);
   const account = await findUserByEmail(deps.db, user.email);
@@ -64,8 +75,14 @@ export async function updateOwnBankDetails(deps: AppDeps, user: SessionUser, inp
       .set({
         paymentMethod: 'Wire',
         bankName: input.bankName,
-        bankRoutingNumber: deps.cipher.encrypt(input.bankRoutingNumber, bankFieldContext(partner.id, 'bank_routing_number')),
-        bankAccountNumber: deps.cipher.encrypt(input.bankAccountNumber, bankFieldContext(partner.id, 'bank_account_number')),
+        bankRoutingNumber: deps.cipher.encrypt(
+          input.bankRoutingNumber,
+          bankFieldContext(partner.id, 'bank_routing_number'),
+        ),
+        bankAccountNumber: deps.cipher.encrypt(
+          input.bankAccountNumber,
+          bankFieldContext(partner.id, 'bank_account_number'),
+        ),
         bankAccountType: input.bankAccountType,
         bankAccountHolderName: input.bankAccountHolderName,
         bankAddress: input.bankAddress,
@@ -82,7 +99,11 @@ export async function updateOwnBankDetails(deps: AppDeps, user: SessionUser, inp
       action: 'partner.bank_details_updated',
       entityType: 'partner',
       entityId: partner.id,
-      details: { bankName: input.bankName, accountNumber: masked, routingNumber: maskLastFour(input.bankRoutingNumber) },
+      details: {
+        bankName: input.bankName,
+        accountNumber: masked,
+        routingNumber: maskLastFour(input.bankRoutingNumber),
+      },
     });
     const changedAt = stamp(now);
     await enqueueTemplate(trx, now, user.email, 'bankDetailsChanged', {
@@ -91,7 +112,13 @@ export async function updateOwnBankDetails(deps: AppDeps, user: SessionUser, inp
       changedAt,
       settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
     });
-    const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').where('active', '=', true).orderBy('email').execute();
+    const admins = await trx
+      .selectFrom('users')
+      .select('email')
+      .where('role', '=', 'admin')
+      .where('active', '=', true)
+      .orderBy('email')
+      .execute();
     for (const admin of admins) {
       await enqueueTemplate(trx, now, admin.email, 'partnerBankDetailsChanged', {
         companyName: partner.companyName,

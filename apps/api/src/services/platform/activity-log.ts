@@ -1,7 +1,15 @@
 // The audit log (issue 16): the admin reads the activity log filtered by actor, entity, action and
 // time, newest first, paged or as a CSV, each entry naming its actor and showing its before/after.
 
-import { SYSTEM_ACTOR, SYSTEM_ACTOR_LABEL, type ActivityActor, type ActivityChange, type ActivityEntry, type ActivityFilter, type ActivityPage } from '@portal/contracts';
+import {
+  SYSTEM_ACTOR,
+  SYSTEM_ACTOR_LABEL,
+  type ActivityActor,
+  type ActivityChange,
+  type ActivityEntry,
+  type ActivityFilter,
+  type ActivityPage,
+} from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
 import type { Database } from '@portal/db';
@@ -23,7 +31,13 @@ export interface ActorColumns {
 /** The one place that turns a row's principal into the actor the screen and the CSV show. */
 export function describeActor(row: ActorColumns): ActivityActor {
   if (row.apiKeyId) {
-    return { kind: 'apiKey', id: row.apiKeyId, label: `API key ${row.apiKeyName ?? row.apiKeyId}`, email: null, name: row.apiKeyName ?? null };
+    return {
+      kind: 'apiKey',
+      id: row.apiKeyId,
+      label: `API key ${row.apiKeyName ?? row.apiKeyId}`,
+      email: null,
+      name: row.apiKeyName ?? null,
+    };
   }
   if (row.userId) {
     const label = row.name && row.email ? `${row.name} <${row.email}>` : (row.email ?? row.name ?? row.userId);
@@ -32,11 +46,16 @@ export function describeActor(row: ActorColumns): ActivityActor {
   return { kind: 'system', id: null, label: SYSTEM_ACTOR_LABEL, email: null, name: null };
 }
 
-const displayValue = (value: unknown): string | null => (value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value));
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const displayValue = (value: unknown): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Splits stored details into the before/after pairs (only the fields either side names) and the rest. */
-export function splitDetails(details: Record<string, unknown> | null): { changes: ActivityChange[]; details: Record<string, unknown> | null } {
+export function splitDetails(details: Record<string, unknown> | null): {
+  changes: ActivityChange[];
+  details: Record<string, unknown> | null;
+} {
   if (!details) return { changes: [], details: null };
   const { before, after, ...rest } = details;
   if (!isRecord(before) && !isRecord(after)) return { changes: [], details };
@@ -49,7 +68,12 @@ export function splitDetails(details: Record<string, unknown> | null): { changes
   };
 }
 
-type Joined = Database & { a: Database['activityLog']; u: Database['users']; p: Database['partners']; k: Database['apiKeys'] };
+type Joined = Database & {
+  a: Database['activityLog'];
+  u: Database['users'];
+  p: Database['partners'];
+  k: Database['apiKeys'];
+};
 
 /** LIKE pattern text with its wildcards taken literally. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -58,11 +82,18 @@ function matches(eb: ExpressionBuilder<Joined, 'a' | 'u' | 'k'>, filter: Activit
   const where: Expression<SqlBool>[] = [];
   const actor = filter.actor;
   if (actor !== undefined) {
-    if (actor.toLowerCase() === SYSTEM_ACTOR) where.push(eb.and([eb('a.userId', 'is', null), eb('a.apiKeyId', 'is', null)]));
-    else if (UUID.test(actor)) where.push(eb.or([eb('a.userId', '=', actor.toLowerCase()), eb('a.apiKeyId', '=', actor.toLowerCase())]));
+    if (actor.toLowerCase() === SYSTEM_ACTOR)
+      where.push(eb.and([eb('a.userId', 'is', null), eb('a.apiKeyId', 'is', null)]));
+    else if (UUID.test(actor))
+      where.push(eb.or([eb('a.userId', '=', actor.toLowerCase()), eb('a.apiKeyId', '=', actor.toLowerCase())]));
     else {
       const pattern = `%${literal(actor.toLowerCase())}%`;
-      where.push(eb.or([eb(sql`lower(${eb.ref('u.email')})`, 'like', pattern), eb(sql`lower(${eb.ref('k.name')})`, 'like', pattern)]));
+      where.push(
+        eb.or([
+          eb(sql`lower(${eb.ref('u.email')})`, 'like', pattern),
+          eb(sql`lower(${eb.ref('k.name')})`, 'like', pattern),
+        ]),
+      );
     }
   }
   if (filter.entityType !== undefined) where.push(eb('a.entityType', '=', filter.entityType));
@@ -85,7 +116,19 @@ const base = (db: Db) =>
     .leftJoin('partners as p', 'p.userId', 'a.userId')
     .leftJoin('apiKeys as k', 'k.id', 'a.apiKeyId');
 
-const ROW = ['a.id', 'a.createdAt', 'a.action', 'a.entityType', 'a.entityId', 'a.details', 'a.userId', 'u.email', 'p.contactName as name', 'a.apiKeyId', 'k.name as apiKeyName'] as const;
+const ROW = [
+  'a.id',
+  'a.createdAt',
+  'a.action',
+  'a.entityType',
+  'a.entityId',
+  'a.details',
+  'a.userId',
+  'u.email',
+  'p.contactName as name',
+  'a.apiKeyId',
+  'k.name as apiKeyName',
+] as const;
 
 interface Row extends ActorColumns {
   id: string;
@@ -108,7 +151,10 @@ function toEntry(row: Row): ActivityEntry {
   };
 }
 
-export async function listActivity(db: Db, input: ActivityFilter & { limit: number; offset: number }): Promise<ActivityPage> {
+export async function listActivity(
+  db: Db,
+  input: ActivityFilter & { limit: number; offset: number },
+): Promise<ActivityPage> {
   const [rows, count] = await Promise.all([
     base(db)
       .select(ROW)
@@ -140,7 +186,9 @@ function batchAfter(db: Db, filter: ActivityFilter, cursor: Cursor | null) {
     .select(ROW)
     .select(sql<string>`a.created_at::text`.as('cursorAt'))
     .where((eb) => matches(eb, filter))
-    .$if(cursor !== null, (q) => q.where(sql<boolean>`(a.created_at, a.id) < (${cursor?.cursorAt}::timestamptz, ${cursor?.id}::uuid)`))
+    .$if(cursor !== null, (q) =>
+      q.where(sql<boolean>`(a.created_at, a.id) < (${cursor?.cursorAt}::timestamptz, ${cursor?.id}::uuid)`),
+    )
     .orderBy('a.createdAt', 'desc')
     .orderBy('a.id', 'desc')
     .limit(BATCH_SIZE)
@@ -173,7 +221,8 @@ export const ACTIVITY_COLUMNS: CsvColumn[] = [
 ];
 
 /** A change as one line of text: "status: pending → active". */
-export const changeLine = (change: ActivityChange) => `${change.field}: ${change.before ?? '—'} → ${change.after ?? '—'}`;
+export const changeLine = (change: ActivityChange) =>
+  `${change.field}: ${change.before ?? '—'} → ${change.after ?? '—'}`;
 
 /** The filtered log as CSV rows (the exports' formula-safe CSV); the download itself is logged. */
 export async function activityCsv(db: Db, filter: ActivityFilter, actorId: string) {
@@ -182,7 +231,14 @@ export async function activityCsv(db: Db, filter: ActivityFilter, actorId: strin
     action: 'export.downloaded',
     entityType: 'user',
     entityId: null,
-    details: { kind: 'activity', filters: Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])) },
+    details: {
+      kind: 'activity',
+      filters: Object.fromEntries(
+        Object.entries(filter)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+      ),
+    },
   });
   async function* rows() {
     for await (const entry of allEntries(db, filter)) {
@@ -202,4 +258,3 @@ export async function activityCsv(db: Db, filter: ActivityFilter, actorId: strin
   }
   return csvStream(ACTIVITY_COLUMNS, rows());
 }
-

@@ -7,7 +7,16 @@
 // a file whose row came later is a harmless extra.
 
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, openAsBlob, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  openAsBlob,
+  readdirSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+} from 'node:fs';
 import { open, readdir, readFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -41,7 +50,8 @@ export class BackupError extends Error {
 /** The archive as a gzip stream; throws before streaming when the database is not the embedded one. */
 export async function createBackupStream(handle: DatabaseHandle, dataDir: string, now = new Date()): Promise<Readable> {
   const dump = handle.dumpDataDir;
-  if (handle.kind !== 'pglite' || !dump) throw new BackupError('Backups cover the embedded database; with DATABASE_URL use pg_dump (see the README).');
+  if (handle.kind !== 'pglite' || !dump)
+    throw new BackupError('Backups cover the embedded database; with DATABASE_URL use pg_dump (see the README).');
   const uploadsDir = join(dataDir, 'uploads');
   const opened: Array<{ name: string; file: FileHandle; size: number }> = [];
   let database: Blob;
@@ -66,7 +76,12 @@ export async function createBackupStream(handle: DatabaseHandle, dataDir: string
   }
   const secretsFile = join(dataDir, SECRETS_ENTRY);
   const secrets = existsSync(secretsFile) ? await readFile(secretsFile) : null;
-  const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: now.toISOString(), uploads: opened.length, secrets: secrets !== null };
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    createdAt: now.toISOString(),
+    uploads: opened.length,
+    secrets: secrets !== null,
+  };
   const sources: TarSource[] = [
     { type: 'content', target: MANIFEST_ENTRY, content: JSON.stringify(manifest, null, 2), mode: 0o600 },
     { type: 'content', target: DATABASE_ENTRY, content: database, mode: 0o600 },
@@ -75,7 +90,13 @@ export async function createBackupStream(handle: DatabaseHandle, dataDir: string
     ...opened.map(({ name, file, size }) =>
       size === 0
         ? { type: 'content' as const, target: `uploads/${name}`, content: '', mode: 0o600 }
-        : { type: 'stream' as const, target: `uploads/${name}`, content: file.createReadStream({ start: 0, end: size - 1 }), size, mode: 0o600 },
+        : {
+            type: 'stream' as const,
+            target: `uploads/${name}`,
+            content: file.createReadStream({ start: 0, end: size - 1 }),
+            size,
+            mode: 0o600,
+          },
     ),
   ];
   const gzip = createGzip();
@@ -95,7 +116,10 @@ export function isEmptyDir(dataDir: string): boolean {
  * loaded in a sibling folder first, then moved into place: a broken archive leaves DATA_DIR as it was.
  */
 export async function restoreBackup(archive: string, dataDir: string): Promise<BackupManifest> {
-  if (!isEmptyDir(dataDir)) throw new BackupError(`DATA_DIR ${dataDir} is not empty: restore only fills an empty or missing folder. Point DATA_DIR at a new folder (or move the old one away first).`);
+  if (!isEmptyDir(dataDir))
+    throw new BackupError(
+      `DATA_DIR ${dataDir} is not empty: restore only fills an empty or missing folder. Point DATA_DIR at a new folder (or move the old one away first).`,
+    );
   if (!existsSync(archive)) throw new BackupError(`No such archive: ${archive}`);
   mkdirSync(dirname(dataDir), { recursive: true, mode: 0o700 });
   const staging = join(dirname(dataDir), `.${basename(dataDir)}.restore-${randomBytes(4).toString('hex')}`);
@@ -105,16 +129,26 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<B
       await pipeline(
         createReadStream(archive),
         createGunzip(),
-        unpackTar(staging, { fmode: 0o600, dmode: 0o700, filter: (header) => (header.type === 'file' || header.type === 'directory') && ENTRY.test(header.name) }),
+        unpackTar(staging, {
+          fmode: 0o600,
+          dmode: 0o700,
+          filter: (header) => (header.type === 'file' || header.type === 'directory') && ENTRY.test(header.name),
+        }),
       );
     } catch (error) {
-      throw new BackupError(`The archive could not be read (${error instanceof Error ? error.message : String(error)}); is it a backup written by cli backup?`);
+      throw new BackupError(
+        `The archive could not be read (${error instanceof Error ? error.message : String(error)}); is it a backup written by cli backup?`,
+      );
     }
     const manifestFile = join(staging, MANIFEST_ENTRY);
     const databaseFile = join(staging, DATABASE_ENTRY);
-    if (!existsSync(manifestFile) || !existsSync(databaseFile)) throw new BackupError('The archive holds no database: is it a backup written by cli backup?');
+    if (!existsSync(manifestFile) || !existsSync(databaseFile))
+      throw new BackupError('The archive holds no database: is it a backup written by cli backup?');
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BackupManifest;
-    if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`The archive has format ${String(manifest.format)}; this version reads format ${BACKUP_FORMAT}.`);
+    if (manifest.format !== BACKUP_FORMAT)
+      throw new BackupError(
+        `The archive has format ${String(manifest.format)}; this version reads format ${BACKUP_FORMAT}.`,
+      );
     const restored = createDb({ dataDir: join(staging, 'pglite'), loadDataDir: await openAsBlob(databaseFile) });
     try {
       if (!(await restored.ping())) throw new BackupError('The database in the archive does not start.');

@@ -47,7 +47,13 @@ export function createFieldCipher(currentKeyBase64: string, oldKeysBase64: strin
       const cipher = createCipheriv('aes-256-gcm', current, iv);
       cipher.setAAD(Buffer.from(context, 'utf8'));
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [VERSION, currentId, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(':');
+      return [
+        VERSION,
+        currentId,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        data.toString('base64url'),
+      ].join(':');
     },
     decrypt(stored, context) {
       const parts = stored.split(':');

@@ -52,47 +52,147 @@ interface DemoReferral {
 
 const PARTNERS: DemoPartner[] = [
   {
-    email: 'maya@northwind-growth.demo', companyName: 'Northwind Growth Partners', contactName: 'Maya Chen', companyType: 'agency', status: 'active',
-    website: 'https://northwind-growth.example', phone: '+1 503 555 0142', appliedMonthsAgo: 6,
+    email: 'maya@northwind-growth.demo',
+    companyName: 'Northwind Growth Partners',
+    contactName: 'Maya Chen',
+    companyType: 'agency',
+    status: 'active',
+    website: 'https://northwind-growth.example',
+    phone: '+1 503 555 0142',
+    appliedMonthsAgo: 6,
     referrals: [
-      { client: 'Lumen Skincare', serviceType: 'controller', monthlyValue: '2400.00', stage: 'won', startedMonthsAgo: 4, notes: 'Shopify Plus, 3 entities' },
-      { client: 'Trailhead Outfitters', serviceType: 'basic_accounting', monthlyValue: '650.00', stage: 'won', startedMonthsAgo: 3 },
-      { client: 'Copper Kettle Coffee', serviceType: 'basic_accounting', monthlyValue: '500.00', stage: 'won', startedMonthsAgo: 4, churnedMonthsAgo: 1, notes: 'Moved in-house' },
-      { client: 'Nimbus Pet Supply', serviceType: 'controller', monthlyValue: '1800.00', stage: 'proposal', notes: 'Proposal sent, decision next week' },
+      {
+        client: 'Lumen Skincare',
+        serviceType: 'controller',
+        monthlyValue: '2400.00',
+        stage: 'won',
+        startedMonthsAgo: 4,
+        notes: 'Shopify Plus, 3 entities',
+      },
+      {
+        client: 'Trailhead Outfitters',
+        serviceType: 'basic_accounting',
+        monthlyValue: '650.00',
+        stage: 'won',
+        startedMonthsAgo: 3,
+      },
+      {
+        client: 'Copper Kettle Coffee',
+        serviceType: 'basic_accounting',
+        monthlyValue: '500.00',
+        stage: 'won',
+        startedMonthsAgo: 4,
+        churnedMonthsAgo: 1,
+        notes: 'Moved in-house',
+      },
+      {
+        client: 'Nimbus Pet Supply',
+        serviceType: 'controller',
+        monthlyValue: '1800.00',
+        stage: 'proposal',
+        notes: 'Proposal sent, decision next week',
+      },
       { client: 'Verde Home Goods', serviceType: 'basic_accounting', monthlyValue: '550.00', stage: 'booked' },
     ],
   },
   {
-    email: 'daniel@summitledger.demo', companyName: 'Summit Ledger Advisory', contactName: 'Daniel Okafor', companyType: 'consultant', status: 'active',
-    website: 'https://summitledger.example', phone: '+1 206 555 0199', appliedMonthsAgo: 5,
+    email: 'daniel@summitledger.demo',
+    companyName: 'Summit Ledger Advisory',
+    contactName: 'Daniel Okafor',
+    companyType: 'consultant',
+    status: 'active',
+    website: 'https://summitledger.example',
+    phone: '+1 206 555 0199',
+    appliedMonthsAgo: 5,
     referrals: [
-      { client: 'Pixel & Pine Toys', serviceType: 'controller', monthlyValue: '1500.00', stage: 'won', startedMonthsAgo: 2 },
+      {
+        client: 'Pixel & Pine Toys',
+        serviceType: 'controller',
+        monthlyValue: '1500.00',
+        stage: 'won',
+        startedMonthsAgo: 2,
+      },
       { client: 'Harvest Table Foods', serviceType: 'basic_accounting', monthlyValue: '700.00', stage: 'qualified' },
-      { client: 'Bold Stride Footwear', serviceType: 'controller', monthlyValue: '2100.00', stage: 'lost', lostReason: 'Chose a local firm' },
+      {
+        client: 'Bold Stride Footwear',
+        serviceType: 'controller',
+        monthlyValue: '2100.00',
+        stage: 'lost',
+        lostReason: 'Chose a local firm',
+      },
     ],
   },
   {
-    email: 'priya@shoplineapps.demo', companyName: 'Shopline Apps', contactName: 'Priya Raman', companyType: 'saas', status: 'active',
-    website: 'https://shoplineapps.example', appliedMonthsAgo: 3,
+    email: 'priya@shoplineapps.demo',
+    companyName: 'Shopline Apps',
+    contactName: 'Priya Raman',
+    companyType: 'saas',
+    status: 'active',
+    website: 'https://shoplineapps.example',
+    appliedMonthsAgo: 3,
     referrals: [
-      { client: 'Moonlit Candle Co', serviceType: 'basic_accounting', monthlyValue: '500.00', stage: 'won', startedMonthsAgo: 1 },
+      {
+        client: 'Moonlit Candle Co',
+        serviceType: 'basic_accounting',
+        monthlyValue: '500.00',
+        stage: 'won',
+        startedMonthsAgo: 1,
+      },
       { client: 'Tidepool Swimwear', serviceType: 'basic_accounting', monthlyValue: '600.00', stage: 'booked' },
     ],
   },
   {
-    email: 'alex@creatorcommerce.demo', companyName: 'Creator Commerce Co', contactName: 'Alex Rivera', companyType: 'influencer', status: 'active',
+    email: 'alex@creatorcommerce.demo',
+    companyName: 'Creator Commerce Co',
+    contactName: 'Alex Rivera',
+    companyType: 'influencer',
+    status: 'active',
     appliedMonthsAgo: 1,
-    referrals: [{ client: 'Granite Peak Supplements', serviceType: 'controller', monthlyValue: '1650.00', stage: 'qualified' }],
+    referrals: [
+      { client: 'Granite Peak Supplements', serviceType: 'controller', monthlyValue: '1650.00', stage: 'qualified' },
+    ],
   },
-  { email: 'jonah@brightpath.demo', companyName: 'BrightPath Marketing', contactName: 'Jonah Reed', companyType: 'marketing_agency', status: 'pending', website: 'https://brightpath.example', phone: '+1 415 555 0110', appliedMonthsAgo: 0 },
-  { email: 'elena@harborcfo.demo', companyName: 'Harbor CFO Collective', contactName: 'Elena Petrova', companyType: 'cfo', status: 'pending', appliedMonthsAgo: 0 },
-  { email: 'sam@quickflip.demo', companyName: 'QuickFlip Deals', contactName: 'Sam Park', companyType: 'other', status: 'rejected', appliedMonthsAgo: 2 },
-  { email: 'nora@atlasdigital.demo', companyName: 'Atlas Digital', contactName: 'Nora Blake', companyType: 'agency', status: 'suspended', appliedMonthsAgo: 4 },
+  {
+    email: 'jonah@brightpath.demo',
+    companyName: 'BrightPath Marketing',
+    contactName: 'Jonah Reed',
+    companyType: 'marketing_agency',
+    status: 'pending',
+    website: 'https://brightpath.example',
+    phone: '+1 415 555 0110',
+    appliedMonthsAgo: 0,
+  },
+  {
+    email: 'elena@harborcfo.demo',
+    companyName: 'Harbor CFO Collective',
+    contactName: 'Elena Petrova',
+    companyType: 'cfo',
+    status: 'pending',
+    appliedMonthsAgo: 0,
+  },
+  {
+    email: 'sam@quickflip.demo',
+    companyName: 'QuickFlip Deals',
+    contactName: 'Sam Park',
+    companyType: 'other',
+    status: 'rejected',
+    appliedMonthsAgo: 2,
+  },
+  {
+    email: 'nora@atlasdigital.demo',
+    companyName: 'Atlas Digital',
+    contactName: 'Nora Blake',
+    companyType: 'agency',
+    status: 'suspended',
+    appliedMonthsAgo: 4,
+  },
 ];
 
-const monthsAgo = (now: Date, n: number) => monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, 1)));
+const monthsAgo = (now: Date, n: number) =>
+  monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, 1)));
 const dayInMonth = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
-const instantMonthsAgo = (now: Date, n: number, day = 5) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, day, 15));
+const instantMonthsAgo = (now: Date, n: number, day = 5) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, day, 15));
 
 export async function isDatabaseEmpty(deps: Pick<AppDeps, 'db'>): Promise<boolean> {
   const user = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -107,11 +207,22 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
   const adminEmail = options.adminEmail ?? 'admin@partnerportal.demo';
 
   const partnerIds = await deps.db.transaction().execute(async (trx) => {
-    const admin = await trx.insertInto('users').values({ email: adminEmail, passwordHash, role: 'admin' }).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('users').values({ email: 'new.partner@partnerportal.demo', passwordHash, role: 'partner' }).execute();
+    const admin = await trx
+      .insertInto('users')
+      .values({ email: adminEmail, passwordHash, role: 'admin' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('users')
+      .values({ email: 'new.partner@partnerportal.demo', passwordHash, role: 'partner' })
+      .execute();
     const ids: string[] = [];
     for (const demo of PARTNERS) {
-      const user = await trx.insertInto('users').values({ email: demo.email, passwordHash, role: 'partner' }).returning('id').executeTakeFirstOrThrow();
+      const user = await trx
+        .insertInto('users')
+        .values({ email: demo.email, passwordHash, role: 'partner' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const applied = instantMonthsAgo(now, demo.appliedMonthsAgo, 3);
       const reviewed = new Date(applied.getTime() + 36 * 3600 * 1000);
       const id = randomUUID();
@@ -129,7 +240,10 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
           paymentMethod: 'Wire',
           bankName: 'First Cascade Bank',
           bankRoutingNumber: deps.cipher.encrypt('123000248', bankFieldContext(id, 'bank_routing_number')),
-          bankAccountNumber: deps.cipher.encrypt(`4410${String(ids.length + 1).padStart(4, '0')}7788`, bankFieldContext(id, 'bank_account_number')),
+          bankAccountNumber: deps.cipher.encrypt(
+            `4410${String(ids.length + 1).padStart(4, '0')}7788`,
+            bankFieldContext(id, 'bank_account_number'),
+          ),
           bankAccountType: 'checking',
           bankAccountHolderName: demo.companyName,
           bankAddress: '100 SW Main St, Portland, OR 97204',
@@ -164,7 +278,8 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
             commissionAmount: COMMISSION_BY_SERVICE[r.serviceType],
             stage: r.stage,
             consultationDate: new Date(created.getTime() + 3 * 86400_000),
-            proposalDate: r.stage === 'proposal' || r.stage === 'won' ? new Date(created.getTime() + 7 * 86400_000) : null,
+            proposalDate:
+              r.stage === 'proposal' || r.stage === 'won' ? new Date(created.getTime() + 7 * 86400_000) : null,
             closeDate: r.stage === 'won' || r.stage === 'lost' ? new Date(created.getTime() + 14 * 86400_000) : null,
             contractStartDate: startMonth ? dayInMonth(startMonth, 1) : null,
             churnDate: r.churnedMonthsAgo !== undefined ? monthBounds(monthsAgo(now, r.churnedMonthsAgo)).end : null,
@@ -185,12 +300,25 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
         for (let v = 0; v < 6 + ids.length * 3; v++) {
           await trx
             .insertInto('referralVisits')
-            .values({ partnerId: partner.id, referralCode: partner.referralCode, utmSource: v % 2 ? 'newsletter' : 'linkedin', utmMedium: 'social', utmCampaign: 'q4-partners', createdAt: instantMonthsAgo(now, 0, 1 + (v % Math.max(1, now.getUTCDate()))) })
+            .values({
+              partnerId: partner.id,
+              referralCode: partner.referralCode,
+              utmSource: v % 2 ? 'newsletter' : 'linkedin',
+              utmMedium: 'social',
+              utmCampaign: 'q4-partners',
+              createdAt: instantMonthsAgo(now, 0, 1 + (v % Math.max(1, now.getUTCDate()))),
+            })
             .execute();
         }
       }
     }
-    await logActivity(trx, { userId: admin.id, action: 'demo.seeded', entityType: 'user', entityId: admin.id, details: { partners: ids.length } });
+    await logActivity(trx, {
+      userId: admin.id,
+      action: 'demo.seeded',
+      entityType: 'user',
+      entityId: admin.id,
+      details: { partners: ids.length },
+    });
     return ids;
   });
 
@@ -204,18 +332,37 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
       const reference = `PO-${month.replace('-', '')}-DEMO`;
       const totals = await trx
         .selectFrom('commissions')
-        .select([sql<string>`coalesce(sum(amount), 0)::numeric(12,2)`.as('total'), sql<number>`count(*)::int`.as('count'), sql<number>`count(distinct partner_id)::int`.as('partners')])
+        .select([
+          sql<string>`coalesce(sum(amount), 0)::numeric(12,2)`.as('total'),
+          sql<number>`count(*)::int`.as('count'),
+          sql<number>`count(distinct partner_id)::int`.as('partners'),
+        ])
         .where('monthYear', '=', month)
         .executeTakeFirstOrThrow();
       if (totals.count === 0) continue;
       const payout = await trx
         .insertInto('payouts')
-        .values({ idempotencyKey: `demo-${month}`, requestHash: 'demo', reference, total: totals.total, commissionCount: totals.count, partnerCount: totals.partners, createdAt: paidAt })
+        .values({
+          idempotencyKey: `demo-${month}`,
+          requestHash: 'demo',
+          reference,
+          total: totals.total,
+          commissionCount: totals.count,
+          partnerCount: totals.partners,
+          createdAt: paidAt,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx
         .updateTable('commissions')
-        .set({ status: 'paid', paymentDate: paidAt, paymentMethod: 'Wire', paymentReference: reference, payoutId: payout.id, updatedAt: paidAt })
+        .set({
+          status: 'paid',
+          paymentDate: paidAt,
+          paymentMethod: 'Wire',
+          paymentReference: reference,
+          payoutId: payout.id,
+          updatedAt: paidAt,
+        })
         .where('monthYear', '=', month)
         .execute();
     }
@@ -229,7 +376,11 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
       .limit(1)
       .executeTakeFirst();
     if (bounced) {
-      await trx.updateTable('commissions').set({ status: 'failed', failureReason: 'Beneficiary account closed; awaiting new bank details' }).where('id', '=', bounced.id).execute();
+      await trx
+        .updateTable('commissions')
+        .set({ status: 'failed', failureReason: 'Beneficiary account closed; awaiting new bank details' })
+        .where('id', '=', bounced.id)
+        .execute();
     }
     await refreshPartnerTotals(trx, partnerIds, now);
   });
@@ -238,14 +389,32 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
 
   return [
     { role: 'Admin', email: adminEmail, password: DEMO_PASSWORD, note: 'approval queue, pipeline, payouts' },
-    { role: 'Active partner', email: PARTNERS[0]!.email, password: DEMO_PASSWORD, note: 'dashboard with referrals and commissions' },
-    { role: 'Pending partner', email: 'jonah@brightpath.demo', password: DEMO_PASSWORD, note: 'application under review' },
+    {
+      role: 'Active partner',
+      email: PARTNERS[0]!.email,
+      password: DEMO_PASSWORD,
+      note: 'dashboard with referrals and commissions',
+    },
+    {
+      role: 'Pending partner',
+      email: 'jonah@brightpath.demo',
+      password: DEMO_PASSWORD,
+      note: 'application under review',
+    },
     { role: 'Rejected partner', email: 'sam@quickflip.demo', password: DEMO_PASSWORD, note: 'account status screen' },
-    { role: 'New partner', email: 'new.partner@partnerportal.demo', password: DEMO_PASSWORD, note: 'registration form with the agreement' },
+    {
+      role: 'New partner',
+      email: 'new.partner@partnerportal.demo',
+      password: DEMO_PASSWORD,
+      note: 'registration form with the agreement',
+    },
   ];
 }
 
 export function formatSignIns(signIns: DemoSignIn[]): string {
   const width = Math.max(...signIns.map((s) => s.email.length));
-  return ['Demo sign-ins (password for all: ' + DEMO_PASSWORD + '):', ...signIns.map((s) => `  ${s.role.padEnd(17)} ${s.email.padEnd(width)}  ${s.note}`)].join('\n');
+  return [
+    'Demo sign-ins (password for all: ' + DEMO_PASSWORD + '):',
+    ...signIns.map((s) => `  ${s.role.padEnd(17)} ${s.email.padEnd(width)}  ${s.note}`),
+  ].join('\n');
 }

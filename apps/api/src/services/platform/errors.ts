@@ -32,6 +32,7 @@ export class DomainError extends Error {
   static conflict = (message: string, cause?: unknown) => new DomainError('conflict', message, { cause });
   static unprocessable = (message: string, cause?: unknown) => new DomainError('unprocessable', message, { cause });
   static tooLarge = (message: string, cause?: unknown) => new DomainError('too_large', message, { cause });
-  static unsupportedMediaType = (message: string, cause?: unknown) => new DomainError('unsupported_media_type', message, { cause });
+  static unsupportedMediaType = (message: string, cause?: unknown) =>
+    new DomainError('unsupported_media_type', message, { cause });
   static unavailable = (message: string, cause?: unknown) => new DomainError('unavailable', message, { cause });
 }

@@ -60,7 +60,8 @@ export function decodeCursor(text: string): KeysetCursor | null {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [key, id] = value as unknown[];
-    if (typeof key !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id) || key.length > 100) return null;
+    if (typeof key !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id) || key.length > 100)
+      return null;
     return { key, id };
   } catch {
     return null;

@@ -38,7 +38,10 @@ export function toPartnerProfile(row: Partner, cipher: FieldCipher): PartnerProf
   };
 }
 
-type BankColumns = Pick<Partner, 'id' | 'bankName' | 'bankAccountType' | 'bankAccountHolderName' | 'bankRoutingNumber' | 'bankAccountNumber'>;
+type BankColumns = Pick<
+  Partner,
+  'id' | 'bankName' | 'bankAccountType' | 'bankAccountHolderName' | 'bankRoutingNumber' | 'bankAccountNumber'
+>;
 
 /** The bank details that may leave the server: names and type as stored, numbers masked to the last four. */
 export function maskedBankDetails(row: BankColumns, cipher: FieldCipher) {
@@ -46,8 +49,12 @@ export function maskedBankDetails(row: BankColumns, cipher: FieldCipher) {
     bankName: row.bankName,
     bankAccountType: row.bankAccountType,
     bankAccountHolderName: row.bankAccountHolderName,
-    bankRoutingNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankRoutingNumber, bankFieldContext(row.id, 'bank_routing_number'))),
-    bankAccountNumberMasked: maskLastFour(decryptOrNull(cipher, row.bankAccountNumber, bankFieldContext(row.id, 'bank_account_number'))),
+    bankRoutingNumberMasked: maskLastFour(
+      decryptOrNull(cipher, row.bankRoutingNumber, bankFieldContext(row.id, 'bank_routing_number')),
+    ),
+    bankAccountNumberMasked: maskLastFour(
+      decryptOrNull(cipher, row.bankAccountNumber, bankFieldContext(row.id, 'bank_account_number')),
+    ),
   };
 }
 

@@ -34,7 +34,13 @@ export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export type Permission = AdminPermission | 'partner:self';
 
 /** Read-only admin screens and lists (no exports with bank data, no mail log: mails carry sign-in links). */
-const VIEWER_PERMISSIONS = ['partners:read', 'referrals:read', 'commissions:read', 'materials:read', 'exports:read'] as const satisfies readonly AdminPermission[];
+const VIEWER_PERMISSIONS = [
+  'partners:read',
+  'referrals:read',
+  'commissions:read',
+  'materials:read',
+  'exports:read',
+] as const satisfies readonly AdminPermission[];
 
 export const ROLE_PERMISSIONS: Record<UserRole, readonly Permission[]> = {
   admin: ADMIN_PERMISSIONS,
@@ -64,7 +70,10 @@ export function permissionsOf(user: Pick<SessionUser, 'role' | 'apiKeyId' | 'sco
 }
 
 /** An API key's permissions are its scopes (never team:manage, keys:manage or emails, which no scope names). */
-export function hasPermission(user: Pick<SessionUser, 'role' | 'apiKeyId' | 'scopes'>, permission: Permission): boolean {
+export function hasPermission(
+  user: Pick<SessionUser, 'role' | 'apiKeyId' | 'scopes'>,
+  permission: Permission,
+): boolean {
   if (user.apiKeyId) {
     const scope = SCOPE_IMPLIES[permission] ?? permission;
     return (API_KEY_SCOPES as readonly string[]).includes(scope) && (user.scopes ?? []).includes(scope);
@@ -73,7 +82,8 @@ export function hasPermission(user: Pick<SessionUser, 'role' | 'apiKeyId' | 'sco
 }
 
 /** The words a principal reads when it lacks a permission: partners' own pages vs the admin's. */
-const deniedMessage = (permission: Permission) => (permission === 'partner:self' ? MESSAGES.partnerOnly : MESSAGES.adminOnly);
+const deniedMessage = (permission: Permission) =>
+  permission === 'partner:self' ? MESSAGES.partnerOnly : MESSAGES.adminOnly;
 
 export interface Session {
   user: SessionUser | null;
@@ -85,7 +95,10 @@ export interface Session {
 
 /** The signed-in user of a request, or 401 (no token, or a rejected one). */
 export function requireUser(session: Session): SessionUser {
-  if (!session.user) throw DomainError.unauthorized(session.tokenRejected ? (session.rejectedMessage ?? MESSAGES.sessionExpired) : MESSAGES.notSignedIn);
+  if (!session.user)
+    throw DomainError.unauthorized(
+      session.tokenRejected ? (session.rejectedMessage ?? MESSAGES.sessionExpired) : MESSAGES.notSignedIn,
+    );
   return session.user;
 }
 
@@ -99,7 +112,8 @@ export function requireSignedInUser(session: Session): SessionUser {
 /** The signed-in user when it holds `permission`; otherwise 401 or 403. Procedures and raw routes call this same guard. */
 export function requirePermission(session: Session, permission: Permission): SessionUser {
   const user = requireUser(session);
-  if (!hasPermission(user, permission)) throw DomainError.forbidden(user.apiKeyId ? INTEGRATION_MESSAGES.keyNotAllowed : deniedMessage(permission));
+  if (!hasPermission(user, permission))
+    throw DomainError.forbidden(user.apiKeyId ? INTEGRATION_MESSAGES.keyNotAllowed : deniedMessage(permission));
   // ADMIN_MFA_REQUIRED: a team member without TOTP may only enrol (auth.* procedures need no permission).
   if (user.mfaEnrolmentRequired) throw DomainError.forbidden(MESSAGES.mfaEnrolmentRequired);
   return user;

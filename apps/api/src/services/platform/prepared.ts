@@ -16,7 +16,8 @@ export function preparedLookup<DB, Row>(build: (db: Kysely<DB>, id: string) => C
     let query = compiled.get(db);
     if (!query) {
       query = build(db, PLACEHOLDER).compile();
-      if (query.parameters.length !== 1 || query.parameters[0] !== PLACEHOLDER) throw new Error('a prepared lookup takes exactly one parameter: the id');
+      if (query.parameters.length !== 1 || query.parameters[0] !== PLACEHOLDER)
+        throw new Error('a prepared lookup takes exactly one parameter: the id');
       compiled.set(db, query);
     }
     const { rows } = await db.executeQuery<Row>({ ...query, parameters: [id] });

@@ -59,22 +59,37 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
-export function createRateLimits(options: { redisUrl?: string; prefix?: string; apiKeyPerMinute?: number } = {}): RateLimits {
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+export function createRateLimits(
+  options: { redisUrl?: string; prefix?: string; apiKeyPerMinute?: number } = {},
+): RateLimits {
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
   const prefix = options.prefix ?? 'portal-rl';
   const limiters = new Map<RatePolicyName, RateLimiterAbstract>();
   for (const [name, policy] of Object.entries(RATE_POLICIES) as [RatePolicyName, RatePolicy][]) {
     const opts = { keyPrefix: `${prefix}:${name}`, points: policy.points, duration: policy.durationSeconds };
-    limiters.set(name, redis ? new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false }) : new RateLimiterMemory(opts));
+    limiters.set(
+      name,
+      redis
+        ? new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false })
+        : new RateLimiterMemory(opts),
+    );
   }
   const limiter = (name: RatePolicyName) => limiters.get(name) as RateLimiterAbstract;
   const keyLimit = options.apiKeyPerMinute ?? 600;
   const keyOpts = { keyPrefix: `${prefix}:apiKey`, points: keyLimit, duration: 60 };
-  const keyLimiter: RateLimiterAbstract = redis ? new RateLimiterRedis({ ...keyOpts, storeClient: redis, useRedisPackage: false }) : new RateLimiterMemory(keyOpts);
+  const keyLimiter: RateLimiterAbstract = redis
+    ? new RateLimiterRedis({ ...keyOpts, storeClient: redis, useRedisPackage: false })
+    : new RateLimiterMemory(keyOpts);
 
   return {
     async consumeApiKey(keyId) {
-      const budgetOf = (res: RateLimiterRes) => ({ limit: keyLimit, remaining: Math.max(0, res.remainingPoints), resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
+      const budgetOf = (res: RateLimiterRes) => ({
+        limit: keyLimit,
+        remaining: Math.max(0, res.remainingPoints),
+        resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+      });
       try {
         return budgetOf(await keyLimiter.consume(keyId, 1));
       } catch (result) {
@@ -89,7 +104,8 @@ export function createRateLimits(options: { redisUrl?: string; prefix?: string; 
       try {
         await limiter(policy).consume(key, 1);
       } catch (result) {
-        if (result instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
+        if (result instanceof RateLimiterRes)
+          throw new RateLimitedError(Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
         throw result;
       }
     },
@@ -102,7 +118,9 @@ export function createRateLimits(options: { redisUrl?: string; prefix?: string; 
       if (['reconnecting', 'close', 'end'].includes(redis.status)) throw new Error(`no connection (${redis.status})`);
       const answer = await redis.ping().catch((error: unknown) => {
         // ioredis gives up on a queued command after its retries: the server does not accept connections.
-        throw (error as Error).name === 'MaxRetriesPerRequestError' ? new Error('no connection', { cause: error }) : error;
+        throw (error as Error).name === 'MaxRetriesPerRequestError'
+          ? new Error('no connection', { cause: error })
+          : error;
       });
       if (answer !== 'PONG') throw new Error(`unexpected answer ${answer}`);
       return 'ok';

@@ -26,7 +26,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 function reasonOf(error: unknown): string {
   if (error instanceof TimeoutError) return 'timed out';
   const e = error as { code?: unknown; message?: unknown };
-  const text = typeof e?.code === 'string' ? e.code : typeof e?.message === 'string' ? e.message.split('\n')[0] : 'unknown error';
+  const text =
+    typeof e?.code === 'string' ? e.code : typeof e?.message === 'string' ? e.message.split('\n')[0] : 'unknown error';
   return (text ?? 'unknown error').replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<address>').slice(0, 80);
 }
 
@@ -38,7 +39,10 @@ async function run(check: () => Promise<CheckResult>, ms: number): Promise<Check
   }
 }
 
-export async function checkReadiness(deps: Pick<AppDeps, 'pingDb' | 'rateLimits' | 'storage'>, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
+export async function checkReadiness(
+  deps: Pick<AppDeps, 'pingDb' | 'rateLimits' | 'storage'>,
+  timeoutMs = READINESS_TIMEOUT_MS,
+): Promise<Readiness> {
   const [database, redis, storage] = await Promise.all([
     run(async () => {
       if (!(await deps.pingDb())) throw new Error('no answer');

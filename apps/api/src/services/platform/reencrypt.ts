@@ -18,7 +18,11 @@ export interface SealedColumn {
 }
 
 /** Rewrites one sealed column's values not under the current key; the unreadable ones are named and left as they are. */
-export async function reencryptSealedColumn(db: Db, cipher: FieldCipher, sealed: SealedColumn): Promise<{ rewritten: number; unreadable: string[] }> {
+export async function reencryptSealedColumn(
+  db: Db,
+  cipher: FieldCipher,
+  sealed: SealedColumn,
+): Promise<{ rewritten: number; unreadable: string[] }> {
   const result = { rewritten: 0, unreadable: [] as string[] };
   await db.transaction().execute(async (trx) => {
     const rows = await sql<{ key: string; value: string }>`
@@ -30,7 +34,9 @@ export async function reencryptSealedColumn(db: Db, cipher: FieldCipher, sealed:
       if (cipher.isCurrent(row.value)) continue;
       try {
         const value = cipher.encrypt(cipher.decrypt(row.value, sealed.context(row.key)), sealed.context(row.key));
-        await sql`update ${sql.table(sealed.table)} set ${sql.ref(sealed.column)} = ${value} where ${sql.ref(sealed.key)} = ${row.key}`.execute(trx);
+        await sql`update ${sql.table(sealed.table)} set ${sql.ref(sealed.column)} = ${value} where ${sql.ref(sealed.key)} = ${row.key}`.execute(
+          trx,
+        );
         result.rewritten++;
       } catch {
         result.unreadable.push(row.key);
@@ -56,7 +62,11 @@ const COLUMNS = [
   ['bankAccountNumber', 'bank_account_number'],
 ] as const satisfies ReadonlyArray<readonly [string, BankNumberColumn]>;
 
-export async function reencryptBankNumbers(db: Db, cipher: FieldCipher, options: { batchSize?: number } = {}): Promise<ReencryptResult> {
+export async function reencryptBankNumbers(
+  db: Db,
+  cipher: FieldCipher,
+  options: { batchSize?: number } = {},
+): Promise<ReencryptResult> {
   const batchSize = options.batchSize ?? 200;
   const result: ReencryptResult = { scanned: 0, rewritten: 0, current: 0, unreadable: [] };
   let after: string | undefined;
@@ -90,7 +100,10 @@ export async function reencryptBankNumbers(db: Db, cipher: FieldCipher, options:
             continue;
           }
           try {
-            changes[field] = cipher.encrypt(cipher.decrypt(stored, bankFieldContext(row.id, column)), bankFieldContext(row.id, column));
+            changes[field] = cipher.encrypt(
+              cipher.decrypt(stored, bankFieldContext(row.id, column)),
+              bankFieldContext(row.id, column),
+            );
           } catch {
             readable = false;
           }

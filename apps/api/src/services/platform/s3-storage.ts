@@ -3,7 +3,14 @@
 // multipart upload; a refused or broken upload is aborted and leaves no object behind.
 // Downloads are redirected to a presigned GET valid for 5 minutes.
 
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { PassThrough, Readable } from 'node:stream';
@@ -40,7 +47,8 @@ function clientFor(options: S3StorageOptions, endpoint: string | undefined): S3C
 }
 
 const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 /** A short reason for readiness answers: the error's name, never its request or credentials. */
 function shortReason(error: unknown): string {
@@ -52,7 +60,10 @@ function shortReason(error: unknown): string {
 
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const client = clientFor(options, options.endpoint);
-  const signer = options.publicEndpoint && options.publicEndpoint !== options.endpoint ? clientFor(options, options.publicEndpoint) : client;
+  const signer =
+    options.publicEndpoint && options.publicEndpoint !== options.endpoint
+      ? clientFor(options, options.publicEndpoint)
+      : client;
   const Bucket = options.bucket;
 
   const removeObject = async (Key: string) => {
@@ -64,7 +75,13 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       const Key = newStorageKey(extension);
       const counter = byteCounter(maxBytes);
       const body = new PassThrough();
-      const upload = new Upload({ client, params: { Bucket, Key, Body: body }, partSize: PART_BYTES, queueSize: 2, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key, Body: body },
+        partSize: PART_BYTES,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
       const piping = through ? pipeline(source, through, counter, body) : pipeline(source, counter, body);
       // A failing upload (S3 down) must also stop the incoming stream, or the pipeline waits forever.
       const uploading = upload.done().catch((error: unknown) => {
@@ -72,7 +89,8 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         throw error;
       });
       const [piped, uploaded] = await Promise.allSettled([piping, uploading]);
-      if (piped.status === 'fulfilled' && uploaded.status === 'fulfilled') return { key: Key, sizeBytes: counter.size() };
+      if (piped.status === 'fulfilled' && uploaded.status === 'fulfilled')
+        return { key: Key, sizeBytes: counter.size() };
       // Abort the multipart upload (its parts are dropped) and delete an object a single PUT may have made.
       await upload.abort().catch(() => undefined);
       await removeObject(Key).catch(() => undefined);

@@ -56,7 +56,8 @@ export type VisitorHasher = (code: string, visitor: Visitor) => string;
 /** HMAC-SHA-256 of the code, address and user agent under a key of its own derived from the app secret. */
 export function createVisitorHasher(secret: string): VisitorHasher {
   const key = createHmac('sha256', secret).update(VISITOR_HASH_PURPOSE).digest();
-  return (code, visitor) => createHmac('sha256', key).update(`${code.toLowerCase()}\n${visitor.ip}\n${visitor.userAgent}`).digest('hex');
+  return (code, visitor) =>
+    createHmac('sha256', key).update(`${code.toLowerCase()}\n${visitor.ip}\n${visitor.userAgent}`).digest('hex');
 }
 
 const hashers = new WeakMap<AppConfig, VisitorHasher>();
@@ -75,7 +76,12 @@ export function visitorHasherFor(config: AppConfig): VisitorHasher {
  * Stores one visit of an active partner's link. The same visitor (address and browser) within
  * 30 minutes is not counted again (`recorded: false`); an unknown code is a 404 and stores nothing.
  */
-export async function recordVisit(db: DbOrTx, input: VisitInput, visitorHash: (code: string) => string, now: Date): Promise<{ recorded: boolean }> {
+export async function recordVisit(
+  db: DbOrTx,
+  input: VisitInput,
+  visitorHash: (code: string) => string,
+  now: Date,
+): Promise<{ recorded: boolean }> {
   const run = async (tx: DbOrTx) => {
     const partner = await findActiveByCode(tx, input.referralCode);
     if (!partner) throw DomainError.notFound(REFERRAL_MESSAGES.referralLinkNotFound);

@@ -1,14 +1,35 @@
 // Referrals: a partner's own referrals, an admin's clients, and the deal pipeline's stage rules
 // (DESIGN §4). Every change runs in one transaction with its activity row and the partner's totals.
 
-import { COMMISSION_BY_SERVICE, REFERRAL_MESSAGES, MESSAGES, todayIsoDate, type addClientInput, type createReferralInput, type listReferralsInput, type ownReferralsInput, type pipelineColumnInput, type PipelineColumn, type Referral, type ReferralStage, type updateReferralInput } from '@portal/contracts';
+import {
+  COMMISSION_BY_SERVICE,
+  REFERRAL_MESSAGES,
+  MESSAGES,
+  todayIsoDate,
+  type addClientInput,
+  type createReferralInput,
+  type listReferralsInput,
+  type ownReferralsInput,
+  type pipelineColumnInput,
+  type PipelineColumn,
+  type Referral,
+  type ReferralStage,
+  type updateReferralInput,
+} from '@portal/contracts';
 import type { Db, ReferralRow, ReferralsTable } from '@portal/db';
 import { DomainError } from '../platform/errors';
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
 import { enqueueWebhookEvent, referralEventData } from '../integrations/webhooks';
-import { afterCursor, decodeCursor, encodeCursor, keysetBatches, keysetKey, type KeysetOrder } from '../platform/keyset';
+import {
+  afterCursor,
+  decodeCursor,
+  encodeCursor,
+  keysetBatches,
+  keysetKey,
+  type KeysetOrder,
+} from '../platform/keyset';
 import { notifyClientAdded, notifyDealClosed, type MailDeps } from '../notifications/notify';
 import { toReferral } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
@@ -22,7 +43,13 @@ type OwnReferralsQuery = z.output<typeof ownReferralsInput>;
 
 /** A partner's own referrals, newest first. */
 export async function listPartnerReferrals(db: DbOrTx, partnerId: string): Promise<Referral[]> {
-  const rows = await db.selectFrom('referrals').selectAll().where('partnerId', '=', partnerId).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('referrals')
+    .selectAll()
+    .where('partnerId', '=', partnerId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(toReferral);
 }
 
@@ -31,7 +58,8 @@ interface NewReferral {
   actorUserId: string;
   action: 'referral.created' | 'referral.client_added';
   referralSource: 'partner' | 'admin';
-  values: Omit<CreateReferral, 'serviceType'> & Partial<Pick<AddClient, 'contractStartDate' | 'contractEndDate'>> & { serviceType: CreateReferral['serviceType'] };
+  values: Omit<CreateReferral, 'serviceType'> &
+    Partial<Pick<AddClient, 'contractStartDate' | 'contractEndDate'>> & { serviceType: CreateReferral['serviceType'] };
   now: Date;
 }
 
@@ -68,9 +96,19 @@ async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<Referral
     action: input.action,
     entityType: 'referral',
     entityId: row.id,
-    details: { partnerId: input.partnerId, clientCompanyName: row.clientCompanyName, serviceType: row.serviceType, monthlyValue: row.monthlyValue },
+    details: {
+      partnerId: input.partnerId,
+      clientCompanyName: row.clientCompanyName,
+      serviceType: row.serviceType,
+      monthlyValue: row.monthlyValue,
+    },
   });
-  await enqueueWebhookEvent(trx, 'referral.created', { ...referralEventData(row), source: input.referralSource }, input.now);
+  await enqueueWebhookEvent(
+    trx,
+    'referral.created',
+    { ...referralEventData(row), source: input.referralSource },
+    input.now,
+  );
   return row;
 }
 
@@ -79,21 +117,51 @@ function assertContractDates(start: string | null | undefined, end: string | nul
 }
 
 /** A partner registers a business they refer. The caller has checked the partner is active. */
-export async function createPartnerReferral(db: Db, partner: { id: string; userId: string }, input: CreateReferral, now: Date): Promise<Referral> {
+export async function createPartnerReferral(
+  db: Db,
+  partner: { id: string; userId: string },
+  input: CreateReferral,
+  now: Date,
+): Promise<Referral> {
   const row = await db.transaction().execute((trx) =>
-    insertReferral(trx, { partnerId: partner.id, actorUserId: partner.userId, action: 'referral.created', referralSource: 'partner', values: input, now }),
+    insertReferral(trx, {
+      partnerId: partner.id,
+      actorUserId: partner.userId,
+      action: 'referral.created',
+      referralSource: 'partner',
+      values: input,
+      now,
+    }),
   );
   return toReferral(row);
 }
 
 /** An admin adds a client to an active partner (Add New Client). */
-export async function addClient(db: Db, adminUserId: string, input: AddClient, now: Date, mail: MailDeps): Promise<Referral> {
+export async function addClient(
+  db: Db,
+  adminUserId: string,
+  input: AddClient,
+  now: Date,
+  mail: MailDeps,
+): Promise<Referral> {
   assertContractDates(input.contractStartDate, input.contractEndDate);
   const row = await db.transaction().execute(async (trx) => {
-    const partner = await trx.selectFrom('partners').select(['id', 'status', 'companyName']).where('id', '=', input.partnerId).forUpdate().executeTakeFirst();
+    const partner = await trx
+      .selectFrom('partners')
+      .select(['id', 'status', 'companyName'])
+      .where('id', '=', input.partnerId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
     if (partner.status !== 'active') throw DomainError.invalid(REFERRAL_MESSAGES.partnerNotActiveForClient);
-    const inserted = await insertReferral(trx, { partnerId: partner.id, actorUserId: adminUserId, action: 'referral.client_added', referralSource: 'admin', values: input, now });
+    const inserted = await insertReferral(trx, {
+      partnerId: partner.id,
+      actorUserId: adminUserId,
+      action: 'referral.client_added',
+      referralSource: 'admin',
+      values: input,
+      now,
+    });
     await notifyClientAdded(trx, mail, now, inserted);
     return { ...inserted, partnerCompanyName: partner.companyName };
   });
@@ -149,12 +217,19 @@ function searchMatches(db: DbOrTx, search: string, filters: Omit<ReferralFilters
 /** How many referrals the filters match; under a search the matched ids alone (every referral has its partner). */
 function countReferrals(db: DbOrTx, input: ReferralFilters) {
   const total = sql<number>`count(*)::int`.as('total');
-  if (input.search) return db.selectFrom(searchMatches(db, input.search, input).as('match')).select(total).executeTakeFirstOrThrow();
+  if (input.search)
+    return db
+      .selectFrom(searchMatches(db, input.search, input).as('match'))
+      .select(total)
+      .executeTakeFirstOrThrow();
   return filteredReferrals(db, input).select(total).executeTakeFirstOrThrow();
 }
 
 /** Every referral with its partner's company, paged like the partners list. */
-export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
+export async function listAllReferrals(
+  db: DbOrTx,
+  input: ListReferrals,
+): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
   const query = filteredReferrals(db, input);
   const order = referralOrder(input.sort);
   const [rows, count] = await Promise.all([
@@ -171,7 +246,12 @@ export async function listAllReferrals(db: DbOrTx, input: ListReferrals): Promis
   return { items: rows.map(toReferral), total: Number(count.total), limit: input.limit, offset: input.offset };
 }
 
-const PIPELINE_ORDER: KeysetOrder = { key: sql`referrals.created_at`, type: 'timestamptz', id: sql`referrals.id`, direction: 'desc' };
+const PIPELINE_ORDER: KeysetOrder = {
+  key: sql`referrals.created_at`,
+  type: 'timestamptz',
+  id: sql`referrals.id`,
+  direction: 'desc',
+};
 
 /**
  * One page of one Deal Pipeline column, newest first, continuing after `cursor` (keyset on created_at
@@ -182,32 +262,56 @@ export async function listPipelineColumn(db: DbOrTx, input: PipelineColumnQuery)
   const cursor = input.cursor ? decodeCursor(input.cursor) : null;
   if (input.cursor && !cursor) throw DomainError.invalid('cursor is not valid; start from the first page');
   const filters = { stage: input.stage, partnerId: input.partnerId, search: input.search };
-  let page = filteredReferrals(db, filters).selectAll('referrals').select(['partners.companyName as partnerCompanyName', keysetKey(PIPELINE_ORDER)]);
+  let page = filteredReferrals(db, filters)
+    .selectAll('referrals')
+    .select(['partners.companyName as partnerCompanyName', keysetKey(PIPELINE_ORDER)]);
   if (cursor) page = page.where(afterCursor(PIPELINE_ORDER, cursor));
   const unfiltered = !input.partnerId && !input.search;
   const [rows, counted] = await Promise.all([
     // One row more than asked says whether another page exists.
-    page.orderBy('referrals.createdAt', 'desc').orderBy('referrals.id', 'desc').limit(input.limit + 1).execute(),
+    page
+      .orderBy('referrals.createdAt', 'desc')
+      .orderBy('referrals.id', 'desc')
+      .limit(input.limit + 1)
+      .execute(),
     unfiltered
-      ? db.selectFrom('referralStageCounts').select(sql<number>`referral_count::int`.as('total')).where('stage', '=', input.stage).executeTakeFirst()
+      ? db
+          .selectFrom('referralStageCounts')
+          .select(sql<number>`referral_count::int`.as('total'))
+          .where('stage', '=', input.stage)
+          .executeTakeFirst()
       : countReferrals(db, filters),
   ]);
   const items = rows.slice(0, input.limit);
   const last = items.at(-1);
   const nextCursor = rows.length > input.limit && last ? encodeCursor({ key: last.keysetKey, id: last.id }) : null;
-  return { items: items.map(({ keysetKey: _key, ...row }) => toReferral(row)), total: Number(counted?.total ?? 0), nextCursor };
+  return {
+    items: items.map(({ keysetKey: _key, ...row }) => toReferral(row)),
+    total: Number(counted?.total ?? 0),
+    nextCursor,
+  };
 }
 
 /** A partner's own referrals, newest first, searched, filtered by stage and paged. */
-export async function listOwnReferrals(db: DbOrTx, partnerId: string, input: OwnReferralsQuery): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
+export async function listOwnReferrals(
+  db: DbOrTx,
+  partnerId: string,
+  input: OwnReferralsQuery,
+): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
   return listAllReferrals(db, { ...input, partnerId, sort: '-createdAt' });
 }
 
 /** Every referral matching the filters, in the list's order, batch by batch (the REST list without `limit`). */
-export async function* streamAllReferrals(db: DbOrTx, input: Omit<ListReferrals, 'limit' | 'offset'>, batchSize?: number): AsyncGenerator<Referral[]> {
+export async function* streamAllReferrals(
+  db: DbOrTx,
+  input: Omit<ListReferrals, 'limit' | 'offset'>,
+  batchSize?: number,
+): AsyncGenerator<Referral[]> {
   const order = referralOrder(input.sort);
   const batches = keysetBatches((cursor, size) => {
-    let batch = filteredReferrals(db, input).selectAll('referrals').select(['partners.companyName as partnerCompanyName', keysetKey(order)]);
+    let batch = filteredReferrals(db, input)
+      .selectAll('referrals')
+      .select(['partners.companyName as partnerCompanyName', keysetKey(order)]);
     if (cursor) batch = batch.where(afterCursor(order, cursor));
     return batch.orderBy(order.key, order.direction).orderBy('referrals.id', order.direction).limit(size).execute();
   }, batchSize);
@@ -222,7 +326,11 @@ const CLOSED_STAGES: ReadonlySet<ReferralStage> = new Set(['won', 'lost']);
  * entering `proposal` fills an empty proposalDate; reopening a deal clears closeDate, and leaving `lost`
  * clears its reason unless a new one is given.
  */
-export function stageChange(current: Pick<ReferralRow, 'stage' | 'closeDate' | 'proposalDate' | 'contractStartDate' | 'lostReason'>, input: Omit<UpdateReferral, 'id'>, now: Date): Updateable<ReferralsTable> {
+export function stageChange(
+  current: Pick<ReferralRow, 'stage' | 'closeDate' | 'proposalDate' | 'contractStartDate' | 'lostReason'>,
+  input: Omit<UpdateReferral, 'id'>,
+  now: Date,
+): Updateable<ReferralsTable> {
   const next: Updateable<ReferralsTable> = {};
   const stage = input.stage ?? current.stage;
   if (input.contractStartDate !== undefined) next.contractStartDate = input.contractStartDate;
@@ -243,7 +351,13 @@ export function stageChange(current: Pick<ReferralRow, 'stage' | 'closeDate' | '
 }
 
 /** An admin's change to a deal: stored, the partner's MRR recomputed, one activity row. */
-export async function updateReferral(db: Db, adminUserId: string, input: UpdateReferral, now: Date, mail: MailDeps): Promise<Referral> {
+export async function updateReferral(
+  db: Db,
+  adminUserId: string,
+  input: UpdateReferral,
+  now: Date,
+  mail: MailDeps,
+): Promise<Referral> {
   const { id, ...patch } = input;
   const row = await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -267,12 +381,21 @@ export async function updateReferral(db: Db, adminUserId: string, input: UpdateR
       details: { partnerId: current.partnerId, ...changeSet(current, changes) },
     });
     if (changes.stage && changes.stage !== current.stage) {
-      await enqueueWebhookEvent(trx, 'referral.stage_changed', { ...referralEventData(updated), previousStage: current.stage }, now);
+      await enqueueWebhookEvent(
+        trx,
+        'referral.stage_changed',
+        { ...referralEventData(updated), previousStage: current.stage },
+        now,
+      );
     }
     if ((updated.stage === 'won' || updated.stage === 'lost') && updated.stage !== current.stage) {
       await notifyDealClosed(trx, mail, now, { ...updated, stage: updated.stage });
     }
-    const partner = await trx.selectFrom('partners').select('companyName').where('id', '=', current.partnerId).executeTakeFirstOrThrow();
+    const partner = await trx
+      .selectFrom('partners')
+      .select('companyName')
+      .where('id', '=', current.partnerId)
+      .executeTakeFirstOrThrow();
     return { ...updated, partnerCompanyName: partner.companyName };
   });
   return toReferral(row);

@@ -29,7 +29,10 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
   }
 
   return (
-    <BareCardPage title="Join the admin team" description="Choose a password of at least 12 characters for your account.">
+    <BareCardPage
+      title="Join the admin team"
+      description="Choose a password of at least 12 characters for your account."
+    >
       <TokenPasswordForm
         token={token}
         schema={formSchema}

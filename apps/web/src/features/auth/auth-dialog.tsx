@@ -3,7 +3,13 @@
 
 import { Anchor, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { MESSAGES, credentialsInput, type AuthResult, type CredentialsInput, type LoginResult } from '@portal/contracts';
+import {
+  MESSAGES,
+  credentialsInput,
+  type AuthResult,
+  type CredentialsInput,
+  type LoginResult,
+} from '@portal/contracts';
 import { useState } from 'react';
 import { CodeInput } from './code-input';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -59,7 +65,9 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
     validate: schemaResolver(credentialsInput, { sync: true }),
   });
 
-  const send = authenticate ?? ((m: AuthMode, credentials: CredentialsInput) => (m === 'login' ? login : register).mutateAsync(credentials));
+  const send =
+    authenticate ??
+    ((m: AuthMode, credentials: CredentialsInput) => (m === 'login' ? login : register).mutateAsync(credentials));
 
   const close = () => {
     if (submitting) return;
@@ -114,7 +122,10 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
       await finish(result);
     } catch (error) {
       setSubmitting(false);
-      notifyError(mode === 'login' ? MESSAGES.loginFailed : MESSAGES.registrationFailed, errorMessage(error, MESSAGES.genericError));
+      notifyError(
+        mode === 'login' ? MESSAGES.loginFailed : MESSAGES.registrationFailed,
+        errorMessage(error, MESSAGES.genericError),
+      );
     }
   });
 
@@ -145,7 +156,15 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
               }}
               error={codeError}
             />
-            <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={close} pending={submitting} submitLabel="Verify" busyLabel="Please wait..." />
+            <FormActions
+              justify="flex-end"
+              gap="sm"
+              mt="xs"
+              onCancel={close}
+              pending={submitting}
+              submitLabel="Verify"
+              busyLabel="Please wait..."
+            />
           </Stack>
         </form>
       ) : (
@@ -171,11 +190,27 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
               {...form.getInputProps('password')}
             />
             {mode === 'login' && (
-              <Anchor component="button" type="button" size="sm" ta="right" disabled={submitting} onClick={() => onModeChange('forgot')} style={{ alignSelf: 'flex-end' }}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                ta="right"
+                disabled={submitting}
+                onClick={() => onModeChange('forgot')}
+                style={{ alignSelf: 'flex-end' }}
+              >
                 Forgot password?
               </Anchor>
             )}
-            <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={close} pending={submitting} submitLabel={copy.submit} busyLabel="Please wait..." />
+            <FormActions
+              justify="flex-end"
+              gap="sm"
+              mt="xs"
+              onCancel={close}
+              pending={submitting}
+              submitLabel={copy.submit}
+              busyLabel="Please wait..."
+            />
             <Text size="sm" ta="center" c="dimmed">
               {copy.switchPrompt}{' '}
               <Anchor

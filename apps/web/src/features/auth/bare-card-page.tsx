@@ -5,7 +5,17 @@ import { Box, Card, Container, Stack, Text, Title, type MantineSize } from '@man
 import type { ReactNode } from 'react';
 import { ProductMark } from './product-mark';
 
-export function BareCardPage({ title, description, size = 'xs', children }: { title: string; description: string; size?: MantineSize; children: ReactNode }) {
+export function BareCardPage({
+  title,
+  description,
+  size = 'xs',
+  children,
+}: {
+  title: string;
+  description: string;
+  size?: MantineSize;
+  children: ReactNode;
+}) {
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)">
       <Container size={size} py="xl" component="main">

@@ -56,10 +56,29 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
           <Text size="sm" c="dimmed">
             Your other sessions will be signed out.
           </Text>
-          <PasswordInput label="Current password" autoComplete="current-password" required data-autofocus {...form.getInputProps('currentPassword')} />
-          <PasswordInput label="New password" autoComplete="new-password" required {...form.getInputProps('newPassword')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            data-autofocus
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('newPassword')}
+          />
           <PasswordStrengthHint password={form.values.newPassword} />
-          <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={close} pending={change.isPending} submitLabel="Change password" busyLabel="Please wait..." />
+          <FormActions
+            justify="flex-end"
+            gap="sm"
+            mt="xs"
+            onCancel={close}
+            pending={change.isPending}
+            submitLabel="Change password"
+            busyLabel="Please wait..."
+          />
         </Stack>
       </form>
     </Modal>

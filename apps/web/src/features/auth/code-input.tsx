@@ -3,15 +3,47 @@
 import { Anchor, Input, PinInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 
-export function CodeInput({ value, onChange, error, allowRecovery = true }: { value: string; onChange: (value: string) => void; error?: string | null; allowRecovery?: boolean }) {
+export function CodeInput({
+  value,
+  onChange,
+  error,
+  allowRecovery = true,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  allowRecovery?: boolean;
+}) {
   const [recovery, setRecovery] = useState(false);
   return (
     <Stack gap={6}>
       {recovery ? (
-        <TextInput label="Recovery code" placeholder="xxxxx-xxxxx" autoComplete="one-time-code" value={value} onChange={(e) => onChange(e.currentTarget.value)} error={error} data-autofocus />
+        <TextInput
+          label="Recovery code"
+          placeholder="xxxxx-xxxxx"
+          autoComplete="one-time-code"
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          error={error}
+          data-autofocus
+        />
       ) : (
-        <Input.Wrapper label="Authentication code" description="The 6-digit code from your authenticator app" error={error}>
-          <PinInput length={6} type="number" oneTimeCode autoFocus value={value} onChange={onChange} ariaLabel="Authentication code" error={!!error} mt={6} />
+        <Input.Wrapper
+          label="Authentication code"
+          description="The 6-digit code from your authenticator app"
+          error={error}
+        >
+          <PinInput
+            length={6}
+            type="number"
+            oneTimeCode
+            autoFocus
+            value={value}
+            onChange={onChange}
+            ariaLabel="Authentication code"
+            error={!!error}
+            mt={6}
+          />
         </Input.Wrapper>
       )}
       {allowRecovery && (

@@ -13,7 +13,11 @@ import { FormActions } from '../../layout/form-actions';
 export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; onClose: () => void }) {
   const request = trpc.auth.forgotPassword.useMutation();
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm<ForgotPasswordInput>({ mode: 'controlled', initialValues: { email: '' }, validate: schemaResolver(forgotPasswordInput, { sync: true }) });
+  const form = useForm<ForgotPasswordInput>({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: schemaResolver(forgotPasswordInput, { sync: true }),
+  });
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -46,8 +50,24 @@ export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; on
         <Text size="sm" c="dimmed">
           Enter the email of your account and we will send you a link to choose a new password.
         </Text>
-        <TextInput label="Email" type="email" placeholder="you@company.com" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
-        <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={onClose} pending={request.isPending} submitLabel="Send reset link" busyLabel="Please wait..." />
+        <TextInput
+          label="Email"
+          type="email"
+          placeholder="you@company.com"
+          autoComplete="email"
+          required
+          data-autofocus
+          {...form.getInputProps('email')}
+        />
+        <FormActions
+          justify="flex-end"
+          gap="sm"
+          mt="xs"
+          onCancel={onClose}
+          pending={request.isPending}
+          submitLabel="Send reset link"
+          busyLabel="Please wait..."
+        />
         <Text size="sm" ta="center" c="dimmed">
           Remembered it?{' '}
           <Anchor component="button" type="button" size="sm" onClick={onBack}>

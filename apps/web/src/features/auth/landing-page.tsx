@@ -1,7 +1,20 @@
 // The landing page (spec §2): the partner programme's claims, the two portals, and the way in.
 // The dialog (and the schema library its form uses) loads when a visitor first opens it.
 
-import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { commissionPerMonth } from '@portal/contracts/plain';
 import { IconCheck, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState, type ComponentType } from 'react';
@@ -40,7 +53,13 @@ const PORTALS = [
  * `authDialog`: the (lazily loaded) sign-in dialog; by default the SPA's, which lives inside its
  * providers. The server-rendered page's lean hydration passes one that brings its own (public-auth-dialog.tsx).
  */
-export function LandingPage({ openSignIn = false, authDialog: AuthDialog = SpaAuthDialog }: { openSignIn?: boolean; authDialog?: ComponentType<AuthDialogProps> }) {
+export function LandingPage({
+  openSignIn = false,
+  authDialog: AuthDialog = SpaAuthDialog,
+}: {
+  openSignIn?: boolean;
+  authDialog?: ComponentType<AuthDialogProps>;
+}) {
   const [dialog, setDialog] = useState<{ opened: boolean; mode: AuthMode }>({ opened: openSignIn, mode: 'login' });
   // Mounted from the first opening on, so closing can animate and reopening is instant.
   const [dialogLoaded, setDialogLoaded] = useState(openSignIn);
@@ -71,7 +90,10 @@ export function LandingPage({ openSignIn = false, authDialog: AuthDialog = SpaAu
           <Badge
             variant="light"
             size="lg"
-            styles={{ root: { height: 'auto', paddingBlock: 4, maxWidth: '100%' }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+            styles={{
+              root: { height: 'auto', paddingBlock: 4, maxWidth: '100%' },
+              label: { whiteSpace: 'normal', textAlign: 'center' },
+            }}
           >
             E-commerce accounting & fractional CFO services
           </Badge>
@@ -79,7 +101,8 @@ export function LandingPage({ openSignIn = false, authDialog: AuthDialog = SpaAu
             Earn recurring commissions for every business you refer
           </Title>
           <Text size="lg" c="dimmed">
-            Introduce e-commerce brands to our accounting and CFO team. You earn a monthly commission for as long as the client stays with us.
+            Introduce e-commerce brands to our accounting and CFO team. You earn a monthly commission for as long as the
+            client stays with us.
           </Text>
           <Group justify="center" gap="sm" w="100%">
             <Button size="md" onClick={() => open('register')} miw={220}>

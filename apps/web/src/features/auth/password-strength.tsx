@@ -27,7 +27,9 @@ export function PasswordStrengthHint({ password }: { password: string }) {
     <div>
       <Progress value={password ? look.value : 0} color={look.color} size="sm" aria-hidden />
       <Text size="xs" c="dimmed" mt={4} aria-live="polite">
-        {password ? `Password strength: ${strength}` : `At least ${AUTH_PASSWORD_MIN} characters; longer with numbers and symbols is stronger.`}
+        {password
+          ? `Password strength: ${strength}`
+          : `At least ${AUTH_PASSWORD_MIN} characters; longer with numbers and symbols is stronger.`}
       </Text>
     </div>
   );

@@ -18,8 +18,21 @@ export interface TokenPasswordFormProps {
   missingMessage: string;
 }
 
-export function TokenPasswordForm({ token, schema, label, submitLabel, pending, onSubmit, missingTitle, missingMessage }: TokenPasswordFormProps) {
-  const form = useForm<{ password: string }>({ mode: 'controlled', initialValues: { password: '' }, validate: schemaResolver(schema, { sync: true }) });
+export function TokenPasswordForm({
+  token,
+  schema,
+  label,
+  submitLabel,
+  pending,
+  onSubmit,
+  missingTitle,
+  missingMessage,
+}: TokenPasswordFormProps) {
+  const form = useForm<{ password: string }>({
+    mode: 'controlled',
+    initialValues: { password: '' },
+    validate: schemaResolver(schema, { sync: true }),
+  });
   if (!token) {
     return (
       <Alert color="red" title={missingTitle}>
@@ -30,7 +43,13 @@ export function TokenPasswordForm({ token, schema, label, submitLabel, pending, 
   return (
     <form onSubmit={form.onSubmit(({ password }) => onSubmit(password))} noValidate>
       <Stack gap="md">
-        <PasswordInput label={label} autoComplete="new-password" required data-autofocus {...form.getInputProps('password')} />
+        <PasswordInput
+          label={label}
+          autoComplete="new-password"
+          required
+          data-autofocus
+          {...form.getInputProps('password')}
+        />
         <PasswordStrengthHint password={form.values.password} />
         <Button type="submit" disabled={pending}>
           {pending ? 'Please wait...' : submitLabel}

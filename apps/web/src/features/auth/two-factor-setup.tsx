@@ -56,7 +56,11 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
           leftSection={<IconShieldLock size={16} />}
           loading={setup.isPending}
           onClick={() => {
-            setup.mutateAsync().then(setSecret, (error: unknown) => notifyError('Two-factor setup failed', errorMessage(error, MESSAGES.genericError)));
+            setup
+              .mutateAsync()
+              .then(setSecret, (error: unknown) =>
+                notifyError('Two-factor setup failed', errorMessage(error, MESSAGES.genericError)),
+              );
           }}
         >
           Set up two-factor sign-in
@@ -89,7 +93,9 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
           <List.Item>Enter the 6-digit code the app shows.</List.Item>
         </List>
         <Group align="flex-start" gap="lg" wrap="wrap">
-          {qr ? <Image src={qr} alt="QR code for your authenticator app" w={200} h={200} radius="sm" bg="white" /> : null}
+          {qr ? (
+            <Image src={qr} alt="QR code for your authenticator app" w={200} h={200} radius="sm" bg="white" />
+          ) : null}
           <Stack gap={4} maw={320}>
             <Text size="sm" c="dimmed">
               Cannot scan? Enter this key in the app:

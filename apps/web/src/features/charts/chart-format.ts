@@ -6,7 +6,12 @@ import { formatMoney } from '@portal/contracts';
 /** "$1,234.50" for a drawn amount. */
 export const moneyValue = (value: number) => formatMoney(value.toFixed(2));
 
-const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const compact = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 
 /** "$1.2K" on a money axis. */
 export const moneyTick = (value: number) => compact.format(value);

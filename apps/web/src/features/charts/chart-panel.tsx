@@ -29,7 +29,17 @@ interface ChartPanelProps<Row> {
 
 export const CHART_HEIGHT = 260;
 
-export function ChartPanel<Row>({ title, description, rows, rowKey, columns, isEmpty, emptyText, error, chart }: ChartPanelProps<Row>) {
+export function ChartPanel<Row>({
+  title,
+  description,
+  rows,
+  rowKey,
+  columns,
+  isEmpty,
+  emptyText,
+  error,
+  chart,
+}: ChartPanelProps<Row>) {
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
   const loading = <Loader size="sm" role="status" aria-label={`Loading ${title}`} />;
@@ -61,7 +71,11 @@ export function ChartPanel<Row>({ title, description, rows, rowKey, columns, isE
           </Text>
         </div>
         {rows !== undefined && !empty && !error ? (
-          <Switch label="Show as table" checked={asTable} onChange={(event) => setAsTable(event.currentTarget.checked)} />
+          <Switch
+            label="Show as table"
+            checked={asTable}
+            onChange={(event) => setAsTable(event.currentTarget.checked)}
+          />
         ) : null}
       </Group>
       {body}
@@ -69,11 +83,31 @@ export function ChartPanel<Row>({ title, description, rows, rowKey, columns, isE
   );
 }
 
-function ChartTable<Row>({ title, rows, rowKey, columns }: { title: string; rows: readonly Row[]; rowKey: (row: Row) => string; columns: readonly ChartColumn<Row>[] }) {
+function ChartTable<Row>({
+  title,
+  rows,
+  rowKey,
+  columns,
+}: {
+  title: string;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  columns: readonly ChartColumn<Row>[];
+}) {
   return (
     // A region of its own that scrolls sideways on a narrow screen, focusable so a keyboard can scroll it.
     <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} table`}>
-      <ColumnTable striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" aria-label={`${title} table`} columns={columns} rows={rows} rowKey={rowKey} noWrap />
+      <ColumnTable
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        horizontalSpacing="xs"
+        aria-label={`${title} table`}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        noWrap
+      />
     </Box>
   );
 }

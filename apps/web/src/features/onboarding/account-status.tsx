@@ -5,7 +5,11 @@ import { PARTNER_STATUS_LABELS, type PartnerProfile, type PartnerStatus } from '
 import { ProfileFacts } from './profile-facts';
 import { SignOutActions } from './sign-out-actions';
 
-const STATUS_COLORS: Partial<Record<PartnerStatus, string>> = { rejected: 'red.8', suspended: 'orange.8', inactive: 'gray.7' };
+const STATUS_COLORS: Partial<Record<PartnerStatus, string>> = {
+  rejected: 'red.8',
+  suspended: 'orange.8',
+  inactive: 'gray.7',
+};
 
 export interface AccountStatusProps {
   partner: Pick<PartnerProfile, 'companyName' | 'status' | 'rejectionReason'>;
@@ -34,7 +38,9 @@ export function AccountStatus({ partner, onSignOut }: AccountStatusProps) {
           ]}
         />
         <Alert color={color.split('.')[0]} variant="light">
-          <Text size="sm">Your partner account is not active. Please contact support if you have questions about your account.</Text>
+          <Text size="sm">
+            Your partner account is not active. Please contact support if you have questions about your account.
+          </Text>
         </Alert>
         <SignOutActions justify="flex-end" onSignOut={onSignOut} />
       </Stack>

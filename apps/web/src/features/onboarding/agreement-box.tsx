@@ -80,7 +80,12 @@ export function AgreementBox({ accepted, onAcceptedChange, error }: AgreementBox
           </Stack>
         </Box>
       </Paper>
-      <Text size="sm" c={accepted ? 'teal' : readToBottom ? 'blue' : 'dimmed'} aria-live="polite" data-testid="agreement-hint">
+      <Text
+        size="sm"
+        c={accepted ? 'teal' : readToBottom ? 'blue' : 'dimmed'}
+        aria-live="polite"
+        data-testid="agreement-hint"
+      >
         {hint}
       </Text>
       <Checkbox

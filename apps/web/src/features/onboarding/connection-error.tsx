@@ -16,9 +16,7 @@ export function ConnectionError({ onRetry, onSignOut }: { onRetry: () => void; o
         </Title>
         <Text c="dimmed">Unable to load your partner profile. Please check your connection and try again.</Text>
         <SignOutActions gap="sm" onSignOut={onSignOut}>
-          <Button onClick={onRetry}>
-            Retry
-          </Button>
+          <Button onClick={onRetry}>Retry</Button>
         </SignOutActions>
       </Stack>
     </Card>

@@ -72,7 +72,11 @@ export function OnboardingScreen() {
     <>
       <Center mih="100vh" p="md">
         {partner.status === 'pending' ? (
-          <PendingReview partner={partner} onSignOut={() => void signOut()} onRefresh={() => void session.refetchPartner()} />
+          <PendingReview
+            partner={partner}
+            onSignOut={() => void signOut()}
+            onRefresh={() => void session.refetchPartner()}
+          />
         ) : (
           <AccountStatus partner={partner} onSignOut={() => void signOut()} />
         )}

@@ -1,7 +1,19 @@
 // 'Complete Your Partner Registration' (spec §2, §5): the partner application with its wire-transfer
 // section and the Affiliate Agreement. Validation is the contracts schema the server also applies.
 
-import { Button, Card, Divider, Grid, PasswordInput, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Divider,
+  Grid,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   BANK_ACCOUNT_TYPES,
@@ -129,25 +141,62 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
 
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Company Name" withAsterisk autoComplete="organization" {...form.getInputProps('companyName')} />
+              <TextInput
+                label="Company Name"
+                withAsterisk
+                autoComplete="organization"
+                {...form.getInputProps('companyName')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput label="Contact Name" withAsterisk autoComplete="name" {...form.getInputProps('contactName')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label="Company Type" withAsterisk data={companyTypeOptions} allowDeselect={false} {...form.getInputProps('companyType')} />
+              <Select
+                label="Company Type"
+                withAsterisk
+                data={companyTypeOptions}
+                allowDeselect={false}
+                {...form.getInputProps('companyType')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label="Expected Monthly Referrals" withAsterisk data={volumeOptions} allowDeselect={false} {...form.getInputProps('expectedVolume')} />
+              <Select
+                label="Expected Monthly Referrals"
+                withAsterisk
+                data={volumeOptions}
+                allowDeselect={false}
+                {...form.getInputProps('expectedVolume')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Website" description={WEBSITE_DESCRIPTION} placeholder="https://yourcompany.com" type="url" autoComplete="url" {...form.getInputProps('website')} />
+              <TextInput
+                label="Website"
+                description={WEBSITE_DESCRIPTION}
+                placeholder="https://yourcompany.com"
+                type="url"
+                autoComplete="url"
+                {...form.getInputProps('website')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Phone" description="Optional" placeholder="(555) 123-4567" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+              <TextInput
+                label="Phone"
+                description="Optional"
+                placeholder="(555) 123-4567"
+                type="tel"
+                autoComplete="tel"
+                {...form.getInputProps('phone')}
+              />
             </Grid.Col>
             <Grid.Col span={12}>
-              <Select label="Preferred Payment Method" withAsterisk data={paymentOptions} allowDeselect={false} {...form.getInputProps('paymentMethod')} />
+              <Select
+                label="Preferred Payment Method"
+                withAsterisk
+                data={paymentOptions}
+                allowDeselect={false}
+                {...form.getInputProps('paymentMethod')}
+              />
             </Grid.Col>
           </Grid>
 
@@ -167,7 +216,9 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
                 // No maxLength: the browser would cut a pasted "021-000-021" before the filter drops
                 // its dashes. The filter keeps at most 9 digits after filtering.
                 {...form.getInputProps('bankRoutingNumber')}
-                onChange={(event) => form.setFieldValue('bankRoutingNumber', filterRoutingNumber(event.currentTarget.value))}
+                onChange={(event) =>
+                  form.setFieldValue('bankRoutingNumber', filterRoutingNumber(event.currentTarget.value))
+                }
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -177,11 +228,19 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
                 autoComplete="off"
                 visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the account number' }}
                 {...form.getInputProps('bankAccountNumber')}
-                onChange={(event) => form.setFieldValue('bankAccountNumber', filterAccountNumber(event.currentTarget.value))}
+                onChange={(event) =>
+                  form.setFieldValue('bankAccountNumber', filterAccountNumber(event.currentTarget.value))
+                }
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label="Account Type" withAsterisk data={accountTypeOptions} allowDeselect={false} {...form.getInputProps('bankAccountType')} />
+              <Select
+                label="Account Type"
+                withAsterisk
+                data={accountTypeOptions}
+                allowDeselect={false}
+                {...form.getInputProps('bankAccountType')}
+              />
             </Grid.Col>
             <Grid.Col span={12}>
               <TextInput label="Account Holder Name" withAsterisk {...form.getInputProps('bankAccountHolderName')} />
@@ -190,7 +249,12 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
               <Textarea label="Bank Address" withAsterisk rows={2} {...form.getInputProps('bankAddress')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Textarea label="Beneficiary Address" withAsterisk rows={2} {...form.getInputProps('beneficiaryAddress')} />
+              <Textarea
+                label="Beneficiary Address"
+                withAsterisk
+                rows={2}
+                {...form.getInputProps('beneficiaryAddress')}
+              />
             </Grid.Col>
           </Grid>
 

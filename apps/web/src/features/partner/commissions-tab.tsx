@@ -2,8 +2,22 @@
 // paged on the server and filtered by month and status; paid lines sit under their payout.
 
 import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { COMMISSION_MESSAGES, type Commission, type CommissionLine, type CommissionStatus, type PartnerPayout } from '@portal/contracts';
-import { COMMISSION_KIND_LABELS, COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, formatDate, formatMoney, formatMonthKey, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
+import {
+  COMMISSION_MESSAGES,
+  type Commission,
+  type CommissionLine,
+  type CommissionStatus,
+  type PartnerPayout,
+} from '@portal/contracts';
+import {
+  COMMISSION_KIND_LABELS,
+  COMMISSION_STATUS_LABELS,
+  COMMISSION_STATUSES,
+  formatDate,
+  formatMoney,
+  formatMonthKey,
+  PAYMENT_METHOD_LABELS,
+} from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { recentMonths, StatementDownloads } from '../admin/partners/partner-statements';
@@ -12,7 +26,12 @@ import { trpc } from '../../lib/trpc';
 import { LoadingRow } from '../../layout/loading-row';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
-export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow.4', paid: 'teal.9', failed: 'red.9', voided: 'gray.7' };
+export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
+  pending: 'yellow.4',
+  paid: 'teal.9',
+  failed: 'red.9',
+  voided: 'gray.7',
+};
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -41,7 +60,13 @@ export function CommissionCard({ commission }: { commission: Commission }) {
             {commission.clientCompanyName ? ` · ${commission.clientCompanyName}` : ''}
           </Text>
         </div>
-        <Badge color={COMMISSION_STATUS_COLORS[commission.status]} variant="filled" autoContrast style={{ flexShrink: 0 }} data-testid="commission-status">
+        <Badge
+          color={COMMISSION_STATUS_COLORS[commission.status]}
+          variant="filled"
+          autoContrast
+          style={{ flexShrink: 0 }}
+          data-testid="commission-status"
+        >
           {COMMISSION_STATUS_LABELS[commission.status]}
         </Badge>
       </Group>
@@ -49,7 +74,10 @@ export function CommissionCard({ commission }: { commission: Commission }) {
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="md">
           <Field label="Paid Date" value={formatDate(commission.paymentDate)} />
           <Field label="Reference" value={commission.paymentReference ?? 'N/A'} />
-          <Field label="Method" value={commission.paymentMethod ? PAYMENT_METHOD_LABELS[commission.paymentMethod] : 'N/A'} />
+          <Field
+            label="Method"
+            value={commission.paymentMethod ? PAYMENT_METHOD_LABELS[commission.paymentMethod] : 'N/A'}
+          />
         </SimpleGrid>
       )}
       {commission.reason && (
@@ -91,7 +119,9 @@ export function CommissionList({ commissions }: { commissions: readonly Commissi
 }
 
 /** Paid lines under their payout, in the order the page lists them; other lines on their own. */
-export type CommissionGroup = { kind: 'single'; line: CommissionLine } | { kind: 'payout'; payout: PartnerPayout | undefined; payoutId: string; lines: CommissionLine[] };
+export type CommissionGroup =
+  | { kind: 'single'; line: CommissionLine }
+  | { kind: 'payout'; payout: PartnerPayout | undefined; payoutId: string; lines: CommissionLine[] };
 
 export function groupByPayout(lines: readonly CommissionLine[], payouts: readonly PartnerPayout[]): CommissionGroup[] {
   const byId = new Map(payouts.map((payout) => [payout.id, payout]));
@@ -105,7 +135,12 @@ export function groupByPayout(lines: readonly CommissionLine[], payouts: readonl
     const existing = open.get(line.payoutId);
     if (existing) existing.lines.push(line);
     else {
-      const group = { kind: 'payout' as const, payoutId: line.payoutId, payout: byId.get(line.payoutId), lines: [line] };
+      const group = {
+        kind: 'payout' as const,
+        payoutId: line.payoutId,
+        payout: byId.get(line.payoutId),
+        lines: [line],
+      };
       open.set(line.payoutId, group);
       groups.push(group);
     }
@@ -113,7 +148,13 @@ export function groupByPayout(lines: readonly CommissionLine[], payouts: readonl
   return groups;
 }
 
-export function PayoutGroup({ payout, lines }: { payout: PartnerPayout | undefined; lines: readonly CommissionLine[] }) {
+export function PayoutGroup({
+  payout,
+  lines,
+}: {
+  payout: PartnerPayout | undefined;
+  lines: readonly CommissionLine[];
+}) {
   return (
     <Card withBorder padding="md" radius="md" data-testid="payout-group">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" mb="sm">
@@ -127,7 +168,9 @@ export function PayoutGroup({ payout, lines }: { payout: PartnerPayout | undefin
           <Text size="sm" c="dimmed">
             {formatDate(payout?.paidAt ?? lines[0]?.paymentDate)}
             {payout?.method ? ` · ${PAYMENT_METHOD_LABELS[payout.method]}` : ''}
-            {payout ? ` · ${payout.commissionCount} ${payout.commissionCount === 1 ? 'commission' : 'commissions'}` : ''}
+            {payout
+              ? ` · ${payout.commissionCount} ${payout.commissionCount === 1 ? 'commission' : 'commissions'}`
+              : ''}
           </Text>
         </div>
         {payout && (
@@ -146,7 +189,10 @@ export function PayoutGroup({ payout, lines }: { payout: PartnerPayout | undefin
 }
 
 const PAGE_SIZE = 20;
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...COMMISSION_STATUSES.map((status) => ({ value: status, label: COMMISSION_STATUS_LABELS[status] }))];
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...COMMISSION_STATUSES.map((status) => ({ value: status, label: COMMISSION_STATUS_LABELS[status] })),
+];
 
 export function CommissionsTab() {
   const [month, setMonth] = useState('');
@@ -154,7 +200,12 @@ export function CommissionsTab() {
   const [page, setPage] = useState(1);
   const monthOptions = [{ value: '', label: 'All months' }, ...recentMonths(24)];
   const query = trpc.partner.commissionsPage.useQuery(
-    { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, month: month || undefined, status: (status || undefined) as CommissionStatus | undefined },
+    {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      month: month || undefined,
+      status: (status || undefined) as CommissionStatus | undefined,
+    },
     { placeholderData: keepPreviousData },
   );
   const filtered = month !== '' || status !== '';
@@ -172,8 +223,28 @@ export function CommissionsTab() {
         </Stack>
       </Card>
       <Group gap="sm" wrap="wrap">
-        <Select label="Month" data={monthOptions} value={month} onChange={(value) => { setMonth(value ?? ''); setPage(1); }} allowDeselect={false} w={200} />
-        <Select label="Status" data={STATUS_OPTIONS} value={status} onChange={(value) => { setStatus(value ?? ''); setPage(1); }} allowDeselect={false} w={170} />
+        <Select
+          label="Month"
+          data={monthOptions}
+          value={month}
+          onChange={(value) => {
+            setMonth(value ?? '');
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={200}
+        />
+        <Select
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(value) => {
+            setStatus(value ?? '');
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={170}
+        />
       </Group>
       {query.isPending ? (
         <LoadingRow label="Loading commissions" py="xl" />
@@ -188,7 +259,11 @@ export function CommissionsTab() {
       ) : (
         <Stack gap="sm">
           {groupByPayout(query.data.items, query.data.payouts).map((group) =>
-            group.kind === 'single' ? <CommissionCard key={group.line.id} commission={group.line} /> : <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />,
+            group.kind === 'single' ? (
+              <CommissionCard key={group.line.id} commission={group.line} />
+            ) : (
+              <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />
+            ),
           )}
         </Stack>
       )}

@@ -9,7 +9,11 @@ import { CHART_HEIGHT } from '../charts/chart-panel';
 import { countTick, moneyTick, moneyValue } from '../charts/chart-format';
 
 export default function EarningsByMonthChart({ months }: { months: readonly EarningsMonth[] }) {
-  const data = months.map((row) => ({ month: formatMonthShort(row.month), paid: Number(row.paid), pending: Number(row.pending) }));
+  const data = months.map((row) => ({
+    month: formatMonthShort(row.month),
+    paid: Number(row.paid),
+    pending: Number(row.pending),
+  }));
   return (
     <BarChart
       h={CHART_HEIGHT}

@@ -9,7 +9,9 @@ import { trpc } from '../../lib/trpc';
 import { ChartPanel } from '../charts/chart-panel';
 
 const EarningsByMonthChart = lazy(() => import('./earnings-charts'));
-const ReferralsByStageChart = lazy(() => import('./earnings-charts').then((module) => ({ default: module.ReferralsByStageChart })));
+const ReferralsByStageChart = lazy(() =>
+  import('./earnings-charts').then((module) => ({ default: module.ReferralsByStageChart })),
+);
 
 export function PartnerCharts() {
   const query = trpc.partner.earningsByMonth.useQuery({ months: CHART_MONTHS_DEFAULT });

@@ -3,7 +3,14 @@
 
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { COMPANY_TYPE_LABELS, COMPANY_TYPES, MESSAGES, WEBSITE_DESCRIPTION, updatePartnerProfileInput, type PartnerProfile } from '@portal/contracts';
+import {
+  COMPANY_TYPE_LABELS,
+  COMPANY_TYPES,
+  MESSAGES,
+  WEBSITE_DESCRIPTION,
+  updatePartnerProfileInput,
+  type PartnerProfile,
+} from '@portal/contracts';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../layout/form-actions';
@@ -34,7 +41,11 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
   const session = useSession();
   const update = trpc.partner.updateProfile.useMutation();
   const [editing, setEditing] = useState(false);
-  const form = useForm<ProfileValues>({ mode: 'controlled', initialValues: valuesOf(partner), validate: schemaResolver(updatePartnerProfileInput, { sync: true }) });
+  const form = useForm<ProfileValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(partner),
+    validate: schemaResolver(updatePartnerProfileInput, { sync: true }),
+  });
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -78,11 +89,24 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <TextInput label="Company Name" withAsterisk {...form.getInputProps('companyName')} />
                 <TextInput label="Contact Name" withAsterisk {...form.getInputProps('contactName')} />
-                <Select label="Company Type" withAsterisk data={companyTypeOptions} allowDeselect={false} {...form.getInputProps('companyType')} />
+                <Select
+                  label="Company Type"
+                  withAsterisk
+                  data={companyTypeOptions}
+                  allowDeselect={false}
+                  {...form.getInputProps('companyType')}
+                />
                 <TextInput label="Website" description={WEBSITE_DESCRIPTION} {...form.getInputProps('website')} />
                 <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
               </SimpleGrid>
-              <FormActions justify="flex-end" gap="sm" onCancel={() => setEditing(false)} pending={update.isPending} submitLabel="Save profile" busyLabel="Saving..." />
+              <FormActions
+                justify="flex-end"
+                gap="sm"
+                onCancel={() => setEditing(false)}
+                pending={update.isPending}
+                submitLabel="Save profile"
+                busyLabel="Saving..."
+              />
             </Stack>
           </form>
         )}

@@ -29,7 +29,15 @@ export function startDownload(url: string, fileName?: string | null): void {
 
 export const downloadCountText = (count: number) => `${count} ${count === 1 ? 'download' : 'downloads'}`;
 
-export function MaterialCard({ material, downloading, onDownload }: { material: Material; downloading: boolean; onDownload: () => void }) {
+export function MaterialCard({
+  material,
+  downloading,
+  onDownload,
+}: {
+  material: Material;
+  downloading: boolean;
+  onDownload: () => void;
+}) {
   return (
     <Card withBorder padding="lg" radius="md" data-testid="material-card">
       <Stack gap="sm" h="100%">
@@ -51,7 +59,13 @@ export function MaterialCard({ material, downloading, onDownload }: { material: 
           <Text size="sm" data-testid="download-count">
             {downloadCountText(material.downloadCount)}
           </Text>
-          <Button size="sm" leftSection={<IconDownload size={16} />} loading={downloading} onClick={onDownload} aria-label={`Download ${material.title}`}>
+          <Button
+            size="sm"
+            leftSection={<IconDownload size={16} />}
+            loading={downloading}
+            onClick={onDownload}
+            aria-label={`Download ${material.title}`}
+          >
             Download
           </Button>
         </Group>
@@ -70,7 +84,9 @@ export function MarketingMaterials() {
     setDownloadingId(material.id);
     try {
       const result = await download.mutateAsync({ id: material.id });
-      utils.partner.materials.setData(undefined, (list) => list?.map((m) => (m.id === material.id ? { ...m, downloadCount: result.downloadCount } : m)));
+      utils.partner.materials.setData(undefined, (list) =>
+        list?.map((m) => (m.id === material.id ? { ...m, downloadCount: result.downloadCount } : m)),
+      );
       notifySuccess(MESSAGES.downloadTracked, `${material.title} is downloading.`);
       startDownload(result.url, material.fileName);
     } catch (error) {
@@ -106,7 +122,12 @@ export function MarketingMaterials() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {materials.data.map((material) => (
-            <MaterialCard key={material.id} material={material} downloading={downloadingId === material.id} onDownload={() => void onDownload(material)} />
+            <MaterialCard
+              key={material.id}
+              material={material}
+              downloading={downloadingId === material.id}
+              onDownload={() => void onDownload(material)}
+            />
           ))}
         </SimpleGrid>
       )}

@@ -3,7 +3,13 @@
 import { Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { createReferralInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES, type ServiceType } from '@portal/contracts';
+import {
+  createReferralInput,
+  MESSAGES,
+  SERVICE_TYPE_OPTION_LABELS,
+  SERVICE_TYPES,
+  type ServiceType,
+} from '@portal/contracts';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterReferralChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
@@ -44,8 +50,20 @@ export function toCreateReferralPayload(values: NewReferralValues): RouterInputs
 
 const serviceOptions = SERVICE_TYPES.map((value) => ({ value, label: SERVICE_TYPE_OPTION_LABELS[value] }));
 
-export function NewReferralForm({ onSubmit, onCancel, submitting }: { onSubmit: (values: NewReferralValues) => void | Promise<void>; onCancel: () => void; submitting: boolean }) {
-  const form = useForm<NewReferralValues>({ mode: 'controlled', initialValues: emptyReferral, validate: schemaResolver(createReferralInput, { sync: true }) });
+export function NewReferralForm({
+  onSubmit,
+  onCancel,
+  submitting,
+}: {
+  onSubmit: (values: NewReferralValues) => void | Promise<void>;
+  onCancel: () => void;
+  submitting: boolean;
+}) {
+  const form = useForm<NewReferralValues>({
+    mode: 'controlled',
+    initialValues: emptyReferral,
+    validate: schemaResolver(createReferralInput, { sync: true }),
+  });
 
   return (
     <form
@@ -55,14 +73,54 @@ export function NewReferralForm({ onSubmit, onCancel, submitting }: { onSubmit: 
       })}
     >
       <Stack gap="sm">
-        <TextInput label="Client Company Name" required placeholder="Acme Store Inc." {...form.getInputProps('clientCompanyName')} />
-        <TextInput label="Client Email" type="email" placeholder="owner@acmestore.com" {...form.getInputProps('clientEmail')} />
-        <TextInput label="Client Phone" type="tel" placeholder="(555) 123-4567" {...form.getInputProps('clientPhone')} />
-        <Select label="Service Type" data={serviceOptions} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('serviceType')} />
-        <TextInput label="Monthly Value ($)" required inputMode="decimal" placeholder="2500" {...form.getInputProps('monthlyValue')} />
+        <TextInput
+          label="Client Company Name"
+          required
+          placeholder="Acme Store Inc."
+          {...form.getInputProps('clientCompanyName')}
+        />
+        <TextInput
+          label="Client Email"
+          type="email"
+          placeholder="owner@acmestore.com"
+          {...form.getInputProps('clientEmail')}
+        />
+        <TextInput
+          label="Client Phone"
+          type="tel"
+          placeholder="(555) 123-4567"
+          {...form.getInputProps('clientPhone')}
+        />
+        <Select
+          label="Service Type"
+          data={serviceOptions}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('serviceType')}
+        />
+        <TextInput
+          label="Monthly Value ($)"
+          required
+          inputMode="decimal"
+          placeholder="2500"
+          {...form.getInputProps('monthlyValue')}
+        />
         <TextInput label="Consultation Date" type="date" {...form.getInputProps('consultationDate')} />
-        <Textarea label="Notes" autosize minRows={2} maxRows={6} placeholder="Anything we should know about this client" {...form.getInputProps('notes')} />
-        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={submitting} submitLabel="Create Referral" />
+        <Textarea
+          label="Notes"
+          autosize
+          minRows={2}
+          maxRows={6}
+          placeholder="Anything we should know about this client"
+          {...form.getInputProps('notes')}
+        />
+        <FormActions
+          justify="flex-end"
+          mt="sm"
+          onCancel={onCancel}
+          pending={submitting}
+          submitLabel="Create Referral"
+        />
       </Stack>
     </form>
   );

@@ -23,7 +23,13 @@ export function ReferralLinkCard({ referralCode, visitsThisMonth }: { referralCo
           </Text>
         </div>
         <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput label="Referral link" value={link} readOnly style={{ flex: 1, minWidth: 0 }} onFocus={(event) => event.currentTarget.select()} />
+          <TextInput
+            label="Referral link"
+            value={link}
+            readOnly
+            style={{ flex: 1, minWidth: 0 }}
+            onFocus={(event) => event.currentTarget.select()}
+          />
           <CopyButton value={link}>
             {({ copied, copy }) => (
               <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>

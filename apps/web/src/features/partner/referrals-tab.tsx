@@ -1,9 +1,30 @@
 // Referrals tab (spec §2, issue 18): the partner's own referrals as cards, searched, filtered by stage
 // and paged on the server, and the New Referral dialog.
 
-import { Badge, Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DEFAULT_PAGE_SIZE, formatDate, formatMoney, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABELS, type Referral, type ReferralStage } from '@portal/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  formatDate,
+  formatMoney,
+  REFERRAL_STAGE_LABELS,
+  REFERRAL_STAGES,
+  SERVICE_TYPE_LABELS,
+  type Referral,
+  type ReferralStage,
+} from '@portal/contracts';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +34,13 @@ import { NewReferralDialog } from './new-referral-dialog';
 import { LoadingRow } from '../../layout/loading-row';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
-export const STAGE_COLORS: Record<ReferralStage, string> = { booked: 'blue.8', qualified: 'cyan.9', proposal: 'yellow.4', won: 'teal.9', lost: 'red.9' };
+export const STAGE_COLORS: Record<ReferralStage, string> = {
+  booked: 'blue.8',
+  qualified: 'cyan.9',
+  proposal: 'yellow.4',
+  won: 'teal.9',
+  lost: 'red.9',
+};
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -65,7 +92,10 @@ export function ReferralCard({ referral }: { referral: Referral }) {
   );
 }
 
-const stageFilterOptions = [{ value: '', label: 'All stages' }, ...REFERRAL_STAGES.map((value) => ({ value, label: REFERRAL_STAGE_LABELS[value] }))];
+const stageFilterOptions = [
+  { value: '', label: 'All stages' },
+  ...REFERRAL_STAGES.map((value) => ({ value, label: REFERRAL_STAGE_LABELS[value] })),
+];
 
 /** Your Referrals (issue 18): searched, filtered by stage and paged on the server (an agency may bring hundreds). */
 export function ReferralsTab() {
@@ -74,7 +104,12 @@ export function ReferralsTab() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [stage, setStage] = useState<ReferralStage | ''>('');
   const [page, setPage] = useState(1);
-  const input = { limit: DEFAULT_PAGE_SIZE, offset: (page - 1) * DEFAULT_PAGE_SIZE, ...(debouncedSearch ? { search: debouncedSearch } : {}), ...(stage ? { stage } : {}) };
+  const input = {
+    limit: DEFAULT_PAGE_SIZE,
+    offset: (page - 1) * DEFAULT_PAGE_SIZE,
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+    ...(stage ? { stage } : {}),
+  };
   const referrals = trpc.partner.referralsPage.useQuery(input, { placeholderData: keepPreviousData });
   const total = referrals.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
@@ -122,7 +157,9 @@ export function ReferralsTab() {
       ) : referrals.data.items.length === 0 ? (
         <Card withBorder padding="xl">
           <Text c="dimmed" ta="center">
-            {filtering ? 'No referrals match these filters.' : 'No referrals yet. Create your first referral to get started!'}
+            {filtering
+              ? 'No referrals match these filters.'
+              : 'No referrals yet. Create your first referral to get started!'}
           </Text>
         </Card>
       ) : (
@@ -144,7 +181,16 @@ export function ReferralsTab() {
             size="sm"
             siblings={1}
             boundaries={1}
-            getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous'
+                  ? 'Previous page'
+                  : control === 'next'
+                    ? 'Next page'
+                    : control === 'first'
+                      ? 'First page'
+                      : 'Last page',
+            })}
             getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
           />
         </Group>

@@ -51,7 +51,14 @@ export function SettingsTab({ partner }: { partner: PartnerProfile }) {
           </SimpleGrid>
           {partner.website && (
             <div>
-              <Button component="a" href={partner.website} target="_blank" rel="noopener noreferrer" variant="light" leftSection={<IconExternalLink size={16} />}>
+              <Button
+                component="a"
+                href={partner.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="light"
+                leftSection={<IconExternalLink size={16} />}
+              >
                 Visit Website
               </Button>
             </div>

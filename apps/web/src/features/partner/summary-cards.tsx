@@ -21,15 +21,30 @@ function SummaryCard(props: { title: string; value: string; description: string;
 export function SummaryCards({ metrics }: { metrics: PartnerMetrics }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-      <SummaryCard title="Total Earnings" value={formatMoney(metrics.totalEarnings)} description="Lifetime commission earnings" icon={<IconCurrencyDollar size={18} />} />
-      <SummaryCard title="Pending" value={formatMoney(metrics.pendingCommissions)} description="Awaiting payment" icon={<IconClockDollar size={18} />} />
+      <SummaryCard
+        title="Total Earnings"
+        value={formatMoney(metrics.totalEarnings)}
+        description="Lifetime commission earnings"
+        icon={<IconCurrencyDollar size={18} />}
+      />
+      <SummaryCard
+        title="Pending"
+        value={formatMoney(metrics.pendingCommissions)}
+        description="Awaiting payment"
+        icon={<IconClockDollar size={18} />}
+      />
       <SummaryCard
         title="This Month"
         value={formatMoney(metrics.thisMonthEarnings)}
         description={`${monthNameOf(metrics.currentMonth)} earnings`}
         icon={<IconCalendarDollar size={18} />}
       />
-      <SummaryCard title="Active Clients" value={String(metrics.activeReferralCount)} description="Generating monthly recurring commissions" icon={<IconUsers size={18} />} />
+      <SummaryCard
+        title="Active Clients"
+        value={String(metrics.activeReferralCount)}
+        description="Generating monthly recurring commissions"
+        icon={<IconUsers size={18} />}
+      />
     </SimpleGrid>
   );
 }

@@ -1,10 +1,33 @@
 // "Tax information" in the partner's Settings tab (issue 17): the W-9 facts behind the 1099-NEC.
 // The TIN is only ever shown masked; saving needs the certification ticked and the TIN typed anew.
 
-import { Alert, Box, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { taxProfileInput, type TaxProfile } from '@portal/contracts';
-import { formatDate, MESSAGES, TAX_CLASSIFICATION_LABELS, TAX_CLASSIFICATIONS, TAX_MESSAGES, TIN_TYPE_LABELS, W9_CERTIFICATION_TEXT, type TaxClassification, type TinType } from '@portal/contracts/plain';
+import {
+  formatDate,
+  MESSAGES,
+  TAX_CLASSIFICATION_LABELS,
+  TAX_CLASSIFICATIONS,
+  TAX_MESSAGES,
+  TIN_TYPE_LABELS,
+  W9_CERTIFICATION_TEXT,
+  type TaxClassification,
+  type TinType,
+} from '@portal/contracts/plain';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../layout/form-actions';
@@ -86,20 +109,52 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Legal name" description="As shown on your income tax return" required autoComplete="name" {...form.getInputProps('legalName')} />
-          <TextInput label="Business name" description="If different from the legal name" autoComplete="organization" {...form.getInputProps('businessName')} />
-          <Select label="Tax classification" data={CLASSIFICATION_OPTIONS} required comboboxProps={{ withinPortal: true }} {...form.getInputProps('taxClassification')} />
-          <Select label="TIN type" data={TIN_TYPE_OPTIONS} required allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('tinType')} />
+          <TextInput
+            label="Legal name"
+            description="As shown on your income tax return"
+            required
+            autoComplete="name"
+            {...form.getInputProps('legalName')}
+          />
+          <TextInput
+            label="Business name"
+            description="If different from the legal name"
+            autoComplete="organization"
+            {...form.getInputProps('businessName')}
+          />
+          <Select
+            label="Tax classification"
+            data={CLASSIFICATION_OPTIONS}
+            required
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('taxClassification')}
+          />
+          <Select
+            label="TIN type"
+            data={TIN_TYPE_OPTIONS}
+            required
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('tinType')}
+          />
           <TextInput
             label="Taxpayer identification number"
-            description={profile ? `On file: ${profile.tinMasked}. Enter it again to save.` : '9 digits, dashes allowed'}
+            description={
+              profile ? `On file: ${profile.tinMasked}. Enter it again to save.` : '9 digits, dashes allowed'
+            }
             required
             inputMode="numeric"
             autoComplete="off"
             placeholder={profile ? profile.tinMasked : '12-3456789'}
             {...form.getInputProps('tin')}
           />
-          <TextInput label="Address" description="Street, city, state and ZIP code" required autoComplete="street-address" {...form.getInputProps('address')} />
+          <TextInput
+            label="Address"
+            description="Street, city, state and ZIP code"
+            required
+            autoComplete="street-address"
+            {...form.getInputProps('address')}
+          />
         </SimpleGrid>
         <Stack gap={6}>
           <Text size="sm" fw={600}>
@@ -111,9 +166,19 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
               {W9_CERTIFICATION_TEXT}
             </Text>
           </Box>
-          <Checkbox label="I certify the statements above under penalties of perjury" {...form.getInputProps('certified', { type: 'checkbox' })} />
+          <Checkbox
+            label="I certify the statements above under penalties of perjury"
+            {...form.getInputProps('certified', { type: 'checkbox' })}
+          />
         </Stack>
-        <FormActions justify="flex-end" gap="sm" onCancel={profile ? onDone : undefined} pending={save.isPending} submitLabel="Save tax information" busyLabel="Saving..." />
+        <FormActions
+          justify="flex-end"
+          gap="sm"
+          onCancel={profile ? onDone : undefined}
+          pending={save.isPending}
+          submitLabel="Save tax information"
+          busyLabel="Saving..."
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,30 @@
 // "Update bank details" (issue 16): new wire details, confirmed with the current password. The
 // numbers come back only masked; the partner and the admins get a mail.
 
-import { Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { BANK_ACCOUNT_TYPE_LABELS, BANK_ACCOUNT_TYPES, MESSAGES, filterAccountNumber, filterRoutingNumber, updateBankDetailsInput, type PartnerProfile, type UpdateBankDetailsInput } from '@portal/contracts';
+import {
+  BANK_ACCOUNT_TYPE_LABELS,
+  BANK_ACCOUNT_TYPES,
+  MESSAGES,
+  filterAccountNumber,
+  filterRoutingNumber,
+  updateBankDetailsInput,
+  type PartnerProfile,
+  type UpdateBankDetailsInput,
+} from '@portal/contracts';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../layout/form-actions';
@@ -29,7 +50,11 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
   const session = useSession();
   const update = trpc.partner.updateBankDetails.useMutation();
   const [editing, setEditing] = useState(false);
-  const form = useForm<UpdateBankDetailsInput>({ mode: 'controlled', initialValues: EMPTY, validate: schemaResolver(updateBankDetailsInput, { sync: true }) });
+  const form = useForm<UpdateBankDetailsInput>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: schemaResolver(updateBankDetailsInput, { sync: true }),
+  });
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -54,7 +79,9 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
               Update bank details
             </Title>
             <Text size="sm" c="dimmed" data-testid="bank-summary">
-              {partner.bankName ? `${partner.bankName}, account ${partner.bankAccountNumberMasked ?? '—'}` : 'No bank account on file.'}
+              {partner.bankName
+                ? `${partner.bankName}, account ${partner.bankAccountNumberMasked ?? '—'}`
+                : 'No bank account on file.'}
             </Text>
           </div>
           {!editing && (
@@ -74,19 +101,41 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
                   withAsterisk
                   inputMode="numeric"
                   {...form.getInputProps('bankRoutingNumber')}
-                  onChange={(event) => form.setFieldValue('bankRoutingNumber', filterRoutingNumber(event.currentTarget.value))}
+                  onChange={(event) =>
+                    form.setFieldValue('bankRoutingNumber', filterRoutingNumber(event.currentTarget.value))
+                  }
                 />
                 <TextInput
                   label="Account Number"
                   withAsterisk
                   {...form.getInputProps('bankAccountNumber')}
-                  onChange={(event) => form.setFieldValue('bankAccountNumber', filterAccountNumber(event.currentTarget.value))}
+                  onChange={(event) =>
+                    form.setFieldValue('bankAccountNumber', filterAccountNumber(event.currentTarget.value))
+                  }
                 />
-                <Select label="Account Type" withAsterisk data={accountTypeOptions} allowDeselect={false} {...form.getInputProps('bankAccountType')} />
+                <Select
+                  label="Account Type"
+                  withAsterisk
+                  data={accountTypeOptions}
+                  allowDeselect={false}
+                  {...form.getInputProps('bankAccountType')}
+                />
               </SimpleGrid>
               <Textarea label="Bank Address" withAsterisk autosize minRows={2} {...form.getInputProps('bankAddress')} />
-              <Textarea label="Beneficiary Address" withAsterisk autosize minRows={2} {...form.getInputProps('beneficiaryAddress')} />
-              <PasswordInput label="Current password" description="Confirm it is you" autoComplete="current-password" withAsterisk {...form.getInputProps('currentPassword')} />
+              <Textarea
+                label="Beneficiary Address"
+                withAsterisk
+                autosize
+                minRows={2}
+                {...form.getInputProps('beneficiaryAddress')}
+              />
+              <PasswordInput
+                label="Current password"
+                description="Confirm it is you"
+                autoComplete="current-password"
+                withAsterisk
+                {...form.getInputProps('currentPassword')}
+              />
               <FormActions
                 justify="flex-end"
                 gap="sm"

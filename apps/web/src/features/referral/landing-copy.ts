@@ -27,7 +27,12 @@ export const SERVICES: ServiceOffer[] = [
     name: 'Basic Accounting',
     price: '$500',
     summary: 'Clean books and clear monthly numbers for growing online stores.',
-    features: ['Monthly bookkeeping and reconciliations', 'Sales channel and payout matching', 'Monthly financial statements', 'Sales tax support'],
+    features: [
+      'Monthly bookkeeping and reconciliations',
+      'Sales channel and payout matching',
+      'Monthly financial statements',
+      'Sales tax support',
+    ],
     icon: IconReceipt2,
   },
   {
@@ -35,7 +40,12 @@ export const SERVICES: ServiceOffer[] = [
     name: 'Fractional CFO',
     price: '$1,500',
     summary: 'Strategic finance leadership to scale profitably.',
-    features: ['Everything in Basic Accounting', 'Cash flow forecasting and budgets', 'Margin and unit economics analysis', 'Monthly strategy call with your CFO'],
+    features: [
+      'Everything in Basic Accounting',
+      'Cash flow forecasting and budgets',
+      'Margin and unit economics analysis',
+      'Monthly strategy call with your CFO',
+    ],
     popular: true,
     icon: IconChartLine,
   },
@@ -43,9 +53,11 @@ export const SERVICES: ServiceOffer[] = [
 
 export const LANDING_COPY = {
   headline: 'Accounting and CFO services built for e-commerce brands',
-  pitch: 'We keep your books accurate, your cash flow predictable and your margins growing, so you can focus on selling.',
+  pitch:
+    'We keep your books accurate, your cash flow predictable and your margins growing, so you can focus on selling.',
   servicesTitle: 'Choose the help you need',
   servicesHint: 'Select a service to tailor your consultation.',
   assessmentTitle: 'Free Financial Assessment',
-  assessmentText: (minutes: number) => `A ${minutes}-minute call with our team to review your numbers and find quick wins. No commitment required.`,
+  assessmentText: (minutes: number) =>
+    `A ${minutes}-minute call with our team to review your numbers and find quick wins. No commitment required.`,
 } as const;

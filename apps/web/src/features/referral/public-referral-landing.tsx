@@ -3,11 +3,21 @@
 // plain POST to the same tRPC procedure the SPA calls, without the tRPC and query clients.
 
 import type { SsrData } from '../../ssr/ssr-data';
-import { ReferralLandingView, referralCodeFor, useRecordVisitOnce, type ReferralSearch, type VisitInput } from './referral-landing-view';
+import {
+  ReferralLandingView,
+  referralCodeFor,
+  useRecordVisitOnce,
+  type ReferralSearch,
+  type VisitInput,
+} from './referral-landing-view';
 
 /** public.recordVisit over tRPC's HTTP protocol (a mutation: POST, the input as the JSON body). */
 export function recordVisit(input: VisitInput): Promise<void> {
-  return fetch('/trpc/public.recordVisit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) }).then(
+  return fetch('/trpc/public.recordVisit', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  }).then(
     () => undefined,
     () => undefined,
   );

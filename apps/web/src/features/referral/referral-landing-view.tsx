@@ -18,7 +18,10 @@ export type { ReferralSearch };
 export type ScheduledService = LandingService | 'general';
 
 /** The scheduling address: ref, service, and the UTM parameters that are present. */
-export function schedulingLink(baseUrl: string, options: { ref: string; service: ScheduledService; search: ReferralSearch }): string {
+export function schedulingLink(
+  baseUrl: string,
+  options: { ref: string; service: ScheduledService; search: ReferralSearch },
+): string {
   const url = new URL(baseUrl);
   url.searchParams.set('ref', options.ref);
   url.searchParams.set('service', options.service);
@@ -44,7 +47,13 @@ export function useRecordVisitOnce(ref: string, search: ReferralSearch, record: 
   useEffect(() => {
     if (recorded.current) return;
     recorded.current = true;
-    record({ referralCode: ref, utmSource: search.utm_source, utmMedium: search.utm_medium, utmCampaign: search.utm_campaign, landingPage: window.location.pathname });
+    record({
+      referralCode: ref,
+      utmSource: search.utm_source,
+      utmMedium: search.utm_medium,
+      utmCampaign: search.utm_campaign,
+      landingPage: window.location.pathname,
+    });
     // One visit per page load: the inputs of the first render are the ones that count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -79,7 +88,13 @@ export function ReferralLandingView({ code, search, referrer, schedulingUrl }: R
             <Text fw={800} fz="xl" c="blue.7">
               {PRODUCT_NAME}
             </Text>
-            <Badge size="lg" variant="filled" color="teal.9" data-testid="referral-badge" style={{ textTransform: 'none', maxWidth: '100%' }}>
+            <Badge
+              size="lg"
+              variant="filled"
+              color="teal.9"
+              data-testid="referral-badge"
+              style={{ textTransform: 'none', maxWidth: '100%' }}
+            >
               {search.utm_campaign ? `Referred by ${search.utm_campaign}` : 'Partner Referral'}
             </Badge>
           </Group>
@@ -138,10 +153,15 @@ export function ReferralLandingView({ code, search, referrer, schedulingUrl }: R
               <Title order={2} c="white">
                 {LANDING_COPY.assessmentTitle}
               </Title>
-              <Text c="white">
-                {LANDING_COPY.assessmentText(CONSULTATION_MINUTES)}
-              </Text>
-              <Button size="lg" variant="white" color="blue.9" leftSection={<IconCalendarEvent size={20} />} onClick={() => schedule(selected ?? 'general')} disabled={!schedulingUrl}>
+              <Text c="white">{LANDING_COPY.assessmentText(CONSULTATION_MINUTES)}</Text>
+              <Button
+                size="lg"
+                variant="white"
+                color="blue.9"
+                leftSection={<IconCalendarEvent size={20} />}
+                onClick={() => schedule(selected ?? 'general')}
+                disabled={!schedulingUrl}
+              >
                 Schedule Free Consultation
               </Button>
             </Stack>

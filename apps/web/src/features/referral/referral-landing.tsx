@@ -13,5 +13,12 @@ export function ReferralLanding({ code, search }: { code: string; search: Referr
   const link = trpc.public.referralLink.useQuery({ code: ref }, { retry: false });
   const recordVisit = trpc.public.recordVisit.useMutation();
   useRecordVisitOnce(ref, search, (input) => recordVisit.mutate(input, { onError: () => undefined }));
-  return <ReferralLandingView code={code} search={search} referrer={link.data?.companyName} schedulingUrl={siteConfig.data?.schedulingUrl} />;
+  return (
+    <ReferralLandingView
+      code={code}
+      search={search}
+      referrer={link.data?.companyName}
+      schedulingUrl={siteConfig.data?.schedulingUrl}
+    />
+  );
 }

@@ -5,7 +5,19 @@ import { Badge, Button, Card, Group, List, Text, ThemeIcon, Title, UnstyledButto
 import { IconCalendarEvent, IconCheck, IconStarFilled } from '@tabler/icons-react';
 import type { ServiceOffer } from './landing-copy';
 
-export function ServiceCard({ offer, selected, onSelect, onSchedule, disabled }: { offer: ServiceOffer; selected: boolean; onSelect: () => void; onSchedule: () => void; disabled: boolean }) {
+export function ServiceCard({
+  offer,
+  selected,
+  onSelect,
+  onSchedule,
+  disabled,
+}: {
+  offer: ServiceOffer;
+  selected: boolean;
+  onSelect: () => void;
+  onSchedule: () => void;
+  disabled: boolean;
+}) {
   const Icon = offer.icon;
   return (
     <Card
@@ -16,18 +28,32 @@ export function ServiceCard({ offer, selected, onSelect, onSchedule, disabled }:
       data-selected={selected}
       style={{
         borderWidth: 2,
-        borderColor: selected ? 'var(--mantine-color-blue-6)' : offer.popular ? 'var(--mantine-color-blue-2)' : undefined,
+        borderColor: selected
+          ? 'var(--mantine-color-blue-6)'
+          : offer.popular
+            ? 'var(--mantine-color-blue-2)'
+            : undefined,
         boxShadow: selected ? '0 0 0 3px var(--mantine-color-blue-1)' : undefined,
         position: 'relative',
         overflow: 'visible',
       }}
     >
       {offer.popular && (
-        <Badge leftSection={<IconStarFilled size={12} />} color="blue.8" variant="filled" style={{ position: 'absolute', top: -12, right: 16 }}>
+        <Badge
+          leftSection={<IconStarFilled size={12} />}
+          color="blue.8"
+          variant="filled"
+          style={{ position: 'absolute', top: -12, right: 16 }}
+        >
           Most Popular
         </Badge>
       )}
-      <UnstyledButton onClick={onSelect} aria-pressed={selected} data-testid={`select-${offer.id}`} style={{ display: 'block', width: '100%', textAlign: 'left' }}>
+      <UnstyledButton
+        onClick={onSelect}
+        aria-pressed={selected}
+        data-testid={`select-${offer.id}`}
+        style={{ display: 'block', width: '100%', textAlign: 'left' }}
+      >
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon size={44} radius="md" variant="light">
             <Icon size={24} />
@@ -63,7 +89,15 @@ export function ServiceCard({ offer, selected, onSelect, onSchedule, disabled }:
           ))}
         </List>
       </UnstyledButton>
-      <Button mt="lg" fullWidth color="blue.8" variant={selected || offer.popular ? 'filled' : 'default'} leftSection={<IconCalendarEvent size={18} />} onClick={onSchedule} disabled={disabled}>
+      <Button
+        mt="lg"
+        fullWidth
+        color="blue.8"
+        variant={selected || offer.popular ? 'filled' : 'default'}
+        leftSection={<IconCalendarEvent size={18} />}
+        onClick={onSchedule}
+        disabled={disabled}
+      >
         Schedule Consultation
       </Button>
     </Card>

@@ -49,7 +49,8 @@ export async function sendWebhook(request: WebhookRequest): Promise<AttemptResul
     if (!target) throw new Error('no address');
     // The connection goes to the address just checked, never to a second look-up's answer.
     const pinned: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
+      if ((options as { all?: boolean }).all)
+        (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
       else callback(null, target.address, target.family);
     };
     const timestamp = Math.floor(request.now.getTime() / 1000);
@@ -62,31 +63,57 @@ export async function sendWebhook(request: WebhookRequest): Promise<AttemptResul
     };
     const statusCode = await post(url, headers, request.body, pinned);
     const ok = statusCode >= 200 && statusCode < 300;
-    return { ok, statusCode, durationMs: elapsed(), error: ok ? null : statusCode >= 300 && statusCode < 400 ? `Redirect (${statusCode}) not followed` : `HTTP ${statusCode}` };
+    return {
+      ok,
+      statusCode,
+      durationMs: elapsed(),
+      error: ok
+        ? null
+        : statusCode >= 300 && statusCode < 400
+          ? `Redirect (${statusCode}) not followed`
+          : `HTTP ${statusCode}`,
+    };
   } catch (error) {
-    return { ok: false, statusCode: null, durationMs: elapsed(), error: (error instanceof Error ? error.message : String(error)).slice(0, 500) };
+    return {
+      ok: false,
+      statusCode: null,
+      durationMs: elapsed(),
+      error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+    };
   }
 }
 
 function post(url: URL, headers: Record<string, string>, body: string, lookup: LookupFunction): Promise<number> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup, timeout: DELIVERY_TIMEOUT_MS }, (res) => {
-      let read = 0;
-      const done = () => resolve(res.statusCode ?? 0);
-      res.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        // Enough is read to know the answer; a receiver streaming more is cut off.
-        if (read > RESPONSE_BODY_LIMIT_BYTES) {
-          res.destroy();
-          done();
-        }
-      });
-      res.on('end', done);
-      res.on('error', done);
-      res.on('close', done);
-    });
-    const deadline = setTimeout(() => req.destroy(new Error(`No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)), DELIVERY_TIMEOUT_MS);
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup,
+        timeout: DELIVERY_TIMEOUT_MS,
+      },
+      (res) => {
+        let read = 0;
+        const done = () => resolve(res.statusCode ?? 0);
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          // Enough is read to know the answer; a receiver streaming more is cut off.
+          if (read > RESPONSE_BODY_LIMIT_BYTES) {
+            res.destroy();
+            done();
+          }
+        });
+        res.on('end', done);
+        res.on('error', done);
+        res.on('close', done);
+      },
+    );
+    const deadline = setTimeout(
+      () => req.destroy(new Error(`No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)),
+      DELIVERY_TIMEOUT_MS,
+    );
     req.on('timeout', () => req.destroy(new Error(`No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)));
     req.on('error', reject);
     req.on('close', () => clearTimeout(deadline));

@@ -2,7 +2,13 @@
 // events/enabled, rotate the secret, delete, read deliveries with their attempts, resend, test.
 
 import { randomUUID } from 'node:crypto';
-import { INTEGRATION_MESSAGES, WEBHOOK_EVENT_TYPES, type Webhook, type WebhookDelivery, type WebhookEventType } from '@portal/contracts';
+import {
+  INTEGRATION_MESSAGES,
+  WEBHOOK_EVENT_TYPES,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEventType,
+} from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { FieldCipher } from '../../platform/crypto';
 import { reencryptSealedColumn } from '../../platform/reencrypt';
@@ -20,9 +26,19 @@ export interface WebhookDeps {
 /** The cipher context of an endpoint's secret: the row and column it belongs to. */
 export const webhookSecretContext = (endpointId: string) => `webhook_endpoints.secret:${endpointId}`;
 
-const eventsOf = (stored: unknown): WebhookEventType[] => (Array.isArray(stored) ? stored : []).filter((e): e is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e as string));
+const eventsOf = (stored: unknown): WebhookEventType[] =>
+  (Array.isArray(stored) ? stored : []).filter((e): e is WebhookEventType =>
+    (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e as string),
+  );
 
-type EndpointRow = { id: string; url: string; description: string | null; events: unknown; enabled: boolean; createdAt: Date };
+type EndpointRow = {
+  id: string;
+  url: string;
+  description: string | null;
+  events: unknown;
+  enabled: boolean;
+  createdAt: Date;
+};
 const toWebhook = (row: EndpointRow): Webhook => ({
   id: row.id,
   url: row.url,
@@ -37,7 +53,8 @@ async function checkTarget(url: string, allowPrivate: boolean): Promise<void> {
   try {
     await assertTargetAllowed(url, allowPrivate);
   } catch (error) {
-    if (error instanceof TargetRefusedError) throw DomainError.invalid(`This webhook URL is refused: ${error.message}`, error);
+    if (error instanceof TargetRefusedError)
+      throw DomainError.invalid(`This webhook URL is refused: ${error.message}`, error);
     throw error;
   }
 }
@@ -67,13 +84,24 @@ export async function createWebhook(
       } as never)
       .returning(ENDPOINT_COLUMNS)
       .executeTakeFirstOrThrow();
-    await logActivity(trx, { userId: actorId, action: 'webhook.created', entityType: 'webhook', entityId: id, details: { url: input.url, events: input.events } });
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'webhook.created',
+      entityType: 'webhook',
+      entityId: id,
+      details: { url: input.url, events: input.events },
+    });
     return { ...toWebhook(row), secret };
   });
 }
 
 export async function listWebhooks(db: Db): Promise<Webhook[]> {
-  const rows = await db.selectFrom('webhookEndpoints').select(ENDPOINT_COLUMNS).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('webhookEndpoints')
+    .select(ENDPOINT_COLUMNS)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(toWebhook);
 }
 
@@ -82,7 +110,12 @@ export async function updateWebhook(
   db: Db,
   deps: WebhookDeps,
   actorId: string,
-  input: { id: string; events?: WebhookEventType[] | undefined; enabled?: boolean | undefined; rotateSecret?: boolean | undefined },
+  input: {
+    id: string;
+    events?: WebhookEventType[] | undefined;
+    enabled?: boolean | undefined;
+    rotateSecret?: boolean | undefined;
+  },
   now: Date,
 ): Promise<Webhook & { secret?: string }> {
   const secret = input.rotateSecret ? newWebhookSecret() : undefined;
@@ -99,17 +132,37 @@ export async function updateWebhook(
       .returning(ENDPOINT_COLUMNS)
       .executeTakeFirst();
     if (!row) throw DomainError.notFound(INTEGRATION_MESSAGES.webhookNotFound);
-    const changed = [...(input.events ? ['events'] : []), ...(input.enabled !== undefined ? ['enabled'] : []), ...(secret ? ['secret'] : [])];
-    await logActivity(trx, { userId: actorId, action: 'webhook.updated', entityType: 'webhook', entityId: row.id, details: { changed } });
+    const changed = [
+      ...(input.events ? ['events'] : []),
+      ...(input.enabled !== undefined ? ['enabled'] : []),
+      ...(secret ? ['secret'] : []),
+    ];
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'webhook.updated',
+      entityType: 'webhook',
+      entityId: row.id,
+      details: { changed },
+    });
     return { ...toWebhook(row), ...(secret ? { secret } : {}) };
   });
 }
 
 export async function deleteWebhook(db: Db, actorId: string, id: string): Promise<{ id: string; deleted: true }> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('webhookEndpoints').where('id', '=', id).returning(['id', 'url']).executeTakeFirst();
+    const row = await trx
+      .deleteFrom('webhookEndpoints')
+      .where('id', '=', id)
+      .returning(['id', 'url'])
+      .executeTakeFirst();
     if (!row) throw DomainError.notFound(INTEGRATION_MESSAGES.webhookNotFound);
-    await logActivity(trx, { userId: actorId, action: 'webhook.deleted', entityType: 'webhook', entityId: id, details: { url: row.url } });
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'webhook.deleted',
+      entityType: 'webhook',
+      entityId: id,
+      details: { url: row.url },
+    });
     return { id, deleted: true as const };
   });
 }
@@ -123,7 +176,14 @@ export async function listDeliveries(db: Db, endpointId: string): Promise<Webhoo
   const deliveries = await db
     .selectFrom('webhookDeliveries')
     .innerJoin('webhookEvents', 'webhookEvents.id', 'webhookDeliveries.eventId')
-    .select(['webhookDeliveries.id', 'webhookDeliveries.eventId', 'webhookEvents.type', 'webhookDeliveries.status', 'webhookDeliveries.nextAttemptAt', 'webhookDeliveries.createdAt'])
+    .select([
+      'webhookDeliveries.id',
+      'webhookDeliveries.eventId',
+      'webhookEvents.type',
+      'webhookDeliveries.status',
+      'webhookDeliveries.nextAttemptAt',
+      'webhookDeliveries.createdAt',
+    ])
     .where('webhookDeliveries.endpointId', '=', endpointId)
     .orderBy('webhookDeliveries.createdAt', 'desc')
     .orderBy('webhookDeliveries.id', 'desc')
@@ -135,7 +195,11 @@ export async function listDeliveries(db: Db, endpointId: string): Promise<Webhoo
       : await db
           .selectFrom('webhookAttempts')
           .select(['deliveryId', 'attemptedAt', 'statusCode', 'durationMs', 'error'])
-          .where('deliveryId', 'in', deliveries.map((d) => d.id))
+          .where(
+            'deliveryId',
+            'in',
+            deliveries.map((d) => d.id),
+          )
           .orderBy('attemptedAt')
           .orderBy('id')
           .execute();
@@ -146,35 +210,84 @@ export async function listDeliveries(db: Db, endpointId: string): Promise<Webhoo
     status: d.status,
     attempts: attempts
       .filter((a) => a.deliveryId === d.id)
-      .map((a) => ({ attemptedAt: new Date(a.attemptedAt).toISOString(), statusCode: a.statusCode, durationMs: a.durationMs, error: a.error })),
+      .map((a) => ({
+        attemptedAt: new Date(a.attemptedAt).toISOString(),
+        statusCode: a.statusCode,
+        durationMs: a.durationMs,
+        error: a.error,
+      })),
     nextAttemptAt: d.status === 'pending' ? new Date(d.nextAttemptAt).toISOString() : null,
     createdAt: new Date(d.createdAt).toISOString(),
   }));
 }
 
 /** Sends the event again to the endpoint: a new delivery of the same event, so the same webhook-id. */
-export async function resendDelivery(db: Db, actorId: string, endpointId: string, deliveryId: string, now: Date): Promise<{ id: string }> {
+export async function resendDelivery(
+  db: Db,
+  actorId: string,
+  endpointId: string,
+  deliveryId: string,
+  now: Date,
+): Promise<{ id: string }> {
   return db.transaction().execute(async (trx) => {
-    const original = await trx.selectFrom('webhookDeliveries').select(['eventId']).where('id', '=', deliveryId).where('endpointId', '=', endpointId).executeTakeFirst();
+    const original = await trx
+      .selectFrom('webhookDeliveries')
+      .select(['eventId'])
+      .where('id', '=', deliveryId)
+      .where('endpointId', '=', endpointId)
+      .executeTakeFirst();
     if (!original) throw DomainError.notFound(INTEGRATION_MESSAGES.deliveryNotFound);
-    const row = await trx.insertInto('webhookDeliveries').values({ eventId: original.eventId, endpointId, nextAttemptAt: now, createdAt: now }).returning('id').executeTakeFirstOrThrow();
-    await logActivity(trx, { userId: actorId, action: 'webhook.resent', entityType: 'webhook', entityId: endpointId, details: { deliveryId, newDeliveryId: row.id } });
+    const row = await trx
+      .insertInto('webhookDeliveries')
+      .values({ eventId: original.eventId, endpointId, nextAttemptAt: now, createdAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'webhook.resent',
+      entityType: 'webhook',
+      entityId: endpointId,
+      details: { deliveryId, newDeliveryId: row.id },
+    });
     return { id: row.id };
   });
 }
 
 /** "Send test event": a webhook.test event to this endpoint only, delivered by the worker like any other. */
-export async function sendTestEvent(db: Db, actorId: string, endpointId: string, now: Date): Promise<{ eventId: string }> {
+export async function sendTestEvent(
+  db: Db,
+  actorId: string,
+  endpointId: string,
+  now: Date,
+): Promise<{ eventId: string }> {
   return db.transaction().execute(async (trx) => {
-    const endpoint = await trx.selectFrom('webhookEndpoints').select('id').where('id', '=', endpointId).executeTakeFirst();
+    const endpoint = await trx
+      .selectFrom('webhookEndpoints')
+      .select('id')
+      .where('id', '=', endpointId)
+      .executeTakeFirst();
     if (!endpoint) throw DomainError.notFound(INTEGRATION_MESSAGES.webhookNotFound);
     const eventId = await enqueueTestEvent(trx, endpointId, now);
-    await logActivity(trx, { userId: actorId, action: 'webhook.test_sent', entityType: 'webhook', entityId: endpointId, details: { eventId } });
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'webhook.test_sent',
+      entityType: 'webhook',
+      entityId: endpointId,
+      details: { eventId },
+    });
     return { eventId };
   });
 }
 
 /** `cli reencrypt`: rewrites webhook signing secrets stored under an older key with the current one. */
-export function reencryptWebhookSecrets(db: Db, cipher: FieldCipher): Promise<{ rewritten: number; unreadable: string[] }> {
-  return reencryptSealedColumn(db, cipher, { table: 'webhook_endpoints', key: 'id', column: 'secret', context: webhookSecretContext });
+export function reencryptWebhookSecrets(
+  db: Db,
+  cipher: FieldCipher,
+): Promise<{ rewritten: number; unreadable: string[] }> {
+  return reencryptSealedColumn(db, cipher, {
+    table: 'webhook_endpoints',
+    key: 'id',
+    column: 'secret',
+    context: webhookSecretContext,
+  });
 }

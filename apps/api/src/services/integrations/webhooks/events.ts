@@ -14,12 +14,32 @@ export interface WebhookPayload {
 }
 
 /** The public fields of a partner in an event. */
-export function partnerEventData(row: { id: string; companyName: string; contactName?: string | null; status: string; referralCode?: string | null }) {
-  return { id: row.id, companyName: row.companyName, contactName: row.contactName ?? null, status: row.status, referralCode: row.referralCode ?? null };
+export function partnerEventData(row: {
+  id: string;
+  companyName: string;
+  contactName?: string | null;
+  status: string;
+  referralCode?: string | null;
+}) {
+  return {
+    id: row.id,
+    companyName: row.companyName,
+    contactName: row.contactName ?? null,
+    status: row.status,
+    referralCode: row.referralCode ?? null,
+  };
 }
 
 /** The public fields of a referral in an event (no client email or phone). */
-export function referralEventData(row: { id: string; partnerId: string; clientCompanyName: string; serviceType: string; stage: string; monthlyValue: string; commissionAmount: string }) {
+export function referralEventData(row: {
+  id: string;
+  partnerId: string;
+  clientCompanyName: string;
+  serviceType: string;
+  stage: string;
+  monthlyValue: string;
+  commissionAmount: string;
+}) {
   return {
     id: row.id,
     partnerId: row.partnerId,
@@ -35,7 +55,12 @@ export function referralEventData(row: { id: string; partnerId: string; clientCo
  * Records an event for every enabled endpoint that subscribed to `type`; nothing when none did.
  * Answers the event id (its `webhook-id` is `msg_<id>`), or null.
  */
-export async function enqueueWebhookEvent(trx: DbOrTx, type: WebhookEventType, data: Record<string, unknown>, now: Date): Promise<string | null> {
+export async function enqueueWebhookEvent(
+  trx: DbOrTx,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<string | null> {
   const endpoints = await trx
     .selectFrom('webhookEndpoints')
     .select('id')
@@ -43,17 +68,35 @@ export async function enqueueWebhookEvent(trx: DbOrTx, type: WebhookEventType, d
     .where(sql<boolean>`events @> ${JSON.stringify([type])}::jsonb`)
     .execute();
   if (endpoints.length === 0) return null;
-  return insertEvent(trx, type, data, now, endpoints.map((e) => e.id));
+  return insertEvent(
+    trx,
+    type,
+    data,
+    now,
+    endpoints.map((e) => e.id),
+  );
 }
 
 /** "Send test event": one event to one endpoint, whatever it subscribed to. */
 export async function enqueueTestEvent(trx: DbOrTx, endpointId: string, now: Date): Promise<string> {
-  return insertEvent(trx, WEBHOOK_TEST_EVENT, { message: 'A test event from the Partner Portal', endpointId }, now, [endpointId]);
+  return insertEvent(trx, WEBHOOK_TEST_EVENT, { message: 'A test event from the Partner Portal', endpointId }, now, [
+    endpointId,
+  ]);
 }
 
-async function insertEvent(trx: DbOrTx, type: string, data: Record<string, unknown>, now: Date, endpointIds: string[]): Promise<string> {
+async function insertEvent(
+  trx: DbOrTx,
+  type: string,
+  data: Record<string, unknown>,
+  now: Date,
+  endpointIds: string[],
+): Promise<string> {
   const payload: WebhookPayload = { type, timestamp: now.toISOString(), data };
-  const event = await trx.insertInto('webhookEvents').values({ type, payload: JSON.stringify(payload), createdAt: now }).returning('id').executeTakeFirstOrThrow();
+  const event = await trx
+    .insertInto('webhookEvents')
+    .values({ type, payload: JSON.stringify(payload), createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await trx
     .insertInto('webhookDeliveries')
     .values(endpointIds.map((endpointId) => ({ eventId: event.id, endpointId, nextAttemptAt: now, createdAt: now })))

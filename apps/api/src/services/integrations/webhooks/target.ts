@@ -54,7 +54,8 @@ function normalise(address: string): { address: string; family: 'ipv4' | 'ipv6' 
 export function refusalOfAddress(address: string, allowPrivate: boolean): string | undefined {
   const { address: plain, family } = normalise(address);
   if (ALWAYS_REFUSED.check(plain, family)) return `${address} is a link-local or cloud metadata address`;
-  if (!allowPrivate && NOT_PUBLIC.check(plain, family)) return `${address} is a loopback, private, multicast or unspecified address`;
+  if (!allowPrivate && NOT_PUBLIC.check(plain, family))
+    return `${address} is a loopback, private, multicast or unspecified address`;
   return undefined;
 }
 
@@ -66,13 +67,17 @@ export function checkTargetUrl(raw: string, allowPrivate: boolean): URL {
   } catch {
     throw new TargetRefusedError('The URL is not valid');
   }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw new TargetRefusedError('The URL must use https');
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    throw new TargetRefusedError('The URL must use https');
   if (url.username || url.password) throw new TargetRefusedError('The URL must not contain credentials');
   return url;
 }
 
 /** The addresses a host resolves to, all of them allowed; throws TargetRefusedError otherwise. */
-export async function resolveTarget(hostname: string, allowPrivate: boolean): Promise<{ address: string; family: number }[]> {
+export async function resolveTarget(
+  hostname: string,
+  allowPrivate: boolean,
+): Promise<{ address: string; family: number }[]> {
   const host = hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];

@@ -7,7 +7,12 @@ const shown = (value: string | null) => (value === null || value === '' ? '—' 
 
 export function ActivityChanges({ entry }: { entry: ActivityEntry }) {
   const rest = entry.details ? Object.entries(entry.details) : [];
-  if (entry.changes.length === 0 && rest.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+  if (entry.changes.length === 0 && rest.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {entry.changes.map((change) => (
@@ -17,21 +22,43 @@ export function ActivityChanges({ entry }: { entry: ActivityEntry }) {
           </Text>
           {/* del / ins: the old and the new value; screen readers hear "from … to …". */}
           <VisuallyHidden>from</VisuallyHidden>
-          <Text component="del" size="xs" ff="monospace" td="line-through" c="var(--mantine-color-error)" style={{ overflowWrap: 'anywhere' }}>
+          <Text
+            component="del"
+            size="xs"
+            ff="monospace"
+            td="line-through"
+            c="var(--mantine-color-error)"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {shown(change.before)}
           </Text>
           <Text span size="xs" aria-hidden>
             →
           </Text>
           <VisuallyHidden>to</VisuallyHidden>
-          <Text component="ins" size="xs" ff="monospace" fw={700} style={{ overflowWrap: 'anywhere', textDecoration: 'none' }}>
+          <Text
+            component="ins"
+            size="xs"
+            ff="monospace"
+            fw={700}
+            style={{ overflowWrap: 'anywhere', textDecoration: 'none' }}
+          >
             {shown(change.after)}
           </Text>
         </Group>
       ))}
       {rest.length > 0 && (
-        <Text size="xs" c="dimmed" ff="monospace" lineClamp={3} style={{ overflowWrap: 'anywhere' }} title={JSON.stringify(entry.details)}>
-          {rest.map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join(' · ')}
+        <Text
+          size="xs"
+          c="dimmed"
+          ff="monospace"
+          lineClamp={3}
+          style={{ overflowWrap: 'anywhere' }}
+          title={JSON.stringify(entry.details)}
+        >
+          {rest
+            .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+            .join(' · ')}
         </Text>
       )}
     </Stack>

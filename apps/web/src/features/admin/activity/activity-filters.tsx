@@ -15,17 +15,32 @@ export interface ActivityFilterValues {
   to: string;
 }
 
-export const NO_FILTERS: ActivityFilterValues = { actor: '', entityType: '', entityId: '', action: '', from: '', to: '' };
+export const NO_FILTERS: ActivityFilterValues = {
+  actor: '',
+  entityType: '',
+  entityId: '',
+  action: '',
+  from: '',
+  to: '',
+};
 
 const ENTITY_OPTIONS = ACTIVITY_ENTITY_TYPES.map((type) => ({ value: type, label: ACTIVITY_ENTITY_LABELS[type] }));
 
 /** The filters that are set, trimmed, as query parameters (blank ones left out). */
 export function filterParams(values: ActivityFilterValues): Partial<ActivityFilterValues> {
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value !== ''));
+  return Object.fromEntries(
+    Object.entries(values)
+      .map(([key, value]) => [key, value.trim()])
+      .filter(([, value]) => value !== ''),
+  );
 }
 
 export function ActivityFilters({ onApply }: { onApply: (values: ActivityFilterValues) => void }) {
-  const form = useForm<ActivityFilterValues>({ mode: 'controlled', initialValues: NO_FILTERS, validate: schemaResolver(activityFilterInput, { sync: true }) });
+  const form = useForm<ActivityFilterValues>({
+    mode: 'controlled',
+    initialValues: NO_FILTERS,
+    validate: schemaResolver(activityFilterInput, { sync: true }),
+  });
 
   return (
     <form
@@ -39,7 +54,15 @@ export function ActivityFilters({ onApply }: { onApply: (values: ActivityFilterV
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
         <TextInput label="Actor" placeholder="email, user id or 'system'" {...form.getInputProps('actor')} />
-        <Select label="Entity type" placeholder="Any" data={ENTITY_OPTIONS} clearable {...form.getInputProps('entityType')} value={form.values.entityType || null} onChange={(value) => form.setFieldValue('entityType', value ?? '')} />
+        <Select
+          label="Entity type"
+          placeholder="Any"
+          data={ENTITY_OPTIONS}
+          clearable
+          {...form.getInputProps('entityType')}
+          value={form.values.entityType || null}
+          onChange={(value) => form.setFieldValue('entityType', value ?? '')}
+        />
         <TextInput label="Entity id" placeholder="UUID" {...form.getInputProps('entityId')} />
         <TextInput label="Action" placeholder="e.g. partner or partner.approved" {...form.getInputProps('action')} />
         <TextInput label="From" type="date" description="UTC day" {...form.getInputProps('from')} />

@@ -16,7 +16,10 @@ import { ActivityTable } from './activity-table';
 export function ActivityScreen() {
   const [filters, setFilters] = useState<Partial<ActivityFilterValues>>(filterParams(NO_FILTERS));
   const [page, setPage] = useState(1);
-  const activity = trpc.admin.activity.useQuery({ ...filters, limit: ACTIVITY_PAGE_SIZE, offset: (page - 1) * ACTIVITY_PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const activity = trpc.admin.activity.useQuery(
+    { ...filters, limit: ACTIVITY_PAGE_SIZE, offset: (page - 1) * ACTIVITY_PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
   const total = activity.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
 
@@ -59,7 +62,24 @@ export function ActivityScreen() {
         )}
         {pages > 1 && (
           <Group justify="center" mt="md">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={1} boundaries={1} getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })} />
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              siblings={1}
+              boundaries={1}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'previous'
+                    ? 'Previous page'
+                    : control === 'next'
+                      ? 'Next page'
+                      : control === 'first'
+                        ? 'First page'
+                        : 'Last page',
+              })}
+            />
           </Group>
         )}
       </Card>

@@ -5,7 +5,11 @@ import { ACTIVITY_ENTITY_LABELS, type ActivityEntityType, type ActivityEntry } f
 import { formatDateTime } from '../emails/email-log';
 import { ActivityChanges } from './activity-changes';
 
-const ACTOR_BADGE = { user: { label: 'User', color: 'blue' }, apiKey: { label: 'API key', color: 'violet' }, system: { label: 'System', color: 'gray' } } as const;
+const ACTOR_BADGE = {
+  user: { label: 'User', color: 'blue' },
+  apiKey: { label: 'API key', color: 'violet' },
+  system: { label: 'System', color: 'gray' },
+} as const;
 
 const entityLabel = (type: string) => ACTIVITY_ENTITY_LABELS[type as ActivityEntityType] ?? type;
 

@@ -68,7 +68,11 @@ export function AdminDashboard() {
               Create Partner
             </Button>
           )}
-          <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setDialog('partnerSettings')}>
+          <Button
+            variant="default"
+            leftSection={<IconSettings size={16} />}
+            onClick={() => setDialog('partnerSettings')}
+          >
             Partner Settings
           </Button>
           <Button
@@ -84,7 +88,11 @@ export function AdminDashboard() {
         </Group>
       </Group>
 
-      {metrics.isError ? <Alert color="red">{errorMessage(metrics.error, 'Unable to load the program metrics.')}</Alert> : <AdminMetricCards metrics={metrics.data} />}
+      {metrics.isError ? (
+        <Alert color="red">{errorMessage(metrics.error, 'Unable to load the program metrics.')}</Alert>
+      ) : (
+        <AdminMetricCards metrics={metrics.data} />
+      )}
       <ProgramCharts />
 
       {can.approve && <PartnerApprovalQueue onViewDetails={setDetailsId} />}

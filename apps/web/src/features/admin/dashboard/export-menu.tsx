@@ -8,10 +8,15 @@ import { notifyError } from '../../../lib/notify';
 import { EXPORT_KINDS, type ExportKind } from '@portal/contracts/plain';
 import { downloadFile } from '../../../lib/rest';
 
-const EXPORT_LABELS: Record<ExportKind, string> = { partners: 'Partners (CSV)', referrals: 'Referrals (CSV)', commissions: 'Commissions (CSV)' };
+const EXPORT_LABELS: Record<ExportKind, string> = {
+  partners: 'Partners (CSV)',
+  referrals: 'Referrals (CSV)',
+  commissions: 'Commissions (CSV)',
+};
 
 /** The tax years offered: this one and the five before it, newest first. */
-export const taxYears = (now: Date = new Date()) => Array.from({ length: 6 }, (_, back) => String(now.getUTCFullYear() - back));
+export const taxYears = (now: Date = new Date()) =>
+  Array.from({ length: 6 }, (_, back) => String(now.getUTCFullYear() - back));
 
 /** Picks the tax year of the 1099-NEC report (default: last year, the one being filed). */
 export function Form1099Dialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -35,9 +40,17 @@ export function Form1099Dialog({ opened, onClose }: { opened: boolean; onClose: 
     <Modal opened={opened} onClose={onClose} title="1099-NEC report" centered size="sm">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          One row per partner whose payouts in the tax year reach the 1099-NEC threshold, with the decrypted TIN. The download is logged.
+          One row per partner whose payouts in the tax year reach the 1099-NEC threshold, with the decrypted TIN. The
+          download is logged.
         </Text>
-        <Select label="Tax year" data={years} value={year} onChange={(value) => value && setYear(value)} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+        <Select
+          label="Tax year"
+          data={years}
+          value={year}
+          onChange={(value) => value && setYear(value)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
@@ -68,28 +81,33 @@ export function ExportDataMenu() {
 
   return (
     <>
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        {/* Busy until the file has arrived: the label says which export is being prepared. */}
-        <Button variant="default" leftSection={busy ? <Loader size={14} aria-hidden /> : <IconDownload size={16} />} disabled={busy !== null} aria-busy={busy !== null}>
-          {busy ? 'Preparing CSV…' : 'Export Data'}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Download as CSV</Menu.Label>
-        {EXPORT_KINDS.map((kind) => (
-          <Menu.Item key={kind} leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void download(kind)}>
-            {EXPORT_LABELS[kind]}
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          {/* Busy until the file has arrived: the label says which export is being prepared. */}
+          <Button
+            variant="default"
+            leftSection={busy ? <Loader size={14} aria-hidden /> : <IconDownload size={16} />}
+            disabled={busy !== null}
+            aria-busy={busy !== null}
+          >
+            {busy ? 'Preparing CSV…' : 'Export Data'}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Download as CSV</Menu.Label>
+          {EXPORT_KINDS.map((kind) => (
+            <Menu.Item key={kind} leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void download(kind)}>
+              {EXPORT_LABELS[kind]}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Label>Tax forms</Menu.Label>
+          <Menu.Item leftSection={<IconReceiptTax size={16} />} onClick={() => setTaxFormOpen(true)}>
+            1099-NEC report (CSV)...
           </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Label>Tax forms</Menu.Label>
-        <Menu.Item leftSection={<IconReceiptTax size={16} />} onClick={() => setTaxFormOpen(true)}>
-          1099-NEC report (CSV)...
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-    <Form1099Dialog opened={taxFormOpen} onClose={() => setTaxFormOpen(false)} />
+        </Menu.Dropdown>
+      </Menu>
+      <Form1099Dialog opened={taxFormOpen} onClose={() => setTaxFormOpen(false)} />
     </>
   );
 }

@@ -28,7 +28,9 @@ export function ProgramCharts() {
           { header: 'New referrals', cell: (row) => String(row.newReferrals), numeric: true },
           { header: 'Deals won', cell: (row) => String(row.dealsWon), numeric: true },
         ]}
-        isEmpty={(months) => months.every((row) => Number(row.commissionsPaid) === 0 && row.newReferrals === 0 && row.dealsWon === 0)}
+        isEmpty={(months) =>
+          months.every((row) => Number(row.commissionsPaid) === 0 && row.newReferrals === 0 && row.dealsWon === 0)
+        }
         emptyText={`No commissions, referrals or won deals in the last ${CHART_MONTHS_DEFAULT} months.`}
         error={error}
         chart={(months) => <ProgramTrendChart months={months} />}

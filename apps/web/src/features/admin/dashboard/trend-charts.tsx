@@ -9,7 +9,12 @@ import { countTick, moneyTick, moneyValue } from '../../charts/chart-format';
 
 /** Money as bars on the left axis, the two counts as lines on the right axis. */
 export default function ProgramTrendChart({ months }: { months: readonly ProgramTrendMonth[] }) {
-  const data = months.map((row) => ({ month: formatMonthShort(row.month), commissionsPaid: Number(row.commissionsPaid), newReferrals: row.newReferrals, dealsWon: row.dealsWon }));
+  const data = months.map((row) => ({
+    month: formatMonthShort(row.month),
+    commissionsPaid: Number(row.commissionsPaid),
+    newReferrals: row.newReferrals,
+    dealsWon: row.dealsWon,
+  }));
   return (
     <CompositeChart
       h={CHART_HEIGHT}

@@ -25,7 +25,11 @@ export function formatDateTime(value: string | null): string {
 
 function StatusBadge({ entry }: { entry: EmailLogEntry }) {
   const badge = (
-    <Badge color={STATUS_COLOURS[entry.status]} variant="light" styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible' } }}>
+    <Badge
+      color={STATUS_COLOURS[entry.status]}
+      variant="light"
+      styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible' } }}
+    >
       {EMAIL_STATUS_LABELS[entry.status]}
     </Badge>
   );
@@ -36,7 +40,10 @@ function StatusBadge({ entry }: { entry: EmailLogEntry }) {
 export function EmailLog() {
   const [page, setPage] = useState(1);
   const utils = trpc.useUtils();
-  const emails = trpc.admin.emails.useQuery({ limit: EMAIL_LOG_PAGE_SIZE, offset: (page - 1) * EMAIL_LOG_PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const emails = trpc.admin.emails.useQuery(
+    { limit: EMAIL_LOG_PAGE_SIZE, offset: (page - 1) * EMAIL_LOG_PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
   const resend = trpc.admin.resendEmail.useMutation();
   const [resending, setResending] = useState<string | null>(null);
 
@@ -110,7 +117,12 @@ export function EmailLog() {
                   </Table.Td>
                   <Table.Td ta="right">{entry.attempts}</Table.Td>
                   <Table.Td maw={260}>
-                    <Text size="sm" c={entry.lastError ? 'var(--mantine-color-error)' : 'dimmed'} lineClamp={2} title={entry.lastError ?? undefined}>
+                    <Text
+                      size="sm"
+                      c={entry.lastError ? 'var(--mantine-color-error)' : 'dimmed'}
+                      lineClamp={2}
+                      title={entry.lastError ?? undefined}
+                    >
                       {entry.lastError ?? '—'}
                     </Text>
                   </Table.Td>
@@ -136,7 +148,24 @@ export function EmailLog() {
       )}
       {pages > 1 && (
         <Group justify="center" mt="md">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={1} boundaries={1} getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })} />
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            siblings={1}
+            boundaries={1}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous'
+                  ? 'Previous page'
+                  : control === 'next'
+                    ? 'Next page'
+                    : control === 'first'
+                      ? 'First page'
+                      : 'Last page',
+            })}
+          />
         </Group>
       )}
     </Card>
@@ -146,7 +175,11 @@ export function EmailLog() {
 /** /admin/emails: the Email log as its own area of the admin sidebar. */
 export function EmailLogPage() {
   return (
-    <AdminPage trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Email log' }]} title="Email log" description="Every mail the portal queued, with its delivery state">
+    <AdminPage
+      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Email log' }]}
+      title="Email log"
+      description="Every mail the portal queued, with its delivery state"
+    >
       <EmailLog />
     </AdminPage>
   );

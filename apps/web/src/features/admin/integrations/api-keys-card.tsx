@@ -1,9 +1,31 @@
 // API keys of internal tools (issue 15): create with scopes (the key shown once), list, revoke.
 
-import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { schemaResolver, useForm } from '@mantine/form';
-import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, createApiKeyInput, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@portal/contracts';
+import {
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
+  createApiKeyInput,
+  type ApiKey,
+  type ApiKeyScope,
+  type CreatedApiKey,
+} from '@portal/contracts';
 import { MESSAGES } from '@portal/contracts/plain';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -34,11 +56,19 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
   const utils = trpc.useUtils();
   const create = trpc.admin.createApiKey.useMutation();
   const [expiry, setExpiry] = useState('');
-  const form = useForm<KeyFormValues>({ mode: 'controlled', initialValues: { name: '', scopes: [], expiresAt: '' }, validate: schemaResolver(createApiKeyInput, { sync: true }) });
+  const form = useForm<KeyFormValues>({
+    mode: 'controlled',
+    initialValues: { name: '', scopes: [], expiresAt: '' },
+    validate: schemaResolver(createApiKeyInput, { sync: true }),
+  });
 
   async function submit(values: KeyFormValues) {
     try {
-      const created = await create.mutateAsync({ name: values.name, scopes: values.scopes, ...(values.expiresAt ? { expiresAt: values.expiresAt } : {}) });
+      const created = await create.mutateAsync({
+        name: values.name,
+        scopes: values.scopes,
+        ...(values.expiresAt ? { expiresAt: values.expiresAt } : {}),
+      });
       await afterApiKeyChange(utils);
       onCreated(created);
     } catch (error) {
@@ -49,8 +79,19 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="sm">
-        <TextInput label="Name" description="What the key is for, e.g. Reporting dashboard" required data-autofocus {...form.getInputProps('name')} />
-        <Checkbox.Group label="Scopes" description="The key can do only these" required {...form.getInputProps('scopes')}>
+        <TextInput
+          label="Name"
+          description="What the key is for, e.g. Reporting dashboard"
+          required
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <Checkbox.Group
+          label="Scopes"
+          description="The key can do only these"
+          required
+          {...form.getInputProps('scopes')}
+        >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
             {API_KEY_SCOPES.map((scope) => (
               <Checkbox key={scope} value={scope} label={API_KEY_SCOPE_LABELS[scope]} description={scope} />
@@ -65,10 +106,19 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
           comboboxProps={{ withinPortal: true }}
           onChange={(value) => {
             setExpiry(value ?? '');
-            form.setFieldValue('expiresAt', value ? new Date(Date.now() + Number(value) * 86_400_000).toISOString() : '');
+            form.setFieldValue(
+              'expiresAt',
+              value ? new Date(Date.now() + Number(value) * 86_400_000).toISOString() : '',
+            );
           }}
         />
-        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={create.isPending} submitLabel="Create key" />
+        <FormActions
+          justify="flex-end"
+          mt="sm"
+          onCancel={onCancel}
+          pending={create.isPending}
+          submitLabel="Create key"
+        />
       </Stack>
     </form>
   );
@@ -81,7 +131,13 @@ function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => 
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={created ? `API key "${created.name}"` : 'Create API key'} size="lg" closeOnClickOutside={!created}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={created ? `API key "${created.name}"` : 'Create API key'}
+      size="lg"
+      closeOnClickOutside={!created}
+    >
       {created ? (
         <Stack>
           <ShownOnce label="API key" value={created.key} />
@@ -111,9 +167,17 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: 
     }
   }
   return (
-    <ConfirmDialog opened={apiKey !== null} onClose={onClose} title="Revoke API key" confirmLabel="Revoke key" pending={revoke.isPending} onConfirm={() => void confirm()}>
+    <ConfirmDialog
+      opened={apiKey !== null}
+      onClose={onClose}
+      title="Revoke API key"
+      confirmLabel="Revoke key"
+      pending={revoke.isPending}
+      onConfirm={() => void confirm()}
+    >
       <Text>
-        Revoke <strong>{apiKey?.name}</strong> ({apiKey?.prefix}…)? Tools using it are refused at once. This cannot be undone.
+        Revoke <strong>{apiKey?.name}</strong> ({apiKey?.prefix}…)? Tools using it are refused at once. This cannot be
+        undone.
       </Text>
     </ConfirmDialog>
   );
@@ -184,10 +248,20 @@ export function ApiKeysCard() {
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{key.createdBy ?? '—'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{key.expiresAt ? formatDateTime(key.expiresAt) : 'Never'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {key.expiresAt ? formatDateTime(key.expiresAt) : 'Never'}
+                  </Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="light" color="red" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => setRevoking(key)}
+                      aria-label={`Revoke ${key.name}`}
+                    >
                       Revoke
                     </Button>
                   </Table.Td>

@@ -13,7 +13,13 @@ export function IntegrationsScreen() {
       title="Integrations"
       description="Connect internal tools: API keys for the REST API and webhooks for the events they follow."
       actions={
-        <Button component="a" href="/api/docs" target="_blank" variant="default" leftSection={<IconExternalLink size={16} />}>
+        <Button
+          component="a"
+          href="/api/docs"
+          target="_blank"
+          variant="default"
+          leftSection={<IconExternalLink size={16} />}
+        >
           API reference (OpenAPI)
         </Button>
       }

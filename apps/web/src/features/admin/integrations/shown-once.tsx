@@ -11,13 +11,23 @@ export function ShownOnce({ label, value }: { label: string; value: string }) {
         It is shown only this once. Store it where your tool keeps its secrets.
       </Alert>
       <Group gap="xs" wrap="nowrap" align="center">
-        <Code block style={{ flex: 1, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="shown-once-value">
+        <Code
+          block
+          style={{ flex: 1, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+          data-testid="shown-once-value"
+        >
           {value}
         </Code>
         <CopyButton value={value}>
           {({ copied, copy }) => (
             <Tooltip label={copied ? 'Copied' : `Copy the ${label}`}>
-              <ActionIcon variant="light" color={copied ? 'teal' : 'blue'} size="lg" onClick={copy} aria-label={`Copy the ${label}`}>
+              <ActionIcon
+                variant="light"
+                color={copied ? 'teal' : 'blue'}
+                size="lg"
+                onClick={copy}
+                aria-label={`Copy the ${label}`}
+              >
                 {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
               </ActionIcon>
             </Tooltip>

@@ -1,7 +1,26 @@
 // Webhooks of internal tools (issue 15): endpoints (secret shown once), enable, rotate the secret,
 // "Send test event", and the selected endpoint's recent deliveries with resend.
 
-import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Group, Menu, Modal, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Menu,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
@@ -34,10 +53,18 @@ interface WebhookFormValues {
 function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (secret: string) => void; onCancel: () => void }) {
   const utils = trpc.useUtils();
   const create = trpc.admin.createWebhook.useMutation();
-  const form = useForm<WebhookFormValues>({ mode: 'controlled', initialValues: { url: '', events: [], description: '' }, validate: schemaResolver(createWebhookInput, { sync: true }) });
+  const form = useForm<WebhookFormValues>({
+    mode: 'controlled',
+    initialValues: { url: '', events: [], description: '' },
+    validate: schemaResolver(createWebhookInput, { sync: true }),
+  });
   async function submit(values: WebhookFormValues) {
     try {
-      const created = await create.mutateAsync({ url: values.url, events: values.events, ...(values.description.trim() ? { description: values.description } : {}) });
+      const created = await create.mutateAsync({
+        url: values.url,
+        events: values.events,
+        ...(values.description.trim() ? { description: values.description } : {}),
+      });
       await afterWebhookChange(utils);
       onCreated(created.secret);
     } catch (error) {
@@ -47,7 +74,14 @@ function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (secret: string
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="sm">
-        <TextInput label="URL" description="https only; the address must be public" placeholder="https://tools.example.com/hooks/portal" required data-autofocus {...form.getInputProps('url')} />
+        <TextInput
+          label="URL"
+          description="https only; the address must be public"
+          placeholder="https://tools.example.com/hooks/portal"
+          required
+          data-autofocus
+          {...form.getInputProps('url')}
+        />
         <Textarea label="Description" autosize minRows={1} {...form.getInputProps('description')} />
         <Checkbox.Group label="Events" required {...form.getInputProps('events')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
@@ -56,7 +90,13 @@ function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (secret: string
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={create.isPending} submitLabel="Add webhook" />
+        <FormActions
+          justify="flex-end"
+          mt="sm"
+          onCancel={onCancel}
+          pending={create.isPending}
+          submitLabel="Add webhook"
+        />
       </Stack>
     </form>
   );
@@ -82,11 +122,18 @@ function SecretDialog({ secret, title, onClose }: { secret: string | null; title
 }
 
 // Filled shades whose label keeps at least 4.5:1 contrast (as the partner status badges).
-const DELIVERY_COLOURS: Record<WebhookDelivery['status'], string> = { pending: 'blue.9', delivered: 'teal.9', failed: 'red.9' };
+const DELIVERY_COLOURS: Record<WebhookDelivery['status'], string> = {
+  pending: 'blue.9',
+  delivered: 'teal.9',
+  failed: 'red.9',
+};
 
 function Deliveries({ webhook }: { webhook: Webhook }) {
   const utils = trpc.useUtils();
-  const deliveries = trpc.admin.webhookDeliveries.useQuery({ id: webhook.id }, { refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 2000 : false) });
+  const deliveries = trpc.admin.webhookDeliveries.useQuery(
+    { id: webhook.id },
+    { refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 2000 : false) },
+  );
   const resend = trpc.admin.resendWebhookDelivery.useMutation();
   async function resendOne(delivery: WebhookDelivery) {
     try {
@@ -100,7 +147,10 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
   return (
     <Stack gap="xs" mt="md" component="section" aria-label={`Recent deliveries to ${webhook.url}`}>
       <Title order={3} size="h5">
-        Recent deliveries to <Text span ff="monospace" size="sm">{webhook.url}</Text>
+        Recent deliveries to{' '}
+        <Text span ff="monospace" size="sm">
+          {webhook.url}
+        </Text>
       </Title>
       {deliveries.isError ? (
         <Alert color="red">{errorMessage(deliveries.error, 'Unable to load the deliveries.')}</Alert>
@@ -136,21 +186,42 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={DELIVERY_COLOURS[delivery.status]} variant="filled" autoContrast style={{ minWidth: 'max-content' }}>
+                      <Badge
+                        color={DELIVERY_COLOURS[delivery.status]}
+                        variant="filled"
+                        autoContrast
+                        style={{ minWidth: 'max-content' }}
+                      >
                         {WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}
                       </Badge>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{last ? formatDateTime(last.attemptedAt) : '—'}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {last ? formatDateTime(last.attemptedAt) : '—'}
+                    </Table.Td>
                     <Table.Td ta="right">{last?.statusCode ?? '—'}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{last ? `${last.durationMs} ms` : '—'}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {last ? `${last.durationMs} ms` : '—'}
+                    </Table.Td>
                     <Table.Td maw={240}>
-                      <Text size="sm" c={last?.error ? 'var(--mantine-color-error)' : 'dimmed'} lineClamp={2} title={last?.error ?? undefined}>
+                      <Text
+                        size="sm"
+                        c={last?.error ? 'var(--mantine-color-error)' : 'dimmed'}
+                        lineClamp={2}
+                        title={last?.error ?? undefined}
+                      >
                         {last?.error ?? '—'}
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">{delivery.attempts.length}</Table.Td>
                     <Table.Td>
-                      <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} disabled={resend.isPending} onClick={() => void resendOne(delivery)} aria-label={`Resend ${delivery.eventType}`}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconRefresh size={14} />}
+                        disabled={resend.isPending}
+                        onClick={() => void resendOne(delivery)}
+                        aria-label={`Resend ${delivery.eventType}`}
+                      >
                         Resend
                       </Button>
                     </Table.Td>
@@ -180,9 +251,17 @@ function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook | null; on
     }
   }
   return (
-    <ConfirmDialog opened={webhook !== null} onClose={onClose} title="Delete webhook" confirmLabel="Delete webhook" pending={remove.isPending} onConfirm={() => void confirm()}>
+    <ConfirmDialog
+      opened={webhook !== null}
+      onClose={onClose}
+      title="Delete webhook"
+      confirmLabel="Delete webhook"
+      pending={remove.isPending}
+      onConfirm={() => void confirm()}
+    >
       <Text style={{ overflowWrap: 'anywhere' }}>
-        Delete the webhook to <strong>{webhook?.url}</strong> with its delivery history? Events are no longer sent to it.
+        Delete the webhook to <strong>{webhook?.url}</strong> with its delivery history? Events are no longer sent to
+        it.
       </Text>
     </ConfirmDialog>
   );
@@ -280,11 +359,21 @@ export function WebhooksCard() {
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Switch checked={webhook.enabled} onChange={(e) => void change(webhook, { enabled: e.currentTarget.checked })} aria-label={`Enabled: ${webhook.url}`} />
+                      <Switch
+                        checked={webhook.enabled}
+                        onChange={(e) => void change(webhook, { enabled: e.currentTarget.checked })}
+                        aria-label={`Enabled: ${webhook.url}`}
+                      />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap" justify="flex-end">
-                        <Button size="xs" variant="light" leftSection={<IconSend size={14} />} loading={test.isPending && test.variables.id === webhook.id} onClick={() => void sendTest(webhook)}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconSend size={14} />}
+                          loading={test.isPending && test.variables.id === webhook.id}
+                          onClick={() => void sendTest(webhook)}
+                        >
                           Send test event
                         </Button>
                         <Button
@@ -305,7 +394,9 @@ export function WebhooksCard() {
                             </Tooltip>
                           </Menu.Target>
                           <Menu.Dropdown>
-                            <Menu.Item onClick={() => void change(webhook, { rotateSecret: true })}>Rotate secret</Menu.Item>
+                            <Menu.Item onClick={() => void change(webhook, { rotateSecret: true })}>
+                              Rotate secret
+                            </Menu.Item>
                             <Menu.Item color="red" onClick={() => setDeleting(webhook)}>
                               Delete
                             </Menu.Item>

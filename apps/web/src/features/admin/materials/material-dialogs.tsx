@@ -18,7 +18,12 @@ export async function uploadMaterial(values: MaterialFormValues, options: Upload
   body.append('description', values.description);
   body.append('type', values.type);
   if (values.file) body.append('file', values.file, values.file.name);
-  return postFormWithProgress<AdminMaterial>('/api/admin/marketing-materials', body, options, 'The upload failed. Please try again.');
+  return postFormWithProgress<AdminMaterial>(
+    '/api/admin/marketing-materials',
+    body,
+    options,
+    'The upload failed. Please try again.',
+  );
 }
 
 export function AddMaterialDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -41,14 +46,27 @@ export function AddMaterialDialog({ opened, onClose }: { opened: boolean; onClos
         const controller = new AbortController();
         upload.current = controller;
         setProgress(0);
-        created = await uploadMaterial(values, { signal: controller.signal, onProgress: (sent, total) => setProgress(total > 0 ? Math.round((sent / total) * 100) : 0) });
-      } else created = await createLink.mutateAsync({ title: values.title, description: values.description, type: values.type as MaterialType, fileUrl: values.fileUrl });
+        created = await uploadMaterial(values, {
+          signal: controller.signal,
+          onProgress: (sent, total) => setProgress(total > 0 ? Math.round((sent / total) * 100) : 0),
+        });
+      } else
+        created = await createLink.mutateAsync({
+          title: values.title,
+          description: values.description,
+          type: values.type as MaterialType,
+          fileUrl: values.fileUrl,
+        });
       notifySuccess('Material added', created.title);
       onClose();
       await afterMaterialChange(utils);
     } catch (error) {
       if (error instanceof UploadCancelled) notifySuccess('Upload cancelled', 'Nothing was added.');
-      else notifyError('Could not add the material', errorMessage(error, error instanceof Error ? error.message : 'Please try again.'));
+      else
+        notifyError(
+          'Could not add the material',
+          errorMessage(error, error instanceof Error ? error.message : 'Please try again.'),
+        );
     } finally {
       upload.current = null;
       setProgress(null);
@@ -57,7 +75,14 @@ export function AddMaterialDialog({ opened, onClose }: { opened: boolean; onClos
 
   return (
     <Modal opened={opened} onClose={close} title="Add Marketing Material" size="lg">
-      <MaterialForm mode="create" submitLabel="Add Material" onSubmit={add} onCancel={close} uploadProgress={progress} onCancelUpload={cancelUpload} />
+      <MaterialForm
+        mode="create"
+        submitLabel="Add Material"
+        onSubmit={add}
+        onCancel={close}
+        uploadProgress={progress}
+        onCancelUpload={cancelUpload}
+      />
     </Modal>
   );
 }

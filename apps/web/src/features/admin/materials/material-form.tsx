@@ -1,8 +1,29 @@
 // The add/edit form of a marketing material: an uploaded file or a link, with the contracts' messages.
 
-import { Button, FileInput, Group, Progress, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Button,
+  FileInput,
+  Group,
+  Progress,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ACCEPTED_UPLOAD_TYPES, MATERIAL_TYPES, MATERIAL_TYPE_LABELS, MATERIAL_UPLOAD_MESSAGES, MAX_UPLOAD_BYTES, materialTitleRequired, materialTypeRequired, materialUrlInvalid, type MaterialType } from '@portal/contracts';
+import {
+  ACCEPTED_UPLOAD_TYPES,
+  MATERIAL_TYPES,
+  MATERIAL_TYPE_LABELS,
+  MATERIAL_UPLOAD_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  materialTitleRequired,
+  materialTypeRequired,
+  materialUrlInvalid,
+  type MaterialType,
+} from '@portal/contracts';
 import { IconLink, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
@@ -95,8 +116,20 @@ export function MaterialForm({
           />
         )}
         <TextInput label="Title" required placeholder="Partner One-Pager" {...form.getInputProps('title')} />
-        <Textarea label="Description" placeholder="What it is and when to use it" rows={3} {...form.getInputProps('description')} />
-        <Select label="Type" required placeholder="Choose a type" data={TYPE_OPTIONS} allowDeselect={false} {...form.getInputProps('type')} />
+        <Textarea
+          label="Description"
+          placeholder="What it is and when to use it"
+          rows={3}
+          {...form.getInputProps('description')}
+        />
+        <Select
+          label="Type"
+          required
+          placeholder="Choose a type"
+          data={TYPE_OPTIONS}
+          allowDeselect={false}
+          {...form.getInputProps('type')}
+        />
         {form.values.source === 'upload' && mode === 'create' ? (
           <FileInput
             label="File"
@@ -113,7 +146,9 @@ export function MaterialForm({
             required={mode === 'create'}
             placeholder="https://"
             leftSection={<IconLink size={16} />}
-            description={mode === 'edit' && initial?.fileUrl === '' ? 'Giving a link replaces the uploaded file.' : undefined}
+            description={
+              mode === 'edit' && initial?.fileUrl === '' ? 'Giving a link replaces the uploaded file.' : undefined
+            }
             {...form.getInputProps('fileUrl')}
           />
         ) : null}
@@ -130,7 +165,14 @@ export function MaterialForm({
             </Button>
           </Group>
         ) : (
-          <FormActions justify="flex-end" gap="sm" mt="xs" onCancel={onCancel} pending={submitting} submitLabel={submitLabel} />
+          <FormActions
+            justify="flex-end"
+            gap="sm"
+            mt="xs"
+            onCancel={onCancel}
+            pending={submitting}
+            submitLabel={submitLabel}
+          />
         )}
       </Stack>
     </form>

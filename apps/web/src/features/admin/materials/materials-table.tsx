@@ -46,7 +46,9 @@ function ActiveSwitch({ material }: { material: AdminMaterial }) {
 function MaterialSource({ material }: { material: AdminMaterial }) {
   return (
     <Text size="xs" c="dimmed" truncate="end" maw={260}>
-      {material.isExternal ? `Link: ${material.fileUrl ?? ''}` : `${material.fileName ?? ''} · ${formatBytes(material.sizeBytes)}`}
+      {material.isExternal
+        ? `Link: ${material.fileUrl ?? ''}`
+        : `${material.fileName ?? ''} · ${formatBytes(material.sizeBytes)}`}
     </Text>
   );
 }
@@ -68,11 +70,18 @@ function MaterialItem({ material, onEdit }: { material: AdminMaterial; onEdit: (
           </Badge>
         </Group>
         <Text size="sm">
-          {material.downloadCount} {material.downloadCount === 1 ? 'download' : 'downloads'} · updated {formatDate(material.updatedAt)}
+          {material.downloadCount} {material.downloadCount === 1 ? 'download' : 'downloads'} · updated{' '}
+          {formatDate(material.updatedAt)}
         </Text>
         <Group justify="space-between">
           <ActiveSwitch material={material} />
-          <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${material.title}`}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPencil size={14} />}
+            onClick={onEdit}
+            aria-label={`Edit ${material.title}`}
+          >
             Edit
           </Button>
         </Group>
@@ -103,7 +112,13 @@ function MaterialRow({ material, onEdit }: { material: AdminMaterial; onEdit: ()
       </Table.Td>
       <Table.Td>{formatDate(material.updatedAt)}</Table.Td>
       <Table.Td>
-        <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${material.title}`}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPencil size={14} />}
+          onClick={onEdit}
+          aria-label={`Edit ${material.title}`}
+        >
           Edit
         </Button>
       </Table.Td>
@@ -111,7 +126,13 @@ function MaterialRow({ material, onEdit }: { material: AdminMaterial; onEdit: ()
   );
 }
 
-export function MaterialsTable({ materials, onEdit }: { materials: readonly AdminMaterial[]; onEdit: (material: AdminMaterial) => void }) {
+export function MaterialsTable({
+  materials,
+  onEdit,
+}: {
+  materials: readonly AdminMaterial[];
+  onEdit: (material: AdminMaterial) => void;
+}) {
   return (
     <>
       <Stack gap="sm" hiddenFrom="md">

@@ -14,7 +14,12 @@ export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** A partner's name that opens its page (/admin/partners/$id). */
 export function PartnerPageLink({ id, children }: { id: string; children: string }) {
   return (
-    <Anchor renderRoot={(props) => <Link {...props} to="/admin/partners/$id" params={{ id }} />} inherit c="inherit" underline="hover">
+    <Anchor
+      renderRoot={(props) => <Link {...props} to="/admin/partners/$id" params={{ id }} />}
+      inherit
+      c="inherit"
+      underline="hover"
+    >
       {children}
     </Anchor>
   );
@@ -67,11 +72,18 @@ export function AffiliateRows({
                 <Menu.Item leftSection={<IconEye size={14} />} onClick={() => onViewDetails(partner.id)}>
                   View details
                 </Menu.Item>
-                <Menu.Item leftSection={<IconExternalLink size={14} />} onClick={() => void navigate({ to: '/admin/partners/$id', params: { id: partner.id } })}>
+                <Menu.Item
+                  leftSection={<IconExternalLink size={14} />}
+                  onClick={() => void navigate({ to: '/admin/partners/$id', params: { id: partner.id } })}
+                >
                   Open partner page
                 </Menu.Item>
                 {canDecide && partner.status === 'active' && (
-                  <Menu.Item leftSection={<IconPlayerPause size={14} />} color="orange" onClick={() => onSuspend(partner.id)}>
+                  <Menu.Item
+                    leftSection={<IconPlayerPause size={14} />}
+                    color="orange"
+                    onClick={() => onSuspend(partner.id)}
+                  >
                     Suspend
                   </Menu.Item>
                 )}

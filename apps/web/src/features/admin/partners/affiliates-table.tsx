@@ -2,7 +2,12 @@
 
 import { Alert, Card, Group, Pagination, Select, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DEFAULT_PAGE_SIZE, PARTNER_STATUS_LABELS, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts/plain';
+import {
+  DEFAULT_PAGE_SIZE,
+  PARTNER_STATUS_LABELS,
+  PARTNER_STATUSES,
+  type PartnerStatus,
+} from '@portal/contracts/plain';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -24,12 +29,25 @@ export function nextSort(current: Sort, field: SortField): Sort {
   return field === 'currentMrr' || field === 'totalLifetimeCommissions' || field === 'createdAt' ? `-${field}` : field;
 }
 
-function SortHeader({ field, sort, onSort, children }: { field: SortField; sort: Sort; onSort: (sort: Sort) => void; children: ReactNode }) {
+function SortHeader({
+  field,
+  sort,
+  onSort,
+  children,
+}: {
+  field: SortField;
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+  children: ReactNode;
+}) {
   const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
   const Icon = direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
   return (
     <Table.Th aria-sort={direction} style={NO_WRAP}>
-      <UnstyledButton onClick={() => onSort(nextSort(sort, field))} style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'inherit' }}>
+      <UnstyledButton
+        onClick={() => onSort(nextSort(sort, field))}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'inherit' }}
+      >
         {children}
         <Icon size={14} aria-hidden />
       </UnstyledButton>
@@ -37,7 +55,10 @@ function SortHeader({ field, sort, onSort, children }: { field: SortField; sort:
   );
 }
 
-const statusOptions = [{ value: '', label: 'All statuses' }, ...PARTNER_STATUSES.map((value) => ({ value, label: PARTNER_STATUS_LABELS[value] }))];
+const statusOptions = [
+  { value: '', label: 'All statuses' },
+  ...PARTNER_STATUSES.map((value) => ({ value, label: PARTNER_STATUS_LABELS[value] })),
+];
 
 export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: string) => void }) {
   const [search, setSearch] = useState('');
@@ -105,7 +126,12 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
       ) : (
         <>
           <Table.ScrollContainer minWidth={1100} type="native">
-            <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: 'nowrap', opacity: partners.isPlaceholderData ? 0.6 : 1 }}>
+            <Table
+              striped
+              highlightOnHover
+              verticalSpacing="xs"
+              style={{ whiteSpace: 'nowrap', opacity: partners.isPlaceholderData ? 0.6 : 1 }}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <SortHeader field="companyName" sort={sort} onSort={changeSort}>
@@ -164,7 +190,16 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
                 size="sm"
                 siblings={1}
                 boundaries={1}
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+                getControlProps={(control) => ({
+                  'aria-label':
+                    control === 'previous'
+                      ? 'Previous page'
+                      : control === 'next'
+                        ? 'Next page'
+                        : control === 'first'
+                          ? 'First page'
+                          : 'Last page',
+                })}
                 getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
               />
             </Group>

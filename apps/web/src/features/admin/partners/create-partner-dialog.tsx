@@ -3,7 +3,14 @@
 import { Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createPartnerInput, WEBSITE_DESCRIPTION } from '@portal/contracts';
-import { COMPANY_TYPE_LABELS, COMPANY_TYPES, DEFAULT_EXPECTED_VOLUME, EXPECTED_VOLUMES, MESSAGES, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
+import {
+  COMPANY_TYPE_LABELS,
+  COMPANY_TYPES,
+  DEFAULT_EXPECTED_VOLUME,
+  EXPECTED_VOLUMES,
+  MESSAGES,
+  PAYMENT_METHOD_LABELS,
+} from '@portal/contracts/plain';
 import { errorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { afterPartnerDecision } from '../../../lib/invalidate';
@@ -60,7 +67,11 @@ export function CreatePartnerForm({
   onCancel: () => void;
   submitting: boolean;
 }) {
-  const form = useForm<CreatePartnerValues>({ mode: 'controlled', initialValues: emptyPartner, validate: schemaResolver(createPartnerInput, { sync: true }) });
+  const form = useForm<CreatePartnerValues>({
+    mode: 'controlled',
+    initialValues: emptyPartner,
+    validate: schemaResolver(createPartnerInput, { sync: true }),
+  });
   return (
     <form noValidate onSubmit={form.onSubmit(async (values) => onSubmit(values))}>
       <Stack gap="sm">
@@ -69,7 +80,14 @@ export function CreatePartnerForm({
           <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
           <TextInput label="Company Name" required {...form.getInputProps('companyName')} />
           <TextInput label="Contact Name" required {...form.getInputProps('contactName')} />
-          <Select label="Company Type" required data={companyTypeOptions} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('companyType')} />
+          <Select
+            label="Company Type"
+            required
+            data={companyTypeOptions}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('companyType')}
+          />
           <Select
             label="Expected Volume"
             required
@@ -78,7 +96,12 @@ export function CreatePartnerForm({
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('expectedVolume')}
           />
-          <TextInput label="Website" description={WEBSITE_DESCRIPTION} placeholder="https://example.com" {...form.getInputProps('website')} />
+          <TextInput
+            label="Website"
+            description={WEBSITE_DESCRIPTION}
+            placeholder="https://example.com"
+            {...form.getInputProps('website')}
+          />
           <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
           <TextInput label="Payment Method" value={PAYMENT_METHOD_LABELS.Wire} readOnly disabled />
         </SimpleGrid>

@@ -46,14 +46,34 @@ export function ApprovalQueueRow({
         </Stack>
         <Group gap="xs" wrap="wrap">
           <Tooltip label="View details">
-            <ActionIcon variant="default" size={36} aria-label={`View details of ${partner.companyName}`} onClick={onView}>
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label={`View details of ${partner.companyName}`}
+              onClick={onView}
+            >
               <IconEye size={18} />
             </ActionIcon>
           </Tooltip>
-          <Button size="sm" variant="light" color="red" leftSection={<IconX size={16} />} onClick={onReject} disabled={busy} aria-label={`Reject ${partner.companyName}`}>
+          <Button
+            size="sm"
+            variant="light"
+            color="red"
+            leftSection={<IconX size={16} />}
+            onClick={onReject}
+            disabled={busy}
+            aria-label={`Reject ${partner.companyName}`}
+          >
             Reject
           </Button>
-          <Button size="sm" color="teal.9" leftSection={<IconCheck size={16} />} onClick={onApprove} disabled={busy} aria-label={`Approve ${partner.companyName}`}>
+          <Button
+            size="sm"
+            color="teal.9"
+            leftSection={<IconCheck size={16} />}
+            onClick={onApprove}
+            disabled={busy}
+            aria-label={`Approve ${partner.companyName}`}
+          >
             Approve
           </Button>
         </Group>
@@ -82,7 +102,13 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
           <Title order={2} size="h4">
             Partner Approval Queue
           </Title>
-          <Badge variant="filled" color={pending.data?.length ? 'yellow.4' : 'gray.7'} autoContrast aria-label={`${pending.data?.length ?? 0} pending`} data-testid="approval-count">
+          <Badge
+            variant="filled"
+            color={pending.data?.length ? 'yellow.4' : 'gray.7'}
+            autoContrast
+            aria-label={`${pending.data?.length ?? 0} pending`}
+            data-testid="approval-count"
+          >
             {pending.data?.length ?? 0}
           </Badge>
         </Group>

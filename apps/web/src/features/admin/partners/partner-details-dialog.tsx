@@ -65,7 +65,11 @@ export function PartnerDetailsView({ partner }: { partner: PartnerDetails }) {
         <Fact label="Account Holder">{partner.bankAccountHolderName}</Fact>
         <Fact label="Routing Number">{partner.bankRoutingNumberMasked}</Fact>
         <Fact label="Account Number">{partner.bankAccountNumberMasked}</Fact>
-        <Fact label="Agreement">{partner.agreementSigned ? `Signed ${formatDate(partner.agreementSignedAt)} (version ${partner.agreementVersion})` : 'Not signed'}</Fact>
+        <Fact label="Agreement">
+          {partner.agreementSigned
+            ? `Signed ${formatDate(partner.agreementSignedAt)} (version ${partner.agreementVersion})`
+            : 'Not signed'}
+        </Fact>
       </Section>
       <Divider />
       <Section title="Application Status">

@@ -21,7 +21,10 @@ export interface PartnerOption {
   companyName: string;
 }
 
-type PickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'> & {
+type PickerProps = Omit<
+  SelectProps,
+  'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'
+> & {
   value: string | null;
   onChange: (id: string | null, partner: PartnerOption | null) => void;
   /** Only partners in this status, filtered by the server (Add New Client: active). */
@@ -33,21 +36,35 @@ type PickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable
 };
 
 export function PartnerPicker({ value, onChange, status, statuses, initial = null, ...props }: PickerProps) {
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(initial ? { value: initial.id, label: initial.companyName } : null);
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(
+    initial ? { value: initial.id, label: initial.companyName } : null,
+  );
   const [search, setSearch] = useState(chosen?.label ?? '');
   // Once a partner is chosen the box shows its name; that text is not a new search.
   const typed = chosen && search === chosen.label ? '' : search.trim();
   const [query] = useDebouncedValue(typed, 250);
   const partners = trpc.admin.partners.useQuery(
-    { sort: 'companyName', limit: PARTNER_PICKER_LIMIT, ...(query ? { search: query } : {}), ...(status ? { status } : {}) },
+    {
+      sort: 'companyName',
+      limit: PARTNER_PICKER_LIMIT,
+      ...(query ? { search: query } : {}),
+      ...(status ? { status } : {}),
+    },
     { placeholderData: keepPreviousData },
   );
   // Stable between renders: the select recomputes its options only when the answer or the choice changes.
   const data = useMemo(() => {
-    const found = (partners.data?.items ?? []).filter((partner) => !statuses || statuses.includes(partner.status)).map((partner) => ({ value: partner.id, label: partner.companyName }));
-    return chosen && value === chosen.value && !found.some((option) => option.value === chosen.value) ? [chosen, ...found] : found;
+    const found = (partners.data?.items ?? [])
+      .filter((partner) => !statuses || statuses.includes(partner.status))
+      .map((partner) => ({ value: partner.id, label: partner.companyName }));
+    return chosen && value === chosen.value && !found.some((option) => option.value === chosen.value)
+      ? [chosen, ...found]
+      : found;
   }, [partners.data, chosen, value, statuses]);
-  const more = partners.data && partners.data.total > partners.data.items.length ? partners.data.total - partners.data.items.length : 0;
+  const more =
+    partners.data && partners.data.total > partners.data.items.length
+      ? partners.data.total - partners.data.items.length
+      : 0;
 
   return (
     <Select
@@ -64,7 +81,10 @@ export function PartnerPicker({ value, onChange, status, statuses, initial = nul
       }}
       rightSection={partners.isFetching ? <Loader size={14} aria-label="Searching partners" /> : undefined}
       nothingFoundMessage={partners.isFetching ? 'Searching…' : 'No partner matches'}
-      description={props.description ?? (more > 0 && !value ? `Type to search ${partners.data?.total.toLocaleString('en-US')} partners` : undefined)}
+      description={
+        props.description ??
+        (more > 0 && !value ? `Type to search ${partners.data?.total.toLocaleString('en-US')} partners` : undefined)
+      }
       comboboxProps={{ withinPortal: true, ...props.comboboxProps }}
       maxDropdownHeight={280}
     />

@@ -1,7 +1,13 @@
 // Partner Settings: the program's terms as they stand, read-only (commission per service, agreement version).
 
 import { Modal, Stack, Table, Text } from '@mantine/core';
-import { COMMISSION_BY_SERVICE, DEFAULT_AGREEMENT_VERSION, SERVICE_TYPE_LABELS, SERVICE_TYPES, formatMoney } from '@portal/contracts/plain';
+import {
+  COMMISSION_BY_SERVICE,
+  DEFAULT_AGREEMENT_VERSION,
+  SERVICE_TYPE_LABELS,
+  SERVICE_TYPES,
+  formatMoney,
+} from '@portal/contracts/plain';
 
 export function PartnerSettingsView() {
   return (
@@ -29,7 +35,8 @@ export function PartnerSettingsView() {
         <Text>{DEFAULT_AGREEMENT_VERSION}</Text>
       </div>
       <Text size="sm" c="dimmed">
-        Commissions are paid monthly for each active client. These terms are set by the program and cannot be changed here.
+        Commissions are paid monthly for each active client. These terms are set by the program and cannot be changed
+        here.
       </Text>
     </Stack>
   );

@@ -19,7 +19,13 @@ export function recentMonths(count: number, now: Date = new Date()): Array<{ val
 }
 
 /** A month picker and the two download buttons; `pathOf` names the file to fetch. */
-export function StatementDownloads({ pathOf, fileLabel }: { pathOf: (month: string, format: StatementFormat) => string; fileLabel: string }) {
+export function StatementDownloads({
+  pathOf,
+  fileLabel,
+}: {
+  pathOf: (month: string, format: StatementFormat) => string;
+  fileLabel: string;
+}) {
   const months = recentMonths(24);
   const [month, setMonth] = useState<string>(months[1]?.value ?? months[0]?.value ?? '');
   const [busy, setBusy] = useState<StatementFormat | null>(null);
@@ -37,11 +43,31 @@ export function StatementDownloads({ pathOf, fileLabel }: { pathOf: (month: stri
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <Select label="Statement month" data={months} value={month} onChange={(value) => value && setMonth(value)} allowDeselect={false} w={200} comboboxProps={{ withinPortal: true }} />
-      <Button variant="light" leftSection={<IconFileTypePdf size={16} />} loading={busy === 'pdf'} disabled={busy !== null && busy !== 'pdf'} onClick={() => void download('pdf')}>
+      <Select
+        label="Statement month"
+        data={months}
+        value={month}
+        onChange={(value) => value && setMonth(value)}
+        allowDeselect={false}
+        w={200}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Button
+        variant="light"
+        leftSection={<IconFileTypePdf size={16} />}
+        loading={busy === 'pdf'}
+        disabled={busy !== null && busy !== 'pdf'}
+        onClick={() => void download('pdf')}
+      >
         PDF
       </Button>
-      <Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={busy === 'csv'} disabled={busy !== null && busy !== 'csv'} onClick={() => void download('csv')}>
+      <Button
+        variant="light"
+        leftSection={<IconFileSpreadsheet size={16} />}
+        loading={busy === 'csv'}
+        disabled={busy !== null && busy !== 'csv'}
+        onClick={() => void download('csv')}
+      >
         CSV
       </Button>
     </Group>
@@ -60,7 +86,10 @@ export function PartnerStatements({ partnerId }: { partnerId: string }) {
           Opening balance, commissions, payouts and closing balance of a month.
         </Text>
       </div>
-      <StatementDownloads fileLabel="statement" pathOf={(month, format) => `/api/admin/partners/${encodeURIComponent(partnerId)}/statements/${month}.${format}`} />
+      <StatementDownloads
+        fileLabel="statement"
+        pathOf={(month, format) => `/api/admin/partners/${encodeURIComponent(partnerId)}/statements/${month}.${format}`}
+      />
     </Stack>
   );
 }

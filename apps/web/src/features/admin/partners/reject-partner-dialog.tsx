@@ -30,7 +30,8 @@ export function RejectPartnerDialog({
       >
         <Stack gap="sm">
           <Text size="sm">
-            Reject the application of <strong>{partner?.companyName}</strong>? The applicant will see that the account was rejected, with the reason if you give one.
+            Reject the application of <strong>{partner?.companyName}</strong>? The applicant will see that the account
+            was rejected, with the reason if you give one.
           </Text>
           <Textarea
             label="Reason (optional)"
@@ -42,7 +43,13 @@ export function RejectPartnerDialog({
             onChange={(event) => setReason(event.currentTarget.value)}
             data-autofocus
           />
-          <FormActions justify="flex-end" onCancel={onClose} pending={submitting} submitLabel="Reject" submitColor="red.9" />
+          <FormActions
+            justify="flex-end"
+            onCancel={onClose}
+            pending={submitting}
+            submitLabel="Reject"
+            submitColor="red.9"
+          />
         </Stack>
       </form>
     </Modal>

@@ -72,7 +72,8 @@ export function usePartnerDecisions() {
   return {
     busy: Object.values(mutations).some((mutation) => mutation.isPending),
     approve: (id: string) => decide('approve', () => mutations.approve.mutateAsync({ id })),
-    reject: (id: string, reason: string) => decide('reject', () => mutations.reject.mutateAsync({ id, reason: reason.trim() || undefined })),
+    reject: (id: string, reason: string) =>
+      decide('reject', () => mutations.reject.mutateAsync({ id, reason: reason.trim() || undefined })),
     suspend: (id: string) => decide('suspend', () => mutations.suspend.mutateAsync({ id })),
     reactivate: (id: string) => decide('reactivate', () => mutations.reactivate.mutateAsync({ id })),
   };

@@ -102,7 +102,8 @@ export function AccrualPanel() {
         Monthly Accrual
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Creates one pending commission for every client active in the month. Running it again for the same month adds nothing.
+        Creates one pending commission for every client active in the month. Running it again for the same month adds
+        nothing.
       </Text>
       <AccrualForm onSubmit={(month) => accrue.mutate({ month })} submitting={accrue.isPending} result={result} />
     </Card>

@@ -29,7 +29,12 @@ export interface AdjustmentValues {
 /** The API's signed amount: a clawback is negative. */
 export function toAdjustmentPayload(values: AdjustmentValues): RouterInputs['admin']['addAdjustment'] {
   const amount = values.amount.trim().replace(/^[-+]/, '');
-  return { partnerId: values.partnerId, amount: values.kind === 'clawback' ? `-${amount}` : amount, reason: values.reason, month: values.month };
+  return {
+    partnerId: values.partnerId,
+    amount: values.kind === 'clawback' ? `-${amount}` : amount,
+    reason: values.reason,
+    month: values.month,
+  };
 }
 
 export function AdjustmentForm({
@@ -81,29 +86,63 @@ export function AdjustmentForm({
           {...form.getInputProps('kind')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Amount" required inputMode="decimal" placeholder="250.00" leftSection="$" description="At most $100,000.00" {...form.getInputProps('amount')} />
+          <TextInput
+            label="Amount"
+            required
+            inputMode="decimal"
+            placeholder="250.00"
+            leftSection="$"
+            description="At most $100,000.00"
+            {...form.getInputProps('amount')}
+          />
           <TextInput type="month" label="For month" required {...form.getInputProps('month')} />
         </SimpleGrid>
-        <Textarea label="Reason" required autosize minRows={2} maxLength={500} description="The partner reads it in the mail and on the commission." {...form.getInputProps('reason')} />
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={2}
+          maxLength={500}
+          description="The partner reads it in the mail and on the commission."
+          {...form.getInputProps('reason')}
+        />
         {form.values.kind === 'clawback' && (
           <Text size="sm" c="dimmed">
-            A clawback is deducted from the partner&apos;s next payout; a payout that would net to zero or less is refused.
+            A clawback is deducted from the partner&apos;s next payout; a payout that would net to zero or less is
+            refused.
           </Text>
         )}
-        <FormActions justify="flex-end" mt="xs" onCancel={onCancel} pending={submitting} submitLabel={form.values.kind === 'clawback' ? 'Add clawback' : 'Add bonus'} />
+        <FormActions
+          justify="flex-end"
+          mt="xs"
+          onCancel={onCancel}
+          pending={submitting}
+          submitLabel={form.values.kind === 'clawback' ? 'Add clawback' : 'Add bonus'}
+        />
       </Stack>
     </form>
   );
 }
 
-export function AdjustmentDialog({ opened, onClose, partner = null }: { opened: boolean; onClose: () => void; partner?: PartnerOption | null }) {
+export function AdjustmentDialog({
+  opened,
+  onClose,
+  partner = null,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  partner?: PartnerOption | null;
+}) {
   const utils = trpc.useUtils();
   const add = trpc.admin.addAdjustment.useMutation();
 
   async function submit(values: AdjustmentValues) {
     try {
       const created = await add.mutateAsync(toAdjustmentPayload(values));
-      notifySuccess(COMMISSION_MESSAGES.adjustmentAdded, `${created.kind === 'bonus' ? 'Bonus' : 'Clawback'} of ${formatMoney(created.amount)} is pending.`);
+      notifySuccess(
+        COMMISSION_MESSAGES.adjustmentAdded,
+        `${created.kind === 'bonus' ? 'Bonus' : 'Clawback'} of ${formatMoney(created.amount)} is pending.`,
+      );
       await afterCommissionChange(utils);
       onClose();
     } catch (error) {
@@ -113,7 +152,15 @@ export function AdjustmentDialog({ opened, onClose, partner = null }: { opened: 
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add adjustment">
-      {opened && <AdjustmentForm initialPartner={partner} now={new Date()} onSubmit={submit} onCancel={onClose} submitting={add.isPending} />}
+      {opened && (
+        <AdjustmentForm
+          initialPartner={partner}
+          now={new Date()}
+          onSubmit={submit}
+          onCancel={onClose}
+          submitting={add.isPending}
+        />
+      )}
     </Modal>
   );
 }

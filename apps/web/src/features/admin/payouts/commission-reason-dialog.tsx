@@ -8,10 +8,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { FormActions } from '../../../layout/form-actions';
 
 /** What a pending row is, in words: its client, or its kind for an adjustment without one. */
-export const pendingLabel = (item: Pick<PendingCommission, 'clientCompanyName' | 'kind'>) => item.clientCompanyName ?? COMMISSION_KIND_LABELS[item.kind];
+export const pendingLabel = (item: Pick<PendingCommission, 'clientCompanyName' | 'kind'>) =>
+  item.clientCompanyName ?? COMMISSION_KIND_LABELS[item.kind];
 
 /** The line a success toast adds: which commission it was. */
-export const pendingDetail = (item: PendingCommission | null) => (item ? `${pendingLabel(item)}, ${formatMonthKey(item.monthYear)}` : undefined);
+export const pendingDetail = (item: PendingCommission | null) =>
+  item ? `${pendingLabel(item)}, ${formatMonthKey(item.monthYear)}` : undefined;
 
 export interface CommissionReasonDialogProps {
   item: PendingCommission | null;
@@ -26,7 +28,16 @@ export interface CommissionReasonDialogProps {
   onSubmit: (input: { id: string; reason: string }) => void;
 }
 
-export function CommissionReasonDialog({ item, onClose, title, submitLabel, reasonRequired, explanation, pending, onSubmit }: CommissionReasonDialogProps) {
+export function CommissionReasonDialog({
+  item,
+  onClose,
+  title,
+  submitLabel,
+  reasonRequired,
+  explanation,
+  pending,
+  onSubmit,
+}: CommissionReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -49,15 +60,32 @@ export function CommissionReasonDialog({ item, onClose, title, submitLabel, reas
       >
         <Stack gap="sm">
           <Text size="sm">
-            {item?.partnerCompanyName} · {item ? pendingLabel(item) : ''} · {item ? formatMonthKey(item.monthYear) : ''} · {item ? formatMoney(item.amount) : ''}
+            {item?.partnerCompanyName} · {item ? pendingLabel(item) : ''} · {item ? formatMonthKey(item.monthYear) : ''}{' '}
+            · {item ? formatMoney(item.amount) : ''}
           </Text>
           {explanation && (
             <Text size="sm" c="dimmed">
               {explanation}
             </Text>
           )}
-          <Textarea label="Reason" required autosize minRows={2} maxLength={500} value={reason} error={error} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus />
-          <FormActions justify="flex-end" onCancel={onClose} pending={pending} submitLabel={submitLabel} submitColor="red" />
+          <Textarea
+            label="Reason"
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={reason}
+            error={error}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            data-autofocus
+          />
+          <FormActions
+            justify="flex-end"
+            onCancel={onClose}
+            pending={pending}
+            submitLabel={submitLabel}
+            submitColor="red"
+          />
         </Stack>
       </form>
     </Modal>

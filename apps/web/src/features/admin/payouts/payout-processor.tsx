@@ -36,7 +36,10 @@ export function PayoutProcessor() {
   const filter: PendingFilter = { partnerId: partner?.id, month };
   const [page, setPage] = useState(1);
   const offset = (page - 1) * DEFAULT_PAGE_SIZE;
-  const pending = trpc.admin.pendingCommissions.useQuery({ ...filter, limit: DEFAULT_PAGE_SIZE, offset }, { placeholderData: (previous) => previous });
+  const pending = trpc.admin.pendingCommissions.useQuery(
+    { ...filter, limit: DEFAULT_PAGE_SIZE, offset },
+    { placeholderData: (previous) => previous },
+  );
   const payouts = trpc.admin.payouts.useQuery({ limit: 5 });
   const [selection, setSelection] = useState<Selection>(NONE);
   const [failing, setFailing] = useState<PendingCommission | null>(null);
@@ -54,7 +57,8 @@ export function PayoutProcessor() {
     setSelection(NONE);
   }
 
-  const selectedIds = selection.mode === 'matching' ? new Set(items.map((item) => item.id)) : new Set(selection.rows.keys());
+  const selectedIds =
+    selection.mode === 'matching' ? new Set(items.map((item) => item.id)) : new Set(selection.rows.keys());
   const summary =
     selection.mode === 'matching'
       ? { count: total, total: pending.data?.totalAmount ?? '0.00' }
@@ -104,12 +108,19 @@ export function PayoutProcessor() {
   function process(pageIds: string[]) {
     const idempotencyKey = crypto.randomUUID();
     if (selection.mode === 'matching') payout.mutate({ matching: filter, idempotencyKey });
-    else payout.mutate({ commissionIds: selection.rows.size > 0 ? [...selection.rows.keys()] : pageIds, idempotencyKey });
+    else
+      payout.mutate({ commissionIds: selection.rows.size > 0 ? [...selection.rows.keys()] : pageIds, idempotencyKey });
   }
 
   // Open clawbacks of the partners in the selection that the selection does not hold yet.
-  const selectedPartners = selection.mode === 'rows' ? new Set([...selection.rows.values()].map((row) => row.partnerId)) : new Set<string>();
-  const offers = selection.mode === 'rows' ? (pending.data?.openClawbacks ?? []).filter((c) => selectedPartners.has(c.partnerId) && !selection.rows.has(c.id)) : [];
+  const selectedPartners =
+    selection.mode === 'rows' ? new Set([...selection.rows.values()].map((row) => row.partnerId)) : new Set<string>();
+  const offers =
+    selection.mode === 'rows'
+      ? (pending.data?.openClawbacks ?? []).filter(
+          (c) => selectedPartners.has(c.partnerId) && !selection.rows.has(c.id),
+        )
+      : [];
   const pageAllSelected = items.length > 0 && items.every((item) => selectedIds.has(item.id));
   const filtering = filter.partnerId !== undefined || filter.month !== undefined;
 
@@ -118,7 +129,13 @@ export function PayoutProcessor() {
       {selection.mode === 'rows' && pageAllSelected && total > items.length && (
         <Group gap="xs" data-testid="select-matching">
           <Text size="sm">All {items.length} on this page are selected.</Text>
-          <Anchor component="button" type="button" size="sm" fw={600} onClick={() => setSelection({ mode: 'matching' })}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={600}
+            onClick={() => setSelection({ mode: 'matching' })}
+          >
             Select all {total} matching
           </Anchor>
         </Group>
@@ -126,7 +143,8 @@ export function PayoutProcessor() {
       {selection.mode === 'matching' && (
         <Group gap="xs" data-testid="select-matching">
           <Text size="sm">
-            All {total} {filtering ? 'matching ' : ''}pending commissions are selected; the server pays exactly those that match when you process them.
+            All {total} {filtering ? 'matching ' : ''}pending commissions are selected; the server pays exactly those
+            that match when you process them.
           </Text>
           <Anchor component="button" type="button" size="sm" fw={600} onClick={() => setSelection(NONE)}>
             Clear selection
@@ -134,7 +152,12 @@ export function PayoutProcessor() {
         </Group>
       )}
       {offers.length > 0 && (
-        <Alert color="yellow" variant="light" title="Open clawbacks of the selected partners" data-testid="clawback-offer">
+        <Alert
+          color="yellow"
+          variant="light"
+          title="Open clawbacks of the selected partners"
+          data-testid="clawback-offer"
+        >
           <Stack gap={4}>
             {offers.slice(0, 5).map((offer) => (
               <Group key={offer.id} gap="xs" justify="space-between" wrap="nowrap">
@@ -142,13 +165,25 @@ export function PayoutProcessor() {
                   {offer.partnerCompanyName}: {formatMoney(offer.amount)}
                   {offer.reason ? ` (${offer.reason})` : ''}
                 </Text>
-                <Button size="compact-xs" variant="light" color="dark" onClick={() => include([offer])} aria-label={`Include clawback of ${offer.partnerCompanyName} ${formatMoney(offer.amount)}`}>
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  color="dark"
+                  onClick={() => include([offer])}
+                  aria-label={`Include clawback of ${offer.partnerCompanyName} ${formatMoney(offer.amount)}`}
+                >
                   Include
                 </Button>
               </Group>
             ))}
             {offers.length > 1 && (
-              <Button size="compact-xs" variant="subtle" color="dark" onClick={() => include(offers)} style={{ alignSelf: 'flex-start' }}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="dark"
+                onClick={() => include(offers)}
+                style={{ alignSelf: 'flex-start' }}
+              >
                 Include all {offers.length}
               </Button>
             )}
@@ -175,7 +210,12 @@ export function PayoutProcessor() {
               {filtering ? 'Matching' : 'All pending'}: {formatMoney(pending.data?.totalAmount ?? '0.00')}
             </Text>
           )}
-          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdjusting(true)}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setAdjusting(true)}
+          >
             Add adjustment
           </Button>
         </Group>
@@ -213,7 +253,9 @@ export function PayoutProcessor() {
         </Alert>
       ) : items.length === 0 ? (
         <Text c="dimmed" ta="center" py="md">
-          {filtering ? 'No pending commissions match these filters.' : 'No pending commissions. Run the monthly accrual to create them.'}
+          {filtering
+            ? 'No pending commissions match these filters.'
+            : 'No pending commissions. Run the monthly accrual to create them.'}
         </Text>
       ) : (
         <>
@@ -240,7 +282,16 @@ export function PayoutProcessor() {
                 size="sm"
                 siblings={1}
                 boundaries={1}
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+                getControlProps={(control) => ({
+                  'aria-label':
+                    control === 'previous'
+                      ? 'Previous page'
+                      : control === 'next'
+                        ? 'Next page'
+                        : control === 'first'
+                          ? 'First page'
+                          : 'Last page',
+                })}
                 getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
               />
             </Group>
@@ -266,4 +317,3 @@ export function PayoutProcessor() {
     </Card>
   );
 }
-

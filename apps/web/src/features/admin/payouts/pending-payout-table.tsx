@@ -5,7 +5,14 @@
 
 import { Badge, Box, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { PendingCommission } from '@portal/contracts';
-import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey, formatMonthShort, sumMoney, TAX_MESSAGES } from '@portal/contracts/plain';
+import {
+  COMMISSION_KIND_LABELS,
+  formatMoney,
+  formatMonthKey,
+  formatMonthShort,
+  sumMoney,
+  TAX_MESSAGES,
+} from '@portal/contracts/plain';
 import { IconBan, IconCash, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen';
@@ -24,13 +31,31 @@ export const processLabel = (count: number) => `Process ${count} Payouts`;
 export function KindBadge({ kind }: { kind: PendingCommission['kind'] }) {
   if (kind === 'recurring') return null;
   return (
-    <Badge size="xs" variant="filled" autoContrast color={kind === 'clawback' ? 'red.9' : 'teal.9'} data-testid="kind-badge">
+    <Badge
+      size="xs"
+      variant="filled"
+      autoContrast
+      color={kind === 'clawback' ? 'red.9' : 'teal.9'}
+      data-testid="kind-badge"
+    >
       {COMMISSION_KIND_LABELS[kind]}
     </Badge>
   );
 }
 
-function RowAction({ label, icon, onClick, ariaLabel, narrow }: { label: string; icon: ReactNode; onClick: () => void; ariaLabel: string; narrow: boolean }) {
+function RowAction({
+  label,
+  icon,
+  onClick,
+  ariaLabel,
+  narrow,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  ariaLabel: string;
+  narrow: boolean;
+}) {
   return (
     <Button size="compact-sm" variant="subtle" color="red" px={6} onClick={onClick} aria-label={ariaLabel}>
       {/* An icon on narrow screens, the words on wider ones. */}
@@ -49,12 +74,38 @@ function RowAction({ label, icon, onClick, ariaLabel, narrow }: { label: string;
  * A row's actions, right-aligned so that Void sits in the same place on every row, whether Mark
  * failed is there or not (a clawback is never paid out, so it cannot fail).
  */
-function RowActions({ item, narrow, onMarkFailed, onVoid }: { item: PendingCommission; narrow: boolean; onMarkFailed: (item: PendingCommission) => void; onVoid?: (item: PendingCommission) => void }) {
+function RowActions({
+  item,
+  narrow,
+  onMarkFailed,
+  onVoid,
+}: {
+  item: PendingCommission;
+  narrow: boolean;
+  onMarkFailed: (item: PendingCommission) => void;
+  onVoid?: (item: PendingCommission) => void;
+}) {
   const name = `${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`;
   return (
     <Group gap={0} wrap="nowrap" justify="flex-end" data-testid="payout-actions">
-      {item.kind !== 'clawback' && <RowAction label="Mark failed" icon={<IconBan size={16} />} onClick={() => onMarkFailed(item)} ariaLabel={`Mark failed: ${name}`} narrow={narrow} />}
-      {onVoid && <RowAction label="Void" icon={<IconTrash size={16} />} onClick={() => onVoid(item)} ariaLabel={`Void: ${name}`} narrow={narrow} />}
+      {item.kind !== 'clawback' && (
+        <RowAction
+          label="Mark failed"
+          icon={<IconBan size={16} />}
+          onClick={() => onMarkFailed(item)}
+          ariaLabel={`Mark failed: ${name}`}
+          narrow={narrow}
+        />
+      )}
+      {onVoid && (
+        <RowAction
+          label="Void"
+          icon={<IconTrash size={16} />}
+          onClick={() => onVoid(item)}
+          ariaLabel={`Void: ${name}`}
+          narrow={narrow}
+        />
+      )}
     </Group>
   );
 }
@@ -129,7 +180,11 @@ export function PendingPayoutTable({
             {items.map((item) => (
               <Table.Tr key={item.id} data-testid="payout-row">
                 <Table.Td>
-                  <Checkbox aria-label={`Select ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
+                  <Checkbox
+                    aria-label={`Select ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`}
+                    checked={selected.has(item.id)}
+                    onChange={() => toggle(item.id)}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="wrap">
@@ -137,8 +192,20 @@ export function PendingPayoutTable({
                       {item.partnerCompanyName}
                     </Text>
                     {item.taxProfileMissing && (
-                      <Tooltip label={TAX_MESSAGES.missingTooltip} multiline w={240} withArrow events={{ hover: true, focus: true, touch: true }}>
-                        <Badge size="xs" color="orange.9" variant="filled" tabIndex={0} data-testid="tax-profile-missing">
+                      <Tooltip
+                        label={TAX_MESSAGES.missingTooltip}
+                        multiline
+                        w={240}
+                        withArrow
+                        events={{ hover: true, focus: true, touch: true }}
+                      >
+                        <Badge
+                          size="xs"
+                          color="orange.9"
+                          variant="filled"
+                          tabIndex={0}
+                          data-testid="tax-profile-missing"
+                        >
                           {TAX_MESSAGES.missingBadge}
                         </Badge>
                       </Tooltip>
@@ -149,7 +216,8 @@ export function PendingPayoutTable({
                     <>
                       <Group gap={6} wrap="wrap" data-testid="payout-row-details">
                         <Text size="xs" c="dimmed">
-                          {pendingLabel(item)} · <span style={{ whiteSpace: 'nowrap' }}>{formatMonthShort(item.monthYear)}</span>
+                          {pendingLabel(item)} ·{' '}
+                          <span style={{ whiteSpace: 'nowrap' }}>{formatMonthShort(item.monthYear)}</span>
                         </Text>
                         {item.clientCompanyName && <KindBadge kind={item.kind} />}
                       </Group>
@@ -203,7 +271,12 @@ export function PendingPayoutTable({
             {formatMoney(total)}
           </Text>
         </Text>
-        <Button leftSection={<IconCash size={16} />} disabled={count === 0} loading={processing} onClick={() => onProcess(chosen.map((item) => item.id))}>
+        <Button
+          leftSection={<IconCash size={16} />}
+          disabled={count === 0}
+          loading={processing}
+          onClick={() => onProcess(chosen.map((item) => item.id))}
+        >
           {processLabel(count)}
         </Button>
       </Group>

@@ -14,7 +14,10 @@ export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
   async function download(payout: Payout) {
     setDownloading(payout.id);
     try {
-      await downloadFile(`/api/admin/payouts/${payout.id}/wire-instructions.csv`, `wire-instructions-${payout.reference}.csv`);
+      await downloadFile(
+        `/api/admin/payouts/${payout.id}/wire-instructions.csv`,
+        `wire-instructions-${payout.reference}.csv`,
+      );
     } catch (error) {
       notifyError('Download failed', error instanceof Error ? error.message : MESSAGES.genericError);
     } finally {
@@ -36,13 +39,20 @@ export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
                 {payout.reference}
               </Text>
               <Text size="xs" c="dimmed">
-                {formatDate(payout.paidAt)} · {payout.commissionCount} {payout.commissionCount === 1 ? 'commission' : 'commissions'} · {payout.partnerCount}{' '}
+                {formatDate(payout.paidAt)} · {payout.commissionCount}{' '}
+                {payout.commissionCount === 1 ? 'commission' : 'commissions'} · {payout.partnerCount}{' '}
                 {payout.partnerCount === 1 ? 'partner' : 'partners'}
               </Text>
             </div>
             <Group gap="sm" wrap="wrap">
               <Text fw={700}>{formatMoney(payout.total)}</Text>
-              <Button size="compact-sm" variant="light" leftSection={<IconFileDownload size={14} />} loading={downloading === payout.id} onClick={() => void download(payout)}>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconFileDownload size={14} />}
+                loading={downloading === payout.id}
+                onClick={() => void download(payout)}
+              >
                 Wire instructions (CSV)
               </Button>
             </Group>

@@ -47,7 +47,10 @@ export function toAddClientPayload(values: AddClientValues): RouterInputs['admin
     clientEmail: values.clientEmail,
     clientPhone: values.clientPhone,
     serviceType: values.serviceType as RouterInputs['admin']['addClient']['serviceType'],
-    monthlyValue: Number.isFinite(Number(values.monthlyValue)) && values.monthlyValue.trim() !== '' ? Number(values.monthlyValue) : values.monthlyValue,
+    monthlyValue:
+      Number.isFinite(Number(values.monthlyValue)) && values.monthlyValue.trim() !== ''
+        ? Number(values.monthlyValue)
+        : values.monthlyValue,
     consultationDate: omitEmpty(values.consultationDate),
     contractStartDate: omitEmpty(values.contractStartDate),
     contractEndDate: omitEmpty(values.contractEndDate),
@@ -69,7 +72,11 @@ export function AddClientForm({
   onCancel: () => void;
   submitting: boolean;
 }) {
-  const form = useForm<AddClientValues>({ mode: 'controlled', initialValues: emptyClient, validate: schemaResolver(addClientInput, { sync: true }) });
+  const form = useForm<AddClientValues>({
+    mode: 'controlled',
+    initialValues: emptyClient,
+    validate: schemaResolver(addClientInput, { sync: true }),
+  });
 
   return (
     <form noValidate onSubmit={form.onSubmit(async (values) => onSubmit(values))}>
@@ -93,14 +100,28 @@ export function AddClientForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Client Email" type="email" {...form.getInputProps('clientEmail')} />
           <TextInput label="Client Phone" type="tel" {...form.getInputProps('clientPhone')} />
-          <Select label="Service Type" required data={serviceOptions} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('serviceType')} />
+          <Select
+            label="Service Type"
+            required
+            data={serviceOptions}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('serviceType')}
+          />
           <TextInput label="Monthly Value ($)" required inputMode="decimal" {...form.getInputProps('monthlyValue')} />
           <TextInput label="Consultation Date" type="date" {...form.getInputProps('consultationDate')} />
           <TextInput label="Contract Start Date" type="date" {...form.getInputProps('contractStartDate')} />
           <TextInput label="Contract End Date" type="date" {...form.getInputProps('contractEndDate')} />
         </SimpleGrid>
         <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
-        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={submitting} submitDisabled={noPartners} submitLabel="Add Client" />
+        <FormActions
+          justify="flex-end"
+          mt="sm"
+          onCancel={onCancel}
+          pending={submitting}
+          submitDisabled={noPartners}
+          submitLabel="Add Client"
+        />
       </Stack>
     </form>
   );
@@ -110,13 +131,19 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const utils = trpc.useUtils();
   // Only whether any partner is active; the picker searches them as the admin types.
-  const partners = trpc.admin.partners.useQuery({ status: 'active', limit: 1, sort: 'companyName' }, { enabled: opened });
+  const partners = trpc.admin.partners.useQuery(
+    { status: 'active', limit: 1, sort: 'companyName' },
+    { enabled: opened },
+  );
   const add = trpc.admin.addClient.useMutation();
 
   async function submit(values: AddClientValues) {
     try {
       const client = await add.mutateAsync(toAddClientPayload(values));
-      notifySuccess(MESSAGES.clientAdded, `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`);
+      notifySuccess(
+        MESSAGES.clientAdded,
+        `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`,
+      );
       await afterReferralChange(utils);
       onClose();
     } catch (error) {
@@ -136,7 +163,12 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
         ) : partners.isError ? (
           <Alert color="red">{errorMessage(partners.error, 'Unable to load the affiliates.')}</Alert>
         ) : (
-          <AddClientForm noPartners={partners.data.total === 0} onSubmit={submit} onCancel={onClose} submitting={add.isPending} />
+          <AddClientForm
+            noPartners={partners.data.total === 0}
+            onSubmit={submit}
+            onCancel={onClose}
+            submitting={add.isPending}
+          />
         ))}
     </Modal>
   );

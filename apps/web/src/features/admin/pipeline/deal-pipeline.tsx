@@ -5,11 +5,35 @@
 // menu of the five stages: up to 100 cards are on screen, and a menu's dropdown only mounts when it
 // opens, where a Select would give every card its own combobox (store, input, options).
 
-import { Badge, Button, Card, Group, Menu, Modal, Paper, ScrollArea, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconSelector } from '@tabler/icons-react';
 import type { InfiniteData } from '@tanstack/react-query';
-import { formatMoney, PIPELINE_PAGE_SIZE, REFERRAL_STAGE_LABELS, REFERRAL_STAGES, SERVICE_TYPE_LABELS, type PipelineColumn, type Referral, type ReferralStage } from '@portal/contracts';
+import {
+  formatMoney,
+  PIPELINE_PAGE_SIZE,
+  REFERRAL_STAGE_LABELS,
+  REFERRAL_STAGES,
+  SERVICE_TYPE_LABELS,
+  type PipelineColumn,
+  type Referral,
+  type ReferralStage,
+} from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -24,14 +48,25 @@ import { LoadingRow } from '../../../layout/loading-row';
 type Filters = Pick<RouterInputs['admin']['pipelineColumn'], 'search' | 'partnerId'>;
 
 /** The query of one column under the filters (the cursor is the infinite query's page parameter). */
-const columnInput = (stage: ReferralStage, filters: Filters): RouterInputs['admin']['pipelineColumn'] => ({ stage, limit: PIPELINE_PAGE_SIZE, ...filters });
+const columnInput = (stage: ReferralStage, filters: Filters): RouterInputs['admin']['pipelineColumn'] => ({
+  stage,
+  limit: PIPELINE_PAGE_SIZE,
+  ...filters,
+});
 
 /** A column's loaded pages, whatever the cache's page-parameter type. */
 type ColumnData = Pick<InfiniteData<PipelineColumn>, 'pages'>;
 
 /** The column without `id`, one fewer in its count. */
 function withoutDeal<D extends ColumnData>(data: D, id: string): D {
-  return { ...data, pages: data.pages.map((page) => (page.items.some((deal) => deal.id === id) ? { ...page, items: page.items.filter((deal) => deal.id !== id), total: page.total - 1 } : { ...page, total: page.total - 1 })) };
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.items.some((deal) => deal.id === id)
+        ? { ...page, items: page.items.filter((deal) => deal.id !== id), total: page.total - 1 }
+        : { ...page, total: page.total - 1 },
+    ),
+  };
 }
 
 /** The column with `deal` in its place by age among the loaded deals (or beyond them, unloaded), one more in its count. */
@@ -40,7 +75,9 @@ function withDeal<D extends ColumnData>(data: D, deal: Referral): D {
   const last = pages.at(-1);
   const loadedAll = !last?.nextCursor;
   for (const page of pages) {
-    const at = page.items.findIndex((other) => other.createdAt < deal.createdAt || (other.createdAt === deal.createdAt && other.id < deal.id));
+    const at = page.items.findIndex(
+      (other) => other.createdAt < deal.createdAt || (other.createdAt === deal.createdAt && other.id < deal.id),
+    );
     if (at >= 0) {
       page.items = [...page.items.slice(0, at), deal, ...page.items.slice(at)];
       return { ...data, pages };
@@ -51,14 +88,29 @@ function withDeal<D extends ColumnData>(data: D, deal: Referral): D {
 }
 
 /** The stage selector of one card: the current stage on a button, the five stages in its menu. */
-function StageMenu({ deal, disabled, onChange }: { deal: Referral; disabled: boolean; onChange: (stage: ReferralStage) => void }) {
+function StageMenu({
+  deal,
+  disabled,
+  onChange,
+}: {
+  deal: Referral;
+  disabled: boolean;
+  onChange: (stage: ReferralStage) => void;
+}) {
   const current = REFERRAL_STAGE_LABELS[deal.stage];
   const target = useRef<HTMLButtonElement>(null);
   return (
     // Focus goes back to the button as the menu closes, before the Lost dialog opens: the dialog then
     // keeps its focus (Mantine's own return comes 10 ms later and would take it) and returns it here.
     // The menu opens on the current stage (no focus placeholder: a menu may hold only its items).
-    <Menu position="bottom-start" width="target" disabled={disabled} returnFocus={false} onClose={() => target.current?.focus()} withInitialFocusPlaceholder={false}>
+    <Menu
+      position="bottom-start"
+      width="target"
+      disabled={disabled}
+      returnFocus={false}
+      onClose={() => target.current?.focus()}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <Button
           ref={target}
@@ -99,7 +151,13 @@ function StageMenu({ deal, disabled, onChange }: { deal: Referral; disabled: boo
   );
 }
 
-function DealCard({ deal, onStageChange }: { deal: Referral; onStageChange: (deal: Referral, stage: ReferralStage) => void }) {
+function DealCard({
+  deal,
+  onStageChange,
+}: {
+  deal: Referral;
+  onStageChange: (deal: Referral, stage: ReferralStage) => void;
+}) {
   // Finance and viewers read the pipeline; moving a deal needs referrals:write.
   const canMove = useCan('referrals:write');
   return (
@@ -130,7 +188,15 @@ function DealCard({ deal, onStageChange }: { deal: Referral; onStageChange: (dea
   );
 }
 
-function LostReasonModal({ deal, onCancel, onConfirm }: { deal: Referral | null; onCancel: () => void; onConfirm: (reason: string) => void }) {
+function LostReasonModal({
+  deal,
+  onCancel,
+  onConfirm,
+}: {
+  deal: Referral | null;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+}) {
   const [reason, setReason] = useState('');
   return (
     <Modal
@@ -145,7 +211,16 @@ function LostReasonModal({ deal, onCancel, onConfirm }: { deal: Referral | null;
         <Text size="sm">
           Why was <b>{deal?.clientCompanyName}</b> lost? This is optional and visible to admins only.
         </Text>
-        <Textarea label="Lost reason" placeholder="e.g. Chose another provider" autosize minRows={2} maxLength={1000} value={reason} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus />
+        <Textarea
+          label="Lost reason"
+          placeholder="e.g. Chose another provider"
+          autosize
+          minRows={2}
+          maxLength={1000}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          data-autofocus
+        />
         <Group justify="flex-end">
           <Button
             variant="default"
@@ -171,19 +246,43 @@ function LostReasonModal({ deal, onCancel, onConfirm }: { deal: Referral | null;
   );
 }
 
-function StageColumn({ stage, filters, onStageChange }: { stage: ReferralStage; filters: Filters; onStageChange: (deal: Referral, stage: ReferralStage) => void }) {
-  const deals = trpc.admin.pipelineColumn.useInfiniteQuery(columnInput(stage, filters), { getNextPageParam: (page) => page.nextCursor ?? undefined });
+function StageColumn({
+  stage,
+  filters,
+  onStageChange,
+}: {
+  stage: ReferralStage;
+  filters: Filters;
+  onStageChange: (deal: Referral, stage: ReferralStage) => void;
+}) {
+  const deals = trpc.admin.pipelineColumn.useInfiniteQuery(columnInput(stage, filters), {
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
   const items = deals.data?.pages.flatMap((page) => page.items) ?? [];
   const total = deals.data?.pages[0]?.total ?? 0;
   const label = REFERRAL_STAGE_LABELS[stage];
   return (
-    <Paper bg="var(--mantine-color-default-hover)" p="xs" radius="md" data-testid={`pipeline-column-${stage}`} aria-label={`${label} deals`} component="section">
+    <Paper
+      bg="var(--mantine-color-default-hover)"
+      p="xs"
+      radius="md"
+      data-testid={`pipeline-column-${stage}`}
+      aria-label={`${label} deals`}
+      component="section"
+    >
       <Group justify="space-between" mb="xs" px={4}>
         <Text fw={700} size="sm">
           {label}
         </Text>
         {deals.data ? (
-          <Badge color={STAGE_COLORS[stage]} variant="filled" autoContrast size="sm" aria-label={`${total} ${label} deals`} data-testid="pipeline-count">
+          <Badge
+            color={STAGE_COLORS[stage]}
+            variant="filled"
+            autoContrast
+            size="sm"
+            aria-label={`${total} ${label} deals`}
+            data-testid="pipeline-count"
+          >
             {total.toLocaleString('en-US')}
           </Badge>
         ) : null}
@@ -196,7 +295,12 @@ function StageColumn({ stage, filters, onStageChange }: { stage: ReferralStage; 
         </Text>
       ) : (
         // Mantine's scroll content is a min-width table; as a block the cards keep the column's width.
-        <ScrollArea.Autosize mah={560} type="auto" scrollbars="y" styles={{ content: { display: 'block', minWidth: 0 } }}>
+        <ScrollArea.Autosize
+          mah={560}
+          type="auto"
+          scrollbars="y"
+          styles={{ content: { display: 'block', minWidth: 0 } }}
+        >
           <Stack gap="xs">
             {items.length === 0 ? (
               <Text size="xs" c="dimmed" ta="center" py="md">
@@ -206,7 +310,13 @@ function StageColumn({ stage, filters, onStageChange }: { stage: ReferralStage; 
               items.map((deal) => <DealCard key={deal.id} deal={deal} onStageChange={onStageChange} />)
             )}
             {deals.hasNextPage && (
-              <Button variant="default" size="xs" onClick={() => void deals.fetchNextPage()} loading={deals.isFetchingNextPage} aria-label={`Load more ${label} deals`}>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => void deals.fetchNextPage()}
+                loading={deals.isFetchingNextPage}
+                aria-label={`Load more ${label} deals`}
+              >
                 Load more ({(total - items.length).toLocaleString('en-US')} more)
               </Button>
             )}
@@ -222,7 +332,10 @@ export function DealPipeline() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [partnerId, setPartnerId] = useState<string | null>(null);
-  const filters: Filters = { ...(debouncedSearch ? { search: debouncedSearch } : {}), ...(partnerId ? { partnerId } : {}) };
+  const filters: Filters = {
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+    ...(partnerId ? { partnerId } : {}),
+  };
   const [losing, setLosing] = useState<Referral | null>(null);
 
   const update = trpc.admin.updateReferral.useMutation({
@@ -236,7 +349,11 @@ export function DealPipeline() {
         { input: from, data: utils.admin.pipelineColumn.getInfiniteData(from) },
         { input: to, data: utils.admin.pipelineColumn.getInfiniteData(to) },
       ];
-      const moved = { ...moving, stage: input.stage, lostReason: typeof input.lostReason === 'string' ? input.lostReason : moving.lostReason };
+      const moved = {
+        ...moving,
+        stage: input.stage,
+        lostReason: typeof input.lostReason === 'string' ? input.lostReason : moving.lostReason,
+      };
       utils.admin.pipelineColumn.setInfiniteData(from, (data) => data && withoutDeal(data, moving.id));
       utils.admin.pipelineColumn.setInfiniteData(to, (data) => data && withDeal(data, moved));
       return { previous };
@@ -246,7 +363,17 @@ export function DealPipeline() {
       notifyError('Stage update failed', errorMessage(error, 'The deal could not be moved. Please try again.'));
     },
     onSuccess(saved) {
-      utils.admin.pipelineColumn.setInfiniteData(columnInput(saved.stage, filters), (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((deal) => (deal.id === saved.id ? { ...deal, ...saved } : deal)) })) });
+      utils.admin.pipelineColumn.setInfiniteData(
+        columnInput(saved.stage, filters),
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.map((deal) => (deal.id === saved.id ? { ...deal, ...saved } : deal)),
+            })),
+          },
+      );
       notifySuccess('Deal updated', `${saved.clientCompanyName} moved to ${REFERRAL_STAGE_LABELS[saved.stage]}.`);
       // The stage moves MRR, revenue and conversion: refresh what shows them.
       void afterStageChange(utils);
@@ -285,7 +412,14 @@ export function DealPipeline() {
             onChange={(event) => setSearch(event.currentTarget.value)}
             style={{ flex: '1 1 220px', maxWidth: 320 }}
           />
-          <PartnerPicker aria-label="Filter by partner" placeholder="All partners" value={partnerId} onChange={setPartnerId} clearable style={{ flex: '1 1 200px', maxWidth: 280 }} />
+          <PartnerPicker
+            aria-label="Filter by partner"
+            placeholder="All partners"
+            value={partnerId}
+            onChange={setPartnerId}
+            clearable
+            style={{ flex: '1 1 200px', maxWidth: 280 }}
+          />
         </Group>
       </Group>
       {/* Five columns side by side from small screens up (scrolling sideways when narrow); stacked on phones. */}

@@ -3,10 +3,33 @@
 // Below `sm` the members and invitations are lists of small cards, each column's label beside its
 // value, instead of tables that would scroll sideways.
 
-import { Alert, Badge, Button, Card, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ADMIN_ROLE_DESCRIPTIONS, ADMIN_ROLE_LABELS, ADMIN_ROLES, MESSAGES, formatDate, inviteMemberInput, type InviteMemberInput, type TeamMember } from '@portal/contracts';
+import {
+  ADMIN_ROLE_DESCRIPTIONS,
+  ADMIN_ROLE_LABELS,
+  ADMIN_ROLES,
+  MESSAGES,
+  formatDate,
+  inviteMemberInput,
+  type InviteMemberInput,
+  type TeamMember,
+} from '@portal/contracts';
 import { IconUserOff } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { FormActions } from '../../../layout/form-actions';
@@ -24,11 +47,18 @@ const ROLE_OPTIONS = ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE
 function InviteForm() {
   const utils = trpc.useUtils();
   const invite = trpc.admin.inviteMember.useMutation();
-  const form = useForm<InviteMemberInput>({ mode: 'controlled', initialValues: { email: '', role: 'viewer' }, validate: schemaResolver(inviteMemberInput, { sync: true }) });
+  const form = useForm<InviteMemberInput>({
+    mode: 'controlled',
+    initialValues: { email: '', role: 'viewer' },
+    validate: schemaResolver(inviteMemberInput, { sync: true }),
+  });
   const submit = form.onSubmit(async (values) => {
     try {
       const sent = await invite.mutateAsync(values);
-      notifySuccess(MESSAGES.invitationSent, `${sent.email} can join as ${ADMIN_ROLE_LABELS[sent.role]} within 7 days.`);
+      notifySuccess(
+        MESSAGES.invitationSent,
+        `${sent.email} can join as ${ADMIN_ROLE_LABELS[sent.role]} within 7 days.`,
+      );
       form.reset();
       await afterTeamChange(utils);
     } catch (error) {
@@ -43,7 +73,14 @@ function InviteForm() {
             Invite a team member
           </Title>
           <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput label="Email" type="email" placeholder="colleague@company.com" required style={{ flex: '1 1 16rem' }} {...form.getInputProps('email')} />
+            <TextInput
+              label="Email"
+              type="email"
+              placeholder="colleague@company.com"
+              required
+              style={{ flex: '1 1 16rem' }}
+              {...form.getInputProps('email')}
+            />
             <Select
               label="Role"
               data={ROLE_OPTIONS}
@@ -124,16 +161,36 @@ const StatusBadge = ({ member }: { member: TeamMember }) =>
     </Badge>
   );
 
-function DeactivateButton({ member, onDeactivate }: { member: TeamMember; onDeactivate: (member: TeamMember) => void }) {
+function DeactivateButton({
+  member,
+  onDeactivate,
+}: {
+  member: TeamMember;
+  onDeactivate: (member: TeamMember) => void;
+}) {
   if (!member.active) return null;
   return (
-    <Button size="xs" variant="subtle" color="red" leftSection={<IconUserOff size={14} />} onClick={() => onDeactivate(member)}>
+    <Button
+      size="xs"
+      variant="subtle"
+      color="red"
+      leftSection={<IconUserOff size={14} />}
+      onClick={() => onDeactivate(member)}
+    >
       Deactivate
     </Button>
   );
 }
 
-function MemberRow({ member, self, onDeactivate }: { member: TeamMember; self: boolean; onDeactivate: (member: TeamMember) => void }) {
+function MemberRow({
+  member,
+  self,
+  onDeactivate,
+}: {
+  member: TeamMember;
+  self: boolean;
+  onDeactivate: (member: TeamMember) => void;
+}) {
   return (
     <Table.Tr data-testid={`member-${member.email}`}>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
@@ -168,7 +225,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Narrow screens: one card per member, the table's columns as labelled lines. */
-function MemberCard({ member, self, onDeactivate }: { member: TeamMember; self: boolean; onDeactivate: (member: TeamMember) => void }) {
+function MemberCard({
+  member,
+  self,
+  onDeactivate,
+}: {
+  member: TeamMember;
+  self: boolean;
+  onDeactivate: (member: TeamMember) => void;
+}) {
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid={`member-${member.email}`}>
       <Stack gap="xs">
@@ -226,7 +291,11 @@ export function TeamScreen() {
   };
 
   return (
-    <AdminPage trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Team' }]} title="Team" description="Who works in the admin area, with which role">
+    <AdminPage
+      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Team' }]}
+      title="Team"
+      description="Who works in the admin area, with which role"
+    >
       <InviteForm />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
@@ -267,7 +336,14 @@ export function TeamScreen() {
                       </Table.Td>
                     </Table.Tr>
                   ) : (
-                    team.data.members.map((member) => <MemberRow key={member.id} member={member} self={member.id === user?.id} onDeactivate={setLeaving} />)
+                    team.data.members.map((member) => (
+                      <MemberRow
+                        key={member.id}
+                        member={member}
+                        self={member.id === user?.id}
+                        onDeactivate={setLeaving}
+                      />
+                    ))
                   )}
                 </Table.Tbody>
               </Table>
@@ -284,7 +360,14 @@ export function TeamScreen() {
             {narrow ? (
               <CardList label="Pending invitations">
                 {team.data.invitations.map((invitation) => (
-                  <Paper key={invitation.id} component="li" withBorder radius="md" p="sm" data-testid={`invitation-${invitation.email}`}>
+                  <Paper
+                    key={invitation.id}
+                    component="li"
+                    withBorder
+                    radius="md"
+                    p="sm"
+                    data-testid={`invitation-${invitation.email}`}
+                  >
                     <Stack gap={4}>
                       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                         {invitation.email}
@@ -326,8 +409,18 @@ export function TeamScreen() {
           </Stack>
         </Card>
       )}
-      <ConfirmDialog opened={!!leaving} onClose={() => setLeaving(null)} title="Deactivate team member" confirmLabel="Deactivate" pending={remove.isPending} onConfirm={() => void confirmRemove()}>
-        <Text size="sm">{leaving?.email} will be signed out everywhere and can no longer sign in. The account stays in the activity log.</Text>
+      <ConfirmDialog
+        opened={!!leaving}
+        onClose={() => setLeaving(null)}
+        title="Deactivate team member"
+        confirmLabel="Deactivate"
+        pending={remove.isPending}
+        onConfirm={() => void confirmRemove()}
+      >
+        <Text size="sm">
+          {leaving?.email} will be signed out everywhere and can no longer sign in. The account stays in the activity
+          log.
+        </Text>
       </ConfirmDialog>
     </AdminPage>
   );

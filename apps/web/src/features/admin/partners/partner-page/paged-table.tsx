@@ -21,7 +21,6 @@ interface PagedResult {
   data?: { total: number; items: readonly unknown[] } | undefined;
 }
 
-
 /** A phone's card: the first column as its heading, the others as label and value, two to a line. */
 function RowCard<Row>({ row, columns }: { row: Row; columns: readonly TableColumn<Row>[] }) {
   const [first, ...rest] = columns;
@@ -91,13 +90,25 @@ export function PagedTable<Row>({
         </Text>
       ) : (
         <>
-          <Box component="ul" aria-label={title} className={classes.cards} style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}>
+          <Box
+            component="ul"
+            aria-label={title}
+            className={classes.cards}
+            style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}
+          >
             {rows.map((row) => (
               <RowCard key={rowKey(row)} row={row} columns={columns} />
             ))}
           </Box>
           <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native" className={classes.table}>
-            <ColumnTable striped verticalSpacing="xs" style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }} columns={columns} rows={rows} rowKey={rowKey} />
+            <ColumnTable
+              striped
+              verticalSpacing="xs"
+              style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}
+              columns={columns}
+              rows={rows}
+              rowKey={rowKey}
+            />
           </Table.ScrollContainer>
           <Group justify="space-between" mt="sm" gap="sm">
             <Text size="sm" c="dimmed">
@@ -112,7 +123,16 @@ export function PagedTable<Row>({
                 siblings={1}
                 boundaries={1}
                 aria-label={`${title} pages`}
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+                getControlProps={(control) => ({
+                  'aria-label':
+                    control === 'previous'
+                      ? 'Previous page'
+                      : control === 'next'
+                        ? 'Next page'
+                        : control === 'first'
+                          ? 'First page'
+                          : 'Last page',
+                })}
                 getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
               />
             )}

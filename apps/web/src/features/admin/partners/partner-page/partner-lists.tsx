@@ -1,7 +1,14 @@
 // The partner page's lists, each paged on the server: referrals, commissions, payouts, activity.
 
 import { Badge, Code, Text } from '@mantine/core';
-import { COMMISSION_STATUS_LABELS, formatDate, formatMoney, formatMonthKey, REFERRAL_STAGE_LABELS, SERVICE_TYPE_LABELS } from '@portal/contracts/plain';
+import {
+  COMMISSION_STATUS_LABELS,
+  formatDate,
+  formatMoney,
+  formatMonthKey,
+  REFERRAL_STAGE_LABELS,
+  SERVICE_TYPE_LABELS,
+} from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../../../lib/trpc';
@@ -10,11 +17,18 @@ import { STAGE_COLORS } from '../../../partner/referrals-tab';
 import { formatDateTime } from '../../emails/email-log';
 import { PagedTable, PARTNER_PAGE_SIZE } from './paged-table';
 
-const pageInput = (partnerId: string, page: number) => ({ partnerId, limit: PARTNER_PAGE_SIZE, offset: (page - 1) * PARTNER_PAGE_SIZE });
+const pageInput = (partnerId: string, page: number) => ({
+  partnerId,
+  limit: PARTNER_PAGE_SIZE,
+  offset: (page - 1) * PARTNER_PAGE_SIZE,
+});
 
 export function PartnerReferrals({ partnerId }: { partnerId: string }) {
   const [page, setPage] = useState(1);
-  const referrals = trpc.admin.referrals.useQuery({ partnerId, sort: '-createdAt', limit: PARTNER_PAGE_SIZE, offset: (page - 1) * PARTNER_PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const referrals = trpc.admin.referrals.useQuery(
+    { partnerId, sort: '-createdAt', limit: PARTNER_PAGE_SIZE, offset: (page - 1) * PARTNER_PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
   return (
     <PagedTable
       title="Referrals"
@@ -44,7 +58,9 @@ export function PartnerReferrals({ partnerId }: { partnerId: string }) {
 
 export function PartnerCommissions({ partnerId }: { partnerId: string }) {
   const [page, setPage] = useState(1);
-  const commissions = trpc.admin.partnerCommissions.useQuery(pageInput(partnerId, page), { placeholderData: keepPreviousData });
+  const commissions = trpc.admin.partnerCommissions.useQuery(pageInput(partnerId, page), {
+    placeholderData: keepPreviousData,
+  });
   return (
     <PagedTable
       title="Commissions"
@@ -119,7 +135,9 @@ function activitySummary(details: Record<string, unknown> | null): string {
 
 export function PartnerActivity({ partnerId }: { partnerId: string }) {
   const [page, setPage] = useState(1);
-  const activity = trpc.admin.partnerActivity.useQuery(pageInput(partnerId, page), { placeholderData: keepPreviousData });
+  const activity = trpc.admin.partnerActivity.useQuery(pageInput(partnerId, page), {
+    placeholderData: keepPreviousData,
+  });
   return (
     <PagedTable
       title="Activity"

@@ -4,7 +4,15 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack } from '@mantine/core';
 import { PARTNER_TRANSITIONS, type PartnerTransition } from '@portal/contracts';
 import { formatMoney, type PartnerStatus } from '@portal/contracts/plain';
-import { IconCheck, IconCoin, IconPlayerPause, IconPlayerPlay, IconPlusMinus, IconTrendingUp, IconX } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconCoin,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlusMinus,
+  IconTrendingUp,
+  IconX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { AdminPage } from '../../../../layout/admin-page';
 import { LoadingRow } from '../../../../layout/loading-row';
@@ -25,7 +33,8 @@ const TRAIL_START = [
   { label: 'Partners', to: '/admin/partners' },
 ] as const;
 
-const allowed = (transition: PartnerTransition, status: PartnerStatus) => (PARTNER_TRANSITIONS[transition].from as readonly PartnerStatus[]).includes(status);
+const allowed = (transition: PartnerTransition, status: PartnerStatus) =>
+  (PARTNER_TRANSITIONS[transition].from as readonly PartnerStatus[]).includes(status);
 
 function StatusActions({ partner }: { partner: { id: string; companyName: string; status: PartnerStatus } }) {
   const decisions = usePartnerDecisions();
@@ -41,7 +50,11 @@ function StatusActions({ partner }: { partner: { id: string; companyName: string
           Add adjustment
         </Button>
       )}
-      <AdjustmentDialog opened={adjusting} onClose={() => setAdjusting(false)} partner={{ id, companyName: partner.companyName }} />
+      <AdjustmentDialog
+        opened={adjusting}
+        onClose={() => setAdjusting(false)}
+        partner={{ id, companyName: partner.companyName }}
+      />
       {canDecide && <DecisionButtons partner={partner} decisions={decisions} onReject={() => setRejecting(true)} />}
       <RejectPartnerDialog
         partner={rejecting ? partner : null}
@@ -67,22 +80,41 @@ function DecisionButtons({
   return (
     <>
       {allowed('approve', status) && (
-        <Button color="teal.9" leftSection={<IconCheck size={16} />} disabled={decisions.busy} onClick={() => void decisions.approve(id)}>
+        <Button
+          color="teal.9"
+          leftSection={<IconCheck size={16} />}
+          disabled={decisions.busy}
+          onClick={() => void decisions.approve(id)}
+        >
           Approve
         </Button>
       )}
       {allowed('reject', status) && (
-        <Button variant="default" leftSection={<IconX size={16} color="var(--mantine-color-red-text)" />} disabled={decisions.busy} onClick={onReject}>
+        <Button
+          variant="default"
+          leftSection={<IconX size={16} color="var(--mantine-color-red-text)" />}
+          disabled={decisions.busy}
+          onClick={onReject}
+        >
           Reject
         </Button>
       )}
       {allowed('suspend', status) && (
-        <Button variant="default" leftSection={<IconPlayerPause size={16} color="var(--mantine-color-orange-text)" />} disabled={decisions.busy} onClick={() => void decisions.suspend(id)}>
+        <Button
+          variant="default"
+          leftSection={<IconPlayerPause size={16} color="var(--mantine-color-orange-text)" />}
+          disabled={decisions.busy}
+          onClick={() => void decisions.suspend(id)}
+        >
           Suspend
         </Button>
       )}
       {allowed('reactivate', status) && (
-        <Button leftSection={<IconPlayerPlay size={16} />} disabled={decisions.busy} onClick={() => void decisions.reactivate(id)}>
+        <Button
+          leftSection={<IconPlayerPlay size={16} />}
+          disabled={decisions.busy}
+          onClick={() => void decisions.reactivate(id)}
+        >
           Reactivate
         </Button>
       )}
@@ -105,7 +137,9 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
     const missing = details.error.data?.httpStatus === 404 || details.error.data?.httpStatus === 400;
     return (
       <AdminPage trail={[...TRAIL_START, { label: 'Partner' }]} title="Partner">
-        <Alert color={missing ? 'gray' : 'red'}>{missing ? PARTNER_DETAILS_NOT_FOUND : errorMessage(details.error, 'Unable to load the partner.')}</Alert>
+        <Alert color={missing ? 'gray' : 'red'}>
+          {missing ? PARTNER_DETAILS_NOT_FOUND : errorMessage(details.error, 'Unable to load the partner.')}
+        </Alert>
       </AdminPage>
     );
   }
@@ -126,8 +160,20 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
       actions={<StatusActions partner={partner} />}
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <StatCard title="Current MRR" value={formatMoney(partner.currentMrr)} description="Monthly value of its active clients" icon={<IconTrendingUp size={18} />} testId="partner-mrr" />
-        <StatCard title="Total Earned" value={formatMoney(partner.totalLifetimeCommissions)} description="Commissions paid so far" icon={<IconCoin size={18} />} testId="partner-earned" />
+        <StatCard
+          title="Current MRR"
+          value={formatMoney(partner.currentMrr)}
+          description="Monthly value of its active clients"
+          icon={<IconTrendingUp size={18} />}
+          testId="partner-mrr"
+        />
+        <StatCard
+          title="Total Earned"
+          value={formatMoney(partner.totalLifetimeCommissions)}
+          description="Commissions paid so far"
+          icon={<IconCoin size={18} />}
+          testId="partner-earned"
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <Card withBorder padding="lg" radius="md" component="section" aria-label="Profile">
