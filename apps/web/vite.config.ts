@@ -63,7 +63,7 @@ const BOOT_LOADER =
   `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()`;
 
 /**
- * public.html (issue 19, the public pages on phones): the server-rendered page paints from its HTML and
+ * public.html (the public pages on phones): the server-rendered page paints from its HTML and
  * inline CSS alone, so its JavaScript is fetched only after that first paint — the module entry and its
  * modulepreloads move from <head> into a JSON block that a small inline loader at the end of <body> reads.
  * The list also holds the chunks the entry imports dynamically (React DOM, then the page:
@@ -124,7 +124,7 @@ const inputs = {
 const appPlugins = () => [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()];
 
 /**
- * The public pages' JavaScript in two chunks instead of ~30 (issue 19, Total Blocking Time on a phone).
+ * The public pages' JavaScript in two chunks instead of ~30 (Total Blocking Time on a phone).
  * Split automatically, the page shares a dozen tiny chunks with the SPA's routes (a Badge here, a money
  * formatter there), and the loader's one task that starts a request per chunk took 90-180 ms at 4x CPU.
  * Which modules the page needs is only known after tree-shaking (Mantine's and Tabler's barrels import
@@ -185,7 +185,7 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
     chunkSizeWarningLimit: 800,
     // index.html: the SPA (signed-in screens). public.html: the template of the server-rendered public
     // pages (`/`, `/r/{code}`), whose entry (src/public-main.tsx) hydrates them without the SPA's
-    // router, query and tRPC clients (issue 19: less JavaScript before the page answers).
+    // router, query and tRPC clients (less JavaScript before the page answers).
     rolldownOptions: {
       input: inputs,
       output: { codeSplitting: { groups: command === 'build' && !isSsrBuild ? await publicPageGroups() : [] } },

@@ -1,4 +1,4 @@
-// Issue 7 §6 "Accrual" (ten times larger in issue 19): accrues a month with 1,000,000 active
+// "Accrual": accrues a month with 1,000,000 active
 // referrals (10,000 with --quick) through
 // accrueMonth — the statement the admin screen, the CLI and the daily timer run — and times one
 // page of GET /api/admin/commissions/pending over HTTP with all of them pending.
@@ -13,7 +13,7 @@ import type { TimedFigure } from './types';
 const BENCHMARK = 'Accrual';
 const MONTH = '2026-10';
 const NOW = new Date('2026-11-02T03:00:00Z');
-/** Issue 19: 1,000,000 active referrals in under 20 s. */
+/** 1,000,000 active referrals in under 20 s. */
 export const ACCRUAL_TARGET_MS = 20_000;
 export const PENDING_PAGE_TARGET_MS = 50;
 

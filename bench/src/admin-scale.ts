@@ -1,4 +1,4 @@
-// Issue 5 §3 "Admin at scale", ten times larger in issue 19: seeds 100,000 partners / 2,000,000
+// "Admin at scale": seeds 100,000 partners / 2,000,000
 // referrals / 10,000,000 commissions (a thousandth with --quick), then times GET /api/admin/metrics, the charts (GET /api/admin/trends, GET /api/partners/earnings-by-month) and one page of GET /api/admin/partners
 // with search and sort, a partner's dashboard queries (< 20 ms), over HTTP against the running
 // portal, as median and p95; and streams the commissions export (every row) from the built server in
@@ -17,9 +17,9 @@ import type { TimedFigure } from './types';
 
 const BENCHMARK = 'Admin at scale';
 export const ADMIN_SCALE_TARGET_MS = 50;
-/** Issue 19: each query of a partner's dashboard. */
+/** Each query of a partner's dashboard. */
 export const PARTNER_DASHBOARD_TARGET_MS = 20;
-/** Issue 19: the server's RSS while the 10,000,000-row commissions export streams. */
+/** The server's RSS while the 10,000,000-row commissions export streams. */
 export const EXPORT_RSS_TARGET_MB = 300;
 const EXPLAIN_FILE = 'explain-report.md';
 
@@ -155,7 +155,7 @@ export async function runAdminScaleBench(opts: {
       );
       log(`admin-scale: ${c.name}: median ${item.medianMs.toFixed(1)} ms, p95 ${item.p95Ms.toFixed(1)} ms`);
       if (item.status === 'gap') {
-        // Issue 19: a figure that misses comes with the plans of the statements behind it.
+        // A figure that misses comes with the plans of the statements behind it.
         plans.push(
           explainMarkdown(
             `${c.name}: median ${fmt(item.medianMs, 1)} ms`,
@@ -244,7 +244,7 @@ async function streamEveryRow(
 }
 
 /**
- * Issue 19: "the commissions export of 10,000,000 rows streams with the server's RSS under 300 MB".
+ * Target: "the commissions export of 10,000,000 rows streams with the server's RSS under 300 MB".
  * The built server (apps/api/dist/main.js, started as `pnpm start` starts it) runs in its own process
  * on the seeded database, with the in-process portal's secrets so the admin token is valid there, and
  * its RSS is read from /proc: the bench's own memory (the HTTP client, the in-process portal) is not

@@ -1,4 +1,4 @@
-// Issue 9 §3 "API overhead": requests per second of the portal's GET /api/partners/me (REST) and
+// "API overhead": requests per second of the portal's GET /api/partners/me (REST) and
 // partner.me (tRPC GET) against a bare Fastify route in the same process that replays exactly the
 // SQL the portal sent for that call (recorded from one real request) on the same pool and database.
 // The three are measured in alternation, round after round, and compared as medians.
@@ -12,7 +12,7 @@ import type { BenchContext, BenchFigure } from './types';
 
 const BENCHMARK = 'API overhead';
 export const API_OVERHEAD_TARGET = 0.5;
-/** Issue 19: REST ≥ 0.75 and tRPC ≥ 0.70 of the bare route. */
+/** REST ≥ 0.75 and tRPC ≥ 0.70 of the bare route. */
 export const API_OVERHEAD_TARGETS = { rest: 0.75, trpc: 0.7 } as const;
 
 export async function runApiOverheadBench(ctx: BenchContext): Promise<BenchFigure[]> {

@@ -1,6 +1,6 @@
 // EXPLAIN (ANALYZE, BUFFERS) of the SQL a request sends: the request runs once through the portal
 // (app.inject) with its queries recorded (portal.ts), then each statement is explained with its
-// parameters. Used by the admin-scale benchmark for every figure that misses its target (issue 19),
+// parameters. Used by the admin-scale benchmark for every figure that misses its target,
 // and alone: `tsx bench/src/explain.ts <postgres-url> <admin|partner> <path>...` on a seeded database.
 
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 9 §3 "Web": Lighthouse performance and accessibility scores of the landing page `/` and a
+// "Web": Lighthouse performance and accessibility scores of the landing page `/` and a
 // referral page `/r/{code}`, with the mobile default (simulated slow 4G, 4× CPU) and the desktop preset.
 // Starts the built portal (apps/api/dist/main.js, which also serves apps/web/dist) on an embedded
 // database with the demo data, reads a real referral code through the admin API, runs Lighthouse in
@@ -15,12 +15,12 @@ import { median } from './stats';
 const BENCHMARK = 'Lighthouse';
 export const LIGHTHOUSE_TARGET = 0.95;
 const TARGET_TEXT = `≥ ${LIGHTHOUSE_TARGET}`;
-/** Issue 19: performance ≥ 0.98 on mobile, 1.00 (as Lighthouse rounds it: ≥ 0.995) on desktop; accessibility keeps issue 9's 0.95. */
+/** Performance ≥ 0.98 on mobile, 1.00 (as Lighthouse rounds it: ≥ 0.995) on desktop; accessibility stays at 0.95 or more. */
 const SCORE_TARGETS: Record<Preset, Record<Category, { min: number; text: string }>> = {
   mobile: { performance: { min: 0.98, text: '≥ 0.98' }, accessibility: { min: LIGHTHOUSE_TARGET, text: TARGET_TEXT } },
   desktop: { performance: { min: 0.995, text: '1.00' }, accessibility: { min: LIGHTHOUSE_TARGET, text: TARGET_TEXT } },
 };
-/** Issue 19: the mobile metrics of both public pages (medians). */
+/** The mobile metrics of both public pages (medians). */
 const MOBILE_METRIC_TARGETS = [
   { key: 'fcp', label: 'FCP', max: 1200, text: '≤ 1.2 s', show: (v: number) => `${(v / 1000).toFixed(2)} s` },
   { key: 'lcp', label: 'LCP', max: 1500, text: '≤ 1.5 s', show: (v: number) => `${(v / 1000).toFixed(2)} s` },

@@ -1,4 +1,4 @@
-// Issue 19 "Memory": the built portal (apps/api/dist/main.js, its own process, on this benchmark's
+// "Memory": the built portal (apps/api/dist/main.js, its own process, on this benchmark's
 // PostgreSQL database with the demo data) — its RSS idle, its peak RSS under 100 concurrent clients,
 // and a leak check: RSS after the whole mixed-load window within 10 % of RSS after its first tenth
 // (10 minutes vs 1 minute by default; BENCH_LEAK_MINUTES changes it, --quick runs 10 s vs 1 s).

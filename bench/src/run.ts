@@ -255,7 +255,7 @@ function renderReport(
     'Rerun every figure with `pnpm build && pnpm bench` (PostgreSQL from `BENCH_DATABASE_URL`, default',
     '`postgres://postgres@127.0.0.1:5432/postgres`; each benchmark gets a fresh database that is dropped afterwards).',
     quick ? '\n**Quick mode**: short runs that only keep the benchmarks working; figures are indicative.' : '',
-    'Where the API time goes (CPU profile) and the issue 19 notes: `bench/profile-report.md`.',
+    'Where the API time goes (CPU profile) and its notes: `bench/profile-report.md`.',
     '',
     '## Machine',
     '',

@@ -1,4 +1,4 @@
-// Times the searched lists (issue 19: the affiliates search and the Deal Pipeline search, migration
+// Times the searched lists (the affiliates search and the Deal Pipeline search, migration
 // 0017-trigram-search) on an already seeded PostgreSQL database, over HTTP as an admin: median and p95
 // of each path, with terms long enough for the trigram indexes and the 1–2 character ones that are not.
 // Usage: tsx bench/src/search-timing.ts <postgres-url> [samples]   (seed first with seed-scale.ts)

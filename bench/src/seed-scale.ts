@@ -1,9 +1,9 @@
-// Seeds a program at scale (issue 5 §3, ten times that in issue 19): by default 100,000 partners,
+// Seeds a program at scale (the admin-at-scale figures, ten times over): by default 100,000 partners,
 // 2,000,000 referrals and 10,000,000 commissions, with set-based SQL (generate_series) so it takes
 // minutes, not hours (target: under 10 minutes).
 // Usage: tsx bench/src/seed-scale.ts <postgres-url> [--quick]   (quick: a hundredth of the sizes)
 //
-// What makes it fast (issue 19; 1,000,000 commissions took 150 s before, see README):
+// What makes it fast (1,000,000 commissions took 150 s before, see README):
 // - every id and value is derived from the series number: ids are deterministic, ascending uuids (no
 //   gen_random_uuid(), no random inserts all over the primary keys), a referral's partner, a
 //   commission's referral and partner are computed, not joined;
@@ -25,7 +25,7 @@ export interface ScaleSizes {
 }
 
 export const FULL_SCALE: ScaleSizes = { partners: 100_000, referrals: 2_000_000, commissions: 10_000_000 };
-/** Issue 19: the full seed in under 10 minutes. */
+/** The full seed in under 10 minutes. */
 export const SEED_TARGET_MS = 10 * 60 * 1000;
 export const QUICK_SCALE: ScaleSizes = { partners: 100, referrals: 2_000, commissions: 10_000 };
 /** Parallel sessions for the big inserts and the index builds (the pool must allow as many connections to gain). */

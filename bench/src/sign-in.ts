@@ -1,4 +1,4 @@
-// Issue 9 §3 "Sign-in": requests per second and p95 of POST /api/auth/login. Each sign-in verifies
+// "Sign-in": requests per second and p95 of POST /api/auth/login. Each sign-in verifies
 // an argon2id hash (m=19456 KiB, t=2, p=1), so the ceiling is argon2 itself: the same number of
 // concurrent argon2.verify calls in this process is measured beside it and the ratio reported.
 

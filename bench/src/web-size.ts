@@ -1,8 +1,8 @@
-// Issue 9 §3 / issue 19 "Web": JavaScript and CSS of the pages, gzip-compressed (level 9).
+// "Web": JavaScript and CSS of the pages, gzip-compressed (level 9).
 // - `/` (apps/web/dist/landing.html, prerendered): (a) the render-blocking JS before its first paint
 //   (classic scripts without async/defer) and (b) the JS it loads to hydrate (its module entry and
-//   modulepreloads: the public pages' own entry, public-main.tsx), each against ≤ 120 KB (issue 19);
-// - the SPA shell (index.html, the signed-in screens): its initial JS and CSS (issue 9).
+//   modulepreloads: the public pages' own entry, public-main.tsx), each against ≤ 120 KB;
+// - the SPA shell (index.html, the signed-in screens): its initial JS and CSS.
 // Lazily loaded chunks (the sign-in dialog, the toasts, route chunks) are not counted.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -14,9 +14,9 @@ import type { BenchContext, BenchFigure } from './types';
 const BENCHMARK = 'Web size';
 export const JS_TARGET_KB = 170;
 export const CSS_TARGET_KB = 30;
-/** Issue 19: JavaScript the browser must run before the first paint of `/`. */
+/** JavaScript the browser must run before the first paint of `/`. */
 export const FIRST_PAINT_JS_TARGET_KB = 120;
-/** Issue 19: the JavaScript `/` loads to hydrate ("the rest after it"), held to the same bound. */
+/** The JavaScript `/` loads to hydrate ("the rest after it"), held to the same bound. */
 export const HYDRATION_JS_TARGET_KB = 120;
 
 /**

@@ -1,4 +1,4 @@
-// Issue 16 (Audit log) in Chromium: an admin approves an applicant, opens Activity from the sidebar,
+// The audit log in Chromium: an admin approves an applicant, opens Activity from the sidebar,
 // finds the approval with its before/after, filters to it and downloads the filtered CSV.
 // Screens at 1366 px and 390 px, light and dark.
 

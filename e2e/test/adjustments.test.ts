@@ -1,4 +1,4 @@
-// Browser journey of issue 17: the admin adds a bonus and a clawback for a partner, finds the
+// Browser journey of adjustments: the admin adds a bonus and a clawback for a partner, finds the
 // partner's lines in the Payout Processor by its partner filter, is offered the open clawback with
 // the next commission and pays the net; the partner's Commissions tab shows the three lines paid.
 // Then "Select all N matching" pays a partner's 27 commissions, beyond the page, by the filter.

@@ -1,4 +1,4 @@
-// Browser journey of issue 17: a paid partner fills in its tax information in Settings (the TIN
+// Browser journey of the books: a paid partner fills in its tax information in Settings (the TIN
 // shown only masked afterwards), finds its payout in the Commissions tab and downloads the month's
 // statement as PDF; the admin finds the 1099-NEC report in Export Data.
 

@@ -1,4 +1,4 @@
-// Issue 15 in Chromium: the admin's Integrations screen. Create an API key (its key shown once with a
+// Integrations in Chromium: the admin's Integrations screen. Create an API key (its key shown once with a
 // copy button, then gone from the page), use it, revoke it with confirmation; add a webhook to a
 // receiver started by the test, send a test event and see the delivery. Screens at 1366 and 390 px.
 

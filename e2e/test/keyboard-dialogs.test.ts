@@ -1,4 +1,4 @@
-// Every dialog by keyboard alone (spec §2, issue 9 item 2): reached with Tab, opened with Enter or
+// Every dialog by keyboard alone (spec §2): reached with Tab, opened with Enter or
 // Space, filled by typing (selects with the arrow keys), submitted with Enter or closed with Escape.
 // Focus lands inside the dialog when it opens and returns to the button that opened it.
 // No mouse: the pages are only driven through page.keyboard.

@@ -1,4 +1,4 @@
-// Issue 14 in Chromium: "Forgot password?" in the sign-in dialog → the link from the mail the
+// Password reset in Chromium: "Forgot password?" in the sign-in dialog → the link from the mail the
 // portal really sent (to an SMTP server in this process) → a new password → signed in with it.
 
 import { simpleParser } from 'mailparser';

@@ -1,4 +1,4 @@
-// Issue 19: the public pages arrive as HTML with their content (`/` prerendered, `/r/{code}`
+// The public pages arrive as HTML with their content (`/` prerendered, `/r/{code}`
 // rendered per request) and the browser hydrates them without a mismatch.
 
 import { beforeAll, describe, expect, it } from 'vitest';

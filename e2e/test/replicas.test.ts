@@ -1,4 +1,4 @@
-// Two app processes on one PostgreSQL and one Redis (issue 9 §6). Runs when the CI pass provides
+// Two app processes on one PostgreSQL and one Redis. Runs when the CI pass provides
 // TEST_DATABASE_URL and TEST_REDIS_URL (vitest.config.ts leaves the file out otherwise: the
 // embedded pass has neither server to share).
 

@@ -1,4 +1,4 @@
-// Issue 18 at the scale seed: the admin searches the Deal Pipeline, loads more deals in a column, picks
+// At the scale seed: the admin searches the Deal Pipeline, loads more deals in a column, picks
 // the 9,000th partner in Add New Client, selects all matching pending commissions in the Payout
 // Processor (the server pays by the filter), and walks the sidebar, a partner's page, breadcrumbs, the
 // browser's back button and a reload of a deep link; the pipeline, the dialog, the processor, the

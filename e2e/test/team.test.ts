@@ -1,4 +1,4 @@
-// Issue 16 in Chromium: an admin invites a finance member → the invitee accepts from the mail →
+// The team in Chromium: an admin invites a finance member → the invitee accepts from the mail →
 // enrols in two-factor sign-in (ADMIN_MFA_REQUIRED) with a code computed here from the shown secret →
 // signs out → signs in with password and code. And a partner changes their bank details.
 

@@ -45,7 +45,7 @@ const CSP_DIRECTIVES = {
  * The headers helmet sets for these CSP directives (and its defaults for the rest: HSTS, nosniff,
  * frame options, referrer policy, …), recorded once from helmet itself. Every header helmet sets is
  * static, so applying the record to each reply is byte for byte what running helmet per request does,
- * without building its middleware stack on every request (issue 19, API overhead).
+ * without building its middleware stack on every request (API overhead).
  */
 function helmetHeaders(directives: typeof CSP_DIRECTIVES): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};

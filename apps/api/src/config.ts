@@ -68,7 +68,7 @@ const envSchema = z
       .default(600),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag.default(false),
     WEB_DIST: z.string().optional(),
-    // Mail (issue 14): the outbox worker delivers over SMTP_URL; links in mail need PUBLIC_URL.
+    // Mail: the outbox worker delivers over SMTP_URL; links in mail need PUBLIC_URL.
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// address')
@@ -91,7 +91,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag.default(false),
 
-    // Issue 17: the 1099-NEC threshold per tax year ("2026:2000.00,2027:2100.00"), over the federal defaults.
+    // The 1099-NEC threshold per tax year ("2026:2000.00,2027:2100.00"), over the federal defaults.
     TAX_1099_THRESHOLDS: z
       .string()
       .optional()
@@ -103,7 +103,7 @@ const envSchema = z
 
     METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-    /** Admin-side users must enrol TOTP before /admin (issue 16); default true in production only. */
+    /** Admin-side users must enrol TOTP before /admin; default true in production only. */
     ADMIN_MFA_REQUIRED: flag.optional(),
   })
   .superRefine((env, ctx) => {

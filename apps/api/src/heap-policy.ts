@@ -1,4 +1,4 @@
-// The server's heap policy (issue 19: a 10,000,000-row export streams with the server's RSS under
+// The server's heap policy (a 10,000,000-row export streams with the server's RSS under
 // 300 MB). A long stream allocates fast while its live set stays small (~50 MB), and V8's defaults
 // size the heap for throughput: the old generation may grow to four times the live set between
 // full collections, and the young generation to 2 × 16–32 MB plus pooled pages — about 450 MB of RSS

@@ -1,4 +1,4 @@
-// The public pages as HTML with their content in it (issue 19): `/` prerendered at build time
+// The public pages as HTML with their content in it: `/` prerendered at build time
 // (apps/web/dist/landing.html) and `/r/{code}` (and `/partners/{code}`) rendered here per request
 // with the web build's server entry (apps/web/dist-ssr/entry-server.js), then hydrated in the
 // browser. Signed-in screens keep getting the SPA's shell (index.html).

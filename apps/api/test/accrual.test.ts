@@ -91,7 +91,7 @@ describe('accrueMonth', () => {
     await expect(accrueMonth(t.db, '2026-11', t.clock.now)).resolves.toMatchObject({ month: '2026-11' });
   });
 
-  it('gives the commissions it writes version 7 ids that begin with the time they were made (issue 19)', async () => {
+  it('gives the commissions it writes version 7 ids that begin with the time they were made', async () => {
     const { partnerId } = await createPartner(t.deps);
     for (let i = 0; i < 5; i++)
       await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-10' });

@@ -1,4 +1,4 @@
-// Issue 16 (Audit log): GET /api/admin/activity and admin.activity filter the activity log by actor,
+// Audit log: GET /api/admin/activity and admin.activity filter the activity log by actor,
 // entity, action and time, page it with X-Total-Count, name each entry's actor (user, system) and
 // show before/after; GET /api/admin/activity.csv exports the same filter formula-safe.
 

@@ -1,4 +1,4 @@
-// Issue 17, adjustments and voids: bonuses and clawbacks over REST, voids, net payouts per partner
+// Adjustments and voids: bonuses and clawbacks over REST, voids, net payouts per partner
 // (refused by name at zero or less, nothing paid), payouts by filter ("Select all N matching"),
 // the filtered pending list with its offered clawbacks, the wire CSV's net, mails and the export.
 

@@ -72,7 +72,7 @@ describe('ensureAdmin', () => {
     expect(row.role).toBe('partner');
   });
 
-  it('refuses an administrator password under 12 characters, or a common one (issue 12)', async () => {
+  it('refuses an administrator password under 12 characters, or a common one', async () => {
     await expect(ensureAdmin(t.deps, 'short@example.com', 'short')).rejects.toThrow(MESSAGES.adminPasswordTooShort);
     await expect(ensureAdmin(t.deps, 'short@example.com', 'eleven-char')).rejects.toThrow(
       MESSAGES.adminPasswordTooShort,

@@ -53,7 +53,7 @@ describe('POST /api/auth/register', () => {
     expect(me.json()).toEqual(body.user);
   });
 
-  it('keeps the 6-character minimum with the spec message, and refuses the most common passwords (issue 12)', async () => {
+  it('keeps the 6-character minimum with the spec message, and refuses the most common passwords', async () => {
     const short = await post('/api/auth/register', { email: freshEmail(), password: 'pass5' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(MESSAGES.authPasswordMin);

@@ -1,6 +1,6 @@
-// Issue 9 §4: who may call what. Every tRPC procedure (over HTTP at /trpc) and every REST path
+// Who may call what. Every tRPC procedure (over HTTP at /trpc) and every REST path
 // (the restRoutes table and the raw routes) is called as each of five principals with a valid
-// input, and with two API keys (issue 15: every scope, one scope), and the answer's status is
+// input, and with two API keys (every scope, one scope), and the answer's status is
 // compared with the table below. A procedure or path that the table does not list fails the suite, so a new endpoint cannot ship without a decision here.
 // Denied principals are tried before the allowed ones, so a refused call that wrongly wrote
 // something would show up as a changed outcome for the next principal.
@@ -39,7 +39,7 @@ type Role = (typeof ROLES)[number];
 type Outcome = 200 | 201 | 400 | 401 | 403 | 404 | 409 | '2xx';
 type Expectation = Record<Role, Outcome>;
 
-/** The team roles of issue 16 answer like the admin unless told otherwise (finance, then viewer like finance). */
+/** The team roles answer like the admin unless told otherwise (finance, then viewer like finance). */
 const access = (
   anonymous: Outcome,
   pending: Outcome,
@@ -85,7 +85,7 @@ interface Fixtures {
   other: PartnerFixture;
   /** Ids and texts of the active partner that no other partner may ever see. */
   activePrivate: string[];
-  /** API-key principals (issue 15): one holding every scope, one holding materials:read only. */
+  /** API-key principals: one holding every scope, one holding materials:read only. */
   keyHeaders: Record<KeyPrincipal, Record<string, string>>;
   activeReferralId: string;
   login: { email: string; password: string };
@@ -400,7 +400,7 @@ const PROCEDURES: Record<string, Case> = {
     input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id }),
   },
 
-  // Two-factor sign-in and invitations (issue 16). Nobody in the matrix has MFA set up or on.
+  // Two-factor sign-in and invitations. Nobody in the matrix has MFA set up or on.
   'auth.mfaSetup': { expect: SIGNED_IN },
   'auth.mfaEnable': { expect: access(401, 400, 400, 400, 400), input: () => ({ code: '000000' }) },
   'auth.mfaDisable': { expect: access(401, 409, 409, 409, 409), input: () => ({ code: '000000' }) },
@@ -504,7 +504,7 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'POST /api/auth/mfa/verify': {},
   'PATCH /api/partners/me': {},
   'PUT /api/partners/me/bank-details': {},
-  // Issue 18's paged lists and the site configuration, on REST like every other procedure.
+  // The paged lists and the site configuration, on REST like every other procedure.
   'GET /api/partners/referrals/page': {},
   'GET /api/admin/pipeline/{stage}': {},
   'GET /api/admin/partners/{partnerId}/commissions': {},

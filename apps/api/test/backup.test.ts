@@ -1,4 +1,4 @@
-// cli backup / cli restore of the embedded database (issue 20): a backup taken from a running
+// cli backup / cli restore of the embedded database: a backup taken from a running
 // server restores into a new DATA_DIR with every row, every uploaded file and the keys that read
 // the bank numbers. These run the server and the cli as processes on PGlite whatever the test
 // engine is: the embedded database is what they cover (PostgreSQL uses pg_dump, refused below).

@@ -1,4 +1,4 @@
-// Issue 17/18: the partner's payout history, the paged Commissions tab, monthly statements (PDF and
+// The partner's payout history, the paged Commissions tab, monthly statements (PDF and
 // CSV, read back), the tax profile and the 1099-NEC report, and the payout processor's tax mark.
 
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 18, charts: GET /api/partners/earnings-by-month and GET /api/admin/trends answer one row
+// Charts: GET /api/partners/earnings-by-month and GET /api/admin/trends answer one row
 // per UTC month (zeros included), with money summed exactly and only the caller's own data.
 
 import { normaliseMoney } from '@portal/contracts';

@@ -1,6 +1,6 @@
 // The server and the cli as processes on an embedded database: a production start seeds no demo
 // accounts, refused settings stop the start, and nothing under DATA_DIR is readable by group or
-// others (issue 12, items 1 and 3).
+// others (items 1 and 3).
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

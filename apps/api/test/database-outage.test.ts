@@ -1,4 +1,4 @@
-// PostgreSQL goes away and comes back (issue 9 §6). The app reaches the database through a TCP
+// PostgreSQL goes away and comes back. The app reaches the database through a TCP
 // proxy the test can cut, so the shared server itself is never stopped.
 
 import { randomBytes } from 'node:crypto';

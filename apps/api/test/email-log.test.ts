@@ -1,4 +1,4 @@
-// Issue 14 (Email log): the admin reads the outbox newest first, paged, and resends a mail as a
+// Email log: the admin reads the outbox newest first, paged, and resends a mail as a
 // new copy that the worker delivers; partners cannot see or resend anything.
 
 import { MESSAGES } from '@portal/contracts';

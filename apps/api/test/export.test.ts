@@ -152,7 +152,7 @@ describe('GET /api/admin/exports/{partners|referrals|commissions}.csv', () => {
     expect(new Set(rows.map((r) => r['Referral ID'])).size).toBe(Number(count));
   });
 
-  it('reads each batch of the commissions export by index, not by scanning and sorting the table (issue 19)', async () => {
+  it('reads each batch of the commissions export by index, not by scanning and sorting the table', async () => {
     const extra = await createPartner(t.deps);
     await sql`
       insert into commissions (partner_id, amount, month_year, kind, reason, created_at)
@@ -222,7 +222,7 @@ describe('GET /api/admin/payouts/{id}/wire-instructions.csv', () => {
   });
 });
 
-describe('formula injection through a line break (issue 12)', () => {
+describe('formula injection through a line break', () => {
   const HOSTILE = [
     'Acme\n=1+1',
     'Acme\r\n+HYPERLINK("http://evil.example")',

@@ -1,4 +1,4 @@
-// Findings of the outside security review (issue 12): configuration that must refuse to start,
+// Findings of the outside security review: configuration that must refuse to start,
 // the per-account sign-in budget, the referral-link throttle, client request ids and what a
 // logged database error may carry.
 
@@ -302,7 +302,7 @@ describe('logged database errors', () => {
   });
 });
 
-describe('request path shortcuts (issue 19, API overhead)', () => {
+describe('request path shortcuts (API overhead)', () => {
   it('sends the Content-Security-Policy helmet serialised, byte for byte, on API, tRPC and unknown paths', async () => {
     const policy =
       "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;" +

@@ -1,4 +1,4 @@
-// Issue 15: scoped API keys (scope denial, revocation, expiry, rate limit, never shown twice or
+// Scoped API keys (scope denial, revocation, expiry, rate limit, never shown twice or
 // logged, the key named in activity_log) and signed webhooks (Standard Webhooks signature checked
 // with the `standardwebhooks` package, retries with the same webhook-id, SSRF refusals, redirects
 // not followed, the 64 KB response cap, a replica pair delivering each event once).

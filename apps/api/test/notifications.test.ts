@@ -1,4 +1,4 @@
-// Issue 14 (notifications): each change writes its mails into the outbox in its own transaction —
+// Notifications: each change writes its mails into the outbox in its own transaction —
 // a refused change mails nobody — and the mails say what happened with absolute links.
 
 import { randomUUID } from 'node:crypto';

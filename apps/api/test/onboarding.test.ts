@@ -166,7 +166,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
     }
   });
 
-  it('refuses a line break in a one-line field with 400 naming the field, storing nothing (issue 12)', async () => {
+  it('refuses a line break in a one-line field with 400 naming the field, storing nothing', async () => {
     for (const [field, label] of [
       ['companyName', 'Company name'],
       ['bankAccountHolderName', 'Account holder name'],
@@ -180,7 +180,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
     }
   });
 
-  it('refuses an older listed agreement version with 409, storing nothing (issue 12)', async () => {
+  it('refuses an older listed agreement version with 409, storing nothing', async () => {
     // The agreement list as it will be once a new version is published: the old one stays listed.
     AGREEMENTS['0.9'] = { ...CURRENT_AGREEMENT, version: '0.9' };
     try {

@@ -1,4 +1,4 @@
-// Issue 15 (OpenAPI for tools): the served document passes `redocly lint` with the recommended
+// OpenAPI for tools: the served document passes `redocly lint` with the recommended
 // rules (no errors, offline), and a typed client generated from it with openapi-typescript and
 // openapi-fetch compiles, while a call to a path the API lacks does not.
 

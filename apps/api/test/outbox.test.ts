@@ -1,4 +1,4 @@
-// Issue 14 (delivery): mail is an outbox row written in the caller's transaction, delivered by the
+// Delivery: mail is an outbox row written in the caller's transaction, delivered by the
 // worker over a real SMTP server (in process), retried with backoff through an outage, sent once
 // even by two workers on one database, and kept as "not sent" without SMTP.
 

@@ -1,4 +1,4 @@
-// Issue 18: lists that work with thousands of rows (pipeline columns by cursor, the partner's own
+// Lists that work with thousands of rows (pipeline columns by cursor, the partner's own
 // referrals) and the admin's page of one partner (its commissions, payouts and activity).
 
 import { randomUUID } from 'node:crypto';

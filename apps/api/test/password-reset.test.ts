@@ -1,4 +1,4 @@
-// Issue 14 (account recovery): forgot / reset / change password over REST and tRPC, with the
+// Account recovery: forgot / reset / change password over REST and tRPC, with the
 // mails read from a real SMTP server in the test process.
 
 import { createHash } from 'node:crypto';

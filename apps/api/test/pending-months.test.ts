@@ -1,4 +1,4 @@
-// Issue 19, the pending totals (migration 0019): after each step of changes through the real services,
+// The pending totals (migration 0019): after each step of changes through the real services,
 // plain SQL and bulk statements, `pending_months` equals the pending commissions counted and summed per
 // month_year, and the Payout Processor's total and totalAmount (every month, or one) equal the direct
 // count and sum. Migrating down puts 0016's trigger functions back; migrating up fills the table.

@@ -12,7 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('preparedLookup (issue 19, API overhead)', () => {
+describe('preparedLookup (API overhead)', () => {
   it('builds the query once per handle and answers each id with its own row, camelCased', async () => {
     let builds = 0;
     const lookup = preparedLookup((db: Db, id: string) => {

@@ -1,4 +1,4 @@
-// Issue 19, the monthly rollup (migration 0016): after each step of changes through the real services,
+// The monthly rollup (migration 0016): after each step of changes through the real services,
 // plain SQL and bulk statements, the admin's MRR and the trends chart read from `program_months` equal
 // the live queries over every referral and commission (the active rule, the old trend statements),
 // for every month of four years.

@@ -291,7 +291,7 @@ describe('admin referrals', () => {
   });
 });
 
-describe('deals at the maximum monthly value (issue 12)', () => {
+describe('deals at the maximum monthly value', () => {
   it('lets the admin win 150 deals of 1,000,000.00 for one partner: the totals hold 150,000,000.00', async () => {
     const partner = await createPartner(t.deps, { status: 'active' });
     const asPartner = callerFor(t.deps, partner.user);

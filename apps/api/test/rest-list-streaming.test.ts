@@ -1,4 +1,4 @@
-// The spec's "all" list paths (issue 22): without limit/offset GET /api/admin/partners, /api/admin/referrals
+// The spec's "all" list paths: without limit/offset GET /api/admin/partners, /api/admin/referrals
 // and /api/admin/commissions/pending answer every matching row, streamed in keyset batches; with
 // limit/offset they answer one page with an RFC 8288 Link to the next one.
 

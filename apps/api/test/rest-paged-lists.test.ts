@@ -1,4 +1,4 @@
-// Issue 18's paged lists over REST, end to end through app.inject(): the Deal Pipeline's columns
+// The paged lists over REST, end to end through app.inject(): the Deal Pipeline's columns
 // (cursor paging), the partner's own Referrals tab, and the partner page's commissions, payouts and
 // activity (offset paging). Each answers the page's rows as the body, the count in X-Total-Count and
 // the next page in a Link header; bad input is a 400 naming the field; a partner sees only its own.

@@ -1,4 +1,4 @@
-// Issue 16: the admin team (invitations, roles, deactivation, the last admin), two-factor sign-in
+// The admin team (invitations, roles, deactivation, the last admin), two-factor sign-in
 // (TOTP enrolment, the code step, replay, recovery codes, throttling, ADMIN_MFA_REQUIRED) and the
 // partner's self-service (profile, bank details), over REST, with mails read from a real SMTP server.
 

@@ -1,4 +1,4 @@
-// Trigram search (migration 0017, issue 19): pg_trgm and its GIN indexes exist on both engines, the
+// Trigram search (migration 0017): pg_trgm and its GIN indexes exist on both engines, the
 // affiliates and pipeline searches read them (EXPLAIN over a few thousand generated rows), and the
 // results stay those of a plain filter of the same rows, tricky terms included.
 

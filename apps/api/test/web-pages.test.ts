@@ -1,4 +1,4 @@
-// Issue 19: the API's side of the server-rendered public pages (src/web-pages.ts) with a stand-in
+// The API's side of the server-rendered public pages (src/web-pages.ts) with a stand-in
 // for the web build's server entry: `/` is the prerendered file with its inline script allowed by
 // hash, and `/r/{code}` is rendered with the partner the code names (none for an unknown or
 // inactive code). The real rendering and hydration are covered in e2e/test/public-pages.test.ts.

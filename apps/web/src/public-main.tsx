@@ -22,7 +22,7 @@ function storedToken(): string | null {
  * Resolves in a new task. The page is already painted from the HTML; what follows is JavaScript a
  * phone runs slowly (React DOM, then Mantine and the page, then hydration, which React time-slices
  * as a transition). Evaluated in one go that is one long task blocking the first tap; a task each keeps every
- * part short (issue 19: Total Blocking Time). The modules are preloaded, so the split costs no round trip.
+ * part short (Total Blocking Time). The modules are preloaded, so the split costs no round trip.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

@@ -1,4 +1,4 @@
-// The public pages' component tree (issue 19), the same on the server (ssr/entry-server.tsx: `/`
+// The public pages' component tree, the same on the server (ssr/entry-server.tsx: `/`
 // prerendered, `/r/{code}` per request) and in the browser (public-main.tsx hydrates it): Mantine
 // and the page, no router, no query or tRPC client, no session. The toast stack mounts after
 // hydration; the sign-in dialog loads its providers when first opened and hands over to the SPA.

@@ -1,4 +1,4 @@
-// Issue 16 (Audit log): the Activity screen sends its filters, pages, shows each entry's actor and
+// Audit log: the Activity screen sends its filters, pages, shows each entry's actor and
 // before/after, and downloads the filtered CSV with a busy button.
 
 import type { ActivityEntry, ActivityPage } from '@portal/contracts';

@@ -1,4 +1,4 @@
-// Issue 17/18 screens: the Commissions tab groups paid lines under their payout and pages on the
+// The books' screens: the Commissions tab groups paid lines under their payout and pages on the
 // server with month and status filters; the Tax information card saves the W-9 facts and shows the
 // TIN only masked.
 

@@ -1,4 +1,4 @@
-// Issue 14's screens without a server: the way from the sign-in dialog to the reset form, its
+// The password screens without a server: the way from the sign-in dialog to the reset form, its
 // validation, the strength hint, and the change-password dialog's rules.
 
 import { MESSAGES, resetPasswordInput } from '@portal/contracts';

@@ -1,4 +1,4 @@
-// Issue 19: the public pages' lean tree (public-root.tsx) — the address it stands for, the server's
+// The public pages' lean tree (public-root.tsx) — the address it stands for, the server's
 // HTML hydrated by the same tree without a mismatch, and the visit recorded once with the campaign.
 
 import { act, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Website fields (issue 22, item 4): a bare domain is accepted and stored with https:// in front,
+// Website fields (item 4): a bare domain is accepted and stored with https:// in front,
 // and every form's website field says so under its label.
 
 import { createPartnerInput, partnerApplicationInput, WEBSITE_DESCRIPTION } from '@portal/contracts';

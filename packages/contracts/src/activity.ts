@@ -1,4 +1,4 @@
-// The audit log (issue 16): the filters of GET /api/admin/activity and its CSV export, and one entry.
+// The audit log: the filters of GET /api/admin/activity and its CSV export, and one entry.
 
 import { z } from 'zod';
 import { ACTIVITY_ACTOR_KINDS, ACTIVITY_ENTITY_TYPES, ACTIVITY_MESSAGES, ACTIVITY_PAGE_SIZE } from './activity-kinds';

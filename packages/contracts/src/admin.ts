@@ -157,7 +157,7 @@ const TRANSITION_VERBS: Record<PartnerTransition, string> = {
 export const partnerTransitionRefused = (transition: PartnerTransition, status: PartnerStatus) =>
   `This partner is ${PARTNER_STATUS_LABELS[status].toLowerCase()} and cannot be ${TRANSITION_VERBS[transition]}`;
 
-/** Deals per pipeline column and "Load more" (issue 18). */
+/** Deals per pipeline column and "Load more". */
 export const PIPELINE_PAGE_SIZE = 20;
 
 const optionalSearch = singleLine(

@@ -27,7 +27,7 @@ export type AuthResult = z.infer<typeof authResultOutput>;
 
 export const okOutput = z.object({ ok: z.literal(true) });
 
-// Account recovery (issue 14). A new password follows the sign-up rule.
+// Account recovery. A new password follows the sign-up rule.
 export const PASSWORD_RESET_VALID_MINUTES = 30;
 
 export const forgotPasswordInput = z.object({ email: emailField });

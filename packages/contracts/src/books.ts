@@ -1,4 +1,4 @@
-// Issue 17: the partner's payout history, the paged Commissions tab, monthly statements and the tax
+// The partner's payout history, the paged Commissions tab, monthly statements and the tax
 // profile (W-9 facts) behind the 1099-NEC report.
 
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The dashboards' charts (issue 18): monthly series answered by
+// The dashboards' charts: monthly series answered by
 // GET /api/partners/earnings-by-month and GET /api/admin/trends, one row per month, oldest first.
 
 import { z } from 'zod';

@@ -51,7 +51,7 @@ export const pendingCommissionOutput = z.object({
   partnerId: z.uuid(),
   partnerCompanyName: z.string(),
   clientCompanyName: z.string().nullable(),
-  /** Issue 17: the partner has no tax profile and its payouts this year would reach the 1099-NEC threshold. */
+  /** The partner has no tax profile and its payouts this year would reach the 1099-NEC threshold. */
   taxProfileMissing: z.boolean().optional(),
 });
 export type PendingCommission = z.infer<typeof pendingCommissionOutput>;

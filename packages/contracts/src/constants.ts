@@ -11,19 +11,19 @@ export const TOAST_DURATION_MS = 5000;
 
 export const AUTH_PASSWORD_MIN = 6;
 export const ADMIN_PARTNER_PASSWORD_MIN = 8;
-/** Administrator accounts (create-admin, ADMIN_PASSWORD) need a longer password (issue 12). */
+/** Administrator accounts (create-admin, ADMIN_PASSWORD) need a longer password. */
 export const ADMIN_ACCOUNT_PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
 export const PHONE_MIN = 10;
 export const ROUTING_NUMBER_LENGTH = 9;
 export const MONTHLY_VALUE_MIN = 1;
-/** The largest monthly value of one deal (issue 12): partner totals (numeric(14,2)) hold a million of them. */
+/** The largest monthly value of one deal: partner totals (numeric(14,2)) hold a million of them. */
 export const MONTHLY_VALUE_MAX = '1000000.00';
 /** Longest bank account number (IBAN length); the form keeps at most this many characters. */
 export const BANK_ACCOUNT_NUMBER_MAX = 34;
 /** numeric(10,2) holds at most 99,999,999.99. */
 export const MONEY_MAX = '99999999.99';
-/** An adjustment (bonus or clawback) is at most this much either way (issue 17). */
+/** An adjustment (bonus or clawback) is at most this much either way. */
 export const ADJUSTMENT_MAX = '100000.00';
 
 export const DEFAULT_AGREEMENT_VERSION = '1.0';

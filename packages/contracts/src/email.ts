@@ -1,4 +1,4 @@
-// The admin's Email log (issue 14): the outbox's rows, newest first, and a resend.
+// The admin's Email log: the outbox's rows, newest first, and a resend.
 
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';

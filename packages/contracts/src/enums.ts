@@ -2,7 +2,7 @@
 
 export const USER_ROLES = ['admin', 'finance', 'viewer', 'partner'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-/** The roles of the admin team (issue 16): everything; money and exports; read-only. */
+/** The roles of the admin team: everything; money and exports; read-only. */
 export const ADMIN_ROLES = ['admin', 'finance', 'viewer'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = { admin: 'Admin', finance: 'Finance', viewer: 'Viewer' };

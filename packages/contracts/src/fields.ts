@@ -10,7 +10,7 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
 // Line breaks (CR, LF, NEL, the Unicode line and paragraph separators) and the other control
-// characters. A name or a number with a line break would start a new row in a spreadsheet (issue 12).
+// characters. A name or a number with a line break would start a new row in a spreadsheet.
 // eslint-disable-next-line no-control-regex
 const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // Multi-line texts keep LF (CRLF is stored as LF); every other control character is refused.

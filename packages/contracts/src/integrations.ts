@@ -1,4 +1,4 @@
-// Integrations for internal tools (issue 15): scoped API keys and signed webhooks.
+// Integrations for internal tools: scoped API keys and signed webhooks.
 
 import { z } from 'zod';
 import { idField, multiLine, singleLine } from './fields';

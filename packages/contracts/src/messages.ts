@@ -55,7 +55,7 @@ export const MESSAGES = {
   emailResent: 'Email queued again',
   resendFailed: 'Resend failed',
 
-  // Team, invitations, two-factor sign-in, self-service (issue 16)
+  // Team, invitations, two-factor sign-in, self-service
   lastAdmin: 'The last admin can be neither demoted nor removed',
   teamMemberNotFound: 'Team member not found',
   invitationInvalid: 'This invitation is invalid, has expired or was already used. Please ask for a new one.',

@@ -1,4 +1,4 @@
-// Issue 17: the tax profile's choices, the W-9 certification text and the 1099 texts (zod-free, so
+// The tax profile's choices, the W-9 certification text and the 1099 texts (zod-free, so
 // screens read the labels without the schema library).
 
 export const TAX_CLASSIFICATIONS = [

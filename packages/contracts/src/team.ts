@@ -1,4 +1,4 @@
-// Admin team and account security (issue 16): invitations, roles, TOTP two-factor sign-in, and the
+// Admin team and account security: invitations, roles, TOTP two-factor sign-in, and the
 // partner's own profile and bank details.
 
 import { z } from 'zod';

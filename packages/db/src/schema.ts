@@ -162,7 +162,7 @@ export interface ReferralVisitsTable {
   utmMedium: string | null;
   utmCampaign: string | null;
   landingPage: string | null;
-  /** HMAC of the visitor's address and user agent under a server key (issue 12); null on older rows. */
+  /** HMAC of the visitor's address and user agent under a server key; null on older rows. */
   visitorHash: string | null;
   createdAt: Timestamp;
 }

@@ -34,7 +34,7 @@ describe(`schema on ${engine}`, () => {
     expect(rows[0]).toEqual({ precision: 10, scale: 2 });
   });
 
-  it('keeps partner totals wide enough for a million deals at the maximum monthly value (issue 12)', async () => {
+  it('keeps partner totals wide enough for a million deals at the maximum monthly value', async () => {
     const { rows } = await sql<{ column: string; precision: number; scale: number }>`
       select column_name as column, numeric_precision as precision, numeric_scale as scale from information_schema.columns
       where table_name = 'partners' and column_name in ('current_mrr', 'total_lifetime_commissions') order by column_name`.execute(

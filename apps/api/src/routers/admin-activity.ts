@@ -1,4 +1,4 @@
-// admin.activity: the audit log (issue 16), filtered and paged.
+// admin.activity: the audit log, filtered and paged.
 
 import { activityPageOutput, listActivityInput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';

@@ -1,4 +1,4 @@
-// admin.emails, admin.resendEmail: the Email log of the admin dashboard (issue 14).
+// admin.emails, admin.resendEmail: the Email log of the admin dashboard.
 
 import { emailLogEntryOutput, emailLogPageOutput, idInput, listEmailsInput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';

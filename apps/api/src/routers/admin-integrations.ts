@@ -1,4 +1,4 @@
-// admin.apiKeys/createApiKey/revokeApiKey and admin.webhooks/...: the Integrations screen (issue 15).
+// admin.apiKeys/createApiKey/revokeApiKey and admin.webhooks/...: the Integrations screen.
 // All of them need keys:manage, which only the admin role holds and no API key scope names.
 
 import {

@@ -9,7 +9,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { changeMemberRole, deactivateMember, inviteMember, listTeam } from '../services/accounts/team';
 import { permittedProcedure } from '../trpc/init';
 
-/** admin.team, admin.inviteMember, admin.changeMemberRole, admin.removeMember (issue 16): only `admin` manages the team. */
+/** admin.team, admin.inviteMember, admin.changeMemberRole, admin.removeMember: only `admin` manages the team. */
 export const adminTeamProcedures = {
   team: permittedProcedure('team:manage')
     .output(teamOutput)

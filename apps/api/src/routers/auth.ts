@@ -22,7 +22,7 @@ import { acceptInvitation } from '../services/accounts/team';
 import { changePassword, requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
 import { authedProcedure, publicProcedure } from '../trpc/init';
 
-/** auth.register, auth.login, auth.me, auth.logout (Accounts and sessions issue); recovery and change (issue 14). */
+/** auth.register, auth.login, auth.me, auth.logout (Accounts and sessions issue); recovery and change. */
 export const authProcedures = {
   register: publicProcedure
     .input(credentialsInput)
@@ -58,7 +58,7 @@ export const authProcedures = {
     .output(authResultOutput)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.user, input, ctx.ip)),
 
-  // Two-factor sign-in (issue 16). The enrolment calls need only a session, so a team member
+  // Two-factor sign-in. The enrolment calls need only a session, so a team member
   // who must enrol (ADMIN_MFA_REQUIRED) can reach them.
   mfaSetup: authedProcedure.output(mfaSetupOutput).mutation(({ ctx }) => setupMfa(ctx.deps, ctx.user)),
 

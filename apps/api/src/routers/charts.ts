@@ -1,4 +1,4 @@
-// partner.earningsByMonth and admin.trends: the dashboards' monthly series (issue 18).
+// partner.earningsByMonth and admin.trends: the dashboards' monthly series.
 
 import { chartMonthsInput, earningsByMonthOutput, programTrendsOutput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';

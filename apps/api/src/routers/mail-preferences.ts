@@ -1,5 +1,5 @@
 // partner.mailPreferences, partner.updateMailPreferences: the switches of the optional mails in
-// the partner's Settings tab (issue 14). Account and payment mails have no switch.
+// the partner's Settings tab. Account and payment mails have no switch.
 
 import { mailPreferencesOutput, updateMailPreferencesInput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';

@@ -1,4 +1,4 @@
-// partner.payouts, partner.payout, partner.commissionsPage, partner.taxProfile, partner.saveTaxProfile (issue 17/18).
+// partner.payouts, partner.payout, partner.commissionsPage, partner.taxProfile, partner.saveTaxProfile.
 
 import {
   commissionsPageInput,

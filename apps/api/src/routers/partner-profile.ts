@@ -30,7 +30,7 @@ export const partnerProfileProcedures = {
       return toPartnerProfile(partner, ctx.deps.cipher);
     }),
 
-  /** Self-service (issue 16): the profile fields of the registration form; absent fields stay. */
+  /** Self-service: the profile fields of the registration form; absent fields stay. */
   updateProfile: partnerProcedure
     .input(updatePartnerProfileInput)
     .output(partnerProfileOutput)

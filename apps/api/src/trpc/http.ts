@@ -1,5 +1,5 @@
 // The tRPC endpoint on Fastify: /trpc/:path, tRPC's own Fastify handler for everything, except the
-// commonest call (issue 19, API overhead): a single GET query that succeeds. tRPC's adapter turns
+// commonest call (API overhead): a single GET query that succeeds. tRPC's adapter turns
 // every request into a WHATWG Request and answers a Response that Fastify pipes out as a stream
 // (Headers, AbortController, URL, web streams, chunked writes: a third of a partner.me call in the
 // profile). The fast path runs the very same procedure (same middlewares: auth, permissions,

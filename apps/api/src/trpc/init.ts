@@ -21,7 +21,7 @@ export interface ProcedureMeta {
    * The answer's schema for the REST document, on a procedure whose answer is not parsed per call: one
    * built field by field by a mapper whose return type is that schema's type (an extra field is then a
    * compile error, and a test holds the answer equal to the schema's parse of it). tRPC's `.output()` would
-   * parse every answer again (issue 19, API overhead: the commonest calls, auth.me and partner.me).
+   * parse every answer again (API overhead: the commonest calls, auth.me and partner.me).
    */
   outputSchema?: ZodType;
 }

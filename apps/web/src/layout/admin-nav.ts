@@ -1,4 +1,4 @@
-// The admin area's sidebar (issue 18): one entry per area, each its own route. New areas (Activity,
+// The admin area's sidebar: one entry per area, each its own route. New areas (Activity,
 // Team, Integrations) add a line here; the shell draws whatever this list holds.
 
 import {

@@ -1,4 +1,4 @@
-// The frame of an admin sub-page (issue 18): breadcrumbs back to the dashboard, the page's heading
+// The frame of an admin sub-page: breadcrumbs back to the dashboard, the page's heading
 // (h1, one per page) with its actions, then the page's sections.
 
 import { Group, Stack, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Breadcrumbs of the admin sub-pages (issue 18): each step back is a link; the last names this page.
+// Breadcrumbs of the admin sub-pages: each step back is a link; the last names this page.
 
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

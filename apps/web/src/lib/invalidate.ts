@@ -6,7 +6,7 @@ import type { trpc } from './trpc';
 
 export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
 
-/** A team member was invited, given another role or deactivated (issue 16). */
+/** A team member was invited, given another role or deactivated. */
 export function afterTeamChange(utils: TrpcUtils): Promise<unknown> {
   return utils.admin.team.invalidate();
 }

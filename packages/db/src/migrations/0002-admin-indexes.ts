@@ -1,4 +1,4 @@
-// The admin dashboard at scale (issue 5 §3). Metrics read indexes only (partner counts and paid totals;
+// The admin dashboard at scale. Metrics read indexes only (partner counts and paid totals;
 // won referrals for the monthly revenue). The partners search matches one lower-cased column instead of ILIKE over three
 // (pg_trgm is not available on the embedded database, so a substring search stays a scan; this keeps
 // the scan cheap).

@@ -1,4 +1,4 @@
-// The Payout Processor at scale (issue 7 §6): one page of pending commissions, oldest first, and
+// The Payout Processor at scale: one page of pending commissions, oldest first, and
 // their count and sum, read from one small partial index that paid and failed rows never enter.
 
 import { sql, type Kysely } from 'kysely';

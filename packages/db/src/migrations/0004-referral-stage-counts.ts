@@ -1,5 +1,5 @@
 // How many referrals are in each stage, kept by triggers in the same transaction as the change, so
-// the admin's conversion rate reads five rows instead of counting every referral (issue 5 §3).
+// the admin's conversion rate reads five rows instead of counting every referral.
 // Statement-level triggers with transition tables: a bulk insert costs one update per stage.
 
 import { sql, type Kysely } from 'kysely';

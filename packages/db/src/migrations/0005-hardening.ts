@@ -1,4 +1,4 @@
-// Issue 12. (1) A deal's monthly value is at most 1,000,000.00, so a partner's totals are widened to
+// Hardening. (1) A deal's monthly value is at most 1,000,000.00, so a partner's totals are widened to
 // numeric(14,2): a million deals at the maximum fit, and 12 whole digits stay within the money
 // parser of the contracts and exact integer cents. (2) A referral visit carries a keyed hash of the
 // visitor (address and browser, never stored raw), so one visitor counts once per code per 30 minutes.

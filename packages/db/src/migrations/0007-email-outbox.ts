@@ -1,4 +1,4 @@
-// Mail as a transactional outbox (issue 14): each mail is a row written in the transaction of the
+// Mail as a transactional outbox: each mail is a row written in the transaction of the
 // change that causes it; a worker delivers due rows. Password reset tokens are kept only as hashes.
 
 import { sql, type Kysely } from 'kysely';

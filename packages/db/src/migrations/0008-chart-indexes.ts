@@ -1,4 +1,4 @@
-// The dashboards' monthly series (issue 18) at scale: commissions paid per payment month and deals
+// The dashboards' monthly series at scale: commissions paid per payment month and deals
 // won per close month read only their range of an index instead of every commission or won referral.
 // (Numbered after 0007, which another branch adds, so the order holds once both land.)
 

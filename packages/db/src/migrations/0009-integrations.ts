@@ -1,4 +1,4 @@
-// Integrations for internal tools (issue 15): scoped API keys (only a hash of each key is kept),
+// Integrations for internal tools: scoped API keys (only a hash of each key is kept),
 // webhook endpoints, the events written in the transaction of the change, and their deliveries
 // with every attempt. activity_log names the key a change was made with.
 

@@ -1,4 +1,4 @@
-// Admin team and account security (issue 16): more admin roles, deactivation, invitations, TOTP
+// Admin team and account security: more admin roles, deactivation, invitations, TOTP
 // two-factor sign-in with recovery codes, and the short-lived tokens between password and code.
 // Everything handed out (invitation links, recovery codes, MFA tokens) is stored only as sha-256;
 // the TOTP secret is AES-256-GCM sealed like bank numbers (services/platform/crypto.ts).

@@ -1,4 +1,4 @@
-// Issue 17, adjustments and voids. A commission has a kind: `recurring` (the monthly accrual, the
+// Adjustments and voids. A commission has a kind: `recurring` (the monthly accrual, the
 // only kind tied to a referral and unique per referral and month), `bonus` (a positive adjustment)
 // or `clawback` (a negative one), each adjustment with its reason. A pending commission can be
 // voided with a reason: status `voided`, which counts in no total. The Payout Processor filters the

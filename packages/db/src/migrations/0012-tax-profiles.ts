@@ -1,4 +1,4 @@
-// Issue 17: a partner's tax information (W-9 facts) for the 1099-NEC report, and the indexes of the
+// A partner's tax information (W-9 facts) for the 1099-NEC report, and the indexes of the
 // partner's payout history and monthly statements. The TIN is AES-256-GCM ciphertext (services/platform/crypto.ts,
 // associated data "tax_profiles.tin:<partnerId>"); tin_last4 is what every screen shows.
 

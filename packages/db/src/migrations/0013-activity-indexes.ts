@@ -1,4 +1,4 @@
-// The audit log's screen (issue 16) at scale: newest first with (created_at, id) as the page and
+// The audit log's screen at scale: newest first with (created_at, id) as the page and
 // keyset order, and the action filter (an exact action or its prefix, e.g. "partner.") as a range
 // of a text_pattern_ops index. Entity and user filters use 0001's indexes.
 

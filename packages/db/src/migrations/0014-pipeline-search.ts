@@ -1,4 +1,4 @@
-// Lists for thousands of rows (issue 18): each pipeline column pages newest first by keyset within its
+// Lists for thousands of rows: each pipeline column pages newest first by keyset within its
 // stage, and a partner's page lists the activity rows that name it in their details. (pg_trgm is not
 // available on the embedded database, so text search stays a scan of the filtered rows.)
 

@@ -1,4 +1,4 @@
-// Accrual at ten times the scale (issue 19): a month writes a million commissions in one statement, and
+// Accrual at ten times the scale: a month writes a million commissions in one statement, and
 // each random v4 id lands on a random page of the primary key and of the two pending indexes that end in
 // `id`. Ids in the order they are made (RFC 9562 version 7: 48 bits of Unix milliseconds, the version,
 // random bits) append to those indexes instead. PostgreSQL 18's uuidv7() is not on PostgreSQL 15 or the

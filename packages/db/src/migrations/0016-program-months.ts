@@ -1,4 +1,4 @@
-// The program per UTC month (issue 19, 10x scale), kept by triggers in the same transaction as the
+// The program per UTC month (10x scale), kept by triggers in the same transaction as the
 // change, so the admin's MRR and the trends chart read a few hundred rows instead of millions:
 // - mrr_delta: each won referral with a start date adds its monthly value in its start month and takes
 //   it away in the month after it stops (least of churn and contract end), never before its start

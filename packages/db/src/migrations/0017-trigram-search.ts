@@ -1,4 +1,4 @@
-// Text search at scale (issue 19): `like '%…%'` / `ilike '%…%'` can use a GIN index of trigrams
+// Text search at scale: `like '%…%'` / `ilike '%…%'` can use a GIN index of trigrams
 // (pg_trgm, loaded into the embedded PGlite too, see create-db.ts) on each searched expression: the
 // affiliates list matches partners.search_text or the user's email, the pipeline matches a referral's
 // client company or email or its partner's company. Terms under three characters have no trigram

@@ -1,7 +1,7 @@
 // The commissions CSV export reads every commission in (created_at, id) order, a keyset batch of 1,000 at
 // a time. Only pending commissions had an index in that order (partial, migration 0003), so each batch of
 // the whole table was a full scan and a sort: at 10,000,000 commissions about eight seconds per batch, and
-// the export never finished (issue 19, found by the 10x benchmark). This index makes each batch a range
+// the export never finished (found by the 10x benchmark). This index makes each batch a range
 // read. New rows append to it: created_at is the insert time and the ids are time-ordered (migration 0015).
 
 import { sql, type Kysely } from 'kysely';

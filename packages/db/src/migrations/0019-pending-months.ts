@@ -1,4 +1,4 @@
-// The pending commissions per month_year (issue 19, 10x scale), kept in the same transaction as the
+// The pending commissions per month_year (10x scale), kept in the same transaction as the
 // change, so the Payout Processor's count and sum of every pending commission (or of one month) read a
 // few hundred rows instead of a million index entries. Any kind counts (recurring, bonus, clawback),
 // amounts signed. The commission triggers of 0016 keep this table too: their functions are replaced,

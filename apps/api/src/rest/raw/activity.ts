@@ -1,4 +1,4 @@
-// GET /api/admin/activity.csv: the audit log's filtered entries as a CSV download (issue 16), with
+// GET /api/admin/activity.csv: the audit log's filtered entries as a CSV download, with
 // the same filters and 400s as GET /api/admin/activity and the exports' formula-safe cells.
 
 import { activityFilterInput } from '@portal/contracts';

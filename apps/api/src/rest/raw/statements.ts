@@ -1,4 +1,4 @@
-// Issue 17: monthly statements (PDF, CSV) of the partner's own account and of any partner for the
+// Monthly statements (PDF, CSV) of the partner's own account and of any partner for the
 // admin, and the 1099-NEC report of a tax year. Files, so plain Fastify routes with the same auth
 // rules and error bodies as the procedure-backed table.
 

@@ -1,4 +1,4 @@
-// REST path of issue 16's audit log (its CSV is a raw route: rest/raw/activity.ts).
+// REST path of the audit log (its CSV is a raw route: rest/raw/activity.ts).
 
 import { ACTIVITY_PAGE_SIZE } from '@portal/contracts';
 import type { RestRoute } from '../adapter';

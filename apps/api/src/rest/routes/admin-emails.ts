@@ -1,4 +1,4 @@
-// REST paths of issue 14's mail: the admin's Email log and the partner's mail preferences.
+// REST paths of mail: the admin's Email log and the partner's mail preferences.
 
 import { EMAIL_LOG_PAGE_SIZE } from '@portal/contracts';
 import type { RestRoute } from '../adapter';

@@ -1,4 +1,4 @@
-// REST paths of issue 15: API keys and webhooks of internal tools (admins only; never an API key).
+// REST paths of API keys and webhooks of internal tools (admins only; never an API key).
 
 import type { RestRoute } from '../adapter';
 

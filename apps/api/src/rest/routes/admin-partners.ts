@@ -1,4 +1,4 @@
-// REST paths of the admin's partner management (spec §7 plus issue 5's decisions and list options).
+// REST paths of the admin's partner management (spec §7, with the decisions and list options).
 
 import { DEFAULT_PAGE_SIZE, listPartnersInput, PARTNER_SORTS, partnerPageInput } from '@portal/contracts';
 import { streamPartners } from '../../services/partners/admin-partners';

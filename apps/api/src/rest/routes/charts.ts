@@ -1,4 +1,4 @@
-// REST paths of the dashboards' charts (issue 18).
+// REST paths of the dashboards' charts.
 
 import { CHART_MONTHS_DEFAULT, CHART_MONTHS_MAX } from '@portal/contracts';
 import type { RestRoute } from '../adapter';

@@ -2,7 +2,7 @@ import type { RestRoute } from '../adapter';
 
 const throttled = [{ name: 'Retry-After', description: 'Seconds to wait, on 429' }];
 
-/** Admin team, invitations and two-factor sign-in (issue 16). */
+/** Admin team, invitations and two-factor sign-in. */
 export const teamRoutes: RestRoute[] = [
   {
     method: 'GET',

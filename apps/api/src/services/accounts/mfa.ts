@@ -1,4 +1,4 @@
-// Two-factor sign-in (issue 16): TOTP per RFC 6238 through otplib, ten single-use recovery codes,
+// Two-factor sign-in: TOTP per RFC 6238 through otplib, ten single-use recovery codes,
 // and the 5-minute token between a right password and the code. The secret is sealed with
 // AES-256-GCM (associated data: users.mfa_secret and the user's id); recovery codes and MFA tokens
 // are kept only as sha-256. A code is accepted once: the last used time step is stored and only a

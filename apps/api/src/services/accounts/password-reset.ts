@@ -1,4 +1,4 @@
-// Account recovery and password change (issue 14). Reset tokens are 32 random bytes handed out
+// Account recovery and password change. Reset tokens are 32 random bytes handed out
 // only in the mail; the database keeps their sha-256. Every path ends the user's other sessions
 // by bumping users.token_version, and writes its activity row and its mail in the same transaction.
 

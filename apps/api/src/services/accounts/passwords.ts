@@ -1,7 +1,7 @@
 // Password hashing: argon2id at OWASP's minimum or above (m=19456 KiB, t=2, p=1). Hashes made
 // with weaker settings are upgraded on the next successful sign-in (needsRehash). A new password
 // is refused when it is one of the most common ones (zxcvbn-ts's list of about 49,000), and an
-// administrator's when it is shorter than 12 characters (issue 12). Sign-in never checks either.
+// administrator's when it is shorter than 12 characters. Sign-in never checks either.
 
 import { ADMIN_ACCOUNT_PASSWORD_MIN, MESSAGES, type UserRole } from '@portal/contracts';
 import { dictionary } from '@zxcvbn-ts/language-common';

@@ -132,7 +132,7 @@ export async function signIn(deps: AppDeps, input: Credentials, ip: string): Pro
   if (!user || !valid) throw DomainError.unauthorized(MESSAGES.invalidCredentials);
 
   await Promise.all(budgets.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
-  // Deactivated team members (issue 16) cannot sign in; said only after the right password.
+  // Deactivated team members cannot sign in; said only after the right password.
   if (!user.active) throw DomainError.forbidden(MESSAGES.accountDeactivated);
 
   if (passwordNeedsRehash(user.passwordHash)) {

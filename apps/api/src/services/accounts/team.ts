@@ -1,4 +1,4 @@
-// The admin team (issue 16): members with a role (admin, finance, viewer), invitations by mail
+// The admin team: members with a role (admin, finance, viewer), invitations by mail
 // (7 days, single use, the token kept as sha-256), role changes and deactivation. Deactivated
 // members are kept (the activity log names them) and their sessions end at once (token version).
 // The last active admin can be neither demoted nor removed: the check locks the admins' rows, so

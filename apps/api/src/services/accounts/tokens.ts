@@ -1,7 +1,7 @@
 // Session tokens: HS256 JWTs with issuer, audience, expiry and the user's token version.
 //
 // Signing goes through jose. Verification (every authenticated request) is a synchronous
-// node:crypto HMAC-SHA-256 compared in constant time (issue 19, API overhead: jose verifies through
+// node:crypto HMAC-SHA-256 compared in constant time (API overhead: jose verifies through
 // WebCrypto, whose job queue cost ~7 % of a request in the profile). It is as strict as jose's
 // jwtVerify with the options this service used: the header is exactly { alg: "HS256" } with an
 // optional typ "JWT" (no crit, b64, kid, jku …), the signature is the canonical 43-character

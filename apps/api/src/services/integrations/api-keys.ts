@@ -1,4 +1,4 @@
-// API keys of internal tools (issue 15): `ppk_` + 32 random bytes (base64url), shown once and
+// API keys of internal tools: `ppk_` + 32 random bytes (base64url), shown once and
 // stored only as a sha-256 hash. A key acts as its own principal whose permissions are its scopes.
 
 import { createHash, randomBytes } from 'node:crypto';

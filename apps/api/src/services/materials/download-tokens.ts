@@ -1,7 +1,7 @@
 // Short-lived signed download addresses for stored marketing files. A token names the material
 // and its expiry; its HMAC also covers the material's storage key, whether it is active and when it
 // last changed, so it opens that one file in that one state only: a replaced file, a deactivated
-// or edited material needs a new token (issue 12). Compact, so it fits in a URL path.
+// or edited material needs a new token. Compact, so it fits in a URL path.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { resolveSecrets } from '../../secrets';

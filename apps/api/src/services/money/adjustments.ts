@@ -1,4 +1,4 @@
-// Adjustments and voids (issue 17). An admin adds a bonus (positive) or a clawback (negative) for
+// Adjustments and voids. An admin adds a bonus (positive) or a clawback (negative) for
 // an active or suspended partner: a pending commission of that kind, paid with the partner's next
 // payout (net). A pending commission can be voided with a reason; it then counts in no total. A
 // paid one cannot: the money left, so a clawback takes it back. Each change is logged and mailed

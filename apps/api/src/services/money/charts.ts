@@ -1,4 +1,4 @@
-// The dashboards' monthly series (issue 18), each one SQL statement over a generate_series of
+// The dashboards' monthly series, each one SQL statement over a generate_series of
 // months, so a month without data is a row of zeros. Money is summed in numeric and leaves as a
 // decimal string; months are UTC calendar months, the current one last.
 

@@ -1,7 +1,7 @@
 // CSV exports of the admin: partners, referrals, commissions, and a payout's wire instructions.
 // Rows are read in keyset-paged batches and streamed through csv-stringify (RFC 4180: CRLF, every
 // cell quoted, headers too); every line of a cell that a spreadsheet would read as a formula is
-// neutralised (issue 12: "Acme\n=1+1" must not start a live formula on a line of its own).
+// neutralised ("Acme\n=1+1" must not start a live formula on a line of its own).
 
 import { Readable } from 'node:stream';
 import type { ExportKind } from '@portal/contracts';

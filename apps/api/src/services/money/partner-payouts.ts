@@ -1,4 +1,4 @@
-// Issue 17/18: a partner's payout history (its share of each payout it was part of) and the paged,
+// A partner's payout history (its share of each payout it was part of) and the paged,
 // filterable Commissions tab whose paid lines the screen groups under their payout.
 
 import {

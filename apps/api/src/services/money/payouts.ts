@@ -1,6 +1,6 @@
 // Payouts are real: selected pending commissions become paid in one transaction, guarded by an
 // idempotency key. A repeat of the same key and body replays the stored answer; a commission
-// that is no longer pending is never paid again. Payouts are net per partner (issue 17): the
+// that is no longer pending is never paid again. Payouts are net per partner: the
 // selected rows of one partner, clawbacks included, are paid together, and a partner whose
 // selection nets to zero or less is refused by name, with nothing paid. The selection is either
 // a list of ids or a filter ("Select all N matching"), resolved here on the server.
@@ -146,7 +146,7 @@ export async function processPayout(
     const ids = locked.map((row) => row.id);
     const nets = await netPerPartner(trx, ids);
     const partnerIds = nets.map((row) => row.partnerId);
-    // Issue 17 (tax profiles): with REQUIRE_TAX_PROFILE_FOR_PAYOUT, a partner past the 1099 threshold without one is refused.
+    // Tax profiles: with REQUIRE_TAX_PROFILE_FOR_PAYOUT, a partner past the 1099 threshold without one is refused.
     await refuseMissingTaxProfiles(trx, mail.config, now, partnerIds, ids);
 
     const reference = payoutReference(now);

@@ -1,4 +1,4 @@
-// Issue 17: a partner's statement of one month, as PDF (pdf-lib) and CSV. The balance is what the
+// A partner's statement of one month, as PDF (pdf-lib) and CSV. The balance is what the
 // firm owes the partner: commissions earned (by their month) less what was paid (by payment date),
 // so one month's closing balance is the next month's opening balance.
 

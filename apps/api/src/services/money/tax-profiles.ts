@@ -1,4 +1,4 @@
-// Issue 17: the partner's tax profile (W-9 facts, the TIN encrypted like bank numbers), the 1099-NEC
+// The partner's tax profile (W-9 facts, the TIN encrypted like bank numbers), the 1099-NEC
 // report of a tax year, and the payout processor's check for partners past the threshold without one.
 
 import { maskTin, TAX_MESSAGES, type PendingFilter, type TaxProfile, type TaxProfileInput } from '@portal/contracts';

@@ -1,4 +1,4 @@
-// The notifications of issue 14: who hears about which change, written into the outbox inside the
+// Notifications: who hears about which change, written into the outbox inside the
 // transaction of that change (a change that rolls back mails nobody).
 
 import {

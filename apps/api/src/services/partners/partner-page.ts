@@ -1,4 +1,4 @@
-// The admin's page of one partner (issue 18): its commissions, payouts and activity, each paged
+// The admin's page of one partner: its commissions, payouts and activity, each paged
 // on the server. (Profile and referrals come from the partner details and the referral list.)
 
 import { MESSAGES, type PartnerActivityEntry, type Commission, type PartnerPayout } from '@portal/contracts';

@@ -1,4 +1,4 @@
-// A partner's own corrections (issue 16): the profile (registration rules and messages) and the
+// A partner's own corrections: the profile (registration rules and messages) and the
 // wire details. Bank details need the current password; they are sealed again with the row's
 // associated data (v2), answered masked, logged, and mailed to the partner and to every admin.
 

@@ -1,4 +1,4 @@
-// The audit log (issue 16): the admin reads the activity log filtered by actor, entity, action and
+// The audit log: the admin reads the activity log filtered by actor, entity, action and
 // time, newest first, paged or as a CSV, each entry naming its actor and showing its before/after.
 
 import {

@@ -44,7 +44,7 @@ const VIEWER_PERMISSIONS = [
 
 export const ROLE_PERMISSIONS: Record<UserRole, readonly Permission[]> = {
   admin: ADMIN_PERMISSIONS,
-  /** Money: commissions, accrual, payouts, exports; reads partners and referrals (issue 16). */
+  /** Money: commissions, accrual, payouts, exports; reads partners and referrals. */
   finance: [...VIEWER_PERMISSIONS, 'commissions:write', 'payouts:write', 'exports:bank'],
   viewer: VIEWER_PERMISSIONS,
   partner: ['partner:self'],

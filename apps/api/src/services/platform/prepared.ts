@@ -1,6 +1,6 @@
 // The hottest lookups of the request path — the signed-in user (every request with a session) and a
 // partner user's partner row (every partner call) — built and compiled by Kysely once per database
-// handle instead of on every call (issue 19, API overhead: building and compiling a query was a tenth
+// handle instead of on every call (API overhead: building and compiling a query was a tenth
 // of a call's CPU). The SQL and the plugins are the same (the camelCase mapping of the rows runs when
 // the query executes); each call sends its own id as the one parameter.
 

@@ -23,7 +23,7 @@ export const RATE_POLICIES = {
   /** Password reset requests for one email (any address), and from one address (any email). */
   passwordResetsPerEmail: { points: 5, durationSeconds: 60 * 60 },
   passwordResetsPerIp: { points: 20, durationSeconds: 60 * 60 },
-  /** Wrong two-factor codes for one account (any address), and from one address (issue 16). */
+  /** Wrong two-factor codes for one account (any address), and from one address. */
   mfaFailuresPerUser: { points: 10, durationSeconds: 15 * 60 },
   mfaFailuresPerIp: { points: 50, durationSeconds: 15 * 60 },
   /** Invitation links tried from one address. */

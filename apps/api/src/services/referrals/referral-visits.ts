@@ -1,6 +1,6 @@
 // The public side of a referral link: who it belongs to, and an anonymous visit count.
 // A visit keeps the code, the campaign fields and the page path; never an address or a browser:
-// only a keyed hash of the two, so one visitor counts once per code per 30 minutes (issue 12).
+// only a keyed hash of the two, so one visitor counts once per code per 30 minutes.
 // An unknown or inactive code answers 404 and stores nothing.
 
 import { createHmac } from 'node:crypto';

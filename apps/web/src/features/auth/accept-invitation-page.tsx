@@ -1,4 +1,4 @@
-// /accept-invitation?token=… (issue 16): the invited team member chooses a password; the account
+// /accept-invitation?token=…: the invited team member chooses a password; the account
 // is created with the invitation's role and signed in.
 
 import { MESSAGES, acceptInvitationInput } from '@portal/contracts';

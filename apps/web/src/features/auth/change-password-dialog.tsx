@@ -1,4 +1,4 @@
-// "Change password" (issue 14), from the partner's Settings tab and the admin's user menu. The
+// "Change password", from the partner's Settings tab and the admin's user menu. The
 // server answers a fresh session token; every other session of the account ends.
 
 import { Modal, PasswordInput, Stack, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-// /reset-password?token=… (issue 14): a bare page like the landing. The token comes from the mail;
+// /reset-password?token=…: a bare page like the landing. The token comes from the mail;
 // on success the visitor lands on the sign-in dialog with a toast.
 
 import { Anchor, Text } from '@mantine/core';

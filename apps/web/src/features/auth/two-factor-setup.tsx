@@ -1,4 +1,4 @@
-// Enrolment in two-factor sign-in (issue 16): a new secret as a QR code (and as text), a first
+// Enrolment in two-factor sign-in: a new secret as a QR code (and as text), a first
 // code from the app, then the ten recovery codes, shown once.
 
 import { Alert, Button, Code, Group, Image, List, SimpleGrid, Stack, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Commissions tab (spec §2, issues 17/18): the partner's own commissions as cards, newest month first,
+// Commissions tab (spec §2): the partner's own commissions as cards, newest month first,
 // paged on the server and filtered by month and status; paid lines sit under their payout.
 
 import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';

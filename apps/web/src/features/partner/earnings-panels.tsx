@@ -1,4 +1,4 @@
-// The partner dashboard's charts (issue 18): earnings per month, paid and pending stacked, and the
+// The partner dashboard's charts: earnings per month, paid and pending stacked, and the
 // referrals per stage, both from GET /api/partners/earnings-by-month.
 
 import { SimpleGrid } from '@mantine/core';

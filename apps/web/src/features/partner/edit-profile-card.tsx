@@ -1,4 +1,4 @@
-// "Edit profile" (issue 16): the partner corrects company, contact, type, website and phone with
+// "Edit profile": the partner corrects company, contact, type, website and phone with
 // the registration form's rules and messages.
 
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Email notifications in the partner's Settings tab (issue 14): deal updates and monthly summaries
+// Email notifications in the partner's Settings tab: deal updates and monthly summaries
 // can be switched off here (or with one click in the mail); account and payment mails always go out.
 
 import { Alert, Card, Stack, Switch, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Referrals tab (spec §2, issue 18): the partner's own referrals as cards, searched, filtered by stage
+// Referrals tab (spec §2): the partner's own referrals as cards, searched, filtered by stage
 // and paged on the server, and the New Referral dialog.
 
 import {
@@ -97,7 +97,7 @@ const stageFilterOptions = [
   ...REFERRAL_STAGES.map((value) => ({ value, label: REFERRAL_STAGE_LABELS[value] })),
 ];
 
-/** Your Referrals (issue 18): searched, filtered by stage and paged on the server (an agency may bring hundreds). */
+/** Your Referrals: searched, filtered by stage and paged on the server (an agency may bring hundreds). */
 export function ReferralsTab() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [search, setSearch] = useState('');

@@ -1,4 +1,4 @@
-// "Tax information" in the partner's Settings tab (issue 17): the W-9 facts behind the 1099-NEC.
+// "Tax information" in the partner's Settings tab: the W-9 facts behind the 1099-NEC.
 // The TIN is only ever shown masked; saving needs the certification ticked and the TIN typed anew.
 
 import {

@@ -1,4 +1,4 @@
-// "Two-factor sign-in" in the partner's Settings (issue 16): turn it on (QR code, first code,
+// "Two-factor sign-in" in the partner's Settings: turn it on (QR code, first code,
 // recovery codes) or off (a current code or a recovery code).
 
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// "Update bank details" (issue 16): new wire details, confirmed with the current password. The
+// "Update bank details": new wire details, confirmed with the current password. The
 // numbers come back only masked; the partner and the admins get a mail.
 
 import {

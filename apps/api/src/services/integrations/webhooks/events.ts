@@ -1,4 +1,4 @@
-// Webhook events as outbox rows (issue 15): `enqueueWebhookEvent` is called with the transaction
+// Webhook events as outbox rows: `enqueueWebhookEvent` is called with the transaction
 // of the change it reports, so an event exists exactly when the change commits. One event row,
 // one delivery row per enabled endpoint subscribed to its type; the webhook worker delivers them.
 

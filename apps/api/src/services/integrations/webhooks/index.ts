@@ -1,4 +1,4 @@
-// Signed webhooks for internal tools (issue 15): events, endpoints, target safety, delivery.
+// Signed webhooks for internal tools: events, endpoints, target safety, delivery.
 export * from './deliver';
 export * from './endpoints';
 export * from './events';

@@ -1,4 +1,4 @@
-// The Activity screen (issue 16): the audit log filtered, paged, with each change's diff and a CSV
+// The Activity screen: the audit log filtered, paged, with each change's diff and a CSV
 // of everything the filters match.
 
 import { Alert, Card, Group, Pagination, Text, Title } from '@mantine/core';

@@ -34,7 +34,7 @@ export function AdminDashboard() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const close = () => setDialog(null);
-  // What the role may do (issue 16): actions it lacks are not offered; the server refuses them anyway.
+  // What the role may do: actions it lacks are not offered; the server refuses them anyway.
   const can = {
     addClient: useCan('referrals:write'),
     createPartner: useCan('partners:write'),

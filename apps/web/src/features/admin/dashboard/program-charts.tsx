@@ -1,4 +1,4 @@
-// The admin dashboard's charts (issue 18): the program trend (commissions paid, new referrals and
+// The admin dashboard's charts: the program trend (commissions paid, new referrals and
 // deals won per month) and the referral MRR over time, both from GET /api/admin/trends.
 
 import { SimpleGrid } from '@mantine/core';

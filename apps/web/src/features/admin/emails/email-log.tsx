@@ -1,4 +1,4 @@
-// Email log (issue 14): the outbox's recent mails with their delivery state; Resend queues a new
+// Email log: the outbox's recent mails with their delivery state; Resend queues a new
 // copy (the original keeps its history).
 
 import { Alert, Badge, Button, Card, Group, Pagination, Table, Text, Title, Tooltip } from '@mantine/core';

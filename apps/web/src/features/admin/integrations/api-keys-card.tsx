@@ -1,4 +1,4 @@
-// API keys of internal tools (issue 15): create with scopes (the key shown once), list, revoke.
+// API keys of internal tools: create with scopes (the key shown once), list, revoke.
 
 import {
   Alert,

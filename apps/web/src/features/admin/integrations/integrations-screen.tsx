@@ -1,4 +1,4 @@
-// The admin's Integrations screen (issue 15): API keys and webhooks for internal tools.
+// The admin's Integrations screen: API keys and webhooks for internal tools.
 
 import { Button } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';

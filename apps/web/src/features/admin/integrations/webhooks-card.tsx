@@ -1,4 +1,4 @@
-// Webhooks of internal tools (issue 15): endpoints (secret shown once), enable, rotate the secret,
+// Webhooks of internal tools: endpoints (secret shown once), enable, rotate the secret,
 // "Send test event", and the selected endpoint's recent deliveries with resend.
 
 import {

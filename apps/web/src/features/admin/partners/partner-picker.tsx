@@ -1,4 +1,4 @@
-// A partner chosen by typing (issue 18): the server searches every partner as the admin types
+// A partner chosen by typing: the server searches every partner as the admin types
 // (debounced), so any of thousands can be picked; the list shows the first matches by name. Used by
 // Add New Client, the pipeline's and the Payout Processor's filters and the adjustment dialog.
 

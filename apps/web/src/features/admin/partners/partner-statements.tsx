@@ -1,4 +1,4 @@
-// Monthly statements (issue 17): pick a month, download it as PDF or CSV. The partner's Commissions
+// Monthly statements: pick a month, download it as PDF or CSV. The partner's Commissions
 // tab downloads its own; the admin's partner view downloads any partner's.
 
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';

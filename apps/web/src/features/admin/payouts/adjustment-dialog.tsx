@@ -1,4 +1,4 @@
-// Add adjustment (issue 17): a bonus or a clawback for an active or suspended partner, with a
+// Add adjustment: a bonus or a clawback for an active or suspended partner, with a
 // required reason, optionally for a month other than the current one. The server makes it a
 // pending commission, paid (or deducted) with the partner's next payout, and mails the partner.
 

@@ -1,5 +1,5 @@
 // Add New Client (spec §2, §5): an admin adds a client to an active affiliate, found by typing
-// (issue 18: any of thousands of active partners).
+// (any of thousands of active partners).
 
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

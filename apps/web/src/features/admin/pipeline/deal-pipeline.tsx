@@ -1,4 +1,4 @@
-// Deal Pipeline (spec §2, issue 18): five stage columns, each paged on the server newest first with a
+// Deal Pipeline (spec §2): five stage columns, each paged on the server newest first with a
 // keyset cursor ("Load more") and its true count; a search box and a partner filter narrow all five.
 // Each deal's stage selector saves to the server: the move shows at once (optimistic cache update of
 // both columns) and is undone with a toast if the server refuses. The selector is a button opening a

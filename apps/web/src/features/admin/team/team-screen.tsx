@@ -1,4 +1,4 @@
-// The Team screen (issue 16): invite someone with a role, change a member's role, deactivate a
+// The Team screen: invite someone with a role, change a member's role, deactivate a
 // member. Only the `admin` role manages the team; the last admin is kept by the server (409).
 // Below `sm` the members and invitations are lists of small cards, each column's label beside its
 // value, instead of tables that would scroll sideways.

@@ -1,4 +1,4 @@
-// /admin/partners/$id (issue 18): one partner's profile and status with its decisions, the masked bank
+// /admin/partners/$id: one partner's profile and status with its decisions, the masked bank
 // details, and its referrals, commissions, payouts and activity, each paged on the server.
 
 import { Alert, Button, Card, Group, SimpleGrid, Stack } from '@mantine/core';
