@@ -155,6 +155,9 @@ const envSchema = z
     }
   });
 
+/** Every variable the portal reads; turbo passes each through to its tasks (turbo.json), so a `pnpm dev` honours them. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
