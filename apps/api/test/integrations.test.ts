@@ -146,6 +146,87 @@ describe('API keys', () => {
     expect(after.json().message).toBe('This API key has been revoked');
   });
 
+  it("is refused with its creator's access: deactivation and a role without keys revoke the member's keys", async () => {
+    const member = await createUser(t.deps, { role: 'admin' });
+    const memberHeaders = await bearer(t.deps, member);
+    const make = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/api-keys',
+        headers: memberHeaders,
+        payload: { name: 'Member tool', scopes: ['partners:read'] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string; key: string }>();
+    };
+    const works = async (key: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode;
+
+    const kept = await make();
+    expect(await works(kept.key)).toBe(200);
+    const demote = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/team/${member.id}`,
+      headers: adminHeaders,
+      payload: { role: 'finance' },
+    });
+    expect(demote.statusCode, demote.body).toBe(200);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(kept.key) });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe('This API key has been revoked');
+    const revokedRows = await t.db
+      .selectFrom('activityLog')
+      .select('details')
+      .where('action', '=', 'api_key.revoked')
+      .where('entityId', '=', kept.id)
+      .execute();
+    expect(revokedRows.map((row) => (row.details as { reason: string }).reason)).toEqual(['role changed']);
+
+    // Made admin again, the member's old key stays revoked; a new one works until deactivation.
+    await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', member.id).execute();
+    expect(await works(kept.key)).toBe(401);
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: adminHeaders,
+      payload: { name: 'Placeholder', scopes: ['partners:read'] },
+    });
+    expect(fresh.statusCode).toBe(201);
+    await t.db
+      .updateTable('apiKeys')
+      .set({ createdBy: member.id })
+      .where('id', '=', fresh.json<{ id: string }>().id)
+      .execute();
+    const freshKey = fresh.json<{ key: string }>().key;
+    expect(await works(freshKey)).toBe(200);
+    const deactivate = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/team/${member.id}`,
+      headers: adminHeaders,
+    });
+    expect(deactivate.statusCode, deactivate.body).toBe(200);
+    expect(await works(freshKey)).toBe(401);
+  });
+
+  it('is refused when its creator is inactive, even where the key was never revoked', async () => {
+    const member = await createUser(t.deps, { role: 'admin' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: await bearer(t.deps, member),
+      payload: { name: 'Orphan', scopes: ['partners:read'] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { key } = res.json<{ key: string }>();
+    await t.db.updateTable('users').set({ active: false }).where('id', '=', member.id).execute();
+    const after = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
+    expect(after.statusCode).toBe(401);
+    await t.db.updateTable('users').set({ active: true, role: 'viewer' }).where('id', '=', member.id).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode).toBe(
+      401,
+    );
+  });
+
   it('is refused after its expiry', async () => {
     const expiresAt = new Date(t.clock.now.getTime() + 60_000).toISOString();
     const { key } = await createKey(['partners:read'], { expiresAt });

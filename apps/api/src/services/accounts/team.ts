@@ -21,6 +21,7 @@ import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { enqueueTemplate } from '../notifications/outbox';
 import { portalLink } from '../notifications/templates';
+import { mayHoldApiKeys, revokeKeysOfMember } from '../integrations/api-keys';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const TEAM_ROLES: AdminRole[] = ['admin', 'finance', 'viewer'];
@@ -193,12 +194,15 @@ export async function changeMemberRole(
       .set((eb) => ({ role: input.role, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now }))
       .where('id', '=', member.id)
       .execute();
+    const keysRevoked = mayHoldApiKeys({ role: input.role, active: member.active })
+      ? 0
+      : await revokeKeysOfMember(trx, { memberId: member.id, actorId: actor.id, reason: 'role changed', now });
     await logActivity(trx, {
       userId: actor.id,
       action: 'team.role_changed',
       entityType: 'user',
       entityId: member.id,
-      details: { email: member.email, before: member.role, after: input.role },
+      details: { email: member.email, before: member.role, after: input.role, keysRevoked },
     });
   });
   return listTeam(deps.db, now);
@@ -216,12 +220,18 @@ export async function deactivateMember(deps: AppDeps, actor: SessionUser, userId
       .set((eb) => ({ active: false, deactivatedAt: now, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now }))
       .where('id', '=', member.id)
       .execute();
+    const keysRevoked = await revokeKeysOfMember(trx, {
+      memberId: member.id,
+      actorId: actor.id,
+      reason: 'member deactivated',
+      now,
+    });
     await logActivity(trx, {
       userId: actor.id,
       action: 'team.deactivated',
       entityType: 'user',
       entityId: member.id,
-      details: { email: member.email, role: member.role },
+      details: { email: member.email, role: member.role, keysRevoked },
     });
   });
   return listTeam(deps.db, now);

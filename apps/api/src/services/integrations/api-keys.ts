@@ -12,8 +12,9 @@ import {
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import type { SessionUser } from '../../deps';
-import { logActivity } from '../platform/activity';
+import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
+import { ROLE_PERMISSIONS } from '../platform/permissions';
 
 export const API_KEY_PREFIX = 'ppk_';
 const PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
@@ -129,13 +130,46 @@ export async function revokeApiKey(
   });
 }
 
+/**
+ * Revokes every live key a team member created, inside the caller's transaction: a member who is
+ * deactivated, or whose new role cannot manage keys, takes their keys' access with them at once.
+ * Each key gets its own `api_key.revoked` row naming why. Answers how many were revoked.
+ */
+export async function revokeKeysOfMember(
+  trx: DbOrTx,
+  options: { memberId: string; actorId: string; reason: 'member deactivated' | 'role changed'; now: Date },
+): Promise<number> {
+  const rows = await trx
+    .updateTable('apiKeys')
+    .set({ revokedAt: options.now })
+    .where('createdBy', '=', options.memberId)
+    .where('revokedAt', 'is', null)
+    .returning(['id', 'name', 'prefix'])
+    .execute();
+  for (const row of rows) {
+    await logActivity(trx, {
+      userId: options.actorId,
+      action: 'api_key.revoked',
+      entityType: 'api_key',
+      entityId: row.id,
+      details: { name: row.name, prefix: row.prefix, reason: options.reason },
+    });
+  }
+  return rows.length;
+}
+
+/** Whether a team member in this state may hold working API keys. */
+export const mayHoldApiKeys = (member: { role: SessionUser['role']; active: boolean }) =>
+  member.active && ROLE_PERMISSIONS[member.role].includes('keys:manage');
+
 export type KeyAuthentication =
   { user: SessionUser; tokenRejected: false } | { user: null; tokenRejected: true; rejectedMessage: string };
 
 /**
  * The principal of a bearer API key: the key, acting within its scopes, under the id of the admin
  * who created it (so the rows it changes keep their user references). Revoked, expired or unknown
- * keys, and keys whose creator is gone, are refused.
+ * keys are refused, and so is a key whose creator is deactivated or can no longer manage keys,
+ * whatever the order in which that happened.
  */
 export async function authenticateApiKey(db: Db, key: string, now: Date): Promise<KeyAuthentication> {
   const row = await db
@@ -150,6 +184,7 @@ export async function authenticateApiKey(db: Db, key: string, now: Date): Promis
       'users.id as userId',
       'users.email',
       'users.role',
+      'users.active',
       'users.tokenVersion',
     ])
     .where('apiKeys.keyHash', '=', hashApiKey(key))
@@ -158,8 +193,8 @@ export async function authenticateApiKey(db: Db, key: string, now: Date): Promis
   if (row.revokedAt) return { user: null, tokenRejected: true, rejectedMessage: INTEGRATION_MESSAGES.keyRevoked };
   if (row.expiresAt && new Date(row.expiresAt).getTime() <= now.getTime())
     return { user: null, tokenRejected: true, rejectedMessage: INTEGRATION_MESSAGES.keyExpired };
-  if (row.role !== 'admin')
-    return { user: null, tokenRejected: true, rejectedMessage: INTEGRATION_MESSAGES.keyInvalid };
+  if (!mayHoldApiKeys(row))
+    return { user: null, tokenRejected: true, rejectedMessage: INTEGRATION_MESSAGES.keyRevoked };
   if (!row.lastUsedAt || now.getTime() - new Date(row.lastUsedAt).getTime() >= LAST_USED_RESOLUTION_MS) {
     await db
       .updateTable('apiKeys')
