@@ -176,7 +176,27 @@ describe('POST /api/auth/reset-password', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(MESSAGES.authPasswordMin);
     // The link still works after a refused password.
-    expect((await post('/api/auth/reset-password', { token, password: '123456' })).statusCode).toBe(200);
+    expect((await post('/api/auth/reset-password', { token, password: 'k7#qPz' })).statusCode).toBe(200);
+  });
+
+  it('holds the sign-up rule: a common password is refused, a team member needs 12 characters', async () => {
+    const { email } = await account();
+    const token = await requestLink(email);
+    const common = await post('/api/auth/reset-password', { token, password: 'password1' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe(MESSAGES.commonPassword);
+
+    const viewerEmail = `reset-viewer-${Date.now().toString(36)}@example.com`;
+    await createUser(t.deps, { email: viewerEmail, password: PASSWORD, role: 'viewer' });
+    const viewerToken = await requestLink(viewerEmail);
+    const short = await post('/api/auth/reset-password', { token: viewerToken, password: 'k7#qPz-x9' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(MESSAGES.adminPasswordTooShort);
+    // Nothing changed: the old password still signs in, and the link takes a password that keeps the rule.
+    expect((await post('/api/auth/login', { email: viewerEmail, password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/reset-password', { token: viewerToken, password: 'k7#qPz-x9-long' })).statusCode,
+    ).toBe(200);
   });
 
   it('works through tRPC too', async () => {
@@ -239,6 +259,39 @@ describe('POST /api/auth/change-password', () => {
     );
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(MESSAGES.authPasswordMin);
+  });
+
+  it('holds the sign-up rule: a common password is refused, a team member needs 12 characters', async () => {
+    const { user } = await account();
+    const common = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'password1' },
+      { headers: await bearer(t.deps, user) },
+    );
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe(MESSAGES.commonPassword);
+
+    const viewer = await createUser(t.deps, {
+      email: `change-viewer-${Date.now().toString(36)}@example.com`,
+      password: PASSWORD,
+      role: 'viewer',
+    });
+    const viewerSession = await bearer(t.deps, viewer);
+    for (const newPassword of ['123456', 'k7#qPz-x9']) {
+      const short = await post(
+        '/api/auth/change-password',
+        { currentPassword: PASSWORD, newPassword },
+        { headers: viewerSession },
+      );
+      expect(short.statusCode).toBe(400);
+      expect(short.json().message).toBe(MESSAGES.adminPasswordTooShort);
+    }
+    const kept = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'k7#qPz-x9-long' },
+      { headers: viewerSession },
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
   });
 
   it('works through tRPC too', async () => {

@@ -51,6 +51,32 @@ describe('change password', () => {
   });
 });
 
+describe("a team member's new password", () => {
+  const renderFor = (role: 'admin' | 'partner') =>
+    renderWithProviders(<ChangePasswordDialog opened onClose={() => {}} />, {
+      session: new SessionStore({
+        user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'a@example.com', role },
+      }),
+    });
+
+  it('needs 12 characters for staff, as at invitation, and names the rule in the hint', async () => {
+    renderFor('admin');
+    expect(screen.getByText(/^At least 12 characters/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'k7#qPz-x9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(MESSAGES.adminPasswordTooShort)).toBeTruthy();
+  });
+
+  it("keeps the sign-up minimum for a partner's password", async () => {
+    renderFor('partner');
+    expect(screen.getByText(/^At least 6 characters/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'k7#qPz-x9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(MESSAGES.currentPasswordRequired)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.adminPasswordTooShort)).toBeNull();
+  });
+});
+
 describe('the strength hint', () => {
   it('grades length and variety', () => {
     expect(passwordStrength('abc')).toBe('too short');
@@ -70,6 +96,13 @@ describe('a new password against a mailed token (reset link, invitation)', () =>
     missingTitle: 'No reset link',
     missingMessage: MESSAGES.resetLinkInvalid,
   };
+
+  it("names the account's minimum in the hint (an invitation's is 12)", () => {
+    renderWithProviders(<TokenPasswordForm {...props} token="abc" minLength={12} onSubmit={vi.fn()} />);
+    expect(screen.getByText(/^At least 12 characters/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/New password/), { target: { value: 'abcdefgh12' } });
+    expect(screen.getByText('Password strength: too short')).toBeTruthy();
+  });
 
   it('says why nothing can be done when the link has no token', () => {
     renderWithProviders(<TokenPasswordForm {...props} token={undefined} onSubmit={vi.fn()} />);

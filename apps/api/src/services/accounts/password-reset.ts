@@ -10,7 +10,7 @@ import { logActivity } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { enqueueTemplate } from '../notifications/outbox';
 import { portalLink } from '../notifications/templates';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, newPasswordProblem, verifyPassword } from './passwords';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -65,12 +65,16 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
   // Checked before the (slow) hashing so a dead link answers at once; checked again when used.
   const live = await deps.db
     .selectFrom('passwordResetTokens')
-    .select('id')
-    .where('tokenHash', '=', tokenHash)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
+    .innerJoin('users', 'users.id', 'passwordResetTokens.userId')
+    .select(['passwordResetTokens.id', 'users.role'])
+    .where('passwordResetTokens.tokenHash', '=', tokenHash)
+    .where('passwordResetTokens.usedAt', 'is', null)
+    .where('passwordResetTokens.expiresAt', '>', now)
     .executeTakeFirst();
   if (!live) throw invalidLink();
+  // The rule of a new password at sign-up holds here too (the link stays usable for a better one).
+  const problem = newPasswordProblem(input.password, live.role);
+  if (problem) throw DomainError.invalid(problem);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
     const used = await trx
@@ -112,6 +116,9 @@ export async function changePassword(
   input: ChangePasswordInput,
   ip: string,
 ): Promise<AuthResult> {
+  // The rule of a new password at sign-up holds here too; checked first, so it costs no guess.
+  const problem = newPasswordProblem(input.newPassword, sessionUser.role);
+  if (problem) throw DomainError.invalid(problem);
   const key = `${sessionUser.email}|${ip}`;
   await deps.rateLimits.consume('loginFailuresPerEmailAndIp', key);
   const user = await findUserByEmail(deps.db, sessionUser.email);

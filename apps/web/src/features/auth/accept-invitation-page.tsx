@@ -1,7 +1,7 @@
 // /accept-invitation?token=…: the invited team member chooses a password; the account
 // is created with the invitation's role and signed in.
 
-import { MESSAGES, acceptInvitationInput } from '@portal/contracts';
+import { ADMIN_ACCOUNT_PASSWORD_MIN, MESSAGES, acceptInvitationInput } from '@portal/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -31,11 +31,12 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
   return (
     <BareCardPage
       title="Join the admin team"
-      description="Choose a password of at least 12 characters for your account."
+      description={`Choose a password of at least ${ADMIN_ACCOUNT_PASSWORD_MIN} characters for your account.`}
     >
       <TokenPasswordForm
         token={token}
         schema={formSchema}
+        minLength={ADMIN_ACCOUNT_PASSWORD_MIN}
         label="Password"
         submitLabel="Accept invitation"
         pending={accept.isPending}

@@ -3,9 +3,16 @@
 
 import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { MESSAGES, changePasswordInput, type ChangePasswordInput } from '@portal/contracts';
+import {
+  ADMIN_ACCOUNT_PASSWORD_MIN,
+  AUTH_PASSWORD_MIN,
+  MESSAGES,
+  changePasswordInput,
+  type ChangePasswordInput,
+} from '@portal/contracts';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { isStaffUser } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { PasswordStrengthHint } from './password-strength';
@@ -14,10 +21,19 @@ import { FormActions } from '../../layout/form-actions';
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const session = useSession();
   const change = trpc.auth.changePassword.useMutation();
+  // A team member's password has the staff minimum, as at invitation; a partner's the sign-up one.
+  const staff = session.user ? isStaffUser(session.user) : false;
+  const minLength = staff ? ADMIN_ACCOUNT_PASSWORD_MIN : AUTH_PASSWORD_MIN;
   const form = useForm<ChangePasswordInput>({
     mode: 'controlled',
     initialValues: { currentPassword: '', newPassword: '' },
-    validate: schemaResolver(changePasswordInput, { sync: true }),
+    validate: (values) => {
+      const errors = schemaResolver(changePasswordInput, { sync: true })(values);
+      if (!errors.newPassword && staff && values.newPassword.length < ADMIN_ACCOUNT_PASSWORD_MIN) {
+        errors.newPassword = MESSAGES.adminPasswordTooShort;
+      }
+      return errors;
+    },
   });
 
   const close = () => {
@@ -36,7 +52,9 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
     } catch (error) {
       const message = errorMessage(error, MESSAGES.genericError);
       if (message === MESSAGES.currentPasswordIncorrect) form.setFieldError('currentPassword', message);
-      else notifyError(MESSAGES.passwordChangeFailed, message);
+      else if (message === MESSAGES.adminPasswordTooShort || message === MESSAGES.commonPassword) {
+        form.setFieldError('newPassword', message);
+      } else notifyError(MESSAGES.passwordChangeFailed, message);
     }
   });
 
@@ -69,7 +87,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             required
             {...form.getInputProps('newPassword')}
           />
-          <PasswordStrengthHint password={form.values.newPassword} />
+          <PasswordStrengthHint password={form.values.newPassword} minLength={minLength} />
           <FormActions
             justify="flex-end"
             gap="sm"

@@ -1,13 +1,14 @@
-// A hint, not a rule: the only rule is the sign-up minimum (contracts). Longer passwords and a mix
-// of letters, digits and symbols score higher.
+// A hint, not a rule: the rule is the account's minimum (contracts: the sign-up minimum for a
+// partner, 12 characters for a team member) and the server's common-password list. Longer
+// passwords and a mix of letters, digits and symbols score higher.
 
 import { Progress, Text } from '@mantine/core';
 import { AUTH_PASSWORD_MIN } from '@portal/contracts';
 
 export type PasswordStrength = 'too short' | 'weak' | 'fair' | 'strong';
 
-export function passwordStrength(password: string): PasswordStrength {
-  if (password.length < AUTH_PASSWORD_MIN) return 'too short';
+export function passwordStrength(password: string, minLength: number = AUTH_PASSWORD_MIN): PasswordStrength {
+  if (password.length < minLength) return 'too short';
   const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((pattern) => pattern.test(password)).length;
   const score = (password.length >= 12 ? 2 : password.length >= 9 ? 1 : 0) + (kinds >= 3 ? 2 : kinds >= 2 ? 1 : 0);
   return score >= 3 ? 'strong' : score >= 2 ? 'fair' : 'weak';
@@ -20,8 +21,15 @@ const LOOK: Record<PasswordStrength, { value: number; color: string }> = {
   strong: { value: 100, color: 'teal' },
 };
 
-export function PasswordStrengthHint({ password }: { password: string }) {
-  const strength = passwordStrength(password);
+export function PasswordStrengthHint({
+  password,
+  minLength = AUTH_PASSWORD_MIN,
+}: {
+  password: string;
+  /** The account's minimum length: the hint names it and calls anything shorter too short. */
+  minLength?: number;
+}) {
+  const strength = passwordStrength(password, minLength);
   const look = LOOK[strength];
   return (
     <div>
@@ -29,7 +37,7 @@ export function PasswordStrengthHint({ password }: { password: string }) {
       <Text size="xs" c="dimmed" mt={4} aria-live="polite">
         {password
           ? `Password strength: ${strength}`
-          : `At least ${AUTH_PASSWORD_MIN} characters; longer with numbers and symbols is stronger.`}
+          : `At least ${minLength} characters; longer with numbers and symbols is stronger.`}
       </Text>
     </div>
   );

@@ -10,6 +10,8 @@ export interface TokenPasswordFormProps {
   token: string | undefined;
   /** Validates the password as the server will (the procedure's input schema, password only). */
   schema: z.ZodType<{ password: string }>;
+  /** The account's minimum length, named by the strength hint. */
+  minLength?: number;
   label: string;
   submitLabel: string;
   pending: boolean;
@@ -21,6 +23,7 @@ export interface TokenPasswordFormProps {
 export function TokenPasswordForm({
   token,
   schema,
+  minLength,
   label,
   submitLabel,
   pending,
@@ -50,7 +53,7 @@ export function TokenPasswordForm({
           data-autofocus
           {...form.getInputProps('password')}
         />
-        <PasswordStrengthHint password={form.values.password} />
+        <PasswordStrengthHint password={form.values.password} minLength={minLength} />
         <Button type="submit" disabled={pending}>
           {pending ? 'Please wait...' : submitLabel}
         </Button>
