@@ -70,6 +70,23 @@ function helmetHeaders(directives: typeof CSP_DIRECTIVES): Readonly<Record<strin
 export const SECURITY_HEADERS = helmetHeaders(CSP_DIRECTIVES);
 export const CONTENT_SECURITY_POLICY = SECURITY_HEADERS['content-security-policy'] as string;
 
+/**
+ * Closes the connection of a request whose body (other than a multipart upload, which has the
+ * whole-request bound) has not fully arrived within `ms`: a dribbled JSON body holds no socket,
+ * parser or memory for longer than that.
+ */
+function bodyTimeout(raw: IncomingMessage, ms: number): void {
+  const announced = raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined;
+  if (!announced || raw.complete || raw.headers['content-type']?.startsWith('multipart/')) return;
+  const timer = setTimeout(() => {
+    if (!raw.complete) raw.socket.destroy();
+  }, ms);
+  timer.unref();
+  const clear = () => clearTimeout(timer);
+  raw.once('end', clear);
+  raw.once('close', clear);
+}
+
 export interface BuildAppOptions {
   /** Serve the built SPA from config.webDist (default: when it exists). */
   serveWeb?: boolean;
@@ -87,6 +104,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     requestIdHeader: false,
     genReqId: (req) => acceptedRequestId(req.headers['x-request-id']) ?? randomUUID(),
     forceCloseConnections: 'idle',
+    // A client that sends slowly cannot hold a connection open: the whole request has a bound (uploads
+    // fit in it), a silent connection another; a non-upload body has a shorter one (bodyTimeout below).
+    requestTimeout: config.httpTimeouts.requestMs,
+    connectionTimeout: config.httpTimeouts.connectionMs,
     // A tRPC batch names its procedures in the path (auth.me,partner.me,...): allow long ones.
     routerOptions: { maxParamLength: 4000 },
   });
@@ -95,6 +116,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // The hooks of the request path are callback-style: an async hook costs a promise per request.
   app.addHook('onRequest', (req, reply, done) => {
     void reply.headers(SECURITY_HEADERS).header('X-Request-Id', req.id);
+    done();
+  });
+  app.addHook('onRequest', (req, _reply, done) => {
+    bodyTimeout(req.raw, config.httpTimeouts.bodyMs);
     done();
   });
   await app.register(cors, {

@@ -8,6 +8,12 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
+const seconds = z.coerce
+  .number({ error: 'must be a number of seconds' })
+  .int('must be a whole number of seconds')
+  .min(1, 'must be at least 1 second')
+  .max(3600, 'must be at most 3600 seconds');
+
 const KEY_HINT = 'must be 32 bytes in base64 (openssl rand -base64 32)';
 const isBase64Key = (value: string) =>
   /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
@@ -67,6 +73,12 @@ const envSchema = z
       .max(1_000_000)
       .default(600),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag.default(false),
+    /** Seconds a whole request (headers and body, uploads included) may take to arrive. */
+    REQUEST_TIMEOUT_SECONDS: seconds.default(300),
+    /** Seconds a request body other than an upload (JSON, forms) may take to arrive. */
+    BODY_TIMEOUT_SECONDS: seconds.default(30),
+    /** Seconds a connection may stay silent in both directions while a request is open. */
+    CONNECTION_TIMEOUT_SECONDS: seconds.default(120),
     WEB_DIST: z.string().optional(),
     // Mail: the outbox worker delivers over SMTP_URL; links in mail need PUBLIC_URL.
     SMTP_URL: z
@@ -183,6 +195,8 @@ export interface AppConfig {
   apiKeyRateLimit: number;
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: http and loopback/private webhook targets (never link-local). */
   webhookAllowPrivateNetworks: boolean;
+  /** Bounds on a request's arrival (REQUEST_/BODY_/CONNECTION_TIMEOUT_SECONDS), in milliseconds. */
+  httpTimeouts: { requestMs: number; bodyMs: number; connectionMs: number };
 
   storage: StorageConfig;
 
@@ -258,6 +272,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    httpTimeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      bodyMs: e.BODY_TIMEOUT_SECONDS * 1000,
+      connectionMs: e.CONNECTION_TIMEOUT_SECONDS * 1000,
+    },
 
     storage:
       e.STORAGE_DRIVER === 's3'
