@@ -500,6 +500,38 @@ describe('webhook secrets at rest', () => {
 });
 
 describe('webhook target safety', () => {
+  it('refuses IPv4-compatible, IPv4-mapped (in every spelling), NAT64, 6to4 and Teredo addresses', () => {
+    for (const address of [
+      '::7f00:1',
+      '::127.0.0.1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '0:0:0:0:0:ffff:7f00:0001',
+      '::FFFF:A00:1',
+      '::ffff:0a00:0001',
+      '64:ff9b::7f00:1',
+      '64:ff9b::10.0.0.1',
+      '64:ff9b:1::a00:1',
+      '2002:7f00:1::1',
+      '2002:c0a8:101::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    ]) {
+      expect(refusalOfAddress(address, false), address).toBeDefined();
+    }
+    // Mapped metadata addresses stay refused even where private networks are allowed.
+    for (const address of ['::ffff:a9fe:a9fe', '0:0:0:0:0:ffff:169.254.169.254']) {
+      expect(refusalOfAddress(address, true), address).toMatch(/link-local or cloud metadata/);
+    }
+  });
+
+  it('names the host and the kind of address in a refusal, never the addresses it resolved to', async () => {
+    const refusal = await resolveTarget('localhost', false).catch((error: Error) => error.message);
+    expect(refusal).toBe(
+      'The host localhost resolves to a loopback, private, multicast, reserved or tunnelled address',
+    );
+    expect(refusal).not.toMatch(/127\.0\.0\.1|::1/);
+  });
+
   it('refuses link-local and cloud metadata addresses even when private networks are allowed', async () => {
     for (const url of ['http://169.254.169.254/latest', 'http://[fe80::1]/x', 'http://[::ffff:169.254.169.254]/x']) {
       const res = await t.app.inject({
@@ -527,6 +559,8 @@ describe('webhook target safety', () => {
       expect(refusalOfAddress(address, false), address).toBeDefined();
     }
     expect(refusalOfAddress('93.184.216.34', false)).toBeUndefined();
+    expect(refusalOfAddress('2606:4700:4700::1111', false)).toBeUndefined();
+    expect(refusalOfAddress('::ffff:93.184.216.34', false)).toBeUndefined();
     expect(refusalOfAddress('127.0.0.1', true)).toBeUndefined();
     // "localhost" is a host name resolving to 127.0.0.1: the resolved address is what counts.
     await expect(resolveTarget('localhost', false)).rejects.toThrow(/resolves to .*loopback/);

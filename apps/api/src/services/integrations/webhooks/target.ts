@@ -33,8 +33,14 @@ const NOT_PUBLIC = blockList([
   ['198.18.0.0', 15, 'ipv4'],
   ['224.0.0.0', 4, 'ipv4'],
   ['240.0.0.0', 4, 'ipv4'],
-  ['::', 128, 'ipv6'],
-  ['::1', 128, 'ipv6'],
+  // IPv4-compatible (deprecated; :: and ::1 among them). An IPv4-mapped address is judged as its IPv4 address.
+  ['::', 96, 'ipv6'],
+  // Translation and tunnel prefixes carry an IPv4 address that a gateway may reach on a private
+  // network: NAT64 (well-known and local-use), 6to4 and Teredo.
+  ['64:ff9b::', 96, 'ipv6'],
+  ['64:ff9b:1::', 48, 'ipv6'],
+  ['2002::', 16, 'ipv6'],
+  ['2001::', 32, 'ipv6'],
   ['fc00::', 7, 'ipv6'],
   ['ff00::', 8, 'ipv6'],
 ]);
@@ -43,19 +49,31 @@ export class TargetRefusedError extends Error {
   override name = 'TargetRefusedError';
 }
 
-/** An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries. */
+/**
+ * An IPv4-mapped IPv6 address is judged as the IPv4 address it carries, in every spelling
+ * (::ffff:127.0.0.1, ::ffff:7f00:1, 0:0:0:0:0:ffff:7f00:0001): the URL parser writes each the same way.
+ */
 function normalise(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return { address: mapped[1], family: 'ipv4' };
-  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+  if (isIP(address) !== 6) return { address, family: 'ipv4' };
+  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (mapped?.[1] && mapped[2]) {
+    const high = parseInt(mapped[1], 16);
+    const low = parseInt(mapped[2], 16);
+    return { address: [high >> 8, high & 255, low >> 8, low & 255].join('.'), family: 'ipv4' };
+  }
+  return { address: canonical, family: 'ipv6' };
 }
 
-/** Why an address may not be a target, or undefined when it may. */
+/**
+ * Why an address may not be a target, or undefined when it may. The reason names the kind of
+ * address, never the address itself: a refusal does not tell an admin what a name resolves to inside.
+ */
 export function refusalOfAddress(address: string, allowPrivate: boolean): string | undefined {
   const { address: plain, family } = normalise(address);
-  if (ALWAYS_REFUSED.check(plain, family)) return `${address} is a link-local or cloud metadata address`;
+  if (ALWAYS_REFUSED.check(plain, family)) return 'a link-local or cloud metadata address';
   if (!allowPrivate && NOT_PUBLIC.check(plain, family))
-    return `${address} is a loopback, private, multicast or unspecified address`;
+    return 'a loopback, private, multicast, reserved or tunnelled address';
   return undefined;
 }
 
@@ -79,14 +97,16 @@ export async function resolveTarget(
   allowPrivate: boolean,
 ): Promise<{ address: string; family: number }[]> {
   const host = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    const refusal = refusalOfAddress(host, allowPrivate);
+    if (refusal) throw new TargetRefusedError(`The address ${host} is ${refusal}`);
+    return [{ address: host, family: isIP(host) }];
+  }
   let addresses: { address: string; family: number }[];
-  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
-  else {
-    try {
-      addresses = await lookup(host, { all: true, verbatim: true });
-    } catch {
-      throw new TargetRefusedError(`The host ${host} could not be resolved`);
-    }
+  try {
+    addresses = await lookup(host, { all: true, verbatim: true });
+  } catch {
+    throw new TargetRefusedError(`The host ${host} could not be resolved`);
   }
   if (addresses.length === 0) throw new TargetRefusedError(`The host ${host} could not be resolved`);
   for (const { address } of addresses) {
