@@ -8,6 +8,7 @@ import argon2 from 'argon2';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../src/services/platform/crypto';
+import { appRouter } from '../src/trpc/router';
 import { createOutboxWorker, type OutboxWorker } from '../src/workers/outbox-worker';
 import { bearer, createPartner, createTestApp, createUser, type TestApp } from './helpers';
 import { startTestSmtp, type CapturedMail, type TestSmtp } from './smtp';
@@ -384,6 +385,48 @@ describe('ADMIN_MFA_REQUIRED', () => {
         })
       ).statusCode,
     ).toBe(409);
+  });
+});
+
+describe('ADMIN_MFA_REQUIRED on every procedure', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await createTestApp({ ADMIN_MFA_REQUIRED: 'true' });
+  });
+  afterAll(async () => {
+    await strict?.close();
+  });
+
+  it('refuses an un-enrolled viewer every procedure but their own account and the public ones', async () => {
+    const viewer = await createUser(strict.deps, { role: 'viewer', email: unique('unenrolled'), password: PASSWORD });
+    const headers = { ...(await bearer(strict.deps, viewer)), 'content-type': 'application/json' };
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+    const paths = Object.keys(procedures).filter((path) => !path.startsWith('auth.') && !path.startsWith('public.'));
+    // The partner-facing library is among them: a member reaches it, so the gate covers it too.
+    expect(paths).toEqual(expect.arrayContaining(['partner.materials', 'partner.downloadMaterial']));
+    const answers: Record<string, string> = {};
+    for (const path of paths) {
+      const query = procedures[path]?._def.type === 'query';
+      const res = await strict.app.inject({
+        method: query ? 'GET' : 'POST',
+        url: `/trpc/${path}`,
+        headers,
+        ...(query ? {} : { payload: '{}' }),
+      });
+      const body = res.json<{ error?: { message?: string } }>();
+      answers[path] = `${res.statusCode} ${body.error?.message ?? ''}`;
+    }
+    // Refused everywhere: a call the role may make names the missing enrolment, any other its denial.
+    const refusals = new Set([MESSAGES.mfaEnrolmentRequired, MESSAGES.adminOnly, MESSAGES.partnerOnly]);
+    const wrong = Object.entries(answers).filter(([, answer]) => !refusals.has(answer.replace(/^403 /, '')));
+    expect(wrong).toEqual([]);
+    for (const path of ['partner.materials', 'partner.downloadMaterial', 'admin.metrics', 'admin.partners']) {
+      expect(answers[path], path).toBe(`403 ${MESSAGES.mfaEnrolmentRequired}`);
+    }
+    // The partner library over REST answers the same.
+    const rest = await strict.app.inject({ method: 'GET', url: '/api/marketing-materials', headers });
+    expect(rest.statusCode).toBe(403);
+    expect(rest.json().message).toBe(MESSAGES.mfaEnrolmentRequired);
   });
 });
 

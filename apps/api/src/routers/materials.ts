@@ -27,7 +27,7 @@ import {
 } from '../services/materials/materials';
 import type { SessionUser } from '../deps';
 import type { Context } from '../trpc/context';
-import { authedProcedure, permittedProcedure } from '../trpc/init';
+import { enrolledProcedure, permittedProcedure } from '../trpc/init';
 
 /** Who is looking at the library: its keepers (materials:read, everything) or an active partner (active materials). */
 async function libraryViewer(
@@ -47,14 +47,14 @@ const notFound = () => DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNot
 
 /** partner.materials, partner.downloadMaterial (Marketing materials issue). */
 export const partnerMaterialProcedures = {
-  materials: authedProcedure.output(z.array(materialOutput)).query(async ({ ctx }) => {
+  materials: enrolledProcedure.output(z.array(materialOutput)).query(async ({ ctx }) => {
     const viewer = await libraryViewer(ctx);
     const rows = await listMaterials(ctx.deps.db, { activeOnly: !viewer.isAdmin });
     return rows.map(toMaterial);
   }),
 
   /** Counts a partner's download and answers a short-lived address; an admin's preview is not counted. */
-  downloadMaterial: authedProcedure
+  downloadMaterial: enrolledProcedure
     .input(materialIdInput)
     .output(downloadOutput)
     .mutation(async ({ ctx, input }) => {

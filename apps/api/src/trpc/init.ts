@@ -8,6 +8,7 @@ import type { ZodType } from 'zod';
 import { withActor } from '../services/platform/actor';
 import { partnerOfUser } from '../services/partners/application';
 import {
+  requireMfaEnrolled,
   requirePermission as requirePermissionOf,
   requireSignedInUser,
   type Permission,
@@ -82,6 +83,10 @@ const hasPartnerRecord = t.middleware(async ({ ctx, next }) => {
 
 export const publicProcedure = t.procedure.use(base);
 export const authedProcedure = publicProcedure.use(isAuthed);
+/** A signed-in user past the ADMIN_MFA_REQUIRED gate: every call a user makes outside their own account. */
+export const enrolledProcedure = authedProcedure.use(({ ctx, next }) =>
+  next({ ctx: { user: requireMfaEnrolled(ctx.user) } }),
+);
 /** A user holding `permission` (today: every admin permission belongs to the admin role). */
 export const permittedProcedure = (permission: Permission) => publicProcedure.use(requirePermission(permission));
 /** A signed-in partner user, with or without a partner record (applying, reading their own profile). */

@@ -114,7 +114,15 @@ export function requirePermission(session: Session, permission: Permission): Ses
   const user = requireUser(session);
   if (!hasPermission(user, permission))
     throw DomainError.forbidden(user.apiKeyId ? INTEGRATION_MESSAGES.keyNotAllowed : deniedMessage(permission));
-  // ADMIN_MFA_REQUIRED: a team member without TOTP may only enrol (auth.* procedures need no permission).
+  return requireMfaEnrolled(user);
+}
+
+/**
+ * ADMIN_MFA_REQUIRED: a team member without TOTP may only enrol and look after their own session
+ * (the auth.* procedures); every other call, the partner-facing ones a member can reach included,
+ * answers 403 until two-factor sign-in is on.
+ */
+export function requireMfaEnrolled(user: SessionUser): SessionUser {
   if (user.mfaEnrolmentRequired) throw DomainError.forbidden(MESSAGES.mfaEnrolmentRequired);
   return user;
 }
