@@ -70,6 +70,13 @@ function helmetHeaders(directives: typeof CSP_DIRECTIVES): Readonly<Record<strin
 export const SECURITY_HEADERS = helmetHeaders(CSP_DIRECTIVES);
 export const CONTENT_SECURITY_POLICY = SECURITY_HEADERS['content-security-policy'] as string;
 
+/** The procedure calls a request makes: one, or each procedure a tRPC batch names (/trpc/a,b,c?batch=1). */
+export function procedureCalls(url: string): number {
+  if (!url.startsWith('/trpc/')) return 1;
+  const path = url.slice('/trpc/'.length).split('?', 1)[0] ?? '';
+  return Math.max(1, path.split(',').length);
+}
+
 /**
  * Closes the connection of a request whose body (other than a multipart upload, which has the
  * whole-request bound) has not fully arrived within `ms`: a dribbled JSON body holds no socket,
@@ -134,11 +141,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     ],
   });
 
-  // Per-key budget (API_KEY_RATE_LIMIT a minute) before any route runs, for REST, tRPC and raw routes alike.
+  // Per-key budget (API_KEY_RATE_LIMIT calls a minute) before any route runs, for REST, tRPC and raw routes
+  // alike. A call is a procedure call: a tRPC batch of 20 takes 20, so batching does not multiply the budget.
   app.addHook('onRequest', (req, reply, done) => {
     const token = /^Bearer (ppk_\S+)$/.exec(req.headers.authorization?.trim() ?? '')?.[1];
     if (!token) return done();
-    deps.rateLimits.consumeApiKey(hashApiKey(token)).then((budget) => {
+    deps.rateLimits.consumeApiKey(hashApiKey(token), procedureCalls(req.url)).then((budget) => {
       void reply
         .header('RateLimit-Limit', String(budget.limit))
         .header('RateLimit-Remaining', String(budget.remaining))

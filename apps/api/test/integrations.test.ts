@@ -258,6 +258,22 @@ describe('API keys', () => {
     expect(last?.headers['ratelimit-remaining']).toBe('0');
   });
 
+  it('counts each procedure of a tRPC batch against its budget', async () => {
+    const { key } = await createKey(['partners:read']);
+    const batch = (size: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/trpc/${Array.from({ length: size }, () => 'admin.metrics').join(',')}?batch=1&input=${encodeURIComponent('{}')}`,
+        headers: withKey(key),
+      });
+    const three = await batch(3);
+    expect(three.statusCode, three.body).toBe(200);
+    expect(three.headers['ratelimit-remaining']).toBe('2');
+    const tooMany = await batch(3);
+    expect(tooMany.statusCode).toBe(429);
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('names the key in the activity log of a change it makes', async () => {
     const { key, id } = await createKey(['partners:write']);
     const pending = await createPartner(t.deps, { status: 'pending' });

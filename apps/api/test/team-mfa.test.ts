@@ -417,7 +417,7 @@ describe('ADMIN_MFA_REQUIRED on every procedure', () => {
       answers[path] = `${res.statusCode} ${body.error?.message ?? ''}`;
     }
     // Refused everywhere: a call the role may make names the missing enrolment, any other its denial.
-    const refusals = new Set([MESSAGES.mfaEnrolmentRequired, MESSAGES.adminOnly, MESSAGES.partnerOnly]);
+    const refusals = new Set<string>([MESSAGES.mfaEnrolmentRequired, MESSAGES.adminOnly, MESSAGES.partnerOnly]);
     const wrong = Object.entries(answers).filter(([, answer]) => !refusals.has(answer.replace(/^403 /, '')));
     expect(wrong).toEqual([]);
     for (const path of ['partner.materials', 'partner.downloadMaterial', 'admin.metrics', 'admin.partners']) {

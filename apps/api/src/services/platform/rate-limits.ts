@@ -49,7 +49,8 @@ export interface KeyBudget {
 
 export interface RateLimits {
   /** Takes one request from an API key's per-minute budget (API_KEY_RATE_LIMIT). */
-  consumeApiKey(keyId: string): Promise<KeyBudget>;
+  /** Takes `calls` from the key's budget of API_KEY_RATE_LIMIT calls a minute (a tRPC batch is one per procedure). */
+  consumeApiKey(keyId: string, calls?: number): Promise<KeyBudget>;
   /** Takes one point; throws RateLimitedError when the policy's budget is spent. */
   consume(policy: RatePolicyName, key: string): Promise<void>;
   /** Gives a point back (a sign-in that turned out to be right). */
@@ -84,14 +85,14 @@ export function createRateLimits(
     : new RateLimiterMemory(keyOpts);
 
   return {
-    async consumeApiKey(keyId) {
+    async consumeApiKey(keyId, calls = 1) {
       const budgetOf = (res: RateLimiterRes) => ({
         limit: keyLimit,
         remaining: Math.max(0, res.remainingPoints),
         resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
       });
       try {
-        return budgetOf(await keyLimiter.consume(keyId, 1));
+        return budgetOf(await keyLimiter.consume(keyId, calls));
       } catch (result) {
         if (result instanceof RateLimiterRes) {
           const budget = budgetOf(result);
