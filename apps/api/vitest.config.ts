@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The outage drill puts a proxy in front of a real PostgreSQL; the embedded pass has none.
+// The outage drill and the bounded waits put a proxy in front of a real PostgreSQL; the embedded pass has none.
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -8,7 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     include: ['test/**/*.test.ts'],
-    exclude: withPostgres ? [] : ['test/database-outage.test.ts'],
+    exclude: withPostgres ? [] : ['test/database-outage.test.ts', 'test/database-waits.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
   },

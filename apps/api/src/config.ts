@@ -2,6 +2,7 @@
 
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { DatabaseTimeouts } from '@portal/db';
 import { z } from 'zod';
 
 const flag = z
@@ -79,6 +80,23 @@ const envSchema = z
     BODY_TIMEOUT_SECONDS: seconds.default(30),
     /** Seconds a connection may stay silent in both directions while a request is open. */
     CONNECTION_TIMEOUT_SECONDS: seconds.default(120),
+    /** PostgreSQL: a statement running longer is cancelled (the request answers 503). */
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: seconds.default(60),
+    /** PostgreSQL: a wait for a row or table lock longer than this is given up (503). */
+    DATABASE_LOCK_TIMEOUT_SECONDS: seconds.default(10),
+    /** PostgreSQL: a session idle inside a transaction longer than this is ended, its locks released. */
+    DATABASE_IDLE_TRANSACTION_TIMEOUT_SECONDS: seconds.default(60),
+    /** PostgreSQL: how long a query waits for the database's answer at all; more than the statement bound. */
+    DATABASE_QUERY_TIMEOUT_SECONDS: seconds.default(65),
+    /** PostgreSQL: how long opening a connection, or waiting for one from a full pool, may take. */
+    DATABASE_CONNECT_TIMEOUT_SECONDS: seconds.default(5),
+    /** PostgreSQL: how long a starting server keeps trying to reach the database before it exits. */
+    DATABASE_START_WAIT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0, 'must be 0 or more seconds')
+      .max(3600, 'must be at most 3600 seconds')
+      .default(60),
     WEB_DIST: z.string().optional(),
     // Mail: the outbox worker delivers over SMTP_URL; links in mail need PUBLIC_URL.
     SMTP_URL: z
@@ -119,6 +137,12 @@ const envSchema = z
     ADMIN_MFA_REQUIRED: flag.optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_QUERY_TIMEOUT_SECONDS <= env.DATABASE_STATEMENT_TIMEOUT_SECONDS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_QUERY_TIMEOUT_SECONDS'],
+        message: 'must be more than DATABASE_STATEMENT_TIMEOUT_SECONDS (the server cancels a statement first)',
+      });
     if (env.DATABASE_URL) {
       if (!env.JWT_SECRET)
         ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required with DATABASE_URL' });
@@ -195,6 +219,10 @@ export interface AppConfig {
   apiKeyRateLimit: number;
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: http and loopback/private webhook targets (never link-local). */
   webhookAllowPrivateNetworks: boolean;
+  /** Bounds on every wait on PostgreSQL (DATABASE_*_TIMEOUT_SECONDS), in milliseconds. */
+  databaseTimeouts: DatabaseTimeouts;
+  /** How long a starting server keeps trying to reach PostgreSQL (DATABASE_START_WAIT_SECONDS), in ms. */
+  databaseStartWaitMs: number;
   /** Bounds on a request's arrival (REQUEST_/BODY_/CONNECTION_TIMEOUT_SECONDS), in milliseconds. */
   httpTimeouts: { requestMs: number; bodyMs: number; connectionMs: number };
 
@@ -272,6 +300,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_SECONDS * 1000,
+      idleInTransactionMs: e.DATABASE_IDLE_TRANSACTION_TIMEOUT_SECONDS * 1000,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000,
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+    },
+    databaseStartWaitMs: e.DATABASE_START_WAIT_SECONDS * 1000,
     httpTimeouts: {
       requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       bodyMs: e.BODY_TIMEOUT_SECONDS * 1000,

@@ -52,7 +52,11 @@ export interface SessionUser {
 }
 
 export function openDatabase(config: AppConfig): DatabaseHandle {
-  return createDb({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  return createDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pglite'),
+    timeouts: config.databaseTimeouts,
+  });
 }
 
 export function createDeps(

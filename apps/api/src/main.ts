@@ -1,6 +1,6 @@
 // The server process: config → database → migrate → bootstrap → listen → graceful shutdown.
 
-import { migrateToLatest } from '@portal/db';
+import { migrateToLatest, waitUntilReachable } from '@portal/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { claimDataDir, ControlSocketPathError, type DataDirClaim } from './control';
@@ -52,6 +52,20 @@ if (!config.databaseUrl) {
   }
 }
 const handle = openDatabase(config);
+if (handle.kind === 'postgres') {
+  const reached = await waitUntilReachable(handle, {
+    withinMs: config.databaseStartWaitMs,
+    onRetry: (attempt, nextDelayMs) =>
+      logger.warn({ attempt, nextDelayMs }, 'the database does not answer yet; trying again'),
+  });
+  if (!reached) {
+    console.error(
+      `The database did not answer within ${config.databaseStartWaitMs / 1000} s (DATABASE_START_WAIT_SECONDS); stopping.`,
+    );
+    await handle.close();
+    process.exit(1);
+  }
+}
 await migrateToLatest(handle.db);
 const deps = createDeps(config, handle, logger);
 if (config.demoData) {

@@ -35,7 +35,34 @@ export interface CreateDbOptions {
   loadDataDir?: Blob;
   /** Kysely's log of every executed query, compiled ones included (the benchmarks record SQL with it). */
   log?: LogConfig;
+  /** PostgreSQL: the bounds of every wait on the database (DATABASE_TIMEOUTS). */
+  timeouts?: DatabaseTimeouts;
 }
+
+/**
+ * Every wait on PostgreSQL has a bound, so a request ends in bounded time whatever the database does.
+ * The server cancels a statement (SQLSTATE 57014) or a lock wait (55P03) past its bound and ends a
+ * session left idle inside a transaction (a frozen replica holding row locks); the client gives up on
+ * an answer that never comes (a database that stops answering without resetting the connection) and
+ * TCP keepalive finds a dead peer.
+ */
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+  /** Client side: how long a query may wait for its answer; longer than statementMs. */
+  queryMs: number;
+  /** How long getting a connection (a new one, or one from a full pool) may take. */
+  connectMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  statementMs: 60_000,
+  lockMs: 10_000,
+  idleInTransactionMs: 60_000,
+  queryMs: 65_000,
+  connectMs: 5_000,
+};
 
 const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
 const asIs = (value: string) => value;
@@ -51,17 +78,42 @@ const pgTypes = {
 export function createDb(options: CreateDbOptions): DatabaseHandle {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl) {
+    const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types: pgTypes,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      lock_timeout: timeouts.lockMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      query_timeout: timeouts.queryMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // A dropped connection must never crash the process: the pool reports idle ones here, and a
     // connection that dies while checked out (the database restarts mid-request) would otherwise
     // emit an unhandled 'error'. The query in flight still fails; the next one reconnects.
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      // A query that got no answer in time leaves its connection in an unknown state: end it, so the
+      // pool drops it instead of handing the next request a connection that will not answer either.
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const result = query(...args);
+        if (result instanceof Promise)
+          result.catch((error: unknown) => {
+            if (!(error instanceof Error) || error.message !== 'Query read timeout') return;
+            // This runs before the caller releases the client: unqueryable, the pool removes it on release
+            // (pg-pool's own test of a client it must not reuse).
+            const raw = client as unknown as { _queryable: boolean; connection: { stream: { destroy(): void } } };
+            raw._queryable = false;
+            raw.connection.stream.destroy();
+          });
+        return result;
+      };
+    });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins,
@@ -133,5 +185,26 @@ async function ping(db: Db): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Waits until the database answers, asking again with a growing pause (a quarter second, doubling,
+ * at most five seconds) for at most `withinMs`. A replica started while its database restarts, or
+ * before it in a deployment, comes up once the database does instead of exiting at once. Answers
+ * whether the database answered in time; `onRetry` hears each failed attempt and the next pause.
+ */
+export async function waitUntilReachable(
+  handle: Pick<DatabaseHandle, 'ping'>,
+  options: { withinMs: number; onRetry?: (attempt: number, nextDelayMs: number) => void },
+): Promise<boolean> {
+  const deadline = Date.now() + options.withinMs;
+  for (let attempt = 1, delay = 250; ; attempt++, delay = Math.min(delay * 2, 5_000)) {
+    if (await handle.ping()) return true;
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    const pause = Math.min(delay, left);
+    options.onRetry?.(attempt, pause);
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }

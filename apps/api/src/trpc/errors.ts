@@ -63,6 +63,9 @@ const UNAVAILABLE_CODES = new Set([
   '08001',
   '08003',
   '08006',
+  // A bound on a wait was reached: a statement cancelled by statement_timeout, a lock not granted within lock_timeout.
+  '57014',
+  '55P03',
 ]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -72,7 +75,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const message = (e as { message?: unknown }).message;
     if (
       typeof message === 'string' &&
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
         message,
       )
     )
