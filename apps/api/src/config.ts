@@ -120,6 +120,8 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag.default(false),
+    /** Seconds an S3 call may stay without a byte either way before it is given up (503). */
+    S3_TIMEOUT_SECONDS: seconds.default(30),
 
     // The 1099-NEC threshold per tax year ("2026:2000.00,2027:2100.00"), over the federal defaults.
     TAX_1099_THRESHOLDS: z
@@ -248,6 +250,8 @@ export type StorageConfig =
       accessKeyId: string;
       secretAccessKey: string;
       forcePathStyle: boolean;
+      /** S3_TIMEOUT_SECONDS in milliseconds: the bound on a silent connection to the bucket. */
+      timeoutMs: number;
     };
 
 export class ConfigError extends Error {
@@ -325,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             accessKeyId: e.S3_ACCESS_KEY_ID as string,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            timeoutMs: e.S3_TIMEOUT_SECONDS * 1000,
           }
         : { driver: 'local' },
 

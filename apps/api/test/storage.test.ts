@@ -6,7 +6,10 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { MAX_UPLOAD_BYTES } from '@portal/contracts';
+import { MAX_UPLOAD_BYTES, MESSAGES } from '@portal/contracts';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createS3Storage } from '../src/services/platform/s3-storage';
+import { DomainError } from '../src/services/platform/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createStorage } from '../src/deps';
@@ -288,6 +291,51 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
   });
 });
 
+describe('an S3 endpoint that accepts and never answers', () => {
+  let silent: Server;
+  let endpoint: string;
+  const held = new Set<Socket>();
+  beforeAll(async () => {
+    // Takes every connection and every byte, and answers nothing.
+    silent = createServer((socket) => {
+      held.add(socket);
+      socket.on('data', () => {});
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const socket of held) socket.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
+  it('gives up after S3_TIMEOUT_SECONDS and answers 503 with the storage message, for uploads and downloads', async () => {
+    const storage = createS3Storage({
+      endpoint,
+      region: 'us-east-1',
+      bucket: 'portal-files',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'key-secret',
+      forcePathStyle: true,
+      timeoutMs: 1_000,
+    });
+    const upload = await storage
+      .put(Readable.from([Buffer.from('%PDF-1.4 hello')]), { maxBytes: 1000, extension: 'pdf' })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(upload).toBeInstanceOf(DomainError);
+    expect(upload).toMatchObject({ kind: 'unavailable', message: MESSAGES.storageUnavailable });
+    const download = await storage.open('01234567-89ab-4def-8123-456789abcdef.pdf').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(download).toMatchObject({ kind: 'unavailable', message: MESSAGES.storageUnavailable });
+  });
+});
+
 describe('STORAGE_DRIVER configuration', () => {
   const s3Env = {
     STORAGE_DRIVER: 's3',
@@ -311,6 +359,7 @@ describe('STORAGE_DRIVER configuration', () => {
       accessKeyId: 'key-id',
       secretAccessKey: 'key-secret',
       forcePathStyle: true,
+      timeoutMs: 30_000,
     });
   });
 

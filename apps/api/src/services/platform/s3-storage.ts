@@ -15,12 +15,15 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { MESSAGES } from '@portal/contracts';
+import { DomainError } from './errors';
 import { StoredFileNotFoundError, assertStorageKey, byteCounter, newStorageKey, type FileStorage } from './storage';
 
 export const PRESIGNED_URL_SECONDS = 5 * 60;
 /** The smallest part S3 accepts; a 25 MB file is at most 5 parts, two in memory at a time. */
 const PART_BYTES = 5 * 1024 * 1024;
 const CHECK_TIMEOUT_MS = 3000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface S3StorageOptions {
   endpoint?: string;
@@ -31,6 +34,8 @@ export interface S3StorageOptions {
   accessKeyId: string;
   secretAccessKey: string;
   forcePathStyle: boolean;
+  /** How long a connection to the bucket may stay silent (and a connection take to open, at most 5 s). */
+  timeoutMs?: number;
 }
 
 function clientFor(options: S3StorageOptions, endpoint: string | undefined): S3Client {
@@ -43,6 +48,12 @@ function clientFor(options: S3StorageOptions, endpoint: string | undefined): S3C
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 2,
+    // An endpoint that accepts and never answers must not hold a request: each call ends after this long
+    // without a byte either way (an upload keeps sending, so a slow one is not cut).
+    requestHandler: {
+      connectionTimeout: Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 5_000),
+      socketTimeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    },
   });
 }
 
@@ -57,6 +68,21 @@ function shortReason(error: unknown): string {
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'timed out';
   return e?.code ?? e?.name ?? 'unreachable';
 }
+
+/** A failure of the bucket itself (down, silent, refusing us) rather than of the file sent or asked for. */
+function isStorageFailure(error: unknown): boolean {
+  if (error instanceof S3ServiceException) return !isMissing(error);
+  const e = error as { name?: string; code?: string };
+  return (
+    e?.name === 'TimeoutError' ||
+    e?.name === 'RequestTimeout' ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(e?.code ?? '')
+  );
+}
+
+/** The bucket's failures answer 503 with the user's words; anything else (a refused file) stays as it is. */
+const asUnavailable = (error: unknown): unknown =>
+  isStorageFailure(error) ? DomainError.unavailable(MESSAGES.storageUnavailable, error) : error;
 
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const client = clientFor(options, options.endpoint);
@@ -94,7 +120,8 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       // Abort the multipart upload (its parts are dropped) and delete an object a single PUT may have made.
       await upload.abort().catch(() => undefined);
       await removeObject(Key).catch(() => undefined);
-      throw piped.status === 'rejected' ? piped.reason : (uploaded as PromiseRejectedResult).reason;
+      // A broken bucket breaks the pipe with its own error (above), so the pipe's reason names it too.
+      throw asUnavailable(piped.status === 'rejected' ? piped.reason : (uploaded as PromiseRejectedResult).reason);
     },
 
     async open(Key) {
@@ -105,13 +132,15 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         return { stream: object.Body, sizeBytes: object.ContentLength ?? 0 };
       } catch (error) {
         if (isMissing(error)) throw new StoredFileNotFoundError('No such file');
-        throw error;
+        throw asUnavailable(error);
       }
     },
 
     async remove(Key) {
       assertStorageKey(Key);
-      await removeObject(Key);
+      await removeObject(Key).catch((error: unknown) => {
+        throw asUnavailable(error);
+      });
     },
 
     async presignedUrl(Key, response) {
@@ -119,7 +148,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       // A file gone from the bucket is a 404 of ours, not an XML error page of the bucket's.
       await client.send(new HeadObjectCommand({ Bucket, Key })).catch((error: unknown) => {
         if (isMissing(error)) throw new StoredFileNotFoundError('No such file');
-        throw error;
+        throw asUnavailable(error);
       });
       const command = new GetObjectCommand({
         Bucket,
