@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     include: ['test/**/*.test.ts'],
+    // Migrates one template database per run; each test file copies it.
+    globalSetup: ['test/support/global-setup.ts'],
     exclude: withPostgres ? [] : ['test/database-outage.test.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '@portal/contracts';
 import { createDb, type DatabaseHandle } from '@portal/db';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import type { TestDatabase } from '@portal/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -17,7 +17,7 @@ import { createDeps } from '../src/deps';
 import { createLogger } from '../src/logger';
 import { unsubscribeToken } from '../src/services/notifications/preferences';
 import type { AppDeps } from '../src/trpc/context';
-import { bearer, createUser } from './helpers';
+import { bearer, createTestDatabase, createUser } from './helpers';
 
 class ToggleProxy {
   private server: Server | null = null;

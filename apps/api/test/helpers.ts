@@ -1,4 +1,4 @@
-// A fresh app per test file: its own migrated database (PGlite, or PostgreSQL with
+// A fresh app per test file: its own migrated database copied from the run's template (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL), a movable clock, and factories for the rows tests start from.
 
 import { randomBytes } from 'node:crypto';
@@ -11,9 +11,10 @@ import {
   type ServiceType,
   type UserRole,
 } from '@portal/contracts';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { createTestDatabase as copyTemplate, type TestDatabase } from '@portal/db/testing';
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDeps } from '../src/deps';
@@ -30,6 +31,9 @@ export interface TestApp {
   clock: { now: Date };
   close(): Promise<void>;
 }
+
+/** A database of the test file's own, copied from the run's migrated template (support/global-setup.ts). */
+export const createTestDatabase = (): Promise<TestDatabase> => copyTemplate(inject('databaseTemplate'));
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase } from '@portal/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { createDeps } from '../src/deps';
@@ -15,7 +14,7 @@ import { createLogger } from '../src/logger';
 import { enqueueMail, enqueueTemplate } from '../src/services/notifications/outbox';
 import { escapeHtml, portalLink, renderMail } from '../src/services/notifications/templates';
 import { createOutboxWorker, NOT_SENT_NO_SMTP, RETRY_DELAYS_MS } from '../src/workers/outbox-worker';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, createTestDatabase, type TestApp } from './helpers';
 import { startTestSmtp, type TestSmtp } from './smtp';
 
 let smtp: TestSmtp;

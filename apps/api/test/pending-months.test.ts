@@ -5,7 +5,6 @@
 
 import { randomUUID } from 'node:crypto';
 import { migrations, type Db } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import {
   createPartner,
   createReferral,
   createTestApp,
+  createTestDatabase,
   createUser,
   type PartnerFixture,
   type TestApp,

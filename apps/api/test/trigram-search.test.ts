@@ -2,11 +2,12 @@
 // affiliates and pipeline searches read them (EXPLAIN over a few thousand generated rows), and the
 // results stay those of a plain filter of the same rows, tricky terms included.
 
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import type { TestDatabase } from '@portal/db/testing';
 import { CompiledQuery, PostgresQueryCompiler, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPartners, streamPartners } from '../src/services/partners/admin-partners';
 import { listAllReferrals, listPipelineColumn } from '../src/services/referrals/referrals';
+import { createTestDatabase } from './helpers';
 
 const PARTNERS = 3000;
 const REFERRALS = 12000;
