@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Migrates one template database per run; each test file copies it.
     globalSetup: ['test/support/global-setup.ts'],
-    exclude: withPostgres ? [] : ['test/database-outage.test.ts'],
+    exclude: withPostgres ? [] : ['test/platform/database-outage.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
   },
