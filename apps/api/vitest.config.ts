@@ -8,7 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     include: ['test/**/*.test.ts'],
-    exclude: withPostgres ? [] : ['test/database-outage.test.ts', 'test/database-waits.test.ts'],
+    // Migrates one template database per run; each test file copies it.
+    globalSetup: ['test/support/global-setup.ts'],
+    exclude: withPostgres ? [] : ['test/platform/database-outage.test.ts', 'test/platform/database-waits.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
   },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TABLE_COLUMNS } from '../src/schema';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../src/testing';
 
@@ -7,7 +7,7 @@ const engine = testDatabaseUrl() ? 'PostgreSQL' : 'PGlite';
 let handle: TestDatabase;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
+  handle = await createTestDatabase(inject('databaseTemplate'));
 });
 afterAll(async () => {
   await handle.close();

@@ -7,7 +7,7 @@
 // optional typ "JWT" (no crit, b64, kid, jku …), the signature is the canonical 43-character
 // base64url of the HMAC, and the claims are checked the way jose checks them: iss, aud (a string
 // or an array holding ours), exp a number in the future, iat a number, nbf (when present) not in
-// the future, plus sub, role and an integer tv. test/tokens.test.ts holds jose up as the oracle.
+// the future, plus sub, role and an integer tv. test/accounts/tokens.test.ts holds jose up as the oracle.
 
 import { createHmac, createSecretKey, timingSafeEqual, webcrypto, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';

@@ -1,0 +1,308 @@
+// Account recovery: forgot / reset / change password over REST and tRPC, with the
+// mails read from a real SMTP server in the test process.
+
+import { createHash } from 'node:crypto';
+import { MESSAGES } from '@portal/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
+import { bearer, callerFor, createTestApp, createUser, type TestApp } from '../support';
+import { startTestSmtp, type CapturedMail, type TestSmtp } from '../support/smtp';
+
+let smtp: TestSmtp;
+let t: TestApp;
+let worker: OutboxWorker;
+let seq = 0;
+/** Each test uses its own address so the per-address throttle of one test never touches another. */
+const nextIp = () => `10.14.0.${++seq}`;
+const PASSWORD = 'first-password-1';
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.com' });
+  worker = createOutboxWorker(t.deps);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await t?.close();
+  await smtp?.stop();
+});
+beforeEach(() => {
+  smtp.mails.length = 0;
+});
+
+const post = (url: string, body: unknown, options: { headers?: Record<string, string>; ip?: string } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    payload: JSON.stringify(body),
+    remoteAddress: options.ip ?? nextIp(),
+  });
+
+/** Delivers the outbox and answers the mails that arrived for `to`. */
+async function mailsTo(to: string, count: number): Promise<CapturedMail[]> {
+  await worker.runOnce();
+  await smtp.waitFor(count);
+  return smtp.mails.filter((m) => m.to === to);
+}
+
+const tokenIn = (mail: CapturedMail | undefined) => {
+  const match = /https:\/\/portal\.example\.com\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
+  expect(match, `no reset link in ${mail?.text}`).toBeTruthy();
+  return match?.[1] as string;
+};
+
+async function account() {
+  const email = `reset-${seq++}-${Date.now().toString(36)}@example.com`;
+  const user = await createUser(t.deps, { email, password: PASSWORD });
+  return { email, user };
+}
+
+async function requestLink(email: string): Promise<string> {
+  const res = await post('/api/auth/forgot-password', { email });
+  expect(res.statusCode, res.body).toBe(202);
+  const mails = await mailsTo(email, smtp.mails.length + 1);
+  return tokenIn(mails.at(-1));
+}
+
+describe('POST /api/auth/forgot-password', () => {
+  it('answers 202 with the same message for an unknown email, and mails only the real account', async () => {
+    const { email, user } = await account();
+    const known = await post('/api/auth/forgot-password', { email: email.toUpperCase() });
+    const unknown = await post('/api/auth/forgot-password', { email: 'nobody-here@example.com' });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.json()).toEqual({ message: MESSAGES.resetRequested });
+    expect(unknown.json()).toEqual(known.json());
+    expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
+
+    await worker.runOnce();
+    const [mail] = await smtp.waitFor(1);
+    expect(smtp.mails).toHaveLength(1);
+    expect(mail).toMatchObject({ to: email, subject: 'Reset your password' });
+    expect(mail?.html).toContain('Ledgerline');
+    const token = tokenIn(mail);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+
+    const stored = await t.db.selectFrom('passwordResetTokens').selectAll().where('userId', '=', user.id).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored[0]?.expiresAt.getTime()).toBe(t.clock.now.getTime() + 30 * 60_000);
+    const activity = await t.db.selectFrom('activityLog').select('action').where('userId', '=', user.id).execute();
+    expect(activity.map((a) => a.action)).toContain('user.password_reset_requested');
+  });
+
+  it('refuses a malformed email with the sign-up message', async () => {
+    const res = await post('/api/auth/forgot-password', { email: 'not-an-email' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MESSAGES.invalidEmail);
+  });
+
+  it('throttles per email (5 an hour) and per address (20 an hour), known or not', async () => {
+    const email = `throttle-${Date.now()}@example.com`;
+    for (let i = 0; i < 5; i++) expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(202);
+    const sixth = await post('/api/auth/forgot-password', { email });
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+
+    const ip = nextIp();
+    for (let i = 0; i < 20; i++)
+      expect(
+        (await post('/api/auth/forgot-password', { email: `ip-${i}-${Date.now()}@example.com` }, { ip })).statusCode,
+      ).toBe(202);
+    expect(
+      (await post('/api/auth/forgot-password', { email: `ip-last-${Date.now()}@example.com` }, { ip })).statusCode,
+    ).toBe(429);
+  });
+});
+
+describe('POST /api/auth/reset-password', () => {
+  it('sets the new password from the mailed link, ends every session and mails "Your password was changed"', async () => {
+    const { email, user } = await account();
+    const oldSession = await bearer(t.deps, user);
+    const token = await requestLink(email);
+
+    const res = await post('/api/auth/reset-password', { token, password: 'second-password-2' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: oldSession })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email, password: 'second-password-2' })).statusCode).toBe(200);
+
+    const mails = await mailsTo(email, 2);
+    expect(mails.map((m) => m.subject)).toEqual(['Reset your password', 'Your password was changed']);
+    expect(mails[1]?.text).toContain('https://portal.example.com/?signin=1');
+    const activity = await t.db.selectFrom('activityLog').select('action').where('userId', '=', user.id).execute();
+    expect(activity.map((a) => a.action)).toContain('user.password_reset');
+  });
+
+  it('refuses a used link with a clear 400', async () => {
+    const { email } = await account();
+    const token = await requestLink(email);
+    expect((await post('/api/auth/reset-password', { token, password: 'used-once-1' })).statusCode).toBe(200);
+    const again = await post('/api/auth/reset-password', { token, password: 'used-twice-2' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(MESSAGES.resetLinkInvalid);
+  });
+
+  it('refuses a link older than 30 minutes', async () => {
+    const { email } = await account();
+    const token = await requestLink(email);
+    t.clock.now = new Date(t.clock.now.getTime() + 30 * 60_000 + 1000);
+    const res = await post('/api/auth/reset-password', { token, password: 'too-late-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MESSAGES.resetLinkInvalid);
+    expect((await post('/api/auth/login', { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('voids an older link when a newer one is sent', async () => {
+    const { email } = await account();
+    const older = await requestLink(email);
+    const newer = await requestLink(email);
+    expect((await post('/api/auth/reset-password', { token: older, password: 'older-link-1' })).statusCode).toBe(400);
+    expect((await post('/api/auth/reset-password', { token: newer, password: 'newer-link-1' })).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown token and a short password with clear messages, changing nothing', async () => {
+    const unknown = await post('/api/auth/reset-password', { token: 'x'.repeat(43), password: 'whatever-1' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(MESSAGES.resetLinkInvalid);
+
+    const { email } = await account();
+    const token = await requestLink(email);
+    const short = await post('/api/auth/reset-password', { token, password: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(MESSAGES.authPasswordMin);
+    // The link still works after a refused password.
+    expect((await post('/api/auth/reset-password', { token, password: 'k7#qPz' })).statusCode).toBe(200);
+  });
+
+  it('holds the sign-up rule: a common password is refused, a team member needs 12 characters', async () => {
+    const { email } = await account();
+    const token = await requestLink(email);
+    const common = await post('/api/auth/reset-password', { token, password: 'password1' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe(MESSAGES.commonPassword);
+
+    const viewerEmail = `reset-viewer-${Date.now().toString(36)}@example.com`;
+    await createUser(t.deps, { email: viewerEmail, password: PASSWORD, role: 'viewer' });
+    const viewerToken = await requestLink(viewerEmail);
+    const short = await post('/api/auth/reset-password', { token: viewerToken, password: 'k7#qPz-x9' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(MESSAGES.adminPasswordTooShort);
+    // Nothing changed: the old password still signs in, and the link takes a password that keeps the rule.
+    expect((await post('/api/auth/login', { email: viewerEmail, password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/reset-password', { token: viewerToken, password: 'k7#qPz-x9-long' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('works through tRPC too', async () => {
+    const { email } = await account();
+    const anonymous = callerFor(t.deps, null);
+    expect(await anonymous.auth.forgotPassword({ email })).toEqual({ message: MESSAGES.resetRequested });
+    const mail = (await mailsTo(email, smtp.mails.length + 1)).at(-1);
+    expect(await anonymous.auth.resetPassword({ token: tokenIn(mail), password: 'via-trpc-1' })).toEqual({ ok: true });
+    await expect(anonymous.auth.resetPassword({ token: tokenIn(mail), password: 'via-trpc-2' })).rejects.toThrow(
+      MESSAGES.resetLinkInvalid,
+    );
+  });
+});
+
+describe('POST /api/auth/change-password', () => {
+  it('refuses a wrong current password with "Current password is incorrect"', async () => {
+    const { user } = await account();
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'not-it-at-all', newPassword: 'changed-pass-1' },
+      { headers: await bearer(t.deps, user) },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Current password is incorrect');
+  });
+
+  it('changes the password, answers a fresh token, ends the other sessions and mails the owner', async () => {
+    const { email, user } = await account();
+    const session = await bearer(t.deps, user);
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'changed-pass-1' },
+      { headers: session },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { token, user: me } = res.json<{ token: string; user: { email: string } }>();
+    expect(me.email).toBe(email);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: session })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await post('/api/auth/login', { email, password: 'changed-pass-1' })).statusCode).toBe(200);
+    const [mail] = await mailsTo(email, 1);
+    expect(mail?.subject).toBe('Your password was changed');
+    const activity = await t.db.selectFrom('activityLog').select('action').where('userId', '=', user.id).execute();
+    expect(activity.map((a) => a.action)).toContain('user.password_changed');
+  });
+
+  it('needs a signed-in user and a valid new password', async () => {
+    expect(
+      (await post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'changed-pass-1' }))
+        .statusCode,
+    ).toBe(401);
+    const { user } = await account();
+    const short = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'abc' },
+      { headers: await bearer(t.deps, user) },
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(MESSAGES.authPasswordMin);
+  });
+
+  it('holds the sign-up rule: a common password is refused, a team member needs 12 characters', async () => {
+    const { user } = await account();
+    const common = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'password1' },
+      { headers: await bearer(t.deps, user) },
+    );
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe(MESSAGES.commonPassword);
+
+    const viewer = await createUser(t.deps, {
+      email: `change-viewer-${Date.now().toString(36)}@example.com`,
+      password: PASSWORD,
+      role: 'viewer',
+    });
+    const viewerSession = await bearer(t.deps, viewer);
+    for (const newPassword of ['123456', 'k7#qPz-x9']) {
+      const short = await post(
+        '/api/auth/change-password',
+        { currentPassword: PASSWORD, newPassword },
+        { headers: viewerSession },
+      );
+      expect(short.statusCode).toBe(400);
+      expect(short.json().message).toBe(MESSAGES.adminPasswordTooShort);
+    }
+    const kept = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'k7#qPz-x9-long' },
+      { headers: viewerSession },
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
+
+  it('works through tRPC too', async () => {
+    const { user } = await account();
+    const result = await callerFor(t.deps, user).auth.changePassword({
+      currentPassword: PASSWORD,
+      newPassword: 'trpc-changed-1',
+    });
+    expect(result.user.id).toBe(user.id);
+    await expect(
+      callerFor(t.deps, user).auth.changePassword({ currentPassword: 'wrong-one', newPassword: 'x-changed-1' }),
+    ).rejects.toThrow(MESSAGES.currentPasswordIncorrect);
+  });
+});

@@ -1,0 +1,543 @@
+// The admin team (invitations, roles, deactivation, the last admin), two-factor sign-in
+// (TOTP enrolment, the code step, replay, recovery codes, throttling, ADMIN_MFA_REQUIRED) and the
+// partner's self-service (profile, bank details), over REST, with mails read from a real SMTP server.
+
+import { createHash } from 'node:crypto';
+import { MESSAGES } from '@portal/contracts';
+import argon2 from 'argon2';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bankFieldContext } from '../../src/services/platform/crypto';
+import { appRouter } from '../../src/trpc/router';
+import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
+import { bearer, createPartner, createTestApp, createUser, type TestApp } from '../support';
+import { startTestSmtp, type CapturedMail, type TestSmtp } from '../support/smtp';
+
+let smtp: TestSmtp;
+let t: TestApp;
+let worker: OutboxWorker;
+let seq = 0;
+/** Each sign-in comes from its own address so one test's throttle never touches another. */
+const nextIp = () => `10.16.${Math.floor(++seq / 200)}.${seq % 200}`;
+const PASSWORD = 'team-password-long-1';
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.com' });
+  worker = createOutboxWorker(t.deps);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await t?.close();
+  await smtp?.stop();
+});
+beforeEach(() => {
+  smtp.mails.length = 0;
+});
+
+type Headers = Record<string, string>;
+const send = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  options: { headers?: Headers; ip?: string } = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+    remoteAddress: options.ip ?? nextIp(),
+  });
+
+async function mailsTo(to: string, count: number): Promise<CapturedMail[]> {
+  await worker.runOnce();
+  await smtp.waitFor(count);
+  return smtp.mails.filter((m) => m.to === to);
+}
+
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}@example.com`;
+const epoch = () => Math.floor(t.clock.now.getTime() / 1000);
+const codeFor = (secret: string) => generate({ secret, epoch: epoch() });
+/** The next 30-second TOTP step (a code of the current step is accepted once). */
+const nextStep = () => {
+  t.clock.now = new Date(t.clock.now.getTime() + 30_000);
+};
+
+async function teamAdmin(): Promise<{ headers: Headers; id: string; email: string }> {
+  const email = unique('admin');
+  const user = await createUser(t.deps, { role: 'admin', email, password: PASSWORD });
+  return { headers: await bearer(t.deps, user), id: user.id, email };
+}
+
+async function invite(admin: { headers: Headers }, role: 'admin' | 'finance' | 'viewer') {
+  const email = unique('invitee');
+  const res = await send('POST', '/api/admin/team/invitations', { email, role }, { headers: admin.headers });
+  expect(res.statusCode, res.body).toBe(201);
+  const [mail] = await mailsTo(email, smtp.mails.length + 1);
+  const match = /https:\/\/portal\.example\.com\/accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
+  expect(match, `no invitation link in ${mail?.text}`).toBeTruthy();
+  return { email, token: match?.[1] as string, mail: mail as CapturedMail };
+}
+
+/** Sets up and enables TOTP for the session; answers the secret and the recovery codes. */
+async function enrol(headers: Headers) {
+  const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret, otpauthUrl } = setup.json<{ secret: string; otpauthUrl: string }>();
+  expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Ledgerline:/);
+  expect(otpauthUrl).toContain(`secret=${secret}`);
+  const enable = await send('POST', '/api/auth/mfa/enable', { code: await codeFor(secret) }, { headers });
+  expect(enable.statusCode, enable.body).toBe(200);
+  return { secret, recoveryCodes: enable.json<{ recoveryCodes: string[] }>().recoveryCodes };
+}
+
+async function loginStep(email: string, password = PASSWORD): Promise<string> {
+  const res = await send('POST', '/api/auth/login', { email, password });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<{ mfaRequired?: boolean; mfaToken?: string; token?: string }>();
+  expect(body.mfaRequired).toBe(true);
+  expect(body.token).toBeUndefined();
+  return body.mfaToken as string;
+}
+
+describe('invitations', () => {
+  it('mails a single-use link stored only as a hash; accepting creates the member with the role and signs in', async () => {
+    const admin = await teamAdmin();
+    const { email, token, mail } = await invite(admin, 'finance');
+    expect(mail.subject).toBe('You are invited to the Ledgerline admin team');
+    const stored = await t.db
+      .selectFrom('teamInvitations')
+      .select(['tokenHash'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(stored.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const listed = await send('GET', '/api/admin/team', undefined, { headers: admin.headers });
+    expect(listed.json<{ invitations: { email: string }[] }>().invitations.map((i) => i.email)).toContain(email);
+
+    const short = await send('POST', '/api/auth/accept-invitation', { token, password: 'short-pass' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(MESSAGES.adminPasswordTooShort);
+
+    const accepted = await send('POST', '/api/auth/accept-invitation', { token, password: PASSWORD });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const session = accepted.json<{ token: string; user: { email: string; role: string; permissions: string[] } }>();
+    expect(session.user).toMatchObject({ email, role: 'finance' });
+    expect(session.user.permissions).toContain('payouts:write');
+    expect(session.user.permissions).not.toContain('team:manage');
+
+    const again = await send('POST', '/api/auth/accept-invitation', { token, password: PASSWORD });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(MESSAGES.invitationInvalid);
+
+    // The finance member reads payouts but does not manage the team.
+    const asFinance = { authorization: `Bearer ${session.token}` };
+    expect((await send('GET', '/api/admin/payouts', undefined, { headers: asFinance })).statusCode).toBe(200);
+    expect((await send('GET', '/api/admin/team', undefined, { headers: asFinance })).statusCode).toBe(403);
+  });
+
+  it('refuses an expired link, and a link replaced by a newer invitation', async () => {
+    const admin = await teamAdmin();
+    const first = await invite(admin, 'viewer');
+    const startedAt = t.clock.now;
+    t.clock.now = new Date(startedAt.getTime() + 8 * 86_400_000);
+    try {
+      const expired = await send('POST', '/api/auth/accept-invitation', { token: first.token, password: PASSWORD });
+      expect(expired.statusCode).toBe(400);
+    } finally {
+      t.clock.now = startedAt;
+    }
+    const email = unique('twice');
+    await send('POST', '/api/admin/team/invitations', { email, role: 'viewer' }, { headers: admin.headers });
+    const older = (await mailsTo(email, smtp.mails.length + 1))[0]?.text ?? '';
+    await send('POST', '/api/admin/team/invitations', { email, role: 'finance' }, { headers: admin.headers });
+    await mailsTo(email, smtp.mails.length + 1);
+    const olderToken = /token=([A-Za-z0-9_-]+)/.exec(older)?.[1] as string;
+    expect(
+      (await send('POST', '/api/auth/accept-invitation', { token: olderToken, password: PASSWORD })).statusCode,
+    ).toBe(400);
+  });
+
+  it('refuses to invite an email that already has an account (409)', async () => {
+    const admin = await teamAdmin();
+    const res = await send(
+      'POST',
+      '/api/admin/team/invitations',
+      { email: admin.email, role: 'viewer' },
+      { headers: admin.headers },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(MESSAGES.emailTaken);
+  });
+});
+
+describe('roles and deactivation', () => {
+  it('keeps the last active admin: neither demoted nor removed (409)', async () => {
+    await t.db.updateTable('users').set({ active: false }).where('role', '=', 'admin').execute();
+    const only = await teamAdmin();
+    const demote = await send('PATCH', `/api/admin/team/${only.id}`, { role: 'viewer' }, { headers: only.headers });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().message).toBe(MESSAGES.lastAdmin);
+    const remove = await send('DELETE', `/api/admin/team/${only.id}`, undefined, { headers: only.headers });
+    expect(remove.statusCode).toBe(409);
+
+    const second = await teamAdmin();
+    const demoted = await send('PATCH', `/api/admin/team/${second.id}`, { role: 'viewer' }, { headers: only.headers });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    const member = demoted.json<{ members: { id: string; role: string }[] }>().members.find((m) => m.id === second.id);
+    expect(member?.role).toBe('viewer');
+    // The token named the old role: that session ended.
+    expect((await send('GET', '/api/auth/me', undefined, { headers: second.headers })).statusCode).toBe(401);
+  });
+
+  it('a deactivated member cannot sign in and their sessions end at once', async () => {
+    const admin = await teamAdmin();
+    const email = unique('leaver');
+    const leaver = await createUser(t.deps, { role: 'viewer', email, password: PASSWORD });
+    const headers = await bearer(t.deps, leaver);
+    expect((await send('GET', '/api/admin/partners', undefined, { headers })).statusCode).toBe(200);
+    const removed = await send('DELETE', `/api/admin/team/${leaver.id}`, undefined, { headers: admin.headers });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(
+      removed.json<{ members: { id: string; active: boolean }[] }>().members.find((m) => m.id === leaver.id)?.active,
+    ).toBe(false);
+    expect((await send('GET', '/api/admin/partners', undefined, { headers })).statusCode).toBe(401);
+    const login = await send('POST', '/api/auth/login', { email, password: PASSWORD });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toBe(MESSAGES.accountDeactivated);
+  });
+
+  it('a viewer reads lists but cannot download wire instructions or change anything', async () => {
+    const viewer = await createUser(t.deps, { role: 'viewer' });
+    const headers = await bearer(t.deps, viewer);
+    expect((await send('GET', '/api/admin/referrals', undefined, { headers })).statusCode).toBe(200);
+    expect((await send('POST', '/api/admin/commissions/accrue', { month: '2025-01' }, { headers })).statusCode).toBe(
+      403,
+    );
+    const me = (await send('GET', '/api/auth/me', undefined, { headers })).json<{ permissions: string[] }>();
+    expect(me.permissions).toEqual(expect.arrayContaining(['partners:read', 'exports:read']));
+    expect(me.permissions).not.toContain('exports:bank');
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('enrols with a code (a wrong one is 400), then sign-in needs a code that works once', async () => {
+    const email = unique('mfa');
+    const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
+    const headers = await bearer(t.deps, user);
+    const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
+    const { secret } = setup.json<{ secret: string }>();
+    const stored = await t.db
+      .selectFrom('users')
+      .select(['mfaSecret', 'mfaEnabled'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.mfaSecret).toMatch(/^v2:/);
+    expect(stored.mfaSecret).not.toContain(secret);
+    expect(stored.mfaEnabled).toBe(false);
+
+    const wrong = await send(
+      'POST',
+      '/api/auth/mfa/enable',
+      { code: '000000' === (await codeFor(secret)) ? '111111' : '000000' },
+      { headers },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(MESSAGES.mfaCodeInvalid);
+
+    const code = await codeFor(secret);
+    const enabled = await send('POST', '/api/auth/mfa/enable', { code }, { headers });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const hashes = await t.db.selectFrom('mfaRecoveryCodes').select('codeHash').where('userId', '=', user.id).execute();
+    expect(hashes).toHaveLength(10);
+    expect(JSON.stringify(hashes)).not.toContain(recoveryCodes[0] as string);
+
+    // The code that enabled it is used: the same step is refused at sign-in.
+    const replayToken = await loginStep(email);
+    const replay = await send('POST', '/api/auth/mfa/verify', { mfaToken: replayToken, code });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe(MESSAGES.mfaCodeInvalid);
+
+    nextStep();
+    const fresh = await codeFor(secret);
+    const verified = await send('POST', '/api/auth/mfa/verify', { mfaToken: replayToken, code: fresh });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const session = verified.json<{ token: string; user: { email: string; mfaEnabled: boolean } }>();
+    expect(session.user).toMatchObject({ email, mfaEnabled: true });
+    expect(
+      (await send('GET', '/api/auth/me', undefined, { headers: { authorization: `Bearer ${session.token}` } }))
+        .statusCode,
+    ).toBe(200);
+
+    // The MFA token is single use, and the code cannot be used again with another one.
+    expect((await send('POST', '/api/auth/mfa/verify', { mfaToken: replayToken, code: fresh })).statusCode).toBe(401);
+    const another = await loginStep(email);
+    expect((await send('POST', '/api/auth/mfa/verify', { mfaToken: another, code: fresh })).statusCode).toBe(401);
+
+    // A recovery code works once.
+    const recovery = recoveryCodes[3] as string;
+    const byRecovery = await send('POST', '/api/auth/mfa/verify', { mfaToken: another, code: recovery.toUpperCase() });
+    expect(byRecovery.statusCode, byRecovery.body).toBe(200);
+    const third = await loginStep(email);
+    expect((await send('POST', '/api/auth/mfa/verify', { mfaToken: third, code: recovery })).statusCode).toBe(401);
+  });
+
+  it('an MFA token expires after 5 minutes', async () => {
+    const email = unique('slow');
+    const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
+    const { secret } = await enrol(await bearer(t.deps, user));
+    const mfaToken = await loginStep(email);
+    t.clock.now = new Date(t.clock.now.getTime() + 6 * 60_000);
+    const late = await send('POST', '/api/auth/mfa/verify', { mfaToken, code: await codeFor(secret) });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe(MESSAGES.mfaChallengeInvalid);
+  });
+
+  it('throttles wrong codes per account (429 with Retry-After)', async () => {
+    const email = unique('guess');
+    const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
+    const { secret } = await enrol(await bearer(t.deps, user));
+    nextStep();
+    const mfaToken = await loginStep(email);
+    const right = await codeFor(secret);
+    const wrongCode = right === '123456' ? '654321' : '123456';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await send('POST', '/api/auth/mfa/verify', { mfaToken, code: wrongCode })).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    const blocked = await send('POST', '/api/auth/mfa/verify', { mfaToken, code: right });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('turns off with a code; a wrong code is 400 and keeps it on', async () => {
+    const user = await createUser(t.deps, { role: 'partner' });
+    const headers = await bearer(t.deps, user);
+    const { secret } = await enrol(headers);
+    nextStep();
+    expect((await send('POST', '/api/auth/mfa/disable', { code: '99999' + '9' }, { headers })).statusCode).toBe(400);
+    const off = await send('POST', '/api/auth/mfa/disable', { code: await codeFor(secret) }, { headers });
+    expect(off.statusCode, off.body).toBe(200);
+    const row = await t.db
+      .selectFrom('users')
+      .select(['mfaEnabled', 'mfaSecret'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ mfaEnabled: false, mfaSecret: null });
+  });
+});
+
+describe('ADMIN_MFA_REQUIRED', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await createTestApp({ ADMIN_MFA_REQUIRED: 'true' });
+  });
+  afterAll(async () => {
+    await strict?.close();
+  });
+
+  it('lets a team member without TOTP only enrol; admin calls answer 403 until it is on', async () => {
+    const email = unique('strict');
+    await createUser(strict.deps, { role: 'admin', email, password: PASSWORD });
+    const login = await strict.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const session = login.json<{ token: string; user: { mfaEnrolmentRequired: boolean } }>();
+    expect(session.user.mfaEnrolmentRequired).toBe(true);
+    const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
+    const refused = await strict.app.inject({ method: 'GET', url: '/api/admin/metrics', headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MESSAGES.mfaEnrolmentRequired);
+    const refusedCsv = await strict.app.inject({ method: 'GET', url: '/api/admin/exports/partners.csv', headers });
+    expect(refusedCsv.statusCode).toBe(403);
+
+    const setup = await strict.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers, payload: '{}' });
+    const { secret } = setup.json<{ secret: string }>();
+    const code = await generate({ secret, epoch: Math.floor(strict.clock.now.getTime() / 1000) });
+    const enabled = await strict.app.inject({
+      method: 'POST',
+      url: '/api/auth/mfa/enable',
+      headers,
+      payload: JSON.stringify({ code }),
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect((await strict.app.inject({ method: 'GET', url: '/api/admin/metrics', headers })).statusCode).toBe(200);
+    const me = (await strict.app.inject({ method: 'GET', url: '/api/auth/me', headers })).json<{
+      mfaEnrolmentRequired: boolean;
+    }>();
+    expect(me.mfaEnrolmentRequired).toBe(false);
+    // While it is required, an admin cannot turn it off.
+    expect(
+      (
+        await strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/mfa/disable',
+          headers,
+          payload: JSON.stringify({ code }),
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+});
+
+describe('ADMIN_MFA_REQUIRED on every procedure', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await createTestApp({ ADMIN_MFA_REQUIRED: 'true' });
+  });
+  afterAll(async () => {
+    await strict?.close();
+  });
+
+  it('refuses an un-enrolled viewer every procedure but their own account and the public ones', async () => {
+    const viewer = await createUser(strict.deps, { role: 'viewer', email: unique('unenrolled'), password: PASSWORD });
+    const headers = { ...(await bearer(strict.deps, viewer)), 'content-type': 'application/json' };
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+    const paths = Object.keys(procedures).filter((path) => !path.startsWith('auth.') && !path.startsWith('public.'));
+    // The partner-facing library is among them: a member reaches it, so the gate covers it too.
+    expect(paths).toEqual(expect.arrayContaining(['partner.materials', 'partner.downloadMaterial']));
+    const answers: Record<string, string> = {};
+    for (const path of paths) {
+      const query = procedures[path]?._def.type === 'query';
+      const res = await strict.app.inject({
+        method: query ? 'GET' : 'POST',
+        url: `/trpc/${path}`,
+        headers,
+        ...(query ? {} : { payload: '{}' }),
+      });
+      const body = res.json<{ error?: { message?: string } }>();
+      answers[path] = `${res.statusCode} ${body.error?.message ?? ''}`;
+    }
+    // Refused everywhere: a call the role may make names the missing enrolment, any other its denial.
+    const refusals = new Set<string>([MESSAGES.mfaEnrolmentRequired, MESSAGES.adminOnly, MESSAGES.partnerOnly]);
+    const wrong = Object.entries(answers).filter(([, answer]) => !refusals.has(answer.replace(/^403 /, '')));
+    expect(wrong).toEqual([]);
+    for (const path of ['partner.materials', 'partner.downloadMaterial', 'admin.metrics', 'admin.partners']) {
+      expect(answers[path], path).toBe(`403 ${MESSAGES.mfaEnrolmentRequired}`);
+    }
+    // The partner library over REST answers the same.
+    const rest = await strict.app.inject({ method: 'GET', url: '/api/marketing-materials', headers });
+    expect(rest.statusCode).toBe(403);
+    expect(rest.json().message).toBe(MESSAGES.mfaEnrolmentRequired);
+  });
+});
+
+describe('partner self-service', () => {
+  it('PATCH /api/partners/me follows the registration rules and changes only what is given', async () => {
+    const partner = await createPartner(t.deps, { status: 'active', companyName: 'Before Co' });
+    const headers = await bearer(t.deps, partner.user);
+    const bad = await send('PATCH', '/api/partners/me', { phone: '123' }, { headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(MESSAGES.invalidPhone);
+    const badName = await send('PATCH', '/api/partners/me', { companyName: '  ' }, { headers });
+    expect(badName.json().message).toBe(MESSAGES.companyNameRequired);
+    const ok = await send(
+      'PATCH',
+      '/api/partners/me',
+      { companyName: 'After Co', website: 'after.example.com' },
+      { headers },
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ companyName: 'After Co', website: 'https://after.example.com' });
+    const cleared = await send('PATCH', '/api/partners/me', { website: '' }, { headers });
+    expect(cleared.json()).toMatchObject({ companyName: 'After Co', website: null });
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('details')
+      .where('entityId', '=', partner.partnerId)
+      .where('action', '=', 'partner.profile_updated')
+      .execute();
+    expect(log).toHaveLength(2);
+  });
+
+  it('PUT /api/partners/me/bank-details needs the current password, re-encrypts, answers masked and mails partner and admins', async () => {
+    const email = unique('banker');
+    const partner = await createPartner(t.deps, { status: 'active', email });
+    await t.db
+      .updateTable('users')
+      .set({ passwordHash: await argon2.hash(PASSWORD, { type: argon2.argon2id }) })
+      .where('id', '=', partner.user.id)
+      .execute();
+    const admin = await teamAdmin();
+    const headers = await bearer(t.deps, partner.user);
+    const details = {
+      bankName: 'Second Bank',
+      bankRoutingNumber: '111000025',
+      bankAccountNumber: 'AB12345678',
+      bankAccountType: 'savings',
+      bankAccountHolderName: 'Banker LLC',
+      bankAddress: '9 Money Road',
+      beneficiaryAddress: '10 Home Road',
+    };
+    const wrong = await send(
+      'PUT',
+      '/api/partners/me/bank-details',
+      { ...details, currentPassword: 'not-the-password' },
+      { headers },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(MESSAGES.currentPasswordIncorrect);
+    const badRouting = await send(
+      'PUT',
+      '/api/partners/me/bank-details',
+      { ...details, bankRoutingNumber: '12', currentPassword: PASSWORD },
+      { headers },
+    );
+    expect(badRouting.json().message).toBe(MESSAGES.routingNumberDigits);
+
+    const res = await send(
+      'PUT',
+      '/api/partners/me/bank-details',
+      { ...details, currentPassword: PASSWORD },
+      { headers },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      bankName: 'Second Bank',
+      bankAccountNumberMasked: '•••• 5678',
+      bankRoutingNumberMasked: '•••• 0025',
+    });
+    expect(res.body).not.toContain('AB12345678');
+    const row = await t.db
+      .selectFrom('partners')
+      .select(['bankAccountNumber', 'bankRoutingNumber'])
+      .where('id', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
+    expect(row.bankAccountNumber).toMatch(/^v2:/);
+    expect(
+      t.deps.cipher.decrypt(
+        row.bankAccountNumber as string,
+        bankFieldContext(partner.partnerId, 'bank_account_number'),
+      ),
+    ).toBe('AB12345678');
+    expect(
+      t.deps.cipher.decrypt(
+        row.bankRoutingNumber as string,
+        bankFieldContext(partner.partnerId, 'bank_routing_number'),
+      ),
+    ).toBe('111000025');
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('details')
+      .where('entityId', '=', partner.partnerId)
+      .where('action', '=', 'partner.bank_details_updated')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(log.details)).not.toContain('AB12345678');
+
+    await worker.runOnce();
+    await smtp.waitFor(2);
+    const toPartner = smtp.mails.find((m) => m.to === email);
+    expect(toPartner?.subject).toBe('Your bank details were changed');
+    expect(toPartner?.text).toContain('5678');
+    expect(toPartner?.text).not.toContain('AB12345678');
+    expect(smtp.mails.find((m) => m.to === admin.email)?.subject).toMatch(/^Bank details changed: /);
+  });
+});

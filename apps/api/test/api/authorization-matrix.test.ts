@@ -1,0 +1,904 @@
+// Who may call what. Every tRPC procedure (over HTTP at /trpc) and every REST path
+// (the restRoutes table and the raw routes) is called as each of five principals with a valid
+// input, and with two API keys (every scope, one scope), and the answer's status is
+// compared with the table below. A procedure or path that the table does not list fails the suite, so a new endpoint cannot ship without a decision here.
+// Denied principals are tried before the allowed ones, so a refused call that wrongly wrote
+// something would show up as a changed outcome for the next principal.
+
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RestRoute } from '../../src/rest/adapter';
+import { rawRoutes, restRoutes } from '../../src/rest/routes';
+import { generate, generateSecret } from 'otplib';
+import { mfaSecretContext, startMfaChallenge } from '../../src/services/accounts/mfa';
+import { downloadTokensFor, type DownloadTarget } from '../../src/services/materials/download-tokens';
+import { enqueueMail } from '../../src/services/notifications/outbox';
+import { unsubscribeToken } from '../../src/services/notifications/preferences';
+import type { ApiKeyScope } from '@portal/contracts';
+import { API_KEY_SCOPES } from '@portal/contracts';
+import { createApiKey } from '../../src/services/integrations';
+import { createWebhook, enqueueTestEvent } from '../../src/services/integrations/webhooks';
+import type { SessionUser } from '../../src/trpc/context';
+import { appRouter } from '../../src/trpc/router';
+import {
+  bearer,
+  callerFor,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type PartnerFixture,
+  type TestApp,
+} from '../support';
+
+const ROLES = ['anonymous', 'pending', 'active', 'other', 'admin', 'finance', 'viewer'] as const;
+type Role = (typeof ROLES)[number];
+/** An exact status, or any 2xx. */
+type Outcome = 200 | 201 | 400 | 401 | 403 | 404 | 409 | '2xx';
+type Expectation = Record<Role, Outcome>;
+
+/** The team roles answer like the admin unless told otherwise (finance, then viewer like finance). */
+const access = (
+  anonymous: Outcome,
+  pending: Outcome,
+  active: Outcome,
+  other: Outcome,
+  admin: Outcome,
+  finance: Outcome = admin,
+  viewer: Outcome = finance,
+): Expectation => ({
+  anonymous,
+  pending,
+  active,
+  other,
+  admin,
+  finance,
+  viewer,
+});
+/** Anyone, signed in or not. */
+const PUBLIC = access('2xx', '2xx', '2xx', '2xx', '2xx');
+/** Any signed-in user. */
+const SIGNED_IN = access(401, '2xx', '2xx', '2xx', '2xx');
+/** A partner user (role partner), whatever the state of the partner record. */
+const PARTNER_USER = access(401, '2xx', '2xx', '2xx', 403);
+/** A partner user with a partner record in any status. */
+const PARTNER_RECORD = access(401, '2xx', '2xx', '2xx', 403);
+/** An approved partner only. */
+const ACTIVE_PARTNER = access(401, 403, '2xx', '2xx', 403);
+/** The marketing library: approved partners, and admins (who preview). */
+const LIBRARY = access(401, 403, '2xx', '2xx', '2xx');
+/** The full admin only (partner decisions, materials, mail log, team). */
+const ADMIN = access(401, 403, 403, 403, '2xx', 403, 403);
+/** Read-only admin lists: every team role. */
+const READ = access(401, 403, 403, 403, '2xx', '2xx', '2xx');
+/** Money (commissions, accrual, payouts) and exports with bank data: admin and finance. */
+const MONEY = access(401, 403, 403, 403, '2xx', '2xx', 403);
+
+interface Fixtures {
+  t: TestApp;
+  users: Record<Exclude<Role, 'anonymous'>, SessionUser>;
+  headers: Record<Role, Record<string, string>>;
+  pending: PartnerFixture;
+  active: PartnerFixture;
+  other: PartnerFixture;
+  /** Ids and texts of the active partner that no other partner may ever see. */
+  activePrivate: string[];
+  /** API-key principals: one holding every scope, one holding materials:read only. */
+  keyHeaders: Record<KeyPrincipal, Record<string, string>>;
+  activeReferralId: string;
+  login: { email: string; password: string };
+  linkMaterialId: string;
+  fileMaterialId: string;
+  fileMaterial: DownloadTarget;
+  payoutId: string;
+  webhookId: string;
+  webhookDeliveryId: string;
+}
+
+const KEY_PRINCIPALS = ['all', 'narrow'] as const;
+type KeyPrincipal = (typeof KEY_PRINCIPALS)[number];
+
+/**
+ * The API-key column: a key acts within its scopes only. With every scope it is refused (403) the
+ * calls no scope names (a partner's own pages, the account, the Email log, keys and webhooks) and
+ * otherwise answers like the admin; with materials:read alone it reaches the public calls and the
+ * admin's materials list only.
+ */
+const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
+  'auth.me',
+  'auth.logout',
+  'auth.changePassword',
+  'partner.me',
+  'partner.submitApplication',
+  'partner.referrals',
+  'partner.createReferral',
+  'partner.metrics',
+  'partner.commissions',
+  'partner.earningsByMonth',
+  'partner.materials',
+  'partner.downloadMaterial',
+  'partner.mailPreferences',
+  'partner.updateMailPreferences',
+  'admin.emails',
+  'admin.resendEmail',
+  'admin.apiKeys',
+  'admin.createApiKey',
+  'admin.revokeApiKey',
+  'admin.webhooks',
+  'admin.createWebhook',
+  'admin.updateWebhook',
+  'admin.deleteWebhook',
+  'admin.webhookDeliveries',
+  'admin.resendWebhookDelivery',
+  'admin.sendWebhookTestEvent',
+  'admin.team',
+  'admin.inviteMember',
+  'admin.changeMemberRole',
+  'admin.removeMember',
+  'admin.activity',
+  'auth.mfaSetup',
+  'auth.mfaEnable',
+  'auth.mfaDisable',
+]);
+/** Raw paths no scope names: the audit log's CSV and decrypted numbers (a payout's wire instructions, the 1099-NEC report's TINs). */
+const RAW_KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
+  'GET /api/admin/activity.csv',
+  'GET /api/admin/payouts/{id}/wire-instructions.csv',
+  'GET /api/admin/exports/1099-nec/{year}.csv',
+]);
+const NARROW_KEY_ALLOWED = new Set(['admin.materials']);
+
+function keyOutcome(path: string, principal: KeyPrincipal, entry: Case): Outcome {
+  if (entry.expect.anonymous === '2xx') return '2xx';
+  if (principal === 'narrow') return NARROW_KEY_ALLOWED.has(path) ? '2xx' : 403;
+  return KEY_REFUSED_WITH_EVERY_SCOPE.has(path) ? 403 : entry.expect.admin;
+}
+
+interface Case {
+  expect: Expectation;
+  /** A valid input for this principal's call (built anew for every cell). */
+  input?: (fx: Fixtures, role: Role) => Promise<unknown> | unknown;
+  /** The call ends the principal's sessions (logout): use a throwaway principal of the same kind. */
+  freshPrincipal?: boolean;
+}
+
+let seq = 0;
+const MATRIX_PASSWORD = 'matrix-pass-1';
+let matrixPasswordHash = '';
+
+/** A live reset token of a new account (written directly: the mail flow has its own tests). */
+async function resetTokenFor(fx: Fixtures) {
+  const user = await createUser(fx.t.deps, { role: 'partner' });
+  const token = randomBytes(32).toString('base64url');
+  await fx.t.db
+    .insertInto('passwordResetTokens')
+    .values({
+      userId: user.id,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(fx.t.deps.now().getTime() + 60_000),
+    })
+    .execute();
+  return { token, password: unique('matrix-reset') };
+}
+/** A live MFA token of a new account with TOTP on, and its current code (written directly: the flow has its own tests). */
+async function mfaChallengeFor(fx: Fixtures) {
+  const user = await createUser(fx.t.deps, { role: 'partner' });
+  const secret = generateSecret();
+  await fx.t.db
+    .updateTable('users')
+    .set({ mfaSecret: fx.t.deps.cipher.encrypt(secret, mfaSecretContext(user.id)), mfaEnabled: true })
+    .where('id', '=', user.id)
+    .execute();
+  const { mfaToken } = await startMfaChallenge(fx.t.deps, user.id);
+  return { mfaToken, code: await generate({ secret, epoch: Math.floor(fx.t.deps.now().getTime() / 1000) }) };
+}
+
+/** A live invitation to the team (written directly: the mail flow has its own tests). */
+async function invitationFor(fx: Fixtures) {
+  const token = randomBytes(32).toString('base64url');
+  await fx.t.db
+    .insertInto('teamInvitations')
+    .values({
+      email: `${unique('joiner')}@example.com`,
+      role: 'viewer',
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(fx.t.deps.now().getTime() + 60_000),
+    })
+    .execute();
+  return { token, password: unique('matrix-team-password') };
+}
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+
+const newApiKey = (fx: Fixtures, scopes: ApiKeyScope[]) =>
+  createApiKey(fx.t.db, fx.users.admin.id, { name: unique('Key'), scopes }, fx.t.deps.now());
+const newWebhook = async (fx: Fixtures) =>
+  (
+    await createWebhook(
+      fx.t.db,
+      { cipher: fx.t.deps.cipher, allowPrivate: true },
+      fx.users.admin.id,
+      { url: 'http://127.0.0.1:9/hook', events: ['partner.applied'] },
+      fx.t.deps.now(),
+    )
+  ).id;
+const newPartnerTarget = async (fx: Fixtures, status: 'pending' | 'active' | 'suspended') =>
+  (await createPartner(fx.t.deps, { status })).partnerId;
+const newPendingCommission = async (fx: Fixtures) => {
+  const referralId = await createReferral(fx.t.deps, fx.active.partnerId, {
+    stage: 'won',
+    contractStartDate: '2025-01-01',
+  });
+  return createCommission(fx.t.deps, { partnerId: fx.active.partnerId, referralId, monthYear: '2025-02' });
+};
+const application = () => ({
+  companyName: 'Matrix Agency',
+  contactName: 'Mat Rix',
+  companyType: 'agency',
+  expectedVolume: '3-5 referrals/month',
+  paymentMethod: 'Wire',
+  bankName: 'First Bank',
+  bankRoutingNumber: '021000021',
+  bankAccountNumber: '12345678',
+  bankAccountType: 'checking',
+  bankAccountHolderName: 'Matrix Agency LLC',
+  bankAddress: '1 Bank Street, Springfield',
+  beneficiaryAddress: '2 Main Street, Springfield',
+  agreementSigned: true,
+});
+
+/** Every tRPC procedure. Keys must match appRouter exactly. */
+const PROCEDURES: Record<string, Case> = {
+  'auth.register': {
+    expect: PUBLIC,
+    input: () => ({ email: `${unique('reg')}@example.com`, password: 'secret-pass-1' }),
+  },
+  'auth.login': { expect: PUBLIC, input: (fx) => fx.login },
+  'auth.me': { expect: SIGNED_IN },
+  'auth.logout': { expect: SIGNED_IN, freshPrincipal: true },
+  'auth.forgotPassword': { expect: PUBLIC, input: () => ({ email: `${unique('forgot')}@example.com` }) },
+  'auth.resetPassword': { expect: PUBLIC, input: (fx) => resetTokenFor(fx) },
+  // Fresh principals carry MATRIX_PASSWORD, and the change ends their other sessions.
+  'auth.changePassword': {
+    expect: SIGNED_IN,
+    freshPrincipal: true,
+    input: () => ({ currentPassword: MATRIX_PASSWORD, newPassword: unique('matrix-new') }),
+  },
+
+  'partner.me': { expect: PARTNER_USER },
+  // Every partner principal already has a record: applying again is a conflict.
+  'partner.submitApplication': { expect: access(401, 409, 409, 409, 403), input: application },
+  'partner.referrals': { expect: ACTIVE_PARTNER },
+  'partner.referralsPage': { expect: ACTIVE_PARTNER, input: () => ({ stage: 'booked', search: 'Client' }) },
+  'partner.createReferral': {
+    expect: ACTIVE_PARTNER,
+    input: () => ({ clientCompanyName: unique('Client'), serviceType: 'basic_accounting', monthlyValue: '750.00' }),
+  },
+  'partner.metrics': { expect: ACTIVE_PARTNER },
+  'partner.commissions': { expect: PARTNER_RECORD },
+  'partner.earningsByMonth': { expect: ACTIVE_PARTNER, input: () => ({ months: 12 }) },
+  'partner.materials': { expect: LIBRARY },
+  'partner.downloadMaterial': { expect: LIBRARY, input: (fx) => ({ id: fx.fileMaterialId }) },
+  'partner.mailPreferences': { expect: PARTNER_RECORD },
+  'partner.updateMailPreferences': { expect: PARTNER_RECORD, input: () => ({ monthlySummary: true }) },
+  'partner.commissionsPage': { expect: PARTNER_RECORD, input: () => ({ limit: 10 }) },
+  'partner.payouts': { expect: PARTNER_RECORD },
+  // The fixture payout paid the other partner only: anyone else's view of it is "not found".
+  'partner.payout': { expect: access(401, 404, 404, '2xx', 403), input: (fx) => ({ id: fx.payoutId }) },
+  'partner.taxProfile': { expect: PARTNER_RECORD },
+  'partner.saveTaxProfile': {
+    expect: PARTNER_RECORD,
+    input: () => ({
+      legalName: 'Matrix Agency LLC',
+      taxClassification: 'llc',
+      tinType: 'ein',
+      tin: '12-3456789',
+      address: '2 Main Street, Springfield',
+      certified: true,
+    }),
+  },
+
+  'admin.metrics': { expect: READ },
+  'admin.pendingPartners': { expect: READ },
+  'admin.partners': { expect: READ, input: () => ({}) },
+  'admin.partner': { expect: READ, input: (fx) => ({ id: fx.active.partnerId }) },
+  'admin.partnerCommissions': { expect: READ, input: (fx) => ({ partnerId: fx.active.partnerId }) },
+  'admin.partnerPayouts': { expect: READ, input: (fx) => ({ partnerId: fx.active.partnerId }) },
+  'admin.partnerActivity': { expect: READ, input: (fx) => ({ partnerId: fx.active.partnerId }) },
+  'admin.approvePartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'pending') }) },
+  'admin.rejectPartner': {
+    expect: ADMIN,
+    input: async (fx) => ({ id: await newPartnerTarget(fx, 'pending'), reason: 'Not a fit' }),
+  },
+  'admin.suspendPartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'active') }) },
+  'admin.reactivatePartner': { expect: ADMIN, input: async (fx) => ({ id: await newPartnerTarget(fx, 'suspended') }) },
+  'admin.createPartner': {
+    expect: ADMIN,
+    input: () => ({
+      email: `${unique('created')}@example.com`,
+      password: 'long-password-1',
+      companyName: unique('Created Co'),
+      contactName: 'Cree Ated',
+    }),
+  },
+  'admin.referrals': { expect: READ, input: () => ({}) },
+  'admin.pipelineColumn': { expect: READ, input: () => ({ stage: 'booked' }) },
+  'admin.addClient': {
+    expect: ADMIN,
+    input: (fx) => ({
+      partnerId: fx.active.partnerId,
+      clientCompanyName: unique('Added'),
+      serviceType: 'controller',
+      monthlyValue: '900.00',
+    }),
+  },
+  'admin.updateReferral': { expect: ADMIN, input: (fx) => ({ id: fx.activeReferralId, notes: unique('note') }) },
+  'admin.pendingCommissions': { expect: READ, input: () => ({}) },
+  'admin.accrue': { expect: MONEY, input: () => ({ month: '2025-03' }) },
+  'admin.processPayout': {
+    expect: MONEY,
+    input: async (fx) => ({ commissionIds: [await newPendingCommission(fx)], idempotencyKey: randomUUID() }),
+  },
+  'admin.failCommission': {
+    expect: MONEY,
+    input: async (fx) => ({ id: await newPendingCommission(fx), reason: 'Bank bounced it' }),
+  },
+  'admin.addAdjustment': {
+    expect: MONEY,
+    input: (fx) => ({ partnerId: fx.active.partnerId, amount: '-5.00', reason: unique('Matrix clawback') }),
+  },
+  'admin.voidCommission': {
+    expect: MONEY,
+    input: async (fx) => ({ id: await newPendingCommission(fx), reason: 'Duplicate' }),
+  },
+  'admin.payouts': { expect: READ, input: () => ({}) },
+  'admin.trends': { expect: READ, input: () => ({ months: 12 }) },
+  'admin.materials': { expect: READ },
+  'admin.createMaterial': {
+    expect: ADMIN,
+    input: () => ({ title: unique('Deck'), type: 'presentation', fileUrl: 'https://example.com/deck.pptx' }),
+  },
+  'admin.updateMaterial': { expect: ADMIN, input: (fx) => ({ id: fx.linkMaterialId, title: unique('Renamed') }) },
+  'admin.emails': { expect: ADMIN, input: () => ({}) },
+  'admin.activity': { expect: ADMIN, input: () => ({ action: 'partner' }) },
+  'admin.resendEmail': {
+    expect: ADMIN,
+    input: async (fx) => ({
+      id: await enqueueMail(
+        fx.t.db,
+        { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' },
+        fx.t.deps.now(),
+      ),
+    }),
+  },
+
+  'admin.apiKeys': { expect: ADMIN },
+  'admin.createApiKey': { expect: ADMIN, input: () => ({ name: unique('Matrix key'), scopes: ['partners:read'] }) },
+  'admin.revokeApiKey': { expect: ADMIN, input: async (fx) => ({ id: (await newApiKey(fx, ['partners:read'])).id }) },
+  'admin.webhooks': { expect: ADMIN },
+  'admin.createWebhook': {
+    expect: ADMIN,
+    input: () => ({ url: 'http://127.0.0.1:9/matrix', events: ['partner.approved'] }),
+  },
+  'admin.updateWebhook': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId, enabled: false }) },
+  'admin.deleteWebhook': { expect: ADMIN, input: async (fx) => ({ id: await newWebhook(fx) }) },
+  'admin.webhookDeliveries': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId }) },
+  'admin.resendWebhookDelivery': {
+    expect: ADMIN,
+    input: (fx) => ({ id: fx.webhookId, deliveryId: fx.webhookDeliveryId }),
+  },
+  'admin.sendWebhookTestEvent': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId }) },
+  'admin.team': { expect: ADMIN },
+  'admin.inviteMember': { expect: ADMIN, input: () => ({ email: `${unique('invited')}@example.com`, role: 'viewer' }) },
+  'admin.changeMemberRole': {
+    expect: ADMIN,
+    input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id, role: 'finance' }),
+  },
+  'admin.removeMember': {
+    expect: ADMIN,
+    input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id }),
+  },
+
+  // Two-factor sign-in and invitations. Nobody in the matrix has MFA set up or on.
+  'auth.mfaSetup': { expect: SIGNED_IN },
+  'auth.mfaEnable': { expect: access(401, 400, 400, 400, 400), input: () => ({ code: '000000' }) },
+  'auth.mfaDisable': { expect: access(401, 409, 409, 409, 409), input: () => ({ code: '000000' }) },
+  'auth.mfaVerify': { expect: PUBLIC, input: (fx) => mfaChallengeFor(fx) },
+  'auth.acceptInvitation': { expect: PUBLIC, input: (fx) => invitationFor(fx) },
+  'partner.updateProfile': { expect: PARTNER_RECORD, input: () => ({ contactName: unique('Contact') }) },
+  // Fresh principals carry MATRIX_PASSWORD.
+  'partner.updateBankDetails': {
+    expect: PARTNER_RECORD,
+    freshPrincipal: true,
+    input: () => ({
+      bankName: 'Matrix Bank',
+      bankRoutingNumber: '021000021',
+      bankAccountNumber: '99887766',
+      bankAccountType: 'savings',
+      bankAccountHolderName: 'Matrix Agency LLC',
+      bankAddress: '3 Bank Street',
+      beneficiaryAddress: '4 Main Street',
+      currentPassword: MATRIX_PASSWORD,
+    }),
+  },
+
+  'public.siteConfig': { expect: PUBLIC },
+  'public.referralLink': { expect: PUBLIC, input: (fx) => ({ code: fx.active.referralCode }) },
+  'public.recordVisit': {
+    expect: PUBLIC,
+    input: (fx) => ({ referralCode: fx.active.referralCode, utmSource: 'matrix' }),
+  },
+};
+
+/** Every REST path of the adapter. Keys must match restRoutes exactly; the procedure's case applies unless overridden. */
+const REST_PATHS: Record<string, Partial<Case>> = {
+  'POST /api/auth/register': {},
+  'POST /api/auth/login': {},
+  'GET /api/auth/me': {},
+  'POST /api/auth/logout': {},
+  'POST /api/auth/forgot-password': {},
+  'POST /api/auth/reset-password': {},
+  'POST /api/auth/change-password': {},
+  'GET /api/partners/me': {},
+  'POST /api/partners': {},
+  'GET /api/partners/referrals': {},
+  'POST /api/partners/referrals': {},
+  'GET /api/partners/metrics': {},
+  'GET /api/partners/commissions': {},
+  'GET /api/partners/earnings-by-month': {},
+  'GET /api/partners/commissions/page': {},
+  'GET /api/partners/payouts': {},
+  'GET /api/partners/payouts/{id}': {},
+  'GET /api/partners/tax-profile': {},
+  'PUT /api/partners/tax-profile': {},
+  'GET /api/marketing-materials': {},
+  'POST /api/marketing-materials/{id}/download': {},
+  'GET /api/admin/metrics': {},
+  'GET /api/admin/partners/pending': {},
+  'GET /api/admin/partners': {},
+  'GET /api/admin/partners/{id}': {},
+  'POST /api/admin/partners/{id}/approve': {},
+  'POST /api/admin/partners/{id}/reject': {},
+  'POST /api/admin/partners/{id}/suspend': {},
+  'POST /api/admin/partners/{id}/reactivate': {},
+  'POST /api/admin/partners': {},
+  'GET /api/admin/referrals': {},
+  'POST /api/admin/referrals': {},
+  'PATCH /api/admin/referrals/{id}': {},
+  'GET /api/admin/commissions/pending': {},
+  'POST /api/admin/commissions/accrue': {},
+  'POST /api/admin/payouts': {},
+  'POST /api/admin/commissions/{id}/fail': {},
+  'POST /api/admin/commissions/adjustments': {},
+  'POST /api/admin/commissions/{id}/void': {},
+  'GET /api/admin/payouts': {},
+  'GET /api/admin/trends': {},
+  'GET /api/admin/marketing-materials': {},
+  'PATCH /api/admin/marketing-materials/{id}': {},
+  'GET /api/admin/emails': {},
+  'GET /api/partners/me/mail-preferences': {},
+  'PATCH /api/partners/me/mail-preferences': {},
+  'POST /api/admin/emails/{id}/resend': {},
+  'POST /api/admin/api-keys': {},
+  'GET /api/admin/api-keys': {},
+  'DELETE /api/admin/api-keys/{id}': {},
+  'POST /api/admin/webhooks': {},
+  'GET /api/admin/webhooks': {},
+  'PATCH /api/admin/webhooks/{id}': {},
+  'DELETE /api/admin/webhooks/{id}': {},
+  'GET /api/admin/webhooks/{id}/deliveries': {},
+  'POST /api/admin/webhooks/{id}/deliveries/{deliveryId}/resend': {},
+  'POST /api/admin/webhooks/{id}/test': {},
+  'GET /api/admin/activity': {},
+  'GET /api/referral-links/{code}': {},
+  'POST /api/referral-visits': {},
+  'GET /api/admin/team': {},
+  'POST /api/admin/team/invitations': {},
+  'PATCH /api/admin/team/{userId}': {},
+  'DELETE /api/admin/team/{userId}': {},
+  'POST /api/auth/accept-invitation': {},
+  'POST /api/auth/mfa/setup': {},
+  'POST /api/auth/mfa/enable': {},
+  'POST /api/auth/mfa/disable': {},
+  'POST /api/auth/mfa/verify': {},
+  'PATCH /api/partners/me': {},
+  'PUT /api/partners/me/bank-details': {},
+  // The paged lists and the site configuration, on REST like every other procedure.
+  'GET /api/partners/referrals/page': {},
+  'GET /api/admin/pipeline/{stage}': {},
+  'GET /api/admin/partners/{partnerId}/commissions': {},
+  'GET /api/admin/partners/{partnerId}/payouts': {},
+  'GET /api/admin/partners/{partnerId}/activity': {},
+  'GET /api/site-config': {},
+};
+
+interface RawCase {
+  expect: Expectation;
+  request: (
+    fx: Fixtures,
+  ) =>
+    | Promise<{ url: string; headers?: Record<string, string>; payload?: string | Buffer }>
+    | { url: string; headers?: Record<string, string>; payload?: string | Buffer };
+}
+
+/** Every raw route (streams, multipart). Keys must match the raw routes' OpenAPI operations exactly. */
+const RAW_PATHS: Record<string, RawCase> = {
+  'POST /api/admin/marketing-materials': {
+    expect: ADMIN,
+    request: () => ({
+      url: '/api/admin/marketing-materials',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ title: unique('Guide'), type: 'pdf', fileUrl: 'https://example.com/guide.pdf' }),
+    }),
+  },
+  // The signed token is the capability: it works for whoever holds it, signed in or not.
+  'GET /api/files/{token}': {
+    expect: PUBLIC,
+    request: (fx) => ({
+      url: `/api/files/${downloadTokensFor(fx.t.deps.config).sign(fx.fileMaterial, fx.t.deps.now())}`,
+    }),
+  },
+  // The signed token is the capability (RFC 8058 one-click): whoever posts it switches that mail off.
+  'POST /api/mail/unsubscribe': {
+    expect: PUBLIC,
+    request: (fx) => ({
+      url: `/api/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken(fx.t.deps.config, fx.users.active.id, 'monthlySummary'))}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
+  },
+  'GET /api/admin/exports/partners.csv': { expect: READ, request: () => ({ url: '/api/admin/exports/partners.csv' }) },
+  'GET /api/admin/exports/referrals.csv': {
+    expect: READ,
+    request: () => ({ url: '/api/admin/exports/referrals.csv' }),
+  },
+  'GET /api/admin/exports/commissions.csv': {
+    expect: READ,
+    request: () => ({ url: '/api/admin/exports/commissions.csv' }),
+  },
+  // Decrypted bank numbers: not for viewers.
+  'GET /api/admin/payouts/{id}/wire-instructions.csv': {
+    expect: MONEY,
+    request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv` }),
+  },
+  'GET /api/admin/activity.csv': {
+    expect: ADMIN,
+    request: () => ({ url: '/api/admin/activity.csv?entityType=partner' }),
+  },
+  'GET /api/partners/statements/{month}.pdf': {
+    expect: PARTNER_RECORD,
+    request: () => ({ url: '/api/partners/statements/2025-01.pdf' }),
+  },
+  'GET /api/partners/statements/{month}.csv': {
+    expect: PARTNER_RECORD,
+    request: () => ({ url: '/api/partners/statements/2025-01.csv' }),
+  },
+  'GET /api/admin/partners/{id}/statements/{month}.pdf': {
+    expect: READ,
+    request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.pdf` }),
+  },
+  'GET /api/admin/partners/{id}/statements/{month}.csv': {
+    expect: READ,
+    request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.csv` }),
+  },
+  // Decrypted TINs: not for viewers.
+  'GET /api/admin/exports/1099-nec/{year}.csv': {
+    expect: MONEY,
+    request: () => ({ url: '/api/admin/exports/1099-nec/2025.csv' }),
+  },
+};
+
+const restKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+const restRouteOf = new Map(restRoutes.map((route) => [restKey(route), route]));
+const rawOperations = rawRoutes.flatMap((raw) =>
+  raw.openapi.map((op) => restKey(op as { method: string; path: string })),
+);
+
+function assertOutcome(status: number, expected: Outcome, label: string, body: string) {
+  const detail = `${label}: got ${status} ${body.slice(0, 300)}`;
+  if (expected === '2xx') expect(status >= 200 && status < 300, detail).toBe(true);
+  else expect(status, detail).toBe(expected);
+}
+
+let fx: Fixtures;
+
+async function headersFor(role: Role, fresh: boolean): Promise<Record<string, string>> {
+  if (!fresh || role === 'anonymous') return fx.headers[role];
+  const user =
+    role === 'admin' || role === 'finance' || role === 'viewer'
+      ? await createUser(fx.t.deps, { role })
+      : (await createPartner(fx.t.deps, { status: role === 'pending' ? 'pending' : 'active' })).user;
+  await fx.t.db.updateTable('users').set({ passwordHash: matrixPasswordHash }).where('id', '=', user.id).execute();
+  return bearer(fx.t.deps, user);
+}
+
+/** The other partner must never see anything of the active partner. */
+function assertIsolation(role: Role, status: number, body: string, label: string) {
+  if (role !== 'other' || status >= 300) return;
+  for (const secret of fx.activePrivate)
+    expect(body.includes(secret), `${label} shows the other partner ${secret}`).toBe(false);
+}
+
+beforeAll(async () => {
+  const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+  matrixPasswordHash = await argon2.hash(MATRIX_PASSWORD, { type: argon2.argon2id });
+  const admin = await createUser(t.deps, { role: 'admin' });
+  const finance = await createUser(t.deps, { role: 'finance' });
+  const viewer = await createUser(t.deps, { role: 'viewer' });
+  const pending = await createPartner(t.deps, { status: 'pending' });
+  const active = await createPartner(t.deps, { status: 'active' });
+  const other = await createPartner(t.deps, { status: 'active' });
+  const login = { email: `${unique('login')}@example.com`, password: 'login-pass-1' };
+  await createUser(t.deps, { role: 'partner', ...login });
+
+  const activeReferralId = await createReferral(t.deps, active.partnerId, {
+    stage: 'won',
+    contractStartDate: '2025-01-01',
+    clientCompanyName: 'Secret Client Of Active',
+  });
+  const activeCommissionId = await createCommission(t.deps, {
+    partnerId: active.partnerId,
+    referralId: activeReferralId,
+    monthYear: '2025-01',
+    status: 'paid',
+  });
+  const otherReferralId = await createReferral(t.deps, other.partnerId, {
+    stage: 'won',
+    contractStartDate: '2025-01-01',
+  });
+  await createCommission(t.deps, { partnerId: other.partnerId, referralId: otherReferralId, monthYear: '2025-01' });
+
+  const asAdmin = callerFor(t.deps, admin);
+  const link = await asAdmin.admin.createMaterial({
+    title: 'Matrix link',
+    type: 'document',
+    fileUrl: 'https://example.com/doc.pdf',
+  });
+
+  const adminHeaders = await bearer(t.deps, admin);
+  const form = new FormData();
+  form.append('title', 'Matrix file');
+  form.append('type', 'pdf');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'))], {
+      type: 'application/pdf',
+    }),
+    'matrix.pdf',
+  );
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/marketing-materials',
+    headers: { ...adminHeaders, 'content-type': request.headers.get('content-type') as string },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const fileMaterialId = upload.json().id as string;
+  const stored = await t.db
+    .selectFrom('marketingMaterials')
+    .select(['storageKey', 'isActive', 'updatedAt'])
+    .where('id', '=', fileMaterialId)
+    .executeTakeFirstOrThrow();
+
+  const payoutReferral = await createReferral(t.deps, other.partnerId, {
+    stage: 'won',
+    contractStartDate: '2025-01-01',
+  });
+  const payoutCommission = await createCommission(t.deps, {
+    partnerId: other.partnerId,
+    referralId: payoutReferral,
+    monthYear: '2025-01',
+  });
+  const payout = await asAdmin.admin.processPayout({ commissionIds: [payoutCommission], idempotencyKey: randomUUID() });
+
+  const activeEmail = (
+    await t.db.selectFrom('users').select('email').where('id', '=', active.user.id).executeTakeFirstOrThrow()
+  ).email;
+  fx = {
+    t,
+    users: { pending: pending.user, active: active.user, other: other.user, admin, finance, viewer },
+    headers: {
+      anonymous: {},
+      pending: await bearer(t.deps, pending.user),
+      active: await bearer(t.deps, active.user),
+      other: await bearer(t.deps, other.user),
+      admin: adminHeaders,
+      finance: await bearer(t.deps, finance),
+      viewer: await bearer(t.deps, viewer),
+    },
+    pending,
+    active,
+    other,
+    activePrivate: [active.partnerId, activeReferralId, activeCommissionId, activeEmail, 'Secret Client Of Active'],
+    activeReferralId,
+    login,
+    linkMaterialId: link.id,
+    fileMaterialId,
+    fileMaterial: {
+      id: fileMaterialId,
+      storageKey: stored.storageKey as string,
+      isActive: stored.isActive,
+      updatedAt: stored.updatedAt,
+    },
+    payoutId: payout.id,
+    webhookId: '',
+    webhookDeliveryId: '',
+    keyHeaders: { all: {}, narrow: {} },
+  };
+  fx.webhookId = await newWebhook(fx);
+  await enqueueTestEvent(t.db, fx.webhookId, t.deps.now());
+  fx.webhookDeliveryId = (
+    await t.db
+      .selectFrom('webhookDeliveries')
+      .select('id')
+      .where('endpointId', '=', fx.webhookId)
+      .executeTakeFirstOrThrow()
+  ).id;
+  fx.keyHeaders = {
+    all: { authorization: `Bearer ${(await newApiKey(fx, [...API_KEY_SCOPES])).key}` },
+    narrow: { authorization: `Bearer ${(await newApiKey(fx, ['materials:read'])).key}` },
+  };
+});
+
+afterAll(async () => {
+  await fx?.t.close();
+});
+
+describe('the matrix lists every endpoint', () => {
+  it('lists every tRPC procedure, and only those', () => {
+    expect(Object.keys(PROCEDURES).sort()).toEqual(Object.keys(appRouter._def.procedures).sort());
+  });
+
+  it('lists every REST path, and only those', () => {
+    expect(Object.keys(REST_PATHS).sort()).toEqual([...restRouteOf.keys()].sort());
+  });
+
+  it('lists every raw route, and only those', () => {
+    expect(Object.keys(RAW_PATHS).sort()).toEqual([...rawOperations].sort());
+  });
+});
+
+describe.each(Object.entries(PROCEDURES))('tRPC %s', (path, entry) => {
+  it.each(ROLES)('as %s', async (role) => {
+    const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path];
+    const input = entry.input ? await entry.input(fx, role) : undefined;
+    const headers = await headersFor(role, !!entry.freshPrincipal);
+    const res =
+      procedure?._def.type === 'query'
+        ? await fx.t.app.inject({
+            method: 'GET',
+            url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+            headers,
+          })
+        : await fx.t.app.inject({
+            method: 'POST',
+            url: `/trpc/${path}`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: input === undefined ? '' : JSON.stringify(input),
+          });
+    assertOutcome(res.statusCode, entry.expect[role], `${path} as ${role}`, res.body);
+    assertIsolation(role, res.statusCode, res.body, `${path}`);
+  });
+});
+
+describe.each(Object.entries(PROCEDURES))('tRPC %s with an API key', (path, entry) => {
+  it.each(KEY_PRINCIPALS)('holding %s scopes', async (principal) => {
+    const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path];
+    const input = entry.input ? await entry.input(fx, 'admin') : undefined;
+    const headers = fx.keyHeaders[principal];
+    const res =
+      procedure?._def.type === 'query'
+        ? await fx.t.app.inject({
+            method: 'GET',
+            url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+            headers,
+          })
+        : await fx.t.app.inject({
+            method: 'POST',
+            url: `/trpc/${path}`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: input === undefined ? '' : JSON.stringify(input),
+          });
+    assertOutcome(res.statusCode, keyOutcome(path, principal, entry), `${path} with the ${principal} key`, res.body);
+  });
+});
+
+describe.each(Object.entries(RAW_PATHS))('raw %s with an API key', (key, entry) => {
+  it.each(KEY_PRINCIPALS)('holding %s scopes', async (principal) => {
+    const method = key.split(' ')[0] as 'GET' | 'POST';
+    const request = await entry.request(fx);
+    const res = await fx.t.app.inject({
+      method,
+      url: request.url,
+      headers: { ...fx.keyHeaders[principal], ...request.headers },
+      payload: request.payload,
+    });
+    const expected: Outcome =
+      entry.expect.anonymous === '2xx'
+        ? '2xx'
+        : principal === 'all' && !RAW_KEY_REFUSED_WITH_EVERY_SCOPE.has(key)
+          ? entry.expect.admin
+          : 403;
+    assertOutcome(res.statusCode, expected, `${key} with the ${principal} key`, res.body);
+  });
+});
+
+/** The REST route of `key` and its case: the procedure's, with the path's overrides. */
+function restCase(key: string): { route: RestRoute; entry: Case } {
+  const route = restRouteOf.get(key);
+  if (!route) throw new Error(`${key} is not a REST route`);
+  return { route, entry: { ...(PROCEDURES[route.procedure] as Case), ...REST_PATHS[key] } };
+}
+
+/** Calls a REST route with `input` spread over its path, query or JSON body (and the Idempotency-Key header). */
+async function callRest(route: RestRoute, input: Record<string, unknown>, principalHeaders: Record<string, string>) {
+  const headers: Record<string, string> = { ...principalHeaders };
+  const rest = { ...input };
+  const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  if (route.requestHeaders?.some((h) => h.name === 'Idempotency-Key')) {
+    headers['idempotency-key'] = String(rest.idempotencyKey);
+    delete rest.idempotencyKey;
+  }
+  const query = new URLSearchParams(Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  return route.method === 'GET' || route.method === 'DELETE'
+    ? fx.t.app.inject({ method: route.method, url: query ? `${url}?${query}` : url, headers })
+    : fx.t.app.inject({
+        method: route.method,
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(rest),
+      });
+}
+
+describe.each(Object.keys(REST_PATHS))('REST %s', (key) => {
+  it.each(ROLES)('as %s', async (role) => {
+    const { route, entry } = restCase(key);
+    const input = ((entry.input ? await entry.input(fx, role) : undefined) ?? {}) as Record<string, unknown>;
+    const res = await callRest(route, input, await headersFor(role, !!entry.freshPrincipal));
+    assertOutcome(res.statusCode, entry.expect[role], `${key} as ${role}`, res.body);
+    if (res.statusCode >= 400)
+      expect(res.json().message, `${key} as ${role}: error without a message`).toEqual(expect.any(String));
+    assertIsolation(role, res.statusCode, res.body, key);
+  });
+});
+
+describe.each(Object.keys(REST_PATHS))('REST %s with an API key', (key) => {
+  it.each(KEY_PRINCIPALS)('holding %s scopes', async (principal) => {
+    const { route, entry } = restCase(key);
+    const input = ((entry.input ? await entry.input(fx, 'admin') : undefined) ?? {}) as Record<string, unknown>;
+    const res = await callRest(route, input, fx.keyHeaders[principal]);
+    assertOutcome(
+      res.statusCode,
+      keyOutcome(route.procedure, principal, entry),
+      `${key} with the ${principal} key`,
+      res.body,
+    );
+    if (res.statusCode >= 400)
+      expect(res.json().message, `${key} with the ${principal} key: error without a message`).toEqual(
+        expect.any(String),
+      );
+  });
+});
+
+describe.each(Object.entries(RAW_PATHS))('raw %s', (key, entry) => {
+  it.each(ROLES)('as %s', async (role) => {
+    const method = key.split(' ')[0] as 'GET' | 'POST';
+    const request = await entry.request(fx);
+    const res = await fx.t.app.inject({
+      method,
+      url: request.url,
+      headers: { ...fx.headers[role], ...request.headers },
+      payload: request.payload,
+    });
+    assertOutcome(res.statusCode, entry.expect[role], `${key} as ${role}`, res.body);
+    if (res.statusCode >= 400)
+      expect(res.json().message, `${key} as ${role}: error without a message`).toEqual(expect.any(String));
+    assertIsolation(role, res.statusCode, res.body, key);
+  });
+});

@@ -1,0 +1,349 @@
+// The paged lists over REST, end to end through app.inject(): the Deal Pipeline's columns
+// (cursor paging), the partner's own Referrals tab, and the partner page's commissions, payouts and
+// activity (offset paging). Each answers the page's rows as the body, the count in X-Total-Count and
+// the next page in a Link header; bad input is a 400 naming the field; a partner sees only its own.
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/trpc/context';
+import {
+  bearer,
+  callerFor,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type PartnerFixture,
+  type TestApp,
+} from '../support';
+
+let t: TestApp;
+let admin: SessionUser;
+let acme: PartnerFixture;
+let globex: PartnerFixture;
+let adminHeaders: Record<string, string>;
+let acmeHeaders: Record<string, string>;
+let globexHeaders: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.deps, { role: 'admin' });
+  acme = await createPartner(t.deps, { companyName: 'Acme Advisors' });
+  globex = await createPartner(t.deps, { companyName: 'Globex Books' });
+  for (let i = 0; i < 7; i++)
+    await createReferral(t.deps, acme.partnerId, { clientCompanyName: `Acme Client ${i}`, stage: 'qualified' });
+  for (let i = 0; i < 3; i++)
+    await createReferral(t.deps, globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
+  await createReferral(t.deps, globex.partnerId, { clientCompanyName: 'Northwind Foods', stage: 'booked' });
+  await createReferral(t.deps, acme.partnerId, { clientCompanyName: 'Secret Acme Deal', stage: 'booked' });
+
+  // Acme: five commissions over five months, three of them paid in two payouts.
+  const won = await createReferral(t.deps, acme.partnerId, {
+    clientCompanyName: 'Acme Won Client',
+    stage: 'won',
+    contractStartDate: '2025-01-01',
+  });
+  const commissions: string[] = [];
+  for (const month of ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05'])
+    commissions.push(await createCommission(t.deps, { partnerId: acme.partnerId, referralId: won, monthYear: month }));
+  const asAdmin = callerFor(t.deps, admin);
+  await asAdmin.admin.processPayout({ commissionIds: commissions.slice(0, 2), idempotencyKey: randomUUID() });
+  await asAdmin.admin.processPayout({ commissionIds: commissions.slice(2, 3), idempotencyKey: randomUUID() });
+  // Activity about Acme: two decisions.
+  await asAdmin.admin.suspendPartner({ id: acme.partnerId });
+  await asAdmin.admin.reactivatePartner({ id: acme.partnerId });
+
+  adminHeaders = await bearer(t.deps, admin);
+  acmeHeaders = await bearer(t.deps, acme.user);
+  globexHeaders = await bearer(t.deps, globex.user);
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+const ids = (body: { id: string }[]) => body.map((row) => row.id);
+/** The address inside a Link header's rel="next", or undefined. */
+const nextOf = (link: unknown) => (typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined);
+
+describe('GET /api/admin/pipeline/{stage}', () => {
+  it('walks a column page by page with X-Next-Cursor, newest first, with neither repeats nor gaps, and counts it in X-Total-Count', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const res = await get(
+        `/api/admin/pipeline/qualified?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        adminHeaders,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['x-total-count']).toBe('10');
+      const page = res.json<{ id: string; stage: string }[]>();
+      expect(page.every((deal) => deal.stage === 'qualified')).toBe(true);
+      seen.push(...ids(page));
+      cursor = res.headers['x-next-cursor'] as string | undefined;
+      // Link and X-Next-Cursor come and go together.
+      expect(Boolean(res.headers.link)).toBe(Boolean(cursor));
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(4);
+    expect(new Set(seen).size).toBe(10);
+    const whole = await get('/api/admin/referrals?stage=qualified&sort=-createdAt&limit=100', adminHeaders);
+    expect(seen).toEqual(ids(whole.json()));
+  });
+
+  it('follows the Link header to the next page, keeping the filters', async () => {
+    const first = await get(`/api/admin/pipeline/qualified?partnerId=${acme.partnerId}&limit=4`, adminHeaders);
+    expect(first.headers['x-total-count']).toBe('7');
+    const next = nextOf(first.headers.link);
+    expect(next).toMatch(/^\/api\/admin\/pipeline\/qualified\?/);
+    const url = new URL(next as string, 'http://x');
+    expect(url.searchParams.get('partnerId')).toBe(acme.partnerId);
+    expect(url.searchParams.get('limit')).toBe('4');
+    expect(url.searchParams.get('cursor')).toBe(first.headers['x-next-cursor']);
+    const second = await get(next as string, adminHeaders);
+    expect(second.statusCode, second.body).toBe(200);
+    const rows = [...first.json(), ...second.json()] as { partnerId: string }[];
+    expect(rows).toHaveLength(7);
+    expect(rows.every((deal) => deal.partnerId === acme.partnerId)).toBe(true);
+    expect(second.headers.link).toBeUndefined();
+    expect(second.headers['x-next-cursor']).toBeUndefined();
+  });
+
+  it('answers the same deals as the tRPC procedure', async () => {
+    const res = await get('/api/admin/pipeline/qualified?search=globex', adminHeaders);
+    const procedure = await callerFor(t.deps, admin).admin.pipelineColumn({ stage: 'qualified', search: 'globex' });
+    expect(res.json()).toEqual(procedure.items);
+    expect(res.headers['x-total-count']).toBe(String(procedure.total));
+  });
+
+  it('counts and lists only what the search and the partner filter match', async () => {
+    const searched = await get('/api/admin/pipeline/qualified?search=client%204', adminHeaders);
+    expect(searched.json().map((deal: { clientCompanyName: string }) => deal.clientCompanyName)).toEqual([
+      'Acme Client 4',
+    ]);
+    expect(searched.headers['x-total-count']).toBe('1');
+    const byPartner = await get(`/api/admin/pipeline/booked?partnerId=${globex.partnerId}`, adminHeaders);
+    expect(byPartner.json().map((deal: { clientCompanyName: string }) => deal.clientCompanyName)).toEqual([
+      'Northwind Foods',
+    ]);
+    const none = await get('/api/admin/pipeline/won?search=northwind', adminHeaders);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
+  it.each([
+    ['/api/admin/pipeline/closing', 'stage must be one of booked, qualified, proposal, won, lost'],
+    ['/api/admin/pipeline/booked?cursor=bm90LWEtY3Vyc29y', 'cursor is not valid; start from the first page'],
+    ['/api/admin/pipeline/booked?limit=0', 'limit must be at least 1'],
+    ['/api/admin/pipeline/booked?limit=101', 'limit must be at most 100'],
+    ['/api/admin/pipeline/booked?limit=ten', 'limit must be a whole number'],
+    ['/api/admin/pipeline/booked?partnerId=acme', 'Not a valid id'],
+    ['/api/admin/pipeline/booked?search=a%0Ab', 'Search must be a single line without control characters'],
+  ])('answers 400 to %s with a message naming the fault', async (url, message) => {
+    const res = await get(url, adminHeaders);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message });
+  });
+
+  it('is for the team only: a partner gets 403, nobody 401', async () => {
+    expect((await get('/api/admin/pipeline/booked', acmeHeaders)).statusCode).toBe(403);
+    expect((await get('/api/admin/pipeline/booked', {})).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/partners/referrals/page', () => {
+  it('pages the partner’s own referrals with X-Total-Count and a Link to the next page', async () => {
+    const first = await get('/api/partners/referrals/page?limit=3', acmeHeaders);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['x-total-count']).toBe('9');
+    expect(first.json()).toHaveLength(3);
+    expect(nextOf(first.headers.link)).toBe('/api/partners/referrals/page?limit=3&offset=3');
+    const seen = ids(first.json());
+    let next = nextOf(first.headers.link);
+    while (next) {
+      const res = await get(next, acmeHeaders);
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...ids(res.json()));
+      next = nextOf(res.headers.link);
+    }
+    expect(new Set(seen).size).toBe(9);
+    const own = await callerFor(t.deps, acme.user).partner.referrals();
+    expect(new Set(seen)).toEqual(new Set(own.map((deal) => deal.id)));
+  });
+
+  it('filters by stage and searches, keeping the filters in the Link', async () => {
+    const qualified = await get('/api/partners/referrals/page?stage=qualified&limit=5', acmeHeaders);
+    expect(qualified.headers['x-total-count']).toBe('7');
+    expect(qualified.json().every((deal: { stage: string }) => deal.stage === 'qualified')).toBe(true);
+    expect(nextOf(qualified.headers.link)).toBe('/api/partners/referrals/page?stage=qualified&limit=5&offset=5');
+    const searched = await get('/api/partners/referrals/page?search=client%203', acmeHeaders);
+    expect(searched.json().map((deal: { clientCompanyName: string }) => deal.clientCompanyName)).toEqual([
+      'Acme Client 3',
+    ]);
+    expect(searched.headers.link).toBeUndefined();
+  });
+
+  it('never shows another partner’s referrals, whatever the search', async () => {
+    const res = await get('/api/partners/referrals/page?search=Secret%20Acme&limit=100', globexHeaders);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect(res.headers['x-total-count']).toBe('0');
+    const all = await get('/api/partners/referrals/page?limit=100', globexHeaders);
+    expect(all.headers['x-total-count']).toBe('4');
+    expect(all.body).not.toContain(acme.partnerId);
+    expect(all.body).not.toContain('Acme Client');
+  });
+
+  it.each([
+    ['?stage=closing', 'stage must be one of booked, qualified, proposal, won, lost'],
+    ['?limit=101', 'limit must be at most 100'],
+    ['?offset=-1', 'offset must be at least 0'],
+    ['?search=a%0Ab', 'Search must be a single line without control characters'],
+  ])('answers 400 to %s with a message naming the fault', async (query, message) => {
+    const res = await get(`/api/partners/referrals/page${query}`, acmeHeaders);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message });
+  });
+
+  it('is for active partners: the admin gets 403, a pending partner 403', async () => {
+    expect((await get('/api/partners/referrals/page', adminHeaders)).statusCode).toBe(403);
+    const pending = await createPartner(t.deps, { status: 'pending' });
+    const res = await get('/api/partners/referrals/page', await bearer(t.deps, pending.user));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toEqual(expect.any(String));
+  });
+});
+
+describe('GET /api/admin/partners/{partnerId}/commissions, /payouts, /activity', () => {
+  it('pages the partner’s commissions, newest month first, with X-Total-Count and Link', async () => {
+    const first = await get(`/api/admin/partners/${acme.partnerId}/commissions?limit=2`, adminHeaders);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['x-total-count']).toBe('5');
+    expect(first.json().map((c: { monthYear: string }) => c.monthYear)).toEqual(['2025-05', '2025-04']);
+    expect(nextOf(first.headers.link)).toBe(`/api/admin/partners/${acme.partnerId}/commissions?limit=2&offset=2`);
+    const last = await get(`/api/admin/partners/${acme.partnerId}/commissions?limit=2&offset=4`, adminHeaders);
+    expect(last.json().map((c: { monthYear: string; partnerId: string }) => [c.monthYear, c.partnerId])).toEqual([
+      ['2025-01', acme.partnerId],
+    ]);
+    expect(last.headers.link).toBeUndefined();
+    // The default page is the contract's (10): all five.
+    expect((await get(`/api/admin/partners/${acme.partnerId}/commissions`, adminHeaders)).json()).toHaveLength(5);
+  });
+
+  it('pages the payouts that paid the partner, with the partner’s share of each', async () => {
+    const res = await get(`/api/admin/partners/${acme.partnerId}/payouts?limit=1`, adminHeaders);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.json()).toHaveLength(1);
+    const next = await get(nextOf(res.headers.link) as string, adminHeaders);
+    expect(next.headers.link).toBeUndefined();
+    // The test clock stands still: both payouts carry the same time, so the id tie-breaker orders them; compare as a set.
+    const shares = [...res.json(), ...next.json()]
+      .map((p: { amount: string; commissionCount: number }) => `${p.amount}×${p.commissionCount}`)
+      .sort();
+    expect(shares).toEqual(['100.00×2', '50.00×1']);
+    const none = await get(`/api/admin/partners/${globex.partnerId}/payouts`, adminHeaders);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
+  it('pages the partner’s activity, newest first', async () => {
+    const res = await get(`/api/admin/partners/${acme.partnerId}/activity?limit=1`, adminHeaders);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ action: 'partner.reactivated', entityId: acme.partnerId, actorEmail: admin.email }),
+    ]);
+    expect(nextOf(res.headers.link)).toBe(`/api/admin/partners/${acme.partnerId}/activity?limit=1&offset=1`);
+    const globexActivity = await get(`/api/admin/partners/${globex.partnerId}/activity`, adminHeaders);
+    expect(globexActivity.body).not.toContain(acme.partnerId);
+  });
+
+  it('answers 404 "Partner not found" for an id that names no partner, and an empty page for a partner without rows', async () => {
+    for (const list of ['commissions', 'payouts', 'activity']) {
+      const res = await get(`/api/admin/partners/${randomUUID()}/${list}`, adminHeaders);
+      expect(res.statusCode, `${list}: ${res.body}`).toBe(404);
+      expect(res.json()).toMatchObject({ message: 'Partner not found' });
+    }
+    const empty = await get(`/api/admin/partners/${globex.partnerId}/payouts`, adminHeaders);
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toEqual([]);
+    expect(empty.headers['x-total-count']).toBe('0');
+  });
+
+  it.each([
+    ['/api/admin/partners/acme/commissions', 'Not a valid id'],
+    ['/api/admin/partners/{id}/payouts?limit=500', 'limit must be at most 100'],
+    ['/api/admin/partners/{id}/activity?offset=-3', 'offset must be at least 0'],
+    ['/api/admin/partners/{id}/commissions?limit=1.5', 'limit must be a whole number'],
+  ])('answers 400 to %s with a message naming the fault', async (template, message) => {
+    const res = await get(template.replace('{id}', acme.partnerId), adminHeaders);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message });
+  });
+
+  it('is for the team only: a partner cannot read even its own page’s lists', async () => {
+    for (const list of ['commissions', 'payouts', 'activity']) {
+      expect((await get(`/api/admin/partners/${acme.partnerId}/${list}`, acmeHeaders)).statusCode).toBe(403);
+      expect((await get(`/api/admin/partners/${acme.partnerId}/${list}`, globexHeaders)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('GET /api/site-config', () => {
+  it('answers the scheduling address to anyone', async () => {
+    const res = await get('/api/site-config', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ schedulingUrl: t.deps.config.schedulingUrl });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents the new paths with their parameters, headers and errors', async () => {
+    const document = (await get('/api/openapi.json', {})).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            tags: string[];
+            parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+            responses: Record<string, { headers?: Record<string, unknown> }>;
+          }
+        >
+      >;
+    }>();
+    const pipeline = document.paths['/api/admin/pipeline/{stage}']?.get;
+    expect(pipeline?.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+      'path:stage',
+      'query:cursor',
+      'query:limit',
+      'query:partnerId',
+      'query:search',
+    ]);
+    expect(pipeline?.parameters.find((p) => p.name === 'stage')?.schema).toMatchObject({
+      enum: ['booked', 'qualified', 'proposal', 'won', 'lost'],
+    });
+    expect(Object.keys(pipeline?.responses['200']?.headers ?? {}).sort()).toEqual([
+      'Link',
+      'X-Next-Cursor',
+      'X-Total-Count',
+    ]);
+    expect(Object.keys(pipeline?.responses ?? {})).toEqual(expect.arrayContaining(['400', '401', '403']));
+
+    for (const list of ['commissions', 'payouts', 'activity']) {
+      const op = document.paths[`/api/admin/partners/{partnerId}/${list}`]?.get;
+      expect(op?.tags).toEqual(['Admin: partners']);
+      expect(op?.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+        'path:partnerId',
+        'query:limit',
+        'query:offset',
+      ]);
+      expect(Object.keys(op?.responses['200']?.headers ?? {})).toEqual(['X-Total-Count', 'Link']);
+    }
+    const own = document.paths['/api/partners/referrals/page']?.get;
+    expect(own?.parameters.map((p) => p.name).sort()).toEqual(['limit', 'offset', 'search', 'stage']);
+    expect(document.paths['/api/site-config']?.get).toMatchObject({ tags: ['Public'], security: [] });
+  });
+});

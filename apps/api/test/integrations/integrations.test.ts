@@ -1,0 +1,606 @@
+// Scoped API keys (scope denial, revocation, expiry, rate limit, never shown twice or
+// logged, the key named in activity_log) and signed webhooks (Standard Webhooks signature checked
+// with the `standardwebhooks` package, retries with the same webhook-id, SSRF refusals, redirects
+// not followed, the 64 KB response cap, a replica pair delivering each event once).
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { createDeps } from '../../src/deps';
+import { createLogger } from '../../src/logger';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { createFieldCipher } from '../../src/services/platform/crypto';
+import {
+  createWebhook,
+  reencryptWebhookSecrets,
+  refusalOfAddress,
+  resolveTarget,
+  webhookSecretContext,
+} from '../../src/services/integrations/webhooks';
+import { createWebhookWorker, WEBHOOK_RETRY_DELAYS_MS } from '../../src/workers/webhook-worker';
+import { bearer, createPartner, createTestApp, createUser, type TestApp } from '../support';
+
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+interface Receiver {
+  url: string;
+  received: Received[];
+  /** What the next requests answer (status), in order; 200 once the list is used up. */
+  answers: number[];
+  respond?: (res: ServerResponse) => void;
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const receiver: Receiver = { url: '', received: [], answers: [], close: async () => {} };
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      receiver.received.push({ headers: req.headers, body });
+      if (receiver.respond) return receiver.respond(res);
+      res.statusCode = receiver.answers.shift() ?? 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return receiver;
+}
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createUser>>;
+let adminHeaders: Record<string, string>;
+let receiver: Receiver;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', API_KEY_RATE_LIMIT: '5' });
+  admin = await createUser(t.deps, { role: 'admin' });
+  adminHeaders = await bearer(t.deps, admin);
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+  await t?.close();
+});
+beforeEach(async () => {
+  receiver.received.length = 0;
+  receiver.answers.length = 0;
+  receiver.respond = undefined;
+  await t.db.deleteFrom('webhookEndpoints').execute();
+});
+
+async function createKey(scopes: string[], extra: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/api-keys',
+    headers: adminHeaders,
+    payload: { name: 'Tool', scopes, ...extra },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string; key: string; prefix: string; scopes: string[] }>();
+}
+const withKey = (key: string) => ({ authorization: `Bearer ${key}` });
+
+describe('API keys', () => {
+  it('answers the key once, stores only its hash, and never lists it', async () => {
+    const created = await createKey(['partners:read']);
+    expect(created.key).toMatch(/^ppk_[A-Za-z0-9_-]{43,}$/);
+    expect(created.key.startsWith(created.prefix)).toBe(true);
+    const stored = await t.db.selectFrom('apiKeys').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(created.key);
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/api-keys', headers: adminHeaders });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(created.key);
+    expect(list.body).not.toContain(stored.keyHash);
+    expect(list.json().find((k: { id: string }) => k.id === created.id)).toMatchObject({
+      name: 'Tool',
+      prefix: created.prefix,
+      scopes: ['partners:read'],
+      lastUsedAt: null,
+    });
+  });
+
+  it('acts within its scopes: 200 inside them, 403 outside, never keys or the team', async () => {
+    const { key, id } = await createKey(['partners:read']);
+    const inside = await t.app.inject({ method: 'GET', url: '/api/admin/partners?limit=5', headers: withKey(key) });
+    expect(inside.statusCode, inside.body).toBe(200);
+    const outside = await t.app.inject({ method: 'GET', url: '/api/admin/referrals?limit=5', headers: withKey(key) });
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toBe('This API key does not have the scope for this request');
+    const keys = await t.app.inject({ method: 'GET', url: '/api/admin/api-keys', headers: withKey(key) });
+    expect(keys.statusCode).toBe(403);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: withKey(key) });
+    expect(me.statusCode).toBe(403);
+    const used = await t.db.selectFrom('apiKeys').select('lastUsedAt').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(used.lastUsedAt).not.toBeNull();
+  });
+
+  it('refuses an unknown scope at creation', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: adminHeaders,
+      payload: { name: 'Bad', scopes: ['keys:manage'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Unknown scope');
+  });
+
+  it('is refused at once after revocation', async () => {
+    const { key, id } = await createKey(['partners:read']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode).toBe(
+      200,
+    );
+    const revoke = await t.app.inject({ method: 'DELETE', url: `/api/admin/api-keys/${id}`, headers: adminHeaders });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('This API key has been revoked');
+  });
+
+  it("is refused with its creator's access: deactivation and a role without keys revoke the member's keys", async () => {
+    const member = await createUser(t.deps, { role: 'admin' });
+    const memberHeaders = await bearer(t.deps, member);
+    const make = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/api-keys',
+        headers: memberHeaders,
+        payload: { name: 'Member tool', scopes: ['partners:read'] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string; key: string }>();
+    };
+    const works = async (key: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode;
+
+    const kept = await make();
+    expect(await works(kept.key)).toBe(200);
+    const demote = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/team/${member.id}`,
+      headers: adminHeaders,
+      payload: { role: 'finance' },
+    });
+    expect(demote.statusCode, demote.body).toBe(200);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(kept.key) });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe('This API key has been revoked');
+    const revokedRows = await t.db
+      .selectFrom('activityLog')
+      .select('details')
+      .where('action', '=', 'api_key.revoked')
+      .where('entityId', '=', kept.id)
+      .execute();
+    expect(revokedRows.map((row) => (row.details as { reason: string }).reason)).toEqual(['role changed']);
+
+    // Made admin again, the member's old key stays revoked; a new one works until deactivation.
+    await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', member.id).execute();
+    expect(await works(kept.key)).toBe(401);
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: adminHeaders,
+      payload: { name: 'Placeholder', scopes: ['partners:read'] },
+    });
+    expect(fresh.statusCode).toBe(201);
+    await t.db
+      .updateTable('apiKeys')
+      .set({ createdBy: member.id })
+      .where('id', '=', fresh.json<{ id: string }>().id)
+      .execute();
+    const freshKey = fresh.json<{ key: string }>().key;
+    expect(await works(freshKey)).toBe(200);
+    const deactivate = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/team/${member.id}`,
+      headers: adminHeaders,
+    });
+    expect(deactivate.statusCode, deactivate.body).toBe(200);
+    expect(await works(freshKey)).toBe(401);
+  });
+
+  it('is refused when its creator is inactive, even where the key was never revoked', async () => {
+    const member = await createUser(t.deps, { role: 'admin' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: await bearer(t.deps, member),
+      payload: { name: 'Orphan', scopes: ['partners:read'] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { key } = res.json<{ key: string }>();
+    await t.db.updateTable('users').set({ active: false }).where('id', '=', member.id).execute();
+    const after = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
+    expect(after.statusCode).toBe(401);
+    await t.db.updateTable('users').set({ active: true, role: 'viewer' }).where('id', '=', member.id).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('is refused after its expiry', async () => {
+    const expiresAt = new Date(t.clock.now.getTime() + 60_000).toISOString();
+    const { key } = await createKey(['partners:read'], { expiresAt });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode).toBe(
+      200,
+    );
+    const saved = t.clock.now;
+    t.clock.now = new Date(saved.getTime() + 61_000);
+    try {
+      const after = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
+      expect(after.statusCode).toBe(401);
+      expect(after.json().message).toBe('This API key has expired');
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+
+  it('sends RateLimit headers and answers 429 with Retry-After past its budget', async () => {
+    const { key } = await createKey(['partners:read']);
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 6; i++) {
+      last = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
+      statuses.push(last.statusCode);
+      if (i === 0) expect(last.headers).toMatchObject({ 'ratelimit-limit': '5', 'ratelimit-remaining': '4' });
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last?.headers['ratelimit-remaining']).toBe('0');
+  });
+
+  it('counts each procedure of a tRPC batch against its budget', async () => {
+    const { key } = await createKey(['partners:read']);
+    const batch = (size: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/trpc/${Array.from({ length: size }, () => 'admin.metrics').join(',')}?batch=1&input=${encodeURIComponent('{}')}`,
+        headers: withKey(key),
+      });
+    const three = await batch(3);
+    expect(three.statusCode, three.body).toBe(200);
+    expect(three.headers['ratelimit-remaining']).toBe('2');
+    const tooMany = await batch(3);
+    expect(tooMany.statusCode).toBe(429);
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('names the key in the activity log of a change it makes', async () => {
+    const { key, id } = await createKey(['partners:write']);
+    const pending = await createPartner(t.deps, { status: 'pending' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/partners/${pending.partnerId}/approve`,
+      headers: withKey(key),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await t.db
+      .selectFrom('activityLog')
+      .select(['apiKeyId', 'userId'])
+      .where('entityId', '=', pending.partnerId)
+      .where('action', '=', 'partner.approved')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ apiKeyId: id, userId: admin.id });
+  });
+
+  it('never writes the key to the log', async () => {
+    const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (logLines.push(chunk.toString()), done()) });
+    const logger = createLogger('info', sink);
+    const deps = createDeps(t.deps.config, t.database, logger, () => t.clock.now);
+    const { buildApp } = await import('../../src/app');
+    const app = await buildApp(deps, { serveWeb: false });
+    try {
+      const { key } = await createKey(['partners:read']);
+      await app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
+      await app.inject({ method: 'GET', url: '/api/admin/referrals', headers: withKey(key) });
+      expect(logLines.length).toBeGreaterThan(0);
+      expect(logLines.join('\n')).not.toContain(key);
+    } finally {
+      await app.close();
+      await deps.rateLimits.close();
+    }
+  });
+});
+
+async function createHook(url: string, events: string[] = ['partner.approved']) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/webhooks',
+    headers: adminHeaders,
+    payload: { url, events },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string; secret: string }>();
+}
+
+async function approveOnePartner() {
+  const pending = await createPartner(t.deps, { status: 'pending' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/partners/${pending.partnerId}/approve`,
+    headers: adminHeaders,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return pending.partnerId;
+}
+
+describe('webhooks', () => {
+  it('delivers a change signed per Standard Webhooks, with the public fields only', async () => {
+    const hook = await createHook(receiver.url);
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    const partnerId = await approveOnePartner();
+    const worker = createWebhookWorker(t.deps);
+    expect(await worker.runOnce()).toBe(1);
+    const [arrived] = receiver.received;
+    expect(arrived).toBeDefined();
+    const verified = new Webhook(hook.secret).verify(
+      arrived?.body ?? '',
+      arrived?.headers as Record<string, string>,
+    ) as { type: string; data: Record<string, unknown> };
+    expect(verified.type).toBe('partner.approved');
+    expect(verified.data).toMatchObject({ id: partnerId, status: 'active' });
+    expect(arrived?.body).not.toMatch(/bank|routing|account/i);
+    expect(() =>
+      new Webhook(hook.secret).verify(`${arrived?.body} `, arrived?.headers as Record<string, string>),
+    ).toThrow();
+  });
+
+  it('retries a failed delivery with the same webhook-id, first within about 10 s', async () => {
+    await createHook(receiver.url);
+    receiver.answers.push(500, 503);
+    await approveOnePartner();
+    const worker = createWebhookWorker(t.deps);
+    const saved = t.clock.now;
+    try {
+      expect(await worker.runOnce()).toBe(1);
+      expect(await worker.runOnce()).toBe(0);
+      t.clock.now = new Date(saved.getTime() + WEBHOOK_RETRY_DELAYS_MS[0]);
+      expect(await worker.runOnce()).toBe(1);
+      t.clock.now = new Date(t.clock.now.getTime() + WEBHOOK_RETRY_DELAYS_MS[1]);
+      expect(await worker.runOnce()).toBe(1);
+    } finally {
+      t.clock.now = saved;
+    }
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toHaveLength(3);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    const [delivery] = await t.db.selectFrom('webhookDeliveries').selectAll().execute();
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 3 });
+    const endpoint = (await t.db.selectFrom('webhookEndpoints').select('id').executeTakeFirstOrThrow()).id;
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/webhooks/${endpoint}/deliveries`,
+      headers: adminHeaders,
+    });
+    expect(listed.json()[0].attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 503, 200]);
+  });
+
+  it('does not follow a redirect, and reads at most 64 KB of an answer', async () => {
+    await createHook(receiver.url);
+    receiver.respond = (res) => {
+      res.statusCode = 302;
+      res.setHeader('location', 'http://169.254.169.254/latest/meta-data');
+      res.end();
+    };
+    await approveOnePartner();
+    await createWebhookWorker(t.deps).runOnce();
+    expect(receiver.received).toHaveLength(1);
+    const [attempt] = await t.db.selectFrom('webhookAttempts').selectAll().execute();
+    expect(attempt).toMatchObject({ statusCode: 302, error: 'Redirect (302) not followed' });
+
+    await t.db.deleteFrom('webhookEndpoints').execute();
+    await createHook(receiver.url);
+    let written = 0;
+    receiver.respond = (res) => {
+      res.statusCode = 200;
+      const chunk = Buffer.alloc(16 * 1024, 'x');
+      // An endless answer: the worker must stop reading and settle the delivery.
+      const pump = () => {
+        while (res.write(chunk)) {
+          written += chunk.length;
+          if (written > 10 * 1024 * 1024) return res.end();
+        }
+        res.once('drain', pump);
+      };
+      res.on('close', () => res.removeAllListeners('drain'));
+      pump();
+    };
+    await approveOnePartner();
+    await createWebhookWorker(t.deps).runOnce();
+    const [delivery] = await t.db.selectFrom('webhookDeliveries').select('status').execute();
+    expect(delivery?.status).toBe('delivered');
+    expect(written).toBeLessThan(10 * 1024 * 1024);
+  });
+
+  it('delivers each event once from a replica pair on one database', async () => {
+    await createHook(receiver.url);
+    for (let i = 0; i < 12; i++) await approveOnePartner();
+    const replica = createDeps(t.deps.config, t.database, createLogger('silent'), () => t.clock.now);
+    const [first, second] = [
+      createWebhookWorker(t.deps, { batchSize: 5 }),
+      createWebhookWorker(replica, { batchSize: 5 }),
+    ];
+    let claimed = 0;
+    for (;;) {
+      const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
+      claimed += a + b;
+      if (a + b === 0) break;
+    }
+    await replica.rateLimits.close();
+    expect(claimed).toBe(12);
+    expect(receiver.received).toHaveLength(12);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(12);
+  });
+
+  it('sends a test event and resends a delivery with the same webhook-id', async () => {
+    const hook = await createHook(receiver.url);
+    const test = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/webhooks/${hook.id}/test`,
+      headers: adminHeaders,
+    });
+    expect(test.statusCode, test.body).toBe(201);
+    await createWebhookWorker(t.deps).runOnce();
+    const deliveries = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${hook.id}/deliveries`, headers: adminHeaders })
+    ).json();
+    expect(deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 'delivered' });
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/webhooks/${hook.id}/deliveries/${deliveries[0].id}/resend`,
+      headers: adminHeaders,
+    });
+    expect(resend.statusCode, resend.body).toBe(201);
+    await createWebhookWorker(t.deps).runOnce();
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[0]?.headers['webhook-id']).toBe(receiver.received[1]?.headers['webhook-id']);
+  });
+
+  it('rotates the secret: later deliveries verify with the new one only', async () => {
+    const hook = await createHook(receiver.url);
+    const rotated = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/webhooks/${hook.id}`,
+      headers: adminHeaders,
+      payload: { rotateSecret: true },
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const secret = rotated.json().secret as string;
+    expect(secret).not.toBe(hook.secret);
+    await approveOnePartner();
+    await createWebhookWorker(t.deps).runOnce();
+    const [arrived] = receiver.received;
+    expect(() =>
+      new Webhook(secret).verify(arrived?.body ?? '', arrived?.headers as Record<string, string>),
+    ).not.toThrow();
+    expect(() =>
+      new Webhook(hook.secret).verify(arrived?.body ?? '', arrived?.headers as Record<string, string>),
+    ).toThrow();
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: adminHeaders });
+    expect(list.body).not.toContain(secret);
+  });
+});
+
+describe('webhook secrets at rest', () => {
+  it('stores the secret encrypted and moves it to the current key with cli reencrypt', async () => {
+    const oldKey = randomBytes(32).toString('base64');
+    const older = createFieldCipher(oldKey);
+    const hook = await createWebhook(
+      t.db,
+      { cipher: older, allowPrivate: true },
+      admin.id,
+      { url: receiver.url, events: ['partner.applied'] },
+      t.clock.now,
+    );
+    const stored = (
+      await t.db.selectFrom('webhookEndpoints').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()
+    ).secret;
+    expect(stored).not.toContain(hook.secret.slice(6));
+    const current = createFieldCipher(randomBytes(32).toString('base64'), [oldKey]);
+    expect(await reencryptWebhookSecrets(t.db, current)).toEqual({ rewritten: 1, unreadable: [] });
+    const after = (
+      await t.db.selectFrom('webhookEndpoints').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()
+    ).secret;
+    expect(current.isCurrent(after)).toBe(true);
+    expect(current.decrypt(after, webhookSecretContext(hook.id))).toBe(hook.secret);
+    expect(await reencryptWebhookSecrets(t.db, current)).toEqual({ rewritten: 0, unreadable: [] });
+  });
+});
+
+describe('webhook target safety', () => {
+  it('refuses IPv4-compatible, IPv4-mapped (in every spelling), NAT64, 6to4 and Teredo addresses', () => {
+    for (const address of [
+      '::7f00:1',
+      '::127.0.0.1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '0:0:0:0:0:ffff:7f00:0001',
+      '::FFFF:A00:1',
+      '::ffff:0a00:0001',
+      '64:ff9b::7f00:1',
+      '64:ff9b::10.0.0.1',
+      '64:ff9b:1::a00:1',
+      '2002:7f00:1::1',
+      '2002:c0a8:101::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    ]) {
+      expect(refusalOfAddress(address, false), address).toBeDefined();
+    }
+    // Mapped metadata addresses stay refused even where private networks are allowed.
+    for (const address of ['::ffff:a9fe:a9fe', '0:0:0:0:0:ffff:169.254.169.254']) {
+      expect(refusalOfAddress(address, true), address).toMatch(/link-local or cloud metadata/);
+    }
+  });
+
+  it('names the host and the kind of address in a refusal, never the addresses it resolved to', async () => {
+    const refusal = await resolveTarget('localhost', false).catch((error: Error) => error.message);
+    expect(refusal).toBe(
+      'The host localhost resolves to a loopback, private, multicast, reserved or tunnelled address',
+    );
+    expect(refusal).not.toMatch(/127\.0\.0\.1|::1/);
+  });
+
+  it('refuses link-local and cloud metadata addresses even when private networks are allowed', async () => {
+    for (const url of ['http://169.254.169.254/latest', 'http://[fe80::1]/x', 'http://[::ffff:169.254.169.254]/x']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/webhooks',
+        headers: adminHeaders,
+        payload: { url, events: ['partner.approved'] },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toMatch(/^This webhook URL is refused: .*link-local or cloud metadata/);
+    }
+  });
+
+  it('refuses loopback, private and unspecified targets, and http, without WEBHOOK_ALLOW_PRIVATE_NETWORKS', async () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '192.168.1.1',
+      '172.16.0.1',
+      '0.0.0.0',
+      '::1',
+      'fc00::1',
+      '224.0.0.1',
+    ]) {
+      expect(refusalOfAddress(address, false), address).toBeDefined();
+    }
+    expect(refusalOfAddress('93.184.216.34', false)).toBeUndefined();
+    expect(refusalOfAddress('2606:4700:4700::1111', false)).toBeUndefined();
+    expect(refusalOfAddress('::ffff:93.184.216.34', false)).toBeUndefined();
+    expect(refusalOfAddress('127.0.0.1', true)).toBeUndefined();
+    // "localhost" is a host name resolving to 127.0.0.1: the resolved address is what counts.
+    await expect(resolveTarget('localhost', false)).rejects.toThrow(/resolves to .*loopback/);
+    const strict = await createTestApp();
+    try {
+      const strictAdmin = await createUser(strict.deps, { role: 'admin' });
+      const headers = await bearer(strict.deps, strictAdmin);
+      const http = await strict.app.inject({
+        method: 'POST',
+        url: '/api/admin/webhooks',
+        headers,
+        payload: { url: 'http://example.com/hook', events: ['partner.approved'] },
+      });
+      expect(http.json().message).toBe('This webhook URL is refused: The URL must use https');
+      const local = await strict.app.inject({
+        method: 'POST',
+        url: '/api/admin/webhooks',
+        headers,
+        payload: { url: 'https://localhost:8443/hook', events: ['partner.approved'] },
+      });
+      expect(local.statusCode).toBe(400);
+      expect(local.json().message).toMatch(/loopback/);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -1,0 +1,414 @@
+// Marketing library through REST and tRPC: who may see and change what, validation, and
+// download counting (also under concurrent downloads).
+
+import { MESSAGES, materialTitleRequired, materialTypeRequired, materialUrlInvalid } from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, callerFor, createPartner, createTestApp, createUser, type TestApp } from '../support';
+import type { SessionUser } from '../../src/trpc/context';
+
+let t: TestApp;
+let admin: SessionUser;
+let adminHeaders: { authorization: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.deps, { role: 'admin' });
+  adminHeaders = await bearer(t.deps, admin);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function createLink(title: string, extra: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/marketing-materials',
+    headers: adminHeaders,
+    payload: {
+      title,
+      description: `About ${title}`,
+      type: 'pdf',
+      fileUrl: 'https://cdn.example.com/files/one-pager.pdf',
+      ...extra,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{
+    id: string;
+    title: string;
+    downloadCount: number;
+    isActive: boolean;
+    fileUrl: string | null;
+    isExternal: boolean;
+  }>();
+}
+
+describe('publishing a link (JSON)', () => {
+  it('creates an external material with 201 and logs it', async () => {
+    const material = await createLink('Partner One-Pager');
+    expect(material).toMatchObject({
+      title: 'Partner One-Pager',
+      isExternal: true,
+      isActive: true,
+      downloadCount: 0,
+      fileUrl: 'https://cdn.example.com/files/one-pager.pdf',
+    });
+    const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', material.id).execute();
+    expect(log.map((r) => r.action)).toEqual(['material.created']);
+    expect(log[0]?.userId).toBe(admin.id);
+  });
+
+  it.each([
+    [{ title: '  ', type: 'pdf', fileUrl: 'https://x.example.com/a.pdf' }, materialTitleRequired],
+    [{ title: 'Deck', type: 'poster', fileUrl: 'https://x.example.com/a.pdf' }, materialTypeRequired],
+    [{ title: 'Deck', type: 'pdf', fileUrl: 'javascript:alert(1)' }, materialUrlInvalid],
+    [{ title: 'Deck', type: 'pdf', fileUrl: 'not a url' }, materialUrlInvalid],
+  ])('refuses %j with 400 and its message', async (payload, message) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/marketing-materials',
+      headers: adminHeaders,
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, code: 'BAD_REQUEST' });
+  });
+
+  it('refuses partners (403) and anonymous callers (401)', async () => {
+    const partner = await createPartner(t.deps);
+    const asPartner = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/marketing-materials',
+      headers: await bearer(t.deps, partner.user),
+      payload: { title: 'Mine', type: 'pdf', fileUrl: 'https://x.example.com/a.pdf' },
+    });
+    expect(asPartner.statusCode).toBe(403);
+    expect(asPartner.json().message).toBe(MESSAGES.adminOnly);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/marketing-materials',
+      payload: { title: 'Mine', type: 'pdf', fileUrl: 'https://x.example.com/a.pdf' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const count = await t.db
+      .selectFrom('marketingMaterials')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('title', '=', 'Mine')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it('refuses a body that is neither JSON nor multipart with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/marketing-materials',
+      headers: { ...adminHeaders, 'content-type': 'text/plain' },
+      payload: 'title=x',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('who sees the library', () => {
+  it('shows partners active materials only, admins everything', async () => {
+    const visible = await createLink('Visible deck');
+    const hidden = await createLink('Retired flyer');
+    await callerFor(t.deps, admin).admin.updateMaterial({ id: hidden.id, isActive: false });
+    const partner = await createPartner(t.deps);
+
+    const asPartner = await t.app.inject({
+      method: 'GET',
+      url: '/api/marketing-materials',
+      headers: await bearer(t.deps, partner.user),
+    });
+    expect(asPartner.statusCode).toBe(200);
+    const partnerIds = asPartner.json<{ id: string }[]>().map((m) => m.id);
+    expect(partnerIds).toContain(visible.id);
+    expect(partnerIds).not.toContain(hidden.id);
+    // The partner list does not carry the external address: downloads go through the tracked call.
+    expect(asPartner.json()[0]).not.toHaveProperty('fileUrl');
+
+    const asAdmin = await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: adminHeaders });
+    expect(asAdmin.json<{ id: string }[]>().map((m) => m.id)).toEqual(expect.arrayContaining([visible.id, hidden.id]));
+    const adminList = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/marketing-materials',
+      headers: adminHeaders,
+    });
+    expect(adminList.statusCode).toBe(200);
+    expect(adminList.json().find((m: { id: string }) => m.id === hidden.id)).toMatchObject({
+      isActive: false,
+      fileUrl: expect.any(String),
+    });
+  });
+
+  it.each(['pending', 'suspended', 'inactive', 'rejected'] as const)(
+    'refuses a %s partner with 403',
+    async (status) => {
+      const partner = await createPartner(t.deps, { status });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/marketing-materials',
+        headers: await bearer(t.deps, partner.user),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(MESSAGES.partnerNotActive);
+    },
+  );
+
+  it('refuses a partner user without a partner record (403) and anonymous callers (401)', async () => {
+    const user = await createUser(t.deps, { role: 'partner' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: await bearer(t.deps, user) }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/marketing-materials' })).statusCode).toBe(401);
+  });
+
+  it('keeps the admin list from partners', async () => {
+    const partner = await createPartner(t.deps);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/marketing-materials',
+      headers: await bearer(t.deps, partner.user),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('editing', () => {
+  it('edits, deactivates and reactivates, logging each change', async () => {
+    const material = await createLink('Email templates');
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/marketing-materials/${material.id}`,
+      headers: adminHeaders,
+      payload: { title: 'Client email templates', type: 'email_template', description: '' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({
+      title: 'Client email templates',
+      type: 'email_template',
+      description: null,
+      isActive: true,
+    });
+
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/marketing-materials/${material.id}`,
+      headers: adminHeaders,
+      payload: { isActive: false },
+    });
+    expect(off.json().isActive).toBe(false);
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/marketing-materials/${material.id}`,
+      headers: adminHeaders,
+      payload: { isActive: true },
+    });
+    expect(on.json().isActive).toBe(true);
+
+    const actions = await t.db
+      .selectFrom('activityLog')
+      .select('action')
+      .where('entityId', '=', material.id)
+      .orderBy('createdAt')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual([
+      'material.created',
+      'material.updated',
+      'material.deactivated',
+      'material.activated',
+    ]);
+  });
+
+  it('answers 404 for an unknown material and 400 for a blank title', async () => {
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/marketing-materials/00000000-0000-4000-8000-000000000000',
+      headers: adminHeaders,
+      payload: { isActive: false },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const material = await createLink('Logo pack');
+    const blank = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/marketing-materials/${material.id}`,
+      headers: adminHeaders,
+      payload: { title: '' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(materialTitleRequired);
+  });
+
+  it('refuses partners', async () => {
+    const material = await createLink('Not yours');
+    const partner = await createPartner(t.deps);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/marketing-materials/${material.id}`,
+      headers: await bearer(t.deps, partner.user),
+      payload: { isActive: false },
+    });
+    expect(res.statusCode).toBe(403);
+    const row = await t.db
+      .selectFrom('marketingMaterials')
+      .select('isActive')
+      .where('id', '=', material.id)
+      .executeTakeFirstOrThrow();
+    expect(row.isActive).toBe(true);
+  });
+});
+
+describe('downloads', () => {
+  it('counts a partner download, logs it and answers the external address', async () => {
+    const material = await createLink('Counted one-pager');
+    const partner = await createPartner(t.deps);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/marketing-materials/${material.id}/download`,
+      headers: await bearer(t.deps, partner.user),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ url: 'https://cdn.example.com/files/one-pager.pdf', downloadCount: 1 });
+    const log = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('entityId', '=', material.id)
+      .where('action', '=', 'material.downloaded')
+      .execute();
+    expect(log).toHaveLength(1);
+    expect(log[0]?.userId).toBe(partner.user.id);
+  });
+
+  it('counts every one of 20 concurrent downloads', async () => {
+    const material = await createLink('Busy deck');
+    const partners = await Promise.all(Array.from({ length: 4 }, () => createPartner(t.deps)));
+    const headers = await Promise.all(partners.map((p) => bearer(t.deps, p.user)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/marketing-materials/${material.id}/download`,
+          headers: headers[i % 4],
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    // Each download saw its own count: the increments were never lost or merged.
+    expect(answers.map((a) => a.json().downloadCount as number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    const row = await t.db
+      .selectFrom('marketingMaterials')
+      .select('downloadCount')
+      .where('id', '=', material.id)
+      .executeTakeFirstOrThrow();
+    expect(row.downloadCount).toBe(20);
+    const logged = await t.db
+      .selectFrom('activityLog')
+      .select('id')
+      .where('entityId', '=', material.id)
+      .where('action', '=', 'material.downloaded')
+      .execute();
+    expect(logged).toHaveLength(20);
+  });
+
+  it('counts concurrent downloads through tRPC callers too', async () => {
+    const material = await createLink('Caller deck');
+    const partner = await createPartner(t.deps);
+    const caller = callerFor(t.deps, partner.user);
+    await Promise.all(Array.from({ length: 20 }, () => caller.partner.downloadMaterial({ id: material.id })));
+    const [listed] = (await caller.partner.materials()).filter((m) => m.id === material.id);
+    expect(listed?.downloadCount).toBe(20);
+  });
+
+  it('does not let a partner download an inactive material (404, not counted)', async () => {
+    const material = await createLink('Withdrawn');
+    await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
+    const partner = await createPartner(t.deps);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/marketing-materials/${material.id}/download`,
+      headers: await bearer(t.deps, partner.user),
+    });
+    expect(res.statusCode).toBe(404);
+    const row = await t.db
+      .selectFrom('marketingMaterials')
+      .select('downloadCount')
+      .where('id', '=', material.id)
+      .executeTakeFirstOrThrow();
+    expect(row.downloadCount).toBe(0);
+  });
+
+  it('refuses downloads by inactive partners and anonymous callers', async () => {
+    const material = await createLink('Guarded');
+    const pending = await createPartner(t.deps, { status: 'pending' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/marketing-materials/${material.id}/download`,
+          headers: await bearer(t.deps, pending.user),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download` })).statusCode,
+    ).toBe(401);
+    const row = await t.db
+      .selectFrom('marketingMaterials')
+      .select('downloadCount')
+      .where('id', '=', material.id)
+      .executeTakeFirstOrThrow();
+    expect(row.downloadCount).toBe(0);
+  });
+
+  it('gives an admin the address without counting the preview, even for an inactive material', async () => {
+    const material = await createLink('Admin preview');
+    await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/marketing-materials/${material.id}/download`,
+      headers: adminHeaders,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ url: 'https://cdn.example.com/files/one-pager.pdf', downloadCount: 0 });
+  });
+
+  it('answers 400 for an id that is not a uuid and 404 for an unknown one', async () => {
+    const partner = await createPartner(t.deps);
+    const headers = await bearer(t.deps, partner.user);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/marketing-materials/abc/download', headers })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/marketing-materials/00000000-0000-4000-8000-000000000000/download',
+          headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the library paths and both bodies of the create route', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/marketing-materials',
+        '/api/marketing-materials/{id}/download',
+        '/api/admin/marketing-materials',
+        '/api/admin/marketing-materials/{id}',
+        '/api/files/{token}',
+      ]),
+    );
+    const create = doc.paths['/api/admin/marketing-materials'].post;
+    expect(Object.keys(create.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);
+    expect(create.requestBody.content['multipart/form-data'].schema.required).toContain('file');
+    expect(doc.paths['/api/admin/marketing-materials'].get.operationId).toBe('admin.materials');
+  });
+});

@@ -1,0 +1,404 @@
+// Adjustments and voids: bonuses and clawbacks over REST, voids, net payouts per partner
+// (refused by name at zero or less, nothing paid), payouts by filter ("Select all N matching"),
+// the filtered pending list with its offered clawbacks, the wire CSV's net, mails and the export.
+
+import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/trpc/context';
+import {
+  bearer,
+  callerFor,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type PartnerFixture,
+  type TestApp,
+} from '../support';
+
+let t: TestApp;
+let admin: SessionUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.now = new Date('2026-11-22T10:00:00Z');
+  admin = await createUser(t.deps, { role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = async (url: string, payload: unknown, user: SessionUser = admin, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { ...(await bearer(t.deps, user)), ...headers },
+  });
+const get = async (url: string, user: SessionUser = admin) =>
+  t.app.inject({ method: 'GET', url, headers: await bearer(t.deps, user) });
+const commission = (id: string) =>
+  t.db.selectFrom('commissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const partnerRow = (id: string) =>
+  t.db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const mailsTo = async (partner: PartnerFixture) => {
+  const user = await t.db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', partner.user.id)
+    .executeTakeFirstOrThrow();
+  return t.db
+    .selectFrom('emailOutbox')
+    .select(['kind', 'subject', 'textBody'])
+    .where('recipient', '=', user.email)
+    .orderBy('createdAt')
+    .execute();
+};
+
+async function earning(partner: PartnerFixture, amount: string, monthYear = '2026-10') {
+  const referralId = await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+  return createCommission(t.deps, { partnerId: partner.partnerId, referralId, monthYear, amount });
+}
+
+describe('POST /api/admin/commissions/adjustments', () => {
+  it('adds a pending bonus (positive) and clawback (negative) with their reason, logs and mails them', async () => {
+    const partner = await createPartner(t.deps, { companyName: 'Bonus Partners' });
+    const referralId = await createReferral(t.deps, partner.partnerId, { clientCompanyName: 'Adjusted Client' });
+    const bonus = await post('/api/admin/commissions/adjustments', {
+      partnerId: partner.partnerId,
+      amount: '250',
+      reason: 'Q4 launch bonus',
+      referralId,
+      month: '2026-10',
+    });
+    expect(bonus.statusCode).toBe(201);
+    expect(bonus.json()).toMatchObject({
+      partnerId: partner.partnerId,
+      referralId,
+      clientCompanyName: 'Adjusted Client',
+      amount: '250.00',
+      monthYear: '2026-10',
+      kind: 'bonus',
+      status: 'pending',
+      reason: 'Q4 launch bonus',
+    });
+
+    const clawback = await post('/api/admin/commissions/adjustments', {
+      partnerId: partner.partnerId,
+      amount: -75.5,
+      reason: 'Client refunded September',
+    });
+    expect(clawback.statusCode).toBe(201);
+    expect(clawback.json()).toMatchObject({
+      referralId: null,
+      amount: '-75.50',
+      monthYear: '2026-11',
+      kind: 'clawback',
+      status: 'pending',
+    });
+
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select(['action', 'entityId', 'userId'])
+      .where('entityId', 'in', [bonus.json<{ id: string }>().id, clawback.json<{ id: string }>().id])
+      .orderBy('action')
+      .execute();
+    expect(log.map((row) => [row.action, row.userId])).toEqual([
+      ['commission.bonus_added', admin.id],
+      ['commission.clawback_added', admin.id],
+    ]);
+    const mails = await mailsTo(partner);
+    expect(mails.map((m) => m.kind)).toEqual(['commissionBonus', 'commissionClawback']);
+    expect(mails[0]?.subject).toBe('A bonus for you: $250.00');
+    expect(mails[0]?.textBody).toContain('Reason: Q4 launch bonus');
+    expect(mails[1]?.subject).toBe('A clawback of -$75.50 on your commissions');
+
+    // The partner sees both lines, with kind and reason; pending totals count them, the paid total does not move.
+    const mine = await callerFor(t.deps, partner.user).partner.commissions();
+    expect(mine.map((c) => [c.kind, c.amount])).toEqual(
+      expect.arrayContaining([
+        ['bonus', '250.00'],
+        ['clawback', '-75.50'],
+      ]),
+    );
+    expect((await callerFor(t.deps, partner.user).partner.metrics()).pendingCommissions).toBe('174.50');
+    expect((await partnerRow(partner.partnerId)).totalLifetimeCommissions).toBe('0.00');
+  });
+
+  it('refuses a missing reason, a zero or too large amount with 400 and a clear message', async () => {
+    const { partnerId } = await createPartner(t.deps);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ partnerId, amount: '10.00' }, /A reason is required/],
+      [{ partnerId, amount: '10.00', reason: '   ' }, /A reason is required/],
+      [{ partnerId, amount: '0.00', reason: 'r' }, /cannot be zero/],
+      [{ partnerId, amount: '100000.01', reason: 'r' }, /at most \$100,000\.00 either way/],
+      [{ partnerId, amount: '-100000.01', reason: 'r' }, /at most \$100,000\.00 either way/],
+      [{ partnerId, amount: '12.345', reason: 'r' }, /at most two decimals/],
+      [{ partnerId, amount: 'ten', reason: 'r' }, /at most two decimals/],
+      [{ partnerId, amount: '5', reason: 'r', month: '2026-13' }, /.+/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post('/api/admin/commissions/adjustments', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(message);
+    }
+    expect(
+      (await post('/api/admin/commissions/adjustments', { partnerId, amount: '100000.00', reason: 'Maximum' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await post('/api/admin/commissions/adjustments', { partnerId, amount: '-100000', reason: 'Maximum back' }))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('accepts only active or suspended partners (422 naming the partner), and a referral of that partner', async () => {
+    const pending = await createPartner(t.deps, { status: 'pending', companyName: 'Not Yet Partners' });
+    const refused = await post('/api/admin/commissions/adjustments', {
+      partnerId: pending.partnerId,
+      amount: '10',
+      reason: 'r',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'Adjustments are only for active or suspended partners; Not Yet Partners is pending',
+    );
+    const suspended = await createPartner(t.deps, { status: 'suspended' });
+    expect(
+      (await post('/api/admin/commissions/adjustments', { partnerId: suspended.partnerId, amount: '-10', reason: 'r' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await post('/api/admin/commissions/adjustments', { partnerId: randomUUID(), amount: '10', reason: 'r' }))
+        .statusCode,
+    ).toBe(404);
+    const other = await createPartner(t.deps);
+    const otherReferral = await createReferral(t.deps, other.partnerId);
+    const wrong = await post('/api/admin/commissions/adjustments', {
+      partnerId: suspended.partnerId,
+      amount: '10',
+      reason: 'r',
+      referralId: otherReferral,
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(
+      await t.db.selectFrom('commissions').select('id').where('partnerId', '=', pending.partnerId).execute(),
+    ).toHaveLength(0);
+  });
+});
+
+describe('POST /api/admin/commissions/{id}/void', () => {
+  it('voids a pending commission with its reason; it leaves every total and is mailed', async () => {
+    const partner = await createPartner(t.deps);
+    const id = await earning(partner, '100.00', '2026-11');
+    expect((await callerFor(t.deps, partner.user).partner.metrics()).thisMonthEarnings).toBe('100.00');
+    const res = await post(`/api/admin/commissions/${id}/void`, { reason: 'Client never paid' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id,
+      status: 'voided',
+      voidReason: 'Client never paid',
+      voidedAt: t.clock.now.toISOString(),
+    });
+    const metrics = await callerFor(t.deps, partner.user).partner.metrics();
+    expect(metrics).toMatchObject({ pendingCommissions: '0.00', totalEarnings: '0.00', thisMonthEarnings: '0.00' });
+    expect((await mailsTo(partner)).map((m) => m.kind)).toEqual(['commissionVoided']);
+    expect(await t.db.selectFrom('activityLog').select('action').where('entityId', '=', id).execute()).toEqual([
+      { action: 'commission.voided' },
+    ]);
+    // A voided recurring commission is not accrued again for its month.
+    const again = await callerFor(t.deps, admin).admin.pendingCommissions({ partnerId: partner.partnerId });
+    expect(again.total).toBe(0);
+  });
+
+  it('refuses a paid commission with 409 (use a clawback), a second void with 409, a missing reason with 400', async () => {
+    const partner = await createPartner(t.deps);
+    const id = await earning(partner, '50.00');
+    await callerFor(t.deps, admin).admin.processPayout({ commissionIds: [id], idempotencyKey: randomUUID() });
+    const paid = await post(`/api/admin/commissions/${id}/void`, { reason: 'Too late' });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json<{ message: string }>().message).toMatch(
+      /already paid and cannot be voided; record a clawback instead/,
+    );
+    const other = await earning(partner, '50.00');
+    expect((await post(`/api/admin/commissions/${other}/void`, {})).statusCode).toBe(400);
+    expect((await post(`/api/admin/commissions/${other}/void`, { reason: 'Duplicate' })).statusCode).toBe(200);
+    expect((await post(`/api/admin/commissions/${other}/void`, { reason: 'Duplicate' })).statusCode).toBe(409);
+    expect((await post(`/api/admin/commissions/${randomUUID()}/void`, { reason: 'x' })).statusCode).toBe(404);
+    expect((await commission(id)).status).toBe('paid');
+  });
+
+  it('refuses to mark a clawback failed (nothing is paid out for it) with 409, nothing written; voiding it works', async () => {
+    const partner = await createPartner(t.deps);
+    const claw = await callerFor(t.deps, admin).admin.addAdjustment({
+      partnerId: partner.partnerId,
+      amount: '-40.00',
+      reason: 'Refund',
+    });
+    const before = await t.db.selectFrom('activityLog').select('action').where('entityId', '=', claw.id).execute();
+    const failed = await post(`/api/admin/commissions/${claw.id}/fail`, { reason: 'Bank said no' });
+    expect(failed.statusCode, failed.body).toBe(409);
+    expect(failed.json<{ message: string }>().message).toBe(
+      `Commission ${claw.id} is a clawback: nothing is paid out for it, so it cannot fail; void it instead`,
+    );
+    expect(await commission(claw.id)).toMatchObject({ status: 'pending', failureReason: null });
+    expect(await t.db.selectFrom('activityLog').select('action').where('entityId', '=', claw.id).execute()).toEqual(
+      before,
+    );
+    expect((await post(`/api/admin/commissions/${claw.id}/void`, { reason: 'Refund reversed' })).statusCode).toBe(200);
+  });
+});
+
+describe('net payouts per partner', () => {
+  it('pays a bonus and a clawback with the recurring lines as one net amount; the wire CSV carries the net', async () => {
+    const partner = await createPartner(t.deps, { companyName: 'Net Partners' });
+    const recurring = await earning(partner, '100.00');
+    const caller = callerFor(t.deps, admin);
+    const bonus = await caller.admin.addAdjustment({ partnerId: partner.partnerId, amount: '40.00', reason: 'Launch' });
+    const clawback = await caller.admin.addAdjustment({
+      partnerId: partner.partnerId,
+      amount: '-30.00',
+      reason: 'Refund',
+    });
+    const payout = await caller.admin.processPayout({
+      commissionIds: [recurring, bonus.id, clawback.id],
+      idempotencyKey: randomUUID(),
+    });
+    expect(payout).toMatchObject({ total: '110.00', commissionCount: 3, partnerCount: 1 });
+    expect((await partnerRow(partner.partnerId)).totalLifetimeCommissions).toBe('110.00');
+    expect((await commission(clawback.id)).status).toBe('paid');
+
+    const csv = await get(`/api/admin/payouts/${payout.id}/wire-instructions.csv`);
+    expect(csv.statusCode).toBe(200);
+    const rows = parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), { columns: true });
+    expect(rows).toEqual([expect.objectContaining({ Partner: 'Net Partners', Amount: '110.00', Commissions: '3' })]);
+    const mail = (await mailsTo(partner)).find((m) => m.kind === 'payoutSent');
+    expect(mail?.subject).toBe('Payout sent: $110.00');
+  });
+
+  it('refuses a partner whose selection nets to zero or less with 422 naming it, and pays nothing of the batch', async () => {
+    const fine = await createPartner(t.deps, { companyName: 'Fine Partners' });
+    const short = await createPartner(t.deps, { companyName: 'Short Partners' });
+    const fineId = await earning(fine, '50.00');
+    const shortId = await earning(short, '50.00');
+    const claw = await callerFor(t.deps, admin).admin.addAdjustment({
+      partnerId: short.partnerId,
+      amount: '-50.00',
+      reason: 'Chargeback',
+    });
+    const payoutsBefore = await t.db.selectFrom('payouts').select('id').execute();
+    const res = await post('/api/admin/payouts', { commissionIds: [fineId, shortId, claw.id] }, admin, {
+      'idempotency-key': randomUUID(),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ message: string }>().message).toBe(
+      'Nothing was paid: the selected commissions of Short Partners net to $0.00. A payout must be more than zero; select more of their commissions or leave them out.',
+    );
+    for (const id of [fineId, shortId, claw.id]) expect((await commission(id)).status).toBe('pending');
+    expect(await t.db.selectFrom('payouts').select('id').execute()).toHaveLength(payoutsBefore.length);
+
+    // A clawback alone is refused too; it stays open and is offered with the partner's next commissions.
+    const alone = await post('/api/admin/payouts', { commissionIds: [claw.id] }, admin, {
+      'idempotency-key': randomUUID(),
+    });
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json<{ message: string }>().message).toContain('Short Partners net to -$50.00');
+    const next = await earning(short, '100.00', '2026-11');
+    const page = await callerFor(t.deps, admin).admin.pendingCommissions({
+      partnerId: short.partnerId,
+      month: '2026-11',
+    });
+    // The clawback is for the current month (the default), so the month filter lists it beside the new line.
+    expect(page.items.map((item) => item.id).sort()).toEqual([next, claw.id].sort());
+    expect(page.openClawbacks.map((item) => [item.id, item.amount, item.kind])).toEqual([
+      [claw.id, '-50.00', 'clawback'],
+    ]);
+  });
+});
+
+describe('the Payout Processor by filter', () => {
+  it('lists, counts and sums the pending commissions of a partner and a month, and pays exactly those by the filter', async () => {
+    const a = await createPartner(t.deps, { companyName: 'Filter A' });
+    const b = await createPartner(t.deps, { companyName: 'Filter B' });
+    const aOct = [await earning(a, '50.00', '2026-09'), await earning(a, '100.00', '2026-09')];
+    const aNov = await earning(a, '50.00', '2026-08');
+    const bOct = await earning(b, '100.00', '2026-09');
+    const caller = callerFor(t.deps, admin);
+
+    const byPartner = await caller.admin.pendingCommissions({ partnerId: a.partnerId, limit: 2 });
+    expect(byPartner).toMatchObject({ total: 3, totalAmount: '200.00', limit: 2, offset: 0 });
+    expect(byPartner.items).toHaveLength(2);
+    const byBoth = await caller.admin.pendingCommissions({ partnerId: a.partnerId, month: '2026-09' });
+    expect(byBoth).toMatchObject({ total: 2, totalAmount: '150.00' });
+    expect(byBoth.items.map((item) => item.id).sort()).toEqual([...aOct].sort());
+
+    const rest = await get(`/api/admin/commissions/pending?partnerId=${a.partnerId}&month=2026-09`);
+    expect(rest.headers['x-total-count']).toBe('2');
+    expect(rest.headers['x-total-amount']).toBe('150.00');
+    expect(rest.json<unknown[]>()).toHaveLength(2);
+    expect((await get('/api/admin/commissions/pending?month=2026-9')).statusCode).toBe(400);
+
+    const res = await post('/api/admin/payouts', { matching: { partnerId: a.partnerId, month: '2026-09' } }, admin, {
+      'idempotency-key': randomUUID(),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ total: '150.00', commissionCount: 2, partnerCount: 1 });
+    for (const id of aOct) expect((await commission(id)).status).toBe('paid');
+    expect((await commission(aNov)).status).toBe('pending');
+    expect((await commission(bOct)).status).toBe('pending');
+
+    const none = await post('/api/admin/payouts', { matching: { partnerId: a.partnerId, month: '2026-09' } }, admin, {
+      'idempotency-key': randomUUID(),
+    });
+    expect(none.statusCode).toBe(422);
+    expect(none.json<{ message: string }>().message).toBe('No pending commissions match the filter');
+  });
+
+  it('refuses both ids and a filter, and neither, with 400', async () => {
+    const a = await createPartner(t.deps);
+    const id = await earning(a, '10.00');
+    expect(
+      (
+        await post('/api/admin/payouts', { commissionIds: [id], matching: {} }, admin, {
+          'idempotency-key': randomUUID(),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await post('/api/admin/payouts', {}, admin, { 'idempotency-key': randomUUID() })).statusCode).toBe(400);
+    expect(
+      (await post('/api/admin/payouts', { matching: { month: 'soon' } }, admin, { 'idempotency-key': randomUUID() }))
+        .statusCode,
+    ).toBe(400);
+    expect((await commission(id)).status).toBe('pending');
+  });
+});
+
+describe('the commissions export', () => {
+  it("carries each row's kind, adjustment reason and void, voided rows included", async () => {
+    const partner = await createPartner(t.deps, { companyName: 'Export Kinds' });
+    const voided = await earning(partner, '50.00');
+    await callerFor(t.deps, admin).admin.voidCommission({ id: voided, reason: 'Duplicate accrual' });
+    const claw = await callerFor(t.deps, admin).admin.addAdjustment({
+      partnerId: partner.partnerId,
+      amount: '-20',
+      reason: 'Refund',
+    });
+    const res = await get('/api/admin/exports/commissions.csv');
+    expect(res.statusCode).toBe(200);
+    const rows = parse<Record<string, string>>(res.body.replace(/^\uFEFF/, ''), { columns: true }).filter(
+      (row) => row.Partner === 'Export Kinds',
+    );
+    expect(rows.find((row) => row['Commission ID'] === voided)).toMatchObject({
+      Kind: 'recurring',
+      Status: 'voided',
+      'Void Reason': 'Duplicate accrual',
+    });
+    expect(rows.find((row) => row['Commission ID'] === claw.id)).toMatchObject({
+      Kind: 'clawback',
+      Amount: '-20.00',
+      'Adjustment Reason': 'Refund',
+      'Client Company': '',
+    });
+  });
+});

@@ -1,0 +1,476 @@
+// Property tests over random sequences of referral, stage, accrual, adjustment (bonus, clawback),
+// void, payout (by ids and by filter, net per partner) and failure operations, run through the
+// same procedures the screens call. A small model in integer cents says what the
+// database must hold; after every step the stored partner columns, the SQL aggregates, the
+// model and both dashboards' figures agree to the cent.
+
+import { randomUUID } from 'node:crypto';
+import { COMMISSION_BY_SERVICE, monthBounds, toCents, type ReferralStage, type ServiceType } from '@portal/contracts';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/trpc/context';
+import { callerFor, createPartner, createTestApp, createUser, type PartnerFixture, type TestApp } from '../support';
+
+let t: TestApp;
+let admin: SessionUser;
+const NOW = new Date('2026-11-22T12:00:00Z');
+const CURRENT_MONTH = '2026-11';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.now = NOW;
+  admin = await createUser(t.deps, { role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** "2026-11" shifted by `offset` months. */
+function monthAt(offset: number): string {
+  const date = new Date(Date.UTC(2026, 10 + offset, 1));
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+const dayAt = (offset: number, day: number) => `${monthAt(offset)}-${String(day).padStart(2, '0')}`;
+
+interface ModelReferral {
+  id: string;
+  partner: number;
+  monthlyCents: number;
+  commissionCents: number;
+  stage: ReferralStage;
+  start: string | null;
+  churn: string | null;
+}
+interface ModelCommission {
+  id?: string;
+  /** Null on an adjustment (the model adds them without a referral). */
+  referralId: string | null;
+  kind: 'recurring' | 'bonus' | 'clawback';
+  partner: number;
+  month: string;
+  cents: number;
+  status: 'pending' | 'paid' | 'failed' | 'voided';
+}
+
+const stats = { payouts: 0, refusedNet: 0, adjustments: 0, voids: 0 };
+
+const isActive = (r: ModelReferral, month: string) => {
+  const { start, end } = monthBounds(month);
+  return r.stage === 'won' && r.start !== null && r.start <= end && (r.churn === null || r.churn >= start);
+};
+
+type Op =
+  | {
+      kind: 'add';
+      partner: number;
+      service: ServiceType;
+      monthlyCents: number;
+      startOffset: number | null;
+      startDay: number;
+    }
+  | { kind: 'stage'; pick: number; stage: ReferralStage }
+  | { kind: 'churn'; pick: number; offset: number; day: number }
+  | { kind: 'accrue'; offset: number }
+  | { kind: 'payout'; picks: boolean[] }
+  | { kind: 'payoutMatching'; partner: number; offset: number | null }
+  | { kind: 'adjust'; partner: number; cents: number; offset: number }
+  | { kind: 'void'; pick: number }
+  | { kind: 'fail'; pick: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      partner: fc.integer({ min: 0, max: 1 }),
+      service: fc.constantFrom<ServiceType>('basic_accounting', 'controller'),
+      monthlyCents: fc.integer({ min: 100, max: 9_999_999 }),
+      startOffset: fc.option(fc.integer({ min: -6, max: 1 }), { nil: null }),
+      startDay: fc.integer({ min: 1, max: 28 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('stage' as const),
+      pick: fc.nat(),
+      stage: fc.constantFrom<ReferralStage>('booked', 'qualified', 'proposal', 'won', 'won', 'lost'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('churn' as const),
+      pick: fc.nat(),
+      offset: fc.integer({ min: -4, max: 0 }),
+      day: fc.integer({ min: 1, max: 28 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('accrue' as const), offset: fc.integer({ min: -5, max: 0 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('payout' as const),
+      picks: fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('payoutMatching' as const),
+      partner: fc.integer({ min: 0, max: 1 }),
+      offset: fc.option(fc.integer({ min: -5, max: 0 }), { nil: null }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('adjust' as const),
+      partner: fc.integer({ min: 0, max: 1 }),
+      cents: fc.oneof(fc.integer({ min: 1, max: 30_000 }), fc.integer({ min: -30_000, max: -1 })),
+      offset: fc.integer({ min: -5, max: 0 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail' as const), pick: fc.nat() }) },
+);
+
+/** Pays `chosen` as the server must: refused (422, nothing paid) when a partner's net is zero or less. */
+function expectPayoutOutcome(chosen: ModelCommission[], outcome: { total: string } | { refused: true }): void {
+  const nets = new Map<number, number>();
+  for (const c of chosen) nets.set(c.partner, (nets.get(c.partner) ?? 0) + c.cents);
+  const refused = [...nets.values()].some((net) => net <= 0);
+  if (refused) {
+    expect(outcome).toEqual({ refused: true });
+    stats.refusedNet++;
+    return;
+  }
+  expect('total' in outcome ? toCents(outcome.total) : null).toBe(chosen.reduce((sum, c) => sum + c.cents, 0));
+  for (const c of chosen) c.status = 'paid';
+  stats.payouts++;
+}
+
+async function payoutOrRefusal(run: () => Promise<{ total: string }>): Promise<{ total: string } | { refused: true }> {
+  try {
+    return await run();
+  } catch (error) {
+    expect(error).toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
+    return { refused: true };
+  }
+}
+
+async function apply(
+  op: Op,
+  partners: PartnerFixture[],
+  referrals: ModelReferral[],
+  commissions: ModelCommission[],
+): Promise<void> {
+  const caller = callerFor(t.deps, admin);
+  switch (op.kind) {
+    case 'add': {
+      const start = op.startOffset === null ? null : dayAt(op.startOffset, op.startDay);
+      const partner = partners[op.partner] as PartnerFixture;
+      const monthly = (op.monthlyCents / 100).toFixed(2);
+      const created = await caller.admin.addClient({
+        partnerId: partner.partnerId,
+        clientCompanyName: `Client ${randomUUID().slice(0, 8)}`,
+        serviceType: op.service,
+        monthlyValue: monthly,
+        contractStartDate: start ?? undefined,
+      });
+      referrals.push({
+        id: created.id,
+        partner: op.partner,
+        monthlyCents: op.monthlyCents,
+        commissionCents: toCents(COMMISSION_BY_SERVICE[op.service]),
+        stage: created.stage,
+        start: created.contractStartDate,
+        churn: null,
+      });
+      return;
+    }
+    case 'stage': {
+      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      if (!referral) return;
+      const updated = await caller.admin.updateReferral({ id: referral.id, stage: op.stage });
+      referral.stage = op.stage;
+      if (op.stage === 'won' && referral.start === null) referral.start = NOW.toISOString().slice(0, 10);
+      expect(updated.contractStartDate).toBe(referral.start);
+      return;
+    }
+    case 'churn': {
+      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      if (!referral) return;
+      const churn = dayAt(op.offset, op.day);
+      await caller.admin.updateReferral({ id: referral.id, churnDate: churn });
+      referral.churn = churn;
+      return;
+    }
+    case 'accrue': {
+      const month = monthAt(op.offset);
+      const first = await caller.admin.accrue({ month });
+      for (const referral of referrals) {
+        if (isActive(referral, month) && !commissions.some((c) => c.referralId === referral.id && c.month === month)) {
+          commissions.push({
+            referralId: referral.id,
+            kind: 'recurring',
+            partner: referral.partner,
+            month,
+            cents: referral.commissionCents,
+            status: 'pending',
+          });
+        }
+      }
+      // Accrual twice equals accrual once.
+      const countBefore = await commissionCount();
+      const second = await caller.admin.accrue({ month });
+      expect(second.created).toBe(0);
+      expect(second.skipped).toBe(first.created + first.skipped);
+      expect(await commissionCount()).toBe(countBefore);
+      return;
+    }
+    case 'payout': {
+      await syncIds(commissions);
+      const pending = commissions.filter((c) => c.status === 'pending');
+      const chosen = pending.filter((_, i) => op.picks[i % op.picks.length]);
+      if (chosen.length === 0) return;
+      expectPayoutOutcome(
+        chosen,
+        await payoutOrRefusal(() =>
+          caller.admin.processPayout({
+            commissionIds: chosen.map((c) => c.id as string),
+            idempotencyKey: randomUUID(),
+          }),
+        ),
+      );
+      return;
+    }
+    case 'payoutMatching': {
+      // "Select all N matching": the server picks the rows by the filter (this run's partner, maybe a month).
+      const partner = partners[op.partner] as PartnerFixture;
+      const month = op.offset === null ? undefined : monthAt(op.offset);
+      const chosen = commissions.filter(
+        (c) => c.partner === op.partner && c.status === 'pending' && (month === undefined || c.month === month),
+      );
+      if (chosen.length === 0) {
+        await expect(
+          caller.admin.processPayout({
+            matching: { partnerId: partner.partnerId, month },
+            idempotencyKey: randomUUID(),
+          }),
+        ).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
+        return;
+      }
+      expectPayoutOutcome(
+        chosen,
+        await payoutOrRefusal(() =>
+          caller.admin.processPayout({
+            matching: { partnerId: partner.partnerId, month },
+            idempotencyKey: randomUUID(),
+          }),
+        ),
+      );
+      return;
+    }
+    case 'adjust': {
+      const partner = partners[op.partner] as PartnerFixture;
+      const month = monthAt(op.offset);
+      const created = await caller.admin.addAdjustment({
+        partnerId: partner.partnerId,
+        amount: (op.cents / 100).toFixed(2),
+        reason: 'Property test adjustment',
+        month,
+      });
+      expect(created.kind).toBe(op.cents > 0 ? 'bonus' : 'clawback');
+      commissions.push({
+        id: created.id,
+        referralId: null,
+        kind: created.kind,
+        partner: op.partner,
+        month,
+        cents: op.cents,
+        status: 'pending',
+      });
+      stats.adjustments++;
+      return;
+    }
+    case 'void': {
+      await syncIds(commissions);
+      const pending = commissions.filter((c) => c.status === 'pending');
+      const target = pending[op.pick % Math.max(pending.length, 1)];
+      if (!target) return;
+      await caller.admin.voidCommission({ id: target.id as string, reason: 'Property test void' });
+      target.status = 'voided';
+      stats.voids++;
+      return;
+    }
+    case 'fail': {
+      await syncIds(commissions);
+      // A clawback cannot fail (nothing is paid out for it: 409); only what would be paid can.
+      const pending = commissions.filter((c) => c.status === 'pending' && c.kind !== 'clawback');
+      const target = pending[op.pick % Math.max(pending.length, 1)];
+      if (!target) return;
+      await caller.admin.failCommission({ id: target.id as string, reason: 'Bank rejected the transfer' });
+      target.status = 'failed';
+      return;
+    }
+  }
+}
+
+async function commissionCount(): Promise<number> {
+  const row = await t.db
+    .selectFrom('commissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The ids of the accrued commissions (adjustments know theirs from the call). */
+async function syncIds(commissions: ModelCommission[]): Promise<void> {
+  const ids = [...new Set(commissions.flatMap((c) => (c.referralId ? [c.referralId] : [])))];
+  if (ids.length === 0) return;
+  const rows = await t.db
+    .selectFrom('commissions')
+    .select(['id', 'referralId', 'monthYear'])
+    .where('referralId', 'in', ids)
+    .where('kind', '=', 'recurring')
+    .execute();
+  for (const c of commissions)
+    if (c.kind === 'recurring') c.id = rows.find((r) => r.referralId === c.referralId && r.monthYear === c.month)?.id;
+}
+
+/** The stored partner columns equal their SQL aggregates, for every partner in the database. */
+async function expectColumnsEqualAggregates(): Promise<void> {
+  const { start, end } = monthBounds(CURRENT_MONTH);
+  const { rows } = await sql<{ id: string; storedMrr: string; storedTotal: string; mrr: string; total: string }>`
+    select p.id, p.current_mrr::text as stored_mrr, p.total_lifetime_commissions::text as stored_total,
+      coalesce((select sum(r.monthly_value) from referrals r where r.partner_id = p.id and r.stage = 'won'
+        and r.contract_start_date <= ${end}::date and (r.churn_date is null or r.churn_date >= ${start}::date)
+        and (r.contract_end_date is null or r.contract_end_date >= ${start}::date)), 0)::numeric(12, 2)::text as mrr,
+      coalesce((select sum(c.amount) from commissions c where c.partner_id = p.id and c.status = 'paid'), 0)::numeric(12, 2)::text as total
+    from partners p
+  `.execute(t.db);
+  for (const row of rows) {
+    expect({ id: row.id, mrr: toCents(row.storedMrr), total: toCents(row.storedTotal) }).toEqual({
+      id: row.id,
+      mrr: toCents(row.mrr),
+      total: toCents(row.total),
+    });
+  }
+}
+
+async function expectModelMatches(
+  partners: PartnerFixture[],
+  referrals: ModelReferral[],
+  commissions: ModelCommission[],
+): Promise<void> {
+  const ids = partners.map((p) => p.partnerId);
+  const stored = await t.db
+    .selectFrom('commissions')
+    .select(['id', 'kind', 'referralId', 'monthYear', 'amount', 'status'])
+    .where('partnerId', 'in', ids)
+    .execute();
+  // Accruals are known by referral and month, adjustments by their id.
+  const key = (c: { kind: string; id?: string; referralId: string | null; month: string }) =>
+    c.kind === 'recurring' ? `${c.referralId}|${c.month}` : `${c.id}`;
+  expect(
+    new Map(stored.map((c) => [key({ ...c, month: c.monthYear }), [c.kind, toCents(c.amount), c.status]])),
+  ).toEqual(new Map(commissions.map((c) => [key(c), [c.kind, c.cents, c.status]])));
+  for (const [index, partner] of partners.entries()) {
+    const mine = commissions.filter((c) => c.partner === index);
+    const sum = (status: ModelCommission['status']) =>
+      mine.filter((c) => c.status === status).reduce((total, c) => total + c.cents, 0);
+    const mrr = referrals
+      .filter((r) => r.partner === index && isActive(r, CURRENT_MONTH))
+      .reduce((total, r) => total + r.monthlyCents, 0);
+    const row = await t.db
+      .selectFrom('partners')
+      .select(['currentMrr', 'totalLifetimeCommissions'])
+      .where('id', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
+    expect(toCents(row.totalLifetimeCommissions)).toBe(sum('paid'));
+    expect(toCents(row.currentMrr)).toBe(mrr);
+    const metrics = await callerFor(t.deps, partner.user).partner.metrics();
+    expect(toCents(metrics.totalEarnings)).toBe(sum('paid'));
+    expect(toCents(metrics.pendingCommissions)).toBe(sum('pending'));
+    expect(toCents(metrics.thisMonthEarnings)).toBe(
+      mine
+        .filter((c) => c.month === CURRENT_MONTH && (c.status === 'pending' || c.status === 'paid'))
+        .reduce((total, c) => total + c.cents, 0),
+    );
+    // The Payout Processor's filtered count and net sum of this partner's queue.
+    const queue = await callerFor(t.deps, admin).admin.pendingCommissions({ partnerId: partner.partnerId, limit: 1 });
+    expect({ total: queue.total, net: toCents(queue.totalAmount) }).toEqual({
+      total: mine.filter((c) => c.status === 'pending').length,
+      net: sum('pending'),
+    });
+    expect(metrics.activeReferralCount).toBe(
+      referrals.filter((r) => r.partner === index && isActive(r, CURRENT_MONTH)).length,
+    );
+  }
+  const { paid } = await t.db
+    .selectFrom('commissions')
+    .select(sql<string>`coalesce(sum(amount), 0)::numeric(14, 2)::text`.as('paid'))
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  expect(toCents((await callerFor(t.deps, admin).admin.metrics()).totalPartnerCommissions)).toBe(toCents(paid));
+}
+
+describe('invariants of commissions and partner totals', () => {
+  it('holds the partner columns, the SQL aggregates, the model and the dashboards equal after every step', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 10 }), async (ops) => {
+        const partners = [await createPartner(t.deps), await createPartner(t.deps)];
+        const referrals: ModelReferral[] = [];
+        const commissions: ModelCommission[] = [];
+        // Every run starts from one earning client, so payouts and failures have something to act on.
+        const prelude: Op[] = [
+          { kind: 'add', partner: 0, service: 'controller', monthlyCents: 150_000, startOffset: -3, startDay: 10 },
+          { kind: 'stage', pick: 0, stage: 'won' },
+          { kind: 'accrue', offset: -1 },
+        ];
+        for (const op of [...prelude, ...ops]) {
+          await apply(op, partners, referrals, commissions);
+          await expectColumnsEqualAggregates();
+          await expectModelMatches(partners, referrals, commissions);
+        }
+      }),
+      { numRuns: 25 },
+    );
+    expect(stats.payouts).toBeGreaterThan(0);
+    expect(stats.adjustments).toBeGreaterThan(0);
+    expect(stats.voids).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('creates each commission once when two accruals of the same month run at once', async () => {
+    const partner = await createPartner(t.deps);
+    const caller = callerFor(t.deps, admin);
+    for (let i = 0; i < 5; i++) {
+      const referral = await caller.admin.addClient({
+        partnerId: partner.partnerId,
+        clientCompanyName: `Parallel ${i}`,
+        serviceType: 'controller',
+        monthlyValue: '1000',
+        contractStartDate: '2026-01-01',
+      });
+      await caller.admin.updateReferral({ id: referral.id, stage: 'won' });
+    }
+    const [a, b] = await Promise.all([
+      caller.admin.accrue({ month: '2026-06' }),
+      caller.admin.accrue({ month: '2026-06' }),
+    ]);
+    const rows = await t.db
+      .selectFrom('commissions')
+      .select('referralId')
+      .where('partnerId', '=', partner.partnerId)
+      .where('monthYear', '=', '2026-06')
+      .execute();
+    expect(rows).toHaveLength(5);
+    expect(new Set(rows.map((r) => r.referralId)).size).toBe(5);
+    expect(a.created + b.created).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  callerFor,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type TestApp,
+} from '../support';
+import type { SessionUser } from '../../src/trpc/context';
+
+let t: TestApp;
+let admin: SessionUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.deps, { role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/partners/commissions (partner.commissions)', () => {
+  it("lists only the partner's own commissions, newest month first, with the client company", async () => {
+    const mine = await createPartner(t.deps);
+    const other = await createPartner(t.deps);
+    const acme = await createReferral(t.deps, mine.partnerId, {
+      stage: 'won',
+      clientCompanyName: 'Acme Goods',
+      contractStartDate: '2026-01-01',
+    });
+    const bolt = await createReferral(t.deps, mine.partnerId, {
+      stage: 'won',
+      clientCompanyName: 'Bolt Shop',
+      contractStartDate: '2026-01-01',
+      serviceType: 'controller',
+    });
+    const theirs = await createReferral(t.deps, other.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const september = await createCommission(t.deps, {
+      partnerId: mine.partnerId,
+      referralId: acme,
+      monthYear: '2026-09',
+      status: 'paid',
+    });
+    const october = await createCommission(t.deps, {
+      partnerId: mine.partnerId,
+      referralId: acme,
+      monthYear: '2026-10',
+    });
+    const octoberBolt = await createCommission(t.deps, {
+      partnerId: mine.partnerId,
+      referralId: bolt,
+      monthYear: '2026-10',
+      amount: '100.00',
+      status: 'failed',
+    });
+    await createCommission(t.deps, { partnerId: other.partnerId, referralId: theirs, monthYear: '2026-10' });
+    // Two quick inserts can share a timestamp on PGlite's clock; the later one is made visibly later.
+    await t.db
+      .updateTable('commissions')
+      .set({ createdAt: sql<Date>`created_at + interval '1 second'` })
+      .where('id', '=', octoberBolt)
+      .execute();
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/partners/commissions',
+      headers: await bearer(t.deps, mine.user),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Array<Record<string, unknown>>>();
+    expect(body.map((c) => c.id)).toEqual([octoberBolt, october, september]);
+    expect(body[0]).toMatchObject({
+      clientCompanyName: 'Bolt Shop',
+      amount: '100.00',
+      monthYear: '2026-10',
+      status: 'failed',
+      failureReason: 'Bank rejected the transfer',
+    });
+    expect(body[2]).toMatchObject({
+      clientCompanyName: 'Acme Goods',
+      status: 'paid',
+      paymentMethod: 'Wire',
+      paymentDate: expect.any(String),
+      paymentReference: expect.any(String),
+    });
+  });
+
+  it('answers an empty list for a partner without commissions', async () => {
+    const { user } = await createPartner(t.deps);
+    expect(await callerFor(t.deps, user).partner.commissions()).toEqual([]);
+  });
+
+  it('answers 401 anonymous, 403 for an admin, 404 for a partner user without a record', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/partners/commissions' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/partners/commissions', headers: await bearer(t.deps, admin) }))
+        .statusCode,
+    ).toBe(403);
+    const applicant = await createUser(t.deps, { role: 'partner' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/partners/commissions',
+          headers: await bearer(t.deps, applicant),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => {
+  it('lists pending commissions with partner and client company, and the totals in headers', async () => {
+    const { partnerId } = await createPartner(t.deps, { companyName: 'Northwind Advisors' });
+    const referralId = await createReferral(t.deps, partnerId, {
+      stage: 'won',
+      clientCompanyName: 'Zephyr Store',
+      contractStartDate: '2026-01-01',
+    });
+    const pending = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-08', amount: '50.00' });
+    const paid = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-07', status: 'paid' });
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/commissions/pending?limit=100',
+      headers: await bearer(t.deps, admin),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Array<Record<string, unknown>>>();
+    expect(body.find((c) => c.id === pending)).toEqual({
+      id: pending,
+      amount: '50.00',
+      monthYear: '2026-08',
+      kind: 'recurring',
+      reason: null,
+      referralId,
+      partnerId,
+      partnerCompanyName: 'Northwind Advisors',
+      clientCompanyName: 'Zephyr Store',
+      taxProfileMissing: false,
+    });
+    expect(body.some((c) => c.id === paid)).toBe(false);
+
+    const page = await callerFor(t.deps, admin).admin.pendingCommissions({});
+    expect(res.headers['x-total-count']).toBe(String(page.total));
+    expect(res.headers['x-total-amount']).toBe(page.totalAmount);
+    const { sum } = await t.db
+      .selectFrom('commissions')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('sum'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(Number(page.totalAmount)).toBe(Number(sum));
+  });
+
+  it('pages with limit and offset', async () => {
+    const all = await callerFor(t.deps, admin).admin.pendingCommissions({ limit: 100 });
+    const second = await callerFor(t.deps, admin).admin.pendingCommissions({ limit: 1, offset: 1 });
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0]?.id).toBe(all.items[1]?.id);
+    expect(second.total).toBe(all.total);
+    const tooMany = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/commissions/pending?limit=1000',
+      headers: await bearer(t.deps, admin),
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    const { user } = await createPartner(t.deps);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/commissions/pending' })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/commissions/pending',
+          headers: await bearer(t.deps, user),
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('POST /api/admin/commissions/{id}/fail (admin.failCommission)', () => {
+  it('marks a pending commission failed with the reason and logs it', async () => {
+    const { partnerId, user } = await createPartner(t.deps);
+    const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const id = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-10' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/commissions/${id}/fail`,
+      headers: await bearer(t.deps, admin),
+      payload: { reason: 'Account closed' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, status: 'failed', failureReason: 'Account closed' });
+    const log = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('action', '=', 'commission.failed')
+      .where('entityId', '=', id)
+      .execute();
+    expect(log).toHaveLength(1);
+    const seenByPartner = await callerFor(t.deps, user).partner.commissions();
+    expect(seenByPartner[0]).toMatchObject({ id, status: 'failed', failureReason: 'Account closed' });
+  });
+
+  it('answers 409 for a commission that is not pending, 404 for an unknown one, 400 without a reason', async () => {
+    const { partnerId } = await createPartner(t.deps);
+    const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const paid = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-10', status: 'paid' });
+    const auth = await bearer(t.deps, admin);
+    const conflict = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/commissions/${paid}/fail`,
+      headers: auth,
+      payload: { reason: 'x' },
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().message).toBe(`Commission ${paid} is already paid`);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/commissions/${randomUUID()}/fail`,
+      headers: auth,
+      payload: { reason: 'x' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/commissions/${paid}/fail`,
+      headers: auth,
+      payload: { reason: '  ' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('A failure reason is required');
+  });
+
+  it('is for admins only', async () => {
+    const { partnerId, user } = await createPartner(t.deps);
+    const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const id = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-10' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/commissions/${id}/fail`,
+      headers: await bearer(t.deps, user),
+      payload: { reason: 'x' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the commission paths and the Idempotency-Key header', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/partners/commissions',
+        '/api/admin/commissions/pending',
+        '/api/admin/commissions/accrue',
+        '/api/admin/payouts',
+        '/api/admin/commissions/{id}/fail',
+        '/api/admin/exports/partners.csv',
+        '/api/admin/payouts/{id}/wire-instructions.csv',
+      ]),
+    );
+    expect(doc.paths['/api/admin/payouts'].post.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true })]),
+    );
+  });
+});

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  callerFor,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type TestApp,
+} from '../support';
+import type { SessionUser } from '../../src/trpc/context';
+
+let t: TestApp;
+let admin: SessionUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.now = new Date('2026-11-22T10:00:00Z');
+  admin = await createUser(t.deps, { role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function pendingCommissions(
+  count: number,
+  options: { amount?: string; paymentMethod?: 'Wire' | 'ACH' | 'PayPal' } = {},
+) {
+  const { partnerId, user } = await createPartner(t.deps);
+  if (options.paymentMethod)
+    await t.db
+      .updateTable('partners')
+      .set({ paymentMethod: options.paymentMethod })
+      .where('id', '=', partnerId)
+      .execute();
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    ids.push(
+      await createCommission(t.deps, {
+        partnerId,
+        referralId,
+        monthYear: '2026-10',
+        amount: options.amount ?? '50.00',
+      }),
+    );
+  }
+  return { partnerId, user, ids };
+}
+
+const commission = (id: string) =>
+  t.db.selectFrom('commissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const partnerRow = (id: string) =>
+  t.db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('admin.processPayout', () => {
+  it("pays the selected commissions with the date, each partner's method and the payout reference, and moves lifetime totals", async () => {
+    const wire = await pendingCommissions(2, { amount: '50.00' });
+    const ach = await pendingCommissions(1, { amount: '100.00', paymentMethod: 'ACH' });
+    const untouched = await pendingCommissions(1);
+    const payout = await callerFor(t.deps, admin).admin.processPayout({
+      commissionIds: [...wire.ids, ...ach.ids],
+      idempotencyKey: randomUUID(),
+    });
+
+    expect(payout).toMatchObject({
+      total: '200.00',
+      commissionCount: 3,
+      partnerCount: 2,
+      paidAt: t.clock.now.toISOString(),
+    });
+    expect(payout.reference).toMatch(/^PO-20261122-[0-9A-Z]{6}$/);
+    for (const id of wire.ids) {
+      expect(await commission(id)).toMatchObject({
+        status: 'paid',
+        paymentMethod: 'Wire',
+        paymentReference: payout.reference,
+        payoutId: payout.id,
+        paymentDate: t.clock.now,
+      });
+    }
+    expect(await commission(ach.ids[0] as string)).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'ACH',
+      paymentReference: payout.reference,
+    });
+    expect(await commission(untouched.ids[0] as string)).toMatchObject({ status: 'pending', paymentReference: null });
+    expect((await partnerRow(wire.partnerId)).totalLifetimeCommissions).toBe('100.00');
+    expect((await partnerRow(ach.partnerId)).totalLifetimeCommissions).toBe('100.00');
+    expect((await partnerRow(untouched.partnerId)).totalLifetimeCommissions).toBe('0.00');
+
+    const log = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('action', '=', 'payout.processed')
+      .where('entityId', '=', payout.id)
+      .execute();
+    expect(log).toHaveLength(1);
+    expect(log[0]?.userId).toBe(admin.id);
+  });
+
+  it('replays the stored answer for the same key and body, without paying again', async () => {
+    const { ids, partnerId } = await pendingCommissions(2);
+    const key = randomUUID();
+    const first = await callerFor(t.deps, admin).admin.processPayout({ commissionIds: ids, idempotencyKey: key });
+    // Same set in another order is the same body.
+    const second = await callerFor(t.deps, admin).admin.processPayout({
+      commissionIds: [...ids].reverse(),
+      idempotencyKey: key,
+    });
+    expect(second).toEqual(first);
+    expect(await t.db.selectFrom('payouts').select('id').where('idempotencyKey', '=', key).execute()).toHaveLength(1);
+    expect((await partnerRow(partnerId)).totalLifetimeCommissions).toBe('100.00');
+  });
+
+  it('refuses the same key with other commissions with 422', async () => {
+    const a = await pendingCommissions(1);
+    const b = await pendingCommissions(1);
+    const key = randomUUID();
+    await callerFor(t.deps, admin).admin.processPayout({ commissionIds: a.ids, idempotencyKey: key });
+    await expect(
+      callerFor(t.deps, admin).admin.processPayout({ commissionIds: b.ids, idempotencyKey: key }),
+    ).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
+    expect(await commission(b.ids[0] as string)).toMatchObject({ status: 'pending' });
+  });
+
+  it('refuses with 409 naming a commission that is already paid, and pays nothing of the batch', async () => {
+    const { ids } = await pendingCommissions(2);
+    await callerFor(t.deps, admin).admin.processPayout({
+      commissionIds: [ids[0] as string],
+      idempotencyKey: randomUUID(),
+    });
+    const error = await callerFor(t.deps, admin)
+      .admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'CONFLICT', message: `Commission ${ids[0]} is already paid` });
+    expect(await commission(ids[1] as string)).toMatchObject({ status: 'pending', payoutId: null });
+  });
+
+  it('refuses a failed commission with 409 and an unknown one with 404', async () => {
+    const { ids, partnerId } = await pendingCommissions(1);
+    const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const failed = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-09', status: 'failed' });
+    await expect(
+      callerFor(t.deps, admin).admin.processPayout({
+        commissionIds: [ids[0] as string, failed],
+        idempotencyKey: randomUUID(),
+      }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining(failed),
+    });
+    const unknown = randomUUID();
+    await expect(
+      callerFor(t.deps, admin).admin.processPayout({ commissionIds: [unknown], idempotencyKey: randomUUID() }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining(unknown),
+    });
+  });
+
+  it('pays each commission once when two payouts of the same commissions run at the same time', async () => {
+    const { ids, partnerId } = await pendingCommissions(3);
+    const results = await Promise.allSettled([
+      callerFor(t.deps, admin).admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() }),
+      callerFor(t.deps, admin).admin.processPayout({ commissionIds: [...ids].reverse(), idempotencyKey: randomUUID() }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r) => r.status === 'rejected');
+    expect(rejected?.reason).toMatchObject({ code: 'CONFLICT' });
+    const rows = await t.db.selectFrom('commissions').select(['status', 'payoutId']).where('id', 'in', ids).execute();
+    expect(new Set(rows.map((r) => r.payoutId)).size).toBe(1);
+    expect(rows.every((r) => r.status === 'paid')).toBe(true);
+    expect((await partnerRow(partnerId)).totalLifetimeCommissions).toBe('150.00');
+  });
+
+  it('answers both concurrent requests with the same key with one payout', async () => {
+    const { ids } = await pendingCommissions(2);
+    const key = randomUUID();
+    const [a, b] = await Promise.all([
+      callerFor(t.deps, admin).admin.processPayout({ commissionIds: ids, idempotencyKey: key }),
+      callerFor(t.deps, admin).admin.processPayout({ commissionIds: ids, idempotencyKey: key }),
+    ]);
+    expect(a).toEqual(b);
+    expect(await t.db.selectFrom('payouts').select('id').where('idempotencyKey', '=', key).execute()).toHaveLength(1);
+  });
+});
+
+describe('POST /api/admin/payouts', () => {
+  it('pays with the Idempotency-Key header: 201 first, 200 with Idempotent-Replayed on a repeat', async () => {
+    const { ids } = await pendingCommissions(2);
+    const headers = { ...(await bearer(t.deps, admin)), 'idempotency-key': randomUUID() };
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers,
+      payload: { commissionIds: ids },
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ total: '100.00', commissionCount: 2, partnerCount: 1 });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers,
+      payload: { commissionIds: ids },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('answers 422 for a reused key with a different body, 409 for a paid commission', async () => {
+    const { ids } = await pendingCommissions(2);
+    const auth = await bearer(t.deps, admin);
+    const key = randomUUID();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: { ...auth, 'idempotency-key': key },
+      payload: { commissionIds: [ids[0]] },
+    });
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: { ...auth, 'idempotency-key': key },
+      payload: { commissionIds: ids },
+    });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toMatch(/Idempotency-Key/);
+    const conflict = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: { ...auth, 'idempotency-key': randomUUID() },
+      payload: { commissionIds: ids },
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({ code: 'CONFLICT', message: `Commission ${ids[0]} is already paid` });
+  });
+
+  it('answers 400 without an Idempotency-Key or without commissions', async () => {
+    const { ids } = await pendingCommissions(1);
+    const auth = await bearer(t.deps, admin);
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: auth,
+      payload: { commissionIds: ids },
+    });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().message).toBe('An Idempotency-Key header is required');
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: { ...auth, 'idempotency-key': randomUUID() },
+      payload: { commissionIds: [] },
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Select at least one commission');
+  });
+
+  it('is for admins only', async () => {
+    const { ids, user } = await pendingCommissions(1);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { commissionIds: ids },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const partner = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: { ...(await bearer(t.deps, user)), 'idempotency-key': randomUUID() },
+      payload: { commissionIds: ids },
+    });
+    expect(partner.statusCode).toBe(403);
+    expect(await commission(ids[0] as string)).toMatchObject({ status: 'pending' });
+  });
+});
+
+describe('GET /api/admin/payouts', () => {
+  it('lists recent payouts, newest first', async () => {
+    const { ids } = await pendingCommissions(1);
+    t.clock.now = new Date('2026-11-23T09:00:00Z');
+    const latest = await callerFor(t.deps, admin).admin.processPayout({
+      commissionIds: ids,
+      idempotencyKey: randomUUID(),
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/payouts', headers: await bearer(t.deps, admin) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0]).toEqual(latest);
+    const partner = await createPartner(t.deps);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/payouts', headers: await bearer(t.deps, partner.user) }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,567 @@
+// The partner's payout history, the paged Commissions tab, monthly statements (PDF and
+// CSV, read back), the tax profile and the 1099-NEC report, and the payout processor's tax mark.
+
+import { randomUUID } from 'node:crypto';
+import type { CommissionsPageInput, TaxProfileInput } from '@portal/contracts';
+import { parse } from 'csv-parse/sync';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/trpc/context';
+import {
+  bearer,
+  callerFor,
+  createCommission,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type PartnerFixture,
+  type TestApp,
+} from '../support';
+
+let t: TestApp;
+let admin: SessionUser;
+let partner: PartnerFixture;
+let other: PartnerFixture;
+let headers: Record<string, string>;
+let adminHeaders: Record<string, string>;
+const ids: Record<string, string> = {};
+let februaryPayout: { id: string; reference: string };
+let marchPayout: { id: string; reference: string };
+
+const VALID_TAX_PROFILE: TaxProfileInput = {
+  legalName: 'Northwind Growth LLC',
+  businessName: 'Northwind Growth',
+  taxClassification: 'llc',
+  tinType: 'ein',
+  tin: '12-3456789',
+  address: '1 Main Street, Springfield, IL 62701',
+  certified: true,
+};
+
+async function pdfText(payload: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(payload)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.deps, { role: 'admin' });
+  partner = await createPartner(t.deps, { companyName: 'Books & Numbers Agency', contactName: 'Ada Ledger' });
+  other = await createPartner(t.deps, { companyName: 'Other Partner Co' });
+  headers = await bearer(t.deps, partner.user);
+  adminHeaders = await bearer(t.deps, admin);
+  const asAdmin = () => callerFor(t.deps, admin);
+
+  const alpha = await createReferral(t.deps, partner.partnerId, {
+    stage: 'won',
+    contractStartDate: '2026-01-01',
+    clientCompanyName: 'Alpha Store',
+    serviceType: 'basic_accounting',
+  });
+  const beta = await createReferral(t.deps, partner.partnerId, {
+    stage: 'won',
+    contractStartDate: '2026-01-01',
+    clientCompanyName: 'Beta Goods',
+    serviceType: 'controller',
+  });
+  ids.janAlpha = await createCommission(t.deps, {
+    partnerId: partner.partnerId,
+    referralId: alpha,
+    monthYear: '2026-01',
+    amount: '50.00',
+  });
+  ids.janBeta = await createCommission(t.deps, {
+    partnerId: partner.partnerId,
+    referralId: beta,
+    monthYear: '2026-01',
+    amount: '100.00',
+  });
+  t.clock.now = new Date('2026-02-05T12:00:00Z');
+  februaryPayout = await asAdmin().admin.processPayout({
+    commissionIds: [ids.janAlpha, ids.janBeta],
+    idempotencyKey: randomUUID(),
+  });
+
+  ids.febAlpha = await createCommission(t.deps, {
+    partnerId: partner.partnerId,
+    referralId: alpha,
+    monthYear: '2026-02',
+    amount: '50.00',
+  });
+  ids.febBeta = await createCommission(t.deps, {
+    partnerId: partner.partnerId,
+    referralId: beta,
+    monthYear: '2026-02',
+    amount: '100.00',
+  });
+  t.clock.now = new Date('2026-03-10T12:00:00Z');
+  await asAdmin().admin.failCommission({ id: ids.febBeta, reason: 'Bank bounced it' });
+  marchPayout = await asAdmin().admin.processPayout({ commissionIds: [ids.febAlpha], idempotencyKey: randomUUID() });
+  ids.marAlpha = await createCommission(t.deps, {
+    partnerId: partner.partnerId,
+    referralId: alpha,
+    monthYear: '2026-03',
+    amount: '50.00',
+  });
+
+  const otherReferral = await createReferral(t.deps, other.partnerId, {
+    stage: 'won',
+    contractStartDate: '2026-01-01',
+    clientCompanyName: 'Hidden Client',
+  });
+  ids.otherCommission = await createCommission(t.deps, {
+    partnerId: other.partnerId,
+    referralId: otherReferral,
+    monthYear: '2026-02',
+    amount: '75.00',
+  });
+  ids.otherPayout = (
+    await asAdmin().admin.processPayout({ commissionIds: [ids.otherCommission], idempotencyKey: randomUUID() })
+  ).id;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('payout history', () => {
+  it("lists the partner's share of each payout, newest first", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/partners/payouts', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        id: marchPayout.id,
+        reference: marchPayout.reference,
+        paidAt: '2026-03-10T12:00:00.000Z',
+        method: 'Wire',
+        amount: '50.00',
+        commissionCount: 1,
+      },
+      {
+        id: februaryPayout.id,
+        reference: februaryPayout.reference,
+        paidAt: '2026-02-05T12:00:00.000Z',
+        method: 'Wire',
+        amount: '150.00',
+        commissionCount: 2,
+      },
+    ]);
+  });
+
+  it('answers one payout with its commissions', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/partners/payouts/${februaryPayout.id}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ reference: februaryPayout.reference, amount: '150.00', commissionCount: 2 });
+    expect(body.commissions.map((c: { id: string }) => c.id).sort()).toEqual([ids.janAlpha, ids.janBeta].sort());
+    expect(body.commissions.map((c: { clientCompanyName: string }) => c.clientCompanyName).sort()).toEqual([
+      'Alpha Store',
+      'Beta Goods',
+    ]);
+  });
+
+  it("answers 404 for another partner's payout and 400 for a malformed id", async () => {
+    const foreign = await t.app.inject({ method: 'GET', url: `/api/partners/payouts/${ids.otherPayout}`, headers });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain('Hidden Client');
+    expect((await t.app.inject({ method: 'GET', url: '/api/partners/payouts/not-an-id', headers })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('the paged Commissions tab', () => {
+  const page = (query: CommissionsPageInput) => callerFor(t.deps, partner.user).partner.commissionsPage(query);
+
+  it('pages newest month first with the total', async () => {
+    const first = await page({ limit: 2, offset: 0 });
+    expect(first.total).toBe(5);
+    expect(first.items.map((c) => c.monthYear)).toEqual(['2026-03', '2026-02']);
+    const last = await page({ limit: 2, offset: 4 });
+    expect(last.items.map((c) => c.id)).toHaveLength(1);
+    expect(last.items[0]?.monthYear).toBe('2026-01');
+  });
+
+  it('filters by month and by status, and carries the payouts of its paid lines', async () => {
+    const february = await page({ month: '2026-02' });
+    expect(february.items.map((c) => c.id).sort()).toEqual([ids.febAlpha, ids.febBeta].sort());
+    const paid = await page({ status: 'paid' });
+    expect(paid.total).toBe(3);
+    expect(paid.items.every((c) => c.status === 'paid' && c.payoutId)).toBe(true);
+    expect(paid.payouts.map((p) => [p.reference, p.amount])).toEqual([
+      [marchPayout.reference, '50.00'],
+      [februaryPayout.reference, '150.00'],
+    ]);
+    const failedInFebruary = await page({ month: '2026-02', status: 'failed' });
+    expect(failedInFebruary.items.map((c) => c.id)).toEqual([ids.febBeta]);
+    expect(failedInFebruary.payouts).toEqual([]);
+  });
+
+  it('refuses a malformed month or status with 400 over REST', async () => {
+    const month = await t.app.inject({ method: 'GET', url: '/api/partners/commissions/page?month=2026-13', headers });
+    expect(month.statusCode).toBe(400);
+    expect(month.json().message).toContain('month must be YYYY-MM');
+    const status = await t.app.inject({ method: 'GET', url: '/api/partners/commissions/page?status=lost', headers });
+    expect(status.statusCode).toBe(400);
+    expect(status.json().message).toContain('status must be one of');
+  });
+});
+
+describe('monthly statements', () => {
+  it('writes a PDF with the names, period, balances, lines and payouts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/partners/statements/2026-02.pdf', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('2026-02.pdf');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Ledgerline');
+    expect(text).toContain('Partner: Books & Numbers Agency (Ada Ledger)');
+    expect(text).toContain('Period: February 2026 (2026-02-01 to 2026-02-28)');
+    // Opening: January's 150.00 earned, nothing paid before February 1.
+    expect(text).toMatch(/Opening balance \$150\.00/);
+    expect(text).toMatch(/Commission Alpha Store Basic Accounting \$50\.00 Paid/);
+    expect(text).toMatch(/Commission Beta Goods Controller \$100\.00 Failed/);
+    expect(text).toMatch(/Earned this month \$50\.00/);
+    expect(text, text).toContain(`2026-02-05 ${februaryPayout.reference} Wire Transfer 2 $150.00`);
+    expect(text).toMatch(/Paid this month \$150\.00/);
+    // 150.00 + 50.00 earned (the failed line owes nothing) - 150.00 paid.
+    expect(text).toMatch(/Closing balance \$50\.00/);
+    expect(text).not.toContain('Hidden Client');
+  });
+
+  it("carries one month's closing balance into the next month's opening", async () => {
+    const text = await pdfText(
+      (await t.app.inject({ method: 'GET', url: '/api/partners/statements/2026-03.pdf', headers })).rawPayload,
+    );
+    expect(text).toMatch(/Opening balance \$50\.00/);
+    expect(text).toContain(marchPayout.reference);
+    expect(text).toMatch(/Closing balance \$50\.00/);
+  });
+
+  it('writes the same statement as CSV', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/partners/statements/2026-02.csv', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
+    expect(rows[0]).toMatchObject({ Section: 'Opening balance', Amount: '150.00' });
+    expect(
+      rows.filter((r) => r.Section === 'Commission').map((r) => [r['Client or reference'], r.Amount, r.Status]),
+    ).toEqual([
+      ['Alpha Store', '50.00', 'Paid'],
+      ['Beta Goods', '100.00', 'Failed'],
+    ]);
+    expect(rows.find((r) => r.Section === 'Payout')).toMatchObject({
+      'Client or reference': februaryPayout.reference,
+      Amount: '-150.00',
+      Date: '2026-02-05',
+    });
+    expect(rows.at(-1)).toMatchObject({ Section: 'Closing balance', Amount: '50.00' });
+  });
+
+  it("gives an admin any partner's statement", async () => {
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/partners/${partner.partnerId}/statements/2026-02.pdf`,
+      headers: adminHeaders,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toMatch(/Closing balance \$50\.00/);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/partners/${partner.partnerId}/statements/2026-02.csv`,
+      headers: adminHeaders,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/partners/${randomUUID()}/statements/2026-02.pdf`,
+          headers: adminHeaders,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/partners/${partner.partnerId}/statements/2026-02.pdf`,
+          headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it.each(['2026-13.pdf', '2026-2.pdf', 'february.pdf', '2026-02.txt', '2026-02'])(
+    'refuses the statement file %s with 400',
+    async (file) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/partners/statements/${file}`, headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Statement month must be YYYY-MM (e.g. 2026-03)');
+    },
+  );
+});
+
+describe('the tax profile', () => {
+  const put = (body: unknown, as = headers) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/partners/tax-profile',
+      headers: { ...as, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
+  it('is null before the partner fills it in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/partners/tax-profile', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBeNull();
+  });
+
+  it.each([
+    ['a TIN of 8 digits', { tin: '12-345678' }, 'The TIN must be 9 digits (dashes allowed, e.g. 12-3456789)'],
+    ['a TIN with letters', { tin: '12-34567AB' }, 'The TIN must be 9 digits (dashes allowed, e.g. 12-3456789)'],
+    [
+      'an unchecked certification',
+      { certified: false },
+      'You must certify the W-9 statement to save your tax information',
+    ],
+    ['an unknown classification', { taxClassification: 'trust' }, 'Choose a tax classification'],
+    ['an unknown TIN type', { tinType: 'itin' }, 'Choose SSN or EIN'],
+    ['a blank legal name', { legalName: '  ' }, 'Legal name is required'],
+    [
+      'a legal name with a line break',
+      { legalName: 'Acme\nLLC' },
+      'Legal name must be a single line without control characters',
+    ],
+  ])('refuses %s with 400', async (_label, change, message) => {
+    const res = await put({ ...VALID_TAX_PROFILE, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+
+  it('stores the TIN encrypted and answers it masked to its last four digits', async () => {
+    const res = await put(VALID_TAX_PROFILE);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      legalName: 'Northwind Growth LLC',
+      taxClassification: 'llc',
+      tinType: 'ein',
+      tinMasked: '•••-••-6789',
+      certifiedAt: t.clock.now.toISOString(),
+    });
+    expect(res.body).not.toContain('123456789');
+    const read = await t.app.inject({ method: 'GET', url: '/api/partners/tax-profile', headers });
+    expect(read.json().tinMasked).toBe('•••-••-6789');
+    expect(read.body).not.toContain('3456789');
+    const row = await t.db
+      .selectFrom('taxProfiles')
+      .selectAll()
+      .where('partnerId', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
+    expect(row.tin).toMatch(/^v2:/);
+    expect(row.tin).not.toContain('123456789');
+    expect(
+      (
+        await t.db
+          .selectFrom('partners')
+          .select('w9OnFile')
+          .where('id', '=', partner.partnerId)
+          .executeTakeFirstOrThrow()
+      ).w9OnFile,
+    ).toBe(true);
+    const log = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('action', '=', 'tax_profile.saved')
+      .where('entityId', '=', partner.partnerId)
+      .execute();
+    expect(log).toHaveLength(1);
+    expect(JSON.stringify(log[0]?.details)).not.toContain('6789');
+  });
+
+  it('refuses an admin (partners only)', async () => {
+    expect((await put(VALID_TAX_PROFILE, adminHeaders)).statusCode).toBe(403);
+  });
+});
+
+describe('the 1099-NEC report', () => {
+  const download = (year: string, as = adminHeaders) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/exports/1099-nec/${year}.csv`, headers: as });
+
+  it("lists every partner whose payments in the year reach the year's threshold, with the TIN decrypted", async () => {
+    const reaching = await createPartner(t.deps, { companyName: 'Reaches Threshold Inc' });
+    const below = await createPartner(t.deps, { companyName: 'Just Below Inc' });
+    const withoutProfile = await createPartner(t.deps, { companyName: 'No Profile Inc' });
+    const pay = async (partnerId: string, amounts: string[]) => {
+      const commissionIds: string[] = [];
+      for (const amount of amounts) {
+        const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+        commissionIds.push(await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-02', amount }));
+      }
+      await callerFor(t.deps, admin).admin.processPayout({ commissionIds, idempotencyKey: randomUUID() });
+    };
+    t.clock.now = new Date('2026-04-01T09:00:00Z');
+    await pay(reaching.partnerId, ['1500.00', '500.00']);
+    await pay(below.partnerId, ['1999.99']);
+    await pay(withoutProfile.partnerId, ['2500.00']);
+    await callerFor(t.deps, reaching.user).partner.saveTaxProfile({
+      ...VALID_TAX_PROFILE,
+      legalName: 'Reaches Threshold Incorporated',
+      tinType: 'ssn',
+      tin: '987654321',
+    });
+
+    const res = await download('2026');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('1099-nec-2026.csv');
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'Partner ID',
+      'Recipient legal name',
+      'Business name',
+      'Tax classification',
+      'TIN type',
+      'TIN',
+      'Address',
+      'Nonemployee compensation (box 1)',
+      'Payout count',
+      'Tax profile',
+    ]);
+    const byName = new Map(rows.map((row) => [row['Recipient legal name'], row]));
+    expect(byName.get('Reaches Threshold Incorporated')).toMatchObject({
+      'TIN type': 'SSN',
+      TIN: '987-65-4321',
+      'Nonemployee compensation (box 1)': '2000.00',
+      'Payout count': '1',
+      'Tax profile': 'on file',
+    });
+    expect(byName.get('No Profile Inc')).toMatchObject({
+      TIN: '',
+      'Nonemployee compensation (box 1)': '2500.00',
+      'Tax profile': 'missing',
+    });
+    expect(byName.has('Just Below Inc')).toBe(false);
+    // The first partner's 200.00 in 2026 is far below 2,000.00.
+    expect(byName.has('Northwind Growth LLC')).toBe(false);
+
+    const log = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('action', '=', 'export.downloaded')
+      .where('userId', '=', admin.id)
+      .execute();
+    expect(log.some((entry) => (entry.details as { kind?: string } | null)?.kind === '1099-nec')).toBe(true);
+  });
+
+  it('uses the $600 threshold for 2025 payments', async () => {
+    const p = await createPartner(t.deps, { companyName: 'Paid In 2025 LLC' });
+    const referralId = await createReferral(t.deps, p.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const commissionId = await createCommission(t.deps, {
+      partnerId: p.partnerId,
+      referralId,
+      monthYear: '2025-06',
+      amount: '600.00',
+    });
+    t.clock.now = new Date('2025-07-01T09:00:00Z');
+    await callerFor(t.deps, admin).admin.processPayout({ commissionIds: [commissionId], idempotencyKey: randomUUID() });
+    t.clock.now = new Date('2026-04-01T09:00:00Z');
+    const rows = parse<Record<string, string>>((await download('2025')).body, { columns: true });
+    expect(rows.map((row) => row['Recipient legal name'])).toEqual(['Paid In 2025 LLC']);
+  });
+
+  it('refuses a malformed year with 400 and a partner with 403', async () => {
+    for (const year of ['26', '1999', 'next']) expect((await download(year)).statusCode).toBe(400);
+    expect((await download('2026', headers)).statusCode).toBe(403);
+  });
+});
+
+describe('the payout processor and tax profiles', () => {
+  it('marks pending lines of a partner past the threshold without a tax profile', async () => {
+    const big = await createPartner(t.deps, { companyName: 'Big Earner Co' });
+    const referralId = await createReferral(t.deps, big.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const commissionId = await createCommission(t.deps, {
+      partnerId: big.partnerId,
+      referralId,
+      monthYear: '2026-03',
+      amount: '2000.00',
+    });
+    const listed = await callerFor(t.deps, admin).admin.pendingCommissions({ limit: 100, offset: 0 });
+    expect(listed.items.find((item) => item.id === commissionId)?.taxProfileMissing).toBe(true);
+    expect(listed.items.find((item) => item.id === ids.marAlpha)?.taxProfileMissing).toBe(false);
+    const streamed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/commissions/pending',
+      headers: adminHeaders,
+    });
+    expect(
+      streamed.json<Array<{ id: string; taxProfileMissing: boolean }>>().find((item) => item.id === commissionId)
+        ?.taxProfileMissing,
+    ).toBe(true);
+  });
+
+  it('refuses such a payout with 422 naming the partner when REQUIRE_TAX_PROFILE_FOR_PAYOUT=true, and pays once the profile is on file', async () => {
+    const strict = await createTestApp({ REQUIRE_TAX_PROFILE_FOR_PAYOUT: 'true', TAX_1099_THRESHOLDS: '2026:100.00' });
+    try {
+      strict.clock.now = new Date('2026-04-01T09:00:00Z');
+      const strictAdmin = await createUser(strict.deps, { role: 'admin' });
+      const p = await createPartner(strict.deps, { companyName: 'Strict Check Co' });
+      const small = await createPartner(strict.deps, { companyName: 'Small Earner Co' });
+      const referralId = await createReferral(strict.deps, p.partnerId, {
+        stage: 'won',
+        contractStartDate: '2026-01-01',
+      });
+      const smallReferral = await createReferral(strict.deps, small.partnerId, {
+        stage: 'won',
+        contractStartDate: '2026-01-01',
+      });
+      const commissionId = await createCommission(strict.deps, {
+        partnerId: p.partnerId,
+        referralId,
+        monthYear: '2026-03',
+        amount: '100.00',
+      });
+      const smallId = await createCommission(strict.deps, {
+        partnerId: small.partnerId,
+        referralId: smallReferral,
+        monthYear: '2026-03',
+        amount: '99.99',
+      });
+      const res = await strict.app.inject({
+        method: 'POST',
+        url: '/api/admin/payouts',
+        headers: {
+          ...(await bearer(strict.deps, strictAdmin)),
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        payload: JSON.stringify({ commissionIds: [commissionId, smallId] }),
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toContain('Strict Check Co has no tax information on file');
+      expect(
+        (
+          await strict.db
+            .selectFrom('commissions')
+            .select('status')
+            .where('id', 'in', [commissionId, smallId])
+            .execute()
+        ).every((row) => row.status === 'pending'),
+      ).toBe(true);
+
+      // Below the threshold, nobody is asked.
+      await callerFor(strict.deps, strictAdmin).admin.processPayout({
+        commissionIds: [smallId],
+        idempotencyKey: randomUUID(),
+      });
+      await callerFor(strict.deps, p.user).partner.saveTaxProfile({ ...VALID_TAX_PROFILE });
+      const paid = await callerFor(strict.deps, strictAdmin).admin.processPayout({
+        commissionIds: [commissionId],
+        idempotencyKey: randomUUID(),
+      });
+      expect(paid.total).toBe('100.00');
+    } finally {
+      await strict.close();
+    }
+  });
+});

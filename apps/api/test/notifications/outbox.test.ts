@@ -1,0 +1,264 @@
+// Delivery: mail is an outbox row written in the caller's transaction, delivered by the
+// worker over a real SMTP server (in process), retried with backoff through an outage, sent once
+// even by two workers on one database, and kept as "not sent" without SMTP.
+
+import { Writable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+import { createDeps } from '../../src/deps';
+import { createLogger } from '../../src/logger';
+import { enqueueMail, enqueueTemplate } from '../../src/services/notifications/outbox';
+import { escapeHtml, portalLink, renderMail } from '../../src/services/notifications/templates';
+import { createOutboxWorker, NOT_SENT_NO_SMTP, RETRY_DELAYS_MS } from '../../src/workers/outbox-worker';
+import { createTestApp, createTestDatabase, type TestApp } from '../support';
+import { startTestSmtp, type TestSmtp } from '../support/smtp';
+
+let smtp: TestSmtp;
+let t: TestApp;
+let seq = 0;
+const subject = (label: string) => `${label} #${seq++}`;
+const mail = (label: string, headers?: Record<string, string>) => ({
+  kind: 'test',
+  recipient: 'reader@example.com',
+  subject: subject(label),
+  text: `Text of ${label}`,
+  html: `<p>${label}</p>`,
+  headers,
+});
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://portal.example.com',
+    MAIL_FROM: 'Ledgerline <mail@ledgerline.example>',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+afterEach(async () => {
+  await smtp.start();
+  // Every test starts from an empty outbox.
+  await t.db.deleteFrom('emailOutbox').execute();
+  smtp.mails.length = 0;
+});
+
+/** The value of one series in this app's Prometheus text (0 when absent). */
+const sample = (text: string, series: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((line) => line.startsWith(`${series} `))
+      ?.slice(series.length + 1) ?? 0,
+  );
+const scrape = () => t.deps.metrics.registry.metrics();
+
+const outbox = () => t.db.selectFrom('emailOutbox').selectAll().orderBy('createdAt').orderBy('subject').execute();
+
+describe('the outbox worker', () => {
+  it('delivers a queued mail over SMTP with its text, HTML, sender and extra headers', async () => {
+    const worker = createOutboxWorker(t.deps);
+    const one = mail('Hello', { 'List-Unsubscribe': '<https://portal.example.com/u?x=1>' });
+    await enqueueMail(t.db, one, t.clock.now);
+    expect(await worker.runOnce()).toBe(1);
+    const [arrived] = await smtp.waitFor(1);
+    expect(arrived).toMatchObject({ to: 'reader@example.com', subject: one.subject });
+    expect(arrived?.text.trim()).toBe(one.text);
+    expect(arrived?.html).toContain('<p>Hello</p>');
+    expect(arrived?.rawHeader('list-unsubscribe')).toBe('<https://portal.example.com/u?x=1>');
+    expect(arrived?.rawHeader('from')).toMatch(/^"?Ledgerline"? <mail@ledgerline\.example>$/);
+    const [row] = await outbox();
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row?.sentAt?.getTime()).toBe(t.clock.now.getTime());
+    expect(await worker.runOnce()).toBe(0);
+    await worker.stop();
+  });
+
+  it('writes nothing when the caller’s transaction rolls back', async () => {
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, mail('Rolled back'), t.clock.now);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('keeps mail through an SMTP outage and sends each exactly once when the server is back', async () => {
+    const retriesBefore = sample(await scrape(), 'portal_delivery_failures_total{channel="mail",outcome="retry"}');
+    const worker = createOutboxWorker(t.deps);
+    await smtp.stop();
+    const sent = [mail('Outage A'), mail('Outage B'), mail('Outage C')];
+    for (const m of sent) await enqueueMail(t.db, m, t.clock.now);
+
+    expect(await worker.runOnce()).toBe(3);
+    const waiting = await outbox();
+    for (const row of waiting) {
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(row.nextAttemptAt.getTime()).toBe(t.clock.now.getTime() + 60_000);
+    }
+    // Not due yet: nothing is tried again before the backoff has passed.
+    expect(await worker.runOnce()).toBe(0);
+
+    await smtp.start();
+    expect(await worker.runOnce()).toBe(0);
+    t.clock.now = new Date(t.clock.now.getTime() + 61_000);
+    // An operator sees the outage in the metrics: three retries counted, three mails waiting, the oldest for a minute.
+    const during = await scrape();
+    expect(sample(during, 'portal_delivery_failures_total{channel="mail",outcome="retry"}') - retriesBefore).toBe(3);
+    expect(sample(during, 'portal_outbox_backlog')).toBe(3);
+    expect(sample(during, 'portal_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(61);
+    expect(await worker.runOnce()).toBe(3);
+    await smtp.waitFor(3);
+    const after = await scrape();
+    expect(sample(after, 'portal_outbox_backlog')).toBe(0);
+    expect(sample(after, 'portal_outbox_oldest_age_seconds')).toBe(0);
+    expect(await worker.runOnce()).toBe(0);
+    expect(smtp.mails.map((m) => m.subject).sort()).toEqual(sent.map((m) => m.subject).sort());
+    expect((await outbox()).map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+      ['sent', 2],
+    ]);
+    await worker.stop();
+  });
+
+  it('backs off 1 min, 5 min, 30 min, 2 h, 6 h and then marks the mail failed', async () => {
+    const worker = createOutboxWorker(t.deps);
+    await smtp.stop();
+    await enqueueMail(t.db, mail('Never'), t.clock.now);
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      expect(await worker.runOnce()).toBe(1);
+      const [row] = await outbox();
+      if (attempt <= 5) {
+        expect(row).toMatchObject({ status: 'pending', attempts: attempt });
+        waits.push(row!.nextAttemptAt.getTime() - t.clock.now.getTime());
+        t.clock.now = row!.nextAttemptAt;
+      } else {
+        expect(row).toMatchObject({ status: 'failed', attempts: 6 });
+        expect(row?.lastError).toBeTruthy();
+      }
+    }
+    expect(waits).toEqual([...RETRY_DELAYS_MS]);
+    expect(waits.map((ms) => ms / 60_000)).toEqual([1, 5, 30, 120, 360]);
+    expect(await worker.runOnce()).toBe(0);
+    await worker.stop();
+  });
+
+  it('sends each row once when two workers share the database', async () => {
+    const first = createOutboxWorker(t.deps, { batchSize: 7 });
+    const second = createOutboxWorker(t.deps, { batchSize: 7 });
+    const queued = Array.from({ length: 30 }, (_, i) => mail(`Shared ${i}`));
+    for (const m of queued) await enqueueMail(t.db, m, t.clock.now);
+    let claimed = 0;
+    for (;;) {
+      const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
+      claimed += a + b;
+      if (a + b === 0) break;
+    }
+    expect(claimed).toBe(30);
+    await smtp.waitFor(30);
+    expect(smtp.mails).toHaveLength(30);
+    expect(new Set(smtp.mails.map((m) => m.subject)).size).toBe(30);
+    expect((await outbox()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    await Promise.all([first.stop(), second.stop()]);
+  });
+
+  it('polls on its own once started, and stops cleanly', async () => {
+    const worker = createOutboxWorker(t.deps, { intervalMs: 20 });
+    worker.start();
+    await enqueueMail(t.db, mail('Polled'), t.clock.now);
+    await smtp.waitFor(1);
+    await worker.stop();
+    expect((await outbox())[0]?.status).toBe('sent');
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('keeps mail as not sent and, in development, logs subject, recipient and links', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const database = await createTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-mail-')),
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PORT: '4321',
+    });
+    const deps = createDeps(config, database, createLogger('info', sink), () => new Date());
+    try {
+      const link = portalLink(config, '/reset-password', { token: 'abc' });
+      expect(link).toBe('http://127.0.0.1:4321/reset-password?token=abc');
+      await enqueueTemplate(deps.db, deps.now(), 'local@example.com', 'passwordReset', {
+        resetUrl: link,
+        validMinutes: 30,
+      });
+      const worker = createOutboxWorker(deps);
+      expect(await worker.runOnce()).toBe(1);
+      await worker.stop();
+      const row = await deps.db.selectFrom('emailOutbox').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'not_sent', lastError: NOT_SENT_NO_SMTP, attempts: 1 });
+      const logged = lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => String(l.msg).includes(NOT_SENT_NO_SMTP));
+      expect(logged).toMatchObject({ to: 'local@example.com', subject: 'Reset your password', links: [link] });
+    } finally {
+      await deps.rateLimits.close();
+      await database.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('requires PUBLIC_URL with SMTP_URL, naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(
+      /PUBLIC_URL: is required with SMTP_URL/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'http://mail.example.com' })).toThrow(
+      /SMTP_URL: must be an smtp/,
+    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        SMTP_URL: 'smtp://u:p@mail.example.com:587',
+        PUBLIC_URL: 'https://p.example.com',
+        MAIL_FROM: 'A <a@b.c>',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtp://u:p@mail.example.com:587',
+      from: 'A <a@b.c>',
+    });
+  });
+});
+
+describe('templates', () => {
+  it('escape values in the HTML, name the product and link absolutely', () => {
+    const hostile = 'https://portal.example.com/reset-password?token=a"><script>x</script>';
+    const content = renderMail('passwordReset', { resetUrl: hostile, validMinutes: 30 });
+    expect(content.subject).toBe('Reset your password');
+    expect(content.html).not.toContain('<script>');
+    expect(content.html).toContain(escapeHtml(hostile));
+    expect(content.html).toContain('Ledgerline');
+    expect(content.html).toContain('#1971c2');
+    expect(content.text).toContain(hostile);
+    expect(content.text).toContain('30 minutes');
+    expect(
+      portalLink({ publicUrl: 'https://example.com/portal', host: 'x', port: 1 }, '/reset-password', { token: 't' }),
+    ).toBe('https://example.com/portal/reset-password?token=t');
+  });
+});

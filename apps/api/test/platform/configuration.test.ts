@@ -1,0 +1,102 @@
+// Configuration that must refuse to start or name what is wrong: missing secrets, wrong values,
+// DEMO_DATA, TRUST_PROXY and DATA_ENCRYPTION_OLD_KEYS.
+
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+
+const key = () => randomBytes(32).toString('base64');
+
+describe('configuration', () => {
+  it('names a missing JWT_SECRET and DATA_ENCRYPTION_KEY with DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(
+      /JWT_SECRET[\s\S]*DATA_ENCRYPTION_KEY/,
+    );
+  });
+
+  it('names a wrong PORT', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('refuses an encryption key that is not 32 bytes', () => {
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: Buffer.from('short').toString('base64') })).toThrow(
+      /DATA_ENCRYPTION_KEY/,
+    );
+  });
+
+  it('defaults to the embedded database with demo data on', () => {
+    const config = loadConfig({});
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demoData).toBe(true);
+    expect(config.port).toBe(3000);
+  });
+});
+
+describe('DEMO_DATA', () => {
+  it('is on only for a development start on the embedded database (pnpm start leaves NODE_ENV unset)', () => {
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).demoData).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://localhost/x', JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: key() })
+        .demoData,
+    ).toBe(false);
+  });
+
+  it('is on when asked for explicitly outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'test', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(
+      loadConfig({
+        DEMO_DATA: 'true',
+        DATABASE_URL: 'postgres://localhost/x',
+        JWT_SECRET: 'x'.repeat(32),
+        DATA_ENCRYPTION_KEY: key(),
+      }).demoData,
+    ).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('refuses DEMO_DATA=true with NODE_ENV=production, naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(
+      /DEMO_DATA: is refused with NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('never seeds demo accounts beside ADMIN_EMAIL', () => {
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'admin-password' }).demoData).toBe(false);
+    expect(() =>
+      loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'admin-password', DEMO_DATA: 'true' }),
+    ).toThrow(/DEMO_DATA: cannot be combined with ADMIN_EMAIL/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('refuses true (every hop trusted), naming the variable', () => {
+    for (const value of ['true', 'TRUE', ' true '])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: true is refused/);
+  });
+
+  it('takes a hop count or addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+});
+
+describe('DATA_ENCRYPTION_OLD_KEYS', () => {
+  it('refuses an entry that is not 32 bytes in base64, naming the variable and the entry', () => {
+    expect(() => loadConfig({ DATA_ENCRYPTION_OLD_KEYS: `${key()},${randomBytes(16).toString('base64')}` })).toThrow(
+      /DATA_ENCRYPTION_OLD_KEYS: entry 2 must be 32 bytes/,
+    );
+    expect(() => loadConfig({ DATA_ENCRYPTION_OLD_KEYS: 'not a key' })).toThrow(/DATA_ENCRYPTION_OLD_KEYS: entry 1/);
+  });
+
+  it('keeps well-formed entries', () => {
+    const [a, b] = [key(), key()];
+    expect(loadConfig({ DATA_ENCRYPTION_OLD_KEYS: ` ${a} , ${b} ` }).dataEncryptionOldKeys).toEqual([a, b]);
+  });
+});

@@ -1,0 +1,212 @@
+// The server and the cli as processes on an embedded database: a production start seeds no demo
+// accounts, refused settings stop the start, and nothing under DATA_DIR is readable by group or
+// others (items 1 and 3).
+
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
+
+const apiDir = join(import.meta.dirname, '../..');
+const root = mkdtempSync(join(tmpdir(), 'portal-datadir-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const INHERITED_OUT = [
+  'DATABASE_URL',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'REDIS_URL',
+  'DEMO_DATA',
+  'NODE_ENV',
+  'TRUST_PROXY',
+  'JWT_SECRET',
+  'DATA_ENCRYPTION_KEY',
+  'DATA_ENCRYPTION_OLD_KEYS',
+  'PORT',
+  'HOST',
+];
+const cleanEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_OUT.includes(name)));
+
+function start(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: apiDir,
+    env: { ...cleanEnv(), ACCRUAL_TIMER: 'false', LOG_LEVEL: 'info', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => resolve(code));
+  });
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function run(args: string[], env: Record<string, string>) {
+  const process = start(args, env);
+  const code = await process.exited;
+  return { code, ...process.output() };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Every path under `dir` (itself included) whose mode lets group or others in. */
+function sharedEntries(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return;
+    if (stat.mode & 0o077) found.push(`${path} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(dir);
+  return found;
+}
+
+const countEntries = (dir: string): number =>
+  statSync(dir).isDirectory() ? 1 + readdirSync(dir).reduce((n, name) => n + countEntries(join(dir, name)), 0) : 1;
+
+describe('a production start on a fresh embedded database', () => {
+  it('creates no demo accounts and leaves nothing under DATA_DIR readable by group or others', async () => {
+    const dataDir = join(root, 'fresh', 'data');
+    const port = await freePort();
+    const server = start(['src/main.ts'], {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
+    try {
+      await expect
+        .poll(() => server.output().stdout, { timeout: 90_000, interval: 200 })
+        .toContain('Partner Portal on');
+      const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@partnerportal.demo', password: DEMO_PASSWORD }),
+      });
+      expect(res.status).toBe(401);
+      expect(server.output().stdout).not.toContain('Demo sign-ins');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    expect(countEntries(dataDir)).toBeGreaterThan(10);
+    expect(sharedEntries(join(root, 'fresh', 'data'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('refused settings stop the start with the variable named', () => {
+  it('DEMO_DATA=true with NODE_ENV=production', async () => {
+    const result = await run(['src/main.ts'], {
+      NODE_ENV: 'production',
+      DEMO_DATA: 'true',
+      DATA_DIR: join(root, 'refused-demo'),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('DEMO_DATA');
+  }, 60_000);
+
+  it('cli seed-demo with NODE_ENV=production', async () => {
+    const result = await run(['src/cli/index.ts', 'seed-demo'], {
+      NODE_ENV: 'production',
+      DATA_DIR: join(root, 'refused-seed'),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('seed-demo is refused with NODE_ENV=production');
+  }, 60_000);
+
+  it('TRUST_PROXY=true', async () => {
+    const result = await run(['src/main.ts'], {
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+      DATA_DIR: join(root, 'refused-proxy'),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('TRUST_PROXY');
+  }, 60_000);
+});
+
+describe('an existing DATA_DIR left readable', () => {
+  it('is tightened when the cli opens it', async () => {
+    const dataDir = join(root, 'old');
+    mkdirSync(join(dataDir, 'uploads', 'materials'), { recursive: true, mode: 0o755 });
+    writeFileSync(join(dataDir, 'uploads', 'materials', 'brochure.pdf'), 'pdf', { mode: 0o644 });
+    writeFileSync(join(dataDir, 'notes.txt'), 'x', { mode: 0o666 });
+    chmodSync(dataDir, 0o755);
+    chmodSync(join(dataDir, 'notes.txt'), 0o666);
+    expect(sharedEntries(dataDir).length).toBeGreaterThan(0);
+
+    const result = await run(['src/cli/index.ts', 'migrate'], {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(sharedEntries(dataDir)).toEqual([]);
+    // Owner rights are kept: the files stay readable to the server.
+    expect(statSync(join(dataDir, 'uploads', 'materials', 'brochure.pdf')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'uploads')).mode & 0o777).toBe(0o700);
+  }, 120_000);
+});
+
+describe('cli reencrypt', () => {
+  it('moves the demo bank numbers to a new key; afterwards the old key is not needed', async () => {
+    const dataDir = join(root, 'rotate');
+    const seeded = await run(['src/cli/index.ts', 'seed-demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    expect(seeded.code).toBe(0);
+    const stored = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
+      jwtSecret: string;
+      dataEncryptionKey: string;
+    };
+    const newKey = randomBytes(32).toString('base64');
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: stored.jwtSecret, DATA_ENCRYPTION_KEY: newKey };
+
+    const first = await run(['src/cli/index.ts', 'reencrypt'], {
+      ...env,
+      DATA_ENCRYPTION_OLD_KEYS: stored.dataEncryptionKey,
+    });
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const rewritten = Number(/Re-encrypted (\d+) bank numbers \(0 already current\)/.exec(first.stdout)?.[1]);
+    expect(rewritten).toBeGreaterThan(0);
+
+    const second = await run(['src/cli/index.ts', 'reencrypt'], env);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain(`Re-encrypted 0 bank numbers (${rewritten} already current)`);
+
+    // Without the new key (only the dropped one) nothing is readable: the command says so and fails.
+    const wrong = await run(['src/cli/index.ts', 'reencrypt'], {
+      ...env,
+      DATA_ENCRYPTION_KEY: stored.dataEncryptionKey,
+    });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/partners hold a bank number no configured key decrypts/);
+  }, 180_000);
+});

@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, seedDemo } from '../../src/services/platform/demo-seed';
+import { createTestApp, type TestApp } from '../support';
+
+let t: TestApp;
+let signIns: Awaited<ReturnType<typeof seedDemo>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  signIns = await seedDemo(t.deps);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('demo data', () => {
+  it('returns the sign-ins it created, starting with the admin', () => {
+    expect(signIns[0]).toMatchObject({ role: 'Admin', password: DEMO_PASSWORD });
+    expect(signIns.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('has partners in every status but inactive, referrals in every stage, and commissions in every status', async () => {
+    const statuses = await t.db.selectFrom('partners').select('status').distinct().execute();
+    expect(statuses.map((s) => s.status).sort()).toEqual(['active', 'pending', 'rejected', 'suspended']);
+    const stages = await t.db.selectFrom('referrals').select('stage').distinct().execute();
+    expect(stages.map((s) => s.stage).sort()).toEqual(['booked', 'lost', 'proposal', 'qualified', 'won']);
+    const commissionStatuses = await t.db.selectFrom('commissions').select('status').distinct().execute();
+    expect(commissionStatuses.map((s) => s.status).sort()).toEqual(['failed', 'paid', 'pending']);
+    const materials = await t.db.selectFrom('marketingMaterials').select('id').execute();
+    expect(materials.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('keeps the stored partner totals equal to the aggregates', async () => {
+    // Result keys come back camelCased (CamelCasePlugin).
+    const { rows } = await sql<{ id: string; mrr: string; total: string; expectedTotal: string }>`
+      select p.id, p.current_mrr as mrr, p.total_lifetime_commissions as total,
+        coalesce((select sum(amount) from commissions c where c.partner_id = p.id and c.status = 'paid'), 0)::numeric(10,2) as expected_total
+      from partners p`.execute(t.db);
+    for (const row of rows) expect(row.total).toBe(row.expectedTotal);
+    expect(rows.some((r) => r.total !== '0.00')).toBe(true);
+    const withMrr = rows.filter((r) => r.mrr !== '0.00');
+    expect(withMrr.length).toBeGreaterThan(0);
+  });
+
+  it('encrypts the demo bank numbers', async () => {
+    const { rows } = await sql<{
+      routing: string;
+    }>`select bank_routing_number as routing from partners limit 1`.execute(t.db);
+    expect(rows[0]?.routing).not.toContain('123000248');
+  });
+
+  it('adds nothing to a database that is not empty', async () => {
+    const before = await t.db
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(await seedDemo(t.deps)).toEqual([]);
+    const after = await t.db
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('lets the demo admin sign in with the printed password', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: signIns[0]!.email, password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.role).toBe('admin');
+  });
+});

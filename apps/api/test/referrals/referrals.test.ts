@@ -1,0 +1,425 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
+import { RATE_POLICIES } from '../../src/services/platform/rate-limits';
+import {
+  addressSequence,
+  bearer,
+  callerFor,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  type PartnerFixture,
+  type TestApp,
+} from '../support';
+import type { SessionUser } from '../../src/trpc/context';
+
+let t: TestApp;
+const freshIp = addressSequence('10.12');
+let admin: SessionUser;
+let active: PartnerFixture;
+let other: PartnerFixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.deps, { role: 'admin' });
+  active = await createPartner(t.deps, { status: 'active', companyName: 'Acme Referrers' });
+  other = await createPartner(t.deps, { status: 'active', companyName: 'Other Partners' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const validReferral = {
+  clientCompanyName: 'Shopify Store Inc',
+  clientEmail: 'owner@store.example',
+  serviceType: 'controller',
+  monthlyValue: '2500',
+  notes: 'Warm lead',
+};
+
+async function post(url: string, user: SessionUser | null, payload: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: user ? await bearer(t.deps, user) : {},
+    payload: payload as object,
+  });
+}
+async function get(url: string, user: SessionUser | null) {
+  return t.app.inject({ method: 'GET', url, headers: user ? await bearer(t.deps, user) : {} });
+}
+
+describe('POST /api/partners/referrals', () => {
+  it('creates a booked referral with the controller commission and answers 201', async () => {
+    const res = await post('/api/partners/referrals', active.user, validReferral);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      stage: 'booked',
+      commissionAmount: '100.00',
+      monthlyValue: '2500.00',
+      clientEmail: 'owner@store.example',
+      partnerId: active.partnerId,
+    });
+  });
+
+  it('stores 50.00 for basic accounting and accepts a number as the monthly value', async () => {
+    const res = await post('/api/partners/referrals', active.user, {
+      clientCompanyName: 'Basic Co',
+      serviceType: 'basic_accounting',
+      monthlyValue: 799.5,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ commissionAmount: '50.00', monthlyValue: '799.50' });
+  });
+
+  it('defaults the service to basic accounting', async () => {
+    const res = await post('/api/partners/referrals', active.user, {
+      clientCompanyName: 'Default Co',
+      monthlyValue: '10',
+    });
+    expect(res.json()).toMatchObject({ serviceType: 'basic_accounting', commissionAmount: '50.00' });
+  });
+
+  it.each([
+    ['a value below 1', { monthlyValue: '0.99' }, MESSAGES.monthlyValueRequired],
+    ['no value', { monthlyValue: undefined }, MESSAGES.monthlyValueRequired],
+    ['text', { monthlyValue: 'lots' }, MESSAGES.monthlyValueRequired],
+    ['a value beyond numeric(10,2)', { monthlyValue: '100000000' }, MESSAGES.monthlyValueTooLarge],
+    [
+      'a value beyond the documented maximum of 1,000,000.00',
+      { monthlyValue: '1000000.01' },
+      MESSAGES.monthlyValueTooLarge,
+    ],
+    [
+      'a line break in the company name',
+      { clientCompanyName: 'Acme\n=1+1' },
+      'Company name must be a single line without control characters',
+    ],
+    ['a blank company', { clientCompanyName: '  ' }, MESSAGES.companyNameRequired],
+    ['a bad client email', { clientEmail: 'nope' }, MESSAGES.invalidClientEmail],
+    ['an unknown service', { serviceType: 'tax' }, MESSAGES.serviceTypeRequired],
+    ['an impossible consultation date', { consultationDate: '2026-02-31' }, MESSAGES.invalidDate],
+  ])('refuses %s with 400 and the spec message', async (_name, change, message) => {
+    const res = await post('/api/partners/referrals', active.user, { ...validReferral, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it.each(['pending', 'suspended', 'inactive', 'rejected'] as const)(
+    'refuses a %s partner with 403',
+    async (status) => {
+      const partner = await createPartner(t.deps, { status });
+      const res = await post('/api/partners/referrals', partner.user, validReferral);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(MESSAGES.partnerNotActive);
+      const count = await t.db
+        .selectFrom('referrals')
+        .where('partnerId', '=', partner.partnerId)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(0);
+    },
+  );
+
+  it('refuses anonymous callers with 401 and admins with 403', async () => {
+    expect((await post('/api/partners/referrals', null, validReferral)).statusCode).toBe(401);
+    expect((await post('/api/partners/referrals', admin, validReferral)).statusCode).toBe(403);
+  });
+
+  it("sets the partner's first and last referral dates and writes an activity row", async () => {
+    const partner = await createPartner(t.deps);
+    t.clock.now = new Date('2026-03-05T10:00:00Z');
+    const first = await post('/api/partners/referrals', partner.user, validReferral);
+    t.clock.now = new Date('2026-04-07T10:00:00Z');
+    await post('/api/partners/referrals', partner.user, validReferral);
+    t.clock.now = new Date();
+    const row = await t.db
+      .selectFrom('partners')
+      .select(['firstReferralDate', 'lastReferralDate'])
+      .where('id', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
+    expect(row.firstReferralDate?.toISOString()).toBe('2026-03-05T10:00:00.000Z');
+    expect(row.lastReferralDate?.toISOString()).toBe('2026-04-07T10:00:00.000Z');
+    const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', first.json().id).execute();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ action: 'referral.created', userId: partner.user.id, entityType: 'referral' });
+  });
+});
+
+describe('GET /api/partners/referrals', () => {
+  it("lists only the partner's own referrals, newest first", async () => {
+    const partner = await createPartner(t.deps);
+    for (const [name, at] of [
+      ['Older', '2026-01-01T00:00:00Z'],
+      ['Newer', '2026-02-01T00:00:00Z'],
+    ] as const) {
+      t.clock.now = new Date(at);
+      await callerFor(t.deps, partner.user).partner.createReferral({ clientCompanyName: name, monthlyValue: '100' });
+    }
+    t.clock.now = new Date();
+    await createReferral(t.deps, other.partnerId, { clientCompanyName: 'Not Yours' });
+    const res = await get('/api/partners/referrals', partner.user);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((r: { clientCompanyName: string }) => r.clientCompanyName)).toEqual(['Newer', 'Older']);
+  });
+
+  it('never shows another partner a referral, through any list', async () => {
+    const secret = await createReferral(t.deps, active.partnerId, { clientCompanyName: 'Secret Client' });
+    const res = await get('/api/partners/referrals', other.user);
+    expect(res.json().some((r: { id: string }) => r.id === secret)).toBe(false);
+    const admins = await get('/api/admin/referrals?limit=100', other.user);
+    expect(admins.statusCode).toBe(403);
+  });
+
+  it('refuses a pending partner with 403 and a user without a partner record with 404', async () => {
+    const pending = await createPartner(t.deps, { status: 'pending' });
+    expect((await get('/api/partners/referrals', pending.user)).statusCode).toBe(403);
+    const bare = await createUser(t.deps, { role: 'partner' });
+    expect((await get('/api/partners/referrals', bare)).statusCode).toBe(404);
+  });
+});
+
+describe('admin referrals', () => {
+  it('lists every referral with its partner company, paged, with X-Total-Count', async () => {
+    const partner = await createPartner(t.deps, { companyName: 'Paging Partner' });
+    for (let i = 0; i < 3; i++) await createReferral(t.deps, partner.partnerId, { clientCompanyName: `Paged ${i}` });
+    const res = await get(`/api/admin/referrals?partnerId=${partner.partnerId}&limit=2&sort=clientCompanyName`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    expect(res.json()).toHaveLength(2);
+    expect(res.json()[0]).toMatchObject({ clientCompanyName: 'Paged 0', partnerCompanyName: 'Paging Partner' });
+    const next = await get(
+      `/api/admin/referrals?partnerId=${partner.partnerId}&limit=2&offset=2&sort=clientCompanyName`,
+      admin,
+    );
+    expect(next.json().map((r: { clientCompanyName: string }) => r.clientCompanyName)).toEqual(['Paged 2']);
+  });
+
+  it('filters by stage and searches client and partner names', async () => {
+    const partner = await createPartner(t.deps, { companyName: 'Zebra Searchable' });
+    await createReferral(t.deps, partner.partnerId, {
+      clientCompanyName: 'Won Deal',
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+    });
+    await createReferral(t.deps, partner.partnerId, { clientCompanyName: 'Lost Deal', stage: 'lost' });
+    const byStage = await callerFor(t.deps, admin).admin.referrals({ partnerId: partner.partnerId, stage: 'lost' });
+    expect(byStage.items.map((r) => r.clientCompanyName)).toEqual(['Lost Deal']);
+    const bySearch = await callerFor(t.deps, admin).admin.referrals({ search: 'zebra' });
+    expect(bySearch.total).toBe(2);
+  });
+
+  it('refuses a bad limit with 400 and partners with 403', async () => {
+    expect((await get('/api/admin/referrals?limit=1000', admin)).statusCode).toBe(400);
+    expect((await get('/api/admin/referrals', active.user)).statusCode).toBe(403);
+    expect((await get('/api/admin/referrals', null)).statusCode).toBe(401);
+  });
+
+  it('adds a client to an active partner with 201', async () => {
+    const res = await post('/api/admin/referrals', admin, {
+      partnerId: active.partnerId,
+      clientCompanyName: 'Manual Client',
+      clientEmail: '',
+      serviceType: 'basic_accounting',
+      monthlyValue: 1200,
+      contractStartDate: '2026-01-15',
+      notes: '',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      stage: 'booked',
+      partnerCompanyName: 'Acme Referrers',
+      commissionAmount: '50.00',
+      contractStartDate: '2026-01-15',
+      clientEmail: null,
+      notes: null,
+      referralSource: 'admin',
+    });
+    const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', res.json().id).execute();
+    expect(log.map((l) => l.action)).toEqual(['referral.client_added']);
+  });
+
+  it.each([
+    ['no partner', { partnerId: undefined }, MESSAGES.selectAffiliate],
+    ['no company', { clientCompanyName: '' }, MESSAGES.companyNameRequired],
+    ['a bad email', { clientEmail: 'x@' }, MESSAGES.invalidClientEmail],
+    ['no service', { serviceType: undefined }, MESSAGES.serviceTypeRequired],
+    ['no monthly value', { monthlyValue: '' }, MESSAGES.monthlyValueRequired],
+    [
+      'an end before the start',
+      { contractStartDate: '2026-05-01', contractEndDate: '2026-04-30' },
+      REFERRAL_MESSAGES.contractEndBeforeStart,
+    ],
+  ])('refuses a client with %s (400)', async (_name, change, message) => {
+    const res = await post('/api/admin/referrals', admin, {
+      partnerId: active.partnerId,
+      clientCompanyName: 'X',
+      serviceType: 'controller',
+      monthlyValue: '500',
+      ...change,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it.each(['pending', 'suspended', 'inactive'] as const)(
+    'refuses a client for a %s partner with 400',
+    async (status) => {
+      const partner = await createPartner(t.deps, { status });
+      const res = await post('/api/admin/referrals', admin, {
+        partnerId: partner.partnerId,
+        clientCompanyName: 'X',
+        serviceType: 'controller',
+        monthlyValue: '500',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(REFERRAL_MESSAGES.partnerNotActiveForClient);
+    },
+  );
+
+  it('answers 404 for an unknown partner and 403 for a partner caller', async () => {
+    const body = {
+      partnerId: '00000000-0000-4000-8000-000000000000',
+      clientCompanyName: 'X',
+      serviceType: 'controller',
+      monthlyValue: '500',
+    };
+    const res = await post('/api/admin/referrals', admin, body);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(MESSAGES.partnerNotFound);
+    expect((await post('/api/admin/referrals', active.user, { ...body, partnerId: active.partnerId })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('deals at the maximum monthly value', () => {
+  it('lets the admin win 150 deals of 1,000,000.00 for one partner: the totals hold 150,000,000.00', async () => {
+    const partner = await createPartner(t.deps, { status: 'active' });
+    const asPartner = callerFor(t.deps, partner.user);
+    const ids: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const created = await asPartner.partner.createReferral({
+        clientCompanyName: `Big Store ${i}`,
+        serviceType: 'controller',
+        monthlyValue: '1000000.00',
+      });
+      ids.push(created.id);
+    }
+    for (const id of ids) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/referrals/${id}`,
+        headers: await bearer(t.deps, admin),
+        payload: { stage: 'won' },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const row = await t.db
+      .selectFrom('partners')
+      .select(['currentMrr'])
+      .where('id', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
+    expect(row.currentMrr).toBe('150000000.00');
+    const details = await get(`/api/admin/partners/${partner.partnerId}`, admin);
+    expect(details.statusCode).toBe(200);
+    expect(details.json().currentMrr).toBe('150000000.00');
+  });
+});
+
+describe('PATCH /api/admin/referrals/{id}', () => {
+  async function patch(id: string, user: SessionUser | null, payload: object) {
+    return t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/referrals/${id}`,
+      headers: user ? await bearer(t.deps, user) : {},
+      payload,
+    });
+  }
+
+  it('moves a deal to won and the partner sees the stage', async () => {
+    const id = await createReferral(t.deps, active.partnerId, { clientCompanyName: 'Going Places' });
+    const res = await patch(id, admin, { stage: 'won' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ stage: 'won', partnerCompanyName: 'Acme Referrers' });
+    const mine = await get('/api/partners/referrals', active.user);
+    expect(mine.json().find((r: { id: string }) => r.id === id)).toMatchObject({ stage: 'won' });
+  });
+
+  it('refuses an unknown stage with 400 and the message', async () => {
+    const id = await createReferral(t.deps, active.partnerId);
+    const res = await patch(id, admin, { stage: 'closed' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MESSAGES.invalidStage);
+  });
+
+  it('answers 404 for an unknown referral and 400 for a malformed id', async () => {
+    expect((await patch('00000000-0000-4000-8000-000000000000', admin, { stage: 'won' })).statusCode).toBe(404);
+    expect((await patch('not-an-id', admin, { stage: 'won' })).statusCode).toBe(400);
+  });
+
+  it('refuses partners (403) and anonymous callers (401)', async () => {
+    const id = await createReferral(t.deps, active.partnerId);
+    expect((await patch(id, active.user, { stage: 'won' })).statusCode).toBe(403);
+    expect((await patch(id, null, { stage: 'won' })).statusCode).toBe(401);
+    const row = await t.db.selectFrom('referrals').select('stage').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.stage).toBe('booked');
+  });
+
+  it('refuses a contract end before its start', async () => {
+    const id = await createReferral(t.deps, active.partnerId, { stage: 'won', contractStartDate: '2026-03-01' });
+    const res = await patch(id, admin, { contractEndDate: '2026-02-01' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(REFERRAL_MESSAGES.contractEndBeforeStart);
+  });
+});
+
+describe('referral link look-ups', () => {
+  it('are throttled per address over REST and tRPC, with 429 and Retry-After', async () => {
+    const partner = await createPartner(t.deps, { status: 'active' });
+    const ip = freshIp();
+    const points = RATE_POLICIES.referralLinkLookupsPerIp.points;
+    for (let i = 0; i < points - 1; i++) {
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/referral-links/${partner.referralCode}`, remoteAddress: ip }))
+          .statusCode,
+      ).toBe(200);
+    }
+    const trpcUrl = `/trpc/public.referralLink?input=${encodeURIComponent(JSON.stringify({ code: partner.referralCode }))}`;
+    expect((await t.app.inject({ method: 'GET', url: trpcUrl, remoteAddress: ip })).statusCode).toBe(200);
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: `/api/referral-links/${partner.referralCode}`,
+      remoteAddress: ip,
+    });
+    expect(rest.statusCode).toBe(429);
+    expect(Number(rest.headers['retry-after'])).toBeGreaterThan(0);
+    const trpc = await t.app.inject({ method: 'GET', url: trpcUrl, remoteAddress: ip });
+    expect(trpc.statusCode).toBe(429);
+    expect(Number(trpc.headers['retry-after'])).toBeGreaterThan(0);
+    // Unknown codes count too: guessing codes is what the throttle is for.
+    const guessIp = freshIp();
+    for (let i = 0; i < points; i++)
+      await t.app.inject({ method: 'GET', url: `/api/referral-links/nope-${i}`, remoteAddress: guessIp });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/referral-links/${partner.referralCode}`,
+          remoteAddress: guessIp,
+        })
+      ).statusCode,
+    ).toBe(429);
+    // Another address is unaffected.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/referral-links/${partner.referralCode}`,
+          remoteAddress: freshIp(),
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});

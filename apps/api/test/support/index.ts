@@ -1,0 +1,272 @@
+// Shared set-up of the API tests: a fresh app per test file on its own database, copied from the
+// run's migrated template (PGlite, or PostgreSQL with TEST_DATABASE_URL), with a movable clock;
+// sign-in helpers; and factories for the rows tests start from.
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  COMMISSION_BY_SERVICE,
+  type PartnerApplicationInput,
+  type ServiceType,
+  type UserRole,
+} from '@portal/contracts';
+import { createTestDatabase as copyTemplate, type TestDatabase } from '@portal/db/testing';
+import argon2 from 'argon2';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { createDeps } from '../../src/deps';
+import { createLogger } from '../../src/logger';
+import { allocateReferralCode } from '../../src/services/partners/referral-codes';
+import { createInnerContext, type AppDeps, type SessionUser } from '../../src/trpc/context';
+import { createCaller } from '../../src/trpc/router';
+import { startTestSmtp, type TestSmtp } from './smtp';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: AppDeps['db'];
+  database: TestDatabase;
+  clock: { now: Date };
+  close(): Promise<void>;
+}
+
+/** A database of the test file's own, copied from the run's migrated template (support/global-setup.ts). */
+export const createTestDatabase = (): Promise<TestDatabase> => copyTemplate(inject('databaseTemplate'));
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'silent',
+    ACCRUAL_TIMER: 'false',
+    DEMO_DATA: 'false',
+    ...env,
+  });
+  const clock = { now: new Date() };
+  const deps = createDeps(config, database, createLogger('silent'), () => clock.now);
+  const app = await buildApp(deps, { serveWeb: Boolean(env.WEB_DIST) });
+  await app.ready();
+  return {
+    app,
+    deps,
+    db: database.db,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await deps.rateLimits.close();
+      deps.storage.close?.();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The test file's app: created before its tests and closed after them (after the file's own
+ * afterAll hooks). The object is filled in once the app is ready; `env` may be a function to read
+ * values that exist only then, such as a test server's address.
+ */
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(typeof env === 'function' ? env() : env));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
+}
+
+/** A real SMTP server in the test process for the file's tests (register it before useTestApp). */
+export function useTestSmtp(): TestSmtp {
+  const smtp = {} as TestSmtp;
+  beforeAll(async () => {
+    Object.assign(smtp, await startTestSmtp());
+  });
+  afterAll(async () => {
+    await smtp.stop?.();
+  });
+  return smtp;
+}
+
+/** What useTestApp is given to mail through `smtp`, with absolute links to the portal's address. */
+export const mailingEnv =
+  (smtp: TestSmtp, env: Record<string, string> = {}) =>
+  () => ({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://portal.example.com',
+    ...env,
+  });
+
+/**
+ * Client addresses `prefix.x.y`, a new one per call: each test signs in from its own address so one
+ * test's per-address throttle never touches another.
+ */
+export function addressSequence(prefix: string): () => string {
+  let counter = 1;
+  return () => `${prefix}.${Math.floor(counter / 250)}.${(counter++ % 250) + 1}`;
+}
+
+/** POST /api/auth/login from `remoteAddress` (the address throttles count per address). */
+export const postLogin = (app: FastifyInstance, email: string, password: string, remoteAddress?: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+/** A server-side tRPC caller acting as `user` (null: anonymous). */
+export function callerFor(deps: AppDeps, user: SessionUser | null) {
+  return createCaller(createInnerContext(deps, user));
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** An email address no other row of the run holds, starting with `prefix`. */
+export const uniqueEmail = (prefix: string) => `${prefix}-${unique()}@example.com`;
+
+export async function createUser(
+  deps: AppDeps,
+  options: { role?: UserRole; email?: string; password?: string } = {},
+): Promise<SessionUser> {
+  const passwordHash = options.password ? await argon2.hash(options.password, { type: argon2.argon2id }) : '!unusable';
+  const row = await deps.db
+    .insertInto('users')
+    .values({ email: options.email ?? `user-${unique()}@example.com`, passwordHash, role: options.role ?? 'partner' })
+    .returning(['id', 'email', 'role', 'tokenVersion'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function tokenFor(deps: AppDeps, user: SessionUser): Promise<string> {
+  return deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
+}
+
+export const bearer = async (deps: AppDeps, user: SessionUser) => ({
+  authorization: `Bearer ${await tokenFor(deps, user)}`,
+});
+
+export interface PartnerFixture {
+  user: SessionUser;
+  partnerId: string;
+  referralCode: string;
+}
+
+export async function createPartner(
+  deps: AppDeps,
+  options: {
+    status?: 'pending' | 'active' | 'inactive' | 'suspended' | 'rejected';
+    companyName?: string;
+    contactName?: string;
+    email?: string;
+    createdAt?: Date;
+  } = {},
+): Promise<PartnerFixture> {
+  const user = await createUser(deps, { role: 'partner', email: options.email });
+  const companyName = options.companyName ?? `Partner ${unique()}`;
+  const referralCode = await allocateReferralCode(deps.db, companyName);
+  const status = options.status ?? 'active';
+  const row = await deps.db
+    .insertInto('partners')
+    .values({
+      userId: user.id,
+      companyName,
+      contactName: options.contactName ?? 'Pat Partner',
+      companyType: 'agency',
+      expectedVolume: '3-5 referrals/month',
+      referralCode,
+      status,
+      agreementSigned: true,
+      agreementSignedAt: new Date(),
+      approvedAt: status === 'active' ? new Date() : null,
+      ...(options.createdAt ? { createdAt: options.createdAt, applicationDate: options.createdAt } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { user, partnerId: row.id, referralCode };
+}
+
+export async function createReferral(
+  deps: AppDeps,
+  partnerId: string,
+  options: {
+    stage?: 'booked' | 'qualified' | 'proposal' | 'won' | 'lost';
+    serviceType?: ServiceType;
+    monthlyValue?: string;
+    contractStartDate?: string | null;
+    contractEndDate?: string | null;
+    churnDate?: string | null;
+    clientCompanyName?: string;
+  } = {},
+): Promise<string> {
+  const serviceType = options.serviceType ?? 'basic_accounting';
+  const row = await deps.db
+    .insertInto('referrals')
+    .values({
+      partnerId,
+      clientCompanyName: options.clientCompanyName ?? `Client ${unique()}`,
+      serviceType,
+      monthlyValue: options.monthlyValue ?? '500.00',
+      commissionAmount: COMMISSION_BY_SERVICE[serviceType],
+      stage: options.stage ?? 'booked',
+      contractStartDate: options.contractStartDate ?? null,
+      contractEndDate: options.contractEndDate ?? null,
+      churnDate: options.churnDate ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function createCommission(
+  deps: AppDeps,
+  options: {
+    partnerId: string;
+    referralId: string;
+    monthYear: string;
+    amount?: string;
+    status?: 'pending' | 'paid' | 'failed';
+  },
+): Promise<string> {
+  const status = options.status ?? 'pending';
+  const row = await deps.db
+    .insertInto('commissions')
+    .values({
+      partnerId: options.partnerId,
+      referralId: options.referralId,
+      monthYear: options.monthYear,
+      amount: options.amount ?? '50.00',
+      status,
+      paymentDate: status === 'paid' ? new Date() : null,
+      paymentMethod: status === 'paid' ? 'Wire' : null,
+      paymentReference: status === 'paid' ? `PAY-${unique()}` : null,
+      failureReason: status === 'failed' ? 'Bank rejected the transfer' : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A complete, valid partner application (Apply form, wire transfer); tests override what they look at. */
+export const sampleApplication = (overrides: Record<string, unknown> = {}): PartnerApplicationInput => ({
+  companyName: 'Acme Growth Partners',
+  contactName: 'Ada Lovelace',
+  companyType: 'agency',
+  expectedVolume: '3-5 referrals/month',
+  paymentMethod: 'Wire',
+  bankName: 'First Bank of Oregon',
+  bankRoutingNumber: '123456789',
+  bankAccountNumber: 'AB12345678',
+  bankAccountType: 'checking',
+  bankAccountHolderName: 'Acme Growth Partners LLC',
+  bankAddress: '1 Main St\nPortland, OR',
+  beneficiaryAddress: '2 Side St\nPortland, OR',
+  agreementSigned: true,
+  ...overrides,
+});
