@@ -60,7 +60,9 @@ export const exportRoutes: RawRoutes = {
       try {
         const admin = await requireAccess(deps, req, 'exports:bank');
         const result = UUID.test(req.params.id)
-          ? await withActor(admin, () => wireInstructions(deps.db, deps.cipher, req.params.id, admin.id))
+          ? await withActor(admin, () =>
+              wireInstructions(deps.db, { cipher: deps.cipher, payoutId: req.params.id, actorId: admin.id }),
+            )
           : null;
         if (!result) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
         return csvHeaders(reply, `wire-instructions-${result.reference}.csv`).send(

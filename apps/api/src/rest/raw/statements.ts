@@ -111,7 +111,12 @@ export const statementRoutes: RawRoutes = {
         const match = /^(\d{4})\.csv$/.exec(req.params.file);
         const year = taxYear.safeParse(match?.[1]);
         if (!match || !year.success) throw DomainError.invalid(TAX_MESSAGES.invalidTaxYear);
-        const rows = await form1099Rows(deps.db, deps.cipher, deps.config, year.data, admin.id);
+        const rows = await form1099Rows(deps.db, {
+          cipher: deps.cipher,
+          config: deps.config,
+          year: year.data,
+          actorId: admin.id,
+        });
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="1099-nec-${year.data}.csv"`)

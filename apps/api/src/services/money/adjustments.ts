@@ -16,13 +16,14 @@ export type Adjustment = z.output<typeof adjustmentInput>;
 
 const ADJUSTABLE_STATUSES: readonly string[] = ['active', 'suspended'];
 
-export async function addAdjustment(
-  db: Db,
-  input: Adjustment,
-  actorId: string,
-  now: Date,
-  mail: MailDeps,
-): Promise<Commission> {
+export interface AddAdjustmentOptions {
+  input: Adjustment;
+  actorId: string;
+  now: Date;
+  mail: MailDeps;
+}
+
+export async function addAdjustment(db: Db, { input, actorId, now, mail }: AddAdjustmentOptions): Promise<Commission> {
   const kind = toCents(input.amount) > 0 ? 'bonus' : 'clawback';
   return db.transaction().execute(async (trx) => {
     const partner = await trx
@@ -87,13 +88,18 @@ export async function addAdjustment(
   });
 }
 
+/** A change to one commission by an admin, with the reason the partner reads. */
+export interface CommissionChange {
+  id: string;
+  reason: string;
+  actorId: string;
+  now: Date;
+  mail: MailDeps;
+}
+
 export async function voidCommission(
   db: Db,
-  id: string,
-  reason: string,
-  actorId: string,
-  now: Date,
-  mail: MailDeps,
+  { id, reason, actorId, now, mail }: CommissionChange,
 ): Promise<Commission> {
   return db.transaction().execute(async (trx) => {
     const current = await trx

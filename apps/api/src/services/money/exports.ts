@@ -272,9 +272,7 @@ export const WIRE_COLUMNS: CsvColumn[] = [
  */
 export async function wireInstructions(
   db: Db,
-  cipher: FieldCipher,
-  payoutId: string,
-  actorId: string,
+  { cipher, payoutId, actorId }: { cipher: FieldCipher; payoutId: string; actorId: string },
 ): Promise<{ reference: string; rows: CsvRow[] } | null> {
   return db.transaction().execute(async (trx) => {
     const payout = await trx
