@@ -47,9 +47,14 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
         entityId: user.id,
         details: { ip },
       });
-      await enqueueTemplate(trx, now, user.email, 'passwordReset', {
-        resetUrl: portalLink(deps.config, '/reset-password', { token }),
-        validMinutes: PASSWORD_RESET_VALID_MINUTES,
+      await enqueueTemplate(trx, {
+        now,
+        recipient: user.email,
+        kind: 'passwordReset',
+        values: {
+          resetUrl: portalLink(deps.config, '/reset-password', { token }),
+          validMinutes: PASSWORD_RESET_VALID_MINUTES,
+        },
       });
     });
   }
@@ -94,9 +99,14 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
       .where('tokenHash', '!=', tokenHash)
       .execute();
     await logActivity(trx, { userId: user.id, action: 'user.password_reset', entityType: 'user', entityId: user.id });
-    await enqueueTemplate(trx, now, user.email, 'passwordChanged', {
-      signInUrl: portalLink(deps.config, '/', { signin: '1' }),
-      changedAt: stamp(now),
+    await enqueueTemplate(trx, {
+      now,
+      recipient: user.email,
+      kind: 'passwordChanged',
+      values: {
+        signInUrl: portalLink(deps.config, '/', { signin: '1' }),
+        changedAt: stamp(now),
+      },
     });
   });
   return { ok: true };
@@ -133,9 +143,14 @@ export async function changePassword(
     if (!row) throw DomainError.unauthorized(MESSAGES.sessionExpired);
     await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute();
     await logActivity(trx, { userId: user.id, action: 'user.password_changed', entityType: 'user', entityId: user.id });
-    await enqueueTemplate(trx, now, row.email, 'passwordChanged', {
-      signInUrl: portalLink(deps.config, '/', { signin: '1' }),
-      changedAt: stamp(now),
+    await enqueueTemplate(trx, {
+      now,
+      recipient: row.email,
+      kind: 'passwordChanged',
+      values: {
+        signInUrl: portalLink(deps.config, '/', { signin: '1' }),
+        changedAt: stamp(now),
+      },
     });
     return row;
   });

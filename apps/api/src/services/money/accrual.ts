@@ -84,7 +84,7 @@ export async function accrueMonth(
         details: { ...result },
       });
     }
-    if (mail) await notifyMonthlySummaries(trx, mail, now, month, rows[0]?.earned ?? []);
+    if (mail) await notifyMonthlySummaries(trx, { mail, now, month, earned: rows[0]?.earned ?? [] });
     if (created > 0)
       await enqueueWebhookEvent(trx, 'commissions.accrued', { ...result, partners: rows[0]?.earned ?? [] }, now);
     return result;

@@ -76,13 +76,17 @@ export async function addAdjustment(db: Db, { input, actorId, now, mail }: AddAd
         referralId: row.referralId,
       },
     });
-    await notifyAdjustment(trx, mail, now, {
-      partnerId: partner.id,
-      kind,
-      amount: row.amount,
-      monthYear: row.monthYear,
-      reason: input.reason,
-      clientCompanyName,
+    await notifyAdjustment(trx, {
+      mail,
+      now,
+      adjustment: {
+        partnerId: partner.id,
+        kind,
+        amount: row.amount,
+        monthYear: row.monthYear,
+        reason: input.reason,
+        clientCompanyName,
+      },
     });
     return toCommission({ ...row, clientCompanyName });
   });
@@ -132,13 +136,17 @@ export async function voidCommission(
       entityId: id,
       details: { partnerId: row.partnerId, kind: row.kind, amount: row.amount, monthYear: row.monthYear, reason },
     });
-    await notifyCommissionVoided(trx, mail, now, {
-      partnerId: row.partnerId,
-      kind: row.kind,
-      amount: row.amount,
-      monthYear: row.monthYear,
-      reason,
-      clientCompanyName: referral?.clientCompanyName ?? null,
+    await notifyCommissionVoided(trx, {
+      mail,
+      now,
+      commission: {
+        partnerId: row.partnerId,
+        kind: row.kind,
+        amount: row.amount,
+        monthYear: row.monthYear,
+        reason,
+        clientCompanyName: referral?.clientCompanyName ?? null,
+      },
     });
     return toCommission({ ...row, clientCompanyName: referral?.clientCompanyName ?? null });
   });

@@ -198,7 +198,7 @@ export async function processPayout(
         partners: nets.map((row) => ({ partnerId: row.partnerId, net: row.net })),
       },
     });
-    await notifyPayoutSent(trx, mail, now, payout);
+    await notifyPayoutSent(trx, { mail, now, payout });
     await enqueueWebhookEvent(
       trx,
       'payout.paid',
@@ -261,11 +261,15 @@ export async function failCommission(
         monthYear: row.monthYear,
       },
     });
-    await notifyPayoutFailed(trx, mail, now, {
-      partnerId: row.partnerId,
-      amount: row.amount,
-      monthYear: row.monthYear,
-      reason,
+    await notifyPayoutFailed(trx, {
+      mail,
+      now,
+      commission: {
+        partnerId: row.partnerId,
+        amount: row.amount,
+        monthYear: row.monthYear,
+        reason,
+      },
     });
     await enqueueWebhookEvent(
       trx,

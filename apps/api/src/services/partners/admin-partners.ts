@@ -291,7 +291,7 @@ export async function changePartnerStatus(
         ...(transition === 'reject' ? { reason: input.reason ?? null } : {}),
       },
     });
-    await notifyPartnerDecision(trx, input.mail, now, partnerId, transition, input.reason);
+    await notifyPartnerDecision(trx, { mail: input.mail, now, partnerId, decision: transition, reason: input.reason });
     return row;
   });
 }

@@ -113,7 +113,7 @@ export async function applyAsPartner(
           entityId: partner.id,
           details: { companyName: partner.companyName, referralCode, agreementVersion: partner.agreementVersion },
         });
-        await notifyApplication(trx, deps, now, partner.id);
+        await notifyApplication(trx, { mail: deps, now, partnerId: partner.id });
         await enqueueWebhookEvent(trx, 'partner.applied', partnerEventData(partner), now);
         return partner;
       });

@@ -106,11 +106,16 @@ export async function updateOwnBankDetails(
       },
     });
     const changedAt = stamp(now);
-    await enqueueTemplate(trx, now, user.email, 'bankDetailsChanged', {
-      contactName: partner.contactName,
-      account: masked,
-      changedAt,
-      settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
+    await enqueueTemplate(trx, {
+      now,
+      recipient: user.email,
+      kind: 'bankDetailsChanged',
+      values: {
+        contactName: partner.contactName,
+        account: masked,
+        changedAt,
+        settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
+      },
     });
     const admins = await trx
       .selectFrom('users')
@@ -120,12 +125,17 @@ export async function updateOwnBankDetails(
       .orderBy('email')
       .execute();
     for (const admin of admins) {
-      await enqueueTemplate(trx, now, admin.email, 'partnerBankDetailsChanged', {
-        companyName: partner.companyName,
-        contactName: partner.contactName,
-        account: masked,
-        changedAt,
-        partnersUrl: portalLink(deps.config, '/admin'),
+      await enqueueTemplate(trx, {
+        now,
+        recipient: admin.email,
+        kind: 'partnerBankDetailsChanged',
+        values: {
+          companyName: partner.companyName,
+          contactName: partner.contactName,
+          account: masked,
+          changedAt,
+          partnersUrl: portalLink(deps.config, '/admin'),
+        },
       });
     }
     return updated;

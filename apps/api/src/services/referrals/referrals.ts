@@ -162,7 +162,7 @@ export async function addClient(
       values: input,
       now,
     });
-    await notifyClientAdded(trx, mail, now, inserted);
+    await notifyClientAdded(trx, { mail, now, referral: inserted });
     return { ...inserted, partnerCompanyName: partner.companyName };
   });
   return toReferral(row);
@@ -389,7 +389,7 @@ export async function updateReferral(
       );
     }
     if ((updated.stage === 'won' || updated.stage === 'lost') && updated.stage !== current.stage) {
-      await notifyDealClosed(trx, mail, now, { ...updated, stage: updated.stage });
+      await notifyDealClosed(trx, { mail, now, referral: { ...updated, stage: updated.stage } });
     }
     const partner = await trx
       .selectFrom('partners')
