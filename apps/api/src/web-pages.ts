@@ -12,7 +12,6 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './deps';
 import { DomainError } from './services/platform/errors';
-import { RateLimitedError } from './services/platform/rate-limits';
 import { referralLink } from './services/referrals/referral-visits';
 
 /** What apps/web/src/ssr/entry-server.tsx exports (the file is built JavaScript, not part of this program). */
@@ -86,7 +85,7 @@ export async function registerWebPages(app: FastifyInstance, deps: AppDeps): Pro
       referral = { code, ...(await referralLink(deps.db, code)) };
     } catch (error) {
       // Unknown or inactive code, or too many lookups: the page without a referrer, as in the browser.
-      if (!(error instanceof DomainError) && !(error instanceof RateLimitedError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
     }
     const html = await entry.renderDocument(template, req.url, { schedulingUrl, referral });
     hashes ??= inlineScriptHashes(html);

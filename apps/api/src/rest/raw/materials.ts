@@ -18,13 +18,7 @@ import { z } from 'zod';
 import { downloadTokensFor } from '../../services/materials/download-tokens';
 import { DomainError } from '../../services/platform/errors';
 import { FILE_KINDS } from '../../services/materials/file-types';
-import {
-  UnsupportedFileTypeError,
-  createStoredMaterial,
-  findMaterial,
-  storeUpload,
-  toAdminMaterial,
-} from '../../services/materials/materials';
+import { createStoredMaterial, findMaterial, storeUpload, toAdminMaterial } from '../../services/materials/materials';
 import { withActor } from '../../services/platform/actor';
 import { requirePermission } from '../../services/platform/permissions';
 import { FileTooLargeError, StoredFileNotFoundError } from '../../services/platform/storage';
@@ -74,7 +68,6 @@ async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequ
   } catch (error) {
     if (stored) await deps.storage.remove(stored.key).catch(() => undefined);
     if (error instanceof FileTooLargeError) throw DomainError.tooLarge(MATERIAL_UPLOAD_MESSAGES.fileTooLarge, error);
-    if (error instanceof UnsupportedFileTypeError) throw DomainError.unsupportedMediaType(error.message, error);
     throw multipartError(error) ?? error;
   }
 }

@@ -19,7 +19,7 @@ import type { AppDeps, SessionUser } from '../../deps';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { isStaff } from '../platform/permissions';
-import type { RatePolicyName } from '../platform/rate-limits';
+import { takeBudgets } from '../platform/rate-limits';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const mfaSecretContext = (userId: string) => `users.mfa_secret:${userId}`;
@@ -63,24 +63,11 @@ async function mfaRow(db: DbOrTx, userId: string) {
 }
 
 /** Takes a point of both failure budgets; a right code gives them back. */
-async function takeAttempt(deps: AppDeps, userId: string, ip: string): Promise<() => Promise<void>> {
-  const budgets: Array<[RatePolicyName, string]> = [
+function takeAttempt(deps: AppDeps, userId: string, ip: string): Promise<() => Promise<void>> {
+  return takeBudgets(deps.rateLimits, [
     ['mfaFailuresPerIp', ip],
     ['mfaFailuresPerUser', userId],
-  ];
-  const taken: Array<[RatePolicyName, string]> = [];
-  try {
-    for (const [policy, key] of budgets) {
-      await deps.rateLimits.consume(policy, key);
-      taken.push([policy, key]);
-    }
-  } catch (error) {
-    await Promise.all(taken.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
-    throw error;
-  }
-  return async () => {
-    await Promise.all(budgets.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
-  };
+  ]);
 }
 
 /**

@@ -7,15 +7,10 @@ import { sql } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../deps';
 import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
+import { DomainError } from '../platform/errors';
 import { downloadTokensFor } from './download-tokens';
 import { createFileSniffer } from './file-types';
 import type { FileStorage } from '../platform/storage';
-
-export class UnsupportedFileTypeError extends Error {
-  constructor() {
-    super(MATERIAL_UPLOAD_MESSAGES.fileTypeUnsupported);
-  }
-}
 
 export function toMaterial(row: MaterialRow): Material {
   return {
@@ -133,7 +128,7 @@ export async function storeUpload(storage: FileStorage, file: UploadedFile, maxB
   const kind = sniffer.kind();
   if (!kind) {
     await storage.remove(stored.key);
-    throw new UnsupportedFileTypeError();
+    throw DomainError.unsupportedMediaType(MATERIAL_UPLOAD_MESSAGES.fileTypeUnsupported);
   }
   return { ...stored, kind, fileName: safeFileName(file.fileName, kind.extension) };
 }
