@@ -58,11 +58,15 @@ async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequ
     if (!stored) throw DomainError.invalid(MATERIAL_UPLOAD_MESSAGES.fileRequired);
     const parsed = uploadMaterialFields.safeParse(fields);
     if (!parsed.success) throw DomainError.invalid(parsed.error.issues[0]?.message ?? 'Invalid input', parsed.error);
-    const row = await createStoredMaterial(deps.db, admin.id, parsed.data, {
-      key: stored.key,
-      sizeBytes: stored.sizeBytes,
-      fileName: stored.fileName,
-      contentType: stored.kind.contentType,
+    const row = await createStoredMaterial(deps.db, {
+      actorId: admin.id,
+      input: parsed.data,
+      file: {
+        key: stored.key,
+        sizeBytes: stored.sizeBytes,
+        fileName: stored.fileName,
+        contentType: stored.kind.contentType,
+      },
     });
     return reply.status(201).send(toAdminMaterial(row));
   } catch (error) {

@@ -1,11 +1,18 @@
 // The marketing library: listing, publishing (an external link or a stored file), editing,
 // and counting downloads. Every change writes its activity row in the same transaction.
 
-import { MATERIAL_UPLOAD_MESSAGES, type AdminMaterial, type Material, type MaterialType } from '@portal/contracts';
-import type { MaterialRow } from '@portal/db';
+import {
+  MATERIAL_UPLOAD_MESSAGES,
+  MESSAGES,
+  type AdminMaterial,
+  type Material,
+  type MaterialType,
+} from '@portal/contracts';
+import type { Db, MaterialRow } from '@portal/db';
 import { sql } from 'kysely';
 import type { Readable } from 'node:stream';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, SessionUser } from '../../deps';
+import { hasPermission } from '../platform/permissions';
 import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { downloadTokensFor } from './download-tokens';
@@ -146,9 +153,15 @@ export function safeFileName(name: string, extension: string): string {
 
 export async function createStoredMaterial(
   db: DbOrTx,
-  actorId: string | null,
-  input: MaterialFields,
-  file: { key: string; sizeBytes: number; fileName: string; contentType: string },
+  {
+    actorId,
+    input,
+    file,
+  }: {
+    actorId: string | null;
+    input: MaterialFields;
+    file: { key: string; sizeBytes: number; fileName: string; contentType: string };
+  },
 ): Promise<MaterialRow> {
   return inTransaction(db, async (tx) => {
     const row = await tx
@@ -188,12 +201,16 @@ export interface MaterialChanges {
  * Edits a material. Giving an external address to a stored material turns it into a link;
  * the old file's key is answered so the caller removes it once the change is committed.
  */
+export interface MaterialEdit {
+  actorId: string | null;
+  id: string;
+  changes: MaterialChanges;
+  now: Date;
+}
+
 export async function updateMaterial(
   db: DbOrTx,
-  actorId: string | null,
-  id: string,
-  changes: MaterialChanges,
-  now: Date,
+  { actorId, id, changes, now }: MaterialEdit,
 ): Promise<{ row: MaterialRow; replacedStorageKey: string | null } | undefined> {
   return inTransaction(db, async (tx) => {
     const current = await tx
@@ -243,6 +260,38 @@ export async function updateMaterial(
     });
     return { row, replacedStorageKey };
   });
+}
+
+/** An admin's edit: the change, then the file it replaced removed from storage once the change is committed. */
+export async function editMaterial(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>,
+  edit: MaterialEdit,
+): Promise<MaterialRow | undefined> {
+  const result = await updateMaterial(deps.db, edit);
+  if (result?.replacedStorageKey) {
+    await deps.storage
+      .remove(result.replacedStorageKey)
+      .catch((err: unknown) => deps.logger.warn({ err }, 'could not remove a replaced material file'));
+  }
+  return result?.row;
+}
+
+/**
+ * Who is looking at the library: its keepers (materials:read, everything) or an active partner
+ * (active materials); anyone else is refused.
+ */
+export async function libraryViewer(
+  db: Db,
+  user: SessionUser,
+): Promise<{ isAdmin: true; partnerId: null } | { isAdmin: false; partnerId: string }> {
+  if (hasPermission(user, 'materials:read')) return { isAdmin: true, partnerId: null };
+  const partner = await db
+    .selectFrom('partners')
+    .select(['id', 'status'])
+    .where('userId', '=', user.id)
+    .executeTakeFirst();
+  if (partner?.status !== 'active') throw DomainError.forbidden(MESSAGES.partnerNotActive);
+  return { isAdmin: false, partnerId: partner.id };
 }
 
 function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
