@@ -5,7 +5,7 @@ import type { EmailOutboxRow, EmailOutboxTable } from '@portal/db';
 import type { Updateable } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { AppDeps } from '../deps';
-import { claimDue, createPollingWorker, type PollingWorker } from './polling-worker';
+import { claimDue, createPollingWorker, settleClaim, type PollingWorker } from './polling-worker';
 
 /** Waits after the 1st … 5th failed attempt; a 6th failure marks the mail failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const;
@@ -51,16 +51,8 @@ export function createOutboxWorker(deps: AppDeps, options: OutboxWorkerOptions =
       limit: batchSize,
     });
 
-  /** Records the outcome, only if the row is still this worker's claim (same attempt count). */
-  async function settle(mail: Mail, values: Updateable<EmailOutboxTable>) {
-    await deps.db
-      .updateTable('emailOutbox')
-      .set(values)
-      .where('id', '=', mail.id)
-      .where('attempts', '=', mail.attempts)
-      .where('status', '=', 'pending')
-      .execute();
-  }
+  const settle = (mail: Mail, values: Updateable<EmailOutboxTable>) =>
+    settleClaim(deps.db, { table: 'emailOutbox', claim: mail, values });
 
   async function deliver(mail: Mail): Promise<void> {
     if (!transport) {

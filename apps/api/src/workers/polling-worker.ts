@@ -2,8 +2,9 @@
 // poll again until stopped. How a row is delivered is the caller's; the claim is one query for both.
 
 import type { Database, Db } from '@portal/db';
-import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
 import type { AppDeps } from '../deps';
+import type { DbOrTx } from '../services/platform/activity';
 
 /** The tables a delivery worker claims rows of: each row is pending until due at next_attempt_at, and counts its attempts. */
 export type ClaimableTable = 'emailOutbox' | 'webhookDeliveries';
@@ -87,6 +88,24 @@ export interface PollingWorkerOptions<T> {
   deliver: (row: T) => Promise<void>;
   /** Runs after the last batch when the worker stops (closes a transport). */
   onStop?: () => void;
+}
+
+/**
+ * Records a claimed row's outcome, only while the row is still this worker's claim: pending, with the
+ * attempt count the claim gave it (a worker whose lease ran out writes nothing over a newer claim).
+ */
+export async function settleClaim<T extends ClaimableTable>(
+  db: DbOrTx,
+  { table, claim, values }: { table: T; claim: { id: string; attempts: number }; values: Updateable<Database[T]> },
+): Promise<void> {
+  const claimable = db as unknown as Kysely<{ claimable: ClaimColumns }>;
+  await claimable
+    .updateTable(table as unknown as 'claimable')
+    .set(values as unknown as Updateable<ClaimColumns>)
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 export function createPollingWorker<T>(deps: Pick<AppDeps, 'logger'>, options: PollingWorkerOptions<T>): PollingWorker {

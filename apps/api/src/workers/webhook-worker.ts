@@ -2,7 +2,7 @@
 // replicas on one database never send a delivery twice); every retry carries the same webhook-id.
 
 import type { AppDeps } from '../deps';
-import { claimDue, createPollingWorker, type PollingWorker } from './polling-worker';
+import { claimDue, createPollingWorker, settleClaim, type PollingWorker } from './polling-worker';
 import { sendWebhook, webhookIdOf, webhookSecretContext } from '../services/integrations/webhooks';
 
 /** Waits after the 1st … 7th failed attempt (first retry within ~10 s, then backoff over about a day); an 8th failure marks the delivery failed. */
@@ -91,14 +91,7 @@ export function createWebhookWorker(
               lastStatusCode: result.statusCode,
               lastError: result.error,
             };
-      // Only while the row is still this worker's claim (same attempt count).
-      await trx
-        .updateTable('webhookDeliveries')
-        .set(settled)
-        .where('id', '=', delivery.id)
-        .where('attempts', '=', delivery.attempts)
-        .where('status', '=', 'pending')
-        .execute();
+      await settleClaim(trx, { table: 'webhookDeliveries', claim: delivery, values: settled });
     });
     if (!result.ok) {
       deps.metrics.deliveryFailures.inc({ channel: 'webhook', outcome: delay === undefined ? 'failed' : 'retry' });
