@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES, PASSWORD_RESET_VALID_MINUTES, type AuthResult, type ChangePasswordInput } from '@portal/contracts';
 import type { AppDeps, SessionUser } from '../../deps';
 import { findUserByEmail, issueSession } from './sign-in';
+import { takeBudgets } from '../platform/rate-limits';
 import { logActivity } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { enqueueTemplate } from '../notifications/outbox';
@@ -113,22 +114,31 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
 }
 
 /**
+ * The signed-in user's current password, asked before a sensitive change (a new password, new bank
+ * details). A wrong one is a 400 and counts as a failed sign-in of the account from this address.
+ */
+export async function confirmCurrentPassword(
+  deps: Pick<AppDeps, 'db' | 'rateLimits'>,
+  { user, password, ip }: { user: SessionUser; password: string; ip: string },
+): Promise<NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>> {
+  const refund = await takeBudgets(deps.rateLimits, [['loginFailuresPerEmailAndIp', `${user.email}|${ip}`]]);
+  const account = await findUserByEmail(deps.db, user.email);
+  if (!account || account.id !== user.id || !(await verifyPassword(account.passwordHash, password))) {
+    throw DomainError.invalid(MESSAGES.currentPasswordIncorrect);
+  }
+  await refund();
+  return account;
+}
+
+/**
  * Changes the signed-in user's password. Wrong guesses take from the sign-in failure budget of the
  * account, so a stolen session cannot be used to guess the password at leisure.
  */
 export async function changePassword(
   deps: AppDeps,
-  sessionUser: SessionUser,
-  input: ChangePasswordInput,
-  ip: string,
+  { sessionUser, input, ip }: { sessionUser: SessionUser; input: ChangePasswordInput; ip: string },
 ): Promise<AuthResult> {
-  const key = `${sessionUser.email}|${ip}`;
-  await deps.rateLimits.consume('loginFailuresPerEmailAndIp', key);
-  const user = await findUserByEmail(deps.db, sessionUser.email);
-  if (!user || user.id !== sessionUser.id || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw DomainError.invalid(MESSAGES.currentPasswordIncorrect);
-  }
-  await deps.rateLimits.refund('loginFailuresPerEmailAndIp', key);
+  const user = await confirmCurrentPassword(deps, { user: sessionUser, password: input.currentPassword, ip });
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.now();
   const updated = await deps.db.transaction().execute(async (trx) => {

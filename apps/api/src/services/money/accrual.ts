@@ -86,7 +86,11 @@ export async function accrueMonth(
     }
     if (mail) await notifyMonthlySummaries(trx, { mail, now, month, earned: rows[0]?.earned ?? [] });
     if (created > 0)
-      await enqueueWebhookEvent(trx, 'commissions.accrued', { ...result, partners: rows[0]?.earned ?? [] }, now);
+      await enqueueWebhookEvent(trx, {
+        type: 'commissions.accrued',
+        data: { ...result, partners: rows[0]?.earned ?? [] },
+        now,
+      });
     return result;
   });
 }

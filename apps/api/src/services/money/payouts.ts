@@ -199,10 +199,9 @@ export async function processPayout(
       },
     });
     await notifyPayoutSent(trx, { mail, now, payout });
-    await enqueueWebhookEvent(
-      trx,
-      'payout.paid',
-      {
+    await enqueueWebhookEvent(trx, {
+      type: 'payout.paid',
+      data: {
         id: payout.id,
         reference,
         total: payout.total,
@@ -212,7 +211,7 @@ export async function processPayout(
         partnerIds,
       },
       now,
-    );
+    });
     return { payout: toPayout(payout), replayed: false };
   });
 }
@@ -271,10 +270,9 @@ export async function failCommission(
         reason,
       },
     });
-    await enqueueWebhookEvent(
-      trx,
-      'commission.failed',
-      {
+    await enqueueWebhookEvent(trx, {
+      type: 'commission.failed',
+      data: {
         id: row.id,
         partnerId: row.partnerId,
         referralId: row.referralId,
@@ -284,7 +282,7 @@ export async function failCommission(
         failureReason: reason,
       },
       now,
-    );
+    });
     return toCommission(row);
   });
 }

@@ -274,12 +274,11 @@ export async function changePartnerStatus(
         reactivate: 'partner.reactivated',
       } as const
     )[transition];
-    await enqueueWebhookEvent(
-      trx,
-      eventType,
-      { ...partnerEventData(row), ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) },
+    await enqueueWebhookEvent(trx, {
+      type: eventType,
+      data: { ...partnerEventData(row), ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) },
       now,
-    );
+    });
     await logActivity(trx, {
       userId: adminId,
       action: `partner.${{ approve: 'approved', reject: 'rejected', suspend: 'suspended', reactivate: 'reactivated' }[transition]}`,

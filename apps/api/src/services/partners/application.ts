@@ -42,6 +42,7 @@ const touches = (violation: UniqueViolation, column: string) =>
   Boolean(violation.constraint?.includes(column) || violation.detail?.includes(`(${column})`));
 
 export interface ApplyDeps extends MailDeps {
+  db: Db;
   cipher: FieldCipher;
   now: () => Date;
 }
@@ -53,10 +54,8 @@ export interface ApplyDeps extends MailDeps {
  * give one record and one 409.
  */
 export async function applyAsPartner(
-  db: Db,
   deps: ApplyDeps,
-  userId: string,
-  input: PartnerApplication,
+  { userId, input }: { userId: string; input: PartnerApplication },
 ): Promise<Partner> {
   if (!Object.hasOwn(AGREEMENTS, input.agreementVersion)) {
     throw DomainError.invalid(MESSAGES.unknownAgreementVersion);
@@ -73,7 +72,7 @@ export async function applyAsPartner(
   // A referral code taken between its check and the insert is drawn again; anything else is final.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await deps.db.transaction().execute(async (trx) => {
         const now = deps.now();
         const referralCode = await allocateReferralCode(trx, input.companyName);
         const partner = await trx
@@ -114,7 +113,7 @@ export async function applyAsPartner(
           details: { companyName: partner.companyName, referralCode, agreementVersion: partner.agreementVersion },
         });
         await notifyApplication(trx, { mail: deps, now, partnerId: partner.id });
-        await enqueueWebhookEvent(trx, 'partner.applied', partnerEventData(partner), now);
+        await enqueueWebhookEvent(trx, { type: 'partner.applied', data: partnerEventData(partner), now });
         return partner;
       });
     } catch (error) {

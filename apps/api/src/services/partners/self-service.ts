@@ -2,18 +2,16 @@
 // wire details. Bank details need the current password; they are sealed again with the row's
 // associated data (v2), answered masked, logged, and mailed to the partner and to every admin.
 
-import { MESSAGES, type updateBankDetailsInput, type updatePartnerProfileInput } from '@portal/contracts';
+import type { updateBankDetailsInput, updatePartnerProfileInput } from '@portal/contracts';
 import type { Partner, PartnerUpdate } from '@portal/db';
 import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../deps';
-import { findUserByEmail } from '../accounts/sign-in';
+import { confirmCurrentPassword } from '../accounts/password-reset';
 import { logActivity } from '../platform/activity';
 import { bankFieldContext, maskLastFour } from '../platform/crypto';
-import { DomainError } from '../platform/errors';
 import { enqueueTemplate } from '../notifications/outbox';
 import { portalLink } from '../notifications/templates';
 import { getOwnProfile } from './application';
-import { verifyPassword } from '../accounts/passwords';
 
 type ProfileChanges = z.output<typeof updatePartnerProfileInput>;
 type BankDetails = z.output<typeof updateBankDetailsInput>;
@@ -56,17 +54,9 @@ const stamp = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' 
 /** New wire details after the current password (wrong: 400, counted as a failed sign-in). */
 export async function updateOwnBankDetails(
   deps: AppDeps,
-  user: SessionUser,
-  input: BankDetails,
-  ip: string,
+  { user, input, ip }: { user: SessionUser; input: BankDetails; ip: string },
 ): Promise<Partner> {
-  const key = `${user.email}|${ip}`;
-  await deps.rateLimits.consume('loginFailuresPerEmailAndIp', key);
-  const account = await findUserByEmail(deps.db, user.email);
-  if (!account || account.id !== user.id || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
-    throw DomainError.invalid(MESSAGES.currentPasswordIncorrect);
-  }
-  await deps.rateLimits.refund('loginFailuresPerEmailAndIp', key);
+  await confirmCurrentPassword(deps, { user, password: input.currentPassword, ip });
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const partner = await getOwnProfile(trx, user.id);

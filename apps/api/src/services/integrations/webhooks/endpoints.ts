@@ -61,10 +61,17 @@ async function checkTarget(url: string, allowPrivate: boolean): Promise<void> {
 
 export async function createWebhook(
   db: Db,
-  deps: WebhookDeps,
-  actorId: string,
-  input: { url: string; events: WebhookEventType[]; description?: string | undefined },
-  now: Date,
+  {
+    deps,
+    actorId,
+    input,
+    now,
+  }: {
+    deps: WebhookDeps;
+    actorId: string;
+    input: { url: string; events: WebhookEventType[]; description?: string | undefined };
+    now: Date;
+  },
 ): Promise<Webhook & { secret: string }> {
   await checkTarget(input.url, deps.allowPrivate);
   const id = randomUUID();
@@ -108,15 +115,22 @@ export async function listWebhooks(db: Db): Promise<Webhook[]> {
 /** Changes events and/or enabled; with rotateSecret a new secret is answered (once). */
 export async function updateWebhook(
   db: Db,
-  deps: WebhookDeps,
-  actorId: string,
-  input: {
-    id: string;
-    events?: WebhookEventType[] | undefined;
-    enabled?: boolean | undefined;
-    rotateSecret?: boolean | undefined;
+  {
+    deps,
+    actorId,
+    input,
+    now,
+  }: {
+    deps: WebhookDeps;
+    actorId: string;
+    input: {
+      id: string;
+      events?: WebhookEventType[] | undefined;
+      enabled?: boolean | undefined;
+      rotateSecret?: boolean | undefined;
+    };
+    now: Date;
   },
-  now: Date,
 ): Promise<Webhook & { secret?: string }> {
   const secret = input.rotateSecret ? newWebhookSecret() : undefined;
   return db.transaction().execute(async (trx) => {
@@ -224,10 +238,7 @@ export async function listDeliveries(db: Db, endpointId: string): Promise<Webhoo
 /** Sends the event again to the endpoint: a new delivery of the same event, so the same webhook-id. */
 export async function resendDelivery(
   db: Db,
-  actorId: string,
-  endpointId: string,
-  deliveryId: string,
-  now: Date,
+  { actorId, endpointId, deliveryId, now }: { actorId: string; endpointId: string; deliveryId: string; now: Date },
 ): Promise<{ id: string }> {
   return db.transaction().execute(async (trx) => {
     const original = await trx
@@ -256,9 +267,7 @@ export async function resendDelivery(
 /** "Send test event": a webhook.test event to this endpoint only, delivered by the worker like any other. */
 export async function sendTestEvent(
   db: Db,
-  actorId: string,
-  endpointId: string,
-  now: Date,
+  { actorId, endpointId, now }: { actorId: string; endpointId: string; now: Date },
 ): Promise<{ eventId: string }> {
   return db.transaction().execute(async (trx) => {
     const endpoint = await trx
