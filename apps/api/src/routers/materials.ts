@@ -17,9 +17,8 @@ import {
   createExternalMaterial,
   editMaterial,
   downloadAddress,
-  findMaterial,
   listMaterials,
-  recordDownload,
+  materialForDownload,
   toAdminMaterial,
   toMaterial,
 } from '../services/materials/materials';
@@ -39,15 +38,11 @@ export const partnerMaterialProcedures = {
     .input(materialIdInput)
     .output(downloadOutput)
     .mutation(async ({ ctx, input }) => {
-      const { viewer } = ctx;
-      const row = viewer.isAdmin
-        ? await findMaterial(ctx.deps.db, input.id)
-        : await recordDownload(ctx.deps.db, {
-            materialId: input.id,
-            userId: ctx.user.id,
-            partnerId: viewer.partnerId,
-            activeOnly: true,
-          });
+      const row = await materialForDownload(ctx.deps.db, {
+        viewer: ctx.viewer,
+        materialId: input.id,
+        userId: ctx.user.id,
+      });
       if (!row) throw notFound();
       return { url: downloadAddress(ctx.deps, row), downloadCount: row.downloadCount };
     }),

@@ -280,10 +280,9 @@ export async function editMaterial(
  * Who is looking at the library: its keepers (materials:read, everything) or an active partner
  * (active materials); anyone else is refused.
  */
-export async function libraryViewer(
-  db: Db,
-  user: SessionUser,
-): Promise<{ isAdmin: true; partnerId: null } | { isAdmin: false; partnerId: string }> {
+export type LibraryViewer = { isAdmin: true; partnerId: null } | { isAdmin: false; partnerId: string };
+
+export async function libraryViewer(db: Db, user: SessionUser): Promise<LibraryViewer> {
   if (hasPermission(user, 'materials:read')) return { isAdmin: true, partnerId: null };
   const partner = await db
     .selectFrom('partners')
@@ -292,6 +291,19 @@ export async function libraryViewer(
     .executeTakeFirst();
   if (partner?.status !== 'active') throw DomainError.forbidden(MESSAGES.partnerNotActive);
   return { isAdmin: false, partnerId: partner.id };
+}
+
+/**
+ * The material a viewer downloads: a partner's download is counted (active materials only), a keeper's
+ * preview is not. Undefined when the viewer has no such material.
+ */
+export function materialForDownload(
+  db: DbOrTx,
+  { viewer, materialId, userId }: { viewer: LibraryViewer; materialId: string; userId: string },
+): Promise<MaterialRow | undefined> {
+  return viewer.isAdmin
+    ? findMaterial(db, materialId)
+    : recordDownload(db, { materialId, userId, partnerId: viewer.partnerId, activeOnly: true });
 }
 
 function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
