@@ -7,7 +7,7 @@
 import { COMMISSION_MESSAGES, monthKey, toCents, type Commission, type adjustmentInput } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { z } from 'zod';
-import { logActivity } from '../platform/activity';
+import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { toCommission } from '../platform/mappers';
 import { notifyAdjustment, notifyCommissionVoided, type MailDeps } from '../notifications/notify';
@@ -101,18 +101,24 @@ export interface CommissionChange {
   mail: MailDeps;
 }
 
+/** One commission, locked for a change by an admin; one that does not exist is a 404. */
+export async function lockCommission(trx: DbOrTx, id: string) {
+  const current = await trx
+    .selectFrom('commissions')
+    .select(['id', 'status', 'kind'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+  return current;
+}
+
 export async function voidCommission(
   db: Db,
   { id, reason, actorId, now, mail }: CommissionChange,
 ): Promise<Commission> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('commissions')
-      .select(['id', 'status'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+    const current = await lockCommission(trx, id);
     if (current.status !== 'pending')
       throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotVoidable(id, current.status));
     // Pending commissions are in no stored total (partners' totals count paid ones), so none moves.

@@ -23,7 +23,7 @@ import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from '../plat
 import { notifyPayoutFailed, notifyPayoutSent, type MailDeps } from '../notifications/notify';
 import { toCommission } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
-import type { CommissionChange } from './adjustments';
+import { lockCommission, type CommissionChange } from './adjustments';
 import type { AppConfig } from '../../config';
 import { pendingPartnersMissingTaxProfile, refuseMissingTaxProfiles, withTaxProfileMarks } from './tax-profiles';
 
@@ -232,13 +232,7 @@ export async function failCommission(
   { id, reason, actorId, now, mail }: CommissionChange,
 ): Promise<Commission> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('commissions')
-      .select(['id', 'status', 'kind'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+    const current = await lockCommission(trx, id);
     if (current.status !== 'pending')
       throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotFailable(id, current.status));
     if (current.kind === 'clawback') throw DomainError.conflict(COMMISSION_MESSAGES.clawbackNotFailable(id));

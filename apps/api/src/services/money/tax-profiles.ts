@@ -108,6 +108,18 @@ export const FORM_1099_COLUMNS = [
   { key: 'taxProfile', header: 'Tax profile' },
 ] as const;
 
+/** The payee's columns of a 1099 row: the partner, and its tax profile when there is one. */
+const FORM_1099_PAYEE = [
+  'p.companyName',
+  'p.mailingAddress',
+  't.legalName',
+  't.businessName',
+  't.taxClassification',
+  't.tinType',
+  't.tin',
+  't.address',
+] as const;
+
 export type Form1099Row = Record<(typeof FORM_1099_COLUMNS)[number]['key'], string>;
 
 /**
@@ -132,31 +144,14 @@ export async function form1099Rows(
     .leftJoin('taxProfiles as t', 't.partnerId', 'c.partnerId')
     .select([
       'p.id as partnerId',
-      'p.companyName',
-      'p.mailingAddress',
-      't.legalName',
-      't.businessName',
-      't.taxClassification',
-      't.tinType',
-      't.tin',
-      't.address',
+      ...FORM_1099_PAYEE,
       sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('compensation'),
       sql<number>`count(distinct c.payout_id)::int`.as('payoutCount'),
     ])
     .where('c.status', '=', 'paid')
     .where('c.paymentDate', '>=', start)
     .where('c.paymentDate', '<', end)
-    .groupBy([
-      'p.id',
-      'p.companyName',
-      'p.mailingAddress',
-      't.legalName',
-      't.businessName',
-      't.taxClassification',
-      't.tinType',
-      't.tin',
-      't.address',
-    ])
+    .groupBy(['p.id', ...FORM_1099_PAYEE])
     .having(sql<boolean>`sum(c.amount) >= ${threshold}::numeric`)
     .orderBy('p.companyName')
     .orderBy('p.id')
