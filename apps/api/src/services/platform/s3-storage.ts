@@ -14,6 +14,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { PassThrough, Readable } from 'node:stream';
+import type { StorageConfig } from '../../config';
 import { pipeline } from 'node:stream/promises';
 import { StoredFileNotFoundError, assertStorageKey, byteCounter, newStorageKey, type FileStorage } from './storage';
 
@@ -22,16 +23,8 @@ export const PRESIGNED_URL_SECONDS = 5 * 60;
 const PART_BYTES = 5 * 1024 * 1024;
 const CHECK_TIMEOUT_MS = 3000;
 
-export interface S3StorageOptions {
-  endpoint?: string;
-  /** The address browsers reach the bucket at, for presigned downloads (default: endpoint). */
-  publicEndpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-}
+/** The bucket's settings, as the configuration reads them (STORAGE_DRIVER=s3). */
+export type S3StorageOptions = Omit<Extract<StorageConfig, { driver: 's3' }>, 'driver'>;
 
 function clientFor(options: S3StorageOptions, endpoint: string | undefined): S3Client {
   return new S3Client({

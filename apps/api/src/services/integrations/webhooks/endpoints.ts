@@ -23,6 +23,14 @@ export interface WebhookDeps {
   allowPrivate: boolean;
 }
 
+/** An admin's change to an endpoint. */
+interface WebhookChange<Input> {
+  deps: WebhookDeps;
+  actorId: string;
+  input: Input;
+  now: Date;
+}
+
 /** The cipher context of an endpoint's secret: the row and column it belongs to. */
 export const webhookSecretContext = (endpointId: string) => `webhook_endpoints.secret:${endpointId}`;
 
@@ -66,12 +74,7 @@ export async function createWebhook(
     actorId,
     input,
     now,
-  }: {
-    deps: WebhookDeps;
-    actorId: string;
-    input: { url: string; events: WebhookEventType[]; description?: string | undefined };
-    now: Date;
-  },
+  }: WebhookChange<{ url: string; events: WebhookEventType[]; description?: string | undefined }>,
 ): Promise<Webhook & { secret: string }> {
   await checkTarget(input.url, deps.allowPrivate);
   const id = randomUUID();
@@ -120,17 +123,12 @@ export async function updateWebhook(
     actorId,
     input,
     now,
-  }: {
-    deps: WebhookDeps;
-    actorId: string;
-    input: {
-      id: string;
-      events?: WebhookEventType[] | undefined;
-      enabled?: boolean | undefined;
-      rotateSecret?: boolean | undefined;
-    };
-    now: Date;
-  },
+  }: WebhookChange<{
+    id: string;
+    events?: WebhookEventType[] | undefined;
+    enabled?: boolean | undefined;
+    rotateSecret?: boolean | undefined;
+  }>,
 ): Promise<Webhook & { secret?: string }> {
   const secret = input.rotateSecret ? newWebhookSecret() : undefined;
   return db.transaction().execute(async (trx) => {
