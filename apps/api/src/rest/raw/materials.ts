@@ -15,10 +15,14 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { downloadTokensFor } from '../../services/materials/download-tokens';
 import { DomainError } from '../../services/platform/errors';
 import { FILE_KINDS } from '../../services/materials/file-types';
-import { createStoredMaterial, findMaterial, storeUpload, toAdminMaterial } from '../../services/materials/materials';
+import {
+  createStoredMaterial,
+  materialOfDownloadLink,
+  storeUpload,
+  toAdminMaterial,
+} from '../../services/materials/materials';
 import { withActor } from '../../services/platform/actor';
 import { requirePermission } from '../../services/platform/permissions';
 import { FileTooLargeError, StoredFileNotFoundError } from '../../services/platform/storage';
@@ -113,25 +117,8 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
 
     scope.get<{ Params: { token: string } }>('/api/files/:token', async (req, reply) => {
       try {
-        const tokens = downloadTokensFor(deps.config);
-        const token = tokens.read(req.params.token, deps.now());
-        if (!token) throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
-        const material = await findMaterial(deps.db, token.materialId);
-        // A deleted material, or one deactivated since the link was issued, is gone for its links.
-        if (!material) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
+        const material = await materialOfDownloadLink(deps, req.params.token);
         const storageKey = material.storageKey;
-        if (
-          !storageKey ||
-          !tokens.matches(token, {
-            id: material.id,
-            storageKey,
-            isActive: material.isActive,
-            updatedAt: material.updatedAt,
-          })
-        ) {
-          if (!material.isActive) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
-          throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
-        }
         const gone = (error: unknown) => {
           if (error instanceof StoredFileNotFoundError)
             throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);

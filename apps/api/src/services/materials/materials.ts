@@ -306,6 +306,36 @@ export function materialForDownload(
     : recordDownload(db, { materialId, userId, partnerId: viewer.partnerId, activeOnly: true });
 }
 
+/**
+ * The stored material a download link names, while the link still matches it: a link this server did
+ * not sign, or one outdated by a change to the material, is 403; a deleted material, or one deactivated
+ * since the link was issued, is gone for its links (404).
+ */
+export async function materialOfDownloadLink(
+  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  link: string,
+): Promise<MaterialRow & { storageKey: string }> {
+  const tokens = downloadTokensFor(deps.config);
+  const token = tokens.read(link, deps.now());
+  if (!token) throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
+  const material = await findMaterial(deps.db, token.materialId);
+  if (!material) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
+  const storageKey = material.storageKey;
+  if (
+    !storageKey ||
+    !tokens.matches(token, {
+      id: material.id,
+      storageKey,
+      isActive: material.isActive,
+      updatedAt: material.updatedAt,
+    })
+  ) {
+    if (!material.isActive) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
+    throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
+  }
+  return { ...material, storageKey };
+}
+
 function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
