@@ -7,16 +7,16 @@ import { MESSAGES, PASSWORD_RESET_VALID_MINUTES, type AuthResult, type ChangePas
 import type { AppDeps, SessionUser } from '../../deps';
 import { findUserByEmail, issueSession } from './sign-in';
 import { takeBudgets } from '../platform/rate-limits';
-import { logActivity } from '../platform/activity';
+import { logActivity, type DbOrTx } from '../platform/activity';
+import type { AppConfig } from '../../config';
 import { DomainError } from '../platform/errors';
 import { enqueueTemplate } from '../notifications/outbox';
-import { portalLink } from '../notifications/templates';
+import { mailTime, portalLink } from '../notifications/templates';
 import { hashPassword, verifyPassword } from './passwords';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** When a mail says a password changed: a UTC timestamp every reader can place. */
-const stamp = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * Starts a reset. The answer is the same whether or not the account exists; both budgets are taken
@@ -100,17 +100,19 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
       .where('tokenHash', '!=', tokenHash)
       .execute();
     await logActivity(trx, { userId: user.id, action: 'user.password_reset', entityType: 'user', entityId: user.id });
-    await enqueueTemplate(trx, {
-      now,
-      recipient: user.email,
-      kind: 'passwordChanged',
-      values: {
-        signInUrl: portalLink(deps.config, '/', { signin: '1' }),
-        changedAt: stamp(now),
-      },
-    });
+    await mailPasswordChanged(trx, { config: deps.config, email: user.email, now });
   });
   return { ok: true };
+}
+
+/** Tells the account's owner their password changed (a reset or a change), with a way back in. */
+function mailPasswordChanged(trx: DbOrTx, { config, email, now }: { config: AppConfig; email: string; now: Date }) {
+  return enqueueTemplate(trx, {
+    now,
+    recipient: email,
+    kind: 'passwordChanged',
+    values: { signInUrl: portalLink(config, '/', { signin: '1' }), changedAt: mailTime(now) },
+  });
 }
 
 /**
@@ -153,15 +155,7 @@ export async function changePassword(
     if (!row) throw DomainError.unauthorized(MESSAGES.sessionExpired);
     await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute();
     await logActivity(trx, { userId: user.id, action: 'user.password_changed', entityType: 'user', entityId: user.id });
-    await enqueueTemplate(trx, {
-      now,
-      recipient: row.email,
-      kind: 'passwordChanged',
-      values: {
-        signInUrl: portalLink(deps.config, '/', { signin: '1' }),
-        changedAt: stamp(now),
-      },
-    });
+    await mailPasswordChanged(trx, { config: deps.config, email: row.email, now });
     return row;
   });
   return issueSession(deps, updated);

@@ -10,7 +10,7 @@ import { confirmCurrentPassword } from '../accounts/password-reset';
 import { logActivity } from '../platform/activity';
 import { bankFieldContext, maskLastFour } from '../platform/crypto';
 import { enqueueTemplate } from '../notifications/outbox';
-import { portalLink } from '../notifications/templates';
+import { mailTime, portalLink } from '../notifications/templates';
 import { getOwnProfile } from './application';
 
 type ProfileChanges = z.output<typeof updatePartnerProfileInput>;
@@ -48,8 +48,6 @@ export async function updateOwnProfile(deps: AppDeps, user: SessionUser, input: 
     return updated;
   });
 }
-
-const stamp = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** New wire details after the current password (wrong: 400, counted as a failed sign-in). */
 export async function updateOwnBankDetails(
@@ -95,7 +93,7 @@ export async function updateOwnBankDetails(
         routingNumber: maskLastFour(input.bankRoutingNumber),
       },
     });
-    const changedAt = stamp(now);
+    const changedAt = mailTime(now);
     await enqueueTemplate(trx, {
       now,
       recipient: user.email,
