@@ -22,6 +22,7 @@ import type { FieldCipher } from '../platform/crypto';
 import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from '../platform/keyset';
 import { iso, maskedBankDetails } from '../platform/mappers';
 import { hashPassword } from '../accounts/passwords';
+import { profileColumns } from './application';
 import { allocateReferralCode } from './referral-codes';
 import type { Db } from '@portal/db';
 import type { z } from 'zod';
@@ -322,13 +323,7 @@ export async function createPartnerByAdmin(
         .insertInto('partners')
         .values({
           userId: user.id,
-          companyName: form.companyName,
-          contactName: form.contactName,
-          companyType: form.companyType,
-          website: form.website ?? null,
-          phone: form.phone ?? null,
-          expectedVolume: form.expectedVolume,
-          paymentMethod: form.paymentMethod,
+          ...profileColumns(form),
           referralCode,
           status: 'active',
           applicationDate: now,

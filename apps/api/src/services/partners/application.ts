@@ -41,6 +41,24 @@ function uniqueViolation(error: unknown): UniqueViolation | undefined {
 const touches = (violation: UniqueViolation, column: string) =>
   Boolean(violation.constraint?.includes(column) || violation.detail?.includes(`(${column})`));
 
+/** A partner's profile columns from the registration form's fields, an absent optional one stored as null. */
+export function profileColumns(
+  form: Pick<
+    PartnerApplication,
+    'companyName' | 'contactName' | 'companyType' | 'website' | 'phone' | 'expectedVolume' | 'paymentMethod'
+  >,
+) {
+  return {
+    companyName: form.companyName,
+    contactName: form.contactName,
+    companyType: form.companyType,
+    website: form.website ?? null,
+    phone: form.phone ?? null,
+    expectedVolume: form.expectedVolume,
+    paymentMethod: form.paymentMethod,
+  };
+}
+
 export interface ApplyDeps extends MailDeps {
   db: Db;
   cipher: FieldCipher;
@@ -80,13 +98,7 @@ export async function applyAsPartner(
           .values({
             id,
             userId,
-            companyName: input.companyName,
-            contactName: input.contactName,
-            companyType: input.companyType,
-            website: input.website ?? null,
-            phone: input.phone ?? null,
-            expectedVolume: input.expectedVolume,
-            paymentMethod: input.paymentMethod,
+            ...profileColumns(input),
             bankName: input.bankName ?? null,
             bankRoutingNumber: encrypt(input.bankRoutingNumber, 'bank_routing_number'),
             bankAccountNumber: encrypt(input.bankAccountNumber, 'bank_account_number'),
