@@ -68,12 +68,12 @@ export async function runAccrualBench(opts: {
       await sql`delete from commissions where month_year = ${MONTH}`.execute(db);
       await sql`vacuum analyze commissions`.execute(db);
       let started = performance.now();
-      const first = await accrueMonth(db, MONTH, NOW);
+      const first = await accrueMonth(db, { month: MONTH, now: NOW });
       firstRuns.push(performance.now() - started);
       if (first.created !== referralCount)
         throw new Error(`accrual created ${first.created} commissions, expected ${referralCount}`);
       started = performance.now();
-      const again = await accrueMonth(db, MONTH, NOW);
+      const again = await accrueMonth(db, { month: MONTH, now: NOW });
       reruns.push(performance.now() - started);
       if (again.created !== 0 || again.skipped !== referralCount)
         throw new Error(`a second accrual created ${again.created}, skipped ${again.skipped}`);

@@ -244,6 +244,7 @@ export type StorageConfig =
   | {
       driver: 's3';
       endpoint?: string;
+      /** The address browsers reach the bucket at, for presigned downloads (default: endpoint). */
       publicEndpoint?: string;
       region: string;
       bucket: string;

@@ -12,7 +12,6 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './deps';
 import { DomainError } from './services/platform/errors';
-import { RateLimitedError } from './services/platform/rate-limits';
 import { referralLink } from './services/referrals/referral-visits';
 
 /** What apps/web/src/ssr/entry-server.tsx exports (the file is built JavaScript, not part of this program). */
@@ -81,12 +80,11 @@ export async function registerWebPages(app: FastifyInstance, deps: AppDeps): Pro
     const code = entry.referralCodeOf(req.params.code, req.query as Record<string, unknown>);
     let referral: { code: string; companyName: string; referralCode: string } | undefined;
     try {
-      // The same limit as public.referralLink: the page names the partner just as that call does.
-      await deps.rateLimits.consume('referralLinkLookupsPerIp', req.ip);
-      referral = { code, ...(await referralLink(deps.db, code)) };
+      // The same look-up as public.referralLink, with its limit: the page names the partner just as that call does.
+      referral = { code, ...(await referralLink(deps, { code, ip: req.ip })) };
     } catch (error) {
       // Unknown or inactive code, or too many lookups: the page without a referrer, as in the browser.
-      if (!(error instanceof DomainError) && !(error instanceof RateLimitedError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
     }
     const html = await entry.renderDocument(template, req.url, { schedulingUrl, referral });
     hashes ??= inlineScriptHashes(html);

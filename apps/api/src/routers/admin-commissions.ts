@@ -19,28 +19,33 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { runAccrual } from '../services/money/accrual';
 import { addAdjustment, voidCommission } from '../services/money/adjustments';
 import { failCommission, listPayouts, listPendingCommissions, processPayout } from '../services/money/payouts';
-import { withTaxProfileMarks } from '../services/money/tax-profiles';
 import { permittedProcedure } from '../trpc/init';
 
 export const adminCommissionProcedures = {
   pendingCommissions: permittedProcedure('commissions:read')
     .input(listPendingCommissionsInput)
     .output(pendingCommissionsPageOutput)
-    .query(async ({ ctx, input }) => {
-      const page = await listPendingCommissions(ctx.deps.db, input);
-      return { ...page, items: await withTaxProfileMarks(ctx.deps.db, ctx.deps.config, ctx.deps.now(), page.items) };
-    }),
+    .query(({ ctx, input }) =>
+      listPendingCommissions(ctx.deps.db, { page: input, config: ctx.deps.config, now: ctx.deps.now() }),
+    ),
 
   accrue: permittedProcedure('commissions:write')
     .input(monthInput)
     .output(accrualResultOutput)
-    .mutation(({ ctx, input }) => runAccrual(ctx.deps, input.month, ctx.deps.now(), ctx.user.id, ctx.deps)),
+    .mutation(({ ctx, input }) =>
+      runAccrual(ctx.deps, { month: input.month, now: ctx.deps.now(), actorId: ctx.user.id, mail: ctx.deps }),
+    ),
 
   processPayout: permittedProcedure('payouts:write')
     .input(payoutInput)
     .output(payoutOutput)
     .mutation(async ({ ctx, input }) => {
-      const { payout, replayed } = await processPayout(ctx.deps.db, input, ctx.user.id, ctx.deps.now(), ctx.deps);
+      const { payout, replayed } = await processPayout(ctx.deps.db, {
+        request: input,
+        actorId: ctx.user.id,
+        now: ctx.deps.now(),
+        mail: ctx.deps,
+      });
       if (replayed) ctx.setHeader('Idempotent-Replayed', 'true');
       return payout;
     }),
@@ -49,19 +54,21 @@ export const adminCommissionProcedures = {
     .input(failCommissionInput)
     .output(commissionOutput)
     .mutation(({ ctx, input }) =>
-      failCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now(), ctx.deps),
+      failCommission(ctx.deps.db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
     ),
 
   addAdjustment: permittedProcedure('commissions:write')
     .input(adjustmentInput)
     .output(commissionOutput)
-    .mutation(({ ctx, input }) => addAdjustment(ctx.deps.db, input, ctx.user.id, ctx.deps.now(), ctx.deps)),
+    .mutation(({ ctx, input }) =>
+      addAdjustment(ctx.deps.db, { input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
+    ),
 
   voidCommission: permittedProcedure('commissions:write')
     .input(voidCommissionInput)
     .output(commissionOutput)
     .mutation(({ ctx, input }) =>
-      voidCommission(ctx.deps.db, input.id, input.reason, ctx.user.id, ctx.deps.now(), ctx.deps),
+      voidCommission(ctx.deps.db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
     ),
 
   payouts: permittedProcedure('commissions:read')

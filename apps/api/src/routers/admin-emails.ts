@@ -14,5 +14,7 @@ export const adminEmailProcedures = {
   resendEmail: permittedProcedure('emails:write')
     .input(idInput)
     .output(emailLogEntryOutput)
-    .mutation(({ ctx, input }) => resendEmail(ctx.deps.db, input.id, ctx.user.id, ctx.deps.now())),
+    .mutation(({ ctx, input }) =>
+      resendEmail(ctx.deps.db, { id: input.id, adminId: ctx.user.id, now: ctx.deps.now() }),
+    ),
 } satisfies TRPCRouterRecord;

@@ -41,12 +41,14 @@ export const adminIntegrationProcedures = {
   createApiKey: manage
     .input(createApiKeyInput)
     .output(createdApiKeyOutput)
-    .mutation(({ ctx, input }) => createApiKey(ctx.deps.db, ctx.user.id, input, ctx.deps.now())),
+    .mutation(({ ctx, input }) => createApiKey(ctx.deps.db, { createdBy: ctx.user.id, input, now: ctx.deps.now() })),
 
   revokeApiKey: manage
     .input(idInput)
     .output(z.object({ id: z.uuid(), revoked: z.literal(true) }))
-    .mutation(({ ctx, input }) => revokeApiKey(ctx.deps.db, input.id, ctx.user.id, ctx.deps.now())),
+    .mutation(({ ctx, input }) =>
+      revokeApiKey(ctx.deps.db, { id: input.id, actorId: ctx.user.id, now: ctx.deps.now() }),
+    ),
 
   webhooks: manage.output(z.array(webhookOutput)).query(({ ctx }) => listWebhooks(ctx.deps.db)),
 
@@ -54,7 +56,7 @@ export const adminIntegrationProcedures = {
     .input(createWebhookInput)
     .output(webhookWithSecretOutput)
     .mutation(({ ctx, input }) =>
-      createWebhook(ctx.deps.db, webhookDeps(ctx.deps), ctx.user.id, input, ctx.deps.now()),
+      createWebhook(ctx.deps.db, { deps: webhookDeps(ctx.deps), actorId: ctx.user.id, input, now: ctx.deps.now() }),
     ),
 
   updateWebhook: manage
@@ -65,7 +67,7 @@ export const adminIntegrationProcedures = {
       }),
     )
     .mutation(({ ctx, input }) =>
-      updateWebhook(ctx.deps.db, webhookDeps(ctx.deps), ctx.user.id, input, ctx.deps.now()),
+      updateWebhook(ctx.deps.db, { deps: webhookDeps(ctx.deps), actorId: ctx.user.id, input, now: ctx.deps.now() }),
     ),
 
   deleteWebhook: manage
@@ -81,10 +83,19 @@ export const adminIntegrationProcedures = {
   resendWebhookDelivery: manage
     .input(webhookDeliveryIdInput)
     .output(z.object({ id: z.uuid() }))
-    .mutation(({ ctx, input }) => resendDelivery(ctx.deps.db, ctx.user.id, input.id, input.deliveryId, ctx.deps.now())),
+    .mutation(({ ctx, input }) =>
+      resendDelivery(ctx.deps.db, {
+        actorId: ctx.user.id,
+        endpointId: input.id,
+        deliveryId: input.deliveryId,
+        now: ctx.deps.now(),
+      }),
+    ),
 
   sendWebhookTestEvent: manage
     .input(idInput)
     .output(z.object({ eventId: z.uuid() }))
-    .mutation(({ ctx, input }) => sendTestEvent(ctx.deps.db, ctx.user.id, input.id, ctx.deps.now())),
+    .mutation(({ ctx, input }) =>
+      sendTestEvent(ctx.deps.db, { actorId: ctx.user.id, endpointId: input.id, now: ctx.deps.now() }),
+    ),
 } satisfies TRPCRouterRecord;

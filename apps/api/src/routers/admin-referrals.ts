@@ -24,9 +24,13 @@ export const adminReferralProcedures = {
   addClient: permittedProcedure('referrals:write')
     .input(addClientInput)
     .output(referralOutput)
-    .mutation(({ ctx, input }) => addClient(ctx.deps.db, ctx.user.id, input, ctx.deps.now(), ctx.deps)),
+    .mutation(({ ctx, input }) =>
+      addClient(ctx.deps.db, { adminUserId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
+    ),
   updateReferral: permittedProcedure('referrals:write')
     .input(updateReferralInput)
     .output(referralOutput)
-    .mutation(({ ctx, input }) => updateReferral(ctx.deps.db, ctx.user.id, input, ctx.deps.now(), ctx.deps)),
+    .mutation(({ ctx, input }) =>
+      updateReferral(ctx.deps.db, { adminUserId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
+    ),
 } satisfies TRPCRouterRecord;

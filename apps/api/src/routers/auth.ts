@@ -56,7 +56,7 @@ export const authProcedures = {
   changePassword: authedProcedure
     .input(changePasswordInput)
     .output(authResultOutput)
-    .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.user, input, ctx.ip)),
+    .mutation(({ ctx, input }) => changePassword(ctx.deps, { sessionUser: ctx.user, input, ip: ctx.ip })),
 
   // Two-factor sign-in. The enrolment calls need only a session, so a team member
   // who must enrol (ADMIN_MFA_REQUIRED) can reach them.
@@ -65,17 +65,19 @@ export const authProcedures = {
   mfaEnable: authedProcedure
     .input(mfaCodeInput)
     .output(mfaEnableOutput)
-    .mutation(({ ctx, input }) => enableMfa(ctx.deps, ctx.user, input.code, ctx.ip)),
+    .mutation(({ ctx, input }) => enableMfa(ctx.deps, { user: ctx.user, code: input.code, ip: ctx.ip })),
 
   mfaDisable: authedProcedure
     .input(mfaCodeInput)
     .output(okOutput)
-    .mutation(({ ctx, input }) => disableMfa(ctx.deps, ctx.user, input.code, ctx.ip)),
+    .mutation(({ ctx, input }) => disableMfa(ctx.deps, { user: ctx.user, code: input.code, ip: ctx.ip })),
 
   mfaVerify: publicProcedure
     .input(mfaVerifyInput)
     .output(authResultOutput)
-    .mutation(({ ctx, input }) => verifyMfaChallenge(ctx.deps, input, ctx.ip, (user) => issueSession(ctx.deps, user))),
+    .mutation(({ ctx, input }) =>
+      verifyMfaChallenge(ctx.deps, { input, ip: ctx.ip, issue: (user) => issueSession(ctx.deps, user) }),
+    ),
 
   acceptInvitation: publicProcedure
     .input(acceptInvitationInput)

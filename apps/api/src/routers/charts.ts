@@ -9,7 +9,9 @@ export const partnerChartProcedures = {
   earningsByMonth: activePartnerProcedure
     .input(chartMonthsInput)
     .output(earningsByMonthOutput)
-    .query(({ ctx, input }) => partnerEarningsByMonth(ctx.deps.db, ctx.partner.id, ctx.deps.now(), input.months)),
+    .query(({ ctx, input }) =>
+      partnerEarningsByMonth(ctx.deps.db, { partnerId: ctx.partner.id, now: ctx.deps.now(), months: input.months }),
+    ),
 } satisfies TRPCRouterRecord;
 
 export const adminChartProcedures = {

@@ -17,6 +17,8 @@ export const mailPreferenceProcedures = {
     .mutation(({ ctx, input }) =>
       ctx.deps.db
         .transaction()
-        .execute((trx) => setMailPreferences(trx, ctx.user.id, input, 'settings', ctx.deps.now())),
+        .execute((trx) =>
+          setMailPreferences(trx, { userId: ctx.user.id, changes: input, source: 'settings', now: ctx.deps.now() }),
+        ),
     ),
 } satisfies TRPCRouterRecord;

@@ -3,7 +3,6 @@
 
 import {
   MATERIAL_UPLOAD_MESSAGES,
-  MESSAGES,
   adminMaterialOutput,
   createMaterialInput,
   downloadOutput,
@@ -13,60 +12,37 @@ import {
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { DomainError } from '../services/platform/errors';
-import { hasPermission } from '../services/platform/permissions';
 import { z } from 'zod';
 import {
   createExternalMaterial,
+  editMaterial,
   downloadAddress,
-  findMaterial,
   listMaterials,
-  recordDownload,
+  materialForDownload,
   toAdminMaterial,
   toMaterial,
-  updateMaterial,
 } from '../services/materials/materials';
-import type { SessionUser } from '../deps';
-import type { Context } from '../trpc/context';
-import { enrolledProcedure, permittedProcedure } from '../trpc/init';
-
-/** Who is looking at the library: its keepers (materials:read, everything) or an active partner (active materials). */
-async function libraryViewer(
-  ctx: Context & { user: SessionUser },
-): Promise<{ isAdmin: true; partnerId: null } | { isAdmin: false; partnerId: string }> {
-  if (hasPermission(ctx.user, 'materials:read')) return { isAdmin: true, partnerId: null };
-  const partner = await ctx.deps.db
-    .selectFrom('partners')
-    .select(['id', 'status'])
-    .where('userId', '=', ctx.user.id)
-    .executeTakeFirst();
-  if (partner?.status !== 'active') throw DomainError.forbidden(MESSAGES.partnerNotActive);
-  return { isAdmin: false, partnerId: partner.id };
-}
+import { libraryViewerProcedure, permittedProcedure } from '../trpc/init';
 
 const notFound = () => DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
 
 /** partner.materials, partner.downloadMaterial (Marketing materials issue). */
 export const partnerMaterialProcedures = {
-  materials: enrolledProcedure.output(z.array(materialOutput)).query(async ({ ctx }) => {
-    const viewer = await libraryViewer(ctx);
-    const rows = await listMaterials(ctx.deps.db, { activeOnly: !viewer.isAdmin });
+  materials: libraryViewerProcedure.output(z.array(materialOutput)).query(async ({ ctx }) => {
+    const rows = await listMaterials(ctx.deps.db, { activeOnly: !ctx.viewer.isAdmin });
     return rows.map(toMaterial);
   }),
 
   /** Counts a partner's download and answers a short-lived address; an admin's preview is not counted. */
-  downloadMaterial: enrolledProcedure
+  downloadMaterial: libraryViewerProcedure
     .input(materialIdInput)
     .output(downloadOutput)
     .mutation(async ({ ctx, input }) => {
-      const viewer = await libraryViewer(ctx);
-      const row = viewer.isAdmin
-        ? await findMaterial(ctx.deps.db, input.id)
-        : await recordDownload(ctx.deps.db, {
-            materialId: input.id,
-            userId: ctx.user.id,
-            partnerId: viewer.partnerId,
-            activeOnly: true,
-          });
+      const row = await materialForDownload(ctx.deps.db, {
+        viewer: ctx.viewer,
+        materialId: input.id,
+        userId: ctx.user.id,
+      });
       if (!row) throw notFound();
       return { url: downloadAddress(ctx.deps, row), downloadCount: row.downloadCount };
     }),
@@ -95,13 +71,8 @@ export const adminMaterialProcedures = {
     .output(adminMaterialOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      const result = await updateMaterial(ctx.deps.db, ctx.user.id, id, changes, ctx.deps.now());
-      if (!result) throw notFound();
-      if (result.replacedStorageKey) {
-        await ctx.deps.storage
-          .remove(result.replacedStorageKey)
-          .catch((err: unknown) => ctx.deps.logger.warn({ err }, 'could not remove a replaced material file'));
-      }
-      return toAdminMaterial(result.row);
+      const row = await editMaterial(ctx.deps, { actorId: ctx.user.id, id, changes, now: ctx.deps.now() });
+      if (!row) throw notFound();
+      return toAdminMaterial(row);
     }),
 } satisfies TRPCRouterRecord;

@@ -38,6 +38,12 @@ export const partnerBookProcedures = {
     .input(taxProfileInput)
     .output(taxProfileOutput)
     .mutation(({ ctx, input }) =>
-      saveTaxProfile(ctx.deps.db, ctx.deps.cipher, ctx.partner.id, ctx.user.id, input, ctx.deps.now()),
+      saveTaxProfile(ctx.deps.db, {
+        cipher: ctx.deps.cipher,
+        partnerId: ctx.partner.id,
+        actorId: ctx.user.id,
+        input,
+        now: ctx.deps.now(),
+      }),
     ),
 } satisfies TRPCRouterRecord;

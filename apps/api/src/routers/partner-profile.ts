@@ -26,7 +26,7 @@ export const partnerProfileProcedures = {
     .input(partnerApplicationInput)
     .output(partnerProfileOutput)
     .mutation(async ({ ctx, input }) => {
-      const partner = await applyAsPartner(ctx.deps.db, ctx.deps, ctx.user.id, input);
+      const partner = await applyAsPartner(ctx.deps, { userId: ctx.user.id, input });
       return toPartnerProfile(partner, ctx.deps.cipher);
     }),
 
@@ -43,6 +43,6 @@ export const partnerProfileProcedures = {
     .input(updateBankDetailsInput)
     .output(partnerProfileOutput)
     .mutation(async ({ ctx, input }) =>
-      toPartnerProfile(await updateOwnBankDetails(ctx.deps, ctx.user, input, ctx.ip), ctx.deps.cipher),
+      toPartnerProfile(await updateOwnBankDetails(ctx.deps, { user: ctx.user, input, ip: ctx.ip }), ctx.deps.cipher),
     ),
 } satisfies TRPCRouterRecord;

@@ -23,7 +23,9 @@ export const partnerReferralProcedures = {
   createReferral: activePartnerProcedure
     .input(createReferralInput)
     .output(referralOutput)
-    .mutation(({ ctx, input }) => createPartnerReferral(ctx.deps.db, ctx.partner, input, ctx.deps.now())),
+    .mutation(({ ctx, input }) =>
+      createPartnerReferral(ctx.deps.db, { partner: ctx.partner, input, now: ctx.deps.now() }),
+    ),
   metrics: activePartnerProcedure
     .output(partnerMetricsOutput)
     .query(({ ctx }) => partnerMetrics(ctx.deps.db, ctx.partner.id, ctx.deps.now())),

@@ -107,9 +107,6 @@ export function toClientError(error: TRPCError): TRPCError {
       cause,
     });
   }
-  if (cause instanceof RateLimitedError) {
-    return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts, cause });
-  }
   if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(cause ?? error)) {
     return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.databaseUnavailable, cause });
   }

@@ -6,6 +6,7 @@ import { MESSAGES } from '@portal/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { ZodType } from 'zod';
 import { withActor } from '../services/platform/actor';
+import { libraryViewer } from '../services/materials/materials';
 import { partnerOfUser } from '../services/partners/application';
 import {
   requireMfaEnrolled,
@@ -93,6 +94,10 @@ export const permittedProcedure = (permission: Permission) => publicProcedure.us
 export const partnerUserProcedure = permittedProcedure('partner:self');
 /** A partner user with a partner record, in any status; `ctx.partner` is that record. */
 export const partnerProcedure = partnerUserProcedure.use(hasPartnerRecord);
+/** A reader of the materials library: its keepers or an active partner; `ctx.viewer` says which. */
+export const libraryViewerProcedure = enrolledProcedure.use(async ({ ctx, next }) =>
+  next({ ctx: { viewer: await libraryViewer(ctx.deps.db, ctx.user) } }),
+);
 /** An approved partner: only these may create referrals or see the dashboard's data. */
 export const activePartnerProcedure = partnerProcedure.use(({ ctx, next }) => {
   if (ctx.partner.status !== 'active') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.partnerNotActive });

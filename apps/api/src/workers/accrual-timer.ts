@@ -27,7 +27,7 @@ export function startAccrualTimer(
   const run = () => {
     if (stopped || running) return;
     const month = previousMonthKey(deps.now());
-    running = runAccrual(deps, month, deps.now(), null, mail)
+    running = runAccrual(deps, { month, now: deps.now(), mail })
       .then((result) => {
         if (result.created > 0) deps.logger.info(result, 'accrued commissions for the month just ended');
         options.onRun?.({ result });

@@ -1,13 +1,11 @@
-// Delivers the outbox: claims due rows, sends them over SMTP, and reschedules failures with
-// backoff. Several workers (replicas) on one database never send a row twice: a claim takes
-// rows with FOR UPDATE SKIP LOCKED and pushes their next attempt past a lease in the same
-// statement, so no other worker sees them as due until this one is done or has died.
+// Delivers the outbox: claims due rows (claimDue: several workers on one database never send a row
+// twice), sends them over SMTP, and reschedules failures with backoff.
 
 import type { EmailOutboxRow, EmailOutboxTable } from '@portal/db';
 import type { Updateable } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { AppDeps } from '../deps';
-import { createPollingWorker, type PollingWorker } from './polling-worker';
+import { claimDue, createPollingWorker, settleClaim, type PollingWorker } from './polling-worker';
 
 /** Waits after the 1st … 5th failed attempt; a 6th failure marks the mail failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const;
@@ -44,47 +42,17 @@ export function createOutboxWorker(deps: AppDeps, options: OutboxWorkerOptions =
       })
     : undefined;
 
-  async function claim(): Promise<Mail[]> {
-    const now = deps.now();
-    const leaseEnd = new Date(now.getTime() + CLAIM_LEASE_MS);
-    return deps.db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('emailOutbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('nextAttemptAt', '<=', now)
-        .orderBy('nextAttemptAt')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      if (due.length === 0) return [];
-      // The status and due time are checked again: a claim is a conditional update, whatever the engine.
-      return trx
-        .updateTable('emailOutbox')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: leaseEnd }))
-        .where(
-          'id',
-          'in',
-          due.map((r) => r.id),
-        )
-        .where('status', '=', 'pending')
-        .where('nextAttemptAt', '<=', now)
-        .returning(['id', 'kind', 'recipient', 'subject', 'textBody', 'htmlBody', 'headers', 'attempts'])
-        .execute();
+  const claim = (): Promise<Mail[]> =>
+    claimDue(deps.db, {
+      table: 'emailOutbox',
+      columns: ['id', 'kind', 'recipient', 'subject', 'textBody', 'htmlBody', 'headers', 'attempts'],
+      now: deps.now(),
+      leaseMs: CLAIM_LEASE_MS,
+      limit: batchSize,
     });
-  }
 
-  /** Records the outcome, only if the row is still this worker's claim (same attempt count). */
-  async function settle(mail: Mail, values: Updateable<EmailOutboxTable>) {
-    await deps.db
-      .updateTable('emailOutbox')
-      .set(values)
-      .where('id', '=', mail.id)
-      .where('attempts', '=', mail.attempts)
-      .where('status', '=', 'pending')
-      .execute();
-  }
+  const settle = (mail: Mail, values: Updateable<EmailOutboxTable>) =>
+    settleClaim(deps.db, { table: 'emailOutbox', claim: mail, values });
 
   async function deliver(mail: Mail): Promise<void> {
     if (!transport) {

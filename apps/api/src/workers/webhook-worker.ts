@@ -1,9 +1,8 @@
-// Delivers webhook events the way the outbox worker delivers mail: a claim takes due deliveries
-// with FOR UPDATE SKIP LOCKED and pushes their next attempt past a lease in the same statement,
-// so replicas on one database never send a delivery twice; every retry carries the same webhook-id.
+// Delivers webhook events the way the outbox worker delivers mail, with the same claim (claimDue:
+// replicas on one database never send a delivery twice); every retry carries the same webhook-id.
 
 import type { AppDeps } from '../deps';
-import { createPollingWorker, type PollingWorker } from './polling-worker';
+import { claimDue, createPollingWorker, settleClaim, type PollingWorker } from './polling-worker';
 import { sendWebhook, webhookIdOf, webhookSecretContext } from '../services/integrations/webhooks';
 
 /** Waits after the 1st … 7th failed attempt (first retry within ~10 s, then backoff over about a day); an 8th failure marks the delivery failed. */
@@ -35,45 +34,23 @@ export function createWebhookWorker(
   const intervalMs = options.intervalMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
 
-  async function claim(): Promise<Claimed[]> {
-    const now = deps.now();
-    const leaseEnd = new Date(now.getTime() + WEBHOOK_CLAIM_LEASE_MS);
-    return deps.db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('webhookDeliveries')
-        .select('webhookDeliveries.id')
-        .where('webhookDeliveries.status', '=', 'pending')
-        .where('webhookDeliveries.nextAttemptAt', '<=', now)
-        // A disabled endpoint's deliveries wait until it is enabled again.
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('webhookEndpoints')
-              .select('id')
-              .whereRef('webhookEndpoints.id', '=', 'webhookDeliveries.endpointId')
-              .where('enabled', '=', true),
-          ),
-        )
-        .orderBy('webhookDeliveries.nextAttemptAt')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      if (due.length === 0) return [];
-      return trx
-        .updateTable('webhookDeliveries')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: leaseEnd }))
-        .where(
-          'id',
-          'in',
-          due.map((r) => r.id),
-        )
-        .where('status', '=', 'pending')
-        .where('nextAttemptAt', '<=', now)
-        .returning(['id', 'eventId', 'endpointId', 'attempts'])
-        .execute();
+  const claim = (): Promise<Claimed[]> =>
+    claimDue(deps.db, {
+      table: 'webhookDeliveries',
+      columns: ['id', 'eventId', 'endpointId', 'attempts'],
+      now: deps.now(),
+      leaseMs: WEBHOOK_CLAIM_LEASE_MS,
+      limit: batchSize,
+      // A disabled endpoint's deliveries wait until it is enabled again.
+      ready: (eb) =>
+        eb.exists(
+          eb
+            .selectFrom('webhookEndpoints')
+            .select('id')
+            .whereRef('webhookEndpoints.id', '=', 'webhookDeliveries.endpointId')
+            .where('enabled', '=', true),
+        ),
     });
-  }
 
   async function deliver(delivery: Claimed): Promise<void> {
     const row = await deps.db
@@ -114,14 +91,7 @@ export function createWebhookWorker(
               lastStatusCode: result.statusCode,
               lastError: result.error,
             };
-      // Only while the row is still this worker's claim (same attempt count).
-      await trx
-        .updateTable('webhookDeliveries')
-        .set(settled)
-        .where('id', '=', delivery.id)
-        .where('attempts', '=', delivery.attempts)
-        .where('status', '=', 'pending')
-        .execute();
+      await settleClaim(trx, { table: 'webhookDeliveries', claim: delivery, values: settled });
     });
     if (!result.ok) {
       deps.metrics.deliveryFailures.inc({ channel: 'webhook', outcome: delay === undefined ? 'failed' : 'retry' });

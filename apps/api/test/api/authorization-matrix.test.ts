@@ -212,16 +212,15 @@ async function invitationFor(fx: Fixtures) {
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
 
 const newApiKey = (fx: Fixtures, scopes: ApiKeyScope[]) =>
-  createApiKey(fx.t.db, fx.users.admin.id, { name: unique('Key'), scopes }, fx.t.deps.now());
+  createApiKey(fx.t.db, { createdBy: fx.users.admin.id, input: { name: unique('Key'), scopes }, now: fx.t.deps.now() });
 const newWebhook = async (fx: Fixtures) =>
   (
-    await createWebhook(
-      fx.t.db,
-      { cipher: fx.t.deps.cipher, allowPrivate: true },
-      fx.users.admin.id,
-      { url: 'http://127.0.0.1:9/hook', events: ['partner.applied'] },
-      fx.t.deps.now(),
-    )
+    await createWebhook(fx.t.db, {
+      deps: { cipher: fx.t.deps.cipher, allowPrivate: true },
+      actorId: fx.users.admin.id,
+      input: { url: 'http://127.0.0.1:9/hook', events: ['partner.applied'] },
+      now: fx.t.deps.now(),
+    })
   ).id;
 const newPartnerTarget = async (fx: Fixtures, status: 'pending' | 'active' | 'suspended') =>
   (await createPartner(fx.t.deps, { status })).partnerId;

@@ -333,13 +333,12 @@ beforeAll(async () => {
     type: 'pdf',
     fileUrl: 'https://example.com/m.pdf',
   });
-  const webhook = await createWebhook(
-    t.db,
-    { cipher: t.deps.cipher, allowPrivate: true },
-    admin.id,
-    { url: 'http://127.0.0.1:9/hook', events: ['partner.applied'] },
-    t.deps.now(),
-  );
+  const webhook = await createWebhook(t.db, {
+    deps: { cipher: t.deps.cipher, allowPrivate: true },
+    actorId: admin.id,
+    input: { url: 'http://127.0.0.1:9/hook', events: ['partner.applied'] },
+    now: t.deps.now(),
+  });
   ids = {
     pendingPartnerId: pending.partnerId,
     partnerId: partner.partnerId,

@@ -493,13 +493,12 @@ describe('webhook secrets at rest', () => {
   it('stores the secret encrypted and moves it to the current key with cli reencrypt', async () => {
     const oldKey = randomBytes(32).toString('base64');
     const older = createFieldCipher(oldKey);
-    const hook = await createWebhook(
-      t.db,
-      { cipher: older, allowPrivate: true },
-      admin.id,
-      { url: receiver.url, events: ['partner.applied'] },
-      t.clock.now,
-    );
+    const hook = await createWebhook(t.db, {
+      deps: { cipher: older, allowPrivate: true },
+      actorId: admin.id,
+      input: { url: receiver.url, events: ['partner.applied'] },
+      now: t.clock.now,
+    });
     const stored = (
       await t.db.selectFrom('webhookEndpoints').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()
     ).secret;

@@ -53,7 +53,7 @@ describe('accrueMonth', () => {
       churnDate: '2026-01-01',
     });
 
-    const result = await accrueMonth(t.db, '2026-01', t.clock.now);
+    const result = await accrueMonth(t.db, { month: '2026-01', now: t.clock.now });
     expect(result).toEqual({ month: '2026-01', created: 3, skipped: 0 });
     const rows = await commissionsOf('2026-01');
     expect(rows.map((r) => [r.referralId, r.amount, r.status, r.partnerId]).sort()).toEqual(
@@ -66,15 +66,15 @@ describe('accrueMonth', () => {
   });
 
   it('creates nothing more when run again for the same month, and counts the skipped', async () => {
-    const again = await accrueMonth(t.db, '2026-01', t.clock.now);
+    const again = await accrueMonth(t.db, { month: '2026-01', now: t.clock.now });
     expect(again).toEqual({ month: '2026-01', created: 0, skipped: 3 });
     expect(await commissionsOf('2026-01')).toHaveLength(3);
   });
 
   it('creates each commission once when two accruals run at the same time', async () => {
     const [a, b] = await Promise.all([
-      accrueMonth(t.db, '2026-02', t.clock.now),
-      accrueMonth(t.db, '2026-02', t.clock.now),
+      accrueMonth(t.db, { month: '2026-02', now: t.clock.now }),
+      accrueMonth(t.db, { month: '2026-02', now: t.clock.now }),
     ]);
     const rows = await commissionsOf('2026-02');
     expect(a.created + b.created).toBe(rows.length);
@@ -84,11 +84,13 @@ describe('accrueMonth', () => {
   });
 
   it('refuses a month that has not started, and accepts the current one', async () => {
-    await expect(accrueMonth(t.db, '2026-12', t.clock.now)).rejects.toMatchObject({
+    await expect(accrueMonth(t.db, { month: '2026-12', now: t.clock.now })).rejects.toMatchObject({
       kind: 'invalid',
       message: MESSAGES.futureMonth,
     });
-    await expect(accrueMonth(t.db, '2026-11', t.clock.now)).resolves.toMatchObject({ month: '2026-11' });
+    await expect(accrueMonth(t.db, { month: '2026-11', now: t.clock.now })).resolves.toMatchObject({
+      month: '2026-11',
+    });
   });
 
   it('gives the commissions it writes version 7 ids that begin with the time they were made', async () => {
@@ -96,7 +98,7 @@ describe('accrueMonth', () => {
     for (let i = 0; i < 5; i++)
       await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-10' });
     const startedAt = Date.now();
-    await accrueMonth(t.db, '2026-05', t.clock.now);
+    await accrueMonth(t.db, { month: '2026-05', now: t.clock.now });
     const ids = (
       await t.db
         .selectFrom('commissions')
@@ -116,7 +118,7 @@ describe('accrueMonth', () => {
 
   it('writes one activity row per run with the counts', async () => {
     const admin = await createUser(t.deps, { role: 'admin' });
-    await accrueMonth(t.db, '2026-03', t.clock.now, admin.id);
+    await accrueMonth(t.db, { month: '2026-03', now: t.clock.now, actorId: admin.id });
     const rows = await t.db
       .selectFrom('activityLog')
       .selectAll()
@@ -138,15 +140,17 @@ describe('accrueMonth', () => {
       (
         await t.db.selectFrom('activityLog').select('details').where('action', '=', 'commissions.accrued').execute()
       ).filter((row) => (row.details as { month?: string }).month === '2025-08').length;
-    const first = await accrueMonth(t.db, '2025-08', t.clock.now);
+    const first = await accrueMonth(t.db, { month: '2025-08', now: t.clock.now });
     expect(first.created).toBeGreaterThan(0);
     expect(await logged()).toBe(1);
     // The same month again from the timer: nothing created, nothing logged.
-    expect(await accrueMonth(t.db, '2025-08', t.clock.now)).toMatchObject({ created: 0 });
+    expect(await accrueMonth(t.db, { month: '2025-08', now: t.clock.now })).toMatchObject({ created: 0 });
     expect(await logged()).toBe(1);
     // An admin's run that finds nothing to create is still on record, with who ran it.
     const admin = await createUser(t.deps, { role: 'admin' });
-    expect(await accrueMonth(t.db, '2025-08', t.clock.now, admin.id)).toMatchObject({ created: 0 });
+    expect(await accrueMonth(t.db, { month: '2025-08', now: t.clock.now, actorId: admin.id })).toMatchObject({
+      created: 0,
+    });
     expect(await logged()).toBe(2);
   });
 });

@@ -203,9 +203,14 @@ describe('without SMTP_URL', () => {
     try {
       const link = portalLink(config, '/reset-password', { token: 'abc' });
       expect(link).toBe('http://127.0.0.1:4321/reset-password?token=abc');
-      await enqueueTemplate(deps.db, deps.now(), 'local@example.com', 'passwordReset', {
-        resetUrl: link,
-        validMinutes: 30,
+      await enqueueTemplate(deps.db, {
+        now: deps.now(),
+        recipient: 'local@example.com',
+        kind: 'passwordReset',
+        values: {
+          resetUrl: link,
+          validMinutes: 30,
+        },
       });
       const worker = createOutboxWorker(deps);
       expect(await worker.runOnce()).toBe(1);

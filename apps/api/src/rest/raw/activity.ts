@@ -4,15 +4,10 @@
 import { activityFilterInput } from '@portal/contracts';
 import { activityCsv } from '../../services/platform/activity-log';
 import { DomainError } from '../../services/platform/errors';
-import { requirePermission } from '../../services/platform/permissions';
-import { authenticate } from '../../trpc/context';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
+import { csvHeaders, errorResponse, requireAccess } from './raw-routes';
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
 const queryParameter = (name: string, description: string, format?: string) => ({
   name,
   in: 'query',
@@ -25,17 +20,13 @@ export const activityRawRoutes: RawRoutes = {
   register(app, deps) {
     app.get('/api/admin/activity.csv', async (req, reply) => {
       try {
-        const admin = requirePermission(await authenticate(deps, req.headers.authorization), 'activity:read');
+        const admin = await requireAccess(deps, req, 'activity:read');
         const parsed = activityFilterInput.safeParse(req.query ?? {});
         if (!parsed.success)
           throw DomainError.invalid(parsed.error.issues[0]?.message ?? 'Invalid filter', parsed.error);
         const stream = await activityCsv(deps.db, parsed.data, admin.id);
         stream.on('error', (error) => deps.logger.error({ err: error }, 'activity export failed while streaming'));
-        return reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="activity-${deps.now().toISOString().slice(0, 10)}.csv"`)
-          .header('Cache-Control', 'no-store')
-          .send(stream);
+        return csvHeaders(reply, `activity-${deps.now().toISOString().slice(0, 10)}.csv`).send(stream);
       } catch (error) {
         return sendError(reply, error, deps);
       }

@@ -3,40 +3,17 @@
 // and error bodies.
 
 import { COMMISSION_MESSAGES, EXPORT_KINDS, type ExportKind } from '@portal/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { withActor } from '../../services/platform/actor';
 import { DomainError } from '../../services/platform/errors';
 import { csvStream, exportTable, logExport, WIRE_COLUMNS, wireInstructions } from '../../services/money/exports';
-import type { AppDeps, SessionUser } from '../../deps';
-import { requirePermission, type Permission } from '../../services/platform/permissions';
-import { authenticate } from '../../trpc/context';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The user behind the request when it holds `permission`; a DomainError (401/403) otherwise. */
-async function requireAccess(deps: AppDeps, req: FastifyRequest, permission: Permission): Promise<SessionUser> {
-  return requirePermission(await authenticate(deps, req.headers.authorization), permission);
-}
-
-function csvHeaders(reply: FastifyReply, fileName: string): FastifyReply {
-  return reply
-    .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${fileName}"`)
-    .header('Cache-Control', 'no-store');
-}
+import { csvHeaders, errorResponse, requireAccess, UUID } from './raw-routes';
 
 const csvResponse = (description: string) => ({
   200: { description, content: { 'text/csv': { schema: { type: 'string' } } } },
-  401: {
-    description: 'Not signed in',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  },
-  403: {
-    description: 'Not an admin',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  },
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Not an admin'),
 });
 
 export const exportRoutes: RawRoutes = {
@@ -60,7 +37,9 @@ export const exportRoutes: RawRoutes = {
       try {
         const admin = await requireAccess(deps, req, 'exports:bank');
         const result = UUID.test(req.params.id)
-          ? await withActor(admin, () => wireInstructions(deps.db, deps.cipher, req.params.id, admin.id))
+          ? await withActor(admin, () =>
+              wireInstructions(deps.db, { cipher: deps.cipher, payoutId: req.params.id, actorId: admin.id }),
+            )
           : null;
         if (!result) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
         return csvHeaders(reply, `wire-instructions-${result.reference}.csv`).send(
@@ -96,10 +75,7 @@ export const exportRoutes: RawRoutes = {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
         responses: {
           ...csvResponse('One row per partner: beneficiary, bank, routing and account numbers, amount'),
-          404: {
-            description: 'No such payout',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-          },
+          404: errorResponse('No such payout'),
         },
       },
     },

@@ -15,13 +15,11 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { downloadTokensFor } from '../../services/materials/download-tokens';
 import { DomainError } from '../../services/platform/errors';
 import { FILE_KINDS } from '../../services/materials/file-types';
 import {
-  UnsupportedFileTypeError,
   createStoredMaterial,
-  findMaterial,
+  materialOfDownloadLink,
   storeUpload,
   toAdminMaterial,
 } from '../../services/materials/materials';
@@ -64,17 +62,20 @@ async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequ
     if (!stored) throw DomainError.invalid(MATERIAL_UPLOAD_MESSAGES.fileRequired);
     const parsed = uploadMaterialFields.safeParse(fields);
     if (!parsed.success) throw DomainError.invalid(parsed.error.issues[0]?.message ?? 'Invalid input', parsed.error);
-    const row = await createStoredMaterial(deps.db, admin.id, parsed.data, {
-      key: stored.key,
-      sizeBytes: stored.sizeBytes,
-      fileName: stored.fileName,
-      contentType: stored.kind.contentType,
+    const row = await createStoredMaterial(deps.db, {
+      actorId: admin.id,
+      input: parsed.data,
+      file: {
+        key: stored.key,
+        sizeBytes: stored.sizeBytes,
+        fileName: stored.fileName,
+        contentType: stored.kind.contentType,
+      },
     });
     return reply.status(201).send(toAdminMaterial(row));
   } catch (error) {
     if (stored) await deps.storage.remove(stored.key).catch(() => undefined);
     if (error instanceof FileTooLargeError) throw DomainError.tooLarge(MATERIAL_UPLOAD_MESSAGES.fileTooLarge, error);
-    if (error instanceof UnsupportedFileTypeError) throw DomainError.unsupportedMediaType(error.message, error);
     throw multipartError(error) ?? error;
   }
 }
@@ -116,25 +117,8 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
 
     scope.get<{ Params: { token: string } }>('/api/files/:token', async (req, reply) => {
       try {
-        const tokens = downloadTokensFor(deps.config);
-        const token = tokens.read(req.params.token, deps.now());
-        if (!token) throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
-        const material = await findMaterial(deps.db, token.materialId);
-        // A deleted material, or one deactivated since the link was issued, is gone for its links.
-        if (!material) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
+        const material = await materialOfDownloadLink(deps, req.params.token);
         const storageKey = material.storageKey;
-        if (
-          !storageKey ||
-          !tokens.matches(token, {
-            id: material.id,
-            storageKey,
-            isActive: material.isActive,
-            updatedAt: material.updatedAt,
-          })
-        ) {
-          if (!material.isActive) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
-          throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
-        }
         const gone = (error: unknown) => {
           if (error instanceof StoredFileNotFoundError)
             throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);

@@ -3,24 +3,19 @@
 // rules and error bodies as the procedure-backed table.
 
 import { MESSAGES, statementMonth, TAX_MESSAGES, taxYear } from '@portal/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../services/platform/errors';
 import { csvStream } from '../../services/money/exports';
-import { requirePermission, type Permission } from '../../services/platform/permissions';
 import { buildStatement, STATEMENT_COLUMNS, statementCsvRows, statementPdf } from '../../services/money/statements';
 import { FORM_1099_COLUMNS, form1099Rows } from '../../services/money/tax-profiles';
-import { authenticate } from '../../trpc/context';
+import { partnerOfUser } from '../../services/partners/application';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
+import { csvHeaders, errorResponse, requireAccess, UUID } from './raw-routes';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FORMATS = ['pdf', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
-
-async function requireAccess(deps: AppDeps, req: FastifyRequest, permission: Permission) {
-  return requirePermission(await authenticate(deps, req.headers.authorization), permission);
-}
 
 /** "2026-03.pdf" → month and format; anything else is a 400 naming the expected form. */
 function parseStatementFile(file: string): { month: string; format: Format } {
@@ -51,19 +46,15 @@ async function sendStatement(
   return reply.header('Content-Type', 'application/pdf').send(Buffer.from(await statementPdf(statement)));
 }
 
-const errorBody = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
 const fileResponses = (description: string, type: 'application/pdf' | 'text/csv', who: string) => ({
   200: {
     description,
     content: { [type]: { schema: { type: 'string', ...(type === 'application/pdf' ? { format: 'binary' } : {}) } } },
   },
-  400: errorBody('Not a month (YYYY-MM) or year'),
-  401: errorBody('Not signed in'),
-  403: errorBody(`Not ${who}`),
-  404: errorBody('No such partner'),
+  400: errorResponse('Not a month (YYYY-MM) or year'),
+  401: errorResponse('Not signed in'),
+  403: errorResponse(`Not ${who}`),
+  404: errorResponse('No such partner'),
 });
 const monthParam = {
   name: 'month',
@@ -79,11 +70,7 @@ export const statementRoutes: RawRoutes = {
       try {
         const user = await requireAccess(deps, req, 'partner:self');
         const file = parseStatementFile(req.params.file);
-        const partner = await deps.db
-          .selectFrom('partners')
-          .select('id')
-          .where('userId', '=', user.id)
-          .executeTakeFirst();
+        const partner = await partnerOfUser(deps.db, user.id);
         if (!partner) throw DomainError.notFound(MESSAGES.partnerProfileNotFound);
         return await sendStatement(deps, reply, partner.id, file);
       } catch (error) {
@@ -111,12 +98,13 @@ export const statementRoutes: RawRoutes = {
         const match = /^(\d{4})\.csv$/.exec(req.params.file);
         const year = taxYear.safeParse(match?.[1]);
         if (!match || !year.success) throw DomainError.invalid(TAX_MESSAGES.invalidTaxYear);
-        const rows = await form1099Rows(deps.db, deps.cipher, deps.config, year.data, admin.id);
-        return reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="1099-nec-${year.data}.csv"`)
-          .header('Cache-Control', 'no-store')
-          .send(csvStream(FORM_1099_COLUMNS, rows));
+        const rows = await form1099Rows(deps.db, {
+          cipher: deps.cipher,
+          config: deps.config,
+          year: year.data,
+          actorId: admin.id,
+        });
+        return csvHeaders(reply, `1099-nec-${year.data}.csv`).send(csvStream(FORM_1099_COLUMNS, rows));
       } catch (error) {
         return sendError(reply, error, deps);
       }

@@ -1,17 +1,8 @@
 // REST paths of commissions, accrual and payouts (spec §7 plus the Commissions issue).
 
-import { MAX_PAGE_SIZE, pendingFilter, type PendingFilter } from '@portal/contracts';
+import { MAX_PAGE_SIZE, pendingFilter } from '@portal/contracts';
 import { streamPendingCommissions } from '../../services/money/payouts';
-import type { AppDeps } from '../../deps';
-import { pendingPartnersMissingTaxProfile } from '../../services/money/tax-profiles';
 import type { RestRoute } from '../adapter';
-
-/** Every pending line matching the filter, streamed in batches, each marked from one look-up made before the first. */
-async function* markedPendingCommissions(deps: AppDeps, filter: PendingFilter) {
-  const missing = await pendingPartnersMissingTaxProfile(deps.db, deps.config, deps.now(), filter);
-  for await (const batch of streamPendingCommissions(deps.db, filter))
-    yield batch.map((item) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }));
-}
 
 const partnerTag = 'Partner: commissions';
 const adminTag = 'Admin: commissions and payouts';
@@ -81,7 +72,11 @@ export const commissionRoutes: RestRoute[] = [
     ],
     // The procedure has validated the query already (a one-row call runs first).
     streamAll: (deps, query) =>
-      markedPendingCommissions(deps, pendingFilter.parse({ partnerId: query.partnerId, month: query.month })),
+      streamPendingCommissions(deps.db, {
+        filter: pendingFilter.parse({ partnerId: query.partnerId, month: query.month }),
+        config: deps.config,
+        now: deps.now(),
+      }),
     respond: (output, reply) => {
       void reply.header('X-Total-Amount', output.totalAmount);
       return output.items;

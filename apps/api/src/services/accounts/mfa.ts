@@ -19,7 +19,7 @@ import type { AppDeps, SessionUser } from '../../deps';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { isStaff } from '../platform/permissions';
-import type { RatePolicyName } from '../platform/rate-limits';
+import { takeBudgets } from '../platform/rate-limits';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const mfaSecretContext = (userId: string) => `users.mfa_secret:${userId}`;
@@ -63,24 +63,11 @@ async function mfaRow(db: DbOrTx, userId: string) {
 }
 
 /** Takes a point of both failure budgets; a right code gives them back. */
-async function takeAttempt(deps: AppDeps, userId: string, ip: string): Promise<() => Promise<void>> {
-  const budgets: Array<[RatePolicyName, string]> = [
+function takeAttempt(deps: AppDeps, userId: string, ip: string): Promise<() => Promise<void>> {
+  return takeBudgets(deps.rateLimits, [
     ['mfaFailuresPerIp', ip],
     ['mfaFailuresPerUser', userId],
-  ];
-  const taken: Array<[RatePolicyName, string]> = [];
-  try {
-    for (const [policy, key] of budgets) {
-      await deps.rateLimits.consume(policy, key);
-      taken.push([policy, key]);
-    }
-  } catch (error) {
-    await Promise.all(taken.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
-    throw error;
-  }
-  return async () => {
-    await Promise.all(budgets.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
-  };
+  ]);
 }
 
 /**
@@ -134,9 +121,7 @@ export async function setupMfa(deps: AppDeps, user: SessionUser): Promise<MfaSet
 /** Turns MFA on with a first right code; answers the ten recovery codes, shown once. A wrong code is 400. */
 export async function enableMfa(
   deps: AppDeps,
-  user: SessionUser,
-  code: string,
-  ip: string,
+  { user, code, ip }: { user: SessionUser; code: string; ip: string },
 ): Promise<{ recoveryCodes: string[] }> {
   const row = await mfaRow(deps.db, user.id);
   if (row?.mfaEnabled) throw DomainError.conflict(MESSAGES.mfaAlreadyEnabled);
@@ -177,7 +162,10 @@ export async function enableMfa(
  * Turns MFA off with a current code or a recovery code. A wrong code is 400 (a 401 would end the
  * session in the browser). A team member cannot turn it off while ADMIN_MFA_REQUIRED (409).
  */
-export async function disableMfa(deps: AppDeps, user: SessionUser, code: string, ip: string): Promise<{ ok: true }> {
+export async function disableMfa(
+  deps: AppDeps,
+  { user, code, ip }: { user: SessionUser; code: string; ip: string },
+): Promise<{ ok: true }> {
   const row = await mfaRow(deps.db, user.id);
   if (!row?.mfaEnabled) throw DomainError.conflict(MESSAGES.mfaNotEnabled);
   if (mustEnrolMfa(deps.config, { role: row.role, mfaEnabled: false }))
@@ -224,15 +212,21 @@ export async function startMfaChallenge(
  */
 export async function verifyMfaChallenge(
   deps: AppDeps,
-  input: { mfaToken: string; code: string },
-  ip: string,
-  issue: (user: {
-    id: string;
-    email: string;
-    role: SessionUser['role'];
-    tokenVersion: number;
-    mfaEnabled: boolean;
-  }) => Promise<AuthResult>,
+  {
+    input,
+    ip,
+    issue,
+  }: {
+    input: { mfaToken: string; code: string };
+    ip: string;
+    issue: (user: {
+      id: string;
+      email: string;
+      role: SessionUser['role'];
+      tokenVersion: number;
+      mfaEnabled: boolean;
+    }) => Promise<AuthResult>;
+  },
 ): Promise<AuthResult> {
   const tokenHash = sha256(input.mfaToken);
   const now = deps.now();

@@ -6,16 +6,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES, PASSWORD_RESET_VALID_MINUTES, type AuthResult, type ChangePasswordInput } from '@portal/contracts';
 import type { AppDeps, SessionUser } from '../../deps';
 import { findUserByEmail, issueSession } from './sign-in';
-import { logActivity } from '../platform/activity';
+import { takeBudgets } from '../platform/rate-limits';
+import { logActivity, type DbOrTx } from '../platform/activity';
+import type { AppConfig } from '../../config';
 import { DomainError } from '../platform/errors';
 import { enqueueTemplate } from '../notifications/outbox';
-import { portalLink } from '../notifications/templates';
+import { mailTime, portalLink } from '../notifications/templates';
 import { hashPassword, newPasswordProblem, verifyPassword } from './passwords';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** When a mail says a password changed: a UTC timestamp every reader can place. */
-const stamp = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * Starts a reset. The answer is the same whether or not the account exists; both budgets are taken
@@ -47,9 +48,14 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
         entityId: user.id,
         details: { ip },
       });
-      await enqueueTemplate(trx, now, user.email, 'passwordReset', {
-        resetUrl: portalLink(deps.config, '/reset-password', { token }),
-        validMinutes: PASSWORD_RESET_VALID_MINUTES,
+      await enqueueTemplate(trx, {
+        now,
+        recipient: user.email,
+        kind: 'passwordReset',
+        values: {
+          resetUrl: portalLink(deps.config, '/reset-password', { token }),
+          validMinutes: PASSWORD_RESET_VALID_MINUTES,
+        },
       });
     });
   }
@@ -98,12 +104,36 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
       .where('tokenHash', '!=', tokenHash)
       .execute();
     await logActivity(trx, { userId: user.id, action: 'user.password_reset', entityType: 'user', entityId: user.id });
-    await enqueueTemplate(trx, now, user.email, 'passwordChanged', {
-      signInUrl: portalLink(deps.config, '/', { signin: '1' }),
-      changedAt: stamp(now),
-    });
+    await mailPasswordChanged(trx, { config: deps.config, email: user.email, now });
   });
   return { ok: true };
+}
+
+/** Tells the account's owner their password changed (a reset or a change), with a way back in. */
+function mailPasswordChanged(trx: DbOrTx, { config, email, now }: { config: AppConfig; email: string; now: Date }) {
+  return enqueueTemplate(trx, {
+    now,
+    recipient: email,
+    kind: 'passwordChanged',
+    values: { signInUrl: portalLink(config, '/', { signin: '1' }), changedAt: mailTime(now) },
+  });
+}
+
+/**
+ * The signed-in user's current password, asked before a sensitive change (a new password, new bank
+ * details). A wrong one is a 400 and counts as a failed sign-in of the account from this address.
+ */
+export async function confirmCurrentPassword(
+  deps: Pick<AppDeps, 'db' | 'rateLimits'>,
+  { user, password, ip }: { user: SessionUser; password: string; ip: string },
+): Promise<NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>> {
+  const refund = await takeBudgets(deps.rateLimits, [['loginFailuresPerEmailAndIp', `${user.email}|${ip}`]]);
+  const account = await findUserByEmail(deps.db, user.email);
+  if (!account || account.id !== user.id || !(await verifyPassword(account.passwordHash, password))) {
+    throw DomainError.invalid(MESSAGES.currentPasswordIncorrect);
+  }
+  await refund();
+  return account;
 }
 
 /**
@@ -112,20 +142,12 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
  */
 export async function changePassword(
   deps: AppDeps,
-  sessionUser: SessionUser,
-  input: ChangePasswordInput,
-  ip: string,
+  { sessionUser, input, ip }: { sessionUser: SessionUser; input: ChangePasswordInput; ip: string },
 ): Promise<AuthResult> {
   // The rule of a new password at sign-up holds here too; checked first, so it costs no guess.
   const problem = newPasswordProblem(input.newPassword, sessionUser.role);
   if (problem) throw DomainError.invalid(problem);
-  const key = `${sessionUser.email}|${ip}`;
-  await deps.rateLimits.consume('loginFailuresPerEmailAndIp', key);
-  const user = await findUserByEmail(deps.db, sessionUser.email);
-  if (!user || user.id !== sessionUser.id || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw DomainError.invalid(MESSAGES.currentPasswordIncorrect);
-  }
-  await deps.rateLimits.refund('loginFailuresPerEmailAndIp', key);
+  const user = await confirmCurrentPassword(deps, { user: sessionUser, password: input.currentPassword, ip });
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.now();
   const updated = await deps.db.transaction().execute(async (trx) => {
@@ -140,10 +162,7 @@ export async function changePassword(
     if (!row) throw DomainError.unauthorized(MESSAGES.sessionExpired);
     await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute();
     await logActivity(trx, { userId: user.id, action: 'user.password_changed', entityType: 'user', entityId: user.id });
-    await enqueueTemplate(trx, now, row.email, 'passwordChanged', {
-      signInUrl: portalLink(deps.config, '/', { signin: '1' }),
-      changedAt: stamp(now),
-    });
+    await mailPasswordChanged(trx, { config: deps.config, email: row.email, now });
     return row;
   });
   return issueSession(deps, updated);

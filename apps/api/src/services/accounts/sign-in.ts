@@ -5,7 +5,7 @@ import { MESSAGES, type AuthResult, type LoginResult, type SessionUserOutput, ty
 import { DomainError } from '../platform/errors';
 import type { AppDeps } from '../../deps';
 import { logActivity, type DbOrTx } from '../platform/activity';
-import type { RatePolicyName } from '../platform/rate-limits';
+import { takeBudgets } from '../platform/rate-limits';
 import { mustEnrolMfa, startMfaChallenge } from './mfa';
 import { permissionsOf } from '../platform/permissions';
 import { hashPassword, newPasswordProblem, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -108,22 +108,11 @@ export async function registerAccount(deps: AppDeps, input: Credentials, ip: str
 export async function signIn(deps: AppDeps, input: Credentials, ip: string): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   const perEmailKey = `${email}|${ip}`;
-  const budgets: Array<[RatePolicyName, string]> = [
+  const refund = await takeBudgets(deps.rateLimits, [
     ['loginFailuresPerIp', ip],
     ['loginFailuresPerEmailAndIp', perEmailKey],
     ['loginFailuresPerEmail', email],
-  ];
-  const taken: Array<[RatePolicyName, string]> = [];
-  try {
-    for (const [policy, key] of budgets) {
-      await deps.rateLimits.consume(policy, key);
-      taken.push([policy, key]);
-    }
-  } catch (error) {
-    // A refused attempt is not a failure of the budgets it did pass.
-    await Promise.all(taken.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
-    throw error;
-  }
+  ]);
 
   const user = await findUserByEmail(deps.db, email);
   const valid = user
@@ -131,7 +120,7 @@ export async function signIn(deps: AppDeps, input: Credentials, ip: string): Pro
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw DomainError.unauthorized(MESSAGES.invalidCredentials);
 
-  await Promise.all(budgets.map(([policy, key]) => deps.rateLimits.refund(policy, key)));
+  await refund();
   // Deactivated team members cannot sign in; said only after the right password.
   if (!user.active) throw DomainError.forbidden(MESSAGES.accountDeactivated);
 

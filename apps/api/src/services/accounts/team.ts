@@ -106,11 +106,16 @@ export async function inviteMember(
       entityId: row.id,
       details: { email: input.email, role: input.role },
     });
-    await enqueueTemplate(trx, now, input.email, 'teamInvitation', {
-      roleLabel: ADMIN_ROLE_LABELS[input.role],
-      invitedBy: actor.email,
-      acceptUrl: portalLink(deps.config, '/accept-invitation', { token }),
-      validDays: INVITATION_VALID_DAYS,
+    await enqueueTemplate(trx, {
+      now,
+      recipient: input.email,
+      kind: 'teamInvitation',
+      values: {
+        roleLabel: ADMIN_ROLE_LABELS[input.role],
+        invitedBy: actor.email,
+        acceptUrl: portalLink(deps.config, '/accept-invitation', { token }),
+        validDays: INVITATION_VALID_DAYS,
+      },
     });
     return toInvitation(row);
   });

@@ -32,9 +32,11 @@ const scopesOf = (stored: unknown): ApiKeyScope[] =>
 
 export async function createApiKey(
   db: Db,
-  createdBy: string,
-  input: { name: string; scopes: ApiKeyScope[]; expiresAt?: string },
-  now: Date,
+  {
+    createdBy,
+    input,
+    now,
+  }: { createdBy: string; input: { name: string; scopes: ApiKeyScope[]; expiresAt?: string }; now: Date },
 ): Promise<CreatedApiKey> {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) throw DomainError.invalid(INTEGRATION_MESSAGES.expiresInPast);
@@ -106,9 +108,7 @@ export async function listApiKeys(db: Db): Promise<ApiKey[]> {
 /** Revokes at once: the next request with the key is refused. */
 export async function revokeApiKey(
   db: Db,
-  id: string,
-  actorId: string,
-  now: Date,
+  { id, actorId, now }: { id: string; actorId: string; now: Date },
 ): Promise<{ id: string; revoked: true }> {
   return db.transaction().execute(async (trx) => {
     const row = await trx

@@ -277,13 +277,18 @@ export async function seedDemoMaterials(
       extension: demo.kind.extension,
     });
     try {
-      const row = await createStoredMaterial(
-        deps.db,
+      const row = await createStoredMaterial(deps.db, {
         actorId,
-        { title: demo.title, description: demo.description, type: demo.type },
-        { key: stored.key, sizeBytes: stored.sizeBytes, fileName: demo.fileName, contentType: demo.kind.contentType },
-      );
-      if (demo.isActive === false) await updateMaterial(deps.db, actorId, row.id, { isActive: false }, deps.now());
+        input: { title: demo.title, description: demo.description, type: demo.type },
+        file: {
+          key: stored.key,
+          sizeBytes: stored.sizeBytes,
+          fileName: demo.fileName,
+          contentType: demo.kind.contentType,
+        },
+      });
+      if (demo.isActive === false)
+        await updateMaterial(deps.db, { actorId, id: row.id, changes: { isActive: false }, now: deps.now() });
     } catch (error) {
       await deps.storage.remove(stored.key);
       throw error;

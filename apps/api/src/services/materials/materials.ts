@@ -1,21 +1,23 @@
 // The marketing library: listing, publishing (an external link or a stored file), editing,
 // and counting downloads. Every change writes its activity row in the same transaction.
 
-import { MATERIAL_UPLOAD_MESSAGES, type AdminMaterial, type Material, type MaterialType } from '@portal/contracts';
-import type { MaterialRow } from '@portal/db';
+import {
+  MATERIAL_UPLOAD_MESSAGES,
+  MESSAGES,
+  type AdminMaterial,
+  type Material,
+  type MaterialType,
+} from '@portal/contracts';
+import type { Db, MaterialRow } from '@portal/db';
 import { sql } from 'kysely';
 import type { Readable } from 'node:stream';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, SessionUser } from '../../deps';
+import { hasPermission } from '../platform/permissions';
 import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
+import { DomainError } from '../platform/errors';
 import { downloadTokensFor } from './download-tokens';
 import { createFileSniffer } from './file-types';
 import type { FileStorage } from '../platform/storage';
-
-export class UnsupportedFileTypeError extends Error {
-  constructor() {
-    super(MATERIAL_UPLOAD_MESSAGES.fileTypeUnsupported);
-  }
-}
 
 export function toMaterial(row: MaterialRow): Material {
   return {
@@ -133,7 +135,7 @@ export async function storeUpload(storage: FileStorage, file: UploadedFile, maxB
   const kind = sniffer.kind();
   if (!kind) {
     await storage.remove(stored.key);
-    throw new UnsupportedFileTypeError();
+    throw DomainError.unsupportedMediaType(MATERIAL_UPLOAD_MESSAGES.fileTypeUnsupported);
   }
   return { ...stored, kind, fileName: safeFileName(file.fileName, kind.extension) };
 }
@@ -151,9 +153,15 @@ export function safeFileName(name: string, extension: string): string {
 
 export async function createStoredMaterial(
   db: DbOrTx,
-  actorId: string | null,
-  input: MaterialFields,
-  file: { key: string; sizeBytes: number; fileName: string; contentType: string },
+  {
+    actorId,
+    input,
+    file,
+  }: {
+    actorId: string | null;
+    input: MaterialFields;
+    file: { key: string; sizeBytes: number; fileName: string; contentType: string };
+  },
 ): Promise<MaterialRow> {
   return inTransaction(db, async (tx) => {
     const row = await tx
@@ -193,12 +201,16 @@ export interface MaterialChanges {
  * Edits a material. Giving an external address to a stored material turns it into a link;
  * the old file's key is answered so the caller removes it once the change is committed.
  */
+export interface MaterialEdit {
+  actorId: string | null;
+  id: string;
+  changes: MaterialChanges;
+  now: Date;
+}
+
 export async function updateMaterial(
   db: DbOrTx,
-  actorId: string | null,
-  id: string,
-  changes: MaterialChanges,
-  now: Date,
+  { actorId, id, changes, now }: MaterialEdit,
 ): Promise<{ row: MaterialRow; replacedStorageKey: string | null } | undefined> {
   return inTransaction(db, async (tx) => {
     const current = await tx
@@ -248,6 +260,80 @@ export async function updateMaterial(
     });
     return { row, replacedStorageKey };
   });
+}
+
+/** An admin's edit: the change, then the file it replaced removed from storage once the change is committed. */
+export async function editMaterial(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>,
+  edit: MaterialEdit,
+): Promise<MaterialRow | undefined> {
+  const result = await updateMaterial(deps.db, edit);
+  if (result?.replacedStorageKey) {
+    await deps.storage
+      .remove(result.replacedStorageKey)
+      .catch((err: unknown) => deps.logger.warn({ err }, 'could not remove a replaced material file'));
+  }
+  return result?.row;
+}
+
+/**
+ * Who is looking at the library: its keepers (materials:read, everything) or an active partner
+ * (active materials); anyone else is refused.
+ */
+export type LibraryViewer = { isAdmin: true; partnerId: null } | { isAdmin: false; partnerId: string };
+
+export async function libraryViewer(db: Db, user: SessionUser): Promise<LibraryViewer> {
+  if (hasPermission(user, 'materials:read')) return { isAdmin: true, partnerId: null };
+  const partner = await db
+    .selectFrom('partners')
+    .select(['id', 'status'])
+    .where('userId', '=', user.id)
+    .executeTakeFirst();
+  if (partner?.status !== 'active') throw DomainError.forbidden(MESSAGES.partnerNotActive);
+  return { isAdmin: false, partnerId: partner.id };
+}
+
+/**
+ * The material a viewer downloads: a partner's download is counted (active materials only), a keeper's
+ * preview is not. Undefined when the viewer has no such material.
+ */
+export function materialForDownload(
+  db: DbOrTx,
+  { viewer, materialId, userId }: { viewer: LibraryViewer; materialId: string; userId: string },
+): Promise<MaterialRow | undefined> {
+  return viewer.isAdmin
+    ? findMaterial(db, materialId)
+    : recordDownload(db, { materialId, userId, partnerId: viewer.partnerId, activeOnly: true });
+}
+
+/**
+ * The stored material a download link names, while the link still matches it: a link this server did
+ * not sign, or one outdated by a change to the material, is 403; a deleted material, or one deactivated
+ * since the link was issued, is gone for its links (404).
+ */
+export async function materialOfDownloadLink(
+  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  link: string,
+): Promise<MaterialRow & { storageKey: string }> {
+  const tokens = downloadTokensFor(deps.config);
+  const token = tokens.read(link, deps.now());
+  if (!token) throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
+  const material = await findMaterial(deps.db, token.materialId);
+  if (!material) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
+  const storageKey = material.storageKey;
+  if (
+    !storageKey ||
+    !tokens.matches(token, {
+      id: material.id,
+      storageKey,
+      isActive: material.isActive,
+      updatedAt: material.updatedAt,
+    })
+  ) {
+    if (!material.isActive) throw DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
+    throw DomainError.forbidden(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
+  }
+  return { ...material, storageKey };
 }
 
 function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {

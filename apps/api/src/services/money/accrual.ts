@@ -24,16 +24,18 @@ export interface AccrualResult {
 
 export type Month = z.infer<typeof monthInput>['month'];
 
-/**
- * `mail` sends each partner that earned in this run its month's summary; the demo seed and the
- * benchmarks accrue without it.
- */
+export interface AccrualOptions {
+  month: Month;
+  now: Date;
+  /** The admin who asked for the run; null (the default) for the timer, the CLI and the seed. */
+  actorId?: string | null;
+  /** Sends each partner that earned in this run its month's summary; the demo seed and the benchmarks accrue without it. */
+  mail?: MailDeps | undefined;
+}
+
 export async function accrueMonth(
   db: Db,
-  month: Month,
-  now: Date,
-  actorId: string | null = null,
-  mail?: MailDeps,
+  { month, now, actorId = null, mail }: AccrualOptions,
 ): Promise<AccrualResult> {
   // Month keys compare correctly as text ("2026-09" < "2026-10").
   if (month > monthKey(now)) throw DomainError.invalid(MESSAGES.futureMonth);
@@ -82,9 +84,13 @@ export async function accrueMonth(
         details: { ...result },
       });
     }
-    if (mail) await notifyMonthlySummaries(trx, mail, now, month, rows[0]?.earned ?? []);
+    if (mail) await notifyMonthlySummaries(trx, { mail, now, month, earned: rows[0]?.earned ?? [] });
     if (created > 0)
-      await enqueueWebhookEvent(trx, 'commissions.accrued', { ...result, partners: rows[0]?.earned ?? [] }, now);
+      await enqueueWebhookEvent(trx, {
+        type: 'commissions.accrued',
+        data: { ...result, partners: rows[0]?.earned ?? [] },
+        now,
+      });
     return result;
   });
 }
@@ -92,13 +98,10 @@ export async function accrueMonth(
 /** accrueMonth counted in the instance's metrics (runs by result, commissions created); a refused month is no run. */
 export async function runAccrual(
   deps: Pick<AppDeps, 'db' | 'metrics'>,
-  month: Month,
-  now: Date,
-  actorId: string | null = null,
-  mail?: MailDeps,
+  options: AccrualOptions,
 ): Promise<AccrualResult> {
   try {
-    const result = await accrueMonth(deps.db, month, now, actorId, mail);
+    const result = await accrueMonth(deps.db, options);
     deps.metrics.accrualRuns.inc({ result: 'ok' });
     deps.metrics.accrualRowsCreated.inc(result.created);
     return result;

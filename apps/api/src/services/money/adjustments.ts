@@ -7,7 +7,7 @@
 import { COMMISSION_MESSAGES, monthKey, toCents, type Commission, type adjustmentInput } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { z } from 'zod';
-import { logActivity } from '../platform/activity';
+import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { toCommission } from '../platform/mappers';
 import { notifyAdjustment, notifyCommissionVoided, type MailDeps } from '../notifications/notify';
@@ -16,13 +16,14 @@ export type Adjustment = z.output<typeof adjustmentInput>;
 
 const ADJUSTABLE_STATUSES: readonly string[] = ['active', 'suspended'];
 
-export async function addAdjustment(
-  db: Db,
-  input: Adjustment,
-  actorId: string,
-  now: Date,
-  mail: MailDeps,
-): Promise<Commission> {
+export interface AddAdjustmentOptions {
+  input: Adjustment;
+  actorId: string;
+  now: Date;
+  mail: MailDeps;
+}
+
+export async function addAdjustment(db: Db, { input, actorId, now, mail }: AddAdjustmentOptions): Promise<Commission> {
   const kind = toCents(input.amount) > 0 ? 'bonus' : 'clawback';
   return db.transaction().execute(async (trx) => {
     const partner = await trx
@@ -75,34 +76,49 @@ export async function addAdjustment(
         referralId: row.referralId,
       },
     });
-    await notifyAdjustment(trx, mail, now, {
-      partnerId: partner.id,
-      kind,
-      amount: row.amount,
-      monthYear: row.monthYear,
-      reason: input.reason,
-      clientCompanyName,
+    await notifyAdjustment(trx, {
+      mail,
+      now,
+      adjustment: {
+        partnerId: partner.id,
+        kind,
+        amount: row.amount,
+        monthYear: row.monthYear,
+        reason: input.reason,
+        clientCompanyName,
+      },
     });
     return toCommission({ ...row, clientCompanyName });
   });
 }
 
+/** A change to one commission by an admin, with the reason the partner reads. */
+export interface CommissionChange {
+  id: string;
+  reason: string;
+  actorId: string;
+  now: Date;
+  mail: MailDeps;
+}
+
+/** One commission, locked for a change by an admin; one that does not exist is a 404. */
+export async function lockCommission(trx: DbOrTx, id: string) {
+  const current = await trx
+    .selectFrom('commissions')
+    .select(['id', 'status', 'kind'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+  return current;
+}
+
 export async function voidCommission(
   db: Db,
-  id: string,
-  reason: string,
-  actorId: string,
-  now: Date,
-  mail: MailDeps,
+  { id, reason, actorId, now, mail }: CommissionChange,
 ): Promise<Commission> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('commissions')
-      .select(['id', 'status'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+    const current = await lockCommission(trx, id);
     if (current.status !== 'pending')
       throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotVoidable(id, current.status));
     // Pending commissions are in no stored total (partners' totals count paid ones), so none moves.
@@ -126,13 +142,17 @@ export async function voidCommission(
       entityId: id,
       details: { partnerId: row.partnerId, kind: row.kind, amount: row.amount, monthYear: row.monthYear, reason },
     });
-    await notifyCommissionVoided(trx, mail, now, {
-      partnerId: row.partnerId,
-      kind: row.kind,
-      amount: row.amount,
-      monthYear: row.monthYear,
-      reason,
-      clientCompanyName: referral?.clientCompanyName ?? null,
+    await notifyCommissionVoided(trx, {
+      mail,
+      now,
+      commission: {
+        partnerId: row.partnerId,
+        kind: row.kind,
+        amount: row.amount,
+        monthYear: row.monthYear,
+        reason,
+        clientCompanyName: referral?.clientCompanyName ?? null,
+      },
     });
     return toCommission({ ...row, clientCompanyName: referral?.clientCompanyName ?? null });
   });

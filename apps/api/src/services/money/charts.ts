@@ -31,9 +31,7 @@ const monthSeries = (firstDay: string, lastDay: string) =>
  */
 export async function partnerEarningsByMonth(
   db: DbOrTx,
-  partnerId: string,
-  now: Date,
-  months: number,
+  { partnerId, now, months }: { partnerId: string; now: Date; months: number },
 ): Promise<EarningsByMonth> {
   const { firstDay, lastDay } = monthRange(now, months);
   const [series, stages] = await Promise.all([

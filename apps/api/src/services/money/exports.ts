@@ -7,7 +7,8 @@ import { Readable } from 'node:stream';
 import type { ExportKind } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { stringify } from 'csv-stringify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from '../platform/keyset';
 import { logActivity } from '../platform/activity';
 import { bankFieldContext, type FieldCipher } from '../platform/crypto';
 import { decryptOrNull } from '../platform/mappers';
@@ -60,32 +61,29 @@ export function csvStream(columns: readonly CsvColumn[], rows: AsyncIterable<Csv
   return cells.pipe(stringifier);
 }
 
-interface Cursor {
-  /** created_at as text: full microsecond precision, which a JS Date would cut to milliseconds. */
-  cursorAt: string;
-  id: string;
-}
+/** A table's rows in (created_at, id) order, the export's order. */
+const createdOrder = (alias: string): KeysetOrder => ({
+  key: sql.ref(`${alias}.created_at`),
+  type: 'timestamptz',
+  id: sql.ref(`${alias}.id`),
+  direction: 'asc',
+});
 
-/** Reads a table in (created_at, id) order, one batch at a time. */
-async function* keyset<T extends Cursor>(
-  fetch: (after: Cursor | null, limit: number) => Promise<T[]>,
+/**
+ * Reads a table in (created_at, id) order, one batch at a time: `fetch` selects `keysetKey(order)`
+ * and keeps to `after`, the rows past the last batch (true for the first).
+ */
+async function* inCreatedOrder<T extends { id: string; keysetKey: string }>(
+  alias: string,
+  fetch: (order: KeysetOrder, after: RawBuilder<boolean>, limit: number) => Promise<T[]>,
 ): AsyncGenerator<T> {
-  let after: Cursor | null = null;
-  for (;;) {
-    const batch = await fetch(after, BATCH_SIZE);
-    yield* batch;
-    const last = batch.at(-1);
-    if (!last || batch.length < BATCH_SIZE) return;
-    after = { cursorAt: last.cursorAt, id: last.id };
-  }
+  const order = createdOrder(alias);
+  const batches = keysetBatches(
+    (cursor, size) => fetch(order, cursor ? afterCursor(order, cursor) : sql<boolean>`true`, size),
+    BATCH_SIZE,
+  );
+  for await (const batch of batches) yield* batch;
 }
-
-const afterClause = (alias: string, after: Cursor | null) =>
-  after
-    ? sql<boolean>`(${sql.ref(`${alias}.created_at`)}, ${sql.ref(`${alias}.id`)}) > (${after.cursorAt}::timestamptz, ${after.id}::uuid)`
-    : sql<boolean>`true`;
-
-const cursorAt = (alias: string) => sql<string>`${sql.ref(`${alias}.created_at`)}::text`.as('cursorAt');
 
 // Partners: no bank numbers (not even masked) — those leave only in a payout's wire instructions.
 const PARTNER_COLUMNS: CsvColumn[] = [
@@ -150,7 +148,7 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
     case 'partners':
       return {
         columns: PARTNER_COLUMNS,
-        rows: keyset((after, limit) =>
+        rows: inCreatedOrder('p', (order, after, limit) =>
           db
             .selectFrom('partners as p')
             .innerJoin('users as u', 'u.id', 'p.userId')
@@ -172,8 +170,8 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
               'p.approvedAt',
               'p.createdAt',
             ])
-            .select(cursorAt('p'))
-            .where(afterClause('p', after))
+            .select(keysetKey(order))
+            .where(after)
             .orderBy('p.createdAt')
             .orderBy('p.id')
             .limit(limit)
@@ -183,7 +181,7 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
     case 'referrals':
       return {
         columns: REFERRAL_COLUMNS,
-        rows: keyset((after, limit) =>
+        rows: inCreatedOrder('r', (order, after, limit) =>
           db
             .selectFrom('referrals as r')
             .innerJoin('partners as p', 'p.id', 'r.partnerId')
@@ -206,8 +204,8 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
               'r.notes',
               'r.createdAt',
             ])
-            .select(cursorAt('r'))
-            .where(afterClause('r', after))
+            .select(keysetKey(order))
+            .where(after)
             .orderBy('r.createdAt')
             .orderBy('r.id')
             .limit(limit)
@@ -217,7 +215,7 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
     case 'commissions':
       return {
         columns: COMMISSION_COLUMNS,
-        rows: keyset((after, limit) =>
+        rows: inCreatedOrder('c', (order, after, limit) =>
           db
             .selectFrom('commissions as c')
             .innerJoin('partners as p', 'p.id', 'c.partnerId')
@@ -239,8 +237,8 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
               'c.voidReason',
               'c.createdAt',
             ])
-            .select(cursorAt('c'))
-            .where(afterClause('c', after))
+            .select(keysetKey(order))
+            .where(after)
             .orderBy('c.createdAt')
             .orderBy('c.id')
             .limit(limit)
@@ -272,9 +270,7 @@ export const WIRE_COLUMNS: CsvColumn[] = [
  */
 export async function wireInstructions(
   db: Db,
-  cipher: FieldCipher,
-  payoutId: string,
-  actorId: string,
+  { cipher, payoutId, actorId }: { cipher: FieldCipher; payoutId: string; actorId: string },
 ): Promise<{ reference: string; rows: CsvRow[] } | null> {
   return db.transaction().execute(async (trx) => {
     const payout = await trx

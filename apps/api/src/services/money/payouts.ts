@@ -23,7 +23,9 @@ import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from '../plat
 import { notifyPayoutFailed, notifyPayoutSent, type MailDeps } from '../notifications/notify';
 import { toCommission } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
-import { refuseMissingTaxProfiles } from './tax-profiles';
+import { lockCommission, type CommissionChange } from './adjustments';
+import type { AppConfig } from '../../config';
+import { pendingPartnersMissingTaxProfile, refuseMissingTaxProfiles, withTaxProfileMarks } from './tax-profiles';
 
 export interface PayoutRequest {
   /** The chosen commissions; or else `matching`. */
@@ -118,12 +120,16 @@ async function netPerPartner(
   return nets;
 }
 
+export interface ProcessPayoutOptions {
+  request: PayoutRequest;
+  actorId: string;
+  now: Date;
+  mail: MailDeps;
+}
+
 export async function processPayout(
   db: Db,
-  request: PayoutRequest,
-  actorId: string,
-  now: Date,
-  mail: MailDeps,
+  { request, actorId, now, mail }: ProcessPayoutOptions,
 ): Promise<PayoutOutcome> {
   const requestHash = payoutRequestHash(request);
 
@@ -147,7 +153,7 @@ export async function processPayout(
     const nets = await netPerPartner(trx, ids);
     const partnerIds = nets.map((row) => row.partnerId);
     // Tax profiles: with REQUIRE_TAX_PROFILE_FOR_PAYOUT, a partner past the 1099 threshold without one is refused.
-    await refuseMissingTaxProfiles(trx, mail.config, now, partnerIds, ids);
+    await refuseMissingTaxProfiles(trx, { config: mail.config, now, partnerIds, commissionIds: ids });
 
     const reference = payoutReference(now);
     const { total } = await trx
@@ -192,11 +198,10 @@ export async function processPayout(
         partners: nets.map((row) => ({ partnerId: row.partnerId, net: row.net })),
       },
     });
-    await notifyPayoutSent(trx, mail, now, payout);
-    await enqueueWebhookEvent(
-      trx,
-      'payout.paid',
-      {
+    await notifyPayoutSent(trx, { mail, now, payout });
+    await enqueueWebhookEvent(trx, {
+      type: 'payout.paid',
+      data: {
         id: payout.id,
         reference,
         total: payout.total,
@@ -206,7 +211,7 @@ export async function processPayout(
         partnerIds,
       },
       now,
-    );
+    });
     return { payout: toPayout(payout), replayed: false };
   });
 }
@@ -224,20 +229,10 @@ export function toPayout(row: PayoutRow): Payout {
 
 export async function failCommission(
   db: Db,
-  id: string,
-  reason: string,
-  actorId: string,
-  now: Date,
-  mail: MailDeps,
+  { id, reason, actorId, now, mail }: CommissionChange,
 ): Promise<Commission> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('commissions')
-      .select(['id', 'status', 'kind'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+    const current = await lockCommission(trx, id);
     if (current.status !== 'pending')
       throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotFailable(id, current.status));
     if (current.kind === 'clawback') throw DomainError.conflict(COMMISSION_MESSAGES.clawbackNotFailable(id));
@@ -259,16 +254,19 @@ export async function failCommission(
         monthYear: row.monthYear,
       },
     });
-    await notifyPayoutFailed(trx, mail, now, {
-      partnerId: row.partnerId,
-      amount: row.amount,
-      monthYear: row.monthYear,
-      reason,
+    await notifyPayoutFailed(trx, {
+      mail,
+      now,
+      commission: {
+        partnerId: row.partnerId,
+        amount: row.amount,
+        monthYear: row.monthYear,
+        reason,
+      },
     });
-    await enqueueWebhookEvent(
-      trx,
-      'commission.failed',
-      {
+    await enqueueWebhookEvent(trx, {
+      type: 'commission.failed',
+      data: {
         id: row.id,
         partnerId: row.partnerId,
         referralId: row.referralId,
@@ -278,7 +276,7 @@ export async function failCommission(
         failureReason: reason,
       },
       now,
-    );
+    });
     return toCommission(row);
   });
 }
@@ -333,9 +331,15 @@ function pendingSummary(db: DbOrTx, filter: PendingFilter) {
   return months.executeTakeFirstOrThrow();
 }
 
+/** The processor's list marks each line whose partner lacks a tax profile past the year's threshold. */
+interface TaxMarks {
+  config: Pick<AppConfig, 'tax'>;
+  now: Date;
+}
+
 export async function listPendingCommissions(
   db: Db,
-  page: PendingFilter & { limit: number; offset: number },
+  { page, config, now }: TaxMarks & { page: PendingFilter & { limit: number; offset: number } },
 ): Promise<PendingCommissionsPage> {
   const filter: PendingFilter = { partnerId: page.partnerId, month: page.month };
   const [items, summary] = await Promise.all([
@@ -361,7 +365,7 @@ export async function listPendingCommissions(
           .limit(500)
           .execute();
   return {
-    items,
+    items: await withTaxProfileMarks(db, { config, now, items }),
     openClawbacks,
     total: Number(summary.total),
     totalAmount: summary.totalAmount,
@@ -373,15 +377,17 @@ export async function listPendingCommissions(
 /** Every pending commission the filter matches, oldest first, batch by batch (the REST list without `limit`). */
 export async function* streamPendingCommissions(
   db: Db,
-  filter: PendingFilter = {},
-  batchSize?: number,
+  { filter, config, now, batchSize }: TaxMarks & { filter: PendingFilter; batchSize?: number },
 ): AsyncGenerator<PendingCommissionsPage['items']> {
+  // One look-up before the first batch marks every batch.
+  const missing = await pendingPartnersMissingTaxProfile(db, { config, now, filter });
   const batches = keysetBatches((cursor, size) => {
     let batch = pendingCommissions(db, filter).select(keysetKey(PENDING_ORDER));
     if (cursor) batch = batch.where(afterCursor(PENDING_ORDER, cursor));
     return batch.orderBy('c.createdAt').orderBy('c.id').limit(size).execute();
   }, batchSize);
-  for await (const rows of batches) yield rows.map(({ keysetKey: _cursor, ...item }) => item);
+  for await (const rows of batches)
+    yield rows.map(({ keysetKey: _cursor, ...item }) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }));
 }
 
 export async function listPayouts(db: Db, limit: number): Promise<Payout[]> {

@@ -51,11 +51,13 @@ type ParsedTaxProfile = Omit<TaxProfileInput, 'certified' | 'businessName'> & {
 /** Saves (replaces) the partner's tax profile; the certification is dated now. */
 export async function saveTaxProfile(
   db: Db,
-  cipher: FieldCipher,
-  partnerId: string,
-  actorId: string,
-  input: ParsedTaxProfile,
-  now: Date,
+  {
+    cipher,
+    partnerId,
+    actorId,
+    input,
+    now,
+  }: { cipher: FieldCipher; partnerId: string; actorId: string; input: ParsedTaxProfile; now: Date },
 ): Promise<TaxProfile> {
   return db.transaction().execute(async (trx) => {
     const values = {
@@ -106,6 +108,18 @@ export const FORM_1099_COLUMNS = [
   { key: 'taxProfile', header: 'Tax profile' },
 ] as const;
 
+/** The payee's columns of a 1099 row: the partner, and its tax profile when there is one. */
+const FORM_1099_PAYEE = [
+  'p.companyName',
+  'p.mailingAddress',
+  't.legalName',
+  't.businessName',
+  't.taxClassification',
+  't.tinType',
+  't.tin',
+  't.address',
+] as const;
+
 export type Form1099Row = Record<(typeof FORM_1099_COLUMNS)[number]['key'], string>;
 
 /**
@@ -115,10 +129,12 @@ export type Form1099Row = Record<(typeof FORM_1099_COLUMNS)[number]['key'], stri
  */
 export async function form1099Rows(
   db: Db,
-  cipher: FieldCipher,
-  config: Pick<AppConfig, 'tax'>,
-  year: number,
-  actorId: string,
+  {
+    cipher,
+    config,
+    year,
+    actorId,
+  }: { cipher: FieldCipher; config: Pick<AppConfig, 'tax'>; year: number; actorId: string },
 ): Promise<Form1099Row[]> {
   const { start, end } = yearBounds(year);
   const threshold = thresholdFor(config, year);
@@ -128,31 +144,14 @@ export async function form1099Rows(
     .leftJoin('taxProfiles as t', 't.partnerId', 'c.partnerId')
     .select([
       'p.id as partnerId',
-      'p.companyName',
-      'p.mailingAddress',
-      't.legalName',
-      't.businessName',
-      't.taxClassification',
-      't.tinType',
-      't.tin',
-      't.address',
+      ...FORM_1099_PAYEE,
       sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('compensation'),
       sql<number>`count(distinct c.payout_id)::int`.as('payoutCount'),
     ])
     .where('c.status', '=', 'paid')
     .where('c.paymentDate', '>=', start)
     .where('c.paymentDate', '<', end)
-    .groupBy([
-      'p.id',
-      'p.companyName',
-      'p.mailingAddress',
-      't.legalName',
-      't.businessName',
-      't.taxClassification',
-      't.tinType',
-      't.tin',
-      't.address',
-    ])
+    .groupBy(['p.id', ...FORM_1099_PAYEE])
     .having(sql<boolean>`sum(c.amount) >= ${threshold}::numeric`)
     .orderBy('p.companyName')
     .orderBy('p.id')
@@ -194,12 +193,16 @@ export interface MissingTaxProfile {
  * coming ones reach the threshold. The coming ones are the given commissions (a payout being made),
  * or, without them, every pending commission of the partner (the processor's list).
  */
+export interface TaxProfileCheck {
+  config: Pick<AppConfig, 'tax'>;
+  now: Date;
+  partnerIds: readonly string[];
+  commissionIds?: readonly string[] | undefined;
+}
+
 export async function partnersMissingTaxProfile(
   db: DbOrTx,
-  config: Pick<AppConfig, 'tax'>,
-  now: Date,
-  partnerIds: readonly string[],
-  commissionIds?: readonly string[],
+  { config, now, partnerIds, commissionIds }: TaxProfileCheck,
 ): Promise<MissingTaxProfile[]> {
   if (partnerIds.length === 0) return [];
   const year = now.getUTCFullYear();
@@ -227,13 +230,10 @@ export async function partnersMissingTaxProfile(
 /** REQUIRE_TAX_PROFILE_FOR_PAYOUT: a payout that takes a partner past the threshold without a tax profile is refused (422). */
 export async function refuseMissingTaxProfiles(
   db: DbOrTx,
-  config: Pick<AppConfig, 'tax'>,
-  now: Date,
-  partnerIds: readonly string[],
-  commissionIds: readonly string[],
+  check: TaxProfileCheck & { commissionIds: readonly string[] },
 ): Promise<void> {
-  if (!config.tax.requireProfileForPayout) return;
-  const [missing] = await partnersMissingTaxProfile(db, config, now, partnerIds, commissionIds);
+  if (!check.config.tax.requireProfileForPayout) return;
+  const [missing] = await partnersMissingTaxProfile(db, check);
   if (missing) throw DomainError.unprocessable(TAX_MESSAGES.missingForPayout(missing.companyName));
 }
 
@@ -243,28 +243,23 @@ export async function refuseMissingTaxProfiles(
  */
 export async function pendingPartnersMissingTaxProfile(
   db: Db,
-  config: Pick<AppConfig, 'tax'>,
-  now: Date,
-  filter: PendingFilter,
+  { config, now, filter }: { config: Pick<AppConfig, 'tax'>; now: Date; filter: PendingFilter },
 ): Promise<Set<string>> {
   let pending = db.selectFrom('commissions').select('partnerId').distinct().where('status', '=', 'pending');
   if (filter.partnerId) pending = pending.where('partnerId', '=', filter.partnerId);
   if (filter.month) pending = pending.where('monthYear', '=', filter.month);
   const partnerIds = (await pending.execute()).map((row) => row.partnerId);
-  return new Set((await partnersMissingTaxProfile(db, config, now, partnerIds)).map((row) => row.partnerId));
+  return new Set((await partnersMissingTaxProfile(db, { config, now, partnerIds })).map((row) => row.partnerId));
 }
 
 /** The processor's flag on each pending line: its partner lacks a tax profile past the threshold. */
 export async function withTaxProfileMarks<T extends { partnerId: string }>(
   db: Db,
-  config: Pick<AppConfig, 'tax'>,
-  now: Date,
-  items: readonly T[],
+  { config, now, items }: { config: Pick<AppConfig, 'tax'>; now: Date; items: readonly T[] },
 ): Promise<Array<T & { taxProfileMissing: boolean }>> {
+  const partnerIds = [...new Set(items.map((item) => item.partnerId))];
   const missing = new Set(
-    (await partnersMissingTaxProfile(db, config, now, [...new Set(items.map((item) => item.partnerId))])).map(
-      (row) => row.partnerId,
-    ),
+    (await partnersMissingTaxProfile(db, { config, now, partnerIds })).map((row) => row.partnerId),
   );
   return items.map((item) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }));
 }

@@ -56,7 +56,10 @@ export async function listEmails(db: Db, input: { limit: number; offset: number 
   return { items: rows.map(toEntry), total: Number(count.total), limit: input.limit, offset: input.offset };
 }
 
-export async function resendEmail(db: Db, id: string, adminId: string, now: Date): Promise<EmailLogEntry> {
+export async function resendEmail(
+  db: Db,
+  { id, adminId, now }: { id: string; adminId: string; now: Date },
+): Promise<EmailLogEntry> {
   return db.transaction().execute(async (trx) => {
     const original = await trx.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirst();
     if (!original) throw DomainError.notFound(MESSAGES.emailNotFound);

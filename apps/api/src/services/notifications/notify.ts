@@ -26,6 +26,12 @@ export interface MailDeps {
   cipher: FieldCipher;
 }
 
+/** What every notice needs: how to address the mail, and the time it is written at. */
+interface Notice {
+  mail: MailDeps;
+  now: Date;
+}
+
 /** The values and headers of an optional mail, or null when its reader switched the topic off. */
 async function optional(
   trx: DbOrTx,
@@ -57,20 +63,33 @@ async function partnerContact(trx: DbOrTx, partnerId: string) {
 }
 
 /** A new application: the applicant hears it arrived, every admin hears there is one to review. */
-export async function notifyApplication(trx: DbOrTx, mail: MailDeps, now: Date, partnerId: string): Promise<void> {
+export async function notifyApplication(
+  trx: DbOrTx,
+  { mail, now, partnerId }: Notice & { partnerId: string },
+): Promise<void> {
   const partner = await partnerContact(trx, partnerId);
-  await enqueueTemplate(trx, now, partner.email, 'applicationReceived', {
-    contactName: partner.contactName,
-    companyName: partner.companyName,
-    statusUrl: portalLink(mail.config, '/onboarding'),
+  await enqueueTemplate(trx, {
+    now,
+    recipient: partner.email,
+    kind: 'applicationReceived',
+    values: {
+      contactName: partner.contactName,
+      companyName: partner.companyName,
+      statusUrl: portalLink(mail.config, '/onboarding'),
+    },
   });
   const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('email').execute();
   for (const admin of admins) {
-    await enqueueTemplate(trx, now, admin.email, 'newApplication', {
-      companyName: partner.companyName,
-      contactName: partner.contactName,
-      email: partner.email,
-      queueUrl: portalLink(mail.config, '/admin'),
+    await enqueueTemplate(trx, {
+      now,
+      recipient: admin.email,
+      kind: 'newApplication',
+      values: {
+        companyName: partner.companyName,
+        contactName: partner.contactName,
+        email: partner.email,
+        queueUrl: portalLink(mail.config, '/admin'),
+      },
     });
   }
 }
@@ -80,36 +99,51 @@ export type PartnerDecision = 'approve' | 'reject' | 'suspend' | 'reactivate';
 /** An admin's decision on a partner, told to the partner. */
 export async function notifyPartnerDecision(
   trx: DbOrTx,
-  mail: MailDeps,
-  now: Date,
-  partnerId: string,
-  decision: PartnerDecision,
-  reason?: string | null,
+  {
+    mail,
+    now,
+    partnerId,
+    decision,
+    reason,
+  }: Notice & { partnerId: string; decision: PartnerDecision; reason?: string | null },
 ): Promise<void> {
   const partner = await partnerContact(trx, partnerId);
   const names = { contactName: partner.contactName, companyName: partner.companyName };
   const dashboardUrl = portalLink(mail.config, '/dashboard');
   if (decision === 'approve') {
-    await enqueueTemplate(trx, now, partner.email, 'applicationApproved', {
-      ...names,
-      dashboardUrl,
-      referralUrl: portalLink(mail.config, `/r/${encodeURIComponent(partner.referralCode)}`),
+    await enqueueTemplate(trx, {
+      now,
+      recipient: partner.email,
+      kind: 'applicationApproved',
+      values: {
+        ...names,
+        dashboardUrl,
+        referralUrl: portalLink(mail.config, `/r/${encodeURIComponent(partner.referralCode)}`),
+      },
     });
   } else if (decision === 'reject') {
-    await enqueueTemplate(trx, now, partner.email, 'applicationRejected', { ...names, reason: reason ?? null });
+    await enqueueTemplate(trx, {
+      now,
+      recipient: partner.email,
+      kind: 'applicationRejected',
+      values: { ...names, reason: reason ?? null },
+    });
   } else if (decision === 'suspend') {
-    await enqueueTemplate(trx, now, partner.email, 'partnerSuspended', names);
+    await enqueueTemplate(trx, { now, recipient: partner.email, kind: 'partnerSuspended', values: names });
   } else {
-    await enqueueTemplate(trx, now, partner.email, 'partnerReactivated', { ...names, dashboardUrl });
+    await enqueueTemplate(trx, {
+      now,
+      recipient: partner.email,
+      kind: 'partnerReactivated',
+      values: { ...names, dashboardUrl },
+    });
   }
 }
 
 /** A payout: each partner in it hears what it was paid, with the reference and a masked account. */
 export async function notifyPayoutSent(
   trx: DbOrTx,
-  mail: MailDeps,
-  now: Date,
-  payout: { id: string; reference: string },
+  { mail, now, payout }: Notice & { payout: { id: string; reference: string } },
 ): Promise<void> {
   const perPartner = await trx
     .selectFrom('commissions')
@@ -135,14 +169,19 @@ export async function notifyPayoutSent(
               bankFieldContext(row.partnerId, 'bank_account_number'),
             ),
           );
-    await enqueueTemplate(trx, now, partner.email, 'payoutSent', {
-      contactName: partner.contactName,
-      amount: formatMoney(row.amount),
-      reference: payout.reference,
-      method: method ? (PAYMENT_METHOD_LABELS[method] ?? method) : 'Not set',
-      account,
-      commissionCount: Number(row.count),
-      dashboardUrl: portalLink(mail.config, '/dashboard'),
+    await enqueueTemplate(trx, {
+      now,
+      recipient: partner.email,
+      kind: 'payoutSent',
+      values: {
+        contactName: partner.contactName,
+        amount: formatMoney(row.amount),
+        reference: payout.reference,
+        method: method ? (PAYMENT_METHOD_LABELS[method] ?? method) : 'Not set',
+        account,
+        commissionCount: Number(row.count),
+        dashboardUrl: portalLink(mail.config, '/dashboard'),
+      },
     });
   }
 }
@@ -150,17 +189,24 @@ export async function notifyPayoutSent(
 /** A commission whose payment failed, told to its partner with the reason. */
 export async function notifyPayoutFailed(
   trx: DbOrTx,
-  mail: MailDeps,
-  now: Date,
-  commission: { partnerId: string; amount: string; monthYear: string; reason: string },
+  {
+    mail,
+    now,
+    commission,
+  }: Notice & { commission: { partnerId: string; amount: string; monthYear: string; reason: string } },
 ): Promise<void> {
   const partner = await partnerContact(trx, commission.partnerId);
-  await enqueueTemplate(trx, now, partner.email, 'payoutFailed', {
-    contactName: partner.contactName,
-    amount: formatMoney(commission.amount),
-    month: formatMonthKey(commission.monthYear),
-    reason: commission.reason,
-    dashboardUrl: portalLink(mail.config, '/dashboard'),
+  await enqueueTemplate(trx, {
+    now,
+    recipient: partner.email,
+    kind: 'payoutFailed',
+    values: {
+      contactName: partner.contactName,
+      amount: formatMoney(commission.amount),
+      month: formatMonthKey(commission.monthYear),
+      reason: commission.reason,
+      dashboardUrl: portalLink(mail.config, '/dashboard'),
+    },
   });
 }
 
@@ -176,9 +222,7 @@ interface CommissionNotice {
 /** A bonus or a clawback was added for the partner (money mail: always sent). */
 export async function notifyAdjustment(
   trx: DbOrTx,
-  mail: MailDeps,
-  now: Date,
-  adjustment: CommissionNotice,
+  { mail, now, adjustment }: Notice & { adjustment: CommissionNotice },
 ): Promise<void> {
   const partner = await partnerContact(trx, adjustment.partnerId);
   const values = {
@@ -189,70 +233,73 @@ export async function notifyAdjustment(
     client: adjustment.clientCompanyName,
     dashboardUrl: portalLink(mail.config, '/dashboard'),
   };
-  await enqueueTemplate(
-    trx,
+  await enqueueTemplate(trx, {
     now,
-    partner.email,
-    adjustment.kind === 'clawback' ? 'commissionClawback' : 'commissionBonus',
+    recipient: partner.email,
+    kind: adjustment.kind === 'clawback' ? 'commissionClawback' : 'commissionBonus',
     values,
-  );
+  });
 }
 
 /** A pending commission of the partner was voided. */
 export async function notifyCommissionVoided(
   trx: DbOrTx,
-  mail: MailDeps,
-  now: Date,
-  commission: CommissionNotice,
+  { mail, now, commission }: Notice & { commission: CommissionNotice },
 ): Promise<void> {
   const partner = await partnerContact(trx, commission.partnerId);
-  await enqueueTemplate(trx, now, partner.email, 'commissionVoided', {
-    contactName: partner.contactName,
-    kind: (commission.kind === 'recurring' ? 'commission' : COMMISSION_KIND_LABELS[commission.kind]).toLowerCase(),
-    amount: formatMoney(commission.amount),
-    month: formatMonthKey(commission.monthYear),
-    reason: commission.reason,
-    client: commission.clientCompanyName,
-    dashboardUrl: portalLink(mail.config, '/dashboard'),
+  await enqueueTemplate(trx, {
+    now,
+    recipient: partner.email,
+    kind: 'commissionVoided',
+    values: {
+      contactName: partner.contactName,
+      kind: (commission.kind === 'recurring' ? 'commission' : COMMISSION_KIND_LABELS[commission.kind]).toLowerCase(),
+      amount: formatMoney(commission.amount),
+      month: formatMonthKey(commission.monthYear),
+      reason: commission.reason,
+      client: commission.clientCompanyName,
+      dashboardUrl: portalLink(mail.config, '/dashboard'),
+    },
   });
 }
 
 /** An admin added a client to the partner's pipeline. */
 export async function notifyClientAdded(
   trx: DbOrTx,
-  mail: MailDeps,
-  now: Date,
-  referral: { partnerId: string; clientCompanyName: string; serviceType: string },
+  { mail, now, referral }: Notice & { referral: { partnerId: string; clientCompanyName: string; serviceType: string } },
 ): Promise<void> {
   const partner = await partnerContact(trx, referral.partnerId);
   const wanted = await optional(trx, mail, partner.userId, 'dealUpdates');
   if (!wanted) return;
-  await enqueueTemplate(
-    trx,
+  await enqueueTemplate(trx, {
     now,
-    partner.email,
-    'clientAdded',
-    {
+    recipient: partner.email,
+    kind: 'clientAdded',
+    values: {
       contactName: partner.contactName,
       clientCompanyName: referral.clientCompanyName,
       service: SERVICE_TYPE_LABELS[referral.serviceType as ServiceType] ?? referral.serviceType,
       dashboardUrl: portalLink(mail.config, '/dashboard'),
     },
-    wanted.headers,
-  );
+    headers: wanted.headers,
+  });
 }
 
 /** A deal that just became won or lost. */
 export async function notifyDealClosed(
   trx: DbOrTx,
-  mail: MailDeps,
-  now: Date,
-  referral: {
-    partnerId: string;
-    clientCompanyName: string;
-    stage: 'won' | 'lost';
-    commissionAmount: string;
-    lostReason: string | null;
+  {
+    mail,
+    now,
+    referral,
+  }: Notice & {
+    referral: {
+      partnerId: string;
+      clientCompanyName: string;
+      stage: 'won' | 'lost';
+      commissionAmount: string;
+      lostReason: string | null;
+    };
   },
 ): Promise<void> {
   const partner = await partnerContact(trx, referral.partnerId);
@@ -264,50 +311,49 @@ export async function notifyDealClosed(
     dashboardUrl: portalLink(mail.config, '/dashboard'),
   };
   if (referral.stage === 'won')
-    await enqueueTemplate(
-      trx,
+    await enqueueTemplate(trx, {
       now,
-      partner.email,
-      'dealWon',
-      { ...common, commission: formatMoney(referral.commissionAmount) },
-      wanted.headers,
-    );
+      recipient: partner.email,
+      kind: 'dealWon',
+      values: { ...common, commission: formatMoney(referral.commissionAmount) },
+      headers: wanted.headers,
+    });
   else
-    await enqueueTemplate(
-      trx,
+    await enqueueTemplate(trx, {
       now,
-      partner.email,
-      'dealLost',
-      { ...common, reason: referral.lostReason },
-      wanted.headers,
-    );
+      recipient: partner.email,
+      kind: 'dealLost',
+      values: { ...common, reason: referral.lostReason },
+      headers: wanted.headers,
+    });
 }
 
 /** The month's accrual, one summary per partner that earned in it (count and amount). */
 export async function notifyMonthlySummaries(
   trx: DbOrTx,
-  mail: MailDeps,
-  now: Date,
-  month: string,
-  earned: readonly { partnerId: string; count: number; amount: string }[],
+  {
+    mail,
+    now,
+    month,
+    earned,
+  }: Notice & { month: string; earned: readonly { partnerId: string; count: number; amount: string }[] },
 ): Promise<void> {
   for (const row of earned) {
     const partner = await partnerContact(trx, row.partnerId);
     const wanted = await optional(trx, mail, partner.userId, 'monthlySummary');
     if (!wanted) continue;
-    await enqueueTemplate(
-      trx,
+    await enqueueTemplate(trx, {
       now,
-      partner.email,
-      'monthlySummary',
-      {
+      recipient: partner.email,
+      kind: 'monthlySummary',
+      values: {
         contactName: partner.contactName,
         month: formatMonthKey(month),
         count: row.count,
         amount: formatMoney(row.amount),
         dashboardUrl: portalLink(mail.config, '/dashboard'),
       },
-      wanted.headers,
-    );
+      headers: wanted.headers,
+    });
   }
 }

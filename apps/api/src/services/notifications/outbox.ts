@@ -41,13 +41,17 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail, now: Date): Pr
 }
 
 /** Renders a template and enqueues it: the usual way services send mail. */
+export interface TemplateMail<K extends MailKind> {
+  now: Date;
+  recipient: string;
+  kind: K;
+  values: TemplateValues[K];
+  headers?: Record<string, string> | undefined;
+}
+
 export async function enqueueTemplate<K extends MailKind>(
   db: DbOrTx,
-  now: Date,
-  recipient: string,
-  kind: K,
-  values: TemplateValues[K],
-  headers?: Record<string, string>,
+  { now, recipient, kind, values, headers }: TemplateMail<K>,
 ): Promise<string> {
   return enqueueMail(db, { kind, recipient, ...renderMail(kind, values), headers }, now);
 }

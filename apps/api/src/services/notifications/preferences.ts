@@ -68,10 +68,12 @@ export async function getMailPreferences(db: DbOrTx, userId: string): Promise<Ma
 /** Changes the switches given; the activity row names what changed and where (settings or mail). */
 export async function setMailPreferences(
   db: DbOrTx,
-  userId: string,
-  changes: Partial<MailPreferences>,
-  source: 'settings' | 'one-click',
-  now: Date,
+  {
+    userId,
+    changes,
+    source,
+    now,
+  }: { userId: string; changes: Partial<MailPreferences>; source: 'settings' | 'one-click'; now: Date },
 ): Promise<MailPreferences> {
   const set: { mailDealUpdates?: boolean; mailMonthlySummary?: boolean } = {};
   for (const topic of MAIL_TOPICS) if (changes[topic] !== undefined) set[COLUMN[topic]] = changes[topic];
@@ -105,9 +107,14 @@ export async function unsubscribeOneClick(
   if (!token) throw DomainError.invalid(UNSUBSCRIBE_INVALID);
   const exists = await deps.db.selectFrom('users').select('id').where('id', '=', token.userId).executeTakeFirst();
   if (!exists) throw DomainError.invalid(UNSUBSCRIBE_INVALID);
-  await deps.db
-    .transaction()
-    .execute((trx) => setMailPreferences(trx, token.userId, { [token.topic]: false }, 'one-click', deps.now()));
+  await deps.db.transaction().execute((trx) =>
+    setMailPreferences(trx, {
+      userId: token.userId,
+      changes: { [token.topic]: false },
+      source: 'one-click',
+      now: deps.now(),
+    }),
+  );
   return {
     message: `${MAIL_TOPIC_LABELS[token.topic].label} are switched off. Switch them on again in the Settings tab of your dashboard.`,
   };

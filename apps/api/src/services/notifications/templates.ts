@@ -312,6 +312,9 @@ export function renderMail<K extends MailKind>(kind: K, values: TemplateValues[K
   return { subject: body.subject, text: renderText(body), html: renderHtml(body) };
 }
 
+/** The time a mail says a change happened at: to the minute, in UTC ("2026-03-05 14:07 UTC"). */
+export const mailTime = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 /** An absolute link into the portal: PUBLIC_URL when set (required with SMTP), else the local address. */
 export function portalLink(
   config: { publicUrl?: string; host: string; port: number },

@@ -22,6 +22,7 @@ import type { FieldCipher } from '../platform/crypto';
 import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from '../platform/keyset';
 import { iso, maskedBankDetails } from '../platform/mappers';
 import { hashPassword } from '../accounts/passwords';
+import { profileColumns } from './application';
 import { allocateReferralCode } from './referral-codes';
 import type { Db } from '@portal/db';
 import type { z } from 'zod';
@@ -274,12 +275,11 @@ export async function changePartnerStatus(
         reactivate: 'partner.reactivated',
       } as const
     )[transition];
-    await enqueueWebhookEvent(
-      trx,
-      eventType,
-      { ...partnerEventData(row), ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) },
+    await enqueueWebhookEvent(trx, {
+      type: eventType,
+      data: { ...partnerEventData(row), ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) },
       now,
-    );
+    });
     await logActivity(trx, {
       userId: adminId,
       action: `partner.${{ approve: 'approved', reject: 'rejected', suspend: 'suspended', reactivate: 'reactivated' }[transition]}`,
@@ -291,7 +291,7 @@ export async function changePartnerStatus(
         ...(transition === 'reject' ? { reason: input.reason ?? null } : {}),
       },
     });
-    await notifyPartnerDecision(trx, input.mail, now, partnerId, transition, input.reason);
+    await notifyPartnerDecision(trx, { mail: input.mail, now, partnerId, decision: transition, reason: input.reason });
     return row;
   });
 }
@@ -323,13 +323,7 @@ export async function createPartnerByAdmin(
         .insertInto('partners')
         .values({
           userId: user.id,
-          companyName: form.companyName,
-          contactName: form.contactName,
-          companyType: form.companyType,
-          website: form.website ?? null,
-          phone: form.phone ?? null,
-          expectedVolume: form.expectedVolume,
-          paymentMethod: form.paymentMethod,
+          ...profileColumns(form),
           referralCode,
           status: 'active',
           applicationDate: now,

@@ -41,7 +41,26 @@ function uniqueViolation(error: unknown): UniqueViolation | undefined {
 const touches = (violation: UniqueViolation, column: string) =>
   Boolean(violation.constraint?.includes(column) || violation.detail?.includes(`(${column})`));
 
+/** A partner's profile columns from the registration form's fields, an absent optional one stored as null. */
+export function profileColumns(
+  form: Pick<
+    PartnerApplication,
+    'companyName' | 'contactName' | 'companyType' | 'website' | 'phone' | 'expectedVolume' | 'paymentMethod'
+  >,
+) {
+  return {
+    companyName: form.companyName,
+    contactName: form.contactName,
+    companyType: form.companyType,
+    website: form.website ?? null,
+    phone: form.phone ?? null,
+    expectedVolume: form.expectedVolume,
+    paymentMethod: form.paymentMethod,
+  };
+}
+
 export interface ApplyDeps extends MailDeps {
+  db: Db;
   cipher: FieldCipher;
   now: () => Date;
 }
@@ -53,10 +72,8 @@ export interface ApplyDeps extends MailDeps {
  * give one record and one 409.
  */
 export async function applyAsPartner(
-  db: Db,
   deps: ApplyDeps,
-  userId: string,
-  input: PartnerApplication,
+  { userId, input }: { userId: string; input: PartnerApplication },
 ): Promise<Partner> {
   if (!Object.hasOwn(AGREEMENTS, input.agreementVersion)) {
     throw DomainError.invalid(MESSAGES.unknownAgreementVersion);
@@ -73,7 +90,7 @@ export async function applyAsPartner(
   // A referral code taken between its check and the insert is drawn again; anything else is final.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await deps.db.transaction().execute(async (trx) => {
         const now = deps.now();
         const referralCode = await allocateReferralCode(trx, input.companyName);
         const partner = await trx
@@ -81,13 +98,7 @@ export async function applyAsPartner(
           .values({
             id,
             userId,
-            companyName: input.companyName,
-            contactName: input.contactName,
-            companyType: input.companyType,
-            website: input.website ?? null,
-            phone: input.phone ?? null,
-            expectedVolume: input.expectedVolume,
-            paymentMethod: input.paymentMethod,
+            ...profileColumns(input),
             bankName: input.bankName ?? null,
             bankRoutingNumber: encrypt(input.bankRoutingNumber, 'bank_routing_number'),
             bankAccountNumber: encrypt(input.bankAccountNumber, 'bank_account_number'),
@@ -113,8 +124,8 @@ export async function applyAsPartner(
           entityId: partner.id,
           details: { companyName: partner.companyName, referralCode, agreementVersion: partner.agreementVersion },
         });
-        await notifyApplication(trx, deps, now, partner.id);
-        await enqueueWebhookEvent(trx, 'partner.applied', partnerEventData(partner), now);
+        await notifyApplication(trx, { mail: deps, now, partnerId: partner.id });
+        await enqueueWebhookEvent(trx, { type: 'partner.applied', data: partnerEventData(partner), now });
         return partner;
       });
     } catch (error) {

@@ -2,18 +2,16 @@
 // wire details. Bank details need the current password; they are sealed again with the row's
 // associated data (v2), answered masked, logged, and mailed to the partner and to every admin.
 
-import { MESSAGES, type updateBankDetailsInput, type updatePartnerProfileInput } from '@portal/contracts';
+import type { updateBankDetailsInput, updatePartnerProfileInput } from '@portal/contracts';
 import type { Partner, PartnerUpdate } from '@portal/db';
 import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../deps';
-import { findUserByEmail } from '../accounts/sign-in';
+import { confirmCurrentPassword } from '../accounts/password-reset';
 import { logActivity } from '../platform/activity';
 import { bankFieldContext, maskLastFour } from '../platform/crypto';
-import { DomainError } from '../platform/errors';
 import { enqueueTemplate } from '../notifications/outbox';
-import { portalLink } from '../notifications/templates';
+import { mailTime, portalLink } from '../notifications/templates';
 import { getOwnProfile } from './application';
-import { verifyPassword } from '../accounts/passwords';
 
 type ProfileChanges = z.output<typeof updatePartnerProfileInput>;
 type BankDetails = z.output<typeof updateBankDetailsInput>;
@@ -51,22 +49,12 @@ export async function updateOwnProfile(deps: AppDeps, user: SessionUser, input: 
   });
 }
 
-const stamp = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
 /** New wire details after the current password (wrong: 400, counted as a failed sign-in). */
 export async function updateOwnBankDetails(
   deps: AppDeps,
-  user: SessionUser,
-  input: BankDetails,
-  ip: string,
+  { user, input, ip }: { user: SessionUser; input: BankDetails; ip: string },
 ): Promise<Partner> {
-  const key = `${user.email}|${ip}`;
-  await deps.rateLimits.consume('loginFailuresPerEmailAndIp', key);
-  const account = await findUserByEmail(deps.db, user.email);
-  if (!account || account.id !== user.id || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
-    throw DomainError.invalid(MESSAGES.currentPasswordIncorrect);
-  }
-  await deps.rateLimits.refund('loginFailuresPerEmailAndIp', key);
+  await confirmCurrentPassword(deps, { user, password: input.currentPassword, ip });
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const partner = await getOwnProfile(trx, user.id);
@@ -105,12 +93,17 @@ export async function updateOwnBankDetails(
         routingNumber: maskLastFour(input.bankRoutingNumber),
       },
     });
-    const changedAt = stamp(now);
-    await enqueueTemplate(trx, now, user.email, 'bankDetailsChanged', {
-      contactName: partner.contactName,
-      account: masked,
-      changedAt,
-      settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
+    const changedAt = mailTime(now);
+    await enqueueTemplate(trx, {
+      now,
+      recipient: user.email,
+      kind: 'bankDetailsChanged',
+      values: {
+        contactName: partner.contactName,
+        account: masked,
+        changedAt,
+        settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
+      },
     });
     const admins = await trx
       .selectFrom('users')
@@ -120,12 +113,17 @@ export async function updateOwnBankDetails(
       .orderBy('email')
       .execute();
     for (const admin of admins) {
-      await enqueueTemplate(trx, now, admin.email, 'partnerBankDetailsChanged', {
-        companyName: partner.companyName,
-        contactName: partner.contactName,
-        account: masked,
-        changedAt,
-        partnersUrl: portalLink(deps.config, '/admin'),
+      await enqueueTemplate(trx, {
+        now,
+        recipient: admin.email,
+        kind: 'partnerBankDetailsChanged',
+        values: {
+          companyName: partner.companyName,
+          contactName: partner.contactName,
+          account: masked,
+          changedAt,
+          partnersUrl: portalLink(deps.config, '/admin'),
+        },
       });
     }
     return updated;

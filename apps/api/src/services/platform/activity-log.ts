@@ -14,6 +14,7 @@ import type { Db } from '@portal/db';
 import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
 import type { Database } from '@portal/db';
 import { logActivity } from './activity';
+import { afterCursor, keysetBatches, keysetKey, type KeysetCursor, type KeysetOrder } from './keyset';
 import { csvStream, type CsvColumn } from '../money/exports';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -174,37 +175,25 @@ export async function listActivity(
 
 const BATCH_SIZE = 1000;
 
-interface Cursor {
-  /** created_at as text: full microsecond precision, which a JS Date would cut to milliseconds. */
-  cursorAt: string;
-  id: string;
-}
-
-/** One keyset batch, newest first: the entries after `cursor` in (created_at, id) descending order. */
-function batchAfter(db: Db, filter: ActivityFilter, cursor: Cursor | null) {
-  return base(db)
-    .select(ROW)
-    .select(sql<string>`a.created_at::text`.as('cursorAt'))
-    .where((eb) => matches(eb, filter))
-    .$if(cursor !== null, (q) =>
-      q.where(sql<boolean>`(a.created_at, a.id) < (${cursor?.cursorAt}::timestamptz, ${cursor?.id}::uuid)`),
-    )
-    .orderBy('a.createdAt', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(BATCH_SIZE)
-    .execute();
-}
+/** The log newest first: (created_at, id) descending. */
+const NEWEST_FIRST: KeysetOrder = { key: sql`a.created_at`, type: 'timestamptz', id: sql`a.id`, direction: 'desc' };
 
 /** Every matching entry, newest first, one short query per batch. */
 async function* allEntries(db: Db, filter: ActivityFilter): AsyncGenerator<ActivityEntry> {
-  let cursor: Cursor | null = null;
-  for (;;) {
-    const batch = await batchAfter(db, filter, cursor);
-    yield* batch.map(toEntry);
-    const last = batch.at(-1);
-    if (!last || batch.length < BATCH_SIZE) return;
-    cursor = { cursorAt: last.cursorAt, id: last.id };
-  }
+  const batches = keysetBatches(
+    (cursor, size) =>
+      base(db)
+        .select(ROW)
+        .select(keysetKey(NEWEST_FIRST))
+        .where((eb) => matches(eb, filter))
+        .$if(cursor !== null, (q) => q.where(afterCursor(NEWEST_FIRST, cursor as KeysetCursor)))
+        .orderBy('a.createdAt', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(size)
+        .execute(),
+    BATCH_SIZE,
+  );
+  for await (const batch of batches) yield* batch.map(toEntry);
 }
 
 export const ACTIVITY_COLUMNS: CsvColumn[] = [

@@ -324,7 +324,7 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
 
   // Four months of accrual and the current one; the older months are paid in one payout each,
   // last month and this month stay pending.
-  for (let n = 4; n >= 0; n--) await accrueMonth(deps.db, monthsAgo(now, n), now);
+  for (let n = 4; n >= 0; n--) await accrueMonth(deps.db, { month: monthsAgo(now, n), now });
   await deps.db.transaction().execute(async (trx) => {
     for (let n = 4; n >= 2; n--) {
       const month = monthsAgo(now, n);

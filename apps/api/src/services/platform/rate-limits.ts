@@ -1,7 +1,9 @@
 // Throttles for sign-in, sign-up and public writes. In memory for one process; in Redis when
 // REDIS_URL is set, so several replicas share the same counters.
 
+import { MESSAGES } from '@portal/contracts';
 import { Redis } from 'ioredis';
+import { DomainError } from './errors';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface RatePolicy {
@@ -32,9 +34,10 @@ export const RATE_POLICIES = {
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;
 
-export class RateLimitedError extends Error {
+/** A spent budget: the domain's rate_limited kind, with the seconds until a point comes back (Retry-After). */
+export class RateLimitedError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super('Too many attempts');
+    super('rate_limited', MESSAGES.tooManyAttempts);
   }
 }
 
@@ -58,6 +61,30 @@ export interface RateLimits {
   /** Readiness: 'not configured' without REDIS_URL; rejects when Redis does not answer a PING. */
   check(): Promise<'ok' | 'not configured'>;
   close(): Promise<void>;
+}
+
+/** A point of one policy's budget, under one key (an address, an email, an account). */
+export type Budget = readonly [policy: RatePolicyName, key: string];
+
+/**
+ * Takes a point of each budget in turn. When one is spent, the points already taken are given back
+ * (a refused attempt is not a failure of the budgets it did pass) and RateLimitedError is thrown.
+ * Answers the refund of every point, for an attempt that turns out right.
+ */
+export async function takeBudgets(rateLimits: RateLimits, budgets: readonly Budget[]): Promise<() => Promise<void>> {
+  const taken: Budget[] = [];
+  try {
+    for (const [policy, key] of budgets) {
+      await rateLimits.consume(policy, key);
+      taken.push([policy, key]);
+    }
+  } catch (error) {
+    await Promise.all(taken.map(([policy, key]) => rateLimits.refund(policy, key)));
+    throw error;
+  }
+  return async () => {
+    await Promise.all(budgets.map(([policy, key]) => rateLimits.refund(policy, key)));
+  };
 }
 
 export function createRateLimits(

@@ -14,6 +14,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { PassThrough, Readable } from 'node:stream';
+import type { StorageConfig } from '../../config';
 import { pipeline } from 'node:stream/promises';
 import { MESSAGES } from '@portal/contracts';
 import { DomainError } from './errors';
@@ -23,20 +24,9 @@ export const PRESIGNED_URL_SECONDS = 5 * 60;
 /** The smallest part S3 accepts; a 25 MB file is at most 5 parts, two in memory at a time. */
 const PART_BYTES = 5 * 1024 * 1024;
 const CHECK_TIMEOUT_MS = 3000;
-const DEFAULT_TIMEOUT_MS = 30_000;
 
-export interface S3StorageOptions {
-  endpoint?: string;
-  /** The address browsers reach the bucket at, for presigned downloads (default: endpoint). */
-  publicEndpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-  /** How long a connection to the bucket may stay silent (and a connection take to open, at most 5 s). */
-  timeoutMs?: number;
-}
+/** The bucket's settings, as the configuration reads them (STORAGE_DRIVER=s3). */
+export type S3StorageOptions = Omit<Extract<StorageConfig, { driver: 's3' }>, 'driver'>;
 
 function clientFor(options: S3StorageOptions, endpoint: string | undefined): S3Client {
   return new S3Client({
@@ -51,8 +41,8 @@ function clientFor(options: S3StorageOptions, endpoint: string | undefined): S3C
     // An endpoint that accepts and never answers must not hold a request: each call ends after this long
     // without a byte either way (an upload keeps sending, so a slow one is not cut).
     requestHandler: {
-      connectionTimeout: Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 5_000),
-      socketTimeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      connectionTimeout: Math.min(options.timeoutMs, 5_000),
+      socketTimeout: options.timeoutMs,
     },
   });
 }

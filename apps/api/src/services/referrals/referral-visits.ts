@@ -9,6 +9,7 @@ import { DomainError } from '../platform/errors';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config';
+import type { AppDeps } from '../../deps';
 import { resolveSecrets } from '../../secrets';
 import type { DbOrTx } from '../platform/activity';
 
@@ -28,8 +29,16 @@ async function findActiveByCode(db: DbOrTx, code: string) {
     .executeTakeFirst();
 }
 
-export async function referralLink(db: DbOrTx, code: string): Promise<{ companyName: string; referralCode: string }> {
-  const partner = await findActiveByCode(db, code);
+/**
+ * The partner a referral link names, for any visitor (public.referralLink and the server-rendered
+ * landing page alike): look-ups are throttled per address, since the answer names the partner.
+ */
+export async function referralLink(
+  deps: Pick<AppDeps, 'db' | 'rateLimits'>,
+  { code, ip }: { code: string; ip: string },
+): Promise<{ companyName: string; referralCode: string }> {
+  await deps.rateLimits.consume('referralLinkLookupsPerIp', ip);
+  const partner = await findActiveByCode(deps.db, code);
   if (!partner) throw DomainError.notFound(REFERRAL_MESSAGES.referralLinkNotFound);
   return { companyName: partner.companyName, referralCode: partner.referralCode };
 }
@@ -73,15 +82,19 @@ export function visitorHasherFor(config: AppConfig): VisitorHasher {
 }
 
 /**
- * Stores one visit of an active partner's link. The same visitor (address and browser) within
- * 30 minutes is not counted again (`recorded: false`); an unknown code is a 404 and stores nothing.
+ * Stores one visit of an active partner's link; visits are throttled per address. The visitor is
+ * kept only as a hash of code, address and browser: the same one within 30 minutes is not counted
+ * again (`recorded: false`); an unknown code is a 404 and stores nothing.
  */
 export async function recordVisit(
-  db: DbOrTx,
-  input: VisitInput,
-  visitorHash: (code: string) => string,
-  now: Date,
+  deps: Pick<AppDeps, 'db' | 'rateLimits' | 'config' | 'now'>,
+  { input, visitor }: { input: VisitInput; visitor: Visitor },
 ): Promise<{ recorded: boolean }> {
+  await deps.rateLimits.consume('referralVisitsPerIp', visitor.ip);
+  const hasher = visitorHasherFor(deps.config);
+  const visitorHash = (code: string) => hasher(code, visitor);
+  const now = deps.now();
+  const db = deps.db;
   const run = async (tx: DbOrTx) => {
     const partner = await findActiveByCode(tx, input.referralCode);
     if (!partner) throw DomainError.notFound(REFERRAL_MESSAGES.referralLinkNotFound);

@@ -103,12 +103,11 @@ async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<Referral
       monthlyValue: row.monthlyValue,
     },
   });
-  await enqueueWebhookEvent(
-    trx,
-    'referral.created',
-    { ...referralEventData(row), source: input.referralSource },
-    input.now,
-  );
+  await enqueueWebhookEvent(trx, {
+    type: 'referral.created',
+    data: { ...referralEventData(row), source: input.referralSource },
+    now: input.now,
+  });
   return row;
 }
 
@@ -119,9 +118,7 @@ function assertContractDates(start: string | null | undefined, end: string | nul
 /** A partner registers a business they refer. The caller has checked the partner is active. */
 export async function createPartnerReferral(
   db: Db,
-  partner: { id: string; userId: string },
-  input: CreateReferral,
-  now: Date,
+  { partner, input, now }: { partner: { id: string; userId: string }; input: CreateReferral; now: Date },
 ): Promise<Referral> {
   const row = await db.transaction().execute((trx) =>
     insertReferral(trx, {
@@ -139,10 +136,7 @@ export async function createPartnerReferral(
 /** An admin adds a client to an active partner (Add New Client). */
 export async function addClient(
   db: Db,
-  adminUserId: string,
-  input: AddClient,
-  now: Date,
-  mail: MailDeps,
+  { adminUserId, input, now, mail }: { adminUserId: string; input: AddClient; now: Date; mail: MailDeps },
 ): Promise<Referral> {
   assertContractDates(input.contractStartDate, input.contractEndDate);
   const row = await db.transaction().execute(async (trx) => {
@@ -162,7 +156,7 @@ export async function addClient(
       values: input,
       now,
     });
-    await notifyClientAdded(trx, mail, now, inserted);
+    await notifyClientAdded(trx, { mail, now, referral: inserted });
     return { ...inserted, partnerCompanyName: partner.companyName };
   });
   return toReferral(row);
@@ -353,10 +347,7 @@ export function stageChange(
 /** An admin's change to a deal: stored, the partner's MRR recomputed, one activity row. */
 export async function updateReferral(
   db: Db,
-  adminUserId: string,
-  input: UpdateReferral,
-  now: Date,
-  mail: MailDeps,
+  { adminUserId, input, now, mail }: { adminUserId: string; input: UpdateReferral; now: Date; mail: MailDeps },
 ): Promise<Referral> {
   const { id, ...patch } = input;
   const row = await db.transaction().execute(async (trx) => {
@@ -381,15 +372,14 @@ export async function updateReferral(
       details: { partnerId: current.partnerId, ...changeSet(current, changes) },
     });
     if (changes.stage && changes.stage !== current.stage) {
-      await enqueueWebhookEvent(
-        trx,
-        'referral.stage_changed',
-        { ...referralEventData(updated), previousStage: current.stage },
+      await enqueueWebhookEvent(trx, {
+        type: 'referral.stage_changed',
+        data: { ...referralEventData(updated), previousStage: current.stage },
         now,
-      );
+      });
     }
     if ((updated.stage === 'won' || updated.stage === 'lost') && updated.stage !== current.stage) {
-      await notifyDealClosed(trx, mail, now, { ...updated, stage: updated.stage });
+      await notifyDealClosed(trx, { mail, now, referral: { ...updated, stage: updated.stage } });
     }
     const partner = await trx
       .selectFrom('partners')

@@ -19,7 +19,17 @@ export const newWebhookSecret = () => `${SECRET_PREFIX}${randomBytes(32).toStrin
 export const webhookIdOf = (eventId: string) => `msg_${eventId}`;
 
 /** `v1,<base64 HMAC-SHA256 of id.timestamp.body>` under the secret's bytes. */
-export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
+export function signWebhook({
+  secret,
+  id,
+  timestampSeconds,
+  body,
+}: {
+  secret: string;
+  id: string;
+  timestampSeconds: number;
+  body: string;
+}): string {
   const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
@@ -59,7 +69,12 @@ export async function sendWebhook(request: WebhookRequest): Promise<AttemptResul
       'user-agent': 'PartnerPortal-Webhooks/1.0',
       'webhook-id': request.webhookId,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signWebhook(request.secret, request.webhookId, timestamp, request.body),
+      'webhook-signature': signWebhook({
+        secret: request.secret,
+        id: request.webhookId,
+        timestampSeconds: timestamp,
+        body: request.body,
+      }),
     };
     const statusCode = await post(url, headers, request.body, pinned);
     const ok = statusCode >= 200 && statusCode < 300;

@@ -23,6 +23,14 @@ export interface WebhookDeps {
   allowPrivate: boolean;
 }
 
+/** An admin's change to an endpoint. */
+interface WebhookChange<Input> {
+  deps: WebhookDeps;
+  actorId: string;
+  input: Input;
+  now: Date;
+}
+
 /** The cipher context of an endpoint's secret: the row and column it belongs to. */
 export const webhookSecretContext = (endpointId: string) => `webhook_endpoints.secret:${endpointId}`;
 
@@ -61,10 +69,12 @@ async function checkTarget(url: string, allowPrivate: boolean): Promise<void> {
 
 export async function createWebhook(
   db: Db,
-  deps: WebhookDeps,
-  actorId: string,
-  input: { url: string; events: WebhookEventType[]; description?: string | undefined },
-  now: Date,
+  {
+    deps,
+    actorId,
+    input,
+    now,
+  }: WebhookChange<{ url: string; events: WebhookEventType[]; description?: string | undefined }>,
 ): Promise<Webhook & { secret: string }> {
   await checkTarget(input.url, deps.allowPrivate);
   const id = randomUUID();
@@ -108,15 +118,17 @@ export async function listWebhooks(db: Db): Promise<Webhook[]> {
 /** Changes events and/or enabled; with rotateSecret a new secret is answered (once). */
 export async function updateWebhook(
   db: Db,
-  deps: WebhookDeps,
-  actorId: string,
-  input: {
+  {
+    deps,
+    actorId,
+    input,
+    now,
+  }: WebhookChange<{
     id: string;
     events?: WebhookEventType[] | undefined;
     enabled?: boolean | undefined;
     rotateSecret?: boolean | undefined;
-  },
-  now: Date,
+  }>,
 ): Promise<Webhook & { secret?: string }> {
   const secret = input.rotateSecret ? newWebhookSecret() : undefined;
   return db.transaction().execute(async (trx) => {
@@ -224,10 +236,7 @@ export async function listDeliveries(db: Db, endpointId: string): Promise<Webhoo
 /** Sends the event again to the endpoint: a new delivery of the same event, so the same webhook-id. */
 export async function resendDelivery(
   db: Db,
-  actorId: string,
-  endpointId: string,
-  deliveryId: string,
-  now: Date,
+  { actorId, endpointId, deliveryId, now }: { actorId: string; endpointId: string; deliveryId: string; now: Date },
 ): Promise<{ id: string }> {
   return db.transaction().execute(async (trx) => {
     const original = await trx
@@ -256,9 +265,7 @@ export async function resendDelivery(
 /** "Send test event": a webhook.test event to this endpoint only, delivered by the worker like any other. */
 export async function sendTestEvent(
   db: Db,
-  actorId: string,
-  endpointId: string,
-  now: Date,
+  { actorId, endpointId, now }: { actorId: string; endpointId: string; now: Date },
 ): Promise<{ eventId: string }> {
   return db.transaction().execute(async (trx) => {
     const endpoint = await trx

@@ -55,11 +55,15 @@ export function referralEventData(row: {
  * Records an event for every enabled endpoint that subscribed to `type`; nothing when none did.
  * Answers the event id (its `webhook-id` is `msg_<id>`), or null.
  */
+export interface WebhookEventRecord {
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+  now: Date;
+}
+
 export async function enqueueWebhookEvent(
   trx: DbOrTx,
-  type: WebhookEventType,
-  data: Record<string, unknown>,
-  now: Date,
+  { type, data, now }: WebhookEventRecord,
 ): Promise<string | null> {
   const endpoints = await trx
     .selectFrom('webhookEndpoints')
@@ -68,28 +72,22 @@ export async function enqueueWebhookEvent(
     .where(sql<boolean>`events @> ${JSON.stringify([type])}::jsonb`)
     .execute();
   if (endpoints.length === 0) return null;
-  return insertEvent(
-    trx,
-    type,
-    data,
-    now,
-    endpoints.map((e) => e.id),
-  );
+  return insertEvent(trx, { type, data, now, endpointIds: endpoints.map((e) => e.id) });
 }
 
 /** "Send test event": one event to one endpoint, whatever it subscribed to. */
 export async function enqueueTestEvent(trx: DbOrTx, endpointId: string, now: Date): Promise<string> {
-  return insertEvent(trx, WEBHOOK_TEST_EVENT, { message: 'A test event from the Partner Portal', endpointId }, now, [
-    endpointId,
-  ]);
+  return insertEvent(trx, {
+    type: WEBHOOK_TEST_EVENT,
+    data: { message: 'A test event from the Partner Portal', endpointId },
+    now,
+    endpointIds: [endpointId],
+  });
 }
 
 async function insertEvent(
   trx: DbOrTx,
-  type: string,
-  data: Record<string, unknown>,
-  now: Date,
-  endpointIds: string[],
+  { type, data, now, endpointIds }: Omit<WebhookEventRecord, 'type'> & { type: string; endpointIds: string[] },
 ): Promise<string> {
   const payload: WebhookPayload = { type, timestamp: now.toISOString(), data };
   const event = await trx
