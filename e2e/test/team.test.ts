@@ -102,16 +102,15 @@ beforeAll(async () => {
   const client = api(portal.baseUrl);
   adminToken = await client.login(ADMIN.email, ADMIN.password);
   const setup = await client.call<{ secret: string }>('POST', '/api/auth/mfa/setup', {}, adminToken);
-  expect(
-    (
-      await client.call(
-        'POST',
-        '/api/auth/mfa/enable',
-        { code: await generate({ secret: setup.body.secret }) },
-        adminToken,
-      )
-    ).status,
-  ).toBe(200);
+  const enabled = await client.call<{ token: string }>(
+    'POST',
+    '/api/auth/mfa/enable',
+    { code: await generate({ secret: setup.body.secret }), currentPassword: ADMIN.password },
+    adminToken,
+  );
+  expect(enabled.status).toBe(200);
+  // Turning it on ends every other session: the admin goes on with the new one.
+  adminToken = enabled.body.token;
 });
 afterAll(async () => {
   await browser?.close();
@@ -159,6 +158,7 @@ describe('the admin team in the browser', () => {
     expect((await seriousA11yViolations(p)).join('\n')).toBe('');
     await shot(p, 'two-factor-setup-desktop');
     await typeCode(p, await generate({ secret }));
+    await p.getByLabel(/^Current password/).fill(password);
     await p.getByRole('button', { name: 'Turn on' }).click();
     await p.getByTestId('recovery-codes').waitFor();
     await shot(p, 'two-factor-recovery-codes-desktop');

@@ -69,6 +69,8 @@ export const MESSAGES = {
   mfaNotSetUp: 'Set up two-factor sign-in first',
   mfaAlreadyEnabled: 'Two-factor sign-in is already on',
   mfaNotEnabled: 'Two-factor sign-in is not on',
+  mfaResetOwn: 'Turn your own two-factor sign-in off from your account, with a code',
+  mfaResetDone: 'Two-factor sign-in was reset',
   mfaEnrolmentRequired: 'Administrators must turn on two-factor sign-in first',
   profileUpdated: 'Profile updated',
   bankDetailsUpdated: 'Bank details updated',

@@ -69,13 +69,25 @@ export const mfaCodeField = z
   .pipe(z.string().min(6, MESSAGES.mfaCodeRequired).max(32, MESSAGES.mfaCodeRequired));
 
 export const mfaCodeInput = z.object({ code: mfaCodeField });
+/** Turning two-factor sign-in on asks for the password too: a session alone cannot lock its owner out. */
+export const mfaEnableInput = z.object({
+  code: mfaCodeField,
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, MESSAGES.currentPasswordRequired)
+    .max(256, MESSAGES.passwordMax),
+});
+export type MfaEnableInput = z.input<typeof mfaEnableInput>;
+/** A team admin's reset of a member's two-factor sign-in. */
+export const resetMemberMfaInput = z.object({ userId: idField });
 export type MfaCodeInput = z.input<typeof mfaCodeInput>;
 export const mfaVerifyInput = z.object({ mfaToken: tokenField(MESSAGES.mfaChallengeInvalid), code: mfaCodeField });
 export type MfaVerifyInput = z.input<typeof mfaVerifyInput>;
 
 export const mfaSetupOutput = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type MfaSetup = z.infer<typeof mfaSetupOutput>;
-export const mfaEnableOutput = z.object({ recoveryCodes: z.array(z.string()) });
+/** The recovery codes, shown once, and a new session: turning it on signs every other session out. */
+export const mfaEnableOutput = authResultOutput.extend({ recoveryCodes: z.array(z.string()) });
 
 /** Sign-in answers a session, or (MFA on) the token of the code step and no session. */
 export const loginOutput = z.union([

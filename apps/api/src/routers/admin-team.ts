@@ -2,14 +2,15 @@ import {
   changeMemberRoleInput,
   inviteMemberInput,
   removeMemberInput,
+  resetMemberMfaInput,
   teamInvitationOutput,
   teamOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { changeMemberRole, deactivateMember, inviteMember, listTeam } from '../services/accounts/team';
+import { changeMemberRole, deactivateMember, inviteMember, listTeam, resetMemberMfa } from '../services/accounts/team';
 import { permittedProcedure } from '../trpc/init';
 
-/** admin.team, admin.inviteMember, admin.changeMemberRole, admin.removeMember: only `admin` manages the team. */
+/** admin.team, admin.inviteMember, admin.changeMemberRole, admin.removeMember, admin.resetMemberMfa: only `admin` manages the team. */
 export const adminTeamProcedures = {
   team: permittedProcedure('team:manage')
     .output(teamOutput)
@@ -29,4 +30,9 @@ export const adminTeamProcedures = {
     .input(removeMemberInput)
     .output(teamOutput)
     .mutation(({ ctx, input }) => deactivateMember(ctx.deps, ctx.user, input.userId)),
+
+  resetMemberMfa: permittedProcedure('team:manage')
+    .input(resetMemberMfaInput)
+    .output(teamOutput)
+    .mutation(({ ctx, input }) => resetMemberMfa(ctx.deps, ctx.user, input.userId)),
 } satisfies TRPCRouterRecord;

@@ -7,6 +7,7 @@ import {
   loginOutput,
   messageOutput,
   mfaCodeInput,
+  mfaEnableInput,
   mfaEnableOutput,
   mfaSetupOutput,
   mfaVerifyInput,
@@ -63,9 +64,11 @@ export const authProcedures = {
   mfaSetup: authedProcedure.output(mfaSetupOutput).mutation(({ ctx }) => setupMfa(ctx.deps, ctx.user)),
 
   mfaEnable: authedProcedure
-    .input(mfaCodeInput)
+    .input(mfaEnableInput)
     .output(mfaEnableOutput)
-    .mutation(({ ctx, input }) => enableMfa(ctx.deps, { user: ctx.user, code: input.code, ip: ctx.ip })),
+    .mutation(({ ctx, input }) =>
+      enableMfa(ctx.deps, { user: ctx.user, code: input.code, currentPassword: input.currentPassword, ip: ctx.ip }),
+    ),
 
   mfaDisable: authedProcedure
     .input(mfaCodeInput)

@@ -80,16 +80,25 @@ async function invite(admin: { headers: Headers }, role: 'admin' | 'finance' | '
   return { email, token: match?.[1] as string, mail: mail as CapturedMail };
 }
 
-/** Sets up and enables TOTP for the session; answers the secret and the recovery codes. */
+/**
+ * Sets up and enables TOTP for the session (its user's password is PASSWORD); answers the secret, the
+ * recovery codes and the headers of the new session (turning it on ends every other one, this one too).
+ */
 async function enrol(headers: Headers) {
   const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, otpauthUrl } = setup.json<{ secret: string; otpauthUrl: string }>();
   expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Ledgerline:/);
   expect(otpauthUrl).toContain(`secret=${secret}`);
-  const enable = await send('POST', '/api/auth/mfa/enable', { code: await codeFor(secret) }, { headers });
+  const enable = await send(
+    'POST',
+    '/api/auth/mfa/enable',
+    { code: await codeFor(secret), currentPassword: PASSWORD },
+    { headers },
+  );
   expect(enable.statusCode, enable.body).toBe(200);
-  return { secret, recoveryCodes: enable.json<{ recoveryCodes: string[] }>().recoveryCodes };
+  const { recoveryCodes, token } = enable.json<{ recoveryCodes: string[]; token: string }>();
+  return { secret, recoveryCodes, headers: { authorization: `Bearer ${token}` } };
 }
 
 async function loginStep(email: string, password = PASSWORD): Promise<string> {
@@ -241,14 +250,14 @@ describe('two-factor sign-in', () => {
     const wrong = await send(
       'POST',
       '/api/auth/mfa/enable',
-      { code: '000000' === (await codeFor(secret)) ? '111111' : '000000' },
+      { code: '000000' === (await codeFor(secret)) ? '111111' : '000000', currentPassword: PASSWORD },
       { headers },
     );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MESSAGES.mfaCodeInvalid);
 
     const code = await codeFor(secret);
-    const enabled = await send('POST', '/api/auth/mfa/enable', { code }, { headers });
+    const enabled = await send('POST', '/api/auth/mfa/enable', { code, currentPassword: PASSWORD }, { headers });
     expect(enabled.statusCode, enabled.body).toBe(200);
     const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
     expect(recoveryCodes).toHaveLength(10);
@@ -287,6 +296,44 @@ describe('two-factor sign-in', () => {
     expect((await send('POST', '/api/auth/mfa/verify', { mfaToken: third, code: recovery })).statusCode).toBe(401);
   });
 
+  it('asks for the current password: a wrong one is 400, counts as a failed sign-in, and turns nothing on', async () => {
+    const email = unique('stolen');
+    const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
+    const headers = await bearer(t.deps, user);
+    const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
+    const { secret } = setup.json<{ secret: string }>();
+    const missing = await send('POST', '/api/auth/mfa/enable', { code: await codeFor(secret) }, { headers });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(MESSAGES.currentPasswordRequired);
+    const wrong = await send(
+      'POST',
+      '/api/auth/mfa/enable',
+      { code: await codeFor(secret), currentPassword: 'not-the-password' },
+      { headers },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(MESSAGES.currentPasswordIncorrect);
+    const row = await t.db.selectFrom('users').select('mfaEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.mfaEnabled).toBe(false);
+    // The owner still signs in with the password alone.
+    const login = await send('POST', '/api/auth/login', { email, password: PASSWORD });
+    expect(login.json<{ token?: string }>().token).toBeDefined();
+  });
+
+  it('turning it on ends every other session, answers a new one and mails the owner', async () => {
+    const email = unique('mailed');
+    const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
+    const elsewhere = await bearer(t.deps, user);
+    const { headers } = await enrol(await bearer(t.deps, user));
+    expect((await send('GET', '/api/auth/me', undefined, { headers: elsewhere })).statusCode).toBe(401);
+    const me = await send('GET', '/api/auth/me', undefined, { headers });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email, mfaEnabled: true });
+    const [mail] = await mailsTo(email, smtp.mails.length + 1);
+    expect(mail?.subject).toBe('Two-factor sign-in was turned on');
+    expect(mail?.text).toContain('Every other session was signed out');
+  });
+
   it('an MFA token expires after 5 minutes', async () => {
     const email = unique('slow');
     const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
@@ -316,9 +363,8 @@ describe('two-factor sign-in', () => {
   });
 
   it('turns off with a code; a wrong code is 400 and keeps it on', async () => {
-    const user = await createUser(t.deps, { role: 'partner' });
-    const headers = await bearer(t.deps, user);
-    const { secret } = await enrol(headers);
+    const user = await createUser(t.deps, { role: 'partner', password: PASSWORD });
+    const { secret, headers } = await enrol(await bearer(t.deps, user));
     nextStep();
     expect((await send('POST', '/api/auth/mfa/disable', { code: '99999' + '9' }, { headers })).statusCode).toBe(400);
     const off = await send('POST', '/api/auth/mfa/disable', { code: await codeFor(secret) }, { headers });
@@ -329,6 +375,55 @@ describe('two-factor sign-in', () => {
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ mfaEnabled: false, mfaSecret: null });
+  });
+});
+
+describe("a team admin's reset of a member's two-factor sign-in", () => {
+  it('turns it off, drops the codes, ends the sessions, logs and mails; not for oneself or a member without it', async () => {
+    const admin = await createUser(t.deps, { role: 'admin', email: unique('reset-admin'), password: PASSWORD });
+    const adminHeaders = await bearer(t.deps, admin);
+    const email = unique('lost-phone');
+    const member = await createUser(t.deps, { role: 'finance', email, password: PASSWORD });
+    const { headers: memberHeaders } = await enrol(await bearer(t.deps, member));
+
+    const asMember = await send('DELETE', `/api/admin/team/${admin.id}/two-factor`, undefined, {
+      headers: memberHeaders,
+    });
+    expect(asMember.statusCode).toBe(403);
+    const own = await send('DELETE', `/api/admin/team/${admin.id}/two-factor`, undefined, { headers: adminHeaders });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(MESSAGES.mfaResetOwn);
+
+    const reset = await send('DELETE', `/api/admin/team/${member.id}/two-factor`, undefined, { headers: adminHeaders });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json<{ members: { id: string; mfaEnabled: boolean }[] }>().members).toContainEqual(
+      expect.objectContaining({ id: member.id, mfaEnabled: false }),
+    );
+    const row = await t.db
+      .selectFrom('users')
+      .select(['mfaEnabled', 'mfaSecret'])
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ mfaEnabled: false, mfaSecret: null });
+    const codes = await t.db.selectFrom('mfaRecoveryCodes').select('id').where('userId', '=', member.id).execute();
+    expect(codes).toEqual([]);
+    expect((await send('GET', '/api/auth/me', undefined, { headers: memberHeaders })).statusCode).toBe(401);
+    // The password alone signs the member in again.
+    const login = await send('POST', '/api/auth/login', { email, password: PASSWORD });
+    expect(login.json<{ token?: string }>().token).toBeDefined();
+    const logged = await t.db
+      .selectFrom('activityLog')
+      .select(['userId', 'action'])
+      .where('entityId', '=', member.id)
+      .where('action', '=', 'team.mfa_reset')
+      .execute();
+    expect(logged).toEqual([{ userId: admin.id, action: 'team.mfa_reset' }]);
+    const mails = await mailsTo(email, smtp.mails.length + 1);
+    expect(mails.map((m) => m.subject)).toContain('Your two-factor sign-in was reset');
+
+    const again = await send('DELETE', `/api/admin/team/${member.id}/two-factor`, undefined, { headers: adminHeaders });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MESSAGES.mfaNotEnabled);
   });
 });
 
@@ -366,9 +461,11 @@ describe('ADMIN_MFA_REQUIRED', () => {
       method: 'POST',
       url: '/api/auth/mfa/enable',
       headers,
-      payload: JSON.stringify({ code }),
+      payload: JSON.stringify({ code, currentPassword: PASSWORD }),
     });
     expect(enabled.statusCode, enabled.body).toBe(200);
+    // The session that turned it on continues with the token of the answer.
+    Object.assign(headers, { authorization: `Bearer ${enabled.json<{ token: string }>().token}` });
     expect((await strict.app.inject({ method: 'GET', url: '/api/admin/metrics', headers })).statusCode).toBe(200);
     const me = (await strict.app.inject({ method: 'GET', url: '/api/auth/me', headers })).json<{
       mfaEnrolmentRequired: boolean;

@@ -137,6 +137,7 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'admin.inviteMember',
   'admin.changeMemberRole',
   'admin.removeMember',
+  'admin.resetMemberMfa',
   'admin.activity',
   'auth.mfaSetup',
   'auth.mfaEnable',
@@ -398,6 +399,14 @@ const PROCEDURES: Record<string, Case> = {
     expect: ADMIN,
     input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id }),
   },
+  'admin.resetMemberMfa': {
+    expect: ADMIN,
+    input: async (fx) => {
+      const member = await createUser(fx.t.deps, { role: 'viewer' });
+      await fx.t.db.updateTable('users').set({ mfaEnabled: true }).where('id', '=', member.id).execute();
+      return { userId: member.id };
+    },
+  },
 
   // Two-factor sign-in and invitations. Nobody in the matrix has MFA set up or on.
   'auth.mfaSetup': { expect: SIGNED_IN },
@@ -496,6 +505,7 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'POST /api/admin/team/invitations': {},
   'PATCH /api/admin/team/{userId}': {},
   'DELETE /api/admin/team/{userId}': {},
+  'DELETE /api/admin/team/{userId}/two-factor': {},
   'POST /api/auth/accept-invitation': {},
   'POST /api/auth/mfa/setup': {},
   'POST /api/auth/mfa/enable': {},

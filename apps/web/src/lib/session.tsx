@@ -122,6 +122,14 @@ export class SessionStore {
     if (this.state.user?.role === 'partner') await this.loadPartner();
   }
 
+  /**
+   * Swaps the stored token and keeps the user and the screen: the server issued a new session for the
+   * same user (turning two-factor sign-in on ends every other session, the one that did it included).
+   */
+  replaceToken(token: string) {
+    storeToken(token);
+  }
+
   async signIn(token: string, user: SessionUserOutput) {
     storeToken(token);
     this.queryClient?.clear();
@@ -174,6 +182,7 @@ export function useSession() {
     ...state,
     loading: state.status === 'loading',
     signIn: (token: string, user: SessionUserOutput) => store.signIn(token, user),
+    replaceToken: (token: string) => store.replaceToken(token),
     signOut: () => store.signOut(),
     refetchPartner: () => store.refetchPartner(),
     refreshUser: () => store.refreshUser(),

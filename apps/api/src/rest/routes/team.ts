@@ -38,6 +38,15 @@ export const teamRoutes: RestRoute[] = [
     description: 'The last active admin cannot be removed (409). The account is kept for the activity log.',
   },
   {
+    method: 'DELETE',
+    path: '/api/admin/team/{userId}/two-factor',
+    procedure: 'admin.resetMemberMfa',
+    summary: "Reset a member's two-factor sign-in (a lost authenticator); the member's sessions end",
+    tag: 'Team',
+    description:
+      "Turns it off and drops the member's secret and recovery codes; logged and mailed to the member, who sets it up again. 409 for one's own account (turn it off with a code instead) and for a member without it.",
+  },
+  {
     method: 'POST',
     path: '/api/auth/accept-invitation',
     procedure: 'auth.acceptInvitation',
@@ -58,9 +67,11 @@ export const teamRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/auth/mfa/enable',
     procedure: 'auth.mfaEnable',
-    summary: 'Turn two-factor sign-in on with a first code; answers ten recovery codes, shown once',
+    summary:
+      'Turn two-factor sign-in on with a first code and the current password; answers ten recovery codes, shown once, and a new session',
     tag: 'Auth',
-    description: 'A wrong code is 400. Recovery codes are stored only as hashes and each works once.',
+    description:
+      'A wrong code or password is 400 (a wrong password counts as a failed sign-in). Every other session ends and the owner is mailed; the answer carries the new token. Recovery codes are stored only as hashes and each works once.',
     responseHeaders: throttled,
   },
   {

@@ -20,6 +20,10 @@ import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { isStaff } from '../platform/permissions';
 import { takeBudgets } from '../platform/rate-limits';
+import { enqueueTemplate } from '../notifications/outbox';
+import { mailTime, portalLink } from '../notifications/templates';
+import { confirmCurrentPassword } from './password-reset';
+import { issueSession } from './sign-in';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const mfaSecretContext = (userId: string) => `users.mfa_secret:${userId}`;
@@ -121,11 +125,13 @@ export async function setupMfa(deps: AppDeps, user: SessionUser): Promise<MfaSet
 /** Turns MFA on with a first right code; answers the ten recovery codes, shown once. A wrong code is 400. */
 export async function enableMfa(
   deps: AppDeps,
-  { user, code, ip }: { user: SessionUser; code: string; ip: string },
-): Promise<{ recoveryCodes: string[] }> {
+  { user, code, currentPassword, ip }: { user: SessionUser; code: string; currentPassword: string; ip: string },
+): Promise<AuthResult & { recoveryCodes: string[] }> {
   const row = await mfaRow(deps.db, user.id);
   if (row?.mfaEnabled) throw DomainError.conflict(MESSAGES.mfaAlreadyEnabled);
   if (!row?.mfaSecret) throw DomainError.invalid(MESSAGES.mfaNotSetUp);
+  // A session alone cannot turn it on (and so lock the owner out): the password is asked too.
+  await confirmCurrentPassword(deps, { user, password: currentPassword, ip });
   const succeeded = await takeAttempt(deps, user.id, ip);
   const secret = deps.cipher.decrypt(row.mfaSecret, mfaSecretContext(user.id));
   const step = await checkTotp(secret, code, deps.now(), null);
@@ -133,13 +139,14 @@ export async function enableMfa(
   await succeeded();
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
+  const enabled = await deps.db.transaction().execute(async (trx) => {
+    // Every other session ends (the token version moves on); this one gets a new token below.
     const enabled = await trx
       .updateTable('users')
-      .set({ mfaEnabled: true, mfaLastStep: step, updatedAt: now })
+      .set((eb) => ({ mfaEnabled: true, mfaLastStep: step, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now }))
       .where('id', '=', user.id)
       .where('mfaEnabled', '=', false)
-      .returning('id')
+      .returning(['id', 'email', 'role', 'tokenVersion'])
       .executeTakeFirst();
     if (!enabled) throw DomainError.conflict(MESSAGES.mfaAlreadyEnabled);
     await trx.deleteFrom('mfaRecoveryCodes').where('userId', '=', user.id).execute();
@@ -154,8 +161,15 @@ export async function enableMfa(
       )
       .execute();
     await logActivity(trx, { userId: user.id, action: 'user.mfa_enabled', entityType: 'user', entityId: user.id });
+    await enqueueTemplate(trx, {
+      now,
+      recipient: enabled.email,
+      kind: 'mfaEnabled',
+      values: { signInUrl: portalLink(deps.config, '/', { signin: '1' }), changedAt: mailTime(now) },
+    });
+    return enabled;
   });
-  return { recoveryCodes };
+  return { ...(await issueSession(deps, { ...enabled, mfaEnabled: true })), recoveryCodes };
 }
 
 /**

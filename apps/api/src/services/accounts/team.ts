@@ -20,7 +20,7 @@ import { createUserAccount, findUserByEmail, issueSession } from './sign-in';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { enqueueTemplate } from '../notifications/outbox';
-import { portalLink } from '../notifications/templates';
+import { mailTime, portalLink } from '../notifications/templates';
 import { mayHoldApiKeys, revokeKeysOfMember } from '../integrations/api-keys';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -237,6 +237,53 @@ export async function deactivateMember(deps: AppDeps, actor: SessionUser, userId
       entityType: 'user',
       entityId: member.id,
       details: { email: member.email, role: member.role, keysRevoked },
+    });
+  });
+  return listTeam(deps.db, now);
+}
+
+/**
+ * A team admin's way back in for a member who lost their authenticator: two-factor sign-in off, its
+ * secret and recovery codes gone, every session of the member ended; logged and mailed to the member.
+ * Under ADMIN_MFA_REQUIRED the member enrols again at their next sign-in. One's own is turned off with a
+ * code instead (409 here), so a stolen admin session cannot strip its own account's second factor.
+ */
+export async function resetMemberMfa(deps: AppDeps, actor: SessionUser, userId: string): Promise<Team> {
+  if (userId === actor.id) throw DomainError.conflict(MESSAGES.mfaResetOwn);
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const member = await teamMember(trx, userId);
+    const reset = await trx
+      .updateTable('users')
+      .set((eb) => ({
+        mfaEnabled: false,
+        mfaSecret: null,
+        mfaLastStep: null,
+        tokenVersion: eb('tokenVersion', '+', 1),
+        updatedAt: now,
+      }))
+      .where('id', '=', member.id)
+      .where('mfaEnabled', '=', true)
+      .returning('id')
+      .executeTakeFirst();
+    if (!reset) throw DomainError.conflict(MESSAGES.mfaNotEnabled);
+    await trx.deleteFrom('mfaRecoveryCodes').where('userId', '=', member.id).execute();
+    await logActivity(trx, {
+      userId: actor.id,
+      action: 'team.mfa_reset',
+      entityType: 'user',
+      entityId: member.id,
+      details: { email: member.email, role: member.role },
+    });
+    await enqueueTemplate(trx, {
+      now,
+      recipient: member.email,
+      kind: 'mfaReset',
+      values: {
+        signInUrl: portalLink(deps.config, '/', { signin: '1' }),
+        changedAt: mailTime(now),
+        resetBy: actor.email,
+      },
     });
   });
   return listTeam(deps.db, now);

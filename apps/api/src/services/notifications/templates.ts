@@ -25,6 +25,8 @@ interface MailBody {
 export interface TemplateValues {
   passwordReset: { resetUrl: string; validMinutes: number };
   passwordChanged: { signInUrl: string; changedAt: string };
+  mfaEnabled: { signInUrl: string; changedAt: string };
+  mfaReset: { signInUrl: string; changedAt: string; resetBy: string };
   newApplication: { companyName: string; contactName: string; email: string; queueUrl: string };
   applicationReceived: { contactName: string; companyName: string; statusUrl: string };
   applicationApproved: { contactName: string; companyName: string; dashboardUrl: string; referralUrl: string };
@@ -134,6 +136,25 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     ],
     action: { label: `Sign in to ${PRODUCT_NAME}`, url: signInUrl },
     note: 'If you did not change it, reset your password right away from the sign-in dialog ("Forgot password?") and tell your program contact.',
+  }),
+  mfaEnabled: ({ signInUrl, changedAt }) => ({
+    subject: 'Two-factor sign-in was turned on',
+    heading: 'Two-factor sign-in is on',
+    paragraphs: [
+      `Two-factor sign-in was turned on for your ${PRODUCT_NAME} account on ${changedAt}. Every other session was signed out; from now on signing in asks for a code from your authenticator app.`,
+    ],
+    action: { label: `Sign in to ${PRODUCT_NAME}`, url: signInUrl },
+    note: 'If you did not turn it on, reset your password from the sign-in dialog ("Forgot password?") and ask your team admin to reset your two-factor sign-in.',
+  }),
+  mfaReset: ({ signInUrl, changedAt, resetBy }) => ({
+    subject: 'Your two-factor sign-in was reset',
+    heading: 'Your two-factor sign-in was reset',
+    paragraphs: [
+      `${resetBy} reset the two-factor sign-in of your ${PRODUCT_NAME} account on ${changedAt}: your authenticator app and recovery codes no longer work, and every session was signed out.`,
+      'Sign in with your password and set up two-factor sign-in again from your account.',
+    ],
+    action: { label: `Sign in to ${PRODUCT_NAME}`, url: signInUrl },
+    note: 'If you did not ask for this, tell your team admin.',
   }),
   newApplication: ({ companyName, contactName, email, queueUrl }) => ({
     subject: `New partner application: ${companyName}`,

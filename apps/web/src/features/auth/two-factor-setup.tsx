@@ -1,13 +1,15 @@
-// Enrolment in two-factor sign-in: a new secret as a QR code (and as text), a first
-// code from the app, then the ten recovery codes, shown once.
+// Enrolment in two-factor sign-in: a new secret as a QR code (and as text), a first code from the
+// app and the current password (a session alone cannot turn it on), then the ten recovery codes,
+// shown once. Turning it on signs every other session out; this one continues on the new token.
 
-import { Alert, Button, Code, Group, Image, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Image, List, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MESSAGES, type MfaSetup } from '@portal/contracts';
 import { IconShieldLock } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { CodeInput } from './code-input';
 
@@ -18,6 +20,9 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const session = useSession();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   useEffect(() => {
@@ -71,17 +76,24 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setCodeError(MESSAGES.mfaCodeRequired);
-      return;
-    }
+    const badCode = !/^\d{6}$/.test(code);
+    if (badCode) setCodeError(MESSAGES.mfaCodeRequired);
+    if (!currentPassword) setPasswordError(MESSAGES.currentPasswordRequired);
+    if (badCode || !currentPassword) return;
     try {
-      const result = await enable.mutateAsync({ code });
+      const result = await enable.mutateAsync({ code, currentPassword });
+      session.replaceToken(result.token);
       setRecoveryCodes(result.recoveryCodes);
-      notifySuccess(MESSAGES.mfaEnabledTitle);
+      notifySuccess(MESSAGES.mfaEnabledTitle, 'Your other sessions have been signed out.');
     } catch (error) {
-      setCode('');
-      setCodeError(errorMessage(error, MESSAGES.genericError));
+      const message = errorMessage(error, MESSAGES.genericError);
+      if (message === MESSAGES.currentPasswordIncorrect || message === MESSAGES.currentPasswordRequired) {
+        setCurrentPassword('');
+        setPasswordError(message);
+      } else {
+        setCode('');
+        setCodeError(message);
+      }
     }
   };
 
@@ -113,6 +125,19 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
           }}
           error={codeError}
           allowRecovery={false}
+        />
+        <PasswordInput
+          label="Current password"
+          description="Asked so that a signed-in session alone cannot turn it on."
+          autoComplete="current-password"
+          required
+          maw={320}
+          value={currentPassword}
+          onChange={(event) => {
+            setCurrentPassword(event.currentTarget.value);
+            setPasswordError(null);
+          }}
+          error={passwordError}
         />
         <Group>
           <Button type="submit" loading={enable.isPending}>
