@@ -40,9 +40,7 @@ const commands: Record<string, Command> = {
     const parsed = monthInput.safeParse({ month: values.month ?? previousMonthKey(new Date()) });
     if (!parsed.success)
       throw new Error(`${parsed.error.issues[0]?.message ?? 'Invalid month'} (usage: cli accrue --month YYYY-MM)`);
-    const result = await withDeps((deps) =>
-      runAccrual(deps, { month: parsed.data.month, now: deps.now(), mail: deps }),
-    );
+    const result = await withDeps((deps) => runAccrual(deps, { month: parsed.data.month }));
     console.log(`Accrued ${result.month}: ${result.created} created, ${result.skipped} skipped (already accrued)`);
   },
   /** seed-demo: fills an empty database with the demo program and prints the sign-ins. */

@@ -32,9 +32,7 @@ export const adminCommissionProcedures = {
   accrue: permittedProcedure('commissions:write')
     .input(monthInput)
     .output(accrualResultOutput)
-    .mutation(({ ctx, input }) =>
-      runAccrual(ctx.deps, { month: input.month, now: ctx.deps.now(), actorId: ctx.user.id, mail: ctx.deps }),
-    ),
+    .mutation(({ ctx, input }) => runAccrual(ctx.deps, { month: input.month, actorId: ctx.user.id })),
 
   processPayout: permittedProcedure('payouts:write')
     .input(payoutInput)

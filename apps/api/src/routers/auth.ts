@@ -17,8 +17,8 @@ import {
   type SessionUserOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { issueSession, registerAccount, sessionUserView, signIn, signOut } from '../services/accounts/sign-in';
-import { disableMfa, enableMfa, setupMfa, verifyMfaChallenge } from '../services/accounts/mfa';
+import { completeMfaSignIn, registerAccount, sessionUserView, signIn, signOut } from '../services/accounts/sign-in';
+import { disableMfa, enableMfa, setupMfa } from '../services/accounts/mfa';
 import { acceptInvitation } from '../services/accounts/team';
 import { changePassword, requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
 import { authedProcedure, publicProcedure } from '../trpc/init';
@@ -78,9 +78,7 @@ export const authProcedures = {
   mfaVerify: publicProcedure
     .input(mfaVerifyInput)
     .output(authResultOutput)
-    .mutation(({ ctx, input }) =>
-      verifyMfaChallenge(ctx.deps, { input, ip: ctx.ip, issue: (user) => issueSession(ctx.deps, user) }),
-    ),
+    .mutation(({ ctx, input }) => completeMfaSignIn(ctx.deps, { input, ip: ctx.ip })),
 
   acceptInvitation: publicProcedure
     .input(acceptInvitationInput)

@@ -19,15 +19,13 @@ export function startAccrualTimer(
   deps: Pick<AppDeps, 'db' | 'logger' | 'now' | 'metrics'> & Partial<MailDeps>,
   options: AccrualTimerOptions = {},
 ): () => Promise<void> {
-  // The server's timer mails the monthly summaries; a bare timer (tests) does not.
-  const mail = deps.config && deps.cipher ? { config: deps.config, cipher: deps.cipher } : undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
 
   const run = () => {
     if (stopped || running) return;
     const month = previousMonthKey(deps.now());
-    running = runAccrual(deps, { month, now: deps.now(), mail })
+    running = runAccrual(deps, { month })
       .then((result) => {
         if (result.created > 0) deps.logger.info(result, 'accrued commissions for the month just ended');
         options.onRun?.({ result });

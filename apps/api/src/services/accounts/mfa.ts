@@ -10,7 +10,6 @@ import {
   MFA_CHALLENGE_VALID_MINUTES,
   PRODUCT_NAME,
   RECOVERY_CODE_COUNT,
-  type AuthResult,
   type MfaSetup,
 } from '@portal/contracts';
 import { generateSecret, generateURI, verify } from 'otplib';
@@ -220,28 +219,14 @@ export async function startMfaChallenge(
 }
 
 /**
- * The code step of sign-in. A wrong or reused code or recovery code is 401 and takes from the
- * account's and the address's failure budgets (429 once spent); the MFA token stays usable until
- * it expires or a right code uses it.
+ * The code step of sign-in: answers the user whose challenge a right code passed. A wrong or reused
+ * code or recovery code is 401 and takes from the account's and the address's failure budgets (429
+ * once spent); the MFA token stays usable until it expires or a right code uses it.
  */
 export async function verifyMfaChallenge(
   deps: AppDeps,
-  {
-    input,
-    ip,
-    issue,
-  }: {
-    input: { mfaToken: string; code: string };
-    ip: string;
-    issue: (user: {
-      id: string;
-      email: string;
-      role: SessionUser['role'];
-      tokenVersion: number;
-      mfaEnabled: boolean;
-    }) => Promise<AuthResult>;
-  },
-): Promise<AuthResult> {
+  { input, ip }: { input: { mfaToken: string; code: string }; ip: string },
+): Promise<{ id: string; email: string; role: SessionUser['role']; tokenVersion: number; mfaEnabled: boolean }> {
   const tokenHash = sha256(input.mfaToken);
   const now = deps.now();
   const challenge = await deps.db
@@ -275,11 +260,11 @@ export async function verifyMfaChallenge(
     });
     return row;
   });
-  return issue({
+  return {
     id: user.id,
     email: user.email,
     role: user.role,
     tokenVersion: user.tokenVersion,
     mfaEnabled: user.mfaEnabled,
-  });
+  };
 }

@@ -6,7 +6,7 @@ import { DomainError } from '../platform/errors';
 import type { AppDeps } from '../../deps';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { takeBudgets } from '../platform/rate-limits';
-import { mustEnrolMfa, startMfaChallenge } from './mfa';
+import { mustEnrolMfa, startMfaChallenge, verifyMfaChallenge } from './mfa';
 import { permissionsOf } from '../platform/permissions';
 import { hashPassword, newPasswordProblem, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 
@@ -81,6 +81,14 @@ export async function issueSession(
 ): Promise<AuthResult> {
   const token = await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
   return { token, user: sessionUserView(deps.config, user) };
+}
+
+/** The code step of sign-in: a right code (verifyMfaChallenge) opens the session the password step held back. */
+export async function completeMfaSignIn(
+  deps: AppDeps,
+  options: { input: { mfaToken: string; code: string }; ip: string },
+): Promise<AuthResult> {
+  return issueSession(deps, await verifyMfaChallenge(deps, options));
 }
 
 /** Sign-up from the landing page: always a partner account (spec §6). */

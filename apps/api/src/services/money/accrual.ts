@@ -95,13 +95,18 @@ export async function accrueMonth(
   });
 }
 
-/** accrueMonth counted in the instance's metrics (runs by result, commissions created); a refused month is no run. */
+/**
+ * The instance's accrual of a month, now: accrueMonth counted in its metrics (runs by result,
+ * commissions created; a refused month is no run). It mails the monthly summaries when the deps can
+ * address mail (the server, the CLI); a bare timer's deps (tests) cannot.
+ */
 export async function runAccrual(
-  deps: Pick<AppDeps, 'db' | 'metrics'>,
-  options: AccrualOptions,
+  deps: Pick<AppDeps, 'db' | 'metrics' | 'now'> & Partial<MailDeps>,
+  { month, actorId = null }: { month: Month; actorId?: string | null },
 ): Promise<AccrualResult> {
+  const mail = deps.config && deps.cipher ? { config: deps.config, cipher: deps.cipher } : undefined;
   try {
-    const result = await accrueMonth(deps.db, options);
+    const result = await accrueMonth(deps.db, { month, now: deps.now(), actorId, mail });
     deps.metrics.accrualRuns.inc({ result: 'ok' });
     deps.metrics.accrualRowsCreated.inc(result.created);
     return result;

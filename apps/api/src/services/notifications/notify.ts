@@ -35,9 +35,7 @@ interface Notice {
 /** The values and headers of an optional mail, or null when its reader switched the topic off. */
 async function optional(
   trx: DbOrTx,
-  mail: MailDeps,
-  userId: string,
-  topic: MailTopic,
+  { mail, userId, topic }: { mail: MailDeps; userId: string; topic: MailTopic },
 ): Promise<{ headers: Record<string, string> } | null> {
   if (!(await wantsMail(trx, userId, topic))) return null;
   return { headers: unsubscribeHeaders(mail.config, userId, topic) };
@@ -269,7 +267,7 @@ export async function notifyClientAdded(
   { mail, now, referral }: Notice & { referral: { partnerId: string; clientCompanyName: string; serviceType: string } },
 ): Promise<void> {
   const partner = await partnerContact(trx, referral.partnerId);
-  const wanted = await optional(trx, mail, partner.userId, 'dealUpdates');
+  const wanted = await optional(trx, { mail, userId: partner.userId, topic: 'dealUpdates' });
   if (!wanted) return;
   await enqueueTemplate(trx, {
     now,
@@ -303,7 +301,7 @@ export async function notifyDealClosed(
   },
 ): Promise<void> {
   const partner = await partnerContact(trx, referral.partnerId);
-  const wanted = await optional(trx, mail, partner.userId, 'dealUpdates');
+  const wanted = await optional(trx, { mail, userId: partner.userId, topic: 'dealUpdates' });
   if (!wanted) return;
   const common = {
     contactName: partner.contactName,
@@ -340,7 +338,7 @@ export async function notifyMonthlySummaries(
 ): Promise<void> {
   for (const row of earned) {
     const partner = await partnerContact(trx, row.partnerId);
-    const wanted = await optional(trx, mail, partner.userId, 'monthlySummary');
+    const wanted = await optional(trx, { mail, userId: partner.userId, topic: 'monthlySummary' });
     if (!wanted) continue;
     await enqueueTemplate(trx, {
       now,

@@ -88,6 +88,12 @@ export type MailKind = keyof TemplateValues;
 const DEAL_UPDATES_NOTE =
   'You get deal updates because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.';
 
+/** The end of every deal-update mail: the way to the referrals, and how to switch these mails off. */
+const dealUpdate = (dashboardUrl: string) => ({
+  action: { label: 'See your referrals', url: dashboardUrl },
+  note: DEAL_UPDATES_NOTE,
+});
+
 const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = {
   teamInvitation: ({ roleLabel, invitedBy, acceptUrl, validDays }) => ({
     subject: `You are invited to the ${PRODUCT_NAME} admin team`,
@@ -227,8 +233,7 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     subject: `A client was added for you: ${clientCompanyName}`,
     heading: 'A new client in your pipeline',
     paragraphs: [`Hello ${contactName}, our team added ${clientCompanyName} (${service}) to your referrals.`],
-    action: { label: 'See your referrals', url: dashboardUrl },
-    note: DEAL_UPDATES_NOTE,
+    ...dealUpdate(dashboardUrl),
   }),
   dealWon: ({ contactName, clientCompanyName, commission, dashboardUrl }) => ({
     subject: `Deal won: ${clientCompanyName}`,
@@ -236,8 +241,7 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     paragraphs: [
       `Good news, ${contactName}: ${clientCompanyName} signed. You earn ${commission} a month for as long as they stay a client.`,
     ],
-    action: { label: 'See your referrals', url: dashboardUrl },
-    note: DEAL_UPDATES_NOTE,
+    ...dealUpdate(dashboardUrl),
   }),
   dealLost: ({ contactName, clientCompanyName, reason, dashboardUrl }) => ({
     subject: `Deal lost: ${clientCompanyName}`,
@@ -246,8 +250,7 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
       `Hello ${contactName}, ${clientCompanyName} decided not to go ahead.`,
       reason ? `Reason: ${reason}` : 'No reason was given.',
     ],
-    action: { label: 'See your referrals', url: dashboardUrl },
-    note: DEAL_UPDATES_NOTE,
+    ...dealUpdate(dashboardUrl),
   }),
   monthlySummary: ({ contactName, month, count, amount, dashboardUrl }) => ({
     subject: `Your ${month} commissions: ${amount}`,
