@@ -10,6 +10,7 @@ import {
   MFA_CHALLENGE_VALID_MINUTES,
   PRODUCT_NAME,
   RECOVERY_CODE_COUNT,
+  type AuthResult,
   type MfaSetup,
 } from '@portal/contracts';
 import { generateSecret, generateURI, verify } from 'otplib';
