@@ -188,4 +188,36 @@ describe('Tax information card', () => {
     });
     expect(screen.queryByText(/123-45-6789|123456789/)).toBeNull();
   });
+
+  it('asks for the current password to replace tax information on file, and sends it with the form', async () => {
+    const onFile: TaxProfile = {
+      legalName: 'Ada Ledger',
+      businessName: null,
+      taxClassification: 'individual',
+      tinType: 'ssn',
+      tinMasked: '•••-••-6789',
+      address: '1 Main St, Springfield, IL',
+      certifiedAt: '2026-03-10T12:00:00.000Z',
+      updatedAt: '2026-03-10T12:00:00.000Z',
+    };
+    let current = onFile;
+    const api = serveTrpc({
+      'partner.taxProfile': () => current,
+      'partner.saveTaxProfile': () => (current = { ...onFile, tinMasked: '•••-••-4321' }),
+    });
+    renderWithProviders(<TaxInformationCard />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }, SLOW));
+    fireEvent.change(screen.getByLabelText(/Taxpayer identification number/), { target: { value: '987-65-4321' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /I certify/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save tax information' }));
+    expect(await screen.findByText('Current password is required', {}, SLOW)).toBeTruthy();
+    expect(api.calls.some((call) => call.path === 'partner.saveTaxProfile')).toBe(false);
+    fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: 'my-password-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save tax information' }));
+    expect(await screen.findByText('•••-••-4321', {}, SLOW)).toBeTruthy();
+    expect(api.calls.find((call) => call.path === 'partner.saveTaxProfile')?.input).toMatchObject({
+      tin: '987654321',
+      currentPassword: 'my-password-1',
+    });
+  });
 });

@@ -8,6 +8,7 @@ import { MONTH_KEY } from './dates';
 import { COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
 import { idField, singleLine } from './fields';
 import { TAX_CLASSIFICATIONS, TAX_MESSAGES, TIN_TYPES } from './tax-enums';
+import { MESSAGES } from './messages';
 
 export const partnerPayoutOutput = z.object({
   id: z.uuid(),
@@ -94,6 +95,8 @@ export const taxProfileInput = z.object({
   tin: tinField,
   address: required('Address', TAX_MESSAGES.addressRequired, 500),
   certified: z.literal(true, { error: TAX_MESSAGES.certificationRequired }),
+  /** Asked when tax information on file is replaced (as for new bank details); not for the first save. */
+  currentPassword: z.string().max(256, MESSAGES.passwordMax).optional(),
 });
 export type TaxProfileInput = z.input<typeof taxProfileInput>;
 

@@ -38,12 +38,6 @@ export const partnerBookProcedures = {
     .input(taxProfileInput)
     .output(taxProfileOutput)
     .mutation(({ ctx, input }) =>
-      saveTaxProfile(ctx.deps.db, {
-        cipher: ctx.deps.cipher,
-        partnerId: ctx.partner.id,
-        actorId: ctx.user.id,
-        input,
-        now: ctx.deps.now(),
-      }),
+      saveTaxProfile(ctx.deps, { user: ctx.user, partnerId: ctx.partner.id, input, ip: ctx.ip }),
     ),
 } satisfies TRPCRouterRecord;

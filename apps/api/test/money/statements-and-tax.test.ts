@@ -340,6 +340,61 @@ describe('the tax profile', () => {
     expect(res.json().message).toContain(message);
   });
 
+  it('asks for the current password to replace tax information on file, and mails the partner and the team', async () => {
+    const password = 'tax-owner-password-1';
+    const owner = await createPartner(t.deps, {
+      status: 'active',
+      companyName: 'Tess Tax Co',
+      contactName: 'Tess Owner',
+      password,
+    });
+    const ownerHeaders = await bearer(t.deps, owner.user);
+    const finance = await createUser(t.deps, { role: 'finance' });
+    const first = await put(VALID_TAX_PROFILE, ownerHeaders);
+    expect(first.statusCode, first.body).toBe(200);
+
+    const replacement = { ...VALID_TAX_PROFILE, legalName: 'Someone Else LLC', tin: '98-7654321' };
+    const missing = await put(replacement, ownerHeaders);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Current password is required');
+    const wrong = await put({ ...replacement, currentPassword: 'not-it-at-all' }, ownerHeaders);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Current password is incorrect');
+    const kept = await t.app.inject({ method: 'GET', url: '/api/partners/tax-profile', headers: ownerHeaders });
+    expect(kept.json()).toMatchObject({ legalName: 'Northwind Growth LLC', tinMasked: '•••-••-6789' });
+
+    const mailsBefore = await t.db.selectFrom('emailOutbox').select('id').execute();
+    const replaced = await put({ ...replacement, currentPassword: password }, ownerHeaders);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toMatchObject({ legalName: 'Someone Else LLC', tinMasked: '•••-••-4321' });
+    const mails = await t.db
+      .selectFrom('emailOutbox')
+      .select(['recipient', 'subject', 'textBody', 'htmlBody'])
+      .where(
+        'id',
+        'not in',
+        mailsBefore.map((m) => m.id),
+      )
+      .execute();
+    expect(mails.map((m) => [m.recipient, m.subject])).toEqual(
+      expect.arrayContaining([
+        [owner.user.email, 'Your tax information was changed'],
+        [finance.email, 'Tax information changed: Tess Tax Co'],
+      ]),
+    );
+    // Only the last four digits of the TIN reach a mail.
+    expect(JSON.stringify(mails)).not.toContain('987654321');
+    expect(JSON.stringify(mails)).not.toContain('7654321');
+    const replacedLog = await t.db
+      .selectFrom('activityLog')
+      .select('action')
+      .where('entityId', '=', owner.partnerId)
+      .where('action', 'like', 'tax_profile.%')
+      .orderBy('createdAt')
+      .execute();
+    expect(replacedLog.map((row) => row.action)).toEqual(['tax_profile.saved', 'tax_profile.replaced']);
+  });
+
   it('stores the TIN encrypted and answers it masked to its last four digits', async () => {
     const res = await put(VALID_TAX_PROFILE);
     expect(res.statusCode, res.body).toBe(200);

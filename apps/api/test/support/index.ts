@@ -165,10 +165,12 @@ export async function createPartner(
     companyName?: string;
     contactName?: string;
     email?: string;
+    /** The partner user's password (default: one nobody can sign in with). */
+    password?: string;
     createdAt?: Date;
   } = {},
 ): Promise<PartnerFixture> {
-  const user = await createUser(deps, { role: 'partner', email: options.email });
+  const user = await createUser(deps, { role: 'partner', email: options.email, password: options.password });
   const companyName = options.companyName ?? `Partner ${unique()}`;
   const referralCode = await allocateReferralCode(deps.db, companyName);
   const status = options.status ?? 'active';

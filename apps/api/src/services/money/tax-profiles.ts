@@ -1,13 +1,24 @@
 // The partner's tax profile (W-9 facts, the TIN encrypted like bank numbers), the 1099-NEC
 // report of a tax year, and the payout processor's check for partners past the threshold without one.
 
-import { maskTin, TAX_MESSAGES, type PendingFilter, type TaxProfile, type TaxProfileInput } from '@portal/contracts';
+import {
+  maskTin,
+  MESSAGES,
+  TAX_MESSAGES,
+  type PendingFilter,
+  type TaxProfile,
+  type TaxProfileInput,
+} from '@portal/contracts';
 import type { Db, TaxProfileRow } from '@portal/db';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import type { FieldCipher } from '../platform/crypto';
 import { DomainError } from '../platform/errors';
+import type { AppDeps, SessionUser } from '../../deps';
+import { confirmCurrentPassword } from '../accounts/password-reset';
+import { enqueueTemplate } from '../notifications/outbox';
+import { mailTime, portalLink } from '../notifications/templates';
 
 /** Associated data of a partner's TIN, like bankFieldContext: a ciphertext copied to another row does not decrypt. */
 export const taxFieldContext = (partnerId: string) => `tax_profiles.tin:${partnerId}`;
@@ -48,24 +59,32 @@ type ParsedTaxProfile = Omit<TaxProfileInput, 'certified' | 'businessName'> & {
   tin: string;
 };
 
-/** Saves (replaces) the partner's tax profile; the certification is dated now. */
+/**
+ * Saves the partner's tax profile; the certification is dated now. Replacing one on file (a new legal
+ * name or TIN changes who the 1099-NEC names) asks for the current password, as new bank details do,
+ * and mails the partner and the team; the first save asks for neither.
+ */
 export async function saveTaxProfile(
-  db: Db,
-  {
-    cipher,
-    partnerId,
-    actorId,
-    input,
-    now,
-  }: { cipher: FieldCipher; partnerId: string; actorId: string; input: ParsedTaxProfile; now: Date },
+  deps: AppDeps,
+  { user, partnerId, input, ip }: { user: SessionUser; partnerId: string; input: ParsedTaxProfile; ip: string },
 ): Promise<TaxProfile> {
-  return db.transaction().execute(async (trx) => {
+  const onFile = await deps.db
+    .selectFrom('taxProfiles')
+    .select('partnerId')
+    .where('partnerId', '=', partnerId)
+    .executeTakeFirst();
+  if (onFile) {
+    if (!input.currentPassword) throw DomainError.invalid(MESSAGES.currentPasswordRequired);
+    await confirmCurrentPassword(deps, { user, password: input.currentPassword, ip });
+  }
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
     const values = {
       legalName: input.legalName,
       businessName: input.businessName ?? null,
       taxClassification: input.taxClassification,
       tinType: input.tinType,
-      tin: cipher.encrypt(input.tin, taxFieldContext(partnerId)),
+      tin: deps.cipher.encrypt(input.tin, taxFieldContext(partnerId)),
       tinLast4: input.tin.slice(-4),
       address: input.address,
       certifiedAt: now,
@@ -78,16 +97,63 @@ export async function saveTaxProfile(
       .returningAll()
       .executeTakeFirstOrThrow();
     await trx.updateTable('partners').set({ w9OnFile: true, updatedAt: now }).where('id', '=', partnerId).execute();
-    // The TIN itself never goes into the log.
+    // The TIN itself never goes into the log or a mail: its last four digits at most.
     await logActivity(trx, {
-      userId: actorId,
-      action: 'tax_profile.saved',
+      userId: user.id,
+      action: onFile ? 'tax_profile.replaced' : 'tax_profile.saved',
       entityType: 'partner',
       entityId: partnerId,
       details: { tinType: input.tinType, taxClassification: input.taxClassification, certifiedAt: now.toISOString() },
     });
+    if (onFile) await mailTaxProfileReplaced(trx, { deps, partnerId, tinLast4: values.tinLast4, now });
     return toTaxProfile(row);
   });
+}
+
+/** The partner and the team (admins and finance, who file the 1099-NEC) hear that tax information was replaced. */
+async function mailTaxProfileReplaced(
+  trx: DbOrTx,
+  { deps, partnerId, tinLast4, now }: { deps: AppDeps; partnerId: string; tinLast4: string; now: Date },
+): Promise<void> {
+  const partner = await trx
+    .selectFrom('partners')
+    .innerJoin('users', 'users.id', 'partners.userId')
+    .select(['partners.companyName', 'partners.contactName', 'users.email'])
+    .where('partners.id', '=', partnerId)
+    .executeTakeFirstOrThrow();
+  const changedAt = mailTime(now);
+  await enqueueTemplate(trx, {
+    now,
+    recipient: partner.email,
+    kind: 'taxProfileChanged',
+    values: {
+      contactName: partner.contactName,
+      tinLast4,
+      changedAt,
+      settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
+    },
+  });
+  const team = await trx
+    .selectFrom('users')
+    .select('email')
+    .where('role', 'in', ['admin', 'finance'])
+    .where('active', '=', true)
+    .orderBy('email')
+    .execute();
+  for (const member of team) {
+    await enqueueTemplate(trx, {
+      now,
+      recipient: member.email,
+      kind: 'partnerTaxProfileChanged',
+      values: {
+        companyName: partner.companyName,
+        contactName: partner.contactName,
+        tinLast4,
+        changedAt,
+        partnersUrl: portalLink(deps.config, `/admin/partners/${partnerId}`),
+      },
+    });
+  }
 }
 
 const yearBounds = (year: number) => ({

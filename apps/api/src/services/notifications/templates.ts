@@ -26,6 +26,14 @@ export interface TemplateValues {
   passwordReset: { resetUrl: string; validMinutes: number };
   passwordChanged: { signInUrl: string; changedAt: string };
   mfaEnabled: { signInUrl: string; changedAt: string };
+  taxProfileChanged: { contactName: string; tinLast4: string; changedAt: string; settingsUrl: string };
+  partnerTaxProfileChanged: {
+    companyName: string;
+    contactName: string;
+    tinLast4: string;
+    changedAt: string;
+    partnersUrl: string;
+  };
   mfaReset: { signInUrl: string; changedAt: string; resetBy: string };
   newApplication: { companyName: string; contactName: string; email: string; queueUrl: string };
   applicationReceived: { contactName: string; companyName: string; statusUrl: string };
@@ -142,6 +150,25 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     ],
     action: { label: `Sign in to ${PRODUCT_NAME}`, url: signInUrl },
     note: 'If you did not change it, reset your password right away from the sign-in dialog ("Forgot password?") and tell your program contact.',
+  }),
+  taxProfileChanged: ({ contactName, tinLast4, changedAt, settingsUrl }) => ({
+    subject: 'Your tax information was changed',
+    heading: 'Your tax information was changed',
+    paragraphs: [
+      `Hello ${contactName}, the tax information (W-9) of your ${PRODUCT_NAME} partner account was replaced on ${changedAt}.`,
+      `The taxpayer identification number on file now ends ${tinLast4}; it goes on your 1099-NEC.`,
+    ],
+    action: { label: 'Review your settings', url: settingsUrl },
+    note: 'If you did not change it, reset your password right away and tell your program contact.',
+  }),
+  partnerTaxProfileChanged: ({ companyName, contactName, tinLast4, changedAt, partnersUrl }) => ({
+    subject: `Tax information changed: ${companyName}`,
+    heading: 'A partner replaced their tax information',
+    paragraphs: [
+      `${contactName} of ${companyName} replaced the partner's tax information (W-9) on ${changedAt}.`,
+      `The taxpayer identification number on file now ends ${tinLast4}.`,
+    ],
+    action: { label: 'Open the partners', url: partnersUrl },
   }),
   mfaEnabled: ({ signInUrl, changedAt }) => ({
     subject: 'Two-factor sign-in was turned on',

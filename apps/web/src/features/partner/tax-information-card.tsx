@@ -1,5 +1,6 @@
 // "Tax information" in the partner's Settings tab: the W-9 facts behind the 1099-NEC.
-// The TIN is only ever shown masked; saving needs the certification ticked and the TIN typed anew.
+// The TIN is only ever shown masked; saving needs the certification ticked and the TIN typed anew,
+// and replacing what is on file needs the current password too (as new bank details do).
 
 import {
   Alert,
@@ -8,6 +9,7 @@ import {
   Card,
   Checkbox,
   Group,
+  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -44,6 +46,7 @@ interface TaxFormValues {
   tin: string;
   address: string;
   certified: boolean;
+  currentPassword: string;
 }
 
 const TIN_TYPE_OPTIONS = [
@@ -91,17 +94,25 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
       tin: '',
       address: profile?.address ?? '',
       certified: false,
+      currentPassword: '',
     },
-    validate: schemaResolver(taxProfileInput, { sync: true }),
+    validate: (values) => {
+      const errors = schemaResolver(taxProfileInput, { sync: true })(values);
+      if (profile && !values.currentPassword) errors.currentPassword = MESSAGES.currentPasswordRequired;
+      return errors;
+    },
   });
 
   const submit = form.onSubmit(async () => {
+    const { currentPassword, ...values } = form.getValues();
     try {
-      await save.mutateAsync(taxProfileInput.parse(form.getValues()));
+      await save.mutateAsync(taxProfileInput.parse(profile ? { ...values, currentPassword } : values));
       notifySuccess(TAX_MESSAGES.saved, 'Your TIN is stored encrypted and shown only by its last four digits.');
       onDone();
     } catch (error) {
-      notifyError('Could not save', errorMessage(error, MESSAGES.genericError));
+      const message = errorMessage(error, MESSAGES.genericError);
+      if (message === MESSAGES.currentPasswordIncorrect) form.setFieldError('currentPassword', message);
+      else notifyError('Could not save', message);
     }
   });
 
@@ -171,6 +182,16 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
             {...form.getInputProps('certified', { type: 'checkbox' })}
           />
         </Stack>
+        {profile && (
+          <PasswordInput
+            label="Current password"
+            description="Asked before tax information on file is replaced; you and the team are told by mail."
+            required
+            autoComplete="current-password"
+            maw={360}
+            {...form.getInputProps('currentPassword')}
+          />
+        )}
         <FormActions
           justify="flex-end"
           gap="sm"
