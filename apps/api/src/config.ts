@@ -104,6 +104,13 @@ const envSchema = z
       .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// address')
       .optional(),
     MAIL_FROM: z.string().min(3, 'must be a sender address').default('Ledgerline <no-reply@ledgerline.local>'),
+    /** Days a sent mail's body is kept in the outbox (the Email log keeps the row: who, what, when, status). */
+    MAIL_BODY_RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 day')
+      .max(3650, 'must be at most 3650 days')
+      .default(90),
 
     STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
     S3_ENDPOINT: httpUrl.optional(),
@@ -216,7 +223,7 @@ export interface AppConfig {
   logLevel: string;
   accrualTimer: boolean;
   webDist: string;
-  mail: { smtpUrl?: string; from: string };
+  mail: { smtpUrl?: string; from: string; bodyRetentionDays: number };
   /** Requests per minute each API key may make (API_KEY_RATE_LIMIT). */
   apiKeyRateLimit: number;
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: http and loopback/private webhook targets (never link-local). */
@@ -302,7 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     accrualTimer: e.ACCRUAL_TIMER,
     webDist: resolve(e.WEB_DIST ?? join(root, 'apps/web/dist')),
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, bodyRetentionDays: e.MAIL_BODY_RETENTION_DAYS },
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     databaseTimeouts: {

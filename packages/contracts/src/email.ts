@@ -42,6 +42,8 @@ export const emailLogEntryOutput = z.object({
   sentAt: z.string().nullable(),
   createdAt: z.string(),
   resentFrom: z.uuid().nullable(),
+  /** False once the body is gone: a mail with a one-time link after sending, or any mail past the retention. */
+  resendable: z.boolean(),
 });
 export type EmailLogEntry = z.infer<typeof emailLogEntryOutput>;
 

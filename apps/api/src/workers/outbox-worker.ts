@@ -5,6 +5,7 @@ import type { EmailOutboxRow, EmailOutboxTable } from '@portal/db';
 import type { Updateable } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { AppDeps } from '../deps';
+import { CLEARED_BODY, clearExpiredMailBodies, SECRET_MAIL_KINDS } from '../services/notifications/outbox';
 import { claimDue, createPollingWorker, settleClaim, type PollingWorker } from './polling-worker';
 
 /** Waits after the 1st … 5th failed attempt; a 6th failure marks the mail failed. */
@@ -51,14 +52,31 @@ export function createOutboxWorker(deps: AppDeps, options: OutboxWorkerOptions =
       limit: batchSize,
     });
 
+  // A mail with a one-time link is not kept readable once the outbox is done with it: the link works for
+  // its reader, not for whoever reads the database or a backup later. The Email log keeps the row.
+  const done = (mail: Mail): Updateable<EmailOutboxTable> =>
+    SECRET_MAIL_KINDS.includes(mail.kind) ? { textBody: CLEARED_BODY, htmlBody: CLEARED_BODY } : {};
+
   const settle = (mail: Mail, values: Updateable<EmailOutboxTable>) =>
     settleClaim(deps.db, { table: 'emailOutbox', claim: mail, values });
+
+  // Bodies past MAIL_BODY_RETENTION_DAYS are cleared once an hour per worker (a conditional update, so
+  // replicas doing it at once is harmless).
+  let clearedAt = 0;
+  const claimAndClear = async (): Promise<Mail[]> => {
+    const now = deps.now();
+    if (now.getTime() - clearedAt >= 3_600_000) {
+      clearedAt = now.getTime();
+      await clearExpiredMailBodies(deps.db, { now, retentionDays: deps.config.mail.bodyRetentionDays });
+    }
+    return claim();
+  };
 
   async function deliver(mail: Mail): Promise<void> {
     if (!transport) {
       await deps.db
         .updateTable('emailOutbox')
-        .set({ status: 'not_sent', lastError: NOT_SENT_NO_SMTP })
+        .set({ status: 'not_sent', lastError: NOT_SENT_NO_SMTP, ...done(mail) })
         .where('id', '=', mail.id)
         .where('attempts', '=', mail.attempts)
         .execute();
@@ -79,12 +97,18 @@ export function createOutboxWorker(deps: AppDeps, options: OutboxWorkerOptions =
         headers: mail.headers ?? undefined,
         messageId: `<${mail.id}@${from.replace(/^.*@/, '').replace(/>.*$/, '') || 'ledgerline'}>`,
       });
-      await settle(mail, { status: 'sent', sentAt: deps.now(), lastError: null, nextAttemptAt: deps.now() });
+      await settle(mail, {
+        status: 'sent',
+        sentAt: deps.now(),
+        lastError: null,
+        nextAttemptAt: deps.now(),
+        ...done(mail),
+      });
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const delay = RETRY_DELAYS_MS[mail.attempts - 1];
       if (delay === undefined) {
-        await settle(mail, { status: 'failed', lastError: message });
+        await settle(mail, { status: 'failed', lastError: message, ...done(mail) });
         deps.metrics.deliveryFailures.inc({ channel: 'mail', outcome: 'failed' });
         deps.logger.error(
           { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message },
@@ -101,5 +125,11 @@ export function createOutboxWorker(deps: AppDeps, options: OutboxWorkerOptions =
     }
   }
 
-  return createPollingWorker(deps, { name: 'outbox', intervalMs, claim, deliver, onStop: () => transport?.close() });
+  return createPollingWorker(deps, {
+    name: 'outbox',
+    intervalMs,
+    claim: claimAndClear,
+    deliver,
+    onStop: () => transport?.close(),
+  });
 }

@@ -11,10 +11,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { createDeps } from '../../src/deps';
 import { createLogger } from '../../src/logger';
-import { enqueueMail, enqueueTemplate } from '../../src/services/notifications/outbox';
+import { clearExpiredMailBodies, enqueueMail, enqueueTemplate } from '../../src/services/notifications/outbox';
+import { MESSAGES } from '@portal/contracts';
 import { escapeHtml, portalLink, renderMail } from '../../src/services/notifications/templates';
 import { createOutboxWorker, NOT_SENT_NO_SMTP, RETRY_DELAYS_MS } from '../../src/workers/outbox-worker';
-import { createTestApp, createTestDatabase, type TestApp } from '../support';
+import { bearer, createTestApp, createTestDatabase, createUser, type TestApp } from '../support';
 import { startTestSmtp, type TestSmtp } from '../support/smtp';
 
 let smtp: TestSmtp;
@@ -78,6 +79,67 @@ describe('the outbox worker', () => {
     expect(row?.sentAt?.getTime()).toBe(t.clock.now.getTime());
     expect(await worker.runOnce()).toBe(0);
     await worker.stop();
+  });
+
+  it('clears the body of a mail with a one-time link once it is sent, and refuses to resend it', async () => {
+    const worker = createOutboxWorker(t.deps);
+    const resetUrl = 'https://portal.example.com/reset-password?token=secret-token-of-the-link';
+    await enqueueTemplate(t.db, {
+      now: t.clock.now,
+      recipient: 'reader@example.com',
+      kind: 'passwordReset',
+      values: { resetUrl, validMinutes: 30 },
+    });
+    await enqueueMail(t.db, mail('Ordinary'), t.clock.now);
+    expect(await worker.runOnce()).toBe(2);
+    const arrived = await smtp.waitFor(2);
+    // The reader got the link; the outbox no longer holds it.
+    expect(arrived.find((m) => m.subject === 'Reset your password')?.text).toContain(resetUrl);
+    const rows = await outbox();
+    const reset = rows.find((row) => row.kind === 'passwordReset');
+    expect(reset).toMatchObject({ status: 'sent', textBody: '', htmlBody: '' });
+    expect(JSON.stringify(rows)).not.toContain('secret-token-of-the-link');
+    expect(rows.find((row) => row.kind === 'test')?.textBody).toContain('Text of Ordinary');
+
+    const admin = await createUser(t.deps, { role: 'admin' });
+    const headers = await bearer(t.deps, admin);
+    const log = await t.app.inject({ method: 'GET', url: '/api/admin/emails', headers });
+    // A paged list over REST answers its page as an array (the total in X-Total-Count).
+    const entries = log.json<{ id: string; kind: string; resendable: boolean }[]>();
+    expect(entries.find((e) => e.kind === 'passwordReset')?.resendable).toBe(false);
+    expect(entries.find((e) => e.kind === 'test')?.resendable).toBe(true);
+    const resend = await t.app.inject({ method: 'POST', url: `/api/admin/emails/${reset?.id}/resend`, headers });
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json().message).toBe(MESSAGES.emailNotResendable);
+    await worker.stop();
+  });
+
+  it('clears every body past MAIL_BODY_RETENTION_DAYS and keeps the row for the Email log', async () => {
+    const worker = createOutboxWorker(t.deps);
+    await enqueueMail(t.db, mail('Old'), t.clock.now);
+    await enqueueMail(t.db, mail('Waiting'), new Date(t.clock.now.getTime() + 3_600_000));
+    expect(await worker.runOnce()).toBe(1);
+    const started = t.clock.now;
+    try {
+      // 89 days on, nothing is cleared; 91 days on, the sent mail's body is, and the pending one keeps its own.
+      t.clock.now = new Date(started.getTime() + 89 * 86_400_000);
+      expect(await clearExpiredMailBodies(t.db, { now: t.clock.now, retentionDays: 90 })).toBe(0);
+      t.clock.now = new Date(started.getTime() + 91 * 86_400_000);
+      await t.db
+        .updateTable('emailOutbox')
+        .set({ nextAttemptAt: new Date('2200-01-01T00:00:00Z') })
+        .where('status', '=', 'pending')
+        .execute();
+      await worker.runOnce();
+      const rows = await outbox();
+      expect(rows.map((row) => [row.status, row.textBody === ''])).toEqual([
+        ['sent', true],
+        ['pending', false],
+      ]);
+    } finally {
+      t.clock.now = started;
+      await worker.stop();
+    }
   });
 
   it('writes nothing when the caller’s transaction rolls back', async () => {
@@ -246,6 +308,7 @@ describe('configuration', () => {
       }).mail,
     ).toEqual({
       smtpUrl: 'smtp://u:p@mail.example.com:587',
+      bodyRetentionDays: 90,
       from: 'A <a@b.c>',
     });
   });

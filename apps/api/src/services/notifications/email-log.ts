@@ -5,7 +5,7 @@ import { MESSAGES, type EmailLogEntry, type EmailLogPage } from '@portal/contrac
 import type { Db, EmailOutboxRow } from '@portal/db';
 import { logActivity } from '../platform/activity';
 import { DomainError } from '../platform/errors';
-import { enqueueMail } from './outbox';
+import { CLEARED_BODY, enqueueMail } from './outbox';
 
 const COLUMNS = [
   'id',
@@ -19,6 +19,7 @@ const COLUMNS = [
   'sentAt',
   'createdAt',
   'resentFrom',
+  'textBody',
 ] as const;
 
 function toEntry(row: Pick<EmailOutboxRow, (typeof COLUMNS)[number]>): EmailLogEntry {
@@ -35,6 +36,7 @@ function toEntry(row: Pick<EmailOutboxRow, (typeof COLUMNS)[number]>): EmailLogE
     sentAt: row.sentAt ? row.sentAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     resentFrom: row.resentFrom,
+    resendable: row.textBody !== CLEARED_BODY,
   };
 }
 
@@ -63,6 +65,7 @@ export async function resendEmail(
   return db.transaction().execute(async (trx) => {
     const original = await trx.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirst();
     if (!original) throw DomainError.notFound(MESSAGES.emailNotFound);
+    if (original.textBody === CLEARED_BODY) throw DomainError.conflict(MESSAGES.emailNotResendable);
     const copyId = await enqueueMail(
       trx,
       {

@@ -78,3 +78,28 @@ export function registerOutboxMetrics(metrics: Metrics, db: Db, now: () => Date)
     },
   );
 }
+
+/** Mails that carry a one-time link (password reset, team invitation): their body is cleared once sent. */
+export const SECRET_MAIL_KINDS: readonly string[] = ['passwordReset', 'teamInvitation'];
+
+/** What stands in an outbox row whose body is no longer kept. */
+export const CLEARED_BODY = '';
+
+/**
+ * Clears the bodies the outbox no longer needs to keep: those of mails past MAIL_BODY_RETENTION_DAYS
+ * that are done (sent, failed or not sent). The row stays for the Email log. Answers how many.
+ */
+export async function clearExpiredMailBodies(
+  db: DbOrTx,
+  { now, retentionDays }: { now: Date; retentionDays: number },
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  const cleared = await db
+    .updateTable('emailOutbox')
+    .set({ textBody: CLEARED_BODY, htmlBody: CLEARED_BODY })
+    .where('createdAt', '<', cutoff)
+    .where('status', 'in', ['sent', 'failed', 'not_sent'])
+    .where((eb) => eb.or([eb('textBody', '!=', CLEARED_BODY), eb('htmlBody', '!=', CLEARED_BODY)]))
+    .executeTakeFirst();
+  return Number(cleared.numUpdatedRows);
+}
