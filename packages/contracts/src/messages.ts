@@ -53,6 +53,8 @@ export const MESSAGES = {
   passwordChangedHereText: 'Your other sessions have been signed out.',
   passwordChangeFailed: 'Password change failed',
   emailNotFound: 'Email not found',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 200 visible characters (e.g. a UUID)',
+  idempotencyKeyReusedForOther: 'This Idempotency-Key was already used for a different request',
   emailNotResendable:
     'This mail is no longer kept: a mail with a one-time link is cleared once sent, and every mail after its retention. Send a new one instead (a new reset link or invitation).',
   emailResent: 'Email queued again',

@@ -352,8 +352,22 @@ export interface TaxProfilesTable {
   updatedAt: Timestamp;
 }
 
+/** The stored answer of a create sent with an Idempotency-Key (migration 0020). */
+export interface IdempotencyKeysTable {
+  /** The user id, or `key:` and the API key's id. */
+  principal: string;
+  /** The call: a procedure's path. */
+  scope: string;
+  key: string;
+  /** sha-256 of the call's input: the same key with another body is refused. */
+  requestHash: string;
+  response: ColumnType<unknown, string, string>;
+  createdAt: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
+  idempotencyKeys: IdempotencyKeysTable;
   partners: PartnersTable;
   referrals: ReferralsTable;
   commissions: CommissionsTable;
@@ -605,6 +619,7 @@ export const TABLE_COLUMNS = {
   ],
   mfaRecoveryCodes: ['id', 'userId', 'codeHash', 'usedAt', 'createdAt'],
   mfaChallenges: ['id', 'userId', 'tokenHash', 'expiresAt', 'usedAt', 'createdAt'],
+  idempotencyKeys: ['principal', 'scope', 'key', 'requestHash', 'response', 'createdAt'],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T]> };
 
 type MissingColumns = {

@@ -294,7 +294,8 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
               .send(jsonArrayStream(route.streamAll(deps, restReq.query), streamItem));
           }
           const output = await callProcedure(ctx, route.procedure, input);
-          reply.status(route.status ?? 200);
+          // A replayed create answers 200: nothing was created this time.
+          reply.status(reply.getHeader('idempotent-replayed') === 'true' ? 200 : (route.status ?? 200));
           if (route.paged) {
             const page = output as Page;
             void reply.header('X-Total-Count', String(page.total));

@@ -19,7 +19,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { runAccrual } from '../services/money/accrual';
 import { addAdjustment, voidCommission } from '../services/money/adjustments';
 import { failCommission, listPayouts, listPendingCommissions, processPayout } from '../services/money/payouts';
-import { permittedProcedure } from '../trpc/init';
+import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 export const adminCommissionProcedures = {
   pendingCommissions: permittedProcedure('commissions:read')
@@ -52,21 +52,27 @@ export const adminCommissionProcedures = {
     .input(failCommissionInput)
     .output(commissionOutput)
     .mutation(({ ctx, input }) =>
-      failCommission(ctx.deps.db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
+      runIdempotently(ctx, 'admin.failCommission', input, (db) =>
+        failCommission(db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
+      ),
     ),
 
   addAdjustment: permittedProcedure('commissions:write')
     .input(adjustmentInput)
     .output(commissionOutput)
     .mutation(({ ctx, input }) =>
-      addAdjustment(ctx.deps.db, { input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
+      runIdempotently(ctx, 'admin.addAdjustment', input, (db) =>
+        addAdjustment(db, { input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
+      ),
     ),
 
   voidCommission: permittedProcedure('commissions:write')
     .input(voidCommissionInput)
     .output(commissionOutput)
     .mutation(({ ctx, input }) =>
-      voidCommission(ctx.deps.db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
+      runIdempotently(ctx, 'admin.voidCommission', input, (db) =>
+        voidCommission(db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
+      ),
     ),
 
   payouts: permittedProcedure('commissions:read')

@@ -27,6 +27,8 @@ export interface Context {
   requestId: string;
   /** Lets a procedure set a response header (Retry-After, X-Total-Count). */
   setHeader: (name: string, value: string) => void;
+  /** The request's Idempotency-Key header, when one was sent (creates and money changes honour it). */
+  idempotencyKey?: string;
 }
 
 export function createInnerContext(
@@ -99,5 +101,9 @@ export async function createContextFromRequest(
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
     requestId: String(req.id),
     setHeader: (name, value) => void reply.header(name, value),
+    idempotencyKey: headerValue(req.headers['idempotency-key']),
   };
 }
+
+const headerValue = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;

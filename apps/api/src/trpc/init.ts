@@ -15,6 +15,7 @@ import {
   type Permission,
 } from '../services/platform/permissions';
 import type { Context } from './context';
+import { idempotently } from '../services/platform/idempotency';
 import { toClientError, userMessage, validationIssues } from './errors';
 
 /** What a procedure declares besides its parsers. */
@@ -103,3 +104,27 @@ export const activePartnerProcedure = partnerProcedure.use(({ ctx, next }) => {
   if (ctx.partner.status !== 'active') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.partnerNotActive });
   return next();
 });
+
+/**
+ * Runs a procedure's change once per Idempotency-Key (services/platform/idempotency.ts): a replay
+ * answers the stored result with the Idempotent-Replayed header. `change` gets the database to use.
+ */
+export function runIdempotently<T>(
+  ctx: Context & { user: { id: string; apiKeyId?: string | null } },
+  scope: string,
+  input: unknown,
+  change: (db: Context['deps']['db']) => Promise<T>,
+): Promise<T> {
+  return idempotently(
+    ctx.deps.db,
+    {
+      key: ctx.idempotencyKey,
+      user: { id: ctx.user.id, apiKeyId: ctx.user.apiKeyId ?? null },
+      scope,
+      input,
+      now: ctx.deps.now(),
+      onReplay: () => ctx.setHeader('Idempotent-Replayed', 'true'),
+    },
+    (db) => change(db as Context['deps']['db']),
+  );
+}

@@ -3,6 +3,7 @@
 // the filtered pending list with its offered clawbacks, the wire CSV's net, mails and the export.
 
 import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
@@ -247,6 +248,103 @@ describe('POST /api/admin/commissions/{id}/void', () => {
       before,
     );
     expect((await post(`/api/admin/commissions/${claw.id}/void`, { reason: 'Refund reversed' })).statusCode).toBe(200);
+  });
+});
+
+describe('Idempotency-Key on adjustments, voids and failures', () => {
+  it('answers a retried bonus with the first one (200, Idempotent-Replayed) and adds nothing; another body is 422', async () => {
+    const partner = await createPartner(t.deps, { status: 'active' });
+    const key = randomUUID();
+    const body = { partnerId: partner.partnerId, amount: '75.00', reason: 'Launch bonus' };
+    const first = await post('/api/admin/commissions/adjustments', body, admin, { 'idempotency-key': key });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const retry = await post('/api/admin/commissions/adjustments', body, admin, { 'idempotency-key': key });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    const other = await post('/api/admin/commissions/adjustments', { ...body, amount: '80.00' }, admin, {
+      'idempotency-key': key,
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toBe(MESSAGES.idempotencyKeyReusedForOther);
+    const bonuses = await t.db
+      .selectFrom('commissions')
+      .select('id')
+      .where('partnerId', '=', partner.partnerId)
+      .where('kind', '=', 'bonus')
+      .execute();
+    expect(bonuses).toHaveLength(1);
+    expect((await mailsTo(partner)).map((m) => m.kind)).toEqual(['commissionBonus']);
+    // Without a key, each request is its own bonus, as before.
+    await post('/api/admin/commissions/adjustments', body);
+    await post('/api/admin/commissions/adjustments', body);
+    expect(
+      await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partner.partnerId).execute(),
+    ).toHaveLength(3);
+  });
+
+  it('makes ten concurrent retries of one key one bonus', async () => {
+    const partner = await createPartner(t.deps, { status: 'active' });
+    const key = randomUUID();
+    const body = { partnerId: partner.partnerId, amount: '10.00', reason: 'Racing retries' };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post('/api/admin/commissions/adjustments', body, admin, { 'idempotency-key': key }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json<{ id: string }>().id)).size).toBe(1);
+    expect(
+      await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partner.partnerId).execute(),
+    ).toHaveLength(1);
+  });
+
+  it('replays a void and a failure instead of answering 409 for the retry, and keys belong to their sender', async () => {
+    const partner = await createPartner(t.deps, { status: 'active' });
+    const voidId = await earning(partner, '50.00', '2026-11');
+    const failId = await earning(partner, '60.00', '2026-11');
+    const key = randomUUID();
+    const voided = await post(`/api/admin/commissions/${voidId}/void`, { reason: 'Duplicate' }, admin, {
+      'idempotency-key': key,
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const again = await post(`/api/admin/commissions/${voidId}/void`, { reason: 'Duplicate' }, admin, {
+      'idempotency-key': key,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(voided.json());
+    // The same key on another call (a failure) is a call of its own.
+    const failed = await post(`/api/admin/commissions/${failId}/fail`, { reason: 'Bank refused' }, admin, {
+      'idempotency-key': key,
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.headers['idempotent-replayed']).toBeUndefined();
+    // Another admin's identical key is theirs: the void is tried again and refused on its merits (already voided, 409).
+    const otherAdmin = await createUser(t.deps, { role: 'admin' });
+    const theirs = await post(`/api/admin/commissions/${voidId}/void`, { reason: 'Duplicate' }, otherAdmin, {
+      'idempotency-key': key,
+    });
+    expect(theirs.statusCode).toBe(409);
+    expect((await commission(failId)).status).toBe('failed');
+  });
+
+  it('refuses a key that is too short or has spaces, with 400, writing nothing', async () => {
+    const partner = await createPartner(t.deps, { status: 'active' });
+    for (const key of ['short', 'has a space in it']) {
+      const res = await post(
+        '/api/admin/commissions/adjustments',
+        { partnerId: partner.partnerId, amount: '5.00', reason: 'Bad key' },
+        admin,
+        { 'idempotency-key': key },
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(MESSAGES.idempotencyKeyInvalid);
+    }
+    expect(
+      await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partner.partnerId).execute(),
+    ).toHaveLength(0);
   });
 });
 

@@ -19,6 +19,7 @@ import * as m0016 from './0016-program-months';
 import * as m0017 from './0017-trigram-search';
 import * as m0018 from './0018-commissions-created-index';
 import * as m0019 from './0019-pending-months';
+import * as m0020 from './0020-idempotency-keys';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0017-trigram-search': m0017,
   '0018-commissions-created-index': m0018,
   '0019-pending-months': m0019,
+  '0020-idempotency-keys': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {

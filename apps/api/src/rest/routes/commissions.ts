@@ -5,6 +5,24 @@ import { streamPendingCommissions } from '../../services/money/payouts';
 import type { RestRoute } from '../adapter';
 
 const partnerTag = 'Partner: commissions';
+/** The optional Idempotency-Key of a create or a money change, and the header of its replay. */
+const idempotent = {
+  requestHeaders: [
+    {
+      name: 'Idempotency-Key',
+      required: false,
+      description:
+        'Optional, 8 to 200 visible characters (e.g. a UUID): a retry with the same key and body answers the first result again (200, Idempotent-Replayed: true) and changes nothing; the same key with another body is 422. Keys are kept 24 hours.',
+    },
+  ],
+  responseHeaders: [
+    {
+      name: 'Idempotent-Replayed',
+      description: '"true" when the answer is the stored one of an earlier request with this key',
+    },
+  ],
+};
+
 const adminTag = 'Admin: commissions and payouts';
 
 export const commissionRoutes: RestRoute[] = [
@@ -140,6 +158,7 @@ export const commissionRoutes: RestRoute[] = [
       '`amount` is a signed decimal string, non-zero and at most 100,000.00 either way: positive makes a `bonus`, negative a `clawback`. `reason` is required (400 without it). ' +
       "`month` (YYYY-MM) defaults to the current month; `referralId`, when given, must be one of the partner's referrals. Only active or suspended partners (422 otherwise). " +
       'The answer is the new pending commission; the partner is mailed.',
+    ...idempotent,
   },
   {
     method: 'POST',
@@ -149,6 +168,7 @@ export const commissionRoutes: RestRoute[] = [
     tag: adminTag,
     description:
       'The commission becomes `voided` and leaves every total. A paid commission is refused with 409: record a clawback instead. The partner is mailed.',
+    ...idempotent,
   },
   {
     method: 'POST',
@@ -156,6 +176,7 @@ export const commissionRoutes: RestRoute[] = [
     procedure: 'admin.failCommission',
     summary: 'Mark a pending commission failed, with a reason ({ reason })',
     tag: adminTag,
+    ...idempotent,
   },
   {
     method: 'GET',

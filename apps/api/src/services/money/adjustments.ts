@@ -9,6 +9,7 @@ import type { Db } from '@portal/db';
 import type { z } from 'zod';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
+import { inTransaction } from '../platform/idempotency';
 import { toCommission } from '../platform/mappers';
 import { notifyAdjustment, notifyCommissionVoided, type MailDeps } from '../notifications/notify';
 
@@ -25,7 +26,7 @@ export interface AddAdjustmentOptions {
 
 export async function addAdjustment(db: Db, { input, actorId, now, mail }: AddAdjustmentOptions): Promise<Commission> {
   const kind = toCents(input.amount) > 0 ? 'bonus' : 'clawback';
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const partner = await trx
       .selectFrom('partners')
       .select(['id', 'companyName', 'status'])
@@ -117,7 +118,7 @@ export async function voidCommission(
   db: Db,
   { id, reason, actorId, now, mail }: CommissionChange,
 ): Promise<Commission> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await lockCommission(trx, id);
     if (current.status !== 'pending')
       throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotVoidable(id, current.status));

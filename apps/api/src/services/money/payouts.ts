@@ -16,6 +16,7 @@ import {
 } from '@portal/contracts';
 import type { Db, PayoutRow } from '@portal/db';
 import { DomainError } from '../platform/errors';
+import { inTransaction } from '../platform/idempotency';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { enqueueWebhookEvent } from '../integrations/webhooks';
@@ -231,7 +232,7 @@ export async function failCommission(
   db: Db,
   { id, reason, actorId, now, mail }: CommissionChange,
 ): Promise<Commission> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await lockCommission(trx, id);
     if (current.status !== 'pending')
       throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotFailable(id, current.status));
