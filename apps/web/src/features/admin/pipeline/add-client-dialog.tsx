@@ -3,7 +3,6 @@
 
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
 import { errorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -11,6 +10,7 @@ import { afterReferralChange } from '../../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { FormActions } from '../../../layout/form-actions';
 import { PartnerPicker } from '../partners/partner-picker';
+import { usePhoneLayout } from '../../../layout/use-phone-layout';
 
 export type AddClientValues = {
   partnerId: string;
@@ -128,7 +128,7 @@ export function AddClientForm({
 }
 
 export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const phone = usePhoneLayout();
   const utils = trpc.useUtils();
   // Only whether any partner is active; the picker searches them as the admin types.
   const partners = trpc.admin.partners.useQuery(
