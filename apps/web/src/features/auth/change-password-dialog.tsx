@@ -34,7 +34,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       notifySuccess(MESSAGES.passwordChanged, MESSAGES.passwordChangedHereText);
       await session.signIn(token, user);
     } catch (error) {
-      const message = errorMessage(error, MESSAGES.genericError);
+      const message = errorMessage(error);
       if (message === MESSAGES.currentPasswordIncorrect) form.setFieldError('currentPassword', message);
       else notifyError(MESSAGES.passwordChangeFailed, message);
     }

@@ -7,7 +7,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { CodeInput } from './code-input';
 
@@ -56,11 +56,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
           leftSection={<IconShieldLock size={16} />}
           loading={setup.isPending}
           onClick={() => {
-            setup
-              .mutateAsync()
-              .then(setSecret, (error: unknown) =>
-                notifyError('Two-factor setup failed', errorMessage(error, MESSAGES.genericError)),
-              );
+            setup.mutateAsync().then(setSecret, (error: unknown) => notifyFailure('Two-factor setup failed', error));
           }}
         >
           Set up two-factor sign-in
@@ -81,7 +77,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
       notifySuccess(MESSAGES.mfaEnabledTitle);
     } catch (error) {
       setCode('');
-      setCodeError(errorMessage(error, MESSAGES.genericError));
+      setCodeError(errorMessage(error));
     }
   };
 

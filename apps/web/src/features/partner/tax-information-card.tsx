@@ -19,7 +19,6 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { taxProfileInput, type TaxProfile } from '@portal/contracts';
 import {
   formatDate,
-  MESSAGES,
   TAX_CLASSIFICATION_LABELS,
   TAX_CLASSIFICATIONS,
   TAX_MESSAGES,
@@ -33,7 +32,7 @@ import { useState } from 'react';
 import { FormActions } from '../../layout/form-actions';
 import { errorMessage } from '../../lib/errors';
 import { afterTaxProfileSaved } from '../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 
 interface TaxFormValues {
@@ -101,7 +100,7 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
       notifySuccess(TAX_MESSAGES.saved, 'Your TIN is stored encrypted and shown only by its last four digits.');
       onDone();
     } catch (error) {
-      notifyError('Could not save', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Could not save', error);
     }
   });
 

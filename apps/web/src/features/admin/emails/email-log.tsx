@@ -9,7 +9,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { afterEmailResent } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../../../layout/admin-page';
 import { ColumnTable } from '../../../components/column-table';
@@ -56,7 +56,7 @@ export function EmailLog() {
       setPage(1);
       await afterEmailResent(utils);
     } catch (error) {
-      notifyError(MESSAGES.resendFailed, errorMessage(error, MESSAGES.genericError));
+      notifyFailure(MESSAGES.resendFailed, error);
     } finally {
       setResending(null);
     }

@@ -25,14 +25,13 @@ import {
   type ApiKeyScope,
   type CreatedApiKey,
 } from '@portal/contracts';
-import { MESSAGES } from '@portal/contracts/plain';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
 import { afterApiKeyChange } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { ColumnTable } from '../../../components/column-table';
 import { formatDateTime } from '../emails/email-log';
@@ -71,7 +70,7 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
       await afterApiKeyChange(utils);
       onCreated(created);
     } catch (error) {
-      notifyError('Unable to create the API key', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to create the API key', error);
     }
   }
 
@@ -162,7 +161,7 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: 
       await afterApiKeyChange(utils);
       onClose();
     } catch (error) {
-      notifyError('Unable to revoke the API key', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to revoke the API key', error);
     }
   }
   return (

@@ -30,14 +30,13 @@ import {
   type WebhookDelivery,
   type WebhookEventType,
 } from '@portal/contracts';
-import { MESSAGES } from '@portal/contracts/plain';
 import { IconDots, IconPlus, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
 import { afterWebhookChange, afterWebhookDelivery } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { ColumnTable } from '../../../components/column-table';
 import { formatDateTime } from '../emails/email-log';
@@ -67,7 +66,7 @@ function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (secret: string
       await afterWebhookChange(utils);
       onCreated(created.secret);
     } catch (error) {
-      notifyError('Unable to add the webhook', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to add the webhook', error);
     }
   }
   return (
@@ -149,7 +148,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
       notifySuccess('Delivery queued again', `${delivery.eventType} to ${webhook.url}`);
       await afterWebhookDelivery(utils);
     } catch (error) {
-      notifyError('Unable to resend', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to resend', error);
     }
   }
   return (
@@ -269,7 +268,7 @@ function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook | null; on
       await afterWebhookChange(utils);
       onClose();
     } catch (error) {
-      notifyError('Unable to delete the webhook', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to delete the webhook', error);
     }
   }
   return (
@@ -306,7 +305,7 @@ export function WebhooksCard() {
       else notifySuccess(updated.enabled ? 'Webhook enabled' : 'Webhook disabled', webhook.url);
       await afterWebhookChange(utils);
     } catch (error) {
-      notifyError('Unable to change the webhook', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to change the webhook', error);
     }
   }
 
@@ -317,7 +316,7 @@ export function WebhooksCard() {
       setSelected(webhook.id);
       await afterWebhookDelivery(utils);
     } catch (error) {
-      notifyError('Unable to send the test event', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to send the test event', error);
     }
   }
 

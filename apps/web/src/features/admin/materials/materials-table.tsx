@@ -4,9 +4,8 @@
 import { Badge, Button, Switch, Text } from '@mantine/core';
 import { MATERIAL_TYPE_LABELS, formatDate, type AdminMaterial } from '@portal/contracts';
 import { IconPencil } from '@tabler/icons-react';
-import { errorMessage } from '../../../lib/errors';
 import { afterMaterialChange } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { ColumnTable } from '../../../components/column-table';
 
@@ -26,7 +25,7 @@ function useActiveToggle() {
       void afterMaterialChange(utils);
       notifySuccess(updated.isActive ? 'Material activated' : 'Material deactivated', updated.title);
     },
-    onError: (error) => notifyError('Update failed', errorMessage(error, 'The material could not be updated.')),
+    onError: (error) => notifyFailure('Update failed', error, 'The material could not be updated.'),
   });
 }
 

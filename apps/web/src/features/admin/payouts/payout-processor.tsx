@@ -7,12 +7,12 @@
 
 import { Alert, Anchor, Badge, Button, Card, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { COMMISSION_MESSAGES, type PendingCommission, type PendingFilter } from '@portal/contracts';
-import { DEFAULT_PAGE_SIZE, formatMoney, MESSAGES, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
+import { DEFAULT_PAGE_SIZE, formatMoney, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { afterPayout } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { AdjustmentDialog } from './adjustment-dialog';
 import { MarkFailedDialog } from './mark-failed-dialog';
@@ -100,7 +100,7 @@ export function PayoutProcessor() {
       await afterPayout(utils);
     },
     onError: async (error) => {
-      notifyError(COMMISSION_MESSAGES.payoutFailed, errorMessage(error, MESSAGES.genericError));
+      notifyFailure(COMMISSION_MESSAGES.payoutFailed, error);
       await afterPayout(utils);
     },
   });

@@ -5,7 +5,7 @@ import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextI
 import { schemaResolver, useForm } from '@mantine/form';
 import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
 import { errorMessage } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterReferralChange } from '../../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { FormActions } from '../../../layout/form-actions';
@@ -147,7 +147,7 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
       await afterReferralChange(utils);
       onClose();
     } catch (error) {
-      notifyError(MESSAGES.addClientFailed, errorMessage(error, MESSAGES.addClientFailedText));
+      notifyFailure(MESSAGES.addClientFailed, error, MESSAGES.addClientFailedText);
     }
   }
 

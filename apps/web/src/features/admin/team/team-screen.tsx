@@ -22,7 +22,7 @@ import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
 import { afterTeamChange } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { trpc } from '../../../lib/trpc';
 import { ColumnTable } from '../../../components/column-table';
@@ -48,7 +48,7 @@ function InviteForm() {
       form.reset();
       await afterTeamChange(utils);
     } catch (error) {
-      notifyError('Invitation failed', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Invitation failed', error);
     }
   });
   return (
@@ -104,7 +104,7 @@ function RoleControl({ member }: { member: TeamMember }) {
             notifySuccess(MESSAGES.roleChanged, `${member.email} is now ${ADMIN_ROLE_LABELS[role]}.`);
             return afterTeamChange(utils);
           },
-          (error: unknown) => notifyError('Role change failed', errorMessage(error, MESSAGES.genericError)),
+          (error: unknown) => notifyFailure('Role change failed', error),
         );
       }}
     />
@@ -183,7 +183,7 @@ export function TeamScreen() {
       setLeaving(null);
       await afterTeamChange(utils);
     } catch (error) {
-      notifyError('Deactivation failed', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Deactivation failed', error);
     }
   };
 
