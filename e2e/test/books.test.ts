@@ -253,12 +253,12 @@ describe('statements and tax information in Chromium', () => {
         if (viewport === DESKTOP) {
           await region.getByRole('row').filter({ hasText: text }).waitFor();
           expect(await cardLabels(region), `${list} at ${suffix}`).toEqual([]);
-          expect(await region.getByRole('columnheader').first().isVisible(), `${list} at ${suffix}`).toBe(true);
+          expect((await region.locator('thead').boundingBox())?.height, `${list} at ${suffix}`).toBeGreaterThan(1);
         } else {
-          // Every column on the card, nothing to scroll sideways: the table's header row is not shown at all.
+          // Every column on the card, nothing to scroll sideways: the table's header row takes no room (screen readers only).
           const card = region.getByRole('row').filter({ hasText: text });
           await card.waitFor();
-          expect(await region.getByRole('columnheader').first().isVisible(), `${list} at ${suffix}`).toBe(false);
+          expect((await region.locator('thead').boundingBox())?.height, `${list} at ${suffix}`).toBeLessThanOrEqual(1);
           if (list === 'Commissions')
             expect((await cardLabels(card)).join(' ')).toMatch(
               /Client.*Lighthouse Provisions.*Amount.*\$\d.*Status.*Paid/,
