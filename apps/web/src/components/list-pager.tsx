@@ -1,6 +1,7 @@
-// The pager under a server-paged list: page buttons whose names a screen reader can say.
+// The pager under a server-paged list: which rows the page shows, and page buttons whose names a
+// screen reader can say.
 
-import { Pagination } from '@mantine/core';
+import { Pagination, Text } from '@mantine/core';
 
 const CONTROL_LABELS = {
   previous: 'Previous page',
@@ -33,5 +34,24 @@ export function ListPager({
       getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
       getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
     />
+  );
+}
+
+/** '11–20 of 57': the rows of the list this page shows. */
+export function ListRange({
+  offset,
+  pageSize,
+  total,
+  testId,
+}: {
+  offset: number;
+  pageSize: number;
+  total: number;
+  testId?: string;
+}) {
+  return (
+    <Text size="sm" c="dimmed" data-testid={testId}>
+      {offset + 1}–{Math.min(offset + pageSize, total)} of {total}
+    </Text>
   );
 }

@@ -2,7 +2,6 @@
 
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -36,6 +35,7 @@ import { trpc } from '../../../lib/trpc';
 import { ColumnTable } from '../../../components/column-table';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
+import { NameBadges } from './name-badges';
 
 interface KeyFormValues {
   name: string;
@@ -232,15 +232,7 @@ export function ApiKeysCard() {
               header: 'Scopes',
               maxWidth: 280,
               card: 'full',
-              cell: (key) => (
-                <Group gap={4}>
-                  {key.scopes.map((scope) => (
-                    <Badge key={scope} variant="light" size="sm" tt="none">
-                      {scope}
-                    </Badge>
-                  ))}
-                </Group>
-              ),
+              cell: (key) => <NameBadges names={key.scopes} />,
             },
             {
               header: 'Created by',

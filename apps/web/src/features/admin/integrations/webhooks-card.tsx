@@ -41,6 +41,7 @@ import { trpc } from '../../../lib/trpc';
 import { ColumnTable } from '../../../components/column-table';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
+import { NameBadges } from './name-badges';
 
 interface WebhookFormValues {
   url: string;
@@ -373,15 +374,7 @@ export function WebhooksCard() {
                 header: 'Events',
                 maxWidth: 300,
                 card: 'full',
-                cell: (webhook) => (
-                  <Group gap={4}>
-                    {webhook.events.map((event) => (
-                      <Badge key={event} variant="light" size="sm" tt="none">
-                        {event}
-                      </Badge>
-                    ))}
-                  </Group>
-                ),
+                cell: (webhook) => <NameBadges names={webhook.events} />,
               },
               {
                 header: 'Enabled',

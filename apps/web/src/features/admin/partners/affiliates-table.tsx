@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { AffiliateRows, type SortField } from './affiliate-rows';
 import { usePartnerDecisions } from './use-partner-decisions';
-import { ListPager } from '../../../components/list-pager';
+import { ListPager, ListRange } from '../../../components/list-pager';
 
 export const NO_AFFILIATES = 'No affiliates yet.';
 
@@ -151,9 +151,7 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
           )}
           {total > 0 && (
             <Group justify="space-between" mt="md" gap="sm">
-              <Text size="sm" c="dimmed" data-testid="affiliates-range">
-                {input.offset + 1}–{Math.min(input.offset + DEFAULT_PAGE_SIZE, total)} of {total}
-              </Text>
+              <ListRange offset={input.offset} pageSize={DEFAULT_PAGE_SIZE} total={total} testId="affiliates-range" />
               <ListPager pages={pages} page={page} onPage={setPage} />
             </Group>
           )}

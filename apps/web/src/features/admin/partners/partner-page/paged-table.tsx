@@ -5,7 +5,7 @@ import { Alert, Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ColumnTable, type TableColumn } from '../../../../components/column-table';
 import { LoadingRow } from '../../../../layout/loading-row';
-import { ListPager } from '../../../../components/list-pager';
+import { ListPager, ListRange } from '../../../../components/list-pager';
 import { errorMessage } from '../../../../lib/errors';
 
 export const PARTNER_PAGE_SIZE = 10;
@@ -74,9 +74,7 @@ export function PagedTable<Row>({
             rowKey={rowKey}
           />
           <Group justify="space-between" mt="sm" gap="sm">
-            <Text size="sm" c="dimmed">
-              {from + 1}–{Math.min(from + PARTNER_PAGE_SIZE, total)} of {total}
-            </Text>
+            <ListRange offset={from} pageSize={PARTNER_PAGE_SIZE} total={total} />
             {pages > 1 && <ListPager pages={pages} page={page} onPage={onPage} label={`${title} pages`} />}
           </Group>
         </>
