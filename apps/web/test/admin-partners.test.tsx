@@ -1,4 +1,3 @@
-import { Table } from '@mantine/core';
 import type { AdminPartnerRow, PartnerDetails } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -65,16 +64,12 @@ describe('admin metric cards', () => {
 describe('affiliates table rows', () => {
   it('shows the spec columns with MRR, total earned and the joined date', async () => {
     renderInRouter(
-      <Table>
-        <Table.Tbody>
-          <AffiliateRows
-            partners={[row, { ...row, id: 'b', companyName: 'Pending Co', status: 'pending', joinedAt: null }]}
-            onViewDetails={vi.fn()}
-            onSuspend={vi.fn()}
-            onReactivate={vi.fn()}
-          />
-        </Table.Tbody>
-      </Table>,
+      <AffiliateRows
+        partners={[row, { ...row, id: 'b', companyName: 'Pending Co', status: 'pending', joinedAt: null }]}
+        onViewDetails={vi.fn()}
+        onSuspend={vi.fn()}
+        onReactivate={vi.fn()}
+      />,
     );
     await screen.findByText('Pending Co');
     expect(screen.getByRole('link', { name: 'Northwind Growth' }).getAttribute('href')).toBe(

@@ -114,7 +114,7 @@ describe('Commissions tab', () => {
     });
     renderWithProviders(<CommissionsTab />);
     expect(await screen.findByText('45 commissions', {}, SLOW)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(api.calls.at(-1)?.input).toMatchObject({ offset: 20, limit: 20 }), SLOW);
     fireEvent.click(inputLabelled('Status'));
     fireEvent.click(await screen.findByRole('option', { name: 'Failed', hidden: true }, SLOW));

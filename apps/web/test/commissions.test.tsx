@@ -196,7 +196,8 @@ describe('Payout Processor', () => {
     }
     renderWithProviders(<WithClawback />);
     expect(screen.getAllByTestId('kind-badge')[0]?.textContent).toBe('Clawback');
-    expect(screen.getByText('Refund')).toBeTruthy();
+    // The reason under the client on a table, and under the partner on a card (one of them is shown).
+    expect(screen.getAllByText('Refund')).toHaveLength(2);
     fireEvent.click(screen.getByLabelText('Select all'));
     expect(screen.getByTestId('payout-total').textContent).toBe('-$0.15');
     expect(screen.getByRole('button', { name: 'Void: Clawback October 2026' })).toBeTruthy();
@@ -205,18 +206,8 @@ describe('Payout Processor', () => {
     expect(screen.getByRole('button', { name: 'Mark failed: Alpha Store October 2026' })).toBeTruthy();
   });
 
-  it('lays a row out in three cells on a narrow screen, the actions under the amount and Void right-aligned', () => {
-    // A phone: every max-width query matches (the app's narrow-screen query is one).
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }));
+  it('lays a row out on a card as the checkbox, the partner with its details, and the amount with the actions under it', () => {
+    // jsdom has no container queries: this reads the cells' card places, which the stylesheet lays out.
     const claw: PendingCommission = {
       ...pending('d1111111-1111-4111-8111-111111111111', '-0.25', 'Alpha Store'),
       kind: 'clawback',
@@ -235,16 +226,19 @@ describe('Payout Processor', () => {
         processing={false}
       />,
     );
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['', 'Partner', 'Amount']);
+    const onCard = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .filter((cell) => cell.dataset.card !== 'hidden');
     const [recurring, clawback] = screen.getAllByTestId('payout-row');
-    expect(within(recurring!).getAllByRole('cell')).toHaveLength(3);
+    expect(onCard(recurring!).map((cell) => cell.dataset.card)).toEqual(['select', 'title', 'aside', 'aside']);
     expect(within(recurring!).getByTestId('payout-row-details').textContent).toBe('Alpha Store · Oct 2026');
     expect(within(clawback!).getByTestId('payout-row-details').textContent).toBe('Clawback · Oct 2026');
-    expect(within(clawback!).getByText('Refund')).toBeTruthy();
-    // The amount cell holds the actions; a clawback has only Void, at the end like every row's.
-    const amountCell = within(clawback!).getAllByRole('cell')[2]!;
-    expect(within(amountCell).getByText('-$0.25')).toBeTruthy();
-    const actions = within(amountCell).getByTestId('payout-actions');
+    const [, title, amountCell, actionsCell] = onCard(clawback!);
+    expect(within(title!).getByText('Refund')).toBeTruthy();
+    expect(within(amountCell!).getByText('-$0.25')).toBeTruthy();
+    // A clawback has only Void, at the end like every row's.
+    const actions = within(actionsCell!).getByTestId('payout-actions');
     expect(
       within(actions)
         .getAllByRole('button')

@@ -13,8 +13,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { MOBILE_BREAKPOINT_PX } from '@portal/contracts/plain';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -24,6 +23,7 @@ import { ADMIN_NAV, isActiveNavItem } from './admin-nav';
 import { readSidebarOpen, writeSidebarOpen } from './sidebar-state';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+import { usePhoneLayout } from './use-phone-layout';
 
 const EXPANDED_WIDTH = '20rem';
 
@@ -35,7 +35,7 @@ const ICON_WIDTH = '4rem';
 export function Shell({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const isAdmin = isStaffUser(user);
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`) ?? false;
+  const mobile = usePhoneLayout();
   const [mobileOpen, mobileSheet] = useDisclosure(false);
   const [desktopOpen, setDesktopOpen] = useState(readSidebarOpen);
   const location = useLocation();

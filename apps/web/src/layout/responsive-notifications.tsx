@@ -1,9 +1,10 @@
 import { Notification } from '@mantine/core';
-import { useDrag, useMediaQuery } from '@mantine/hooks';
+import { useDrag } from '@mantine/hooks';
 import { Notifications, notifications, type NotificationData } from '@mantine/notifications';
-import { MOBILE_BREAKPOINT_PX, TOAST_DURATION_MS } from '@portal/contracts/plain';
+import { TOAST_DURATION_MS } from '@portal/contracts/plain';
 import { useState } from 'react';
 import { ToastRegion } from './toast-region';
+import { usePhoneLayout } from './use-phone-layout';
 
 export { TOAST_REGION_HOTKEY, TOAST_REGION_LABEL } from './toast-region';
 
@@ -52,7 +53,7 @@ function SwipeableToast({ data }: { data: NotificationData }) {
 
 /** Toasts: top on mobile, bottom-right on wider screens, one at a time, 5 s, swipe right to dismiss. */
 export function ToastStack() {
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+  const mobile = usePhoneLayout();
   return (
     <Notifications
       withinPortal={false}

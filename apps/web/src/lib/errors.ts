@@ -1,7 +1,15 @@
-import { TRPCClientError } from '@trpc/client';
+// The one reading of a failed call into the words a person should read, for tRPC and REST alike:
+// the server's own message when it sent one (a TRPCError's or a REST route's {message}), else the
+// screen's fallback. A network failure or a body that is not the API's ("Failed to fetch",
+// "Unexpected token <") is never shown: those words are the browser's, not the product's.
 
-/** The server's message for a failed call, or the fallback the spec gives for that screen. */
-export function errorMessage(error: unknown, fallback: string): string {
+import { MESSAGES } from '@portal/contracts/plain';
+import { TRPCClientError } from '@trpc/client';
+import { RestError } from './rest';
+
+/** The server's message for a failed call, or the fallback the spec gives for that screen (by default the generic one). */
+export function errorMessage(error: unknown, fallback: string = MESSAGES.genericError): string {
+  if (error instanceof RestError && error.message) return error.message;
   if (
     error instanceof TRPCClientError &&
     typeof error.message === 'string' &&
@@ -13,7 +21,9 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The HTTP status of a failed tRPC or REST call. */
 export function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof RestError) return error.status;
   if (error instanceof TRPCClientError) {
     const data = error.data as { httpStatus?: number } | undefined;
     return data?.httpStatus;

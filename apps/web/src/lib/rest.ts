@@ -20,7 +20,7 @@ export function authHeaders(): Record<string, string> {
 /** The only call of `fetch` in the app. */
 export const apiFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => fetch(input, init);
 
-/** A REST call the server refused: its message (shown to the user), status and code. */
+/** A REST call the server refused: its message (read through errorMessage in lib/errors.ts), status and code. */
 export class RestError extends Error {
   constructor(
     message: string,
@@ -47,10 +47,8 @@ async function request(path: string, init: RequestInit, fallbackMessage?: string
   if (response.ok) return response;
   if (response.status === 401) unauthorized();
   const body = (await response.json().catch(() => null)) as { message?: unknown; code?: unknown } | null;
-  const message =
-    typeof body?.message === 'string'
-      ? body.message
-      : (fallbackMessage ?? `${response.status}: ${response.statusText}`);
+  // Without the server's words or the caller's, the message stays empty: errorMessage then shows the screen's fallback.
+  const message = typeof body?.message === 'string' ? body.message : (fallbackMessage ?? '');
   throw new RestError(message, response.status, typeof body?.code === 'string' ? body.code : undefined);
 }
 

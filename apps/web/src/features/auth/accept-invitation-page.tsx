@@ -3,8 +3,7 @@
 
 import { ADMIN_ACCOUNT_PASSWORD_MIN, MESSAGES, acceptInvitationInput } from '@portal/contracts';
 import { useNavigate } from '@tanstack/react-router';
-import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { BareCardPage } from './bare-card-page';
@@ -24,7 +23,7 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
       await session.signIn(sessionToken, user);
       await navigate({ to: user.mfaEnrolmentRequired ? '/two-factor-setup' : '/admin', replace: true });
     } catch (error) {
-      notifyError('Invitation failed', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Invitation failed', error);
     }
   }
 

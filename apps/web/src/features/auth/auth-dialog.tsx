@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { CodeInput } from './code-input';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { FormActions } from '../../layout/form-actions';
@@ -102,7 +102,7 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
     } catch (error) {
       setSubmitting(false);
       setCode('');
-      const message = errorMessage(error, MESSAGES.genericError);
+      const message = errorMessage(error);
       // An expired step starts over from the password.
       if (message === MESSAGES.mfaChallengeInvalid) setMfaToken(null);
       setCodeError(message);
@@ -122,10 +122,7 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
       await finish(result);
     } catch (error) {
       setSubmitting(false);
-      notifyError(
-        mode === 'login' ? MESSAGES.loginFailed : MESSAGES.registrationFailed,
-        errorMessage(error, MESSAGES.genericError),
-      );
+      notifyFailure(mode === 'login' ? MESSAGES.loginFailed : MESSAGES.registrationFailed, error);
     }
   });
 

@@ -50,7 +50,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       notifySuccess(MESSAGES.passwordChanged, MESSAGES.passwordChangedHereText);
       await session.signIn(token, user);
     } catch (error) {
-      const message = errorMessage(error, MESSAGES.genericError);
+      const message = errorMessage(error);
       if (message === MESSAGES.currentPasswordIncorrect) form.setFieldError('currentPassword', message);
       else if (message === MESSAGES.adminPasswordTooShort || message === MESSAGES.commonPassword) {
         form.setFieldError('newPassword', message);

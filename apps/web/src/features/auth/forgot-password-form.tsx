@@ -3,10 +3,9 @@
 
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { MESSAGES, forgotPasswordInput, type ForgotPasswordInput } from '@portal/contracts';
+import { forgotPasswordInput, type ForgotPasswordInput } from '@portal/contracts';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/errors';
-import { notifyError } from '../../lib/notify';
+import { notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { FormActions } from '../../layout/form-actions';
 
@@ -24,7 +23,7 @@ export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; on
       const { message } = await request.mutateAsync(forgotPasswordInput.parse(values));
       setSent(message);
     } catch (error) {
-      notifyError('Request failed', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Request failed', error);
     }
   });
 

@@ -4,8 +4,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { MESSAGES, resetPasswordInput } from '@portal/contracts';
 import { useNavigate } from '@tanstack/react-router';
-import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { BareCardPage } from './bare-card-page';
 import { TokenPasswordForm } from './token-password-form';
@@ -22,7 +21,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
       notifySuccess(MESSAGES.passwordChanged, MESSAGES.passwordChangedText);
       await navigate({ to: '/', search: { signin: '1' }, replace: true });
     } catch (error) {
-      notifyError(MESSAGES.passwordChangeFailed, errorMessage(error, MESSAGES.genericError));
+      notifyFailure(MESSAGES.passwordChangeFailed, error);
     }
   }
 

@@ -8,7 +8,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { CodeInput } from './code-input';
@@ -61,11 +61,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
           leftSection={<IconShieldLock size={16} />}
           loading={setup.isPending}
           onClick={() => {
-            setup
-              .mutateAsync()
-              .then(setSecret, (error: unknown) =>
-                notifyError('Two-factor setup failed', errorMessage(error, MESSAGES.genericError)),
-              );
+            setup.mutateAsync().then(setSecret, (error: unknown) => notifyFailure('Two-factor setup failed', error));
           }}
         >
           Set up two-factor sign-in
@@ -86,7 +82,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
       setRecoveryCodes(result.recoveryCodes);
       notifySuccess(MESSAGES.mfaEnabledTitle, 'Your other sessions have been signed out.');
     } catch (error) {
-      const message = errorMessage(error, MESSAGES.genericError);
+      const message = errorMessage(error);
       if (message === MESSAGES.currentPasswordIncorrect || message === MESSAGES.currentPasswordRequired) {
         setCurrentPassword('');
         setPasswordError(message);

@@ -1,7 +1,7 @@
 // One chart of a dashboard: a named figure whose chart (lazily loaded with @mantine/charts) can be
 // swapped for a table of the same numbers, with a loading, error and empty state.
 
-import { Box, Card, Center, Group, Loader, Switch, Text } from '@mantine/core';
+import { Card, Center, Group, Loader, Switch, Text } from '@mantine/core';
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { ColumnTable } from '../../components/column-table';
 
@@ -95,19 +95,18 @@ function ChartTable<Row>({
   columns: readonly ChartColumn<Row>[];
 }) {
   return (
-    // A region of its own that scrolls sideways on a narrow screen, focusable so a keyboard can scroll it.
-    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} table`}>
-      <ColumnTable
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        horizontalSpacing="xs"
-        aria-label={`${title} table`}
-        columns={columns}
-        rows={rows}
-        rowKey={rowKey}
-        noWrap
-      />
-    </Box>
+    // A region of its own that scrolls sideways where the table does not fit, focusable so a keyboard can scroll it.
+    <ColumnTable
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+      horizontalSpacing="xs"
+      aria-label={`${title} table`}
+      frameProps={{ tabIndex: 0, role: 'region', 'aria-label': `${title} table` }}
+      columns={columns.map((column, index) => (index === 0 ? { ...column, card: 'title' as const } : column))}
+      rows={rows}
+      rowKey={rowKey}
+      noWrap
+    />
   );
 }

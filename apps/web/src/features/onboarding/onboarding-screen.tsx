@@ -4,9 +4,8 @@ import { Center, Container, Stack } from '@mantine/core';
 import { MESSAGES, type PartnerApplicationInput } from '@portal/contracts';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { LoadingScreen } from '../../layout/loading-screen';
-import { errorMessage } from '../../lib/errors';
 import { isStaffUser } from '../../lib/permissions';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { AccountStatus } from './account-status';
@@ -30,7 +29,7 @@ export function OnboardingScreen() {
     try {
       await submitApplication.mutateAsync(payload);
     } catch (error) {
-      notifyError(MESSAGES.registrationFailed, errorMessage(error, MESSAGES.genericError));
+      notifyFailure(MESSAGES.registrationFailed, error);
       throw error;
     }
     notifySuccess(MESSAGES.applicationSubmitted, MESSAGES.applicationSubmittedText);

@@ -1,7 +1,7 @@
 // Commissions tab (spec §2): the partner's own commissions as cards, newest month first,
 // paged on the server and filtered by month and status; paid lines sit under their payout.
 
-import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   COMMISSION_MESSAGES,
   type Commission,
@@ -24,6 +24,7 @@ import { recentMonths, StatementDownloads } from '../admin/partners/partner-stat
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { LoadingRow } from '../../layout/loading-row';
+import { ListPager } from '../../components/list-pager';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
@@ -272,7 +273,7 @@ export function CommissionsTab() {
           <Text size="sm" c="dimmed">
             {query.data.total} commissions
           </Text>
-          <Pagination value={page} onChange={setPage} total={pages} size="sm" />
+          <ListPager pages={pages} page={page} onPage={setPage} />
         </Group>
       )}
     </Stack>

@@ -14,8 +14,7 @@ import {
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../layout/form-actions';
-import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
@@ -54,7 +53,7 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
       setEditing(false);
       await session.reloadPartner();
     } catch (error) {
-      notifyError('Profile update failed', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Profile update failed', error);
     }
   });
 

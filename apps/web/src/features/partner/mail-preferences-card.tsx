@@ -3,9 +3,8 @@
 
 import { Alert, Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { MAIL_TOPIC_LABELS, MAIL_TOPICS, type MailTopic } from '@portal/contracts';
-import { MESSAGES } from '@portal/contracts/plain';
 import { errorMessage } from '../../lib/errors';
-import { notifyError } from '../../lib/notify';
+import { notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 
 export function MailPreferencesCard() {
@@ -19,7 +18,7 @@ export function MailPreferencesCard() {
     try {
       await update.mutateAsync({ [topic]: on });
     } catch (error) {
-      notifyError('Could not save', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Could not save', error);
     }
   };
 

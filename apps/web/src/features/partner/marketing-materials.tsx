@@ -6,7 +6,7 @@ import { MATERIAL_TYPE_LABELS, MESSAGES, type Material } from '@portal/contracts
 import { IconDownload, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { LoadingRow } from '../../layout/loading-row';
 
@@ -93,7 +93,7 @@ export function MarketingMaterials() {
       // Recording failures are only logged (spec §7); the address comes from that call, so
       // without it there is nothing to open and the partner is told so.
       console.error('Recording the download failed', error);
-      notifyError('Download unavailable', errorMessage(error, 'The file could not be opened. Please try again.'));
+      notifyFailure('Download unavailable', error, 'The file could not be opened. Please try again.');
     } finally {
       setDownloadingId(null);
     }

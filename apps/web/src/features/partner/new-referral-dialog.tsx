@@ -2,7 +2,6 @@
 
 import { Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   createReferralInput,
   MESSAGES,
@@ -14,6 +13,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterReferralChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { FormActions } from '../../layout/form-actions';
+import { usePhoneLayout } from '../../layout/use-phone-layout';
 
 export type NewReferralValues = {
   clientCompanyName: string;
@@ -127,7 +127,7 @@ export function NewReferralForm({
 }
 
 export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const phone = usePhoneLayout();
   const utils = trpc.useUtils();
   const create = trpc.partner.createReferral.useMutation();
 

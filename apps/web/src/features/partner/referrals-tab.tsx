@@ -1,19 +1,7 @@
 // Referrals tab (spec §2): the partner's own referrals as cards, searched, filtered by stage
 // and paged on the server, and the New Referral dialog.
 
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_PAGE_SIZE,
@@ -32,6 +20,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { NewReferralDialog } from './new-referral-dialog';
 import { LoadingRow } from '../../layout/loading-row';
+import { ListPager, ListRange } from '../../components/list-pager';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const STAGE_COLORS: Record<ReferralStage, string> = {
@@ -171,28 +160,8 @@ export function ReferralsTab() {
       )}
       {total > DEFAULT_PAGE_SIZE && (
         <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed" data-testid="referrals-range">
-            {input.offset + 1}–{Math.min(input.offset + DEFAULT_PAGE_SIZE, total)} of {total}
-          </Text>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            siblings={1}
-            boundaries={1}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous'
-                  ? 'Previous page'
-                  : control === 'next'
-                    ? 'Next page'
-                    : control === 'first'
-                      ? 'First page'
-                      : 'Last page',
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
+          <ListRange offset={input.offset} pageSize={DEFAULT_PAGE_SIZE} total={total} testId="referrals-range" />
+          <ListPager pages={pages} page={page} onPage={setPage} />
         </Group>
       )}
       <NewReferralDialog opened={dialogOpen} onClose={() => setDialogOpen(false)} />

@@ -35,7 +35,7 @@ import { useState } from 'react';
 import { FormActions } from '../../layout/form-actions';
 import { errorMessage } from '../../lib/errors';
 import { afterTaxProfileSaved } from '../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 
 interface TaxFormValues {
@@ -110,9 +110,9 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
       notifySuccess(TAX_MESSAGES.saved, 'Your TIN is stored encrypted and shown only by its last four digits.');
       onDone();
     } catch (error) {
-      const message = errorMessage(error, MESSAGES.genericError);
+      const message = errorMessage(error);
       if (message === MESSAGES.currentPasswordIncorrect) form.setFieldError('currentPassword', message);
-      else notifyError('Could not save', message);
+      else notifyFailure('Could not save', error);
     }
   });
 

@@ -29,7 +29,7 @@ export function TwoFactorCard() {
       await session.refreshUser();
     } catch (error) {
       setCode('');
-      setCodeError(errorMessage(error, MESSAGES.genericError));
+      setCodeError(errorMessage(error));
     }
   };
 

@@ -64,7 +64,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
       setEditing(false);
       await session.reloadPartner();
     } catch (error) {
-      const message = errorMessage(error, MESSAGES.genericError);
+      const message = errorMessage(error);
       if (message === MESSAGES.currentPasswordIncorrect) form.setFieldError('currentPassword', message);
       else notifyError('Bank details update failed', message);
     }

@@ -4,8 +4,7 @@ import { Button } from '@mantine/core';
 import { ACTIVITY_MESSAGES } from '@portal/contracts/plain';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/errors';
-import { notifyError } from '../../../lib/notify';
+import { notifyFailure } from '../../../lib/notify';
 import { downloadFile } from '../../../lib/rest';
 
 export function ActivityExportButton({ params }: { params: Record<string, string> }) {
@@ -17,7 +16,7 @@ export function ActivityExportButton({ params }: { params: Record<string, string
       const query = new URLSearchParams(params).toString();
       await downloadFile(`/api/admin/activity.csv${query ? `?${query}` : ''}`, 'activity.csv');
     } catch (error) {
-      notifyError(ACTIVITY_MESSAGES.exportFailed, errorMessage(error, 'An error occurred. Please try again.'));
+      notifyFailure(ACTIVITY_MESSAGES.exportFailed, error);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 // The Activity screen: the audit log filtered, paged, with each change's diff and a CSV
 // of everything the filters match.
 
-import { Alert, Card, Group, Pagination, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Text, Title } from '@mantine/core';
 import { ACTIVITY_PAGE_SIZE } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { trpc } from '../../../lib/trpc';
 import { ActivityExportButton } from './activity-export-button';
 import { ActivityFilters, filterParams, NO_FILTERS, type ActivityFilterValues } from './activity-filters';
 import { ActivityTable } from './activity-table';
+import { ListPager } from '../../../components/list-pager';
 
 export function ActivityScreen() {
   const [filters, setFilters] = useState<Partial<ActivityFilterValues>>(filterParams(NO_FILTERS));
@@ -62,24 +63,7 @@ export function ActivityScreen() {
         )}
         {pages > 1 && (
           <Group justify="center" mt="md">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'previous'
-                    ? 'Previous page'
-                    : control === 'next'
-                      ? 'Next page'
-                      : control === 'first'
-                        ? 'First page'
-                        : 'Last page',
-              })}
-            />
+            <ListPager pages={pages} page={page} onPage={setPage} />
           </Group>
         )}
       </Card>

@@ -1,7 +1,8 @@
 // The audit log's rows: when, who (user, API key or the system), what, on which entity, and the diff.
 
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { ACTIVITY_ENTITY_LABELS, type ActivityEntityType, type ActivityEntry } from '@portal/contracts';
+import { ColumnTable } from '../../../components/column-table';
 import { formatDateTime } from '../emails/email-log';
 import { ActivityChanges } from './activity-changes';
 
@@ -15,50 +16,54 @@ const entityLabel = (type: string) => ACTIVITY_ENTITY_LABELS[type as ActivityEnt
 
 export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
   return (
-    // Focusable, so a keyboard can scroll it sideways on a narrow screen.
-    <Table.ScrollContainer minWidth={900} type="native" tabIndex={0} aria-label="Activity entries, scrollable">
-      <Table verticalSpacing="xs" highlightOnHover aria-label="Activity">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Actor</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Entity</Table.Th>
-            <Table.Th>Changes</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
-              <Table.Td maw={260}>
-                <Badge size="xs" variant="light" color={ACTOR_BADGE[entry.actor.kind].color} mr={6}>
-                  {ACTOR_BADGE[entry.actor.kind].label}
-                </Badge>
-                <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {entry.actor.label}
+    <ColumnTable
+      verticalSpacing="xs"
+      highlightOnHover
+      aria-label="Activity"
+      minWidth={900}
+      // Focusable, so a keyboard can scroll it sideways where it does not fit.
+      frameProps={{ tabIndex: 0, 'aria-label': 'Activity entries, scrollable' }}
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      columns={[
+        { header: 'Time', card: 'title', noWrap: true, cell: (entry) => formatDateTime(entry.createdAt) },
+        {
+          header: 'Actor',
+          maxWidth: 260,
+          cell: (entry) => (
+            <>
+              <Badge size="xs" variant="light" color={ACTOR_BADGE[entry.actor.kind].color} mr={6}>
+                {ACTOR_BADGE[entry.actor.kind].label}
+              </Badge>
+              <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {entry.actor.label}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: 'Action',
+          cell: (entry) => (
+            <Text size="xs" ff="monospace">
+              {entry.action}
+            </Text>
+          ),
+        },
+        {
+          header: 'Entity',
+          cell: (entry) => (
+            <>
+              <Text size="sm">{entityLabel(entry.entityType)}</Text>
+              {entry.entityId && (
+                <Text size="xs" c="dimmed" ff="monospace" title={entry.entityId}>
+                  {entry.entityId.slice(0, 8)}…
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace">
-                  {entry.action}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{entityLabel(entry.entityType)}</Text>
-                {entry.entityId && (
-                  <Text size="xs" c="dimmed" ff="monospace" title={entry.entityId}>
-                    {entry.entityId.slice(0, 8)}…
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td maw={420}>
-                <ActivityChanges entry={entry} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </>
+          ),
+        },
+        { header: 'Changes', maxWidth: 420, card: 'full', cell: (entry) => <ActivityChanges entry={entry} /> },
+      ]}
+    />
   );
 }

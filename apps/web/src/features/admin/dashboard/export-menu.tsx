@@ -4,7 +4,7 @@
 import { Button, Group, Loader, Menu, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconReceiptTax } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notifyError } from '../../../lib/notify';
+import { notifyFailure } from '../../../lib/notify';
 import { EXPORT_KINDS, type ExportKind } from '@portal/contracts/plain';
 import { downloadFile } from '../../../lib/rest';
 
@@ -30,7 +30,7 @@ export function Form1099Dialog({ opened, onClose }: { opened: boolean; onClose: 
       await downloadFile(`/api/admin/exports/1099-nec/${year}.csv`, `1099-nec-${year}.csv`);
       onClose();
     } catch (error) {
-      notifyError('Export failed', error instanceof Error ? error.message : 'An error occurred. Please try again.');
+      notifyFailure('Export failed', error);
     } finally {
       setBusy(false);
     }
@@ -73,7 +73,7 @@ export function ExportDataMenu() {
     try {
       await downloadFile(`/api/admin/exports/${kind}.csv`, `${kind}.csv`);
     } catch (error) {
-      notifyError('Export failed', error instanceof Error ? error.message : 'An error occurred. Please try again.');
+      notifyFailure('Export failed', error);
     } finally {
       setBusy(null);
     }

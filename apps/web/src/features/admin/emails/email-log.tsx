@@ -1,7 +1,7 @@
 // Email log: the outbox's recent mails with their delivery state; Resend queues a new
 // copy (the original keeps its history).
 
-import { Alert, Badge, Button, Card, Group, Pagination, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Text, Title, Tooltip } from '@mantine/core';
 import { EMAIL_LOG_PAGE_SIZE, EMAIL_STATUS_LABELS, type EmailLogEntry, type EmailStatus } from '@portal/contracts';
 import { formatDate, MESSAGES } from '@portal/contracts/plain';
 import { IconMailForward } from '@tabler/icons-react';
@@ -9,10 +9,11 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { afterEmailResent } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../../../layout/admin-page';
-import { ActionsHeader } from '../../../components/actions-header';
+import { ColumnTable } from '../../../components/column-table';
+import { ListPager } from '../../../components/list-pager';
 
 const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
 
@@ -55,7 +56,7 @@ export function EmailLog() {
       setPage(1);
       await afterEmailResent(utils);
     } catch (error) {
-      notifyError(MESSAGES.resendFailed, errorMessage(error, MESSAGES.genericError));
+      notifyFailure(MESSAGES.resendFailed, error);
     } finally {
       setResending(null);
     }
@@ -88,84 +89,72 @@ export function EmailLog() {
           No mails yet
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={920}>
-          <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Recipient</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Attempts</Table.Th>
-                <Table.Th>Last error</Table.Th>
-                <Table.Th>Sent at</Table.Th>
-                <ActionsHeader />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(emails.data?.items ?? []).map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {entry.kind}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.recipient}</Table.Td>
-                  <Table.Td>{entry.subject}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 100 }}>
-                    <StatusBadge entry={entry} />
-                  </Table.Td>
-                  <Table.Td ta="right">{entry.attempts}</Table.Td>
-                  <Table.Td maw={260}>
-                    <Text
-                      size="sm"
-                      c={entry.lastError ? 'var(--mantine-color-error)' : 'dimmed'}
-                      lineClamp={2}
-                      title={entry.lastError ?? undefined}
-                    >
-                      {entry.lastError ?? '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.sentAt)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconMailForward size={14} />}
-                      loading={resending === entry.id}
-                      disabled={resending !== null}
-                      onClick={() => void resendOne(entry)}
-                      aria-label={`Resend ${entry.subject} to ${entry.recipient}`}
-                    >
-                      Resend
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ColumnTable
+          verticalSpacing="xs"
+          highlightOnHover
+          minWidth={920}
+          rows={emails.data?.items ?? []}
+          rowKey={(entry) => entry.id}
+          columns={[
+            {
+              header: 'Kind',
+              cell: (entry) => (
+                <Text size="xs" ff="monospace">
+                  {entry.kind}
+                </Text>
+              ),
+            },
+            {
+              header: 'Recipient',
+              cell: (entry) => (
+                <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                  {entry.recipient}
+                </Text>
+              ),
+            },
+            { header: 'Subject', card: 'title', cell: (entry) => entry.subject },
+            { header: 'Status', noWrap: true, cell: (entry) => <StatusBadge entry={entry} /> },
+            { header: 'Attempts', numeric: true, cell: (entry) => entry.attempts },
+            {
+              header: 'Last error',
+              maxWidth: 260,
+              card: 'full',
+              cell: (entry) => (
+                <Text
+                  size="sm"
+                  c={entry.lastError ? 'var(--mantine-color-error)' : 'dimmed'}
+                  lineClamp={2}
+                  title={entry.lastError ?? undefined}
+                >
+                  {entry.lastError ?? '—'}
+                </Text>
+              ),
+            },
+            { header: 'Sent at', noWrap: true, cell: (entry) => formatDateTime(entry.sentAt) },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              card: 'actions',
+              cell: (entry) => (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconMailForward size={14} />}
+                  loading={resending === entry.id}
+                  disabled={resending !== null}
+                  onClick={() => void resendOne(entry)}
+                  aria-label={`Resend ${entry.subject} to ${entry.recipient}`}
+                >
+                  Resend
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       {pages > 1 && (
         <Group justify="center" mt="md">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            siblings={1}
-            boundaries={1}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous'
-                  ? 'Previous page'
-                  : control === 'next'
-                    ? 'Next page'
-                    : control === 'first'
-                      ? 'First page'
-                      : 'Last page',
-            })}
-          />
+          <ListPager pages={pages} page={page} onPage={setPage} />
         </Group>
       )}
     </Card>

@@ -2,7 +2,6 @@
 
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -11,7 +10,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -26,18 +24,18 @@ import {
   type ApiKeyScope,
   type CreatedApiKey,
 } from '@portal/contracts';
-import { MESSAGES } from '@portal/contracts/plain';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
 import { afterApiKeyChange } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { ActionsHeader } from '../../../components/actions-header';
+import { ColumnTable } from '../../../components/column-table';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
+import { NameBadges } from './name-badges';
 
 interface KeyFormValues {
   name: string;
@@ -72,7 +70,7 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
       await afterApiKeyChange(utils);
       onCreated(created);
     } catch (error) {
-      notifyError('Unable to create the API key', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to create the API key', error);
     }
   }
 
@@ -163,7 +161,7 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: 
       await afterApiKeyChange(utils);
       onClose();
     } catch (error) {
-      notifyError('Unable to revoke the API key', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to revoke the API key', error);
     }
   }
   return (
@@ -211,65 +209,68 @@ export function ApiKeysCard() {
           No API keys yet
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Scopes</Table.Th>
-                <Table.Th>Created by</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <ActionsHeader />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.data.map((key) => (
-                <Table.Tr key={key.id}>
-                  <Table.Td>{key.name}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Group gap={4} wrap="nowrap">
-                      <IconKey size={14} aria-hidden />
-                      <Text size="xs" ff="monospace">
-                        {key.prefix}…
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td maw={280}>
-                    <Group gap={4}>
-                      {key.scopes.map((scope) => (
-                        <Badge key={scope} variant="light" size="sm" tt="none">
-                          {scope}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{key.createdBy ?? '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {key.expiresAt ? formatDateTime(key.expiresAt) : 'Never'}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => setRevoking(key)}
-                      aria-label={`Revoke ${key.name}`}
-                    >
-                      Revoke
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ColumnTable
+          verticalSpacing="xs"
+          minWidth={860}
+          rows={keys.data}
+          rowKey={(key) => key.id}
+          columns={[
+            { header: 'Name', card: 'title', cell: (key) => key.name },
+            {
+              header: 'Key',
+              noWrap: true,
+              cell: (key) => (
+                <Group gap={4} wrap="nowrap">
+                  <IconKey size={14} aria-hidden />
+                  <Text size="xs" ff="monospace">
+                    {key.prefix}…
+                  </Text>
+                </Group>
+              ),
+            },
+            {
+              header: 'Scopes',
+              maxWidth: 280,
+              card: 'full',
+              cell: (key) => <NameBadges names={key.scopes} />,
+            },
+            {
+              header: 'Created by',
+              cell: (key) => (
+                <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                  {key.createdBy ?? '—'}
+                </Text>
+              ),
+            },
+            { header: 'Created', noWrap: true, cell: (key) => formatDateTime(key.createdAt) },
+            {
+              header: 'Last used',
+              noWrap: true,
+              cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'),
+            },
+            {
+              header: 'Expires',
+              noWrap: true,
+              cell: (key) => (key.expiresAt ? formatDateTime(key.expiresAt) : 'Never'),
+            },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              card: 'actions',
+              cell: (key) => (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => setRevoking(key)}
+                  aria-label={`Revoke ${key.name}`}
+                >
+                  Revoke
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       <CreateKeyDialog opened={creating} onClose={() => setCreating(false)} />
       <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />

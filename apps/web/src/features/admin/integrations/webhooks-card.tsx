@@ -14,7 +14,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -31,18 +30,18 @@ import {
   type WebhookDelivery,
   type WebhookEventType,
 } from '@portal/contracts';
-import { MESSAGES } from '@portal/contracts/plain';
 import { IconDots, IconPlus, IconRefresh, IconSend } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
 import { afterWebhookChange, afterWebhookDelivery } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { ActionsHeader } from '../../../components/actions-header';
+import { ColumnTable } from '../../../components/column-table';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
+import { NameBadges } from './name-badges';
 
 interface WebhookFormValues {
   url: string;
@@ -68,7 +67,7 @@ function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (secret: string
       await afterWebhookChange(utils);
       onCreated(created.secret);
     } catch (error) {
-      notifyError('Unable to add the webhook', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to add the webhook', error);
     }
   }
   return (
@@ -128,6 +127,15 @@ const DELIVERY_COLOURS: Record<WebhookDelivery['status'], string> = {
   failed: 'red.9',
 };
 
+/** A fact of a delivery's last attempt, or an em dash before the first. */
+function lastAttempt(
+  delivery: WebhookDelivery,
+  fact: (last: WebhookDelivery['attempts'][number]) => ReactNode,
+): ReactNode {
+  const last = delivery.attempts.at(-1);
+  return last ? fact(last) : '—';
+}
+
 function Deliveries({ webhook }: { webhook: Webhook }) {
   const utils = trpc.useUtils();
   const deliveries = trpc.admin.webhookDeliveries.useQuery(
@@ -141,7 +149,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
       notifySuccess('Delivery queued again', `${delivery.eventType} to ${webhook.url}`);
       await afterWebhookDelivery(utils);
     } catch (error) {
-      notifyError('Unable to resend', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to resend', error);
     }
   }
   return (
@@ -161,76 +169,90 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
           No deliveries yet. Use &quot;Send test event&quot; to try the endpoint.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="xs" data-testid="webhook-deliveries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Last attempt</Table.Th>
-                <Table.Th ta="right">Code</Table.Th>
-                <Table.Th ta="right">Duration</Table.Th>
-                <Table.Th>Error</Table.Th>
-                <Table.Th ta="right">Attempts</Table.Th>
-                <ActionsHeader />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {deliveries.data.map((delivery) => {
-                const last = delivery.attempts.at(-1);
+        <ColumnTable
+          verticalSpacing="xs"
+          minWidth={760}
+          data-testid="webhook-deliveries"
+          rows={deliveries.data}
+          rowKey={(delivery) => delivery.id}
+          columns={[
+            {
+              header: 'Event',
+              card: 'title',
+              cell: (delivery) => (
+                <Text size="xs" ff="monospace">
+                  {delivery.eventType}
+                </Text>
+              ),
+            },
+            {
+              header: 'Status',
+              card: 'aside',
+              cell: (delivery) => (
+                <Badge
+                  color={DELIVERY_COLOURS[delivery.status]}
+                  variant="filled"
+                  autoContrast
+                  style={{ minWidth: 'max-content' }}
+                >
+                  {WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}
+                </Badge>
+              ),
+            },
+            {
+              header: 'Last attempt',
+              noWrap: true,
+              cell: (delivery) => lastAttempt(delivery, (last) => formatDateTime(last.attemptedAt)),
+            },
+            {
+              header: 'Code',
+              numeric: true,
+              cell: (delivery) => lastAttempt(delivery, (last) => last.statusCode ?? '—'),
+            },
+            {
+              header: 'Duration',
+              numeric: true,
+              noWrap: true,
+              cell: (delivery) => lastAttempt(delivery, (last) => `${last.durationMs} ms`),
+            },
+            {
+              header: 'Error',
+              maxWidth: 240,
+              card: 'full',
+              cell: (delivery) => {
+                const error = delivery.attempts.at(-1)?.error;
                 return (
-                  <Table.Tr key={delivery.id}>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace">
-                        {delivery.eventType}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge
-                        color={DELIVERY_COLOURS[delivery.status]}
-                        variant="filled"
-                        autoContrast
-                        style={{ minWidth: 'max-content' }}
-                      >
-                        {WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {last ? formatDateTime(last.attemptedAt) : '—'}
-                    </Table.Td>
-                    <Table.Td ta="right">{last?.statusCode ?? '—'}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {last ? `${last.durationMs} ms` : '—'}
-                    </Table.Td>
-                    <Table.Td maw={240}>
-                      <Text
-                        size="sm"
-                        c={last?.error ? 'var(--mantine-color-error)' : 'dimmed'}
-                        lineClamp={2}
-                        title={last?.error ?? undefined}
-                      >
-                        {last?.error ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{delivery.attempts.length}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconRefresh size={14} />}
-                        disabled={resend.isPending}
-                        onClick={() => void resendOne(delivery)}
-                        aria-label={`Resend ${delivery.eventType}`}
-                      >
-                        Resend
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
+                  <Text
+                    size="sm"
+                    c={error ? 'var(--mantine-color-error)' : 'dimmed'}
+                    lineClamp={2}
+                    title={error ?? undefined}
+                  >
+                    {error ?? '—'}
+                  </Text>
                 );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              },
+            },
+            { header: 'Attempts', numeric: true, cell: (delivery) => delivery.attempts.length },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              card: 'actions',
+              cell: (delivery) => (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconRefresh size={14} />}
+                  disabled={resend.isPending}
+                  onClick={() => void resendOne(delivery)}
+                  aria-label={`Resend ${delivery.eventType}`}
+                >
+                  Resend
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
     </Stack>
   );
@@ -247,7 +269,7 @@ function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook | null; on
       await afterWebhookChange(utils);
       onClose();
     } catch (error) {
-      notifyError('Unable to delete the webhook', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to delete the webhook', error);
     }
   }
   return (
@@ -284,7 +306,7 @@ export function WebhooksCard() {
       else notifySuccess(updated.enabled ? 'Webhook enabled' : 'Webhook disabled', webhook.url);
       await afterWebhookChange(utils);
     } catch (error) {
-      notifyError('Unable to change the webhook', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to change the webhook', error);
     }
   }
 
@@ -295,7 +317,7 @@ export function WebhooksCard() {
       setSelected(webhook.id);
       await afterWebhookDelivery(utils);
     } catch (error) {
-      notifyError('Unable to send the test event', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Unable to send the test event', error);
     }
   }
 
@@ -326,89 +348,91 @@ export function WebhooksCard() {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>URL</Table.Th>
-                  <Table.Th>Events</Table.Th>
-                  <Table.Th>Enabled</Table.Th>
-                  <ActionsHeader />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {webhooks.data.map((webhook) => (
-                  <Table.Tr key={webhook.id}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      <Text size="sm" ff="monospace">
-                        {webhook.url}
+          <ColumnTable
+            verticalSpacing="xs"
+            minWidth={720}
+            rows={webhooks.data}
+            rowKey={(webhook) => webhook.id}
+            columns={[
+              {
+                header: 'URL',
+                card: 'title',
+                cell: (webhook) => (
+                  <>
+                    <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                      {webhook.url}
+                    </Text>
+                    {webhook.description && (
+                      <Text size="xs" c="dimmed">
+                        {webhook.description}
                       </Text>
-                      {webhook.description && (
-                        <Text size="xs" c="dimmed">
-                          {webhook.description}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td maw={300}>
-                      <Group gap={4}>
-                        {webhook.events.map((event) => (
-                          <Badge key={event} variant="light" size="sm" tt="none">
-                            {event}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        checked={webhook.enabled}
-                        onChange={(e) => void change(webhook, { enabled: e.currentTarget.checked })}
-                        aria-label={`Enabled: ${webhook.url}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap" justify="flex-end">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconSend size={14} />}
-                          loading={test.isPending && test.variables.id === webhook.id}
-                          onClick={() => void sendTest(webhook)}
-                        >
-                          Send test event
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant={shown?.id === webhook.id ? 'light' : 'subtle'}
-                          aria-pressed={shown?.id === webhook.id}
-                          onClick={() => setSelected(webhook.id)}
-                          aria-label={`Deliveries of ${webhook.url}`}
-                        >
-                          Deliveries
-                        </Button>
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <Tooltip label="More">
-                              <ActionIcon variant="subtle" aria-label={`More actions for ${webhook.url}`}>
-                                <IconDots size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item onClick={() => void change(webhook, { rotateSecret: true })}>
-                              Rotate secret
-                            </Menu.Item>
-                            <Menu.Item color="red" onClick={() => setDeleting(webhook)}>
-                              Delete
-                            </Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    )}
+                  </>
+                ),
+              },
+              {
+                header: 'Events',
+                maxWidth: 300,
+                card: 'full',
+                cell: (webhook) => <NameBadges names={webhook.events} />,
+              },
+              {
+                header: 'Enabled',
+                card: 'aside',
+                cell: (webhook) => (
+                  <Switch
+                    checked={webhook.enabled}
+                    onChange={(e) => void change(webhook, { enabled: e.currentTarget.checked })}
+                    aria-label={`Enabled: ${webhook.url}`}
+                  />
+                ),
+              },
+              {
+                header: 'Actions',
+                hideHeader: true,
+                card: 'actions',
+                cell: (webhook) => (
+                  <Group gap={6} justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconSend size={14} />}
+                      loading={test.isPending && test.variables.id === webhook.id}
+                      onClick={() => void sendTest(webhook)}
+                    >
+                      Send test event
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant={shown?.id === webhook.id ? 'light' : 'subtle'}
+                      aria-pressed={shown?.id === webhook.id}
+                      onClick={() => setSelected(webhook.id)}
+                      aria-label={`Deliveries of ${webhook.url}`}
+                    >
+                      Deliveries
+                    </Button>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Tooltip label="More">
+                          <ActionIcon variant="subtle" aria-label={`More actions for ${webhook.url}`}>
+                            <IconDots size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item onClick={() => void change(webhook, { rotateSecret: true })}>
+                          Rotate secret
+                        </Menu.Item>
+                        <Menu.Item color="red" onClick={() => setDeleting(webhook)}>
+                          Delete
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Group>
+                ),
+              },
+            ]}
+          />
           {shown && <Deliveries key={shown.id} webhook={shown} />}
         </>
       )}

@@ -4,9 +4,8 @@
 import { Modal } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { AdminMaterial, MaterialType } from '@portal/contracts';
-import { errorMessage } from '../../../lib/errors';
 import { afterMaterialChange } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { postFormWithProgress, UploadCancelled, type UploadOptions } from '../../../lib/rest';
 import { trpc } from '../../../lib/trpc';
 import { MaterialForm, type MaterialFormValues } from './material-form';
@@ -62,11 +61,7 @@ export function AddMaterialDialog({ opened, onClose }: { opened: boolean; onClos
       await afterMaterialChange(utils);
     } catch (error) {
       if (error instanceof UploadCancelled) notifySuccess('Upload cancelled', 'Nothing was added.');
-      else
-        notifyError(
-          'Could not add the material',
-          errorMessage(error, error instanceof Error ? error.message : 'Please try again.'),
-        );
+      else notifyFailure('Could not add the material', error, 'Please try again.');
     } finally {
       upload.current = null;
       setProgress(null);
@@ -105,7 +100,7 @@ export function EditMaterialDialog({ material, onClose }: { material: AdminMater
       onClose();
       await afterMaterialChange(utils);
     } catch (error) {
-      notifyError('Update failed', errorMessage(error, 'The material could not be updated.'));
+      notifyFailure('Update failed', error, 'The material could not be updated.');
     }
   }
 

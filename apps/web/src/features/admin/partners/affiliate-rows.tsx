@@ -1,15 +1,15 @@
-// One row per partner in the affiliates table: contact, type, status, code, MRR, earnings, joined
+// The affiliates table's rows, one per partner: contact, type, status, code, MRR, earnings, joined
 // date and an actions menu (details, suspend or reactivate).
 
-import { ActionIcon, Anchor, Menu, Table } from '@mantine/core';
+import { ActionIcon, Anchor, Menu, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { AdminPartnerRow } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, formatDate, formatMoney } from '@portal/contracts/plain';
 import { IconDots, IconExternalLink, IconEye, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { ColumnTable, type TableColumn } from '../../../components/column-table';
 import { useCan } from '../../../lib/permissions';
 import { PartnerStatusBadge } from './partner-status-badge';
-
-export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** A partner's name that opens its page (/admin/partners/$id). */
 export function PartnerPageLink({ id, children }: { id: string; children: string }) {
@@ -25,78 +25,130 @@ export function PartnerPageLink({ id, children }: { id: string; children: string
   );
 }
 
+/** The columns the spec sorts by, and a header cell's content for one (a sort button). */
+export type SortField = 'companyName' | 'status' | 'currentMrr' | 'totalLifetimeCommissions' | 'createdAt';
+export interface SortHeads {
+  head: (field: SortField, label: string) => ReactNode;
+  ariaSort: (field: SortField) => 'ascending' | 'descending' | 'none';
+}
+
+/** The affiliates' rows in the shared column table; with `sort`, the spec's columns have sort buttons. */
 export function AffiliateRows({
   partners,
   onViewDetails,
   onSuspend,
   onReactivate,
+  sort,
+  dimmed = false,
 }: {
-  partners: AdminPartnerRow[];
+  partners: readonly AdminPartnerRow[];
   onViewDetails: (id: string) => void;
   onSuspend: (id: string) => void;
   onReactivate: (id: string) => void;
+  sort?: SortHeads;
+  /** Shown faded (the previous page while the next loads). */
+  dimmed?: boolean;
 }) {
   const navigate = useNavigate();
   const canDecide = useCan('partners:approve');
+  const sortable = (field: SortField, label: string) =>
+    sort ? { head: sort.head(field, label), headProps: { 'aria-sort': sort.ariaSort(field) } } : {};
+  const columns: TableColumn<AdminPartnerRow>[] = [
+    {
+      header: 'Company',
+      card: 'title',
+      strong: true,
+      ...sortable('companyName', 'Company'),
+      cell: (partner) => <PartnerPageLink id={partner.id}>{partner.companyName}</PartnerPageLink>,
+    },
+    { header: 'Contact', cell: (partner) => partner.contactName },
+    { header: 'Email', cell: (partner) => partner.email },
+    { header: 'Type', cell: (partner) => COMPANY_TYPE_LABELS[partner.companyType] },
+    {
+      header: 'Status',
+      ...sortable('status', 'Status'),
+      cell: (partner) => <PartnerStatusBadge status={partner.status} />,
+    },
+    {
+      header: 'Referral Code',
+      noWrap: true,
+      cell: (partner) => (
+        <Text span inherit ff="monospace">
+          {partner.referralCode}
+        </Text>
+      ),
+    },
+    {
+      header: 'MRR',
+      numeric: true,
+      noWrap: true,
+      ...sortable('currentMrr', 'MRR'),
+      cell: (partner) => formatMoney(partner.currentMrr),
+    },
+    {
+      header: 'Total Earned',
+      numeric: true,
+      noWrap: true,
+      ...sortable('totalLifetimeCommissions', 'Total Earned'),
+      cell: (partner) => formatMoney(partner.totalLifetimeCommissions),
+    },
+    {
+      header: 'Joined',
+      noWrap: true,
+      ...sortable('createdAt', 'Joined'),
+      cell: (partner) => formatDate(partner.joinedAt),
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      card: 'aside',
+      cell: (partner) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${partner.companyName}`}>
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconEye size={14} />} onClick={() => onViewDetails(partner.id)}>
+              View details
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconExternalLink size={14} />}
+              onClick={() => void navigate({ to: '/admin/partners/$id', params: { id: partner.id } })}
+            >
+              Open partner page
+            </Menu.Item>
+            {canDecide && partner.status === 'active' && (
+              <Menu.Item
+                leftSection={<IconPlayerPause size={14} />}
+                color="orange"
+                onClick={() => onSuspend(partner.id)}
+              >
+                Suspend
+              </Menu.Item>
+            )}
+            {canDecide && (partner.status === 'suspended' || partner.status === 'inactive') && (
+              <Menu.Item leftSection={<IconPlayerPlay size={14} />} onClick={() => onReactivate(partner.id)}>
+                Reactivate
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
   return (
-    <>
-      {partners.map((partner) => (
-        <Table.Tr key={partner.id}>
-          <Table.Td fw={600}>
-            <PartnerPageLink id={partner.id}>{partner.companyName}</PartnerPageLink>
-          </Table.Td>
-          <Table.Td>{partner.contactName}</Table.Td>
-          <Table.Td>{partner.email}</Table.Td>
-          <Table.Td>{COMPANY_TYPE_LABELS[partner.companyType]}</Table.Td>
-          <Table.Td>
-            <PartnerStatusBadge status={partner.status} />
-          </Table.Td>
-          <Table.Td ff="monospace" style={NO_WRAP}>
-            {partner.referralCode}
-          </Table.Td>
-          <Table.Td ta="right" style={NO_WRAP}>
-            {formatMoney(partner.currentMrr)}
-          </Table.Td>
-          <Table.Td ta="right" style={NO_WRAP}>
-            {formatMoney(partner.totalLifetimeCommissions)}
-          </Table.Td>
-          <Table.Td style={NO_WRAP}>{formatDate(partner.joinedAt)}</Table.Td>
-          <Table.Td>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${partner.companyName}`}>
-                  <IconDots size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconEye size={14} />} onClick={() => onViewDetails(partner.id)}>
-                  View details
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconExternalLink size={14} />}
-                  onClick={() => void navigate({ to: '/admin/partners/$id', params: { id: partner.id } })}
-                >
-                  Open partner page
-                </Menu.Item>
-                {canDecide && partner.status === 'active' && (
-                  <Menu.Item
-                    leftSection={<IconPlayerPause size={14} />}
-                    color="orange"
-                    onClick={() => onSuspend(partner.id)}
-                  >
-                    Suspend
-                  </Menu.Item>
-                )}
-                {canDecide && (partner.status === 'suspended' || partner.status === 'inactive') && (
-                  <Menu.Item leftSection={<IconPlayerPlay size={14} />} onClick={() => onReactivate(partner.id)}>
-                    Reactivate
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </>
+    <ColumnTable
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+      minWidth={1100}
+      noWrap
+      style={{ opacity: dimmed ? 0.6 : 1 }}
+      columns={columns}
+      rows={partners}
+      rowKey={(partner) => partner.id}
+    />
   );
 }

@@ -1,6 +1,6 @@
 // All Affiliates (spec §2): every partner, paged, searched and sorted on the server.
 
-import { Alert, Card, Group, Pagination, Select, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Card, Group, Select, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_PAGE_SIZE,
@@ -10,17 +10,16 @@ import {
 } from '@portal/contracts/plain';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
-import { AffiliateRows, NO_WRAP } from './affiliate-rows';
+import { AffiliateRows, type SortField } from './affiliate-rows';
 import { usePartnerDecisions } from './use-partner-decisions';
-import { ActionsHeader } from '../../../components/actions-header';
+import { ListPager, ListRange } from '../../../components/list-pager';
 
 export const NO_AFFILIATES = 'No affiliates yet.';
 
 type Sort = NonNullable<RouterInputs['admin']['partners']['sort']>;
-type SortField = 'companyName' | 'status' | 'currentMrr' | 'totalLifetimeCommissions' | 'createdAt';
 
 /** Clicking a header sorts by it; clicking again reverses. Money sorts largest first at first click. */
 export function nextSort(current: Sort, field: SortField): Sort {
@@ -29,31 +28,33 @@ export function nextSort(current: Sort, field: SortField): Sort {
   return field === 'currentMrr' || field === 'totalLifetimeCommissions' || field === 'createdAt' ? `-${field}` : field;
 }
 
-function SortHeader({
+/** A sortable column's header: a button that sorts by it, with the direction as an arrow. */
+function SortButton({
   field,
   sort,
   onSort,
-  children,
+  label,
 }: {
   field: SortField;
   sort: Sort;
   onSort: (sort: Sort) => void;
-  children: ReactNode;
+  label: string;
 }) {
-  const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
+  const direction = sortDirection(sort, field);
   const Icon = direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
   return (
-    <Table.Th aria-sort={direction} style={NO_WRAP}>
-      <UnstyledButton
-        onClick={() => onSort(nextSort(sort, field))}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'inherit' }}
-      >
-        {children}
-        <Icon size={14} aria-hidden />
-      </UnstyledButton>
-    </Table.Th>
+    <UnstyledButton
+      onClick={() => onSort(nextSort(sort, field))}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'inherit' }}
+    >
+      {label}
+      <Icon size={14} aria-hidden />
+    </UnstyledButton>
   );
 }
+
+const sortDirection = (sort: Sort, field: SortField) =>
+  sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
 
 const statusOptions = [
   { value: '', label: 'All statuses' },
@@ -125,49 +126,19 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
         <Alert color="red">{errorMessage(partners.error, 'Unable to load the affiliates.')}</Alert>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={1100} type="native">
-            <Table
-              striped
-              highlightOnHover
-              verticalSpacing="xs"
-              style={{ whiteSpace: 'nowrap', opacity: partners.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader field="companyName" sort={sort} onSort={changeSort}>
-                    Company
-                  </SortHeader>
-                  <Table.Th>Contact</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <SortHeader field="status" sort={sort} onSort={changeSort}>
-                    Status
-                  </SortHeader>
-                  <Table.Th style={NO_WRAP}>Referral Code</Table.Th>
-                  <SortHeader field="currentMrr" sort={sort} onSort={changeSort}>
-                    MRR
-                  </SortHeader>
-                  <SortHeader field="totalLifetimeCommissions" sort={sort} onSort={changeSort}>
-                    Total Earned
-                  </SortHeader>
-                  <SortHeader field="createdAt" sort={sort} onSort={changeSort}>
-                    Joined
-                  </SortHeader>
-                  <ActionsHeader />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {partners.data && partners.data.items.length > 0 && (
-                  <AffiliateRows
-                    partners={partners.data.items}
-                    onViewDetails={onViewDetails}
-                    onSuspend={(id) => void decisions.suspend(id)}
-                    onReactivate={(id) => void decisions.reactivate(id)}
-                  />
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {partners.data && partners.data.items.length > 0 && (
+            <AffiliateRows
+              partners={partners.data.items}
+              dimmed={partners.isPlaceholderData}
+              onViewDetails={onViewDetails}
+              onSuspend={(id) => void decisions.suspend(id)}
+              onReactivate={(id) => void decisions.reactivate(id)}
+              sort={{
+                head: (field, label) => <SortButton field={field} sort={sort} onSort={changeSort} label={label} />,
+                ariaSort: (field) => sortDirection(sort, field),
+              }}
+            />
+          )}
           {partners.isPending && (
             <Text c="dimmed" ta="center" py="md">
               Loading affiliates...
@@ -180,28 +151,8 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
           )}
           {total > 0 && (
             <Group justify="space-between" mt="md" gap="sm">
-              <Text size="sm" c="dimmed" data-testid="affiliates-range">
-                {input.offset + 1}–{Math.min(input.offset + DEFAULT_PAGE_SIZE, total)} of {total}
-              </Text>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                siblings={1}
-                boundaries={1}
-                getControlProps={(control) => ({
-                  'aria-label':
-                    control === 'previous'
-                      ? 'Previous page'
-                      : control === 'next'
-                        ? 'Next page'
-                        : control === 'first'
-                          ? 'First page'
-                          : 'Last page',
-                })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
+              <ListRange offset={input.offset} pageSize={DEFAULT_PAGE_SIZE} total={total} testId="affiliates-range" />
+              <ListPager pages={pages} page={page} onPage={setPage} />
             </Group>
           )}
         </>

@@ -11,8 +11,7 @@ import {
   MESSAGES,
   PAYMENT_METHOD_LABELS,
 } from '@portal/contracts/plain';
-import { errorMessage } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterPartnerDecision } from '../../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { FormActions } from '../../../layout/form-actions';
@@ -122,7 +121,7 @@ export function CreatePartnerDialog({ opened, onClose }: { opened: boolean; onCl
       await afterPartnerDecision(utils);
       onClose();
     } catch (error) {
-      notifyError(MESSAGES.partnerCreationFailed, errorMessage(error, MESSAGES.genericError));
+      notifyFailure(MESSAGES.partnerCreationFailed, error);
     }
   }
 

@@ -1,6 +1,7 @@
 // Partner Settings: the program's terms as they stand, read-only (commission per service, agreement version).
 
-import { Modal, Stack, Table, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
+import { ColumnTable } from '../../../components/column-table';
 import {
   COMMISSION_BY_SERVICE,
   DEFAULT_AGREEMENT_VERSION,
@@ -12,22 +13,19 @@ import {
 export function PartnerSettingsView() {
   return (
     <Stack gap="md">
-      <Table withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Service</Table.Th>
-            <Table.Th ta="right">Commission per month</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {SERVICE_TYPES.map((service) => (
-            <Table.Tr key={service}>
-              <Table.Td>{SERVICE_TYPE_LABELS[service]}</Table.Td>
-              <Table.Td ta="right">{formatMoney(COMMISSION_BY_SERVICE[service])}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ColumnTable
+        withTableBorder
+        rows={SERVICE_TYPES}
+        rowKey={(service) => service}
+        columns={[
+          { header: 'Service', card: 'title', cell: (service) => SERVICE_TYPE_LABELS[service] },
+          {
+            header: 'Commission per month',
+            numeric: true,
+            cell: (service) => formatMoney(COMMISSION_BY_SERVICE[service]),
+          },
+        ]}
+      />
       <div>
         <Text size="xs" c="dimmed" fw={600} tt="uppercase">
           Affiliate Agreement version

@@ -5,7 +5,7 @@ import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { formatMonthKey, monthKey } from '@portal/contracts/plain';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notifyError } from '../../../lib/notify';
+import { notifyFailure } from '../../../lib/notify';
 import { downloadFile } from '../../../lib/rest';
 
 type StatementFormat = 'pdf' | 'csv';
@@ -35,7 +35,7 @@ export function StatementDownloads({
     try {
       await downloadFile(pathOf(month, format), `${fileLabel}-${month}.${format}`);
     } catch (error) {
-      notifyError('Download failed', error instanceof Error ? error.message : 'An error occurred. Please try again.');
+      notifyFailure('Download failed', error);
     } finally {
       setBusy(null);
     }

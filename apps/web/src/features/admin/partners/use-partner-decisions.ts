@@ -3,9 +3,8 @@
 // decision announces; one function runs any of them.
 
 import { MESSAGES } from '@portal/contracts/plain';
-import { errorMessage } from '../../../lib/errors';
 import { afterPartnerDecision } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 
 type Decision = 'approve' | 'reject' | 'suspend' | 'reactivate';
@@ -62,7 +61,7 @@ export function usePartnerDecisions() {
       notifySuccess(toasts.success, toasts.successText(partner.companyName));
       return true;
     } catch (error) {
-      notifyError(toasts.failure, errorMessage(error, toasts.failureFallback));
+      notifyFailure(toasts.failure, error, toasts.failureFallback);
       return false;
     } finally {
       await afterPartnerDecision(utils);

@@ -6,8 +6,7 @@ import { COMMISSION_MESSAGES } from '@portal/contracts';
 import { formatMonthKey, MESSAGES, MONTH_KEY, monthKey, previousMonthKey } from '@portal/contracts/plain';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterCommissionChange } from '../../../lib/invalidate';
 import { trpc } from '../../../lib/trpc';
 
@@ -93,7 +92,7 @@ export function AccrualPanel() {
       notifySuccess(COMMISSION_MESSAGES.accrualDone, accrualSummary(outcome));
       await afterCommissionChange(utils);
     },
-    onError: (error) => notifyError(COMMISSION_MESSAGES.accrualFailed, errorMessage(error, MESSAGES.genericError)),
+    onError: (error) => notifyFailure(COMMISSION_MESSAGES.accrualFailed, error),
   });
 
   return (

@@ -5,11 +5,10 @@
 import { Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { adjustmentInput, COMMISSION_MESSAGES, type CommissionKind } from '@portal/contracts';
-import { formatMoney, MESSAGES, monthKey } from '@portal/contracts/plain';
+import { formatMoney, monthKey } from '@portal/contracts/plain';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/errors';
 import { afterCommissionChange } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { FormActions } from '../../../layout/form-actions';
 import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
@@ -146,7 +145,7 @@ export function AdjustmentDialog({
       await afterCommissionChange(utils);
       onClose();
     } catch (error) {
-      notifyError('Could not add the adjustment', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Could not add the adjustment', error);
     }
   }
 

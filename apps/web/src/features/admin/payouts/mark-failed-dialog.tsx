@@ -1,10 +1,8 @@
 // Marking one pending commission failed, with a required reason; the payout queue refreshes after.
 
 import { COMMISSION_MESSAGES, type PendingCommission } from '@portal/contracts';
-import { MESSAGES } from '@portal/contracts/plain';
-import { errorMessage } from '../../../lib/errors';
 import { afterCommissionChange } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { CommissionReasonDialog, pendingDetail } from './commission-reason-dialog';
 
@@ -16,7 +14,7 @@ export function MarkFailedDialog({ item, onClose }: { item: PendingCommission | 
       onClose();
       await afterCommissionChange(utils);
     },
-    onError: (cause) => notifyError('Could not mark the commission failed', errorMessage(cause, MESSAGES.genericError)),
+    onError: (cause) => notifyFailure('Could not mark the commission failed', cause),
   });
   return (
     <CommissionReasonDialog

@@ -5,14 +5,14 @@
 // partner: open clawbacks of the selected partners are offered for the selection. A row can be
 // marked failed or voided; recent payouts offer their wire instructions as CSV.
 
-import { Alert, Anchor, Badge, Button, Card, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { COMMISSION_MESSAGES, type PendingCommission, type PendingFilter } from '@portal/contracts';
-import { DEFAULT_PAGE_SIZE, formatMoney, MESSAGES, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
+import { DEFAULT_PAGE_SIZE, formatMoney, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { afterPayout } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { AdjustmentDialog } from './adjustment-dialog';
 import { MarkFailedDialog } from './mark-failed-dialog';
@@ -21,6 +21,7 @@ import { PendingPayoutTable } from './pending-payout-table';
 import { RecentPayouts } from './recent-payouts';
 import { VoidCommissionDialog } from './void-commission-dialog';
 import { LoadingRow } from '../../../layout/loading-row';
+import { ListPager, ListRange } from '../../../components/list-pager';
 
 /** Rows picked one by one (kept across pages), or every row the filter matches, chosen by the server. */
 type Selection = { mode: 'rows'; rows: ReadonlyMap<string, PendingCommission> } | { mode: 'matching' };
@@ -100,7 +101,7 @@ export function PayoutProcessor() {
       await afterPayout(utils);
     },
     onError: async (error) => {
-      notifyError(COMMISSION_MESSAGES.payoutFailed, errorMessage(error, MESSAGES.genericError));
+      notifyFailure(COMMISSION_MESSAGES.payoutFailed, error);
       await afterPayout(utils);
     },
   });
@@ -272,28 +273,8 @@ export function PayoutProcessor() {
           />
           {total > DEFAULT_PAGE_SIZE && (
             <Group justify="space-between" mt="sm" gap="sm">
-              <Text size="sm" c="dimmed" data-testid="payout-range">
-                {offset + 1}–{Math.min(offset + DEFAULT_PAGE_SIZE, total)} of {total}
-              </Text>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                siblings={1}
-                boundaries={1}
-                getControlProps={(control) => ({
-                  'aria-label':
-                    control === 'previous'
-                      ? 'Previous page'
-                      : control === 'next'
-                        ? 'Next page'
-                        : control === 'first'
-                          ? 'First page'
-                          : 'Last page',
-                })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
+              <ListRange offset={offset} pageSize={DEFAULT_PAGE_SIZE} total={total} testId="payout-range" />
+              <ListPager pages={pages} page={page} onPage={setPage} />
             </Group>
           )}
         </>

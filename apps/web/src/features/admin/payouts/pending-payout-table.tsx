@@ -1,9 +1,10 @@
 // The payout queue's table: pick pending commissions (or all on the page), see the total selected
 // and pay them with 'Process N Payouts'; each row can be marked failed or voided. Bonuses and
-// clawbacks carry their kind and reason. Below `sm` a row is three cells: the checkbox, the partner with
-// client (or kind), month and reason under it, and the amount with the row's actions under it.
+// clawbacks carry their kind and reason. On a card (the shared table's narrow layout) a row is three
+// cells: the checkbox, the partner with client (or kind), month and reason under it, and the amount
+// with the row's actions under it.
 
-import { Badge, Box, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { PendingCommission } from '@portal/contracts';
 import {
   COMMISSION_KIND_LABELS,
@@ -15,8 +16,7 @@ import {
 } from '@portal/contracts/plain';
 import { IconBan, IconCash, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useNarrowScreen } from '../../../lib/use-narrow-screen';
-import { ActionsHeader } from '../../../components/actions-header';
+import { CardOnly, ColumnTable, TableOnly } from '../../../components/column-table';
 import { pendingLabel } from './commission-reason-dialog';
 
 /** The sum of the selected rows, in cents under the hood (sumMoney), as a decimal string. */
@@ -48,24 +48,21 @@ function RowAction({
   icon,
   onClick,
   ariaLabel,
-  narrow,
 }: {
   label: string;
   icon: ReactNode;
   onClick: () => void;
   ariaLabel: string;
-  narrow: boolean;
 }) {
   return (
     <Button size="compact-sm" variant="subtle" color="red" px={6} onClick={onClick} aria-label={ariaLabel}>
-      {/* An icon on narrow screens, the words on wider ones. */}
-      {narrow ? (
+      {/* The words on a table, an icon on a card. */}
+      <TableOnly>{label}</TableOnly>
+      <CardOnly>
         <Box component="span" display="flex">
           {icon}
         </Box>
-      ) : (
-        label
-      )}
+      </CardOnly>
     </Button>
   );
 }
@@ -76,12 +73,10 @@ function RowAction({
  */
 function RowActions({
   item,
-  narrow,
   onMarkFailed,
   onVoid,
 }: {
   item: PendingCommission;
-  narrow: boolean;
   onMarkFailed: (item: PendingCommission) => void;
   onVoid?: (item: PendingCommission) => void;
 }) {
@@ -94,7 +89,6 @@ function RowActions({
           icon={<IconBan size={16} />}
           onClick={() => onMarkFailed(item)}
           ariaLabel={`Mark failed: ${name}`}
-          narrow={narrow}
         />
       )}
       {onVoid && (
@@ -103,10 +97,53 @@ function RowActions({
           icon={<IconTrash size={16} />}
           onClick={() => onVoid(item)}
           ariaLabel={`Void: ${name}`}
-          narrow={narrow}
         />
       )}
     </Group>
+  );
+}
+
+function Reason({ item }: { item: PendingCommission }) {
+  if (!item.reason) return null;
+  return (
+    <Text size="xs" c="dimmed" lineClamp={1} title={item.reason}>
+      {item.reason}
+    </Text>
+  );
+}
+
+/** The partner, with its missing tax profile; on a card also the client (or the kind), month and reason. */
+function PartnerCell({ item }: { item: PendingCommission }) {
+  return (
+    <>
+      <Group gap={6} wrap="wrap">
+        <Text size="sm" fw={500}>
+          {item.partnerCompanyName}
+        </Text>
+        {item.taxProfileMissing && (
+          <Tooltip
+            label={TAX_MESSAGES.missingTooltip}
+            multiline
+            w={240}
+            withArrow
+            events={{ hover: true, focus: true, touch: true }}
+          >
+            <Badge size="xs" color="orange.9" variant="filled" tabIndex={0} data-testid="tax-profile-missing">
+              {TAX_MESSAGES.missingBadge}
+            </Badge>
+          </Tooltip>
+        )}
+      </Group>
+      <CardOnly>
+        <Group gap={6} wrap="wrap" data-testid="payout-row-details">
+          <Text size="xs" c="dimmed" fw={400}>
+            {pendingLabel(item)} · <span style={{ whiteSpace: 'nowrap' }}>{formatMonthShort(item.monthYear)}</span>
+          </Text>
+          {item.clientCompanyName && <KindBadge kind={item.kind} />}
+        </Group>
+        <Reason item={item} />
+      </CardOnly>
+    </>
   );
 }
 
@@ -133,7 +170,6 @@ export function PendingPayoutTable({
   /** Shown between the table and the total (select all matching, offered clawbacks). */
   aboveFooter?: ReactNode;
 }) {
-  const narrow = useNarrowScreen();
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   const someSelected = items.some((item) => selected.has(item.id));
   const chosen = items.filter((item) => selected.has(item.id));
@@ -149,120 +185,76 @@ export function PendingPayoutTable({
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={280}>
-        <Table verticalSpacing="xs" horizontalSpacing={narrow ? 6 : 'xs'} highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={narrow ? 32 : 40}>
-                <Checkbox
-                  aria-label="Select all"
-                  checked={allSelected}
-                  indeterminate={someSelected && !allSelected}
-                  disabled={items.length === 0}
-                  onChange={() => {
-                    const next = new Set(selected);
-                    for (const item of items) {
-                      if (allSelected) next.delete(item.id);
-                      else next.add(item.id);
-                    }
-                    onChange(next);
-                  }}
-                />
-              </Table.Th>
-              <Table.Th>Partner</Table.Th>
-              {!narrow && <Table.Th>Client</Table.Th>}
-              {!narrow && <Table.Th>Month</Table.Th>}
-              <Table.Th ta="right">Amount</Table.Th>
-              {!narrow && <ActionsHeader w={170} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={item.id} data-testid="payout-row">
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`}
-                    checked={selected.has(item.id)}
-                    onChange={() => toggle(item.id)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="wrap">
-                    <Text size="sm" fw={500}>
-                      {item.partnerCompanyName}
-                    </Text>
-                    {item.taxProfileMissing && (
-                      <Tooltip
-                        label={TAX_MESSAGES.missingTooltip}
-                        multiline
-                        w={240}
-                        withArrow
-                        events={{ hover: true, focus: true, touch: true }}
-                      >
-                        <Badge
-                          size="xs"
-                          color="orange.9"
-                          variant="filled"
-                          tabIndex={0}
-                          data-testid="tax-profile-missing"
-                        >
-                          {TAX_MESSAGES.missingBadge}
-                        </Badge>
-                      </Tooltip>
-                    )}
-                  </Group>
-                  {narrow && (
-                    // Client (or the kind, without one) and month under the partner, the kind's badge beside them.
-                    <>
-                      <Group gap={6} wrap="wrap" data-testid="payout-row-details">
-                        <Text size="xs" c="dimmed">
-                          {pendingLabel(item)} ·{' '}
-                          <span style={{ whiteSpace: 'nowrap' }}>{formatMonthShort(item.monthYear)}</span>
-                        </Text>
-                        {item.clientCompanyName && <KindBadge kind={item.kind} />}
-                      </Group>
-                      {item.reason && (
-                        <Text size="xs" c="dimmed" lineClamp={1} title={item.reason}>
-                          {item.reason}
-                        </Text>
-                      )}
-                    </>
-                  )}
-                </Table.Td>
-                {!narrow && (
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm">{item.clientCompanyName ?? '—'}</Text>
-                      <KindBadge kind={item.kind} />
-                    </Group>
-                    {item.reason && (
-                      <Text size="xs" c="dimmed" lineClamp={1} title={item.reason}>
-                        {item.reason}
-                      </Text>
-                    )}
-                  </Table.Td>
-                )}
-                {!narrow && (
-                  <Table.Td>
-                    <Text size="sm">{formatMonthKey(item.monthYear)}</Text>
-                  </Table.Td>
-                )}
-                <Table.Td ta="right">
-                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(item.amount)}
-                  </Text>
-                  {narrow && <RowActions item={item} narrow onMarkFailed={onMarkFailed} onVoid={onVoid} />}
-                </Table.Td>
-                {!narrow && (
-                  <Table.Td>
-                    <RowActions item={item} narrow={false} onMarkFailed={onMarkFailed} onVoid={onVoid} />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ColumnTable
+        verticalSpacing="xs"
+        horizontalSpacing="xs"
+        highlightOnHover
+        rows={items}
+        rowKey={(item) => item.id}
+        rowProps={() => ({ 'data-testid': 'payout-row' })}
+        columns={[
+          {
+            header: 'Select',
+            card: 'select',
+            width: 40,
+            head: (
+              <Checkbox
+                aria-label="Select all"
+                checked={allSelected}
+                indeterminate={someSelected && !allSelected}
+                disabled={items.length === 0}
+                onChange={() => {
+                  const next = new Set(selected);
+                  for (const item of items) {
+                    if (allSelected) next.delete(item.id);
+                    else next.add(item.id);
+                  }
+                  onChange(next);
+                }}
+              />
+            ),
+            cell: (item) => (
+              <Checkbox
+                aria-label={`Select ${pendingLabel(item)} ${formatMonthKey(item.monthYear)}`}
+                checked={selected.has(item.id)}
+                onChange={() => toggle(item.id)}
+              />
+            ),
+          },
+          { header: 'Partner', card: 'title', cell: (item) => <PartnerCell item={item} /> },
+          {
+            header: 'Client',
+            card: 'hidden',
+            cell: (item) => (
+              <>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm">{item.clientCompanyName ?? '—'}</Text>
+                  <KindBadge kind={item.kind} />
+                </Group>
+                <Reason item={item} />
+              </>
+            ),
+          },
+          { header: 'Month', card: 'hidden', cell: (item) => <Text size="sm">{formatMonthKey(item.monthYear)}</Text> },
+          {
+            header: 'Amount',
+            card: 'aside',
+            numeric: true,
+            cell: (item) => (
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(item.amount)}
+              </Text>
+            ),
+          },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            card: 'aside',
+            width: 170,
+            cell: (item) => <RowActions item={item} onMarkFailed={onMarkFailed} onVoid={onVoid} />,
+          },
+        ]}
+      />
       {aboveFooter}
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm">

@@ -2,10 +2,10 @@
 
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Payout } from '@portal/contracts';
-import { formatDate, formatMoney, MESSAGES } from '@portal/contracts/plain';
+import { formatDate, formatMoney } from '@portal/contracts/plain';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notifyError } from '../../../lib/notify';
+import { notifyFailure } from '../../../lib/notify';
 import { downloadFile } from '../../../lib/rest';
 
 export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
@@ -19,7 +19,7 @@ export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
         `wire-instructions-${payout.reference}.csv`,
       );
     } catch (error) {
-      notifyError('Download failed', error instanceof Error ? error.message : MESSAGES.genericError);
+      notifyFailure('Download failed', error);
     } finally {
       setDownloading(null);
     }

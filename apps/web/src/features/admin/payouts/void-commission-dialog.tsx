@@ -2,10 +2,8 @@
 // is mailed. (A paid one cannot be voided; the server answers 409 and a clawback takes it back.)
 
 import { COMMISSION_MESSAGES, type PendingCommission } from '@portal/contracts';
-import { MESSAGES } from '@portal/contracts/plain';
-import { errorMessage } from '../../../lib/errors';
 import { afterCommissionChange } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { CommissionReasonDialog, pendingDetail } from './commission-reason-dialog';
 
@@ -17,7 +15,7 @@ export function VoidCommissionDialog({ item, onClose }: { item: PendingCommissio
       onClose();
       await afterCommissionChange(utils);
     },
-    onError: (cause) => notifyError('Could not void the commission', errorMessage(cause, MESSAGES.genericError)),
+    onError: (cause) => notifyFailure('Could not void the commission', cause),
   });
   return (
     <CommissionReasonDialog

@@ -3,14 +3,14 @@
 
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
 import { errorMessage } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterReferralChange } from '../../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { FormActions } from '../../../layout/form-actions';
 import { PartnerPicker } from '../partners/partner-picker';
+import { usePhoneLayout } from '../../../layout/use-phone-layout';
 
 export type AddClientValues = {
   partnerId: string;
@@ -128,7 +128,7 @@ export function AddClientForm({
 }
 
 export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const phone = usePhoneLayout();
   const utils = trpc.useUtils();
   // Only whether any partner is active; the picker searches them as the admin types.
   const partners = trpc.admin.partners.useQuery(
@@ -147,7 +147,7 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
       await afterReferralChange(utils);
       onClose();
     } catch (error) {
-      notifyError(MESSAGES.addClientFailed, errorMessage(error, MESSAGES.addClientFailedText));
+      notifyFailure(MESSAGES.addClientFailed, error, MESSAGES.addClientFailedText);
     }
   }
 

@@ -36,7 +36,7 @@ import {
 } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterStageChange } from '../../../lib/invalidate';
 import { useCan } from '../../../lib/permissions';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
@@ -360,7 +360,7 @@ export function DealPipeline() {
     },
     onError(error, _input, context) {
       for (const { input, data } of context?.previous ?? []) utils.admin.pipelineColumn.setInfiniteData(input, data);
-      notifyError('Stage update failed', errorMessage(error, 'The deal could not be moved. Please try again.'));
+      notifyFailure('Stage update failed', error, 'The deal could not be moved. Please try again.');
     },
     onSuccess(saved) {
       utils.admin.pipelineColumn.setInfiniteData(

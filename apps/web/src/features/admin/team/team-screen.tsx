@@ -1,23 +1,9 @@
 // The Team screen: invite someone with a role, change a member's role, deactivate a
 // member. Only the `admin` role manages the team; the last admin is kept by the server (409).
-// Below `sm` the members and invitations are lists of small cards, each column's label beside its
-// value, instead of tables that would scroll sideways.
+// The members and invitations are the shared column table: cards, each column's label beside its
+// value, where a table would scroll sideways.
 
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
@@ -31,15 +17,15 @@ import {
   type TeamMember,
 } from '@portal/contracts';
 import { IconUserOff } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
 import { afterTeamChange } from '../../../lib/invalidate';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { trpc } from '../../../lib/trpc';
-import { useNarrowScreen } from '../../../lib/use-narrow-screen';
+import { ColumnTable } from '../../../components/column-table';
 import { AdminPage } from '../../../layout/admin-page';
 
 const ROLE_OPTIONS = ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE_LABELS[role] }));
@@ -62,7 +48,7 @@ function InviteForm() {
       form.reset();
       await afterTeamChange(utils);
     } catch (error) {
-      notifyError('Invitation failed', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Invitation failed', error);
     }
   });
   return (
@@ -118,7 +104,7 @@ function RoleControl({ member }: { member: TeamMember }) {
             notifySuccess(MESSAGES.roleChanged, `${member.email} is now ${ADMIN_ROLE_LABELS[role]}.`);
             return afterTeamChange(utils);
           },
-          (error: unknown) => notifyError('Role change failed', errorMessage(error, MESSAGES.genericError)),
+          (error: unknown) => notifyFailure('Role change failed', error),
         );
       }}
     />
@@ -182,101 +168,12 @@ function DeactivateButton({
   );
 }
 
-function MemberRow({
-  member,
-  self,
-  onDeactivate,
-}: {
-  member: TeamMember;
-  self: boolean;
-  onDeactivate: (member: TeamMember) => void;
-}) {
-  return (
-    <Table.Tr data-testid={`member-${member.email}`}>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-        <MemberEmail member={member} self={self} />
-      </Table.Td>
-      <Table.Td>
-        <RoleControl member={member} />
-      </Table.Td>
-      <Table.Td>
-        <TwoFactorBadge member={member} />
-      </Table.Td>
-      <Table.Td>
-        <StatusBadge member={member} />
-      </Table.Td>
-      <Table.Td>
-        <DeactivateButton member={member} onDeactivate={onDeactivate} />
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-/** A label and its value on one line of a member's or invitation's card (the table's column header, in words). */
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      {children}
-    </Group>
-  );
-}
-
-/** Narrow screens: one card per member, the table's columns as labelled lines. */
-function MemberCard({
-  member,
-  self,
-  onDeactivate,
-}: {
-  member: TeamMember;
-  self: boolean;
-  onDeactivate: (member: TeamMember) => void;
-}) {
-  return (
-    <Paper component="li" withBorder radius="md" p="sm" data-testid={`member-${member.email}`}>
-      <Stack gap="xs">
-        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          <MemberEmail member={member} self={self} />
-        </Text>
-        <Field label="Role">
-          <Text size="sm" component="div">
-            <RoleControl member={member} />
-          </Text>
-        </Field>
-        <Group gap="md" wrap="wrap" justify="space-between">
-          <Group gap="md" wrap="wrap">
-            <Field label="Two-factor">
-              <TwoFactorBadge member={member} />
-            </Field>
-            <Field label="Status">
-              <StatusBadge member={member} />
-            </Field>
-          </Group>
-          <DeactivateButton member={member} onDeactivate={onDeactivate} />
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
-
-/** A list of cards without bullets (the members or invitations on a narrow screen). */
-function CardList({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
-      {children}
-    </Stack>
-  );
-}
-
 export function TeamScreen() {
   const { user } = useSession();
   const utils = trpc.useUtils();
   const team = trpc.admin.team.useQuery();
   const remove = trpc.admin.removeMember.useMutation();
   const [leaving, setLeaving] = useState<TeamMember | null>(null);
-  const narrow = useNarrowScreen();
 
   const confirmRemove = async () => {
     if (!leaving) return;
@@ -286,7 +183,7 @@ export function TeamScreen() {
       setLeaving(null);
       await afterTeamChange(utils);
     } catch (error) {
-      notifyError('Deactivation failed', errorMessage(error, MESSAGES.genericError));
+      notifyFailure('Deactivation failed', error);
     }
   };
 
@@ -304,50 +201,37 @@ export function TeamScreen() {
           </Title>
           {team.isError ? (
             <Alert color="red">{errorMessage(team.error, 'Unable to load the team.')}</Alert>
-          ) : narrow ? (
-            team.isPending ? (
-              <LoadingRow label="Loading team..." />
-            ) : (
-              <CardList label="Members">
-                {team.data.members.map((member) => (
-                  <MemberCard key={member.id} member={member} self={member.id === user?.id} onDeactivate={setLeaving} />
-                ))}
-              </CardList>
-            )
+          ) : team.isPending ? (
+            <LoadingRow label="Loading team..." />
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Two-factor</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {team.isPending ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={5}>
-                        <LoadingRow label="Loading team..." />
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : (
-                    team.data.members.map((member) => (
-                      <MemberRow
-                        key={member.id}
-                        member={member}
-                        self={member.id === user?.id}
-                        onDeactivate={setLeaving}
-                      />
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ColumnTable
+              verticalSpacing="sm"
+              minWidth={640}
+              aria-label="Members"
+              rows={team.data.members}
+              rowKey={(member) => member.id}
+              rowProps={(member) => ({ 'data-testid': `member-${member.email}` })}
+              columns={[
+                {
+                  header: 'Email',
+                  card: 'title',
+                  cell: (member) => (
+                    <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                      <MemberEmail member={member} self={member.id === user?.id} />
+                    </Text>
+                  ),
+                },
+                { header: 'Role', card: 'full', cell: (member) => <RoleControl member={member} /> },
+                { header: 'Two-factor', cell: (member) => <TwoFactorBadge member={member} /> },
+                { header: 'Status', cell: (member) => <StatusBadge member={member} /> },
+                {
+                  header: 'Actions',
+                  hideHeader: true,
+                  card: 'actions',
+                  cell: (member) => <DeactivateButton member={member} onDeactivate={setLeaving} />,
+                },
+              ]}
+            />
           )}
         </Stack>
       </Card>
@@ -357,55 +241,27 @@ export function TeamScreen() {
             <Title order={2} size="h4">
               Pending invitations
             </Title>
-            {narrow ? (
-              <CardList label="Pending invitations">
-                {team.data.invitations.map((invitation) => (
-                  <Paper
-                    key={invitation.id}
-                    component="li"
-                    withBorder
-                    radius="md"
-                    p="sm"
-                    data-testid={`invitation-${invitation.email}`}
-                  >
-                    <Stack gap={4}>
-                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                        {invitation.email}
-                      </Text>
-                      <Group gap="md" wrap="wrap">
-                        <Field label="Role">
-                          <Text size="sm">{ADMIN_ROLE_LABELS[invitation.role]}</Text>
-                        </Field>
-                        <Field label="Expires">
-                          <Text size="sm">{formatDate(invitation.expiresAt)}</Text>
-                        </Field>
-                      </Group>
-                    </Stack>
-                  </Paper>
-                ))}
-              </CardList>
-            ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Email</Table.Th>
-                      <Table.Th>Role</Table.Th>
-                      <Table.Th>Expires</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {team.data.invitations.map((invitation) => (
-                      <Table.Tr key={invitation.id} data-testid={`invitation-${invitation.email}`}>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
-                        <Table.Td>{ADMIN_ROLE_LABELS[invitation.role]}</Table.Td>
-                        <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+            <ColumnTable
+              verticalSpacing="xs"
+              minWidth={480}
+              aria-label="Pending invitations"
+              rows={team.data.invitations}
+              rowKey={(invitation) => invitation.id}
+              rowProps={(invitation) => ({ 'data-testid': `invitation-${invitation.email}` })}
+              columns={[
+                {
+                  header: 'Email',
+                  card: 'title',
+                  cell: (invitation) => (
+                    <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                      {invitation.email}
+                    </Text>
+                  ),
+                },
+                { header: 'Role', cell: (invitation) => ADMIN_ROLE_LABELS[invitation.role] },
+                { header: 'Expires', cell: (invitation) => formatDate(invitation.expiresAt) },
+              ]}
+            />
           </Stack>
         </Card>
       )}

@@ -1,17 +1,14 @@
-// One server-paged list of the partner page: a heading with the count, the rows, the pager. The rows are
-// a table where the list has room for one and a list of small cards where it has not (a phone, a
-// half-width panel): every column is seen without scrolling sideways (paged-table.module.css).
+// One server-paged list of the partner page: a heading with the count, the rows (the shared column
+// table: a table where the list has room, cards where it has not), the pager.
 
-import { Alert, Box, Card, Group, Pagination, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ColumnTable, type TableColumn } from '../../../../components/column-table';
 import { LoadingRow } from '../../../../layout/loading-row';
-import classes from './paged-table.module.css';
+import { ListPager, ListRange } from '../../../../components/list-pager';
 import { errorMessage } from '../../../../lib/errors';
 
 export const PARTNER_PAGE_SIZE = 10;
-/** The table's minimum width; below it the rows are cards (the container query in paged-table.module.css). */
-const TABLE_MIN_WIDTH = 560;
 
 interface PagedResult {
   isPending: boolean;
@@ -19,32 +16,6 @@ interface PagedResult {
   error: unknown;
   isPlaceholderData: boolean;
   data?: { total: number; items: readonly unknown[] } | undefined;
-}
-
-/** A phone's card: the first column as its heading, the others as label and value, two to a line. */
-function RowCard<Row>({ row, columns }: { row: Row; columns: readonly TableColumn<Row>[] }) {
-  const [first, ...rest] = columns;
-  return (
-    <Paper component="li" withBorder radius="md" p="sm">
-      {first ? (
-        <Text fw={600} size="sm" mb={6}>
-          {first.cell(row)}
-        </Text>
-      ) : null}
-      <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-        {rest.map((column) => (
-          <div key={column.header} style={{ minWidth: 0 }}>
-            <Text size="xs" c="dimmed">
-              {column.header}
-            </Text>
-            <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>
-              {column.cell(row)}
-            </Box>
-          </div>
-        ))}
-      </SimpleGrid>
-    </Paper>
-  );
 }
 
 export function PagedTable<Row>({
@@ -73,7 +44,7 @@ export function PagedTable<Row>({
   const from = (page - 1) * PARTNER_PAGE_SIZE;
   const id = `partner-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id} className={classes.frame}>
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id}>
       <Group justify="space-between" mb="sm" gap="sm">
         <Title order={2} size="h4" id={id}>
           {title}
@@ -90,52 +61,21 @@ export function PagedTable<Row>({
         </Text>
       ) : (
         <>
-          <Box
-            component="ul"
+          <ColumnTable
+            striped
+            verticalSpacing="xs"
+            minWidth={560}
             aria-label={title}
-            className={classes.cards}
             style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}
-          >
-            {rows.map((row) => (
-              <RowCard key={rowKey(row)} row={row} columns={columns} />
-            ))}
-          </Box>
-          <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native" className={classes.table}>
-            <ColumnTable
-              striped
-              verticalSpacing="xs"
-              style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}
-              columns={columns}
-              rows={rows}
-              rowKey={rowKey}
-            />
-          </Table.ScrollContainer>
-          <Group justify="space-between" mt="sm" gap="sm">
-            <Text size="sm" c="dimmed">
-              {from + 1}–{Math.min(from + PARTNER_PAGE_SIZE, total)} of {total}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={onPage}
-                size="sm"
-                siblings={1}
-                boundaries={1}
-                aria-label={`${title} pages`}
-                getControlProps={(control) => ({
-                  'aria-label':
-                    control === 'previous'
-                      ? 'Previous page'
-                      : control === 'next'
-                        ? 'Next page'
-                        : control === 'first'
-                          ? 'First page'
-                          : 'Last page',
-                })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
+            columns={columns.map((column, index) =>
+              index === 0 && !column.card ? { ...column, card: 'title' } : column,
             )}
+            rows={rows}
+            rowKey={rowKey}
+          />
+          <Group justify="space-between" mt="sm" gap="sm">
+            <ListRange offset={from} pageSize={PARTNER_PAGE_SIZE} total={total} />
+            {pages > 1 && <ListPager pages={pages} page={page} onPage={onPage} label={`${title} pages`} />}
           </Group>
         </>
       )}
