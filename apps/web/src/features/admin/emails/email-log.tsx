@@ -135,19 +135,25 @@ export function EmailLog() {
               header: 'Actions',
               hideHeader: true,
               card: 'actions',
-              cell: (entry) => (
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconMailForward size={14} />}
-                  loading={resending === entry.id}
-                  disabled={resending !== null}
-                  onClick={() => void resendOne(entry)}
-                  aria-label={`Resend ${entry.subject} to ${entry.recipient}`}
-                >
-                  Resend
-                </Button>
-              ),
+              cell: (entry) =>
+                entry.resendable ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconMailForward size={14} />}
+                    loading={resending === entry.id}
+                    disabled={resending !== null}
+                    onClick={() => void resendOne(entry)}
+                    aria-label={`Resend ${entry.subject} to ${entry.recipient}`}
+                  >
+                    Resend
+                  </Button>
+                ) : (
+                  // A mail with a one-time link is cleared once sent (and every mail after its retention).
+                  <Text size="xs" c="dimmed" title={MESSAGES.emailNotResendable}>
+                    Not kept
+                  </Text>
+                ),
             },
           ]}
         />

@@ -16,7 +16,7 @@ import {
   type InviteMemberInput,
   type TeamMember,
 } from '@portal/contracts';
-import { IconUserOff } from '@tabler/icons-react';
+import { IconShieldOff, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
@@ -147,24 +147,45 @@ const StatusBadge = ({ member }: { member: TeamMember }) =>
     </Badge>
   );
 
-function DeactivateButton({
+/**
+ * A member's actions: reset their two-factor sign-in (a lost authenticator; never one's own, which is
+ * turned off with a code from the account) and deactivate them.
+ */
+function MemberActions({
   member,
+  self,
+  onResetMfa,
   onDeactivate,
 }: {
   member: TeamMember;
+  self: boolean;
+  onResetMfa: (member: TeamMember) => void;
   onDeactivate: (member: TeamMember) => void;
 }) {
   if (!member.active) return null;
   return (
-    <Button
-      size="xs"
-      variant="subtle"
-      color="red"
-      leftSection={<IconUserOff size={14} />}
-      onClick={() => onDeactivate(member)}
-    >
-      Deactivate
-    </Button>
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {member.mfaEnabled && !self && (
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconShieldOff size={14} />}
+          onClick={() => onResetMfa(member)}
+          aria-label={`Reset two-factor sign-in of ${member.email}`}
+        >
+          Reset two-factor
+        </Button>
+      )}
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        leftSection={<IconUserOff size={14} />}
+        onClick={() => onDeactivate(member)}
+      >
+        Deactivate
+      </Button>
+    </Group>
   );
 }
 
@@ -173,7 +194,21 @@ export function TeamScreen() {
   const utils = trpc.useUtils();
   const team = trpc.admin.team.useQuery();
   const remove = trpc.admin.removeMember.useMutation();
+  const resetMfa = trpc.admin.resetMemberMfa.useMutation();
   const [leaving, setLeaving] = useState<TeamMember | null>(null);
+  const [resetting, setResetting] = useState<TeamMember | null>(null);
+
+  const confirmResetMfa = async () => {
+    if (!resetting) return;
+    try {
+      await resetMfa.mutateAsync({ userId: resetting.id });
+      notifySuccess(MESSAGES.mfaResetDone, `${resetting.email} signs in with the password and sets it up again.`);
+      setResetting(null);
+      await afterTeamChange(utils);
+    } catch (error) {
+      notifyFailure('Reset failed', error);
+    }
+  };
 
   const confirmRemove = async () => {
     if (!leaving) return;
@@ -228,7 +263,14 @@ export function TeamScreen() {
                   header: 'Actions',
                   hideHeader: true,
                   card: 'actions',
-                  cell: (member) => <DeactivateButton member={member} onDeactivate={setLeaving} />,
+                  cell: (member) => (
+                    <MemberActions
+                      member={member}
+                      self={member.id === user?.id}
+                      onResetMfa={setResetting}
+                      onDeactivate={setLeaving}
+                    />
+                  ),
                 },
               ]}
             />
@@ -274,8 +316,21 @@ export function TeamScreen() {
         onConfirm={() => void confirmRemove()}
       >
         <Text size="sm">
-          {leaving?.email} will be signed out everywhere and can no longer sign in. The account stays in the activity
-          log.
+          {leaving?.email} will be signed out everywhere and can no longer sign in, and the API keys they created stop
+          working. The account stays in the activity log.
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={!!resetting}
+        onClose={() => setResetting(null)}
+        title="Reset two-factor sign-in"
+        confirmLabel="Reset two-factor"
+        pending={resetMfa.isPending}
+        onConfirm={() => void confirmResetMfa()}
+      >
+        <Text size="sm">
+          {resetting?.email}'s authenticator app and recovery codes stop working and every session ends. They sign in
+          with their password and set up two-factor sign-in again; they are told by mail.
         </Text>
       </ConfirmDialog>
     </AdminPage>
