@@ -7,19 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, migrateToLatest } from '@portal/db';
 import { MESSAGES } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { AdminBootstrapError, ensureAdmin } from '../../src/services/accounts/admin-bootstrap';
 import { hashPassword } from '../../src/services/accounts/passwords';
-import { createTestApp, createUser, type TestApp } from '../support';
+import { apiDir, createUser, useTestApp } from '../support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -96,7 +90,6 @@ describe('ensureAdmin', () => {
 });
 
 describe('start and cli with an embedded database', () => {
-  const apiDir = join(import.meta.dirname, '../..');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bootstrap-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

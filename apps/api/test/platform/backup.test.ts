@@ -32,8 +32,7 @@ import { createLogger } from '../../src/logger';
 import { createBackupStream, restoreBackup } from '../../src/services/platform/backup';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
-
-const apiDir = join(import.meta.dirname, '../..');
+import { apiDir } from '../support';
 const root = mkdtempSync(join(tmpdir(), 'portal-backup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -20,8 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
-
-const apiDir = join(import.meta.dirname, '../..');
+import { apiDir } from '../support';
 const root = mkdtempSync(join(tmpdir(), 'portal-datadir-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -23,7 +23,11 @@ import { createLogger } from '../../src/logger';
 import { allocateReferralCode } from '../../src/services/partners/referral-codes';
 import { createInnerContext, type AppDeps, type SessionUser } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
-import { startTestSmtp, type TestSmtp } from './smtp';
+import type { OutboxWorker } from '../../src/workers/outbox-worker';
+import { startTestSmtp, type CapturedMail, type TestSmtp } from './smtp';
+
+/** The API package's folder (apps/api): where its scripts, binaries and built files are. */
+export const apiDir = join(import.meta.dirname, '../..');
 
 export interface TestApp {
   app: FastifyInstance;
@@ -106,6 +110,18 @@ export const mailingEnv =
     PUBLIC_URL: 'https://portal.example.com',
     ...env,
   });
+
+/** Delivers the outbox and answers the mails that arrived for `to`, once `count` mails in all have arrived. */
+export async function deliveredTo(
+  worker: OutboxWorker,
+  smtp: TestSmtp,
+  to: string,
+  count: number,
+): Promise<CapturedMail[]> {
+  await worker.runOnce();
+  await smtp.waitFor(count);
+  return smtp.mails.filter((m) => m.to === to);
+}
 
 /**
  * Client addresses `prefix.x.y`, a new one per call: each test signs in from its own address so one
