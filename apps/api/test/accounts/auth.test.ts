@@ -6,13 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_HASH_OPTIONS, hashPassword, passwordNeedsRehash } from '../../src/services/accounts/passwords';
 import { createInnerContext } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
-import { bearer, createUser, useTestApp } from '../support';
+import { addressSequence, bearer, createUser, useTestApp } from '../support';
 
 const t = useTestApp();
 
-let ipCounter = 1;
 /** Each test signs up from its own address so the registration throttle never interferes. */
-const freshIp = () => `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+const freshIp = addressSequence('10.1');
 let emailCounter = 0;
 const freshEmail = () => `person-${Date.now().toString(36)}-${emailCounter++}@example.com`;
 
