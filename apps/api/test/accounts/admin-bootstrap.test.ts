@@ -7,22 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, migrateToLatest } from '@portal/db';
 import { MESSAGES } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { AdminBootstrapError, ensureAdmin } from '../../src/services/accounts/admin-bootstrap';
 import { hashPassword } from '../../src/services/accounts/passwords';
-import { createTestApp, createUser, type TestApp } from '../support';
+import { apiDir, createUser, postLogin, useTestApp } from '../support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const t = useTestApp();
 
 describe('ensureAdmin', () => {
   it('creates the admin when absent, with a normalised email, and it can sign in', async () => {
@@ -34,7 +25,7 @@ describe('ensureAdmin', () => {
       .where('id', '=', result.userId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ email: 'boss@example.com', role: 'admin' });
-    const res = await login('boss@example.com', 'admin-password');
+    const res = await postLogin(t.app, 'boss@example.com', 'admin-password');
     expect(res.statusCode).toBe(200);
     expect(res.json().user.role).toBe('admin');
     const log = await t.db.selectFrom('activityLog').select('action').where('entityId', '=', result.userId).execute();
@@ -45,8 +36,8 @@ describe('ensureAdmin', () => {
     const first = await ensureAdmin(t.deps, 'steady@example.com', 'first-password');
     const second = await ensureAdmin(t.deps, 'steady@example.com', 'other-password');
     expect(second).toEqual({ status: 'exists', userId: first.userId });
-    expect((await login('steady@example.com', 'first-password')).statusCode).toBe(200);
-    expect((await login('steady@example.com', 'other-password')).statusCode).toBe(401);
+    expect((await postLogin(t.app, 'steady@example.com', 'first-password')).statusCode).toBe(200);
+    expect((await postLogin(t.app, 'steady@example.com', 'other-password')).statusCode).toBe(401);
     const rows = await t.db.selectFrom('users').select('id').where('email', '=', 'steady@example.com').execute();
     expect(rows).toHaveLength(1);
   });
@@ -96,7 +87,6 @@ describe('ensureAdmin', () => {
 });
 
 describe('start and cli with an embedded database', () => {
-  const apiDir = join(import.meta.dirname, '../..');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bootstrap-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

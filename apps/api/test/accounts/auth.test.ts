@@ -2,23 +2,16 @@
 
 import { MESSAGES } from '@portal/contracts';
 import argon2 from 'argon2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_HASH_OPTIONS, hashPassword, passwordNeedsRehash } from '../../src/services/accounts/passwords';
 import { createInnerContext } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
-import { bearer, createTestApp, createUser, type TestApp } from '../support';
+import { addressSequence, bearer, createUser, useTestApp } from '../support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-let ipCounter = 1;
 /** Each test signs up from its own address so the registration throttle never interferes. */
-const freshIp = () => `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+const freshIp = addressSequence('10.1');
 let emailCounter = 0;
 const freshEmail = () => `person-${Date.now().toString(36)}-${emailCounter++}@example.com`;
 

@@ -5,11 +5,11 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
-import { bearer, callerFor, createTestApp, createUser, type TestApp } from '../support';
-import { startTestSmtp, type CapturedMail, type TestSmtp } from '../support/smtp';
+import { bearer, callerFor, createUser, deliveredTo, mailingEnv, useTestApp, useTestSmtp } from '../support';
+import type { CapturedMail } from '../support/smtp';
 
-let smtp: TestSmtp;
-let t: TestApp;
+const smtp = useTestSmtp();
+const t = useTestApp(mailingEnv(smtp));
 let worker: OutboxWorker;
 let seq = 0;
 /** Each test uses its own address so the per-address throttle of one test never touches another. */
@@ -17,14 +17,10 @@ const nextIp = () => `10.14.0.${++seq}`;
 const PASSWORD = 'first-password-1';
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.com' });
   worker = createOutboxWorker(t.deps);
 });
 afterAll(async () => {
   await worker?.stop();
-  await t?.close();
-  await smtp?.stop();
 });
 beforeEach(() => {
   smtp.mails.length = 0;
@@ -39,12 +35,7 @@ const post = (url: string, body: unknown, options: { headers?: Record<string, st
     remoteAddress: options.ip ?? nextIp(),
   });
 
-/** Delivers the outbox and answers the mails that arrived for `to`. */
-async function mailsTo(to: string, count: number): Promise<CapturedMail[]> {
-  await worker.runOnce();
-  await smtp.waitFor(count);
-  return smtp.mails.filter((m) => m.to === to);
-}
+const mailsTo = (to: string, count: number) => deliveredTo(worker, smtp, to, count);
 
 const tokenIn = (mail: CapturedMail | undefined) => {
   const match = /https:\/\/portal\.example\.com\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');

@@ -10,11 +10,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { appRouter } from '../../src/trpc/router';
 import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
-import { bearer, createPartner, createTestApp, createUser, type TestApp } from '../support';
-import { startTestSmtp, type CapturedMail, type TestSmtp } from '../support/smtp';
+import {
+  bearer,
+  createPartner,
+  createTestApp,
+  createUser,
+  deliveredTo,
+  mailingEnv,
+  type TestApp,
+  useTestApp,
+  useTestSmtp,
+} from '../support';
+import type { CapturedMail } from '../support/smtp';
 
-let smtp: TestSmtp;
-let t: TestApp;
+const smtp = useTestSmtp();
+const t = useTestApp(mailingEnv(smtp));
 let worker: OutboxWorker;
 let seq = 0;
 /** Each sign-in comes from its own address so one test's throttle never touches another. */
@@ -22,14 +32,10 @@ const nextIp = () => `10.16.${Math.floor(++seq / 200)}.${seq % 200}`;
 const PASSWORD = 'team-password-long-1';
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.com' });
   worker = createOutboxWorker(t.deps);
 });
 afterAll(async () => {
   await worker?.stop();
-  await t?.close();
-  await smtp?.stop();
 });
 beforeEach(() => {
   smtp.mails.length = 0;
@@ -50,11 +56,7 @@ const send = (
     remoteAddress: options.ip ?? nextIp(),
   });
 
-async function mailsTo(to: string, count: number): Promise<CapturedMail[]> {
-  await worker.runOnce();
-  await smtp.waitFor(count);
-  return smtp.mails.filter((m) => m.to === to);
-}
+const mailsTo = (to: string, count: number) => deliveredTo(worker, smtp, to, count);
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}@example.com`;
 const epoch = () => Math.floor(t.clock.now.getTime() / 1000);

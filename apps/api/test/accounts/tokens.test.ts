@@ -4,17 +4,11 @@
 import { MESSAGES } from '@portal/contracts';
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/services/accounts/tokens';
-import { createTestApp, createUser, tokenFor, type TestApp } from '../support';
+import { createUser, tokenFor, useTestApp } from '../support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const b64url = (value: object | string) =>
   Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');

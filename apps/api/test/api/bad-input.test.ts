@@ -9,7 +9,7 @@ import { CHART_MONTHS_MESSAGE } from '@portal/contracts';
 import { TABLE_COLUMNS } from '@portal/db';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../../src/rest/routes';
 import { createWebhook } from '../../src/services/integrations/webhooks';
 import {
@@ -18,10 +18,9 @@ import {
   createCommission,
   createPartner,
   createReferral,
-  createTestApp,
   createUser,
   sampleApplication,
-  type TestApp,
+  useTestApp,
 } from '../support';
 
 const NUM_RUNS = 20;
@@ -302,7 +301,7 @@ function fixedCases(base: Record<string, unknown>): [Body][] {
 
 // ---- the suite -------------------------------------------------------------------------
 
-let t: TestApp;
+const t = useTestApp();
 let ids: Ids;
 let headersOf: Record<Principal, Record<string, string>>;
 
@@ -317,7 +316,6 @@ async function rowCounts(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await createUser(t.deps, { role: 'admin' });
   const applicant = await createUser(t.deps, { role: 'partner' });
   const partner = await createPartner(t.deps, { status: 'active' });
@@ -354,10 +352,6 @@ beforeAll(async () => {
     partner: await bearer(t.deps, partner.user),
     admin: await bearer(t.deps, admin),
   };
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('bad input against every JSON body', () => {

@@ -1,16 +1,10 @@
 // Fastify's own refusals (body parsing, size, content type) answer in the API's { message, code }
 // body with the right 4xx status; no FST_ code reaches a client, on REST paths, raw routes and /trpc.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const json = { 'content-type': 'application/json' };
 const oversize = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) });

@@ -8,18 +8,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support';
+import { apiDir, useTestApp } from '../support';
 
 const run = promisify(execFile);
-const apiDir = join(import.meta.dirname, '../..');
 const bin = (name: string) => join(apiDir, 'node_modules', '.bin', name);
 
-let t: TestApp;
+const t = useTestApp({ PUBLIC_URL: 'https://portal.example.org' });
 let dir: string;
 let document: Record<string, unknown>;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://portal.example.org' });
   const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(res.statusCode).toBe(200);
   document = res.json();
@@ -29,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
-  await t?.close();
 });
 
 describe('the OpenAPI document for tools', () => {

@@ -13,18 +13,17 @@ import {
   type QueryResult,
   type UnknownRow,
 } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_BATCH_SIZE } from '../../src/services/platform/keyset';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, createPartner, createTestApp, createUser, type TestApp } from '../support';
+import { bearer, createPartner, createUser, useTestApp } from '../support';
 
 const ROWS = 10_000;
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
   // 10,000 partners, each with one referral and one pending commission, inserted set-based.
   // created_at repeats every 97 rows, so the id tie-breaker decides inside runs of equal keys.
@@ -45,10 +44,6 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-});
-
 function request(path: string, headers: Record<string, string>): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => httpGet(`${baseUrl}${path}`, { headers }, resolve).on('error', reject));
 }

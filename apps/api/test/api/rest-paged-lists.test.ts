@@ -4,7 +4,7 @@
 // the next page in a Link header; bad input is a 400 naming the field; a partner sees only its own.
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import {
   bearer,
@@ -12,13 +12,12 @@ import {
   createCommission,
   createPartner,
   createReferral,
-  createTestApp,
   createUser,
   type PartnerFixture,
-  type TestApp,
+  useTestApp,
 } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 let acme: PartnerFixture;
 let globex: PartnerFixture;
@@ -27,7 +26,6 @@ let acmeHeaders: Record<string, string>;
 let globexHeaders: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
   acme = await createPartner(t.deps, { companyName: 'Acme Advisors' });
   globex = await createPartner(t.deps, { companyName: 'Globex Books' });
@@ -58,8 +56,6 @@ beforeAll(async () => {
   acmeHeaders = await bearer(t.deps, acme.user);
   globexHeaders = await bearer(t.deps, globex.user);
 });
-afterAll(() => t.close());
-
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 const ids = (body: { id: string }[]) => body.map((row) => row.id);
 /** The address inside a Link header's rel="next", or undefined. */

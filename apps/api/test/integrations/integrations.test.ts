@@ -20,7 +20,7 @@ import {
   webhookSecretContext,
 } from '../../src/services/integrations/webhooks';
 import { createWebhookWorker, WEBHOOK_RETRY_DELAYS_MS } from '../../src/workers/webhook-worker';
-import { bearer, createPartner, createTestApp, createUser, type TestApp } from '../support';
+import { bearer, createPartner, createTestApp, createUser, useTestApp } from '../support';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -54,21 +54,19 @@ async function startReceiver(): Promise<Receiver> {
   return receiver;
 }
 
-let t: TestApp;
+const t = useTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', API_KEY_RATE_LIMIT: '5' });
 let admin: Awaited<ReturnType<typeof createUser>>;
 let adminHeaders: Record<string, string>;
 let receiver: Receiver;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', API_KEY_RATE_LIMIT: '5' });
   admin = await createUser(t.deps, { role: 'admin' });
   adminHeaders = await bearer(t.deps, admin);
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver?.close();
-  await t?.close();
 });
 beforeEach(async () => {
   receiver.received.length = 0;

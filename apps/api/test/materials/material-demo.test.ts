@@ -1,17 +1,11 @@
 // The demo library: real, valid files a partner can download on a fresh demo.
 
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_MATERIALS, buildLogoPng, buildPdf, seedDemoMaterials } from '../../src/services/materials/demo-materials';
-import { bearer, createPartner, createTestApp, type TestApp } from '../support';
+import { bearer, createPartner, useTestApp } from '../support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('demo materials', () => {
   it('builds a PDF whose cross-reference table points at its objects', () => {

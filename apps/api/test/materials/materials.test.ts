@@ -2,21 +2,17 @@
 // download counting (also under concurrent downloads).
 
 import { MESSAGES, materialTitleRequired, materialTypeRequired, materialUrlInvalid } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, callerFor, createPartner, createTestApp, createUser, type TestApp } from '../support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, callerFor, createPartner, createUser, useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 let adminHeaders: { authorization: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
   adminHeaders = await bearer(t.deps, admin);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function createLink(title: string, extra: Record<string, unknown> = {}) {

@@ -6,18 +6,23 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { MESSAGES } from '@portal/contracts';
 import { createDb } from '@portal/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accrueMonth } from '../../src/services/money/accrual';
 import { startAccrualTimer } from '../../src/workers/accrual-timer';
-import { bearer, callerFor, createPartner, createReferral, createTestApp, createUser, type TestApp } from '../support';
+import {
+  apiDir,
+  bearer,
+  callerFor,
+  createPartner,
+  createReferral,
+  createUser,
+  type TestApp,
+  useTestApp,
+} from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   t.clock.now = new Date('2026-11-22T10:00:00Z');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const commissionsOf = (month: string) =>
@@ -276,11 +281,10 @@ describe('cli accrue --month', () => {
         DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       });
     try {
-      return await promisify(execFile)(
-        join(import.meta.dirname, '../../node_modules/.bin/tsx'),
-        ['src/cli/index.ts', 'accrue', ...args],
-        { cwd: join(import.meta.dirname, '../..'), env },
-      );
+      return await promisify(execFile)(join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/index.ts', 'accrue', ...args], {
+        cwd: apiDir,
+        env,
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

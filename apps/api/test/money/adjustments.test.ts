@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import {
   bearer,
@@ -13,21 +13,16 @@ import {
   createCommission,
   createPartner,
   createReferral,
-  createTestApp,
   createUser,
   type PartnerFixture,
-  type TestApp,
+  useTestApp,
 } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 beforeAll(async () => {
-  t = await createTestApp();
   t.clock.now = new Date('2026-11-22T10:00:00Z');
   admin = await createUser(t.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const post = async (url: string, payload: unknown, user: SessionUser = admin, headers: Record<string, string> = {}) =>

@@ -1,29 +1,17 @@
 // admin.metrics against fixtures whose figures are worked out by hand below.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createCommission,
-  createPartner,
-  createReferral,
-  createTestApp,
-  createUser,
-  type TestApp,
-} from '../support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
 import { sql } from 'kysely';
 import { refreshPartnerTotals } from '../../src/services/partners/partner-totals';
 import type { SessionUser } from '../../src/trpc/context';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   t.clock.now = new Date('2026-06-15T12:00:00Z');
   admin = await createUser(t.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const metrics = async () => {

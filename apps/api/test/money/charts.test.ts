@@ -3,26 +3,14 @@
 
 import { normaliseMoney } from '@portal/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activeInMonth } from '../../src/services/referrals/active-referrals';
 import { programTrends } from '../../src/services/money/charts';
-import {
-  bearer,
-  createCommission,
-  createPartner,
-  createReferral,
-  createTestApp,
-  createUser,
-  type TestApp,
-} from '../support';
+import { bearer, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   t.clock.now = new Date('2026-09-10T12:00:00Z');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const MONTHS_TO_SEPTEMBER = [

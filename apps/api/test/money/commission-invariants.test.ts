@@ -8,22 +8,18 @@ import { randomUUID } from 'node:crypto';
 import { COMMISSION_BY_SERVICE, monthBounds, toCents, type ReferralStage, type ServiceType } from '@portal/contracts';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { callerFor, createPartner, createTestApp, createUser, type PartnerFixture, type TestApp } from '../support';
+import { callerFor, createPartner, createUser, type PartnerFixture, useTestApp } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 const NOW = new Date('2026-11-22T12:00:00Z');
 const CURRENT_MONTH = '2026-11';
 
 beforeAll(async () => {
-  t = await createTestApp();
   t.clock.now = NOW;
   admin = await createUser(t.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** "2026-11" shifted by `offset` months. */

@@ -2,22 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { EXPORT_KINDS } from '@portal/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { exportTable, neutraliseCell, WIRE_COLUMNS } from '../../src/services/money/exports';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createTestApp,
-  createUser,
-  type TestApp,
-} from '../support';
+import { bearer, callerFor, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 let partnerId: string;
 let payoutId: string;
@@ -25,7 +16,6 @@ const ROUTING = '021000021';
 const ACCOUNT = '000123456789';
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
   const partner = await createPartner(t.deps, {
     companyName: '=HYPERLINK("http://evil.example","Click")',
@@ -59,9 +49,6 @@ beforeAll(async () => {
     .then((payout) => {
       payoutId = payout.id;
     });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const download = async (url: string, user: SessionUser | null = admin) =>

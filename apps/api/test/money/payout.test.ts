@@ -1,26 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createTestApp,
-  createUser,
-  type TestApp,
-} from '../support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, callerFor, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 beforeAll(async () => {
-  t = await createTestApp();
   t.clock.now = new Date('2026-11-22T10:00:00Z');
   admin = await createUser(t.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function pendingCommissions(

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { migrations, type Db } from '@portal/db';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import {
   bearer,
@@ -15,26 +15,21 @@ import {
   createCommission,
   createPartner,
   createReferral,
-  createTestApp,
   createTestDatabase,
   createUser,
   type PartnerFixture,
-  type TestApp,
+  useTestApp,
 } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 let other: PartnerFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
   partner = await createPartner(t.deps);
   other = await createPartner(t.deps);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 interface MonthTotals {

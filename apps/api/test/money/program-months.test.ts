@@ -5,34 +5,22 @@
 
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activeInMonth, activeValueByMonthSql } from '../../src/services/referrals/active-referrals';
 import { adminMetrics } from '../../src/services/money/admin-metrics';
 import { programTrends } from '../../src/services/money/charts';
 import type { SessionUser } from '../../src/trpc/context';
-import {
-  callerFor,
-  createPartner,
-  createReferral,
-  createTestApp,
-  createUser,
-  type PartnerFixture,
-  type TestApp,
-} from '../support';
+import { callerFor, createPartner, createReferral, createUser, type PartnerFixture, useTestApp } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 let other: PartnerFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
   partner = await createPartner(t.deps);
   other = await createPartner(t.deps);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const FIRST_DAY = '2024-01-01';

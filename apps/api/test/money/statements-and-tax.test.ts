@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommissionsPageInput, TaxProfileInput } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import {
   bearer,
@@ -16,10 +16,10 @@ import {
   createTestApp,
   createUser,
   type PartnerFixture,
-  type TestApp,
+  useTestApp,
 } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 let other: PartnerFixture;
@@ -45,7 +45,6 @@ async function pdfText(payload: Buffer): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
   partner = await createPartner(t.deps, { companyName: 'Books & Numbers Agency', contactName: 'Ada Ledger' });
   other = await createPartner(t.deps, { companyName: 'Other Partner Co' });
@@ -119,10 +118,6 @@ beforeAll(async () => {
   ids.otherPayout = (
     await asAdmin().admin.processPayout({ commissionIds: [ids.otherCommission], idempotencyKey: randomUUID() })
   ).id;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('payout history', () => {

@@ -2,24 +2,17 @@
 // new copy that the worker delivers; partners cannot see or resend anything.
 
 import { MESSAGES } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../src/services/notifications/outbox';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
-import { bearer, callerFor, createPartner, createTestApp, createUser, type TestApp } from '../support';
-import { startTestSmtp, type TestSmtp } from '../support/smtp';
+import { bearer, callerFor, createPartner, createUser, mailingEnv, useTestApp, useTestSmtp } from '../support';
 
-let t: TestApp;
-let smtp: TestSmtp;
+const smtp = useTestSmtp();
+const t = useTestApp(mailingEnv(smtp));
 let admin: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.com' });
   admin = await createUser(t.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
 });
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 9, minutes));

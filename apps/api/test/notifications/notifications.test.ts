@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { CURRENT_AGREEMENT_VERSION, SERVICE_TYPE_LABELS } from '@portal/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
 import {
   bearer,
@@ -11,26 +11,20 @@ import {
   createCommission,
   createPartner,
   createReferral,
-  createTestApp,
   createUser,
-  type TestApp,
+  mailingEnv,
+  useTestApp,
+  useTestSmtp,
 } from '../support';
-import { startTestSmtp, type TestSmtp } from '../support/smtp';
 
-let t: TestApp;
-let smtp: TestSmtp;
+const smtp = useTestSmtp();
+const t = useTestApp(mailingEnv(smtp));
 let admin: Awaited<ReturnType<typeof createUser>>;
 let secondAdmin: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.com' });
   admin = await createUser(t.deps, { role: 'admin', email: 'first-admin@example.com' });
   secondAdmin = await createUser(t.deps, { role: 'admin', email: 'second-admin@example.com' });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
 });
 beforeEach(async () => {
   await t.db.deleteFrom('emailOutbox').execute();

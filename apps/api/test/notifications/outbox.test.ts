@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { createDeps } from '../../src/deps';
 import { createLogger } from '../../src/logger';
@@ -15,11 +15,10 @@ import { clearExpiredMailBodies, enqueueMail, enqueueTemplate } from '../../src/
 import { MESSAGES } from '@portal/contracts';
 import { escapeHtml, portalLink, renderMail } from '../../src/services/notifications/templates';
 import { createOutboxWorker, NOT_SENT_NO_SMTP, RETRY_DELAYS_MS } from '../../src/workers/outbox-worker';
-import { bearer, createTestApp, createTestDatabase, createUser, type TestApp } from '../support';
-import { startTestSmtp, type TestSmtp } from '../support/smtp';
+import { bearer, createTestDatabase, createUser, mailingEnv, useTestApp, useTestSmtp } from '../support';
 
-let smtp: TestSmtp;
-let t: TestApp;
+const smtp = useTestSmtp();
+const t = useTestApp(mailingEnv(smtp, { MAIL_FROM: 'Ledgerline <mail@ledgerline.example>' }));
 let seq = 0;
 const subject = (label: string) => `${label} #${seq++}`;
 const mail = (label: string, headers?: Record<string, string>) => ({
@@ -31,18 +30,6 @@ const mail = (label: string, headers?: Record<string, string>) => ({
   headers,
 });
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://portal.example.com',
-    MAIL_FROM: 'Ledgerline <mail@ledgerline.example>',
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
 afterEach(async () => {
   await smtp.start();
   // Every test starts from an empty outbox.

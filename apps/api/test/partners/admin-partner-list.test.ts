@@ -1,16 +1,15 @@
 // GET /api/admin/partners and admin.partners: paging, search, sort, status filter, X-Total-Count.
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, callerFor, createPartner, createTestApp, createUser, type TestApp } from '../support';
+import { bearer, callerFor, createPartner, createUser, useTestApp } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 const TOTAL = 30;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
   // 30 partners, created a day apart: "Company 01" is the oldest, "Company 30" the newest.
   for (let i = 1; i <= TOTAL; i++) {
@@ -30,9 +29,6 @@ beforeAll(async () => {
       .execute();
   }
   await createPartner(t.deps, { companyName: '100% Growth_Partners', createdAt: new Date(Date.UTC(2024, 0, 1)) });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function list(query = '') {

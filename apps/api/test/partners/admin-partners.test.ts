@@ -2,22 +2,18 @@
 
 import { MESSAGES, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts';
 import argon2 from 'argon2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, callerFor, createPartner, createTestApp, createUser, type TestApp } from '../support';
+import { bearer, callerFor, createPartner, createUser, useTestApp } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 let partnerUser: SessionUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
   partnerUser = (await createPartner(t.deps, { status: 'active' })).user;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -1,24 +1,10 @@
 // Partner onboarding through the API: partner.me and partner.apply, over REST and tRPC.
 
 import { AGREEMENTS, CURRENT_AGREEMENT, CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  callerFor,
-  createPartner,
-  createTestApp,
-  createUser,
-  sampleApplication,
-  type TestApp,
-} from '../support';
+import { describe, expect, it } from 'vitest';
+import { bearer, callerFor, createPartner, createUser, sampleApplication, useTestApp } from '../support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function apply(body: unknown, user?: Awaited<ReturnType<typeof createUser>>) {
   const applicant = user ?? (await createUser(t.deps));

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createTestApp,
-  type TestApp,
-} from '../support';
+import { describe, expect, it } from 'vitest';
+import { bearer, callerFor, createCommission, createPartner, createReferral, useTestApp } from '../support';
 import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
 import { sql } from 'kysely';
 import { landingPath } from '../../src/services/referrals/referral-visits';
 import { createInnerContext } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('partner.metrics', () => {
   it('sums paid, pending and this month in SQL, counts active referrals, and names the month', async () => {

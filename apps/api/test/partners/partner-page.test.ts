@@ -2,26 +2,24 @@
 // referrals) and the admin's page of one partner (its commissions, payouts and activity).
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import {
   callerFor,
   createCommission,
   createPartner,
   createReferral,
-  createTestApp,
   createUser,
   type PartnerFixture,
-  type TestApp,
+  useTestApp,
 } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: SessionUser;
 let acme: PartnerFixture;
 let globex: PartnerFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
   acme = await createPartner(t.deps, { companyName: 'Acme Advisors' });
   globex = await createPartner(t.deps, { companyName: 'Globex Books' });
@@ -31,8 +29,6 @@ beforeAll(async () => {
     await createReferral(t.deps, globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
   await createReferral(t.deps, globex.partnerId, { clientCompanyName: 'Northwind Foods', stage: 'booked' });
 });
-afterAll(() => t.close());
-
 describe('admin.pipelineColumn', () => {
   it('walks a column page by page with the cursor, newest first, with neither repeats nor gaps', async () => {
     const caller = callerFor(t.deps, admin);

@@ -4,7 +4,7 @@
 
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changeSet, logActivity } from '../../src/services/platform/activity';
 import { describeActor } from '../../src/services/platform/activity-log';
 import {
@@ -12,13 +12,12 @@ import {
   callerFor,
   createPartner,
   createReferral,
-  createTestApp,
   createUser,
   type PartnerFixture,
-  type TestApp,
+  useTestApp,
 } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Awaited<ReturnType<typeof createUser>>;
 let partner: PartnerFixture;
 let adminHeaders: Record<string, string>;
@@ -26,7 +25,6 @@ let adminHeaders: Record<string, string>;
 const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 9, day, hour));
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin', email: 'auditor@example.com' });
   partner = await createPartner(t.deps, {
     status: 'pending',
@@ -34,9 +32,6 @@ beforeAll(async () => {
     email: 'ada@analytical.example',
   });
   adminHeaders = await bearer(t.deps, admin);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const get = (url: string, headers: Record<string, string> = adminHeaders) =>

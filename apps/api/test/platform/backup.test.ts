@@ -3,7 +3,6 @@
 // the bank numbers. These run the server and the cli as processes on PGlite whatever the test
 // engine is: the embedded database is what they cover (PostgreSQL uses pg_dump, refused below).
 
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
@@ -17,7 +16,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -32,64 +30,13 @@ import { createLogger } from '../../src/logger';
 import { createBackupStream, restoreBackup } from '../../src/services/platform/backup';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
+import { freePort, runApiProcess, startApiProcess } from '../support';
 
-const apiDir = join(import.meta.dirname, '../..');
 const root = mkdtempSync(join(tmpdir(), 'portal-backup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const INHERITED_OUT = [
-  'DATABASE_URL',
-  'ADMIN_EMAIL',
-  'ADMIN_PASSWORD',
-  'REDIS_URL',
-  'DEMO_DATA',
-  'NODE_ENV',
-  'TRUST_PROXY',
-  'JWT_SECRET',
-  'DATA_ENCRYPTION_KEY',
-  'DATA_ENCRYPTION_OLD_KEYS',
-  'PORT',
-  'HOST',
-  'METRICS_PORT',
-];
-const cleanEnv = () =>
-  Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_OUT.includes(name)));
-
-function start(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: apiDir,
-    env: { ...cleanEnv(), ACCRUAL_TIMER: 'false', LOG_LEVEL: 'info', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code) => resolve(code));
-  });
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-async function run(args: string[], env: Record<string, string>) {
-  const started = start(args, env);
-  const code = await started.exited;
-  return { code, ...started.output() };
-}
-
 const cli = (args: string[], dataDir: string, env: Record<string, string> = {}) =>
-  run(['src/cli/index.ts', ...args], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+  runApiProcess(['src/cli/index.ts', ...args], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
 
 /** Rows per table of the embedded database in `dataDir` (the server on it must be stopped). */
 async function rowCounts(dataDir: string): Promise<Record<string, number>> {
@@ -128,7 +75,7 @@ describe('cli backup and cli restore', () => {
   it('back up a running server and restore every row, file and key into a new DATA_DIR', async () => {
     const port = await freePort();
     // The demo program: partners with encrypted bank details, commissions, and uploaded material files.
-    const server = start(['src/main.ts'], {
+    const server = startApiProcess(['src/main.ts'], {
       NODE_ENV: 'development',
       DEMO_DATA: 'true',
       DATA_DIR: source,
@@ -141,7 +88,7 @@ describe('cli backup and cli restore', () => {
         .toContain('Partner Portal on');
 
       // A second server on the same embedded database is refused: two PGlite instances corrupt it.
-      const second = await run(['src/main.ts'], {
+      const second = await runApiProcess(['src/main.ts'], {
         NODE_ENV: 'development',
         DATA_DIR: source,
         PORT: String(await freePort()),

@@ -2,7 +2,6 @@
 // accounts, refused settings stop the start, and nothing under DATA_DIR is readable by group or
 // others (items 1 and 3).
 
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -15,65 +14,14 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
+import { freePort, runApiProcess, startApiProcess } from '../support';
 
-const apiDir = join(import.meta.dirname, '../..');
 const root = mkdtempSync(join(tmpdir(), 'portal-datadir-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-const INHERITED_OUT = [
-  'DATABASE_URL',
-  'ADMIN_EMAIL',
-  'ADMIN_PASSWORD',
-  'REDIS_URL',
-  'DEMO_DATA',
-  'NODE_ENV',
-  'TRUST_PROXY',
-  'JWT_SECRET',
-  'DATA_ENCRYPTION_KEY',
-  'DATA_ENCRYPTION_OLD_KEYS',
-  'PORT',
-  'HOST',
-];
-const cleanEnv = () =>
-  Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_OUT.includes(name)));
-
-function start(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: apiDir,
-    env: { ...cleanEnv(), ACCRUAL_TIMER: 'false', LOG_LEVEL: 'info', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code) => resolve(code));
-  });
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-async function run(args: string[], env: Record<string, string>) {
-  const process = start(args, env);
-  const code = await process.exited;
-  return { code, ...process.output() };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Every path under `dir` (itself included) whose mode lets group or others in. */
 function sharedEntries(dir: string): string[] {
@@ -95,7 +43,7 @@ describe('a production start on a fresh embedded database', () => {
   it('creates no demo accounts and leaves nothing under DATA_DIR readable by group or others', async () => {
     const dataDir = join(root, 'fresh', 'data');
     const port = await freePort();
-    const server = start(['src/main.ts'], {
+    const server = startApiProcess(['src/main.ts'], {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -123,7 +71,7 @@ describe('a production start on a fresh embedded database', () => {
 
 describe('refused settings stop the start with the variable named', () => {
   it('DEMO_DATA=true with NODE_ENV=production', async () => {
-    const result = await run(['src/main.ts'], {
+    const result = await runApiProcess(['src/main.ts'], {
       NODE_ENV: 'production',
       DEMO_DATA: 'true',
       DATA_DIR: join(root, 'refused-demo'),
@@ -133,7 +81,7 @@ describe('refused settings stop the start with the variable named', () => {
   }, 60_000);
 
   it('cli seed-demo with NODE_ENV=production', async () => {
-    const result = await run(['src/cli/index.ts', 'seed-demo'], {
+    const result = await runApiProcess(['src/cli/index.ts', 'seed-demo'], {
       NODE_ENV: 'production',
       DATA_DIR: join(root, 'refused-seed'),
     });
@@ -142,7 +90,7 @@ describe('refused settings stop the start with the variable named', () => {
   }, 60_000);
 
   it('TRUST_PROXY=true', async () => {
-    const result = await run(['src/main.ts'], {
+    const result = await runApiProcess(['src/main.ts'], {
       NODE_ENV: 'production',
       TRUST_PROXY: 'true',
       DATA_DIR: join(root, 'refused-proxy'),
@@ -162,7 +110,7 @@ describe('an existing DATA_DIR left readable', () => {
     chmodSync(join(dataDir, 'notes.txt'), 0o666);
     expect(sharedEntries(dataDir).length).toBeGreaterThan(0);
 
-    const result = await run(['src/cli/index.ts', 'migrate'], {
+    const result = await runApiProcess(['src/cli/index.ts', 'migrate'], {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -179,7 +127,7 @@ describe('an existing DATA_DIR left readable', () => {
 describe('cli reencrypt', () => {
   it('moves the demo bank numbers to a new key; afterwards the old key is not needed', async () => {
     const dataDir = join(root, 'rotate');
-    const seeded = await run(['src/cli/index.ts', 'seed-demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const seeded = await runApiProcess(['src/cli/index.ts', 'seed-demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     expect(seeded.code).toBe(0);
     const stored = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
       jwtSecret: string;
@@ -188,7 +136,7 @@ describe('cli reencrypt', () => {
     const newKey = randomBytes(32).toString('base64');
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: stored.jwtSecret, DATA_ENCRYPTION_KEY: newKey };
 
-    const first = await run(['src/cli/index.ts', 'reencrypt'], {
+    const first = await runApiProcess(['src/cli/index.ts', 'reencrypt'], {
       ...env,
       DATA_ENCRYPTION_OLD_KEYS: stored.dataEncryptionKey,
     });
@@ -197,12 +145,12 @@ describe('cli reencrypt', () => {
     const rewritten = Number(/Re-encrypted (\d+) bank numbers \(0 already current\)/.exec(first.stdout)?.[1]);
     expect(rewritten).toBeGreaterThan(0);
 
-    const second = await run(['src/cli/index.ts', 'reencrypt'], env);
+    const second = await runApiProcess(['src/cli/index.ts', 'reencrypt'], env);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain(`Re-encrypted 0 bank numbers (${rewritten} already current)`);
 
     // Without the new key (only the dropped one) nothing is readable: the command says so and fails.
-    const wrong = await run(['src/cli/index.ts', 'reencrypt'], {
+    const wrong = await runApiProcess(['src/cli/index.ts', 'reencrypt'], {
       ...env,
       DATA_ENCRYPTION_KEY: stored.dataEncryptionKey,
     });

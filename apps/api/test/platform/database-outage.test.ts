@@ -17,7 +17,7 @@ import { createDeps } from '../../src/deps';
 import { createLogger } from '../../src/logger';
 import { unsubscribeToken } from '../../src/services/notifications/preferences';
 import type { AppDeps } from '../../src/trpc/context';
-import { bearer, createTestDatabase, createUser } from '../support';
+import { bearer, createTestDatabase, createUser, freePort } from '../support';
 
 class ToggleProxy {
   private server: Server | null = null;
@@ -46,14 +46,6 @@ class ToggleProxy {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = null;
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 let database: TestDatabase;

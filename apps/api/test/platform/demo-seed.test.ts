@@ -1,17 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../../src/services/platform/demo-seed';
-import { createTestApp, type TestApp } from '../support';
+import { useTestApp } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let signIns: Awaited<ReturnType<typeof seedDemo>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   signIns = await seedDemo(t.deps);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('demo data', () => {

@@ -2,33 +2,24 @@
 
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext, createFieldCipher, maskLastFour } from '../../src/services/platform/crypto';
 import { decryptOrNull, toPartnerProfile } from '../../src/services/platform/mappers';
 import { reencryptBankNumbers, reencryptSealedColumn, type SealedColumn } from '../../src/services/platform/reencrypt';
 import { taxFieldContext } from '../../src/services/money/tax-profiles';
 import { mfaSecretContext } from '../../src/services/accounts/mfa';
-import {
-  bearer,
-  callerFor,
-  createPartner,
-  createTestApp,
-  createUser,
-  sampleApplication,
-  type TestApp,
-} from '../support';
+import { bearer, callerFor, createPartner, createUser, sampleApplication, useTestApp } from '../support';
 
 const ROUTING = '026009593';
 const ACCOUNT = 'QX7734125590';
 
-let t: TestApp;
+const t = useTestApp();
 let partnerId: string;
 let applyBody: string;
 let meBody: string;
 let trpcBody: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const user = await createUser(t.deps);
   const headers = await bearer(t.deps, user);
   const applied = await t.app.inject({
@@ -42,9 +33,6 @@ beforeAll(async () => {
   partnerId = applied.json().id;
   meBody = (await t.app.inject({ method: 'GET', url: '/api/partners/me', headers })).body;
   trpcBody = (await t.app.inject({ method: 'GET', url: '/trpc/partner.me', headers })).body;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('bank numbers at rest', () => {

@@ -6,18 +6,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { startMetricsServer, type MetricsServer } from '../../src/metrics';
-import { bearer, callerFor, createPartner, createReferral, createTestApp, createUser, type TestApp } from '../support';
+import { bearer, callerFor, createPartner, createReferral, createTestApp, createUser, useTestApp } from '../support';
 
-let t: TestApp;
+const t = useTestApp();
 let server: MetricsServer;
 
 beforeAll(async () => {
-  t = await createTestApp();
   server = await startMetricsServer(t.deps.metrics, { port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await server?.close();
-  await t?.close();
 });
 
 async function scrape(): Promise<string> {

@@ -1,16 +1,10 @@
 import type { Db } from '@portal/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { preparedLookup } from '../../src/services/platform/prepared';
 import { partnerOfUser } from '../../src/services/partners/application';
-import { createPartner, createTestApp, createUser, type TestApp } from '../support';
+import { createPartner, createUser, useTestApp } from '../support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('preparedLookup (API overhead)', () => {
   it('builds the query once per handle and answers each id with its own row, camelCased', async () => {

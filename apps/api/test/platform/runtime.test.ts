@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { findRepoRoot } from '../../src/config';
 import { hashPassword, verifyPassword } from '../../src/services/accounts/passwords';
+import { apiDir } from '../support';
 
 const root = findRepoRoot(import.meta.dirname);
 const read = (name: string) => readFileSync(join(root, name), 'utf8');
@@ -62,7 +63,7 @@ describe('start log', () => {
       ),
     );
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: join(import.meta.dirname, '../..'),
+      cwd: apiDir,
       env: {
         ...clean,
         DATA_DIR: dataDir,

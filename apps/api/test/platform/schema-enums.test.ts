@@ -21,8 +21,8 @@ import {
 } from '@portal/contracts';
 import type { CommissionRow, Partner, ReferralRow, User } from '@portal/db';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support';
 
 /** `true` only when A and B are the same union. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -38,13 +38,7 @@ export const enumColumnsMatchContracts: [
   Same<CommissionRow['paymentMethod'], PaymentMethod | null>,
 ] = [true, true, true, true, true, true, true, true];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** The quoted values of the CHECK constraint on `table.column`, e.g. ['admin', 'partner']. */
 async function checkedValues(table: string, column: string): Promise<string[]> {

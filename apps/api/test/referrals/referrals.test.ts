@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
 import { RATE_POLICIES } from '../../src/services/platform/rate-limits';
 import {
@@ -7,27 +7,22 @@ import {
   callerFor,
   createPartner,
   createReferral,
-  createTestApp,
   createUser,
   type PartnerFixture,
-  type TestApp,
+  useTestApp,
 } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
-let t: TestApp;
+const t = useTestApp();
 const freshIp = addressSequence('10.12');
 let admin: SessionUser;
 let active: PartnerFixture;
 let other: PartnerFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.deps, { role: 'admin' });
   active = await createPartner(t.deps, { status: 'active', companyName: 'Acme Referrers' });
   other = await createPartner(t.deps, { status: 'active', companyName: 'Other Partners' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const validReferral = {

@@ -2,8 +2,10 @@
 // run's migrated template (PGlite, or PostgreSQL with TEST_DATABASE_URL), with a movable clock;
 // sign-in helpers; and factories for the rows tests start from.
 
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -23,7 +25,67 @@ import { createLogger } from '../../src/logger';
 import { allocateReferralCode } from '../../src/services/partners/referral-codes';
 import { createInnerContext, type AppDeps, type SessionUser } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
-import { startTestSmtp, type TestSmtp } from './smtp';
+import type { OutboxWorker } from '../../src/workers/outbox-worker';
+import { startTestSmtp, type CapturedMail, type TestSmtp } from './smtp';
+
+/** The API package's folder (apps/api): where its scripts, binaries and built files are. */
+export const apiDir = join(import.meta.dirname, '../..');
+
+// A server or cli process started by a test decides its settings from the test's env alone, never
+// from the developer's or CI's shell.
+const INHERITED_OUT = [
+  'DATABASE_URL',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'REDIS_URL',
+  'DEMO_DATA',
+  'NODE_ENV',
+  'TRUST_PROXY',
+  'JWT_SECRET',
+  'DATA_ENCRYPTION_KEY',
+  'DATA_ENCRYPTION_OLD_KEYS',
+  'PORT',
+  'HOST',
+  'METRICS_PORT',
+];
+const cleanEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_OUT.includes(name)));
+
+/** Starts `node --import tsx <args>` in the API folder (src/main.ts, src/cli/index.ts …) with `env`. */
+export function startApiProcess(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: apiDir,
+    env: { ...cleanEnv(), ACCRUAL_TIMER: 'false', LOG_LEVEL: 'info', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => resolve(code));
+  });
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+/** Runs an API process to its end: its exit code and what it printed. */
+export async function runApiProcess(args: string[], env: Record<string, string>) {
+  const started = startApiProcess(args, env);
+  const code = await started.exited;
+  return { code, ...started.output() };
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -106,6 +168,18 @@ export const mailingEnv =
     PUBLIC_URL: 'https://portal.example.com',
     ...env,
   });
+
+/** Delivers the outbox and answers the mails that arrived for `to`, once `count` mails in all have arrived. */
+export async function deliveredTo(
+  worker: OutboxWorker,
+  smtp: TestSmtp,
+  to: string,
+  count: number,
+): Promise<CapturedMail[]> {
+  await worker.runOnce();
+  await smtp.waitFor(count);
+  return smtp.mails.filter((m) => m.to === to);
+}
 
 /**
  * Client addresses `prefix.x.y`, a new one per call: each test signs in from its own address so one
