@@ -287,9 +287,12 @@ const PROCEDURES: Record<string, Case> = {
   // The fixture payout paid the other partner only: anyone else's view of it is "not found".
   'partner.payout': { expect: access(401, 404, 404, '2xx', 403), input: (fx) => ({ id: fx.payoutId }) },
   'partner.taxProfile': { expect: PARTNER_RECORD },
+  // Fresh principals carry MATRIX_PASSWORD (replacing tax information on file asks for it).
   'partner.saveTaxProfile': {
     expect: PARTNER_RECORD,
+    freshPrincipal: true,
     input: () => ({
+      currentPassword: MATRIX_PASSWORD,
       legalName: 'Matrix Agency LLC',
       taxClassification: 'llc',
       tinType: 'ein',

@@ -172,7 +172,12 @@ describe("the server's heap policy", () => {
       .split('\n')
       .find((line) => line.startsWith('CMD ['));
     expect(JSON.parse(cmd?.slice('CMD '.length) ?? '[]')).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/main.js']);
+    // `pnpm start` ends in scripts/start.sh, which execs the Node binary itself with the flags.
     const api = JSON.parse(read('apps/api/package.json')) as { scripts: Record<string, string> };
-    expect(api.scripts.start).toBe(['node', ...SERVER_NODE_FLAGS, 'dist/main.js'].join(' '));
+    expect(api.scripts.start).toBe('exec scripts/start.sh');
+    const exec = read('apps/api/scripts/start.sh')
+      .split('\n')
+      .find((line) => line.startsWith('exec '));
+    expect(exec).toBe(`exec "$(node -p process.execPath)" ${SERVER_NODE_FLAGS.join(' ')} dist/main.js "$@"`);
   });
 });

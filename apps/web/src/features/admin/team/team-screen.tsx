@@ -241,7 +241,7 @@ export function TeamScreen() {
           ) : (
             <ColumnTable
               verticalSpacing="sm"
-              minWidth={640}
+              minWidth={820}
               aria-label="Members"
               rows={team.data.members}
               rowKey={(member) => member.id}
@@ -257,8 +257,8 @@ export function TeamScreen() {
                   ),
                 },
                 { header: 'Role', card: 'full', cell: (member) => <RoleControl member={member} /> },
-                { header: 'Two-factor', cell: (member) => <TwoFactorBadge member={member} /> },
-                { header: 'Status', cell: (member) => <StatusBadge member={member} /> },
+                { header: 'Two-factor', noWrap: true, cell: (member) => <TwoFactorBadge member={member} /> },
+                { header: 'Status', noWrap: true, cell: (member) => <StatusBadge member={member} /> },
                 {
                   header: 'Actions',
                   hideHeader: true,
