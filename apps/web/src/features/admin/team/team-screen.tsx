@@ -27,6 +27,7 @@ import { useSession } from '../../../lib/session';
 import { trpc } from '../../../lib/trpc';
 import { ColumnTable } from '../../../components/column-table';
 import { AdminPage } from '../../../layout/admin-page';
+import classes from './team-screen.module.css';
 
 const ROLE_OPTIONS = ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE_LABELS[role] }));
 
@@ -164,7 +165,7 @@ function MemberActions({
 }) {
   if (!member.active) return null;
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
+    <div className={classes.actions}>
       {member.mfaEnabled && !self && (
         <Button
           size="xs"
@@ -185,7 +186,7 @@ function MemberActions({
       >
         Deactivate
       </Button>
-    </Group>
+    </div>
   );
 }
 
