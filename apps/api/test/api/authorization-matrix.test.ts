@@ -1,6 +1,7 @@
 // Who may call what. Every tRPC procedure (over HTTP at /trpc) and every REST path
 // (the restRoutes table and the raw routes) is called as each of five principals with a valid
-// input, and with two API keys (every scope, one scope), and the answer's status is
+// input, and with three API keys (every scope; one scope; every scope whose creator was deactivated, which
+// answers 401 everywhere but the public calls), and the answer's status is
 // compared with the table below. A procedure or path that the table does not list fails the suite, so a new endpoint cannot ship without a decision here.
 // Denied principals are tried before the allowed ones, so a refused call that wrongly wrote
 // something would show up as a changed outcome for the next principal.
@@ -97,7 +98,8 @@ interface Fixtures {
   webhookDeliveryId: string;
 }
 
-const KEY_PRINCIPALS = ['all', 'narrow'] as const;
+/** `orphaned`: every scope, but its creator was deactivated afterwards (the key itself never revoked). */
+const KEY_PRINCIPALS = ['all', 'narrow', 'orphaned'] as const;
 type KeyPrincipal = (typeof KEY_PRINCIPALS)[number];
 
 /**
@@ -153,6 +155,7 @@ const NARROW_KEY_ALLOWED = new Set(['admin.materials']);
 
 function keyOutcome(path: string, principal: KeyPrincipal, entry: Case): Outcome {
   if (entry.expect.anonymous === '2xx') return '2xx';
+  if (principal === 'orphaned') return 401;
   if (principal === 'narrow') return NARROW_KEY_ALLOWED.has(path) ? '2xx' : 403;
   return KEY_REFUSED_WITH_EVERY_SCOPE.has(path) ? 403 : entry.expect.admin;
 }
@@ -214,6 +217,17 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq+
 
 const newApiKey = (fx: Fixtures, scopes: ApiKeyScope[]) =>
   createApiKey(fx.t.db, { createdBy: fx.users.admin.id, input: { name: unique('Key'), scopes }, now: fx.t.deps.now() });
+/** A key with every scope whose creator, another admin, is then deactivated behind the services' back. */
+async function orphanedKey(fx: Fixtures): Promise<string> {
+  const creator = await createUser(fx.t.deps, { role: 'admin' });
+  const created = await createApiKey(fx.t.db, {
+    createdBy: creator.id,
+    input: { name: unique('Orphaned key'), scopes: [...API_KEY_SCOPES] },
+    now: fx.t.deps.now(),
+  });
+  await fx.t.db.updateTable('users').set({ active: false }).where('id', '=', creator.id).execute();
+  return created.key;
+}
 const newWebhook = async (fx: Fixtures) =>
   (
     await createWebhook(fx.t.db, {
@@ -737,7 +751,7 @@ beforeAll(async () => {
     payoutId: payout.id,
     webhookId: '',
     webhookDeliveryId: '',
-    keyHeaders: { all: {}, narrow: {} },
+    keyHeaders: { all: {}, narrow: {}, orphaned: {} },
   };
   fx.webhookId = await newWebhook(fx);
   await enqueueTestEvent(t.db, fx.webhookId, t.deps.now());
@@ -751,6 +765,7 @@ beforeAll(async () => {
   fx.keyHeaders = {
     all: { authorization: `Bearer ${(await newApiKey(fx, [...API_KEY_SCOPES])).key}` },
     narrow: { authorization: `Bearer ${(await newApiKey(fx, ['materials:read'])).key}` },
+    orphaned: { authorization: `Bearer ${await orphanedKey(fx)}` },
   };
 });
 
@@ -830,9 +845,11 @@ describe.each(Object.entries(RAW_PATHS))('raw %s with an API key', (key, entry) 
     const expected: Outcome =
       entry.expect.anonymous === '2xx'
         ? '2xx'
-        : principal === 'all' && !RAW_KEY_REFUSED_WITH_EVERY_SCOPE.has(key)
-          ? entry.expect.admin
-          : 403;
+        : principal === 'orphaned'
+          ? 401
+          : principal === 'all' && !RAW_KEY_REFUSED_WITH_EVERY_SCOPE.has(key)
+            ? entry.expect.admin
+            : 403;
     assertOutcome(res.statusCode, expected, `${key} with the ${principal} key`, res.body);
   });
 });
