@@ -3,108 +3,38 @@
 // too long, and a database that is not there yet when the server starts. The app reaches the database
 // through a TCP proxy the test controls, so the shared server itself is never stopped or frozen.
 
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MESSAGES } from '@portal/contracts';
-import { createDb, waitUntilReachable, type DatabaseHandle } from '@portal/db';
+import { createDb, waitUntilReachable } from '@portal/db';
 import type { TestDatabase } from '@portal/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { loadConfig, type AppConfig } from '../../src/config';
-import { createDeps } from '../../src/deps';
-import { createLogger } from '../../src/logger';
+import type { AppConfig } from '../../src/config';
 import type { AppDeps } from '../../src/trpc/context';
 import { isDatabaseUnavailable } from '../../src/trpc/errors';
-import { bearer, createTestDatabase, createUser } from '../support';
+import { bearer, createUser } from '../support';
+import { appBehindProxy, DatabaseProxy, type AppBehindProxy } from '../support/database-proxy';
 
-/** A proxy that can be closed, opened, or frozen: connections stay open and nothing passes either way. */
-class FreezableProxy {
-  private server: Server | null = null;
-  private readonly pairs = new Set<[Socket, Socket]>();
-  frozen = false;
-  constructor(
-    private readonly target: { host: string; port: number },
-    readonly port: number,
-  ) {}
-
-  async open(): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      const pair: [Socket, Socket] = [client, upstream];
-      this.pairs.add(pair);
-      for (const [from, to] of [pair, [upstream, client] as const]) {
-        from.on('data', (chunk: Buffer) => {
-          if (!this.frozen) to.write(chunk);
-        });
-        from.on('close', () => {
-          to.destroy();
-          this.pairs.delete(pair);
-        });
-        from.on('error', () => from.destroy());
-      }
-    });
-    await new Promise<void>((resolve) => this.server?.listen(this.port, '127.0.0.1', resolve));
-  }
-
-  async close(): Promise<void> {
-    for (const pair of this.pairs) for (const socket of pair) socket.destroy();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server = null;
-  }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
+let behind: AppBehindProxy;
 let database: TestDatabase;
-let proxy: FreezableProxy;
+let proxy: DatabaseProxy;
 let config: AppConfig;
-let handle: DatabaseHandle;
 let deps: AppDeps;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const real = new URL(database.url as string);
-  proxy = new FreezableProxy({ host: real.hostname, port: Number(real.port || 5432) }, await freePort());
-  await proxy.open();
-  const viaProxy = new URL(real);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: viaProxy.toString(),
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-waits-')),
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    LOG_LEVEL: 'silent',
+  behind = await appBehindProxy({
     DATABASE_STATEMENT_TIMEOUT_SECONDS: '5',
     DATABASE_LOCK_TIMEOUT_SECONDS: '2',
     DATABASE_IDLE_TRANSACTION_TIMEOUT_SECONDS: '1',
     DATABASE_QUERY_TIMEOUT_SECONDS: '6',
     DATABASE_CONNECT_TIMEOUT_SECONDS: '2',
   });
-  handle = createDb({ databaseUrl: config.databaseUrl, poolSize: 3, timeouts: config.databaseTimeouts });
-  deps = createDeps(config, handle, createLogger('silent'));
-  app = await buildApp(deps, { serveWeb: false });
+  ({ database, proxy, config, deps, app } = behind);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await deps?.rateLimits.close();
-  await handle?.close();
-  await proxy?.close();
-  await database?.close();
+  await behind?.close();
 });
 
 describe('bounded waits on PostgreSQL', () => {
@@ -201,13 +131,12 @@ describe('bounded waits on PostgreSQL', () => {
 
 describe('a database that is not there yet at start', () => {
   it('is waited for with growing pauses until it answers', async () => {
-    const port = await freePort();
-    const real = new URL(database.url as string);
-    const later = new FreezableProxy({ host: real.hostname, port: Number(real.port || 5432) }, port);
-    const url = new URL(real);
-    url.hostname = '127.0.0.1';
-    url.port = String(port);
-    const waiting = createDb({ databaseUrl: url.toString(), poolSize: 1, timeouts: config.databaseTimeouts });
+    const later = await DatabaseProxy.to(database.url as string);
+    const waiting = createDb({
+      databaseUrl: later.urlVia(database.url as string),
+      poolSize: 1,
+      timeouts: config.databaseTimeouts,
+    });
     const pauses: number[] = [];
     try {
       const reached = await waitUntilReachable(waiting, {
@@ -227,10 +156,13 @@ describe('a database that is not there yet at start', () => {
   });
 
   it('gives up after DATABASE_START_WAIT_SECONDS when it never answers', async () => {
-    const url = new URL(database.url as string);
-    url.hostname = '127.0.0.1';
-    url.port = String(await freePort());
-    const absent = createDb({ databaseUrl: url.toString(), poolSize: 1, timeouts: config.databaseTimeouts });
+    // A proxy never opened: nothing listens on its port.
+    const never = await DatabaseProxy.to(database.url as string);
+    const absent = createDb({
+      databaseUrl: never.urlVia(database.url as string),
+      poolSize: 1,
+      timeouts: config.databaseTimeouts,
+    });
     try {
       expect(await waitUntilReachable(absent, { withinMs: 1_000 })).toBe(false);
     } finally {
