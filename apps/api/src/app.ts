@@ -82,9 +82,11 @@ export function procedureCalls(url: string): number {
  * whole-request bound) has not fully arrived within `ms`: a dribbled JSON body holds no socket,
  * parser or memory for longer than that.
  */
-function bodyTimeout(raw: IncomingMessage, ms: number): void {
+function bodyTimeout(raw: IncomingMessage, response: ServerResponse, ms: number): void {
   const announced = raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined;
   if (!announced || raw.complete || raw.headers['content-type']?.startsWith('multipart/')) return;
+  // An injected request (tests, the SSR renderer's own calls) has no socket to close.
+  if (typeof raw.socket?.destroy !== 'function') return;
   const timer = setTimeout(() => {
     if (!raw.complete) raw.socket.destroy();
   }, ms);
@@ -92,6 +94,7 @@ function bodyTimeout(raw: IncomingMessage, ms: number): void {
   const clear = () => clearTimeout(timer);
   raw.once('end', clear);
   raw.once('close', clear);
+  response.once('finish', clear);
 }
 
 export interface BuildAppOptions {
@@ -125,8 +128,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     void reply.headers(SECURITY_HEADERS).header('X-Request-Id', req.id);
     done();
   });
-  app.addHook('onRequest', (req, _reply, done) => {
-    bodyTimeout(req.raw, config.httpTimeouts.bodyMs);
+  app.addHook('onRequest', (req, reply, done) => {
+    bodyTimeout(req.raw, reply.raw, config.httpTimeouts.bodyMs);
     done();
   });
   await app.register(cors, {
