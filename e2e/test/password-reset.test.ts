@@ -162,7 +162,15 @@ describe('password reset in the browser', () => {
     const email = `log-${Date.now().toString(36)}@e2e.test`;
     await client.register(email, 'old-password-1');
     await client.call('POST', '/api/auth/forgot-password', { email });
-    await waitForMail(email, 'Reset your password');
+    const resetMail = await waitForMail(email, 'Reset your password');
+    // The reset is used, so a "Your password was changed" mail follows: a mail the Email log can resend.
+    const resetToken = new URL(
+      /http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(resetMail.text)?.[0] as string,
+    ).searchParams.get('token');
+    expect(
+      (await client.call('POST', '/api/auth/reset-password', { token: resetToken, password: 'log-password-2' })).status,
+    ).toBe(200);
+    await waitForMail(email, 'Your password was changed');
 
     for (const viewport of [DESKTOP, MOBILE]) {
       const { page, context } = await newPage(browser, viewport);
@@ -183,11 +191,15 @@ describe('password reset in the browser', () => {
     const { page, context } = await newPage(browser, DESKTOP);
     await signInWithToken(page, portal.baseUrl, adminToken, '/admin/emails');
     const log = page.getByRole('region', { name: 'Email Log' });
-    await log.getByRole('button', { name: `Resend Reset your password to ${email}` }).click();
+    // A mail with a one-time link is not kept once sent: its row offers no Resend.
+    const resetRow = log.locator('tr').filter({ hasText: 'Reset your password' }).filter({ hasText: email });
+    await resetRow.getByText('Not kept').waitFor();
+    expect(await log.getByRole('button', { name: `Resend Reset your password to ${email}` }).count()).toBe(0);
+    await log.getByRole('button', { name: `Resend Your password was changed to ${email}` }).click();
     await page.getByText('Email queued again').waitFor();
-    // The copy goes out too: two reset mails for this address.
+    // The copy goes out too: two "password changed" mails for this address.
     const deadline = Date.now() + 30_000;
-    while (mails.filter((m) => m.to === email && m.subject === 'Reset your password').length < 2) {
+    while (mails.filter((m) => m.to === email && m.subject === 'Your password was changed').length < 2) {
       if (Date.now() > deadline) throw new Error('the resent mail did not arrive');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
