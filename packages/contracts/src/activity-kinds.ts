@@ -12,6 +12,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'api_key',
   'webhook',
   'team_invitation',
+  'program_settings',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
@@ -25,6 +26,7 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
   api_key: 'API key',
   webhook: 'Webhook',
   team_invitation: 'Team invitation',
+  program_settings: 'Program settings',
 };
 
 /** Who made a change: a signed-in user, an API key, or the system (timers, workers, the CLI). */

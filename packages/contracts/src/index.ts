@@ -15,6 +15,7 @@ export * from './material';
 export * from './messages';
 export * from './money';
 export * from './partner';
+export * from './program-settings';
 export * from './referral';
 export * from './team';
 export * from './tax-enums';

@@ -365,9 +365,25 @@ export interface IdempotencyKeysTable {
   createdAt: Generated<Date>;
 }
 
+/** The program's settings (migration 0021): a single row, created with the agreement's defaults. */
+export interface ProgramSettingsTable {
+  id: Generated<boolean>;
+  /** `clientPayment`: a fee is earned by a recorded client payment (the agreement's rule); `activeMonth`: by every active month. */
+  feeBasis: Generated<'clientPayment' | 'activeMonth'>;
+  /** A partner's payable fees below this total wait for a later payout. */
+  minimumPayout: Money;
+  /** Days after a fee is due before the processor offers it. */
+  payoutHoldDays: Generated<number>;
+  /** The day of the month (1–28) the processor proposes as the payout day. */
+  payoutDay: Generated<number>;
+  updatedBy: string | null;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   idempotencyKeys: IdempotencyKeysTable;
+  programSettings: ProgramSettingsTable;
   partners: PartnersTable;
   referrals: ReferralsTable;
   commissions: CommissionsTable;
@@ -620,6 +636,7 @@ export const TABLE_COLUMNS = {
   mfaRecoveryCodes: ['id', 'userId', 'codeHash', 'usedAt', 'createdAt'],
   mfaChallenges: ['id', 'userId', 'tokenHash', 'expiresAt', 'usedAt', 'createdAt'],
   idempotencyKeys: ['principal', 'scope', 'key', 'requestHash', 'response', 'createdAt'],
+  programSettings: ['id', 'feeBasis', 'minimumPayout', 'payoutHoldDays', 'payoutDay', 'updatedBy', 'updatedAt'],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T]> };
 
 type MissingColumns = {

@@ -15,6 +15,7 @@ import { partnerBookProcedures } from '../routers/partner-books';
 import { partnerCommissionProcedures } from '../routers/partner-commissions';
 import { partnerProfileProcedures } from '../routers/partner-profile';
 import { partnerReferralProcedures } from '../routers/partner-referrals';
+import { programSettingsProcedures } from '../routers/program-settings';
 import { siteProcedures } from '../routers/public';
 import { publicReferralProcedures } from '../routers/public-referrals';
 import { createCallerFactory, router } from './init';
@@ -40,6 +41,7 @@ export const appRouter = router({
     ...adminIntegrationProcedures,
     ...adminActivityProcedures,
     ...adminTeamProcedures,
+    ...programSettingsProcedures,
   }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });

@@ -19,6 +19,7 @@ import { statementRoutes } from '../raw/statements';
 import { commissionRoutes } from './commissions';
 import { materialRoutes } from './materials';
 import { partnerProfileRoutes } from './partner-profile';
+import { programSettingsRoutes } from './program-settings';
 import { referralRoutes } from './referrals';
 import { teamRoutes } from './team';
 
@@ -35,6 +36,7 @@ export const restRoutes: readonly RestRoute[] = [
 
   ...chartRoutes,
   ...teamRoutes,
+  ...programSettingsRoutes,
 ];
 
 /** A route that is not a plain procedure call (file streams, multipart); it documents itself. */

@@ -1,0 +1,98 @@
+// Program settings: the agreement's defaults from the start, changes by finance and admins only,
+// each change logged with its before and after, and every bad value refused by name.
+
+import { PROGRAM_SETTINGS_MESSAGES } from '@portal/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/trpc/context';
+import { bearer, createUser, useTestApp } from '../support';
+
+const t = useTestApp();
+let admin: SessionUser;
+let finance: SessionUser;
+let viewer: SessionUser;
+beforeAll(async () => {
+  t.clock.now = new Date('2026-11-26T10:00:00Z');
+  admin = await createUser(t.deps, { role: 'admin' });
+  finance = await createUser(t.deps, { role: 'finance' });
+  viewer = await createUser(t.deps, { role: 'viewer' });
+});
+
+const get = async (user: SessionUser) =>
+  t.app.inject({ method: 'GET', url: '/api/admin/program-settings', headers: await bearer(t.deps, user) });
+const patch = async (user: SessionUser, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PATCH', url: '/api/admin/program-settings', payload, headers: await bearer(t.deps, user) });
+
+describe('program settings', () => {
+  it('start with the agreement defaults: fees follow client payments, no minimum, no hold, the 1st', async () => {
+    const response = await get(viewer);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      feeBasis: 'clientPayment',
+      minimumPayout: '0.00',
+      payoutHoldDays: 0,
+      payoutDay: 1,
+      updatedBy: null,
+    });
+  });
+
+  it('are changed by finance, the change answered, logged with before and after', async () => {
+    const response = await patch(finance, { minimumPayout: '25', payoutHoldDays: 5 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ minimumPayout: '25.00', payoutHoldDays: 5, payoutDay: 1 });
+    expect((await get(admin)).json().updatedBy).toEqual(expect.stringContaining('@'));
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select(['action', 'details', 'userId'])
+      .where('entityType', '=', 'program_settings')
+      .execute();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      action: 'program_settings_updated',
+      userId: finance.id,
+      details: {
+        before: { minimumPayout: '0.00', payoutHoldDays: 0 },
+        after: { minimumPayout: '25.00', payoutHoldDays: 5 },
+      },
+    });
+  });
+
+  it('are not changed by a viewer', async () => {
+    const response = await patch(viewer, { payoutDay: 15 });
+    expect(response.statusCode).toBe(403);
+    expect((await get(admin)).json().payoutDay).toBe(1);
+  });
+
+  it.each([
+    [{ feeBasis: 'monthly' }, PROGRAM_SETTINGS_MESSAGES.feeBasis],
+    [{ minimumPayout: '-1.00' }, PROGRAM_SETTINGS_MESSAGES.minimumPayout],
+    [{ minimumPayout: '12.345' }, PROGRAM_SETTINGS_MESSAGES.minimumPayout],
+    [{ minimumPayout: '100000.01' }, PROGRAM_SETTINGS_MESSAGES.minimumPayout],
+    [{ payoutHoldDays: 366 }, PROGRAM_SETTINGS_MESSAGES.payoutHoldDays],
+    [{ payoutHoldDays: 1.5 }, PROGRAM_SETTINGS_MESSAGES.payoutHoldDays],
+    [{ payoutDay: 0 }, PROGRAM_SETTINGS_MESSAGES.payoutDay],
+    [{ payoutDay: 29 }, PROGRAM_SETTINGS_MESSAGES.payoutDay],
+    [{}, PROGRAM_SETTINGS_MESSAGES.nothingToChange],
+  ])('refuse %j with its message and change nothing', async (payload, message) => {
+    const before = (await get(admin)).json();
+    const response = await patch(admin, payload);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(message);
+    expect((await get(admin)).json()).toEqual(before);
+  });
+
+  it('take the edges: a hold of 365 days, the 28th, a minimum of 100,000.00 and the other basis', async () => {
+    const response = await patch(admin, {
+      payoutHoldDays: 365,
+      payoutDay: 28,
+      minimumPayout: '100000.00',
+      feeBasis: 'activeMonth',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      payoutHoldDays: 365,
+      payoutDay: 28,
+      minimumPayout: '100000.00',
+      feeBasis: 'activeMonth',
+    });
+  });
+});

@@ -1,0 +1,74 @@
+// The program's settings: how fees are earned and the rules the Payout Processor follows.
+
+import { z } from 'zod';
+import { fromCents, toCents } from './money';
+
+/** `clientPayment`: a recorded client payment earns the month's fee (the agreement's rule, the default);
+ * `activeMonth`: every month a won client is active earns it (a firm whose clients all pay by debit). */
+export const FEE_BASES = ['clientPayment', 'activeMonth'] as const;
+export type FeeBasis = (typeof FEE_BASES)[number];
+export const FEE_BASIS_LABELS: Record<FeeBasis, string> = {
+  clientPayment: 'When the client pays (the agreement)',
+  activeMonth: 'Every active month (automatic debit)',
+};
+
+export const MINIMUM_PAYOUT_MAX = '100000.00';
+export const PAYOUT_HOLD_DAYS_MAX = 365;
+
+export const PROGRAM_SETTINGS_MESSAGES = {
+  feeBasis: `feeBasis must be one of ${FEE_BASES.join(', ')}`,
+  minimumPayout: 'The minimum payout must be an amount from 0.00 to 100,000.00 with at most two decimals',
+  payoutHoldDays: `The hold must be a whole number of days from 0 to ${PAYOUT_HOLD_DAYS_MAX}`,
+  payoutDay: 'The payout day must be a day of the month from 1 to 28',
+  nothingToChange: 'Give at least one setting to change',
+} as const;
+
+const minimumPayoutField = z
+  .union([z.string(), z.number()], { error: PROGRAM_SETTINGS_MESSAGES.minimumPayout })
+  .transform((value, ctx) => {
+    try {
+      const cents = toCents(value);
+      if (cents >= 0 && cents <= toCents(MINIMUM_PAYOUT_MAX)) return fromCents(cents);
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: PROGRAM_SETTINGS_MESSAGES.minimumPayout });
+    return z.NEVER;
+  });
+
+export const programSettingsOutput = z.object({
+  feeBasis: z.enum(FEE_BASES),
+  /** Decimal string: a partner's payable total below it waits for a later payout. */
+  minimumPayout: z.string(),
+  /** Days after a fee's due date before the processor offers it. */
+  payoutHoldDays: z.number().int(),
+  /** The day of the month (1–28) the processor proposes for the next payout. */
+  payoutDay: z.number().int(),
+  updatedAt: z.string(),
+  /** The email of the member who changed them last; null while they are the defaults. */
+  updatedBy: z.string().nullable(),
+});
+export type ProgramSettings = z.infer<typeof programSettingsOutput>;
+
+export const updateProgramSettingsInput = z
+  .object({
+    feeBasis: z.enum(FEE_BASES, { error: PROGRAM_SETTINGS_MESSAGES.feeBasis }).optional(),
+    minimumPayout: minimumPayoutField.optional(),
+    payoutHoldDays: z
+      .number({ error: PROGRAM_SETTINGS_MESSAGES.payoutHoldDays })
+      .int(PROGRAM_SETTINGS_MESSAGES.payoutHoldDays)
+      .min(0, PROGRAM_SETTINGS_MESSAGES.payoutHoldDays)
+      .max(PAYOUT_HOLD_DAYS_MAX, PROGRAM_SETTINGS_MESSAGES.payoutHoldDays)
+      .optional(),
+    payoutDay: z
+      .number({ error: PROGRAM_SETTINGS_MESSAGES.payoutDay })
+      .int(PROGRAM_SETTINGS_MESSAGES.payoutDay)
+      .min(1, PROGRAM_SETTINGS_MESSAGES.payoutDay)
+      .max(28, PROGRAM_SETTINGS_MESSAGES.payoutDay)
+      .optional(),
+  })
+  .strict()
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+    message: PROGRAM_SETTINGS_MESSAGES.nothingToChange,
+  });
+export type UpdateProgramSettingsInput = z.infer<typeof updateProgramSettingsInput>;
