@@ -42,6 +42,7 @@ export const MESSAGES = {
     'This version of the affiliate agreement is not known. Please reload the page and accept the current agreement.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  databaseBusy: 'Another change to the same records was being saved at the same moment. Please try again.',
   storageUnavailable: 'File storage is unavailable right now. Please try again shortly.',
   resetRequested:
     'If an account exists for this email, we have sent a link to reset its password. The link is valid for 30 minutes.',

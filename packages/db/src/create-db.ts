@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql, type LogConfig } from 'kysely';
 import pg from 'pg';
+import { RetryingKysely } from './retrying';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -37,6 +38,8 @@ export interface CreateDbOptions {
   log?: LogConfig;
   /** PostgreSQL: the bounds of every wait on the database (DATABASE_TIMEOUTS). */
   timeouts?: DatabaseTimeouts;
+  /** PostgreSQL: told each time a transaction aborted by a deadlock or serialization failure runs again. */
+  onTransactionRetry?: (attempt: number) => void;
 }
 
 /**
@@ -114,11 +117,15 @@ export function createDb(options: CreateDbOptions): DatabaseHandle {
         return result;
       };
     });
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
-      plugins,
-      ...(options.log ? { log: options.log } : {}),
-    });
+    // Concurrent transactions can deadlock or fail to serialize on PostgreSQL: each runs again a few times.
+    const db = new RetryingKysely<Database>(
+      {
+        dialect: new PostgresDialect({ pool }),
+        plugins,
+        ...(options.log ? { log: options.log } : {}),
+      },
+      { onRetry: options.onTransactionRetry },
+    );
     return {
       db,
       kind: 'postgres',

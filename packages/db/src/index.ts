@@ -1,4 +1,5 @@
 export * from './create-db';
 export * from './migrate';
+export * from './retrying';
 export * from './schema';
 export { migrations } from './migrations';

@@ -4,6 +4,7 @@
 
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '@portal/contracts';
+import { isTransactionConflict } from '@portal/db';
 import { DomainError, type DomainErrorKind } from '../services/platform/errors';
 import { RateLimitedError } from '../services/platform/rate-limits';
 
@@ -107,12 +108,18 @@ export function toClientError(error: TRPCError): TRPCError {
       cause,
     });
   }
+  // Deadlocks and serialization failures are retried inside the transaction; one that still fails is busy, not broken.
+  if (error.code === 'INTERNAL_SERVER_ERROR' && isTransactionConflict(cause)) {
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.databaseBusy, cause });
+  }
   if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(cause ?? error)) {
     return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.databaseUnavailable, cause });
   }
   return error;
 }
 
+/** Seconds a client should wait before trying again: a spent rate budget, or one second after a conflict between writers. */
 export function retryAfterOf(error: TRPCError): number | undefined {
-  return error.cause instanceof RateLimitedError ? error.cause.retryAfterSeconds : undefined;
+  if (error.cause instanceof RateLimitedError) return error.cause.retryAfterSeconds;
+  return error.code === 'SERVICE_UNAVAILABLE' && isTransactionConflict(error.cause) ? 1 : undefined;
 }

@@ -65,6 +65,13 @@ interface NewReferral {
 
 async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<ReferralRow> {
   const { values, now } = input;
+  // The partner's row first (its lock, then the referral and the counters the triggers keep): the
+  // order every writer of a partner's referrals takes.
+  await trx
+    .updateTable('partners')
+    .set({ firstReferralDate: sql`coalesce(first_referral_date, ${now})`, lastReferralDate: now, updatedAt: now })
+    .where('id', '=', input.partnerId)
+    .execute();
   const row = await trx
     .insertInto('referrals')
     .values({
@@ -86,11 +93,6 @@ async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<Referral
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('partners')
-    .set({ firstReferralDate: sql`coalesce(first_referral_date, ${now})`, lastReferralDate: now, updatedAt: now })
-    .where('id', '=', input.partnerId)
-    .execute();
   await logActivity(trx, {
     userId: input.actorUserId,
     action: input.action,
@@ -351,6 +353,14 @@ export async function updateReferral(
 ): Promise<Referral> {
   const { id, ...patch } = input;
   const row = await db.transaction().execute(async (trx) => {
+    // Locks in one order everywhere: the partner, then its referral (adding a client locks the partner
+    // first too), so two writers on one partner queue instead of deadlocking.
+    await trx
+      .selectFrom('partners')
+      .select('id')
+      .where('id', '=', trx.selectFrom('referrals').select('partnerId').where('id', '=', id))
+      .forUpdate()
+      .execute();
     const current = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw DomainError.notFound(REFERRAL_MESSAGES.referralNotFound);
     const changes = stageChange(current, patch, now);
