@@ -77,7 +77,7 @@ describe('concurrent writers on one partner', () => {
     const call = async (replica: Replica, method: 'POST' | 'PATCH', url: string, payload: object, headers: object) => {
       const response = await replica.app.inject({ method, url, payload: { ...payload }, headers: { ...headers } });
       const retryAfter = response.headers['retry-after'];
-      answers.push({ status: response.statusCode, retryAfter: retryAfter as string | undefined, body: response.body });
+      answers.push({ status: response.statusCode, retryAfter: retryAfter, body: response.body });
       return response;
     };
 
