@@ -76,10 +76,29 @@ export function createDeps(
     logger,
     tokens: createTokenService(secrets.jwtSecret, now),
     cipher: createFieldCipher(secrets.dataEncryptionKey, config.dataEncryptionOldKeys),
-    rateLimits: createRateLimits({ redisUrl: config.redisUrl, apiKeyPerMinute: config.apiKeyRateLimit }),
+    rateLimits: createRateLimits({
+      redisUrl: config.redisUrl,
+      apiKeyPerMinute: config.apiKeyRateLimit,
+      onRedisFailure: redisFailureReporter(metrics, logger),
+    }),
     storage: createStorage(config),
     metrics,
     now,
+  };
+}
+
+/** Counts each throttle that ran on this process's counters because Redis failed, and logs it at most once a minute. */
+function redisFailureReporter(metrics: Metrics, logger: FastifyBaseLogger): (error: unknown) => void {
+  const fallbacks = metrics.registerCounter(
+    'portal_rate_limit_redis_fallbacks_total',
+    "Throttle checks that used this process's own counters because Redis did not answer",
+  );
+  let lastLogged = 0;
+  return (error) => {
+    fallbacks.inc();
+    if (Date.now() - lastLogged < 60_000) return;
+    lastLogged = Date.now();
+    logger.warn({ err: error }, "Redis did not answer: throttles use this process's own counters until it is back");
   };
 }
 

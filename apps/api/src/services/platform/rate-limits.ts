@@ -1,5 +1,8 @@
 // Throttles for sign-in, sign-up and public writes. In memory for one process; in Redis when
-// REDIS_URL is set, so several replicas share the same counters.
+// REDIS_URL is set, so several replicas share the same counters. Redis is not vital: while it does
+// not answer (a command fails or takes more than a second), each throttle falls back to this
+// process's own counters, the fallback is reported (onRedisFailure: a log line and a metric), and
+// readiness says `degraded`, so a load balancer keeps the replicas.
 
 import { MESSAGES } from '@portal/contracts';
 import { Redis } from 'ioredis';
@@ -87,30 +90,74 @@ export async function takeBudgets(rateLimits: RateLimits, budgets: readonly Budg
   };
 }
 
+/** How long a throttle waits for Redis before using this process's counters instead. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+/** After Redis failed, how long the throttles use this process's counters before asking Redis again. */
+export const REDIS_RETRY_AFTER_MS = 5000;
+
 export function createRateLimits(
-  options: { redisUrl?: string; prefix?: string; apiKeyPerMinute?: number } = {},
+  options: {
+    redisUrl?: string;
+    prefix?: string;
+    apiKeyPerMinute?: number;
+    /** Told when a throttle could not reach Redis and used this process's counters. */
+    onRedisFailure?: (error: unknown) => void;
+  } = {},
 ): RateLimits {
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 2, lazyConnect: false })
+    ? new Redis(options.redisUrl, {
+        // A command while Redis is away fails at once (the throttle falls back) instead of queueing.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        connectTimeout: 2000,
+        retryStrategy: (times) => Math.min(times * 200, 2000),
+      })
     : undefined;
+  // ioredis reports a lost connection as an 'error' event too: the throttles already handle it.
+  redis?.on('error', () => {});
   const prefix = options.prefix ?? 'portal-rl';
+  let redisSkippedUntil = 0;
+  /** A Redis limiter that falls back to an in-memory twin when Redis fails (not when the budget is spent). */
+  const resilient = (opts: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory(opts);
+    if (!redis) return memory;
+    const shared = new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false });
+    const fallBack =
+      <A extends unknown[]>(call: (limiter: RateLimiterAbstract, ...args: A) => Promise<RateLimiterRes>) =>
+      async (...args: A) => {
+        if (Date.now() < redisSkippedUntil) return call(memory, ...args);
+        try {
+          const result = await call(shared, ...args);
+          redisSkippedUntil = 0;
+          return result;
+        } catch (error) {
+          if (error instanceof RateLimiterRes) {
+            redisSkippedUntil = 0;
+            throw error;
+          }
+          // A Redis that hangs would cost every check its full timeout: after a failure the
+          // throttles use local counters for a few seconds before asking Redis again.
+          redisSkippedUntil = Date.now() + REDIS_RETRY_AFTER_MS;
+          options.onRedisFailure?.(error);
+          return call(memory, ...args);
+        }
+      };
+    return Object.assign(Object.create(shared) as RateLimiterAbstract, {
+      consume: fallBack((limiter, key: string | number, points?: number) => limiter.consume(key, points)),
+      reward: fallBack((limiter, key: string | number, points?: number) => limiter.reward(key, points)),
+    });
+  };
   const limiters = new Map<RatePolicyName, RateLimiterAbstract>();
   for (const [name, policy] of Object.entries(RATE_POLICIES) as [RatePolicyName, RatePolicy][]) {
-    const opts = { keyPrefix: `${prefix}:${name}`, points: policy.points, duration: policy.durationSeconds };
     limiters.set(
       name,
-      redis
-        ? new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false })
-        : new RateLimiterMemory(opts),
+      resilient({ keyPrefix: `${prefix}:${name}`, points: policy.points, duration: policy.durationSeconds }),
     );
   }
   const limiter = (name: RatePolicyName) => limiters.get(name) as RateLimiterAbstract;
   const keyLimit = options.apiKeyPerMinute ?? 600;
-  const keyOpts = { keyPrefix: `${prefix}:apiKey`, points: keyLimit, duration: 60 };
-  const keyLimiter: RateLimiterAbstract = redis
-    ? new RateLimiterRedis({ ...keyOpts, storeClient: redis, useRedisPackage: false })
-    : new RateLimiterMemory(keyOpts);
-
+  const keyLimiter = resilient({ keyPrefix: `${prefix}:apiKey`, points: keyLimit, duration: 60 });
   return {
     async consumeApiKey(keyId, calls = 1) {
       const budgetOf = (res: RateLimiterRes) => ({
