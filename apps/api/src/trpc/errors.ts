@@ -67,6 +67,12 @@ const UNAVAILABLE_CODES = new Set([
   // A bound on a wait was reached: a statement cancelled by statement_timeout, a lock not granted within lock_timeout.
   '57014',
   '55P03',
+  // Out of resources: the disk is full (53100; ENOSPC/EDQUOT from the embedded database's files), memory, connections.
+  '53100',
+  '53200',
+  '53300',
+  'ENOSPC',
+  'EDQUOT',
 ]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {

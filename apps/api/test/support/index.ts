@@ -51,9 +51,13 @@ const INHERITED_OUT = [
 const cleanEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_OUT.includes(name)));
 
-/** Starts `node --import tsx <args>` in the API folder (src/main.ts, src/cli/index.ts …) with `env`. */
-export function startApiProcess(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+/**
+ * Starts `node --import tsx <args>` in the API folder (src/main.ts, src/cli/index.ts …) with `env`;
+ * `wrapper` is a command that runs it (its arguments, then node's command line), e.g. in a mount namespace.
+ */
+export function startApiProcess(args: string[], env: Record<string, string>, wrapper: string[] = []) {
+  const command = [...wrapper, process.execPath, '--import', 'tsx', ...args];
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: apiDir,
     env: { ...cleanEnv(), ACCRUAL_TIMER: 'false', LOG_LEVEL: 'info', ...env },
   });

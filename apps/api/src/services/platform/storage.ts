@@ -4,7 +4,9 @@
 
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { MESSAGES } from '@portal/contracts';
+import { DomainError } from './errors';
 import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -64,6 +66,15 @@ export function byteCounter(maxBytes: number): Transform & { size(): number } {
   return Object.assign(counter, { size: () => size });
 }
 
+/** A folder that cannot take more bytes (full, over quota, read-only, failing): not the file's fault. */
+const DISK_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
+
+/** A disk failure answers 503 in the user's words; anything else (a refused file) stays as it is. */
+const asUnavailable = (error: unknown): unknown =>
+  DISK_FAILURES.has((error as { code?: string })?.code ?? '')
+    ? DomainError.unavailable(MESSAGES.storageUnavailable, error)
+    : error;
+
 export function createLocalStorage(root: string): FileStorage {
   const base = resolve(root);
   const pathOf = (key: string) => {
@@ -75,7 +86,9 @@ export function createLocalStorage(root: string): FileStorage {
 
   return {
     async put(source, { maxBytes, extension, through }) {
-      await mkdir(base, { recursive: true, mode: 0o700 });
+      await mkdir(base, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+        throw asUnavailable(error);
+      });
       const key = newStorageKey(extension);
       const path = pathOf(key);
       const counter = byteCounter(maxBytes);
@@ -84,7 +97,7 @@ export function createLocalStorage(root: string): FileStorage {
         await (through ? pipeline(source, through, counter, sink) : pipeline(source, counter, sink));
       } catch (error) {
         await rm(path, { force: true });
-        throw error;
+        throw asUnavailable(error);
       }
       return { key, sizeBytes: counter.size() };
     },
@@ -97,9 +110,15 @@ export function createLocalStorage(root: string): FileStorage {
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
+    /** Writes and removes a small file: a full disk passes a permission check but fails this one. */
     async check() {
       await mkdir(base, { recursive: true, mode: 0o700 });
-      await access(base, constants.W_OK);
+      const probe = join(base, `.ready-${randomUUID()}`);
+      try {
+        await writeFile(probe, Buffer.alloc(4096), { mode: 0o600 });
+      } finally {
+        await unlink(probe).catch(() => {});
+      }
     },
   };
 }
