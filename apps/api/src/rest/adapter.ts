@@ -98,6 +98,24 @@ interface RestRouteOf<P extends ProcedurePath> {
 /** One row of the REST table; `respond` and `paged` are typed by the procedure it names. */
 export type RestRoute = { [P in ProcedurePath]: RestRouteOf<P> }[ProcedurePath];
 
+/** The optional Idempotency-Key of a create or a money change, and the header of its replay. */
+export const idempotent = {
+  requestHeaders: [
+    {
+      name: 'Idempotency-Key',
+      required: false,
+      description:
+        'Optional, 8 to 200 visible characters (e.g. a UUID): a retry with the same key and body answers the first result again (200, Idempotent-Replayed: true) and changes nothing; the same key with another body is 422. Keys are kept 24 hours.',
+    },
+  ],
+  responseHeaders: [
+    {
+      name: 'Idempotent-Replayed',
+      description: '"true" when the answer is the stored one of an earlier request with this key',
+    },
+  ],
+};
+
 const LINK_HEADER = {
   name: 'Link',
   description: 'Paged requests only: <address of the next page>; rel="next" (RFC 8288); absent on the last page',

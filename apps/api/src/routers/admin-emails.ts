@@ -3,7 +3,7 @@
 import { emailLogEntryOutput, emailLogPageOutput, idInput, listEmailsInput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { listEmails, resendEmail } from '../services/notifications/email-log';
-import { permittedProcedure } from '../trpc/init';
+import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 export const adminEmailProcedures = {
   emails: permittedProcedure('emails:read')
@@ -15,6 +15,8 @@ export const adminEmailProcedures = {
     .input(idInput)
     .output(emailLogEntryOutput)
     .mutation(({ ctx, input }) =>
-      resendEmail(ctx.deps.db, { id: input.id, adminId: ctx.user.id, now: ctx.deps.now() }),
+      runIdempotently(ctx, 'admin.resendEmail', input, (db) =>
+        resendEmail(db, { id: input.id, adminId: ctx.user.id, now: ctx.deps.now() }),
+      ),
     ),
 } satisfies TRPCRouterRecord;

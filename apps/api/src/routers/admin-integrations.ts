@@ -27,7 +27,7 @@ import {
   updateWebhook,
   type WebhookDeps,
 } from '../services/integrations/webhooks';
-import { permittedProcedure } from '../trpc/init';
+import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 const manage = permittedProcedure('keys:manage');
 const webhookDeps = (deps: AppDeps): WebhookDeps => ({
@@ -84,18 +84,22 @@ export const adminIntegrationProcedures = {
     .input(webhookDeliveryIdInput)
     .output(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) =>
-      resendDelivery(ctx.deps.db, {
-        actorId: ctx.user.id,
-        endpointId: input.id,
-        deliveryId: input.deliveryId,
-        now: ctx.deps.now(),
-      }),
+      runIdempotently(ctx, 'admin.resendWebhookDelivery', input, (db) =>
+        resendDelivery(db, {
+          actorId: ctx.user.id,
+          endpointId: input.id,
+          deliveryId: input.deliveryId,
+          now: ctx.deps.now(),
+        }),
+      ),
     ),
 
   sendWebhookTestEvent: manage
     .input(idInput)
     .output(z.object({ eventId: z.uuid() }))
     .mutation(({ ctx, input }) =>
-      sendTestEvent(ctx.deps.db, { actorId: ctx.user.id, endpointId: input.id, now: ctx.deps.now() }),
+      runIdempotently(ctx, 'admin.sendWebhookTestEvent', input, (db) =>
+        sendTestEvent(db, { actorId: ctx.user.id, endpointId: input.id, now: ctx.deps.now() }),
+      ),
     ),
 } satisfies TRPCRouterRecord;

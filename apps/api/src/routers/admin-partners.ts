@@ -31,7 +31,7 @@ import {
   listPartnerPayouts,
   ofExistingPartner,
 } from '../services/partners/partner-page';
-import { permittedProcedure } from '../trpc/init';
+import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 const decision = (transition: 'approve' | 'suspend' | 'reactivate') =>
   permittedProcedure('partners:approve')
@@ -109,6 +109,8 @@ export const adminPartnerProcedures = {
     .input(createPartnerInput)
     .output(adminPartnerRowOutput)
     .mutation(({ ctx, input }) =>
-      createPartnerByAdmin(ctx.deps.db, { form: input, adminId: ctx.user.id, now: ctx.deps.now() }),
+      runIdempotently(ctx, 'admin.createPartner', input, (db) =>
+        createPartnerByAdmin(db, { form: input, adminId: ctx.user.id, now: ctx.deps.now() }),
+      ),
     ),
 } satisfies TRPCRouterRecord;

@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { changeMemberRole, deactivateMember, inviteMember, listTeam, resetMemberMfa } from '../services/accounts/team';
-import { permittedProcedure } from '../trpc/init';
+import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 /** admin.team, admin.inviteMember, admin.changeMemberRole, admin.removeMember, admin.resetMemberMfa: only `admin` manages the team. */
 export const adminTeamProcedures = {
@@ -19,7 +19,9 @@ export const adminTeamProcedures = {
   inviteMember: permittedProcedure('team:manage')
     .input(inviteMemberInput)
     .output(teamInvitationOutput)
-    .mutation(({ ctx, input }) => inviteMember(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      runIdempotently(ctx, 'admin.inviteMember', input, (db) => inviteMember({ ...ctx.deps, db }, ctx.user, input)),
+    ),
 
   changeMemberRole: permittedProcedure('team:manage')
     .input(changeMemberRoleInput)

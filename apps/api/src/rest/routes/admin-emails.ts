@@ -1,7 +1,7 @@
 // REST paths of mail: the admin's Email log and the partner's mail preferences.
 
 import { EMAIL_LOG_PAGE_SIZE } from '@portal/contracts';
-import type { RestRoute } from '../adapter';
+import { idempotent, type RestRoute } from '../adapter';
 
 const tag = 'Admin: email';
 
@@ -22,6 +22,7 @@ export const adminEmailRoutes: RestRoute[] = [
     summary: 'Queue a new copy of a mail (the original keeps its history); answers the new row',
     tag,
     status: 201,
+    ...idempotent,
   },
   {
     method: 'GET',

@@ -1,6 +1,6 @@
 // REST paths of API keys and webhooks of internal tools (admins only; never an API key).
 
-import type { RestRoute } from '../adapter';
+import { idempotent, type RestRoute } from '../adapter';
 
 const keys = 'Admin: API keys';
 const hooks = 'Admin: webhooks';
@@ -73,6 +73,7 @@ export const adminIntegrationRoutes: RestRoute[] = [
     summary: 'Send the event again (same webhook-id)',
     tag: hooks,
     status: 201,
+    ...idempotent,
   },
   {
     method: 'POST',
@@ -81,5 +82,6 @@ export const adminIntegrationRoutes: RestRoute[] = [
     summary: 'Send a webhook.test event to this endpoint',
     tag: hooks,
     status: 201,
+    ...idempotent,
   },
 ];

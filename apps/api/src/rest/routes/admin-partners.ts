@@ -2,7 +2,7 @@
 
 import { DEFAULT_PAGE_SIZE, listPartnersInput, PARTNER_SORTS, partnerPageInput } from '@portal/contracts';
 import { streamPartners } from '../../services/partners/admin-partners';
-import type { RestRoute } from '../adapter';
+import { idempotent, type RestRoute } from '../adapter';
 
 const tag = 'Admin: partners';
 
@@ -108,5 +108,6 @@ export const adminPartnerRoutes: RestRoute[] = [
     summary: 'Create an active partner with its sign-in (Create Partner form)',
     tag,
     status: 201,
+    ...idempotent,
   },
 ];

@@ -2,27 +2,9 @@
 
 import { MAX_PAGE_SIZE, pendingFilter } from '@portal/contracts';
 import { streamPendingCommissions } from '../../services/money/payouts';
-import type { RestRoute } from '../adapter';
+import { idempotent, type RestRoute } from '../adapter';
 
 const partnerTag = 'Partner: commissions';
-/** The optional Idempotency-Key of a create or a money change, and the header of its replay. */
-const idempotent = {
-  requestHeaders: [
-    {
-      name: 'Idempotency-Key',
-      required: false,
-      description:
-        'Optional, 8 to 200 visible characters (e.g. a UUID): a retry with the same key and body answers the first result again (200, Idempotent-Replayed: true) and changes nothing; the same key with another body is 422. Keys are kept 24 hours.',
-    },
-  ],
-  responseHeaders: [
-    {
-      name: 'Idempotent-Replayed',
-      description: '"true" when the answer is the stored one of an earlier request with this key',
-    },
-  ],
-};
-
 const adminTag = 'Admin: commissions and payouts';
 
 export const commissionRoutes: RestRoute[] = [

@@ -7,7 +7,7 @@ import {
   REFERRAL_STAGES,
 } from '@portal/contracts';
 import { streamAllReferrals } from '../../services/referrals/referrals';
-import type { RestRoute } from '../adapter';
+import { idempotent, type RestRoute } from '../adapter';
 
 /** RFC 8288 link to the next page of a cursor-paged list: the request's own address with `cursor` replaced (relative). */
 export function nextCursorLink(requestUrl: string, cursor: string): string {
@@ -31,6 +31,7 @@ export const referralRoutes: RestRoute[] = [
     summary: 'Create a referral (active partners only); it starts in the booked stage',
     tag: 'Partner',
     status: 201,
+    ...idempotent,
   },
   {
     method: 'GET',
@@ -97,6 +98,7 @@ export const referralRoutes: RestRoute[] = [
     summary: 'Add a client to an active partner',
     tag: 'Admin',
     status: 201,
+    ...idempotent,
   },
   {
     method: 'PATCH',

@@ -1,4 +1,4 @@
-import type { RestRoute } from '../adapter';
+import { idempotent, type RestRoute } from '../adapter';
 
 const throttled = [{ name: 'Retry-After', description: 'Seconds to wait, on 429' }];
 
@@ -20,6 +20,7 @@ export const teamRoutes: RestRoute[] = [
     status: 201,
     description:
       'The link works once and for 7 days; the token is stored only as a hash. A newer invitation of the same email replaces the older one. An email that already has an account is 409.',
+    ...idempotent,
   },
   {
     method: 'PATCH',

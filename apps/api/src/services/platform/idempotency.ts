@@ -29,12 +29,31 @@ export interface IdempotentCall {
   onReplay: () => void;
 }
 
-/** Runs `change` once per key: inside one transaction with the key's stored answer when a key is sent. */
-export async function idempotently<T>(
-  db: Db,
-  call: IdempotentCall,
-  change: (trx: Db | Transaction<Database>) => Promise<T>,
-): Promise<T> {
+/**
+ * The transaction `trx` as a database handle whose own `transaction().execute(work)` runs `work` in
+ * `trx`: a service written for a database (opening its transaction) then joins the caller's one.
+ */
+export function joiningTransaction(trx: Transaction<Database>): Db {
+  const joined = {
+    setAccessMode: () => joined,
+    setIsolationLevel: () => joined,
+    execute: <R>(work: (inner: Transaction<Database>) => Promise<R>) => work(trx),
+  };
+  return new Proxy(trx, {
+    get(target, property) {
+      if (property === 'transaction') return () => joined;
+      const value: unknown = Reflect.get(target, property, target);
+      // Kysely keeps its state in private fields: its methods run on the transaction itself.
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * Runs `change` once per key: inside one transaction with the key's stored answer when a key is sent.
+ * `change` gets a handle whose transactions join that one, so any service can run under a key.
+ */
+export async function idempotently<T>(db: Db, call: IdempotentCall, change: (db: Db) => Promise<T>): Promise<T> {
   if (call.key === undefined) return change(db);
   if (!KEY.test(call.key)) throw DomainError.invalid(MESSAGES.idempotencyKeyInvalid);
   const principal = call.user.apiKeyId ? `key:${call.user.apiKeyId}` : call.user.id;
@@ -60,7 +79,7 @@ export async function idempotently<T>(
       call.onReplay();
       return earlier.response as T;
     }
-    const answer = await change(trx);
+    const answer = await change(joiningTransaction(trx));
     await trx
       .insertInto('idempotencyKeys')
       .values({

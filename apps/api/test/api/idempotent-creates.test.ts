@@ -1,0 +1,116 @@
+// Every create takes an optional Idempotency-Key: a retry with the same key and body answers the
+// first result again (Idempotent-Replayed: true) and creates nothing more; the same key with
+// another body is 422. Creates that leave a service's own transaction join the key's transaction,
+// so a create and its stored answer stand or fall together.
+
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@portal/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/trpc/context';
+import { bearer, createPartner, createUser, type PartnerFixture, uniqueEmail, useTestApp } from '../support';
+
+const t = useTestApp();
+let admin: SessionUser;
+let partner: PartnerFixture;
+beforeAll(async () => {
+  admin = await createUser(t.deps, { role: 'admin' });
+  partner = await createPartner(t.deps);
+});
+
+interface CreateCase {
+  name: string;
+  url: string;
+  who: () => SessionUser;
+  body: () => Record<string, unknown>;
+  /** Another body for the same key. */
+  other: (body: Record<string, unknown>) => Record<string, unknown>;
+  count: () => Promise<number>;
+}
+
+const countOf = async (table: 'referrals' | 'partners' | 'teamInvitations') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const cases: CreateCase[] = [
+  {
+    name: 'an admin adds a client',
+    url: '/api/admin/referrals',
+    who: () => admin,
+    body: () => ({
+      partnerId: partner.partnerId,
+      clientCompanyName: 'Retry Goods',
+      serviceType: 'controller',
+      monthlyValue: '2500.00',
+    }),
+    other: (body) => ({ ...body, monthlyValue: '2600.00' }),
+    count: () => countOf('referrals'),
+  },
+  {
+    name: 'a partner submits a referral',
+    url: '/api/partners/referrals',
+    who: () => partner.user,
+    body: () => ({ clientCompanyName: 'Twice Sent Co', serviceType: 'basic_accounting', monthlyValue: '800.00' }),
+    other: (body) => ({ ...body, clientCompanyName: 'Another Co' }),
+    count: () => countOf('referrals'),
+  },
+  {
+    name: 'an admin creates a partner',
+    url: '/api/admin/partners',
+    who: () => admin,
+    body: () => ({
+      email: uniqueEmail('retried-partner'),
+      password: 'a-long-password',
+      companyName: 'Retried Partner LLC',
+      contactName: 'Rita Retry',
+      companyType: 'consultant',
+      expectedVolume: '5-10 referrals/month',
+      paymentMethod: 'Wire',
+    }),
+    other: (body) => ({ ...body, companyName: 'Changed LLC' }),
+    count: () => countOf('partners'),
+  },
+  {
+    name: 'an admin invites a team member',
+    url: '/api/admin/team/invitations',
+    who: () => admin,
+    body: () => ({ email: uniqueEmail('retried-invite'), role: 'viewer' }),
+    other: (body) => ({ ...body, role: 'finance' }),
+    count: () => countOf('teamInvitations'),
+  },
+];
+
+describe.each(cases)('Idempotency-Key when $name', ({ url, who, body, other, count }) => {
+  it('replays the first answer to a retry and creates one record; another body is 422', async () => {
+    const key = randomUUID();
+    const payload = body();
+    const headers = { ...(await bearer(t.deps, who())), 'idempotency-key': key };
+    const before = await count();
+
+    const first = await t.app.inject({ method: 'POST', url, payload, headers });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+
+    const retry = await t.app.inject({ method: 'POST', url, payload, headers });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(await count()).toBe(before + 1);
+
+    const changed = await t.app.inject({ method: 'POST', url, payload: other(payload), headers });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().message).toBe(MESSAGES.idempotencyKeyReusedForOther);
+    expect(await count()).toBe(before + 1);
+
+    // Without a key, a create is a create (a person may mean a second one).
+    const { 'idempotency-key': _omitted, ...plain } = headers;
+    const again = await t.app.inject({ method: 'POST', url, payload: body(), headers: plain });
+    expect(again.statusCode).toBe(201);
+    expect(await count()).toBe(before + 2);
+  });
+});
