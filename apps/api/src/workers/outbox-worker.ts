@@ -8,8 +8,11 @@ import type { AppDeps } from '../deps';
 import { CLEARED_BODY, clearExpiredMailBodies, SECRET_MAIL_KINDS } from '../services/notifications/outbox';
 import { claimDue, createPollingWorker, settleClaim, type PollingWorker } from './polling-worker';
 
-/** Waits after the 1st … 5th failed attempt; a 6th failure marks the mail failed. */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const;
+/**
+ * Waits after the 1st … 7th failed attempt; an 8th failure marks the mail failed. The first retries
+ * come within a minute, so a mail server back after a short outage gets its backlog at once.
+ */
+export const RETRY_DELAYS_MS = [15_000, 30_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const;
 /** How long a claimed row is hidden from other workers while it is being sent. */
 export const CLAIM_LEASE_MS = 10 * 60_000;
 export const NOT_SENT_NO_SMTP = 'not sent: no SMTP configured';

@@ -86,6 +86,13 @@ export interface PollingWorkerOptions<T> {
   intervalMs: number;
   claim: () => Promise<T[]>;
   deliver: (row: T) => Promise<void>;
+  /**
+   * Rows of one group (e.g. one webhook endpoint) are delivered one after another, in claim order;
+   * groups go out side by side, at most `concurrency` at once, so one slow receiver delays only its own.
+   */
+  groupBy?: (row: T) => string;
+  /** How many groups are delivered at once (default 1: the whole batch in order). */
+  concurrency?: number;
   /** Runs after the last batch when the worker stops (closes a transport). */
   onStop?: () => void;
 }
@@ -111,7 +118,18 @@ export async function settleClaim<T extends ClaimableTable>(
 export function createPollingWorker<T>(deps: Pick<AppDeps, 'logger'>, options: PollingWorkerOptions<T>): PollingWorker {
   async function runOnce(): Promise<number> {
     const claimed = await options.claim();
-    for (const row of claimed) await options.deliver(row);
+    const groups = new Map<string, T[]>();
+    for (const row of claimed) {
+      const key = options.groupBy?.(row) ?? '';
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    const queue = [...groups.values()];
+    const lane = async () => {
+      for (let group = queue.shift(); group; group = queue.shift()) {
+        for (const row of group) await options.deliver(row);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, lane));
     return claimed.length;
   }
 

@@ -3,7 +3,7 @@
 
 import type { AppDeps } from '../deps';
 import { claimDue, createPollingWorker, settleClaim, type PollingWorker } from './polling-worker';
-import { sendWebhook, webhookIdOf, webhookSecretContext } from '../services/integrations/webhooks';
+import { DELIVERY_TIMEOUT_MS, sendWebhook, webhookIdOf, webhookSecretContext } from '../services/integrations/webhooks';
 
 /** Waits after the 1st … 7th failed attempt (first retry within ~10 s, then backoff over about a day); an 8th failure marks the delivery failed. */
 export const WEBHOOK_RETRY_DELAYS_MS = [
@@ -15,8 +15,15 @@ export const WEBHOOK_RETRY_DELAYS_MS = [
   10 * 3_600_000,
   10 * 3_600_000,
 ] as const;
-/** Longer than the 10 s timeout of one attempt. */
-export const WEBHOOK_CLAIM_LEASE_MS = 2 * 60_000;
+/** Rows one claim takes. */
+export const WEBHOOK_BATCH_SIZE = 20;
+/** Endpoints delivered to at once; one endpoint's deliveries go out one after another. */
+export const WEBHOOK_CONCURRENCY = 8;
+/**
+ * Longer than the worst case of one claim: every row for one endpoint that answers only at the
+ * timeout (20 × 10 s), so no other replica claims a row this one is still sending.
+ */
+export const WEBHOOK_CLAIM_LEASE_MS = WEBHOOK_BATCH_SIZE * DELIVERY_TIMEOUT_MS + 60_000;
 
 export type WebhookWorker = PollingWorker;
 
@@ -32,7 +39,7 @@ export function createWebhookWorker(
   options: { intervalMs?: number; batchSize?: number } = {},
 ): WebhookWorker {
   const intervalMs = options.intervalMs ?? 2000;
-  const batchSize = options.batchSize ?? 20;
+  const batchSize = Math.min(options.batchSize ?? WEBHOOK_BATCH_SIZE, WEBHOOK_BATCH_SIZE);
 
   const claim = (): Promise<Claimed[]> =>
     claimDue(deps.db, {
@@ -102,5 +109,12 @@ export function createWebhookWorker(
     }
   }
 
-  return createPollingWorker(deps, { name: 'webhook', intervalMs, claim, deliver });
+  return createPollingWorker(deps, {
+    name: 'webhook',
+    intervalMs,
+    claim,
+    deliver,
+    groupBy: (delivery) => delivery.endpointId,
+    concurrency: WEBHOOK_CONCURRENCY,
+  });
 }

@@ -438,6 +438,29 @@ describe('webhooks', () => {
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(12);
   });
 
+  it('keeps delivering to other endpoints while one endpoint holds its request', async () => {
+    const slow = await startReceiver();
+    try {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      slow.respond = (res) => {
+        void held.then(() => res.end());
+      };
+      await createHook(slow.url);
+      await createHook(receiver.url);
+      for (let i = 0; i < 3; i++) await approveOnePartner();
+      const run = createWebhookWorker(t.deps).runOnce();
+      // The other endpoint gets all three events while the slow one still holds the first.
+      await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(3);
+      expect(slow.received).toHaveLength(1);
+      release();
+      expect(await run).toBe(6);
+      expect(slow.received).toHaveLength(3);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('sends a test event and resends a delivery with the same webhook-id', async () => {
     const hook = await createHook(receiver.url);
     const test = await t.app.inject({
