@@ -33,7 +33,8 @@ export interface RunningPortal {
 
 export const POOL_SIZE = 10;
 
-export async function startPortal(databaseUrl: string): Promise<RunningPortal> {
+/** `jwtSecret`: replicas given the same secret accept each other's tokens. */
+export async function startPortal(databaseUrl: string, options: { jwtSecret?: string } = {}): Promise<RunningPortal> {
   let recording: CapturedQuery[] | null = null;
   // Recorded where Kysely executes them, so queries compiled once (services/platform/prepared.ts) are seen too.
   const handle = createDb({
@@ -48,7 +49,7 @@ export async function startPortal(databaseUrl: string): Promise<RunningPortal> {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(48).toString('base64url'),
+    JWT_SECRET: options.jwtSecret ?? randomBytes(48).toString('base64url'),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'silent',
     ACCRUAL_TIMER: 'false',

@@ -128,6 +128,12 @@ const OPTIONAL_BENCHES = [
   { benchmark: 'Admin at scale', file: 'admin-scale.ts', exportName: 'runAdminScaleBench', needsPostgres: true },
   { benchmark: 'Accrual', file: 'accrual-bench.ts', exportName: 'runAccrualBench', needsPostgres: true },
   { benchmark: 'Lighthouse', file: 'lighthouse.ts', exportName: 'runLighthouseBench', needsPostgres: false },
+  {
+    benchmark: 'Concurrent writers',
+    file: 'concurrent-writers.ts',
+    exportName: 'runConcurrentWritersBench',
+    needsPostgres: true,
+  },
 ] as const;
 
 /** A benchmark whose tool is not installed is reported, not counted as a crash. */
