@@ -2,6 +2,7 @@
 // replicas on one database never send a delivery twice); every retry carries the same webhook-id.
 
 import type { AppDeps } from '../deps';
+import { logActivity, type DbOrTx } from '../services/platform/activity';
 import { claimDue, createPollingWorker, settleClaim, type PollingWorker } from './polling-worker';
 import { DELIVERY_TIMEOUT_MS, sendWebhook, webhookIdOf, webhookSecretContext } from '../services/integrations/webhooks';
 
@@ -26,6 +27,43 @@ export const WEBHOOK_CONCURRENCY = 8;
 export const WEBHOOK_CLAIM_LEASE_MS = WEBHOOK_BATCH_SIZE * DELIVERY_TIMEOUT_MS + 60_000;
 
 export type WebhookWorker = PollingWorker;
+
+/** An endpoint with no delivery received for this long when one finally fails is paused. */
+export const WEBHOOK_PAUSE_AFTER_MS = 24 * 3_600_000;
+
+/**
+ * Pauses (disables) an endpoint whose delivery just failed for good when nothing reached it for a
+ * day: it is sent nothing more (its deliveries under way wait) instead of each new event failing
+ * eight times over a day, and the admin sees it disabled in Integrations; enabling it resumes.
+ * Logged as the system's change.
+ */
+async function pauseIfDead(trx: DbOrTx, endpointId: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - WEBHOOK_PAUSE_AFTER_MS);
+  const alive = await trx
+    .selectFrom('webhookDeliveries')
+    .select('id')
+    .where('endpointId', '=', endpointId)
+    .where('status', '=', 'delivered')
+    .where('deliveredAt', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  if (alive) return;
+  const paused = await trx
+    .updateTable('webhookEndpoints')
+    .set({ enabled: false, updatedAt: now })
+    .where('id', '=', endpointId)
+    .where('enabled', '=', true)
+    .returning('id')
+    .executeTakeFirst();
+  if (!paused) return;
+  await logActivity(trx, {
+    userId: null,
+    action: 'webhook.paused',
+    entityType: 'webhook',
+    entityId: endpointId,
+    details: { reason: 'No delivery reached the endpoint for a day; enable it to resume' },
+  });
+}
 
 interface Claimed {
   id: string;
@@ -99,6 +137,7 @@ export function createWebhookWorker(
               lastError: result.error,
             };
       await settleClaim(trx, { table: 'webhookDeliveries', claim: delivery, values: settled });
+      if (!result.ok && delay === undefined) await pauseIfDead(trx, delivery.endpointId, attemptedAt);
     });
     if (!result.ok) {
       deps.metrics.deliveryFailures.inc({ channel: 'webhook', outcome: delay === undefined ? 'failed' : 'retry' });

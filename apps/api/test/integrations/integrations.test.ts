@@ -352,6 +352,52 @@ describe('webhooks', () => {
     ).toThrow();
   });
 
+  it('pauses an endpoint nothing reached for a day once a delivery fails for good; enabling it resumes delivery', async () => {
+    const hook = await createHook(receiver.url);
+    receiver.respond = (res) => {
+      res.statusCode = 500;
+      res.end();
+    };
+    await approveOnePartner();
+    const worker = createWebhookWorker(t.deps);
+    const saved = t.clock.now;
+    try {
+      for (let attempt = 1; attempt <= WEBHOOK_RETRY_DELAYS_MS.length + 1; attempt++) {
+        expect(await worker.runOnce()).toBe(1);
+        t.clock.now = new Date(t.clock.now.getTime() + (WEBHOOK_RETRY_DELAYS_MS[attempt - 1] ?? 0));
+      }
+      const [failed] = await t.db.selectFrom('webhookDeliveries').select(['status', 'attempts']).execute();
+      expect(failed).toEqual({ status: 'failed', attempts: WEBHOOK_RETRY_DELAYS_MS.length + 1 });
+      const endpoint = await t.db.selectFrom('webhookEndpoints').select('enabled').executeTakeFirstOrThrow();
+      expect(endpoint.enabled).toBe(false);
+      const log = await t.db
+        .selectFrom('activityLog')
+        .select(['action', 'userId'])
+        .where('entityId', '=', hook.id)
+        .where('action', '=', 'webhook.paused')
+        .execute();
+      expect(log).toEqual([{ action: 'webhook.paused', userId: null }]);
+
+      // A paused endpoint is sent nothing; once an admin enables it, new events go out again.
+      receiver.respond = undefined;
+      await approveOnePartner();
+      expect(await worker.runOnce()).toBe(0);
+      expect(receiver.received).toHaveLength(WEBHOOK_RETRY_DELAYS_MS.length + 1);
+      const enabled = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/webhooks/${hook.id}`,
+        headers: adminHeaders,
+        payload: { enabled: true },
+      });
+      expect(enabled.statusCode, enabled.body).toBe(200);
+      await approveOnePartner();
+      expect(await worker.runOnce()).toBe(1);
+      expect(receiver.received).toHaveLength(WEBHOOK_RETRY_DELAYS_MS.length + 2);
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+
   it('retries a failed delivery with the same webhook-id, first within about 10 s', async () => {
     await createHook(receiver.url);
     receiver.answers.push(500, 503);
