@@ -7,6 +7,7 @@ import type { RestRoute } from '../adapter';
 import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
 import { unsubscribeRoutes } from '../raw/unsubscribe';
+import { bookingWebhookRoutes } from '../raw/booking-webhooks';
 import { activityRawRoutes } from '../raw/activity';
 import { adminActivityRoutes } from './admin-activity';
 import { adminEmailRoutes } from './admin-emails';
@@ -49,4 +50,5 @@ export const rawRoutes: readonly RawRoutes[] = [
   unsubscribeRoutes,
   activityRawRoutes,
   statementRoutes,
+  bookingWebhookRoutes,
 ];
