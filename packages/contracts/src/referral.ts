@@ -85,7 +85,10 @@ export const referralOutput = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   clientName: nullableString,
-  utm: z.record(z.string(), z.string()).nullable().describe('Campaign parameters (utm_source, utm_medium, ...)'),
+  utm: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe('Campaign parameters: source, medium, campaign, term, content (utm_source, ... without the prefix)'),
   bookingProvider: z.enum(BOOKING_PROVIDERS).nullable().describe('The scheduling service the booking came from'),
   conflictOf: z
     .uuid()
@@ -157,11 +160,11 @@ export const leadInput = z
       .optional(),
     utm: z
       .object({
-        utm_source: utmValue.optional(),
-        utm_medium: utmValue.optional(),
-        utm_campaign: utmValue.optional(),
-        utm_term: utmValue.optional(),
-        utm_content: utmValue.optional(),
+        source: utmValue.optional(),
+        medium: utmValue.optional(),
+        campaign: utmValue.optional(),
+        term: utmValue.optional(),
+        content: utmValue.optional(),
       })
       .strict()
       .optional(),

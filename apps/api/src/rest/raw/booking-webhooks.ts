@@ -113,7 +113,15 @@ export const bookingWebhookRoutes: RawRoutes = {
         `${endpoint.what} Each event is stored once by its id: a replay answers 200 with replayed: true and changes nothing. ` +
         'A code no active partner has is recorded with outcome "unknown code" (nothing else is stored). ' +
         'Another partner’s client within its window is stored as a conflict for an admin.',
-      parameters: [{ name: endpoint.signature.name, in: 'header', required: true, schema: { type: 'string' }, description: endpoint.signature.description }],
+      parameters: [
+        {
+          name: endpoint.signature.name,
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description: endpoint.signature.description,
+        },
+      ],
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
       responses: {
         200: {

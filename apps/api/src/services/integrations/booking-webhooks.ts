@@ -82,7 +82,8 @@ export interface BookingEvent {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : undefined;
 const isoOf = (value: unknown): string | null => {
@@ -91,13 +92,14 @@ const isoOf = (value: unknown): string | null => {
   const date = new Date(given);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 };
-const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+/** The campaign parameters (`utm_source` → `source`, ...), the first source that has each. */
 function utmOf(...sources: unknown[]): Record<string, string> {
   const utm: Record<string, string> = {};
   for (const source of sources) {
     if (!isObject(source)) continue;
     for (const key of UTM_KEYS) {
-      const value = text(source[key]);
+      const value = text(source[`utm_${key}`]);
       if (value && !utm[key]) utm[key] = value.slice(0, 200);
     }
   }

@@ -164,7 +164,12 @@ export async function cancelBookedReferral(
   trx: DbOrTx,
   { referralId, now }: { referralId: string; now: Date },
 ): Promise<'cancelled' | 'ignored: referral past booked'> {
-  const current = await trx.selectFrom('referrals').selectAll().where('id', '=', referralId).forUpdate().executeTakeFirstOrThrow();
+  const current = await trx
+    .selectFrom('referrals')
+    .selectAll()
+    .where('id', '=', referralId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   if (current.stage !== 'booked') return 'ignored: referral past booked';
   const changes = stageChange(current, { stage: 'lost', lostReason: REFERRAL_MESSAGES.consultationCancelled }, now);
   const updated = await trx
@@ -197,7 +202,12 @@ export async function rescheduleBookedReferral(
     consultationDate,
     booking,
     now,
-  }: { referralId: string; consultationDate: string | null; booking: { provider: BookingProvider; uid: string }; now: Date },
+  }: {
+    referralId: string;
+    consultationDate: string | null;
+    booking: { provider: BookingProvider; uid: string };
+    now: Date;
+  },
 ): Promise<'rescheduled'> {
   const current = await trx
     .selectFrom('referrals')
