@@ -188,6 +188,12 @@ export const resolveConflictInput = z.object({
   }),
 });
 export type ResolveConflictInput = z.input<typeof resolveConflictInput>;
+export const resolveConflictOutput = z.object({
+  id: z.uuid(),
+  resolution: z.enum(CONFLICT_RESOLUTIONS),
+  stage: z.enum(REFERRAL_STAGES).describe("The second referral's stage after the decision"),
+  firstStage: z.enum(REFERRAL_STAGES).nullable().describe("The first referral's stage after the decision"),
+});
 
 const conflictSide = z.object({
   referralId: z.uuid(),
@@ -209,8 +215,12 @@ export const referralConflictOutput = z.object({
 });
 export type ReferralConflict = z.infer<typeof referralConflictOutput>;
 
-/** A referral flagged as a self-referral that is still open, for review. */
-export const selfReferralOutput = conflictSide;
+/** The Conflicts screen: open conflicts, and open referrals flagged as self-referrals for review. */
+export const referralConflictsOutput = z.object({
+  conflicts: z.array(referralConflictOutput),
+  selfReferrals: z.array(conflictSide),
+});
+export type ReferralConflicts = z.infer<typeof referralConflictsOutput>;
 
 /** The program's or one partner's funnel by month: visits → bookings → accepted → won → paying. */
 export const FUNNEL_STEPS = ['visits', 'bookings', 'accepted', 'won', 'paying'] as const;

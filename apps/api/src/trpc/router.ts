@@ -7,6 +7,7 @@ import { adminIntegrationProcedures } from '../routers/admin-integrations';
 import { mailPreferenceProcedures } from '../routers/mail-preferences';
 import { adminPartnerProcedures } from '../routers/admin-partners';
 import { adminReferralProcedures } from '../routers/admin-referrals';
+import { adminLeadProcedures, partnerLeadProcedures } from '../routers/lead-capture';
 import { adminTeamProcedures } from '../routers/admin-team';
 import { authProcedures } from '../routers/auth';
 import { adminChartProcedures, partnerChartProcedures } from '../routers/charts';
@@ -29,6 +30,7 @@ export const appRouter = router({
     ...partnerMaterialProcedures,
     ...mailPreferenceProcedures,
     ...partnerChartProcedures,
+    ...partnerLeadProcedures,
   }),
   admin: router({
     ...adminPartnerProcedures,
@@ -40,6 +42,7 @@ export const appRouter = router({
     ...adminIntegrationProcedures,
     ...adminActivityProcedures,
     ...adminTeamProcedures,
+    ...adminLeadProcedures,
   }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });

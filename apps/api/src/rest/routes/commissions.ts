@@ -6,7 +6,7 @@ import type { RestRoute } from '../adapter';
 
 const partnerTag = 'Partner: commissions';
 /** The optional Idempotency-Key of a create or a money change, and the header of its replay. */
-const idempotent = {
+export const idempotent = {
   requestHeaders: [
     {
       name: 'Idempotency-Key',

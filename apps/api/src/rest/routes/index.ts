@@ -22,6 +22,7 @@ import { materialRoutes } from './materials';
 import { partnerProfileRoutes } from './partner-profile';
 import { referralRoutes } from './referrals';
 import { teamRoutes } from './team';
+import { leadCaptureRoutes } from './lead-capture';
 
 export const restRoutes: readonly RestRoute[] = [
   ...authRoutes,
@@ -36,6 +37,7 @@ export const restRoutes: readonly RestRoute[] = [
 
   ...chartRoutes,
   ...teamRoutes,
+  ...leadCaptureRoutes,
 ];
 
 /** A route that is not a plain procedure call (file streams, multipart); it documents itself. */

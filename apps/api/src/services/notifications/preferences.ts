@@ -17,10 +17,7 @@ const COLUMN = {
   dealUpdates: 'mailDealUpdates',
   bookings: 'mailBookings',
   monthlySummary: 'mailMonthlySummary',
-} as const satisfies Record<
-  MailTopic,
-  string
->;
+} as const satisfies Record<MailTopic, string>;
 
 const keys = new WeakMap<AppConfig, Buffer>();
 function keyOf(config: AppConfig): Buffer {

@@ -10,9 +10,16 @@ import {
   SERVICE_TYPES,
   type BookingProvider,
   type LandingService,
+  type leadInput,
+  type RecentBookings,
+  type Referral,
   type ServiceType,
 } from '@portal/contracts';
 import type { ReferralRow } from '@portal/db';
+import type { z } from 'zod';
+import { DomainError } from '../platform/errors';
+import { inTransaction } from '../platform/idempotency';
+import { toPartnerReferral, toReferral } from '../platform/mappers';
 import { enqueueWebhookEvent, referralEventData } from '../integrations/webhooks';
 import { notifyBooking, type MailDeps } from '../notifications/notify';
 import { logActivity, type DbOrTx } from '../platform/activity';
@@ -236,4 +243,76 @@ export async function rescheduleBookedReferral(
     },
   });
   return 'rescheduled';
+}
+
+/** POST /api/leads: a lead from the firm's own tools; a code no active partner has is a 422. */
+export async function receiveLead(
+  db: DbOrTx,
+  {
+    input,
+    actorUserId,
+    now,
+    mail,
+  }: { input: z.output<typeof leadInput>; actorUserId: string | null; now: Date; mail: MailDeps },
+): Promise<Referral> {
+  return inTransaction(db, async (trx) => {
+    const captured = await captureLead(trx, {
+      lead: {
+        referralCode: input.referralCode,
+        clientEmail: input.clientEmail,
+        clientName: input.clientName ?? null,
+        clientCompanyName: input.clientCompanyName ?? null,
+        clientPhone: input.clientPhone ?? null,
+        consultationDate: input.consultationDate ?? null,
+        service: input.service ?? null,
+        utm: input.utm
+          ? (Object.fromEntries(Object.entries(input.utm).filter(([, v]) => v)) as Record<string, string>)
+          : undefined,
+      },
+      source: 'lead',
+      actorUserId,
+      now,
+      mail,
+    });
+    if (!captured.referral) throw DomainError.unprocessable(REFERRAL_MESSAGES.referralCodeUnknown);
+    const partner = await trx
+      .selectFrom('partners')
+      .select('companyName')
+      .where('id', '=', captured.referral.partnerId)
+      .executeTakeFirstOrThrow();
+    return toReferral({ ...captured.referral, partnerCompanyName: partner.companyName });
+  });
+}
+
+/** Monday 00:00 UTC of the week `now` is in. */
+export function weekStart(now: Date): Date {
+  const day = (now.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day));
+}
+
+/** Referrals that came from a booking or a lead: how many since Monday (UTC), and the latest few. */
+export async function recentBookings(
+  db: DbOrTx,
+  { now, partnerId, limit = 5 }: { now: Date; partnerId?: string; limit?: number },
+): Promise<RecentBookings> {
+  const base = db
+    .selectFrom('referrals')
+    .innerJoin('partners', 'partners.id', 'referrals.partnerId')
+    .where('referrals.referralSource', 'in', ['booking', 'lead'])
+    .$if(Boolean(partnerId), (q) => q.where('referrals.partnerId', '=', partnerId as string));
+  const [count, rows] = await Promise.all([
+    base
+      .where('referrals.createdAt', '>=', weekStart(now))
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    base
+      .selectAll('referrals')
+      .select('partners.companyName as partnerCompanyName')
+      .orderBy('referrals.createdAt', 'desc')
+      .orderBy('referrals.id', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  const map = partnerId ? toPartnerReferral : toReferral;
+  return { thisWeek: Number(count.n), latest: rows.map(map) };
 }
