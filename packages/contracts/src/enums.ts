@@ -126,6 +126,17 @@ export const SERVICE_OF_LANDING: Record<LandingService, ServiceType> = { basic: 
  */
 export const LIST_PRICE_BY_SERVICE: Record<ServiceType, string> = { basic_accounting: '500.00', controller: '1500.00' };
 
+/** Where a referral came from, in the admin's words (`referralSource`). */
+export const REFERRAL_SOURCE_LABELS: Record<string, string> = {
+  partner: 'Added by the partner',
+  partner_link: 'Partner link',
+  admin: 'Added by an admin',
+  booking: 'Booked online',
+  lead: 'Lead from our tools',
+};
+export const referralSourceLabel = (source: string | null) =>
+  source ? (REFERRAL_SOURCE_LABELS[source] ?? source) : 'Added by the partner';
+
 /** The scheduling services whose booking webhooks become referrals. */
 export const BOOKING_PROVIDERS = ['calcom', 'calendly'] as const;
 export type BookingProvider = (typeof BOOKING_PROVIDERS)[number];

@@ -232,6 +232,7 @@ async function seedBookings(trx: DbOrTx, { deps, now }: { deps: AppDeps; now: Da
       lead: {
         clientEmail: 'owner@harvesttablefoods.example',
         clientName: 'Rosa Alvarez',
+        clientCompanyName: 'Harvest Table Foods',
         consultationDate: new Date(inTwoDays.getTime() + 86_400_000).toISOString(),
         service: 'basic',
       },

@@ -36,7 +36,7 @@ function BookingRow({ booking, showPartner }: { booking: Referral; showPartner: 
         <Text size="xs">{consultationLabel(booking.consultationDate)}</Text>
         {booking.clientAlreadyIntroduced && (
           <Badge size="xs" color="orange" variant="light">
-            Client already introduced
+            {showPartner ? 'Conflict' : 'Client already introduced'}
           </Badge>
         )}
       </Stack>

@@ -8,6 +8,7 @@ import {
   CONFLICT_RESOLUTIONS,
   REFERRAL_STAGE_LABELS,
   formatDate,
+  referralSourceLabel,
   type ConflictResolution,
   type ReferralConflict,
 } from '@portal/contracts';
@@ -31,7 +32,7 @@ function SideSummary({ side }: { side: Side | null }) {
         {side.partnerCompanyName}
       </Text>
       <Text size="xs" c="dimmed">
-        {REFERRAL_STAGE_LABELS[side.stage]} · {side.referralSource ?? 'partner'} · {formatDate(side.createdAt)}
+        {REFERRAL_STAGE_LABELS[side.stage]} · {referralSourceLabel(side.referralSource)} · {formatDate(side.createdAt)}
       </Text>
     </Stack>
   );
@@ -135,8 +136,8 @@ export function ConflictsScreen() {
                   </Stack>
                 ),
               },
-              { header: 'First partner (keeps the client)', cell: (conflict) => <SideSummary side={conflict.first} /> },
-              { header: 'Second partner', cell: (conflict) => <SideSummary side={conflict.second} /> },
+              { header: 'First partner', card: 'full', cell: (conflict) => <SideSummary side={conflict.first} /> },
+              { header: 'Second partner', card: 'full', cell: (conflict) => <SideSummary side={conflict.second} /> },
               {
                 header: 'Flags',
                 card: 'aside',
@@ -145,11 +146,7 @@ export function ConflictsScreen() {
                     <Badge color="orange" variant="light">
                       Self-referral
                     </Badge>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      —
-                    </Text>
-                  ),
+                  ) : null,
               },
               ...(canResolve
                 ? [
