@@ -300,15 +300,3 @@ export async function receiveBookingEvent(
     return { outcome, referralId, replayed: false };
   });
 }
-
-/** The inbound events whose code named no active partner, newest first: bookings an admin should place by hand. */
-export async function listUnmatchedBookings(db: Db, { limit = 50 }: { limit?: number } = {}) {
-  const rows = await db
-    .selectFrom('inboundEvents')
-    .select(['source', 'eventId', 'eventType', 'receivedAt', 'referralCode', 'clientEmail'])
-    .where('outcome', '=', 'unknown code')
-    .orderBy('receivedAt', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ ...row, receivedAt: new Date(row.receivedAt).toISOString() }));
-}
