@@ -89,7 +89,7 @@ async function loseReferral(
   if (current.stage !== 'lost') {
     await enqueueWebhookEvent(trx, {
       type: 'referral.stage_changed',
-      data: { ...referralEventData(updated), previousStage: current.stage as ReferralStage },
+      data: { ...referralEventData(updated), previousStage: current.stage },
       now,
     });
     await notifyDealClosed(trx, { mail, now, referral: { ...updated, stage: 'lost' } });

@@ -265,9 +265,7 @@ export async function receiveLead(
         clientPhone: input.clientPhone ?? null,
         consultationDate: input.consultationDate ?? null,
         service: input.service ?? null,
-        utm: input.utm
-          ? (Object.fromEntries(Object.entries(input.utm).filter(([, v]) => v)) as Record<string, string>)
-          : undefined,
+        utm: input.utm ? Object.fromEntries(Object.entries(input.utm).filter(([, v]) => v)) : undefined,
       },
       source: 'lead',
       actorUserId,
