@@ -51,6 +51,10 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     DEMO_DATA: flag.optional(),
     SCHEDULING_URL: z.url('must be an http(s) address').default('https://schedule.example.com/consultation'),
+    /** Cal.com webhook secret: POST /api/integrations/calcom answers 404 without it. */
+    CALCOM_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** Calendly webhook signing key: POST /api/integrations/calendly answers 404 without it. */
+    CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
     PUBLIC_URL: z.url('must be an http(s) address').optional(),
     CORS_ORIGINS: z.string().optional(),
     TRUST_PROXY: z
@@ -216,6 +220,8 @@ export interface AppConfig {
   admin?: { email: string; password: string };
   demoData: boolean;
   schedulingUrl: string;
+  /** Secrets of the inbound booking webhooks (CALCOM_WEBHOOK_SECRET, CALENDLY_WEBHOOK_SIGNING_KEY); unset = endpoint off. */
+  bookingWebhooks: { calcomSecret?: string; calendlySigningKey?: string };
   publicUrl?: string;
   corsOrigins: string[];
   trustProxy: false | number | string;
@@ -302,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // itself adds nothing to a database that has users).
     demoData: e.DEMO_DATA ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL && !e.ADMIN_EMAIL),
     schedulingUrl: e.SCHEDULING_URL,
+    bookingWebhooks: { calcomSecret: e.CALCOM_WEBHOOK_SECRET, calendlySigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY },
     publicUrl: e.PUBLIC_URL,
     corsOrigins: splitList(e.CORS_ORIGINS),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

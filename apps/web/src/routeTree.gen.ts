@@ -21,6 +21,7 @@ import { Route as PartnersCodeRouteImport } from './routes/partners.$code'
 import { Route as RCodeRouteImport } from './routes/r.$code'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
 import { Route as AdminAdminActivityRouteImport } from './routes/_admin/admin.activity'
+import { Route as AdminAdminConflictsRouteImport } from './routes/_admin/admin.conflicts'
 import { Route as AdminAdminEmailsRouteImport } from './routes/_admin/admin.emails'
 import { Route as AdminAdminIntegrationsRouteImport } from './routes/_admin/admin.integrations'
 import { Route as AdminAdminTeamRouteImport } from './routes/_admin/admin_.team'
@@ -85,6 +86,11 @@ const AdminAdminActivityRoute = AdminAdminActivityRouteImport.update({
   path: '/admin/activity',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminConflictsRoute = AdminAdminConflictsRouteImport.update({
+  id: '/admin/conflicts',
+  path: '/admin/conflicts',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminEmailsRoute = AdminAdminEmailsRouteImport.update({
   id: '/admin/emails',
   path: '/admin/emails',
@@ -121,6 +127,7 @@ export interface FileRoutesByFullPath {
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/admin/activity': typeof AdminAdminActivityRoute
+  '/admin/conflicts': typeof AdminAdminConflictsRoute
   '/admin/emails': typeof AdminAdminEmailsRoute
   '/admin/integrations': typeof AdminAdminIntegrationsRoute
   '/admin/team': typeof AdminAdminTeamRoute
@@ -138,6 +145,7 @@ export interface FileRoutesByTo {
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/admin/activity': typeof AdminAdminActivityRoute
+  '/admin/conflicts': typeof AdminAdminConflictsRoute
   '/admin/emails': typeof AdminAdminEmailsRoute
   '/admin/integrations': typeof AdminAdminIntegrationsRoute
   '/admin/team': typeof AdminAdminTeamRoute
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/_admin/admin/activity': typeof AdminAdminActivityRoute
+  '/_admin/admin/conflicts': typeof AdminAdminConflictsRoute
   '/_admin/admin/emails': typeof AdminAdminEmailsRoute
   '/_admin/admin/integrations': typeof AdminAdminIntegrationsRoute
   '/_admin/admin_/team': typeof AdminAdminTeamRoute
@@ -177,6 +186,7 @@ export interface FileRouteTypes {
     | '/partners/$code'
     | '/r/$code'
     | '/admin/activity'
+    | '/admin/conflicts'
     | '/admin/emails'
     | '/admin/integrations'
     | '/admin/team'
@@ -194,6 +204,7 @@ export interface FileRouteTypes {
     | '/partners/$code'
     | '/r/$code'
     | '/admin/activity'
+    | '/admin/conflicts'
     | '/admin/emails'
     | '/admin/integrations'
     | '/admin/team'
@@ -213,6 +224,7 @@ export interface FileRouteTypes {
     | '/partners/$code'
     | '/r/$code'
     | '/_admin/admin/activity'
+    | '/_admin/admin/conflicts'
     | '/_admin/admin/emails'
     | '/_admin/admin/integrations'
     | '/_admin/admin_/team'
@@ -319,6 +331,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminActivityRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/conflicts': {
+      id: '/_admin/admin/conflicts'
+      path: '/admin/conflicts'
+      fullPath: '/admin/conflicts'
+      preLoaderRoute: typeof AdminAdminConflictsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/emails': {
       id: '/_admin/admin/emails'
       path: '/admin/emails'
@@ -359,6 +378,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAdminActivityRoute: typeof AdminAdminActivityRoute
+  AdminAdminConflictsRoute: typeof AdminAdminConflictsRoute
   AdminAdminEmailsRoute: typeof AdminAdminEmailsRoute
   AdminAdminIntegrationsRoute: typeof AdminAdminIntegrationsRoute
   AdminAdminTeamRoute: typeof AdminAdminTeamRoute
@@ -369,6 +389,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminActivityRoute: AdminAdminActivityRoute,
+  AdminAdminConflictsRoute: AdminAdminConflictsRoute,
   AdminAdminEmailsRoute: AdminAdminEmailsRoute,
   AdminAdminIntegrationsRoute: AdminAdminIntegrationsRoute,
   AdminAdminTeamRoute: AdminAdminTeamRoute,

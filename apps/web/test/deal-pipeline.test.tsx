@@ -34,6 +34,12 @@ const deal: Referral = {
   landingPage: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
+  clientName: null,
+  utm: null,
+  bookingProvider: null,
+  conflictOf: null,
+  clientAlreadyIntroduced: false,
+  selfReferral: false,
 };
 
 /** A promise the test settles when it wants the server to answer. */

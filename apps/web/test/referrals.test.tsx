@@ -153,6 +153,12 @@ describe('partner dashboard pieces', () => {
           landingPage: null,
           createdAt: '2026-03-04T12:00:00.000Z',
           updatedAt: '2026-03-05T12:00:00.000Z',
+          clientName: null,
+          utm: null,
+          bookingProvider: null,
+          conflictOf: null,
+          clientAlreadyIntroduced: false,
+          selfReferral: false,
         }}
       />,
     );

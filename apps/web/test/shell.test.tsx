@@ -15,7 +15,7 @@ import { renderWithProviders } from './render';
 
 /** What the server answers for each role (services/platform/permissions.ts), as far as the sidebar reads it. */
 const PERMISSIONS = {
-  admin: ['partners:read', 'emails:read', 'activity:read', 'team:manage', 'keys:manage'],
+  admin: ['partners:read', 'referrals:read', 'emails:read', 'activity:read', 'team:manage', 'keys:manage'],
   viewer: ['partners:read', 'referrals:read'],
   partner: ['partner:self'],
 };
@@ -68,6 +68,7 @@ describe('the shell', () => {
     ]);
     expect(links).toEqual([
       ['Admin Dashboard', '/admin', null],
+      ['Conflicts', '/admin/conflicts', null],
       ['Partners', '/admin/partners', 'page'],
       ['Email log', '/admin/emails', null],
       ['Activity', '/admin/activity', null],
@@ -80,7 +81,11 @@ describe('the shell', () => {
     renderShell('viewer', '/admin');
     await screen.findByText('page body');
     const areas = screen.getByRole('navigation', { name: 'Admin areas' });
-    expect(Array.from(areas.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Admin Dashboard', 'Partners']);
+    expect(Array.from(areas.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
+      'Admin Dashboard',
+      'Conflicts',
+      'Partners',
+    ]);
   });
 
   it('shows the signed-in email in the header', async () => {

@@ -27,6 +27,36 @@ export const MONEY_MAX = '99999999.99';
 export const ADJUSTMENT_MAX = '100000.00';
 
 export const DEFAULT_AGREEMENT_VERSION = '1.0';
+/**
+ * The defaults of the agreement's first terms version, until program terms are data: a client
+ * introduced by a partner belongs to that partner for this many days from the referral's creation.
+ */
+export const AGREEMENT_DEFAULTS = { qualificationDays: 60 } as const;
+/**
+ * Mail domains anyone can sign up to: a shared domain says nothing about the company, so only the
+ * exact address counts there (a business domain matches every address on it).
+ */
+export const FREE_MAIL_DOMAINS: readonly string[] = [
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.net',
+  'mail.com',
+  'zoho.com',
+  'yandex.com',
+  'fastmail.com',
+];
 export const DEFAULT_EXPECTED_VOLUME = '3-5 referrals/month';
 export const DEFAULT_COMPANY_TYPE = 'agency';
 export const REVIEW_TIME = '1-2 business days';

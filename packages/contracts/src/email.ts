@@ -56,15 +56,24 @@ export const emailLogPageOutput = z.object({
 export type EmailLogPage = z.infer<typeof emailLogPageOutput>;
 
 /** Mails a partner may switch off; account and payment mails always go out. */
-export const MAIL_TOPICS = ['dealUpdates', 'monthlySummary'] as const;
+export const MAIL_TOPICS = ['dealUpdates', 'bookings', 'monthlySummary'] as const;
 export type MailTopic = (typeof MAIL_TOPICS)[number];
 export const MAIL_TOPIC_LABELS: Record<MailTopic, { label: string; description: string }> = {
   dealUpdates: { label: 'Deal updates', description: 'A client added for you, a deal won or lost' },
+  bookings: { label: 'Bookings', description: 'A client booked a consultation through your link' },
   monthlySummary: { label: 'Monthly summaries', description: "The month's commissions once they are accrued" },
 };
 
-export const mailPreferencesOutput = z.object({ dealUpdates: z.boolean(), monthlySummary: z.boolean() });
+export const mailPreferencesOutput = z.object({
+  dealUpdates: z.boolean(),
+  bookings: z.boolean(),
+  monthlySummary: z.boolean(),
+});
 export type MailPreferences = z.infer<typeof mailPreferencesOutput>;
 export const updateMailPreferencesInput = z
-  .object({ dealUpdates: z.boolean().optional(), monthlySummary: z.boolean().optional() })
+  .object({
+    dealUpdates: z.boolean().optional(),
+    bookings: z.boolean().optional(),
+    monthlySummary: z.boolean().optional(),
+  })
   .strict();

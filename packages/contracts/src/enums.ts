@@ -118,3 +118,26 @@ export const MATERIAL_TYPE_LABELS: Record<MaterialType, string> = {
 
 export const LANDING_SERVICES = ['basic', 'cfo'] as const;
 export type LandingService = (typeof LANDING_SERVICES)[number];
+/** The landing page's service cards as the pipeline's service types. */
+export const SERVICE_OF_LANDING: Record<LandingService, ServiceType> = { basic: 'basic_accounting', cfo: 'controller' };
+/**
+ * A booked or sent-in lead's monthly value until the deal is priced: the landing page's list price
+ * of its service (Basic Accounting $500, Fractional CFO / Controller $1,500).
+ */
+export const LIST_PRICE_BY_SERVICE: Record<ServiceType, string> = { basic_accounting: '500.00', controller: '1500.00' };
+
+/** Where a referral came from, in the admin's words (`referralSource`). */
+export const REFERRAL_SOURCE_LABELS: Record<string, string> = {
+  partner: 'Added by the partner',
+  partner_link: 'Partner link',
+  admin: 'Added by an admin',
+  booking: 'Booked online',
+  lead: 'Lead from our tools',
+};
+export const referralSourceLabel = (source: string | null) =>
+  source ? (REFERRAL_SOURCE_LABELS[source] ?? source) : 'Added by the partner';
+
+/** The scheduling services whose booking webhooks become referrals. */
+export const BOOKING_PROVIDERS = ['calcom', 'calendly'] as const;
+export type BookingProvider = (typeof BOOKING_PROVIDERS)[number];
+export const BOOKING_PROVIDER_LABELS: Record<BookingProvider, string> = { calcom: 'Cal.com', calendly: 'Calendly' };

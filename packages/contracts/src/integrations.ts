@@ -15,6 +15,7 @@ export const API_KEY_SCOPES = [
   'materials:read',
   'materials:write',
   'exports:read',
+  'leads:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -29,6 +30,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'materials:read': 'Read materials',
   'materials:write': 'Change materials',
   'exports:read': 'Download exports',
+  'leads:write': 'Send leads (POST /api/leads)',
 };
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -39,6 +41,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'partner.reactivated',
   'referral.created',
   'referral.stage_changed',
+  'referral.booked',
   'commissions.accrued',
   'payout.paid',
   'commission.failed',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFERRAL_STAGES, SERVICE_TYPES } from './enums';
+import { BOOKING_PROVIDERS, LANDING_SERVICES, REFERRAL_STAGES, SERVICE_TYPES } from './enums';
 import {
   idField,
   monthlyValueField,
@@ -84,6 +84,20 @@ export const referralOutput = z.object({
   landingPage: nullableString,
   createdAt: z.string(),
   updatedAt: z.string(),
+  clientName: nullableString,
+  utm: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe('Campaign parameters: source, medium, campaign, term, content (utm_source, ... without the prefix)'),
+  bookingProvider: z.enum(BOOKING_PROVIDERS).nullable().describe('The scheduling service the booking came from'),
+  conflictOf: z
+    .uuid()
+    .nullable()
+    .describe("Admins only: the other partner's referral that introduced this client first (null for partners)"),
+  clientAlreadyIntroduced: z
+    .boolean()
+    .describe('The client was introduced by another partner first; an admin decides who keeps them'),
+  selfReferral: z.boolean().describe("The client's email is on the partner's own domain: flagged for review"),
 });
 export type Referral = z.infer<typeof referralOutput>;
 
@@ -119,10 +133,143 @@ export const referralVisitInput = z.object({
 export type ReferralVisitInput = z.input<typeof referralVisitInput>;
 export const referralVisitOutput = z.object({ recorded: z.boolean() });
 
+const utmValue = z.string().trim().max(200, 'A campaign parameter must be at most 200 characters');
+
+/** A lead from the firm's own forms and tools (POST /api/leads, an API key with leads:write). */
+export const leadInput = z
+  .object({
+    referralCode: z
+      .string({ error: 'referralCode is required' })
+      .trim()
+      .min(1, 'referralCode is required')
+      .max(64, 'referralCode must be at most 64 characters'),
+    clientEmail: z
+      .string({ error: MESSAGES.invalidClientEmail })
+      .trim()
+      .toLowerCase()
+      .max(254, MESSAGES.invalidClientEmail)
+      .pipe(z.email(MESSAGES.invalidClientEmail)),
+    clientName: singleLine('Client name', optionalText(200)),
+    clientCompanyName: singleLine('Company name', optionalText(200)),
+    clientPhone: optionalPhone,
+    consultationDate: optionalInstant,
+    service: z
+      .enum([...SERVICE_TYPES, ...LANDING_SERVICES, 'general'], {
+        error: `service must be one of ${[...SERVICE_TYPES, ...LANDING_SERVICES, 'general'].join(', ')}`,
+      })
+      .optional(),
+    utm: z
+      .object({
+        source: utmValue.optional(),
+        medium: utmValue.optional(),
+        campaign: utmValue.optional(),
+        term: utmValue.optional(),
+        content: utmValue.optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type LeadInput = z.input<typeof leadInput>;
+
+/** How an admin settles a conflict: the first partner keeps the client, the second gets it, or the second is refused. */
+export const CONFLICT_RESOLUTIONS = ['keep_first', 'move_to_second', 'reject'] as const;
+export type ConflictResolution = (typeof CONFLICT_RESOLUTIONS)[number];
+export const CONFLICT_RESOLUTION_LABELS: Record<ConflictResolution, string> = {
+  keep_first: 'Keep the first partner',
+  move_to_second: 'Move the client to the second partner',
+  reject: 'Reject the second referral',
+};
+
+export const resolveConflictInput = z.object({
+  id: idField,
+  resolution: z.enum(CONFLICT_RESOLUTIONS, {
+    error: `resolution must be one of ${CONFLICT_RESOLUTIONS.join(', ')}`,
+  }),
+});
+export type ResolveConflictInput = z.input<typeof resolveConflictInput>;
+export const resolveConflictOutput = z.object({
+  id: z.uuid(),
+  resolution: z.enum(CONFLICT_RESOLUTIONS),
+  stage: z.enum(REFERRAL_STAGES).describe("The second referral's stage after the decision"),
+  firstStage: z.enum(REFERRAL_STAGES).nullable().describe("The first referral's stage after the decision"),
+});
+
+const conflictSide = z.object({
+  referralId: z.uuid(),
+  partnerId: z.uuid(),
+  partnerCompanyName: z.string(),
+  clientCompanyName: z.string(),
+  clientEmail: nullableString,
+  stage: z.enum(REFERRAL_STAGES),
+  referralSource: nullableString,
+  createdAt: z.string(),
+});
+
+/** An open conflict: the referral that claims the client second, and the one that introduced it first. */
+export const referralConflictOutput = z.object({
+  id: z.uuid().describe('The second referral (the one to resolve)'),
+  second: conflictSide,
+  first: conflictSide.nullable().describe('Null when the first referral was removed'),
+  selfReferral: z.boolean(),
+});
+export type ReferralConflict = z.infer<typeof referralConflictOutput>;
+
+/** The Conflicts screen: open conflicts, and open referrals flagged as self-referrals for review. */
+export const referralConflictsOutput = z.object({
+  conflicts: z.array(referralConflictOutput),
+  selfReferrals: z.array(conflictSide),
+});
+export type ReferralConflicts = z.infer<typeof referralConflictsOutput>;
+
+/** The program's or one partner's funnel by month: visits → bookings → accepted → won → paying. */
+export const FUNNEL_STEPS = ['visits', 'bookings', 'accepted', 'won', 'paying'] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
+  visits: 'Link visits',
+  bookings: 'Bookings',
+  accepted: 'Referrals accepted',
+  won: 'Won',
+  paying: 'Paying',
+};
+export const funnelCounts = z.object({
+  visits: z.number().int(),
+  bookings: z.number().int(),
+  accepted: z.number().int(),
+  won: z.number().int(),
+  paying: z.number().int(),
+});
+export type FunnelCounts = z.infer<typeof funnelCounts>;
+export const funnelInput = z.object({
+  months: z.coerce.number().int().min(1).max(24).default(6),
+});
+export const adminFunnelInput = funnelInput.extend({
+  partnerId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'partnerId must be a UUID' }).optional()),
+});
+export const funnelOutput = z.object({
+  months: z.array(funnelCounts.extend({ month: z.string().describe('YYYY-MM') })),
+  total: funnelCounts,
+});
+export type Funnel = z.infer<typeof funnelOutput>;
+
+/** The admin dashboard's new bookings: this week's count and the latest few. */
+export const recentBookingsOutput = z.object({
+  thisWeek: z.number().int(),
+  latest: z.array(referralOutput),
+});
+export type RecentBookings = z.infer<typeof recentBookingsOutput>;
+
 /** Server answers of the referral area, in the user's words. */
 export const REFERRAL_MESSAGES = {
   referralNotFound: 'Referral not found',
   partnerNotActiveForClient: 'This affiliate is not active. Clients can only be added to active affiliates.',
   contractEndBeforeStart: 'Contract end date must be on or after the contract start date',
   referralLinkNotFound: 'This referral link is not valid',
+  referralCodeUnknown: 'No active partner has this referral code',
+  clientAlreadyIntroduced: 'Client already introduced by another partner',
+  conflictNotFound: 'No open conflict for this referral',
+  conflictKeptFirst: 'Client already introduced by another partner',
+  conflictMovedAway: 'Client moved to another partner by an admin',
+  conflictRejected: 'Referral rejected by an admin',
+  consultationCancelled: 'Consultation cancelled',
 } as const;

@@ -27,6 +27,8 @@ export interface UsersTable {
   /** Optional mails (migration 0007): deal won/lost and client added; the monthly accrual summary. */
   mailDealUpdates: Generated<boolean>;
   mailMonthlySummary: Generated<boolean>;
+  /** Optional mail (migration 0022): a client booked a consultation through the partner's link. */
+  mailBookings: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -99,6 +101,29 @@ export interface ReferralsTable {
   landingPage: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Lead capture (migration 0022): the client's name, the campaign parameters (utm_source, ...). */
+  clientName: string | null;
+  utm: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** The booking the referral came from, and its current uid (a reschedule moves it). */
+  bookingProvider: 'calcom' | 'calendly' | null;
+  bookingUid: string | null;
+  /** The other partner's referral that introduced this client first, until an admin resolves it. */
+  conflictOf: string | null;
+  /** The client is on the partner's own domain: shown for review, not refused. */
+  selfReferral: Generated<boolean>;
+}
+
+/** Every inbound webhook event, once per source and id (migration 0022): a replay acts no more. */
+export interface InboundEventsTable {
+  source: 'calcom' | 'calendly';
+  eventId: string;
+  eventType: string;
+  receivedAt: Timestamp;
+  /** What the event did: 'created', 'attached', 'conflict', 'cancelled', 'rescheduled', 'unknown code', 'ignored: …'. */
+  outcome: string;
+  referralId: string | null;
+  referralCode: string | null;
+  clientEmail: string | null;
 }
 
 export interface CommissionsTable {
@@ -405,6 +430,7 @@ export interface Database {
   teamInvitations: TeamInvitationsTable;
   mfaRecoveryCodes: MfaRecoveryCodesTable;
   mfaChallenges: MfaChallengesTable;
+  inboundEvents: InboundEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -437,6 +463,7 @@ export const TABLE_COLUMNS = {
     'mfaLastStep',
     'mailDealUpdates',
     'mailMonthlySummary',
+    'mailBookings',
     'createdAt',
     'updatedAt',
   ],
@@ -503,6 +530,12 @@ export const TABLE_COLUMNS = {
     'landingPage',
     'createdAt',
     'updatedAt',
+    'clientName',
+    'utm',
+    'bookingProvider',
+    'bookingUid',
+    'conflictOf',
+    'selfReferral',
   ],
   commissions: [
     'id',
@@ -637,6 +670,16 @@ export const TABLE_COLUMNS = {
   mfaChallenges: ['id', 'userId', 'tokenHash', 'expiresAt', 'usedAt', 'createdAt'],
   idempotencyKeys: ['principal', 'scope', 'key', 'requestHash', 'response', 'createdAt'],
   programSettings: ['id', 'feeBasis', 'minimumPayout', 'payoutHoldDays', 'payoutDay', 'updatedBy', 'updatedAt'],
+  inboundEvents: [
+    'source',
+    'eventId',
+    'eventType',
+    'receivedAt',
+    'outcome',
+    'referralId',
+    'referralCode',
+    'clientEmail',
+  ],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T]> };
 
 type MissingColumns = {

@@ -6,7 +6,7 @@
 // Denied principals are tried before the allowed ones, so a refused call that wrongly wrote
 // something would show up as a changed outcome for the next principal.
 
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestRoute } from '../../src/rest/adapter';
@@ -144,6 +144,8 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'auth.mfaSetup',
   'auth.mfaEnable',
   'auth.mfaDisable',
+  'partner.funnel',
+  'partner.recentBookings',
 ]);
 /** Raw paths no scope names: the audit log's CSV and decrypted numbers (a payout's wire instructions, the 1099-NEC report's TINs). */
 const RAW_KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
@@ -166,6 +168,23 @@ interface Case {
   input?: (fx: Fixtures, role: Role) => Promise<unknown> | unknown;
   /** The call ends the principal's sessions (logout): use a throwaway principal of the same kind. */
   freshPrincipal?: boolean;
+}
+
+const MATRIX_CALCOM_SECRET = 'matrix-calcom-secret';
+const MATRIX_CALENDLY_KEY = 'matrix-calendly-key';
+
+/** A fresh open conflict: the other partner's client, claimed second by the active partner. */
+async function newConflict(fx: Fixtures): Promise<string> {
+  const email = `${unique('conflict')}@matrix-conflict.example`;
+  const first = await createReferral(fx.t.deps, fx.other.partnerId, { clientCompanyName: unique('First') });
+  await fx.t.db.updateTable('referrals').set({ clientEmail: email }).where('id', '=', first).execute();
+  const second = await createReferral(fx.t.deps, fx.active.partnerId, { clientCompanyName: unique('Second') });
+  await fx.t.db
+    .updateTable('referrals')
+    .set({ clientEmail: email, conflictOf: first })
+    .where('id', '=', second)
+    .execute();
+  return second;
 }
 
 let seq = 0;
@@ -351,6 +370,19 @@ const PROCEDURES: Record<string, Case> = {
     }),
   },
   'admin.updateReferral': { expect: ADMIN, input: (fx) => ({ id: fx.activeReferralId, notes: unique('note') }) },
+  'admin.captureLead': {
+    expect: ADMIN,
+    input: (fx) => ({ referralCode: fx.active.referralCode, clientEmail: `${unique('lead')}@matrix-lead.example` }),
+  },
+  'admin.referralConflicts': { expect: READ },
+  'admin.resolveConflict': {
+    expect: ADMIN,
+    input: async (fx) => ({ id: await newConflict(fx), resolution: 'keep_first' }),
+  },
+  'admin.funnel': { expect: READ, input: () => ({}) },
+  'admin.recentBookings': { expect: READ },
+  'partner.funnel': { expect: ACTIVE_PARTNER, input: () => ({}) },
+  'partner.recentBookings': { expect: ACTIVE_PARTNER },
   'admin.pendingCommissions': { expect: READ, input: () => ({}) },
   'admin.accrue': { expect: MONEY, input: () => ({ month: '2025-03' }) },
   'admin.processPayout': {
@@ -537,6 +569,13 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/partners/{partnerId}/payouts': {},
   'GET /api/admin/partners/{partnerId}/activity': {},
   'GET /api/site-config': {},
+  'POST /api/leads': {},
+  'GET /api/admin/referral-conflicts': {},
+  'POST /api/admin/referral-conflicts/{id}/resolve': {},
+  'GET /api/admin/funnel': {},
+  'GET /api/admin/bookings/recent': {},
+  'GET /api/partners/funnel': {},
+  'GET /api/partners/bookings/recent': {},
 };
 
 interface RawCase {
@@ -550,6 +589,44 @@ interface RawCase {
 
 /** Every raw route (streams, multipart). Keys must match the raw routes' OpenAPI operations exactly. */
 const RAW_PATHS: Record<string, RawCase> = {
+  // The scheduling services sign the body; whoever holds a valid signature is the sender (no session).
+  'POST /api/integrations/calcom': {
+    expect: PUBLIC,
+    request: () => {
+      const payload = JSON.stringify({
+        triggerEvent: 'BOOKING_CREATED',
+        payload: {
+          uid: randomUUID(),
+          startTime: '2026-12-01T10:00:00Z',
+          attendees: [{ email: 'matrix@calcom.example' }],
+        },
+      });
+      return {
+        url: '/api/integrations/calcom',
+        headers: {
+          'content-type': 'application/json',
+          'x-cal-signature-256': createHmac('sha256', MATRIX_CALCOM_SECRET).update(payload).digest('hex'),
+        },
+        payload,
+      };
+    },
+  },
+  'POST /api/integrations/calendly': {
+    expect: PUBLIC,
+    request: (fx) => {
+      const payload = JSON.stringify({
+        event: 'invitee.created',
+        payload: { uri: `https://api.calendly.com/invitees/${randomUUID()}`, email: 'matrix@calendly.example' },
+      });
+      const ts = Math.floor(fx.t.deps.now().getTime() / 1000);
+      const v1 = createHmac('sha256', MATRIX_CALENDLY_KEY).update(`${ts}.${payload}`).digest('hex');
+      return {
+        url: '/api/integrations/calendly',
+        headers: { 'content-type': 'application/json', 'calendly-webhook-signature': `t=${ts},v1=${v1}` },
+        payload,
+      };
+    },
+  },
   'POST /api/admin/marketing-materials': {
     expect: ADMIN,
     request: () => ({
@@ -647,7 +724,11 @@ function assertIsolation(role: Role, status: number, body: string, label: string
 }
 
 beforeAll(async () => {
-  const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+  const t = await createTestApp({
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    CALCOM_WEBHOOK_SECRET: MATRIX_CALCOM_SECRET,
+    CALENDLY_WEBHOOK_SIGNING_KEY: MATRIX_CALENDLY_KEY,
+  });
   matrixPasswordHash = await argon2.hash(MATRIX_PASSWORD, { type: argon2.argon2id });
   const admin = await createUser(t.deps, { role: 'admin' });
   const finance = await createUser(t.deps, { role: 'finance' });

@@ -121,6 +121,15 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
     certified: true,
   }),
   'public.recordVisit': (ids) => ({ referralCode: ids.referralCode, utmSource: 'fuzz', landingPage: '/r/x' }),
+  'admin.captureLead': (ids) => ({
+    referralCode: ids.referralCode,
+    clientEmail: 'fuzz-lead@fuzz-client.example',
+    clientName: 'Fuzz Lead',
+    consultationDate: '2026-12-01T10:00:00Z',
+    service: 'cfo',
+    utm: { source: 'fuzz' },
+  }),
+  'admin.resolveConflict': () => ({ resolution: 'keep_first' }),
 };
 
 function principalOf(procedure: string): Principal {

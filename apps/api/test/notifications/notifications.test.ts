@@ -262,6 +262,7 @@ describe('deal updates and monthly summaries (optional mails)', () => {
     const headers = { ...(await bearer(t.deps, active.user)), 'content-type': 'application/json' };
     expect((await t.app.inject({ method: 'GET', url: '/api/partners/me/mail-preferences', headers })).json()).toEqual({
       dealUpdates: true,
+      bookings: true,
       monthlySummary: true,
     });
     const off = await t.app.inject({
@@ -271,7 +272,7 @@ describe('deal updates and monthly summaries (optional mails)', () => {
       payload: JSON.stringify({ dealUpdates: false }),
     });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toEqual({ dealUpdates: false, monthlySummary: true });
+    expect(off.json()).toEqual({ dealUpdates: false, bookings: true, monthlySummary: true });
     await callerFor(t.deps, admin).admin.addClient({
       partnerId: active.partnerId,
       clientCompanyName: 'Quiet Shop',
@@ -281,6 +282,7 @@ describe('deal updates and monthly summaries (optional mails)', () => {
     expect(await outbox()).toEqual([]);
     expect(await callerFor(t.deps, active.user).partner.updateMailPreferences({ dealUpdates: true })).toEqual({
       dealUpdates: true,
+      bookings: true,
       monthlySummary: true,
     });
     const activity = await t.db
@@ -311,6 +313,7 @@ describe('deal updates and monthly summaries (optional mails)', () => {
     expect(res.json().message).toContain('Deal updates are switched off');
     expect(await callerFor(t.deps, active.user).partner.mailPreferences()).toEqual({
       dealUpdates: false,
+      bookings: true,
       monthlySummary: true,
     });
 

@@ -39,6 +39,34 @@ describe('demo data', () => {
     expect(withMrr.length).toBeGreaterThan(0);
   });
 
+  it('shows a booking in Booked with its consultation date, and one open conflict between two partners', async () => {
+    const bookings = await t.db
+      .selectFrom('referrals')
+      .selectAll()
+      .where('referralSource', '=', 'booking')
+      .where('conflictOf', 'is', null)
+      .execute();
+    expect(bookings).toHaveLength(1);
+    expect(bookings[0]).toMatchObject({
+      stage: 'booked',
+      bookingProvider: 'calcom',
+      clientCompanyName: 'Brightside Goods',
+    });
+    expect(bookings[0]?.consultationDate).not.toBeNull();
+    const conflicts = await t.db
+      .selectFrom('referrals')
+      .select(['partnerId', 'conflictOf'])
+      .where('conflictOf', 'is not', null)
+      .execute();
+    expect(conflicts).toHaveLength(1);
+    const first = await t.db
+      .selectFrom('referrals')
+      .select('partnerId')
+      .where('id', '=', conflicts[0]?.conflictOf as string)
+      .executeTakeFirstOrThrow();
+    expect(first.partnerId).not.toBe(conflicts[0]?.partnerId);
+  });
+
   it('encrypts the demo bank numbers', async () => {
     const { rows } = await sql<{
       routing: string;

@@ -2,6 +2,7 @@
 // Team, Integrations) add a line here; the shell draws whatever this list holds.
 
 import {
+  IconArrowsSplit2,
   IconHistory,
   IconMail,
   IconUsersGroup,
@@ -13,7 +14,14 @@ import {
 
 export interface AdminNavItem {
   label: string;
-  to: '/admin' | '/admin/partners' | '/admin/emails' | '/admin/integrations' | '/admin/activity' | '/admin/team';
+  to:
+    | '/admin'
+    | '/admin/conflicts'
+    | '/admin/partners'
+    | '/admin/emails'
+    | '/admin/integrations'
+    | '/admin/activity'
+    | '/admin/team';
   icon: Icon;
   /** Also active on the area's sub-pages (a partner's page under Partners); the dashboard only on itself. */
   matchSubPaths: boolean;
@@ -23,6 +31,14 @@ export interface AdminNavItem {
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Admin Dashboard', to: '/admin', icon: IconShieldCheck, matchSubPaths: false },
+  // Beside the dashboard, whose deal pipeline the conflicts come from.
+  {
+    label: 'Conflicts',
+    to: '/admin/conflicts',
+    icon: IconArrowsSplit2,
+    matchSubPaths: true,
+    permission: 'referrals:read',
+  },
   { label: 'Partners', to: '/admin/partners', icon: IconUsers, matchSubPaths: true },
   { label: 'Email log', to: '/admin/emails', icon: IconMail, matchSubPaths: true, permission: 'emails:read' },
   { label: 'Activity', to: '/admin/activity', icon: IconHistory, matchSubPaths: true, permission: 'activity:read' },

@@ -106,3 +106,13 @@ export function afterWebhookDelivery(utils: TrpcUtils): Promise<unknown> {
 export function afterTaxProfileSaved(utils: TrpcUtils): Promise<unknown> {
   return Promise.all([utils.partner.taxProfile.invalidate(), utils.admin.pendingCommissions.invalidate()]);
 }
+
+/** An admin settled a conflict between two partners: the conflicts, the pipeline and the totals it feeds. */
+export function afterConflictResolved(utils: TrpcUtils): Promise<unknown> {
+  return Promise.all([
+    utils.admin.referralConflicts.invalidate(),
+    utils.admin.pipelineColumn.invalidate(),
+    utils.admin.funnel.invalidate(),
+    afterStageChange(utils),
+  ]);
+}

@@ -7,6 +7,7 @@ import type { RestRoute } from '../adapter';
 import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
 import { unsubscribeRoutes } from '../raw/unsubscribe';
+import { bookingWebhookRoutes } from '../raw/booking-webhooks';
 import { activityRawRoutes } from '../raw/activity';
 import { adminActivityRoutes } from './admin-activity';
 import { adminEmailRoutes } from './admin-emails';
@@ -22,6 +23,7 @@ import { partnerProfileRoutes } from './partner-profile';
 import { programSettingsRoutes } from './program-settings';
 import { referralRoutes } from './referrals';
 import { teamRoutes } from './team';
+import { leadCaptureRoutes } from './lead-capture';
 
 export const restRoutes: readonly RestRoute[] = [
   ...authRoutes,
@@ -37,6 +39,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...chartRoutes,
   ...teamRoutes,
   ...programSettingsRoutes,
+  ...leadCaptureRoutes,
 ];
 
 /** A route that is not a plain procedure call (file streams, multipart); it documents itself. */
@@ -51,4 +54,5 @@ export const rawRoutes: readonly RawRoutes[] = [
   unsubscribeRoutes,
   activityRawRoutes,
   statementRoutes,
+  bookingWebhookRoutes,
 ];

@@ -283,6 +283,44 @@ export async function notifyClientAdded(
   });
 }
 
+/** A client booked a consultation through the partner's link (a booking webhook or a lead with a date). */
+export async function notifyBooking(
+  trx: DbOrTx,
+  {
+    mail,
+    now,
+    referral,
+  }: Notice & {
+    referral: {
+      partnerId: string;
+      clientName: string | null;
+      clientEmail: string | null;
+      clientCompanyName: string;
+      consultationDate: Date | null;
+    };
+  },
+): Promise<void> {
+  const partner = await partnerContact(trx, referral.partnerId);
+  const wanted = await optional(trx, { mail, userId: partner.userId, topic: 'bookings' });
+  if (!wanted) return;
+  const when = referral.consultationDate
+    ? `${referral.consultationDate.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+    : 'a time still to be confirmed';
+  await enqueueTemplate(trx, {
+    now,
+    recipient: partner.email,
+    kind: 'consultationBooked',
+    values: {
+      contactName: partner.contactName,
+      client: referral.clientName?.trim() || referral.clientCompanyName,
+      clientCompanyName: referral.clientCompanyName,
+      consultation: when,
+      dashboardUrl: portalLink(mail.config, '/dashboard'),
+    },
+    headers: wanted.headers,
+  });
+}
+
 /** A deal that just became won or lost. */
 export async function notifyDealClosed(
   trx: DbOrTx,

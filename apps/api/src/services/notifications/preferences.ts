@@ -13,10 +13,11 @@ import { portalLink } from './templates';
 
 const PURPOSE = 'mail-unsubscribe';
 const TOKEN = /^([0-9a-f-]{36})\.([A-Za-z]{1,32})\.([A-Za-z0-9_-]{43})$/;
-const COLUMN = { dealUpdates: 'mailDealUpdates', monthlySummary: 'mailMonthlySummary' } as const satisfies Record<
-  MailTopic,
-  string
->;
+const COLUMN = {
+  dealUpdates: 'mailDealUpdates',
+  bookings: 'mailBookings',
+  monthlySummary: 'mailMonthlySummary',
+} as const satisfies Record<MailTopic, string>;
 
 const keys = new WeakMap<AppConfig, Buffer>();
 function keyOf(config: AppConfig): Buffer {
@@ -59,10 +60,10 @@ export function unsubscribeHeaders(config: AppConfig, userId: string, topic: Mai
 export async function getMailPreferences(db: DbOrTx, userId: string): Promise<MailPreferences> {
   const row = await db
     .selectFrom('users')
-    .select(['mailDealUpdates', 'mailMonthlySummary'])
+    .select(['mailDealUpdates', 'mailBookings', 'mailMonthlySummary'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  return { dealUpdates: row.mailDealUpdates, monthlySummary: row.mailMonthlySummary };
+  return { dealUpdates: row.mailDealUpdates, bookings: row.mailBookings, monthlySummary: row.mailMonthlySummary };
 }
 
 /** Changes the switches given; the activity row names what changed and where (settings or mail). */
@@ -75,7 +76,7 @@ export async function setMailPreferences(
     now,
   }: { userId: string; changes: Partial<MailPreferences>; source: 'settings' | 'one-click'; now: Date },
 ): Promise<MailPreferences> {
-  const set: { mailDealUpdates?: boolean; mailMonthlySummary?: boolean } = {};
+  const set: { mailDealUpdates?: boolean; mailBookings?: boolean; mailMonthlySummary?: boolean } = {};
   for (const topic of MAIL_TOPICS) if (changes[topic] !== undefined) set[COLUMN[topic]] = changes[topic];
   if (Object.keys(set).length > 0) {
     const current = await getMailPreferences(db, userId);

@@ -52,6 +52,13 @@ export interface TemplateValues {
   };
   payoutFailed: { contactName: string; amount: string; month: string; reason: string; dashboardUrl: string };
   clientAdded: { contactName: string; clientCompanyName: string; service: string; dashboardUrl: string };
+  consultationBooked: {
+    contactName: string;
+    client: string;
+    clientCompanyName: string;
+    consultation: string;
+    dashboardUrl: string;
+  };
   dealWon: { contactName: string; clientCompanyName: string; commission: string; dashboardUrl: string };
   dealLost: { contactName: string; clientCompanyName: string; reason: string | null; dashboardUrl: string };
   monthlySummary: { contactName: string; month: string; count: number; amount: string; dashboardUrl: string };
@@ -95,6 +102,9 @@ export type MailKind = keyof TemplateValues;
 
 const DEAL_UPDATES_NOTE =
   'You get deal updates because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.';
+
+const BOOKINGS_NOTE =
+  'You get booking mails because they are switched on. Switch them off in the Settings tab of your dashboard, or unsubscribe from your mail app.';
 
 /** The end of every deal-update mail: the way to the referrals, and how to switch these mails off. */
 const dealUpdate = (dashboardUrl: string) => ({
@@ -261,6 +271,16 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     heading: 'A new client in your pipeline',
     paragraphs: [`Hello ${contactName}, our team added ${clientCompanyName} (${service}) to your referrals.`],
     ...dealUpdate(dashboardUrl),
+  }),
+  consultationBooked: ({ contactName, client, clientCompanyName, consultation, dashboardUrl }) => ({
+    subject: `${client} booked a consultation`,
+    heading: `${client} booked a consultation`,
+    paragraphs: [
+      `Hello ${contactName}, ${client}${client === clientCompanyName ? '' : ` (${clientCompanyName})`} booked a consultation through your referral link for ${consultation}.`,
+      'It is in your referrals as Booked; you will hear from us when the deal moves on.',
+    ],
+    action: { label: 'See your referrals', url: dashboardUrl },
+    note: BOOKINGS_NOTE,
   }),
   dealWon: ({ contactName, clientCompanyName, commission, dashboardUrl }) => ({
     subject: `Deal won: ${clientCompanyName}`,

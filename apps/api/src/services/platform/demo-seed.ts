@@ -1,12 +1,14 @@
 // Demo data for a lived-in portal (DESIGN §3 DEMO_DATA): an admin, partners in every status,
 // referrals in every stage, several months of paid, pending and failed commissions, link visits
-// and marketing materials. Runs only on an empty database.
+// marketing materials, a booking from the scheduling service and an open conflict between two
+// partners. Runs only on an empty database.
 
 import { randomUUID } from 'node:crypto';
 import { COMMISSION_BY_SERVICE, monthBounds, monthKey, type CompanyType, type ServiceType } from '@portal/contracts';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
-import { logActivity } from './activity';
+import { logActivity, type DbOrTx } from './activity';
+import { captureLead, type CapturedLead } from '../referrals/lead-capture';
 import { accrueMonth } from '../money/accrual';
 import { bankFieldContext } from './crypto';
 import { seedDemoMaterials } from '../materials/demo-materials';
@@ -194,6 +196,73 @@ const dayInMonth = (month: string, day: number) => `${month}-${String(day).padSt
 const instantMonthsAgo = (now: Date, n: number, day = 5) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, day, 15));
 
+/**
+ * Lead capture as a newcomer sees it: a Cal.com booking in Maya's Booked column (with its
+ * consultation date, as the webhook stores it), and Shopline's booking of a client Summit Ledger
+ * introduced last month — an open conflict on the Conflicts screen.
+ */
+async function seedBookings(trx: DbOrTx, { deps, now }: { deps: AppDeps; now: Date }): Promise<void> {
+  const codeOf = async (email: string) =>
+    (
+      await trx
+        .selectFrom('partners')
+        .innerJoin('users', 'users.id', 'partners.userId')
+        .select('partners.referralCode')
+        .where('users.email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).referralCode;
+  const inTwoDays = new Date(now.getTime() + 2 * 86_400_000);
+  inTwoDays.setUTCHours(15, 0, 0, 0);
+  const bookings: { email: string; uid: string; lead: Omit<CapturedLead, 'referralCode' | 'booking'> }[] = [
+    {
+      email: 'maya@northwind-growth.demo',
+      uid: 'demo-calcom-brightside',
+      lead: {
+        clientEmail: 'dana@brightside-goods.example',
+        clientName: 'Dana Whitfield',
+        clientCompanyName: 'Brightside Goods',
+        consultationDate: inTwoDays.toISOString(),
+        service: 'cfo',
+        utm: { source: 'newsletter', campaign: 'q4-partners', content: 'maya' },
+      },
+    },
+    {
+      email: 'priya@shoplineapps.demo',
+      uid: 'demo-calcom-harvest',
+      lead: {
+        clientEmail: 'owner@harvesttablefoods.example',
+        clientName: 'Rosa Alvarez',
+        clientCompanyName: 'Harvest Table Foods',
+        consultationDate: new Date(inTwoDays.getTime() + 86_400_000).toISOString(),
+        service: 'basic',
+      },
+    },
+  ];
+  for (const booking of bookings) {
+    const referralCode = await codeOf(booking.email);
+    const captured = await captureLead(trx, {
+      lead: { ...booking.lead, referralCode, booking: { provider: 'calcom', uid: booking.uid } },
+      source: 'booking',
+      actorUserId: null,
+      now,
+      mail: deps,
+    });
+    await trx
+      .insertInto('inboundEvents')
+      .values({
+        source: 'calcom',
+        eventId: `BOOKING_CREATED:${booking.uid}`,
+        eventType: 'BOOKING_CREATED',
+        receivedAt: now,
+        outcome: captured.outcome,
+        referralId: captured.referral?.id ?? null,
+        referralCode,
+        clientEmail: booking.lead.clientEmail,
+      })
+      .execute();
+  }
+}
+
 export async function isDatabaseEmpty(deps: Pick<AppDeps, 'db'>): Promise<boolean> {
   const user = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   return !user;
@@ -312,6 +381,7 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
         }
       }
     }
+    await seedBookings(trx, { deps, now });
     await logActivity(trx, {
       userId: admin.id,
       action: 'demo.seeded',

@@ -82,7 +82,18 @@ export function toReferral(row: ReferralRow & { partnerCompanyName?: string }): 
     landingPage: row.landingPage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    clientName: row.clientName,
+    utm: row.utm,
+    bookingProvider: row.bookingProvider,
+    conflictOf: row.conflictOf,
+    clientAlreadyIntroduced: row.conflictOf !== null,
+    selfReferral: row.selfReferral,
   };
+}
+
+/** A referral as its own partner reads it: a conflict says only that the client was introduced, never by whom. */
+export function toPartnerReferral(row: ReferralRow & { partnerCompanyName?: string }): Referral {
+  return { ...toReferral(row), conflictOf: null };
 }
 
 export function toCommission(row: CommissionRow & { clientCompanyName?: string | null }): Commission {

@@ -27,6 +27,8 @@ export const ADMIN_PERMISSIONS = [
   'team:manage',
   'keys:manage',
   'activity:read',
+  /** POST /api/leads: the firm's own forms and tools send leads (an API key's `leads:write`). */
+  'leads:write',
 ] as const;
 
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];

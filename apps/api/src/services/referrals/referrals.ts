@@ -31,8 +31,9 @@ import {
   type KeysetOrder,
 } from '../platform/keyset';
 import { notifyClientAdded, notifyDealClosed, type MailDeps } from '../notifications/notify';
-import { toReferral } from '../platform/mappers';
+import { toPartnerReferral, toReferral } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
+import { findConflictingReferral, isSelfReferral } from './client-ownership';
 
 type CreateReferral = z.output<typeof createReferralInput>;
 type AddClient = z.output<typeof addClientInput>;
@@ -50,20 +51,32 @@ export async function listPartnerReferrals(db: DbOrTx, partnerId: string): Promi
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(toReferral);
+  return rows.map(toPartnerReferral);
 }
 
-interface NewReferral {
+export interface NewReferral {
   partnerId: string;
-  actorUserId: string;
-  action: 'referral.created' | 'referral.client_added';
-  referralSource: 'partner' | 'admin';
+  /** Null for the system (an inbound booking webhook). */
+  actorUserId: string | null;
+  action: 'referral.created' | 'referral.client_added' | 'referral.booked' | 'referral.lead_received';
+  referralSource: 'partner' | 'admin' | 'booking' | 'lead';
   values: Omit<CreateReferral, 'serviceType'> &
     Partial<Pick<AddClient, 'contractStartDate' | 'contractEndDate'>> & { serviceType: CreateReferral['serviceType'] };
+  /** Lead capture: the client's name, campaign parameters and the booking it came from. */
+  lead?: {
+    clientName?: string | null;
+    utm?: Record<string, string> | null;
+    booking?: { provider: 'calcom' | 'calendly'; uid: string };
+  };
   now: Date;
 }
 
-async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<ReferralRow> {
+/**
+ * Stores a referral with its activity row and `referral.created` event. A client another partner
+ * introduced within its window is stored with `conflictOf` (one client, one partner), and a client on
+ * the partner's own domain is flagged as a self-referral.
+ */
+export async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<ReferralRow> {
   const { values, now } = input;
   // The partner's row first (its lock, then the referral and the counters the triggers keep): the
   // order every writer of a partner's referrals takes.
@@ -72,6 +85,13 @@ async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<Referral
     .set({ firstReferralDate: sql`coalesce(first_referral_date, ${now})`, lastReferralDate: now, updatedAt: now })
     .where('id', '=', input.partnerId)
     .execute();
+  const conflict = await findConflictingReferral(trx, {
+    partnerId: input.partnerId,
+    clientEmail: values.clientEmail,
+    now,
+  });
+  const selfReferral = await isSelfReferral(trx, { partnerId: input.partnerId, clientEmail: values.clientEmail });
+  const utm = input.lead?.utm && Object.keys(input.lead.utm).length > 0 ? input.lead.utm : null;
   const row = await trx
     .insertInto('referrals')
     .values({
@@ -88,6 +108,12 @@ async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<Referral
       contractEndDate: values.contractEndDate ?? null,
       notes: values.notes ?? null,
       referralSource: input.referralSource,
+      clientName: input.lead?.clientName ?? null,
+      utm: utm ? JSON.stringify(utm) : null,
+      bookingProvider: input.lead?.booking?.provider ?? null,
+      bookingUid: input.lead?.booking?.uid ?? null,
+      conflictOf: conflict?.id ?? null,
+      selfReferral,
       createdAt: now,
       updatedAt: now,
     })
@@ -103,6 +129,9 @@ async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<Referral
       clientCompanyName: row.clientCompanyName,
       serviceType: row.serviceType,
       monthlyValue: row.monthlyValue,
+      source: input.referralSource,
+      ...(conflict ? { conflictOf: conflict.id, conflictPartnerId: conflict.partnerId } : {}),
+      ...(selfReferral ? { selfReferral: true } : {}),
     },
   });
   await enqueueWebhookEvent(trx, {
@@ -132,7 +161,7 @@ export async function createPartnerReferral(
       now,
     }),
   );
-  return toReferral(row);
+  return toPartnerReferral(row);
 }
 
 /** An admin adds a client to an active partner (Add New Client). */
@@ -294,7 +323,8 @@ export async function listOwnReferrals(
   partnerId: string,
   input: OwnReferralsQuery,
 ): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
-  return listAllReferrals(db, { ...input, partnerId, sort: '-createdAt' });
+  const page = await listAllReferrals(db, { ...input, partnerId, sort: '-createdAt' });
+  return { ...page, items: page.items.map((item) => ({ ...item, conflictOf: null })) };
 }
 
 /** Every referral matching the filters, in the list's order, batch by batch (the REST list without `limit`). */

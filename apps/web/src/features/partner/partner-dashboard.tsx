@@ -13,6 +13,28 @@ import { ReferralLinkCard } from './referral-link-card';
 import { ReferralsTab } from './referrals-tab';
 import { SettingsTab } from './settings-tab';
 import { SummaryCards } from './summary-cards';
+import { RecentBookingsCard } from '../leads/bookings-card';
+import { FunnelCard } from '../leads/funnel-card';
+
+/** The partner's bookings this week and their lead funnel (visits → paying). */
+function PartnerLeads() {
+  const bookings = trpc.partner.recentBookings.useQuery();
+  const funnel = trpc.partner.funnel.useQuery({ months: 6 });
+  return (
+    <>
+      <RecentBookingsCard
+        bookings={bookings.data}
+        error={bookings.isError ? errorMessage(bookings.error, 'Unable to load your bookings.') : undefined}
+        showPartner={false}
+      />
+      <FunnelCard
+        funnel={funnel.data}
+        error={funnel.isError ? errorMessage(funnel.error, 'Unable to load your funnel.') : undefined}
+        description="Your link's visits and the referrals they became, month by month"
+      />
+    </>
+  );
+}
 
 export function PartnerDashboard() {
   const { partner } = useSession();
@@ -36,6 +58,7 @@ export function PartnerDashboard() {
         <Text c="dimmed">Welcome back, {partner.contactName}</Text>
       </div>
       <SummaryCards metrics={metrics.data} />
+      <PartnerLeads />
       <PartnerCharts />
       <Tabs defaultValue="referrals" keepMounted={false}>
         <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>

@@ -58,9 +58,16 @@ export function ReferralCard({ referral }: { referral: Referral }) {
             </Text>
           )}
         </div>
-        <Badge color={STAGE_COLORS[referral.stage]} variant="filled" autoContrast style={{ flexShrink: 0 }}>
-          {REFERRAL_STAGE_LABELS[referral.stage]}
-        </Badge>
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <Badge color={STAGE_COLORS[referral.stage]} variant="filled" autoContrast>
+            {REFERRAL_STAGE_LABELS[referral.stage]}
+          </Badge>
+          {referral.clientAlreadyIntroduced && (
+            <Badge color="orange" variant="light" data-testid="already-introduced">
+              Client already introduced
+            </Badge>
+          )}
+        </Stack>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mt="md">
         <Field label="Monthly Value" value={formatMoney(referral.monthlyValue)} />

@@ -24,6 +24,19 @@ import { PartnerDetailsDialog } from '../partners/partner-details-dialog';
 import { PartnerSettingsDialog } from '../partners/partner-settings-dialog';
 import { PayoutProcessor } from '../payouts/payout-processor';
 import { ProgramCharts } from './program-charts';
+import { RecentBookingsCard } from '../../leads/bookings-card';
+
+/** The program's new bookings: this week's count and the latest few. */
+function AdminBookings() {
+  const bookings = trpc.admin.recentBookings.useQuery();
+  return (
+    <RecentBookingsCard
+      bookings={bookings.data}
+      error={bookings.isError ? errorMessage(bookings.error, 'Unable to load the bookings.') : undefined}
+      showPartner
+    />
+  );
+}
 
 type Dialog = 'addClient' | 'createPartner' | 'partnerSettings' | null;
 
@@ -93,6 +106,7 @@ export function AdminDashboard() {
       ) : (
         <AdminMetricCards metrics={metrics.data} />
       )}
+      <AdminBookings />
       <ProgramCharts />
 
       {can.approve && <PartnerApprovalQueue onViewDetails={setDetailsId} />}

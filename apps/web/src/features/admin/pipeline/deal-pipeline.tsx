@@ -178,6 +178,25 @@ function DealCard({
           {SERVICE_TYPE_LABELS[deal.serviceType]}
         </Text>
       </Group>
+      {(deal.conflictOf || deal.selfReferral || deal.referralSource === 'booking') && (
+        <Group gap={4} mt={4}>
+          {deal.referralSource === 'booking' && (
+            <Badge size="xs" variant="light" color="blue">
+              Booked online
+            </Badge>
+          )}
+          {deal.conflictOf && (
+            <Badge size="xs" variant="light" color="orange">
+              Conflict
+            </Badge>
+          )}
+          {deal.selfReferral && (
+            <Badge size="xs" variant="light" color="grape">
+              Self-referral
+            </Badge>
+          )}
+        </Group>
+      )}
       {deal.stage === 'lost' && deal.lostReason && (
         <Text size="xs" c="var(--mantine-color-error)" mt={4} lineClamp={2}>
           {deal.lostReason}

@@ -19,6 +19,18 @@ import { LoadingRow } from '../../../../layout/loading-row';
 import { errorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { StatCard } from '../../../../components/stat-card';
+import { FunnelCard } from '../../../leads/funnel-card';
+
+function PartnerFunnel({ partnerId }: { partnerId: string }) {
+  const funnel = trpc.admin.funnel.useQuery({ partnerId, months: 6 });
+  return (
+    <FunnelCard
+      funnel={funnel.data}
+      error={funnel.isError ? errorMessage(funnel.error, 'Unable to load the funnel.') : undefined}
+      description="This partner's link visits and the referrals they became, month by month"
+    />
+  );
+}
 import { PartnerDetailsView, PARTNER_DETAILS_NOT_FOUND } from '../partner-details-dialog';
 import { PartnerStatusBadge } from '../partner-status-badge';
 import { RejectPartnerDialog } from '../reject-partner-dialog';
@@ -189,6 +201,7 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
         </Stack>
       </SimpleGrid>
       {/* Full width, so the money lists are tables on a laptop (side by side they were cards, paged-table.tsx). */}
+      <PartnerFunnel partnerId={partner.id} />
       <PartnerReferrals partnerId={partner.id} />
       <PartnerCommissions partnerId={partner.id} />
       <PartnerPayouts partnerId={partner.id} />

@@ -1,0 +1,152 @@
+// POST /api/integrations/calcom and /api/integrations/calendly: the scheduling services' booking
+// webhooks. Raw routes because the signature covers the exact bytes sent: the body is read as a
+// buffer, verified, and only then parsed. An endpoint whose secret is unset answers 404.
+
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../deps';
+import {
+  BOOKING_WEBHOOK_MESSAGES,
+  readCalcomEvent,
+  readCalendlyEvent,
+  receiveBookingEvent,
+  verifyCalcomSignature,
+  verifyCalendlySignature,
+  type BookingEvent,
+} from '../../services/integrations/booking-webhooks';
+import { DomainError } from '../../services/platform/errors';
+import { sendError } from '../adapter';
+import type { RawRoutes } from '../routes';
+import { errorResponse } from './raw-routes';
+
+/** Booking payloads are a few kilobytes; a megabyte is generous. */
+const BODY_LIMIT = 1024 * 1024;
+
+const header = (req: FastifyRequest, name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw DomainError.invalid(BOOKING_WEBHOOK_MESSAGES.badPayload);
+  }
+}
+
+async function receive(
+  deps: AppDeps,
+  reply: FastifyReply,
+  source: 'calcom' | 'calendly',
+  verifyAndRead: () => BookingEvent,
+) {
+  try {
+    const event = verifyAndRead();
+    const result = await receiveBookingEvent(deps.db, { source, event, now: deps.now(), mail: deps });
+    return reply.status(200).send({ received: true, ...result });
+  } catch (error) {
+    return sendError(reply, error, deps);
+  }
+}
+
+export const bookingWebhookRoutes: RawRoutes = {
+  async register(app, deps) {
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(
+        ['application/json', 'application/x-www-form-urlencoded', 'text/plain'],
+        { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+        (_req, body, done) => done(null, body),
+      );
+      scope.post('/api/integrations/calcom', (req, reply) =>
+        receive(deps, reply, 'calcom', () => {
+          const secret = deps.config.bookingWebhooks.calcomSecret;
+          if (!secret) throw DomainError.notFound(BOOKING_WEBHOOK_MESSAGES.calcomOff);
+          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          verifyCalcomSignature(raw, header(req, 'x-cal-signature-256'), secret);
+          return readCalcomEvent(parseJson(raw));
+        }),
+      );
+      scope.post('/api/integrations/calendly', (req, reply) =>
+        receive(deps, reply, 'calendly', () => {
+          const key = deps.config.bookingWebhooks.calendlySigningKey;
+          if (!key) throw DomainError.notFound(BOOKING_WEBHOOK_MESSAGES.calendlyOff);
+          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          verifyCalendlySignature(raw, header(req, 'calendly-webhook-signature'), key, deps.now());
+          return readCalendlyEvent(parseJson(raw));
+        }),
+      );
+    });
+  },
+  openapi: (
+    [
+      {
+        path: '/api/integrations/calcom',
+        id: 'integrations.calcom',
+        vendor: 'Cal.com',
+        signature: {
+          name: 'X-Cal-Signature-256',
+          description: 'Hex HMAC-SHA256 of the raw body with CALCOM_WEBHOOK_SECRET',
+        },
+        what: 'BOOKING_CREATED makes a referral in Booked for the partner whose code is the `ref` booking question (or metadata.ref); BOOKING_RESCHEDULED moves its consultation date; BOOKING_CANCELLED moves a referral still in Booked to Lost ("Consultation cancelled").',
+      },
+      {
+        path: '/api/integrations/calendly',
+        id: 'integrations.calendly',
+        vendor: 'Calendly',
+        signature: {
+          name: 'Calendly-Webhook-Signature',
+          description:
+            't=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody" with CALENDLY_WEBHOOK_SIGNING_KEY>; refused beyond five minutes',
+        },
+        what: 'invitee.created makes a referral in Booked for the partner whose code is tracking.utm_content (service from utm_term); a reschedule (canceled with rescheduled: true, then created with old_invitee) moves its consultation date; invitee.canceled moves a referral still in Booked to Lost ("Consultation cancelled").',
+      },
+    ] as const
+  ).map((endpoint) => ({
+    method: 'POST' as const,
+    path: endpoint.path,
+    operation: {
+      operationId: endpoint.id,
+      security: [],
+      tags: ['Integrations: inbound'],
+      summary: `${endpoint.vendor} booking webhook: bookings through a partner's link become referrals`,
+      description:
+        `${endpoint.what} Each event is stored once by its id: a replay answers 200 with replayed: true and changes nothing. ` +
+        'A code no active partner has is recorded with outcome "unknown code" (nothing else is stored). ' +
+        'Another partner’s client within its window is stored as a conflict for an admin.',
+      parameters: [
+        {
+          name: endpoint.signature.name,
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description: endpoint.signature.description,
+        },
+      ],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+      responses: {
+        200: {
+          description: 'Received (or a replay): what the event did',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  received: { type: 'boolean' },
+                  outcome: {
+                    type: 'string',
+                    description: 'created, conflict, attached, cancelled, rescheduled, unknown code, ignored…',
+                  },
+                  referralId: { type: ['string', 'null'] },
+                  replayed: { type: 'boolean' },
+                },
+              },
+            },
+          },
+        },
+        400: errorResponse('The verified body is not a booking event'),
+        401: errorResponse('The signature is missing, wrong or (Calendly) older than five minutes; nothing is stored'),
+        404: errorResponse('The endpoint is not configured (its secret is unset)'),
+      },
+    },
+  })),
+};

@@ -1,0 +1,73 @@
+// REST paths of lead capture: leads from the firm's tools, conflicts between partners, the funnel
+// and recent bookings. The booking webhooks themselves are raw routes (raw/booking-webhooks.ts).
+
+import { CONFLICT_RESOLUTIONS, FREE_MAIL_DOMAINS, AGREEMENT_DEFAULTS } from '@portal/contracts';
+import { idempotent, type RestRoute } from '../adapter';
+
+const funnelDescription =
+  'Per UTC month (query months, 1 to 24, default 6; oldest first) and in total: link visits that month, and the referrals created that month ' +
+  '(every referral starts in Booked) followed to where they stand now: accepted (qualified, proposal or won), won, and paying (won, not churned, contract not ended).';
+
+export const leadCaptureRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/leads',
+    procedure: 'admin.captureLead',
+    summary: "A lead from the firm's own forms and tools becomes a referral in Booked (API key scope leads:write)",
+    tag: 'Leads',
+    status: 201,
+    description:
+      'Body: { referralCode, clientEmail, clientName?, clientCompanyName?, clientPhone?, consultationDate? (ISO 8601), service? (basic_accounting, controller, basic, cfo, general), utm? { source, medium, campaign, term, content } }. ' +
+      'An unknown or inactive partner code is 422. The same partner sending the same client address again updates its open referral (consultation date) instead of adding one. ' +
+      `A client another partner introduced within ${AGREEMENT_DEFAULTS.qualificationDays} days (same address, or same business domain; free-mail domains such as ${FREE_MAIL_DOMAINS.slice(0, 3).join(', ')} match by address only) is stored with conflictOf for an admin. ` +
+      'The company defaults to the email domain; the monthly value to the service list price.',
+    ...idempotent,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/referral-conflicts',
+    procedure: 'admin.referralConflicts',
+    summary: 'Open conflicts between partners over one client, and open self-referrals for review',
+    tag: 'Admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/referral-conflicts/{id}/resolve',
+    procedure: 'admin.resolveConflict',
+    summary: 'Settle a conflict ({ resolution })',
+    tag: 'Admin',
+    description:
+      `id is the second referral. resolution is one of ${CONFLICT_RESOLUTIONS.join(', ')}: keep_first → the second is lost ("Client already introduced by another partner"); ` +
+      'move_to_second → the first is lost and the second keeps the client; reject → the second is lost. 404 when the referral has no open conflict.',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/funnel',
+    procedure: 'admin.funnel',
+    summary: "The program's lead funnel by month, or one partner's (query partnerId)",
+    tag: 'Admin',
+    description: funnelDescription,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/bookings/recent',
+    procedure: 'admin.recentBookings',
+    summary: 'New bookings and leads: how many since Monday (UTC) and the latest five',
+    tag: 'Admin',
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/funnel',
+    procedure: 'partner.funnel',
+    summary: "The partner's own lead funnel by month",
+    tag: 'Partner',
+    description: funnelDescription,
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/bookings/recent',
+    procedure: 'partner.recentBookings',
+    summary: "The partner's bookings and leads: how many since Monday (UTC) and the latest five",
+    tag: 'Partner',
+  },
+];

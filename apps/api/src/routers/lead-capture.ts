@@ -1,0 +1,72 @@
+// Lead capture and client ownership: admin.captureLead (POST /api/leads), admin.referralConflicts,
+// admin.resolveConflict, admin.funnel, admin.recentBookings; partner.funnel, partner.recentBookings.
+
+import {
+  adminFunnelInput,
+  funnelInput,
+  funnelOutput,
+  leadInput,
+  recentBookingsOutput,
+  referralConflictsOutput,
+  referralOutput,
+  resolveConflictInput,
+  resolveConflictOutput,
+} from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { listReferralConflicts, listSelfReferrals, resolveReferralConflict } from '../services/referrals/conflicts';
+import { leadFunnel } from '../services/referrals/funnel';
+import { receiveLead, recentBookings } from '../services/referrals/lead-capture';
+import { activePartnerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
+
+export const adminLeadProcedures = {
+  captureLead: permittedProcedure('leads:write')
+    .input(leadInput)
+    .output(referralOutput)
+    .mutation(({ ctx, input }) =>
+      runIdempotently(ctx, 'admin.captureLead', input, (db) =>
+        receiveLead(db, { input, actorUserId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
+      ),
+    ),
+  referralConflicts: permittedProcedure('referrals:read')
+    .output(referralConflictsOutput)
+    .query(async ({ ctx }) => {
+      const [conflicts, selfReferrals] = await Promise.all([
+        listReferralConflicts(ctx.deps.db),
+        listSelfReferrals(ctx.deps.db),
+      ]);
+      return { conflicts, selfReferrals };
+    }),
+  resolveConflict: permittedProcedure('referrals:write')
+    .input(resolveConflictInput)
+    .output(resolveConflictOutput)
+    .mutation(({ ctx, input }) =>
+      resolveReferralConflict(ctx.deps.db, {
+        id: input.id,
+        resolution: input.resolution,
+        actorId: ctx.user.id,
+        now: ctx.deps.now(),
+        mail: ctx.deps,
+      }),
+    ),
+  funnel: permittedProcedure('referrals:read')
+    .input(adminFunnelInput)
+    .output(funnelOutput)
+    .query(({ ctx, input }) =>
+      leadFunnel(ctx.deps.db, { partnerId: input.partnerId, months: input.months, now: ctx.deps.now() }),
+    ),
+  recentBookings: permittedProcedure('referrals:read')
+    .output(recentBookingsOutput)
+    .query(({ ctx }) => recentBookings(ctx.deps.db, { now: ctx.deps.now() })),
+} satisfies TRPCRouterRecord;
+
+export const partnerLeadProcedures = {
+  funnel: activePartnerProcedure
+    .input(funnelInput)
+    .output(funnelOutput)
+    .query(({ ctx, input }) =>
+      leadFunnel(ctx.deps.db, { partnerId: ctx.partner.id, months: input.months, now: ctx.deps.now() }),
+    ),
+  recentBookings: activePartnerProcedure
+    .output(recentBookingsOutput)
+    .query(({ ctx }) => recentBookings(ctx.deps.db, { now: ctx.deps.now(), partnerId: ctx.partner.id })),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,384 @@
+// The booking webhooks: signatures over the raw body (good, wrong, stale, missing), one referral per
+// event however often it arrives, cancellation, reschedule, unknown codes, and the endpoints' answer
+// when their secret is unset.
+
+import { createHmac, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createPartner, createTestApp, useTestApp } from '../support';
+import { calcomBody, calendlyBody, calendlyInviteeUri } from './fixtures/booking-payloads';
+
+const CALCOM_SECRET = 'calcom-test-secret-123';
+const CALENDLY_KEY = 'calendly-test-signing-key-456';
+const t = useTestApp({ CALCOM_WEBHOOK_SECRET: CALCOM_SECRET, CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY });
+
+const calcomSignature = (raw: string, secret = CALCOM_SECRET) => createHmac('sha256', secret).update(raw).digest('hex');
+const calendlySignature = (raw: string, at: Date, key = CALENDLY_KEY) => {
+  const ts = Math.floor(at.getTime() / 1000);
+  return `t=${ts},v1=${createHmac('sha256', key).update(`${ts}.${raw}`).digest('hex')}`;
+};
+
+function postCalcom(body: unknown, signature?: string | null) {
+  const raw = JSON.stringify(body);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/integrations/calcom',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { 'x-cal-signature-256': signature ?? calcomSignature(raw) }),
+    },
+    payload: raw,
+  });
+}
+
+function postCalendly(body: unknown, signature?: string | null) {
+  const raw = JSON.stringify(body);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/integrations/calendly',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { 'calendly-webhook-signature': signature ?? calendlySignature(raw, t.clock.now) }),
+    },
+    payload: raw,
+  });
+}
+
+const referralsOf = (partnerId: string) =>
+  t.db.selectFrom('referrals').selectAll().where('partnerId', '=', partnerId).orderBy('createdAt').execute();
+const inboundCount = () =>
+  t.db
+    .selectFrom('inboundEvents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+
+describe('Cal.com booking webhook', () => {
+  it('makes a booked referral for the partner whose code is the ref booking question', async () => {
+    const partner = await createPartner(t.deps);
+    const res = await postCalcom(
+      calcomBody('BOOKING_CREATED', {
+        uid: randomUUID(),
+        ref: partner.referralCode,
+        email: 'Dana@Brightside-Goods.example',
+        name: 'Dana Bright',
+        service: 'cfo',
+        startTime: '2026-12-03T15:00:00.000Z',
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ received: true, outcome: 'created', replayed: false });
+    const [referral] = await referralsOf(partner.partnerId);
+    expect(referral).toMatchObject({
+      stage: 'booked',
+      clientEmail: 'dana@brightside-goods.example',
+      clientName: 'Dana Bright',
+      clientCompanyName: 'brightside-goods.example',
+      serviceType: 'controller',
+      monthlyValue: '1500.00',
+      referralSource: 'booking',
+      bookingProvider: 'calcom',
+      conflictOf: null,
+    });
+    expect(referral?.consultationDate?.toISOString()).toBe('2026-12-03T15:00:00.000Z');
+  });
+
+  it('reads the code from metadata.ref and the company from the booking form', async () => {
+    const partner = await createPartner(t.deps);
+    const res = await postCalcom(
+      calcomBody('BOOKING_CREATED', {
+        uid: randomUUID(),
+        ref: partner.referralCode.toLowerCase(),
+        refIn: 'metadata',
+        email: 'owner@gmail.com',
+        company: 'Fern & Field Ltd',
+      }),
+    );
+    expect(res.json().outcome).toBe('created');
+    const [referral] = await referralsOf(partner.partnerId);
+    expect(referral?.clientCompanyName).toBe('Fern & Field Ltd');
+  });
+
+  it('refuses a wrong signature with 401 and stores nothing', async () => {
+    const partner = await createPartner(t.deps);
+    const before = await inboundCount();
+    const body = calcomBody('BOOKING_CREATED', {
+      uid: randomUUID(),
+      ref: partner.referralCode,
+      email: 'x@wrong.example',
+    });
+    const res = await postCalcom(body, calcomSignature(JSON.stringify(body), 'another-secret-entirely'));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('The webhook signature does not match');
+    expect(await referralsOf(partner.partnerId)).toEqual([]);
+    expect(await inboundCount()).toBe(before);
+  });
+
+  it('refuses a missing signature and a signature over another body', async () => {
+    const partner = await createPartner(t.deps);
+    const body = calcomBody('BOOKING_CREATED', {
+      uid: randomUUID(),
+      ref: partner.referralCode,
+      email: 'y@missing.example',
+    });
+    expect((await postCalcom(body, null)).statusCode).toBe(401);
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations/calcom',
+      headers: { 'content-type': 'application/json', 'x-cal-signature-256': calcomSignature(JSON.stringify(body)) },
+      // The same JSON with other whitespace: the signature covers the exact bytes.
+      payload: JSON.stringify(body, null, 2),
+    });
+    expect(tampered.statusCode).toBe(401);
+    expect(await referralsOf(partner.partnerId)).toEqual([]);
+  });
+
+  it('acts once on the same event sent twice and answers the replay 200', async () => {
+    const partner = await createPartner(t.deps);
+    const body = calcomBody('BOOKING_CREATED', {
+      uid: randomUUID(),
+      ref: partner.referralCode,
+      email: 'twice@repeat.example',
+    });
+    const first = await postCalcom(body);
+    const second = await postCalcom(body);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ outcome: 'created', replayed: true, referralId: first.json().referralId });
+    expect(await referralsOf(partner.partnerId)).toHaveLength(1);
+  });
+
+  it('moves a cancelled booking still in Booked to Lost with the reason', async () => {
+    const partner = await createPartner(t.deps);
+    const uid = randomUUID();
+    await postCalcom(calcomBody('BOOKING_CREATED', { uid, ref: partner.referralCode, email: 'cancel@later.example' }));
+    const res = await postCalcom(calcomBody('BOOKING_CANCELLED', { uid, email: 'cancel@later.example' }));
+    expect(res.json().outcome).toBe('cancelled');
+    const [referral] = await referralsOf(partner.partnerId);
+    expect(referral).toMatchObject({ stage: 'lost', lostReason: 'Consultation cancelled' });
+    expect(referral?.closeDate).not.toBeNull();
+  });
+
+  it('keeps a referral that moved past Booked when its booking is cancelled', async () => {
+    const partner = await createPartner(t.deps);
+    const uid = randomUUID();
+    const created = await postCalcom(
+      calcomBody('BOOKING_CREATED', { uid, ref: partner.referralCode, email: 'kept@deal.example' }),
+    );
+    await t.db
+      .updateTable('referrals')
+      .set({ stage: 'qualified' })
+      .where('id', '=', created.json().referralId)
+      .execute();
+    const res = await postCalcom(calcomBody('BOOKING_CANCELLED', { uid, email: 'kept@deal.example' }));
+    expect(res.json().outcome).toBe('ignored: referral past booked');
+    expect((await referralsOf(partner.partnerId))[0]?.stage).toBe('qualified');
+  });
+
+  it('moves the consultation date on a reschedule without a second referral', async () => {
+    const partner = await createPartner(t.deps);
+    const uid = randomUUID();
+    const next = randomUUID();
+    await postCalcom(calcomBody('BOOKING_CREATED', { uid, ref: partner.referralCode, email: 'move@later.example' }));
+    const res = await postCalcom(
+      calcomBody('BOOKING_RESCHEDULED', {
+        uid: next,
+        rescheduleUid: uid,
+        ref: partner.referralCode,
+        email: 'move@later.example',
+        startTime: '2026-12-10T09:30:00.000Z',
+      }),
+    );
+    expect(res.json().outcome).toBe('rescheduled');
+    const referrals = await referralsOf(partner.partnerId);
+    expect(referrals).toHaveLength(1);
+    expect(referrals[0]?.consultationDate?.toISOString()).toBe('2026-12-10T09:30:00.000Z');
+    expect(referrals[0]?.bookingUid).toBe(next);
+    // The new booking's cancellation now finds the referral.
+    expect(
+      (await postCalcom(calcomBody('BOOKING_CANCELLED', { uid: next, email: 'move@later.example' }))).json().outcome,
+    ).toBe('cancelled');
+  });
+
+  it('records a booking with an unknown code as such and creates no referral', async () => {
+    const body = calcomBody('BOOKING_CREATED', { uid: randomUUID(), ref: 'NOPE-0000', email: 'lost@nowhere.example' });
+    const res = await postCalcom(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: 'unknown code', referralId: null });
+    const stored = await t.db
+      .selectFrom('inboundEvents')
+      .selectAll()
+      .where('clientEmail', '=', 'lost@nowhere.example')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ source: 'calcom', outcome: 'unknown code', referralCode: 'NOPE-0000' });
+    const referrals = await t.db
+      .selectFrom('referrals')
+      .select('id')
+      .where('clientEmail', '=', 'lost@nowhere.example')
+      .execute();
+    expect(referrals).toEqual([]);
+  });
+
+  it("attaches a second booking of the same client to the same partner's open referral", async () => {
+    const partner = await createPartner(t.deps);
+    await postCalcom(
+      calcomBody('BOOKING_CREATED', { uid: randomUUID(), ref: partner.referralCode, email: 'again@same.example' }),
+    );
+    const res = await postCalcom(
+      calcomBody('BOOKING_CREATED', {
+        uid: randomUUID(),
+        ref: partner.referralCode,
+        email: 'again@same.example',
+        startTime: '2026-12-20T10:00:00.000Z',
+      }),
+    );
+    expect(res.json().outcome).toBe('attached');
+    const referrals = await referralsOf(partner.partnerId);
+    expect(referrals).toHaveLength(1);
+    expect(referrals[0]?.consultationDate?.toISOString()).toBe('2026-12-20T10:00:00.000Z');
+  });
+
+  it('answers 400 to a signed body that is not a booking event', async () => {
+    const res = await postCalcom({ hello: 'world' });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('Calendly booking webhook', () => {
+  it('makes a booked referral from the utm_content code, with the service from utm_term', async () => {
+    const partner = await createPartner(t.deps);
+    const uuid = randomUUID();
+    const res = await postCalendly(
+      calendlyBody('invitee.created', {
+        uuid,
+        code: partner.referralCode,
+        email: 'robin@harbor-supply.example',
+        company: 'Harbor Supply Co',
+        service: 'basic',
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().outcome).toBe('created');
+    const [referral] = await referralsOf(partner.partnerId);
+    expect(referral).toMatchObject({
+      stage: 'booked',
+      clientCompanyName: 'Harbor Supply Co',
+      clientName: 'Robin Booker',
+      serviceType: 'basic_accounting',
+      bookingProvider: 'calendly',
+      bookingUid: calendlyInviteeUri(uuid),
+      utm: expect.objectContaining({ source: 'newsletter', content: partner.referralCode }),
+    });
+  });
+
+  it('refuses a signature older than five minutes, and one just inside the tolerance passes', async () => {
+    const partner = await createPartner(t.deps);
+    const body = calendlyBody('invitee.created', {
+      uuid: randomUUID(),
+      code: partner.referralCode,
+      email: 'stale@old.example',
+    });
+    const raw = JSON.stringify(body);
+    const stale = await postCalendly(body, calendlySignature(raw, new Date(t.clock.now.getTime() - 301_000)));
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toBe('The webhook signature is too old (more than five minutes)');
+    expect(await referralsOf(partner.partnerId)).toEqual([]);
+    const fresh = await postCalendly(body, calendlySignature(raw, new Date(t.clock.now.getTime() - 290_000)));
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong and a missing signature', async () => {
+    const partner = await createPartner(t.deps);
+    const body = calendlyBody('invitee.created', {
+      uuid: randomUUID(),
+      code: partner.referralCode,
+      email: 'bad@sig.example',
+    });
+    const wrong = await postCalendly(body, calendlySignature(JSON.stringify(body), t.clock.now, 'not-the-key-at-all'));
+    expect(wrong.statusCode).toBe(401);
+    expect((await postCalendly(body, null)).statusCode).toBe(401);
+    expect((await postCalendly(body, 'v1=abcdef')).statusCode).toBe(401);
+    expect(await referralsOf(partner.partnerId)).toEqual([]);
+  });
+
+  it('acts once on the same invitee event sent twice', async () => {
+    const partner = await createPartner(t.deps);
+    const body = calendlyBody('invitee.created', {
+      uuid: randomUUID(),
+      code: partner.referralCode,
+      email: 'dup@calendly.example',
+    });
+    await postCalendly(body);
+    const replay = await postCalendly(body);
+    expect(replay.json()).toMatchObject({ replayed: true, outcome: 'created' });
+    expect(await referralsOf(partner.partnerId)).toHaveLength(1);
+  });
+
+  it('follows a reschedule (canceled with rescheduled: true, then created naming the old invitee)', async () => {
+    const partner = await createPartner(t.deps);
+    const first = randomUUID();
+    const second = randomUUID();
+    await postCalendly(
+      calendlyBody('invitee.created', { uuid: first, code: partner.referralCode, email: 'resched@cal.example' }),
+    );
+    const canceled = await postCalendly(
+      calendlyBody('invitee.canceled', {
+        uuid: first,
+        code: partner.referralCode,
+        email: 'resched@cal.example',
+        rescheduled: true,
+        newInvitee: calendlyInviteeUri(second),
+      }),
+    );
+    expect(canceled.json().outcome).toBe('ignored');
+    const created = await postCalendly(
+      calendlyBody('invitee.created', {
+        uuid: second,
+        code: partner.referralCode,
+        email: 'resched@cal.example',
+        oldInvitee: calendlyInviteeUri(first),
+        startTime: '2026-12-11T14:00:00.000000Z',
+      }),
+    );
+    expect(created.json().outcome).toBe('rescheduled');
+    const referrals = await referralsOf(partner.partnerId);
+    expect(referrals).toHaveLength(1);
+    expect(referrals[0]).toMatchObject({ stage: 'booked', bookingUid: calendlyInviteeUri(second) });
+    expect(referrals[0]?.consultationDate?.toISOString()).toBe('2026-12-11T14:00:00.000Z');
+  });
+
+  it('moves a plain cancellation to Lost', async () => {
+    const partner = await createPartner(t.deps);
+    const uuid = randomUUID();
+    await postCalendly(
+      calendlyBody('invitee.created', { uuid, code: partner.referralCode, email: 'gone@cal.example' }),
+    );
+    const res = await postCalendly(calendlyBody('invitee.canceled', { uuid, email: 'gone@cal.example' }));
+    expect(res.json().outcome).toBe('cancelled');
+    expect((await referralsOf(partner.partnerId))[0]).toMatchObject({
+      stage: 'lost',
+      lostReason: 'Consultation cancelled',
+    });
+  });
+
+  it('records an invitee without a code as an unknown code', async () => {
+    const res = await postCalendly(
+      calendlyBody('invitee.created', { uuid: randomUUID(), email: 'nocode@cal.example' }),
+    );
+    expect(res.json()).toMatchObject({ outcome: 'unknown code', referralId: null });
+  });
+});
+
+describe('booking webhooks without their secrets', () => {
+  it('answer 404 with what to set, and store nothing', async () => {
+    const bare = await createTestApp();
+    try {
+      const calcom = await bare.app.inject({ method: 'POST', url: '/api/integrations/calcom', payload: {} });
+      expect(calcom.statusCode).toBe(404);
+      expect(calcom.json().message).toContain('CALCOM_WEBHOOK_SECRET');
+      const calendly = await bare.app.inject({ method: 'POST', url: '/api/integrations/calendly', payload: {} });
+      expect(calendly.statusCode).toBe(404);
+      expect(calendly.json().message).toContain('CALENDLY_WEBHOOK_SIGNING_KEY');
+    } finally {
+      await bare.close();
+    }
+  });
+});

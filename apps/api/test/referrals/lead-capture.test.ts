@@ -1,0 +1,327 @@
+// Leads from the firm's tools (POST /api/leads: the leads:write scope, Idempotency-Key), one client
+// per partner (conflicts at the edges of the qualification window, free-mail vs business domains,
+// the same partner twice, lost referrals), self-referrals, resolving conflicts, the booking mail,
+// and the funnel's numbers.
+
+import { randomUUID } from 'node:crypto';
+import { AGREEMENT_DEFAULTS } from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/services/integrations';
+import { receiveLead } from '../../src/services/referrals/lead-capture';
+import {
+  bearer,
+  callerFor,
+  createPartner,
+  createReferral,
+  createUser,
+  mailingEnv,
+  useTestApp,
+  useTestSmtp,
+} from '../support';
+
+const smtp = useTestSmtp();
+const t = useTestApp(mailingEnv(smtp));
+const DAY = 86_400_000;
+
+async function keyWith(scopes: Parameters<typeof createApiKey>[1]['input']['scopes']) {
+  const admin = await createUser(t.deps, { role: 'admin' });
+  return (await createApiKey(t.db, { createdBy: admin.id, input: { name: 'Lead form', scopes }, now: t.deps.now() }))
+    .key;
+}
+
+const postLead = (key: string, body: Record<string, unknown>, idempotencyKey?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/leads',
+    headers: { authorization: `Bearer ${key}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    payload: body,
+  });
+
+/** A referral of `partnerId` for `email`, created `daysAgo` days before the test clock. */
+async function referralFor(partnerId: string, email: string, options: { daysAgo?: number; stage?: 'lost' } = {}) {
+  const id = await createReferral(t.deps, partnerId, { stage: options.stage });
+  await t.db
+    .updateTable('referrals')
+    .set({ clientEmail: email, createdAt: new Date(t.clock.now.getTime() - (options.daysAgo ?? 1) * DAY) })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+const lead = (referralCode: string, clientEmail: string) =>
+  receiveLead(t.db, {
+    input: { referralCode, clientEmail },
+    actorUserId: null,
+    now: t.clock.now,
+    mail: t.deps,
+  });
+
+describe('POST /api/leads', () => {
+  it('answers 201 with a booked referral for a key holding leads:write', async () => {
+    const partner = await createPartner(t.deps);
+    const key = await keyWith(['leads:write']);
+    const res = await postLead(key, {
+      referralCode: partner.referralCode,
+      clientEmail: 'Jo@Northpeak-Outdoor.example',
+      clientName: 'Jo North',
+      service: 'controller',
+      consultationDate: '2026-12-02T11:00:00Z',
+      utm: { source: 'site', campaign: 'winter' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      partnerId: partner.partnerId,
+      stage: 'booked',
+      clientEmail: 'jo@northpeak-outdoor.example',
+      clientCompanyName: 'northpeak-outdoor.example',
+      clientName: 'Jo North',
+      serviceType: 'controller',
+      referralSource: 'lead',
+      consultationDate: '2026-12-02T11:00:00.000Z',
+      utm: { source: 'site', campaign: 'winter' },
+    });
+  });
+
+  it('refuses a key without leads:write (403) and no key at all (401)', async () => {
+    const partner = await createPartner(t.deps);
+    const key = await keyWith(['referrals:write']);
+    const body = { referralCode: partner.referralCode, clientEmail: 'no@scope.example' };
+    expect((await postLead(key, body)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/leads', payload: body })).statusCode).toBe(401);
+  });
+
+  it('answers 422 to an unknown code and 400 to a missing email', async () => {
+    const key = await keyWith(['leads:write']);
+    const unknown = await postLead(key, { referralCode: 'NONE-0000', clientEmail: 'a@b.example' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().message).toBe('No active partner has this referral code');
+    expect((await postLead(key, { referralCode: 'NONE-0000' })).statusCode).toBe(400);
+  });
+
+  it('replays the first answer for the same Idempotency-Key and body, and refuses another body', async () => {
+    const partner = await createPartner(t.deps);
+    const key = await keyWith(['leads:write']);
+    const idem = randomUUID();
+    const body = { referralCode: partner.referralCode, clientEmail: 'idem@replay.example' };
+    const first = await postLead(key, body, idem);
+    const again = await postLead(key, body, idem);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    const count = await t.db.selectFrom('referrals').select('id').where('partnerId', '=', partner.partnerId).execute();
+    expect(count).toHaveLength(1);
+    expect((await postLead(key, { ...body, clientName: 'Other' }, idem)).statusCode).toBe(422);
+  });
+});
+
+describe('one client, one partner', () => {
+  it(`is a conflict on day ${AGREEMENT_DEFAULTS.qualificationDays} of the first referral's window, not on day ${AGREEMENT_DEFAULTS.qualificationDays + 1}`, async () => {
+    const first = await createPartner(t.deps);
+    const second = await createPartner(t.deps);
+    const inside = await referralFor(first.partnerId, 'edge@window-in.example', { daysAgo: 60 });
+    await referralFor(first.partnerId, 'edge@window-out.example', { daysAgo: 61 });
+    expect((await lead(second.referralCode, 'edge@window-in.example')).conflictOf).toBe(inside);
+    expect((await lead(second.referralCode, 'edge@window-out.example')).conflictOf).toBeNull();
+  });
+
+  it('matches a business domain but not a free-mail domain', async () => {
+    const first = await createPartner(t.deps);
+    const second = await createPartner(t.deps);
+    const owner = await referralFor(first.partnerId, 'ceo@acme-widgets.example');
+    await referralFor(first.partnerId, 'someone@gmail.com');
+    expect((await lead(second.referralCode, 'cfo@acme-widgets.example')).conflictOf).toBe(owner);
+    expect((await lead(second.referralCode, 'another@gmail.com')).conflictOf).toBeNull();
+  });
+
+  it('is not blocked by a lost referral', async () => {
+    const first = await createPartner(t.deps);
+    const second = await createPartner(t.deps);
+    await referralFor(first.partnerId, 'free@again.example', { stage: 'lost' });
+    expect((await lead(second.referralCode, 'free@again.example')).conflictOf).toBeNull();
+  });
+
+  it("attaches the same partner's second lead for a client to its open referral", async () => {
+    const partner = await createPartner(t.deps);
+    const existing = await referralFor(partner.partnerId, 'twice@same-partner.example');
+    const again = await lead(partner.referralCode, 'twice@same-partner.example');
+    expect(again.id).toBe(existing);
+    expect(again.conflictOf).toBeNull();
+  });
+
+  it('flags a conflict on a partner-submitted referral too, and the partner reads only that it was introduced', async () => {
+    const first = await createPartner(t.deps);
+    const second = await createPartner(t.deps);
+    await referralFor(first.partnerId, 'buyer@shared-client.example');
+    const created = await callerFor(t.deps, second.user).partner.createReferral({
+      clientCompanyName: 'Shared Client',
+      clientEmail: 'buyer@shared-client.example',
+      monthlyValue: '700',
+    });
+    expect(created).toMatchObject({ clientAlreadyIntroduced: true, conflictOf: null });
+    const listed = await callerFor(t.deps, second.user).partner.referrals();
+    expect(listed[0]).toMatchObject({ clientAlreadyIntroduced: true, conflictOf: null });
+    expect(JSON.stringify(listed)).not.toContain(first.partnerId);
+  });
+
+  it("flags a client on the partner's own domain as a self-referral", async () => {
+    const partner = await createPartner(t.deps, { email: `owner-${randomUUID().slice(0, 8)}@self-firm.example` });
+    const own = await lead(partner.referralCode, 'colleague@self-firm.example');
+    expect(own.selfReferral).toBe(true);
+    const freeMail = await createPartner(t.deps, { email: `p-${randomUUID().slice(0, 8)}@gmail.com` });
+    expect((await lead(freeMail.referralCode, 'client@gmail.com')).selfReferral).toBe(false);
+    await t.db
+      .updateTable('partners')
+      .set({ website: 'https://www.web-firm.example/about' })
+      .where('id', '=', freeMail.partnerId)
+      .execute();
+    expect((await lead(freeMail.referralCode, 'x@web-firm.example')).selfReferral).toBe(true);
+  });
+});
+
+describe('resolving a conflict', () => {
+  async function conflict() {
+    const first = await createPartner(t.deps);
+    const second = await createPartner(t.deps);
+    const email = `c@resolve-${randomUUID().slice(0, 8)}.example`;
+    const firstId = await referralFor(first.partnerId, email);
+    const secondRef = await lead(second.referralCode, email);
+    return { firstId, secondId: secondRef.id };
+  }
+  const admin = () => createUser(t.deps, { role: 'admin' });
+
+  it('lists open conflicts with both partners, and keep_first loses the second with the words the partner reads', async () => {
+    const { firstId, secondId } = await conflict();
+    const headers = await bearer(t.deps, await admin());
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/referral-conflicts', headers });
+    const entry = list.json().conflicts.find((c: { id: string }) => c.id === secondId);
+    expect(entry.first.referralId).toBe(firstId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/referral-conflicts/${secondId}/resolve`,
+      headers,
+      payload: { resolution: 'keep_first' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const second = await t.db.selectFrom('referrals').selectAll().where('id', '=', secondId).executeTakeFirstOrThrow();
+    expect(second).toMatchObject({
+      stage: 'lost',
+      lostReason: 'Client already introduced by another partner',
+      conflictOf: null,
+    });
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('action')
+      .where('entityId', '=', secondId)
+      .where('action', '=', 'referral.conflict_resolved')
+      .execute();
+    expect(log).toHaveLength(1);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/referral-conflicts/${secondId}/resolve`,
+      headers,
+      payload: { resolution: 'keep_first' },
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('move_to_second loses the first and clears the second; reject loses the second', async () => {
+    const caller = callerFor(t.deps, await admin());
+    const moved = await conflict();
+    expect(await caller.admin.resolveConflict({ id: moved.secondId, resolution: 'move_to_second' })).toMatchObject({
+      stage: 'booked',
+      firstStage: 'lost',
+    });
+    const first = await t.db
+      .selectFrom('referrals')
+      .selectAll()
+      .where('id', '=', moved.firstId)
+      .executeTakeFirstOrThrow();
+    expect(first.lostReason).toBe('Client moved to another partner by an admin');
+    const rejected = await conflict();
+    expect(await caller.admin.resolveConflict({ id: rejected.secondId, resolution: 'reject' })).toMatchObject({
+      stage: 'lost',
+      firstStage: 'booked',
+    });
+  });
+});
+
+describe('the booking mail', () => {
+  it('mails the partner "{client} booked a consultation", unless switched off', async () => {
+    const partner = await createPartner(t.deps, { email: `mail-${randomUUID().slice(0, 8)}@partner-mail.example` });
+    const silent = await createPartner(t.deps, { email: `quiet-${randomUUID().slice(0, 8)}@partner-mail.example` });
+    await callerFor(t.deps, silent.user).partner.updateMailPreferences({ bookings: false });
+    const input = (code: string, email: string) => ({
+      referralCode: code,
+      clientEmail: email,
+      clientName: 'Morgan Meyer',
+      consultationDate: '2026-12-05T16:30:00Z',
+    });
+    await receiveLead(t.db, {
+      input: input(partner.referralCode, 'morgan@meyer-co.example'),
+      actorUserId: partner.user.id,
+      now: t.clock.now,
+      mail: t.deps,
+    });
+    await receiveLead(t.db, {
+      input: input(silent.referralCode, 'morgan@meyer-two.example'),
+      actorUserId: silent.user.id,
+      now: t.clock.now,
+      mail: t.deps,
+    });
+    const address = (
+      await t.db.selectFrom('users').select('email').where('id', '=', partner.user.id).executeTakeFirstOrThrow()
+    ).email;
+    const mails = await t.db.selectFrom('emailOutbox').selectAll().where('recipient', '=', address).execute();
+    expect(mails.map((m) => [m.kind, m.subject])).toEqual([
+      ['consultationBooked', 'Morgan Meyer booked a consultation'],
+    ]);
+    expect(mails[0]?.headers).toBeTruthy();
+    const quiet = await t.db
+      .selectFrom('emailOutbox')
+      .select('id')
+      .where('kind', '=', 'consultationBooked')
+      .where('recipient', 'like', 'quiet-%')
+      .execute();
+    expect(quiet).toEqual([]);
+  });
+});
+
+describe('the funnel', () => {
+  it('counts visits, bookings, accepted, won and paying per month for one partner', async () => {
+    const partner = await createPartner(t.deps);
+    const now = t.clock.now;
+    for (let i = 0; i < 3; i++)
+      await t.db
+        .insertInto('referralVisits')
+        .values({ partnerId: partner.partnerId, referralCode: partner.referralCode, createdAt: now })
+        .execute();
+    await createReferral(t.deps, partner.partnerId, { stage: 'booked' });
+    await createReferral(t.deps, partner.partnerId, { stage: 'qualified' });
+    await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2020-01-01' });
+    await createReferral(t.deps, partner.partnerId, {
+      stage: 'won',
+      contractStartDate: '2020-01-01',
+      churnDate: '2021-01-01',
+    });
+    await createReferral(t.deps, partner.partnerId, { stage: 'lost' });
+    const funnel = await callerFor(t.deps, partner.user).partner.funnel({ months: 3 });
+    expect(funnel.months).toHaveLength(3);
+    expect(funnel.months.at(-1)).toEqual({
+      month: now.toISOString().slice(0, 7),
+      visits: 3,
+      bookings: 5,
+      accepted: 3,
+      won: 2,
+      paying: 1,
+    });
+    expect(funnel.total).toEqual({ visits: 3, bookings: 5, accepted: 3, won: 2, paying: 1 });
+    const admin = await createUser(t.deps, { role: 'admin' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/funnel?partnerId=${partner.partnerId}&months=2`,
+      headers: await bearer(t.deps, admin),
+    });
+    expect(res.json().total).toEqual(funnel.total);
+  });
+});

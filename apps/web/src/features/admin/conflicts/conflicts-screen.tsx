@@ -1,0 +1,202 @@
+// /admin/conflicts: clients claimed by two partners (one client, one partner), each settled by an
+// admin — keep the first partner, move the client to the second, or reject the second — and the
+// open referrals flagged as self-referrals (the client is on the partner's own domain), for review.
+
+import { Alert, Badge, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import {
+  CONFLICT_RESOLUTION_LABELS,
+  CONFLICT_RESOLUTIONS,
+  REFERRAL_STAGE_LABELS,
+  formatDate,
+  referralSourceLabel,
+  type ConflictResolution,
+  type ReferralConflict,
+} from '@portal/contracts';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ColumnTable } from '../../../components/column-table';
+import { AdminPage } from '../../../layout/admin-page';
+import { errorMessage } from '../../../lib/errors';
+import { afterConflictResolved } from '../../../lib/invalidate';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useCan } from '../../../lib/permissions';
+import { trpc } from '../../../lib/trpc';
+
+type Side = ReferralConflict['second'];
+
+function SideSummary({ side }: { side: Side | null }) {
+  if (!side) return <Text c="dimmed">Removed</Text>;
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {side.partnerCompanyName}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {REFERRAL_STAGE_LABELS[side.stage]} · {referralSourceLabel(side.referralSource)} · {formatDate(side.createdAt)}
+      </Text>
+    </Stack>
+  );
+}
+
+function ResolveMenu({ conflict }: { conflict: ReferralConflict }) {
+  const utils = trpc.useUtils();
+  const resolve = trpc.admin.resolveConflict.useMutation();
+  const [pending, setPending] = useState(false);
+  const settle = async (resolution: ConflictResolution) => {
+    setPending(true);
+    try {
+      await resolve.mutateAsync({ id: conflict.id, resolution });
+      notifySuccess(
+        'Conflict resolved',
+        `${conflict.second.clientCompanyName}: ${CONFLICT_RESOLUTION_LABELS[resolution]}`,
+      );
+      await afterConflictResolved(utils);
+    } catch (error) {
+      notifyFailure('Could not resolve the conflict', error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          size="xs"
+          variant="light"
+          loading={pending}
+          rightSection={<IconChevronDown size={14} />}
+          aria-label={`Resolve the conflict over ${conflict.second.clientCompanyName}`}
+        >
+          Resolve
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {CONFLICT_RESOLUTIONS.map((resolution) => (
+          <Menu.Item key={resolution} onClick={() => void settle(resolution)}>
+            {CONFLICT_RESOLUTION_LABELS[resolution]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function ConflictsScreen() {
+  const data = trpc.admin.referralConflicts.useQuery();
+  const canResolve = useCan('referrals:write');
+  const conflicts = data.data?.conflicts ?? [];
+  const selfReferrals = data.data?.selfReferrals ?? [];
+
+  return (
+    <AdminPage
+      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Conflicts' }]}
+      title="Conflicts"
+      description="Clients introduced by two partners, and clients on a partner's own domain"
+    >
+      {data.isError && <Alert color="red">{errorMessage(data.error, 'Unable to load the conflicts.')}</Alert>}
+      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="conflicts-title">
+        <Group justify="space-between" mb="sm" gap="xs">
+          <div>
+            <Title order={2} size="h4" id="conflicts-title">
+              Open conflicts
+            </Title>
+            <Text size="sm" c="dimmed">
+              The first partner keeps the client until you decide; the second partner sees only that the client was
+              already introduced
+            </Text>
+          </div>
+          <Text size="sm" c="dimmed">
+            {conflicts.length} open
+          </Text>
+        </Group>
+        {data.data && conflicts.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg">
+            No open conflicts
+          </Text>
+        ) : (
+          <ColumnTable
+            verticalSpacing="sm"
+            highlightOnHover
+            minWidth={900}
+            rows={conflicts}
+            rowKey={(conflict) => conflict.id}
+            columns={[
+              {
+                header: 'Client',
+                card: 'title',
+                strong: true,
+                cell: (conflict) => (
+                  <Stack gap={2}>
+                    <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                      {conflict.second.clientCompanyName}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {conflict.second.clientEmail ?? '—'}
+                    </Text>
+                  </Stack>
+                ),
+              },
+              { header: 'First partner', card: 'full', cell: (conflict) => <SideSummary side={conflict.first} /> },
+              { header: 'Second partner', card: 'full', cell: (conflict) => <SideSummary side={conflict.second} /> },
+              {
+                header: 'Flags',
+                card: 'aside',
+                cell: (conflict) =>
+                  conflict.selfReferral ? (
+                    <Badge color="orange" variant="light">
+                      Self-referral
+                    </Badge>
+                  ) : null,
+              },
+              ...(canResolve
+                ? [
+                    {
+                      header: 'Actions',
+                      hideHeader: true,
+                      card: 'actions' as const,
+                      cell: (conflict: ReferralConflict) => <ResolveMenu conflict={conflict} />,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        )}
+      </Card>
+
+      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="self-referrals-title">
+        <Title order={2} size="h4" id="self-referrals-title">
+          Self-referrals to review
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Open referrals whose client email is on the partner&apos;s own domain (sign-in email or website)
+        </Text>
+        {data.data && selfReferrals.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg">
+            No self-referrals
+          </Text>
+        ) : (
+          <ColumnTable
+            verticalSpacing="xs"
+            minWidth={720}
+            rows={selfReferrals}
+            rowKey={(side) => side.referralId}
+            columns={[
+              { header: 'Client', card: 'title', strong: true, cell: (side) => side.clientCompanyName },
+              {
+                header: 'Client email',
+                cell: (side) => (
+                  <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                    {side.clientEmail ?? '—'}
+                  </Text>
+                ),
+              },
+              { header: 'Partner', cell: (side) => side.partnerCompanyName },
+              { header: 'Stage', card: 'aside', cell: (side) => REFERRAL_STAGE_LABELS[side.stage] },
+              { header: 'Created', noWrap: true, cell: (side) => formatDate(side.createdAt) },
+            ]}
+          />
+        )}
+      </Card>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,96 @@
+// The lead funnel (visits → bookings → accepted → won → paying) by month, with each step's
+// conversion from the one before; the partner dashboard and the admin's partner page both draw it.
+
+import { Alert, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FUNNEL_STEP_LABELS, FUNNEL_STEPS, type Funnel, type FunnelCounts } from '@portal/contracts';
+import { ColumnTable } from '../../components/column-table';
+
+/** "42%" of `part` in `whole`; an em dash when there is nothing to convert from. */
+export function conversion(part: number, whole: number): string {
+  if (whole === 0) return '—';
+  return `${Math.round((part / whole) * 1000) / 10}%`;
+}
+
+const MONTH_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = (month: string) => MONTH_FORMAT.format(new Date(`${month}-01T00:00:00Z`));
+
+function StepTiles({ total }: { total: FunnelCounts }) {
+  return (
+    <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm">
+      {FUNNEL_STEPS.map((step, index) => {
+        const previous = index > 0 ? FUNNEL_STEPS[index - 1] : undefined;
+        return (
+          <Paper key={step} withBorder p="sm" radius="md" data-testid={`funnel-${step}`}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {FUNNEL_STEP_LABELS[step]}
+            </Text>
+            <Text size="xl" fw={700}>
+              {total[step]}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {previous
+                ? `${conversion(total[step], total[previous])} of ${FUNNEL_STEP_LABELS[previous].toLowerCase()}`
+                : 'Once per page load'}
+            </Text>
+          </Paper>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+export function FunnelCard({
+  funnel,
+  error,
+  description,
+}: {
+  funnel: Funnel | undefined;
+  error?: string;
+  description: string;
+}) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="funnel-title">
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <div>
+            <Title order={2} size="h4" id="funnel-title">
+              Lead funnel
+            </Title>
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          </div>
+        </Group>
+        {error ? (
+          <Alert color="red">{error}</Alert>
+        ) : funnel ? (
+          <>
+            <StepTiles total={funnel.total} />
+            <ColumnTable
+              verticalSpacing="xs"
+              minWidth={640}
+              rows={[...funnel.months].reverse()}
+              rowKey={(row) => row.month}
+              columns={[
+                { header: 'Month', card: 'title', strong: true, cell: (row) => monthLabel(row.month) },
+                ...FUNNEL_STEPS.map((step) => ({
+                  header: FUNNEL_STEP_LABELS[step],
+                  numeric: true,
+                  cell: (row: Funnel['months'][number]) => row[step],
+                })),
+                {
+                  header: 'Visit → booking',
+                  numeric: true,
+                  cell: (row) => conversion(row.bookings, row.visits),
+                },
+                { header: 'Booking → won', numeric: true, cell: (row) => conversion(row.won, row.bookings) },
+              ]}
+            />
+          </>
+        ) : (
+          <Text c="dimmed">Loading…</Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
