@@ -13,6 +13,8 @@ export const accrualResultOutput = z.object({
   month: z.string(),
   created: z.number().int(),
   skipped: z.number().int(),
+  /** Why the run created nothing by rule (the fee basis is clientPayment). */
+  reason: z.string().optional(),
 });
 
 const nullableString = z.string().nullable();

@@ -125,9 +125,9 @@ export interface CommissionsTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   /** When the fee is due: the client's payment date plus the payout days (migration 0023); null on older rows. */
-  dueBy: Generated<Day>;
+  dueBy: Day;
   /** The client payment that earned a fee, or whose refund a clawback takes back; null on older rows and other adjustments. */
-  clientPaymentId: Generated<string | null>;
+  clientPaymentId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ClientPaymentsTable {
@@ -137,7 +137,7 @@ export interface ClientPaymentsTable {
   periodMonth: string;
   amount: Money;
   paidAt: ColumnType<string, string, string>;
-  collectionCost: Generated<Money>;
+  collectionCost: Money;
   reference: string | null;
   source: 'manual' | 'import' | 'stripe' | 'api';
   /** Unique per source: the Stripe invoice id, the import's row identity. */

@@ -7,6 +7,7 @@ import { adminIntegrationProcedures } from '../routers/admin-integrations';
 import { mailPreferenceProcedures } from '../routers/mail-preferences';
 import { adminPartnerProcedures } from '../routers/admin-partners';
 import { adminReferralProcedures } from '../routers/admin-referrals';
+import { adminClientPaymentProcedures, partnerClientPaymentProcedures } from '../routers/admin-client-payments';
 import { adminTeamProcedures } from '../routers/admin-team';
 import { authProcedures } from '../routers/auth';
 import { adminChartProcedures, partnerChartProcedures } from '../routers/charts';
@@ -30,6 +31,7 @@ export const appRouter = router({
     ...partnerMaterialProcedures,
     ...mailPreferenceProcedures,
     ...partnerChartProcedures,
+    ...partnerClientPaymentProcedures,
   }),
   admin: router({
     ...adminPartnerProcedures,
@@ -42,6 +44,7 @@ export const appRouter = router({
     ...adminActivityProcedures,
     ...adminTeamProcedures,
     ...programSettingsProcedures,
+    ...adminClientPaymentProcedures,
   }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { callerFor, createPartner, createUser, type PartnerFixture, useTestApp } from '../support';
+import { callerFor, createPartner, createUser, type PartnerFixture, useTestApp, setFeeBasis } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -19,6 +19,7 @@ const CURRENT_MONTH = '2026-11';
 
 beforeAll(async () => {
   t.clock.now = NOW;
+  await setFeeBasis(t.deps, 'activeMonth');
   admin = await createUser(t.deps, { role: 'admin' });
 });
 

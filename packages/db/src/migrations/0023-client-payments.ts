@@ -54,7 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       client_payment_id uuid references client_payments (id) on delete set null,
       received_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create index stripe_events_unmatched_idx on stripe_events (received_at) where status = 'unmatched'`.execute(db);
+  await sql`create index stripe_events_unmatched_idx on stripe_events (received_at) where status = 'unmatched'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

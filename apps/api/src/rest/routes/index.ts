@@ -14,6 +14,7 @@ import { adminIntegrationRoutes } from './admin-integrations';
 import { adminPartnerRoutes } from './admin-partners';
 import { authRoutes } from './auth';
 import { chartRoutes } from './charts';
+import { clientPaymentRoutes } from './client-payments';
 import { exportRoutes } from '../raw/exports';
 import { statementRoutes } from '../raw/statements';
 import { commissionRoutes } from './commissions';
@@ -37,6 +38,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...chartRoutes,
   ...teamRoutes,
   ...programSettingsRoutes,
+  ...clientPaymentRoutes,
 ];
 
 /** A route that is not a plain procedure call (file streams, multipart); it documents itself. */

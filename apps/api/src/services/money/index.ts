@@ -3,6 +3,7 @@ export * from './accrual';
 export * from './adjustments';
 export * from './admin-metrics';
 export * from './charts';
+export * from './client-payments';
 export * from './exports';
 export * from './partner-payouts';
 export * from './payouts';
