@@ -267,6 +267,7 @@ export async function listClientPayments(db: DbOrTx, referralId: string): Promis
     .where('p.referralId', '=', referralId)
     .orderBy('p.periodMonth', 'desc')
     .orderBy('p.createdAt', 'desc')
+    .orderBy('p.id', 'desc')
     .execute();
   return rows.map((row) => toClientPayment({ ...row, clientCompanyName: referral.clientCompanyName }));
 }

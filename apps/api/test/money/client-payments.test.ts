@@ -1,0 +1,335 @@
+// Client payments earn fees: the fee of a payment (collection costs, half-up rounding), one fee per
+// referral and month, payments of months the client was not active, the Idempotency-Key, the
+// partner's paid months, the clients with no payment for last month, and the accrual under each fee basis.
+
+import { randomUUID } from 'node:crypto';
+import { CLIENT_PAYMENT_MESSAGES, feeForPaymentCents } from '@portal/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/trpc/context';
+import {
+  bearer,
+  callerFor,
+  createPartner,
+  createReferral,
+  createUser,
+  setFeeBasis,
+  type PartnerFixture,
+  useTestApp,
+} from '../support';
+
+const t = useTestApp();
+let admin: SessionUser;
+let partner: PartnerFixture;
+beforeAll(async () => {
+  t.clock.now = new Date('2026-11-22T10:00:00Z');
+  admin = await createUser(t.deps, { role: 'admin' });
+  partner = await createPartner(t.deps);
+});
+
+const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { ...(await bearer(t.deps, admin)), ...headers },
+  });
+const wonClient = (options: { churnDate?: string; serviceType?: 'basic_accounting' | 'controller' } = {}) =>
+  createReferral(t.deps, partner.partnerId, {
+    stage: 'won',
+    contractStartDate: '2026-03-10',
+    serviceType: options.serviceType ?? 'controller',
+    ...(options.churnDate ? { churnDate: options.churnDate } : {}),
+  });
+
+describe('the fee of a payment', () => {
+  it('is the monthly fee × (amount − cost) ÷ amount, half-up to the cent, in integer cents', () => {
+    expect(feeForPaymentCents(10_000, 100_000, 0)).toBe(10_000);
+    expect(feeForPaymentCents(10_000, 100_000, 100_000)).toBe(0);
+    expect(feeForPaymentCents(10_000, 100_000, 2_500)).toBe(9_750);
+    // 5000 × 1 ÷ 2 = 2500; 5000 × 3 ÷ 8 = 1875; 1 × 1 ÷ 2 = 0.5 → 1 (half-up); 1 × 1 ÷ 3 = 0.33 → 0.
+    expect(feeForPaymentCents(1, 2, 1)).toBe(1);
+    expect(feeForPaymentCents(1, 3, 2)).toBe(0);
+    // 50.00 × 300.01 ÷ 400.02 = 37.4993… → 37.50; no float error at large amounts either.
+    expect(feeForPaymentCents(5_000, 40_002, 10_001)).toBe(3_750);
+    expect(feeForPaymentCents(999_999_999, 999_999_999_999, 1)).toBe(999_999_999);
+  });
+});
+
+describe('POST /api/admin/referrals/{id}/payments', () => {
+  it('records the payment and earns the pending fee, due 30 days after the payment', async () => {
+    const referralId = await wonClient();
+    const response = await post(`/api/admin/referrals/${referralId}/payments`, {
+      periodMonth: '2026-10',
+      amount: '1500.00',
+      paidAt: '2026-10-31',
+      reference: 'INV-1001',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.payment).toMatchObject({
+      referralId,
+      periodMonth: '2026-10',
+      amount: '1500.00',
+      collectionCost: '0.00',
+      paidAt: '2026-10-31',
+      reference: 'INV-1001',
+      source: 'manual',
+      feeAmount: '100.00',
+    });
+    expect(body.commission).toMatchObject({
+      amount: '100.00',
+      monthYear: '2026-10',
+      kind: 'recurring',
+      status: 'pending',
+    });
+    expect(body.reason).toBeUndefined();
+    const row = await t.db
+      .selectFrom('commissions')
+      .select(['dueBy', 'clientPaymentId'])
+      .where('id', '=', body.commission.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ dueBy: '2026-11-30', clientPaymentId: body.payment.id });
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select(['action', 'userId'])
+      .where('entityId', '=', body.payment.id)
+      .execute();
+    expect(log).toEqual([{ action: 'client_payment.recorded', userId: admin.id }]);
+  });
+
+  it('deducts a collection cost proportionally, and a cost equal to the amount earns no fee', async () => {
+    const referralId = await wonClient({ serviceType: 'basic_accounting' });
+    const partial = await post(`/api/admin/referrals/${referralId}/payments`, {
+      periodMonth: '2026-09',
+      amount: '400.02',
+      collectionCost: '100.01',
+      paidAt: '2026-09-30',
+    });
+    expect(partial.json().commission.amount).toBe('37.50');
+    const whole = await post(`/api/admin/referrals/${referralId}/payments`, {
+      periodMonth: '2026-10',
+      amount: '500.00',
+      collectionCost: '500.00',
+      paidAt: '2026-10-30',
+    });
+    expect(whole.statusCode).toBe(201);
+    expect(whole.json()).toMatchObject({ commission: null, reason: CLIENT_PAYMENT_MESSAGES.nothingLeft });
+    expect(whole.json().payment.collectionCost).toBe('500.00');
+  });
+
+  it('refuses a collection cost above the amount, a bad month or a future paid date (400), and an unknown referral (404)', async () => {
+    const referralId = await wonClient();
+    const url = `/api/admin/referrals/${referralId}/payments`;
+    const above = await post(url, {
+      periodMonth: '2026-10',
+      amount: '10.00',
+      collectionCost: '10.01',
+      paidAt: '2026-10-01',
+    });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().message).toContain(CLIENT_PAYMENT_MESSAGES.collectionCostAboveAmount);
+    expect((await post(url, { periodMonth: '2026-13', amount: '10.00', paidAt: '2026-10-01' })).statusCode).toBe(400);
+    expect((await post(url, { periodMonth: '2026-10', amount: '0', paidAt: '2026-10-01' })).statusCode).toBe(400);
+    expect((await post(url, { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-02-30' })).statusCode).toBe(400);
+    expect((await post(url, { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-12-01' })).statusCode).toBe(400);
+    const unknown = await post(`/api/admin/referrals/${randomUUID()}/payments`, {
+      periodMonth: '2026-10',
+      amount: '10.00',
+      paidAt: '2026-10-01',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('records a second payment for a month already earned, earning nothing more', async () => {
+    const referralId = await wonClient();
+    const caller = callerFor(t.deps, admin);
+    const first = await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-08',
+      amount: '1500.00',
+      paidAt: '2026-08-31',
+    });
+    const second = await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-08',
+      amount: '200.00',
+      paidAt: '2026-09-02',
+    });
+    expect(first.commission?.amount).toBe('100.00');
+    expect(second).toMatchObject({ commission: null, reason: CLIENT_PAYMENT_MESSAGES.alreadyEarned('2026-08') });
+    const payments = await caller.admin.clientPayments({ id: referralId });
+    expect(payments.map((p) => [p.amount, p.feeAmount])).toEqual([
+      ['200.00', null],
+      ['1500.00', '100.00'],
+    ]);
+    const fees = await t.db.selectFrom('commissions').select('amount').where('referralId', '=', referralId).execute();
+    expect(fees).toEqual([{ amount: '100.00' }]);
+  });
+
+  it('earns nothing for a month before the contract start, after churn, or for a client not won', async () => {
+    const churned = await wonClient({ churnDate: '2026-07-15' });
+    const caller = callerFor(t.deps, admin);
+    const before = await caller.admin.recordClientPayment({
+      id: churned,
+      periodMonth: '2026-02',
+      amount: '100.00',
+      paidAt: '2026-02-27',
+    });
+    expect(before.commission).toBeNull();
+    expect(before.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-02', 'the contract starts on 2026-03-10'));
+    // The churn month itself is still active (DESIGN §4); the month after is not.
+    const churnMonth = await caller.admin.recordClientPayment({
+      id: churned,
+      periodMonth: '2026-07',
+      amount: '100.00',
+      paidAt: '2026-07-20',
+    });
+    expect(churnMonth.commission?.amount).toBe('100.00');
+    const after = await caller.admin.recordClientPayment({
+      id: churned,
+      periodMonth: '2026-08',
+      amount: '100.00',
+      paidAt: '2026-08-20',
+    });
+    expect(after.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-08', 'the client churned on 2026-07-15'));
+    const booked = await createReferral(t.deps, partner.partnerId, { stage: 'proposal' });
+    const notWon = await caller.admin.recordClientPayment({
+      id: booked,
+      periodMonth: '2026-10',
+      amount: '100.00',
+      paidAt: '2026-10-20',
+    });
+    expect(notWon.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-10', 'the deal is proposal, not won'));
+    expect(
+      await t.db.selectFrom('clientPayments').select('id').where('referralId', 'in', [churned, booked]).execute(),
+    ).toHaveLength(4);
+  });
+
+  it('answers a retry with the same Idempotency-Key once (200, replayed) and refuses the key with another body', async () => {
+    const referralId = await wonClient();
+    const url = `/api/admin/referrals/${referralId}/payments`;
+    const key = { 'idempotency-key': `pay-${randomUUID()}` };
+    const payload = { periodMonth: '2026-10', amount: '900.00', paidAt: '2026-10-05' };
+    const first = await post(url, payload, key);
+    const again = await post(url, payload, key);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await post(url, { ...payload, amount: '901.00' }, key)).statusCode).toBe(422);
+    expect(
+      await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute(),
+    ).toHaveLength(1);
+  });
+
+  it('is for commissions:write; a partner cannot record one', async () => {
+    const referralId = await wonClient();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/referrals/${referralId}/payments`,
+      payload: { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-10-05' },
+      headers: await bearer(t.deps, partner.user),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('what the partner and the admin see', () => {
+  it('shows the partner the months paid per referral, never amounts', async () => {
+    const own = await createPartner(t.deps);
+    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const caller = callerFor(t.deps, admin);
+    await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-10',
+      amount: '700.00',
+      paidAt: '2026-10-03',
+    });
+    await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-09',
+      amount: '700.00',
+      paidAt: '2026-09-03',
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/partners/referrals/paid-months',
+      headers: await bearer(t.deps, own.user),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([{ referralId, months: ['2026-09', '2026-10'] }]);
+    expect(response.body).not.toContain('700');
+  });
+
+  it('lists the won clients active last month with no payment for it', async () => {
+    const own = await createPartner(t.deps);
+    const unpaid = await createReferral(t.deps, own.partnerId, {
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+      clientCompanyName: 'Unpaid Co',
+    });
+    const paid = await createReferral(t.deps, own.partnerId, {
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+      clientCompanyName: 'Paid Co',
+    });
+    await createReferral(t.deps, own.partnerId, {
+      stage: 'won',
+      contractStartDate: '2026-11-01',
+      clientCompanyName: 'Starts later',
+    });
+    await callerFor(t.deps, admin).admin.recordClientPayment({
+      id: paid,
+      periodMonth: '2026-10',
+      amount: '10.00',
+      paidAt: '2026-10-03',
+    });
+    const missing = await callerFor(t.deps, admin).admin.clientsMissingPayment();
+    expect(missing.month).toBe('2026-10');
+    const names = missing.items.map((item) => item.clientCompanyName);
+    expect(names).toContain('Unpaid Co');
+    expect(names).not.toContain('Paid Co');
+    expect(names).not.toContain('Starts later');
+    expect(missing.items.find((item) => item.referralId === unpaid)?.commissionAmount).toBe('50.00');
+  });
+});
+
+describe('the monthly accrual under each fee basis', () => {
+  it('creates nothing under clientPayment (saying why) and accrues as before under activeMonth', async () => {
+    const own = await createPartner(t.deps);
+    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const caller = callerFor(t.deps, admin);
+    await setFeeBasis(t.deps, 'clientPayment');
+    const skipped = await caller.admin.accrue({ month: '2025-06' });
+    expect(skipped).toEqual({
+      month: '2025-06',
+      created: 0,
+      skipped: 0,
+      reason: CLIENT_PAYMENT_MESSAGES.accrualUnderClientPayment,
+    });
+    expect(await t.db.selectFrom('commissions').select('id').where('referralId', '=', referralId).execute()).toEqual(
+      [],
+    );
+    await setFeeBasis(t.deps, 'activeMonth');
+    try {
+      const accrued = await caller.admin.accrue({ month: '2025-06' });
+      expect(accrued.created).toBeGreaterThanOrEqual(1);
+      expect(
+        await t.db.selectFrom('commissions').select('id').where('referralId', '=', referralId).execute(),
+      ).toHaveLength(1);
+      // A payment of an accrued month is recorded and earns nothing more.
+      const late = await caller.admin.recordClientPayment({
+        id: referralId,
+        periodMonth: '2025-06',
+        amount: '10.00',
+        paidAt: '2025-07-01',
+      });
+      expect(late.reason).toBe(CLIENT_PAYMENT_MESSAGES.alreadyEarned('2025-06'));
+    } finally {
+      await setFeeBasis(t.deps, 'clientPayment');
+    }
+  });
+});
