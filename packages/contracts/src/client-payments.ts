@@ -174,6 +174,15 @@ export const importReportOutput = z.object({
 });
 export type ImportReport = z.infer<typeof importReportOutput>;
 
+/** The CSV text of an import (the REST path takes it as a text/csv body). */
+export const importClientPaymentsInput = z.object({
+  csv: z
+    .string({ error: 'Send the CSV text' })
+    .min(1, 'The file is empty')
+    .max(32 * 1024 * 1024, 'The file is larger than 32 MB'),
+  dryRun: z.boolean().default(false),
+});
+
 export const unmatchedStripePaymentOutput = z.object({
   eventId: z.string(),
   customerId: z.string().nullable(),

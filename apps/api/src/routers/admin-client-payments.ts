@@ -4,6 +4,8 @@
 
 import {
   clientPaymentsListOutput,
+  importClientPaymentsInput,
+  importReportOutput,
   missingPaymentsOutput,
   paidMonthsOutput,
   recordClientPaymentInput,
@@ -17,6 +19,7 @@ import {
   paidMonthsOfPartner,
   recordClientPayment,
 } from '../services/money/client-payments';
+import { importClientPayments } from '../services/money/client-payment-import';
 import { activePartnerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
 
 export const adminClientPaymentProcedures = {
@@ -33,6 +36,19 @@ export const adminClientPaymentProcedures = {
           actorId: ctx.user.id,
           now: ctx.deps.now(),
         });
+      }),
+    ),
+
+  /** A CSV of payments: every row checked first, all written or none (dryRun only reports). */
+  importClientPayments: permittedProcedure('commissions:write')
+    .input(importClientPaymentsInput)
+    .output(importReportOutput)
+    .mutation(({ ctx, input }) =>
+      importClientPayments(ctx.deps.db, {
+        csv: input.csv,
+        dryRun: input.dryRun,
+        actorId: ctx.user.id,
+        now: ctx.deps.now(),
       }),
     ),
 

@@ -3,7 +3,7 @@
 // partner's paid months, the clients with no payment for last month, and the accrual under each fee basis.
 
 import { randomUUID } from 'node:crypto';
-import { CLIENT_PAYMENT_MESSAGES, feeForPaymentCents } from '@portal/contracts';
+import { CLIENT_PAYMENT_MESSAGES, MESSAGES, feeForPaymentCents } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import {
@@ -331,5 +331,96 @@ describe('the monthly accrual under each fee basis', () => {
     } finally {
       await setFeeBasis(t.deps, 'clientPayment');
     }
+  });
+});
+
+describe('POST /api/admin/client-payments/import', () => {
+  const upload = async (csv: string, query = '') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/client-payments/import${query}`,
+      payload: csv,
+      headers: { ...(await bearer(t.deps, admin)), 'content-type': 'text/csv' },
+    });
+
+  it('checks every row first: with a bad row nothing is written; fixed, every row is recorded once', async () => {
+    const own = await createPartner(t.deps);
+    const email = `billing-${randomUUID()}@client.example`;
+    const byEmail = await t.db
+      .insertInto('referrals')
+      .values({
+        partnerId: own.partnerId,
+        clientCompanyName: 'Email Client',
+        clientEmail: email,
+        serviceType: 'controller',
+        monthlyValue: '1500.00',
+        commissionAmount: '100.00',
+        stage: 'won',
+        contractStartDate: '2026-01-01',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const byId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const header = 'client_email,referral_id,period,amount,paid_date,collection_cost,reference';
+    const good1 = `${email.toUpperCase()},,2026-10,1500.00,2026-10-31,150.00,INV-7`;
+    const good2 = `,${byId},2026-10,500.00,2026-11-02,,INV-8`;
+    const bad = `,${byId},2026-13,500.00,2026-11-02,,INV-9`;
+    const refused = await upload([header, good1, good2, bad].join('\n'));
+    expect(refused.statusCode).toBe(422);
+    const report = refused.json();
+    expect(report.written).toBe(false);
+    expect(report.rows.map((r: { row: number; ok: boolean; fee: string | null }) => [r.row, r.ok, r.fee])).toEqual([
+      [2, true, '90.00'],
+      [3, true, '50.00'],
+      [4, false, null],
+    ]);
+    expect(report.rows[2].message).toBe(MESSAGES.invalidMonth);
+    expect(
+      await t.db.selectFrom('clientPayments').select('id').where('referralId', 'in', [byEmail.id, byId]).execute(),
+    ).toEqual([]);
+
+    const fixed = [header, good1, good2, `,${byId},2026-09,500.00,2026-10-02,,INV-9`].join('\n');
+    const dry = await upload(fixed, '?dryRun=true');
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toMatchObject({ dryRun: true, written: false, errorCount: 0, feeTotal: '190.00' });
+    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', byId).execute()).toEqual([]);
+
+    const written = await upload(fixed);
+    expect(written.statusCode).toBe(201);
+    expect(written.json()).toMatchObject({ written: true, recorded: 3, feesCreated: 3, feeTotal: '190.00' });
+    const fees = await t.db
+      .selectFrom('commissions')
+      .select(['referralId', 'monthYear', 'amount', 'dueBy'])
+      .where('referralId', 'in', [byEmail.id, byId])
+      .orderBy('monthYear')
+      .orderBy('amount')
+      .execute();
+    expect(fees).toEqual([
+      { referralId: byId, monthYear: '2026-09', amount: '50.00', dueBy: '2026-11-01' },
+      { referralId: byId, monthYear: '2026-10', amount: '50.00', dueBy: '2026-12-02' },
+      { referralId: byEmail.id, monthYear: '2026-10', amount: '90.00', dueBy: '2026-11-30' },
+    ]);
+
+    // The same file again: every row was imported before; nothing is recorded twice.
+    const again = await upload(fixed);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ recorded: 0, feesCreated: 0 });
+    expect(again.json().rows.every((r: { alreadyImported: boolean }) => r.alreadyImported)).toBe(true);
+    expect(
+      await t.db.selectFrom('clientPayments').select('id').where('referralId', 'in', [byEmail.id, byId]).execute(),
+    ).toHaveLength(3);
+  });
+
+  it('names a missing column, and refuses a body that is not CSV text', async () => {
+    const missing = await upload('client_email,amount\nx@example.com,10.00');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('The file has no period, paid_date column');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/client-payments/import',
+      payload: { csv: 'x' },
+      headers: await bearer(t.deps, admin),
+    });
+    expect(json.statusCode).toBe(415);
   });
 });

@@ -8,6 +8,7 @@ import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
 import { unsubscribeRoutes } from '../raw/unsubscribe';
 import { activityRawRoutes } from '../raw/activity';
+import { clientPaymentRawRoutes } from '../raw/client-payments';
 import { adminActivityRoutes } from './admin-activity';
 import { adminEmailRoutes } from './admin-emails';
 import { adminIntegrationRoutes } from './admin-integrations';
@@ -53,4 +54,5 @@ export const rawRoutes: readonly RawRoutes[] = [
   unsubscribeRoutes,
   activityRawRoutes,
   statementRoutes,
+  clientPaymentRawRoutes,
 ];
