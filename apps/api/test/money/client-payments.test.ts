@@ -424,3 +424,62 @@ describe('POST /api/admin/client-payments/import', () => {
     expect(json.statusCode).toBe(415);
   });
 });
+
+describe('the processor and the partner see due dates', () => {
+  it('offers a fee once its due date plus the hold has come, sorted by due date, and "due by" selects and pays them', async () => {
+    const own = await createPartner(t.deps);
+    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const caller = callerFor(t.deps, admin);
+    // Paid 2026-09-01 → due 2026-10-01 (overdue); paid 2026-10-15 → due 2026-11-14; paid 2026-11-20 → due 2026-12-20.
+    await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-08',
+      amount: '500.00',
+      paidAt: '2026-09-01',
+    });
+    await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-09',
+      amount: '500.00',
+      paidAt: '2026-10-15',
+    });
+    await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-10',
+      amount: '500.00',
+      paidAt: '2026-11-20',
+    });
+    const offered = async (filter: { dueBy?: string } = {}) =>
+      (await caller.admin.pendingCommissions({ partnerId: own.partnerId, ...filter })).items.map((item) => [
+        item.monthYear,
+        item.dueBy,
+        item.clientPaidAt,
+      ]);
+    expect(await offered()).toEqual([
+      ['2026-08', '2026-10-01', '2026-09-01'],
+      ['2026-09', '2026-11-14', '2026-10-15'],
+    ]);
+    expect(await offered({ dueBy: '2026-10-31' })).toEqual([['2026-08', '2026-10-01', '2026-09-01']]);
+    // A hold of 10 days: the fee due 2026-11-14 waits until 2026-11-24.
+    await t.db.updateTable('programSettings').set({ payoutHoldDays: 10 }).execute();
+    try {
+      expect(await offered()).toEqual([['2026-08', '2026-10-01', '2026-09-01']]);
+      const all = await caller.admin.pendingCommissions({});
+      expect(all.items.some((item) => item.partnerId === own.partnerId && item.monthYear === '2026-09')).toBe(false);
+    } finally {
+      await t.db.updateTable('programSettings').set({ payoutHoldDays: 0 }).execute();
+    }
+    const payout = await caller.admin.processPayout({
+      matching: { partnerId: own.partnerId, dueBy: '2026-10-31' },
+      idempotencyKey: `due-${randomUUID()}`,
+    });
+    expect(payout).toMatchObject({ commissionCount: 1, total: '50.00' });
+
+    const page = await callerFor(t.deps, own.user).partner.commissionsPage({});
+    expect(page.items.map((item) => [item.monthYear, item.status, item.dueBy, item.clientPaidAt])).toEqual([
+      ['2026-10', 'pending', '2026-12-20', '2026-11-20'],
+      ['2026-09', 'pending', '2026-11-14', '2026-10-15'],
+      ['2026-08', 'paid', '2026-10-01', '2026-09-01'],
+    ]);
+  });
+});

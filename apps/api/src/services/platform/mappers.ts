@@ -85,7 +85,9 @@ export function toReferral(row: ReferralRow & { partnerCompanyName?: string }): 
   };
 }
 
-export function toCommission(row: CommissionRow & { clientCompanyName?: string | null }): Commission {
+export function toCommission(
+  row: CommissionRow & { clientCompanyName?: string | null; clientPaidAt?: string | null },
+): Commission {
   return {
     id: row.id,
     partnerId: row.partnerId,
@@ -102,6 +104,8 @@ export function toCommission(row: CommissionRow & { clientCompanyName?: string |
     paymentMethod: row.paymentMethod,
     paymentReference: row.paymentReference,
     failureReason: row.failureReason,
+    dueBy: row.dueBy ?? null,
+    ...(row.clientPaidAt !== undefined ? { clientPaidAt: row.clientPaidAt } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
