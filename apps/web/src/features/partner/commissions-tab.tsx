@@ -72,8 +72,7 @@ export function CommissionCard({ commission }: { commission: Commission }) {
         </Badge>
       </Group>
       {commission.dueBy && (
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="md" data-testid="commission-due">
-          <Field label="Month" value={formatMonthKey(commission.monthYear)} />
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mt="md" data-testid="commission-due">
           <Field label="Client Paid" value={formatDate(commission.clientPaidAt ?? null)} />
           <Field label="Due By" value={formatDate(commission.dueBy)} />
         </SimpleGrid>

@@ -83,7 +83,6 @@ export function ClientPaymentsPanel() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Client</Table.Th>
-                <Table.Th>Partner</Table.Th>
                 <Table.Th ta="right">Monthly fee</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -92,13 +91,11 @@ export function ClientPaymentsPanel() {
                 <Table.Tr key={item.referralId}>
                   <Table.Td>
                     <Text size="sm">{item.clientCompanyName}</Text>
-                    {item.clientEmail && (
-                      <Text size="xs" c="dimmed">
-                        {item.clientEmail}
-                      </Text>
-                    )}
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      via {item.partnerCompanyName}
+                      {item.clientEmail ? ` · ${item.clientEmail}` : ''}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{item.partnerCompanyName}</Table.Td>
                   <Table.Td ta="right">{formatMoney(item.commissionAmount)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -194,7 +191,13 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
               onChange={set('periodMonth')}
             />
             <TextInput type="date" label="Paid on" value={values.paidAt} onChange={set('paidAt')} />
-            <TextInput label="Amount" placeholder="1500.00" inputMode="decimal" value={values.amount} onChange={set('amount')} />
+            <TextInput
+              label="Amount"
+              placeholder="1500.00"
+              inputMode="decimal"
+              value={values.amount}
+              onChange={set('amount')}
+            />
             <TextInput
               label="Collection cost"
               description="Deducted proportionally; optional"
@@ -204,7 +207,12 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
               onChange={set('collectionCost')}
             />
           </SimpleGrid>
-          <TextInput label="Reference" placeholder="Invoice number" value={values.reference} onChange={set('reference')} />
+          <TextInput
+            label="Reference"
+            placeholder="Invoice number"
+            value={values.reference}
+            onChange={set('reference')}
+          />
           {error && (
             <Text c="red" size="sm" role="alert">
               {error}
@@ -269,8 +277,8 @@ function ImportPaymentsDialog({ opened, onClose }: { opened: boolean; onClose: (
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           A CSV with the columns client_email or referral_id, period (YYYY-MM), amount, paid_date (YYYY-MM-DD),
-          collection_cost and reference. Every row is checked first; nothing is recorded while a row has an error.
-          Rows imported before are not recorded again.
+          collection_cost and reference. Every row is checked first; nothing is recorded while a row has an error. Rows
+          imported before are not recorded again.
         </Text>
         <FileInput
           label="CSV file"

@@ -280,19 +280,30 @@ export function PendingPayoutTable({
 }
 
 /** The fee's due date (client payment + 30 days), marked overdue once it has passed; "—" on older fees. */
-export function DueDate({ item, today = new Date().toISOString().slice(0, 10) }: { item: { dueBy?: string | null }; today?: string }) {
-  if (!item.dueBy) return <Text size="sm" c="dimmed">—</Text>;
+export function DueDate({
+  item,
+  today = new Date().toISOString().slice(0, 10),
+}: {
+  item: { dueBy?: string | null };
+  today?: string;
+}) {
+  if (!item.dueBy)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   const overdue = item.dueBy < today;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Stack gap={2} align="flex-start">
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         {formatDate(item.dueBy)}
       </Text>
       {overdue && (
-        <Badge size="xs" color="red" variant="light" data-testid="overdue">
+        <Badge size="xs" color="red" variant="light" style={{ flexShrink: 0 }} data-testid="overdue">
           Overdue
         </Badge>
       )}
-    </Group>
+    </Stack>
   );
 }
