@@ -78,6 +78,8 @@ beforeAll(async () => {
   await partnerWithClients(client, PARTNER, 1);
   await partnerWithClients(client, BULK, BULK_CLIENTS);
   partnerToken = await client.login(PARTNER.email, PARTNER.password);
+  // This journey's fees come from the monthly accrual (fee basis activeMonth), not from client payments.
+  await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
   const accrued = await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
   if (accrued.status !== 200) throw new Error(`accrue: ${accrued.status} ${JSON.stringify(accrued.body)}`);
 });

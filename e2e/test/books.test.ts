@@ -65,6 +65,8 @@ beforeAll(async () => {
     if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
     await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
   }
+  // The fees come from the monthly accrual (fee basis activeMonth), not from client payments.
+  await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
   await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
   const pending = await client.call<Array<{ id: string }>>(
     'GET',
@@ -196,6 +198,7 @@ describe('statements and tax information in Chromium', () => {
       );
       await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
     }
+    await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
     await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
 
     for (const [viewport, suffix] of [

@@ -90,6 +90,8 @@ describe('two replicas', () => {
       expect(won.status).toBe(200);
       ids.push(created.body.id);
     }
+    // The accrual runs under the fee basis activeMonth (under clientPayment it creates nothing).
+    await api(a.baseUrl).call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
     const [fromA, fromB] = await Promise.all([
       api(a.baseUrl).call<{ created: number }>('POST', '/api/admin/commissions/accrue', { month }, adminToken),
       api(b.baseUrl).call<{ created: number }>('POST', '/api/admin/commissions/accrue', { month }, adminToken),

@@ -100,6 +100,8 @@ beforeAll(async () => {
     200,
     201,
   );
+  // The screens' fees come from the monthly accrual (fee basis activeMonth), not from client payments.
+  await expectStatus(client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken), 200);
   await expectStatus(client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken), 200, 201);
 
   // A pending applicant, a rejected one, and a new account without an application.

@@ -13,6 +13,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'webhook',
   'team_invitation',
   'program_settings',
+  'client_payment',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
@@ -27,6 +28,7 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
   webhook: 'Webhook',
   team_invitation: 'Team invitation',
   program_settings: 'Program settings',
+  client_payment: 'Client payment',
 };
 
 /** Who made a change: a signed-in user, an API key, or the system (timers, workers, the CLI). */

@@ -13,6 +13,8 @@ export const accrualResultOutput = z.object({
   month: z.string(),
   created: z.number().int(),
   skipped: z.number().int(),
+  /** Why the run created nothing by rule (the fee basis is clientPayment). */
+  reason: z.string().optional(),
 });
 
 const nullableString = z.string().nullable();
@@ -36,6 +38,10 @@ export const commissionOutput = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   paymentReference: nullableString,
   failureReason: nullableString,
+  /** When a fee earned by a client payment is due (YYYY-MM-DD); null on older fees and adjustments. */
+  dueBy: nullableString.optional(),
+  /** The client's payment date behind the fee (YYYY-MM-DD), where the listing reads it. */
+  clientPaidAt: nullableString.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -53,13 +59,33 @@ export const pendingCommissionOutput = z.object({
   clientCompanyName: z.string().nullable(),
   /** The partner has no tax profile and its payouts this year would reach the 1099-NEC threshold. */
   taxProfileMissing: z.boolean().optional(),
+  /** When the fee is due (the client's payment date + the payout days); null on fees accrued before client payments. */
+  dueBy: z.string().nullable().optional(),
+  /** The client's payment date behind the fee, or null. */
+  clientPaidAt: z.string().nullable().optional(),
 });
 export type PendingCommission = z.infer<typeof pendingCommissionOutput>;
 
 const monthFilter = z.string({ error: MESSAGES.invalidMonth }).regex(MONTH_KEY, MESSAGES.invalidMonth);
 
-/** The Payout Processor's filter: one partner, one month (YYYY-MM), or both; none is every pending commission. */
-export const pendingFilter = z.object({ partnerId: idField.optional(), month: monthFilter.optional() });
+const DUE_BY_MESSAGE = 'The due date must be a day in the form YYYY-MM-DD';
+const dueByFilter = z
+  .string({ error: DUE_BY_MESSAGE })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DUE_BY_MESSAGE)
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    DUE_BY_MESSAGE,
+  );
+
+/**
+ * The Payout Processor's filter: one partner, one month (YYYY-MM), fees due by a day (YYYY-MM-DD; fees
+ * without a due date count as due today), or any of them together; none is every pending commission.
+ */
+export const pendingFilter = z.object({
+  partnerId: idField.optional(),
+  month: monthFilter.optional(),
+  dueBy: dueByFilter.optional(),
+});
 export type PendingFilter = z.infer<typeof pendingFilter>;
 
 /**
@@ -161,6 +187,7 @@ export const listPendingCommissionsInput = z
   .object({
     partnerId: idField.optional(),
     month: monthFilter.optional(),
+    dueBy: dueByFilter.optional(),
     limit: z.coerce
       .number({ error: 'limit must be a whole number' })
       .int('limit must be a whole number')

@@ -134,7 +134,7 @@ export const monthlyValueField = z
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-function isRealDate(value: string): boolean {
+export function isRealDate(value: string): boolean {
   if (!ISO_DATE.test(value) && !ISO_DATE_TIME.test(value)) return false;
   const time = Date.parse(ISO_DATE.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(time)) return false;

@@ -5,6 +5,7 @@ export * from './agreement';
 export * from './auth';
 export * from './books';
 export * from './charts';
+export * from './client-payments';
 export * from './commission';
 export * from './constants';
 export * from './dates';

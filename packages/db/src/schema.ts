@@ -149,6 +149,44 @@ export interface CommissionsTable {
   payoutId: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** When the fee is due: the client's payment date plus the payout days (migration 0023); null on older rows. */
+  dueBy: Day;
+  /** The client payment that earned a fee, or whose refund a clawback takes back; null on older rows and other adjustments. */
+  clientPaymentId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface ClientPaymentsTable {
+  id: Generated<string>;
+  referralId: string;
+  /** "YYYY-MM": the month of service the payment is for. */
+  periodMonth: string;
+  amount: Money;
+  paidAt: ColumnType<string, string, string>;
+  collectionCost: Money;
+  reference: string | null;
+  source: 'manual' | 'import' | 'stripe' | 'api';
+  /** Unique per source: the Stripe invoice id, the import's row identity. */
+  externalId: string | null;
+  refundedAmount: ColumnType<string | null, string | null | undefined, string | null>;
+  refundedAt: NullableTimestamp;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface StripeEventsTable {
+  /** The Stripe event id: a replay finds it and acts no more. */
+  id: string;
+  type: string;
+  status: 'recorded' | 'unmatched' | 'matched' | 'ignored';
+  customerId: string | null;
+  customerEmail: string | null;
+  invoiceId: string | null;
+  periodMonth: string | null;
+  amount: ColumnType<string | null, string | null | undefined, string | null>;
+  paidAt: Day;
+  detail: string | null;
+  clientPaymentId: string | null;
+  receivedAt: Timestamp;
 }
 
 export interface MarketingMaterialsTable {
@@ -412,6 +450,8 @@ export interface Database {
   partners: PartnersTable;
   referrals: ReferralsTable;
   commissions: CommissionsTable;
+  clientPayments: ClientPaymentsTable;
+  stripeEvents: StripeEventsTable;
   marketingMaterials: MarketingMaterialsTable;
   activityLog: ActivityLogTable;
   referralVisits: ReferralVisitsTable;
@@ -440,6 +480,7 @@ export type NewPartner = Insertable<PartnersTable>;
 export type PartnerUpdate = Updateable<PartnersTable>;
 export type ReferralRow = Selectable<ReferralsTable>;
 export type CommissionRow = Selectable<CommissionsTable>;
+export type ClientPaymentRow = Selectable<ClientPaymentsTable>;
 export type MaterialRow = Selectable<MarketingMaterialsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
@@ -556,6 +597,37 @@ export const TABLE_COLUMNS = {
     'createdBy',
     'voidedAt',
     'voidReason',
+    'dueBy',
+    'clientPaymentId',
+  ],
+  clientPayments: [
+    'id',
+    'referralId',
+    'periodMonth',
+    'amount',
+    'paidAt',
+    'collectionCost',
+    'reference',
+    'source',
+    'externalId',
+    'refundedAmount',
+    'refundedAt',
+    'createdBy',
+    'createdAt',
+  ],
+  stripeEvents: [
+    'id',
+    'type',
+    'status',
+    'customerId',
+    'customerEmail',
+    'invoiceId',
+    'periodMonth',
+    'amount',
+    'paidAt',
+    'detail',
+    'clientPaymentId',
+    'receivedAt',
   ],
   marketingMaterials: [
     'id',

@@ -42,6 +42,7 @@ const commands: Record<string, Command> = {
       throw new Error(`${parsed.error.issues[0]?.message ?? 'Invalid month'} (usage: cli accrue --month YYYY-MM)`);
     const result = await withDeps((deps) => runAccrual(deps, { month: parsed.data.month }));
     console.log(`Accrued ${result.month}: ${result.created} created, ${result.skipped} skipped (already accrued)`);
+    if (result.reason) console.error(result.reason);
   },
   /** seed-demo: fills an empty database with the demo program and prints the sign-ins. */
   async 'seed-demo'() {

@@ -8,6 +8,7 @@ import { mailPreferenceProcedures } from '../routers/mail-preferences';
 import { adminPartnerProcedures } from '../routers/admin-partners';
 import { adminReferralProcedures } from '../routers/admin-referrals';
 import { adminLeadProcedures, partnerLeadProcedures } from '../routers/lead-capture';
+import { adminClientPaymentProcedures, partnerClientPaymentProcedures } from '../routers/admin-client-payments';
 import { adminTeamProcedures } from '../routers/admin-team';
 import { authProcedures } from '../routers/auth';
 import { adminChartProcedures, partnerChartProcedures } from '../routers/charts';
@@ -32,6 +33,7 @@ export const appRouter = router({
     ...mailPreferenceProcedures,
     ...partnerChartProcedures,
     ...partnerLeadProcedures,
+    ...partnerClientPaymentProcedures,
   }),
   admin: router({
     ...adminPartnerProcedures,
@@ -45,6 +47,7 @@ export const appRouter = router({
     ...adminTeamProcedures,
     ...programSettingsProcedures,
     ...adminLeadProcedures,
+    ...adminClientPaymentProcedures,
   }),
   public: router({ ...siteProcedures, ...publicReferralProcedures }),
 });

@@ -18,11 +18,13 @@ import {
   createUser,
   type TestApp,
   useTestApp,
+  setFeeBasis,
 } from '../support';
 
 const t = useTestApp();
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-22T10:00:00Z');
+  await setFeeBasis(t.deps, 'activeMonth');
 });
 
 const commissionsOf = (month: string) =>

@@ -1,16 +1,27 @@
-// Property tests over random sequences of referral, stage, accrual, adjustment (bonus, clawback),
-// void, payout (by ids and by filter, net per partner) and failure operations, run through the
+// Property tests over random sequences of referral, stage, accrual, client payment (partial collection
+// costs, duplicates for a month, re-imports of a CSV), adjustment (bonus, clawback), void, payout (by ids
+// and by filter, net per partner, only fees past their due date by filter) and failure operations, run through the
 // same procedures the screens call. A small model in integer cents says what the
 // database must hold; after every step the stored partner columns, the SQL aggregates, the
 // model and both dashboards' figures agree to the cent.
 
 import { randomUUID } from 'node:crypto';
-import { COMMISSION_BY_SERVICE, monthBounds, toCents, type ReferralStage, type ServiceType } from '@portal/contracts';
+import {
+  COMMISSION_BY_SERVICE,
+  DEFAULT_PAYOUT_DAYS,
+  addDays,
+  feeForPaymentCents,
+  fromCents,
+  monthBounds,
+  toCents,
+  type ReferralStage,
+  type ServiceType,
+} from '@portal/contracts';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { callerFor, createPartner, createUser, type PartnerFixture, useTestApp } from '../support';
+import { callerFor, createPartner, createUser, type PartnerFixture, useTestApp, setFeeBasis } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -19,6 +30,7 @@ const CURRENT_MONTH = '2026-11';
 
 beforeAll(async () => {
   t.clock.now = NOW;
+  await setFeeBasis(t.deps, 'activeMonth');
   admin = await createUser(t.deps, { role: 'admin' });
 });
 
@@ -47,9 +59,25 @@ interface ModelCommission {
   month: string;
   cents: number;
   status: 'pending' | 'paid' | 'failed' | 'voided';
+  /** A fee earned by a client payment: when it is due (the processor offers it from then on, hold 0). */
+  dueBy?: string;
+  /** Earned by a client payment (not by the accrual). */
+  fromPayment?: boolean;
 }
 
-const stats = { payouts: 0, refusedNet: 0, adjustments: 0, voids: 0 };
+const TODAY = NOW.toISOString().slice(0, 10);
+/** The processor offers a pending fee once it is due; one without a due date at once. */
+const offered = (c: ModelCommission) => c.dueBy === undefined || c.dueBy <= TODAY;
+
+const stats = {
+  payouts: 0,
+  refusedNet: 0,
+  adjustments: 0,
+  voids: 0,
+  paymentFees: 0,
+  paymentsWithoutFee: 0,
+  reimports: 0,
+};
 
 const isActive = (r: ModelReferral, month: string) => {
   const { start, end } = monthBounds(month);
@@ -71,6 +99,16 @@ type Op =
   | { kind: 'payout'; picks: boolean[] }
   | { kind: 'payoutMatching'; partner: number; offset: number | null }
   | { kind: 'adjust'; partner: number; cents: number; offset: number }
+  | {
+      kind: 'pay';
+      pick: number;
+      offset: number;
+      day: number;
+      amountCents: number;
+      cost: 'none' | 'partial' | 'full';
+      costPermille: number;
+    }
+  | { kind: 'reimport'; pick: number; offset: number; day: number; amountCents: number; costPermille: number }
   | { kind: 'void'; pick: number }
   | { kind: 'fail'; pick: number };
 
@@ -131,6 +169,29 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       offset: fc.integer({ min: -5, max: 0 }),
     }),
   },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      pick: fc.nat(),
+      offset: fc.integer({ min: -5, max: 0 }),
+      day: fc.integer({ min: 1, max: 28 }),
+      amountCents: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 2_000_000 })),
+      cost: fc.constantFrom<'none' | 'partial' | 'full'>('none', 'partial', 'partial', 'full'),
+      costPermille: fc.integer({ min: 0, max: 1000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('reimport' as const),
+      pick: fc.nat(),
+      offset: fc.integer({ min: -5, max: 0 }),
+      day: fc.integer({ min: 1, max: 28 }),
+      amountCents: fc.integer({ min: 1, max: 2_000_000 }),
+      costPermille: fc.integer({ min: 0, max: 1000 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail' as const), pick: fc.nat() }) },
 );
@@ -157,6 +218,41 @@ async function payoutOrRefusal(run: () => Promise<{ total: string }>): Promise<{
     expect(error).toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
     return { refused: true };
   }
+}
+
+/**
+ * What a client payment must earn: the fee × (amount − cost) ÷ amount half-up, when the client was active
+ * in the month and the month has no fee yet; the model gains it. Answers the fee in cents, or 0.
+ */
+function expectPaymentFee(
+  referral: ModelReferral,
+  commissions: ModelCommission[],
+  payment: { month: string; paidAt: string; amountCents: number; costCents: number },
+  earnedId: string | null,
+): number {
+  const earned = commissions.some(
+    (c) => c.kind === 'recurring' && c.referralId === referral.id && c.month === payment.month,
+  );
+  const fee = feeForPaymentCents(referral.commissionCents, payment.amountCents, payment.costCents);
+  if (!isActive(referral, payment.month) || earned || fee === 0) {
+    expect(earnedId).toBeNull();
+    stats.paymentsWithoutFee++;
+    return 0;
+  }
+  expect(earnedId).not.toBeNull();
+  commissions.push({
+    id: earnedId || undefined,
+    referralId: referral.id,
+    kind: 'recurring',
+    partner: referral.partner,
+    month: payment.month,
+    cents: fee,
+    status: 'pending',
+    dueBy: addDays(payment.paidAt, DEFAULT_PAYOUT_DAYS),
+    fromPayment: true,
+  });
+  stats.paymentFees++;
+  return fee;
 }
 
 async function apply(
@@ -250,7 +346,11 @@ async function apply(
       const partner = partners[op.partner] as PartnerFixture;
       const month = op.offset === null ? undefined : monthAt(op.offset);
       const chosen = commissions.filter(
-        (c) => c.partner === op.partner && c.status === 'pending' && (month === undefined || c.month === month),
+        (c) =>
+          c.partner === op.partner &&
+          c.status === 'pending' &&
+          offered(c) &&
+          (month === undefined || c.month === month),
       );
       if (chosen.length === 0) {
         await expect(
@@ -292,6 +392,60 @@ async function apply(
         status: 'pending',
       });
       stats.adjustments++;
+      return;
+    }
+    case 'pay': {
+      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      if (!referral) return;
+      const month = monthAt(op.offset);
+      const paidAt = dayAt(op.offset, op.day) > TODAY ? TODAY : dayAt(op.offset, op.day);
+      const costCents =
+        op.cost === 'none'
+          ? 0
+          : op.cost === 'full'
+            ? op.amountCents
+            : Math.floor((op.amountCents * op.costPermille) / 1000);
+      const result = await caller.admin.recordClientPayment({
+        id: referral.id,
+        periodMonth: month,
+        amount: fromCents(op.amountCents),
+        paidAt,
+        collectionCost: fromCents(costCents),
+      });
+      const fee = expectPaymentFee(
+        referral,
+        commissions,
+        { month, paidAt, amountCents: op.amountCents, costCents },
+        result.commission?.id ?? null,
+      );
+      if (fee > 0) expect(toCents(result.commission?.amount ?? '0')).toBe(fee);
+      else expect(result.reason).toBeTruthy();
+      return;
+    }
+    case 'reimport': {
+      // One CSV row imported, then the same file again: recorded once, earning at most once.
+      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      if (!referral) return;
+      const month = monthAt(op.offset);
+      const paidAt = dayAt(op.offset, op.day) > TODAY ? TODAY : dayAt(op.offset, op.day);
+      const costCents = Math.floor((op.amountCents * op.costPermille) / 1000);
+      const csv = [
+        'referral_id,period,amount,paid_date,collection_cost,reference',
+        `${referral.id},${month},${fromCents(op.amountCents)},${paidAt},${fromCents(costCents)},R-${randomUUID()}`,
+      ].join('\n');
+      const first = await caller.admin.importClientPayments({ csv, dryRun: false });
+      expect(first).toMatchObject({ written: true, recorded: 1, errorCount: 0 });
+      const fee = expectPaymentFee(
+        referral,
+        commissions,
+        { month, paidAt, amountCents: op.amountCents, costCents },
+        first.feesCreated === 1 ? '' : null,
+      );
+      expect(toCents(first.feeTotal)).toBe(fee);
+      const again = await caller.admin.importClientPayments({ csv, dryRun: false });
+      expect(again).toMatchObject({ recorded: 0, feesCreated: 0 });
+      expect(again.rows[0]?.alreadyImported).toBe(true);
+      stats.reimports++;
       return;
     }
     case 'void': {
@@ -400,9 +554,10 @@ async function expectModelMatches(
     );
     // The Payout Processor's filtered count and net sum of this partner's queue.
     const queue = await callerFor(t.deps, admin).admin.pendingCommissions({ partnerId: partner.partnerId, limit: 1 });
+    const queued = mine.filter((c) => c.status === 'pending' && offered(c));
     expect({ total: queue.total, net: toCents(queue.totalAmount) }).toEqual({
-      total: mine.filter((c) => c.status === 'pending').length,
-      net: sum('pending'),
+      total: queued.length,
+      net: queued.reduce((total, c) => total + c.cents, 0),
     });
     expect(metrics.activeReferralCount).toBe(
       referrals.filter((r) => r.partner === index && isActive(r, CURRENT_MONTH)).length,
@@ -414,6 +569,20 @@ async function expectModelMatches(
     .where('status', '=', 'paid')
     .executeTakeFirstOrThrow();
   expect(toCents((await callerFor(t.deps, admin).admin.metrics()).totalPartnerCommissions)).toBe(toCents(paid));
+  // The fees earned by payments are exactly the model's (every status), and no referral-month has two fees.
+  const earnedByPayments = await t.db
+    .selectFrom('commissions')
+    .select(sql<string>`coalesce(sum(amount), 0)::numeric(14, 2)::text`.as('total'))
+    .where('partnerId', 'in', ids)
+    .where('kind', '=', 'recurring')
+    .where('clientPaymentId', 'is not', null)
+    .executeTakeFirstOrThrow();
+  expect(toCents(earnedByPayments.total)).toBe(
+    commissions.filter((c) => c.fromPayment).reduce((total, c) => total + c.cents, 0),
+  );
+  const doubled = await sql`select referral_id, month_year from commissions where kind = 'recurring'
+    group by referral_id, month_year having count(*) > 1`.execute(t.db);
+  expect(doubled.rows).toEqual([]);
 }
 
 describe('invariants of commissions and partner totals', () => {
@@ -440,7 +609,10 @@ describe('invariants of commissions and partner totals', () => {
     expect(stats.payouts).toBeGreaterThan(0);
     expect(stats.adjustments).toBeGreaterThan(0);
     expect(stats.voids).toBeGreaterThan(0);
-  }, 180_000);
+    expect(stats.paymentFees).toBeGreaterThan(0);
+    expect(stats.paymentsWithoutFee).toBeGreaterThan(0);
+    expect(stats.reimports).toBeGreaterThan(0);
+  }, 300_000);
 
   it('creates each commission once when two accruals of the same month run at once', async () => {
     const partner = await createPartner(t.deps);

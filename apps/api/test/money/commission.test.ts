@@ -129,6 +129,8 @@ describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => 
       partnerCompanyName: 'Northwind Advisors',
       clientCompanyName: 'Zephyr Store',
       taxProfileMissing: false,
+      dueBy: null,
+      clientPaidAt: null,
     });
     expect(body.some((c) => c.id === paid)).toBe(false);
 

@@ -19,6 +19,7 @@ import {
   createUser,
   type PartnerFixture,
   useTestApp,
+  setFeeBasis,
 } from '../support';
 
 const t = useTestApp();
@@ -27,6 +28,7 @@ let partner: PartnerFixture;
 let other: PartnerFixture;
 
 beforeAll(async () => {
+  await setFeeBasis(t.deps, 'activeMonth');
   admin = await createUser(t.deps, { role: 'admin' });
   partner = await createPartner(t.deps);
   other = await createPartner(t.deps);

@@ -10,7 +10,15 @@ import { activeInMonth, activeValueByMonthSql } from '../../src/services/referra
 import { adminMetrics } from '../../src/services/money/admin-metrics';
 import { programTrends } from '../../src/services/money/charts';
 import type { SessionUser } from '../../src/trpc/context';
-import { callerFor, createPartner, createReferral, createUser, type PartnerFixture, useTestApp } from '../support';
+import {
+  callerFor,
+  createPartner,
+  createReferral,
+  createUser,
+  type PartnerFixture,
+  useTestApp,
+  setFeeBasis,
+} from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -18,6 +26,7 @@ let partner: PartnerFixture;
 let other: PartnerFixture;
 
 beforeAll(async () => {
+  await setFeeBasis(t.deps, 'activeMonth');
   admin = await createUser(t.deps, { role: 'admin' });
   partner = await createPartner(t.deps);
   other = await createPartner(t.deps);

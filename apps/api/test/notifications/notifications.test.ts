@@ -15,6 +15,7 @@ import {
   mailingEnv,
   useTestApp,
   useTestSmtp,
+  setFeeBasis,
 } from '../support';
 
 const smtp = useTestSmtp();
@@ -23,6 +24,7 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 let secondAdmin: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
+  await setFeeBasis(t.deps, 'activeMonth');
   admin = await createUser(t.deps, { role: 'admin', email: 'first-admin@example.com' });
   secondAdmin = await createUser(t.deps, { role: 'admin', email: 'second-admin@example.com' });
 });

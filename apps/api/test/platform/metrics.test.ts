@@ -6,12 +6,22 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { startMetricsServer, type MetricsServer } from '../../src/metrics';
-import { bearer, callerFor, createPartner, createReferral, createTestApp, createUser, useTestApp } from '../support';
+import {
+  bearer,
+  callerFor,
+  createPartner,
+  createReferral,
+  createTestApp,
+  createUser,
+  useTestApp,
+  setFeeBasis,
+} from '../support';
 
 const t = useTestApp();
 let server: MetricsServer;
 
 beforeAll(async () => {
+  await setFeeBasis(t.deps, 'activeMonth');
   server = await startMetricsServer(t.deps.metrics, { port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {

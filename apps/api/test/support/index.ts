@@ -350,3 +350,11 @@ export const sampleApplication = (overrides: Record<string, unknown> = {}): Part
   agreementSigned: true,
   ...overrides,
 });
+
+/**
+ * Sets the program's fee basis: tests of the monthly accrual run under `activeMonth` (under the
+ * default `clientPayment` fees come from client payments and the accrual creates nothing).
+ */
+export async function setFeeBasis(deps: AppDeps, feeBasis: 'clientPayment' | 'activeMonth'): Promise<void> {
+  await deps.db.updateTable('programSettings').set({ feeBasis }).execute();
+}

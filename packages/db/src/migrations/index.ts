@@ -22,6 +22,7 @@ import * as m0019 from './0019-pending-months';
 import * as m0020 from './0020-idempotency-keys';
 import * as m0021 from './0021-program-settings';
 import * as m0022 from './0022-lead-capture';
+import * as m0023 from './0023-client-payments';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0020-idempotency-keys': m0020,
   '0021-program-settings': m0021,
   '0022-lead-capture': m0022,
+  '0023-client-payments': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

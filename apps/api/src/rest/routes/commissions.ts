@@ -59,11 +59,12 @@ export const commissionRoutes: RestRoute[] = [
     path: '/api/admin/commissions/pending',
     procedure: 'admin.pendingCommissions',
     summary:
-      'Pending commissions with partner and client company, oldest first (every row, or one page with limit/offset); filter by partnerId and month (YYYY-MM)',
+      'Pending commissions the processor offers, with partner and client company, by due date (every row oldest first, or one page with limit/offset); filter by partnerId, month (YYYY-MM) and dueBy (YYYY-MM-DD)',
     tag: adminTag,
     paged: { noun: 'pending commissions', defaultLimit: MAX_PAGE_SIZE },
     description:
-      'The net sum of the pending commissions matching the filters (clawbacks are negative) is in X-Total-Amount. Each row has its kind (recurring, bonus, clawback) and reason.',
+      'The net sum of the pending commissions matching the filters (clawbacks are negative) is in X-Total-Amount. Each row has its kind (recurring, bonus, clawback), reason, dueBy (the client payment date + 30 days; null on fees accrued before client payments) and clientPaidAt. ' +
+      'A fee is offered once dueBy + the hold days of the program settings has come; fees without a due date count as due today.',
     responseHeaders: [
       {
         name: 'X-Total-Amount',
@@ -73,7 +74,7 @@ export const commissionRoutes: RestRoute[] = [
     // The procedure has validated the query already (a one-row call runs first).
     streamAll: (deps, query) =>
       streamPendingCommissions(deps.db, {
-        filter: pendingFilter.parse({ partnerId: query.partnerId, month: query.month }),
+        filter: pendingFilter.parse({ partnerId: query.partnerId, month: query.month, dueBy: query.dueBy }),
         config: deps.config,
         now: deps.now(),
       }),

@@ -9,12 +9,14 @@ import { materialRawRoutes } from '../raw/materials';
 import { unsubscribeRoutes } from '../raw/unsubscribe';
 import { bookingWebhookRoutes } from '../raw/booking-webhooks';
 import { activityRawRoutes } from '../raw/activity';
+import { clientPaymentRawRoutes } from '../raw/client-payments';
 import { adminActivityRoutes } from './admin-activity';
 import { adminEmailRoutes } from './admin-emails';
 import { adminIntegrationRoutes } from './admin-integrations';
 import { adminPartnerRoutes } from './admin-partners';
 import { authRoutes } from './auth';
 import { chartRoutes } from './charts';
+import { clientPaymentRoutes } from './client-payments';
 import { exportRoutes } from '../raw/exports';
 import { statementRoutes } from '../raw/statements';
 import { commissionRoutes } from './commissions';
@@ -40,6 +42,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...teamRoutes,
   ...programSettingsRoutes,
   ...leadCaptureRoutes,
+  ...clientPaymentRoutes,
 ];
 
 /** A route that is not a plain procedure call (file streams, multipart); it documents itself. */
@@ -55,4 +58,5 @@ export const rawRoutes: readonly RawRoutes[] = [
   activityRawRoutes,
   statementRoutes,
   bookingWebhookRoutes,
+  clientPaymentRawRoutes,
 ];

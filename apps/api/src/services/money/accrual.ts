@@ -3,7 +3,7 @@
 // replica at the same moment — creates nothing more; the unique (referral_id, month_year) index of
 // recurring commissions guarantees it.
 
-import { MESSAGES, monthKey, type monthInput } from '@portal/contracts';
+import { CLIENT_PAYMENT_MESSAGES, MESSAGES, monthKey, type monthInput } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { DomainError } from '../platform/errors';
 import { sql } from 'kysely';
@@ -13,6 +13,7 @@ import { logActivity } from '../platform/activity';
 import { enqueueWebhookEvent } from '../integrations/webhooks';
 import { notifyMonthlySummaries, type MailDeps } from '../notifications/notify';
 import { activeInMonthSql } from '../referrals/active-referrals';
+import { getProgramSettings } from '../platform/program-settings';
 
 export interface AccrualResult {
   month: string;
@@ -20,6 +21,8 @@ export interface AccrualResult {
   created: number;
   /** Active referrals that already had a commission for the month. */
   skipped: number;
+  /** Why nothing was accrued by rule: fees follow client payments (program setting feeBasis). */
+  reason?: string;
 }
 
 export type Month = z.infer<typeof monthInput>['month'];
@@ -96,7 +99,9 @@ export async function accrueMonth(
 }
 
 /**
- * The instance's accrual of a month, now: accrueMonth counted in its metrics (runs by result,
+ * The instance's accrual of a month, now, under the program's fee basis: with `clientPayment` (the
+ * default, the agreement's rule) fees come from client payments and the run creates nothing, saying
+ * why; with `activeMonth` it is accrueMonth counted in its metrics (runs by result,
  * commissions created; a refused month is no run). It mails the monthly summaries when the deps can
  * address mail (the server, the CLI); a bare timer's deps (tests) cannot.
  */
@@ -106,6 +111,12 @@ export async function runAccrual(
 ): Promise<AccrualResult> {
   const mail = deps.config && deps.cipher ? { config: deps.config, cipher: deps.cipher } : undefined;
   try {
+    const { feeBasis } = await getProgramSettings(deps.db);
+    if (feeBasis === 'clientPayment') {
+      if (month > monthKey(deps.now())) throw DomainError.invalid(MESSAGES.futureMonth);
+      deps.metrics.accrualRuns.inc({ result: 'skipped' });
+      return { month, created: 0, skipped: 0, reason: CLIENT_PAYMENT_MESSAGES.accrualUnderClientPayment };
+    }
     const result = await accrueMonth(deps.db, { month, now: deps.now(), actorId, mail });
     deps.metrics.accrualRuns.inc({ result: 'ok' });
     deps.metrics.accrualRowsCreated.inc(result.created);

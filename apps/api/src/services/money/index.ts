@@ -3,6 +3,8 @@ export * from './accrual';
 export * from './adjustments';
 export * from './admin-metrics';
 export * from './charts';
+export * from './client-payments';
+export * from './client-payment-import';
 export * from './exports';
 export * from './partner-payouts';
 export * from './payouts';

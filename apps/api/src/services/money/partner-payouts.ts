@@ -87,8 +87,9 @@ export async function pagePartnerCommissions(
   const [rows, count] = await Promise.all([
     base
       .leftJoin('referrals as r', 'r.id', 'c.referralId')
+      .leftJoin('clientPayments as cp', 'cp.id', 'c.clientPaymentId')
       .selectAll('c')
-      .select('r.clientCompanyName')
+      .select(['r.clientCompanyName', sql<string | null>`cp.paid_at::text`.as('clientPaidAt')])
       .orderBy('c.monthYear', 'desc')
       .orderBy('c.createdAt', 'desc')
       .orderBy('c.id', 'desc')

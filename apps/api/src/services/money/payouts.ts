@@ -8,6 +8,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
   COMMISSION_MESSAGES,
+  fromCents,
   toCents,
   type Commission,
   type PendingCommissionsPage,
@@ -54,7 +55,9 @@ export function payoutRequestHash(
     : (selection as Pick<PayoutRequest, 'commissionIds' | 'matching'>);
   if (request.matching) {
     return createHash('sha256')
-      .update(`matching:${request.matching.partnerId?.toLowerCase() ?? ''}|${request.matching.month ?? ''}`)
+      .update(
+        `matching:${request.matching.partnerId?.toLowerCase() ?? ''}|${request.matching.month ?? ''}${request.matching.dueBy ? `|${request.matching.dueBy}` : ''}`,
+      )
       .digest('hex');
   }
   const ids = [...new Set((request.commissionIds ?? []).map((id) => id.toLowerCase()))].sort();
@@ -75,9 +78,13 @@ export function payoutReference(now: Date): string {
 const idIn = (ids: readonly string[]): Expression<SqlBool> => sql<SqlBool>`c.id = any(${sql.val(ids)}::uuid[])`;
 
 /** Locks the rows of the request in id order (two payouts over overlapping sets cannot deadlock) and checks each is pending. */
-async function lockSelection(trx: DbOrTx, request: PayoutRequest): Promise<{ id: string; partnerId: string }[]> {
+async function lockSelection(
+  trx: DbOrTx,
+  request: PayoutRequest,
+  today: string,
+): Promise<{ id: string; partnerId: string }[]> {
   if (request.matching) {
-    const rows = await pendingFiltered(trx, request.matching)
+    const rows = await pendingFiltered(trx, request.matching, today)
       .select(['c.id', 'c.partnerId'])
       .orderBy('c.id')
       .forUpdate('c')
@@ -149,7 +156,7 @@ export async function processPayout(
       return { payout: toPayout(earlier), replayed: true };
     }
 
-    const locked = await lockSelection(trx, request);
+    const locked = await lockSelection(trx, request, todayOf(now));
     const ids = locked.map((row) => row.id);
     const nets = await netPerPartner(trx, ids);
     const partnerIds = nets.map((row) => row.partnerId);
@@ -282,19 +289,37 @@ export async function failCommission(
   });
 }
 
-/** Pending commissions with their partner and client (none on an adjustment without a referral), narrowed by the filter. */
-const pendingFiltered = (db: DbOrTx, filter: PendingFilter = {}) => {
-  let query = db.selectFrom('commissions as c').where('c.status', '=', 'pending');
+/** The UTC day of `now`, as due dates are compared. */
+const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** The hold (program setting payout_hold_days, in days), read in the statement that uses it. */
+const holdDays = sql<number>`(select payout_hold_days from program_settings)`;
+
+/**
+ * Pending commissions the processor offers on `today`, with their partner and client (none on an
+ * adjustment without a referral), narrowed by the filter. A fee is offered once its due date plus the
+ * hold has come; one without a due date (accrued before client payments, adjustments) counts as due
+ * today. `dueBy` keeps the fees due by that day.
+ */
+const pendingFiltered = (db: DbOrTx, filter: PendingFilter = {}, today: string) => {
+  let query = db
+    .selectFrom('commissions as c')
+    .where('c.status', '=', 'pending')
+    .where(sql<SqlBool>`(c.due_by is null or c.due_by + ${holdDays} <= ${today}::date)`);
   if (filter.partnerId) query = query.where('c.partnerId', '=', filter.partnerId);
   if (filter.month) query = query.where('c.monthYear', '=', filter.month);
+  if (filter.dueBy) query = query.where(sql<SqlBool>`coalesce(c.due_by, ${today}::date) <= ${filter.dueBy}::date`);
   return query;
 };
 
-const pendingCommissions = (db: DbOrTx, filter?: PendingFilter) =>
-  pendingFiltered(db, filter)
+const pendingCommissions = (db: DbOrTx, filter: PendingFilter | undefined, today: string) =>
+  pendingFiltered(db, filter, today)
     .innerJoin('partners as p', 'p.id', 'c.partnerId')
     .leftJoin('referrals as r', 'r.id', 'c.referralId')
+    .leftJoin('clientPayments as cp', 'cp.id', 'c.clientPaymentId')
     .select([
+      sql<string | null>`c.due_by::text`.as('dueBy'),
+      sql<string | null>`cp.paid_at::text`.as('clientPaidAt'),
       'c.id',
       'c.amount',
       'c.monthYear',
@@ -313,9 +338,9 @@ const PENDING_ORDER: KeysetOrder = { key: sql`c.created_at`, type: 'timestamptz'
  * `pending_months` (migration 0019, kept by triggers), a row per month instead of a million index
  * entries; a partner's pending commissions are few and indexed, so they are counted directly.
  */
-function pendingSummary(db: DbOrTx, filter: PendingFilter) {
-  if (filter.partnerId) {
-    return pendingFiltered(db, filter)
+async function pendingSummary(db: DbOrTx, filter: PendingFilter, today: string) {
+  if (filter.partnerId || filter.dueBy) {
+    return pendingFiltered(db, filter, today)
       .select([
         sql<number>`count(*)::int`.as('total'),
         sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('totalAmount'),
@@ -329,7 +354,22 @@ function pendingSummary(db: DbOrTx, filter: PendingFilter) {
       sql<string>`coalesce(sum(m.pending_amount), 0)::numeric(14, 2)::text`.as('totalAmount'),
     ]);
   if (filter.month) months = months.where('m.monthYear', '=', filter.month);
-  return months.executeTakeFirstOrThrow();
+  // Less the fees not offered yet (due later than today less the hold): few, on a partial index.
+  let held = db
+    .selectFrom('commissions as c')
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('totalAmount'),
+    ])
+    .where('c.status', '=', 'pending')
+    .where('c.dueBy', 'is not', null)
+    .where(sql<SqlBool>`c.due_by > ${today}::date - ${holdDays}`);
+  if (filter.month) held = held.where('c.monthYear', '=', filter.month);
+  const [all, notYet] = await Promise.all([months.executeTakeFirstOrThrow(), held.executeTakeFirstOrThrow()]);
+  return {
+    total: Number(all.total) - Number(notYet.total),
+    totalAmount: fromCents(toCents(all.totalAmount) - toCents(notYet.totalAmount)),
+  };
 }
 
 /** The processor's list marks each line whose partner lacks a tax profile past the year's threshold. */
@@ -342,15 +382,18 @@ export async function listPendingCommissions(
   db: Db,
   { page, config, now }: TaxMarks & { page: PendingFilter & { limit: number; offset: number } },
 ): Promise<PendingCommissionsPage> {
-  const filter: PendingFilter = { partnerId: page.partnerId, month: page.month };
+  const filter: PendingFilter = { partnerId: page.partnerId, month: page.month, dueBy: page.dueBy };
+  const today = todayOf(now);
   const [items, summary] = await Promise.all([
-    pendingCommissions(db, filter)
+    // By due date (fees without one as due today), then oldest first.
+    pendingCommissions(db, filter, today)
+      .orderBy(sql`coalesce(c.due_by, ${today}::date)`)
       .orderBy('c.createdAt')
       .orderBy('c.id')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    pendingSummary(db, filter),
+    pendingSummary(db, filter, today),
   ]);
   // Open clawbacks are offered with their partner's next commissions: every pending clawback of the
   // partners on this page, wherever it sits in the queue, so the screen can add it to a selection.
@@ -358,7 +401,7 @@ export async function listPendingCommissions(
   const openClawbacks =
     partnerIds.length === 0
       ? []
-      : await pendingCommissions(db)
+      : await pendingCommissions(db, undefined, today)
           .where('c.kind', '=', 'clawback')
           .where('c.partnerId', 'in', partnerIds)
           .orderBy('c.createdAt')
@@ -383,7 +426,7 @@ export async function* streamPendingCommissions(
   // One look-up before the first batch marks every batch.
   const missing = await pendingPartnersMissingTaxProfile(db, { config, now, filter });
   const batches = keysetBatches((cursor, size) => {
-    let batch = pendingCommissions(db, filter).select(keysetKey(PENDING_ORDER));
+    let batch = pendingCommissions(db, filter, todayOf(now)).select(keysetKey(PENDING_ORDER));
     if (cursor) batch = batch.where(afterCursor(PENDING_ORDER, cursor));
     return batch.orderBy('c.createdAt').orderBy('c.id').limit(size).execute();
   }, batchSize);

@@ -4,7 +4,14 @@
 // partners. Runs only on an empty database.
 
 import { randomUUID } from 'node:crypto';
-import { COMMISSION_BY_SERVICE, monthBounds, monthKey, type CompanyType, type ServiceType } from '@portal/contracts';
+import {
+  COMMISSION_BY_SERVICE,
+  DEFAULT_PAYOUT_DAYS,
+  monthBounds,
+  monthKey,
+  type CompanyType,
+  type ServiceType,
+} from '@portal/contracts';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import { logActivity, type DbOrTx } from './activity';
@@ -263,6 +270,38 @@ async function seedBookings(trx: DbOrTx, { deps, now }: { deps: AppDeps; now: Da
   }
 }
 
+/**
+ * Fees follow client payments: every demo fee gets the payment that earned it (the client's monthly
+ * value, paid on the 3rd of the month, imported from the billing system), due 30 days later, so last
+ * month's fees are due (overdue) and this month's are not yet offered. One client's fee for last month
+ * is taken back out, so "no payment recorded for last month" shows a client.
+ */
+async function seedDemoClientPayments(deps: AppDeps, now: Date): Promise<void> {
+  const today = now.toISOString().slice(0, 10);
+  await deps.db.transaction().execute(async (trx) => {
+    const unpaid = await trx
+      .selectFrom('commissions')
+      .select('id')
+      .where('kind', '=', 'recurring')
+      .where('monthYear', '=', monthsAgo(now, 1))
+      .orderBy('amount', 'desc')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (unpaid) await trx.deleteFrom('commissions').where('id', '=', unpaid.id).execute();
+    await sql`
+      insert into client_payments (referral_id, period_month, amount, paid_at, reference, source, external_id, created_at)
+      select c.referral_id, c.month_year, r.monthly_value, least((c.month_year || '-03')::date, ${today}::date),
+        'INV-' || replace(c.month_year, '-', '') || '-' || upper(substr(replace(r.id::text, '-', ''), 1, 6)),
+        'import', 'demo:' || c.id::text, ${now}
+      from commissions c join referrals r on r.id = c.referral_id
+      where c.kind = 'recurring'`.execute(trx);
+    await sql`
+      update commissions c set client_payment_id = p.id, due_by = p.paid_at + ${DEFAULT_PAYOUT_DAYS}::int
+      from client_payments p where p.external_id = 'demo:' || c.id::text`.execute(trx);
+  });
+}
+
 export async function isDatabaseEmpty(deps: Pick<AppDeps, 'db'>): Promise<boolean> {
   const user = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   return !user;
@@ -395,6 +434,7 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
   // Four months of accrual and the current one; the older months are paid in one payout each,
   // last month and this month stay pending.
   for (let n = 4; n >= 0; n--) await accrueMonth(deps.db, { month: monthsAgo(now, n), now });
+  await seedDemoClientPayments(deps, now);
   await deps.db.transaction().execute(async (trx) => {
     for (let n = 4; n >= 2; n--) {
       const month = monthsAgo(now, n);

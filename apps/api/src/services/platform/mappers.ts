@@ -96,7 +96,9 @@ export function toPartnerReferral(row: ReferralRow & { partnerCompanyName?: stri
   return { ...toReferral(row), conflictOf: null };
 }
 
-export function toCommission(row: CommissionRow & { clientCompanyName?: string | null }): Commission {
+export function toCommission(
+  row: CommissionRow & { clientCompanyName?: string | null; clientPaidAt?: string | null },
+): Commission {
   return {
     id: row.id,
     partnerId: row.partnerId,
@@ -113,6 +115,8 @@ export function toCommission(row: CommissionRow & { clientCompanyName?: string |
     paymentMethod: row.paymentMethod,
     paymentReference: row.paymentReference,
     failureReason: row.failureReason,
+    dueBy: row.dueBy ?? null,
+    ...(row.clientPaidAt !== undefined ? { clientPaidAt: row.clientPaidAt } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -71,6 +71,12 @@ export function CommissionCard({ commission }: { commission: Commission }) {
           {COMMISSION_STATUS_LABELS[commission.status]}
         </Badge>
       </Group>
+      {commission.dueBy && (
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mt="md" data-testid="commission-due">
+          <Field label="Client Paid" value={formatDate(commission.clientPaidAt ?? null)} />
+          <Field label="Due By" value={formatDate(commission.dueBy)} />
+        </SimpleGrid>
+      )}
       {commission.status === 'paid' && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="md">
           <Field label="Paid Date" value={formatDate(commission.paymentDate)} />

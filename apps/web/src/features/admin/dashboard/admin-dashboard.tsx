@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useCan } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { trpc } from '../../../lib/trpc';
-import { AccrualPanel } from '../payouts/accrual-panel';
+import { FeesPanel } from '../payouts/client-payments-panel';
 import { AddClientDialog } from '../pipeline/add-client-dialog';
 import { AffiliatesTable } from '../partners/affiliates-table';
 import { CreatePartnerDialog } from '../partners/create-partner-dialog';
@@ -111,7 +111,7 @@ export function AdminDashboard() {
 
       {can.approve && <PartnerApprovalQueue onViewDetails={setDetailsId} />}
       {can.pay && <PayoutProcessor />}
-      {can.accrue && <AccrualPanel />}
+      {can.accrue && <FeesPanel />}
       <DealPipeline />
       <AffiliatesTable onViewDetails={setDetailsId} />
       {can.materials && <MaterialsManager />}

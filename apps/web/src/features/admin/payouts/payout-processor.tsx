@@ -34,7 +34,9 @@ export function PayoutProcessor() {
   const [partner, setPartner] = useState<PartnerOption | null>(null);
   const [monthText, setMonthText] = useState('');
   const month = MONTH_KEY.test(monthText) ? monthText : undefined;
-  const filter: PendingFilter = { partnerId: partner?.id, month };
+  const [dueByText, setDueByText] = useState('');
+  const dueBy = /^\d{4}-\d{2}-\d{2}$/.test(dueByText) ? dueByText : undefined;
+  const filter: PendingFilter = { partnerId: partner?.id, month, ...(dueBy ? { dueBy } : {}) };
   const [page, setPage] = useState(1);
   const offset = (page - 1) * DEFAULT_PAGE_SIZE;
   const pending = trpc.admin.pendingCommissions.useQuery(
@@ -123,7 +125,7 @@ export function PayoutProcessor() {
         )
       : [];
   const pageAllSelected = items.length > 0 && items.every((item) => selectedIds.has(item.id));
-  const filtering = filter.partnerId !== undefined || filter.month !== undefined;
+  const filtering = filter.partnerId !== undefined || filter.month !== undefined || filter.dueBy !== undefined;
 
   const aboveFooter = (
     <Stack gap="xs">
@@ -240,8 +242,22 @@ export function PayoutProcessor() {
           }}
           w={{ base: '100%', xs: 180 }}
         />
+        <TextInput
+          type="date"
+          label="Due by"
+          value={dueByText}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            refilter(() => setDueByText(value));
+          }}
+          w={{ base: '100%', xs: 180 }}
+        />
         {filtering && (
-          <Button variant="subtle" size="sm" onClick={() => refilter(() => (setPartner(null), setMonthText('')))}>
+          <Button
+            variant="subtle"
+            size="sm"
+            onClick={() => refilter(() => (setPartner(null), setMonthText(''), setDueByText('')))}
+          >
             Clear filters
           </Button>
         )}

@@ -7,6 +7,7 @@
 import { Badge, Box, Button, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { PendingCommission } from '@portal/contracts';
 import {
+  formatDate,
   COMMISSION_KIND_LABELS,
   formatMoney,
   formatMonthKey,
@@ -140,6 +141,7 @@ function PartnerCell({ item }: { item: PendingCommission }) {
             {pendingLabel(item)} · <span style={{ whiteSpace: 'nowrap' }}>{formatMonthShort(item.monthYear)}</span>
           </Text>
           {item.clientCompanyName && <KindBadge kind={item.kind} />}
+          <DueDate item={item} />
         </Group>
         <Reason item={item} />
       </CardOnly>
@@ -236,6 +238,7 @@ export function PendingPayoutTable({
             ),
           },
           { header: 'Month', card: 'hidden', cell: (item) => <Text size="sm">{formatMonthKey(item.monthYear)}</Text> },
+          { header: 'Due', card: 'hidden', cell: (item) => <DueDate item={item} /> },
           {
             header: 'Amount',
             card: 'aside',
@@ -272,6 +275,35 @@ export function PendingPayoutTable({
           {processLabel(count)}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** The fee's due date (client payment + 30 days), marked overdue once it has passed; "—" on older fees. */
+export function DueDate({
+  item,
+  today = new Date().toISOString().slice(0, 10),
+}: {
+  item: { dueBy?: string | null };
+  today?: string;
+}) {
+  if (!item.dueBy)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  const overdue = item.dueBy < today;
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatDate(item.dueBy)}
+      </Text>
+      {overdue && (
+        <Badge size="xs" color="red" variant="light" style={{ flexShrink: 0 }} data-testid="overdue">
+          Overdue
+        </Badge>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,59 @@
+// REST paths of client payments: record and list a referral's payments, the clients with no payment
+// for last month, and the months a partner's referrals were paid for. The CSV import and the Stripe
+// webhook read raw bodies (rest/raw/client-payments.ts, rest/raw/stripe.ts).
+
+import type { RestRoute } from '../adapter';
+
+const adminTag = 'Admin: client payments';
+
+export const clientPaymentRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/admin/referrals/{id}/payments',
+    procedure: 'admin.recordClientPayment',
+    summary:
+      "Record a client's payment for a month ({ periodMonth: 'YYYY-MM', amount, paidAt: 'YYYY-MM-DD', collectionCost?, reference? })",
+    tag: adminTag,
+    status: 201,
+    description:
+      "The payment earns the month's fee when the client was an active won client in that month and no fee was earned for the month yet: " +
+      "the referral's monthly fee × (amount − collectionCost) ÷ amount, rounded half-up to the cent, pending, due 30 days after paidAt. " +
+      'The answer is `{ payment, commission, reason? }`: a payment that earns nothing (a second payment for a month, a month the client was not active, a collection cost taking the whole amount) is recorded with `commission: null` and the reason. ' +
+      'collectionCost defaults to 0.00 and is at most the amount (400 otherwise); a paid date in the future is refused.',
+    requestHeaders: [
+      {
+        name: 'Idempotency-Key',
+        required: false,
+        description:
+          'Optional, 8 to 200 visible characters (e.g. a UUID): a retry with the same key and body answers the first result again (200, Idempotent-Replayed: true) and records nothing more; the same key with another body is 422. Keys are kept 24 hours.',
+      },
+    ],
+    responseHeaders: [
+      {
+        name: 'Idempotent-Replayed',
+        description: '"true" when the answer is the stored one of an earlier request with this key',
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/referrals/{id}/payments',
+    procedure: 'admin.clientPayments',
+    summary: "A referral's client payments, newest month first, each with the fee it earned (feeAmount) or null",
+    tag: adminTag,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/client-payments/missing',
+    procedure: 'admin.clientsMissingPayment',
+    summary: 'Won clients active last month with no payment recorded for it (at most 500)',
+    tag: adminTag,
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/referrals/paid-months',
+    procedure: 'partner.referralPaidMonths',
+    summary: 'Per referral of the signed-in partner, the months its client paid for (months only, never amounts)',
+    tag: 'Partner: commissions',
+  },
+];

@@ -1,0 +1,70 @@
+// admin.recordClientPayment, admin.clientPayments, admin.clientsMissingPayment: client payments, the
+// source of fees (services/money/client-payments.ts). Recording is a money change (commissions:write,
+// Idempotency-Key); reading them is commissions:read.
+
+import {
+  clientPaymentsListOutput,
+  importClientPaymentsInput,
+  importReportOutput,
+  missingPaymentsOutput,
+  paidMonthsOutput,
+  recordClientPaymentInput,
+  recordClientPaymentOutput,
+  referralIdInput,
+} from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import {
+  clientsMissingPayment,
+  listClientPayments,
+  paidMonthsOfPartner,
+  recordClientPayment,
+} from '../services/money/client-payments';
+import { importClientPayments } from '../services/money/client-payment-import';
+import { activePartnerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
+
+export const adminClientPaymentProcedures = {
+  recordClientPayment: permittedProcedure('commissions:write')
+    .input(recordClientPaymentInput)
+    .output(recordClientPaymentOutput)
+    .mutation(({ ctx, input }) =>
+      runIdempotently(ctx, 'admin.recordClientPayment', input, (db) => {
+        const { id, ...payment } = input;
+        return recordClientPayment(db, {
+          referralId: id,
+          payment,
+          source: ctx.user.apiKeyId ? 'api' : 'manual',
+          actorId: ctx.user.id,
+          now: ctx.deps.now(),
+        });
+      }),
+    ),
+
+  /** A CSV of payments: every row checked first, all written or none (dryRun only reports). */
+  importClientPayments: permittedProcedure('commissions:write')
+    .input(importClientPaymentsInput)
+    .output(importReportOutput)
+    .mutation(({ ctx, input }) =>
+      importClientPayments(ctx.deps.db, {
+        csv: input.csv,
+        dryRun: input.dryRun,
+        actorId: ctx.user.id,
+        now: ctx.deps.now(),
+      }),
+    ),
+
+  clientPayments: permittedProcedure('commissions:read')
+    .input(referralIdInput)
+    .output(clientPaymentsListOutput)
+    .query(({ ctx, input }) => listClientPayments(ctx.deps.db, input.id)),
+
+  clientsMissingPayment: permittedProcedure('commissions:read')
+    .output(missingPaymentsOutput)
+    .query(({ ctx }) => clientsMissingPayment(ctx.deps.db, ctx.deps.now())),
+} satisfies TRPCRouterRecord;
+
+export const partnerClientPaymentProcedures = {
+  /** Per referral, the months its client paid for: months only, never amounts. */
+  referralPaidMonths: activePartnerProcedure
+    .output(paidMonthsOutput)
+    .query(({ ctx }) => paidMonthsOfPartner(ctx.deps.db, ctx.partner.id)),
+} satisfies TRPCRouterRecord;

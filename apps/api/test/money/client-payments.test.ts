@@ -1,0 +1,485 @@
+// Client payments earn fees: the fee of a payment (collection costs, half-up rounding), one fee per
+// referral and month, payments of months the client was not active, the Idempotency-Key, the
+// partner's paid months, the clients with no payment for last month, and the accrual under each fee basis.
+
+import { randomUUID } from 'node:crypto';
+import { CLIENT_PAYMENT_MESSAGES, MESSAGES, feeForPaymentCents } from '@portal/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/trpc/context';
+import {
+  bearer,
+  callerFor,
+  createPartner,
+  createReferral,
+  createUser,
+  setFeeBasis,
+  type PartnerFixture,
+  useTestApp,
+} from '../support';
+
+const t = useTestApp();
+let admin: SessionUser;
+let partner: PartnerFixture;
+beforeAll(async () => {
+  t.clock.now = new Date('2026-11-22T10:00:00Z');
+  admin = await createUser(t.deps, { role: 'admin' });
+  partner = await createPartner(t.deps);
+});
+
+const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { ...(await bearer(t.deps, admin)), ...headers },
+  });
+const wonClient = (options: { churnDate?: string; serviceType?: 'basic_accounting' | 'controller' } = {}) =>
+  createReferral(t.deps, partner.partnerId, {
+    stage: 'won',
+    contractStartDate: '2026-03-10',
+    serviceType: options.serviceType ?? 'controller',
+    ...(options.churnDate ? { churnDate: options.churnDate } : {}),
+  });
+
+describe('the fee of a payment', () => {
+  it('is the monthly fee × (amount − cost) ÷ amount, half-up to the cent, in integer cents', () => {
+    expect(feeForPaymentCents(10_000, 100_000, 0)).toBe(10_000);
+    expect(feeForPaymentCents(10_000, 100_000, 100_000)).toBe(0);
+    expect(feeForPaymentCents(10_000, 100_000, 2_500)).toBe(9_750);
+    // 5000 × 1 ÷ 2 = 2500; 5000 × 3 ÷ 8 = 1875; 1 × 1 ÷ 2 = 0.5 → 1 (half-up); 1 × 1 ÷ 3 = 0.33 → 0.
+    expect(feeForPaymentCents(1, 2, 1)).toBe(1);
+    expect(feeForPaymentCents(1, 3, 2)).toBe(0);
+    // 50.00 × 300.01 ÷ 400.02 = 37.4993… → 37.50; no float error at large amounts either.
+    expect(feeForPaymentCents(5_000, 40_002, 10_001)).toBe(3_750);
+    expect(feeForPaymentCents(999_999_999, 999_999_999_999, 1)).toBe(999_999_999);
+  });
+});
+
+describe('POST /api/admin/referrals/{id}/payments', () => {
+  it('records the payment and earns the pending fee, due 30 days after the payment', async () => {
+    const referralId = await wonClient();
+    const response = await post(`/api/admin/referrals/${referralId}/payments`, {
+      periodMonth: '2026-10',
+      amount: '1500.00',
+      paidAt: '2026-10-31',
+      reference: 'INV-1001',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.payment).toMatchObject({
+      referralId,
+      periodMonth: '2026-10',
+      amount: '1500.00',
+      collectionCost: '0.00',
+      paidAt: '2026-10-31',
+      reference: 'INV-1001',
+      source: 'manual',
+      feeAmount: '100.00',
+    });
+    expect(body.commission).toMatchObject({
+      amount: '100.00',
+      monthYear: '2026-10',
+      kind: 'recurring',
+      status: 'pending',
+    });
+    expect(body.reason).toBeUndefined();
+    const row = await t.db
+      .selectFrom('commissions')
+      .select(['dueBy', 'clientPaymentId'])
+      .where('id', '=', body.commission.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ dueBy: '2026-11-30', clientPaymentId: body.payment.id });
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select(['action', 'userId'])
+      .where('entityId', '=', body.payment.id)
+      .execute();
+    expect(log).toEqual([{ action: 'client_payment.recorded', userId: admin.id }]);
+  });
+
+  it('deducts a collection cost proportionally, and a cost equal to the amount earns no fee', async () => {
+    const referralId = await wonClient({ serviceType: 'basic_accounting' });
+    const partial = await post(`/api/admin/referrals/${referralId}/payments`, {
+      periodMonth: '2026-09',
+      amount: '400.02',
+      collectionCost: '100.01',
+      paidAt: '2026-09-30',
+    });
+    expect(partial.json().commission.amount).toBe('37.50');
+    const whole = await post(`/api/admin/referrals/${referralId}/payments`, {
+      periodMonth: '2026-10',
+      amount: '500.00',
+      collectionCost: '500.00',
+      paidAt: '2026-10-30',
+    });
+    expect(whole.statusCode).toBe(201);
+    expect(whole.json()).toMatchObject({ commission: null, reason: CLIENT_PAYMENT_MESSAGES.nothingLeft });
+    expect(whole.json().payment.collectionCost).toBe('500.00');
+  });
+
+  it('refuses a collection cost above the amount, a bad month or a future paid date (400), and an unknown referral (404)', async () => {
+    const referralId = await wonClient();
+    const url = `/api/admin/referrals/${referralId}/payments`;
+    const above = await post(url, {
+      periodMonth: '2026-10',
+      amount: '10.00',
+      collectionCost: '10.01',
+      paidAt: '2026-10-01',
+    });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().message).toContain(CLIENT_PAYMENT_MESSAGES.collectionCostAboveAmount);
+    expect((await post(url, { periodMonth: '2026-13', amount: '10.00', paidAt: '2026-10-01' })).statusCode).toBe(400);
+    expect((await post(url, { periodMonth: '2026-10', amount: '0', paidAt: '2026-10-01' })).statusCode).toBe(400);
+    expect((await post(url, { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-02-30' })).statusCode).toBe(400);
+    expect((await post(url, { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-12-01' })).statusCode).toBe(400);
+    const unknown = await post(`/api/admin/referrals/${randomUUID()}/payments`, {
+      periodMonth: '2026-10',
+      amount: '10.00',
+      paidAt: '2026-10-01',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('records a second payment for a month already earned, earning nothing more', async () => {
+    const referralId = await wonClient();
+    const caller = callerFor(t.deps, admin);
+    const first = await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-08',
+      amount: '1500.00',
+      paidAt: '2026-08-31',
+    });
+    const second = await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-08',
+      amount: '200.00',
+      paidAt: '2026-09-02',
+    });
+    expect(first.commission?.amount).toBe('100.00');
+    expect(second).toMatchObject({ commission: null, reason: CLIENT_PAYMENT_MESSAGES.alreadyEarned('2026-08') });
+    const payments = await caller.admin.clientPayments({ id: referralId });
+    expect(payments.map((p) => [p.amount, p.feeAmount])).toEqual([
+      ['200.00', null],
+      ['1500.00', '100.00'],
+    ]);
+    const fees = await t.db.selectFrom('commissions').select('amount').where('referralId', '=', referralId).execute();
+    expect(fees).toEqual([{ amount: '100.00' }]);
+  });
+
+  it('earns nothing for a month before the contract start, after churn, or for a client not won', async () => {
+    const churned = await wonClient({ churnDate: '2026-07-15' });
+    const caller = callerFor(t.deps, admin);
+    const before = await caller.admin.recordClientPayment({
+      id: churned,
+      periodMonth: '2026-02',
+      amount: '100.00',
+      paidAt: '2026-02-27',
+    });
+    expect(before.commission).toBeNull();
+    expect(before.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-02', 'the contract starts on 2026-03-10'));
+    // The churn month itself is still active (DESIGN §4); the month after is not.
+    const churnMonth = await caller.admin.recordClientPayment({
+      id: churned,
+      periodMonth: '2026-07',
+      amount: '100.00',
+      paidAt: '2026-07-20',
+    });
+    expect(churnMonth.commission?.amount).toBe('100.00');
+    const after = await caller.admin.recordClientPayment({
+      id: churned,
+      periodMonth: '2026-08',
+      amount: '100.00',
+      paidAt: '2026-08-20',
+    });
+    expect(after.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-08', 'the client churned on 2026-07-15'));
+    const booked = await createReferral(t.deps, partner.partnerId, { stage: 'proposal' });
+    const notWon = await caller.admin.recordClientPayment({
+      id: booked,
+      periodMonth: '2026-10',
+      amount: '100.00',
+      paidAt: '2026-10-20',
+    });
+    expect(notWon.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-10', 'the deal is proposal, not won'));
+    expect(
+      await t.db.selectFrom('clientPayments').select('id').where('referralId', 'in', [churned, booked]).execute(),
+    ).toHaveLength(4);
+  });
+
+  it('answers a retry with the same Idempotency-Key once (200, replayed) and refuses the key with another body', async () => {
+    const referralId = await wonClient();
+    const url = `/api/admin/referrals/${referralId}/payments`;
+    const key = { 'idempotency-key': `pay-${randomUUID()}` };
+    const payload = { periodMonth: '2026-10', amount: '900.00', paidAt: '2026-10-05' };
+    const first = await post(url, payload, key);
+    const again = await post(url, payload, key);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await post(url, { ...payload, amount: '901.00' }, key)).statusCode).toBe(422);
+    expect(
+      await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute(),
+    ).toHaveLength(1);
+  });
+
+  it('is for commissions:write; a partner cannot record one', async () => {
+    const referralId = await wonClient();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/referrals/${referralId}/payments`,
+      payload: { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-10-05' },
+      headers: await bearer(t.deps, partner.user),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('what the partner and the admin see', () => {
+  it('shows the partner the months paid per referral, never amounts', async () => {
+    const own = await createPartner(t.deps);
+    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const caller = callerFor(t.deps, admin);
+    await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-10',
+      amount: '700.00',
+      paidAt: '2026-10-03',
+    });
+    await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-09',
+      amount: '700.00',
+      paidAt: '2026-09-03',
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/partners/referrals/paid-months',
+      headers: await bearer(t.deps, own.user),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([{ referralId, months: ['2026-09', '2026-10'] }]);
+    expect(response.body).not.toContain('700');
+  });
+
+  it('lists the won clients active last month with no payment for it', async () => {
+    const own = await createPartner(t.deps);
+    const unpaid = await createReferral(t.deps, own.partnerId, {
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+      clientCompanyName: 'Unpaid Co',
+    });
+    const paid = await createReferral(t.deps, own.partnerId, {
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+      clientCompanyName: 'Paid Co',
+    });
+    await createReferral(t.deps, own.partnerId, {
+      stage: 'won',
+      contractStartDate: '2026-11-01',
+      clientCompanyName: 'Starts later',
+    });
+    await callerFor(t.deps, admin).admin.recordClientPayment({
+      id: paid,
+      periodMonth: '2026-10',
+      amount: '10.00',
+      paidAt: '2026-10-03',
+    });
+    const missing = await callerFor(t.deps, admin).admin.clientsMissingPayment();
+    expect(missing.month).toBe('2026-10');
+    const names = missing.items.map((item) => item.clientCompanyName);
+    expect(names).toContain('Unpaid Co');
+    expect(names).not.toContain('Paid Co');
+    expect(names).not.toContain('Starts later');
+    expect(missing.items.find((item) => item.referralId === unpaid)?.commissionAmount).toBe('50.00');
+  });
+});
+
+describe('the monthly accrual under each fee basis', () => {
+  it('creates nothing under clientPayment (saying why) and accrues as before under activeMonth', async () => {
+    const own = await createPartner(t.deps);
+    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const caller = callerFor(t.deps, admin);
+    await setFeeBasis(t.deps, 'clientPayment');
+    const skipped = await caller.admin.accrue({ month: '2025-06' });
+    expect(skipped).toEqual({
+      month: '2025-06',
+      created: 0,
+      skipped: 0,
+      reason: CLIENT_PAYMENT_MESSAGES.accrualUnderClientPayment,
+    });
+    expect(await t.db.selectFrom('commissions').select('id').where('referralId', '=', referralId).execute()).toEqual(
+      [],
+    );
+    await setFeeBasis(t.deps, 'activeMonth');
+    try {
+      const accrued = await caller.admin.accrue({ month: '2025-06' });
+      expect(accrued.created).toBeGreaterThanOrEqual(1);
+      expect(
+        await t.db.selectFrom('commissions').select('id').where('referralId', '=', referralId).execute(),
+      ).toHaveLength(1);
+      // A payment of an accrued month is recorded and earns nothing more.
+      const late = await caller.admin.recordClientPayment({
+        id: referralId,
+        periodMonth: '2025-06',
+        amount: '10.00',
+        paidAt: '2025-07-01',
+      });
+      expect(late.reason).toBe(CLIENT_PAYMENT_MESSAGES.alreadyEarned('2025-06'));
+    } finally {
+      await setFeeBasis(t.deps, 'clientPayment');
+    }
+  });
+});
+
+describe('POST /api/admin/client-payments/import', () => {
+  const upload = async (csv: string, query = '') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/client-payments/import${query}`,
+      payload: csv,
+      headers: { ...(await bearer(t.deps, admin)), 'content-type': 'text/csv' },
+    });
+
+  it('checks every row first: with a bad row nothing is written; fixed, every row is recorded once', async () => {
+    const own = await createPartner(t.deps);
+    const email = `billing-${randomUUID()}@client.example`;
+    const byEmail = await t.db
+      .insertInto('referrals')
+      .values({
+        partnerId: own.partnerId,
+        clientCompanyName: 'Email Client',
+        clientEmail: email,
+        serviceType: 'controller',
+        monthlyValue: '1500.00',
+        commissionAmount: '100.00',
+        stage: 'won',
+        contractStartDate: '2026-01-01',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const byId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const header = 'client_email,referral_id,period,amount,paid_date,collection_cost,reference';
+    const good1 = `${email.toUpperCase()},,2026-10,1500.00,2026-10-31,150.00,INV-7`;
+    const good2 = `,${byId},2026-10,500.00,2026-11-02,,INV-8`;
+    const bad = `,${byId},2026-13,500.00,2026-11-02,,INV-9`;
+    const refused = await upload([header, good1, good2, bad].join('\n'));
+    expect(refused.statusCode).toBe(422);
+    const report = refused.json();
+    expect(report.written).toBe(false);
+    expect(report.rows.map((r: { row: number; ok: boolean; fee: string | null }) => [r.row, r.ok, r.fee])).toEqual([
+      [2, true, '90.00'],
+      [3, true, '50.00'],
+      [4, false, null],
+    ]);
+    expect(report.rows[2].message).toBe(MESSAGES.invalidMonth);
+    expect(
+      await t.db.selectFrom('clientPayments').select('id').where('referralId', 'in', [byEmail.id, byId]).execute(),
+    ).toEqual([]);
+
+    const fixed = [header, good1, good2, `,${byId},2026-09,500.00,2026-10-02,,INV-9`].join('\n');
+    const dry = await upload(fixed, '?dryRun=true');
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toMatchObject({ dryRun: true, written: false, errorCount: 0, feeTotal: '190.00' });
+    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', byId).execute()).toEqual([]);
+
+    const written = await upload(fixed);
+    expect(written.statusCode).toBe(201);
+    expect(written.json()).toMatchObject({ written: true, recorded: 3, feesCreated: 3, feeTotal: '190.00' });
+    const fees = await t.db
+      .selectFrom('commissions')
+      .select(['referralId', 'monthYear', 'amount', 'dueBy'])
+      .where('referralId', 'in', [byEmail.id, byId])
+      .orderBy('monthYear')
+      .orderBy('amount')
+      .execute();
+    expect(fees).toEqual([
+      { referralId: byId, monthYear: '2026-09', amount: '50.00', dueBy: '2026-11-01' },
+      { referralId: byId, monthYear: '2026-10', amount: '50.00', dueBy: '2026-12-02' },
+      { referralId: byEmail.id, monthYear: '2026-10', amount: '90.00', dueBy: '2026-11-30' },
+    ]);
+
+    // The same file again: every row was imported before; nothing is recorded twice.
+    const again = await upload(fixed);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ recorded: 0, feesCreated: 0 });
+    expect(again.json().rows.every((r: { alreadyImported: boolean }) => r.alreadyImported)).toBe(true);
+    expect(
+      await t.db.selectFrom('clientPayments').select('id').where('referralId', 'in', [byEmail.id, byId]).execute(),
+    ).toHaveLength(3);
+  });
+
+  it('names a missing column, and refuses a body that is not CSV text', async () => {
+    const missing = await upload('client_email,amount\nx@example.com,10.00');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('The file has no period, paid_date column');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/client-payments/import',
+      payload: { csv: 'x' },
+      headers: await bearer(t.deps, admin),
+    });
+    expect(json.statusCode).toBe(415);
+  });
+});
+
+describe('the processor and the partner see due dates', () => {
+  it('offers a fee once its due date plus the hold has come, sorted by due date, and "due by" selects and pays them', async () => {
+    const own = await createPartner(t.deps);
+    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const caller = callerFor(t.deps, admin);
+    // Paid 2026-09-01 → due 2026-10-01 (overdue); paid 2026-10-15 → due 2026-11-14; paid 2026-11-20 → due 2026-12-20.
+    await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-08',
+      amount: '500.00',
+      paidAt: '2026-09-01',
+    });
+    await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-09',
+      amount: '500.00',
+      paidAt: '2026-10-15',
+    });
+    await caller.admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-10',
+      amount: '500.00',
+      paidAt: '2026-11-20',
+    });
+    const offered = async (filter: { dueBy?: string } = {}) =>
+      (await caller.admin.pendingCommissions({ partnerId: own.partnerId, ...filter })).items.map((item) => [
+        item.monthYear,
+        item.dueBy,
+        item.clientPaidAt,
+      ]);
+    expect(await offered()).toEqual([
+      ['2026-08', '2026-10-01', '2026-09-01'],
+      ['2026-09', '2026-11-14', '2026-10-15'],
+    ]);
+    expect(await offered({ dueBy: '2026-10-31' })).toEqual([['2026-08', '2026-10-01', '2026-09-01']]);
+    // A hold of 10 days: the fee due 2026-11-14 waits until 2026-11-24.
+    await t.db.updateTable('programSettings').set({ payoutHoldDays: 10 }).execute();
+    try {
+      expect(await offered()).toEqual([['2026-08', '2026-10-01', '2026-09-01']]);
+      const all = await caller.admin.pendingCommissions({});
+      expect(all.items.some((item) => item.partnerId === own.partnerId && item.monthYear === '2026-09')).toBe(false);
+    } finally {
+      await t.db.updateTable('programSettings').set({ payoutHoldDays: 0 }).execute();
+    }
+    const payout = await caller.admin.processPayout({
+      matching: { partnerId: own.partnerId, dueBy: '2026-10-31' },
+      idempotencyKey: `due-${randomUUID()}`,
+    });
+    expect(payout).toMatchObject({ commissionCount: 1, total: '50.00' });
+
+    const page = await callerFor(t.deps, own.user).partner.commissionsPage({});
+    expect(page.items.map((item) => [item.monthYear, item.status, item.dueBy, item.clientPaidAt])).toEqual([
+      ['2026-10', 'pending', '2026-12-20', '2026-11-20'],
+      ['2026-09', 'pending', '2026-11-14', '2026-10-15'],
+      ['2026-08', 'paid', '2026-10-01', '2026-09-01'],
+    ]);
+  });
+});

@@ -1,0 +1,381 @@
+// Client payments, the source of fees under the fee basis `clientPayment` (the program setting; the
+// default): record one payment (partner, then client, month, amount, paid date, collection cost,
+// reference), import a month of payments from a CSV (the report of every row first, then confirm), and
+// the won clients with no payment recorded for last month. Under `activeMonth` the accrual panel shows.
+
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Modal,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { formatMoney, formatMonthKey, monthKey, previousMonthKey } from '@portal/contracts/plain';
+import { IconCashBanknote, IconFileImport } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { afterCommissionChange } from '../../../lib/invalidate';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { trpc, type RouterOutputs } from '../../../lib/trpc';
+import { AccrualPanel } from './accrual-panel';
+import { PartnerPicker } from '../partners/partner-picker';
+
+type ImportReport = RouterOutputs['admin']['importClientPayments'];
+
+/** The accrual panel or the client payments panel, as the program's fee basis says. */
+export function FeesPanel() {
+  const settings = trpc.admin.programSettings.useQuery();
+  if (settings.data?.feeBasis === 'activeMonth') return <AccrualPanel />;
+  if (!settings.data) return null;
+  return <ClientPaymentsPanel />;
+}
+
+export function ClientPaymentsPanel() {
+  const [dialog, setDialog] = useState<'record' | 'import' | null>(null);
+  const missing = trpc.admin.clientsMissingPayment.useQuery();
+  const close = () => setDialog(null);
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="client-payments-panel">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2} size="h4">
+            Client payments
+          </Title>
+          <Text size="sm" c="dimmed" maw={640}>
+            Fees follow client payments, as the partner agreement says: a payment for a month in which the client was
+            active earns that month&apos;s fee, less the share of any collection cost, due 30 days after the payment.
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button leftSection={<IconCashBanknote size={16} />} onClick={() => setDialog('record')}>
+            Record payment
+          </Button>
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setDialog('import')}>
+            Import CSV
+          </Button>
+        </Group>
+      </Group>
+
+      <Title order={3} size="h5" mt="lg" mb="xs">
+        {missing.data
+          ? `No payment recorded for ${formatMonthKey(missing.data.month)}`
+          : 'Clients with no payment for last month'}
+      </Title>
+      {missing.isError ? (
+        <Alert color="red">{errorMessage(missing.error, 'Unable to load the clients without a payment.')}</Alert>
+      ) : missing.data && missing.data.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Every active client has a payment recorded for last month.
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={260} type="auto">
+          <Table striped highlightOnHover data-testid="missing-payments">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Client</Table.Th>
+                <Table.Th ta="right">Monthly fee</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(missing.data?.items ?? []).map((item) => (
+                <Table.Tr key={item.referralId}>
+                  <Table.Td>
+                    <Text size="sm">{item.clientCompanyName}</Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      via {item.partnerCompanyName}
+                      {item.clientEmail ? ` · ${item.clientEmail}` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.commissionAmount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+
+      <RecordPaymentDialog opened={dialog === 'record'} onClose={close} />
+      <ImportPaymentsDialog opened={dialog === 'import'} onClose={close} />
+    </Card>
+  );
+}
+
+function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const now = new Date();
+  const [partnerId, setPartnerId] = useState<string | null>(null);
+  const [referralId, setReferralId] = useState<string | null>(null);
+  const [values, setValues] = useState({
+    periodMonth: previousMonthKey(now),
+    amount: '',
+    paidAt: now.toISOString().slice(0, 10),
+    collectionCost: '',
+    reference: '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const referrals = trpc.admin.referrals.useQuery(
+    { partnerId: partnerId ?? undefined, stage: 'won', limit: 100, sort: 'clientCompanyName' },
+    { enabled: Boolean(partnerId) },
+  );
+  const record = trpc.admin.recordClientPayment.useMutation({
+    onSuccess: async (result) => {
+      notifySuccess(
+        'Payment recorded',
+        result.commission
+          ? `It earned a fee of ${formatMoney(result.commission.amount)}.`
+          : `It earned no fee: ${result.reason ?? ''}`,
+      );
+      await Promise.all([afterCommissionChange(utils), utils.admin.clientsMissingPayment.invalidate()]);
+      setValues((v) => ({ ...v, amount: '', collectionCost: '', reference: '' }));
+      onClose();
+    },
+    onError: (e) => notifyFailure('The payment was not recorded', e),
+  });
+  const set = (field: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+  };
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!referralId) return setError('Choose the client');
+    if (!values.amount.trim()) return setError('Enter the amount paid');
+    setError(null);
+    record.mutate({
+      id: referralId,
+      periodMonth: values.periodMonth,
+      amount: values.amount.trim(),
+      paidAt: values.paidAt,
+      ...(values.collectionCost.trim() ? { collectionCost: values.collectionCost.trim() } : {}),
+      ...(values.reference.trim() ? { reference: values.reference.trim() } : {}),
+    });
+  }
+  return (
+    <Modal opened={opened} onClose={onClose} title="Record a client payment" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <PartnerPicker
+            label="Partner"
+            placeholder="Search partners"
+            value={partnerId}
+            onChange={(id) => {
+              setPartnerId(id);
+              setReferralId(null);
+            }}
+          />
+          <Select
+            label="Client"
+            placeholder={partnerId ? 'Choose a won client' : 'Choose the partner first'}
+            searchable
+            disabled={!partnerId}
+            data={(referrals.data?.items ?? []).map((r) => ({ value: r.id, label: r.clientCompanyName }))}
+            value={referralId}
+            onChange={setReferralId}
+            nothingFoundMessage="No won client"
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              type="month"
+              label="Month paid for"
+              value={values.periodMonth}
+              max={monthKey(now)}
+              onChange={set('periodMonth')}
+            />
+            <TextInput type="date" label="Paid on" value={values.paidAt} onChange={set('paidAt')} />
+            <TextInput
+              label="Amount"
+              placeholder="1500.00"
+              inputMode="decimal"
+              value={values.amount}
+              onChange={set('amount')}
+            />
+            <TextInput
+              label="Collection cost"
+              description="Deducted proportionally; optional"
+              placeholder="0.00"
+              inputMode="decimal"
+              value={values.collectionCost}
+              onChange={set('collectionCost')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Reference"
+            placeholder="Invoice number"
+            value={values.reference}
+            onChange={set('reference')}
+          />
+          {error && (
+            <Text c="red" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={record.isPending}>
+              Record payment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function ImportPaymentsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const [file, setFile] = useState<File | null>(null);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const importPayments = trpc.admin.importClientPayments.useMutation({
+    onSuccess: async (result) => {
+      setReport(result);
+      if (result.written) {
+        notifySuccess(
+          'Payments imported',
+          `${result.recorded} recorded, ${result.feesCreated} fees earned (${formatMoney(result.feeTotal)}).`,
+        );
+        await Promise.all([afterCommissionChange(utils), utils.admin.clientsMissingPayment.invalidate()]);
+      }
+    },
+    onError: (e) => notifyFailure('The file was not imported', e),
+  });
+  const reset = () => {
+    setFile(null);
+    setCsv(null);
+    setReport(null);
+  };
+  async function choose(chosen: File | null) {
+    setFile(chosen);
+    setReport(null);
+    if (!chosen) return setCsv(null);
+    const text = await chosen.text();
+    setCsv(text);
+    importPayments.mutate({ csv: text, dryRun: true });
+  }
+  const canConfirm = report && report.dryRun && report.errorCount === 0 && csv;
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {
+        reset();
+        onClose();
+      }}
+      title="Import client payments"
+      size="xl"
+    >
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          A CSV with the columns client_email or referral_id, period (YYYY-MM), amount, paid_date (YYYY-MM-DD),
+          collection_cost and reference. Every row is checked first; nothing is recorded while a row has an error. Rows
+          imported before are not recorded again.
+        </Text>
+        <FileInput
+          label="CSV file"
+          placeholder="Choose a .csv file"
+          accept=".csv,text/csv"
+          value={file}
+          onChange={(chosen) => void choose(chosen)}
+          clearable
+        />
+        {report && <ImportReportTable report={report} />}
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            onClick={() => {
+              reset();
+              onClose();
+            }}
+          >
+            {report?.written ? 'Close' : 'Cancel'}
+          </Button>
+          {!report?.written && (
+            <Button
+              disabled={!canConfirm}
+              loading={importPayments.isPending}
+              onClick={() => csv && importPayments.mutate({ csv, dryRun: false })}
+            >
+              {report && report.errorCount === 0
+                ? `Record ${report.okCount} ${report.okCount === 1 ? 'payment' : 'payments'}`
+                : 'Record payments'}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function ImportReportTable({ report }: { report: ImportReport }) {
+  return (
+    <Stack gap="xs" data-testid="import-report">
+      {report.errorCount > 0 ? (
+        <Alert color="red" role="alert">
+          {report.errorCount} {report.errorCount === 1 ? 'row has an error' : 'rows have errors'}: nothing will be
+          recorded. Fix the file and choose it again.
+        </Alert>
+      ) : report.written ? (
+        <Alert color="teal">
+          Recorded {report.recorded} payments; {report.feesCreated} fees earned ({formatMoney(report.feeTotal)}).
+        </Alert>
+      ) : (
+        <Alert color="blue">
+          {report.okCount} rows are ready; they earn {formatMoney(report.feeTotal)} in fees.
+        </Alert>
+      )}
+      <ScrollArea.Autosize mah={320} type="auto">
+        <Table striped withTableBorder fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>Client</Table.Th>
+              <Table.Th>Month</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th ta="right">Fee</Table.Th>
+              <Table.Th>Check</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.rows.map((row) => (
+              <Table.Tr key={row.row} data-row-ok={row.ok}>
+                <Table.Td>{row.row}</Table.Td>
+                <Table.Td>{row.clientCompanyName ?? '—'}</Table.Td>
+                <Table.Td>{row.periodMonth ?? '—'}</Table.Td>
+                <Table.Td ta="right">{row.amount ? formatMoney(row.amount) : '—'}</Table.Td>
+                <Table.Td ta="right">{row.fee ? formatMoney(row.fee) : '—'}</Table.Td>
+                <Table.Td>
+                  {row.ok ? (
+                    <Group gap={6} wrap="nowrap">
+                      <Badge color={row.alreadyImported ? 'gray' : 'teal'} variant="light">
+                        {row.alreadyImported ? 'Imported before' : 'OK'}
+                      </Badge>
+                      {row.message && !row.alreadyImported && (
+                        <Text size="xs" c="dimmed">
+                          {row.message}
+                        </Text>
+                      )}
+                    </Group>
+                  ) : (
+                    <Text size="xs" c="red">
+                      {row.message}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}

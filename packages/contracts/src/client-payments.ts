@@ -1,0 +1,197 @@
+// Client payments (DESIGN §8): a payment a referred client made for a month of service. Under the fee
+// basis `clientPayment` a payment earns the referral's monthly fee for that month, scaled by the share
+// of the payment left after its collection cost, rounded half-up to the cent.
+
+import { z } from 'zod';
+import { MONTH_KEY } from './dates';
+import { idField, isRealDate, singleLine } from './fields';
+import { MESSAGES } from './messages';
+import { fromCents, toCents } from './money';
+import { commissionOutput } from './commission';
+
+/** The agreement's default payout days: a fee is due this many days after the client's payment. */
+export const DEFAULT_PAYOUT_DAYS = 30;
+/** A payment is at most this amount (numeric(12,2) leaves room; a month of service is far below it). */
+export const CLIENT_PAYMENT_MAX = '10000000.00';
+
+export const CLIENT_PAYMENT_SOURCES = ['manual', 'import', 'stripe', 'api'] as const;
+export type ClientPaymentSource = (typeof CLIENT_PAYMENT_SOURCES)[number];
+
+export const CLIENT_PAYMENT_MESSAGES = {
+  amount: 'The amount must be a positive amount with at most two decimals, e.g. 1250.00',
+  collectionCost: 'The collection cost must be an amount from 0.00 up to the payment amount',
+  collectionCostAboveAmount: 'The collection cost cannot be more than the payment amount',
+  paidAt: 'The paid date must be a real day (YYYY-MM-DD)',
+  paidInFuture: 'The paid date cannot be in the future',
+  referralNotFound: 'Referral not found',
+  alreadyEarned: (month: string) =>
+    `A fee for ${month} was already earned by an earlier payment; this payment earns nothing more`,
+  notActive: (month: string, why: string) =>
+    `The client was not an active client in ${month} (${why}); this payment earns no fee`,
+  nothingLeft: 'The collection cost takes the whole payment, so nothing is left to earn a fee on',
+  accrualUnderClientPayment:
+    'Fees follow client payments (fee basis "clientPayment"): the accrual creates nothing; record or import client payments instead',
+  duplicateExternal: 'This payment was recorded already',
+} as const;
+
+/** The fee a payment earns, in cents: fee × (amount − cost) ÷ amount, half-up; integers only. */
+export function feeForPaymentCents(feeCents: number, amountCents: number, costCents: number): number {
+  if (amountCents <= 0) return 0;
+  const numerator = BigInt(feeCents) * BigInt(amountCents - costCents);
+  const amount = BigInt(amountCents);
+  // Half-up for a non-negative quotient: floor((2n + d) / 2d).
+  return Number((2n * numerator + amount) / (2n * amount));
+}
+
+/** "YYYY-MM-DD" plus `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const positiveMoney = (message: string, max = CLIENT_PAYMENT_MAX) =>
+  z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+    try {
+      const cents = toCents(value);
+      if (cents > 0 && cents <= toCents(max)) return fromCents(cents);
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+const costField = z
+  .union([z.string(), z.number()], { error: CLIENT_PAYMENT_MESSAGES.collectionCost })
+  .transform((value, ctx) => {
+    try {
+      const cents = toCents(value);
+      if (cents >= 0 && cents <= toCents(CLIENT_PAYMENT_MAX)) return fromCents(cents);
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: CLIENT_PAYMENT_MESSAGES.collectionCost });
+    return z.NEVER;
+  });
+
+export const periodMonthField = z
+  .string({ error: MESSAGES.invalidMonth })
+  .trim()
+  .regex(MONTH_KEY, MESSAGES.invalidMonth);
+export const paidDayField = z
+  .string({ error: CLIENT_PAYMENT_MESSAGES.paidAt })
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && isRealDate(v), CLIENT_PAYMENT_MESSAGES.paidAt)
+  .transform((v) => v.slice(0, 10));
+
+const clientPaymentShape = {
+  periodMonth: periodMonthField,
+  amount: positiveMoney(CLIENT_PAYMENT_MESSAGES.amount),
+  paidAt: paidDayField,
+  collectionCost: costField.optional(),
+  reference: singleLine('Reference', z.string().trim().max(200, 'The reference is at most 200 characters').optional()),
+};
+const costWithinAmount = (p: { amount: string; collectionCost?: string | undefined }) =>
+  p.collectionCost === undefined || toCents(p.collectionCost) <= toCents(p.amount);
+const costWithinAmountIssue = { message: CLIENT_PAYMENT_MESSAGES.collectionCostAboveAmount, path: ['collectionCost'] };
+
+/** The payment fields, as an admin types them or a CSV row holds them. */
+export const clientPaymentFields = z.object(clientPaymentShape).refine(costWithinAmount, costWithinAmountIssue);
+
+/** POST /api/admin/referrals/{id}/payments. */
+export const recordClientPaymentInput = z
+  .object({ id: idField, ...clientPaymentShape })
+  .refine(costWithinAmount, costWithinAmountIssue);
+export type RecordClientPaymentInput = z.input<typeof recordClientPaymentInput>;
+
+export const clientPaymentOutput = z.object({
+  id: z.uuid(),
+  referralId: z.uuid(),
+  clientCompanyName: z.string().optional(),
+  partnerCompanyName: z.string().optional(),
+  periodMonth: z.string(),
+  amount: z.string(),
+  paidAt: z.string(),
+  collectionCost: z.string(),
+  reference: z.string().nullable(),
+  source: z.enum(CLIENT_PAYMENT_SOURCES),
+  externalId: z.string().nullable(),
+  refundedAmount: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  /** The fee this payment earned (its amount), or null. */
+  feeAmount: z.string().nullable().optional(),
+  createdAt: z.string(),
+});
+export type ClientPayment = z.infer<typeof clientPaymentOutput>;
+
+export const recordClientPaymentOutput = z.object({
+  payment: clientPaymentOutput,
+  commission: commissionOutput.nullable(),
+  /** Why the payment earned no fee. */
+  reason: z.string().optional(),
+});
+export type RecordClientPaymentResult = z.infer<typeof recordClientPaymentOutput>;
+
+export const referralIdInput = z.object({ id: idField });
+export const clientPaymentsListOutput = z.array(clientPaymentOutput);
+
+/** Won clients active last month with no payment recorded for it. */
+export const missingPaymentOutput = z.object({
+  referralId: z.uuid(),
+  clientCompanyName: z.string(),
+  clientEmail: z.string().nullable(),
+  partnerCompanyName: z.string(),
+  commissionAmount: z.string(),
+  month: z.string(),
+});
+export const missingPaymentsOutput = z.object({ month: z.string(), items: z.array(missingPaymentOutput) });
+
+/** One row of an import's report. */
+export const importRowReport = z.object({
+  row: z.number().int(),
+  ok: z.boolean(),
+  message: z.string().nullable(),
+  referralId: z.uuid().nullable(),
+  clientCompanyName: z.string().nullable(),
+  periodMonth: z.string().nullable(),
+  amount: z.string().nullable(),
+  /** The fee the row earns (or would earn), "0.00" when none, null on an error row. */
+  fee: z.string().nullable(),
+  /** The row was recorded by an earlier import (same referral, month and reference): it is not recorded again. */
+  alreadyImported: z.boolean(),
+});
+export type ImportRowReport = z.infer<typeof importRowReport>;
+export const importReportOutput = z.object({
+  dryRun: z.boolean(),
+  written: z.boolean(),
+  rows: z.array(importRowReport),
+  okCount: z.number().int(),
+  errorCount: z.number().int(),
+  recorded: z.number().int(),
+  feesCreated: z.number().int(),
+  feeTotal: z.string(),
+});
+export type ImportReport = z.infer<typeof importReportOutput>;
+
+/** The CSV text of an import (the REST path takes it as a text/csv body). */
+export const importClientPaymentsInput = z.object({
+  csv: z
+    .string({ error: 'Send the CSV text' })
+    .min(1, 'The file is empty')
+    .max(32 * 1024 * 1024, 'The file is larger than 32 MB'),
+  dryRun: z.boolean().default(false),
+});
+
+export const unmatchedStripePaymentOutput = z.object({
+  eventId: z.string(),
+  customerId: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  invoiceId: z.string().nullable(),
+  periodMonth: z.string().nullable(),
+  amount: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export const paidMonthsOutput = z.array(z.object({ referralId: z.uuid(), months: z.array(z.string()) }));
+export const matchStripePaymentInput = z.object({ eventId: z.string().min(1).max(255), referralId: idField });
