@@ -16,7 +16,7 @@ type Handler = (input: unknown) => unknown;
 
 export interface FakeApi {
   /** Every call so far, as `path` and parsed input. */
-  calls: Array<{ path: string; input: unknown }>;
+  calls: Array<{ path: string; input: unknown; headers: Headers }>;
 }
 
 function answer(path: string, result: unknown) {
@@ -49,7 +49,7 @@ export function serveTrpc(handlers: Record<string, Handler>): FakeApi {
       paths.map(async (path, index) => {
         const handler = handlers[path];
         if (!handler) throw new Error(`no handler for ${path}`);
-        api.calls.push({ path, input: inputs[index] });
+        api.calls.push({ path, input: inputs[index], headers: new Headers(init?.headers) });
         try {
           return answer(path, await handler(inputs[index]));
         } catch (error) {

@@ -9,7 +9,7 @@ import {
   updateReferralInput,
 } from '@portal/contracts';
 import { addClient, listAllReferrals, listPipelineColumn, updateReferral } from '../services/referrals/referrals';
-import { permittedProcedure } from '../trpc/init';
+import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 /** admin.referrals, admin.pipelineColumn, admin.addClient, admin.updateReferral — the deal pipeline. */
 export const adminReferralProcedures = {
@@ -25,7 +25,9 @@ export const adminReferralProcedures = {
     .input(addClientInput)
     .output(referralOutput)
     .mutation(({ ctx, input }) =>
-      addClient(ctx.deps.db, { adminUserId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
+      runIdempotently(ctx, 'admin.addClient', input, (db) =>
+        addClient(db, { adminUserId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
+      ),
     ),
   updateReferral: permittedProcedure('referrals:write')
     .input(updateReferralInput)

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { createPartnerReferral, listOwnReferrals, listPartnerReferrals } from '../services/referrals/referrals';
 import { partnerMetrics } from '../services/partners/partner-metrics';
-import { activePartnerProcedure } from '../trpc/init';
+import { activePartnerProcedure, runIdempotently } from '../trpc/init';
 
 /** partner.referrals, partner.referralsPage (the Referrals tab), partner.createReferral, partner.metrics — the dashboard's data, for active partners only. */
 export const partnerReferralProcedures = {
@@ -24,7 +24,9 @@ export const partnerReferralProcedures = {
     .input(createReferralInput)
     .output(referralOutput)
     .mutation(({ ctx, input }) =>
-      createPartnerReferral(ctx.deps.db, { partner: ctx.partner, input, now: ctx.deps.now() }),
+      runIdempotently(ctx, 'partner.createReferral', input, (db) =>
+        createPartnerReferral(db, { partner: ctx.partner, input, now: ctx.deps.now() }),
+      ),
     ),
   metrics: activePartnerProcedure
     .output(partnerMetricsOutput)
