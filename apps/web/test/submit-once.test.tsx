@@ -5,7 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewReferralDialog } from '../src/features/partner/new-referral-dialog';
 import { renderWithProviders } from './render';
-import { serveTrpc } from './trpc-server';
+import { ProcedureError, serveTrpc } from './trpc-server';
+import { CreatePartnerDialog } from '../src/features/admin/partners/create-partner-dialog';
+import { CreateWebhookForm } from '../src/features/admin/integrations/webhooks-card';
+import { MESSAGES } from '@portal/contracts/plain';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,5 +47,51 @@ describe('Create Referral', () => {
     answer.resolve(referral);
     await waitFor(() => expect(button.getAttribute('data-loading')).toBeNull());
     expect(api.calls.filter((c) => c.path === 'partner.createReferral')).toHaveLength(1);
+  });
+});
+
+describe('Create Partner', () => {
+  it('shows a duplicate email on the Email field, clears it once the email changes, and runs once per submit', async () => {
+    const api = serveTrpc({
+      'admin.createPartner': () => new ProcedureError(409, 'CONFLICT', MESSAGES.emailTaken),
+    });
+    renderWithProviders(<CreatePartnerDialog opened onClose={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/^Email/), 'taken@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), '12345678');
+    await userEvent.type(screen.getByLabelText(/^Company Name/), 'Acme');
+    await userEvent.type(screen.getByLabelText(/^Contact Name/), 'Pat');
+    const button = screen.getByRole('button', { name: 'Create Partner' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    const email = screen.getByLabelText(/^Email/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(
+      document.getElementById(
+        email
+          .getAttribute('aria-describedby')
+          ?.split(' ')
+          .find((id) => id.includes('error')) ?? '',
+      )?.textContent,
+    ).toBe(MESSAGES.emailTaken);
+    expect(api.calls.filter((c) => c.path === 'admin.createPartner')).toHaveLength(1);
+    await userEvent.type(email, 'x');
+    expect(email.getAttribute('aria-invalid')).not.toBe('true');
+  });
+});
+
+describe('Add webhook', () => {
+  it('shows the refused URL on the URL field and drops it once the URL is edited', async () => {
+    serveTrpc({
+      'admin.createWebhook': () => new ProcedureError(400, 'BAD_REQUEST', 'The address must be public'),
+    });
+    renderWithProviders(<CreateWebhookForm onCreated={() => {}} onCancel={() => {}} />);
+    const url = screen.getByLabelText(/^URL/);
+    await userEvent.type(url, 'https://intranet.example.com/hook');
+    await userEvent.click(screen.getByLabelText('referral.created'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    await waitFor(() => expect(url.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText('The address must be public').length).toBeGreaterThan(0);
+    await userEvent.type(url, 'x');
+    expect(url.getAttribute('aria-invalid')).not.toBe('true');
   });
 });

@@ -5,17 +5,18 @@
 
 import { useCallback, useRef, useState } from 'react';
 
-export function useSubmitOnce<A extends unknown[]>(submit: (...args: A) => unknown) {
+export function useSubmitOnce<A extends unknown[], R>(submit: (...args: A) => R | Promise<R>) {
   const inFlight = useRef(false);
   const [pending, setPending] = useState(false);
   const latest = useRef(submit);
   latest.current = submit;
-  const run = useCallback(async (...args: A) => {
-    if (inFlight.current) return;
+  /** Runs the submit and answers its result, or undefined when another submit is still in flight. */
+  const run = useCallback(async (...args: A): Promise<R | undefined> => {
+    if (inFlight.current) return undefined;
     inFlight.current = true;
     setPending(true);
     try {
-      await latest.current(...args);
+      return await latest.current(...args);
     } finally {
       inFlight.current = false;
       setPending(false);
