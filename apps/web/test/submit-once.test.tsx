@@ -7,8 +7,10 @@ import { NewReferralDialog } from '../src/features/partner/new-referral-dialog';
 import { renderWithProviders } from './render';
 import { ProcedureError, serveTrpc } from './trpc-server';
 import { CreatePartnerDialog } from '../src/features/admin/partners/create-partner-dialog';
+import { RejectPartnerDialog } from '../src/features/admin/partners/reject-partner-dialog';
+import { MaterialForm } from '../src/features/admin/materials/material-form';
 import { CreateWebhookForm } from '../src/features/admin/integrations/webhooks-card';
-import { MESSAGES } from '@portal/contracts/plain';
+import { MATERIAL_TYPES, MESSAGES } from '@portal/contracts/plain';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -93,5 +95,53 @@ describe('Add webhook', () => {
     expect(screen.getAllByText('The address must be public').length).toBeGreaterThan(0);
     await userEvent.type(url, 'x');
     expect(url.getAttribute('aria-invalid')).not.toBe('true');
+  });
+});
+
+describe('every submit runs once while in flight', () => {
+  it('sends one rejection for a double click on Reject', async () => {
+    const answer = deferred<void>();
+    const onConfirm = vi.fn(() => answer.promise);
+    renderWithProviders(
+      <RejectPartnerDialog
+        partner={{ id: 'p1', companyName: 'Nimbus Pet Supply' }}
+        onClose={() => {}}
+        onConfirm={onConfirm}
+        submitting={false}
+      />,
+    );
+    const button = await screen.findByRole('button', { name: 'Reject' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    answer.resolve();
+    await waitFor(() => expect(button.getAttribute('data-loading')).toBeNull());
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves a material once for a double submit', async () => {
+    const answer = deferred<void>();
+    const onSubmit = vi.fn(() => answer.promise);
+    renderWithProviders(
+      <MaterialForm
+        mode="edit"
+        submitLabel="Add Material"
+        initial={{
+          source: 'link',
+          title: 'One-pager',
+          description: '',
+          type: MATERIAL_TYPES[0],
+          fileUrl: 'https://files.example.com/a.pdf',
+        }}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Add Material' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    answer.resolve();
+    await waitFor(() => expect(button.getAttribute('data-loading')).toBeNull());
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });

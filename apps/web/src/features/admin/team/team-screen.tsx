@@ -28,6 +28,7 @@ import { trpc } from '../../../lib/trpc';
 import { ColumnTable } from '../../../components/column-table';
 import { AdminPage } from '../../../layout/admin-page';
 import classes from './team-screen.module.css';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 
 const ROLE_OPTIONS = ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE_LABELS[role] }));
 
@@ -39,7 +40,7 @@ function InviteForm() {
     initialValues: { email: '', role: 'viewer' },
     validate: schemaResolver(inviteMemberInput, { sync: true }),
   });
-  const submit = form.onSubmit(async (values) => {
+  const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
     try {
       const sent = await invite.mutateAsync(values);
       notifySuccess(
@@ -52,6 +53,7 @@ function InviteForm() {
       notifyFailure('Invitation failed', error);
     }
   });
+  const submit = form.onSubmit(submitOnce.run);
   return (
     <Card withBorder padding="lg" radius="md">
       <form onSubmit={submit} noValidate>
@@ -78,7 +80,7 @@ function InviteForm() {
               {...form.getInputProps('role')}
             />
           </Group>
-          <FormActions pending={invite.isPending} submitLabel={<>Send invitation</>} busyLabel="Sending..." />
+          <FormActions pending={submitOnce.pending} submitLabel={<>Send invitation</>} busyLabel="Sending..." />
         </Stack>
       </form>
     </Card>
