@@ -217,7 +217,7 @@ export function ApiKeysCard() {
           rows={keys.data}
           rowKey={(key) => key.id}
           columns={[
-            { header: 'Name', card: 'title', cell: (key) => key.name },
+            { header: 'Name', card: 'title', truncate: 220, cell: (key) => key.name },
             {
               header: 'Key',
               noWrap: true,

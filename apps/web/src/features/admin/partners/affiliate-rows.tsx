@@ -8,6 +8,7 @@ import { COMPANY_TYPE_LABELS, formatDate, formatMoney } from '@portal/contracts/
 import { IconDots, IconExternalLink, IconEye, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ColumnTable, type TableColumn } from '../../../components/column-table';
+import { TruncatedText } from '../../../components/truncated-text';
 import { useCan } from '../../../lib/permissions';
 import { PartnerStatusBadge } from './partner-status-badge';
 
@@ -58,11 +59,22 @@ export function AffiliateRows({
       header: 'Company',
       card: 'title',
       strong: true,
+      truncate: 170,
       ...sortable('companyName', 'Company'),
       cell: (partner) => <PartnerPageLink id={partner.id}>{partner.companyName}</PartnerPageLink>,
     },
-    { header: 'Contact', cell: (partner) => partner.contactName },
-    { header: 'Email', cell: (partner) => partner.email },
+    {
+      // Contact and email share a column (name over email), so that every column stays in view at 1366 px.
+      header: 'Contact',
+      cell: (partner) => (
+        <>
+          <TruncatedText maxWidth={170}>{partner.contactName}</TruncatedText>
+          <Text span size="xs" c="dimmed" display="block">
+            <TruncatedText maxWidth={170}>{partner.email}</TruncatedText>
+          </Text>
+        </>
+      ),
+    },
     { header: 'Type', cell: (partner) => COMPANY_TYPE_LABELS[partner.companyType] },
     {
       header: 'Status',
@@ -143,8 +155,7 @@ export function AffiliateRows({
       striped
       highlightOnHover
       verticalSpacing="xs"
-      minWidth={1100}
-      noWrap
+      minWidth={900}
       style={{ opacity: dimmed ? 0.6 : 1 }}
       columns={columns}
       rows={partners}

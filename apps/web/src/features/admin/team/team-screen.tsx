@@ -25,6 +25,7 @@ import { afterTeamChange } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { trpc } from '../../../lib/trpc';
+import { TruncatedText } from '../../../components/truncated-text';
 import { ColumnTable } from '../../../components/column-table';
 import { AdminPage } from '../../../layout/admin-page';
 import classes from './team-screen.module.css';
@@ -254,9 +255,9 @@ export function TeamScreen() {
                   header: 'Email',
                   card: 'title',
                   cell: (member) => (
-                    <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                    <TruncatedText maxWidth={300}>
                       <MemberEmail member={member} self={member.id === user?.id} />
-                    </Text>
+                    </TruncatedText>
                   ),
                 },
                 { header: 'Role', card: 'full', cell: (member) => <RoleControl member={member} /> },
@@ -298,9 +299,7 @@ export function TeamScreen() {
                   header: 'Email',
                   card: 'title',
                   cell: (invitation) => (
-                    <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-                      {invitation.email}
-                    </Text>
+                    <TruncatedText maxWidth={300}>{invitation.email}</TruncatedText>
                   ),
                 },
                 { header: 'Role', cell: (invitation) => ADMIN_ROLE_LABELS[invitation.role] },
