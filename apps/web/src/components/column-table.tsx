@@ -104,7 +104,8 @@ export function ColumnTable<Row>({
                   key={column.header}
                   w={column.width}
                   ta={column.numeric ? 'right' : undefined}
-                  style={noWrap || column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+                  // A column's noWrap keeps its values whole; its header may still wrap ("Total / Earned").
+                  style={noWrap ? { whiteSpace: 'nowrap' } : undefined}
                   data-control={column.head ? '' : undefined}
                   {...column.headProps}
                 >
@@ -128,7 +129,11 @@ export function ColumnTable<Row>({
                     maw={column.maxWidth}
                     style={noWrap || column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
                   >
-                    {column.truncate ? <TruncatedText maxWidth={column.truncate}>{column.cell(row)}</TruncatedText> : column.cell(row)}
+                    {column.truncate ? (
+                      <TruncatedText maxWidth={column.truncate}>{column.cell(row)}</TruncatedText>
+                    ) : (
+                      column.cell(row)
+                    )}
                   </Table.Td>
                 ))}
               </Table.Tr>

@@ -59,12 +59,21 @@ export function AffiliateRows({
       header: 'Company',
       card: 'title',
       strong: true,
-      truncate: 170,
       ...sortable('companyName', 'Company'),
-      cell: (partner) => <PartnerPageLink id={partner.id}>{partner.companyName}</PartnerPageLink>,
+      // The company over its type, and the contact over the email: two lines a row, so that every
+      // column stays in view at 1366 px beside the sidebar.
+      cell: (partner) => (
+        <>
+          <TruncatedText maxWidth={190}>
+            <PartnerPageLink id={partner.id}>{partner.companyName}</PartnerPageLink>
+          </TruncatedText>
+          <Text span size="xs" c="dimmed" fw={400} display="block">
+            {COMPANY_TYPE_LABELS[partner.companyType]}
+          </Text>
+        </>
+      ),
     },
     {
-      // Contact and email share a column (name over email), so that every column stays in view at 1366 px.
       header: 'Contact',
       cell: (partner) => (
         <>
@@ -75,7 +84,6 @@ export function AffiliateRows({
         </>
       ),
     },
-    { header: 'Type', cell: (partner) => COMPANY_TYPE_LABELS[partner.companyType] },
     {
       header: 'Status',
       ...sortable('status', 'Status'),
@@ -155,7 +163,8 @@ export function AffiliateRows({
       striped
       highlightOnHover
       verticalSpacing="xs"
-      minWidth={900}
+      minWidth={860}
+      horizontalSpacing={8}
       style={{ opacity: dimmed ? 0.6 : 1 }}
       columns={columns}
       rows={partners}
