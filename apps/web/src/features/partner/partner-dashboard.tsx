@@ -14,7 +14,19 @@ import { ReferralsTab } from './referrals-tab';
 import { SettingsTab } from './settings-tab';
 import { SummaryCards } from './summary-cards';
 
-export function PartnerDashboard() {
+export const DASHBOARD_TABS = ['referrals', 'commissions', 'marketing', 'settings'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+export const isDashboardTab = (value: unknown): value is DashboardTab =>
+  (DASHBOARD_TABS as readonly unknown[]).includes(value);
+
+/** The open tab lives in the address (`?tab=`), so a reload and Back keep it; the route passes it in. */
+export function PartnerDashboard({
+  tab = 'referrals',
+  onTabChange = () => {},
+}: {
+  tab?: DashboardTab;
+  onTabChange?: (tab: DashboardTab) => void;
+}) {
   const { partner } = useSession();
   const metrics = trpc.partner.metrics.useQuery();
 
@@ -37,7 +49,11 @@ export function PartnerDashboard() {
       </div>
       <SummaryCards metrics={metrics.data} />
       <PartnerCharts />
-      <Tabs defaultValue="referrals" keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => isDashboardTab(value) && value !== tab && onTabChange(value)}
+        keepMounted={false}
+      >
         <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
           <Tabs.Tab value="referrals" leftSection={<IconChartBar size={16} />}>
             Referrals
