@@ -34,7 +34,7 @@ const invitation = {
   createdAt: '2026-11-25T00:00:00.000Z',
 };
 const session = () =>
-  new SessionStore({ user: { ...me, permissions: ['partners:read', 'team:manage'], mfaEnabled: false } as never });
+  new SessionStore({ user: { ...me, permissions: ['partners:read', 'team:manage'], mfaEnabled: false } });
 
 describe('the Team screen', () => {
   it("offers no Deactivate on one's own row, and does on another member's", async () => {

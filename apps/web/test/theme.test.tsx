@@ -2,7 +2,7 @@
 
 import { MantineProvider } from '@mantine/core';
 import { THEME_KEY } from '@portal/contracts/plain';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThemeToggle } from '../src/layout/theme-toggle';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from '../src/lib/theme';
@@ -10,10 +10,10 @@ import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from '../src/lib/them
 const plainMatchMedia = window.matchMedia;
 
 function preferDark(dark: boolean) {
-  window.matchMedia = ((query: string) => ({
+  window.matchMedia = (query: string) => ({
     ...plainMatchMedia(query),
     matches: dark && query.includes('prefers-color-scheme: dark'),
-  })) as typeof window.matchMedia;
+  });
 }
 
 function renderToggle() {
@@ -46,7 +46,7 @@ describe('the theme', () => {
   it("keeps the user's pick over the browser's preference", () => {
     preferDark(true);
     renderToggle();
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Switch to light theme' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
     expect(localStorage.getItem(THEME_KEY)).toBe('light');
     expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
   });

@@ -157,7 +157,7 @@ export async function resendInvitation(
   invitationId: string,
 ): Promise<TeamInvitation> {
   const invitation = await pendingInvitation(deps.db, invitationId);
-  return inviteMember(deps, actor, { email: invitation.email, role: invitation.role as AdminRole });
+  return inviteMember(deps, actor, { email: invitation.email, role: invitation.role });
 }
 
 /** Creates the invited user with the invitation's role and signs in; the link works once, for 7 days. */

@@ -102,7 +102,7 @@ const schemaErrors = schemaResolver(partnerApplicationInput, { sync: true });
 
 /** Every field's own error at once: the schema's, and the wire-transfer fields' even while others are empty. */
 export function validateRegistration(values: RegistrationValues): Record<string, string> {
-  return { ...wireBankFieldErrors(values), ...schemaErrors(values) } as Record<string, string>;
+  return { ...wireBankFieldErrors(values), ...schemaErrors(values) };
 }
 
 /** Brings the first field in error into view and focus (the top of the form first, in document order). */
