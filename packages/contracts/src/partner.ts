@@ -72,7 +72,7 @@ export function wireBankFieldErrors(
 ): Partial<Record<WireBankField | 'paymentMethod', string>> {
   const errors: Partial<Record<WireBankField | 'paymentMethod', string>> = {};
   if ((value.paymentMethod ?? 'Wire') !== 'Wire') return errors;
-  const text = (field: WireBankField) => (typeof value[field] === 'string' ? (value[field]).trim() : '');
+  const text = (field: WireBankField) => (typeof value[field] === 'string' ? value[field].trim() : '');
   for (const field of WIRE_BANK_FIELDS) if (!text(field)) errors[field] = WIRE_BANK_FIELD_REQUIRED[field];
   if (text('bankRoutingNumber') && !ROUTING.test(text('bankRoutingNumber')))
     errors.bankRoutingNumber = MESSAGES.routingNumberDigits;
