@@ -48,7 +48,7 @@ describe('the workspace at 1366 px', () => {
     const box = await page.locator('table').first().boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x + box!.width).toBeLessThanOrEqual(DESKTOP.width);
-    for (const header of ['Company', 'Contact', 'Type', 'Status', 'Referral Code', 'MRR', 'Total Earned', 'Joined']) {
+    for (const header of ['Company', 'Contact', 'Status', 'Referral Code', 'MRR', 'Total Earned', 'Joined']) {
       const cell = await page.getByRole('columnheader', { name: header }).boundingBox();
       expect(cell!.x + cell!.width, header).toBeLessThanOrEqual(DESKTOP.width);
     }
