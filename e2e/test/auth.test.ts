@@ -94,11 +94,23 @@ describe('accounts and sessions in the browser', () => {
     await context.close();
   });
 
-  it('sends an anonymous visitor of /dashboard to /', async () => {
+  it('sends an anonymous visitor of /dashboard to sign in at /, with the way back', async () => {
     const { page, context } = await newPage(journey.browser, DESKTOP);
     await page.goto(`${journey.portal.baseUrl}/dashboard`);
-    await page.waitForURL(`${journey.portal.baseUrl}/`);
-    await page.getByRole('button', { name: 'Create Partner Account' }).waitFor();
+    await page.waitForURL(`${journey.portal.baseUrl}/?signin=1&redirect=%2Fdashboard`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('lands on the deep link asked for after signing in from it', async () => {
+    const { page, context } = await newPage(journey.browser, DESKTOP);
+    await page.goto(`${journey.portal.baseUrl}/admin/team`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(ADMIN.email);
+    await dialog.getByLabel(/^Password/).fill(ADMIN.password);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${journey.portal.baseUrl}/admin/team`);
+    await page.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
     await context.close();
   });
 

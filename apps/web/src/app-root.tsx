@@ -7,7 +7,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useEffect, useState } from 'react';
 import { ResponsiveNotifications } from './layout/responsive-notifications';
 import { SessionProvider, useSession, type SessionStore } from './lib/session';
-import { colorSchemeManager, cssVariablesResolver, theme } from './lib/theme';
+import { colorSchemeManager, cssVariablesResolver, DEFAULT_COLOR_SCHEME, theme } from './lib/theme';
 import { trpc } from './lib/trpc';
 import type { createAppRouter } from './router';
 
@@ -45,7 +45,7 @@ export function AppRoot({ router, queryClient, trpcClient, session }: AppRootPro
         theme={theme}
         colorSchemeManager={colorSchemeManager}
         cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="light"
+        defaultColorScheme={DEFAULT_COLOR_SCHEME}
       >
         <ResponsiveNotifications />
         <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -10,7 +10,7 @@ import { LandingPage } from './features/auth/landing-page';
 import { PublicReferralLanding } from './features/referral/public-referral-landing';
 import { ToastRegion } from './layout/toast-region';
 import { parseReferralSearch, type ReferralSearch } from './lib/referral-search';
-import { colorSchemeManager, cssVariablesResolver, theme } from './lib/theme';
+import { colorSchemeManager, cssVariablesResolver, DEFAULT_COLOR_SCHEME, theme } from './lib/theme';
 import type { SsrData } from './ssr/ssr-data';
 
 export type PublicPage =
@@ -82,7 +82,7 @@ export function PublicRoot({ page, data, onSignedIn }: PublicRootProps) {
         theme={theme}
         colorSchemeManager={colorSchemeManager}
         cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="light"
+        defaultColorScheme={DEFAULT_COLOR_SCHEME}
       >
         <DeferredToasts />
         <Interactive>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PartnerProfile } from '@portal/contracts';
-import { adminAreaDecision, homeFor, partnerAreaDecision } from '../src/lib/guards';
+import { adminAreaDecision, homeFor, partnerAreaDecision, landingTarget, returnPathOf } from '../src/lib/guards';
 
 const admin = { id: '1', email: 'a@x.co', role: 'admin' as const };
 const partnerUser = { id: '2', email: 'p@x.co', role: 'partner' as const };
@@ -39,5 +39,22 @@ describe('guards (spec §4)', () => {
     expect(homeFor({ user: finance })).toBe('/admin');
     expect(homeFor({ user: partnerUser })).toBe('/onboarding');
     expect(homeFor({ user: null })).toBe('allow');
+  });
+});
+
+describe('signing in from a deep link', () => {
+  const admin = { user: { id: 'a', email: 'a@example.com', role: 'admin' as const, permissions: [] } } as never;
+
+  it('sends the user on to the page asked for, once signed in', () => {
+    const back = returnPathOf('/admin/partners/196db0f4-e2cc-4b38-a433-94349ab7ddd2?tab=deals');
+    expect(back).toBe('/admin/partners/196db0f4-e2cc-4b38-a433-94349ab7ddd2?tab=deals');
+    expect(landingTarget(admin, back)).toBe(back);
+    expect(landingTarget(admin, undefined)).toBe('/admin');
+    expect(landingTarget({ user: null }, back)).toBe('allow');
+  });
+
+  it('keeps the way back on this site', () => {
+    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'admin', 42, undefined])
+      expect(returnPathOf(bad)).toBeUndefined();
   });
 });

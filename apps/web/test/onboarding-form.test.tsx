@@ -1,6 +1,12 @@
 // The registration form without a server: the agreement gate, the input filters, the payload.
 
-import { BANK_ACCOUNT_NUMBER_MAX, MESSAGES, type PartnerApplicationInput } from '@portal/contracts';
+import {
+  BANK_ACCOUNT_NUMBER_MAX,
+  MESSAGES,
+  WIRE_BANK_FIELD_REQUIRED,
+  WIRE_BANK_FIELDS,
+  type PartnerApplicationInput,
+} from '@portal/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -243,6 +249,57 @@ describe('submitting', () => {
     expect(await screen.findByText(MESSAGES.invalidWebsite)).toBeTruthy();
     expect(screen.getByText(MESSAGES.invalidPhone)).toBeTruthy();
     expect(screen.getByText(MESSAGES.routingNumberDigits)).toBeTruthy();
+  });
+
+  it('flags every empty field at once on an empty submit, the seven bank fields too, and brings the first into view', async () => {
+    const user = userEvent.setup();
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
+    const { onSubmit } = renderForm();
+    scrollAgreement(1616);
+    await user.click(checkbox());
+    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    expect(await screen.findByText(MESSAGES.companyNameRequired)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.contactNameRequired)).toBeTruthy();
+    for (const bankField of WIRE_BANK_FIELDS.filter((name) => name !== 'bankAccountType'))
+      expect(screen.getByText(WIRE_BANK_FIELD_REQUIRED[bankField])).toBeTruthy();
+    for (const label of [
+      /Bank Name/,
+      /Routing Number/,
+      /^Account Number/,
+      /Account Holder Name/,
+      /^Bank Address/,
+      /Beneficiary Address/,
+    ])
+      expect([String(label), field(label).getAttribute('aria-invalid')]).toEqual([String(label), 'true']);
+    // The spec's message stays on the payment method.
+    expect(screen.getByText(MESSAGES.wireBankFieldsRequired)).toBeTruthy();
+    await waitFor(() => expect(scrolled[0]).toBe(field(/Company Name/)));
+    expect(document.activeElement).toBe(field(/Company Name/));
+    expect(onSubmit).not.toHaveBeenCalled();
+    scrollIntoView.mockRestore();
+  });
+
+  it('says on the routing number field that 8 digits are not enough, with everything else filled', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm();
+    fillRequired();
+    fill(/Routing Number/, '02100002');
+    scrollAgreement(1616);
+    await user.click(checkbox());
+    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    const routing = field(/Routing Number/);
+    await waitFor(() => expect(routing.getAttribute('aria-invalid')).toBe('true'));
+    const described = (routing.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain(MESSAGES.routingNumberDigits);
+    await waitFor(() => expect(document.activeElement).toBe(field(/Preferred Payment Method/)));
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it("reads 'Submitting...' while the application is being sent, then returns", async () => {

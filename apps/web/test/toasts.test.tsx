@@ -5,6 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponsiveNotifications, TOAST_REGION_LABEL } from '../src/layout/responsive-notifications';
+import { notifyError, notifySuccess } from '../src/lib/notify';
+import { MESSAGES } from '@portal/contracts/plain';
 import { theme, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../src/lib/theme';
 
 function renderRegion() {
@@ -54,6 +56,19 @@ describe('toasts', () => {
     });
     expect(screen.queryByText('First toast')).toBeNull();
     expect(screen.getByText('Second toast')).toBeTruthy();
+  });
+
+  it('replaces the toast on screen with a newer one at once: a success after a failure is shown, not queued', () => {
+    vi.useFakeTimers();
+    renderRegion();
+    act(() => notifyError(MESSAGES.partnerCreationFailed, MESSAGES.emailTaken));
+    expect(screen.getByText(MESSAGES.partnerCreationFailed)).toBeTruthy();
+    act(() => notifySuccess(MESSAGES.partnerCreated, 'Nimbus Pet Supply has been created and activated.'));
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
+    expect(screen.queryByText(MESSAGES.partnerCreationFailed)).toBeNull();
+    expect(screen.getByText(MESSAGES.partnerCreated)).toBeTruthy();
   });
 
   it('tooltips open after 700 ms, with a 300 ms skip delay between neighbours, from the theme', () => {

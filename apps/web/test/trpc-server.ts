@@ -16,7 +16,7 @@ type Handler = (input: unknown) => unknown;
 
 export interface FakeApi {
   /** Every call so far, as `path` and parsed input. */
-  calls: Array<{ path: string; input: unknown }>;
+  calls: Array<{ path: string; input: unknown; headers: Headers }>;
 }
 
 function answer(path: string, result: unknown) {
@@ -49,7 +49,10 @@ export function serveTrpc(handlers: Record<string, Handler>): FakeApi {
       paths.map(async (path, index) => {
         const handler = handlers[path];
         if (!handler) throw new Error(`no handler for ${path}`);
-        api.calls.push({ path, input: inputs[index] });
+        // The headers are kept out of equality checks of a call (`toEqual({ path, input })`).
+        const call = { path, input: inputs[index] } as FakeApi['calls'][number];
+        Object.defineProperty(call, 'headers', { value: new Headers(init?.headers), enumerable: false });
+        api.calls.push(call);
         try {
           return answer(path, await handler(inputs[index]));
         } catch (error) {

@@ -64,6 +64,9 @@ export const MESSAGES = {
   // Team, invitations, two-factor sign-in, self-service
   lastAdmin: 'The last admin can be neither demoted nor removed',
   teamMemberNotFound: 'Team member not found',
+  invitationNotPending: 'This invitation is no longer pending: it was accepted, revoked or replaced.',
+  invitationRevoked: 'Invitation revoked',
+  invitationResent: 'Invitation sent again',
   invitationInvalid: 'This invitation is invalid, has expired or was already used. Please ask for a new one.',
   invitationPending: 'An invitation for this email is already pending',
   accountDeactivated: 'This account has been deactivated',

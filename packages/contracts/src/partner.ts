@@ -48,6 +48,39 @@ export const filterRoutingNumber = (value: string) => value.replace(/\D/g, '').s
 export const filterAccountNumber = (value: string) =>
   value.replace(/[^A-Za-z0-9]/g, '').slice(0, BANK_ACCOUNT_NUMBER_MAX);
 
+export type WireBankField = (typeof WIRE_BANK_FIELDS)[number];
+
+/** Each wire-transfer field's own words when it is empty (the spec's message stays on the payment method). */
+export const WIRE_BANK_FIELD_REQUIRED: Record<WireBankField, string> = {
+  bankName: 'Bank name is required',
+  bankRoutingNumber: 'Routing number is required',
+  bankAccountNumber: 'Account number is required',
+  bankAccountType: 'Account type is required',
+  bankAccountHolderName: 'Account holder name is required',
+  bankAddress: 'Bank address is required',
+  beneficiaryAddress: 'Beneficiary address is required',
+};
+export const ACCOUNT_NUMBER_INVALID = `Account number must be 4 to ${BANK_ACCOUNT_NUMBER_MAX} letters or digits`;
+
+/**
+ * The wire-transfer rule of spec §5, field by field: the spec's message on the payment method when any
+ * bank field is missing or malformed, and each such field's own error. The form checks it on every
+ * submit, also while other fields are still empty (the schema's refinement waits for those).
+ */
+export function wireBankFieldErrors(
+  value: Partial<Record<WireBankField | 'paymentMethod', unknown>>,
+): Partial<Record<WireBankField | 'paymentMethod', string>> {
+  const errors: Partial<Record<WireBankField | 'paymentMethod', string>> = {};
+  if ((value.paymentMethod ?? 'Wire') !== 'Wire') return errors;
+  const text = (field: WireBankField) => (typeof value[field] === 'string' ? value[field].trim() : '');
+  for (const field of WIRE_BANK_FIELDS) if (!text(field)) errors[field] = WIRE_BANK_FIELD_REQUIRED[field];
+  if (text('bankRoutingNumber') && !ROUTING.test(text('bankRoutingNumber')))
+    errors.bankRoutingNumber = MESSAGES.routingNumberDigits;
+  if (text('bankAccountNumber') && !ACCOUNT.test(text('bankAccountNumber')))
+    errors.bankAccountNumber = ACCOUNT_NUMBER_INVALID;
+  return Object.keys(errors).length > 0 ? { paymentMethod: MESSAGES.wireBankFieldsRequired, ...errors } : errors;
+}
+
 const partnerBase = {
   companyName: singleLine('Company name', requiredText(MESSAGES.companyNameRequired)),
   contactName: singleLine('Contact name', requiredText(MESSAGES.contactNameRequired)),
@@ -75,15 +108,8 @@ export const partnerApplicationInput = z
     agreementVersion: singleLine('Agreement version', z.string().max(20)).default(DEFAULT_AGREEMENT_VERSION),
   })
   .superRefine((value, ctx) => {
-    if (value.paymentMethod !== 'Wire') return;
-    const missing = WIRE_BANK_FIELDS.some((field) => !value[field]);
-    const badRouting = !!value.bankRoutingNumber && !ROUTING.test(value.bankRoutingNumber);
-    const badAccount = !!value.bankAccountNumber && !ACCOUNT.test(value.bankAccountNumber);
-    if (missing || badRouting || badAccount) {
-      ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: MESSAGES.wireBankFieldsRequired });
-    }
-    if (badRouting)
-      ctx.addIssue({ code: 'custom', path: ['bankRoutingNumber'], message: MESSAGES.routingNumberDigits });
+    const errors = wireBankFieldErrors(value);
+    for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [field], message });
   });
 export type PartnerApplicationInput = z.input<typeof partnerApplicationInput>;
 

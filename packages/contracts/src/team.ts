@@ -28,6 +28,8 @@ export type InviteMemberInput = z.input<typeof inviteMemberInput>;
 
 export const changeMemberRoleInput = z.object({ userId: idField, role: adminRole });
 export const removeMemberInput = z.object({ userId: idField });
+/** Revoke or resend a pending invitation. */
+export const invitationIdInput = z.object({ invitationId: idField });
 
 const tokenField = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 

@@ -1,5 +1,6 @@
 import {
   changeMemberRoleInput,
+  invitationIdInput,
   inviteMemberInput,
   removeMemberInput,
   resetMemberMfaInput,
@@ -7,10 +8,18 @@ import {
   teamOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { changeMemberRole, deactivateMember, inviteMember, listTeam, resetMemberMfa } from '../services/accounts/team';
+import {
+  changeMemberRole,
+  deactivateMember,
+  inviteMember,
+  listTeam,
+  resendInvitation,
+  resetMemberMfa,
+  revokeInvitation,
+} from '../services/accounts/team';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
 
-/** admin.team, admin.inviteMember, admin.changeMemberRole, admin.removeMember, admin.resetMemberMfa: only `admin` manages the team. */
+/** admin.team, admin.inviteMember, admin.revokeInvitation, admin.resendInvitation, admin.changeMemberRole, admin.removeMember, admin.resetMemberMfa: only `admin` manages the team. */
 export const adminTeamProcedures = {
   team: permittedProcedure('team:manage')
     .output(teamOutput)
@@ -22,6 +31,19 @@ export const adminTeamProcedures = {
     .mutation(({ ctx, input }) =>
       runIdempotently(ctx, 'admin.inviteMember', input, (db) => inviteMember({ ...ctx.deps, db }, ctx.user, input)),
     ),
+
+  revokeInvitation: permittedProcedure('team:manage')
+    .input(invitationIdInput)
+    .output(teamOutput)
+    .mutation(async ({ ctx, input }) => {
+      await revokeInvitation(ctx.deps, ctx.user, input.invitationId);
+      return listTeam(ctx.deps.db, ctx.deps.now());
+    }),
+
+  resendInvitation: permittedProcedure('team:manage')
+    .input(invitationIdInput)
+    .output(teamInvitationOutput)
+    .mutation(({ ctx, input }) => resendInvitation(ctx.deps, ctx.user, input.invitationId)),
 
   changeMemberRole: permittedProcedure('team:manage')
     .input(changeMemberRoleInput)

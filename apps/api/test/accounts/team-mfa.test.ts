@@ -171,6 +171,49 @@ describe('invitations', () => {
     ).toBe(400);
   });
 
+  it('revokes a pending invitation: its link stops working, it leaves the list, a second revoke is 409', async () => {
+    const admin = await teamAdmin();
+    const { email, token } = await invite(admin, 'viewer');
+    const listed = await send('GET', '/api/admin/team', undefined, { headers: admin.headers });
+    const invitation = listed
+      .json<{ invitations: { id: string; email: string }[] }>()
+      .invitations.find((i) => i.email === email);
+    const revoked = await send('DELETE', `/api/admin/team/invitations/${invitation?.id}`, undefined, {
+      headers: admin.headers,
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json<{ invitations: { email: string }[] }>().invitations.map((i) => i.email)).not.toContain(email);
+    expect((await send('POST', '/api/auth/accept-invitation', { token, password: PASSWORD })).statusCode).toBe(400);
+    const again = await send('DELETE', `/api/admin/team/invitations/${invitation?.id}`, undefined, {
+      headers: admin.headers,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MESSAGES.invitationNotPending);
+  });
+
+  it('resends a pending invitation with a new link that works, and the old link stops working', async () => {
+    const admin = await teamAdmin();
+    const { email, token } = await invite(admin, 'finance');
+    const listed = await send('GET', '/api/admin/team', undefined, { headers: admin.headers });
+    const invitation = listed
+      .json<{ invitations: { id: string; email: string }[] }>()
+      .invitations.find((i) => i.email === email);
+    const resent = await send(
+      'POST',
+      `/api/admin/team/invitations/${invitation?.id}/resend`,
+      {},
+      { headers: admin.headers },
+    );
+    expect(resent.statusCode, resent.body).toBe(201);
+    expect(resent.json()).toMatchObject({ email, role: 'finance' });
+    const mail = (await mailsTo(email, smtp.mails.length + 1)).at(-1);
+    const newToken = /token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] as string;
+    expect(newToken).not.toBe(token);
+    expect((await send('POST', '/api/auth/accept-invitation', { token, password: PASSWORD })).statusCode).toBe(400);
+    const accepted = await send('POST', '/api/auth/accept-invitation', { token: newToken, password: PASSWORD });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
   it('refuses to invite an email that already has an account (409)', async () => {
     const admin = await teamAdmin();
     const res = await send(

@@ -41,6 +41,14 @@ async function post(url: string, user: SessionUser | null, payload: unknown) {
     payload: payload as object,
   });
 }
+async function postOnce(url: string, user: SessionUser, payload: unknown, key: string) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...(await bearer(t.deps, user)), 'idempotency-key': key },
+    payload: payload as object,
+  });
+}
 async function get(url: string, user: SessionUser | null) {
   return t.app.inject({ method: 'GET', url, headers: user ? await bearer(t.deps, user) : {} });
 }
@@ -139,6 +147,44 @@ describe('POST /api/partners/referrals', () => {
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', first.json().id).execute();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ action: 'referral.created', userId: partner.user.id, entityType: 'referral' });
+  });
+});
+
+describe('Idempotency-Key on creating referrals and clients', () => {
+  it('creates one referral for a double submit with the same key, and replays the first answer', async () => {
+    const partner = await createPartner(t.deps, { status: 'active', companyName: 'Double Clickers' });
+    const body = { ...validReferral, clientCompanyName: 'Nimbus Pet Supply' };
+    const [first, second] = await Promise.all([
+      postOnce('/api/partners/referrals', partner.user, body, 'create-referral-0001'),
+      postOnce('/api/partners/referrals', partner.user, body, 'create-referral-0001'),
+    ]);
+    expect(first.json().id).toBe(second.json().id);
+    expect([first.headers['idempotent-replayed'], second.headers['idempotent-replayed']]).toContain('true');
+    const list = await get('/api/partners/referrals', partner.user);
+    expect(
+      list.json().filter((r: { clientCompanyName: string }) => r.clientCompanyName === 'Nimbus Pet Supply'),
+    ).toHaveLength(1);
+    const other = await postOnce(
+      '/api/partners/referrals',
+      partner.user,
+      { ...body, notes: 'changed' },
+      'create-referral-0001',
+    );
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('adds one client for a repeated Add Client with the same key', async () => {
+    const body = {
+      partnerId: active.partnerId,
+      clientCompanyName: 'Once Only Goods',
+      serviceType: 'basic_accounting',
+      monthlyValue: 900,
+    };
+    const first = await postOnce('/api/admin/referrals', admin, body, 'add-client-key-0001');
+    const retry = await postOnce('/api/admin/referrals', admin, body, 'add-client-key-0001');
+    expect(first.statusCode).toBe(201);
+    expect(retry.json().id).toBe(first.json().id);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
   });
 });
 

@@ -6,6 +6,7 @@
 import { Table, VisuallyHidden, type TableProps } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from './column-table.module.css';
+import { TruncatedText } from './truncated-text';
 
 /** Where a column's cell sits on a row's card; a line with its label beside its value by default. */
 export type CardPlace =
@@ -42,6 +43,11 @@ export interface TableColumn<Row> {
   width?: number | string;
   /** The widest a cell grows on a table before its text wraps. */
   maxWidth?: number;
+  /**
+   * Long text kept on one line and cut with an ellipsis at this width on a table (at the card's width on
+   * a card); the full value shows on hover and focus. Keeps the other columns in view.
+   */
+  truncate?: number;
   card?: CardPlace;
   /** Per-cell attributes (a test id). */
   cellProps?: (row: Row) => Record<string, string | undefined>;
@@ -98,7 +104,8 @@ export function ColumnTable<Row>({
                   key={column.header}
                   w={column.width}
                   ta={column.numeric ? 'right' : undefined}
-                  style={noWrap || column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+                  // A column's noWrap keeps its values whole; its header may still wrap ("Total / Earned").
+                  style={noWrap ? { whiteSpace: 'nowrap' } : undefined}
                   data-control={column.head ? '' : undefined}
                   {...column.headProps}
                 >
@@ -122,7 +129,11 @@ export function ColumnTable<Row>({
                     maw={column.maxWidth}
                     style={noWrap || column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
                   >
-                    {column.cell(row)}
+                    {column.truncate ? (
+                      <TruncatedText maxWidth={column.truncate}>{column.cell(row)}</TruncatedText>
+                    ) : (
+                      column.cell(row)
+                    )}
                   </Table.Td>
                 ))}
               </Table.Tr>

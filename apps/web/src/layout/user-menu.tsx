@@ -1,9 +1,11 @@
 import { Avatar, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { IconKey, IconLogout } from '@tabler/icons-react';
+import { IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { isStaffUser } from '../lib/permissions';
 import { useSession } from '../lib/session';
+
+const TwoFactorDialog = lazy(() => import('./two-factor-dialog').then((m) => ({ default: m.TwoFactorDialog })));
 
 const ChangePasswordDialog = lazy(() =>
   import('../features/auth/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
@@ -14,6 +16,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   // Partners change their password in the Settings tab; admins have no such tab.
   const [changingPassword, setChangingPassword] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
   if (!user) return null;
   return (
     <>
@@ -30,7 +33,7 @@ export function UserMenu() {
             }
           >
             {/* The email names the menu; on phones it is read, not shown. */}
-            <Text size="sm" visibleFrom="sm" maw={220} truncate>
+            <Text size="sm" visibleFrom="sm" maw="min(42vw, 420px)" truncate>
               {user.email}
             </Text>
             <VisuallyHidden hiddenFrom="sm">{user.email}</VisuallyHidden>
@@ -43,6 +46,9 @@ export function UserMenu() {
               Change password
             </Menu.Item>
           )}
+          <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={() => setTwoFactor(true)}>
+            Two-factor sign-in
+          </Menu.Item>
           <Menu.Item
             leftSection={<IconLogout size={16} />}
             onClick={() => {
@@ -53,6 +59,11 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      {twoFactor && (
+        <Suspense fallback={null}>
+          <TwoFactorDialog opened onClose={() => setTwoFactor(false)} />
+        </Suspense>
+      )}
       {changingPassword && (
         <Suspense fallback={null}>
           <ChangePasswordDialog opened onClose={() => setChangingPassword(false)} />

@@ -30,3 +30,28 @@ export function httpStatusOf(error: unknown): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * The errors a failed call names about a form's fields, to show on those fields (not only in a toast):
+ * the server's validation issues by their path, and its words that belong to a field (`known`:
+ * field → the messages that are about it).
+ */
+export function fieldErrorsOf<F extends string>(
+  error: unknown,
+  known: Partial<Record<F, readonly string[]>>,
+  fields: readonly F[] = Object.keys(known) as F[],
+): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  if (error instanceof TRPCClientError) {
+    const issues = (error.data as { issues?: Array<{ path: string; message: string }> } | undefined)?.issues ?? [];
+    for (const issue of issues) {
+      const field = fields.find((name) => name === issue.path);
+      if (field && errors[field] === undefined) errors[field] = issue.message;
+    }
+  }
+  const message = errorMessage(error, '');
+  for (const field of Object.keys(known) as F[]) {
+    if (errors[field] === undefined && known[field]?.includes(message)) errors[field] = message;
+  }
+  return errors;
+}

@@ -26,3 +26,20 @@ export function homeFor(state: Pick<SessionState, 'user'>): GuardDecision {
   if (!state.user) return 'allow';
   return isStaffUser(state.user) ? '/admin' : '/onboarding';
 }
+
+/**
+ * The address a visitor was going to when the guard sent them to sign in (`/?signin=1&redirect=…`): a
+ * path of this site only (one leading slash), so the link cannot send anyone elsewhere.
+ */
+export function returnPathOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return undefined;
+  return value.length <= 2000 ? value : undefined;
+}
+
+/** Where a signed-in visitor goes from the landing page: the page they were going to, else their area. */
+export function landingTarget(state: Pick<SessionState, 'user'>, returnPath: string | undefined): string {
+  const home = homeFor(state);
+  if (home === 'allow' || !returnPath || returnPath === '/') return home;
+  return returnPath;
+}

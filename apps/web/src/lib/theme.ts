@@ -20,6 +20,12 @@ export const theme = createTheme({
   },
 });
 
+/**
+ * Until the user picks a theme with the toggle, the page follows the browser's preference
+ * (prefers-color-scheme); the pick persists in localStorage under `theme` ("light" or "dark").
+ */
+export const DEFAULT_COLOR_SCHEME = 'auto' as const;
+
 /** The theme choice persists in localStorage under `theme` ("light" or "dark"). */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_KEY });
 

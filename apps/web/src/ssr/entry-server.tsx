@@ -6,6 +6,7 @@ import { ColorSchemeScript } from '@mantine/core';
 import { THEME_KEY } from '@portal/contracts/plain';
 import { defaultParseSearch } from '@tanstack/react-router';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { DEFAULT_COLOR_SCHEME } from '../lib/theme';
 import { parseReferralSearch } from '../lib/referral-search';
 import { PublicRoot, publicPageOf } from '../public-root';
 import { SSR_DATA_ELEMENT, type SsrData } from './ssr-data';
@@ -36,7 +37,7 @@ export async function render(url: string, data: SsrData): Promise<RenderedPage> 
   if (!page) throw new Error(`not a public page: ${address.pathname}`);
   const html = renderToString(<PublicRoot page={page} data={data} />);
   const head =
-    renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="light" localStorageKey={THEME_KEY} />) +
+    renderToStaticMarkup(<ColorSchemeScript defaultColorScheme={DEFAULT_COLOR_SCHEME} localStorageKey={THEME_KEY} />) +
     `<script type="application/json" id="${SSR_DATA_ELEMENT}">${scriptJson(data)}</script>`;
   return { html, head };
 }

@@ -23,6 +23,23 @@ export const teamRoutes: RestRoute[] = [
     ...idempotent,
   },
   {
+    method: 'DELETE',
+    path: '/api/admin/team/invitations/{invitationId}',
+    procedure: 'admin.revokeInvitation',
+    summary: 'Revoke a pending invitation: its link stops working at once; answers the team',
+    tag: 'Team',
+    description: 'An accepted, revoked or replaced invitation is 409; an unknown one 404.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/team/invitations/{invitationId}/resend',
+    procedure: 'admin.resendInvitation',
+    summary: 'Send a pending invitation again with a new link for 7 more days; the old link stops working',
+    tag: 'Team',
+    status: 201,
+    description: 'An accepted, revoked or replaced invitation is 409; an unknown one 404.',
+  },
+  {
     method: 'PATCH',
     path: '/api/admin/team/{userId}',
     procedure: 'admin.changeMemberRole',

@@ -121,6 +121,45 @@ export async function inviteMember(
   });
 }
 
+/** A pending invitation (not accepted, not revoked), locked for the change; 404/409 otherwise. */
+async function pendingInvitation(trx: DbOrTx, invitationId: string) {
+  const row = await trx
+    .selectFrom('teamInvitations')
+    .select(['id', 'email', 'role', 'acceptedAt', 'revokedAt'])
+    .where('id', '=', invitationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw DomainError.notFound(MESSAGES.invitationNotPending);
+  if (row.acceptedAt || row.revokedAt) throw DomainError.conflict(MESSAGES.invitationNotPending);
+  return row;
+}
+
+/** Revokes a pending invitation: its link stops working at once. */
+export async function revokeInvitation(deps: AppDeps, actor: SessionUser, invitationId: string): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const invitation = await pendingInvitation(trx, invitationId);
+    await trx.updateTable('teamInvitations').set({ revokedAt: now }).where('id', '=', invitation.id).execute();
+    await logActivity(trx, {
+      userId: actor.id,
+      action: 'team.invitation_revoked',
+      entityType: 'team_invitation',
+      entityId: invitation.id,
+      details: { email: invitation.email, role: invitation.role },
+    });
+  });
+}
+
+/** Sends a pending invitation again: a new link for 7 more days replaces the old one (which stops working). */
+export async function resendInvitation(
+  deps: AppDeps,
+  actor: SessionUser,
+  invitationId: string,
+): Promise<TeamInvitation> {
+  const invitation = await pendingInvitation(deps.db, invitationId);
+  return inviteMember(deps, actor, { email: invitation.email, role: invitation.role });
+}
+
 /** Creates the invited user with the invitation's role and signs in; the link works once, for 7 days. */
 export async function acceptInvitation(deps: AppDeps, input: AcceptInvitationInput, ip: string): Promise<AuthResult> {
   await deps.rateLimits.consume('invitationAcceptsPerIp', ip);

@@ -18,6 +18,7 @@ import {
 } from '@portal/contracts';
 import type { Db, ReferralRow, ReferralsTable } from '@portal/db';
 import { DomainError } from '../platform/errors';
+import { inTransaction } from '../platform/idempotency';
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
@@ -148,10 +149,10 @@ function assertContractDates(start: string | null | undefined, end: string | nul
 
 /** A partner registers a business they refer. The caller has checked the partner is active. */
 export async function createPartnerReferral(
-  db: Db,
+  db: DbOrTx,
   { partner, input, now }: { partner: { id: string; userId: string }; input: CreateReferral; now: Date },
 ): Promise<Referral> {
-  const row = await db.transaction().execute((trx) =>
+  const row = await inTransaction(db, (trx) =>
     insertReferral(trx, {
       partnerId: partner.id,
       actorUserId: partner.userId,
@@ -166,11 +167,11 @@ export async function createPartnerReferral(
 
 /** An admin adds a client to an active partner (Add New Client). */
 export async function addClient(
-  db: Db,
+  db: DbOrTx,
   { adminUserId, input, now, mail }: { adminUserId: string; input: AddClient; now: Date; mail: MailDeps },
 ): Promise<Referral> {
   assertContractDates(input.contractStartDate, input.contractEndDate);
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await inTransaction(db, async (trx) => {
     const partner = await trx
       .selectFrom('partners')
       .select(['id', 'status', 'companyName'])

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { BareCardPage } from './bare-card-page';
 import { TokenPasswordForm } from './token-password-form';
+import { useSubmitOnce } from '../../lib/use-submit-once';
 
 const formSchema = acceptInvitationInput.pick({ password: true });
 
@@ -15,6 +16,7 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
   const navigate = useNavigate();
   const session = useSession();
   const accept = trpc.auth.acceptInvitation.useMutation();
+  const submitOnce = useSubmitOnce(submit);
 
   async function submit(password: string) {
     try {
@@ -38,8 +40,8 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
         minLength={ADMIN_ACCOUNT_PASSWORD_MIN}
         label="Password"
         submitLabel="Accept invitation"
-        pending={accept.isPending}
-        onSubmit={submit}
+        pending={submitOnce.pending}
+        onSubmit={submitOnce.run}
         missingTitle="No invitation"
         missingMessage={MESSAGES.invitationInvalid}
       />

@@ -17,6 +17,7 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { PasswordStrengthHint } from './password-strength';
 import { FormActions } from '../../layout/form-actions';
+import { useSubmitOnce } from '../../lib/use-submit-once';
 
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const session = useSession();
@@ -42,7 +43,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
     onClose();
   };
 
-  const submit = form.onSubmit(async (values) => {
+  const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
     try {
       const { token, user } = await change.mutateAsync(values);
       form.reset();
@@ -57,6 +58,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       } else notifyError(MESSAGES.passwordChangeFailed, message);
     }
   });
+  const submit = form.onSubmit(submitOnce.run);
 
   return (
     <Modal
@@ -93,7 +95,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             gap="sm"
             mt="xs"
             onCancel={close}
-            pending={change.isPending}
+            pending={submitOnce.pending}
             submitLabel="Change password"
             busyLabel="Please wait..."
           />

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { FormActions } from '../../layout/form-actions';
+import { useSubmitOnce } from '../../lib/use-submit-once';
 
 export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; onClose: () => void }) {
   const request = trpc.auth.forgotPassword.useMutation();
@@ -18,7 +19,7 @@ export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; on
     validate: schemaResolver(forgotPasswordInput, { sync: true }),
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
     try {
       const { message } = await request.mutateAsync(forgotPasswordInput.parse(values));
       setSent(message);
@@ -26,6 +27,7 @@ export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; on
       notifyFailure('Request failed', error);
     }
   });
+  const submit = form.onSubmit(submitOnce.run);
 
   if (sent) {
     return (
@@ -63,7 +65,7 @@ export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; on
           gap="sm"
           mt="xs"
           onCancel={onClose}
-          pending={request.isPending}
+          pending={submitOnce.pending}
           submitLabel="Send reset link"
           busyLabel="Please wait..."
         />

@@ -8,12 +8,14 @@ import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { BareCardPage } from './bare-card-page';
 import { TokenPasswordForm } from './token-password-form';
+import { useSubmitOnce } from '../../lib/use-submit-once';
 
 const formSchema = resetPasswordInput.pick({ password: true });
 
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
   const navigate = useNavigate();
   const reset = trpc.auth.resetPassword.useMutation();
+  const submitOnce = useSubmitOnce(submit);
 
   async function submit(password: string) {
     try {
@@ -32,8 +34,8 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
         schema={formSchema}
         label="New password"
         submitLabel="Set new password"
-        pending={reset.isPending}
-        onSubmit={submit}
+        pending={submitOnce.pending}
+        onSubmit={submitOnce.run}
         missingTitle="No reset link"
         missingMessage={MESSAGES.resetLinkInvalid}
       />

@@ -2,9 +2,21 @@
 // app and the current password (a session alone cannot turn it on), then the ten recovery codes,
 // shown once. Turning it on signs every other session out; this one continues on the new token.
 
-import { Alert, Button, Code, Group, Image, List, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Image,
+  List,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { MESSAGES, type MfaSetup } from '@portal/contracts';
-import { IconShieldLock } from '@tabler/icons-react';
+import { IconCopy, IconDownload, IconShieldLock } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -12,6 +24,17 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { CodeInput } from './code-input';
+
+/** Saves the recovery codes as a text file (one a line), named for the product and the account. */
+export function downloadRecoveryCodes(codes: readonly string[], email: string | undefined) {
+  const text = [`Recovery codes${email ? ` for ${email}` : ''}`, 'Each code works once.', '', ...codes, ''].join('\n');
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'partner-portal-recovery-codes.txt';
+  link.click();
+  URL.revokeObjectURL(url);
+}
 
 export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   const setup = trpc.auth.mfaSetup.useMutation();
@@ -48,6 +71,20 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
           ))}
         </SimpleGrid>
         <Group>
+          <CopyButton value={recoveryCodes.join('\n')}>
+            {({ copied, copy }) => (
+              <Button variant="default" leftSection={<IconCopy size={16} />} onClick={copy}>
+                {copied ? 'Copied' : 'Copy codes'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => downloadRecoveryCodes(recoveryCodes, session.user?.email)}
+          >
+            Download
+          </Button>
           <Button onClick={onDone}>I have saved them</Button>
         </Group>
       </Stack>

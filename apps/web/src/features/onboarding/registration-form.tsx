@@ -32,8 +32,9 @@ import {
   partnerApplicationInput,
   WEBSITE_DESCRIPTION,
   type PartnerApplicationInput,
+  wireBankFieldErrors,
 } from '@portal/contracts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { notifyError } from '../../lib/notify';
 import { AgreementBox } from './agreement-box';
 
@@ -97,13 +98,33 @@ export interface RegistrationFormProps {
   onSubmit: (payload: PartnerApplicationInput) => Promise<unknown> | void;
 }
 
+const schemaErrors = schemaResolver(partnerApplicationInput, { sync: true });
+
+/** Every field's own error at once: the schema's, and the wire-transfer fields' even while others are empty. */
+export function validateRegistration(values: RegistrationValues): Record<string, string> {
+  return { ...wireBankFieldErrors(values), ...schemaErrors(values) };
+}
+
+/** Brings the first field in error into view and focus (the top of the form first, in document order). */
+function revealFirstError(form: HTMLFormElement | null) {
+  const first = form?.querySelector<HTMLElement>(
+    'input[aria-invalid="true"], textarea[aria-invalid="true"], input[data-invalid="true"]',
+  );
+  if (!first) return;
+  first.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  first.focus({ preventScroll: true });
+}
+
 export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
   const [submitting, setSubmitting] = useState(false);
+  const formElement = useRef<HTMLFormElement>(null);
   const form = useForm<RegistrationValues>({
     mode: 'controlled',
     initialValues: REGISTRATION_DEFAULTS,
-    validate: schemaResolver(partnerApplicationInput, { sync: true }),
+    validate: validateRegistration,
   });
+  // After the render that shows the errors, so the first one is marked invalid when it is looked for.
+  const revealErrors = () => requestAnimationFrame(() => revealFirstError(formElement.current));
 
   const send = async (values: RegistrationValues) => {
     setSubmitting(true);
@@ -121,14 +142,15 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
     if (!form.getValues().agreementSigned) {
       notifyError(MESSAGES.agreementRequiredTitle, MESSAGES.agreementRequiredText);
       form.validate();
+      revealErrors();
       return;
     }
-    form.onSubmit((values) => void send(values))(event);
+    form.onSubmit((values) => void send(values), revealErrors)(event);
   };
 
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm">
-      <form onSubmit={handleSubmit} noValidate aria-label="Partner registration">
+      <form ref={formElement} onSubmit={handleSubmit} noValidate aria-label="Partner registration">
         <Stack gap="lg">
           <div>
             <Title order={2} size="h3">
@@ -228,6 +250,8 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
                 autoComplete="off"
                 visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the account number' }}
                 {...form.getInputProps('bankAccountNumber')}
+                // Mantine marks a password field invalid only with a data attribute; screen readers need aria.
+                aria-invalid={form.errors.bankAccountNumber ? true : undefined}
                 onChange={(event) =>
                   form.setFieldValue('bankAccountNumber', filterAccountNumber(event.currentTarget.value))
                 }

@@ -17,6 +17,7 @@ import { FormActions } from '../../layout/form-actions';
 import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { useSubmitOnce } from '../../lib/use-submit-once';
 
 const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
 
@@ -46,7 +47,7 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
     validate: schemaResolver(updatePartnerProfileInput, { sync: true }),
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
     try {
       await update.mutateAsync(updatePartnerProfileInput.parse(values));
       notifySuccess(MESSAGES.profileUpdated);
@@ -56,6 +57,7 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
       notifyFailure('Profile update failed', error);
     }
   });
+  const submit = form.onSubmit(submitOnce.run);
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -102,7 +104,7 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
                 justify="flex-end"
                 gap="sm"
                 onCancel={() => setEditing(false)}
-                pending={update.isPending}
+                pending={submitOnce.pending}
                 submitLabel="Save profile"
                 busyLabel="Saving..."
               />

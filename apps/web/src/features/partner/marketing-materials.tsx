@@ -44,7 +44,7 @@ export function MaterialCard({
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <IconFileText size={20} style={{ flexShrink: 0 }} aria-hidden />
-            <Title order={4} size="h5" style={{ overflowWrap: 'anywhere' }}>
+            <Title order={4} size="h5" style={{ overflowWrap: 'break-word', hyphens: 'auto' }}>
               {material.title}
             </Title>
           </Group>

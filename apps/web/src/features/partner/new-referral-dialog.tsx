@@ -12,6 +12,7 @@ import {
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterReferralChange } from '../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../lib/trpc';
+import { useIdempotencyKey, useSubmitOnce } from '../../lib/use-submit-once';
 import { FormActions } from '../../layout/form-actions';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
 
@@ -129,22 +130,25 @@ export function NewReferralForm({
 export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = usePhoneLayout();
   const utils = trpc.useUtils();
-  const create = trpc.partner.createReferral.useMutation();
-
-  async function submit(values: NewReferralValues) {
+  const idempotency = useIdempotencyKey();
+  const create = useSubmitOnce(async (values: NewReferralValues) => {
+    const input = toCreateReferralPayload(values);
     try {
-      const referral = await create.mutateAsync(toCreateReferralPayload(values));
+      const referral = await utils.client.partner.createReferral.mutate(input, {
+        context: { idempotencyKey: idempotency.keyFor(input) },
+      });
+      idempotency.done();
       notifySuccess(MESSAGES.referralCreated, `${referral.clientCompanyName} has been added to your referrals.`);
       await afterReferralChange(utils);
       onClose();
     } catch {
       notifyError(MESSAGES.referralCreateFailedTitle, MESSAGES.referralCreateFailedText);
     }
-  }
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title="New Referral" size="lg" fullScreen={phone}>
-      {opened && <NewReferralForm onSubmit={submit} onCancel={onClose} submitting={create.isPending} />}
+      {opened && <NewReferralForm onSubmit={create.run} onCancel={onClose} submitting={create.pending} />}
     </Modal>
   );
 }

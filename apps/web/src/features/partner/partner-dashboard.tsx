@@ -36,7 +36,19 @@ function PartnerLeads() {
   );
 }
 
-export function PartnerDashboard() {
+export const DASHBOARD_TABS = ['referrals', 'commissions', 'marketing', 'settings'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+export const isDashboardTab = (value: unknown): value is DashboardTab =>
+  (DASHBOARD_TABS as readonly unknown[]).includes(value);
+
+/** The open tab lives in the address (`?tab=`), so a reload and Back keep it; the route passes it in. */
+export function PartnerDashboard({
+  tab = 'referrals',
+  onTabChange = () => {},
+}: {
+  tab?: DashboardTab;
+  onTabChange?: (tab: DashboardTab) => void;
+}) {
   const { partner } = useSession();
   const metrics = trpc.partner.metrics.useQuery();
 
@@ -60,7 +72,11 @@ export function PartnerDashboard() {
       <SummaryCards metrics={metrics.data} />
       <PartnerLeads />
       <PartnerCharts />
-      <Tabs defaultValue="referrals" keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => isDashboardTab(value) && value !== tab && onTabChange(value)}
+        keepMounted={false}
+      >
         <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
           <Tabs.Tab value="referrals" leftSection={<IconChartBar size={16} />}>
             Referrals

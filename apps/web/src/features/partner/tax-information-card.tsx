@@ -37,6 +37,7 @@ import { errorMessage } from '../../lib/errors';
 import { afterTaxProfileSaved } from '../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useSubmitOnce } from '../../lib/use-submit-once';
 
 interface TaxFormValues {
   legalName: string;
@@ -103,7 +104,7 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
     },
   });
 
-  const submit = form.onSubmit(async () => {
+  const submitOnce = useSubmitOnce(async () => {
     const { currentPassword, ...values } = form.getValues();
     try {
       await save.mutateAsync(taxProfileInput.parse(profile ? { ...values, currentPassword } : values));
@@ -115,6 +116,7 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
       else notifyFailure('Could not save', error);
     }
   });
+  const submit = form.onSubmit(() => submitOnce.run());
 
   return (
     <form onSubmit={submit} noValidate>
@@ -196,7 +198,7 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
           justify="flex-end"
           gap="sm"
           onCancel={profile ? onDone : undefined}
-          pending={save.isPending}
+          pending={submitOnce.pending}
           submitLabel="Save tax information"
           busyLabel="Saving..."
         />

@@ -32,6 +32,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { useSubmitOnce } from '../../lib/use-submit-once';
 
 const accountTypeOptions = BANK_ACCOUNT_TYPES.map((value) => ({ value, label: BANK_ACCOUNT_TYPE_LABELS[value] }));
 
@@ -56,7 +57,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
     validate: schemaResolver(updateBankDetailsInput, { sync: true }),
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
     try {
       await update.mutateAsync(values);
       notifySuccess(MESSAGES.bankDetailsUpdated, 'We sent you a confirmation by mail.');
@@ -69,6 +70,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
       else notifyError('Bank details update failed', message);
     }
   });
+  const submit = form.onSubmit(submitOnce.run);
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -143,7 +145,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
                   form.reset();
                   setEditing(false);
                 }}
-                pending={update.isPending}
+                pending={submitOnce.pending}
                 submitLabel="Save bank details"
                 busyLabel="Saving..."
               />

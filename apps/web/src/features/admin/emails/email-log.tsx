@@ -112,7 +112,7 @@ export function EmailLog() {
                 </Text>
               ),
             },
-            { header: 'Subject', card: 'title', cell: (entry) => entry.subject },
+            { header: 'Subject', card: 'title', truncate: 320, cell: (entry) => entry.subject },
             { header: 'Status', noWrap: true, cell: (entry) => <StatusBadge entry={entry} /> },
             { header: 'Attempts', numeric: true, cell: (entry) => entry.attempts },
             {

@@ -36,6 +36,7 @@ import { ColumnTable } from '../../../components/column-table';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
 import { NameBadges } from './name-badges';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 
 interface KeyFormValues {
   name: string;
@@ -53,6 +54,7 @@ const EXPIRY_OPTIONS = [
 function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey) => void; onCancel: () => void }) {
   const utils = trpc.useUtils();
   const create = trpc.admin.createApiKey.useMutation();
+  const submitOnce = useSubmitOnce(submit);
   const [expiry, setExpiry] = useState('');
   const form = useForm<KeyFormValues>({
     mode: 'controlled',
@@ -75,7 +77,7 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit(submit)}>
+    <form noValidate onSubmit={form.onSubmit(submitOnce.run)}>
       <Stack gap="sm">
         <TextInput
           label="Name"
@@ -114,7 +116,7 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
           justify="flex-end"
           mt="sm"
           onCancel={onCancel}
-          pending={create.isPending}
+          pending={submitOnce.pending}
           submitLabel="Create key"
         />
       </Stack>
@@ -215,7 +217,7 @@ export function ApiKeysCard() {
           rows={keys.data}
           rowKey={(key) => key.id}
           columns={[
-            { header: 'Name', card: 'title', cell: (key) => key.name },
+            { header: 'Name', card: 'title', truncate: 220, cell: (key) => key.name },
             {
               header: 'Key',
               noWrap: true,

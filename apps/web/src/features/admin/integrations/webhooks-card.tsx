@@ -34,7 +34,8 @@ import { IconDots, IconPlus, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, httpStatusOf } from '../../../lib/errors';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { afterWebhookChange, afterWebhookDelivery } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
@@ -49,17 +50,22 @@ interface WebhookFormValues {
   description: string;
 }
 
-function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (secret: string) => void; onCancel: () => void }) {
+export function CreateWebhookForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (secret: string) => void;
+  onCancel: () => void;
+}) {
   const utils = trpc.useUtils();
-  const create = trpc.admin.createWebhook.useMutation();
   const form = useForm<WebhookFormValues>({
     mode: 'controlled',
     initialValues: { url: '', events: [], description: '' },
     validate: schemaResolver(createWebhookInput, { sync: true }),
   });
-  async function submit(values: WebhookFormValues) {
+  const create = useSubmitOnce(async (values: WebhookFormValues) => {
     try {
-      const created = await create.mutateAsync({
+      const created = await utils.client.admin.createWebhook.mutate({
         url: values.url,
         events: values.events,
         ...(values.description.trim() ? { description: values.description } : {}),
@@ -68,10 +74,13 @@ function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (secret: string
       onCreated(created.secret);
     } catch (error) {
       notifyFailure('Unable to add the webhook', error);
+      // The form checks the fields the schema knows; what the server refuses beyond them is the address.
+      const status = httpStatusOf(error);
+      if (status === 400 || status === 422) form.setFieldError('url', errorMessage(error));
     }
-  }
+  });
   return (
-    <form noValidate onSubmit={form.onSubmit(submit)}>
+    <form noValidate onSubmit={form.onSubmit(create.run)}>
       <Stack gap="sm">
         <TextInput
           label="URL"
@@ -93,7 +102,7 @@ function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (secret: string
           justify="flex-end"
           mt="sm"
           onCancel={onCancel}
-          pending={create.isPending}
+          pending={create.pending}
           submitLabel="Add webhook"
         />
       </Stack>

@@ -25,8 +25,8 @@ import {
   type MaterialType,
 } from '@portal/contracts';
 import { IconLink, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 
 const TYPE_OPTIONS = MATERIAL_TYPES.map((value) => ({ value, label: MATERIAL_TYPE_LABELS[value] }));
 
@@ -72,7 +72,7 @@ export function MaterialForm({
   uploadProgress?: number | null;
   onCancelUpload?: () => void;
 }) {
-  const [submitting, setSubmitting] = useState(false);
+  const submitOnce = useSubmitOnce(onSubmit);
   const form = useForm<MaterialFormValues>({
     mode: 'controlled',
     initialValues: { source: 'upload', title: '', description: '', type: '', fileUrl: '', file: null, ...initial },
@@ -95,14 +95,9 @@ export function MaterialForm({
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        setSubmitting(true);
-        try {
-          await onSubmit({ ...values, title: values.title.trim(), fileUrl: values.fileUrl.trim() });
-        } finally {
-          setSubmitting(false);
-        }
-      })}
+      onSubmit={form.onSubmit((values) =>
+        submitOnce.run({ ...values, title: values.title.trim(), fileUrl: values.fileUrl.trim() }),
+      )}
     >
       <Stack gap="sm">
         {mode === 'create' && (
@@ -170,7 +165,7 @@ export function MaterialForm({
             gap="sm"
             mt="xs"
             onCancel={onCancel}
-            pending={submitting}
+            pending={submitOnce.pending}
             submitLabel={submitLabel}
           />
         )}

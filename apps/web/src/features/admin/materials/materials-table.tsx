@@ -7,6 +7,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { afterMaterialChange } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
+import { TruncatedText } from '../../../components/truncated-text';
 import { ColumnTable } from '../../../components/column-table';
 
 export const formatBytes = (bytes: number | null) => {
@@ -73,8 +74,8 @@ export function MaterialsTable({
           card: 'title',
           cell: (material) => (
             <>
-              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {material.title}
+              <Text fw={600} size="sm" component="div">
+                <TruncatedText maxWidth={320}>{material.title}</TruncatedText>
               </Text>
               <MaterialSource material={material} />
             </>

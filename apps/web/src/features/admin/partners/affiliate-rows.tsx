@@ -8,6 +8,7 @@ import { COMPANY_TYPE_LABELS, formatDate, formatMoney } from '@portal/contracts/
 import { IconDots, IconExternalLink, IconEye, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ColumnTable, type TableColumn } from '../../../components/column-table';
+import { TruncatedText } from '../../../components/truncated-text';
 import { useCan } from '../../../lib/permissions';
 import { PartnerStatusBadge } from './partner-status-badge';
 
@@ -59,11 +60,30 @@ export function AffiliateRows({
       card: 'title',
       strong: true,
       ...sortable('companyName', 'Company'),
-      cell: (partner) => <PartnerPageLink id={partner.id}>{partner.companyName}</PartnerPageLink>,
+      // The company over its type, and the contact over the email: two lines a row, so that every
+      // column stays in view at 1366 px beside the sidebar.
+      cell: (partner) => (
+        <>
+          <TruncatedText maxWidth={190}>
+            <PartnerPageLink id={partner.id}>{partner.companyName}</PartnerPageLink>
+          </TruncatedText>
+          <Text span size="xs" c="dimmed" fw={400} display="block">
+            {COMPANY_TYPE_LABELS[partner.companyType]}
+          </Text>
+        </>
+      ),
     },
-    { header: 'Contact', cell: (partner) => partner.contactName },
-    { header: 'Email', cell: (partner) => partner.email },
-    { header: 'Type', cell: (partner) => COMPANY_TYPE_LABELS[partner.companyType] },
+    {
+      header: 'Contact',
+      cell: (partner) => (
+        <>
+          <TruncatedText maxWidth={170}>{partner.contactName}</TruncatedText>
+          <Text span size="xs" c="dimmed" display="block">
+            <TruncatedText maxWidth={170}>{partner.email}</TruncatedText>
+          </Text>
+        </>
+      ),
+    },
     {
       header: 'Status',
       ...sortable('status', 'Status'),
@@ -143,8 +163,8 @@ export function AffiliateRows({
       striped
       highlightOnHover
       verticalSpacing="xs"
-      minWidth={1100}
-      noWrap
+      minWidth={860}
+      horizontalSpacing={8}
       style={{ opacity: dimmed ? 0.6 : 1 }}
       columns={columns}
       rows={partners}

@@ -13,7 +13,9 @@ import {
 } from '@portal/contracts/plain';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterPartnerDecision } from '../../../lib/invalidate';
+import { fieldErrorsOf } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { FormActions } from '../../../layout/form-actions';
 
 export type CreatePartnerValues = {
@@ -27,6 +29,19 @@ export type CreatePartnerValues = {
   expectedVolume: string;
   paymentMethod: 'Wire';
 };
+
+type FieldErrors = Partial<Record<keyof CreatePartnerValues, string>>;
+
+const CREATE_PARTNER_FIELDS = [
+  'email',
+  'password',
+  'companyName',
+  'contactName',
+  'companyType',
+  'website',
+  'phone',
+  'expectedVolume',
+] as const;
 
 const emptyPartner: CreatePartnerValues = {
   email: '',
@@ -62,7 +77,8 @@ export function CreatePartnerForm({
   onCancel,
   submitting,
 }: {
-  onSubmit: (values: CreatePartnerValues) => void | Promise<void>;
+  /** Answers the errors the server named about fields, which the form shows on them. */
+  onSubmit: (values: CreatePartnerValues) => void | FieldErrors | Promise<void | FieldErrors>;
   onCancel: () => void;
   submitting: boolean;
 }) {
@@ -72,7 +88,13 @@ export function CreatePartnerForm({
     validate: schemaResolver(createPartnerInput, { sync: true }),
   });
   return (
-    <form noValidate onSubmit={form.onSubmit(async (values) => onSubmit(values))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit(async (values) => {
+        const errors = await onSubmit(values);
+        if (errors) form.setErrors(errors);
+      })}
+    >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
@@ -112,22 +134,22 @@ export function CreatePartnerForm({
 
 export function CreatePartnerDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const create = trpc.admin.createPartner.useMutation();
-
-  async function submit(values: CreatePartnerValues) {
+  const create = useSubmitOnce(async (values: CreatePartnerValues): Promise<FieldErrors | undefined> => {
     try {
-      const partner = await create.mutateAsync(toCreatePartnerPayload(values));
+      const partner = await utils.client.admin.createPartner.mutate(toCreatePartnerPayload(values));
       notifySuccess(MESSAGES.partnerCreated, `${partner.companyName} has been created and activated.`);
       await afterPartnerDecision(utils);
       onClose();
+      return undefined;
     } catch (error) {
       notifyFailure(MESSAGES.partnerCreationFailed, error);
+      return fieldErrorsOf(error, { email: [MESSAGES.emailTaken] }, CREATE_PARTNER_FIELDS);
     }
-  }
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title="Create New Partner" size="lg">
-      {opened && <CreatePartnerForm onSubmit={submit} onCancel={onClose} submitting={create.isPending} />}
+      {opened && <CreatePartnerForm onSubmit={create.run} onCancel={onClose} submitting={create.pending} />}
     </Modal>
   );
 }

@@ -3,6 +3,7 @@
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 
 export const REJECTION_REASON_MAX = 1000;
 
@@ -18,6 +19,7 @@ export function RejectPartnerDialog({
   submitting: boolean;
 }) {
   const [reason, setReason] = useState('');
+  const confirmOnce = useSubmitOnce(onConfirm);
   useEffect(() => setReason(''), [partner?.id]);
 
   return (
@@ -25,7 +27,7 @@ export function RejectPartnerDialog({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void onConfirm(reason);
+          void confirmOnce.run(reason);
         }}
       >
         <Stack gap="sm">
@@ -46,7 +48,7 @@ export function RejectPartnerDialog({
           <FormActions
             justify="flex-end"
             onCancel={onClose}
-            pending={submitting}
+            pending={submitting || confirmOnce.pending}
             submitLabel="Reject"
             submitColor="red.9"
           />

@@ -7,6 +7,7 @@ import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } f
 import { errorMessage } from '../../../lib/errors';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterReferralChange } from '../../../lib/invalidate';
+import { useIdempotencyKey, useSubmitOnce } from '../../../lib/use-submit-once';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { FormActions } from '../../../layout/form-actions';
 import { PartnerPicker } from '../partners/partner-picker';
@@ -135,11 +136,14 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
     { status: 'active', limit: 1, sort: 'companyName' },
     { enabled: opened },
   );
-  const add = trpc.admin.addClient.useMutation();
-
-  async function submit(values: AddClientValues) {
+  const idempotency = useIdempotencyKey();
+  const add = useSubmitOnce(async (values: AddClientValues) => {
+    const input = toAddClientPayload(values);
     try {
-      const client = await add.mutateAsync(toAddClientPayload(values));
+      const client = await utils.client.admin.addClient.mutate(input, {
+        context: { idempotencyKey: idempotency.keyFor(input) },
+      });
+      idempotency.done();
       notifySuccess(
         MESSAGES.clientAdded,
         `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`,
@@ -149,7 +153,7 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
     } catch (error) {
       notifyFailure(MESSAGES.addClientFailed, error, MESSAGES.addClientFailedText);
     }
-  }
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add New Client" size="lg" fullScreen={phone}>
@@ -165,9 +169,9 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
         ) : (
           <AddClientForm
             noPartners={partners.data.total === 0}
-            onSubmit={submit}
+            onSubmit={add.run}
             onCancel={onClose}
-            submitting={add.isPending}
+            submitting={add.pending}
           />
         ))}
     </Modal>

@@ -14,9 +14,10 @@ import {
   formatDate,
   inviteMemberInput,
   type InviteMemberInput,
+  type TeamInvitation,
   type TeamMember,
 } from '@portal/contracts';
-import { IconShieldOff, IconUserOff } from '@tabler/icons-react';
+import { IconSend, IconShieldLock, IconShieldOff, IconUserOff, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
@@ -25,9 +26,12 @@ import { afterTeamChange } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { trpc } from '../../../lib/trpc';
+import { TruncatedText } from '../../../components/truncated-text';
 import { ColumnTable } from '../../../components/column-table';
 import { AdminPage } from '../../../layout/admin-page';
+import { TwoFactorDialog } from '../../../layout/two-factor-dialog';
 import classes from './team-screen.module.css';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 
 const ROLE_OPTIONS = ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE_LABELS[role] }));
 
@@ -39,7 +43,7 @@ function InviteForm() {
     initialValues: { email: '', role: 'viewer' },
     validate: schemaResolver(inviteMemberInput, { sync: true }),
   });
-  const submit = form.onSubmit(async (values) => {
+  const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
     try {
       const sent = await invite.mutateAsync(values);
       notifySuccess(
@@ -52,6 +56,7 @@ function InviteForm() {
       notifyFailure('Invitation failed', error);
     }
   });
+  const submit = form.onSubmit(submitOnce.run);
   return (
     <Card withBorder padding="lg" radius="md">
       <form onSubmit={submit} noValidate>
@@ -78,7 +83,7 @@ function InviteForm() {
               {...form.getInputProps('role')}
             />
           </Group>
-          <FormActions pending={invite.isPending} submitLabel={<>Send invitation</>} busyLabel="Sending..." />
+          <FormActions pending={submitOnce.pending} submitLabel={<>Send invitation</>} busyLabel="Sending..." />
         </Stack>
       </form>
     </Card>
@@ -137,13 +142,14 @@ const TwoFactorBadge = ({ member }: { member: TeamMember }) =>
     </Badge>
   );
 
+// Badges keep their whole word (Mantine cuts a badge's label with an ellipsis when its cell is narrow).
 const StatusBadge = ({ member }: { member: TeamMember }) =>
   member.active ? (
-    <Badge color="teal.9" variant="filled" autoContrast>
+    <Badge color="teal.9" variant="filled" autoContrast style={{ overflow: 'visible' }} miw="fit-content">
       Active
     </Badge>
   ) : (
-    <Badge color="red.9" variant="filled" autoContrast>
+    <Badge color="red.9" variant="filled" autoContrast style={{ overflow: 'visible' }} miw="fit-content">
       Deactivated
     </Badge>
   );
@@ -164,6 +170,7 @@ function MemberActions({
   onDeactivate: (member: TeamMember) => void;
 }) {
   if (!member.active) return null;
+  if (self && !member.mfaEnabled) return null;
   return (
     <div className={classes.actions}>
       {member.mfaEnabled && !self && (
@@ -177,14 +184,62 @@ function MemberActions({
           Reset two-factor
         </Button>
       )}
+      {/* One's own account is not deactivated from here (another admin does it). */}
+      {!self && (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconUserOff size={14} />}
+          onClick={() => onDeactivate(member)}
+        >
+          Deactivate
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A pending invitation's actions: send it again (a new link for 7 more days) or revoke it. */
+function InvitationActions({
+  invitation,
+  onRevoke,
+}: {
+  invitation: TeamInvitation;
+  onRevoke: (invitation: TeamInvitation) => void;
+}) {
+  const utils = trpc.useUtils();
+  const resend = trpc.admin.resendInvitation.useMutation();
+  const resendOnce = useSubmitOnce(async () => {
+    try {
+      const sent = await resend.mutateAsync({ invitationId: invitation.id });
+      notifySuccess(MESSAGES.invitationResent, `${sent.email} has a new link, valid for 7 days.`);
+      await afterTeamChange(utils);
+    } catch (error) {
+      notifyFailure('Sending failed', error);
+    }
+  });
+  return (
+    <div className={classes.actions}>
+      <Button
+        size="xs"
+        variant="subtle"
+        leftSection={<IconSend size={14} />}
+        loading={resendOnce.pending}
+        onClick={() => void resendOnce.run()}
+        aria-label={`Resend the invitation to ${invitation.email}`}
+      >
+        Resend
+      </Button>
       <Button
         size="xs"
         variant="subtle"
         color="red"
-        leftSection={<IconUserOff size={14} />}
-        onClick={() => onDeactivate(member)}
+        leftSection={<IconX size={14} />}
+        onClick={() => onRevoke(invitation)}
+        aria-label={`Revoke the invitation to ${invitation.email}`}
       >
-        Deactivate
+        Revoke
       </Button>
     </div>
   );
@@ -198,6 +253,20 @@ export function TeamScreen() {
   const resetMfa = trpc.admin.resetMemberMfa.useMutation();
   const [leaving, setLeaving] = useState<TeamMember | null>(null);
   const [resetting, setResetting] = useState<TeamMember | null>(null);
+  const [revoking, setRevoking] = useState<TeamInvitation | null>(null);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const revoke = trpc.admin.revokeInvitation.useMutation();
+  const confirmRevoke = useSubmitOnce(async () => {
+    if (!revoking) return;
+    try {
+      await revoke.mutateAsync({ invitationId: revoking.id });
+      notifySuccess(MESSAGES.invitationRevoked, `The link sent to ${revoking.email} no longer works.`);
+      setRevoking(null);
+      await afterTeamChange(utils);
+    } catch (error) {
+      notifyFailure('Revoking failed', error);
+    }
+  });
 
   const confirmResetMfa = async () => {
     if (!resetting) return;
@@ -232,9 +301,19 @@ export function TeamScreen() {
       <InviteForm />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
-          <Title order={2} size="h4">
-            Members
-          </Title>
+          <Group justify="space-between" gap="xs">
+            <Title order={2} size="h4">
+              Members
+            </Title>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconShieldLock size={14} />}
+              onClick={() => setTwoFactorOpen(true)}
+            >
+              Your two-factor sign-in
+            </Button>
+          </Group>
           {team.isError ? (
             <Alert color="red">{errorMessage(team.error, 'Unable to load the team.')}</Alert>
           ) : team.isPending ? (
@@ -252,9 +331,9 @@ export function TeamScreen() {
                   header: 'Email',
                   card: 'title',
                   cell: (member) => (
-                    <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                    <TruncatedText maxWidth={300}>
                       <MemberEmail member={member} self={member.id === user?.id} />
-                    </Text>
+                    </TruncatedText>
                   ),
                 },
                 { header: 'Role', card: 'full', cell: (member) => <RoleControl member={member} /> },
@@ -295,14 +374,16 @@ export function TeamScreen() {
                 {
                   header: 'Email',
                   card: 'title',
-                  cell: (invitation) => (
-                    <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-                      {invitation.email}
-                    </Text>
-                  ),
+                  cell: (invitation) => <TruncatedText maxWidth={300}>{invitation.email}</TruncatedText>,
                 },
                 { header: 'Role', cell: (invitation) => ADMIN_ROLE_LABELS[invitation.role] },
                 { header: 'Expires', cell: (invitation) => formatDate(invitation.expiresAt) },
+                {
+                  header: 'Actions',
+                  hideHeader: true,
+                  card: 'actions',
+                  cell: (invitation) => <InvitationActions invitation={invitation} onRevoke={setRevoking} />,
+                },
               ]}
             />
           </Stack>
@@ -319,6 +400,19 @@ export function TeamScreen() {
         <Text size="sm">
           {leaving?.email} will be signed out everywhere and can no longer sign in, and the API keys they created stop
           working. The account stays in the activity log.
+        </Text>
+      </ConfirmDialog>
+      <TwoFactorDialog opened={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
+      <ConfirmDialog
+        opened={!!revoking}
+        onClose={() => setRevoking(null)}
+        title="Revoke invitation"
+        confirmLabel="Revoke"
+        pending={confirmRevoke.pending}
+        onConfirm={() => void confirmRevoke.run()}
+      >
+        <Text size="sm">
+          The invitation link sent to {revoking?.email} stops working. You can invite them again later.
         </Text>
       </ConfirmDialog>
       <ConfirmDialog

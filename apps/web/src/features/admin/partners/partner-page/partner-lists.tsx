@@ -39,7 +39,7 @@ export function PartnerReferrals({ partnerId }: { partnerId: string }) {
       rows={referrals.data?.items ?? []}
       rowKey={(referral) => referral.id}
       columns={[
-        { header: 'Client', strong: true, cell: (referral) => referral.clientCompanyName },
+        { header: 'Client', strong: true, truncate: 260, cell: (referral) => referral.clientCompanyName },
         { header: 'Service', cell: (referral) => SERVICE_TYPE_LABELS[referral.serviceType] },
         {
           header: 'Stage',
@@ -72,7 +72,7 @@ export function PartnerCommissions({ partnerId }: { partnerId: string }) {
       rowKey={(commission) => commission.id}
       columns={[
         { header: 'Month', cell: (commission) => formatMonthKey(commission.monthYear) },
-        { header: 'Client', cell: (commission) => commission.clientCompanyName },
+        { header: 'Client', truncate: 240, cell: (commission) => commission.clientCompanyName },
         { header: 'Amount', numeric: true, cell: (commission) => formatMoney(commission.amount) },
         {
           header: 'Status',
@@ -160,8 +160,8 @@ export function PartnerActivity({ partnerId }: { partnerId: string }) {
             </>
           ),
         },
-        { header: 'Details', cell: (entry) => activitySummary(entry.details) },
-        { header: 'By', cell: (entry) => entry.actorEmail ?? 'System' },
+        { header: 'Details', truncate: 320, cell: (entry) => activitySummary(entry.details) },
+        { header: 'By', truncate: 200, cell: (entry) => entry.actorEmail ?? 'System' },
       ]}
     />
   );

@@ -1,0 +1,94 @@
+// The Team screen: pending invitations can be resent and revoked, one's own row has no Deactivate, and
+// one's own two-factor sign-in is reachable from the page and from the user menu.
+
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TeamScreen } from '../src/features/admin/team/team-screen';
+import { UserMenu } from '../src/layout/user-menu';
+import { SessionStore } from '../src/lib/session';
+import { renderInRouter } from './render';
+import { serveTrpc } from './trpc-server';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const me = { id: '00000000-0000-4000-8000-0000000000a1', email: 'admin@example.com', role: 'admin' as const };
+const other = {
+  ...me,
+  id: '00000000-0000-4000-8000-0000000000a2',
+  email: 'finn@example.com',
+  role: 'finance' as const,
+};
+const member = (user: typeof me | typeof other) => ({
+  ...user,
+  active: true,
+  mfaEnabled: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  deactivatedAt: null,
+});
+const invitation = {
+  id: '00000000-0000-4000-8000-0000000000b1',
+  email: 'new.teammate@example.com',
+  role: 'viewer' as const,
+  expiresAt: '2026-12-02T00:00:00.000Z',
+  createdAt: '2026-11-25T00:00:00.000Z',
+};
+const session = () =>
+  new SessionStore({ user: { ...me, permissions: ['partners:read', 'team:manage'], mfaEnabled: false } });
+
+describe('the Team screen', () => {
+  it("offers no Deactivate on one's own row, and does on another member's", async () => {
+    serveTrpc({ 'admin.team': () => ({ members: [member(me), member(other)], invitations: [] }) });
+    renderInRouter(<TeamScreen />, { session: session() });
+    const mine = await screen.findByTestId(`member-${me.email}`, {}, { timeout: 5000 });
+    expect(within(mine).queryByRole('button', { name: /Deactivate/ })).toBeNull();
+    expect(
+      within(screen.getByTestId(`member-${other.email}`)).getByRole('button', { name: /Deactivate/ }),
+    ).toBeTruthy();
+  });
+
+  it('resends and revokes a pending invitation', async () => {
+    let invitations = [invitation];
+    const api = serveTrpc({
+      'admin.team': () => ({ members: [member(me)], invitations }),
+      'admin.resendInvitation': () => invitation,
+      'admin.revokeInvitation': () => {
+        invitations = [];
+        return { members: [member(me)], invitations };
+      },
+    });
+    renderInRouter(<TeamScreen />, { session: session() });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Resend the invitation to ${invitation.email}` }, { timeout: 5000 }),
+    );
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === 'admin.resendInvitation')?.input).toEqual({
+        invitationId: invitation.id,
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: `Revoke the invitation to ${invitation.email}` }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(screen.queryByTestId(`invitation-${invitation.email}`)).toBeNull());
+    expect(api.calls.filter((c) => c.path === 'admin.revokeInvitation')).toHaveLength(1);
+  });
+
+  it('opens your own two-factor sign-in from the page', async () => {
+    serveTrpc({ 'admin.team': () => ({ members: [member(me)], invitations: [] }) });
+    renderInRouter(<TeamScreen />, { session: session() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Your two-factor sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Two-factor sign-in' });
+    expect(within(dialog).getByText('Off')).toBeTruthy();
+  });
+});
+
+describe('the user menu', () => {
+  it('leads to two-factor sign-in', async () => {
+    serveTrpc({});
+    renderInRouter(<UserMenu />, { session: session() });
+    await userEvent.click(
+      (await screen.findAllByRole('button', { name: new RegExp(me.email) }, { timeout: 5000 }))[0]!,
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Two-factor sign-in' }));
+    expect(await screen.findByRole('dialog', { name: 'Two-factor sign-in' })).toBeTruthy();
+  });
+});
