@@ -119,7 +119,7 @@ describe('server-rendered public pages', () => {
         await context.route('https://schedule.example.com/**', (route) =>
           route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }),
         );
-        await page.getByRole('button', { name: 'Schedule Free Consultation' }).click();
+        await page.getByRole('link', { name: 'Schedule Free Consultation' }).click();
         const opened = await popup;
         await opened.waitForURL(/schedule\.example\.com/);
         expect(Object.fromEntries(new URL(opened.url()).searchParams)).toMatchObject({
@@ -128,6 +128,7 @@ describe('server-rendered public pages', () => {
           utm_source: 'news',
           utm_medium: 'email',
           utm_campaign: 'Spring',
+          utm_content: referralCode,
         });
       } else {
         await page.getByRole('button', { name: 'Sign In' }).click();
