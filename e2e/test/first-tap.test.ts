@@ -36,8 +36,12 @@ beforeAll(async () => {
   referralCode = me.body.referralCode;
 });
 
-/** A phone: touch, 390 px, and (through the DevTools protocol) Lighthouse's slow 4G and 4× CPU. */
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A phone: touch, 390 px, and (through the DevTools protocol) Lighthouse's slow 4G and 4× CPU. The page's
+ * JavaScript is held back until `releaseScripts()`: on this shared machine the test runner's tap can take
+ * longer than the page's hydration, and the taps must come before it every time, not most times.
+ */
+async function phone(): Promise<{ context: BrowserContext; page: Page; releaseScripts: () => void }> {
   // No bypassCSP: the inline tap recorder must run under the server's policy (allowed by its hash).
   const context = await journey.browser.newContext({ viewport: MOBILE, hasTouch: true, isMobile: true });
   const page = await context.newPage();
@@ -65,7 +69,13 @@ async function phone(): Promise<{ context: BrowserContext; page: Page }> {
   await context.route('https://schedule.example.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Schedule</title>ok' }),
   );
-  return { context, page };
+  let releaseScripts = () => {};
+  const released = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await context.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { context, page, releaseScripts };
 }
 
 const hydratedAtFirstTap = (page: Page) =>
@@ -74,7 +84,7 @@ const hydratedAtFirstTap = (page: Page) =>
 describe('the first tap on a phone', () => {
   for (const action of ['Sign In', 'Create Partner Account'] as const) {
     it(`"${action}" on / tapped as soon as it shows opens the ${action} dialog`, async () => {
-      const { page, context } = await phone();
+      const { page, context, releaseScripts } = await phone();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
       page.on('console', (message) => {
@@ -84,6 +94,7 @@ describe('the first tap on a phone', () => {
       await page.goto(`${journey.portal.baseUrl}/`, { waitUntil: 'commit' });
       await page.getByRole('button', { name: action, exact: true }).tap();
       expect(await hydratedAtFirstTap(page)).toBe(false);
+      releaseScripts();
       await page.getByRole('dialog', { name: action }).waitFor({ timeout: 60_000 });
       // Replayed once, in the right mode: one dialog, with the mode's submit button.
       expect(await page.getByRole('dialog').count()).toBe(1);
@@ -109,7 +120,7 @@ describe('the first tap on a phone', () => {
   ];
   for (const schedule of schedules) {
     it(`${schedule.name} on /r/{code} tapped as soon as it shows opens the scheduling service with ref, service and UTM`, async () => {
-      const { page, context } = await phone();
+      const { page, context, releaseScripts } = await phone();
       const query = new URLSearchParams(CAMPAIGN).toString();
       const visit = page.waitForResponse((res) => res.url().includes('public.recordVisit'), { timeout: 60_000 });
       await page.goto(`${journey.portal.baseUrl}/r/${referralCode}?${query}`, { waitUntil: 'commit' });
@@ -117,6 +128,7 @@ describe('the first tap on a phone', () => {
       await schedule.locate(page).tap();
       const tab = await opened;
       expect(await hydratedAtFirstTap(page)).toBe(false);
+      releaseScripts();
       await tab.waitForURL(/schedule\.example\.com/);
       const url = new URL(tab.url());
       expect(url.origin + url.pathname).toBe(SCHEDULING_URL);
@@ -134,7 +146,8 @@ describe('the first tap on a phone', () => {
   }
 
   it('after hydration, selecting a service card points Schedule Free Consultation at that service', async () => {
-    const { page, context } = await phone();
+    const { page, context, releaseScripts } = await phone();
+    releaseScripts();
     await page.goto(`${journey.portal.baseUrl}/r/${referralCode}?utm_source=news`);
     await page.waitForSelector('html[data-interactive]', { state: 'attached', timeout: 60_000 });
     const main = page.getByRole('link', { name: 'Schedule Free Consultation' });
