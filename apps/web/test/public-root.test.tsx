@@ -150,14 +150,14 @@ describe('the lean public tree', () => {
       root = hydrateRoot(container, <PublicRoot page={page} data={data} />, { onRecoverableError: recoverable });
     });
     expect(recoverable).not.toHaveBeenCalled();
-    act(() => fireEvent.click(screen.getByTestId('select-cfo')));
+    fireEvent.click(screen.getByTestId('select-cfo'));
     expect(query(/Schedule Free Consultation/)).toEqual({ ref: 'ACME-1', service: 'cfo', ...campaign });
-    act(() => fireEvent.click(screen.getByTestId('select-cfo')));
+    fireEvent.click(screen.getByTestId('select-cfo'));
     expect(query(/Schedule Free Consultation/).service).toBe('general');
     // Following a card's link selects its card (the link itself opens the address).
     const basic = screen.getAllByRole('link', { name: /^Schedule Consultation$/ })[0] as HTMLElement;
     basic.addEventListener('click', (event) => event.preventDefault());
-    act(() => fireEvent.click(basic));
+    fireEvent.click(basic);
     expect(screen.getByTestId('service-basic').getAttribute('data-selected')).toBe('true');
     expect(query(/Schedule Free Consultation/).service).toBe('basic');
   });
@@ -168,7 +168,7 @@ describe('the lean public tree', () => {
     container.innerHTML = html;
     document.body.appendChild(container);
     expect(screen.queryAllByRole('link', { name: /Schedule/ })).toEqual([]);
-    const buttons = screen.getAllByRole('button', { name: /Schedule/ }) as HTMLButtonElement[];
+    const buttons = screen.getAllByRole<HTMLButtonElement>('button', { name: /Schedule/ });
     expect(buttons.map((button) => button.disabled)).toEqual([true, true, true]);
   });
 

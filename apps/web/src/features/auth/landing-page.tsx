@@ -80,7 +80,6 @@ export function LandingPage({
     if (tapped !== 'login' && tapped !== 'register') return;
     open(tapped, document.querySelector<HTMLElement>(`[${FIRST_TAP_ATTRIBUTE}="${tapped}"]`));
     // Once, on mount: the taps recorded before it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const close = () => {
     setDialog((current) => ({ ...current, opened: false }));
