@@ -123,6 +123,7 @@ describe('the first tap on a phone', () => {
       const { page, context, releaseScripts } = await phone();
       const query = new URLSearchParams(CAMPAIGN).toString();
       const visit = page.waitForResponse((res) => res.url().includes('public.recordVisit'), { timeout: 60_000 });
+      visit.catch(() => undefined); // awaited below; not an unhandled rejection when an earlier step fails
       await page.goto(`${journey.portal.baseUrl}/r/${referralCode}?${query}`, { waitUntil: 'commit' });
       const opened = context.waitForEvent('page', { timeout: 30_000 });
       await schedule.locate(page).tap();
