@@ -41,7 +41,7 @@ async function waitForHealth(
   baseUrl: string,
   child: ChildProcess,
   logs: () => string,
-  // Under the hook timeout (120 s): on a loaded 2-core machine the embedded database's first start took 66 s.
+  // Under the hook timeout (120 s): on a loaded 2-core machine the embedded database's first start can take a minute.
   timeoutMs = 100_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
