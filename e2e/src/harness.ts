@@ -41,7 +41,8 @@ async function waitForHealth(
   baseUrl: string,
   child: ChildProcess,
   logs: () => string,
-  timeoutMs = 60_000,
+  // Under the hook timeout (120 s): on a loaded 2-core machine the embedded database's first start can take a minute.
+  timeoutMs = 100_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -100,7 +101,14 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const logs = () => output;
-  await waitForHealth(baseUrl, child, logs);
+  try {
+    await waitForHealth(baseUrl, child, logs);
+  } catch (error) {
+    // Not left running (nobody else holds the process): stop it and remove its data.
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl,
     dataDir,

@@ -80,7 +80,8 @@ describe('server-rendered public pages', () => {
     expect(page.text).not.toContain('<script>alert(');
     expect(page.text).toContain('Referred by &lt;b&gt;Spring&lt;/b&gt;');
     expect(page.text).toContain(referralCode);
-    // The only inline script (Mantine's colour scheme) is allowed by its hash; script-src has no 'unsafe-inline'.
+    // The inline scripts (Mantine's colour scheme, the first-tap recorder, the boot loader) are allowed by
+    // their hashes; script-src has no 'unsafe-inline'.
     expect(page.csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(page.csp).not.toContain("'unsafe-inline' 'sha256");
   });
@@ -119,7 +120,7 @@ describe('server-rendered public pages', () => {
         await context.route('https://schedule.example.com/**', (route) =>
           route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }),
         );
-        await page.getByRole('button', { name: 'Schedule Free Consultation' }).click();
+        await page.getByRole('link', { name: 'Schedule Free Consultation' }).click();
         const opened = await popup;
         await opened.waitForURL(/schedule\.example\.com/);
         expect(Object.fromEntries(new URL(opened.url()).searchParams)).toMatchObject({
@@ -128,6 +129,7 @@ describe('server-rendered public pages', () => {
           utm_source: 'news',
           utm_medium: 'email',
           utm_campaign: 'Spring',
+          utm_content: referralCode,
         });
       } else {
         await page.getByRole('button', { name: 'Sign In' }).click();

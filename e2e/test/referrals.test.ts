@@ -272,7 +272,7 @@ describe('referrals in Chromium', () => {
       expect(await page.getByTestId('service-cfo').getAttribute('data-selected')).toBe('true');
       const [popup] = await Promise.all([
         page.waitForEvent('popup'),
-        page.getByRole('button', { name: 'Schedule Free Consultation' }).click(),
+        page.getByRole('link', { name: 'Schedule Free Consultation' }).click(),
       ]);
       await popup.waitForURL(/schedule\.example\.com/);
       const url = new URL(popup.url());
@@ -283,11 +283,12 @@ describe('referrals in Chromium', () => {
         utm_source: 'newsletter',
         utm_medium: 'email',
         utm_campaign: 'Spring Promo',
+        utm_content: referralCode,
       });
 
       const [basicPopup] = await Promise.all([
         page.waitForEvent('popup'),
-        page.getByTestId('service-basic').getByRole('button', { name: 'Schedule Consultation' }).click(),
+        page.getByTestId('service-basic').getByRole('link', { name: 'Schedule Consultation' }).click(),
       ]);
       await basicPopup.waitForURL(/schedule\.example\.com/);
       expect(new URL(basicPopup.url()).searchParams.get('service')).toBe('basic');
@@ -315,10 +316,14 @@ describe('referrals in Chromium', () => {
     await expect.poll(() => page.getByTestId('referral-footer').textContent()).not.toContain('Referred by');
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
-      page.getByRole('button', { name: 'Schedule Free Consultation' }).click(),
+      page.getByRole('link', { name: 'Schedule Free Consultation' }).click(),
     ]);
     await popup.waitForURL(/schedule\.example\.com/);
-    expect(Object.fromEntries(new URL(popup.url()).searchParams)).toEqual({ ref: 'NOPE-0000', service: 'general' });
+    expect(Object.fromEntries(new URL(popup.url()).searchParams)).toEqual({
+      ref: 'NOPE-0000',
+      service: 'general',
+      utm_content: 'NOPE-0000',
+    });
     await screenshot(page, 'referral-landing-unknown-mobile');
     await context.close();
   });

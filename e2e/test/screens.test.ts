@@ -577,8 +577,8 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await page.getByTestId('referral-badge').getByText('Partner Referral', { exact: true }).waitFor();
     await page.getByTestId('referral-footer').getByText(PARTNER.companyName).waitFor();
     await expectTexts(page, ['500+', '$2M+', '98%', '15%', 'Most Popular']);
-    expect(await page.getByRole('button', { name: 'Schedule Free Consultation' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Schedule Consultation' }).count()).toBe(2);
+    expect(await page.getByRole('link', { name: 'Schedule Free Consultation' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Schedule Consultation' }).count()).toBe(2);
     await check(page, 'referral-landing', width);
 
     await gotoInteractive(

@@ -1,10 +1,11 @@
 // The public pages' lean tree (public-root.tsx) — the address it stands for, the server's
 // HTML hydrated by the same tree without a mismatch, and the visit recorded once with the campaign.
 
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { defaultParseSearch } from '@tanstack/react-router';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_TAP_SCRIPT, takeFirstTap } from '../src/lib/first-tap';
 import { PublicRoot, publicPageOf } from '../src/public-root';
 import { render } from '../src/ssr/entry-server';
 
@@ -116,5 +117,87 @@ describe('the lean public tree', () => {
     });
     expect(await screen.findByRole('dialog', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByLabelText(/Email/)).toBeTruthy();
+  });
+
+  it('puts real schedule links in the server HTML; once hydrated, selecting a card retargets the main one', async () => {
+    const data = { schedulingUrl: 'https://book.example.com/call' };
+    const address = '/r/ACME-1?utm_source=news&utm_campaign=Spring';
+    const { html } = await render(address, data);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const link = (name: RegExp) => screen.getByRole('link', { name });
+    const query = (name: RegExp) => Object.fromEntries(new URL(link(name).getAttribute('href') ?? '').searchParams);
+    // Before any JavaScript: links with the whole query, opening a new tab.
+    const main = link(/Schedule Free Consultation/);
+    expect(main.getAttribute('target')).toBe('_blank');
+    expect(main.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(main.getAttribute('href')?.startsWith('https://book.example.com/call?')).toBe(true);
+    const campaign = { utm_source: 'news', utm_campaign: 'Spring', utm_content: 'ACME-1' };
+    expect(query(/Schedule Free Consultation/)).toEqual({ ref: 'ACME-1', service: 'general', ...campaign });
+    const cards = screen.getAllByRole('link', { name: /^Schedule Consultation$/ });
+    expect(cards.map((card) => new URL(card.getAttribute('href') ?? '').searchParams.get('service'))).toEqual([
+      'basic',
+      'cfo',
+    ]);
+
+    window.history.replaceState(null, '', address);
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{}', { status: 200 })));
+    const recoverable = vi.fn();
+    const page = pageOf(address);
+    if (!page) throw new Error('not a public page');
+    await act(async () => {
+      root = hydrateRoot(container, <PublicRoot page={page} data={data} />, { onRecoverableError: recoverable });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('select-cfo'));
+    expect(query(/Schedule Free Consultation/)).toEqual({ ref: 'ACME-1', service: 'cfo', ...campaign });
+    fireEvent.click(screen.getByTestId('select-cfo'));
+    expect(query(/Schedule Free Consultation/).service).toBe('general');
+    // Following a card's link selects its card (the link itself opens the address).
+    const basic = screen.getAllByRole('link', { name: /^Schedule Consultation$/ })[0] as HTMLElement;
+    basic.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(basic);
+    expect(screen.getByTestId('service-basic').getAttribute('data-selected')).toBe('true');
+    expect(query(/Schedule Free Consultation/).service).toBe('basic');
+  });
+
+  it('without a scheduling address the schedule buttons are disabled buttons, not links', async () => {
+    const { html } = await render('/r/ACME-1', {});
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    expect(screen.queryAllByRole('link', { name: /Schedule/ })).toEqual([]);
+    const buttons = screen.getAllByRole<HTMLButtonElement>('button', { name: /Schedule/ });
+    expect(buttons.map((button) => button.disabled)).toEqual([true, true, true]);
+  });
+
+  it('records a tap on "Create Partner Account" made before hydration and opens that dialog once hydrated', async () => {
+    const { html, head } = await render('/', {});
+    expect(head).toContain(`<script>${FIRST_TAP_SCRIPT}</script>`);
+    delete document.documentElement.dataset.interactive;
+    // The inline script runs first (in <head>), then the server's HTML arrives and is tapped.
+    new Function(FIRST_TAP_SCRIPT)();
+    window.history.replaceState(null, '', '/');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Partner Account' }));
+    // A click elsewhere is not an action.
+    fireEvent.click(screen.getByText('Earn recurring commissions for every business you refer'));
+
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => {
+      root = hydrateRoot(container, <PublicRoot page={{ kind: 'landing', openSignIn: false }} data={{}} />, {
+        onRecoverableError: () => undefined,
+      });
+    });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(dialog.textContent).toContain('Create Account');
+    // Replayed once; once interactive, the script records nothing more (the app handles the clicks).
+    expect(takeFirstTap()).toBeUndefined();
+    expect(document.documentElement.dataset.interactive).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In', hidden: true }));
+    expect(takeFirstTap()).toBeUndefined();
   });
 });

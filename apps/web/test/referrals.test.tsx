@@ -221,13 +221,13 @@ describe('partner dashboard pieces', () => {
 
 describe('schedulingLink', () => {
   it.each([
-    ['general', {}, 'ref=ACME-1&service=general'],
+    ['general', {}, 'ref=ACME-1&service=general&utm_content=ACME-1'],
     [
       'basic',
       { utm_source: 'news', utm_campaign: 'fall sale' },
-      'ref=ACME-1&service=basic&utm_source=news&utm_campaign=fall+sale',
+      'ref=ACME-1&service=basic&utm_source=news&utm_campaign=fall+sale&utm_content=ACME-1',
     ],
-    ['cfo', { utm_medium: 'email' }, 'ref=ACME-1&service=cfo&utm_medium=email'],
+    ['cfo', { utm_medium: 'email' }, 'ref=ACME-1&service=cfo&utm_medium=email&utm_content=ACME-1'],
   ] as const)('books %s with %j', (service, search, query) => {
     expect(schedulingLink('https://schedule.example.com/consultation', { ref: 'ACME-1', service, search })).toBe(
       `https://schedule.example.com/consultation?${query}`,

@@ -7,6 +7,7 @@ import { THEME_KEY } from '@portal/contracts/plain';
 import { defaultParseSearch } from '@tanstack/react-router';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { DEFAULT_COLOR_SCHEME } from '../lib/theme';
+import { FIRST_TAP_SCRIPT } from '../lib/first-tap';
 import { parseReferralSearch } from '../lib/referral-search';
 import { PublicRoot, publicPageOf } from '../public-root';
 import { SSR_DATA_ELEMENT, type SsrData } from './ssr-data';
@@ -16,7 +17,10 @@ export type { SsrData };
 export interface RenderedPage {
   /** Goes inside <div id="root">. */
   html: string;
-  /** Goes at the end of <head>: the colour-scheme script and the data the browser primes its cache with. */
+  /**
+   * Goes at the end of <head>: the colour-scheme script, the script that records taps made before hydration
+   * (lib/first-tap.ts) and the data the browser primes its cache with.
+   */
   head: string;
 }
 
@@ -38,6 +42,7 @@ export async function render(url: string, data: SsrData): Promise<RenderedPage> 
   const html = renderToString(<PublicRoot page={page} data={data} />);
   const head =
     renderToStaticMarkup(<ColorSchemeScript defaultColorScheme={DEFAULT_COLOR_SCHEME} localStorageKey={THEME_KEY} />) +
+    `<script>${FIRST_TAP_SCRIPT}</script>` +
     `<script type="application/json" id="${SSR_DATA_ELEMENT}">${scriptJson(data)}</script>`;
   return { html, head };
 }

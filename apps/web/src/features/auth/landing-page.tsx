@@ -1,5 +1,7 @@
 // The landing page (spec §2): the partner programme's claims, the two portals, and the way in.
-// The dialog (and the schema library its form uses) loads when a visitor first opens it.
+// The dialog (and the schema library its form uses) loads when a visitor first opens it. A tap on
+// "Sign In" / "Create Partner Account" before the server-rendered page is hydrated is recorded by the
+// page's inline script (lib/first-tap.ts) and opens the dialog as soon as the page is hydrated.
 
 import {
   Badge,
@@ -17,8 +19,9 @@ import {
 } from '@mantine/core';
 import { commissionPerMonth } from '@portal/contracts/plain';
 import { IconCheck, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { ThemeToggle } from '../../layout/theme-toggle';
+import { FIRST_TAP_ATTRIBUTE, takeFirstTap } from '../../lib/first-tap';
 import type { AuthDialogProps, AuthMode } from './auth-dialog';
 import { ProductMark } from './product-mark';
 
@@ -66,11 +69,18 @@ export function LandingPage({
   // The lazily loaded dialog mounts already open the first time, so Mantine never sees its opener:
   // remember it here and give focus back on close.
   const opener = useRef<HTMLElement | null>(null);
-  const open = (mode: AuthMode) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const open = (mode: AuthMode, from?: HTMLElement | null) => {
+    opener.current = from ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     setDialogLoaded(true);
     setDialog({ opened: true, mode });
   };
+  // A tap made before hydration: open what was tapped (once), and give focus back to that button on close.
+  useEffect(() => {
+    const tapped = takeFirstTap();
+    if (tapped !== 'login' && tapped !== 'register') return;
+    open(tapped, document.querySelector<HTMLElement>(`[${FIRST_TAP_ATTRIBUTE}="${tapped}"]`));
+    // Once, on mount: the taps recorded before it.
+  }, []);
   const close = () => {
     setDialog((current) => ({ ...current, opened: false }));
     opener.current?.focus();
@@ -105,10 +115,10 @@ export function LandingPage({
             client stays with us.
           </Text>
           <Group justify="center" gap="sm" w="100%">
-            <Button size="md" onClick={() => open('register')} miw={220}>
+            <Button size="md" onClick={() => open('register')} miw={220} data-first-tap="register">
               Create Partner Account
             </Button>
-            <Button size="md" variant="default" onClick={() => open('login')} miw={140}>
+            <Button size="md" variant="default" onClick={() => open('login')} miw={140} data-first-tap="login">
               Sign In
             </Button>
           </Group>

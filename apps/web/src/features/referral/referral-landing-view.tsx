@@ -3,7 +3,9 @@
 // route (referral-landing.tsx, tRPC queries) and the server-rendered page's lean hydration
 // (public-referral-landing.tsx, the data the server rendered with, no tRPC client). It records one
 // anonymous visit per page load and sends the visitor to the scheduling service with the referral
-// code, the chosen service and the campaign parameters.
+// code, the chosen service and the campaign parameters. The schedule buttons are real links (in the
+// server's HTML, so a tap before the JavaScript has arrived opens the scheduling service in a new tab);
+// once hydrated, the service cards' selection updates the main button's address.
 
 import { Badge, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CONSULTATION_MINUTES, PRODUCT_NAME, type LandingService } from '@portal/contracts/plain';
@@ -11,13 +13,16 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ReferralSearch } from '../../lib/referral-search';
 import { LANDING_COPY, SERVICES, STATS } from './landing-copy';
-import { ServiceCard } from './service-card';
+import { SCHEDULE_LINK_PROPS, ServiceCard } from './service-card';
 
 export type { ReferralSearch };
 
 export type ScheduledService = LandingService | 'general';
 
-/** The scheduling address: ref, service, and the UTM parameters that are present. */
+/**
+ * The scheduling address: ref, service, the UTM parameters that are present, and `utm_content` = the
+ * referral code (Calendly hands back only UTM values with a booking, so the code travels there too).
+ */
 export function schedulingLink(
   baseUrl: string,
   options: { ref: string; service: ScheduledService; search: ReferralSearch },
@@ -29,6 +34,7 @@ export function schedulingLink(
     const value = options.search[key];
     if (value) url.searchParams.set(key, value);
   }
+  url.searchParams.set('utm_content', options.ref);
   return url.toString();
 }
 
@@ -75,10 +81,10 @@ export function ReferralLandingView({ code, search, referrer, schedulingUrl }: R
   const ref = referralCodeFor(code, search);
   const [selected, setSelected] = useState<LandingService | null>(null);
 
-  function schedule(service: ScheduledService) {
-    if (!schedulingUrl) return;
-    window.open(schedulingLink(schedulingUrl, { ref, service, search }), '_blank', 'noopener,noreferrer');
-  }
+  // The links' addresses (undefined without a scheduling address: the buttons are disabled then).
+  const hrefFor = (service: ScheduledService) =>
+    schedulingUrl ? schedulingLink(schedulingUrl, { ref, service, search }) : undefined;
+  const mainHref = hrefFor(selected ?? 'general');
 
   return (
     <Box bg="var(--mantine-color-body)" mih="100vh">
@@ -138,11 +144,8 @@ export function ReferralLandingView({ code, search, referrer, schedulingUrl }: R
                   offer={offer}
                   selected={selected === offer.id}
                   onSelect={() => setSelected((current) => (current === offer.id ? null : offer.id))}
-                  onSchedule={() => {
-                    setSelected(offer.id);
-                    schedule(offer.id);
-                  }}
-                  disabled={!schedulingUrl}
+                  scheduleHref={hrefFor(offer.id)}
+                  onSchedule={() => setSelected(offer.id)}
                 />
               ))}
             </SimpleGrid>
@@ -154,16 +157,23 @@ export function ReferralLandingView({ code, search, referrer, schedulingUrl }: R
                 {LANDING_COPY.assessmentTitle}
               </Title>
               <Text c="white">{LANDING_COPY.assessmentText(CONSULTATION_MINUTES)}</Text>
-              <Button
-                size="lg"
-                variant="white"
-                color="blue.9"
-                leftSection={<IconCalendarEvent size={20} />}
-                onClick={() => schedule(selected ?? 'general')}
-                disabled={!schedulingUrl}
-              >
-                Schedule Free Consultation
-              </Button>
+              {mainHref ? (
+                <Button
+                  component="a"
+                  href={mainHref}
+                  {...SCHEDULE_LINK_PROPS}
+                  size="lg"
+                  variant="white"
+                  color="blue.9"
+                  leftSection={<IconCalendarEvent size={20} />}
+                >
+                  Schedule Free Consultation
+                </Button>
+              ) : (
+                <Button size="lg" variant="white" color="blue.9" leftSection={<IconCalendarEvent size={20} />} disabled>
+                  Schedule Free Consultation
+                </Button>
+              )}
             </Stack>
           </Paper>
         </Stack>

@@ -1,22 +1,27 @@
-// One service offer of the referral landing page: selectable, with its features and a button that
-// schedules a consultation for it.
+// One service offer of the referral landing page: selectable, with its features and a link that
+// schedules a consultation for it (a disabled button without a scheduling address).
 
 import { Badge, Button, Card, Group, List, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconCalendarEvent, IconCheck, IconStarFilled } from '@tabler/icons-react';
 import type { ServiceOffer } from './landing-copy';
 
+/** How a schedule button opens the scheduling service: a new tab, without a handle back to this page. */
+export const SCHEDULE_LINK_PROPS = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
 export function ServiceCard({
   offer,
   selected,
   onSelect,
+  scheduleHref,
   onSchedule,
-  disabled,
 }: {
   offer: ServiceOffer;
   selected: boolean;
   onSelect: () => void;
+  /** The scheduling address for this service; undefined disables the button. */
+  scheduleHref: string | undefined;
+  /** Called when the link is followed (it opens the address itself). */
   onSchedule: () => void;
-  disabled: boolean;
 }) {
   const Icon = offer.icon;
   return (
@@ -89,17 +94,32 @@ export function ServiceCard({
           ))}
         </List>
       </UnstyledButton>
-      <Button
-        mt="lg"
-        fullWidth
-        color="blue.8"
-        variant={selected || offer.popular ? 'filled' : 'default'}
-        leftSection={<IconCalendarEvent size={18} />}
-        onClick={onSchedule}
-        disabled={disabled}
-      >
-        Schedule Consultation
-      </Button>
+      {scheduleHref ? (
+        <Button
+          component="a"
+          href={scheduleHref}
+          {...SCHEDULE_LINK_PROPS}
+          onClick={onSchedule}
+          mt="lg"
+          fullWidth
+          color="blue.8"
+          variant={selected || offer.popular ? 'filled' : 'default'}
+          leftSection={<IconCalendarEvent size={18} />}
+        >
+          Schedule Consultation
+        </Button>
+      ) : (
+        <Button
+          mt="lg"
+          fullWidth
+          color="blue.8"
+          variant={selected || offer.popular ? 'filled' : 'default'}
+          leftSection={<IconCalendarEvent size={18} />}
+          disabled
+        >
+          Schedule Consultation
+        </Button>
+      )}
     </Card>
   );
 }
