@@ -21,6 +21,7 @@ import * as m0018 from './0018-commissions-created-index';
 import * as m0019 from './0019-pending-months';
 import * as m0020 from './0020-idempotency-keys';
 import * as m0021 from './0021-program-settings';
+import * as m0024 from './0024-payout-rails';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0019-pending-months': m0019,
   '0020-idempotency-keys': m0020,
   '0021-program-settings': m0021,
+  '0024-payout-rails': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {
