@@ -84,6 +84,18 @@ export function nachaText(value: string, width: number): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
+type EntryOptions = ConstructorParameters<typeof nach.Entry>[0];
+
+/** nach2 validates each field as it is given; a value it refuses is the partner's to fix (409 naming them). */
+function addEntry(batch: InstanceType<typeof nach.Batch>, companyName: string, entry: EntryOptions): void {
+  try {
+    batch.addEntry(new nach.Entry(entry));
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw DomainError.conflict(`The ACH details of ${companyName} cannot go in a NACHA file: ${detail}`, error);
+  }
+}
+
 export interface NachaFile {
   reference: string;
   text: string;
@@ -117,6 +129,8 @@ export async function nachaFileForPayout(
     const file = new nach.File({
       immediateDestination: originator.immediateDestination,
       immediateOrigin: originator.immediateOrigin.padStart(10, ' '),
+      // The bank's name is optional in NACHA: blank.
+      immediateDestinationName: ' ',
       immediateOriginName: nachaText(originator.companyName, 23),
       // The payout reference without its "PO-" and date: 8 characters.
       referenceCode: nachaText(payout.reference.slice(-8), 8),
@@ -150,8 +164,7 @@ export async function nachaFileForPayout(
         if (!routing || !account)
           throw DomainError.conflict(`${line.companyName} has no ACH account on file; they must add one in Settings`);
         trace += 1;
-        batch.addEntry(
-          new nach.Entry({
+        addEntry(batch, line.companyName, {
             receivingDFI: routing,
             DFIAccount: account,
             // 22: credit to a checking account, 32: to a savings account.
@@ -161,8 +174,7 @@ export async function nachaFileForPayout(
             individualName: nachaText(line.holderName ?? line.companyName, 22) || 'PARTNER',
             discretionaryData: '  ',
             traceNumber: `${originator.odfiRouting.slice(0, 8)}${String(trace).padStart(7, '0')}`,
-          }),
-        );
+        });
       }
       file.addBatch(batch);
     }
