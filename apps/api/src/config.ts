@@ -161,7 +161,7 @@ const envSchema = z
       .optional(),
     ACH_COMPANY_NAME: z
       .string()
-      .regex(/^[0-9A-Za-z &.,'-]{1,16}$/, 'must be 1 to 16 letters, digits, spaces or & . , \' -')
+      .regex(/^[0-9A-Za-z &.,'-]{1,16}$/, "must be 1 to 16 letters, digits, spaces or & . , ' -")
       .optional(),
     ACH_COMPANY_ID: z
       .string()

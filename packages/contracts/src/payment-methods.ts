@@ -7,7 +7,6 @@ import { BANK_ACCOUNT_TYPES, PAYMENT_METHODS } from './enums';
 import { multiLine, singleLine } from './fields';
 import { MESSAGES } from './messages';
 
-
 /**
  * Who an ACH credit goes to decides its entry class: a business account gets a CCD entry, a
  * person's own account a PPD entry. Partners are companies, so `business` is the default.

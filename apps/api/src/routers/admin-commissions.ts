@@ -135,5 +135,7 @@ export const adminCommissionProcedures = {
   retryCommission: permittedProcedure('commissions:write')
     .input(retryCommissionInput)
     .output(commissionOutput)
-    .mutation(({ ctx, input }) => retryCommission(ctx.deps.db, { id: input.id, actorId: ctx.user.id, now: ctx.deps.now() })),
+    .mutation(({ ctx, input }) =>
+      retryCommission(ctx.deps.db, { id: input.id, actorId: ctx.user.id, now: ctx.deps.now() }),
+    ),
 } satisfies TRPCRouterRecord;

@@ -11,15 +11,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { nachaFileForPayout } from '../../src/services/money/bank-files';
 import { nextBankingDay, proposedPayoutDate } from '../../src/services/money/business-days';
 import { bankFieldContext } from '../../src/services/platform/crypto';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createUser,
-  useTestApp,
-} from '../support';
+import { bearer, callerFor, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const ACH_ENV = {
@@ -65,8 +57,14 @@ async function achPartner(options: {
     .set({
       paymentMethod: 'ACH',
       payeeType: options.payeeType,
-      bankRoutingNumber: t.deps.cipher.encrypt(options.routing, bankFieldContext(partner.partnerId, 'bank_routing_number')),
-      bankAccountNumber: t.deps.cipher.encrypt(options.account, bankFieldContext(partner.partnerId, 'bank_account_number')),
+      bankRoutingNumber: t.deps.cipher.encrypt(
+        options.routing,
+        bankFieldContext(partner.partnerId, 'bank_routing_number'),
+      ),
+      bankAccountNumber: t.deps.cipher.encrypt(
+        options.account,
+        bankFieldContext(partner.partnerId, 'bank_account_number'),
+      ),
       bankAccountType: options.type ?? 'checking',
       bankAccountHolderName: options.holder,
     })
@@ -120,7 +118,14 @@ interface AchFileObject {
   file: {
     destination: string;
     origin: string;
-    footer: { batchCount: number; blockCount: number; entryAndAddendaCount: number; entryHash: number; totalCredit: number; totalDebit: number };
+    footer: {
+      batchCount: number;
+      blockCount: number;
+      entryAndAddendaCount: number;
+      entryHash: number;
+      totalCredit: number;
+      totalDebit: number;
+    };
   };
   batches: Array<{
     entryClassCode: string;
@@ -196,7 +201,11 @@ describe('PUT /api/partners/payment-method', () => {
       bankRoutingNumberMasked: '•••• 0015',
     });
     expect(res.body).not.toContain('55550001234');
-    const row = await t.db.selectFrom('partners').selectAll().where('id', '=', partner.partnerId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('partners')
+      .selectAll()
+      .where('id', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
     expect(row.bankAccountNumber).not.toContain('55550001234');
     const mails = await t.db
       .selectFrom('emailOutbox')
@@ -228,7 +237,11 @@ describe('PUT /api/partners/payment-method', () => {
       currentPassword: PASSWORD,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ paymentMethod: 'PayPal', paypalEmailMasked: 'p•••@rails.example', bankName: null });
+    expect(res.json()).toMatchObject({
+      paymentMethod: 'PayPal',
+      paypalEmailMasked: 'p•••@rails.example',
+      bankName: null,
+    });
   });
 
   it('keeps ACH and PayPal for active partners (409 for a pending one)', async () => {
@@ -267,7 +280,10 @@ describe('GET /api/admin/payouts/{id}/ach.txt', () => {
     partners[0]!.net = 35055;
     partners[1]!.net = 7500;
     partners[2]!.net = 1;
-    const payout = await callerFor(t.deps, admin).admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() });
+    const payout = await callerFor(t.deps, admin).admin.processPayout({
+      commissionIds: ids,
+      idempotencyKey: randomUUID(),
+    });
     payoutId = payout.id;
     expect(payout.methods).toEqual([
       { paymentMethod: 'ACH', partnerCount: 3, total: '425.56' },
@@ -366,14 +382,27 @@ describe('GET /api/admin/payouts/{id}/ach.txt', () => {
 
   it('answers 409 "ACH originator settings are not configured" without the settings', async () => {
     await expect(
-      nachaFileForPayout(t.db, { cipher: t.deps.cipher, originator: undefined, payoutId, actorId: admin.id, now: t.clock.now }),
-    ).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/ACH originator settings are not configured/) });
+      nachaFileForPayout(t.db, {
+        cipher: t.deps.cipher,
+        originator: undefined,
+        payoutId,
+        actorId: admin.id,
+        now: t.clock.now,
+      }),
+    ).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.stringMatching(/ACH originator settings are not configured/),
+    });
   });
 });
 
 describe('ACH originator settings', () => {
   it('are all or none: a partial set stops the start naming the missing variable', () => {
-    const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(48), DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') };
+    const base = {
+      NODE_ENV: 'test',
+      JWT_SECRET: 'x'.repeat(48),
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+    };
     expect(() => loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: '011000015' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: '011000015' })).toThrow(/ACH_COMPANY_ID/);
     expect(() => loadConfig({ ...base, ...ACH_ENV, ACH_ODFI_ROUTING: '021000012' })).toThrow(/ACH_ODFI_ROUTING/);

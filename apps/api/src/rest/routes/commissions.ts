@@ -189,14 +189,16 @@ export const commissionRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/payouts/{payoutId}/lines',
     procedure: 'admin.payoutLines',
-    summary: "A payout's lines, one per partner: payment method, amount, and sent, confirmed or returned (with the return code)",
+    summary:
+      "A payout's lines, one per partner: payment method, amount, and sent, confirmed or returned (with the return code)",
     tag: adminTag,
   },
   {
     method: 'POST',
     path: '/api/admin/payouts/{payoutId}/sent',
     procedure: 'admin.markPayoutSent',
-    summary: 'Mark a payout as sent (its files went to the bank and PayPal); its lines can then be confirmed or returned',
+    summary:
+      'Mark a payout as sent (its files went to the bank and PayPal); its lines can then be confirmed or returned',
     tag: adminTag,
     description: 'A payout already marked sent is 409.',
   },
@@ -222,7 +224,8 @@ export const commissionRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/commissions/failed',
     procedure: 'admin.failedCommissions',
-    summary: 'Failed commissions with the reason, newest first (optionally of one partner: partnerId; limit, default 100)',
+    summary:
+      'Failed commissions with the reason, newest first (optionally of one partner: partnerId; limit, default 100)',
     tag: adminTag,
   },
   {

@@ -159,21 +159,29 @@ export async function nachaFileForPayout(
         originatingDFI: originator.odfiRouting,
       });
       for (const line of ofClass) {
-        const routing = decryptOrNull(cipher, line.bankRoutingNumber, bankFieldContext(line.partnerId, 'bank_routing_number'));
-        const account = decryptOrNull(cipher, line.bankAccountNumber, bankFieldContext(line.partnerId, 'bank_account_number'));
+        const routing = decryptOrNull(
+          cipher,
+          line.bankRoutingNumber,
+          bankFieldContext(line.partnerId, 'bank_routing_number'),
+        );
+        const account = decryptOrNull(
+          cipher,
+          line.bankAccountNumber,
+          bankFieldContext(line.partnerId, 'bank_account_number'),
+        );
         if (!routing || !account)
           throw DomainError.conflict(`${line.companyName} has no ACH account on file; they must add one in Settings`);
         trace += 1;
         addEntry(batch, line.companyName, {
-            receivingDFI: routing,
-            DFIAccount: account,
-            // 22: credit to a checking account, 32: to a savings account.
-            transactionCode: line.bankAccountType === 'savings' ? '32' : '22',
-            amount: (toCents(line.amount) / 100).toFixed(2),
-            idNumber: nachaText(line.referralCode, 15),
-            individualName: nachaText(line.holderName ?? line.companyName, 22) || 'PARTNER',
-            discretionaryData: '  ',
-            traceNumber: `${originator.odfiRouting.slice(0, 8)}${String(trace).padStart(7, '0')}`,
+          receivingDFI: routing,
+          DFIAccount: account,
+          // 22: credit to a checking account, 32: to a savings account.
+          transactionCode: line.bankAccountType === 'savings' ? '32' : '22',
+          amount: (toCents(line.amount) / 100).toFixed(2),
+          idNumber: nachaText(line.referralCode, 15),
+          individualName: nachaText(line.holderName ?? line.companyName, 22) || 'PARTNER',
+          discretionaryData: '  ',
+          traceNumber: `${originator.odfiRouting.slice(0, 8)}${String(trace).padStart(7, '0')}`,
         });
       }
       file.addBatch(batch);

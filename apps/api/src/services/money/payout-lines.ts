@@ -274,7 +274,14 @@ export async function reofferFailedCommissions(
 ): Promise<number> {
   const rows = await trx
     .updateTable('commissions')
-    .set({ status: 'pending', failureReason: null, payoutId: null, paymentDate: null, paymentReference: null, updatedAt: now })
+    .set({
+      status: 'pending',
+      failureReason: null,
+      payoutId: null,
+      paymentDate: null,
+      paymentReference: null,
+      updatedAt: now,
+    })
     .where('partnerId', '=', partnerId)
     .where('status', '=', 'failed')
     .returning(['id'])

@@ -38,7 +38,8 @@ interface DemoPartner {
   appliedMonthsAgo: number;
   referrals?: DemoReferral[];
   /** How the partner is paid, when not by wire. */
-  payment?: { method: 'ACH'; routing: string; payeeType: 'business' | 'individual' } | { method: 'PayPal'; email: string };
+  payment?:
+    { method: 'ACH'; routing: string; payeeType: 'business' | 'individual' } | { method: 'PayPal'; email: string };
 }
 
 interface DemoReferral {

@@ -32,7 +32,11 @@ export function PayoutLines({ payout }: { payout: Payout }) {
   const lines = trpc.admin.payoutLines.useQuery({ payoutId: payout.id });
   const [returning, setReturning] = useState<PayoutLine | null>(null);
   const refresh = async () => {
-    await Promise.all([afterPayout(utils), utils.admin.payoutLines.invalidate(), utils.admin.failedCommissions.invalidate()]);
+    await Promise.all([
+      afterPayout(utils),
+      utils.admin.payoutLines.invalidate(),
+      utils.admin.failedCommissions.invalidate(),
+    ]);
   };
   const confirm = trpc.admin.confirmPayoutLine.useMutation({
     onSuccess: refresh,
@@ -65,7 +69,12 @@ export function PayoutLines({ payout }: { payout: Payout }) {
                 <Table.Td>{line.paymentMethod}</Table.Td>
                 <Table.Td ta="right">{formatMoney(line.amount)}</Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={STATUS_COLORS[line.status]} title={line.returnReason ?? undefined}>
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={STATUS_COLORS[line.status]}
+                    title={line.returnReason ?? undefined}
+                  >
                     {line.status === 'returned' ? `Returned ${line.returnCode ?? ''}`.trim() : line.status}
                   </Badge>
                 </Table.Td>
@@ -125,7 +134,10 @@ function ReturnLineDialog({
   const [errors, setErrors] = useState<{ code?: string; reason?: string }>({});
   const returnLine = trpc.admin.returnPayoutLine.useMutation({
     onSuccess: async (result) => {
-      notifySuccess('Return recorded', `${result.companyName}: ${result.returnReason ?? ''}. The partner was asked to fix their details.`);
+      notifySuccess(
+        'Return recorded',
+        `${result.companyName}: ${result.returnReason ?? ''}. The partner was asked to fix their details.`,
+      );
       close();
       await onDone();
     },
