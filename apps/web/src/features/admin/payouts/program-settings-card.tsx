@@ -114,7 +114,7 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <Select
                   label="Fee basis"
                   data={feeBasisOptions}
