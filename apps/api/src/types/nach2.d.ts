@@ -31,16 +31,16 @@ declare module 'nach2' {
     transactionCode: string;
     traceNumber?: string;
   }
-  class File {
+  export class File {
     constructor(options: FileOptions);
     addBatch(batch: Batch): void;
     generateFile(callback: (text: string) => void): void;
   }
-  class Batch {
+  export class Batch {
     constructor(options: BatchOptions);
     addEntry(entry: Entry): void;
   }
-  class Entry {
+  export class Entry {
     constructor(options: EntryOptions);
   }
   const nach: { File: typeof File; Batch: typeof Batch; Entry: typeof Entry };

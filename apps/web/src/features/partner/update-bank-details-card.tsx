@@ -33,7 +33,6 @@ import {
   type PartnerProfile,
   type PayeeType,
   type PaymentMethod,
-  type UpdatePaymentMethodInput,
 } from '@portal/contracts';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -102,7 +101,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await update.mutateAsync(values as UpdatePaymentMethodInput);
+      await update.mutateAsync(values);
       notifySuccess(
         method === 'Wire' ? MESSAGES.bankDetailsUpdated : PAYMENT_METHOD_MESSAGES.paymentMethodUpdated,
         'We sent you a confirmation by mail.',
@@ -183,7 +182,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
                     data={methods.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
                     value={method}
                     onChange={(value) => {
-                      form.setFieldValue('paymentMethod', value as PaymentMethod);
+                      form.setFieldValue('paymentMethod', value);
                       form.clearErrors();
                     }}
                     fullWidth
