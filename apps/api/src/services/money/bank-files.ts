@@ -1,4 +1,3 @@
-/// <reference path="../../types/nach2.d.ts" />
 // The files a payout leaves in: a NACHA file for its ACH partners (written by nach2), a PayPal
 // Payouts batch CSV for its PayPal partners. Each carries only that payout's lines of its method,
 // one credit per partner (the line's net, clawbacks included), and every download is logged.
