@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { DatabaseTimeouts } from '@portal/db';
+import { isValidAbaRoutingNumber } from '@portal/contracts';
 import { z } from 'zod';
 
 const flag = z
@@ -25,6 +26,14 @@ const splitList = (value: string | undefined) =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+
+const ACH_VARIABLES = [
+  'ACH_IMMEDIATE_DESTINATION',
+  'ACH_IMMEDIATE_ORIGIN',
+  'ACH_COMPANY_NAME',
+  'ACH_COMPANY_ID',
+  'ACH_ODFI_ROUTING',
+] as const;
 
 const envSchema = z
   .object({
@@ -144,6 +153,29 @@ const envSchema = z
       ),
     REQUIRE_TAX_PROFILE_FOR_PAYOUT: flag.default(false),
 
+    // The firm as an ACH originator (its bank gives these): all five or none. Without them the
+    // NACHA file of a payout answers 409.
+    ACH_IMMEDIATE_DESTINATION: z
+      .string()
+      .regex(/^\d{9}$/, "must be the receiving bank's 9-digit routing number")
+      .optional(),
+    ACH_IMMEDIATE_ORIGIN: z
+      .string()
+      .regex(/^[0-9A-Za-z ]{1,10}$/, 'must be at most 10 letters or digits (often 1 followed by the EIN)')
+      .optional(),
+    ACH_COMPANY_NAME: z
+      .string()
+      .regex(/^[0-9A-Za-z &.,'-]{1,16}$/, "must be 1 to 16 letters, digits, spaces or & . , ' -")
+      .optional(),
+    ACH_COMPANY_ID: z
+      .string()
+      .regex(/^[0-9A-Za-z ]{1,10}$/, 'must be at most 10 letters or digits (often 1 followed by the EIN)')
+      .optional(),
+    ACH_ODFI_ROUTING: z
+      .string()
+      .refine(isValidAbaRoutingNumber, 'must be a 9-digit routing number with a valid check digit')
+      .optional(),
+
     METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** Admin-side users must enrol TOTP before /admin; default true in production only. */
@@ -194,6 +226,15 @@ const envSchema = z
         path: ['METRICS_PORT'],
         message: 'must differ from PORT: metrics are never served on the public port',
       });
+    }
+    const achSet = ACH_VARIABLES.filter((name) => env[name] !== undefined);
+    if (achSet.length > 0 && achSet.length < ACH_VARIABLES.length) {
+      for (const name of ACH_VARIABLES.filter((n) => env[n] === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required with ${achSet.join(', ')} (the ACH originator settings are all or none)`,
+        });
     }
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
       ctx.addIssue({
@@ -246,10 +287,24 @@ export interface AppConfig {
   /** 1099-NEC: configured thresholds by tax year (decimal strings), and whether a payout needs a tax profile past it. */
   tax: { thresholds: Record<number, string>; requireProfileForPayout: boolean };
 
+  /** The firm as an ACH originator; absent when not configured (the NACHA file answers 409). */
+  ach?: AchOriginator;
+
   /** Prometheus metrics on their own listener; off when absent. */
   metrics?: { port: number; host: string };
   /** ADMIN_MFA_REQUIRED: admin-side users without TOTP may only enrol (their admin calls are 403). */
   adminMfaRequired: boolean;
+}
+
+export interface AchOriginator {
+  /** The routing number of the bank the file goes to. */
+  immediateDestination: string;
+  immediateOrigin: string;
+  /** The firm's name as the partner's statement shows it (16 characters). */
+  companyName: string;
+  companyId: string;
+  /** The firm's own bank (the originating DFI), 9 digits. */
+  odfiRouting: string;
 }
 
 export type StorageConfig =
@@ -357,6 +412,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requireProfileForPayout: e.REQUIRE_TAX_PROFILE_FOR_PAYOUT,
     },
 
+    ach: e.ACH_IMMEDIATE_DESTINATION
+      ? {
+          immediateDestination: e.ACH_IMMEDIATE_DESTINATION,
+          immediateOrigin: e.ACH_IMMEDIATE_ORIGIN as string,
+          companyName: e.ACH_COMPANY_NAME as string,
+          companyId: e.ACH_COMPANY_ID as string,
+          odfiRouting: e.ACH_ODFI_ROUTING as string,
+        }
+      : undefined,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     adminMfaRequired: e.ADMIN_MFA_REQUIRED ?? e.NODE_ENV === 'production',
   };

@@ -39,6 +39,8 @@ const profile = (overrides: Partial<PartnerProfile> = {}): PartnerProfile => ({
   bankAccountHolderName: 'Acme',
   bankRoutingNumberMasked: '•••• 0021',
   bankAccountNumberMasked: '•••• 5590',
+  paypalEmailMasked: null,
+  payeeType: 'business',
   createdAt: '2026-11-20T15:00:00.000Z',
   ...overrides,
 });

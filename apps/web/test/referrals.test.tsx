@@ -200,6 +200,8 @@ describe('partner dashboard pieces', () => {
       bankAccountHolderName: null,
       bankRoutingNumberMasked: null,
       bankAccountNumberMasked: null,
+      paypalEmailMasked: null,
+      payeeType: 'business',
       createdAt: '2026-01-01T00:00:00.000Z',
     } as const;
     const { unmount } = renderWithProviders(<SettingsTab partner={partner} />);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMISSION_KINDS, COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
+import { payoutMethodTotalOutput } from './payment-methods';
 import { idField, multiLine } from './fields';
 import { MONTH_KEY } from './dates';
 import { MESSAGES } from './messages';
@@ -63,6 +64,8 @@ export const pendingCommissionOutput = z.object({
   dueBy: z.string().nullable().optional(),
   /** The client's payment date behind the fee, or null. */
   clientPaidAt: z.string().nullable().optional(),
+  /** The partner's payable total is below the program's minimum payout: the fee waits for a later run. */
+  belowMinimum: z.boolean().optional(),
 });
 export type PendingCommission = z.infer<typeof pendingCommissionOutput>;
 
@@ -171,6 +174,12 @@ export const payoutOutput = z.object({
   commissionCount: z.number().int(),
   partnerCount: z.number().int(),
   paidAt: z.string(),
+  /** When its files went out; each partner's line is then confirmed or returned. */
+  sentAt: z.string().nullable(),
+  /** Partners and total per payment method: which files the payout has. */
+  methods: z.array(payoutMethodTotalOutput),
+  /** Lines the bank or PayPal sent back. */
+  returnedCount: z.number().int(),
 });
 export type Payout = z.infer<typeof payoutOutput>;
 
@@ -214,6 +223,10 @@ export const pendingCommissionsPageOutput = z.object({
   totalAmount: z.string(),
   limit: z.number().int(),
   offset: z.number().int(),
+  /** The program's minimum payout (decimal string); partners below it wait. */
+  minimumPayout: z.string().optional(),
+  /** The next payout day the program proposes (YYYY-MM-DD, from its payout day of the month). */
+  proposedPayoutDate: z.string().optional(),
 });
 export type PendingCommissionsPage = z.infer<typeof pendingCommissionsPageOutput>;
 
@@ -255,6 +268,10 @@ export const COMMISSION_MESSAGES = {
   nothingMatches: 'No pending commissions match the filter',
   adjustmentAdded: 'Adjustment added',
   commissionVoided: 'Commission voided',
+  belowMinimum: (partners: readonly { companyName: string; net: string }[], minimum: string) =>
+    `Nothing was paid: ${partners.map((p) => `${p.companyName} (${formatMoney(p.net)})`).join('; ')} ${partners.length === 1 ? 'is' : 'are'} below the minimum payout of ${formatMoney(minimum)} and wait for a later payout. Leave them out of the selection.`,
+  nothingReachesMinimum: (minimum: string) =>
+    `No partner's payable total reaches the minimum payout of ${formatMoney(minimum)}; nothing was paid`,
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different set of commissions',
   payoutNotFound: 'Payout not found',
   payoutsProcessed: 'Payouts processed',

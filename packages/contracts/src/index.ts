@@ -22,3 +22,4 @@ export * from './team';
 export * from './tax-enums';
 export * from './ui';
 export * from './integrations';
+export * from './payment-methods';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYEE_TYPES } from './payment-methods';
 import {
   ADMIN_PARTNER_PASSWORD_MIN,
   BANK_ACCOUNT_NUMBER_MAX,
@@ -148,6 +149,10 @@ export const partnerProfileOutput = z.object({
   /** Last four digits only, e.g. "•••• 6789". */
   bankRoutingNumberMasked: nullableString,
   bankAccountNumberMasked: nullableString,
+  /** "m•••@acme.demo" when the partner is paid by PayPal. */
+  paypalEmailMasked: nullableString,
+  /** Business (CCD) or personal (PPD) account, for ACH. */
+  payeeType: z.enum(PAYEE_TYPES),
   createdAt: z.string(),
 });
 export type PartnerProfile = z.infer<typeof partnerProfileOutput>;

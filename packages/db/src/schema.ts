@@ -55,7 +55,10 @@ export interface PartnersTable {
   beneficiaryAddress: string | null;
   /** AES-256-GCM ciphertext with its key id (ACH account reference). */
   bankAccount: string | null;
+  /** AES-256-GCM ciphertext with its key id, like the bank numbers. */
   paypalEmail: string | null;
+  /** Who an ACH credit goes to: a business account (CCD entry) or a person's own (PPD). */
+  payeeType: Generated<'business' | 'individual'>;
   mailingAddress: string | null;
   status: Generated<'pending' | 'active' | 'inactive' | 'suspended' | 'rejected'>;
   expectedVolume: string | null;
@@ -241,6 +244,23 @@ export interface PayoutsTable {
   commissionCount: number;
   partnerCount: number;
   createdAt: Timestamp;
+  /** When the files went to the bank and PayPal; each line is then confirmed or returned. */
+  sentAt: NullableTimestamp;
+}
+
+/** One partner's credit in a payout: what a bank confirms or returns. */
+export interface PayoutLinesTable {
+  payoutId: string;
+  partnerId: string;
+  paymentMethod: 'Wire' | 'ACH' | 'PayPal';
+  amount: Money;
+  commissionCount: number;
+  status: Generated<'sent' | 'confirmed' | 'returned'>;
+  /** An ACH return code (R01, R02, …) when the line came back. */
+  returnCode: string | null;
+  returnReason: string | null;
+  resolvedAt: NullableTimestamp;
+  resolvedBy: string | null;
 }
 
 /** Referrals per stage, kept by triggers on referrals (migration 0004). */
@@ -456,6 +476,7 @@ export interface Database {
   activityLog: ActivityLogTable;
   referralVisits: ReferralVisitsTable;
   payouts: PayoutsTable;
+  payoutLines: PayoutLinesTable;
   referralStageCounts: ReferralStageCountsTable;
   programMonths: ProgramMonthsTable;
   pendingMonths: PendingMonthsTable;
@@ -483,6 +504,7 @@ export type CommissionRow = Selectable<CommissionsTable>;
 export type ClientPaymentRow = Selectable<ClientPaymentsTable>;
 export type MaterialRow = Selectable<MarketingMaterialsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
+export type PayoutLineRow = Selectable<PayoutLinesTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type TaxProfileRow = Selectable<TaxProfilesTable>;
 
@@ -528,6 +550,7 @@ export const TABLE_COLUMNS = {
     'beneficiaryAddress',
     'bankAccount',
     'paypalEmail',
+    'payeeType',
     'mailingAddress',
     'status',
     'expectedVolume',
@@ -666,6 +689,19 @@ export const TABLE_COLUMNS = {
     'commissionCount',
     'partnerCount',
     'createdAt',
+    'sentAt',
+  ],
+  payoutLines: [
+    'payoutId',
+    'partnerId',
+    'paymentMethod',
+    'amount',
+    'commissionCount',
+    'status',
+    'returnCode',
+    'returnReason',
+    'resolvedAt',
+    'resolvedBy',
   ],
   referralStageCounts: ['stage', 'referralCount'],
   programMonths: ['month', 'mrrDelta', 'newReferrals', 'dealsWon', 'commissionsPaid'],

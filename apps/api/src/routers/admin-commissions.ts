@@ -14,12 +14,30 @@ import {
   payoutsListOutput,
   pendingCommissionsPageOutput,
   voidCommissionInput,
+  failedCommissionOutput,
+  failedCommissionsInput,
+  payoutLineInput,
+  payoutLineOutput,
+  payoutLineReturnInput,
+  retryCommissionInput,
 } from '@portal/contracts';
+import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { runAccrual } from '../services/money/accrual';
 import { addAdjustment, voidCommission } from '../services/money/adjustments';
 import { failCommission, listPayouts, listPendingCommissions, processPayout } from '../services/money/payouts';
+import {
+  confirmPayoutLine,
+  listFailedCommissions,
+  listPayoutLines,
+  markPayoutSent,
+  retryCommission,
+  returnPayoutLine,
+} from '../services/money/payout-lines';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
+
+const payoutOnlyInput = z.object({ payoutId: z.uuid() });
+const okOutput = z.object({ ok: z.literal(true) });
 
 export const adminCommissionProcedures = {
   pendingCommissions: permittedProcedure('commissions:read')
@@ -79,4 +97,45 @@ export const adminCommissionProcedures = {
     .input(listPayoutsInput)
     .output(payoutsListOutput)
     .query(({ ctx, input }) => listPayouts(ctx.deps.db, input.limit)),
+
+  /** One line per partner of a payout: method, amount, and whether it was confirmed or returned. */
+  payoutLines: permittedProcedure('commissions:read')
+    .input(payoutOnlyInput)
+    .output(z.array(payoutLineOutput))
+    .query(({ ctx, input }) => listPayoutLines(ctx.deps.db, input.payoutId)),
+
+  markPayoutSent: permittedProcedure('payouts:write')
+    .input(payoutOnlyInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await markPayoutSent(ctx.deps.db, { payoutId: input.payoutId, actorId: ctx.user.id, now: ctx.deps.now() });
+      return { ok: true as const };
+    }),
+
+  confirmPayoutLine: permittedProcedure('payouts:write')
+    .input(payoutLineInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await confirmPayoutLine(ctx.deps.db, { ...input, actorId: ctx.user.id, now: ctx.deps.now() });
+      return { ok: true as const };
+    }),
+
+  returnPayoutLine: permittedProcedure('payouts:write')
+    .input(payoutLineReturnInput)
+    .output(payoutLineOutput)
+    .mutation(({ ctx, input }) =>
+      returnPayoutLine(ctx.deps.db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
+    ),
+
+  failedCommissions: permittedProcedure('commissions:read')
+    .input(failedCommissionsInput)
+    .output(z.array(failedCommissionOutput))
+    .query(({ ctx, input }) => listFailedCommissions(ctx.deps.db, input)),
+
+  retryCommission: permittedProcedure('commissions:write')
+    .input(retryCommissionInput)
+    .output(commissionOutput)
+    .mutation(({ ctx, input }) =>
+      retryCommission(ctx.deps.db, { id: input.id, actorId: ctx.user.id, now: ctx.deps.now() }),
+    ),
 } satisfies TRPCRouterRecord;

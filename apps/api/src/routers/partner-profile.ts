@@ -2,13 +2,14 @@ import {
   partnerApplicationInput,
   partnerProfileOutput,
   updateBankDetailsInput,
+  updatePaymentMethodInput,
   updatePartnerProfileInput,
   type PartnerProfile,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { toPartnerProfile } from '../services/platform/mappers';
 import { applyAsPartner, getOwnProfile } from '../services/partners/application';
-import { updateOwnBankDetails, updateOwnProfile } from '../services/partners/self-service';
+import { updateOwnBankDetails, updateOwnPaymentMethod, updateOwnProfile } from '../services/partners/self-service';
 import { partnerProcedure, partnerUserProcedure } from '../trpc/init';
 
 /** partner.me, partner.submitApplication (Partner onboarding issue). `apply` is a reserved word of tRPC routers. */
@@ -44,5 +45,13 @@ export const partnerProfileProcedures = {
     .output(partnerProfileOutput)
     .mutation(async ({ ctx, input }) =>
       toPartnerProfile(await updateOwnBankDetails(ctx.deps, { user: ctx.user, input, ip: ctx.ip }), ctx.deps.cipher),
+    ),
+
+  /** Wire, ACH or PayPal with the method's details and the current password; answered masked. */
+  updatePaymentMethod: partnerProcedure
+    .input(updatePaymentMethodInput)
+    .output(partnerProfileOutput)
+    .mutation(async ({ ctx, input }) =>
+      toPartnerProfile(await updateOwnPaymentMethod(ctx.deps, { user: ctx.user, input, ip: ctx.ip }), ctx.deps.cipher),
     ),
 } satisfies TRPCRouterRecord;

@@ -151,6 +151,8 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
 const RAW_KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'GET /api/admin/activity.csv',
   'GET /api/admin/payouts/{id}/wire-instructions.csv',
+  'GET /api/admin/payouts/{id}/ach.txt',
+  'GET /api/admin/payouts/{id}/paypal.csv',
   'GET /api/admin/exports/1099-nec/{year}.csv',
 ]);
 const NARROW_KEY_ALLOWED = new Set(['admin.materials']);
@@ -264,6 +266,16 @@ const newPendingCommission = async (fx: Fixtures) => {
     contractStartDate: '2025-01-01',
   });
   return createCommission(fx.t.deps, { partnerId: fx.active.partnerId, referralId, monthYear: '2025-02' });
+};
+/** A payout of one new commission of the active partner, marked sent: its line can be confirmed or returned. */
+const newSentPayout = async (fx: Fixtures) => {
+  const asAdmin = callerFor(fx.t.deps, fx.users.admin);
+  const payout = await asAdmin.admin.processPayout({
+    commissionIds: [await newPendingCommission(fx)],
+    idempotencyKey: randomUUID(),
+  });
+  await asAdmin.admin.markPayoutSent({ payoutId: payout.id });
+  return { payoutId: payout.id, partnerId: fx.active.partnerId };
 };
 const application = () => ({
   companyName: 'Matrix Agency',
@@ -402,6 +414,34 @@ const PROCEDURES: Record<string, Case> = {
     input: async (fx) => ({ id: await newPendingCommission(fx), reason: 'Duplicate' }),
   },
   'admin.payouts': { expect: READ, input: () => ({}) },
+  'admin.payoutLines': { expect: READ, input: (fx) => ({ payoutId: fx.payoutId }) },
+  'admin.markPayoutSent': {
+    expect: MONEY,
+    input: async (fx) => ({
+      payoutId: (
+        await callerFor(fx.t.deps, fx.users.admin).admin.processPayout({
+          commissionIds: [await newPendingCommission(fx)],
+          idempotencyKey: randomUUID(),
+        })
+      ).id,
+    }),
+  },
+  'admin.confirmPayoutLine': { expect: MONEY, input: (fx) => newSentPayout(fx) },
+  'admin.returnPayoutLine': {
+    expect: MONEY,
+    input: async (fx) => ({ ...(await newSentPayout(fx)), returnCode: 'R01' }),
+  },
+  'admin.failedCommissions': { expect: READ, input: () => ({}) },
+  'admin.programSettings': { expect: READ },
+  'admin.updateProgramSettings': { expect: MONEY, input: () => ({ payoutDay: 15 }) },
+  'admin.retryCommission': {
+    expect: MONEY,
+    input: async (fx) => {
+      const id = await newPendingCommission(fx);
+      await fx.t.db.updateTable('commissions').set({ status: 'failed' }).where('id', '=', id).execute();
+      return { id };
+    },
+  },
   'admin.trends': { expect: READ, input: () => ({ months: 12 }) },
   'admin.materials': { expect: READ },
   'admin.createMaterial': {
@@ -469,6 +509,21 @@ const PROCEDURES: Record<string, Case> = {
     expect: PARTNER_RECORD,
     freshPrincipal: true,
     input: () => ({
+      bankName: 'Matrix Bank',
+      bankRoutingNumber: '021000021',
+      bankAccountNumber: '99887766',
+      bankAccountType: 'savings',
+      bankAccountHolderName: 'Matrix Agency LLC',
+      bankAddress: '3 Bank Street',
+      beneficiaryAddress: '4 Main Street',
+      currentPassword: MATRIX_PASSWORD,
+    }),
+  },
+  'partner.updatePaymentMethod': {
+    expect: PARTNER_RECORD,
+    freshPrincipal: true,
+    input: () => ({
+      paymentMethod: 'Wire',
       bankName: 'Matrix Bank',
       bankRoutingNumber: '021000021',
       bankAccountNumber: '99887766',
@@ -562,6 +617,15 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'POST /api/auth/mfa/verify': {},
   'PATCH /api/partners/me': {},
   'PUT /api/partners/me/bank-details': {},
+  'PUT /api/partners/payment-method': {},
+  'GET /api/admin/payouts/{payoutId}/lines': {},
+  'POST /api/admin/payouts/{payoutId}/sent': {},
+  'POST /api/admin/payouts/{payoutId}/lines/{partnerId}/confirm': {},
+  'POST /api/admin/payouts/{payoutId}/lines/{partnerId}/return': {},
+  'GET /api/admin/commissions/failed': {},
+  'GET /api/admin/program-settings': {},
+  'PATCH /api/admin/program-settings': {},
+  'POST /api/admin/commissions/{id}/retry': {},
   // The paged lists and the site configuration, on REST like every other procedure.
   'GET /api/partners/referrals/page': {},
   'GET /api/admin/pipeline/{stage}': {},
@@ -664,6 +728,15 @@ const RAW_PATHS: Record<string, RawCase> = {
   'GET /api/admin/payouts/{id}/wire-instructions.csv': {
     expect: MONEY,
     request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv` }),
+  },
+  // The matrix's payout pays one wire partner: the ACH and PayPal files answer 409 past the permission check.
+  'GET /api/admin/payouts/{id}/ach.txt': {
+    expect: access(401, 403, 403, 403, 409, 409, 403),
+    request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/ach.txt` }),
+  },
+  'GET /api/admin/payouts/{id}/paypal.csv': {
+    expect: access(401, 403, 403, 403, 409, 409, 403),
+    request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/paypal.csv` }),
   },
   'GET /api/admin/activity.csv': {
     expect: ADMIN,

@@ -23,6 +23,7 @@ import * as m0020 from './0020-idempotency-keys';
 import * as m0021 from './0021-program-settings';
 import * as m0022 from './0022-lead-capture';
 import * as m0023 from './0023-client-payments';
+import * as m0024 from './0024-payout-rails';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0021-program-settings': m0021,
   '0022-lead-capture': m0022,
   '0023-client-payments': m0023,
+  '0024-payout-rails': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {

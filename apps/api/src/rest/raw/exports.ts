@@ -6,6 +6,7 @@ import { COMMISSION_MESSAGES, EXPORT_KINDS, type ExportKind } from '@portal/cont
 import { withActor } from '../../services/platform/actor';
 import { DomainError } from '../../services/platform/errors';
 import { csvStream, exportTable, logExport, WIRE_COLUMNS, wireInstructions } from '../../services/money/exports';
+import { nachaFileForPayout, paypalBatchForPayout } from '../../services/money/bank-files';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
 import { csvHeaders, errorResponse, requireAccess, UUID } from './raw-routes';
@@ -49,6 +50,42 @@ export const exportRoutes: RawRoutes = {
         return sendError(reply, error, deps);
       }
     });
+
+    app.get<{ Params: { id: string } }>('/api/admin/payouts/:id/ach.txt', async (req, reply) => {
+      try {
+        const admin = await requireAccess(deps, req, 'exports:bank');
+        if (!UUID.test(req.params.id)) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
+        const file = await withActor(admin, () =>
+          nachaFileForPayout(deps.db, {
+            cipher: deps.cipher,
+            originator: deps.config.ach,
+            payoutId: req.params.id,
+            actorId: admin.id,
+            now: deps.now(),
+          }),
+        );
+        return reply
+          .header('content-type', 'text/plain; charset=us-ascii')
+          .header('content-disposition', `attachment; filename="ach-${file.reference}.txt"`)
+          .header('cache-control', 'no-store')
+          .send(file.text);
+      } catch (error) {
+        return sendError(reply, error, deps);
+      }
+    });
+
+    app.get<{ Params: { id: string } }>('/api/admin/payouts/:id/paypal.csv', async (req, reply) => {
+      try {
+        const admin = await requireAccess(deps, req, 'exports:bank');
+        if (!UUID.test(req.params.id)) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
+        const batch = await withActor(admin, () =>
+          paypalBatchForPayout(deps.db, { cipher: deps.cipher, payoutId: req.params.id, actorId: admin.id }),
+        );
+        return csvHeaders(reply, `paypal-${batch.reference}.csv`).send(batch.text);
+      } catch (error) {
+        return sendError(reply, error, deps);
+      }
+    });
   },
 
   openapi: [
@@ -70,12 +107,49 @@ export const exportRoutes: RawRoutes = {
       path: '/api/admin/payouts/{id}/wire-instructions.csv',
       operation: {
         operationId: 'exports.wireInstructions',
-        summary: "A payout's wire instructions per partner, with decrypted bank details (logged)",
+        summary: "A payout's wire instructions per wire partner, with decrypted bank details (logged)",
         tags: ['Admin: exports'],
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
         responses: {
           ...csvResponse('One row per partner: beneficiary, bank, routing and account numbers, amount'),
           404: errorResponse('No such payout'),
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/payouts/{id}/ach.txt',
+      operation: {
+        operationId: 'exports.achFile',
+        summary: "A payout's NACHA file for its ACH partners (needs exports:bank; logged)",
+        description:
+          '94-character records blocked to a multiple of ten lines with 9-filler; a CCD batch for business accounts and a PPD batch for personal ones, credits only, one entry per partner (its net of the payout), effective the next banking day (weekends and US federal holidays skipped). ' +
+          'Built from ACH_IMMEDIATE_DESTINATION, ACH_IMMEDIATE_ORIGIN, ACH_COMPANY_NAME, ACH_COMPANY_ID and ACH_ODFI_ROUTING; without them 409.',
+        tags: ['Admin: exports'],
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+        responses: {
+          200: { description: 'The NACHA file', content: { 'text/plain': { schema: { type: 'string' } } } },
+          401: errorResponse('Not signed in'),
+          403: errorResponse('Not an admin'),
+          404: errorResponse('No such payout'),
+          409: errorResponse('ACH originator settings are not configured, or the payout pays nobody by ACH'),
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/payouts/{id}/paypal.csv',
+      operation: {
+        operationId: 'exports.paypalBatch',
+        summary: "A payout's PayPal Payouts batch CSV for its PayPal partners (needs exports:bank; logged)",
+        description:
+          "PayPal's upload format without a header line: recipient email, amount, USD, a unique id per partner (its referral code), a note naming the payout, PAYPAL.",
+        tags: ['Admin: exports'],
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+        responses: {
+          ...csvResponse('One row per PayPal partner'),
+          404: errorResponse('No such payout'),
+          409: errorResponse('The payout pays nobody by PayPal'),
         },
       },
     },

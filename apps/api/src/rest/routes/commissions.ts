@@ -168,4 +168,55 @@ export const commissionRoutes: RestRoute[] = [
     summary: 'Recent payouts, newest first (default limit 10)',
     tag: adminTag,
   },
+  {
+    method: 'GET',
+    path: '/api/admin/payouts/{payoutId}/lines',
+    procedure: 'admin.payoutLines',
+    summary:
+      "A payout's lines, one per partner: payment method, amount, and sent, confirmed or returned (with the return code)",
+    tag: adminTag,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payouts/{payoutId}/sent',
+    procedure: 'admin.markPayoutSent',
+    summary:
+      'Mark a payout as sent (its files went to the bank and PayPal); its lines can then be confirmed or returned',
+    tag: adminTag,
+    description: 'A payout already marked sent is 409.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payouts/{payoutId}/lines/{partnerId}/confirm',
+    procedure: 'admin.confirmPayoutLine',
+    summary: "Confirm a partner's line of a sent payout (the money arrived)",
+    tag: adminTag,
+    description: 'Before the payout is marked sent, or for a line already confirmed or returned: 409.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payouts/{payoutId}/lines/{partnerId}/return',
+    procedure: 'admin.returnPayoutLine',
+    summary: "Record that a partner's credit came back ({ returnCode: R01…R29 or OTHER, reason? })",
+    tag: adminTag,
+    description:
+      "The partner's commissions in the payout become failed with the return's reason (e.g. \"Returned: R01 Insufficient funds\") and leave the partner's paid totals; the partner is mailed to fix their payment details. " +
+      'The fees are offered again when the partner changes their payment details, or with POST /api/admin/commissions/{id}/retry. OTHER needs a reason.',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/commissions/failed',
+    procedure: 'admin.failedCommissions',
+    summary:
+      'Failed commissions with the reason, newest first (optionally of one partner: partnerId; limit, default 100)',
+    tag: adminTag,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/commissions/{id}/retry',
+    procedure: 'admin.retryCommission',
+    summary: 'Offer a failed commission to the processor again (it becomes pending)',
+    tag: adminTag,
+    description: 'Only a failed commission can be retried (409 otherwise).',
+  },
 ];

@@ -37,4 +37,18 @@ export const partnerProfileRoutes: RestRoute[] = [
       'Every wire field is required (routing number 9 digits). A wrong current password is 400 and counts as a failed sign-in. The partner and the admins get a mail ("Your bank details were changed").',
     responseHeaders: [{ name: 'Retry-After', description: 'Seconds to wait, on 429' }],
   },
+  {
+    method: 'PUT',
+    path: '/api/partners/payment-method',
+    procedure: 'partner.updatePaymentMethod',
+    summary: "Choose how payouts are paid: Wire, ACH or PayPal, with that method's details and the current password",
+    tag: 'Partner',
+    description:
+      '{ paymentMethod: "Wire", bankName, bankRoutingNumber (9 digits), bankAccountNumber, bankAccountType, bankAccountHolderName, bankAddress, beneficiaryAddress, currentPassword }, ' +
+      '{ paymentMethod: "ACH", bankRoutingNumber (9 digits with a valid ABA check digit), bankAccountNumber (4 to 17 letters or digits), bankAccountType (checking or savings), bankAccountHolderName, payeeType (business: CCD, individual: PPD; default business), bankName?, currentPassword } ' +
+      'or { paymentMethod: "PayPal", paypalEmail, currentPassword }. ACH and PayPal need an active partnership (409 otherwise). ' +
+      "Numbers and the PayPal email are stored encrypted and answered masked; the other method's details are cleared. Failed fees of the partner are offered again. " +
+      'A wrong current password is 400 and counts as a failed sign-in. The partner and the admins get a mail.',
+    responseHeaders: [{ name: 'Retry-After', description: 'Seconds to wait, on 429' }],
+  },
 ];

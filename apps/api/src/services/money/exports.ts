@@ -265,7 +265,7 @@ export const WIRE_COLUMNS: CsvColumn[] = [
 ];
 
 /**
- * One row per partner of a payout, with the bank numbers decrypted: the one place they leave the
+ * One row per wire partner of a payout, with the bank numbers decrypted: the one place they leave the
  * server in full. The download is logged in the activity log. Null when there is no such payout.
  */
 export async function wireInstructions(
@@ -299,6 +299,8 @@ export async function wireInstructions(
         sql<string>`min(c.payment_method)`.as('paymentMethod'),
       ])
       .where('c.payoutId', '=', payoutId)
+      // ACH and PayPal partners leave in their own files (bank-files.ts).
+      .where('c.paymentMethod', '=', 'Wire')
       .groupBy('p.id')
       .orderBy('p.companyName')
       .execute();

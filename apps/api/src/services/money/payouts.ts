@@ -27,6 +27,9 @@ import { toCommission } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
 import { lockCommission, type CommissionChange } from './adjustments';
 import type { AppConfig } from '../../config';
+import { getProgramSettings } from '../platform/program-settings';
+import { insertPayoutLines, payoutMethodTotals } from './payout-lines';
+import { proposedPayoutDate } from './business-days';
 import { pendingPartnersMissingTaxProfile, refuseMissingTaxProfiles, withTaxProfileMarks } from './tax-profiles';
 
 export interface PayoutRequest {
@@ -153,12 +156,24 @@ export async function processPayout(
     if (earlier) {
       if (earlier.requestHash !== requestHash)
         throw DomainError.unprocessable(COMMISSION_MESSAGES.idempotencyKeyReused);
-      return { payout: toPayout(earlier), replayed: true };
+      return { payout: await withMethodTotals(trx, earlier), replayed: true };
     }
 
     const locked = await lockSelection(trx, request, todayOf(now));
-    const ids = locked.map((row) => row.id);
-    const nets = await netPerPartner(trx, ids);
+    const selected = await netPerPartner(
+      trx,
+      locked.map((row) => row.id),
+    );
+    // The minimum payout: a filter leaves out the partners below it (they wait for a later run); a
+    // hand-made selection that includes one is refused by name.
+    const { minimumPayout } = await getProgramSettings(trx);
+    const waiting = selected.filter((row) => toCents(row.net) < toCents(minimumPayout));
+    if (waiting.length > 0 && !request.matching)
+      throw DomainError.unprocessable(COMMISSION_MESSAGES.belowMinimum(waiting, minimumPayout));
+    const waitingIds = new Set(waiting.map((row) => row.partnerId));
+    const nets = selected.filter((row) => !waitingIds.has(row.partnerId));
+    if (nets.length === 0) throw DomainError.unprocessable(COMMISSION_MESSAGES.nothingReachesMinimum(minimumPayout));
+    const ids = locked.filter((row) => !waitingIds.has(row.partnerId)).map((row) => row.id);
     const partnerIds = nets.map((row) => row.partnerId);
     // Tax profiles: with REQUIRE_TAX_PROFILE_FOR_PAYOUT, a partner past the 1099 threshold without one is refused.
     await refuseMissingTaxProfiles(trx, { config: mail.config, now, partnerIds, commissionIds: ids });
@@ -192,6 +207,7 @@ export async function processPayout(
       from partners p
       where p.id = c.partner_id and ${idIn(ids)} and c.status = 'pending'
     `.execute(trx);
+    await insertPayoutLines(trx, payout.id);
 
     await refreshPartnerTotals(trx, partnerIds, now);
     await logActivity(trx, {
@@ -220,11 +236,14 @@ export async function processPayout(
       },
       now,
     });
-    return { payout: toPayout(payout), replayed: false };
+    return { payout: await withMethodTotals(trx, payout), replayed: false };
   });
 }
 
-export function toPayout(row: PayoutRow): Payout {
+export function toPayout(
+  row: PayoutRow,
+  lines: { methods: Payout['methods']; returnedCount: number } = { methods: [], returnedCount: 0 },
+): Payout {
   return {
     id: row.id,
     reference: row.reference,
@@ -232,7 +251,14 @@ export function toPayout(row: PayoutRow): Payout {
     commissionCount: row.commissionCount,
     partnerCount: row.partnerCount,
     paidAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+    methods: lines.methods,
+    returnedCount: lines.returnedCount,
   };
+}
+
+async function withMethodTotals(db: DbOrTx, row: PayoutRow): Promise<Payout> {
+  return toPayout(row, (await payoutMethodTotals(db, [row.id])).get(row.id));
 }
 
 export async function failCommission(
@@ -408,14 +434,36 @@ export async function listPendingCommissions(
           .orderBy('c.id')
           .limit(500)
           .execute();
+  const settings = await getProgramSettings(db);
+  const waiting = await partnersBelowMinimum(db, { partnerIds, minimumPayout: settings.minimumPayout });
+  const marked = await withTaxProfileMarks(db, { config, now, items });
   return {
-    items: await withTaxProfileMarks(db, { config, now, items }),
+    items: marked.map((item) => ({ ...item, belowMinimum: waiting.has(item.partnerId) })),
     openClawbacks,
     total: Number(summary.total),
     totalAmount: summary.totalAmount,
     limit: page.limit,
     offset: page.offset,
+    minimumPayout: settings.minimumPayout,
+    proposedPayoutDate: proposedPayoutDate(now, settings.payoutDay),
   };
+}
+
+/** The partners among these whose whole payable total (every pending fee, clawbacks netted) is below the minimum. */
+async function partnersBelowMinimum(
+  db: DbOrTx,
+  { partnerIds, minimumPayout }: { partnerIds: readonly string[]; minimumPayout: string },
+): Promise<Set<string>> {
+  if (partnerIds.length === 0 || toCents(minimumPayout) === 0) return new Set();
+  const rows = await db
+    .selectFrom('commissions as c')
+    .select('c.partnerId')
+    .where('c.status', '=', 'pending')
+    .where('c.partnerId', 'in', partnerIds)
+    .groupBy('c.partnerId')
+    .having(sql<SqlBool>`sum(c.amount) < ${minimumPayout}::numeric`)
+    .execute();
+  return new Set(rows.map((row) => row.partnerId));
 }
 
 /** Every pending commission the filter matches, oldest first, batch by batch (the REST list without `limit`). */
@@ -442,7 +490,11 @@ export async function listPayouts(db: Db, limit: number): Promise<Payout[]> {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(toPayout);
+  const totals = await payoutMethodTotals(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toPayout(row, totals.get(row.id)));
 }
 
 /** A partner's own commissions, newest month first, with the client's name. */

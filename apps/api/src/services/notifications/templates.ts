@@ -51,6 +51,7 @@ export interface TemplateValues {
     dashboardUrl: string;
   };
   payoutFailed: { contactName: string; amount: string; month: string; reason: string; dashboardUrl: string };
+  payoutReturned: { contactName: string; amount: string; reference: string; reason: string; settingsUrl: string };
   clientAdded: { contactName: string; clientCompanyName: string; service: string; dashboardUrl: string };
   consultationBooked: {
     contactName: string;
@@ -63,11 +64,19 @@ export interface TemplateValues {
   dealLost: { contactName: string; clientCompanyName: string; reason: string | null; dashboardUrl: string };
   monthlySummary: { contactName: string; month: string; count: number; amount: string; dashboardUrl: string };
   teamInvitation: { roleLabel: string; invitedBy: string; acceptUrl: string; validDays: number };
-  bankDetailsChanged: { contactName: string; account: string | null; changedAt: string; settingsUrl: string };
+  /** `destination`, when given, names the new way payouts go ("PayPal, m•••@acme.demo"). */
+  bankDetailsChanged: {
+    contactName: string;
+    account: string | null;
+    destination?: string;
+    changedAt: string;
+    settingsUrl: string;
+  };
   partnerBankDetailsChanged: {
     companyName: string;
     contactName: string;
     account: string | null;
+    destination?: string;
     changedAt: string;
     partnersUrl: string;
   };
@@ -123,22 +132,30 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     action: { label: 'Accept the invitation', url: acceptUrl },
     note: 'If you did not expect this invitation, ignore this mail.',
   }),
-  bankDetailsChanged: ({ contactName, account, changedAt, settingsUrl }) => ({
+  bankDetailsChanged: ({ contactName, account, destination, changedAt, settingsUrl }) => ({
     subject: 'Your bank details were changed',
     heading: 'Your bank details were changed',
     paragraphs: [
       `Hello ${contactName}, the bank details of your ${PRODUCT_NAME} partner account were changed on ${changedAt}.`,
-      account ? `Payouts now go to the account ending ${account.slice(-4)}.` : 'Payouts go to the new account.',
+      destination
+        ? `Payouts now go by ${destination}.`
+        : account
+          ? `Payouts now go to the account ending ${account.slice(-4)}.`
+          : 'Payouts go to the new account.',
     ],
     action: { label: 'Review your settings', url: settingsUrl },
     note: 'If you did not change them, reset your password right away and tell your program contact.',
   }),
-  partnerBankDetailsChanged: ({ companyName, contactName, account, changedAt, partnersUrl }) => ({
+  partnerBankDetailsChanged: ({ companyName, contactName, account, destination, changedAt, partnersUrl }) => ({
     subject: `Bank details changed: ${companyName}`,
     heading: 'A partner changed their bank details',
     paragraphs: [
       `${contactName} of ${companyName} changed the partner's bank details on ${changedAt}.`,
-      account ? `The new account ends ${account.slice(-4)}.` : 'A new account was given.',
+      destination
+        ? `Payouts now go by ${destination}.`
+        : account
+          ? `The new account ends ${account.slice(-4)}.`
+          : 'A new account was given.',
     ],
     action: { label: 'Open the partners', url: partnersUrl },
   }),
@@ -265,6 +282,16 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
       'Check your payment details and contact your program contact.',
     ],
     action: { label: 'See your commissions', url: dashboardUrl },
+  }),
+  payoutReturned: ({ contactName, amount, reference, reason, settingsUrl }) => ({
+    subject: `Your payout of ${amount} came back`,
+    heading: 'Your payout came back',
+    paragraphs: [
+      `Hello ${contactName}, your bank returned the payout of ${amount} (reference ${reference}).`,
+      `Reason: ${reason}`,
+      'Please check and correct your payment details in Settings; the fees are paid again with the next payout after the change.',
+    ],
+    action: { label: 'Fix your payment details', url: settingsUrl },
   }),
   clientAdded: ({ contactName, clientCompanyName, service, dashboardUrl }) => ({
     subject: `A client was added for you: ${clientCompanyName}`,

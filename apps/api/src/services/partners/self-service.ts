@@ -1,20 +1,25 @@
-// A partner's own corrections: the profile (registration rules and messages) and the
-// wire details. Bank details need the current password; they are sealed again with the row's
+// A partner's own corrections: the profile (registration rules and messages) and how they are
+// paid (wire, ACH or PayPal). Bank details need the current password; they are sealed again with the row's
 // associated data (v2), answered masked, logged, and mailed to the partner and to every admin.
 
-import type { updateBankDetailsInput, updatePartnerProfileInput } from '@portal/contracts';
+import type { updateBankDetailsInput, updatePartnerProfileInput, updatePaymentMethodInput } from '@portal/contracts';
 import type { Partner, PartnerUpdate } from '@portal/db';
 import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../deps';
 import { confirmCurrentPassword } from '../accounts/password-reset';
 import { logActivity } from '../platform/activity';
-import { bankFieldContext, maskLastFour } from '../platform/crypto';
+import { bankFieldContext, maskEmail, maskLastFour, type BankNumberColumn } from '../platform/crypto';
+import { DomainError } from '../platform/errors';
+import { reofferFailedCommissions } from '../money/payout-lines';
 import { enqueueTemplate } from '../notifications/outbox';
 import { mailTime, portalLink } from '../notifications/templates';
 import { getOwnProfile } from './application';
 
 type ProfileChanges = z.output<typeof updatePartnerProfileInput>;
 type BankDetails = z.output<typeof updateBankDetailsInput>;
+type PaymentMethodDetails = z.output<typeof updatePaymentMethodInput>;
+
+const PARTNER_PAYMENT_METHOD_NOT_ACTIVE = 'ACH and PayPal can be chosen once your partnership is active';
 
 const PROFILE_FIELDS = ['companyName', 'contactName', 'companyType', 'website', 'phone'] as const;
 
@@ -54,43 +59,91 @@ export async function updateOwnBankDetails(
   deps: AppDeps,
   { user, input, ip }: { user: SessionUser; input: BankDetails; ip: string },
 ): Promise<Partner> {
+  return updateOwnPaymentMethod(deps, { user, input: { ...input, paymentMethod: 'Wire' }, ip });
+}
+
+/**
+ * How the partner is paid: wire, ACH or PayPal, after the current password. Numbers and the PayPal
+ * email are sealed; the other method's details are cleared so a file never reads stale ones. Fees
+ * that failed (a returned credit, a bad account) are offered again: the details they failed on
+ * are gone.
+ */
+export async function updateOwnPaymentMethod(
+  deps: AppDeps,
+  { user, input, ip }: { user: SessionUser; input: PaymentMethodDetails; ip: string },
+): Promise<Partner> {
   await confirmCurrentPassword(deps, { user, password: input.currentPassword, ip });
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const partner = await getOwnProfile(trx, user.id);
+    if (input.paymentMethod !== 'Wire' && partner.status !== 'active')
+      throw DomainError.conflict(PARTNER_PAYMENT_METHOD_NOT_ACTIVE);
+    const seal = (value: string, column: BankNumberColumn) =>
+      deps.cipher.encrypt(value, bankFieldContext(partner.id, column));
+    const noBank = {
+      bankName: null,
+      bankRoutingNumber: null,
+      bankAccountNumber: null,
+      bankAccountType: null,
+      bankAccountHolderName: null,
+      bankAddress: null,
+      beneficiaryAddress: null,
+    } as const;
+    const changes: PartnerUpdate =
+      input.paymentMethod === 'Wire'
+        ? {
+            bankName: input.bankName,
+            bankRoutingNumber: seal(input.bankRoutingNumber, 'bank_routing_number'),
+            bankAccountNumber: seal(input.bankAccountNumber, 'bank_account_number'),
+            bankAccountType: input.bankAccountType,
+            bankAccountHolderName: input.bankAccountHolderName,
+            bankAddress: input.bankAddress,
+            beneficiaryAddress: input.beneficiaryAddress,
+            paypalEmail: null,
+          }
+        : input.paymentMethod === 'ACH'
+          ? {
+              ...noBank,
+              bankName: input.bankName || null,
+              bankRoutingNumber: seal(input.bankRoutingNumber, 'bank_routing_number'),
+              bankAccountNumber: seal(input.bankAccountNumber, 'bank_account_number'),
+              bankAccountType: input.bankAccountType,
+              bankAccountHolderName: input.bankAccountHolderName,
+              payeeType: input.payeeType,
+              paypalEmail: null,
+            }
+          : { ...noBank, paypalEmail: seal(input.paypalEmail, 'paypal_email') };
     const updated = await trx
       .updateTable('partners')
-      .set({
-        paymentMethod: 'Wire',
-        bankName: input.bankName,
-        bankRoutingNumber: deps.cipher.encrypt(
-          input.bankRoutingNumber,
-          bankFieldContext(partner.id, 'bank_routing_number'),
-        ),
-        bankAccountNumber: deps.cipher.encrypt(
-          input.bankAccountNumber,
-          bankFieldContext(partner.id, 'bank_account_number'),
-        ),
-        bankAccountType: input.bankAccountType,
-        bankAccountHolderName: input.bankAccountHolderName,
-        bankAddress: input.bankAddress,
-        beneficiaryAddress: input.beneficiaryAddress,
-        updatedAt: now,
-      })
+      .set({ ...changes, paymentMethod: input.paymentMethod, updatedAt: now })
       .where('id', '=', partner.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const masked = maskLastFour(input.bankAccountNumber);
+    const reoffered = await reofferFailedCommissions(trx, { partnerId: partner.id, actorId: user.id, now });
     // Only masked numbers reach the log and the mails.
+    const masked = input.paymentMethod === 'PayPal' ? null : maskLastFour(input.bankAccountNumber);
+    const destination =
+      input.paymentMethod === 'PayPal'
+        ? `PayPal to ${maskEmail(input.paypalEmail)}`
+        : input.paymentMethod === 'ACH'
+          ? `ACH to the account ending ${input.bankAccountNumber.slice(-4)}`
+          : undefined;
     await logActivity(trx, {
       userId: user.id,
       action: 'partner.bank_details_updated',
       entityType: 'partner',
       entityId: partner.id,
       details: {
-        bankName: input.bankName,
-        accountNumber: masked,
-        routingNumber: maskLastFour(input.bankRoutingNumber),
+        paymentMethod: input.paymentMethod,
+        ...(input.paymentMethod === 'PayPal'
+          ? { paypalEmail: maskEmail(input.paypalEmail) }
+          : {
+              bankName: input.bankName || null,
+              accountNumber: masked,
+              routingNumber: maskLastFour(input.bankRoutingNumber),
+            }),
+        ...(input.paymentMethod === 'ACH' ? { payeeType: input.payeeType } : {}),
+        ...(reoffered > 0 ? { failedCommissionsReoffered: reoffered } : {}),
       },
     });
     const changedAt = mailTime(now);
@@ -101,6 +154,7 @@ export async function updateOwnBankDetails(
       values: {
         contactName: partner.contactName,
         account: masked,
+        ...(destination ? { destination } : {}),
         changedAt,
         settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
       },
@@ -121,6 +175,7 @@ export async function updateOwnBankDetails(
           companyName: partner.companyName,
           contactName: partner.contactName,
           account: masked,
+          ...(destination ? { destination } : {}),
           changedAt,
           partnersUrl: portalLink(deps.config, '/admin'),
         },

@@ -19,7 +19,8 @@ const VERSION = 'v2';
 
 const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
 
-export type BankNumberColumn = 'bank_routing_number' | 'bank_account_number';
+/** The sealed payment details of a partner: the bank numbers and the PayPal email. */
+export type BankNumberColumn = 'bank_routing_number' | 'bank_account_number' | 'paypal_email';
 
 /**
  * The associated data of a partner's bank number: table, column and the partner's id. The id is
@@ -78,4 +79,12 @@ export function createFieldCipher(currentKeyBase64: string, oldKeysBase64: strin
 export function maskLastFour(plain: string | null | undefined): string | null {
   if (!plain) return null;
   return `•••• ${plain.slice(-4)}`;
+}
+
+/** "m•••@northwind.demo": a PayPal email with all but its first letter hidden. */
+export function maskEmail(plain: string | null | undefined): string | null {
+  if (!plain) return null;
+  const at = plain.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${plain.slice(0, 1)}•••${plain.slice(at)}`;
 }

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../deps';
 import { logActivity, type DbOrTx } from './activity';
 import { captureLead, type CapturedLead } from '../referrals/lead-capture';
 import { accrueMonth } from '../money/accrual';
+import { insertPayoutLines } from '../money/payout-lines';
 import { bankFieldContext } from './crypto';
 import { seedDemoMaterials } from '../materials/demo-materials';
 import { refreshPartnerTotals } from '../partners/partner-totals';
@@ -45,6 +46,9 @@ interface DemoPartner {
   /** Months ago the partner applied. */
   appliedMonthsAgo: number;
   referrals?: DemoReferral[];
+  /** How the partner is paid, when not by wire. */
+  payment?:
+    { method: 'ACH'; routing: string; payeeType: 'business' | 'individual' } | { method: 'PayPal'; email: string };
 }
 
 interface DemoReferral {
@@ -113,6 +117,7 @@ const PARTNERS: DemoPartner[] = [
     website: 'https://summitledger.example',
     phone: '+1 206 555 0199',
     appliedMonthsAgo: 5,
+    payment: { method: 'ACH', routing: '011000015', payeeType: 'business' },
     referrals: [
       {
         client: 'Pixel & Pine Toys',
@@ -139,6 +144,7 @@ const PARTNERS: DemoPartner[] = [
     status: 'active',
     website: 'https://shoplineapps.example',
     appliedMonthsAgo: 3,
+    payment: { method: 'PayPal', email: 'payouts@shoplineapps.example' },
     referrals: [
       {
         client: 'Moonlit Candle Co',
@@ -302,6 +308,36 @@ async function seedDemoClientPayments(deps: AppDeps, now: Date): Promise<void> {
   });
 }
 
+/** Wire by default; the ACH partner has a US account (valid ABA number), the PayPal partner an email. */
+function demoPaymentDetails(deps: AppDeps, id: string, demo: DemoPartner, index: number) {
+  const account = `4410${String(index).padStart(4, '0')}7788`;
+  if (demo.payment?.method === 'PayPal')
+    return {
+      paymentMethod: 'PayPal' as const,
+      paypalEmail: deps.cipher.encrypt(demo.payment.email, bankFieldContext(id, 'paypal_email')),
+    };
+  if (demo.payment?.method === 'ACH')
+    return {
+      paymentMethod: 'ACH' as const,
+      payeeType: demo.payment.payeeType,
+      bankName: 'Cascade Community Bank',
+      bankRoutingNumber: deps.cipher.encrypt(demo.payment.routing, bankFieldContext(id, 'bank_routing_number')),
+      bankAccountNumber: deps.cipher.encrypt(account, bankFieldContext(id, 'bank_account_number')),
+      bankAccountType: 'checking' as const,
+      bankAccountHolderName: demo.companyName,
+    };
+  return {
+    paymentMethod: 'Wire' as const,
+    bankName: 'First Cascade Bank',
+    bankRoutingNumber: deps.cipher.encrypt('123000248', bankFieldContext(id, 'bank_routing_number')),
+    bankAccountNumber: deps.cipher.encrypt(account, bankFieldContext(id, 'bank_account_number')),
+    bankAccountType: 'checking' as const,
+    bankAccountHolderName: demo.companyName,
+    bankAddress: '100 SW Main St, Portland, OR 97204',
+    beneficiaryAddress: '2200 NW Front Ave, Portland, OR 97209',
+  };
+}
+
 export async function isDatabaseEmpty(deps: Pick<AppDeps, 'db'>): Promise<boolean> {
   const user = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   return !user;
@@ -345,17 +381,7 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
           website: demo.website ?? null,
           phone: demo.phone ?? null,
           expectedVolume: '3-5 referrals/month',
-          paymentMethod: 'Wire',
-          bankName: 'First Cascade Bank',
-          bankRoutingNumber: deps.cipher.encrypt('123000248', bankFieldContext(id, 'bank_routing_number')),
-          bankAccountNumber: deps.cipher.encrypt(
-            `4410${String(ids.length + 1).padStart(4, '0')}7788`,
-            bankFieldContext(id, 'bank_account_number'),
-          ),
-          bankAccountType: 'checking',
-          bankAccountHolderName: demo.companyName,
-          bankAddress: '100 SW Main St, Portland, OR 97204',
-          beneficiaryAddress: '2200 NW Front Ave, Portland, OR 97209',
+          ...demoPaymentDetails(deps, id, demo, ids.length + 1),
           status: demo.status,
           referralCode: await allocateReferralCode(trx, demo.companyName),
           applicationDate: applied,
@@ -463,18 +489,37 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // Each fee is paid by its partner's method; the payout went out the next day and every line
+      // was confirmed, except in the latest one, whose ACH credit came back (R01).
+      await sql`
+        update commissions c set status = 'paid', payment_date = ${paidAt}, payment_method = p.payment_method,
+          payment_reference = ${reference}, payout_id = ${payout.id}, updated_at = ${paidAt}
+        from partners p where p.id = c.partner_id and c.month_year = ${month}
+      `.execute(trx);
+      await insertPayoutLines(trx, payout.id);
+      const sentAt = new Date(paidAt.getTime() + 86400_000);
+      await trx.updateTable('payouts').set({ sentAt }).where('id', '=', payout.id).execute();
       await trx
-        .updateTable('commissions')
-        .set({
-          status: 'paid',
-          paymentDate: paidAt,
-          paymentMethod: 'Wire',
-          paymentReference: reference,
-          payoutId: payout.id,
-          updatedAt: paidAt,
-        })
-        .where('monthYear', '=', month)
+        .updateTable('payoutLines')
+        .set({ status: 'confirmed', resolvedAt: sentAt })
+        .where('payoutId', '=', payout.id)
         .execute();
+      if (n === 2) {
+        const returned = await trx
+          .updateTable('payoutLines')
+          .set({ status: 'returned', returnCode: 'R01', returnReason: 'R01 Insufficient funds', resolvedAt: sentAt })
+          .where('payoutId', '=', payout.id)
+          .where('paymentMethod', '=', 'ACH')
+          .returning('partnerId')
+          .execute();
+        for (const line of returned)
+          await trx
+            .updateTable('commissions')
+            .set({ status: 'failed', failureReason: 'Returned: R01 Insufficient funds', updatedAt: sentAt })
+            .where('payoutId', '=', payout.id)
+            .where('partnerId', '=', line.partnerId)
+            .execute();
+      }
     }
     // One transfer that bounced, so the failed state is visible.
     const bounced = await trx

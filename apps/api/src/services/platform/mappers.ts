@@ -2,7 +2,7 @@
 
 import type { PartnerProfile, Referral, Commission } from '@portal/contracts';
 import type { CommissionRow, Partner, ReferralRow } from '@portal/db';
-import { bankFieldContext, maskLastFour, type FieldCipher } from './crypto';
+import { bankFieldContext, maskEmail, maskLastFour, type FieldCipher } from './crypto';
 
 export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
@@ -34,6 +34,8 @@ export function toPartnerProfile(row: Partner, cipher: FieldCipher): PartnerProf
     agreementSignedAt: iso(row.agreementSignedAt),
     agreementVersion: row.agreementVersion,
     ...maskedBankDetails(row, cipher),
+    paypalEmailMasked: maskEmail(decryptOrNull(cipher, row.paypalEmail, bankFieldContext(row.id, 'paypal_email'))),
+    payeeType: row.payeeType,
     createdAt: row.createdAt.toISOString(),
   };
 }

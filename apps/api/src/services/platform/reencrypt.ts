@@ -60,6 +60,7 @@ export interface ReencryptResult {
 const COLUMNS = [
   ['bankRoutingNumber', 'bank_routing_number'],
   ['bankAccountNumber', 'bank_account_number'],
+  ['paypalEmail', 'paypal_email'],
 ] as const satisfies ReadonlyArray<readonly [string, BankNumberColumn]>;
 
 export async function reencryptBankNumbers(
@@ -74,8 +75,14 @@ export async function reencryptBankNumbers(
     const lastId = await db.transaction().execute(async (trx) => {
       let query = trx
         .selectFrom('partners')
-        .select(['id', 'bankRoutingNumber', 'bankAccountNumber'])
-        .where((eb) => eb.or([eb('bankRoutingNumber', 'is not', null), eb('bankAccountNumber', 'is not', null)]))
+        .select(['id', 'bankRoutingNumber', 'bankAccountNumber', 'paypalEmail'])
+        .where((eb) =>
+          eb.or([
+            eb('bankRoutingNumber', 'is not', null),
+            eb('bankAccountNumber', 'is not', null),
+            eb('paypalEmail', 'is not', null),
+          ]),
+        )
         .orderBy('id')
         .limit(batchSize)
         .forUpdate();

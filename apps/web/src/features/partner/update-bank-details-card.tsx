@@ -1,11 +1,13 @@
-// "Update bank details": new wire details, confirmed with the current password. The
-// numbers come back only masked; the partner and the admins get a mail.
+// "Payment method": how payouts reach the partner, by wire, ACH or PayPal (ACH and PayPal once the
+// partnership is active), confirmed with the current password. The numbers and the PayPal email
+// come back only masked; the partner and the admins get a mail.
 
 import {
   Button,
   Card,
   Group,
   PasswordInput,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -19,11 +21,18 @@ import {
   BANK_ACCOUNT_TYPE_LABELS,
   BANK_ACCOUNT_TYPES,
   MESSAGES,
+  PAYEE_TYPE_LABELS,
+  PAYEE_TYPES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHOD_MESSAGES,
+  PAYMENT_METHODS,
   filterAccountNumber,
   filterRoutingNumber,
-  updateBankDetailsInput,
+  updatePaymentMethodInput,
+  type BankAccountType,
   type PartnerProfile,
-  type UpdateBankDetailsInput,
+  type PayeeType,
+  type PaymentMethod,
 } from '@portal/contracts';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -32,11 +41,27 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { useSubmitOnce } from '../../lib/use-submit-once';
 
 const accountTypeOptions = BANK_ACCOUNT_TYPES.map((value) => ({ value, label: BANK_ACCOUNT_TYPE_LABELS[value] }));
+const payeeTypeOptions = PAYEE_TYPES.map((value) => ({ value, label: PAYEE_TYPE_LABELS[value] }));
 
-const EMPTY: UpdateBankDetailsInput = {
+/** Every field of the three methods; the schema keeps those of the chosen one. */
+interface PaymentMethodForm {
+  paymentMethod: PaymentMethod;
+  bankName: string;
+  bankRoutingNumber: string;
+  bankAccountNumber: string;
+  bankAccountType: BankAccountType;
+  bankAccountHolderName: string;
+  bankAddress: string;
+  beneficiaryAddress: string;
+  payeeType: PayeeType;
+  paypalEmail: string;
+  currentPassword: string;
+}
+
+const emptyForm = (method: PaymentMethod, payeeType: PayeeType): PaymentMethodForm => ({
+  paymentMethod: method,
   bankName: '',
   bankRoutingNumber: '',
   bankAccountNumber: '',
@@ -44,46 +69,98 @@ const EMPTY: UpdateBankDetailsInput = {
   bankAccountHolderName: '',
   bankAddress: '',
   beneficiaryAddress: '',
+  payeeType,
+  paypalEmail: '',
   currentPassword: '',
-};
+});
+
+/** "Wire Transfer to First Bank, account •••• 6789", as the card's summary says it. */
+function paymentSummary(partner: PartnerProfile): string {
+  if (partner.paymentMethod === 'PayPal')
+    return partner.paypalEmailMasked ? `PayPal to ${partner.paypalEmailMasked}` : 'PayPal, no email on file.';
+  if (!partner.bankAccountNumberMasked) return 'No bank account on file.';
+  const bank = partner.bankName ? `${partner.bankName}, account` : 'account';
+  const label = partner.paymentMethod === 'ACH' ? 'ACH' : PAYMENT_METHOD_LABELS.Wire;
+  return partner.paymentMethod === 'Wire'
+    ? `${bank} ${partner.bankAccountNumberMasked}`
+    : `${label} to ${bank} ${partner.bankAccountNumberMasked}`;
+}
 
 export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) {
   const session = useSession();
-  const update = trpc.partner.updateBankDetails.useMutation();
+  const update = trpc.partner.updatePaymentMethod.useMutation();
   const [editing, setEditing] = useState(false);
-  const form = useForm<UpdateBankDetailsInput>({
+  const active = partner.status === 'active';
+  const methods = active ? PAYMENT_METHODS : (['Wire'] as const);
+  const form = useForm<PaymentMethodForm>({
     mode: 'controlled',
-    initialValues: EMPTY,
-    validate: schemaResolver(updateBankDetailsInput, { sync: true }),
+    initialValues: emptyForm(partner.paymentMethod, partner.payeeType),
+    validate: schemaResolver(updatePaymentMethodInput, { sync: true }),
   });
+  const method = form.values.paymentMethod;
 
-  const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
+  const submit = form.onSubmit(async (values) => {
     try {
       await update.mutateAsync(values);
-      notifySuccess(MESSAGES.bankDetailsUpdated, 'We sent you a confirmation by mail.');
+      notifySuccess(
+        method === 'Wire' ? MESSAGES.bankDetailsUpdated : PAYMENT_METHOD_MESSAGES.paymentMethodUpdated,
+        'We sent you a confirmation by mail.',
+      );
       form.reset();
       setEditing(false);
       await session.reloadPartner();
     } catch (error) {
       const message = errorMessage(error);
       if (message === MESSAGES.currentPasswordIncorrect) form.setFieldError('currentPassword', message);
-      else notifyError('Bank details update failed', message);
+      else notifyError('Payment details update failed', message);
     }
   });
-  const submit = form.onSubmit(submitOnce.run);
+
+  const close = () => {
+    form.setValues(emptyForm(partner.paymentMethod, partner.payeeType));
+    form.resetDirty();
+    form.clearErrors();
+    setEditing(false);
+  };
+
+  const routingInput = (
+    <TextInput
+      label="Routing Number"
+      withAsterisk
+      inputMode="numeric"
+      description={method === 'ACH' ? 'The 9-digit ABA number on your checks' : undefined}
+      {...form.getInputProps('bankRoutingNumber')}
+      onChange={(event) => form.setFieldValue('bankRoutingNumber', filterRoutingNumber(event.currentTarget.value))}
+    />
+  );
+  const accountInput = (
+    <TextInput
+      label="Account Number"
+      withAsterisk
+      {...form.getInputProps('bankAccountNumber')}
+      onChange={(event) => form.setFieldValue('bankAccountNumber', filterAccountNumber(event.currentTarget.value))}
+    />
+  );
+  const accountTypeInput = (
+    <Select
+      label="Account Type"
+      withAsterisk
+      data={accountTypeOptions}
+      allowDeselect={false}
+      {...form.getInputProps('bankAccountType')}
+    />
+  );
 
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
-          <div>
+          <div style={{ minWidth: 0 }}>
             <Title order={3} size="h4">
-              Update bank details
+              Payment method
             </Title>
-            <Text size="sm" c="dimmed" data-testid="bank-summary">
-              {partner.bankName
-                ? `${partner.bankName}, account ${partner.bankAccountNumberMasked ?? '—'}`
-                : 'No bank account on file.'}
+            <Text size="sm" c="dimmed" data-testid="bank-summary" style={{ overflowWrap: 'anywhere' }}>
+              {paymentSummary(partner)}
             </Text>
           </div>
           {!editing && (
@@ -95,42 +172,83 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
         {editing && (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label="Bank Name" withAsterisk {...form.getInputProps('bankName')} />
-                <TextInput label="Account Holder Name" withAsterisk {...form.getInputProps('bankAccountHolderName')} />
+              {methods.length > 1 && (
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id="payment-method-label">
+                    Payment method
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="payment-method-label"
+                    data={methods.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
+                    value={method}
+                    onChange={(value) => {
+                      form.setFieldValue('paymentMethod', value);
+                      form.clearErrors();
+                    }}
+                    fullWidth
+                  />
+                </Stack>
+              )}
+              {method === 'Wire' && (
+                <>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <TextInput label="Bank Name" withAsterisk {...form.getInputProps('bankName')} />
+                    <TextInput
+                      label="Account Holder Name"
+                      withAsterisk
+                      {...form.getInputProps('bankAccountHolderName')}
+                    />
+                    {routingInput}
+                    {accountInput}
+                    {accountTypeInput}
+                  </SimpleGrid>
+                  <Textarea
+                    label="Bank Address"
+                    withAsterisk
+                    autosize
+                    minRows={2}
+                    {...form.getInputProps('bankAddress')}
+                  />
+                  <Textarea
+                    label="Beneficiary Address"
+                    withAsterisk
+                    autosize
+                    minRows={2}
+                    {...form.getInputProps('beneficiaryAddress')}
+                  />
+                </>
+              )}
+              {method === 'ACH' && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <TextInput
+                    label="Account Holder Name"
+                    withAsterisk
+                    {...form.getInputProps('bankAccountHolderName')}
+                  />
+                  <TextInput label="Bank Name" {...form.getInputProps('bankName')} />
+                  {routingInput}
+                  {accountInput}
+                  {accountTypeInput}
+                  <Select
+                    label="Account Owner"
+                    description="A business account is paid as CCD, a personal one as PPD"
+                    withAsterisk
+                    data={payeeTypeOptions}
+                    allowDeselect={false}
+                    {...form.getInputProps('payeeType')}
+                  />
+                </SimpleGrid>
+              )}
+              {method === 'PayPal' && (
                 <TextInput
-                  label="Routing Number"
+                  label="PayPal Email"
+                  type="email"
+                  autoComplete="email"
                   withAsterisk
-                  inputMode="numeric"
-                  {...form.getInputProps('bankRoutingNumber')}
-                  onChange={(event) =>
-                    form.setFieldValue('bankRoutingNumber', filterRoutingNumber(event.currentTarget.value))
-                  }
+                  description="The email address of the PayPal account that receives your payouts"
+                  {...form.getInputProps('paypalEmail')}
                 />
-                <TextInput
-                  label="Account Number"
-                  withAsterisk
-                  {...form.getInputProps('bankAccountNumber')}
-                  onChange={(event) =>
-                    form.setFieldValue('bankAccountNumber', filterAccountNumber(event.currentTarget.value))
-                  }
-                />
-                <Select
-                  label="Account Type"
-                  withAsterisk
-                  data={accountTypeOptions}
-                  allowDeselect={false}
-                  {...form.getInputProps('bankAccountType')}
-                />
-              </SimpleGrid>
-              <Textarea label="Bank Address" withAsterisk autosize minRows={2} {...form.getInputProps('bankAddress')} />
-              <Textarea
-                label="Beneficiary Address"
-                withAsterisk
-                autosize
-                minRows={2}
-                {...form.getInputProps('beneficiaryAddress')}
-              />
+              )}
               <PasswordInput
                 label="Current password"
                 description="Confirm it is you"
@@ -141,12 +259,9 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
               <FormActions
                 justify="flex-end"
                 gap="sm"
-                onCancel={() => {
-                  form.reset();
-                  setEditing(false);
-                }}
-                pending={submitOnce.pending}
-                submitLabel="Save bank details"
+                onCancel={close}
+                pending={update.isPending}
+                submitLabel={method === 'PayPal' ? 'Save payment method' : 'Save bank details'}
                 busyLabel="Saving..."
               />
             </Stack>

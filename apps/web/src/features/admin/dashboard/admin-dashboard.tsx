@@ -23,6 +23,7 @@ import { PartnerApprovalQueue } from '../partners/partner-approval-queue';
 import { PartnerDetailsDialog } from '../partners/partner-details-dialog';
 import { PartnerSettingsDialog } from '../partners/partner-settings-dialog';
 import { PayoutProcessor } from '../payouts/payout-processor';
+import { ProgramSettingsCard } from '../payouts/program-settings-card';
 import { ProgramCharts } from './program-charts';
 import { RecentBookingsCard } from '../../leads/bookings-card';
 
@@ -54,6 +55,7 @@ export function AdminDashboard() {
     approve: useCan('partners:approve'),
     pay: useCan('payouts:write'),
     accrue: useCan('commissions:write'),
+    readMoney: useCan('commissions:read'),
     materials: useCan('materials:write'),
     emails: useCan('emails:read'),
   };
@@ -112,6 +114,7 @@ export function AdminDashboard() {
       {can.approve && <PartnerApprovalQueue onViewDetails={setDetailsId} />}
       {can.pay && <PayoutProcessor />}
       {can.accrue && <FeesPanel />}
+      {can.readMoney && <ProgramSettingsCard canChange={can.accrue} />}
       <DealPipeline />
       <AffiliatesTable onViewDetails={setDetailsId} />
       {can.materials && <MaterialsManager />}

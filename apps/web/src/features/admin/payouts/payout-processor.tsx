@@ -7,7 +7,7 @@
 
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { COMMISSION_MESSAGES, type PendingCommission, type PendingFilter } from '@portal/contracts';
-import { DEFAULT_PAGE_SIZE, formatMoney, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
+import { DEFAULT_PAGE_SIZE, formatDate, formatMoney, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
@@ -18,6 +18,7 @@ import { AdjustmentDialog } from './adjustment-dialog';
 import { MarkFailedDialog } from './mark-failed-dialog';
 import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
 import { PendingPayoutTable } from './pending-payout-table';
+import { FailedCommissions } from './failed-commissions';
 import { RecentPayouts } from './recent-payouts';
 import { VoidCommissionDialog } from './void-commission-dialog';
 import { LoadingRow } from '../../../layout/loading-row';
@@ -208,6 +209,14 @@ export function PayoutProcessor() {
           </Badge>
         </Group>
         <Group gap="sm">
+          {pending.data?.proposedPayoutDate && (
+            <Text size="sm" c="dimmed" data-testid="proposed-payout-date">
+              Next payout day: {formatDate(pending.data.proposedPayoutDate)}
+              {pending.data.minimumPayout && pending.data.minimumPayout !== '0.00'
+                ? ` · minimum ${formatMoney(pending.data.minimumPayout)}`
+                : ''}
+            </Text>
+          )}
           {total > 0 && (
             <Text size="sm" c="dimmed">
               {filtering ? 'Matching' : 'All pending'}: {formatMoney(pending.data?.totalAmount ?? '0.00')}
@@ -295,6 +304,7 @@ export function PayoutProcessor() {
           )}
         </>
       )}
+      <FailedCommissions />
       <RecentPayouts payouts={payouts.data ?? []} />
       <MarkFailedDialog
         item={failing}

@@ -134,6 +134,19 @@ function PartnerCell({ item }: { item: PendingCommission }) {
             </Badge>
           </Tooltip>
         )}
+        {item.belowMinimum && (
+          <Tooltip
+            label="This partner's payable total is below the program's minimum payout; their fees wait for a later payout."
+            multiline
+            w={240}
+            withArrow
+            events={{ hover: true, focus: true, touch: true }}
+          >
+            <Badge size="xs" color="gray.7" variant="filled" tabIndex={0} data-testid="below-minimum">
+              Below minimum: waits
+            </Badge>
+          </Tooltip>
+        )}
       </Group>
       <CardOnly>
         <Group gap={6} wrap="wrap" data-testid="payout-row-details">

@@ -1,23 +1,50 @@
-// The latest payouts under the queue, each offering its wire instructions as CSV.
+// The latest payouts under the queue: per payment method the partners and total, with that method's
+// file (NACHA for ACH, PayPal's batch CSV, the wire instructions). Once its files went out a payout
+// is marked sent, and each partner's line is confirmed or recorded as returned.
 
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { Payout } from '@portal/contracts';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { Payout, PaymentMethod } from '@portal/contracts';
 import { formatDate, formatMoney } from '@portal/contracts/plain';
-import { IconFileDownload } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconFileDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notifyFailure } from '../../../lib/notify';
+import { afterPayout } from '../../../lib/invalidate';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { downloadFile } from '../../../lib/rest';
+import { trpc } from '../../../lib/trpc';
+import { PayoutLines } from './payout-lines';
+
+/** Each method's file: its path under the payout, its name and the button's words. */
+const FILES: Record<PaymentMethod, { path: string; name: (reference: string) => string; label: string }> = {
+  ACH: { path: 'ach.txt', name: (reference) => `ach-${reference}.txt`, label: 'ACH file (NACHA)' },
+  PayPal: { path: 'paypal.csv', name: (reference) => `paypal-${reference}.csv`, label: 'PayPal batch (CSV)' },
+  Wire: {
+    path: 'wire-instructions.csv',
+    name: (reference) => `wire-instructions-${reference}.csv`,
+    label: 'Wire instructions (CSV)',
+  },
+};
+
+const METHOD_NAMES: Record<PaymentMethod, string> = { ACH: 'ACH', PayPal: 'PayPal', Wire: 'Wire' };
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
+  const utils = trpc.useUtils();
   const [downloading, setDownloading] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const markSent = trpc.admin.markPayoutSent.useMutation({
+    onSuccess: async () => {
+      notifySuccess('Payout marked as sent', 'Confirm or return each line when the bank answers.');
+      await afterPayout(utils);
+    },
+    onError: (error) => notifyFailure('Marking the payout sent failed', error),
+  });
 
-  async function download(payout: Payout) {
-    setDownloading(payout.id);
+  async function download(payout: Payout, method: PaymentMethod) {
+    const file = FILES[method];
+    setDownloading(`${payout.id}:${method}`);
     try {
-      await downloadFile(
-        `/api/admin/payouts/${payout.id}/wire-instructions.csv`,
-        `wire-instructions-${payout.reference}.csv`,
-      );
+      await downloadFile(`/api/admin/payouts/${payout.id}/${file.path}`, file.name(payout.reference));
     } catch (error) {
       notifyFailure('Download failed', error);
     } finally {
@@ -33,30 +60,86 @@ export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
       </Title>
       {payouts.map((payout) => (
         <Card key={payout.id} withBorder padding="sm" radius="md" data-testid="recent-payout">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <div style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600}>
-                {payout.reference}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatDate(payout.paidAt)} · {payout.commissionCount}{' '}
-                {payout.commissionCount === 1 ? 'commission' : 'commissions'} · {payout.partnerCount}{' '}
-                {payout.partnerCount === 1 ? 'partner' : 'partners'}
-              </Text>
-            </div>
-            <Group gap="sm" wrap="wrap">
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Group gap={6} wrap="wrap">
+                  <Text size="sm" fw={600}>
+                    {payout.reference}
+                  </Text>
+                  {payout.sentAt ? (
+                    <Badge size="sm" variant="light" color="teal">
+                      Sent {formatDate(payout.sentAt)}
+                    </Badge>
+                  ) : (
+                    <Badge size="sm" variant="light" color="gray">
+                      Not sent
+                    </Badge>
+                  )}
+                  {payout.returnedCount > 0 && (
+                    <Badge size="sm" variant="light" color="red">
+                      {plural(payout.returnedCount, 'return', 'returns')}
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {formatDate(payout.paidAt)} · {plural(payout.commissionCount, 'commission', 'commissions')} ·{' '}
+                  {plural(payout.partnerCount, 'partner', 'partners')}
+                </Text>
+              </div>
               <Text fw={700}>{formatMoney(payout.total)}</Text>
+            </Group>
+            <Stack gap={6}>
+              {payout.methods.map((method) => (
+                <Group
+                  key={method.paymentMethod}
+                  justify="space-between"
+                  wrap="wrap"
+                  gap="xs"
+                  data-testid={`payout-method-${method.paymentMethod}`}
+                >
+                  <Text size="sm">
+                    <Text span fw={600}>
+                      {METHOD_NAMES[method.paymentMethod]}
+                    </Text>{' '}
+                    · {plural(method.partnerCount, 'partner', 'partners')} · {formatMoney(method.total)}
+                  </Text>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    leftSection={<IconFileDownload size={14} />}
+                    loading={downloading === `${payout.id}:${method.paymentMethod}`}
+                    onClick={() => void download(payout, method.paymentMethod)}
+                  >
+                    {FILES[method.paymentMethod].label}
+                  </Button>
+                </Group>
+              ))}
+            </Stack>
+            <Group gap="xs" justify="flex-end" wrap="wrap">
+              {!payout.sentAt && (
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  leftSection={<IconSend size={14} />}
+                  loading={markSent.isPending && markSent.variables.payoutId === payout.id}
+                  onClick={() => markSent.mutate({ payoutId: payout.id })}
+                >
+                  Mark sent
+                </Button>
+              )}
               <Button
                 size="compact-sm"
-                variant="light"
-                leftSection={<IconFileDownload size={14} />}
-                loading={downloading === payout.id}
-                onClick={() => void download(payout)}
+                variant="subtle"
+                rightSection={open === payout.id ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+                onClick={() => setOpen(open === payout.id ? null : payout.id)}
+                aria-expanded={open === payout.id}
               >
-                Wire instructions (CSV)
+                Partner lines
               </Button>
             </Group>
-          </Group>
+            {open === payout.id && <PayoutLines payout={payout} />}
+          </Stack>
         </Card>
       ))}
     </Stack>

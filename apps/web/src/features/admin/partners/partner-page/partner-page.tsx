@@ -39,6 +39,7 @@ import { AdjustmentDialog } from '../../payouts/adjustment-dialog';
 import { PartnerStatements } from '../partner-statements';
 import { useCan } from '../../../../lib/permissions';
 import { PartnerActivity, PartnerCommissions, PartnerPayouts, PartnerReferrals } from './partner-lists';
+import { FailedCommissions } from '../../payouts/failed-commissions';
 
 const TRAIL_START = [
   { label: 'Admin Dashboard', to: '/admin' },
@@ -205,6 +206,7 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
       <PartnerReferrals partnerId={partner.id} />
       <PartnerCommissions partnerId={partner.id} />
       <PartnerPayouts partnerId={partner.id} />
+      <FailedCommissions partnerId={partner.id} />
     </AdminPage>
   );
 }

@@ -1,0 +1,215 @@
+// A payout's lines, one per partner: confirmed when the money arrived, or returned with the bank's
+// ACH return code (the partner's fees become failed and they are asked to fix their details).
+
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import {
+  ACH_RETURN_CODES,
+  ACH_RETURN_REASONS,
+  OTHER_RETURN_CODE,
+  PAYOUT_RAIL_MESSAGES,
+  type Payout,
+  type PayoutLine,
+  type PayoutLineReturnInput,
+} from '@portal/contracts';
+import { formatMoney } from '@portal/contracts/plain';
+import { useState } from 'react';
+import { FormActions } from '../../../layout/form-actions';
+import { LoadingRow } from '../../../layout/loading-row';
+import { errorMessage } from '../../../lib/errors';
+import { afterPayout } from '../../../lib/invalidate';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+
+const RETURN_OPTIONS = [
+  ...ACH_RETURN_CODES.map((code) => ({ value: code, label: `${code} ${ACH_RETURN_REASONS[code]}` })),
+  { value: OTHER_RETURN_CODE, label: 'Other (PayPal or wire): give the reason' },
+];
+
+const STATUS_COLORS = { sent: 'gray', confirmed: 'teal', returned: 'red' } as const;
+
+export function PayoutLines({ payout }: { payout: Payout }) {
+  const utils = trpc.useUtils();
+  const lines = trpc.admin.payoutLines.useQuery({ payoutId: payout.id });
+  const [returning, setReturning] = useState<PayoutLine | null>(null);
+  const refresh = async () => {
+    await Promise.all([
+      afterPayout(utils),
+      utils.admin.payoutLines.invalidate(),
+      utils.admin.failedCommissions.invalidate(),
+    ]);
+  };
+  const confirm = trpc.admin.confirmPayoutLine.useMutation({
+    onSuccess: refresh,
+    onError: (error) => notifyFailure('Confirming the line failed', error),
+  });
+
+  if (lines.isPending) return <LoadingRow label="Loading the partner lines" py="sm" />;
+  if (lines.isError) return <Text c="red">{errorMessage(lines.error, 'Unable to load the partner lines.')}</Text>;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing={6} data-testid="payout-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Partner</Table.Th>
+              <Table.Th>Method</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.data.map((line) => (
+              <Table.Tr key={line.partnerId}>
+                <Table.Td maw={220}>
+                  <Text size="sm" truncate="end" title={line.companyName}>
+                    {line.companyName}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{line.paymentMethod}</Table.Td>
+                <Table.Td ta="right">{formatMoney(line.amount)}</Table.Td>
+                <Table.Td>
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={STATUS_COLORS[line.status]}
+                    title={line.returnReason ?? undefined}
+                  >
+                    {line.status === 'returned' ? `Returned ${line.returnCode ?? ''}`.trim() : line.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {payout.sentAt && line.status === 'sent' && (
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        color="teal"
+                        loading={confirm.isPending && confirm.variables.partnerId === line.partnerId}
+                        onClick={() => confirm.mutate({ payoutId: payout.id, partnerId: line.partnerId })}
+                        aria-label={`Confirm the line of ${line.companyName}`}
+                      >
+                        Confirm
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => setReturning(line)}
+                        aria-label={`Record a return for ${line.companyName}`}
+                      >
+                        Returned
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!payout.sentAt && (
+        <Text size="xs" c="dimmed">
+          {PAYOUT_RAIL_MESSAGES.payoutNotSent}.
+        </Text>
+      )}
+      <ReturnLineDialog payout={payout} line={returning} onClose={() => setReturning(null)} onDone={refresh} />
+    </>
+  );
+}
+
+function ReturnLineDialog({
+  payout,
+  line,
+  onClose,
+  onDone,
+}: {
+  payout: Payout;
+  line: PayoutLine | null;
+  onClose: () => void;
+  onDone: () => Promise<void>;
+}) {
+  const [code, setCode] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ code?: string; reason?: string }>({});
+  const returnLine = trpc.admin.returnPayoutLine.useMutation({
+    onSuccess: async (result) => {
+      notifySuccess(
+        'Return recorded',
+        `${result.companyName}: ${result.returnReason ?? ''}. The partner was asked to fix their details.`,
+      );
+      close();
+      await onDone();
+    },
+    onError: (error) => notifyFailure('Recording the return failed', error),
+  });
+  function close() {
+    setCode(null);
+    setReason('');
+    setErrors({});
+    onClose();
+  }
+  return (
+    <Modal opened={line !== null} onClose={close} title="Record a returned payment">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!line) return;
+          const next: typeof errors = {};
+          if (!code) next.code = 'Choose the return code the bank gave';
+          if (code === OTHER_RETURN_CODE && !reason.trim()) next.reason = PAYOUT_RAIL_MESSAGES.returnReasonRequired;
+          setErrors(next);
+          if (next.code || next.reason || !code) return;
+          returnLine.mutate({
+            payoutId: payout.id,
+            partnerId: line.partnerId,
+            returnCode: code as PayoutLineReturnInput['returnCode'],
+            ...(reason.trim() ? { reason: reason.trim() } : {}),
+          });
+        }}
+      >
+        <Stack gap="md">
+          {line && (
+            <Text size="sm">
+              {line.companyName}: {formatMoney(line.amount)} by {line.paymentMethod} in {payout.reference}. Its fees
+              become failed and the partner is mailed to fix their payment details.
+            </Text>
+          )}
+          <Select
+            label="Return code"
+            withAsterisk
+            data={RETURN_OPTIONS}
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setErrors({});
+            }}
+            error={errors.code}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Textarea
+            label="Note"
+            description="Required for Other; added to the reason the partner reads"
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            error={errors.reason}
+            autosize
+            minRows={2}
+            maxLength={500}
+          />
+          <FormActions
+            justify="flex-end"
+            gap="sm"
+            onCancel={close}
+            pending={returnLine.isPending}
+            submitLabel="Record return"
+            submitColor="red"
+            busyLabel="Recording..."
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

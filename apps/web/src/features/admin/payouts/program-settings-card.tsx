@@ -1,0 +1,169 @@
+// Program settings, where finance works: how fees are earned (the fee basis) and the payout rules
+// the processor follows (a minimum payout, a hold after a fee is due, the payout day it proposes).
+// Finance and admins change them; a field the server refuses shows its message on the field.
+
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  FEE_BASES,
+  FEE_BASIS_LABELS,
+  PROGRAM_SETTINGS_MESSAGES,
+  updateProgramSettingsInput,
+  type FeeBasis,
+  type ProgramSettings,
+} from '@portal/contracts';
+import { formatDate } from '@portal/contracts/plain';
+import { IconAdjustments } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { LoadingRow } from '../../../layout/loading-row';
+import { errorMessage } from '../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+
+interface SettingsForm {
+  feeBasis: FeeBasis;
+  minimumPayout: string;
+  payoutHoldDays: number | string;
+  payoutDay: number | string;
+}
+
+const feeBasisOptions = FEE_BASES.map((value) => ({ value, label: FEE_BASIS_LABELS[value] }));
+
+const toForm = (settings: ProgramSettings): SettingsForm => ({
+  feeBasis: settings.feeBasis,
+  minimumPayout: settings.minimumPayout,
+  payoutHoldDays: settings.payoutHoldDays,
+  payoutDay: settings.payoutDay,
+});
+
+/** The server's message names the rule it broke; put it on that field. */
+const FIELD_OF_MESSAGE: Record<string, keyof SettingsForm> = {
+  [PROGRAM_SETTINGS_MESSAGES.feeBasis]: 'feeBasis',
+  [PROGRAM_SETTINGS_MESSAGES.minimumPayout]: 'minimumPayout',
+  [PROGRAM_SETTINGS_MESSAGES.payoutHoldDays]: 'payoutHoldDays',
+  [PROGRAM_SETTINGS_MESSAGES.payoutDay]: 'payoutDay',
+};
+
+export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
+  const utils = trpc.useUtils();
+  const settings = trpc.admin.programSettings.useQuery();
+  const update = trpc.admin.updateProgramSettings.useMutation();
+  const form = useForm<SettingsForm>({
+    mode: 'controlled',
+    initialValues: { feeBasis: 'clientPayment', minimumPayout: '0.00', payoutHoldDays: 0, payoutDay: 1 },
+    validate: (values) => {
+      const result = updateProgramSettingsInput.safeParse({
+        ...values,
+        payoutHoldDays: values.payoutHoldDays === '' ? undefined : Number(values.payoutHoldDays),
+        payoutDay: values.payoutDay === '' ? undefined : Number(values.payoutDay),
+      });
+      if (result.success) return {};
+      const errors: Partial<Record<keyof SettingsForm, string>> = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as keyof SettingsForm | undefined;
+        if (field) errors[field] ??= issue.message;
+      }
+      if (values.payoutHoldDays === '') errors.payoutHoldDays = PROGRAM_SETTINGS_MESSAGES.payoutHoldDays;
+      if (values.payoutDay === '') errors.payoutDay = PROGRAM_SETTINGS_MESSAGES.payoutDay;
+      return errors;
+    },
+  });
+  const loaded = settings.data;
+  useEffect(() => {
+    if (!loaded) return;
+    form.setValues(toForm(loaded));
+    form.resetDirty(toForm(loaded));
+    // The form follows the stored settings whenever they change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded?.updatedAt]);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await update.mutateAsync({
+        feeBasis: values.feeBasis,
+        minimumPayout: values.minimumPayout,
+        payoutHoldDays: Number(values.payoutHoldDays),
+        payoutDay: Number(values.payoutDay),
+      });
+      notifySuccess('Program settings saved');
+      await Promise.all([utils.admin.programSettings.invalidate(), utils.admin.pendingCommissions.invalidate()]);
+    } catch (error) {
+      const message = errorMessage(error);
+      const field = FIELD_OF_MESSAGE[message];
+      if (field) form.setFieldError(field, message);
+      else notifyError('Saving the program settings failed', message);
+    }
+  });
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="program-settings">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4">
+            Program settings
+          </Title>
+          <Text size="sm" c="dimmed">
+            How fees are earned and the rules the Payout Processor follows.
+            {loaded?.updatedBy ? ` Last changed by ${loaded.updatedBy} on ${formatDate(loaded.updatedAt)}.` : ''}
+          </Text>
+        </div>
+        {settings.isPending ? (
+          <LoadingRow label="Loading the program settings" py="md" />
+        ) : settings.isError ? (
+          <Text c="red">{errorMessage(settings.error, 'Unable to load the program settings.')}</Text>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <Select
+                  label="Fee basis"
+                  data={feeBasisOptions}
+                  allowDeselect={false}
+                  disabled={!canChange}
+                  {...form.getInputProps('feeBasis')}
+                />
+                <TextInput
+                  label="Minimum payout (USD)"
+                  description="Partners below it wait for a later payout"
+                  inputMode="decimal"
+                  disabled={!canChange}
+                  {...form.getInputProps('minimumPayout')}
+                />
+                <NumberInput
+                  label="Hold (days)"
+                  description="Days after a fee is due before it is offered"
+                  min={0}
+                  max={365}
+                  allowDecimal={false}
+                  disabled={!canChange}
+                  {...form.getInputProps('payoutHoldDays')}
+                />
+                <NumberInput
+                  label="Payout day of the month"
+                  description="The processor proposes this day (1–28)"
+                  min={1}
+                  max={28}
+                  allowDecimal={false}
+                  disabled={!canChange}
+                  {...form.getInputProps('payoutDay')}
+                />
+              </SimpleGrid>
+              {canChange && (
+                <Group justify="flex-end">
+                  <Button
+                    type="submit"
+                    leftSection={<IconAdjustments size={16} />}
+                    loading={update.isPending}
+                    disabled={!form.isDirty()}
+                  >
+                    Save settings
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,196 @@
+// How an active partner is paid: by wire (the registration form's fields), by ACH (a US routing
+// number with a valid ABA check digit) or by PayPal (an email). Changing it needs the current password.
+
+import { z } from 'zod';
+import { BANK_ACCOUNT_NUMBER_MAX, ROUTING_NUMBER_LENGTH } from './constants';
+import { BANK_ACCOUNT_TYPES, PAYMENT_METHODS } from './enums';
+import { multiLine, singleLine } from './fields';
+import { MESSAGES } from './messages';
+
+/**
+ * Who an ACH credit goes to decides its entry class: a business account gets a CCD entry, a
+ * person's own account a PPD entry. Partners are companies, so `business` is the default.
+ */
+export const PAYEE_TYPES = ['business', 'individual'] as const;
+export type PayeeType = (typeof PAYEE_TYPES)[number];
+export const PAYEE_TYPE_LABELS: Record<PayeeType, string> = {
+  business: 'Business account (CCD)',
+  individual: 'Personal account (PPD)',
+};
+
+export const PAYMENT_METHOD_MESSAGES = {
+  routingCheckDigit: 'Routing number check digit is wrong; check the number on your check or with your bank',
+  achFieldsRequired: 'All bank fields are required for ACH payments',
+  paypalEmail: 'Enter the email address of your PayPal account',
+  paymentMethodUpdated: 'Payment method updated',
+  paymentMethod: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`,
+} as const;
+
+/**
+ * The ABA check digit: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of ten. A mistyped
+ * digit, or two neighbours swapped, fails it.
+ */
+export function isValidAbaRoutingNumber(value: string): boolean {
+  if (!new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`).test(value)) return false;
+  const d = [...value].map(Number) as [number, number, number, number, number, number, number, number, number];
+  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
+  return sum % 10 === 0;
+}
+
+const requiredLine = (label: string, message: string, max: number) =>
+  singleLine(label, z.string({ error: message }).trim().min(1, message).max(max));
+const requiredAddress = (label: string) =>
+  multiLine(
+    label,
+    z.string({ error: MESSAGES.wireBankFieldsRequired }).trim().min(1, MESSAGES.wireBankFieldsRequired).max(500),
+  );
+const currentPassword = z
+  .string({ error: MESSAGES.currentPasswordRequired })
+  .min(1, MESSAGES.currentPasswordRequired)
+  .max(256, MESSAGES.passwordMax);
+const accountNumber = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(new RegExp(`^[A-Za-z0-9]{4,${BANK_ACCOUNT_NUMBER_MAX}}$`), message);
+
+/** The wire form: every field of the registration form, routing number 9 digits (the spec's rule). */
+const wireMethod = z.object({
+  paymentMethod: z.literal('Wire'),
+  bankName: requiredLine('Bank name', MESSAGES.wireBankFieldsRequired, 200),
+  bankRoutingNumber: z
+    .string({ error: MESSAGES.routingNumberDigits })
+    .trim()
+    .regex(new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`), MESSAGES.routingNumberDigits),
+  bankAccountNumber: accountNumber(MESSAGES.wireBankFieldsRequired),
+  bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.wireBankFieldsRequired }),
+  bankAccountHolderName: requiredLine('Account holder name', MESSAGES.wireBankFieldsRequired, 200),
+  bankAddress: requiredAddress('Bank address'),
+  beneficiaryAddress: requiredAddress('Beneficiary address'),
+  currentPassword,
+});
+
+/** ACH: a US account; the routing number must pass the ABA check digit. The bank name is optional. */
+const achMethod = z.object({
+  paymentMethod: z.literal('ACH'),
+  bankName: singleLine('Bank name', z.string().trim().max(200).optional()),
+  bankRoutingNumber: z
+    .string({ error: MESSAGES.routingNumberDigits })
+    .trim()
+    .regex(new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`), MESSAGES.routingNumberDigits)
+    .refine(isValidAbaRoutingNumber, PAYMENT_METHOD_MESSAGES.routingCheckDigit),
+  bankAccountNumber: z
+    .string({ error: PAYMENT_METHOD_MESSAGES.achFieldsRequired })
+    .trim()
+    // NACHA's account field holds 17 characters.
+    .regex(/^[A-Za-z0-9]{4,17}$/, 'Account number must be 4 to 17 letters or digits'),
+  bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: PAYMENT_METHOD_MESSAGES.achFieldsRequired }),
+  bankAccountHolderName: requiredLine('Account holder name', PAYMENT_METHOD_MESSAGES.achFieldsRequired, 200),
+  payeeType: z.enum(PAYEE_TYPES, { error: PAYMENT_METHOD_MESSAGES.achFieldsRequired }).default('business'),
+  currentPassword,
+});
+
+const paypalMethod = z.object({
+  paymentMethod: z.literal('PayPal'),
+  paypalEmail: z
+    .string({ error: PAYMENT_METHOD_MESSAGES.paypalEmail })
+    .trim()
+    .toLowerCase()
+    .max(254, PAYMENT_METHOD_MESSAGES.paypalEmail)
+    .pipe(z.email(PAYMENT_METHOD_MESSAGES.paypalEmail)),
+  currentPassword,
+});
+
+export const updatePaymentMethodInput = z.discriminatedUnion('paymentMethod', [wireMethod, achMethod, paypalMethod], {
+  error: PAYMENT_METHOD_MESSAGES.paymentMethod,
+});
+export type UpdatePaymentMethodInput = z.input<typeof updatePaymentMethodInput>;
+
+/** The ACH return codes a payout line can come back with, and what each means to the partner. */
+export const ACH_RETURN_REASONS = {
+  R01: 'Insufficient funds',
+  R02: 'Account closed',
+  R03: 'No account / unable to locate account',
+  R04: 'Invalid account number structure',
+  R06: 'Returned per the originating bank’s request',
+  R07: 'Authorization revoked by the customer',
+  R08: 'Payment stopped',
+  R10: 'Customer advises not authorized',
+  R13: 'Invalid ACH routing number',
+  R16: 'Account frozen',
+  R20: 'Non-transaction account',
+  R23: 'Credit entry refused by the receiver',
+  R29: 'Corporate customer advises not authorized',
+} as const;
+export type AchReturnCode = keyof typeof ACH_RETURN_REASONS;
+export const ACH_RETURN_CODES = Object.keys(ACH_RETURN_REASONS) as AchReturnCode[];
+/** A PayPal or wire line that comes back has no ACH code. */
+export const OTHER_RETURN_CODE = 'OTHER';
+export const PAYOUT_LINE_STATUSES = ['sent', 'confirmed', 'returned'] as const;
+export type PayoutLineStatus = (typeof PAYOUT_LINE_STATUSES)[number];
+
+export const PAYOUT_RAIL_MESSAGES = {
+  payoutLineNotFound: 'That partner is not part of this payout',
+  payoutNotSent: 'Mark the payout as sent before confirming or returning its lines',
+  payoutAlreadySent: 'This payout is already marked as sent',
+  lineAlreadyResolved: (status: string) => `This line is already ${status}`,
+  returnReasonRequired: 'Give the reason the payment came back',
+  commissionNotRetriable: (id: string, status: string) =>
+    `Commission ${id} is ${status}; only a failed commission can be offered again`,
+  achNotConfigured: 'ACH originator settings are not configured (ACH_IMMEDIATE_DESTINATION and the others)',
+  noPartnersForFile: (method: string) => `This payout pays no partner by ${method}`,
+} as const;
+
+export const payoutLineReturnInput = z
+  .object({
+    payoutId: z.uuid(),
+    partnerId: z.uuid(),
+    returnCode: z.enum([OTHER_RETURN_CODE, ...ACH_RETURN_CODES], {
+      error: `returnCode must be one of ${[...ACH_RETURN_CODES, OTHER_RETURN_CODE].join(', ')}`,
+    }),
+    /** Required for OTHER; an ACH code brings its own reason. */
+    reason: z.string().trim().max(500).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.returnCode === OTHER_RETURN_CODE && !value.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: PAYOUT_RAIL_MESSAGES.returnReasonRequired });
+  });
+export type PayoutLineReturnInput = z.input<typeof payoutLineReturnInput>;
+
+export const payoutMethodTotalOutput = z.object({
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  partnerCount: z.number().int(),
+  total: z.string(),
+});
+export type PayoutMethodTotal = z.infer<typeof payoutMethodTotalOutput>;
+
+export const payoutLineOutput = z.object({
+  partnerId: z.uuid(),
+  companyName: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  amount: z.string(),
+  commissionCount: z.number().int(),
+  status: z.enum(PAYOUT_LINE_STATUSES),
+  returnCode: z.string().nullable(),
+  returnReason: z.string().nullable(),
+});
+export type PayoutLine = z.infer<typeof payoutLineOutput>;
+
+/** A fee that failed (marked so, or its payout line came back), with what the processor needs to retry it. */
+export const failedCommissionOutput = z.object({
+  id: z.uuid(),
+  partnerId: z.uuid(),
+  partnerCompanyName: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  clientCompanyName: z.string().nullable(),
+  amount: z.string(),
+  monthYear: z.string(),
+  failureReason: z.string().nullable(),
+  failedAt: z.string(),
+});
+export type FailedCommission = z.infer<typeof failedCommissionOutput>;
+export const failedCommissionsInput = z
+  .object({ partnerId: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(500).default(100) })
+  .default({ limit: 100 });
+export const payoutLineInput = z.object({ payoutId: z.uuid(), partnerId: z.uuid() });
+export const retryCommissionInput = z.object({ id: z.uuid() });
