@@ -136,6 +136,9 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'admin.resendWebhookDelivery',
   'admin.sendWebhookTestEvent',
   'admin.team',
+  'admin.revokeInvitation',
+  'admin.resendInvitation',
+  'partner.referralPaidMonths',
   'admin.inviteMember',
   'admin.changeMemberRole',
   'admin.removeMember',
@@ -266,6 +269,14 @@ const newPendingCommission = async (fx: Fixtures) => {
     contractStartDate: '2025-01-01',
   });
   return createCommission(fx.t.deps, { partnerId: fx.active.partnerId, referralId, monthYear: '2025-02' });
+};
+/** A pending team invitation (made by the admin), for revoking or resending. */
+const newInvitation = async (fx: Fixtures) => {
+  const invitation = await callerFor(fx.t.deps, fx.users.admin).admin.inviteMember({
+    email: `${unique('invitee')}@example.com`,
+    role: 'viewer',
+  });
+  return invitation.id;
 };
 /** A payout of one new commission of the active partner, marked sent: its line can be confirmed or returned. */
 const newSentPayout = async (fx: Fixtures) => {
@@ -480,6 +491,22 @@ const PROCEDURES: Record<string, Case> = {
   'admin.sendWebhookTestEvent': { expect: ADMIN, input: (fx) => ({ id: fx.webhookId }) },
   'admin.team': { expect: ADMIN },
   'admin.inviteMember': { expect: ADMIN, input: () => ({ email: `${unique('invited')}@example.com`, role: 'viewer' }) },
+  'admin.revokeInvitation': { expect: ADMIN, input: async (fx) => ({ invitationId: await newInvitation(fx) }) },
+  'admin.resendInvitation': { expect: ADMIN, input: async (fx) => ({ invitationId: await newInvitation(fx) }) },
+  'admin.recordClientPayment': {
+    expect: MONEY,
+    input: (fx) => ({ id: fx.activeReferralId, periodMonth: '2026-10', amount: '100.00', paidAt: '2026-11-03' }),
+  },
+  'admin.importClientPayments': {
+    expect: MONEY,
+    input: (fx) => ({
+      csv: `referral_id,period,amount,paid_date\n${fx.activeReferralId},2026-09,100.00,2026-10-03`,
+      dryRun: true,
+    }),
+  },
+  'admin.clientPayments': { expect: READ, input: (fx) => ({ id: fx.activeReferralId }) },
+  'admin.clientsMissingPayment': { expect: READ },
+  'partner.referralPaidMonths': { expect: ACTIVE_PARTNER },
   'admin.changeMemberRole': {
     expect: ADMIN,
     input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id, role: 'finance' }),
@@ -626,6 +653,12 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/program-settings': {},
   'PATCH /api/admin/program-settings': {},
   'POST /api/admin/commissions/{id}/retry': {},
+  'DELETE /api/admin/team/invitations/{invitationId}': {},
+  'POST /api/admin/team/invitations/{invitationId}/resend': {},
+  'POST /api/admin/referrals/{id}/payments': {},
+  'GET /api/admin/referrals/{id}/payments': {},
+  'GET /api/admin/client-payments/missing': {},
+  'GET /api/partners/referrals/paid-months': {},
   // The paged lists and the site configuration, on REST like every other procedure.
   'GET /api/partners/referrals/page': {},
   'GET /api/admin/pipeline/{stage}': {},
@@ -737,6 +770,15 @@ const RAW_PATHS: Record<string, RawCase> = {
   'GET /api/admin/payouts/{id}/paypal.csv': {
     expect: access(401, 403, 403, 403, 409, 409, 403),
     request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/paypal.csv` }),
+  },
+  // A dry run: the rows are checked and reported, nothing is written.
+  'POST /api/admin/client-payments/import': {
+    expect: MONEY,
+    request: (fx) => ({
+      url: '/api/admin/client-payments/import?dryRun=true',
+      headers: { 'content-type': 'text/csv' },
+      payload: `referral_id,period,amount,paid_date\n${fx.activeReferralId},2026-08,100.00,2026-09-03`,
+    }),
   },
   'GET /api/admin/activity.csv': {
     expect: ADMIN,

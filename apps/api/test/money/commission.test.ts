@@ -131,6 +131,7 @@ describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => 
       taxProfileMissing: false,
       dueBy: null,
       clientPaidAt: null,
+      belowMinimum: false,
     });
     expect(body.some((c) => c.id === paid)).toBe(false);
 
