@@ -125,6 +125,6 @@ export function runIdempotently<T>(
       now: ctx.deps.now(),
       onReplay: () => ctx.setHeader('Idempotent-Replayed', 'true'),
     },
-    (db) => change(db as Context['deps']['db']),
+    change,
   );
 }
