@@ -106,8 +106,9 @@ export function createRateLimits(
 ): RateLimits {
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, {
-        // A command while Redis is away fails at once (the throttle falls back) instead of queueing.
-        enableOfflineQueue: false,
+        // A command sent while connecting waits for the connection, at most the command timeout;
+        // while Redis is away it fails by then and the throttle falls back.
+        enableOfflineQueue: true,
         maxRetriesPerRequest: 1,
         commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
         connectTimeout: 2000,
