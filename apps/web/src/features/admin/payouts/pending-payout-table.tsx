@@ -154,7 +154,8 @@ function PartnerCell({ item }: { item: PendingCommission }) {
             {pendingLabel(item)} · <span style={{ whiteSpace: 'nowrap' }}>{formatMonthShort(item.monthYear)}</span>
           </Text>
           {item.clientCompanyName && <KindBadge kind={item.kind} />}
-          <DueDate item={item} />
+          {/* A fee accrued before client payments has no due date: the card says nothing rather than a dash. */}
+          {item.dueBy && <DueDate item={item} />}
         </Group>
         <Reason item={item} />
       </CardOnly>
