@@ -56,10 +56,10 @@ export function AffiliateRows({
     sort ? { head: sort.head(field, label), headProps: { 'aria-sort': sort.ariaSort(field) } } : {};
   const columns: TableColumn<AdminPartnerRow>[] = [
     {
-      header: 'Company',
+      header: 'Company / Type',
       card: 'title',
       strong: true,
-      ...sortable('companyName', 'Company'),
+      ...sortable('companyName', 'Company / Type'),
       // The company over its type, and the contact over the email: two lines a row, so that every
       // column stays in view at 1366 px beside the sidebar.
       cell: (partner) => (
@@ -74,7 +74,7 @@ export function AffiliateRows({
       ),
     },
     {
-      header: 'Contact',
+      header: 'Contact / Email',
       cell: (partner) => (
         <>
           <TruncatedText maxWidth={170}>{partner.contactName}</TruncatedText>
