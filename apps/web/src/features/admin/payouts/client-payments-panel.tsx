@@ -78,7 +78,11 @@ export function ClientPaymentsPanel() {
           Every active client has a payment recorded for last month.
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={260} type="auto">
+        <ScrollArea.Autosize
+          mah={260}
+          type="auto"
+          viewportProps={{ tabIndex: 0, 'aria-label': 'Clients with no payment recorded for last month' }}
+        >
           <Table striped highlightOnHover data-testid="missing-payments">
             <Table.Thead>
               <Table.Tr>
@@ -333,7 +337,7 @@ function ImportReportTable({ report }: { report: ImportReport }) {
           {report.okCount} rows are ready; they earn {formatMoney(report.feeTotal)} in fees.
         </Alert>
       )}
-      <ScrollArea.Autosize mah={320} type="auto">
+      <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Import report' }}>
         <Table striped withTableBorder fz="sm">
           <Table.Thead>
             <Table.Tr>
