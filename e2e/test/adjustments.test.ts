@@ -195,7 +195,7 @@ describe('adjustments and net payouts in Chromium', () => {
     await processor.getByRole('button', { name: 'Process 3 Payouts' }).click();
     await page.getByText('Payouts processed').waitFor();
     const payout = processor.getByTestId('recent-payout').first();
-    await payout.getByText('$60.00').waitFor();
+    await payout.getByText('$60.00', { exact: true }).waitFor();
     await processor.getByText('No pending commissions match these filters.').waitFor();
     await screenshot(page, 'admin-payout-net-paid-desktop');
     await context.close();

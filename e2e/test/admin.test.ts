@@ -142,7 +142,7 @@ describe('admin approval flow in the browser', () => {
     await affiliates.getByRole('row').filter({ hasText: 'Directly Made Partners' }).waitFor();
     await page.getByTestId('affiliates-range').filter({ hasText: '1–1 of 1' }).waitFor();
 
-    // The same email again is refused with the server's message.
+    // The same email again is refused with the server's message, in the toast and under the Email field.
     await page.getByRole('button', { name: 'Create Partner' }).click();
     await dialog.getByLabel('Email').fill('direct@e2e.test');
     await dialog.getByLabel(/^Password/).fill('direct-password-1');
@@ -150,7 +150,10 @@ describe('admin approval flow in the browser', () => {
     await dialog.getByLabel('Contact Name').fill('Dana Direct');
     await dialog.getByRole('button', { name: 'Create Partner' }).click();
     await page.getByText('Partner creation failed').waitFor();
-    expect(await page.getByText('An account with this email already exists').isVisible()).toBe(true);
+    expect(
+      await page.getByTestId('toast-region').getByText('An account with this email already exists').isVisible(),
+    ).toBe(true);
+    expect(await dialog.getByText('An account with this email already exists').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);

@@ -1,5 +1,7 @@
 // Browser journey of commissions: the admin accrues the month just ended and pays two commissions;
-// the partner's summary cards and Commissions tab then show them paid, with the right totals.
+// the partner's summary cards and Commissions tab then show them paid, with the right totals. The program
+// runs on the fee basis `activeMonth` here (a fee for each month a won client was active), which shows
+// the accrual panel; the default basis, fees on client payments, is the life-of-a-partner journey's.
 
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +22,8 @@ const MONTH = previousMonthKey(new Date());
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
   adminToken = await client.login(ADMIN.email, ADMIN.password);
+  const basis = await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
+  if (basis.status !== 200) throw new Error(`fee basis: ${basis.status} ${JSON.stringify(basis.body)}`);
   const created = await client.call<{ id: string }>(
     'POST',
     '/api/admin/partners',

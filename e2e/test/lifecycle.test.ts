@@ -1,7 +1,7 @@
 // The whole life of a partner in Chromium, through the screens its two users use: sign-up in the
 // landing dialog, the registration form with the agreement, 'Application Under Review', the admin's
-// approval, the partner's first referral, the admin's stage move to won, the month's accrual, the
-// payout, and the partner's Commissions tab and summary cards showing it paid.
+// approval, the partner's first referral, the admin's stage move to won, the client's payment recorded
+// (which earns the month's fee), the payout, and the partner's Commissions tab and summary cards showing it paid.
 
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import type { Page } from 'playwright-core';
@@ -18,8 +18,10 @@ const PARTNER = {
   contactName: 'Lena Lifecycle',
 };
 const CLIENT = 'Evergreen Threads';
-/** The month just ended: the won client's contract starts on its first day, and it is accrued. */
+/** The month just ended: the won client's contract starts on its first day, and the client pays for it. */
 const MONTH = previousMonthKey(new Date());
+/** The client paid 31 days ago, so the fee (due 30 days after the payment) is due and offered for payout. */
+const PAID_ON = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
 
 async function signInThroughDialog(
   page: Page,
@@ -37,7 +39,7 @@ async function signInThroughDialog(
 }
 
 describe('the life of a partner in the browser', () => {
-  it('signs up, applies, is approved, refers a client who is won, is accrued and paid, and sees it paid', async () => {
+  it('signs up, applies, is approved, refers a client who is won and pays, is paid the fee, and sees it paid', async () => {
     // 1. Sign-up in the landing page's dialog.
     const partner = await newPage(journey.browser, DESKTOP);
     const p = partner.page;
@@ -145,13 +147,26 @@ describe('the life of a partner in the browser', () => {
     );
     expect(stored.body[0]).toMatchObject({ stage: 'won', contractStartDate: `${MONTH}-01` });
 
-    // 8. The admin accrues the month just ended in the Accrual panel (its default month).
-    expect(await a.getByLabel('Month', { exact: true }).inputValue()).toBe(MONTH);
-    await a.getByRole('button', { name: 'Run accrual' }).click();
-    await a
-      .getByTestId('accrual-result')
-      .getByText(`${formatMonthKey(MONTH)}: 1 commission created, 0 skipped (already accrued)`)
-      .waitFor();
+    // 8. The client pays for the month just ended. The won client is listed among those with no payment
+    // for last month until the admin records the payment in the Client payments panel, which earns the
+    // month's fee (fees follow client payments, the program's default fee basis), due 30 days after the payment.
+    const payments = a.getByTestId('client-payments-panel');
+    await payments.getByTestId('missing-payments').getByText(CLIENT).waitFor();
+    await payments.getByRole('button', { name: 'Record payment' }).click();
+    const record = a.getByRole('dialog', { name: 'Record a client payment' });
+    await record.getByRole('combobox', { name: 'Partner' }).fill(PARTNER.companyName);
+    await a.getByRole('option', { name: PARTNER.companyName }).click();
+    await record.getByRole('combobox', { name: 'Client' }).click();
+    await a.getByRole('option', { name: CLIENT }).click();
+    expect(await record.getByLabel('Month paid for').inputValue()).toBe(MONTH);
+    await record.getByLabel('Paid on').fill(PAID_ON);
+    await record.getByLabel('Amount').fill('2400.00');
+    await record.getByLabel('Reference').fill('INV-1001');
+    await screenshot(a, 'lifecycle-1b-record-payment-desktop');
+    await record.getByRole('button', { name: 'Record payment' }).click();
+    await a.getByText('It earned a fee of $50.00.').waitFor();
+    await record.waitFor({ state: 'hidden' });
+    await payments.getByText('Every active client has a payment recorded for last month.').waitFor();
 
     // The partner sees it pending first.
     await p.reload();
@@ -174,7 +189,7 @@ describe('the life of a partner in the browser', () => {
     // ('Process 1 Payout'), so both are accepted here until the product settles on one.
     await processor.getByRole('button', { name: 'Process 1 Payouts', exact: true }).click();
     await a.getByText('Payouts processed').waitFor();
-    await processor.getByText('No pending commissions. Run the monthly accrual to create them.').waitFor();
+    await processor.getByText('No pending commissions. Record client payments to create them.').waitFor();
     const payout = processor.getByTestId('recent-payout').first();
     await payout.waitFor();
     const reference = (await payout.textContent())?.match(/PO-\d{8}-[0-9A-Z]{6}/)?.[0];

@@ -29,12 +29,12 @@ describe('the built portal in Chromium', () => {
     });
   }
 
-  it('sends an anonymous visitor of /dashboard and /admin to /', async () => {
+  it('sends an anonymous visitor of /dashboard and /admin to sign in at /, with the way back', async () => {
     const { page, context } = await newPage(journey.browser, DESKTOP);
     await page.goto(`${journey.portal.baseUrl}/dashboard`);
-    await page.waitForURL(`${journey.portal.baseUrl}/`);
+    await page.waitForURL(`${journey.portal.baseUrl}/?signin=1&redirect=%2Fdashboard`);
     await page.goto(`${journey.portal.baseUrl}/admin`);
-    await page.waitForURL(`${journey.portal.baseUrl}/`);
+    await page.waitForURL(`${journey.portal.baseUrl}/?signin=1&redirect=%2Fadmin`);
     await context.close();
   });
 });

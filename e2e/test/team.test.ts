@@ -130,7 +130,7 @@ describe('the admin team in the browser', () => {
     await page.getByRole('option', { name: 'Finance' }).click();
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText('Invitation sent').first().waitFor();
-    await page.getByRole('cell', { name: email }).waitFor();
+    await page.getByRole('cell', { name: email, exact: true }).waitFor();
     await page.mouse.move(0, 0);
     expect((await seriousA11yViolations(page)).join('\n')).toBe('');
     expect(await sidewaysScrollers(page.getByRole('main'))).toEqual([]);

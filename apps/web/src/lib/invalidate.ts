@@ -25,10 +25,11 @@ export function afterReferralChange(utils: TrpcUtils): Promise<unknown> {
     utils.admin.trends.invalidate(),
     utils.partner.earningsByMonth.invalidate(),
     utils.admin.emails.invalidate(),
+    utils.admin.clientsMissingPayment.invalidate(),
   ]);
 }
 
-/** A deal moved stage in the pipeline (which updated its own page in the cache): the totals it feeds. */
+/** A deal moved stage in the pipeline (which updated its own page in the cache): the totals it feeds, and the won clients awaiting a payment. */
 export function afterStageChange(utils: TrpcUtils): Promise<unknown> {
   return Promise.all([
     utils.admin.metrics.invalidate(),
@@ -38,6 +39,7 @@ export function afterStageChange(utils: TrpcUtils): Promise<unknown> {
     utils.admin.referrals.invalidate(),
     utils.admin.partnerActivity.invalidate(),
     utils.admin.partner.invalidate(),
+    utils.admin.clientsMissingPayment.invalidate(),
   ]);
 }
 

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_admin')({
   beforeLoad: async ({ context, location }) => {
     const state = await context.session.whenSettled();
     // Signed out: sign in first, then on to the page asked for.
-    if (!state.user) throw redirect({ to: '/', search: { signin: '1', redirect: location.href }, replace: true });
+    if (!state.user) throw redirect({ to: '/', search: { signin: 1, redirect: location.href }, replace: true });
     const decision = adminAreaDecision(state);
     if (decision !== 'allow') throw redirect({ to: decision, replace: true });
   },

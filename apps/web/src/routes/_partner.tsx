@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_partner')({
   beforeLoad: async ({ context, location }) => {
     const state = await context.session.whenSettled();
     // Signed out: sign in first, then on to the page asked for.
-    if (!state.user) throw redirect({ to: '/', search: { signin: '1', redirect: location.href }, replace: true });
+    if (!state.user) throw redirect({ to: '/', search: { signin: 1, redirect: location.href }, replace: true });
     const decision = partnerAreaDecision(state);
     if (decision !== 'allow') throw redirect({ to: decision, replace: true });
   },

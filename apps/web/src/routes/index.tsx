@@ -9,11 +9,11 @@ import { useSession } from '../lib/session';
 
 export const Route = createFileRoute('/')({
   // ?signin=1 opens the sign-in dialog (after a password reset, from the mails, and from a deep link with
-  // ?redirect=, where the user goes once signed in).
-  validateSearch: (search: Record<string, unknown>): { signin?: '1'; redirect?: string } => {
+  // ?redirect=, where the user goes once signed in). It is the number 1, which the router writes unquoted.
+  validateSearch: (search: Record<string, unknown>): { signin?: 1; redirect?: string } => {
     const redirectTo = returnPathOf(search.redirect);
     return {
-      ...(search.signin === '1' || search.signin === 1 ? { signin: '1' as const } : {}),
+      ...(search.signin === '1' || search.signin === 1 ? { signin: 1 as const } : {}),
       ...(redirectTo ? { redirect: redirectTo } : {}),
     };
   },
@@ -34,5 +34,5 @@ function Home() {
 
   if (session.loading) return <LoadingScreen />;
   if (target !== 'allow') return <LoadingScreen label="Redirecting to dashboard..." />;
-  return <LandingPage openSignIn={search.signin === '1'} />;
+  return <LandingPage openSignIn={search.signin === 1} />;
 }

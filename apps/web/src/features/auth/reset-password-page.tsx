@@ -21,7 +21,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
     try {
       await reset.mutateAsync({ token: token ?? '', password });
       notifySuccess(MESSAGES.passwordChanged, MESSAGES.passwordChangedText);
-      await navigate({ to: '/', search: { signin: '1' }, replace: true });
+      await navigate({ to: '/', search: { signin: 1 }, replace: true });
     } catch (error) {
       notifyFailure(MESSAGES.passwordChangeFailed, error);
     }
@@ -44,7 +44,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
           href="/?signin=1"
           onClick={(event) => {
             event.preventDefault();
-            void navigate({ to: '/', search: { signin: '1' } });
+            void navigate({ to: '/', search: { signin: 1 } });
           }}
         >
           Back to sign in

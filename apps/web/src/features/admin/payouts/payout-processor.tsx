@@ -45,6 +45,7 @@ export function PayoutProcessor() {
     { placeholderData: (previous) => previous },
   );
   const payouts = trpc.admin.payouts.useQuery({ limit: 5 });
+  const settings = trpc.admin.programSettings.useQuery();
   const [selection, setSelection] = useState<Selection>(NONE);
   const [failing, setFailing] = useState<PendingCommission | null>(null);
   const [voiding, setVoiding] = useState<PendingCommission | null>(null);
@@ -281,7 +282,9 @@ export function PayoutProcessor() {
         <Text c="dimmed" ta="center" py="md">
           {filtering
             ? 'No pending commissions match these filters.'
-            : 'No pending commissions. Run the monthly accrual to create them.'}
+            : settings.data?.feeBasis === 'activeMonth'
+              ? 'No pending commissions. Run the monthly accrual to create them.'
+              : 'No pending commissions. Record client payments to create them.'}
         </Text>
       ) : (
         <>
