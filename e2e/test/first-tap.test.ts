@@ -137,8 +137,9 @@ describe('the first tap on a phone', () => {
         ref: referralCode,
         service: schedule.service,
         ...CAMPAIGN,
-        // Calendly hands back only UTM values: the code travels as utm_content too.
+        // Calendly hands back only UTM values: the code travels as utm_content, a chosen service as utm_term.
         utm_content: referralCode,
+        ...(schedule.service === 'general' ? {} : { utm_term: schedule.service }),
       });
       // The page goes on: it hydrates and counts the visit, as without the early tap.
       expect((await visit).status()).toBe(200);
@@ -165,6 +166,7 @@ describe('the first tap on a phone', () => {
       service: 'basic',
       utm_source: 'news',
       utm_content: referralCode,
+      utm_term: 'basic',
     });
     await context.close();
   });

@@ -130,6 +130,7 @@ describe('server-rendered public pages', () => {
           utm_medium: 'email',
           utm_campaign: 'Spring',
           utm_content: referralCode,
+          utm_term: 'cfo',
         });
       } else {
         await page.getByRole('button', { name: 'Sign In' }).click();

@@ -284,6 +284,7 @@ describe('referrals in Chromium', () => {
         utm_medium: 'email',
         utm_campaign: 'Spring Promo',
         utm_content: referralCode,
+        utm_term: 'cfo',
       });
 
       const [basicPopup] = await Promise.all([

@@ -64,6 +64,11 @@ const envSchema = z
     CALCOM_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
     /** Calendly webhook signing key: POST /api/integrations/calendly answers 404 without it. */
     CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** Stripe webhook signing secret (whsec_…): POST /api/integrations/stripe/webhook answers 404 without it. */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S{8,}$/, "must be the endpoint's signing secret (whsec_…)")
+      .optional(),
     PUBLIC_URL: z.url('must be an http(s) address').optional(),
     CORS_ORIGINS: z.string().optional(),
     TRUST_PROXY: z
@@ -263,6 +268,8 @@ export interface AppConfig {
   schedulingUrl: string;
   /** Secrets of the inbound booking webhooks (CALCOM_WEBHOOK_SECRET, CALENDLY_WEBHOOK_SIGNING_KEY); unset = endpoint off. */
   bookingWebhooks: { calcomSecret?: string; calendlySigningKey?: string };
+  /** The Stripe webhook's signing secret (STRIPE_WEBHOOK_SECRET); unset = endpoint off. */
+  stripeWebhookSecret?: string;
   publicUrl?: string;
   corsOrigins: string[];
   trustProxy: false | number | string;
@@ -364,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: e.DEMO_DATA ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL && !e.ADMIN_EMAIL),
     schedulingUrl: e.SCHEDULING_URL,
     bookingWebhooks: { calcomSecret: e.CALCOM_WEBHOOK_SECRET, calendlySigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY },
+    ...(e.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET } : {}),
     publicUrl: e.PUBLIC_URL,
     corsOrigins: splitList(e.CORS_ORIGINS),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

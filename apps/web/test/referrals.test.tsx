@@ -227,9 +227,9 @@ describe('schedulingLink', () => {
     [
       'basic',
       { utm_source: 'news', utm_campaign: 'fall sale' },
-      'ref=ACME-1&service=basic&utm_source=news&utm_campaign=fall+sale&utm_content=ACME-1',
+      'ref=ACME-1&service=basic&utm_source=news&utm_campaign=fall+sale&utm_content=ACME-1&utm_term=basic',
     ],
-    ['cfo', { utm_medium: 'email' }, 'ref=ACME-1&service=cfo&utm_medium=email&utm_content=ACME-1'],
+    ['cfo', { utm_medium: 'email' }, 'ref=ACME-1&service=cfo&utm_medium=email&utm_content=ACME-1&utm_term=cfo'],
   ] as const)('books %s with %j', (service, search, query) => {
     expect(schedulingLink('https://schedule.example.com/consultation', { ref: 'ACME-1', service, search })).toBe(
       `https://schedule.example.com/consultation?${query}`,

@@ -185,13 +185,25 @@ export const importClientPaymentsInput = z.object({
 
 export const unmatchedStripePaymentOutput = z.object({
   eventId: z.string(),
+  /** invoice.paid (a payment naming no client) or charge.refunded (a refund of no recorded payment). */
+  type: z.string(),
   customerId: z.string().nullable(),
   customerEmail: z.string().nullable(),
   invoiceId: z.string().nullable(),
   periodMonth: z.string().nullable(),
   amount: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** Why the portal could not act on it by itself. */
+  detail: z.string().nullable(),
   receivedAt: z.string(),
+});
+export type UnmatchedStripePayment = z.infer<typeof unmatchedStripePaymentOutput>;
+export const unmatchedStripePaymentsOutput = z.array(unmatchedStripePaymentOutput);
+export const stripeEventIdInput = z.object({ eventId: z.string().min(1).max(255) });
+export const stripeEventResolvedOutput = z.object({
+  eventId: z.string(),
+  clientPaymentId: z.uuid().optional(),
+  detail: z.string(),
 });
 export const paidMonthsOutput = z.array(z.object({ referralId: z.uuid(), months: z.array(z.string()) }));
 export const matchStripePaymentInput = z.object({ eventId: z.string().min(1).max(255), referralId: idField });

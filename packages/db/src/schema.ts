@@ -190,6 +190,11 @@ export interface StripeEventsTable {
   detail: string | null;
   clientPaymentId: string | null;
   receivedAt: Timestamp;
+  /** The payment intent an invoice was paid with: a later refund of its charge finds the payment by it. */
+  paymentIntentId: string | null;
+  /** The admin who matched or dismissed an unmatched event, and when. */
+  resolvedBy: string | null;
+  resolvedAt: NullableTimestamp;
 }
 
 export interface MarketingMaterialsTable {
@@ -651,6 +656,9 @@ export const TABLE_COLUMNS = {
     'detail',
     'clientPaymentId',
     'receivedAt',
+    'paymentIntentId',
+    'resolvedBy',
+    'resolvedAt',
   ],
   marketingMaterials: [
     'id',

@@ -1,4 +1,5 @@
-// admin.recordClientPayment, admin.clientPayments, admin.clientsMissingPayment: client payments, the
+// admin.recordClientPayment, admin.clientPayments, admin.clientsMissingPayment and the unmatched Stripe
+// events (list, match to a client, dismiss): client payments, the
 // source of fees (services/money/client-payments.ts). Recording is a money change (commissions:write,
 // Idempotency-Key); reading them is commissions:read.
 
@@ -11,6 +12,10 @@ import {
   recordClientPaymentInput,
   recordClientPaymentOutput,
   referralIdInput,
+  matchStripePaymentInput,
+  stripeEventIdInput,
+  stripeEventResolvedOutput,
+  unmatchedStripePaymentsOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import {
@@ -20,6 +25,7 @@ import {
   recordClientPayment,
 } from '../services/money/client-payments';
 import { importClientPayments } from '../services/money/client-payment-import';
+import { dismissStripeEvent, listUnmatchedStripeEvents, matchStripePayment } from '../services/money/stripe-payments';
 import { activePartnerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
 
 export const adminClientPaymentProcedures = {
@@ -60,6 +66,25 @@ export const adminClientPaymentProcedures = {
   clientsMissingPayment: permittedProcedure('commissions:read')
     .output(missingPaymentsOutput)
     .query(({ ctx }) => clientsMissingPayment(ctx.deps.db, ctx.deps.now())),
+
+  /** Stripe events the portal could not place: invoices naming no client, refunds of no recorded payment. */
+  unmatchedStripePayments: permittedProcedure('commissions:read')
+    .output(unmatchedStripePaymentsOutput)
+    .query(({ ctx }) => listUnmatchedStripeEvents(ctx.deps.db)),
+
+  matchStripePayment: permittedProcedure('commissions:write')
+    .input(matchStripePaymentInput)
+    .output(stripeEventResolvedOutput)
+    .mutation(({ ctx, input }) =>
+      matchStripePayment(ctx.deps.db, { ...input, actorId: ctx.user.id, now: ctx.deps.now() }),
+    ),
+
+  dismissStripeEvent: permittedProcedure('commissions:write')
+    .input(stripeEventIdInput)
+    .output(stripeEventResolvedOutput)
+    .mutation(({ ctx, input }) =>
+      dismissStripeEvent(ctx.deps.db, { eventId: input.eventId, actorId: ctx.user.id, now: ctx.deps.now() }),
+    ),
 } satisfies TRPCRouterRecord;
 
 export const partnerClientPaymentProcedures = {

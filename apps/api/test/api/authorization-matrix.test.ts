@@ -252,6 +252,26 @@ async function orphanedKey(fx: Fixtures): Promise<string> {
   await fx.t.db.updateTable('users').set({ active: false }).where('id', '=', creator.id).execute();
   return created.key;
 }
+/** An invoice Stripe sent that names no client, waiting for an admin. */
+const newUnmatchedStripeEvent = async (fx: Fixtures) => {
+  const id = `evt_${unique('matrix')}`;
+  await fx.t.db
+    .insertInto('stripeEvents')
+    .values({
+      id,
+      type: 'invoice.paid',
+      status: 'unmatched',
+      customerEmail: 'nobody@matrix.example',
+      invoiceId: `in_${unique('matrix')}`,
+      periodMonth: '2026-08',
+      amount: '100.00',
+      paidAt: '2026-09-03',
+      detail: 'No won client has the email nobody@matrix.example',
+    })
+    .execute();
+  return id;
+};
+
 const newWebhook = async (fx: Fixtures) =>
   (
     await createWebhook(fx.t.db, {
@@ -506,6 +526,12 @@ const PROCEDURES: Record<string, Case> = {
   },
   'admin.clientPayments': { expect: READ, input: (fx) => ({ id: fx.activeReferralId }) },
   'admin.clientsMissingPayment': { expect: READ },
+  'admin.unmatchedStripePayments': { expect: READ },
+  'admin.matchStripePayment': {
+    expect: MONEY,
+    input: async (fx) => ({ eventId: await newUnmatchedStripeEvent(fx), referralId: fx.activeReferralId }),
+  },
+  'admin.dismissStripeEvent': { expect: MONEY, input: async (fx) => ({ eventId: await newUnmatchedStripeEvent(fx) }) },
   'partner.referralPaidMonths': { expect: ACTIVE_PARTNER },
   'admin.changeMemberRole': {
     expect: ADMIN,

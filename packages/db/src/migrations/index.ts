@@ -24,6 +24,7 @@ import * as m0021 from './0021-program-settings';
 import * as m0022 from './0022-lead-capture';
 import * as m0023 from './0023-client-payments';
 import * as m0024 from './0024-payout-rails';
+import * as m0025 from './0025-stripe-refunds';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0022-lead-capture': m0022,
   '0023-client-payments': m0023,
   '0024-payout-rails': m0024,
+  '0025-stripe-refunds': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {

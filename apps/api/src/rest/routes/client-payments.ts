@@ -51,6 +51,31 @@ export const clientPaymentRoutes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/client-payments/unmatched',
+    procedure: 'admin.unmatchedStripePayments',
+    summary: 'Stripe events waiting for an admin: invoices that name no client, refunds of no recorded payment',
+    tag: adminTag,
+    description:
+      'Newest first, at most 200. `detail` says why the portal could not act on the event by itself (no won client with the email, two of them, no recorded payment for the refund).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/client-payments/unmatched/{eventId}/match',
+    procedure: 'admin.matchStripePayment',
+    summary: "Record an unmatched Stripe invoice as a won client's payment ({ referralId })",
+    tag: adminTag,
+    description:
+      "The invoice becomes the client's payment (source stripe) and earns the month's fee as a recorded payment does. 404 for an unknown event, 409 once it was matched or dismissed, 422 for a refund or a client not won.",
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/client-payments/unmatched/{eventId}/dismiss',
+    procedure: 'admin.dismissStripeEvent',
+    summary: 'Set aside an unmatched Stripe event (handled by hand, or not a client of the program)',
+    tag: adminTag,
+  },
+  {
+    method: 'GET',
     path: '/api/partners/referrals/paid-months',
     procedure: 'partner.referralPaidMonths',
     summary: 'Per referral of the signed-in partner, the months its client paid for (months only, never amounts)',

@@ -8,6 +8,7 @@ import type { ExtraOperation } from '../openapi';
 import { materialRawRoutes } from '../raw/materials';
 import { unsubscribeRoutes } from '../raw/unsubscribe';
 import { bookingWebhookRoutes } from '../raw/booking-webhooks';
+import { stripeRawRoutes } from '../raw/stripe';
 import { activityRawRoutes } from '../raw/activity';
 import { clientPaymentRawRoutes } from '../raw/client-payments';
 import { adminActivityRoutes } from './admin-activity';
@@ -59,4 +60,5 @@ export const rawRoutes: readonly RawRoutes[] = [
   statementRoutes,
   bookingWebhookRoutes,
   clientPaymentRawRoutes,
+  stripeRawRoutes,
 ];

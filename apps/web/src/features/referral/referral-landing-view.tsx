@@ -20,8 +20,9 @@ export type { ReferralSearch };
 export type ScheduledService = LandingService | 'general';
 
 /**
- * The scheduling address: ref, service, the UTM parameters that are present, and `utm_content` = the
- * referral code (Calendly hands back only UTM values with a booking, so the code travels there too).
+ * The scheduling address: ref, service, the UTM parameters that are present, `utm_content` = the referral
+ * code and, for a chosen service, `utm_term` = the service (Calendly hands back only UTM values with a
+ * booking, so the code and the service travel there too).
  */
 export function schedulingLink(
   baseUrl: string,
@@ -35,6 +36,7 @@ export function schedulingLink(
     if (value) url.searchParams.set(key, value);
   }
   url.searchParams.set('utm_content', options.ref);
+  if (options.service !== 'general') url.searchParams.set('utm_term', options.service);
   return url.toString();
 }
 

@@ -1,7 +1,8 @@
 // Client payments, the source of fees under the fee basis `clientPayment` (the program setting; the
 // default): record one payment (partner, then client, month, amount, paid date, collection cost,
-// reference), import a month of payments from a CSV (the report of every row first, then confirm), and
-// the won clients with no payment recorded for last month. Under `activeMonth` the accrual panel shows.
+// reference), import a month of payments from a CSV (the report of every row first, then confirm), the
+// Stripe payments no client could be found for, and the won clients with no payment recorded for last
+// month. Under `activeMonth` the accrual panel shows.
 
 import {
   Alert,
@@ -29,6 +30,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { AccrualPanel } from './accrual-panel';
 import { PartnerPicker } from '../partners/partner-picker';
+import { UnmatchedStripePayments } from './unmatched-stripe-payments';
 
 type ImportReport = RouterOutputs['admin']['importClientPayments'];
 
@@ -65,6 +67,8 @@ export function ClientPaymentsPanel() {
           </Button>
         </Group>
       </Group>
+
+      <UnmatchedStripePayments />
 
       <Title order={3} size="h5" mt="lg" mb="xs">
         {missing.data

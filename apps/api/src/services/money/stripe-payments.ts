@@ -1,0 +1,517 @@
+// Client payments from Stripe (DESIGN §8). `invoice.paid` becomes a client payment of the referral whose
+// client it is (the invoice's or its subscription's `referral_id` metadata, else the one won client with the
+// invoice's customer email), for the month its first line's period starts in, earning that month's fee as
+// a payment an admin records does. `charge.refunded` takes back the share of the fee the refund is of, as a
+// clawback line. The signature is checked by the official package over the raw body; each event is stored
+// by its id first, so a replay answers without acting twice; an event that names no client waits as
+// 'unmatched' until an admin matches it to a client or dismisses it.
+
+import {
+  CLIENT_PAYMENT_MESSAGES,
+  feeForPaymentCents,
+  formatMoney,
+  formatMonthKey,
+  fromCents,
+  toCents,
+  type UnmatchedStripePayment,
+} from '@portal/contracts';
+import type { Db } from '@portal/db';
+import Stripe from 'stripe';
+import type { MailDeps } from '../notifications/notify';
+import { notifyAdjustment } from '../notifications/notify';
+import { logActivity, type DbOrTx } from '../platform/activity';
+import { DomainError } from '../platform/errors';
+import { inTransaction } from '../platform/idempotency';
+import { recordClientPayment } from './client-payments';
+
+/** A signature older than this (Stripe's own default) is refused: a replayed capture cannot be sent later. */
+export const STRIPE_TOLERANCE_SECONDS = 300;
+
+export const STRIPE_MESSAGES = {
+  off: 'Stripe webhooks are not configured on this server (set STRIPE_WEBHOOK_SECRET)',
+  signatureMissing: 'The Stripe-Signature header is missing',
+  signatureInvalid: 'The Stripe-Signature header does not match this body, or is more than five minutes old',
+  badPayload: 'The webhook body is not a Stripe event',
+  eventNotFound: 'No unmatched Stripe event has this id',
+  notOpen: 'This Stripe event was matched or dismissed already',
+  notAnInvoice: 'Only an invoice payment can be matched to a client; dismiss a refund once it is handled',
+  notWon: 'Match the payment to a won client',
+} as const;
+
+/** The event, once its signature over these exact bytes is good and no older than the tolerance. */
+export function verifyStripeEvent(raw: Buffer, header: string | undefined, secret: string, now: Date): Stripe.Event {
+  if (!header) throw DomainError.unauthorized(STRIPE_MESSAGES.signatureMissing);
+  try {
+    return Stripe.webhooks.constructEvent(raw, header, secret, STRIPE_TOLERANCE_SECONDS, undefined, now.getTime());
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+      throw DomainError.unauthorized(STRIPE_MESSAGES.signatureInvalid);
+    throw DomainError.invalid(STRIPE_MESSAGES.badPayload);
+  }
+}
+
+type Outcome = 'recorded' | 'unmatched' | 'ignored';
+export interface StripeReceipt {
+  outcome: Outcome;
+  replayed: boolean;
+  detail?: string;
+  clientPaymentId?: string;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+const dayOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+const monthOf = (unixSeconds: number) => dayOf(unixSeconds).slice(0, 7);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What an `invoice.paid` says, in the portal's terms. */
+interface InvoicePayment {
+  invoiceId: string;
+  customerId: string | null;
+  customerEmail: string | null;
+  referralId: string | null;
+  periodMonth: string;
+  amount: string | null;
+  paidAt: string;
+  paymentIntentId: string | null;
+  reference: string;
+  /** Why it earns nothing whatever the client (another currency, nothing paid). */
+  ignored: string | null;
+}
+
+function readInvoice(event: Stripe.Event, invoice: Stripe.Invoice): InvoicePayment {
+  // The API before 2025-03-31 put the payment intent on the invoice; later ones list the invoice's payments.
+  const legacy = invoice as Stripe.Invoice & { payment_intent?: string | { id: string } | null };
+  const paymentIntent =
+    idOf(legacy.payment_intent) ?? idOf(invoice.payments?.data?.[0]?.payment?.payment_intent ?? null) ?? null;
+  const metadata = { ...invoice.parent?.subscription_details?.metadata, ...invoice.metadata };
+  const referralId =
+    typeof metadata.referral_id === 'string' && UUID.test(metadata.referral_id) ? metadata.referral_id : null;
+  const periodStart = invoice.lines?.data?.[0]?.period?.start ?? invoice.period_start;
+  const paidUnix = invoice.status_transitions?.paid_at ?? event.created;
+  const usd = invoice.currency?.toLowerCase() === 'usd';
+  const paid = Number.isInteger(invoice.amount_paid) && invoice.amount_paid > 0;
+  return {
+    invoiceId: invoice.id ?? event.id,
+    customerId: idOf(invoice.customer),
+    customerEmail: invoice.customer_email?.trim().toLowerCase() || null,
+    referralId,
+    periodMonth: monthOf(periodStart),
+    amount: paid ? fromCents(invoice.amount_paid) : null,
+    paidAt: dayOf(paidUnix),
+    paymentIntentId: paymentIntent,
+    reference: invoice.number ?? invoice.id ?? event.id,
+    ignored: !usd
+      ? `The invoice is in ${invoice.currency?.toUpperCase() ?? 'no currency'}; fees are earned on USD payments`
+      : !paid
+        ? 'Nothing was paid on this invoice'
+        : null,
+  };
+}
+
+/** The won referral the invoice is for, or why none could be chosen. */
+async function matchReferral(
+  trx: DbOrTx,
+  invoice: InvoicePayment,
+): Promise<{ referralId: string } | { unmatched: string }> {
+  if (invoice.referralId) {
+    const referral = await trx
+      .selectFrom('referrals')
+      .select('id')
+      .where('id', '=', invoice.referralId)
+      .executeTakeFirst();
+    if (referral) return { referralId: referral.id };
+  }
+  if (!invoice.customerEmail) return { unmatched: 'The invoice names no referral_id and no customer email' };
+  const won = await trx
+    .selectFrom('referrals')
+    .select('id')
+    .where('clientEmail', '=', invoice.customerEmail)
+    .where('stage', '=', 'won')
+    .limit(2)
+    .execute();
+  if (won.length === 1) return { referralId: won[0]!.id };
+  return {
+    unmatched:
+      won.length === 0
+        ? `No won client has the email ${invoice.customerEmail}`
+        : `More than one won client has the email ${invoice.customerEmail}`,
+  };
+}
+
+/** Records the invoice as the referral's payment; a refusal (a paid date ahead, a referral gone) is the detail. */
+async function recordInvoice(
+  trx: DbOrTx,
+  invoice: InvoicePayment,
+  referralId: string,
+  actorId: string | null,
+  now: Date,
+): Promise<{ clientPaymentId: string; detail: string }> {
+  const today = now.toISOString().slice(0, 10);
+  const result = await recordClientPayment(trx, {
+    referralId,
+    payment: {
+      periodMonth: invoice.periodMonth,
+      amount: invoice.amount!,
+      paidAt: invoice.paidAt > today ? today : invoice.paidAt,
+      reference: invoice.reference,
+    },
+    source: 'stripe',
+    externalId: invoice.invoiceId,
+    actorId,
+    now,
+  });
+  return {
+    clientPaymentId: result.payment.id,
+    detail: result.commission
+      ? `Earned a fee of ${formatMoney(result.commission.amount)} for ${formatMonthKey(invoice.periodMonth)}`
+      : (result.reason ?? 'Earned no fee'),
+  };
+}
+
+async function receiveInvoicePaid(trx: DbOrTx, event: Stripe.Event, now: Date): Promise<StripeReceipt> {
+  const invoice = readInvoice(event, event.data.object as Stripe.Invoice);
+  const base = {
+    customerId: invoice.customerId,
+    customerEmail: invoice.customerEmail,
+    invoiceId: invoice.invoiceId,
+    periodMonth: invoice.periodMonth,
+    amount: invoice.amount,
+    paidAt: invoice.paidAt,
+    paymentIntentId: invoice.paymentIntentId,
+  };
+  if (invoice.ignored) {
+    await trx
+      .updateTable('stripeEvents')
+      .set({ ...base, status: 'ignored', detail: invoice.ignored })
+      .where('id', '=', event.id)
+      .execute();
+    return { outcome: 'ignored', replayed: false, detail: invoice.ignored };
+  }
+  const match = await matchReferral(trx, invoice);
+  if ('unmatched' in match) {
+    await trx
+      .updateTable('stripeEvents')
+      .set({ ...base, status: 'unmatched', detail: match.unmatched })
+      .where('id', '=', event.id)
+      .execute();
+    return { outcome: 'unmatched', replayed: false, detail: match.unmatched };
+  }
+  const recorded = await recordInvoice(trx, invoice, match.referralId, null, now);
+  await trx
+    .updateTable('stripeEvents')
+    .set({ ...base, status: 'recorded', detail: recorded.detail, clientPaymentId: recorded.clientPaymentId })
+    .where('id', '=', event.id)
+    .execute();
+  return { outcome: 'recorded', replayed: false, detail: recorded.detail, clientPaymentId: recorded.clientPaymentId };
+}
+
+async function receiveChargeRefunded(
+  trx: DbOrTx,
+  event: Stripe.Event,
+  now: Date,
+  mail: MailDeps,
+): Promise<StripeReceipt> {
+  const charge = event.data.object as Stripe.Charge & { invoice?: string | { id: string } | null };
+  const invoiceId = idOf(charge.invoice ?? null);
+  const paymentIntentId = idOf(charge.payment_intent);
+  const refunded = Number.isInteger(charge.amount_refunded) ? charge.amount_refunded : 0;
+  const base = {
+    customerId: idOf(charge.customer),
+    customerEmail: charge.billing_details?.email?.trim().toLowerCase() || null,
+    invoiceId,
+    paymentIntentId,
+    amount: refunded > 0 ? fromCents(refunded) : null,
+    paidAt: dayOf(charge.created),
+  };
+  let query = trx
+    .selectFrom('stripeEvents')
+    .select('clientPaymentId')
+    .where('clientPaymentId', 'is not', null)
+    .where('type', '=', 'invoice.paid');
+  query =
+    invoiceId && paymentIntentId
+      ? query.where((eb) => eb.or([eb('invoiceId', '=', invoiceId), eb('paymentIntentId', '=', paymentIntentId)]))
+      : invoiceId
+        ? query.where('invoiceId', '=', invoiceId)
+        : query.where('paymentIntentId', '=', paymentIntentId);
+  const paid = invoiceId || paymentIntentId ? await query.executeTakeFirst() : undefined;
+  if (!paid?.clientPaymentId) {
+    const detail = 'No recorded client payment has this charge’s invoice or payment intent';
+    await trx
+      .updateTable('stripeEvents')
+      .set({ ...base, status: 'unmatched', detail })
+      .where('id', '=', event.id)
+      .execute();
+    return { outcome: 'unmatched', replayed: false, detail };
+  }
+  const detail = await refundClientPayment(trx, {
+    clientPaymentId: paid.clientPaymentId,
+    refundedCents: refunded,
+    now,
+    mail,
+  });
+  await trx
+    .updateTable('stripeEvents')
+    .set({ ...base, status: 'recorded', detail, clientPaymentId: paid.clientPaymentId })
+    .where('id', '=', event.id)
+    .execute();
+  return { outcome: 'recorded', replayed: false, detail, clientPaymentId: paid.clientPaymentId };
+}
+
+/**
+ * A refund of a client payment, `refundedCents` being all refunded of it so far (Stripe's
+ * `amount_refunded` is cumulative). The fee it earned is taken back in the same share, as a clawback line
+ * of the difference from what earlier refunds took: fee × refunded ÷ amount, half-up, so a full refund
+ * takes back exactly the fee. A voided fee, or a payment that earned none, has nothing to take back.
+ */
+export async function refundClientPayment(
+  trx: DbOrTx,
+  {
+    clientPaymentId,
+    refundedCents,
+    now,
+    mail,
+  }: { clientPaymentId: string; refundedCents: number; now: Date; mail: MailDeps },
+): Promise<string> {
+  const payment = await trx
+    .selectFrom('clientPayments as cp')
+    .innerJoin('referrals as r', 'r.id', 'cp.referralId')
+    .select([
+      'cp.id',
+      'cp.amount',
+      'cp.refundedAmount',
+      'cp.periodMonth',
+      'r.id as referralId',
+      'r.partnerId',
+      'r.clientCompanyName',
+    ])
+    .where('cp.id', '=', clientPaymentId)
+    .forUpdate('cp')
+    .executeTakeFirstOrThrow();
+  const amountCents = toCents(payment.amount);
+  const before = payment.refundedAmount ? toCents(payment.refundedAmount) : 0;
+  const after = Math.min(refundedCents, amountCents);
+  if (after <= before) return 'The refund was recorded already';
+  await trx
+    .updateTable('clientPayments')
+    .set({ refundedAmount: fromCents(after), refundedAt: now })
+    .where('id', '=', payment.id)
+    .execute();
+  await logActivity(trx, {
+    userId: null,
+    action: 'client_payment.refunded',
+    entityType: 'client_payment',
+    entityId: payment.id,
+    details: {
+      referralId: payment.referralId,
+      refunded: fromCents(after),
+      previously: fromCents(before),
+      source: 'stripe',
+    },
+  });
+  const fee = await trx
+    .selectFrom('commissions')
+    .select(['amount', 'status'])
+    .where('clientPaymentId', '=', payment.id)
+    .where('kind', '=', 'recurring')
+    .executeTakeFirst();
+  const refundText = `${formatMoney(fromCents(after - before))} of the ${formatMonthKey(payment.periodMonth)} payment refunded`;
+  if (!fee || fee.status === 'voided') return `${refundText}; it had no fee to take back`;
+  const feeCents = toCents(fee.amount);
+  const back =
+    feeForPaymentCents(feeCents, amountCents, amountCents - after) -
+    feeForPaymentCents(feeCents, amountCents, amountCents - before);
+  if (back <= 0) return `${refundText}; too little to take back a cent of the fee`;
+  const reason = `Client refund: ${refundText} (Stripe)`;
+  const clawback = await trx
+    .insertInto('commissions')
+    .values({
+      partnerId: payment.partnerId,
+      referralId: payment.referralId,
+      amount: fromCents(-back),
+      monthYear: payment.periodMonth,
+      kind: 'clawback',
+      reason,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning(['id', 'amount'])
+    .executeTakeFirstOrThrow();
+  await logActivity(trx, {
+    userId: null,
+    action: 'commission.clawback_added',
+    entityType: 'commission',
+    entityId: clawback.id,
+    details: {
+      partnerId: payment.partnerId,
+      kind: 'clawback',
+      amount: clawback.amount,
+      monthYear: payment.periodMonth,
+      reason,
+      referralId: payment.referralId,
+      clientPaymentId: payment.id,
+    },
+  });
+  await notifyAdjustment(trx, {
+    mail,
+    now,
+    adjustment: {
+      partnerId: payment.partnerId,
+      kind: 'clawback',
+      amount: clawback.amount,
+      monthYear: payment.periodMonth,
+      reason,
+      clientCompanyName: payment.clientCompanyName,
+    },
+  });
+  return `${refundText}; ${formatMoney(fromCents(back))} of the fee taken back`;
+}
+
+/**
+ * One verified event: stored by its id first (a replay finds it and answers what the first did), then
+ * acted on in the same transaction. Events of other types are stored as 'ignored'.
+ */
+export async function receiveStripeEvent(
+  db: Db,
+  { event, now, mail }: { event: Stripe.Event; now: Date; mail: MailDeps },
+): Promise<StripeReceipt> {
+  return inTransaction(db, async (trx) => {
+    const fresh = await trx
+      .insertInto('stripeEvents')
+      .values({ id: event.id, type: event.type, status: 'ignored', receivedAt: now })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!fresh) {
+      const first = await trx
+        .selectFrom('stripeEvents')
+        .select(['status', 'detail', 'clientPaymentId'])
+        .where('id', '=', event.id)
+        .executeTakeFirstOrThrow();
+      return {
+        outcome: first.status === 'matched' ? 'recorded' : first.status,
+        replayed: true,
+        ...(first.detail ? { detail: first.detail } : {}),
+        ...(first.clientPaymentId ? { clientPaymentId: first.clientPaymentId } : {}),
+      };
+    }
+    if (event.type === 'invoice.paid') return receiveInvoicePaid(trx, event, now);
+    if (event.type === 'charge.refunded') return receiveChargeRefunded(trx, event, now, mail);
+    const detail = `The portal acts on invoice.paid and charge.refunded, not ${event.type}`;
+    await trx.updateTable('stripeEvents').set({ detail }).where('id', '=', event.id).execute();
+    return { outcome: 'ignored', replayed: false, detail };
+  });
+}
+
+/** The events waiting for an admin, newest first (at most 200). */
+export async function listUnmatchedStripeEvents(db: DbOrTx): Promise<UnmatchedStripePayment[]> {
+  const rows = await db
+    .selectFrom('stripeEvents')
+    .select([
+      'id',
+      'type',
+      'customerId',
+      'customerEmail',
+      'invoiceId',
+      'periodMonth',
+      'amount',
+      'paidAt',
+      'detail',
+      'receivedAt',
+    ])
+    .where('status', '=', 'unmatched')
+    .orderBy('receivedAt', 'desc')
+    .orderBy('id')
+    .limit(200)
+    .execute();
+  return rows.map((row) => ({
+    eventId: row.id,
+    type: row.type,
+    customerId: row.customerId,
+    customerEmail: row.customerEmail,
+    invoiceId: row.invoiceId,
+    periodMonth: row.periodMonth,
+    amount: row.amount,
+    paidAt: row.paidAt,
+    detail: row.detail,
+    receivedAt: row.receivedAt.toISOString(),
+  }));
+}
+
+async function lockOpenEvent(trx: DbOrTx, eventId: string) {
+  const row = await trx.selectFrom('stripeEvents').selectAll().where('id', '=', eventId).forUpdate().executeTakeFirst();
+  if (!row) throw DomainError.notFound(STRIPE_MESSAGES.eventNotFound);
+  if (row.status !== 'unmatched') throw DomainError.conflict(STRIPE_MESSAGES.notOpen);
+  return row;
+}
+
+/** An admin names the won client an unmatched invoice was for: it becomes that client's payment. */
+export async function matchStripePayment(
+  db: Db,
+  { eventId, referralId, actorId, now }: { eventId: string; referralId: string; actorId: string; now: Date },
+) {
+  return inTransaction(db, async (trx) => {
+    const row = await lockOpenEvent(trx, eventId);
+    if (row.type !== 'invoice.paid' || !row.amount || !row.periodMonth || !row.paidAt || !row.invoiceId)
+      throw DomainError.unprocessable(STRIPE_MESSAGES.notAnInvoice);
+    const referral = await trx.selectFrom('referrals').select('stage').where('id', '=', referralId).executeTakeFirst();
+    if (!referral) throw DomainError.notFound(CLIENT_PAYMENT_MESSAGES.referralNotFound);
+    if (referral.stage !== 'won') throw DomainError.unprocessable(STRIPE_MESSAGES.notWon);
+    const recorded = await recordInvoice(
+      trx,
+      {
+        invoiceId: row.invoiceId,
+        customerId: row.customerId,
+        customerEmail: row.customerEmail,
+        referralId,
+        periodMonth: row.periodMonth,
+        amount: row.amount,
+        paidAt: row.paidAt,
+        paymentIntentId: row.paymentIntentId,
+        reference: row.invoiceId,
+        ignored: null,
+      },
+      referralId,
+      actorId,
+      now,
+    );
+    await trx
+      .updateTable('stripeEvents')
+      .set({
+        status: 'matched',
+        detail: recorded.detail,
+        clientPaymentId: recorded.clientPaymentId,
+        resolvedBy: actorId,
+        resolvedAt: now,
+      })
+      .where('id', '=', eventId)
+      .execute();
+    return { eventId, clientPaymentId: recorded.clientPaymentId, detail: recorded.detail };
+  });
+}
+
+/** An admin sets aside an event the portal cannot act on (handled by hand, or not the firm's client). */
+export async function dismissStripeEvent(
+  db: Db,
+  { eventId, actorId, now }: { eventId: string; actorId: string; now: Date },
+) {
+  return inTransaction(db, async (trx) => {
+    const row = await lockOpenEvent(trx, eventId);
+    const detail = `Dismissed by an admin (${row.detail ?? row.type})`;
+    await trx
+      .updateTable('stripeEvents')
+      .set({ status: 'ignored', detail, resolvedBy: actorId, resolvedAt: now })
+      .where('id', '=', eventId)
+      .execute();
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'client_payment.stripe_event_dismissed',
+      entityType: 'client_payment',
+      entityId: null,
+      details: { eventId, type: row.type, customerEmail: row.customerEmail, amount: row.amount },
+    });
+    return { eventId, detail };
+  });
+}
