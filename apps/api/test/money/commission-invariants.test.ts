@@ -1,9 +1,9 @@
 // Property tests over random sequences of referral, stage, accrual, client payment (partial collection
-// costs, duplicates for a month, re-imports of a CSV), adjustment (bonus, clawback), void, payout (by ids
-// and by filter, net per partner, only fees past their due date by filter) and failure operations, run through the
-// same procedures the screens call. A small model in integer cents says what the
-// database must hold; after every step the stored partner columns, the SQL aggregates, the
-// model and both dashboards' figures agree to the cent.
+// costs, duplicates for a month, re-imports of a CSV, refunds that claw back their share), adjustment
+// (bonus, clawback), void, payout (by ids and by filter, net per partner, only fees past their due date by
+// filter) and failure operations, run through the same procedures the screens call. A small model in integer
+// cents says what the database must hold; after every step the stored partner columns, the SQL aggregates,
+// the model and both dashboards' figures agree to the cent.
 
 import { randomUUID } from 'node:crypto';
 import {
@@ -21,6 +21,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
+import { refundClientPayment } from '../../src/services/money/stripe-payments';
 import { callerFor, createPartner, createUser, type PartnerFixture, useTestApp, setFeeBasis } from '../support';
 
 const t = useTestApp();
@@ -77,6 +78,7 @@ const stats = {
   paymentFees: 0,
   paymentsWithoutFee: 0,
   reimports: 0,
+  refunds: 0,
 };
 
 const isActive = (r: ModelReferral, month: string) => {
@@ -109,6 +111,7 @@ type Op =
       costPermille: number;
     }
   | { kind: 'reimport'; pick: number; offset: number; day: number; amountCents: number; costPermille: number }
+  | { kind: 'refund'; pick: number; permille: number }
   | { kind: 'void'; pick: number }
   | { kind: 'fail'; pick: number };
 
@@ -190,6 +193,14 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       day: fc.integer({ min: 1, max: 28 }),
       amountCents: fc.integer({ min: 1, max: 2_000_000 }),
       costPermille: fc.integer({ min: 0, max: 1000 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      pick: fc.nat(),
+      permille: fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.constant(1000)),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), pick: fc.nat() }) },
@@ -448,6 +459,63 @@ async function apply(
       stats.reimports++;
       return;
     }
+    case 'refund': {
+      // A client refunds part or more of a payment (Stripe's amount_refunded only grows): the fee the payment
+      // earned is taken back in the same share, as a clawback line; a voided fee has nothing to take back.
+      if (referrals.length === 0) return;
+      const payments = await t.db
+        .selectFrom('clientPayments as cp')
+        .leftJoin('commissions as c', (join) =>
+          join.onRef('c.clientPaymentId', '=', 'cp.id').on('c.kind', '=', 'recurring'),
+        )
+        .select(['cp.id', 'cp.referralId', 'cp.periodMonth', 'cp.amount', 'cp.refundedAmount', 'c.id as feeId'])
+        .where(
+          'cp.referralId',
+          'in',
+          referrals.map((r) => r.id),
+        )
+        .orderBy('cp.createdAt')
+        .orderBy('cp.id')
+        .execute();
+      const payment = payments[op.pick % Math.max(payments.length, 1)];
+      if (!payment) return;
+      const referral = referrals.find((r) => r.id === payment.referralId) as ModelReferral;
+      const amountCents = toCents(payment.amount);
+      const before = payment.refundedAmount ? toCents(payment.refundedAmount) : 0;
+      const after = Math.min(amountCents, before + Math.max(1, Math.floor((amountCents * op.permille) / 1000)));
+      await t.db
+        .transaction()
+        .execute((trx) =>
+          refundClientPayment(trx, { clientPaymentId: payment.id, refundedCents: after, now: NOW, mail: t.deps }),
+        );
+      await syncIds(commissions);
+      const fee = payment.feeId ? commissions.find((c) => c.id === payment.feeId) : undefined;
+      if (!fee || fee.status === 'voided' || before >= amountCents) return;
+      const back =
+        feeForPaymentCents(fee.cents, amountCents, amountCents - after) -
+        feeForPaymentCents(fee.cents, amountCents, amountCents - before);
+      if (back <= 0) return;
+      const clawback = await t.db
+        .selectFrom('commissions')
+        .select(['id', 'amount'])
+        .where('referralId', '=', referral.id)
+        .where('kind', '=', 'clawback')
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(toCents(clawback.amount)).toBe(-back);
+      commissions.push({
+        id: clawback.id,
+        referralId: referral.id,
+        kind: 'clawback',
+        partner: referral.partner,
+        month: payment.periodMonth,
+        cents: -back,
+        status: 'pending',
+      });
+      stats.refunds++;
+      return;
+    }
     case 'void': {
       await syncIds(commissions);
       const pending = commissions.filter((c) => c.status === 'pending');
@@ -612,6 +680,7 @@ describe('invariants of commissions and partner totals', () => {
     expect(stats.paymentFees).toBeGreaterThan(0);
     expect(stats.paymentsWithoutFee).toBeGreaterThan(0);
     expect(stats.reimports).toBeGreaterThan(0);
+    expect(stats.refunds).toBeGreaterThan(0);
   }, 300_000);
 
   it('creates each commission once when two accruals of the same month run at once', async () => {
