@@ -127,6 +127,12 @@ async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
 const OPTIONAL_BENCHES = [
   { benchmark: 'Admin at scale', file: 'admin-scale.ts', exportName: 'runAdminScaleBench', needsPostgres: true },
   { benchmark: 'Accrual', file: 'accrual-bench.ts', exportName: 'runAccrualBench', needsPostgres: true },
+  {
+    benchmark: 'Client payments import',
+    file: 'payments-import.ts',
+    exportName: 'runPaymentsImportBench',
+    needsPostgres: true,
+  },
   { benchmark: 'Lighthouse', file: 'lighthouse.ts', exportName: 'runLighthouseBench', needsPostgres: false },
   {
     benchmark: 'Concurrent writers',
