@@ -16,7 +16,7 @@ import {
 import { DomainError } from '../../services/platform/errors';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { errorResponse } from './raw-routes';
+import { inboundWebhookOperation } from './raw-routes';
 
 /** Booking payloads are a few kilobytes; a megabyte is generous. */
 const BODY_LIMIT = 1024 * 1024;
@@ -101,52 +101,26 @@ export const bookingWebhookRoutes: RawRoutes = {
         what: 'invitee.created makes a referral in Booked for the partner whose code is tracking.utm_content (service from utm_term); a reschedule (canceled with rescheduled: true, then created with old_invitee) moves its consultation date; invitee.canceled moves a referral still in Booked to Lost ("Consultation cancelled").',
       },
     ] as const
-  ).map((endpoint) => ({
-    method: 'POST' as const,
-    path: endpoint.path,
-    operation: {
-      operationId: endpoint.id,
-      security: [],
-      tags: ['Integrations: inbound'],
+  ).map((endpoint) =>
+    inboundWebhookOperation({
+      path: endpoint.path,
+      id: endpoint.id,
       summary: `${endpoint.vendor} booking webhook: bookings through a partner's link become referrals`,
       description:
         `${endpoint.what} Each event is stored once by its id: a replay answers 200 with replayed: true and changes nothing. ` +
         'A code no active partner has is recorded with outcome "unknown code" (nothing else is stored). ' +
         'Another partner’s client within its window is stored as a conflict for an admin.',
-      parameters: [
-        {
-          name: endpoint.signature.name,
-          in: 'header',
-          required: true,
-          schema: { type: 'string' },
-          description: endpoint.signature.description,
+      signature: endpoint.signature,
+      properties: {
+        outcome: {
+          type: 'string',
+          description: 'created, conflict, attached, cancelled, rescheduled, unknown code, ignored…',
         },
-      ],
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
-      responses: {
-        200: {
-          description: 'Received (or a replay): what the event did',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: {
-                  received: { type: 'boolean' },
-                  outcome: {
-                    type: 'string',
-                    description: 'created, conflict, attached, cancelled, rescheduled, unknown code, ignored…',
-                  },
-                  referralId: { type: ['string', 'null'] },
-                  replayed: { type: 'boolean' },
-                },
-              },
-            },
-          },
-        },
-        400: errorResponse('The verified body is not a booking event'),
-        401: errorResponse('The signature is missing, wrong or (Calendly) older than five minutes; nothing is stored'),
-        404: errorResponse('The endpoint is not configured (its secret is unset)'),
+        referralId: { type: ['string', 'null'] },
       },
-    },
-  })),
+      badBody: 'The verified body is not a booking event',
+      badSignature: 'The signature is missing, wrong or (Calendly) older than five minutes; nothing is stored',
+      off: 'The endpoint is not configured (its secret is unset)',
+    }),
+  ),
 };

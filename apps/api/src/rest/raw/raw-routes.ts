@@ -1,10 +1,11 @@
 // What the raw routes (files, uploads) share: the access check of the procedures, a CSV download's
-// headers, and the error answers of their OpenAPI document.
+// headers, and the error answers and inbound webhook operations of their OpenAPI document.
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, SessionUser } from '../../deps';
 import { requirePermission, type Permission } from '../../services/platform/permissions';
 import { authenticate } from '../../trpc/context';
+import type { ExtraOperation } from '../openapi';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,3 +27,57 @@ export const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
+
+/**
+ * An inbound webhook's operation in the document: signed by its sender (no bearer token), a JSON body,
+ * 200 with what the event did (`received`, `replayed` and the sender's own fields), 400/401/404.
+ */
+export function inboundWebhookOperation(webhook: {
+  path: string;
+  id: string;
+  summary: string;
+  description: string;
+  signature: { name: string; description: string };
+  properties: Record<string, unknown>;
+  badBody: string;
+  badSignature: string;
+  off: string;
+}): ExtraOperation {
+  return {
+    method: 'POST',
+    path: webhook.path,
+    operation: {
+      operationId: webhook.id,
+      security: [],
+      tags: ['Integrations: inbound'],
+      summary: webhook.summary,
+      description: webhook.description,
+      parameters: [
+        {
+          name: webhook.signature.name,
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description: webhook.signature.description,
+        },
+      ],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+      responses: {
+        200: {
+          description: 'Received (or a replay): what the event did',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { received: { type: 'boolean' }, replayed: { type: 'boolean' }, ...webhook.properties },
+              },
+            },
+          },
+        },
+        400: errorResponse(webhook.badBody),
+        401: errorResponse(webhook.badSignature),
+        404: errorResponse(webhook.off),
+      },
+    },
+  };
+}

@@ -7,7 +7,7 @@ import { DomainError } from '../../services/platform/errors';
 import { receiveStripeEvent, STRIPE_MESSAGES, verifyStripeEvent } from '../../services/money/stripe-payments';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { errorResponse } from './raw-routes';
+import { inboundWebhookOperation } from './raw-routes';
 
 const STRIPE_PATH = '/api/integrations/stripe/webhook';
 /** An invoice with many lines stays far below a megabyte; Stripe's own events are capped well under it. */
@@ -38,53 +38,28 @@ export const stripeRawRoutes: RawRoutes = {
     });
   },
   openapi: [
-    {
-      method: 'POST',
+    inboundWebhookOperation({
       path: STRIPE_PATH,
-      operation: {
-        operationId: 'integrations.stripe',
-        security: [],
-        tags: ['Integrations: inbound'],
-        summary: "Stripe webhook: the clients' paid invoices become client payments, their refunds clawbacks",
+      id: 'integrations.stripe',
+      summary: "Stripe webhook: the clients' paid invoices become client payments, their refunds clawbacks",
+      description:
+        "invoice.paid (USD) becomes a payment of the won client named by the invoice's (or its subscription's) `referral_id` metadata, else of the one won client whose email is the invoice's customer email, for the month its first line's period starts in; it earns that month's fee as a recorded payment does. " +
+        "charge.refunded finds the payment by the charge's invoice or payment intent and takes back the refunded share of its fee as a clawback line. " +
+        'An invoice or refund the portal cannot place is kept as unmatched for an admin (GET /api/admin/client-payments/unmatched). ' +
+        'Each event is stored once by its id: a replay answers 200 with replayed: true and changes nothing. Other event types are stored as ignored.',
+      signature: {
+        name: 'Stripe-Signature',
         description:
-          "invoice.paid (USD) becomes a payment of the won client named by the invoice's (or its subscription's) `referral_id` metadata, else of the one won client whose email is the invoice's customer email, for the month its first line's period starts in; it earns that month's fee as a recorded payment does. " +
-          "charge.refunded finds the payment by the charge's invoice or payment intent and takes back the refunded share of its fee as a clawback line. " +
-          'An invoice or refund the portal cannot place is kept as unmatched for an admin (GET /api/admin/client-payments/unmatched). ' +
-          'Each event is stored once by its id: a replay answers 200 with replayed: true and changes nothing. Other event types are stored as ignored.',
-        parameters: [
-          {
-            name: 'Stripe-Signature',
-            in: 'header',
-            required: true,
-            schema: { type: 'string' },
-            description:
-              't=<unix seconds>,v1=<HMAC-SHA256 of "t.rawBody" with STRIPE_WEBHOOK_SECRET>; refused beyond five minutes',
-          },
-        ],
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
-        responses: {
-          200: {
-            description: 'Received (or a replay): what the event did',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    received: { type: 'boolean' },
-                    outcome: { type: 'string', enum: ['recorded', 'unmatched', 'ignored'] },
-                    replayed: { type: 'boolean' },
-                    detail: { type: 'string' },
-                    clientPaymentId: { type: 'string', format: 'uuid' },
-                  },
-                },
-              },
-            },
-          },
-          400: errorResponse('The verified body is not a Stripe event'),
-          401: errorResponse('The signature is missing, wrong or older than five minutes; nothing is stored'),
-          404: errorResponse('The endpoint is not configured (STRIPE_WEBHOOK_SECRET is unset)'),
-        },
+          't=<unix seconds>,v1=<HMAC-SHA256 of "t.rawBody" with STRIPE_WEBHOOK_SECRET>; refused beyond five minutes',
       },
-    },
+      properties: {
+        outcome: { type: 'string', enum: ['recorded', 'unmatched', 'ignored'] },
+        detail: { type: 'string' },
+        clientPaymentId: { type: 'string', format: 'uuid' },
+      },
+      badBody: 'The verified body is not a Stripe event',
+      badSignature: 'The signature is missing, wrong or older than five minutes; nothing is stored',
+      off: 'The endpoint is not configured (STRIPE_WEBHOOK_SECRET is unset)',
+    }),
   ],
 };

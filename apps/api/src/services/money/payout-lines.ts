@@ -264,6 +264,15 @@ export async function returnPayoutLine(
   });
 }
 
+/** A failed fee offered to the processor again: pending, with nothing left of the payout that failed. */
+const PAYABLE_AGAIN = {
+  status: 'pending',
+  failureReason: null,
+  payoutId: null,
+  paymentDate: null,
+  paymentReference: null,
+} as const;
+
 /**
  * Failed fees of a partner become payable again (their payment details changed). They keep their
  * last failure reason in the log, not on the row. Answers how many were offered again.
@@ -274,14 +283,7 @@ export async function reofferFailedCommissions(
 ): Promise<number> {
   const rows = await trx
     .updateTable('commissions')
-    .set({
-      status: 'pending',
-      failureReason: null,
-      payoutId: null,
-      paymentDate: null,
-      paymentReference: null,
-      updatedAt: now,
-    })
+    .set({ ...PAYABLE_AGAIN, updatedAt: now })
     .where('partnerId', '=', partnerId)
     .where('status', '=', 'failed')
     .returning(['id'])
@@ -308,14 +310,7 @@ export async function retryCommission(
       throw DomainError.conflict(PAYOUT_RAIL_MESSAGES.commissionNotRetriable(id, current.status));
     const row = await trx
       .updateTable('commissions')
-      .set({
-        status: 'pending',
-        failureReason: null,
-        payoutId: null,
-        paymentDate: null,
-        paymentReference: null,
-        updatedAt: now,
-      })
+      .set({ ...PAYABLE_AGAIN, updatedAt: now })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

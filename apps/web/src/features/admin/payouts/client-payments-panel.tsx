@@ -13,7 +13,6 @@ import {
   Group,
   Modal,
   ScrollArea,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -29,8 +28,8 @@ import { afterCommissionChange } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { AccrualPanel } from './accrual-panel';
-import { PartnerPicker } from '../partners/partner-picker';
 import { UnmatchedStripePayments } from './unmatched-stripe-payments';
+import { useWonClientPicker } from './won-client-picker';
 
 type ImportReport = RouterOutputs['admin']['importClientPayments'];
 
@@ -121,8 +120,8 @@ export function ClientPaymentsPanel() {
 function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
   const now = new Date();
-  const [partnerId, setPartnerId] = useState<string | null>(null);
-  const [referralId, setReferralId] = useState<string | null>(null);
+  const client = useWonClientPicker();
+  const referralId = client.referralId;
   const [values, setValues] = useState({
     periodMonth: previousMonthKey(now),
     amount: '',
@@ -131,10 +130,6 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
     reference: '',
   });
   const [error, setError] = useState<string | null>(null);
-  const referrals = trpc.admin.referrals.useQuery(
-    { partnerId: partnerId ?? undefined, stage: 'won', limit: 100, sort: 'clientCompanyName' },
-    { enabled: Boolean(partnerId) },
-  );
   const record = trpc.admin.recordClientPayment.useMutation({
     onSuccess: async (result) => {
       notifySuccess(
@@ -171,25 +166,7 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
     <Modal opened={opened} onClose={onClose} title="Record a client payment" size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <PartnerPicker
-            label="Partner"
-            placeholder="Search partners"
-            value={partnerId}
-            onChange={(id) => {
-              setPartnerId(id);
-              setReferralId(null);
-            }}
-          />
-          <Select
-            label="Client"
-            placeholder={partnerId ? 'Choose a won client' : 'Choose the partner first'}
-            searchable
-            disabled={!partnerId}
-            data={(referrals.data?.items ?? []).map((r) => ({ value: r.id, label: r.clientCompanyName }))}
-            value={referralId}
-            onChange={setReferralId}
-            nothingFoundMessage="No won client"
-          />
+          {client.fields}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput
               type="month"

@@ -2,14 +2,14 @@
 // customer is no won client (matched here to the client it was for, which records the payment and earns
 // its fee) and a refund of no recorded payment (dismissed once an admin has handled it).
 
-import { Badge, Button, Card, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { formatDate, formatMoney, formatMonthKey } from '@portal/contracts/plain';
 import { IconLink, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { afterCommissionChange } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
-import { PartnerPicker } from '../partners/partner-picker';
+import { useWonClientPicker } from './won-client-picker';
 
 type StripeEvent = RouterOutputs['admin']['unmatchedStripePayments'][number];
 
@@ -104,18 +104,13 @@ function MatchDialog({
   onClose: () => void;
   onMatched: () => Promise<void>;
 }) {
-  const [partnerId, setPartnerId] = useState<string | null>(null);
-  const [referralId, setReferralId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const referrals = trpc.admin.referrals.useQuery(
-    { partnerId: partnerId ?? undefined, stage: 'won', limit: 100, sort: 'clientCompanyName' },
-    { enabled: Boolean(partnerId) },
-  );
+  const client = useWonClientPicker(error);
+  const referralId = client.referralId;
   const match = trpc.admin.matchStripePayment.useMutation({
     onSuccess: async (result) => {
       notifySuccess('Payment matched', result.detail);
-      setPartnerId(null);
-      setReferralId(null);
+      client.reset();
       await onMatched();
     },
     onError: (e) => notifyFailure('The payment was not matched', e),
@@ -140,26 +135,7 @@ function MatchDialog({
               </Text>
             </Text>
           )}
-          <PartnerPicker
-            label="Partner"
-            placeholder="Search partners"
-            value={partnerId}
-            onChange={(id) => {
-              setPartnerId(id);
-              setReferralId(null);
-            }}
-          />
-          <Select
-            label="Client"
-            placeholder={partnerId ? 'Choose a won client' : 'Choose the partner first'}
-            searchable
-            disabled={!partnerId}
-            data={(referrals.data?.items ?? []).map((r) => ({ value: r.id, label: r.clientCompanyName }))}
-            value={referralId}
-            onChange={setReferralId}
-            nothingFoundMessage="No won client"
-            error={error}
-          />
+          {client.fields}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

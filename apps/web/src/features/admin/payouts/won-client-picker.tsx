@@ -1,0 +1,58 @@
+// The partner, then one of that partner's won clients: how a payment (recorded by hand, or sent by Stripe
+// without a client the portal could find) is put on a client.
+
+import { Select } from '@mantine/core';
+import { useState } from 'react';
+import { trpc } from '../../../lib/trpc';
+import { PartnerPicker } from '../partners/partner-picker';
+
+export interface WonClientChoice {
+  referralId: string | null;
+  setReferralId: (id: string | null) => void;
+  /** Both back to nothing chosen (after a payment is recorded). */
+  reset: () => void;
+  fields: React.ReactNode;
+}
+
+/** The two fields and the chosen client; a new partner clears the client. */
+export function useWonClientPicker(error?: string | null): WonClientChoice {
+  const [partnerId, setPartnerId] = useState<string | null>(null);
+  const [referralId, setReferralId] = useState<string | null>(null);
+  const referrals = trpc.admin.referrals.useQuery(
+    { partnerId: partnerId ?? undefined, stage: 'won', limit: 100, sort: 'clientCompanyName' },
+    { enabled: Boolean(partnerId) },
+  );
+  const fields = (
+    <>
+      <PartnerPicker
+        label="Partner"
+        placeholder="Search partners"
+        value={partnerId}
+        onChange={(id) => {
+          setPartnerId(id);
+          setReferralId(null);
+        }}
+      />
+      <Select
+        label="Client"
+        placeholder={partnerId ? 'Choose a won client' : 'Choose the partner first'}
+        searchable
+        disabled={!partnerId}
+        data={(referrals.data?.items ?? []).map((r) => ({ value: r.id, label: r.clientCompanyName }))}
+        value={referralId}
+        onChange={setReferralId}
+        nothingFoundMessage="No won client"
+        error={error}
+      />
+    </>
+  );
+  return {
+    referralId,
+    setReferralId,
+    reset: () => {
+      setPartnerId(null);
+      setReferralId(null);
+    },
+    fields,
+  };
+}
