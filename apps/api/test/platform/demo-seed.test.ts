@@ -67,6 +67,25 @@ describe('demo data', () => {
     expect(first.partnerId).not.toBe(conflicts[0]?.partnerId);
   });
 
+  it('puts a payment behind every fee, and one Stripe invoice naming no client waits to be matched', async () => {
+    const unearned = await t.db
+      .selectFrom('commissions')
+      .select('id')
+      .where('kind', '=', 'recurring')
+      .where('clientPaymentId', 'is', null)
+      .execute();
+    expect(unearned).toEqual([]);
+    const unmatched = await t.db.selectFrom('stripeEvents').selectAll().where('status', '=', 'unmatched').execute();
+    expect(unmatched).toHaveLength(1);
+    expect(unmatched[0]).toMatchObject({ type: 'invoice.paid', amount: '1800.00' });
+    const owner = await t.db
+      .selectFrom('referrals')
+      .select('id')
+      .where('clientEmail', '=', unmatched[0]?.customerEmail as string)
+      .execute();
+    expect(owner).toEqual([]);
+  });
+
   it('encrypts the demo bank numbers', async () => {
     const { rows } = await sql<{
       routing: string;

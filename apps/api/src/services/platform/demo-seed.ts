@@ -280,7 +280,8 @@ async function seedBookings(trx: DbOrTx, { deps, now }: { deps: AppDeps; now: Da
  * Fees follow client payments: every demo fee gets the payment that earned it (the client's monthly
  * value, paid on the 3rd of the month, imported from the billing system), due 30 days later, so last
  * month's fees are due (overdue) and this month's are not yet offered. One client's fee for last month
- * is taken back out, so "no payment recorded for last month" shows a client.
+ * is taken back out, so "no payment recorded for last month" shows a client. A Stripe invoice that names
+ * no client waits to be matched.
  */
 async function seedDemoClientPayments(deps: AppDeps, now: Date): Promise<void> {
   const today = now.toISOString().slice(0, 10);
@@ -305,6 +306,25 @@ async function seedDemoClientPayments(deps: AppDeps, now: Date): Promise<void> {
     await sql`
       update commissions c set client_payment_id = p.id, due_by = p.paid_at + ${DEFAULT_PAYOUT_DAYS}::int
       from client_payments p where p.external_id = 'demo:' || c.id::text`.execute(trx);
+    // Stripe sent a paid invoice whose customer email is no client's: it waits in the Client payments
+    // panel for an admin to match it to the client it was for.
+    const lastMonth = monthsAgo(now, 1);
+    await trx
+      .insertInto('stripeEvents')
+      .values({
+        id: 'evt_demo_unmatched_invoice',
+        type: 'invoice.paid',
+        status: 'unmatched',
+        customerId: 'cus_DemoAcctsPayable',
+        customerEmail: 'ap@harborline-home.demo',
+        invoiceId: 'in_demo_harborline',
+        periodMonth: lastMonth,
+        amount: '1800.00',
+        paidAt: today,
+        detail: 'No won client has the email ap@harborline-home.demo',
+        receivedAt: now,
+      })
+      .execute();
   });
 }
 
