@@ -173,7 +173,7 @@ describe('client payments to bank files in Chromium', () => {
     expect((await seriousA11yViolations(page)).join('\n')).toBe('');
     await dialog.getByRole('button', { name: 'Record 4 payments' }).click();
     await report.getByText('Recorded 4 payments; 4 fees earned ($300.00).').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await panel.getByText('Every active client has a payment recorded for last month.').waitFor();
 
     // 3. The partner sees the fee with the client's payment date and when it is due.

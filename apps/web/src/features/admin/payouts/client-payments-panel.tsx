@@ -272,6 +272,7 @@ function ImportPaymentsDialog({ opened, onClose }: { opened: boolean; onClose: (
           value={file}
           onChange={(chosen) => void choose(chosen)}
           clearable
+          clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
         />
         {report && <ImportReportTable report={report} />}
         <Group justify="flex-end" gap="sm">
@@ -282,7 +283,7 @@ function ImportPaymentsDialog({ opened, onClose }: { opened: boolean; onClose: (
               onClose();
             }}
           >
-            {report?.written ? 'Close' : 'Cancel'}
+            {report?.written ? 'Done' : 'Cancel'}
           </Button>
           {!report?.written && (
             <Button
@@ -341,7 +342,7 @@ function ImportReportTable({ report }: { report: ImportReport }) {
                 <Table.Td>
                   {row.ok ? (
                     <Group gap={6} wrap="nowrap">
-                      <Badge color={row.alreadyImported ? 'gray' : 'teal'} variant="light">
+                      <Badge color={row.alreadyImported ? 'gray.7' : 'teal.9'} variant="filled" autoContrast>
                         {row.alreadyImported ? 'Imported before' : 'OK'}
                       </Badge>
                       {row.message && !row.alreadyImported && (
