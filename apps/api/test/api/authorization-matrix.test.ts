@@ -8,6 +8,7 @@
 
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestRoute } from '../../src/rest/adapter';
 import { rawRoutes, restRoutes } from '../../src/rest/routes';
@@ -177,6 +178,7 @@ interface Case {
 
 const MATRIX_CALCOM_SECRET = 'matrix-calcom-secret';
 const MATRIX_CALENDLY_KEY = 'matrix-calendly-key';
+const MATRIX_STRIPE_SECRET = 'whsec_matrix_stripe_secret';
 
 /** A fresh open conflict: the other partner's client, claimed second by the active partner. */
 async function newConflict(fx: Fixtures): Promise<string> {
@@ -684,6 +686,9 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'POST /api/admin/referrals/{id}/payments': {},
   'GET /api/admin/referrals/{id}/payments': {},
   'GET /api/admin/client-payments/missing': {},
+  'GET /api/admin/client-payments/unmatched': {},
+  'POST /api/admin/client-payments/unmatched/{eventId}/match': {},
+  'POST /api/admin/client-payments/unmatched/{eventId}/dismiss': {},
   'GET /api/partners/referrals/paid-months': {},
   // The paged lists and the site configuration, on REST like every other procedure.
   'GET /api/partners/referrals/page': {},
@@ -746,6 +751,31 @@ const RAW_PATHS: Record<string, RawCase> = {
       return {
         url: '/api/integrations/calendly',
         headers: { 'content-type': 'application/json', 'calendly-webhook-signature': `t=${ts},v1=${v1}` },
+        payload,
+      };
+    },
+  },
+  // Stripe signs the body (Stripe-Signature); a valid signature is the sender, with no session.
+  'POST /api/integrations/stripe/webhook': {
+    expect: PUBLIC,
+    request: (fx) => {
+      const payload = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: 'event',
+        type: 'customer.created',
+        created: Math.floor(fx.t.deps.now().getTime() / 1000),
+        data: { object: {} },
+      });
+      return {
+        url: '/api/integrations/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: MATRIX_STRIPE_SECRET,
+            timestamp: Math.floor(fx.t.deps.now().getTime() / 1000),
+          }),
+        },
         payload,
       };
     },
@@ -869,6 +899,7 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     CALCOM_WEBHOOK_SECRET: MATRIX_CALCOM_SECRET,
     CALENDLY_WEBHOOK_SIGNING_KEY: MATRIX_CALENDLY_KEY,
+    STRIPE_WEBHOOK_SECRET: MATRIX_STRIPE_SECRET,
   });
   matrixPasswordHash = await argon2.hash(MATRIX_PASSWORD, { type: argon2.argon2id });
   const admin = await createUser(t.deps, { role: 'admin' });
