@@ -21,6 +21,37 @@ if (!('fonts' in document)) {
   });
 }
 
+/** A won client as its partner's list answers it. */
+const wonReferral = {
+  id: 'w1',
+  partnerId: 'p',
+  clientCompanyName: 'Paying Co',
+  clientEmail: null,
+  clientPhone: null,
+  serviceType: 'basic_accounting' as const,
+  monthlyValue: '1800.00',
+  commissionAmount: '50.00',
+  stage: 'won' as const,
+  consultationDate: null,
+  proposalDate: null,
+  closeDate: null,
+  contractStartDate: '2026-08-01',
+  contractEndDate: null,
+  lostReason: null,
+  churnDate: null,
+  notes: null,
+  referralSource: 'partner' as const,
+  landingPage: null,
+  createdAt: '2026-07-04T12:00:00.000Z',
+  updatedAt: '2026-08-01T12:00:00.000Z',
+  clientName: null,
+  utm: null,
+  bookingProvider: null,
+  conflictOf: null,
+  clientAlreadyIntroduced: false,
+  selfReferral: false,
+};
+
 describe('New Referral form', () => {
   it('shows the spec messages and does not submit without a company and a monthly value', async () => {
     const onSubmit = vi.fn();
@@ -175,6 +206,12 @@ describe('partner dashboard pieces', () => {
     ]) {
       expect(screen.getByText(text)).toBeTruthy();
     }
+    expect(screen.queryByTestId('paid-months')).toBeNull();
+  });
+
+  it('lists the months a won client paid for, by name', () => {
+    renderWithProviders(<ReferralCard referral={wonReferral} paidMonths={['2026-09', '2026-10']} />);
+    expect(screen.getByTestId('paid-months').textContent).toBe('Client paid for: September 2026, October 2026');
   });
 
   it("shows 'Not provided' without a website and no Visit Website button", () => {

@@ -7,6 +7,7 @@ import {
   DEFAULT_PAGE_SIZE,
   formatDate,
   formatMoney,
+  formatMonthKey,
   REFERRAL_STAGE_LABELS,
   REFERRAL_STAGES,
   SERVICE_TYPE_LABELS,
@@ -44,7 +45,8 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function ReferralCard({ referral }: { referral: Referral }) {
+/** A referral as its partner sees it; `paidMonths` are the months its client paid for (months only, no amounts). */
+export function ReferralCard({ referral, paidMonths = [] }: { referral: Referral; paidMonths?: readonly string[] }) {
   return (
     <Card withBorder padding="md" radius="md" data-testid="referral-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -84,6 +86,14 @@ export function ReferralCard({ referral }: { referral: Referral }) {
           {referral.notes}
         </Text>
       )}
+      {paidMonths.length > 0 && (
+        <Text size="sm" mt="sm" data-testid="paid-months">
+          <Text span size="sm" c="dimmed">
+            Client paid for:{' '}
+          </Text>
+          {paidMonths.map(formatMonthKey).join(', ')}
+        </Text>
+      )}
     </Card>
   );
 }
@@ -107,6 +117,8 @@ export function ReferralsTab() {
     ...(stage ? { stage } : {}),
   };
   const referrals = trpc.partner.referralsPage.useQuery(input, { placeholderData: keepPreviousData });
+  const paid = trpc.partner.referralPaidMonths.useQuery();
+  const paidMonthsOf = new Map((paid.data ?? []).map((row) => [row.referralId, row.months]));
   const total = referrals.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
   const filtering = Boolean(debouncedSearch || stage);
@@ -161,7 +173,7 @@ export function ReferralsTab() {
       ) : (
         <Stack gap="sm" style={{ opacity: referrals.isPlaceholderData ? 0.6 : 1 }}>
           {referrals.data.items.map((referral) => (
-            <ReferralCard key={referral.id} referral={referral} />
+            <ReferralCard key={referral.id} referral={referral} paidMonths={paidMonthsOf.get(referral.id)} />
           ))}
         </Stack>
       )}
