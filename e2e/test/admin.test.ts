@@ -7,9 +7,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
+  api,
+  confirmApproval,
   DESKTOP,
   MOBILE,
-  api,
   newPage,
   sampleApplication,
   screenshot,
@@ -82,6 +83,7 @@ describe('admin approval flow in the browser', () => {
     await details.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Approve Approvable Growth Co' }).click();
+    await confirmApproval(page);
     await page.getByText('Partner approved!').waitFor();
     await queueRow(page, 'Approvable Growth Co').waitFor({ state: 'detached' });
     await page.getByTestId('metric-active-partners').filter({ hasText: '1' }).waitFor();
