@@ -190,11 +190,38 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** The whole page, or with `viewport` what is on screen (a dialog over a long page). */
+export async function screenshot(page: Page, name: string, { viewport = false } = {}): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });
   const path = join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: !viewport });
   return path;
+}
+
+/** Switches the colour scheme with the header's theme toggle (no dialog may be open over it). */
+export async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  const current = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+  if (current === scheme) return;
+  await page.getByTestId('theme-toggle').click();
+  await page.waitForFunction(
+    (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
+    scheme,
+  );
+}
+
+/** 'Process N Payouts' asks first: waits for the summary of what the server would pay, then confirms it. */
+export async function confirmPayout(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirm payout' });
+  await dialog.getByTestId('preview-total').waitFor();
+  await dialog.getByRole('button', { name: 'Confirm payout' }).click();
+}
+
+/** Approving a partner asks first: the approval dialog's confirming button. */
+export async function confirmApproval(page: Page): Promise<void> {
+  await page
+    .getByRole('dialog', { name: 'Approve application' })
+    .getByRole('button', { name: 'Approve partner' })
+    .click();
 }
 
 /** Waits until no CSS transition is running (a dialog fading in would be measured half-transparent). */

@@ -1,9 +1,11 @@
 // The audit log in Chromium: an admin approves an applicant, opens Activity from the sidebar,
-// finds the approval with its before/after, filters to it and downloads the filtered CSV.
-// Screens at 1366 px and 390 px, light and dark.
+// finds the approval with its before/after, filters to it and downloads the filtered CSV. Each
+// entry reads as a sentence with names ("… moved Nimbus Pet Supply to Won"), on the Activity screen
+// and on the partner's page, client payments included. Screens at 1366 px and 390 px, light and dark.
 
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { previousMonthKey } from '@portal/contracts/plain';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -16,6 +18,7 @@ import {
   seriousA11yViolations,
   signInWithToken,
   usePortal,
+  useScheme,
 } from '../src/harness';
 
 const journey = usePortal();
@@ -46,6 +49,30 @@ describe('the Activity screen in the browser', () => {
       (await client.call('POST', `/api/admin/partners/${applied.body.id}/approve`, undefined, adminToken)).status,
     ).toBe(200);
 
+    // The partner refers a client, the admin wins the deal and records the client's payment.
+    const referred = await client.call<{ id: string }>(
+      'POST',
+      '/api/partners/referrals',
+      { clientCompanyName: 'Nimbus Pet Supply', monthlyValue: '1000.00' },
+      applicantToken,
+    );
+    expect(referred.status, JSON.stringify(referred.body)).toBe(201);
+    const lastMonth = previousMonthKey(new Date());
+    const won = await client.call(
+      'PATCH',
+      `/api/admin/referrals/${referred.body.id}`,
+      { stage: 'won', contractStartDate: `${lastMonth}-01` },
+      adminToken,
+    );
+    expect(won.status, JSON.stringify(won.body)).toBe(200);
+    const paid = await client.call(
+      'POST',
+      `/api/admin/referrals/${referred.body.id}/payments`,
+      { periodMonth: lastMonth, amount: '1000.00', paidAt: new Date().toISOString().slice(0, 10) },
+      adminToken,
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+
     const { page, context } = await newPage(journey.browser, DESKTOP);
     await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -67,6 +94,12 @@ describe('the Activity screen in the browser', () => {
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await breadcrumb.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('aria-current')).toBeNull();
     expect(await breadcrumb.locator('[aria-current="page"]').allTextContents()).toEqual(['Activity']);
+    // Each entry reads as a sentence naming the actor, the client and the partner.
+    const sentences = page.getByTestId('activity-sentence');
+    await sentences.filter({ hasText: `${ADMIN.email} moved Nimbus Pet Supply to Won` }).waitFor();
+    await sentences.filter({ hasText: `${ADMIN.email} recorded Nimbus Pet Supply’s payment of $1,000.00` }).waitFor();
+    await sentences.filter({ hasText: 'Ada Audit referred Nimbus Pet Supply' }).waitFor();
+    await sentences.filter({ hasText: `${ADMIN.email} approved Audited Growth Co` }).waitFor();
     await shot(page, 'activity-desktop-light');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -100,6 +133,27 @@ describe('the Activity screen in the browser', () => {
       .filter({ hasText: 'partner.approved', has: mobile.page.locator('del') })
       .waitFor();
     await shot(mobile.page, 'activity-mobile-light');
+    await useScheme(mobile.page, 'dark');
+    expect(await seriousA11yViolations(mobile.page)).toEqual([]);
+    await shot(mobile.page, 'activity-mobile-dark');
     await mobile.context.close();
+
+    // The partner's page says the same of the partner, in both schemes at both widths.
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const view = await newPage(journey.browser, viewport);
+      await signInWithToken(view.page, journey.portal.baseUrl, adminToken, `/admin/partners/${applied.body.id}`);
+      const partnerSentences = view.page.getByTestId('activity-sentence');
+      await partnerSentences.filter({ hasText: `${ADMIN.email} moved Nimbus Pet Supply to Won` }).waitFor();
+      await partnerSentences.filter({ hasText: 'recorded Nimbus Pet Supply’s payment of $1,000.00' }).waitFor();
+      await partnerSentences.filter({ hasText: `${ADMIN.email} approved Audited Growth Co` }).waitFor();
+      for (const scheme of ['light', 'dark'] as const) {
+        await useScheme(view.page, scheme);
+        await partnerSentences.first().scrollIntoViewIfNeeded();
+        await view.page.mouse.move(0, 0);
+        expect(await seriousA11yViolations(view.page)).toEqual([]);
+        await screenshot(view.page, `activity-partner-page-${viewport.width}-${scheme}`, { viewport: true });
+      }
+      await view.context.close();
+    }
   });
 });

@@ -9,10 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import {
   ADMIN,
-  DESKTOP,
-  MOBILE,
   api,
   artifactsDir,
+  confirmPayout,
+  DESKTOP,
+  MOBILE,
   newPage,
   screenshot,
   seriousA11yViolations,
@@ -193,6 +194,7 @@ describe('adjustments and net payouts in Chromium', () => {
 
     await processorInBothThemes(page, 'processor-adjusted-1366');
     await processor.getByRole('button', { name: 'Process 3 Payouts' }).click();
+    await confirmPayout(page);
     await page.getByText('Payouts processed').waitFor();
     const payout = processor.getByTestId('recent-payout').first();
     await payout.getByText('$60.00', { exact: true }).waitFor();
@@ -237,6 +239,7 @@ describe('adjustments and net payouts in Chromium', () => {
     expect(await processor.getByTestId('payout-total').textContent()).toBe('$1,350.00');
     await screenshot(page, 'admin-payout-select-all-matching-desktop');
     await processor.getByRole('button', { name: `Process ${BULK_CLIENTS} Payouts` }).click();
+    await confirmPayout(page);
     await page.getByText(`${BULK_CLIENTS} commissions paid, $1,350.00`).waitFor();
     await processor.getByText('No pending commissions match these filters.').waitFor();
     await context.close();

@@ -7,15 +7,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
+  api,
+  confirmApproval,
   DESKTOP,
   MOBILE,
-  api,
   newPage,
   sampleApplication,
   screenshot,
+  seriousA11yViolations,
   settled,
   signInWithToken,
   usePortal,
+  useScheme,
 } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
@@ -72,16 +75,42 @@ describe('admin approval flow in the browser', () => {
     expect(await page.getByTestId('approval-count').textContent()).toBe('2');
     expect(await page.getByTestId('metric-active-partners').textContent()).toBe('0');
 
-    // The details dialog shows what the applicant sent, bank numbers masked.
-    await page.getByRole('button', { name: 'View details of Approvable Growth Co' }).click();
+    // The details dialog shows what the applicant sent, bank numbers masked, with Approve and Reject and
+    // no statements (an applicant has earned nothing); it is checked in both schemes at both widths.
     const details = page.getByRole('dialog', { name: 'Partner Application Details' });
-    await details.getByText('approve-me@e2e.test').waitFor();
-    expect(await details.getByText('•••• 0021').isVisible()).toBe(true);
-    await screenshot(page, 'admin-details-desktop');
-    await page.keyboard.press('Escape');
-    await details.waitFor({ state: 'hidden' });
+    for (const scheme of ['dark', 'light'] as const) {
+      await useScheme(page, scheme);
+      await page.getByRole('button', { name: 'View details of Approvable Growth Co' }).click();
+      await details.getByText('approve-me@e2e.test').waitFor();
+      expect(await details.getByText('•••• 0021').isVisible()).toBe(true);
+      expect(await details.getByRole('heading', { name: 'Statements' }).count()).toBe(0);
+      await details.getByRole('button', { name: 'Reject Approvable Growth Co' }).waitFor();
+      await details.getByRole('button', { name: 'Approve Approvable Growth Co' }).scrollIntoViewIfNeeded();
+      expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+      await screenshot(page, `admin-details-1366-${scheme}`, { viewport: true });
+      await page.setViewportSize(MOBILE);
+      await details.getByRole('button', { name: 'Approve Approvable Growth Co' }).scrollIntoViewIfNeeded();
+      expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+      await screenshot(page, `admin-details-390-${scheme}`, { viewport: true });
+      await page.setViewportSize(DESKTOP);
+      if (scheme === 'dark') {
+        await page.keyboard.press('Escape');
+        await details.waitFor({ state: 'hidden' });
+      }
+    }
 
-    await page.getByRole('button', { name: 'Approve Approvable Growth Co' }).click();
+    // Approving from the details asks first, over the details; Cancel keeps the details open.
+    await details.getByRole('button', { name: 'Approve Approvable Growth Co' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Approve application' });
+    await confirm.getByText('Ada Approve gets the approval email at once', { exact: false }).waitFor();
+    expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+    await screenshot(page, 'admin-approve-confirm-1366-light', { viewport: true });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await details.isVisible()).toBe(true);
+    await details.getByRole('button', { name: 'Approve Approvable Growth Co' }).click();
+    await confirmApproval(page);
+    await details.waitFor({ state: 'hidden' });
     await page.getByText('Partner approved!').waitFor();
     await queueRow(page, 'Approvable Growth Co').waitFor({ state: 'detached' });
     await page.getByTestId('metric-active-partners').filter({ hasText: '1' }).waitFor();

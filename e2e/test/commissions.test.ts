@@ -5,7 +5,17 @@
 
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, api, newPage, screenshot, signInWithToken, usePortal } from '../src/harness';
+import {
+  ADMIN,
+  api,
+  confirmPayout,
+  DESKTOP,
+  MOBILE,
+  newPage,
+  screenshot,
+  signInWithToken,
+  usePortal,
+} from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -75,6 +85,7 @@ describe('commissions in Chromium', () => {
     expect(await processor.getByTestId('payout-total').textContent()).toBe('$150.00');
     await screenshot(page, 'admin-payout-processor-desktop');
     await processor.getByRole('button', { name: 'Process 2 Payouts' }).click();
+    await confirmPayout(page);
     await page.getByText('Payouts processed').waitFor();
     await processor.getByText('No pending commissions. Run the monthly accrual to create them.').waitFor();
     const payout = processor.getByTestId('recent-payout').first();

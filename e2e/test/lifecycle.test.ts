@@ -6,7 +6,17 @@
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, api, gotoInteractive, newPage, screenshot, usePortal } from '../src/harness';
+import {
+  ADMIN,
+  api,
+  confirmApproval,
+  confirmPayout,
+  DESKTOP,
+  gotoInteractive,
+  newPage,
+  screenshot,
+  usePortal,
+} from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -87,6 +97,7 @@ describe('the life of a partner in the browser', () => {
     await a.getByRole('heading', { name: 'Partner Approval Queue' }).waitFor();
     await a.getByTestId('approval-row').filter({ hasText: PARTNER.companyName }).waitFor();
     await a.getByRole('button', { name: `Approve ${PARTNER.companyName}` }).click();
+    await confirmApproval(a);
     await a.getByText('Partner approved!').waitFor();
     await a.getByTestId('approval-row').filter({ hasText: PARTNER.companyName }).waitFor({ state: 'detached' });
 
@@ -185,9 +196,9 @@ describe('the life of a partner in the browser', () => {
     await row.getByRole('checkbox', { name: `Select ${CLIENT} ${formatMonthKey(MONTH)}` }).check();
     expect(await processor.getByTestId('payout-total').textContent()).toBe('$50.00');
     await screenshot(a, 'lifecycle-2-payout-selected-desktop');
-    // The spec's button text is 'Process N Payouts'; payout-processor.tsx singularises it for one
-    // ('Process 1 Payout'), so both are accepted here until the product settles on one.
+    // The spec's button text is 'Process N Payouts', for one too; it asks first, then pays.
     await processor.getByRole('button', { name: 'Process 1 Payouts', exact: true }).click();
+    await confirmPayout(a);
     await a.getByText('Payouts processed').waitFor();
     await processor.getByText('No pending commissions. Record client payments to create them.').waitFor();
     const payout = processor.getByTestId('recent-payout').first();

@@ -12,11 +12,13 @@ import {
   DESKTOP,
   MOBILE,
   api,
+  confirmPayout,
   newPage,
   screenshot,
   seriousA11yViolations,
   signInWithToken,
   usePortal,
+  useScheme,
 } from '../src/harness';
 
 const journey = usePortal({
@@ -198,7 +200,34 @@ describe('client payments to bank files in Chromium', () => {
     expect(await rows.filter({ hasText: RECENT_CLIENT }).count()).toBe(0);
     await processor.getByLabel('Select all').check();
     expect(await processor.getByTestId('payout-total').textContent()).toBe('$200.00');
-    await processor.getByRole('button', { name: 'Process 3 Payouts' }).click();
+    // 'Process 3 Payouts' sums up first: per payment method the partner, the total and the file it makes.
+    const summary = page.getByRole('dialog', { name: 'Confirm payout' });
+    for (const scheme of ['dark', 'light'] as const) {
+      await useScheme(page, scheme);
+      await processor.getByRole('button', { name: 'Process 3 Payouts' }).click();
+      await summary.getByTestId('preview-total').getByText('$200.00').waitFor();
+      expect(await summary.getByTestId('preview-partners').textContent()).toBe('3');
+      for (const [method, total, file] of [
+        ['ACH', '$100.00', 'ACH file (NACHA)'],
+        ['PayPal', '$50.00', 'PayPal batch (CSV)'],
+        ['Wire', '$50.00', 'Wire instructions (CSV)'],
+      ] as const) {
+        const line = await summary.getByTestId(`preview-method-${method}`).textContent();
+        expect([line?.includes('1 partner'), line?.includes(total), line?.includes(file)]).toEqual([true, true, true]);
+      }
+      expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+      await screenshot(page, `payments-confirm-payout-1366-${scheme}`, { viewport: true });
+      await page.setViewportSize(MOBILE);
+      expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+      await screenshot(page, `payments-confirm-payout-390-${scheme}`, { viewport: true });
+      await page.setViewportSize(DESKTOP);
+      if (scheme === 'dark') {
+        await summary.getByRole('button', { name: 'Cancel' }).click();
+        await summary.waitFor({ state: 'detached' });
+      }
+    }
+    expect(await processor.getByTestId('recent-payout').count()).toBe(0);
+    await confirmPayout(page);
     await page.getByText('Payouts processed').first().waitFor();
     const payout = processor.getByTestId('recent-payout').first();
     await payout.getByText('$200.00', { exact: true }).waitFor();

@@ -21,6 +21,7 @@ import {
   ADMIN,
   api,
   artifactsDir,
+  confirmPayout,
   DESKTOP,
   launchBrowser,
   MOBILE,
@@ -30,6 +31,7 @@ import {
   settled,
   signInWithToken,
   startPortal,
+  useScheme,
   type Portal,
 } from '../src/harness';
 
@@ -104,16 +106,6 @@ afterAll(async () => {
 });
 
 /** Switches the colour scheme with the header's toggle (no dialog may be open). */
-async function useScheme(page: Page, scheme: 'light' | 'dark') {
-  const current = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
-  if (current === scheme) return;
-  await page.getByTestId('theme-toggle').click();
-  await page.waitForFunction(
-    (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
-    scheme,
-  );
-}
-
 /**
  * axe clean and within the width in the current scheme, then the screenshot
  * `scale-<name>-<width>-<scheme>.png`: of `shot` (a card, a column) when given, of the viewport with a
@@ -282,7 +274,24 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
       await processor.scrollIntoViewIfNeeded();
       await lookInBothSchemes(page, 'processor-all-matching', processor);
 
-      await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).click();
+      // The confirmation sums up the whole filter on the server, not the page the screen holds.
+      const summary = page.getByRole('dialog', { name: 'Confirm payout' });
+      const openSummary = async () => {
+        await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).click();
+        await summary
+          .getByTestId('preview-fees')
+          .getByText(seeded.pending.toLocaleString('en-US'), { exact: true })
+          .waitFor(STEP);
+      };
+      await lookInBothSchemes(page, 'processor-confirm', undefined, {
+        open: openSummary,
+        close: async () => {
+          await summary.getByRole('button', { name: 'Cancel' }).click();
+          await summary.waitFor({ state: 'detached' });
+        },
+      });
+      await openSummary();
+      await confirmPayout(page);
       // Exact: "1600 pending" contains "0 pending".
       await processor.getByTestId('pending-count').getByText('0 pending', { exact: true }).waitFor(STEP);
       const payouts = await api(portal.baseUrl).call<Array<{ commissionCount: number }>>(

@@ -17,6 +17,8 @@ const approval: ActivityEntry = {
   action: 'partner.approved',
   entityType: 'partner',
   entityId: PARTNER_ID,
+  subject: 'Northwind Growth',
+  partnerName: 'Northwind Growth',
   actor: { kind: 'user', id: 'a', label: 'admin@example.com', email: 'admin@example.com', name: null },
   changes: [{ field: 'status', before: 'pending', after: 'active' }],
   details: null,
@@ -27,9 +29,50 @@ const accrual: ActivityEntry = {
   action: 'commissions.accrued',
   entityType: 'commission',
   entityId: null,
+  subject: null,
+  partnerName: null,
   actor: { kind: 'system', id: null, label: 'System (timer / worker)', email: null, name: null },
   changes: [],
   details: { month: '2026-09', created: 4 },
+};
+
+const stageMove: ActivityEntry = {
+  id: '33333333-3333-4333-8333-333333333333',
+  createdAt: '2026-10-06T14:05:00.000Z',
+  action: 'referral.stage_changed',
+  entityType: 'referral',
+  entityId: '44444444-4444-4444-8444-444444444444',
+  subject: 'Nimbus Pet Supply',
+  partnerName: 'Northwind Growth',
+  actor: {
+    kind: 'user',
+    id: 'b',
+    label: 'Alex Rivera <alex@example.com>',
+    email: 'alex@example.com',
+    name: 'Alex Rivera',
+  },
+  changes: [{ field: 'stage', before: 'proposal', after: 'won' }],
+  details: { partnerId: PARTNER_ID },
+};
+const payment: ActivityEntry = {
+  id: '55555555-5555-4555-8555-555555555555',
+  createdAt: '2026-10-07T10:00:00.000Z',
+  action: 'client_payment.recorded',
+  entityType: 'client_payment',
+  entityId: '66666666-6666-4666-8666-666666666666',
+  subject: 'Nimbus Pet Supply',
+  partnerName: 'Northwind Growth',
+  actor: { kind: 'user', id: 'a', label: 'admin@example.com', email: 'admin@example.com', name: null },
+  changes: [],
+  details: { partnerId: PARTNER_ID, amount: '2000.00', periodMonth: '2026-09', fee: '100.00' },
+};
+const clawback: ActivityEntry = {
+  ...payment,
+  id: '77777777-7777-4777-8777-777777777777',
+  action: 'commission.clawback_added',
+  entityType: 'commission',
+  actor: { kind: 'system', id: null, label: 'System (timer / worker)', email: null, name: null },
+  details: { partnerId: PARTNER_ID, amount: '-25.00', monthYear: '2026-09', reason: 'Client refunded' },
 };
 
 type Input = Record<string, unknown>;
@@ -63,6 +106,28 @@ describe('the Activity screen', () => {
     expect(within(rows[2] as HTMLElement).getByText('System (timer / worker)')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText('month: 2026-09 · created: 4')).toBeTruthy();
     expect(screen.getByTestId('activity-total').textContent).toBe('2 entries');
+  });
+
+  it('reads each entry as a sentence with the names of the actor, the client and the partner', async () => {
+    serveTrpc({
+      'admin.activity': (): ActivityPage => ({
+        items: [stageMove, payment, clawback, approval],
+        total: 4,
+        limit: 25,
+        offset: 0,
+      }),
+    });
+    renderInRouter(<ActivityScreen />, { path: '/admin/activity' });
+    await findTable();
+    expect(screen.getAllByTestId('activity-sentence').map((cell) => cell.textContent)).toEqual([
+      'Alex Rivera moved Nimbus Pet Supply to Won',
+      'admin@example.com recorded Nimbus Pet Supply’s payment of $2,000.00 for September 2026, earning Northwind Growth $100.00',
+      'The system added a $25.00 clawback for Northwind Growth (September 2026): Client refunded',
+      'admin@example.com approved Northwind Growth',
+    ]);
+    // The entity by its name, not its id.
+    expect(screen.getAllByText('Nimbus Pet Supply').length).toBeGreaterThan(0);
+    expect(screen.queryByText('44444444…')).toBeNull();
   });
 
   it('sends the filters that are set and starts again at the first page', async () => {

@@ -43,3 +43,30 @@ describe('Partner Approval Queue with hundreds waiting', () => {
     expect(screen.queryByRole('button', { name: /more of/ })).toBeNull();
   });
 });
+
+describe('approving from the queue', () => {
+  it('asks before approving, approves on confirm, and Cancel approves nothing', async () => {
+    const api = serveTrpc({
+      'admin.pendingPartners': () => [applicant(1)],
+      'admin.approvePartner': () => ({ ...applicant(1), status: 'active' }),
+    });
+    renderInRouter(<PartnerApprovalQueue onViewDetails={vi.fn()} />);
+    const approve = await screen.findByRole('button', { name: 'Approve Applicant 1' }, { timeout: 5000 });
+
+    await userEvent.click(approve);
+    const dialog = await screen.findByRole('dialog', { name: 'Approve application' });
+    expect(dialog.textContent).toContain('Contact 1 gets the approval email at once');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve application' })).toBeNull());
+    expect(api.calls.some((call) => call.path === 'admin.approvePartner')).toBe(false);
+
+    await userEvent.click(approve);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve partner' }));
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.path === 'admin.approvePartner').map((call) => call.input)).toEqual([
+        { id: applicant(1).id },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve application' })).toBeNull());
+  });
+});

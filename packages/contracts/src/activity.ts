@@ -113,6 +113,10 @@ export const activityEntryOutput = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
+  /** The entity's name as people know it (a company, a client, a payout reference); null when it is gone. */
+  subject: z.string().nullable(),
+  /** The partner the entry concerns, by company name; null when none. */
+  partnerName: z.string().nullable(),
   actor: activityActorOutput,
   /** The before/after pairs of the change, when it has them (only changed fields; secrets masked). */
   changes: z.array(activityChangeOutput),

@@ -209,6 +209,10 @@ export const partnerActivityEntryOutput = z.object({
   entityType: z.string(),
   entityId: z.string().nullable(),
   actorEmail: z.string().nullable(),
+  /** The actor's name where the portal knows one (a partner's contact); else null. */
+  actorName: z.string().nullable(),
+  /** The entity's name (a company, a client, a payout reference); null when it is gone. */
+  subject: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
 });

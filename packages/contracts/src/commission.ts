@@ -91,29 +91,60 @@ export const pendingFilter = z.object({
 });
 export type PendingFilter = z.infer<typeof pendingFilter>;
 
+/** The commissions a payout takes: by id, or `matching`, a filter the server resolves. */
+const payoutSelection = z.object({
+  commissionIds: z
+    .array(idField, { error: 'Select at least one commission' })
+    .min(1, 'Select at least one commission')
+    .max(1000, 'At most 1000 commissions per payout')
+    .optional(),
+  matching: pendingFilter.strict().optional(),
+});
+const isOneSelection = (input: z.infer<typeof payoutSelection>) =>
+  (input.commissionIds === undefined) !== (input.matching === undefined);
+const ONE_SELECTION = {
+  message: 'Select at least one commission, or send `matching` (a filter) instead of commissionIds, not both',
+  path: ['commissionIds'],
+};
+
 /**
  * Either the chosen commissions by id, or `matching`: every pending commission the filter matches,
  * chosen on the server when the payout runs ("Select all N matching"). Exactly one of the two.
  */
-export const payoutInput = z
-  .object({
-    commissionIds: z
-      .array(idField, { error: 'Select at least one commission' })
-      .min(1, 'Select at least one commission')
-      .max(1000, 'At most 1000 commissions per payout')
-      .optional(),
-    matching: pendingFilter.strict().optional(),
+export const payoutInput = payoutSelection
+  .extend({
     idempotencyKey: z
       .string({ error: 'An Idempotency-Key header is required' })
       .trim()
       .min(8, 'An Idempotency-Key header is required')
       .max(200),
   })
-  .refine((input) => (input.commissionIds === undefined) !== (input.matching === undefined), {
-    message: 'Select at least one commission, or send `matching` (a filter) instead of commissionIds, not both',
-    path: ['commissionIds'],
-  });
+  .refine(isOneSelection, ONE_SELECTION);
 export type PayoutInput = z.input<typeof payoutInput>;
+
+/** What a payout would do, asked before it runs: the same selection, no idempotency key (nothing is written). */
+export const payoutPreviewInput = payoutSelection.refine(isOneSelection, ONE_SELECTION);
+export type PayoutPreviewInput = z.input<typeof payoutPreviewInput>;
+
+const partnerNet = z.object({ partnerId: z.uuid(), companyName: z.string(), net: z.string() });
+
+/**
+ * The confirmation's summary: the fees, partners and total that would be paid, per payment method
+ * (which files the payout makes), the partners below the minimum payout who wait, and the reason the
+ * server would refuse the payout, if it would.
+ */
+export const payoutPreviewOutput = z.object({
+  commissionCount: z.number().int(),
+  partnerCount: z.number().int(),
+  total: z.string(),
+  methods: z.array(payoutMethodTotalOutput),
+  minimumPayout: z.string(),
+  /** Partners below the minimum payout: left out of a filter's payout, refused in a hand-made selection. */
+  waiting: z.array(partnerNet),
+  /** The 422 message processing this selection answers with; null when it would be paid. */
+  refusal: z.string().nullable(),
+});
+export type PayoutPreview = z.infer<typeof payoutPreviewOutput>;
 
 const adjustmentMaxCents = toCents(ADJUSTMENT_MAX);
 const ADJUSTMENT_AMOUNT_MESSAGE = 'The amount must be a number with at most two decimals, e.g. 250.00 or -75.50';

@@ -1,5 +1,6 @@
 export * from './activity';
 export * from './activity-kinds';
+export * from './activity-sentences';
 export * from './admin';
 export * from './agreement';
 export * from './auth';

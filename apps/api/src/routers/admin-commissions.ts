@@ -1,4 +1,4 @@
-// admin.pendingCommissions, admin.accrue, admin.processPayout, admin.failCommission, admin.payouts,
+// admin.pendingCommissions, admin.accrue, admin.payoutPreview, admin.processPayout, admin.failCommission, admin.payouts,
 // admin.addAdjustment, admin.voidCommission.
 
 import {
@@ -10,6 +10,8 @@ import {
   listPendingCommissionsInput,
   monthInput,
   payoutInput,
+  payoutPreviewInput,
+  payoutPreviewOutput,
   payoutOutput,
   payoutsListOutput,
   pendingCommissionsPageOutput,
@@ -25,7 +27,13 @@ import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { runAccrual } from '../services/money/accrual';
 import { addAdjustment, voidCommission } from '../services/money/adjustments';
-import { failCommission, listPayouts, listPendingCommissions, processPayout } from '../services/money/payouts';
+import {
+  failCommission,
+  listPayouts,
+  listPendingCommissions,
+  previewPayout,
+  processPayout,
+} from '../services/money/payouts';
 import {
   confirmPayoutLine,
   listFailedCommissions,
@@ -51,6 +59,17 @@ export const adminCommissionProcedures = {
     .input(monthInput)
     .output(accrualResultOutput)
     .mutation(({ ctx, input }) => runAccrual(ctx.deps, { month: input.month, actorId: ctx.user.id })),
+
+  /**
+   * The confirmation's summary of a payout, the same selection as processPayout. It writes nothing; it
+   * is called by POST because a selection of up to 1000 ids does not fit in an address.
+   */
+  payoutPreview: permittedProcedure('commissions:read')
+    .input(payoutPreviewInput)
+    .output(payoutPreviewOutput)
+    .mutation(({ ctx, input }) =>
+      previewPayout(ctx.deps.db, { request: input, config: ctx.deps.config, now: ctx.deps.now() }),
+    ),
 
   processPayout: permittedProcedure('payouts:write')
     .input(payoutInput)

@@ -430,6 +430,10 @@ const PROCEDURES: Record<string, Case> = {
   'partner.recentBookings': { expect: ACTIVE_PARTNER },
   'admin.pendingCommissions': { expect: READ, input: () => ({}) },
   'admin.accrue': { expect: MONEY, input: () => ({ month: '2025-03' }) },
+  'admin.payoutPreview': {
+    expect: READ,
+    input: async (fx) => ({ commissionIds: [await newPendingCommission(fx)] }),
+  },
   'admin.processPayout': {
     expect: MONEY,
     input: async (fx) => ({ commissionIds: [await newPendingCommission(fx)], idempotencyKey: randomUUID() }),
@@ -635,6 +639,7 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'PATCH /api/admin/referrals/{id}': {},
   'GET /api/admin/commissions/pending': {},
   'POST /api/admin/commissions/accrue': {},
+  'POST /api/admin/payouts/preview': {},
   'POST /api/admin/payouts': {},
   'POST /api/admin/commissions/{id}/fail': {},
   'POST /api/admin/commissions/adjustments': {},

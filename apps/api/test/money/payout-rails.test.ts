@@ -460,6 +460,89 @@ describe('the minimum payout', () => {
   });
 });
 
+describe('the payout preview', () => {
+  /** One pending fee of the partner in a month no other test of this file uses. */
+  const feeIn = async (partnerId: string, amount: string, monthYear = '2025-07') =>
+    createCommission(t.deps, {
+      partnerId,
+      referralId: await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2025-01-01' }),
+      monthYear,
+      amount,
+    });
+
+  it('sums the fees, partners and total per payment method, names who waits below the minimum, and pays nothing', async () => {
+    await callerFor(t.deps, admin).admin.updateProgramSettings({ minimumPayout: '50.00' });
+    try {
+      const ach = await achPartner({
+        routing: '011000015',
+        account: '55550000',
+        holder: 'Preview Ach',
+        payeeType: 'business',
+      });
+      const paypal = await paypalPartner('preview@paypal.test');
+      const wire = await createPartner(t.deps, { companyName: 'Preview Wire Co' });
+      const small = await createPartner(t.deps, { companyName: 'Preview Small Co' });
+      const ids = [
+        await feeIn(ach.partnerId, '120.00'),
+        await feeIn(ach.partnerId, '30.00'),
+        await feeIn(paypal.partnerId, '75.50'),
+        await feeIn(wire.partnerId, '200.00'),
+      ];
+      await feeIn(small.partnerId, '10.00');
+      const asFinance = callerFor(t.deps, finance);
+
+      const byFilter = await callerFor(t.deps, viewer).admin.payoutPreview({ matching: { month: '2025-07' } });
+      expect(byFilter).toEqual({
+        commissionCount: 4,
+        partnerCount: 3,
+        total: '425.50',
+        methods: [
+          { paymentMethod: 'Wire', partnerCount: 1, total: '200.00' },
+          { paymentMethod: 'ACH', partnerCount: 1, total: '150.00' },
+          { paymentMethod: 'PayPal', partnerCount: 1, total: '75.50' },
+        ],
+        minimumPayout: '50.00',
+        waiting: [{ partnerId: small.partnerId, companyName: 'Preview Small Co', net: '10.00' }],
+        refusal: null,
+      });
+      // A hand-made selection that holds a partner below the minimum is refused, and the preview says so.
+      const withSmall = await asFinance.admin.payoutPreview({
+        commissionIds: [ids[3]!, await feeIn(small.partnerId, '5.00', '2025-08')],
+      });
+      expect(withSmall.refusal).toMatch(/Preview Small Co \(\$5\.00\) is below the minimum payout of \$50\.00/);
+      expect(withSmall.partnerCount).toBe(0);
+
+      const stillPending = await t.db
+        .selectFrom('commissions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('monthYear', '=', '2025-07')
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      expect(Number(stillPending.n)).toBe(5);
+
+      // The payout then pays what the preview said.
+      const paid = await asFinance.admin.processPayout({
+        matching: { month: '2025-07' },
+        idempotencyKey: randomUUID(),
+      });
+      expect([paid.total, paid.commissionCount, paid.partnerCount]).toEqual(['425.50', 4, 3]);
+      await expect(asFinance.admin.payoutPreview({ commissionIds: [ids[0]!] })).rejects.toThrow(/already paid/);
+    } finally {
+      await callerFor(t.deps, admin).admin.updateProgramSettings({ minimumPayout: '0.00' });
+    }
+  });
+
+  it('answers the same body over REST at POST /api/admin/payouts/preview', async () => {
+    const partner = await createPartner(t.deps, { companyName: 'Preview Rest Co' });
+    const id = await feeIn(partner.partnerId, '42.00', '2025-09');
+    const res = await inject('POST', '/api/admin/payouts/preview', finance, { commissionIds: [id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ commissionCount: 1, partnerCount: 1, total: '42.00', refusal: null });
+    const bad = await inject('POST', '/api/admin/payouts/preview', finance, {});
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('returns', () => {
   it('moves a returned line’s fees to failed with the reason, mails the partner, and offers them again after the fix', async () => {
     const partner = await achPartner({

@@ -108,6 +108,33 @@ describe('before and after', () => {
   });
 });
 
+describe('names', () => {
+  it('answers each entry with its entity’s name and its partner’s, joined in the list query', async () => {
+    const nimbus = await createPartner(t.deps, { companyName: 'Nimbus Referrals', contactName: 'Nia Cloud' });
+    const referralId = await createReferral(t.deps, nimbus.partnerId, {
+      stage: 'proposal',
+      clientCompanyName: 'Nimbus Pet Supply',
+    });
+    const asAdmin = callerFor(t.deps, admin);
+    await asAdmin.admin.updateReferral({ id: referralId, stage: 'won' });
+    await asAdmin.admin.addAdjustment({ partnerId: nimbus.partnerId, amount: '-25.00', reason: 'Client refunded' });
+
+    const moved = await asAdmin.admin.activity({ entityId: referralId });
+    expect(moved.items.map((entry) => [entry.action, entry.subject, entry.partnerName])).toEqual([
+      ['referral.stage_changed', 'Nimbus Pet Supply', 'Nimbus Referrals'],
+    ]);
+    const clawback = await asAdmin.admin.activity({ action: 'commission.clawback_added' });
+    expect(clawback.items[0]).toMatchObject({ partnerName: 'Nimbus Referrals', details: { amount: '-25.00' } });
+
+    const onPage = await asAdmin.admin.partnerActivity({ partnerId: nimbus.partnerId, limit: 50 });
+    expect(onPage.items.find((entry) => entry.action === 'referral.stage_changed')).toMatchObject({
+      subject: 'Nimbus Pet Supply',
+      actorEmail: 'auditor@example.com',
+      actorName: null,
+    });
+  });
+});
+
 describe('actors', () => {
   it('names a partner by contact name and email, and the system for rows without a user', async () => {
     await logActivity(t.db, {

@@ -1,8 +1,8 @@
 // "Are you sure?" for an action that cannot be undone (revoke a key, delete a webhook, deactivate a
-// team member): what will happen, Cancel, and the red button. While the action runs the dialog
+// team member, pay a payout, approve a partner): what will happen, Cancel, and the confirming button. While the action runs the dialog
 // cannot be dismissed and Cancel is disabled.
 
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack, type MantineColor, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
@@ -14,6 +14,11 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   pending: boolean;
   onConfirm: () => void;
+  /** Red by default; a money or approval step that is wanted, not destructive, takes the brand colour. */
+  confirmColor?: MantineColor;
+  /** Off while what confirming would do is still loading, or when the server would refuse it. */
+  confirmDisabled?: boolean;
+  size?: MantineSize;
 }
 
 export function ConfirmDialog({
@@ -24,16 +29,19 @@ export function ConfirmDialog({
   confirmLabel,
   pending,
   onConfirm,
+  confirmColor = 'red',
+  confirmDisabled = false,
+  size = 'sm',
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={() => !pending && onClose()} title={title} centered size="sm">
+    <Modal opened={opened} onClose={() => !pending && onClose()} title={title} centered size={size}>
       <Stack gap="md">
         {children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button color="red" loading={pending} onClick={onConfirm}>
+          <Button color={confirmColor} loading={pending} disabled={confirmDisabled} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

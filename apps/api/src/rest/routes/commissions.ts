@@ -94,6 +94,18 @@ export const commissionRoutes: RestRoute[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/payouts/preview',
+    procedure: 'admin.payoutPreview',
+    summary:
+      'What paying a selection would do, without paying: fees, partners and total per payment method, the partners below the minimum who wait, and why it would be refused',
+    tag: adminTag,
+    description:
+      'The same body as POST /api/admin/payouts ({ commissionIds } or { matching }), without an Idempotency-Key; nothing is written. ' +
+      '`methods` names the files the payout makes (NACHA for ACH, the PayPal batch, the wire instructions). `waiting` lists the partners below the minimum payout: a `matching` payout leaves them for a later run, a hand-made selection that holds one is refused. ' +
+      '`refusal` is the 422 message the payout would answer with, or null. A chosen commission that is missing or no longer pending answers 404 or 409, as the payout does.',
+  },
+  {
+    method: 'POST',
     path: '/api/admin/payouts',
     procedure: 'admin.processPayout',
     summary:

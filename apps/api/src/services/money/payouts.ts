@@ -8,12 +8,16 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
   COMMISSION_MESSAGES,
+  PAYMENT_METHODS,
   fromCents,
+  sumMoney,
   toCents,
   type Commission,
   type PendingCommissionsPage,
   type Payout,
   type PendingFilter,
+  type PayoutPreview,
+  type PayoutPreviewInput,
 } from '@portal/contracts';
 import type { Db, PayoutRow } from '@portal/db';
 import { DomainError } from '../platform/errors';
@@ -96,14 +100,22 @@ async function lockSelection(
     return rows;
   }
   const ids = [...new Set((request.commissionIds ?? []).map((id) => id.toLowerCase()))].sort();
+  return checkPending(trx, ids, { lock: true });
+}
+
+/** The chosen commissions, each found and pending (404 / 409 naming it otherwise); locked for a payout. */
+async function checkPending(
+  db: DbOrTx,
+  ids: readonly string[],
+  { lock = false }: { lock?: boolean } = {},
+): Promise<{ id: string; partnerId: string }[]> {
   if (ids.length === 0) throw DomainError.invalid('Select at least one commission');
-  const locked = await trx
+  const query = db
     .selectFrom('commissions as c')
     .select(['c.id', 'c.status', 'c.partnerId'])
     .where(idIn(ids))
-    .orderBy('c.id')
-    .forUpdate()
-    .execute();
+    .orderBy('c.id');
+  const locked = await (lock ? query.forUpdate() : query).execute();
   const byId = new Map(locked.map((row) => [row.id, row]));
   for (const id of ids) {
     const row = byId.get(id);
@@ -113,12 +125,12 @@ async function lockSelection(
   return locked;
 }
 
-/** Each partner's net of the selection; refuses (422, naming them) the partners whose net is zero or less. */
+/** Each partner's net of the selection. */
 async function netPerPartner(
   trx: DbOrTx,
   ids: readonly string[],
 ): Promise<{ partnerId: string; companyName: string; net: string }[]> {
-  const nets = await trx
+  return trx
     .selectFrom('commissions as c')
     .innerJoin('partners as p', 'p.id', 'c.partnerId')
     .select(['c.partnerId', 'p.companyName', sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('net')])
@@ -126,9 +138,32 @@ async function netPerPartner(
     .groupBy(['c.partnerId', 'p.companyName'])
     .orderBy('p.companyName')
     .execute();
-  const refused = nets.filter((row) => toCents(row.net) <= 0);
-  if (refused.length > 0) throw DomainError.unprocessable(COMMISSION_MESSAGES.netNotPositive(refused));
-  return nets;
+}
+
+interface PartnerNet {
+  partnerId: string;
+  companyName: string;
+  net: string;
+}
+
+/**
+ * Who a payout pays, and whether it may run: a partner whose selection nets to zero or less refuses
+ * it; the partners below the minimum payout wait when a filter chose the fees, and refuse a hand-made
+ * selection by name; a payout that leaves nobody to pay is refused.
+ */
+function partnersToPay<T extends PartnerNet>(
+  selected: readonly T[],
+  { minimumPayout, matching }: { minimumPayout: string; matching: boolean },
+): { paid: T[]; waiting: T[]; refusal: string | null } {
+  const refused = selected.filter((row) => toCents(row.net) <= 0);
+  if (refused.length > 0) return { paid: [], waiting: [], refusal: COMMISSION_MESSAGES.netNotPositive(refused) };
+  const waiting = selected.filter((row) => toCents(row.net) < toCents(minimumPayout));
+  if (waiting.length > 0 && !matching)
+    return { paid: [], waiting, refusal: COMMISSION_MESSAGES.belowMinimum(waiting, minimumPayout) };
+  const waitingIds = new Set(waiting.map((row) => row.partnerId));
+  const paid = selected.filter((row) => !waitingIds.has(row.partnerId));
+  if (paid.length === 0) return { paid, waiting, refusal: COMMISSION_MESSAGES.nothingReachesMinimum(minimumPayout) };
+  return { paid, waiting, refusal: null };
 }
 
 export interface ProcessPayoutOptions {
@@ -164,15 +199,17 @@ export async function processPayout(
       trx,
       locked.map((row) => row.id),
     );
-    // The minimum payout: a filter leaves out the partners below it (they wait for a later run); a
-    // hand-made selection that includes one is refused by name.
     const { minimumPayout } = await getProgramSettings(trx);
-    const waiting = selected.filter((row) => toCents(row.net) < toCents(minimumPayout));
-    if (waiting.length > 0 && !request.matching)
-      throw DomainError.unprocessable(COMMISSION_MESSAGES.belowMinimum(waiting, minimumPayout));
+    const {
+      paid: nets,
+      waiting,
+      refusal,
+    } = partnersToPay(selected, {
+      minimumPayout,
+      matching: request.matching !== undefined,
+    });
+    if (refusal) throw DomainError.unprocessable(refusal);
     const waitingIds = new Set(waiting.map((row) => row.partnerId));
-    const nets = selected.filter((row) => !waitingIds.has(row.partnerId));
-    if (nets.length === 0) throw DomainError.unprocessable(COMMISSION_MESSAGES.nothingReachesMinimum(minimumPayout));
     const ids = locked.filter((row) => !waitingIds.has(row.partnerId)).map((row) => row.id);
     const partnerIds = nets.map((row) => row.partnerId);
     // Tax profiles: with REQUIRE_TAX_PROFILE_FOR_PAYOUT, a partner past the 1099 threshold without one is refused.
@@ -238,6 +275,103 @@ export async function processPayout(
     });
     return { payout: await withMethodTotals(trx, payout), replayed: false };
   });
+}
+
+export interface PreviewPayoutOptions {
+  request: PayoutPreviewInput;
+  config: Pick<AppConfig, 'tax'>;
+  now: Date;
+}
+
+/**
+ * What processing this selection would do, read without writing or locking: the fees, partners and
+ * total per payment method of the partners it pays, the partners below the minimum who wait, and the
+ * message the payout would be refused with. A chosen commission that is missing or no longer pending
+ * answers 404/409 as the payout does.
+ */
+export async function previewPayout(db: Db, { request, config, now }: PreviewPayoutOptions): Promise<PayoutPreview> {
+  const today = todayOf(now);
+  const { minimumPayout } = await getProgramSettings(db);
+  const empty = { commissionCount: 0, partnerCount: 0, total: '0.00', methods: [], minimumPayout, waiting: [] };
+  let selection;
+  if (request.matching) {
+    selection = pendingFiltered(db, request.matching, today);
+  } else {
+    const ids = [...new Set((request.commissionIds ?? []).map((id) => id.toLowerCase()))];
+    await checkPending(db, ids);
+    selection = db.selectFrom('commissions as c').where(idIn(ids));
+  }
+  const partners = await selection
+    .innerJoin('partners as p', 'p.id', 'c.partnerId')
+    .select([
+      'c.partnerId',
+      'p.companyName',
+      'p.paymentMethod',
+      sql<number>`count(*)::int`.as('commissionCount'),
+      sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('net'),
+    ])
+    .groupBy(['c.partnerId', 'p.companyName', 'p.paymentMethod'])
+    .orderBy('p.companyName')
+    .orderBy('c.partnerId')
+    .execute();
+  if (partners.length === 0) return { ...empty, refusal: COMMISSION_MESSAGES.nothingMatches };
+  const { paid, waiting, refusal } = partnersToPay(partners, {
+    minimumPayout,
+    matching: request.matching !== undefined,
+  });
+  const waitingNets = waiting.map(({ partnerId, companyName, net }) => ({ partnerId, companyName, net }));
+  if (refusal) return { ...empty, waiting: waitingNets, refusal };
+
+  const methods = PAYMENT_METHODS.flatMap((method) => {
+    const rows = paid.filter((row) => row.paymentMethod === method);
+    return rows.length === 0
+      ? []
+      : [{ paymentMethod: method, partnerCount: rows.length, total: sumMoney(rows.map((row) => row.net)) }];
+  });
+  return {
+    commissionCount: paid.reduce((count, row) => count + row.commissionCount, 0),
+    partnerCount: paid.length,
+    total: sumMoney(paid.map((row) => row.net)),
+    methods,
+    minimumPayout,
+    waiting: waitingNets,
+    refusal: await taxProfileRefusal(db, {
+      config,
+      now,
+      partnerIds: paid.map((row) => row.partnerId),
+      selection: request.matching
+        ? pendingFiltered(db, request.matching, today)
+        : db.selectFrom('commissions as c').where(idIn(request.commissionIds ?? [])),
+    }),
+  };
+}
+
+/** The refusal REQUIRE_TAX_PROFILE_FOR_PAYOUT gives the payout of these partners, or null. */
+async function taxProfileRefusal(
+  db: Db,
+  {
+    config,
+    now,
+    partnerIds,
+    selection,
+  }: {
+    config: Pick<AppConfig, 'tax'>;
+    now: Date;
+    partnerIds: string[];
+    selection: ReturnType<typeof pendingFiltered>;
+  },
+): Promise<string | null> {
+  if (!config.tax.requireProfileForPayout) return null;
+  const commissionIds = (await selection.select('c.id').where('c.partnerId', 'in', partnerIds).execute()).map(
+    (row) => row.id,
+  );
+  try {
+    await refuseMissingTaxProfiles(db, { config, now, partnerIds, commissionIds });
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'unprocessable') return error.message;
+    throw error;
+  }
 }
 
 export function toPayout(

@@ -5,6 +5,7 @@ import { MESSAGES, type PartnerActivityEntry, type Commission, type PartnerPayou
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../platform/activity';
+import { ENTRY_NAMES } from '../platform/activity-log';
 import { DomainError } from '../platform/errors';
 import { toCommission } from '../platform/mappers';
 import { partnerPayouts, toPartnerPayout } from '../money/partner-payouts';
@@ -80,6 +81,19 @@ export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promis
     eb.or([
       eb.and([eb('a.entityType', '=', 'partner'), eb('a.entityId', '=', partner.id)]),
       eb.and([eb('a.entityType', '=', 'user'), eb('a.entityId', '=', partner.userId)]),
+      // A client's payments (a refund names the payment, not the partner), by activity_log_entity_idx.
+      eb.and([
+        eb('a.entityType', '=', 'client_payment'),
+        eb(
+          'a.entityId',
+          'in',
+          eb
+            .selectFrom('clientPayments as cp')
+            .innerJoin('referrals as r', 'r.id', 'cp.referralId')
+            .select('cp.id')
+            .where('r.partnerId', '=', partner.id),
+        ),
+      ]),
       // The expression and predicate of activity_log_partner_idx (migration 0014).
       sql<boolean>`(a.details ? 'partnerId' and a.details ->> 'partnerId' = ${partner.id})`,
     ]),
@@ -87,7 +101,9 @@ export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promis
   const [rows, counted] = await Promise.all([
     about
       .leftJoin('users as u', 'u.id', 'a.userId')
+      .leftJoin('partners as ap', 'ap.userId', 'a.userId')
       .select(['a.id', 'a.action', 'a.entityType', 'a.entityId', 'a.details', 'a.createdAt', 'u.email as actorEmail'])
+      .select(['ap.contactName as actorName', ENTRY_NAMES[0]])
       .orderBy('a.createdAt', 'desc')
       .orderBy('a.id', 'desc')
       .limit(page.limit)
@@ -102,6 +118,8 @@ export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promis
       entityType: row.entityType,
       entityId: row.entityId,
       actorEmail: row.actorEmail,
+      actorName: row.actorName,
+      subject: row.subject,
       details: row.details,
       createdAt: row.createdAt.toISOString(),
     })),

@@ -117,6 +117,46 @@ const base = (db: Db) =>
     .leftJoin('partners as p', 'p.userId', 'a.userId')
     .leftJoin('apiKeys as k', 'k.id', 'a.apiKeyId');
 
+/**
+ * The names an entry is read with, joined in the list query itself (scalar subqueries on the page's rows,
+ * each by primary key): `subject` is the entity's own name (a partner's company, a referral's or a
+ * payment's client, a payout's reference, a material's title…), `partnerName` the partner the entry
+ * concerns (the `partnerId` its details carry, else the partner of its entity). Rows of an entity that
+ * is gone answer null and are described from their details.
+ */
+export const ENTRY_NAMES = [
+  sql<string | null>`case a.entity_type
+    when 'partner' then (select x.company_name from partners x where x.id = a.entity_id)
+    when 'referral' then (select x.client_company_name from referrals x where x.id = a.entity_id)
+    when 'commission' then (
+      select r.client_company_name from commissions c join referrals r on r.id = c.referral_id where c.id = a.entity_id)
+    when 'client_payment' then (
+      select r.client_company_name from client_payments c join referrals r on r.id = c.referral_id where c.id = a.entity_id)
+    when 'payout' then (select x.reference from payouts x where x.id = a.entity_id)
+    when 'user' then (
+      select coalesce(p.contact_name, u.email) from users u left join partners p on p.user_id = u.id where u.id = a.entity_id)
+    when 'material' then (select x.title from marketing_materials x where x.id = a.entity_id)
+    when 'api_key' then (select x.name from api_keys x where x.id = a.entity_id)
+    when 'webhook' then (select x.url from webhook_endpoints x where x.id = a.entity_id)
+    when 'team_invitation' then (select x.email from team_invitations x where x.id = a.entity_id)
+  end`.as('subject'),
+  sql<string | null>`coalesce(
+    (select x.company_name from partners x
+      where x.id = case when a.details ->> 'partnerId' ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$'
+        then (a.details ->> 'partnerId')::uuid end),
+    case a.entity_type
+      when 'partner' then (select x.company_name from partners x where x.id = a.entity_id)
+      when 'referral' then (
+        select p.company_name from referrals r join partners p on p.id = r.partner_id where r.id = a.entity_id)
+      when 'commission' then (
+        select p.company_name from commissions c join partners p on p.id = c.partner_id where c.id = a.entity_id)
+      when 'client_payment' then (
+        select p.company_name from client_payments c join referrals r on r.id = c.referral_id
+          join partners p on p.id = r.partner_id where c.id = a.entity_id)
+    end
+  )`.as('partnerName'),
+] as const;
+
 const ROW = [
   'a.id',
   'a.createdAt',
@@ -132,6 +172,8 @@ const ROW = [
 ] as const;
 
 interface Row extends ActorColumns {
+  subject: string | null;
+  partnerName: string | null;
   id: string;
   createdAt: Date;
   action: string;
@@ -147,6 +189,8 @@ function toEntry(row: Row): ActivityEntry {
     action: row.action,
     entityType: row.entityType,
     entityId: row.entityId,
+    subject: row.subject,
+    partnerName: row.partnerName,
     actor: describeActor(row),
     ...splitDetails(row.details),
   };
@@ -159,6 +203,7 @@ export async function listActivity(
   const [rows, count] = await Promise.all([
     base(db)
       .select(ROW)
+      .select(ENTRY_NAMES)
       .where((eb) => matches(eb, input))
       .orderBy('a.createdAt', 'desc')
       .orderBy('a.id', 'desc')
@@ -184,6 +229,7 @@ async function* allEntries(db: Db, filter: ActivityFilter): AsyncGenerator<Activ
     (cursor, size) =>
       base(db)
         .select(ROW)
+        .select(ENTRY_NAMES)
         .select(keysetKey(NEWEST_FIRST))
         .where((eb) => matches(eb, filter))
         .$if(cursor !== null, (q) => q.where(afterCursor(NEWEST_FIRST, cursor as KeysetCursor)))

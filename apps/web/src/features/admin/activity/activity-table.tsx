@@ -1,10 +1,12 @@
-// The audit log's rows: when, who (user, API key or the system), what, on which entity, and the diff.
+// The audit log's rows: when (local time), who (user, API key or the system), what happened in a
+// sentence with the action's code under it, on which entity by name, and the diff.
 
 import { Badge, Text } from '@mantine/core';
 import { ACTIVITY_ENTITY_LABELS, type ActivityEntityType, type ActivityEntry } from '@portal/contracts';
 import { ColumnTable } from '../../../components/column-table';
 import { formatDateTime } from '../emails/email-log';
 import { ActivityChanges } from './activity-changes';
+import { entrySentence } from './activity-sentence';
 
 const ACTOR_BADGE = {
   user: { label: 'User', color: 'blue' },
@@ -42,21 +44,35 @@ export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
           ),
         },
         {
-          header: 'Action',
+          header: 'What happened',
+          maxWidth: 360,
+          card: 'full',
           cell: (entry) => (
-            <Text size="xs" ff="monospace">
-              {entry.action}
-            </Text>
+            <>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="activity-sentence">
+                {entrySentence(entry)}
+              </Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {entry.action}
+              </Text>
+            </>
           ),
         },
         {
           header: 'Entity',
+          maxWidth: 220,
           cell: (entry) => (
             <>
               <Text size="sm">{entityLabel(entry.entityType)}</Text>
-              {entry.entityId && (
-                <Text size="xs" c="dimmed" ff="monospace" title={entry.entityId}>
-                  {entry.entityId.slice(0, 8)}…
+              {(entry.subject ?? entry.entityId) && (
+                <Text
+                  size="xs"
+                  c="dimmed"
+                  title={entry.entityId ?? undefined}
+                  style={{ overflowWrap: 'anywhere' }}
+                  ff={entry.subject ? undefined : 'monospace'}
+                >
+                  {entry.subject ?? `${entry.entityId?.slice(0, 8)}…`}
                 </Text>
               )}
             </>

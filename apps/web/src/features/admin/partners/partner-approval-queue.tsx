@@ -1,5 +1,5 @@
 // Partner Approval Queue (spec §2): pending applications, oldest first, each with view details,
-// reject (with an optional reason) and approve.
+// reject (with an optional reason) and approve (confirmed first).
 
 import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { AdminPartnerRow } from '@portal/contracts';
@@ -8,8 +8,7 @@ import { IconCheck, IconEye, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import { RejectPartnerDialog } from './reject-partner-dialog';
-import { usePartnerDecisions } from './use-partner-decisions';
+import { useApplicationDecisions } from './application-decisions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { PartnerPageLink } from './affiliate-rows';
 
@@ -84,16 +83,8 @@ export function ApprovalQueueRow({
 
 export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partnerId: string) => void }) {
   const pending = trpc.admin.pendingPartners.useQuery();
-  const decisions = usePartnerDecisions();
-  const [rejecting, setRejecting] = useState<AdminPartnerRow | null>(null);
-  const [working, setWorking] = useState<string | null>(null);
+  const decisions = useApplicationDecisions();
   const [shown, setShown] = useState(QUEUE_BATCH);
-
-  async function approve(partner: AdminPartnerRow) {
-    setWorking(partner.id);
-    await decisions.approve(partner.id);
-    setWorking(null);
-  }
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid="approval-queue">
@@ -127,10 +118,10 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
             <ApprovalQueueRow
               key={partner.id}
               partner={partner}
-              busy={working === partner.id || (rejecting?.id === partner.id && decisions.busy)}
+              busy={decisions.busyFor(partner.id)}
               onView={() => onViewDetails(partner.id)}
-              onReject={() => setRejecting(partner)}
-              onApprove={() => void approve(partner)}
+              onReject={() => decisions.askRejection(partner)}
+              onApprove={() => decisions.askApproval(partner)}
             />
           ))}
           {pending.data.length > shown && (
@@ -140,15 +131,7 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
           )}
         </Stack>
       )}
-      <RejectPartnerDialog
-        partner={rejecting}
-        submitting={decisions.busy && rejecting !== null}
-        onClose={() => setRejecting(null)}
-        onConfirm={async (reason) => {
-          if (!rejecting) return;
-          if (await decisions.reject(rejecting.id, reason)) setRejecting(null);
-        }}
-      />
+      {decisions.dialogs}
     </Card>
   );
 }

@@ -1,12 +1,29 @@
-// 'Partner Application Details' (spec §2): company, contact, business details, status and dates.
+// 'Partner Application Details' (spec §2): company, contact, business details, status and dates. A
+// pending application is decided here as in the approval queue (approve asks first, reject takes an
+// optional reason); the statements of a partner who was approved follow, an applicant has none.
 
-import { Alert, Anchor, Center, Divider, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { PartnerDetails } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, PAYMENT_METHOD_LABELS, formatDate } from '@portal/contracts/plain';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { trpc } from '../../../lib/trpc';
 import { PartnerStatusBadge } from './partner-status-badge';
 import { PartnerStatements } from './partner-statements';
+import { useApplicationDecisions } from './application-decisions';
 
 export const PARTNER_DETAILS_NOT_FOUND = 'Partner details not found';
 
@@ -85,23 +102,78 @@ export function PartnerDetailsView({ partner }: { partner: PartnerDetails }) {
   );
 }
 
+/** Reject and Approve of a pending application, under its details. */
+function ApplicationActions({
+  partner,
+  busy,
+  onApprove,
+  onReject,
+}: {
+  partner: PartnerDetails;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  return (
+    <Group justify="flex-end" gap="sm" data-testid="application-actions">
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconX size={16} />}
+        onClick={onReject}
+        disabled={busy}
+        aria-label={`Reject ${partner.companyName}`}
+      >
+        Reject
+      </Button>
+      <Button
+        color="teal.9"
+        leftSection={<IconCheck size={16} />}
+        onClick={onApprove}
+        disabled={busy}
+        aria-label={`Approve ${partner.companyName}`}
+      >
+        Approve
+      </Button>
+    </Group>
+  );
+}
+
 export function PartnerDetailsDialog({ partnerId, onClose }: { partnerId: string | null; onClose: () => void }) {
   const details = trpc.admin.partner.useQuery({ id: partnerId ?? '' }, { enabled: partnerId !== null });
+  // A decision made here closes the details: the application has left the queue.
+  const decisions = useApplicationDecisions({ onDecided: onClose });
+  const partner = details.data;
   return (
-    <Modal opened={partnerId !== null} onClose={onClose} title="Partner Application Details" size="lg">
-      {details.isLoading ? (
-        <Center py="xl">
-          <Loader role="status" aria-label="Loading partner details" />
-        </Center>
-      ) : details.data ? (
-        <Stack gap="md">
-          <PartnerDetailsView partner={details.data} />
-          <Divider />
-          <PartnerStatements partnerId={details.data.id} />
-        </Stack>
-      ) : (
-        <Alert color="gray">{PARTNER_DETAILS_NOT_FOUND}</Alert>
-      )}
-    </Modal>
+    <>
+      <Modal opened={partnerId !== null} onClose={onClose} title="Partner Application Details" size="lg">
+        {details.isLoading ? (
+          <Center py="xl">
+            <Loader role="status" aria-label="Loading partner details" />
+          </Center>
+        ) : partner ? (
+          <Stack gap="md">
+            <PartnerDetailsView partner={partner} />
+            {partner.status === 'pending' && (
+              <ApplicationActions
+                partner={partner}
+                busy={decisions.busyFor(partner.id)}
+                onApprove={() => decisions.askApproval(partner)}
+                onReject={() => decisions.askRejection(partner)}
+              />
+            )}
+            {partner.approvedAt && (
+              <>
+                <Divider />
+                <PartnerStatements partnerId={partner.id} />
+              </>
+            )}
+          </Stack>
+        ) : (
+          <Alert color="gray">{PARTNER_DETAILS_NOT_FOUND}</Alert>
+        )}
+      </Modal>
+      {decisions.dialogs}
+    </>
   );
 }

@@ -1,12 +1,19 @@
 // Payout Processor (spec §2, made real): pick pending commissions, see the total selected, 'Process
-// N Payouts' pays them in one server transaction under a fresh idempotency key per click. The queue
+// N Payouts' shows what the server would pay (partners, fees, total, per payment method and its file,
+// who waits below the minimum), and Confirm pays them in one server transaction under an idempotency
+// key of that confirmation. The queue
 // is paged and filtered by partner and month on the server; "Select all N matching" sends the
 // filter, not ids, and the server pays every pending commission it matches. Payouts are net per
 // partner: open clawbacks of the selected partners are offered for the selection. A row can be
 // marked failed or voided; recent payouts offer their wire instructions as CSV.
 
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { COMMISSION_MESSAGES, type PendingCommission, type PendingFilter } from '@portal/contracts';
+import {
+  COMMISSION_MESSAGES,
+  type PayoutPreviewInput,
+  type PendingCommission,
+  type PendingFilter,
+} from '@portal/contracts';
 import { DEFAULT_PAGE_SIZE, formatDate, formatMoney, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,6 +22,7 @@ import { afterPayout } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { AdjustmentDialog } from './adjustment-dialog';
+import { PayoutConfirmDialog } from './payout-confirm-dialog';
 import { MarkFailedDialog } from './mark-failed-dialog';
 import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
 import { PendingPayoutTable } from './pending-payout-table';
@@ -50,6 +58,8 @@ export function PayoutProcessor() {
   const [failing, setFailing] = useState<PendingCommission | null>(null);
   const [voiding, setVoiding] = useState<PendingCommission | null>(null);
   const [adjusting, setAdjusting] = useState(false);
+  /** The selection being confirmed, with the idempotency key its Confirm (and a retry of it) sends. */
+  const [confirming, setConfirming] = useState<{ request: PayoutPreviewInput; idempotencyKey: string } | null>(null);
 
   const items = pending.data?.items ?? [];
   const total = pending.data?.total ?? 0;
@@ -96,6 +106,7 @@ export function PayoutProcessor() {
 
   const payout = trpc.admin.processPayout.useMutation({
     onSuccess: async (result) => {
+      setConfirming(null);
       setSelection(NONE);
       setPage(1);
       notifySuccess(
@@ -105,16 +116,23 @@ export function PayoutProcessor() {
       await afterPayout(utils);
     },
     onError: async (error) => {
+      setConfirming(null);
       notifyFailure(COMMISSION_MESSAGES.payoutFailed, error);
       await afterPayout(utils);
     },
   });
 
+  /** 'Process N Payouts' asks first: the dialog sums up what the server would pay. */
   function process(pageIds: string[]) {
-    const idempotencyKey = crypto.randomUUID();
-    if (selection.mode === 'matching') payout.mutate({ matching: filter, idempotencyKey });
-    else
-      payout.mutate({ commissionIds: selection.rows.size > 0 ? [...selection.rows.keys()] : pageIds, idempotencyKey });
+    const request: PayoutPreviewInput =
+      selection.mode === 'matching'
+        ? { matching: filter }
+        : { commissionIds: selection.rows.size > 0 ? [...selection.rows.keys()] : pageIds };
+    setConfirming({ request, idempotencyKey: crypto.randomUUID() });
+  }
+
+  function pay() {
+    if (confirming) payout.mutate({ ...confirming.request, idempotencyKey: confirming.idempotencyKey });
   }
 
   // Open clawbacks of the partners in the selection that the selection does not hold yet.
@@ -322,6 +340,12 @@ export function PayoutProcessor() {
           forget(voiding);
           setVoiding(null);
         }}
+      />
+      <PayoutConfirmDialog
+        request={confirming?.request ?? null}
+        paying={payout.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={pay}
       />
       <AdjustmentDialog opened={adjusting} onClose={() => setAdjusting(false)} partner={partner} />
     </Card>

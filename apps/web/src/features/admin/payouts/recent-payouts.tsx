@@ -12,19 +12,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { downloadFile } from '../../../lib/rest';
 import { trpc } from '../../../lib/trpc';
 import { PayoutLines } from './payout-lines';
-
-/** Each method's file: its path under the payout, its name and the button's words. */
-const FILES: Record<PaymentMethod, { path: string; name: (reference: string) => string; label: string }> = {
-  ACH: { path: 'ach.txt', name: (reference) => `ach-${reference}.txt`, label: 'ACH file (NACHA)' },
-  PayPal: { path: 'paypal.csv', name: (reference) => `paypal-${reference}.csv`, label: 'PayPal batch (CSV)' },
-  Wire: {
-    path: 'wire-instructions.csv',
-    name: (reference) => `wire-instructions-${reference}.csv`,
-    label: 'Wire instructions (CSV)',
-  },
-};
-
-const METHOD_NAMES: Record<PaymentMethod, string> = { ACH: 'ACH', PayPal: 'PayPal', Wire: 'Wire' };
+import { PAYMENT_METHOD_NAMES as METHOD_NAMES, PAYOUT_FILES as FILES } from './payout-files';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { partnerEntrySentence } from '../../activity/activity-sentence';
 import { trpc } from '../../../../lib/trpc';
 import { COMMISSION_STATUS_COLORS } from '../../../partner/commissions-tab';
 import { STAGE_COLORS } from '../../../partner/referrals-tab';
@@ -117,23 +118,8 @@ export function PartnerPayouts({ partnerId }: { partnerId: string }) {
   );
 }
 
-/** 'referral.stage_changed' → 'Referral stage changed'. */
-export const activityLabel = (action: string) => {
-  const text = action.replace(/[._]/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
-
-/** The few details a person reads in the activity list: which client, which move. */
-function activitySummary(details: Record<string, unknown> | null): string {
-  if (!details) return '';
-  const parts: string[] = [];
-  if (typeof details.clientCompanyName === 'string') parts.push(details.clientCompanyName);
-  if (typeof details.from === 'string' && typeof details.to === 'string') parts.push(`${details.from} → ${details.to}`);
-  if (typeof details.reason === 'string') parts.push(details.reason);
-  return parts.join(' · ');
-}
-
-export function PartnerActivity({ partnerId }: { partnerId: string }) {
+/** What happened to the partner, a sentence a row, newest first (local times). */
+export function PartnerActivity({ partnerId, companyName }: { partnerId: string; companyName: string }) {
   const [page, setPage] = useState(1);
   const activity = trpc.admin.partnerActivity.useQuery(pageInput(partnerId, page), {
     placeholderData: keepPreviousData,
@@ -150,18 +136,17 @@ export function PartnerActivity({ partnerId }: { partnerId: string }) {
       columns={[
         { header: 'When', noWrap: true, cell: (entry) => formatDateTime(entry.createdAt) },
         {
-          header: 'What',
+          header: 'What happened',
+          card: 'full',
           cell: (entry) => (
             <>
-              <Text size="sm" fw={500}>
-                {activityLabel(entry.action)}
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="activity-sentence">
+                {partnerEntrySentence(entry, companyName)}
               </Text>
               <Code fz="xs">{entry.action}</Code>
             </>
           ),
         },
-        { header: 'Details', truncate: 320, cell: (entry) => activitySummary(entry.details) },
-        { header: 'By', truncate: 200, cell: (entry) => entry.actorEmail ?? 'System' },
       ]}
     />
   );

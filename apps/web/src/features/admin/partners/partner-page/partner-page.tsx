@@ -198,7 +198,7 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
               <PartnerStatements partnerId={partner.id} />
             </Card>
           )}
-          <PartnerActivity partnerId={partner.id} />
+          <PartnerActivity partnerId={partner.id} companyName={partner.companyName} />
         </Stack>
       </SimpleGrid>
       {/* Full width, so the money lists are tables on a laptop (side by side they were cards, paged-table.tsx). */}

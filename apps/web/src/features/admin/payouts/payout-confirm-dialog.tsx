@@ -1,0 +1,156 @@
+// The second look before money moves: 'Process N Payouts' opens this summary of what the server would
+// pay (admin.payoutPreview, the same selection): partners, fees and total, per payment method with the
+// file each makes, and the partners below the minimum payout who wait. Confirm pays; a selection the
+// server would refuse says why and cannot be confirmed.
+
+import { Alert, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { PayoutPreview, PayoutPreviewInput } from '@portal/contracts';
+import { formatMoney } from '@portal/contracts/plain';
+import { IconAlertTriangle, IconClockPause } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { ConfirmDialog } from '../../../layout/confirm-dialog';
+import { errorMessage } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+import { PAYMENT_METHOD_NAMES, PAYOUT_FILES } from './payout-files';
+
+export const CONFIRM_PAYOUT = 'Confirm payout';
+/** Waiting partners named in the dialog; the rest are counted. */
+const WAITING_SHOWN = 8;
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text fw={700} size="lg" data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function PayoutSummary({ preview }: { preview: PayoutPreview }) {
+  const waitingRest = preview.waiting.length - WAITING_SHOWN;
+  return (
+    <Stack gap="md">
+      {preview.refusal && (
+        <Alert color="red" icon={<IconAlertTriangle size={16} />} title="This payout would be refused">
+          {preview.refusal}
+        </Alert>
+      )}
+      {preview.partnerCount > 0 && (
+        <>
+          <SimpleGrid cols={3} spacing="sm">
+            <Figure label="Partners" value={preview.partnerCount.toLocaleString('en-US')} testId="preview-partners" />
+            <Figure label="Fees" value={preview.commissionCount.toLocaleString('en-US')} testId="preview-fees" />
+            <Figure label="Total" value={formatMoney(preview.total)} testId="preview-total" />
+          </SimpleGrid>
+          <Stack gap={6}>
+            <Text size="sm" fw={600}>
+              By payment method
+            </Text>
+            {preview.methods.map((method) => (
+              <Group
+                key={method.paymentMethod}
+                justify="space-between"
+                wrap="wrap"
+                gap="xs"
+                data-testid={`preview-method-${method.paymentMethod}`}
+              >
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm">
+                    <Text span fw={600}>
+                      {PAYMENT_METHOD_NAMES[method.paymentMethod]}
+                    </Text>{' '}
+                    · {plural(method.partnerCount, 'partner', 'partners')}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Makes the {PAYOUT_FILES[method.paymentMethod].label}
+                  </Text>
+                </div>
+                <Text size="sm" fw={600}>
+                  {formatMoney(method.total)}
+                </Text>
+              </Group>
+            ))}
+            <Text size="xs" c="dimmed">
+              The files are ready under Recent Payouts once the payout is made.
+            </Text>
+          </Stack>
+        </>
+      )}
+      {preview.waiting.length > 0 && !preview.refusal && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconClockPause size={16} />}
+          title={`${plural(preview.waiting.length, 'partner waits', 'partners wait')} below the minimum payout of ${formatMoney(preview.minimumPayout)}`}
+          data-testid="preview-waiting"
+        >
+          <Stack gap={2}>
+            {preview.waiting.slice(0, WAITING_SHOWN).map((partner) => (
+              <Text key={partner.partnerId} size="sm">
+                {partner.companyName}: {formatMoney(partner.net)}
+              </Text>
+            ))}
+            {waitingRest > 0 && <Text size="sm">and {waitingRest} more</Text>}
+            <Text size="xs" c="dimmed">
+              Their fees stay pending for a later payout.
+            </Text>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+export function PayoutConfirmDialog({
+  request,
+  paying,
+  onClose,
+  onConfirm,
+}: {
+  /** The selection to pay; null closes the dialog. */
+  request: PayoutPreviewInput | null;
+  paying: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  // A preview writes nothing, but a selection of up to 1000 ids travels in a body, so it is a POST.
+  const preview = trpc.admin.payoutPreview.useMutation();
+  const { mutate, reset } = preview;
+  useEffect(() => {
+    if (request) mutate(request);
+    else reset();
+  }, [request, mutate, reset]);
+
+  const ready = preview.data !== undefined && preview.data.refusal === null && preview.data.partnerCount > 0;
+  return (
+    <ConfirmDialog
+      opened={request !== null}
+      onClose={onClose}
+      title="Confirm payout"
+      confirmLabel={CONFIRM_PAYOUT}
+      confirmColor="teal.9"
+      confirmDisabled={!ready}
+      pending={paying}
+      onConfirm={onConfirm}
+      size="md"
+    >
+      {preview.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={16} />}>
+          {errorMessage(preview.error, 'Unable to sum up this payout.')}
+        </Alert>
+      ) : preview.data ? (
+        <PayoutSummary preview={preview.data} />
+      ) : (
+        <Center py="lg">
+          <Loader role="status" aria-label="Summing up the payout" />
+        </Center>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,88 @@
+import type { PartnerDetails } from '@portal/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PartnerDetailsDialog } from '../src/features/admin/partners/partner-details-dialog';
+import { renderInRouter } from './render';
+import { serveTrpc } from './trpc-server';
+
+const ID = '5f0c8a8e-8f2e-4c59-9d4b-000000000001';
+const applicant: PartnerDetails = {
+  id: ID,
+  email: 'maya@northwind.example',
+  companyName: 'Northwind Growth',
+  contactName: 'Maya Lin',
+  companyType: 'agency',
+  status: 'pending',
+  referralCode: 'NORTHW-7K2Q',
+  currentMrr: '0.00',
+  totalLifetimeCommissions: '0.00',
+  applicationDate: '2026-03-02T10:00:00.000Z',
+  joinedAt: null,
+  createdAt: '2026-03-02T10:00:00.000Z',
+  phone: '+1 503 555 0142',
+  website: null,
+  expectedVolume: '5-10 referrals/month',
+  paymentMethod: 'Wire',
+  approvedAt: null,
+  rejectedAt: null,
+  rejectionReason: null,
+  agreementSigned: true,
+  agreementSignedAt: '2026-03-02T10:00:00.000Z',
+  agreementVersion: '1.0',
+  bankName: 'First Bank',
+  bankAccountType: 'checking',
+  bankAccountHolderName: 'Northwind Growth LLC',
+  bankRoutingNumberMasked: '•••• 0021',
+  bankAccountNumberMasked: '•••• 6789',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function openDetails(partner: PartnerDetails, handlers: Record<string, (input: unknown) => unknown> = {}) {
+  const api = serveTrpc({ 'admin.partner': () => partner, ...handlers });
+  const onClose = vi.fn();
+  renderInRouter(<PartnerDetailsDialog partnerId={partner.id} onClose={onClose} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Partner Application Details' }, { timeout: 5000 });
+  await within(dialog).findByText('maya@northwind.example', {}, { timeout: 5000 });
+  return { api, onClose, dialog: within(dialog) };
+}
+
+describe('the Application Details dialog', () => {
+  it('approves a pending application after asking, and shows no statements for an applicant', async () => {
+    const { api, onClose, dialog } = await openDetails(applicant, {
+      'admin.approvePartner': () => ({ ...applicant, status: 'active' }),
+    });
+    expect(dialog.queryByRole('heading', { name: 'Statements' })).toBeNull();
+    await userEvent.click(dialog.getByRole('button', { name: 'Approve Northwind Growth' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve application' });
+    expect(confirm.textContent).toContain('Maya Lin gets the approval email at once');
+    expect(api.calls.some((call) => call.path === 'admin.approvePartner')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Approve partner' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls.filter((call) => call.path === 'admin.approvePartner').map((call) => call.input)).toEqual([
+      { id: ID },
+    ]);
+  });
+
+  it('rejects a pending application with the reason given', async () => {
+    const { api, onClose, dialog } = await openDetails(applicant, {
+      'admin.rejectPartner': () => ({ ...applicant, status: 'rejected' }),
+    });
+    await userEvent.click(dialog.getByRole('button', { name: 'Reject Northwind Growth' }));
+    const reject = within(await screen.findByRole('dialog', { name: 'Reject application' }));
+    await userEvent.type(reject.getByLabelText('Reason (optional)'), 'Outside our market');
+    await userEvent.click(reject.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls.filter((call) => call.path === 'admin.rejectPartner').map((call) => call.input)).toEqual([
+      { id: ID, reason: 'Outside our market' },
+    ]);
+  });
+
+  it('offers no decision for an active partner and shows their statements', async () => {
+    const { dialog } = await openDetails({ ...applicant, status: 'active', approvedAt: '2026-03-04T10:00:00.000Z' });
+    expect(dialog.getByRole('heading', { name: 'Statements' })).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: 'Approve Northwind Growth' })).toBeNull();
+    expect(dialog.queryByRole('button', { name: 'Reject Northwind Growth' })).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+import type { PayoutPreview, PendingCommission } from '@portal/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PayoutProcessor } from '../src/features/admin/payouts/payout-processor';
+import { renderInRouter } from './render';
+import { serveTrpc } from './trpc-server';
+
+const fee = (n: number, partner: string): PendingCommission => ({
+  id: `c0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  amount: '120.00',
+  monthYear: '2026-10',
+  kind: 'recurring',
+  reason: null,
+  referralId: null,
+  partnerId: `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  partnerCompanyName: partner,
+  clientCompanyName: `Client ${n}`,
+});
+
+const PREVIEW: PayoutPreview = {
+  commissionCount: 2,
+  partnerCount: 2,
+  total: '240.00',
+  methods: [
+    { paymentMethod: 'ACH', partnerCount: 1, total: '120.00' },
+    { paymentMethod: 'PayPal', partnerCount: 1, total: '120.00' },
+  ],
+  minimumPayout: '50.00',
+  waiting: [{ partnerId: 'a0000000-0000-4000-8000-000000000009', companyName: 'Tiny Referrals', net: '12.00' }],
+  refusal: null,
+};
+
+function serve(preview: PayoutPreview) {
+  const items = [fee(1, 'Ach Agency'), fee(2, 'PayPal Studio')];
+  return serveTrpc({
+    'admin.pendingCommissions': () => ({
+      items,
+      openClawbacks: [],
+      total: items.length,
+      totalAmount: '240.00',
+      limit: 25,
+      offset: 0,
+      minimumPayout: '50.00',
+    }),
+    'admin.payouts': () => [],
+    'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }),
+    'admin.failedCommissions': () => [],
+    'admin.programSettings': () => ({
+      feeBasis: 'clientPayment',
+      minimumPayout: '50.00',
+      payoutHoldDays: 0,
+      payoutDay: 15,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      updatedBy: null,
+    }),
+    'admin.payoutPreview': () => preview,
+    'admin.processPayout': () => ({
+      id: 'b0000000-0000-4000-8000-000000000001',
+      reference: 'PO-20261126-AAAAAA',
+      total: '240.00',
+      commissionCount: 2,
+      partnerCount: 2,
+      paidAt: '2026-11-26T08:00:00.000Z',
+      sentAt: null,
+      methods: preview.methods,
+      returnedCount: 0,
+    }),
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Process N Payouts asks first', () => {
+  it('sums up partners, fees, total, each payment method with its file and who waits, and pays only on Confirm', async () => {
+    const api = serve(PREVIEW);
+    renderInRouter(<PayoutProcessor />);
+    await userEvent.click(await screen.findByLabelText('Select all', {}, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Process 2 Payouts' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm payout' }));
+    expect((await dialog.findByTestId('preview-total')).textContent).toBe('$240.00');
+    expect(dialog.getByTestId('preview-partners').textContent).toBe('2');
+    expect(dialog.getByTestId('preview-fees').textContent).toBe('2');
+    expect(dialog.getByTestId('preview-method-ACH').textContent).toContain('Makes the ACH file (NACHA)');
+    expect(dialog.getByTestId('preview-method-PayPal').textContent).toContain('Makes the PayPal batch (CSV)');
+    expect(dialog.getByTestId('preview-waiting').textContent).toContain('Tiny Referrals: $12.00');
+    expect(dialog.getByText('1 partner waits below the minimum payout of $50.00')).toBeTruthy();
+    const ids = [fee(1, '').id, fee(2, '').id];
+    expect(api.calls.find((call) => call.path === 'admin.payoutPreview')?.input).toEqual({ commissionIds: ids });
+    expect(api.calls.some((call) => call.path === 'admin.processPayout')).toBe(false);
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Confirm payout' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm payout' })).toBeNull());
+    const paid = api.calls.filter((call) => call.path === 'admin.processPayout');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.input).toMatchObject({ commissionIds: ids, idempotencyKey: expect.any(String) });
+  });
+
+  it('says why the server would refuse a selection and offers no Confirm; Cancel pays nothing', async () => {
+    const refusal = 'Nothing was paid: Tiny Referrals ($12.00) is below the minimum payout of $50.00';
+    const api = serve({ ...PREVIEW, commissionCount: 0, partnerCount: 0, total: '0.00', methods: [], refusal });
+    renderInRouter(<PayoutProcessor />);
+    await userEvent.click(await screen.findByLabelText('Select all', {}, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Process 2 Payouts' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm payout' }));
+    expect((await dialog.findByText(refusal)).textContent).toBe(refusal);
+    expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Confirm payout' }).disabled).toBe(true);
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm payout' })).toBeNull());
+    expect(api.calls.some((call) => call.path === 'admin.processPayout')).toBe(false);
+  });
+});

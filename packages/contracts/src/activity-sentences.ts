@@ -1,0 +1,137 @@
+// The audit log in words: one sentence per entry, "Alex Rivera moved Nimbus Pet Supply to Won", from the
+// actor's name, the entity's name the list query joins in, and what the entry recorded. An action without
+// a sentence of its own reads "<who>: <action in words> <name>", so a new action is never left out.
+
+import { REFERRAL_STAGE_LABELS, type ReferralStage } from './enums';
+import { formatMonthKey } from './dates';
+import { formatMoney } from './money';
+
+export interface ActivityFacts {
+  action: string;
+  /** Who acted, as a person reads it: a name, an email, "API key …" or "The system". */
+  who: string;
+  /** The entity's name (a company, a client, a payout reference); null when it is gone. */
+  subject: string | null;
+  /** The partner the entry concerns, by company name. */
+  partnerName: string | null;
+  /** What the entry recorded; before/after pairs may sit in it or in `changes`. */
+  details: Record<string, unknown> | null;
+  changes?: ReadonlyArray<{ field: string; before: string | null; after: string | null }>;
+}
+
+/** 'referral.stage_changed' → 'Referral stage changed'. */
+export const activityActionLabel = (action: string) => {
+  const text = action.replace(/[._]/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+const money = (value: unknown): string | null => {
+  const amount = text(value);
+  return amount && /^-?\d+(\.\d+)?$/.test(amount) ? formatMoney(amount.replace(/^-/, '')) : null;
+};
+const month = (value: unknown): string | null => {
+  const key = text(value);
+  return key && /^\d{4}-\d{2}$/.test(key) ? formatMonthKey(key) : null;
+};
+const stage = (value: string | null) => (value ? (REFERRAL_STAGE_LABELS[value as ReferralStage] ?? value) : null);
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The value a field changed to, from `changes` or from the details' `after`. */
+function changedTo(facts: ActivityFacts, field: string): string | null {
+  const change = facts.changes?.find((item) => item.field === field);
+  if (change) return change.after;
+  const after = facts.details?.after;
+  return after && typeof after === 'object' ? text((after as Record<string, unknown>)[field]) : null;
+}
+
+type Sentence = (facts: ActivityFacts, d: Record<string, unknown>) => string;
+
+/** "of Nimbus Pet Supply" or "" when the name is unknown. */
+const of = (name: string | null) => (name ? ` of ${name}` : '');
+const forPartner = (facts: ActivityFacts) => (facts.partnerName ? ` for ${facts.partnerName}` : '');
+const client = (facts: ActivityFacts, d: Record<string, unknown>) =>
+  facts.subject ?? text(d.clientCompanyName) ?? 'a client';
+const partner = (facts: ActivityFacts) => facts.subject ?? facts.partnerName ?? 'a partner';
+/** "a $25.00 bonus", or "a bonus" without an amount. */
+const sized = (article: string, amount: unknown, noun: string) =>
+  money(amount) ? `${article} ${money(amount)} ${noun}` : `${article} ${noun}`;
+const reason = (d: Record<string, unknown>) => (text(d.reason) ? `: ${text(d.reason)}` : '');
+const inMonth = (value: unknown) => (month(value) ? ` for ${month(value)}` : '');
+const monthNote = (value: unknown) => (month(value) ? ` (${month(value)})` : '');
+const payoutName = (facts: ActivityFacts, d: Record<string, unknown>) =>
+  `payout ${facts.subject ?? text(d.reference) ?? ''}`.trim();
+
+const SENTENCES: Record<string, Sentence> = {
+  'referral.stage_changed': (f, d) => {
+    const to = stage(changedTo(f, 'stage'));
+    return `${f.who} moved ${client(f, d)}${to ? ` to ${to}` : ' to another stage'}`;
+  },
+  'referral.updated': (f, d) => `${f.who} updated the deal${of(client(f, d))}`,
+  'referral.created': (f, d) => `${f.who} referred ${client(f, d)}`,
+  'referral.client_added': (f, d) => `${f.who} added ${client(f, d)} as a client${forPartner(f)}`,
+  'referral.booked': (f, d) => `${client(f, d)} booked a consultation through ${f.partnerName ?? 'a partner'}’s link`,
+  'referral.lead_received': (f, d) =>
+    `${client(f, d)} came in as a lead through ${f.partnerName ?? 'a partner'}’s link`,
+  'referral.booking_attached': (f, d) => `${client(f, d)}’s consultation was booked`,
+  'referral.booking_rescheduled': (f, d) => `${client(f, d)}’s consultation was rescheduled`,
+  'referral.booking_cancelled': (f, d) => `${client(f, d)}’s consultation was cancelled`,
+  'referral.conflict_resolved': (f, d) => `${f.who} resolved the conflict over ${client(f, d)}`,
+  'partner.applied': (f) => `${partner(f)} applied to the program`,
+  'partner.approved': (f) => `${f.who} approved ${partner(f)}`,
+  'partner.rejected': (f, d) => `${f.who} rejected ${partner(f)}${reason(d)}`,
+  'partner.suspended': (f) => `${f.who} suspended ${partner(f)}`,
+  'partner.reactivated': (f) => `${f.who} reactivated ${partner(f)}`,
+  'partner.created': (f) => `${f.who} created the partner ${partner(f)}`,
+  'partner.profile_updated': (f) => `${f.who} updated the profile of ${partner(f)}`,
+  'partner.bank_details_updated': (f) => `${f.who} changed the payment details of ${partner(f)}`,
+  'commission.bonus_added': (f, d) =>
+    `${f.who} added ${sized('a', d.amount, 'bonus')}${forPartner(f)}${monthNote(d.monthYear)}${reason(d)}`,
+  'commission.clawback_added': (f, d) =>
+    `${f.who} added ${sized('a', d.amount, 'clawback')}${forPartner(f)}${monthNote(d.monthYear)}${reason(d)}`,
+  'commission.voided': (f, d) =>
+    `${f.who} voided ${sized('the', d.amount, 'fee')}${forPartner(f)}${f.subject ? ` on ${f.subject}` : ''}${reason(d)}`,
+  'commission.failed': (f, d) =>
+    `${f.who} marked ${sized('the', d.amount, 'fee')}${forPartner(f)} failed${
+      text(changedTo(f, 'failureReason')) ? `: ${changedTo(f, 'failureReason')}` : ''
+    }`,
+  'commission.retried': (f) => `${f.who} offered the failed fee${forPartner(f)} for payout again`,
+  'commission.reoffered': (f) => `${f.who} offered the failed fee${forPartner(f)} for payout again`,
+  'commissions.accrued': (f, d) =>
+    `${f.who} accrued ${plural(Number(d.created ?? 0), 'fee', 'fees')}${inMonth(d.month)}`,
+  'client_payment.recorded': (f, d) => {
+    const fee = money(d.fee);
+    return `${f.who} recorded ${client(f, d)}’s payment of ${money(d.amount) ?? 'an amount'}${inMonth(d.periodMonth)}${fee ? `, earning ${f.partnerName ?? 'the partner'} ${fee}` : ''}`;
+  },
+  'client_payment.refunded': (f, d) =>
+    `${client(f, d)}’s payment was refunded${money(d.refunded) ? ` (${money(d.refunded)} in all)` : ''}`,
+  'client_payments.imported': (f, d) =>
+    `${f.who} imported ${plural(Number(d.recorded ?? d.count ?? 0), 'client payment', 'client payments')}`,
+  'client_payment.stripe_event_dismissed': (f) => `${f.who} dismissed a Stripe payment that named no client`,
+  'payout.processed': (f, d) => {
+    const partners = Array.isArray(d.partners) ? d.partners.length : null;
+    return `${f.who} paid ${payoutName(f, d)}: ${money(d.total) ?? ''}${partners !== null ? ` to ${plural(partners, 'partner', 'partners')}` : ''}`;
+  },
+  'payout.sent': (f, d) => `${f.who} marked ${payoutName(f, d)} as sent`,
+  'payout.line_confirmed': (f, d) => `${f.who} confirmed the payment${forPartner(f)} in ${payoutName(f, d)}`,
+  'payout.line_returned': (f, d) =>
+    `${f.who} recorded the payment${forPartner(f)} in ${payoutName(f, d)} as returned${reason(d)}`,
+  'payout.ach_file_downloaded': (f, d) => `${f.who} downloaded the ACH file of ${payoutName(f, d)}`,
+  'payout.paypal_batch_downloaded': (f, d) => `${f.who} downloaded the PayPal batch of ${payoutName(f, d)}`,
+  'payout.wire_instructions_downloaded': (f, d) => `${f.who} downloaded the wire instructions of ${payoutName(f, d)}`,
+  'material.created': (f) => `${f.who} added the material ${f.subject ?? ''}`.trim(),
+  'material.downloaded': (f) => `${f.who} downloaded ${f.subject ?? 'a material'}`,
+  'team.invited': (f) => `${f.who} invited ${f.subject ?? 'a team member'}`,
+  'team.invitation_accepted': (f) => `${f.who} joined the team`,
+  'user.registered': (f) => `${f.subject ?? f.who} signed up`,
+  'export.downloaded': (f, d) => `${f.who} downloaded ${text(d.kind) ? `the ${text(d.kind)} export` : 'an export'}`,
+};
+
+export function activitySentence(facts: ActivityFacts): string {
+  const sentence = SENTENCES[facts.action];
+  const details = facts.details ?? {};
+  if (sentence) return sentence(facts, details);
+  const name = facts.subject ?? facts.partnerName;
+  return `${facts.who}: ${activityActionLabel(facts.action).toLowerCase()}${name ? ` (${name})` : ''}`;
+}
