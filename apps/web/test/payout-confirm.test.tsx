@@ -111,4 +111,19 @@ describe('Process N Payouts asks first', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm payout' })).toBeNull());
     expect(api.calls.some((call) => call.path === 'admin.processPayout')).toBe(false);
   });
+
+  it('Pay all due asks the server for everything the rules offer today, whatever is selected, and pays that', async () => {
+    const api = serve(PREVIEW);
+    renderInRouter(<PayoutProcessor />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay all due' }, { timeout: 5000 }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm payout' }));
+    expect((await dialog.findByTestId('preview-total')).textContent).toBe('$240.00');
+    expect(api.calls.find((call) => call.path === 'admin.payoutPreview')?.input).toEqual({ matching: {} });
+    await userEvent.click(dialog.getByRole('button', { name: 'Confirm payout' }));
+    await waitFor(() => expect(api.calls.some((call) => call.path === 'admin.processPayout')).toBe(true));
+    expect(api.calls.find((call) => call.path === 'admin.processPayout')?.input).toMatchObject({
+      matching: {},
+      idempotencyKey: expect.any(String),
+    });
+  });
 });

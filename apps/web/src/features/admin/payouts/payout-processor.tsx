@@ -15,7 +15,7 @@ import {
   type PendingFilter,
 } from '@portal/contracts';
 import { DEFAULT_PAGE_SIZE, formatDate, formatMoney, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCash, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { afterPayout } from '../../../lib/invalidate';
@@ -131,6 +131,11 @@ export function PayoutProcessor() {
     setConfirming({ request, idempotencyKey: crypto.randomUUID() });
   }
 
+  /** Every fee the rules offer today (the hold applied by the list; the minimum by the server), whatever is selected. */
+  function payAllDue() {
+    setConfirming({ request: { matching: {} }, idempotencyKey: crypto.randomUUID() });
+  }
+
   function pay() {
     if (confirming) payout.mutate({ ...confirming.request, idempotencyKey: confirming.idempotencyKey });
   }
@@ -240,6 +245,11 @@ export function PayoutProcessor() {
             <Text size="sm" c="dimmed">
               {filtering ? 'Matching' : 'All pending'}: {formatMoney(pending.data?.totalAmount ?? '0.00')}
             </Text>
+          )}
+          {total > 0 && (
+            <Button size="compact-sm" leftSection={<IconCash size={14} />} onClick={payAllDue}>
+              Pay all due
+            </Button>
           )}
           <Button
             size="compact-sm"
