@@ -21,9 +21,13 @@ import { Route as PartnersCodeRouteImport } from './routes/partners.$code'
 import { Route as RCodeRouteImport } from './routes/r.$code'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
 import { Route as AdminAdminActivityRouteImport } from './routes/_admin/admin.activity'
+import { Route as AdminAdminApplicationsRouteImport } from './routes/_admin/admin.applications'
 import { Route as AdminAdminConflictsRouteImport } from './routes/_admin/admin.conflicts'
 import { Route as AdminAdminEmailsRouteImport } from './routes/_admin/admin.emails'
 import { Route as AdminAdminIntegrationsRouteImport } from './routes/_admin/admin.integrations'
+import { Route as AdminAdminMaterialsRouteImport } from './routes/_admin/admin.materials'
+import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin/admin.payouts'
+import { Route as AdminAdminPipelineRouteImport } from './routes/_admin/admin.pipeline'
 import { Route as AdminAdminTeamRouteImport } from './routes/_admin/admin_.team'
 import { Route as AdminAdminPartnersIndexRouteImport } from './routes/_admin/admin.partners.index'
 import { Route as AdminAdminPartnersIdRouteImport } from './routes/_admin/admin.partners.$id'
@@ -86,6 +90,11 @@ const AdminAdminActivityRoute = AdminAdminActivityRouteImport.update({
   path: '/admin/activity',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminApplicationsRoute = AdminAdminApplicationsRouteImport.update({
+  id: '/admin/applications',
+  path: '/admin/applications',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminConflictsRoute = AdminAdminConflictsRouteImport.update({
   id: '/admin/conflicts',
   path: '/admin/conflicts',
@@ -99,6 +108,21 @@ const AdminAdminEmailsRoute = AdminAdminEmailsRouteImport.update({
 const AdminAdminIntegrationsRoute = AdminAdminIntegrationsRouteImport.update({
   id: '/admin/integrations',
   path: '/admin/integrations',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminMaterialsRoute = AdminAdminMaterialsRouteImport.update({
+  id: '/admin/materials',
+  path: '/admin/materials',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminPayoutsRoute = AdminAdminPayoutsRouteImport.update({
+  id: '/admin/payouts',
+  path: '/admin/payouts',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminPipelineRoute = AdminAdminPipelineRouteImport.update({
+  id: '/admin/pipeline',
+  path: '/admin/pipeline',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminTeamRoute = AdminAdminTeamRouteImport.update({
@@ -127,9 +151,13 @@ export interface FileRoutesByFullPath {
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/admin/activity': typeof AdminAdminActivityRoute
+  '/admin/applications': typeof AdminAdminApplicationsRoute
   '/admin/conflicts': typeof AdminAdminConflictsRoute
   '/admin/emails': typeof AdminAdminEmailsRoute
   '/admin/integrations': typeof AdminAdminIntegrationsRoute
+  '/admin/materials': typeof AdminAdminMaterialsRoute
+  '/admin/payouts': typeof AdminAdminPayoutsRoute
+  '/admin/pipeline': typeof AdminAdminPipelineRoute
   '/admin/team': typeof AdminAdminTeamRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/admin/partners/$id': typeof AdminAdminPartnersIdRoute
@@ -145,9 +173,13 @@ export interface FileRoutesByTo {
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/admin/activity': typeof AdminAdminActivityRoute
+  '/admin/applications': typeof AdminAdminApplicationsRoute
   '/admin/conflicts': typeof AdminAdminConflictsRoute
   '/admin/emails': typeof AdminAdminEmailsRoute
   '/admin/integrations': typeof AdminAdminIntegrationsRoute
+  '/admin/materials': typeof AdminAdminMaterialsRoute
+  '/admin/payouts': typeof AdminAdminPayoutsRoute
+  '/admin/pipeline': typeof AdminAdminPipelineRoute
   '/admin/team': typeof AdminAdminTeamRoute
   '/admin': typeof AdminAdminIndexRoute
   '/admin/partners/$id': typeof AdminAdminPartnersIdRoute
@@ -166,9 +198,13 @@ export interface FileRoutesById {
   '/partners/$code': typeof PartnersCodeRoute
   '/r/$code': typeof RCodeRoute
   '/_admin/admin/activity': typeof AdminAdminActivityRoute
+  '/_admin/admin/applications': typeof AdminAdminApplicationsRoute
   '/_admin/admin/conflicts': typeof AdminAdminConflictsRoute
   '/_admin/admin/emails': typeof AdminAdminEmailsRoute
   '/_admin/admin/integrations': typeof AdminAdminIntegrationsRoute
+  '/_admin/admin/materials': typeof AdminAdminMaterialsRoute
+  '/_admin/admin/payouts': typeof AdminAdminPayoutsRoute
+  '/_admin/admin/pipeline': typeof AdminAdminPipelineRoute
   '/_admin/admin_/team': typeof AdminAdminTeamRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_admin/admin/partners/$id': typeof AdminAdminPartnersIdRoute
@@ -186,9 +222,13 @@ export interface FileRouteTypes {
     | '/partners/$code'
     | '/r/$code'
     | '/admin/activity'
+    | '/admin/applications'
     | '/admin/conflicts'
     | '/admin/emails'
     | '/admin/integrations'
+    | '/admin/materials'
+    | '/admin/payouts'
+    | '/admin/pipeline'
     | '/admin/team'
     | '/admin/'
     | '/admin/partners/$id'
@@ -204,9 +244,13 @@ export interface FileRouteTypes {
     | '/partners/$code'
     | '/r/$code'
     | '/admin/activity'
+    | '/admin/applications'
     | '/admin/conflicts'
     | '/admin/emails'
     | '/admin/integrations'
+    | '/admin/materials'
+    | '/admin/payouts'
+    | '/admin/pipeline'
     | '/admin/team'
     | '/admin'
     | '/admin/partners/$id'
@@ -224,9 +268,13 @@ export interface FileRouteTypes {
     | '/partners/$code'
     | '/r/$code'
     | '/_admin/admin/activity'
+    | '/_admin/admin/applications'
     | '/_admin/admin/conflicts'
     | '/_admin/admin/emails'
     | '/_admin/admin/integrations'
+    | '/_admin/admin/materials'
+    | '/_admin/admin/payouts'
+    | '/_admin/admin/pipeline'
     | '/_admin/admin_/team'
     | '/_admin/admin/'
     | '/_admin/admin/partners/$id'
@@ -331,6 +379,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminActivityRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/applications': {
+      id: '/_admin/admin/applications'
+      path: '/admin/applications'
+      fullPath: '/admin/applications'
+      preLoaderRoute: typeof AdminAdminApplicationsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/conflicts': {
       id: '/_admin/admin/conflicts'
       path: '/admin/conflicts'
@@ -350,6 +405,27 @@ declare module '@tanstack/react-router' {
       path: '/admin/integrations'
       fullPath: '/admin/integrations'
       preLoaderRoute: typeof AdminAdminIntegrationsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/materials': {
+      id: '/_admin/admin/materials'
+      path: '/admin/materials'
+      fullPath: '/admin/materials'
+      preLoaderRoute: typeof AdminAdminMaterialsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/payouts': {
+      id: '/_admin/admin/payouts'
+      path: '/admin/payouts'
+      fullPath: '/admin/payouts'
+      preLoaderRoute: typeof AdminAdminPayoutsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/pipeline': {
+      id: '/_admin/admin/pipeline'
+      path: '/admin/pipeline'
+      fullPath: '/admin/pipeline'
+      preLoaderRoute: typeof AdminAdminPipelineRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/admin_/team': {
@@ -378,9 +454,13 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAdminActivityRoute: typeof AdminAdminActivityRoute
+  AdminAdminApplicationsRoute: typeof AdminAdminApplicationsRoute
   AdminAdminConflictsRoute: typeof AdminAdminConflictsRoute
   AdminAdminEmailsRoute: typeof AdminAdminEmailsRoute
   AdminAdminIntegrationsRoute: typeof AdminAdminIntegrationsRoute
+  AdminAdminMaterialsRoute: typeof AdminAdminMaterialsRoute
+  AdminAdminPayoutsRoute: typeof AdminAdminPayoutsRoute
+  AdminAdminPipelineRoute: typeof AdminAdminPipelineRoute
   AdminAdminTeamRoute: typeof AdminAdminTeamRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
   AdminAdminPartnersIdRoute: typeof AdminAdminPartnersIdRoute
@@ -389,9 +469,13 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminActivityRoute: AdminAdminActivityRoute,
+  AdminAdminApplicationsRoute: AdminAdminApplicationsRoute,
   AdminAdminConflictsRoute: AdminAdminConflictsRoute,
   AdminAdminEmailsRoute: AdminAdminEmailsRoute,
   AdminAdminIntegrationsRoute: AdminAdminIntegrationsRoute,
+  AdminAdminMaterialsRoute: AdminAdminMaterialsRoute,
+  AdminAdminPayoutsRoute: AdminAdminPayoutsRoute,
+  AdminAdminPipelineRoute: AdminAdminPipelineRoute,
   AdminAdminTeamRoute: AdminAdminTeamRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
   AdminAdminPartnersIdRoute: AdminAdminPartnersIdRoute,

@@ -15,7 +15,17 @@ import { renderWithProviders } from './render';
 
 /** What the server answers for each role (services/platform/permissions.ts), as far as the sidebar reads it. */
 const PERMISSIONS = {
-  admin: ['partners:read', 'referrals:read', 'emails:read', 'activity:read', 'team:manage', 'keys:manage'],
+  admin: [
+    'partners:read',
+    'partners:approve',
+    'referrals:read',
+    'commissions:read',
+    'materials:write',
+    'emails:read',
+    'activity:read',
+    'team:manage',
+    'keys:manage',
+  ],
   viewer: ['partners:read', 'referrals:read'],
   partner: ['partner:self'],
 };
@@ -68,8 +78,12 @@ describe('the shell', () => {
     ]);
     expect(links).toEqual([
       ['Admin Dashboard', '/admin', null],
+      ['Applications', '/admin/applications', null],
+      ['Pipeline', '/admin/pipeline', null],
       ['Conflicts', '/admin/conflicts', null],
+      ['Payouts', '/admin/payouts', null],
       ['Partners', '/admin/partners', 'page'],
+      ['Materials', '/admin/materials', null],
       ['Email log', '/admin/emails', null],
       ['Activity', '/admin/activity', null],
       ['Team', '/admin/team', null],
@@ -83,6 +97,7 @@ describe('the shell', () => {
     const areas = screen.getByRole('navigation', { name: 'Admin areas' });
     expect(Array.from(areas.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
       'Admin Dashboard',
+      'Pipeline',
       'Conflicts',
       'Partners',
     ]);

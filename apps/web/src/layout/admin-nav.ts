@@ -1,8 +1,13 @@
-// The admin area's sidebar: one entry per area, each its own route. New areas (Activity,
-// Team, Integrations) add a line here; the shell draws whatever this list holds.
+// The admin area's sidebar: one entry per area, each its own route. The parts of the dashboard
+// (applications, pipeline, payouts, partners, materials) each have a full-width page of their own;
+// new areas add a line here; the shell draws whatever this list holds.
 
 import {
   IconArrowsSplit2,
+  IconCash,
+  IconFileDescription,
+  IconLayoutKanban,
+  IconUserCheck,
   IconHistory,
   IconMail,
   IconUsersGroup,
@@ -16,6 +21,10 @@ export interface AdminNavItem {
   label: string;
   to:
     | '/admin'
+    | '/admin/applications'
+    | '/admin/pipeline'
+    | '/admin/payouts'
+    | '/admin/materials'
     | '/admin/conflicts'
     | '/admin/partners'
     | '/admin/emails'
@@ -31,7 +40,15 @@ export interface AdminNavItem {
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Admin Dashboard', to: '/admin', icon: IconShieldCheck, matchSubPaths: false },
-  // Beside the dashboard, whose deal pipeline the conflicts come from.
+  {
+    label: 'Applications',
+    to: '/admin/applications',
+    icon: IconUserCheck,
+    matchSubPaths: true,
+    permission: 'partners:approve',
+  },
+  { label: 'Pipeline', to: '/admin/pipeline', icon: IconLayoutKanban, matchSubPaths: true },
+  // Beside the pipeline, whose deals the conflicts come from.
   {
     label: 'Conflicts',
     to: '/admin/conflicts',
@@ -39,7 +56,15 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     matchSubPaths: true,
     permission: 'referrals:read',
   },
+  { label: 'Payouts', to: '/admin/payouts', icon: IconCash, matchSubPaths: true, permission: 'commissions:read' },
   { label: 'Partners', to: '/admin/partners', icon: IconUsers, matchSubPaths: true },
+  {
+    label: 'Materials',
+    to: '/admin/materials',
+    icon: IconFileDescription,
+    matchSubPaths: true,
+    permission: 'materials:write',
+  },
   { label: 'Email log', to: '/admin/emails', icon: IconMail, matchSubPaths: true, permission: 'emails:read' },
   { label: 'Activity', to: '/admin/activity', icon: IconHistory, matchSubPaths: true, permission: 'activity:read' },
   { label: 'Team', to: '/admin/team', icon: IconUsersGroup, matchSubPaths: true, permission: 'team:manage' },

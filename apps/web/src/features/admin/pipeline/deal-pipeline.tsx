@@ -3,7 +3,8 @@
 // Each deal's stage selector saves to the server: the move shows at once (optimistic cache update of
 // both columns) and is undone with a toast if the server refuses. The selector is a button opening a
 // menu of the five stages: up to 100 cards are on screen, and a menu's dropdown only mounts when it
-// opens, where a Select would give every card its own combobox (store, input, options).
+// opens, where a Select would give every card its own combobox (store, input, options). On its own
+// page (`draggable`) a deal is also dragged between the columns (pipeline-drag.tsx).
 
 import {
   Badge,
@@ -44,6 +45,7 @@ import { STAGE_COLORS } from '../../partner/referrals-tab';
 import { PartnerPageLink } from '../partners/affiliate-rows';
 import { PartnerPicker } from '../partners/partner-picker';
 import { LoadingRow } from '../../../layout/loading-row';
+import { DraggableDeal, DroppableStage, PipelineDragAndDrop } from './pipeline-drag';
 
 type Filters = Pick<RouterInputs['admin']['pipelineColumn'], 'search' | 'partnerId'>;
 
@@ -269,10 +271,12 @@ function StageColumn({
   stage,
   filters,
   onStageChange,
+  draggable,
 }: {
   stage: ReferralStage;
   filters: Filters;
   onStageChange: (deal: Referral, stage: ReferralStage) => void;
+  draggable: boolean;
 }) {
   const deals = trpc.admin.pipelineColumn.useInfiniteQuery(columnInput(stage, filters), {
     getNextPageParam: (page) => page.nextCursor ?? undefined,
@@ -281,73 +285,81 @@ function StageColumn({
   const total = deals.data?.pages[0]?.total ?? 0;
   const label = REFERRAL_STAGE_LABELS[stage];
   return (
-    <Paper
-      bg="var(--mantine-color-default-hover)"
-      p="xs"
-      radius="md"
-      data-testid={`pipeline-column-${stage}`}
-      aria-label={`${label} deals`}
-      component="section"
-    >
-      <Group justify="space-between" mb="xs" px={4}>
-        <Text fw={700} size="sm">
-          {label}
-        </Text>
-        {deals.data ? (
-          <Badge
-            color={STAGE_COLORS[stage]}
-            variant="filled"
-            autoContrast
-            size="sm"
-            aria-label={`${total} ${label} deals`}
-            data-testid="pipeline-count"
+    <DroppableStage stage={stage} enabled={draggable}>
+      <Paper
+        bg="var(--mantine-color-default-hover)"
+        p="xs"
+        radius="md"
+        data-testid={`pipeline-column-${stage}`}
+        aria-label={`${label} deals`}
+        component="section"
+      >
+        <Group justify="space-between" mb="xs" px={4}>
+          <Text fw={700} size="sm">
+            {label}
+          </Text>
+          {deals.data ? (
+            <Badge
+              color={STAGE_COLORS[stage]}
+              variant="filled"
+              autoContrast
+              size="sm"
+              aria-label={`${total} ${label} deals`}
+              data-testid="pipeline-count"
+            >
+              {total.toLocaleString('en-US')}
+            </Badge>
+          ) : null}
+        </Group>
+        {deals.isPending ? (
+          <LoadingRow label={`Loading ${label} deals`} py="md" />
+        ) : deals.isError ? (
+          <Text c="var(--mantine-color-error)" size="xs" px={4}>
+            {errorMessage(deals.error, 'Unable to load these deals.')}
+          </Text>
+        ) : (
+          // Mantine's scroll content is a min-width table; as a block the cards keep the column's width.
+          <ScrollArea.Autosize
+            mah={560}
+            type="auto"
+            scrollbars="y"
+            styles={{ content: { display: 'block', minWidth: 0 } }}
           >
-            {total.toLocaleString('en-US')}
-          </Badge>
-        ) : null}
-      </Group>
-      {deals.isPending ? (
-        <LoadingRow label={`Loading ${label} deals`} py="md" />
-      ) : deals.isError ? (
-        <Text c="var(--mantine-color-error)" size="xs" px={4}>
-          {errorMessage(deals.error, 'Unable to load these deals.')}
-        </Text>
-      ) : (
-        // Mantine's scroll content is a min-width table; as a block the cards keep the column's width.
-        <ScrollArea.Autosize
-          mah={560}
-          type="auto"
-          scrollbars="y"
-          styles={{ content: { display: 'block', minWidth: 0 } }}
-        >
-          <Stack gap="xs">
-            {items.length === 0 ? (
-              <Text size="xs" c="dimmed" ta="center" py="md">
-                No deals
-              </Text>
-            ) : (
-              items.map((deal) => <DealCard key={deal.id} deal={deal} onStageChange={onStageChange} />)
-            )}
-            {deals.hasNextPage && (
-              <Button
-                variant="default"
-                size="xs"
-                onClick={() => void deals.fetchNextPage()}
-                loading={deals.isFetchingNextPage}
-                aria-label={`Load more ${label} deals`}
-              >
-                Load more ({(total - items.length).toLocaleString('en-US')} more)
-              </Button>
-            )}
-          </Stack>
-        </ScrollArea.Autosize>
-      )}
-    </Paper>
+            <Stack gap="xs">
+              {items.length === 0 ? (
+                <Text size="xs" c="dimmed" ta="center" py="md">
+                  No deals
+                </Text>
+              ) : (
+                items.map((deal) => (
+                  <DraggableDeal key={deal.id} deal={deal} enabled={draggable}>
+                    <DealCard deal={deal} onStageChange={onStageChange} />
+                  </DraggableDeal>
+                ))
+              )}
+              {deals.hasNextPage && (
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={() => void deals.fetchNextPage()}
+                  loading={deals.isFetchingNextPage}
+                  aria-label={`Load more ${label} deals`}
+                >
+                  Load more ({(total - items.length).toLocaleString('en-US')} more)
+                </Button>
+              )}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Paper>
+    </DroppableStage>
   );
 }
 
-export function DealPipeline() {
+/** The pipeline; `draggable` (its own page) lets a deal be dragged to another stage. */
+export function DealPipeline({ draggable = false }: { draggable?: boolean }) {
   const utils = trpc.useUtils();
+  const canMove = useCan('referrals:write');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [partnerId, setPartnerId] = useState<string | null>(null);
@@ -442,13 +454,21 @@ export function DealPipeline() {
         </Group>
       </Group>
       {/* Five columns side by side from small screens up (scrolling sideways when narrow); stacked on phones. */}
-      <ScrollArea type="auto" scrollbars="x">
-        <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="sm" miw={{ base: 0, sm: 880 }}>
-          {REFERRAL_STAGES.map((stage) => (
-            <StageColumn key={stage} stage={stage} filters={filters} onStageChange={changeStage} />
-          ))}
-        </SimpleGrid>
-      </ScrollArea>
+      <PipelineDragAndDrop enabled={draggable && canMove} onMove={changeStage}>
+        <ScrollArea type="auto" scrollbars="x">
+          <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="sm" miw={{ base: 0, sm: 880 }}>
+            {REFERRAL_STAGES.map((stage) => (
+              <StageColumn
+                key={stage}
+                stage={stage}
+                filters={filters}
+                onStageChange={changeStage}
+                draggable={draggable && canMove}
+              />
+            ))}
+          </SimpleGrid>
+        </ScrollArea>
+      </PipelineDragAndDrop>
       <LostReasonModal
         deal={losing}
         onCancel={() => setLosing(null)}
