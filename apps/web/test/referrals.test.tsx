@@ -195,6 +195,7 @@ describe('partner dashboard pieces', () => {
       agreementSigned: true,
       agreementSignedAt: null,
       agreementVersion: '1.0',
+      termsVersion: 1,
       bankName: null,
       bankAccountType: null,
       bankAccountHolderName: null,

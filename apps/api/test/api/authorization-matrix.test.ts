@@ -149,6 +149,9 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'auth.mfaDisable',
   'partner.funnel',
   'partner.recentBookings',
+  'partner.agreement',
+  'partner.acceptAgreement',
+  'admin.publishProgramTerms',
 ]);
 /** Raw paths no scope names: the audit log's CSV and decrypted numbers (a payout's wire instructions, the 1099-NEC report's TINs). */
 const RAW_KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
@@ -357,6 +360,8 @@ const PROCEDURES: Record<string, Case> = {
   'partner.materials': { expect: LIBRARY },
   'partner.downloadMaterial': { expect: LIBRARY, input: (fx) => ({ id: fx.fileMaterialId }) },
   'partner.mailPreferences': { expect: PARTNER_RECORD },
+  'partner.agreement': { expect: PARTNER_RECORD },
+  'partner.acceptAgreement': { expect: PARTNER_RECORD, input: () => ({ version: '1.0', accepted: true }) },
   'partner.updateMailPreferences': { expect: PARTNER_RECORD, input: () => ({ monthlySummary: true }) },
   'partner.commissionsPage': { expect: PARTNER_RECORD, input: () => ({ limit: 10 }) },
   'partner.payouts': { expect: PARTNER_RECORD },
@@ -465,6 +470,17 @@ const PROCEDURES: Record<string, Case> = {
   'admin.failedCommissions': { expect: READ, input: () => ({}) },
   'admin.programSettings': { expect: READ },
   'admin.updateProgramSettings': { expect: MONEY, input: () => ({ payoutDay: 15 }) },
+  'admin.programTerms': { expect: READ },
+  // Effective later: the version in force (and every partner's acceptance of it) stays as it is.
+  'admin.publishProgramTerms': {
+    expect: ADMIN,
+    input: () => ({
+      agreementVersion: unique('v'),
+      effectiveFrom: '2099-01-01',
+      agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '1. Terms', paragraphs: ['Text.'] }] },
+      changes: ['A change'],
+    }),
+  },
   'admin.retryCommission': {
     expect: MONEY,
     input: async (fx) => {
@@ -589,6 +605,7 @@ const PROCEDURES: Record<string, Case> = {
   },
 
   'public.siteConfig': { expect: PUBLIC },
+  'public.programTerms': { expect: PUBLIC },
   'public.referralLink': { expect: PUBLIC, input: (fx) => ({ code: fx.active.referralCode }) },
   'public.recordVisit': {
     expect: PUBLIC,
@@ -678,6 +695,11 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/commissions/failed': {},
   'GET /api/admin/program-settings': {},
   'PATCH /api/admin/program-settings': {},
+  'GET /api/admin/program-terms': {},
+  'POST /api/admin/program-terms': {},
+  'GET /api/program-terms': {},
+  'GET /api/partners/agreement': {},
+  'POST /api/partners/agreement': {},
   'POST /api/admin/commissions/{id}/retry': {},
   'DELETE /api/admin/team/invitations/{invitationId}': {},
   'POST /api/admin/team/invitations/{invitationId}/resend': {},

@@ -130,6 +130,14 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
     utm: { source: 'fuzz' },
   }),
   'admin.resolveConflict': () => ({ resolution: 'keep_first' }),
+  'admin.publishProgramTerms': () => ({
+    agreementVersion: '2.0',
+    fees: { basic_accounting: '60.00' },
+    effectiveFrom: '2099-01-01',
+    agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '1. Terms', paragraphs: ['Text.'] }] },
+    changes: ['A change'],
+  }),
+  'partner.acceptAgreement': () => ({ version: '1.0', accepted: true }),
 };
 
 function principalOf(procedure: string): Principal {

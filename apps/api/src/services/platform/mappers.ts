@@ -33,6 +33,7 @@ export function toPartnerProfile(row: Partner, cipher: FieldCipher): PartnerProf
     agreementSigned: row.agreementSigned,
     agreementSignedAt: iso(row.agreementSignedAt),
     agreementVersion: row.agreementVersion,
+    termsVersion: row.termsVersion,
     ...maskedBankDetails(row, cipher),
     paypalEmailMasked: maskEmail(decryptOrNull(cipher, row.paypalEmail, bankFieldContext(row.id, 'paypal_email'))),
     payeeType: row.payeeType,
