@@ -230,3 +230,53 @@ export const qualificationOverrideInput = z.object({
 
 /** A day (YYYY-MM-DD) given to a terms rule: a signing date, an acceptance date, an effective date. */
 export const termsDay = dayField;
+
+/** Whole days from `now`'s day (UTC) to the last day of a qualification window: 0 on the day, negative after. */
+export function windowDaysLeft(qualifiesBy: string, now: Date = new Date()): number {
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  return Math.round((Date.parse(`${qualifiesBy}T00:00:00Z`) - today) / 86_400_000);
+}
+
+export const TERMINATION_GIVERS = ['firm', 'partner'] as const;
+
+export const ENDING_MESSAGES = {
+  givenBy: "givenBy must be 'firm' or 'partner'",
+  effectiveBeforeToday: 'The effective date cannot be before today',
+  notActive: 'Only an active partnership can be ended',
+  alreadyGiven: (effective: string) => `Notice was already given: the partnership ends on ${effective}`,
+} as const;
+
+const reasonField = multiLine(
+  'Reason',
+  z
+    .string({ error: PROGRAM_TERMS_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, PROGRAM_TERMS_MESSAGES.reasonRequired)
+    .max(1000),
+);
+
+/** POST /api/admin/partners/{id}/terminate: written notice by either party; it takes effect on its day. */
+export const terminatePartnerInput = z.object({
+  id: z.uuid({ error: 'Not a valid id' }),
+  givenBy: z.enum(TERMINATION_GIVERS, { error: ENDING_MESSAGES.givenBy }),
+  reason: reasonField,
+  effectiveDate: dayField(PROGRAM_TERMS_MESSAGES.effectiveFrom).optional(),
+});
+
+export const terminationOutput = z.object({
+  partnerId: z.uuid(),
+  givenBy: z.enum(TERMINATION_GIVERS),
+  reason: z.string(),
+  /** YYYY-MM-DD: from this day the partner is inactive; fees of client payments for months before it stay earned. */
+  effectiveDate: z.string(),
+  status: z.string(),
+});
+
+/** POST /api/admin/partners/{id}/forfeit: a breach of non-solicitation voids every unpaid fee. */
+export const forfeitFeesInput = z.object({ id: z.uuid({ error: 'Not a valid id' }), reason: reasonField });
+export const forfeitFeesOutput = z.object({
+  partnerId: z.uuid(),
+  voided: z.number().int(),
+  /** Decimal string: the sum of the fees voided. */
+  amount: z.string(),
+});

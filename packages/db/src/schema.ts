@@ -126,6 +126,8 @@ export interface ReferralsTable {
   acceptedAt: NullableTimestamp;
   /** Days added to the qualification window, at most the terms' maxExtensionDays in all. */
   extensionDays: Generated<number>;
+  /** The last day of the qualification window: acceptance day + qualificationDays + extensionDays. */
+  qualifiesBy: Day;
   /** The client's annual gross eCommerce sales, once recorded. */
   annualSales: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   /** The day the client signed its service agreement (set when the deal is won). */
@@ -667,6 +669,7 @@ export const TABLE_COLUMNS = {
     'termsVersion',
     'acceptedAt',
     'extensionDays',
+    'qualifiesBy',
     'annualSales',
     'signedAt',
     'qualifying',

@@ -471,6 +471,15 @@ const PROCEDURES: Record<string, Case> = {
   'admin.programSettings': { expect: READ },
   'admin.updateProgramSettings': { expect: MONEY, input: () => ({ payoutDay: 15 }) },
   'admin.programTerms': { expect: READ },
+  // The fixture's won referral was stored without an acceptance, so it has no window to extend.
+  'admin.extendReferralWindow': {
+    expect: access(401, 403, 403, 403, 409, 403, 403),
+    input: (fx) => ({ id: fx.activeReferralId, days: 1, reason: 'Matrix extension' }),
+  },
+  'admin.overrideQualification': {
+    expect: ADMIN,
+    input: (fx) => ({ id: fx.activeReferralId, qualifying: true, reason: 'Matrix override' }),
+  },
   // Effective later: the version in force (and every partner's acceptance of it) stays as it is.
   'admin.publishProgramTerms': {
     expect: ADMIN,
@@ -696,6 +705,8 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/program-settings': {},
   'PATCH /api/admin/program-settings': {},
   'GET /api/admin/program-terms': {},
+  'POST /api/admin/referrals/{id}/extend': {},
+  'POST /api/admin/referrals/{id}/qualification': {},
   'POST /api/admin/program-terms': {},
   'GET /api/program-terms': {},
   'GET /api/partners/agreement': {},

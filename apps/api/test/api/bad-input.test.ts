@@ -138,6 +138,8 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
     changes: ['A change'],
   }),
   'partner.acceptAgreement': () => ({ version: '1.0', accepted: true }),
+  'admin.extendReferralWindow': () => ({ days: 5, reason: 'Fuzz extension' }),
+  'admin.overrideQualification': () => ({ qualifying: true, reason: 'Fuzz override' }),
 };
 
 function principalOf(procedure: string): Principal {

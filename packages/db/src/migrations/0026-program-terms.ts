@@ -120,6 +120,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column terms_version integer references program_terms (version),
       add column accepted_at timestamptz,
       add column extension_days integer not null default 0 check (extension_days >= 0),
+      add column qualifies_by date,
       add column annual_sales numeric(14, 2) check (annual_sales >= 0),
       add column signed_at date,
       add column qualifying boolean,
@@ -127,7 +128,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column qualification_overridden boolean not null default false`.execute(db);
   // Accepted so far: a client an admin added, and every deal an admin moved past `booked`.
   await sql`
-    update referrals set accepted_at = created_at, terms_version = 1
+    update referrals set accepted_at = created_at, terms_version = 1, qualifies_by = created_at::date + 60
     where referral_source = 'admin' or stage <> 'booked'`.execute(db);
   await sql`
     update referrals set signed_at = coalesce(close_date, updated_at)::date, qualifying = true,
@@ -140,7 +141,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table referrals
       drop column qualification_overridden, drop column qualification_reason, drop column qualifying,
-      drop column signed_at, drop column annual_sales, drop column extension_days, drop column accepted_at,
+      drop column signed_at, drop column annual_sales, drop column qualifies_by, drop column extension_days,
+      drop column accepted_at,
       drop column terms_version`.execute(db);
   await sql`drop table agreement_acceptances`.execute(db);
   await sql`

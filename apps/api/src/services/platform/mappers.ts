@@ -91,6 +91,14 @@ export function toReferral(row: ReferralRow & { partnerCompanyName?: string }): 
     conflictOf: row.conflictOf,
     clientAlreadyIntroduced: row.conflictOf !== null,
     selfReferral: row.selfReferral,
+    termsVersion: row.termsVersion,
+    acceptedAt: iso(row.acceptedAt),
+    qualifiesBy: row.qualifiesBy,
+    extensionDays: row.extensionDays,
+    annualSales: row.annualSales,
+    signedAt: row.signedAt,
+    qualifying: row.qualifying,
+    qualificationReason: row.qualificationReason,
   };
 }
 

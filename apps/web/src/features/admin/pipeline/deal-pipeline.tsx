@@ -44,6 +44,7 @@ import { STAGE_COLORS } from '../../partner/referrals-tab';
 import { PartnerPageLink } from '../partners/affiliate-rows';
 import { PartnerPicker } from '../partners/partner-picker';
 import { LoadingRow } from '../../../layout/loading-row';
+import { QualificationBadge } from './qualification-badge';
 
 type Filters = Pick<RouterInputs['admin']['pipelineColumn'], 'search' | 'partnerId'>;
 
@@ -197,6 +198,7 @@ function DealCard({
           )}
         </Group>
       )}
+      <QualificationBadge deal={deal} />
       {deal.stage === 'lost' && deal.lostReason && (
         <Text size="xs" c="var(--mantine-color-error)" mt={4} lineClamp={2}>
           {deal.lostReason}
