@@ -72,7 +72,7 @@ async function payFor(referralId: string): Promise<string | undefined> {
 }
 
 /** Screenshots of the page at both widths, light and dark (the page ends light and at `DESKTOP`). */
-async function everyWay(page: Page, name: string): Promise<void> {
+async function everyWay(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', MOBILE],
@@ -85,7 +85,7 @@ async function everyWay(page: Page, name: string): Promise<void> {
         (value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value,
         scheme,
       );
-      await page.waitForSelector('html[data-interactive]', { state: 'attached' });
+      await ready();
       await settled(page);
       await screenshot(page, `${name}-${label}-${scheme}`);
     }
@@ -93,6 +93,7 @@ async function everyWay(page: Page, name: string): Promise<void> {
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
   await page.setViewportSize(DESKTOP);
   await page.reload();
+  await ready();
 }
 
 beforeAll(async () => {
@@ -167,8 +168,9 @@ describe('the agreement in force', () => {
       const checkbox = page.getByLabel('I have read and agree to the terms of the Affiliate Agreement');
       expect(await checkbox.isDisabled()).toBe(true);
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await everyWay(page, 'terms-review');
-      await page.getByRole('heading', { name: 'Review the updated agreement' }).waitFor();
+      await everyWay(page, 'terms-review', () =>
+        page.getByRole('heading', { name: 'Review the updated agreement' }).waitFor(),
+      );
 
       await page.getByTestId('agreement-scroll').evaluate((box) => {
         box.scrollTop = box.scrollHeight;
@@ -203,10 +205,46 @@ describe('the agreement in force', () => {
       await cards.filter({ hasText: OLD_CLIENT }).getByText('$50.00/month').waitFor();
       await page.getByRole('button', { name: 'New Referral' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'New Referral' });
-      await dialog.getByRole('textbox', { name: 'Service Type' }).click();
+      await dialog.getByRole('combobox', { name: 'Service Type' }).click();
       await page.getByRole('option', { name: 'Basic Accounting $60/month' }).waitFor();
       await settled(page);
       await screenshot(page, 'terms-new-referral-fees');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the days left in an open deal’s window on its pipeline card, flagged within 14 days', async () => {
+    const client = api(journey.portal.baseUrl);
+    const accepted = new Date(Date.now() - 50 * 86_400_000).toISOString().slice(0, 10);
+    const added = await client.call(
+      'POST',
+      '/api/admin/referrals',
+      {
+        partnerId,
+        clientCompanyName: 'Closing Window Co',
+        serviceType: 'controller',
+        monthlyValue: '1500.00',
+        acceptedAt: accepted,
+      },
+      adminToken,
+    );
+    expect(added.status).toBe(201);
+    const { context, page } = await newPage(journey.browser);
+    try {
+      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+      const card = page.locator('[data-deal="Closing Window Co"]');
+      const badge = card.getByTestId('window-badge');
+      await badge.waitFor();
+      expect(await badge.textContent()).toBe('10 days left to qualify');
+      expect(await badge.getAttribute('data-flagged')).toBe('true');
+      await card.scrollIntoViewIfNeeded();
+      await settled(page);
+      mkdirSync(artifactsDir, { recursive: true });
+      await page
+        .getByTestId('pipeline-column-booked')
+        .screenshot({ path: join(artifactsDir, 'terms-window-badge.png') });
+      expect(await seriousA11yViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -1,10 +1,15 @@
 // The program terms (services/platform/program-terms.ts) and a partner's acceptance of them
 // (services/partners/agreement.ts): admins read the versions (commissions:read) and the administrator
-// publishes the next (terms:write, Idempotency-Key); anyone reads the terms in force (the landing page's
+// publishes the next (terms:write, Idempotency-Key), and ends a partnership or forfeits its fees
+// (partners:approve); anyone reads the terms in force (the landing page's
 // fees, the onboarding agreement); a partner reads the version waiting for them and accepts it.
 
 import {
   acceptAgreementInput,
+  forfeitFeesInput,
+  forfeitFeesOutput,
+  terminatePartnerInput,
+  terminationOutput,
   partnerAgreementOutput,
   programTermsOutput,
   programTermsOverviewOutput,
@@ -13,6 +18,7 @@ import {
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { acceptAgreement, partnerAgreement } from '../services/partners/agreement';
+import { forfeitFees, terminatePartner } from '../services/partners/partnership-end';
 import {
   currentProgramTerms,
   programTermsOverview,
@@ -33,6 +39,22 @@ export const adminProgramTermsProcedures = {
       runIdempotently(ctx, 'admin.publishProgramTerms', input, (db) =>
         publishProgramTerms(db, { actorId: ctx.user.id, input, now: ctx.deps.now() }),
       ),
+    ),
+
+  /** Written notice ending a partnership (either party's), effective after the notice days. */
+  terminatePartner: permittedProcedure('partners:approve')
+    .input(terminatePartnerInput)
+    .output(terminationOutput)
+    .mutation(({ ctx, input }) =>
+      terminatePartner(ctx.deps.db, { actorId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
+    ),
+
+  /** A breach of non-solicitation: every pending fee of the partner is voided with the reason. */
+  forfeitPartnerFees: permittedProcedure('partners:approve')
+    .input(forfeitFeesInput)
+    .output(forfeitFeesOutput)
+    .mutation(({ ctx, input }) =>
+      forfeitFees(ctx.deps.db, { actorId: ctx.user.id, ...input, now: ctx.deps.now(), mail: ctx.deps }),
     ),
 } satisfies TRPCRouterRecord;
 

@@ -471,6 +471,20 @@ const PROCEDURES: Record<string, Case> = {
   'admin.programSettings': { expect: READ },
   'admin.updateProgramSettings': { expect: MONEY, input: () => ({ payoutDay: 15 }) },
   'admin.programTerms': { expect: READ },
+  // A partnership ends once: every call gets an active partner of its own.
+  'admin.terminatePartner': {
+    expect: access(401, 403, 403, 403, '2xx', 403, 403),
+    input: async (fx) => ({
+      id: (await createPartner(fx.t.deps)).partnerId,
+      givenBy: 'firm',
+      reason: 'Matrix notice',
+      effectiveDate: '2099-01-01',
+    }),
+  },
+  'admin.forfeitPartnerFees': {
+    expect: ADMIN,
+    input: (fx) => ({ id: fx.pending.partnerId, reason: 'Matrix forfeit' }),
+  },
   // The fixture's won referral was stored without an acceptance, so it has no window to extend.
   'admin.extendReferralWindow': {
     expect: access(401, 403, 403, 403, 409, 403, 403),
@@ -705,6 +719,8 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/program-settings': {},
   'PATCH /api/admin/program-settings': {},
   'GET /api/admin/program-terms': {},
+  'POST /api/admin/partners/{id}/terminate': {},
+  'POST /api/admin/partners/{id}/forfeit': {},
   'POST /api/admin/referrals/{id}/extend': {},
   'POST /api/admin/referrals/{id}/qualification': {},
   'POST /api/admin/program-terms': {},

@@ -140,6 +140,8 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
   'partner.acceptAgreement': () => ({ version: '1.0', accepted: true }),
   'admin.extendReferralWindow': () => ({ days: 5, reason: 'Fuzz extension' }),
   'admin.overrideQualification': () => ({ qualifying: true, reason: 'Fuzz override' }),
+  'admin.terminatePartner': () => ({ givenBy: 'firm', reason: 'Fuzz notice', effectiveDate: '2099-01-01' }),
+  'admin.forfeitPartnerFees': () => ({ reason: 'Fuzz forfeit' }),
 };
 
 function principalOf(procedure: string): Principal {

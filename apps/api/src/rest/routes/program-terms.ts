@@ -51,4 +51,23 @@ export const programTermsRoutes: RestRoute[] = [
     description:
       'version is the agreement version in force (pendingAgreementVersion of GET /api/partners/me). An older version is 409 (reload and accept the current one), an unknown one 400. Accepting the version the partner is on already changes nothing.',
   },
+  {
+    method: 'POST',
+    path: '/api/admin/partners/{id}/terminate',
+    procedure: 'admin.terminatePartner',
+    summary: "End a partnership by written notice: { givenBy: 'firm' | 'partner', reason, effectiveDate? }",
+    tag: 'Admin',
+    description:
+      "effectiveDate (YYYY-MM-DD, today or later) defaults to the notice days of the partner's terms version after today. Until then nothing changes; from it the partner is inactive (at once when it is today, else by the daily timer) and cannot add referrals. " +
+      'Fees for client payments of months that started before the effective date are still earned and paid. Only an active partner (409 otherwise; 409 when notice was given already). Logged (partner.notice_given) and mailed.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/partners/{id}/forfeit',
+    procedure: 'admin.forfeitPartnerFees',
+    summary: 'Forfeit the partner’s unpaid fees (non-solicitation): { reason } voids every pending fee',
+    tag: 'Admin',
+    description:
+      'Answers { partnerId, voided, amount }. The fees show as voided with the reason on the partner’s statement; logged (partner.fees_forfeited) and mailed.',
+  },
 ];
