@@ -67,7 +67,12 @@ async function partnerWithClients(
       adminToken,
     );
     if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
-    const won = await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
+    const won = await client.call(
+      'PATCH',
+      `/api/admin/referrals/${referral.body.id}`,
+      { stage: 'won', annualSales: '1000000.00' },
+      adminToken,
+    );
     if (won.status !== 200) throw new Error(`stage won: ${won.status}`);
   }
   return created.body.id;

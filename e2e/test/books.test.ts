@@ -63,7 +63,12 @@ beforeAll(async () => {
       adminToken,
     );
     if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
-    await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
+    await client.call(
+      'PATCH',
+      `/api/admin/referrals/${referral.body.id}`,
+      { stage: 'won', annualSales: '1000000.00' },
+      adminToken,
+    );
   }
   // The fees come from the monthly accrual (fee basis activeMonth), not from client payments.
   await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
@@ -196,7 +201,12 @@ describe('statements and tax information in Chromium', () => {
         },
         adminToken,
       );
-      await client.call('PATCH', `/api/admin/referrals/${referral.body.id}`, { stage: 'won' }, adminToken);
+      await client.call(
+        'PATCH',
+        `/api/admin/referrals/${referral.body.id}`,
+        { stage: 'won', annualSales: '1000000.00' },
+        adminToken,
+      );
     }
     await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
     await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);

@@ -123,7 +123,7 @@ describe('the life of a partner in the browser', () => {
     await referralCard.getByText('Booked', { exact: true }).waitFor();
 
     // 7. The admin moves it to won in the Deal Pipeline. The pipeline's cards have no contract start
-    // date field, so the date (the first day of the month just ended) is set through
+    // date or annual sales field, so those (the first day of the month just ended) are set through
     // PATCH /api/admin/referrals/{id} first; the stage select then keeps that date when it moves to won.
     const client = api(journey.portal.baseUrl);
     const adminToken = await client.login(ADMIN.email, ADMIN.password);
@@ -139,7 +139,8 @@ describe('the life of a partner in the browser', () => {
     const dated = await client.call(
       'PATCH',
       `/api/admin/referrals/${referralId}`,
-      { contractStartDate: `${MONTH}-01` },
+      // The client's annual sales at the agreement's minimum: won, it is a qualifying client.
+      { contractStartDate: `${MONTH}-01`, annualSales: '1000000.00' },
       adminToken,
     );
     expect(dated.status).toBe(200);

@@ -90,7 +90,7 @@ beforeAll(async () => {
       const won = await client.call(
         'PATCH',
         `/api/admin/referrals/${(referral.body as { id: string }).id}`,
-        { stage: 'won' },
+        { stage: 'won', annualSales: '1000000.00' },
         adminToken,
       );
       if (won.status !== 200) throw new Error(`won: ${won.status} ${JSON.stringify(won.body)}`);

@@ -86,7 +86,12 @@ describe('two replicas', () => {
         adminToken,
       );
       expect(created.status).toBe(201);
-      const won = await client.call('PATCH', `/api/admin/referrals/${created.body.id}`, { stage: 'won' }, adminToken);
+      const won = await client.call(
+        'PATCH',
+        `/api/admin/referrals/${created.body.id}`,
+        { stage: 'won', annualSales: '1000000.00' },
+        adminToken,
+      );
       expect(won.status).toBe(200);
       ids.push(created.body.id);
     }

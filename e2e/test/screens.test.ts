@@ -84,7 +84,10 @@ beforeAll(async () => {
     ),
     201,
   )) as { id: string };
-  await expectStatus(client.call('PATCH', `/api/admin/referrals/${won.id}`, { stage: 'won' }, adminToken), 200);
+  await expectStatus(
+    client.call('PATCH', `/api/admin/referrals/${won.id}`, { stage: 'won', annualSales: '1000000.00' }, adminToken),
+    200,
+  );
   await expectStatus(
     client.call(
       'POST',

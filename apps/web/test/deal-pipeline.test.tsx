@@ -40,6 +40,14 @@ const deal: Referral = {
   conflictOf: null,
   clientAlreadyIntroduced: false,
   selfReferral: false,
+  termsVersion: null,
+  acceptedAt: null,
+  qualifiesBy: null,
+  extensionDays: 0,
+  annualSales: null,
+  signedAt: null,
+  qualifying: null,
+  qualificationReason: null,
 };
 
 /** A promise the test settles when it wants the server to answer. */

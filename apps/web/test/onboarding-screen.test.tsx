@@ -34,6 +34,7 @@ const profile = (overrides: Partial<PartnerProfile> = {}): PartnerProfile => ({
   agreementSigned: true,
   agreementSignedAt: '2026-11-20T15:00:00.000Z',
   agreementVersion: '1.0',
+  termsVersion: 1,
   bankName: 'First Bank',
   bankAccountType: 'checking',
   bankAccountHolderName: 'Acme',

@@ -129,10 +129,13 @@ describe('Add Client form', () => {
       contractStartDate: '2026-01-01',
       contractEndDate: '',
       notes: '',
+      acceptedAt: '2025-12-01',
+      annualSales: '',
     });
-    expect(payload).toMatchObject({ monthlyValue: 1200.5, contractStartDate: '2026-01-01' });
+    expect(payload).toMatchObject({ monthlyValue: 1200.5, contractStartDate: '2026-01-01', acceptedAt: '2025-12-01' });
     expect('consultationDate' in payload && payload.consultationDate !== undefined).toBe(false);
     expect(payload.contractEndDate).toBeUndefined();
+    expect(payload.annualSales).toBeUndefined();
   });
 });
 
@@ -190,6 +193,14 @@ describe('partner dashboard pieces', () => {
           conflictOf: null,
           clientAlreadyIntroduced: false,
           selfReferral: false,
+          termsVersion: null,
+          acceptedAt: null,
+          qualifiesBy: null,
+          extensionDays: 0,
+          annualSales: null,
+          signedAt: null,
+          qualifying: null,
+          qualificationReason: null,
         }}
       />,
     );
@@ -232,6 +243,7 @@ describe('partner dashboard pieces', () => {
       agreementSigned: true,
       agreementSignedAt: null,
       agreementVersion: '1.0',
+      termsVersion: 1,
       bankName: null,
       bankAccountType: null,
       bankAccountHolderName: null,

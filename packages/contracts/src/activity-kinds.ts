@@ -14,6 +14,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'team_invitation',
   'program_settings',
   'client_payment',
+  'program_terms',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
@@ -29,6 +30,7 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
   team_invitation: 'Team invitation',
   program_settings: 'Program settings',
   client_payment: 'Client payment',
+  program_terms: 'Program terms',
 };
 
 /** Who made a change: a signed-in user, an API key, or the system (timers, workers, the CLI). */

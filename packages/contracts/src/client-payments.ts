@@ -9,7 +9,7 @@ import { MESSAGES } from './messages';
 import { fromCents, toCents } from './money';
 import { commissionOutput } from './commission';
 
-/** The agreement's default payout days: a fee is due this many days after the client's payment. */
+/** Version 1's payout days (the agreement's default); a fee is due its terms version's payout days after the client's payment. */
 export const DEFAULT_PAYOUT_DAYS = 30;
 /** A payment is at most this amount (numeric(12,2) leaves room; a month of service is far below it). */
 export const CLIENT_PAYMENT_MAX = '10000000.00';
@@ -28,6 +28,10 @@ export const CLIENT_PAYMENT_MESSAGES = {
     `A fee for ${month} was already earned by an earlier payment; this payment earns nothing more`,
   notActive: (month: string, why: string) =>
     `The client was not an active client in ${month} (${why}); this payment earns no fee`,
+  notQualifying: (why: string | null) =>
+    `The client is not a qualifying client${why ? ` (${why})` : ''}; this payment earns no fee`,
+  partnershipEnded: (effective: string) =>
+    `The partnership ended on ${effective}: payments for months from then on earn no fee`,
   nothingLeft: 'The collection cost takes the whole payment, so nothing is left to earn a fee on',
   accrualUnderClientPayment:
     'Fees follow client payments (fee basis "clientPayment"): the accrual creates nothing; record or import client payments instead',

@@ -18,6 +18,7 @@ export * from './messages';
 export * from './money';
 export * from './partner';
 export * from './program-settings';
+export * from './program-terms';
 export * from './referral';
 export * from './team';
 export * from './tax-enums';

@@ -143,6 +143,10 @@ export const partnerProfileOutput = z.object({
   agreementSigned: z.boolean(),
   agreementSignedAt: nullableString,
   agreementVersion: z.string(),
+  /** The program terms version the partner accepted: its fees and rules apply to their referrals. */
+  termsVersion: z.number().int(),
+  /** The agreement version in force while the partner has not accepted it yet (partner.me only). */
+  pendingAgreementVersion: nullableString.optional(),
   bankName: nullableString,
   bankAccountType: nullableString,
   bankAccountHolderName: nullableString,

@@ -13,6 +13,7 @@ import {
   singleLine,
 } from './fields';
 import { MESSAGES } from './messages';
+import { annualSalesField } from './program-terms';
 
 /** New Referral dialog of a partner (spec §5). */
 export const createReferralInput = z.object({
@@ -38,6 +39,10 @@ export const addClientInput = z.object({
   contractStartDate: optionalDay,
   contractEndDate: optionalDay,
   notes: multiLine('Notes', optionalText(2000)),
+  /** When the firm accepted the client (default now); a past day for a historical client, never a future one. */
+  acceptedAt: optionalInstant,
+  /** The client's annual gross eCommerce sales, when known. */
+  annualSales: z.preprocess((v) => (v === '' ? undefined : v), annualSalesField.nullable().optional()),
 });
 export type AddClientInput = z.input<typeof addClientInput>;
 
@@ -56,6 +61,10 @@ export const updateReferralInput = z.object({
     'Notes',
     z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional()),
   ),
+  /** The client's annual gross eCommerce sales; recording them on a won client re-evaluates it. */
+  annualSales: z.preprocess((v) => (v === '' ? null : v), annualSalesField.nullable().optional()),
+  /** The day the client signed (entering won; default today), never in the future. */
+  signedAt: optionalDay,
 });
 export type UpdateReferralInput = z.input<typeof updateReferralInput>;
 
@@ -98,6 +107,25 @@ export const referralOutput = z.object({
     .boolean()
     .describe('The client was introduced by another partner first; an admin decides who keeps them'),
   selfReferral: z.boolean().describe("The client's email is on the partner's own domain: flagged for review"),
+  termsVersion: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The program terms version the partner was on when the firm accepted the referral; its fee and window'),
+  acceptedAt: nullableString.describe('When the firm accepted the referral: the start of its qualification window'),
+  qualifiesBy: nullableString.describe(
+    'The last day (YYYY-MM-DD) the client may sign and qualify: acceptance + qualification days + extensions',
+  ),
+  extensionDays: z.number().int().describe('Days an admin added to the qualification window'),
+  annualSales: nullableString.describe("The client's annual gross eCommerce sales, once recorded"),
+  signedAt: nullableString.describe('The day the client signed its service agreement (YYYY-MM-DD), once won'),
+  qualifying: z
+    .boolean()
+    .nullable()
+    .describe('Won: whether the client is a qualifying client (earns fees); null while the deal is open'),
+  qualificationReason: nullableString.describe(
+    "Why the won client does not qualify, or the reason of an admin's override",
+  ),
 });
 export type Referral = z.infer<typeof referralOutput>;
 

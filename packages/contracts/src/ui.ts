@@ -13,10 +13,18 @@ export function perMonth(amount: string, unit: 'month' | 'mo' = 'month'): string
 export const commissionPerMonth = (service: ServiceType, unit: 'month' | 'mo' = 'month') =>
   perMonth(COMMISSION_BY_SERVICE[service], unit);
 
-/** Labels of the New Referral and Add Client dialogs (spec §2): "Basic Accounting $50/month". */
-export const SERVICE_TYPE_OPTION_LABELS = Object.fromEntries(
-  SERVICE_TYPES.map((service) => [service, `${SERVICE_TYPE_LABELS[service]} ${commissionPerMonth(service)}`]),
-) as Record<ServiceType, string>;
+/**
+ * Labels of the New Referral and Add Client dialogs (spec §2): "Basic Accounting $50/month", from the fees
+ * of the terms in force (GET /api/program-terms); version 1's fees until they are known.
+ */
+export function serviceOptionLabels(fees: Record<ServiceType, string> = COMMISSION_BY_SERVICE) {
+  return Object.fromEntries(
+    SERVICE_TYPES.map((service) => [service, `${SERVICE_TYPE_LABELS[service]} ${perMonth(fees[service])}`]),
+  ) as Record<ServiceType, string>;
+}
+
+/** Version 1's labels (the Add Client dialog; the fee a referral earns is set when it is accepted). */
+export const SERVICE_TYPE_OPTION_LABELS = serviceOptionLabels();
 
 /** The file name endings and content types a material upload may have (the server checks the bytes). */
 export const UPLOAD_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'pptx', 'docx', 'mp4'] as const;

@@ -1,7 +1,9 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import {
   addClientInput,
+  extendReferralInput,
   listReferralsInput,
+  qualificationOverrideInput,
   pageOf,
   pipelineColumnInput,
   pipelineColumnOutput,
@@ -9,9 +11,13 @@ import {
   updateReferralInput,
 } from '@portal/contracts';
 import { addClient, listAllReferrals, listPipelineColumn, updateReferral } from '../services/referrals/referrals';
+import { extendQualificationWindow, overrideQualification } from '../services/referrals/qualification';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
 
-/** admin.referrals, admin.pipelineColumn, admin.addClient, admin.updateReferral — the deal pipeline. */
+/**
+ * admin.referrals, admin.pipelineColumn, admin.addClient, admin.updateReferral — the deal pipeline;
+ * admin.extendReferralWindow and admin.overrideQualification — the qualification window and its decision.
+ */
 export const adminReferralProcedures = {
   referrals: permittedProcedure('referrals:read')
     .input(listReferralsInput)
@@ -34,5 +40,17 @@ export const adminReferralProcedures = {
     .output(referralOutput)
     .mutation(({ ctx, input }) =>
       updateReferral(ctx.deps.db, { adminUserId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
+    ),
+  extendReferralWindow: permittedProcedure('referrals:write')
+    .input(extendReferralInput)
+    .output(referralOutput)
+    .mutation(({ ctx, input }) =>
+      extendQualificationWindow(ctx.deps.db, { adminUserId: ctx.user.id, ...input, now: ctx.deps.now() }),
+    ),
+  overrideQualification: permittedProcedure('referrals:write')
+    .input(qualificationOverrideInput)
+    .output(referralOutput)
+    .mutation(({ ctx, input }) =>
+      overrideQualification(ctx.deps.db, { adminUserId: ctx.user.id, ...input, now: ctx.deps.now(), mail: ctx.deps }),
     ),
 } satisfies TRPCRouterRecord;

@@ -9,6 +9,7 @@ import {
 import type { TRPCRouterRecord } from '@trpc/server';
 import { toPartnerProfile } from '../services/platform/mappers';
 import { applyAsPartner, getOwnProfile } from '../services/partners/application';
+import { pendingAgreementVersion } from '../services/partners/agreement';
 import { updateOwnBankDetails, updateOwnPaymentMethod, updateOwnProfile } from '../services/partners/self-service';
 import { partnerProcedure, partnerUserProcedure } from '../trpc/init';
 
@@ -19,7 +20,8 @@ export const partnerProfileProcedures = {
     .meta({ outputSchema: partnerProfileOutput })
     .query(async ({ ctx }): Promise<PartnerProfile> => {
       const partner = await getOwnProfile(ctx.deps.db, ctx.user.id);
-      return toPartnerProfile(partner, ctx.deps.cipher);
+      const pending = await pendingAgreementVersion(ctx.deps.db, partner, ctx.deps.now());
+      return { ...toPartnerProfile(partner, ctx.deps.cipher), pendingAgreementVersion: pending };
     }),
 
   /** The registration form: one application per user, stored pending with the accepted agreement. */
@@ -27,7 +29,7 @@ export const partnerProfileProcedures = {
     .input(partnerApplicationInput)
     .output(partnerProfileOutput)
     .mutation(async ({ ctx, input }) => {
-      const partner = await applyAsPartner(ctx.deps, { userId: ctx.user.id, input });
+      const partner = await applyAsPartner(ctx.deps, { userId: ctx.user.id, input, ip: ctx.ip });
       return toPartnerProfile(partner, ctx.deps.cipher);
     }),
 

@@ -18,6 +18,11 @@ import { partnerCommissionProcedures } from '../routers/partner-commissions';
 import { partnerProfileProcedures } from '../routers/partner-profile';
 import { partnerReferralProcedures } from '../routers/partner-referrals';
 import { programSettingsProcedures } from '../routers/program-settings';
+import {
+  adminProgramTermsProcedures,
+  partnerAgreementProcedures,
+  publicProgramTermsProcedures,
+} from '../routers/program-terms';
 import { siteProcedures } from '../routers/public';
 import { publicReferralProcedures } from '../routers/public-referrals';
 import { createCallerFactory, router } from './init';
@@ -34,6 +39,7 @@ export const appRouter = router({
     ...partnerChartProcedures,
     ...partnerLeadProcedures,
     ...partnerClientPaymentProcedures,
+    ...partnerAgreementProcedures,
   }),
   admin: router({
     ...adminPartnerProcedures,
@@ -48,8 +54,9 @@ export const appRouter = router({
     ...programSettingsProcedures,
     ...adminLeadProcedures,
     ...adminClientPaymentProcedures,
+    ...adminProgramTermsProcedures,
   }),
-  public: router({ ...siteProcedures, ...publicReferralProcedures }),
+  public: router({ ...siteProcedures, ...publicReferralProcedures, ...publicProgramTermsProcedures }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,4 @@
-// The daily in-process accrual of the month just ended. Every replica may run it: the unique
+// The daily in-process run: partnerships whose notice has run out end, then the accrual of the month just ended. Every replica may run it: the unique
 // (referral, month) constraint turns the second run into a no-op. A failed run is logged and the
 // next day's run tries again; it never takes the process down.
 
@@ -6,6 +6,7 @@ import { previousMonthKey } from '@portal/contracts';
 import type { AppDeps } from '../deps';
 import type { MailDeps } from '../services/notifications/notify';
 import { runAccrual, type AccrualResult } from '../services/money/accrual';
+import { applyDueTerminations } from '../services/partners/partnership-end';
 
 export const ACCRUAL_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -25,7 +26,9 @@ export function startAccrualTimer(
   const run = () => {
     if (stopped || running) return;
     const month = previousMonthKey(deps.now());
-    running = runAccrual(deps, { month })
+    // Partnerships whose notice has run out end first (the agreement's notice days), then the accrual.
+    running = applyDueTerminations(deps.db, deps.now())
+      .then(() => runAccrual(deps, { month }))
       .then((result) => {
         if (result.created > 0) deps.logger.info(result, 'accrued commissions for the month just ended');
         options.onRun?.({ result });

@@ -150,6 +150,9 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'auth.mfaDisable',
   'partner.funnel',
   'partner.recentBookings',
+  'partner.agreement',
+  'partner.acceptAgreement',
+  'admin.publishProgramTerms',
 ]);
 /** Raw paths no scope names: the audit log's CSV and decrypted numbers (a payout's wire instructions, the 1099-NEC report's TINs). */
 const RAW_KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
@@ -359,6 +362,8 @@ const PROCEDURES: Record<string, Case> = {
   'partner.materials': { expect: LIBRARY },
   'partner.downloadMaterial': { expect: LIBRARY, input: (fx) => ({ id: fx.fileMaterialId }) },
   'partner.mailPreferences': { expect: PARTNER_RECORD },
+  'partner.agreement': { expect: PARTNER_RECORD },
+  'partner.acceptAgreement': { expect: PARTNER_RECORD, input: () => ({ version: '1.0', accepted: true }) },
   'partner.updateMailPreferences': { expect: PARTNER_RECORD, input: () => ({ monthlySummary: true }) },
   'partner.commissionsPage': { expect: PARTNER_RECORD, input: () => ({ limit: 10 }) },
   'partner.payouts': { expect: PARTNER_RECORD },
@@ -471,6 +476,40 @@ const PROCEDURES: Record<string, Case> = {
   'admin.failedCommissions': { expect: READ, input: () => ({}) },
   'admin.programSettings': { expect: READ },
   'admin.updateProgramSettings': { expect: MONEY, input: () => ({ payoutDay: 15 }) },
+  'admin.programTerms': { expect: READ },
+  // A partnership ends once: every call gets an active partner of its own.
+  'admin.terminatePartner': {
+    expect: access(401, 403, 403, 403, '2xx', 403, 403),
+    input: async (fx) => ({
+      id: (await createPartner(fx.t.deps)).partnerId,
+      givenBy: 'firm',
+      reason: 'Matrix notice',
+      effectiveDate: '2099-01-01',
+    }),
+  },
+  'admin.forfeitPartnerFees': {
+    expect: ADMIN,
+    input: (fx) => ({ id: fx.pending.partnerId, reason: 'Matrix forfeit' }),
+  },
+  // The fixture's won referral was stored without an acceptance, so it has no window to extend.
+  'admin.extendReferralWindow': {
+    expect: access(401, 403, 403, 403, 409, 403, 403),
+    input: (fx) => ({ id: fx.activeReferralId, days: 1, reason: 'Matrix extension' }),
+  },
+  'admin.overrideQualification': {
+    expect: ADMIN,
+    input: (fx) => ({ id: fx.activeReferralId, qualifying: true, reason: 'Matrix override' }),
+  },
+  // Effective later: the version in force (and every partner's acceptance of it) stays as it is.
+  'admin.publishProgramTerms': {
+    expect: ADMIN,
+    input: () => ({
+      agreementVersion: unique('v'),
+      effectiveFrom: '2099-01-01',
+      agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '1. Terms', paragraphs: ['Text.'] }] },
+      changes: ['A change'],
+    }),
+  },
   'admin.retryCommission': {
     expect: MONEY,
     input: async (fx) => {
@@ -595,6 +634,7 @@ const PROCEDURES: Record<string, Case> = {
   },
 
   'public.siteConfig': { expect: PUBLIC },
+  'public.programTerms': { expect: PUBLIC },
   'public.referralLink': { expect: PUBLIC, input: (fx) => ({ code: fx.active.referralCode }) },
   'public.recordVisit': {
     expect: PUBLIC,
@@ -685,6 +725,15 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/commissions/failed': {},
   'GET /api/admin/program-settings': {},
   'PATCH /api/admin/program-settings': {},
+  'GET /api/admin/program-terms': {},
+  'POST /api/admin/partners/{id}/terminate': {},
+  'POST /api/admin/partners/{id}/forfeit': {},
+  'POST /api/admin/referrals/{id}/extend': {},
+  'POST /api/admin/referrals/{id}/qualification': {},
+  'POST /api/admin/program-terms': {},
+  'GET /api/program-terms': {},
+  'GET /api/partners/agreement': {},
+  'POST /api/partners/agreement': {},
   'POST /api/admin/commissions/{id}/retry': {},
   'DELETE /api/admin/team/invitations/{invitationId}': {},
   'POST /api/admin/team/invitations/{invitationId}/resend': {},

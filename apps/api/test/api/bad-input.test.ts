@@ -130,6 +130,18 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
     utm: { source: 'fuzz' },
   }),
   'admin.resolveConflict': () => ({ resolution: 'keep_first' }),
+  'admin.publishProgramTerms': () => ({
+    agreementVersion: '2.0',
+    fees: { basic_accounting: '60.00' },
+    effectiveFrom: '2099-01-01',
+    agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '1. Terms', paragraphs: ['Text.'] }] },
+    changes: ['A change'],
+  }),
+  'partner.acceptAgreement': () => ({ version: '1.0', accepted: true }),
+  'admin.extendReferralWindow': () => ({ days: 5, reason: 'Fuzz extension' }),
+  'admin.overrideQualification': () => ({ qualifying: true, reason: 'Fuzz override' }),
+  'admin.terminatePartner': () => ({ givenBy: 'firm', reason: 'Fuzz notice', effectiveDate: '2099-01-01' }),
+  'admin.forfeitPartnerFees': () => ({ reason: 'Fuzz forfeit' }),
 };
 
 function principalOf(procedure: string): Principal {

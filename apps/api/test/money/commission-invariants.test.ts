@@ -284,6 +284,7 @@ async function apply(
         serviceType: op.service,
         monthlyValue: monthly,
         contractStartDate: start ?? undefined,
+        annualSales: '1000000.00',
       });
       referrals.push({
         id: created.id,
@@ -693,6 +694,7 @@ describe('invariants of commissions and partner totals', () => {
         serviceType: 'controller',
         monthlyValue: '1000',
         contractStartDate: '2026-01-01',
+        annualSales: '1000000.00',
       });
       await caller.admin.updateReferral({ id: referral.id, stage: 'won' });
     }

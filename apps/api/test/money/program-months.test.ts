@@ -164,17 +164,19 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
   });
 
   it('follows stage changes to won, lost and back', async () => {
+    // Annual sales at the agreement's minimum: the won clients are qualifying clients and earn below.
+    const SALES = '1000000.00';
     at('2026-01-10T08:00:00Z');
-    await asAdmin().updateReferral({ id: id('a'), stage: 'won' }); // starts today
-    await asAdmin().updateReferral({ id: id('b'), stage: 'won', contractStartDate: '2025-12-15' });
+    await asAdmin().updateReferral({ id: id('a'), stage: 'won', annualSales: SALES }); // starts today
+    await asAdmin().updateReferral({ id: id('b'), stage: 'won', contractStartDate: '2025-12-15', annualSales: SALES });
     await asAdmin().updateReferral({ id: id('c'), stage: 'lost', lostReason: 'Chose another firm' });
     for (const stage of ['qualified', 'proposal', 'won'] as const)
-      await asAdmin().updateReferral({ id: id('d'), stage });
-    await asAdmin().updateReferral({ id: id('e'), stage: 'won', contractStartDate: '2026-02-01' });
+      await asAdmin().updateReferral({ id: id('d'), stage, annualSales: SALES });
+    await asAdmin().updateReferral({ id: id('e'), stage: 'won', contractStartDate: '2026-02-01', annualSales: SALES });
     await expectRollupEqualsRows();
 
     at('2026-02-27T23:59:59Z');
-    await asAdmin().updateReferral({ id: id('c'), stage: 'won', contractStartDate: '2026-03-01' }); // lost → won
+    await asAdmin().updateReferral({ id: id('c'), stage: 'won', contractStartDate: '2026-03-01', annualSales: SALES }); // lost → won
     await asAdmin().updateReferral({ id: id('e'), stage: 'proposal' }); // reopened: no longer won, no close date
     const live = await expectRollupEqualsRows();
     expect(live.find((m) => m.month === '2026-03')?.referralMrr).toBe('3955.55');

@@ -1,6 +1,6 @@
 // Partner onboarding through the API: partner.me and partner.apply, over REST and tRPC.
 
-import { AGREEMENTS, CURRENT_AGREEMENT, CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
+import { CURRENT_AGREEMENT, CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, callerFor, createPartner, createUser, sampleApplication, useTestApp } from '../support';
 
@@ -86,7 +86,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await bearer(t.deps, user) });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual(body);
+    expect(me.json()).toEqual({ ...body, pendingAgreementVersion: null });
   });
 
   it('stores empty optional fields as absent', async () => {
@@ -166,17 +166,33 @@ describe('POST /api/partners (partner.submitApplication)', () => {
     }
   });
 
-  it('refuses an older listed agreement version with 409, storing nothing', async () => {
-    // The agreement list as it will be once a new version is published: the old one stays listed.
-    AGREEMENTS['0.9'] = { ...CURRENT_AGREEMENT, version: '0.9' };
+  it('refuses a listed agreement version that is not the one in force with 409, storing nothing', async () => {
+    // A version published to take effect later is listed, but the one in force is what an applicant accepts.
+    await t.db
+      .insertInto('programTerms')
+      .values({
+        version: 90,
+        agreementVersion: '9.0',
+        basicAccountingFee: '50.00',
+        controllerFee: '100.00',
+        qualificationDays: 60,
+        maxExtensionDays: 365,
+        payoutDays: 30,
+        minAnnualSales: '1000000.00',
+        noticeDays: 30,
+        feeBasis: 'clientPayment',
+        effectiveFrom: '2999-01-01',
+        agreementText: JSON.stringify({ title: CURRENT_AGREEMENT.title, sections: CURRENT_AGREEMENT.sections }),
+      })
+      .execute();
     try {
-      const { res, user } = await apply(sampleApplication({ agreementVersion: '0.9' }));
+      const { res, user } = await apply(sampleApplication({ agreementVersion: '9.0' }));
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(MESSAGES.outdatedAgreementVersion);
       const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', user.id).execute();
       expect(rows).toHaveLength(0);
     } finally {
-      delete AGREEMENTS['0.9'];
+      await t.db.deleteFrom('programTerms').where('version', '=', 90).execute();
     }
   });
 

@@ -67,7 +67,7 @@ describe('before and after', () => {
     });
   });
 
-  it("shows a deal's stage move with only the fields that changed", async () => {
+  it("shows a deal's stage move with only the fields that changed (moving it out of booked accepts it)", async () => {
     const referralId = await createReferral(t.deps, partner.partnerId, { stage: 'booked' });
     await callerFor(t.deps, admin).admin.updateReferral({ id: referralId, stage: 'qualified', notes: 'Called twice' });
     const page = await callerFor(t.deps, admin).admin.activity({ entityType: 'referral', entityId: referralId });
@@ -75,6 +75,9 @@ describe('before and after', () => {
     expect(page.items[0]?.changes).toEqual([
       { field: 'notes', before: null, after: 'Called twice' },
       { field: 'stage', before: 'booked', after: 'qualified' },
+      { field: 'acceptedAt', before: null, after: expect.any(String) },
+      { field: 'qualifiesBy', before: null, after: expect.any(String) },
+      { field: 'termsVersion', before: null, after: '1' },
     ]);
     expect(page.items[0]?.details).toEqual({ partnerId: partner.partnerId });
   });
@@ -247,7 +250,7 @@ describe('filters and paging', () => {
       ['entityId=not-a-uuid', 'entityId must be a UUID'],
       [
         'entityType=invoice',
-        'entityType must be one of user, partner, referral, commission, payout, material, email, api_key, webhook, team_invitation, program_settings, client_payment',
+        'entityType must be one of user, partner, referral, commission, payout, material, email, api_key, webhook, team_invitation, program_settings, client_payment, program_terms',
       ],
       ['limit=0', 'limit must be at least 1'],
       ['limit=101', 'limit must be at most 100'],

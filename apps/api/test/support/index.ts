@@ -283,6 +283,8 @@ export async function createReferral(
     contractEndDate?: string | null;
     churnDate?: string | null;
     clientCompanyName?: string;
+    /** The client's annual sales; the agreement's minimum by default, so a deal won later qualifies. */
+    annualSales?: string | null;
   } = {},
 ): Promise<string> {
   const serviceType = options.serviceType ?? 'basic_accounting';
@@ -298,6 +300,7 @@ export async function createReferral(
       contractStartDate: options.contractStartDate ?? null,
       contractEndDate: options.contractEndDate ?? null,
       churnDate: options.churnDate ?? null,
+      annualSales: options.annualSales === undefined ? '1000000.00' : options.annualSales,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

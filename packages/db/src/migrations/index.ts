@@ -25,6 +25,7 @@ import * as m0022 from './0022-lead-capture';
 import * as m0023 from './0023-client-payments';
 import * as m0024 from './0024-payout-rails';
 import * as m0025 from './0025-stripe-refunds';
+import * as m0026 from './0026-program-terms';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0023-client-payments': m0023,
   '0024-payout-rails': m0024,
   '0025-stripe-refunds': m0025,
+  '0026-program-terms': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

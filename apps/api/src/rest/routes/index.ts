@@ -24,6 +24,7 @@ import { commissionRoutes } from './commissions';
 import { materialRoutes } from './materials';
 import { partnerProfileRoutes } from './partner-profile';
 import { programSettingsRoutes } from './program-settings';
+import { programTermsRoutes } from './program-terms';
 import { referralRoutes } from './referrals';
 import { teamRoutes } from './team';
 import { leadCaptureRoutes } from './lead-capture';
@@ -42,6 +43,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...chartRoutes,
   ...teamRoutes,
   ...programSettingsRoutes,
+  ...programTermsRoutes,
   ...leadCaptureRoutes,
   ...clientPaymentRoutes,
 ];

@@ -104,8 +104,30 @@ export const referralRoutes: RestRoute[] = [
     method: 'PATCH',
     path: '/api/admin/referrals/{id}',
     procedure: 'admin.updateReferral',
-    summary: "Change a deal's stage, lost reason, contract dates, churn date or notes",
+    summary: "Change a deal's stage, lost reason, contract dates, churn date, notes, annual sales or signing date",
     tag: 'Admin',
+    description:
+      'Entering won records signedAt (default today, never later) and decides whether the client is a qualifying client: signed on or before qualifiesBy, and annualSales recorded and at least the minimum of its terms version; otherwise qualifying is false with the reason (signed after the qualification window ended on …, annual sales below …, annual sales not recorded) and its payments earn no fees. ' +
+      "Recording annualSales or signedAt of a won client decides it again unless an admin overrode it. Moving a referral out of booked (not to lost) is the firm's acceptance: acceptedAt, termsVersion, qualifiesBy and the fee of the partner's terms version are set then.",
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/referrals/{id}/extend',
+    procedure: 'admin.extendReferralWindow',
+    summary: "Extend a referral's qualification window: { days, reason }",
+    tag: 'Admin',
+    description:
+      'The extensions of one referral add up to at most the maxExtensionDays of its terms version; more is 422 naming the limit. A referral the firm has not accepted has no window yet (409). A won client not decided by an admin is evaluated again. Logged as referral.window_extended with the reason.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/referrals/{id}/qualification',
+    procedure: 'admin.overrideQualification',
+    summary:
+      'Decide whether a won client is a qualifying client: { qualifying, reason }; logged and mailed to the partner',
+    tag: 'Admin',
+    description:
+      'Only a won referral (409 otherwise). The decision stands until the deal leaves won: recording sales later does not change it.',
   },
   {
     method: 'GET',

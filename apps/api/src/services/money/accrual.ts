@@ -3,7 +3,7 @@
 // replica at the same moment — creates nothing more; the unique (referral_id, month_year) index of
 // recurring commissions guarantees it.
 
-import { CLIENT_PAYMENT_MESSAGES, MESSAGES, monthKey, type monthInput } from '@portal/contracts';
+import { CLIENT_PAYMENT_MESSAGES, MESSAGES, monthBounds, monthKey, type monthInput } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { DomainError } from '../platform/errors';
 import { sql } from 'kysely';
@@ -60,7 +60,10 @@ export async function accrueMonth(
         select r.id, r.partner_id, r.commission_amount, c.referral_id is not null as accrued
         from referrals r
         left join commissions c on c.referral_id = r.id and c.month_year = ${month} and c.kind = 'recurring'
-        where ${activeInMonthSql(month)}
+        -- A won client that is not a qualifying client earns no fees.
+        where ${activeInMonthSql(month)} and r.qualifying is not false
+          and not exists (select 1 from partners p where p.id = r.partner_id
+            and p.termination_effective <= ${monthBounds(month).start}::date)
       ), inserted as (
         -- A plain insert (no ON CONFLICT: its speculative insertion costs a third of the run) in partner
         -- order, so the partner indexes are walked once; the ids (portal_uuid_v7) append to the primary key.

@@ -9,7 +9,6 @@
 
 import {
   CLIENT_PAYMENT_MESSAGES,
-  DEFAULT_PAYOUT_DAYS,
   addDays,
   clientPaymentFields,
   fromCents,
@@ -22,7 +21,13 @@ import { sql } from 'kysely';
 import { logActivity } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { enqueueWebhookEvent } from '../integrations/webhooks';
-import { feeOfPayment, type FeeReferral, type PaymentValues } from './client-payments';
+import {
+  feeOfPayment,
+  payoutDaysColumn,
+  terminationEffectiveColumn,
+  type FeeReferral,
+  type PaymentValues,
+} from './client-payments';
 
 export const IMPORT_MAX_ROWS = 200_000;
 const CHUNK = 5_000;
@@ -132,6 +137,10 @@ export async function importClientPayments(
         'contractStartDate',
         'contractEndDate',
         'churnDate',
+        'qualifying',
+        'qualificationReason',
+        payoutDaysColumn,
+        terminationEffectiveColumn,
       ])
       .where((eb) =>
         eb.or([
@@ -310,7 +319,7 @@ export async function importClientPayments(
             ${sql.val(fees.map(({ parsed: p }) => p.referral!.id))}::uuid[],
             ${sql.val(fees.map(({ feeCents }) => fromCents(feeCents)))}::numeric[],
             ${sql.val(fees.map(({ parsed: p }) => p.payment!.periodMonth))}::text[],
-            ${sql.val(fees.map(({ parsed: p }) => addDays(p.payment!.paidAt, DEFAULT_PAYOUT_DAYS)))}::date[],
+            ${sql.val(fees.map(({ parsed: p }) => addDays(p.payment!.paidAt, p.referral!.payoutDays)))}::date[],
             ${sql.val(fees.map(({ parsed: p }) => paymentId.get(p.externalId!) ?? null))}::uuid[]
           ) as t(pa, r, a, m, d, cp)`.execute(trx);
       for (const { parsed: p, feeCents } of fees) {

@@ -1,14 +1,14 @@
 // Client payments, the source of fees (DESIGN §8). A payment belongs to a referral and a month of
 // service; it earns that month's fee when the client was an active won client in the month and no fee
 // was earned for the month yet: the referral's monthly fee × (amount − collection cost) ÷ amount,
-// half-up to the cent in integer cents, pending, due DEFAULT_PAYOUT_DAYS after the payment. A payment
-// that earns nothing is still recorded, and the answer says why. Each payment, its fee and its activity
+// half-up to the cent in integer cents, pending, due the payout days of the referral's terms version after
+// the payment. A won client that is not a qualifying client earns nothing. A payment that earns nothing is
+// still recorded, and the answer says why. Each payment, its fee and its activity
 // row share one transaction; the referral row is locked, so two payments of one month cannot both earn
 // (the unique (referral_id, month_year) index of recurring fees stays the backstop).
 
 import {
   CLIENT_PAYMENT_MESSAGES,
-  DEFAULT_PAYOUT_DAYS,
   addDays,
   feeForPaymentCents,
   fromCents,
@@ -38,6 +38,13 @@ export interface FeeReferral {
   contractStartDate: string | null;
   contractEndDate: string | null;
   churnDate: string | null;
+  /** The payout days of the terms version the referral was accepted under (version 1's when none). */
+  payoutDays: number;
+  /** False for a won client that is not a qualifying client; null while not decided (it earns). */
+  qualifying: boolean | null;
+  qualificationReason: string | null;
+  /** The day the partner's partnership ends (notice given); payments for months from then on earn nothing. */
+  terminationEffective: string | null;
 }
 
 export interface PaymentValues {
@@ -68,6 +75,11 @@ export function feeOfPayment(
 ): { cents: number; reason?: string } {
   const inactive = inactiveReason(referral, payment.periodMonth);
   if (inactive) return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.notActive(payment.periodMonth, inactive) };
+  if (referral.qualifying === false)
+    return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.notQualifying(referral.qualificationReason) };
+  // Earned fees remain payable after the partnership ends: a month that started before the end earns.
+  if (referral.terminationEffective && monthBounds(payment.periodMonth).start >= referral.terminationEffective)
+    return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.partnershipEnded(referral.terminationEffective) };
   if (earnedMonths.has(payment.periodMonth))
     return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.alreadyEarned(payment.periodMonth) };
   const cents = feeForPaymentCents(
@@ -110,7 +122,20 @@ const referralColumns = [
   'contractStartDate',
   'contractEndDate',
   'churnDate',
+  'qualifying',
+  'qualificationReason',
 ] as const;
+
+/** The day the referral's partnership ends (a notice of termination), as a column of a referrals query. */
+export const terminationEffectiveColumn = sql<
+  string | null
+>`(select p.termination_effective from partners p where p.id = referrals.partner_id)`.as('terminationEffective');
+
+/** The payout days of a referral's terms version, as a column of a referrals query (version 1 when none). */
+export const payoutDaysColumn =
+  sql<number>`(select pt.payout_days from program_terms pt where pt.version = coalesce(referrals.terms_version, 1))`.as(
+    'payoutDays',
+  );
 
 /** The months of a referral that already earned a fee (any status: a voided fee still took the month). */
 async function earnedMonthsOf(trx: DbOrTx, referralIds: readonly string[]): Promise<Map<string, Set<string>>> {
@@ -152,7 +177,7 @@ export async function recordClientPayment(
     // Payments of one referral queue here, so the "already earned" check sees the one before.
     const referral = await trx
       .selectFrom('referrals')
-      .select(referralColumns)
+      .select([...referralColumns, payoutDaysColumn, terminationEffectiveColumn])
       .where('id', '=', referralId)
       .forUpdate()
       .executeTakeFirst();
@@ -199,7 +224,7 @@ export async function recordClientPayment(
           amount: fromCents(fee.cents),
           monthYear: payment.periodMonth,
           kind: 'recurring',
-          dueBy: addDays(payment.paidAt, DEFAULT_PAYOUT_DAYS),
+          dueBy: addDays(payment.paidAt, referral.payoutDays),
           clientPaymentId: row.id,
           createdBy: actorId,
           createdAt: now,

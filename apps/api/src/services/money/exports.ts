@@ -123,6 +123,13 @@ const REFERRAL_COLUMNS: CsvColumn[] = [
   { key: 'lostReason', header: 'Lost Reason' },
   { key: 'notes', header: 'Notes' },
   { key: 'createdAt', header: 'Created' },
+  { key: 'termsVersion', header: 'Terms Version' },
+  { key: 'acceptedAt', header: 'Accepted' },
+  { key: 'qualifiesBy', header: 'Qualifies By' },
+  { key: 'annualSales', header: 'Annual Sales' },
+  { key: 'signedAt', header: 'Signed' },
+  { key: 'qualifying', header: 'Qualifying' },
+  { key: 'qualificationReason', header: 'Qualification Reason' },
 ];
 
 const COMMISSION_COLUMNS: CsvColumn[] = [
@@ -203,6 +210,13 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
               'r.lostReason',
               'r.notes',
               'r.createdAt',
+              'r.termsVersion',
+              'r.acceptedAt',
+              'r.qualifiesBy',
+              'r.annualSales',
+              'r.signedAt',
+              'r.qualifying',
+              'r.qualificationReason',
             ])
             .select(keysetKey(order))
             .where(after)

@@ -3,6 +3,7 @@
 
 import {
   COMMISSION_KIND_LABELS,
+  formatDate,
   formatMoney,
   formatMonthKey,
   PAYMENT_METHOD_LABELS,
@@ -362,6 +363,83 @@ export async function notifyDealClosed(
       values: { ...common, reason: referral.lostReason },
       headers: wanted.headers,
     });
+}
+
+/** Written notice of the end of the partnership, by either party: the partner is told the day it ends. */
+export async function notifyTermination(
+  trx: DbOrTx,
+  {
+    mail,
+    now,
+    partnerId,
+    givenBy,
+    reason,
+    effectiveDate,
+  }: Notice & { partnerId: string; givenBy: 'firm' | 'partner'; reason: string; effectiveDate: string },
+): Promise<void> {
+  const partner = await partnerContact(trx, partnerId);
+  await enqueueTemplate(trx, {
+    now,
+    recipient: partner.email,
+    kind: 'partnershipEnding',
+    values: {
+      contactName: partner.contactName,
+      givenBy,
+      reason,
+      effectiveDate: formatDate(effectiveDate),
+      dashboardUrl: portalLink(mail.config, '/dashboard'),
+    },
+  });
+}
+
+/** A breach of non-solicitation voided the partner's unpaid fees. */
+export async function notifyFeesForfeited(
+  trx: DbOrTx,
+  { mail, now, partnerId, reason, amount }: Notice & { partnerId: string; reason: string; amount: string },
+): Promise<void> {
+  const partner = await partnerContact(trx, partnerId);
+  await enqueueTemplate(trx, {
+    now,
+    recipient: partner.email,
+    kind: 'feesForfeited',
+    values: {
+      contactName: partner.contactName,
+      reason,
+      amount: formatMoney(amount),
+      dashboardUrl: portalLink(mail.config, '/dashboard'),
+    },
+  });
+}
+
+/** An admin decided whether a won client is a qualifying client: the partner is told, with the reason. */
+export async function notifyQualificationDecided(
+  trx: DbOrTx,
+  {
+    mail,
+    now,
+    referral,
+  }: Notice & {
+    referral: {
+      partnerId: string;
+      clientCompanyName: string;
+      qualifying: boolean | null;
+      qualificationReason: string | null;
+    };
+  },
+): Promise<void> {
+  const partner = await partnerContact(trx, referral.partnerId);
+  await enqueueTemplate(trx, {
+    now,
+    recipient: partner.email,
+    kind: 'qualificationDecided',
+    values: {
+      contactName: partner.contactName,
+      clientCompanyName: referral.clientCompanyName,
+      qualifying: referral.qualifying === true,
+      reason: referral.qualificationReason ?? '',
+      dashboardUrl: portalLink(mail.config, '/dashboard'),
+    },
+  });
 }
 
 /** The month's accrual, one summary per partner that earned in it (count and amount). */

@@ -63,6 +63,21 @@ export interface TemplateValues {
   dealWon: { contactName: string; clientCompanyName: string; commission: string; dashboardUrl: string };
   dealLost: { contactName: string; clientCompanyName: string; reason: string | null; dashboardUrl: string };
   monthlySummary: { contactName: string; month: string; count: number; amount: string; dashboardUrl: string };
+  partnershipEnding: {
+    contactName: string;
+    givenBy: 'firm' | 'partner';
+    reason: string;
+    effectiveDate: string;
+    dashboardUrl: string;
+  };
+  feesForfeited: { contactName: string; reason: string; amount: string; dashboardUrl: string };
+  qualificationDecided: {
+    contactName: string;
+    clientCompanyName: string;
+    qualifying: boolean;
+    reason: string;
+    dashboardUrl: string;
+  };
   teamInvitation: { roleLabel: string; invitedBy: string; acceptUrl: string; validDays: number };
   /** `destination`, when given, names the new way payouts go ("PayPal, m•••@acme.demo"). */
   bankDetailsChanged: {
@@ -325,6 +340,38 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
       reason ? `Reason: ${reason}` : 'No reason was given.',
     ],
     ...dealUpdate(dashboardUrl),
+  }),
+  partnershipEnding: ({ contactName, givenBy, reason, effectiveDate, dashboardUrl }) => ({
+    subject: `Your partnership ends on ${effectiveDate}`,
+    heading: `The partnership ends on ${effectiveDate}`,
+    paragraphs: [
+      `Hello ${contactName}, ${givenBy === 'firm' ? 'we gave' : 'you gave'} written notice to end the Affiliate Agreement. It ends on ${effectiveDate}; until then nothing changes.`,
+      `Reason: ${reason}`,
+      'Fees earned for client payments of months before that day remain payable.',
+    ],
+    action: { label: 'See your dashboard', url: dashboardUrl },
+  }),
+  feesForfeited: ({ contactName, reason, amount, dashboardUrl }) => ({
+    subject: 'Your unpaid referral fees are forfeited',
+    heading: `${amount} in unpaid fees forfeited`,
+    paragraphs: [
+      `Hello ${contactName}, under section 5 of the Affiliate Agreement (non-solicitation) your unpaid referral fees of ${amount} are forfeited.`,
+      `Reason: ${reason}`,
+    ],
+    action: { label: 'See your statement', url: dashboardUrl },
+  }),
+  qualificationDecided: ({ contactName, clientCompanyName, qualifying, reason, dashboardUrl }) => ({
+    subject: qualifying
+      ? `${clientCompanyName} is a qualifying client`
+      : `${clientCompanyName} is not a qualifying client`,
+    heading: qualifying ? `${clientCompanyName} qualifies` : `${clientCompanyName} does not qualify`,
+    paragraphs: [
+      qualifying
+        ? `Hello ${contactName}, we decided that ${clientCompanyName} is a qualifying client: its payments earn you referral fees.`
+        : `Hello ${contactName}, we decided that ${clientCompanyName} is not a qualifying client: its payments earn no referral fees.`,
+      `Reason: ${reason}`,
+    ],
+    action: { label: 'See your referrals', url: dashboardUrl },
   }),
   monthlySummary: ({ contactName, month, count, amount, dashboardUrl }) => ({
     subject: `Your ${month} commissions: ${amount}`,

@@ -1,7 +1,7 @@
 // A partner user's own record: reading it, and applying (spec §2 Onboarding, §5 registration form).
 
 import { randomUUID } from 'node:crypto';
-import { AGREEMENTS, CURRENT_AGREEMENT_VERSION, MESSAGES, type partnerApplicationInput } from '@portal/contracts';
+import { MESSAGES, type partnerApplicationInput } from '@portal/contracts';
 import type { Db, Partner } from '@portal/db';
 import { DomainError } from '../platform/errors';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { enqueueWebhookEvent, partnerEventData } from '../integrations/webhooks'
 import { notifyApplication, type MailDeps } from '../notifications/notify';
 import { allocateReferralCode } from './referral-codes';
 import { preparedLookup } from '../platform/prepared';
+import { currentTermsRow } from '../platform/program-terms';
 
 export type PartnerApplication = z.output<typeof partnerApplicationInput>;
 
@@ -73,15 +74,17 @@ export interface ApplyDeps extends MailDeps {
  */
 export async function applyAsPartner(
   deps: ApplyDeps,
-  { userId, input }: { userId: string; input: PartnerApplication },
+  { userId, input, ip = null }: { userId: string; input: PartnerApplication; ip?: string | null },
 ): Promise<Partner> {
-  if (!Object.hasOwn(AGREEMENTS, input.agreementVersion)) {
-    throw DomainError.invalid(MESSAGES.unknownAgreementVersion);
-  }
-  // An older version the applicant read in a stale page: they must accept the current one.
-  if (input.agreementVersion !== CURRENT_AGREEMENT_VERSION) {
-    throw DomainError.conflict(MESSAGES.outdatedAgreementVersion);
-  }
+  const known = await deps.db
+    .selectFrom('programTerms')
+    .select('version')
+    .where('agreementVersion', '=', input.agreementVersion)
+    .executeTakeFirst();
+  if (!known) throw DomainError.invalid(MESSAGES.unknownAgreementVersion);
+  // An older version the applicant read in a stale page: they must accept the one in force.
+  const terms = await currentTermsRow(deps.db, deps.now());
+  if (known.version !== terms.version) throw DomainError.conflict(MESSAGES.outdatedAgreementVersion);
   // The id is chosen here so the bank numbers can be sealed to their row before it exists.
   const id = randomUUID();
   const encrypt = (value: string | undefined, column: BankNumberColumn) =>
@@ -112,11 +115,23 @@ export async function applyAsPartner(
             agreementSigned: true,
             agreementSignedAt: now,
             agreementVersion: input.agreementVersion,
+            termsVersion: terms.version,
             createdAt: now,
             updatedAt: now,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('agreementAcceptances')
+          .values({
+            partnerId: partner.id,
+            userId,
+            termsVersion: terms.version,
+            agreementVersion: terms.agreementVersion,
+            acceptedAt: now,
+            ipAddress: ip,
+          })
+          .execute();
         await logActivity(trx, {
           userId,
           action: 'partner.applied',

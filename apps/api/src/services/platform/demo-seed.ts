@@ -5,10 +5,13 @@
 
 import { randomUUID } from 'node:crypto';
 import {
+  AGREEMENT_DEFAULTS,
   COMMISSION_BY_SERVICE,
   DEFAULT_PAYOUT_DAYS,
+  addDays,
   monthBounds,
   monthKey,
+  todayIsoDate,
   type CompanyType,
   type ServiceType,
 } from '@portal/contracts';
@@ -358,6 +361,37 @@ function demoPaymentDetails(deps: AppDeps, id: string, demo: DemoPartner, index:
   };
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The demo's qualification facts under version 1's terms: a deal past `booked` was accepted (an open
+ * proposal 50 days ago, so its window ends within the pipeline's 14-day warning; a qualified one 20 days
+ * ago), and a won client signed on its close day with annual sales above the minimum, a qualifying client.
+ */
+function demoQualification(stage: string, created: Date, now: Date) {
+  if (stage === 'booked') return {};
+  const acceptedAt =
+    stage === 'proposal'
+      ? new Date(now.getTime() - 50 * DAY_MS)
+      : stage === 'qualified'
+        ? new Date(now.getTime() - 20 * DAY_MS)
+        : new Date(created.getTime() + 2 * DAY_MS);
+  const won =
+    stage === 'won'
+      ? {
+          signedAt: todayIsoDate(new Date(created.getTime() + 14 * DAY_MS)),
+          annualSales: '2400000.00',
+          qualifying: true,
+        }
+      : {};
+  return {
+    acceptedAt,
+    termsVersion: 1,
+    qualifiesBy: addDays(todayIsoDate(acceptedAt), AGREEMENT_DEFAULTS.qualificationDays),
+    ...won,
+  };
+}
+
 export async function isDatabaseEmpty(deps: Pick<AppDeps, 'db'>): Promise<boolean> {
   const user = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   return !user;
@@ -440,6 +474,7 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
             lostReason: r.lostReason ?? null,
             notes: r.notes ?? null,
             referralSource: 'partner_link',
+            ...demoQualification(r.stage, created, now),
             createdAt: created,
             updatedAt: created,
           })

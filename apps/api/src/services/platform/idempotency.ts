@@ -69,7 +69,8 @@ export async function idempotently<T>(db: Db, call: IdempotentCall, change: (db:
     await trx.deleteFrom('idempotencyKeys').where('createdAt', '<', cutoff).execute();
     const earlier = await trx
       .selectFrom('idempotencyKeys')
-      .select(['requestHash', 'response'])
+      // Read as text: the stored answer comes back exactly, keys untouched by the camel-case mapping of rows.
+      .select(['requestHash', sql<string>`response::text`.as('response')])
       .where('principal', '=', principal)
       .where('scope', '=', call.scope)
       .where('key', '=', key)
@@ -77,7 +78,7 @@ export async function idempotently<T>(db: Db, call: IdempotentCall, change: (db:
     if (earlier) {
       if (earlier.requestHash !== requestHash) throw DomainError.unprocessable(MESSAGES.idempotencyKeyReusedForOther);
       call.onReplay();
-      return earlier.response as T;
+      return JSON.parse(earlier.response) as T;
     }
     const answer = await change(joiningTransaction(trx));
     await trx

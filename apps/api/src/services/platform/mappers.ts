@@ -33,6 +33,7 @@ export function toPartnerProfile(row: Partner, cipher: FieldCipher): PartnerProf
     agreementSigned: row.agreementSigned,
     agreementSignedAt: iso(row.agreementSignedAt),
     agreementVersion: row.agreementVersion,
+    termsVersion: row.termsVersion,
     ...maskedBankDetails(row, cipher),
     paypalEmailMasked: maskEmail(decryptOrNull(cipher, row.paypalEmail, bankFieldContext(row.id, 'paypal_email'))),
     payeeType: row.payeeType,
@@ -90,6 +91,14 @@ export function toReferral(row: ReferralRow & { partnerCompanyName?: string }): 
     conflictOf: row.conflictOf,
     clientAlreadyIntroduced: row.conflictOf !== null,
     selfReferral: row.selfReferral,
+    termsVersion: row.termsVersion,
+    acceptedAt: iso(row.acceptedAt),
+    qualifiesBy: row.qualifiesBy,
+    extensionDays: row.extensionDays,
+    annualSales: row.annualSales,
+    signedAt: row.signedAt,
+    qualifying: row.qualifying,
+    qualificationReason: row.qualificationReason,
   };
 }
 

@@ -29,6 +29,8 @@ export const ADMIN_PERMISSIONS = [
   'activity:read',
   /** POST /api/leads: the firm's own forms and tools send leads (an API key's `leads:write`). */
   'leads:write',
+  /** Publishing a version of the program terms: the administrator's alone (no key scope names it). */
+  'terms:write',
 ] as const;
 
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];

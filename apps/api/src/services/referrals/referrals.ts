@@ -2,9 +2,10 @@
 // (DESIGN §4). Every change runs in one transaction with its activity row and the partner's totals.
 
 import {
-  COMMISSION_BY_SERVICE,
+  PROGRAM_TERMS_MESSAGES,
   REFERRAL_MESSAGES,
   MESSAGES,
+  addDays,
   todayIsoDate,
   type addClientInput,
   type createReferralInput,
@@ -35,6 +36,8 @@ import { notifyClientAdded, notifyDealClosed, type MailDeps } from '../notificat
 import { toPartnerReferral, toReferral } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
 import { findConflictingReferral, isSelfReferral } from './client-ownership';
+import { feeOfService, termsOfVersion } from '../platform/program-terms';
+import { qualificationOf } from './qualification';
 
 type CreateReferral = z.output<typeof createReferralInput>;
 type AddClient = z.output<typeof addClientInput>;
@@ -63,6 +66,13 @@ export interface NewReferral {
   referralSource: 'partner' | 'admin' | 'booking' | 'lead';
   values: Omit<CreateReferral, 'serviceType'> &
     Partial<Pick<AddClient, 'contractStartDate' | 'contractEndDate'>> & { serviceType: CreateReferral['serviceType'] };
+  /**
+   * When the firm accepted the referral: an admin's client is accepted as it is added (now, or a past day
+   * for a historical client); a partner's, a booking's or a lead's when an admin moves it out of `booked`.
+   */
+  acceptedAt?: Date | null;
+  /** The client's annual gross eCommerce sales, when an admin knows them on adding the client. */
+  annualSales?: string | null;
   /** Lead capture: the client's name, campaign parameters and the booking it came from. */
   lead?: {
     clientName?: string | null;
@@ -81,11 +91,15 @@ export async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<R
   const { values, now } = input;
   // The partner's row first (its lock, then the referral and the counters the triggers keep): the
   // order every writer of a partner's referrals takes.
-  await trx
+  const partner = await trx
     .updateTable('partners')
     .set({ firstReferralDate: sql`coalesce(first_referral_date, ${now})`, lastReferralDate: now, updatedAt: now })
     .where('id', '=', input.partnerId)
-    .execute();
+    .returning('termsVersion')
+    .executeTakeFirstOrThrow();
+  // The fee of the partner's own terms version: fixed for good when the firm accepts the referral.
+  const terms = await termsOfVersion(trx, partner.termsVersion);
+  const acceptedAt = input.acceptedAt ?? null;
   const conflict = await findConflictingReferral(trx, {
     partnerId: input.partnerId,
     clientEmail: values.clientEmail,
@@ -102,7 +116,11 @@ export async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<R
       clientPhone: values.clientPhone ?? null,
       serviceType: values.serviceType,
       monthlyValue: values.monthlyValue,
-      commissionAmount: COMMISSION_BY_SERVICE[values.serviceType],
+      commissionAmount: feeOfService(terms, values.serviceType),
+      termsVersion: acceptedAt ? terms.version : null,
+      acceptedAt,
+      qualifiesBy: acceptedAt ? addDays(todayIsoDate(acceptedAt), terms.qualificationDays) : null,
+      annualSales: input.annualSales ?? null,
       stage: 'booked',
       consultationDate: values.consultationDate ?? null,
       contractStartDate: values.contractStartDate ?? null,
@@ -171,6 +189,8 @@ export async function addClient(
   { adminUserId, input, now, mail }: { adminUserId: string; input: AddClient; now: Date; mail: MailDeps },
 ): Promise<Referral> {
   assertContractDates(input.contractStartDate, input.contractEndDate);
+  const acceptedAt = input.acceptedAt ? new Date(input.acceptedAt) : now;
+  if (acceptedAt > now) throw DomainError.invalid(PROGRAM_TERMS_MESSAGES.acceptedInFuture);
   const row = await inTransaction(db, async (trx) => {
     const partner = await trx
       .selectFrom('partners')
@@ -186,6 +206,8 @@ export async function addClient(
       action: 'referral.client_added',
       referralSource: 'admin',
       values: input,
+      acceptedAt,
+      annualSales: input.annualSales ?? null,
       now,
     });
     await notifyClientAdded(trx, { mail, now, referral: inserted });
@@ -377,6 +399,57 @@ export function stageChange(
   return next;
 }
 
+/**
+ * The qualification part of an admin's change: entering `won` records the signing date (default today,
+ * never later) and decides whether the client qualifies; recording the sales or the signing date of a won
+ * client decides it again, unless an admin overrode it; leaving `won` clears the decision.
+ */
+async function decideQualification(
+  trx: DbOrTx,
+  options: {
+    current: ReferralRow;
+    patch: Omit<UpdateReferral, 'id'>;
+    changes: Updateable<ReferralsTable>;
+    now: Date;
+  },
+): Promise<void> {
+  const { current, patch, changes, now } = options;
+  const today = todayIsoDate(now);
+  if (patch.signedAt && patch.signedAt > today) throw DomainError.invalid(PROGRAM_TERMS_MESSAGES.signedInFuture);
+  if (patch.annualSales !== undefined) changes.annualSales = patch.annualSales;
+  const stage = changes.stage ?? current.stage;
+  if (stage !== 'won') {
+    if (current.stage === 'won')
+      Object.assign(changes, {
+        signedAt: null,
+        qualifying: null,
+        qualificationReason: null,
+        qualificationOverridden: false,
+      });
+    return;
+  }
+  const entering = current.stage !== 'won';
+  if (entering) changes.signedAt = patch.signedAt ?? today;
+  else if (patch.signedAt !== undefined) changes.signedAt = patch.signedAt;
+  const decidedByAdmin = !entering && current.qualificationOverridden;
+  if (decidedByAdmin || (!entering && patch.annualSales === undefined && patch.signedAt === undefined)) return;
+  const terms = await termsOfVersion(trx, (changes.termsVersion as number | undefined) ?? current.termsVersion);
+  const sales = changes.annualSales !== undefined ? changes.annualSales : current.annualSales;
+  const decision = qualificationOf(
+    {
+      signedAt: changes.signedAt ?? current.signedAt,
+      qualifiesBy: changes.qualifiesBy ?? current.qualifiesBy,
+      annualSales: sales === null ? null : String(sales),
+    },
+    terms.minAnnualSales,
+  );
+  Object.assign(changes, {
+    qualifying: decision.qualifying,
+    qualificationReason: decision.reason,
+    qualificationOverridden: false,
+  });
+}
+
 /** An admin's change to a deal: stored, the partner's MRR recomputed, one activity row. */
 export async function updateReferral(
   db: Db,
@@ -395,6 +468,21 @@ export async function updateReferral(
     const current = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw DomainError.notFound(REFERRAL_MESSAGES.referralNotFound);
     const changes = stageChange(current, patch, now);
+    if (changes.stage && changes.stage !== 'lost' && changes.stage !== 'booked' && !current.acceptedAt) {
+      // Moving a partner's referral out of `booked` onwards (a lost one too, when it comes back) is the
+      // firm's acceptance: its fee and window are the ones of the terms version the partner is on now.
+      const partner = await trx
+        .selectFrom('partners')
+        .select('termsVersion')
+        .where('id', '=', current.partnerId)
+        .executeTakeFirstOrThrow();
+      const terms = await termsOfVersion(trx, partner.termsVersion);
+      changes.acceptedAt = now;
+      changes.termsVersion = terms.version;
+      changes.qualifiesBy = addDays(todayIsoDate(now), terms.qualificationDays + current.extensionDays);
+      changes.commissionAmount = feeOfService(terms, current.serviceType);
+    }
+    await decideQualification(trx, { current, patch, changes, now });
     const start = changes.contractStartDate !== undefined ? changes.contractStartDate : current.contractStartDate;
     const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;
     assertContractDates(start, end);

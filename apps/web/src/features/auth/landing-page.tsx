@@ -17,7 +17,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { commissionPerMonth } from '@portal/contracts/plain';
+import { COMMISSION_BY_SERVICE, perMonth, type ServiceType } from '@portal/contracts/plain';
 import { IconCheck, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { ThemeToggle } from '../../layout/theme-toggle';
@@ -27,13 +27,35 @@ import { ProductMark } from './product-mark';
 
 const SpaAuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
 
-const CLAIMS = [
-  { value: commissionPerMonth('basic_accounting', 'mo'), label: 'per basic accounting client' },
-  { value: commissionPerMonth('controller', 'mo'), label: 'per CFO & controller client' },
+type Fees = Record<ServiceType, string>;
+
+/**
+ * The fees of the terms in force (GET /api/program-terms), read after hydration: the page is prerendered
+ * with version 1's fees and shows the current ones as soon as they arrive.
+ */
+function useFeesInForce(): Fees {
+  const [fees, setFees] = useState<Fees>(COMMISSION_BY_SERVICE);
+  useEffect(() => {
+    if (typeof fetch !== 'function') return;
+    const controller = new AbortController();
+    fetch('/api/program-terms', { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<{ fees?: Fees }>) : null))
+      .then((terms) => {
+        if (terms?.fees?.basic_accounting && terms.fees.controller) setFees(terms.fees);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return fees;
+}
+
+const claimsOf = (fees: Fees) => [
+  { value: perMonth(fees.basic_accounting, 'mo'), label: 'per basic accounting client' },
+  { value: perMonth(fees.controller, 'mo'), label: 'per CFO & controller client' },
   { value: '127+', label: 'active partners' },
   { value: '32%', label: 'conversion rate' },
   { value: 'Lifetime', label: 'recurring revenue' },
-] as const;
+];
 
 const PORTALS = [
   {
@@ -63,6 +85,7 @@ export function LandingPage({
   openSignIn?: boolean;
   authDialog?: ComponentType<AuthDialogProps>;
 }) {
+  const claims = claimsOf(useFeesInForce());
   const [dialog, setDialog] = useState<{ opened: boolean; mode: AuthMode }>({ opened: openSignIn, mode: 'login' });
   // Mounted from the first opening on, so closing can animate and reopening is instant.
   const [dialogLoaded, setDialogLoaded] = useState(openSignIn);
@@ -125,8 +148,8 @@ export function LandingPage({
         </Stack>
 
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" mt={56} aria-label="Programme highlights">
-          {CLAIMS.map((claim) => (
-            <Card key={claim.value} withBorder radius="md" padding="md" ta="center">
+          {claims.map((claim) => (
+            <Card key={claim.label} withBorder radius="md" padding="md" ta="center">
               <Text fz={28} fw={800} c="blue.7" lh={1.1} className="claim-value">
                 {claim.value}
               </Text>

@@ -1,8 +1,9 @@
-// The Affiliate Agreement of the registration form (spec §2): a scrollable box whose acceptance
-// checkbox unlocks only once the reader has scrolled to within 10 px of the bottom.
+// The Affiliate Agreement of the registration form and of the updated-agreement review (spec §2): a
+// scrollable box whose acceptance checkbox unlocks only once the reader has scrolled to within 10 px of the
+// bottom. The text is the version in force (GET /api/program-terms); version 1's text stands in until it loads.
 
 import { Box, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
-import { AGREEMENT_SCROLL_THRESHOLD_PX, CURRENT_AGREEMENT } from '@portal/contracts';
+import { AGREEMENT_SCROLL_THRESHOLD_PX, CURRENT_AGREEMENT, type AgreementText } from '@portal/contracts';
 import { useEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 
 export const AGREEMENT_HINTS = {
@@ -21,9 +22,19 @@ export interface AgreementBoxProps {
   accepted: boolean;
   onAcceptedChange: (accepted: boolean) => void;
   error?: ReactNode;
+  /** The agreement to read; version 1's text when not given. */
+  agreement?: AgreementText;
+  /** The box's height: the review screen, with the changes above it, gives it less. */
+  height?: string;
 }
 
-export function AgreementBox({ accepted, onAcceptedChange, error }: AgreementBoxProps) {
+export function AgreementBox({
+  accepted,
+  onAcceptedChange,
+  error,
+  agreement = CURRENT_AGREEMENT,
+  height = '24rem',
+}: AgreementBoxProps) {
   const [readToBottom, setReadToBottom] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
 
@@ -32,7 +43,7 @@ export function AgreementBox({ accepted, onAcceptedChange, error }: AgreementBox
   useEffect(() => {
     const element = boxRef.current;
     if (element && element.scrollHeight > 0 && isAtBottom(element)) setReadToBottom(true);
-  }, []);
+  }, [agreement]);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     if (!readToBottom && isAtBottom(event.currentTarget)) setReadToBottom(true);
@@ -44,26 +55,26 @@ export function AgreementBox({ accepted, onAcceptedChange, error }: AgreementBox
     <Stack gap="sm">
       <div>
         <Title order={3} size="h4">
-          {CURRENT_AGREEMENT.title}
+          {agreement.title}
         </Title>
         <Text size="xs" c="dimmed">
-          Version {CURRENT_AGREEMENT.version}
+          Version {agreement.version}
         </Text>
       </div>
       <Paper withBorder radius="md">
         <Box
           ref={boxRef}
           onScroll={onScroll}
-          h="24rem"
+          h={height}
           p="md"
           style={{ overflowY: 'auto' }}
           tabIndex={0}
           role="region"
-          aria-label={CURRENT_AGREEMENT.title}
+          aria-label={agreement.title}
           data-testid="agreement-scroll"
         >
           <Stack gap="md">
-            {CURRENT_AGREEMENT.sections.map((section) => (
+            {agreement.sections.map((section) => (
               <section key={section.heading}>
                 <Text fw={600} size="sm" mb={4}>
                   {section.heading}

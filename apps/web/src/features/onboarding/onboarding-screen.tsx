@@ -7,6 +7,7 @@ import { LoadingScreen } from '../../layout/loading-screen';
 import { isStaffUser } from '../../lib/permissions';
 import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { useSession } from '../../lib/session';
+import { agreementOf, useProgramTerms } from '../../lib/program-terms';
 import { trpc } from '../../lib/trpc';
 import { AccountStatus } from './account-status';
 import { ONBOARDING_LOADING_TEXT } from './onboarding-texts';
@@ -14,6 +15,12 @@ import { ConnectionError } from './connection-error';
 import { PendingReview } from './pending-review';
 import { RegistrationForm } from './registration-form';
 import { RegistrationHeader } from './registration-header';
+
+/** The registration form with the agreement in force (version 1's text until it loads or when it cannot). */
+function RegistrationInForce({ onSubmit }: { onSubmit: (payload: PartnerApplicationInput) => Promise<void> }) {
+  const terms = useProgramTerms();
+  return <RegistrationForm onSubmit={onSubmit} agreement={terms.data ? agreementOf(terms.data) : undefined} />;
+}
 
 export function OnboardingScreen() {
   const session = useSession();
@@ -58,7 +65,7 @@ export function OnboardingScreen() {
         <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
           <Stack gap="xl">
             <RegistrationHeader onSignOut={() => void signOut()} />
-            <RegistrationForm onSubmit={apply} />
+            <RegistrationInForce onSubmit={apply} />
           </Stack>
         </Container>
       </>

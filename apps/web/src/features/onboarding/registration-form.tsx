@@ -21,6 +21,7 @@ import {
   COMPANY_TYPES,
   COMPANY_TYPE_LABELS,
   CURRENT_AGREEMENT_VERSION,
+  type AgreementText,
   DEFAULT_COMPANY_TYPE,
   DEFAULT_EXPECTED_VOLUME,
   EXPECTED_VOLUMES,
@@ -75,8 +76,11 @@ export const REGISTRATION_DEFAULTS: RegistrationValues = {
 };
 
 /** The request body: trimmed text, empty optional fields left out (spec §5), the agreement version shown. */
-export function toApplicationPayload(values: RegistrationValues): PartnerApplicationInput {
-  const payload: Record<string, unknown> = { agreementVersion: CURRENT_AGREEMENT_VERSION };
+export function toApplicationPayload(
+  values: RegistrationValues,
+  agreementVersion: string = CURRENT_AGREEMENT_VERSION,
+): PartnerApplicationInput {
+  const payload: Record<string, unknown> = { agreementVersion };
   for (const [key, value] of Object.entries(values)) {
     if (typeof value === 'string') {
       const text = value.trim();
@@ -96,6 +100,8 @@ const accountTypeOptions = BANK_ACCOUNT_TYPES.map((value) => ({ value, label: BA
 export interface RegistrationFormProps {
   /** Sends the application; a rejected promise leaves the form as it is for another try. */
   onSubmit: (payload: PartnerApplicationInput) => Promise<unknown> | void;
+  /** The agreement in force, shown and accepted; version 1's text when not given. */
+  agreement?: AgreementText;
 }
 
 const schemaErrors = schemaResolver(partnerApplicationInput, { sync: true });
@@ -115,7 +121,7 @@ function revealFirstError(form: HTMLFormElement | null) {
   first.focus({ preventScroll: true });
 }
 
-export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
+export function RegistrationForm({ onSubmit, agreement }: RegistrationFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const formElement = useRef<HTMLFormElement>(null);
   const form = useForm<RegistrationValues>({
@@ -129,7 +135,7 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
   const send = async (values: RegistrationValues) => {
     setSubmitting(true);
     try {
-      await onSubmit(toApplicationPayload(values));
+      await onSubmit(toApplicationPayload(values, agreement?.version));
     } catch {
       // The caller has told the user (toast); the form stays filled in.
     } finally {
@@ -283,6 +289,7 @@ export function RegistrationForm({ onSubmit }: RegistrationFormProps) {
           </Grid>
 
           <AgreementBox
+            agreement={agreement}
             accepted={form.getValues().agreementSigned}
             onAcceptedChange={(accepted) => form.setFieldValue('agreementSigned', accepted)}
             error={form.errors.agreementSigned}

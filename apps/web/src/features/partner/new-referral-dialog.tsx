@@ -6,11 +6,13 @@ import {
   createReferralInput,
   MESSAGES,
   SERVICE_TYPE_OPTION_LABELS,
+  serviceOptionLabels,
   SERVICE_TYPES,
   type ServiceType,
 } from '@portal/contracts';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterReferralChange } from '../../lib/invalidate';
+import { useProgramTerms } from '../../lib/program-terms';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { useIdempotencyKey, useSubmitOnce } from '../../lib/use-submit-once';
 import { FormActions } from '../../layout/form-actions';
@@ -49,17 +51,25 @@ export function toCreateReferralPayload(values: NewReferralValues): RouterInputs
   };
 }
 
-const serviceOptions = SERVICE_TYPES.map((value) => ({ value, label: SERVICE_TYPE_OPTION_LABELS[value] }));
+/** The service choices labelled with the monthly fee of the terms in force ("Basic Accounting $50/month"). */
+const serviceOptionsOf = (fees?: Record<ServiceType, string>) => {
+  const labels = fees ? serviceOptionLabels(fees) : SERVICE_TYPE_OPTION_LABELS;
+  return SERVICE_TYPES.map((value) => ({ value, label: labels[value] }));
+};
 
 export function NewReferralForm({
   onSubmit,
   onCancel,
   submitting,
+  fees,
 }: {
   onSubmit: (values: NewReferralValues) => void | Promise<void>;
   onCancel: () => void;
   submitting: boolean;
+  /** The fees of the terms in force; version 1's until they are known. */
+  fees?: Record<ServiceType, string>;
 }) {
+  const serviceOptions = serviceOptionsOf(fees);
   const form = useForm<NewReferralValues>({
     mode: 'controlled',
     initialValues: emptyReferral,
@@ -131,6 +141,7 @@ export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClos
   const phone = usePhoneLayout();
   const utils = trpc.useUtils();
   const idempotency = useIdempotencyKey();
+  const terms = useProgramTerms(opened);
   const create = useSubmitOnce(async (values: NewReferralValues) => {
     const input = toCreateReferralPayload(values);
     try {
@@ -148,7 +159,9 @@ export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClos
 
   return (
     <Modal opened={opened} onClose={onClose} title="New Referral" size="lg" fullScreen={phone}>
-      {opened && <NewReferralForm onSubmit={create.run} onCancel={onClose} submitting={create.pending} />}
+      {opened && (
+        <NewReferralForm onSubmit={create.run} onCancel={onClose} submitting={create.pending} fees={terms.data?.fees} />
+      )}
     </Modal>
   );
 }

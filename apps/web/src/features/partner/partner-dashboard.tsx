@@ -6,6 +6,7 @@ import { LoadingScreen } from '../../layout/loading-screen';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { AgreementReview } from './agreement-review';
 import { CommissionsTab } from './commissions-tab';
 import { PartnerCharts } from './earnings-panels';
 import { MarketingMaterials } from './marketing-materials';
@@ -50,7 +51,11 @@ export function PartnerDashboard({
   onTabChange?: (tab: DashboardTab) => void;
 }) {
   const { partner } = useSession();
-  const metrics = trpc.partner.metrics.useQuery();
+  const reviewPending = Boolean(partner?.pendingAgreementVersion);
+  const metrics = trpc.partner.metrics.useQuery(undefined, { enabled: !reviewPending });
+
+  // A newer agreement is in force: the partner reviews and accepts it before the dashboard opens.
+  if (reviewPending) return <AgreementReview />;
 
   if (metrics.isError) {
     return (

@@ -77,7 +77,16 @@ export function ReferralCard({ referral, paidMonths = [] }: { referral: Referral
         <Field label="Commission" value={`${formatMoney(referral.commissionAmount)}/month`} />
         <Field label="Created" value={formatDate(referral.createdAt)} />
         <Field label="Updated" value={formatDate(referral.updatedAt)} />
+        {referral.qualifiesBy && referral.stage !== 'won' && referral.stage !== 'lost' && (
+          <Field label="Sign by" value={formatDate(referral.qualifiesBy)} />
+        )}
       </SimpleGrid>
+      {referral.stage === 'won' && referral.qualifying === false && (
+        <Text size="sm" mt="sm" c="var(--mantine-color-error)" data-testid="not-qualifying">
+          Not a qualifying client{referral.qualificationReason ? `: ${referral.qualificationReason}` : ''}. Its payments
+          earn no fees.
+        </Text>
+      )}
       {referral.notes && (
         <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           <Text span size="sm" c="dimmed">

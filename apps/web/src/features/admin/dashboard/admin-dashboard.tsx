@@ -24,6 +24,7 @@ import { PartnerDetailsDialog } from '../partners/partner-details-dialog';
 import { PartnerSettingsDialog } from '../partners/partner-settings-dialog';
 import { PayoutProcessor } from '../payouts/payout-processor';
 import { ProgramSettingsCard } from '../payouts/program-settings-card';
+import { ProgramTermsCard } from '../payouts/program-terms-card';
 import { ProgramCharts } from './program-charts';
 import { RecentBookingsCard } from '../../leads/bookings-card';
 
@@ -58,6 +59,7 @@ export function AdminDashboard() {
     readMoney: useCan('commissions:read'),
     materials: useCan('materials:write'),
     emails: useCan('emails:read'),
+    publishTerms: useCan('terms:write'),
   };
 
   if (metrics.isPending) return <LoadingScreen label="Loading dashboard..." />;
@@ -115,6 +117,7 @@ export function AdminDashboard() {
       {can.pay && <PayoutProcessor />}
       {can.accrue && <FeesPanel />}
       {can.readMoney && <ProgramSettingsCard canChange={can.accrue} />}
+      {can.readMoney && <ProgramTermsCard canPublish={can.publishTerms} />}
       <DealPipeline />
       <AffiliatesTable onViewDetails={setDetailsId} />
       {can.materials && <MaterialsManager />}

@@ -24,6 +24,9 @@ export type AddClientValues = {
   contractStartDate: string;
   contractEndDate: string;
   notes: string;
+  /** When the firm accepted the client: today when empty, a past day for a historical client. */
+  acceptedAt: string;
+  annualSales: string;
 };
 
 const emptyClient: AddClientValues = {
@@ -37,6 +40,8 @@ const emptyClient: AddClientValues = {
   contractStartDate: '',
   contractEndDate: '',
   notes: '',
+  acceptedAt: '',
+  annualSales: '',
 };
 
 /** Spec §7: monthlyValue as a number; empty dates omitted. */
@@ -56,6 +61,8 @@ export function toAddClientPayload(values: AddClientValues): RouterInputs['admin
     contractStartDate: omitEmpty(values.contractStartDate),
     contractEndDate: omitEmpty(values.contractEndDate),
     notes: values.notes,
+    acceptedAt: omitEmpty(values.acceptedAt),
+    annualSales: omitEmpty(values.annualSales.trim()),
   };
 }
 
@@ -113,6 +120,18 @@ export function AddClientForm({
           <TextInput label="Consultation Date" type="date" {...form.getInputProps('consultationDate')} />
           <TextInput label="Contract Start Date" type="date" {...form.getInputProps('contractStartDate')} />
           <TextInput label="Contract End Date" type="date" {...form.getInputProps('contractEndDate')} />
+          <TextInput
+            label="Accepted On"
+            description="Starts the qualification window; today if empty"
+            type="date"
+            {...form.getInputProps('acceptedAt')}
+          />
+          <TextInput
+            label="Annual Sales ($)"
+            description="Annual gross eCommerce sales, if known"
+            inputMode="decimal"
+            {...form.getInputProps('annualSales')}
+          />
         </SimpleGrid>
         <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
         <FormActions

@@ -46,6 +46,7 @@ import { PartnerPageLink } from '../partners/affiliate-rows';
 import { PartnerPicker } from '../partners/partner-picker';
 import { LoadingRow } from '../../../layout/loading-row';
 import { DraggableDeal, DroppableStage, PipelineDragAndDrop } from './pipeline-drag';
+import { QualificationBadge } from './qualification-badge';
 
 type Filters = Pick<RouterInputs['admin']['pipelineColumn'], 'search' | 'partnerId'>;
 
@@ -199,6 +200,7 @@ function DealCard({
           )}
         </Group>
       )}
+      <QualificationBadge deal={deal} />
       {deal.stage === 'lost' && deal.lostReason && (
         <Text size="xs" c="var(--mantine-color-error)" mt={4} lineClamp={2}>
           {deal.lostReason}

@@ -1,0 +1,73 @@
+// REST paths of the program terms and a partner's acceptance of the agreement in force.
+
+import { idempotent, type RestRoute } from '../adapter';
+
+export const programTermsRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/program-terms',
+    procedure: 'admin.programTerms',
+    summary: 'The program terms in force ({ current }) and every version, newest first ({ history })',
+    tag: 'Admin: commissions',
+    description:
+      'A version holds the fee per service, the qualification days, the maximum extension days, the payout days, the minimum annual sales, the notice days, the fee basis, the effective date, the agreement text and what changed. ' +
+      'The version in force is the newest whose effective date has come.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/program-terms',
+    procedure: 'admin.publishProgramTerms',
+    summary: 'Publish the next version of the program terms (administrators only); logged',
+    tag: 'Admin: commissions',
+    status: 201,
+    description:
+      '{ agreementVersion (a new label, e.g. "2.0"; a label in use is 409), fees?: { basic_accounting?, controller? }, qualificationDays?, maxExtensionDays?, payoutDays?, minAnnualSales?, noticeDays?, feeBasis?, effectiveFrom? (YYYY-MM-DD, today or later; default today), agreementText: { title, sections: [{ heading, paragraphs }] }, changes: [short lines] }. ' +
+      "Numbers left out keep the latest version's. Active partners are asked to review and accept it at their next visit; until they do, their own version keeps applying. " +
+      'A fee basis different from the program setting switches the setting too (the setting is what the fee rules read).',
+    ...idempotent,
+  },
+  {
+    method: 'GET',
+    path: '/api/program-terms',
+    procedure: 'public.programTerms',
+    summary: 'The program terms in force: fees per service, qualification days, sales minimum and the agreement text',
+    tag: 'Public',
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/agreement',
+    procedure: 'partner.agreement',
+    summary:
+      "The partner's agreement version and, while a newer one waits for acceptance, that version with what changed",
+    tag: 'Partner',
+  },
+  {
+    method: 'POST',
+    path: '/api/partners/agreement',
+    procedure: 'partner.acceptAgreement',
+    summary:
+      'Accept the agreement version in force: { version, accepted: true }; recorded with who, when and the address',
+    tag: 'Partner',
+    description:
+      'version is the agreement version in force (pendingAgreementVersion of GET /api/partners/me). An older version is 409 (reload and accept the current one), an unknown one 400. Accepting the version the partner is on already changes nothing.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/partners/{id}/terminate',
+    procedure: 'admin.terminatePartner',
+    summary: "End a partnership by written notice: { givenBy: 'firm' | 'partner', reason, effectiveDate? }",
+    tag: 'Admin',
+    description:
+      "effectiveDate (YYYY-MM-DD, today or later) defaults to the notice days of the partner's terms version after today. Until then nothing changes; from it the partner is inactive (at once when it is today, else by the daily timer) and cannot add referrals. " +
+      'Fees for client payments of months that started before the effective date are still earned and paid. Only an active partner (409 otherwise; 409 when notice was given already). Logged (partner.notice_given) and mailed.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/partners/{id}/forfeit',
+    procedure: 'admin.forfeitPartnerFees',
+    summary: 'Forfeit the partner’s unpaid fees (non-solicitation): { reason } voids every pending fee',
+    tag: 'Admin',
+    description:
+      'Answers { partnerId, voided, amount }. The fees show as voided with the reason on the partner’s statement; logged (partner.fees_forfeited) and mailed.',
+  },
+];

@@ -1,0 +1,84 @@
+// The program terms (services/platform/program-terms.ts) and a partner's acceptance of them
+// (services/partners/agreement.ts): admins read the versions (commissions:read) and the administrator
+// publishes the next (terms:write, Idempotency-Key), and ends a partnership or forfeits its fees
+// (partners:approve); anyone reads the terms in force (the landing page's
+// fees, the onboarding agreement); a partner reads the version waiting for them and accepts it.
+
+import {
+  acceptAgreementInput,
+  forfeitFeesInput,
+  forfeitFeesOutput,
+  terminatePartnerInput,
+  terminationOutput,
+  partnerAgreementOutput,
+  programTermsOutput,
+  programTermsOverviewOutput,
+  publicProgramTermsOutput,
+  publishProgramTermsInput,
+} from '@portal/contracts';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { acceptAgreement, partnerAgreement } from '../services/partners/agreement';
+import { forfeitFees, terminatePartner } from '../services/partners/partnership-end';
+import {
+  currentProgramTerms,
+  programTermsOverview,
+  publishProgramTerms,
+  toPublicProgramTerms,
+} from '../services/platform/program-terms';
+import { partnerProcedure, permittedProcedure, publicProcedure, runIdempotently } from '../trpc/init';
+
+export const adminProgramTermsProcedures = {
+  programTerms: permittedProcedure('commissions:read')
+    .output(programTermsOverviewOutput)
+    .query(({ ctx }) => programTermsOverview(ctx.deps.db, ctx.deps.now())),
+
+  publishProgramTerms: permittedProcedure('terms:write')
+    .input(publishProgramTermsInput)
+    .output(programTermsOutput)
+    .mutation(({ ctx, input }) =>
+      runIdempotently(ctx, 'admin.publishProgramTerms', input, (db) =>
+        publishProgramTerms(db, { actorId: ctx.user.id, input, now: ctx.deps.now() }),
+      ),
+    ),
+
+  /** Written notice ending a partnership (either party's), effective after the notice days. */
+  terminatePartner: permittedProcedure('partners:approve')
+    .input(terminatePartnerInput)
+    .output(terminationOutput)
+    .mutation(({ ctx, input }) =>
+      terminatePartner(ctx.deps.db, { actorId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
+    ),
+
+  /** A breach of non-solicitation: every pending fee of the partner is voided with the reason. */
+  forfeitPartnerFees: permittedProcedure('partners:approve')
+    .input(forfeitFeesInput)
+    .output(forfeitFeesOutput)
+    .mutation(({ ctx, input }) =>
+      forfeitFees(ctx.deps.db, { actorId: ctx.user.id, ...input, now: ctx.deps.now(), mail: ctx.deps }),
+    ),
+} satisfies TRPCRouterRecord;
+
+export const publicProgramTermsProcedures = {
+  programTerms: publicProcedure
+    .output(publicProgramTermsOutput)
+    .query(async ({ ctx }) => toPublicProgramTerms(await currentProgramTerms(ctx.deps.db, ctx.deps.now()))),
+} satisfies TRPCRouterRecord;
+
+export const partnerAgreementProcedures = {
+  agreement: partnerProcedure
+    .output(partnerAgreementOutput)
+    .query(({ ctx }) => partnerAgreement(ctx.deps.db, ctx.partner, ctx.deps.now())),
+
+  acceptAgreement: partnerProcedure
+    .input(acceptAgreementInput)
+    .output(partnerAgreementOutput)
+    .mutation(({ ctx, input }) =>
+      acceptAgreement(ctx.deps.db, {
+        partnerId: ctx.partner.id,
+        userId: ctx.user.id,
+        version: input.version,
+        ip: ctx.ip,
+        now: ctx.deps.now(),
+      }),
+    ),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,137 @@
+// Ending a partnership (the agreement's section 2) and forfeiting fees (section 5). Notice by either party
+// takes effect `noticeDays` (of the partner's terms version) after today unless a later day is given; until
+// then nothing changes, from that day the partner is inactive (applied at once when the day has come, else by
+// the daily timer) and fees for client payments of months before it are still earned and paid. A breach of
+// non-solicitation voids every unpaid fee of the partner, logged and mailed.
+
+import {
+  ENDING_MESSAGES,
+  MESSAGES,
+  addDays,
+  fromCents,
+  toCents,
+  todayIsoDate,
+  type terminatePartnerInput,
+} from '@portal/contracts';
+import type { Db } from '@portal/db';
+import type { z } from 'zod';
+import { logActivity, type DbOrTx } from '../platform/activity';
+import { DomainError } from '../platform/errors';
+import { termsOfVersion } from '../platform/program-terms';
+import { notifyFeesForfeited, notifyTermination, type MailDeps } from '../notifications/notify';
+
+type TerminateInput = z.output<typeof terminatePartnerInput>;
+
+/** Makes the partners whose notice has run out inactive; answers how many. */
+export async function applyDueTerminations(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .updateTable('partners')
+    .set({ status: 'inactive', updatedAt: now })
+    .where('status', '=', 'active')
+    .where('terminationEffective', '<=', todayIsoDate(now))
+    .returning(['id', 'terminationEffective'])
+    .execute();
+  for (const row of rows)
+    await logActivity(db, {
+      userId: null,
+      action: 'partner.terminated',
+      entityType: 'partner',
+      entityId: row.id,
+      details: { before: { status: 'active' }, after: { status: 'inactive' }, effectiveDate: row.terminationEffective },
+    });
+  return rows.length;
+}
+
+export async function terminatePartner(
+  db: Db,
+  options: { actorId: string; input: TerminateInput; now: Date; mail: MailDeps },
+) {
+  const { input, now } = options;
+  const today = todayIsoDate(now);
+  if (input.effectiveDate && input.effectiveDate < today)
+    throw DomainError.invalid(ENDING_MESSAGES.effectiveBeforeToday);
+  return db.transaction().execute(async (trx) => {
+    const partner = await trx
+      .selectFrom('partners')
+      .select(['id', 'status', 'termsVersion', 'terminationEffective'])
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
+    if (partner.status !== 'active') throw DomainError.conflict(ENDING_MESSAGES.notActive);
+    if (partner.terminationEffective)
+      throw DomainError.conflict(ENDING_MESSAGES.alreadyGiven(partner.terminationEffective));
+    const terms = await termsOfVersion(trx, partner.termsVersion);
+    const effectiveDate = input.effectiveDate ?? addDays(today, terms.noticeDays);
+    await trx
+      .updateTable('partners')
+      .set({
+        terminationGivenBy: input.givenBy,
+        terminationReason: input.reason,
+        terminationEffective: effectiveDate,
+        updatedAt: now,
+      })
+      .where('id', '=', partner.id)
+      .execute();
+    await logActivity(trx, {
+      userId: options.actorId,
+      action: 'partner.notice_given',
+      entityType: 'partner',
+      entityId: partner.id,
+      details: { givenBy: input.givenBy, reason: input.reason, effectiveDate, noticeDays: terms.noticeDays },
+    });
+    await notifyTermination(trx, {
+      mail: options.mail,
+      now,
+      partnerId: partner.id,
+      givenBy: input.givenBy,
+      reason: input.reason,
+      effectiveDate,
+    });
+    await applyDueTerminations(trx, now);
+    const after = await trx
+      .selectFrom('partners')
+      .select('status')
+      .where('id', '=', partner.id)
+      .executeTakeFirstOrThrow();
+    return { partnerId: partner.id, givenBy: input.givenBy, reason: input.reason, effectiveDate, status: after.status };
+  });
+}
+
+/**
+ * Voids every pending fee of the partner with the reason: one activity row, one mail; the voided fees show
+ * on the partner's statement with the reason. A failed fee stays with its payout's record (retry or void it).
+ */
+export async function forfeitFees(
+  db: Db,
+  options: { actorId: string; id: string; reason: string; now: Date; mail: MailDeps },
+) {
+  const { now } = options;
+  return db.transaction().execute(async (trx) => {
+    const partner = await trx
+      .selectFrom('partners')
+      .select('id')
+      .where('id', '=', options.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
+    const voided = await trx
+      .updateTable('commissions')
+      .set({ status: 'voided', voidedAt: now, voidReason: options.reason, updatedAt: now })
+      .where('partnerId', '=', partner.id)
+      .where('status', '=', 'pending')
+      .returning(['id', 'amount'])
+      .execute();
+    const cents = voided.reduce((total, row) => total + toCents(row.amount), 0);
+    const amount = fromCents(cents);
+    await logActivity(trx, {
+      userId: options.actorId,
+      action: 'partner.fees_forfeited',
+      entityType: 'partner',
+      entityId: partner.id,
+      details: { reason: options.reason, voided: voided.length, amount, commissionIds: voided.map((row) => row.id) },
+    });
+    await notifyFeesForfeited(trx, { mail: options.mail, now, partnerId: partner.id, reason: options.reason, amount });
+    return { partnerId: partner.id, voided: voided.length, amount };
+  });
+}

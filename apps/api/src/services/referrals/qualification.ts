@@ -1,0 +1,136 @@
+// Qualifying clients (DESIGN §8): a referral's qualification window starts when the firm accepts it and
+// ends `qualificationDays` later plus any extensions (at most `maxExtensionDays` in all) — its last day is
+// `qualifies_by`. A won client is a qualifying client when it signed on or before that day and its annual
+// sales are recorded and reach the minimum of its terms version; otherwise it is won but not qualifying,
+// with the reason, and earns no fees. An admin's override decides it either way (logged, mailed).
+
+import {
+  PROGRAM_TERMS_MESSAGES,
+  QUALIFICATION_REASONS,
+  REFERRAL_MESSAGES,
+  addDays,
+  toCents,
+  type Referral,
+} from '@portal/contracts';
+import type { Database, Db, ReferralRow } from '@portal/db';
+import type { Transaction } from 'kysely';
+import { changeSet, logActivity } from '../platform/activity';
+import { DomainError } from '../platform/errors';
+import { toReferral } from '../platform/mappers';
+import { termsOfVersion } from '../platform/program-terms';
+import { notifyQualificationDecided, type MailDeps } from '../notifications/notify';
+
+/** Whether a won client qualifies, and why not: the rule as a pure function the edge tests read. */
+export function qualificationOf(
+  referral: { signedAt: string | null; qualifiesBy: string | null; annualSales: string | null },
+  minAnnualSales: string,
+): { qualifying: boolean; reason: string | null } {
+  if (referral.qualifiesBy && referral.signedAt && referral.signedAt > referral.qualifiesBy)
+    return { qualifying: false, reason: QUALIFICATION_REASONS.signedLate(referral.qualifiesBy) };
+  if (referral.annualSales === null) return { qualifying: false, reason: QUALIFICATION_REASONS.salesMissing };
+  if (toCents(referral.annualSales) < toCents(minAnnualSales))
+    return { qualifying: false, reason: QUALIFICATION_REASONS.salesBelow(minAnnualSales) };
+  return { qualifying: true, reason: null };
+}
+
+/** Locks a referral's partner, then the referral (the order every writer of a partner's referrals takes). */
+async function lockReferral(trx: Transaction<Database>, id: string): Promise<ReferralRow> {
+  await trx
+    .selectFrom('partners')
+    .select('id')
+    .where('id', '=', trx.selectFrom('referrals').select('partnerId').where('id', '=', id))
+    .forUpdate()
+    .execute();
+  const row = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw DomainError.notFound(REFERRAL_MESSAGES.referralNotFound);
+  return row;
+}
+
+async function withPartnerName(trx: Transaction<Database>, row: ReferralRow): Promise<Referral> {
+  const partner = await trx
+    .selectFrom('partners')
+    .select('companyName')
+    .where('id', '=', row.partnerId)
+    .executeTakeFirstOrThrow();
+  return toReferral({ ...row, partnerCompanyName: partner.companyName });
+}
+
+/**
+ * Adds days to a referral's qualification window. The extensions of one referral add up to at most the
+ * terms' `maxExtensionDays` (more is 422 naming the limit); a won client not decided by an admin is
+ * evaluated again against the longer window.
+ */
+export async function extendQualificationWindow(
+  db: Db,
+  options: { adminUserId: string; id: string; days: number; reason: string; now: Date },
+): Promise<Referral> {
+  return db.transaction().execute(async (trx) => {
+    const current = await lockReferral(trx, options.id);
+    if (!current.acceptedAt || !current.qualifiesBy) throw DomainError.conflict(PROGRAM_TERMS_MESSAGES.notAccepted);
+    const terms = await termsOfVersion(trx, current.termsVersion);
+    if (current.extensionDays + options.days > terms.maxExtensionDays)
+      throw DomainError.unprocessable(
+        PROGRAM_TERMS_MESSAGES.extensionLimit(terms.maxExtensionDays, current.extensionDays),
+      );
+    const next = {
+      extensionDays: current.extensionDays + options.days,
+      qualifiesBy: addDays(current.qualifiesBy, options.days),
+      ...(current.stage === 'won' && !current.qualificationOverridden
+        ? qualificationOf({ ...current, qualifiesBy: addDays(current.qualifiesBy, options.days) }, terms.minAnnualSales)
+        : {}),
+    };
+    const decided =
+      'qualifying' in next ? { qualifying: next.qualifying, qualificationReason: next.reason } : ({} as const);
+    const changes = { extensionDays: next.extensionDays, qualifiesBy: next.qualifiesBy, ...decided };
+    const updated = await trx
+      .updateTable('referrals')
+      .set({ ...changes, updatedAt: options.now })
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logActivity(trx, {
+      userId: options.adminUserId,
+      action: 'referral.window_extended',
+      entityType: 'referral',
+      entityId: current.id,
+      details: {
+        partnerId: current.partnerId,
+        days: options.days,
+        reason: options.reason,
+        ...changeSet(current, changes),
+      },
+    });
+    return withPartnerName(trx, updated);
+  });
+}
+
+/** An admin decides whether a won client qualifies, with the reason: logged, and mailed to the partner. */
+export async function overrideQualification(
+  db: Db,
+  options: { adminUserId: string; id: string; qualifying: boolean; reason: string; now: Date; mail: MailDeps },
+): Promise<Referral> {
+  return db.transaction().execute(async (trx) => {
+    const current = await lockReferral(trx, options.id);
+    if (current.stage !== 'won') throw DomainError.conflict(PROGRAM_TERMS_MESSAGES.notWon);
+    const changes = {
+      qualifying: options.qualifying,
+      qualificationReason: options.reason,
+      qualificationOverridden: true,
+    };
+    const updated = await trx
+      .updateTable('referrals')
+      .set({ ...changes, updatedAt: options.now })
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logActivity(trx, {
+      userId: options.adminUserId,
+      action: 'referral.qualification_overridden',
+      entityType: 'referral',
+      entityId: current.id,
+      details: { partnerId: current.partnerId, ...changeSet(current, changes) },
+    });
+    await notifyQualificationDecided(trx, { mail: options.mail, now: options.now, referral: updated });
+    return withPartnerName(trx, updated);
+  });
+}

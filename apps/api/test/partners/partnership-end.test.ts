@@ -1,0 +1,172 @@
+// Ending a partnership and forfeiting fees: notice takes effect after the notice days (until then nothing
+// changes), from that day the partner is inactive and fees of client payments for months before it are still
+// earned; a breach of non-solicitation voids every pending fee with the reason, logged and mailed.
+
+import { CLIENT_PAYMENT_MESSAGES, ENDING_MESSAGES } from '@portal/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyDueTerminations } from '../../src/services/partners/partnership-end';
+import type { SessionUser } from '../../src/trpc/context';
+import { bearer, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
+
+const t = useTestApp();
+let admin: SessionUser;
+
+const call = async (user: SessionUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: await bearer(t.deps, user) });
+
+const statusOf = async (partnerId: string) =>
+  (await t.db.selectFrom('partners').select('status').where('id', '=', partnerId).executeTakeFirstOrThrow()).status;
+
+beforeAll(async () => {
+  t.clock.now = new Date('2026-11-26T10:00:00Z');
+  admin = await createUser(t.deps, { role: 'admin' });
+});
+
+describe('notice of termination', () => {
+  it('takes effect the notice days after today; until then nothing changes, then the partner is inactive', async () => {
+    const partner = await createPartner(t.deps);
+    const referralId = await createReferral(t.deps, partner.partnerId, {
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+    });
+    const response = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+      givenBy: 'partner',
+      reason: 'Closing the agency',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      partnerId: partner.partnerId,
+      givenBy: 'partner',
+      reason: 'Closing the agency',
+      effectiveDate: '2026-12-26',
+      status: 'active',
+    });
+    const created = await call(partner.user, 'POST', '/api/partners/referrals', {
+      clientCompanyName: 'Still Allowed Co',
+      serviceType: 'basic_accounting',
+      monthlyValue: '500.00',
+    });
+    expect(created.statusCode).toBe(201);
+
+    t.clock.now = new Date('2026-12-26T06:00:00Z');
+    expect(await applyDueTerminations(t.db, t.clock.now)).toBe(1);
+    expect(await statusOf(partner.partnerId)).toBe('inactive');
+    const refused = await call(partner.user, 'POST', '/api/partners/referrals', {
+      clientCompanyName: 'Too Late Co',
+      serviceType: 'basic_accounting',
+      monthlyValue: '500.00',
+    });
+    expect(refused.statusCode).toBe(403);
+
+    // Earned fees remain payable: December started before the end and earns; January does not.
+    const december = await call(admin, 'POST', `/api/admin/referrals/${referralId}/payments`, {
+      periodMonth: '2026-12',
+      amount: '500.00',
+      paidAt: '2026-12-20',
+    });
+    expect(december.json().commission).toMatchObject({ amount: '50.00' });
+    t.clock.now = new Date('2027-01-20T06:00:00Z');
+    const january = await call(admin, 'POST', `/api/admin/referrals/${referralId}/payments`, {
+      periodMonth: '2027-01',
+      amount: '500.00',
+      paidAt: '2027-01-15',
+    });
+    expect(january.json()).toMatchObject({
+      commission: null,
+      reason: CLIENT_PAYMENT_MESSAGES.partnershipEnded('2026-12-26'),
+    });
+    t.clock.now = new Date('2026-11-26T10:00:00Z');
+  });
+
+  it('ends the partnership at once when the effective date is today, logged and mailed', async () => {
+    const partner = await createPartner(t.deps);
+    const response = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+      givenBy: 'firm',
+      reason: 'Breach of the agreement',
+      effectiveDate: '2026-11-26',
+    });
+    expect(response.json()).toMatchObject({ status: 'inactive', effectiveDate: '2026-11-26' });
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('action')
+      .where('entityId', '=', partner.partnerId)
+      .orderBy('createdAt')
+      .execute();
+    expect(log.map((row) => row.action)).toEqual(['partner.notice_given', 'partner.terminated']);
+    const mails = await t.db
+      .selectFrom('emailOutbox')
+      .select('subject')
+      .where('kind', '=', 'partnershipEnding')
+      .execute();
+    expect(mails.map((mail) => mail.subject)).toContain('Your partnership ends on Nov 26, 2026');
+  });
+
+  it('refuses an effective date before today, a second notice, and an inactive partner', async () => {
+    const partner = await createPartner(t.deps);
+    const past = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+      givenBy: 'firm',
+      reason: 'x',
+      effectiveDate: '2026-11-25',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(ENDING_MESSAGES.effectiveBeforeToday);
+    await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, { givenBy: 'firm', reason: 'x' });
+    const again = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+      givenBy: 'partner',
+      reason: 'y',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ENDING_MESSAGES.alreadyGiven('2026-12-26'));
+    const inactive = await createPartner(t.deps, { status: 'inactive' });
+    const refused = await call(admin, 'POST', `/api/admin/partners/${inactive.partnerId}/terminate`, {
+      givenBy: 'firm',
+      reason: 'x',
+    });
+    expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe('forfeiting fees', () => {
+  it('voids every pending fee with the reason and leaves paid ones, logged and mailed', async () => {
+    const partner = await createPartner(t.deps);
+    const referralId = await createReferral(t.deps, partner.partnerId, {
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+    });
+    const pending = [
+      await createCommission(t.deps, { partnerId: partner.partnerId, referralId, monthYear: '2026-09' }),
+      await createCommission(t.deps, { partnerId: partner.partnerId, referralId, monthYear: '2026-10' }),
+    ];
+    const paid = await createCommission(t.deps, {
+      partnerId: partner.partnerId,
+      referralId,
+      monthYear: '2026-08',
+      status: 'paid',
+    });
+    const response = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, {
+      reason: 'Solicited a client of the firm',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ partnerId: partner.partnerId, voided: 2, amount: '100.00' });
+    const rows = await t.db
+      .selectFrom('commissions')
+      .select(['id', 'status', 'voidReason'])
+      .where('partnerId', '=', partner.partnerId)
+      .execute();
+    for (const id of pending)
+      expect(rows.find((row) => row.id === id)).toMatchObject({
+        status: 'voided',
+        voidReason: 'Solicited a client of the firm',
+      });
+    expect(rows.find((row) => row.id === paid)?.status).toBe('paid');
+    const mails = await t.db.selectFrom('emailOutbox').select('subject').where('kind', '=', 'feesForfeited').execute();
+    expect(mails).toHaveLength(1);
+  });
+
+  it('is the administrator’s alone', async () => {
+    const finance = await createUser(t.deps, { role: 'finance' });
+    const partner = await createPartner(t.deps);
+    const response = await call(finance, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, { reason: 'x' });
+    expect(response.statusCode).toBe(403);
+  });
+});

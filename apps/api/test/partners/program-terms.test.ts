@@ -1,0 +1,218 @@
+// Program terms as data: version 1 holds the agreement's numbers; the administrator publishes the next
+// version (logged, idempotent); an active partner stays on their own version until they accept the one in
+// force, and the acceptance is recorded with who, when and from which address.
+
+import { PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/trpc/context';
+import { bearer, createPartner, createUser, useTestApp, type PartnerFixture } from '../support';
+
+const t = useTestApp();
+let admin: SessionUser;
+let finance: SessionUser;
+let partner: PartnerFixture;
+
+const AGREEMENT_TEXT = {
+  title: 'Affiliate Agreement',
+  sections: [
+    { heading: '4. Referral fees', paragraphs: ['The Firm pays $60 per month for a Standard Package client.'] },
+  ],
+};
+
+beforeAll(async () => {
+  t.clock.now = new Date('2026-11-26T10:00:00Z');
+  admin = await createUser(t.deps, { role: 'admin' });
+  finance = await createUser(t.deps, { role: 'finance' });
+  partner = await createPartner(t.deps);
+});
+
+const request = async (
+  user: SessionUser,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, payload, headers: { ...(await bearer(t.deps, user)), ...headers } });
+
+describe('program terms', () => {
+  it("start as version 1 with the agreement's numbers and text", async () => {
+    const response = await request(finance, 'GET', '/api/admin/program-terms');
+    expect(response.statusCode).toBe(200);
+    const { current, history } = response.json();
+    expect(current).toMatchObject({
+      version: 1,
+      agreementVersion: '1.0',
+      fees: { basic_accounting: '50.00', controller: '100.00' },
+      qualificationDays: 60,
+      maxExtensionDays: 365,
+      payoutDays: 30,
+      minAnnualSales: '1000000.00',
+      noticeDays: 30,
+      feeBasis: 'clientPayment',
+      createdBy: null,
+    });
+    expect(current.agreementText.sections).toHaveLength(7);
+    expect(history).toHaveLength(1);
+  });
+
+  it('are answered to anyone as the terms in force (fees and agreement text)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/program-terms' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ version: 1, fees: { basic_accounting: '50.00' } });
+  });
+
+  it('are not published by finance', async () => {
+    const response = await request(finance, 'POST', '/api/admin/program-terms', {
+      agreementVersion: '2.0',
+      agreementText: AGREEMENT_TEXT,
+      changes: ['x'],
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it.each([
+    [{ agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: [] }, PROGRAM_TERMS_MESSAGES.changes],
+    [
+      { agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: ['x'], fees: { basic_accounting: '-1' } },
+      PROGRAM_TERMS_MESSAGES.fee('basic_accounting'),
+    ],
+    [
+      { agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: ['x'], qualificationDays: 0 },
+      PROGRAM_TERMS_MESSAGES.days('Qualification days', 1, 3650),
+    ],
+    [
+      { agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: ['x'], effectiveFrom: '2026-11-25' },
+      PROGRAM_TERMS_MESSAGES.effectiveInPast,
+    ],
+  ])('refuse %j with its message', async (payload, message) => {
+    const response = await request(admin, 'POST', '/api/admin/program-terms', payload);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(message);
+  });
+
+  it('publish version 2 once per Idempotency-Key, keeping the numbers not given, logged', async () => {
+    const payload = {
+      agreementVersion: '2.0',
+      fees: { basic_accounting: '60.00' },
+      agreementText: AGREEMENT_TEXT,
+      changes: ['The Standard Package fee rises to $60 per month'],
+    };
+    const first = await request(admin, 'POST', '/api/admin/program-terms', payload, {
+      'idempotency-key': 'terms-v2-1',
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      version: 2,
+      agreementVersion: '2.0',
+      fees: { basic_accounting: '60.00', controller: '100.00' },
+      qualificationDays: 60,
+      effectiveFrom: '2026-11-26',
+      createdBy: expect.stringContaining('@'),
+    });
+    const replay = await request(admin, 'POST', '/api/admin/program-terms', payload, {
+      'idempotency-key': 'terms-v2-1',
+    });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().version).toBe(2);
+    const overview = (await request(admin, 'GET', '/api/admin/program-terms')).json();
+    expect(overview.current.version).toBe(2);
+    expect(overview.history.map((terms: { version: number }) => terms.version)).toEqual([2, 1]);
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select(['action', 'userId'])
+      .where('entityType', '=', 'program_terms')
+      .execute();
+    expect(log).toEqual([{ action: 'program_terms.published', userId: admin.id }]);
+  });
+
+  it('refuse an agreement version label in use', async () => {
+    const response = await request(admin, 'POST', '/api/admin/program-terms', {
+      agreementVersion: '2.0',
+      agreementText: AGREEMENT_TEXT,
+      changes: ['again'],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(PROGRAM_TERMS_MESSAGES.agreementVersionTaken('2.0'));
+  });
+});
+
+describe("a partner's agreement", () => {
+  it('stays on version 1 and names version 2 as pending until accepted', async () => {
+    const me = (await request(partner.user, 'GET', '/api/partners/me')).json();
+    expect(me).toMatchObject({ agreementVersion: '1.0', termsVersion: 1, pendingAgreementVersion: '2.0' });
+    const agreement = (await request(partner.user, 'GET', '/api/partners/agreement')).json();
+    expect(agreement.pending).toMatchObject({
+      agreementVersion: '2.0',
+      fees: { basic_accounting: '60.00' },
+      changesSinceAccepted: ['The Standard Package fee rises to $60 per month'],
+    });
+  });
+
+  it('refuses an acceptance of an older or unknown version, or without accepted: true', async () => {
+    const older = await request(partner.user, 'POST', '/api/partners/agreement', { version: '1.0', accepted: true });
+    expect(older.statusCode).toBe(409);
+    const unknown = await request(partner.user, 'POST', '/api/partners/agreement', { version: '9.9', accepted: true });
+    expect(unknown.statusCode).toBe(400);
+    const declined = await request(partner.user, 'POST', '/api/partners/agreement', {
+      version: '2.0',
+      accepted: false,
+    });
+    expect(declined.statusCode).toBe(400);
+    expect(JSON.stringify(declined.json())).toContain(PROGRAM_TERMS_MESSAGES.acceptRequired);
+  });
+
+  it('records the acceptance with who, when and from which address, logged', async () => {
+    t.clock.now = new Date('2026-11-27T09:30:00Z');
+    const response = await request(partner.user, 'POST', '/api/partners/agreement', { version: '2.0', accepted: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ agreementVersion: '2.0', termsVersion: 2, pending: null });
+    const me = (await request(partner.user, 'GET', '/api/partners/me')).json();
+    expect(me).toMatchObject({ agreementVersion: '2.0', termsVersion: 2, pendingAgreementVersion: null });
+    const acceptances = await t.db
+      .selectFrom('agreementAcceptances')
+      .select(['userId', 'termsVersion', 'agreementVersion', 'acceptedAt', 'ipAddress'])
+      .where('partnerId', '=', partner.partnerId)
+      .where('termsVersion', '=', 2)
+      .execute();
+    expect(acceptances).toEqual([
+      {
+        userId: partner.user.id,
+        termsVersion: 2,
+        agreementVersion: '2.0',
+        acceptedAt: new Date('2026-11-27T09:30:00Z'),
+        ipAddress: '127.0.0.1',
+      },
+    ]);
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('action')
+      .where('entityId', '=', partner.partnerId)
+      .where('action', '=', 'partner.agreement_accepted')
+      .execute();
+    expect(log).toHaveLength(1);
+  });
+
+  it('answers an acceptance of the version the partner is on without a second record', async () => {
+    const again = await request(partner.user, 'POST', '/api/partners/agreement', { version: '2.0', accepted: true });
+    expect(again.statusCode).toBe(200);
+    const count = await t.db
+      .selectFrom('agreementAcceptances')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('partnerId', '=', partner.partnerId)
+      .where('termsVersion', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('is not pending for a version effective later until its day comes', async () => {
+    await request(admin, 'POST', '/api/admin/program-terms', {
+      agreementVersion: '3.0',
+      effectiveFrom: '2026-12-15',
+      agreementText: AGREEMENT_TEXT,
+      changes: ['Later'],
+    });
+    expect((await request(partner.user, 'GET', '/api/partners/me')).json().pendingAgreementVersion).toBeNull();
+    t.clock.now = new Date('2026-12-15T08:00:00Z');
+    expect((await request(partner.user, 'GET', '/api/partners/me')).json().pendingAgreementVersion).toBe('3.0');
+  });
+});

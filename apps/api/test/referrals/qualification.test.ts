@@ -1,0 +1,254 @@
+// Qualifying clients at the edges of the agreement: the window of 60 days after the firm accepts a
+// referral (day 60 qualifies, day 61 does not), extensions adding up to exactly 365 days (one day more is
+// 422 naming the limit), sales of 999,999.99 and 1,000,000.00, sales recorded later, an admin's override
+// (logged, mailed), and the fees a client that does not qualify earns (none, with the reason).
+
+import { CLIENT_PAYMENT_MESSAGES, PROGRAM_TERMS_MESSAGES, QUALIFICATION_REASONS } from '@portal/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { qualificationOf } from '../../src/services/referrals/qualification';
+import type { SessionUser } from '../../src/trpc/context';
+import { bearer, createPartner, createUser, useTestApp, type PartnerFixture } from '../support';
+
+const t = useTestApp();
+let admin: SessionUser;
+let partner: PartnerFixture;
+
+const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: await bearer(t.deps, admin) });
+
+/** A client an admin adds as accepted on 2026-01-01 (a historical client), with the sales given. */
+async function acceptedClient(annualSales?: string) {
+  const response = await call('POST', '/api/admin/referrals', {
+    partnerId: partner.partnerId,
+    clientCompanyName: `Window Client ${Math.random().toString(36).slice(2, 8)}`,
+    serviceType: 'basic_accounting',
+    monthlyValue: '700.00',
+    contractStartDate: '2026-01-01',
+    acceptedAt: '2026-01-01',
+    ...(annualSales ? { annualSales } : {}),
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string; acceptedAt: string; qualifiesBy: string }>();
+}
+
+const win = (id: string, body: object = {}) => call('PATCH', `/api/admin/referrals/${id}`, { stage: 'won', ...body });
+
+beforeAll(async () => {
+  t.clock.now = new Date('2026-12-15T12:00:00Z');
+  admin = await createUser(t.deps, { role: 'admin' });
+  partner = await createPartner(t.deps);
+});
+
+describe('the qualification rule', () => {
+  it.each([
+    [{ signedAt: '2026-03-02', qualifiesBy: '2026-03-02', annualSales: '1000000.00' }, true, null],
+    [
+      { signedAt: '2026-03-03', qualifiesBy: '2026-03-02', annualSales: '1000000.00' },
+      false,
+      QUALIFICATION_REASONS.signedLate('2026-03-02'),
+    ],
+    [
+      { signedAt: '2026-03-01', qualifiesBy: '2026-03-02', annualSales: '999999.99' },
+      false,
+      QUALIFICATION_REASONS.salesBelow('1000000.00'),
+    ],
+    [
+      { signedAt: '2026-03-01', qualifiesBy: '2026-03-02', annualSales: null },
+      false,
+      QUALIFICATION_REASONS.salesMissing,
+    ],
+  ])('decides %j: qualifying %s', (referral, qualifying, reason) => {
+    expect(qualificationOf(referral, '1000000.00')).toEqual({ qualifying, reason });
+  });
+
+  it('names the reasons in the agreement’s words', () => {
+    expect(QUALIFICATION_REASONS.signedLate('2026-03-02')).toBe(
+      'signed after the qualification window ended on 2026-03-02',
+    );
+    expect(QUALIFICATION_REASONS.salesBelow('1000000.00')).toBe('annual sales below $1,000,000.00');
+    expect(QUALIFICATION_REASONS.salesMissing).toBe('annual sales not recorded');
+  });
+});
+
+describe('the qualification window', () => {
+  it('starts at acceptance and ends 60 days later (a historical client accepted in the past)', async () => {
+    const client = await acceptedClient('1000000.00');
+    expect(client).toMatchObject({ acceptedAt: '2026-01-01T00:00:00.000Z', qualifiesBy: '2026-03-02' });
+  });
+
+  it('refuses an acceptance date in the future', async () => {
+    const response = await call('POST', '/api/admin/referrals', {
+      partnerId: partner.partnerId,
+      clientCompanyName: 'Future Client',
+      serviceType: 'basic_accounting',
+      monthlyValue: '700.00',
+      acceptedAt: '2026-12-16',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(PROGRAM_TERMS_MESSAGES.acceptedInFuture);
+  });
+
+  it('qualifies a client signed on day 60', async () => {
+    const client = await acceptedClient('1000000.00');
+    const won = await win(client.id, { signedAt: '2026-03-02' });
+    expect(won.json()).toMatchObject({ signedAt: '2026-03-02', qualifying: true, qualificationReason: null });
+  });
+
+  it('does not qualify a client signed on day 61, with the reason', async () => {
+    const client = await acceptedClient('1000000.00');
+    const won = await win(client.id, { signedAt: '2026-03-03' });
+    expect(won.json()).toMatchObject({
+      qualifying: false,
+      qualificationReason: 'signed after the qualification window ended on 2026-03-02',
+    });
+  });
+
+  it('extends the window to exactly 365 extra days, and refuses one day more with 422 naming the limit', async () => {
+    const client = await acceptedClient('1000000.00');
+    const first = await call('POST', `/api/admin/referrals/${client.id}/extend`, { days: 300, reason: 'Busy season' });
+    expect(first.json()).toMatchObject({ extensionDays: 300, qualifiesBy: '2026-12-27' });
+    const second = await call('POST', `/api/admin/referrals/${client.id}/extend`, { days: 65, reason: 'Board review' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ extensionDays: 365, qualifiesBy: '2027-03-02' });
+    const beyond = await call('POST', `/api/admin/referrals/${client.id}/extend`, { days: 1, reason: 'One more' });
+    expect(beyond.statusCode).toBe(422);
+    expect(beyond.json().message).toBe(PROGRAM_TERMS_MESSAGES.extensionLimit(365, 365));
+    expect(beyond.json().message).toContain('at most 365 days');
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('details')
+      .where('entityId', '=', client.id)
+      .where('action', '=', 'referral.window_extended')
+      .execute();
+    expect(log.map((row) => (row.details as { reason: string }).reason)).toEqual(['Busy season', 'Board review']);
+  });
+
+  it('refuses a single extension above the limit', async () => {
+    const client = await acceptedClient('1000000.00');
+    const response = await call('POST', `/api/admin/referrals/${client.id}/extend`, { days: 366, reason: 'Too long' });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('re-evaluates a late-signed client when its window is extended past the signing day', async () => {
+    const client = await acceptedClient('1000000.00');
+    await win(client.id, { signedAt: '2026-03-03' });
+    const extended = await call('POST', `/api/admin/referrals/${client.id}/extend`, { days: 1, reason: 'Agreed' });
+    expect(extended.json()).toMatchObject({ qualifiesBy: '2026-03-03', qualifying: true });
+  });
+
+  it('has no window before the firm accepts the referral', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/partners/referrals',
+      payload: { clientCompanyName: 'Not Yet Accepted', serviceType: 'controller', monthlyValue: '900.00' },
+      headers: await bearer(t.deps, partner.user),
+    });
+    const response = await call('POST', `/api/admin/referrals/${created.json().id}/extend`, { days: 5, reason: 'x' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(PROGRAM_TERMS_MESSAGES.notAccepted);
+  });
+});
+
+describe('annual sales', () => {
+  it('does not qualify sales of 999,999.99', async () => {
+    const client = await acceptedClient('999999.99');
+    const won = await win(client.id, { signedAt: '2026-02-01' });
+    expect(won.json()).toMatchObject({ qualifying: false, qualificationReason: 'annual sales below $1,000,000.00' });
+  });
+
+  it('qualifies sales of 1,000,000.00', async () => {
+    const client = await acceptedClient('1000000.00');
+    expect((await win(client.id, { signedAt: '2026-02-01' })).json()).toMatchObject({ qualifying: true });
+  });
+
+  it('does not qualify a client without sales recorded, and qualifies it once they are', async () => {
+    const client = await acceptedClient();
+    const won = await win(client.id, { signedAt: '2026-02-01' });
+    expect(won.json()).toMatchObject({ qualifying: false, qualificationReason: 'annual sales not recorded' });
+    const recorded = await call('PATCH', `/api/admin/referrals/${client.id}`, { annualSales: '1250000.00' });
+    expect(recorded.json()).toMatchObject({ annualSales: '1250000.00', qualifying: true, qualificationReason: null });
+  });
+
+  it('refuses a signing date in the future', async () => {
+    const client = await acceptedClient('1000000.00');
+    const response = await win(client.id, { signedAt: '2026-12-16' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(PROGRAM_TERMS_MESSAGES.signedInFuture);
+  });
+
+  it('signs today when a stage move alone wins the deal', async () => {
+    const client = await call('POST', '/api/admin/referrals', {
+      partnerId: partner.partnerId,
+      clientCompanyName: 'Signed Today Co',
+      serviceType: 'controller',
+      monthlyValue: '1500.00',
+      annualSales: '3000000',
+    });
+    const won = await win(client.json().id);
+    expect(won.json()).toMatchObject({ signedAt: '2026-12-15', qualifying: true, annualSales: '3000000.00' });
+  });
+});
+
+describe('fees of a client that does not qualify', () => {
+  it('records its payment and earns nothing, saying why', async () => {
+    const client = await acceptedClient('999999.99');
+    await win(client.id, { signedAt: '2026-02-01' });
+    const paid = await call('POST', `/api/admin/referrals/${client.id}/payments`, {
+      periodMonth: '2026-11',
+      amount: '700.00',
+      paidAt: '2026-12-01',
+    });
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json()).toMatchObject({
+      commission: null,
+      reason: CLIENT_PAYMENT_MESSAGES.notQualifying('annual sales below $1,000,000.00'),
+    });
+  });
+});
+
+describe("an admin's override", () => {
+  it('decides either way, logged and mailed to the partner, and stands when sales are recorded', async () => {
+    const client = await acceptedClient('500000.00');
+    await win(client.id, { signedAt: '2026-02-01' });
+    const overridden = await call('POST', `/api/admin/referrals/${client.id}/qualification`, {
+      qualifying: true,
+      reason: 'Sales reached the minimum after the holiday season',
+    });
+    expect(overridden.statusCode).toBe(200);
+    expect(overridden.json()).toMatchObject({
+      qualifying: true,
+      qualificationReason: 'Sales reached the minimum after the holiday season',
+    });
+    const again = await call('PATCH', `/api/admin/referrals/${client.id}`, { annualSales: '600000.00' });
+    expect(again.json()).toMatchObject({ qualifying: true });
+    const paid = await call('POST', `/api/admin/referrals/${client.id}/payments`, {
+      periodMonth: '2026-11',
+      amount: '700.00',
+      paidAt: '2026-12-01',
+    });
+    expect(paid.json().commission).toMatchObject({ amount: '50.00' });
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('userId')
+      .where('entityId', '=', client.id)
+      .where('action', '=', 'referral.qualification_overridden')
+      .execute();
+    expect(log).toEqual([{ userId: admin.id }]);
+    const mail = await t.db
+      .selectFrom('emailOutbox')
+      .select(['kind', 'subject'])
+      .where('kind', '=', 'qualificationDecided')
+      .execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toContain('is a qualifying client');
+  });
+
+  it('refuses a deal that is not won', async () => {
+    const client = await acceptedClient('1000000.00');
+    const response = await call('POST', `/api/admin/referrals/${client.id}/qualification`, {
+      qualifying: false,
+      reason: 'x',
+    });
+    expect(response.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,321 @@
+// Program terms: the version of the agreement in force (fees, qualification window, extension limit, payout
+// days, sales minimum, notice days, fee basis), every earlier version, and — for the administrator — the form
+// that publishes the next one. Partners are asked to review and accept a new version at their next visit.
+
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { FEE_BASIS_LABELS, publishProgramTermsInput, type ProgramTerms } from '@portal/contracts';
+import { formatDate, formatMoney } from '@portal/contracts/plain';
+import { IconFileText } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LoadingRow } from '../../../layout/loading-row';
+import { usePhoneLayout } from '../../../layout/use-phone-layout';
+import { errorMessage } from '../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+
+/** The agreement text as the form edits it: a section starts with a "# heading" line, paragraphs are separated by blank lines. */
+export function agreementToText(terms: Pick<ProgramTerms, 'agreementText'>): string {
+  return terms.agreementText.sections
+    .map((section) => [`# ${section.heading}`, ...section.paragraphs].join('\n\n'))
+    .join('\n\n');
+}
+
+export function textToSections(text: string): { heading: string; paragraphs: string[] }[] {
+  const sections: { heading: string; paragraphs: string[] }[] = [];
+  for (const block of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
+    const line = block.trim();
+    if (!line) continue;
+    if (line.startsWith('# ')) sections.push({ heading: line.slice(2).trim(), paragraphs: [] });
+    else if (sections.length > 0) sections.at(-1)?.paragraphs.push(line.replace(/\s*\n\s*/g, ' '));
+  }
+  return sections;
+}
+
+interface PublishForm {
+  agreementVersion: string;
+  basicFee: string;
+  controllerFee: string;
+  qualificationDays: number | string;
+  maxExtensionDays: number | string;
+  payoutDays: number | string;
+  minAnnualSales: string;
+  noticeDays: number | string;
+  effectiveFrom: string;
+  changes: string;
+  agreementText: string;
+}
+
+function nextLabel(version: string): string {
+  const major = Number.parseInt(version, 10);
+  return Number.isFinite(major) ? `${major + 1}.0` : '';
+}
+
+function PublishTermsDialog({ current, onClose }: { current: ProgramTerms; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const phone = usePhoneLayout();
+  const publish = trpc.admin.publishProgramTerms.useMutation();
+  const form = useForm<PublishForm>({
+    mode: 'controlled',
+    initialValues: {
+      agreementVersion: nextLabel(current.agreementVersion),
+      basicFee: current.fees.basic_accounting,
+      controllerFee: current.fees.controller,
+      qualificationDays: current.qualificationDays,
+      maxExtensionDays: current.maxExtensionDays,
+      payoutDays: current.payoutDays,
+      minAnnualSales: current.minAnnualSales,
+      noticeDays: current.noticeDays,
+      effectiveFrom: '',
+      changes: '',
+      agreementText: agreementToText(current),
+    },
+  });
+
+  const toInput = (values: PublishForm) => ({
+    agreementVersion: values.agreementVersion,
+    fees: { basic_accounting: values.basicFee, controller: values.controllerFee },
+    qualificationDays: Number(values.qualificationDays),
+    maxExtensionDays: Number(values.maxExtensionDays),
+    payoutDays: Number(values.payoutDays),
+    minAnnualSales: values.minAnnualSales,
+    noticeDays: Number(values.noticeDays),
+    ...(values.effectiveFrom.trim() ? { effectiveFrom: values.effectiveFrom.trim() } : {}),
+    agreementText: { title: current.agreementText.title, sections: textToSections(values.agreementText) },
+    changes: values.changes
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const input = toInput(values);
+    const checked = publishProgramTermsInput.safeParse(input);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const field: Record<string, keyof PublishForm> = {
+        agreementVersion: 'agreementVersion',
+        fees: issue?.path[1] === 'controller' ? 'controllerFee' : 'basicFee',
+        qualificationDays: 'qualificationDays',
+        maxExtensionDays: 'maxExtensionDays',
+        payoutDays: 'payoutDays',
+        minAnnualSales: 'minAnnualSales',
+        noticeDays: 'noticeDays',
+        effectiveFrom: 'effectiveFrom',
+        changes: 'changes',
+        agreementText: 'agreementText',
+      };
+      form.setFieldError(field[String(issue?.path[0])] ?? 'agreementText', issue?.message ?? 'Check this field');
+      return;
+    }
+    try {
+      const published = await publish.mutateAsync(input);
+      notifySuccess(
+        `Terms version ${published.version} published`,
+        `Agreement ${published.agreementVersion} is in force from ${formatDate(published.effectiveFrom)}.`,
+      );
+      await utils.admin.programTerms.invalidate();
+      await utils.public.programTerms.invalidate();
+      onClose();
+    } catch (error) {
+      notifyError('Publishing the terms failed', errorMessage(error));
+    }
+  });
+
+  return (
+    <Modal opened onClose={onClose} title="Publish new terms" size="xl" fullScreen={phone}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput label="Agreement version" required {...form.getInputProps('agreementVersion')} />
+            <TextInput
+              label="Basic Accounting fee (USD/month)"
+              inputMode="decimal"
+              {...form.getInputProps('basicFee')}
+            />
+            <TextInput
+              label="Controller fee (USD/month)"
+              inputMode="decimal"
+              {...form.getInputProps('controllerFee')}
+            />
+            <NumberInput
+              label="Qualification days"
+              min={1}
+              allowDecimal={false}
+              {...form.getInputProps('qualificationDays')}
+            />
+            <NumberInput
+              label="Maximum extension days"
+              min={0}
+              allowDecimal={false}
+              {...form.getInputProps('maxExtensionDays')}
+            />
+            <NumberInput
+              label="Payout days"
+              min={0}
+              max={365}
+              allowDecimal={false}
+              {...form.getInputProps('payoutDays')}
+            />
+            <TextInput
+              label="Minimum annual sales (USD)"
+              inputMode="decimal"
+              {...form.getInputProps('minAnnualSales')}
+            />
+            <NumberInput
+              label="Notice days"
+              min={0}
+              max={365}
+              allowDecimal={false}
+              {...form.getInputProps('noticeDays')}
+            />
+            <TextInput
+              label="Effective from"
+              placeholder="YYYY-MM-DD (today if empty)"
+              {...form.getInputProps('effectiveFrom')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="What changed"
+            description="One short line each; partners read these first"
+            required
+            autosize
+            minRows={2}
+            {...form.getInputProps('changes')}
+          />
+          <Textarea
+            label="Agreement text"
+            description='A section starts with a "# heading" line; blank lines separate paragraphs'
+            autosize
+            minRows={8}
+            maxRows={16}
+            {...form.getInputProps('agreementText')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={publish.isPending}>
+              Publish version
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function TermsFacts({ terms }: { terms: ProgramTerms }) {
+  const facts: [string, string][] = [
+    ['Basic Accounting fee', `${formatMoney(terms.fees.basic_accounting)}/month`],
+    ['Controller fee', `${formatMoney(terms.fees.controller)}/month`],
+    ['Qualification window', `${terms.qualificationDays} days after acceptance`],
+    ['Extensions', `up to ${terms.maxExtensionDays} days`],
+    ['Payout', `${terms.payoutDays} days after the client pays`],
+    ['Minimum annual sales', formatMoney(terms.minAnnualSales)],
+    ['Notice', `${terms.noticeDays} days`],
+    ['Fee basis', FEE_BASIS_LABELS[terms.feeBasis]],
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text size="sm" fw={600}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function ProgramTermsCard({ canPublish }: { canPublish: boolean }) {
+  const terms = trpc.admin.programTerms.useQuery();
+  const [publishing, setPublishing] = useState(false);
+  const current = terms.data?.current;
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="program-terms">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={2} size="h4">
+              Program terms
+            </Title>
+            <Text size="sm" c="dimmed">
+              The agreement in force and its versions. A referral earns on the version its partner was on when the firm
+              accepted it.
+            </Text>
+          </div>
+          {canPublish && current && (
+            <Button leftSection={<IconFileText size={16} aria-hidden />} onClick={() => setPublishing(true)}>
+              Publish new terms
+            </Button>
+          )}
+        </Group>
+        {terms.isPending ? (
+          <LoadingRow label="Loading the program terms" py="md" />
+        ) : terms.isError ? (
+          <Text c="red">{errorMessage(terms.error, 'Unable to load the program terms.')}</Text>
+        ) : (
+          <>
+            <Group gap="xs">
+              <Badge variant="light">Version {terms.data.current.version}</Badge>
+              <Text size="sm">
+                Agreement {terms.data.current.agreementVersion}, in force from{' '}
+                {formatDate(terms.data.current.effectiveFrom)}
+              </Text>
+            </Group>
+            <TermsFacts terms={terms.data.current} />
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped verticalSpacing="xs" aria-label="Program terms versions">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Version</Table.Th>
+                    <Table.Th>Agreement</Table.Th>
+                    <Table.Th>Effective</Table.Th>
+                    <Table.Th>Fees (basic / controller)</Table.Th>
+                    <Table.Th>What changed</Table.Th>
+                    <Table.Th>Published by</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {terms.data.history.map((version) => (
+                    <Table.Tr key={version.version}>
+                      <Table.Td>{version.version}</Table.Td>
+                      <Table.Td>{version.agreementVersion}</Table.Td>
+                      <Table.Td>{formatDate(version.effectiveFrom)}</Table.Td>
+                      <Table.Td>
+                        {formatMoney(version.fees.basic_accounting)} / {formatMoney(version.fees.controller)}
+                      </Table.Td>
+                      <Table.Td>{version.changes.join('; ') || '—'}</Table.Td>
+                      <Table.Td>{version.createdBy ?? 'The original agreement'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </Stack>
+      {publishing && current && <PublishTermsDialog current={current} onClose={() => setPublishing(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,282 @@
+// The program terms as data (DESIGN §8): versioned rows holding the agreement's numbers and text. Version 1
+// holds the agreement's original numbers (COMMISSION_BY_SERVICE, DEFAULT_PAYOUT_DAYS, AGREEMENT_DEFAULTS are
+// its defaults and nothing more); a partner is on the version they accepted, and a referral earns on the
+// version its partner was on when the firm accepted it.
+
+import { z } from 'zod';
+import { SERVICE_TYPES, type ServiceType } from './enums';
+import { FEE_BASES } from './program-settings';
+import { isRealDate, multiLine, singleLine } from './fields';
+import { formatMoney, fromCents, toCents } from './money';
+
+export const TERMS_DAYS_MAX = 3650;
+export const TERMS_FEE_MAX = '100000.00';
+export const TERMS_SALES_MAX = '999999999999.99';
+/** Open deals whose qualification window ends within this many days are flagged on the pipeline. */
+export const WINDOW_WARNING_DAYS = 14;
+
+export const PROGRAM_TERMS_MESSAGES = {
+  agreementVersion: 'The agreement version is required: a short label such as 2.0',
+  agreementVersionTaken: (version: string) =>
+    `Agreement version ${version} exists already; give the new version its own label`,
+  fee: (service: string) => `The ${service} fee must be an amount from 0.00 to 100,000.00 with at most two decimals`,
+  days: (field: string, min: number, max: number) => `${field} must be a whole number of days from ${min} to ${max}`,
+  minAnnualSales: 'The minimum annual sales must be an amount of at least 0.00 with at most two decimals',
+  effectiveFrom: 'The effective date must be a day in the form YYYY-MM-DD',
+  effectiveInPast: 'The effective date cannot be before today',
+  agreementText: 'The agreement text needs at least one section with a heading and a paragraph',
+  changes: 'List what changed: at least one short line (at most 300 characters each)',
+  unknownVersion: 'This version of the affiliate agreement is not known. Please reload the page.',
+  notCurrentVersion:
+    'A newer version of the affiliate agreement has been published. Please reload the page and accept the current agreement.',
+  acceptRequired: 'You must accept the updated agreement to continue',
+  extensionDays: `The extension must be a whole number of days from 1 to ${TERMS_DAYS_MAX}`,
+  extensionLimit: (max: number, used: number) =>
+    `Extensions of one referral add up to at most ${max} days; ${used} ${used === 1 ? 'day is' : 'days are'} used, so at most ${Math.max(0, max - used)} more`,
+  notAccepted: 'The firm has not accepted this referral yet: its qualification window has not started',
+  reasonRequired: 'Give a reason',
+  annualSales: 'Annual sales must be an amount of at least 0.00 with at most two decimals',
+  signedAt: 'The signing date must be a day in the form YYYY-MM-DD',
+  signedInFuture: 'The signing date cannot be in the future',
+  acceptedInFuture: 'The acceptance date cannot be in the future',
+  notWon: 'Only a won referral is a qualifying client or not',
+} as const;
+
+/** Why a won client is not a qualifying client (stored with it, shown to the admin and the partner). */
+export const QUALIFICATION_REASONS = {
+  signedLate: (qualifiesBy: string) => `signed after the qualification window ended on ${qualifiesBy}`,
+  salesBelow: (minimum: string) => `annual sales below ${formatMoney(minimum)}`,
+  salesMissing: 'annual sales not recorded',
+} as const;
+
+function amountField(message: string, max: string) {
+  return z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+    try {
+      const cents = toCents(value);
+      if (cents >= 0 && cents <= toCents(max)) return fromCents(cents);
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+}
+
+export const annualSalesField = amountField(PROGRAM_TERMS_MESSAGES.annualSales, TERMS_SALES_MAX);
+
+function daysField(field: string, min: number, max = TERMS_DAYS_MAX) {
+  const message = PROGRAM_TERMS_MESSAGES.days(field, min, max);
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+const dayField = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(isRealDate, message);
+
+const agreementSectionSchema = z.object({
+  heading: z.string().trim().min(1).max(200),
+  paragraphs: z.array(z.string().trim().min(1).max(5000)).min(1).max(50),
+});
+export const agreementTextSchema = z.object(
+  { title: z.string().trim().min(1).max(200), sections: z.array(agreementSectionSchema).min(1).max(50) },
+  { error: PROGRAM_TERMS_MESSAGES.agreementText },
+);
+
+const feesOutput = z.object({ basic_accounting: z.string(), controller: z.string() });
+export type TermsFees = z.infer<typeof feesOutput>;
+
+export const programTermsOutput = z.object({
+  version: z.number().int(),
+  agreementVersion: z.string(),
+  fees: feesOutput,
+  qualificationDays: z.number().int(),
+  maxExtensionDays: z.number().int(),
+  payoutDays: z.number().int(),
+  /** Decimal string: a won client below it is not a qualifying client. */
+  minAnnualSales: z.string(),
+  noticeDays: z.number().int(),
+  feeBasis: z.enum(FEE_BASES),
+  /** YYYY-MM-DD: the version governs from this day. */
+  effectiveFrom: z.string(),
+  agreementText: agreementTextSchema,
+  /** Short lines shown to partners first when they review the version. */
+  changes: z.array(z.string()),
+  createdAt: z.string(),
+  /** The member who published it; null for version 1. */
+  createdBy: z.string().nullable(),
+});
+export type ProgramTerms = z.infer<typeof programTermsOutput>;
+
+export const programTermsOverviewOutput = z.object({
+  current: programTermsOutput,
+  /** Every version, newest first (the current one included; a version effective later is listed too). */
+  history: z.array(programTermsOutput),
+});
+export type ProgramTermsOverview = z.infer<typeof programTermsOverviewOutput>;
+
+/** What anyone may read of the terms in force: the fees and the agreement's text (landing page, onboarding). */
+export const publicProgramTermsOutput = programTermsOutput.pick({
+  version: true,
+  agreementVersion: true,
+  fees: true,
+  qualificationDays: true,
+  minAnnualSales: true,
+  payoutDays: true,
+  noticeDays: true,
+  effectiveFrom: true,
+  agreementText: true,
+  changes: true,
+});
+export type PublicProgramTerms = z.infer<typeof publicProgramTermsOutput>;
+
+/** A new terms version; numbers left out keep the current version's. */
+export const publishProgramTermsInput = z
+  .object({
+    agreementVersion: z
+      .string({ error: PROGRAM_TERMS_MESSAGES.agreementVersion })
+      .trim()
+      .min(1, PROGRAM_TERMS_MESSAGES.agreementVersion)
+      .max(20, PROGRAM_TERMS_MESSAGES.agreementVersion)
+      .regex(/^[0-9A-Za-z.-]+$/, PROGRAM_TERMS_MESSAGES.agreementVersion),
+    fees: z
+      .object(
+        Object.fromEntries(
+          SERVICE_TYPES.map((service) => [
+            service,
+            amountField(PROGRAM_TERMS_MESSAGES.fee(service), TERMS_FEE_MAX).optional(),
+          ]),
+        ) as Record<ServiceType, z.ZodOptional<ReturnType<typeof amountField>>>,
+      )
+      .strict()
+      .optional(),
+    qualificationDays: daysField('Qualification days', 1).optional(),
+    maxExtensionDays: daysField('Maximum extension days', 0).optional(),
+    payoutDays: daysField('Payout days', 0, 365).optional(),
+    minAnnualSales: amountField(PROGRAM_TERMS_MESSAGES.minAnnualSales, TERMS_SALES_MAX).optional(),
+    noticeDays: daysField('Notice days', 0, 365).optional(),
+    feeBasis: z.enum(FEE_BASES).optional(),
+    effectiveFrom: dayField(PROGRAM_TERMS_MESSAGES.effectiveFrom).optional(),
+    agreementText: agreementTextSchema,
+    changes: z
+      .array(
+        singleLine(
+          'Change',
+          z.string().trim().min(1, PROGRAM_TERMS_MESSAGES.changes).max(300, PROGRAM_TERMS_MESSAGES.changes),
+        ),
+        {
+          error: PROGRAM_TERMS_MESSAGES.changes,
+        },
+      )
+      .min(1, PROGRAM_TERMS_MESSAGES.changes)
+      .max(30, PROGRAM_TERMS_MESSAGES.changes),
+  })
+  .strict();
+export type PublishProgramTermsInput = z.input<typeof publishProgramTermsInput>;
+
+/** POST /api/partners/agreement: the partner accepts the agreement version in force. */
+export const acceptAgreementInput = z.object({
+  version: z
+    .string({ error: PROGRAM_TERMS_MESSAGES.unknownVersion })
+    .trim()
+    .min(1, PROGRAM_TERMS_MESSAGES.unknownVersion)
+    .max(20),
+  accepted: z.literal(true, { error: PROGRAM_TERMS_MESSAGES.acceptRequired }),
+});
+
+/** The partner's agreement: the version they are on and, while one waits, the version to review. */
+export const partnerAgreementOutput = z.object({
+  agreementVersion: z.string(),
+  termsVersion: z.number().int(),
+  pending: publicProgramTermsOutput
+    .extend({
+      /** What changed in every version since the partner's own, oldest first. */
+      changesSinceAccepted: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type PartnerAgreement = z.infer<typeof partnerAgreementOutput>;
+
+export const extendReferralInput = z.object({
+  id: z.uuid({ error: 'Not a valid id' }),
+  days: z
+    .number({ error: PROGRAM_TERMS_MESSAGES.extensionDays })
+    .int(PROGRAM_TERMS_MESSAGES.extensionDays)
+    .min(1, PROGRAM_TERMS_MESSAGES.extensionDays)
+    .max(TERMS_DAYS_MAX, PROGRAM_TERMS_MESSAGES.extensionDays),
+  reason: multiLine(
+    'Reason',
+    z
+      .string({ error: PROGRAM_TERMS_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, PROGRAM_TERMS_MESSAGES.reasonRequired)
+      .max(1000),
+  ),
+});
+
+export const qualificationOverrideInput = z.object({
+  id: z.uuid({ error: 'Not a valid id' }),
+  qualifying: z.boolean({ error: 'qualifying must be true or false' }),
+  reason: multiLine(
+    'Reason',
+    z
+      .string({ error: PROGRAM_TERMS_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, PROGRAM_TERMS_MESSAGES.reasonRequired)
+      .max(1000),
+  ),
+});
+
+/** A day (YYYY-MM-DD) given to a terms rule: a signing date, an acceptance date, an effective date. */
+export const termsDay = dayField;
+
+/** Whole days from `now`'s day (UTC) to the last day of a qualification window: 0 on the day, negative after. */
+export function windowDaysLeft(qualifiesBy: string, now: Date = new Date()): number {
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  return Math.round((Date.parse(`${qualifiesBy}T00:00:00Z`) - today) / 86_400_000);
+}
+
+export const TERMINATION_GIVERS = ['firm', 'partner'] as const;
+
+export const ENDING_MESSAGES = {
+  givenBy: "givenBy must be 'firm' or 'partner'",
+  effectiveBeforeToday: 'The effective date cannot be before today',
+  notActive: 'Only an active partnership can be ended',
+  alreadyGiven: (effective: string) => `Notice was already given: the partnership ends on ${effective}`,
+} as const;
+
+const reasonField = multiLine(
+  'Reason',
+  z
+    .string({ error: PROGRAM_TERMS_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, PROGRAM_TERMS_MESSAGES.reasonRequired)
+    .max(1000),
+);
+
+/** POST /api/admin/partners/{id}/terminate: written notice by either party; it takes effect on its day. */
+export const terminatePartnerInput = z.object({
+  id: z.uuid({ error: 'Not a valid id' }),
+  givenBy: z.enum(TERMINATION_GIVERS, { error: ENDING_MESSAGES.givenBy }),
+  reason: reasonField,
+  effectiveDate: dayField(PROGRAM_TERMS_MESSAGES.effectiveFrom).optional(),
+});
+
+export const terminationOutput = z.object({
+  partnerId: z.uuid(),
+  givenBy: z.enum(TERMINATION_GIVERS),
+  reason: z.string(),
+  /** YYYY-MM-DD: from this day the partner is inactive; fees of client payments for months before it stay earned. */
+  effectiveDate: z.string(),
+  status: z.string(),
+});
+
+/** POST /api/admin/partners/{id}/forfeit: a breach of non-solicitation voids every unpaid fee. */
+export const forfeitFeesInput = z.object({ id: z.uuid({ error: 'Not a valid id' }), reason: reasonField });
+export const forfeitFeesOutput = z.object({
+  partnerId: z.uuid(),
+  voided: z.number().int(),
+  /** Decimal string: the sum of the fees voided. */
+  amount: z.string(),
+});
