@@ -50,6 +50,14 @@ const wonReferral = {
   conflictOf: null,
   clientAlreadyIntroduced: false,
   selfReferral: false,
+  termsVersion: 1,
+  acceptedAt: '2026-07-04T12:00:00.000Z',
+  qualifiesBy: '2026-09-02',
+  extensionDays: 0,
+  annualSales: '2400000.00',
+  signedAt: '2026-08-01',
+  qualifying: true,
+  qualificationReason: null,
 };
 
 describe('New Referral form', () => {
