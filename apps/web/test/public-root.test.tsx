@@ -151,7 +151,12 @@ describe('the lean public tree', () => {
     });
     expect(recoverable).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('select-cfo'));
-    expect(query(/Schedule Free Consultation/)).toEqual({ ref: 'ACME-1', service: 'cfo', ...campaign });
+    expect(query(/Schedule Free Consultation/)).toEqual({
+      ref: 'ACME-1',
+      service: 'cfo',
+      ...campaign,
+      utm_term: 'cfo',
+    });
     fireEvent.click(screen.getByTestId('select-cfo'));
     expect(query(/Schedule Free Consultation/).service).toBe('general');
     // Following a card's link selects its card (the link itself opens the address).
