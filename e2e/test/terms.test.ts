@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { previousMonthKey } from '@portal/contracts/plain';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -18,6 +18,7 @@ import {
   screenshot,
   seriousA11yViolations,
   settled,
+  sidewaysScrollers,
   signInWithToken,
   usePortal,
 } from '../src/harness';
@@ -72,7 +73,7 @@ async function payFor(referralId: string): Promise<string | undefined> {
 }
 
 /** Screenshots of the page at both widths, light and dark (the page ends light and at `DESKTOP`). */
-async function everyWay(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+async function everyWay(page: Page, name: string, ready: () => Promise<void>, part?: () => Locator): Promise<void> {
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', MOBILE],
@@ -87,7 +88,10 @@ async function everyWay(page: Page, name: string, ready: () => Promise<void>): P
       );
       await ready();
       await settled(page);
-      await screenshot(page, `${name}-${label}-${scheme}`);
+      if (part) {
+        mkdirSync(artifactsDir, { recursive: true });
+        await part().screenshot({ path: join(artifactsDir, `${name}-${label}-${scheme}.png`) });
+      } else await screenshot(page, `${name}-${label}-${scheme}`);
     }
   }
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
@@ -126,7 +130,7 @@ describe('the agreement in force', () => {
     try {
       await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
       const card = page.getByTestId('program-terms');
-      await card.getByText('Version 1', { exact: true }).waitFor();
+      await card.getByTestId('terms-in-force').getByText('Version 1', { exact: true }).waitFor();
       await card.getByRole('button', { name: 'Publish new terms' }).click();
       const dialog = page.getByRole('dialog', { name: 'Publish new terms' });
       await dialog.getByLabel('Agreement version').fill('2.0');
@@ -136,12 +140,22 @@ describe('the agreement in force', () => {
       await screenshot(page, 'terms-publish-dialog');
       await dialog.getByRole('button', { name: 'Publish version' }).click();
       await page.getByText('Terms version 2 published').waitFor();
-      await card.getByText('Version 2', { exact: true }).waitFor();
+      await card.getByTestId('terms-in-force').getByText('Version 2', { exact: true }).waitFor();
       await card.scrollIntoViewIfNeeded();
       mkdirSync(artifactsDir, { recursive: true });
       await settled(page);
       await card.screenshot({ path: join(artifactsDir, 'terms-admin-card.png') });
       expect(await seriousA11yViolations(page)).toEqual([]);
+      await everyWay(
+        page,
+        'terms-admin-card',
+        () => card.getByTestId('terms-in-force').getByText('Version 2', { exact: true }).waitFor(),
+        () => card,
+      );
+      await page.setViewportSize(MOBILE);
+      await card.getByTestId('terms-in-force').getByText('Version 2', { exact: true }).waitFor();
+      expect(await sidewaysScrollers(card), 'the terms card fits 390 px').toEqual([]);
+      await page.setViewportSize(DESKTOP);
     } finally {
       await context.close();
     }
@@ -236,7 +250,7 @@ describe('the agreement in force', () => {
       const card = page.locator('[data-deal="Closing Window Co"]');
       const badge = card.getByTestId('window-badge');
       await badge.waitFor();
-      expect(await badge.textContent()).toBe('10 days left to qualify');
+      expect(await badge.textContent()).toBe('10 days left');
       expect(await badge.getAttribute('data-flagged')).toBe('true');
       await card.scrollIntoViewIfNeeded();
       await settled(page);
@@ -245,6 +259,12 @@ describe('the agreement in force', () => {
         .getByTestId('pipeline-column-booked')
         .screenshot({ path: join(artifactsDir, 'terms-window-badge.png') });
       expect(await seriousA11yViolations(page)).toEqual([]);
+      await everyWay(
+        page,
+        'terms-window-badge',
+        () => badge.waitFor(),
+        () => card,
+      );
     } finally {
       await context.close();
     }

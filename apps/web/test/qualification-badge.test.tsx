@@ -14,20 +14,20 @@ describe('the qualification badge', () => {
   it('shows the days left without a flag 15 days before the window ends', () => {
     renderWithProviders(<QualificationBadge deal={open('2026-12-11')} now={NOW} />);
     const badge = screen.getByTestId('window-badge');
-    expect(badge.textContent).toBe('15 days left to qualify');
+    expect(badge.textContent).toBe('15 days left');
     expect(badge.dataset.flagged).toBeUndefined();
   });
 
   it('flags a window that ends within 14 days', () => {
     renderWithProviders(<QualificationBadge deal={open('2026-12-10')} now={NOW} />);
     const badge = screen.getByTestId('window-badge');
-    expect(badge.textContent).toBe('14 days left to qualify');
+    expect(badge.textContent).toBe('14 days left');
     expect(badge.dataset.flagged).toBe('true');
   });
 
   it('says when the window ends today or has ended', () => {
     renderWithProviders(<QualificationBadge deal={open('2026-11-26')} now={NOW} />);
-    expect(screen.getByTestId('window-badge').textContent).toBe('Window ends today');
+    expect(screen.getByTestId('window-badge').textContent).toBe('Ends today');
   });
 
   it('marks a won client that is not a qualifying client', () => {

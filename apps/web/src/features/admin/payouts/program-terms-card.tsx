@@ -11,7 +11,6 @@ import {
   NumberInput,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -22,6 +21,7 @@ import { FEE_BASIS_LABELS, publishProgramTermsInput, type ProgramTerms } from '@
 import { formatDate, formatMoney } from '@portal/contracts/plain';
 import { IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ColumnTable, type TableColumn } from '../../../components/column-table';
 import { LoadingRow } from '../../../layout/loading-row';
 import { usePhoneLayout } from '../../../layout/use-phone-layout';
 import { errorMessage } from '../../../lib/errors';
@@ -219,6 +219,19 @@ function PublishTermsDialog({ current, onClose }: { current: ProgramTerms; onClo
   );
 }
 
+const VERSION_COLUMNS: TableColumn<ProgramTerms>[] = [
+  { header: 'Version', cell: (version) => `Version ${version.version}`, card: 'title', noWrap: true },
+  { header: 'Agreement', cell: (version) => version.agreementVersion, card: 'aside' },
+  { header: 'Effective', cell: (version) => formatDate(version.effectiveFrom), noWrap: true },
+  {
+    header: 'Fees (basic / controller)',
+    cell: (version) => `${formatMoney(version.fees.basic_accounting)} / ${formatMoney(version.fees.controller)}`,
+    noWrap: true,
+  },
+  { header: 'What changed', cell: (version) => version.changes.join('; ') || '—', card: 'full' },
+  { header: 'Published by', cell: (version) => version.createdBy ?? 'The original agreement' },
+];
+
 function TermsFacts({ terms }: { terms: ProgramTerms }) {
   const facts: [string, string][] = [
     ['Basic Accounting fee', `${formatMoney(terms.fees.basic_accounting)}/month`],
@@ -277,41 +290,23 @@ export function ProgramTermsCard({ canPublish }: { canPublish: boolean }) {
         ) : (
           <>
             <Group gap="xs">
-              <Badge variant="light">Version {terms.data.current.version}</Badge>
+              <Badge variant="light" data-testid="terms-in-force">
+                Version {terms.data.current.version}
+              </Badge>
               <Text size="sm">
                 Agreement {terms.data.current.agreementVersion}, in force from{' '}
                 {formatDate(terms.data.current.effectiveFrom)}
               </Text>
             </Group>
             <TermsFacts terms={terms.data.current} />
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped verticalSpacing="xs" aria-label="Program terms versions">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Version</Table.Th>
-                    <Table.Th>Agreement</Table.Th>
-                    <Table.Th>Effective</Table.Th>
-                    <Table.Th>Fees (basic / controller)</Table.Th>
-                    <Table.Th>What changed</Table.Th>
-                    <Table.Th>Published by</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {terms.data.history.map((version) => (
-                    <Table.Tr key={version.version}>
-                      <Table.Td>{version.version}</Table.Td>
-                      <Table.Td>{version.agreementVersion}</Table.Td>
-                      <Table.Td>{formatDate(version.effectiveFrom)}</Table.Td>
-                      <Table.Td>
-                        {formatMoney(version.fees.basic_accounting)} / {formatMoney(version.fees.controller)}
-                      </Table.Td>
-                      <Table.Td>{version.changes.join('; ') || '—'}</Table.Td>
-                      <Table.Td>{version.createdBy ?? 'The original agreement'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ColumnTable
+              columns={VERSION_COLUMNS}
+              rows={terms.data.history}
+              rowKey={(version) => String(version.version)}
+              aria-label="Program terms versions"
+              striped
+              verticalSpacing="xs"
+            />
           </>
         )}
       </Stack>

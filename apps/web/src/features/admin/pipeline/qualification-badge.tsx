@@ -6,10 +6,11 @@ import { WINDOW_WARNING_DAYS, formatDate, windowDaysLeft, type Referral } from '
 
 const OPEN_STAGES = new Set(['booked', 'qualified', 'proposal']);
 
+/** Short enough for the narrowest pipeline column; the tooltip names the window's last day. */
 export function windowLabel(daysLeft: number): string {
   if (daysLeft < 0) return 'Window ended';
-  if (daysLeft === 0) return 'Window ends today';
-  return `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left to qualify`;
+  if (daysLeft === 0) return 'Ends today';
+  return `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`;
 }
 
 export function QualificationBadge({
@@ -23,12 +24,13 @@ export function QualificationBadge({
     const daysLeft = windowDaysLeft(deal.qualifiesBy, now);
     const flagged = daysLeft <= WINDOW_WARNING_DAYS;
     return (
-      <Tooltip label={`Qualification window ends on ${formatDate(deal.qualifiesBy)}`}>
+      <Tooltip label={`Days left to qualify: the window ends on ${formatDate(deal.qualifiesBy)}`}>
         <Badge
           size="xs"
           variant={flagged ? 'filled' : 'light'}
           color={daysLeft < 0 ? 'red' : flagged ? 'orange' : 'gray'}
           autoContrast
+          tt="none"
           mt={4}
           data-testid="window-badge"
           data-flagged={flagged || undefined}
@@ -41,7 +43,7 @@ export function QualificationBadge({
   if (deal.stage === 'won' && deal.qualifying === false)
     return (
       <Tooltip label={deal.qualificationReason ?? 'Not a qualifying client'} multiline w={240}>
-        <Badge size="xs" variant="light" color="red" mt={4} data-testid="not-qualifying-badge">
+        <Badge size="xs" variant="light" color="red" tt="none" mt={4} data-testid="not-qualifying-badge">
           Not qualifying
         </Badge>
       </Tooltip>
