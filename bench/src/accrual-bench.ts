@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { accrueMonth } from '../../apps/api/src/services/money/accrual';
 import { startPortal } from './portal';
+import { seedActivePartners } from './seed-partners';
 import { fmt, latencyFigure } from './stats';
 import type { TimedFigure } from './types';
 
@@ -36,15 +37,7 @@ export async function runAccrualBench(opts: {
   const portal = await startPortal(opts.databaseUrl);
   const db = portal.rawDb;
   try {
-    await sql`
-      insert into users (email, password_hash, role)
-      select 'accrual' || n || '@bench.example', '!unusable', 'partner' from generate_series(1, ${partnerCount}) n
-    `.execute(db);
-    await sql`
-      insert into partners (user_id, company_name, contact_name, company_type, status, referral_code, agreement_signed)
-      select u.id, 'Accrual Partner ' || n, 'Contact ' || n, 'agency', 'active', 'ACCRUAL-' || n, true
-      from generate_series(1, ${partnerCount}) n join users u on u.email = 'accrual' || n || '@bench.example'
-    `.execute(db);
+    await seedActivePartners(db, { label: 'Accrual', count: partnerCount });
     // Every referral is won and active in the month; one in ten also has a lost or pipeline twin that must be skipped.
     await sql`
       insert into referrals (partner_id, client_company_name, service_type, monthly_value, commission_amount, stage, contract_start_date)

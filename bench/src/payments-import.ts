@@ -8,6 +8,7 @@ import { formatMoney } from '@portal/contracts';
 import { sql } from 'kysely';
 import { rssMb, startBuiltPortal } from './memory';
 import { startPortal } from './portal';
+import { seedActivePartners } from './seed-partners';
 import { fmt, latencyFigure } from './stats';
 import type { BenchContext, BenchFigure } from './types';
 
@@ -24,15 +25,7 @@ export async function runPaymentsImportBench(ctx: BenchContext): Promise<BenchFi
   const db = portal.rawDb;
   let token: string;
   try {
-    await sql`
-      insert into users (email, password_hash, role)
-      select 'import' || n || '@bench.example', '!unusable', 'partner' from generate_series(1, ${partnerCount}) n
-    `.execute(db);
-    await sql`
-      insert into partners (user_id, company_name, contact_name, company_type, status, referral_code, agreement_signed)
-      select u.id, 'Import Partner ' || n, 'Contact ' || n, 'agency', 'active', 'IMPORT-' || n, true
-      from generate_series(1, ${partnerCount}) n join users u on u.email = 'import' || n || '@bench.example'
-    `.execute(db);
+    await seedActivePartners(db, { label: 'Import', count: partnerCount });
     // Won clients active since 2025, each with its billing email; a third on the controller fee.
     await sql`
       insert into referrals (partner_id, client_company_name, client_email, service_type, monthly_value, commission_amount, stage, contract_start_date)
