@@ -489,6 +489,7 @@ async function apply(
         .execute((trx) =>
           refundClientPayment(trx, { clientPaymentId: payment.id, refundedCents: after, now: NOW, mail: t.deps }),
         );
+      stats.refunds++;
       await syncIds(commissions);
       const fee = payment.feeId ? commissions.find((c) => c.id === payment.feeId) : undefined;
       if (!fee || fee.status === 'voided' || before >= amountCents) return;
@@ -496,14 +497,18 @@ async function apply(
         feeForPaymentCents(fee.cents, amountCents, amountCents - after) -
         feeForPaymentCents(fee.cents, amountCents, amountCents - before);
       if (back <= 0) return;
-      const clawback = await t.db
+      // The clawback this refund made: the referral's one clawback the model does not hold yet (every row of
+      // one run has the same created_at, so time cannot tell them apart).
+      const known = commissions.flatMap((c) => (c.id ? [c.id] : []));
+      const fresh = await t.db
         .selectFrom('commissions')
         .select(['id', 'amount'])
         .where('referralId', '=', referral.id)
         .where('kind', '=', 'clawback')
-        .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
+        .$if(known.length > 0, (q) => q.where('id', 'not in', known))
+        .execute();
+      expect(fresh).toHaveLength(1);
+      const clawback = fresh[0]!;
       expect(toCents(clawback.amount)).toBe(-back);
       commissions.push({
         id: clawback.id,
@@ -514,7 +519,6 @@ async function apply(
         cents: -back,
         status: 'pending',
       });
-      stats.refunds++;
       return;
     }
     case 'void': {
