@@ -3,7 +3,8 @@
 // rather than undone afterwards because it acts at once and outside the portal: the approval mail goes
 // out and the partner.approved webhook fires in the same transaction, and neither can be called back.
 
-import { Text } from '@mantine/core';
+import { Button, Text, type ButtonProps } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { RejectPartnerDialog } from './reject-partner-dialog';
@@ -15,6 +16,47 @@ export interface Applicant {
   id: string;
   companyName: string;
   contactName?: string;
+}
+
+/** Reject and Approve of one application, named for screen readers by the applicant's company. */
+export function DecisionButtons({
+  partner,
+  busy,
+  size,
+  onApprove,
+  onReject,
+}: {
+  partner: Applicant;
+  busy: boolean;
+  size?: ButtonProps['size'];
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  return (
+    <>
+      <Button
+        size={size}
+        variant="light"
+        color="red"
+        leftSection={<IconX size={16} />}
+        onClick={onReject}
+        disabled={busy}
+        aria-label={`Reject ${partner.companyName}`}
+      >
+        Reject
+      </Button>
+      <Button
+        size={size}
+        color="teal.9"
+        leftSection={<IconCheck size={16} />}
+        onClick={onApprove}
+        disabled={busy}
+        aria-label={`Approve ${partner.companyName}`}
+      >
+        Approve
+      </Button>
+    </>
+  );
 }
 
 export function ApprovePartnerDialog({

@@ -4,11 +4,11 @@
 import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { AdminPartnerRow } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, formatDate } from '@portal/contracts/plain';
-import { IconCheck, IconEye, IconX } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import { useApplicationDecisions } from './application-decisions';
+import { DecisionButtons, useApplicationDecisions } from './application-decisions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { PartnerPageLink } from './affiliate-rows';
 
@@ -54,27 +54,7 @@ export function ApprovalQueueRow({
               <IconEye size={18} />
             </ActionIcon>
           </Tooltip>
-          <Button
-            size="sm"
-            variant="light"
-            color="red"
-            leftSection={<IconX size={16} />}
-            onClick={onReject}
-            disabled={busy}
-            aria-label={`Reject ${partner.companyName}`}
-          >
-            Reject
-          </Button>
-          <Button
-            size="sm"
-            color="teal.9"
-            leftSection={<IconCheck size={16} />}
-            onClick={onApprove}
-            disabled={busy}
-            aria-label={`Approve ${partner.companyName}`}
-          >
-            Approve
-          </Button>
+          <DecisionButtons partner={partner} busy={busy} size="sm" onApprove={onApprove} onReject={onReject} />
         </Group>
       </Group>
     </Card>

@@ -18,12 +18,11 @@ import {
 } from '@mantine/core';
 import type { PartnerDetails } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, PAYMENT_METHOD_LABELS, formatDate } from '@portal/contracts/plain';
-import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { trpc } from '../../../lib/trpc';
 import { PartnerStatusBadge } from './partner-status-badge';
 import { PartnerStatements } from './partner-statements';
-import { useApplicationDecisions } from './application-decisions';
+import { DecisionButtons, useApplicationDecisions } from './application-decisions';
 
 export const PARTNER_DETAILS_NOT_FOUND = 'Partner details not found';
 
@@ -103,12 +102,7 @@ export function PartnerDetailsView({ partner }: { partner: PartnerDetails }) {
 }
 
 /** Reject and Approve of a pending application, under its details. */
-function ApplicationActions({
-  partner,
-  busy,
-  onApprove,
-  onReject,
-}: {
+function ApplicationActions(props: {
   partner: PartnerDetails;
   busy: boolean;
   onApprove: () => void;
@@ -116,25 +110,7 @@ function ApplicationActions({
 }) {
   return (
     <Group justify="flex-end" gap="sm" data-testid="application-actions">
-      <Button
-        variant="light"
-        color="red"
-        leftSection={<IconX size={16} />}
-        onClick={onReject}
-        disabled={busy}
-        aria-label={`Reject ${partner.companyName}`}
-      >
-        Reject
-      </Button>
-      <Button
-        color="teal.9"
-        leftSection={<IconCheck size={16} />}
-        onClick={onApprove}
-        disabled={busy}
-        aria-label={`Approve ${partner.companyName}`}
-      >
-        Approve
-      </Button>
+      <DecisionButtons {...props} />
     </Group>
   );
 }
