@@ -10,7 +10,7 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy next to every text asset of the build, once, at the
  * highest levels, so the server can send them as they are (@fastify/static `preCompressed`) instead
- * of the raw bytes (issue 9 §3: the landing page's transfer size and Lighthouse scores).
+ * of the raw bytes (the landing page's transfer size and Lighthouse scores).
  */
 function precompress(): Plugin {
   let outDir = 'dist';
