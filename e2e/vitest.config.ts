@@ -8,9 +8,11 @@ const POSTGRES_FILES = ['test/scale.test.ts', 'test/replicas.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const withServers = onPostgres && Boolean(process.env.TEST_REDIS_URL);
 
-// Each file starts its own portal process and browser; files run one after another.
+// Each file starts its own portal process and browser; files run one after another. The embedded
+// portals start on copies of one database migrated by the global set-up.
 export default defineConfig({
   test: {
+    globalSetup: onPostgres ? [] : ['src/template.ts'],
     include: onPostgres ? POSTGRES_FILES : ['test/**/*.test.ts'],
     exclude: withServers ? [] : ['test/replicas.test.ts'],
     testTimeout: 120_000,

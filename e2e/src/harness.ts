@@ -1,5 +1,6 @@
 // Browser journeys against the built app: a real server process on a fresh embedded database
-// (its own DATA_DIR and port), Debian's Chromium driven by playwright-core.
+// (its own DATA_DIR and port), Debian's Chromium driven by playwright-core. The fresh database is a
+// copy of one migrated once per run (src/template.ts): a start then skips the migrations.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '../..');
@@ -58,6 +59,34 @@ async function waitForHealth(
   throw new Error(`The portal did not become healthy in ${timeoutMs} ms:\n${logs()}`);
 }
 
+/**
+ * What a portal's start may change in its data folder: a caller that sets any of these gets a data
+ * folder of its own making, not the shared migrated copy (another database, admin or keys).
+ */
+const OWN_DATA_SETTINGS = [
+  'DATABASE_URL',
+  'DATA_DIR',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'DEMO_DATA',
+  'JWT_SECRET',
+  'DATA_ENCRYPTION_KEY',
+  'DATA_ENCRYPTION_OLD_KEYS',
+];
+
+/** The migrated data folder of this run (src/template.ts), when the start may begin from a copy of it. */
+function templateFor(env: Record<string, string>): string | undefined {
+  if (OWN_DATA_SETTINGS.some((name) => name in env)) return undefined;
+  let template: string | undefined;
+  try {
+    template = inject('portalTemplateDir');
+  } catch {
+    // Outside a test worker (the global set-up making the template): no template yet.
+    return undefined;
+  }
+  return template && existsSync(template) ? template : undefined;
+}
+
 /** Starts the built portal (apps/api/dist/main.js serving apps/web/dist) on a fresh embedded database. */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const main = join(repoRoot, 'apps/api/dist/main.js');
@@ -65,6 +94,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     throw new Error('Build the apps first: pnpm --filter @portal/web build && pnpm --filter @portal/api build');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const template = templateFor(env);
+  if (template) cpSync(template, dataDir, { recursive: true });
   // The portal serves its own copy of the web build: a rebuild of apps/web/dist while a journey
   // runs (another file, a developer) must not pull the page chunks from under the browser.
   const webDist = env.WEB_DIST ?? join(dataDir, 'web');
