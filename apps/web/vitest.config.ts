@@ -8,5 +8,8 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
+    // One worker serves many files (jsdom and the setup file still run per file): importing React,
+    // Mantine and the app again for every file was half of the suite's time.
+    isolate: false,
   },
 });
