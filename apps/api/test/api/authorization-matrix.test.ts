@@ -496,6 +496,7 @@ const PROCEDURES: Record<string, Case> = {
     expect: access(401, 403, 403, 403, 409, 403, 403),
     input: (fx) => ({ id: fx.activeReferralId, days: 1, reason: 'Matrix extension' }),
   },
+  'admin.wonPreview': { expect: READ, input: (fx) => ({ id: fx.activeReferralId, annualSales: '1000000.00' }) },
   'admin.overrideQualification': {
     expect: ADMIN,
     input: (fx) => ({ id: fx.activeReferralId, qualifying: true, reason: 'Matrix override' }),
@@ -728,6 +729,7 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/program-terms': {},
   'POST /api/admin/partners/{id}/terminate': {},
   'POST /api/admin/partners/{id}/forfeit': {},
+  'GET /api/admin/referrals/{id}/won-preview': {},
   'POST /api/admin/referrals/{id}/extend': {},
   'POST /api/admin/referrals/{id}/qualification': {},
   'POST /api/admin/program-terms': {},

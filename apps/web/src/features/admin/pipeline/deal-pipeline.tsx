@@ -4,7 +4,8 @@
 // both columns) and is undone with a toast if the server refuses. The selector is a button opening a
 // menu of the five stages: up to 100 cards are on screen, and a menu's dropdown only mounts when it
 // opens, where a Select would give every card its own combobox (store, input, options). On its own
-// page (`draggable`) a deal is also dragged between the columns (pipeline-drag.tsx).
+// page (`draggable`) a deal is also dragged between the columns (pipeline-drag.tsx). Moving a deal to Lost
+// asks for the reason, to Won for the signing date and annual sales (won-dialog.tsx), either way.
 
 import {
   Badge,
@@ -47,6 +48,7 @@ import { PartnerPicker } from '../partners/partner-picker';
 import { LoadingRow } from '../../../layout/loading-row';
 import { DraggableDeal, DroppableStage, PipelineDragAndDrop } from './pipeline-drag';
 import { QualificationBadge } from './qualification-badge';
+import { WonDialog } from './won-dialog';
 
 type Filters = Pick<RouterInputs['admin']['pipelineColumn'], 'search' | 'partnerId'>;
 
@@ -370,6 +372,7 @@ export function DealPipeline({ draggable = false }: { draggable?: boolean }) {
     ...(partnerId ? { partnerId } : {}),
   };
   const [losing, setLosing] = useState<Referral | null>(null);
+  const [winning, setWinning] = useState<Referral | null>(null);
 
   const update = trpc.admin.updateReferral.useMutation({
     async onMutate(input) {
@@ -427,6 +430,7 @@ export function DealPipeline({ draggable = false }: { draggable?: boolean }) {
 
   function changeStage(deal: Referral, stage: ReferralStage) {
     if (stage === 'lost') setLosing(deal);
+    else if (stage === 'won') setWinning(deal);
     else update.mutate({ id: deal.id, stage });
   }
 
@@ -477,6 +481,20 @@ export function DealPipeline({ draggable = false }: { draggable?: boolean }) {
         onConfirm={(reason) => {
           if (losing) update.mutate({ id: losing.id, stage: 'lost', ...(reason ? { lostReason: reason } : {}) });
           setLosing(null);
+        }}
+      />
+      <WonDialog
+        deal={winning}
+        onCancel={() => setWinning(null)}
+        onConfirm={(values) => {
+          if (winning)
+            update.mutate({
+              id: winning.id,
+              stage: 'won',
+              signedAt: values.signedAt,
+              annualSales: values.annualSales || null,
+            });
+          setWinning(null);
         }}
       />
     </Paper>
