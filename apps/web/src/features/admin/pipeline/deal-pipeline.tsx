@@ -48,6 +48,7 @@ import { PartnerPicker } from '../partners/partner-picker';
 import { LoadingRow } from '../../../layout/loading-row';
 import { DraggableDeal, DroppableStage, PipelineDragAndDrop } from './pipeline-drag';
 import { QualificationBadge } from './qualification-badge';
+import { QualificationActions } from './qualification-actions';
 import { WonDialog } from './won-dialog';
 
 type Filters = Pick<RouterInputs['admin']['pipelineColumn'], 'search' | 'partnerId'>;
@@ -167,9 +168,12 @@ function DealCard({
   const canMove = useCan('referrals:write');
   return (
     <Card withBorder padding="sm" radius="md" data-testid="deal-card" data-deal={deal.clientCompanyName}>
-      <Text fw={600} size="sm" lineClamp={2}>
-        {deal.clientCompanyName}
-      </Text>
+      <Group justify="space-between" align="flex-start" gap={4} wrap="nowrap">
+        <Text fw={600} size="sm" lineClamp={2}>
+          {deal.clientCompanyName}
+        </Text>
+        {canMove && <QualificationActions deal={deal} />}
+      </Group>
       {deal.partnerCompanyName && (
         <Text size="xs" c="dimmed" truncate>
           via <PartnerPageLink id={deal.partnerId}>{deal.partnerCompanyName}</PartnerPageLink>
