@@ -147,7 +147,13 @@ function StageMenu({
           }}
         >
           {REFERRAL_STAGES.map((stage) => (
-            <Menu.RadioItem key={stage} value={stage} data-autofocus={stage === deal.stage || undefined}>
+            // A radio item keeps its menu open by default; a choice closes it (the Lost and Won dialogs open over the card).
+            <Menu.RadioItem
+              key={stage}
+              value={stage}
+              closeMenuOnClick
+              data-autofocus={stage === deal.stage || undefined}
+            >
               {REFERRAL_STAGE_LABELS[stage]}
             </Menu.RadioItem>
           ))}

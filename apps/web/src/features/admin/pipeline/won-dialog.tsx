@@ -46,7 +46,8 @@ function WonForm({
   const [asked] = useDebouncedValue(values, 300);
   const preview = trpc.admin.wonPreview.useQuery(
     { id: deal.id, signedAt: asked.signedAt, annualSales: asked.annualSales.trim() },
-    { retry: false, placeholderData: (previous) => previous },
+    // Asked afresh each time the dialog opens: the window or the sales may have changed since.
+    { retry: false, gcTime: 0, placeholderData: (previous) => previous },
   );
   const fieldErrors = preview.error ? fieldErrorsOf(preview.error, FIELD_MESSAGES) : {};
   const otherError =
@@ -121,12 +122,14 @@ function WonForm({
             </Alert>
           ) : (
             <Alert
-              color="orange"
+              color="yellow"
               variant="light"
               icon={<IconAlertTriangle size={18} aria-hidden />}
-              title="This deal will not qualify"
               data-testid="won-outcome"
             >
+              <Text size="sm" fw={700} component="span" display="block">
+                This deal will not qualify
+              </Text>
               Won, but not a qualifying client: {outcome.reason}. It earns no fees unless an admin decides otherwise.
             </Alert>
           ))}
@@ -134,7 +137,7 @@ function WonForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" color="teal" disabled={!outcome} loading={!settled}>
+          <Button type="submit" color="teal.9" disabled={!outcome} loading={!settled}>
             Mark as Won
           </Button>
         </Group>

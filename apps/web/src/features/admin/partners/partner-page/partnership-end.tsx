@@ -232,12 +232,10 @@ export function PartnershipEndNotice({ partnerId }: { partnerId: string }) {
   if (!termination) return null;
   const ended = ending.data?.status === 'inactive';
   return (
-    <Alert
-      color={ended ? 'gray' : 'orange'}
-      variant="light"
-      title={ended ? 'Partnership ended' : 'Partnership ending'}
-      data-testid="partnership-end"
-    >
+    <Alert color={ended ? 'gray' : 'yellow'} variant="light" data-testid="partnership-end">
+      <Text size="sm" fw={700} component="span" display="block">
+        {ended ? 'Partnership ended' : 'Partnership ending'}
+      </Text>
       {termination.givenBy === 'firm' ? 'The firm' : 'The partner'} gave notice:{' '}
       {ended ? 'the partnership ended on' : 'the partnership ends on'} <b>{formatDate(termination.effectiveDate)}</b>.
       {termination.reason ? ` Reason: ${termination.reason}` : ''}
