@@ -90,8 +90,8 @@ function EndPartnershipForm({
           aria-label="Notice given by"
           fullWidth
           data={[
-            { value: 'firm', label: 'The firm gives notice' },
-            { value: 'partner', label: 'The partner gave notice' },
+            { value: 'firm', label: 'By the firm' },
+            { value: 'partner', label: 'By the partner' },
           ]}
           value={form.values.givenBy}
           onChange={(value) => form.setFieldValue('givenBy', value === 'partner' ? 'partner' : 'firm')}
