@@ -149,6 +149,10 @@ describe('the life of a partner in the browser', () => {
     await a.getByTestId('pipeline-column-booked').locator(`[data-deal="${CLIENT}"]`).waitFor();
     await a.getByRole('button', { name: `Stage of ${CLIENT}: Booked` }).click();
     await a.getByRole('menu').getByRole('menuitemradio', { name: 'Won', exact: true }).click();
+    // Signed today with the recorded sales: the dialog tells a qualifying client before the move.
+    const winning = a.getByRole('dialog', { name: 'Mark deal as won' });
+    await winning.locator('[data-testid="won-outcome"][data-qualifying]').waitFor();
+    await winning.getByRole('button', { name: 'Mark as Won' }).click();
     await a.getByText(`${CLIENT} moved to Won.`).waitFor();
     await a.getByTestId('pipeline-column-won').locator(`[data-deal="${CLIENT}"]`).waitFor();
     const stored = await client.call<Array<{ stage: string; contractStartDate: string | null }>>(

@@ -146,6 +146,10 @@ describe('referrals in Chromium', () => {
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     await moveDeal(page, 'Northwind Goods', 'Won');
+    // Won asks for the signing date (today) and the annual sales, and says whether the client qualifies.
+    const winning = page.getByRole('dialog', { name: 'Mark deal as won' });
+    await winning.getByTestId('won-outcome').waitFor();
+    await winning.getByRole('button', { name: 'Mark as Won' }).click();
     await page.getByTestId('pipeline-column-won').locator('[data-deal="Northwind Goods"]').waitFor();
     await page.getByText('Northwind Goods moved to Won.').waitFor();
     expect(await deal.count()).toBe(1);

@@ -2,7 +2,7 @@
 // update) and moves back, with the error toast, when the server refuses the change. The selector is a
 // button with a menu of the stages, mounted only when it opens (no combobox per card).
 
-import type { Referral } from '@portal/contracts';
+import { PROGRAM_TERMS_MESSAGES, type Referral } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -196,6 +196,64 @@ describe('the deal pipeline', () => {
       }),
     );
     expect(await screen.findByText('Acme Bakery moved to Lost.')).toBeTruthy();
+  });
+
+  it('asks for the signing date and annual sales before moving a deal to Won, and warns when it will not qualify', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const api = serveTrpc({
+      'admin.pipelineColumn': columnOf([deal]),
+      'admin.wonPreview': (input: unknown) => {
+        const { annualSales, signedAt } = input as { annualSales: string; signedAt: string };
+        if (signedAt > today) throw new ProcedureError(400, 'BAD_REQUEST', PROGRAM_TERMS_MESSAGES.signedInFuture);
+        const enough = annualSales !== '' && Number(annualSales) >= 1_000_000;
+        return {
+          qualifying: enough,
+          reason: enough ? null : annualSales === '' ? 'annual sales not recorded' : 'annual sales below $1,000,000.00',
+          signedAt,
+          qualifiesBy: '2026-12-30',
+          minAnnualSales: '1000000.00',
+          overridden: false,
+        };
+      },
+      'admin.updateReferral': (input: unknown) => ({ ...deal, ...(input as object) }),
+      'admin.partners': noPartners,
+    });
+    renderInRouter(<DealPipeline />, admin());
+    await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
+    await moveTo('Won');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark deal as won' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/Signing date/).value).toBe(today);
+    // Nothing recorded: the server says it will not qualify, and why, before anything is stored.
+    expect(await within(dialog).findByText(/annual sales not recorded/)).toBeTruthy();
+    expect(within(dialog).getByText('This deal will not qualify')).toBeTruthy();
+    expect(api.calls.some((call) => call.path === 'admin.updateReferral')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText(/Annual sales/), '999999.99');
+    await waitFor(() => expect(dialog.textContent).toContain('annual sales below $1,000,000.00'), { timeout: 3000 });
+    await userEvent.clear(within(dialog).getByLabelText(/Annual sales/));
+    await userEvent.type(within(dialog).getByLabelText(/Annual sales/), '1000000');
+    expect(await within(dialog).findByText(/A qualifying client/)).toBeTruthy();
+
+    // A signing date the server refuses shows its words on the field, and the deal cannot be confirmed.
+    const signed = within(dialog).getByLabelText(/Signing date/);
+    await userEvent.clear(signed);
+    await userEvent.type(signed, '2999-01-01');
+    expect(await within(dialog).findByText(PROGRAM_TERMS_MESSAGES.signedInFuture)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Mark as Won' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.clear(signed);
+    await userEvent.type(signed, today);
+    await within(dialog).findByText(/A qualifying client/);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as Won' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
+        id: deal.id,
+        stage: 'won',
+        signedAt: today,
+        annualSales: '1000000',
+      }),
+    );
+    expect(await screen.findByText('Acme Bakery moved to Won.')).toBeTruthy();
   });
 
   it('shows each column’s true count and loads more deals on demand', async () => {

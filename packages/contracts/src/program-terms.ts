@@ -4,7 +4,7 @@
 // version its partner was on when the firm accepted it.
 
 import { z } from 'zod';
-import { SERVICE_TYPES, type ServiceType } from './enums';
+import { PARTNER_STATUSES, SERVICE_TYPES, type ServiceType } from './enums';
 import { FEE_BASES } from './program-settings';
 import { isRealDate, multiLine, singleLine } from './fields';
 import { formatMoney, fromCents, toCents } from './money';
@@ -280,3 +280,30 @@ export const forfeitFeesOutput = z.object({
   /** Decimal string: the sum of the fees voided. */
   amount: z.string(),
 });
+
+/** A partnership's ending as it stands: the notice given (if any), and what notice given today would mean. */
+export const partnershipEndOutput = z.object({
+  status: z.enum(PARTNER_STATUSES),
+  /** The notice days of the partner's terms version. */
+  noticeDays: z.number().int(),
+  /** YYYY-MM-DD: the day notice given today takes effect (today + noticeDays). */
+  noticeEffectiveDate: z.string(),
+  /** The notice given, by whom and why, and the day it takes (or took) effect; null while none is. */
+  termination: z
+    .object({ givenBy: z.enum(TERMINATION_GIVERS), reason: z.string().nullable(), effectiveDate: z.string() })
+    .nullable(),
+});
+export type PartnershipEnd = z.infer<typeof partnershipEndOutput>;
+
+/** The admin's view adds the unpaid fees a forfeiture would void. */
+export const adminPartnershipEndOutput = partnershipEndOutput.extend({
+  unpaidFees: z.object({
+    count: z.number().int(),
+    /** Decimal string: the sum of the partner's pending fees. */
+    amount: z.string(),
+  }),
+});
+export type AdminPartnershipEnd = z.infer<typeof adminPartnershipEndOutput>;
+
+/** POST /api/partners/notice: the partner ends the partnership with the notice days of their terms version. */
+export const givePartnerNoticeInput = z.object({ reason: reasonField });

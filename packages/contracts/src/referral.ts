@@ -70,6 +70,27 @@ export type UpdateReferralInput = z.input<typeof updateReferralInput>;
 
 const nullableString = z.string().nullable();
 
+/**
+ * What marking a deal won with this signing date and these annual sales would decide, before the admin
+ * confirms (GET /api/admin/referrals/{id}/won-preview): the same rule the move applies.
+ */
+export const wonPreviewInput = z.object({
+  id: idField,
+  signedAt: optionalDay,
+  annualSales: z.preprocess((v) => (v === '' ? null : v), annualSalesField.nullable().optional()),
+});
+export type WonPreviewInput = z.input<typeof wonPreviewInput>;
+
+export const wonPreviewOutput = z.object({
+  qualifying: z.boolean().describe('Whether the client would be a qualifying client (earns fees)'),
+  reason: nullableString.describe('Why it would not qualify; null when it would'),
+  signedAt: z.string().describe('The signing date the move records (YYYY-MM-DD)'),
+  qualifiesBy: nullableString.describe("The last day of the deal's qualification window"),
+  minAnnualSales: z.string().describe("The minimum annual sales of the deal's terms version"),
+  overridden: z.boolean().describe("An admin's decision stands instead (the deal is won and was overridden)"),
+});
+export type WonPreview = z.infer<typeof wonPreviewOutput>;
+
 export const referralOutput = z.object({
   id: z.uuid(),
   partnerId: z.uuid(),

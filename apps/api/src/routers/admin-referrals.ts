@@ -9,13 +9,21 @@ import {
   pipelineColumnOutput,
   referralOutput,
   updateReferralInput,
+  wonPreviewInput,
+  wonPreviewOutput,
 } from '@portal/contracts';
-import { addClient, listAllReferrals, listPipelineColumn, updateReferral } from '../services/referrals/referrals';
+import {
+  addClient,
+  listAllReferrals,
+  listPipelineColumn,
+  previewWon,
+  updateReferral,
+} from '../services/referrals/referrals';
 import { extendQualificationWindow, overrideQualification } from '../services/referrals/qualification';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 /**
- * admin.referrals, admin.pipelineColumn, admin.addClient, admin.updateReferral — the deal pipeline;
+ * admin.referrals, admin.pipelineColumn, admin.addClient, admin.updateReferral, admin.wonPreview — the deal pipeline;
  * admin.extendReferralWindow and admin.overrideQualification — the qualification window and its decision.
  */
 export const adminReferralProcedures = {
@@ -41,6 +49,10 @@ export const adminReferralProcedures = {
     .mutation(({ ctx, input }) =>
       updateReferral(ctx.deps.db, { adminUserId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
     ),
+  wonPreview: permittedProcedure('referrals:read')
+    .input(wonPreviewInput)
+    .output(wonPreviewOutput)
+    .query(({ ctx, input }) => previewWon(ctx.deps.db, { input, now: ctx.deps.now() })),
   extendReferralWindow: permittedProcedure('referrals:write')
     .input(extendReferralInput)
     .output(referralOutput)

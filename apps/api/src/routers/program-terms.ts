@@ -1,11 +1,15 @@
 // The program terms (services/platform/program-terms.ts) and a partner's acceptance of them
 // (services/partners/agreement.ts): admins read the versions (commissions:read) and the administrator
-// publishes the next (terms:write, Idempotency-Key), and ends a partnership or forfeits its fees
-// (partners:approve); anyone reads the terms in force (the landing page's
+// publishes the next (terms:write, Idempotency-Key), reads a partnership's ending (partners:read), and ends a
+// partnership or forfeits its fees (partners:approve); a partner reads their own and gives notice; anyone reads the terms in force (the landing page's
 // fees, the onboarding agreement); a partner reads the version waiting for them and accepts it.
 
 import {
   acceptAgreementInput,
+  adminPartnershipEndOutput,
+  givePartnerNoticeInput,
+  idInput,
+  partnershipEndOutput,
   forfeitFeesInput,
   forfeitFeesOutput,
   terminatePartnerInput,
@@ -18,7 +22,13 @@ import {
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { acceptAgreement, partnerAgreement } from '../services/partners/agreement';
-import { forfeitFees, terminatePartner } from '../services/partners/partnership-end';
+import {
+  adminPartnershipEnd,
+  forfeitFees,
+  givePartnerNotice,
+  partnershipEnd,
+  terminatePartner,
+} from '../services/partners/partnership-end';
 import {
   currentProgramTerms,
   programTermsOverview,
@@ -40,6 +50,12 @@ export const adminProgramTermsProcedures = {
         publishProgramTerms(db, { actorId: ctx.user.id, input, now: ctx.deps.now() }),
       ),
     ),
+
+  /** The partnership's ending as it stands, and the unpaid fees a forfeiture would void. */
+  partnershipEnd: permittedProcedure('partners:read')
+    .input(idInput)
+    .output(adminPartnershipEndOutput)
+    .query(({ ctx, input }) => adminPartnershipEnd(ctx.deps.db, { partnerId: input.id, now: ctx.deps.now() })),
 
   /** Written notice ending a partnership (either party's), effective after the notice days. */
   terminatePartner: permittedProcedure('partners:approve')
@@ -68,6 +84,25 @@ export const partnerAgreementProcedures = {
   agreement: partnerProcedure
     .output(partnerAgreementOutput)
     .query(({ ctx }) => partnerAgreement(ctx.deps.db, ctx.partner, ctx.deps.now())),
+
+  /** The partner's own partnership: the notice given, or the day notice given today would take effect. */
+  partnershipEnd: partnerProcedure
+    .output(partnershipEndOutput)
+    .query(({ ctx }) => partnershipEnd(ctx.deps.db, { partnerId: ctx.partner.id, now: ctx.deps.now() })),
+
+  /** The partner ends the partnership by written notice, effective the notice days of their terms after today. */
+  giveNotice: partnerProcedure
+    .input(givePartnerNoticeInput)
+    .output(terminationOutput)
+    .mutation(({ ctx, input }) =>
+      givePartnerNotice(ctx.deps.db, {
+        partnerId: ctx.partner.id,
+        userId: ctx.user.id,
+        reason: input.reason,
+        now: ctx.deps.now(),
+        mail: ctx.deps,
+      }),
+    ),
 
   acceptAgreement: partnerProcedure
     .input(acceptAgreementInput)

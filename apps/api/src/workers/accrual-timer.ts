@@ -1,12 +1,14 @@
-// The daily in-process run: partnerships whose notice has run out end, then the accrual of the month just ended. Every replica may run it: the unique
-// (referral, month) constraint turns the second run into a no-op. A failed run is logged and the
-// next day's run tries again; it never takes the process down.
+// The daily in-process run: partnerships whose notice has run out end, the team hears of the qualification
+// windows ending within 14 days (once a day, whichever replica claims the day), then the accrual of the
+// month just ended. Every replica may run it: the unique (referral, month) constraint turns the second run
+// into a no-op. A failed run is logged and the next day's run tries again; it never takes the process down.
 
 import { previousMonthKey } from '@portal/contracts';
 import type { AppDeps } from '../deps';
 import type { MailDeps } from '../services/notifications/notify';
 import { runAccrual, type AccrualResult } from '../services/money/accrual';
 import { applyDueTerminations } from '../services/partners/partnership-end';
+import { sendWindowsEndingDigest } from '../services/referrals/window-digest';
 
 export const ACCRUAL_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -27,7 +29,11 @@ export function startAccrualTimer(
     if (stopped || running) return;
     const month = previousMonthKey(deps.now());
     // Partnerships whose notice has run out end first (the agreement's notice days), then the accrual.
+    const { config, cipher } = deps;
     running = applyDueTerminations(deps.db, deps.now())
+      .then(() =>
+        config && cipher ? sendWindowsEndingDigest(deps.db, { now: deps.now(), mail: { config, cipher } }) : 0,
+      )
       .then(() => runAccrual(deps, { month }))
       .then((result) => {
         if (result.created > 0) deps.logger.info(result, 'accrued commissions for the month just ended');

@@ -152,6 +152,8 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'partner.recentBookings',
   'partner.agreement',
   'partner.acceptAgreement',
+  'partner.partnershipEnd',
+  'partner.giveNotice',
   'admin.publishProgramTerms',
 ]);
 /** Raw paths no scope names: the audit log's CSV and decrypted numbers (a payout's wire instructions, the 1099-NEC report's TINs). */
@@ -364,6 +366,13 @@ const PROCEDURES: Record<string, Case> = {
   'partner.mailPreferences': { expect: PARTNER_RECORD },
   'partner.agreement': { expect: PARTNER_RECORD },
   'partner.acceptAgreement': { expect: PARTNER_RECORD, input: () => ({ version: '1.0', accepted: true }) },
+  'partner.partnershipEnd': { expect: PARTNER_RECORD },
+  // A partnership ends once: every call is a partner of its own; a pending partner has none to end.
+  'partner.giveNotice': {
+    expect: access(401, 409, '2xx', '2xx', 403),
+    input: () => ({ reason: 'Matrix notice' }),
+    freshPrincipal: true,
+  },
   'partner.updateMailPreferences': { expect: PARTNER_RECORD, input: () => ({ monthlySummary: true }) },
   'partner.commissionsPage': { expect: PARTNER_RECORD, input: () => ({ limit: 10 }) },
   'partner.payouts': { expect: PARTNER_RECORD },
@@ -487,6 +496,7 @@ const PROCEDURES: Record<string, Case> = {
       effectiveDate: '2099-01-01',
     }),
   },
+  'admin.partnershipEnd': { expect: READ, input: (fx) => ({ id: fx.pending.partnerId }) },
   'admin.forfeitPartnerFees': {
     expect: ADMIN,
     input: (fx) => ({ id: fx.pending.partnerId, reason: 'Matrix forfeit' }),
@@ -496,6 +506,7 @@ const PROCEDURES: Record<string, Case> = {
     expect: access(401, 403, 403, 403, 409, 403, 403),
     input: (fx) => ({ id: fx.activeReferralId, days: 1, reason: 'Matrix extension' }),
   },
+  'admin.wonPreview': { expect: READ, input: (fx) => ({ id: fx.activeReferralId, annualSales: '1000000.00' }) },
   'admin.overrideQualification': {
     expect: ADMIN,
     input: (fx) => ({ id: fx.activeReferralId, qualifying: true, reason: 'Matrix override' }),
@@ -726,8 +737,12 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/program-settings': {},
   'PATCH /api/admin/program-settings': {},
   'GET /api/admin/program-terms': {},
+  'GET /api/admin/partners/{id}/partnership': {},
+  'GET /api/partners/partnership': {},
+  'POST /api/partners/notice': {},
   'POST /api/admin/partners/{id}/terminate': {},
   'POST /api/admin/partners/{id}/forfeit': {},
+  'GET /api/admin/referrals/{id}/won-preview': {},
   'POST /api/admin/referrals/{id}/extend': {},
   'POST /api/admin/referrals/{id}/qualification': {},
   'POST /api/admin/program-terms': {},

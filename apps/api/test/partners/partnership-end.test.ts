@@ -126,6 +126,104 @@ describe('notice of termination', () => {
   });
 });
 
+describe("a partnership's ending as it stands", () => {
+  it('names the notice days of the partner’s terms and the day notice given today takes effect', async () => {
+    const partner = await createPartner(t.deps);
+    const response = await call(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'active',
+      noticeDays: 30,
+      noticeEffectiveDate: '2026-12-26',
+      termination: null,
+      unpaidFees: { count: 0, amount: '0.00' },
+    });
+    await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+      givenBy: 'firm',
+      reason: 'Program closing',
+      effectiveDate: '2027-01-15',
+    });
+    const own = await call(partner.user, 'GET', '/api/partners/partnership');
+    expect(own.json()).toEqual({
+      status: 'active',
+      noticeDays: 30,
+      noticeEffectiveDate: '2026-12-26',
+      termination: { givenBy: 'firm', reason: 'Program closing', effectiveDate: '2027-01-15' },
+    });
+  });
+});
+
+describe("a partner's own notice", () => {
+  it('takes effect the notice days of their terms after today, logged, mailed to them and to the administrators', async () => {
+    const partner = await createPartner(t.deps, { companyName: 'Leaving Agency' });
+    const response = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Retiring' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      partnerId: partner.partnerId,
+      givenBy: 'partner',
+      reason: 'Retiring',
+      effectiveDate: '2026-12-26',
+      status: 'active',
+    });
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select(['action', 'userId'])
+      .where('entityId', '=', partner.partnerId)
+      .execute();
+    expect(log).toEqual([{ action: 'partner.notice_given', userId: partner.user.id }]);
+    const team = await t.db
+      .selectFrom('emailOutbox')
+      .select(['recipient', 'subject'])
+      .where('kind', '=', 'partnerNoticeGiven')
+      .execute();
+    expect(team).toContainEqual({
+      recipient: admin.email,
+      subject: 'Leaving Agency gave notice: the partnership ends on Dec 26, 2026',
+    });
+    const own = await t.db
+      .selectFrom('emailOutbox')
+      .select('recipient')
+      .where('kind', '=', 'partnershipEnding')
+      .where('recipient', '=', partner.user.email)
+      .execute();
+    expect(own).toHaveLength(1);
+    const shown = await call(partner.user, 'GET', '/api/partners/partnership');
+    expect(shown.json().termination).toEqual({ givenBy: 'partner', reason: 'Retiring', effectiveDate: '2026-12-26' });
+  });
+
+  it('follows the notice days of a later terms version the partner accepted', async () => {
+    const partner = await createPartner(t.deps);
+    const published = await call(admin, 'POST', '/api/admin/program-terms', {
+      agreementVersion: '1.5',
+      noticeDays: 10,
+      agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '1. Notice', paragraphs: ['Ten days.'] }] },
+      changes: ['Notice of ten days'],
+    });
+    expect(published.statusCode).toBe(201);
+    await t.db
+      .updateTable('partners')
+      .set({ termsVersion: published.json().version })
+      .where('id', '=', partner.partnerId)
+      .execute();
+    const response = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Short notice' });
+    expect(response.json()).toMatchObject({ effectiveDate: '2026-12-06' });
+  });
+
+  it('refuses a second notice and a partner who is not active', async () => {
+    const partner = await createPartner(t.deps);
+    await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
+    const again = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ENDING_MESSAGES.alreadyGiven('2026-12-26'));
+    const pending = await createPartner(t.deps, { status: 'pending' });
+    const refused = await call(pending.user, 'POST', '/api/partners/notice', { reason: 'x' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ENDING_MESSAGES.notActive);
+    const blank = await call(partner.user, 'POST', '/api/partners/notice', { reason: ' ' });
+    expect(blank.statusCode).toBe(400);
+  });
+});
+
 describe('forfeiting fees', () => {
   it('voids every pending fee with the reason and leaves paid ones, logged and mailed', async () => {
     const partner = await createPartner(t.deps);
@@ -143,6 +241,8 @@ describe('forfeiting fees', () => {
       monthYear: '2026-08',
       status: 'paid',
     });
+    const before = await call(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
+    expect(before.json()).toMatchObject({ unpaidFees: { count: 2, amount: '100.00' } });
     const response = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, {
       reason: 'Solicited a client of the firm',
     });
@@ -161,6 +261,8 @@ describe('forfeiting fees', () => {
     expect(rows.find((row) => row.id === paid)?.status).toBe('paid');
     const mails = await t.db.selectFrom('emailOutbox').select('subject').where('kind', '=', 'feesForfeited').execute();
     expect(mails).toHaveLength(1);
+    const after = await call(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
+    expect(after.json()).toMatchObject({ unpaidFees: { count: 0, amount: '0.00' } });
   });
 
   it('is the administrator’s alone', async () => {

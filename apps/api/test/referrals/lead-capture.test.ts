@@ -125,6 +125,50 @@ describe('one client, one partner', () => {
     expect((await lead(second.referralCode, 'edge@window-out.example')).conflictOf).toBeNull();
   });
 
+  it("reads the qualification days of the first referral's own terms version and adds its extensions", async () => {
+    const admin = await createUser(t.deps, { role: 'admin' });
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/program-terms',
+      headers: await bearer(t.deps, admin),
+      payload: {
+        agreementVersion: 'window-90',
+        qualificationDays: 90,
+        agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '1. Window', paragraphs: ['90 days.'] }] },
+        changes: ['A window of 90 days'],
+      },
+    });
+    expect(published.statusCode).toBe(201);
+    const v2 = published.json<{ version: number }>().version;
+    const first = await createPartner(t.deps);
+    const second = await createPartner(t.deps);
+    const onVersion = async (
+      email: string,
+      daysAgo: number,
+      values: { termsVersion?: number | null; extensionDays?: number },
+    ) => {
+      const id = await referralFor(first.partnerId, email, { daysAgo });
+      await t.db.updateTable('referrals').set(values).where('id', '=', id).execute();
+      return id;
+    };
+    // Version 2's 90 days: day 90 is inside, day 91 is not; under version 1 day 61 is already outside.
+    const day90 = await onVersion('v2@day-90.example', 90, { termsVersion: v2 });
+    await onVersion('v2@day-91.example', 91, { termsVersion: v2 });
+    await onVersion('v1@day-61.example', 61, { termsVersion: 1 });
+    expect((await lead(second.referralCode, 'v2@day-90.example')).conflictOf).toBe(day90);
+    expect((await lead(second.referralCode, 'v2@day-91.example')).conflictOf).toBeNull();
+    expect((await lead(second.referralCode, 'v1@day-61.example')).conflictOf).toBeNull();
+    // Version 1's 60 days and 10 days of extensions: day 70 is inside, day 71 is not.
+    const extended = await onVersion('ext@day-70.example', 70, { termsVersion: 1, extensionDays: 10 });
+    await onVersion('ext@day-71.example', 71, { termsVersion: 1, extensionDays: 10 });
+    expect((await lead(second.referralCode, 'ext@day-70.example')).conflictOf).toBe(extended);
+    expect((await lead(second.referralCode, 'ext@day-71.example')).conflictOf).toBeNull();
+    // Not accepted yet: the version its partner is on.
+    await t.db.updateTable('partners').set({ termsVersion: v2 }).where('id', '=', first.partnerId).execute();
+    const booked = await onVersion('booked@day-80.example', 80, { termsVersion: null });
+    expect((await lead(second.referralCode, 'booked@day-80.example')).conflictOf).toBe(booked);
+  });
+
   it('matches a business domain but not a free-mail domain', async () => {
     const first = await createPartner(t.deps);
     const second = await createPartner(t.deps);

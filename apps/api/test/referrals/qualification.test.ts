@@ -189,6 +189,74 @@ describe('annual sales', () => {
   });
 });
 
+describe('the won preview', () => {
+  const preview = (id: string, query: string) => call('GET', `/api/admin/referrals/${id}/won-preview?${query}`);
+
+  it('tells a late signing before the move, and the move agrees', async () => {
+    const client = await acceptedClient('1000000.00');
+    const told = await preview(client.id, 'signedAt=2026-03-03');
+    expect(told.statusCode).toBe(200);
+    expect(told.json()).toEqual({
+      qualifying: false,
+      reason: QUALIFICATION_REASONS.signedLate('2026-03-02'),
+      signedAt: '2026-03-03',
+      qualifiesBy: '2026-03-02',
+      minAnnualSales: '1000000.00',
+      overridden: false,
+    });
+    const won = await win(client.id, { signedAt: '2026-03-03' });
+    expect(won.json()).toMatchObject({ qualifying: false, qualificationReason: told.json().reason });
+  });
+
+  it('reads the sales given over the recorded ones, and an empty value as not recorded', async () => {
+    const client = await acceptedClient('1000000.00');
+    expect((await preview(client.id, 'signedAt=2026-03-02')).json()).toMatchObject({ qualifying: true, reason: null });
+    expect((await preview(client.id, 'signedAt=2026-03-02&annualSales=999999.99')).json()).toMatchObject({
+      qualifying: false,
+      reason: QUALIFICATION_REASONS.salesBelow('1000000.00'),
+    });
+    expect((await preview(client.id, 'signedAt=2026-03-02&annualSales=')).json()).toMatchObject({
+      qualifying: false,
+      reason: QUALIFICATION_REASONS.salesMissing,
+    });
+  });
+
+  it('signs today by default and stores nothing', async () => {
+    const client = await acceptedClient();
+    const stored = () =>
+      t.deps.db
+        .selectFrom('referrals')
+        .select(['stage', 'annualSales', 'signedAt', 'qualifying', 'updatedAt'])
+        .where('id', '=', client.id)
+        .executeTakeFirstOrThrow();
+    const before = await stored();
+    expect((await preview(client.id, 'annualSales=2000000')).json()).toMatchObject({
+      signedAt: '2026-12-15',
+      qualifying: false,
+      reason: QUALIFICATION_REASONS.signedLate('2026-03-02'),
+    });
+    expect(await stored()).toEqual(before);
+  });
+
+  it("starts a booked referral's window as the move would", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/partners/referrals',
+      payload: { clientCompanyName: 'Booked Preview Co', serviceType: 'controller', monthlyValue: '900.00' },
+      headers: await bearer(t.deps, partner.user),
+    });
+    const told = await preview(created.json().id, 'annualSales=1000000.00');
+    expect(told.json()).toMatchObject({ qualifying: true, qualifiesBy: '2027-02-13', signedAt: '2026-12-15' });
+  });
+
+  it('refuses a signing date in the future with the message of the move', async () => {
+    const client = await acceptedClient('1000000.00');
+    const response = await preview(client.id, 'signedAt=2026-12-16');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(PROGRAM_TERMS_MESSAGES.signedInFuture);
+  });
+});
+
 describe('fees of a client that does not qualify', () => {
   it('records its payment and earns nothing, saying why', async () => {
     const client = await acceptedClient('999999.99');

@@ -19,7 +19,7 @@ export const leadCaptureRoutes: RestRoute[] = [
     description:
       'Body: { referralCode, clientEmail, clientName?, clientCompanyName?, clientPhone?, consultationDate? (ISO 8601), service? (basic_accounting, controller, basic, cfo, general), utm? { source, medium, campaign, term, content } }. ' +
       'An unknown or inactive partner code is 422. The same partner sending the same client address again updates its open referral (consultation date) instead of adding one. ' +
-      `A client another partner introduced within ${AGREEMENT_DEFAULTS.qualificationDays} days (same address, or same business domain; free-mail domains such as ${FREE_MAIL_DOMAINS.slice(0, 3).join(', ')} match by address only) is stored with conflictOf for an admin. ` +
+      `A client another partner introduced within that referral's qualification window (the qualification days of its terms version plus its extensions; ${AGREEMENT_DEFAULTS.qualificationDays} days under version 1) with the same address, or the same business domain (free-mail domains such as ${FREE_MAIL_DOMAINS.slice(0, 3).join(', ')} match by address only), is stored with conflictOf for an admin. ` +
       'The company defaults to the email domain; the monthly value to the service list price.',
     ...idempotent,
   },

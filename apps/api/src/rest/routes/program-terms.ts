@@ -52,6 +52,34 @@ export const programTermsRoutes: RestRoute[] = [
       'version is the agreement version in force (pendingAgreementVersion of GET /api/partners/me). An older version is 409 (reload and accept the current one), an unknown one 400. Accepting the version the partner is on already changes nothing.',
   },
   {
+    method: 'GET',
+    path: '/api/admin/partners/{id}/partnership',
+    procedure: 'admin.partnershipEnd',
+    summary: "A partnership's ending: the notice given, the notice days, and the unpaid fees a forfeiture would void",
+    tag: 'Admin',
+    description:
+      "Answers { status, noticeDays (of the partner's terms version), noticeEffectiveDate (today + noticeDays: when notice given today would take effect), termination: { givenBy, reason, effectiveDate } | null, unpaidFees: { count, amount } (the partner's pending fees) }.",
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/partnership',
+    procedure: 'partner.partnershipEnd',
+    summary: "The partner's own partnership: the notice given, or the day notice given today would take effect",
+    tag: 'Partner',
+    description:
+      "Answers { status, noticeDays (of the partner's terms version), noticeEffectiveDate, termination: { givenBy, reason, effectiveDate } | null }.",
+  },
+  {
+    method: 'POST',
+    path: '/api/partners/notice',
+    procedure: 'partner.giveNotice',
+    summary: 'End the partnership by written notice: { reason }',
+    tag: 'Partner',
+    description:
+      "The notice takes effect the notice days of the partner's terms version after today; until then nothing changes, from then the partner is inactive and cannot add referrals; fees for client payments of months before that day remain payable. " +
+      'Only an active partner (409 otherwise; 409 when notice was given already). Answers { partnerId, givenBy: "partner", reason, effectiveDate, status }; logged (partner.notice_given), mailed to the partner and to the administrators.',
+  },
+  {
     method: 'POST',
     path: '/api/admin/partners/{id}/terminate',
     procedure: 'admin.terminatePartner',

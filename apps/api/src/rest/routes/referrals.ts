@@ -111,6 +111,16 @@ export const referralRoutes: RestRoute[] = [
       "Recording annualSales or signedAt of a won client decides it again unless an admin overrode it. Moving a referral out of booked (not to lost) is the firm's acceptance: acceptedAt, termsVersion, qualifiesBy and the fee of the partner's terms version are set then.",
   },
   {
+    method: 'GET',
+    path: '/api/admin/referrals/{id}/won-preview',
+    procedure: 'admin.wonPreview',
+    summary: 'What marking a deal won would decide: qualifying or not, and why',
+    tag: 'Admin',
+    description:
+      'Query: signedAt (YYYY-MM-DD, default today, never later), annualSales (decimal; absent keeps the recorded sales, empty means not recorded). ' +
+      'Answers { qualifying, reason, signedAt, qualifiesBy, minAnnualSales, overridden } computed by the same steps as PATCH /api/admin/referrals/{id} with stage won (acceptance of a booked referral included), without storing anything: the pipeline shows it before the admin confirms.',
+  },
+  {
     method: 'POST',
     path: '/api/admin/referrals/{id}/extend',
     procedure: 'admin.extendReferralWindow',

@@ -392,6 +392,62 @@ export async function notifyTermination(
   });
 }
 
+/** Every administrator of the team, who hears about what a partner does on their own (applications, notice). */
+async function administrators(trx: DbOrTx) {
+  return trx
+    .selectFrom('users')
+    .select('email')
+    .where('role', '=', 'admin')
+    .where('active', '=', true)
+    .orderBy('email')
+    .execute();
+}
+
+/** A partner gave notice from Settings: the administrators hear who, why and from when. */
+export async function notifyPartnerNotice(
+  trx: DbOrTx,
+  {
+    mail,
+    now,
+    partnerId,
+    reason,
+    effectiveDate,
+  }: Notice & { partnerId: string; reason: string; effectiveDate: string },
+): Promise<void> {
+  const partner = await partnerContact(trx, partnerId);
+  for (const admin of await administrators(trx))
+    await enqueueTemplate(trx, {
+      now,
+      recipient: admin.email,
+      kind: 'partnerNoticeGiven',
+      values: {
+        companyName: partner.companyName,
+        contactName: partner.contactName,
+        reason,
+        effectiveDate: formatDate(effectiveDate),
+        partnerUrl: portalLink(mail.config, `/admin/partners/${partner.id}`),
+      },
+    });
+}
+
+/** The day's open deals whose qualification window ends soon, to every administrator. */
+export async function notifyWindowsEnding(
+  trx: DbOrTx,
+  {
+    mail,
+    now,
+    deals,
+  }: Notice & { deals: Array<{ client: string; partner: string; daysLeft: number; windowEnds: string }> },
+): Promise<void> {
+  for (const admin of await administrators(trx))
+    await enqueueTemplate(trx, {
+      now,
+      recipient: admin.email,
+      kind: 'windowsEnding',
+      values: { deals, pipelineUrl: portalLink(mail.config, '/admin/pipeline') },
+    });
+}
+
 /** A breach of non-solicitation voided the partner's unpaid fees. */
 export async function notifyFeesForfeited(
   trx: DbOrTx,

@@ -71,6 +71,17 @@ export interface TemplateValues {
     dashboardUrl: string;
   };
   feesForfeited: { contactName: string; reason: string; amount: string; dashboardUrl: string };
+  partnerNoticeGiven: {
+    companyName: string;
+    contactName: string;
+    reason: string;
+    effectiveDate: string;
+    partnerUrl: string;
+  };
+  windowsEnding: {
+    deals: Array<{ client: string; partner: string; daysLeft: number; windowEnds: string }>;
+    pipelineUrl: string;
+  };
   qualificationDecided: {
     contactName: string;
     clientCompanyName: string;
@@ -350,6 +361,27 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
       'Fees earned for client payments of months before that day remain payable.',
     ],
     action: { label: 'See your dashboard', url: dashboardUrl },
+  }),
+  partnerNoticeGiven: ({ companyName, contactName, reason, effectiveDate, partnerUrl }) => ({
+    subject: `${companyName} gave notice: the partnership ends on ${effectiveDate}`,
+    heading: `${companyName} ends its partnership`,
+    paragraphs: [
+      `${contactName} of ${companyName} gave written notice to end the Affiliate Agreement from the portal. It ends on ${effectiveDate}; until then nothing changes.`,
+      `Reason: ${reason}`,
+    ],
+    action: { label: 'Open the partner', url: partnerUrl },
+  }),
+  windowsEnding: ({ deals, pipelineUrl }) => ({
+    subject: `${deals.length} ${deals.length === 1 ? 'deal’s qualification window ends' : 'deals’ qualification windows end'} within 14 days`,
+    heading: 'Qualification windows ending soon',
+    paragraphs: [
+      'These open deals must sign within their qualification window to be qualifying clients:',
+      ...deals.map(
+        (deal) =>
+          `${deal.client} (via ${deal.partner}): ${deal.daysLeft === 0 ? 'ends today' : `${deal.daysLeft} ${deal.daysLeft === 1 ? 'day' : 'days'} left`}, the window ends on ${deal.windowEnds}.`,
+      ),
+    ],
+    action: { label: 'Open the pipeline', url: pipelineUrl },
   }),
   feesForfeited: ({ contactName, reason, amount, dashboardUrl }) => ({
     subject: 'Your unpaid referral fees are forfeited',

@@ -11,6 +11,8 @@ import {
   fromCents,
   toCents,
   todayIsoDate,
+  type AdminPartnershipEnd,
+  type PartnershipEnd,
   type terminatePartnerInput,
 } from '@portal/contracts';
 import type { Db } from '@portal/db';
@@ -18,7 +20,7 @@ import type { z } from 'zod';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { termsOfVersion } from '../platform/program-terms';
-import { notifyFeesForfeited, notifyTermination, type MailDeps } from '../notifications/notify';
+import { notifyFeesForfeited, notifyPartnerNotice, notifyTermination, type MailDeps } from '../notifications/notify';
 
 type TerminateInput = z.output<typeof terminatePartnerInput>;
 
@@ -44,7 +46,14 @@ export async function applyDueTerminations(db: DbOrTx, now: Date): Promise<numbe
 
 export async function terminatePartner(
   db: Db,
-  options: { actorId: string; input: TerminateInput; now: Date; mail: MailDeps },
+  options: {
+    actorId: string;
+    input: TerminateInput;
+    now: Date;
+    mail: MailDeps;
+    /** The partner gave the notice themselves (from Settings): the administrators are mailed too. */
+    byPartner?: boolean;
+  },
 ) {
   const { input, now } = options;
   const today = todayIsoDate(now);
@@ -88,6 +97,14 @@ export async function terminatePartner(
       reason: input.reason,
       effectiveDate,
     });
+    if (options.byPartner)
+      await notifyPartnerNotice(trx, {
+        mail: options.mail,
+        now,
+        partnerId: partner.id,
+        reason: input.reason,
+        effectiveDate,
+      });
     await applyDueTerminations(trx, now);
     const after = await trx
       .selectFrom('partners')
@@ -133,5 +150,61 @@ export async function forfeitFees(
     });
     await notifyFeesForfeited(trx, { mail: options.mail, now, partnerId: partner.id, reason: options.reason, amount });
     return { partnerId: partner.id, voided: voided.length, amount };
+  });
+}
+
+/** The partnership's ending as it stands, and the day notice given today would take effect. */
+export async function partnershipEnd(db: DbOrTx, options: { partnerId: string; now: Date }): Promise<PartnershipEnd> {
+  const partner = await db
+    .selectFrom('partners')
+    .select(['status', 'termsVersion', 'terminationGivenBy', 'terminationReason', 'terminationEffective'])
+    .where('id', '=', options.partnerId)
+    .executeTakeFirst();
+  if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
+  const terms = await termsOfVersion(db, partner.termsVersion);
+  return {
+    status: partner.status,
+    noticeDays: terms.noticeDays,
+    noticeEffectiveDate: addDays(todayIsoDate(options.now), terms.noticeDays),
+    termination:
+      partner.terminationEffective && partner.terminationGivenBy
+        ? {
+            givenBy: partner.terminationGivenBy,
+            reason: partner.terminationReason,
+            effectiveDate: partner.terminationEffective,
+          }
+        : null,
+  };
+}
+
+/** The admin's view: the ending, and the count and sum of the pending fees a forfeiture would void. */
+export async function adminPartnershipEnd(
+  db: DbOrTx,
+  options: { partnerId: string; now: Date },
+): Promise<AdminPartnershipEnd> {
+  const ending = await partnershipEnd(db, options);
+  const unpaid = await db
+    .selectFrom('commissions')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string | null>('amount').as('amount')])
+    .where('partnerId', '=', options.partnerId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return {
+    ...ending,
+    unpaidFees: { count: Number(unpaid.count), amount: fromCents(toCents(unpaid.amount ?? '0')) },
+  };
+}
+
+/** A partner's own written notice: effective the notice days of their terms version after today; the team hears. */
+export async function givePartnerNotice(
+  db: Db,
+  options: { partnerId: string; userId: string; reason: string; now: Date; mail: MailDeps },
+) {
+  return terminatePartner(db, {
+    actorId: options.userId,
+    input: { id: options.partnerId, givenBy: 'partner', reason: options.reason },
+    now: options.now,
+    mail: options.mail,
+    byPartner: true,
   });
 }

@@ -2,11 +2,10 @@
 // qualification window is a conflict for an admin to resolve, and a client on the partner's own
 // domain is flagged as a self-referral. Both are read inside the transaction that stores the referral.
 
-import { AGREEMENT_DEFAULTS, FREE_MAIL_DOMAINS } from '@portal/contracts';
+import { FREE_MAIL_DOMAINS } from '@portal/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../platform/activity';
 
-const DAY_MS = 86_400_000;
 const FREE_MAIL = new Set(FREE_MAIL_DOMAINS);
 
 /** The domain of an address, lower-cased; null when there is none. */
@@ -38,8 +37,9 @@ export function websiteDomain(website: string | null | undefined): string | null
 
 /**
  * The earliest open (not lost, not itself in conflict) referral of another partner whose client is
- * this one — the same address, or the same business domain — created within its qualification
- * window: at most `qualificationDays` days before `now`, the boundary day included.
+ * this one — the same address, or the same business domain — created within its own qualification
+ * window: at most the `qualificationDays` of its terms version plus its extensions before `now`, the
+ * boundary included. A referral the firm has not accepted yet reads the version its partner is on.
  */
 export async function findConflictingReferral(
   db: DbOrTx,
@@ -48,22 +48,27 @@ export async function findConflictingReferral(
   if (!clientEmail) return null;
   const email = clientEmail.trim().toLowerCase();
   const domain = mailDomain(email);
-  const windowStart = new Date(now.getTime() - AGREEMENT_DEFAULTS.qualificationDays * DAY_MS);
   const row = await db
     .selectFrom('referrals')
-    .select(['id', 'partnerId'])
-    .where('partnerId', '!=', partnerId)
-    .where('stage', '!=', 'lost')
-    .where('conflictOf', 'is', null)
-    .where('createdAt', '>=', windowStart)
+    .innerJoin('partners', 'partners.id', 'referrals.partnerId')
+    .innerJoin('programTerms', (join) =>
+      join.on('programTerms.version', '=', sql<number>`coalesce(referrals.terms_version, partners.terms_version, 1)`),
+    )
+    .select(['referrals.id', 'referrals.partnerId'])
+    .where('referrals.partnerId', '!=', partnerId)
+    .where('referrals.stage', '!=', 'lost')
+    .where('referrals.conflictOf', 'is', null)
+    .where(
+      sql<boolean>`referrals.created_at >= ${now}::timestamptz - make_interval(secs => (program_terms.qualification_days + referrals.extension_days) * 86400)`,
+    )
     .where((eb) => {
-      const sameAddress = eb(sql`lower(client_email)`, '=', email);
+      const sameAddress = eb(sql`lower(referrals.client_email)`, '=', email);
       return isBusinessDomain(domain)
-        ? eb.or([sameAddress, eb(sql`lower(split_part(client_email, '@', 2))`, '=', domain)])
+        ? eb.or([sameAddress, eb(sql`lower(split_part(referrals.client_email, '@', 2))`, '=', domain)])
         : sameAddress;
     })
-    .orderBy('createdAt', 'asc')
-    .orderBy('id', 'asc')
+    .orderBy('referrals.createdAt', 'asc')
+    .orderBy('referrals.id', 'asc')
     .limit(1)
     .executeTakeFirst();
   return row ?? null;

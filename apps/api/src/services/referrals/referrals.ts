@@ -16,6 +16,8 @@ import {
   type Referral,
   type ReferralStage,
   type updateReferralInput,
+  type WonPreview,
+  type wonPreviewInput,
 } from '@portal/contracts';
 import type { Db, ReferralRow, ReferralsTable } from '@portal/db';
 import { DomainError } from '../platform/errors';
@@ -450,6 +452,57 @@ async function decideQualification(
   });
 }
 
+/**
+ * Moving a partner's referral out of `booked` onwards (a lost one too, when it comes back) is the firm's
+ * acceptance: its fee and window are the ones of the terms version the partner is on now.
+ */
+async function acceptOnMove(
+  trx: DbOrTx,
+  options: { current: ReferralRow; changes: Updateable<ReferralsTable>; now: Date },
+): Promise<void> {
+  const { current, changes, now } = options;
+  if (!changes.stage || changes.stage === 'lost' || changes.stage === 'booked' || current.acceptedAt) return;
+  const partner = await trx
+    .selectFrom('partners')
+    .select('termsVersion')
+    .where('id', '=', current.partnerId)
+    .executeTakeFirstOrThrow();
+  const terms = await termsOfVersion(trx, partner.termsVersion);
+  changes.acceptedAt = now;
+  changes.termsVersion = terms.version;
+  changes.qualifiesBy = addDays(todayIsoDate(now), terms.qualificationDays + current.extensionDays);
+  changes.commissionAmount = feeOfService(terms, current.serviceType);
+}
+
+/**
+ * What moving a deal to won with this signing date and these sales would decide, computed by the same
+ * steps as the move itself (acceptance, then the qualification rule) without storing anything, so the
+ * warning an admin reads before confirming is the outcome they get.
+ */
+export async function previewWon(
+  db: DbOrTx,
+  options: { input: z.output<typeof wonPreviewInput>; now: Date },
+): Promise<WonPreview> {
+  const { id, ...values } = options.input;
+  const current = await db.selectFrom('referrals').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!current) throw DomainError.notFound(REFERRAL_MESSAGES.referralNotFound);
+  const patch = { stage: 'won' as const, ...values };
+  const changes = stageChange(current, patch, options.now);
+  await acceptOnMove(db, { current, changes, now: options.now });
+  await decideQualification(db, { current, patch, changes, now: options.now });
+  const terms = await termsOfVersion(db, (changes.termsVersion as number | undefined) ?? current.termsVersion);
+  const pick = <K extends 'qualifying' | 'qualificationReason' | 'signedAt' | 'qualifiesBy'>(key: K) =>
+    (changes[key] !== undefined ? changes[key] : current[key]) as ReferralRow[K];
+  return {
+    qualifying: pick('qualifying') ?? false,
+    reason: pick('qualificationReason'),
+    signedAt: pick('signedAt') ?? todayIsoDate(options.now),
+    qualifiesBy: pick('qualifiesBy'),
+    minAnnualSales: terms.minAnnualSales,
+    overridden: current.stage === 'won' && current.qualificationOverridden,
+  };
+}
+
 /** An admin's change to a deal: stored, the partner's MRR recomputed, one activity row. */
 export async function updateReferral(
   db: Db,
@@ -468,20 +521,7 @@ export async function updateReferral(
     const current = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw DomainError.notFound(REFERRAL_MESSAGES.referralNotFound);
     const changes = stageChange(current, patch, now);
-    if (changes.stage && changes.stage !== 'lost' && changes.stage !== 'booked' && !current.acceptedAt) {
-      // Moving a partner's referral out of `booked` onwards (a lost one too, when it comes back) is the
-      // firm's acceptance: its fee and window are the ones of the terms version the partner is on now.
-      const partner = await trx
-        .selectFrom('partners')
-        .select('termsVersion')
-        .where('id', '=', current.partnerId)
-        .executeTakeFirstOrThrow();
-      const terms = await termsOfVersion(trx, partner.termsVersion);
-      changes.acceptedAt = now;
-      changes.termsVersion = terms.version;
-      changes.qualifiesBy = addDays(todayIsoDate(now), terms.qualificationDays + current.extensionDays);
-      changes.commissionAmount = feeOfService(terms, current.serviceType);
-    }
+    await acceptOnMove(trx, { current, changes, now });
     await decideQualification(trx, { current, patch, changes, now });
     const start = changes.contractStartDate !== undefined ? changes.contractStartDate : current.contractStartDate;
     const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;

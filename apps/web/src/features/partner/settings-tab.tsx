@@ -1,4 +1,5 @@
-// Settings tab (spec §2): the partner's account (read-only), the password and the mail notifications.
+// Settings tab (spec §2): the partner's account (read-only), the password, the mail notifications, and
+// ending the partnership by notice.
 
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PartnerStatusBadge } from '../admin/partners/partner-status-badge';
@@ -11,6 +12,7 @@ import { MailPreferencesCard } from './mail-preferences-card';
 import { TwoFactorCard } from './two-factor-card';
 import { UpdateBankDetailsCard } from './update-bank-details-card';
 import { TaxInformationCard } from './tax-information-card';
+import { EndPartnershipCard } from './end-partnership-card';
 
 function ReadOnlyField({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -85,6 +87,7 @@ export function SettingsTab({ partner }: { partner: PartnerProfile }) {
       <TwoFactorCard />
       <MailPreferencesCard />
       <TaxInformationCard />
+      <EndPartnershipCard />
       <ChangePasswordDialog opened={changingPassword} onClose={() => setChangingPassword(false)} />
     </Stack>
   );

@@ -4,7 +4,8 @@
 // both columns) and is undone with a toast if the server refuses. The selector is a button opening a
 // menu of the five stages: up to 100 cards are on screen, and a menu's dropdown only mounts when it
 // opens, where a Select would give every card its own combobox (store, input, options). On its own
-// page (`draggable`) a deal is also dragged between the columns (pipeline-drag.tsx).
+// page (`draggable`) a deal is also dragged between the columns (pipeline-drag.tsx). Moving a deal to Lost
+// asks for the reason, to Won for the signing date and annual sales (won-dialog.tsx), either way.
 
 import {
   Badge,
@@ -47,6 +48,8 @@ import { PartnerPicker } from '../partners/partner-picker';
 import { LoadingRow } from '../../../layout/loading-row';
 import { DraggableDeal, DroppableStage, PipelineDragAndDrop } from './pipeline-drag';
 import { QualificationBadge } from './qualification-badge';
+import { QualificationActions } from './qualification-actions';
+import { WonDialog } from './won-dialog';
 
 type Filters = Pick<RouterInputs['admin']['pipelineColumn'], 'search' | 'partnerId'>;
 
@@ -144,7 +147,13 @@ function StageMenu({
           }}
         >
           {REFERRAL_STAGES.map((stage) => (
-            <Menu.RadioItem key={stage} value={stage} data-autofocus={stage === deal.stage || undefined}>
+            // A radio item keeps its menu open by default; a choice closes it (the Lost and Won dialogs open over the card).
+            <Menu.RadioItem
+              key={stage}
+              value={stage}
+              closeMenuOnClick
+              data-autofocus={stage === deal.stage || undefined}
+            >
               {REFERRAL_STAGE_LABELS[stage]}
             </Menu.RadioItem>
           ))}
@@ -165,9 +174,12 @@ function DealCard({
   const canMove = useCan('referrals:write');
   return (
     <Card withBorder padding="sm" radius="md" data-testid="deal-card" data-deal={deal.clientCompanyName}>
-      <Text fw={600} size="sm" lineClamp={2}>
-        {deal.clientCompanyName}
-      </Text>
+      <Group justify="space-between" align="flex-start" gap={4} wrap="nowrap">
+        <Text fw={600} size="sm" lineClamp={2}>
+          {deal.clientCompanyName}
+        </Text>
+        {canMove && <QualificationActions deal={deal} />}
+      </Group>
       {deal.partnerCompanyName && (
         <Text size="xs" c="dimmed" truncate>
           via <PartnerPageLink id={deal.partnerId}>{deal.partnerCompanyName}</PartnerPageLink>
@@ -370,6 +382,7 @@ export function DealPipeline({ draggable = false }: { draggable?: boolean }) {
     ...(partnerId ? { partnerId } : {}),
   };
   const [losing, setLosing] = useState<Referral | null>(null);
+  const [winning, setWinning] = useState<Referral | null>(null);
 
   const update = trpc.admin.updateReferral.useMutation({
     async onMutate(input) {
@@ -427,6 +440,7 @@ export function DealPipeline({ draggable = false }: { draggable?: boolean }) {
 
   function changeStage(deal: Referral, stage: ReferralStage) {
     if (stage === 'lost') setLosing(deal);
+    else if (stage === 'won') setWinning(deal);
     else update.mutate({ id: deal.id, stage });
   }
 
@@ -477,6 +491,20 @@ export function DealPipeline({ draggable = false }: { draggable?: boolean }) {
         onConfirm={(reason) => {
           if (losing) update.mutate({ id: losing.id, stage: 'lost', ...(reason ? { lostReason: reason } : {}) });
           setLosing(null);
+        }}
+      />
+      <WonDialog
+        deal={winning}
+        onCancel={() => setWinning(null)}
+        onConfirm={(values) => {
+          if (winning)
+            update.mutate({
+              id: winning.id,
+              stage: 'won',
+              signedAt: values.signedAt,
+              annualSales: values.annualSales || null,
+            });
+          setWinning(null);
         }}
       />
     </Paper>

@@ -28,7 +28,7 @@ export function QualificationBadge({
         <Badge
           size="xs"
           variant={flagged ? 'filled' : 'light'}
-          color={daysLeft < 0 ? 'red' : flagged ? 'orange' : 'gray'}
+          color={daysLeft < 0 ? 'red.9' : flagged ? 'orange' : 'gray'}
           autoContrast
           tt="none"
           mt={4}

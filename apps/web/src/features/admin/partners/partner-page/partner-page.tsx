@@ -40,6 +40,7 @@ import { PartnerStatements } from '../partner-statements';
 import { useCan } from '../../../../lib/permissions';
 import { PartnerActivity, PartnerCommissions, PartnerPayouts, PartnerReferrals } from './partner-lists';
 import { FailedCommissions } from '../../payouts/failed-commissions';
+import { PartnershipEndActions, PartnershipEndNotice } from './partnership-end';
 
 const TRAIL_START = [
   { label: 'Admin Dashboard', to: '/admin' },
@@ -69,6 +70,7 @@ function StatusActions({ partner }: { partner: { id: string; companyName: string
         partner={{ id, companyName: partner.companyName }}
       />
       {canDecide && <DecisionButtons partner={partner} decisions={decisions} onReject={() => setRejecting(true)} />}
+      <PartnershipEndActions partner={partner} />
       <RejectPartnerDialog
         partner={rejecting ? partner : null}
         submitting={decisions.busy && rejecting}
@@ -172,6 +174,7 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
       }
       actions={<StatusActions partner={partner} />}
     >
+      <PartnershipEndNotice partnerId={partner.id} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <StatCard
           title="Current MRR"

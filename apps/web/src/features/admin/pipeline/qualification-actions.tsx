@@ -1,0 +1,201 @@
+// A deal card's qualification actions: extend the qualification window (days and a reason; the server's
+// limit of the terms version shows on the days field) and decide whether a won client qualifies (yes or no
+// and a reason; logged and mailed to the partner). Each is confirmed in its dialog, shows the server's
+// errors on their field, says what happened in a toast, and refreshes the pipeline.
+
+import { ActionIcon, Menu, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  PROGRAM_TERMS_MESSAGES,
+  extendReferralInput,
+  formatDate,
+  qualificationOverrideInput,
+  type Referral,
+} from '@portal/contracts';
+import { IconDots } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
+import { afterStageChange } from '../../../lib/invalidate';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
+import { FormActions } from '../../../layout/form-actions';
+import { usePhoneLayout } from '../../../layout/use-phone-layout';
+
+type Deal = Pick<
+  Referral,
+  'id' | 'clientCompanyName' | 'stage' | 'qualifiesBy' | 'extensionDays' | 'qualifying' | 'qualificationReason'
+>;
+
+/** Words of the server that belong to the days field: the limit of the terms version, the range. */
+const isExtensionLimit = (message: string) => message.startsWith('Extensions of one referral add up to at most');
+
+/** The pipeline and the lists that show the deal's window or decision. */
+function useRefresh() {
+  const utils = trpc.useUtils();
+  return () =>
+    Promise.all([utils.admin.pipelineColumn.invalidate(), utils.admin.referrals.invalidate(), afterStageChange(utils)]);
+}
+
+function ExtendWindowForm({ deal, onDone }: { deal: Deal; onDone: () => void }) {
+  const refresh = useRefresh();
+  const extend = trpc.admin.extendReferralWindow.useMutation();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { id: deal.id, days: 30 as number | string, reason: '' },
+    validate: schemaResolver(extendReferralInput, { sync: true }),
+  });
+  const submit = useSubmitOnce(async (values: typeof form.values) => {
+    try {
+      const saved = await extend.mutateAsync({ id: deal.id, days: Number(values.days), reason: values.reason });
+      notifySuccess(
+        'Window extended',
+        `${saved.clientCompanyName} may now sign until ${formatDate(saved.qualifiesBy)} to qualify.`,
+      );
+      await refresh();
+      onDone();
+    } catch (error) {
+      const known = fieldErrorsOf(error, {
+        days: [PROGRAM_TERMS_MESSAGES.extensionDays],
+        reason: [PROGRAM_TERMS_MESSAGES.reasonRequired],
+      });
+      const message = errorMessage(error, '');
+      if (isExtensionLimit(message)) known.days = message;
+      if (Object.keys(known).length > 0) form.setErrors(known);
+      else notifyFailure('Window not extended', error);
+    }
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => void submit.run(values))}>
+      <Stack gap="sm">
+        <Text size="sm">
+          The window of <b>{deal.clientCompanyName}</b> ends on {formatDate(deal.qualifiesBy)}
+          {deal.extensionDays > 0 ? `, with ${deal.extensionDays} days added so far` : ''}.
+        </Text>
+        <NumberInput
+          label="Days to add"
+          required
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('days')}
+          data-autofocus
+        />
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={2}
+          maxLength={1000}
+          placeholder="e.g. The client's board meets next month"
+          {...form.getInputProps('reason')}
+        />
+        <FormActions justify="flex-end" onCancel={onDone} pending={submit.pending} submitLabel="Extend window" />
+      </Stack>
+    </form>
+  );
+}
+
+function OverrideQualificationForm({ deal, onDone }: { deal: Deal; onDone: () => void }) {
+  const refresh = useRefresh();
+  const override = trpc.admin.overrideQualification.useMutation();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { id: deal.id, qualifying: !deal.qualifying, reason: '' },
+    validate: schemaResolver(qualificationOverrideInput, { sync: true }),
+  });
+  const submit = useSubmitOnce(async (values: typeof form.values) => {
+    try {
+      const saved = await override.mutateAsync(values);
+      notifySuccess(
+        'Qualification decided',
+        `${saved.clientCompanyName} is ${saved.qualifying ? 'a qualifying client' : 'not a qualifying client'}; the partner is told by mail.`,
+      );
+      await refresh();
+      onDone();
+    } catch (error) {
+      const known = fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
+      if (Object.keys(known).length > 0) form.setErrors(known);
+      else notifyFailure('Qualification not changed', error);
+    }
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => void submit.run(values))}>
+      <Stack gap="sm">
+        <Text size="sm">
+          <b>{deal.clientCompanyName}</b> is{' '}
+          {deal.qualifying
+            ? 'a qualifying client'
+            : `not a qualifying client (${deal.qualificationReason ?? 'no reason'})`}
+          . Your decision stands until the deal leaves Won, and the partner is told by mail.
+        </Text>
+        <SegmentedControl
+          aria-label="Qualifying client"
+          fullWidth
+          data={[
+            { value: 'yes', label: 'Qualifying' },
+            { value: 'no', label: 'Not qualifying' },
+          ]}
+          value={form.values.qualifying ? 'yes' : 'no'}
+          onChange={(value) => form.setFieldValue('qualifying', value === 'yes')}
+        />
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={2}
+          maxLength={1000}
+          {...form.getInputProps('reason')}
+          data-autofocus
+        />
+        <FormActions justify="flex-end" onCancel={onDone} pending={submit.pending} submitLabel="Save decision" />
+      </Stack>
+    </form>
+  );
+}
+
+/** The "⋯" menu of a deal card, with the dialogs it opens; nothing when the deal has no such action. */
+export function QualificationActions({ deal }: { deal: Deal }) {
+  const phone = usePhoneLayout();
+  const [open, setOpen] = useState<'extend' | 'override' | null>(null);
+  const canExtend = deal.qualifiesBy !== null && deal.stage !== 'lost';
+  const canOverride = deal.stage === 'won';
+  if (!canExtend && !canOverride) return null;
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={`Qualification actions for ${deal.clientCompanyName}`}
+            data-testid="deal-actions"
+          >
+            <IconDots size={16} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {canExtend && <Menu.Item onClick={() => setOpen('extend')}>Extend window</Menu.Item>}
+          {canOverride && <Menu.Item onClick={() => setOpen('override')}>Override qualification</Menu.Item>}
+        </Menu.Dropdown>
+      </Menu>
+      <Modal
+        opened={open === 'extend'}
+        onClose={() => setOpen(null)}
+        title="Extend the qualification window"
+        fullScreen={phone}
+      >
+        {open === 'extend' && <ExtendWindowForm deal={deal} onDone={() => setOpen(null)} />}
+      </Modal>
+      <Modal
+        opened={open === 'override'}
+        onClose={() => setOpen(null)}
+        title="Override qualification"
+        fullScreen={phone}
+      >
+        {open === 'override' && <OverrideQualificationForm deal={deal} onDone={() => setOpen(null)} />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+// End partnership, in the partner's Settings: written notice (section 2 of the agreement) takes effect the
+// notice days of the partner's terms version after today; until then nothing changes, and fees for client
+// payments of months before that day remain payable. Once given, the card shows the scheduled end.
+
+import { Alert, Button, Card, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { PROGRAM_TERMS_MESSAGES, formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal/contracts';
+import { IconCalendarX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage, fieldErrorsOf } from '../../lib/errors';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useSubmitOnce } from '../../lib/use-submit-once';
+import { FormActions } from '../../layout/form-actions';
+import { usePhoneLayout } from '../../layout/use-phone-layout';
+
+function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const give = trpc.partner.giveNotice.useMutation();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validate: schemaResolver(givePartnerNoticeInput, { sync: true }),
+  });
+  const submit = useSubmitOnce(async (values: typeof form.values) => {
+    try {
+      const saved = await give.mutateAsync(values);
+      notifySuccess('Notice given', `Your partnership ends on ${formatDate(saved.effectiveDate)}.`);
+      await Promise.all([utils.partner.partnershipEnd.invalidate(), utils.partner.me.invalidate()]);
+      onDone();
+    } catch (error) {
+      const known = fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
+      if (Object.keys(known).length > 0) form.setErrors(known);
+      else notifyFailure('Notice not given', error);
+    }
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => void submit.run(values))}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Your notice takes effect after {ending.noticeDays} days, on <b>{formatDate(ending.noticeEffectiveDate)}</b>.
+          Until then nothing changes. From that day you cannot add referrals; fees for client payments of months before
+          it remain payable. This cannot be undone here: to withdraw it, contact the program team.
+        </Text>
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={2}
+          maxLength={1000}
+          {...form.getInputProps('reason')}
+          data-autofocus
+        />
+        <FormActions
+          justify="flex-end"
+          onCancel={onDone}
+          pending={submit.pending}
+          submitLabel="Give notice"
+          submitColor="red.9"
+        />
+      </Stack>
+    </form>
+  );
+}
+
+export function EndPartnershipCard() {
+  const phone = usePhoneLayout();
+  const ending = trpc.partner.partnershipEnd.useQuery();
+  const [giving, setGiving] = useState(false);
+  const data = ending.data;
+  if (ending.isError)
+    return (
+      <Card withBorder padding="lg" radius="md">
+        <Alert color="red">{errorMessage(ending.error, 'Unable to load your partnership.')}</Alert>
+      </Card>
+    );
+  if (!data || (data.status !== 'active' && !data.termination)) return null;
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="end-partnership">
+      <Stack gap="sm" align="flex-start">
+        <div>
+          <Title order={3} size="h4">
+            End Partnership
+          </Title>
+          <Text size="sm" c="dimmed">
+            Either party may end the Affiliate Agreement with {data.noticeDays} days&apos; written notice.
+          </Text>
+        </div>
+        {data.termination ? (
+          <Alert color="orange" variant="light" w="100%" data-testid="partnership-end">
+            {data.termination.givenBy === 'partner' ? 'You gave notice' : 'The firm gave notice'}:{' '}
+            {data.status === 'inactive' ? 'your partnership ended on' : 'your partnership ends on'}{' '}
+            <b>{formatDate(data.termination.effectiveDate)}</b>. Fees for client payments of months before that day
+            remain payable.
+          </Alert>
+        ) : (
+          <Button
+            variant="default"
+            leftSection={<IconCalendarX size={16} color="var(--mantine-color-red-text)" />}
+            onClick={() => setGiving(true)}
+          >
+            End partnership
+          </Button>
+        )}
+      </Stack>
+      <Modal opened={giving} onClose={() => setGiving(false)} title="End partnership" fullScreen={phone}>
+        {giving && <NoticeForm ending={data} onDone={() => setGiving(false)} />}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,219 @@
+// The agreement's actions on the screens: a deal card's "Extend window" (the server's limit shows on the days
+// field) and "Override qualification"; the admin partner page's "End partnership" (effective date defaulting
+// to the notice days ahead; the scheduled end shows afterwards) and "Forfeit fees" (confirmed with the count
+// and total it voids); the partner's own notice from Settings.
+
+import {
+  ENDING_MESSAGES,
+  PROGRAM_TERMS_MESSAGES,
+  type AdminPartnershipEnd,
+  type PartnershipEnd,
+  type Referral,
+} from '@portal/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QualificationActions } from '../src/features/admin/pipeline/qualification-actions';
+import {
+  PartnershipEndActions,
+  PartnershipEndNotice,
+} from '../src/features/admin/partners/partner-page/partnership-end';
+import { EndPartnershipCard } from '../src/features/partner/end-partnership-card';
+import { SessionStore } from '../src/lib/session';
+import { renderInRouter } from './render';
+import { ProcedureError, serveTrpc } from './trpc-server';
+
+const admin = () => ({
+  session: new SessionStore({
+    user: {
+      id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00',
+      email: 'admin@example.com',
+      role: 'admin',
+      permissions: ['referrals:read', 'referrals:write', 'partners:read', 'partners:approve'],
+    },
+  }),
+});
+
+const deal = {
+  id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b3c',
+  clientCompanyName: 'Acme Bakery',
+  stage: 'qualified',
+  qualifiesBy: '2026-12-30',
+  extensionDays: 360,
+  qualifying: null,
+  qualificationReason: null,
+} satisfies Partial<Referral>;
+
+const partner = { id: '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a', companyName: 'Northwind Growth', status: 'active' };
+
+const ending = (overrides: Partial<AdminPartnershipEnd> = {}): AdminPartnershipEnd => ({
+  status: 'active',
+  noticeDays: 30,
+  noticeEffectiveDate: '2099-12-31',
+  termination: null,
+  unpaidFees: { count: 2, amount: '100.00' },
+  ...overrides,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("a deal card's qualification actions", () => {
+  it("extends the window, showing the server's limit on the days field, then says so", async () => {
+    const limit = PROGRAM_TERMS_MESSAGES.extensionLimit(365, 360);
+    const api = serveTrpc({
+      'admin.extendReferralWindow': (input: unknown) => {
+        const { days } = input as { days: number };
+        if (days > 5) throw new ProcedureError(422, 'UNPROCESSABLE_CONTENT', limit);
+        return { ...deal, qualifiesBy: '2027-01-04', extensionDays: 365 };
+      },
+      'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
+    });
+    renderInRouter(<QualificationActions deal={deal} />, admin());
+    await userEvent.click(await screen.findByRole('button', { name: 'Qualification actions for Acme Bakery' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Extend window' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Extend the qualification window' });
+    const days = within(dialog).getByLabelText(/Days to add/);
+    await userEvent.clear(days);
+    await userEvent.type(days, '6');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Board meets in January');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Extend window' }));
+    expect(await within(dialog).findByText(limit)).toBeTruthy();
+    expect(days.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.clear(days);
+    await userEvent.type(days, '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Extend window' }));
+    expect(await screen.findByText('Acme Bakery may now sign until Jan 4, 2027 to qualify.')).toBeTruthy();
+    expect(api.calls.filter((call) => call.path === 'admin.extendReferralWindow').at(-1)?.input).toEqual({
+      id: deal.id,
+      days: 5,
+      reason: 'Board meets in January',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('overrides the qualification of a won client with a reason', async () => {
+    const won = { ...deal, stage: 'won' as const, qualifying: false, qualificationReason: 'annual sales not recorded' };
+    const api = serveTrpc({
+      'admin.overrideQualification': (input: unknown) => ({ ...won, ...(input as object) }),
+      'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
+    });
+    renderInRouter(<QualificationActions deal={won} />, admin());
+    await userEvent.click(await screen.findByRole('button', { name: 'Qualification actions for Acme Bakery' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Override qualification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Override qualification' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save decision' }));
+    expect(await within(dialog).findByText(PROGRAM_TERMS_MESSAGES.reasonRequired)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Sales confirmed by the audited accounts');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save decision' }));
+    expect(await screen.findByText(/Acme Bakery is a qualifying client; the partner is told by mail\./)).toBeTruthy();
+    expect(api.calls.find((call) => call.path === 'admin.overrideQualification')?.input).toEqual({
+      id: deal.id,
+      qualifying: true,
+      reason: 'Sales confirmed by the audited accounts',
+    });
+  });
+});
+
+describe("the admin partner page's ending actions", () => {
+  it('ends the partnership on the notice day by default, shows errors on the field, then the scheduled end', async () => {
+    let state = ending();
+    const api = serveTrpc({
+      'admin.partnershipEnd': () => state,
+      'admin.terminatePartner': (input: unknown) => {
+        const { effectiveDate, givenBy, reason } = input as { effectiveDate: string; givenBy: 'firm'; reason: string };
+        if (effectiveDate < '2026-01-01')
+          throw new ProcedureError(400, 'BAD_REQUEST', ENDING_MESSAGES.effectiveBeforeToday);
+        state = ending({ termination: { givenBy, reason, effectiveDate } });
+        return { partnerId: partner.id, givenBy, reason, effectiveDate, status: 'active' };
+      },
+    });
+    renderInRouter(
+      <>
+        <PartnershipEndNotice partnerId={partner.id} />
+        <PartnershipEndActions partner={partner} />
+      </>,
+      admin(),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'End partnership' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End partnership' });
+    const date = within(dialog).getByLabelText(/Effective date/);
+    expect((date as HTMLInputElement).value).toBe('2099-12-31');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Program closing');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2020-01-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End partnership' }));
+    expect(await within(dialog).findByText(ENDING_MESSAGES.effectiveBeforeToday)).toBeTruthy();
+
+    await userEvent.clear(date);
+    await userEvent.type(date, '2099-12-31');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End partnership' }));
+    expect(await screen.findByText("Northwind Growth's partnership ends on Dec 31, 2099.")).toBeTruthy();
+    const notice = await screen.findByTestId('partnership-end');
+    expect(notice.textContent).toContain('The firm gave notice: the partnership ends on Dec 31, 2099.');
+    expect(api.calls.find((call) => call.path === 'admin.terminatePartner' && call.input)?.input).toMatchObject({
+      givenBy: 'firm',
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'End partnership' })).toBeNull());
+  });
+
+  it('forfeits the unpaid fees after naming their count and total', async () => {
+    let state = ending();
+    const api = serveTrpc({
+      'admin.partnershipEnd': () => state,
+      'admin.forfeitPartnerFees': () => {
+        state = ending({ unpaidFees: { count: 0, amount: '0.00' } });
+        return { partnerId: partner.id, voided: 2, amount: '100.00' };
+      },
+    });
+    renderInRouter(<PartnershipEndActions partner={partner} />, admin());
+    await userEvent.click(await screen.findByRole('button', { name: 'Forfeit fees' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Forfeit unpaid fees' });
+    expect(within(dialog).getByTestId('forfeit-summary').textContent).toContain(
+      'This voids 2 unpaid fees of Northwind Growth, $100.00 in all',
+    );
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Solicited a client of the firm');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Forfeit $100.00' }));
+    expect(await screen.findByText(/2 unpaid fees of \$100\.00 voided/)).toBeTruthy();
+    expect(api.calls.find((call) => call.path === 'admin.forfeitPartnerFees')?.input).toEqual({
+      id: partner.id,
+      reason: 'Solicited a client of the firm',
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Forfeit fees' }).hasAttribute('disabled')).toBe(true),
+    );
+  });
+});
+
+describe("the partner's own notice", () => {
+  it('gives notice with a reason and shows the scheduled end afterwards', async () => {
+    let state: PartnershipEnd = {
+      status: 'active',
+      noticeDays: 30,
+      noticeEffectiveDate: '2026-12-26',
+      termination: null,
+    };
+    const api = serveTrpc({
+      'partner.partnershipEnd': () => state,
+      'partner.me': () => ({}),
+      'partner.giveNotice': (input: unknown) => {
+        const { reason } = input as { reason: string };
+        state = { ...state, termination: { givenBy: 'partner', reason, effectiveDate: '2026-12-26' } };
+        return { partnerId: partner.id, givenBy: 'partner', reason, effectiveDate: '2026-12-26', status: 'active' };
+      },
+    });
+    renderInRouter(<EndPartnershipCard />);
+    await userEvent.click(await screen.findByRole('button', { name: 'End partnership' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End partnership' });
+    expect(dialog.textContent).toContain('Your notice takes effect after 30 days, on Dec 26, 2026.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Give notice' }));
+    expect(await within(dialog).findByText(PROGRAM_TERMS_MESSAGES.reasonRequired)).toBeTruthy();
+    expect(api.calls.some((call) => call.path === 'partner.giveNotice')).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Closing the agency');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Give notice' }));
+    expect(await screen.findByText('Your partnership ends on Dec 26, 2026.')).toBeTruthy();
+    const shown = await screen.findByTestId('partnership-end');
+    expect(shown.textContent).toContain('You gave notice: your partnership ends on Dec 26, 2026.');
+    expect(screen.queryByRole('button', { name: 'End partnership' })).toBeNull();
+  });
+});

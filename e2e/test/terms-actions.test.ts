@@ -1,0 +1,285 @@
+// The agreement's actions in Chromium: dragging a deal to Won asks for the signing date and the annual sales and
+// warns, before confirming, that a client signed after its window will not qualify; "Extend window" shows the
+// terms' limit on its field and then lengthens the window, so the same deal qualifies; "Override qualification"
+// decides it the other way; on the partner page the admin forfeits the unpaid fees (named with their count and
+// total) and ends the partnership (the scheduled end shows); a partner gives notice from Settings. Screens at
+// 1366 px and 390 px, light and dark.
+
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  api,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  signInWithToken,
+  usePortal,
+  useScheme,
+} from '../src/harness';
+
+const journey = usePortal();
+
+const PASSWORD = 'actions-password-1';
+const LATE_CLIENT = 'Late Signing Supplies';
+const PAID_CLIENT = 'Paid Fee Provisions';
+const DAY = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
+
+let adminToken: string;
+let partnerId: string;
+let leavingToken: string;
+
+async function createActivePartner(email: string, companyName: string): Promise<{ id: string; token: string }> {
+  const client = api(journey.portal.baseUrl);
+  const created = await client.call<{ id: string }>(
+    'POST',
+    '/api/admin/partners',
+    {
+      email,
+      password: PASSWORD,
+      companyName,
+      contactName: 'Avery Action',
+      companyType: 'agency',
+      expectedVolume: '1-2 referrals/month',
+    },
+    adminToken,
+  );
+  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
+  return { id: created.body.id, token: await client.login(email, PASSWORD) };
+}
+
+/** Screenshots of whatever is open at both widths, light and dark; `open` brings it back after a resize. */
+async function everyWay(page: Page, name: string, open: () => Promise<void>): Promise<void> {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await useScheme(page, scheme);
+      await open();
+      await settled(page);
+      await screenshot(page, `${name}-${label}-${scheme}`, { viewport: true });
+    }
+  }
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await useScheme(page, 'light');
+  await page.setViewportSize(DESKTOP);
+}
+
+beforeAll(async () => {
+  const client = api(journey.portal.baseUrl);
+  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  partnerId = (await createActivePartner('actions-partner@e2e.test', 'Action Growth Partners')).id;
+  leavingToken = (await createActivePartner('leaving-partner@e2e.test', 'Leaving Ventures')).token;
+  // Accepted 70 days ago: its 60-day window ended 10 days ago.
+  const late = await client.call(
+    'POST',
+    '/api/admin/referrals',
+    {
+      partnerId,
+      clientCompanyName: LATE_CLIENT,
+      serviceType: 'basic_accounting',
+      monthlyValue: '800.00',
+      acceptedAt: daysAgo(70),
+      annualSales: '1500000.00',
+    },
+    adminToken,
+  );
+  expect(late.status).toBe(201);
+  // A qualifying client with a month paid: one pending fee of 50.00.
+  const paid = await client.call<{ id: string }>(
+    'POST',
+    '/api/admin/referrals',
+    {
+      partnerId,
+      clientCompanyName: PAID_CLIENT,
+      serviceType: 'basic_accounting',
+      monthlyValue: '900.00',
+      contractStartDate: `${daysAgo(70).slice(0, 7)}-01`,
+      annualSales: '1800000.00',
+    },
+    adminToken,
+  );
+  expect(paid.status).toBe(201);
+  expect(
+    (await client.call('PATCH', `/api/admin/referrals/${paid.body.id}`, { stage: 'won' }, adminToken)).status,
+  ).toBe(200);
+  const payment = await client.call(
+    'POST',
+    `/api/admin/referrals/${paid.body.id}/payments`,
+    { periodMonth: daysAgo(40).slice(0, 7), amount: '900.00', paidAt: daysAgo(0) },
+    adminToken,
+  );
+  expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+});
+
+const lateCard = (page: Page, stage: string) =>
+  page.getByTestId(`pipeline-column-${stage}`).locator(`[data-deal="${LATE_CLIENT}"]`);
+
+describe("the agreement's actions on the screens", () => {
+  it('warns before a late deal is won, extends its window, and wins it as a qualifying client', async () => {
+    const { context, page } = await newPage(journey.browser);
+    try {
+      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin/pipeline');
+      await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
+      const card = lateCard(page, 'booked');
+      await card.waitFor();
+
+      // Dragged onto Won: the dialog asks first, and says why the deal will not qualify.
+      const from = (await card.boundingBox())!;
+      const to = (await page.getByTestId('pipeline-column-won').boundingBox())!;
+      await page.mouse.move(from.x + 20, from.y + 20);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 40, from.y + 30, { steps: 4 });
+      await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 12 });
+      await page.mouse.up();
+      const winning = page.getByRole('dialog', { name: 'Mark deal as won' });
+      const outcome = winning.getByTestId('won-outcome');
+      await outcome.getByText(/signed after the qualification window ended on/).waitFor();
+      expect(await outcome.textContent()).toContain('earns no fees');
+      await settled(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await everyWay(page, 'terms-won-warning', async () => {
+        await lateCard(page, 'booked').getByTestId('deal-stage').click();
+        await page.getByRole('menuitemradio', { name: 'Won' }).click();
+        await winning
+          .getByTestId('won-outcome')
+          .getByText(/signed after/)
+          .waitFor();
+      });
+      await lateCard(page, 'booked').waitFor();
+
+      // Extend window: more than the terms allow shows the limit on the field; 20 days are accepted.
+      await lateCard(page, 'booked')
+        .getByRole('button', { name: `Qualification actions for ${LATE_CLIENT}` })
+        .click();
+      await page.getByRole('menuitem', { name: 'Extend window' }).click();
+      const extending = page.getByRole('dialog', { name: 'Extend the qualification window' });
+      await extending.getByLabel('Days to add').fill('400');
+      await extending.getByLabel('Reason').fill('The client’s board meets next week');
+      await extending.getByRole('button', { name: 'Extend window' }).click();
+      await extending.getByText(/Extensions of one referral add up to at most 365 days/).waitFor();
+      await settled(page);
+      await screenshot(page, 'terms-extend-limit', { viewport: true });
+      await extending.getByLabel('Days to add').fill('20');
+      await extending.getByRole('button', { name: 'Extend window' }).click();
+      await page.getByText(/may now sign until/).waitFor();
+      await extending.waitFor({ state: 'detached' });
+
+      // Won again: now inside the window, with the sales recorded, a qualifying client.
+      await lateCard(page, 'booked').getByTestId('deal-stage').click();
+      await page.getByRole('menuitemradio', { name: 'Won' }).click();
+      await winning.locator('[data-testid="won-outcome"][data-qualifying]').waitFor();
+      await winning.getByRole('button', { name: 'Mark as Won' }).click();
+      await page.getByText(`${LATE_CLIENT} moved to Won.`).waitFor();
+      await lateCard(page, 'won').waitFor();
+
+      // Override: an admin decides it is not a qualifying client.
+      await lateCard(page, 'won')
+        .getByRole('button', { name: `Qualification actions for ${LATE_CLIENT}` })
+        .click();
+      await page.getByRole('menuitem', { name: 'Override qualification' }).click();
+      const overriding = page.getByRole('dialog', { name: 'Override qualification' });
+      await overriding.getByText('Not qualifying', { exact: true }).click();
+      await overriding.getByLabel('Reason').fill('Sales figure not confirmed by the client');
+      await settled(page);
+      await screenshot(page, 'terms-override', { viewport: true });
+      await overriding.getByRole('button', { name: 'Save decision' }).click();
+      await page.getByText(/is not a qualifying client; the partner is told by mail/).waitFor();
+      await lateCard(page, 'won').getByTestId('not-qualifying-badge').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('forfeits the unpaid fees and ends the partnership from the partner page', async () => {
+    const { context, page } = await newPage(journey.browser);
+    try {
+      await signInWithToken(page, journey.portal.baseUrl, adminToken, `/admin/partners/${partnerId}`);
+      await page.getByRole('heading', { name: 'Action Growth Partners', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Forfeit fees' }).click();
+      const forfeiting = page.getByRole('dialog', { name: 'Forfeit unpaid fees' });
+      expect(await forfeiting.getByTestId('forfeit-summary').textContent()).toContain(
+        'This voids 1 unpaid fee of Action Growth Partners, $50.00 in all',
+      );
+      await everyWay(page, 'terms-forfeit', async () => {
+        await page.getByRole('button', { name: 'Forfeit fees' }).click();
+        await forfeiting.getByTestId('forfeit-summary').waitFor();
+      });
+      await page.getByRole('button', { name: 'Forfeit fees' }).click();
+      await forfeiting.getByLabel('Reason').fill('Solicited a client of the firm');
+      await forfeiting.getByRole('button', { name: 'Forfeit $50.00' }).click();
+      await page.getByText('1 unpaid fee of $50.00 voided', { exact: false }).waitFor();
+
+      await page.getByRole('button', { name: 'End partnership' }).click();
+      const ending = page.getByRole('dialog', { name: 'End partnership' });
+      const noticeDay = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
+      expect(await ending.getByLabel('Effective date').inputValue()).toBe(noticeDay);
+      await everyWay(page, 'terms-end-partnership', async () => {
+        await page.getByRole('button', { name: 'End partnership' }).click();
+        await ending.getByLabel('Effective date').waitFor();
+      });
+      await page.getByRole('button', { name: 'End partnership' }).click();
+      await ending.getByLabel('Reason').fill('Breach of non-solicitation');
+      await ending.getByRole('button', { name: 'End partnership' }).click();
+      await page
+        .getByText(/partnership ends on/)
+        .first()
+        .waitFor();
+      const notice = page.getByTestId('partnership-end');
+      await notice.getByText(/The firm gave notice: the partnership ends on/).waitFor();
+      expect(await page.getByRole('button', { name: 'End partnership' }).count()).toBe(0);
+      await settled(page);
+      await screenshot(page, 'terms-partner-page-ending');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets a partner give notice from Settings and shows the scheduled end', async () => {
+    const { context, page } = await newPage(journey.browser);
+    try {
+      await signInWithToken(page, journey.portal.baseUrl, leavingToken, '/dashboard');
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      const card = page.getByTestId('end-partnership');
+      await card.getByRole('button', { name: 'End partnership' }).click();
+      const dialog = page.getByRole('dialog', { name: 'End partnership' });
+      await dialog.getByText(/Your notice takes effect after 30 days/).waitFor();
+      await dialog.getByRole('button', { name: 'Give notice' }).click();
+      await dialog.getByText('Give a reason').waitFor();
+      await everyWay(page, 'terms-partner-notice', async () => {
+        await card.getByRole('button', { name: 'End partnership' }).click();
+        await dialog.getByText(/Your notice takes effect/).waitFor();
+      });
+      await card.getByRole('button', { name: 'End partnership' }).click();
+      await dialog.getByLabel('Reason').fill('Closing the agency');
+      await dialog.getByRole('button', { name: 'Give notice' }).click();
+      await card
+        .getByTestId('partnership-end')
+        .getByText(/You gave notice: your partnership ends on/)
+        .waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await settled(page);
+      await screenshot(page, 'terms-partner-notice-given', { viewport: true });
+      for (const scheme of ['dark', 'light'] as const) {
+        await page.setViewportSize(MOBILE);
+        await useScheme(page, scheme);
+        await card.scrollIntoViewIfNeeded();
+        await settled(page);
+        await screenshot(page, `terms-partner-notice-given-phone-${scheme}`, { viewport: true });
+      }
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
