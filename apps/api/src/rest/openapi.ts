@@ -36,7 +36,16 @@ function toJsonSchema(schema: unknown, io: 'input' | 'output'): Record<string, u
 }
 
 /** Procedures anyone may call (no token): their operations carry no security requirement and no 401/403. */
-const PUBLIC_PROCEDURES = new Set(['auth.register', 'auth.login', 'auth.forgotPassword', 'auth.resetPassword']);
+const PUBLIC_PROCEDURES = new Set([
+  'auth.register',
+  'auth.login',
+  'auth.forgotPassword',
+  'auth.resetPassword',
+  'auth.mfaVerify',
+  'auth.acceptInvitation',
+]);
+/** Public procedures that still answer 401 and 403 (a wrong password or code, a deactivated account). */
+const PUBLIC_WITH_401 = new Set(['auth.login', 'auth.mfaVerify']);
 const isPublic = (procedure: string) => PUBLIC_PROCEDURES.has(procedure) || procedure.startsWith('public.');
 
 const errorResponse = (description: string) => ({
@@ -51,8 +60,18 @@ const ERROR_RESPONSES = {
   ),
   Unauthorized: errorResponse('No token, or the token is not valid (expired session, revoked or expired API key)'),
   Forbidden: errorResponse('The principal lacks the permission (a role without it, or an API key without the scope)'),
-  NotFound: errorResponse('No such object'),
+  NotFound: errorResponse("No such object (an id of the path or body, or the caller's own partner record)"),
   Conflict: errorResponse('The object is not in a state that allows the change'),
+  PayloadTooLarge: errorResponse('The request body is larger than the limit of the path'),
+  UnsupportedMediaType: errorResponse('The request body is not of an accepted content type (application/json)'),
+  Unprocessable: errorResponse(
+    'The request is well-formed but a rule of the program refuses it (`message` says which), or its Idempotency-Key was used before with another body',
+  ),
+  MethodNotAllowed: {
+    ...errorResponse('The path exists, but not with this method'),
+    headers: { Allow: { description: 'The methods the path takes', schema: { type: 'string' } } },
+  },
+  HeadersTooLarge: errorResponse('The request line or headers are too long (431)'),
   TooManyRequests: {
     ...errorResponse(
       'Too many requests: wait Retry-After seconds (API keys: the per-key budget, see the RateLimit-* headers)',
@@ -62,18 +81,29 @@ const ERROR_RESPONSES = {
 };
 const ref = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 
-/** The 4xx answers of one operation, from what it takes and who may call it. */
-function errorResponsesOf(route: RestRoute, hasInput: boolean, hasPathParams: boolean): Record<string, unknown> {
+/** The 4xx answers of one operation, from what it takes, who may call it and the route's own `errors`. */
+function errorResponsesOf(route: RestRoute, hasPathParams: boolean): Record<string, unknown> {
   const publicOp = isPublic(route.procedure);
+  const change = route.method !== 'GET';
+  const takesBody = change && route.method !== 'DELETE';
+  // A partner's own paths need the caller's partner record (404 without one).
+  const ownPartnerPath = route.path.startsWith('/api/partners/');
   return {
-    ...(hasInput ? { 400: ref('BadRequest') } : {}),
-    ...(!publicOp || route.procedure === 'auth.login' ? { 401: ref('Unauthorized') } : {}),
-    ...(!publicOp ? { 403: ref('Forbidden') } : {}),
-    ...(hasPathParams ? { 404: ref('NotFound') } : {}),
-    ...(hasPathParams && route.method !== 'GET' ? { 409: ref('Conflict') } : {}),
+    // Every request may be malformed (bad JSON, unknown or invalid parameters).
+    400: ref('BadRequest'),
+    ...(!publicOp || PUBLIC_WITH_401.has(route.procedure) ? { 401: ref('Unauthorized') } : {}),
+    ...(!publicOp || PUBLIC_WITH_401.has(route.procedure) ? { 403: ref('Forbidden') } : {}),
+    ...(hasPathParams || change || ownPartnerPath ? { 404: ref('NotFound') } : {}),
+    ...(change ? { 409: ref('Conflict') } : {}),
+    ...(takesBody ? { 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') } : {}),
+    ...(change ? { 422: ref('Unprocessable') } : {}),
+    ...Object.fromEntries(Object.entries(route.errors ?? {}).map(([code, text]) => [code, errorResponse(text)])),
     429: ref('TooManyRequests'),
   };
 }
+
+/** A route taking an Idempotency-Key: a retry answers 200 with the stored body. */
+const isReplayable = (route: RestRoute) => (route.requestHeaders ?? []).some((h) => h.name === 'Idempotency-Key');
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Auth: 'Sign-up, sign-in, the session and passwords',
@@ -90,6 +120,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Admin: exports': 'CSV downloads',
   'Admin: API keys': 'Keys of internal tools: scoped, shown once, revocable',
   'Admin: webhooks': 'Signed event deliveries to internal tools (Standard Webhooks)',
+  Platform: 'Liveness and readiness probes',
 };
 
 export interface OpenApiOptions {
@@ -111,9 +142,10 @@ export function buildOpenApiDocument(
     const def = procedures[route.procedure]?._def;
     const input = toJsonSchema(def?.inputs?.[0], 'input');
     const pageSchema = toJsonSchema(def?.meta?.outputSchema ?? def?.output, 'output');
-    const output = route.paged
-      ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema)
-      : pageSchema;
+    const output =
+      route.paged || route.cursorPaged
+        ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema)
+        : pageSchema;
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
     // Input fields filled from the path or from headers are not part of the body.
     const notInBody = new Set([
@@ -144,6 +176,18 @@ export function buildOpenApiDocument(
     }
     const description = descriptionOf(route);
     const responseHeaders = responseHeadersOf(route);
+    const success = {
+      description: 'Success',
+      ...(responseHeaders
+        ? {
+            headers: Object.fromEntries(
+              responseHeaders.map((h) => [h.name, { description: h.description, schema: { type: 'string' } }]),
+            ),
+          }
+        : {}),
+      ...(output ? { content: { 'application/json': { schema: output } } } : {}),
+    };
+    const status = route.status ?? 200;
     const operation: Record<string, unknown> = {
       operationId: route.procedure,
       summary: route.summary,
@@ -151,18 +195,11 @@ export function buildOpenApiDocument(
       tags: [route.tag],
       parameters,
       responses: {
-        [String(route.status ?? 200)]: {
-          description: 'Success',
-          ...(responseHeaders
-            ? {
-                headers: Object.fromEntries(
-                  responseHeaders.map((h) => [h.name, { description: h.description, schema: { type: 'string' } }]),
-                ),
-              }
-            : {}),
-          ...(output ? { content: { 'application/json': { schema: output } } } : {}),
-        },
-        ...errorResponsesOf(route, Boolean(input && Object.keys(properties).length > 0), pathParams.length > 0),
+        [String(status)]: success,
+        ...(isReplayable(route) && status !== 200
+          ? { 200: { ...success, description: 'A replay: the stored answer of the first request with this key' } }
+          : {}),
+        ...errorResponsesOf(route, pathParams.length > 0),
         default: {
           description: 'Error',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },

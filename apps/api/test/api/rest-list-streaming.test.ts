@@ -172,7 +172,7 @@ describe('with limit: one page and a Link to the next', () => {
     expect(first.json<{ id: string }[]>().map((r) => r.id)).toEqual(expected.slice(0, 100));
     expect(first.headers['x-total-count']).toBe(String(expected.length));
     const next = nextOf(first.headers);
-    expect(next).toBe('/api/admin/partners?sort=companyName&status=active&limit=100&offset=100');
+    expect(next).toBe('http://localhost/api/admin/partners?sort=companyName&status=active&limit=100&offset=100');
     const second = await t.app.inject({ method: 'GET', url: next!, headers: auth });
     expect(second.json<{ id: string }[]>().map((r) => r.id)).toEqual(expected.slice(100, 200));
     expect(nextOf(second.headers)).toContain('offset=200');

@@ -209,8 +209,9 @@ export const materialRawRoutes: RawRoutes = {
         parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
           200: {
-            description: 'The file',
-            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+            description:
+              'The file, in its own media type (the Content-Type stored at upload: application/pdf, image/png, …; application/octet-stream when none was stored)',
+            content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
           },
           302: {
             description: 'With STORAGE_DRIVER=s3: the file at a presigned address of the bucket, valid for 5 minutes',
