@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { fromFastifyError, registerRestRoutes, sendError } from './rest/adapter';
-import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
+import { buildOpenApiDocument, renderDocsPage, type ExtraOperation } from './rest/openapi';
 import { rawRoutes, restRoutes } from './rest/routes';
 import type { AppDeps } from './deps';
 import { hashApiKey } from './services/integrations';
@@ -122,10 +122,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
 }
 
 /** The operations of the platform's probes, for the OpenAPI document. */
-const PROBE_OPERATIONS = [
+const PROBE_OPERATIONS: ExtraOperation[] = [
   {
     method: 'GET',
     path: '/api/health',
+    access: 'public',
     operation: {
       operationId: 'platform.health',
       summary: 'Liveness: 200 while the process and its database answer',
@@ -159,6 +160,7 @@ const PROBE_OPERATIONS = [
   {
     method: 'GET',
     path: '/api/ready',
+    access: 'public',
     operation: {
       operationId: 'platform.ready',
       summary: 'Readiness: 200 only when the database, Redis (when configured) and storage answer',

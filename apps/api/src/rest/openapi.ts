@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { descriptionOf, responseHeadersOf, type RestRoute } from './adapter';
+import { keyScopeOf, type Permission } from '../services/platform/permissions';
 import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/router';
 
@@ -9,6 +10,45 @@ export interface ExtraOperation {
   method: string;
   path: string;
   operation: Record<string, unknown>;
+  /** What the route requires: a permission (its API-key scope, if any, is derived), or 'public'. */
+  access?: Permission | 'public';
+}
+
+/**
+ * Who may call an operation, as the document states it: the security requirements (an API key only
+ * where a scope grants the permission, the scope named in the requirement), `x-required-scopes` and a
+ * sentence for the description.
+ */
+export function accessOf(access: Permission | 'public' | undefined): {
+  security?: Record<string, string[]>[];
+  scopes: string[];
+  text: string;
+} {
+  if (access === 'public') return { security: [], scopes: [], text: 'Access: anyone; no token.' };
+  const scope = keyScopeOf(access);
+  if (scope)
+    return {
+      security: [{ sessionToken: [] }, { apiKey: [scope] }],
+      scopes: [scope],
+      text: `Access: a team member whose role holds ${access}, or an API key with the \`${scope}\` scope.`,
+    };
+  if (access === 'partner:self')
+    return {
+      security: [{ sessionToken: [] }],
+      scopes: [],
+      text: 'Access: a signed-in partner, on their own records; API keys are refused (403).',
+    };
+  if (access)
+    return {
+      security: [{ sessionToken: [] }],
+      scopes: [],
+      text: `Access: a team member whose role holds ${access}; no API key scope grants it (403 for keys).`,
+    };
+  return {
+    security: [{ sessionToken: [] }],
+    scopes: [],
+    text: 'Access: a signed-in person, on their own account; API keys are refused (403).',
+  };
 }
 
 const errorSchema = {
@@ -174,7 +214,8 @@ export function buildOpenApiDocument(
         schema: { type: 'string' },
       });
     }
-    const description = descriptionOf(route);
+    const access = accessOf(isPublic(route.procedure) ? 'public' : def?.meta?.permission);
+    const description = [descriptionOf(route), access.text].filter(Boolean).join(' ');
     const responseHeaders = responseHeadersOf(route);
     const success = {
       description: 'Success',
@@ -191,7 +232,8 @@ export function buildOpenApiDocument(
     const operation: Record<string, unknown> = {
       operationId: route.procedure,
       summary: route.summary,
-      ...(description ? { description } : {}),
+      description,
+      'x-required-scopes': access.scopes,
       tags: [route.tag],
       parameters,
       responses: {
@@ -205,7 +247,7 @@ export function buildOpenApiDocument(
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         },
       },
-      ...(isPublic(route.procedure) ? { security: [] } : {}),
+      security: access.security,
     };
     if (route.method !== 'GET' && route.method !== 'DELETE' && input) {
       const bodyProps = Object.fromEntries(Object.entries(properties).filter(([name]) => !notInBody.has(name)));
@@ -225,9 +267,18 @@ export function buildOpenApiDocument(
   }
   for (const op of extra) {
     const responses = (op.operation.responses ?? {}) as Record<string, unknown>;
-    const operation = Object.keys(responses).some((code) => code.startsWith('4'))
+    const withErrors = Object.keys(responses).some((code) => code.startsWith('4'))
       ? op.operation
       : { ...op.operation, responses: { ...responses, 400: ref('BadRequest') } };
+    const access = op.access ? accessOf(op.access) : undefined;
+    const operation = access
+      ? {
+          ...withErrors,
+          description: [withErrors.description, access.text].filter(Boolean).join(' '),
+          'x-required-scopes': access.scopes,
+          security: access.security,
+        }
+      : withErrors;
     (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
   }
   const usedTags = [

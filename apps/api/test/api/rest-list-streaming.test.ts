@@ -194,7 +194,7 @@ describe('with limit: one page and a Link to the next', () => {
       headers: auth,
     });
     expect(referrals.json<unknown[]>()).toHaveLength(50);
-    expect(nextOf(referrals.headers)).toBe('/api/admin/referrals?limit=50&offset=100');
+    expect(nextOf(referrals.headers)).toBe('http://localhost/api/admin/referrals?limit=50&offset=100');
     const pending = await t.app.inject({
       method: 'GET',
       url: `/api/admin/commissions/pending?limit=100&offset=${ROWS - 100}`,

@@ -94,7 +94,7 @@ export class OpenApiValidator {
     const media =
       response.content[contentType] ??
       Object.entries(response.content).find(
-        ([type]) => type.endsWith('/*') && contentType.startsWith(type.slice(0, -1)),
+        ([type]) => type === '*/*' || (type.endsWith('/*') && contentType.startsWith(type.slice(0, -1))),
       )?.[1];
     if (!media)
       return [

@@ -58,6 +58,7 @@ export const clientPaymentRawRoutes: RawRoutes = {
     {
       method: 'POST',
       path: IMPORT_PATH,
+      access: 'commissions:write',
       operation: {
         operationId: 'admin.importClientPayments',
         tags: ['Admin: client payments'],
@@ -93,7 +94,15 @@ export const clientPaymentRawRoutes: RawRoutes = {
               'Some rows have errors (the report is in the body beside message and code); nothing was recorded',
             content: {
               'application/json': {
-                schema: { allOf: [{ $ref: '#/components/schemas/Error' }, reportSchema] },
+                schema: {
+                  ...reportSchema,
+                  required: ['message', 'code', ...((reportSchema.required as string[] | undefined) ?? [])],
+                  properties: {
+                    message: { type: 'string', description: 'How many rows have errors' },
+                    code: { const: 'UNPROCESSABLE_CONTENT' },
+                    ...(reportSchema.properties as Record<string, unknown>),
+                  },
+                },
               },
             },
           },

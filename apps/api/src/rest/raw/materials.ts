@@ -162,6 +162,7 @@ export const materialRawRoutes: RawRoutes = {
     {
       method: 'POST',
       path: CREATE_PATH,
+      access: 'materials:write',
       operation: {
         operationId: 'admin.createMaterial',
         summary: 'Publish a marketing material: an external link (JSON) or an uploaded file (multipart)',
@@ -199,6 +200,7 @@ export const materialRawRoutes: RawRoutes = {
     {
       method: 'GET',
       path: '/api/files/{token}',
+      access: 'public',
       operation: {
         operationId: 'files.download',
         summary:
