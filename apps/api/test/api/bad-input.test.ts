@@ -578,3 +578,49 @@ describe('bad months, years and filters of the statement, 1099 and Commissions t
     },
   );
 });
+
+describe('unknown query parameters and body fields', () => {
+  it('answers an unknown query parameter with 400 naming it and the parameters the path takes', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/partners?stauts=active&limit=5',
+      headers: headersOf.admin,
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ message: string; code: string; issues: { path: string; message: string }[] }>();
+    expect(body.code).toBe('BAD_REQUEST');
+    expect(body.message).toMatch(/^Unknown query parameter "stauts" \(this path takes: .*\bstatus\b.*\)$/);
+    expect(body.issues[0]?.path).toBe('stauts');
+  });
+
+  it('answers an unknown body field with 400 naming it, and changes nothing', async () => {
+    const before = await t.db
+      .selectFrom('referrals')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/referrals',
+      headers: headersOf.admin,
+      payload: { ...BASE_BODIES['admin.addClient']!(ids), monthlyValu: '100.00' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/^Unknown field "monthlyValu"/);
+    const after = await t.db
+      .selectFrom('referrals')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('answers a query string on a path that takes a body with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/referrals?dryRun=true',
+      headers: headersOf.admin,
+      payload: BASE_BODIES['admin.addClient']!(ids),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/^Unknown query parameter "dryRun"/);
+  });
+});

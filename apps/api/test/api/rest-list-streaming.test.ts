@@ -207,7 +207,7 @@ describe('with limit: one page and a Link to the next', () => {
       url: '/api/admin/commissions/pending?limit=100',
       headers: auth,
     });
-    expect(nextOf(firstPending.headers)).toBe('/api/admin/commissions/pending?limit=100&offset=100');
+    expect(nextOf(firstPending.headers)).toBe('http://localhost/api/admin/commissions/pending?limit=100&offset=100');
   });
 
   it('documents both behaviours and the Link header in the OpenAPI document', async () => {
