@@ -275,7 +275,7 @@ function knownFieldsOf(procedure: string): Set<string> | undefined {
   if (!(input instanceof z.ZodType)) return undefined;
   let json: Record<string, unknown>;
   try {
-    json = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    json = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' });
   } catch {
     return undefined;
   }

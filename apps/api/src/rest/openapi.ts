@@ -295,7 +295,9 @@ export function buildOpenApiDocument(
       version: '1.0.0',
       description:
         'REST paths of the partner portal. Every path calls the same procedure as the web app. Authenticate with `Authorization: Bearer <token>`: ' +
-        'a session token from POST /api/auth/login, or an API key (`ppk_…`) created by an admin, which acts within its scopes only.',
+        'a session token from POST /api/auth/login, or an API key (`ppk_…`) created by an admin, which acts within its scopes only: each operation names the scope it needs in `x-required-scopes` (empty: no key may call it) and in its description. ' +
+        'Every error answers `{ message, code, issues? }`. Unknown query parameters and body fields are a 400 naming them; a wrong method on a path is 405 with `Allow`; a too-long request line or headers 431. ' +
+        'Paged lists answer an array of the page\'s rows with the count in `X-Total-Count` and the next page\'s absolute address in `Link` (rel="next").',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [
@@ -336,13 +338,14 @@ export function renderDocsPage(document: ReturnType<typeof buildOpenApiDocument>
   const rows = Object.entries(document.paths)
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => {
-        const o = op as { summary?: string; description?: string; tags?: string[] };
-        return `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(o.tags?.[0] ?? '')}</td><td>${escapeHtml(o.summary ?? '')}${o.description ? `<br><small>${escapeHtml(o.description)}</small>` : ''}</td></tr>`;
+        const o = op as { summary?: string; description?: string; tags?: string[]; 'x-required-scopes'?: string[] };
+        const scopes = (o['x-required-scopes'] ?? []).map((s) => `<code>${escapeHtml(s)}</code>`).join(' ') || '—';
+        return `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(o.tags?.[0] ?? '')}</td><td>${scopes}</td><td>${escapeHtml(o.summary ?? '')}${o.description ? `<br><small>${escapeHtml(o.description)}</small>` : ''}</td></tr>`;
       }),
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Partner Portal API</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1b1e}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left;vertical-align:top}code{font-size:.9em}</style></head>
-<body><h1>Partner Portal API</h1><p>Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Authenticate with <code>Authorization: Bearer &lt;token&gt;</code>: a session token from <code>POST /api/auth/login</code>, or an API key (<code>ppk_…</code>) acting within its scopes. Errors are JSON <code>{ message, code, issues? }</code>.</p>
-<table><thead><tr><th>Method</th><th>Path</th><th>Area</th><th>What it does</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
+<body><h1>Partner Portal API</h1><p>Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Authenticate with <code>Authorization: Bearer &lt;token&gt;</code>: a session token from <code>POST /api/auth/login</code>, or an API key (<code>ppk_…</code>) acting within its scopes (the scope column; — means no key may call it). Errors are JSON <code>{ message, code, issues? }</code>.</p>
+<table><thead><tr><th>Method</th><th>Path</th><th>Area</th><th>API key scope</th><th>What it does</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
 }

@@ -45,7 +45,7 @@ export class OpenApiValidator {
   constructor(private readonly document: Document) {
     this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
     addFormats.default(this.ajv);
-    this.ajv.addSchema({ $id: DOC_ID, components: rebase(document.components) } as object);
+    this.ajv.addSchema({ $id: DOC_ID, components: rebase(document.components) });
     this.routes = Object.entries(document.paths).flatMap(([template, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({
         method: method.toUpperCase(),

@@ -96,7 +96,7 @@ export const clientPaymentRawRoutes: RawRoutes = {
               'application/json': {
                 schema: {
                   ...reportSchema,
-                  required: ['message', 'code', ...((reportSchema.required as string[] | undefined) ?? [])],
+                  required: ['message', 'code', ...(reportSchema.required ?? [])],
                   properties: {
                     message: { type: 'string', description: 'How many rows have errors' },
                     code: { const: 'UNPROCESSABLE_CONTENT' },
