@@ -268,59 +268,6 @@ export function fromFastifyError(
   return new DomainError(kind, message, { cause: error });
 }
 
-/** The field names an input schema knows (every branch of a union), or undefined for a non-object input. */
-function knownFieldsOf(procedure: string): Set<string> | undefined {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs?: unknown[] } }>;
-  const input = procedures[procedure]?._def.inputs?.[0];
-  if (!(input instanceof z.ZodType)) return undefined;
-  let json: Record<string, unknown>;
-  try {
-    json = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' });
-  } catch {
-    return undefined;
-  }
-  const names = new Set<string>();
-  let objects = 0;
-  const visit = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    const schema = node as Record<string, unknown>;
-    if (schema.properties && typeof schema.properties === 'object') {
-      objects++;
-      for (const name of Object.keys(schema.properties)) names.add(name);
-    }
-    for (const key of ['anyOf', 'oneOf', 'allOf'])
-      if (Array.isArray(schema[key])) for (const branch of schema[key] as unknown[]) visit(branch);
-  };
-  visit(json);
-  return objects > 0 ? names : undefined;
-}
-
-/**
- * Query parameters and body fields the route does not take: a 400 naming them (a misspelt filter must
- * not silently answer the unfiltered list).
- */
-function refuseUnknownFields(route: RestRoute, known: Set<string> | undefined, req: RestRequest): void {
-  if (!known) return;
-  const pathParams = new Set(Object.keys(req.params));
-  const takesQuery = route.method === 'GET' || route.method === 'DELETE';
-  const unknown = (names: string[]) => names.filter((name) => !known.has(name) || pathParams.has(name));
-  const query = takesQuery ? unknown(Object.keys(req.query)) : Object.keys(req.query);
-  const body =
-    !takesQuery && req.body && typeof req.body === 'object' && !Array.isArray(req.body)
-      ? unknown(Object.keys(req.body))
-      : [];
-  const issues = [
-    ...query.map((name) => ({ path: [name], message: `Unknown query parameter "${name}"` })),
-    ...body.map((name) => ({ path: [name], message: `Unknown field "${name}"` })),
-  ];
-  if (issues.length === 0) return;
-  const accepted = [...known].filter((name) => !pathParams.has(name)).sort();
-  const message =
-    issues.map((issue) => issue.message).join('; ') +
-    (accepted.length > 0 ? ` (this path takes: ${accepted.join(', ')})` : ' (this path takes none)');
-  throw DomainError.invalid(message, { issues: [{ path: issues[0]?.path ?? [], message }, ...issues.slice(1)] });
-}
-
 /** The schema of one item of a procedure's page output ({ items: [...], ... }). */
 function itemSchemaOf(procedure: string): z.ZodType {
   const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { output?: unknown } }>;
@@ -383,7 +330,6 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
     if (route.streamAll && !route.paged)
       throw new Error(`REST route ${route.method} ${route.path} streams a list but is not paged`);
     const streamItem = route.streamAll ? itemSchemaOf(route.procedure) : undefined;
-    const knownFields = knownFieldsOf(route.procedure);
     app.route({
       method: route.method,
       url: route.path.replace(/\{(\w+)\}/g, ':$1'),
@@ -396,7 +342,6 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
         };
         try {
           const ctx = await createContextFromRequest(deps, req, reply);
-          refuseUnknownFields(route, knownFields, restReq);
           const input = route.input ? route.input(restReq) : defaultInput(route, restReq);
           if (
             route.streamAll &&

@@ -296,7 +296,7 @@ export function buildOpenApiDocument(
       description:
         'REST paths of the partner portal. Every path calls the same procedure as the web app. Authenticate with `Authorization: Bearer <token>`: ' +
         'a session token from POST /api/auth/login, or an API key (`ppk_…`) created by an admin, which acts within its scopes only: each operation names the scope it needs in `x-required-scopes` (empty: no key may call it) and in its description. ' +
-        'Every error answers `{ message, code, issues? }`. Unknown query parameters and body fields are a 400 naming them; a wrong method on a path is 405 with `Allow`; a too-long request line or headers 431. ' +
+        'Every error answers `{ message, code, issues? }`. A wrong method on a path is 405 with `Allow`; a too-long request line or headers 431. ' +
         'Paged lists answer an array of the page\'s rows with the count in `X-Total-Count` and the next page\'s absolute address in `Link` (rel="next").',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
