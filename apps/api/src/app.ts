@@ -1,7 +1,8 @@
 // buildApp(deps): the whole HTTP surface on a Fastify instance that never listens by itself.
 
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
@@ -9,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { fromFastifyError, registerRestRoutes, sendError } from './rest/adapter';
-import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
+import { buildOpenApiDocument, renderDocsPage, type ExtraOperation } from './rest/openapi';
 import { rawRoutes, restRoutes } from './rest/routes';
 import type { AppDeps } from './deps';
 import { hashApiKey } from './services/integrations';
@@ -97,6 +98,110 @@ function bodyTimeout(raw: IncomingMessage, response: ServerResponse, ms: number)
   response.once('finish', clear);
 }
 
+/**
+ * A request Node's parser refuses before Fastify sees it (a request line or headers over the limit: 431;
+ * anything else unparsable: 400), answered in the API's one error body and closed.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(
+    status === 431
+      ? { message: 'The request line or headers are too long', code: 'REQUEST_HEADER_FIELDS_TOO_LARGE' }
+      : status === 408
+        ? { message: 'The request took too long to arrive', code: 'TIMEOUT' }
+        : { message: 'The request is not valid HTTP', code: 'BAD_REQUEST' },
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** The operations of the platform's probes, for the OpenAPI document. */
+const PROBE_OPERATIONS: ExtraOperation[] = [
+  {
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    operation: {
+      operationId: 'platform.health',
+      summary: 'Liveness: 200 while the process and its database answer',
+      tags: ['Platform'],
+      security: [],
+      responses: {
+        200: {
+          description: 'The database answers',
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } },
+            },
+          },
+        },
+        400: { $ref: '#/components/responses/BadRequest' },
+        503: {
+          description: 'The database does not answer',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['status', 'message'],
+                properties: { status: { const: 'unavailable' }, message: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/ready',
+    access: 'public',
+    operation: {
+      operationId: 'platform.ready',
+      summary: 'Readiness: 200 only when the database, Redis (when configured) and storage answer',
+      tags: ['Platform'],
+      security: [],
+      responses: Object.fromEntries(
+        [
+          [200, 'Ready'],
+          [503, 'Not ready: the failing check says why'],
+        ].map(([status, description]) => [
+          status,
+          {
+            description,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['status', 'checks'],
+                  properties: {
+                    status: { enum: ['ready', 'unavailable'] },
+                    checks: { type: 'object', additionalProperties: { type: 'object' } },
+                  },
+                },
+              },
+            },
+          },
+        ]),
+      ),
+    },
+  },
+];
+
+/** Matches a concrete /api path against the document's paths: the methods it takes, or none. */
+function methodsOfPath(paths: Record<string, Record<string, unknown>>): (path: string) => string[] {
+  const table = Object.entries(paths).map(([template, methods]) => ({
+    pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`),
+    methods: Object.keys(methods).map((m) => m.toUpperCase()),
+  }));
+  return (path) => [...new Set(table.filter((row) => row.pattern.test(path)).flatMap((row) => row.methods))];
+}
+
 export interface BuildAppOptions {
   /** Serve the built SPA from config.webDist (default: when it exists). */
   serveWeb?: boolean;
@@ -120,6 +225,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     connectionTimeout: config.httpTimeouts.connectionMs,
     // A tRPC batch names its procedures in the path (auth.me,partner.me,...): allow long ones.
     routerOptions: { maxParamLength: 4000 },
+    clientErrorHandler: answerClientError,
   });
 
   // Helmet's headers as recorded once, and the request id, on every answer (errors and 404s included).
@@ -221,11 +327,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerRestRoutes(app, deps, restRoutes);
   for (const raw of rawRoutes) await raw.register(app, deps);
 
-  const document = buildOpenApiDocument(
-    restRoutes,
-    rawRoutes.flatMap((r) => r.openapi),
-    { publicUrl: config.publicUrl },
-  );
+  const document = buildOpenApiDocument(restRoutes, [...rawRoutes.flatMap((r) => r.openapi), ...PROBE_OPERATIONS], {
+    publicUrl: config.publicUrl,
+  });
   app.get('/api/openapi.json', async () => document);
   const docsPage = renderDocsPage(document);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
@@ -245,8 +349,21 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await registerWebPages(app, deps);
   }
 
+  const methodsOf = methodsOfPath(document.paths);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
+    // A documented path asked with another method: 405 naming the methods it takes.
+    const allowed = path.startsWith('/api/') ? methodsOf(path) : [];
+    if (allowed.length > 0) {
+      if (allowed.includes('GET')) allowed.push('HEAD');
+      return reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send({
+          message: `${req.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`,
+          code: 'METHOD_NOT_SUPPORTED',
+        });
+    }
     // /metrics too: a scrape sent to the public port must fail, not parse the SPA's shell (metrics live on METRICS_PORT).
     if (
       path.startsWith('/api') ||

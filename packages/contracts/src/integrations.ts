@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { idField, multiLine, singleLine } from './fields';
 
-/** What an API key may be allowed; never team, keys or webhooks management. */
+/** What an API key may be allowed; never team or key management. */
 export const API_KEY_SCOPES = [
   'partners:read',
   'partners:write',
@@ -16,6 +16,7 @@ export const API_KEY_SCOPES = [
   'materials:write',
   'exports:read',
   'leads:write',
+  'webhooks:manage',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -31,6 +32,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'materials:write': 'Change materials',
   'exports:read': 'Download exports',
   'leads:write': 'Send leads (POST /api/leads)',
+  'webhooks:manage': 'Manage webhooks and their deliveries',
 };
 
 export const WEBHOOK_EVENT_TYPES = [

@@ -45,6 +45,12 @@ interface Page {
   offset: number;
 }
 
+interface CursorPage {
+  items: unknown[];
+  total: number;
+  nextCursor: string | null;
+}
+
 /** One row of the page the procedure at `P` answers. */
 type PageItem<P extends ProcedurePath> = ProcedureOutput<P> extends { items: (infer Item)[] } ? Item : never;
 
@@ -81,12 +87,23 @@ interface RestRouteOf<P extends ProcedurePath> {
   respond?: (output: ProcedureOutput<P>, reply: FastifyReply) => unknown;
   /** Only for procedures answering a page ({ items, total }). */
   paged?: ProcedureOutput<P> extends Page ? PagedOption : never;
+  /**
+   * Only for procedures answering a page by cursor ({ items, total, nextCursor }): the body is the page's
+   * items like every paged list, with X-Total-Count, X-Next-Cursor and Link in the headers.
+   */
+  cursorPaged?: ProcedureOutput<P> extends CursorPage ? PagedOption : never;
   /** Request headers the route reads, for the OpenAPI document; `field` names the input field it fills. */
   requestHeaders?: { name: string; required: boolean; description: string; field?: string }[];
   /** Response headers the route sets, for the OpenAPI document (X-Total-Count of a paged route is added). */
   responseHeaders?: { name: string; description: string }[];
   /** Extra words for the OpenAPI description (defaults, filters). */
   description?: string;
+  /**
+   * What the route's 4xx answers mean, where it says more than the shared wording of the document (which
+   * gives 400 always; 401/403 unless public; 404 with path parameters, on a change and on /api/partners/…;
+   * 409 and 422 on a change; 413/415 with a body).
+   */
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 422, string>>;
   /**
    * Only beside `paged`, for a list the spec answers whole: with neither `limit` nor `offset` in the
    * query the body is every matching row, streamed as one JSON array from these batches (the
@@ -118,11 +135,19 @@ export const idempotent = {
 
 const LINK_HEADER = {
   name: 'Link',
-  description: 'Paged requests only: <address of the next page>; rel="next" (RFC 8288); absent on the last page',
+  description:
+    'Paged requests only: <absolute address of the next page>; rel="next" (RFC 8288); absent on the last page',
 };
 
 /** The response headers of a route, with X-Total-Count and Link on a paged one. */
 export function responseHeadersOf(route: RestRoute): { name: string; description: string }[] | undefined {
+  if (route.cursorPaged)
+    return [
+      { name: 'X-Total-Count', description: `How many ${route.cursorPaged.noun} match the filters, across all pages` },
+      { name: 'X-Next-Cursor', description: 'The cursor of the next page; absent on the last page' },
+      ...(route.responseHeaders ?? []),
+      LINK_HEADER,
+    ];
   if (!route.paged) return route.responseHeaders;
   return [
     { name: 'X-Total-Count', description: `How many ${route.paged.noun} match the filters, across all pages` },
@@ -133,6 +158,14 @@ export function responseHeadersOf(route: RestRoute): { name: string; description
 
 /** The OpenAPI description of a route: streaming and paging (limit/offset from the contracts) before its own words. */
 export function descriptionOf(route: RestRoute): string | undefined {
+  if (route.cursorPaged) {
+    const { noun, defaultLimit } = route.cursorPaged;
+    const paging =
+      `The body is an array holding one page of ${noun}; the number of ${noun} matching the filters is in X-Total-Count. ` +
+      'The next page is asked for with cursor = the X-Next-Cursor of this page (an opaque text); a Link header (RFC 8288, rel="next", absolute, the other query parameters kept) gives its address. ' +
+      `Both are absent on the last page. Defaults: limit=${defaultLimit} (at most ${MAX_PAGE_SIZE}).`;
+    return route.description ? `${paging} ${route.description}` : paging;
+  }
   if (!route.paged) return route.description;
   const { noun, defaultLimit } = route.paged;
   const link =
@@ -263,19 +296,33 @@ export function jsonArrayStream(batches: AsyncIterable<unknown[]>, item: z.ZodTy
   return Readable.from(text(), { objectMode: false, highWaterMark: 1 });
 }
 
-/** RFC 8288 link to the page after this one, keeping the other query parameters; none on the last page. */
+/**
+ * The origin of the links an answer gives: PUBLIC_URL when set, else the request's own protocol and host
+ * (X-Forwarded-Proto/Host only from a proxy TRUST_PROXY trusts).
+ */
+export function originOf(req: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.host}`;
+}
+
+/** RFC 8288 absolute link to the page after this one, keeping the other query parameters; none on the last page. */
 export function nextPageLink(
   requestUrl: string,
   page: { limit: number; offset: number; total: number },
-  publicUrl?: string,
+  origin: string,
 ): string | undefined {
   const offset = page.offset + page.limit;
   if (offset >= page.total) return undefined;
-  const url = new URL(requestUrl, 'http://portal.invalid');
+  const url = new URL(requestUrl, origin);
   url.searchParams.set('limit', String(page.limit));
   url.searchParams.set('offset', String(offset));
-  const target = publicUrl ? new URL(`${url.pathname}${url.search}`, publicUrl).href : `${url.pathname}${url.search}`;
-  return `<${target}>; rel="next"`;
+  return `<${new URL(`${url.pathname}${url.search}`, origin).href}>; rel="next"`;
+}
+
+/** RFC 8288 absolute link to the page at `cursor`, keeping the other query parameters. */
+export function nextCursorLink(requestUrl: string, cursor: string, origin: string): string {
+  const url = new URL(requestUrl, origin);
+  url.searchParams.set('cursor', cursor);
+  return `<${new URL(`${url.pathname}${url.search}`, origin).href}>; rel="next"`;
 }
 
 export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: readonly RestRoute[]): void {
@@ -317,12 +364,20 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
           if (route.paged) {
             const page = output as Page;
             void reply.header('X-Total-Count', String(page.total));
-            const link = nextPageLink(req.url, page, deps.config.publicUrl);
+            const link = nextPageLink(req.url, page, originOf(req, deps.config.publicUrl));
             if (link) void reply.header('Link', link);
+          }
+          if (route.cursorPaged) {
+            const page = output as CursorPage;
+            void reply.header('X-Total-Count', String(page.total));
+            if (page.nextCursor) {
+              void reply.header('X-Next-Cursor', page.nextCursor);
+              void reply.header('Link', nextCursorLink(req.url, page.nextCursor, originOf(req, deps.config.publicUrl)));
+            }
           }
           const respond = route.respond as ((output: unknown, reply: FastifyReply) => unknown) | undefined;
           if (respond) return respond(output, reply);
-          return route.paged ? (output as Page).items : output;
+          return route.paged || route.cursorPaged ? (output as Page).items : output;
         } catch (error) {
           return sendError(reply, error, deps);
         }

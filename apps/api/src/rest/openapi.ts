@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { descriptionOf, responseHeadersOf, type RestRoute } from './adapter';
+import { keyScopeOf, type Permission } from '../services/platform/permissions';
 import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/router';
 
@@ -9,6 +10,45 @@ export interface ExtraOperation {
   method: string;
   path: string;
   operation: Record<string, unknown>;
+  /** What the route requires: a permission (its API-key scope, if any, is derived), or 'public'. */
+  access?: Permission | 'public';
+}
+
+/**
+ * Who may call an operation, as the document states it: the security requirements (an API key only
+ * where a scope grants the permission, the scope named in the requirement), `x-required-scopes` and a
+ * sentence for the description.
+ */
+export function accessOf(access: Permission | 'public' | undefined): {
+  security?: Record<string, string[]>[];
+  scopes: string[];
+  text: string;
+} {
+  if (access === 'public') return { security: [], scopes: [], text: 'Access: anyone; no token.' };
+  const scope = keyScopeOf(access);
+  if (scope)
+    return {
+      security: [{ sessionToken: [] }, { apiKey: [scope] }],
+      scopes: [scope],
+      text: `Access: a team member whose role holds ${access}, or an API key with the \`${scope}\` scope.`,
+    };
+  if (access === 'partner:self')
+    return {
+      security: [{ sessionToken: [] }],
+      scopes: [],
+      text: 'Access: a signed-in partner, on their own records; API keys are refused (403).',
+    };
+  if (access)
+    return {
+      security: [{ sessionToken: [] }],
+      scopes: [],
+      text: `Access: a team member whose role holds ${access}; no API key scope grants it (403 for keys).`,
+    };
+  return {
+    security: [{ sessionToken: [] }],
+    scopes: [],
+    text: 'Access: a signed-in person, on their own account; API keys are refused (403).',
+  };
 }
 
 const errorSchema = {
@@ -36,7 +76,16 @@ function toJsonSchema(schema: unknown, io: 'input' | 'output'): Record<string, u
 }
 
 /** Procedures anyone may call (no token): their operations carry no security requirement and no 401/403. */
-const PUBLIC_PROCEDURES = new Set(['auth.register', 'auth.login', 'auth.forgotPassword', 'auth.resetPassword']);
+const PUBLIC_PROCEDURES = new Set([
+  'auth.register',
+  'auth.login',
+  'auth.forgotPassword',
+  'auth.resetPassword',
+  'auth.mfaVerify',
+  'auth.acceptInvitation',
+]);
+/** Public procedures that still answer 401 and 403 (a wrong password or code, a deactivated account). */
+const PUBLIC_WITH_401 = new Set(['auth.login', 'auth.mfaVerify']);
 const isPublic = (procedure: string) => PUBLIC_PROCEDURES.has(procedure) || procedure.startsWith('public.');
 
 const errorResponse = (description: string) => ({
@@ -51,8 +100,18 @@ const ERROR_RESPONSES = {
   ),
   Unauthorized: errorResponse('No token, or the token is not valid (expired session, revoked or expired API key)'),
   Forbidden: errorResponse('The principal lacks the permission (a role without it, or an API key without the scope)'),
-  NotFound: errorResponse('No such object'),
+  NotFound: errorResponse("No such object (an id of the path or body, or the caller's own partner record)"),
   Conflict: errorResponse('The object is not in a state that allows the change'),
+  PayloadTooLarge: errorResponse('The request body is larger than the limit of the path'),
+  UnsupportedMediaType: errorResponse('The request body is not of an accepted content type (application/json)'),
+  Unprocessable: errorResponse(
+    'The request is well-formed but a rule of the program refuses it (`message` says which), or its Idempotency-Key was used before with another body',
+  ),
+  MethodNotAllowed: {
+    ...errorResponse('The path exists, but not with this method'),
+    headers: { Allow: { description: 'The methods the path takes', schema: { type: 'string' } } },
+  },
+  HeadersTooLarge: errorResponse('The request line or headers are too long (431)'),
   TooManyRequests: {
     ...errorResponse(
       'Too many requests: wait Retry-After seconds (API keys: the per-key budget, see the RateLimit-* headers)',
@@ -62,18 +121,29 @@ const ERROR_RESPONSES = {
 };
 const ref = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 
-/** The 4xx answers of one operation, from what it takes and who may call it. */
-function errorResponsesOf(route: RestRoute, hasInput: boolean, hasPathParams: boolean): Record<string, unknown> {
+/** The 4xx answers of one operation, from what it takes, who may call it and the route's own `errors`. */
+function errorResponsesOf(route: RestRoute, hasPathParams: boolean): Record<string, unknown> {
   const publicOp = isPublic(route.procedure);
+  const change = route.method !== 'GET';
+  const takesBody = change && route.method !== 'DELETE';
+  // A partner's own paths need the caller's partner record (404 without one).
+  const ownPartnerPath = route.path.startsWith('/api/partners/');
   return {
-    ...(hasInput ? { 400: ref('BadRequest') } : {}),
-    ...(!publicOp || route.procedure === 'auth.login' ? { 401: ref('Unauthorized') } : {}),
-    ...(!publicOp ? { 403: ref('Forbidden') } : {}),
-    ...(hasPathParams ? { 404: ref('NotFound') } : {}),
-    ...(hasPathParams && route.method !== 'GET' ? { 409: ref('Conflict') } : {}),
+    // Every request may be malformed (bad JSON, unknown or invalid parameters).
+    400: ref('BadRequest'),
+    ...(!publicOp || PUBLIC_WITH_401.has(route.procedure) ? { 401: ref('Unauthorized') } : {}),
+    ...(!publicOp || PUBLIC_WITH_401.has(route.procedure) ? { 403: ref('Forbidden') } : {}),
+    ...(hasPathParams || change || ownPartnerPath ? { 404: ref('NotFound') } : {}),
+    ...(change ? { 409: ref('Conflict') } : {}),
+    ...(takesBody ? { 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') } : {}),
+    ...(change ? { 422: ref('Unprocessable') } : {}),
+    ...Object.fromEntries(Object.entries(route.errors ?? {}).map(([code, text]) => [code, errorResponse(text)])),
     429: ref('TooManyRequests'),
   };
 }
+
+/** A route taking an Idempotency-Key: a retry answers 200 with the stored body. */
+const isReplayable = (route: RestRoute) => (route.requestHeaders ?? []).some((h) => h.name === 'Idempotency-Key');
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Auth: 'Sign-up, sign-in, the session and passwords',
@@ -90,6 +160,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Admin: exports': 'CSV downloads',
   'Admin: API keys': 'Keys of internal tools: scoped, shown once, revocable',
   'Admin: webhooks': 'Signed event deliveries to internal tools (Standard Webhooks)',
+  Platform: 'Liveness and readiness probes',
 };
 
 export interface OpenApiOptions {
@@ -111,9 +182,10 @@ export function buildOpenApiDocument(
     const def = procedures[route.procedure]?._def;
     const input = toJsonSchema(def?.inputs?.[0], 'input');
     const pageSchema = toJsonSchema(def?.meta?.outputSchema ?? def?.output, 'output');
-    const output = route.paged
-      ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema)
-      : pageSchema;
+    const output =
+      route.paged || route.cursorPaged
+        ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema)
+        : pageSchema;
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
     // Input fields filled from the path or from headers are not part of the body.
     const notInBody = new Set([
@@ -142,33 +214,40 @@ export function buildOpenApiDocument(
         schema: { type: 'string' },
       });
     }
-    const description = descriptionOf(route);
+    const access = accessOf(isPublic(route.procedure) ? 'public' : def?.meta?.permission);
+    const description = [descriptionOf(route), access.text].filter(Boolean).join(' ');
     const responseHeaders = responseHeadersOf(route);
+    const success = {
+      description: 'Success',
+      ...(responseHeaders
+        ? {
+            headers: Object.fromEntries(
+              responseHeaders.map((h) => [h.name, { description: h.description, schema: { type: 'string' } }]),
+            ),
+          }
+        : {}),
+      ...(output ? { content: { 'application/json': { schema: output } } } : {}),
+    };
+    const status = route.status ?? 200;
     const operation: Record<string, unknown> = {
       operationId: route.procedure,
       summary: route.summary,
-      ...(description ? { description } : {}),
+      description,
+      'x-required-scopes': access.scopes,
       tags: [route.tag],
       parameters,
       responses: {
-        [String(route.status ?? 200)]: {
-          description: 'Success',
-          ...(responseHeaders
-            ? {
-                headers: Object.fromEntries(
-                  responseHeaders.map((h) => [h.name, { description: h.description, schema: { type: 'string' } }]),
-                ),
-              }
-            : {}),
-          ...(output ? { content: { 'application/json': { schema: output } } } : {}),
-        },
-        ...errorResponsesOf(route, Boolean(input && Object.keys(properties).length > 0), pathParams.length > 0),
+        [String(status)]: success,
+        ...(isReplayable(route) && status !== 200
+          ? { 200: { ...success, description: 'A replay: the stored answer of the first request with this key' } }
+          : {}),
+        ...errorResponsesOf(route, pathParams.length > 0),
         default: {
           description: 'Error',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         },
       },
-      ...(isPublic(route.procedure) ? { security: [] } : {}),
+      security: access.security,
     };
     if (route.method !== 'GET' && route.method !== 'DELETE' && input) {
       const bodyProps = Object.fromEntries(Object.entries(properties).filter(([name]) => !notInBody.has(name)));
@@ -188,9 +267,18 @@ export function buildOpenApiDocument(
   }
   for (const op of extra) {
     const responses = (op.operation.responses ?? {}) as Record<string, unknown>;
-    const operation = Object.keys(responses).some((code) => code.startsWith('4'))
+    const withErrors = Object.keys(responses).some((code) => code.startsWith('4'))
       ? op.operation
       : { ...op.operation, responses: { ...responses, 400: ref('BadRequest') } };
+    const access = op.access ? accessOf(op.access) : undefined;
+    const operation = access
+      ? {
+          ...withErrors,
+          description: [withErrors.description, access.text].filter(Boolean).join(' '),
+          'x-required-scopes': access.scopes,
+          security: access.security,
+        }
+      : withErrors;
     (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
   }
   const usedTags = [
@@ -207,7 +295,9 @@ export function buildOpenApiDocument(
       version: '1.0.0',
       description:
         'REST paths of the partner portal. Every path calls the same procedure as the web app. Authenticate with `Authorization: Bearer <token>`: ' +
-        'a session token from POST /api/auth/login, or an API key (`ppk_…`) created by an admin, which acts within its scopes only.',
+        'a session token from POST /api/auth/login, or an API key (`ppk_…`) created by an admin, which acts within its scopes only: each operation names the scope it needs in `x-required-scopes` (empty: no key may call it) and in its description. ' +
+        'Every error answers `{ message, code, issues? }`. A wrong method on a path is 405 with `Allow`; a too-long request line or headers 431. ' +
+        'Paged lists answer an array of the page\'s rows with the count in `X-Total-Count` and the next page\'s absolute address in `Link` (rel="next").',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [
@@ -248,13 +338,14 @@ export function renderDocsPage(document: ReturnType<typeof buildOpenApiDocument>
   const rows = Object.entries(document.paths)
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => {
-        const o = op as { summary?: string; description?: string; tags?: string[] };
-        return `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(o.tags?.[0] ?? '')}</td><td>${escapeHtml(o.summary ?? '')}${o.description ? `<br><small>${escapeHtml(o.description)}</small>` : ''}</td></tr>`;
+        const o = op as { summary?: string; description?: string; tags?: string[]; 'x-required-scopes'?: string[] };
+        const scopes = (o['x-required-scopes'] ?? []).map((s) => `<code>${escapeHtml(s)}</code>`).join(' ') || '—';
+        return `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(o.tags?.[0] ?? '')}</td><td>${scopes}</td><td>${escapeHtml(o.summary ?? '')}${o.description ? `<br><small>${escapeHtml(o.description)}</small>` : ''}</td></tr>`;
       }),
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Partner Portal API</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1b1e}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left;vertical-align:top}code{font-size:.9em}</style></head>
-<body><h1>Partner Portal API</h1><p>Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Authenticate with <code>Authorization: Bearer &lt;token&gt;</code>: a session token from <code>POST /api/auth/login</code>, or an API key (<code>ppk_…</code>) acting within its scopes. Errors are JSON <code>{ message, code, issues? }</code>.</p>
-<table><thead><tr><th>Method</th><th>Path</th><th>Area</th><th>What it does</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
+<body><h1>Partner Portal API</h1><p>Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Authenticate with <code>Authorization: Bearer &lt;token&gt;</code>: a session token from <code>POST /api/auth/login</code>, or an API key (<code>ppk_…</code>) acting within its scopes (the scope column; — means no key may call it). Errors are JSON <code>{ message, code, issues? }</code>.</p>
+<table><thead><tr><th>Method</th><th>Path</th><th>Area</th><th>API key scope</th><th>What it does</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
 }

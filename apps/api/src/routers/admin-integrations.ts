@@ -1,5 +1,6 @@
 // admin.apiKeys/createApiKey/revokeApiKey and admin.webhooks/...: the Integrations screen.
-// All of them need keys:manage, which only the admin role holds and no API key scope names.
+// The keys need keys:manage, which only the admin role holds and no API key scope names; the webhooks
+// need webhooks:manage, the admin role's too and an API key scope, so a tool can manage them without a person.
 
 import {
   apiKeyOutput,
@@ -30,6 +31,7 @@ import {
 import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 const manage = permittedProcedure('keys:manage');
+const manageWebhooks = permittedProcedure('webhooks:manage');
 const webhookDeps = (deps: AppDeps): WebhookDeps => ({
   cipher: deps.cipher,
   allowPrivate: deps.config.webhookAllowPrivateNetworks,
@@ -50,16 +52,16 @@ export const adminIntegrationProcedures = {
       revokeApiKey(ctx.deps.db, { id: input.id, actorId: ctx.user.id, now: ctx.deps.now() }),
     ),
 
-  webhooks: manage.output(z.array(webhookOutput)).query(({ ctx }) => listWebhooks(ctx.deps.db)),
+  webhooks: manageWebhooks.output(z.array(webhookOutput)).query(({ ctx }) => listWebhooks(ctx.deps.db)),
 
-  createWebhook: manage
+  createWebhook: manageWebhooks
     .input(createWebhookInput)
     .output(webhookWithSecretOutput)
     .mutation(({ ctx, input }) =>
       createWebhook(ctx.deps.db, { deps: webhookDeps(ctx.deps), actorId: ctx.user.id, input, now: ctx.deps.now() }),
     ),
 
-  updateWebhook: manage
+  updateWebhook: manageWebhooks
     .input(updateWebhookInput)
     .output(
       webhookOutput.extend({
@@ -70,17 +72,17 @@ export const adminIntegrationProcedures = {
       updateWebhook(ctx.deps.db, { deps: webhookDeps(ctx.deps), actorId: ctx.user.id, input, now: ctx.deps.now() }),
     ),
 
-  deleteWebhook: manage
+  deleteWebhook: manageWebhooks
     .input(idInput)
     .output(z.object({ id: z.uuid(), deleted: z.literal(true) }))
     .mutation(({ ctx, input }) => deleteWebhook(ctx.deps.db, ctx.user.id, input.id)),
 
-  webhookDeliveries: manage
+  webhookDeliveries: manageWebhooks
     .input(idInput)
     .output(z.array(webhookDeliveryOutput))
     .query(({ ctx, input }) => listDeliveries(ctx.deps.db, input.id)),
 
-  resendWebhookDelivery: manage
+  resendWebhookDelivery: manageWebhooks
     .input(webhookDeliveryIdInput)
     .output(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) =>
@@ -94,7 +96,7 @@ export const adminIntegrationProcedures = {
       ),
     ),
 
-  sendWebhookTestEvent: manage
+  sendWebhookTestEvent: manageWebhooks
     .input(idInput)
     .output(z.object({ eventId: z.uuid() }))
     .mutation(({ ctx, input }) =>

@@ -27,6 +27,8 @@ export interface ProcedureMeta {
    * parse every answer again (API overhead: the commonest calls, auth.me and partner.me).
    */
   outputSchema?: ZodType;
+  /** The permission the procedure requires (set by permittedProcedure), for the document's scopes. */
+  permission?: Permission;
 }
 
 const t = initTRPC
@@ -90,7 +92,8 @@ export const enrolledProcedure = authedProcedure.use(({ ctx, next }) =>
   next({ ctx: { user: requireMfaEnrolled(ctx.user) } }),
 );
 /** A user holding `permission` (today: every admin permission belongs to the admin role). */
-export const permittedProcedure = (permission: Permission) => publicProcedure.use(requirePermission(permission));
+export const permittedProcedure = (permission: Permission) =>
+  publicProcedure.meta({ permission }).use(requirePermission(permission));
 /** A signed-in partner user, with or without a partner record (applying, reading their own profile). */
 export const partnerUserProcedure = permittedProcedure('partner:self');
 /** A partner user with a partner record, in any status; `ctx.partner` is that record. */

@@ -105,7 +105,7 @@ type KeyPrincipal = (typeof KEY_PRINCIPALS)[number];
 
 /**
  * The API-key column: a key acts within its scopes only. With every scope it is refused (403) the
- * calls no scope names (a partner's own pages, the account, the Email log, keys and webhooks) and
+ * calls no scope names (a partner's own pages, the account, the Email log, keys, team and activity) and
  * otherwise answers like the admin; with materials:read alone it reaches the public calls and the
  * admin's materials list only.
  */
@@ -129,13 +129,6 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'admin.apiKeys',
   'admin.createApiKey',
   'admin.revokeApiKey',
-  'admin.webhooks',
-  'admin.createWebhook',
-  'admin.updateWebhook',
-  'admin.deleteWebhook',
-  'admin.webhookDeliveries',
-  'admin.resendWebhookDelivery',
-  'admin.sendWebhookTestEvent',
   'admin.team',
   'admin.revokeInvitation',
   'admin.resendInvitation',

@@ -1,6 +1,8 @@
 // Fastify's own refusals (body parsing, size, content type) answer in the API's { message, code }
 // body with the right 4xx status; no FST_ code reaches a client, on REST paths, raw routes and /trpc.
+// A wrong method on a documented path is 405 with Allow, and an over-long request line 431, in that body too.
 
+import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support';
 
@@ -86,4 +88,47 @@ describe("Fastify's own errors", () => {
       expect(res.json()).toEqual({ message, code });
     },
   );
+});
+
+describe('refusals before a route runs', () => {
+  it('answers a wrong method on a documented path with 405, the methods it takes in Allow, and the one error body', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/auth/login' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(res.json()).toEqual({
+      message: 'PUT is not allowed on /api/auth/login; it takes POST',
+      code: 'METHOD_NOT_SUPPORTED',
+    });
+    const withId = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/partners/0b6a3b0c-8c9e-4a53-9a43-1f5d2b7f0c11',
+    });
+    expect(withId.statusCode).toBe(405);
+    expect(withId.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('answers a path nobody serves with 404 in the one error body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'No such path: GET /api/no-such-thing', code: 'NOT_FOUND' });
+  });
+
+  it('answers an over-long request line with 431 in the one error body', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: `/api/auth/me?pad=${'x'.repeat(20_000)}` }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(431);
+    expect(JSON.parse(answer.body)).toEqual({
+      message: 'The request line or headers are too long',
+      code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+    });
+  });
 });

@@ -8,12 +8,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiDir, useTestApp } from '../support';
+import { createApiKey } from '../../src/services/integrations';
+import { apiDir, createUser, useTestApp } from '../support';
 
 const run = promisify(execFile);
 const bin = (name: string) => join(apiDir, 'node_modules', '.bin', name);
 
-const t = useTestApp({ PUBLIC_URL: 'https://portal.example.org' });
+// Private webhook targets allowed: a loopback address stands for the tool's endpoint (nothing is delivered).
+const t = useTestApp({ PUBLIC_URL: 'https://portal.example.org', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
 let dir: string;
 let document: Record<string, unknown>;
 
@@ -27,6 +29,81 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+type Operation = {
+  description?: string;
+  security?: Record<string, string[]>[];
+  'x-required-scopes'?: string[];
+  responses: Record<string, unknown>;
+};
+const operationOf = (method: string, path: string) =>
+  (document.paths as Record<string, Record<string, Operation>>)[path]?.[method] as Operation;
+
+describe('who may call each operation', () => {
+  it('states the API-key scope of every operation in x-required-scopes, its security and its description', () => {
+    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, op] of Object.entries(methods)) {
+        expect(Array.isArray(op['x-required-scopes']), `${method} ${path} x-required-scopes`).toBe(true);
+        expect(op.description, `${method} ${path} description`).toMatch(/Access: /);
+      }
+    }
+    expect(operationOf('get', '/api/admin/partners')['x-required-scopes']).toEqual(['partners:read']);
+    expect(operationOf('get', '/api/admin/partners').security).toEqual([
+      { sessionToken: [] },
+      { apiKey: ['partners:read'] },
+    ]);
+    expect(operationOf('post', '/api/admin/partners/{id}/approve')['x-required-scopes']).toEqual(['partners:write']);
+    expect(operationOf('post', '/api/admin/webhooks')['x-required-scopes']).toEqual(['webhooks:manage']);
+    // No scope grants these: a key is refused, and the document says so.
+    for (const [method, path] of [
+      ['get', '/api/admin/activity'],
+      ['get', '/api/admin/activity.csv'],
+      ['get', '/api/admin/payouts/{id}/wire-instructions.csv'],
+      ['get', '/api/admin/exports/1099-nec/{year}.csv'],
+      ['get', '/api/admin/api-keys'],
+      ['get', '/api/auth/me'],
+    ] as const) {
+      expect(operationOf(method, path)['x-required-scopes'], `${method} ${path}`).toEqual([]);
+      expect(operationOf(method, path).security, `${method} ${path}`).toEqual([{ sessionToken: [] }]);
+    }
+    for (const path of ['/api/auth/accept-invitation', '/api/auth/mfa/verify', '/api/auth/login']) {
+      expect(operationOf('post', path).security, path).toEqual([]);
+    }
+  });
+
+  it('lets an API key with webhooks:manage alone manage webhooks, and nothing else', async () => {
+    const admin = await createUser(t.deps, { role: 'admin' });
+    const { key } = await createApiKey(t.db, {
+      createdBy: admin.id,
+      input: { name: 'Webhook tool', scopes: ['webhooks:manage'] },
+      now: t.deps.now(),
+    });
+    const headers = { authorization: `Bearer ${key}` };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      headers,
+      payload: { url: 'http://127.0.0.1:9/portal', events: ['partner.approved'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: string }>().id;
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers });
+    expect(listed.json<{ id: string }[]>().map((w) => w.id)).toContain(id);
+    const deliveries = await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${id}/deliveries`, headers });
+    expect(deliveries.statusCode).toBe(200);
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/webhooks/${id}`,
+      headers,
+      payload: { enabled: false },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/webhooks/${id}`, headers })).statusCode).toBe(200);
+    for (const url of ['/api/admin/api-keys', '/api/admin/partners']) {
+      expect((await t.app.inject({ method: 'GET', url, headers })).statusCode, url).toBe(403);
+    }
+  });
 });
 
 describe('the OpenAPI document for tools', () => {

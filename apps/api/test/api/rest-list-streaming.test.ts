@@ -172,7 +172,7 @@ describe('with limit: one page and a Link to the next', () => {
     expect(first.json<{ id: string }[]>().map((r) => r.id)).toEqual(expected.slice(0, 100));
     expect(first.headers['x-total-count']).toBe(String(expected.length));
     const next = nextOf(first.headers);
-    expect(next).toBe('/api/admin/partners?sort=companyName&status=active&limit=100&offset=100');
+    expect(next).toBe('http://localhost/api/admin/partners?sort=companyName&status=active&limit=100&offset=100');
     const second = await t.app.inject({ method: 'GET', url: next!, headers: auth });
     expect(second.json<{ id: string }[]>().map((r) => r.id)).toEqual(expected.slice(100, 200));
     expect(nextOf(second.headers)).toContain('offset=200');
@@ -194,7 +194,7 @@ describe('with limit: one page and a Link to the next', () => {
       headers: auth,
     });
     expect(referrals.json<unknown[]>()).toHaveLength(50);
-    expect(nextOf(referrals.headers)).toBe('/api/admin/referrals?limit=50&offset=100');
+    expect(nextOf(referrals.headers)).toBe('http://localhost/api/admin/referrals?limit=50&offset=100');
     const pending = await t.app.inject({
       method: 'GET',
       url: `/api/admin/commissions/pending?limit=100&offset=${ROWS - 100}`,
@@ -207,7 +207,7 @@ describe('with limit: one page and a Link to the next', () => {
       url: '/api/admin/commissions/pending?limit=100',
       headers: auth,
     });
-    expect(nextOf(firstPending.headers)).toBe('/api/admin/commissions/pending?limit=100&offset=100');
+    expect(nextOf(firstPending.headers)).toBe('http://localhost/api/admin/commissions/pending?limit=100&offset=100');
   });
 
   it('documents both behaviours and the Link header in the OpenAPI document', async () => {

@@ -12,6 +12,7 @@ import {
   createCommission,
   createPartner,
   createReferral,
+  createTestApp,
   createUser,
   type PartnerFixture,
   useTestApp,
@@ -58,6 +59,8 @@ beforeAll(async () => {
 });
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 const ids = (body: { id: string }[]) => body.map((row) => row.id);
+/** The origin of app.inject's requests: Link addresses are absolute, built from the request's host. */
+const ORIGIN = 'http://localhost';
 /** The address inside a Link header's rel="next", or undefined. */
 const nextOf = (link: unknown) => (typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined);
 
@@ -91,7 +94,7 @@ describe('GET /api/admin/pipeline/{stage}', () => {
     const first = await get(`/api/admin/pipeline/qualified?partnerId=${acme.partnerId}&limit=4`, adminHeaders);
     expect(first.headers['x-total-count']).toBe('7');
     const next = nextOf(first.headers.link);
-    expect(next).toMatch(/^\/api\/admin\/pipeline\/qualified\?/);
+    expect(next).toMatch(/^http:\/\/localhost\/api\/admin\/pipeline\/qualified\?/);
     const url = new URL(next as string, 'http://x');
     expect(url.searchParams.get('partnerId')).toBe(acme.partnerId);
     expect(url.searchParams.get('limit')).toBe('4');
@@ -103,6 +106,31 @@ describe('GET /api/admin/pipeline/{stage}', () => {
     expect(rows.every((deal) => deal.partnerId === acme.partnerId)).toBe(true);
     expect(second.headers.link).toBeUndefined();
     expect(second.headers['x-next-cursor']).toBeUndefined();
+  });
+
+  it('gives absolute Link addresses: the request host, and forwarded ones only from a trusted proxy', async () => {
+    const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'portal.example.org' };
+    const direct = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/pipeline/qualified?limit=3',
+      headers: { ...adminHeaders, ...forwarded, host: 'portal.example.net' },
+    });
+    expect(nextOf(direct.headers.link)).toMatch(
+      /^http:\/\/portal\.example\.net\/api\/admin\/pipeline\/qualified\?limit=3&cursor=/,
+    );
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const admin = await createUser(proxied.deps, { role: 'admin' });
+      for (let i = 0; i < 2; i++) await createPartner(proxied.deps, { status: 'active' });
+      const res = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/admin/partners?limit=1',
+        headers: { ...(await bearer(proxied.deps, admin)), ...forwarded },
+      });
+      expect(nextOf(res.headers.link)).toBe('https://portal.example.org/api/admin/partners?limit=1&offset=1');
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('answers the same deals as the tRPC procedure', async () => {
@@ -154,7 +182,7 @@ describe('GET /api/partners/referrals/page', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['x-total-count']).toBe('9');
     expect(first.json()).toHaveLength(3);
-    expect(nextOf(first.headers.link)).toBe('/api/partners/referrals/page?limit=3&offset=3');
+    expect(nextOf(first.headers.link)).toBe(`${ORIGIN}/api/partners/referrals/page?limit=3&offset=3`);
     const seen = ids(first.json());
     let next = nextOf(first.headers.link);
     while (next) {
@@ -172,7 +200,9 @@ describe('GET /api/partners/referrals/page', () => {
     const qualified = await get('/api/partners/referrals/page?stage=qualified&limit=5', acmeHeaders);
     expect(qualified.headers['x-total-count']).toBe('7');
     expect(qualified.json().every((deal: { stage: string }) => deal.stage === 'qualified')).toBe(true);
-    expect(nextOf(qualified.headers.link)).toBe('/api/partners/referrals/page?stage=qualified&limit=5&offset=5');
+    expect(nextOf(qualified.headers.link)).toBe(
+      `${ORIGIN}/api/partners/referrals/page?stage=qualified&limit=5&offset=5`,
+    );
     const searched = await get('/api/partners/referrals/page?search=client%203', acmeHeaders);
     expect(searched.json().map((deal: { clientCompanyName: string }) => deal.clientCompanyName)).toEqual([
       'Acme Client 3',
@@ -217,7 +247,9 @@ describe('GET /api/admin/partners/{partnerId}/commissions, /payouts, /activity',
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['x-total-count']).toBe('5');
     expect(first.json().map((c: { monthYear: string }) => c.monthYear)).toEqual(['2025-05', '2025-04']);
-    expect(nextOf(first.headers.link)).toBe(`/api/admin/partners/${acme.partnerId}/commissions?limit=2&offset=2`);
+    expect(nextOf(first.headers.link)).toBe(
+      `${ORIGIN}/api/admin/partners/${acme.partnerId}/commissions?limit=2&offset=2`,
+    );
     const last = await get(`/api/admin/partners/${acme.partnerId}/commissions?limit=2&offset=4`, adminHeaders);
     expect(last.json().map((c: { monthYear: string; partnerId: string }) => [c.monthYear, c.partnerId])).toEqual([
       ['2025-01', acme.partnerId],
@@ -251,7 +283,7 @@ describe('GET /api/admin/partners/{partnerId}/commissions, /payouts, /activity',
     expect(res.json()).toEqual([
       expect.objectContaining({ action: 'partner.reactivated', entityId: acme.partnerId, actorEmail: admin.email }),
     ]);
-    expect(nextOf(res.headers.link)).toBe(`/api/admin/partners/${acme.partnerId}/activity?limit=1&offset=1`);
+    expect(nextOf(res.headers.link)).toBe(`${ORIGIN}/api/admin/partners/${acme.partnerId}/activity?limit=1&offset=1`);
     const globexActivity = await get(`/api/admin/partners/${globex.partnerId}/activity`, adminHeaders);
     expect(globexActivity.body).not.toContain(acme.partnerId);
   });

@@ -26,6 +26,7 @@ import { allocateReferralCode } from '../../src/services/partners/referral-codes
 import { createInnerContext, type AppDeps, type SessionUser } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
 import type { OutboxWorker } from '../../src/workers/outbox-worker';
+import { validateResponses } from './openapi-validator';
 import { startTestSmtp, type CapturedMail, type TestSmtp } from './smtp';
 
 /** The API package's folder (apps/api): where its scripts, binaries and built files are. */
@@ -120,6 +121,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const deps = createDeps(config, database, createLogger('silent'), () => clock.now);
   const app = await buildApp(deps, { serveWeb: Boolean(env.WEB_DIST) });
   await app.ready();
+  // Every REST answer the file's tests receive is checked against the served OpenAPI document.
+  await validateResponses(app);
   return {
     app,
     deps,

@@ -37,6 +37,7 @@ export const activityRawRoutes: RawRoutes = {
     {
       method: 'GET',
       path: '/api/admin/activity.csv',
+      access: 'activity:read',
       operation: {
         operationId: 'exports.activity',
         summary:

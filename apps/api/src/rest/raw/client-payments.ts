@@ -2,6 +2,8 @@
 // text/plain), checked row by row through admin.importClientPayments. `?dryRun=true` only reports.
 // A raw route because the body is not JSON.
 
+import { importReportOutput } from '@portal/contracts';
+import { z } from 'zod';
 import { withActor } from '../../services/platform/actor';
 import { DomainError } from '../../services/platform/errors';
 import { createContextFromRequest } from '../../trpc/context';
@@ -11,6 +13,12 @@ import { errorResponse } from './raw-routes';
 
 const IMPORT_PATH = '/api/admin/client-payments/import';
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+
+/** The import's report, as the document states it. */
+const reportSchema = (() => {
+  const { $schema: _, ...schema } = z.toJSONSchema(importReportOutput, { io: 'output', unrepresentable: 'any' });
+  return schema;
+})();
 
 export const clientPaymentRawRoutes: RawRoutes = {
   async register(app, deps) {
@@ -50,6 +58,7 @@ export const clientPaymentRawRoutes: RawRoutes = {
     {
       method: 'POST',
       path: IMPORT_PATH,
+      access: 'commissions:write',
       operation: {
         operationId: 'admin.importClientPayments',
         tags: ['Admin: client payments'],
@@ -67,14 +76,36 @@ export const clientPaymentRawRoutes: RawRoutes = {
           content: { 'text/csv': { schema: { type: 'string' } } },
         },
         responses: {
-          200: { description: 'The dry run report (nothing written)' },
-          201: { description: 'The report; every ok row was recorded and earned its fee' },
+          200: {
+            description: 'The dry run report (nothing written)',
+            content: { 'application/json': { schema: reportSchema } },
+          },
+          201: {
+            description: 'The report; every ok row was recorded and earned its fee',
+            content: { 'application/json': { schema: reportSchema } },
+          },
           400: errorResponse('The file is not a CSV, or a required column is missing'),
           401: errorResponse('Not signed in'),
           403: errorResponse('Not allowed (commissions:write)'),
           413: errorResponse('More than 200,000 rows or 32 MB'),
           415: errorResponse('Not a text/csv body'),
-          422: errorResponse('Some rows have errors (the report is in the body); nothing was recorded'),
+          422: {
+            description:
+              'Some rows have errors (the report is in the body beside message and code); nothing was recorded',
+            content: {
+              'application/json': {
+                schema: {
+                  ...reportSchema,
+                  required: ['message', 'code', ...(reportSchema.required ?? [])],
+                  properties: {
+                    message: { type: 'string', description: 'How many rows have errors' },
+                    code: { const: 'UNPROCESSABLE_CONTENT' },
+                    ...(reportSchema.properties as Record<string, unknown>),
+                  },
+                },
+              },
+            },
+          },
         },
       },
     },

@@ -92,6 +92,7 @@ export const exportRoutes: RawRoutes = {
     ...EXPORT_KINDS.map((kind: ExportKind) => ({
       method: 'GET',
       path: `/api/admin/exports/${kind}.csv`,
+      access: 'exports:read' as const,
       operation: {
         operationId: `exports.${kind}`,
         summary: `Export all ${kind} as CSV (RFC 4180, streamed)`,
@@ -105,6 +106,7 @@ export const exportRoutes: RawRoutes = {
     {
       method: 'GET',
       path: '/api/admin/payouts/{id}/wire-instructions.csv',
+      access: 'exports:bank',
       operation: {
         operationId: 'exports.wireInstructions',
         summary: "A payout's wire instructions per wire partner, with decrypted bank details (logged)",
@@ -119,6 +121,7 @@ export const exportRoutes: RawRoutes = {
     {
       method: 'GET',
       path: '/api/admin/payouts/{id}/ach.txt',
+      access: 'exports:bank',
       operation: {
         operationId: 'exports.achFile',
         summary: "A payout's NACHA file for its ACH partners (needs exports:bank; logged)",
@@ -139,6 +142,7 @@ export const exportRoutes: RawRoutes = {
     {
       method: 'GET',
       path: '/api/admin/payouts/{id}/paypal.csv',
+      access: 'exports:bank',
       operation: {
         operationId: 'exports.paypalBatch',
         summary: "A payout's PayPal Payouts batch CSV for its PayPal partners (needs exports:bank; logged)",

@@ -162,6 +162,7 @@ export const materialRawRoutes: RawRoutes = {
     {
       method: 'POST',
       path: CREATE_PATH,
+      access: 'materials:write',
       operation: {
         operationId: 'admin.createMaterial',
         summary: 'Publish a marketing material: an external link (JSON) or an uploaded file (multipart)',
@@ -199,6 +200,7 @@ export const materialRawRoutes: RawRoutes = {
     {
       method: 'GET',
       path: '/api/files/{token}',
+      access: 'public',
       operation: {
         operationId: 'files.download',
         summary:
@@ -209,8 +211,9 @@ export const materialRawRoutes: RawRoutes = {
         parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
           200: {
-            description: 'The file',
-            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+            description:
+              'The file, in its own media type (the Content-Type stored at upload: application/pdf, image/png, …; application/octet-stream when none was stored)',
+            content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
           },
           302: {
             description: 'With STORAGE_DRIVER=s3: the file at a presigned address of the bucket, valid for 5 minutes',

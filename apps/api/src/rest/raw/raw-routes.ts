@@ -46,6 +46,7 @@ export function inboundWebhookOperation(webhook: {
   return {
     method: 'POST',
     path: webhook.path,
+    access: 'public',
     operation: {
       operationId: webhook.id,
       security: [],

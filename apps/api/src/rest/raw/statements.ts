@@ -115,6 +115,7 @@ export const statementRoutes: RawRoutes = {
     ...FORMATS.map((format) => ({
       method: 'GET',
       path: `/api/partners/statements/{month}.${format}`,
+      access: 'partner:self' as const,
       operation: {
         operationId: `partner.statement${format === 'pdf' ? 'Pdf' : 'Csv'}`,
         summary: `The signed-in partner's statement of a month as ${format.toUpperCase()}: opening balance, commissions, payouts, closing balance`,
@@ -130,6 +131,7 @@ export const statementRoutes: RawRoutes = {
     ...FORMATS.map((format) => ({
       method: 'GET',
       path: `/api/admin/partners/{id}/statements/{month}.${format}`,
+      access: 'commissions:read' as const,
       operation: {
         operationId: `admin.partnerStatement${format === 'pdf' ? 'Pdf' : 'Csv'}`,
         summary: `Any partner's statement of a month as ${format.toUpperCase()}`,
@@ -148,6 +150,7 @@ export const statementRoutes: RawRoutes = {
     {
       method: 'GET',
       path: '/api/admin/exports/1099-nec/{year}.csv',
+      access: 'exports:bank',
       operation: {
         operationId: 'exports.form1099Nec',
         summary:

@@ -29,6 +29,7 @@ export const unsubscribeRoutes: RawRoutes = {
     {
       method: 'POST',
       path: '/api/mail/unsubscribe',
+      access: 'public',
       operation: {
         operationId: 'mail.unsubscribe',
         security: [],

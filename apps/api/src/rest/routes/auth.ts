@@ -13,6 +13,7 @@ export const authRoutes: RestRoute[] = [
     description:
       'The email is trimmed and lower-cased; a taken email is 409. At most 20 registrations per hour from one address (429 with Retry-After).',
     responseHeaders: throttled,
+    errors: { 409: 'The email is taken' },
   },
   {
     method: 'POST',

@@ -118,6 +118,11 @@ export const commissionRoutes: RestRoute[] = [
       "The selected commissions of each partner are paid together as one net amount (clawbacks are negative); when a partner's selection nets to zero or less the payout is refused with 422 naming the partner, and nothing is paid. " +
       'The answer is stored under the Idempotency-Key: the same key with the same commissions replays it (200, Idempotent-Replayed: true); ' +
       'the same key with other commissions is refused with 422. A commission that is not pending is refused with 409, and nothing is paid.',
+    errors: {
+      404: 'A commission or partner of the selection does not exist',
+      409: 'A selected commission is not pending (nothing is paid)',
+      422: "A partner's selection nets to zero or less, or the Idempotency-Key was used with other commissions",
+    },
     requestHeaders: [
       {
         name: 'Idempotency-Key',

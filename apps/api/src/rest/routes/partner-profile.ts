@@ -17,6 +17,7 @@ export const partnerProfileRoutes: RestRoute[] = [
     status: 201,
     description:
       'One application per user (409 on a second). An agreementVersion older than the current one is 409, an unknown one 400. Routing and account numbers are stored encrypted and returned only masked.',
+    errors: { 409: 'The user has applied already, or the agreementVersion is not the current one' },
   },
   {
     method: 'PATCH',

@@ -9,13 +9,6 @@ import {
 import { streamAllReferrals } from '../../services/referrals/referrals';
 import { idempotent, type RestRoute } from '../adapter';
 
-/** RFC 8288 link to the next page of a cursor-paged list: the request's own address with `cursor` replaced (relative). */
-export function nextCursorLink(requestUrl: string, cursor: string): string {
-  const url = new URL(requestUrl, 'http://portal.invalid');
-  url.searchParams.set('cursor', cursor);
-  return `<${url.pathname}${url.search}>; rel="next"`;
-}
-
 export const referralRoutes: RestRoute[] = [
   {
     method: 'GET',
@@ -68,28 +61,11 @@ export const referralRoutes: RestRoute[] = [
     procedure: 'admin.pipelineColumn',
     summary: 'One column of the Deal Pipeline: the deals in a stage, newest first, a page at a time by cursor',
     tag: 'Admin',
+    cursorPaged: { noun: 'deals', defaultLimit: PIPELINE_PAGE_SIZE },
     description:
-      `The body is an array holding one page of deals. X-Total-Count counts every deal of the column matching the filters, not only this page. ` +
-      'The next page is asked for with cursor = the X-Next-Cursor of this page (an opaque text); the Link header (RFC 8288, rel="next", relative, the other query parameters kept) gives its address. ' +
-      'Both are absent on the last page. The cursor keeps its place at any depth, and a deal added meanwhile does not repeat a row. ' +
-      `Query: search (client company, client email or partner company, case-insensitive), partnerId, limit (1 to ${MAX_PAGE_SIZE}, default ${PIPELINE_PAGE_SIZE}), cursor. ` +
+      'The cursor keeps its place at any depth, and a deal added meanwhile does not repeat a row. ' +
+      `Query: search (client company, client email or partner company, case-insensitive), partnerId, limit (1 to ${MAX_PAGE_SIZE}), cursor. ` +
       `stage is one of ${REFERRAL_STAGES.join(', ')}. A cursor the server did not write is a 400.`,
-    responseHeaders: [
-      { name: 'X-Total-Count', description: 'How many deals of the column match the filters, across all pages' },
-      { name: 'X-Next-Cursor', description: 'The cursor of the next page; absent on the last page' },
-      {
-        name: 'Link',
-        description: '<address of the next page>; rel="next" (RFC 8288, relative); absent on the last page',
-      },
-    ],
-    respond: (output, reply) => {
-      void reply.header('X-Total-Count', String(output.total));
-      if (output.nextCursor) {
-        void reply.header('X-Next-Cursor', output.nextCursor);
-        void reply.header('Link', nextCursorLink(reply.request.url, output.nextCursor));
-      }
-      return output.items;
-    },
   },
   {
     method: 'POST',
@@ -161,5 +137,7 @@ export const referralRoutes: RestRoute[] = [
     summary: 'Record an anonymous visit of a referral link (throttled per address)',
     tag: 'Public',
     status: 201,
+    description: 'A referral code that names no active partner is 404.',
+    errors: { 404: 'No active partner has this referral code' },
   },
 ];

@@ -100,6 +100,7 @@ export const teamRoutes: RestRoute[] = [
     tag: 'Auth',
     description: 'A wrong code is 400; a team member cannot turn it off while ADMIN_MFA_REQUIRED (409).',
     responseHeaders: throttled,
+    errors: { 409: 'A team member cannot turn two-factor sign-in off while ADMIN_MFA_REQUIRED' },
   },
   {
     method: 'POST',

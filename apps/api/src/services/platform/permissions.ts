@@ -3,7 +3,7 @@
 // more admin roles (finance, viewer) plug in here: a principal carries permissions, not a role.
 // An API key principal (SessionUser.apiKeyId) holds exactly its scopes.
 
-import { API_KEY_SCOPES, INTEGRATION_MESSAGES, MESSAGES, type UserRole } from '@portal/contracts';
+import { API_KEY_SCOPES, INTEGRATION_MESSAGES, MESSAGES, type ApiKeyScope, type UserRole } from '@portal/contracts';
 import type { SessionUser } from '../../deps';
 import { DomainError } from './errors';
 
@@ -26,6 +26,8 @@ export const ADMIN_PERMISSIONS = [
   'emails:write',
   'team:manage',
   'keys:manage',
+  /** Webhooks and their deliveries: the administrator's, or an API key's `webhooks:manage`. */
+  'webhooks:manage',
   'activity:read',
   /** POST /api/leads: the firm's own forms and tools send leads (an API key's `leads:write`). */
   'leads:write',
@@ -66,6 +68,13 @@ export function isStaff(user: Pick<SessionUser, 'role'>): boolean {
 
 /** A key scope that carries a permission no scope names: partners:write includes the partner decisions. */
 const SCOPE_IMPLIES: Partial<Record<Permission, Permission>> = { 'partners:approve': 'partners:write' };
+
+/** The API-key scope that grants `permission`, or undefined when no key may act on it. */
+export function keyScopeOf(permission: Permission | undefined): ApiKeyScope | undefined {
+  if (!permission) return undefined;
+  const scope = SCOPE_IMPLIES[permission] ?? permission;
+  return (API_KEY_SCOPES as readonly string[]).includes(scope) ? (scope as ApiKeyScope) : undefined;
+}
 
 /** Every permission the principal holds, for the web to show or hide actions (the server checks anyway). */
 export function permissionsOf(user: Pick<SessionUser, 'role' | 'apiKeyId' | 'scopes'>): Permission[] {
