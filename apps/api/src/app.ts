@@ -181,7 +181,11 @@ const PROBE_OPERATIONS: ExtraOperation[] = [
                   required: ['status', 'checks'],
                   properties: {
                     status: { enum: ['ready', 'unavailable'] },
-                    checks: { type: 'object', additionalProperties: { type: 'object' } },
+                    checks: {
+                      type: 'object',
+                      description: "Each check's result: 'ok', 'not configured', 'degraded: …' or 'failed: …'",
+                      additionalProperties: { type: 'string' },
+                    },
                   },
                 },
               },
