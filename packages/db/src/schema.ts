@@ -518,6 +518,8 @@ export interface ProgramSettingsTable {
   payoutHoldDays: Generated<number>;
   /** The day of the month (1–28) the processor proposes as the payout day. */
   payoutDay: Generated<number>;
+  /** Where a partner writes with questions about a decision (named on the rejected screen and in the mail). */
+  supportEmail: string | null;
   updatedBy: string | null;
   updatedAt: Timestamp;
 }

@@ -414,6 +414,8 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
       .insertInto('users')
       .values({ email: 'new.partner@partnerportal.demo', passwordHash, role: 'partner' })
       .execute();
+    // The rejected demo partner's screen names where to write.
+    await trx.updateTable('programSettings').set({ supportEmail: 'partners@partnerportal.demo' }).execute();
     const ids: string[] = [];
     for (const demo of PARTNERS) {
       const user = await trx
