@@ -118,6 +118,8 @@ describe('the shell', () => {
     renderShell('partner');
     await screen.findByText('page body');
     expect(screen.getAllByText('partner@example.com').length).toBeGreaterThan(0);
+    // Cut with an ellipsis only when it does not fit; the whole address on hover.
+    expect(screen.getByTestId('header-email').getAttribute('title')).toBe('partner@example.com');
   });
 
   it('shows the 404 texts for an unknown path', async () => {

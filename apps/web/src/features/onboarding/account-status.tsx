@@ -43,7 +43,15 @@ export function AccountStatus({ partner, onSignOut }: AccountStatusProps) {
             {partner.supportEmail ? (
               <>
                 Questions about your account? Write to{' '}
-                <Anchor href={`mailto:${partner.supportEmail}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {/* The alert's own text colour, underlined: readable on the tinted alert in both themes. */}
+                <Anchor
+                  href={`mailto:${partner.supportEmail}`}
+                  size="sm"
+                  c="inherit"
+                  fw={600}
+                  underline="always"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
                   {partner.supportEmail}
                 </Anchor>
                 .

@@ -91,7 +91,7 @@ export function AdjustmentForm({
             required
             inputMode="decimal"
             leftSection="$"
-            description="In US dollars, at most $100,000.00"
+            description="At most $100,000.00"
             {...form.getInputProps('amount')}
           />
           <MonthInput
