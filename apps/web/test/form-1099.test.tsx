@@ -62,7 +62,9 @@ describe('the 1099-NEC dialog', () => {
     renderWithProviders(<Form1099Dialog opened onClose={onClose} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
     const message = await screen.findByTestId('form-1099-empty');
-    expect(message.textContent).toMatch(/^No partner was paid \$2,000\.00 or more in \d{4}, so there is nothing to report/);
+    expect(message.textContent).toMatch(
+      /^No partner was paid \$2,000\.00 or more in \d{4}, so there is nothing to report/,
+    );
     expect(files).toHaveLength(1);
     expect(createObjectURL).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();

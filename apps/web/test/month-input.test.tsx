@@ -17,7 +17,9 @@ describe('the month field', () => {
     expect(field.textContent).toBe('Any month');
     expect(document.querySelector('input[type="month"]')).toBeNull();
     unmount();
-    renderWithProviders(<MonthInput label="Payout month" placeholder="Any month" value="2026-11" onChange={onChange} />);
+    renderWithProviders(
+      <MonthInput label="Payout month" placeholder="Any month" value="2026-11" onChange={onChange} />,
+    );
     expect(screen.getByLabelText('Payout month').textContent).toBe('November 2026');
   });
 

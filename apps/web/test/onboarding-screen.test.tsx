@@ -125,7 +125,11 @@ describe('the onboarding screen', () => {
   it("names the program's support address on the rejected screen, as a mail link", async () => {
     renderScreen({
       user: partnerUser,
-      partner: profile({ status: 'rejected', rejectionReason: 'Outside our market', supportEmail: 'partners@ledgerline.example' }),
+      partner: profile({
+        status: 'rejected',
+        rejectionReason: 'Outside our market',
+        supportEmail: 'partners@ledgerline.example',
+      }),
     });
     const link = await screen.findByRole('link', { name: 'partners@ledgerline.example' });
     expect(link.getAttribute('href')).toBe('mailto:partners@ledgerline.example');

@@ -245,7 +245,9 @@ describe('partner dashboard pieces', () => {
   });
 
   it("marks a won client whose contract ended 'Contract ended'", () => {
-    renderWithProviders(<ReferralCard referral={{ ...wonReferral, contractEndDate: '2026-10-31' }} today="2026-11-26" />);
+    renderWithProviders(
+      <ReferralCard referral={{ ...wonReferral, contractEndDate: '2026-10-31' }} today="2026-11-26" />,
+    );
     expect(screen.getByTestId('client-stopped').textContent).toBe('Contract ended');
   });
 

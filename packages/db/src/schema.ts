@@ -857,7 +857,16 @@ export const TABLE_COLUMNS = {
   mfaRecoveryCodes: ['id', 'userId', 'codeHash', 'usedAt', 'createdAt'],
   mfaChallenges: ['id', 'userId', 'tokenHash', 'expiresAt', 'usedAt', 'createdAt'],
   idempotencyKeys: ['principal', 'scope', 'key', 'requestHash', 'response', 'createdAt'],
-  programSettings: ['id', 'feeBasis', 'minimumPayout', 'payoutHoldDays', 'payoutDay', 'supportEmail', 'updatedBy', 'updatedAt'],
+  programSettings: [
+    'id',
+    'feeBasis',
+    'minimumPayout',
+    'payoutHoldDays',
+    'payoutDay',
+    'supportEmail',
+    'updatedBy',
+    'updatedAt',
+  ],
   programTerms: [
     'version',
     'agreementVersion',

@@ -102,7 +102,11 @@ describe('program settings', () => {
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ supportEmail: 'partners@ledgerline.example' });
     const partner = await createPartner(t.deps, { status: 'rejected' });
-    const me = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await bearer(t.deps, partner.user) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/partners/me',
+      headers: await bearer(t.deps, partner.user),
+    });
     expect(me.json()).toMatchObject({ status: 'rejected', supportEmail: 'partners@ledgerline.example' });
     const cleared = await patch(admin, { supportEmail: '' });
     expect(cleared.json()).toMatchObject({ supportEmail: null });

@@ -26,7 +26,14 @@ export interface MonthInputProps {
 
 const firstDay = (month: string) => (month ? `${month}-01` : null);
 
-export function MonthInput({ value, onChange, max, placeholder = 'Pick a month', clearable, ...rest }: MonthInputProps) {
+export function MonthInput({
+  value,
+  onChange,
+  max,
+  placeholder = 'Pick a month',
+  clearable,
+  ...rest
+}: MonthInputProps) {
   return (
     <MonthPickerInput
       {...rest}

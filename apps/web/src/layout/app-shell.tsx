@@ -17,7 +17,7 @@ import {
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { isStaffUser, userCan } from '../lib/permissions';
 import { useSession } from '../lib/session';
 import { ADMIN_NAV, isActiveNavItem } from './admin-nav';
@@ -112,7 +112,7 @@ export function Shell({ children }: { children: ReactNode }) {
           aria-label="Sidebar"
           data-testid="sidebar"
           // On a phone the sheet is as wide as its links need, not the whole screen, so the page shows beside it.
-          style={mobile ? ({ '--app-shell-navbar-width': 'min(18rem, 85vw)' } as CSSProperties) : undefined}
+          style={mobile ? { '--app-shell-navbar-width': 'min(18rem, 85vw)' } : undefined}
         >
           <Stack gap="md">
             {expanded ? (

@@ -141,7 +141,11 @@ export interface FetchedFile {
 export async function fetchFile(path: string, fallbackName: string): Promise<FetchedFile> {
   const response = await request(path, {});
   const blob = await response.blob();
-  return { blob, name: fileNameOf(response.headers.get('content-disposition'), fallbackName), headers: response.headers };
+  return {
+    blob,
+    name: fileNameOf(response.headers.get('content-disposition'), fallbackName),
+    headers: response.headers,
+  };
 }
 
 /** Hands a fetched file to the browser as a download. */

@@ -442,7 +442,10 @@ const WRAP = 'overflow-wrap:anywhere;word-break:break-word';
 
 function renderHtml(body: MailBody): string {
   const paragraphs = body.paragraphs
-    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLOURS.text};${WRAP}">${escapeHtml(p)}</p>`)
+    .map(
+      (p) =>
+        `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLOURS.text};${WRAP}">${escapeHtml(p)}</p>`,
+    )
     .join('');
   const action = body.action
     ? `<p style="margin:24px 0;${WRAP}"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:${COLOURS.brand};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(body.action.label)}</a></p>` +

@@ -1,7 +1,7 @@
 // Monthly accrual from the admin screen: pick a month (default: the month just ended), 'Run
 // accrual', see how many commissions were created and how many active referrals already had one.
 
-import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { COMMISSION_MESSAGES } from '@portal/contracts';
 import { formatMonthKey, MESSAGES, MONTH_KEY, monthKey, previousMonthKey } from '@portal/contracts/plain';
 import { IconCalendarPlus } from '@tabler/icons-react';

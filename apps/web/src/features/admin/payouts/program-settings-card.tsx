@@ -53,7 +53,13 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
   const update = trpc.admin.updateProgramSettings.useMutation();
   const form = useForm<SettingsForm>({
     mode: 'controlled',
-    initialValues: { feeBasis: 'clientPayment', minimumPayout: '0.00', payoutHoldDays: 0, payoutDay: 1, supportEmail: '' },
+    initialValues: {
+      feeBasis: 'clientPayment',
+      minimumPayout: '0.00',
+      payoutHoldDays: 0,
+      payoutDay: 1,
+      supportEmail: '',
+    },
     validate: (values) => {
       const result = updateProgramSettingsInput.safeParse({
         ...values,
