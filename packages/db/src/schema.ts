@@ -15,6 +15,8 @@ export interface UsersTable {
   email: string;
   passwordHash: string;
   role: Generated<'admin' | 'finance' | 'viewer' | 'partner'>;
+  /** A team member's name for the activity log (migration 0028); partners are named by their contact name. */
+  displayName: ColumnType<string | null, string | null | undefined, string | null>;
   tokenVersion: Generated<number>;
   /** Team members are deactivated, never deleted (migration 0010): no sign-in, sessions end. */
   active: Generated<boolean>;
@@ -580,6 +582,7 @@ export const TABLE_COLUMNS = {
   users: [
     'id',
     'email',
+    'displayName',
     'passwordHash',
     'role',
     'tokenVersion',

@@ -407,7 +407,7 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
   const partnerIds = await deps.db.transaction().execute(async (trx) => {
     const admin = await trx
       .insertInto('users')
-      .values({ email: adminEmail, passwordHash, role: 'admin' })
+      .values({ email: adminEmail, passwordHash, role: 'admin', displayName: 'Morgan Lee' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
