@@ -44,6 +44,8 @@ export function MonthInput({
       valueFormat="MMMM YYYY"
       clearable={clearable}
       popoverProps={{ withinPortal: true }}
+      // The placeholder is text here, not an input's ::placeholder: the dimmed colour keeps it at 4.5:1.
+      styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
     />
   );
 }
