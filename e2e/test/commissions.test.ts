@@ -77,7 +77,7 @@ describe('commissions in Chromium', () => {
     await processor.getByText('No pending commissions. Run the monthly accrual to create them.').waitFor();
 
     // The month picker defaults to the month just ended.
-    expect(await page.getByLabel('Month', { exact: true }).inputValue()).toBe(MONTH);
+    expect(await page.getByLabel('Month', { exact: true }).textContent()).toBe(formatMonthKey(MONTH));
     await page.getByRole('button', { name: 'Run accrual' }).click();
     await page
       .getByTestId('accrual-result')

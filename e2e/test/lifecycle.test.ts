@@ -174,7 +174,7 @@ describe('the life of a partner in the browser', () => {
     await a.getByRole('option', { name: PARTNER.companyName }).click();
     await record.getByRole('combobox', { name: 'Client' }).click();
     await a.getByRole('option', { name: CLIENT }).click();
-    expect(await record.getByLabel('Month paid for').inputValue()).toBe(MONTH);
+    expect(await record.getByLabel('Month paid for').textContent()).toBe(formatMonthKey(MONTH));
     await record.getByLabel('Paid on').fill(PAID_ON);
     await record.getByLabel('Amount').fill('2400.00');
     await record.getByLabel('Reference').fill('INV-1001');

@@ -236,7 +236,7 @@ describe('partner onboarding in the browser', () => {
       await page.getByText('Account Status: Rejected').waitFor();
       expect(await page.getByText(`Declined ${name} Co`).isVisible()).toBe(true);
       expect(await page.getByText('Outside our market').isVisible()).toBe(true);
-      expect(await page.getByText(/contact support/).isVisible()).toBe(true);
+      expect(await page.getByText(/contact the partner program team/).isVisible()).toBe(true);
       expect(await noHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `onboarding-rejected-${name}`);
       await context.close();

@@ -142,6 +142,26 @@ describe('server-rendered public pages', () => {
     });
   }
 
+  it('/ at 390 px leaves no highlight card alone in half a row: the odd last one takes the whole row', async () => {
+    const { page, context } = await newPage(journey.browser, MOBILE);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/`);
+    const cards = await page
+      .locator('[aria-label="Programme highlights"] > *')
+      .evaluateAll((elements) =>
+        elements.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, width: r.width })),
+      );
+    expect(cards).toHaveLength(5);
+    const grid = await page
+      .locator('[aria-label="Programme highlights"]')
+      .evaluate((el) => el.getBoundingClientRect().width);
+    const last = cards[4]!;
+    expect(Math.round(last.width)).toBe(Math.round(grid));
+    // Every other row holds two cards.
+    expect(cards[0]!.top).toBe(cards[1]!.top);
+    expect(cards[2]!.top).toBe(cards[3]!.top);
+    await context.close();
+  });
+
   it('a stored dark theme: / paints dark and hydrates without errors, the toggle offers the light theme', async () => {
     const { page, context } = await newPage(journey.browser, MOBILE);
     await context.addInitScript(() => localStorage.setItem('theme', 'dark'));

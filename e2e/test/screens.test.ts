@@ -118,6 +118,11 @@ beforeAll(async () => {
     ),
     201,
   );
+  // The rejected screen names the program's support address.
+  await expectStatus(
+    client.call('PATCH', '/api/admin/program-settings', { supportEmail: 'partners@screens.e2e.test' }, adminToken),
+    200,
+  );
   rejectedToken = await client.register('screens-rejected@e2e.test', 'partner-password-1');
   const rejected = (await expectStatus(
     client.call('POST', '/api/partners', sampleApplication(REJECTED.companyName, REJECTED.contactName), rejectedToken),
@@ -299,7 +304,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await signInWithToken(page, journey.portal.baseUrl, rejectedToken, '/onboarding');
     await page.getByText('Account Status: Rejected').waitFor();
     await expectTexts(page, [REJECTED.companyName]);
-    await page.getByText(/contact support/).waitFor();
+    await page.getByRole('link', { name: 'partners@screens.e2e.test' }).waitFor();
     await check(page, 'onboarding-rejected', width);
   });
 

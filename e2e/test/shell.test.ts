@@ -117,6 +117,22 @@ describe('the shell in Chromium', () => {
     await page.waitForFunction(
       () => (document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().right ?? 0) <= 1,
     );
+    // Escape closes the sheet, and so does a tap on the page beside it.
+    const closed = () =>
+      page.waitForFunction(
+        () => (document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().right ?? 0) <= 1,
+      );
+    const burger = page.getByRole('button', { name: 'Toggle sidebar' }).first();
+    await burger.click();
+    await sidebar.getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'visible' });
+    // The sheet leaves the page beside it in view.
+    expect(await sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(MOBILE.width - 40);
+    await page.keyboard.press('Escape');
+    await closed();
+    await burger.click();
+    await sidebar.getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'visible' });
+    await page.mouse.click(MOBILE.width - 10, 600);
+    await closed();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });

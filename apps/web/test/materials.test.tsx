@@ -38,6 +38,13 @@ describe('a material card', () => {
     expect(onDownload).toHaveBeenCalledOnce();
   });
 
+  it('wraps a title between words, without hyphenating a word that fits the line', () => {
+    renderWithProviders(<MaterialCard material={material} downloading={false} onDownload={() => {}} />);
+    const title = screen.getByRole('heading', { name: material.title });
+    expect(title.style.hyphens).toBe('manual');
+    expect(title.style.overflowWrap).toBe('break-word');
+  });
+
   it('counts in words', () => {
     expect(downloadCountText(0)).toBe('0 downloads');
     expect(downloadCountText(20)).toBe('20 downloads');

@@ -116,11 +116,24 @@ describe('the onboarding screen', () => {
       });
       expect(await screen.findByText(heading)).toBeTruthy();
       expect(screen.getByText('Acme Growth Partners')).toBeTruthy();
-      expect(screen.getByText(/contact support/)).toBeTruthy();
+      expect(screen.getByText(/contact the partner program team/)).toBeTruthy();
       expect(screen.queryByText('Application Under Review')).toBeNull();
       if (status === 'rejected') expect(screen.getByText('Outside our market')).toBeTruthy();
     },
   );
+
+  it("names the program's support address on the rejected screen, as a mail link", async () => {
+    renderScreen({
+      user: partnerUser,
+      partner: profile({
+        status: 'rejected',
+        rejectionReason: 'Outside our market',
+        supportEmail: 'partners@ledgerline.example',
+      }),
+    });
+    const link = await screen.findByRole('link', { name: 'partners@ledgerline.example' });
+    expect(link.getAttribute('href')).toBe('mailto:partners@ledgerline.example');
+  });
 
   it('sends an active partner to /dashboard', async () => {
     const { router } = renderScreen({ user: partnerUser, partner: profile({ status: 'active' }) });

@@ -233,6 +233,24 @@ describe('partner dashboard pieces', () => {
     expect(screen.getByTestId('paid-months').textContent).toBe('Client paid for: September 2026, October 2026');
   });
 
+  it("marks a won client that churned 'Churned' with its date, and a paying one not", () => {
+    const { unmount } = renderWithProviders(
+      <ReferralCard referral={{ ...wonReferral, churnDate: '2026-10-31' }} today="2026-11-26" />,
+    );
+    expect(screen.getByTestId('client-stopped').textContent).toBe('Churned');
+    expect(screen.getByText('Oct 31, 2026')).toBeTruthy();
+    unmount();
+    renderWithProviders(<ReferralCard referral={{ ...wonReferral, churnDate: '2026-12-31' }} today="2026-11-26" />);
+    expect(screen.queryByTestId('client-stopped')).toBeNull();
+  });
+
+  it("marks a won client whose contract ended 'Contract ended'", () => {
+    renderWithProviders(
+      <ReferralCard referral={{ ...wonReferral, contractEndDate: '2026-10-31' }} today="2026-11-26" />,
+    );
+    expect(screen.getByTestId('client-stopped').textContent).toBe('Contract ended');
+  });
+
   it("shows 'Not provided' without a website and no Visit Website button", () => {
     const partner = {
       id: 'p',

@@ -7,7 +7,8 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PHONE_QUERY } from '../src/layout/use-phone-layout';
 import { Shell } from '../src/layout/app-shell';
 import { NotFound } from '../src/layout/not-found';
 import { SessionStore } from '../src/lib/session';
@@ -48,6 +49,16 @@ function renderShell(role: 'admin' | 'viewer' | 'partner', path = '/dashboard') 
     user: { id: '1', email: `${role}@example.com`, role, permissions: PERMISSIONS[role] },
   });
   return renderWithProviders(<RouterProvider router={router} />, { session });
+}
+
+const plainMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = plainMatchMedia;
+});
+
+/** A phone's window: the phone query matches, every other query does not. */
+function usePhoneWindow() {
+  window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
 }
 
 describe('the shell', () => {
@@ -107,6 +118,8 @@ describe('the shell', () => {
     renderShell('partner');
     await screen.findByText('page body');
     expect(screen.getAllByText('partner@example.com').length).toBeGreaterThan(0);
+    // Cut with an ellipsis only when it does not fit; the whole address on hover.
+    expect(screen.getByTestId('header-email').getAttribute('title')).toBe('partner@example.com');
   });
 
   it('shows the 404 texts for an unknown path', async () => {
@@ -127,5 +140,19 @@ describe('the shell', () => {
     expect(document.cookie).toContain('sidebar_state=false');
     fireEvent.keyDown(document.documentElement, { key: 'b', code: 'KeyB', ctrlKey: true });
     expect(sidebarState()).toBe('expanded');
+  });
+
+  it("closes the phone's sheet with Escape and with a tap beside it", async () => {
+    usePhoneWindow();
+    renderShell('partner');
+    await screen.findByText('page body');
+    const burger = () => screen.getAllByRole('button', { name: 'Toggle sidebar' })[0]!;
+    fireEvent.click(burger());
+    expect(screen.getByTestId('sidebar-scrim')).toBeTruthy();
+    fireEvent.keyDown(document.documentElement, { key: 'Escape', code: 'Escape' });
+    expect(screen.queryByTestId('sidebar-scrim')).toBeNull();
+    fireEvent.click(burger());
+    fireEvent.click(screen.getByTestId('sidebar-scrim'));
+    expect(screen.queryByTestId('sidebar-scrim')).toBeNull();
   });
 });

@@ -147,6 +147,8 @@ export const partnerProfileOutput = z.object({
   termsVersion: z.number().int(),
   /** The agreement version in force while the partner has not accepted it yet (partner.me only). */
   pendingAgreementVersion: nullableString.optional(),
+  /** The program's support address from its settings, for questions about a decision (partner.me only). */
+  supportEmail: nullableString.optional(),
   bankName: nullableString,
   bankAccountType: nullableString,
   bankAccountHolderName: nullableString,

@@ -20,6 +20,7 @@ export const PROGRAM_SETTINGS_MESSAGES = {
   minimumPayout: 'The minimum payout must be an amount from 0.00 to 100,000.00 with at most two decimals',
   payoutHoldDays: `The hold must be a whole number of days from 0 to ${PAYOUT_HOLD_DAYS_MAX}`,
   payoutDay: 'The payout day must be a day of the month from 1 to 28',
+  supportEmail: 'The support address must be an email address such as partners@example.com',
   nothingToChange: 'Give at least one setting to change',
 } as const;
 
@@ -44,6 +45,8 @@ export const programSettingsOutput = z.object({
   payoutHoldDays: z.number().int(),
   /** The day of the month (1–28) the processor proposes for the next payout. */
   payoutDay: z.number().int(),
+  /** Where a partner writes with questions (the rejected screen and the rejection mail name it); null until set. */
+  supportEmail: z.string().nullable(),
   updatedAt: z.string(),
   /** The email of the member who changed them last; null while they are the defaults. */
   updatedBy: z.string().nullable(),
@@ -65,6 +68,10 @@ export const updateProgramSettingsInput = z
       .int(PROGRAM_SETTINGS_MESSAGES.payoutDay)
       .min(1, PROGRAM_SETTINGS_MESSAGES.payoutDay)
       .max(28, PROGRAM_SETTINGS_MESSAGES.payoutDay)
+      .optional(),
+    /** An empty value clears it. */
+    supportEmail: z
+      .union([z.literal('').transform(() => null), z.null(), z.email(PROGRAM_SETTINGS_MESSAGES.supportEmail).max(254)])
       .optional(),
   })
   .strict()

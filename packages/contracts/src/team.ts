@@ -31,12 +31,21 @@ export const removeMemberInput = z.object({ userId: idField });
 /** Revoke or resend a pending invitation. */
 export const invitationIdInput = z.object({ invitationId: idField });
 
+const TEAM_MESSAGES_DISPLAY_NAME = 'The name must be at most 100 characters';
+
 const tokenField = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 
 /** Team accounts follow the administrator password rule (at least 12 characters). */
 export const acceptInvitationInput = z.object({
   token: tokenField(MESSAGES.invitationInvalid),
   password: passwordField(ADMIN_ACCOUNT_PASSWORD_MIN, MESSAGES.adminPasswordTooShort),
+  /** How the activity log names the member ("Alex Rivera moved …"); the email when absent. */
+  displayName: z
+    .string({ error: TEAM_MESSAGES_DISPLAY_NAME })
+    .trim()
+    .max(100, TEAM_MESSAGES_DISPLAY_NAME)
+    .optional()
+    .transform((value) => value || undefined),
 });
 export type AcceptInvitationInput = z.input<typeof acceptInvitationInput>;
 

@@ -15,6 +15,8 @@ export interface UsersTable {
   email: string;
   passwordHash: string;
   role: Generated<'admin' | 'finance' | 'viewer' | 'partner'>;
+  /** A team member's name for the activity log (migration 0028); partners are named by their contact name. */
+  displayName: ColumnType<string | null, string | null | undefined, string | null>;
   tokenVersion: Generated<number>;
   /** Team members are deactivated, never deleted (migration 0010): no sign-in, sessions end. */
   active: Generated<boolean>;
@@ -518,6 +520,8 @@ export interface ProgramSettingsTable {
   payoutHoldDays: Generated<number>;
   /** The day of the month (1–28) the processor proposes as the payout day. */
   payoutDay: Generated<number>;
+  /** Where a partner writes with questions about a decision (named on the rejected screen and in the mail). */
+  supportEmail: string | null;
   updatedBy: string | null;
   updatedAt: Timestamp;
 }
@@ -578,6 +582,7 @@ export const TABLE_COLUMNS = {
   users: [
     'id',
     'email',
+    'displayName',
     'passwordHash',
     'role',
     'tokenVersion',
@@ -855,7 +860,16 @@ export const TABLE_COLUMNS = {
   mfaRecoveryCodes: ['id', 'userId', 'codeHash', 'usedAt', 'createdAt'],
   mfaChallenges: ['id', 'userId', 'tokenHash', 'expiresAt', 'usedAt', 'createdAt'],
   idempotencyKeys: ['principal', 'scope', 'key', 'requestHash', 'response', 'createdAt'],
-  programSettings: ['id', 'feeBasis', 'minimumPayout', 'payoutHoldDays', 'payoutDay', 'updatedBy', 'updatedAt'],
+  programSettings: [
+    'id',
+    'feeBasis',
+    'minimumPayout',
+    'payoutHoldDays',
+    'payoutDay',
+    'supportEmail',
+    'updatedBy',
+    'updatedAt',
+  ],
   programTerms: [
     'version',
     'agreementVersion',

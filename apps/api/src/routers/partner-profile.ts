@@ -10,6 +10,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { toPartnerProfile } from '../services/platform/mappers';
 import { applyAsPartner, getOwnProfile } from '../services/partners/application';
 import { pendingAgreementVersion } from '../services/partners/agreement';
+import { supportEmail } from '../services/platform/program-settings';
 import { updateOwnBankDetails, updateOwnPaymentMethod, updateOwnProfile } from '../services/partners/self-service';
 import { partnerProcedure, partnerUserProcedure } from '../trpc/init';
 
@@ -21,7 +22,11 @@ export const partnerProfileProcedures = {
     .query(async ({ ctx }): Promise<PartnerProfile> => {
       const partner = await getOwnProfile(ctx.deps.db, ctx.user.id);
       const pending = await pendingAgreementVersion(ctx.deps.db, partner, ctx.deps.now());
-      return { ...toPartnerProfile(partner, ctx.deps.cipher), pendingAgreementVersion: pending };
+      return {
+        ...toPartnerProfile(partner, ctx.deps.cipher),
+        pendingAgreementVersion: pending,
+        supportEmail: await supportEmail(ctx.deps.db),
+      };
     }),
 
   /** The registration form: one application per user, stored pending with the accepted agreement. */

@@ -149,6 +149,40 @@ describe('invitations', () => {
     expect((await send('GET', '/api/admin/team', undefined, { headers: asFinance })).statusCode).toBe(403);
   });
 
+  it('keeps the name given on acceptance, and the activity log names the member by it', async () => {
+    const admin = await teamAdmin();
+    const { email, token } = await invite(admin, 'admin');
+    const tooLong = await send('POST', '/api/auth/accept-invitation', {
+      token,
+      password: PASSWORD,
+      displayName: 'x'.repeat(101),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const accepted = await send('POST', '/api/auth/accept-invitation', {
+      token,
+      password: PASSWORD,
+      displayName: '  Morgan Lee ',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const user = await t.db
+      .selectFrom('users')
+      .select(['id', 'displayName'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.displayName).toBe('Morgan Lee');
+    const log = await send(
+      'GET',
+      `/api/admin/activity?action=team.invitation_accepted&entityId=${user.id}`,
+      undefined,
+      {
+        headers: admin.headers,
+      },
+    );
+    expect(log.statusCode, log.body).toBe(200);
+    const [entry] = log.json<Array<{ actor: { name: string | null; label: string } }>>();
+    expect(entry?.actor).toMatchObject({ name: 'Morgan Lee', label: `Morgan Lee <${email}>` });
+  });
+
   it('refuses an expired link, and a link replaced by a newer invitation', async () => {
     const admin = await teamAdmin();
     const first = await invite(admin, 'viewer');

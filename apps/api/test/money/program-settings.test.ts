@@ -4,7 +4,7 @@
 import { PROGRAM_SETTINGS_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, createUser, useTestApp } from '../support';
+import { bearer, createPartner, createUser, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -71,6 +71,7 @@ describe('program settings', () => {
     [{ payoutHoldDays: 1.5 }, PROGRAM_SETTINGS_MESSAGES.payoutHoldDays],
     [{ payoutDay: 0 }, PROGRAM_SETTINGS_MESSAGES.payoutDay],
     [{ payoutDay: 29 }, PROGRAM_SETTINGS_MESSAGES.payoutDay],
+    [{ supportEmail: 'not an address' }, PROGRAM_SETTINGS_MESSAGES.supportEmail],
     [{}, PROGRAM_SETTINGS_MESSAGES.nothingToChange],
   ])('refuse %j with its message and change nothing', async (payload, message) => {
     const before = (await get(admin)).json();
@@ -94,5 +95,20 @@ describe('program settings', () => {
       minimumPayout: '100000.00',
       feeBasis: 'activeMonth',
     });
+  });
+
+  it('keep a support address that an empty value clears, and show it to a partner on partner.me', async () => {
+    const set = await patch(admin, { supportEmail: 'partners@ledgerline.example' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ supportEmail: 'partners@ledgerline.example' });
+    const partner = await createPartner(t.deps, { status: 'rejected' });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/partners/me',
+      headers: await bearer(t.deps, partner.user),
+    });
+    expect(me.json()).toMatchObject({ status: 'rejected', supportEmail: 'partners@ledgerline.example' });
+    const cleared = await patch(admin, { supportEmail: '' });
+    expect(cleared.json()).toMatchObject({ supportEmail: null });
   });
 });

@@ -465,6 +465,8 @@ describe('the 1099-NEC report', () => {
     const res = await download('2026');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toContain('1099-nec-2026.csv');
+    expect(res.headers['x-partner-count']).toBe('2');
+    expect(res.headers['x-threshold']).toBe('2000.00');
     const rows = parse<Record<string, string>>(res.body, { columns: true });
     expect(Object.keys(rows[0] ?? {})).toEqual([
       'Partner ID',
@@ -518,6 +520,14 @@ describe('the 1099-NEC report', () => {
     t.clock.now = new Date('2026-04-01T09:00:00Z');
     const rows = parse<Record<string, string>>((await download('2025')).body, { columns: true });
     expect(rows.map((row) => row['Recipient legal name'])).toEqual(['Paid In 2025 LLC']);
+  });
+
+  it('answers a year nobody reached with the header line only and a partner count of 0', async () => {
+    const res = await download('2019');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-partner-count']).toBe('0');
+    expect(res.headers['x-threshold']).toBe('600.00');
+    expect(parse(res.body, { columns: true })).toEqual([]);
   });
 
   it('refuses a malformed year with 400 and a partner with 403', async () => {

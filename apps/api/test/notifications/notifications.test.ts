@@ -104,6 +104,30 @@ describe("an admin's decisions", () => {
     expect(mail?.textBody).toContain('Reason: Outside our market');
   });
 
+  it('names the program support address in the rejection mail', async () => {
+    await t.db.updateTable('programSettings').set({ supportEmail: 'partners@ledgerline.example' }).execute();
+    const pending = await createPartner(t.deps, { status: 'pending' });
+    await callerFor(t.deps, admin).admin.rejectPartner({ id: pending.partnerId });
+    await t.db.updateTable('programSettings').set({ supportEmail: null }).execute();
+    const [mail] = await outbox();
+    expect(mail?.textBody).toContain('Questions about this decision? Write to partners@ledgerline.example.');
+    expect(mail?.htmlBody).toContain('partners@ledgerline.example');
+  });
+
+  it('lets a long unbroken name wrap inside the approval mail instead of widening it', async () => {
+    const longName = 'Supercalifragilisticexpialidociousmarketingandgrowthpartnersinternational';
+    const pending = await createPartner(t.deps, { status: 'pending', contactName: longName });
+    await callerFor(t.deps, admin).admin.approvePartner({ id: pending.partnerId });
+    const [mail] = await outbox();
+    const html = mail?.htmlBody ?? '';
+    expect(html).toContain(longName);
+    expect(html).toMatch(/<table [^>]*table-layout:fixed/);
+    // Every block of text may break a word that has no other break.
+    const blocks = html.match(/<(h1|p) style="[^"]*"/g) ?? [];
+    expect(blocks.length).toBeGreaterThan(2);
+    for (const tag of blocks) expect(tag).toContain('overflow-wrap:anywhere');
+  });
+
   it('mails a suspension and a reactivation', async () => {
     const active = await createPartner(t.deps, { status: 'active' });
     await callerFor(t.deps, admin).admin.suspendPartner({ id: active.partnerId });

@@ -6,6 +6,7 @@ import {
   Burger,
   Group,
   NavLink,
+  Overlay,
   ScrollArea,
   Stack,
   Text,
@@ -50,7 +51,11 @@ export function Shell({ children }: { children: ReactNode }) {
       return !open;
     });
   };
-  useHotkeys([['mod+B', toggle]], []);
+  useHotkeys([
+    ['mod+B', toggle],
+    // The phone's sheet closes with Escape, as a dialog does.
+    ['Escape', () => mobile && mobileOpen && mobileSheet.close()],
+  ]);
 
   // Each admin area shows only to the roles that may open it (the server refuses the rest anyway).
   const links = isAdmin ? ADMIN_NAV.filter((item) => !item.permission || userCan(user, item.permission)) : PARTNER_NAV;
@@ -98,7 +103,17 @@ export function Shell({ children }: { children: ReactNode }) {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p={expanded ? 'md' : 'xs'} aria-label="Sidebar" data-testid="sidebar">
+        {/* A tap beside the open sheet closes it; the header stays above the scrim. */}
+        {mobile && mobileOpen ? (
+          <Overlay fixed zIndex={99} backgroundOpacity={0.45} onClick={mobileSheet.close} data-testid="sidebar-scrim" />
+        ) : null}
+        <AppShell.Navbar
+          p={expanded ? 'md' : 'xs'}
+          aria-label="Sidebar"
+          data-testid="sidebar"
+          // On a phone the sheet is as wide as its links need, not the whole screen, so the page shows beside it.
+          style={mobile ? { '--app-shell-navbar-width': 'min(18rem, 85vw)' } : undefined}
+        >
           <Stack gap="md">
             {expanded ? (
               <Title order={2} size="h4">

@@ -32,8 +32,16 @@ export function UserMenu() {
               </Avatar>
             }
           >
-            {/* The email names the menu; on phones it is read, not shown. */}
-            <Text size="sm" visibleFrom="sm" maw="min(42vw, 420px)" truncate>
+            {/* The email names the menu; on phones it is read, not shown. It takes the header's free room
+                and is cut only past it, the whole address on hover. */}
+            <Text
+              size="sm"
+              visibleFrom="sm"
+              maw="min(42vw, 420px)"
+              truncate
+              title={user.email}
+              data-testid="header-email"
+            >
               {user.email}
             </Text>
             <VisuallyHidden hiddenFrom="sm">{user.email}</VisuallyHidden>

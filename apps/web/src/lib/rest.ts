@@ -131,15 +131,30 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return match?.[1] ?? fallback;
 }
 
-/** Fetches an authenticated file (a CSV export, wire instructions) and hands it to the browser as a download. */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export interface FetchedFile {
+  blob: Blob;
+  name: string;
+  headers: Headers;
+}
+
+/** Fetches an authenticated file (a CSV export, wire instructions) without saving it yet. */
+export async function fetchFile(path: string, fallbackName: string): Promise<FetchedFile> {
   const response = await request(path, {});
   const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
+  return {
+    blob,
+    name: fileNameOf(response.headers.get('content-disposition'), fallbackName),
+    headers: response.headers,
+  };
+}
+
+/** Hands a fetched file to the browser as a download. */
+export function saveFile(file: Pick<FetchedFile, 'blob' | 'name'>): void {
+  const url = URL.createObjectURL(file.blob);
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+    link.download = file.name;
     document.body.appendChild(link);
     link.click();
     link.remove();
@@ -147,4 +162,9 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     // The click has handed the blob to the browser; the URL can go once the event loop turns.
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
+}
+
+/** Fetches an authenticated file (a CSV export, wire instructions) and hands it to the browser as a download. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  saveFile(await fetchFile(path, fallbackName));
 }

@@ -26,6 +26,8 @@ import * as m0023 from './0023-client-payments';
 import * as m0024 from './0024-payout-rails';
 import * as m0025 from './0025-stripe-refunds';
 import * as m0026 from './0026-program-terms';
+import * as m0027 from './0027-support-email';
+import * as m0028 from './0028-user-display-name';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -54,6 +56,8 @@ export const migrations: Record<string, Migration> = {
   '0024-payout-rails': m0024,
   '0025-stripe-refunds': m0025,
   '0026-program-terms': m0026,
+  '0027-support-email': m0027,
+  '0028-user-display-name': m0028,
 };
 
 export const migrationProvider: MigrationProvider = {

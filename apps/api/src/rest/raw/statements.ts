@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { DomainError } from '../../services/platform/errors';
 import { csvStream } from '../../services/money/exports';
 import { buildStatement, STATEMENT_COLUMNS, statementCsvRows, statementPdf } from '../../services/money/statements';
-import { FORM_1099_COLUMNS, form1099Rows } from '../../services/money/tax-profiles';
+import { FORM_1099_COLUMNS, form1099Rows, thresholdFor } from '../../services/money/tax-profiles';
 import { partnerOfUser } from '../../services/partners/application';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
@@ -104,7 +104,11 @@ export const statementRoutes: RawRoutes = {
           year: year.data,
           actorId: admin.id,
         });
-        return csvHeaders(reply, `1099-nec-${year.data}.csv`).send(csvStream(FORM_1099_COLUMNS, rows));
+        // The screen tells "nobody reached the threshold" from an empty file by these two.
+        return csvHeaders(reply, `1099-nec-${year.data}.csv`)
+          .header('x-partner-count', String(rows.length))
+          .header('x-threshold', thresholdFor(deps.config, year.data))
+          .send(csvStream(FORM_1099_COLUMNS, rows));
       } catch (error) {
         return sendError(reply, error, deps);
       }
@@ -156,7 +160,7 @@ export const statementRoutes: RawRoutes = {
         summary:
           "1099-NEC report of a tax year: one row per partner whose payments reach the year's threshold (TIN decrypted; logged)",
         description:
-          'Threshold per tax year: TAX_1099_THRESHOLDS, else $600 through 2025 and $2,000 from 2026 (Pub. L. 119-21).',
+          'Threshold per tax year: TAX_1099_THRESHOLDS, else $600 through 2025 and $2,000 from 2026 (Pub. L. 119-21). The X-Partner-Count header gives the number of rows (0: nobody reached the threshold, the file holds the header line only) and X-Threshold the threshold applied.',
         tags: ['Admin: exports'],
         parameters: [
           { name: 'year', in: 'path', required: true, schema: { type: 'integer', minimum: 2000, maximum: 2100 } },

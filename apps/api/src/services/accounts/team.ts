@@ -181,6 +181,13 @@ export async function acceptInvitation(deps: AppDeps, input: AcceptInvitationInp
       password: input.password,
       role: invitation.role,
     });
+    if (input.displayName?.trim()) {
+      await trx
+        .updateTable('users')
+        .set({ displayName: input.displayName.trim() })
+        .where('id', '=', created.id)
+        .execute();
+    }
     await logActivity(trx, {
       userId: created.id,
       action: 'team.invitation_accepted',

@@ -20,6 +20,7 @@ import { bankFieldContext, maskLastFour, type FieldCipher } from '../platform/cr
 import { enqueueTemplate } from './outbox';
 import { unsubscribeHeaders, wantsMail } from './preferences';
 import { portalLink } from './templates';
+import { supportEmail } from '../platform/program-settings';
 
 /** What a service needs to address mail: absolute links and unsubscribe tokens, and the cipher for masked account numbers. */
 export interface MailDeps {
@@ -125,7 +126,7 @@ export async function notifyPartnerDecision(
       now,
       recipient: partner.email,
       kind: 'applicationRejected',
-      values: { ...names, reason: reason ?? null },
+      values: { ...names, reason: reason ?? null, supportEmail: await supportEmail(trx) },
     });
   } else if (decision === 'suspend') {
     await enqueueTemplate(trx, { now, recipient: partner.email, kind: 'partnerSuspended', values: names });

@@ -38,7 +38,7 @@ export interface TemplateValues {
   newApplication: { companyName: string; contactName: string; email: string; queueUrl: string };
   applicationReceived: { contactName: string; companyName: string; statusUrl: string };
   applicationApproved: { contactName: string; companyName: string; dashboardUrl: string; referralUrl: string };
-  applicationRejected: { contactName: string; companyName: string; reason: string | null };
+  applicationRejected: { contactName: string; companyName: string; reason: string | null; supportEmail: string | null };
   partnerSuspended: { contactName: string; companyName: string };
   partnerReactivated: { contactName: string; companyName: string; dashboardUrl: string };
   payoutSent: {
@@ -268,12 +268,15 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     ],
     action: { label: 'Open your dashboard', url: dashboardUrl },
   }),
-  applicationRejected: ({ contactName, companyName, reason }) => ({
+  applicationRejected: ({ contactName, companyName, reason, supportEmail }) => ({
     subject: 'Your partner application',
     heading: `About your application, ${contactName}`,
     paragraphs: [
       `We are sorry: the partner application of ${companyName} was not approved.`,
-      reason ? `Reason: ${reason}` : 'No reason was given. Reply to your program contact if you have questions.',
+      ...(reason ? [`Reason: ${reason}`] : []),
+      supportEmail
+        ? `Questions about this decision? Write to ${supportEmail}.`
+        : 'Questions about this decision? Contact the partner program team.',
     ],
   }),
   partnerSuspended: ({ contactName, companyName }) => ({
@@ -462,23 +465,33 @@ function renderText(body: MailBody): string {
   return lines.join('\n');
 }
 
+/**
+ * Long words (a 60-letter company name, an address) break inside the mail's column instead of
+ * widening it: a fixed table layout keeps the column at its width and every text block may wrap
+ * anywhere once it has no other break (`word-break` for the clients that lack `overflow-wrap`).
+ */
+const WRAP = 'overflow-wrap:anywhere;word-break:break-word';
+
 function renderHtml(body: MailBody): string {
   const paragraphs = body.paragraphs
-    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLOURS.text}">${escapeHtml(p)}</p>`)
+    .map(
+      (p) =>
+        `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLOURS.text};${WRAP}">${escapeHtml(p)}</p>`,
+    )
     .join('');
   const action = body.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:${COLOURS.brand};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(body.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${COLOURS.muted}">Or open this address: <a href="${escapeHtml(body.action.url)}" style="color:${COLOURS.brand}">${escapeHtml(body.action.url)}</a></p>`
+    ? `<p style="margin:24px 0;${WRAP}"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:${COLOURS.brand};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(body.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${COLOURS.muted};${WRAP}">Or open this address: <a href="${escapeHtml(body.action.url)}" style="color:${COLOURS.brand}">${escapeHtml(body.action.url)}</a></p>`
     : '';
   const note = body.note
-    ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:${COLOURS.muted}">${escapeHtml(body.note)}</p>`
+    ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:${COLOURS.muted};${WRAP}">${escapeHtml(body.note)}</p>`
     : '';
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.subject)}</title></head>` +
     `<body style="margin:0;padding:24px 12px;background:${COLOURS.page};font-family:Inter,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">` +
-    `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid ${COLOURS.border};border-radius:12px">` +
+    `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid ${COLOURS.border};border-radius:12px;table-layout:fixed">` +
     `<tr><td style="padding:20px 24px;border-bottom:3px solid ${COLOURS.brand};font-size:20px;font-weight:700;color:${COLOURS.brand}">${escapeHtml(PRODUCT_NAME)}</td></tr>` +
-    `<tr><td style="padding:24px"><h1 style="margin:0 0 16px;font-size:22px;line-height:28px;color:${COLOURS.text}">${escapeHtml(body.heading)}</h1>${paragraphs}${action}${note}</td></tr>` +
+    `<tr><td style="padding:24px;${WRAP}"><h1 style="margin:0 0 16px;font-size:22px;line-height:28px;color:${COLOURS.text};${WRAP}">${escapeHtml(body.heading)}</h1>${paragraphs}${action}${note}</td></tr>` +
     `</table></body></html>`
   );
 }

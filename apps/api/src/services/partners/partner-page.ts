@@ -103,7 +103,7 @@ export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promis
       .leftJoin('users as u', 'u.id', 'a.userId')
       .leftJoin('partners as ap', 'ap.userId', 'a.userId')
       .select(['a.id', 'a.action', 'a.entityType', 'a.entityId', 'a.details', 'a.createdAt', 'u.email as actorEmail'])
-      .select(['ap.contactName as actorName', ENTRY_NAMES[0]])
+      .select([sql<string | null>`coalesce(ap.contact_name, u.display_name)`.as('actorName'), ENTRY_NAMES[0]])
       .orderBy('a.createdAt', 'desc')
       .orderBy('a.id', 'desc')
       .limit(page.limit)

@@ -23,7 +23,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface ActorColumns {
   userId: string | null;
   email: string | null;
-  /** The partner's contact name; admins have no name of their own. */
+  /** The partner's contact name, or a team member's display name when they gave one. */
   name: string | null;
   apiKeyId: string | null;
   apiKeyName: string | null;
@@ -134,7 +134,7 @@ export const ENTRY_NAMES = [
       select r.client_company_name from client_payments c join referrals r on r.id = c.referral_id where c.id = a.entity_id)
     when 'payout' then (select x.reference from payouts x where x.id = a.entity_id)
     when 'user' then (
-      select coalesce(p.contact_name, u.email) from users u left join partners p on p.user_id = u.id where u.id = a.entity_id)
+      select coalesce(p.contact_name, u.display_name, u.email) from users u left join partners p on p.user_id = u.id where u.id = a.entity_id)
     when 'material' then (select x.title from marketing_materials x where x.id = a.entity_id)
     when 'api_key' then (select x.name from api_keys x where x.id = a.entity_id)
     when 'webhook' then (select x.url from webhook_endpoints x where x.id = a.entity_id)
@@ -166,7 +166,7 @@ const ROW = [
   'a.details',
   'a.userId',
   'u.email',
-  'p.contactName as name',
+  sql<string | null>`coalesce(p.contact_name, u.display_name)`.as('name'),
   'a.apiKeyId',
   'k.name as apiKeyName',
 ] as const;

@@ -407,13 +407,15 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
   const partnerIds = await deps.db.transaction().execute(async (trx) => {
     const admin = await trx
       .insertInto('users')
-      .values({ email: adminEmail, passwordHash, role: 'admin' })
+      .values({ email: adminEmail, passwordHash, role: 'admin', displayName: 'Morgan Lee' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('users')
       .values({ email: 'new.partner@partnerportal.demo', passwordHash, role: 'partner' })
       .execute();
+    // The rejected demo partner's screen names where to write.
+    await trx.updateTable('programSettings').set({ supportEmail: 'partners@partnerportal.demo' }).execute();
     const ids: string[] = [];
     for (const demo of PARTNERS) {
       const user = await trx

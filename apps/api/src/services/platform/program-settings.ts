@@ -1,6 +1,7 @@
 // The program's settings, one row (migration 0021): the fee basis the accrual and client payments
 // follow, and the payout rules the processor follows. Finance and admins change them; every change
-// is logged with its before and after in the transaction that makes it.
+// is logged with its before and after in the transaction that makes it. The support address is the
+// mailbox a rejected applicant is told to write to.
 
 import type { ProgramSettings, UpdateProgramSettingsInput } from '@portal/contracts';
 import type { Db } from '@portal/db';
@@ -15,6 +16,7 @@ async function readSettings(db: DbOrTx): Promise<ProgramSettings> {
       'programSettings.minimumPayout',
       'programSettings.payoutHoldDays',
       'programSettings.payoutDay',
+      'programSettings.supportEmail',
       'programSettings.updatedAt',
       'users.email as updatedBy',
     ])
@@ -48,4 +50,10 @@ export async function updateProgramSettings(
     });
     return readSettings(tx);
   });
+}
+
+/** The program's support address, or null while none is set. */
+export async function supportEmail(db: DbOrTx): Promise<string | null> {
+  const row = await db.selectFrom('programSettings').select('supportEmail').executeTakeFirst();
+  return row?.supportEmail ?? null;
 }

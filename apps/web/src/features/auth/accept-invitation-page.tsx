@@ -1,8 +1,10 @@
-// /accept-invitation?token=…: the invited team member chooses a password; the account
+// /accept-invitation?token=…: the invited team member chooses a password (and may give their name); the account
 // is created with the invitation's role and signed in.
 
 import { ADMIN_ACCOUNT_PASSWORD_MIN, MESSAGES, acceptInvitationInput } from '@portal/contracts';
+import { TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -18,9 +20,15 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
   const accept = trpc.auth.acceptInvitation.useMutation();
   const submitOnce = useSubmitOnce(submit);
 
+  const [displayName, setDisplayName] = useState('');
+
   async function submit(password: string) {
     try {
-      const { token: sessionToken, user } = await accept.mutateAsync({ token: token ?? '', password });
+      const { token: sessionToken, user } = await accept.mutateAsync({
+        token: token ?? '',
+        password,
+        ...(displayName.trim() ? { displayName: displayName.trim() } : {}),
+      });
       notifySuccess('Welcome to the team!', `You joined as ${user.role}.`);
       await session.signIn(sessionToken, user);
       await navigate({ to: user.mfaEnrolmentRequired ? '/two-factor-setup' : '/admin', replace: true });
@@ -44,7 +52,16 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
         onSubmit={submitOnce.run}
         missingTitle="No invitation"
         missingMessage={MESSAGES.invitationInvalid}
-      />
+      >
+        <TextInput
+          label="Your name"
+          description="Optional: the activity log names you by it instead of your email"
+          autoComplete="name"
+          maxLength={100}
+          value={displayName}
+          onChange={(event) => setDisplayName(event.currentTarget.value)}
+        />
+      </TokenPasswordForm>
     </BareCardPage>
   );
 }

@@ -24,6 +24,7 @@ import { ThemeToggle } from '../../layout/theme-toggle';
 import { FIRST_TAP_ATTRIBUTE, takeFirstTap } from '../../lib/first-tap';
 import type { AuthDialogProps, AuthMode } from './auth-dialog';
 import { ProductMark } from './product-mark';
+import classes from './landing-page.module.css';
 
 const SpaAuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
 
@@ -147,7 +148,13 @@ export function LandingPage({
           </Group>
         </Stack>
 
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" mt={56} aria-label="Programme highlights">
+        <SimpleGrid
+          cols={{ base: 2, sm: 3, md: 5 }}
+          spacing="md"
+          mt={56}
+          aria-label="Programme highlights"
+          className={classes.highlights}
+        >
           {claims.map((claim) => (
             <Card key={claim.label} withBorder radius="md" padding="md" ta="center">
               <Text fz={28} fw={800} c="blue.7" lh={1.1} className="claim-value">

@@ -3,6 +3,7 @@
 
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { PasswordStrengthHint } from './password-strength';
 
@@ -18,6 +19,8 @@ export interface TokenPasswordFormProps {
   onSubmit: (password: string) => Promise<void>;
   missingTitle: string;
   missingMessage: string;
+  /** Fields shown above the password (the invitation's name). */
+  children?: ReactNode;
 }
 
 export function TokenPasswordForm({
@@ -30,6 +33,7 @@ export function TokenPasswordForm({
   onSubmit,
   missingTitle,
   missingMessage,
+  children,
 }: TokenPasswordFormProps) {
   const form = useForm<{ password: string }>({
     mode: 'controlled',
@@ -46,6 +50,7 @@ export function TokenPasswordForm({
   return (
     <form onSubmit={form.onSubmit(({ password }) => onSubmit(password))} noValidate>
       <Stack gap="md">
+        {children}
         <PasswordInput
           label={label}
           autoComplete="new-password"

@@ -1,6 +1,6 @@
 // 'Account Status: {status}' (spec §2) for a partner who is neither pending nor active.
 
-import { Alert, Badge, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Stack, Text, Title } from '@mantine/core';
 import { PARTNER_STATUS_LABELS, type PartnerProfile, type PartnerStatus } from '@portal/contracts';
 import { ProfileFacts } from './profile-facts';
 import { SignOutActions } from './sign-out-actions';
@@ -12,7 +12,7 @@ const STATUS_COLORS: Partial<Record<PartnerStatus, string>> = {
 };
 
 export interface AccountStatusProps {
-  partner: Pick<PartnerProfile, 'companyName' | 'status' | 'rejectionReason'>;
+  partner: Pick<PartnerProfile, 'companyName' | 'status' | 'rejectionReason' | 'supportEmail'>;
   onSignOut: () => void;
 }
 
@@ -39,7 +39,26 @@ export function AccountStatus({ partner, onSignOut }: AccountStatusProps) {
         />
         <Alert color={color.split('.')[0]} variant="light">
           <Text size="sm">
-            Your partner account is not active. Please contact support if you have questions about your account.
+            Your partner account is not active.{' '}
+            {partner.supportEmail ? (
+              <>
+                Questions about your account? Write to{' '}
+                {/* The alert's own text colour, underlined: readable on the tinted alert in both themes. */}
+                <Anchor
+                  href={`mailto:${partner.supportEmail}`}
+                  size="sm"
+                  c="inherit"
+                  fw={600}
+                  underline="always"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {partner.supportEmail}
+                </Anchor>
+                .
+              </>
+            ) : (
+              'Please contact the partner program team if you have questions about your account.'
+            )}
           </Text>
         </Alert>
         <SignOutActions justify="flex-end" onSignOut={onSignOut} />

@@ -44,7 +44,8 @@ export function MaterialCard({
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <IconFileText size={20} style={{ flexShrink: 0 }} aria-hidden />
-            <Title order={4} size="h5" style={{ overflowWrap: 'break-word', hyphens: 'auto' }}>
+            {/* Lines break between words (no hyphenation); only a word longer than the line breaks inside. */}
+            <Title order={4} size="h5" miw={0} style={{ overflowWrap: 'break-word', hyphens: 'manual' }}>
               {material.title}
             </Title>
           </Group>

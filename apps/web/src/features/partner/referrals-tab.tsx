@@ -11,6 +11,7 @@ import {
   REFERRAL_STAGE_LABELS,
   REFERRAL_STAGES,
   SERVICE_TYPE_LABELS,
+  todayIsoDate,
   type Referral,
   type ReferralStage,
 } from '@portal/contracts';
@@ -45,8 +46,30 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
+/**
+ * A won client that has stopped (churned, or its contract ended) on or before `today`: it earns no
+ * fees after that month and is not among the dashboard's Active Clients once the month is over.
+ */
+export function stoppedClient(referral: Referral, today: string): { label: string; date: string } | null {
+  if (referral.stage !== 'won') return null;
+  if (referral.churnDate && referral.churnDate <= today) return { label: 'Churned', date: referral.churnDate };
+  if (referral.contractEndDate && referral.contractEndDate < today) {
+    return { label: 'Contract ended', date: referral.contractEndDate };
+  }
+  return null;
+}
+
 /** A referral as its partner sees it; `paidMonths` are the months its client paid for (months only, no amounts). */
-export function ReferralCard({ referral, paidMonths = [] }: { referral: Referral; paidMonths?: readonly string[] }) {
+export function ReferralCard({
+  referral,
+  paidMonths = [],
+  today = todayIsoDate(),
+}: {
+  referral: Referral;
+  paidMonths?: readonly string[];
+  today?: string;
+}) {
+  const stopped = stoppedClient(referral, today);
   return (
     <Card withBorder padding="md" radius="md" data-testid="referral-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -64,6 +87,11 @@ export function ReferralCard({ referral, paidMonths = [] }: { referral: Referral
           <Badge color={STAGE_COLORS[referral.stage]} variant="filled" autoContrast>
             {REFERRAL_STAGE_LABELS[referral.stage]}
           </Badge>
+          {stopped && (
+            <Badge color="gray.7" variant="filled" data-testid="client-stopped">
+              {stopped.label}
+            </Badge>
+          )}
           {referral.clientAlreadyIntroduced && (
             <Badge color="orange" variant="light" data-testid="already-introduced">
               Client already introduced
@@ -77,6 +105,7 @@ export function ReferralCard({ referral, paidMonths = [] }: { referral: Referral
         <Field label="Commission" value={`${formatMoney(referral.commissionAmount)}/month`} />
         <Field label="Created" value={formatDate(referral.createdAt)} />
         <Field label="Updated" value={formatDate(referral.updatedAt)} />
+        {stopped && <Field label={stopped.label} value={formatDate(stopped.date)} />}
         {referral.qualifiesBy && referral.stage !== 'won' && referral.stage !== 'lost' && (
           <Field label="Sign by" value={formatDate(referral.qualifiesBy)} />
         )}

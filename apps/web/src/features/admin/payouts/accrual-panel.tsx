@@ -1,7 +1,7 @@
 // Monthly accrual from the admin screen: pick a month (default: the month just ended), 'Run
 // accrual', see how many commissions were created and how many active referrals already had one.
 
-import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { COMMISSION_MESSAGES } from '@portal/contracts';
 import { formatMonthKey, MESSAGES, MONTH_KEY, monthKey, previousMonthKey } from '@portal/contracts/plain';
 import { IconCalendarPlus } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterCommissionChange } from '../../../lib/invalidate';
 import { trpc } from '../../../lib/trpc';
+import { MonthInput } from '../../../components/month-input';
 
 export interface AccrualOutcome {
   month: string;
@@ -53,12 +54,11 @@ export function AccrualForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            type="month"
+          <MonthInput
             label="Month"
             value={month}
             max={monthKey(now)}
-            onChange={(event) => setMonth(event.currentTarget.value)}
+            onChange={setMonth}
             error={error}
             w={{ base: '100%', xs: 220 }}
           />

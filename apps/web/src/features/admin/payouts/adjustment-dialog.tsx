@@ -12,6 +12,7 @@ import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { FormActions } from '../../../layout/form-actions';
 import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
+import { MonthInput } from '../../../components/month-input';
 
 /** Adjustments are for partners who can still be paid (the server refuses the others with 422). */
 const ADJUSTABLE_STATUSES = ['active', 'suspended'] as const;
@@ -89,12 +90,17 @@ export function AdjustmentForm({
             label="Amount"
             required
             inputMode="decimal"
-            placeholder="250.00"
             leftSection="$"
             description="At most $100,000.00"
             {...form.getInputProps('amount')}
           />
-          <TextInput type="month" label="For month" required {...form.getInputProps('month')} />
+          <MonthInput
+            label="For month"
+            required
+            value={form.values.month}
+            onChange={(month) => form.setFieldValue('month', month)}
+            error={form.errors.month}
+          />
         </SimpleGrid>
         <Textarea
           label="Reason"

@@ -30,6 +30,7 @@ import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { AccrualPanel } from './accrual-panel';
 import { UnmatchedStripePayments } from './unmatched-stripe-payments';
 import { useWonClientPicker } from './won-client-picker';
+import { MonthInput } from '../../../components/month-input';
 
 type ImportReport = RouterOutputs['admin']['importClientPayments'];
 
@@ -168,12 +169,11 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
         <Stack gap="sm">
           {client.fields}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              type="month"
+            <MonthInput
               label="Month paid for"
               value={values.periodMonth}
               max={monthKey(now)}
-              onChange={set('periodMonth')}
+              onChange={(periodMonth) => setValues((current) => ({ ...current, periodMonth }))}
             />
             <TextInput type="date" label="Paid on" value={values.paidAt} onChange={set('paidAt')} />
             <TextInput

@@ -31,6 +31,7 @@ import { RecentPayouts } from './recent-payouts';
 import { VoidCommissionDialog } from './void-commission-dialog';
 import { LoadingRow } from '../../../layout/loading-row';
 import { ListPager, ListRange } from '../../../components/list-pager';
+import { MonthInput } from '../../../components/month-input';
 
 /** Rows picked one by one (kept across pages), or every row the filter matches, chosen by the server. */
 type Selection = { mode: 'rows'; rows: ReadonlyMap<string, PendingCommission> } | { mode: 'matching' };
@@ -270,14 +271,12 @@ export function PayoutProcessor() {
           onChange={(_id, next) => refilter(() => setPartner(next))}
           w={{ base: '100%', xs: 260 }}
         />
-        <TextInput
-          type="month"
+        <MonthInput
           label="Payout month"
+          placeholder="Any month"
+          clearable
           value={monthText}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            refilter(() => setMonthText(value));
-          }}
+          onChange={(value) => refilter(() => setMonthText(value))}
           w={{ base: '100%', xs: 180 }}
         />
         <TextInput

@@ -25,6 +25,7 @@ interface SettingsForm {
   minimumPayout: string;
   payoutHoldDays: number | string;
   payoutDay: number | string;
+  supportEmail: string;
 }
 
 const feeBasisOptions = FEE_BASES.map((value) => ({ value, label: FEE_BASIS_LABELS[value] }));
@@ -34,6 +35,7 @@ const toForm = (settings: ProgramSettings): SettingsForm => ({
   minimumPayout: settings.minimumPayout,
   payoutHoldDays: settings.payoutHoldDays,
   payoutDay: settings.payoutDay,
+  supportEmail: settings.supportEmail ?? '',
 });
 
 /** The server's message names the rule it broke; put it on that field. */
@@ -42,6 +44,7 @@ const FIELD_OF_MESSAGE: Record<string, keyof SettingsForm> = {
   [PROGRAM_SETTINGS_MESSAGES.minimumPayout]: 'minimumPayout',
   [PROGRAM_SETTINGS_MESSAGES.payoutHoldDays]: 'payoutHoldDays',
   [PROGRAM_SETTINGS_MESSAGES.payoutDay]: 'payoutDay',
+  [PROGRAM_SETTINGS_MESSAGES.supportEmail]: 'supportEmail',
 };
 
 export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
@@ -50,12 +53,19 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
   const update = trpc.admin.updateProgramSettings.useMutation();
   const form = useForm<SettingsForm>({
     mode: 'controlled',
-    initialValues: { feeBasis: 'clientPayment', minimumPayout: '0.00', payoutHoldDays: 0, payoutDay: 1 },
+    initialValues: {
+      feeBasis: 'clientPayment',
+      minimumPayout: '0.00',
+      payoutHoldDays: 0,
+      payoutDay: 1,
+      supportEmail: '',
+    },
     validate: (values) => {
       const result = updateProgramSettingsInput.safeParse({
         ...values,
         payoutHoldDays: values.payoutHoldDays === '' ? undefined : Number(values.payoutHoldDays),
         payoutDay: values.payoutDay === '' ? undefined : Number(values.payoutDay),
+        supportEmail: values.supportEmail.trim(),
       });
       if (result.success) return {};
       const errors: Partial<Record<keyof SettingsForm, string>> = {};
@@ -84,6 +94,7 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
         minimumPayout: values.minimumPayout,
         payoutHoldDays: Number(values.payoutHoldDays),
         payoutDay: Number(values.payoutDay),
+        supportEmail: values.supportEmail.trim(),
       });
       notifySuccess('Program settings saved');
       await Promise.all([utils.admin.programSettings.invalidate(), utils.admin.pendingCommissions.invalidate()]);
@@ -103,7 +114,7 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
             Program settings
           </Title>
           <Text size="sm" c="dimmed">
-            How fees are earned and the rules the Payout Processor follows.
+            How fees are earned, the rules the Payout Processor follows, and where partners write with questions.
             {loaded?.updatedBy ? ` Last changed by ${loaded.updatedBy} on ${formatDate(loaded.updatedAt)}.` : ''}
           </Text>
         </div>
@@ -146,6 +157,14 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
                   allowDecimal={false}
                   disabled={!canChange}
                   {...form.getInputProps('payoutDay')}
+                />
+                <TextInput
+                  type="email"
+                  label="Support address"
+                  description="Named to a rejected applicant on their status screen and in the mail"
+                  placeholder="e.g. partners@yourfirm.com"
+                  disabled={!canChange}
+                  {...form.getInputProps('supportEmail')}
                 />
               </SimpleGrid>
               {canChange && (
