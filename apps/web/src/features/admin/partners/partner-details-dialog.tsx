@@ -2,20 +2,7 @@
 // pending application is decided here as in the approval queue (approve asks first, reject takes an
 // optional reason); the statements of a partner who was approved follow, an applicant has none.
 
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PartnerDetails } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, PAYMENT_METHOD_LABELS, formatDate } from '@portal/contracts/plain';
 import type { ReactNode } from 'react';
