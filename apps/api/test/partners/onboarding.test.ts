@@ -86,7 +86,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await bearer(t.deps, user) });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ ...body, pendingAgreementVersion: null });
+    expect(me.json()).toEqual({ ...body, pendingAgreementVersion: null, supportEmail: null });
   });
 
   it('stores empty optional fields as absent', async () => {
