@@ -8,8 +8,11 @@ const POSTGRES_FILES = ['test/scale.test.ts', 'test/replicas.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const withServers = onPostgres && Boolean(process.env.TEST_REDIS_URL);
 
-// Each file starts its own portal process and browser; files run one after another. The embedded
-// portals start on copies of one database migrated by the global set-up.
+// Each file starts its own portal process (on its own port and data folder) and its own browser. A
+// journey spends about half its time waiting on the page, so the embedded pass runs two files side by
+// side (about a third less wall time on two cores); the embedded portals start on copies of one database
+// migrated by the global set-up. The PostgreSQL pass runs its two files one after another: the replica
+// drills kill and restart portals and should not share the one server with the scale seed's load.
 export default defineConfig({
   test: {
     globalSetup: onPostgres ? [] : ['src/template.ts'],
@@ -17,7 +20,8 @@ export default defineConfig({
     exclude: withServers ? [] : ['test/replicas.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    fileParallelism: !onPostgres,
+    maxWorkers: onPostgres ? 1 : 2,
     pool: 'forks',
   },
 });
