@@ -1,7 +1,6 @@
 // The admin of ADMIN_EMAIL / ADMIN_PASSWORD (and `cli create-admin`): created when absent,
 // idempotent, and never a silent promotion of an existing non-admin.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { AdminBootstrapError, ensureAdmin } from '../../src/services/accounts/admin-bootstrap';
 import { hashPassword } from '../../src/services/accounts/passwords';
-import { apiDir, createUser, postLogin, useTestApp } from '../support';
+import { CLI, createUser, migratedDataDir, postLogin, runApiProcess, SERVER, useTestApp } from '../support';
 
 const t = useTestApp();
 
@@ -87,44 +86,23 @@ describe('ensureAdmin', () => {
 });
 
 describe('start and cli with an embedded database', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bootstrap-'));
+  // A migrated database: the cli and the start find the schema in place.
+  const dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'portal-bootstrap-')));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  function run(
-    args: string[],
-    env: Record<string, string>,
-  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const clean = Object.fromEntries(
-        Object.entries(process.env).filter(
-          ([key]) => !['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'REDIS_URL'].includes(key),
-        ),
-      );
-      const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-        cwd: apiDir,
-        env: {
-          ...clean,
-          DATA_DIR: dataDir,
-          DEMO_DATA: 'false',
-          ACCRUAL_TIMER: 'false',
-          LOG_LEVEL: 'warn',
-          PORT: '0',
-          NODE_ENV: 'test',
-          ...env,
-        },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  const run = (args: string[], env: Record<string, string>) =>
+    runApiProcess(args, {
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      NODE_ENV: 'test',
+      ...env,
     });
-  }
 
   it('cli create-admin creates the admin and refuses a partner email', async () => {
     const created = await run(
-      ['src/cli/index.ts', 'create-admin', '--email', 'Cli-Admin@example.com', '--password', 'admin-password'],
+      [CLI, 'create-admin', '--email', 'Cli-Admin@example.com', '--password', 'admin-password'],
       {},
     );
     expect(created.stderr).toBe('');
@@ -146,7 +124,7 @@ describe('start and cli with an embedded database', () => {
       await handle.close();
     }
     const refused = await run(
-      ['src/cli/index.ts', 'create-admin', '--email', 'taken-by-partner@example.com', '--password', 'admin-password'],
+      [CLI, 'create-admin', '--email', 'taken-by-partner@example.com', '--password', 'admin-password'],
       {},
     );
     expect(refused.code).toBe(1);
@@ -154,7 +132,7 @@ describe('start and cli with an embedded database', () => {
   }, 120_000);
 
   it('stops the server start with a message when ADMIN_EMAIL belongs to a partner', async () => {
-    const result = await run(['src/main.ts'], {
+    const result = await run([SERVER], {
       ADMIN_EMAIL: 'taken-by-partner@example.com',
       ADMIN_PASSWORD: 'admin-password',
     });

@@ -12,10 +12,12 @@ import { startAccrualTimer } from '../../src/workers/accrual-timer';
 import {
   apiDir,
   bearer,
+  CLI,
   callerFor,
   createPartner,
   createReferral,
   createUser,
+  migratedDataDir,
   type TestApp,
   useTestApp,
   setFeeBasis,
@@ -269,7 +271,8 @@ describe('the daily accrual timer', () => {
 describe('cli accrue --month', () => {
   const run = async (args: string[]) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
-    // PostgreSQL runs share the test database; the embedded one gets its own folder.
+    // PostgreSQL runs share the test database; the embedded one gets its own folder, already migrated.
+    if (!t.database.url) migratedDataDir(dataDir);
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -283,7 +286,7 @@ describe('cli accrue --month', () => {
         DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       });
     try {
-      return await promisify(execFile)(join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/index.ts', 'accrue', ...args], {
+      return await promisify(execFile)(process.execPath, [CLI, 'accrue', ...args], {
         cwd: apiDir,
         env,
       });

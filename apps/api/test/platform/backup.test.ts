@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
+  cpSync,
   createWriteStream,
   existsSync,
   mkdirSync,
@@ -21,7 +22,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createDb, migrateToLatest } from '@portal/db';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { claimDataDir, DataDirInUseError } from '../../src/control';
@@ -30,13 +31,13 @@ import { createLogger } from '../../src/logger';
 import { createBackupStream, restoreBackup } from '../../src/services/platform/backup';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
-import { freePort, runApiProcess, startApiProcess } from '../support';
+import { CLI, freePort, migratedDataDir, runApiProcess, SERVER, startApiProcess } from '../support';
 
 const root = mkdtempSync(join(tmpdir(), 'portal-backup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const cli = (args: string[], dataDir: string, env: Record<string, string> = {}) =>
-  runApiProcess(['src/cli/index.ts', ...args], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
+  runApiProcess([CLI, ...args], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
 
 /** Rows per table of the embedded database in `dataDir` (the server on it must be stopped). */
 async function rowCounts(dataDir: string): Promise<Record<string, number>> {
@@ -75,10 +76,10 @@ describe('cli backup and cli restore', () => {
   it('back up a running server and restore every row, file and key into a new DATA_DIR', async () => {
     const port = await freePort();
     // The demo program: partners with encrypted bank details, commissions, and uploaded material files.
-    const server = startApiProcess(['src/main.ts'], {
+    const server = startApiProcess([SERVER], {
       NODE_ENV: 'development',
       DEMO_DATA: 'true',
-      DATA_DIR: source,
+      DATA_DIR: migratedDataDir(source),
       PORT: String(port),
       HOST: '127.0.0.1',
     });
@@ -88,7 +89,7 @@ describe('cli backup and cli restore', () => {
         .toContain('Partner Portal on');
 
       // A second server on the same embedded database is refused: two PGlite instances corrupt it.
-      const second = await runApiProcess(['src/main.ts'], {
+      const second = await runApiProcess([SERVER], {
         NODE_ENV: 'development',
         DATA_DIR: source,
         PORT: String(await freePort()),
@@ -242,6 +243,8 @@ describe('createBackupStream', () => {
     const dataDir = join(root, 'growing');
     const uploads = join(dataDir, 'uploads');
     mkdirSync(uploads, { recursive: true, mode: 0o700 });
+    // The migrated database alone: this archive is made without the secrets.
+    cpSync(join(inject('dataDirTemplate'), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
     const handle = createDb({ dataDir: join(dataDir, 'pglite') });
     const name = '0b4c5f0e-8a3e-4a53-9d44-3f0e4f1b2c3d.pdf';
     const before = Buffer.from('%PDF-1.4 the part written before the snapshot');

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
-import { freePort, runApiProcess, startApiProcess } from '../support';
+import { CLI, freePort, migratedDataDir, runApiProcess, SERVER, startApiProcess } from '../support';
 
 const root = mkdtempSync(join(tmpdir(), 'portal-datadir-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -43,7 +43,7 @@ describe('a production start on a fresh embedded database', () => {
   it('creates no demo accounts and leaves nothing under DATA_DIR readable by group or others', async () => {
     const dataDir = join(root, 'fresh', 'data');
     const port = await freePort();
-    const server = startApiProcess(['src/main.ts'], {
+    const server = startApiProcess([SERVER], {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -71,7 +71,7 @@ describe('a production start on a fresh embedded database', () => {
 
 describe('refused settings stop the start with the variable named', () => {
   it('DEMO_DATA=true with NODE_ENV=production', async () => {
-    const result = await runApiProcess(['src/main.ts'], {
+    const result = await runApiProcess([SERVER], {
       NODE_ENV: 'production',
       DEMO_DATA: 'true',
       DATA_DIR: join(root, 'refused-demo'),
@@ -81,7 +81,7 @@ describe('refused settings stop the start with the variable named', () => {
   }, 60_000);
 
   it('cli seed-demo with NODE_ENV=production', async () => {
-    const result = await runApiProcess(['src/cli/index.ts', 'seed-demo'], {
+    const result = await runApiProcess([CLI, 'seed-demo'], {
       NODE_ENV: 'production',
       DATA_DIR: join(root, 'refused-seed'),
     });
@@ -90,7 +90,7 @@ describe('refused settings stop the start with the variable named', () => {
   }, 60_000);
 
   it('TRUST_PROXY=true', async () => {
-    const result = await runApiProcess(['src/main.ts'], {
+    const result = await runApiProcess([SERVER], {
       NODE_ENV: 'production',
       TRUST_PROXY: 'true',
       DATA_DIR: join(root, 'refused-proxy'),
@@ -102,7 +102,8 @@ describe('refused settings stop the start with the variable named', () => {
 
 describe('an existing DATA_DIR left readable', () => {
   it('is tightened when the cli opens it', async () => {
-    const dataDir = join(root, 'old');
+    // A database already there (the cli migrates nothing), with files a looser umask left open.
+    const dataDir = migratedDataDir(join(root, 'old'));
     mkdirSync(join(dataDir, 'uploads', 'materials'), { recursive: true, mode: 0o755 });
     writeFileSync(join(dataDir, 'uploads', 'materials', 'brochure.pdf'), 'pdf', { mode: 0o644 });
     writeFileSync(join(dataDir, 'notes.txt'), 'x', { mode: 0o666 });
@@ -110,7 +111,7 @@ describe('an existing DATA_DIR left readable', () => {
     chmodSync(join(dataDir, 'notes.txt'), 0o666);
     expect(sharedEntries(dataDir).length).toBeGreaterThan(0);
 
-    const result = await runApiProcess(['src/cli/index.ts', 'migrate'], {
+    const result = await runApiProcess([CLI, 'migrate'], {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -126,8 +127,8 @@ describe('an existing DATA_DIR left readable', () => {
 
 describe('cli reencrypt', () => {
   it('moves the demo bank numbers to a new key; afterwards the old key is not needed', async () => {
-    const dataDir = join(root, 'rotate');
-    const seeded = await runApiProcess(['src/cli/index.ts', 'seed-demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const dataDir = migratedDataDir(join(root, 'rotate'));
+    const seeded = await runApiProcess([CLI, 'seed-demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     expect(seeded.code).toBe(0);
     const stored = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
       jwtSecret: string;
@@ -136,7 +137,7 @@ describe('cli reencrypt', () => {
     const newKey = randomBytes(32).toString('base64');
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: stored.jwtSecret, DATA_ENCRYPTION_KEY: newKey };
 
-    const first = await runApiProcess(['src/cli/index.ts', 'reencrypt'], {
+    const first = await runApiProcess([CLI, 'reencrypt'], {
       ...env,
       DATA_ENCRYPTION_OLD_KEYS: stored.dataEncryptionKey,
     });
@@ -145,12 +146,12 @@ describe('cli reencrypt', () => {
     const rewritten = Number(/Re-encrypted (\d+) bank numbers \(0 already current\)/.exec(first.stdout)?.[1]);
     expect(rewritten).toBeGreaterThan(0);
 
-    const second = await runApiProcess(['src/cli/index.ts', 'reencrypt'], env);
+    const second = await runApiProcess([CLI, 'reencrypt'], env);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain(`Re-encrypted 0 bank numbers (${rewritten} already current)`);
 
     // Without the new key (only the dropped one) nothing is readable: the command says so and fails.
-    const wrong = await runApiProcess(['src/cli/index.ts', 'reencrypt'], {
+    const wrong = await runApiProcess([CLI, 'reencrypt'], {
       ...env,
       DATA_ENCRYPTION_KEY: stored.dataEncryptionKey,
     });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startApiProcess } from '../support';
+import { freePort, migratedDataDir, SERVER, startApiProcess } from '../support';
 
 const ADMIN_EMAIL = 'full-disk-admin@example.com';
 const ADMIN_PASSWORD = 'full-disk-password-2026';
@@ -27,11 +27,11 @@ let server: ReturnType<typeof startApiProcess>;
 let base: string;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-full-disk-'));
+  const dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'portal-full-disk-')));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = startApiProcess(
-    ['src/main.ts'],
+    [SERVER],
     {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { findRepoRoot } from '../../src/config';
 import { hashPassword, verifyPassword } from '../../src/services/accounts/passwords';
-import { apiDir } from '../support';
+import { apiDir, migratedDataDir, SERVER } from '../support';
 
 const root = findRepoRoot(import.meta.dirname);
 const read = (name: string) => readFileSync(join(root, name), 'utf8');
@@ -53,7 +53,7 @@ describe('runtime', () => {
 });
 
 describe('start log', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-runtime-'));
+  const dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'portal-runtime-')));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('prints the Node version the server runs on', async () => {
@@ -62,7 +62,7 @@ describe('start log', () => {
         ([key]) => !['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'REDIS_URL'].includes(key),
       ),
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [SERVER], {
       cwd: apiDir,
       env: {
         ...clean,

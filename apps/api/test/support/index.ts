@@ -4,7 +4,7 @@
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,12 +52,25 @@ const INHERITED_OUT = [
 const cleanEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_OUT.includes(name)));
 
+/** The server's and the cli's bundles (built by the run's global set-up when older than the sources). */
+export const SERVER = 'dist/main.js';
+export const CLI = 'dist/cli.js';
+
 /**
- * Starts `node --import tsx <args>` in the API folder (src/main.ts, src/cli/index.ts …) with `env`;
- * `wrapper` is a command that runs it (its arguments, then node's command line), e.g. in a mount namespace.
+ * Fills `dir` with a copy of the run's migrated DATA_DIR (embedded database and secrets), so a process
+ * started on it skips the migrations; a test of a first start on an empty folder does not use it.
+ */
+export function migratedDataDir(dir: string): string {
+  cpSync(inject('dataDirTemplate'), dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Starts `node <args>` in the API folder (SERVER, CLI and their arguments) with `env`; `wrapper` is a
+ * command that runs it (its arguments, then node's command line), e.g. in a mount namespace.
  */
 export function startApiProcess(args: string[], env: Record<string, string>, wrapper: string[] = []) {
-  const command = [...wrapper, process.execPath, '--import', 'tsx', ...args];
+  const command = [...wrapper, process.execPath, ...args];
   const child = spawn(command[0] as string, command.slice(1), {
     cwd: apiDir,
     env: { ...cleanEnv(), ACCRUAL_TIMER: 'false', LOG_LEVEL: 'info', ...env },
