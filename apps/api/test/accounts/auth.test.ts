@@ -192,15 +192,15 @@ describe('POST /api/auth/login', () => {
       await run().catch(() => undefined);
       return performance.now() - start;
     };
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       wrong.push(await timeOf(() => caller.auth.login({ email, password: 'wrong-password' })));
       unknown.push(await timeOf(() => caller.auth.login({ email: freshEmail(), password: 'wrong-password' })));
     }
     // Both run one argon2 verification; without the dummy hash the unknown email would answer at once.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
+    // The fastest of each is compared: other work on a busy machine only ever adds time.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...wrong) * 0.4);
   });
 
   it('refuses a malformed email with 400 before looking anything up', async () => {

@@ -4,7 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
-import argon2 from 'argon2';
+import { hashPassword } from '../../src/services/accounts/passwords';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
@@ -639,7 +639,7 @@ describe('partner self-service', () => {
     const partner = await createPartner(t.deps, { status: 'active', email });
     await t.db
       .updateTable('users')
-      .set({ passwordHash: await argon2.hash(PASSWORD, { type: argon2.argon2id }) })
+      .set({ passwordHash: await hashPassword(PASSWORD) })
       .where('id', '=', partner.user.id)
       .execute();
     const admin = await teamAdmin();

@@ -7,7 +7,7 @@
 // something would show up as a changed outcome for the next principal.
 
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
+import { hashPassword } from '../../src/services/accounts/passwords';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestRoute } from '../../src/rest/adapter';
@@ -963,7 +963,7 @@ beforeAll(async () => {
     CALENDLY_WEBHOOK_SIGNING_KEY: MATRIX_CALENDLY_KEY,
     STRIPE_WEBHOOK_SECRET: MATRIX_STRIPE_SECRET,
   });
-  matrixPasswordHash = await argon2.hash(MATRIX_PASSWORD, { type: argon2.argon2id });
+  matrixPasswordHash = await hashPassword(MATRIX_PASSWORD);
   const admin = await createUser(t.deps, { role: 'admin' });
   const finance = await createUser(t.deps, { role: 'finance' });
   const viewer = await createUser(t.deps, { role: 'viewer' });

@@ -15,7 +15,7 @@ import {
   type UserRole,
 } from '@portal/contracts';
 import { createTestDatabase as copyTemplate, type TestDatabase } from '@portal/db/testing';
-import argon2 from 'argon2';
+import { hashPassword } from '../../src/services/accounts/passwords';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -229,7 +229,8 @@ export async function createUser(
   deps: AppDeps,
   options: { role?: UserRole; email?: string; password?: string } = {},
 ): Promise<SessionUser> {
-  const passwordHash = options.password ? await argon2.hash(options.password, { type: argon2.argon2id }) : '!unusable';
+  // Hashed as the server hashes (its settings, no upgrade on sign-in), not with the library's heavier defaults.
+  const passwordHash = options.password ? await hashPassword(options.password) : '!unusable';
   const row = await deps.db
     .insertInto('users')
     .values({ email: options.email ?? `user-${unique()}@example.com`, passwordHash, role: options.role ?? 'partner' })
