@@ -5,6 +5,7 @@ import { descriptionOf, responseHeadersOf, type RestRoute } from './adapter';
 import { keyScopeOf, type Permission } from '../services/platform/permissions';
 import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/router';
+import { MONEY_INPUT_SCHEMA, moneyInputOverride } from './components';
 
 export interface ExtraOperation {
   method: string;
@@ -64,12 +65,55 @@ const errorSchema = {
   },
 };
 
-function toJsonSchema(schema: unknown, io: 'input' | 'output'): Record<string, unknown> | undefined {
+/**
+ * The document's named schemas: each Zod schema registered with an `id` (see ./components) is emitted
+ * once under `#/components/schemas/<id>` and referenced from every operation that uses it.
+ */
+type Defs = Record<string, unknown>;
+
+/** Points `#/$defs/<id>` references at `#/components/schemas/<name>`. */
+function relink(schema: unknown, names: Record<string, string>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => relink(item, names));
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) {
+        const id = value.slice('#/$defs/'.length);
+        return [key, `#/components/schemas/${names[id] ?? id}`];
+      }
+      return [key, relink(value, names)];
+    }),
+  );
+}
+
+/** Moves the `$defs` of a schema converted elsewhere (a raw route's) into the named schemas. */
+function hoistDefs(node: unknown, defs: Defs): unknown {
+  if (Array.isArray(node)) return node.map((item) => hoistDefs(item, defs));
+  if (!node || typeof node !== 'object') return node;
+  const { $defs, ...rest } = node as Record<string, unknown>;
+  for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, unknown>)) defs[id] ??= relink(def, {});
+  return relink(Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, hoistDefs(value, defs)])), {});
+}
+
+function toJsonSchema(schema: unknown, io: 'input' | 'output', defs: Defs): Record<string, unknown> | undefined {
   if (!(schema instanceof z.ZodType)) return undefined;
   try {
-    const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+    const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', override: moneyInputOverride }) as Record<
+      string,
+      unknown
+    >;
     delete json.$schema;
-    return json;
+    const found = (json.$defs ?? {}) as Record<string, unknown>;
+    delete json.$defs;
+    // An input's shape of a named schema differs from its answer's (defaults, transforms): `<id>Input`.
+    const names = Object.fromEntries(
+      Object.keys(found).map((id) => {
+        const same = JSON.stringify(defs[id]) === JSON.stringify(relink(found[id], {}));
+        return [id, io === 'input' && !same ? `${id}Input` : id];
+      }),
+    );
+    for (const [id, def] of Object.entries(found)) defs[names[id] as string] ??= relink(def, names);
+    return relink(json, names) as Record<string, unknown>;
   } catch {
     return undefined;
   }
@@ -163,6 +207,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Platform: 'Liveness and readiness probes',
 };
 
+const sortedByName = (defs: Defs) => Object.fromEntries(Object.entries(defs).sort(([a], [b]) => a.localeCompare(b)));
+
 export interface OpenApiOptions {
   /** PUBLIC_URL: the server of the document (else "/", the origin serving it). */
   publicUrl?: string;
@@ -174,14 +220,15 @@ export function buildOpenApiDocument(
   options: OpenApiOptions = {},
 ) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const defs: Defs = {};
   const procedures = appRouter._def.procedures as unknown as Record<
     string,
     { _def: { inputs?: unknown[]; output?: unknown; meta?: ProcedureMeta; type?: string } }
   >;
   for (const route of routes) {
     const def = procedures[route.procedure]?._def;
-    const input = toJsonSchema(def?.inputs?.[0], 'input');
-    const pageSchema = toJsonSchema(def?.meta?.outputSchema ?? def?.output, 'output');
+    const input = toJsonSchema(def?.inputs?.[0], 'input', defs);
+    const pageSchema = toJsonSchema(def?.meta?.outputSchema ?? def?.output, 'output', defs);
     const output =
       route.paged || route.cursorPaged
         ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema)
@@ -265,7 +312,8 @@ export function buildOpenApiDocument(
     const byMethod = (paths[route.path] ??= {});
     byMethod[route.method.toLowerCase()] = operation;
   }
-  for (const op of extra) {
+  for (const raw of extra) {
+    const op = { ...raw, operation: hoistDefs(raw.operation, defs) as Record<string, unknown> };
     const responses = (op.operation.responses ?? {}) as Record<string, unknown>;
     const withErrors = Object.keys(responses).some((code) => code.startsWith('4'))
       ? op.operation
@@ -323,7 +371,7 @@ export function buildOpenApiDocument(
             'API key of an internal tool: acts within its scopes; per-key rate limit with RateLimit-* headers',
         },
       },
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema, MoneyInput: MONEY_INPUT_SCHEMA, ...sortedByName(defs) },
       responses: ERROR_RESPONSES,
     },
     security: [{ sessionToken: [] }, { apiKey: [] }],
