@@ -26,3 +26,4 @@ export * from './ui';
 export * from './integrations';
 export * from './payment-methods';
 export * from './schema-names';
+export * from './webhook-events';

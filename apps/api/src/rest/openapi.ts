@@ -5,6 +5,7 @@ import { descriptionOf, responseHeadersOf, type RestRoute } from './adapter';
 import { keyScopeOf, type Permission } from '../services/platform/permissions';
 import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/router';
+import { WEBHOOK_EVENT_PAYLOADS, WEBHOOK_EVENT_SUMMARIES } from '@portal/contracts';
 import { MONEY_INPUT_SCHEMA, moneyInputOverride } from './components';
 
 export interface ExtraOperation {
@@ -205,7 +206,49 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Admin: API keys': 'Keys of internal tools: scoped, shown once, revocable',
   'Admin: webhooks': 'Signed event deliveries to internal tools (Standard Webhooks)',
   Platform: 'Liveness and readiness probes',
+  Webhooks: "Events the portal sends to a tool's webhook endpoint (Standard Webhooks: signed, retried, at least once)",
 };
+
+/** The headers of every webhook delivery (Standard Webhooks). */
+const WEBHOOK_HEADERS = [
+  ['webhook-id', 'msg_<event id>: the same on every retry and resend of the event, for deduplication'],
+  ['webhook-timestamp', 'Unix seconds of the attempt; refuse one far from your clock'],
+  [
+    'webhook-signature',
+    'v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the endpoint\'s secret',
+  ],
+].map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
+
+/** The document's `webhooks`: one operation per event the portal sends, its payload a named schema. */
+function webhooksOf(defs: Defs): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENT_PAYLOADS).map(([type, schema]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook.${type}`,
+          summary: WEBHOOK_EVENT_SUMMARIES[type as keyof typeof WEBHOOK_EVENT_SUMMARIES],
+          description:
+            `Sent as POST to every enabled endpoint subscribed to \`${type}\`` +
+            (type === 'webhook.test' ? ' (only by "Send test event", whatever it subscribed to)' : '') +
+            '. Verify the signature over the raw body before trusting it; the same webhook-id may arrive more than once.',
+          tags: ['Webhooks'],
+          security: [],
+          parameters: WEBHOOK_HEADERS,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toJsonSchema(schema, 'output', defs) } },
+          },
+          responses: {
+            '2XX': { description: 'Received: the delivery is done' },
+            '4XX': { description: 'Refused: the delivery is retried (10 s, 5 min, 30 min, …, for about a day)' },
+            '5XX': { description: 'Failed: the delivery is retried like a 4xx' },
+          },
+        },
+      },
+    ]),
+  );
+}
 
 const sortedByName = (defs: Defs) => Object.fromEntries(Object.entries(defs).sort(([a], [b]) => a.localeCompare(b)));
 
@@ -329,9 +372,10 @@ export function buildOpenApiDocument(
       : withErrors;
     (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
   }
+  const webhooks = webhooksOf(defs);
   const usedTags = [
     ...new Set(
-      Object.values(paths).flatMap((methods) =>
+      [...Object.values(paths), ...(Object.values(webhooks) as Record<string, unknown>[])].flatMap((methods) =>
         Object.values(methods).flatMap((op) => (op as { tags?: string[] }).tags ?? []),
       ),
     ),
@@ -376,6 +420,7 @@ export function buildOpenApiDocument(
     },
     security: [{ sessionToken: [] }, { apiKey: [] }],
     paths,
+    webhooks,
   };
 }
 
