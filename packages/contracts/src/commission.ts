@@ -78,7 +78,8 @@ const dueByFilter = z
   .refine(
     (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     DUE_BY_MESSAGE,
-  );
+  )
+  .meta({ format: 'date' });
 
 /**
  * The Payout Processor's filter: one partner, one month (YYYY-MM), fees due by a day (YYYY-MM-DD; fees

@@ -73,7 +73,8 @@ const dayField = (message: string) =>
   z
     .string({ error: message })
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine(isRealDate, message);
+    .refine(isRealDate, message)
+    .meta({ format: 'date' });
 
 const agreementSectionSchema = z.object({
   heading: z.string().trim().min(1).max(200),

@@ -90,7 +90,8 @@ export const wonPreviewOutput = z.object({
   reason: nullableString.describe('Why it would not qualify; null when it would'),
   signedAt: calendarDay.describe('The signing date the move records (YYYY-MM-DD)'),
   qualifiesBy: calendarDay.nullable().describe("The last day of the deal's qualification window"),
-  minAnnualSales: money.describe("The minimum annual sales of the deal's terms version"),
+  /** The minimum annual sales of the deal's terms version. */
+  minAnnualSales: money,
   overridden: z.boolean().describe("An admin's decision stands instead (the deal is won and was overridden)"),
 });
 export type WonPreview = z.infer<typeof wonPreviewOutput>;
