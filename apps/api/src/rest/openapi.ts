@@ -67,8 +67,9 @@ const errorSchema = {
 };
 
 /**
- * The document's named schemas: each Zod schema registered with an `id` (see ./components) is emitted
- * once under `#/components/schemas/<id>` and referenced from every operation that uses it.
+ * The document's named schemas: each Zod schema registered with an `id` in Zod's global registry
+ * (packages/contracts/src/schema-names.ts, `Money`, the webhook events) is emitted once under
+ * `#/components/schemas/<id>` and referenced from every operation that uses it.
  */
 type Defs = Record<string, unknown>;
 
