@@ -122,7 +122,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
 }
 
 /** The operations of the platform's probes, for the OpenAPI document. */
-const PROBE_OPERATIONS: ExtraOperation[] = [
+export const PROBE_OPERATIONS: ExtraOperation[] = [
   {
     method: 'GET',
     path: '/api/health',

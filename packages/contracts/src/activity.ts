@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ACTIVITY_ACTOR_KINDS, ACTIVITY_ENTITY_TYPES, ACTIVITY_MESSAGES, ACTIVITY_PAGE_SIZE } from './activity-kinds';
 import { MAX_PAGE_SIZE } from './constants';
-import { isSingleLine } from './fields';
+import { isSingleLine, timestamp } from './fields';
 
 /** A blank query parameter or form field means "no filter". */
 const blank = (v: unknown) =>
@@ -109,7 +109,7 @@ export type ActivityChange = z.infer<typeof activityChangeOutput>;
 
 export const activityEntryOutput = z.object({
   id: z.uuid(),
-  createdAt: z.string(),
+  createdAt: timestamp,
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),

@@ -8,7 +8,7 @@ import {
   REFERRAL_STAGES,
   type PartnerStatus,
 } from './enums';
-import { idField, multiLine, singleLine } from './fields';
+import { idField, money, multiLine, singleLine, timestamp } from './fields';
 import { commissionOutput } from './commission';
 import { referralOutput } from './referral';
 
@@ -72,10 +72,10 @@ export const listReferralsInput = z.object({
 export type ListReferralsInput = z.input<typeof listReferralsInput>;
 
 export const adminMetricsOutput = z.object({
-  totalPartnerCommissions: z.string(),
+  totalPartnerCommissions: money,
   activePartnerCount: z.number().int(),
   pendingPartnerCount: z.number().int(),
-  monthlyReferralRevenue: z.string(),
+  monthlyReferralRevenue: money,
   /** Won ÷ all referrals × 100, one decimal. */
   conversionRate: z.number(),
 });
@@ -89,12 +89,12 @@ export const adminPartnerRowOutput = z.object({
   companyType: z.enum(COMPANY_TYPES),
   status: z.enum(PARTNER_STATUSES),
   referralCode: z.string(),
-  currentMrr: z.string(),
-  totalLifetimeCommissions: z.string(),
-  applicationDate: z.string().nullable(),
+  currentMrr: money,
+  totalLifetimeCommissions: money,
+  applicationDate: timestamp.nullable(),
   /** When the partner joined the program (approval), null while not approved. */
-  joinedAt: z.string().nullable(),
-  createdAt: z.string(),
+  joinedAt: timestamp.nullable(),
+  createdAt: timestamp,
 });
 export type AdminPartnerRow = z.infer<typeof adminPartnerRowOutput>;
 
@@ -106,11 +106,11 @@ export const partnerDetailsOutput = adminPartnerRowOutput.extend({
   website: z.string().nullable(),
   expectedVolume: z.string().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
-  approvedAt: z.string().nullable(),
-  rejectedAt: z.string().nullable(),
+  approvedAt: timestamp.nullable(),
+  rejectedAt: timestamp.nullable(),
   rejectionReason: z.string().nullable(),
   agreementSigned: z.boolean(),
-  agreementSignedAt: z.string().nullable(),
+  agreementSignedAt: timestamp.nullable(),
   agreementVersion: z.string(),
   bankName: z.string().nullable(),
   bankAccountType: z.string().nullable(),
@@ -214,7 +214,7 @@ export const partnerActivityEntryOutput = z.object({
   /** The entity's name (a company, a client, a payout reference); null when it is gone. */
   subject: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
+  createdAt: timestamp,
 });
 export type PartnerActivityEntry = z.infer<typeof partnerActivityEntryOutput>;
 

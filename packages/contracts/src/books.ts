@@ -6,17 +6,17 @@ import { commissionOutput } from './commission';
 import { MAX_PAGE_SIZE } from './constants';
 import { MONTH_KEY } from './dates';
 import { COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
-import { idField, singleLine } from './fields';
+import { idField, money, singleLine, timestamp } from './fields';
 import { TAX_CLASSIFICATIONS, TAX_MESSAGES, TIN_TYPES } from './tax-enums';
 import { MESSAGES } from './messages';
 
 export const partnerPayoutOutput = z.object({
   id: z.uuid(),
   reference: z.string(),
-  paidAt: z.string(),
+  paidAt: timestamp,
   method: z.enum(PAYMENT_METHODS).nullable(),
   /** The partner's share of the payout: the sum of its commissions in it. */
-  amount: z.string(),
+  amount: money,
   commissionCount: z.number().int(),
 });
 export type PartnerPayout = z.infer<typeof partnerPayoutOutput>;
@@ -108,8 +108,8 @@ export const taxProfileOutput = z.object({
   /** Masked: only the last four digits. */
   tinMasked: z.string(),
   address: z.string(),
-  certifiedAt: z.string(),
-  updatedAt: z.string(),
+  certifiedAt: timestamp,
+  updatedAt: timestamp,
 });
 export type TaxProfile = z.infer<typeof taxProfileOutput>;
 /** null while the partner has not filled it in. */

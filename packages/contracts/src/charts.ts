@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { REFERRAL_STAGES } from './enums';
+import { money, monthKeyString } from './fields';
 
 export const CHART_MONTHS_DEFAULT = 12;
 export const CHART_MONTHS_MAX = 24;
@@ -19,8 +20,8 @@ export const chartMonthsInput = z.object({
 });
 export type ChartMonthsInput = z.input<typeof chartMonthsInput>;
 
-const monthKeyField = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
-const moneyField = z.string().regex(/^-?\d+\.\d{2}$/);
+const monthKeyField = monthKeyString;
+const moneyField = money;
 
 /** A partner's commissions of one month (the month they were earned for), paid and still pending. */
 export const earningsMonthOutput = z.object({ month: monthKeyField, paid: moneyField, pending: moneyField });

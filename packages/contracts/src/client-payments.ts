@@ -4,7 +4,17 @@
 
 import { z } from 'zod';
 import { MONTH_KEY } from './dates';
-import { idField, isRealDate, singleLine } from './fields';
+import {
+  DAY_INPUT_META,
+  calendarDay,
+  idField,
+  isRealDate,
+  money,
+  moneyInput,
+  monthKeyString,
+  singleLine,
+  timestamp,
+} from './fields';
 import { MESSAGES } from './messages';
 import { fromCents, toCents } from './money';
 import { commissionOutput } from './commission';
@@ -55,7 +65,7 @@ export function addDays(day: string, days: number): string {
 }
 
 const positiveMoney = (message: string, max = CLIENT_PAYMENT_MAX) =>
-  z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+  moneyInput(z.union([z.string(), z.number()], { error: message })).transform((value, ctx) => {
     try {
       const cents = toCents(value);
       if (cents > 0 && cents <= toCents(max)) return fromCents(cents);
@@ -66,18 +76,18 @@ const positiveMoney = (message: string, max = CLIENT_PAYMENT_MAX) =>
     return z.NEVER;
   });
 
-const costField = z
-  .union([z.string(), z.number()], { error: CLIENT_PAYMENT_MESSAGES.collectionCost })
-  .transform((value, ctx) => {
-    try {
-      const cents = toCents(value);
-      if (cents >= 0 && cents <= toCents(CLIENT_PAYMENT_MAX)) return fromCents(cents);
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: 'custom', message: CLIENT_PAYMENT_MESSAGES.collectionCost });
-    return z.NEVER;
-  });
+const costField = moneyInput(
+  z.union([z.string(), z.number()], { error: CLIENT_PAYMENT_MESSAGES.collectionCost }),
+).transform((value, ctx) => {
+  try {
+    const cents = toCents(value);
+    if (cents >= 0 && cents <= toCents(CLIENT_PAYMENT_MAX)) return fromCents(cents);
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: 'custom', message: CLIENT_PAYMENT_MESSAGES.collectionCost });
+  return z.NEVER;
+});
 
 export const periodMonthField = z
   .string({ error: MESSAGES.invalidMonth })
@@ -87,7 +97,8 @@ export const paidDayField = z
   .string({ error: CLIENT_PAYMENT_MESSAGES.paidAt })
   .trim()
   .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && isRealDate(v), CLIENT_PAYMENT_MESSAGES.paidAt)
-  .transform((v) => v.slice(0, 10));
+  .transform((v) => v.slice(0, 10))
+  .meta(DAY_INPUT_META);
 
 const clientPaymentShape = {
   periodMonth: periodMonthField,
@@ -114,18 +125,18 @@ export const clientPaymentOutput = z.object({
   referralId: z.uuid(),
   clientCompanyName: z.string().optional(),
   partnerCompanyName: z.string().optional(),
-  periodMonth: z.string(),
-  amount: z.string(),
-  paidAt: z.string(),
-  collectionCost: z.string(),
+  periodMonth: monthKeyString,
+  amount: money,
+  paidAt: calendarDay,
+  collectionCost: money,
   reference: z.string().nullable(),
   source: z.enum(CLIENT_PAYMENT_SOURCES),
   externalId: z.string().nullable(),
-  refundedAmount: z.string().nullable(),
-  refundedAt: z.string().nullable(),
+  refundedAmount: money.nullable(),
+  refundedAt: timestamp.nullable(),
   /** The fee this payment earned (its amount), or null. */
-  feeAmount: z.string().nullable().optional(),
-  createdAt: z.string(),
+  feeAmount: money.nullable().optional(),
+  createdAt: timestamp,
 });
 export type ClientPayment = z.infer<typeof clientPaymentOutput>;
 
@@ -146,10 +157,10 @@ export const missingPaymentOutput = z.object({
   clientCompanyName: z.string(),
   clientEmail: z.string().nullable(),
   partnerCompanyName: z.string(),
-  commissionAmount: z.string(),
-  month: z.string(),
+  commissionAmount: money,
+  month: monthKeyString,
 });
-export const missingPaymentsOutput = z.object({ month: z.string(), items: z.array(missingPaymentOutput) });
+export const missingPaymentsOutput = z.object({ month: monthKeyString, items: z.array(missingPaymentOutput) });
 
 /** One row of an import's report. */
 export const importRowReport = z.object({
@@ -158,10 +169,10 @@ export const importRowReport = z.object({
   message: z.string().nullable(),
   referralId: z.uuid().nullable(),
   clientCompanyName: z.string().nullable(),
-  periodMonth: z.string().nullable(),
-  amount: z.string().nullable(),
+  periodMonth: monthKeyString.nullable(),
+  amount: money.nullable(),
   /** The fee the row earns (or would earn), "0.00" when none, null on an error row. */
-  fee: z.string().nullable(),
+  fee: money.nullable(),
   /** The row was recorded by an earlier import (same referral, month and reference): it is not recorded again. */
   alreadyImported: z.boolean(),
 });
@@ -174,7 +185,7 @@ export const importReportOutput = z.object({
   errorCount: z.number().int(),
   recorded: z.number().int(),
   feesCreated: z.number().int(),
-  feeTotal: z.string(),
+  feeTotal: money,
 });
 export type ImportReport = z.infer<typeof importReportOutput>;
 
@@ -194,12 +205,12 @@ export const unmatchedStripePaymentOutput = z.object({
   customerId: z.string().nullable(),
   customerEmail: z.string().nullable(),
   invoiceId: z.string().nullable(),
-  periodMonth: z.string().nullable(),
-  amount: z.string().nullable(),
-  paidAt: z.string().nullable(),
+  periodMonth: monthKeyString.nullable(),
+  amount: money.nullable(),
+  paidAt: calendarDay.nullable(),
   /** Why the portal could not act on it by itself. */
   detail: z.string().nullable(),
-  receivedAt: z.string(),
+  receivedAt: timestamp,
 });
 export type UnmatchedStripePayment = z.infer<typeof unmatchedStripePaymentOutput>;
 export const unmatchedStripePaymentsOutput = z.array(unmatchedStripePaymentOutput);

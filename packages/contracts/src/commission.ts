@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMISSION_KINDS, COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
 import { payoutMethodTotalOutput } from './payment-methods';
-import { idField, multiLine } from './fields';
+import { calendarDay, idField, money, moneyInput, monthKeyString, multiLine, timestamp } from './fields';
 import { MONTH_KEY } from './dates';
 import { MESSAGES } from './messages';
 import { ADJUSTMENT_MAX, MAX_PAGE_SIZE } from './constants';
@@ -11,7 +11,7 @@ export const monthInput = z.object({
   month: z.string({ error: MESSAGES.invalidMonth }).regex(MONTH_KEY, MESSAGES.invalidMonth),
 });
 export const accrualResultOutput = z.object({
-  month: z.string(),
+  month: monthKeyString,
   created: z.number().int(),
   skipped: z.number().int(),
   /** Why the run created nothing by rule (the fee basis is clientPayment). */
@@ -27,31 +27,31 @@ export const commissionOutput = z.object({
   referralId: z.uuid().nullable(),
   clientCompanyName: z.string().nullable().optional(),
   /** Signed decimal string: a clawback is negative. */
-  amount: z.string(),
-  monthYear: z.string(),
+  amount: money,
+  monthYear: monthKeyString,
   kind: z.enum(COMMISSION_KINDS),
   status: z.enum(COMMISSION_STATUSES),
   /** Why a bonus or clawback was made. */
   reason: nullableString,
-  voidedAt: nullableString,
+  voidedAt: timestamp.nullable(),
   voidReason: nullableString,
-  paymentDate: nullableString,
+  paymentDate: timestamp.nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   paymentReference: nullableString,
   failureReason: nullableString,
   /** When a fee earned by a client payment is due (YYYY-MM-DD); null on older fees and adjustments. */
-  dueBy: nullableString.optional(),
+  dueBy: calendarDay.nullable().optional(),
   /** The client's payment date behind the fee (YYYY-MM-DD), where the listing reads it. */
-  clientPaidAt: nullableString.optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  clientPaidAt: calendarDay.nullable().optional(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
 });
 export type Commission = z.infer<typeof commissionOutput>;
 
 export const pendingCommissionOutput = z.object({
   id: z.uuid(),
-  amount: z.string(),
-  monthYear: z.string(),
+  amount: money,
+  monthYear: monthKeyString,
   kind: z.enum(COMMISSION_KINDS),
   reason: z.string().nullable(),
   referralId: z.uuid().nullable(),
@@ -61,9 +61,9 @@ export const pendingCommissionOutput = z.object({
   /** The partner has no tax profile and its payouts this year would reach the 1099-NEC threshold. */
   taxProfileMissing: z.boolean().optional(),
   /** When the fee is due (the client's payment date + the payout days); null on fees accrued before client payments. */
-  dueBy: z.string().nullable().optional(),
+  dueBy: calendarDay.nullable().optional(),
   /** The client's payment date behind the fee, or null. */
-  clientPaidAt: z.string().nullable().optional(),
+  clientPaidAt: calendarDay.nullable().optional(),
   /** The partner's payable total is below the program's minimum payout: the fee waits for a later run. */
   belowMinimum: z.boolean().optional(),
 });
@@ -78,7 +78,8 @@ const dueByFilter = z
   .refine(
     (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     DUE_BY_MESSAGE,
-  );
+  )
+  .meta({ format: 'date' });
 
 /**
  * The Payout Processor's filter: one partner, one month (YYYY-MM), fees due by a day (YYYY-MM-DD; fees
@@ -126,7 +127,7 @@ export type PayoutInput = z.input<typeof payoutInput>;
 export const payoutPreviewInput = payoutSelection.refine(isOneSelection, ONE_SELECTION);
 export type PayoutPreviewInput = z.input<typeof payoutPreviewInput>;
 
-const partnerNet = z.object({ partnerId: z.uuid(), companyName: z.string(), net: z.string() });
+const partnerNet = z.object({ partnerId: z.uuid(), companyName: z.string(), net: money });
 
 /**
  * The confirmation's summary: the fees, partners and total that would be paid, per payment method
@@ -136,9 +137,9 @@ const partnerNet = z.object({ partnerId: z.uuid(), companyName: z.string(), net:
 export const payoutPreviewOutput = z.object({
   commissionCount: z.number().int(),
   partnerCount: z.number().int(),
-  total: z.string(),
+  total: money,
   methods: z.array(payoutMethodTotalOutput),
-  minimumPayout: z.string(),
+  minimumPayout: money,
   /** Partners below the minimum payout: left out of a filter's payout, refused in a hand-made selection. */
   waiting: z.array(partnerNet),
   /** The 422 message processing this selection answers with; null when it would be paid. */
@@ -150,29 +151,29 @@ const adjustmentMaxCents = toCents(ADJUSTMENT_MAX);
 const ADJUSTMENT_AMOUNT_MESSAGE = 'The amount must be a number with at most two decimals, e.g. 250.00 or -75.50';
 
 /** A signed amount: non-zero and at most 100,000.00 either way; normalised to "-25.00". */
-export const adjustmentAmountField = z
-  .union([z.string(), z.number()], { error: ADJUSTMENT_AMOUNT_MESSAGE })
-  .transform((value, ctx) => {
-    let cents: number;
-    try {
-      cents = toCents(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: ADJUSTMENT_AMOUNT_MESSAGE });
-      return z.NEVER;
-    }
-    if (cents === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'The amount cannot be zero: a positive amount is a bonus, a negative one a clawback',
-      });
-      return z.NEVER;
-    }
-    if (Math.abs(cents) > adjustmentMaxCents) {
-      ctx.addIssue({ code: 'custom', message: `An adjustment is at most ${formatMoney(ADJUSTMENT_MAX)} either way` });
-      return z.NEVER;
-    }
-    return normaliseMoney(value);
-  });
+export const adjustmentAmountField = moneyInput(
+  z.union([z.string(), z.number()], { error: ADJUSTMENT_AMOUNT_MESSAGE }),
+).transform((value, ctx) => {
+  let cents: number;
+  try {
+    cents = toCents(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: ADJUSTMENT_AMOUNT_MESSAGE });
+    return z.NEVER;
+  }
+  if (cents === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'The amount cannot be zero: a positive amount is a bonus, a negative one a clawback',
+    });
+    return z.NEVER;
+  }
+  if (Math.abs(cents) > adjustmentMaxCents) {
+    ctx.addIssue({ code: 'custom', message: `An adjustment is at most ${formatMoney(ADJUSTMENT_MAX)} either way` });
+    return z.NEVER;
+  }
+  return normaliseMoney(value);
+});
 
 const reasonField = (label: string, required: string) =>
   multiLine(
@@ -201,12 +202,12 @@ export type VoidCommissionInput = z.input<typeof voidCommissionInput>;
 export const payoutOutput = z.object({
   id: z.uuid(),
   reference: z.string(),
-  total: z.string(),
+  total: money,
   commissionCount: z.number().int(),
   partnerCount: z.number().int(),
-  paidAt: z.string(),
+  paidAt: timestamp,
   /** When its files went out; each partner's line is then confirmed or returned. */
-  sentAt: z.string().nullable(),
+  sentAt: timestamp.nullable(),
   /** Partners and total per payment method: which files the payout has. */
   methods: z.array(payoutMethodTotalOutput),
   /** Lines the bank or PayPal sent back. */
@@ -251,13 +252,13 @@ export const pendingCommissionsPageOutput = z.object({
   /** All pending commissions the filter matches, not only this page. */
   total: z.number().int(),
   /** Sum of all pending commissions the filter matches (the net: clawbacks are negative), as a decimal string. */
-  totalAmount: z.string(),
+  totalAmount: money,
   limit: z.number().int(),
   offset: z.number().int(),
   /** The program's minimum payout (decimal string); partners below it wait. */
-  minimumPayout: z.string().optional(),
+  minimumPayout: money.optional(),
   /** The next payout day the program proposes (YYYY-MM-DD, from its payout day of the month). */
-  proposedPayoutDate: z.string().optional(),
+  proposedPayoutDate: calendarDay.optional(),
 });
 export type PendingCommissionsPage = z.infer<typeof pendingCommissionsPageOutput>;
 

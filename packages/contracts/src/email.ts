@@ -1,6 +1,7 @@
 // The admin's Email log: the outbox's rows, newest first, and a resend.
 
 import { z } from 'zod';
+import { timestamp } from './fields';
 import { MAX_PAGE_SIZE } from './constants';
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'not_sent'] as const;
@@ -38,9 +39,9 @@ export const emailLogEntryOutput = z.object({
   status: z.enum(EMAIL_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
-  sentAt: z.string().nullable(),
-  createdAt: z.string(),
+  nextAttemptAt: timestamp.nullable(),
+  sentAt: timestamp.nullable(),
+  createdAt: timestamp,
   resentFrom: z.uuid().nullable(),
   /** False once the body is gone: a mail with a one-time link after sending, or any mail past the retention. */
   resendable: z.boolean(),

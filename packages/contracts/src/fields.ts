@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { normaliseMoney, toCents } from './money';
+import { MONTH_KEY } from './dates';
 import { MONTHLY_VALUE_MAX, MONTHLY_VALUE_MIN, PASSWORD_MAX, PHONE_MIN } from './constants';
 
 /** Empty strings and null from forms mean "not given" (spec §5: empty optional fields are sent as absent). */
@@ -110,26 +111,26 @@ export const optionalClientEmail = z.preprocess(
 const MONTHLY_VALUE_MAX_CENTS = toCents(MONTHLY_VALUE_MAX);
 
 /** A monthly value: a number or a decimal string, from 1 to 1,000,000.00; normalised to "1234.50". */
-export const monthlyValueField = z
-  .union([z.string(), z.number()], { error: MESSAGES.monthlyValueRequired })
-  .transform((value, ctx) => {
-    let cents: number;
-    try {
-      cents = toCents(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.monthlyValueRequired });
-      return z.NEVER;
-    }
-    if (cents < MONTHLY_VALUE_MIN * 100) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.monthlyValueRequired });
-      return z.NEVER;
-    }
-    if (cents > MONTHLY_VALUE_MAX_CENTS) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.monthlyValueTooLarge });
-      return z.NEVER;
-    }
-    return normaliseMoney(value);
-  });
+export const monthlyValueField = moneyInput(
+  z.union([z.string(), z.number()], { error: MESSAGES.monthlyValueRequired }),
+).transform((value, ctx) => {
+  let cents: number;
+  try {
+    cents = toCents(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.monthlyValueRequired });
+    return z.NEVER;
+  }
+  if (cents < MONTHLY_VALUE_MIN * 100) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.monthlyValueRequired });
+    return z.NEVER;
+  }
+  if (cents > MONTHLY_VALUE_MAX_CENTS) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.monthlyValueTooLarge });
+    return z.NEVER;
+  }
+  return normaliseMoney(value);
+});
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -144,29 +145,73 @@ export function isRealDate(value: string): boolean {
   return year >= 1900 && year <= 2200;
 }
 
+/** How the document states a date input: a day or a timestamp, as `isRealDate` takes them. */
+export const DAY_INPUT_META = {
+  anyOf: [{ format: 'date' }, { format: 'date-time' }],
+  description: 'A calendar day "YYYY-MM-DD"; a full ISO 8601 timestamp is cut to its day',
+} as const;
+const INSTANT_INPUT_META = {
+  anyOf: [{ format: 'date-time' }, { format: 'date' }],
+  description: 'An ISO 8601 timestamp, or a day "YYYY-MM-DD" (its midnight UTC)',
+} as const;
+
 /** A calendar day: "2026-11-22" (a full ISO timestamp is cut to its day). Null clears it. */
-export const optionalDay = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string({ error: MESSAGES.invalidDate })
-    .refine(isRealDate, MESSAGES.invalidDate)
-    .transform((value) => value.slice(0, 10))
-    .nullable()
-    .optional(),
-);
+export const optionalDay = z
+  .preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string({ error: MESSAGES.invalidDate })
+      .refine(isRealDate, MESSAGES.invalidDate)
+      .transform((value) => value.slice(0, 10))
+      .nullable()
+      .optional(),
+  )
+  .meta(DAY_INPUT_META);
 
 /** An instant: an ISO date or date-time; returned as a full ISO string. Null clears it. */
-export const optionalInstant = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string({ error: MESSAGES.invalidDate })
-    .refine(isRealDate, MESSAGES.invalidDate)
-    .transform((value) => new Date(ISO_DATE.test(value) ? `${value}T00:00:00Z` : value).toISOString())
-    .nullable()
-    .optional(),
-);
+export const optionalInstant = z
+  .preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string({ error: MESSAGES.invalidDate })
+      .refine(isRealDate, MESSAGES.invalidDate)
+      .transform((value) => new Date(ISO_DATE.test(value) ? `${value}T00:00:00Z` : value).toISOString())
+      .nullable()
+      .optional(),
+  )
+  .meta(INSTANT_INPUT_META);
 
 export const idField = z.uuid({ error: 'Not a valid id' });
 
-export const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
-export const isoString = z.string();
+/** What an amount in an answer looks like: a decimal with two places, negative for a clawback. */
+export const MONEY_PATTERN = /^-?\d+\.\d{2}$/;
+
+/**
+ * An amount in an answer: "1234.50". The document names it `Money`; its pattern and format are the
+ * document's (the answers are built by `fromCents`), so a parse of an answer never refuses a legacy value.
+ */
+export const money = z.string().meta({
+  id: 'Money',
+  title: 'Money',
+  description:
+    'An amount in US dollars (USD, the only currency of the program): a decimal string with two places, negative for a clawback, e.g. "1234.50" or "-75.00".',
+  pattern: MONEY_PATTERN.source,
+  examples: ['1234.50'],
+});
+
+/** An instant in an answer: an ISO 8601 timestamp in UTC ("2026-11-25T14:03:00.000Z"). */
+export const timestamp = z.string().meta({ format: 'date-time' });
+
+/** A calendar day in an answer: "2026-11-25". */
+export const calendarDay = z.string().meta({ format: 'date' });
+
+/** A month in an answer: "2026-11". */
+export const monthKeyString = z.string().meta({ pattern: MONTH_KEY.source, examples: ['2026-11'] });
+
+/**
+ * Marks a money input: the document shows it as `MoneyInput`, a decimal string with at most two places
+ * or a number (what `toCents` accepts), whatever the field's own range and messages.
+ */
+export function moneyInput<T extends z.ZodType>(schema: T): T {
+  return schema.meta({ moneyInput: true });
+}

@@ -25,3 +25,5 @@ export * from './tax-enums';
 export * from './ui';
 export * from './integrations';
 export * from './payment-methods';
+export * from './schema-names';
+export * from './webhook-events';

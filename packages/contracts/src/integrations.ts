@@ -1,7 +1,7 @@
 // Integrations for internal tools: scoped API keys and signed webhooks.
 
 import { z } from 'zod';
-import { idField, multiLine, singleLine } from './fields';
+import { idField, multiLine, singleLine, timestamp } from './fields';
 
 /** What an API key may be allowed; never team or key management. */
 export const API_KEY_SCOPES = [
@@ -100,9 +100,9 @@ export const apiKeyOutput = z.object({
   prefix: z.string(),
   scopes: z.array(z.enum(API_KEY_SCOPES)),
   createdBy: z.string().nullable().describe('Email of the admin who created the key'),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  expiresAt: z.string().nullable(),
+  createdAt: timestamp,
+  lastUsedAt: timestamp.nullable(),
+  expiresAt: timestamp.nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeyOutput>;
 
@@ -111,7 +111,7 @@ export const createdApiKeyOutput = z.object({
   name: z.string(),
   prefix: z.string(),
   scopes: z.array(z.enum(API_KEY_SCOPES)),
-  expiresAt: z.string().nullable(),
+  expiresAt: timestamp.nullable(),
   key: z.string().describe('The key itself, shown only in this answer'),
 });
 export type CreatedApiKey = z.infer<typeof createdApiKeyOutput>;
@@ -167,7 +167,7 @@ export const webhookOutput = z.object({
   description: z.string().nullable(),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   enabled: z.boolean(),
-  createdAt: z.string(),
+  createdAt: timestamp,
 });
 export type Webhook = z.infer<typeof webhookOutput>;
 
@@ -184,7 +184,7 @@ export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<(typeof WEBHOOK_DELIVERY_STA
 };
 
 export const webhookAttemptOutput = z.object({
-  attemptedAt: z.string(),
+  attemptedAt: timestamp,
   statusCode: z.number().int().nullable(),
   durationMs: z.number().int(),
   error: z.string().nullable(),
@@ -196,8 +196,8 @@ export const webhookDeliveryOutput = z.object({
   eventType: z.string(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.array(webhookAttemptOutput),
-  nextAttemptAt: z.string().nullable(),
-  createdAt: z.string(),
+  nextAttemptAt: timestamp.nullable(),
+  createdAt: timestamp,
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliveryOutput>;
 

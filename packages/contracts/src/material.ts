@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MATERIAL_TYPES } from './enums';
-import { idField, optionalText, requiredText, singleLine } from './fields';
+import { idField, optionalText, requiredText, singleLine, timestamp } from './fields';
 
 export const materialTitleRequired = 'Title is required';
 export const materialTypeRequired = 'Please choose a material type';
@@ -60,8 +60,8 @@ export const materialOutput = z.object({
   isExternal: z.boolean(),
   downloadCount: z.number().int(),
   isActive: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
 });
 export type Material = z.infer<typeof materialOutput>;
 

@@ -25,6 +25,7 @@ import {
   passwordField,
   requiredText,
   singleLine,
+  timestamp,
 } from './fields';
 import { MESSAGES } from './messages';
 
@@ -137,11 +138,11 @@ export const partnerProfileOutput = z.object({
   expectedVolume: nullableString,
   paymentMethod: z.enum(PAYMENT_METHODS),
   referralCode: z.string(),
-  applicationDate: nullableString,
-  approvedAt: nullableString,
+  applicationDate: timestamp.nullable(),
+  approvedAt: timestamp.nullable(),
   rejectionReason: nullableString,
   agreementSigned: z.boolean(),
-  agreementSignedAt: nullableString,
+  agreementSignedAt: timestamp.nullable(),
   agreementVersion: z.string(),
   /** The program terms version the partner accepted: its fees and rules apply to their referrals. */
   termsVersion: z.number().int(),
@@ -159,6 +160,6 @@ export const partnerProfileOutput = z.object({
   paypalEmailMasked: nullableString,
   /** Business (CCD) or personal (PPD) account, for ACH. */
   payeeType: z.enum(PAYEE_TYPES),
-  createdAt: z.string(),
+  createdAt: timestamp,
 });
 export type PartnerProfile = z.infer<typeof partnerProfileOutput>;

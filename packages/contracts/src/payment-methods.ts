@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { BANK_ACCOUNT_NUMBER_MAX, ROUTING_NUMBER_LENGTH } from './constants';
 import { BANK_ACCOUNT_TYPES, PAYMENT_METHODS } from './enums';
-import { multiLine, singleLine } from './fields';
+import { money, monthKeyString, multiLine, singleLine, timestamp } from './fields';
 import { MESSAGES } from './messages';
 
 /**
@@ -160,7 +160,7 @@ export type PayoutLineReturnInput = z.input<typeof payoutLineReturnInput>;
 export const payoutMethodTotalOutput = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   partnerCount: z.number().int(),
-  total: z.string(),
+  total: money,
 });
 export type PayoutMethodTotal = z.infer<typeof payoutMethodTotalOutput>;
 
@@ -168,7 +168,7 @@ export const payoutLineOutput = z.object({
   partnerId: z.uuid(),
   companyName: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),
-  amount: z.string(),
+  amount: money,
   commissionCount: z.number().int(),
   status: z.enum(PAYOUT_LINE_STATUSES),
   returnCode: z.string().nullable(),
@@ -183,10 +183,10 @@ export const failedCommissionOutput = z.object({
   partnerCompanyName: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   clientCompanyName: z.string().nullable(),
-  amount: z.string(),
-  monthYear: z.string(),
+  amount: money,
+  monthYear: monthKeyString,
   failureReason: z.string().nullable(),
-  failedAt: z.string(),
+  failedAt: timestamp,
 });
 export type FailedCommission = z.infer<typeof failedCommissionOutput>;
 export const failedCommissionsInput = z

@@ -1,6 +1,7 @@
 // The program's settings: how fees are earned and the rules the Payout Processor follows.
 
 import { z } from 'zod';
+import { money, moneyInput, timestamp } from './fields';
 import { fromCents, toCents } from './money';
 
 /** `clientPayment`: a recorded client payment earns the month's fee (the agreement's rule, the default);
@@ -24,30 +25,30 @@ export const PROGRAM_SETTINGS_MESSAGES = {
   nothingToChange: 'Give at least one setting to change',
 } as const;
 
-const minimumPayoutField = z
-  .union([z.string(), z.number()], { error: PROGRAM_SETTINGS_MESSAGES.minimumPayout })
-  .transform((value, ctx) => {
-    try {
-      const cents = toCents(value);
-      if (cents >= 0 && cents <= toCents(MINIMUM_PAYOUT_MAX)) return fromCents(cents);
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: 'custom', message: PROGRAM_SETTINGS_MESSAGES.minimumPayout });
-    return z.NEVER;
-  });
+const minimumPayoutField = moneyInput(
+  z.union([z.string(), z.number()], { error: PROGRAM_SETTINGS_MESSAGES.minimumPayout }),
+).transform((value, ctx) => {
+  try {
+    const cents = toCents(value);
+    if (cents >= 0 && cents <= toCents(MINIMUM_PAYOUT_MAX)) return fromCents(cents);
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: 'custom', message: PROGRAM_SETTINGS_MESSAGES.minimumPayout });
+  return z.NEVER;
+});
 
 export const programSettingsOutput = z.object({
   feeBasis: z.enum(FEE_BASES),
   /** Decimal string: a partner's payable total below it waits for a later payout. */
-  minimumPayout: z.string(),
+  minimumPayout: money,
   /** Days after a fee's due date before the processor offers it. */
   payoutHoldDays: z.number().int(),
   /** The day of the month (1–28) the processor proposes for the next payout. */
   payoutDay: z.number().int(),
   /** Where a partner writes with questions (the rejected screen and the rejection mail name it); null until set. */
   supportEmail: z.string().nullable(),
-  updatedAt: z.string(),
+  updatedAt: timestamp,
   /** The email of the member who changed them last; null while they are the defaults. */
   updatedBy: z.string().nullable(),
 });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { PARTNER_STATUSES, SERVICE_TYPES, type ServiceType } from './enums';
 import { FEE_BASES } from './program-settings';
-import { isRealDate, multiLine, singleLine } from './fields';
+import { calendarDay, isRealDate, money, moneyInput, multiLine, singleLine, timestamp } from './fields';
 import { formatMoney, fromCents, toCents } from './money';
 
 export const TERMS_DAYS_MAX = 3650;
@@ -50,7 +50,7 @@ export const QUALIFICATION_REASONS = {
 } as const;
 
 function amountField(message: string, max: string) {
-  return z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+  return moneyInput(z.union([z.string(), z.number()], { error: message })).transform((value, ctx) => {
     try {
       const cents = toCents(value);
       if (cents >= 0 && cents <= toCents(max)) return fromCents(cents);
@@ -73,7 +73,8 @@ const dayField = (message: string) =>
   z
     .string({ error: message })
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine(isRealDate, message);
+    .refine(isRealDate, message)
+    .meta({ format: 'date' });
 
 const agreementSectionSchema = z.object({
   heading: z.string().trim().min(1).max(200),
@@ -95,15 +96,15 @@ export const programTermsOutput = z.object({
   maxExtensionDays: z.number().int(),
   payoutDays: z.number().int(),
   /** Decimal string: a won client below it is not a qualifying client. */
-  minAnnualSales: z.string(),
+  minAnnualSales: money,
   noticeDays: z.number().int(),
   feeBasis: z.enum(FEE_BASES),
   /** YYYY-MM-DD: the version governs from this day. */
-  effectiveFrom: z.string(),
+  effectiveFrom: calendarDay,
   agreementText: agreementTextSchema,
   /** Short lines shown to partners first when they review the version. */
   changes: z.array(z.string()),
-  createdAt: z.string(),
+  createdAt: timestamp,
   /** The member who published it; null for version 1. */
   createdBy: z.string().nullable(),
 });
@@ -268,7 +269,7 @@ export const terminationOutput = z.object({
   givenBy: z.enum(TERMINATION_GIVERS),
   reason: z.string(),
   /** YYYY-MM-DD: from this day the partner is inactive; fees of client payments for months before it stay earned. */
-  effectiveDate: z.string(),
+  effectiveDate: calendarDay,
   status: z.string(),
 });
 
@@ -278,7 +279,7 @@ export const forfeitFeesOutput = z.object({
   partnerId: z.uuid(),
   voided: z.number().int(),
   /** Decimal string: the sum of the fees voided. */
-  amount: z.string(),
+  amount: money,
 });
 
 /** A partnership's ending as it stands: the notice given (if any), and what notice given today would mean. */
@@ -287,10 +288,10 @@ export const partnershipEndOutput = z.object({
   /** The notice days of the partner's terms version. */
   noticeDays: z.number().int(),
   /** YYYY-MM-DD: the day notice given today takes effect (today + noticeDays). */
-  noticeEffectiveDate: z.string(),
+  noticeEffectiveDate: calendarDay,
   /** The notice given, by whom and why, and the day it takes (or took) effect; null while none is. */
   termination: z
-    .object({ givenBy: z.enum(TERMINATION_GIVERS), reason: z.string().nullable(), effectiveDate: z.string() })
+    .object({ givenBy: z.enum(TERMINATION_GIVERS), reason: z.string().nullable(), effectiveDate: calendarDay })
     .nullable(),
 });
 export type PartnershipEnd = z.infer<typeof partnershipEndOutput>;
@@ -300,7 +301,7 @@ export const adminPartnershipEndOutput = partnershipEndOutput.extend({
   unpaidFees: z.object({
     count: z.number().int(),
     /** Decimal string: the sum of the partner's pending fees. */
-    amount: z.string(),
+    amount: money,
   }),
 });
 export type AdminPartnershipEnd = z.infer<typeof adminPartnershipEndOutput>;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { BOOKING_PROVIDERS, LANDING_SERVICES, REFERRAL_STAGES, SERVICE_TYPES } from './enums';
 import {
+  calendarDay,
   idField,
+  money,
+  monthKeyString,
   monthlyValueField,
   multiLine,
   optionalClientEmail,
@@ -11,6 +14,7 @@ import {
   optionalText,
   requiredText,
   singleLine,
+  timestamp,
 } from './fields';
 import { MESSAGES } from './messages';
 import { annualSalesField } from './program-terms';
@@ -84,9 +88,10 @@ export type WonPreviewInput = z.input<typeof wonPreviewInput>;
 export const wonPreviewOutput = z.object({
   qualifying: z.boolean().describe('Whether the client would be a qualifying client (earns fees)'),
   reason: nullableString.describe('Why it would not qualify; null when it would'),
-  signedAt: z.string().describe('The signing date the move records (YYYY-MM-DD)'),
-  qualifiesBy: nullableString.describe("The last day of the deal's qualification window"),
-  minAnnualSales: z.string().describe("The minimum annual sales of the deal's terms version"),
+  signedAt: calendarDay.describe('The signing date the move records (YYYY-MM-DD)'),
+  qualifiesBy: calendarDay.nullable().describe("The last day of the deal's qualification window"),
+  /** The minimum annual sales of the deal's terms version. */
+  minAnnualSales: money,
   overridden: z.boolean().describe("An admin's decision stands instead (the deal is won and was overridden)"),
 });
 export type WonPreview = z.infer<typeof wonPreviewOutput>;
@@ -99,21 +104,21 @@ export const referralOutput = z.object({
   clientEmail: nullableString,
   clientPhone: nullableString,
   serviceType: z.enum(SERVICE_TYPES),
-  monthlyValue: z.string(),
-  commissionAmount: z.string(),
+  monthlyValue: money,
+  commissionAmount: money,
   stage: z.enum(REFERRAL_STAGES),
-  consultationDate: nullableString,
-  proposalDate: nullableString,
-  closeDate: nullableString,
-  contractStartDate: nullableString,
-  contractEndDate: nullableString,
+  consultationDate: timestamp.nullable(),
+  proposalDate: timestamp.nullable(),
+  closeDate: timestamp.nullable(),
+  contractStartDate: calendarDay.nullable(),
+  contractEndDate: calendarDay.nullable(),
   lostReason: nullableString,
-  churnDate: nullableString,
+  churnDate: calendarDay.nullable(),
   notes: nullableString,
   referralSource: nullableString,
   landingPage: nullableString,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
   clientName: nullableString,
   utm: z
     .record(z.string(), z.string())
@@ -133,13 +138,17 @@ export const referralOutput = z.object({
     .int()
     .nullable()
     .describe('The program terms version the partner was on when the firm accepted the referral; its fee and window'),
-  acceptedAt: nullableString.describe('When the firm accepted the referral: the start of its qualification window'),
-  qualifiesBy: nullableString.describe(
-    'The last day (YYYY-MM-DD) the client may sign and qualify: acceptance + qualification days + extensions',
-  ),
+  acceptedAt: timestamp
+    .nullable()
+    .describe('When the firm accepted the referral: the start of its qualification window'),
+  qualifiesBy: calendarDay
+    .nullable()
+    .describe(
+      'The last day (YYYY-MM-DD) the client may sign and qualify: acceptance + qualification days + extensions',
+    ),
   extensionDays: z.number().int().describe('Days an admin added to the qualification window'),
-  annualSales: nullableString.describe("The client's annual gross eCommerce sales, once recorded"),
-  signedAt: nullableString.describe('The day the client signed its service agreement (YYYY-MM-DD), once won'),
+  annualSales: money.nullable().describe("The client's annual gross eCommerce sales, once recorded"),
+  signedAt: calendarDay.nullable().describe('The day the client signed its service agreement (YYYY-MM-DD), once won'),
   qualifying: z
     .boolean()
     .nullable()
@@ -151,12 +160,12 @@ export const referralOutput = z.object({
 export type Referral = z.infer<typeof referralOutput>;
 
 export const partnerMetricsOutput = z.object({
-  totalEarnings: z.string(),
-  pendingCommissions: z.string(),
-  thisMonthEarnings: z.string(),
+  totalEarnings: money,
+  pendingCommissions: money,
+  thisMonthEarnings: money,
   activeReferralCount: z.number().int(),
   /** The month "This Month" refers to, "YYYY-MM". */
-  currentMonth: z.string(),
+  currentMonth: monthKeyString,
   linkVisitsThisMonth: z.number().int(),
 });
 export type PartnerMetrics = z.infer<typeof partnerMetricsOutput>;
@@ -252,7 +261,7 @@ const conflictSide = z.object({
   clientEmail: nullableString,
   stage: z.enum(REFERRAL_STAGES),
   referralSource: nullableString,
-  createdAt: z.string(),
+  createdAt: timestamp,
 });
 
 /** An open conflict: the referral that claims the client second, and the one that introduced it first. */
@@ -296,7 +305,7 @@ export const adminFunnelInput = funnelInput.extend({
   partnerId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'partnerId must be a UUID' }).optional()),
 });
 export const funnelOutput = z.object({
-  months: z.array(funnelCounts.extend({ month: z.string().describe('YYYY-MM') })),
+  months: z.array(funnelCounts.extend({ month: monthKeyString.describe('YYYY-MM') })),
   total: funnelCounts,
 });
 export type Funnel = z.infer<typeof funnelOutput>;

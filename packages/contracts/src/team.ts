@@ -13,6 +13,7 @@ import {
   passwordField,
   requiredText,
   singleLine,
+  timestamp,
 } from './fields';
 import { MESSAGES } from './messages';
 import { authResultOutput } from './auth';
@@ -55,8 +56,8 @@ export const teamMemberOutput = z.object({
   role: z.enum(ADMIN_ROLES),
   active: z.boolean(),
   mfaEnabled: z.boolean(),
-  createdAt: z.string(),
-  deactivatedAt: z.string().nullable(),
+  createdAt: timestamp,
+  deactivatedAt: timestamp.nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberOutput>;
 
@@ -64,8 +65,8 @@ export const teamInvitationOutput = z.object({
   id: z.uuid(),
   email: z.string(),
   role: z.enum(ADMIN_ROLES),
-  expiresAt: z.string(),
-  createdAt: z.string(),
+  expiresAt: timestamp,
+  createdAt: timestamp,
 });
 export type TeamInvitation = z.infer<typeof teamInvitationOutput>;
 

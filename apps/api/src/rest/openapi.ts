@@ -5,6 +5,8 @@ import { descriptionOf, responseHeadersOf, type RestRoute } from './adapter';
 import { keyScopeOf, type Permission } from '../services/platform/permissions';
 import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/router';
+import { WEBHOOK_EVENT_PAYLOADS, WEBHOOK_EVENT_SUMMARIES } from '@portal/contracts';
+import { MONEY_INPUT_SCHEMA, moneyInputOverride } from './components';
 
 export interface ExtraOperation {
   method: string;
@@ -64,12 +66,56 @@ const errorSchema = {
   },
 };
 
-function toJsonSchema(schema: unknown, io: 'input' | 'output'): Record<string, unknown> | undefined {
+/**
+ * The document's named schemas: each Zod schema registered with an `id` in Zod's global registry
+ * (packages/contracts/src/schema-names.ts, `Money`, the webhook events) is emitted once under
+ * `#/components/schemas/<id>` and referenced from every operation that uses it.
+ */
+type Defs = Record<string, unknown>;
+
+/** Points `#/$defs/<id>` references at `#/components/schemas/<name>`. */
+function relink(schema: unknown, names: Record<string, string>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => relink(item, names));
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) {
+        const id = value.slice('#/$defs/'.length);
+        return [key, `#/components/schemas/${names[id] ?? id}`];
+      }
+      return [key, relink(value, names)];
+    }),
+  );
+}
+
+/** Moves the `$defs` of a schema converted elsewhere (a raw route's) into the named schemas. */
+function hoistDefs(node: unknown, defs: Defs): unknown {
+  if (Array.isArray(node)) return node.map((item) => hoistDefs(item, defs));
+  if (!node || typeof node !== 'object') return node;
+  const { $defs, ...rest } = node as Record<string, unknown>;
+  for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, unknown>)) defs[id] ??= relink(def, {});
+  return relink(Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, hoistDefs(value, defs)])), {});
+}
+
+function toJsonSchema(schema: unknown, io: 'input' | 'output', defs: Defs): Record<string, unknown> | undefined {
   if (!(schema instanceof z.ZodType)) return undefined;
   try {
-    const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+    const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', override: moneyInputOverride }) as Record<
+      string,
+      unknown
+    >;
     delete json.$schema;
-    return json;
+    const found = (json.$defs ?? {}) as Record<string, unknown>;
+    delete json.$defs;
+    // An input's shape of a named schema differs from its answer's (defaults, transforms): `<id>Input`.
+    const names = Object.fromEntries(
+      Object.keys(found).map((id) => {
+        const same = JSON.stringify(defs[id]) === JSON.stringify(relink(found[id], {}));
+        return [id, io === 'input' && !same ? `${id}Input` : id];
+      }),
+    );
+    for (const [id, def] of Object.entries(found)) defs[names[id] as string] ??= relink(def, names);
+    return relink(json, names) as Record<string, unknown>;
   } catch {
     return undefined;
   }
@@ -161,7 +207,51 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Admin: API keys': 'Keys of internal tools: scoped, shown once, revocable',
   'Admin: webhooks': 'Signed event deliveries to internal tools (Standard Webhooks)',
   Platform: 'Liveness and readiness probes',
+  Webhooks: "Events the portal sends to a tool's webhook endpoint (Standard Webhooks: signed, retried, at least once)",
 };
+
+/** The headers of every webhook delivery (Standard Webhooks). */
+const WEBHOOK_HEADERS = [
+  ['webhook-id', 'msg_<event id>: the same on every retry and resend of the event, for deduplication'],
+  ['webhook-timestamp', 'Unix seconds of the attempt; refuse one far from your clock'],
+  [
+    'webhook-signature',
+    'v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the endpoint\'s secret',
+  ],
+].map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
+
+/** The document's `webhooks`: one operation per event the portal sends, its payload a named schema. */
+function webhooksOf(defs: Defs): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENT_PAYLOADS).map(([type, schema]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook.${type}`,
+          summary: WEBHOOK_EVENT_SUMMARIES[type as keyof typeof WEBHOOK_EVENT_SUMMARIES],
+          description:
+            `Sent as POST to every enabled endpoint subscribed to \`${type}\`` +
+            (type === 'webhook.test' ? ' (only by "Send test event", whatever it subscribed to)' : '') +
+            '. Verify the signature over the raw body before trusting it; the same webhook-id may arrive more than once.',
+          tags: ['Webhooks'],
+          security: [],
+          parameters: WEBHOOK_HEADERS,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toJsonSchema(schema, 'output', defs) } },
+          },
+          responses: {
+            '2XX': { description: 'Received: the delivery is done' },
+            '4XX': { description: 'Refused: the delivery is retried (10 s, 5 min, 30 min, …, for about a day)' },
+            '5XX': { description: 'Failed: the delivery is retried like a 4xx' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
+const sortedByName = (defs: Defs) => Object.fromEntries(Object.entries(defs).sort(([a], [b]) => a.localeCompare(b)));
 
 export interface OpenApiOptions {
   /** PUBLIC_URL: the server of the document (else "/", the origin serving it). */
@@ -174,14 +264,15 @@ export function buildOpenApiDocument(
   options: OpenApiOptions = {},
 ) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const defs: Defs = {};
   const procedures = appRouter._def.procedures as unknown as Record<
     string,
     { _def: { inputs?: unknown[]; output?: unknown; meta?: ProcedureMeta; type?: string } }
   >;
   for (const route of routes) {
     const def = procedures[route.procedure]?._def;
-    const input = toJsonSchema(def?.inputs?.[0], 'input');
-    const pageSchema = toJsonSchema(def?.meta?.outputSchema ?? def?.output, 'output');
+    const input = toJsonSchema(def?.inputs?.[0], 'input', defs);
+    const pageSchema = toJsonSchema(def?.meta?.outputSchema ?? def?.output, 'output', defs);
     const output =
       route.paged || route.cursorPaged
         ? ((pageSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.items ?? pageSchema)
@@ -265,7 +356,8 @@ export function buildOpenApiDocument(
     const byMethod = (paths[route.path] ??= {});
     byMethod[route.method.toLowerCase()] = operation;
   }
-  for (const op of extra) {
+  for (const raw of extra) {
+    const op = { ...raw, operation: hoistDefs(raw.operation, defs) as Record<string, unknown> };
     const responses = (op.operation.responses ?? {}) as Record<string, unknown>;
     const withErrors = Object.keys(responses).some((code) => code.startsWith('4'))
       ? op.operation
@@ -281,9 +373,10 @@ export function buildOpenApiDocument(
       : withErrors;
     (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
   }
+  const webhooks = webhooksOf(defs);
   const usedTags = [
     ...new Set(
-      Object.values(paths).flatMap((methods) =>
+      [...Object.values(paths), ...(Object.values(webhooks) as Record<string, unknown>[])].flatMap((methods) =>
         Object.values(methods).flatMap((op) => (op as { tags?: string[] }).tags ?? []),
       ),
     ),
@@ -323,11 +416,12 @@ export function buildOpenApiDocument(
             'API key of an internal tool: acts within its scopes; per-key rate limit with RateLimit-* headers',
         },
       },
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema, MoneyInput: MONEY_INPUT_SCHEMA, ...sortedByName(defs) },
       responses: ERROR_RESPONSES,
     },
     security: [{ sessionToken: [] }, { apiKey: [] }],
     paths,
+    webhooks,
   };
 }
 

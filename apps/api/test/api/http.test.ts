@@ -222,11 +222,13 @@ describe('request path shortcuts (API overhead)', () => {
     const doc = buildOpenApiDocument(restRoutes) as {
       paths: Record<
         string,
-        { get?: { responses: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }> } }
+        { get?: { responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> } }
       >;
+      components: { schemas: Record<string, { properties?: object }> };
     };
     for (const path of ['/api/partners/me', '/api/auth/me']) {
-      const schema = doc.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema;
+      const ref = doc.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema?.$ref ?? '';
+      const schema = doc.components.schemas[ref.replace('#/components/schemas/', '')];
       expect(Object.keys(schema?.properties ?? {}), path).toEqual(
         expect.arrayContaining(['id', path.includes('partners') ? 'referralCode' : 'email']),
       );

@@ -1,5 +1,5 @@
-// OpenAPI for tools: the served document passes `redocly lint` with the recommended
-// rules (no errors, offline), and a typed client generated from it with openapi-typescript and
+// OpenAPI for tools: the served document passes `redocly lint` with the repository's redocly.yaml
+// (the recommended rules; no errors, offline), and a typed client generated from it with openapi-typescript and
 // openapi-fetch compiles, while a call to a path the API lacks does not.
 
 import { execFile } from 'node:child_process';
@@ -128,26 +128,30 @@ describe('the OpenAPI document for tools', () => {
     }
   });
 
-  it('passes redocly lint with the recommended rules, with no errors', { timeout: 120_000 }, async () => {
-    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
-    const result = await run(
-      bin('redocly'),
-      ['lint', join(dir, 'openapi.json'), '--extends', 'recommended', '--format', 'json'],
-      { env, maxBuffer: 32 * 1024 * 1024 },
-    ).catch((error: { stdout?: string; stderr?: string }) => ({
-      stdout: error.stdout ?? '',
-      stderr: error.stderr ?? '',
-    }));
-    const report = JSON.parse(result.stdout) as {
-      totals: { errors: number; warnings: number };
-      problems: { ruleId: string; severity: string; message: string }[];
-    };
-    expect(
-      report.problems.filter((p) => p.severity === 'error'),
-      result.stderr,
-    ).toEqual([]);
-    expect(report.totals.errors).toBe(0);
-  });
+  it(
+    'passes redocly lint with the repository redocly.yaml (the recommended rules), with no errors',
+    { timeout: 120_000 },
+    async () => {
+      const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+      const result = await run(
+        bin('redocly'),
+        ['lint', join(dir, 'openapi.json'), '--config', join(apiDir, '..', '..', 'redocly.yaml'), '--format', 'json'],
+        { env, maxBuffer: 32 * 1024 * 1024 },
+      ).catch((error: { stdout?: string; stderr?: string }) => ({
+        stdout: error.stdout ?? '',
+        stderr: error.stderr ?? '',
+      }));
+      const report = JSON.parse(result.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; severity: string; message: string }[];
+      };
+      expect(
+        report.problems.filter((p) => p.severity === 'error'),
+        result.stderr,
+      ).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+    },
+  );
 
   it(
     'generates types with openapi-typescript that a small openapi-fetch client compiles against',

@@ -271,6 +271,9 @@ describe('the OpenAPI document', () => {
         'agreementSigned',
       ]),
     );
-    expect(JSON.stringify(post.responses['201'])).toContain('bankAccountNumberMasked');
+    expect(post.responses['201'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Partner',
+    });
+    expect(Object.keys(doc.components.schemas.Partner.properties)).toContain('bankAccountNumberMasked');
   });
 });

@@ -14,11 +14,19 @@ import { errorResponse } from './raw-routes';
 const IMPORT_PATH = '/api/admin/client-payments/import';
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
-/** The import's report, as the document states it. */
-const reportSchema = (() => {
-  const { $schema: _, ...schema } = z.toJSONSchema(importReportOutput, { io: 'output', unrepresentable: 'any' });
-  return schema;
-})();
+/** The import's report, as the document states it (the named schema `ClientPaymentImportReport`). */
+const jsonSchemaOf = (schema: z.ZodType) => {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+  return json;
+};
+const reportSchema = jsonSchemaOf(importReportOutput);
+/** The report of a refused import, with the error body's `message` and `code` beside it. */
+const refusedReportSchema = jsonSchemaOf(
+  importReportOutput.extend({
+    message: z.string().meta({ description: 'How many rows have errors' }),
+    code: z.literal('UNPROCESSABLE_CONTENT'),
+  }),
+);
 
 export const clientPaymentRawRoutes: RawRoutes = {
   async register(app, deps) {
@@ -94,15 +102,7 @@ export const clientPaymentRawRoutes: RawRoutes = {
               'Some rows have errors (the report is in the body beside message and code); nothing was recorded',
             content: {
               'application/json': {
-                schema: {
-                  ...reportSchema,
-                  required: ['message', 'code', ...(reportSchema.required ?? [])],
-                  properties: {
-                    message: { type: 'string', description: 'How many rows have errors' },
-                    code: { const: 'UNPROCESSABLE_CONTENT' },
-                    ...(reportSchema.properties as Record<string, unknown>),
-                  },
-                },
+                schema: refusedReportSchema,
               },
             },
           },

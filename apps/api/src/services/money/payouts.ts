@@ -440,7 +440,8 @@ export async function failCommission(
         referralId: row.referralId,
         amount: row.amount,
         monthYear: row.monthYear,
-        status: row.status,
+        // The update above set it.
+        status: 'failed',
         failureReason: reason,
       },
       now,

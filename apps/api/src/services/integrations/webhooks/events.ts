@@ -2,7 +2,12 @@
 // of the change it reports, so an event exists exactly when the change commits. One event row,
 // one delivery row per enabled endpoint subscribed to its type; the webhook worker delivers them.
 
-import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@portal/contracts';
+import type {
+  partnerEventData as partnerEventDataSchema,
+  referralEventData as referralEventDataSchema,
+} from '@portal/contracts';
+import { WEBHOOK_TEST_EVENT, type WebhookEventData, type WebhookEventType } from '@portal/contracts';
+import type { z } from 'zod';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../platform/activity';
 
@@ -13,14 +18,14 @@ export interface WebhookPayload {
   data: Record<string, unknown>;
 }
 
-/** The public fields of a partner in an event. */
+/** The public fields of a partner in an event (`PartnerEventData` in the document). */
 export function partnerEventData(row: {
   id: string;
   companyName: string;
   contactName?: string | null;
-  status: string;
+  status: z.input<typeof partnerEventDataSchema>['status'];
   referralCode?: string | null;
-}) {
+}): z.input<typeof partnerEventDataSchema> {
   return {
     id: row.id,
     companyName: row.companyName,
@@ -30,16 +35,10 @@ export function partnerEventData(row: {
   };
 }
 
-/** The public fields of a referral in an event (no client email or phone). */
-export function referralEventData(row: {
-  id: string;
-  partnerId: string;
-  clientCompanyName: string;
-  serviceType: string;
-  stage: string;
-  monthlyValue: string;
-  commissionAmount: string;
-}) {
+/** The public fields of a referral in an event, no client email or phone (`ReferralEventData`). */
+export function referralEventData(
+  row: z.input<typeof referralEventDataSchema> & Record<string, unknown>,
+): z.input<typeof referralEventDataSchema> {
   return {
     id: row.id,
     partnerId: row.partnerId,
@@ -55,15 +54,16 @@ export function referralEventData(row: {
  * Records an event for every enabled endpoint that subscribed to `type`; nothing when none did.
  * Answers the event id (its `webhook-id` is `msg_<id>`), or null.
  */
-export interface WebhookEventRecord {
-  type: WebhookEventType;
-  data: Record<string, unknown>;
+export interface WebhookEventRecord<T extends WebhookEventType = WebhookEventType> {
+  type: T;
+  /** The event's payload data, typed by its schema in the contracts (the document's `webhooks`). */
+  data: WebhookEventData<T>;
   now: Date;
 }
 
-export async function enqueueWebhookEvent(
+export async function enqueueWebhookEvent<T extends WebhookEventType>(
   trx: DbOrTx,
-  { type, data, now }: WebhookEventRecord,
+  { type, data, now }: WebhookEventRecord<T>,
 ): Promise<string | null> {
   const endpoints = await trx
     .selectFrom('webhookEndpoints')
@@ -87,9 +87,9 @@ export async function enqueueTestEvent(trx: DbOrTx, endpointId: string, now: Dat
 
 async function insertEvent(
   trx: DbOrTx,
-  { type, data, now, endpointIds }: Omit<WebhookEventRecord, 'type'> & { type: string; endpointIds: string[] },
+  { type, data, now, endpointIds }: { type: string; data: object; now: Date; endpointIds: string[] },
 ): Promise<string> {
-  const payload: WebhookPayload = { type, timestamp: now.toISOString(), data };
+  const payload = { type, timestamp: now.toISOString(), data };
   const event = await trx
     .insertInto('webhookEvents')
     .values({ type, payload: JSON.stringify(payload), createdAt: now })
