@@ -25,3 +25,4 @@ export * from './tax-enums';
 export * from './ui';
 export * from './integrations';
 export * from './payment-methods';
+export * from './paging';

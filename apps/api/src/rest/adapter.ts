@@ -136,7 +136,7 @@ export const idempotent = {
 const LINK_HEADER = {
   name: 'Link',
   description:
-    'Paged requests only: <absolute address of the next page>; rel="next" (RFC 8288); absent on the last page',
+    'Paged requests only (RFC 8288, absolute addresses): <next page>; rel="next", absent on the last page, and on offset-paged lists <previous page>; rel="prev", absent on the first',
 };
 
 /** The response headers of a route, with X-Total-Count and Link on a paged one. */
@@ -169,7 +169,7 @@ export function descriptionOf(route: RestRoute): string | undefined {
   if (!route.paged) return route.description;
   const { noun, defaultLimit } = route.paged;
   const link =
-    'a Link header (RFC 8288, rel="next") gives the next page\'s address with the other query parameters kept, and is absent on the last page.';
+    'a Link header (RFC 8288, rel="next") gives the next page\'s address with the other query parameters kept, and is absent on the last page; its rel="prev" gives the previous page\'s, absent on the first.';
   const paging = route.streamAll
     ? `Without limit and offset the body is every matching row (all the ${noun} matching the filters), in the list's order, streamed as one JSON array while it is read: ` +
       `the server reads keyset batches of ${STREAM_BATCH_SIZE} rows (sort key, then id), one short query each, so memory stays flat at any size and no database connection is held between batches; ` +
@@ -304,18 +304,26 @@ export function originOf(req: FastifyRequest, publicUrl: string | undefined): st
   return publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.host}`;
 }
 
-/** RFC 8288 absolute link to the page after this one, keeping the other query parameters; none on the last page. */
-export function nextPageLink(
+/**
+ * RFC 8288 absolute links to the pages beside this one, keeping the other query parameters: rel="next"
+ * unless this is the last page, rel="prev" unless it is the first; undefined when there is neither.
+ */
+export function pageLinks(
   requestUrl: string,
   page: { limit: number; offset: number; total: number },
   origin: string,
 ): string | undefined {
-  const offset = page.offset + page.limit;
-  if (offset >= page.total) return undefined;
-  const url = new URL(requestUrl, origin);
-  url.searchParams.set('limit', String(page.limit));
-  url.searchParams.set('offset', String(offset));
-  return `<${new URL(`${url.pathname}${url.search}`, origin).href}>; rel="next"`;
+  const linkTo = (offset: number, rel: 'next' | 'prev') => {
+    const url = new URL(requestUrl, origin);
+    url.searchParams.set('limit', String(page.limit));
+    url.searchParams.set('offset', String(offset));
+    return `<${new URL(`${url.pathname}${url.search}`, origin).href}>; rel="${rel}"`;
+  };
+  const links = [
+    ...(page.offset + page.limit < page.total ? [linkTo(page.offset + page.limit, 'next')] : []),
+    ...(page.offset > 0 ? [linkTo(Math.max(0, page.offset - page.limit), 'prev')] : []),
+  ];
+  return links.length > 0 ? links.join(', ') : undefined;
 }
 
 /** RFC 8288 absolute link to the page at `cursor`, keeping the other query parameters. */
@@ -364,7 +372,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
           if (route.paged) {
             const page = output as Page;
             void reply.header('X-Total-Count', String(page.total));
-            const link = nextPageLink(req.url, page, originOf(req, deps.config.publicUrl));
+            const link = pageLinks(req.url, page, originOf(req, deps.config.publicUrl));
             if (link) void reply.header('Link', link);
           }
           if (route.cursorPaged) {
