@@ -169,8 +169,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
+    // What a browser tool on an allowed origin reads: paging, replays, limits.
     exposedHeaders: [
       'X-Total-Count',
+      'X-Total-Amount',
+      'X-Next-Cursor',
+      'Link',
+      'Idempotent-Replayed',
       'Retry-After',
       'X-Request-Id',
       'RateLimit-Limit',

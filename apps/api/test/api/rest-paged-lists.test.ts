@@ -141,6 +141,25 @@ describe('GET /api/admin/pipeline/{stage}', () => {
     }
   });
 
+  it('lets a browser tool on an allowed origin read the paging headers', async () => {
+    const tools = await createTestApp({ CORS_ORIGINS: 'https://tools.example.com' });
+    try {
+      const admin = await createUser(tools.deps, { role: 'admin' });
+      const res = await tools.app.inject({
+        method: 'GET',
+        url: '/api/admin/partners?limit=1',
+        headers: { ...(await bearer(tools.deps, admin)), origin: 'https://tools.example.com' },
+      });
+      expect(res.headers['access-control-allow-origin']).toBe('https://tools.example.com');
+      const exposed = String(res.headers['access-control-expose-headers']).split(/,\s*/);
+      expect(exposed).toEqual(
+        expect.arrayContaining(['X-Total-Count', 'X-Next-Cursor', 'Link', 'Idempotent-Replayed']),
+      );
+    } finally {
+      await tools.close();
+    }
+  });
+
   it('answers the same deals as the tRPC procedure', async () => {
     const res = await get('/api/admin/pipeline/qualified?search=globex', adminHeaders);
     const procedure = await callerFor(t.deps, admin).admin.pipelineColumn({ stage: 'qualified', search: 'globex' });
