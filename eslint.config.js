@@ -19,6 +19,7 @@ export default tseslint.config(
       '**/dist-ssr/**',
       '**/node_modules/**',
       '**/routeTree.gen.ts',
+      'packages/client/src/schema.d.ts',
       '**/.data/**',
       'e2e/.artifacts/**',
       'bench/.data/**',

@@ -112,14 +112,14 @@ export async function runAdminScaleBench(opts: {
         targetMs: PARTNER_DASHBOARD_TARGET_MS,
       },
       {
-        name: 'partner dashboard: GET /api/partners/referrals?limit=25',
-        path: '/api/partners/referrals?limit=25',
+        name: 'partner dashboard: GET /api/partners/referrals/page?limit=25',
+        path: '/api/partners/referrals/page?limit=25',
         headers: partnerHeaders,
         targetMs: PARTNER_DASHBOARD_TARGET_MS,
       },
       {
-        name: 'partner dashboard: GET /api/partners/commissions?limit=25',
-        path: '/api/partners/commissions?limit=25',
+        name: 'partner dashboard: GET /api/partners/commissions/page?limit=25',
+        path: '/api/partners/commissions/page?limit=25',
         headers: partnerHeaders,
         targetMs: PARTNER_DASHBOARD_TARGET_MS,
       },

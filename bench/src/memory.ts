@@ -137,7 +137,7 @@ async function mixedTargets(baseUrl: string): Promise<Target[]> {
     { url: `${baseUrl}/api/admin/metrics`, headers: admin },
     { url: `${baseUrl}/api/admin/partners?limit=25&sort=-currentMrr`, headers: admin },
     { url: `${baseUrl}/api/partners/metrics`, headers: partner },
-    { url: `${baseUrl}/api/partners/referrals?limit=25`, headers: partner },
+    { url: `${baseUrl}/api/partners/referrals/page?limit=25`, headers: partner },
     { url: `${baseUrl}/r/${me.referralCode}?utm_campaign=bench` },
   ];
 }

@@ -6,17 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROBE_OPERATIONS } from '../src/app';
-import { buildOpenApiDocument } from '../src/rest/openapi';
-import { rawRoutes, restRoutes } from '../src/rest/routes';
+import { servedOpenApiDocument } from '../src/rest/served-document';
 
 const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(join(tmpdir(), 'portal-openapi-'));
 try {
   const file = join(dir, 'openapi.json');
-  const document = buildOpenApiDocument(restRoutes, [...rawRoutes.flatMap((r) => r.openapi), ...PROBE_OPERATIONS], {
-    publicUrl: 'https://portal.example.org',
-  });
+  const document = servedOpenApiDocument({ publicUrl: 'https://portal.example.org' });
   writeFileSync(file, JSON.stringify(document, null, 2));
   const result = spawnSync(
     join(apiDir, 'node_modules', '.bin', 'redocly'),

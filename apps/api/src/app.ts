@@ -10,7 +10,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { fromFastifyError, registerRestRoutes, sendError } from './rest/adapter';
-import { buildOpenApiDocument, renderDocsPage, type ExtraOperation } from './rest/openapi';
+import { renderDocsPage } from './rest/openapi';
+import { servedOpenApiDocument } from './rest/served-document';
 import { rawRoutes, restRoutes } from './rest/routes';
 import type { AppDeps } from './deps';
 import { hashApiKey } from './services/integrations';
@@ -121,82 +122,6 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   );
 }
 
-/** The operations of the platform's probes, for the OpenAPI document. */
-export const PROBE_OPERATIONS: ExtraOperation[] = [
-  {
-    method: 'GET',
-    path: '/api/health',
-    access: 'public',
-    operation: {
-      operationId: 'platform.health',
-      summary: 'Liveness: 200 while the process and its database answer',
-      tags: ['Platform'],
-      security: [],
-      responses: {
-        200: {
-          description: 'The database answers',
-          content: {
-            'application/json': {
-              schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } },
-            },
-          },
-        },
-        400: { $ref: '#/components/responses/BadRequest' },
-        503: {
-          description: 'The database does not answer',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['status', 'message'],
-                properties: { status: { const: 'unavailable' }, message: { type: 'string' } },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/ready',
-    access: 'public',
-    operation: {
-      operationId: 'platform.ready',
-      summary: 'Readiness: 200 only when the database, Redis (when configured) and storage answer',
-      tags: ['Platform'],
-      security: [],
-      responses: Object.fromEntries(
-        [
-          [200, 'Ready'],
-          [503, 'Not ready: the failing check says why'],
-        ].map(([status, description]) => [
-          status,
-          {
-            description,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['status', 'checks'],
-                  properties: {
-                    status: { enum: ['ready', 'unavailable'] },
-                    checks: {
-                      type: 'object',
-                      description: "Each check's result: 'ok', 'not configured', 'degraded: …' or 'failed: …'",
-                      additionalProperties: { type: 'string' },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        ]),
-      ),
-    },
-  },
-];
-
 /** Matches a concrete /api path against the document's paths: the methods it takes, or none. */
 function methodsOfPath(paths: Record<string, Record<string, unknown>>): (path: string) => string[] {
   const table = Object.entries(paths).map(([template, methods]) => ({
@@ -244,8 +169,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
+    // What a browser tool on an allowed origin reads: paging, replays, limits.
     exposedHeaders: [
       'X-Total-Count',
+      'X-Total-Amount',
+      'X-Next-Cursor',
+      'Link',
+      'Idempotent-Replayed',
       'Retry-After',
       'X-Request-Id',
       'RateLimit-Limit',
@@ -331,9 +261,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerRestRoutes(app, deps, restRoutes);
   for (const raw of rawRoutes) await raw.register(app, deps);
 
-  const document = buildOpenApiDocument(restRoutes, [...rawRoutes.flatMap((r) => r.openapi), ...PROBE_OPERATIONS], {
-    publicUrl: config.publicUrl,
-  });
+  const document = servedOpenApiDocument({ publicUrl: config.publicUrl });
   app.get('/api/openapi.json', async () => document);
   const docsPage = renderDocsPage(document);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));

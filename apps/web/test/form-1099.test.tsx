@@ -23,7 +23,7 @@ const payout = (paidAt: string) => ({
 
 /** The API: the newest payout over tRPC, the report's CSV with its partner count and threshold. */
 function serve(partnerCount: number, paidAt = new Date().toISOString()) {
-  serveTrpc({ 'admin.payouts': () => [payout(paidAt)] });
+  serveTrpc({ 'admin.payouts': () => ({ items: [payout(paidAt)], total: 1, limit: 1, offset: 0 }) });
   const trpcFetch = globalThis.fetch;
   const files: string[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {

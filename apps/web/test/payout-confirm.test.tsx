@@ -43,7 +43,7 @@ function serve(preview: PayoutPreview) {
       offset: 0,
       minimumPayout: '50.00',
     }),
-    'admin.payouts': () => [],
+    'admin.payouts': () => ({ items: [], total: 0, limit: 5, offset: 0 }),
     'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }),
     'admin.failedCommissions': () => [],
     'admin.programSettings': () => ({

@@ -5,6 +5,7 @@ import { calendarDay, idField, money, moneyInput, monthKeyString, multiLine, tim
 import { MONTH_KEY } from './dates';
 import { MESSAGES } from './messages';
 import { ADJUSTMENT_MAX, MAX_PAGE_SIZE } from './constants';
+import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 import { formatMoney, normaliseMoney, toCents } from './money';
 
 export const monthInput = z.object({
@@ -262,18 +263,13 @@ export const pendingCommissionsPageOutput = z.object({
 });
 export type PendingCommissionsPage = z.infer<typeof pendingCommissionsPageOutput>;
 
+/** Payouts newest first, one page at a time (the Payout Processor's recent list asks for a few). */
 export const listPayoutsInput = z
-  .object({
-    limit: z.coerce
-      .number({ error: 'limit must be a whole number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-      .default(10),
-  })
-  .default({ limit: 10 });
+  .object({ limit: pageLimitField(10), offset: pageOffsetField })
+  .default({ limit: 10, offset: 0 });
+export type ListPayoutsInput = z.input<typeof listPayoutsInput>;
 
-export const payoutsListOutput = z.array(payoutOutput);
+export const payoutsPageOutput = pageOutputOf(payoutOutput);
 
 export const commissionsListOutput = z.array(commissionOutput);
 

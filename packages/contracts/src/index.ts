@@ -27,3 +27,4 @@ export * from './integrations';
 export * from './payment-methods';
 export * from './schema-names';
 export * from './webhook-events';
+export * from './paging';

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { idField, multiLine, singleLine, timestamp } from './fields';
+import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 
 /** What an API key may be allowed; never team or key management. */
 export const API_KEY_SCOPES = [
@@ -200,5 +201,11 @@ export const webhookDeliveryOutput = z.object({
   createdAt: timestamp,
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliveryOutput>;
+
+/** One page of an endpoint's deliveries, newest first (50 when no limit is sent). */
+export const webhookDeliveriesInput = z.object({ id: idField, limit: pageLimitField(50), offset: pageOffsetField });
+export type WebhookDeliveriesInput = z.input<typeof webhookDeliveriesInput>;
+
+export const webhookDeliveriesPageOutput = pageOutputOf(webhookDeliveryOutput);
 
 export const webhookDeliveryIdInput = z.object({ id: idField, deliveryId: idField });

@@ -81,8 +81,10 @@ describe('list inputs', () => {
     expect(firstMessage(listPendingCommissionsInput.safeParse({ offset: -1 }))).toBe('offset must be at least 0');
   });
 
-  it('lists ten recent payouts by default', () => {
-    expect(listPayoutsInput.parse(undefined)).toEqual({ limit: 10 });
+  it('pages payouts like every list: ten from the first by default, past any number with offset', () => {
+    expect(listPayoutsInput.parse(undefined)).toEqual({ limit: 10, offset: 0 });
+    expect(listPayoutsInput.parse({ limit: '100', offset: '100' })).toEqual({ limit: 100, offset: 100 });
+    expect(firstMessage(listPayoutsInput.safeParse({ offset: -1 }))).toBe('offset must be at least 0');
   });
 });
 

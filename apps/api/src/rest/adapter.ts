@@ -136,7 +136,7 @@ export const idempotent = {
 const LINK_HEADER = {
   name: 'Link',
   description:
-    'Paged requests only: <absolute address of the next page>; rel="next" (RFC 8288); absent on the last page',
+    'Paged requests only (RFC 8288, absolute addresses): <next page>; rel="next", absent on the last page, and on offset-paged lists <previous page>; rel="prev", absent on the first',
 };
 
 /** The response headers of a route, with X-Total-Count and Link on a paged one. */
@@ -169,7 +169,7 @@ export function descriptionOf(route: RestRoute): string | undefined {
   if (!route.paged) return route.description;
   const { noun, defaultLimit } = route.paged;
   const link =
-    'a Link header (RFC 8288, rel="next") gives the next page\'s address with the other query parameters kept, and is absent on the last page.';
+    'a Link header (RFC 8288, rel="next") gives the next page\'s address with the other query parameters kept, and is absent on the last page; its rel="prev" gives the previous page\'s, absent on the first.';
   const paging = route.streamAll
     ? `Without limit and offset the body is every matching row (all the ${noun} matching the filters), in the list's order, streamed as one JSON array while it is read: ` +
       `the server reads keyset batches of ${STREAM_BATCH_SIZE} rows (sort key, then id), one short query each, so memory stays flat at any size and no database connection is held between batches; ` +
@@ -205,12 +205,21 @@ const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRP
  * Calls a procedure by its dotted path with a prepared context: the call tRPC's server-side caller
  * makes (same middlewares, input and output validation), without building its proxy per request.
  */
-export async function callProcedure(ctx: Context, path: ProcedurePath, input: unknown): Promise<unknown> {
+export async function callProcedure(
+  ctx: Context,
+  path: ProcedurePath,
+  input: unknown,
+  /** Runs when the procedure reads its input: after the middlewares that authorize the call. */
+  beforeInput?: () => void,
+): Promise<unknown> {
   const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
   if (!procedure) throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
   return procedure({
     path,
-    getRawInput: async () => input,
+    getRawInput: async () => {
+      beforeInput?.();
+      return input;
+    },
     ctx,
     type: procedure._def.type,
     signal: undefined,
@@ -268,6 +277,101 @@ export function fromFastifyError(
   return new DomainError(kind, message, { cause: error });
 }
 
+interface ZodDefOf {
+  type: string;
+  shape?: Record<string, unknown>;
+  catchall?: { _zod: { def: ZodDefOf } };
+  options?: unknown[];
+  left?: unknown;
+  right?: unknown;
+  in?: unknown;
+  out?: unknown;
+  innerType?: unknown;
+  getter?: () => unknown;
+}
+
+/**
+ * The field names an input schema takes (every branch of a union), or undefined when it takes any
+ * name (a record, a loose object) or is not an object at all: then nothing is refused by name.
+ */
+export function inputFieldsOf(schema: unknown): Set<string> | undefined {
+  const names = new Set<string>();
+  const visit = (node: unknown, depth: number): boolean => {
+    if (depth > 20 || !(node instanceof z.ZodType)) return false;
+    const def = (node as unknown as { _zod: { def: ZodDefOf } })._zod.def;
+    switch (def.type) {
+      case 'object':
+        if (def.catchall && def.catchall._zod.def.type !== 'never') return false;
+        for (const name of Object.keys(def.shape ?? {})) names.add(name);
+        return true;
+      case 'union':
+        return (def.options ?? []).every((option) => visit(option, depth + 1));
+      case 'intersection':
+        return visit(def.left, depth + 1) && visit(def.right, depth + 1);
+      case 'pipe': {
+        // z.preprocess(fn, schema) is a pipe from a transform: the names are the target schema's.
+        const from = def.in as { _zod?: { def: ZodDefOf } } | undefined;
+        return visit(from?._zod?.def.type === 'transform' ? def.out : def.in, depth + 1);
+      }
+      case 'lazy':
+        return visit(def.getter?.(), depth + 1);
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'nonoptional':
+      case 'readonly':
+      case 'catch':
+        return visit(def.innerType, depth + 1);
+      default:
+        return false;
+    }
+  };
+  return visit(schema, 0) ? names : undefined;
+}
+
+/** What a route takes by name: its query parameters and its body fields (path parameters and headers apart). */
+interface RouteFields {
+  query: Set<string> | undefined;
+  body: Set<string> | undefined;
+}
+
+/** The query parameters and body fields a route takes, from its procedure's input schema. */
+function routeFieldsOf(route: RestRoute): RouteFields {
+  const procedure = procedures[route.procedure] as { _def: { inputs?: unknown[] } } | undefined;
+  const inputs = procedure?._def.inputs ?? [];
+  const fields = inputs.length === 0 ? new Set<string>() : inputFieldsOf(inputs[0]);
+  const pathParams = new Set([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string));
+  const fromHeaders = new Set((route.requestHeaders ?? []).flatMap((h) => (h.field ? [h.field] : [])));
+  const without = (names: Set<string> | undefined, apart: Set<string>) =>
+    names && new Set([...names].filter((name) => !apart.has(name)));
+  const takesQuery = route.method === 'GET' || route.method === 'DELETE';
+  return takesQuery
+    ? { query: without(fields, pathParams), body: undefined }
+    : { query: new Set(), body: without(fields, new Set([...pathParams, ...fromHeaders])) };
+}
+
+/**
+ * The query parameters and body fields the route does not take: a 400 naming each, the first in the
+ * message (a misspelt filter must not answer the unfiltered list, a misspelt field must not be dropped in
+ * silence). The adapter checks names only; the shared schemas stay as they are for tRPC, which strips
+ * unknown keys. The document lists what each operation takes.
+ */
+export function refuseUnknownFields(fields: RouteFields, req: RestRequest): void {
+  const unknownIn = (names: string[], known: Set<string> | undefined) =>
+    known ? names.filter((name) => !known.has(name)) : [];
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? Object.keys(req.body) : [];
+  const issues = [
+    ...unknownIn(Object.keys(req.query), fields.query).map((name) => ({
+      path: [name],
+      message: `Unknown query parameter: ${name}`,
+    })),
+    ...unknownIn(body, fields.body).map((name) => ({ path: [name], message: `Unknown field: ${name}` })),
+  ];
+  const [first] = issues;
+  if (first) throw DomainError.invalid(first.message, { issues });
+}
+
 /** The schema of one item of a procedure's page output ({ items: [...], ... }). */
 function itemSchemaOf(procedure: string): z.ZodType {
   const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { output?: unknown } }>;
@@ -304,18 +408,26 @@ export function originOf(req: FastifyRequest, publicUrl: string | undefined): st
   return publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.host}`;
 }
 
-/** RFC 8288 absolute link to the page after this one, keeping the other query parameters; none on the last page. */
-export function nextPageLink(
+/**
+ * RFC 8288 absolute links to the pages beside this one, keeping the other query parameters: rel="next"
+ * unless this is the last page, rel="prev" unless it is the first; undefined when there is neither.
+ */
+export function pageLinks(
   requestUrl: string,
   page: { limit: number; offset: number; total: number },
   origin: string,
 ): string | undefined {
-  const offset = page.offset + page.limit;
-  if (offset >= page.total) return undefined;
-  const url = new URL(requestUrl, origin);
-  url.searchParams.set('limit', String(page.limit));
-  url.searchParams.set('offset', String(offset));
-  return `<${new URL(`${url.pathname}${url.search}`, origin).href}>; rel="next"`;
+  const linkTo = (offset: number, rel: 'next' | 'prev') => {
+    const url = new URL(requestUrl, origin);
+    url.searchParams.set('limit', String(page.limit));
+    url.searchParams.set('offset', String(offset));
+    return `<${new URL(`${url.pathname}${url.search}`, origin).href}>; rel="${rel}"`;
+  };
+  const links = [
+    ...(page.offset + page.limit < page.total ? [linkTo(page.offset + page.limit, 'next')] : []),
+    ...(page.offset > 0 ? [linkTo(Math.max(0, page.offset - page.limit), 'prev')] : []),
+  ];
+  return links.length > 0 ? links.join(', ') : undefined;
 }
 
 /** RFC 8288 absolute link to the page at `cursor`, keeping the other query parameters. */
@@ -330,6 +442,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
     if (route.streamAll && !route.paged)
       throw new Error(`REST route ${route.method} ${route.path} streams a list but is not paged`);
     const streamItem = route.streamAll ? itemSchemaOf(route.procedure) : undefined;
+    const fields = routeFieldsOf(route);
+    const takesInput =
+      ((procedures[route.procedure] as { _def: { inputs?: unknown[] } } | undefined)?._def.inputs ?? []).length > 0;
     app.route({
       method: route.method,
       url: route.path.replace(/\{(\w+)\}/g, ':$1'),
@@ -343,6 +458,12 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
         try {
           const ctx = await createContextFromRequest(deps, req, reply);
           const input = route.input ? route.input(restReq) : defaultInput(route, restReq);
+          // Unknown names are refused once the call is authorized, so a caller without access learns nothing
+          // of the fields: a procedure with input checks them when it reads its input (after its guards); one
+          // without input either reads (a GET: it runs, then the names are checked) or is a signed-in person's
+          // own account call (logout, MFA setup), checked once the session is known.
+          const checkNames = () => refuseUnknownFields(fields, restReq);
+          if (!takesInput && route.method !== 'GET' && ctx.user && !ctx.user.apiKeyId) checkNames();
           if (
             route.streamAll &&
             streamItem &&
@@ -350,7 +471,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
             restReq.query.offset === undefined
           ) {
             // The whole list: a one-row page call authorizes, validates and gives the totals; then the rows stream.
-            const first = await callProcedure(ctx, route.procedure, { ...(input as object), limit: 1 });
+            const first = await callProcedure(ctx, route.procedure, { ...(input as object), limit: 1 }, checkNames);
             reply.status(route.status ?? 200);
             void reply.header('X-Total-Count', String((first as Page).total));
             (route.respond as ((output: unknown, reply: FastifyReply) => unknown) | undefined)?.(first, reply);
@@ -358,13 +479,14 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
               .type('application/json; charset=utf-8')
               .send(jsonArrayStream(route.streamAll(deps, restReq.query), streamItem));
           }
-          const output = await callProcedure(ctx, route.procedure, input);
+          const output = await callProcedure(ctx, route.procedure, input, checkNames);
+          if (!takesInput) checkNames();
           // A replayed create answers 200: nothing was created this time.
           reply.status(reply.getHeader('idempotent-replayed') === 'true' ? 200 : (route.status ?? 200));
           if (route.paged) {
             const page = output as Page;
             void reply.header('X-Total-Count', String(page.total));
-            const link = nextPageLink(req.url, page, originOf(req, deps.config.publicUrl));
+            const link = pageLinks(req.url, page, originOf(req, deps.config.publicUrl));
             if (link) void reply.header('Link', link);
           }
           if (route.cursorPaged) {

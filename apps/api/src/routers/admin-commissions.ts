@@ -13,7 +13,7 @@ import {
   payoutPreviewInput,
   payoutPreviewOutput,
   payoutOutput,
-  payoutsListOutput,
+  payoutsPageOutput,
   pendingCommissionsPageOutput,
   voidCommissionInput,
   failedCommissionOutput,
@@ -114,8 +114,8 @@ export const adminCommissionProcedures = {
 
   payouts: permittedProcedure('commissions:read')
     .input(listPayoutsInput)
-    .output(payoutsListOutput)
-    .query(({ ctx, input }) => listPayouts(ctx.deps.db, input.limit)),
+    .output(payoutsPageOutput)
+    .query(({ ctx, input }) => listPayouts(ctx.deps.db, input)),
 
   /** One line per partner of a payout: method, amount, and whether it was confirmed or returned. */
   payoutLines: permittedProcedure('commissions:read')

@@ -10,7 +10,8 @@ import {
   idInput,
   updateWebhookInput,
   webhookDeliveryIdInput,
-  webhookDeliveryOutput,
+  webhookDeliveriesInput,
+  webhookDeliveriesPageOutput,
   webhookOutput,
   webhookWithSecretOutput,
 } from '@portal/contracts';
@@ -78,9 +79,9 @@ export const adminIntegrationProcedures = {
     .mutation(({ ctx, input }) => deleteWebhook(ctx.deps.db, ctx.user.id, input.id)),
 
   webhookDeliveries: manageWebhooks
-    .input(idInput)
-    .output(z.array(webhookDeliveryOutput))
-    .query(({ ctx, input }) => listDeliveries(ctx.deps.db, input.id)),
+    .input(webhookDeliveriesInput)
+    .output(webhookDeliveriesPageOutput)
+    .query(({ ctx, input }) => listDeliveries(ctx.deps.db, input)),
 
   resendWebhookDelivery: manageWebhooks
     .input(webhookDeliveryIdInput)

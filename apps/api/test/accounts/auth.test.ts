@@ -64,14 +64,26 @@ describe('POST /api/auth/register', () => {
     }
   });
 
-  it('always creates a partner, even when the body asks for admin', async () => {
-    const res = await post('/api/auth/register', { email: freshEmail(), password: 'secret-pass-1', role: 'admin' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().user.role).toBe('partner');
+  it('never creates an admin: over REST a role in the body is an unknown field (400), over tRPC it is dropped', async () => {
+    const email = freshEmail();
+    const res = await post('/api/auth/register', { email, password: 'secret-pass-1', role: 'admin' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Unknown field: role',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'role', message: 'Unknown field: role' }],
+    });
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+
+    // tRPC strips keys its schema does not name: the account is made, and it is a partner's.
+    const anonymous = createCaller(createInnerContext(t.deps, null));
+    const input = { email, password: 'secret-pass-1', role: 'admin' } as { email: string; password: string };
+    const created = await anonymous.auth.register(input);
+    expect(created.user.role).toBe('partner');
     const row = await t.db
       .selectFrom('users')
       .select('role')
-      .where('id', '=', res.json().user.id)
+      .where('id', '=', created.user.id)
       .executeTakeFirstOrThrow();
     expect(row.role).toBe('partner');
   });

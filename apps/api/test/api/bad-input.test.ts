@@ -9,7 +9,7 @@ import { CHART_MONTHS_MESSAGE } from '@portal/contracts';
 import { TABLE_COLUMNS } from '@portal/db';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../../src/rest/routes';
 import { createWebhook } from '../../src/services/integrations/webhooks';
 import {
@@ -376,6 +376,12 @@ beforeAll(async () => {
 });
 
 describe('bad input against every JSON body', () => {
+  // A body the suspend path accepts ({} or null) suspends the shared partner, and with unknown fields
+  // refused no random reactivate body restores it: the paths after this suite need it active again.
+  afterAll(async () => {
+    await t.db.updateTable('partners').set({ status: 'active' }).where('id', '=', ids.partnerId).execute();
+  });
+
   it('covers every POST/PATCH/PUT REST path', () => {
     const bodyRoutes = restRoutes
       .filter((r) => r.method !== 'GET' && r.method !== 'DELETE')
@@ -577,4 +583,104 @@ describe('bad months, years and filters of the statement, 1099 and Commissions t
       expect(res.json().message).toEqual(expect.any(String));
     },
   );
+});
+
+describe('unknown query parameters and body fields', () => {
+  type ErrorAnswer = { message: string; code: string; issues: { path: string; message: string }[] };
+
+  it('answers a misspelt filter with 400 naming it, not the unfiltered list', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/partners?stauts=active&limit=5',
+      headers: headersOf.admin,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorAnswer>()).toEqual({
+      message: 'Unknown query parameter: stauts',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'stauts', message: 'Unknown query parameter: stauts' }],
+    });
+  });
+
+  it('names every unknown field of a body, and writes nothing', async () => {
+    const before = await rowCounts();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/referrals',
+      headers: headersOf.admin,
+      payload: { ...BASE_BODIES['admin.addClient']!(ids), monthlyValu: '100.00', dryRun: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorAnswer>()).toMatchObject({
+      message: 'Unknown field: monthlyValu',
+      issues: [
+        { path: 'monthlyValu', message: 'Unknown field: monthlyValu' },
+        { path: 'dryRun', message: 'Unknown field: dryRun' },
+      ],
+    });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('refuses a query string on a path that takes a body, and names on a path that takes none', async () => {
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/referrals?dryRun=true',
+      headers: headersOf.admin,
+      payload: BASE_BODIES['admin.addClient']!(ids),
+    });
+    expect(post.statusCode).toBe(400);
+    expect(post.json<ErrorAnswer>().message).toBe('Unknown query parameter: dryRun');
+    const metrics = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/metrics?month=2026-01',
+      headers: headersOf.admin,
+    });
+    expect(metrics.statusCode).toBe(400);
+    expect(metrics.json<ErrorAnswer>().message).toBe('Unknown query parameter: month');
+  });
+
+  it('checks authorization first: a caller without access learns nothing about the fields', async () => {
+    const cases = [
+      { method: 'GET', url: '/api/admin/partners?stauts=active', principal: 'anonymous', status: 401 },
+      { method: 'GET', url: '/api/admin/partners?stauts=active', principal: 'partner', status: 403 },
+      { method: 'GET', url: '/api/admin/metrics?x=1', principal: 'partner', status: 403 },
+      { method: 'GET', url: '/api/admin/trends?weeks=3', principal: 'partner', status: 403 },
+      { method: 'POST', url: '/api/auth/logout', principal: 'anonymous', status: 401, payload: { everywhere: true } },
+      {
+        method: 'POST',
+        url: `/api/admin/partners/${ids.partnerId}/suspend`,
+        principal: 'partner',
+        status: 403,
+        payload: { reason: 'x' },
+      },
+    ] as const;
+    for (const c of cases) {
+      const res = await t.app.inject({
+        method: c.method,
+        url: c.url,
+        headers: headersOf[c.principal],
+        ...('payload' in c ? { payload: c.payload } : {}),
+      });
+      expect(res.statusCode, `${c.method} ${c.url} as ${c.principal}`).toBe(c.status);
+      expect(res.body).not.toMatch(/Unknown/);
+    }
+  });
+
+  it('accepts every parameter a list documents: paging, sort, search and filters', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/partners?status=active&search=a&sort=-createdAt&limit=5&offset=0',
+      headers: headersOf.admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { parameters: { name: string; in: string }[] }>>;
+    }>();
+    expect(
+      doc.paths['/api/admin/partners']?.get?.parameters
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['limit', 'offset', 'search', 'sort', 'status']);
+  });
 });

@@ -61,8 +61,16 @@ const get = (url: string, headers: Record<string, string>) => t.app.inject({ met
 const ids = (body: { id: string }[]) => body.map((row) => row.id);
 /** The origin of app.inject's requests: Link addresses are absolute, built from the request's host. */
 const ORIGIN = 'http://localhost';
-/** The address inside a Link header's rel="next", or undefined. */
-const nextOf = (link: unknown) => (typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined);
+/** The address of a Link header's link of relation `rel` ("next" or "prev"), or undefined. */
+const linkOf = (link: unknown, rel: 'next' | 'prev') =>
+  typeof link === 'string'
+    ? link
+        .split(', ')
+        .map((part) => /^<([^>]+)>; rel="(\w+)"$/.exec(part))
+        .find((match) => match?.[2] === rel)?.[1]
+    : undefined;
+const nextOf = (link: unknown) => linkOf(link, 'next');
+const prevOf = (link: unknown) => linkOf(link, 'prev');
 
 describe('GET /api/admin/pipeline/{stage}', () => {
   it('walks a column page by page with X-Next-Cursor, newest first, with neither repeats nor gaps, and counts it in X-Total-Count', async () => {
@@ -130,6 +138,25 @@ describe('GET /api/admin/pipeline/{stage}', () => {
       expect(nextOf(res.headers.link)).toBe('https://portal.example.org/api/admin/partners?limit=1&offset=1');
     } finally {
       await proxied.close();
+    }
+  });
+
+  it('lets a browser tool on an allowed origin read the paging headers', async () => {
+    const tools = await createTestApp({ CORS_ORIGINS: 'https://tools.example.com' });
+    try {
+      const admin = await createUser(tools.deps, { role: 'admin' });
+      const res = await tools.app.inject({
+        method: 'GET',
+        url: '/api/admin/partners?limit=1',
+        headers: { ...(await bearer(tools.deps, admin)), origin: 'https://tools.example.com' },
+      });
+      expect(res.headers['access-control-allow-origin']).toBe('https://tools.example.com');
+      const exposed = String(res.headers['access-control-expose-headers']).split(/,\s*/);
+      expect(exposed).toEqual(
+        expect.arrayContaining(['X-Total-Count', 'X-Next-Cursor', 'Link', 'Idempotent-Replayed']),
+      );
+    } finally {
+      await tools.close();
     }
   });
 
@@ -254,7 +281,11 @@ describe('GET /api/admin/partners/{partnerId}/commissions, /payouts, /activity',
     expect(last.json().map((c: { monthYear: string; partnerId: string }) => [c.monthYear, c.partnerId])).toEqual([
       ['2025-01', acme.partnerId],
     ]);
-    expect(last.headers.link).toBeUndefined();
+    expect(nextOf(last.headers.link)).toBeUndefined();
+    expect(prevOf(last.headers.link)).toBe(
+      `${ORIGIN}/api/admin/partners/${acme.partnerId}/commissions?limit=2&offset=2`,
+    );
+    expect(prevOf(first.headers.link)).toBeUndefined();
     // The default page is the contract's (10): all five.
     expect((await get(`/api/admin/partners/${acme.partnerId}/commissions`, adminHeaders)).json()).toHaveLength(5);
   });
@@ -265,7 +296,7 @@ describe('GET /api/admin/partners/{partnerId}/commissions, /payouts, /activity',
     expect(res.headers['x-total-count']).toBe('2');
     expect(res.json()).toHaveLength(1);
     const next = await get(nextOf(res.headers.link) as string, adminHeaders);
-    expect(next.headers.link).toBeUndefined();
+    expect(nextOf(next.headers.link)).toBeUndefined();
     // The test clock stands still: both payouts carry the same time, so the id tie-breaker orders them; compare as a set.
     const shares = [...res.json(), ...next.json()]
       .map((p: { amount: string; commissionCount: number }) => `${p.amount}×${p.commissionCount}`)
@@ -373,5 +404,114 @@ describe('the OpenAPI document', () => {
     const own = document.paths['/api/partners/referrals/page']?.get;
     expect(own?.parameters.map((p) => p.name).sort()).toEqual(['limit', 'offset', 'search', 'stage']);
     expect(document.paths['/api/site-config']?.get).toMatchObject({ tags: ['Public'], security: [] });
+  });
+});
+
+/** Follows rel="next" from `url` to the last page, checking each page's headers; the rows of every page in order. */
+async function walk(url: string, total: number): Promise<{ ids: string[]; pages: number }> {
+  const seen: string[] = [];
+  let next: string | undefined = url;
+  let pages = 0;
+  while (next) {
+    const res = await get(next, adminHeaders);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-total-count']).toBe(String(total));
+    expect(Boolean(prevOf(res.headers.link))).toBe(pages > 0);
+    seen.push(...ids(res.json()));
+    next = nextOf(res.headers.link);
+    pages++;
+  }
+  return { ids: seen, pages };
+}
+
+describe('GET /api/admin/payouts', () => {
+  it('pages every payout, newest first, through Link: 120 and more, past the 100-row page', async () => {
+    const base = Date.parse('2024-01-01T00:00:00Z');
+    await t.db
+      .insertInto('payouts')
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          idempotencyKey: `paging-${i}`,
+          requestHash: `hash-${i}`,
+          reference: `PAGING-${String(i).padStart(3, '0')}`,
+          createdBy: admin.id,
+          total: '10.00',
+          commissionCount: 1,
+          partnerCount: 1,
+          createdAt: new Date(base + i * 60_000),
+        })),
+      )
+      .execute();
+    const expected = (
+      await t.db.selectFrom('payouts').select('id').orderBy('createdAt', 'desc').orderBy('id', 'desc').execute()
+    ).map((row) => row.id);
+    expect(expected.length).toBe(122);
+
+    const first = await get('/api/admin/payouts?limit=50', adminHeaders);
+    expect(nextOf(first.headers.link)).toBe(`${ORIGIN}/api/admin/payouts?limit=50&offset=50`);
+    const walked = await walk('/api/admin/payouts?limit=50', expected.length);
+    expect(walked.pages).toBe(3);
+    expect(walked.ids).toEqual(expected);
+    expect((await walk('/api/admin/payouts?limit=100', expected.length)).ids).toEqual(expected);
+
+    const middle = await get('/api/admin/payouts?limit=50&offset=50', adminHeaders);
+    expect(prevOf(middle.headers.link)).toBe(`${ORIGIN}/api/admin/payouts?limit=50&offset=0`);
+    // Without limit the page is the contract's ten, as the Payout Processor has always read it.
+    expect((await get('/api/admin/payouts', adminHeaders)).json()).toHaveLength(10);
+    const tooMany = await get('/api/admin/payouts?limit=101', adminHeaders);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ message: 'limit must be at most 100' });
+  });
+});
+
+describe('GET /api/admin/webhooks/{id}/deliveries', () => {
+  it('pages every delivery of the endpoint, newest first, through Link: 60, past the last 50', async () => {
+    // Rows written directly: listing never reads the secret, and the list, not delivery, is under test.
+    const base = Date.parse('2024-01-01T00:00:00Z');
+    const hook = await t.db
+      .insertInto('webhookEndpoints')
+      .values({
+        url: 'https://hooks.example.com/portal',
+        description: null,
+        events: JSON.stringify(['partner.approved']),
+        secret: 'unused',
+        createdBy: admin.id,
+        createdAt: new Date(base),
+        updatedAt: new Date(base),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 60; i++) {
+      const at = new Date(base + i * 60_000);
+      const event = await t.db
+        .insertInto('webhookEvents')
+        .values({ type: 'partner.approved', payload: JSON.stringify({ n: i }), createdAt: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('webhookDeliveries')
+        .values({ eventId: event.id, endpointId: hook.id, status: 'delivered', nextAttemptAt: at, createdAt: at })
+        .execute();
+    }
+    const expected = (
+      await t.db
+        .selectFrom('webhookDeliveries')
+        .select('id')
+        .where('endpointId', '=', hook.id)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    ).map((row) => row.id);
+    expect(expected).toHaveLength(60);
+
+    const url = `/api/admin/webhooks/${hook.id}/deliveries`;
+    const first = await get(url, adminHeaders);
+    expect(first.json()).toHaveLength(50);
+    expect(nextOf(first.headers.link)).toBe(`${ORIGIN}${url}?limit=50&offset=50`);
+    const walked = await walk(`${url}?limit=25`, 60);
+    expect(walked.pages).toBe(3);
+    expect(walked.ids).toEqual(expected);
+    const page = await callerFor(t.deps, admin).admin.webhookDeliveries({ id: hook.id, limit: 25, offset: 50 });
+    expect({ total: page.total, ids: page.items.map((d) => d.id) }).toEqual({ total: 60, ids: expected.slice(50) });
   });
 });

@@ -574,7 +574,7 @@ describe('returns', () => {
         ['30.00', 'Returned: R03 No account / unable to locate account'],
       ]),
     );
-    const payoutAfter = (await asAdmin.admin.payouts({ limit: 100 })).find((p) => p.id === payout.id);
+    const payoutAfter = (await asAdmin.admin.payouts({ limit: 100 })).items.find((p) => p.id === payout.id);
     expect(payoutAfter?.returnedCount).toBe(1);
     const mail = await t.db
       .selectFrom('emailOutbox')

@@ -1,9 +1,13 @@
 // REST paths of API keys and webhooks of internal tools (admins only; never an API key).
 
+import { webhookDeliveriesInput } from '@portal/contracts';
 import { idempotent, type RestRoute } from '../adapter';
 
 const keys = 'Admin: API keys';
 const hooks = 'Admin: webhooks';
+
+/** The deliveries per page when no limit is sent (the contract's default). */
+const DELIVERIES_PAGE_SIZE: number = webhookDeliveriesInput.shape.limit.parse(undefined);
 
 export const adminIntegrationRoutes: RestRoute[] = [
   {
@@ -63,8 +67,9 @@ export const adminIntegrationRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/webhooks/{id}/deliveries',
     procedure: 'admin.webhookDeliveries',
-    summary: 'Recent deliveries, newest first, each with its attempts (time, status code, duration, error)',
+    summary: 'One page of the deliveries, newest first, each with its attempts (time, status code, duration, error)',
     tag: hooks,
+    paged: { noun: 'deliveries', defaultLimit: DELIVERIES_PAGE_SIZE },
   },
   {
     method: 'POST',

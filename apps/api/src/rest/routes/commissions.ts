@@ -1,11 +1,14 @@
 // REST paths of commissions, accrual and payouts (spec §7 plus the Commissions issue).
 
-import { MAX_PAGE_SIZE, pendingFilter } from '@portal/contracts';
+import { listPayoutsInput, MAX_PAGE_SIZE, pendingFilter } from '@portal/contracts';
 import { streamPendingCommissions } from '../../services/money/payouts';
 import { idempotent, type RestRoute } from '../adapter';
 
 const partnerTag = 'Partner: commissions';
 const adminTag = 'Admin: commissions and payouts';
+
+/** The payouts per page when no limit is sent (the contract's default). */
+const PAYOUTS_PAGE_SIZE: number = listPayoutsInput.parse(undefined).limit;
 
 export const commissionRoutes: RestRoute[] = [
   {
@@ -182,8 +185,9 @@ export const commissionRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/payouts',
     procedure: 'admin.payouts',
-    summary: 'Recent payouts, newest first (default limit 10)',
+    summary: 'One page of every payout, newest first',
     tag: adminTag,
+    paged: { noun: 'payouts', defaultLimit: PAYOUTS_PAGE_SIZE },
   },
   {
     method: 'GET',

@@ -14,6 +14,7 @@ import {
   toCents,
   type Commission,
   type PendingCommissionsPage,
+  type OffsetPage,
   type Payout,
   type PendingFilter,
   type PayoutPreview,
@@ -617,19 +618,32 @@ export async function* streamPendingCommissions(
     yield rows.map(({ keysetKey: _cursor, ...item }) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }));
 }
 
-export async function listPayouts(db: Db, limit: number): Promise<Payout[]> {
-  const rows = await db
-    .selectFrom('payouts')
-    .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+/** One page of every payout, newest first, with the number of payouts in `total`. */
+export async function listPayouts(db: Db, page: { limit: number; offset: number }): Promise<OffsetPage<Payout>> {
+  const [rows, counted] = await Promise.all([
+    db
+      .selectFrom('payouts')
+      .selectAll()
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('payouts')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
   const totals = await payoutMethodTotals(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toPayout(row, totals.get(row.id)));
+  return {
+    items: rows.map((row) => toPayout(row, totals.get(row.id))),
+    total: counted.total,
+    limit: page.limit,
+    offset: page.offset,
+  };
 }
 
 /** A partner's own commissions, newest month first, with the client's name. */

@@ -5,11 +5,13 @@ import { randomUUID } from 'node:crypto';
 import {
   INTEGRATION_MESSAGES,
   WEBHOOK_EVENT_TYPES,
+  type OffsetPage,
   type Webhook,
   type WebhookDelivery,
   type WebhookEventType,
 } from '@portal/contracts';
 import type { Db } from '@portal/db';
+import { sql } from 'kysely';
 import type { FieldCipher } from '../../platform/crypto';
 import { reencryptSealedColumn } from '../../platform/reencrypt';
 import { logActivity } from '../../platform/activity';
@@ -179,10 +181,11 @@ export async function deleteWebhook(db: Db, actorId: string, id: string): Promis
   });
 }
 
-const RECENT_DELIVERIES = 50;
-
-/** The endpoint's recent deliveries, newest first, each with its attempts (time, status code, duration, error). */
-export async function listDeliveries(db: Db, endpointId: string): Promise<WebhookDelivery[]> {
+/** One page of the endpoint's deliveries, newest first, each with its attempts (time, status code, duration, error). */
+export async function listDeliveries(
+  db: Db,
+  { id: endpointId, limit, offset }: { id: string; limit: number; offset: number },
+): Promise<OffsetPage<WebhookDelivery>> {
   const endpoint = await db.selectFrom('webhookEndpoints').select('id').where('id', '=', endpointId).executeTakeFirst();
   if (!endpoint) throw DomainError.notFound(INTEGRATION_MESSAGES.webhookNotFound);
   const deliveries = await db
@@ -199,8 +202,14 @@ export async function listDeliveries(db: Db, endpointId: string): Promise<Webhoo
     .where('webhookDeliveries.endpointId', '=', endpointId)
     .orderBy('webhookDeliveries.createdAt', 'desc')
     .orderBy('webhookDeliveries.id', 'desc')
-    .limit(RECENT_DELIVERIES)
+    .limit(limit)
+    .offset(offset)
     .execute();
+  const counted = await db
+    .selectFrom('webhookDeliveries')
+    .select(sql<number>`count(*)::int`.as('total'))
+    .where('endpointId', '=', endpointId)
+    .executeTakeFirstOrThrow();
   const attempts =
     deliveries.length === 0
       ? []
@@ -215,7 +224,7 @@ export async function listDeliveries(db: Db, endpointId: string): Promise<Webhoo
           .orderBy('attemptedAt')
           .orderBy('id')
           .execute();
-  return deliveries.map((d) => ({
+  const items = deliveries.map((d) => ({
     id: d.id,
     eventId: d.eventId,
     eventType: d.type,
@@ -231,6 +240,7 @@ export async function listDeliveries(db: Db, endpointId: string): Promise<Webhoo
     nextAttemptAt: d.status === 'pending' ? new Date(d.nextAttemptAt).toISOString() : null,
     createdAt: new Date(d.createdAt).toISOString(),
   }));
+  return { items, total: counted.total, limit, offset };
 }
 
 /** Sends the event again to the endpoint: a new delivery of the same event, so the same webhook-id. */

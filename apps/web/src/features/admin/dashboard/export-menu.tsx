@@ -38,7 +38,7 @@ export function Form1099Dialog({ opened, onClose }: { opened: boolean; onClose: 
   const years = taxYears();
   const latest = trpc.admin.payouts.useQuery({ limit: 1 }, { enabled: opened });
   const [chosen, setChosen] = useState<string | null>(null);
-  const year = chosen ?? defaultTaxYear(latest.data?.[0]?.paidAt);
+  const year = chosen ?? defaultTaxYear(latest.data?.items[0]?.paidAt);
   const [busy, setBusy] = useState(false);
   const [empty, setEmpty] = useState<string | null>(null);
 

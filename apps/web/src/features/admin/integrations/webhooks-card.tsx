@@ -149,7 +149,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
   const utils = trpc.useUtils();
   const deliveries = trpc.admin.webhookDeliveries.useQuery(
     { id: webhook.id },
-    { refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 2000 : false) },
+    { refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? 2000 : false) },
   );
   const resend = trpc.admin.resendWebhookDelivery.useMutation();
   async function resendOne(delivery: WebhookDelivery) {
@@ -173,7 +173,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
         <Alert color="red">{errorMessage(deliveries.error, 'Unable to load the deliveries.')}</Alert>
       ) : deliveries.isPending ? (
         <LoadingRow label="Loading deliveries" py="md" />
-      ) : deliveries.data.length === 0 ? (
+      ) : deliveries.data.items.length === 0 ? (
         <Text c="dimmed" size="sm">
           No deliveries yet. Use &quot;Send test event&quot; to try the endpoint.
         </Text>
@@ -182,7 +182,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
           verticalSpacing="xs"
           minWidth={760}
           data-testid="webhook-deliveries"
-          rows={deliveries.data}
+          rows={deliveries.data.items}
           rowKey={(delivery) => delivery.id}
           columns={[
             {

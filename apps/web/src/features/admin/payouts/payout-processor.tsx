@@ -335,7 +335,7 @@ export function PayoutProcessor() {
         </>
       )}
       <FailedCommissions />
-      <RecentPayouts payouts={payouts.data ?? []} />
+      <RecentPayouts payouts={payouts.data?.items ?? []} />
       <MarkFailedDialog
         item={failing}
         onClose={() => {
