@@ -9,46 +9,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DealPipeline } from '../src/features/admin/pipeline/deal-pipeline';
 import { SessionStore } from '../src/lib/session';
 import { renderInRouter } from './render';
+import { aReferral } from './fixtures';
 import { ProcedureError, serveTrpc } from './trpc-server';
 
-const deal: Referral = {
-  id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b3c',
-  partnerId: '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a',
-  partnerCompanyName: 'Northwind Growth',
-  clientCompanyName: 'Acme Bakery',
-  clientEmail: null,
-  clientPhone: null,
-  serviceType: 'basic_accounting',
-  monthlyValue: '500.00',
-  commissionAmount: '50.00',
-  stage: 'booked',
-  consultationDate: null,
-  proposalDate: null,
-  closeDate: null,
-  contractStartDate: null,
-  contractEndDate: null,
-  lostReason: null,
-  churnDate: null,
-  notes: null,
-  referralSource: null,
-  landingPage: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  clientName: null,
-  utm: null,
-  bookingProvider: null,
-  conflictOf: null,
-  clientAlreadyIntroduced: false,
-  selfReferral: false,
-  termsVersion: null,
-  acceptedAt: null,
-  qualifiesBy: null,
-  extensionDays: 0,
-  annualSales: null,
-  signedAt: null,
-  qualifying: null,
-  qualificationReason: null,
-};
+const deal = aReferral({ partnerCompanyName: 'Northwind Growth' });
 
 /** A promise the test settles when it wants the server to answer. */
 function deferred<T>() {
