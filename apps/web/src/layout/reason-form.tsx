@@ -3,8 +3,14 @@
 // any fields of its own, the reason, and Cancel beside the confirming button.
 
 import { Stack, Textarea, type MantineColor, type TextareaProps } from '@mantine/core';
+import { PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
 import type { FormEvent, ReactNode } from 'react';
+import { fieldErrorsOf } from '../lib/errors';
 import { FormActions } from './form-actions';
+
+/** The server's words about the reason (a reason is required), for the reason field rather than a toast. */
+export const reasonFieldErrors = (error: unknown) =>
+  fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
 
 export interface ReasonFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;

@@ -4,13 +4,13 @@
 
 import { Alert, Button, Card, Modal, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { PROGRAM_TERMS_MESSAGES, formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal/contracts';
+import { formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal/contracts';
 import { IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage, fieldErrorsOf } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormMutation } from '../../lib/use-form-mutation';
-import { ReasonForm } from '../../layout/reason-form';
+import { ReasonForm, reasonFieldErrors } from '../../layout/reason-form';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
 
 function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => void }) {
@@ -28,7 +28,7 @@ function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => 
     onDone,
     failure: 'Notice not given',
     form,
-    fieldErrors: (error) => fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] }),
+    fieldErrors: reasonFieldErrors,
   });
   return (
     <ReasonForm

@@ -14,7 +14,7 @@ import { afterReferralChange } from '../../lib/invalidate';
 import { useProgramTerms } from '../../lib/program-terms';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { useFormMutation } from '../../lib/use-form-mutation';
-import { useIdempotencyKey } from '../../lib/use-submit-once';
+import { useIdempotentCreate } from '../../lib/use-submit-once';
 import { FormActions } from '../../layout/form-actions';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
 
@@ -140,17 +140,12 @@ export function NewReferralForm({
 export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = usePhoneLayout();
   const utils = trpc.useUtils();
-  const idempotency = useIdempotencyKey();
   const terms = useProgramTerms(opened);
+  const createReferral = useIdempotentCreate((input: RouterInputs['partner']['createReferral'], options) =>
+    utils.client.partner.createReferral.mutate(input, options),
+  );
   const create = useFormMutation({
-    mutate: async (values: NewReferralValues) => {
-      const input = toCreateReferralPayload(values);
-      const referral = await utils.client.partner.createReferral.mutate(input, {
-        context: { idempotencyKey: idempotency.keyFor(input) },
-      });
-      idempotency.done();
-      return referral;
-    },
+    mutate: (values: NewReferralValues) => createReferral(toCreateReferralPayload(values)),
     success: (referral) => [
       MESSAGES.referralCreated,
       `${referral.clientCompanyName} has been added to your referrals.`,

@@ -7,7 +7,7 @@ import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } f
 import { errorMessage } from '../../../lib/errors';
 import { afterReferralChange } from '../../../lib/invalidate';
 import { useFormMutation } from '../../../lib/use-form-mutation';
-import { useIdempotencyKey } from '../../../lib/use-submit-once';
+import { useIdempotentCreate } from '../../../lib/use-submit-once';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { FormActions } from '../../../layout/form-actions';
 import { PartnerPicker } from '../partners/partner-picker';
@@ -155,16 +155,11 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
     { status: 'active', limit: 1, sort: 'companyName' },
     { enabled: opened },
   );
-  const idempotency = useIdempotencyKey();
+  const create = useIdempotentCreate((input: RouterInputs['admin']['addClient'], options) =>
+    utils.client.admin.addClient.mutate(input, options),
+  );
   const add = useFormMutation({
-    mutate: async (values: AddClientValues) => {
-      const input = toAddClientPayload(values);
-      const client = await utils.client.admin.addClient.mutate(input, {
-        context: { idempotencyKey: idempotency.keyFor(input) },
-      });
-      idempotency.done();
-      return client;
-    },
+    mutate: (values: AddClientValues) => create(toAddClientPayload(values)),
     success: (client) => [
       MESSAGES.clientAdded,
       `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`,

@@ -18,7 +18,7 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { afterStageChange } from '../../../lib/invalidate';
 import { trpc } from '../../../lib/trpc';
 import { useFormMutation } from '../../../lib/use-form-mutation';
-import { ReasonForm } from '../../../layout/reason-form';
+import { ReasonForm, reasonFieldErrors } from '../../../layout/reason-form';
 import { usePhoneLayout } from '../../../layout/use-phone-layout';
 
 type Deal = Pick<
@@ -109,7 +109,7 @@ function OverrideQualificationForm({ deal, onDone }: { deal: Deal; onDone: () =>
     onDone,
     failure: 'Qualification not changed',
     form,
-    fieldErrors: (error) => fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] }),
+    fieldErrors: reasonFieldErrors,
   });
   return (
     <ReasonForm

@@ -22,12 +22,19 @@ import { afterCommissionChange, afterPartnerDecision } from '../../../../lib/inv
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { useFormMutation } from '../../../../lib/use-form-mutation';
-import { ReasonForm } from '../../../../layout/reason-form';
+import { ReasonForm, reasonFieldErrors } from '../../../../layout/reason-form';
 import { usePhoneLayout } from '../../../../layout/use-phone-layout';
 
 interface Partner {
   id: string;
   companyName: string;
+}
+
+/** A dialog's form: the partner, where its partnership stands, and the dialog's close. */
+interface EndingFormProps {
+  partner: Partner;
+  ending: AdminPartnershipEnd;
+  onDone: () => void;
 }
 
 /** Every admin view (the ending, the status, the lists and totals) and the fee lists. */
@@ -36,15 +43,7 @@ function useRefresh() {
   return () => Promise.all([afterPartnerDecision(utils), afterCommissionChange(utils)]);
 }
 
-function EndPartnershipForm({
-  partner,
-  ending,
-  onDone,
-}: {
-  partner: Partner;
-  ending: AdminPartnershipEnd;
-  onDone: () => void;
-}) {
+function EndPartnershipForm({ partner, ending, onDone }: EndingFormProps) {
   const refresh = useRefresh();
   const terminate = trpc.admin.terminatePartner.useMutation();
   const form = useForm({
@@ -111,15 +110,7 @@ function EndPartnershipForm({
   );
 }
 
-function ForfeitFeesForm({
-  partner,
-  ending,
-  onDone,
-}: {
-  partner: Partner;
-  ending: AdminPartnershipEnd;
-  onDone: () => void;
-}) {
+function ForfeitFeesForm({ partner, ending, onDone }: EndingFormProps) {
   const refresh = useRefresh();
   const forfeit = trpc.admin.forfeitPartnerFees.useMutation();
   const form = useForm({
@@ -138,7 +129,7 @@ function ForfeitFeesForm({
     onDone,
     failure: 'Fees not forfeited',
     form,
-    fieldErrors: (error) => fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] }),
+    fieldErrors: reasonFieldErrors,
   });
   return (
     <ReasonForm
