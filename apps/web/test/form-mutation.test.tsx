@@ -20,22 +20,23 @@ afterEach(() => vi.unstubAllGlobals());
 function NoticeForm({ refresh, onDone }: { refresh: () => Promise<unknown>; onDone: () => void }) {
   const give = trpc.partner.giveNotice.useMutation();
   const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
+  // A failure's field errors go to the form; everything else is the call and what follows it.
   const submit = useFormMutation({
+    form,
+    fieldErrors: (error) => fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] }),
+    failure: 'Notice not given',
     mutate: give.mutateAsync,
     success: (saved) => ['Notice given', `Your partnership ends on ${saved.effectiveDate}.`],
     refresh,
     onDone,
-    failure: 'Notice not given',
-    form,
-    fieldErrors: (error) => fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] }),
   });
   return (
     <ReasonForm
-      onSubmit={form.onSubmit((values) => void submit.run(values))}
-      reason={form.getInputProps('reason')}
-      onCancel={onDone}
-      pending={submit.pending}
       submitLabel="Give notice"
+      pending={submit.pending}
+      onCancel={onDone}
+      reason={form.getInputProps('reason')}
+      onSubmit={form.onSubmit((values) => void submit.run(values))}
     >
       <Text size="sm">Your notice takes effect after 30 days.</Text>
     </ReasonForm>
