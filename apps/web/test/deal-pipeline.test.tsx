@@ -46,21 +46,26 @@ async function moveTo(label: string) {
   await userEvent.click(await screen.findByRole('menuitemradio', { name: label, hidden: true }));
 }
 
+/** Acme Bakery moved from Booked to Qualified on the screen while the server's answer waits on `reply`. */
+async function moveWhileTheServerWaits() {
+  const reply = deferred<Referral>();
+  const api = serveTrpc({
+    'admin.pipelineColumn': columnOf([deal]),
+    'admin.updateReferral': () => reply.promise,
+    'admin.partners': noPartners,
+  });
+  renderInRouter(<DealPipeline />, admin());
+  await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
+  await moveTo('Qualified');
+  await waitFor(() => expect(within(column('qualified')).getByText('Acme Bakery')).toBeTruthy());
+  return { reply, api };
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the deal pipeline', () => {
   it('moves a deal at once and keeps it there when the server agrees', async () => {
-    const reply = deferred<Referral>();
-    serveTrpc({
-      'admin.pipelineColumn': columnOf([deal]),
-      'admin.updateReferral': () => reply.promise,
-      'admin.partners': noPartners,
-    });
-    renderInRouter(<DealPipeline />, admin());
-    await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
-
-    await moveTo('Qualified');
-    await waitFor(() => expect(within(column('qualified')).getByText('Acme Bakery')).toBeTruthy());
+    const { reply } = await moveWhileTheServerWaits();
     expect(within(column('booked')).queryByText('Acme Bakery')).toBeNull();
 
     reply.resolve({ ...deal, stage: 'qualified' });
@@ -69,17 +74,7 @@ describe('the deal pipeline', () => {
   });
 
   it('moves the deal back and says so when the server refuses', async () => {
-    const reply = deferred<Referral>();
-    const api = serveTrpc({
-      'admin.pipelineColumn': columnOf([deal]),
-      'admin.updateReferral': () => reply.promise,
-      'admin.partners': noPartners,
-    });
-    renderInRouter(<DealPipeline />, admin());
-    await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
-
-    await moveTo('Qualified');
-    await waitFor(() => expect(within(column('qualified')).getByText('Acme Bakery')).toBeTruthy());
+    const { reply, api } = await moveWhileTheServerWaits();
     expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
       id: deal.id,
       stage: 'qualified',
