@@ -1,4 +1,4 @@
-import type { AdminPartnerRow, PartnerDetails } from '@portal/contracts';
+import type { AdminPartnerRow } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { ApprovalQueueRow } from '../src/features/admin/partners/partner-approva
 import { PartnerDetailsView } from '../src/features/admin/partners/partner-details-dialog';
 import { PartnerSettingsView } from '../src/features/admin/partners/partner-settings-dialog';
 import { RejectPartnerDialog } from '../src/features/admin/partners/reject-partner-dialog';
+import { aPartnerDetails } from './fixtures';
 import { renderInRouter, renderWithProviders } from './render';
 
 // Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.
@@ -206,25 +207,12 @@ describe('Create Partner form', () => {
 
 describe('partner details and settings', () => {
   it('lists company, contact, business details and the application status', () => {
-    const details: PartnerDetails = {
+    const details = aPartnerDetails({
       ...row,
       status: 'rejected',
-      phone: '+1 503 555 0142',
-      website: null,
-      expectedVolume: '5-10 referrals/month',
-      paymentMethod: 'Wire',
-      approvedAt: null,
       rejectedAt: '2026-03-05T12:00:00.000Z',
       rejectionReason: 'Outside our market',
-      agreementSigned: true,
-      agreementSignedAt: '2026-03-02T10:00:00.000Z',
-      agreementVersion: '1.0',
-      bankName: 'First Bank',
-      bankAccountType: 'checking',
-      bankAccountHolderName: 'Northwind Growth LLC',
-      bankRoutingNumberMasked: '•••• 0021',
-      bankAccountNumberMasked: '•••• 6789',
-    };
+    });
     renderWithProviders(<PartnerDetailsView partner={details} />);
     for (const text of [
       'Company Information',

@@ -4,38 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PartnerDetailsDialog } from '../src/features/admin/partners/partner-details-dialog';
 import { renderInRouter } from './render';
+import { aPartnerDetails } from './fixtures';
 import { serveTrpc } from './trpc-server';
 
 const ID = '5f0c8a8e-8f2e-4c59-9d4b-000000000001';
-const applicant: PartnerDetails = {
-  id: ID,
-  email: 'maya@northwind.example',
-  companyName: 'Northwind Growth',
-  contactName: 'Maya Lin',
-  companyType: 'agency',
-  status: 'pending',
-  referralCode: 'NORTHW-7K2Q',
-  currentMrr: '0.00',
-  totalLifetimeCommissions: '0.00',
-  applicationDate: '2026-03-02T10:00:00.000Z',
-  joinedAt: null,
-  createdAt: '2026-03-02T10:00:00.000Z',
-  phone: '+1 503 555 0142',
-  website: null,
-  expectedVolume: '5-10 referrals/month',
-  paymentMethod: 'Wire',
-  approvedAt: null,
-  rejectedAt: null,
-  rejectionReason: null,
-  agreementSigned: true,
-  agreementSignedAt: '2026-03-02T10:00:00.000Z',
-  agreementVersion: '1.0',
-  bankName: 'First Bank',
-  bankAccountType: 'checking',
-  bankAccountHolderName: 'Northwind Growth LLC',
-  bankRoutingNumberMasked: '•••• 0021',
-  bankAccountNumberMasked: '•••• 6789',
-};
+const applicant = aPartnerDetails({ id: ID });
 
 afterEach(() => vi.unstubAllGlobals());
 

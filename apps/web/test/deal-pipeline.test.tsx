@@ -9,46 +9,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DealPipeline } from '../src/features/admin/pipeline/deal-pipeline';
 import { SessionStore } from '../src/lib/session';
 import { renderInRouter } from './render';
+import { aReferral } from './fixtures';
 import { ProcedureError, serveTrpc } from './trpc-server';
 
-const deal: Referral = {
-  id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b3c',
-  partnerId: '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a',
-  partnerCompanyName: 'Northwind Growth',
-  clientCompanyName: 'Acme Bakery',
-  clientEmail: null,
-  clientPhone: null,
-  serviceType: 'basic_accounting',
-  monthlyValue: '500.00',
-  commissionAmount: '50.00',
-  stage: 'booked',
-  consultationDate: null,
-  proposalDate: null,
-  closeDate: null,
-  contractStartDate: null,
-  contractEndDate: null,
-  lostReason: null,
-  churnDate: null,
-  notes: null,
-  referralSource: null,
-  landingPage: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  clientName: null,
-  utm: null,
-  bookingProvider: null,
-  conflictOf: null,
-  clientAlreadyIntroduced: false,
-  selfReferral: false,
-  termsVersion: null,
-  acceptedAt: null,
-  qualifiesBy: null,
-  extensionDays: 0,
-  annualSales: null,
-  signedAt: null,
-  qualifying: null,
-  qualificationReason: null,
-};
+const deal = aReferral({ partnerCompanyName: 'Northwind Growth' });
 
 /** A promise the test settles when it wants the server to answer. */
 function deferred<T>() {
@@ -82,21 +46,26 @@ async function moveTo(label: string) {
   await userEvent.click(await screen.findByRole('menuitemradio', { name: label, hidden: true }));
 }
 
+/** Acme Bakery moved from Booked to Qualified on the screen while the server's answer waits on `reply`. */
+async function moveWhileTheServerWaits() {
+  const reply = deferred<Referral>();
+  const api = serveTrpc({
+    'admin.pipelineColumn': columnOf([deal]),
+    'admin.updateReferral': () => reply.promise,
+    'admin.partners': noPartners,
+  });
+  renderInRouter(<DealPipeline />, admin());
+  await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
+  await moveTo('Qualified');
+  await waitFor(() => expect(within(column('qualified')).getByText('Acme Bakery')).toBeTruthy());
+  return { reply, api };
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the deal pipeline', () => {
   it('moves a deal at once and keeps it there when the server agrees', async () => {
-    const reply = deferred<Referral>();
-    serveTrpc({
-      'admin.pipelineColumn': columnOf([deal]),
-      'admin.updateReferral': () => reply.promise,
-      'admin.partners': noPartners,
-    });
-    renderInRouter(<DealPipeline />, admin());
-    await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
-
-    await moveTo('Qualified');
-    await waitFor(() => expect(within(column('qualified')).getByText('Acme Bakery')).toBeTruthy());
+    const { reply } = await moveWhileTheServerWaits();
     expect(within(column('booked')).queryByText('Acme Bakery')).toBeNull();
 
     reply.resolve({ ...deal, stage: 'qualified' });
@@ -105,17 +74,7 @@ describe('the deal pipeline', () => {
   });
 
   it('moves the deal back and says so when the server refuses', async () => {
-    const reply = deferred<Referral>();
-    const api = serveTrpc({
-      'admin.pipelineColumn': columnOf([deal]),
-      'admin.updateReferral': () => reply.promise,
-      'admin.partners': noPartners,
-    });
-    renderInRouter(<DealPipeline />, admin());
-    await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
-
-    await moveTo('Qualified');
-    await waitFor(() => expect(within(column('qualified')).getByText('Acme Bakery')).toBeTruthy());
+    const { reply, api } = await moveWhileTheServerWaits();
     expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
       id: deal.id,
       stage: 'qualified',

@@ -9,56 +9,29 @@ import { SummaryCards } from '../src/features/partner/summary-cards';
 import { referralLinkFor } from '../src/features/partner/referral-link-card';
 import { schedulingLink } from '../src/features/referral/referral-landing';
 import { renderWithProviders } from './render';
+import { aReferral } from './fixtures';
 import { serveTrpc } from './trpc-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-    configurable: true,
-  });
-}
-
 /** A won client as its partner's list answers it. */
-const wonReferral = {
+const wonReferral = aReferral({
   id: 'w1',
   partnerId: 'p',
   clientCompanyName: 'Paying Co',
-  clientEmail: null,
-  clientPhone: null,
-  serviceType: 'basic_accounting' as const,
   monthlyValue: '1800.00',
-  commissionAmount: '50.00',
-  stage: 'won' as const,
-  consultationDate: null,
-  proposalDate: null,
-  closeDate: null,
+  stage: 'won',
   contractStartDate: '2026-08-01',
-  contractEndDate: null,
-  lostReason: null,
-  churnDate: null,
-  notes: null,
-  referralSource: 'partner' as const,
-  landingPage: null,
+  referralSource: 'partner',
   createdAt: '2026-07-04T12:00:00.000Z',
   updatedAt: '2026-08-01T12:00:00.000Z',
-  clientName: null,
-  utm: null,
-  bookingProvider: null,
-  conflictOf: null,
-  clientAlreadyIntroduced: false,
-  selfReferral: false,
   termsVersion: 1,
   acceptedAt: '2026-07-04T12:00:00.000Z',
   qualifiesBy: '2026-09-02',
-  extensionDays: 0,
   annualSales: '2400000.00',
   signedAt: '2026-08-01',
   qualifying: true,
-  qualificationReason: null,
-};
+});
 
 describe('New Referral form', () => {
   it('shows the spec messages and does not submit without a company and a monthly value', async () => {
@@ -173,43 +146,20 @@ describe('partner dashboard pieces', () => {
   it('shows a referral card with its stage, money, service, commission and notes', () => {
     renderWithProviders(
       <ReferralCard
-        referral={{
+        referral={aReferral({
           id: '1',
           partnerId: 'p',
           clientCompanyName: 'Store Inc',
           clientEmail: 'owner@store.example',
-          clientPhone: null,
           serviceType: 'controller',
           monthlyValue: '2500.00',
           commissionAmount: '100.00',
           stage: 'proposal',
-          consultationDate: null,
-          proposalDate: null,
-          closeDate: null,
-          contractStartDate: null,
-          contractEndDate: null,
-          lostReason: null,
-          churnDate: null,
           notes: 'Warm lead',
           referralSource: 'partner',
-          landingPage: null,
           createdAt: '2026-03-04T12:00:00.000Z',
           updatedAt: '2026-03-05T12:00:00.000Z',
-          clientName: null,
-          utm: null,
-          bookingProvider: null,
-          conflictOf: null,
-          clientAlreadyIntroduced: false,
-          selfReferral: false,
-          termsVersion: null,
-          acceptedAt: null,
-          qualifiesBy: null,
-          extensionDays: 0,
-          annualSales: null,
-          signedAt: null,
-          qualifying: null,
-          qualificationReason: null,
-        }}
+        })}
       />,
     );
     for (const text of [

@@ -9,6 +9,8 @@ export class ProcedureError {
     readonly httpStatus: number,
     readonly code: string,
     readonly message: string,
+    /** The validation issues a 400 names by field, as the server's error formatter sends them. */
+    readonly issues: Array<{ path: string; message: string }> = [],
   ) {}
 }
 
@@ -27,7 +29,7 @@ function answer(path: string, result: unknown) {
         error: {
           message: result.message,
           code: -32603,
-          data: { code: result.code, httpStatus: result.httpStatus, path },
+          data: { code: result.code, httpStatus: result.httpStatus, path, issues: result.issues },
         },
       },
     };

@@ -1,22 +1,19 @@
-// One figure of a dashboard: title, large value, a line of explanation and an icon. Shared by the
-// partner's summary cards and the admin's program metrics.
+// One figure of a dashboard: title, large value, a line of explanation and an icon; and a grid of them.
+// Shared by the partner's summary cards, the admin's program metrics and a partner's page.
 
-import { Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, SimpleGrid, Text, ThemeIcon, type SimpleGridProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export function StatCard({
-  title,
-  value,
-  description,
-  icon,
-  testId,
-}: {
+export interface Stat {
   title: string;
   value: string;
   description: string;
   icon: ReactNode;
+  /** The test id of the value, which the journeys read. */
   testId: string;
-}) {
+}
+
+export function StatCard({ title, value, description, icon, testId }: Stat) {
   return (
     <Card withBorder padding="lg" radius="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -34,5 +31,16 @@ export function StatCard({
         {description}
       </Text>
     </Card>
+  );
+}
+
+/** Figures side by side, a card each, in the grid's columns (`cols`). */
+export function StatGrid({ stats, ...grid }: { stats: readonly Stat[] } & SimpleGridProps) {
+  return (
+    <SimpleGrid spacing="md" {...grid}>
+      {stats.map((stat) => (
+        <StatCard key={stat.testId} {...stat} />
+      ))}
+    </SimpleGrid>
   );
 }

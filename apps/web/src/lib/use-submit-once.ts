@@ -38,3 +38,18 @@ export function useIdempotencyKey() {
   }, []);
   return { keyFor, done };
 }
+
+/**
+ * A create that carries an Idempotency-Key (`useIdempotencyKey`): the call answers the created record,
+ * and a new key is taken only once a create succeeded.
+ */
+export function useIdempotentCreate<I, R>(
+  create: (input: I, options: { context: { idempotencyKey: string } }) => Promise<R>,
+) {
+  const idempotency = useIdempotencyKey();
+  return async (input: I): Promise<R> => {
+    const created = await create(input, { context: { idempotencyKey: idempotency.keyFor(input) } });
+    idempotency.done();
+    return created;
+  };
+}

@@ -16,8 +16,6 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
-  BANK_ACCOUNT_TYPES,
-  BANK_ACCOUNT_TYPE_LABELS,
   COMPANY_TYPES,
   COMPANY_TYPE_LABELS,
   CURRENT_AGREEMENT_VERSION,
@@ -28,14 +26,13 @@ import {
   MESSAGES,
   PAYMENT_METHOD_LABELS,
   REGISTRATION_PAYMENT_METHODS,
-  filterAccountNumber,
-  filterRoutingNumber,
   partnerApplicationInput,
   WEBSITE_DESCRIPTION,
   type PartnerApplicationInput,
   wireBankFieldErrors,
 } from '@portal/contracts';
 import { useRef, useState, type FormEvent } from 'react';
+import { EMPTY_BANK_FIELDS, accountTypeOptions, bankNumberProps, type BankFields } from '../../lib/bank-fields';
 import { notifyError } from '../../lib/notify';
 import { AgreementBox } from './agreement-box';
 
@@ -47,15 +44,8 @@ export type RegistrationValues = {
   website: string;
   phone: string;
   paymentMethod: string;
-  bankName: string;
-  bankRoutingNumber: string;
-  bankAccountNumber: string;
-  bankAccountType: string;
-  bankAccountHolderName: string;
-  bankAddress: string;
-  beneficiaryAddress: string;
   agreementSigned: boolean;
-};
+} & BankFields;
 
 export const REGISTRATION_DEFAULTS: RegistrationValues = {
   companyName: '',
@@ -65,13 +55,7 @@ export const REGISTRATION_DEFAULTS: RegistrationValues = {
   website: '',
   phone: '',
   paymentMethod: 'Wire',
-  bankName: '',
-  bankRoutingNumber: '',
-  bankAccountNumber: '',
-  bankAccountType: 'checking',
-  bankAccountHolderName: '',
-  bankAddress: '',
-  beneficiaryAddress: '',
+  ...EMPTY_BANK_FIELDS,
   agreementSigned: false,
 };
 
@@ -95,7 +79,6 @@ export function toApplicationPayload(
 const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
 const volumeOptions = EXPECTED_VOLUMES.map((value) => ({ value, label: value }));
 const paymentOptions = REGISTRATION_PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
-const accountTypeOptions = BANK_ACCOUNT_TYPES.map((value) => ({ value, label: BANK_ACCOUNT_TYPE_LABELS[value] }));
 
 export interface RegistrationFormProps {
   /** Sends the application; a rejected promise leaves the form as it is for another try. */
@@ -243,10 +226,7 @@ export function RegistrationForm({ onSubmit, agreement }: RegistrationFormProps)
                 placeholder="9 digits"
                 // No maxLength: the browser would cut a pasted "021-000-021" before the filter drops
                 // its dashes. The filter keeps at most 9 digits after filtering.
-                {...form.getInputProps('bankRoutingNumber')}
-                onChange={(event) =>
-                  form.setFieldValue('bankRoutingNumber', filterRoutingNumber(event.currentTarget.value))
-                }
+                {...bankNumberProps(form, 'bankRoutingNumber')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -255,12 +235,9 @@ export function RegistrationForm({ onSubmit, agreement }: RegistrationFormProps)
                 withAsterisk
                 autoComplete="off"
                 visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the account number' }}
-                {...form.getInputProps('bankAccountNumber')}
+                {...bankNumberProps(form, 'bankAccountNumber')}
                 // Mantine marks a password field invalid only with a data attribute; screen readers need aria.
                 aria-invalid={form.errors.bankAccountNumber ? true : undefined}
-                onChange={(event) =>
-                  form.setFieldValue('bankAccountNumber', filterAccountNumber(event.currentTarget.value))
-                }
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>

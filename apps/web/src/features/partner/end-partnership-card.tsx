@@ -2,16 +2,15 @@
 // notice days of the partner's terms version after today; until then nothing changes, and fees for client
 // payments of months before that day remain payable. Once given, the card shows the scheduled end.
 
-import { Alert, Button, Card, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Modal, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { PROGRAM_TERMS_MESSAGES, formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal/contracts';
+import { formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal/contracts';
 import { IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage, fieldErrorsOf } from '../../lib/errors';
-import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useSubmitOnce } from '../../lib/use-submit-once';
-import { FormActions } from '../../layout/form-actions';
+import { useFormMutation } from '../../lib/use-form-mutation';
+import { ReasonForm, reasonFieldErrors } from '../../layout/reason-form';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
 
 function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => void }) {
@@ -22,44 +21,30 @@ function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => 
     initialValues: { reason: '' },
     validate: schemaResolver(givePartnerNoticeInput, { sync: true }),
   });
-  const submit = useSubmitOnce(async (values: typeof form.values) => {
-    try {
-      const saved = await give.mutateAsync(values);
-      notifySuccess('Notice given', `Your partnership ends on ${formatDate(saved.effectiveDate)}.`);
-      await Promise.all([utils.partner.partnershipEnd.invalidate(), utils.partner.me.invalidate()]);
-      onDone();
-    } catch (error) {
-      const known = fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
-      if (Object.keys(known).length > 0) form.setErrors(known);
-      else notifyFailure('Notice not given', error);
-    }
+  const submit = useFormMutation({
+    mutate: give.mutateAsync,
+    success: (saved) => ['Notice given', `Your partnership ends on ${formatDate(saved.effectiveDate)}.`],
+    refresh: () => Promise.all([utils.partner.partnershipEnd.invalidate(), utils.partner.me.invalidate()]),
+    onDone,
+    failure: 'Notice not given',
+    form,
+    fieldErrors: reasonFieldErrors,
   });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit.run(values))}>
-      <Stack gap="sm">
-        <Text size="sm">
-          Your notice takes effect after {ending.noticeDays} days, on <b>{formatDate(ending.noticeEffectiveDate)}</b>.
-          Until then nothing changes. From that day you cannot add referrals; fees for client payments of months before
-          it remain payable. This cannot be undone here: to withdraw it, contact the program team.
-        </Text>
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          maxLength={1000}
-          {...form.getInputProps('reason')}
-          data-autofocus
-        />
-        <FormActions
-          justify="flex-end"
-          onCancel={onDone}
-          pending={submit.pending}
-          submitLabel="Give notice"
-          submitColor="red.9"
-        />
-      </Stack>
-    </form>
+    <ReasonForm
+      onSubmit={form.onSubmit((values) => void submit.run(values))}
+      reason={form.getInputProps('reason')}
+      onCancel={onDone}
+      pending={submit.pending}
+      submitLabel="Give notice"
+      submitColor="red.9"
+    >
+      <Text size="sm">
+        Your notice takes effect after {ending.noticeDays} days, on <b>{formatDate(ending.noticeEffectiveDate)}</b>.
+        Until then nothing changes. From that day you cannot add referrals; fees for client payments of months before it
+        remain payable. This cannot be undone here: to withdraw it, contact the program team.
+      </Text>
+    </ReasonForm>
   );
 }
 

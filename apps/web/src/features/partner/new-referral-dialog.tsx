@@ -10,11 +10,11 @@ import {
   SERVICE_TYPES,
   type ServiceType,
 } from '@portal/contracts';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { afterReferralChange } from '../../lib/invalidate';
 import { useProgramTerms } from '../../lib/program-terms';
 import { trpc, type RouterInputs } from '../../lib/trpc';
-import { useIdempotencyKey, useSubmitOnce } from '../../lib/use-submit-once';
+import { useFormMutation } from '../../lib/use-form-mutation';
+import { useIdempotentCreate } from '../../lib/use-submit-once';
 import { FormActions } from '../../layout/form-actions';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
 
@@ -140,27 +140,31 @@ export function NewReferralForm({
 export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = usePhoneLayout();
   const utils = trpc.useUtils();
-  const idempotency = useIdempotencyKey();
   const terms = useProgramTerms(opened);
-  const create = useSubmitOnce(async (values: NewReferralValues) => {
-    const input = toCreateReferralPayload(values);
-    try {
-      const referral = await utils.client.partner.createReferral.mutate(input, {
-        context: { idempotencyKey: idempotency.keyFor(input) },
-      });
-      idempotency.done();
-      notifySuccess(MESSAGES.referralCreated, `${referral.clientCompanyName} has been added to your referrals.`);
-      await afterReferralChange(utils);
-      onClose();
-    } catch {
-      notifyError(MESSAGES.referralCreateFailedTitle, MESSAGES.referralCreateFailedText);
-    }
+  const createReferral = useIdempotentCreate((input: RouterInputs['partner']['createReferral'], options) =>
+    utils.client.partner.createReferral.mutate(input, options),
+  );
+  const create = useFormMutation({
+    mutate: (values: NewReferralValues) => createReferral(toCreateReferralPayload(values)),
+    success: (referral) => [
+      MESSAGES.referralCreated,
+      `${referral.clientCompanyName} has been added to your referrals.`,
+    ],
+    refresh: () => afterReferralChange(utils),
+    onDone: onClose,
+    failure: MESSAGES.referralCreateFailedTitle,
+    failureMessage: () => MESSAGES.referralCreateFailedText,
   });
 
   return (
     <Modal opened={opened} onClose={onClose} title="New Referral" size="lg" fullScreen={phone}>
       {opened && (
-        <NewReferralForm onSubmit={create.run} onCancel={onClose} submitting={create.pending} fees={terms.data?.fees} />
+        <NewReferralForm
+          onSubmit={(values) => void create.run(values)}
+          onCancel={onClose}
+          submitting={create.pending}
+          fees={terms.data?.fees}
+        />
       )}
     </Modal>
   );

@@ -18,18 +18,13 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
-  BANK_ACCOUNT_TYPE_LABELS,
-  BANK_ACCOUNT_TYPES,
   MESSAGES,
   PAYEE_TYPE_LABELS,
   PAYEE_TYPES,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHOD_MESSAGES,
   PAYMENT_METHODS,
-  filterAccountNumber,
-  filterRoutingNumber,
   updatePaymentMethodInput,
-  type BankAccountType,
   type PartnerProfile,
   type PayeeType,
   type PaymentMethod,
@@ -37,24 +32,17 @@ import {
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../layout/form-actions';
+import { EMPTY_BANK_FIELDS, accountTypeOptions, bankNumberProps, type BankFields } from '../../lib/bank-fields';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
-const accountTypeOptions = BANK_ACCOUNT_TYPES.map((value) => ({ value, label: BANK_ACCOUNT_TYPE_LABELS[value] }));
 const payeeTypeOptions = PAYEE_TYPES.map((value) => ({ value, label: PAYEE_TYPE_LABELS[value] }));
 
 /** Every field of the three methods; the schema keeps those of the chosen one. */
-interface PaymentMethodForm {
+interface PaymentMethodForm extends BankFields {
   paymentMethod: PaymentMethod;
-  bankName: string;
-  bankRoutingNumber: string;
-  bankAccountNumber: string;
-  bankAccountType: BankAccountType;
-  bankAccountHolderName: string;
-  bankAddress: string;
-  beneficiaryAddress: string;
   payeeType: PayeeType;
   paypalEmail: string;
   currentPassword: string;
@@ -62,13 +50,7 @@ interface PaymentMethodForm {
 
 const emptyForm = (method: PaymentMethod, payeeType: PayeeType): PaymentMethodForm => ({
   paymentMethod: method,
-  bankName: '',
-  bankRoutingNumber: '',
-  bankAccountNumber: '',
-  bankAccountType: 'checking',
-  bankAccountHolderName: '',
-  bankAddress: '',
-  beneficiaryAddress: '',
+  ...EMPTY_BANK_FIELDS,
   payeeType,
   paypalEmail: '',
   currentPassword: '',
@@ -129,17 +111,11 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
       withAsterisk
       inputMode="numeric"
       description={method === 'ACH' ? 'The 9-digit ABA number on your checks' : undefined}
-      {...form.getInputProps('bankRoutingNumber')}
-      onChange={(event) => form.setFieldValue('bankRoutingNumber', filterRoutingNumber(event.currentTarget.value))}
+      {...bankNumberProps(form, 'bankRoutingNumber')}
     />
   );
   const accountInput = (
-    <TextInput
-      label="Account Number"
-      withAsterisk
-      {...form.getInputProps('bankAccountNumber')}
-      onChange={(event) => form.setFieldValue('bankAccountNumber', filterAccountNumber(event.currentTarget.value))}
-    />
+    <TextInput label="Account Number" withAsterisk {...bankNumberProps(form, 'bankAccountNumber')} />
   );
   const accountTypeInput = (
     <Select

@@ -1,8 +1,8 @@
 // Asks for an optional reason before a rejection is stored.
 
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { FormActions } from '../../../layout/form-actions';
+import { ReasonForm } from '../../../layout/reason-form';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
 
 export const REJECTION_REASON_MAX = 1000;
@@ -24,36 +24,29 @@ export function RejectPartnerDialog({
 
   return (
     <Modal opened={partner !== null} onClose={onClose} title="Reject application" size="md">
-      <form
+      <ReasonForm
         onSubmit={(event) => {
           event.preventDefault();
           void confirmOnce.run(reason);
         }}
+        reason={{
+          label: 'Reason (optional)',
+          required: false,
+          maxRows: 6,
+          maxLength: REJECTION_REASON_MAX,
+          value: reason,
+          onChange: (event) => setReason(event.currentTarget.value),
+        }}
+        onCancel={onClose}
+        pending={submitting || confirmOnce.pending}
+        submitLabel="Reject"
+        submitColor="red.9"
       >
-        <Stack gap="sm">
-          <Text size="sm">
-            Reject the application of <strong>{partner?.companyName}</strong>? The applicant will see that the account
-            was rejected, with the reason if you give one.
-          </Text>
-          <Textarea
-            label="Reason (optional)"
-            autosize
-            minRows={2}
-            maxRows={6}
-            maxLength={REJECTION_REASON_MAX}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            data-autofocus
-          />
-          <FormActions
-            justify="flex-end"
-            onCancel={onClose}
-            pending={submitting || confirmOnce.pending}
-            submitLabel="Reject"
-            submitColor="red.9"
-          />
-        </Stack>
-      </form>
+        <Text size="sm">
+          Reject the application of <strong>{partner?.companyName}</strong>? The applicant will see that the account was
+          rejected, with the reason if you give one.
+        </Text>
+      </ReasonForm>
     </Modal>
   );
 }

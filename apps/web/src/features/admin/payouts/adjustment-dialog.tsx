@@ -8,8 +8,8 @@ import { adjustmentInput, COMMISSION_MESSAGES, type CommissionKind } from '@port
 import { formatMoney, monthKey } from '@portal/contracts/plain';
 import { useState } from 'react';
 import { afterCommissionChange } from '../../../lib/invalidate';
-import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
+import { useFormMutation } from '../../../lib/use-form-mutation';
 import { FormActions } from '../../../layout/form-actions';
 import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
 import { MonthInput } from '../../../components/month-input';
@@ -141,19 +141,16 @@ export function AdjustmentDialog({
   const utils = trpc.useUtils();
   const add = trpc.admin.addAdjustment.useMutation();
 
-  async function submit(values: AdjustmentValues) {
-    try {
-      const created = await add.mutateAsync(toAdjustmentPayload(values));
-      notifySuccess(
-        COMMISSION_MESSAGES.adjustmentAdded,
-        `${created.kind === 'bonus' ? 'Bonus' : 'Clawback'} of ${formatMoney(created.amount)} is pending.`,
-      );
-      await afterCommissionChange(utils);
-      onClose();
-    } catch (error) {
-      notifyFailure('Could not add the adjustment', error);
-    }
-  }
+  const submit = useFormMutation({
+    mutate: (values: AdjustmentValues) => add.mutateAsync(toAdjustmentPayload(values)),
+    success: (created) => [
+      COMMISSION_MESSAGES.adjustmentAdded,
+      `${created.kind === 'bonus' ? 'Bonus' : 'Clawback'} of ${formatMoney(created.amount)} is pending.`,
+    ],
+    refresh: () => afterCommissionChange(utils),
+    onDone: onClose,
+    failure: 'Could not add the adjustment',
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add adjustment">
@@ -161,9 +158,9 @@ export function AdjustmentDialog({
         <AdjustmentForm
           initialPartner={partner}
           now={new Date()}
-          onSubmit={submit}
+          onSubmit={(values) => void submit.run(values)}
           onCancel={onClose}
-          submitting={add.isPending}
+          submitting={submit.pending}
         />
       )}
     </Modal>

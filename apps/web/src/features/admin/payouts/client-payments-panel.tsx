@@ -31,6 +31,7 @@ import { AccrualPanel } from './accrual-panel';
 import { UnmatchedStripePayments } from './unmatched-stripe-payments';
 import { useWonClientPicker } from './won-client-picker';
 import { MonthInput } from '../../../components/month-input';
+import { FormActions } from '../../../layout/form-actions';
 
 type ImportReport = RouterOutputs['admin']['importClientPayments'];
 
@@ -203,14 +204,13 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
               {error}
             </Text>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={record.isPending}>
-              Record payment
-            </Button>
-          </Group>
+          <FormActions
+            justify="flex-end"
+            gap="sm"
+            onCancel={onClose}
+            pending={record.isPending}
+            submitLabel="Record payment"
+          />
         </Stack>
       </form>
     </Modal>

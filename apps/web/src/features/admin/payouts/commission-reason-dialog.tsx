@@ -1,11 +1,11 @@
 // One pending commission and a required reason: the form that marking it failed and voiding it
 // share. The caller names the action and runs it; the payout queue refreshes after either.
 
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import type { PendingCommission } from '@portal/contracts';
 import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey } from '@portal/contracts/plain';
 import { useEffect, useState, type ReactNode } from 'react';
-import { FormActions } from '../../../layout/form-actions';
+import { ReasonForm } from '../../../layout/reason-form';
 
 /** What a pending row is, in words: its client, or its kind for an adjustment without one. */
 export const pendingLabel = (item: Pick<PendingCommission, 'clientCompanyName' | 'kind'>) =>
@@ -47,7 +47,7 @@ export function CommissionReasonDialog({
 
   return (
     <Modal opened={item !== null} onClose={onClose} title={title}>
-      <form
+      <ReasonForm
         onSubmit={(event) => {
           event.preventDefault();
           if (!item) return;
@@ -57,37 +57,27 @@ export function CommissionReasonDialog({
           }
           onSubmit({ id: item.id, reason });
         }}
+        reason={{
+          maxLength: 500,
+          value: reason,
+          error,
+          onChange: (event) => setReason(event.currentTarget.value),
+        }}
+        onCancel={onClose}
+        pending={pending}
+        submitLabel={submitLabel}
+        submitColor="red"
       >
-        <Stack gap="sm">
-          <Text size="sm">
-            {item?.partnerCompanyName} · {item ? pendingLabel(item) : ''} · {item ? formatMonthKey(item.monthYear) : ''}{' '}
-            · {item ? formatMoney(item.amount) : ''}
+        <Text size="sm">
+          {item?.partnerCompanyName} · {item ? pendingLabel(item) : ''} · {item ? formatMonthKey(item.monthYear) : ''} ·{' '}
+          {item ? formatMoney(item.amount) : ''}
+        </Text>
+        {explanation && (
+          <Text size="sm" c="dimmed">
+            {explanation}
           </Text>
-          {explanation && (
-            <Text size="sm" c="dimmed">
-              {explanation}
-            </Text>
-          )}
-          <Textarea
-            label="Reason"
-            required
-            autosize
-            minRows={2}
-            maxLength={500}
-            value={reason}
-            error={error}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            data-autofocus
-          />
-          <FormActions
-            justify="flex-end"
-            onCancel={onClose}
-            pending={pending}
-            submitLabel={submitLabel}
-            submitColor="red"
-          />
-        </Stack>
-      </form>
+        )}
+      </ReasonForm>
     </Modal>
   );
 }

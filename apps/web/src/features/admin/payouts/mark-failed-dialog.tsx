@@ -2,19 +2,19 @@
 
 import { COMMISSION_MESSAGES, type PendingCommission } from '@portal/contracts';
 import { afterCommissionChange } from '../../../lib/invalidate';
-import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
+import { useFormMutation } from '../../../lib/use-form-mutation';
 import { CommissionReasonDialog, pendingDetail } from './commission-reason-dialog';
 
 export function MarkFailedDialog({ item, onClose }: { item: PendingCommission | null; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const fail = trpc.admin.failCommission.useMutation({
-    onSuccess: async () => {
-      notifySuccess(COMMISSION_MESSAGES.commissionMarkedFailed, pendingDetail(item));
-      onClose();
-      await afterCommissionChange(utils);
-    },
-    onError: (cause) => notifyFailure('Could not mark the commission failed', cause),
+  const fail = trpc.admin.failCommission.useMutation();
+  const submit = useFormMutation({
+    mutate: fail.mutateAsync,
+    success: () => [COMMISSION_MESSAGES.commissionMarkedFailed, pendingDetail(item)],
+    refresh: () => afterCommissionChange(utils),
+    onDone: onClose,
+    failure: 'Could not mark the commission failed',
   });
   return (
     <CommissionReasonDialog
@@ -23,8 +23,8 @@ export function MarkFailedDialog({ item, onClose }: { item: PendingCommission | 
       title="Mark commission failed"
       submitLabel="Mark failed"
       reasonRequired="A failure reason is required"
-      pending={fail.isPending}
-      onSubmit={(input) => fail.mutate(input)}
+      pending={submit.pending}
+      onSubmit={(input) => void submit.run(input)}
     />
   );
 }

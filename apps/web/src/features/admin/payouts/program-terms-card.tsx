@@ -27,6 +27,7 @@ import { usePhoneLayout } from '../../../layout/use-phone-layout';
 import { errorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
+import { FormActions } from '../../../layout/form-actions';
 
 /** The agreement text as the form edits it: a section starts with a "# heading" line, paragraphs are separated by blank lines. */
 export function agreementToText(terms: Pick<ProgramTerms, 'agreementText'>): string {
@@ -205,14 +206,12 @@ function PublishTermsDialog({ current, onClose }: { current: ProgramTerms; onClo
             maxRows={16}
             {...form.getInputProps('agreementText')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={publish.isPending}>
-              Publish version
-            </Button>
-          </Group>
+          <FormActions
+            justify="flex-end"
+            onCancel={onClose}
+            pending={publish.isPending}
+            submitLabel="Publish version"
+          />
         </Stack>
       </form>
     </Modal>

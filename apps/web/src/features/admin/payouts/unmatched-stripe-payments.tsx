@@ -10,6 +10,7 @@ import { afterCommissionChange } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { useWonClientPicker } from './won-client-picker';
+import { FormActions } from '../../../layout/form-actions';
 
 type StripeEvent = RouterOutputs['admin']['unmatchedStripePayments'][number];
 
@@ -136,14 +137,13 @@ function MatchDialog({
             </Text>
           )}
           {client.fields}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={match.isPending}>
-              Record payment
-            </Button>
-          </Group>
+          <FormActions
+            justify="flex-end"
+            gap="sm"
+            onCancel={onClose}
+            pending={match.isPending}
+            submitLabel="Record payment"
+          />
         </Stack>
       </form>
     </Modal>

@@ -3,19 +3,19 @@
 
 import { COMMISSION_MESSAGES, type PendingCommission } from '@portal/contracts';
 import { afterCommissionChange } from '../../../lib/invalidate';
-import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
+import { useFormMutation } from '../../../lib/use-form-mutation';
 import { CommissionReasonDialog, pendingDetail } from './commission-reason-dialog';
 
 export function VoidCommissionDialog({ item, onClose }: { item: PendingCommission | null; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const voidIt = trpc.admin.voidCommission.useMutation({
-    onSuccess: async () => {
-      notifySuccess(COMMISSION_MESSAGES.commissionVoided, pendingDetail(item));
-      onClose();
-      await afterCommissionChange(utils);
-    },
-    onError: (cause) => notifyFailure('Could not void the commission', cause),
+  const voidIt = trpc.admin.voidCommission.useMutation();
+  const submit = useFormMutation({
+    mutate: voidIt.mutateAsync,
+    success: () => [COMMISSION_MESSAGES.commissionVoided, pendingDetail(item)],
+    refresh: () => afterCommissionChange(utils),
+    onDone: onClose,
+    failure: 'Could not void the commission',
   });
   return (
     <CommissionReasonDialog
@@ -25,8 +25,8 @@ export function VoidCommissionDialog({ item, onClose }: { item: PendingCommissio
       submitLabel="Void commission"
       reasonRequired="A reason is required to void a commission"
       explanation="A voided commission is never paid and counts in no total. The partner is told why."
-      pending={voidIt.isPending}
-      onSubmit={(input) => voidIt.mutate(input)}
+      pending={submit.pending}
+      onSubmit={(input) => void submit.run(input)}
     />
   );
 }

@@ -5,9 +5,9 @@ import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextI
 import { schemaResolver, useForm } from '@mantine/form';
 import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
 import { errorMessage } from '../../../lib/errors';
-import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterReferralChange } from '../../../lib/invalidate';
-import { useIdempotencyKey, useSubmitOnce } from '../../../lib/use-submit-once';
+import { useFormMutation } from '../../../lib/use-form-mutation';
+import { useIdempotentCreate } from '../../../lib/use-submit-once';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { FormActions } from '../../../layout/form-actions';
 import { PartnerPicker } from '../partners/partner-picker';
@@ -155,23 +155,19 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
     { status: 'active', limit: 1, sort: 'companyName' },
     { enabled: opened },
   );
-  const idempotency = useIdempotencyKey();
-  const add = useSubmitOnce(async (values: AddClientValues) => {
-    const input = toAddClientPayload(values);
-    try {
-      const client = await utils.client.admin.addClient.mutate(input, {
-        context: { idempotencyKey: idempotency.keyFor(input) },
-      });
-      idempotency.done();
-      notifySuccess(
-        MESSAGES.clientAdded,
-        `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`,
-      );
-      await afterReferralChange(utils);
-      onClose();
-    } catch (error) {
-      notifyFailure(MESSAGES.addClientFailed, error, MESSAGES.addClientFailedText);
-    }
+  const create = useIdempotentCreate((input: RouterInputs['admin']['addClient'], options) =>
+    utils.client.admin.addClient.mutate(input, options),
+  );
+  const add = useFormMutation({
+    mutate: (values: AddClientValues) => create(toAddClientPayload(values)),
+    success: (client) => [
+      MESSAGES.clientAdded,
+      `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`,
+    ],
+    refresh: () => afterReferralChange(utils),
+    onDone: onClose,
+    failure: MESSAGES.addClientFailed,
+    failureMessage: (error) => errorMessage(error, MESSAGES.addClientFailedText),
   });
 
   return (
@@ -188,7 +184,7 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
         ) : (
           <AddClientForm
             noPartners={partners.data.total === 0}
-            onSubmit={add.run}
+            onSubmit={(values) => void add.run(values)}
             onCancel={onClose}
             submitting={add.pending}
           />

@@ -3,7 +3,7 @@
 // and a reason; logged and mailed to the partner). Each is confirmed in its dialog, shows the server's
 // errors on their field, says what happened in a toast, and refreshes the pipeline.
 
-import { ActionIcon, Menu, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Menu, Modal, NumberInput, SegmentedControl, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   PROGRAM_TERMS_MESSAGES,
@@ -16,10 +16,9 @@ import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { afterStageChange } from '../../../lib/invalidate';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { useSubmitOnce } from '../../../lib/use-submit-once';
-import { FormActions } from '../../../layout/form-actions';
+import { useFormMutation } from '../../../lib/use-form-mutation';
+import { ReasonForm, reasonFieldErrors } from '../../../layout/reason-form';
 import { usePhoneLayout } from '../../../layout/use-phone-layout';
 
 type Deal = Pick<
@@ -45,54 +44,50 @@ function ExtendWindowForm({ deal, onDone }: { deal: Deal; onDone: () => void }) 
     initialValues: { id: deal.id, days: 30 as number | string, reason: '' },
     validate: schemaResolver(extendReferralInput, { sync: true }),
   });
-  const submit = useSubmitOnce(async (values: typeof form.values) => {
-    try {
-      const saved = await extend.mutateAsync({ id: deal.id, days: Number(values.days), reason: values.reason });
-      notifySuccess(
-        'Window extended',
-        `${saved.clientCompanyName} may now sign until ${formatDate(saved.qualifiesBy)} to qualify.`,
-      );
-      await refresh();
-      onDone();
-    } catch (error) {
+  const submit = useFormMutation({
+    mutate: (values: typeof form.values) =>
+      extend.mutateAsync({ id: deal.id, days: Number(values.days), reason: values.reason }),
+    success: (saved) => [
+      'Window extended',
+      `${saved.clientCompanyName} may now sign until ${formatDate(saved.qualifiesBy)} to qualify.`,
+    ],
+    refresh,
+    onDone,
+    failure: 'Window not extended',
+    form,
+    fieldErrors: (error) => {
       const known = fieldErrorsOf(error, {
         days: [PROGRAM_TERMS_MESSAGES.extensionDays],
         reason: [PROGRAM_TERMS_MESSAGES.reasonRequired],
       });
       const message = errorMessage(error, '');
       if (isExtensionLimit(message)) known.days = message;
-      if (Object.keys(known).length > 0) form.setErrors(known);
-      else notifyFailure('Window not extended', error);
-    }
+      return known;
+    },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit.run(values))}>
-      <Stack gap="sm">
-        <Text size="sm">
-          The window of <b>{deal.clientCompanyName}</b> ends on {formatDate(deal.qualifiesBy)}
-          {deal.extensionDays > 0 ? `, with ${deal.extensionDays} days added so far` : ''}.
-        </Text>
-        <NumberInput
-          label="Days to add"
-          required
-          min={1}
-          allowDecimal={false}
-          allowNegative={false}
-          {...form.getInputProps('days')}
-          data-autofocus
-        />
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          maxLength={1000}
-          placeholder="e.g. The client's board meets next month"
-          {...form.getInputProps('reason')}
-        />
-        <FormActions justify="flex-end" onCancel={onDone} pending={submit.pending} submitLabel="Extend window" />
-      </Stack>
-    </form>
+    <ReasonForm
+      onSubmit={form.onSubmit((values) => void submit.run(values))}
+      reason={{ placeholder: "e.g. The client's board meets next month", ...form.getInputProps('reason') }}
+      focusReason={false}
+      onCancel={onDone}
+      pending={submit.pending}
+      submitLabel="Extend window"
+    >
+      <Text size="sm">
+        The window of <b>{deal.clientCompanyName}</b> ends on {formatDate(deal.qualifiesBy)}
+        {deal.extensionDays > 0 ? `, with ${deal.extensionDays} days added so far` : ''}.
+      </Text>
+      <NumberInput
+        label="Days to add"
+        required
+        min={1}
+        allowDecimal={false}
+        allowNegative={false}
+        {...form.getInputProps('days')}
+        data-autofocus
+      />
+    </ReasonForm>
   );
 }
 
@@ -104,53 +99,44 @@ function OverrideQualificationForm({ deal, onDone }: { deal: Deal; onDone: () =>
     initialValues: { id: deal.id, qualifying: !deal.qualifying, reason: '' },
     validate: schemaResolver(qualificationOverrideInput, { sync: true }),
   });
-  const submit = useSubmitOnce(async (values: typeof form.values) => {
-    try {
-      const saved = await override.mutateAsync(values);
-      notifySuccess(
-        'Qualification decided',
-        `${saved.clientCompanyName} is ${saved.qualifying ? 'a qualifying client' : 'not a qualifying client'}; the partner is told by mail.`,
-      );
-      await refresh();
-      onDone();
-    } catch (error) {
-      const known = fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
-      if (Object.keys(known).length > 0) form.setErrors(known);
-      else notifyFailure('Qualification not changed', error);
-    }
+  const submit = useFormMutation({
+    mutate: override.mutateAsync,
+    success: (saved) => [
+      'Qualification decided',
+      `${saved.clientCompanyName} is ${saved.qualifying ? 'a qualifying client' : 'not a qualifying client'}; the partner is told by mail.`,
+    ],
+    refresh,
+    onDone,
+    failure: 'Qualification not changed',
+    form,
+    fieldErrors: reasonFieldErrors,
   });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit.run(values))}>
-      <Stack gap="sm">
-        <Text size="sm">
-          <b>{deal.clientCompanyName}</b> is{' '}
-          {deal.qualifying
-            ? 'a qualifying client'
-            : `not a qualifying client (${deal.qualificationReason ?? 'no reason'})`}
-          . Your decision stands until the deal leaves Won, and the partner is told by mail.
-        </Text>
-        <SegmentedControl
-          aria-label="Qualifying client"
-          fullWidth
-          data={[
-            { value: 'yes', label: 'Qualifying' },
-            { value: 'no', label: 'Not qualifying' },
-          ]}
-          value={form.values.qualifying ? 'yes' : 'no'}
-          onChange={(value) => form.setFieldValue('qualifying', value === 'yes')}
-        />
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          maxLength={1000}
-          {...form.getInputProps('reason')}
-          data-autofocus
-        />
-        <FormActions justify="flex-end" onCancel={onDone} pending={submit.pending} submitLabel="Save decision" />
-      </Stack>
-    </form>
+    <ReasonForm
+      onSubmit={form.onSubmit((values) => void submit.run(values))}
+      reason={form.getInputProps('reason')}
+      onCancel={onDone}
+      pending={submit.pending}
+      submitLabel="Save decision"
+    >
+      <Text size="sm">
+        <b>{deal.clientCompanyName}</b> is{' '}
+        {deal.qualifying
+          ? 'a qualifying client'
+          : `not a qualifying client (${deal.qualificationReason ?? 'no reason'})`}
+        . Your decision stands until the deal leaves Won, and the partner is told by mail.
+      </Text>
+      <SegmentedControl
+        aria-label="Qualifying client"
+        fullWidth
+        data={[
+          { value: 'yes', label: 'Qualifying' },
+          { value: 'no', label: 'Not qualifying' },
+        ]}
+        value={form.values.qualifying ? 'yes' : 'no'}
+        onChange={(value) => form.setFieldValue('qualifying', value === 'yes')}
+      />
+    </ReasonForm>
   );
 }
 

@@ -18,7 +18,7 @@ import { AdminPage } from '../../../../layout/admin-page';
 import { LoadingRow } from '../../../../layout/loading-row';
 import { errorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
-import { StatCard } from '../../../../components/stat-card';
+import { StatGrid } from '../../../../components/stat-card';
 import { FunnelCard } from '../../../leads/funnel-card';
 
 function PartnerFunnel({ partnerId }: { partnerId: string }) {
@@ -175,22 +175,25 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
       actions={<StatusActions partner={partner} />}
     >
       <PartnershipEndNotice partnerId={partner.id} />
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <StatCard
-          title="Current MRR"
-          value={formatMoney(partner.currentMrr)}
-          description="Monthly value of its active clients"
-          icon={<IconTrendingUp size={18} />}
-          testId="partner-mrr"
-        />
-        <StatCard
-          title="Total Earned"
-          value={formatMoney(partner.totalLifetimeCommissions)}
-          description="Commissions paid so far"
-          icon={<IconCoin size={18} />}
-          testId="partner-earned"
-        />
-      </SimpleGrid>
+      <StatGrid
+        cols={{ base: 1, xs: 2 }}
+        stats={[
+          {
+            title: 'Current MRR',
+            value: formatMoney(partner.currentMrr),
+            description: 'Monthly value of its active clients',
+            icon: <IconTrendingUp size={18} />,
+            testId: 'partner-mrr',
+          },
+          {
+            title: 'Total Earned',
+            value: formatMoney(partner.totalLifetimeCommissions),
+            description: 'Commissions paid so far',
+            icon: <IconCoin size={18} />,
+            testId: 'partner-earned',
+          },
+        ]}
+      />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <Card withBorder padding="lg" radius="md" component="section" aria-label="Profile">
           <PartnerDetailsView partner={partner} />

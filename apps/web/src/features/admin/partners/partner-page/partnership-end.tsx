@@ -3,7 +3,7 @@
 // later day is chosen) and the page then shows the scheduled end; "Forfeit fees" voids every unpaid fee
 // for a breach of non-solicitation, confirmed with the count and total it voids.
 
-import { Alert, Button, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Modal, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   ENDING_MESSAGES,
@@ -19,16 +19,22 @@ import { IconCalendarX, IconCoinOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../../../../lib/errors';
 import { afterCommissionChange, afterPartnerDecision } from '../../../../lib/invalidate';
-import { notifyFailure, notifySuccess } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
-import { useSubmitOnce } from '../../../../lib/use-submit-once';
-import { FormActions } from '../../../../layout/form-actions';
+import { useFormMutation } from '../../../../lib/use-form-mutation';
+import { ReasonForm, reasonFieldErrors } from '../../../../layout/reason-form';
 import { usePhoneLayout } from '../../../../layout/use-phone-layout';
 
 interface Partner {
   id: string;
   companyName: string;
+}
+
+/** A dialog's form: the partner, where its partnership stands, and the dialog's close. */
+interface EndingFormProps {
+  partner: Partner;
+  ending: AdminPartnershipEnd;
+  onDone: () => void;
 }
 
 /** Every admin view (the ending, the status, the lists and totals) and the fee lists. */
@@ -37,15 +43,7 @@ function useRefresh() {
   return () => Promise.all([afterPartnerDecision(utils), afterCommissionChange(utils)]);
 }
 
-function EndPartnershipForm({
-  partner,
-  ending,
-  onDone,
-}: {
-  partner: Partner;
-  ending: AdminPartnershipEnd;
-  onDone: () => void;
-}) {
+function EndPartnershipForm({ partner, ending, onDone }: EndingFormProps) {
   const refresh = useRefresh();
   const terminate = trpc.admin.terminatePartner.useMutation();
   const form = useForm({
@@ -58,53 +56,27 @@ function EndPartnershipForm({
     },
     validate: schemaResolver(terminatePartnerInput, { sync: true }),
   });
-  const submit = useSubmitOnce(async (values: typeof form.values) => {
-    try {
-      const saved = await terminate.mutateAsync(values);
-      notifySuccess(
-        saved.status === 'inactive' ? 'Partnership ended' : 'Notice recorded',
-        saved.status === 'inactive'
-          ? `${partner.companyName} is inactive from today.`
-          : `${partner.companyName}'s partnership ends on ${formatDate(saved.effectiveDate)}.`,
-      );
-      await refresh();
-      onDone();
-    } catch (error) {
-      const known = fieldErrorsOf(error, {
+  const submit = useFormMutation({
+    mutate: terminate.mutateAsync,
+    success: (saved) =>
+      saved.status === 'inactive'
+        ? ['Partnership ended', `${partner.companyName} is inactive from today.`]
+        : ['Notice recorded', `${partner.companyName}'s partnership ends on ${formatDate(saved.effectiveDate)}.`],
+    refresh,
+    onDone,
+    failure: 'Partnership not ended',
+    form,
+    fieldErrors: (error) =>
+      fieldErrorsOf(error, {
         effectiveDate: [ENDING_MESSAGES.effectiveBeforeToday, PROGRAM_TERMS_MESSAGES.effectiveFrom],
         reason: [PROGRAM_TERMS_MESSAGES.reasonRequired],
-      });
-      if (Object.keys(known).length > 0) form.setErrors(known);
-      else notifyFailure('Partnership not ended', error);
-    }
+      }),
   });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit.run(values))}>
-      <Stack gap="sm">
-        <Text size="sm">
-          Record written notice ending the Affiliate Agreement with <b>{partner.companyName}</b>. Until the effective
-          date nothing changes; from it the partner is inactive and cannot add referrals. Fees for client payments of
-          months before it remain payable.
-        </Text>
-        <SegmentedControl
-          aria-label="Notice given by"
-          fullWidth
-          data={[
-            { value: 'firm', label: 'By the firm' },
-            { value: 'partner', label: 'By the partner' },
-          ]}
-          value={form.values.givenBy}
-          onChange={(value) => form.setFieldValue('givenBy', value === 'partner' ? 'partner' : 'firm')}
-        />
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          maxLength={1000}
-          {...form.getInputProps('reason')}
-          data-autofocus
-        />
+    <ReasonForm
+      onSubmit={form.onSubmit((values) => void submit.run(values))}
+      reason={form.getInputProps('reason')}
+      after={
         <TextInput
           label="Effective date"
           description={`Default: ${ending.noticeDays} days' notice of the partner's terms`}
@@ -113,27 +85,32 @@ function EndPartnershipForm({
           min={todayIsoDate()}
           {...form.getInputProps('effectiveDate')}
         />
-        <FormActions
-          justify="flex-end"
-          onCancel={onDone}
-          pending={submit.pending}
-          submitLabel="End partnership"
-          submitColor="red.9"
-        />
-      </Stack>
-    </form>
+      }
+      onCancel={onDone}
+      pending={submit.pending}
+      submitLabel="End partnership"
+      submitColor="red.9"
+    >
+      <Text size="sm">
+        Record written notice ending the Affiliate Agreement with <b>{partner.companyName}</b>. Until the effective date
+        nothing changes; from it the partner is inactive and cannot add referrals. Fees for client payments of months
+        before it remain payable.
+      </Text>
+      <SegmentedControl
+        aria-label="Notice given by"
+        fullWidth
+        data={[
+          { value: 'firm', label: 'By the firm' },
+          { value: 'partner', label: 'By the partner' },
+        ]}
+        value={form.values.givenBy}
+        onChange={(value) => form.setFieldValue('givenBy', value === 'partner' ? 'partner' : 'firm')}
+      />
+    </ReasonForm>
   );
 }
 
-function ForfeitFeesForm({
-  partner,
-  ending,
-  onDone,
-}: {
-  partner: Partner;
-  ending: AdminPartnershipEnd;
-  onDone: () => void;
-}) {
+function ForfeitFeesForm({ partner, ending, onDone }: EndingFormProps) {
   const refresh = useRefresh();
   const forfeit = trpc.admin.forfeitPartnerFees.useMutation();
   const form = useForm({
@@ -142,48 +119,33 @@ function ForfeitFeesForm({
     validate: schemaResolver(forfeitFeesInput, { sync: true }),
   });
   const { count, amount } = ending.unpaidFees;
-  const submit = useSubmitOnce(async (values: typeof form.values) => {
-    try {
-      const saved = await forfeit.mutateAsync(values);
-      notifySuccess(
-        'Fees forfeited',
-        `${saved.voided} unpaid ${saved.voided === 1 ? 'fee' : 'fees'} of ${formatMoney(saved.amount)} voided; ${partner.companyName} is told by mail.`,
-      );
-      await refresh();
-      onDone();
-    } catch (error) {
-      const known = fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
-      if (Object.keys(known).length > 0) form.setErrors(known);
-      else notifyFailure('Fees not forfeited', error);
-    }
+  const submit = useFormMutation({
+    mutate: forfeit.mutateAsync,
+    success: (saved) => [
+      'Fees forfeited',
+      `${saved.voided} unpaid ${saved.voided === 1 ? 'fee' : 'fees'} of ${formatMoney(saved.amount)} voided; ${partner.companyName} is told by mail.`,
+    ],
+    refresh,
+    onDone,
+    failure: 'Fees not forfeited',
+    form,
+    fieldErrors: reasonFieldErrors,
   });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit.run(values))}>
-      <Stack gap="sm">
-        <Alert color="red" variant="light" data-testid="forfeit-summary">
-          This voids {count} unpaid {count === 1 ? 'fee' : 'fees'} of {partner.companyName}, {formatMoney(amount)} in
-          all (section 5 of the agreement, non-solicitation). Paid fees stay paid. The voided fees show on the
-          partner&apos;s statement with the reason.
-        </Alert>
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          maxLength={1000}
-          placeholder="e.g. Solicited a client of the firm"
-          {...form.getInputProps('reason')}
-          data-autofocus
-        />
-        <FormActions
-          justify="flex-end"
-          onCancel={onDone}
-          pending={submit.pending}
-          submitLabel={`Forfeit ${formatMoney(amount)}`}
-          submitColor="red.9"
-        />
-      </Stack>
-    </form>
+    <ReasonForm
+      onSubmit={form.onSubmit((values) => void submit.run(values))}
+      reason={{ placeholder: 'e.g. Solicited a client of the firm', ...form.getInputProps('reason') }}
+      onCancel={onDone}
+      pending={submit.pending}
+      submitLabel={`Forfeit ${formatMoney(amount)}`}
+      submitColor="red.9"
+    >
+      <Alert color="red" variant="light" data-testid="forfeit-summary">
+        This voids {count} unpaid {count === 1 ? 'fee' : 'fees'} of {partner.companyName}, {formatMoney(amount)} in all
+        (section 5 of the agreement, non-solicitation). Paid fees stay paid. The voided fees show on the partner&apos;s
+        statement with the reason.
+      </Alert>
+    </ReasonForm>
   );
 }
 

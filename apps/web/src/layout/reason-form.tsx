@@ -1,0 +1,66 @@
+// The form of an action that asks why (end a partnership, forfeit fees, extend a window, decide a
+// qualification, reject an application, mark a commission failed or void it): what the action does,
+// any fields of its own, the reason, and Cancel beside the confirming button.
+
+import { Stack, Textarea, type MantineColor, type TextareaProps } from '@mantine/core';
+import { PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
+import type { FormEvent, ReactNode } from 'react';
+import { fieldErrorsOf } from '../lib/errors';
+import { FormActions } from './form-actions';
+
+/** The server's words about the reason (a reason is required), for the reason field rather than a toast. */
+export const reasonFieldErrors = (error: unknown) =>
+  fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
+
+export interface ReasonFormProps {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** What the action does and to whom, and the fields that come before the reason. */
+  children: ReactNode;
+  /** The reason field's value and error (a form's `getInputProps('reason')`) and what differs from a required "Reason" of at most 1,000 characters. */
+  reason: TextareaProps;
+  /** Whether the reason takes the focus when the dialog opens (else a field before it does). */
+  focusReason?: boolean;
+  /** The fields that come after the reason. */
+  after?: ReactNode;
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: ReactNode;
+  submitColor?: MantineColor;
+}
+
+export function ReasonForm({
+  onSubmit,
+  children,
+  reason,
+  focusReason = true,
+  after,
+  onCancel,
+  pending,
+  submitLabel,
+  submitColor,
+}: ReasonFormProps) {
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="sm">
+        {children}
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={2}
+          maxLength={1000}
+          {...reason}
+          {...(focusReason ? { 'data-autofocus': true } : {})}
+        />
+        {after}
+        <FormActions
+          justify="flex-end"
+          onCancel={onCancel}
+          pending={pending}
+          submitLabel={submitLabel}
+          submitColor={submitColor}
+        />
+      </Stack>
+    </form>
+  );
+}

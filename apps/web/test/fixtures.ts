@@ -1,0 +1,80 @@
+// Records as the API answers them, for the component tests: every field the contract has, at its
+// empty value, so a test names only the fields its rule is about.
+
+import type { PartnerDetails, Referral } from '@portal/contracts';
+
+/** A referral with nothing recorded beyond its client, service and stage; `fields` sets the rest. */
+export function aReferral(fields: Partial<Referral> = {}): Referral {
+  return {
+    id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b3c',
+    partnerId: '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a',
+    clientCompanyName: 'Acme Bakery',
+    clientEmail: null,
+    clientPhone: null,
+    serviceType: 'basic_accounting',
+    monthlyValue: '500.00',
+    commissionAmount: '50.00',
+    stage: 'booked',
+    consultationDate: null,
+    proposalDate: null,
+    closeDate: null,
+    contractStartDate: null,
+    contractEndDate: null,
+    lostReason: null,
+    churnDate: null,
+    notes: null,
+    referralSource: null,
+    landingPage: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    clientName: null,
+    utm: null,
+    bookingProvider: null,
+    conflictOf: null,
+    clientAlreadyIntroduced: false,
+    selfReferral: false,
+    termsVersion: null,
+    acceptedAt: null,
+    qualifiesBy: null,
+    extensionDays: 0,
+    annualSales: null,
+    signedAt: null,
+    qualifying: null,
+    qualificationReason: null,
+    ...fields,
+  };
+}
+
+/** An applicant's details as the admin reads them: pending, agreement signed, paid by wire; `fields` sets the rest. */
+export function aPartnerDetails(fields: Partial<PartnerDetails> = {}): PartnerDetails {
+  return {
+    id: '5f0c8a8e-8f2e-4c59-9d4b-000000000001',
+    email: 'maya@northwind.example',
+    companyName: 'Northwind Growth',
+    contactName: 'Maya Lin',
+    companyType: 'agency',
+    status: 'pending',
+    referralCode: 'NORTHW-7K2Q',
+    currentMrr: '0.00',
+    totalLifetimeCommissions: '0.00',
+    applicationDate: '2026-03-02T10:00:00.000Z',
+    joinedAt: null,
+    createdAt: '2026-03-02T10:00:00.000Z',
+    phone: '+1 503 555 0142',
+    website: null,
+    expectedVolume: '5-10 referrals/month',
+    paymentMethod: 'Wire',
+    approvedAt: null,
+    rejectedAt: null,
+    rejectionReason: null,
+    agreementSigned: true,
+    agreementSignedAt: '2026-03-02T10:00:00.000Z',
+    agreementVersion: '1.0',
+    bankName: 'First Bank',
+    bankAccountType: 'checking',
+    bankAccountHolderName: 'Northwind Growth LLC',
+    bankRoutingNumberMasked: '•••• 0021',
+    bankAccountNumberMasked: '•••• 6789',
+    ...fields,
+  };
+}
