@@ -197,6 +197,8 @@ export const money = z.string().meta({
     'An amount in US dollars (USD, the only currency of the program): a decimal string with two places, negative for a clawback, e.g. "1234.50" or "-75.00".',
   pattern: MONEY_PATTERN.source,
   examples: ['1234.50'],
+  // The currency, machine-readable: every amount of the program is in it (ISO 4217).
+  'x-currency': 'USD',
 });
 
 /** An instant in an answer: an ISO 8601 timestamp in UTC ("2026-11-25T14:03:00.000Z"). */

@@ -10,6 +10,7 @@ export const MONEY_INPUT_SCHEMA = {
     'An amount in US dollars (USD): a decimal string with at most two places ("1234.5", "1234.50", "-75") or a number with at most two decimals; answers give it back as Money ("1234.50"). A malformed amount is a 400 whose message says what the field takes.',
   anyOf: [{ type: 'string', pattern: '^\\s*-?\\d{1,12}(\\.\\d{1,2})?\\s*$' }, { type: 'number' }],
   examples: ['1234.50'],
+  'x-currency': 'USD',
 };
 
 /** `z.toJSONSchema` override: every money input (see `moneyInput`) becomes a reference to `MoneyInput`. */

@@ -113,9 +113,10 @@ const isString = (schema: Schema) =>
 
 describe('money', () => {
   it('gives every amount of an answer as Money: a two-place decimal string in USD', () => {
-    const money = doc.components.schemas.Money as { pattern: string; description: string };
+    const money = doc.components.schemas.Money as { pattern: string; description: string; 'x-currency': string };
     expect(money.pattern).toBe('^-?\\d+\\.\\d{2}$');
     expect(money.description).toMatch(/USD/);
+    expect(money['x-currency']).toBe('USD');
     const amounts = answers().filter((p) => MONEY_NAME.test(p.name) && (isString(p.schema) || '$ref' in p.schema));
     expect(amounts.length).toBeGreaterThan(40);
     for (const { where, name, schema } of amounts)
@@ -126,7 +127,8 @@ describe('money', () => {
   });
 
   it('takes every amount of a request body as MoneyInput: a decimal string or number with at most two places', () => {
-    const input = doc.components.schemas.MoneyInput as { anyOf: Schema[] };
+    const input = doc.components.schemas.MoneyInput as { anyOf: Schema[]; 'x-currency': string };
+    expect(input['x-currency']).toBe('USD');
     expect(input.anyOf).toEqual([expect.objectContaining({ type: 'string' }), { type: 'number' }]);
     const amounts = requests().filter((p) => MONEY_NAME.test(p.name));
     expect(amounts.map((p) => p.name)).toEqual(expect.arrayContaining(['amount', 'monthlyValue', 'minimumPayout']));
@@ -233,7 +235,7 @@ describe('the webhooks section', () => {
     // partner.approved, .suspended, .reactivated, .rejected
     const approved = await createPartner(t.deps, { status: 'pending' });
     await send('POST', `/api/admin/partners/${approved.partnerId}/approve`);
-    await send('POST', `/api/admin/partners/${approved.partnerId}/suspend`, { reason: 'Paused' });
+    await send('POST', `/api/admin/partners/${approved.partnerId}/suspend`, {});
     await send('POST', `/api/admin/partners/${approved.partnerId}/reactivate`);
     const rejected = await createPartner(t.deps, { status: 'pending' });
     await send('POST', `/api/admin/partners/${rejected.partnerId}/reject`, { reason: 'Not a fit' });
