@@ -79,6 +79,8 @@ export function AdjustmentForm({
         <SegmentedControl
           aria-label="Kind"
           fullWidth
+          // On a phone the two explained choices wrap onto two lines instead of running out of the dialog.
+          styles={{ label: { whiteSpace: 'normal' } }}
           data={[
             { value: 'bonus', label: 'Bonus (pays more)' },
             { value: 'clawback', label: 'Clawback (takes back)' },

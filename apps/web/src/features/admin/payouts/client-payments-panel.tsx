@@ -179,7 +179,7 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
             <TextInput type="date" label="Paid on" value={values.paidAt} onChange={set('paidAt')} />
             <TextInput
               label="Amount"
-              placeholder="1500.00"
+              leftSection="$"
               inputMode="decimal"
               value={values.amount}
               onChange={set('amount')}
