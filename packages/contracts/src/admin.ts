@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { pageLimitField, pageOffsetField } from './paging';
+import { DEFAULT_PAGE_SIZE } from './constants';
 import {
   COMPANY_TYPES,
   PARTNER_STATUS_LABELS,
@@ -38,18 +39,8 @@ export const REFERRAL_SORTS = [
 ] as const;
 
 const page = {
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE),
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset must be at least 0')
-    .max(10_000_000)
-    .default(0),
+  limit: pageLimitField(DEFAULT_PAGE_SIZE),
+  offset: pageOffsetField,
   search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(200).optional()),
 };
 
@@ -164,19 +155,8 @@ const optionalSearch = singleLine(
   'Search',
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()),
 );
-const pageLimit = (fallback: number) =>
-  z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-    .default(fallback);
-const pageOffset = z.coerce
-  .number({ error: 'offset must be a whole number' })
-  .int('offset must be a whole number')
-  .min(0, 'offset must be at least 0')
-  .max(10_000_000)
-  .default(0);
+const pageLimit = pageLimitField;
+const pageOffset = pageOffsetField;
 
 /** One page of one pipeline column, newest first; `cursor` is the previous page's `nextCursor`. */
 export const pipelineColumnInput = z.object({

@@ -2,8 +2,8 @@
 // profile (W-9 facts) behind the 1099-NEC report.
 
 import { z } from 'zod';
+import { pageLimitField, pageOffsetField } from './paging';
 import { commissionOutput } from './commission';
-import { MAX_PAGE_SIZE } from './constants';
 import { MONTH_KEY } from './dates';
 import { COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
 import { idField, money, singleLine, timestamp } from './fields';
@@ -25,19 +25,8 @@ export const partnerPayoutDetailOutput = partnerPayoutOutput.extend({ commission
 export type PartnerPayoutDetail = z.infer<typeof partnerPayoutDetailOutput>;
 export const payoutIdInput = z.object({ id: idField });
 
-const pageLimit = (fallback: number) =>
-  z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-    .default(fallback);
-const pageOffset = z.coerce
-  .number({ error: 'offset must be a whole number' })
-  .int('offset must be a whole number')
-  .min(0, 'offset must be at least 0')
-  .max(10_000_000)
-  .default(0);
+const pageLimit = pageLimitField;
+const pageOffset = pageOffsetField;
 const blankIsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** The Commissions tab's page: optionally one month and one status. */
