@@ -3,10 +3,9 @@
 // accrueMonth — the statement the admin screen, the CLI and the daily timer run — and times one
 // page of GET /api/admin/commissions/pending over HTTP with all of them pending.
 
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { accrueMonth } from '../../apps/api/src/services/money/accrual';
-import { startPortal } from './portal';
+import { seedAdminToken, startPortal } from './portal';
 import { seedActivePartners } from './seed-partners';
 import { fmt, latencyFigure } from './stats';
 import type { TimedFigure } from './types';
@@ -76,20 +75,7 @@ export async function runAccrualBench(opts: {
     // What autovacuum does after a million inserts (its insert threshold): a visibility map and fresh
     // statistics. The page's count and sum read pending_months (migration 0019), not the pending index.
     await sql`vacuum analyze commissions`.execute(db);
-    const admin = await db
-      .insertInto('users')
-      .values({
-        email: `bench-admin-${randomBytes(4).toString('hex')}@example.com`,
-        passwordHash: '!unusable',
-        role: 'admin',
-      })
-      .returning(['id', 'role', 'tokenVersion'])
-      .executeTakeFirstOrThrow();
-    const token = await portal.deps.tokens.sign({
-      userId: admin.id,
-      role: admin.role,
-      tokenVersion: admin.tokenVersion,
-    });
+    const token = await seedAdminToken(portal.deps);
     const url = `${portal.baseUrl}/api/admin/commissions/pending?limit=100`;
     const samples = opts.quick ? 20 : 200;
     const times: number[] = [];

@@ -9,8 +9,8 @@ import { cpus, loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { explainMarkdown, explainRequest } from './explain';
-import { rssMb, startBuiltPortal, type BuiltPortal } from './memory';
-import { startPortal } from './portal';
+import { besideInProcessPortal, startBuiltPortal, withPeakRss, type BuiltPortal } from './built-portal';
+import { busiestPartnerToken, seedAdminToken, startPortal } from './portal';
 import { FULL_SCALE, QUICK_SCALE, SEED_TARGET_MS, seedScale } from './seed-scale';
 import { fmt, latencyFigure } from './stats';
 import type { TimedFigure } from './types';
@@ -52,36 +52,12 @@ export async function runAdminScaleBench(opts: {
     const seedStarted = performance.now();
     const counts = await seedScale(portal.rawDb, sizes, log);
     const seedMs = performance.now() - seedStarted;
-    const admin = await portal.deps.db
-      .insertInto('users')
-      .values({
-        email: `bench-admin-${randomBytes(4).toString('hex')}@example.com`,
-        passwordHash: '!unusable',
-        role: 'admin',
-      })
-      .returning(['id', 'role', 'tokenVersion'])
-      .executeTakeFirstOrThrow();
-    const token = await portal.deps.tokens.sign({
-      userId: admin.id,
-      role: admin.role,
-      tokenVersion: admin.tokenVersion,
-    });
+    const token = await seedAdminToken(portal.deps);
     const headers = { authorization: `Bearer ${token}` };
     const scale = `${fmt(counts.partners)} partners, ${fmt(counts.referrals)} referrals, ${fmt(counts.commissions)} commissions`;
 
     // The partner with the most commissions, for the partner dashboard's chart endpoint.
-    const busiest = await portal.deps.db
-      .selectFrom('commissions')
-      .innerJoin('partners', 'partners.id', 'commissions.partnerId')
-      .innerJoin('users', 'users.id', 'partners.userId')
-      .where('partners.status', '=', 'active')
-      .groupBy(['users.id', 'users.role', 'users.tokenVersion'])
-      .orderBy((eb) => eb.fn.countAll(), 'desc')
-      .select(['users.id', 'users.role', 'users.tokenVersion'])
-      .executeTakeFirstOrThrow();
-    const partnerHeaders = {
-      authorization: `Bearer ${await portal.deps.tokens.sign({ userId: busiest.id, role: busiest.role, tokenVersion: busiest.tokenVersion })}`,
-    };
+    const partnerHeaders = { authorization: `Bearer ${await busiestPartnerToken(portal.deps)}` };
 
     const cases: { name: string; path: string; headers?: Record<string, string>; targetMs?: number }[] = [
       { name: 'GET /api/admin/metrics', path: '/api/admin/metrics' },
@@ -189,6 +165,29 @@ export async function runAdminScaleBench(opts: {
 export const STREAM_RSS_GROWTH_TARGET_MB = 64;
 
 /**
+ * Reads the whole body of GET `url` chunk by chunk (keeping none of it) while sampling the RSS of the
+ * server process `pid` every 20 ms.
+ */
+async function streamBody(
+  url: string,
+  headers: Record<string, string>,
+  pid: number,
+  onChunk: (chunk: Uint8Array) => void,
+): Promise<{ bytes: number; elapsedMs: number; rssBefore: number; peak: number }> {
+  const started = performance.now();
+  let bytes = 0;
+  const { beforeMb, peakMb } = await withPeakRss(pid, 20, async () => {
+    const res = await fetch(url, { headers });
+    if (!res.ok || !res.body) throw new Error(`${url} answered ${res.status}`);
+    for await (const chunk of res.body) {
+      bytes += chunk.byteLength;
+      onChunk(chunk);
+    }
+  });
+  return { bytes, elapsedMs: performance.now() - started, rssBefore: beforeMb, peak: peakMb };
+}
+
+/**
  * A spec list path without `limit` answers every row, streamed in keyset batches: reads the whole
  * body chunk by chunk (keeping none of it) while sampling the server process's RSS, and reports the peak growth.
  */
@@ -200,31 +199,11 @@ async function streamEveryRow(
   scale: string,
   log: (message: string) => void,
 ): Promise<AdminScaleFigure> {
-  const rssBefore = rssMb(pid);
-  let peak = rssBefore;
-  const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssMb(pid));
-    } catch {
-      // the server stopped: the request below fails and says so
-    }
-  }, 20);
-  const started = performance.now();
-  let bytes = 0;
+  const decoder = new TextDecoder();
   let rows = 0;
-  try {
-    const res = await fetch(url, { headers });
-    if (!res.ok || !res.body) throw new Error(`${url} answered ${res.status}`);
-    const decoder = new TextDecoder();
-    for await (const chunk of res.body) {
-      bytes += chunk.byteLength;
-      rows += decoder.decode(chunk, { stream: true }).split('{"id":').length - 1;
-    }
-  } finally {
-    clearInterval(sampler);
-  }
-  peak = Math.max(peak, rssMb(pid));
-  const elapsedMs = performance.now() - started;
+  const { bytes, elapsedMs, rssBefore, peak } = await streamBody(url, headers, pid, (chunk) => {
+    rows += decoder.decode(chunk, { stream: true }).split('{"id":').length - 1;
+  });
   const growthMb = peak - rssBefore;
   log(
     `admin-scale: ${path} (every row): ${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${elapsedMs.toFixed(0)} ms, RSS +${growthMb.toFixed(1)} MB`,
@@ -259,12 +238,7 @@ async function onBuiltServer(
 ): Promise<AdminScaleFigure[]> {
   let server: BuiltPortal;
   try {
-    server = await startBuiltPortal(databaseUrl, {
-      DEMO_DATA: 'false',
-      ADMIN_MFA_REQUIRED: 'false',
-      ...(config.jwtSecret ? { JWT_SECRET: config.jwtSecret } : {}),
-      ...(config.dataEncryptionKey ? { DATA_ENCRYPTION_KEY: config.dataEncryptionKey } : {}),
-    });
+    server = await startBuiltPortal({ databaseUrl, env: besideInProcessPortal(config) });
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return [
@@ -308,31 +282,15 @@ async function streamExport(
   scale: string,
   log: (message: string) => void,
 ): Promise<AdminScaleFigure> {
-  const rssBefore = rssMb(pid);
-  let peak = rssBefore;
-  const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssMb(pid));
-    } catch {
-      // the server stopped: the request below fails and says so
-    }
-  }, 20);
-  const started = performance.now();
-  let bytes = 0;
   let lines = 0;
-  try {
-    const res = await fetch(url, { headers });
-    if (!res.ok || !res.body) throw new Error(`${url} answered ${res.status}`);
-    for await (const chunk of res.body) {
-      bytes += chunk.byteLength;
-      for (const byte of chunk) if (byte === 10) lines++;
-    }
-  } finally {
-    clearInterval(sampler);
-  }
-  peak = Math.max(peak, rssMb(pid));
-  const elapsedMs = performance.now() - started;
-  const peakMb = peak;
+  const {
+    bytes,
+    elapsedMs,
+    rssBefore,
+    peak: peakMb,
+  } = await streamBody(url, headers, pid, (chunk) => {
+    for (const byte of chunk) if (byte === 10) lines++;
+  });
   log(
     `admin-scale: commissions export: ${lines} lines, ${(bytes / 1024 / 1024).toFixed(0)} MB in ${elapsedMs.toFixed(0)} ms, peak RSS ${peakMb.toFixed(0)} MB`,
   );

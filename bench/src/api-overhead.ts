@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { runLoad, type LoadResult } from './load';
 import { seedActivePartner, startPortal } from './portal';
-import { fmt, median } from './stats';
+import { fmt, median, notMeasured } from './stats';
 import type { BenchContext, BenchFigure } from './types';
 
 const BENCHMARK = 'API overhead';
@@ -17,15 +17,7 @@ export const API_OVERHEAD_TARGETS = { rest: 0.75, trpc: 0.7 } as const;
 
 export async function runApiOverheadBench(ctx: BenchContext): Promise<BenchFigure[]> {
   if (!ctx.databaseUrl) {
-    return [
-      {
-        benchmark: BENCHMARK,
-        figure: 'partner.me vs bare route',
-        value: 'not measured',
-        status: 'not available',
-        note: 'needs PostgreSQL (BENCH_DATABASE_URL)',
-      },
-    ];
+    return [notMeasured(BENCHMARK, 'partner.me vs bare route', 'needs PostgreSQL (BENCH_DATABASE_URL)')];
   }
   const portal = await startPortal(ctx.databaseUrl);
   const bare = Fastify({ logger: false });

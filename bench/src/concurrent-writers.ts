@@ -4,7 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { fmt } from './stats';
-import { seedActivePartner, startPortal, type RunningPortal } from './portal';
+import { seedActivePartner, seedAdminToken, startPortal, type RunningPortal } from './portal';
 import type { BenchContext, BenchFigure } from './types';
 
 const BENCHMARK = 'Concurrent writers';
@@ -18,20 +18,7 @@ export async function runConcurrentWritersBench(ctx: BenchContext): Promise<Benc
   try {
     for (let i = 0; i < 2; i++) replicas.push(await startPortal(ctx.databaseUrl, { jwtSecret }));
     const [first] = replicas as [RunningPortal, RunningPortal];
-    const admin = await first.deps.db
-      .insertInto('users')
-      .values({
-        email: `bench-writers-${randomBytes(4).toString('hex')}@example.com`,
-        passwordHash: 'x',
-        role: 'admin',
-      })
-      .returning(['id', 'role', 'tokenVersion'])
-      .executeTakeFirstOrThrow();
-    const token = await first.deps.tokens.sign({
-      userId: admin.id,
-      role: admin.role,
-      tokenVersion: admin.tokenVersion,
-    });
+    const token = await seedAdminToken(first.deps);
     const partner = await seedActivePartner(first.deps, 'writers');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const statuses = new Map<number, number>();

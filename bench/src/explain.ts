@@ -3,10 +3,9 @@
 // parameters. Used by the admin-scale benchmark for every figure that misses its target,
 // and alone: `tsx bench/src/explain.ts <postgres-url> <admin|partner> <path>...` on a seeded database.
 
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { CompiledQuery } from 'kysely';
-import { startPortal, type RunningPortal } from './portal';
+import { busiestPartnerToken, seedAdminToken, startPortal, type RunningPortal } from './portal';
 
 export interface ExplainedQuery {
   sql: string;
@@ -43,30 +42,7 @@ async function main() {
     throw new Error('usage: tsx bench/src/explain.ts <postgres-url> <admin|partner> <path>...');
   const portal = await startPortal(url);
   try {
-    let user;
-    if (who === 'admin') {
-      user = await portal.deps.db
-        .insertInto('users')
-        .values({
-          email: `explain-admin-${randomBytes(4).toString('hex')}@example.com`,
-          passwordHash: '!unusable',
-          role: 'admin',
-        })
-        .returning(['id', 'role', 'tokenVersion'])
-        .executeTakeFirstOrThrow();
-    } else {
-      user = await portal.deps.db
-        .selectFrom('commissions')
-        .innerJoin('partners', 'partners.id', 'commissions.partnerId')
-        .innerJoin('users', 'users.id', 'partners.userId')
-        .where('partners.status', '=', 'active')
-        .groupBy(['users.id', 'users.role', 'users.tokenVersion'])
-        .orderBy((eb) => eb.fn.countAll(), 'desc')
-        .limit(1)
-        .select(['users.id', 'users.role', 'users.tokenVersion'])
-        .executeTakeFirstOrThrow();
-    }
-    const token = await portal.deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
+    const token = who === 'admin' ? await seedAdminToken(portal.deps) : await busiestPartnerToken(portal.deps);
     for (const path of paths)
       process.stdout.write(
         `${explainMarkdown(`GET ${path}`, await explainRequest(portal, path, { authorization: `Bearer ${token}` }))}\n`,

@@ -4,12 +4,10 @@
 // database with the demo data, reads a real referral code through the admin API, runs Lighthouse in
 // Debian's Chromium (never a downloaded browser) and stops both. Scores are medians of 5 runs (1 with --quick).
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEMO_ADMIN, repoRoot, signIn, startBuiltPortal, type BuiltPortal } from './built-portal';
 import { median } from './stats';
 
 const BENCHMARK = 'Lighthouse';
@@ -27,7 +25,6 @@ const MOBILE_METRIC_TARGETS = [
   { key: 'tbt', label: 'TBT', max: 100, text: '≤ 100 ms', show: (v: number) => `${Math.round(v)} ms` },
   { key: 'cls', label: 'CLS', max: 0.02, text: '≤ 0.02', show: (v: number) => v.toFixed(3) },
 ] as const;
-const DEMO_ADMIN = { email: 'admin@partnerportal.demo', password: 'demo-password-2026' };
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -53,106 +50,22 @@ export interface LighthouseRow {
   note: string;
 }
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 const webDist = process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : join(repoRoot, 'apps/web/dist');
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-interface Portal {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
 /** node apps/api/dist/main.js on a fresh DATA_DIR (embedded database) with the demo data. */
-async function startBuiltPortal(): Promise<Portal> {
+function startPortalWithWeb(): Promise<BuiltPortal> {
   // BENCH_API_MAIN / BENCH_WEB_DIST measure another build (e.g. while trying a change) without touching dist/.
-  const main = process.env.BENCH_API_MAIN
-    ? resolve(process.env.BENCH_API_MAIN)
-    : join(repoRoot, 'apps/api/dist/main.js');
-  if (!existsSync(main)) throw new Error('build the API first: pnpm --filter @portal/api build');
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'true',
-    ACCRUAL_TIMER: 'false',
-    LOG_LEVEL: 'warn',
-  };
-  for (const name of [
-    'DATABASE_URL',
-    'REDIS_URL',
-    'ADMIN_EMAIL',
-    'ADMIN_PASSWORD',
-    'WEB_DIST',
-    'PUBLIC_URL',
-    'JWT_SECRET',
-    'DATA_ENCRYPTION_KEY',
-  ])
-    delete env[name];
-  env.WEB_DIST = webDist;
-  const child: ChildProcess = spawn(process.execPath, [main], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startBuiltPortal({
+    ...(process.env.BENCH_API_MAIN ? { main: resolve(process.env.BENCH_API_MAIN) } : {}),
+    nodeFlags: [],
+    env: { WEB_DIST: webDist },
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the portal stopped while starting (exit ${child.exitCode}): ${output.slice(-800)}`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the portal did not answer /api/health within 180 s: ${output.slice(-800)}`);
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  return { baseUrl, stop };
 }
 
 /** The referral code of an active demo partner, read as the demo admin. */
 async function activeReferralCode(baseUrl: string): Promise<string> {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_ADMIN),
-  });
-  if (!login.ok) throw new Error(`demo admin sign-in answered ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
+  const token = await signIn(baseUrl, DEMO_ADMIN);
   const res = await fetch(`${baseUrl}/api/admin/partners?status=active`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -289,7 +202,7 @@ export async function runLighthouseBench(opts: {
       },
     ];
   }
-  const portal = await startBuiltPortal();
+  const portal = await startPortalWithWeb();
   let browser: LighthouseApi | null = null;
   try {
     const code = await activeReferralCode(portal.baseUrl);

@@ -3,11 +3,10 @@
 // checked, recorded and earning its fee, all in one transaction. The built server runs in its own process
 // (as `pnpm start` starts it) so its peak RSS during the import is the server's alone.
 
-import { randomBytes } from 'node:crypto';
 import { formatMoney } from '@portal/contracts';
 import { sql } from 'kysely';
-import { rssMb, startBuiltPortal } from './memory';
-import { startPortal } from './portal';
+import { besideInProcessPortal, startBuiltPortal, withPeakRss } from './built-portal';
+import { seedAdminToken, startPortal } from './portal';
 import { seedActivePartners } from './seed-partners';
 import { fmt, latencyFigure } from './stats';
 import type { BenchContext, BenchFigure } from './types';
@@ -36,16 +35,7 @@ export async function runPaymentsImportBench(ctx: BenchContext): Promise<BenchFi
       join partners p on p.referral_code = 'IMPORT-' || (1 + i % ${partnerCount})
     `.execute(db);
     await sql`analyze`.execute(db);
-    const admin = await db
-      .insertInto('users')
-      .values({
-        email: `bench-admin-${randomBytes(4).toString('hex')}@example.com`,
-        passwordHash: '!unusable',
-        role: 'admin',
-      })
-      .returning(['id', 'role', 'tokenVersion'])
-      .executeTakeFirstOrThrow();
-    token = await portal.deps.tokens.sign({ userId: admin.id, role: admin.role, tokenVersion: admin.tokenVersion });
+    token = await seedAdminToken(portal.deps);
   } finally {
     await portal.close();
   }
@@ -61,37 +51,28 @@ export async function runPaymentsImportBench(ctx: BenchContext): Promise<BenchFi
   }
   const csv = lines.join('\n');
 
-  const server = await startBuiltPortal(ctx.databaseUrl, {
-    DEMO_DATA: 'false',
-    ADMIN_MFA_REQUIRED: 'false',
-    ...(portal.deps.config.jwtSecret ? { JWT_SECRET: portal.deps.config.jwtSecret } : {}),
-    ...(portal.deps.config.dataEncryptionKey ? { DATA_ENCRYPTION_KEY: portal.deps.config.dataEncryptionKey } : {}),
+  const server = await startBuiltPortal({
+    databaseUrl: ctx.databaseUrl,
+    env: besideInProcessPortal(portal.deps.config),
   });
   try {
-    const rssBefore = rssMb(server.pid);
-    let peak = rssBefore;
-    const sampler = setInterval(() => {
-      try {
-        peak = Math.max(peak, rssMb(server.pid));
-      } catch {
-        // the server stopped: the request below fails and says so
-      }
-    }, 20);
+    type ImportReport = { recorded?: number; feesCreated?: number; feeTotal?: string; errorCount?: number };
     const started = performance.now();
-    let report: { recorded?: number; feesCreated?: number; feeTotal?: string; errorCount?: number };
-    try {
+    const {
+      result: report,
+      beforeMb: rssBefore,
+      peakMb: peak,
+    } = await withPeakRss(server.pid, 20, async () => {
       const res = await fetch(`${server.baseUrl}/api/admin/client-payments/import`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
         body: csv,
       });
-      report = (await res.json()) as typeof report;
-      if (!res.ok) throw new Error(`the import answered ${res.status}: ${JSON.stringify(report).slice(0, 300)}`);
-    } finally {
-      clearInterval(sampler);
-    }
+      const body = (await res.json()) as ImportReport;
+      if (!res.ok) throw new Error(`the import answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      return body;
+    });
     const elapsedMs = performance.now() - started;
-    peak = Math.max(peak, rssMb(server.pid));
     if (report.recorded !== rows || report.feesCreated !== rows)
       throw new Error(
         `the import recorded ${report.recorded} payments and ${report.feesCreated} fees, expected ${rows}`,

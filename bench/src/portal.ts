@@ -120,3 +120,32 @@ export async function seedActivePartner(deps: AppDeps, label: string): Promise<B
   const token = await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
   return { userId: user.id, email, password, partnerId: partner.id, token };
 }
+
+/** An admin without a password (it cannot sign in), straight into the table; returns a token for it. */
+export async function seedAdminToken(deps: AppDeps): Promise<string> {
+  const admin = await deps.db
+    .insertInto('users')
+    .values({
+      email: `bench-admin-${randomBytes(4).toString('hex')}@example.com`,
+      passwordHash: '!unusable',
+      role: 'admin',
+    })
+    .returning(['id', 'role', 'tokenVersion'])
+    .executeTakeFirstOrThrow();
+  return deps.tokens.sign({ userId: admin.id, role: admin.role, tokenVersion: admin.tokenVersion });
+}
+
+/** A token for the active partner with the most commissions (the heaviest dashboard on a seeded database). */
+export async function busiestPartnerToken(deps: AppDeps): Promise<string> {
+  const user = await deps.db
+    .selectFrom('commissions')
+    .innerJoin('partners', 'partners.id', 'commissions.partnerId')
+    .innerJoin('users', 'users.id', 'partners.userId')
+    .where('partners.status', '=', 'active')
+    .groupBy(['users.id', 'users.role', 'users.tokenVersion'])
+    .orderBy((eb) => eb.fn.countAll(), 'desc')
+    .limit(1)
+    .select(['users.id', 'users.role', 'users.tokenVersion'])
+    .executeTakeFirstOrThrow();
+  return deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
+}

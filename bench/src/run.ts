@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import { runApiOverheadBench } from './api-overhead';
 import { runMemoryBench } from './memory';
 import { runSignInBench } from './sign-in';
+import { notMeasured } from './stats';
 import type { BenchContext, BenchDatabase, BenchFigure, BenchFunction, FigureStatus } from './types';
 import { runWebSizeBench } from './web-size';
 
@@ -333,13 +334,7 @@ async function main() {
         continue;
       }
       if (entry.needsPostgres && !adminUrl) {
-        figures.push({
-          benchmark: entry.benchmark,
-          figure: '—',
-          value: 'not measured',
-          status: 'not available',
-          note: 'needs PostgreSQL (BENCH_DATABASE_URL)',
-        });
+        figures.push(notMeasured(entry.benchmark, '—', 'needs PostgreSQL (BENCH_DATABASE_URL)'));
         continue;
       }
       if (entry.needsPostgres && adminUrl) database = await createBenchDatabase(adminUrl);
@@ -364,13 +359,7 @@ async function main() {
       }
     } catch (error) {
       if (error instanceof BenchUnavailable) {
-        figures.push({
-          benchmark: entry.benchmark,
-          figure: '—',
-          value: 'not measured',
-          status: 'not available',
-          note: error.message,
-        });
+        figures.push(notMeasured(entry.benchmark, '—', error.message));
         continue;
       }
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -3,9 +3,8 @@
 // of each path, with terms long enough for the trigram indexes and the 1–2 character ones that are not.
 // Usage: tsx bench/src/search-timing.ts <postgres-url> [samples]   (seed first with seed-scale.ts)
 
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { startPortal } from './portal';
+import { seedAdminToken, startPortal } from './portal';
 import { fmt, median, percentile } from './stats';
 
 /** The seed's names: "Acme Ledger LLC 17", "Client 1230 Store" (booked), "owner12350@client.example", "partner000017@scale.example". */
@@ -30,18 +29,7 @@ async function main() {
   const samples = Number(samplesArg ?? 30);
   const portal = await startPortal(url);
   try {
-    const admin = await portal.deps.db
-      .insertInto('users')
-      .values({
-        email: `search-admin-${randomBytes(4).toString('hex')}@example.com`,
-        passwordHash: '!unusable',
-        role: 'admin',
-      })
-      .returning(['id', 'role', 'tokenVersion'])
-      .executeTakeFirstOrThrow();
-    const headers = {
-      authorization: `Bearer ${await portal.deps.tokens.sign({ userId: admin.id, role: admin.role, tokenVersion: admin.tokenVersion })}`,
-    };
+    const headers = { authorization: `Bearer ${await seedAdminToken(portal.deps)}` };
     for (const path of SEARCH_PATHS) {
       const times: number[] = [];
       let total = '';

@@ -5,7 +5,7 @@
 import { verifyPassword } from '../../apps/api/src/services/accounts/passwords';
 import { runLoad } from './load';
 import { seedActivePartner, startPortal } from './portal';
-import { fmt, median, percentile } from './stats';
+import { fmt, median, notMeasured, percentile } from './stats';
 import type { BenchContext, BenchFigure } from './types';
 
 const BENCHMARK = 'Sign-in';
@@ -27,15 +27,7 @@ async function argon2Ceiling(hash: string, password: string, concurrency: number
 
 export async function runSignInBench(ctx: BenchContext): Promise<BenchFigure[]> {
   if (!ctx.databaseUrl) {
-    return [
-      {
-        benchmark: BENCHMARK,
-        figure: 'POST /api/auth/login',
-        value: 'not measured',
-        status: 'not available',
-        note: 'needs PostgreSQL (BENCH_DATABASE_URL)',
-      },
-    ];
+    return [notMeasured(BENCHMARK, 'POST /api/auth/login', 'needs PostgreSQL (BENCH_DATABASE_URL)')];
   }
   const portal = await startPortal(ctx.databaseUrl);
   try {

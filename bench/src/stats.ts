@@ -1,6 +1,6 @@
 // Small statistics for benchmark samples.
 
-import type { TimedFigure } from './types';
+import type { BenchFigure, TimedFigure } from './types';
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
@@ -45,4 +45,9 @@ export function latencyFigure(
     status: informational ? 'info' : medianMs < targetMs ? 'met' : 'gap',
     note,
   };
+}
+
+/** The report line of a figure that was not measured, with the reason. */
+export function notMeasured(benchmark: string, figure: string, note: string): BenchFigure {
+  return { benchmark, figure, value: 'not measured', status: 'not available', note };
 }

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { fmt } from './stats';
+import { fmt, notMeasured } from './stats';
 import type { BenchContext, BenchFigure } from './types';
 
 const BENCHMARK = 'Web size';
@@ -83,15 +83,7 @@ export async function runWebSizeBench(
 ): Promise<BenchFigure[]> {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
-    return [
-      {
-        benchmark: BENCHMARK,
-        figure: 'initial JS + CSS',
-        value: 'not measured',
-        status: 'not available',
-        note: 'build the web app first: pnpm --filter @portal/web build',
-      },
-    ];
+    return [notMeasured(BENCHMARK, 'initial JS + CSS', 'build the web app first: pnpm --filter @portal/web build')];
   }
   const assets = initialAssets(readFileSync(indexPath, 'utf8'));
   const fileOf = (path: string) => join(distDir, path.replace(/^\//, '').split('?')[0] as string);
