@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { ACTIVITY_ACTOR_KINDS, ACTIVITY_ENTITY_TYPES, ACTIVITY_MESSAGES, ACTIVITY_PAGE_SIZE } from './activity-kinds';
-import { MAX_PAGE_SIZE } from './constants';
+import { pageLimitField, pageOutputOf } from './paging';
 import { isSingleLine, timestamp } from './fields';
 
 /** A blank query parameter or form field means "no filter". */
@@ -71,12 +71,7 @@ export type ActivityFilter = z.output<typeof activityFilterInput>;
 export const listActivityInput = z
   .object({
     ...activityFilters,
-    limit: z.coerce
-      .number({ error: 'limit must be a whole number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-      .default(ACTIVITY_PAGE_SIZE),
+    limit: pageLimitField(ACTIVITY_PAGE_SIZE),
     offset: z.coerce
       .number({ error: 'offset must be a whole number' })
       .int('offset must be a whole number')
@@ -125,10 +120,5 @@ export const activityEntryOutput = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntryOutput>;
 
-export const activityPageOutput = z.object({
-  items: z.array(activityEntryOutput),
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
-});
+export const activityPageOutput = pageOutputOf(activityEntryOutput);
 export type ActivityPage = z.infer<typeof activityPageOutput>;

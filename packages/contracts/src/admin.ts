@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageLimitField, pageOffsetField } from './paging';
+import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 import { DEFAULT_PAGE_SIZE } from './constants';
 import {
   COMPANY_TYPES,
@@ -89,8 +89,8 @@ export const adminPartnerRowOutput = z.object({
 });
 export type AdminPartnerRow = z.infer<typeof adminPartnerRowOutput>;
 
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+/** The routers' name for ./paging's page of a list. */
+export const pageOf = pageOutputOf;
 
 export const partnerDetailsOutput = adminPartnerRowOutput.extend({
   phone: z.string().nullable(),
@@ -155,15 +155,13 @@ const optionalSearch = singleLine(
   'Search',
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()),
 );
-const pageLimit = pageLimitField;
-const pageOffset = pageOffsetField;
 
 /** One page of one pipeline column, newest first; `cursor` is the previous page's `nextCursor`. */
 export const pipelineColumnInput = z.object({
   stage: z.enum(REFERRAL_STAGES, { error: `stage must be one of ${REFERRAL_STAGES.join(', ')}` }),
   search: optionalSearch,
   partnerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional()),
-  limit: pageLimit(PIPELINE_PAGE_SIZE),
+  limit: pageLimitField(PIPELINE_PAGE_SIZE),
   cursor: z.string().max(500).nullish(),
 });
 export type PipelineColumnInput = z.input<typeof pipelineColumnInput>;
@@ -177,7 +175,7 @@ export const pipelineColumnOutput = z.object({
 export type PipelineColumn = z.infer<typeof pipelineColumnOutput>;
 
 /** A page of one partner's records on its admin page. */
-export const partnerPageInput = z.object({ partnerId: idField, limit: pageLimit(10), offset: pageOffset });
+export const partnerPageInput = z.object({ partnerId: idField, limit: pageLimitField(10), offset: pageOffsetField });
 export type PartnerPageInput = z.input<typeof partnerPageInput>;
 
 export const partnerCommissionsPageOutput = pageOf(commissionOutput);
@@ -205,7 +203,7 @@ export const ownReferralsInput = z.object({
     (v) => (v === '' || v === null ? undefined : v),
     z.enum(REFERRAL_STAGES, { error: `stage must be one of ${REFERRAL_STAGES.join(', ')}` }).optional(),
   ),
-  limit: pageLimit(DEFAULT_PAGE_SIZE),
-  offset: pageOffset,
+  limit: pageLimitField(DEFAULT_PAGE_SIZE),
+  offset: pageOffsetField,
 });
 export type OwnReferralsInput = z.input<typeof ownReferralsInput>;

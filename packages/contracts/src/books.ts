@@ -2,7 +2,7 @@
 // profile (W-9 facts) behind the 1099-NEC report.
 
 import { z } from 'zod';
-import { pageLimitField, pageOffsetField } from './paging';
+import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 import { commissionOutput } from './commission';
 import { MONTH_KEY } from './dates';
 import { COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
@@ -25,15 +25,13 @@ export const partnerPayoutDetailOutput = partnerPayoutOutput.extend({ commission
 export type PartnerPayoutDetail = z.infer<typeof partnerPayoutDetailOutput>;
 export const payoutIdInput = z.object({ id: idField });
 
-const pageLimit = pageLimitField;
-const pageOffset = pageOffsetField;
 const blankIsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** The Commissions tab's page: optionally one month and one status. */
 export const commissionsPageInput = z
   .object({
-    limit: pageLimit(20),
-    offset: pageOffset,
+    limit: pageLimitField(20),
+    offset: pageOffsetField,
     month: z.preprocess(
       blankIsAbsent,
       z.string({ error: 'month must be YYYY-MM' }).regex(MONTH_KEY, 'month must be YYYY-MM').optional(),
@@ -50,11 +48,7 @@ export type CommissionsPageInput = z.input<typeof commissionsPageInput>;
 export const commissionLineOutput = commissionOutput.extend({ payoutId: z.uuid().nullable() });
 export type CommissionLine = z.infer<typeof commissionLineOutput>;
 
-export const commissionsPageOutput = z.object({
-  items: z.array(commissionLineOutput),
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
+export const commissionsPageOutput = pageOutputOf(commissionLineOutput).extend({
   /** The payouts of the paid lines on this page, so the tab groups them under reference, date and amount. */
   payouts: z.array(partnerPayoutOutput),
 });

@@ -230,18 +230,8 @@ export const listPendingCommissionsInput = z
     partnerId: idField.optional(),
     month: monthFilter.optional(),
     dueBy: dueByFilter.optional(),
-    limit: z.coerce
-      .number({ error: 'limit must be a whole number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-      .default(MAX_PAGE_SIZE),
-    offset: z.coerce
-      .number({ error: 'offset must be a whole number' })
-      .int('offset must be a whole number')
-      .min(0, 'offset must be at least 0')
-      .max(10_000_000)
-      .default(0),
+    limit: pageLimitField(MAX_PAGE_SIZE),
+    offset: pageOffsetField,
   })
   .default({ limit: MAX_PAGE_SIZE, offset: 0 });
 export type ListPendingCommissionsInput = z.input<typeof listPendingCommissionsInput>;

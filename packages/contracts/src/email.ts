@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { timestamp } from './fields';
-import { MAX_PAGE_SIZE } from './constants';
+import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'not_sent'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
@@ -16,18 +16,8 @@ export const EMAIL_LOG_PAGE_SIZE = 20;
 
 export const listEmailsInput = z
   .object({
-    limit: z.coerce
-      .number({ error: 'limit must be a whole number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-      .default(EMAIL_LOG_PAGE_SIZE),
-    offset: z.coerce
-      .number({ error: 'offset must be a whole number' })
-      .int('offset must be a whole number')
-      .min(0, 'offset must be at least 0')
-      .max(10_000_000)
-      .default(0),
+    limit: pageLimitField(EMAIL_LOG_PAGE_SIZE),
+    offset: pageOffsetField,
   })
   .default({ limit: EMAIL_LOG_PAGE_SIZE, offset: 0 });
 
@@ -48,12 +38,7 @@ export const emailLogEntryOutput = z.object({
 });
 export type EmailLogEntry = z.infer<typeof emailLogEntryOutput>;
 
-export const emailLogPageOutput = z.object({
-  items: z.array(emailLogEntryOutput),
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
-});
+export const emailLogPageOutput = pageOutputOf(emailLogEntryOutput);
 export type EmailLogPage = z.infer<typeof emailLogPageOutput>;
 
 /** Mails a partner may switch off; account and payment mails always go out. */
