@@ -199,6 +199,16 @@ export const partnerAgreementOutput = z.object({
 });
 export type PartnerAgreement = z.infer<typeof partnerAgreementOutput>;
 
+/** Why an admin extends, overrides or ends something: required, on the record. */
+const reasonField = multiLine(
+  'Reason',
+  z
+    .string({ error: PROGRAM_TERMS_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, PROGRAM_TERMS_MESSAGES.reasonRequired)
+    .max(1000),
+);
+
 export const extendReferralInput = z.object({
   id: z.uuid({ error: 'Not a valid id' }),
   days: z
@@ -206,27 +216,13 @@ export const extendReferralInput = z.object({
     .int(PROGRAM_TERMS_MESSAGES.extensionDays)
     .min(1, PROGRAM_TERMS_MESSAGES.extensionDays)
     .max(TERMS_DAYS_MAX, PROGRAM_TERMS_MESSAGES.extensionDays),
-  reason: multiLine(
-    'Reason',
-    z
-      .string({ error: PROGRAM_TERMS_MESSAGES.reasonRequired })
-      .trim()
-      .min(1, PROGRAM_TERMS_MESSAGES.reasonRequired)
-      .max(1000),
-  ),
+  reason: reasonField,
 });
 
 export const qualificationOverrideInput = z.object({
   id: z.uuid({ error: 'Not a valid id' }),
   qualifying: z.boolean({ error: 'qualifying must be true or false' }),
-  reason: multiLine(
-    'Reason',
-    z
-      .string({ error: PROGRAM_TERMS_MESSAGES.reasonRequired })
-      .trim()
-      .min(1, PROGRAM_TERMS_MESSAGES.reasonRequired)
-      .max(1000),
-  ),
+  reason: reasonField,
 });
 
 /** A day (YYYY-MM-DD) given to a terms rule: a signing date, an acceptance date, an effective date. */
@@ -246,15 +242,6 @@ export const ENDING_MESSAGES = {
   notActive: 'Only an active partnership can be ended',
   alreadyGiven: (effective: string) => `Notice was already given: the partnership ends on ${effective}`,
 } as const;
-
-const reasonField = multiLine(
-  'Reason',
-  z
-    .string({ error: PROGRAM_TERMS_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, PROGRAM_TERMS_MESSAGES.reasonRequired)
-    .max(1000),
-);
 
 /** POST /api/admin/partners/{id}/terminate: written notice by either party; it takes effect on its day. */
 export const terminatePartnerInput = z.object({

@@ -10,9 +10,8 @@ import {
   monthInput,
   payoutInput,
 } from '../src';
+import { firstMessage } from './first-message';
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues[0]?.message;
 const id = '6f1c2b9e-8a43-4c1e-9d2a-0b7e5f3a1c44';
 
 describe('monthInput', () => {

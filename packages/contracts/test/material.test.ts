@@ -9,9 +9,8 @@ import {
   updateMaterialInput,
   uploadMaterialFields,
 } from '../src/material';
+import { firstMessage } from './first-message';
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues[0]?.message;
 const id = '6f1c2f1e-8d7a-4b7e-9a51-3d2c1b0a9f8e';
 
 describe('createMaterialInput', () => {

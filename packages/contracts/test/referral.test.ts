@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addClientInput, createReferralInput, MESSAGES, referralVisitInput, updateReferralInput } from '../src';
-
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues[0]?.message;
+import { firstMessage } from './first-message';
 
 describe('createReferralInput', () => {
   it('defaults the service to basic accounting and normalises the monthly value', () => {

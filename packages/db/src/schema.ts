@@ -345,8 +345,8 @@ export interface EmailOutboxTable {
   createdAt: Timestamp;
 }
 
-/** Password reset links: only the sha-256 of the token is stored. */
-export interface PasswordResetTokensTable {
+/** A user's single-use token that expires: only its sha-256 is stored. */
+interface SingleUseTokenTable {
   id: Generated<string>;
   userId: string;
   tokenHash: string;
@@ -354,6 +354,9 @@ export interface PasswordResetTokensTable {
   usedAt: NullableTimestamp;
   createdAt: Timestamp;
 }
+
+/** Password reset links. */
+export type PasswordResetTokensTable = SingleUseTokenTable;
 
 /** API keys of internal tools (migration 0009): only the sha-256 of the key is stored. */
 export interface ApiKeysTable {
@@ -436,15 +439,8 @@ export interface MfaRecoveryCodesTable {
   createdAt: Timestamp;
 }
 
-/** The step between a right password and the code: 5 minutes, single use, token kept as sha-256. */
-export interface MfaChallengesTable {
-  id: Generated<string>;
-  userId: string;
-  tokenHash: string;
-  expiresAt: Timestamp;
-  usedAt: NullableTimestamp;
-  createdAt: Timestamp;
-}
+/** The step between a right password and the code: 5 minutes. */
+export type MfaChallengesTable = SingleUseTokenTable;
 
 export type TaxClassification =
   'individual' | 'sole_proprietor' | 'c_corp' | 's_corp' | 'partnership' | 'llc' | 'other';

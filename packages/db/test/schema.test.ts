@@ -15,6 +15,27 @@ afterAll(async () => {
 
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
+/**
+ * Creates `table` and opens a transaction that inserts the row 1 and holds it uncommitted until
+ * `releaseFirst`, then rolls back ('roll back the first').
+ */
+async function holdUncommittedRow(table: string) {
+  await sql`create table ${sql.table(table)} (n integer)`.execute(handle.db);
+  let releaseFirst!: () => void;
+  const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+  let firstStarted!: () => void;
+  const started = new Promise<void>((resolve) => (firstStarted = resolve));
+
+  const first = handle.db.transaction().execute(async (trx) => {
+    await sql`insert into ${sql.table(table)} values (1)`.execute(trx);
+    firstStarted();
+    await firstHolds;
+    throw new Error('roll back the first');
+  });
+  await started;
+  return { first, releaseFirst };
+}
+
 describe(`schema on ${engine}`, () => {
   it('has exactly the tables and columns of the Database interface', async () => {
     const tables = await handle.db.introspection.getTables();
@@ -103,19 +124,7 @@ describe(`schema on ${engine}`, () => {
   });
 
   it('never lets two concurrent transactions share a connection', async () => {
-    await sql`create table tx_probe (n integer)`.execute(handle.db);
-    let releaseFirst!: () => void;
-    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let firstStarted!: () => void;
-    const started = new Promise<void>((resolve) => (firstStarted = resolve));
-
-    const first = handle.db.transaction().execute(async (trx) => {
-      await sql`insert into tx_probe values (1)`.execute(trx);
-      firstStarted();
-      await firstHolds;
-      throw new Error('roll back the first');
-    });
-    await started;
+    const { first, releaseFirst } = await holdUncommittedRow('tx_probe');
     // A query outside the transaction: on a shared connection it would see or join the uncommitted row.
     const outside = handle.db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ count: number }>`select count(*)::int as count from tx_probe`.execute(trx);
@@ -130,19 +139,7 @@ describe(`schema on ${engine}`, () => {
   });
 
   it("never runs a query outside a transaction inside another request's open transaction", async () => {
-    await sql`create table tx_probe_plain (n integer)`.execute(handle.db);
-    let releaseFirst!: () => void;
-    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let firstStarted!: () => void;
-    const started = new Promise<void>((resolve) => (firstStarted = resolve));
-
-    const first = handle.db.transaction().execute(async (trx) => {
-      await sql`insert into tx_probe_plain values (1)`.execute(trx);
-      firstStarted();
-      await firstHolds;
-      throw new Error('roll back the first');
-    });
-    await started;
+    const { first, releaseFirst } = await holdUncommittedRow('tx_probe_plain');
     // No transaction of its own: on PGlite's one connection it would run inside the open one and see its row.
     const outside = sql<{ count: number }>`select count(*)::int as count from tx_probe_plain`.execute(handle.db);
     releaseFirst();
