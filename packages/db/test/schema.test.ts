@@ -13,6 +13,19 @@ afterAll(async () => {
   await handle.close();
 });
 
+/** A user with an unusable password hash; its id. */
+const insertUser = (email: string) =>
+  handle.db.insertInto('users').values({ email, passwordHash: 'x' }).returning('id').executeTakeFirstOrThrow();
+
+/** The columns a partner row cannot go without. */
+const partnerValues = (userId: string, referralCode: string) => ({
+  userId,
+  companyName: 'A',
+  contactName: 'B',
+  companyType: 'agency' as const,
+  referralCode,
+});
+
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /**
@@ -75,35 +88,20 @@ describe(`schema on ${engine}`, () => {
   });
 
   it('refuses a partner status outside the list', async () => {
-    const user = await handle.db
-      .insertInto('users')
-      .values({ email: 'status@example.com', passwordHash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await insertUser('status@example.com');
     await expect(
       handle.db
         .insertInto('partners')
-        .values({
-          userId: user.id,
-          companyName: 'A',
-          contactName: 'B',
-          companyType: 'agency',
-          referralCode: 'ABCD-1234',
-          status: 'sleeping' as never,
-        })
+        .values({ ...partnerValues(user.id, 'ABCD-1234'), status: 'sleeping' as never })
         .execute(),
     ).rejects.toThrow();
   });
 
   it('keeps one commission per referral and month', async () => {
-    const user = await handle.db
-      .insertInto('users')
-      .values({ email: 'uniq@example.com', passwordHash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await insertUser('uniq@example.com');
     const partner = await handle.db
       .insertInto('partners')
-      .values({ userId: user.id, companyName: 'A', contactName: 'B', companyType: 'agency', referralCode: 'UNIQ-0001' })
+      .values(partnerValues(user.id, 'UNIQ-0001'))
       .returning('id')
       .executeTakeFirstOrThrow();
     const referral = await handle.db
