@@ -10,13 +10,13 @@ import {
   idField,
   isRealDate,
   money,
-  moneyInput,
+  moneyAmountField,
   monthKeyString,
   singleLine,
   timestamp,
 } from './fields';
 import { MESSAGES } from './messages';
-import { fromCents, toCents } from './money';
+import { toCents } from './money';
 import { commissionOutput } from './commission';
 
 /** Version 1's payout days (the agreement's default); a fee is due its terms version's payout days after the client's payment. */
@@ -64,30 +64,7 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const positiveMoney = (message: string, max = CLIENT_PAYMENT_MAX) =>
-  moneyInput(z.union([z.string(), z.number()], { error: message })).transform((value, ctx) => {
-    try {
-      const cents = toCents(value);
-      if (cents > 0 && cents <= toCents(max)) return fromCents(cents);
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  });
-
-const costField = moneyInput(
-  z.union([z.string(), z.number()], { error: CLIENT_PAYMENT_MESSAGES.collectionCost }),
-).transform((value, ctx) => {
-  try {
-    const cents = toCents(value);
-    if (cents >= 0 && cents <= toCents(CLIENT_PAYMENT_MAX)) return fromCents(cents);
-  } catch {
-    // reported below
-  }
-  ctx.addIssue({ code: 'custom', message: CLIENT_PAYMENT_MESSAGES.collectionCost });
-  return z.NEVER;
-});
+const costField = moneyAmountField(CLIENT_PAYMENT_MESSAGES.collectionCost, { max: CLIENT_PAYMENT_MAX, zero: true });
 
 export const periodMonthField = z
   .string({ error: MESSAGES.invalidMonth })
@@ -102,7 +79,7 @@ export const paidDayField = z
 
 const clientPaymentShape = {
   periodMonth: periodMonthField,
-  amount: positiveMoney(CLIENT_PAYMENT_MESSAGES.amount),
+  amount: moneyAmountField(CLIENT_PAYMENT_MESSAGES.amount, { max: CLIENT_PAYMENT_MAX, zero: false }),
   paidAt: paidDayField,
   collectionCost: costField.optional(),
   reference: singleLine('Reference', z.string().trim().max(200, 'The reference is at most 200 characters').optional()),

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { normaliseMoney, toCents } from './money';
+import { fromCents, normaliseMoney, toCents } from './money';
 import { MONTH_KEY } from './dates';
 import { MONTHLY_VALUE_MAX, MONTHLY_VALUE_MIN, PASSWORD_MAX, PHONE_MIN } from './constants';
 
@@ -216,4 +216,21 @@ export const monthKeyString = z.string().meta({ pattern: MONTH_KEY.source, examp
  */
 export function moneyInput<T extends z.ZodType>(schema: T): T {
   return schema.meta({ moneyInput: true });
+}
+
+/**
+ * A money input from 0 (or above 0 when `zero` is false) to `max`, read as "12.30"; anything else,
+ * a malformed amount included, is refused with `message`.
+ */
+export function moneyAmountField(message: string, range: { max: string; zero: boolean }) {
+  return moneyInput(z.union([z.string(), z.number()], { error: message })).transform((value, ctx) => {
+    try {
+      const cents = toCents(value);
+      if ((range.zero ? cents >= 0 : cents > 0) && cents <= toCents(range.max)) return fromCents(cents);
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
 }

@@ -1,8 +1,7 @@
 // The program's settings: how fees are earned and the rules the Payout Processor follows.
 
 import { z } from 'zod';
-import { money, moneyInput, timestamp } from './fields';
-import { fromCents, toCents } from './money';
+import { money, moneyAmountField, timestamp } from './fields';
 
 /** `clientPayment`: a recorded client payment earns the month's fee (the agreement's rule, the default);
  * `activeMonth`: every month a won client is active earns it (a firm whose clients all pay by debit). */
@@ -25,17 +24,9 @@ export const PROGRAM_SETTINGS_MESSAGES = {
   nothingToChange: 'Give at least one setting to change',
 } as const;
 
-const minimumPayoutField = moneyInput(
-  z.union([z.string(), z.number()], { error: PROGRAM_SETTINGS_MESSAGES.minimumPayout }),
-).transform((value, ctx) => {
-  try {
-    const cents = toCents(value);
-    if (cents >= 0 && cents <= toCents(MINIMUM_PAYOUT_MAX)) return fromCents(cents);
-  } catch {
-    // reported below
-  }
-  ctx.addIssue({ code: 'custom', message: PROGRAM_SETTINGS_MESSAGES.minimumPayout });
-  return z.NEVER;
+const minimumPayoutField = moneyAmountField(PROGRAM_SETTINGS_MESSAGES.minimumPayout, {
+  max: MINIMUM_PAYOUT_MAX,
+  zero: true,
 });
 
 export const programSettingsOutput = z.object({

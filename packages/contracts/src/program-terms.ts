@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { PARTNER_STATUSES, SERVICE_TYPES, type ServiceType } from './enums';
 import { FEE_BASES } from './program-settings';
-import { calendarDay, isRealDate, money, moneyInput, multiLine, singleLine, timestamp } from './fields';
-import { formatMoney, fromCents, toCents } from './money';
+import { calendarDay, isRealDate, money, moneyAmountField, multiLine, singleLine, timestamp } from './fields';
+import { formatMoney } from './money';
 
 export const TERMS_DAYS_MAX = 3650;
 export const TERMS_FEE_MAX = '100000.00';
@@ -49,20 +49,10 @@ export const QUALIFICATION_REASONS = {
   salesMissing: 'annual sales not recorded',
 } as const;
 
-function amountField(message: string, max: string) {
-  return moneyInput(z.union([z.string(), z.number()], { error: message })).transform((value, ctx) => {
-    try {
-      const cents = toCents(value);
-      if (cents >= 0 && cents <= toCents(max)) return fromCents(cents);
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  });
-}
-
-export const annualSalesField = amountField(PROGRAM_TERMS_MESSAGES.annualSales, TERMS_SALES_MAX);
+export const annualSalesField = moneyAmountField(PROGRAM_TERMS_MESSAGES.annualSales, {
+  max: TERMS_SALES_MAX,
+  zero: true,
+});
 
 function daysField(field: string, min: number, max = TERMS_DAYS_MAX) {
   const message = PROGRAM_TERMS_MESSAGES.days(field, min, max);
@@ -146,16 +136,19 @@ export const publishProgramTermsInput = z
         Object.fromEntries(
           SERVICE_TYPES.map((service) => [
             service,
-            amountField(PROGRAM_TERMS_MESSAGES.fee(service), TERMS_FEE_MAX).optional(),
+            moneyAmountField(PROGRAM_TERMS_MESSAGES.fee(service), { max: TERMS_FEE_MAX, zero: true }).optional(),
           ]),
-        ) as Record<ServiceType, z.ZodOptional<ReturnType<typeof amountField>>>,
+        ) as Record<ServiceType, z.ZodOptional<ReturnType<typeof moneyAmountField>>>,
       )
       .strict()
       .optional(),
     qualificationDays: daysField('Qualification days', 1).optional(),
     maxExtensionDays: daysField('Maximum extension days', 0).optional(),
     payoutDays: daysField('Payout days', 0, 365).optional(),
-    minAnnualSales: amountField(PROGRAM_TERMS_MESSAGES.minAnnualSales, TERMS_SALES_MAX).optional(),
+    minAnnualSales: moneyAmountField(PROGRAM_TERMS_MESSAGES.minAnnualSales, {
+      max: TERMS_SALES_MAX,
+      zero: true,
+    }).optional(),
     noticeDays: daysField('Notice days', 0, 365).optional(),
     feeBasis: z.enum(FEE_BASES).optional(),
     effectiveFrom: dayField(PROGRAM_TERMS_MESSAGES.effectiveFrom).optional(),
