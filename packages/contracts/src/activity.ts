@@ -35,25 +35,15 @@ function instant(message: string, end: boolean) {
   );
 }
 
+/** A text filter: one line of at most `max` characters, blank when absent; anything else is refused with `message`. */
+const lineFilter = (max: number, message: string) =>
+  z.preprocess(blank, z.string({ error: message }).max(max, message).refine(isSingleLine, message).optional());
+
 export const activityFilters = {
-  actor: z.preprocess(
-    blank,
-    z
-      .string({ error: ACTIVITY_MESSAGES.badActor })
-      .max(254, ACTIVITY_MESSAGES.badActor)
-      .refine(isSingleLine, ACTIVITY_MESSAGES.badActor)
-      .optional(),
-  ),
+  actor: lineFilter(254, ACTIVITY_MESSAGES.badActor),
   entityType: z.preprocess(blank, z.enum(ACTIVITY_ENTITY_TYPES, { error: ACTIVITY_MESSAGES.badEntityType }).optional()),
   entityId: z.preprocess(blank, z.uuid({ error: ACTIVITY_MESSAGES.badEntityId }).optional()),
-  action: z.preprocess(
-    blank,
-    z
-      .string({ error: ACTIVITY_MESSAGES.badAction })
-      .max(100, ACTIVITY_MESSAGES.badAction)
-      .refine(isSingleLine, ACTIVITY_MESSAGES.badAction)
-      .optional(),
-  ),
+  action: lineFilter(100, ACTIVITY_MESSAGES.badAction),
   from: instant(ACTIVITY_MESSAGES.badFrom, false),
   to: instant(ACTIVITY_MESSAGES.badTo, true),
 };

@@ -107,14 +107,9 @@ export const apiKeyOutput = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeyOutput>;
 
-export const createdApiKeyOutput = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  prefix: z.string(),
-  scopes: z.array(z.enum(API_KEY_SCOPES)),
-  expiresAt: timestamp.nullable(),
-  key: z.string().describe('The key itself, shown only in this answer'),
-});
+export const createdApiKeyOutput = apiKeyOutput
+  .pick({ id: true, name: true, prefix: true, scopes: true, expiresAt: true })
+  .extend({ key: z.string().describe('The key itself, shown only in this answer') });
 export type CreatedApiKey = z.infer<typeof createdApiKeyOutput>;
 
 const webhookUrl = singleLine(
