@@ -15,6 +15,8 @@ import {
   type Team,
   type TeamInvitation,
 } from '@portal/contracts';
+import type { Database } from '@portal/db';
+import type { Transaction } from 'kysely';
 import type { AppDeps, SessionUser } from '../../deps';
 import { createUserAccount, findUserByEmail, issueSession } from './sign-in';
 import { logActivity, type DbOrTx } from '../platform/activity';
@@ -70,6 +72,24 @@ const toInvitation = (row: {
   createdAt: row.createdAt.toISOString(),
 });
 
+/** The activity row of an admin's invitation, or its revocation, naming whom it invites and as what. */
+async function logInvitation(
+  trx: DbOrTx,
+  {
+    actor,
+    action,
+    invitation,
+  }: { actor: SessionUser; action: string; invitation: { id: string; email: string; role: AdminRole } },
+): Promise<void> {
+  await logActivity(trx, {
+    userId: actor.id,
+    action,
+    entityType: 'team_invitation',
+    entityId: invitation.id,
+    details: { email: invitation.email, role: invitation.role },
+  });
+}
+
 /** Mails PUBLIC_URL/accept-invitation?token=…; an earlier pending invitation of the same email is replaced. */
 export async function inviteMember(
   deps: AppDeps,
@@ -99,13 +119,7 @@ export async function inviteMember(
       })
       .returning(['id', 'email', 'role', 'expiresAt', 'createdAt'])
       .executeTakeFirstOrThrow();
-    await logActivity(trx, {
-      userId: actor.id,
-      action: 'team.invited',
-      entityType: 'team_invitation',
-      entityId: row.id,
-      details: { email: input.email, role: input.role },
-    });
+    await logInvitation(trx, { actor, action: 'team.invited', invitation: { id: row.id, ...input } });
     await enqueueTemplate(trx, {
       now,
       recipient: input.email,
@@ -140,13 +154,7 @@ export async function revokeInvitation(deps: AppDeps, actor: SessionUser, invita
   await deps.db.transaction().execute(async (trx) => {
     const invitation = await pendingInvitation(trx, invitationId);
     await trx.updateTable('teamInvitations').set({ revokedAt: now }).where('id', '=', invitation.id).execute();
-    await logActivity(trx, {
-      userId: actor.id,
-      action: 'team.invitation_revoked',
-      entityType: 'team_invitation',
-      entityId: invitation.id,
-      details: { email: invitation.email, role: invitation.role },
-    });
+    await logInvitation(trx, { actor, action: 'team.invitation_revoked', invitation });
   });
 }
 
@@ -217,6 +225,8 @@ async function keepOneAdmin(trx: DbOrTx, targetId: string): Promise<void> {
   if (admins.some((a) => a.id === targetId) && admins.length <= 1) throw DomainError.conflict(MESSAGES.lastAdmin);
 }
 
+type TeamMember = Awaited<ReturnType<typeof teamMember>>;
+
 async function teamMember(trx: DbOrTx, userId: string) {
   const row = await trx
     .selectFrom('users')
@@ -229,15 +239,41 @@ async function teamMember(trx: DbOrTx, userId: string) {
   return row;
 }
 
+/**
+ * Changes one member in a transaction, their row locked (404 when not on the team), and answers the
+ * team as it then stands.
+ */
+async function changeMember(
+  deps: AppDeps,
+  userId: string,
+  change: (trx: Transaction<Database>, member: TeamMember, now: Date) => Promise<void>,
+): Promise<Team> {
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => change(trx, await teamMember(trx, userId), now));
+  return listTeam(deps.db, now);
+}
+
+/** The activity row of an admin's change to a member. */
+async function logMemberChange(
+  trx: DbOrTx,
+  { actor, member, action, details }: { actor: SessionUser; member: TeamMember; action: string; details: object },
+): Promise<void> {
+  await logActivity(trx, {
+    userId: actor.id,
+    action,
+    entityType: 'user',
+    entityId: member.id,
+    details: { email: member.email, ...details },
+  });
+}
+
 /** A new role; the member's sessions end (the token names the role). The last admin stays admin (409). */
 export async function changeMemberRole(
   deps: AppDeps,
   actor: SessionUser,
   input: { userId: string; role: AdminRole },
 ): Promise<Team> {
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const member = await teamMember(trx, input.userId);
+  return changeMember(deps, input.userId, async (trx, member, now) => {
     if (member.role === input.role) return;
     if (member.role === 'admin') await keepOneAdmin(trx, member.id);
     await trx
@@ -248,22 +284,18 @@ export async function changeMemberRole(
     const keysRevoked = mayHoldApiKeys({ role: input.role, active: member.active })
       ? 0
       : await revokeKeysOfMember(trx, { memberId: member.id, actorId: actor.id, reason: 'role changed', now });
-    await logActivity(trx, {
-      userId: actor.id,
+    await logMemberChange(trx, {
+      actor,
+      member,
       action: 'team.role_changed',
-      entityType: 'user',
-      entityId: member.id,
-      details: { email: member.email, before: member.role, after: input.role, keysRevoked },
+      details: { before: member.role, after: input.role, keysRevoked },
     });
   });
-  return listTeam(deps.db, now);
 }
 
 /** Deactivates a member: no sign-in, every session ends at once. The last admin cannot be removed (409). */
 export async function deactivateMember(deps: AppDeps, actor: SessionUser, userId: string): Promise<Team> {
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const member = await teamMember(trx, userId);
+  return changeMember(deps, userId, async (trx, member, now) => {
     if (!member.active) return;
     if (member.role === 'admin') await keepOneAdmin(trx, member.id);
     await trx
@@ -277,15 +309,13 @@ export async function deactivateMember(deps: AppDeps, actor: SessionUser, userId
       reason: 'member deactivated',
       now,
     });
-    await logActivity(trx, {
-      userId: actor.id,
+    await logMemberChange(trx, {
+      actor,
+      member,
       action: 'team.deactivated',
-      entityType: 'user',
-      entityId: member.id,
-      details: { email: member.email, role: member.role, keysRevoked },
+      details: { role: member.role, keysRevoked },
     });
   });
-  return listTeam(deps.db, now);
 }
 
 /**
@@ -296,9 +326,7 @@ export async function deactivateMember(deps: AppDeps, actor: SessionUser, userId
  */
 export async function resetMemberMfa(deps: AppDeps, actor: SessionUser, userId: string): Promise<Team> {
   if (userId === actor.id) throw DomainError.conflict(MESSAGES.mfaResetOwn);
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const member = await teamMember(trx, userId);
+  return changeMember(deps, userId, async (trx, member, now) => {
     const reset = await trx
       .updateTable('users')
       .set((eb) => ({
@@ -314,13 +342,7 @@ export async function resetMemberMfa(deps: AppDeps, actor: SessionUser, userId: 
       .executeTakeFirst();
     if (!reset) throw DomainError.conflict(MESSAGES.mfaNotEnabled);
     await trx.deleteFrom('mfaRecoveryCodes').where('userId', '=', member.id).execute();
-    await logActivity(trx, {
-      userId: actor.id,
-      action: 'team.mfa_reset',
-      entityType: 'user',
-      entityId: member.id,
-      details: { email: member.email, role: member.role },
-    });
+    await logMemberChange(trx, { actor, member, action: 'team.mfa_reset', details: { role: member.role } });
     await enqueueTemplate(trx, {
       now,
       recipient: member.email,
@@ -332,5 +354,4 @@ export async function resetMemberMfa(deps: AppDeps, actor: SessionUser, userId: 
       },
     });
   });
-  return listTeam(deps.db, now);
 }

@@ -8,8 +8,8 @@ import {
   type Material,
   type MaterialType,
 } from '@portal/contracts';
-import type { Db, MaterialRow } from '@portal/db';
-import { sql } from 'kysely';
+import type { Db, MarketingMaterialsTable, MaterialRow } from '@portal/db';
+import { sql, type Insertable } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { AppDeps, SessionUser } from '../../deps';
 import { hasPermission } from '../platform/permissions';
@@ -98,25 +98,43 @@ export interface MaterialFields {
   type: MaterialType;
 }
 
-export async function createExternalMaterial(
+const materialFields = (input: MaterialFields) => ({
+  title: input.title,
+  description: input.description ?? null,
+  type: input.type,
+});
+
+/** A new material and its activity row (the title, and what the file is). */
+async function insertMaterial(
   db: DbOrTx,
-  actorId: string | null,
-  input: MaterialFields & { fileUrl: string },
+  {
+    actorId,
+    values,
+    details,
+  }: { actorId: string | null; values: Insertable<MarketingMaterialsTable>; details: Record<string, unknown> },
 ): Promise<MaterialRow> {
   return inTransaction(db, async (tx) => {
-    const row = await tx
-      .insertInto('marketingMaterials')
-      .values({ title: input.title, description: input.description ?? null, type: input.type, fileUrl: input.fileUrl })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await tx.insertInto('marketingMaterials').values(values).returningAll().executeTakeFirstOrThrow();
     await logActivity(tx, {
       userId: actorId,
       action: 'material.created',
       entityType: 'material',
       entityId: row.id,
-      details: { title: row.title, external: true },
+      details: { title: row.title, ...details },
     });
     return row;
+  });
+}
+
+export async function createExternalMaterial(
+  db: DbOrTx,
+  actorId: string | null,
+  input: MaterialFields & { fileUrl: string },
+): Promise<MaterialRow> {
+  return insertMaterial(db, {
+    actorId,
+    values: { ...materialFields(input), fileUrl: input.fileUrl },
+    details: { external: true },
   });
 }
 
@@ -163,29 +181,17 @@ export async function createStoredMaterial(
     file: { key: string; sizeBytes: number; fileName: string; contentType: string };
   },
 ): Promise<MaterialRow> {
-  return inTransaction(db, async (tx) => {
-    const row = await tx
-      .insertInto('marketingMaterials')
-      .values({
-        title: input.title,
-        description: input.description ?? null,
-        type: input.type,
-        fileUrl: null,
-        storageKey: file.key,
-        fileName: file.fileName,
-        contentType: file.contentType,
-        sizeBytes: file.sizeBytes,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await logActivity(tx, {
-      userId: actorId,
-      action: 'material.created',
-      entityType: 'material',
-      entityId: row.id,
-      details: { title: row.title, fileName: file.fileName, sizeBytes: file.sizeBytes, contentType: file.contentType },
-    });
-    return row;
+  return insertMaterial(db, {
+    actorId,
+    values: {
+      ...materialFields(input),
+      fileUrl: null,
+      storageKey: file.key,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      sizeBytes: file.sizeBytes,
+    },
+    details: { fileName: file.fileName, sizeBytes: file.sizeBytes, contentType: file.contentType },
   });
 }
 

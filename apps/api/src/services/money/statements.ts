@@ -252,6 +252,48 @@ class PdfWriter {
   gap(points: number) {
     this.y -= points;
   }
+
+  /** A bold line: a label at the margin and an amount aligned right at `amountX`. */
+  total(label: string, amount: string, amountX: number) {
+    this.row(
+      [
+        { x: PAGE.margin, text: label },
+        { x: amountX, text: formatMoney(amount), right: true },
+      ],
+      true,
+    );
+  }
+
+  /**
+   * A titled table: bold headers over a rule, a row per item (or a line saying there are none), a
+   * rule, and the total under the amount column (the one aligned right).
+   */
+  table<T>({
+    title,
+    columns,
+    items,
+    empty,
+    total,
+  }: {
+    title: string;
+    columns: ReadonlyArray<{ x: number; header: string; right?: boolean; width?: number; cell: (item: T) => string }>;
+    items: readonly T[];
+    empty: string;
+    total: { label: string; amount: string };
+  }) {
+    this.text(title, { size: 12, bold: true });
+    this.row(
+      columns.map(({ x, header, right }) => ({ x, text: header, right })),
+      true,
+    );
+    this.rule();
+    if (items.length === 0) this.row([{ x: PAGE.margin, text: empty }]);
+    for (const item of items)
+      this.row(columns.map(({ x, right, width, cell }) => ({ x, right, width, text: cell(item) })));
+    this.rule();
+    const amountX = columns.find((column) => column.right)?.x ?? PAGE.width - PAGE.margin;
+    this.total(total.label, total.amount, amountX);
+  }
 }
 
 export async function statementPdf(statement: Statement): Promise<Uint8Array> {
@@ -275,99 +317,39 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array> {
     gap: 10,
   });
 
-  writer.row(
-    [
-      { x: PAGE.margin, text: 'Opening balance' },
-      { x: right, text: formatMoney(statement.openingBalance), right: true },
-    ],
-    true,
-  );
+  writer.total('Opening balance', statement.openingBalance, right);
   writer.gap(8);
 
-  writer.text('Commissions and adjustments', { size: 12, bold: true });
-  const columns = {
-    kind: PAGE.margin,
-    client: PAGE.margin + 70,
-    service: PAGE.margin + 270,
-    amount: PAGE.margin + 440,
-    status: PAGE.margin + 452,
-  };
-  writer.row(
-    [
-      { x: columns.kind, text: 'Type' },
-      { x: columns.client, text: 'Client' },
-      { x: columns.service, text: 'Service' },
-      { x: columns.amount, text: 'Amount', right: true },
-      { x: columns.status, text: 'Status' },
+  writer.table({
+    title: 'Commissions and adjustments',
+    columns: [
+      { x: PAGE.margin, header: 'Type', width: 66, cell: (line: StatementLine) => line.kind },
+      { x: PAGE.margin + 70, header: 'Client', width: 195, cell: (line) => line.clientCompanyName ?? 'Adjustment' },
+      { x: PAGE.margin + 270, header: 'Service', width: 110, cell: lineDetail },
+      { x: PAGE.margin + 440, header: 'Amount', right: true, cell: (line) => formatMoney(line.amount) },
+      { x: PAGE.margin + 452, header: 'Status', cell: (line) => COMMISSION_STATUS_LABELS[line.status] },
     ],
-    true,
-  );
-  writer.rule();
-  if (statement.lines.length === 0) writer.row([{ x: columns.kind, text: 'No commissions this month' }]);
-  for (const line of statement.lines) {
-    writer.row([
-      { x: columns.kind, text: line.kind, width: 66 },
-      { x: columns.client, text: line.clientCompanyName ?? 'Adjustment', width: 195 },
-      { x: columns.service, text: lineDetail(line), width: 110 },
-      { x: columns.amount, text: formatMoney(line.amount), right: true },
-      { x: columns.status, text: COMMISSION_STATUS_LABELS[line.status] },
-    ]);
-  }
-  writer.rule();
-  writer.row(
-    [
-      { x: columns.kind, text: 'Earned this month' },
-      { x: columns.amount, text: formatMoney(statement.earned), right: true },
-    ],
-    true,
-  );
+    items: statement.lines,
+    empty: 'No commissions this month',
+    total: { label: 'Earned this month', amount: statement.earned },
+  });
   writer.gap(10);
 
-  writer.text('Payouts', { size: 12, bold: true });
-  const pay = {
-    date: PAGE.margin,
-    reference: PAGE.margin + 80,
-    method: PAGE.margin + 250,
-    count: PAGE.margin + 360,
-    amount: PAGE.margin + 440,
-  };
-  writer.row(
-    [
-      { x: pay.date, text: 'Date' },
-      { x: pay.reference, text: 'Reference' },
-      { x: pay.method, text: 'Method' },
-      { x: pay.count, text: 'Lines' },
-      { x: pay.amount, text: 'Amount', right: true },
+  writer.table({
+    title: 'Payouts',
+    columns: [
+      { x: PAGE.margin, header: 'Date', cell: (payout: StatementPayout) => payout.paidAt.toISOString().slice(0, 10) },
+      { x: PAGE.margin + 80, header: 'Reference', cell: (payout) => payout.reference },
+      { x: PAGE.margin + 250, header: 'Method', cell: (payout) => methodLabel(payout.method) },
+      { x: PAGE.margin + 360, header: 'Lines', cell: (payout) => String(payout.commissionCount) },
+      { x: PAGE.margin + 440, header: 'Amount', right: true, cell: (payout) => formatMoney(payout.amount) },
     ],
-    true,
-  );
-  writer.rule();
-  if (statement.payouts.length === 0) writer.row([{ x: pay.date, text: 'No payouts this month' }]);
-  for (const payout of statement.payouts) {
-    writer.row([
-      { x: pay.date, text: payout.paidAt.toISOString().slice(0, 10) },
-      { x: pay.reference, text: payout.reference },
-      { x: pay.method, text: methodLabel(payout.method) },
-      { x: pay.count, text: String(payout.commissionCount) },
-      { x: pay.amount, text: formatMoney(payout.amount), right: true },
-    ]);
-  }
-  writer.rule();
-  writer.row(
-    [
-      { x: pay.date, text: 'Paid this month' },
-      { x: pay.amount, text: formatMoney(statement.paid), right: true },
-    ],
-    true,
-  );
+    items: statement.payouts,
+    empty: 'No payouts this month',
+    total: { label: 'Paid this month', amount: statement.paid },
+  });
   writer.gap(10);
-  writer.row(
-    [
-      { x: PAGE.margin, text: 'Closing balance' },
-      { x: right, text: formatMoney(statement.closingBalance), right: true },
-    ],
-    true,
-  );
+  writer.total('Closing balance', statement.closingBalance, right);
   writer.gap(16);
   writer.text('Amounts in US dollars. The balance is commissions earned less payouts made.', { size: 8 });
   return doc.save();

@@ -19,7 +19,7 @@ import { decryptOrNull } from '../platform/mappers';
 import { bankFieldContext, maskLastFour, type FieldCipher } from '../platform/crypto';
 import { enqueueTemplate } from './outbox';
 import { unsubscribeHeaders, wantsMail } from './preferences';
-import { portalLink } from './templates';
+import { mailTime, portalLink, type MailKind, type TemplateValues } from './templates';
 import { supportEmail } from '../platform/program-settings';
 
 /** What a service needs to address mail: absolute links and unsubscribe tokens, and the cipher for masked account numbers. */
@@ -43,6 +43,8 @@ async function optional(
   return { headers: unsubscribeHeaders(mail.config, userId, topic) };
 }
 
+type PartnerContact = Awaited<ReturnType<typeof partnerContact>>;
+
 async function partnerContact(trx: DbOrTx, partnerId: string) {
   return trx
     .selectFrom('partners')
@@ -60,6 +62,46 @@ async function partnerContact(trx: DbOrTx, partnerId: string) {
     ])
     .where('partners.id', '=', partnerId)
     .executeTakeFirstOrThrow();
+}
+
+/** The mails to one partner that greet them by name and end with a link to their dashboard. */
+type DashboardMailKind = {
+  [K in MailKind]: TemplateValues[K] extends { contactName: string; dashboardUrl: string } ? K : never;
+}[MailKind];
+
+/**
+ * Mails a partner a notice that greets them by name and links their dashboard. With a topic, the
+ * partner's mail preferences decide whether it is sent, and it carries unsubscribe headers.
+ */
+async function mailPartner<K extends DashboardMailKind>(
+  trx: DbOrTx,
+  {
+    mail,
+    now,
+    partner,
+    kind,
+    topic,
+    values,
+  }: Notice & {
+    partner: PartnerContact;
+    kind: K;
+    topic?: MailTopic;
+    values: Omit<TemplateValues[K], 'contactName' | 'dashboardUrl'>;
+  },
+): Promise<void> {
+  const wanted = topic ? await optional(trx, { mail, userId: partner.userId, topic }) : { headers: undefined };
+  if (!wanted) return;
+  await enqueueTemplate(trx, {
+    now,
+    recipient: partner.email,
+    kind,
+    values: {
+      ...values,
+      contactName: partner.contactName,
+      dashboardUrl: portalLink(mail.config, '/dashboard'),
+    } as TemplateValues[K],
+    headers: wanted.headers,
+  });
 }
 
 /** A new application: the applicant hears it arrived, every admin hears there is one to review. */
@@ -109,17 +151,14 @@ export async function notifyPartnerDecision(
 ): Promise<void> {
   const partner = await partnerContact(trx, partnerId);
   const names = { contactName: partner.contactName, companyName: partner.companyName };
-  const dashboardUrl = portalLink(mail.config, '/dashboard');
+  const { companyName } = partner;
   if (decision === 'approve') {
-    await enqueueTemplate(trx, {
+    await mailPartner(trx, {
+      mail,
       now,
-      recipient: partner.email,
+      partner,
       kind: 'applicationApproved',
-      values: {
-        ...names,
-        dashboardUrl,
-        referralUrl: portalLink(mail.config, `/r/${encodeURIComponent(partner.referralCode)}`),
-      },
+      values: { companyName, referralUrl: portalLink(mail.config, `/r/${encodeURIComponent(partner.referralCode)}`) },
     });
   } else if (decision === 'reject') {
     await enqueueTemplate(trx, {
@@ -131,12 +170,7 @@ export async function notifyPartnerDecision(
   } else if (decision === 'suspend') {
     await enqueueTemplate(trx, { now, recipient: partner.email, kind: 'partnerSuspended', values: names });
   } else {
-    await enqueueTemplate(trx, {
-      now,
-      recipient: partner.email,
-      kind: 'partnerReactivated',
-      values: { ...names, dashboardUrl },
-    });
+    await mailPartner(trx, { mail, now, partner, kind: 'partnerReactivated', values: { companyName } });
   }
 }
 
@@ -169,18 +203,17 @@ export async function notifyPayoutSent(
               bankFieldContext(row.partnerId, 'bank_account_number'),
             ),
           );
-    await enqueueTemplate(trx, {
+    await mailPartner(trx, {
+      mail,
       now,
-      recipient: partner.email,
+      partner,
       kind: 'payoutSent',
       values: {
-        contactName: partner.contactName,
         amount: formatMoney(row.amount),
         reference: payout.reference,
         method: method ? (PAYMENT_METHOD_LABELS[method] ?? method) : 'Not set',
         account,
         commissionCount: Number(row.count),
-        dashboardUrl: portalLink(mail.config, '/dashboard'),
       },
     });
   }
@@ -195,17 +228,15 @@ export async function notifyPayoutFailed(
     commission,
   }: Notice & { commission: { partnerId: string; amount: string; monthYear: string; reason: string } },
 ): Promise<void> {
-  const partner = await partnerContact(trx, commission.partnerId);
-  await enqueueTemplate(trx, {
+  await mailPartner(trx, {
+    mail,
     now,
-    recipient: partner.email,
+    partner: await partnerContact(trx, commission.partnerId),
     kind: 'payoutFailed',
     values: {
-      contactName: partner.contactName,
       amount: formatMoney(commission.amount),
       month: formatMonthKey(commission.monthYear),
       reason: commission.reason,
-      dashboardUrl: portalLink(mail.config, '/dashboard'),
     },
   });
 }
@@ -224,20 +255,17 @@ export async function notifyAdjustment(
   trx: DbOrTx,
   { mail, now, adjustment }: Notice & { adjustment: CommissionNotice },
 ): Promise<void> {
-  const partner = await partnerContact(trx, adjustment.partnerId);
-  const values = {
-    contactName: partner.contactName,
-    amount: formatMoney(adjustment.amount),
-    month: formatMonthKey(adjustment.monthYear),
-    reason: adjustment.reason,
-    client: adjustment.clientCompanyName,
-    dashboardUrl: portalLink(mail.config, '/dashboard'),
-  };
-  await enqueueTemplate(trx, {
+  await mailPartner(trx, {
+    mail,
     now,
-    recipient: partner.email,
+    partner: await partnerContact(trx, adjustment.partnerId),
     kind: adjustment.kind === 'clawback' ? 'commissionClawback' : 'commissionBonus',
-    values,
+    values: {
+      amount: formatMoney(adjustment.amount),
+      month: formatMonthKey(adjustment.monthYear),
+      reason: adjustment.reason,
+      client: adjustment.clientCompanyName,
+    },
   });
 }
 
@@ -246,19 +274,17 @@ export async function notifyCommissionVoided(
   trx: DbOrTx,
   { mail, now, commission }: Notice & { commission: CommissionNotice },
 ): Promise<void> {
-  const partner = await partnerContact(trx, commission.partnerId);
-  await enqueueTemplate(trx, {
+  await mailPartner(trx, {
+    mail,
     now,
-    recipient: partner.email,
+    partner: await partnerContact(trx, commission.partnerId),
     kind: 'commissionVoided',
     values: {
-      contactName: partner.contactName,
       kind: (commission.kind === 'recurring' ? 'commission' : COMMISSION_KIND_LABELS[commission.kind]).toLowerCase(),
       amount: formatMoney(commission.amount),
       month: formatMonthKey(commission.monthYear),
       reason: commission.reason,
       client: commission.clientCompanyName,
-      dashboardUrl: portalLink(mail.config, '/dashboard'),
     },
   });
 }
@@ -268,20 +294,16 @@ export async function notifyClientAdded(
   trx: DbOrTx,
   { mail, now, referral }: Notice & { referral: { partnerId: string; clientCompanyName: string; serviceType: string } },
 ): Promise<void> {
-  const partner = await partnerContact(trx, referral.partnerId);
-  const wanted = await optional(trx, { mail, userId: partner.userId, topic: 'dealUpdates' });
-  if (!wanted) return;
-  await enqueueTemplate(trx, {
+  await mailPartner(trx, {
+    mail,
     now,
-    recipient: partner.email,
+    partner: await partnerContact(trx, referral.partnerId),
     kind: 'clientAdded',
+    topic: 'dealUpdates',
     values: {
-      contactName: partner.contactName,
       clientCompanyName: referral.clientCompanyName,
       service: SERVICE_TYPE_LABELS[referral.serviceType as ServiceType] ?? referral.serviceType,
-      dashboardUrl: portalLink(mail.config, '/dashboard'),
     },
-    headers: wanted.headers,
   });
 }
 
@@ -302,24 +324,17 @@ export async function notifyBooking(
     };
   },
 ): Promise<void> {
-  const partner = await partnerContact(trx, referral.partnerId);
-  const wanted = await optional(trx, { mail, userId: partner.userId, topic: 'bookings' });
-  if (!wanted) return;
-  const when = referral.consultationDate
-    ? `${referral.consultationDate.toISOString().slice(0, 16).replace('T', ' ')} UTC`
-    : 'a time still to be confirmed';
-  await enqueueTemplate(trx, {
+  await mailPartner(trx, {
+    mail,
     now,
-    recipient: partner.email,
+    partner: await partnerContact(trx, referral.partnerId),
     kind: 'consultationBooked',
+    topic: 'bookings',
     values: {
-      contactName: partner.contactName,
       client: referral.clientName?.trim() || referral.clientCompanyName,
       clientCompanyName: referral.clientCompanyName,
-      consultation: when,
-      dashboardUrl: portalLink(mail.config, '/dashboard'),
+      consultation: referral.consultationDate ? mailTime(referral.consultationDate) : 'a time still to be confirmed',
     },
-    headers: wanted.headers,
   });
 }
 
@@ -340,30 +355,16 @@ export async function notifyDealClosed(
     };
   },
 ): Promise<void> {
-  const partner = await partnerContact(trx, referral.partnerId);
-  const wanted = await optional(trx, { mail, userId: partner.userId, topic: 'dealUpdates' });
-  if (!wanted) return;
-  const common = {
-    contactName: partner.contactName,
-    clientCompanyName: referral.clientCompanyName,
-    dashboardUrl: portalLink(mail.config, '/dashboard'),
-  };
+  const notice = { mail, now, partner: await partnerContact(trx, referral.partnerId), topic: 'dealUpdates' as const };
+  const { clientCompanyName } = referral;
   if (referral.stage === 'won')
-    await enqueueTemplate(trx, {
-      now,
-      recipient: partner.email,
+    await mailPartner(trx, {
+      ...notice,
       kind: 'dealWon',
-      values: { ...common, commission: formatMoney(referral.commissionAmount) },
-      headers: wanted.headers,
+      values: { clientCompanyName, commission: formatMoney(referral.commissionAmount) },
     });
   else
-    await enqueueTemplate(trx, {
-      now,
-      recipient: partner.email,
-      kind: 'dealLost',
-      values: { ...common, reason: referral.lostReason },
-      headers: wanted.headers,
-    });
+    await mailPartner(trx, { ...notice, kind: 'dealLost', values: { clientCompanyName, reason: referral.lostReason } });
 }
 
 /** Written notice of the end of the partnership, by either party: the partner is told the day it ends. */
@@ -378,18 +379,12 @@ export async function notifyTermination(
     effectiveDate,
   }: Notice & { partnerId: string; givenBy: 'firm' | 'partner'; reason: string; effectiveDate: string },
 ): Promise<void> {
-  const partner = await partnerContact(trx, partnerId);
-  await enqueueTemplate(trx, {
+  await mailPartner(trx, {
+    mail,
     now,
-    recipient: partner.email,
+    partner: await partnerContact(trx, partnerId),
     kind: 'partnershipEnding',
-    values: {
-      contactName: partner.contactName,
-      givenBy,
-      reason,
-      effectiveDate: formatDate(effectiveDate),
-      dashboardUrl: portalLink(mail.config, '/dashboard'),
-    },
+    values: { givenBy, reason, effectiveDate: formatDate(effectiveDate) },
   });
 }
 
@@ -454,17 +449,12 @@ export async function notifyFeesForfeited(
   trx: DbOrTx,
   { mail, now, partnerId, reason, amount }: Notice & { partnerId: string; reason: string; amount: string },
 ): Promise<void> {
-  const partner = await partnerContact(trx, partnerId);
-  await enqueueTemplate(trx, {
+  await mailPartner(trx, {
+    mail,
     now,
-    recipient: partner.email,
+    partner: await partnerContact(trx, partnerId),
     kind: 'feesForfeited',
-    values: {
-      contactName: partner.contactName,
-      reason,
-      amount: formatMoney(amount),
-      dashboardUrl: portalLink(mail.config, '/dashboard'),
-    },
+    values: { reason, amount: formatMoney(amount) },
   });
 }
 
@@ -484,17 +474,15 @@ export async function notifyQualificationDecided(
     };
   },
 ): Promise<void> {
-  const partner = await partnerContact(trx, referral.partnerId);
-  await enqueueTemplate(trx, {
+  await mailPartner(trx, {
+    mail,
     now,
-    recipient: partner.email,
+    partner: await partnerContact(trx, referral.partnerId),
     kind: 'qualificationDecided',
     values: {
-      contactName: partner.contactName,
       clientCompanyName: referral.clientCompanyName,
       qualifying: referral.qualifying === true,
       reason: referral.qualificationReason ?? '',
-      dashboardUrl: portalLink(mail.config, '/dashboard'),
     },
   });
 }
@@ -509,22 +497,13 @@ export async function notifyMonthlySummaries(
     earned,
   }: Notice & { month: string; earned: readonly { partnerId: string; count: number; amount: string }[] },
 ): Promise<void> {
-  for (const row of earned) {
-    const partner = await partnerContact(trx, row.partnerId);
-    const wanted = await optional(trx, { mail, userId: partner.userId, topic: 'monthlySummary' });
-    if (!wanted) continue;
-    await enqueueTemplate(trx, {
+  for (const row of earned)
+    await mailPartner(trx, {
+      mail,
       now,
-      recipient: partner.email,
+      partner: await partnerContact(trx, row.partnerId),
       kind: 'monthlySummary',
-      values: {
-        contactName: partner.contactName,
-        month: formatMonthKey(month),
-        count: row.count,
-        amount: formatMoney(row.amount),
-        dashboardUrl: portalLink(mail.config, '/dashboard'),
-      },
-      headers: wanted.headers,
+      topic: 'monthlySummary',
+      values: { month: formatMonthKey(month), count: row.count, amount: formatMoney(row.amount) },
     });
-  }
 }

@@ -106,31 +106,19 @@ export interface TemplateValues {
     changedAt: string;
     partnersUrl: string;
   };
-  commissionBonus: {
-    contactName: string;
-    amount: string;
-    month: string;
-    reason: string;
-    client: string | null;
-    dashboardUrl: string;
-  };
-  commissionClawback: {
-    contactName: string;
-    amount: string;
-    month: string;
-    reason: string;
-    client: string | null;
-    dashboardUrl: string;
-  };
-  commissionVoided: {
-    contactName: string;
-    kind: string;
-    amount: string;
-    month: string;
-    reason: string;
-    client: string | null;
-    dashboardUrl: string;
-  };
+  commissionBonus: CommissionLineValues;
+  commissionClawback: CommissionLineValues;
+  commissionVoided: CommissionLineValues & { kind: string };
+}
+
+/** A commission line added or taken back by an admin: its amount, month, reason and client. */
+interface CommissionLineValues {
+  contactName: string;
+  amount: string;
+  month: string;
+  reason: string;
+  client: string | null;
+  dashboardUrl: string;
 }
 
 export type MailKind = keyof TemplateValues;

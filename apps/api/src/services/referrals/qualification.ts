@@ -33,8 +33,11 @@ export function qualificationOf(
   return { qualifying: true, reason: null };
 }
 
-/** Locks a referral's partner, then the referral (the order every writer of a partner's referrals takes). */
-async function lockReferral(trx: Transaction<Database>, id: string): Promise<ReferralRow> {
+/**
+ * Locks a referral's partner, then the referral (the order every writer of a partner's referrals takes,
+ * so two writers on one partner queue instead of deadlocking); 404 when there is no such referral.
+ */
+export async function lockReferral(trx: Transaction<Database>, id: string): Promise<ReferralRow> {
   await trx
     .selectFrom('partners')
     .select('id')
@@ -44,6 +47,44 @@ async function lockReferral(trx: Transaction<Database>, id: string): Promise<Ref
   const row = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw DomainError.notFound(REFERRAL_MESSAGES.referralNotFound);
   return row;
+}
+
+/** The fields of a referral its qualification window and decision consist of. */
+type WindowField = 'extensionDays' | 'qualifiesBy' | 'qualifying' | 'qualificationReason' | 'qualificationOverridden';
+
+/** Stores an admin's change to a referral's window or decision, with its activity row (the fields that changed). */
+async function saveWindowChange(
+  trx: Transaction<Database>,
+  {
+    current,
+    changes,
+    now,
+    adminUserId,
+    action,
+    details,
+  }: {
+    current: ReferralRow;
+    changes: Partial<Pick<ReferralRow, WindowField>>;
+    now: Date;
+    adminUserId: string;
+    action: string;
+    details?: Record<string, unknown>;
+  },
+): Promise<ReferralRow> {
+  const updated = await trx
+    .updateTable('referrals')
+    .set({ ...changes, updatedAt: now })
+    .where('id', '=', current.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await logActivity(trx, {
+    userId: adminUserId,
+    action,
+    entityType: 'referral',
+    entityId: current.id,
+    details: { partnerId: current.partnerId, ...details, ...changeSet(current, changes) },
+  });
+  return updated;
 }
 
 async function withPartnerName(trx: Transaction<Database>, row: ReferralRow): Promise<Referral> {
@@ -82,23 +123,13 @@ export async function extendQualificationWindow(
     const decided =
       'qualifying' in next ? { qualifying: next.qualifying, qualificationReason: next.reason } : ({} as const);
     const changes = { extensionDays: next.extensionDays, qualifiesBy: next.qualifiesBy, ...decided };
-    const updated = await trx
-      .updateTable('referrals')
-      .set({ ...changes, updatedAt: options.now })
-      .where('id', '=', current.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await logActivity(trx, {
-      userId: options.adminUserId,
+    const updated = await saveWindowChange(trx, {
+      current,
+      changes,
+      now: options.now,
+      adminUserId: options.adminUserId,
       action: 'referral.window_extended',
-      entityType: 'referral',
-      entityId: current.id,
-      details: {
-        partnerId: current.partnerId,
-        days: options.days,
-        reason: options.reason,
-        ...changeSet(current, changes),
-      },
+      details: { days: options.days, reason: options.reason },
     });
     return withPartnerName(trx, updated);
   });
@@ -117,18 +148,12 @@ export async function overrideQualification(
       qualificationReason: options.reason,
       qualificationOverridden: true,
     };
-    const updated = await trx
-      .updateTable('referrals')
-      .set({ ...changes, updatedAt: options.now })
-      .where('id', '=', current.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await logActivity(trx, {
-      userId: options.adminUserId,
+    const updated = await saveWindowChange(trx, {
+      current,
+      changes,
+      now: options.now,
+      adminUserId: options.adminUserId,
       action: 'referral.qualification_overridden',
-      entityType: 'referral',
-      entityId: current.id,
-      details: { partnerId: current.partnerId, ...changeSet(current, changes) },
     });
     await notifyQualificationDecided(trx, { mail: options.mail, now: options.now, referral: updated });
     return withPartnerName(trx, updated);

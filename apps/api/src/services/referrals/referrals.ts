@@ -39,7 +39,7 @@ import { toPartnerReferral, toReferral } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
 import { findConflictingReferral, isSelfReferral } from './client-ownership';
 import { feeOfService, termsOfVersion } from '../platform/program-terms';
-import { qualificationOf } from './qualification';
+import { lockReferral, qualificationOf } from './qualification';
 
 type CreateReferral = z.output<typeof createReferralInput>;
 type AddClient = z.output<typeof addClientInput>;
@@ -510,16 +510,8 @@ export async function updateReferral(
 ): Promise<Referral> {
   const { id, ...patch } = input;
   const row = await db.transaction().execute(async (trx) => {
-    // Locks in one order everywhere: the partner, then its referral (adding a client locks the partner
-    // first too), so two writers on one partner queue instead of deadlocking.
-    await trx
-      .selectFrom('partners')
-      .select('id')
-      .where('id', '=', trx.selectFrom('referrals').select('partnerId').where('id', '=', id))
-      .forUpdate()
-      .execute();
-    const current = await trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw DomainError.notFound(REFERRAL_MESSAGES.referralNotFound);
+    // Adding a client locks the partner first too: every writer of a partner's referrals queues.
+    const current = await lockReferral(trx, id);
     const changes = stageChange(current, patch, now);
     await acceptOnMove(trx, { current, changes, now });
     await decideQualification(trx, { current, patch, changes, now });
