@@ -3,14 +3,13 @@
 // and the page, no router, no query or tRPC client, no session. The toast stack mounts after
 // hydration; the sign-in dialog loads its providers when first opened and hands over to the SPA.
 
-import { MantineProvider } from '@mantine/core';
-import { lazy, StrictMode, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthDialogProps } from './features/auth/auth-dialog';
 import { LandingPage } from './features/auth/landing-page';
 import { PublicReferralLanding } from './features/referral/public-referral-landing';
+import { ThemedRoot, useMarkInteractive } from './layout/themed-root';
 import { ToastRegion } from './layout/toast-region';
 import { parseReferralSearch, type ReferralSearch } from './lib/referral-search';
-import { colorSchemeManager, cssVariablesResolver, DEFAULT_COLOR_SCHEME, theme } from './lib/theme';
 import type { SsrData } from './ssr/ssr-data';
 
 export type PublicPage =
@@ -55,9 +54,7 @@ function DeferredToasts() {
 
 /** Tells tools the page answers clicks (hydrated), as the SPA's root does. */
 function Interactive({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.interactive = 'true';
-  }, []);
+  useMarkInteractive();
   return <>{children}</>;
 }
 
@@ -77,22 +74,15 @@ export function PublicRoot({ page, data, onSignedIn }: PublicRootProps) {
     [onSignedIn],
   );
   return (
-    <StrictMode>
-      <MantineProvider
-        theme={theme}
-        colorSchemeManager={colorSchemeManager}
-        cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme={DEFAULT_COLOR_SCHEME}
-      >
-        <DeferredToasts />
-        <Interactive>
-          {page.kind === 'landing' ? (
-            <LandingPage openSignIn={page.openSignIn} authDialog={authDialog} />
-          ) : (
-            <PublicReferralLanding code={page.code} search={page.search} data={data} />
-          )}
-        </Interactive>
-      </MantineProvider>
-    </StrictMode>
+    <ThemedRoot>
+      <DeferredToasts />
+      <Interactive>
+        {page.kind === 'landing' ? (
+          <LandingPage openSignIn={page.openSignIn} authDialog={authDialog} />
+        ) : (
+          <PublicReferralLanding code={page.code} search={page.search} data={data} />
+        )}
+      </Interactive>
+    </ThemedRoot>
   );
 }

@@ -1,7 +1,7 @@
 // The authentication dialog (spec §2): sign in or create a partner account with email and password.
 // Validation is the contracts schema the server applies too, so the messages are the spec's.
 
-import { Anchor, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Modal, PasswordInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   MESSAGES,
@@ -11,13 +11,13 @@ import {
   type LoginResult,
 } from '@portal/contracts';
 import { useState } from 'react';
-import { CodeInput } from './code-input';
+import { AccountEmailInput, accountDialogStyles, AuthForm, AuthSwitchLine } from './auth-form';
+import { CodeInput, useCodeField } from './code-input';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { errorMessage } from '../../lib/errors';
 import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { FormActions } from '../../layout/form-actions';
 
 export type AuthMode = 'login' | 'register' | 'forgot';
 
@@ -57,8 +57,7 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
   const [submitting, setSubmitting] = useState(false);
   /** Set after a right password when two-factor sign-in is on: the code step shows. */
   const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const code = useCodeField();
   const form = useForm<CredentialsInput>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -73,8 +72,7 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
     if (submitting) return;
     form.reset();
     setMfaToken(null);
-    setCode('');
-    setCodeError(null);
+    code.reset();
     onClose();
   };
 
@@ -84,7 +82,7 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
     setSubmitting(false);
     form.reset();
     setMfaToken(null);
-    setCode('');
+    code.reset();
     onClose();
     await session.signIn(token, user);
   };
@@ -92,20 +90,19 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
   const submitCode = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!mfaToken) return;
-    if (code.replace(/\s/g, '').length < 6) {
-      setCodeError(MESSAGES.mfaCodeRequired);
+    if (code.value.replace(/\s/g, '').length < 6) {
+      code.setError(MESSAGES.mfaCodeRequired);
       return;
     }
     setSubmitting(true);
     try {
-      await finish(await verify.mutateAsync({ mfaToken, code }));
+      await finish(await verify.mutateAsync({ mfaToken, code: code.value }));
     } catch (error) {
       setSubmitting(false);
-      setCode('');
       const message = errorMessage(error);
       // An expired step starts over from the password.
       if (message === MESSAGES.mfaChallengeInvalid) setMfaToken(null);
-      setCodeError(message);
+      code.reset(message);
     }
   };
 
@@ -115,7 +112,7 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
       const result = await send(mode, credentialsInput.parse(values));
       if ('mfaRequired' in result) {
         setSubmitting(false);
-        setCodeError(null);
+        code.setError(null);
         setMfaToken(result.mfaToken);
         return;
       }
@@ -135,96 +132,61 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
       size="sm"
       closeOnClickOutside={!submitting}
       closeOnEscape={!submitting}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      styles={accountDialogStyles}
     >
       {mode === 'forgot' ? (
         <ForgotPasswordForm onBack={() => onModeChange('login')} onClose={close} />
       ) : mfaToken ? (
-        <form onSubmit={(e) => void submitCode(e)} noValidate>
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              Two-factor sign-in is on for this account. Enter the code from your authenticator app.
-            </Text>
-            <CodeInput
-              value={code}
-              onChange={(v) => {
-                setCode(v);
-                setCodeError(null);
-              }}
-              error={codeError}
-            />
-            <FormActions
-              justify="flex-end"
-              gap="sm"
-              mt="xs"
-              onCancel={close}
-              pending={submitting}
-              submitLabel="Verify"
-              busyLabel="Please wait..."
-            />
-          </Stack>
-        </form>
+        <AuthForm
+          onSubmit={(e) => void submitCode(e)}
+          intro="Two-factor sign-in is on for this account. Enter the code from your authenticator app."
+          onCancel={close}
+          pending={submitting}
+          submitLabel="Verify"
+        >
+          <CodeInput {...code.inputProps} />
+        </AuthForm>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              {copy.description}
-            </Text>
-            <TextInput
-              label="Email"
-              type="email"
-              placeholder="you@company.com"
-              autoComplete="email"
-              required
-              data-autofocus
-              {...form.getInputProps('email')}
+        <AuthForm
+          onSubmit={submit}
+          intro={copy.description}
+          onCancel={close}
+          pending={submitting}
+          submitLabel={copy.submit}
+          footer={
+            <AuthSwitchLine
+              prompt={copy.switchPrompt}
+              action={copy.switchAction}
+              disabled={submitting}
+              onClick={() => {
+                form.clearErrors();
+                onModeChange(mode === 'login' ? 'register' : 'login');
+              }}
             />
-            <PasswordInput
-              label="Password"
-              placeholder={mode === 'register' ? 'At least 6 characters' : 'Your password'}
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-              required
-              {...form.getInputProps('password')}
-            />
-            {mode === 'login' && (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                ta="right"
-                disabled={submitting}
-                onClick={() => onModeChange('forgot')}
-                style={{ alignSelf: 'flex-end' }}
-              >
-                Forgot password?
-              </Anchor>
-            )}
-            <FormActions
-              justify="flex-end"
-              gap="sm"
-              mt="xs"
-              onCancel={close}
-              pending={submitting}
-              submitLabel={copy.submit}
-              busyLabel="Please wait..."
-            />
-            <Text size="sm" ta="center" c="dimmed">
-              {copy.switchPrompt}{' '}
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                disabled={submitting}
-                onClick={() => {
-                  form.clearErrors();
-                  onModeChange(mode === 'login' ? 'register' : 'login');
-                }}
-              >
-                {copy.switchAction}
-              </Anchor>
-            </Text>
-          </Stack>
-        </form>
+          }
+        >
+          <AccountEmailInput {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            placeholder={mode === 'register' ? 'At least 6 characters' : 'Your password'}
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            required
+            {...form.getInputProps('password')}
+          />
+          {mode === 'login' && (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              ta="right"
+              disabled={submitting}
+              onClick={() => onModeChange('forgot')}
+              style={{ alignSelf: 'flex-end' }}
+            >
+              Forgot password?
+            </Anchor>
+          )}
+        </AuthForm>
       )}
     </Modal>
   );

@@ -1,7 +1,7 @@
 // "Change password", from the partner's Settings tab and the admin's user menu. The
 // server answers a fresh session token; every other session of the account ends.
 
-import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   ADMIN_ACCOUNT_PASSWORD_MIN,
@@ -16,7 +16,7 @@ import { isStaffUser } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { PasswordStrengthHint } from './password-strength';
-import { FormActions } from '../../layout/form-actions';
+import { accountDialogStyles, AuthForm } from './auth-form';
 import { useSubmitOnce } from '../../lib/use-submit-once';
 
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -69,38 +69,30 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       size="sm"
       closeOnClickOutside={!change.isPending}
       closeOnEscape={!change.isPending}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      styles={accountDialogStyles}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            Your other sessions will be signed out.
-          </Text>
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            required
-            data-autofocus
-            {...form.getInputProps('currentPassword')}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordStrengthHint password={form.values.newPassword} minLength={minLength} />
-          <FormActions
-            justify="flex-end"
-            gap="sm"
-            mt="xs"
-            onCancel={close}
-            pending={submitOnce.pending}
-            submitLabel="Change password"
-            busyLabel="Please wait..."
-          />
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={submit}
+        intro="Your other sessions will be signed out."
+        onCancel={close}
+        pending={submitOnce.pending}
+        submitLabel="Change password"
+      >
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          required
+          data-autofocus
+          {...form.getInputProps('currentPassword')}
+        />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordStrengthHint password={form.values.newPassword} minLength={minLength} />
+      </AuthForm>
     </Modal>
   );
 }

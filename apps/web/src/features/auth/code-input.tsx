@@ -63,3 +63,28 @@ export function CodeInput({
     </Stack>
   );
 }
+
+/**
+ * The state of a CodeInput: typing clears its error; `reset` empties it after a wrong code (with the
+ * server's words) or a done step (without).
+ */
+export function useCodeField() {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return {
+    value,
+    setError,
+    reset: (message: string | null = null) => {
+      setValue('');
+      setError(message);
+    },
+    inputProps: {
+      value,
+      error,
+      onChange: (next: string) => {
+        setValue(next);
+        setError(null);
+      },
+    },
+  };
+}

@@ -1,14 +1,14 @@
 // "Forgot password?" in the sign-in dialog: sends the email and shows the same neutral answer
 // whether or not an account exists (the server answers the same way).
 
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { forgotPasswordInput, type ForgotPasswordInput } from '@portal/contracts';
 import { useState } from 'react';
 import { notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { FormActions } from '../../layout/form-actions';
 import { useSubmitOnce } from '../../lib/use-submit-once';
+import { AccountEmailInput, AuthForm, AuthSwitchLine } from './auth-form';
 
 export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; onClose: () => void }) {
   const request = trpc.auth.forgotPassword.useMutation();
@@ -46,36 +46,15 @@ export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; on
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Enter the email of your account and we will send you a link to choose a new password.
-        </Text>
-        <TextInput
-          label="Email"
-          type="email"
-          placeholder="you@company.com"
-          autoComplete="email"
-          required
-          data-autofocus
-          {...form.getInputProps('email')}
-        />
-        <FormActions
-          justify="flex-end"
-          gap="sm"
-          mt="xs"
-          onCancel={onClose}
-          pending={submitOnce.pending}
-          submitLabel="Send reset link"
-          busyLabel="Please wait..."
-        />
-        <Text size="sm" ta="center" c="dimmed">
-          Remembered it?{' '}
-          <Anchor component="button" type="button" size="sm" onClick={onBack}>
-            Back to sign in
-          </Anchor>
-        </Text>
-      </Stack>
-    </form>
+    <AuthForm
+      onSubmit={submit}
+      intro="Enter the email of your account and we will send you a link to choose a new password."
+      onCancel={onClose}
+      pending={submitOnce.pending}
+      submitLabel="Send reset link"
+      footer={<AuthSwitchLine prompt="Remembered it?" action="Back to sign in" onClick={onBack} />}
+    >
+      <AccountEmailInput {...form.getInputProps('email')} />
+    </AuthForm>
   );
 }

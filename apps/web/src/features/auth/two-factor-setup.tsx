@@ -23,7 +23,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { CodeInput } from './code-input';
+import { CodeInput, useCodeField } from './code-input';
 
 /** Saves the recovery codes as a text file (one a line), named for the product and the account. */
 export function downloadRecoveryCodes(codes: readonly string[], email: string | undefined) {
@@ -41,8 +41,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   const enable = trpc.auth.mfaEnable.useMutation();
   const [secret, setSecret] = useState<MfaSetup | null>(null);
   const [qr, setQr] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const code = useCodeField();
   const [currentPassword, setCurrentPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const session = useSession();
@@ -109,12 +108,12 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const badCode = !/^\d{6}$/.test(code);
-    if (badCode) setCodeError(MESSAGES.mfaCodeRequired);
+    const badCode = !/^\d{6}$/.test(code.value);
+    if (badCode) code.setError(MESSAGES.mfaCodeRequired);
     if (!currentPassword) setPasswordError(MESSAGES.currentPasswordRequired);
     if (badCode || !currentPassword) return;
     try {
-      const result = await enable.mutateAsync({ code, currentPassword });
+      const result = await enable.mutateAsync({ code: code.value, currentPassword });
       session.replaceToken(result.token);
       setRecoveryCodes(result.recoveryCodes);
       notifySuccess(MESSAGES.mfaEnabledTitle, 'Your other sessions have been signed out.');
@@ -124,8 +123,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
         setCurrentPassword('');
         setPasswordError(message);
       } else {
-        setCode('');
-        setCodeError(message);
+        code.reset(message);
       }
     }
   };
@@ -150,15 +148,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
             </Code>
           </Stack>
         </Group>
-        <CodeInput
-          value={code}
-          onChange={(v) => {
-            setCode(v);
-            setCodeError(null);
-          }}
-          error={codeError}
-          allowRecovery={false}
-        />
+        <CodeInput {...code.inputProps} allowRecovery={false} />
         <PasswordInput
           label="Current password"
           description="Asked so that a signed-in session alone cannot turn it on."

@@ -8,28 +8,26 @@ import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { CodeInput } from '../auth/code-input';
+import { CodeInput, useCodeField } from '../auth/code-input';
 import { TwoFactorSetup } from '../auth/two-factor-setup';
 
 export function TwoFactorCard() {
   const session = useSession();
   const disable = trpc.auth.mfaDisable.useMutation();
   const [turningOff, setTurningOff] = useState(false);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const code = useCodeField();
   const enabled = !!session.user?.mfaEnabled;
 
   const submitOff = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      await disable.mutateAsync({ code });
+      await disable.mutateAsync({ code: code.value });
       notifySuccess(MESSAGES.mfaDisabledTitle);
       setTurningOff(false);
-      setCode('');
+      code.reset();
       await session.refreshUser();
     } catch (error) {
-      setCode('');
-      setCodeError(errorMessage(error));
+      code.reset(errorMessage(error));
     }
   };
 
@@ -60,14 +58,7 @@ export function TwoFactorCard() {
         {enabled && turningOff && (
           <form onSubmit={(e) => void submitOff(e)} noValidate>
             <Stack gap="md">
-              <CodeInput
-                value={code}
-                onChange={(v) => {
-                  setCode(v);
-                  setCodeError(null);
-                }}
-                error={codeError}
-              />
+              <CodeInput {...code.inputProps} />
               <Group gap="sm">
                 <Button variant="default" onClick={() => setTurningOff(false)} disabled={disable.isPending}>
                   Cancel

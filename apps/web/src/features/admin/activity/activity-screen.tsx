@@ -1,13 +1,12 @@
 // The Activity screen: the audit log filtered, paged, with each change's diff and a CSV
 // of everything the filters match.
 
-import { Alert, Card, Group, Text, Title } from '@mantine/core';
+import { Card, Group, Text } from '@mantine/core';
 import { ACTIVITY_PAGE_SIZE } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminPage } from '../../../layout/admin-page';
-import { LoadingRow } from '../../../layout/loading-row';
-import { errorMessage } from '../../../lib/errors';
+import { ListSection, QueryList } from '../../../components/list-section';
 import { trpc } from '../../../lib/trpc';
 import { ActivityExportButton } from './activity-export-button';
 import { ActivityFilters, filterParams, NO_FILTERS, type ActivityFilterValues } from './activity-filters';
@@ -39,34 +38,32 @@ export function ActivityScreen() {
       <Card withBorder padding="lg" radius="md">
         <ActivityFilters onApply={apply} />
       </Card>
-      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="activity-entries-title">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4" id="activity-entries-title">
-            Entries
-          </Title>
-          {activity.data && (
+      <ListSection
+        id="activity-entries-title"
+        title="Entries"
+        aside={
+          activity.data && (
             <Text size="sm" c="dimmed" data-testid="activity-total">
               {total} {total === 1 ? 'entry' : 'entries'}
             </Text>
-          )}
-        </Group>
-        {activity.isError ? (
-          <Alert color="red">{errorMessage(activity.error, 'Unable to load the activity log.')}</Alert>
-        ) : activity.isPending ? (
-          <LoadingRow label="Loading activity..." py="lg" />
-        ) : activity.data.items.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            No activity matches these filters
-          </Text>
-        ) : (
-          <ActivityTable entries={activity.data.items} />
-        )}
+          )
+        }
+      >
+        <QueryList
+          query={activity}
+          failure="Unable to load the activity log."
+          loading="Loading activity..."
+          isEmpty={(data) => data.items.length === 0}
+          empty="No activity matches these filters"
+        >
+          {(data) => <ActivityTable entries={data.items} />}
+        </QueryList>
         {pages > 1 && (
           <Group justify="center" mt="md">
             <ListPager pages={pages} page={page} onPage={setPage} />
           </Group>
         )}
-      </Card>
+      </ListSection>
     </AdminPage>
   );
 }

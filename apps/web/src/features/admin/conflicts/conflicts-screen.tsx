@@ -2,7 +2,7 @@
 // admin — keep the first partner, move the client to the second, or reject the second — and the
 // open referrals flagged as self-referrals (the client is on the partner's own domain), for review.
 
-import { Alert, Badge, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Menu, Stack, Text } from '@mantine/core';
 import {
   CONFLICT_RESOLUTION_LABELS,
   CONFLICT_RESOLUTIONS,
@@ -14,6 +14,7 @@ import {
 } from '@portal/contracts';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EmptyList, ListSection } from '../../../components/list-section';
 import { ColumnTable } from '../../../components/column-table';
 import { AdminPage } from '../../../layout/admin-page';
 import { errorMessage } from '../../../lib/errors';
@@ -94,25 +95,18 @@ export function ConflictsScreen() {
       description="Clients introduced by two partners, and clients on a partner's own domain"
     >
       {data.isError && <Alert color="red">{errorMessage(data.error, 'Unable to load the conflicts.')}</Alert>}
-      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="conflicts-title">
-        <Group justify="space-between" mb="sm" gap="xs">
-          <div>
-            <Title order={2} size="h4" id="conflicts-title">
-              Open conflicts
-            </Title>
-            <Text size="sm" c="dimmed">
-              The first partner keeps the client until you decide; the second partner sees only that the client was
-              already introduced
-            </Text>
-          </div>
+      <ListSection
+        id="conflicts-title"
+        title="Open conflicts"
+        description="The first partner keeps the client until you decide; the second partner sees only that the client was already introduced"
+        aside={
           <Text size="sm" c="dimmed">
             {conflicts.length} open
           </Text>
-        </Group>
+        }
+      >
         {data.data && conflicts.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            No open conflicts
-          </Text>
+          <EmptyList>No open conflicts</EmptyList>
         ) : (
           <ColumnTable
             verticalSpacing="sm"
@@ -161,19 +155,17 @@ export function ConflictsScreen() {
             ]}
           />
         )}
-      </Card>
+      </ListSection>
 
-      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="self-referrals-title">
-        <Title order={2} size="h4" id="self-referrals-title">
-          Self-referrals to review
-        </Title>
-        <Text size="sm" c="dimmed" mb="sm">
-          Open referrals whose client email is on the partner&apos;s own domain (sign-in email or website)
-        </Text>
+      <ListSection
+        id="self-referrals-title"
+        title="Self-referrals to review"
+        description={
+          <>Open referrals whose client email is on the partner&apos;s own domain (sign-in email or website)</>
+        }
+      >
         {data.data && selfReferrals.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            No self-referrals
-          </Text>
+          <EmptyList>No self-referrals</EmptyList>
         ) : (
           <ColumnTable
             verticalSpacing="xs"
@@ -196,7 +188,7 @@ export function ConflictsScreen() {
             ]}
           />
         )}
-      </Card>
+      </ListSection>
     </AdminPage>
   );
 }

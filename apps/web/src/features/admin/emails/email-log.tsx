@@ -1,7 +1,7 @@
 // Email log: the outbox's recent mails with their delivery state; Resend queues a new
 // copy (the original keeps its history).
 
-import { Alert, Badge, Button, Card, Group, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { EMAIL_LOG_PAGE_SIZE, EMAIL_STATUS_LABELS, type EmailLogEntry, type EmailStatus } from '@portal/contracts';
 import { formatDate, MESSAGES } from '@portal/contracts/plain';
 import { IconMailForward } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { afterEmailResent } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../../../layout/admin-page';
+import { EmptyList, ListSection } from '../../../components/list-section';
 import { ColumnTable } from '../../../components/column-table';
 import { ListPager } from '../../../components/list-pager';
 
@@ -66,28 +67,22 @@ export function EmailLog() {
   const pages = Math.max(1, Math.ceil(total / EMAIL_LOG_PAGE_SIZE));
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="email-log-title">
-      <Group justify="space-between" mb="sm" gap="xs">
-        <div>
-          <Title order={2} size="h4" id="email-log-title">
-            Email Log
-          </Title>
-          <Text size="sm" c="dimmed">
-            Mails the portal sent or is about to send, newest first
-          </Text>
-        </div>
-        {emails.data && (
+    <ListSection
+      id="email-log-title"
+      title="Email Log"
+      description="Mails the portal sent or is about to send, newest first"
+      aside={
+        emails.data && (
           <Text size="sm" c="dimmed">
             {total} {total === 1 ? 'mail' : 'mails'}
           </Text>
-        )}
-      </Group>
+        )
+      }
+    >
       {emails.isError ? (
         <Alert color="red">{errorMessage(emails.error, 'Unable to load the email log.')}</Alert>
       ) : emails.data && emails.data.items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          No mails yet
-        </Text>
+        <EmptyList>No mails yet</EmptyList>
       ) : (
         <ColumnTable
           verticalSpacing="xs"
@@ -163,7 +158,7 @@ export function EmailLog() {
           <ListPager pages={pages} page={page} onPage={setPage} />
         </Group>
       )}
-    </Card>
+    </ListSection>
   );
 }
 

@@ -1,19 +1,6 @@
 // API keys of internal tools: create with scopes (the key shown once), list, revoke.
 
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
@@ -27,12 +14,11 @@ import {
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
-import { LoadingRow } from '../../../layout/loading-row';
-import { errorMessage } from '../../../lib/errors';
 import { afterApiKeyChange } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { ColumnTable } from '../../../components/column-table';
+import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
 import { NameBadges } from './name-badges';
@@ -188,94 +174,94 @@ export function ApiKeysCard() {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="api-keys-title">
-      <Group justify="space-between" mb="sm" gap="xs">
-        <div>
-          <Title order={2} size="h4" id="api-keys-title">
-            API Keys
-          </Title>
-          <Text size="sm" c="dimmed">
-            Internal tools call the API with <code>Authorization: Bearer ppk_…</code>, within the key&apos;s scopes
-          </Text>
-        </div>
+    <ListSection
+      id="api-keys-title"
+      title="API Keys"
+      description={
+        <>
+          Internal tools call the API with <code>Authorization: Bearer ppk_…</code>, within the key&apos;s scopes
+        </>
+      }
+      aside={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
           Create API key
         </Button>
-      </Group>
-      {keys.isError ? (
-        <Alert color="red">{errorMessage(keys.error, 'Unable to load the API keys.')}</Alert>
-      ) : keys.isPending ? (
-        <LoadingRow label="Loading API keys" py="lg" />
-      ) : keys.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          No API keys yet
-        </Text>
-      ) : (
-        <ColumnTable
-          verticalSpacing="xs"
-          minWidth={860}
-          rows={keys.data}
-          rowKey={(key) => key.id}
-          columns={[
-            { header: 'Name', card: 'title', truncate: 220, cell: (key) => key.name },
-            {
-              header: 'Key',
-              noWrap: true,
-              cell: (key) => (
-                <Group gap={4} wrap="nowrap">
-                  <IconKey size={14} aria-hidden />
-                  <Text size="xs" ff="monospace">
-                    {key.prefix}…
+      }
+    >
+      <QueryList
+        query={keys}
+        failure="Unable to load the API keys."
+        loading="Loading API keys"
+        isEmpty={(data) => data.length === 0}
+        empty="No API keys yet"
+      >
+        {(data) => (
+          <ColumnTable
+            verticalSpacing="xs"
+            minWidth={860}
+            rows={data}
+            rowKey={(key) => key.id}
+            columns={[
+              { header: 'Name', card: 'title', truncate: 220, cell: (key) => key.name },
+              {
+                header: 'Key',
+                noWrap: true,
+                cell: (key) => (
+                  <Group gap={4} wrap="nowrap">
+                    <IconKey size={14} aria-hidden />
+                    <Text size="xs" ff="monospace">
+                      {key.prefix}…
+                    </Text>
+                  </Group>
+                ),
+              },
+              {
+                header: 'Scopes',
+                maxWidth: 280,
+                card: 'full',
+                cell: (key) => <NameBadges names={key.scopes} />,
+              },
+              {
+                header: 'Created by',
+                cell: (key) => (
+                  <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                    {key.createdBy ?? '—'}
                   </Text>
-                </Group>
-              ),
-            },
-            {
-              header: 'Scopes',
-              maxWidth: 280,
-              card: 'full',
-              cell: (key) => <NameBadges names={key.scopes} />,
-            },
-            {
-              header: 'Created by',
-              cell: (key) => (
-                <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-                  {key.createdBy ?? '—'}
-                </Text>
-              ),
-            },
-            { header: 'Created', noWrap: true, cell: (key) => formatDateTime(key.createdAt) },
-            {
-              header: 'Last used',
-              noWrap: true,
-              cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'),
-            },
-            {
-              header: 'Expires',
-              noWrap: true,
-              cell: (key) => (key.expiresAt ? formatDateTime(key.expiresAt) : 'Never'),
-            },
-            {
-              header: 'Actions',
-              hideHeader: true,
-              card: 'actions',
-              cell: (key) => (
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  onClick={() => setRevoking(key)}
-                  aria-label={`Revoke ${key.name}`}
-                >
-                  Revoke
-                </Button>
-              ),
-            },
-          ]}
-        />
-      )}
+                ),
+              },
+              { header: 'Created', noWrap: true, cell: (key) => formatDateTime(key.createdAt) },
+              {
+                header: 'Last used',
+                noWrap: true,
+                cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'),
+              },
+              {
+                header: 'Expires',
+                noWrap: true,
+                cell: (key) => (key.expiresAt ? formatDateTime(key.expiresAt) : 'Never'),
+              },
+              {
+                header: 'Actions',
+                hideHeader: true,
+                card: 'actions',
+                cell: (key) => (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => setRevoking(key)}
+                    aria-label={`Revoke ${key.name}`}
+                  >
+                    Revoke
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryList>
       <CreateKeyDialog opened={creating} onClose={() => setCreating(false)} />
       <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />
-    </Card>
+    </ListSection>
   );
 }

@@ -6,7 +6,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Checkbox,
   Group,
   Menu,
@@ -40,6 +39,7 @@ import { afterWebhookChange, afterWebhookDelivery } from '../../../lib/invalidat
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { ColumnTable } from '../../../components/column-table';
+import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
 import { NameBadges } from './name-badges';
@@ -333,118 +333,114 @@ export function WebhooksCard() {
   const shown = webhooks.data?.find((w) => w.id === selected) ?? webhooks.data?.[0];
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="webhooks-title">
-      <Group justify="space-between" mb="sm" gap="xs">
-        <div>
-          <Title order={2} size="h4" id="webhooks-title">
-            Webhooks
-          </Title>
-          <Text size="sm" c="dimmed">
-            Signed events (Standard Webhooks) sent to your tools as they happen
-          </Text>
-        </div>
+    <ListSection
+      id="webhooks-title"
+      title="Webhooks"
+      description="Signed events (Standard Webhooks) sent to your tools as they happen"
+      aside={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
           Add webhook
         </Button>
-      </Group>
-      {webhooks.isError ? (
-        <Alert color="red">{errorMessage(webhooks.error, 'Unable to load the webhooks.')}</Alert>
-      ) : webhooks.isPending ? (
-        <LoadingRow label="Loading webhooks" py="lg" />
-      ) : webhooks.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          No webhooks yet
-        </Text>
-      ) : (
-        <>
-          <ColumnTable
-            verticalSpacing="xs"
-            minWidth={720}
-            rows={webhooks.data}
-            rowKey={(webhook) => webhook.id}
-            columns={[
-              {
-                header: 'URL',
-                card: 'title',
-                cell: (webhook) => (
-                  <>
-                    <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {webhook.url}
-                    </Text>
-                    {webhook.description && (
-                      <Text size="xs" c="dimmed">
-                        {webhook.description}
+      }
+    >
+      <QueryList
+        query={webhooks}
+        failure="Unable to load the webhooks."
+        loading="Loading webhooks"
+        isEmpty={(data) => data.length === 0}
+        empty="No webhooks yet"
+      >
+        {(data) => (
+          <>
+            <ColumnTable
+              verticalSpacing="xs"
+              minWidth={720}
+              rows={data}
+              rowKey={(webhook) => webhook.id}
+              columns={[
+                {
+                  header: 'URL',
+                  card: 'title',
+                  cell: (webhook) => (
+                    <>
+                      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                        {webhook.url}
                       </Text>
-                    )}
-                  </>
-                ),
-              },
-              {
-                header: 'Events',
-                maxWidth: 300,
-                card: 'full',
-                cell: (webhook) => <NameBadges names={webhook.events} />,
-              },
-              {
-                header: 'Enabled',
-                card: 'aside',
-                cell: (webhook) => (
-                  <Switch
-                    checked={webhook.enabled}
-                    onChange={(e) => void change(webhook, { enabled: e.currentTarget.checked })}
-                    aria-label={`Enabled: ${webhook.url}`}
-                  />
-                ),
-              },
-              {
-                header: 'Actions',
-                hideHeader: true,
-                card: 'actions',
-                cell: (webhook) => (
-                  <Group gap={6} justify="flex-end">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconSend size={14} />}
-                      loading={test.isPending && test.variables.id === webhook.id}
-                      onClick={() => void sendTest(webhook)}
-                    >
-                      Send test event
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant={shown?.id === webhook.id ? 'light' : 'subtle'}
-                      aria-pressed={shown?.id === webhook.id}
-                      onClick={() => setSelected(webhook.id)}
-                      aria-label={`Deliveries of ${webhook.url}`}
-                    >
-                      Deliveries
-                    </Button>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <Tooltip label="More">
-                          <ActionIcon variant="subtle" aria-label={`More actions for ${webhook.url}`}>
-                            <IconDots size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => void change(webhook, { rotateSecret: true })}>
-                          Rotate secret
-                        </Menu.Item>
-                        <Menu.Item color="red" onClick={() => setDeleting(webhook)}>
-                          Delete
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Group>
-                ),
-              },
-            ]}
-          />
-          {shown && <Deliveries key={shown.id} webhook={shown} />}
-        </>
-      )}
+                      {webhook.description && (
+                        <Text size="xs" c="dimmed">
+                          {webhook.description}
+                        </Text>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  header: 'Events',
+                  maxWidth: 300,
+                  card: 'full',
+                  cell: (webhook) => <NameBadges names={webhook.events} />,
+                },
+                {
+                  header: 'Enabled',
+                  card: 'aside',
+                  cell: (webhook) => (
+                    <Switch
+                      checked={webhook.enabled}
+                      onChange={(e) => void change(webhook, { enabled: e.currentTarget.checked })}
+                      aria-label={`Enabled: ${webhook.url}`}
+                    />
+                  ),
+                },
+                {
+                  header: 'Actions',
+                  hideHeader: true,
+                  card: 'actions',
+                  cell: (webhook) => (
+                    <Group gap={6} justify="flex-end">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconSend size={14} />}
+                        loading={test.isPending && test.variables.id === webhook.id}
+                        onClick={() => void sendTest(webhook)}
+                      >
+                        Send test event
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant={shown?.id === webhook.id ? 'light' : 'subtle'}
+                        aria-pressed={shown?.id === webhook.id}
+                        onClick={() => setSelected(webhook.id)}
+                        aria-label={`Deliveries of ${webhook.url}`}
+                      >
+                        Deliveries
+                      </Button>
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <Tooltip label="More">
+                            <ActionIcon variant="subtle" aria-label={`More actions for ${webhook.url}`}>
+                              <IconDots size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => void change(webhook, { rotateSecret: true })}>
+                            Rotate secret
+                          </Menu.Item>
+                          <Menu.Item color="red" onClick={() => setDeleting(webhook)}>
+                            Delete
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Group>
+                  ),
+                },
+              ]}
+            />
+            {shown && <Deliveries key={shown.id} webhook={shown} />}
+          </>
+        )}
+      </QueryList>
       <Modal opened={adding} onClose={() => setAdding(false)} title="Add webhook" size="lg">
         {adding && (
           <CreateWebhookForm
@@ -458,6 +454,6 @@ export function WebhooksCard() {
       </Modal>
       <SecretDialog secret={secret?.value ?? null} title={secret?.title ?? ''} onClose={() => setSecret(null)} />
       <DeleteWebhookDialog webhook={deleting} onClose={() => setDeleting(null)} />
-    </Card>
+    </ListSection>
   );
 }

@@ -1,15 +1,14 @@
 // Partner Approval Queue (spec §2): pending applications, oldest first, each with view details,
 // reject (with an optional reason) and approve (confirmed first).
 
-import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { AdminPartnerRow } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, formatDate } from '@portal/contracts/plain';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { DecisionButtons, useApplicationDecisions } from './application-decisions';
-import { LoadingRow } from '../../../layout/loading-row';
+import { QueryList } from '../../../components/list-section';
 import { PartnerPageLink } from './affiliate-rows';
 
 export const NO_PENDING_APPLICATIONS = 'No pending partner applications';
@@ -84,33 +83,34 @@ export function PartnerApprovalQueue({ onViewDetails }: { onViewDetails: (partne
           </Badge>
         </Group>
       </Group>
-      {pending.isPending ? (
-        <LoadingRow label="Loading applications" py="md" />
-      ) : pending.isError ? (
-        <Alert color="red">{errorMessage(pending.error, 'Unable to load the pending applications.')}</Alert>
-      ) : pending.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md">
-          {NO_PENDING_APPLICATIONS}
-        </Text>
-      ) : (
-        <Stack gap="sm" mah={560} style={{ overflowY: 'auto' }}>
-          {pending.data.slice(0, shown).map((partner) => (
-            <ApprovalQueueRow
-              key={partner.id}
-              partner={partner}
-              busy={decisions.busyFor(partner.id)}
-              onView={() => onViewDetails(partner.id)}
-              onReject={() => decisions.askRejection(partner)}
-              onApprove={() => decisions.askApproval(partner)}
-            />
-          ))}
-          {pending.data.length > shown && (
-            <Button variant="default" onClick={() => setShown((count) => count + QUEUE_BATCH)}>
-              Show {Math.min(QUEUE_BATCH, pending.data.length - shown)} more of {pending.data.length - shown} waiting
-            </Button>
-          )}
-        </Stack>
-      )}
+      <QueryList
+        query={pending}
+        failure="Unable to load the pending applications."
+        loading="Loading applications"
+        py="md"
+        isEmpty={(data) => data.length === 0}
+        empty={NO_PENDING_APPLICATIONS}
+      >
+        {(data) => (
+          <Stack gap="sm" mah={560} style={{ overflowY: 'auto' }}>
+            {data.slice(0, shown).map((partner) => (
+              <ApprovalQueueRow
+                key={partner.id}
+                partner={partner}
+                busy={decisions.busyFor(partner.id)}
+                onView={() => onViewDetails(partner.id)}
+                onReject={() => decisions.askRejection(partner)}
+                onApprove={() => decisions.askApproval(partner)}
+              />
+            ))}
+            {data.length > shown && (
+              <Button variant="default" onClick={() => setShown((count) => count + QUEUE_BATCH)}>
+                Show {Math.min(QUEUE_BATCH, data.length - shown)} more of {data.length - shown} waiting
+              </Button>
+            )}
+          </Stack>
+        )}
+      </QueryList>
       {decisions.dialogs}
     </Card>
   );

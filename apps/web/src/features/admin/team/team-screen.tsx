@@ -3,7 +3,7 @@
 // The members and invitations are the shared column table: cards, each column's label beside its
 // value, where a table would scroll sideways.
 
-import { Alert, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
@@ -20,8 +20,7 @@ import {
 import { IconSend, IconShieldLock, IconShieldOff, IconUserOff, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../../layout/form-actions';
-import { LoadingRow } from '../../../layout/loading-row';
-import { errorMessage } from '../../../lib/errors';
+import { QueryList } from '../../../components/list-section';
 import { afterTeamChange } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -314,47 +313,45 @@ export function TeamScreen() {
               Your two-factor sign-in
             </Button>
           </Group>
-          {team.isError ? (
-            <Alert color="red">{errorMessage(team.error, 'Unable to load the team.')}</Alert>
-          ) : team.isPending ? (
-            <LoadingRow label="Loading team..." />
-          ) : (
-            <ColumnTable
-              verticalSpacing="sm"
-              minWidth={820}
-              aria-label="Members"
-              rows={team.data.members}
-              rowKey={(member) => member.id}
-              rowProps={(member) => ({ 'data-testid': `member-${member.email}` })}
-              columns={[
-                {
-                  header: 'Email',
-                  card: 'title',
-                  cell: (member) => (
-                    <TruncatedText maxWidth={300}>
-                      <MemberEmail member={member} self={member.id === user?.id} />
-                    </TruncatedText>
-                  ),
-                },
-                { header: 'Role', card: 'full', cell: (member) => <RoleControl member={member} /> },
-                { header: 'Two-factor', noWrap: true, cell: (member) => <TwoFactorBadge member={member} /> },
-                { header: 'Status', noWrap: true, cell: (member) => <StatusBadge member={member} /> },
-                {
-                  header: 'Actions',
-                  hideHeader: true,
-                  card: 'actions',
-                  cell: (member) => (
-                    <MemberActions
-                      member={member}
-                      self={member.id === user?.id}
-                      onResetMfa={setResetting}
-                      onDeactivate={setLeaving}
-                    />
-                  ),
-                },
-              ]}
-            />
-          )}
+          <QueryList query={team} failure="Unable to load the team." loading="Loading team..." py={0}>
+            {(data) => (
+              <ColumnTable
+                verticalSpacing="sm"
+                minWidth={820}
+                aria-label="Members"
+                rows={data.members}
+                rowKey={(member) => member.id}
+                rowProps={(member) => ({ 'data-testid': `member-${member.email}` })}
+                columns={[
+                  {
+                    header: 'Email',
+                    card: 'title',
+                    cell: (member) => (
+                      <TruncatedText maxWidth={300}>
+                        <MemberEmail member={member} self={member.id === user?.id} />
+                      </TruncatedText>
+                    ),
+                  },
+                  { header: 'Role', card: 'full', cell: (member) => <RoleControl member={member} /> },
+                  { header: 'Two-factor', noWrap: true, cell: (member) => <TwoFactorBadge member={member} /> },
+                  { header: 'Status', noWrap: true, cell: (member) => <StatusBadge member={member} /> },
+                  {
+                    header: 'Actions',
+                    hideHeader: true,
+                    card: 'actions',
+                    cell: (member) => (
+                      <MemberActions
+                        member={member}
+                        self={member.id === user?.id}
+                        onResetMfa={setResetting}
+                        onDeactivate={setLeaving}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            )}
+          </QueryList>
         </Stack>
       </Card>
       {team.data && team.data.invitations.length > 0 && (

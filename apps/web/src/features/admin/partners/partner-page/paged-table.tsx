@@ -1,12 +1,11 @@
 // One server-paged list of the partner page: a heading with the count, the rows (the shared column
 // table: a table where the list has room, cards where it has not), the pager.
 
-import { Alert, Card, Group, Text, Title } from '@mantine/core';
+import { Card, Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ColumnTable, type TableColumn } from '../../../../components/column-table';
-import { LoadingRow } from '../../../../layout/loading-row';
+import { QueryList } from '../../../../components/list-section';
 import { ListPager, ListRange } from '../../../../components/list-pager';
-import { errorMessage } from '../../../../lib/errors';
 
 export const PARTNER_PAGE_SIZE = 10;
 
@@ -51,34 +50,35 @@ export function PagedTable<Row>({
         </Title>
         {filters}
       </Group>
-      {result.isPending ? (
-        <LoadingRow label={`Loading ${title.toLowerCase()}`} py="md" />
-      ) : result.isError ? (
-        <Alert color="red">{errorMessage(result.error, `Unable to load the ${title.toLowerCase()}.`)}</Alert>
-      ) : total === 0 ? (
-        <Text c="dimmed" ta="center" py="md">
-          {empty}
-        </Text>
-      ) : (
-        <>
-          <ColumnTable
-            striped
-            verticalSpacing="xs"
-            minWidth={560}
-            aria-label={title}
-            style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}
-            columns={columns.map((column, index) =>
-              index === 0 && !column.card ? { ...column, card: 'title' } : column,
-            )}
-            rows={rows}
-            rowKey={rowKey}
-          />
-          <Group justify="space-between" mt="sm" gap="sm">
-            <ListRange offset={from} pageSize={PARTNER_PAGE_SIZE} total={total} />
-            {pages > 1 && <ListPager pages={pages} page={page} onPage={onPage} label={`${title} pages`} />}
-          </Group>
-        </>
-      )}
+      <QueryList
+        query={result}
+        failure={`Unable to load the ${title.toLowerCase()}.`}
+        loading={`Loading ${title.toLowerCase()}`}
+        py="md"
+        isEmpty={() => total === 0}
+        empty={empty}
+      >
+        {() => (
+          <>
+            <ColumnTable
+              striped
+              verticalSpacing="xs"
+              minWidth={560}
+              aria-label={title}
+              style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}
+              columns={columns.map((column, index) =>
+                index === 0 && !column.card ? { ...column, card: 'title' } : column,
+              )}
+              rows={rows}
+              rowKey={rowKey}
+            />
+            <Group justify="space-between" mt="sm" gap="sm">
+              <ListRange offset={from} pageSize={PARTNER_PAGE_SIZE} total={total} />
+              {pages > 1 && <ListPager pages={pages} page={page} onPage={onPage} label={`${title} pages`} />}
+            </Group>
+          </>
+        )}
+      </QueryList>
     </Card>
   );
 }

@@ -1,0 +1,78 @@
+// A list's card and the states a list passes through: the card with its heading, a dimmed line on
+// what the list holds and what sits at the heading's end (a count, an Add button); then, in place of
+// the rows, the failure in the user's words, a spinner while the query loads, or the words for none.
+
+import { Alert, Card, Group, Text, Title, type MantineSpacing } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { LoadingRow } from '../layout/loading-row';
+import { errorMessage } from '../lib/errors';
+
+export function ListSection({
+  id,
+  title,
+  description,
+  aside,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: string;
+  description?: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id}>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <div>
+          <Title order={2} size="h4" id={id}>
+            {title}
+          </Title>
+          {description && (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </div>
+        {aside}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** The words a list shows when it has no rows, centred where the rows would be. */
+export function EmptyList({ py = 'lg', children }: { py?: MantineSpacing; children: ReactNode }) {
+  return (
+    <Text c="dimmed" ta="center" py={py}>
+      {children}
+    </Text>
+  );
+}
+
+/** The rows of a query's answer once it has them (`children`), or the failure, the spinner or the empty words. */
+export function QueryList<Data>({
+  query,
+  failure,
+  loading,
+  py = 'lg',
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: { isError: boolean; error: unknown; data?: Data | undefined };
+  /** The failure's words when the server gives none ('Unable to load the API keys.'). */
+  failure: string;
+  /** The spinner's name ('Loading API keys'). */
+  loading: string;
+  /** The space above and below the spinner and the empty words. */
+  py?: MantineSpacing;
+  isEmpty?: (data: Data) => boolean;
+  empty?: ReactNode;
+  children: (data: Data) => ReactNode;
+}) {
+  if (query.isError) return <Alert color="red">{errorMessage(query.error, failure)}</Alert>;
+  if (query.data === undefined) return <LoadingRow label={loading} py={py} />;
+  if (isEmpty?.(query.data)) return <EmptyList py={py}>{empty}</EmptyList>;
+  return <>{children(query.data)}</>;
+}
