@@ -13,7 +13,6 @@ import {
   MOBILE,
   api,
   newPage,
-  sampleApplication,
   screenshot,
   seriousA11yViolations,
   signInWithToken,
@@ -36,18 +35,10 @@ async function shot(page: Parameters<typeof screenshot>[0], name: string) {
 describe('the Activity screen in the browser', () => {
   it('shows who approved a partner with the status before and after, filters to it and exports it', async () => {
     const client = api(journey.portal.baseUrl);
-    const applicantToken = await client.register('audit-me@e2e.test', 'applicant-password-1');
-    const applied = await client.call<{ id: string }>(
-      'POST',
-      '/api/partners',
-      sampleApplication('Audited Growth Co', 'Ada Audit'),
-      applicantToken,
-    );
-    expect(applied.status).toBe(201);
-    const adminToken = await client.login(ADMIN.email, ADMIN.password);
-    expect(
-      (await client.call('POST', `/api/admin/partners/${applied.body.id}/approve`, undefined, adminToken)).status,
-    ).toBe(200);
+    const applied = await client.apply('audit-me@e2e.test', 'applicant-password-1', 'Audited Growth Co', 'Ada Audit');
+    const applicantToken = applied.token;
+    const adminToken = await client.adminToken();
+    await client.approve(adminToken, applied.id);
 
     // The partner refers a client, the admin wins the deal and records the client's payment.
     const referred = await client.call<{ id: string }>(
@@ -104,7 +95,7 @@ describe('the Activity screen in the browser', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByLabel('Action').fill('partner.approved');
-    await page.getByLabel('Entity id').fill(applied.body.id);
+    await page.getByLabel('Entity id').fill(applied.id);
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByTestId('activity-total').filter({ hasText: '1 entry' }).waitFor();
 
@@ -141,7 +132,7 @@ describe('the Activity screen in the browser', () => {
     // The partner's page says the same of the partner, in both schemes at both widths.
     for (const viewport of [DESKTOP, MOBILE]) {
       const view = await newPage(journey.browser, viewport);
-      await signInWithToken(view.page, journey.portal.baseUrl, adminToken, `/admin/partners/${applied.body.id}`);
+      await signInWithToken(view.page, journey.portal.baseUrl, adminToken, `/admin/partners/${applied.id}`);
       const partnerSentences = view.page.getByTestId('activity-sentence');
       await partnerSentences.filter({ hasText: `${ADMIN.email} moved Nimbus Pet Supply to Won` }).waitFor();
       await partnerSentences.filter({ hasText: 'recorded Nimbus Pet Supply’s payment of $1,000.00' }).waitFor();

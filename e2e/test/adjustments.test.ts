@@ -8,7 +8,6 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import {
-  ADMIN,
   api,
   artifactsDir,
   confirmPayout,
@@ -46,48 +45,27 @@ async function partnerWithClients(
   partner: typeof PARTNER,
   clients: number,
 ): Promise<string> {
-  const created = await client.call<{ id: string }>(
-    'POST',
-    '/api/admin/partners',
-    { ...partner, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
+  const { id } = await client.createPartner(adminToken, partner);
   for (let i = 0; i < clients; i++) {
-    const referral = await client.call<{ id: string }>(
-      'POST',
-      '/api/admin/referrals',
-      {
-        partnerId: created.body.id,
-        clientCompanyName: `${partner.companyName.split(' ')[0]} Client ${i + 1}`,
-        serviceType: 'basic_accounting',
-        monthlyValue: 1200,
-        contractStartDate: `${MONTH}-01`,
-      },
-      adminToken,
-    );
-    if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
-    const won = await client.call(
-      'PATCH',
-      `/api/admin/referrals/${referral.body.id}`,
-      { stage: 'won', annualSales: '1000000.00' },
-      adminToken,
-    );
-    if (won.status !== 200) throw new Error(`stage won: ${won.status}`);
+    await client.addWonClient(adminToken, {
+      partnerId: id,
+      clientCompanyName: `${partner.companyName.split(' ')[0]} Client ${i + 1}`,
+      serviceType: 'basic_accounting',
+      monthlyValue: 1200,
+      contractStartDate: `${MONTH}-01`,
+    });
   }
-  return created.body.id;
+  return id;
 }
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  adminToken = await client.adminToken();
   await partnerWithClients(client, PARTNER, 1);
   await partnerWithClients(client, BULK, BULK_CLIENTS);
   partnerToken = await client.login(PARTNER.email, PARTNER.password);
   // This journey's fees come from the monthly accrual (fee basis activeMonth), not from client payments.
-  await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
-  const accrued = await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
-  if (accrued.status !== 200) throw new Error(`accrue: ${accrued.status} ${JSON.stringify(accrued.body)}`);
+  await client.accrueActiveMonth(adminToken, MONTH);
 });
 
 /** The processor card alone, in the light theme and then the dark one (the page stays dark after). */

@@ -7,12 +7,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   api,
   DESKTOP,
   MOBILE,
   newPage,
-  sampleApplication,
   screenshot,
   seriousA11yViolations,
   settled,
@@ -27,18 +25,10 @@ const DEALS = ['Dragged Dog Treats', 'Keyed Kitchenware', 'Menu Moved Mugs'];
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  const partnerToken = await client.register('areas@e2e.test', 'areas-password-1');
-  const applied = await client.call<{ id: string }>(
-    'POST',
-    '/api/partners',
-    sampleApplication('Areas Growth Co', 'Ari Areas'),
-    partnerToken,
-  );
-  expect(applied.status).toBe(201);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
-  expect((await client.call('POST', `/api/admin/partners/${applied.body.id}/approve`, {}, adminToken)).status).toBe(
-    200,
-  );
+  const applied = await client.apply('areas@e2e.test', 'areas-password-1', 'Areas Growth Co', 'Ari Areas');
+  const partnerToken = applied.token;
+  adminToken = await client.adminToken();
+  await client.approve(adminToken, applied.id);
   for (const clientCompanyName of DEALS) {
     const referred = await client.call(
       'POST',

@@ -12,7 +12,6 @@ import {
   DESKTOP,
   MOBILE,
   newPage,
-  sampleApplication,
   screenshot,
   seriousA11yViolations,
   settled,
@@ -28,12 +27,7 @@ const PASSWORD = 'applicant-password-1';
 
 /** Signs up through the API and submits a complete application; answers the applicant's token. */
 async function applicant(email: string, companyName: string, contactName: string): Promise<string> {
-  const client = api(journey.portal.baseUrl);
-  const token = await client.register(email, PASSWORD);
-  const res = await client.call('POST', '/api/partners', sampleApplication(companyName, contactName), token);
-  if (res.status !== 200 && res.status !== 201)
-    throw new Error(`application failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return token;
+  return (await api(journey.portal.baseUrl).apply(email, PASSWORD, companyName, contactName)).token;
 }
 
 async function openAdmin(page: Page): Promise<void> {

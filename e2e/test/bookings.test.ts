@@ -4,7 +4,7 @@
 
 import { createHmac, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, api, newPage, screenshot, signInWithToken, usePortal } from '../src/harness';
+import { DESKTOP, api, newPage, screenshot, signInWithToken, usePortal } from '../src/harness';
 
 const CALCOM_SECRET = 'e2e-calcom-webhook-secret';
 const journey = usePortal({ CALCOM_WEBHOOK_SECRET: CALCOM_SECRET });
@@ -26,18 +26,11 @@ const codes: Record<string, string> = {};
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  adminToken = await client.adminToken();
   for (const partner of [FIRST, SECOND]) {
-    const created = await client.call(
-      'POST',
-      '/api/admin/partners',
-      { ...partner, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-      adminToken,
-    );
-    if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-    tokens[partner.email] = await client.login(partner.email, partner.password);
-    const me = await client.call<{ referralCode: string }>('GET', '/api/partners/me', undefined, tokens[partner.email]);
-    codes[partner.email] = me.body.referralCode;
+    const created = await client.createPartner(adminToken, partner);
+    tokens[partner.email] = created.token;
+    codes[partner.email] = created.referralCode;
   }
 });
 

@@ -5,17 +5,7 @@
 
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  api,
-  confirmPayout,
-  DESKTOP,
-  MOBILE,
-  newPage,
-  screenshot,
-  signInWithToken,
-  usePortal,
-} from '../src/harness';
+import { api, confirmPayout, DESKTOP, MOBILE, newPage, screenshot, signInWithToken, usePortal } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -31,37 +21,22 @@ const MONTH = previousMonthKey(new Date());
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const basis = await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
-  if (basis.status !== 200) throw new Error(`fee basis: ${basis.status} ${JSON.stringify(basis.body)}`);
-  const created = await client.call<{ id: string }>(
-    'POST',
-    '/api/admin/partners',
-    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-  partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, partnerToken)).body.id;
+  adminToken = await client.adminToken();
+  await client.expectCall(200, 'PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
+  const partner = await client.createPartner(adminToken, PARTNER);
+  partnerToken = partner.token;
   // Two won clients whose contracts started at the beginning of the month just ended.
   for (const [clientCompanyName, serviceType] of [
     ['Harbor Outfitters', 'basic_accounting'],
     ['Summit Supply Co', 'controller'],
   ] as const) {
-    const referral = await client.call<{ id: string }>(
-      'POST',
-      '/api/admin/referrals',
-      { partnerId, clientCompanyName, serviceType, monthlyValue: 2500, contractStartDate: `${MONTH}-01` },
-      adminToken,
-    );
-    if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
-    const won = await client.call(
-      'PATCH',
-      `/api/admin/referrals/${referral.body.id}`,
-      { stage: 'won', annualSales: '1000000.00' },
-      adminToken,
-    );
-    if (won.status !== 200) throw new Error(`stage won: ${won.status} ${JSON.stringify(won.body)}`);
+    await client.addWonClient(adminToken, {
+      partnerId: partner.id,
+      clientCompanyName,
+      serviceType,
+      monthlyValue: 2500,
+      contractStartDate: `${MONTH}-01`,
+    });
   }
 });
 
@@ -166,21 +141,14 @@ describe('commissions in Chromium', () => {
   });
 
   it('a partner without commissions sees the empty state', async () => {
-    const client = api(journey.portal.baseUrl);
-    const other = {
+    const { token } = await api(journey.portal.baseUrl).createPartner(adminToken, {
       email: 'newcomer@e2e.test',
       password: 'partner-password-123',
       companyName: 'Newcomer Media',
       contactName: 'Nia Newcomer',
-    };
-    const created = await client.call(
-      'POST',
-      '/api/admin/partners',
-      { ...other, companyType: 'influencer', expectedVolume: '1-2 referrals/month' },
-      adminToken,
-    );
-    expect(created.status).toBe(201);
-    const token = await client.login(other.email, other.password);
+      companyType: 'influencer',
+      expectedVolume: '1-2 referrals/month',
+    });
     const { page, context } = await newPage(journey.browser, MOBILE);
     await signInWithToken(page, journey.portal.baseUrl, token, '/dashboard');
     await page.getByRole('tab', { name: 'Commissions' }).click();

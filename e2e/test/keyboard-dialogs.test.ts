@@ -22,35 +22,11 @@ const APPLICANT = 'Tabbing Traders Agency';
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-  partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const applicantToken = await client.register('keys-applicant@e2e.test', 'partner-password-1');
-  const applied = await client.call(
-    'POST',
-    '/api/partners',
-    {
-      companyName: APPLICANT,
-      contactName: 'Tab Trader',
-      expectedVolume: '1-2 referrals/month',
-      bankName: 'First Bank of Oregon',
-      bankRoutingNumber: '021000021',
-      bankAccountNumber: '000123456789',
-      bankAccountType: 'checking',
-      bankAccountHolderName: APPLICANT,
-      bankAddress: '1 Main St',
-      beneficiaryAddress: '2 Side St',
-      agreementSigned: true,
-    },
-    applicantToken,
-  );
-  if (applied.status !== 201) throw new Error(`apply: ${applied.status} ${JSON.stringify(applied.body)}`);
+  adminToken = await client.adminToken();
+  partnerToken = (await client.createPartner(adminToken, PARTNER)).token;
+  await client.apply('keys-applicant@e2e.test', 'partner-password-1', APPLICANT, 'Tab Trader', {
+    expectedVolume: '1-2 referrals/month',
+  });
 });
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);

@@ -69,20 +69,14 @@ describe('marketing materials in Chromium', () => {
 
   it('lets a partner download it from the Marketing tab and see the count rise', async () => {
     const client = api(journey.portal.baseUrl);
-    const created = await client.call(
-      'POST',
-      '/api/admin/partners',
-      {
+    partnerToken = (
+      await client.createPartner(adminToken, {
         email: 'materials-partner@e2e.test',
         password: 'partner-password-1',
         companyName: 'Shelf Growth Agency',
         contactName: 'Dana Reyes',
-        companyType: 'agency',
-      },
-      adminToken,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    partnerToken = await client.login('materials-partner@e2e.test', 'partner-password-1');
+      })
+    ).token;
 
     const { page, context } = await newPage(journey.browser, DESKTOP);
     await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');

@@ -8,7 +8,6 @@ import { formatDate, formatMonthKey, previousMonthKey } from '@portal/contracts/
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   DESKTOP,
   MOBILE,
   api,
@@ -51,49 +50,29 @@ const partnerTokens: Record<keyof typeof PARTNERS, string> = { ach: '', paypal: 
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  adminToken = await client.adminToken();
   const services = { ach: 'controller', paypal: 'basic_accounting', wire: 'basic_accounting' } as const;
   for (const key of Object.keys(PARTNERS) as Array<keyof typeof PARTNERS>) {
     const partner = PARTNERS[key];
-    const created = await client.call<{ id: string }>(
-      'POST',
-      '/api/admin/partners',
-      {
-        email: partner.email,
-        password: PASSWORD,
-        companyName: partner.companyName,
-        contactName: `${partner.companyName} Contact`,
-        companyType: 'agency',
-        expectedVolume: '1-2 referrals/month',
-      },
-      adminToken,
-    );
-    if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-    partnerTokens[key] = await client.login(partner.email, PASSWORD);
+    const created = await client.createPartner(adminToken, {
+      email: partner.email,
+      password: PASSWORD,
+      companyName: partner.companyName,
+      contactName: `${partner.companyName} Contact`,
+      expectedVolume: '1-2 referrals/month',
+    });
+    partnerTokens[key] = created.token;
     const clients: Array<[string, string]> = [[partner.client, services[key]]];
     if (key === 'wire') clients.push([RECENT_CLIENT, 'controller']);
     for (const [clientCompanyName, serviceType] of clients) {
-      const referral = await client.call(
-        'POST',
-        '/api/admin/referrals',
-        {
-          partnerId: created.body.id,
-          clientCompanyName,
-          clientEmail: emailOf(clientCompanyName),
-          serviceType,
-          monthlyValue: 2000,
-          contractStartDate: START,
-        },
-        adminToken,
-      );
-      if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
-      const won = await client.call(
-        'PATCH',
-        `/api/admin/referrals/${(referral.body as { id: string }).id}`,
-        { stage: 'won', annualSales: '1000000.00' },
-        adminToken,
-      );
-      if (won.status !== 200) throw new Error(`won: ${won.status} ${JSON.stringify(won.body)}`);
+      await client.addWonClient(adminToken, {
+        partnerId: created.id,
+        clientCompanyName,
+        clientEmail: emailOf(clientCompanyName),
+        serviceType,
+        monthlyValue: 2000,
+        contractStartDate: START,
+      });
     }
   }
   const methods = {

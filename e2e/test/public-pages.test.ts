@@ -2,7 +2,7 @@
 // rendered per request) and the browser hydrates them without a mismatch.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MOBILE, api, gotoInteractive, newPage, usePortal } from '../src/harness';
+import { MOBILE, api, gotoInteractive, newPage, usePortal } from '../src/harness';
 
 const journey = usePortal();
 const PARTNER = {
@@ -16,17 +16,9 @@ let referralCode: string;
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  const adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  expect(created.status).toBe(201);
-  partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const me = await client.call<{ referralCode: string }>('GET', '/api/partners/me', undefined, partnerToken);
-  referralCode = me.body.referralCode;
+  const created = await client.createPartner(await client.adminToken(), PARTNER);
+  partnerToken = created.token;
+  referralCode = created.referralCode;
 });
 
 async function html(path: string): Promise<{ status: number; text: string; csp: string }> {

@@ -4,7 +4,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   DESKTOP,
   MOBILE,
   api,
@@ -30,24 +29,11 @@ const PARTNER = {
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    { ...PARTNER, companyType: 'agency', website: 'https://referrer.example', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  if (created.status !== 201 && created.status !== 200)
-    throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-  partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const me = await client.call<{ referralCode: string; status: string }>(
-    'GET',
-    '/api/partners/me',
-    undefined,
-    partnerToken,
-  );
-  if (me.body.status !== 'active') throw new Error(`partner is ${me.body.status}`);
-  referralCode = me.body.referralCode;
+  adminToken = await client.adminToken();
+  const created = await client.createPartner(adminToken, { ...PARTNER, website: 'https://referrer.example' });
+  if (created.status !== 'active') throw new Error(`partner is ${created.status}`);
+  partnerToken = created.token;
+  referralCode = created.referralCode;
 });
 
 /** Moves a pipeline deal through its stage selector: the card's stage button, then the stage in its menu. */

@@ -8,12 +8,10 @@ import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   DESKTOP,
   MOBILE,
   api,
   newPage,
-  sampleApplication,
   screenshot,
   settled,
   sidewaysScrollers,
@@ -41,96 +39,63 @@ const PARTNER = {
 const APPLICANT = { companyName: 'Pending Pixels Agency', contactName: 'Penny Pending' };
 const REJECTED = { companyName: 'Declined Deals Co', contactName: 'Dora Declined' };
 
-async function expectStatus(res: Promise<{ status: number; body: unknown }>, ...ok: number[]) {
-  const { status, body } = await res;
-  if (!ok.includes(status)) throw new Error(`seed call answered ${status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  adminToken = await client.adminToken();
 
   // An active partner (no website: Settings shows 'Not provided') with a won client whose contract
   // started in the month just ended (accrued: one pending commission) and a booked referral.
-  await expectStatus(
-    client.call(
-      'POST',
-      '/api/admin/partners',
-      { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-      adminToken,
-    ),
-    201,
-  );
-  partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const me = (await expectStatus(client.call('GET', '/api/partners/me', undefined, partnerToken), 200)) as {
-    id: string;
-    referralCode: string;
-  };
-  referralCode = me.referralCode;
-  const won = (await expectStatus(
-    client.call(
-      'POST',
-      '/api/admin/referrals',
-      {
-        partnerId: me.id,
-        clientCompanyName: 'Harbor Outfitters',
-        clientEmail: 'ops@harbor.example',
-        serviceType: 'controller',
-        monthlyValue: 4200,
-        contractStartDate: `${MONTH}-01`,
-      },
-      adminToken,
-    ),
-    201,
-  )) as { id: string };
-  await expectStatus(
-    client.call('PATCH', `/api/admin/referrals/${won.id}`, { stage: 'won', annualSales: '1000000.00' }, adminToken),
-    200,
-  );
-  await expectStatus(
-    client.call(
-      'POST',
-      '/api/partners/referrals',
-      {
-        clientCompanyName: 'Northwind Goods',
-        clientEmail: 'owner@northwind.example',
-        monthlyValue: '1800',
-        notes: 'Shopify store, monthly close',
-      },
-      partnerToken,
-    ),
-    200,
-    201,
+  const partner = await client.createPartner(adminToken, PARTNER);
+  partnerToken = partner.token;
+  referralCode = partner.referralCode;
+  await client.addWonClient(adminToken, {
+    partnerId: partner.id,
+    clientCompanyName: 'Harbor Outfitters',
+    clientEmail: 'ops@harbor.example',
+    serviceType: 'controller',
+    monthlyValue: 4200,
+    contractStartDate: `${MONTH}-01`,
+  });
+  await client.expectCall(
+    [200, 201],
+    'POST',
+    '/api/partners/referrals',
+    {
+      clientCompanyName: 'Northwind Goods',
+      clientEmail: 'owner@northwind.example',
+      monthlyValue: '1800',
+      notes: 'Shopify store, monthly close',
+    },
+    partnerToken,
   );
   // The screens' fees come from the monthly accrual (fee basis activeMonth), not from client payments.
-  await expectStatus(client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken), 200);
-  await expectStatus(client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken), 200, 201);
+  await client.accrueActiveMonth(adminToken, MONTH);
 
   // A pending applicant, a rejected one, and a new account without an application.
-  applicantToken = await client.register('screens-applicant@e2e.test', 'partner-password-1');
-  await expectStatus(
-    client.call(
-      'POST',
-      '/api/partners',
-      sampleApplication(APPLICANT.companyName, APPLICANT.contactName),
-      applicantToken,
-    ),
-    201,
-  );
+  applicantToken = (
+    await client.apply('screens-applicant@e2e.test', 'partner-password-1', APPLICANT.companyName, APPLICANT.contactName)
+  ).token;
   // The rejected screen names the program's support address.
-  await expectStatus(
-    client.call('PATCH', '/api/admin/program-settings', { supportEmail: 'partners@screens.e2e.test' }, adminToken),
+  await client.expectCall(
     200,
+    'PATCH',
+    '/api/admin/program-settings',
+    { supportEmail: 'partners@screens.e2e.test' },
+    adminToken,
   );
-  rejectedToken = await client.register('screens-rejected@e2e.test', 'partner-password-1');
-  const rejected = (await expectStatus(
-    client.call('POST', '/api/partners', sampleApplication(REJECTED.companyName, REJECTED.contactName), rejectedToken),
-    201,
-  )) as { id: string };
-  await expectStatus(
-    client.call('POST', `/api/admin/partners/${rejected.id}/reject`, { reason: 'Outside our market' }, adminToken),
+  const rejected = await client.apply(
+    'screens-rejected@e2e.test',
+    'partner-password-1',
+    REJECTED.companyName,
+    REJECTED.contactName,
+  );
+  rejectedToken = rejected.token;
+  await client.expectCall(
     200,
+    'POST',
+    `/api/admin/partners/${rejected.id}/reject`,
+    { reason: 'Outside our market' },
+    adminToken,
   );
   newcomerToken = await client.register('screens-newcomer@e2e.test', 'partner-password-1');
 });

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   DESKTOP,
   MOBILE,
   api,
@@ -23,23 +22,13 @@ let partnerToken: string;
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  const adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const email = `shell-${randomUUID()}@e2e.test`;
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    {
-      email,
-      password: 'partner-password-1',
-      companyName: 'Shell Test Partners',
-      contactName: 'Sasha Shell',
-      companyType: 'agency',
-      expectedVolume: '3-5 referrals/month',
-    },
-    adminToken,
-  );
-  expect(created.status).toBe(201);
-  partnerToken = await client.login(email, 'partner-password-1');
+  const created = await client.createPartner(await client.adminToken(), {
+    email: `shell-${randomUUID()}@e2e.test`,
+    password: 'partner-password-1',
+    companyName: 'Shell Test Partners',
+    contactName: 'Sasha Shell',
+  });
+  partnerToken = created.token;
 });
 
 const sidebarState = (page: Page) => page.locator('[data-sidebar-state]').first().getAttribute('data-sidebar-state');

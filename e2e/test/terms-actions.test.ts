@@ -8,7 +8,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   DESKTOP,
   MOBILE,
   api,
@@ -34,22 +33,13 @@ let partnerId: string;
 let leavingToken: string;
 
 async function createActivePartner(email: string, companyName: string): Promise<{ id: string; token: string }> {
-  const client = api(journey.portal.baseUrl);
-  const created = await client.call<{ id: string }>(
-    'POST',
-    '/api/admin/partners',
-    {
-      email,
-      password: PASSWORD,
-      companyName,
-      contactName: 'Avery Action',
-      companyType: 'agency',
-      expectedVolume: '1-2 referrals/month',
-    },
-    adminToken,
-  );
-  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-  return { id: created.body.id, token: await client.login(email, PASSWORD) };
+  return api(journey.portal.baseUrl).createPartner(adminToken, {
+    email,
+    password: PASSWORD,
+    companyName,
+    contactName: 'Avery Action',
+    expectedVolume: '1-2 referrals/month',
+  });
 }
 
 /** Screenshots of whatever is open at both widths, light and dark; `open` brings it back after a resize. */
@@ -76,7 +66,7 @@ async function everyWay(page: Page, name: string, open: () => Promise<void>): Pr
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  adminToken = await client.adminToken();
   partnerId = (await createActivePartner('actions-partner@e2e.test', 'Action Growth Partners')).id;
   leavingToken = (await createActivePartner('leaving-partner@e2e.test', 'Leaving Ventures')).token;
   // Accepted 70 days ago: its 60-day window ended 10 days ago.
@@ -95,9 +85,8 @@ beforeAll(async () => {
   );
   expect(late.status).toBe(201);
   // A qualifying client with a month paid: one pending fee of 50.00.
-  const paid = await client.call<{ id: string }>(
-    'POST',
-    '/api/admin/referrals',
+  const paid = await client.addWonClient(
+    adminToken,
     {
       partnerId,
       clientCompanyName: PAID_CLIENT,
@@ -106,15 +95,11 @@ beforeAll(async () => {
       contractStartDate: `${daysAgo(70).slice(0, 7)}-01`,
       annualSales: '1800000.00',
     },
-    adminToken,
+    {},
   );
-  expect(paid.status).toBe(201);
-  expect(
-    (await client.call('PATCH', `/api/admin/referrals/${paid.body.id}`, { stage: 'won' }, adminToken)).status,
-  ).toBe(200);
   const payment = await client.call(
     'POST',
-    `/api/admin/referrals/${paid.body.id}/payments`,
+    `/api/admin/referrals/${paid.id}/payments`,
     { periodMonth: daysAgo(40).slice(0, 7), amount: '900.00', paidAt: daysAgo(0) },
     adminToken,
   );

@@ -9,7 +9,6 @@ import { previousMonthKey } from '@portal/contracts/plain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   DESKTOP,
   MOBILE,
   api,
@@ -41,10 +40,8 @@ let partnerId: string;
 let oldReferralId: string;
 
 async function addWonClient(clientCompanyName: string): Promise<{ id: string; commissionAmount: string }> {
-  const client = api(journey.portal.baseUrl);
-  const added = await client.call<{ id: string; commissionAmount: string }>(
-    'POST',
-    '/api/admin/referrals',
+  return api(journey.portal.baseUrl).addWonClient<{ id: string; commissionAmount: string }>(
+    adminToken,
     {
       partnerId,
       clientCompanyName,
@@ -53,12 +50,8 @@ async function addWonClient(clientCompanyName: string): Promise<{ id: string; co
       contractStartDate: START,
       annualSales: '1800000.00',
     },
-    adminToken,
+    {},
   );
-  if (added.status !== 201) throw new Error(`add client: ${added.status} ${JSON.stringify(added.body)}`);
-  const won = await client.call('PATCH', `/api/admin/referrals/${added.body.id}`, { stage: 'won' }, adminToken);
-  if (won.status !== 200) throw new Error(`won: ${won.status} ${JSON.stringify(won.body)}`);
-  return added.body;
 }
 
 async function payFor(referralId: string): Promise<string | undefined> {
@@ -102,23 +95,16 @@ async function everyWay(page: Page, name: string, ready: () => Promise<void>, pa
 
 beforeAll(async () => {
   const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call<{ id: string }>(
-    'POST',
-    '/api/admin/partners',
-    {
-      email: PARTNER.email,
-      password: PASSWORD,
-      companyName: PARTNER.companyName,
-      contactName: 'Clara Clause',
-      companyType: 'agency',
-      expectedVolume: '1-2 referrals/month',
-    },
-    adminToken,
-  );
-  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-  partnerId = created.body.id;
-  partnerToken = await client.login(PARTNER.email, PASSWORD);
+  adminToken = await client.adminToken();
+  const created = await client.createPartner(adminToken, {
+    email: PARTNER.email,
+    password: PASSWORD,
+    companyName: PARTNER.companyName,
+    contactName: 'Clara Clause',
+    expectedVolume: '1-2 referrals/month',
+  });
+  partnerId = created.id;
+  partnerToken = created.token;
   const old = await addWonClient(OLD_CLIENT);
   expect(old.commissionAmount).toBe('50.00');
   oldReferralId = old.id;

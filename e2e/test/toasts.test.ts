@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   DESKTOP,
   MOBILE,
   api,
@@ -28,23 +27,13 @@ beforeAll(async () => {
   portal = await startPortal();
   browser = await launchBrowser();
   const client = api(portal.baseUrl);
-  const adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const email = `toasts-${randomUUID()}@e2e.test`;
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    {
-      email,
-      password: 'partner-password-1',
-      companyName: 'Toast Test Partners',
-      contactName: 'Tosh Toast',
-      companyType: 'agency',
-      expectedVolume: '3-5 referrals/month',
-    },
-    adminToken,
-  );
-  expect(created.status).toBe(201);
-  partnerToken = await client.login(email, 'partner-password-1');
+  const created = await client.createPartner(await client.adminToken(), {
+    email: `toasts-${randomUUID()}@e2e.test`,
+    password: 'partner-password-1',
+    companyName: 'Toast Test Partners',
+    contactName: 'Tosh Toast',
+  });
+  partnerToken = created.token;
 });
 afterAll(async () => {
   await browser?.close();
