@@ -3,7 +3,7 @@
 // copy of one migrated once per run (src/template.ts): a start then skips the migrations.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -175,6 +175,27 @@ export async function launchBrowser(): Promise<Browser> {
 export interface PortalJourney {
   readonly portal: Portal;
   readonly browser: Browser;
+  /** The REST client of this portal (`api`). */
+  api(): ApiClient;
+  /** A fresh browser context and page of this file's browser (`newPage`). */
+  newPage(viewport?: Viewport): Promise<{ context: BrowserContext; page: Page }>;
+  /** Opens `path` signed in with `token` (`signInWithToken`). */
+  signIn(page: Page, token: string, path?: string): Promise<void>;
+}
+
+/** The journey's helpers bound to its portal and browser, which the hooks start. */
+export function journeyOf(started: () => { portal: Portal; browser: Browser }): PortalJourney {
+  return {
+    get portal() {
+      return started().portal;
+    },
+    get browser() {
+      return started().browser;
+    },
+    api: () => api(started().portal.baseUrl),
+    newPage: (viewport) => newPage(started().browser, viewport),
+    signIn: (page, token, path) => signInWithToken(page, started().portal.baseUrl, token, path),
+  };
 }
 
 /**
@@ -194,16 +215,11 @@ export function usePortal(env: Record<string, string> | (() => Promise<Record<st
     await browser?.close();
     await portal?.stop();
   });
-  return {
-    get portal() {
-      if (!portal) throw new Error('The portal starts in beforeAll: use it inside hooks and tests');
-      return portal;
-    },
-    get browser() {
-      if (!browser) throw new Error('The browser starts in beforeAll: use it inside hooks and tests');
-      return browser;
-    },
-  };
+  return journeyOf(() => {
+    if (!portal || !browser)
+      throw new Error('The portal and browser start in beforeAll: use them inside hooks and tests');
+    return { portal, browser };
+  });
 }
 
 export const DESKTOP = { width: 1366, height: 900 };
@@ -215,19 +231,47 @@ export async function gotoInteractive(page: Page, url: string): Promise<void> {
   await page.waitForSelector('html[data-interactive]', { state: 'attached' });
 }
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export type Viewport = { width: number; height: number };
+
+export async function newPage(
+  browser: Browser,
+  viewport: Viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   // bypassCSP lets the tests inject axe-core; the app itself runs under its strict CSP otherwise.
   const context = await browser.newContext({ viewport, bypassCSP: true });
   const page = await context.newPage();
   return { context, page };
 }
 
-/** The whole page, or with `viewport` what is on screen (a dialog over a long page). */
-export async function screenshot(page: Page, name: string, { viewport = false } = {}): Promise<string> {
+/**
+ * Screenshots are for people to look at: off when E2E_SCREENSHOTS=off (CI keeps no artifacts), where
+ * every check and wait around them still runs.
+ */
+const screenshotsOn = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
+ * `name`.png in e2e/.artifacts (and in SHOTS_DIR when set, a reviewer's folder): the whole page, with
+ * `viewport` what is on screen (a dialog over a long page), with `clip` that part of the whole page;
+ * or an element (a card, a column) when given a locator.
+ */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  {
+    viewport = false,
+    clip,
+  }: { viewport?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {},
+): Promise<void> {
+  if (!screenshotsOn) return;
   mkdirSync(artifactsDir, { recursive: true });
   const path = join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: !viewport });
-  return path;
+  if ('goto' in target) await target.screenshot({ path, fullPage: !viewport, clip });
+  else await target.screenshot({ path });
+  const reviewDir = process.env.SHOTS_DIR;
+  if (reviewDir) {
+    mkdirSync(reviewDir, { recursive: true });
+    copyFileSync(path, join(reviewDir, `${name}.png`));
+  }
 }
 
 /** Switches the colour scheme with the header's theme toggle (no dialog may be open over it). */
@@ -361,6 +405,8 @@ export interface ClientSeed {
 /** Won with annual sales past the agreement's qualification threshold. */
 const WON = { annualSales: '1000000.00' };
 
+export type ApiClient = ReturnType<typeof api>;
+
 /** A small REST client for setting up journeys through the public API. */
 export function api(baseUrl: string) {
   async function call<T = unknown>(
@@ -477,9 +523,13 @@ export function api(baseUrl: string) {
   };
 }
 
-/** Signs a page in by storing a token the API issued (skips the dialog when a journey is not about it). */
+/**
+ * Signs a page in by storing a token the API issued (skips the dialog when a journey is not about it).
+ * The token is stored from the health check's small JSON document of the same origin, so the app
+ * starts once, on `path`, already signed in.
+ */
 export async function signInWithToken(page: Page, baseUrl: string, token: string, path = '/'): Promise<void> {
-  await page.goto(`${baseUrl}/`);
+  await page.goto(`${baseUrl}/api/health`);
   await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
   await page.goto(`${baseUrl}${path}`);
 }

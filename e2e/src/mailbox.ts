@@ -4,7 +4,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
-import { freePort, usePortal, type PortalJourney } from './harness';
+import { freePort, journeyOf, usePortal, type PortalJourney } from './harness';
 
 export interface Mail {
   to: string;
@@ -91,19 +91,16 @@ export function useMailedPortal(env: Record<string, string> = {}): MailedJourney
       ...env,
     };
   });
-  return {
-    get portal() {
-      return journey.portal;
+  const mailed = journeyOf(() => journey) as MailedJourney;
+  return Object.defineProperties(mailed, {
+    mailbox: {
+      get() {
+        if (!mailbox) throw new Error('The mailbox starts in beforeAll: use it inside hooks and tests');
+        return mailbox;
+      },
     },
-    get browser() {
-      return journey.browser;
+    waitForMail: {
+      value: (to: string, subject: string) => mailed.mailbox.waitFor(to, subject, () => journey.portal.logs()),
     },
-    get mailbox() {
-      if (!mailbox) throw new Error('The mailbox starts in beforeAll: use it inside hooks and tests');
-      return mailbox;
-    },
-    waitForMail(to, subject) {
-      return this.mailbox.waitFor(to, subject, () => journey.portal.logs());
-    },
-  };
+  });
 }

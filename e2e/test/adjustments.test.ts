@@ -6,19 +6,15 @@
 import { previousMonthKey } from '@portal/contracts/plain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import {
-  api,
-  artifactsDir,
+  type ApiClient,
   confirmPayout,
   DESKTOP,
   MOBILE,
-  newPage,
   screenshot,
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
-  signInWithToken,
   usePortal,
 } from '../src/harness';
 
@@ -40,11 +36,7 @@ const BULK = {
 };
 const BULK_CLIENTS = 27;
 
-async function partnerWithClients(
-  client: ReturnType<typeof api>,
-  partner: typeof PARTNER,
-  clients: number,
-): Promise<string> {
+async function partnerWithClients(client: ApiClient, partner: typeof PARTNER, clients: number): Promise<string> {
   const { id } = await client.createPartner(adminToken, partner);
   for (let i = 0; i < clients; i++) {
     await client.addWonClient(adminToken, {
@@ -59,7 +51,7 @@ async function partnerWithClients(
 }
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
+  const client = journey.api();
   adminToken = await client.adminToken();
   await partnerWithClients(client, PARTNER, 1);
   await partnerWithClients(client, BULK, BULK_CLIENTS);
@@ -72,11 +64,11 @@ beforeAll(async () => {
 async function processorInBothThemes(page: Page, name: string) {
   const processor = processorOf(page);
   await settled(page);
-  await processor.screenshot({ path: join(artifactsDir, `${name}-light.png`) });
+  await screenshot(processor, `${name}-light`);
   await page.getByTestId('theme-toggle').click();
   await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
   await settled(page);
-  await processor.screenshot({ path: join(artifactsDir, `${name}-dark.png`) });
+  await screenshot(processor, `${name}-dark`);
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
@@ -123,8 +115,8 @@ async function addAdjustment(page: Page, kind: 'Bonus' | 'Clawback', amount: str
 
 describe('adjustments and net payouts in Chromium', () => {
   it('bonus + clawback → the processor offers the clawback → payout of the net → the partner sees the lines paid', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     const processor = processorOf(page);
     await processor.getByTestId('payout-row').first().waitFor();
 
@@ -152,8 +144,8 @@ describe('adjustments and net payouts in Chromium', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The same queue at 390 px, filtered by the partner, in both themes.
-    const narrow = await newPage(journey.browser, MOBILE);
-    await signInWithToken(narrow.page, journey.portal.baseUrl, adminToken, '/admin');
+    const narrow = await journey.newPage(MOBILE);
+    await journey.signIn(narrow.page, adminToken, '/admin');
     await processorOf(narrow.page).getByTestId('payout-row').first().waitFor();
     await pickPartner(narrow.page, processorOf(narrow.page), PARTNER.companyName);
     await processorOf(narrow.page).getByTestId('pending-count').getByText('3 pending').waitFor();
@@ -189,8 +181,8 @@ describe('adjustments and net payouts in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const partner = await newPage(journey.browser, viewport);
-      await signInWithToken(partner.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+      const partner = await journey.newPage(viewport);
+      await journey.signIn(partner.page, partnerToken, '/dashboard');
       await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
       expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$60.00');
       await partner.page.getByRole('tab', { name: 'Commissions' }).click();
@@ -208,8 +200,8 @@ describe('adjustments and net payouts in Chromium', () => {
   });
 
   it('Select all N matching pays every pending commission of the filter, beyond the page', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     const processor = processorOf(page);
     await processor.getByTestId('payout-row').first().waitFor();
     await pickPartner(page, processor, BULK.companyName);
@@ -227,8 +219,8 @@ describe('adjustments and net payouts in Chromium', () => {
     await processor.getByText('No pending commissions match these filters.').waitFor();
     await context.close();
 
-    const mobile = await newPage(journey.browser, MOBILE);
-    await signInWithToken(mobile.page, journey.portal.baseUrl, adminToken, '/admin');
+    const mobile = await journey.newPage(MOBILE);
+    await journey.signIn(mobile.page, adminToken, '/admin');
     await processorOf(mobile.page).getByRole('heading', { name: 'Payout Processor' }).waitFor();
     await processorOf(mobile.page).getByRole('button', { name: 'Add adjustment' }).click();
     await mobile.page.getByRole('dialog', { name: 'Add adjustment' }).waitFor();

@@ -5,18 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  api,
-  cardLabels,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInWithToken,
-  usePortal,
-} from '../src/harness';
+import { DESKTOP, MOBILE, cardLabels, screenshot, seriousA11yViolations, settled, usePortal } from '../src/harness';
 
 const journey = usePortal();
 let adminToken: string;
@@ -37,7 +26,7 @@ async function shot(page: Parameters<typeof screenshot>[0], name: string, viewpo
 }
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
+  const client = journey.api();
   adminToken = await client.adminToken();
   const partner = await client.createPartner(adminToken, PARTNER);
   partnerToken = partner.token;
@@ -76,8 +65,8 @@ beforeAll(async () => {
 
 describe('statements and tax information in Chromium', () => {
   it('the partner fills in its tax information and downloads the statement of the month', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, partnerToken, '/dashboard');
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
 
     await page.getByRole('tab', { name: 'Settings' }).click();
@@ -122,8 +111,8 @@ describe('statements and tax information in Chromium', () => {
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
     await context.close();
 
-    const mobile = await newPage(journey.browser, MOBILE);
-    await signInWithToken(mobile.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const mobile = await journey.newPage(MOBILE);
+    await journey.signIn(mobile.page, partnerToken, '/dashboard');
     await mobile.page.getByRole('tab', { name: 'Commissions' }).click();
     await mobile.page.getByTestId('payout-group').waitFor();
     await shot(mobile.page, 'partner-commissions-grouped-mobile');
@@ -134,8 +123,8 @@ describe('statements and tax information in Chromium', () => {
   });
 
   it('the 1099-NEC dialog opens on the year of the latest payout and says when nobody reached the threshold', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     await page.getByRole('button', { name: 'Export Data' }).click();
     await page.getByRole('menuitem', { name: /1099-NEC report/ }).click();
     const dialog = page.getByRole('dialog', { name: '1099-NEC report' });
@@ -162,7 +151,7 @@ describe('statements and tax information in Chromium', () => {
   });
 
   it("the admin sees the processor's missing-tax-profile mark and downloads a partner's statement from its details", async () => {
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const big = {
       email: 'big.earner@e2e.test',
       password: 'partner-password-123',
@@ -186,8 +175,8 @@ describe('statements and tax information in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const { page, context } = await newPage(journey.browser, viewport);
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+      const { page, context } = await journey.newPage(viewport);
+      await journey.signIn(page, adminToken, '/admin');
       const processor = page
         .locator('.mantine-Card-root')
         .filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
@@ -199,8 +188,8 @@ describe('statements and tax information in Chromium', () => {
       await context.close();
     }
 
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     await page.getByRole('button', { name: `Actions for ${PARTNER.companyName}` }).click();
     await page.getByRole('menuitem', { name: 'View details' }).click();
     const dialog = page.getByRole('dialog');
@@ -225,8 +214,8 @@ describe('statements and tax information in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const { page, context } = await newPage(journey.browser, viewport);
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, `/admin/partners/${partnerId}`);
+      const { page, context } = await journey.newPage(viewport);
+      await journey.signIn(page, adminToken, `/admin/partners/${partnerId}`);
       await page.getByRole('heading', { level: 1, name: PARTNER.companyName }).waitFor();
       for (const [list, text] of [
         ['Referrals', 'Granite Gear Co'],

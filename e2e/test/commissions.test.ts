@@ -5,7 +5,7 @@
 
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, confirmPayout, DESKTOP, MOBILE, newPage, screenshot, signInWithToken, usePortal } from '../src/harness';
+import { confirmPayout, DESKTOP, MOBILE, screenshot, usePortal } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -20,7 +20,7 @@ const PARTNER = {
 const MONTH = previousMonthKey(new Date());
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
+  const client = journey.api();
   adminToken = await client.adminToken();
   await client.expectCall(200, 'PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
   const partner = await client.createPartner(adminToken, PARTNER);
@@ -42,9 +42,9 @@ beforeAll(async () => {
 
 describe('commissions in Chromium', () => {
   it('an admin accrues the month and pays two commissions; the partner sees them paid with the right totals', async () => {
-    const admin = await newPage(journey.browser, DESKTOP);
+    const admin = await journey.newPage(DESKTOP);
     const page = admin.page;
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    await journey.signIn(page, adminToken, '/admin');
     const processor = page
       .locator('.mantine-Card-root')
       .filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
@@ -103,8 +103,8 @@ describe('commissions in Chromium', () => {
     expect(await affiliateRow.first().textContent()).toContain('$150.00');
     await admin.context.close();
 
-    const mobileAdmin = await newPage(journey.browser, MOBILE);
-    await signInWithToken(mobileAdmin.page, journey.portal.baseUrl, adminToken, '/admin');
+    const mobileAdmin = await journey.newPage(MOBILE);
+    await journey.signIn(mobileAdmin.page, adminToken, '/admin');
     await mobileAdmin.page.getByRole('heading', { name: 'Payout Processor' }).waitFor();
     await mobileAdmin.page.getByTestId('recent-payout').first().waitFor();
     await screenshot(mobileAdmin.page, 'admin-payout-processor-mobile');
@@ -114,8 +114,8 @@ describe('commissions in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const partner = await newPage(journey.browser, viewport);
-      await signInWithToken(partner.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+      const partner = await journey.newPage(viewport);
+      await journey.signIn(partner.page, partnerToken, '/dashboard');
       await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
       expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$150.00');
       expect(await partner.page.getByTestId('summary-pending').textContent()).toBe('$0.00');
@@ -141,7 +141,7 @@ describe('commissions in Chromium', () => {
   });
 
   it('a partner without commissions sees the empty state', async () => {
-    const { token } = await api(journey.portal.baseUrl).createPartner(adminToken, {
+    const { token } = await journey.api().createPartner(adminToken, {
       email: 'newcomer@e2e.test',
       password: 'partner-password-123',
       companyName: 'Newcomer Media',
@@ -149,8 +149,8 @@ describe('commissions in Chromium', () => {
       companyType: 'influencer',
       expectedVolume: '1-2 referrals/month',
     });
-    const { page, context } = await newPage(journey.browser, MOBILE);
-    await signInWithToken(page, journey.portal.baseUrl, token, '/dashboard');
+    const { page, context } = await journey.newPage(MOBILE);
+    await journey.signIn(page, token, '/dashboard');
     await page.getByRole('tab', { name: 'Commissions' }).click();
     await page.getByText('No commissions yet. Start referring clients to earn your first commission!').waitFor();
     await context.close();

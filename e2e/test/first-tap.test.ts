@@ -8,7 +8,7 @@
 
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, api, usePortal } from '../src/harness';
+import { MOBILE, usePortal } from '../src/harness';
 
 const SCHEDULING_URL = 'https://schedule.example.com/consultation';
 const journey = usePortal({ SCHEDULING_URL });
@@ -22,7 +22,7 @@ const CAMPAIGN = { utm_source: 'news', utm_medium: 'email', utm_campaign: 'Sprin
 let referralCode: string;
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
+  const client = journey.api();
   referralCode = (await client.createPartner(await client.adminToken(), PARTNER)).referralCode;
 });
 

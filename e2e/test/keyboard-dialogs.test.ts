@@ -5,7 +5,7 @@
 
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, api, newPage, signInWithToken, usePortal, gotoInteractive } from '../src/harness';
+import { ADMIN, DESKTOP, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -21,7 +21,7 @@ const PARTNER = {
 const APPLICANT = 'Tabbing Traders Agency';
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
+  const client = journey.api();
   adminToken = await client.adminToken();
   partnerToken = (await client.createPartner(adminToken, PARTNER)).token;
   await client.apply('keys-applicant@e2e.test', 'partner-password-1', APPLICANT, 'Tab Trader', {
@@ -79,7 +79,7 @@ async function chooseByKeys(page: Page, select: Locator, option: string) {
 
 describe('every dialog by keyboard alone', () => {
   it('the authentication dialog: login filled and escaped, register filled and submitted', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
     await signIn.waitFor();
@@ -121,8 +121,8 @@ describe('every dialog by keyboard alone', () => {
   });
 
   it('New Referral: opened, filled (service by arrow keys), submitted with Enter; escaped back to its button', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, partnerToken, '/dashboard');
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
     const opener = page.getByRole('button', { name: 'New Referral' });
     await opener.waitFor();
@@ -152,8 +152,8 @@ describe('every dialog by keyboard alone', () => {
   });
 
   it('the admin dialogs: Create New Partner, Add New Client, Partner Settings, Partner Application Details, reject reason', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByTestId('approval-row').filter({ hasText: APPLICANT }).waitFor();
     await page.getByTestId('affiliates').getByRole('row').filter({ hasText: PARTNER.companyName }).waitFor();
@@ -237,7 +237,7 @@ describe('every dialog by keyboard alone', () => {
     await page.getByText('Partner rejected').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('approval-row').filter({ hasText: APPLICANT }).waitFor({ state: 'detached' });
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const listed = await client.call<Array<{ id: string; companyName: string }>>(
       'GET',
       `/api/admin/partners?search=${encodeURIComponent(APPLICANT)}`,

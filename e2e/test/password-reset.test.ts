@@ -2,18 +2,7 @@
 // portal really sent (to an SMTP server in this process) → a new password → signed in with it.
 
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInWithToken,
-  gotoInteractive,
-} from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, screenshot, seriousA11yViolations, settled, gotoInteractive } from '../src/harness';
 import { useMailedPortal } from '../src/mailbox';
 
 const journey = useMailedPortal();
@@ -21,9 +10,9 @@ const journey = useMailedPortal();
 describe('password reset in the browser', () => {
   it('sends a reset link from the sign-in dialog, sets a new password from the mail and signs in with it', async () => {
     const email = `reset-${Date.now().toString(36)}@e2e.test`;
-    await api(journey.portal.baseUrl).register(email, 'old-password-1');
+    await journey.api().register(email, 'old-password-1');
 
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const dialog = page.getByRole('dialog');
@@ -61,29 +50,29 @@ describe('password reset in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
 
     await journey.waitForMail(email, 'Your password was changed');
-    expect(
-      (await api(journey.portal.baseUrl).call('POST', '/api/auth/login', { email, password: 'old-password-1' })).status,
-    ).toBe(401);
+    expect((await journey.api().call('POST', '/api/auth/login', { email, password: 'old-password-1' })).status).toBe(
+      401,
+    );
     await context.close();
   });
 
   it('shows the reset page on a phone, and a used link is refused with a clear message', async () => {
     const email = `reset-phone-${Date.now().toString(36)}@e2e.test`;
-    await api(journey.portal.baseUrl).register(email, 'old-password-1');
-    expect((await api(journey.portal.baseUrl).call('POST', '/api/auth/forgot-password', { email })).status).toBe(202);
+    await journey.api().register(email, 'old-password-1');
+    expect((await journey.api().call('POST', '/api/auth/forgot-password', { email })).status).toBe(202);
     const mail = await journey.waitForMail(email, 'Reset your password');
     const link = /http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] as string;
     const token = new URL(link).searchParams.get('token');
     expect(
       (
-        await api(journey.portal.baseUrl).call('POST', '/api/auth/reset-password', {
+        await journey.api().call('POST', '/api/auth/reset-password', {
           token,
           password: 'used-already-1',
         })
       ).status,
     ).toBe(200);
 
-    const { page, context } = await newPage(journey.browser, MOBILE);
+    const { page, context } = await journey.newPage(MOBILE);
     await page.goto(link);
     await page.getByLabel(/^New password/).fill('abc');
     await page.getByText('Password strength: too short').waitFor();
@@ -97,7 +86,7 @@ describe('password reset in the browser', () => {
   });
 
   it('shows the Email log to the admin, resends a mail, and lets the admin change the password from the user menu', async () => {
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const adminToken = await client.login(ADMIN.email, ADMIN.password);
     const email = `log-${Date.now().toString(36)}@e2e.test`;
     await client.register(email, 'old-password-1');
@@ -113,8 +102,8 @@ describe('password reset in the browser', () => {
     await journey.waitForMail(email, 'Your password was changed');
 
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { page, context } = await newPage(journey.browser, viewport);
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin/emails');
+      const { page, context } = await journey.newPage(viewport);
+      await journey.signIn(page, adminToken, '/admin/emails');
       const log = page.getByRole('region', { name: 'Email Log' });
       await log.getByText(email).first().waitFor();
       await log.scrollIntoViewIfNeeded();
@@ -128,8 +117,8 @@ describe('password reset in the browser', () => {
       await context.close();
     }
 
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin/emails');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin/emails');
     const log = page.getByRole('region', { name: 'Email Log' });
     // A mail with a one-time link is not kept once sent: its row offers no Resend.
     const resetRow = log.locator('tr').filter({ hasText: 'Reset your password' }).filter({ hasText: email });
@@ -166,7 +155,7 @@ describe('password reset in the browser', () => {
   });
 
   it('lets a partner switch deal updates off and change the password from the Settings tab', async () => {
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const adminToken = await client.login(ADMIN.email, 'Admin-New-Password-7');
     const email = `settings-${Date.now().toString(36)}@e2e.test`;
     const created = await client.call(
@@ -179,8 +168,8 @@ describe('password reset in the browser', () => {
     const token = await client.login(email, 'partner-password-1');
 
     for (const viewport of [MOBILE, DESKTOP]) {
-      const { page, context } = await newPage(journey.browser, viewport);
-      await signInWithToken(page, journey.portal.baseUrl, token, '/dashboard');
+      const { page, context } = await journey.newPage(viewport);
+      await journey.signIn(page, token, '/dashboard');
       await page.getByRole('tab', { name: 'Settings' }).click();
       await page.getByRole('switch', { name: /Deal updates/ }).waitFor();
       await settled(page);

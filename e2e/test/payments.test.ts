@@ -10,12 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   MOBILE,
-  api,
   confirmPayout,
-  newPage,
   screenshot,
   seriousA11yViolations,
-  signInWithToken,
   usePortal,
   useScheme,
 } from '../src/harness';
@@ -49,7 +46,7 @@ let adminToken: string;
 const partnerTokens: Record<keyof typeof PARTNERS, string> = { ach: '', paypal: '', wire: '' };
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
+  const client = journey.api();
   adminToken = await client.adminToken();
   const services = { ach: 'controller', paypal: 'basic_accounting', wire: 'basic_accounting' } as const;
   for (const key of Object.keys(PARTNERS) as Array<keyof typeof PARTNERS>) {
@@ -113,8 +110,8 @@ async function chooseFile(page: Page, name: string, body: Buffer) {
 
 describe('client payments to bank files in Chromium', () => {
   it('imports a month of payments (a bad row refuses the file), the partner sees due dates, the processor pays the due fees by ACH, PayPal and wire', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     const panel = page.getByTestId('client-payments-panel');
     await panel.getByRole('heading', { name: `No payment recorded for ${formatMonthKey(MONTH)}` }).waitFor();
     for (const name of [PARTNERS.ach.client, PARTNERS.paypal.client, PARTNERS.wire.client, RECENT_CLIENT])
@@ -158,8 +155,8 @@ describe('client payments to bank files in Chromium', () => {
     await panel.getByText('Every active client has a payment recorded for last month.').waitFor();
 
     // 3. The partner sees the fee with the client's payment date and when it is due.
-    const partner = await newPage(journey.browser, MOBILE);
-    await signInWithToken(partner.page, journey.portal.baseUrl, partnerTokens.wire, '/dashboard');
+    const partner = await journey.newPage(MOBILE);
+    await journey.signIn(partner.page, partnerTokens.wire, '/dashboard');
     await partner.page.getByRole('tab', { name: 'Commissions' }).click();
     const recentFee = partner.page.getByTestId('commission-card').filter({ hasText: RECENT_CLIENT });
     await recentFee.waitFor();

@@ -7,18 +7,7 @@ import { formatMonthKey, formatMonthShort, previousMonthKey } from '@portal/cont
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  api,
-  newPage,
-  screenshot,
-  settled,
-  sidewaysScrollers,
-  signInWithToken,
-  usePortal,
-  gotoInteractive,
-} from '../src/harness';
+import { DESKTOP, MOBILE, screenshot, settled, sidewaysScrollers, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -40,7 +29,7 @@ const APPLICANT = { companyName: 'Pending Pixels Agency', contactName: 'Penny Pe
 const REJECTED = { companyName: 'Declined Deals Co', contactName: 'Dora Declined' };
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
+  const client = journey.api();
   adminToken = await client.adminToken();
 
   // An active partner (no website: Settings shows 'Not provided') with a won client whose contract
@@ -197,7 +186,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   async function fresh(): Promise<Page> {
     await context?.close();
-    ({ context, page } = await newPage(journey.browser, viewport));
+    ({ context, page } = await journey.newPage(viewport));
     return page;
   }
   afterAll(async () => {
@@ -239,7 +228,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it('onboarding: the registration form with the agreement', async () => {
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, newcomerToken, '/onboarding');
+    await journey.signIn(page, newcomerToken, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await expectTexts(page, [
       'Partner Registration',
@@ -256,7 +245,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it("onboarding: 'Application Under Review'", async () => {
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, applicantToken, '/onboarding');
+    await journey.signIn(page, applicantToken, '/onboarding');
     await page.getByText('Application Under Review').waitFor();
     await expectTexts(page, [APPLICANT.companyName, APPLICANT.contactName, 'Pending', 'What happens next?']);
     await page.getByText(/email notification/).waitFor();
@@ -266,7 +255,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it("onboarding: 'Account Status: Rejected'", async () => {
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, rejectedToken, '/onboarding');
+    await journey.signIn(page, rejectedToken, '/onboarding');
     await page.getByText('Account Status: Rejected').waitFor();
     await expectTexts(page, [REJECTED.companyName]);
     await page.getByRole('link', { name: 'partners@screens.e2e.test' }).waitFor();
@@ -276,7 +265,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
   it('partner dashboard: the four cards, each tab, Link Copied, and the New Referral dialog', async () => {
     await fresh();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.portal.baseUrl });
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    await journey.signIn(page, partnerToken, '/dashboard');
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
     const month = new Date().toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
     await expectTexts(page, [
@@ -364,7 +353,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it('admin dashboard and its dialogs', async () => {
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    await journey.signIn(page, adminToken, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     for (const button of ['Export Data', 'Add Client', 'Create Partner', 'Partner Settings', 'Logout']) {
       expect(await page.getByRole('button', { name: button, exact: true }).isVisible(), button).toBe(true);
@@ -476,7 +465,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     }
 
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    await journey.signIn(page, partnerToken, '/dashboard');
     await bothThemes('partner', ['Earnings by month', 'Referrals by stage']);
     // The stage names under the bars never run into each other ("BookedQualified" at 390 px): level with a
     // space between them, or slanted far enough apart for a line of 12 px text.
@@ -522,7 +511,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     expect(await scriptsContaining(page, CHART_LIBRARY_MARK)).not.toEqual([]);
 
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    await journey.signIn(page, adminToken, '/admin');
     await bothThemes('admin', ['Program trend', 'Referral MRR']);
     const mrr = page.getByRole('figure', { name: 'Referral MRR', exact: true });
     await mrr.getByRole('switch', { name: 'Show as table' }).check();

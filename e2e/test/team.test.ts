@@ -9,14 +9,11 @@ import {
   ADMIN,
   DESKTOP,
   MOBILE,
-  api,
   cardLabels,
-  newPage,
   screenshot,
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
-  signInWithToken,
 } from '../src/harness';
 import { useMailedPortal } from '../src/mailbox';
 
@@ -39,7 +36,7 @@ async function typeCode(page: Page, code: string) {
 
 beforeAll(async () => {
   // The bootstrap admin must enrol too (ADMIN_MFA_REQUIRED): done through the API here.
-  const client = api(journey.portal.baseUrl);
+  const client = journey.api();
   adminToken = await client.login(ADMIN.email, ADMIN.password);
   const setup = await client.call<{ secret: string }>('POST', '/api/auth/mfa/setup', {}, adminToken);
   const enabled = await client.call<{ token: string }>(
@@ -55,8 +52,8 @@ beforeAll(async () => {
 
 describe('the admin team in the browser', () => {
   it('invite → accept → enrol in two-factor sign-in → sign out → sign in with a code', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin/team');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin/team');
     await page.getByRole('heading', { name: 'Team', exact: true }).waitFor();
     const email = `finance-${Date.now().toString(36)}@e2e.test`;
     await page.getByLabel('Email').fill(email);
@@ -75,7 +72,7 @@ describe('the admin team in the browser', () => {
     const link = /http:\/\/127\.0\.0\.1:\d+\/accept-invitation\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link, mail.text).toBeTruthy();
 
-    const invitee = await newPage(journey.browser, DESKTOP);
+    const invitee = await journey.newPage(DESKTOP);
     const p = invitee.page;
     await p.goto(link as string);
     await p.getByRole('heading', { name: 'Join the admin team' }).waitFor();
@@ -127,17 +124,14 @@ describe('the admin team in the browser', () => {
     const pendingEmail = `viewer-${Date.now().toString(36)}@e2e.test`;
     expect(
       (
-        await api(journey.portal.baseUrl).call(
-          'POST',
-          '/api/admin/team/invitations',
-          { email: pendingEmail, role: 'viewer' },
-          adminToken,
-        )
+        await journey
+          .api()
+          .call('POST', '/api/admin/team/invitations', { email: pendingEmail, role: 'viewer' }, adminToken)
       ).status,
     ).toBe(201);
-    const phone = await newPage(journey.browser, MOBILE);
+    const phone = await journey.newPage(MOBILE);
     const m = phone.page;
-    await signInWithToken(m, journey.portal.baseUrl, adminToken, '/admin/team');
+    await journey.signIn(m, adminToken, '/admin/team');
     const memberCard = m.getByTestId(`member-${email}`);
     await memberCard.waitFor();
     await m.getByTestId(`invitation-${pendingEmail}`).waitFor();
@@ -173,14 +167,14 @@ describe('the admin team in the browser', () => {
 
 describe('partner self-service in the browser', () => {
   it('a partner changes the bank details (a wrong password is refused) and gets a mail', async () => {
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const email = `bank-${Date.now().toString(36)}@e2e.test`;
     const partnerPassword = 'partner-password-1';
     const { token, id } = await client.apply(email, partnerPassword, 'Bank Change Co', 'Bea Banker');
     await client.approve(adminToken, id);
 
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, token, '/dashboard');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, token, '/dashboard');
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Update bank details' }).click();
     await page.getByLabel(/^Bank Name/).fill('Cascade Credit Union');
@@ -209,8 +203,8 @@ describe('partner self-service in the browser', () => {
     expect(profile.body.bankAccountNumberMasked).toBe('•••• 4321');
     await context.close();
 
-    const phone = await newPage(journey.browser, MOBILE);
-    await signInWithToken(phone.page, journey.portal.baseUrl, token, '/dashboard');
+    const phone = await journey.newPage(MOBILE);
+    await journey.signIn(phone.page, token, '/dashboard');
     await phone.page.getByRole('tab', { name: 'Settings' }).click();
     await phone.page.getByRole('button', { name: 'Edit profile' }).click();
     await shot(phone.page, 'settings-mobile');

@@ -7,18 +7,7 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  api,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInWithToken,
-  usePortal,
-  useScheme,
-} from '../src/harness';
+import { DESKTOP, MOBILE, screenshot, seriousA11yViolations, settled, usePortal, useScheme } from '../src/harness';
 
 const journey = usePortal();
 
@@ -33,7 +22,7 @@ let partnerId: string;
 let leavingToken: string;
 
 async function createActivePartner(email: string, companyName: string): Promise<{ id: string; token: string }> {
-  return api(journey.portal.baseUrl).createPartner(adminToken, {
+  return journey.api().createPartner(adminToken, {
     email,
     password: PASSWORD,
     companyName,
@@ -65,7 +54,7 @@ async function everyWay(page: Page, name: string, open: () => Promise<void>): Pr
 }
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
+  const client = journey.api();
   adminToken = await client.adminToken();
   partnerId = (await createActivePartner('actions-partner@e2e.test', 'Action Growth Partners')).id;
   leavingToken = (await createActivePartner('leaving-partner@e2e.test', 'Leaving Ventures')).token;
@@ -111,9 +100,9 @@ const lateCard = (page: Page, stage: string) =>
 
 describe("the agreement's actions on the screens", () => {
   it('warns before a late deal is won, extends its window, and wins it as a qualifying client', async () => {
-    const { context, page } = await newPage(journey.browser);
+    const { context, page } = await journey.newPage();
     try {
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin/pipeline');
+      await journey.signIn(page, adminToken, '/admin/pipeline');
       await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
       const card = lateCard(page, 'booked');
       await card.waitFor();
@@ -186,9 +175,9 @@ describe("the agreement's actions on the screens", () => {
   });
 
   it('forfeits the unpaid fees and ends the partnership from the partner page', async () => {
-    const { context, page } = await newPage(journey.browser);
+    const { context, page } = await journey.newPage();
     try {
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, `/admin/partners/${partnerId}`);
+      await journey.signIn(page, adminToken, `/admin/partners/${partnerId}`);
       await page.getByRole('heading', { name: 'Action Growth Partners', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Forfeit fees' }).click();
       const forfeiting = page.getByRole('dialog', { name: 'Forfeit unpaid fees' });
@@ -231,9 +220,9 @@ describe("the agreement's actions on the screens", () => {
   });
 
   it('lets a partner give notice from Settings and shows the scheduled end', async () => {
-    const { context, page } = await newPage(journey.browser);
+    const { context, page } = await journey.newPage();
     try {
-      await signInWithToken(page, journey.portal.baseUrl, leavingToken, '/dashboard');
+      await journey.signIn(page, leavingToken, '/dashboard');
       await page.getByRole('tab', { name: 'Settings' }).click();
       const card = page.getByTestId('end-partnership');
       await card.getByRole('button', { name: 'End partnership' }).click();

@@ -2,7 +2,7 @@
 // All Affiliates table keeps every column in view.
 
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, api, newPage, screenshot, seriousA11yViolations, signInWithToken, usePortal } from '../src/harness';
+import { DESKTOP, screenshot, seriousA11yViolations, usePortal } from '../src/harness';
 
 const journey = usePortal();
 
@@ -15,7 +15,7 @@ const LONG_NAME =
 describe('the workspace at 1366 px', () => {
   it('keeps the All Affiliates table inside the viewport with a 107-character company name, shown whole on focus', async () => {
     expect(LONG_NAME).toHaveLength(107);
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const admin = await client.adminToken();
     await client.createPartner(admin, {
       email: 'long-name@e2e.test',
@@ -24,8 +24,8 @@ describe('the workspace at 1366 px', () => {
       contactName: 'Alexandra Montgomery-Richardson',
     });
 
-    const { context, page } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, admin, '/admin/partners');
+    const { context, page } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, admin, '/admin/partners');
     const link = page.getByRole('link', { name: LONG_NAME });
     await link.waitFor();
     const box = await page.locator('table').first().boundingBox();
