@@ -3,7 +3,7 @@
 // copy of one migrated once per run (src/template.ts): a start then skips the migrations.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -175,34 +175,51 @@ export async function launchBrowser(): Promise<Browser> {
 export interface PortalJourney {
   readonly portal: Portal;
   readonly browser: Browser;
+  /** The REST client of this portal (`api`). */
+  api(): ApiClient;
+  /** A fresh browser context and page of this file's browser (`newPage`). */
+  newPage(viewport?: Viewport): Promise<{ context: BrowserContext; page: Page }>;
+  /** Opens `path` signed in with `token` (`signInWithToken`). */
+  signIn(page: Page, token: string, path?: string): Promise<void>;
+}
+
+/** The journey's helpers bound to its portal and browser, which the hooks start. */
+export function journeyOf(started: () => { portal: Portal; browser: Browser }): PortalJourney {
+  return {
+    get portal() {
+      return started().portal;
+    },
+    get browser() {
+      return started().browser;
+    },
+    api: () => api(started().portal.baseUrl),
+    newPage: (viewport) => newPage(started().browser, viewport),
+    signIn: (page, token, path) => signInWithToken(page, started().portal.baseUrl, token, path),
+  };
 }
 
 /**
  * Starts a portal (on its own database and copy of the web build) and a Chromium for the calling
  * test file, and stops both after it. Call it at the top of the file, before its own hooks: its
- * `beforeAll` runs first and its `afterAll` last.
+ * `beforeAll` runs first and its `afterAll` last. `env` may be a function that prepares the
+ * settings in the `beforeAll` (a server the portal talks to, a port it must know in advance).
  */
-export function usePortal(env: Record<string, string> = {}): PortalJourney {
+export function usePortal(env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): PortalJourney {
   let portal: Portal | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    portal = await startPortal(env);
+    portal = await startPortal(typeof env === 'function' ? await env() : env);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await portal?.stop();
   });
-  return {
-    get portal() {
-      if (!portal) throw new Error('The portal starts in beforeAll: use it inside hooks and tests');
-      return portal;
-    },
-    get browser() {
-      if (!browser) throw new Error('The browser starts in beforeAll: use it inside hooks and tests');
-      return browser;
-    },
-  };
+  return journeyOf(() => {
+    if (!portal || !browser)
+      throw new Error('The portal and browser start in beforeAll: use them inside hooks and tests');
+    return { portal, browser };
+  });
 }
 
 export const DESKTOP = { width: 1366, height: 900 };
@@ -214,19 +231,47 @@ export async function gotoInteractive(page: Page, url: string): Promise<void> {
   await page.waitForSelector('html[data-interactive]', { state: 'attached' });
 }
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export type Viewport = { width: number; height: number };
+
+export async function newPage(
+  browser: Browser,
+  viewport: Viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   // bypassCSP lets the tests inject axe-core; the app itself runs under its strict CSP otherwise.
   const context = await browser.newContext({ viewport, bypassCSP: true });
   const page = await context.newPage();
   return { context, page };
 }
 
-/** The whole page, or with `viewport` what is on screen (a dialog over a long page). */
-export async function screenshot(page: Page, name: string, { viewport = false } = {}): Promise<string> {
+/**
+ * Screenshots are for people to look at: off when E2E_SCREENSHOTS=off (CI keeps no artifacts), where
+ * every check and wait around them still runs.
+ */
+const screenshotsOn = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
+ * `name`.png in e2e/.artifacts (and in SHOTS_DIR when set, a reviewer's folder): the whole page, with
+ * `viewport` what is on screen (a dialog over a long page), with `clip` that part of the whole page;
+ * or an element (a card, a column) when given a locator.
+ */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  {
+    viewport = false,
+    clip,
+  }: { viewport?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {},
+): Promise<void> {
+  if (!screenshotsOn) return;
   mkdirSync(artifactsDir, { recursive: true });
   const path = join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: !viewport });
-  return path;
+  if ('goto' in target) await target.screenshot({ path, fullPage: !viewport, clip });
+  else await target.screenshot({ path });
+  const reviewDir = process.env.SHOTS_DIR;
+  if (reviewDir) {
+    mkdirSync(reviewDir, { recursive: true });
+    copyFileSync(path, join(reviewDir, `${name}.png`));
+  }
 }
 
 /** Switches the colour scheme with the header's theme toggle (no dialog may be open over it). */
@@ -330,6 +375,38 @@ export function sampleApplication(companyName: string, contactName: string) {
   };
 }
 
+/** A partner the admin creates directly (approved, agreement signed); the rest of the form has defaults. */
+export interface PartnerSeed {
+  email: string;
+  password: string;
+  companyName: string;
+  contactName: string;
+  companyType?: string;
+  expectedVolume?: string;
+  website?: string;
+}
+
+export interface SeededPartner {
+  id: string;
+  token: string;
+  referralCode: string;
+  status: string;
+}
+
+/** A client the admin adds for a partner (the Add Client form's fields). */
+export interface ClientSeed {
+  partnerId: string;
+  clientCompanyName: string;
+  serviceType: string;
+  monthlyValue: number | string;
+  [field: string]: unknown;
+}
+
+/** Won with annual sales past the agreement's qualification threshold. */
+const WON = { annualSales: '1000000.00' };
+
+export type ApiClient = ReturnType<typeof api>;
+
 /** A small REST client for setting up journeys through the public API. */
 export function api(baseUrl: string) {
   async function call<T = unknown>(
@@ -337,37 +414,122 @@ export function api(baseUrl: string) {
     path: string,
     body?: unknown,
     token?: string,
+    headers: Record<string, string> = {},
   ): Promise<{ status: number; body: T; headers: Headers }> {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
   }
+  /** A call that must answer `expected` (one status or several): answers its body, or throws with what came back. */
+  async function expectCall<T = unknown>(
+    expected: number | number[],
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<T> {
+    const res = await call<T>(method, path, body, token, headers);
+    if (!([] as number[]).concat(expected).includes(res.status))
+      throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+  async function login(email: string, password: string): Promise<string> {
+    const res = await call<{ token: string }>('POST', '/api/auth/login', { email, password });
+    if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.token;
+  }
+  async function register(email: string, password: string): Promise<string> {
+    const res = await call<{ token: string }>('POST', '/api/auth/register', { email, password });
+    if (res.status !== 200 && res.status !== 201)
+      throw new Error(`register failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.token;
+  }
   return {
     call,
-    async login(email: string, password: string): Promise<string> {
-      const res = await call<{ token: string }>('POST', '/api/auth/login', { email, password });
-      if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.token;
+    expectCall,
+    login,
+    /** The bootstrap admin's session token. */
+    adminToken: () => login(ADMIN.email, ADMIN.password),
+    /**
+     * The admin creates an approved partner (POST /api/admin/partners); answers its id, referral code
+     * and a session of its own.
+     */
+    async createPartner(adminToken: string, partner: PartnerSeed): Promise<SeededPartner> {
+      const { id } = await expectCall<{ id: string }>(
+        201,
+        'POST',
+        '/api/admin/partners',
+        { companyType: 'agency', expectedVolume: '3-5 referrals/month', ...partner },
+        adminToken,
+      );
+      const token = await login(partner.email, partner.password);
+      const me = await expectCall<{ referralCode: string; status: string }>(
+        200,
+        'GET',
+        '/api/partners/me',
+        undefined,
+        token,
+      );
+      return { id, token, referralCode: me.referralCode, status: me.status };
     },
-    async register(email: string, password: string): Promise<string> {
-      const res = await call<{ token: string }>('POST', '/api/auth/register', { email, password });
-      if (res.status !== 200 && res.status !== 201)
-        throw new Error(`register failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.token;
+    /**
+     * The admin adds a client for a partner (POST /api/admin/referrals) and moves it to Won with `won`'s
+     * fields; answers the referral as the create answered it.
+     */
+    async addWonClient<T extends { id: string } = { id: string }>(
+      adminToken: string,
+      client: ClientSeed,
+      won: Record<string, unknown> = WON,
+    ): Promise<T> {
+      const created = await expectCall<T>(201, 'POST', '/api/admin/referrals', client, adminToken);
+      await expectCall(200, 'PATCH', `/api/admin/referrals/${created.id}`, { stage: 'won', ...won }, adminToken);
+      return created;
     },
+    /**
+     * Fees from the monthly accrual instead of client payments: the admin switches the fee basis to
+     * activeMonth and accrues `month`.
+     */
+    async accrueActiveMonth(adminToken: string, month: string): Promise<void> {
+      await expectCall(200, 'PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
+      await expectCall(200, 'POST', '/api/admin/commissions/accrue', { month }, adminToken);
+    },
+    /** Signs up and submits a complete application (`sampleApplication` with `overrides`); answers the session and the application's id. */
+    async apply(
+      email: string,
+      password: string,
+      companyName: string,
+      contactName: string,
+      overrides: Record<string, unknown> = {},
+    ): Promise<{ token: string; id: string }> {
+      const token = await register(email, password);
+      const application = { ...sampleApplication(companyName, contactName), ...overrides };
+      const { id } = await expectCall<{ id: string }>(201, 'POST', '/api/partners', application, token);
+      return { token, id };
+    },
+    /** An application the admin approves (through the approval endpoint, as the queue's button does). */
+    async approve(adminToken: string, partnerId: string): Promise<void> {
+      await expectCall(200, 'POST', `/api/admin/partners/${partnerId}/approve`, {}, adminToken);
+    },
+    register,
   };
 }
 
-/** Signs a page in by storing a token the API issued (skips the dialog when a journey is not about it). */
+/**
+ * Signs a page in by storing a token the API issued (skips the dialog when a journey is not about it).
+ * The token is stored from the health check's small JSON document of the same origin, so the app
+ * starts once, on `path`, already signed in.
+ */
 export async function signInWithToken(page: Page, baseUrl: string, token: string, path = '/'): Promise<void> {
-  await page.goto(`${baseUrl}/`);
+  await page.goto(`${baseUrl}/api/health`);
   await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
   await page.goto(`${baseUrl}${path}`);
 }

@@ -3,51 +3,22 @@
 // entry reads as a sentence with names ("… moved Nimbus Pet Supply to Won"), on the Activity screen
 // and on the partner's page, client payments included. Screens at 1366 px and 390 px, light and dark.
 
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { previousMonthKey } from '@portal/contracts/plain';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  newPage,
-  sampleApplication,
-  screenshot,
-  seriousA11yViolations,
-  signInWithToken,
-  usePortal,
-  useScheme,
-} from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, screenshot, seriousA11yViolations, usePortal, useScheme } from '../src/harness';
 
 const journey = usePortal();
 
-/** Screens also go to SHOTS_DIR when it is set (the reviewers' folder). */
-async function shot(page: Parameters<typeof screenshot>[0], name: string) {
-  const path = await screenshot(page, name);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path, join(dir, `${name}.png`));
-  }
-}
+const shot = screenshot;
 
 describe('the Activity screen in the browser', () => {
   it('shows who approved a partner with the status before and after, filters to it and exports it', async () => {
-    const client = api(journey.portal.baseUrl);
-    const applicantToken = await client.register('audit-me@e2e.test', 'applicant-password-1');
-    const applied = await client.call<{ id: string }>(
-      'POST',
-      '/api/partners',
-      sampleApplication('Audited Growth Co', 'Ada Audit'),
-      applicantToken,
-    );
-    expect(applied.status).toBe(201);
-    const adminToken = await client.login(ADMIN.email, ADMIN.password);
-    expect(
-      (await client.call('POST', `/api/admin/partners/${applied.body.id}/approve`, undefined, adminToken)).status,
-    ).toBe(200);
+    const client = journey.api();
+    const applied = await client.apply('audit-me@e2e.test', 'applicant-password-1', 'Audited Growth Co', 'Ada Audit');
+    const applicantToken = applied.token;
+    const adminToken = await client.adminToken();
+    await client.approve(adminToken, applied.id);
 
     // The partner refers a client, the admin wins the deal and records the client's payment.
     const referred = await client.call<{ id: string }>(
@@ -73,8 +44,8 @@ describe('the Activity screen in the browser', () => {
     );
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
 
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByRole('link', { name: 'Activity' }).click();
     await page.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
@@ -104,7 +75,7 @@ describe('the Activity screen in the browser', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByLabel('Action').fill('partner.approved');
-    await page.getByLabel('Entity id').fill(applied.body.id);
+    await page.getByLabel('Entity id').fill(applied.id);
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByTestId('activity-total').filter({ hasText: '1 entry' }).waitFor();
 
@@ -125,8 +96,8 @@ describe('the Activity screen in the browser', () => {
     await shot(page, 'activity-desktop-dark');
     await context.close();
 
-    const mobile = await newPage(journey.browser, MOBILE);
-    await signInWithToken(mobile.page, journey.portal.baseUrl, adminToken, '/admin/activity');
+    const mobile = await journey.newPage(MOBILE);
+    await journey.signIn(mobile.page, adminToken, '/admin/activity');
     // The export is logged too (its details name the filter): the approval is the row with a diff.
     await mobile.page
       .getByRole('row')
@@ -140,8 +111,8 @@ describe('the Activity screen in the browser', () => {
 
     // The partner's page says the same of the partner, in both schemes at both widths.
     for (const viewport of [DESKTOP, MOBILE]) {
-      const view = await newPage(journey.browser, viewport);
-      await signInWithToken(view.page, journey.portal.baseUrl, adminToken, `/admin/partners/${applied.body.id}`);
+      const view = await journey.newPage(viewport);
+      await journey.signIn(view.page, adminToken, `/admin/partners/${applied.id}`);
       const partnerSentences = view.page.getByTestId('activity-sentence');
       await partnerSentences.filter({ hasText: `${ADMIN.email} moved Nimbus Pet Supply to Won` }).waitFor();
       await partnerSentences.filter({ hasText: 'recorded Nimbus Pet Supply’s payment of $1,000.00' }).waitFor();

@@ -6,20 +6,15 @@
 import { previousMonthKey } from '@portal/contracts/plain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import {
-  ADMIN,
-  api,
-  artifactsDir,
+  type ApiClient,
   confirmPayout,
   DESKTOP,
   MOBILE,
-  newPage,
   screenshot,
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
-  signInWithToken,
   usePortal,
 } from '../src/harness';
 
@@ -41,64 +36,39 @@ const BULK = {
 };
 const BULK_CLIENTS = 27;
 
-async function partnerWithClients(
-  client: ReturnType<typeof api>,
-  partner: typeof PARTNER,
-  clients: number,
-): Promise<string> {
-  const created = await client.call<{ id: string }>(
-    'POST',
-    '/api/admin/partners',
-    { ...partner, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
+async function partnerWithClients(client: ApiClient, partner: typeof PARTNER, clients: number): Promise<string> {
+  const { id } = await client.createPartner(adminToken, partner);
   for (let i = 0; i < clients; i++) {
-    const referral = await client.call<{ id: string }>(
-      'POST',
-      '/api/admin/referrals',
-      {
-        partnerId: created.body.id,
-        clientCompanyName: `${partner.companyName.split(' ')[0]} Client ${i + 1}`,
-        serviceType: 'basic_accounting',
-        monthlyValue: 1200,
-        contractStartDate: `${MONTH}-01`,
-      },
-      adminToken,
-    );
-    if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
-    const won = await client.call(
-      'PATCH',
-      `/api/admin/referrals/${referral.body.id}`,
-      { stage: 'won', annualSales: '1000000.00' },
-      adminToken,
-    );
-    if (won.status !== 200) throw new Error(`stage won: ${won.status}`);
+    await client.addWonClient(adminToken, {
+      partnerId: id,
+      clientCompanyName: `${partner.companyName.split(' ')[0]} Client ${i + 1}`,
+      serviceType: 'basic_accounting',
+      monthlyValue: 1200,
+      contractStartDate: `${MONTH}-01`,
+    });
   }
-  return created.body.id;
+  return id;
 }
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  const client = journey.api();
+  adminToken = await client.adminToken();
   await partnerWithClients(client, PARTNER, 1);
   await partnerWithClients(client, BULK, BULK_CLIENTS);
   partnerToken = await client.login(PARTNER.email, PARTNER.password);
   // This journey's fees come from the monthly accrual (fee basis activeMonth), not from client payments.
-  await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
-  const accrued = await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
-  if (accrued.status !== 200) throw new Error(`accrue: ${accrued.status} ${JSON.stringify(accrued.body)}`);
+  await client.accrueActiveMonth(adminToken, MONTH);
 });
 
 /** The processor card alone, in the light theme and then the dark one (the page stays dark after). */
 async function processorInBothThemes(page: Page, name: string) {
   const processor = processorOf(page);
   await settled(page);
-  await processor.screenshot({ path: join(artifactsDir, `${name}-light.png`) });
+  await screenshot(processor, `${name}-light`);
   await page.getByTestId('theme-toggle').click();
   await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
   await settled(page);
-  await processor.screenshot({ path: join(artifactsDir, `${name}-dark.png`) });
+  await screenshot(processor, `${name}-dark`);
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
@@ -145,8 +115,8 @@ async function addAdjustment(page: Page, kind: 'Bonus' | 'Clawback', amount: str
 
 describe('adjustments and net payouts in Chromium', () => {
   it('bonus + clawback → the processor offers the clawback → payout of the net → the partner sees the lines paid', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     const processor = processorOf(page);
     await processor.getByTestId('payout-row').first().waitFor();
 
@@ -174,8 +144,8 @@ describe('adjustments and net payouts in Chromium', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The same queue at 390 px, filtered by the partner, in both themes.
-    const narrow = await newPage(journey.browser, MOBILE);
-    await signInWithToken(narrow.page, journey.portal.baseUrl, adminToken, '/admin');
+    const narrow = await journey.newPage(MOBILE);
+    await journey.signIn(narrow.page, adminToken, '/admin');
     await processorOf(narrow.page).getByTestId('payout-row').first().waitFor();
     await pickPartner(narrow.page, processorOf(narrow.page), PARTNER.companyName);
     await processorOf(narrow.page).getByTestId('pending-count').getByText('3 pending').waitFor();
@@ -211,8 +181,8 @@ describe('adjustments and net payouts in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const partner = await newPage(journey.browser, viewport);
-      await signInWithToken(partner.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+      const partner = await journey.newPage(viewport);
+      await journey.signIn(partner.page, partnerToken, '/dashboard');
       await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
       expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$60.00');
       await partner.page.getByRole('tab', { name: 'Commissions' }).click();
@@ -230,8 +200,8 @@ describe('adjustments and net payouts in Chromium', () => {
   });
 
   it('Select all N matching pays every pending commission of the filter, beyond the page', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     const processor = processorOf(page);
     await processor.getByTestId('payout-row').first().waitFor();
     await pickPartner(page, processor, BULK.companyName);
@@ -249,8 +219,8 @@ describe('adjustments and net payouts in Chromium', () => {
     await processor.getByText('No pending commissions match these filters.').waitFor();
     await context.close();
 
-    const mobile = await newPage(journey.browser, MOBILE);
-    await signInWithToken(mobile.page, journey.portal.baseUrl, adminToken, '/admin');
+    const mobile = await journey.newPage(MOBILE);
+    await journey.signIn(mobile.page, adminToken, '/admin');
     await processorOf(mobile.page).getByRole('heading', { name: 'Payout Processor' }).waitFor();
     await processorOf(mobile.page).getByRole('button', { name: 'Add adjustment' }).click();
     await mobile.page.getByRole('dialog', { name: 'Add adjustment' }).waitFor();

@@ -6,39 +6,18 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  api,
-  DESKTOP,
-  MOBILE,
-  newPage,
-  sampleApplication,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInWithToken,
-  usePortal,
-  useScheme,
-} from '../src/harness';
+import { DESKTOP, MOBILE, screenshot, seriousA11yViolations, settled, usePortal, useScheme } from '../src/harness';
 
 const journey = usePortal();
 let adminToken: string;
 const DEALS = ['Dragged Dog Treats', 'Keyed Kitchenware', 'Menu Moved Mugs'];
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  const partnerToken = await client.register('areas@e2e.test', 'areas-password-1');
-  const applied = await client.call<{ id: string }>(
-    'POST',
-    '/api/partners',
-    sampleApplication('Areas Growth Co', 'Ari Areas'),
-    partnerToken,
-  );
-  expect(applied.status).toBe(201);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
-  expect((await client.call('POST', `/api/admin/partners/${applied.body.id}/approve`, {}, adminToken)).status).toBe(
-    200,
-  );
+  const client = journey.api();
+  const applied = await client.apply('areas@e2e.test', 'areas-password-1', 'Areas Growth Co', 'Ari Areas');
+  const partnerToken = applied.token;
+  adminToken = await client.adminToken();
+  await client.approve(adminToken, applied.id);
   for (const clientCompanyName of DEALS) {
     const referred = await client.call(
       'POST',
@@ -55,8 +34,8 @@ const deal = (page: Page, stage: string, name: string) => column(page, stage).lo
 
 describe('the admin areas, each on its own page', () => {
   it('opens each part of the dashboard from the sidebar, full width, and keeps it across a reload', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     for (const [label, path, probe] of [
       ['Applications', '/admin/applications', 'Partner Approval Queue'],
@@ -91,8 +70,8 @@ describe('the admin areas, each on its own page', () => {
   });
 
   it('drags a deal to another stage, moves one with the keyboard, and keeps the stage menu', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin/pipeline');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin/pipeline');
     await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
     for (const name of DEALS) await deal(page, 'booked', name).waitFor();
 
@@ -129,8 +108,8 @@ describe('the admin areas, each on its own page', () => {
 
   it('lays the pipeline page out at 1366 px and 390 px, light and dark, axe-clean', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { page, context } = await newPage(journey.browser, viewport);
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin/pipeline');
+      const { page, context } = await journey.newPage(viewport);
+      await journey.signIn(page, adminToken, '/admin/pipeline');
       await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
       await page.getByTestId('deal-grip').first().waitFor();
       for (const scheme of ['light', 'dark'] as const) {

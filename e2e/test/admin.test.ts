@@ -7,16 +7,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
-  api,
   confirmApproval,
   DESKTOP,
   MOBILE,
-  newPage,
-  sampleApplication,
   screenshot,
   seriousA11yViolations,
   settled,
-  signInWithToken,
   usePortal,
   useScheme,
 } from '../src/harness';
@@ -28,17 +24,12 @@ const PASSWORD = 'applicant-password-1';
 
 /** Signs up through the API and submits a complete application; answers the applicant's token. */
 async function applicant(email: string, companyName: string, contactName: string): Promise<string> {
-  const client = api(journey.portal.baseUrl);
-  const token = await client.register(email, PASSWORD);
-  const res = await client.call('POST', '/api/partners', sampleApplication(companyName, contactName), token);
-  if (res.status !== 200 && res.status !== 201)
-    throw new Error(`application failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return token;
+  return (await journey.api().apply(email, PASSWORD, companyName, contactName)).token;
 }
 
 async function openAdmin(page: Page): Promise<void> {
-  const token = await api(journey.portal.baseUrl).login(ADMIN.email, ADMIN.password);
-  await signInWithToken(page, journey.portal.baseUrl, token, '/admin');
+  const token = await journey.api().login(ADMIN.email, ADMIN.password);
+  await journey.signIn(page, token, '/admin');
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
   await page.getByRole('heading', { name: 'Partner Approval Queue' }).waitFor();
 }
@@ -68,7 +59,7 @@ describe('admin approval flow in the browser', () => {
     const approvedToken = await applicant('approve-me@e2e.test', 'Approvable Growth Co', 'Ada Approve');
     const rejectedToken = await applicant('reject-me@e2e.test', 'Rejectable Deals Ltd', 'Rex Reject');
 
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     await openAdmin(page);
     await queueRow(page, 'Approvable Growth Co').waitFor();
     await queueRow(page, 'Rejectable Deals Ltd').waitFor();
@@ -132,14 +123,14 @@ describe('admin approval flow in the browser', () => {
     await screenshot(page, 'admin-dashboard-desktop');
     await context.close();
 
-    const approved = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(approved.page, journey.portal.baseUrl, approvedToken, '/onboarding');
+    const approved = await journey.newPage(DESKTOP);
+    await journey.signIn(approved.page, approvedToken, '/onboarding');
     await approved.page.waitForURL(`${journey.portal.baseUrl}/dashboard`);
     await approved.page.getByText('Welcome back, Ada Approve').waitFor();
     await approved.context.close();
 
-    const rejected = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(rejected.page, journey.portal.baseUrl, rejectedToken, '/onboarding');
+    const rejected = await journey.newPage(DESKTOP);
+    await journey.signIn(rejected.page, rejectedToken, '/onboarding');
     await rejected.page.getByText('Account Status: Rejected').waitFor();
     expect(await rejected.page.getByText('Deal sites are outside the program').isVisible()).toBe(true);
     await rejected.page.goto(`${journey.portal.baseUrl}/dashboard`);
@@ -148,7 +139,7 @@ describe('admin approval flow in the browser', () => {
   });
 
   it('creates a partner from the dialog, searches for it in All Affiliates, and fits a 390 px screen', async () => {
-    const { page, context } = await newPage(journey.browser, MOBILE);
+    const { page, context } = await journey.newPage(MOBILE);
     await openAdmin(page);
     await page.getByRole('button', { name: 'Create Partner' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Partner' });
@@ -189,9 +180,9 @@ describe('admin approval flow in the browser', () => {
     await screenshot(page, 'admin-dashboard-mobile');
 
     // The partner created by the admin signs in and reaches the dashboard straight away.
-    const token = await api(journey.portal.baseUrl).login('direct@e2e.test', 'direct-password-1');
-    const partner = await newPage(journey.browser, MOBILE);
-    await signInWithToken(partner.page, journey.portal.baseUrl, token, '/dashboard');
+    const token = await journey.api().login('direct@e2e.test', 'direct-password-1');
+    const partner = await journey.newPage(MOBILE);
+    await journey.signIn(partner.page, token, '/dashboard');
     await partner.page.getByText('Welcome back, Dana Direct').waitFor();
     await partner.context.close();
     await context.close();

@@ -3,17 +3,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  usePortal,
-  gotoInteractive,
-} from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, screenshot, seriousA11yViolations, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -33,7 +23,7 @@ const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('au
 
 describe('accounts and sessions in the browser', () => {
   it('creates a partner account from the dialog and lands on /onboarding', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     const email = newEmail();
     const dialog = await openDialog(page, 'Create Partner Account');
     await dialog.getByLabel('Email').fill(email);
@@ -52,7 +42,7 @@ describe('accounts and sessions in the browser', () => {
   });
 
   it("shows the spec's messages in the dialog and 'Login failed' for a wrong password", async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     const dialog = await openDialog(page, 'Sign In');
     await dialog.getByLabel('Email').fill('not-an-email');
     await dialog.getByLabel(/^Password/).fill('123');
@@ -71,7 +61,7 @@ describe('accounts and sessions in the browser', () => {
   });
 
   it('signs in as the bootstrapped admin, lands on /admin, then signs out to /', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     const dialog = await openDialog(page, 'Sign In');
     await dialog.getByLabel('Email').fill(ADMIN.email);
     await dialog.getByLabel(/^Password/).fill(ADMIN.password);
@@ -89,13 +79,13 @@ describe('accounts and sessions in the browser', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     await expect.poll(() => storedToken(page)).toBeNull();
     // Signing out ended the session on the server too.
-    const me = await api(journey.portal.baseUrl).call('GET', '/api/auth/me', undefined, token ?? '');
+    const me = await journey.api().call('GET', '/api/auth/me', undefined, token ?? '');
     expect(me.status).toBe(401);
     await context.close();
   });
 
   it('sends an anonymous visitor of /dashboard to sign in at /, with the way back', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     await page.goto(`${journey.portal.baseUrl}/dashboard`);
     await page.waitForURL(`${journey.portal.baseUrl}/?signin=1&redirect=%2Fdashboard`);
     await page.getByRole('dialog').getByRole('button', { name: 'Sign In', exact: true }).waitFor();
@@ -103,7 +93,7 @@ describe('accounts and sessions in the browser', () => {
   });
 
   it('lands on the deep link asked for after signing in from it', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     await page.goto(`${journey.portal.baseUrl}/admin/team`);
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill(ADMIN.email);
@@ -115,10 +105,10 @@ describe('accounts and sessions in the browser', () => {
   });
 
   it('drops a revoked token on load and shows the landing page', async () => {
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const token = await client.register(newEmail(), 'partner-password-1');
     expect((await client.call('POST', '/api/auth/logout', undefined, token)).status).toBe(200);
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
     await page.goto(`${journey.portal.baseUrl}/onboarding`);

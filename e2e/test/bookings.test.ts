@@ -4,7 +4,7 @@
 
 import { createHmac, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, api, newPage, screenshot, signInWithToken, usePortal } from '../src/harness';
+import { DESKTOP, screenshot, usePortal } from '../src/harness';
 
 const CALCOM_SECRET = 'e2e-calcom-webhook-secret';
 const journey = usePortal({ CALCOM_WEBHOOK_SECRET: CALCOM_SECRET });
@@ -25,19 +25,12 @@ const tokens: Record<string, string> = {};
 const codes: Record<string, string> = {};
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  const client = journey.api();
+  adminToken = await client.adminToken();
   for (const partner of [FIRST, SECOND]) {
-    const created = await client.call(
-      'POST',
-      '/api/admin/partners',
-      { ...partner, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-      adminToken,
-    );
-    if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-    tokens[partner.email] = await client.login(partner.email, partner.password);
-    const me = await client.call<{ referralCode: string }>('GET', '/api/partners/me', undefined, tokens[partner.email]);
-    codes[partner.email] = me.body.referralCode;
+    const created = await client.createPartner(adminToken, partner);
+    tokens[partner.email] = created.token;
+    codes[partner.email] = created.referralCode;
   }
 });
 
@@ -75,26 +68,28 @@ describe('a booking through a partner link', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { outcome: string }).outcome).toBe('created');
 
-    const admin = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(admin.page, journey.portal.baseUrl, adminToken, '/admin');
+    const admin = await journey.newPage(DESKTOP);
+    await journey.signIn(admin.page, adminToken, '/admin');
     const booked = admin.page.locator('[data-testid="pipeline-column-booked"]');
     await booked.locator('[data-deal="Wildwood Provisions"]').waitFor();
     expect(await booked.locator('[data-deal="Wildwood Provisions"]').getByText('Booked online').count()).toBe(1);
 
-    const partner = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(partner.page, journey.portal.baseUrl, tokens[FIRST.email] as string, '/dashboard');
+    const partner = await journey.newPage(DESKTOP);
+    await journey.signIn(partner.page, tokens[FIRST.email] as string, '/dashboard');
     await partner.page.locator('[data-testid="booking-row"][data-client="Wildwood Provisions"]').waitFor();
     expect(await partner.page.getByTestId('bookings-this-week').textContent()).toContain('1 this week');
     await screenshot(partner.page, 'bookings-partner-dashboard');
     await partner.context.close();
 
     // The second partner sends the same client through the firm's lead form: a conflict.
-    const lead = await api(journey.portal.baseUrl).call<{ clientAlreadyIntroduced: boolean }>(
-      'POST',
-      '/api/leads',
-      { referralCode: codes[SECOND.email], clientEmail: 'ops@wildwood-provisions.example', clientName: 'Ollie Ops' },
-      adminToken,
-    );
+    const lead = await journey
+      .api()
+      .call<{ clientAlreadyIntroduced: boolean }>(
+        'POST',
+        '/api/leads',
+        { referralCode: codes[SECOND.email], clientEmail: 'ops@wildwood-provisions.example', clientName: 'Ollie Ops' },
+        adminToken,
+      );
     expect(lead.status).toBe(201);
     expect(lead.body.clientAlreadyIntroduced).toBe(true);
 
@@ -108,12 +103,14 @@ describe('a booking through a partner link', () => {
     await conflicts.getByText('No open conflicts').waitFor();
     await admin.context.close();
 
-    const second = await api(journey.portal.baseUrl).call<{ stage: string; lostReason: string | null }[]>(
-      'GET',
-      '/api/partners/referrals',
-      undefined,
-      tokens[SECOND.email],
-    );
+    const second = await journey
+      .api()
+      .call<{ stage: string; lostReason: string | null }[]>(
+        'GET',
+        '/api/partners/referrals',
+        undefined,
+        tokens[SECOND.email],
+      );
     expect(second.body[0]).toMatchObject({ stage: 'lost', lostReason: 'Client already introduced by another partner' });
   });
 });

@@ -2,22 +2,10 @@
 // shown only masked afterwards), finds its payout in the Commissions tab and downloads the month's
 // statement as PDF; the admin finds the 1099-NEC report in Export Data.
 
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  cardLabels,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInWithToken,
-  usePortal,
-} from '../src/harness';
+import { DESKTOP, MOBILE, cardLabels, screenshot, seriousA11yViolations, settled, usePortal } from '../src/harness';
 
 const journey = usePortal();
 let adminToken: string;
@@ -31,71 +19,54 @@ const PARTNER = {
   contactName: 'Stella Statement',
 };
 const MONTH = previousMonthKey(new Date());
-const SHOTS = '/work/shots/books';
 
-/** A full-page screenshot, or with `viewportOnly` what the window shows (a dialog, a tooltip), also kept under /work/shots. */
+/** A full-page screenshot, or with `viewportOnly` what the window shows (a dialog, a tooltip). */
 async function shot(page: Parameters<typeof screenshot>[0], name: string, viewportOnly = false) {
-  mkdirSync(SHOTS, { recursive: true });
-  if (viewportOnly) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-  else copyFileSync(await screenshot(page, name), `${SHOTS}/${name}.png`);
+  await screenshot(page, name, { viewport: viewportOnly });
 }
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-  partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, partnerToken)).body.id;
+  const client = journey.api();
+  adminToken = await client.adminToken();
+  const partner = await client.createPartner(adminToken, PARTNER);
+  partnerToken = partner.token;
+  partnerId = partner.id;
   for (const [clientCompanyName, serviceType] of [
     ['Lighthouse Provisions', 'basic_accounting'],
     ['Granite Gear Co', 'controller'],
   ] as const) {
-    const referral = await client.call<{ id: string }>(
-      'POST',
-      '/api/admin/referrals',
-      { partnerId, clientCompanyName, serviceType, monthlyValue: 2500, contractStartDate: `${MONTH}-01` },
-      adminToken,
-    );
-    if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
-    await client.call(
-      'PATCH',
-      `/api/admin/referrals/${referral.body.id}`,
-      { stage: 'won', annualSales: '1000000.00' },
-      adminToken,
-    );
+    await client.addWonClient(adminToken, {
+      partnerId,
+      clientCompanyName,
+      serviceType,
+      monthlyValue: 2500,
+      contractStartDate: `${MONTH}-01`,
+    });
   }
   // The fees come from the monthly accrual (fee basis activeMonth), not from client payments.
-  await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
-  await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
-  const pending = await client.call<Array<{ id: string }>>(
+  await client.accrueActiveMonth(adminToken, MONTH);
+  const pending = await client.expectCall<Array<{ id: string }>>(
+    200,
     'GET',
     '/api/admin/commissions/pending',
     undefined,
     adminToken,
   );
-  const res = await fetch(`${journey.portal.baseUrl}/api/admin/payouts`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${adminToken}`,
-      'idempotency-key': `books-${Date.now()}`,
-    },
-    body: JSON.stringify({ commissionIds: pending.body.map((item) => item.id) }),
-  });
-  if (res.status !== 201) throw new Error(`payout: ${res.status} ${await res.text()}`);
-  reference = ((await res.json()) as { reference: string }).reference;
+  const payout = await client.expectCall<{ reference: string }>(
+    201,
+    'POST',
+    '/api/admin/payouts',
+    { commissionIds: pending.map((item) => item.id) },
+    adminToken,
+    { 'idempotency-key': `books-${Date.now()}` },
+  );
+  reference = payout.reference;
 });
 
 describe('statements and tax information in Chromium', () => {
   it('the partner fills in its tax information and downloads the statement of the month', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, partnerToken, '/dashboard');
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
 
     await page.getByRole('tab', { name: 'Settings' }).click();
@@ -140,8 +111,8 @@ describe('statements and tax information in Chromium', () => {
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
     await context.close();
 
-    const mobile = await newPage(journey.browser, MOBILE);
-    await signInWithToken(mobile.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const mobile = await journey.newPage(MOBILE);
+    await journey.signIn(mobile.page, partnerToken, '/dashboard');
     await mobile.page.getByRole('tab', { name: 'Commissions' }).click();
     await mobile.page.getByTestId('payout-group').waitFor();
     await shot(mobile.page, 'partner-commissions-grouped-mobile');
@@ -152,8 +123,8 @@ describe('statements and tax information in Chromium', () => {
   });
 
   it('the 1099-NEC dialog opens on the year of the latest payout and says when nobody reached the threshold', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     await page.getByRole('button', { name: 'Export Data' }).click();
     await page.getByRole('menuitem', { name: /1099-NEC report/ }).click();
     const dialog = page.getByRole('dialog', { name: '1099-NEC report' });
@@ -180,52 +151,32 @@ describe('statements and tax information in Chromium', () => {
   });
 
   it("the admin sees the processor's missing-tax-profile mark and downloads a partner's statement from its details", async () => {
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const big = {
       email: 'big.earner@e2e.test',
       password: 'partner-password-123',
       companyName: 'Big Earner Media',
       contactName: 'Bea Earner',
     };
-    const created = await client.call(
-      'POST',
-      '/api/admin/partners',
-      { ...big, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-      adminToken,
-    );
-    expect(created.status).toBe(201);
-    const bigToken = await client.login(big.email, big.password);
-    const partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, bigToken)).body.id;
+    const { id: partnerId } = await client.createPartner(adminToken, big);
     // 25 controller clients: 25 x 100.00 = 2,500.00 pending, past this year's 1099-NEC threshold.
     for (let i = 1; i <= 25; i++) {
-      const referral = await client.call<{ id: string }>(
-        'POST',
-        '/api/admin/referrals',
-        {
-          partnerId,
-          clientCompanyName: `Store ${i}`,
-          serviceType: 'controller',
-          monthlyValue: 2500,
-          contractStartDate: `${MONTH}-01`,
-        },
-        adminToken,
-      );
-      await client.call(
-        'PATCH',
-        `/api/admin/referrals/${referral.body.id}`,
-        { stage: 'won', annualSales: '1000000.00' },
-        adminToken,
-      );
+      await client.addWonClient(adminToken, {
+        partnerId,
+        clientCompanyName: `Store ${i}`,
+        serviceType: 'controller',
+        monthlyValue: 2500,
+        contractStartDate: `${MONTH}-01`,
+      });
     }
-    await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
-    await client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken);
+    await client.accrueActiveMonth(adminToken, MONTH);
 
     for (const [viewport, suffix] of [
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const { page, context } = await newPage(journey.browser, viewport);
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+      const { page, context } = await journey.newPage(viewport);
+      await journey.signIn(page, adminToken, '/admin');
       const processor = page
         .locator('.mantine-Card-root')
         .filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
@@ -237,8 +188,8 @@ describe('statements and tax information in Chromium', () => {
       await context.close();
     }
 
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     await page.getByRole('button', { name: `Actions for ${PARTNER.companyName}` }).click();
     await page.getByRole('menuitem', { name: 'View details' }).click();
     const dialog = page.getByRole('dialog');
@@ -263,8 +214,8 @@ describe('statements and tax information in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const { page, context } = await newPage(journey.browser, viewport);
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, `/admin/partners/${partnerId}`);
+      const { page, context } = await journey.newPage(viewport);
+      await journey.signIn(page, adminToken, `/admin/partners/${partnerId}`);
       await page.getByRole('heading', { level: 1, name: PARTNER.companyName }).waitFor();
       for (const [list, text] of [
         ['Referrals', 'Granite Gear Co'],

@@ -5,17 +5,7 @@
 
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  api,
-  confirmPayout,
-  DESKTOP,
-  MOBILE,
-  newPage,
-  screenshot,
-  signInWithToken,
-  usePortal,
-} from '../src/harness';
+import { confirmPayout, DESKTOP, MOBILE, screenshot, usePortal } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -30,46 +20,31 @@ const PARTNER = {
 const MONTH = previousMonthKey(new Date());
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const basis = await client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
-  if (basis.status !== 200) throw new Error(`fee basis: ${basis.status} ${JSON.stringify(basis.body)}`);
-  const created = await client.call<{ id: string }>(
-    'POST',
-    '/api/admin/partners',
-    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-  partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const partnerId = (await client.call<{ id: string }>('GET', '/api/partners/me', undefined, partnerToken)).body.id;
+  const client = journey.api();
+  adminToken = await client.adminToken();
+  await client.expectCall(200, 'PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
+  const partner = await client.createPartner(adminToken, PARTNER);
+  partnerToken = partner.token;
   // Two won clients whose contracts started at the beginning of the month just ended.
   for (const [clientCompanyName, serviceType] of [
     ['Harbor Outfitters', 'basic_accounting'],
     ['Summit Supply Co', 'controller'],
   ] as const) {
-    const referral = await client.call<{ id: string }>(
-      'POST',
-      '/api/admin/referrals',
-      { partnerId, clientCompanyName, serviceType, monthlyValue: 2500, contractStartDate: `${MONTH}-01` },
-      adminToken,
-    );
-    if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
-    const won = await client.call(
-      'PATCH',
-      `/api/admin/referrals/${referral.body.id}`,
-      { stage: 'won', annualSales: '1000000.00' },
-      adminToken,
-    );
-    if (won.status !== 200) throw new Error(`stage won: ${won.status} ${JSON.stringify(won.body)}`);
+    await client.addWonClient(adminToken, {
+      partnerId: partner.id,
+      clientCompanyName,
+      serviceType,
+      monthlyValue: 2500,
+      contractStartDate: `${MONTH}-01`,
+    });
   }
 });
 
 describe('commissions in Chromium', () => {
   it('an admin accrues the month and pays two commissions; the partner sees them paid with the right totals', async () => {
-    const admin = await newPage(journey.browser, DESKTOP);
+    const admin = await journey.newPage(DESKTOP);
     const page = admin.page;
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    await journey.signIn(page, adminToken, '/admin');
     const processor = page
       .locator('.mantine-Card-root')
       .filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
@@ -128,8 +103,8 @@ describe('commissions in Chromium', () => {
     expect(await affiliateRow.first().textContent()).toContain('$150.00');
     await admin.context.close();
 
-    const mobileAdmin = await newPage(journey.browser, MOBILE);
-    await signInWithToken(mobileAdmin.page, journey.portal.baseUrl, adminToken, '/admin');
+    const mobileAdmin = await journey.newPage(MOBILE);
+    await journey.signIn(mobileAdmin.page, adminToken, '/admin');
     await mobileAdmin.page.getByRole('heading', { name: 'Payout Processor' }).waitFor();
     await mobileAdmin.page.getByTestId('recent-payout').first().waitFor();
     await screenshot(mobileAdmin.page, 'admin-payout-processor-mobile');
@@ -139,8 +114,8 @@ describe('commissions in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const partner = await newPage(journey.browser, viewport);
-      await signInWithToken(partner.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+      const partner = await journey.newPage(viewport);
+      await journey.signIn(partner.page, partnerToken, '/dashboard');
       await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
       expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$150.00');
       expect(await partner.page.getByTestId('summary-pending').textContent()).toBe('$0.00');
@@ -166,23 +141,16 @@ describe('commissions in Chromium', () => {
   });
 
   it('a partner without commissions sees the empty state', async () => {
-    const client = api(journey.portal.baseUrl);
-    const other = {
+    const { token } = await journey.api().createPartner(adminToken, {
       email: 'newcomer@e2e.test',
       password: 'partner-password-123',
       companyName: 'Newcomer Media',
       contactName: 'Nia Newcomer',
-    };
-    const created = await client.call(
-      'POST',
-      '/api/admin/partners',
-      { ...other, companyType: 'influencer', expectedVolume: '1-2 referrals/month' },
-      adminToken,
-    );
-    expect(created.status).toBe(201);
-    const token = await client.login(other.email, other.password);
-    const { page, context } = await newPage(journey.browser, MOBILE);
-    await signInWithToken(page, journey.portal.baseUrl, token, '/dashboard');
+      companyType: 'influencer',
+      expectedVolume: '1-2 referrals/month',
+    });
+    const { page, context } = await journey.newPage(MOBILE);
+    await journey.signIn(page, token, '/dashboard');
     await page.getByRole('tab', { name: 'Commissions' }).click();
     await page.getByText('No commissions yet. Start referring clients to earn your first commission!').waitFor();
     await context.close();

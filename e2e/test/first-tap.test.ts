@@ -8,7 +8,7 @@
 
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MOBILE, api, usePortal } from '../src/harness';
+import { MOBILE, usePortal } from '../src/harness';
 
 const SCHEDULING_URL = 'https://schedule.example.com/consultation';
 const journey = usePortal({ SCHEDULING_URL });
@@ -22,18 +22,8 @@ const CAMPAIGN = { utm_source: 'news', utm_medium: 'email', utm_campaign: 'Sprin
 let referralCode: string;
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  const adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  expect(created.status).toBe(201);
-  const partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const me = await client.call<{ referralCode: string }>('GET', '/api/partners/me', undefined, partnerToken);
-  referralCode = me.body.referralCode;
+  const client = journey.api();
+  referralCode = (await client.createPartner(await client.adminToken(), PARTNER)).referralCode;
 });
 
 /**

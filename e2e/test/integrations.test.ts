@@ -2,26 +2,13 @@
 // copy button, then gone from the page), use it, revoke it with confirmation; add a webhook to a
 // receiver started by the test, send a test event and see the delivery. Screens at 1366 and 390 px.
 
-import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  newPage,
-  seriousA11yViolations,
-  settled,
-  signInWithToken,
-  usePortal,
-} from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, seriousA11yViolations, settled, usePortal, screenshot } from '../src/harness';
 
 const journey = usePortal({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
-const SHOTS = process.env.SHOTS_DIR ?? join(import.meta.dirname, '../.artifacts');
 
 const received: IncomingMessage['headers'][] = [];
 const receiver = createServer((req, res) => {
@@ -42,14 +29,13 @@ afterAll(async () => {
 });
 
 async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   await settled(page);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name);
 }
 
 async function openIntegrations(page: Page) {
-  const token = await api(journey.portal.baseUrl).login(ADMIN.email, ADMIN.password);
-  await signInWithToken(page, journey.portal.baseUrl, token, '/admin');
+  const token = await journey.api().login(ADMIN.email, ADMIN.password);
+  await journey.signIn(page, token, '/admin');
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
   await page.getByRole('link', { name: 'Integrations' }).click();
   await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
@@ -57,7 +43,7 @@ async function openIntegrations(page: Page) {
 
 describe('the Integrations screen', () => {
   it('creates a key shown once, copies it, uses it and revokes it; adds a webhook and sees a test delivery', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.portal.baseUrl });
     await openIntegrations(page);
     await page.getByText('No API keys yet').waitFor();
@@ -82,7 +68,7 @@ describe('the Integrations screen', () => {
     // Listed by its prefix only: the key itself is nowhere on the page any more.
     await page.getByRole('cell', { name: 'Reporting dashboard', exact: true }).waitFor();
     expect(await page.content()).not.toContain(key);
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     expect((await client.call('GET', '/api/admin/partners?limit=5', undefined, key)).status).toBe(200);
     expect((await client.call('GET', '/api/admin/commissions/pending?limit=5', undefined, key)).status).toBe(403);
 
@@ -122,9 +108,9 @@ describe('the Integrations screen', () => {
     expect((await client.call('GET', '/api/admin/partners?limit=5', undefined, key)).status).toBe(401);
     await context.close();
 
-    const mobile = await newPage(journey.browser, MOBILE);
+    const mobile = await journey.newPage(MOBILE);
     const token = await client.login(ADMIN.email, ADMIN.password);
-    await signInWithToken(mobile.page, journey.portal.baseUrl, token, '/admin/integrations');
+    await journey.signIn(mobile.page, token, '/admin/integrations');
     await mobile.page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
     await mobile.page.getByTestId('webhook-deliveries').getByText('Delivered').waitFor();
     await shot(mobile.page, 'integrations-390');

@@ -5,7 +5,7 @@
 
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, api, newPage, signInWithToken, usePortal, gotoInteractive } from '../src/harness';
+import { ADMIN, DESKTOP, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -21,36 +21,12 @@ const PARTNER = {
 const APPLICANT = 'Tabbing Traders Agency';
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-  partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const applicantToken = await client.register('keys-applicant@e2e.test', 'partner-password-1');
-  const applied = await client.call(
-    'POST',
-    '/api/partners',
-    {
-      companyName: APPLICANT,
-      contactName: 'Tab Trader',
-      expectedVolume: '1-2 referrals/month',
-      bankName: 'First Bank of Oregon',
-      bankRoutingNumber: '021000021',
-      bankAccountNumber: '000123456789',
-      bankAccountType: 'checking',
-      bankAccountHolderName: APPLICANT,
-      bankAddress: '1 Main St',
-      beneficiaryAddress: '2 Side St',
-      agreementSigned: true,
-    },
-    applicantToken,
-  );
-  if (applied.status !== 201) throw new Error(`apply: ${applied.status} ${JSON.stringify(applied.body)}`);
+  const client = journey.api();
+  adminToken = await client.adminToken();
+  partnerToken = (await client.createPartner(adminToken, PARTNER)).token;
+  await client.apply('keys-applicant@e2e.test', 'partner-password-1', APPLICANT, 'Tab Trader', {
+    expectedVolume: '1-2 referrals/month',
+  });
 });
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
@@ -103,7 +79,7 @@ async function chooseByKeys(page: Page, select: Locator, option: string) {
 
 describe('every dialog by keyboard alone', () => {
   it('the authentication dialog: login filled and escaped, register filled and submitted', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
     await signIn.waitFor();
@@ -145,8 +121,8 @@ describe('every dialog by keyboard alone', () => {
   });
 
   it('New Referral: opened, filled (service by arrow keys), submitted with Enter; escaped back to its button', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, partnerToken, '/dashboard');
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
     const opener = page.getByRole('button', { name: 'New Referral' });
     await opener.waitFor();
@@ -176,8 +152,8 @@ describe('every dialog by keyboard alone', () => {
   });
 
   it('the admin dialogs: Create New Partner, Add New Client, Partner Settings, Partner Application Details, reject reason', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByTestId('approval-row').filter({ hasText: APPLICANT }).waitFor();
     await page.getByTestId('affiliates').getByRole('row').filter({ hasText: PARTNER.companyName }).waitFor();
@@ -261,7 +237,7 @@ describe('every dialog by keyboard alone', () => {
     await page.getByText('Partner rejected').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('approval-row').filter({ hasText: APPLICANT }).waitFor({ state: 'detached' });
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const listed = await client.call<Array<{ id: string; companyName: string }>>(
       'GET',
       `/api/admin/partners?search=${encodeURIComponent(APPLICANT)}`,

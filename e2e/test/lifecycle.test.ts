@@ -6,17 +6,7 @@
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  api,
-  confirmApproval,
-  confirmPayout,
-  DESKTOP,
-  gotoInteractive,
-  newPage,
-  screenshot,
-  usePortal,
-} from '../src/harness';
+import { ADMIN, confirmApproval, confirmPayout, DESKTOP, gotoInteractive, screenshot, usePortal } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -51,7 +41,7 @@ async function signInThroughDialog(
 describe('the life of a partner in the browser', () => {
   it('signs up, applies, is approved, refers a client who is won and pays, is paid the fee, and sees it paid', async () => {
     // 1. Sign-up in the landing page's dialog.
-    const partner = await newPage(journey.browser, DESKTOP);
+    const partner = await journey.newPage(DESKTOP);
     const p = partner.page;
     await signInThroughDialog(p, PARTNER.email, PARTNER.password, 'Create Partner Account');
     await p.waitForURL(`${journey.portal.baseUrl}/onboarding`);
@@ -90,7 +80,7 @@ describe('the life of a partner in the browser', () => {
     await p.getByText('Application Under Review').waitFor();
 
     // 4. The admin, in a browser context of their own, signs in through the dialog and approves.
-    const admin = await newPage(journey.browser, DESKTOP);
+    const admin = await journey.newPage(DESKTOP);
     const a = admin.page;
     await signInThroughDialog(a, ADMIN.email, ADMIN.password, 'Sign In');
     await a.waitForURL(`${journey.portal.baseUrl}/admin`);
@@ -125,7 +115,7 @@ describe('the life of a partner in the browser', () => {
     // 7. The admin moves it to won in the Deal Pipeline. The pipeline's cards have no contract start
     // date or annual sales field, so those (the first day of the month just ended) are set through
     // PATCH /api/admin/referrals/{id} first; the stage select then keeps that date when it moves to won.
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const adminToken = await client.login(ADMIN.email, ADMIN.password);
     const found = await client.call<Array<{ id: string; clientCompanyName: string }>>(
       'GET',

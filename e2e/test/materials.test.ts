@@ -2,21 +2,9 @@
 // Marketing tab and sees the count rise; the admin sees the count too.
 
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  artifactsDir,
-  cardLabels,
-  newPage,
-  screenshot,
-  signInWithToken,
-  usePortal,
-} from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, cardLabels, screenshot, usePortal } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -39,10 +27,10 @@ describe('marketing materials in Chromium', () => {
   let partnerToken: string;
 
   it('lets an admin upload a PDF from the admin screen', async () => {
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     adminToken = await client.login(ADMIN.email, ADMIN.password);
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     const section = await materialsSection(page);
     await section.getByRole('button', { name: 'Add Material' }).click();
 
@@ -68,24 +56,18 @@ describe('marketing materials in Chromium', () => {
   });
 
   it('lets a partner download it from the Marketing tab and see the count rise', async () => {
-    const client = api(journey.portal.baseUrl);
-    const created = await client.call(
-      'POST',
-      '/api/admin/partners',
-      {
+    const client = journey.api();
+    partnerToken = (
+      await client.createPartner(adminToken, {
         email: 'materials-partner@e2e.test',
         password: 'partner-password-1',
         companyName: 'Shelf Growth Agency',
         contactName: 'Dana Reyes',
-        companyType: 'agency',
-      },
-      adminToken,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    partnerToken = await client.login('materials-partner@e2e.test', 'partner-password-1');
+      })
+    ).token;
 
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, partnerToken, '/dashboard');
     await page.getByRole('tab', { name: 'Marketing' }).click();
     const card = page.getByTestId('material-card').filter({ hasText: TITLE });
     await card.waitFor();
@@ -113,32 +95,32 @@ describe('marketing materials in Chromium', () => {
   });
 
   it('shows the admin the partner’s downloads', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     const section = await materialsSection(page);
     const row = section.getByTestId('material-row').filter({ hasText: TITLE });
     await row.waitFor();
     expect(await row.getByTestId('admin-download-count').textContent()).toBe('2');
-    await section.screenshot({ path: join(artifactsDir, 'materials-admin-desktop-section.png') });
+    await screenshot(section, 'materials-admin-desktop-section');
     await context.close();
   });
 
   it('hides a deactivated material from the partner', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     const section = await materialsSection(page);
     await section.getByRole('switch', { name: `Deactivate ${TITLE}` }).click({ force: true });
     await page.getByText('Material deactivated').waitFor();
     await context.close();
 
-    const partner = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(partner.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const partner = await journey.newPage(DESKTOP);
+    await journey.signIn(partner.page, partnerToken, '/dashboard');
     await partner.page.getByRole('tab', { name: 'Marketing' }).click();
     await partner.page.getByText('No marketing materials yet. Check back soon.').waitFor();
     await partner.context.close();
 
-    const again = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(again.page, journey.portal.baseUrl, adminToken, '/admin');
+    const again = await journey.newPage(DESKTOP);
+    await journey.signIn(again.page, adminToken, '/admin');
     await (
       await materialsSection(again.page)
     )
@@ -149,8 +131,8 @@ describe('marketing materials in Chromium', () => {
   });
 
   it('lays out on a phone (390 px)', async () => {
-    const admin = await newPage(journey.browser, MOBILE);
-    await signInWithToken(admin.page, journey.portal.baseUrl, adminToken, '/admin');
+    const admin = await journey.newPage(MOBILE);
+    await journey.signIn(admin.page, adminToken, '/admin');
     const section = await materialsSection(admin.page);
     // The row is a card: each column's label beside its value, the table's header row taking no room.
     const item = section.getByTestId('material-row').filter({ hasText: TITLE });
@@ -159,14 +141,14 @@ describe('marketing materials in Chromium', () => {
     expect((await section.locator('thead').boundingBox())?.height).toBeLessThanOrEqual(1);
     await section.scrollIntoViewIfNeeded();
     await screenshot(admin.page, 'materials-admin-mobile');
-    await section.screenshot({ path: join(artifactsDir, 'materials-admin-mobile-section.png') });
+    await screenshot(section, 'materials-admin-mobile-section');
     await section.getByRole('button', { name: 'Add Material' }).click();
     await admin.page.getByRole('dialog', { name: 'Add Marketing Material' }).waitFor();
     await screenshot(admin.page, 'materials-add-dialog-mobile');
     await admin.context.close();
 
-    const partner = await newPage(journey.browser, MOBILE);
-    await signInWithToken(partner.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const partner = await journey.newPage(MOBILE);
+    await journey.signIn(partner.page, partnerToken, '/dashboard');
     await partner.page.getByRole('tab', { name: 'Marketing' }).click();
     const card = partner.page.getByTestId('material-card').first();
     await card.waitFor();

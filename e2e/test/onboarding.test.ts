@@ -3,18 +3,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  signInWithToken,
-  usePortal,
-  gotoInteractive,
-} from '../src/harness';
+import { ADMIN, DESKTOP, MOBILE, screenshot, seriousA11yViolations, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -50,7 +39,7 @@ async function noHorizontalOverflow(page: Page) {
 
 describe('partner onboarding in the browser', () => {
   it('signs up, fills the form, reads and accepts the agreement, submits and shows the pending screen (desktop)', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     const email = newEmail();
     await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Create Partner Account' }).first().click();
@@ -93,12 +82,7 @@ describe('partner onboarding in the browser', () => {
 
     // The stored application, as the API reports it: pending, agreement 1.0, bank numbers masked.
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-    const me = await api(journey.portal.baseUrl).call<Record<string, unknown>>(
-      'GET',
-      '/api/partners/me',
-      undefined,
-      token ?? '',
-    );
+    const me = await journey.api().call<Record<string, unknown>>('GET', '/api/partners/me', undefined, token ?? '');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       status: 'pending',
@@ -118,9 +102,9 @@ describe('partner onboarding in the browser', () => {
   });
 
   it('works at 390 px: the Agreement Required toast, then submission and the pending screen', async () => {
-    const { page, context } = await newPage(journey.browser, MOBILE);
-    const token = await api(journey.portal.baseUrl).register(newEmail(), 'partner-password-1');
-    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
+    const { page, context } = await journey.newPage(MOBILE);
+    const token = await journey.api().register(newEmail(), 'partner-password-1');
+    await journey.signIn(page, token, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await fillApplication(page, 'Pocket Partners');
     expect(await noHorizontalOverflow(page)).toBe(true);
@@ -142,10 +126,10 @@ describe('partner onboarding in the browser', () => {
   });
 
   it("shows 'Registration failed' with the server's message when the server refuses the application", async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    const client = api(journey.portal.baseUrl);
+    const { page, context } = await journey.newPage(DESKTOP);
+    const client = journey.api();
     const token = await client.register(newEmail(), 'partner-password-1');
-    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
+    await journey.signIn(page, token, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await fillApplication(page, 'Twice Applied Co');
     // The same account applies from elsewhere first, so this submission is a second application.
@@ -180,9 +164,9 @@ describe('partner onboarding in the browser', () => {
     // axe is injected as an inline script, which the portal's CSP rightly forbids.
     const context = await journey.browser.newContext({ viewport: DESKTOP, bypassCSP: true });
     const page = await context.newPage();
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const token = await client.register(newEmail(), 'partner-password-1');
-    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
+    await journey.signIn(page, token, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await fillApplication(page, 'Accessible Co');
@@ -211,7 +195,7 @@ describe('partner onboarding in the browser', () => {
   });
 
   async function appliedPartner(companyName: string) {
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const token = await client.register(newEmail(), 'partner-password-1');
     const applied = await client.call<{ id: string }>('POST', '/api/partners', applicationBody(companyName), token);
     expect(applied.status).toBe(201);
@@ -231,8 +215,8 @@ describe('partner onboarding in the browser', () => {
         adminToken,
       );
       expect(rejected.status).toBe(200);
-      const { page, context } = await newPage(journey.browser, viewport);
-      await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
+      const { page, context } = await journey.newPage(viewport);
+      await journey.signIn(page, token, '/onboarding');
       await page.getByText('Account Status: Rejected').waitFor();
       expect(await page.getByText(`Declined ${name} Co`).isVisible()).toBe(true);
       expect(await page.getByText('Outside our market').isVisible()).toBe(true);
@@ -247,20 +231,20 @@ describe('partner onboarding in the browser', () => {
     const { token, partnerId, adminToken, client } = await appliedPartner('Approved Co');
     const approved = await client.call('POST', `/api/admin/partners/${partnerId}/approve`, undefined, adminToken);
     expect(approved.status).toBe(200);
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, token, '/onboarding');
     await page.waitForURL(`${journey.portal.baseUrl}/dashboard`);
     await context.close();
   });
 
   it("shows 'Connection Error' when the profile cannot load, and Retry recovers", async () => {
-    const token = await api(journey.portal.baseUrl).register(newEmail(), 'partner-password-1');
-    const { page, context } = await newPage(journey.browser, MOBILE);
+    const token = await journey.api().register(newEmail(), 'partner-password-1');
+    const { page, context } = await journey.newPage(MOBILE);
     let failing = true;
     await page.route('**/trpc/partner.me**', (route) =>
       failing ? route.abort('connectionrefused') : route.continue(),
     );
-    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
+    await journey.signIn(page, token, '/onboarding');
     await page.getByText('Connection Error').waitFor();
     expect(
       await page
@@ -276,9 +260,9 @@ describe('partner onboarding in the browser', () => {
   });
 
   it('signs out from the registration form back to the landing page', async () => {
-    const token = await api(journey.portal.baseUrl).register(newEmail(), 'partner-password-1');
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, token, '/onboarding');
+    const token = await journey.api().register(newEmail(), 'partner-password-1');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, token, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${journey.portal.baseUrl}/`);
@@ -287,7 +271,7 @@ describe('partner onboarding in the browser', () => {
   });
 
   it('shows the landing page to a visitor of /onboarding who is not signed in', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     await page.goto(`${journey.portal.baseUrl}/onboarding`);
     await page.waitForURL(`${journey.portal.baseUrl}/`);
     await context.close();

@@ -1,94 +1,19 @@
 // Password reset in Chromium: "Forgot password?" in the sign-in dialog → the link from the mail the
 // portal really sent (to an SMTP server in this process) → a new password → signed in with it.
 
-import { simpleParser } from 'mailparser';
-import type { Browser } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  freePort,
-  launchBrowser,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInWithToken,
-  startPortal,
-  type Portal,
-  gotoInteractive,
-} from '../src/harness';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, DESKTOP, MOBILE, screenshot, seriousA11yViolations, settled, gotoInteractive } from '../src/harness';
+import { useMailedPortal } from '../src/mailbox';
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-let portal: Portal;
-let browser: Browser;
-let smtp: SMTPServer;
-const mails: Mail[] = [];
-
-async function waitForMail(to: string, subject: string, timeoutMs = 30_000): Promise<Mail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = mails.find((m) => m.to === to && m.subject === subject);
-    if (mail) return mail;
-    if (Date.now() > deadline)
-      throw new Error(
-        `no "${subject}" mail for ${to}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}\n${portal.logs()}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          mails.push({
-            to: session.envelope.rcptTo.map((r) => r.address).join(','),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-          });
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  const smtpPort = await new Promise<number>((resolve) =>
-    smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)),
-  );
-  const port = await freePort();
-  portal = await startPortal({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: 'Ledgerline <mail@e2e.test>',
-  });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-});
+const journey = useMailedPortal();
 
 describe('password reset in the browser', () => {
   it('sends a reset link from the sign-in dialog, sets a new password from the mail and signs in with it', async () => {
     const email = `reset-${Date.now().toString(36)}@e2e.test`;
-    await api(portal.baseUrl).register(email, 'old-password-1');
+    await journey.api().register(email, 'old-password-1');
 
-    const { page, context } = await newPage(browser, DESKTOP);
-    await gotoInteractive(page, `${portal.baseUrl}/`);
+    const { page, context } = await journey.newPage(DESKTOP);
+    await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Forgot password?' }).click();
@@ -100,7 +25,7 @@ describe('password reset in the browser', () => {
     await settled(page);
     await screenshot(page, 'forgot-password-sent-desktop');
 
-    const mail = await waitForMail(email, 'Reset your password');
+    const mail = await journey.waitForMail(email, 'Reset your password');
     const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link, mail.text).toBeTruthy();
 
@@ -124,26 +49,30 @@ describe('password reset in the browser', () => {
     await page.waitForURL(/\/onboarding/);
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
 
-    await waitForMail(email, 'Your password was changed');
-    expect(
-      (await api(portal.baseUrl).call('POST', '/api/auth/login', { email, password: 'old-password-1' })).status,
-    ).toBe(401);
+    await journey.waitForMail(email, 'Your password was changed');
+    expect((await journey.api().call('POST', '/api/auth/login', { email, password: 'old-password-1' })).status).toBe(
+      401,
+    );
     await context.close();
   });
 
   it('shows the reset page on a phone, and a used link is refused with a clear message', async () => {
     const email = `reset-phone-${Date.now().toString(36)}@e2e.test`;
-    await api(portal.baseUrl).register(email, 'old-password-1');
-    expect((await api(portal.baseUrl).call('POST', '/api/auth/forgot-password', { email })).status).toBe(202);
-    const mail = await waitForMail(email, 'Reset your password');
+    await journey.api().register(email, 'old-password-1');
+    expect((await journey.api().call('POST', '/api/auth/forgot-password', { email })).status).toBe(202);
+    const mail = await journey.waitForMail(email, 'Reset your password');
     const link = /http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] as string;
     const token = new URL(link).searchParams.get('token');
     expect(
-      (await api(portal.baseUrl).call('POST', '/api/auth/reset-password', { token, password: 'used-already-1' }))
-        .status,
+      (
+        await journey.api().call('POST', '/api/auth/reset-password', {
+          token,
+          password: 'used-already-1',
+        })
+      ).status,
     ).toBe(200);
 
-    const { page, context } = await newPage(browser, MOBILE);
+    const { page, context } = await journey.newPage(MOBILE);
     await page.goto(link);
     await page.getByLabel(/^New password/).fill('abc');
     await page.getByText('Password strength: too short').waitFor();
@@ -157,12 +86,12 @@ describe('password reset in the browser', () => {
   });
 
   it('shows the Email log to the admin, resends a mail, and lets the admin change the password from the user menu', async () => {
-    const client = api(portal.baseUrl);
+    const client = journey.api();
     const adminToken = await client.login(ADMIN.email, ADMIN.password);
     const email = `log-${Date.now().toString(36)}@e2e.test`;
     await client.register(email, 'old-password-1');
     await client.call('POST', '/api/auth/forgot-password', { email });
-    const resetMail = await waitForMail(email, 'Reset your password');
+    const resetMail = await journey.waitForMail(email, 'Reset your password');
     // The reset is used, so a "Your password was changed" mail follows: a mail the Email log can resend.
     const resetToken = new URL(
       /http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(resetMail.text)?.[0] as string,
@@ -170,11 +99,11 @@ describe('password reset in the browser', () => {
     expect(
       (await client.call('POST', '/api/auth/reset-password', { token: resetToken, password: 'log-password-2' })).status,
     ).toBe(200);
-    await waitForMail(email, 'Your password was changed');
+    await journey.waitForMail(email, 'Your password was changed');
 
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { page, context } = await newPage(browser, viewport);
-      await signInWithToken(page, portal.baseUrl, adminToken, '/admin/emails');
+      const { page, context } = await journey.newPage(viewport);
+      await journey.signIn(page, adminToken, '/admin/emails');
       const log = page.getByRole('region', { name: 'Email Log' });
       await log.getByText(email).first().waitFor();
       await log.scrollIntoViewIfNeeded();
@@ -188,8 +117,8 @@ describe('password reset in the browser', () => {
       await context.close();
     }
 
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, adminToken, '/admin/emails');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin/emails');
     const log = page.getByRole('region', { name: 'Email Log' });
     // A mail with a one-time link is not kept once sent: its row offers no Resend.
     const resetRow = log.locator('tr').filter({ hasText: 'Reset your password' }).filter({ hasText: email });
@@ -199,7 +128,9 @@ describe('password reset in the browser', () => {
     await page.getByText('Email queued again').waitFor();
     // The copy goes out too: two "password changed" mails for this address.
     const deadline = Date.now() + 30_000;
-    while (mails.filter((m) => m.to === email && m.subject === 'Your password was changed').length < 2) {
+    while (
+      journey.mailbox.mails.filter((m) => m.to === email && m.subject === 'Your password was changed').length < 2
+    ) {
       if (Date.now() > deadline) throw new Error('the resent mail did not arrive');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -224,7 +155,7 @@ describe('password reset in the browser', () => {
   });
 
   it('lets a partner switch deal updates off and change the password from the Settings tab', async () => {
-    const client = api(portal.baseUrl);
+    const client = journey.api();
     const adminToken = await client.login(ADMIN.email, 'Admin-New-Password-7');
     const email = `settings-${Date.now().toString(36)}@e2e.test`;
     const created = await client.call(
@@ -237,8 +168,8 @@ describe('password reset in the browser', () => {
     const token = await client.login(email, 'partner-password-1');
 
     for (const viewport of [MOBILE, DESKTOP]) {
-      const { page, context } = await newPage(browser, viewport);
-      await signInWithToken(page, portal.baseUrl, token, '/dashboard');
+      const { page, context } = await journey.newPage(viewport);
+      await journey.signIn(page, token, '/dashboard');
       await page.getByRole('tab', { name: 'Settings' }).click();
       await page.getByRole('switch', { name: /Deal updates/ }).waitFor();
       await settled(page);
@@ -270,7 +201,7 @@ describe('password reset in the browser', () => {
       if (viewport === DESKTOP) {
         await dialog.getByRole('button', { name: 'Change password' }).click();
         await page.getByText('Your other sessions have been signed out.').waitFor();
-        await waitForMail(email, 'Your password was changed');
+        await journey.waitForMail(email, 'Your password was changed');
         await client.login(email, 'Partner-Changed-9');
       }
       await context.close();
@@ -278,6 +209,6 @@ describe('password reset in the browser', () => {
   });
 
   it('stops cleanly on SIGTERM with the mail worker running', async () => {
-    expect(await portal.stop('SIGTERM')).toBe(0);
+    expect(await journey.portal.stop('SIGTERM')).toBe(0);
   });
 });

@@ -8,15 +8,11 @@ import { formatDate, formatMonthKey, previousMonthKey } from '@portal/contracts/
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   DESKTOP,
   MOBILE,
-  api,
   confirmPayout,
-  newPage,
   screenshot,
   seriousA11yViolations,
-  signInWithToken,
   usePortal,
   useScheme,
 } from '../src/harness';
@@ -50,50 +46,30 @@ let adminToken: string;
 const partnerTokens: Record<keyof typeof PARTNERS, string> = { ach: '', paypal: '', wire: '' };
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  const client = journey.api();
+  adminToken = await client.adminToken();
   const services = { ach: 'controller', paypal: 'basic_accounting', wire: 'basic_accounting' } as const;
   for (const key of Object.keys(PARTNERS) as Array<keyof typeof PARTNERS>) {
     const partner = PARTNERS[key];
-    const created = await client.call<{ id: string }>(
-      'POST',
-      '/api/admin/partners',
-      {
-        email: partner.email,
-        password: PASSWORD,
-        companyName: partner.companyName,
-        contactName: `${partner.companyName} Contact`,
-        companyType: 'agency',
-        expectedVolume: '1-2 referrals/month',
-      },
-      adminToken,
-    );
-    if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-    partnerTokens[key] = await client.login(partner.email, PASSWORD);
+    const created = await client.createPartner(adminToken, {
+      email: partner.email,
+      password: PASSWORD,
+      companyName: partner.companyName,
+      contactName: `${partner.companyName} Contact`,
+      expectedVolume: '1-2 referrals/month',
+    });
+    partnerTokens[key] = created.token;
     const clients: Array<[string, string]> = [[partner.client, services[key]]];
     if (key === 'wire') clients.push([RECENT_CLIENT, 'controller']);
     for (const [clientCompanyName, serviceType] of clients) {
-      const referral = await client.call(
-        'POST',
-        '/api/admin/referrals',
-        {
-          partnerId: created.body.id,
-          clientCompanyName,
-          clientEmail: emailOf(clientCompanyName),
-          serviceType,
-          monthlyValue: 2000,
-          contractStartDate: START,
-        },
-        adminToken,
-      );
-      if (referral.status !== 201) throw new Error(`add client: ${referral.status} ${JSON.stringify(referral.body)}`);
-      const won = await client.call(
-        'PATCH',
-        `/api/admin/referrals/${(referral.body as { id: string }).id}`,
-        { stage: 'won', annualSales: '1000000.00' },
-        adminToken,
-      );
-      if (won.status !== 200) throw new Error(`won: ${won.status} ${JSON.stringify(won.body)}`);
+      await client.addWonClient(adminToken, {
+        partnerId: created.id,
+        clientCompanyName,
+        clientEmail: emailOf(clientCompanyName),
+        serviceType,
+        monthlyValue: 2000,
+        contractStartDate: START,
+      });
     }
   }
   const methods = {
@@ -134,8 +110,8 @@ async function chooseFile(page: Page, name: string, body: Buffer) {
 
 describe('client payments to bank files in Chromium', () => {
   it('imports a month of payments (a bad row refuses the file), the partner sees due dates, the processor pays the due fees by ACH, PayPal and wire', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     const panel = page.getByTestId('client-payments-panel');
     await panel.getByRole('heading', { name: `No payment recorded for ${formatMonthKey(MONTH)}` }).waitFor();
     for (const name of [PARTNERS.ach.client, PARTNERS.paypal.client, PARTNERS.wire.client, RECENT_CLIENT])
@@ -179,8 +155,8 @@ describe('client payments to bank files in Chromium', () => {
     await panel.getByText('Every active client has a payment recorded for last month.').waitFor();
 
     // 3. The partner sees the fee with the client's payment date and when it is due.
-    const partner = await newPage(journey.browser, MOBILE);
-    await signInWithToken(partner.page, journey.portal.baseUrl, partnerTokens.wire, '/dashboard');
+    const partner = await journey.newPage(MOBILE);
+    await journey.signIn(partner.page, partnerTokens.wire, '/dashboard');
     await partner.page.getByRole('tab', { name: 'Commissions' }).click();
     const recentFee = partner.page.getByTestId('commission-card').filter({ hasText: RECENT_CLIENT });
     await recentFee.waitFor();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, newPage, screenshot, usePortal, gotoInteractive } from '../src/harness';
+import { DESKTOP, MOBILE, screenshot, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
 
 describe('the built portal in Chromium', () => {
   it('serves the SPA at / and health at /api/health', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     await expect(page.title()).resolves.toBe('Partner Portal');
     await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
@@ -20,7 +20,7 @@ describe('the built portal in Chromium', () => {
     ['mobile', MOBILE],
   ] as const) {
     it(`shows the 404 page with its two texts on an unknown deep link (${name})`, async () => {
-      const { page, context } = await newPage(journey.browser, viewport);
+      const { page, context } = await journey.newPage(viewport);
       await page.goto(`${journey.portal.baseUrl}/no/such/page`);
       await page.getByText('404 Page Not Found').waitFor();
       expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
@@ -30,7 +30,7 @@ describe('the built portal in Chromium', () => {
   }
 
   it('sends an anonymous visitor of /dashboard and /admin to sign in at /, with the way back', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
+    const { page, context } = await journey.newPage(DESKTOP);
     await page.goto(`${journey.portal.baseUrl}/dashboard`);
     await page.waitForURL(`${journey.portal.baseUrl}/?signin=1&redirect=%2Fdashboard`);
     await page.goto(`${journey.portal.baseUrl}/admin`);

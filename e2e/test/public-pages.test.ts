@@ -2,7 +2,7 @@
 // rendered per request) and the browser hydrates them without a mismatch.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MOBILE, api, gotoInteractive, newPage, usePortal } from '../src/harness';
+import { MOBILE, gotoInteractive, usePortal } from '../src/harness';
 
 const journey = usePortal();
 const PARTNER = {
@@ -15,18 +15,10 @@ let partnerToken: string;
 let referralCode: string;
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  const adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  expect(created.status).toBe(201);
-  partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const me = await client.call<{ referralCode: string }>('GET', '/api/partners/me', undefined, partnerToken);
-  referralCode = me.body.referralCode;
+  const client = journey.api();
+  const created = await client.createPartner(await client.adminToken(), PARTNER);
+  partnerToken = created.token;
+  referralCode = created.referralCode;
 });
 
 async function html(path: string): Promise<{ status: number; text: string; csp: string }> {
@@ -35,12 +27,9 @@ async function html(path: string): Promise<{ status: number; text: string; csp: 
 }
 
 async function visitsThisMonth(): Promise<number> {
-  const res = await api(journey.portal.baseUrl).call<{ linkVisitsThisMonth: number }>(
-    'GET',
-    '/api/partners/metrics',
-    undefined,
-    partnerToken,
-  );
+  const res = await journey
+    .api()
+    .call<{ linkVisitsThisMonth: number }>('GET', '/api/partners/metrics', undefined, partnerToken);
   return res.body.linkVisitsThisMonth;
 }
 
@@ -98,7 +87,7 @@ describe('server-rendered public pages', () => {
   for (const path of ['/', '/r/{code}?utm_source=news&utm_medium=email&utm_campaign=Spring']) {
     it(`${path} hydrates in Chromium without console errors, and a visit counts once`, async () => {
       const before = await visitsThisMonth();
-      const { page, context } = await newPage(journey.browser, MOBILE);
+      const { page, context } = await journey.newPage(MOBILE);
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning')
@@ -143,7 +132,7 @@ describe('server-rendered public pages', () => {
   }
 
   it('/ at 390 px leaves no highlight card alone in half a row: the odd last one takes the whole row', async () => {
-    const { page, context } = await newPage(journey.browser, MOBILE);
+    const { page, context } = await journey.newPage(MOBILE);
     await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     const cards = await page
       .locator('[aria-label="Programme highlights"] > *')
@@ -163,7 +152,7 @@ describe('server-rendered public pages', () => {
   });
 
   it('a stored dark theme: / paints dark and hydrates without errors, the toggle offers the light theme', async () => {
-    const { page, context } = await newPage(journey.browser, MOBILE);
+    const { page, context } = await journey.newPage(MOBILE);
     await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
     const problems: string[] = [];
     page.on('console', (message) => {

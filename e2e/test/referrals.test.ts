@@ -3,18 +3,7 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  gotoInteractive,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  signInWithToken,
-  usePortal,
-} from '../src/harness';
+import { DESKTOP, MOBILE, gotoInteractive, screenshot, seriousA11yViolations, usePortal } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -29,25 +18,12 @@ const PARTNER = {
 };
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    { ...PARTNER, companyType: 'agency', website: 'https://referrer.example', expectedVolume: '3-5 referrals/month' },
-    adminToken,
-  );
-  if (created.status !== 201 && created.status !== 200)
-    throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-  partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const me = await client.call<{ referralCode: string; status: string }>(
-    'GET',
-    '/api/partners/me',
-    undefined,
-    partnerToken,
-  );
-  if (me.body.status !== 'active') throw new Error(`partner is ${me.body.status}`);
-  referralCode = me.body.referralCode;
+  const client = journey.api();
+  adminToken = await client.adminToken();
+  const created = await client.createPartner(adminToken, { ...PARTNER, website: 'https://referrer.example' });
+  if (created.status !== 'active') throw new Error(`partner is ${created.status}`);
+  partnerToken = created.token;
+  referralCode = created.referralCode;
 });
 
 /** Moves a pipeline deal through its stage selector: the card's stage button, then the stage in its menu. */
@@ -64,8 +40,8 @@ async function choose(page: Page, selectLabel: string, option: string) {
 
 describe('referrals in Chromium', () => {
   it('a partner creates a referral and sees it in the list', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, partnerToken, '/dashboard');
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
     await page.getByText('No referrals yet. Create your first referral to get started!').waitFor();
     const month = new Date().toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
@@ -105,8 +81,8 @@ describe('referrals in Chromium', () => {
     await screenshot(page, 'partner-dashboard-settings-desktop');
     await context.close();
 
-    const mobile = await newPage(journey.browser, MOBILE);
-    await signInWithToken(mobile.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const mobile = await journey.newPage(MOBILE);
+    await journey.signIn(mobile.page, partnerToken, '/dashboard');
     await mobile.page.getByTestId('referral-card').first().waitFor();
     await screenshot(mobile.page, 'partner-dashboard-referrals-mobile');
     expect(await seriousA11yViolations(mobile.page)).toEqual([]);
@@ -125,8 +101,8 @@ describe('referrals in Chromium', () => {
   });
 
   it('an admin moves the referral to won and the partner sees the stage', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     const deal = page.locator('[data-testid="deal-card"][data-deal="Northwind Goods"]');
     await page.getByTestId('pipeline-column-booked').locator('[data-deal="Northwind Goods"]').waitFor();
     await screenshot(page, 'admin-pipeline-desktop');
@@ -162,8 +138,8 @@ describe('referrals in Chromium', () => {
     await page.getByTestId('pipeline-column-won').locator('[data-deal="Northwind Goods"]').waitFor();
     await context.close();
 
-    const partner = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(partner.page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const partner = await journey.newPage(DESKTOP);
+    await journey.signIn(partner.page, partnerToken, '/dashboard');
     const card = partner.page.getByTestId('referral-card').filter({ hasText: 'Northwind Goods' });
     await card.getByText('Won', { exact: true }).waitFor();
     // The won deal is active now: one active client.
@@ -172,15 +148,15 @@ describe('referrals in Chromium', () => {
   });
 
   it('an admin marks a deal lost with a reason, and adds a client to an active partner', async () => {
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     await client.call(
       'POST',
       '/api/partners/referrals',
       { clientCompanyName: 'Fabrikam Outlet', monthlyValue: '900' },
       partnerToken,
     );
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin');
     await page.getByTestId('pipeline-column-booked').locator('[data-deal="Fabrikam Outlet"]').waitFor();
     // By keyboard: the menu opens on the current stage, End goes to Lost, Enter asks for the reason
     // in a dialog that keeps the focus.
@@ -223,8 +199,8 @@ describe('referrals in Chromium', () => {
     await page.getByTestId('pipeline-column-booked').locator('[data-deal="Contoso Supply"]').waitFor();
     await context.close();
 
-    const mobile = await newPage(journey.browser, MOBILE);
-    await signInWithToken(mobile.page, journey.portal.baseUrl, adminToken, '/admin');
+    const mobile = await journey.newPage(MOBILE);
+    await journey.signIn(mobile.page, adminToken, '/admin');
     await mobile.page.getByTestId('pipeline-column-won').locator('[data-deal="Northwind Goods"]').waitFor();
     await mobile.page.getByTestId('pipeline-column-booked').scrollIntoViewIfNeeded();
     await screenshot(mobile.page, 'admin-pipeline-mobile');
@@ -242,13 +218,10 @@ describe('referrals in Chromium', () => {
     ['mobile', MOBILE],
   ] as const) {
     it(`a referred customer opens a link with UTM parameters and books a consultation (${name})`, async () => {
-      const before = await api(journey.portal.baseUrl).call<{ linkVisitsThisMonth: number }>(
-        'GET',
-        '/api/partners/metrics',
-        undefined,
-        partnerToken,
-      );
-      const { page, context } = await newPage(journey.browser, viewport);
+      const before = await journey
+        .api()
+        .call<{ linkVisitsThisMonth: number }>('GET', '/api/partners/metrics', undefined, partnerToken);
+      const { page, context } = await journey.newPage(viewport);
       // The scheduling service is external: answer it locally so the new tab loads.
       await context.route('https://schedule.example.com/**', (route) =>
         route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Schedule</title>ok' }),
@@ -299,19 +272,16 @@ describe('referrals in Chromium', () => {
       expect(new URL(basicPopup.url()).searchParams.get('service')).toBe('basic');
 
       // The mobile run is the same visitor (address and browser) within 30 minutes: counted once.
-      const after = await api(journey.portal.baseUrl).call<{ linkVisitsThisMonth: number }>(
-        'GET',
-        '/api/partners/metrics',
-        undefined,
-        partnerToken,
-      );
+      const after = await journey
+        .api()
+        .call<{ linkVisitsThisMonth: number }>('GET', '/api/partners/metrics', undefined, partnerToken);
       expect(after.body.linkVisitsThisMonth).toBe(before.body.linkVisitsThisMonth + (name === 'desktop' ? 1 : 0));
       await context.close();
     });
   }
 
   it('an unknown code still shows the page without a referrer, and booking still works', async () => {
-    const { page, context } = await newPage(journey.browser, MOBILE);
+    const { page, context } = await journey.newPage(MOBILE);
     await context.route('https://schedule.example.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }),
     );

@@ -19,20 +19,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScale, type ScaleSizes } from '../../bench/src/seed-scale';
 import {
   ADMIN,
-  api,
-  artifactsDir,
   confirmPayout,
   DESKTOP,
   launchBrowser,
   MOBILE,
-  newPage,
   screenshot,
   seriousA11yViolations,
   settled,
-  signInWithToken,
   startPortal,
   useScheme,
   type Portal,
+  journeyOf,
 } from '../src/harness';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -53,6 +50,8 @@ let browser: Browser;
 let database: TestDatabase | undefined;
 let embeddedDir: string | undefined;
 let adminToken: string;
+/** The harness's helpers bound to the seeded portal and the browser, which beforeAll starts. */
+const journey = journeyOf(() => ({ portal, browser }));
 /** Facts read from the seeded database before the portal starts. */
 let seeded: { pending: number; bookedWithoutSearch: number };
 
@@ -92,7 +91,7 @@ beforeAll(async () => {
     portal = await startPortal({ DATA_DIR: embeddedDir, ...secrets });
   }
   browser = await launchBrowser();
-  adminToken = await api(portal.baseUrl).login(ADMIN.email, ADMIN.password);
+  adminToken = await journey.api().login(ADMIN.email, ADMIN.password);
   console.info(
     `scale seed (${onPostgres ? 'PostgreSQL' : 'PGlite'}) and portal start: ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -125,17 +124,12 @@ async function look(page: Page, name: string, shot?: Locator | 'viewport') {
     )
     .toBe(true);
   const file = `scale-${name}-${width}-${scheme}`;
-  if (shot === 'viewport') await page.screenshot({ path: join(artifactsDir, `${file}.png`) });
+  if (shot === 'viewport') await screenshot(page, file, { viewport: true });
   else if (shot) {
     // A clip of the full-page capture: an element screenshot would stitch the fixed header into a tall card.
     const box = await shot.boundingBox();
     const scrollY = await page.evaluate(() => window.scrollY);
-    if (box)
-      await page.screenshot({
-        path: join(artifactsDir, `${file}.png`),
-        fullPage: true,
-        clip: { ...box, y: box.y + scrollY },
-      });
+    if (box) await screenshot(page, file, { clip: { ...box, y: box.y + scrollY } });
   } else await screenshot(page, file);
 }
 
@@ -160,8 +154,8 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     'shows each pipeline column’s true count, loads more on demand and searches across all of them',
     async () => {
       expect(seeded.bookedWithoutSearch).toBeGreaterThan(1000);
-      const { page, context } = await newPage(browser, DESKTOP);
-      await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+      const { page, context } = await journey.newPage(DESKTOP);
+      await journey.signIn(page, adminToken, '/admin');
       const column = page.getByTestId('pipeline-column-booked');
       await expect
         .poll(() => column.getByTestId('pipeline-count').textContent(), STEP)
@@ -197,8 +191,8 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
       await look(page, 'pipeline-search', proposal);
       await context.close();
 
-      const narrow = await newPage(browser, MOBILE);
-      await signInWithToken(narrow.page, portal.baseUrl, adminToken, '/admin');
+      const narrow = await journey.newPage(MOBILE);
+      await journey.signIn(narrow.page, adminToken, '/admin');
       await narrow.page.getByTestId('pipeline-column-booked').getByTestId('deal-card').nth(19).waitFor(STEP);
       await narrow.page.getByTestId('pipeline-column-booked').scrollIntoViewIfNeeded();
       await lookInBothSchemes(narrow.page, 'pipeline', narrow.page.getByTestId('pipeline-column-booked'));
@@ -211,8 +205,8 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     'picks the 9,000th partner in Add New Client by typing, and adds the client to it',
     async () => {
       for (const viewport of [DESKTOP, MOBILE]) {
-        const { page, context } = await newPage(browser, viewport);
-        await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+        const { page, context } = await journey.newPage(viewport);
+        await journey.signIn(page, adminToken, '/admin');
         const dialog = page.getByRole('dialog', { name: 'Add New Client' });
         const affiliate = dialog.getByRole('combobox', { name: 'Affiliate' });
         const openAndSearch = async () => {
@@ -235,12 +229,14 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
           await dialog.getByLabel('Monthly Value ($)').fill('1500');
           await dialog.getByRole('button', { name: 'Add Client' }).click();
           await page.getByText('Client added successfully!').waitFor(STEP);
-          const added = await api(portal.baseUrl).call<Array<{ partnerCompanyName: string }>>(
-            'GET',
-            '/api/admin/referrals?search=Scale%20Picked%20Co&limit=5',
-            undefined,
-            adminToken,
-          );
+          const added = await journey
+            .api()
+            .call<Array<{ partnerCompanyName: string }>>(
+              'GET',
+              '/api/admin/referrals?search=Scale%20Picked%20Co&limit=5',
+              undefined,
+              adminToken,
+            );
           expect(added.body.map((row) => row.partnerCompanyName)).toEqual([PARTNER_9000]);
         }
         await context.close();
@@ -256,15 +252,15 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
       const processorOf = (page: Page) =>
         page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
 
-      const narrow = await newPage(browser, MOBILE);
-      await signInWithToken(narrow.page, portal.baseUrl, adminToken, '/admin');
+      const narrow = await journey.newPage(MOBILE);
+      await journey.signIn(narrow.page, adminToken, '/admin');
       await processorOf(narrow.page).getByTestId('payout-row').first().waitFor(STEP);
       await processorOf(narrow.page).scrollIntoViewIfNeeded();
       await lookInBothSchemes(narrow.page, 'processor', processorOf(narrow.page));
       await narrow.context.close();
 
-      const { page, context } = await newPage(browser, DESKTOP);
-      await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+      const { page, context } = await journey.newPage(DESKTOP);
+      await journey.signIn(page, adminToken, '/admin');
       const processor = processorOf(page);
       await processor.getByTestId('pending-count').getByText(`${seeded.pending} pending`).waitFor(STEP);
       await expect.poll(() => processor.getByTestId('payout-row').count(), STEP).toBe(25);
@@ -294,12 +290,9 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
       await confirmPayout(page);
       // Exact: "1600 pending" contains "0 pending".
       await processor.getByTestId('pending-count').getByText('0 pending', { exact: true }).waitFor(STEP);
-      const payouts = await api(portal.baseUrl).call<Array<{ commissionCount: number }>>(
-        'GET',
-        '/api/admin/payouts?limit=1',
-        undefined,
-        adminToken,
-      );
+      const payouts = await journey
+        .api()
+        .call<Array<{ commissionCount: number }>>('GET', '/api/admin/payouts?limit=1', undefined, adminToken);
       expect(payouts.body.map((payout) => payout.commissionCount)).toEqual([seeded.pending]);
       await context.close();
     },
@@ -310,8 +303,8 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     'takes the admin between the sidebar areas and a partner’s page, with breadcrumbs, back and reload',
     async () => {
       for (const viewport of [DESKTOP, MOBILE]) {
-        const { page, context } = await newPage(browser, viewport);
-        await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+        const { page, context } = await journey.newPage(viewport);
+        await journey.signIn(page, adminToken, '/admin');
         if (viewport === MOBILE) await page.getByRole('button', { name: 'Toggle sidebar' }).first().click();
         await page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link', { name: 'Partners' }).click();
         await page.waitForURL(/\/admin\/partners$/, STEP);
@@ -347,8 +340,8 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     'opens a partner’s page from a pipeline card, then the Email log and Activity as their own areas',
     async () => {
       for (const viewport of [DESKTOP, MOBILE]) {
-        const { page, context } = await newPage(browser, viewport);
-        await signInWithToken(page, portal.baseUrl, adminToken, '/admin');
+        const { page, context } = await journey.newPage(viewport);
+        await journey.signIn(page, adminToken, '/admin');
         const card = page.getByTestId('pipeline-column-won').getByTestId('deal-card').first();
         await card.waitFor(STEP);
         const partnerName = (await card.getByRole('link').textContent()) ?? '';

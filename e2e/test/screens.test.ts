@@ -7,20 +7,7 @@ import { formatMonthKey, formatMonthShort, previousMonthKey } from '@portal/cont
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  newPage,
-  sampleApplication,
-  screenshot,
-  settled,
-  sidewaysScrollers,
-  signInWithToken,
-  usePortal,
-  gotoInteractive,
-} from '../src/harness';
+import { DESKTOP, MOBILE, screenshot, settled, sidewaysScrollers, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -41,96 +28,63 @@ const PARTNER = {
 const APPLICANT = { companyName: 'Pending Pixels Agency', contactName: 'Penny Pending' };
 const REJECTED = { companyName: 'Declined Deals Co', contactName: 'Dora Declined' };
 
-async function expectStatus(res: Promise<{ status: number; body: unknown }>, ...ok: number[]) {
-  const { status, body } = await res;
-  if (!ok.includes(status)) throw new Error(`seed call answered ${status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  const client = journey.api();
+  adminToken = await client.adminToken();
 
   // An active partner (no website: Settings shows 'Not provided') with a won client whose contract
   // started in the month just ended (accrued: one pending commission) and a booked referral.
-  await expectStatus(
-    client.call(
-      'POST',
-      '/api/admin/partners',
-      { ...PARTNER, companyType: 'agency', expectedVolume: '3-5 referrals/month' },
-      adminToken,
-    ),
-    201,
-  );
-  partnerToken = await client.login(PARTNER.email, PARTNER.password);
-  const me = (await expectStatus(client.call('GET', '/api/partners/me', undefined, partnerToken), 200)) as {
-    id: string;
-    referralCode: string;
-  };
-  referralCode = me.referralCode;
-  const won = (await expectStatus(
-    client.call(
-      'POST',
-      '/api/admin/referrals',
-      {
-        partnerId: me.id,
-        clientCompanyName: 'Harbor Outfitters',
-        clientEmail: 'ops@harbor.example',
-        serviceType: 'controller',
-        monthlyValue: 4200,
-        contractStartDate: `${MONTH}-01`,
-      },
-      adminToken,
-    ),
-    201,
-  )) as { id: string };
-  await expectStatus(
-    client.call('PATCH', `/api/admin/referrals/${won.id}`, { stage: 'won', annualSales: '1000000.00' }, adminToken),
-    200,
-  );
-  await expectStatus(
-    client.call(
-      'POST',
-      '/api/partners/referrals',
-      {
-        clientCompanyName: 'Northwind Goods',
-        clientEmail: 'owner@northwind.example',
-        monthlyValue: '1800',
-        notes: 'Shopify store, monthly close',
-      },
-      partnerToken,
-    ),
-    200,
-    201,
+  const partner = await client.createPartner(adminToken, PARTNER);
+  partnerToken = partner.token;
+  referralCode = partner.referralCode;
+  await client.addWonClient(adminToken, {
+    partnerId: partner.id,
+    clientCompanyName: 'Harbor Outfitters',
+    clientEmail: 'ops@harbor.example',
+    serviceType: 'controller',
+    monthlyValue: 4200,
+    contractStartDate: `${MONTH}-01`,
+  });
+  await client.expectCall(
+    [200, 201],
+    'POST',
+    '/api/partners/referrals',
+    {
+      clientCompanyName: 'Northwind Goods',
+      clientEmail: 'owner@northwind.example',
+      monthlyValue: '1800',
+      notes: 'Shopify store, monthly close',
+    },
+    partnerToken,
   );
   // The screens' fees come from the monthly accrual (fee basis activeMonth), not from client payments.
-  await expectStatus(client.call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken), 200);
-  await expectStatus(client.call('POST', '/api/admin/commissions/accrue', { month: MONTH }, adminToken), 200, 201);
+  await client.accrueActiveMonth(adminToken, MONTH);
 
   // A pending applicant, a rejected one, and a new account without an application.
-  applicantToken = await client.register('screens-applicant@e2e.test', 'partner-password-1');
-  await expectStatus(
-    client.call(
-      'POST',
-      '/api/partners',
-      sampleApplication(APPLICANT.companyName, APPLICANT.contactName),
-      applicantToken,
-    ),
-    201,
-  );
+  applicantToken = (
+    await client.apply('screens-applicant@e2e.test', 'partner-password-1', APPLICANT.companyName, APPLICANT.contactName)
+  ).token;
   // The rejected screen names the program's support address.
-  await expectStatus(
-    client.call('PATCH', '/api/admin/program-settings', { supportEmail: 'partners@screens.e2e.test' }, adminToken),
+  await client.expectCall(
     200,
+    'PATCH',
+    '/api/admin/program-settings',
+    { supportEmail: 'partners@screens.e2e.test' },
+    adminToken,
   );
-  rejectedToken = await client.register('screens-rejected@e2e.test', 'partner-password-1');
-  const rejected = (await expectStatus(
-    client.call('POST', '/api/partners', sampleApplication(REJECTED.companyName, REJECTED.contactName), rejectedToken),
-    201,
-  )) as { id: string };
-  await expectStatus(
-    client.call('POST', `/api/admin/partners/${rejected.id}/reject`, { reason: 'Outside our market' }, adminToken),
+  const rejected = await client.apply(
+    'screens-rejected@e2e.test',
+    'partner-password-1',
+    REJECTED.companyName,
+    REJECTED.contactName,
+  );
+  rejectedToken = rejected.token;
+  await client.expectCall(
     200,
+    'POST',
+    `/api/admin/partners/${rejected.id}/reject`,
+    { reason: 'Outside our market' },
+    adminToken,
   );
   newcomerToken = await client.register('screens-newcomer@e2e.test', 'partner-password-1');
 });
@@ -232,7 +186,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   async function fresh(): Promise<Page> {
     await context?.close();
-    ({ context, page } = await newPage(journey.browser, viewport));
+    ({ context, page } = await journey.newPage(viewport));
     return page;
   }
   afterAll(async () => {
@@ -274,7 +228,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it('onboarding: the registration form with the agreement', async () => {
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, newcomerToken, '/onboarding');
+    await journey.signIn(page, newcomerToken, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await expectTexts(page, [
       'Partner Registration',
@@ -291,7 +245,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it("onboarding: 'Application Under Review'", async () => {
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, applicantToken, '/onboarding');
+    await journey.signIn(page, applicantToken, '/onboarding');
     await page.getByText('Application Under Review').waitFor();
     await expectTexts(page, [APPLICANT.companyName, APPLICANT.contactName, 'Pending', 'What happens next?']);
     await page.getByText(/email notification/).waitFor();
@@ -301,7 +255,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it("onboarding: 'Account Status: Rejected'", async () => {
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, rejectedToken, '/onboarding');
+    await journey.signIn(page, rejectedToken, '/onboarding');
     await page.getByText('Account Status: Rejected').waitFor();
     await expectTexts(page, [REJECTED.companyName]);
     await page.getByRole('link', { name: 'partners@screens.e2e.test' }).waitFor();
@@ -311,7 +265,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
   it('partner dashboard: the four cards, each tab, Link Copied, and the New Referral dialog', async () => {
     await fresh();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.portal.baseUrl });
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    await journey.signIn(page, partnerToken, '/dashboard');
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
     const month = new Date().toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
     await expectTexts(page, [
@@ -399,7 +353,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
   it('admin dashboard and its dialogs', async () => {
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    await journey.signIn(page, adminToken, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     for (const button of ['Export Data', 'Add Client', 'Create Partner', 'Partner Settings', 'Logout']) {
       expect(await page.getByRole('button', { name: button, exact: true }).isVisible(), button).toBe(true);
@@ -511,7 +465,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     }
 
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    await journey.signIn(page, partnerToken, '/dashboard');
     await bothThemes('partner', ['Earnings by month', 'Referrals by stage']);
     // The stage names under the bars never run into each other ("BookedQualified" at 390 px): level with a
     // space between them, or slanted far enough apart for a line of 12 px text.
@@ -557,7 +511,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     expect(await scriptsContaining(page, CHART_LIBRARY_MARK)).not.toEqual([]);
 
     await fresh();
-    await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+    await journey.signIn(page, adminToken, '/admin');
     await bothThemes('admin', ['Program trend', 'Referral MRR']);
     const mrr = page.getByRole('figure', { name: 'Referral MRR', exact: true });
     await mrr.getByRole('switch', { name: 'Show as table' }).check();

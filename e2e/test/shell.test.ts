@@ -4,50 +4,29 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  signInWithToken,
-  usePortal,
-  gotoInteractive,
-} from '../src/harness';
+import { DESKTOP, MOBILE, screenshot, seriousA11yViolations, usePortal, gotoInteractive } from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
 let partnerToken: string;
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  const adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const email = `shell-${randomUUID()}@e2e.test`;
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    {
-      email,
-      password: 'partner-password-1',
-      companyName: 'Shell Test Partners',
-      contactName: 'Sasha Shell',
-      companyType: 'agency',
-      expectedVolume: '3-5 referrals/month',
-    },
-    adminToken,
-  );
-  expect(created.status).toBe(201);
-  partnerToken = await client.login(email, 'partner-password-1');
+  const client = journey.api();
+  const created = await client.createPartner(await client.adminToken(), {
+    email: `shell-${randomUUID()}@e2e.test`,
+    password: 'partner-password-1',
+    companyName: 'Shell Test Partners',
+    contactName: 'Sasha Shell',
+  });
+  partnerToken = created.token;
 });
 
 const sidebarState = (page: Page) => page.locator('[data-sidebar-state]').first().getAttribute('data-sidebar-state');
 
 describe('the shell in Chromium', () => {
   it('collapses the sidebar to icons with Ctrl+B, keeps it after a reload, and expands it again', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, partnerToken, '/dashboard');
     await page.getByRole('link', { name: 'Dashboard' }).waitFor();
     await page.getByTestId('sidebar').getByText('Partner Portal', { exact: true }).waitFor();
     expect(await sidebarState(page)).toBe('expanded');
@@ -71,8 +50,8 @@ describe('the shell in Chromium', () => {
   });
 
   it('keeps the dark theme in localStorage across reloads', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, partnerToken, '/dashboard');
     await page.getByTestId('theme-toggle').click();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
@@ -87,8 +66,8 @@ describe('the shell in Chromium', () => {
   });
 
   it('keeps the active sidebar link readable under the pointer, in both themes (axe)', async () => {
-    const { page, context } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, partnerToken, '/dashboard');
     const active = page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' });
     await active.hover();
     expect(await seriousA11yViolations(page), 'light').toEqual([]);
@@ -100,8 +79,8 @@ describe('the shell in Chromium', () => {
   });
 
   it('shows the sidebar as an off-canvas sheet at 390 px', async () => {
-    const { page, context } = await newPage(journey.browser, MOBILE);
-    await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+    const { page, context } = await journey.newPage(MOBILE);
+    await journey.signIn(page, partnerToken, '/dashboard');
     await page.getByText('Welcome back', { exact: false }).waitFor();
     const sidebar = page.getByTestId('sidebar');
     // Off-canvas: the sheet sits left of the viewport until it is opened.
@@ -142,7 +121,7 @@ describe('the shell in Chromium', () => {
     ['mobile', MOBILE, true],
   ] as const) {
     it(`shows a toast ${expectAtTop ? 'at the top on mobile' : 'at the bottom right on wider screens'}`, async () => {
-      const { page, context } = await newPage(journey.browser, viewport);
+      const { page, context } = await journey.newPage(viewport);
       await gotoInteractive(page, `${journey.portal.baseUrl}/`);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       const dialog = page.getByRole('dialog');

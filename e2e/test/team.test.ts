@@ -2,65 +2,30 @@
 // enrols in two-factor sign-in (ADMIN_MFA_REQUIRED) with a code computed here from the shown secret →
 // signs out → signs in with password and code. And a partner changes their bank details.
 
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
 import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   DESKTOP,
   MOBILE,
-  api,
   cardLabels,
-  freePort,
-  launchBrowser,
-  newPage,
-  sampleApplication,
   screenshot,
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
-  signInWithToken,
-  startPortal,
-  type Portal,
 } from '../src/harness';
+import { useMailedPortal } from '../src/mailbox';
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
+const journey = useMailedPortal({ ADMIN_MFA_REQUIRED: 'true' });
 
-let portal: Portal;
-let browser: Browser;
 /** The bootstrap admin's session (issued before it enrolled; enrolling does not end sessions). */
 let adminToken: string;
-let smtp: SMTPServer;
-const mails: Mail[] = [];
-const SHOTS = '/work/shots/team';
 
-async function waitForMail(to: string, subject: string, timeoutMs = 30_000): Promise<Mail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = mails.find((m) => m.to === to && m.subject === subject);
-    if (mail) return mail;
-    if (Date.now() > deadline)
-      throw new Error(
-        `no "${subject}" mail for ${to}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}\n${portal.logs()}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The journey's screenshot, also kept under /work/shots/team for review. */
+/** The journey's screenshot, once transitions are over. */
 async function shot(page: Page, name: string) {
   await settled(page);
   await screenshot(page, name);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 /** Types a 6-digit code into Mantine's PinInput (focus moves from box to box). */
@@ -70,37 +35,8 @@ async function typeCode(page: Page, code: string) {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          mails.push({
-            to: session.envelope.rcptTo.map((r) => r.address).join(','),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-          });
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  const smtpPort = await new Promise<number>((resolve) =>
-    smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)),
-  );
-  const port = await freePort();
-  portal = await startPortal({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: 'Ledgerline <mail@e2e.test>',
-    ADMIN_MFA_REQUIRED: 'true',
-  });
-  browser = await launchBrowser();
   // The bootstrap admin must enrol too (ADMIN_MFA_REQUIRED): done through the API here.
-  const client = api(portal.baseUrl);
+  const client = journey.api();
   adminToken = await client.login(ADMIN.email, ADMIN.password);
   const setup = await client.call<{ secret: string }>('POST', '/api/auth/mfa/setup', {}, adminToken);
   const enabled = await client.call<{ token: string }>(
@@ -113,16 +49,11 @@ beforeAll(async () => {
   // Turning it on ends every other session: the admin goes on with the new one.
   adminToken = enabled.body.token;
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-});
 
 describe('the admin team in the browser', () => {
   it('invite → accept → enrol in two-factor sign-in → sign out → sign in with a code', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, adminToken, '/admin/team');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, adminToken, '/admin/team');
     await page.getByRole('heading', { name: 'Team', exact: true }).waitFor();
     const email = `finance-${Date.now().toString(36)}@e2e.test`;
     await page.getByLabel('Email').fill(email);
@@ -137,11 +68,11 @@ describe('the admin team in the browser', () => {
     await shot(page, 'team-desktop');
     await context.close();
 
-    const mail = await waitForMail(email, 'You are invited to the Ledgerline admin team');
+    const mail = await journey.waitForMail(email, 'You are invited to the Ledgerline admin team');
     const link = /http:\/\/127\.0\.0\.1:\d+\/accept-invitation\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link, mail.text).toBeTruthy();
 
-    const invitee = await newPage(browser, DESKTOP);
+    const invitee = await journey.newPage(DESKTOP);
     const p = invitee.page;
     await p.goto(link as string);
     await p.getByRole('heading', { name: 'Join the admin team' }).waitFor();
@@ -193,17 +124,14 @@ describe('the admin team in the browser', () => {
     const pendingEmail = `viewer-${Date.now().toString(36)}@e2e.test`;
     expect(
       (
-        await api(portal.baseUrl).call(
-          'POST',
-          '/api/admin/team/invitations',
-          { email: pendingEmail, role: 'viewer' },
-          adminToken,
-        )
+        await journey
+          .api()
+          .call('POST', '/api/admin/team/invitations', { email: pendingEmail, role: 'viewer' }, adminToken)
       ).status,
     ).toBe(201);
-    const phone = await newPage(browser, MOBILE);
+    const phone = await journey.newPage(MOBILE);
     const m = phone.page;
-    await signInWithToken(m, portal.baseUrl, adminToken, '/admin/team');
+    await journey.signIn(m, adminToken, '/admin/team');
     const memberCard = m.getByTestId(`member-${email}`);
     await memberCard.waitFor();
     await m.getByTestId(`invitation-${pendingEmail}`).waitFor();
@@ -239,23 +167,14 @@ describe('the admin team in the browser', () => {
 
 describe('partner self-service in the browser', () => {
   it('a partner changes the bank details (a wrong password is refused) and gets a mail', async () => {
-    const client = api(portal.baseUrl);
+    const client = journey.api();
     const email = `bank-${Date.now().toString(36)}@e2e.test`;
     const partnerPassword = 'partner-password-1';
-    const token = await client.register(email, partnerPassword);
-    const applied = await client.call<{ id: string }>(
-      'POST',
-      '/api/partners',
-      sampleApplication('Bank Change Co', 'Bea Banker'),
-      token,
-    );
-    expect(applied.status).toBe(201);
-    expect((await client.call('POST', `/api/admin/partners/${applied.body.id}/approve`, {}, adminToken)).status).toBe(
-      200,
-    );
+    const { token, id } = await client.apply(email, partnerPassword, 'Bank Change Co', 'Bea Banker');
+    await client.approve(adminToken, id);
 
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInWithToken(page, portal.baseUrl, token, '/dashboard');
+    const { page, context } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, token, '/dashboard');
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Update bank details' }).click();
     await page.getByLabel(/^Bank Name/).fill('Cascade Credit Union');
@@ -276,16 +195,16 @@ describe('partner self-service in the browser', () => {
     expect((await seriousA11yViolations(page)).join('\n')).toBe('');
     await shot(page, 'settings-after-bank-change-desktop');
 
-    const mail = await waitForMail(email, 'Your bank details were changed');
+    const mail = await journey.waitForMail(email, 'Your bank details were changed');
     expect(mail.text).toContain('4321');
     expect(mail.text).not.toContain('998877664321');
-    await waitForMail(ADMIN.email, 'Bank details changed: Bank Change Co');
+    await journey.waitForMail(ADMIN.email, 'Bank details changed: Bank Change Co');
     const profile = await client.call<{ bankAccountNumberMasked: string }>('GET', '/api/partners/me', undefined, token);
     expect(profile.body.bankAccountNumberMasked).toBe('•••• 4321');
     await context.close();
 
-    const phone = await newPage(browser, MOBILE);
-    await signInWithToken(phone.page, portal.baseUrl, token, '/dashboard');
+    const phone = await journey.newPage(MOBILE);
+    await journey.signIn(phone.page, token, '/dashboard');
     await phone.page.getByRole('tab', { name: 'Settings' }).click();
     await phone.page.getByRole('button', { name: 'Edit profile' }).click();
     await shot(phone.page, 'settings-mobile');

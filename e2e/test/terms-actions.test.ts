@@ -7,19 +7,7 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInWithToken,
-  usePortal,
-  useScheme,
-} from '../src/harness';
+import { DESKTOP, MOBILE, screenshot, seriousA11yViolations, settled, usePortal, useScheme } from '../src/harness';
 
 const journey = usePortal();
 
@@ -34,22 +22,13 @@ let partnerId: string;
 let leavingToken: string;
 
 async function createActivePartner(email: string, companyName: string): Promise<{ id: string; token: string }> {
-  const client = api(journey.portal.baseUrl);
-  const created = await client.call<{ id: string }>(
-    'POST',
-    '/api/admin/partners',
-    {
-      email,
-      password: PASSWORD,
-      companyName,
-      contactName: 'Avery Action',
-      companyType: 'agency',
-      expectedVolume: '1-2 referrals/month',
-    },
-    adminToken,
-  );
-  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-  return { id: created.body.id, token: await client.login(email, PASSWORD) };
+  return journey.api().createPartner(adminToken, {
+    email,
+    password: PASSWORD,
+    companyName,
+    contactName: 'Avery Action',
+    expectedVolume: '1-2 referrals/month',
+  });
 }
 
 /** Screenshots of whatever is open at both widths, light and dark; `open` brings it back after a resize. */
@@ -75,8 +54,8 @@ async function everyWay(page: Page, name: string, open: () => Promise<void>): Pr
 }
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
+  const client = journey.api();
+  adminToken = await client.adminToken();
   partnerId = (await createActivePartner('actions-partner@e2e.test', 'Action Growth Partners')).id;
   leavingToken = (await createActivePartner('leaving-partner@e2e.test', 'Leaving Ventures')).token;
   // Accepted 70 days ago: its 60-day window ended 10 days ago.
@@ -95,9 +74,8 @@ beforeAll(async () => {
   );
   expect(late.status).toBe(201);
   // A qualifying client with a month paid: one pending fee of 50.00.
-  const paid = await client.call<{ id: string }>(
-    'POST',
-    '/api/admin/referrals',
+  const paid = await client.addWonClient(
+    adminToken,
     {
       partnerId,
       clientCompanyName: PAID_CLIENT,
@@ -106,15 +84,11 @@ beforeAll(async () => {
       contractStartDate: `${daysAgo(70).slice(0, 7)}-01`,
       annualSales: '1800000.00',
     },
-    adminToken,
+    {},
   );
-  expect(paid.status).toBe(201);
-  expect(
-    (await client.call('PATCH', `/api/admin/referrals/${paid.body.id}`, { stage: 'won' }, adminToken)).status,
-  ).toBe(200);
   const payment = await client.call(
     'POST',
-    `/api/admin/referrals/${paid.body.id}/payments`,
+    `/api/admin/referrals/${paid.id}/payments`,
     { periodMonth: daysAgo(40).slice(0, 7), amount: '900.00', paidAt: daysAgo(0) },
     adminToken,
   );
@@ -126,9 +100,9 @@ const lateCard = (page: Page, stage: string) =>
 
 describe("the agreement's actions on the screens", () => {
   it('warns before a late deal is won, extends its window, and wins it as a qualifying client', async () => {
-    const { context, page } = await newPage(journey.browser);
+    const { context, page } = await journey.newPage();
     try {
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin/pipeline');
+      await journey.signIn(page, adminToken, '/admin/pipeline');
       await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
       const card = lateCard(page, 'booked');
       await card.waitFor();
@@ -201,9 +175,9 @@ describe("the agreement's actions on the screens", () => {
   });
 
   it('forfeits the unpaid fees and ends the partnership from the partner page', async () => {
-    const { context, page } = await newPage(journey.browser);
+    const { context, page } = await journey.newPage();
     try {
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, `/admin/partners/${partnerId}`);
+      await journey.signIn(page, adminToken, `/admin/partners/${partnerId}`);
       await page.getByRole('heading', { name: 'Action Growth Partners', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Forfeit fees' }).click();
       const forfeiting = page.getByRole('dialog', { name: 'Forfeit unpaid fees' });
@@ -246,9 +220,9 @@ describe("the agreement's actions on the screens", () => {
   });
 
   it('lets a partner give notice from Settings and shows the scheduled end', async () => {
-    const { context, page } = await newPage(journey.browser);
+    const { context, page } = await journey.newPage();
     try {
-      await signInWithToken(page, journey.portal.baseUrl, leavingToken, '/dashboard');
+      await journey.signIn(page, leavingToken, '/dashboard');
       await page.getByRole('tab', { name: 'Settings' }).click();
       const card = page.getByTestId('end-partnership');
       await card.getByRole('button', { name: 'End partnership' }).click();

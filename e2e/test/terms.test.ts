@@ -3,23 +3,16 @@
 // scrolls the agreement to the bottom and accepts; a referral accepted after that earns 60.00 on its first
 // payment while one accepted before still earns 50.00.
 
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { previousMonthKey } from '@portal/contracts/plain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   DESKTOP,
   MOBILE,
-  api,
-  artifactsDir,
-  newPage,
   screenshot,
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
-  signInWithToken,
   usePortal,
 } from '../src/harness';
 
@@ -41,10 +34,8 @@ let partnerId: string;
 let oldReferralId: string;
 
 async function addWonClient(clientCompanyName: string): Promise<{ id: string; commissionAmount: string }> {
-  const client = api(journey.portal.baseUrl);
-  const added = await client.call<{ id: string; commissionAmount: string }>(
-    'POST',
-    '/api/admin/referrals',
+  return journey.api().addWonClient<{ id: string; commissionAmount: string }>(
+    adminToken,
     {
       partnerId,
       clientCompanyName,
@@ -53,21 +44,19 @@ async function addWonClient(clientCompanyName: string): Promise<{ id: string; co
       contractStartDate: START,
       annualSales: '1800000.00',
     },
-    adminToken,
+    {},
   );
-  if (added.status !== 201) throw new Error(`add client: ${added.status} ${JSON.stringify(added.body)}`);
-  const won = await client.call('PATCH', `/api/admin/referrals/${added.body.id}`, { stage: 'won' }, adminToken);
-  if (won.status !== 200) throw new Error(`won: ${won.status} ${JSON.stringify(won.body)}`);
-  return added.body;
 }
 
 async function payFor(referralId: string): Promise<string | undefined> {
-  const paid = await api(journey.portal.baseUrl).call<{ commission: { amount: string } | null; reason?: string }>(
-    'POST',
-    `/api/admin/referrals/${referralId}/payments`,
-    { periodMonth: MONTH, amount: '900.00', paidAt: PAID_AT },
-    adminToken,
-  );
+  const paid = await journey
+    .api()
+    .call<{ commission: { amount: string } | null; reason?: string }>(
+      'POST',
+      `/api/admin/referrals/${referralId}/payments`,
+      { periodMonth: MONTH, amount: '900.00', paidAt: PAID_AT },
+      adminToken,
+    );
   if (paid.status !== 201) throw new Error(`payment: ${paid.status} ${JSON.stringify(paid.body)}`);
   return paid.body.commission?.amount;
 }
@@ -88,10 +77,7 @@ async function everyWay(page: Page, name: string, ready: () => Promise<void>, pa
       );
       await ready();
       await settled(page);
-      if (part) {
-        mkdirSync(artifactsDir, { recursive: true });
-        await part().screenshot({ path: join(artifactsDir, `${name}-${label}-${scheme}.png`) });
-      } else await screenshot(page, `${name}-${label}-${scheme}`);
+      await screenshot(part ? part() : page, `${name}-${label}-${scheme}`);
     }
   }
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
@@ -101,24 +87,17 @@ async function everyWay(page: Page, name: string, ready: () => Promise<void>, pa
 }
 
 beforeAll(async () => {
-  const client = api(journey.portal.baseUrl);
-  adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const created = await client.call<{ id: string }>(
-    'POST',
-    '/api/admin/partners',
-    {
-      email: PARTNER.email,
-      password: PASSWORD,
-      companyName: PARTNER.companyName,
-      contactName: 'Clara Clause',
-      companyType: 'agency',
-      expectedVolume: '1-2 referrals/month',
-    },
-    adminToken,
-  );
-  if (created.status !== 201) throw new Error(`create partner: ${created.status} ${JSON.stringify(created.body)}`);
-  partnerId = created.body.id;
-  partnerToken = await client.login(PARTNER.email, PASSWORD);
+  const client = journey.api();
+  adminToken = await client.adminToken();
+  const created = await client.createPartner(adminToken, {
+    email: PARTNER.email,
+    password: PASSWORD,
+    companyName: PARTNER.companyName,
+    contactName: 'Clara Clause',
+    expectedVolume: '1-2 referrals/month',
+  });
+  partnerId = created.id;
+  partnerToken = created.token;
   const old = await addWonClient(OLD_CLIENT);
   expect(old.commissionAmount).toBe('50.00');
   oldReferralId = old.id;
@@ -126,9 +105,9 @@ beforeAll(async () => {
 
 describe('the agreement in force', () => {
   it('lets the administrator publish terms version 2 with a basic fee of 60.00', async () => {
-    const { context, page } = await newPage(journey.browser);
+    const { context, page } = await journey.newPage();
     try {
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+      await journey.signIn(page, adminToken, '/admin');
       const card = page.getByTestId('program-terms');
       await card.getByTestId('terms-in-force').getByText('Version 1', { exact: true }).waitFor();
       await card.getByRole('button', { name: 'Publish new terms' }).click();
@@ -142,9 +121,8 @@ describe('the agreement in force', () => {
       await page.getByText('Terms version 2 published').waitFor();
       await card.getByTestId('terms-in-force').getByText('Version 2', { exact: true }).waitFor();
       await card.scrollIntoViewIfNeeded();
-      mkdirSync(artifactsDir, { recursive: true });
       await settled(page);
-      await card.screenshot({ path: join(artifactsDir, 'terms-admin-card.png') });
+      await screenshot(card, 'terms-admin-card');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await everyWay(
         page,
@@ -162,7 +140,7 @@ describe('the agreement in force', () => {
   });
 
   it('keeps the partner on version 1 until they scroll the new agreement to the bottom and accept it', async () => {
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const me = await client.call<{ agreementVersion: string; pendingAgreementVersion: string | null }>(
       'GET',
       '/api/partners/me',
@@ -171,9 +149,9 @@ describe('the agreement in force', () => {
     );
     expect(me.body).toMatchObject({ agreementVersion: '1.0', pendingAgreementVersion: '2.0' });
 
-    const { context, page } = await newPage(journey.browser);
+    const { context, page } = await journey.newPage();
     try {
-      await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+      await journey.signIn(page, partnerToken, '/dashboard');
       await page.getByRole('heading', { name: 'Review the updated agreement' }).waitFor();
       expect(await page.getByTestId('agreement-changes').textContent()).toContain(CHANGE);
       expect(await page.getByText('Partner Dashboard').count()).toBe(0);
@@ -211,9 +189,9 @@ describe('the agreement in force', () => {
     expect(await payFor(newer.id)).toBe('60.00');
     expect(await payFor(oldReferralId)).toBe('50.00');
 
-    const { context, page } = await newPage(journey.browser);
+    const { context, page } = await journey.newPage();
     try {
-      await signInWithToken(page, journey.portal.baseUrl, partnerToken, '/dashboard');
+      await journey.signIn(page, partnerToken, '/dashboard');
       const cards = page.getByTestId('referral-card');
       await cards.filter({ hasText: NEW_CLIENT }).getByText('$60.00/month').waitFor();
       await cards.filter({ hasText: OLD_CLIENT }).getByText('$50.00/month').waitFor();
@@ -229,7 +207,7 @@ describe('the agreement in force', () => {
   });
 
   it('shows the days left in an open deal’s window on its pipeline card, flagged within 14 days', async () => {
-    const client = api(journey.portal.baseUrl);
+    const client = journey.api();
     const accepted = new Date(Date.now() - 50 * 86_400_000).toISOString().slice(0, 10);
     const added = await client.call(
       'POST',
@@ -244,9 +222,9 @@ describe('the agreement in force', () => {
       adminToken,
     );
     expect(added.status).toBe(201);
-    const { context, page } = await newPage(journey.browser);
+    const { context, page } = await journey.newPage();
     try {
-      await signInWithToken(page, journey.portal.baseUrl, adminToken, '/admin');
+      await journey.signIn(page, adminToken, '/admin');
       const card = page.locator('[data-deal="Closing Window Co"]');
       const badge = card.getByTestId('window-badge');
       await badge.waitFor();
@@ -254,10 +232,7 @@ describe('the agreement in force', () => {
       expect(await badge.getAttribute('data-flagged')).toBe('true');
       await card.scrollIntoViewIfNeeded();
       await settled(page);
-      mkdirSync(artifactsDir, { recursive: true });
-      await page
-        .getByTestId('pipeline-column-booked')
-        .screenshot({ path: join(artifactsDir, 'terms-window-badge.png') });
+      await screenshot(page.getByTestId('pipeline-column-booked'), 'terms-window-badge');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await everyWay(
         page,

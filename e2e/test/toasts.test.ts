@@ -3,62 +3,32 @@
 // after 700 ms, and its neighbour at once while the first is still shown (the skip delay).
 
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  api,
-  launchBrowser,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInWithToken,
-  startPortal,
-  type Portal,
-} from '../src/harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, screenshot, seriousA11yViolations, settled, usePortal } from '../src/harness';
 
-let portal: Portal;
-let browser: Browser;
+const journey = usePortal();
 let partnerToken: string;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  const client = api(portal.baseUrl);
-  const adminToken = await client.login(ADMIN.email, ADMIN.password);
-  const email = `toasts-${randomUUID()}@e2e.test`;
-  const created = await client.call(
-    'POST',
-    '/api/admin/partners',
-    {
-      email,
-      password: 'partner-password-1',
-      companyName: 'Toast Test Partners',
-      contactName: 'Tosh Toast',
-      companyType: 'agency',
-      expectedVolume: '3-5 referrals/month',
-    },
-    adminToken,
-  );
-  expect(created.status).toBe(201);
-  partnerToken = await client.login(email, 'partner-password-1');
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+  const client = journey.api();
+  const created = await client.createPartner(await client.adminToken(), {
+    email: `toasts-${randomUUID()}@e2e.test`,
+    password: 'partner-password-1',
+    companyName: 'Toast Test Partners',
+    contactName: 'Tosh Toast',
+  });
+  partnerToken = created.token;
 });
 
 async function openMarketingTab(page: Page): Promise<void> {
-  await signInWithToken(page, portal.baseUrl, partnerToken, '/dashboard');
+  await journey.signIn(page, partnerToken, '/dashboard');
   await page.getByRole('tab', { name: 'Marketing' }).click();
 }
 
 /** The partner dashboard with the 'Link Copied' toast showing. */
 async function dashboardWithToast(viewport = DESKTOP): Promise<Page> {
-  const { page } = await newPage(browser, viewport);
+  const { page } = await journey.newPage(viewport);
   await openMarketingTab(page);
   await page.getByRole('button', { name: 'Copy referral link' }).click();
   await page.getByText('Link Copied').waitFor();
@@ -124,7 +94,7 @@ describe('toasts', () => {
 
 describe('tooltips', () => {
   it('open after 700 ms; a neighbour opens at once while the first is still shown', async () => {
-    const { page } = await newPage(browser, DESKTOP);
+    const { page } = await journey.newPage(DESKTOP);
     await openMarketingTab(page);
     const copy = page.getByRole('button', { name: 'Copy referral link' });
     await copy.waitFor();

@@ -2,16 +2,7 @@
 // All Affiliates table keeps every column in view.
 
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  api,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  signInWithToken,
-  usePortal,
-} from '../src/harness';
+import { DESKTOP, screenshot, seriousA11yViolations, usePortal } from '../src/harness';
 
 const journey = usePortal();
 
@@ -24,25 +15,17 @@ const LONG_NAME =
 describe('the workspace at 1366 px', () => {
   it('keeps the All Affiliates table inside the viewport with a 107-character company name, shown whole on focus', async () => {
     expect(LONG_NAME).toHaveLength(107);
-    const client = api(journey.portal.baseUrl);
-    const admin = await client.login(ADMIN.email, ADMIN.password);
-    const created = await client.call(
-      'POST',
-      '/api/admin/partners',
-      {
-        email: 'long-name@e2e.test',
-        password: 'long-name-password-1',
-        companyName: LONG_NAME,
-        contactName: 'Alexandra Montgomery-Richardson',
-        companyType: 'agency',
-        expectedVolume: '3-5 referrals/month',
-      },
-      admin,
-    );
-    expect(created.status).toBe(201);
+    const client = journey.api();
+    const admin = await client.adminToken();
+    await client.createPartner(admin, {
+      email: 'long-name@e2e.test',
+      password: 'long-name-password-1',
+      companyName: LONG_NAME,
+      contactName: 'Alexandra Montgomery-Richardson',
+    });
 
-    const { context, page } = await newPage(journey.browser, DESKTOP);
-    await signInWithToken(page, journey.portal.baseUrl, admin, '/admin/partners');
+    const { context, page } = await journey.newPage(DESKTOP);
+    await journey.signIn(page, admin, '/admin/partners');
     const link = page.getByRole('link', { name: LONG_NAME });
     await link.waitFor();
     const box = await page.locator('table').first().boundingBox();
