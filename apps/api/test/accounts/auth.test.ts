@@ -154,12 +154,7 @@ describe('POST /api/auth/register', () => {
   it('writes an activity log row for the new account', async () => {
     const res = await post('/api/auth/register', { email: freshEmail(), password: 'secret-pass-1' });
     const id = res.json().user.id;
-    const log = await t.db
-      .selectFrom('activityLog')
-      .selectAll()
-      .where('entityId', '=', id)
-      .where('action', '=', 'user.registered')
-      .execute();
+    const log = await t.activityEntries({ entityId: id, action: 'user.registered' });
     expect(log).toHaveLength(1);
     expect(log[0]?.userId).toBe(id);
   });
@@ -329,12 +324,7 @@ describe('POST /api/auth/logout', () => {
       .where('id', '=', first.user.id)
       .executeTakeFirstOrThrow();
     expect(row.tokenVersion).toBe(1);
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select('action')
-      .where('entityId', '=', first.user.id)
-      .where('action', '=', 'user.signed_out')
-      .execute();
+    const log = await t.activityEntries({ entityId: first.user.id, action: 'user.signed_out' });
     expect(log).toHaveLength(1);
     const fresh = await post('/api/auth/login', { email, password: 'right-password' });
     const me = await t.app.inject({

@@ -490,13 +490,8 @@ describe("a team admin's reset of a member's two-factor sign-in", () => {
     // The password alone signs the member in again.
     const login = await send('POST', '/api/auth/login', { email, password: PASSWORD });
     expect(login.json<{ token?: string }>().token).toBeDefined();
-    const logged = await t.db
-      .selectFrom('activityLog')
-      .select(['userId', 'action'])
-      .where('entityId', '=', member.id)
-      .where('action', '=', 'team.mfa_reset')
-      .execute();
-    expect(logged).toEqual([{ userId: admin.id, action: 'team.mfa_reset' }]);
+    const logged = await t.activityEntries({ entityId: member.id, action: 'team.mfa_reset' });
+    expect(logged).toMatchObject([{ userId: admin.id, action: 'team.mfa_reset' }]);
     const mails = await mailsTo(email, smtp.mails.length + 1);
     expect(mails.map((m) => m.subject)).toContain('Your two-factor sign-in was reset');
 
@@ -625,12 +620,7 @@ describe('partner self-service', () => {
     expect(ok.json()).toMatchObject({ companyName: 'After Co', website: 'https://after.example.com' });
     const cleared = await send('PATCH', '/api/partners/me', { website: '' }, { headers });
     expect(cleared.json()).toMatchObject({ companyName: 'After Co', website: null });
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select('details')
-      .where('entityId', '=', partner.partnerId)
-      .where('action', '=', 'partner.profile_updated')
-      .execute();
+    const log = await t.activityEntries({ entityId: partner.partnerId, action: 'partner.profile_updated' });
     expect(log).toHaveLength(2);
   });
 

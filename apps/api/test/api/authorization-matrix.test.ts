@@ -1102,24 +1102,38 @@ describe('the matrix lists every endpoint', () => {
   });
 });
 
+/** Calls a tRPC procedure over HTTP: a query as GET with its input in the URL, a mutation as a JSON POST. */
+async function callTrpc(path: string, input: unknown, headers: Record<string, string>) {
+  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path];
+  return procedure?._def.type === 'query'
+    ? fx.t.app.inject({
+        method: 'GET',
+        url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+        headers,
+      })
+    : fx.t.app.inject({
+        method: 'POST',
+        url: `/trpc/${path}`,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: input === undefined ? '' : JSON.stringify(input),
+      });
+}
+
+/** Calls a raw route as `key` ("METHOD path") names it, with the principal's headers under the request's own. */
+async function callRaw(key: string, entry: RawCase, principalHeaders: Record<string, string> | undefined) {
+  const request = await entry.request(fx);
+  return fx.t.app.inject({
+    method: key.split(' ')[0] as 'GET' | 'POST',
+    url: request.url,
+    headers: { ...principalHeaders, ...request.headers },
+    payload: request.payload,
+  });
+}
+
 describe.each(Object.entries(PROCEDURES))('tRPC %s', (path, entry) => {
   it.each(ROLES)('as %s', async (role) => {
-    const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path];
     const input = entry.input ? await entry.input(fx, role) : undefined;
-    const headers = await headersFor(role, !!entry.freshPrincipal);
-    const res =
-      procedure?._def.type === 'query'
-        ? await fx.t.app.inject({
-            method: 'GET',
-            url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-            headers,
-          })
-        : await fx.t.app.inject({
-            method: 'POST',
-            url: `/trpc/${path}`,
-            headers: { ...headers, 'content-type': 'application/json' },
-            payload: input === undefined ? '' : JSON.stringify(input),
-          });
+    const res = await callTrpc(path, input, await headersFor(role, !!entry.freshPrincipal));
     assertOutcome(res.statusCode, entry.expect[role], `${path} as ${role}`, res.body);
     assertIsolation(role, res.statusCode, res.body, `${path}`);
   });
@@ -1127,36 +1141,15 @@ describe.each(Object.entries(PROCEDURES))('tRPC %s', (path, entry) => {
 
 describe.each(Object.entries(PROCEDURES))('tRPC %s with an API key', (path, entry) => {
   it.each(KEY_PRINCIPALS)('holding %s scopes', async (principal) => {
-    const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path];
     const input = entry.input ? await entry.input(fx, 'admin') : undefined;
-    const headers = fx.keyHeaders[principal];
-    const res =
-      procedure?._def.type === 'query'
-        ? await fx.t.app.inject({
-            method: 'GET',
-            url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-            headers,
-          })
-        : await fx.t.app.inject({
-            method: 'POST',
-            url: `/trpc/${path}`,
-            headers: { ...headers, 'content-type': 'application/json' },
-            payload: input === undefined ? '' : JSON.stringify(input),
-          });
+    const res = await callTrpc(path, input, fx.keyHeaders[principal]);
     assertOutcome(res.statusCode, keyOutcome(path, principal, entry), `${path} with the ${principal} key`, res.body);
   });
 });
 
 describe.each(Object.entries(RAW_PATHS))('raw %s with an API key', (key, entry) => {
   it.each(KEY_PRINCIPALS)('holding %s scopes', async (principal) => {
-    const method = key.split(' ')[0] as 'GET' | 'POST';
-    const request = await entry.request(fx);
-    const res = await fx.t.app.inject({
-      method,
-      url: request.url,
-      headers: { ...fx.keyHeaders[principal], ...request.headers },
-      payload: request.payload,
-    });
+    const res = await callRaw(key, entry, fx.keyHeaders[principal]);
     const expected: Outcome =
       entry.expect.anonymous === '2xx'
         ? '2xx'
@@ -1232,14 +1225,7 @@ describe.each(Object.keys(REST_PATHS))('REST %s with an API key', (key) => {
 
 describe.each(Object.entries(RAW_PATHS))('raw %s', (key, entry) => {
   it.each(ROLES)('as %s', async (role) => {
-    const method = key.split(' ')[0] as 'GET' | 'POST';
-    const request = await entry.request(fx);
-    const res = await fx.t.app.inject({
-      method,
-      url: request.url,
-      headers: { ...fx.headers[role], ...request.headers },
-      payload: request.payload,
-    });
+    const res = await callRaw(key, entry, fx.headers[role]);
     assertOutcome(res.statusCode, entry.expect[role], `${key} as ${role}`, res.body);
     if (res.statusCode >= 400)
       expect(res.json().message, `${key} as ${role}: error without a message`).toEqual(expect.any(String));

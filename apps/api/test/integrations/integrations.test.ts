@@ -172,12 +172,7 @@ describe('API keys', () => {
     const refused = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(kept.key) });
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe('This API key has been revoked');
-    const revokedRows = await t.db
-      .selectFrom('activityLog')
-      .select('details')
-      .where('action', '=', 'api_key.revoked')
-      .where('entityId', '=', kept.id)
-      .execute();
+    const revokedRows = await t.activityEntries({ action: 'api_key.revoked', entityId: kept.id });
     expect(revokedRows.map((row) => (row.details as { reason: string }).reason)).toEqual(['role changed']);
 
     // Made admin again, the member's old key stays revoked; a new one works until deactivation.
@@ -370,13 +365,8 @@ describe('webhooks', () => {
       expect(failed).toEqual({ status: 'failed', attempts: WEBHOOK_RETRY_DELAYS_MS.length + 1 });
       const endpoint = await t.db.selectFrom('webhookEndpoints').select('enabled').executeTakeFirstOrThrow();
       expect(endpoint.enabled).toBe(false);
-      const log = await t.db
-        .selectFrom('activityLog')
-        .select(['action', 'userId'])
-        .where('entityId', '=', hook.id)
-        .where('action', '=', 'webhook.paused')
-        .execute();
-      expect(log).toEqual([{ action: 'webhook.paused', userId: null }]);
+      const log = await t.activityEntries({ entityId: hook.id, action: 'webhook.paused' });
+      expect(log).toMatchObject([{ action: 'webhook.paused', userId: null }]);
 
       // A paused endpoint is sent nothing; once an admin enables it, new events go out again.
       receiver.respond = undefined;

@@ -267,12 +267,7 @@ describe('downloads', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://cdn.example.com/files/one-pager.pdf', downloadCount: 1 });
-    const log = await t.db
-      .selectFrom('activityLog')
-      .selectAll()
-      .where('entityId', '=', material.id)
-      .where('action', '=', 'material.downloaded')
-      .execute();
+    const log = await t.activityEntries({ entityId: material.id, action: 'material.downloaded' });
     expect(log).toHaveLength(1);
     expect(log[0]?.userId).toBe(partner.user.id);
   });
@@ -301,12 +296,7 @@ describe('downloads', () => {
       .where('id', '=', material.id)
       .executeTakeFirstOrThrow();
     expect(row.downloadCount).toBe(20);
-    const logged = await t.db
-      .selectFrom('activityLog')
-      .select('id')
-      .where('entityId', '=', material.id)
-      .where('action', '=', 'material.downloaded')
-      .execute();
+    const logged = await t.activityEntries({ entityId: material.id, action: 'material.downloaded' });
     expect(logged).toHaveLength(20);
   });
 

@@ -128,12 +128,7 @@ describe('accrueMonth', () => {
   it('writes one activity row per run with the counts', async () => {
     const admin = await createUser(t.deps, { role: 'admin' });
     await accrueMonth(t.db, { month: '2026-03', now: t.clock.now, actorId: admin.id });
-    const rows = await t.db
-      .selectFrom('activityLog')
-      .selectAll()
-      .where('action', '=', 'commissions.accrued')
-      .where('userId', '=', admin.id)
-      .execute();
+    const rows = await t.activityEntries({ action: 'commissions.accrued', userId: admin.id });
     expect(rows).toHaveLength(1);
     expect(rows[0]?.details).toMatchObject({
       month: '2026-03',

@@ -31,9 +31,6 @@ const MONTHS_TO_SEPTEMBER = [
 async function setReferral(id: string, values: { createdAt?: Date; closeDate?: Date }) {
   await t.db.updateTable('referrals').set(values).where('id', '=', id).execute();
 }
-async function setPaidAt(id: string, paymentDate: Date) {
-  await t.db.updateTable('commissions').set({ paymentDate }).where('id', '=', id).execute();
-}
 
 describe('GET /api/admin/trends', () => {
   it('answers twelve rows of zeros when nothing happened', async () => {
@@ -104,60 +101,33 @@ describe('GET /api/admin/trends', () => {
     await setReferral(startsLater, { createdAt: old, closeDate: new Date('2026-09-30T23:59:59.999Z') });
     await setReferral(lost, { createdAt: old, closeDate: new Date('2026-08-16T00:00:00Z') });
 
-    await setPaidAt(
-      await createCommission(t.deps, {
-        partnerId,
+    const commissions = [
+      {
         referralId: a,
         monthYear: '2026-07',
         amount: '10.10',
         status: 'paid',
-      }),
-      new Date('2026-07-31T23:59:59.999Z'),
-    );
-    await setPaidAt(
-      await createCommission(t.deps, {
-        partnerId,
+        paidAt: new Date('2026-07-31T23:59:59.999Z'),
+      },
+      {
         referralId: a,
         monthYear: '2026-08',
         amount: '20.20',
         status: 'paid',
-      }),
-      new Date('2026-08-01T00:00:00Z'),
-    );
-    await setPaidAt(
-      await createCommission(t.deps, {
-        partnerId,
-        referralId: b,
-        monthYear: '2026-07',
-        amount: '0.05',
-        status: 'paid',
-      }),
-      new Date('2026-08-15T08:00:00Z'),
-    );
-    await setPaidAt(
-      await createCommission(t.deps, {
-        partnerId,
+        paidAt: new Date('2026-08-01T00:00:00Z'),
+      },
+      { referralId: b, monthYear: '2026-07', amount: '0.05', status: 'paid', paidAt: new Date('2026-08-15T08:00:00Z') },
+      {
         referralId: b,
         monthYear: '2025-09',
         amount: '5.00',
         status: 'paid',
-      }),
-      new Date('2025-09-30T23:59:59.999Z'),
-    );
-    await createCommission(t.deps, {
-      partnerId,
-      referralId: c,
-      monthYear: '2026-08',
-      amount: '99.00',
-      status: 'pending',
-    });
-    await createCommission(t.deps, {
-      partnerId,
-      referralId: c,
-      monthYear: '2026-05',
-      amount: '88.00',
-      status: 'failed',
-    });
+        paidAt: new Date('2025-09-30T23:59:59.999Z'),
+      },
+      { referralId: c, monthYear: '2026-08', amount: '99.00', status: 'pending' },
+      { referralId: c, monthYear: '2026-05', amount: '88.00', status: 'failed' },
+    ] as const;
+    for (const commission of commissions) await createCommission(t.deps, { partnerId, ...commission });
 
     const res = await t.app.inject({
       method: 'GET',
@@ -252,69 +222,27 @@ describe('GET /api/partners/earnings-by-month', () => {
     await createReferral(t.deps, partner.partnerId, { stage: 'lost' });
     const theirs = await createReferral(t.deps, stranger.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
 
-    await createCommission(t.deps, {
-      partnerId: partner.partnerId,
-      referralId: r1,
-      monthYear: '2026-07',
-      amount: '100.10',
-      status: 'paid',
-    });
-    await createCommission(t.deps, {
-      partnerId: partner.partnerId,
-      referralId: r2,
-      monthYear: '2026-07',
-      amount: '0.20',
-      status: 'paid',
-    });
-    await createCommission(t.deps, {
-      partnerId: partner.partnerId,
-      referralId: r3,
-      monthYear: '2026-07',
-      amount: '50.00',
-      status: 'pending',
-    });
-    await createCommission(t.deps, {
-      partnerId: partner.partnerId,
-      referralId: r1,
-      monthYear: '2026-08',
-      amount: '30.00',
-      status: 'failed',
-    });
-    await createCommission(t.deps, {
-      partnerId: partner.partnerId,
-      referralId: r2,
-      monthYear: '2026-09',
-      amount: '100.00',
-      status: 'pending',
-    });
-    await createCommission(t.deps, {
-      partnerId: partner.partnerId,
-      referralId: r1,
-      monthYear: '2025-10',
-      amount: '0.01',
-      status: 'paid',
-    });
-    await createCommission(t.deps, {
-      partnerId: partner.partnerId,
-      referralId: r1,
-      monthYear: '2025-09',
-      amount: '70.00',
-      status: 'paid',
-    }); // before the range
-    await createCommission(t.deps, {
-      partnerId: stranger.partnerId,
-      referralId: theirs,
-      monthYear: '2026-07',
-      amount: '999.00',
-      status: 'paid',
-    });
-    await createCommission(t.deps, {
-      partnerId: stranger.partnerId,
-      referralId: theirs,
-      monthYear: '2026-09',
-      amount: '999.00',
-      status: 'pending',
-    });
+    const mine = [
+      { referralId: r1, monthYear: '2026-07', amount: '100.10', status: 'paid' },
+      { referralId: r2, monthYear: '2026-07', amount: '0.20', status: 'paid' },
+      { referralId: r3, monthYear: '2026-07', amount: '50.00', status: 'pending' },
+      { referralId: r1, monthYear: '2026-08', amount: '30.00', status: 'failed' },
+      { referralId: r2, monthYear: '2026-09', amount: '100.00', status: 'pending' },
+      { referralId: r1, monthYear: '2025-10', amount: '0.01', status: 'paid' },
+      { referralId: r1, monthYear: '2025-09', amount: '70.00', status: 'paid' }, // before the range
+    ] as const;
+    for (const commission of mine) await createCommission(t.deps, { partnerId: partner.partnerId, ...commission });
+    for (const [monthYear, status] of [
+      ['2026-07', 'paid'],
+      ['2026-09', 'pending'],
+    ] as const)
+      await createCommission(t.deps, {
+        partnerId: stranger.partnerId,
+        referralId: theirs,
+        monthYear,
+        amount: '999.00',
+        status,
+      });
 
     const res = await t.app.inject({
       method: 'GET',

@@ -89,12 +89,8 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
       .where('id', '=', body.commission.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ dueBy: '2026-11-30', clientPaymentId: body.payment.id });
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select(['action', 'userId'])
-      .where('entityId', '=', body.payment.id)
-      .execute();
-    expect(log).toEqual([{ action: 'client_payment.recorded', userId: admin.id }]);
+    const log = await t.activityEntries({ entityId: body.payment.id });
+    expect(log).toMatchObject([{ action: 'client_payment.recorded', userId: admin.id }]);
   });
 
   it('deducts a collection cost proportionally, and a cost equal to the amount earns no fee', async () => {

@@ -188,12 +188,7 @@ describe('POST /api/admin/commissions/{id}/fail (admin.failCommission)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'failed', failureReason: 'Account closed' });
-    const log = await t.db
-      .selectFrom('activityLog')
-      .selectAll()
-      .where('action', '=', 'commission.failed')
-      .where('entityId', '=', id)
-      .execute();
+    const log = await t.activityEntries({ action: 'commission.failed', entityId: id });
     expect(log).toHaveLength(1);
     const seenByPartner = await callerFor(t.deps, user).partner.commissions();
     expect(seenByPartner[0]).toMatchObject({ id, status: 'failed', failureReason: 'Account closed' });

@@ -191,12 +191,7 @@ describe('GET /api/admin/payouts/{id}/wire-instructions.csv', () => {
       Commissions: '2',
       'Payment Method': 'Wire',
     });
-    const log = await t.db
-      .selectFrom('activityLog')
-      .selectAll()
-      .where('action', '=', 'payout.wire_instructions_downloaded')
-      .where('entityId', '=', payoutId)
-      .execute();
+    const log = await t.activityEntries({ action: 'payout.wire_instructions_downloaded', entityId: payoutId });
     expect(log).toHaveLength(1);
     expect(log[0]?.userId).toBe(admin.id);
   });

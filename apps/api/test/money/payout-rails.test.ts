@@ -342,13 +342,8 @@ describe('GET /api/admin/payouts/{id}/ach.txt', () => {
     // The payout's ACH total, to the cent.
     expect(total).toBe(42556);
 
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select('userId')
-      .where('action', '=', 'payout.ach_file_downloaded')
-      .where('entityId', '=', payoutId)
-      .execute();
-    expect(log).toEqual([{ userId: finance.id }]);
+    const log = await t.activityEntries({ action: 'payout.ach_file_downloaded', entityId: payoutId });
+    expect(log).toMatchObject([{ userId: finance.id }]);
   });
 
   it('gives the PayPal batch of the PayPal partners only, in PayPal’s columns', async () => {

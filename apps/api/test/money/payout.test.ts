@@ -77,12 +77,7 @@ describe('admin.processPayout', () => {
     expect((await partnerRow(ach.partnerId)).totalLifetimeCommissions).toBe('100.00');
     expect((await partnerRow(untouched.partnerId)).totalLifetimeCommissions).toBe('0.00');
 
-    const log = await t.db
-      .selectFrom('activityLog')
-      .selectAll()
-      .where('action', '=', 'payout.processed')
-      .where('entityId', '=', payout.id)
-      .execute();
+    const log = await t.activityEntries({ action: 'payout.processed', entityId: payout.id });
     expect(log).toHaveLength(1);
     expect(log[0]?.userId).toBe(admin.id);
   });

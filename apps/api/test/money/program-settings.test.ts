@@ -40,11 +40,7 @@ describe('program settings', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ minimumPayout: '25.00', payoutHoldDays: 5, payoutDay: 1 });
     expect((await get(admin)).json().updatedBy).toEqual(expect.stringContaining('@'));
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select(['action', 'details', 'userId'])
-      .where('entityType', '=', 'program_settings')
-      .execute();
+    const log = await t.activityEntries({ entityType: 'program_settings' });
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({
       action: 'program_settings_updated',

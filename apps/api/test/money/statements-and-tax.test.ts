@@ -420,12 +420,7 @@ describe('the tax profile', () => {
           .executeTakeFirstOrThrow()
       ).w9OnFile,
     ).toBe(true);
-    const log = await t.db
-      .selectFrom('activityLog')
-      .selectAll()
-      .where('action', '=', 'tax_profile.saved')
-      .where('entityId', '=', partner.partnerId)
-      .execute();
+    const log = await t.activityEntries({ action: 'tax_profile.saved', entityId: partner.partnerId });
     expect(log).toHaveLength(1);
     expect(JSON.stringify(log[0]?.details)).not.toContain('6789');
   });
@@ -497,12 +492,7 @@ describe('the 1099-NEC report', () => {
     // The first partner's 200.00 in 2026 is far below 2,000.00.
     expect(byName.has('Northwind Growth LLC')).toBe(false);
 
-    const log = await t.db
-      .selectFrom('activityLog')
-      .selectAll()
-      .where('action', '=', 'export.downloaded')
-      .where('userId', '=', admin.id)
-      .execute();
+    const log = await t.activityEntries({ action: 'export.downloaded', userId: admin.id });
     expect(log.some((entry) => (entry.details as { kind?: string } | null)?.kind === '1099-nec')).toBe(true);
   });
 

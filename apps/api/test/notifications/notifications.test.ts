@@ -311,11 +311,7 @@ describe('deal updates and monthly summaries (optional mails)', () => {
       bookings: true,
       monthlySummary: true,
     });
-    const activity = await t.db
-      .selectFrom('activityLog')
-      .select(['action', 'details'])
-      .where('userId', '=', active.user.id)
-      .execute();
+    const activity = await t.activityEntries({ userId: active.user.id });
     expect(activity.filter((a) => a.action === 'user.mail_preferences_changed')).toHaveLength(2);
   });
 

@@ -165,12 +165,8 @@ describe("a partner's own notice", () => {
       effectiveDate: '2026-12-26',
       status: 'active',
     });
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select(['action', 'userId'])
-      .where('entityId', '=', partner.partnerId)
-      .execute();
-    expect(log).toEqual([{ action: 'partner.notice_given', userId: partner.user.id }]);
+    const log = await t.activityEntries({ entityId: partner.partnerId });
+    expect(log).toMatchObject([{ action: 'partner.notice_given', userId: partner.user.id }]);
     const team = await t.db
       .selectFrom('emailOutbox')
       .select(['recipient', 'subject'])

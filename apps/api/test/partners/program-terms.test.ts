@@ -117,12 +117,8 @@ describe('program terms', () => {
     const overview = (await request(admin, 'GET', '/api/admin/program-terms')).json();
     expect(overview.current.version).toBe(2);
     expect(overview.history.map((terms: { version: number }) => terms.version)).toEqual([2, 1]);
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select(['action', 'userId'])
-      .where('entityType', '=', 'program_terms')
-      .execute();
-    expect(log).toEqual([{ action: 'program_terms.published', userId: admin.id }]);
+    const log = await t.activityEntries({ entityType: 'program_terms' });
+    expect(log).toMatchObject([{ action: 'program_terms.published', userId: admin.id }]);
   });
 
   it('refuse an agreement version label in use', async () => {
@@ -183,12 +179,7 @@ describe("a partner's agreement", () => {
         ipAddress: '127.0.0.1',
       },
     ]);
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select('action')
-      .where('entityId', '=', partner.partnerId)
-      .where('action', '=', 'partner.agreement_accepted')
-      .execute();
+    const log = await t.activityEntries({ entityId: partner.partnerId, action: 'partner.agreement_accepted' });
     expect(log).toHaveLength(1);
   });
 

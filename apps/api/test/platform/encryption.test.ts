@@ -246,11 +246,7 @@ describe('cli reencrypt', () => {
     expect(second).toMatchObject({ rewritten: 0, unreadable: [] });
     expect(second.current).toBe(first.rewritten);
 
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select(['details'])
-      .where('action', '=', 'partner.bank_numbers_reencrypted')
-      .execute();
+    const log = await t.activityEntries({ action: 'partner.bank_numbers_reencrypted' });
     const ids = log.flatMap((entry) => (entry.details as { partnerIds: string[] }).partnerIds);
     expect(ids).toEqual(expect.arrayContaining([partnerId, legacy.partnerId]));
   });

@@ -253,12 +253,7 @@ describe('resolving a conflict', () => {
       lostReason: 'Client already introduced by another partner',
       conflictOf: null,
     });
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select('action')
-      .where('entityId', '=', secondId)
-      .where('action', '=', 'referral.conflict_resolved')
-      .execute();
+    const log = await t.activityEntries({ entityId: secondId, action: 'referral.conflict_resolved' });
     expect(log).toHaveLength(1);
     const again = await t.app.inject({
       method: 'POST',

@@ -114,12 +114,7 @@ describe('the qualification window', () => {
     expect(beyond.statusCode).toBe(422);
     expect(beyond.json().message).toBe(PROGRAM_TERMS_MESSAGES.extensionLimit(365, 365));
     expect(beyond.json().message).toContain('at most 365 days');
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select('details')
-      .where('entityId', '=', client.id)
-      .where('action', '=', 'referral.window_extended')
-      .execute();
+    const log = await t.activityEntries({ entityId: client.id, action: 'referral.window_extended' });
     expect(log.map((row) => (row.details as { reason: string }).reason)).toEqual(['Busy season', 'Board review']);
   });
 
@@ -295,13 +290,8 @@ describe("an admin's override", () => {
       paidAt: '2026-12-01',
     });
     expect(paid.json().commission).toMatchObject({ amount: '50.00' });
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select('userId')
-      .where('entityId', '=', client.id)
-      .where('action', '=', 'referral.qualification_overridden')
-      .execute();
-    expect(log).toEqual([{ userId: admin.id }]);
+    const log = await t.activityEntries({ entityId: client.id, action: 'referral.qualification_overridden' });
+    expect(log).toMatchObject([{ userId: admin.id }]);
     const mail = await t.db
       .selectFrom('emailOutbox')
       .select(['kind', 'subject'])

@@ -16,7 +16,9 @@ import {
 } from '@portal/contracts';
 import { createTestDatabase as copyTemplate, type TestDatabase } from '@portal/db/testing';
 import { hashPassword } from '../../src/services/accounts/passwords';
+import type { ActivityLogTable } from '@portal/db';
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -111,7 +113,18 @@ export interface TestApp {
   db: AppDeps['db'];
   database: TestDatabase;
   clock: { now: Date };
+  /** The activity log's entries that match every column given (in the order the database answers). */
+  activityEntries(where: ActivityFilter): Promise<Selectable<ActivityLogTable>[]>;
   close(): Promise<void>;
+}
+
+type ActivityFilter = Partial<Record<'action' | 'entityId' | 'entityType' | 'userId', string>>;
+
+function activityEntries(db: AppDeps['db'], where: ActivityFilter) {
+  let query = db.selectFrom('activityLog').selectAll();
+  for (const [column, value] of Object.entries(where) as [keyof ActivityFilter, string][])
+    query = query.where(column, '=', value);
+  return query.execute();
 }
 
 /** A database of the test file's own, copied from the run's migrated template (support/global-setup.ts). */
@@ -142,6 +155,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     database,
     clock,
+    activityEntries: (where) => activityEntries(database.db, where),
     async close() {
       await app.close();
       await deps.rateLimits.close();
@@ -332,6 +346,8 @@ export async function createCommission(
     monthYear: string;
     amount?: string;
     status?: 'pending' | 'paid' | 'failed';
+    /** When a paid commission was paid (default: now). */
+    paidAt?: Date;
   },
 ): Promise<string> {
   const status = options.status ?? 'pending';
@@ -343,7 +359,7 @@ export async function createCommission(
       monthYear: options.monthYear,
       amount: options.amount ?? '50.00',
       status,
-      paymentDate: status === 'paid' ? new Date() : null,
+      paymentDate: status === 'paid' ? (options.paidAt ?? new Date()) : null,
       paymentMethod: status === 'paid' ? 'Wire' : null,
       paymentReference: status === 'paid' ? `PAY-${unique()}` : null,
       failureReason: status === 'failed' ? 'Bank rejected the transfer' : null,
