@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app';
 import { RATE_POLICIES, createRateLimits } from '../../src/services/platform/rate-limits';
 import { createInnerContext } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
-import { addressSequence, createUser, postLogin, uniqueEmail, useTestApp } from '../support';
+import { addressSequence, postLogin, uniqueEmail, useTestApp } from '../support';
 
 const t = useTestApp();
 const freshIp = addressSequence('10.2');
@@ -35,7 +35,7 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
 describe('sign-in throttle per email and address', () => {
   it('refuses the 11th failed sign-in within 15 minutes with 429 and Retry-After', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const ip = freshIp();
     for (let i = 0; i < RATE_POLICIES.loginFailuresPerEmailAndIp.points; i++) {
       expect((await postLogin(t.app, email, 'wrong-password', ip)).statusCode).toBe(401);
@@ -58,7 +58,7 @@ describe('sign-in throttle per email and address', () => {
 
   it('does not count successful sign-ins', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const ip = freshIp();
     // Nine failures, then three successes; had those counted, the next failure would be refused.
     const points = RATE_POLICIES.loginFailuresPerEmailAndIp.points;
@@ -75,7 +75,7 @@ describe('sign-in throttle per email and address', () => {
 
   it('holds through one batched tRPC request of many sign-ins', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const ip = freshIp();
     const { res, statuses, items } = await batch(
       'auth.login',
@@ -101,7 +101,7 @@ describe('sign-in throttle per email and address', () => {
 
   it('holds when many sign-ins run in parallel through the caller', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const caller = createCaller(createInnerContext(t.deps, null, { ip: freshIp() }));
     const results = await Promise.allSettled(
       Array.from({ length: 14 }, () => caller.auth.login({ email, password: 'wrong-password' })),
@@ -174,7 +174,7 @@ describe('registration throttle', () => {
     const ip = freshIp();
     for (let i = 0; i < 19; i++) await t.deps.rateLimits.consume('registrationsPerIp', ip);
     const email = freshEmail();
-    await createUser(t.deps, { email });
+    await t.createUser({ email });
     const taken = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -195,7 +195,7 @@ describe('registration throttle', () => {
 describe('sign-in budget per account, across addresses', () => {
   it('after 20 failures from many addresses refuses that account from any address, the right password included', async () => {
     const email = `spread-${randomUUID()}@example.com`;
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const points = RATE_POLICIES.loginFailuresPerEmail.points;
     expect(points).toBe(20);
     // Most of the budget is taken straight (each real failure costs an argon2 run); the last six are
@@ -213,7 +213,7 @@ describe('sign-in budget per account, across addresses', () => {
     // Case and spaces name the same account; other accounts are untouched.
     expect((await postLogin(t.app, ` ${email.toUpperCase()} `, 'right-password', freshIp())).statusCode).toBe(429);
     const other = `bystander-${randomUUID()}@example.com`;
-    await createUser(t.deps, { email: other, password: 'right-password' });
+    await t.createUser({ email: other, password: 'right-password' });
     expect((await postLogin(t.app, other, 'right-password', freshIp())).statusCode).toBe(200);
 
     // Once the window has passed, the right password signs in again.
@@ -232,7 +232,7 @@ describe('sign-in budget per account, across addresses', () => {
     const ip = freshIp();
     for (let i = 0; i < 3; i++) expect((await postLogin(t.app, email, 'wrong-password', ip)).statusCode).toBe(429);
     const victim = `address-${randomUUID()}@example.com`;
-    await createUser(t.deps, { email: victim, password: 'right-password' });
+    await t.createUser({ email: victim, password: 'right-password' });
     // The refused attempts left this address's per-account budget for the victim whole.
     for (let i = 0; i < RATE_POLICIES.loginFailuresPerEmailAndIp.points; i++)
       expect((await postLogin(t.app, victim, 'wrong-password', ip)).statusCode).toBe(401);

@@ -7,15 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import {
-  bearer,
-  createPartner,
-  createReferral,
-  createTestApp,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-} from '../support';
+import { createTestApp, type PartnerFixture, useTestApp } from '../support';
 
 const SECRET = 'whsec_test_portal_4b1d9c2e';
 const t = useTestApp({ STRIPE_WEBHOOK_SECRET: SECRET });
@@ -24,8 +16,8 @@ let partner: PartnerFixture;
 
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-22T10:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
+  admin = await t.createUser({ role: 'admin' });
+  partner = await t.createPartner();
 });
 
 const unix = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
@@ -146,7 +138,7 @@ function chargeRefunded(options: { paymentIntent?: string; invoice?: string; ref
 }
 
 async function wonClientWithEmail(email: string, serviceType: 'basic_accounting' | 'controller' = 'controller') {
-  const id = await createReferral(t.deps, partner.partnerId, {
+  const id = await t.createReferral(partner.partnerId, {
     stage: 'won',
     contractStartDate: '2026-03-01',
     serviceType,
@@ -169,7 +161,7 @@ const admin$ = async (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     method,
     url,
     ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-    headers: await bearer(t.deps, admin),
+    headers: await t.bearer(admin),
   });
 
 describe('the Stripe webhook', () => {
@@ -279,7 +271,7 @@ describe('the Stripe webhook', () => {
     });
 
     const referralId = await wonClientWithEmail(`matched-${randomUUID().slice(0, 8)}@client.example`);
-    const booked = await createReferral(t.deps, partner.partnerId, { stage: 'booked' });
+    const booked = await t.createReferral(partner.partnerId, { stage: 'booked' });
     const notWon = await admin$('POST', `/api/admin/client-payments/unmatched/${event.id}/match`, {
       referralId: booked,
     });

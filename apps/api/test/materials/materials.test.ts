@@ -3,7 +3,7 @@
 
 import { MESSAGES, materialTitleRequired, materialTypeRequired, materialUrlInvalid } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, callerFor, createPartner, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -11,8 +11,8 @@ let admin: SessionUser;
 let adminHeaders: { authorization: string };
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
-  adminHeaders = await bearer(t.deps, admin);
+  admin = await t.createUser({ role: 'admin' });
+  adminHeaders = await t.bearer(admin);
 });
 
 async function createLink(title: string, extra: Record<string, unknown> = {}) {
@@ -71,11 +71,11 @@ describe('publishing a link (JSON)', () => {
   });
 
   it('refuses partners (403) and anonymous callers (401)', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const asPartner = await t.app.inject({
       method: 'POST',
       url: '/api/admin/marketing-materials',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
       payload: { title: 'Mine', type: 'pdf', fileUrl: 'https://x.example.com/a.pdf' },
     });
     expect(asPartner.statusCode).toBe(403);
@@ -109,13 +109,13 @@ describe('who sees the library', () => {
   it('shows partners active materials only, admins everything', async () => {
     const visible = await createLink('Visible deck');
     const hidden = await createLink('Retired flyer');
-    await callerFor(t.deps, admin).admin.updateMaterial({ id: hidden.id, isActive: false });
-    const partner = await createPartner(t.deps);
+    await t.caller(admin).admin.updateMaterial({ id: hidden.id, isActive: false });
+    const partner = await t.createPartner();
 
     const asPartner = await t.app.inject({
       method: 'GET',
       url: '/api/marketing-materials',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(asPartner.statusCode).toBe(200);
     const partnerIds = asPartner.json<{ id: string }[]>().map((m) => m.id);
@@ -141,11 +141,11 @@ describe('who sees the library', () => {
   it.each(['pending', 'suspended', 'inactive', 'rejected'] as const)(
     'refuses a %s partner with 403',
     async (status) => {
-      const partner = await createPartner(t.deps, { status });
+      const partner = await t.createPartner({ status });
       const res = await t.app.inject({
         method: 'GET',
         url: '/api/marketing-materials',
-        headers: await bearer(t.deps, partner.user),
+        headers: await t.bearer(partner.user),
       });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MESSAGES.partnerNotActive);
@@ -153,20 +153,20 @@ describe('who sees the library', () => {
   );
 
   it('refuses a partner user without a partner record (403) and anonymous callers (401)', async () => {
-    const user = await createUser(t.deps, { role: 'partner' });
+    const user = await t.createUser({ role: 'partner' });
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: await bearer(t.deps, user) }))
+      (await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: await t.bearer(user) }))
         .statusCode,
     ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/marketing-materials' })).statusCode).toBe(401);
   });
 
   it('keeps the admin list from partners', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/admin/marketing-materials',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(res.statusCode).toBe(403);
   });
@@ -239,11 +239,11 @@ describe('editing', () => {
 
   it('refuses partners', async () => {
     const material = await createLink('Not yours');
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/marketing-materials/${material.id}`,
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
       payload: { isActive: false },
     });
     expect(res.statusCode).toBe(403);
@@ -259,11 +259,11 @@ describe('editing', () => {
 describe('downloads', () => {
   it('counts a partner download, logs it and answers the external address', async () => {
     const material = await createLink('Counted one-pager');
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/marketing-materials/${material.id}/download`,
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://cdn.example.com/files/one-pager.pdf', downloadCount: 1 });
@@ -274,8 +274,8 @@ describe('downloads', () => {
 
   it('counts every one of 20 concurrent downloads', async () => {
     const material = await createLink('Busy deck');
-    const partners = await Promise.all(Array.from({ length: 4 }, () => createPartner(t.deps)));
-    const headers = await Promise.all(partners.map((p) => bearer(t.deps, p.user)));
+    const partners = await Promise.all(Array.from({ length: 4 }, () => t.createPartner()));
+    const headers = await Promise.all(partners.map((p) => t.bearer(p.user)));
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         t.app.inject({
@@ -302,8 +302,8 @@ describe('downloads', () => {
 
   it('counts concurrent downloads through tRPC callers too', async () => {
     const material = await createLink('Caller deck');
-    const partner = await createPartner(t.deps);
-    const caller = callerFor(t.deps, partner.user);
+    const partner = await t.createPartner();
+    const caller = t.caller(partner.user);
     await Promise.all(Array.from({ length: 20 }, () => caller.partner.downloadMaterial({ id: material.id })));
     const [listed] = (await caller.partner.materials()).filter((m) => m.id === material.id);
     expect(listed?.downloadCount).toBe(20);
@@ -311,12 +311,12 @@ describe('downloads', () => {
 
   it('does not let a partner download an inactive material (404, not counted)', async () => {
     const material = await createLink('Withdrawn');
-    await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
-    const partner = await createPartner(t.deps);
+    await t.caller(admin).admin.updateMaterial({ id: material.id, isActive: false });
+    const partner = await t.createPartner();
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/marketing-materials/${material.id}/download`,
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(res.statusCode).toBe(404);
     const row = await t.db
@@ -329,13 +329,13 @@ describe('downloads', () => {
 
   it('refuses downloads by inactive partners and anonymous callers', async () => {
     const material = await createLink('Guarded');
-    const pending = await createPartner(t.deps, { status: 'pending' });
+    const pending = await t.createPartner({ status: 'pending' });
     expect(
       (
         await t.app.inject({
           method: 'POST',
           url: `/api/marketing-materials/${material.id}/download`,
-          headers: await bearer(t.deps, pending.user),
+          headers: await t.bearer(pending.user),
         })
       ).statusCode,
     ).toBe(403);
@@ -352,7 +352,7 @@ describe('downloads', () => {
 
   it('gives an admin the address without counting the preview, even for an inactive material', async () => {
     const material = await createLink('Admin preview');
-    await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
+    await t.caller(admin).admin.updateMaterial({ id: material.id, isActive: false });
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/marketing-materials/${material.id}/download`,
@@ -363,8 +363,8 @@ describe('downloads', () => {
   });
 
   it('answers 400 for an id that is not a uuid and 404 for an unknown one', async () => {
-    const partner = await createPartner(t.deps);
-    const headers = await bearer(t.deps, partner.user);
+    const partner = await t.createPartner();
+    const headers = await t.bearer(partner.user);
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/marketing-materials/abc/download', headers })).statusCode,
     ).toBe(400);

@@ -6,24 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { CLIENT_PAYMENT_MESSAGES, MESSAGES, feeForPaymentCents } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import {
-  bearer,
-  callerFor,
-  createPartner,
-  createReferral,
-  createUser,
-  setFeeBasis,
-  type PartnerFixture,
-  useTestApp,
-} from '../support';
+import { type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-22T10:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
+  admin = await t.createUser({ role: 'admin' });
+  partner = await t.createPartner();
 });
 
 const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) =>
@@ -31,10 +22,10 @@ const post = async (url: string, payload: unknown, headers: Record<string, strin
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
-    headers: { ...(await bearer(t.deps, admin)), ...headers },
+    headers: { ...(await t.bearer(admin)), ...headers },
   });
 const wonClient = (options: { churnDate?: string; serviceType?: 'basic_accounting' | 'controller' } = {}) =>
-  createReferral(t.deps, partner.partnerId, {
+  t.createReferral(partner.partnerId, {
     stage: 'won',
     contractStartDate: '2026-03-10',
     serviceType: options.serviceType ?? 'controller',
@@ -141,7 +132,7 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
   it('records a second payment for a month already earned, earning nothing more', async () => {
     const referralId = await wonClient();
-    const caller = callerFor(t.deps, admin);
+    const caller = t.caller(admin);
     const first = await caller.admin.recordClientPayment({
       id: referralId,
       periodMonth: '2026-08',
@@ -167,7 +158,7 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
   it('earns nothing for a month before the contract start, after churn, or for a client not won', async () => {
     const churned = await wonClient({ churnDate: '2026-07-15' });
-    const caller = callerFor(t.deps, admin);
+    const caller = t.caller(admin);
     const before = await caller.admin.recordClientPayment({
       id: churned,
       periodMonth: '2026-02',
@@ -191,7 +182,7 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
       paidAt: '2026-08-20',
     });
     expect(after.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-08', 'the client churned on 2026-07-15'));
-    const booked = await createReferral(t.deps, partner.partnerId, { stage: 'proposal' });
+    const booked = await t.createReferral(partner.partnerId, { stage: 'proposal' });
     const notWon = await caller.admin.recordClientPayment({
       id: booked,
       periodMonth: '2026-10',
@@ -227,7 +218,7 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
       method: 'POST',
       url: `/api/admin/referrals/${referralId}/payments`,
       payload: { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-10-05' },
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(response.statusCode).toBe(403);
   });
@@ -235,9 +226,9 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
 describe('what the partner and the admin see', () => {
   it('shows the partner the months paid per referral, never amounts', async () => {
-    const own = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const caller = callerFor(t.deps, admin);
+    const own = await t.createPartner();
+    const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const caller = t.caller(admin);
     await caller.admin.recordClientPayment({
       id: referralId,
       periodMonth: '2026-10',
@@ -253,7 +244,7 @@ describe('what the partner and the admin see', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/partners/referrals/paid-months',
-      headers: await bearer(t.deps, own.user),
+      headers: await t.bearer(own.user),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([{ referralId, months: ['2026-09', '2026-10'] }]);
@@ -261,29 +252,29 @@ describe('what the partner and the admin see', () => {
   });
 
   it('lists the won clients active last month with no payment for it', async () => {
-    const own = await createPartner(t.deps);
-    const unpaid = await createReferral(t.deps, own.partnerId, {
+    const own = await t.createPartner();
+    const unpaid = await t.createReferral(own.partnerId, {
       stage: 'won',
       contractStartDate: '2026-01-01',
       clientCompanyName: 'Unpaid Co',
     });
-    const paid = await createReferral(t.deps, own.partnerId, {
+    const paid = await t.createReferral(own.partnerId, {
       stage: 'won',
       contractStartDate: '2026-01-01',
       clientCompanyName: 'Paid Co',
     });
-    await createReferral(t.deps, own.partnerId, {
+    await t.createReferral(own.partnerId, {
       stage: 'won',
       contractStartDate: '2026-11-01',
       clientCompanyName: 'Starts later',
     });
-    await callerFor(t.deps, admin).admin.recordClientPayment({
+    await t.caller(admin).admin.recordClientPayment({
       id: paid,
       periodMonth: '2026-10',
       amount: '10.00',
       paidAt: '2026-10-03',
     });
-    const missing = await callerFor(t.deps, admin).admin.clientsMissingPayment();
+    const missing = await t.caller(admin).admin.clientsMissingPayment();
     expect(missing.month).toBe('2026-10');
     const names = missing.items.map((item) => item.clientCompanyName);
     expect(names).toContain('Unpaid Co');
@@ -295,10 +286,10 @@ describe('what the partner and the admin see', () => {
 
 describe('the monthly accrual under each fee basis', () => {
   it('creates nothing under clientPayment (saying why) and accrues as before under activeMonth', async () => {
-    const own = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    const caller = callerFor(t.deps, admin);
-    await setFeeBasis(t.deps, 'clientPayment');
+    const own = await t.createPartner();
+    const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const caller = t.caller(admin);
+    await t.setFeeBasis('clientPayment');
     const skipped = await caller.admin.accrue({ month: '2025-06' });
     expect(skipped).toEqual({
       month: '2025-06',
@@ -309,7 +300,7 @@ describe('the monthly accrual under each fee basis', () => {
     expect(await t.db.selectFrom('commissions').select('id').where('referralId', '=', referralId).execute()).toEqual(
       [],
     );
-    await setFeeBasis(t.deps, 'activeMonth');
+    await t.setFeeBasis('activeMonth');
     try {
       const accrued = await caller.admin.accrue({ month: '2025-06' });
       expect(accrued.created).toBeGreaterThanOrEqual(1);
@@ -325,7 +316,7 @@ describe('the monthly accrual under each fee basis', () => {
       });
       expect(late.reason).toBe(CLIENT_PAYMENT_MESSAGES.alreadyEarned('2025-06'));
     } finally {
-      await setFeeBasis(t.deps, 'clientPayment');
+      await t.setFeeBasis('clientPayment');
     }
   });
 });
@@ -336,11 +327,11 @@ describe('POST /api/admin/client-payments/import', () => {
       method: 'POST',
       url: `/api/admin/client-payments/import${query}`,
       payload: csv,
-      headers: { ...(await bearer(t.deps, admin)), 'content-type': 'text/csv' },
+      headers: { ...(await t.bearer(admin)), 'content-type': 'text/csv' },
     });
 
   it('checks every row first: with a bad row nothing is written; fixed, every row is recorded once', async () => {
-    const own = await createPartner(t.deps);
+    const own = await t.createPartner();
     const email = `billing-${randomUUID()}@client.example`;
     const byEmail = await t.db
       .insertInto('referrals')
@@ -356,7 +347,7 @@ describe('POST /api/admin/client-payments/import', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const byId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const byId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
     const header = 'client_email,referral_id,period,amount,paid_date,collection_cost,reference';
     const good1 = `${email.toUpperCase()},,2026-10,1500.00,2026-10-31,150.00,INV-7`;
     const good2 = `,${byId},2026-10,500.00,2026-11-02,,INV-8`;
@@ -415,7 +406,7 @@ describe('POST /api/admin/client-payments/import', () => {
       method: 'POST',
       url: '/api/admin/client-payments/import',
       payload: { csv: 'x' },
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
     });
     expect(json.statusCode).toBe(415);
   });
@@ -423,9 +414,9 @@ describe('POST /api/admin/client-payments/import', () => {
 
 describe('the processor and the partner see due dates', () => {
   it('offers a fee once its due date plus the hold has come, sorted by due date, and "due by" selects and pays them', async () => {
-    const own = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const caller = callerFor(t.deps, admin);
+    const own = await t.createPartner();
+    const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const caller = t.caller(admin);
     // Paid 2026-09-01 → due 2026-10-01 (overdue); paid 2026-10-15 → due 2026-11-14; paid 2026-11-20 → due 2026-12-20.
     await caller.admin.recordClientPayment({
       id: referralId,
@@ -471,7 +462,7 @@ describe('the processor and the partner see due dates', () => {
     });
     expect(payout).toMatchObject({ commissionCount: 1, total: '50.00' });
 
-    const page = await callerFor(t.deps, own.user).partner.commissionsPage({});
+    const page = await t.caller(own.user).partner.commissionsPage({});
     expect(page.items.map((item) => [item.monthYear, item.status, item.dueBy, item.clientPaidAt])).toEqual([
       ['2026-10', 'pending', '2026-12-20', '2026-11-20'],
       ['2026-09', 'pending', '2026-11-14', '2026-10-15'],

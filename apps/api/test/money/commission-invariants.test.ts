@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import { refundClientPayment } from '../../src/services/money/stripe-payments';
-import { callerFor, createPartner, createUser, type PartnerFixture, useTestApp, setFeeBasis } from '../support';
+import { type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -31,8 +31,8 @@ const CURRENT_MONTH = '2026-11';
 
 beforeAll(async () => {
   t.clock.now = NOW;
-  await setFeeBasis(t.deps, 'activeMonth');
-  admin = await createUser(t.deps, { role: 'admin' });
+  await t.setFeeBasis('activeMonth');
+  admin = await t.createUser({ role: 'admin' });
 });
 
 /** "2026-11" shifted by `offset` months. */
@@ -272,7 +272,7 @@ async function apply(
   referrals: ModelReferral[],
   commissions: ModelCommission[],
 ): Promise<void> {
-  const caller = callerFor(t.deps, admin);
+  const caller = t.caller(admin);
   switch (op.kind) {
     case 'add': {
       const start = op.startOffset === null ? null : dayAt(op.startOffset, op.startDay);
@@ -617,7 +617,7 @@ async function expectModelMatches(
       .executeTakeFirstOrThrow();
     expect(toCents(row.totalLifetimeCommissions)).toBe(sum('paid'));
     expect(toCents(row.currentMrr)).toBe(mrr);
-    const metrics = await callerFor(t.deps, partner.user).partner.metrics();
+    const metrics = await t.caller(partner.user).partner.metrics();
     expect(toCents(metrics.totalEarnings)).toBe(sum('paid'));
     expect(toCents(metrics.pendingCommissions)).toBe(sum('pending'));
     expect(toCents(metrics.thisMonthEarnings)).toBe(
@@ -626,7 +626,7 @@ async function expectModelMatches(
         .reduce((total, c) => total + c.cents, 0),
     );
     // The Payout Processor's filtered count and net sum of this partner's queue.
-    const queue = await callerFor(t.deps, admin).admin.pendingCommissions({ partnerId: partner.partnerId, limit: 1 });
+    const queue = await t.caller(admin).admin.pendingCommissions({ partnerId: partner.partnerId, limit: 1 });
     const queued = mine.filter((c) => c.status === 'pending' && offered(c));
     expect({ total: queue.total, net: toCents(queue.totalAmount) }).toEqual({
       total: queued.length,
@@ -641,7 +641,7 @@ async function expectModelMatches(
     .select(sql<string>`coalesce(sum(amount), 0)::numeric(14, 2)::text`.as('paid'))
     .where('status', '=', 'paid')
     .executeTakeFirstOrThrow();
-  expect(toCents((await callerFor(t.deps, admin).admin.metrics()).totalPartnerCommissions)).toBe(toCents(paid));
+  expect(toCents((await t.caller(admin).admin.metrics()).totalPartnerCommissions)).toBe(toCents(paid));
   // The fees earned by payments are exactly the model's (every status), and no referral-month has two fees.
   const earnedByPayments = await t.db
     .selectFrom('commissions')
@@ -662,7 +662,7 @@ describe('invariants of commissions and partner totals', () => {
   it('holds the partner columns, the SQL aggregates, the model and the dashboards equal after every step', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 10 }), async (ops) => {
-        const partners = [await createPartner(t.deps), await createPartner(t.deps)];
+        const partners = [await t.createPartner(), await t.createPartner()];
         const referrals: ModelReferral[] = [];
         const commissions: ModelCommission[] = [];
         // Every run starts from one earning client, so payouts and failures have something to act on.
@@ -701,8 +701,8 @@ describe('invariants of commissions and partner totals', () => {
   }, 300_000);
 
   it('creates each commission once when two accruals of the same month run at once', async () => {
-    const partner = await createPartner(t.deps);
-    const caller = callerFor(t.deps, admin);
+    const partner = await t.createPartner();
+    const caller = t.caller(admin);
     for (let i = 0; i < 5; i++) {
       const referral = await caller.admin.addClient({
         partnerId: partner.partnerId,

@@ -9,18 +9,7 @@ import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createTestDatabase,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-  setFeeBasis,
-} from '../support';
+import { createTestDatabase, type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -28,10 +17,10 @@ let partner: PartnerFixture;
 let other: PartnerFixture;
 
 beforeAll(async () => {
-  await setFeeBasis(t.deps, 'activeMonth');
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
-  other = await createPartner(t.deps);
+  await t.setFeeBasis('activeMonth');
+  admin = await t.createUser({ role: 'admin' });
+  partner = await t.createPartner();
+  other = await t.createPartner();
 });
 
 interface MonthTotals {
@@ -62,7 +51,7 @@ async function directTotals(month?: string): Promise<{ total: number; totalAmoun
   return rows[0] as { total: number; totalAmount: string };
 }
 
-const asAdmin = () => callerFor(t.deps, admin).admin;
+const asAdmin = () => t.caller(admin).admin;
 
 /** The table equals the rows, and the page's totals (every month, each month, a month without any) equal the direct ones. */
 async function expectPendingMonthsEqualRows(): Promise<MonthTotals[]> {
@@ -104,27 +93,27 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
 
   it('counts accrual (one insert of many rows) and single inserts of every status', async () => {
     for (const owner of [partner, partner, other])
-      await createReferral(t.deps, owner.partnerId, {
+      await t.createReferral(owner.partnerId, {
         stage: 'won',
         contractStartDate: '2025-06-01',
         serviceType: 'controller',
       });
-    await createReferral(t.deps, other.partnerId, { stage: 'won', contractStartDate: '2025-06-01' });
+    await t.createReferral(other.partnerId, { stage: 'won', contractStartDate: '2025-06-01' });
     at('2026-04-02T12:00:00Z');
     for (const month of ['2026-01', '2026-02', '2026-03']) await asAdmin().accrue({ month });
-    const referralId = await createReferral(t.deps, partner.partnerId, {
+    const referralId = await t.createReferral(partner.partnerId, {
       stage: 'won',
       contractStartDate: '2025-01-01',
     });
-    await createCommission(t.deps, { partnerId: partner.partnerId, referralId, monthYear: '2025-11', amount: '12.34' });
-    await createCommission(t.deps, {
+    await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2025-11', amount: '12.34' });
+    await t.createCommission({
       partnerId: partner.partnerId,
       referralId,
       monthYear: '2025-12',
       amount: '99.00',
       status: 'paid',
     });
-    await createCommission(t.deps, {
+    await t.createCommission({
       partnerId: partner.partnerId,
       referralId,
       monthYear: '2025-10',
@@ -141,7 +130,7 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
     const rest = await t.app.inject({
       method: 'GET',
       url: '/api/admin/commissions/pending?limit=100&month=2026-02',
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
     });
     expect(rest.headers['x-total-count']).toBe('4');
     expect(rest.headers['x-total-amount']).toBe('350.00');

@@ -10,15 +10,7 @@ import { activeInMonth, activeValueByMonthSql } from '../../src/services/referra
 import { adminMetrics } from '../../src/services/money/admin-metrics';
 import { programTrends } from '../../src/services/money/charts';
 import type { SessionUser } from '../../src/trpc/context';
-import {
-  callerFor,
-  createPartner,
-  createReferral,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-  setFeeBasis,
-} from '../support';
+import { type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -26,10 +18,10 @@ let partner: PartnerFixture;
 let other: PartnerFixture;
 
 beforeAll(async () => {
-  await setFeeBasis(t.deps, 'activeMonth');
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
-  other = await createPartner(t.deps);
+  await t.setFeeBasis('activeMonth');
+  admin = await t.createUser({ role: 'admin' });
+  partner = await t.createPartner();
+  other = await t.createPartner();
 });
 
 const FIRST_DAY = '2024-01-01';
@@ -101,7 +93,7 @@ async function expectRollupEqualsRows(): Promise<MonthFigures[]> {
 const at = (iso: string) => {
   t.clock.now = new Date(iso);
 };
-const asAdmin = () => callerFor(t.deps, admin).admin;
+const asAdmin = () => t.caller(admin).admin;
 const pendingOf = async (partnerId: string) =>
   (
     await t.db
@@ -126,7 +118,7 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     at('2025-11-20T10:00:00Z');
     for (const name of ['a', 'b', 'c']) {
       ids[name] = (
-        await callerFor(t.deps, partner.user).partner.createReferral({
+        await t.caller(partner.user).partner.createReferral({
           clientCompanyName: `Client ${name}`,
           serviceType: 'controller',
           monthlyValue: '1200.00',
@@ -153,8 +145,8 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
       })
     ).id;
     // A suspended partner's won deal still counts in the program's MRR.
-    const suspended = await createPartner(t.deps, { status: 'suspended' });
-    ids.f = await createReferral(t.deps, suspended.partnerId, {
+    const suspended = await t.createPartner({ status: 'suspended' });
+    ids.f = await t.createReferral(suspended.partnerId, {
       stage: 'won',
       monthlyValue: '45.45',
       contractStartDate: '2024-07-31',

@@ -7,14 +7,14 @@ import { CLIENT_PAYMENT_MESSAGES, PROGRAM_TERMS_MESSAGES, QUALIFICATION_REASONS 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { qualificationOf } from '../../src/services/referrals/qualification';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, createPartner, createUser, useTestApp, type PartnerFixture } from '../support';
+import { useTestApp, type PartnerFixture } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 
 const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: await bearer(t.deps, admin) });
+  t.app.inject({ method, url, payload, headers: await t.bearer(admin) });
 
 /** A client an admin adds as accepted on 2026-01-01 (a historical client), with the sales given. */
 async function acceptedClient(annualSales?: string) {
@@ -35,8 +35,8 @@ const win = (id: string, body: object = {}) => call('PATCH', `/api/admin/referra
 
 beforeAll(async () => {
   t.clock.now = new Date('2026-12-15T12:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
+  admin = await t.createUser({ role: 'admin' });
+  partner = await t.createPartner();
 });
 
 describe('the qualification rule', () => {
@@ -136,7 +136,7 @@ describe('the qualification window', () => {
       method: 'POST',
       url: '/api/partners/referrals',
       payload: { clientCompanyName: 'Not Yet Accepted', serviceType: 'controller', monthlyValue: '900.00' },
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     const response = await call('POST', `/api/admin/referrals/${created.json().id}/extend`, { days: 5, reason: 'x' });
     expect(response.statusCode).toBe(409);
@@ -238,7 +238,7 @@ describe('the won preview', () => {
       method: 'POST',
       url: '/api/partners/referrals',
       payload: { clientCompanyName: 'Booked Preview Co', serviceType: 'controller', monthlyValue: '900.00' },
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     const told = await preview(created.json().id, 'annualSales=1000000.00');
     expect(told.json()).toMatchObject({ qualifying: true, qualifiesBy: '2027-02-13', signedAt: '2026-12-15' });

@@ -107,7 +107,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface TestApp {
+export interface TestApp extends AppFixtures {
   app: FastifyInstance;
   deps: AppDeps;
   db: AppDeps['db'];
@@ -117,6 +117,31 @@ export interface TestApp {
   activityEntries(where: ActivityFilter): Promise<Selectable<ActivityLogTable>[]>;
   close(): Promise<void>;
 }
+
+/** The factories and sign-ins below, on the test app's own deps. */
+export interface AppFixtures {
+  createUser(options?: UserOptions): Promise<SessionUser>;
+  createPartner(options?: PartnerOptions): Promise<PartnerFixture>;
+  createReferral(partnerId: string, options?: ReferralOptions): Promise<string>;
+  createCommission(options: CommissionOptions): Promise<string>;
+  /** A server-side tRPC caller acting as `user` (null: anonymous). */
+  caller(user: SessionUser | null): ReturnType<typeof callerFor>;
+  tokenFor(user: SessionUser): Promise<string>;
+  /** The Authorization header of `user`. */
+  bearer(user: SessionUser): Promise<{ authorization: string }>;
+  setFeeBasis(feeBasis: FeeBasis): Promise<void>;
+}
+
+const appFixtures = (deps: AppDeps): AppFixtures => ({
+  createUser: (options) => createUser(deps, options),
+  createPartner: (options) => createPartner(deps, options),
+  createReferral: (partnerId, options) => createReferral(deps, partnerId, options),
+  createCommission: (options) => createCommission(deps, options),
+  caller: (user) => callerFor(deps, user),
+  tokenFor: (user) => tokenFor(deps, user),
+  bearer: (user) => bearer(deps, user),
+  setFeeBasis: (feeBasis) => setFeeBasis(deps, feeBasis),
+});
 
 type ActivityFilter = Partial<Record<'action' | 'entityId' | 'entityType' | 'userId', string>>;
 
@@ -155,6 +180,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     database,
     clock,
+    ...appFixtures(deps),
     activityEntries: (where) => activityEntries(database.db, where),
     async close() {
       await app.close();
@@ -239,10 +265,13 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 /** An email address no other row of the run holds, starting with `prefix`. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${unique()}@example.com`;
 
-export async function createUser(
-  deps: AppDeps,
-  options: { role?: UserRole; email?: string; password?: string } = {},
-): Promise<SessionUser> {
+interface UserOptions {
+  role?: UserRole;
+  email?: string;
+  password?: string;
+}
+
+export async function createUser(deps: AppDeps, options: UserOptions = {}): Promise<SessionUser> {
   // Hashed as the server hashes (its settings, no upgrade on sign-in), not with the library's heavier defaults.
   const passwordHash = options.password ? await hashPassword(options.password) : '!unusable';
   const row = await deps.db
@@ -267,18 +296,17 @@ export interface PartnerFixture {
   referralCode: string;
 }
 
-export async function createPartner(
-  deps: AppDeps,
-  options: {
-    status?: 'pending' | 'active' | 'inactive' | 'suspended' | 'rejected';
-    companyName?: string;
-    contactName?: string;
-    email?: string;
-    /** The partner user's password (default: one nobody can sign in with). */
-    password?: string;
-    createdAt?: Date;
-  } = {},
-): Promise<PartnerFixture> {
+interface PartnerOptions {
+  status?: 'pending' | 'active' | 'inactive' | 'suspended' | 'rejected';
+  companyName?: string;
+  contactName?: string;
+  email?: string;
+  /** The partner user's password (default: one nobody can sign in with). */
+  password?: string;
+  createdAt?: Date;
+}
+
+export async function createPartner(deps: AppDeps, options: PartnerOptions = {}): Promise<PartnerFixture> {
   const user = await createUser(deps, { role: 'partner', email: options.email, password: options.password });
   const companyName = options.companyName ?? `Partner ${unique()}`;
   const referralCode = await allocateReferralCode(deps.db, companyName);
@@ -303,21 +331,19 @@ export async function createPartner(
   return { user, partnerId: row.id, referralCode };
 }
 
-export async function createReferral(
-  deps: AppDeps,
-  partnerId: string,
-  options: {
-    stage?: 'booked' | 'qualified' | 'proposal' | 'won' | 'lost';
-    serviceType?: ServiceType;
-    monthlyValue?: string;
-    contractStartDate?: string | null;
-    contractEndDate?: string | null;
-    churnDate?: string | null;
-    clientCompanyName?: string;
-    /** The client's annual sales; the agreement's minimum by default, so a deal won later qualifies. */
-    annualSales?: string | null;
-  } = {},
-): Promise<string> {
+interface ReferralOptions {
+  stage?: 'booked' | 'qualified' | 'proposal' | 'won' | 'lost';
+  serviceType?: ServiceType;
+  monthlyValue?: string;
+  contractStartDate?: string | null;
+  contractEndDate?: string | null;
+  churnDate?: string | null;
+  clientCompanyName?: string;
+  /** The client's annual sales; the agreement's minimum by default, so a deal won later qualifies. */
+  annualSales?: string | null;
+}
+
+export async function createReferral(deps: AppDeps, partnerId: string, options: ReferralOptions = {}): Promise<string> {
   const serviceType = options.serviceType ?? 'basic_accounting';
   const row = await deps.db
     .insertInto('referrals')
@@ -338,18 +364,17 @@ export async function createReferral(
   return row.id;
 }
 
-export async function createCommission(
-  deps: AppDeps,
-  options: {
-    partnerId: string;
-    referralId: string;
-    monthYear: string;
-    amount?: string;
-    status?: 'pending' | 'paid' | 'failed';
-    /** When a paid commission was paid (default: now). */
-    paidAt?: Date;
-  },
-): Promise<string> {
+interface CommissionOptions {
+  partnerId: string;
+  referralId: string;
+  monthYear: string;
+  amount?: string;
+  status?: 'pending' | 'paid' | 'failed';
+  /** When a paid commission was paid (default: now). */
+  paidAt?: Date;
+}
+
+export async function createCommission(deps: AppDeps, options: CommissionOptions): Promise<string> {
   const status = options.status ?? 'pending';
   const row = await deps.db
     .insertInto('commissions')
@@ -391,6 +416,8 @@ export const sampleApplication = (overrides: Record<string, unknown> = {}): Part
  * Sets the program's fee basis: tests of the monthly accrual run under `activeMonth` (under the
  * default `clientPayment` fees come from client payments and the accrual creates nothing).
  */
-export async function setFeeBasis(deps: AppDeps, feeBasis: 'clientPayment' | 'activeMonth'): Promise<void> {
+type FeeBasis = 'clientPayment' | 'activeMonth';
+
+export async function setFeeBasis(deps: AppDeps, feeBasis: FeeBasis): Promise<void> {
   await deps.db.updateTable('programSettings').set({ feeBasis }).execute();
 }
