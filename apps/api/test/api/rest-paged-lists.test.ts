@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { createTestApp, type PartnerFixture, useTestApp } from '../support';
+import { createPipelinePartners, createTestApp, type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -18,13 +18,7 @@ let globexHeaders: Record<string, string>;
 
 beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
-  acme = await t.createPartner({ companyName: 'Acme Advisors' });
-  globex = await t.createPartner({ companyName: 'Globex Books' });
-  for (let i = 0; i < 7; i++)
-    await t.createReferral(acme.partnerId, { clientCompanyName: `Acme Client ${i}`, stage: 'qualified' });
-  for (let i = 0; i < 3; i++)
-    await t.createReferral(globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
-  await t.createReferral(globex.partnerId, { clientCompanyName: 'Northwind Foods', stage: 'booked' });
+  ({ acme, globex } = await createPipelinePartners(t));
   await t.createReferral(acme.partnerId, { clientCompanyName: 'Secret Acme Deal', stage: 'booked' });
 
   // Acme: five commissions over five months, three of them paid in two payouts.

@@ -22,22 +22,19 @@ beforeAll(async () => {
 
 const unix = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
+/** The Stripe-Signature header of `payload`, signed at `at` (default: now) with `secret` (default: the portal's). */
+const signatureOf = (payload: string, { secret = SECRET, at = t.clock.now }: { secret?: string; at?: Date } = {}) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(at.getTime() / 1000) });
+
+const postWebhook = (payload: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/integrations/stripe/webhook', headers, payload });
+
 function signedPost(event: unknown, options: { secret?: string; at?: Date; signature?: string | null } = {}) {
   const payload = JSON.stringify(event);
-  const header =
-    options.signature === null
-      ? undefined
-      : (options.signature ??
-        Stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: options.secret ?? SECRET,
-          timestamp: Math.floor((options.at ?? t.clock.now).getTime() / 1000),
-        }));
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/integrations/stripe/webhook',
-    headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
-    payload,
+  const header = options.signature === null ? undefined : (options.signature ?? signatureOf(payload, options));
+  return postWebhook(payload, {
+    'content-type': 'application/json',
+    ...(header ? { 'stripe-signature': header } : {}),
   });
 }
 
@@ -238,16 +235,9 @@ describe('the Stripe webhook', () => {
     expect(stale.statusCode).toBe(401);
     // A body changed after signing fails too: the signature covers the exact bytes.
     const payload = JSON.stringify(event);
-    const header = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: SECRET,
-      timestamp: Math.floor(t.clock.now.getTime() / 1000),
-    });
-    const tampered = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      payload: payload.replace('150000', '990000'),
+    const tampered = await postWebhook(payload.replace('150000', '990000'), {
+      'content-type': 'application/json',
+      'stripe-signature': signatureOf(payload),
     });
     expect(tampered.statusCode).toBe(401);
     expect(await count()).toBe(before);
@@ -382,17 +372,7 @@ describe('the Stripe webhook', () => {
 
   it('answers 400 for a signed body that is not JSON', async () => {
     const payload = 'not json at all';
-    const header = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: SECRET,
-      timestamp: Math.floor(t.clock.now.getTime() / 1000),
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/stripe/webhook',
-      headers: { 'content-type': 'text/plain', 'stripe-signature': header },
-      payload,
-    });
+    const res = await postWebhook(payload, { 'content-type': 'text/plain', 'stripe-signature': signatureOf(payload) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The webhook body is not a Stripe event');
   });

@@ -9,7 +9,7 @@ import { MATERIAL_UPLOAD_MESSAGES, MAX_UPLOAD_BYTES, MESSAGES, materialTitleRequ
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildLogoPng, buildPdf } from '../../src/services/materials/demo-materials';
 import type { SessionUser } from '../../src/trpc/context';
-import { createTestApp, type TestApp } from '../support';
+import { createTestApp, materialDownloadCount, type TestApp } from '../support';
 import { startTestS3, type TestS3 } from '../support/s3-server';
 
 describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
@@ -138,12 +138,7 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       expect(file.headers['cache-control']).toBe('private, no-store');
       expect(Buffer.compare(file.body, pdf)).toBe(0);
 
-      const counted = await t.db
-        .selectFrom('marketingMaterials')
-        .select('downloadCount')
-        .where('id', '=', material.id)
-        .executeTakeFirstOrThrow();
-      expect(counted.downloadCount).toBe(1);
+      expect(await materialDownloadCount(t.db, material.id)).toBe(1);
     });
 
     it('recognises the type by the bytes, whatever the name and header claim', async () => {
@@ -379,12 +374,7 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       await t.caller(admin).admin.updateMaterial({ id: material.id, isActive: false });
       const url = await downloadUrl(material.id, adminHeaders);
       expect((await getFile(url)).statusCode).toBe(200);
-      const row = await t.db
-        .selectFrom('marketingMaterials')
-        .select('downloadCount')
-        .where('id', '=', material.id)
-        .executeTakeFirstOrThrow();
-      expect(row.downloadCount).toBe(0);
+      expect(await materialDownloadCount(t.db, material.id)).toBe(0);
     });
   });
 });

@@ -3,7 +3,7 @@
 
 import { MESSAGES, materialTitleRequired, materialTypeRequired, materialUrlInvalid } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../support';
+import { materialDownloadCount, useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -204,13 +204,7 @@ describe('editing', () => {
     });
     expect(on.json().isActive).toBe(true);
 
-    const actions = await t.db
-      .selectFrom('activityLog')
-      .select('action')
-      .where('entityId', '=', material.id)
-      .orderBy('createdAt')
-      .execute();
-    expect(actions.map((a) => a.action)).toEqual([
+    expect(await t.activityActions(material.id)).toEqual([
       'material.created',
       'material.updated',
       'material.deactivated',
@@ -257,14 +251,13 @@ describe('editing', () => {
 });
 
 describe('downloads', () => {
+  const download = (id: string, headers?: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: `/api/marketing-materials/${id}/download`, headers });
+
   it('counts a partner download, logs it and answers the external address', async () => {
     const material = await createLink('Counted one-pager');
     const partner = await t.createPartner();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/marketing-materials/${material.id}/download`,
-      headers: await t.bearer(partner.user),
-    });
+    const res = await download(material.id, await t.bearer(partner.user));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://cdn.example.com/files/one-pager.pdf', downloadCount: 1 });
     const log = await t.activityEntries({ entityId: material.id, action: 'material.downloaded' });
@@ -276,26 +269,13 @@ describe('downloads', () => {
     const material = await createLink('Busy deck');
     const partners = await Promise.all(Array.from({ length: 4 }, () => t.createPartner()));
     const headers = await Promise.all(partners.map((p) => t.bearer(p.user)));
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/marketing-materials/${material.id}/download`,
-          headers: headers[i % 4],
-        }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => download(material.id, headers[i % 4])));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     // Each download saw its own count: the increments were never lost or merged.
     expect(answers.map((a) => a.json().downloadCount as number).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
-    const row = await t.db
-      .selectFrom('marketingMaterials')
-      .select('downloadCount')
-      .where('id', '=', material.id)
-      .executeTakeFirstOrThrow();
-    expect(row.downloadCount).toBe(20);
+    expect(await materialDownloadCount(t.db, material.id)).toBe(20);
     const logged = await t.activityEntries({ entityId: material.id, action: 'material.downloaded' });
     expect(logged).toHaveLength(20);
   });
@@ -313,51 +293,23 @@ describe('downloads', () => {
     const material = await createLink('Withdrawn');
     await t.caller(admin).admin.updateMaterial({ id: material.id, isActive: false });
     const partner = await t.createPartner();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/marketing-materials/${material.id}/download`,
-      headers: await t.bearer(partner.user),
-    });
+    const res = await download(material.id, await t.bearer(partner.user));
     expect(res.statusCode).toBe(404);
-    const row = await t.db
-      .selectFrom('marketingMaterials')
-      .select('downloadCount')
-      .where('id', '=', material.id)
-      .executeTakeFirstOrThrow();
-    expect(row.downloadCount).toBe(0);
+    expect(await materialDownloadCount(t.db, material.id)).toBe(0);
   });
 
   it('refuses downloads by inactive partners and anonymous callers', async () => {
     const material = await createLink('Guarded');
     const pending = await t.createPartner({ status: 'pending' });
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/marketing-materials/${material.id}/download`,
-          headers: await t.bearer(pending.user),
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download` })).statusCode,
-    ).toBe(401);
-    const row = await t.db
-      .selectFrom('marketingMaterials')
-      .select('downloadCount')
-      .where('id', '=', material.id)
-      .executeTakeFirstOrThrow();
-    expect(row.downloadCount).toBe(0);
+    expect((await download(material.id, await t.bearer(pending.user))).statusCode).toBe(403);
+    expect((await download(material.id)).statusCode).toBe(401);
+    expect(await materialDownloadCount(t.db, material.id)).toBe(0);
   });
 
   it('gives an admin the address without counting the preview, even for an inactive material', async () => {
     const material = await createLink('Admin preview');
     await t.caller(admin).admin.updateMaterial({ id: material.id, isActive: false });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/marketing-materials/${material.id}/download`,
-      headers: adminHeaders,
-    });
+    const res = await download(material.id, adminHeaders);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://cdn.example.com/files/one-pager.pdf', downloadCount: 0 });
   });
@@ -365,18 +317,8 @@ describe('downloads', () => {
   it('answers 400 for an id that is not a uuid and 404 for an unknown one', async () => {
     const partner = await t.createPartner();
     const headers = await t.bearer(partner.user);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/marketing-materials/abc/download', headers })).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/marketing-materials/00000000-0000-4000-8000-000000000000/download',
-          headers,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await download('abc', headers)).statusCode).toBe(400);
+    expect((await download('00000000-0000-4000-8000-000000000000', headers)).statusCode).toBe(404);
   });
 });
 

@@ -9,6 +9,7 @@ import { createDb } from '@portal/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accrueMonth } from '../../src/services/money/accrual';
 import { startAccrualTimer } from '../../src/workers/accrual-timer';
+import type { SessionUser } from '../../src/trpc/context';
 import { apiDir, CLI, migratedDataDir, type TestApp, useTestApp } from '../support';
 
 const t = useTestApp();
@@ -147,6 +148,14 @@ describe('accrueMonth', () => {
 });
 
 describe('admin.accrue and POST /api/admin/commissions/accrue', () => {
+  const accrueByRest = async (month: string, user?: SessionUser) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/commissions/accrue',
+      headers: user ? await t.bearer(user) : {},
+      payload: { month },
+    });
+
   it('accrues the month for an admin through REST, answering created and skipped', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const { partnerId } = await t.createPartner();
@@ -156,58 +165,29 @@ describe('admin.accrue and POST /api/admin/commissions/accrue', () => {
       serviceType: 'controller',
     });
     const before = (await commissionsOf('2026-04')).length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      headers: await t.bearer(admin),
-      payload: { month: '2026-04' },
-    });
+    const res = await accrueByRest('2026-04', admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ month: '2026-04', created: expect.any(Number), skipped: 0 });
     expect((await commissionsOf('2026-04')).length).toBe(before + res.json().created);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      headers: await t.bearer(admin),
-      payload: { month: '2026-04' },
-    });
+    const again = await accrueByRest('2026-04', admin);
     expect(again.json()).toMatchObject({ created: 0, skipped: res.json().created });
   });
 
   it('answers 400 with the spec message for a future month and for a malformed one', async () => {
     const admin = await t.createUser({ role: 'admin' });
-    const future = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      headers: await t.bearer(admin),
-      payload: { month: '2027-01' },
-    });
+    const future = await accrueByRest('2027-01', admin);
     expect(future.statusCode).toBe(400);
     expect(future.json().message).toBe(MESSAGES.futureMonth);
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      headers: await t.bearer(admin),
-      payload: { month: '2026-13' },
-    });
+    const malformed = await accrueByRest('2026-13', admin);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(MESSAGES.invalidMonth);
   });
 
   it('is for admins only: 401 anonymous, 403 partner', async () => {
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      payload: { month: '2026-01' },
-    });
+    const anonymous = await accrueByRest('2026-01');
     expect(anonymous.statusCode).toBe(401);
     const { user } = await t.createPartner();
-    const partner = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      headers: await t.bearer(user),
-      payload: { month: '2026-01' },
-    });
+    const partner = await accrueByRest('2026-01', user);
     expect(partner.statusCode).toBe(403);
     await expect(t.caller(user).admin.accrue({ month: '2026-01' })).rejects.toMatchObject({
       code: 'FORBIDDEN',

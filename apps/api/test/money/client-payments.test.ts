@@ -24,6 +24,9 @@ const post = async (url: string, payload: unknown, headers: Record<string, strin
     payload: payload as Record<string, unknown>,
     headers: { ...(await t.bearer(admin)), ...headers },
   });
+/** Records a payment of the client `referralId` as the admin. */
+const recordPayment = (referralId: string, payment: { periodMonth: string; amount: string; paidAt: string }) =>
+  t.caller(admin).admin.recordClientPayment({ id: referralId, ...payment });
 const wonClient = (options: { churnDate?: string; serviceType?: 'basic_accounting' | 'controller' } = {}) =>
   t.createReferral(partner.partnerId, {
     stage: 'won',
@@ -133,18 +136,8 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
   it('records a second payment for a month already earned, earning nothing more', async () => {
     const referralId = await wonClient();
     const caller = t.caller(admin);
-    const first = await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-08',
-      amount: '1500.00',
-      paidAt: '2026-08-31',
-    });
-    const second = await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-08',
-      amount: '200.00',
-      paidAt: '2026-09-02',
-    });
+    const first = await recordPayment(referralId, { periodMonth: '2026-08', amount: '1500.00', paidAt: '2026-08-31' });
+    const second = await recordPayment(referralId, { periodMonth: '2026-08', amount: '200.00', paidAt: '2026-09-02' });
     expect(first.commission?.amount).toBe('100.00');
     expect(second).toMatchObject({ commission: null, reason: CLIENT_PAYMENT_MESSAGES.alreadyEarned('2026-08') });
     const payments = await caller.admin.clientPayments({ id: referralId });
@@ -158,37 +151,16 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
   it('earns nothing for a month before the contract start, after churn, or for a client not won', async () => {
     const churned = await wonClient({ churnDate: '2026-07-15' });
-    const caller = t.caller(admin);
-    const before = await caller.admin.recordClientPayment({
-      id: churned,
-      periodMonth: '2026-02',
-      amount: '100.00',
-      paidAt: '2026-02-27',
-    });
+    const before = await recordPayment(churned, { periodMonth: '2026-02', amount: '100.00', paidAt: '2026-02-27' });
     expect(before.commission).toBeNull();
     expect(before.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-02', 'the contract starts on 2026-03-10'));
     // The churn month itself is still active (DESIGN §4); the month after is not.
-    const churnMonth = await caller.admin.recordClientPayment({
-      id: churned,
-      periodMonth: '2026-07',
-      amount: '100.00',
-      paidAt: '2026-07-20',
-    });
+    const churnMonth = await recordPayment(churned, { periodMonth: '2026-07', amount: '100.00', paidAt: '2026-07-20' });
     expect(churnMonth.commission?.amount).toBe('100.00');
-    const after = await caller.admin.recordClientPayment({
-      id: churned,
-      periodMonth: '2026-08',
-      amount: '100.00',
-      paidAt: '2026-08-20',
-    });
+    const after = await recordPayment(churned, { periodMonth: '2026-08', amount: '100.00', paidAt: '2026-08-20' });
     expect(after.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-08', 'the client churned on 2026-07-15'));
     const booked = await t.createReferral(partner.partnerId, { stage: 'proposal' });
-    const notWon = await caller.admin.recordClientPayment({
-      id: booked,
-      periodMonth: '2026-10',
-      amount: '100.00',
-      paidAt: '2026-10-20',
-    });
+    const notWon = await recordPayment(booked, { periodMonth: '2026-10', amount: '100.00', paidAt: '2026-10-20' });
     expect(notWon.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-10', 'the deal is proposal, not won'));
     expect(
       await t.db.selectFrom('clientPayments').select('id').where('referralId', 'in', [churned, booked]).execute(),
@@ -228,19 +200,8 @@ describe('what the partner and the admin see', () => {
   it('shows the partner the months paid per referral, never amounts', async () => {
     const own = await t.createPartner();
     const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const caller = t.caller(admin);
-    await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-10',
-      amount: '700.00',
-      paidAt: '2026-10-03',
-    });
-    await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-09',
-      amount: '700.00',
-      paidAt: '2026-09-03',
-    });
+    await recordPayment(referralId, { periodMonth: '2026-10', amount: '700.00', paidAt: '2026-10-03' });
+    await recordPayment(referralId, { periodMonth: '2026-09', amount: '700.00', paidAt: '2026-09-03' });
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/partners/referrals/paid-months',
@@ -268,12 +229,7 @@ describe('what the partner and the admin see', () => {
       contractStartDate: '2026-11-01',
       clientCompanyName: 'Starts later',
     });
-    await t.caller(admin).admin.recordClientPayment({
-      id: paid,
-      periodMonth: '2026-10',
-      amount: '10.00',
-      paidAt: '2026-10-03',
-    });
+    await recordPayment(paid, { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-10-03' });
     const missing = await t.caller(admin).admin.clientsMissingPayment();
     expect(missing.month).toBe('2026-10');
     const names = missing.items.map((item) => item.clientCompanyName);
@@ -308,12 +264,7 @@ describe('the monthly accrual under each fee basis', () => {
         await t.db.selectFrom('commissions').select('id').where('referralId', '=', referralId).execute(),
       ).toHaveLength(1);
       // A payment of an accrued month is recorded and earns nothing more.
-      const late = await caller.admin.recordClientPayment({
-        id: referralId,
-        periodMonth: '2025-06',
-        amount: '10.00',
-        paidAt: '2025-07-01',
-      });
+      const late = await recordPayment(referralId, { periodMonth: '2025-06', amount: '10.00', paidAt: '2025-07-01' });
       expect(late.reason).toBe(CLIENT_PAYMENT_MESSAGES.alreadyEarned('2025-06'));
     } finally {
       await t.setFeeBasis('clientPayment');
@@ -418,24 +369,9 @@ describe('the processor and the partner see due dates', () => {
     const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
     const caller = t.caller(admin);
     // Paid 2026-09-01 → due 2026-10-01 (overdue); paid 2026-10-15 → due 2026-11-14; paid 2026-11-20 → due 2026-12-20.
-    await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-08',
-      amount: '500.00',
-      paidAt: '2026-09-01',
-    });
-    await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-09',
-      amount: '500.00',
-      paidAt: '2026-10-15',
-    });
-    await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-10',
-      amount: '500.00',
-      paidAt: '2026-11-20',
-    });
+    await recordPayment(referralId, { periodMonth: '2026-08', amount: '500.00', paidAt: '2026-09-01' });
+    await recordPayment(referralId, { periodMonth: '2026-09', amount: '500.00', paidAt: '2026-10-15' });
+    await recordPayment(referralId, { periodMonth: '2026-10', amount: '500.00', paidAt: '2026-11-20' });
     const offered = async (filter: { dueBy?: string } = {}) =>
       (await caller.admin.pendingCommissions({ partnerId: own.partnerId, ...filter })).items.map((item) => [
         item.monthYear,

@@ -176,16 +176,18 @@ describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => 
 });
 
 describe('POST /api/admin/commissions/{id}/fail (admin.failCommission)', () => {
-  it('marks a pending commission failed with the reason and logs it', async () => {
+  /** A partner's pending commission of 2026-10. */
+  const pendingCommission = async () => {
     const { partnerId, user } = await t.createPartner();
     const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const id = await t.createCommission({ partnerId, referralId, monthYear: '2026-10' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/commissions/${id}/fail`,
-      headers: await t.bearer(admin),
-      payload: { reason: 'Account closed' },
-    });
+    return { user, id: await t.createCommission({ partnerId, referralId, monthYear: '2026-10' }) };
+  };
+  const fail = (id: string, reason: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/commissions/${id}/fail`, headers, payload: { reason } });
+
+  it('marks a pending commission failed with the reason and logs it', async () => {
+    const { id, user } = await pendingCommission();
+    const res = await fail(id, 'Account closed', await t.bearer(admin));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'failed', failureReason: 'Account closed' });
     const log = await t.activityEntries({ action: 'commission.failed', entityId: id });
@@ -199,41 +201,19 @@ describe('POST /api/admin/commissions/{id}/fail (admin.failCommission)', () => {
     const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
     const paid = await t.createCommission({ partnerId, referralId, monthYear: '2026-10', status: 'paid' });
     const auth = await t.bearer(admin);
-    const conflict = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/commissions/${paid}/fail`,
-      headers: auth,
-      payload: { reason: 'x' },
-    });
+    const conflict = await fail(paid, 'x', auth);
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().message).toBe(`Commission ${paid} is already paid`);
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/commissions/${randomUUID()}/fail`,
-      headers: auth,
-      payload: { reason: 'x' },
-    });
+    const unknown = await fail(randomUUID(), 'x', auth);
     expect(unknown.statusCode).toBe(404);
-    const noReason = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/commissions/${paid}/fail`,
-      headers: auth,
-      payload: { reason: '  ' },
-    });
+    const noReason = await fail(paid, '  ', auth);
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe('A failure reason is required');
   });
 
   it('is for admins only', async () => {
-    const { partnerId, user } = await t.createPartner();
-    const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const id = await t.createCommission({ partnerId, referralId, monthYear: '2026-10' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/commissions/${id}/fail`,
-      headers: await t.bearer(user),
-      payload: { reason: 'x' },
-    });
+    const { id, user } = await pendingCommission();
+    const res = await fail(id, 'x', await t.bearer(user));
     expect(res.statusCode).toBe(403);
   });
 });

@@ -174,20 +174,12 @@ describe('POST /api/admin/payouts', () => {
   it('pays with the Idempotency-Key header: 201 first, 200 with Idempotent-Replayed on a repeat', async () => {
     const { ids } = await pendingCommissions(2);
     const headers = { ...(await t.bearer(admin)), 'idempotency-key': randomUUID() };
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/payouts',
-      headers,
-      payload: { commissionIds: ids },
-    });
+    const pay = () =>
+      t.app.inject({ method: 'POST', url: '/api/admin/payouts', headers, payload: { commissionIds: ids } });
+    const first = await pay();
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ total: '100.00', commissionCount: 2, partnerCount: 1 });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/payouts',
-      headers,
-      payload: { commissionIds: ids },
-    });
+    const again = await pay();
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());

@@ -41,6 +41,8 @@ beforeAll(async () => {
   headers = await t.bearer(partner.user);
   adminHeaders = await t.bearer(admin);
   const asAdmin = () => t.caller(admin);
+  const partnerCommission = (referralId: string, monthYear: string, amount: string) =>
+    t.createCommission({ partnerId: partner.partnerId, referralId, monthYear, amount });
 
   const alpha = await t.createReferral(partner.partnerId, {
     stage: 'won',
@@ -54,45 +56,20 @@ beforeAll(async () => {
     clientCompanyName: 'Beta Goods',
     serviceType: 'controller',
   });
-  ids.janAlpha = await t.createCommission({
-    partnerId: partner.partnerId,
-    referralId: alpha,
-    monthYear: '2026-01',
-    amount: '50.00',
-  });
-  ids.janBeta = await t.createCommission({
-    partnerId: partner.partnerId,
-    referralId: beta,
-    monthYear: '2026-01',
-    amount: '100.00',
-  });
+  ids.janAlpha = await partnerCommission(alpha, '2026-01', '50.00');
+  ids.janBeta = await partnerCommission(beta, '2026-01', '100.00');
   t.clock.now = new Date('2026-02-05T12:00:00Z');
   februaryPayout = await asAdmin().admin.processPayout({
     commissionIds: [ids.janAlpha, ids.janBeta],
     idempotencyKey: randomUUID(),
   });
 
-  ids.febAlpha = await t.createCommission({
-    partnerId: partner.partnerId,
-    referralId: alpha,
-    monthYear: '2026-02',
-    amount: '50.00',
-  });
-  ids.febBeta = await t.createCommission({
-    partnerId: partner.partnerId,
-    referralId: beta,
-    monthYear: '2026-02',
-    amount: '100.00',
-  });
+  ids.febAlpha = await partnerCommission(alpha, '2026-02', '50.00');
+  ids.febBeta = await partnerCommission(beta, '2026-02', '100.00');
   t.clock.now = new Date('2026-03-10T12:00:00Z');
   await asAdmin().admin.failCommission({ id: ids.febBeta, reason: 'Bank bounced it' });
   marchPayout = await asAdmin().admin.processPayout({ commissionIds: [ids.febAlpha], idempotencyKey: randomUUID() });
-  ids.marAlpha = await t.createCommission({
-    partnerId: partner.partnerId,
-    referralId: alpha,
-    monthYear: '2026-03',
-    amount: '50.00',
-  });
+  ids.marAlpha = await partnerCommission(alpha, '2026-03', '50.00');
 
   const otherReferral = await t.createReferral(other.partnerId, {
     stage: 'won',

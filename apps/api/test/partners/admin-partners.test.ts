@@ -157,13 +157,7 @@ describe('status decisions', () => {
       rejectionReason: null,
     });
     expect(row.approvedAt?.toISOString()).toBe('2026-03-05T10:00:00.000Z');
-    const actions = await t.db
-      .selectFrom('activityLog')
-      .select('action')
-      .where('entityId', '=', p.partnerId)
-      .orderBy('createdAt')
-      .execute();
-    expect(actions.map((a) => a.action).sort()).toEqual(['partner.approved', 'partner.rejected']);
+    expect((await t.activityActions(p.partnerId)).sort()).toEqual(['partner.approved', 'partner.rejected']);
     t.clock.now = new Date();
   });
 

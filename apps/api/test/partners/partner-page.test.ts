@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { type PartnerFixture, useTestApp } from '../support';
+import { createPipelinePartners, type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -13,13 +13,7 @@ let globex: PartnerFixture;
 
 beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
-  acme = await t.createPartner({ companyName: 'Acme Advisors' });
-  globex = await t.createPartner({ companyName: 'Globex Books' });
-  for (let i = 0; i < 7; i++)
-    await t.createReferral(acme.partnerId, { clientCompanyName: `Acme Client ${i}`, stage: 'qualified' });
-  for (let i = 0; i < 3; i++)
-    await t.createReferral(globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
-  await t.createReferral(globex.partnerId, { clientCompanyName: 'Northwind Foods', stage: 'booked' });
+  ({ acme, globex } = await createPipelinePartners(t));
 });
 describe('admin.pipelineColumn', () => {
   it('walks a column page by page with the cursor, newest first, with neither repeats nor gaps', async () => {

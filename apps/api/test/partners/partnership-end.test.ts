@@ -86,13 +86,7 @@ describe('notice of termination', () => {
       effectiveDate: '2026-11-26',
     });
     expect(response.json()).toMatchObject({ status: 'inactive', effectiveDate: '2026-11-26' });
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select('action')
-      .where('entityId', '=', partner.partnerId)
-      .orderBy('createdAt')
-      .execute();
-    expect(log.map((row) => row.action)).toEqual(['partner.notice_given', 'partner.terminated']);
+    expect(await t.activityActions(partner.partnerId)).toEqual(['partner.notice_given', 'partner.terminated']);
     const mails = await t.db
       .selectFrom('emailOutbox')
       .select('subject')

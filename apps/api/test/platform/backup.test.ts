@@ -10,19 +10,16 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createDb, migrateToLatest } from '@portal/db';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { claimDataDir, DataDirInUseError } from '../../src/control';
@@ -31,10 +28,9 @@ import { createLogger } from '../../src/logger';
 import { createBackupStream, restoreBackup } from '../../src/services/platform/backup';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
-import { CLI, freePort, migratedDataDir, runApiProcess, SERVER, startApiProcess } from '../support';
+import { CLI, freePort, migratedDataDir, runApiProcess, SERVER, startApiProcess, useTempDir } from '../support';
 
-const root = mkdtempSync(join(tmpdir(), 'portal-backup-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = useTempDir('portal-backup-');
 
 const cli = (args: string[], dataDir: string, env: Record<string, string> = {}) =>
   runApiProcess([CLI, ...args], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });

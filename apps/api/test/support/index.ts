@@ -115,6 +115,8 @@ export interface TestApp extends AppFixtures {
   clock: { now: Date };
   /** The activity log's entries that match every column given (in the order the database answers). */
   activityEntries(where: ActivityFilter): Promise<Selectable<ActivityLogTable>[]>;
+  /** The actions the activity log holds about `entityId`, oldest first. */
+  activityActions(entityId: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -152,6 +154,16 @@ function activityEntries(db: AppDeps['db'], where: ActivityFilter) {
   return query.execute();
 }
 
+async function activityActions(db: AppDeps['db'], entityId: string) {
+  const rows = await db
+    .selectFrom('activityLog')
+    .select('action')
+    .where('entityId', '=', entityId)
+    .orderBy('createdAt')
+    .execute();
+  return rows.map((row) => row.action);
+}
+
 /** A database of the test file's own, copied from the run's migrated template (support/global-setup.ts). */
 export const createTestDatabase = (): Promise<TestDatabase> => copyTemplate(inject('databaseTemplate'));
 
@@ -182,6 +194,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     ...appFixtures(deps),
     activityEntries: (where) => activityEntries(database.db, where),
+    activityActions: (entityId) => activityActions(database.db, entityId),
     async close() {
       await app.close();
       await deps.rateLimits.close();
@@ -206,6 +219,13 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     await t.close?.();
   });
   return t;
+}
+
+/** A folder of the test file's (or describe block's) own under the system's temp folder, removed after its tests. */
+export function useTempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** A real SMTP server in the test process for the file's tests (register it before useTestApp). */
@@ -394,6 +414,42 @@ export async function createCommission(deps: AppDeps, options: CommissionOptions
   return row.id;
 }
 
+export interface AccrualSeed {
+  admin: SessionUser;
+  partner: PartnerFixture;
+  other: PartnerFixture;
+}
+
+/**
+ * An admin and two active partners on `t`, made before the file's tests under the activeMonth fee basis: the
+ * rows of the tests that follow commissions through a rollup table (register it after useTestApp).
+ */
+export function useAccrualSeed(t: TestApp): AccrualSeed {
+  const seed = {} as AccrualSeed;
+  beforeAll(async () => {
+    await t.setFeeBasis('activeMonth');
+    seed.admin = await t.createUser({ role: 'admin' });
+    seed.partner = await t.createPartner();
+    seed.other = await t.createPartner();
+  });
+  return seed;
+}
+
+/**
+ * Two active partners with pipelines: Acme Advisors with seven qualified referrals, Globex Books with three
+ * qualified and one booked (Northwind Foods).
+ */
+export async function createPipelinePartners(t: TestApp): Promise<{ acme: PartnerFixture; globex: PartnerFixture }> {
+  const acme = await t.createPartner({ companyName: 'Acme Advisors' });
+  const globex = await t.createPartner({ companyName: 'Globex Books' });
+  for (let i = 0; i < 7; i++)
+    await t.createReferral(acme.partnerId, { clientCompanyName: `Acme Client ${i}`, stage: 'qualified' });
+  for (let i = 0; i < 3; i++)
+    await t.createReferral(globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
+  await t.createReferral(globex.partnerId, { clientCompanyName: 'Northwind Foods', stage: 'booked' });
+  return { acme, globex };
+}
+
 /** A complete, valid partner application (Apply form, wire transfer); tests override what they look at. */
 export const sampleApplication = (overrides: Record<string, unknown> = {}): PartnerApplicationInput => ({
   companyName: 'Acme Growth Partners',
@@ -420,4 +476,14 @@ type FeeBasis = 'clientPayment' | 'activeMonth';
 
 export async function setFeeBasis(deps: AppDeps, feeBasis: FeeBasis): Promise<void> {
   await deps.db.updateTable('programSettings').set({ feeBasis }).execute();
+}
+
+/** How many times the marketing material `id` was downloaded, as stored. */
+export async function materialDownloadCount(db: AppDeps['db'], id: string): Promise<number> {
+  const row = await db
+    .selectFrom('marketingMaterials')
+    .select('downloadCount')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.downloadCount;
 }
