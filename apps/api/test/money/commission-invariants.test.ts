@@ -67,6 +67,10 @@ interface ModelCommission {
 }
 
 const TODAY = NOW.toISOString().slice(0, 10);
+/** A payment's day: the day given, or today for a day still to come. */
+const paidDayAt = (offset: number, day: number) => (dayAt(offset, day) > TODAY ? TODAY : dayAt(offset, day));
+/** The item an operation picks by its number (none from an empty list). */
+const pickOf = <T>(items: T[], pick: number): T | undefined => items[pick % Math.max(items.length, 1)];
 /** The processor offers a pending fee once it is due; one without a due date at once. */
 const offered = (c: ModelCommission) => c.dueBy === undefined || c.dueBy <= TODAY;
 
@@ -298,7 +302,7 @@ async function apply(
       return;
     }
     case 'stage': {
-      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      const referral = pickOf(referrals, op.pick);
       if (!referral) return;
       const updated = await caller.admin.updateReferral({ id: referral.id, stage: op.stage });
       referral.stage = op.stage;
@@ -307,7 +311,7 @@ async function apply(
       return;
     }
     case 'churn': {
-      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      const referral = pickOf(referrals, op.pick);
       if (!referral) return;
       const churn = dayAt(op.offset, op.day);
       await caller.admin.updateReferral({ id: referral.id, churnDate: churn });
@@ -407,10 +411,10 @@ async function apply(
       return;
     }
     case 'pay': {
-      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      const referral = pickOf(referrals, op.pick);
       if (!referral) return;
       const month = monthAt(op.offset);
-      const paidAt = dayAt(op.offset, op.day) > TODAY ? TODAY : dayAt(op.offset, op.day);
+      const paidAt = paidDayAt(op.offset, op.day);
       const costCents =
         op.cost === 'none'
           ? 0
@@ -436,10 +440,10 @@ async function apply(
     }
     case 'reimport': {
       // One CSV row imported, then the same file again: recorded once, earning at most once.
-      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      const referral = pickOf(referrals, op.pick);
       if (!referral) return;
       const month = monthAt(op.offset);
-      const paidAt = dayAt(op.offset, op.day) > TODAY ? TODAY : dayAt(op.offset, op.day);
+      const paidAt = paidDayAt(op.offset, op.day);
       const costCents = Math.floor((op.amountCents * op.costPermille) / 1000);
       const csv = [
         'referral_id,period,amount,paid_date,collection_cost,reference',
@@ -478,7 +482,7 @@ async function apply(
         .orderBy('cp.createdAt')
         .orderBy('cp.id')
         .execute();
-      const payment = payments[op.pick % Math.max(payments.length, 1)];
+      const payment = pickOf(payments, op.pick);
       if (!payment) return;
       const referral = referrals.find((r) => r.id === payment.referralId) as ModelReferral;
       const amountCents = toCents(payment.amount);
@@ -524,7 +528,7 @@ async function apply(
     case 'void': {
       await syncIds(commissions);
       const pending = commissions.filter((c) => c.status === 'pending');
-      const target = pending[op.pick % Math.max(pending.length, 1)];
+      const target = pickOf(pending, op.pick);
       if (!target) return;
       await caller.admin.voidCommission({ id: target.id as string, reason: 'Property test void' });
       target.status = 'voided';
@@ -535,7 +539,7 @@ async function apply(
       await syncIds(commissions);
       // A clawback cannot fail (nothing is paid out for it: 409); only what would be paid can.
       const pending = commissions.filter((c) => c.status === 'pending' && c.kind !== 'clawback');
-      const target = pending[op.pick % Math.max(pending.length, 1)];
+      const target = pickOf(pending, op.pick);
       if (!target) return;
       await caller.admin.failCommission({ id: target.id as string, reason: 'Bank rejected the transfer' });
       target.status = 'failed';
