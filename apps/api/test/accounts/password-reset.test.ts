@@ -3,28 +3,18 @@
 
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
-import { deliveredTo, mailingEnv, useTestApp, useTestSmtp } from '../support';
+import { describe, expect, it } from 'vitest';
+import { mailingEnv, useMailDelivery, useTestApp, useTestSmtp } from '../support';
 import type { CapturedMail } from '../support/smtp';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
-let worker: OutboxWorker;
+const delivery = useMailDelivery(t, smtp);
+const { mailsTo } = delivery;
 let seq = 0;
 /** Each test uses its own address so the per-address throttle of one test never touches another. */
 const nextIp = () => `10.14.0.${++seq}`;
 const PASSWORD = 'first-password-1';
-
-beforeAll(async () => {
-  worker = createOutboxWorker(t.deps);
-});
-afterAll(async () => {
-  await worker?.stop();
-});
-beforeEach(() => {
-  smtp.mails.length = 0;
-});
 
 const post = (url: string, body: unknown, options: { headers?: Record<string, string>; ip?: string } = {}) =>
   t.app.inject({
@@ -34,8 +24,6 @@ const post = (url: string, body: unknown, options: { headers?: Record<string, st
     payload: JSON.stringify(body),
     remoteAddress: options.ip ?? nextIp(),
   });
-
-const mailsTo = (to: string, count: number) => deliveredTo(worker, smtp, to, count);
 
 const tokenIn = (mail: CapturedMail | undefined) => {
   const match = /https:\/\/portal\.example\.com\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
@@ -67,7 +55,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(unknown.json()).toEqual(known.json());
     expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
 
-    await worker.runOnce();
+    await delivery.worker.runOnce();
     const [mail] = await smtp.waitFor(1);
     expect(smtp.mails).toHaveLength(1);
     expect(mail).toMatchObject({ to: email, subject: 'Reset your password' });

@@ -6,30 +6,20 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { hashPassword } from '../../src/services/accounts/passwords';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { appRouter } from '../../src/trpc/router';
-import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
-import { createTestApp, deliveredTo, mailingEnv, type TestApp, useTestApp, useTestSmtp } from '../support';
+import { createTestApp, mailingEnv, type TestApp, useMailDelivery, useTestApp, useTestSmtp } from '../support';
 import type { CapturedMail } from '../support/smtp';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
-let worker: OutboxWorker;
+const delivery = useMailDelivery(t, smtp);
+const { mailsTo } = delivery;
 let seq = 0;
 /** Each sign-in comes from its own address so one test's throttle never touches another. */
 const nextIp = () => `10.16.${Math.floor(++seq / 200)}.${seq % 200}`;
 const PASSWORD = 'team-password-long-1';
-
-beforeAll(async () => {
-  worker = createOutboxWorker(t.deps);
-});
-afterAll(async () => {
-  await worker?.stop();
-});
-beforeEach(() => {
-  smtp.mails.length = 0;
-});
 
 type Headers = Record<string, string>;
 const send = (
@@ -45,8 +35,6 @@ const send = (
     payload: body === undefined ? undefined : JSON.stringify(body),
     remoteAddress: options.ip ?? nextIp(),
   });
-
-const mailsTo = (to: string, count: number) => deliveredTo(worker, smtp, to, count);
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}@example.com`;
 const epoch = () => Math.floor(t.clock.now.getTime() / 1000);
@@ -688,7 +676,7 @@ describe('partner self-service', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(log.details)).not.toContain('AB12345678');
 
-    await worker.runOnce();
+    await delivery.worker.runOnce();
     await smtp.waitFor(2);
     const toPartner = smtp.mails.find((m) => m.to === email);
     expect(toPartner?.subject).toBe('Your bank details were changed');

@@ -7,7 +7,7 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, w
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
-import { CLI, freePort, migratedDataDir, runApiProcess, SERVER, startApiProcess, useTempDir } from '../support';
+import { CLI, migratedDataDir, runApiProcess, SERVER, useTempDir, withServer } from '../support';
 
 const root = useTempDir('portal-datadir-');
 
@@ -30,28 +30,15 @@ const countEntries = (dir: string): number =>
 describe('a production start on a fresh embedded database', () => {
   it('creates no demo accounts and leaves nothing under DATA_DIR readable by group or others', async () => {
     const dataDir = join(root, 'fresh', 'data');
-    const port = await freePort();
-    const server = startApiProcess([SERVER], {
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    });
-    try {
-      await expect
-        .poll(() => server.output().stdout, { timeout: 90_000, interval: 200 })
-        .toContain('Partner Portal on');
-      const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    await withServer({ NODE_ENV: 'production', DATA_DIR: dataDir }, async (server) => {
+      const res = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'admin@partnerportal.demo', password: DEMO_PASSWORD }),
       });
       expect(res.status).toBe(401);
       expect(server.output().stdout).not.toContain('Demo sign-ins');
-    } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    });
     expect(countEntries(dataDir)).toBeGreaterThan(10);
     expect(sharedEntries(join(root, 'fresh', 'data'))).toEqual([]);
   }, 120_000);

@@ -19,7 +19,7 @@ import { hashPassword } from '../../src/services/accounts/passwords';
 import type { ActivityLogTable } from '@portal/db';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createDeps } from '../../src/deps';
@@ -27,7 +27,7 @@ import { createLogger } from '../../src/logger';
 import { allocateReferralCode } from '../../src/services/partners/referral-codes';
 import { createInnerContext, type AppDeps, type SessionUser } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
-import type { OutboxWorker } from '../../src/workers/outbox-worker';
+import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
 import { validateResponses } from './openapi-validator';
 import { startTestSmtp, type CapturedMail, type TestSmtp } from './smtp';
 
@@ -105,6 +105,25 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+/**
+ * Runs the server with `env` on a free loopback port while `use` runs: `use` gets the process and its address
+ * once the server says it listens, and the server is stopped after `use`, whatever it did.
+ */
+export async function withServer<T>(
+  env: Record<string, string>,
+  use: (server: ReturnType<typeof startApiProcess> & { url: string }) => Promise<T>,
+): Promise<T> {
+  const port = await freePort();
+  const server = startApiProcess([SERVER], { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  try {
+    await expect.poll(() => server.output().stdout, { timeout: 90_000, interval: 200 }).toContain('Partner Portal on');
+    return await use({ ...server, url: `http://127.0.0.1:${port}` });
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
 }
 
 export interface TestApp extends AppFixtures {
@@ -259,6 +278,32 @@ export async function deliveredTo(
   await worker.runOnce();
   await smtp.waitFor(count);
   return smtp.mails.filter((m) => m.to === to);
+}
+
+export interface MailDelivery {
+  worker: OutboxWorker;
+  /** Delivers the outbox and answers the mails that arrived for `to`, once `count` mails in all have arrived. */
+  mailsTo(to: string, count: number): Promise<CapturedMail[]>;
+}
+
+/**
+ * The file's mail delivery to `smtp`: an outbox worker on the app, made once the app is ready and stopped after
+ * the tests (register it after useTestApp); the captured mails are cleared before each test.
+ */
+export function useMailDelivery(t: TestApp, smtp: TestSmtp): MailDelivery {
+  const delivery = {
+    mailsTo: (to: string, count: number) => deliveredTo(delivery.worker, smtp, to, count),
+  } as MailDelivery;
+  beforeAll(() => {
+    delivery.worker = createOutboxWorker(t.deps);
+  });
+  afterAll(async () => {
+    await delivery.worker?.stop();
+  });
+  beforeEach(() => {
+    smtp.mails.length = 0;
+  });
+  return delivery;
 }
 
 /**
