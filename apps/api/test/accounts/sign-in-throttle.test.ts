@@ -133,6 +133,13 @@ describe('sign-in throttle per address', () => {
 });
 
 describe('registration throttle', () => {
+  const register = (email: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: 'secret-pass-1' },
+      remoteAddress,
+    });
   const registrations = (n: number) =>
     Array.from({ length: n }, () => ({ email: freshEmail(), password: 'secret-pass-1' }));
 
@@ -143,22 +150,12 @@ describe('registration throttle', () => {
     expect(count([...first.statuses, ...second.statuses], 200)).toBe(RATE_POLICIES.registrationsPerIp.points);
     const third = await batch('auth.register', registrations(5), ip);
     expect(third.statuses).toEqual([429, 429, 429, 429, 429]);
-    const rest = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: freshEmail(), password: 'secret-pass-1' },
-      remoteAddress: ip,
-    });
+    const rest = await register(freshEmail(), ip);
     expect(rest.statusCode).toBe(429);
     const retryAfter = Number(rest.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(15 * 60);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: freshEmail(), password: 'secret-pass-1' },
-      remoteAddress: freshIp(),
-    });
+    const other = await register(freshEmail(), freshIp());
     expect(other.statusCode).toBe(201);
   });
 
@@ -175,19 +172,9 @@ describe('registration throttle', () => {
     for (let i = 0; i < 19; i++) await t.deps.rateLimits.consume('registrationsPerIp', ip);
     const email = freshEmail();
     await t.createUser({ email });
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email, password: 'secret-pass-1' },
-      remoteAddress: ip,
-    });
+    const taken = await register(email, ip);
     expect(taken.statusCode).toBe(409);
-    const next = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: freshEmail(), password: 'secret-pass-1' },
-      remoteAddress: ip,
-    });
+    const next = await register(freshEmail(), ip);
     expect(next.statusCode).toBe(429);
   });
 });

@@ -15,6 +15,11 @@ beforeAll(async () => {
   adminHeaders = await t.bearer(admin);
 });
 
+const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+/** PATCH /api/admin/marketing-materials/{id}, as the admin unless other headers are given. */
+const patchMaterial = (id: string, payload: object, headers = adminHeaders) =>
+  t.app.inject({ method: 'PATCH', url: `/api/admin/marketing-materials/${id}`, headers, payload });
+
 async function createLink(title: string, extra: Record<string, unknown> = {}) {
   const res = await t.app.inject({
     method: 'POST',
@@ -112,11 +117,7 @@ describe('who sees the library', () => {
     await t.caller(admin).admin.updateMaterial({ id: hidden.id, isActive: false });
     const partner = await t.createPartner();
 
-    const asPartner = await t.app.inject({
-      method: 'GET',
-      url: '/api/marketing-materials',
-      headers: await t.bearer(partner.user),
-    });
+    const asPartner = await get('/api/marketing-materials', await t.bearer(partner.user));
     expect(asPartner.statusCode).toBe(200);
     const partnerIds = asPartner.json<{ id: string }[]>().map((m) => m.id);
     expect(partnerIds).toContain(visible.id);
@@ -124,13 +125,9 @@ describe('who sees the library', () => {
     // The partner list does not carry the external address: downloads go through the tracked call.
     expect(asPartner.json()[0]).not.toHaveProperty('fileUrl');
 
-    const asAdmin = await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: adminHeaders });
+    const asAdmin = await get('/api/marketing-materials', adminHeaders);
     expect(asAdmin.json<{ id: string }[]>().map((m) => m.id)).toEqual(expect.arrayContaining([visible.id, hidden.id]));
-    const adminList = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/marketing-materials',
-      headers: adminHeaders,
-    });
+    const adminList = await get('/api/admin/marketing-materials', adminHeaders);
     expect(adminList.statusCode).toBe(200);
     expect(adminList.json().find((m: { id: string }) => m.id === hidden.id)).toMatchObject({
       isActive: false,
@@ -142,11 +139,7 @@ describe('who sees the library', () => {
     'refuses a %s partner with 403',
     async (status) => {
       const partner = await t.createPartner({ status });
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/marketing-materials',
-        headers: await t.bearer(partner.user),
-      });
+      const res = await get('/api/marketing-materials', await t.bearer(partner.user));
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MESSAGES.partnerNotActive);
     },
@@ -154,20 +147,13 @@ describe('who sees the library', () => {
 
   it('refuses a partner user without a partner record (403) and anonymous callers (401)', async () => {
     const user = await t.createUser({ role: 'partner' });
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: await t.bearer(user) }))
-        .statusCode,
-    ).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/marketing-materials' })).statusCode).toBe(401);
+    expect((await get('/api/marketing-materials', await t.bearer(user))).statusCode).toBe(403);
+    expect((await get('/api/marketing-materials')).statusCode).toBe(401);
   });
 
   it('keeps the admin list from partners', async () => {
     const partner = await t.createPartner();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/marketing-materials',
-      headers: await t.bearer(partner.user),
-    });
+    const res = await get('/api/admin/marketing-materials', await t.bearer(partner.user));
     expect(res.statusCode).toBe(403);
   });
 });
@@ -175,11 +161,10 @@ describe('who sees the library', () => {
 describe('editing', () => {
   it('edits, deactivates and reactivates, logging each change', async () => {
     const material = await createLink('Email templates');
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/marketing-materials/${material.id}`,
-      headers: adminHeaders,
-      payload: { title: 'Client email templates', type: 'email_template', description: '' },
+    const edit = await patchMaterial(material.id, {
+      title: 'Client email templates',
+      type: 'email_template',
+      description: '',
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({
@@ -189,19 +174,9 @@ describe('editing', () => {
       isActive: true,
     });
 
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/marketing-materials/${material.id}`,
-      headers: adminHeaders,
-      payload: { isActive: false },
-    });
+    const off = await patchMaterial(material.id, { isActive: false });
     expect(off.json().isActive).toBe(false);
-    const on = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/marketing-materials/${material.id}`,
-      headers: adminHeaders,
-      payload: { isActive: true },
-    });
+    const on = await patchMaterial(material.id, { isActive: true });
     expect(on.json().isActive).toBe(true);
 
     expect(await t.activityActions(material.id)).toEqual([
@@ -213,20 +188,10 @@ describe('editing', () => {
   });
 
   it('answers 404 for an unknown material and 400 for a blank title', async () => {
-    const unknown = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/marketing-materials/00000000-0000-4000-8000-000000000000',
-      headers: adminHeaders,
-      payload: { isActive: false },
-    });
+    const unknown = await patchMaterial('00000000-0000-4000-8000-000000000000', { isActive: false });
     expect(unknown.statusCode).toBe(404);
     const material = await createLink('Logo pack');
-    const blank = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/marketing-materials/${material.id}`,
-      headers: adminHeaders,
-      payload: { title: '' },
-    });
+    const blank = await patchMaterial(material.id, { title: '' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(materialTitleRequired);
   });
@@ -234,12 +199,7 @@ describe('editing', () => {
   it('refuses partners', async () => {
     const material = await createLink('Not yours');
     const partner = await t.createPartner();
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/marketing-materials/${material.id}`,
-      headers: await t.bearer(partner.user),
-      payload: { isActive: false },
-    });
+    const res = await patchMaterial(material.id, { isActive: false }, await t.bearer(partner.user));
     expect(res.statusCode).toBe(403);
     const row = await t.db
       .selectFrom('marketingMaterials')
