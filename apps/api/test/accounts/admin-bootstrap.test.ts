@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { AdminBootstrapError, ensureAdmin } from '../../src/services/accounts/admin-bootstrap';
 import { hashPassword } from '../../src/services/accounts/passwords';
-import { CLI, createUser, migratedDataDir, postLogin, runApiProcess, SERVER, useTestApp } from '../support';
+import { CLI, migratedDataDir, postLogin, runApiProcess, SERVER, useTestApp } from '../support';
 
 const t = useTestApp();
 
@@ -51,7 +51,7 @@ describe('ensureAdmin', () => {
   });
 
   it('refuses to promote an existing partner and leaves it a partner', async () => {
-    const partner = await createUser(t.deps, { email: 'partner-not-admin@example.com', role: 'partner' });
+    const partner = await t.createUser({ email: 'partner-not-admin@example.com', role: 'partner' });
     await expect(ensureAdmin(t.deps, 'Partner-Not-Admin@example.com', 'admin-password')).rejects.toThrow(
       AdminBootstrapError,
     );

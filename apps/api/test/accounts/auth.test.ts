@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_HASH_OPTIONS, hashPassword, passwordNeedsRehash } from '../../src/services/accounts/passwords';
 import { createInnerContext } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
-import { addressSequence, bearer, createUser, useTestApp } from '../support';
+import { addressSequence, useTestApp } from '../support';
 
 const t = useTestApp();
 
@@ -163,7 +163,7 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login', () => {
   it('answers a token and the user for the right password', async () => {
     const email = freshEmail();
-    const user = await createUser(t.deps, { email, password: 'right-password' });
+    const user = await t.createUser({ email, password: 'right-password' });
     const res = await post('/api/auth/login', { email: `  ${email.toUpperCase()}`, password: 'right-password' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -181,7 +181,7 @@ describe('POST /api/auth/login', () => {
 
   it('gives the same 401 for a wrong password and for an unknown email', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const wrong = await post('/api/auth/login', { email, password: 'wrong-password' });
     const unknown = await post('/api/auth/login', { email: freshEmail(), password: 'wrong-password' });
     expect(wrong.statusCode).toBe(401);
@@ -261,14 +261,14 @@ describe('POST /api/auth/login', () => {
 
   it('refuses a user whose stored hash is not a password (e.g. an unusable marker)', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email });
+    await t.createUser({ email });
     const res = await post('/api/auth/login', { email, password: '!unusable' });
     expect(res.statusCode).toBe(401);
   });
 
   it('signs in an admin with the admin role in the answer', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email, password: 'admin-password', role: 'admin' });
+    await t.createUser({ email, password: 'admin-password', role: 'admin' });
     const res = await post('/api/auth/login', { email, password: 'admin-password' });
     expect(res.json().user.role).toBe('admin');
   });
@@ -282,8 +282,8 @@ describe('GET /api/auth/me', () => {
   });
 
   it('answers the user of a valid token', async () => {
-    const user = await createUser(t.deps, { role: 'admin' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: await bearer(t.deps, user) });
+    const user = await t.createUser({ role: 'admin' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: await t.bearer(user) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: user.id,
@@ -299,7 +299,7 @@ describe('GET /api/auth/me', () => {
 describe('POST /api/auth/logout', () => {
   it('ends every session of the user and writes an activity log row', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const first = (await post('/api/auth/login', { email, password: 'right-password' })).json();
     const second = (await post('/api/auth/login', { email, password: 'right-password' })).json();
     const out = await t.app.inject({

@@ -3,28 +3,18 @@
 
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
-import { bearer, callerFor, createUser, deliveredTo, mailingEnv, useTestApp, useTestSmtp } from '../support';
+import { describe, expect, it } from 'vitest';
+import { mailingEnv, useMailDelivery, useTestApp, useTestSmtp } from '../support';
 import type { CapturedMail } from '../support/smtp';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
-let worker: OutboxWorker;
+const delivery = useMailDelivery(t, smtp);
+const { mailsTo } = delivery;
 let seq = 0;
 /** Each test uses its own address so the per-address throttle of one test never touches another. */
 const nextIp = () => `10.14.0.${++seq}`;
 const PASSWORD = 'first-password-1';
-
-beforeAll(async () => {
-  worker = createOutboxWorker(t.deps);
-});
-afterAll(async () => {
-  await worker?.stop();
-});
-beforeEach(() => {
-  smtp.mails.length = 0;
-});
 
 const post = (url: string, body: unknown, options: { headers?: Record<string, string>; ip?: string } = {}) =>
   t.app.inject({
@@ -35,8 +25,6 @@ const post = (url: string, body: unknown, options: { headers?: Record<string, st
     remoteAddress: options.ip ?? nextIp(),
   });
 
-const mailsTo = (to: string, count: number) => deliveredTo(worker, smtp, to, count);
-
 const tokenIn = (mail: CapturedMail | undefined) => {
   const match = /https:\/\/portal\.example\.com\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
   expect(match, `no reset link in ${mail?.text}`).toBeTruthy();
@@ -45,7 +33,7 @@ const tokenIn = (mail: CapturedMail | undefined) => {
 
 async function account() {
   const email = `reset-${seq++}-${Date.now().toString(36)}@example.com`;
-  const user = await createUser(t.deps, { email, password: PASSWORD });
+  const user = await t.createUser({ email, password: PASSWORD });
   return { email, user };
 }
 
@@ -67,7 +55,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(unknown.json()).toEqual(known.json());
     expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
 
-    await worker.runOnce();
+    await delivery.worker.runOnce();
     const [mail] = await smtp.waitFor(1);
     expect(smtp.mails).toHaveLength(1);
     expect(mail).toMatchObject({ to: email, subject: 'Reset your password' });
@@ -111,7 +99,7 @@ describe('POST /api/auth/forgot-password', () => {
 describe('POST /api/auth/reset-password', () => {
   it('sets the new password from the mailed link, ends every session and mails "Your password was changed"', async () => {
     const { email, user } = await account();
-    const oldSession = await bearer(t.deps, user);
+    const oldSession = await t.bearer(user);
     const token = await requestLink(email);
 
     const res = await post('/api/auth/reset-password', { token, password: 'second-password-2' });
@@ -178,7 +166,7 @@ describe('POST /api/auth/reset-password', () => {
     expect(common.json().message).toBe(MESSAGES.commonPassword);
 
     const viewerEmail = `reset-viewer-${Date.now().toString(36)}@example.com`;
-    await createUser(t.deps, { email: viewerEmail, password: PASSWORD, role: 'viewer' });
+    await t.createUser({ email: viewerEmail, password: PASSWORD, role: 'viewer' });
     const viewerToken = await requestLink(viewerEmail);
     const short = await post('/api/auth/reset-password', { token: viewerToken, password: 'k7#qPz-x9' });
     expect(short.statusCode).toBe(400);
@@ -192,7 +180,7 @@ describe('POST /api/auth/reset-password', () => {
 
   it('works through tRPC too', async () => {
     const { email } = await account();
-    const anonymous = callerFor(t.deps, null);
+    const anonymous = t.caller(null);
     expect(await anonymous.auth.forgotPassword({ email })).toEqual({ message: MESSAGES.resetRequested });
     const mail = (await mailsTo(email, smtp.mails.length + 1)).at(-1);
     expect(await anonymous.auth.resetPassword({ token: tokenIn(mail), password: 'via-trpc-1' })).toEqual({ ok: true });
@@ -208,7 +196,7 @@ describe('POST /api/auth/change-password', () => {
     const res = await post(
       '/api/auth/change-password',
       { currentPassword: 'not-it-at-all', newPassword: 'changed-pass-1' },
-      { headers: await bearer(t.deps, user) },
+      { headers: await t.bearer(user) },
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Current password is incorrect');
@@ -216,7 +204,7 @@ describe('POST /api/auth/change-password', () => {
 
   it('changes the password, answers a fresh token, ends the other sessions and mails the owner', async () => {
     const { email, user } = await account();
-    const session = await bearer(t.deps, user);
+    const session = await t.bearer(user);
     const res = await post(
       '/api/auth/change-password',
       { currentPassword: PASSWORD, newPassword: 'changed-pass-1' },
@@ -246,7 +234,7 @@ describe('POST /api/auth/change-password', () => {
     const short = await post(
       '/api/auth/change-password',
       { currentPassword: PASSWORD, newPassword: 'abc' },
-      { headers: await bearer(t.deps, user) },
+      { headers: await t.bearer(user) },
     );
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(MESSAGES.authPasswordMin);
@@ -257,17 +245,17 @@ describe('POST /api/auth/change-password', () => {
     const common = await post(
       '/api/auth/change-password',
       { currentPassword: PASSWORD, newPassword: 'password1' },
-      { headers: await bearer(t.deps, user) },
+      { headers: await t.bearer(user) },
     );
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toBe(MESSAGES.commonPassword);
 
-    const viewer = await createUser(t.deps, {
+    const viewer = await t.createUser({
       email: `change-viewer-${Date.now().toString(36)}@example.com`,
       password: PASSWORD,
       role: 'viewer',
     });
-    const viewerSession = await bearer(t.deps, viewer);
+    const viewerSession = await t.bearer(viewer);
     for (const newPassword of ['123456', 'k7#qPz-x9']) {
       const short = await post(
         '/api/auth/change-password',
@@ -287,13 +275,13 @@ describe('POST /api/auth/change-password', () => {
 
   it('works through tRPC too', async () => {
     const { user } = await account();
-    const result = await callerFor(t.deps, user).auth.changePassword({
+    const result = await t.caller(user).auth.changePassword({
       currentPassword: PASSWORD,
       newPassword: 'trpc-changed-1',
     });
     expect(result.user.id).toBe(user.id);
     await expect(
-      callerFor(t.deps, user).auth.changePassword({ currentPassword: 'wrong-one', newPassword: 'x-changed-1' }),
+      t.caller(user).auth.changePassword({ currentPassword: 'wrong-one', newPassword: 'x-changed-1' }),
     ).rejects.toThrow(MESSAGES.currentPasswordIncorrect);
   });
 });

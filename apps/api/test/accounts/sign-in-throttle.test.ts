@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app';
 import { RATE_POLICIES, createRateLimits } from '../../src/services/platform/rate-limits';
 import { createInnerContext } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
-import { addressSequence, createUser, postLogin, uniqueEmail, useTestApp } from '../support';
+import { addressSequence, postLogin, uniqueEmail, useTestApp } from '../support';
 
 const t = useTestApp();
 const freshIp = addressSequence('10.2');
@@ -35,7 +35,7 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
 describe('sign-in throttle per email and address', () => {
   it('refuses the 11th failed sign-in within 15 minutes with 429 and Retry-After', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const ip = freshIp();
     for (let i = 0; i < RATE_POLICIES.loginFailuresPerEmailAndIp.points; i++) {
       expect((await postLogin(t.app, email, 'wrong-password', ip)).statusCode).toBe(401);
@@ -58,7 +58,7 @@ describe('sign-in throttle per email and address', () => {
 
   it('does not count successful sign-ins', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const ip = freshIp();
     // Nine failures, then three successes; had those counted, the next failure would be refused.
     const points = RATE_POLICIES.loginFailuresPerEmailAndIp.points;
@@ -75,7 +75,7 @@ describe('sign-in throttle per email and address', () => {
 
   it('holds through one batched tRPC request of many sign-ins', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const ip = freshIp();
     const { res, statuses, items } = await batch(
       'auth.login',
@@ -101,7 +101,7 @@ describe('sign-in throttle per email and address', () => {
 
   it('holds when many sign-ins run in parallel through the caller', async () => {
     const email = freshEmail();
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const caller = createCaller(createInnerContext(t.deps, null, { ip: freshIp() }));
     const results = await Promise.allSettled(
       Array.from({ length: 14 }, () => caller.auth.login({ email, password: 'wrong-password' })),
@@ -133,6 +133,13 @@ describe('sign-in throttle per address', () => {
 });
 
 describe('registration throttle', () => {
+  const register = (email: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: 'secret-pass-1' },
+      remoteAddress,
+    });
   const registrations = (n: number) =>
     Array.from({ length: n }, () => ({ email: freshEmail(), password: 'secret-pass-1' }));
 
@@ -143,22 +150,12 @@ describe('registration throttle', () => {
     expect(count([...first.statuses, ...second.statuses], 200)).toBe(RATE_POLICIES.registrationsPerIp.points);
     const third = await batch('auth.register', registrations(5), ip);
     expect(third.statuses).toEqual([429, 429, 429, 429, 429]);
-    const rest = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: freshEmail(), password: 'secret-pass-1' },
-      remoteAddress: ip,
-    });
+    const rest = await register(freshEmail(), ip);
     expect(rest.statusCode).toBe(429);
     const retryAfter = Number(rest.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(15 * 60);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: freshEmail(), password: 'secret-pass-1' },
-      remoteAddress: freshIp(),
-    });
+    const other = await register(freshEmail(), freshIp());
     expect(other.statusCode).toBe(201);
   });
 
@@ -174,20 +171,10 @@ describe('registration throttle', () => {
     const ip = freshIp();
     for (let i = 0; i < 19; i++) await t.deps.rateLimits.consume('registrationsPerIp', ip);
     const email = freshEmail();
-    await createUser(t.deps, { email });
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email, password: 'secret-pass-1' },
-      remoteAddress: ip,
-    });
+    await t.createUser({ email });
+    const taken = await register(email, ip);
     expect(taken.statusCode).toBe(409);
-    const next = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: freshEmail(), password: 'secret-pass-1' },
-      remoteAddress: ip,
-    });
+    const next = await register(freshEmail(), ip);
     expect(next.statusCode).toBe(429);
   });
 });
@@ -195,7 +182,7 @@ describe('registration throttle', () => {
 describe('sign-in budget per account, across addresses', () => {
   it('after 20 failures from many addresses refuses that account from any address, the right password included', async () => {
     const email = `spread-${randomUUID()}@example.com`;
-    await createUser(t.deps, { email, password: 'right-password' });
+    await t.createUser({ email, password: 'right-password' });
     const points = RATE_POLICIES.loginFailuresPerEmail.points;
     expect(points).toBe(20);
     // Most of the budget is taken straight (each real failure costs an argon2 run); the last six are
@@ -213,7 +200,7 @@ describe('sign-in budget per account, across addresses', () => {
     // Case and spaces name the same account; other accounts are untouched.
     expect((await postLogin(t.app, ` ${email.toUpperCase()} `, 'right-password', freshIp())).statusCode).toBe(429);
     const other = `bystander-${randomUUID()}@example.com`;
-    await createUser(t.deps, { email: other, password: 'right-password' });
+    await t.createUser({ email: other, password: 'right-password' });
     expect((await postLogin(t.app, other, 'right-password', freshIp())).statusCode).toBe(200);
 
     // Once the window has passed, the right password signs in again.
@@ -232,7 +219,7 @@ describe('sign-in budget per account, across addresses', () => {
     const ip = freshIp();
     for (let i = 0; i < 3; i++) expect((await postLogin(t.app, email, 'wrong-password', ip)).statusCode).toBe(429);
     const victim = `address-${randomUUID()}@example.com`;
-    await createUser(t.deps, { email: victim, password: 'right-password' });
+    await t.createUser({ email: victim, password: 'right-password' });
     // The refused attempts left this address's per-account budget for the victim whole.
     for (let i = 0; i < RATE_POLICIES.loginFailuresPerEmailAndIp.points; i++)
       expect((await postLogin(t.app, victim, 'wrong-password', ip)).statusCode).toBe(401);

@@ -6,40 +6,20 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { hashPassword } from '../../src/services/accounts/passwords';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { appRouter } from '../../src/trpc/router';
-import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
-import {
-  bearer,
-  createPartner,
-  createTestApp,
-  createUser,
-  deliveredTo,
-  mailingEnv,
-  type TestApp,
-  useTestApp,
-  useTestSmtp,
-} from '../support';
+import { createTestApp, mailingEnv, type TestApp, useMailDelivery, useTestApp, useTestSmtp } from '../support';
 import type { CapturedMail } from '../support/smtp';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
-let worker: OutboxWorker;
+const delivery = useMailDelivery(t, smtp);
+const { mailsTo } = delivery;
 let seq = 0;
 /** Each sign-in comes from its own address so one test's throttle never touches another. */
 const nextIp = () => `10.16.${Math.floor(++seq / 200)}.${seq % 200}`;
 const PASSWORD = 'team-password-long-1';
-
-beforeAll(async () => {
-  worker = createOutboxWorker(t.deps);
-});
-afterAll(async () => {
-  await worker?.stop();
-});
-beforeEach(() => {
-  smtp.mails.length = 0;
-});
 
 type Headers = Record<string, string>;
 const send = (
@@ -56,8 +36,6 @@ const send = (
     remoteAddress: options.ip ?? nextIp(),
   });
 
-const mailsTo = (to: string, count: number) => deliveredTo(worker, smtp, to, count);
-
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}@example.com`;
 const epoch = () => Math.floor(t.clock.now.getTime() / 1000);
 const codeFor = (secret: string) => generate({ secret, epoch: epoch() });
@@ -68,8 +46,8 @@ const nextStep = () => {
 
 async function teamAdmin(): Promise<{ headers: Headers; id: string; email: string }> {
   const email = unique('admin');
-  const user = await createUser(t.deps, { role: 'admin', email, password: PASSWORD });
-  return { headers: await bearer(t.deps, user), id: user.id, email };
+  const user = await t.createUser({ role: 'admin', email, password: PASSWORD });
+  return { headers: await t.bearer(user), id: user.id, email };
 }
 
 async function invite(admin: { headers: Headers }, role: 'admin' | 'finance' | 'viewer') {
@@ -283,8 +261,8 @@ describe('roles and deactivation', () => {
   it('a deactivated member cannot sign in and their sessions end at once', async () => {
     const admin = await teamAdmin();
     const email = unique('leaver');
-    const leaver = await createUser(t.deps, { role: 'viewer', email, password: PASSWORD });
-    const headers = await bearer(t.deps, leaver);
+    const leaver = await t.createUser({ role: 'viewer', email, password: PASSWORD });
+    const headers = await t.bearer(leaver);
     expect((await send('GET', '/api/admin/partners', undefined, { headers })).statusCode).toBe(200);
     const removed = await send('DELETE', `/api/admin/team/${leaver.id}`, undefined, { headers: admin.headers });
     expect(removed.statusCode, removed.body).toBe(200);
@@ -298,8 +276,8 @@ describe('roles and deactivation', () => {
   });
 
   it('a viewer reads lists but cannot download wire instructions or change anything', async () => {
-    const viewer = await createUser(t.deps, { role: 'viewer' });
-    const headers = await bearer(t.deps, viewer);
+    const viewer = await t.createUser({ role: 'viewer' });
+    const headers = await t.bearer(viewer);
     expect((await send('GET', '/api/admin/referrals', undefined, { headers })).statusCode).toBe(200);
     expect((await send('POST', '/api/admin/commissions/accrue', { month: '2025-01' }, { headers })).statusCode).toBe(
       403,
@@ -313,8 +291,8 @@ describe('roles and deactivation', () => {
 describe('two-factor sign-in', () => {
   it('enrols with a code (a wrong one is 400), then sign-in needs a code that works once', async () => {
     const email = unique('mfa');
-    const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
-    const headers = await bearer(t.deps, user);
+    const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
+    const headers = await t.bearer(user);
     const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
     const { secret } = setup.json<{ secret: string }>();
     const stored = await t.db
@@ -377,8 +355,8 @@ describe('two-factor sign-in', () => {
 
   it('asks for the current password: a wrong one is 400, counts as a failed sign-in, and turns nothing on', async () => {
     const email = unique('stolen');
-    const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
-    const headers = await bearer(t.deps, user);
+    const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
+    const headers = await t.bearer(user);
     const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
     const { secret } = setup.json<{ secret: string }>();
     const missing = await send('POST', '/api/auth/mfa/enable', { code: await codeFor(secret) }, { headers });
@@ -401,9 +379,9 @@ describe('two-factor sign-in', () => {
 
   it('turning it on ends every other session, answers a new one and mails the owner', async () => {
     const email = unique('mailed');
-    const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
-    const elsewhere = await bearer(t.deps, user);
-    const { headers } = await enrol(await bearer(t.deps, user));
+    const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
+    const elsewhere = await t.bearer(user);
+    const { headers } = await enrol(await t.bearer(user));
     expect((await send('GET', '/api/auth/me', undefined, { headers: elsewhere })).statusCode).toBe(401);
     const me = await send('GET', '/api/auth/me', undefined, { headers });
     expect(me.statusCode).toBe(200);
@@ -415,8 +393,8 @@ describe('two-factor sign-in', () => {
 
   it('an MFA token expires after 5 minutes', async () => {
     const email = unique('slow');
-    const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
-    const { secret } = await enrol(await bearer(t.deps, user));
+    const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
+    const { secret } = await enrol(await t.bearer(user));
     const mfaToken = await loginStep(email);
     t.clock.now = new Date(t.clock.now.getTime() + 6 * 60_000);
     const late = await send('POST', '/api/auth/mfa/verify', { mfaToken, code: await codeFor(secret) });
@@ -426,8 +404,8 @@ describe('two-factor sign-in', () => {
 
   it('throttles wrong codes per account (429 with Retry-After)', async () => {
     const email = unique('guess');
-    const user = await createUser(t.deps, { role: 'partner', email, password: PASSWORD });
-    const { secret } = await enrol(await bearer(t.deps, user));
+    const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
+    const { secret } = await enrol(await t.bearer(user));
     nextStep();
     const mfaToken = await loginStep(email);
     const right = await codeFor(secret);
@@ -442,8 +420,8 @@ describe('two-factor sign-in', () => {
   });
 
   it('turns off with a code; a wrong code is 400 and keeps it on', async () => {
-    const user = await createUser(t.deps, { role: 'partner', password: PASSWORD });
-    const { secret, headers } = await enrol(await bearer(t.deps, user));
+    const user = await t.createUser({ role: 'partner', password: PASSWORD });
+    const { secret, headers } = await enrol(await t.bearer(user));
     nextStep();
     expect((await send('POST', '/api/auth/mfa/disable', { code: '99999' + '9' }, { headers })).statusCode).toBe(400);
     const off = await send('POST', '/api/auth/mfa/disable', { code: await codeFor(secret) }, { headers });
@@ -459,11 +437,11 @@ describe('two-factor sign-in', () => {
 
 describe("a team admin's reset of a member's two-factor sign-in", () => {
   it('turns it off, drops the codes, ends the sessions, logs and mails; not for oneself or a member without it', async () => {
-    const admin = await createUser(t.deps, { role: 'admin', email: unique('reset-admin'), password: PASSWORD });
-    const adminHeaders = await bearer(t.deps, admin);
+    const admin = await t.createUser({ role: 'admin', email: unique('reset-admin'), password: PASSWORD });
+    const adminHeaders = await t.bearer(admin);
     const email = unique('lost-phone');
-    const member = await createUser(t.deps, { role: 'finance', email, password: PASSWORD });
-    const { headers: memberHeaders } = await enrol(await bearer(t.deps, member));
+    const member = await t.createUser({ role: 'finance', email, password: PASSWORD });
+    const { headers: memberHeaders } = await enrol(await t.bearer(member));
 
     const asMember = await send('DELETE', `/api/admin/team/${admin.id}/two-factor`, undefined, {
       headers: memberHeaders,
@@ -512,7 +490,7 @@ describe('ADMIN_MFA_REQUIRED', () => {
 
   it('lets a team member without TOTP only enrol; admin calls answer 403 until it is on', async () => {
     const email = unique('strict');
-    await createUser(strict.deps, { role: 'admin', email, password: PASSWORD });
+    await strict.createUser({ role: 'admin', email, password: PASSWORD });
     const login = await strict.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -569,8 +547,8 @@ describe('ADMIN_MFA_REQUIRED on every procedure', () => {
   });
 
   it('refuses an un-enrolled viewer every procedure but their own account and the public ones', async () => {
-    const viewer = await createUser(strict.deps, { role: 'viewer', email: unique('unenrolled'), password: PASSWORD });
-    const headers = { ...(await bearer(strict.deps, viewer)), 'content-type': 'application/json' };
+    const viewer = await strict.createUser({ role: 'viewer', email: unique('unenrolled'), password: PASSWORD });
+    const headers = { ...(await strict.bearer(viewer)), 'content-type': 'application/json' };
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
     const paths = Object.keys(procedures).filter((path) => !path.startsWith('auth.') && !path.startsWith('public.'));
     // The partner-facing library is among them: a member reaches it, so the gate covers it too.
@@ -603,8 +581,8 @@ describe('ADMIN_MFA_REQUIRED on every procedure', () => {
 
 describe('partner self-service', () => {
   it('PATCH /api/partners/me follows the registration rules and changes only what is given', async () => {
-    const partner = await createPartner(t.deps, { status: 'active', companyName: 'Before Co' });
-    const headers = await bearer(t.deps, partner.user);
+    const partner = await t.createPartner({ status: 'active', companyName: 'Before Co' });
+    const headers = await t.bearer(partner.user);
     const bad = await send('PATCH', '/api/partners/me', { phone: '123' }, { headers });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MESSAGES.invalidPhone);
@@ -626,14 +604,14 @@ describe('partner self-service', () => {
 
   it('PUT /api/partners/me/bank-details needs the current password, re-encrypts, answers masked and mails partner and admins', async () => {
     const email = unique('banker');
-    const partner = await createPartner(t.deps, { status: 'active', email });
+    const partner = await t.createPartner({ status: 'active', email });
     await t.db
       .updateTable('users')
       .set({ passwordHash: await hashPassword(PASSWORD) })
       .where('id', '=', partner.user.id)
       .execute();
     const admin = await teamAdmin();
-    const headers = await bearer(t.deps, partner.user);
+    const headers = await t.bearer(partner.user);
     const details = {
       bankName: 'Second Bank',
       bankRoutingNumber: '111000025',
@@ -698,7 +676,7 @@ describe('partner self-service', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(log.details)).not.toContain('AB12345678');
 
-    await worker.runOnce();
+    await delivery.worker.runOnce();
     await smtp.waitFor(2);
     const toPartner = smtp.mails.find((m) => m.to === email);
     expect(toPartner?.subject).toBe('Your bank details were changed');

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/services/accounts/tokens';
-import { createUser, tokenFor, useTestApp } from '../support';
+import { useTestApp } from '../support';
 
 const t = useTestApp();
 
@@ -50,15 +50,15 @@ async function expectRejected(authorization: string, message: string = MESSAGES.
 
 describe('session tokens', () => {
   it('accepts a token the service signed, over REST and tRPC', async () => {
-    const user = await createUser(t.deps);
-    const { rest, trpc } = await meWith(`Bearer ${await tokenFor(t.deps, user)}`);
+    const user = await t.createUser();
+    const { rest, trpc } = await meWith(`Bearer ${await t.tokenFor(user)}`);
     expect(rest.statusCode).toBe(200);
     expect(trpc.json().result.data).toMatchObject({ id: user.id, email: user.email, role: 'partner' });
   });
 
   it('carries HS256, iss, aud, sub, role, exp of 7 days and tv', async () => {
-    const user = await createUser(t.deps);
-    const [header, payload] = (await tokenFor(t.deps, user)).split('.') as [string, string];
+    const user = await t.createUser();
+    const [header, payload] = (await t.tokenFor(user)).split('.') as [string, string];
     expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     expect(claims).toMatchObject({ sub: user.id, role: 'partner', tv: 0, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
@@ -66,34 +66,34 @@ describe('session tokens', () => {
   });
 
   it('refuses alg none', async () => {
-    const user = await createUser(t.deps, { role: 'admin' });
+    const user = await t.createUser({ role: 'admin' });
     const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claimsOf(user))}.`;
     await expectRejected(`Bearer ${unsigned}`);
   });
 
   it('refuses an altered signature', async () => {
-    const user = await createUser(t.deps);
-    const token = await tokenFor(t.deps, user);
+    const user = await t.createUser();
+    const token = await t.tokenFor(user);
     const [h, p, s] = token.split('.') as [string, string, string];
     const flipped = `${s.slice(0, 5)}${s[5] === 'A' ? 'B' : 'A'}${s.slice(6)}`;
     await expectRejected(`Bearer ${h}.${p}.${flipped}`);
   });
 
   it('refuses a stripped signature, with or without the trailing dot', async () => {
-    const user = await createUser(t.deps);
-    const [h, p] = (await tokenFor(t.deps, user)).split('.') as [string, string];
+    const user = await t.createUser();
+    const [h, p] = (await t.tokenFor(user)).split('.') as [string, string];
     await expectRejected(`Bearer ${h}.${p}.`);
     await expectRejected(`Bearer ${h}.${p}`);
   });
 
   it('refuses a payload altered to claim admin under the original signature', async () => {
-    const user = await createUser(t.deps);
-    const [h, , s] = (await tokenFor(t.deps, user)).split('.') as [string, string, string];
+    const user = await t.createUser();
+    const [h, , s] = (await t.tokenFor(user)).split('.') as [string, string, string];
     await expectRejected(`Bearer ${h}.${b64url({ ...claimsOf(user), role: 'admin' })}.${s}`);
   });
 
   it('refuses a token signed with another secret', async () => {
-    const user = await createUser(t.deps);
+    const user = await t.createUser();
     const forged = await new SignJWT(claimsOf(user))
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode('x'.repeat(48)));
@@ -101,26 +101,26 @@ describe('session tokens', () => {
   });
 
   it('refuses another algorithm even with the right secret (HS256 is pinned)', async () => {
-    const user = await createUser(t.deps);
+    const user = await t.createUser();
     await expectRejected(`Bearer ${await signWith(claimsOf(user), 'HS512')}`);
   });
 
   it('refuses a wrong issuer and a wrong audience', async () => {
-    const user = await createUser(t.deps);
+    const user = await t.createUser();
     await expectRejected(`Bearer ${await signWith({ ...claimsOf(user), iss: 'someone-else' })}`);
     await expectRejected(`Bearer ${await signWith({ ...claimsOf(user), aud: 'another-app' })}`);
   });
 
   it('refuses a token without tv or with a role that differs from the user row', async () => {
-    const user = await createUser(t.deps);
+    const user = await t.createUser();
     const { tv: _tv, ...withoutTv } = claimsOf(user);
     await expectRejected(`Bearer ${await signWith(withoutTv)}`);
     await expectRejected(`Bearer ${await signWith({ ...claimsOf(user), role: 'admin' })}`);
   });
 
   it('refuses an expired token', async () => {
-    const user = await createUser(t.deps);
-    const token = await tokenFor(t.deps, user);
+    const user = await t.createUser();
+    const token = await t.tokenFor(user);
     const start = t.clock.now;
     try {
       t.clock.now = new Date(start.getTime() + 7 * 24 * 3600 * 1000 - 60_000);
@@ -133,9 +133,9 @@ describe('session tokens', () => {
   });
 
   it('refuses a token whose tv no longer matches after logout', async () => {
-    const user = await createUser(t.deps);
-    const token = await tokenFor(t.deps, user);
-    const other = await tokenFor(t.deps, user);
+    const user = await t.createUser();
+    const token = await t.tokenFor(user);
+    const other = await t.tokenFor(user);
     const out = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -147,8 +147,8 @@ describe('session tokens', () => {
   });
 
   it('refuses the token of a deleted user', async () => {
-    const user = await createUser(t.deps);
-    const token = await tokenFor(t.deps, user);
+    const user = await t.createUser();
+    const token = await t.tokenFor(user);
     await t.db.deleteFrom('users').where('id', '=', user.id).execute();
     await expectRejected(`Bearer ${token}`);
   });

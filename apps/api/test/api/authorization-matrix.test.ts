@@ -23,17 +23,7 @@ import { createApiKey } from '../../src/services/integrations';
 import { createWebhook, enqueueTestEvent } from '../../src/services/integrations/webhooks';
 import type { SessionUser } from '../../src/trpc/context';
 import { appRouter } from '../../src/trpc/router';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createTestApp,
-  createUser,
-  type PartnerFixture,
-  type TestApp,
-} from '../support';
+import { createTestApp, type PartnerFixture, type TestApp } from '../support';
 
 const ROLES = ['anonymous', 'pending', 'active', 'other', 'admin', 'finance', 'viewer'] as const;
 type Role = (typeof ROLES)[number];
@@ -181,9 +171,9 @@ const MATRIX_STRIPE_SECRET = 'whsec_matrix_stripe_secret';
 /** A fresh open conflict: the other partner's client, claimed second by the active partner. */
 async function newConflict(fx: Fixtures): Promise<string> {
   const email = `${unique('conflict')}@matrix-conflict.example`;
-  const first = await createReferral(fx.t.deps, fx.other.partnerId, { clientCompanyName: unique('First') });
+  const first = await fx.t.createReferral(fx.other.partnerId, { clientCompanyName: unique('First') });
   await fx.t.db.updateTable('referrals').set({ clientEmail: email }).where('id', '=', first).execute();
-  const second = await createReferral(fx.t.deps, fx.active.partnerId, { clientCompanyName: unique('Second') });
+  const second = await fx.t.createReferral(fx.active.partnerId, { clientCompanyName: unique('Second') });
   await fx.t.db
     .updateTable('referrals')
     .set({ clientEmail: email, conflictOf: first })
@@ -198,7 +188,7 @@ let matrixPasswordHash = '';
 
 /** A live reset token of a new account (written directly: the mail flow has its own tests). */
 async function resetTokenFor(fx: Fixtures) {
-  const user = await createUser(fx.t.deps, { role: 'partner' });
+  const user = await fx.t.createUser({ role: 'partner' });
   const token = randomBytes(32).toString('base64url');
   await fx.t.db
     .insertInto('passwordResetTokens')
@@ -212,7 +202,7 @@ async function resetTokenFor(fx: Fixtures) {
 }
 /** A live MFA token of a new account with TOTP on, and its current code (written directly: the flow has its own tests). */
 async function mfaChallengeFor(fx: Fixtures) {
-  const user = await createUser(fx.t.deps, { role: 'partner' });
+  const user = await fx.t.createUser({ role: 'partner' });
   const secret = generateSecret();
   await fx.t.db
     .updateTable('users')
@@ -243,7 +233,7 @@ const newApiKey = (fx: Fixtures, scopes: ApiKeyScope[]) =>
   createApiKey(fx.t.db, { createdBy: fx.users.admin.id, input: { name: unique('Key'), scopes }, now: fx.t.deps.now() });
 /** A key with every scope whose creator, another admin, is then deactivated behind the services' back. */
 async function orphanedKey(fx: Fixtures): Promise<string> {
-  const creator = await createUser(fx.t.deps, { role: 'admin' });
+  const creator = await fx.t.createUser({ role: 'admin' });
   const created = await createApiKey(fx.t.db, {
     createdBy: creator.id,
     input: { name: unique('Orphaned key'), scopes: [...API_KEY_SCOPES] },
@@ -282,17 +272,17 @@ const newWebhook = async (fx: Fixtures) =>
     })
   ).id;
 const newPartnerTarget = async (fx: Fixtures, status: 'pending' | 'active' | 'suspended') =>
-  (await createPartner(fx.t.deps, { status })).partnerId;
+  (await fx.t.createPartner({ status })).partnerId;
 const newPendingCommission = async (fx: Fixtures) => {
-  const referralId = await createReferral(fx.t.deps, fx.active.partnerId, {
+  const referralId = await fx.t.createReferral(fx.active.partnerId, {
     stage: 'won',
     contractStartDate: '2025-01-01',
   });
-  return createCommission(fx.t.deps, { partnerId: fx.active.partnerId, referralId, monthYear: '2025-02' });
+  return fx.t.createCommission({ partnerId: fx.active.partnerId, referralId, monthYear: '2025-02' });
 };
 /** A pending team invitation (made by the admin), for revoking or resending. */
 const newInvitation = async (fx: Fixtures) => {
-  const invitation = await callerFor(fx.t.deps, fx.users.admin).admin.inviteMember({
+  const invitation = await fx.t.caller(fx.users.admin).admin.inviteMember({
     email: `${unique('invitee')}@example.com`,
     role: 'viewer',
   });
@@ -300,7 +290,7 @@ const newInvitation = async (fx: Fixtures) => {
 };
 /** A payout of one new commission of the active partner, marked sent: its line can be confirmed or returned. */
 const newSentPayout = async (fx: Fixtures) => {
-  const asAdmin = callerFor(fx.t.deps, fx.users.admin);
+  const asAdmin = fx.t.caller(fx.users.admin);
   const payout = await asAdmin.admin.processPayout({
     commissionIds: [await newPendingCommission(fx)],
     idempotencyKey: randomUUID(),
@@ -463,7 +453,7 @@ const PROCEDURES: Record<string, Case> = {
     expect: MONEY,
     input: async (fx) => ({
       payoutId: (
-        await callerFor(fx.t.deps, fx.users.admin).admin.processPayout({
+        await fx.t.caller(fx.users.admin).admin.processPayout({
           commissionIds: [await newPendingCommission(fx)],
           idempotencyKey: randomUUID(),
         })
@@ -483,7 +473,7 @@ const PROCEDURES: Record<string, Case> = {
   'admin.terminatePartner': {
     expect: access(401, 403, 403, 403, '2xx', 403, 403),
     input: async (fx) => ({
-      id: (await createPartner(fx.t.deps)).partnerId,
+      id: (await fx.t.createPartner()).partnerId,
       givenBy: 'firm',
       reason: 'Matrix notice',
       effectiveDate: '2099-01-01',
@@ -584,16 +574,16 @@ const PROCEDURES: Record<string, Case> = {
   'partner.referralPaidMonths': { expect: ACTIVE_PARTNER },
   'admin.changeMemberRole': {
     expect: ADMIN,
-    input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id, role: 'finance' }),
+    input: async (fx) => ({ userId: (await fx.t.createUser({ role: 'viewer' })).id, role: 'finance' }),
   },
   'admin.removeMember': {
     expect: ADMIN,
-    input: async (fx) => ({ userId: (await createUser(fx.t.deps, { role: 'viewer' })).id }),
+    input: async (fx) => ({ userId: (await fx.t.createUser({ role: 'viewer' })).id }),
   },
   'admin.resetMemberMfa': {
     expect: ADMIN,
     input: async (fx) => {
-      const member = await createUser(fx.t.deps, { role: 'viewer' });
+      const member = await fx.t.createUser({ role: 'viewer' });
       await fx.t.db.updateTable('users').set({ mfaEnabled: true }).where('id', '=', member.id).execute();
       return { userId: member.id };
     },
@@ -943,10 +933,10 @@ async function headersFor(role: Role, fresh: boolean): Promise<Record<string, st
   if (!fresh || role === 'anonymous') return fx.headers[role];
   const user =
     role === 'admin' || role === 'finance' || role === 'viewer'
-      ? await createUser(fx.t.deps, { role })
-      : (await createPartner(fx.t.deps, { status: role === 'pending' ? 'pending' : 'active' })).user;
+      ? await fx.t.createUser({ role })
+      : (await fx.t.createPartner({ status: role === 'pending' ? 'pending' : 'active' })).user;
   await fx.t.db.updateTable('users').set({ passwordHash: matrixPasswordHash }).where('id', '=', user.id).execute();
-  return bearer(fx.t.deps, user);
+  return fx.t.bearer(user);
 }
 
 /** The other partner must never see anything of the active partner. */
@@ -964,40 +954,40 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: MATRIX_STRIPE_SECRET,
   });
   matrixPasswordHash = await hashPassword(MATRIX_PASSWORD);
-  const admin = await createUser(t.deps, { role: 'admin' });
-  const finance = await createUser(t.deps, { role: 'finance' });
-  const viewer = await createUser(t.deps, { role: 'viewer' });
-  const pending = await createPartner(t.deps, { status: 'pending' });
-  const active = await createPartner(t.deps, { status: 'active' });
-  const other = await createPartner(t.deps, { status: 'active' });
+  const admin = await t.createUser({ role: 'admin' });
+  const finance = await t.createUser({ role: 'finance' });
+  const viewer = await t.createUser({ role: 'viewer' });
+  const pending = await t.createPartner({ status: 'pending' });
+  const active = await t.createPartner({ status: 'active' });
+  const other = await t.createPartner({ status: 'active' });
   const login = { email: `${unique('login')}@example.com`, password: 'login-pass-1' };
-  await createUser(t.deps, { role: 'partner', ...login });
+  await t.createUser({ role: 'partner', ...login });
 
-  const activeReferralId = await createReferral(t.deps, active.partnerId, {
+  const activeReferralId = await t.createReferral(active.partnerId, {
     stage: 'won',
     contractStartDate: '2025-01-01',
     clientCompanyName: 'Secret Client Of Active',
   });
-  const activeCommissionId = await createCommission(t.deps, {
+  const activeCommissionId = await t.createCommission({
     partnerId: active.partnerId,
     referralId: activeReferralId,
     monthYear: '2025-01',
     status: 'paid',
   });
-  const otherReferralId = await createReferral(t.deps, other.partnerId, {
+  const otherReferralId = await t.createReferral(other.partnerId, {
     stage: 'won',
     contractStartDate: '2025-01-01',
   });
-  await createCommission(t.deps, { partnerId: other.partnerId, referralId: otherReferralId, monthYear: '2025-01' });
+  await t.createCommission({ partnerId: other.partnerId, referralId: otherReferralId, monthYear: '2025-01' });
 
-  const asAdmin = callerFor(t.deps, admin);
+  const asAdmin = t.caller(admin);
   const link = await asAdmin.admin.createMaterial({
     title: 'Matrix link',
     type: 'document',
     fileUrl: 'https://example.com/doc.pdf',
   });
 
-  const adminHeaders = await bearer(t.deps, admin);
+  const adminHeaders = await t.bearer(admin);
   const form = new FormData();
   form.append('title', 'Matrix file');
   form.append('type', 'pdf');
@@ -1023,11 +1013,11 @@ beforeAll(async () => {
     .where('id', '=', fileMaterialId)
     .executeTakeFirstOrThrow();
 
-  const payoutReferral = await createReferral(t.deps, other.partnerId, {
+  const payoutReferral = await t.createReferral(other.partnerId, {
     stage: 'won',
     contractStartDate: '2025-01-01',
   });
-  const payoutCommission = await createCommission(t.deps, {
+  const payoutCommission = await t.createCommission({
     partnerId: other.partnerId,
     referralId: payoutReferral,
     monthYear: '2025-01',
@@ -1042,12 +1032,12 @@ beforeAll(async () => {
     users: { pending: pending.user, active: active.user, other: other.user, admin, finance, viewer },
     headers: {
       anonymous: {},
-      pending: await bearer(t.deps, pending.user),
-      active: await bearer(t.deps, active.user),
-      other: await bearer(t.deps, other.user),
+      pending: await t.bearer(pending.user),
+      active: await t.bearer(active.user),
+      other: await t.bearer(other.user),
       admin: adminHeaders,
-      finance: await bearer(t.deps, finance),
-      viewer: await bearer(t.deps, viewer),
+      finance: await t.bearer(finance),
+      viewer: await t.bearer(viewer),
     },
     pending,
     active,

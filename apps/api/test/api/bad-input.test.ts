@@ -12,16 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../../src/rest/routes';
 import { createWebhook } from '../../src/services/integrations/webhooks';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createUser,
-  sampleApplication,
-  useTestApp,
-} from '../support';
+import { sampleApplication, useTestApp } from '../support';
 
 const NUM_RUNS = 20;
 
@@ -337,17 +328,17 @@ async function rowCounts(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  const admin = await createUser(t.deps, { role: 'admin' });
-  const applicant = await createUser(t.deps, { role: 'partner' });
-  const partner = await createPartner(t.deps, { status: 'active' });
-  const pending = await createPartner(t.deps, { status: 'pending' });
-  const referralId = await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-  const commissionId = await createCommission(t.deps, {
+  const admin = await t.createUser({ role: 'admin' });
+  const applicant = await t.createUser({ role: 'partner' });
+  const partner = await t.createPartner({ status: 'active' });
+  const pending = await t.createPartner({ status: 'pending' });
+  const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+  const commissionId = await t.createCommission({
     partnerId: partner.partnerId,
     referralId,
     monthYear: '2025-01',
   });
-  const material = await callerFor(t.deps, admin).admin.createMaterial({
+  const material = await t.caller(admin).admin.createMaterial({
     title: 'Fuzz material',
     type: 'pdf',
     fileUrl: 'https://example.com/m.pdf',
@@ -369,9 +360,9 @@ beforeAll(async () => {
   };
   headersOf = {
     anonymous: {},
-    applicant: await bearer(t.deps, applicant),
-    partner: await bearer(t.deps, partner.user),
-    admin: await bearer(t.deps, admin),
+    applicant: await t.bearer(applicant),
+    partner: await t.bearer(partner.user),
+    admin: await t.bearer(admin),
   };
 });
 

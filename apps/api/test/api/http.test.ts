@@ -11,7 +11,7 @@ import { buildApp, CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/a
 import { createLogger } from '../../src/logger';
 import { buildOpenApiDocument } from '../../src/rest/openapi';
 import { restRoutes } from '../../src/rest/routes';
-import { addressSequence, createPartner, createUser, sampleApplication, tokenFor, useTestApp } from '../support';
+import { addressSequence, sampleApplication, useTestApp } from '../support';
 
 const t = useTestApp();
 const freshIp = addressSequence('10.12');
@@ -201,8 +201,8 @@ describe('request path shortcuts (API overhead)', () => {
 
   it('auth.me and partner.me answer exactly their schemas without a parse per call, and the REST document keeps the schemas', async () => {
     // The application's sample has bank details: the masked numbers and every optional field are in the answer.
-    const applicant = await createUser(t.deps, { role: 'partner' });
-    const headers = { authorization: `Bearer ${await tokenFor(t.deps, applicant)}` };
+    const applicant = await t.createUser({ role: 'partner' });
+    const headers = { authorization: `Bearer ${await t.tokenFor(applicant)}` };
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/partners', headers, payload: sampleApplication() })).statusCode,
     ).toBe(201);
@@ -249,13 +249,13 @@ describe('request path shortcuts (API overhead)', () => {
   }
 
   it('a single GET query answers what tRPC answers: data, errors, status, headers', async () => {
-    const partner = await createPartner(t.deps, { status: 'active' });
-    const applicant = await createUser(t.deps, { role: 'partner' });
-    const admin = await createUser(t.deps, { role: 'admin' });
+    const partner = await t.createPartner({ status: 'active' });
+    const applicant = await t.createUser({ role: 'partner' });
+    const admin = await t.createUser({ role: 'admin' });
     const cases: [string, string, string | undefined, unknown, number][] = [
-      ['partner.me', 'active partner', `Bearer ${await tokenFor(t.deps, partner.user)}`, undefined, 200],
-      ['partner.me', 'applicant', `Bearer ${await tokenFor(t.deps, applicant)}`, undefined, 404],
-      ['partner.me', 'admin', `Bearer ${await tokenFor(t.deps, admin)}`, undefined, 403],
+      ['partner.me', 'active partner', `Bearer ${await t.tokenFor(partner.user)}`, undefined, 200],
+      ['partner.me', 'applicant', `Bearer ${await t.tokenFor(applicant)}`, undefined, 404],
+      ['partner.me', 'admin', `Bearer ${await t.tokenFor(admin)}`, undefined, 403],
       ['partner.me', 'anonymous', undefined, undefined, 401],
       ['partner.me', 'forged token', 'Bearer forged.token.here', undefined, 401],
       ['public.referralLink', 'anonymous', undefined, { code: partner.referralCode }, 200],
@@ -273,8 +273,8 @@ describe('request path shortcuts (API overhead)', () => {
   });
 
   it('leaves to tRPC what is not a plain query: mutations over GET, unknown paths, unparsable input', async () => {
-    const user = await createUser(t.deps, { role: 'partner' });
-    const authorization = `Bearer ${await tokenFor(t.deps, user)}`;
+    const user = await t.createUser({ role: 'partner' });
+    const authorization = `Bearer ${await t.tokenFor(user)}`;
     const mutation = await t.app.inject({ method: 'GET', url: '/trpc/auth.logout', headers: { authorization } });
     expect(mutation.statusCode).toBe(405);
     expect(mutation.json().error.data.code).toBe('METHOD_NOT_SUPPORTED');

@@ -7,14 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, createPartner, createUser, type PartnerFixture, uniqueEmail, useTestApp } from '../support';
+import { type PartnerFixture, uniqueEmail, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
+  admin = await t.createUser({ role: 'admin' });
+  partner = await t.createPartner();
 });
 
 interface CreateCase {
@@ -89,7 +89,7 @@ describe.each(cases)('Idempotency-Key when $name', ({ url, who, body, other, cou
   it('replays the first answer to a retry and creates one record; another body is 422', async () => {
     const key = randomUUID();
     const payload = body();
-    const headers = { ...(await bearer(t.deps, who())), 'idempotency-key': key };
+    const headers = { ...(await t.bearer(who())), 'idempotency-key': key };
     const before = await count();
 
     const first = await t.app.inject({ method: 'POST', url, payload, headers });

@@ -7,15 +7,7 @@ import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, webhookEventSchemaName } from 
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createCommission,
-  createPartner,
-  createReferral,
-  createUser,
-  sampleApplication,
-  useTestApp,
-} from '../support';
+import { sampleApplication, useTestApp } from '../support';
 
 // A loopback address stands for the tool's endpoint (nothing is delivered: no worker runs here).
 const t = useTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
@@ -137,9 +129,9 @@ describe('money', () => {
   });
 
   it('says what is wrong with a malformed amount, and keeps the spec message of the referral forms', async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
-    const headers = await bearer(t.deps, admin);
-    const partner = await createPartner(t.deps);
+    const admin = await t.createUser({ role: 'admin' });
+    const headers = await t.bearer(admin);
+    const partner = await t.createPartner();
     const adjustment = await t.app.inject({
       method: 'POST',
       url: '/api/admin/commissions/adjustments',
@@ -210,8 +202,8 @@ describe('the webhooks section', () => {
   });
 
   it('matches the payloads the server enqueues', async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
-    const headers = await bearer(t.deps, admin);
+    const admin = await t.createUser({ role: 'admin' });
+    const headers = await t.bearer(admin);
     const hook = await t.app.inject({
       method: 'POST',
       url: '/api/admin/webhooks',
@@ -230,14 +222,14 @@ describe('the webhooks section', () => {
       return res;
     };
     // partner.applied
-    const applicant = await createUser(t.deps, { role: 'partner' });
-    await send('POST', '/api/partners', sampleApplication(), await bearer(t.deps, applicant));
+    const applicant = await t.createUser({ role: 'partner' });
+    await send('POST', '/api/partners', sampleApplication(), await t.bearer(applicant));
     // partner.approved, .suspended, .reactivated, .rejected
-    const approved = await createPartner(t.deps, { status: 'pending' });
+    const approved = await t.createPartner({ status: 'pending' });
     await send('POST', `/api/admin/partners/${approved.partnerId}/approve`);
     await send('POST', `/api/admin/partners/${approved.partnerId}/suspend`, {});
     await send('POST', `/api/admin/partners/${approved.partnerId}/reactivate`);
-    const rejected = await createPartner(t.deps, { status: 'pending' });
+    const rejected = await t.createPartner({ status: 'pending' });
     await send('POST', `/api/admin/partners/${rejected.partnerId}/reject`, { reason: 'Not a fit' });
     // referral.created, referral.stage_changed
     const created = await send('POST', '/api/admin/referrals', {
@@ -248,10 +240,10 @@ describe('the webhooks section', () => {
     });
     await send('PATCH', `/api/admin/referrals/${created.json<{ id: string }>().id}`, { stage: 'qualified' });
     // commission.failed, payout.paid
-    const referralId = await createReferral(t.deps, approved.partnerId, { stage: 'won' });
-    const failing = await createCommission(t.deps, { partnerId: approved.partnerId, referralId, monthYear: '2026-10' });
+    const referralId = await t.createReferral(approved.partnerId, { stage: 'won' });
+    const failing = await t.createCommission({ partnerId: approved.partnerId, referralId, monthYear: '2026-10' });
     await send('POST', `/api/admin/commissions/${failing}/fail`, { reason: 'Bank closed the account' });
-    const paying = await createCommission(t.deps, {
+    const paying = await t.createCommission({
       partnerId: approved.partnerId,
       referralId,
       monthYear: '2026-09',

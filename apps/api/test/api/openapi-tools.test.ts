@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/services/integrations';
-import { apiDir, createUser, useTestApp } from '../support';
+import { apiDir, useTestApp } from '../support';
 
 const run = promisify(execFile);
 const bin = (name: string) => join(apiDir, 'node_modules', '.bin', name);
@@ -73,7 +73,7 @@ describe('who may call each operation', () => {
   });
 
   it('lets an API key with webhooks:manage alone manage webhooks, and nothing else', async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
+    const admin = await t.createUser({ role: 'admin' });
     const { key } = await createApiKey(t.db, {
       createdBy: admin.id,
       input: { name: 'Webhook tool', scopes: ['webhooks:manage'] },

@@ -16,7 +16,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_BATCH_SIZE } from '../../src/services/platform/keyset';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, createPartner, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 
 const ROWS = 10_000;
 const t = useTestApp();
@@ -24,7 +24,7 @@ let admin: SessionUser;
 let baseUrl: string;
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
+  admin = await t.createUser({ role: 'admin' });
   // 10,000 partners, each with one referral and one pending commission, inserted set-based.
   // created_at repeats every 97 rows, so the id tie-breaker decides inside runs of equal keys.
   await sql`
@@ -99,7 +99,7 @@ describe('without limit: every row, streamed', () => {
   it.each(LISTS)(
     'GET $path answers all rows in the list order, with the totals',
     async ({ path, expected, totalHeaders }) => {
-      const res = await request(path, await bearer(t.deps, admin));
+      const res = await request(path, await t.bearer(admin));
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['transfer-encoding']).toBe('chunked');
@@ -118,7 +118,7 @@ describe('without limit: every row, streamed', () => {
       const gate = new BatchGate();
       t.deps.db = db.withPlugin(gate);
       try {
-        const headers = await bearer(t.deps, admin);
+        const headers = await t.bearer(admin);
         const res = await request(path, headers);
         const chunks: Buffer[] = [];
         const firstChunk = new Promise<string>((resolve) =>
@@ -143,16 +143,16 @@ describe('without limit: every row, streamed', () => {
   );
 
   it('still checks the role and the query before streaming', async () => {
-    const partner = await createPartner(t.deps);
-    expect((await request('/api/admin/partners', await bearer(t.deps, partner.user))).statusCode).toBe(403);
+    const partner = await t.createPartner();
+    expect((await request('/api/admin/partners', await t.bearer(partner.user))).statusCode).toBe(403);
     expect((await request('/api/admin/referrals', {})).statusCode).toBe(401);
-    const bad = await request('/api/admin/partners?sort=bogus', await bearer(t.deps, admin));
+    const bad = await request('/api/admin/partners?sort=bogus', await t.bearer(admin));
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(await readBody(bad))).toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('answers an empty array when nothing matches', async () => {
-    const res = await request('/api/admin/partners?search=no-such-partner-anywhere', await bearer(t.deps, admin));
+    const res = await request('/api/admin/partners?search=no-such-partner-anywhere', await t.bearer(admin));
     expect(res.headers['x-total-count']).toBe('0');
     expect(JSON.parse(await readBody(res))).toEqual([]);
   });
@@ -163,7 +163,7 @@ describe('with limit: one page and a Link to the next', () => {
 
   it('links each page to the next one, keeping the other parameters, and the last page to none', async () => {
     const expected = await ids("select id from partners where status = 'active' order by lower(company_name), id");
-    const auth = await bearer(t.deps, admin);
+    const auth = await t.bearer(admin);
     const first = await t.app.inject({
       method: 'GET',
       url: '/api/admin/partners?sort=companyName&status=active&limit=100',
@@ -188,7 +188,7 @@ describe('with limit: one page and a Link to the next', () => {
   });
 
   it('links the referral and pending commission pages too, with their totals', async () => {
-    const auth = await bearer(t.deps, admin);
+    const auth = await t.bearer(admin);
     const referrals = await t.app.inject({
       method: 'GET',
       url: '/api/admin/referrals?limit=50&offset=50',

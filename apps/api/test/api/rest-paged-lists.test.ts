@@ -6,17 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createTestApp,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-} from '../support';
+import { createPipelinePartners, createTestApp, type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -27,35 +17,29 @@ let acmeHeaders: Record<string, string>;
 let globexHeaders: Record<string, string>;
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
-  acme = await createPartner(t.deps, { companyName: 'Acme Advisors' });
-  globex = await createPartner(t.deps, { companyName: 'Globex Books' });
-  for (let i = 0; i < 7; i++)
-    await createReferral(t.deps, acme.partnerId, { clientCompanyName: `Acme Client ${i}`, stage: 'qualified' });
-  for (let i = 0; i < 3; i++)
-    await createReferral(t.deps, globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
-  await createReferral(t.deps, globex.partnerId, { clientCompanyName: 'Northwind Foods', stage: 'booked' });
-  await createReferral(t.deps, acme.partnerId, { clientCompanyName: 'Secret Acme Deal', stage: 'booked' });
+  admin = await t.createUser({ role: 'admin' });
+  ({ acme, globex } = await createPipelinePartners(t));
+  await t.createReferral(acme.partnerId, { clientCompanyName: 'Secret Acme Deal', stage: 'booked' });
 
   // Acme: five commissions over five months, three of them paid in two payouts.
-  const won = await createReferral(t.deps, acme.partnerId, {
+  const won = await t.createReferral(acme.partnerId, {
     clientCompanyName: 'Acme Won Client',
     stage: 'won',
     contractStartDate: '2025-01-01',
   });
   const commissions: string[] = [];
   for (const month of ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05'])
-    commissions.push(await createCommission(t.deps, { partnerId: acme.partnerId, referralId: won, monthYear: month }));
-  const asAdmin = callerFor(t.deps, admin);
+    commissions.push(await t.createCommission({ partnerId: acme.partnerId, referralId: won, monthYear: month }));
+  const asAdmin = t.caller(admin);
   await asAdmin.admin.processPayout({ commissionIds: commissions.slice(0, 2), idempotencyKey: randomUUID() });
   await asAdmin.admin.processPayout({ commissionIds: commissions.slice(2, 3), idempotencyKey: randomUUID() });
   // Activity about Acme: two decisions.
   await asAdmin.admin.suspendPartner({ id: acme.partnerId });
   await asAdmin.admin.reactivatePartner({ id: acme.partnerId });
 
-  adminHeaders = await bearer(t.deps, admin);
-  acmeHeaders = await bearer(t.deps, acme.user);
-  globexHeaders = await bearer(t.deps, globex.user);
+  adminHeaders = await t.bearer(admin);
+  acmeHeaders = await t.bearer(acme.user);
+  globexHeaders = await t.bearer(globex.user);
 });
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 const ids = (body: { id: string }[]) => body.map((row) => row.id);
@@ -128,12 +112,12 @@ describe('GET /api/admin/pipeline/{stage}', () => {
     );
     const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
     try {
-      const admin = await createUser(proxied.deps, { role: 'admin' });
-      for (let i = 0; i < 2; i++) await createPartner(proxied.deps, { status: 'active' });
+      const admin = await proxied.createUser({ role: 'admin' });
+      for (let i = 0; i < 2; i++) await proxied.createPartner({ status: 'active' });
       const res = await proxied.app.inject({
         method: 'GET',
         url: '/api/admin/partners?limit=1',
-        headers: { ...(await bearer(proxied.deps, admin)), ...forwarded },
+        headers: { ...(await proxied.bearer(admin)), ...forwarded },
       });
       expect(nextOf(res.headers.link)).toBe('https://portal.example.org/api/admin/partners?limit=1&offset=1');
     } finally {
@@ -144,11 +128,11 @@ describe('GET /api/admin/pipeline/{stage}', () => {
   it('lets a browser tool on an allowed origin read the paging headers', async () => {
     const tools = await createTestApp({ CORS_ORIGINS: 'https://tools.example.com' });
     try {
-      const admin = await createUser(tools.deps, { role: 'admin' });
+      const admin = await tools.createUser({ role: 'admin' });
       const res = await tools.app.inject({
         method: 'GET',
         url: '/api/admin/partners?limit=1',
-        headers: { ...(await bearer(tools.deps, admin)), origin: 'https://tools.example.com' },
+        headers: { ...(await tools.bearer(admin)), origin: 'https://tools.example.com' },
       });
       expect(res.headers['access-control-allow-origin']).toBe('https://tools.example.com');
       const exposed = String(res.headers['access-control-expose-headers']).split(/,\s*/);
@@ -162,7 +146,7 @@ describe('GET /api/admin/pipeline/{stage}', () => {
 
   it('answers the same deals as the tRPC procedure', async () => {
     const res = await get('/api/admin/pipeline/qualified?search=globex', adminHeaders);
-    const procedure = await callerFor(t.deps, admin).admin.pipelineColumn({ stage: 'qualified', search: 'globex' });
+    const procedure = await t.caller(admin).admin.pipelineColumn({ stage: 'qualified', search: 'globex' });
     expect(res.json()).toEqual(procedure.items);
     expect(res.headers['x-total-count']).toBe(String(procedure.total));
   });
@@ -219,7 +203,7 @@ describe('GET /api/partners/referrals/page', () => {
       next = nextOf(res.headers.link);
     }
     expect(new Set(seen).size).toBe(9);
-    const own = await callerFor(t.deps, acme.user).partner.referrals();
+    const own = await t.caller(acme.user).partner.referrals();
     expect(new Set(seen)).toEqual(new Set(own.map((deal) => deal.id)));
   });
 
@@ -261,8 +245,8 @@ describe('GET /api/partners/referrals/page', () => {
 
   it('is for active partners: the admin gets 403, a pending partner 403', async () => {
     expect((await get('/api/partners/referrals/page', adminHeaders)).statusCode).toBe(403);
-    const pending = await createPartner(t.deps, { status: 'pending' });
-    const res = await get('/api/partners/referrals/page', await bearer(t.deps, pending.user));
+    const pending = await t.createPartner({ status: 'pending' });
+    const res = await get('/api/partners/referrals/page', await t.bearer(pending.user));
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toEqual(expect.any(String));
   });
@@ -511,7 +495,7 @@ describe('GET /api/admin/webhooks/{id}/deliveries', () => {
     const walked = await walk(`${url}?limit=25`, 60);
     expect(walked.pages).toBe(3);
     expect(walked.ids).toEqual(expected);
-    const page = await callerFor(t.deps, admin).admin.webhookDeliveries({ id: hook.id, limit: 25, offset: 50 });
+    const page = await t.caller(admin).admin.webhookDeliveries({ id: hook.id, limit: 25, offset: 50 });
     expect({ total: page.total, ids: page.items.map((d) => d.id) }).toEqual({ total: 60, ids: expected.slice(50) });
   });
 });

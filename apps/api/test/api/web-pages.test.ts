@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPartner, createTestApp, type TestApp } from '../support';
+import { createTestApp, type TestApp } from '../support';
 
 // Renders the data it is given as JSON, so the test sees exactly what the API passed.
 const FAKE_ENTRY = `
@@ -63,7 +63,7 @@ describe('server-rendered public pages (API side)', () => {
   });
 
   it('/r/{code} renders with the active partner the code names, the scheduling address and the query', async () => {
-    const partner = await createPartner(t.deps, { companyName: '<b>Bold</b> & Co' });
+    const partner = await t.createPartner({ companyName: '<b>Bold</b> & Co' });
     const res = await t.app.inject({ method: 'GET', url: `/r/${partner.referralCode}?utm_campaign=Spring` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -81,7 +81,7 @@ describe('server-rendered public pages (API side)', () => {
   });
 
   it('/r/{code} is sent compressed when the browser accepts it: brotli first, then gzip, else as is', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const url = `/r/${partner.referralCode}`;
     const plain = await t.app.inject({ method: 'GET', url });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -98,7 +98,7 @@ describe('server-rendered public pages (API side)', () => {
   });
 
   it('an unknown or inactive code renders the page without a referrer', async () => {
-    const inactive = await createPartner(t.deps, { status: 'suspended' });
+    const inactive = await t.createPartner({ status: 'suspended' });
     for (const code of ['NOPE-0000', inactive.referralCode]) {
       const res = await t.app.inject({ method: 'GET', url: `/r/${code}` });
       expect(res.statusCode).toBe(200);

@@ -4,7 +4,7 @@
 
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createPartner, createTestApp, useTestApp } from '../support';
+import { createTestApp, useTestApp } from '../support';
 import { calcomBody, calendlyBody, calendlyInviteeUri } from './fixtures/booking-payloads';
 
 const CALCOM_SECRET = 'calcom-test-secret-123';
@@ -54,7 +54,7 @@ const inboundCount = () =>
 
 describe('Cal.com booking webhook', () => {
   it('makes a booked referral for the partner whose code is the ref booking question', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const res = await postCalcom(
       calcomBody('BOOKING_CREATED', {
         uid: randomUUID(),
@@ -83,7 +83,7 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('reads the code from metadata.ref and the company from the booking form', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const res = await postCalcom(
       calcomBody('BOOKING_CREATED', {
         uid: randomUUID(),
@@ -99,7 +99,7 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('refuses a wrong signature with 401 and stores nothing', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const before = await inboundCount();
     const body = calcomBody('BOOKING_CREATED', {
       uid: randomUUID(),
@@ -114,7 +114,7 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('refuses a missing signature and a signature over another body', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const body = calcomBody('BOOKING_CREATED', {
       uid: randomUUID(),
       ref: partner.referralCode,
@@ -133,7 +133,7 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('acts once on the same event sent twice and answers the replay 200', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const body = calcomBody('BOOKING_CREATED', {
       uid: randomUUID(),
       ref: partner.referralCode,
@@ -147,7 +147,7 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('moves a cancelled booking still in Booked to Lost with the reason', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const uid = randomUUID();
     await postCalcom(calcomBody('BOOKING_CREATED', { uid, ref: partner.referralCode, email: 'cancel@later.example' }));
     const res = await postCalcom(calcomBody('BOOKING_CANCELLED', { uid, email: 'cancel@later.example' }));
@@ -158,7 +158,7 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('keeps a referral that moved past Booked when its booking is cancelled', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const uid = randomUUID();
     const created = await postCalcom(
       calcomBody('BOOKING_CREATED', { uid, ref: partner.referralCode, email: 'kept@deal.example' }),
@@ -174,7 +174,7 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('moves the consultation date on a reschedule without a second referral', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const uid = randomUUID();
     const next = randomUUID();
     await postCalcom(calcomBody('BOOKING_CREATED', { uid, ref: partner.referralCode, email: 'move@later.example' }));
@@ -218,7 +218,7 @@ describe('Cal.com booking webhook', () => {
   });
 
   it("attaches a second booking of the same client to the same partner's open referral", async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     await postCalcom(
       calcomBody('BOOKING_CREATED', { uid: randomUUID(), ref: partner.referralCode, email: 'again@same.example' }),
     );
@@ -244,7 +244,7 @@ describe('Cal.com booking webhook', () => {
 
 describe('Calendly booking webhook', () => {
   it('makes a booked referral from the utm_content code, with the service from utm_term', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const uuid = randomUUID();
     const res = await postCalendly(
       calendlyBody('invitee.created', {
@@ -270,7 +270,7 @@ describe('Calendly booking webhook', () => {
   });
 
   it('refuses a signature older than five minutes, and one just inside the tolerance passes', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const body = calendlyBody('invitee.created', {
       uuid: randomUUID(),
       code: partner.referralCode,
@@ -286,7 +286,7 @@ describe('Calendly booking webhook', () => {
   });
 
   it('refuses a wrong and a missing signature', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const body = calendlyBody('invitee.created', {
       uuid: randomUUID(),
       code: partner.referralCode,
@@ -300,7 +300,7 @@ describe('Calendly booking webhook', () => {
   });
 
   it('acts once on the same invitee event sent twice', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const body = calendlyBody('invitee.created', {
       uuid: randomUUID(),
       code: partner.referralCode,
@@ -313,7 +313,7 @@ describe('Calendly booking webhook', () => {
   });
 
   it('follows a reschedule (canceled with rescheduled: true, then created naming the old invitee)', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const first = randomUUID();
     const second = randomUUID();
     await postCalendly(
@@ -346,7 +346,7 @@ describe('Calendly booking webhook', () => {
   });
 
   it('moves a plain cancellation to Lost', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const uuid = randomUUID();
     await postCalendly(
       calendlyBody('invitee.created', { uuid, code: partner.referralCode, email: 'gone@cal.example' }),

@@ -20,7 +20,8 @@ import {
   webhookSecretContext,
 } from '../../src/services/integrations/webhooks';
 import { createWebhookWorker, WEBHOOK_RETRY_DELAYS_MS } from '../../src/workers/webhook-worker';
-import { bearer, createPartner, createTestApp, createUser, useTestApp } from '../support';
+import { createTestApp, useTestApp } from '../support';
+import type { SessionUser } from '../../src/trpc/context';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -55,14 +56,14 @@ async function startReceiver(): Promise<Receiver> {
 }
 
 const t = useTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', API_KEY_RATE_LIMIT: '5' });
-let admin: Awaited<ReturnType<typeof createUser>>;
+let admin: SessionUser;
 let adminHeaders: Record<string, string>;
 let receiver: Receiver;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
-  adminHeaders = await bearer(t.deps, admin);
+  admin = await t.createUser({ role: 'admin' });
+  adminHeaders = await t.bearer(admin);
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -145,8 +146,8 @@ describe('API keys', () => {
   });
 
   it("is refused with its creator's access: deactivation and a role without keys revoke the member's keys", async () => {
-    const member = await createUser(t.deps, { role: 'admin' });
-    const memberHeaders = await bearer(t.deps, member);
+    const member = await t.createUser({ role: 'admin' });
+    const memberHeaders = await t.bearer(member);
     const make = async () => {
       const res = await t.app.inject({
         method: 'POST',
@@ -202,11 +203,11 @@ describe('API keys', () => {
   });
 
   it('is refused when its creator is inactive, even where the key was never revoked', async () => {
-    const member = await createUser(t.deps, { role: 'admin' });
+    const member = await t.createUser({ role: 'admin' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/api-keys',
-      headers: await bearer(t.deps, member),
+      headers: await t.bearer(member),
       payload: { name: 'Orphan', scopes: ['partners:read'] },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -269,7 +270,7 @@ describe('API keys', () => {
 
   it('names the key in the activity log of a change it makes', async () => {
     const { key, id } = await createKey(['partners:write']);
-    const pending = await createPartner(t.deps, { status: 'pending' });
+    const pending = await t.createPartner({ status: 'pending' });
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/partners/${pending.partnerId}/approve`,
@@ -316,7 +317,7 @@ async function createHook(url: string, events: string[] = ['partner.approved']) 
 }
 
 async function approveOnePartner() {
-  const pending = await createPartner(t.deps, { status: 'pending' });
+  const pending = await t.createPartner({ status: 'pending' });
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/admin/partners/${pending.partnerId}/approve`,
@@ -638,8 +639,8 @@ describe('webhook target safety', () => {
     await expect(resolveTarget('localhost', false)).rejects.toThrow(/resolves to .*loopback/);
     const strict = await createTestApp();
     try {
-      const strictAdmin = await createUser(strict.deps, { role: 'admin' });
-      const headers = await bearer(strict.deps, strictAdmin);
+      const strictAdmin = await strict.createUser({ role: 'admin' });
+      const headers = await strict.bearer(strictAdmin);
       const http = await strict.app.inject({
         method: 'POST',
         url: '/api/admin/webhooks',

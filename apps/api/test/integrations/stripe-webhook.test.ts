@@ -7,15 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import {
-  bearer,
-  createPartner,
-  createReferral,
-  createTestApp,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-} from '../support';
+import { createTestApp, type PartnerFixture, useTestApp } from '../support';
 
 const SECRET = 'whsec_test_portal_4b1d9c2e';
 const t = useTestApp({ STRIPE_WEBHOOK_SECRET: SECRET });
@@ -24,28 +16,25 @@ let partner: PartnerFixture;
 
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-22T10:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
+  admin = await t.createUser({ role: 'admin' });
+  partner = await t.createPartner();
 });
 
 const unix = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
+/** The Stripe-Signature header of `payload`, signed at `at` (default: now) with `secret` (default: the portal's). */
+const signatureOf = (payload: string, { secret = SECRET, at = t.clock.now }: { secret?: string; at?: Date } = {}) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(at.getTime() / 1000) });
+
+const postWebhook = (payload: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/integrations/stripe/webhook', headers, payload });
+
 function signedPost(event: unknown, options: { secret?: string; at?: Date; signature?: string | null } = {}) {
   const payload = JSON.stringify(event);
-  const header =
-    options.signature === null
-      ? undefined
-      : (options.signature ??
-        Stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: options.secret ?? SECRET,
-          timestamp: Math.floor((options.at ?? t.clock.now).getTime() / 1000),
-        }));
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/integrations/stripe/webhook',
-    headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
-    payload,
+  const header = options.signature === null ? undefined : (options.signature ?? signatureOf(payload, options));
+  return postWebhook(payload, {
+    'content-type': 'application/json',
+    ...(header ? { 'stripe-signature': header } : {}),
   });
 }
 
@@ -146,7 +135,7 @@ function chargeRefunded(options: { paymentIntent?: string; invoice?: string; ref
 }
 
 async function wonClientWithEmail(email: string, serviceType: 'basic_accounting' | 'controller' = 'controller') {
-  const id = await createReferral(t.deps, partner.partnerId, {
+  const id = await t.createReferral(partner.partnerId, {
     stage: 'won',
     contractStartDate: '2026-03-01',
     serviceType,
@@ -169,7 +158,7 @@ const admin$ = async (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     method,
     url,
     ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-    headers: await bearer(t.deps, admin),
+    headers: await t.bearer(admin),
   });
 
 describe('the Stripe webhook', () => {
@@ -246,16 +235,9 @@ describe('the Stripe webhook', () => {
     expect(stale.statusCode).toBe(401);
     // A body changed after signing fails too: the signature covers the exact bytes.
     const payload = JSON.stringify(event);
-    const header = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: SECRET,
-      timestamp: Math.floor(t.clock.now.getTime() / 1000),
-    });
-    const tampered = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      payload: payload.replace('150000', '990000'),
+    const tampered = await postWebhook(payload.replace('150000', '990000'), {
+      'content-type': 'application/json',
+      'stripe-signature': signatureOf(payload),
     });
     expect(tampered.statusCode).toBe(401);
     expect(await count()).toBe(before);
@@ -279,7 +261,7 @@ describe('the Stripe webhook', () => {
     });
 
     const referralId = await wonClientWithEmail(`matched-${randomUUID().slice(0, 8)}@client.example`);
-    const booked = await createReferral(t.deps, partner.partnerId, { stage: 'booked' });
+    const booked = await t.createReferral(partner.partnerId, { stage: 'booked' });
     const notWon = await admin$('POST', `/api/admin/client-payments/unmatched/${event.id}/match`, {
       referralId: booked,
     });
@@ -390,17 +372,7 @@ describe('the Stripe webhook', () => {
 
   it('answers 400 for a signed body that is not JSON', async () => {
     const payload = 'not json at all';
-    const header = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: SECRET,
-      timestamp: Math.floor(t.clock.now.getTime() / 1000),
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/stripe/webhook',
-      headers: { 'content-type': 'text/plain', 'stripe-signature': header },
-      payload,
-    });
+    const res = await postWebhook(payload, { 'content-type': 'text/plain', 'stripe-signature': signatureOf(payload) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The webhook body is not a Stripe event');
   });

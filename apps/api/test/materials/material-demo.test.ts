@@ -3,7 +3,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MATERIALS, buildLogoPng, buildPdf, seedDemoMaterials } from '../../src/services/materials/demo-materials';
-import { bearer, createPartner, useTestApp } from '../support';
+import { useTestApp } from '../support';
 
 const t = useTestApp();
 
@@ -39,8 +39,8 @@ describe('demo materials', () => {
   it('seeds the library once, with files a partner can download', async () => {
     expect(await seedDemoMaterials(t.deps)).toBe(DEMO_MATERIALS.length);
     expect(await seedDemoMaterials(t.deps)).toBe(0);
-    const partner = await createPartner(t.deps);
-    const headers = await bearer(t.deps, partner.user);
+    const partner = await t.createPartner();
+    const headers = await t.bearer(partner.user);
     const list = (await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers })).json<
       { id: string; title: string; type: string }[]
     >();

@@ -9,7 +9,7 @@ import { MATERIAL_UPLOAD_MESSAGES, MAX_UPLOAD_BYTES, MESSAGES, materialTitleRequ
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildLogoPng, buildPdf } from '../../src/services/materials/demo-materials';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, callerFor, createPartner, createTestApp, createUser, type TestApp } from '../support';
+import { createTestApp, materialDownloadCount, type TestApp } from '../support';
 import { startTestS3, type TestS3 } from '../support/s3-server';
 
 describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
@@ -23,9 +23,9 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
   beforeAll(async () => {
     if (driver === 's3') s3 = await startTestS3();
     t = await createTestApp(s3?.env ?? {});
-    admin = await createUser(t.deps, { role: 'admin' });
-    adminHeaders = await bearer(t.deps, admin);
-    partnerHeaders = await bearer(t.deps, (await createPartner(t.deps)).user);
+    admin = await t.createUser({ role: 'admin' });
+    adminHeaders = await t.bearer(admin);
+    partnerHeaders = await t.bearer((await t.createPartner()).user);
     uploadsDir = join(t.deps.config.dataDir, 'uploads');
   });
   afterAll(async () => {
@@ -138,12 +138,7 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       expect(file.headers['cache-control']).toBe('private, no-store');
       expect(Buffer.compare(file.body, pdf)).toBe(0);
 
-      const counted = await t.db
-        .selectFrom('marketingMaterials')
-        .select('downloadCount')
-        .where('id', '=', material.id)
-        .executeTakeFirstOrThrow();
-      expect(counted.downloadCount).toBe(1);
+      expect(await materialDownloadCount(t.db, material.id)).toBe(1);
     });
 
     it('recognises the type by the bytes, whatever the name and header claim', async () => {
@@ -307,7 +302,7 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       const material = await uploaded('Replaced by a link');
       const url = await downloadUrl(material.id);
       const before = (await storedFiles()).length;
-      await callerFor(t.deps, admin).admin.updateMaterial({
+      await t.caller(admin).admin.updateMaterial({
         id: material.id,
         fileUrl: 'https://cdn.example.com/new.pdf',
       });
@@ -320,7 +315,7 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       const material = await uploaded('Withdrawn');
       const url = await downloadUrl(material.id);
       expect((await getFile(url)).statusCode).toBe(200);
-      await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
+      await t.caller(admin).admin.updateMaterial({ id: material.id, isActive: false });
       const gone = await getFile(url);
       expect(gone.statusCode).toBe(404);
       expect(gone.json().message).toBe(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
@@ -328,7 +323,7 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       const preview = await downloadUrl(material.id, adminHeaders);
       expect((await getFile(preview)).statusCode).toBe(200);
       t.clock.now = new Date(t.clock.now.getTime() + 1000);
-      await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: true });
+      await t.caller(admin).admin.updateMaterial({ id: material.id, isActive: true });
       expect((await getFile(url)).statusCode).toBe(403);
       expect((await getFile(preview)).statusCode).toBe(403);
       expect((await getFile(await downloadUrl(material.id))).statusCode).toBe(200);
@@ -376,15 +371,10 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
 
     it('are given to admins for inactive materials without counting', async () => {
       const material = await uploaded('Inactive file');
-      await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
+      await t.caller(admin).admin.updateMaterial({ id: material.id, isActive: false });
       const url = await downloadUrl(material.id, adminHeaders);
       expect((await getFile(url)).statusCode).toBe(200);
-      const row = await t.db
-        .selectFrom('marketingMaterials')
-        .select('downloadCount')
-        .where('id', '=', material.id)
-        .executeTakeFirstOrThrow();
-      expect(row.downloadCount).toBe(0);
+      expect(await materialDownloadCount(t.db, material.id)).toBe(0);
     });
   });
 });

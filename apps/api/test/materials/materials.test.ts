@@ -3,7 +3,7 @@
 
 import { MESSAGES, materialTitleRequired, materialTypeRequired, materialUrlInvalid } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, callerFor, createPartner, createUser, useTestApp } from '../support';
+import { materialDownloadCount, useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -11,9 +11,14 @@ let admin: SessionUser;
 let adminHeaders: { authorization: string };
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
-  adminHeaders = await bearer(t.deps, admin);
+  admin = await t.createUser({ role: 'admin' });
+  adminHeaders = await t.bearer(admin);
 });
+
+const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+/** PATCH /api/admin/marketing-materials/{id}, as the admin unless other headers are given. */
+const patchMaterial = (id: string, payload: object, headers = adminHeaders) =>
+  t.app.inject({ method: 'PATCH', url: `/api/admin/marketing-materials/${id}`, headers, payload });
 
 async function createLink(title: string, extra: Record<string, unknown> = {}) {
   const res = await t.app.inject({
@@ -71,11 +76,11 @@ describe('publishing a link (JSON)', () => {
   });
 
   it('refuses partners (403) and anonymous callers (401)', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const asPartner = await t.app.inject({
       method: 'POST',
       url: '/api/admin/marketing-materials',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
       payload: { title: 'Mine', type: 'pdf', fileUrl: 'https://x.example.com/a.pdf' },
     });
     expect(asPartner.statusCode).toBe(403);
@@ -109,14 +114,10 @@ describe('who sees the library', () => {
   it('shows partners active materials only, admins everything', async () => {
     const visible = await createLink('Visible deck');
     const hidden = await createLink('Retired flyer');
-    await callerFor(t.deps, admin).admin.updateMaterial({ id: hidden.id, isActive: false });
-    const partner = await createPartner(t.deps);
+    await t.caller(admin).admin.updateMaterial({ id: hidden.id, isActive: false });
+    const partner = await t.createPartner();
 
-    const asPartner = await t.app.inject({
-      method: 'GET',
-      url: '/api/marketing-materials',
-      headers: await bearer(t.deps, partner.user),
-    });
+    const asPartner = await get('/api/marketing-materials', await t.bearer(partner.user));
     expect(asPartner.statusCode).toBe(200);
     const partnerIds = asPartner.json<{ id: string }[]>().map((m) => m.id);
     expect(partnerIds).toContain(visible.id);
@@ -124,13 +125,9 @@ describe('who sees the library', () => {
     // The partner list does not carry the external address: downloads go through the tracked call.
     expect(asPartner.json()[0]).not.toHaveProperty('fileUrl');
 
-    const asAdmin = await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: adminHeaders });
+    const asAdmin = await get('/api/marketing-materials', adminHeaders);
     expect(asAdmin.json<{ id: string }[]>().map((m) => m.id)).toEqual(expect.arrayContaining([visible.id, hidden.id]));
-    const adminList = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/marketing-materials',
-      headers: adminHeaders,
-    });
+    const adminList = await get('/api/admin/marketing-materials', adminHeaders);
     expect(adminList.statusCode).toBe(200);
     expect(adminList.json().find((m: { id: string }) => m.id === hidden.id)).toMatchObject({
       isActive: false,
@@ -141,33 +138,22 @@ describe('who sees the library', () => {
   it.each(['pending', 'suspended', 'inactive', 'rejected'] as const)(
     'refuses a %s partner with 403',
     async (status) => {
-      const partner = await createPartner(t.deps, { status });
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/marketing-materials',
-        headers: await bearer(t.deps, partner.user),
-      });
+      const partner = await t.createPartner({ status });
+      const res = await get('/api/marketing-materials', await t.bearer(partner.user));
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MESSAGES.partnerNotActive);
     },
   );
 
   it('refuses a partner user without a partner record (403) and anonymous callers (401)', async () => {
-    const user = await createUser(t.deps, { role: 'partner' });
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/marketing-materials', headers: await bearer(t.deps, user) }))
-        .statusCode,
-    ).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/marketing-materials' })).statusCode).toBe(401);
+    const user = await t.createUser({ role: 'partner' });
+    expect((await get('/api/marketing-materials', await t.bearer(user))).statusCode).toBe(403);
+    expect((await get('/api/marketing-materials')).statusCode).toBe(401);
   });
 
   it('keeps the admin list from partners', async () => {
-    const partner = await createPartner(t.deps);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/marketing-materials',
-      headers: await bearer(t.deps, partner.user),
-    });
+    const partner = await t.createPartner();
+    const res = await get('/api/admin/marketing-materials', await t.bearer(partner.user));
     expect(res.statusCode).toBe(403);
   });
 });
@@ -175,11 +161,10 @@ describe('who sees the library', () => {
 describe('editing', () => {
   it('edits, deactivates and reactivates, logging each change', async () => {
     const material = await createLink('Email templates');
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/marketing-materials/${material.id}`,
-      headers: adminHeaders,
-      payload: { title: 'Client email templates', type: 'email_template', description: '' },
+    const edit = await patchMaterial(material.id, {
+      title: 'Client email templates',
+      type: 'email_template',
+      description: '',
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({
@@ -189,28 +174,12 @@ describe('editing', () => {
       isActive: true,
     });
 
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/marketing-materials/${material.id}`,
-      headers: adminHeaders,
-      payload: { isActive: false },
-    });
+    const off = await patchMaterial(material.id, { isActive: false });
     expect(off.json().isActive).toBe(false);
-    const on = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/marketing-materials/${material.id}`,
-      headers: adminHeaders,
-      payload: { isActive: true },
-    });
+    const on = await patchMaterial(material.id, { isActive: true });
     expect(on.json().isActive).toBe(true);
 
-    const actions = await t.db
-      .selectFrom('activityLog')
-      .select('action')
-      .where('entityId', '=', material.id)
-      .orderBy('createdAt')
-      .execute();
-    expect(actions.map((a) => a.action)).toEqual([
+    expect(await t.activityActions(material.id)).toEqual([
       'material.created',
       'material.updated',
       'material.deactivated',
@@ -219,33 +188,18 @@ describe('editing', () => {
   });
 
   it('answers 404 for an unknown material and 400 for a blank title', async () => {
-    const unknown = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/marketing-materials/00000000-0000-4000-8000-000000000000',
-      headers: adminHeaders,
-      payload: { isActive: false },
-    });
+    const unknown = await patchMaterial('00000000-0000-4000-8000-000000000000', { isActive: false });
     expect(unknown.statusCode).toBe(404);
     const material = await createLink('Logo pack');
-    const blank = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/marketing-materials/${material.id}`,
-      headers: adminHeaders,
-      payload: { title: '' },
-    });
+    const blank = await patchMaterial(material.id, { title: '' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(materialTitleRequired);
   });
 
   it('refuses partners', async () => {
     const material = await createLink('Not yours');
-    const partner = await createPartner(t.deps);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/marketing-materials/${material.id}`,
-      headers: await bearer(t.deps, partner.user),
-      payload: { isActive: false },
-    });
+    const partner = await t.createPartner();
+    const res = await patchMaterial(material.id, { isActive: false }, await t.bearer(partner.user));
     expect(res.statusCode).toBe(403);
     const row = await t.db
       .selectFrom('marketingMaterials')
@@ -257,14 +211,13 @@ describe('editing', () => {
 });
 
 describe('downloads', () => {
+  const download = (id: string, headers?: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: `/api/marketing-materials/${id}/download`, headers });
+
   it('counts a partner download, logs it and answers the external address', async () => {
     const material = await createLink('Counted one-pager');
-    const partner = await createPartner(t.deps);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/marketing-materials/${material.id}/download`,
-      headers: await bearer(t.deps, partner.user),
-    });
+    const partner = await t.createPartner();
+    const res = await download(material.id, await t.bearer(partner.user));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://cdn.example.com/files/one-pager.pdf', downloadCount: 1 });
     const log = await t.activityEntries({ entityId: material.id, action: 'material.downloaded' });
@@ -274,36 +227,23 @@ describe('downloads', () => {
 
   it('counts every one of 20 concurrent downloads', async () => {
     const material = await createLink('Busy deck');
-    const partners = await Promise.all(Array.from({ length: 4 }, () => createPartner(t.deps)));
-    const headers = await Promise.all(partners.map((p) => bearer(t.deps, p.user)));
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/marketing-materials/${material.id}/download`,
-          headers: headers[i % 4],
-        }),
-      ),
-    );
+    const partners = await Promise.all(Array.from({ length: 4 }, () => t.createPartner()));
+    const headers = await Promise.all(partners.map((p) => t.bearer(p.user)));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => download(material.id, headers[i % 4])));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     // Each download saw its own count: the increments were never lost or merged.
     expect(answers.map((a) => a.json().downloadCount as number).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
-    const row = await t.db
-      .selectFrom('marketingMaterials')
-      .select('downloadCount')
-      .where('id', '=', material.id)
-      .executeTakeFirstOrThrow();
-    expect(row.downloadCount).toBe(20);
+    expect(await materialDownloadCount(t.db, material.id)).toBe(20);
     const logged = await t.activityEntries({ entityId: material.id, action: 'material.downloaded' });
     expect(logged).toHaveLength(20);
   });
 
   it('counts concurrent downloads through tRPC callers too', async () => {
     const material = await createLink('Caller deck');
-    const partner = await createPartner(t.deps);
-    const caller = callerFor(t.deps, partner.user);
+    const partner = await t.createPartner();
+    const caller = t.caller(partner.user);
     await Promise.all(Array.from({ length: 20 }, () => caller.partner.downloadMaterial({ id: material.id })));
     const [listed] = (await caller.partner.materials()).filter((m) => m.id === material.id);
     expect(listed?.downloadCount).toBe(20);
@@ -311,72 +251,34 @@ describe('downloads', () => {
 
   it('does not let a partner download an inactive material (404, not counted)', async () => {
     const material = await createLink('Withdrawn');
-    await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
-    const partner = await createPartner(t.deps);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/marketing-materials/${material.id}/download`,
-      headers: await bearer(t.deps, partner.user),
-    });
+    await t.caller(admin).admin.updateMaterial({ id: material.id, isActive: false });
+    const partner = await t.createPartner();
+    const res = await download(material.id, await t.bearer(partner.user));
     expect(res.statusCode).toBe(404);
-    const row = await t.db
-      .selectFrom('marketingMaterials')
-      .select('downloadCount')
-      .where('id', '=', material.id)
-      .executeTakeFirstOrThrow();
-    expect(row.downloadCount).toBe(0);
+    expect(await materialDownloadCount(t.db, material.id)).toBe(0);
   });
 
   it('refuses downloads by inactive partners and anonymous callers', async () => {
     const material = await createLink('Guarded');
-    const pending = await createPartner(t.deps, { status: 'pending' });
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/marketing-materials/${material.id}/download`,
-          headers: await bearer(t.deps, pending.user),
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/marketing-materials/${material.id}/download` })).statusCode,
-    ).toBe(401);
-    const row = await t.db
-      .selectFrom('marketingMaterials')
-      .select('downloadCount')
-      .where('id', '=', material.id)
-      .executeTakeFirstOrThrow();
-    expect(row.downloadCount).toBe(0);
+    const pending = await t.createPartner({ status: 'pending' });
+    expect((await download(material.id, await t.bearer(pending.user))).statusCode).toBe(403);
+    expect((await download(material.id)).statusCode).toBe(401);
+    expect(await materialDownloadCount(t.db, material.id)).toBe(0);
   });
 
   it('gives an admin the address without counting the preview, even for an inactive material', async () => {
     const material = await createLink('Admin preview');
-    await callerFor(t.deps, admin).admin.updateMaterial({ id: material.id, isActive: false });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/marketing-materials/${material.id}/download`,
-      headers: adminHeaders,
-    });
+    await t.caller(admin).admin.updateMaterial({ id: material.id, isActive: false });
+    const res = await download(material.id, adminHeaders);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://cdn.example.com/files/one-pager.pdf', downloadCount: 0 });
   });
 
   it('answers 400 for an id that is not a uuid and 404 for an unknown one', async () => {
-    const partner = await createPartner(t.deps);
-    const headers = await bearer(t.deps, partner.user);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/marketing-materials/abc/download', headers })).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/marketing-materials/00000000-0000-4000-8000-000000000000/download',
-          headers,
-        })
-      ).statusCode,
-    ).toBe(404);
+    const partner = await t.createPartner();
+    const headers = await t.bearer(partner.user);
+    expect((await download('abc', headers)).statusCode).toBe(400);
+    expect((await download('00000000-0000-4000-8000-000000000000', headers)).statusCode).toBe(404);
   });
 });
 

@@ -9,24 +9,13 @@ import { createDb } from '@portal/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accrueMonth } from '../../src/services/money/accrual';
 import { startAccrualTimer } from '../../src/workers/accrual-timer';
-import {
-  apiDir,
-  bearer,
-  CLI,
-  callerFor,
-  createPartner,
-  createReferral,
-  createUser,
-  migratedDataDir,
-  type TestApp,
-  useTestApp,
-  setFeeBasis,
-} from '../support';
+import type { SessionUser } from '../../src/trpc/context';
+import { apiDir, CLI, migratedDataDir, type TestApp, useTestApp } from '../support';
 
 const t = useTestApp();
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-22T10:00:00Z');
-  await setFeeBasis(t.deps, 'activeMonth');
+  await t.setFeeBasis('activeMonth');
 });
 
 const commissionsOf = (month: string) =>
@@ -34,29 +23,29 @@ const commissionsOf = (month: string) =>
 
 describe('accrueMonth', () => {
   it('creates one pending commission of the referral amount per active referral, and nothing for the others', async () => {
-    const { partnerId } = await createPartner(t.deps);
-    const basic = await createReferral(t.deps, partnerId, {
+    const { partnerId } = await t.createPartner();
+    const basic = await t.createReferral(partnerId, {
       stage: 'won',
       contractStartDate: '2026-01-15',
       serviceType: 'basic_accounting',
     });
-    const controller = await createReferral(t.deps, partnerId, {
+    const controller = await t.createReferral(partnerId, {
       stage: 'won',
       contractStartDate: '2026-01-31',
       serviceType: 'controller',
     });
     // Not active in 2026-01: started later, churned before, ended before, lost, still in the pipeline.
-    await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-02-01' });
-    await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2025-06-01', churnDate: '2025-12-31' });
-    await createReferral(t.deps, partnerId, {
+    await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-02-01' });
+    await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2025-06-01', churnDate: '2025-12-31' });
+    await t.createReferral(partnerId, {
       stage: 'won',
       contractStartDate: '2025-06-01',
       contractEndDate: '2025-12-31',
     });
-    await createReferral(t.deps, partnerId, { stage: 'lost', contractStartDate: '2025-06-01' });
-    await createReferral(t.deps, partnerId, { stage: 'proposal', contractStartDate: '2025-06-01' });
+    await t.createReferral(partnerId, { stage: 'lost', contractStartDate: '2025-06-01' });
+    await t.createReferral(partnerId, { stage: 'proposal', contractStartDate: '2025-06-01' });
     // Churned during the month: still active in it.
-    const churnedLate = await createReferral(t.deps, partnerId, {
+    const churnedLate = await t.createReferral(partnerId, {
       stage: 'won',
       contractStartDate: '2025-06-01',
       churnDate: '2026-01-01',
@@ -103,9 +92,8 @@ describe('accrueMonth', () => {
   });
 
   it('gives the commissions it writes version 7 ids that begin with the time they were made', async () => {
-    const { partnerId } = await createPartner(t.deps);
-    for (let i = 0; i < 5; i++)
-      await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-10' });
+    const { partnerId } = await t.createPartner();
+    for (let i = 0; i < 5; i++) await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-10' });
     const startedAt = Date.now();
     await accrueMonth(t.db, { month: '2026-05', now: t.clock.now });
     const ids = (
@@ -126,7 +114,7 @@ describe('accrueMonth', () => {
   });
 
   it('writes one activity row per run with the counts', async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
+    const admin = await t.createUser({ role: 'admin' });
     await accrueMonth(t.db, { month: '2026-03', now: t.clock.now, actorId: admin.id });
     const rows = await t.activityEntries({ action: 'commissions.accrued', userId: admin.id });
     expect(rows).toHaveLength(1);
@@ -138,8 +126,8 @@ describe('accrueMonth', () => {
   });
 
   it('records the timer’s run only when it created commissions, and an admin’s run always', async () => {
-    const { partnerId } = await createPartner(t.deps);
-    await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2025-07-10' });
+    const { partnerId } = await t.createPartner();
+    await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2025-07-10' });
     const logged = async () =>
       (
         await t.db.selectFrom('activityLog').select('details').where('action', '=', 'commissions.accrued').execute()
@@ -151,7 +139,7 @@ describe('accrueMonth', () => {
     expect(await accrueMonth(t.db, { month: '2025-08', now: t.clock.now })).toMatchObject({ created: 0 });
     expect(await logged()).toBe(1);
     // An admin's run that finds nothing to create is still on record, with who ran it.
-    const admin = await createUser(t.deps, { role: 'admin' });
+    const admin = await t.createUser({ role: 'admin' });
     expect(await accrueMonth(t.db, { month: '2025-08', now: t.clock.now, actorId: admin.id })).toMatchObject({
       created: 0,
     });
@@ -160,69 +148,48 @@ describe('accrueMonth', () => {
 });
 
 describe('admin.accrue and POST /api/admin/commissions/accrue', () => {
+  const accrueByRest = async (month: string, user?: SessionUser) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/commissions/accrue',
+      headers: user ? await t.bearer(user) : {},
+      payload: { month },
+    });
+
   it('accrues the month for an admin through REST, answering created and skipped', async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
-    const { partnerId } = await createPartner(t.deps);
-    await createReferral(t.deps, partnerId, {
+    const admin = await t.createUser({ role: 'admin' });
+    const { partnerId } = await t.createPartner();
+    await t.createReferral(partnerId, {
       stage: 'won',
       contractStartDate: '2026-04-01',
       serviceType: 'controller',
     });
     const before = (await commissionsOf('2026-04')).length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      headers: await bearer(t.deps, admin),
-      payload: { month: '2026-04' },
-    });
+    const res = await accrueByRest('2026-04', admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ month: '2026-04', created: expect.any(Number), skipped: 0 });
     expect((await commissionsOf('2026-04')).length).toBe(before + res.json().created);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      headers: await bearer(t.deps, admin),
-      payload: { month: '2026-04' },
-    });
+    const again = await accrueByRest('2026-04', admin);
     expect(again.json()).toMatchObject({ created: 0, skipped: res.json().created });
   });
 
   it('answers 400 with the spec message for a future month and for a malformed one', async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
-    const future = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      headers: await bearer(t.deps, admin),
-      payload: { month: '2027-01' },
-    });
+    const admin = await t.createUser({ role: 'admin' });
+    const future = await accrueByRest('2027-01', admin);
     expect(future.statusCode).toBe(400);
     expect(future.json().message).toBe(MESSAGES.futureMonth);
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      headers: await bearer(t.deps, admin),
-      payload: { month: '2026-13' },
-    });
+    const malformed = await accrueByRest('2026-13', admin);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(MESSAGES.invalidMonth);
   });
 
   it('is for admins only: 401 anonymous, 403 partner', async () => {
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      payload: { month: '2026-01' },
-    });
+    const anonymous = await accrueByRest('2026-01');
     expect(anonymous.statusCode).toBe(401);
-    const { user } = await createPartner(t.deps);
-    const partner = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      headers: await bearer(t.deps, user),
-      payload: { month: '2026-01' },
-    });
+    const { user } = await t.createPartner();
+    const partner = await accrueByRest('2026-01', user);
     expect(partner.statusCode).toBe(403);
-    await expect(callerFor(t.deps, user).admin.accrue({ month: '2026-01' })).rejects.toMatchObject({
+    await expect(t.caller(user).admin.accrue({ month: '2026-01' })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
   });
@@ -230,8 +197,8 @@ describe('admin.accrue and POST /api/admin/commissions/accrue', () => {
 
 describe('the daily accrual timer', () => {
   it('accrues the month just ended as soon as it starts', async () => {
-    const { partnerId } = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-10-01' });
+    const { partnerId } = await t.createPartner();
+    const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-10-01' });
     let stop: (() => Promise<void>) | undefined;
     const outcome = await new Promise<{ result?: unknown; error?: unknown }>((resolve) => {
       stop = startAccrualTimer(t.deps, { onRun: resolve });

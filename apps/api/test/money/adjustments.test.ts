@@ -7,22 +7,13 @@ import { MESSAGES } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-} from '../support';
+import { type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-22T10:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
+  admin = await t.createUser({ role: 'admin' });
 });
 
 const post = async (url: string, payload: unknown, user: SessionUser = admin, headers: Record<string, string> = {}) =>
@@ -30,10 +21,10 @@ const post = async (url: string, payload: unknown, user: SessionUser = admin, he
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
-    headers: { ...(await bearer(t.deps, user)), ...headers },
+    headers: { ...(await t.bearer(user)), ...headers },
   });
 const get = async (url: string, user: SessionUser = admin) =>
-  t.app.inject({ method: 'GET', url, headers: await bearer(t.deps, user) });
+  t.app.inject({ method: 'GET', url, headers: await t.bearer(user) });
 const commission = (id: string) =>
   t.db.selectFrom('commissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const partnerRow = (id: string) =>
@@ -53,14 +44,14 @@ const mailsTo = async (partner: PartnerFixture) => {
 };
 
 async function earning(partner: PartnerFixture, amount: string, monthYear = '2026-10') {
-  const referralId = await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-  return createCommission(t.deps, { partnerId: partner.partnerId, referralId, monthYear, amount });
+  const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+  return t.createCommission({ partnerId: partner.partnerId, referralId, monthYear, amount });
 }
 
 describe('POST /api/admin/commissions/adjustments', () => {
   it('adds a pending bonus (positive) and clawback (negative) with their reason, logs and mails them', async () => {
-    const partner = await createPartner(t.deps, { companyName: 'Bonus Partners' });
-    const referralId = await createReferral(t.deps, partner.partnerId, { clientCompanyName: 'Adjusted Client' });
+    const partner = await t.createPartner({ companyName: 'Bonus Partners' });
+    const referralId = await t.createReferral(partner.partnerId, { clientCompanyName: 'Adjusted Client' });
     const bonus = await post('/api/admin/commissions/adjustments', {
       partnerId: partner.partnerId,
       amount: '250',
@@ -111,19 +102,19 @@ describe('POST /api/admin/commissions/adjustments', () => {
     expect(mails[1]?.subject).toBe('A clawback of -$75.50 on your commissions');
 
     // The partner sees both lines, with kind and reason; pending totals count them, the paid total does not move.
-    const mine = await callerFor(t.deps, partner.user).partner.commissions();
+    const mine = await t.caller(partner.user).partner.commissions();
     expect(mine.map((c) => [c.kind, c.amount])).toEqual(
       expect.arrayContaining([
         ['bonus', '250.00'],
         ['clawback', '-75.50'],
       ]),
     );
-    expect((await callerFor(t.deps, partner.user).partner.metrics()).pendingCommissions).toBe('174.50');
+    expect((await t.caller(partner.user).partner.metrics()).pendingCommissions).toBe('174.50');
     expect((await partnerRow(partner.partnerId)).totalLifetimeCommissions).toBe('0.00');
   });
 
   it('refuses a missing reason, a zero or too large amount with 400 and a clear message', async () => {
-    const { partnerId } = await createPartner(t.deps);
+    const { partnerId } = await t.createPartner();
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ partnerId, amount: '10.00' }, /A reason is required/],
       [{ partnerId, amount: '10.00', reason: '   ' }, /A reason is required/],
@@ -150,7 +141,7 @@ describe('POST /api/admin/commissions/adjustments', () => {
   });
 
   it('accepts only active or suspended partners (422 naming the partner), and a referral of that partner', async () => {
-    const pending = await createPartner(t.deps, { status: 'pending', companyName: 'Not Yet Partners' });
+    const pending = await t.createPartner({ status: 'pending', companyName: 'Not Yet Partners' });
     const refused = await post('/api/admin/commissions/adjustments', {
       partnerId: pending.partnerId,
       amount: '10',
@@ -160,7 +151,7 @@ describe('POST /api/admin/commissions/adjustments', () => {
     expect(refused.json<{ message: string }>().message).toBe(
       'Adjustments are only for active or suspended partners; Not Yet Partners is pending',
     );
-    const suspended = await createPartner(t.deps, { status: 'suspended' });
+    const suspended = await t.createPartner({ status: 'suspended' });
     expect(
       (await post('/api/admin/commissions/adjustments', { partnerId: suspended.partnerId, amount: '-10', reason: 'r' }))
         .statusCode,
@@ -169,8 +160,8 @@ describe('POST /api/admin/commissions/adjustments', () => {
       (await post('/api/admin/commissions/adjustments', { partnerId: randomUUID(), amount: '10', reason: 'r' }))
         .statusCode,
     ).toBe(404);
-    const other = await createPartner(t.deps);
-    const otherReferral = await createReferral(t.deps, other.partnerId);
+    const other = await t.createPartner();
+    const otherReferral = await t.createReferral(other.partnerId);
     const wrong = await post('/api/admin/commissions/adjustments', {
       partnerId: suspended.partnerId,
       amount: '10',
@@ -186,9 +177,9 @@ describe('POST /api/admin/commissions/adjustments', () => {
 
 describe('POST /api/admin/commissions/{id}/void', () => {
   it('voids a pending commission with its reason; it leaves every total and is mailed', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const id = await earning(partner, '100.00', '2026-11');
-    expect((await callerFor(t.deps, partner.user).partner.metrics()).thisMonthEarnings).toBe('100.00');
+    expect((await t.caller(partner.user).partner.metrics()).thisMonthEarnings).toBe('100.00');
     const res = await post(`/api/admin/commissions/${id}/void`, { reason: 'Client never paid' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -197,21 +188,21 @@ describe('POST /api/admin/commissions/{id}/void', () => {
       voidReason: 'Client never paid',
       voidedAt: t.clock.now.toISOString(),
     });
-    const metrics = await callerFor(t.deps, partner.user).partner.metrics();
+    const metrics = await t.caller(partner.user).partner.metrics();
     expect(metrics).toMatchObject({ pendingCommissions: '0.00', totalEarnings: '0.00', thisMonthEarnings: '0.00' });
     expect((await mailsTo(partner)).map((m) => m.kind)).toEqual(['commissionVoided']);
     expect(await t.db.selectFrom('activityLog').select('action').where('entityId', '=', id).execute()).toEqual([
       { action: 'commission.voided' },
     ]);
     // A voided recurring commission is not accrued again for its month.
-    const again = await callerFor(t.deps, admin).admin.pendingCommissions({ partnerId: partner.partnerId });
+    const again = await t.caller(admin).admin.pendingCommissions({ partnerId: partner.partnerId });
     expect(again.total).toBe(0);
   });
 
   it('refuses a paid commission with 409 (use a clawback), a second void with 409, a missing reason with 400', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const id = await earning(partner, '50.00');
-    await callerFor(t.deps, admin).admin.processPayout({ commissionIds: [id], idempotencyKey: randomUUID() });
+    await t.caller(admin).admin.processPayout({ commissionIds: [id], idempotencyKey: randomUUID() });
     const paid = await post(`/api/admin/commissions/${id}/void`, { reason: 'Too late' });
     expect(paid.statusCode).toBe(409);
     expect(paid.json<{ message: string }>().message).toMatch(
@@ -226,8 +217,8 @@ describe('POST /api/admin/commissions/{id}/void', () => {
   });
 
   it('refuses to mark a clawback failed (nothing is paid out for it) with 409, nothing written; voiding it works', async () => {
-    const partner = await createPartner(t.deps);
-    const claw = await callerFor(t.deps, admin).admin.addAdjustment({
+    const partner = await t.createPartner();
+    const claw = await t.caller(admin).admin.addAdjustment({
       partnerId: partner.partnerId,
       amount: '-40.00',
       reason: 'Refund',
@@ -248,7 +239,7 @@ describe('POST /api/admin/commissions/{id}/void', () => {
 
 describe('Idempotency-Key on adjustments, voids and failures', () => {
   it('answers a retried bonus with the first one (200, Idempotent-Replayed) and adds nothing; another body is 422', async () => {
-    const partner = await createPartner(t.deps, { status: 'active' });
+    const partner = await t.createPartner({ status: 'active' });
     const key = randomUUID();
     const body = { partnerId: partner.partnerId, amount: '75.00', reason: 'Launch bonus' };
     const first = await post('/api/admin/commissions/adjustments', body, admin, { 'idempotency-key': key });
@@ -280,7 +271,7 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
   });
 
   it('makes ten concurrent retries of one key one bonus', async () => {
-    const partner = await createPartner(t.deps, { status: 'active' });
+    const partner = await t.createPartner({ status: 'active' });
     const key = randomUUID();
     const body = { partnerId: partner.partnerId, amount: '10.00', reason: 'Racing retries' };
     const answers = await Promise.all(
@@ -296,7 +287,7 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
   });
 
   it('replays a void and a failure instead of answering 409 for the retry, and keys belong to their sender', async () => {
-    const partner = await createPartner(t.deps, { status: 'active' });
+    const partner = await t.createPartner({ status: 'active' });
     const voidId = await earning(partner, '50.00', '2026-11');
     const failId = await earning(partner, '60.00', '2026-11');
     const key = randomUUID();
@@ -317,7 +308,7 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
     expect(failed.statusCode, failed.body).toBe(200);
     expect(failed.headers['idempotent-replayed']).toBeUndefined();
     // Another admin's identical key is theirs: the void is tried again and refused on its merits (already voided, 409).
-    const otherAdmin = await createUser(t.deps, { role: 'admin' });
+    const otherAdmin = await t.createUser({ role: 'admin' });
     const theirs = await post(`/api/admin/commissions/${voidId}/void`, { reason: 'Duplicate' }, otherAdmin, {
       'idempotency-key': key,
     });
@@ -326,7 +317,7 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
   });
 
   it('refuses a key that is too short or has spaces, with 400, writing nothing', async () => {
-    const partner = await createPartner(t.deps, { status: 'active' });
+    const partner = await t.createPartner({ status: 'active' });
     for (const key of ['short', 'has a space in it']) {
       const res = await post(
         '/api/admin/commissions/adjustments',
@@ -345,9 +336,9 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
 
 describe('net payouts per partner', () => {
   it('pays a bonus and a clawback with the recurring lines as one net amount; the wire CSV carries the net', async () => {
-    const partner = await createPartner(t.deps, { companyName: 'Net Partners' });
+    const partner = await t.createPartner({ companyName: 'Net Partners' });
     const recurring = await earning(partner, '100.00');
-    const caller = callerFor(t.deps, admin);
+    const caller = t.caller(admin);
     const bonus = await caller.admin.addAdjustment({ partnerId: partner.partnerId, amount: '40.00', reason: 'Launch' });
     const clawback = await caller.admin.addAdjustment({
       partnerId: partner.partnerId,
@@ -371,11 +362,11 @@ describe('net payouts per partner', () => {
   });
 
   it('refuses a partner whose selection nets to zero or less with 422 naming it, and pays nothing of the batch', async () => {
-    const fine = await createPartner(t.deps, { companyName: 'Fine Partners' });
-    const short = await createPartner(t.deps, { companyName: 'Short Partners' });
+    const fine = await t.createPartner({ companyName: 'Fine Partners' });
+    const short = await t.createPartner({ companyName: 'Short Partners' });
     const fineId = await earning(fine, '50.00');
     const shortId = await earning(short, '50.00');
-    const claw = await callerFor(t.deps, admin).admin.addAdjustment({
+    const claw = await t.caller(admin).admin.addAdjustment({
       partnerId: short.partnerId,
       amount: '-50.00',
       reason: 'Chargeback',
@@ -398,7 +389,7 @@ describe('net payouts per partner', () => {
     expect(alone.statusCode).toBe(422);
     expect(alone.json<{ message: string }>().message).toContain('Short Partners net to -$50.00');
     const next = await earning(short, '100.00', '2026-11');
-    const page = await callerFor(t.deps, admin).admin.pendingCommissions({
+    const page = await t.caller(admin).admin.pendingCommissions({
       partnerId: short.partnerId,
       month: '2026-11',
     });
@@ -412,12 +403,12 @@ describe('net payouts per partner', () => {
 
 describe('the Payout Processor by filter', () => {
   it('lists, counts and sums the pending commissions of a partner and a month, and pays exactly those by the filter', async () => {
-    const a = await createPartner(t.deps, { companyName: 'Filter A' });
-    const b = await createPartner(t.deps, { companyName: 'Filter B' });
+    const a = await t.createPartner({ companyName: 'Filter A' });
+    const b = await t.createPartner({ companyName: 'Filter B' });
     const aOct = [await earning(a, '50.00', '2026-09'), await earning(a, '100.00', '2026-09')];
     const aNov = await earning(a, '50.00', '2026-08');
     const bOct = await earning(b, '100.00', '2026-09');
-    const caller = callerFor(t.deps, admin);
+    const caller = t.caller(admin);
 
     const byPartner = await caller.admin.pendingCommissions({ partnerId: a.partnerId, limit: 2 });
     expect(byPartner).toMatchObject({ total: 3, totalAmount: '200.00', limit: 2, offset: 0 });
@@ -449,7 +440,7 @@ describe('the Payout Processor by filter', () => {
   });
 
   it('refuses both ids and a filter, and neither, with 400', async () => {
-    const a = await createPartner(t.deps);
+    const a = await t.createPartner();
     const id = await earning(a, '10.00');
     expect(
       (
@@ -469,10 +460,10 @@ describe('the Payout Processor by filter', () => {
 
 describe('the commissions export', () => {
   it("carries each row's kind, adjustment reason and void, voided rows included", async () => {
-    const partner = await createPartner(t.deps, { companyName: 'Export Kinds' });
+    const partner = await t.createPartner({ companyName: 'Export Kinds' });
     const voided = await earning(partner, '50.00');
-    await callerFor(t.deps, admin).admin.voidCommission({ id: voided, reason: 'Duplicate accrual' });
-    const claw = await callerFor(t.deps, admin).admin.addAdjustment({
+    await t.caller(admin).admin.voidCommission({ id: voided, reason: 'Duplicate accrual' });
+    const claw = await t.caller(admin).admin.addAdjustment({
       partnerId: partner.partnerId,
       amount: '-20',
       reason: 'Refund',

@@ -1,7 +1,7 @@
 // admin.metrics against fixtures whose figures are worked out by hand below.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 import { sql } from 'kysely';
 import { refreshPartnerTotals } from '../../src/services/partners/partner-totals';
 import type { SessionUser } from '../../src/trpc/context';
@@ -11,11 +11,11 @@ let admin: SessionUser;
 
 beforeAll(async () => {
   t.clock.now = new Date('2026-06-15T12:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
+  admin = await t.createUser({ role: 'admin' });
 });
 
 const metrics = async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: await bearer(t.deps, admin) });
+  const res = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: await t.bearer(admin) });
   expect(res.statusCode).toBe(200);
   return res.json();
 };
@@ -32,83 +32,83 @@ describe('admin metrics', () => {
   });
 
   it('computes the four figures and the pending count from the rows', async () => {
-    const a = await createPartner(t.deps, { status: 'active' });
-    const b = await createPartner(t.deps, { status: 'active' });
-    await createPartner(t.deps, { status: 'pending' });
-    await createPartner(t.deps, { status: 'pending' });
-    await createPartner(t.deps, { status: 'pending' });
-    await createPartner(t.deps, { status: 'suspended' });
-    await createPartner(t.deps, { status: 'rejected' });
-    await createPartner(t.deps, { status: 'inactive' });
+    const a = await t.createPartner({ status: 'active' });
+    const b = await t.createPartner({ status: 'active' });
+    await t.createPartner({ status: 'pending' });
+    await t.createPartner({ status: 'pending' });
+    await t.createPartner({ status: 'pending' });
+    await t.createPartner({ status: 'suspended' });
+    await t.createPartner({ status: 'rejected' });
+    await t.createPartner({ status: 'inactive' });
 
     // June 2026. Active now: r1 (1000.00), r2 (250.50, starts on the month's last day), r5 (100.25, ends on its first day).
-    const r1 = await createReferral(t.deps, a.partnerId, {
+    const r1 = await t.createReferral(a.partnerId, {
       stage: 'won',
       monthlyValue: '1000.00',
       contractStartDate: '2026-01-01',
     });
-    await createReferral(t.deps, a.partnerId, {
+    await t.createReferral(a.partnerId, {
       stage: 'won',
       monthlyValue: '250.50',
       contractStartDate: '2026-06-30',
     });
-    await createReferral(t.deps, a.partnerId, {
+    await t.createReferral(a.partnerId, {
       stage: 'won',
       monthlyValue: '999.00',
       contractStartDate: '2026-07-01',
     }); // starts next month
-    await createReferral(t.deps, a.partnerId, {
+    await t.createReferral(a.partnerId, {
       stage: 'won',
       monthlyValue: '400.00',
       contractStartDate: '2026-01-01',
       churnDate: '2026-05-31',
     }); // churned
-    const r5 = await createReferral(t.deps, b.partnerId, {
+    const r5 = await t.createReferral(b.partnerId, {
       stage: 'won',
       monthlyValue: '100.25',
       contractStartDate: '2026-01-01',
       contractEndDate: '2026-06-01',
     });
-    await createReferral(t.deps, b.partnerId, {
+    await t.createReferral(b.partnerId, {
       stage: 'lost',
       monthlyValue: '700.00',
       contractStartDate: '2026-01-01',
     });
-    await createReferral(t.deps, b.partnerId, { stage: 'booked', monthlyValue: '300.00' });
-    await createReferral(t.deps, b.partnerId, { stage: 'qualified', monthlyValue: '300.00' });
-    await createReferral(t.deps, b.partnerId, { stage: 'won', monthlyValue: '800.00' }); // won without a start date
+    await t.createReferral(b.partnerId, { stage: 'booked', monthlyValue: '300.00' });
+    await t.createReferral(b.partnerId, { stage: 'qualified', monthlyValue: '300.00' });
+    await t.createReferral(b.partnerId, { stage: 'won', monthlyValue: '800.00' }); // won without a start date
     // Won 6 of 9 → 66.666… → 66.7.
 
     // Paid 50.00 + 100.00 + 33.33 = 183.33; pending and failed do not count.
-    await createCommission(t.deps, {
+    await t.createCommission({
       partnerId: a.partnerId,
       referralId: r1,
       monthYear: '2026-03',
       amount: '50.00',
       status: 'paid',
     });
-    await createCommission(t.deps, {
+    await t.createCommission({
       partnerId: a.partnerId,
       referralId: r1,
       monthYear: '2026-04',
       amount: '100.00',
       status: 'paid',
     });
-    await createCommission(t.deps, {
+    await t.createCommission({
       partnerId: b.partnerId,
       referralId: r5,
       monthYear: '2026-04',
       amount: '33.33',
       status: 'paid',
     });
-    await createCommission(t.deps, {
+    await t.createCommission({
       partnerId: a.partnerId,
       referralId: r1,
       monthYear: '2026-05',
       amount: '50.00',
       status: 'pending',
     });
-    await createCommission(t.deps, {
+    await t.createCommission({
       partnerId: b.partnerId,
       referralId: r5,
       monthYear: '2026-05',
@@ -142,11 +142,11 @@ describe('admin metrics', () => {
   });
 
   it('rounds the conversion rate to one decimal', async () => {
-    const c = await createPartner(t.deps, { status: 'active' });
+    const c = await t.createPartner({ status: 'active' });
     // Won 6 of 10 → 60.0; then 6 of 11 → 54.545… → 54.5.
-    await createReferral(t.deps, c.partnerId, { stage: 'proposal' });
+    await t.createReferral(c.partnerId, { stage: 'proposal' });
     expect((await metrics()).conversionRate).toBe(60);
-    await createReferral(t.deps, c.partnerId, { stage: 'proposal' });
+    await t.createReferral(c.partnerId, { stage: 'proposal' });
     expect((await metrics()).conversionRate).toBe(54.5);
   });
 
@@ -165,11 +165,11 @@ describe('admin metrics', () => {
       const byStage = Object.fromEntries(actual.map((r) => [r.stage, Number(r.n)]));
       return kept.map((k) => [k.stage, Number(k.referralCount), byStage[k.stage] ?? 0]);
     };
-    const p = await createPartner(t.deps, { status: 'active' });
+    const p = await t.createPartner({ status: 'active' });
     const ids = [
-      await createReferral(t.deps, p.partnerId, { stage: 'booked' }),
-      await createReferral(t.deps, p.partnerId, { stage: 'booked' }),
-      await createReferral(t.deps, p.partnerId, { stage: 'qualified' }),
+      await t.createReferral(p.partnerId, { stage: 'booked' }),
+      await t.createReferral(p.partnerId, { stage: 'booked' }),
+      await t.createReferral(p.partnerId, { stage: 'qualified' }),
     ];
     await t.db.updateTable('referrals').set({ stage: 'won' }).where('id', 'in', ids.slice(0, 2)).execute();
     await t.db

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeInMonth } from '../../src/services/referrals/active-referrals';
 import { programTrends } from '../../src/services/money/charts';
-import { bearer, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 
 const t = useTestApp();
 beforeAll(async () => {
@@ -34,11 +34,11 @@ async function setReferral(id: string, values: { createdAt?: Date; closeDate?: D
 
 describe('GET /api/admin/trends', () => {
   it('answers twelve rows of zeros when nothing happened', async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
+    const admin = await t.createUser({ role: 'admin' });
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/admin/trends?months=12',
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -53,40 +53,40 @@ describe('GET /api/admin/trends', () => {
   });
 
   it('sums paid commissions by payment date, counts new referrals and won deals, and the MRR of active referrals, across UTC month boundaries', async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
-    const { partnerId } = await createPartner(t.deps);
+    const admin = await t.createUser({ role: 'admin' });
+    const { partnerId } = await t.createPartner();
     const old = new Date('2024-01-01T00:00:00Z');
     // Active Jul–Sep (started mid-July).
-    const a = await createReferral(t.deps, partnerId, {
+    const a = await t.createReferral(partnerId, {
       stage: 'won',
       monthlyValue: '1000.00',
       contractStartDate: '2026-07-15',
     });
     // Active Jan–Aug (churned on the last day of August).
-    const b = await createReferral(t.deps, partnerId, {
+    const b = await t.createReferral(partnerId, {
       stage: 'won',
       monthlyValue: '250.50',
       contractStartDate: '2026-01-01',
       churnDate: '2026-08-31',
     });
     // Active Dec–Jun (contract ended on the last day of June).
-    const c = await createReferral(t.deps, partnerId, {
+    const c = await t.createReferral(partnerId, {
       stage: 'won',
       monthlyValue: '99.99',
       contractStartDate: '2025-12-01',
       contractEndDate: '2026-06-30',
     });
-    const notWon = await createReferral(t.deps, partnerId, {
+    const notWon = await t.createReferral(partnerId, {
       stage: 'proposal',
       monthlyValue: '777.00',
       contractStartDate: '2026-01-01',
     });
-    const startsLater = await createReferral(t.deps, partnerId, {
+    const startsLater = await t.createReferral(partnerId, {
       stage: 'won',
       monthlyValue: '555.00',
       contractStartDate: '2026-10-01',
     });
-    const lost = await createReferral(t.deps, partnerId, { stage: 'lost', monthlyValue: '10.00' });
+    const lost = await t.createReferral(partnerId, { stage: 'lost', monthlyValue: '10.00' });
 
     await setReferral(a, {
       createdAt: new Date('2026-06-30T23:59:59.999Z'),
@@ -127,12 +127,12 @@ describe('GET /api/admin/trends', () => {
       { referralId: c, monthYear: '2026-08', amount: '99.00', status: 'pending' },
       { referralId: c, monthYear: '2026-05', amount: '88.00', status: 'failed' },
     ] as const;
-    for (const commission of commissions) await createCommission(t.deps, { partnerId, ...commission });
+    for (const commission of commissions) await t.createCommission({ partnerId, ...commission });
 
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/admin/trends?months=12',
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
     });
     expect(res.statusCode).toBe(200);
     const zero = { commissionsPaid: '0.00', newReferrals: 0, dealsWon: 0, referralMrr: '0.00' };
@@ -154,7 +154,7 @@ describe('GET /api/admin/trends', () => {
     const short = await t.app.inject({
       method: 'GET',
       url: '/api/admin/trends?months=2',
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
     });
     expect(short.json().months.map((row: { month: string }) => row.month)).toEqual(['2026-08', '2026-09']);
   });
@@ -162,7 +162,7 @@ describe('GET /api/admin/trends', () => {
 
 describe('referral MRR per month', () => {
   it('equals the sum of monthly values of the referrals the one active rule (activeInMonth) counts, month by month', async () => {
-    const { partnerId } = await createPartner(t.deps);
+    const { partnerId } = await t.createPartner();
     // A small deterministic generator: dates on both sides of the range and of month boundaries,
     // stops before starts, missing starts, other stages.
     let seed = 18;
@@ -176,7 +176,7 @@ describe('referral MRR per month', () => {
     };
     const maybe = () => (next(3) === 0 ? null : day());
     for (let i = 0; i < 80; i++) {
-      await createReferral(t.deps, partnerId, {
+      await t.createReferral(partnerId, {
         stage: next(5) === 0 ? 'lost' : 'won',
         monthlyValue: `${next(5000)}.${String(next(100)).padStart(2, '0')}`,
         contractStartDate: next(8) === 0 ? null : day(),
@@ -198,11 +198,11 @@ describe('referral MRR per month', () => {
 
 describe('GET /api/partners/earnings-by-month', () => {
   it('answers zero rows and zero stage counts for a new partner', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/partners/earnings-by-month',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -212,15 +212,15 @@ describe('GET /api/partners/earnings-by-month', () => {
   });
 
   it("splits the partner's own commissions of each month into paid and pending, leaves failed ones out, and counts referrals per stage", async () => {
-    const partner = await createPartner(t.deps);
-    const stranger = await createPartner(t.deps);
-    const r1 = await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    const r2 = await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    const r3 = await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    await createReferral(t.deps, partner.partnerId, { stage: 'booked' });
-    await createReferral(t.deps, partner.partnerId, { stage: 'booked' });
-    await createReferral(t.deps, partner.partnerId, { stage: 'lost' });
-    const theirs = await createReferral(t.deps, stranger.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const partner = await t.createPartner();
+    const stranger = await t.createPartner();
+    const r1 = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const r2 = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const r3 = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    await t.createReferral(partner.partnerId, { stage: 'booked' });
+    await t.createReferral(partner.partnerId, { stage: 'booked' });
+    await t.createReferral(partner.partnerId, { stage: 'lost' });
+    const theirs = await t.createReferral(stranger.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
 
     const mine = [
       { referralId: r1, monthYear: '2026-07', amount: '100.10', status: 'paid' },
@@ -231,12 +231,12 @@ describe('GET /api/partners/earnings-by-month', () => {
       { referralId: r1, monthYear: '2025-10', amount: '0.01', status: 'paid' },
       { referralId: r1, monthYear: '2025-09', amount: '70.00', status: 'paid' }, // before the range
     ] as const;
-    for (const commission of mine) await createCommission(t.deps, { partnerId: partner.partnerId, ...commission });
+    for (const commission of mine) await t.createCommission({ partnerId: partner.partnerId, ...commission });
     for (const [monthYear, status] of [
       ['2026-07', 'paid'],
       ['2026-09', 'pending'],
     ] as const)
-      await createCommission(t.deps, {
+      await t.createCommission({
         partnerId: stranger.partnerId,
         referralId: theirs,
         monthYear,
@@ -247,7 +247,7 @@ describe('GET /api/partners/earnings-by-month', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/partners/earnings-by-month?months=12',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -270,7 +270,7 @@ describe('GET /api/partners/earnings-by-month', () => {
     const strangerView = await t.app.inject({
       method: 'GET',
       url: '/api/partners/earnings-by-month?months=3',
-      headers: await bearer(t.deps, stranger.user),
+      headers: await t.bearer(stranger.user),
     });
     expect(strangerView.json().months).toEqual([
       { month: '2026-07', paid: '999.00', pending: '0.00' },
@@ -280,9 +280,9 @@ describe('GET /api/partners/earnings-by-month', () => {
   });
 
   it('counts a month from its first day to its last in UTC whatever the hour of the request', async () => {
-    const partner = await createPartner(t.deps);
-    const r1 = await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    await createCommission(t.deps, {
+    const partner = await t.createPartner();
+    const r1 = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    await t.createCommission({
       partnerId: partner.partnerId,
       referralId: r1,
       monthYear: '2026-12',
@@ -293,14 +293,14 @@ describe('GET /api/partners/earnings-by-month', () => {
     const lastInstant = await t.app.inject({
       method: 'GET',
       url: '/api/partners/earnings-by-month?months=1',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(lastInstant.json().months).toEqual([{ month: '2026-12', paid: '0.00', pending: '12.34' }]);
     t.clock.now = new Date('2027-01-01T00:00:00Z');
     const nextYear = await t.app.inject({
       method: 'GET',
       url: '/api/partners/earnings-by-month?months=2',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(nextYear.json().months).toEqual([
       { month: '2026-12', paid: '0.00', pending: '12.34' },

@@ -6,24 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { CLIENT_PAYMENT_MESSAGES, MESSAGES, feeForPaymentCents } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import {
-  bearer,
-  callerFor,
-  createPartner,
-  createReferral,
-  createUser,
-  setFeeBasis,
-  type PartnerFixture,
-  useTestApp,
-} from '../support';
+import { type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-22T10:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
+  admin = await t.createUser({ role: 'admin' });
+  partner = await t.createPartner();
 });
 
 const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) =>
@@ -31,10 +22,13 @@ const post = async (url: string, payload: unknown, headers: Record<string, strin
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
-    headers: { ...(await bearer(t.deps, admin)), ...headers },
+    headers: { ...(await t.bearer(admin)), ...headers },
   });
+/** Records a payment of the client `referralId` as the admin. */
+const recordPayment = (referralId: string, payment: { periodMonth: string; amount: string; paidAt: string }) =>
+  t.caller(admin).admin.recordClientPayment({ id: referralId, ...payment });
 const wonClient = (options: { churnDate?: string; serviceType?: 'basic_accounting' | 'controller' } = {}) =>
-  createReferral(t.deps, partner.partnerId, {
+  t.createReferral(partner.partnerId, {
     stage: 'won',
     contractStartDate: '2026-03-10',
     serviceType: options.serviceType ?? 'controller',
@@ -141,19 +135,9 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
   it('records a second payment for a month already earned, earning nothing more', async () => {
     const referralId = await wonClient();
-    const caller = callerFor(t.deps, admin);
-    const first = await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-08',
-      amount: '1500.00',
-      paidAt: '2026-08-31',
-    });
-    const second = await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-08',
-      amount: '200.00',
-      paidAt: '2026-09-02',
-    });
+    const caller = t.caller(admin);
+    const first = await recordPayment(referralId, { periodMonth: '2026-08', amount: '1500.00', paidAt: '2026-08-31' });
+    const second = await recordPayment(referralId, { periodMonth: '2026-08', amount: '200.00', paidAt: '2026-09-02' });
     expect(first.commission?.amount).toBe('100.00');
     expect(second).toMatchObject({ commission: null, reason: CLIENT_PAYMENT_MESSAGES.alreadyEarned('2026-08') });
     const payments = await caller.admin.clientPayments({ id: referralId });
@@ -167,37 +151,16 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
   it('earns nothing for a month before the contract start, after churn, or for a client not won', async () => {
     const churned = await wonClient({ churnDate: '2026-07-15' });
-    const caller = callerFor(t.deps, admin);
-    const before = await caller.admin.recordClientPayment({
-      id: churned,
-      periodMonth: '2026-02',
-      amount: '100.00',
-      paidAt: '2026-02-27',
-    });
+    const before = await recordPayment(churned, { periodMonth: '2026-02', amount: '100.00', paidAt: '2026-02-27' });
     expect(before.commission).toBeNull();
     expect(before.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-02', 'the contract starts on 2026-03-10'));
     // The churn month itself is still active (DESIGN §4); the month after is not.
-    const churnMonth = await caller.admin.recordClientPayment({
-      id: churned,
-      periodMonth: '2026-07',
-      amount: '100.00',
-      paidAt: '2026-07-20',
-    });
+    const churnMonth = await recordPayment(churned, { periodMonth: '2026-07', amount: '100.00', paidAt: '2026-07-20' });
     expect(churnMonth.commission?.amount).toBe('100.00');
-    const after = await caller.admin.recordClientPayment({
-      id: churned,
-      periodMonth: '2026-08',
-      amount: '100.00',
-      paidAt: '2026-08-20',
-    });
+    const after = await recordPayment(churned, { periodMonth: '2026-08', amount: '100.00', paidAt: '2026-08-20' });
     expect(after.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-08', 'the client churned on 2026-07-15'));
-    const booked = await createReferral(t.deps, partner.partnerId, { stage: 'proposal' });
-    const notWon = await caller.admin.recordClientPayment({
-      id: booked,
-      periodMonth: '2026-10',
-      amount: '100.00',
-      paidAt: '2026-10-20',
-    });
+    const booked = await t.createReferral(partner.partnerId, { stage: 'proposal' });
+    const notWon = await recordPayment(booked, { periodMonth: '2026-10', amount: '100.00', paidAt: '2026-10-20' });
     expect(notWon.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-10', 'the deal is proposal, not won'));
     expect(
       await t.db.selectFrom('clientPayments').select('id').where('referralId', 'in', [churned, booked]).execute(),
@@ -227,7 +190,7 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
       method: 'POST',
       url: `/api/admin/referrals/${referralId}/payments`,
       payload: { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-10-05' },
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(response.statusCode).toBe(403);
   });
@@ -235,25 +198,14 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
 describe('what the partner and the admin see', () => {
   it('shows the partner the months paid per referral, never amounts', async () => {
-    const own = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const caller = callerFor(t.deps, admin);
-    await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-10',
-      amount: '700.00',
-      paidAt: '2026-10-03',
-    });
-    await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-09',
-      amount: '700.00',
-      paidAt: '2026-09-03',
-    });
+    const own = await t.createPartner();
+    const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    await recordPayment(referralId, { periodMonth: '2026-10', amount: '700.00', paidAt: '2026-10-03' });
+    await recordPayment(referralId, { periodMonth: '2026-09', amount: '700.00', paidAt: '2026-09-03' });
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/partners/referrals/paid-months',
-      headers: await bearer(t.deps, own.user),
+      headers: await t.bearer(own.user),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([{ referralId, months: ['2026-09', '2026-10'] }]);
@@ -261,29 +213,24 @@ describe('what the partner and the admin see', () => {
   });
 
   it('lists the won clients active last month with no payment for it', async () => {
-    const own = await createPartner(t.deps);
-    const unpaid = await createReferral(t.deps, own.partnerId, {
+    const own = await t.createPartner();
+    const unpaid = await t.createReferral(own.partnerId, {
       stage: 'won',
       contractStartDate: '2026-01-01',
       clientCompanyName: 'Unpaid Co',
     });
-    const paid = await createReferral(t.deps, own.partnerId, {
+    const paid = await t.createReferral(own.partnerId, {
       stage: 'won',
       contractStartDate: '2026-01-01',
       clientCompanyName: 'Paid Co',
     });
-    await createReferral(t.deps, own.partnerId, {
+    await t.createReferral(own.partnerId, {
       stage: 'won',
       contractStartDate: '2026-11-01',
       clientCompanyName: 'Starts later',
     });
-    await callerFor(t.deps, admin).admin.recordClientPayment({
-      id: paid,
-      periodMonth: '2026-10',
-      amount: '10.00',
-      paidAt: '2026-10-03',
-    });
-    const missing = await callerFor(t.deps, admin).admin.clientsMissingPayment();
+    await recordPayment(paid, { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-10-03' });
+    const missing = await t.caller(admin).admin.clientsMissingPayment();
     expect(missing.month).toBe('2026-10');
     const names = missing.items.map((item) => item.clientCompanyName);
     expect(names).toContain('Unpaid Co');
@@ -295,10 +242,10 @@ describe('what the partner and the admin see', () => {
 
 describe('the monthly accrual under each fee basis', () => {
   it('creates nothing under clientPayment (saying why) and accrues as before under activeMonth', async () => {
-    const own = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    const caller = callerFor(t.deps, admin);
-    await setFeeBasis(t.deps, 'clientPayment');
+    const own = await t.createPartner();
+    const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const caller = t.caller(admin);
+    await t.setFeeBasis('clientPayment');
     const skipped = await caller.admin.accrue({ month: '2025-06' });
     expect(skipped).toEqual({
       month: '2025-06',
@@ -309,7 +256,7 @@ describe('the monthly accrual under each fee basis', () => {
     expect(await t.db.selectFrom('commissions').select('id').where('referralId', '=', referralId).execute()).toEqual(
       [],
     );
-    await setFeeBasis(t.deps, 'activeMonth');
+    await t.setFeeBasis('activeMonth');
     try {
       const accrued = await caller.admin.accrue({ month: '2025-06' });
       expect(accrued.created).toBeGreaterThanOrEqual(1);
@@ -317,15 +264,10 @@ describe('the monthly accrual under each fee basis', () => {
         await t.db.selectFrom('commissions').select('id').where('referralId', '=', referralId).execute(),
       ).toHaveLength(1);
       // A payment of an accrued month is recorded and earns nothing more.
-      const late = await caller.admin.recordClientPayment({
-        id: referralId,
-        periodMonth: '2025-06',
-        amount: '10.00',
-        paidAt: '2025-07-01',
-      });
+      const late = await recordPayment(referralId, { periodMonth: '2025-06', amount: '10.00', paidAt: '2025-07-01' });
       expect(late.reason).toBe(CLIENT_PAYMENT_MESSAGES.alreadyEarned('2025-06'));
     } finally {
-      await setFeeBasis(t.deps, 'clientPayment');
+      await t.setFeeBasis('clientPayment');
     }
   });
 });
@@ -336,11 +278,11 @@ describe('POST /api/admin/client-payments/import', () => {
       method: 'POST',
       url: `/api/admin/client-payments/import${query}`,
       payload: csv,
-      headers: { ...(await bearer(t.deps, admin)), 'content-type': 'text/csv' },
+      headers: { ...(await t.bearer(admin)), 'content-type': 'text/csv' },
     });
 
   it('checks every row first: with a bad row nothing is written; fixed, every row is recorded once', async () => {
-    const own = await createPartner(t.deps);
+    const own = await t.createPartner();
     const email = `billing-${randomUUID()}@client.example`;
     const byEmail = await t.db
       .insertInto('referrals')
@@ -356,7 +298,7 @@ describe('POST /api/admin/client-payments/import', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const byId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const byId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
     const header = 'client_email,referral_id,period,amount,paid_date,collection_cost,reference';
     const good1 = `${email.toUpperCase()},,2026-10,1500.00,2026-10-31,150.00,INV-7`;
     const good2 = `,${byId},2026-10,500.00,2026-11-02,,INV-8`;
@@ -415,7 +357,7 @@ describe('POST /api/admin/client-payments/import', () => {
       method: 'POST',
       url: '/api/admin/client-payments/import',
       payload: { csv: 'x' },
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
     });
     expect(json.statusCode).toBe(415);
   });
@@ -423,28 +365,13 @@ describe('POST /api/admin/client-payments/import', () => {
 
 describe('the processor and the partner see due dates', () => {
   it('offers a fee once its due date plus the hold has come, sorted by due date, and "due by" selects and pays them', async () => {
-    const own = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const caller = callerFor(t.deps, admin);
+    const own = await t.createPartner();
+    const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const caller = t.caller(admin);
     // Paid 2026-09-01 → due 2026-10-01 (overdue); paid 2026-10-15 → due 2026-11-14; paid 2026-11-20 → due 2026-12-20.
-    await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-08',
-      amount: '500.00',
-      paidAt: '2026-09-01',
-    });
-    await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-09',
-      amount: '500.00',
-      paidAt: '2026-10-15',
-    });
-    await caller.admin.recordClientPayment({
-      id: referralId,
-      periodMonth: '2026-10',
-      amount: '500.00',
-      paidAt: '2026-11-20',
-    });
+    await recordPayment(referralId, { periodMonth: '2026-08', amount: '500.00', paidAt: '2026-09-01' });
+    await recordPayment(referralId, { periodMonth: '2026-09', amount: '500.00', paidAt: '2026-10-15' });
+    await recordPayment(referralId, { periodMonth: '2026-10', amount: '500.00', paidAt: '2026-11-20' });
     const offered = async (filter: { dueBy?: string } = {}) =>
       (await caller.admin.pendingCommissions({ partnerId: own.partnerId, ...filter })).items.map((item) => [
         item.monthYear,
@@ -471,7 +398,7 @@ describe('the processor and the partner see due dates', () => {
     });
     expect(payout).toMatchObject({ commissionCount: 1, total: '50.00' });
 
-    const page = await callerFor(t.deps, own.user).partner.commissionsPage({});
+    const page = await t.caller(own.user).partner.commissionsPage({});
     expect(page.items.map((item) => [item.monthYear, item.status, item.dueBy, item.clientPaidAt])).toEqual([
       ['2026-10', 'pending', '2026-12-20', '2026-11-20'],
       ['2026-09', 'pending', '2026-11-14', '2026-10-15'],

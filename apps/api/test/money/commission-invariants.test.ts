@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import { refundClientPayment } from '../../src/services/money/stripe-payments';
-import { callerFor, createPartner, createUser, type PartnerFixture, useTestApp, setFeeBasis } from '../support';
+import { type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -31,8 +31,8 @@ const CURRENT_MONTH = '2026-11';
 
 beforeAll(async () => {
   t.clock.now = NOW;
-  await setFeeBasis(t.deps, 'activeMonth');
-  admin = await createUser(t.deps, { role: 'admin' });
+  await t.setFeeBasis('activeMonth');
+  admin = await t.createUser({ role: 'admin' });
 });
 
 /** "2026-11" shifted by `offset` months. */
@@ -67,6 +67,10 @@ interface ModelCommission {
 }
 
 const TODAY = NOW.toISOString().slice(0, 10);
+/** A payment's day: the day given, or today for a day still to come. */
+const paidDayAt = (offset: number, day: number) => (dayAt(offset, day) > TODAY ? TODAY : dayAt(offset, day));
+/** The item an operation picks by its number (none from an empty list). */
+const pickOf = <T>(items: T[], pick: number): T | undefined => items[pick % Math.max(items.length, 1)];
 /** The processor offers a pending fee once it is due; one without a due date at once. */
 const offered = (c: ModelCommission) => c.dueBy === undefined || c.dueBy <= TODAY;
 
@@ -272,7 +276,7 @@ async function apply(
   referrals: ModelReferral[],
   commissions: ModelCommission[],
 ): Promise<void> {
-  const caller = callerFor(t.deps, admin);
+  const caller = t.caller(admin);
   switch (op.kind) {
     case 'add': {
       const start = op.startOffset === null ? null : dayAt(op.startOffset, op.startDay);
@@ -298,7 +302,7 @@ async function apply(
       return;
     }
     case 'stage': {
-      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      const referral = pickOf(referrals, op.pick);
       if (!referral) return;
       const updated = await caller.admin.updateReferral({ id: referral.id, stage: op.stage });
       referral.stage = op.stage;
@@ -307,7 +311,7 @@ async function apply(
       return;
     }
     case 'churn': {
-      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      const referral = pickOf(referrals, op.pick);
       if (!referral) return;
       const churn = dayAt(op.offset, op.day);
       await caller.admin.updateReferral({ id: referral.id, churnDate: churn });
@@ -407,10 +411,10 @@ async function apply(
       return;
     }
     case 'pay': {
-      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      const referral = pickOf(referrals, op.pick);
       if (!referral) return;
       const month = monthAt(op.offset);
-      const paidAt = dayAt(op.offset, op.day) > TODAY ? TODAY : dayAt(op.offset, op.day);
+      const paidAt = paidDayAt(op.offset, op.day);
       const costCents =
         op.cost === 'none'
           ? 0
@@ -436,10 +440,10 @@ async function apply(
     }
     case 'reimport': {
       // One CSV row imported, then the same file again: recorded once, earning at most once.
-      const referral = referrals[op.pick % Math.max(referrals.length, 1)];
+      const referral = pickOf(referrals, op.pick);
       if (!referral) return;
       const month = monthAt(op.offset);
-      const paidAt = dayAt(op.offset, op.day) > TODAY ? TODAY : dayAt(op.offset, op.day);
+      const paidAt = paidDayAt(op.offset, op.day);
       const costCents = Math.floor((op.amountCents * op.costPermille) / 1000);
       const csv = [
         'referral_id,period,amount,paid_date,collection_cost,reference',
@@ -478,7 +482,7 @@ async function apply(
         .orderBy('cp.createdAt')
         .orderBy('cp.id')
         .execute();
-      const payment = payments[op.pick % Math.max(payments.length, 1)];
+      const payment = pickOf(payments, op.pick);
       if (!payment) return;
       const referral = referrals.find((r) => r.id === payment.referralId) as ModelReferral;
       const amountCents = toCents(payment.amount);
@@ -524,7 +528,7 @@ async function apply(
     case 'void': {
       await syncIds(commissions);
       const pending = commissions.filter((c) => c.status === 'pending');
-      const target = pending[op.pick % Math.max(pending.length, 1)];
+      const target = pickOf(pending, op.pick);
       if (!target) return;
       await caller.admin.voidCommission({ id: target.id as string, reason: 'Property test void' });
       target.status = 'voided';
@@ -535,7 +539,7 @@ async function apply(
       await syncIds(commissions);
       // A clawback cannot fail (nothing is paid out for it: 409); only what would be paid can.
       const pending = commissions.filter((c) => c.status === 'pending' && c.kind !== 'clawback');
-      const target = pending[op.pick % Math.max(pending.length, 1)];
+      const target = pickOf(pending, op.pick);
       if (!target) return;
       await caller.admin.failCommission({ id: target.id as string, reason: 'Bank rejected the transfer' });
       target.status = 'failed';
@@ -617,7 +621,7 @@ async function expectModelMatches(
       .executeTakeFirstOrThrow();
     expect(toCents(row.totalLifetimeCommissions)).toBe(sum('paid'));
     expect(toCents(row.currentMrr)).toBe(mrr);
-    const metrics = await callerFor(t.deps, partner.user).partner.metrics();
+    const metrics = await t.caller(partner.user).partner.metrics();
     expect(toCents(metrics.totalEarnings)).toBe(sum('paid'));
     expect(toCents(metrics.pendingCommissions)).toBe(sum('pending'));
     expect(toCents(metrics.thisMonthEarnings)).toBe(
@@ -626,7 +630,7 @@ async function expectModelMatches(
         .reduce((total, c) => total + c.cents, 0),
     );
     // The Payout Processor's filtered count and net sum of this partner's queue.
-    const queue = await callerFor(t.deps, admin).admin.pendingCommissions({ partnerId: partner.partnerId, limit: 1 });
+    const queue = await t.caller(admin).admin.pendingCommissions({ partnerId: partner.partnerId, limit: 1 });
     const queued = mine.filter((c) => c.status === 'pending' && offered(c));
     expect({ total: queue.total, net: toCents(queue.totalAmount) }).toEqual({
       total: queued.length,
@@ -641,7 +645,7 @@ async function expectModelMatches(
     .select(sql<string>`coalesce(sum(amount), 0)::numeric(14, 2)::text`.as('paid'))
     .where('status', '=', 'paid')
     .executeTakeFirstOrThrow();
-  expect(toCents((await callerFor(t.deps, admin).admin.metrics()).totalPartnerCommissions)).toBe(toCents(paid));
+  expect(toCents((await t.caller(admin).admin.metrics()).totalPartnerCommissions)).toBe(toCents(paid));
   // The fees earned by payments are exactly the model's (every status), and no referral-month has two fees.
   const earnedByPayments = await t.db
     .selectFrom('commissions')
@@ -662,7 +666,7 @@ describe('invariants of commissions and partner totals', () => {
   it('holds the partner columns, the SQL aggregates, the model and the dashboards equal after every step', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 10 }), async (ops) => {
-        const partners = [await createPartner(t.deps), await createPartner(t.deps)];
+        const partners = [await t.createPartner(), await t.createPartner()];
         const referrals: ModelReferral[] = [];
         const commissions: ModelCommission[] = [];
         // Every run starts from one earning client, so payouts and failures have something to act on.
@@ -701,8 +705,8 @@ describe('invariants of commissions and partner totals', () => {
   }, 300_000);
 
   it('creates each commission once when two accruals of the same month run at once', async () => {
-    const partner = await createPartner(t.deps);
-    const caller = callerFor(t.deps, admin);
+    const partner = await t.createPartner();
+    const caller = t.caller(admin);
     for (let i = 0; i < 5; i++) {
       const referral = await caller.admin.addClient({
         partnerId: partner.partnerId,

@@ -1,50 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, callerFor, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
 let admin: SessionUser;
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
+  admin = await t.createUser({ role: 'admin' });
 });
 
 describe('GET /api/partners/commissions (partner.commissions)', () => {
   it("lists only the partner's own commissions, newest month first, with the client company", async () => {
-    const mine = await createPartner(t.deps);
-    const other = await createPartner(t.deps);
-    const acme = await createReferral(t.deps, mine.partnerId, {
+    const mine = await t.createPartner();
+    const other = await t.createPartner();
+    const acme = await t.createReferral(mine.partnerId, {
       stage: 'won',
       clientCompanyName: 'Acme Goods',
       contractStartDate: '2026-01-01',
     });
-    const bolt = await createReferral(t.deps, mine.partnerId, {
+    const bolt = await t.createReferral(mine.partnerId, {
       stage: 'won',
       clientCompanyName: 'Bolt Shop',
       contractStartDate: '2026-01-01',
       serviceType: 'controller',
     });
-    const theirs = await createReferral(t.deps, other.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const september = await createCommission(t.deps, {
+    const theirs = await t.createReferral(other.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const september = await t.createCommission({
       partnerId: mine.partnerId,
       referralId: acme,
       monthYear: '2026-09',
       status: 'paid',
     });
-    const october = await createCommission(t.deps, {
+    const october = await t.createCommission({
       partnerId: mine.partnerId,
       referralId: acme,
       monthYear: '2026-10',
     });
-    const octoberBolt = await createCommission(t.deps, {
+    const octoberBolt = await t.createCommission({
       partnerId: mine.partnerId,
       referralId: bolt,
       monthYear: '2026-10',
       amount: '100.00',
       status: 'failed',
     });
-    await createCommission(t.deps, { partnerId: other.partnerId, referralId: theirs, monthYear: '2026-10' });
+    await t.createCommission({ partnerId: other.partnerId, referralId: theirs, monthYear: '2026-10' });
     // Two quick inserts can share a timestamp on PGlite's clock; the later one is made visibly later.
     await t.db
       .updateTable('commissions')
@@ -55,7 +55,7 @@ describe('GET /api/partners/commissions (partner.commissions)', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/partners/commissions',
-      headers: await bearer(t.deps, mine.user),
+      headers: await t.bearer(mine.user),
     });
     expect(res.statusCode).toBe(200);
     const body = res.json<Array<Record<string, unknown>>>();
@@ -77,23 +77,23 @@ describe('GET /api/partners/commissions (partner.commissions)', () => {
   });
 
   it('answers an empty list for a partner without commissions', async () => {
-    const { user } = await createPartner(t.deps);
-    expect(await callerFor(t.deps, user).partner.commissions()).toEqual([]);
+    const { user } = await t.createPartner();
+    expect(await t.caller(user).partner.commissions()).toEqual([]);
   });
 
   it('answers 401 anonymous, 403 for an admin, 404 for a partner user without a record', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/partners/commissions' })).statusCode).toBe(401);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/partners/commissions', headers: await bearer(t.deps, admin) }))
+      (await t.app.inject({ method: 'GET', url: '/api/partners/commissions', headers: await t.bearer(admin) }))
         .statusCode,
     ).toBe(403);
-    const applicant = await createUser(t.deps, { role: 'partner' });
+    const applicant = await t.createUser({ role: 'partner' });
     expect(
       (
         await t.app.inject({
           method: 'GET',
           url: '/api/partners/commissions',
-          headers: await bearer(t.deps, applicant),
+          headers: await t.bearer(applicant),
         })
       ).statusCode,
     ).toBe(404);
@@ -102,19 +102,19 @@ describe('GET /api/partners/commissions (partner.commissions)', () => {
 
 describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => {
   it('lists pending commissions with partner and client company, and the totals in headers', async () => {
-    const { partnerId } = await createPartner(t.deps, { companyName: 'Northwind Advisors' });
-    const referralId = await createReferral(t.deps, partnerId, {
+    const { partnerId } = await t.createPartner({ companyName: 'Northwind Advisors' });
+    const referralId = await t.createReferral(partnerId, {
       stage: 'won',
       clientCompanyName: 'Zephyr Store',
       contractStartDate: '2026-01-01',
     });
-    const pending = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-08', amount: '50.00' });
-    const paid = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-07', status: 'paid' });
+    const pending = await t.createCommission({ partnerId, referralId, monthYear: '2026-08', amount: '50.00' });
+    const paid = await t.createCommission({ partnerId, referralId, monthYear: '2026-07', status: 'paid' });
 
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/admin/commissions/pending?limit=100',
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
     });
     expect(res.statusCode).toBe(200);
     const body = res.json<Array<Record<string, unknown>>>();
@@ -135,7 +135,7 @@ describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => 
     });
     expect(body.some((c) => c.id === paid)).toBe(false);
 
-    const page = await callerFor(t.deps, admin).admin.pendingCommissions({});
+    const page = await t.caller(admin).admin.pendingCommissions({});
     expect(res.headers['x-total-count']).toBe(String(page.total));
     expect(res.headers['x-total-amount']).toBe(page.totalAmount);
     const { sum } = await t.db
@@ -147,28 +147,28 @@ describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => 
   });
 
   it('pages with limit and offset', async () => {
-    const all = await callerFor(t.deps, admin).admin.pendingCommissions({ limit: 100 });
-    const second = await callerFor(t.deps, admin).admin.pendingCommissions({ limit: 1, offset: 1 });
+    const all = await t.caller(admin).admin.pendingCommissions({ limit: 100 });
+    const second = await t.caller(admin).admin.pendingCommissions({ limit: 1, offset: 1 });
     expect(second.items).toHaveLength(1);
     expect(second.items[0]?.id).toBe(all.items[1]?.id);
     expect(second.total).toBe(all.total);
     const tooMany = await t.app.inject({
       method: 'GET',
       url: '/api/admin/commissions/pending?limit=1000',
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
     });
     expect(tooMany.statusCode).toBe(400);
   });
 
   it('is for admins only', async () => {
-    const { user } = await createPartner(t.deps);
+    const { user } = await t.createPartner();
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/commissions/pending' })).statusCode).toBe(401);
     expect(
       (
         await t.app.inject({
           method: 'GET',
           url: '/api/admin/commissions/pending',
-          headers: await bearer(t.deps, user),
+          headers: await t.bearer(user),
         })
       ).statusCode,
     ).toBe(403);
@@ -176,64 +176,44 @@ describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => 
 });
 
 describe('POST /api/admin/commissions/{id}/fail (admin.failCommission)', () => {
+  /** A partner's pending commission of 2026-10. */
+  const pendingCommission = async () => {
+    const { partnerId, user } = await t.createPartner();
+    const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    return { user, id: await t.createCommission({ partnerId, referralId, monthYear: '2026-10' }) };
+  };
+  const fail = (id: string, reason: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/commissions/${id}/fail`, headers, payload: { reason } });
+
   it('marks a pending commission failed with the reason and logs it', async () => {
-    const { partnerId, user } = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const id = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-10' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/commissions/${id}/fail`,
-      headers: await bearer(t.deps, admin),
-      payload: { reason: 'Account closed' },
-    });
+    const { id, user } = await pendingCommission();
+    const res = await fail(id, 'Account closed', await t.bearer(admin));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'failed', failureReason: 'Account closed' });
     const log = await t.activityEntries({ action: 'commission.failed', entityId: id });
     expect(log).toHaveLength(1);
-    const seenByPartner = await callerFor(t.deps, user).partner.commissions();
+    const seenByPartner = await t.caller(user).partner.commissions();
     expect(seenByPartner[0]).toMatchObject({ id, status: 'failed', failureReason: 'Account closed' });
   });
 
   it('answers 409 for a commission that is not pending, 404 for an unknown one, 400 without a reason', async () => {
-    const { partnerId } = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const paid = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-10', status: 'paid' });
-    const auth = await bearer(t.deps, admin);
-    const conflict = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/commissions/${paid}/fail`,
-      headers: auth,
-      payload: { reason: 'x' },
-    });
+    const { partnerId } = await t.createPartner();
+    const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const paid = await t.createCommission({ partnerId, referralId, monthYear: '2026-10', status: 'paid' });
+    const auth = await t.bearer(admin);
+    const conflict = await fail(paid, 'x', auth);
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().message).toBe(`Commission ${paid} is already paid`);
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/commissions/${randomUUID()}/fail`,
-      headers: auth,
-      payload: { reason: 'x' },
-    });
+    const unknown = await fail(randomUUID(), 'x', auth);
     expect(unknown.statusCode).toBe(404);
-    const noReason = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/commissions/${paid}/fail`,
-      headers: auth,
-      payload: { reason: '  ' },
-    });
+    const noReason = await fail(paid, '  ', auth);
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe('A failure reason is required');
   });
 
   it('is for admins only', async () => {
-    const { partnerId, user } = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const id = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-10' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/commissions/${id}/fail`,
-      headers: await bearer(t.deps, user),
-      payload: { reason: 'x' },
-    });
+    const { id, user } = await pendingCommission();
+    const res = await fail(id, 'x', await t.bearer(user));
     expect(res.statusCode).toBe(403);
   });
 });

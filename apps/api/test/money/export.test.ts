@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { exportTable, neutraliseCell, WIRE_COLUMNS } from '../../src/services/money/exports';
-import { bearer, callerFor, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -16,8 +16,8 @@ const ROUTING = '021000021';
 const ACCOUNT = '000123456789';
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
-  const partner = await createPartner(t.deps, {
+  admin = await t.createUser({ role: 'admin' });
+  const partner = await t.createPartner({
     companyName: '=HYPERLINK("http://evil.example","Click")',
     contactName: 'Ann "Quotes", Jr.',
   });
@@ -36,15 +36,16 @@ beforeAll(async () => {
     })
     .where('id', '=', partnerId)
     .execute();
-  const referralId = await createReferral(t.deps, partnerId, {
+  const referralId = await t.createReferral(partnerId, {
     stage: 'won',
     clientCompanyName: '@SUM(A1:A9)',
     contractStartDate: '2026-01-01',
   });
-  const commissionId = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-10' });
-  await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-09', amount: '50.00' })
+  const commissionId = await t.createCommission({ partnerId, referralId, monthYear: '2026-10' });
+  await t
+    .createCommission({ partnerId, referralId, monthYear: '2026-09', amount: '50.00' })
     .then((id) =>
-      callerFor(t.deps, admin).admin.processPayout({ commissionIds: [id, commissionId], idempotencyKey: randomUUID() }),
+      t.caller(admin).admin.processPayout({ commissionIds: [id, commissionId], idempotencyKey: randomUUID() }),
     )
     .then((payout) => {
       payoutId = payout.id;
@@ -52,7 +53,7 @@ beforeAll(async () => {
 });
 
 const download = async (url: string, user: SessionUser | null = admin) =>
-  t.app.inject({ method: 'GET', url, headers: user ? await bearer(t.deps, user) : {} });
+  t.app.inject({ method: 'GET', url, headers: user ? await t.bearer(user) : {} });
 /** Reads the CSV with csv-parse, strict about quotes and column counts (a short or long record throws). */
 function parseCsv(text: string): string[][] {
   return parse(text, { record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false, bom: false });
@@ -117,7 +118,7 @@ describe('GET /api/admin/exports/{partners|referrals|commissions}.csv', () => {
   });
 
   it('pages through more rows than one batch', async () => {
-    const extra = await createPartner(t.deps);
+    const extra = await t.createPartner();
     await t.db
       .insertInto('referrals')
       .values(
@@ -140,7 +141,7 @@ describe('GET /api/admin/exports/{partners|referrals|commissions}.csv', () => {
   });
 
   it('reads each batch of the commissions export by index, not by scanning and sorting the table', async () => {
-    const extra = await createPartner(t.deps);
+    const extra = await t.createPartner();
     await sql`
       insert into commissions (partner_id, amount, month_year, kind, reason, created_at)
       select ${extra.partnerId}, 5.00, '2026-01', 'bonus', 'bulk', timestamptz '2026-01-01' + n * interval '1 minute' from generate_series(1, 5000) n
@@ -161,7 +162,7 @@ describe('GET /api/admin/exports/{partners|referrals|commissions}.csv', () => {
     const anonymous = await download('/api/admin/exports/partners.csv', null);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
-    const { user } = await createPartner(t.deps);
+    const { user } = await t.createPartner();
     const partner = await download('/api/admin/exports/commissions.csv', user);
     expect(partner.statusCode).toBe(403);
     expect(partner.json()).toMatchObject({ code: 'FORBIDDEN' });
@@ -199,7 +200,7 @@ describe('GET /api/admin/payouts/{id}/wire-instructions.csv', () => {
   it('answers 404 for an unknown payout and 403 for a partner', async () => {
     expect((await download(`/api/admin/payouts/${randomUUID()}/wire-instructions.csv`)).statusCode).toBe(404);
     expect((await download('/api/admin/payouts/not-an-id/wire-instructions.csv')).statusCode).toBe(404);
-    const { user } = await createPartner(t.deps);
+    const { user } = await t.createPartner();
     expect((await download(`/api/admin/payouts/${payoutId}/wire-instructions.csv`, user)).statusCode).toBe(403);
   });
 });
@@ -221,7 +222,7 @@ describe('formula injection through a line break', () => {
 
   beforeAll(async () => {
     // Straight into the database: values that validation would refuse today, as older rows may hold.
-    const partner = await createPartner(t.deps, { companyName: hostile(0), contactName: hostile(1) });
+    const partner = await t.createPartner({ companyName: hostile(0), contactName: hostile(1) });
     await t.db
       .updateTable('partners')
       .set({
@@ -243,7 +244,7 @@ describe('formula injection through a line break', () => {
       })
       .where('id', '=', partner.partnerId)
       .execute();
-    const referralId = await createReferral(t.deps, partner.partnerId, {
+    const referralId = await t.createReferral(partner.partnerId, {
       stage: 'won',
       clientCompanyName: hostile(3),
       contractStartDate: '2026-01-01',
@@ -253,12 +254,12 @@ describe('formula injection through a line break', () => {
       .set({ clientEmail: hostile(4), clientPhone: hostile(0), notes: hostile(1), lostReason: hostile(2) })
       .where('id', '=', referralId)
       .execute();
-    const commissionId = await createCommission(t.deps, {
+    const commissionId = await t.createCommission({
       partnerId: partner.partnerId,
       referralId,
       monthYear: '2026-08',
     });
-    const payout = await callerFor(t.deps, admin).admin.processPayout({
+    const payout = await t.caller(admin).admin.processPayout({
       commissionIds: [commissionId],
       idempotencyKey: randomUUID(),
     });
@@ -270,11 +271,11 @@ describe('formula injection through a line break', () => {
       .execute();
 
     // Through the API: multi-line texts are accepted, and must come out neutralised too.
-    const apiPartner = await createPartner(t.deps);
+    const apiPartner = await t.createPartner();
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/partners/referrals',
-      headers: await bearer(t.deps, apiPartner.user),
+      headers: await t.bearer(apiPartner.user),
       payload: { clientCompanyName: 'Line Safe Co', monthlyValue: '100.00', notes: 'Call back\n=1+1\r\n-2+3' },
     });
     expect(created.statusCode).toBe(201);
@@ -321,7 +322,7 @@ describe('formula injection through a line break', () => {
   });
 
   it('the API refuses a line break in a one-line field with a 400 naming the field, and stores nothing', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const before = await t.db
       .selectFrom('referrals')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -329,7 +330,7 @@ describe('formula injection through a line break', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/partners/referrals',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
       payload: { clientCompanyName: 'Acme\n=1+1', monthlyValue: '100.00' },
     });
     expect(res.statusCode).toBe(400);

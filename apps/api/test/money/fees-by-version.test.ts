@@ -4,14 +4,14 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, createPartner, createUser, useTestApp, type PartnerFixture } from '../support';
+import { useTestApp, type PartnerFixture } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 
 const call = async (user: SessionUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: await bearer(t.deps, user) });
+  t.app.inject({ method, url, payload, headers: await t.bearer(user) });
 
 const addClient = async (name: string) => {
   const response = await call(admin, 'POST', '/api/admin/referrals', {
@@ -42,8 +42,8 @@ const winAndPay = async (id: string) => {
 
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-02T10:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
+  admin = await t.createUser({ role: 'admin' });
+  partner = await t.createPartner();
 });
 
 describe('fees by terms version', () => {
@@ -119,7 +119,7 @@ describe('fees by terms version', () => {
       method: 'POST',
       url: '/api/admin/client-payments/import',
       payload: csv,
-      headers: { ...(await bearer(t.deps, admin)), 'content-type': 'text/csv' },
+      headers: { ...(await t.bearer(admin)), 'content-type': 'text/csv' },
     });
     expect(response.statusCode).toBe(201);
     const fee = await t.db

@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { nachaFileForPayout } from '../../src/services/money/bank-files';
 import { nextBankingDay, proposedPayoutDate } from '../../src/services/money/business-days';
 import { bankFieldContext } from '../../src/services/platform/crypto';
-import { bearer, callerFor, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const ACH_ENV = {
@@ -29,15 +29,15 @@ let finance: SessionUser;
 let viewer: SessionUser;
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
-  finance = await createUser(t.deps, { role: 'finance' });
-  viewer = await createUser(t.deps, { role: 'viewer' });
+  admin = await t.createUser({ role: 'admin' });
+  finance = await t.createUser({ role: 'finance' });
+  viewer = await t.createUser({ role: 'viewer' });
   // A weekday that is no holiday: Tuesday 10 November 2026, noon UTC.
   t.clock.now = new Date('2026-11-10T12:00:00Z');
 });
 
 const inject = async (method: 'GET' | 'PUT' | 'POST', url: string, user: SessionUser | null, payload?: object) =>
-  t.app.inject({ method, url, headers: user ? await bearer(t.deps, user) : {}, ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url, headers: user ? await t.bearer(user) : {}, ...(payload ? { payload } : {}) });
 
 /** A partner paid by ACH, its details sealed as the settings screen seals them. */
 async function achPartner(options: {
@@ -48,7 +48,7 @@ async function achPartner(options: {
   type?: 'checking' | 'savings';
   password?: string;
 }) {
-  const partner = await createPartner(t.deps, {
+  const partner = await t.createPartner({
     companyName: `${options.holder} Co`,
     ...(options.password ? { password: options.password } : {}),
   });
@@ -74,7 +74,7 @@ async function achPartner(options: {
 }
 
 async function paypalPartner(email: string) {
-  const partner = await createPartner(t.deps, { companyName: `PayPal ${email}` });
+  const partner = await t.createPartner({ companyName: `PayPal ${email}` });
   await t.db
     .updateTable('partners')
     .set({
@@ -88,7 +88,7 @@ async function paypalPartner(email: string) {
 
 /** Pending fees of the partner, one a month from January; a negative amount is a clawback. */
 async function fees(partnerId: string, amounts: string[]): Promise<string[]> {
-  const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+  const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
   const ids: string[] = [];
   for (const [i, amount] of amounts.entries()) {
     const monthYear = `2026-${String(i + 1).padStart(2, '0')}`;
@@ -99,7 +99,7 @@ async function fees(partnerId: string, amounts: string[]): Promise<string[]> {
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(row.id);
-    } else ids.push(await createCommission(t.deps, { partnerId, referralId, monthYear, amount }));
+    } else ids.push(await t.createCommission({ partnerId, referralId, monthYear, amount }));
   }
   return ids;
 }
@@ -173,7 +173,7 @@ describe('the ABA check digit', () => {
 
 describe('PUT /api/partners/payment-method', () => {
   it('switches an active partner to ACH: sealed, answered masked, mailed, and refuses a bad check digit with 400', async () => {
-    const partner = await createPartner(t.deps, { password: PASSWORD });
+    const partner = await t.createPartner({ password: PASSWORD });
     const ach = {
       paymentMethod: 'ACH',
       bankRoutingNumber: '011000015',
@@ -218,7 +218,7 @@ describe('PUT /api/partners/payment-method', () => {
   });
 
   it('switches to PayPal with the email masked, and needs the current password', async () => {
-    const partner = await createPartner(t.deps, { password: PASSWORD });
+    const partner = await t.createPartner({ password: PASSWORD });
     const wrong = await inject('PUT', '/api/partners/payment-method', partner.user, {
       paymentMethod: 'PayPal',
       paypalEmail: 'pay@rails.example',
@@ -245,7 +245,7 @@ describe('PUT /api/partners/payment-method', () => {
   });
 
   it('keeps ACH and PayPal for active partners (409 for a pending one)', async () => {
-    const pending = await createPartner(t.deps, { password: PASSWORD, status: 'pending' });
+    const pending = await t.createPartner({ password: PASSWORD, status: 'pending' });
     const res = await inject('PUT', '/api/partners/payment-method', pending.user, {
       paymentMethod: 'PayPal',
       paypalEmail: 'pending@rails.example',
@@ -267,7 +267,7 @@ describe('GET /api/admin/payouts/{id}/ach.txt', () => {
     const a = await achPartner({ ...partners[0]!, holder: 'Alpha Growth' });
     const b = await achPartner({ ...partners[1]!, holder: 'Beta Books', type: 'savings' });
     const c = await achPartner({ ...partners[2]!, holder: 'Chloé Durand' });
-    const wire = await createPartner(t.deps);
+    const wire = await t.createPartner();
     const paypal = await paypalPartner('payee@paypal.example');
     const ids = [
       ...(await fees(a.partnerId, ['100.00', '250.55'])),
@@ -280,7 +280,7 @@ describe('GET /api/admin/payouts/{id}/ach.txt', () => {
     partners[0]!.net = 35055;
     partners[1]!.net = 7500;
     partners[2]!.net = 1;
-    const payout = await callerFor(t.deps, admin).admin.processPayout({
+    const payout = await t.caller(admin).admin.processPayout({
       commissionIds: ids,
       idempotencyKey: randomUUID(),
     });
@@ -426,13 +426,13 @@ describe('banking days', () => {
 
 describe('the minimum payout', () => {
   it('lets a partner at the minimum be paid and makes one a cent below it wait, saying so', async () => {
-    await callerFor(t.deps, admin).admin.updateProgramSettings({ minimumPayout: '100.00' });
+    await t.caller(admin).admin.updateProgramSettings({ minimumPayout: '100.00' });
     try {
-      const atMinimum = await createPartner(t.deps);
-      const below = await createPartner(t.deps);
+      const atMinimum = await t.createPartner();
+      const below = await t.createPartner();
       const [atId] = await fees(atMinimum.partnerId, ['100.00']);
       const [belowId] = await fees(below.partnerId, ['99.99']);
-      const asAdmin = callerFor(t.deps, admin);
+      const asAdmin = t.caller(admin);
 
       const page = await asAdmin.admin.pendingCommissions({ partnerId: below.partnerId });
       expect(page.minimumPayout).toBe('100.00');
@@ -450,7 +450,7 @@ describe('the minimum payout', () => {
         asAdmin.admin.processPayout({ matching: { partnerId: below.partnerId }, idempotencyKey: randomUUID() }),
       ).rejects.toThrow(/No partner's payable total reaches the minimum payout/);
     } finally {
-      await callerFor(t.deps, admin).admin.updateProgramSettings({ minimumPayout: '0.00' });
+      await t.caller(admin).admin.updateProgramSettings({ minimumPayout: '0.00' });
     }
   });
 });
@@ -458,15 +458,15 @@ describe('the minimum payout', () => {
 describe('the payout preview', () => {
   /** One pending fee of the partner in a month no other test of this file uses. */
   const feeIn = async (partnerId: string, amount: string, monthYear = '2025-07') =>
-    createCommission(t.deps, {
+    t.createCommission({
       partnerId,
-      referralId: await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2025-01-01' }),
+      referralId: await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2025-01-01' }),
       monthYear,
       amount,
     });
 
   it('sums the fees, partners and total per payment method, names who waits below the minimum, and pays nothing', async () => {
-    await callerFor(t.deps, admin).admin.updateProgramSettings({ minimumPayout: '50.00' });
+    await t.caller(admin).admin.updateProgramSettings({ minimumPayout: '50.00' });
     try {
       const ach = await achPartner({
         routing: '011000015',
@@ -475,8 +475,8 @@ describe('the payout preview', () => {
         payeeType: 'business',
       });
       const paypal = await paypalPartner('preview@paypal.test');
-      const wire = await createPartner(t.deps, { companyName: 'Preview Wire Co' });
-      const small = await createPartner(t.deps, { companyName: 'Preview Small Co' });
+      const wire = await t.createPartner({ companyName: 'Preview Wire Co' });
+      const small = await t.createPartner({ companyName: 'Preview Small Co' });
       const ids = [
         await feeIn(ach.partnerId, '120.00'),
         await feeIn(ach.partnerId, '30.00'),
@@ -484,9 +484,9 @@ describe('the payout preview', () => {
         await feeIn(wire.partnerId, '200.00'),
       ];
       await feeIn(small.partnerId, '10.00');
-      const asFinance = callerFor(t.deps, finance);
+      const asFinance = t.caller(finance);
 
-      const byFilter = await callerFor(t.deps, viewer).admin.payoutPreview({ matching: { month: '2025-07' } });
+      const byFilter = await t.caller(viewer).admin.payoutPreview({ matching: { month: '2025-07' } });
       expect(byFilter).toEqual({
         commissionCount: 4,
         partnerCount: 3,
@@ -523,12 +523,12 @@ describe('the payout preview', () => {
       expect([paid.total, paid.commissionCount, paid.partnerCount]).toEqual(['425.50', 4, 3]);
       await expect(asFinance.admin.payoutPreview({ commissionIds: [ids[0]!] })).rejects.toThrow(/already paid/);
     } finally {
-      await callerFor(t.deps, admin).admin.updateProgramSettings({ minimumPayout: '0.00' });
+      await t.caller(admin).admin.updateProgramSettings({ minimumPayout: '0.00' });
     }
   });
 
   it('answers the same body over REST at POST /api/admin/payouts/preview', async () => {
-    const partner = await createPartner(t.deps, { companyName: 'Preview Rest Co' });
+    const partner = await t.createPartner({ companyName: 'Preview Rest Co' });
     const id = await feeIn(partner.partnerId, '42.00', '2025-09');
     const res = await inject('POST', '/api/admin/payouts/preview', finance, { commissionIds: [id] });
     expect(res.statusCode).toBe(200);
@@ -548,7 +548,7 @@ describe('returns', () => {
       password: PASSWORD,
     });
     const ids = await fees(partner.partnerId, ['120.00', '30.00']);
-    const asAdmin = callerFor(t.deps, admin);
+    const asAdmin = t.caller(admin);
     const payout = await asAdmin.admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() });
 
     await expect(

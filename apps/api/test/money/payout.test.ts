@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, callerFor, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
 let admin: SessionUser;
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-22T10:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
+  admin = await t.createUser({ role: 'admin' });
 });
 
 async function pendingCommissions(
   count: number,
   options: { amount?: string; paymentMethod?: 'Wire' | 'ACH' | 'PayPal' } = {},
 ) {
-  const { partnerId, user } = await createPartner(t.deps);
+  const { partnerId, user } = await t.createPartner();
   if (options.paymentMethod)
     await t.db
       .updateTable('partners')
@@ -23,9 +23,9 @@ async function pendingCommissions(
       .execute();
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
     ids.push(
-      await createCommission(t.deps, {
+      await t.createCommission({
         partnerId,
         referralId,
         monthYear: '2026-10',
@@ -46,7 +46,7 @@ describe('admin.processPayout', () => {
     const wire = await pendingCommissions(2, { amount: '50.00' });
     const ach = await pendingCommissions(1, { amount: '100.00', paymentMethod: 'ACH' });
     const untouched = await pendingCommissions(1);
-    const payout = await callerFor(t.deps, admin).admin.processPayout({
+    const payout = await t.caller(admin).admin.processPayout({
       commissionIds: [...wire.ids, ...ach.ids],
       idempotencyKey: randomUUID(),
     });
@@ -85,9 +85,9 @@ describe('admin.processPayout', () => {
   it('replays the stored answer for the same key and body, without paying again', async () => {
     const { ids, partnerId } = await pendingCommissions(2);
     const key = randomUUID();
-    const first = await callerFor(t.deps, admin).admin.processPayout({ commissionIds: ids, idempotencyKey: key });
+    const first = await t.caller(admin).admin.processPayout({ commissionIds: ids, idempotencyKey: key });
     // Same set in another order is the same body.
-    const second = await callerFor(t.deps, admin).admin.processPayout({
+    const second = await t.caller(admin).admin.processPayout({
       commissionIds: [...ids].reverse(),
       idempotencyKey: key,
     });
@@ -100,20 +100,21 @@ describe('admin.processPayout', () => {
     const a = await pendingCommissions(1);
     const b = await pendingCommissions(1);
     const key = randomUUID();
-    await callerFor(t.deps, admin).admin.processPayout({ commissionIds: a.ids, idempotencyKey: key });
+    await t.caller(admin).admin.processPayout({ commissionIds: a.ids, idempotencyKey: key });
     await expect(
-      callerFor(t.deps, admin).admin.processPayout({ commissionIds: b.ids, idempotencyKey: key }),
+      t.caller(admin).admin.processPayout({ commissionIds: b.ids, idempotencyKey: key }),
     ).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
     expect(await commission(b.ids[0] as string)).toMatchObject({ status: 'pending' });
   });
 
   it('refuses with 409 naming a commission that is already paid, and pays nothing of the batch', async () => {
     const { ids } = await pendingCommissions(2);
-    await callerFor(t.deps, admin).admin.processPayout({
+    await t.caller(admin).admin.processPayout({
       commissionIds: [ids[0] as string],
       idempotencyKey: randomUUID(),
     });
-    const error = await callerFor(t.deps, admin)
+    const error = await t
+      .caller(admin)
       .admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'CONFLICT', message: `Commission ${ids[0]} is already paid` });
@@ -122,10 +123,10 @@ describe('admin.processPayout', () => {
 
   it('refuses a failed commission with 409 and an unknown one with 404', async () => {
     const { ids, partnerId } = await pendingCommissions(1);
-    const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const failed = await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-09', status: 'failed' });
+    const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const failed = await t.createCommission({ partnerId, referralId, monthYear: '2026-09', status: 'failed' });
     await expect(
-      callerFor(t.deps, admin).admin.processPayout({
+      t.caller(admin).admin.processPayout({
         commissionIds: [ids[0] as string, failed],
         idempotencyKey: randomUUID(),
       }),
@@ -135,7 +136,7 @@ describe('admin.processPayout', () => {
     });
     const unknown = randomUUID();
     await expect(
-      callerFor(t.deps, admin).admin.processPayout({ commissionIds: [unknown], idempotencyKey: randomUUID() }),
+      t.caller(admin).admin.processPayout({ commissionIds: [unknown], idempotencyKey: randomUUID() }),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: expect.stringContaining(unknown),
@@ -145,8 +146,8 @@ describe('admin.processPayout', () => {
   it('pays each commission once when two payouts of the same commissions run at the same time', async () => {
     const { ids, partnerId } = await pendingCommissions(3);
     const results = await Promise.allSettled([
-      callerFor(t.deps, admin).admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() }),
-      callerFor(t.deps, admin).admin.processPayout({ commissionIds: [...ids].reverse(), idempotencyKey: randomUUID() }),
+      t.caller(admin).admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() }),
+      t.caller(admin).admin.processPayout({ commissionIds: [...ids].reverse(), idempotencyKey: randomUUID() }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected');
@@ -161,8 +162,8 @@ describe('admin.processPayout', () => {
     const { ids } = await pendingCommissions(2);
     const key = randomUUID();
     const [a, b] = await Promise.all([
-      callerFor(t.deps, admin).admin.processPayout({ commissionIds: ids, idempotencyKey: key }),
-      callerFor(t.deps, admin).admin.processPayout({ commissionIds: ids, idempotencyKey: key }),
+      t.caller(admin).admin.processPayout({ commissionIds: ids, idempotencyKey: key }),
+      t.caller(admin).admin.processPayout({ commissionIds: ids, idempotencyKey: key }),
     ]);
     expect(a).toEqual(b);
     expect(await t.db.selectFrom('payouts').select('id').where('idempotencyKey', '=', key).execute()).toHaveLength(1);
@@ -172,21 +173,13 @@ describe('admin.processPayout', () => {
 describe('POST /api/admin/payouts', () => {
   it('pays with the Idempotency-Key header: 201 first, 200 with Idempotent-Replayed on a repeat', async () => {
     const { ids } = await pendingCommissions(2);
-    const headers = { ...(await bearer(t.deps, admin)), 'idempotency-key': randomUUID() };
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/payouts',
-      headers,
-      payload: { commissionIds: ids },
-    });
+    const headers = { ...(await t.bearer(admin)), 'idempotency-key': randomUUID() };
+    const pay = () =>
+      t.app.inject({ method: 'POST', url: '/api/admin/payouts', headers, payload: { commissionIds: ids } });
+    const first = await pay();
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ total: '100.00', commissionCount: 2, partnerCount: 1 });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/payouts',
-      headers,
-      payload: { commissionIds: ids },
-    });
+    const again = await pay();
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
@@ -194,7 +187,7 @@ describe('POST /api/admin/payouts', () => {
 
   it('answers 422 for a reused key with a different body, 409 for a paid commission', async () => {
     const { ids } = await pendingCommissions(2);
-    const auth = await bearer(t.deps, admin);
+    const auth = await t.bearer(admin);
     const key = randomUUID();
     await t.app.inject({
       method: 'POST',
@@ -222,7 +215,7 @@ describe('POST /api/admin/payouts', () => {
 
   it('answers 400 without an Idempotency-Key or without commissions', async () => {
     const { ids } = await pendingCommissions(1);
-    const auth = await bearer(t.deps, admin);
+    const auth = await t.bearer(admin);
     const noKey = await t.app.inject({
       method: 'POST',
       url: '/api/admin/payouts',
@@ -253,7 +246,7 @@ describe('POST /api/admin/payouts', () => {
     const partner = await t.app.inject({
       method: 'POST',
       url: '/api/admin/payouts',
-      headers: { ...(await bearer(t.deps, user)), 'idempotency-key': randomUUID() },
+      headers: { ...(await t.bearer(user)), 'idempotency-key': randomUUID() },
       payload: { commissionIds: ids },
     });
     expect(partner.statusCode).toBe(403);
@@ -265,16 +258,16 @@ describe('GET /api/admin/payouts', () => {
   it('lists recent payouts, newest first', async () => {
     const { ids } = await pendingCommissions(1);
     t.clock.now = new Date('2026-11-23T09:00:00Z');
-    const latest = await callerFor(t.deps, admin).admin.processPayout({
+    const latest = await t.caller(admin).admin.processPayout({
       commissionIds: ids,
       idempotencyKey: randomUUID(),
     });
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/payouts', headers: await bearer(t.deps, admin) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/payouts', headers: await t.bearer(admin) });
     expect(res.statusCode).toBe(200);
     expect(res.json()[0]).toEqual(latest);
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/payouts', headers: await bearer(t.deps, partner.user) }))
+      (await t.app.inject({ method: 'GET', url: '/api/admin/payouts', headers: await t.bearer(partner.user) }))
         .statusCode,
     ).toBe(403);
   });

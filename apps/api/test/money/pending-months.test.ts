@@ -7,32 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { migrations, type Db } from '@portal/db';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../src/trpc/context';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createTestDatabase,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-  setFeeBasis,
-} from '../support';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, useAccrualSeed, useTestApp } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-let partner: PartnerFixture;
-let other: PartnerFixture;
-
-beforeAll(async () => {
-  await setFeeBasis(t.deps, 'activeMonth');
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
-  other = await createPartner(t.deps);
-});
+const seed = useAccrualSeed(t);
 
 interface MonthTotals {
   month: string;
@@ -62,7 +41,7 @@ async function directTotals(month?: string): Promise<{ total: number; totalAmoun
   return rows[0] as { total: number; totalAmount: string };
 }
 
-const asAdmin = () => callerFor(t.deps, admin).admin;
+const asAdmin = () => t.caller(seed.admin).admin;
 
 /** The table equals the rows, and the page's totals (every month, each month, a month without any) equal the direct ones. */
 async function expectPendingMonthsEqualRows(): Promise<MonthTotals[]> {
@@ -103,29 +82,29 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
   });
 
   it('counts accrual (one insert of many rows) and single inserts of every status', async () => {
-    for (const owner of [partner, partner, other])
-      await createReferral(t.deps, owner.partnerId, {
+    for (const owner of [seed.partner, seed.partner, seed.other])
+      await t.createReferral(owner.partnerId, {
         stage: 'won',
         contractStartDate: '2025-06-01',
         serviceType: 'controller',
       });
-    await createReferral(t.deps, other.partnerId, { stage: 'won', contractStartDate: '2025-06-01' });
+    await t.createReferral(seed.other.partnerId, { stage: 'won', contractStartDate: '2025-06-01' });
     at('2026-04-02T12:00:00Z');
     for (const month of ['2026-01', '2026-02', '2026-03']) await asAdmin().accrue({ month });
-    const referralId = await createReferral(t.deps, partner.partnerId, {
+    const referralId = await t.createReferral(seed.partner.partnerId, {
       stage: 'won',
       contractStartDate: '2025-01-01',
     });
-    await createCommission(t.deps, { partnerId: partner.partnerId, referralId, monthYear: '2025-11', amount: '12.34' });
-    await createCommission(t.deps, {
-      partnerId: partner.partnerId,
+    await t.createCommission({ partnerId: seed.partner.partnerId, referralId, monthYear: '2025-11', amount: '12.34' });
+    await t.createCommission({
+      partnerId: seed.partner.partnerId,
       referralId,
       monthYear: '2025-12',
       amount: '99.00',
       status: 'paid',
     });
-    await createCommission(t.deps, {
-      partnerId: partner.partnerId,
+    await t.createCommission({
+      partnerId: seed.partner.partnerId,
       referralId,
       monthYear: '2025-10',
       amount: '7.00',
@@ -141,14 +120,14 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
     const rest = await t.app.inject({
       method: 'GET',
       url: '/api/admin/commissions/pending?limit=100&month=2026-02',
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(seed.admin),
     });
     expect(rest.headers['x-total-count']).toBe('4');
     expect(rest.headers['x-total-amount']).toBe('350.00');
   });
 
   it('follows payouts by id and by filter, failures, voids, bonuses and clawbacks', async () => {
-    const [first, second, third, ...rest] = await pendingOf(partner.partnerId);
+    const [first, second, third, ...rest] = await pendingOf(seed.partner.partnerId);
     expect(rest.length).toBeGreaterThan(0);
     await asAdmin().processPayout({ commissionIds: [first as string], idempotencyKey: randomUUID() });
     await asAdmin().failCommission({ id: second as string, reason: 'Bank rejected the transfer' });
@@ -156,32 +135,32 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
     await expectPendingMonthsEqualRows();
 
     const bonus = await asAdmin().addAdjustment({
-      partnerId: other.partnerId,
+      partnerId: seed.other.partnerId,
       amount: '75.25',
       reason: 'Launch bonus',
       month: '2026-03',
     });
     const clawback = await asAdmin().addAdjustment({
-      partnerId: other.partnerId,
+      partnerId: seed.other.partnerId,
       amount: '-20.10',
       reason: 'Refund',
       month: '2026-02',
     });
     // A clawback alone in its month: the month's pending sum is negative.
     await asAdmin().addAdjustment({
-      partnerId: partner.partnerId,
+      partnerId: seed.partner.partnerId,
       amount: '-5.55',
       reason: 'Refund',
       month: '2025-09',
     });
-    const voided = await asAdmin().addAdjustment({ partnerId: other.partnerId, amount: '5.00', reason: 'Typo' });
+    const voided = await asAdmin().addAdjustment({ partnerId: seed.other.partnerId, amount: '5.00', reason: 'Typo' });
     await asAdmin().voidCommission({ id: voided.id, reason: 'Entered twice' });
     const live = await expectPendingMonthsEqualRows();
     expect(live.find((m) => m.month === '2025-09')).toEqual({ month: '2025-09', count: 1, amount: '-5.55' });
 
     await asAdmin().processPayout({ commissionIds: [bonus.id, clawback.id], idempotencyKey: randomUUID() });
     await asAdmin().processPayout({
-      matching: { partnerId: other.partnerId, month: '2026-01' },
+      matching: { partnerId: seed.other.partnerId, month: '2026-01' },
       idempotencyKey: randomUUID(),
     });
     await expectPendingMonthsEqualRows();
@@ -195,7 +174,7 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
   });
 
   it('follows changes made in plain SQL: back to pending, month and amount changes, deletes', async () => {
-    const [first, second] = await pendingOf(partner.partnerId);
+    const [first, second] = await pendingOf(seed.partner.partnerId);
     await t.db
       .updateTable('commissions')
       .set({ status: 'pending', failureReason: null })
@@ -230,7 +209,7 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
   it('keeps bulk statements exact, with one statement-level trigger per event and no new ones', async () => {
     await sql`
       insert into commissions (partner_id, amount, month_year, kind, status, payment_date, payment_method, voided_at, reason)
-      select case when i % 2 = 0 then ${partner.partnerId}::uuid else ${other.partnerId}::uuid end,
+      select case when i % 2 = 0 then ${seed.partner.partnerId}::uuid else ${seed.other.partnerId}::uuid end,
              case when i % 7 = 0 then -(1 + i * 0.13) else 10 + i * 0.37 end::numeric(10, 2),
              '2027-' || lpad((1 + i % 12)::text, 2, '0'),
              case when i % 7 = 0 then 'clawback' else 'bonus' end,
@@ -280,7 +259,7 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
   });
 
   it('keeps a partner filter on the rows: its totals with and without a month equal the direct ones', async () => {
-    for (const owner of [partner, other]) {
+    for (const owner of [seed.partner, seed.other]) {
       for (const month of [undefined, '2026-03', '2027-05']) {
         const page = await asAdmin().pendingCommissions({
           limit: 1,

@@ -5,32 +5,14 @@
 
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activeInMonth, activeValueByMonthSql } from '../../src/services/referrals/active-referrals';
 import { adminMetrics } from '../../src/services/money/admin-metrics';
 import { programTrends } from '../../src/services/money/charts';
-import type { SessionUser } from '../../src/trpc/context';
-import {
-  callerFor,
-  createPartner,
-  createReferral,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-  setFeeBasis,
-} from '../support';
+import { useAccrualSeed, useTestApp } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-let partner: PartnerFixture;
-let other: PartnerFixture;
-
-beforeAll(async () => {
-  await setFeeBasis(t.deps, 'activeMonth');
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
-  other = await createPartner(t.deps);
-});
+const seed = useAccrualSeed(t);
 
 const FIRST_DAY = '2024-01-01';
 const LAST_DAY = '2027-12-01';
@@ -101,7 +83,7 @@ async function expectRollupEqualsRows(): Promise<MonthFigures[]> {
 const at = (iso: string) => {
   t.clock.now = new Date(iso);
 };
-const asAdmin = () => callerFor(t.deps, admin).admin;
+const asAdmin = () => t.caller(seed.admin).admin;
 const pendingOf = async (partnerId: string) =>
   (
     await t.db
@@ -126,7 +108,7 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     at('2025-11-20T10:00:00Z');
     for (const name of ['a', 'b', 'c']) {
       ids[name] = (
-        await callerFor(t.deps, partner.user).partner.createReferral({
+        await t.caller(seed.partner.user).partner.createReferral({
           clientCompanyName: `Client ${name}`,
           serviceType: 'controller',
           monthlyValue: '1200.00',
@@ -136,7 +118,7 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     at('2025-12-31T23:30:00Z');
     ids.d = (
       await asAdmin().addClient({
-        partnerId: other.partnerId,
+        partnerId: seed.other.partnerId,
         clientCompanyName: 'Client d',
         serviceType: 'basic_accounting',
         monthlyValue: '310.10',
@@ -146,15 +128,15 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     ).id;
     ids.e = (
       await asAdmin().addClient({
-        partnerId: other.partnerId,
+        partnerId: seed.other.partnerId,
         clientCompanyName: 'Client e',
         serviceType: 'basic_accounting',
         monthlyValue: '99.99',
       })
     ).id;
     // A suspended partner's won deal still counts in the program's MRR.
-    const suspended = await createPartner(t.deps, { status: 'suspended' });
-    ids.f = await createReferral(t.deps, suspended.partnerId, {
+    const suspended = await t.createPartner({ status: 'suspended' });
+    ids.f = await t.createReferral(suspended.partnerId, {
       stage: 'won',
       monthlyValue: '45.45',
       contractStartDate: '2024-07-31',
@@ -221,8 +203,8 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     at('2026-05-02T12:00:00Z');
     for (const month of ['2026-02', '2026-03', '2026-04']) await asAdmin().accrue({ month });
     const [first, second, third, fourth, ...rest] = [
-      ...(await pendingOf(partner.partnerId)),
-      ...(await pendingOf(other.partnerId)),
+      ...(await pendingOf(seed.partner.partnerId)),
+      ...(await pendingOf(seed.other.partnerId)),
     ];
     expect(rest.length).toBeGreaterThan(0);
     at('2026-02-28T23:59:59.999Z');
@@ -235,12 +217,16 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
 
     at('2026-06-30T23:00:00Z');
     const bonus = await asAdmin().addAdjustment({
-      partnerId: other.partnerId,
+      partnerId: seed.other.partnerId,
       amount: '75.25',
       reason: 'Launch bonus',
     });
-    const clawback = await asAdmin().addAdjustment({ partnerId: other.partnerId, amount: '-20.10', reason: 'Refund' });
-    const voided = await asAdmin().addAdjustment({ partnerId: other.partnerId, amount: '5.00', reason: 'Typo' });
+    const clawback = await asAdmin().addAdjustment({
+      partnerId: seed.other.partnerId,
+      amount: '-20.10',
+      reason: 'Refund',
+    });
+    const voided = await asAdmin().addAdjustment({ partnerId: seed.other.partnerId, amount: '5.00', reason: 'Typo' });
     await asAdmin().voidCommission({ id: voided.id, reason: 'Entered twice' });
     await asAdmin().processPayout({ commissionIds: [bonus.id, clawback.id], idempotencyKey: randomUUID() });
     const live = await expectRollupEqualsRows();
@@ -270,7 +256,7 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
       await sql`
         insert into referrals (partner_id, client_company_name, service_type, monthly_value, commission_amount, stage, close_date,
                                contract_start_date, contract_end_date, churn_date, created_at, updated_at)
-        select case when i % 2 = 0 then ${partner.partnerId}::uuid else ${other.partnerId}::uuid end,
+        select case when i % 2 = 0 then ${seed.partner.partnerId}::uuid else ${seed.other.partnerId}::uuid end,
                'Bulk ' || i, 'basic_accounting', (100 + i * 7.13)::numeric(10, 2), 50.00,
                case when i % 4 < 2 then 'won' when i % 4 = 2 then 'lost' else 'booked' end,
                case when i % 4 < 3 then timestamptz '2023-12-31 23:00:00+00' + i * interval '3 days 1 hour' end,
@@ -281,7 +267,7 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
         from generate_series(1, 400) as i`.execute(trx);
       await sql`
         insert into commissions (partner_id, amount, month_year, kind, status, payment_date, payment_method, reason)
-        select ${other.partnerId}::uuid, (10 + i * 0.37)::numeric(10, 2), '2025-01', 'bonus',
+        select ${seed.other.partnerId}::uuid, (10 + i * 0.37)::numeric(10, 2), '2025-01', 'bonus',
                case when i % 5 = 0 then 'pending' else 'paid' end,
                case when i % 5 <> 0 then timestamptz '2024-01-31 23:30:00+00' + i * interval '1 day 7 hours' end,
                case when i % 5 <> 0 then 'Wire' end, 'Bulk bonus'

@@ -4,7 +4,7 @@
 import { PROGRAM_SETTINGS_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, createPartner, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -12,15 +12,15 @@ let finance: SessionUser;
 let viewer: SessionUser;
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-26T10:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
-  finance = await createUser(t.deps, { role: 'finance' });
-  viewer = await createUser(t.deps, { role: 'viewer' });
+  admin = await t.createUser({ role: 'admin' });
+  finance = await t.createUser({ role: 'finance' });
+  viewer = await t.createUser({ role: 'viewer' });
 });
 
 const get = async (user: SessionUser) =>
-  t.app.inject({ method: 'GET', url: '/api/admin/program-settings', headers: await bearer(t.deps, user) });
+  t.app.inject({ method: 'GET', url: '/api/admin/program-settings', headers: await t.bearer(user) });
 const patch = async (user: SessionUser, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PATCH', url: '/api/admin/program-settings', payload, headers: await bearer(t.deps, user) });
+  t.app.inject({ method: 'PATCH', url: '/api/admin/program-settings', payload, headers: await t.bearer(user) });
 
 describe('program settings', () => {
   it('start with the agreement defaults: fees follow client payments, no minimum, no hold, the 1st', async () => {
@@ -97,11 +97,11 @@ describe('program settings', () => {
     const set = await patch(admin, { supportEmail: 'partners@ledgerline.example' });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ supportEmail: 'partners@ledgerline.example' });
-    const partner = await createPartner(t.deps, { status: 'rejected' });
+    const partner = await t.createPartner({ status: 'rejected' });
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/partners/me',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(me.json()).toMatchObject({ status: 'rejected', supportEmail: 'partners@ledgerline.example' });
     const cleared = await patch(admin, { supportEmail: '' });

@@ -7,17 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createTestApp,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-} from '../support';
+import { createTestApp, type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -45,71 +35,48 @@ async function pdfText(payload: Buffer): Promise<string> {
 }
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps, { companyName: 'Books & Numbers Agency', contactName: 'Ada Ledger' });
-  other = await createPartner(t.deps, { companyName: 'Other Partner Co' });
-  headers = await bearer(t.deps, partner.user);
-  adminHeaders = await bearer(t.deps, admin);
-  const asAdmin = () => callerFor(t.deps, admin);
+  admin = await t.createUser({ role: 'admin' });
+  partner = await t.createPartner({ companyName: 'Books & Numbers Agency', contactName: 'Ada Ledger' });
+  other = await t.createPartner({ companyName: 'Other Partner Co' });
+  headers = await t.bearer(partner.user);
+  adminHeaders = await t.bearer(admin);
+  const asAdmin = () => t.caller(admin);
+  const partnerCommission = (referralId: string, monthYear: string, amount: string) =>
+    t.createCommission({ partnerId: partner.partnerId, referralId, monthYear, amount });
 
-  const alpha = await createReferral(t.deps, partner.partnerId, {
+  const alpha = await t.createReferral(partner.partnerId, {
     stage: 'won',
     contractStartDate: '2026-01-01',
     clientCompanyName: 'Alpha Store',
     serviceType: 'basic_accounting',
   });
-  const beta = await createReferral(t.deps, partner.partnerId, {
+  const beta = await t.createReferral(partner.partnerId, {
     stage: 'won',
     contractStartDate: '2026-01-01',
     clientCompanyName: 'Beta Goods',
     serviceType: 'controller',
   });
-  ids.janAlpha = await createCommission(t.deps, {
-    partnerId: partner.partnerId,
-    referralId: alpha,
-    monthYear: '2026-01',
-    amount: '50.00',
-  });
-  ids.janBeta = await createCommission(t.deps, {
-    partnerId: partner.partnerId,
-    referralId: beta,
-    monthYear: '2026-01',
-    amount: '100.00',
-  });
+  ids.janAlpha = await partnerCommission(alpha, '2026-01', '50.00');
+  ids.janBeta = await partnerCommission(beta, '2026-01', '100.00');
   t.clock.now = new Date('2026-02-05T12:00:00Z');
   februaryPayout = await asAdmin().admin.processPayout({
     commissionIds: [ids.janAlpha, ids.janBeta],
     idempotencyKey: randomUUID(),
   });
 
-  ids.febAlpha = await createCommission(t.deps, {
-    partnerId: partner.partnerId,
-    referralId: alpha,
-    monthYear: '2026-02',
-    amount: '50.00',
-  });
-  ids.febBeta = await createCommission(t.deps, {
-    partnerId: partner.partnerId,
-    referralId: beta,
-    monthYear: '2026-02',
-    amount: '100.00',
-  });
+  ids.febAlpha = await partnerCommission(alpha, '2026-02', '50.00');
+  ids.febBeta = await partnerCommission(beta, '2026-02', '100.00');
   t.clock.now = new Date('2026-03-10T12:00:00Z');
   await asAdmin().admin.failCommission({ id: ids.febBeta, reason: 'Bank bounced it' });
   marchPayout = await asAdmin().admin.processPayout({ commissionIds: [ids.febAlpha], idempotencyKey: randomUUID() });
-  ids.marAlpha = await createCommission(t.deps, {
-    partnerId: partner.partnerId,
-    referralId: alpha,
-    monthYear: '2026-03',
-    amount: '50.00',
-  });
+  ids.marAlpha = await partnerCommission(alpha, '2026-03', '50.00');
 
-  const otherReferral = await createReferral(t.deps, other.partnerId, {
+  const otherReferral = await t.createReferral(other.partnerId, {
     stage: 'won',
     contractStartDate: '2026-01-01',
     clientCompanyName: 'Hidden Client',
   });
-  ids.otherCommission = await createCommission(t.deps, {
+  ids.otherCommission = await t.createCommission({
     partnerId: other.partnerId,
     referralId: otherReferral,
     monthYear: '2026-02',
@@ -167,7 +134,7 @@ describe('payout history', () => {
 });
 
 describe('the paged Commissions tab', () => {
-  const page = (query: CommissionsPageInput) => callerFor(t.deps, partner.user).partner.commissionsPage(query);
+  const page = (query: CommissionsPageInput) => t.caller(partner.user).partner.commissionsPage(query);
 
   it('pages newest month first with the total', async () => {
     const first = await page({ limit: 2, offset: 0 });
@@ -337,14 +304,14 @@ describe('the tax profile', () => {
 
   it('asks for the current password to replace tax information on file, and mails the partner and the team', async () => {
     const password = 'tax-owner-password-1';
-    const owner = await createPartner(t.deps, {
+    const owner = await t.createPartner({
       status: 'active',
       companyName: 'Tess Tax Co',
       contactName: 'Tess Owner',
       password,
     });
-    const ownerHeaders = await bearer(t.deps, owner.user);
-    const finance = await createUser(t.deps, { role: 'finance' });
+    const ownerHeaders = await t.bearer(owner.user);
+    const finance = await t.createUser({ role: 'finance' });
     const first = await put(VALID_TAX_PROFILE, ownerHeaders);
     expect(first.statusCode, first.body).toBe(200);
 
@@ -435,22 +402,22 @@ describe('the 1099-NEC report', () => {
     t.app.inject({ method: 'GET', url: `/api/admin/exports/1099-nec/${year}.csv`, headers: as });
 
   it("lists every partner whose payments in the year reach the year's threshold, with the TIN decrypted", async () => {
-    const reaching = await createPartner(t.deps, { companyName: 'Reaches Threshold Inc' });
-    const below = await createPartner(t.deps, { companyName: 'Just Below Inc' });
-    const withoutProfile = await createPartner(t.deps, { companyName: 'No Profile Inc' });
+    const reaching = await t.createPartner({ companyName: 'Reaches Threshold Inc' });
+    const below = await t.createPartner({ companyName: 'Just Below Inc' });
+    const withoutProfile = await t.createPartner({ companyName: 'No Profile Inc' });
     const pay = async (partnerId: string, amounts: string[]) => {
       const commissionIds: string[] = [];
       for (const amount of amounts) {
-        const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-        commissionIds.push(await createCommission(t.deps, { partnerId, referralId, monthYear: '2026-02', amount }));
+        const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+        commissionIds.push(await t.createCommission({ partnerId, referralId, monthYear: '2026-02', amount }));
       }
-      await callerFor(t.deps, admin).admin.processPayout({ commissionIds, idempotencyKey: randomUUID() });
+      await t.caller(admin).admin.processPayout({ commissionIds, idempotencyKey: randomUUID() });
     };
     t.clock.now = new Date('2026-04-01T09:00:00Z');
     await pay(reaching.partnerId, ['1500.00', '500.00']);
     await pay(below.partnerId, ['1999.99']);
     await pay(withoutProfile.partnerId, ['2500.00']);
-    await callerFor(t.deps, reaching.user).partner.saveTaxProfile({
+    await t.caller(reaching.user).partner.saveTaxProfile({
       ...VALID_TAX_PROFILE,
       legalName: 'Reaches Threshold Incorporated',
       tinType: 'ssn',
@@ -497,16 +464,16 @@ describe('the 1099-NEC report', () => {
   });
 
   it('uses the $600 threshold for 2025 payments', async () => {
-    const p = await createPartner(t.deps, { companyName: 'Paid In 2025 LLC' });
-    const referralId = await createReferral(t.deps, p.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    const commissionId = await createCommission(t.deps, {
+    const p = await t.createPartner({ companyName: 'Paid In 2025 LLC' });
+    const referralId = await t.createReferral(p.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const commissionId = await t.createCommission({
       partnerId: p.partnerId,
       referralId,
       monthYear: '2025-06',
       amount: '600.00',
     });
     t.clock.now = new Date('2025-07-01T09:00:00Z');
-    await callerFor(t.deps, admin).admin.processPayout({ commissionIds: [commissionId], idempotencyKey: randomUUID() });
+    await t.caller(admin).admin.processPayout({ commissionIds: [commissionId], idempotencyKey: randomUUID() });
     t.clock.now = new Date('2026-04-01T09:00:00Z');
     const rows = parse<Record<string, string>>((await download('2025')).body, { columns: true });
     expect(rows.map((row) => row['Recipient legal name'])).toEqual(['Paid In 2025 LLC']);
@@ -528,15 +495,15 @@ describe('the 1099-NEC report', () => {
 
 describe('the payout processor and tax profiles', () => {
   it('marks pending lines of a partner past the threshold without a tax profile', async () => {
-    const big = await createPartner(t.deps, { companyName: 'Big Earner Co' });
-    const referralId = await createReferral(t.deps, big.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const commissionId = await createCommission(t.deps, {
+    const big = await t.createPartner({ companyName: 'Big Earner Co' });
+    const referralId = await t.createReferral(big.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const commissionId = await t.createCommission({
       partnerId: big.partnerId,
       referralId,
       monthYear: '2026-03',
       amount: '2000.00',
     });
-    const listed = await callerFor(t.deps, admin).admin.pendingCommissions({ limit: 100, offset: 0 });
+    const listed = await t.caller(admin).admin.pendingCommissions({ limit: 100, offset: 0 });
     expect(listed.items.find((item) => item.id === commissionId)?.taxProfileMissing).toBe(true);
     expect(listed.items.find((item) => item.id === ids.marAlpha)?.taxProfileMissing).toBe(false);
     const streamed = await t.app.inject({
@@ -554,24 +521,24 @@ describe('the payout processor and tax profiles', () => {
     const strict = await createTestApp({ REQUIRE_TAX_PROFILE_FOR_PAYOUT: 'true', TAX_1099_THRESHOLDS: '2026:100.00' });
     try {
       strict.clock.now = new Date('2026-04-01T09:00:00Z');
-      const strictAdmin = await createUser(strict.deps, { role: 'admin' });
-      const p = await createPartner(strict.deps, { companyName: 'Strict Check Co' });
-      const small = await createPartner(strict.deps, { companyName: 'Small Earner Co' });
-      const referralId = await createReferral(strict.deps, p.partnerId, {
+      const strictAdmin = await strict.createUser({ role: 'admin' });
+      const p = await strict.createPartner({ companyName: 'Strict Check Co' });
+      const small = await strict.createPartner({ companyName: 'Small Earner Co' });
+      const referralId = await strict.createReferral(p.partnerId, {
         stage: 'won',
         contractStartDate: '2026-01-01',
       });
-      const smallReferral = await createReferral(strict.deps, small.partnerId, {
+      const smallReferral = await strict.createReferral(small.partnerId, {
         stage: 'won',
         contractStartDate: '2026-01-01',
       });
-      const commissionId = await createCommission(strict.deps, {
+      const commissionId = await strict.createCommission({
         partnerId: p.partnerId,
         referralId,
         monthYear: '2026-03',
         amount: '100.00',
       });
-      const smallId = await createCommission(strict.deps, {
+      const smallId = await strict.createCommission({
         partnerId: small.partnerId,
         referralId: smallReferral,
         monthYear: '2026-03',
@@ -581,7 +548,7 @@ describe('the payout processor and tax profiles', () => {
         method: 'POST',
         url: '/api/admin/payouts',
         headers: {
-          ...(await bearer(strict.deps, strictAdmin)),
+          ...(await strict.bearer(strictAdmin)),
           'content-type': 'application/json',
           'idempotency-key': randomUUID(),
         },
@@ -600,12 +567,12 @@ describe('the payout processor and tax profiles', () => {
       ).toBe(true);
 
       // Below the threshold, nobody is asked.
-      await callerFor(strict.deps, strictAdmin).admin.processPayout({
+      await strict.caller(strictAdmin).admin.processPayout({
         commissionIds: [smallId],
         idempotencyKey: randomUUID(),
       });
-      await callerFor(strict.deps, p.user).partner.saveTaxProfile({ ...VALID_TAX_PROFILE });
-      const paid = await callerFor(strict.deps, strictAdmin).admin.processPayout({
+      await strict.caller(p.user).partner.saveTaxProfile({ ...VALID_TAX_PROFILE });
+      const paid = await strict.caller(strictAdmin).admin.processPayout({
         commissionIds: [commissionId],
         idempotencyKey: randomUUID(),
       });

@@ -5,14 +5,15 @@ import { MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../src/services/notifications/outbox';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
-import { bearer, callerFor, createPartner, createUser, mailingEnv, useTestApp, useTestSmtp } from '../support';
+import { mailingEnv, useTestApp, useTestSmtp } from '../support';
+import type { SessionUser } from '../../src/trpc/context';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
-let admin: Awaited<ReturnType<typeof createUser>>;
+let admin: SessionUser;
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
+  admin = await t.createUser({ role: 'admin' });
 });
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 9, minutes));
@@ -25,7 +26,7 @@ describe('the Email log', () => {
         { kind: 'log-test', recipient: `r${i}@example.com`, subject: `Log ${i}`, text: 't', html: '<p>t</p>' },
         at(i),
       );
-    const headers = await bearer(t.deps, admin);
+    const headers = await t.bearer(admin);
     const first = await t.app.inject({ method: 'GET', url: '/api/admin/emails?limit=2', headers });
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-total-count']).toBe('5');
@@ -41,7 +42,7 @@ describe('the Email log', () => {
       sentAt: null,
     });
 
-    const page = await callerFor(t.deps, admin).admin.emails({ limit: 3, offset: 0 });
+    const page = await t.caller(admin).admin.emails({ limit: 3, offset: 0 });
     expect(page.total).toBe(5);
     expect(page.items).toHaveLength(3);
   });
@@ -63,7 +64,7 @@ describe('the Email log', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/emails/${id}/resend`,
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
     });
     expect(res.statusCode, res.body).toBe(201);
     const copy = res.json<{ id: string; status: string; resentFrom: string; attempts: number }>();
@@ -88,12 +89,12 @@ describe('the Email log', () => {
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/admin/emails/00000000-0000-4000-8000-000000000000/resend',
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(MESSAGES.emailNotFound);
-    const partner = await createPartner(t.deps, { status: 'active' });
-    const headers = await bearer(t.deps, partner.user);
+    const partner = await t.createPartner({ status: 'active' });
+    const headers = await t.bearer(partner.user);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/emails', headers })).statusCode).toBe(403);
     const before = await t.db
       .selectFrom('emailOutbox')

@@ -5,28 +5,18 @@ import { randomUUID } from 'node:crypto';
 import { CURRENT_AGREEMENT_VERSION, SERVICE_TYPE_LABELS } from '@portal/contracts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
-import {
-  bearer,
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createUser,
-  mailingEnv,
-  useTestApp,
-  useTestSmtp,
-  setFeeBasis,
-} from '../support';
+import { mailingEnv, useTestApp, useTestSmtp } from '../support';
+import type { SessionUser } from '../../src/trpc/context';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
-let admin: Awaited<ReturnType<typeof createUser>>;
-let secondAdmin: Awaited<ReturnType<typeof createUser>>;
+let admin: SessionUser;
+let secondAdmin: SessionUser;
 
 beforeAll(async () => {
-  await setFeeBasis(t.deps, 'activeMonth');
-  admin = await createUser(t.deps, { role: 'admin', email: 'first-admin@example.com' });
-  secondAdmin = await createUser(t.deps, { role: 'admin', email: 'second-admin@example.com' });
+  await t.setFeeBasis('activeMonth');
+  admin = await t.createUser({ role: 'admin', email: 'first-admin@example.com' });
+  secondAdmin = await t.createUser({ role: 'admin', email: 'second-admin@example.com' });
 });
 beforeEach(async () => {
   await t.db.deleteFrom('emailOutbox').execute();
@@ -39,8 +29,8 @@ const emailOf = async (userId: string) =>
 
 describe('a new application', () => {
   it('tells the applicant it arrived and every admin that one is waiting, with a link to the queue', async () => {
-    const applicant = await createUser(t.deps, { role: 'partner', email: 'applicant@example.com' });
-    await callerFor(t.deps, applicant).partner.submitApplication({
+    const applicant = await t.createUser({ role: 'partner', email: 'applicant@example.com' });
+    await t.caller(applicant).partner.submitApplication({
       companyName: 'Acme <Growth> & Co',
       contactName: 'Ada Lovelace',
       companyType: 'agency',
@@ -84,8 +74,8 @@ describe('a new application', () => {
 
 describe("an admin's decisions", () => {
   it('mails the approval with the dashboard and the referral link', async () => {
-    const pending = await createPartner(t.deps, { status: 'pending', contactName: 'Pat Pending' });
-    await callerFor(t.deps, admin).admin.approvePartner({ id: pending.partnerId });
+    const pending = await t.createPartner({ status: 'pending', contactName: 'Pat Pending' });
+    await t.caller(admin).admin.approvePartner({ id: pending.partnerId });
     const [mail] = await outbox();
     expect(mail).toMatchObject({
       recipient: await emailOf(pending.user.id),
@@ -97,8 +87,8 @@ describe("an admin's decisions", () => {
   });
 
   it('mails the rejection with its reason', async () => {
-    const pending = await createPartner(t.deps, { status: 'pending' });
-    await callerFor(t.deps, admin).admin.rejectPartner({ id: pending.partnerId, reason: 'Outside our market' });
+    const pending = await t.createPartner({ status: 'pending' });
+    await t.caller(admin).admin.rejectPartner({ id: pending.partnerId, reason: 'Outside our market' });
     const [mail] = await outbox();
     expect(mail).toMatchObject({ kind: 'applicationRejected', subject: 'Your partner application' });
     expect(mail?.textBody).toContain('Reason: Outside our market');
@@ -106,8 +96,8 @@ describe("an admin's decisions", () => {
 
   it('names the program support address in the rejection mail', async () => {
     await t.db.updateTable('programSettings').set({ supportEmail: 'partners@ledgerline.example' }).execute();
-    const pending = await createPartner(t.deps, { status: 'pending' });
-    await callerFor(t.deps, admin).admin.rejectPartner({ id: pending.partnerId });
+    const pending = await t.createPartner({ status: 'pending' });
+    await t.caller(admin).admin.rejectPartner({ id: pending.partnerId });
     await t.db.updateTable('programSettings').set({ supportEmail: null }).execute();
     const [mail] = await outbox();
     expect(mail?.textBody).toContain('Questions about this decision? Write to partners@ledgerline.example.');
@@ -116,8 +106,8 @@ describe("an admin's decisions", () => {
 
   it('lets a long unbroken name wrap inside the approval mail instead of widening it', async () => {
     const longName = 'Supercalifragilisticexpialidociousmarketingandgrowthpartnersinternational';
-    const pending = await createPartner(t.deps, { status: 'pending', contactName: longName });
-    await callerFor(t.deps, admin).admin.approvePartner({ id: pending.partnerId });
+    const pending = await t.createPartner({ status: 'pending', contactName: longName });
+    await t.caller(admin).admin.approvePartner({ id: pending.partnerId });
     const [mail] = await outbox();
     const html = mail?.htmlBody ?? '';
     expect(html).toContain(longName);
@@ -129,9 +119,9 @@ describe("an admin's decisions", () => {
   });
 
   it('mails a suspension and a reactivation', async () => {
-    const active = await createPartner(t.deps, { status: 'active' });
-    await callerFor(t.deps, admin).admin.suspendPartner({ id: active.partnerId });
-    await callerFor(t.deps, admin).admin.reactivatePartner({ id: active.partnerId });
+    const active = await t.createPartner({ status: 'active' });
+    await t.caller(admin).admin.suspendPartner({ id: active.partnerId });
+    await t.caller(admin).admin.reactivatePartner({ id: active.partnerId });
     const rows = await t.db
       .selectFrom('emailOutbox')
       .select(['kind', 'subject'])
@@ -145,16 +135,16 @@ describe("an admin's decisions", () => {
   });
 
   it('mails nobody when the decision is refused (the transaction rolls back)', async () => {
-    const active = await createPartner(t.deps, { status: 'active' });
-    await expect(callerFor(t.deps, admin).admin.approvePartner({ id: active.partnerId })).rejects.toThrow();
+    const active = await t.createPartner({ status: 'active' });
+    await expect(t.caller(admin).admin.approvePartner({ id: active.partnerId })).rejects.toThrow();
     expect(await outbox()).toEqual([]);
   });
 });
 
 describe('payouts', () => {
   it('tells each partner of a payout its amount, the reference and a masked account', async () => {
-    const applicant = await createUser(t.deps, { role: 'partner', email: 'payee@example.com' });
-    const partner = await callerFor(t.deps, applicant).partner.submitApplication({
+    const applicant = await t.createUser({ role: 'partner', email: 'payee@example.com' });
+    const partner = await t.caller(applicant).partner.submitApplication({
       companyName: 'Payee Co',
       contactName: 'Pay Ee',
       companyType: 'agency',
@@ -170,20 +160,20 @@ describe('payouts', () => {
       agreementSigned: true,
       agreementVersion: CURRENT_AGREEMENT_VERSION,
     });
-    await callerFor(t.deps, admin).admin.approvePartner({ id: partner.id });
-    const other = await createPartner(t.deps, { status: 'active' });
+    await t.caller(admin).admin.approvePartner({ id: partner.id });
+    const other = await t.createPartner({ status: 'active' });
     const ids: string[] = [];
     for (const [partnerId, month] of [
       [partner.id, '2025-01'],
       [partner.id, '2025-02'],
       [other.partnerId, '2025-01'],
     ] as const) {
-      const referralId = await createReferral(t.deps, partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-      ids.push(await createCommission(t.deps, { partnerId, referralId, monthYear: month, amount: '50.00' }));
+      const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+      ids.push(await t.createCommission({ partnerId, referralId, monthYear: month, amount: '50.00' }));
     }
     await t.db.deleteFrom('emailOutbox').execute();
 
-    const payout = await callerFor(t.deps, admin).admin.processPayout({
+    const payout = await t.caller(admin).admin.processPayout({
       commissionIds: ids,
       idempotencyKey: randomUUID(),
     });
@@ -199,18 +189,18 @@ describe('payouts', () => {
   });
 
   it('tells the partner when a commission payment failed, with the reason', async () => {
-    const active = await createPartner(t.deps, { status: 'active' });
-    const referralId = await createReferral(t.deps, active.partnerId, {
+    const active = await t.createPartner({ status: 'active' });
+    const referralId = await t.createReferral(active.partnerId, {
       stage: 'won',
       contractStartDate: '2025-01-01',
     });
-    const commissionId = await createCommission(t.deps, {
+    const commissionId = await t.createCommission({
       partnerId: active.partnerId,
       referralId,
       monthYear: '2025-03',
       amount: '100.00',
     });
-    await callerFor(t.deps, admin).admin.failCommission({ id: commissionId, reason: 'Account closed' });
+    await t.caller(admin).admin.failCommission({ id: commissionId, reason: 'Account closed' });
     const [mail] = await outbox();
     expect(mail).toMatchObject({
       recipient: await emailOf(active.user.id),
@@ -224,18 +214,18 @@ describe('payouts', () => {
 
 describe('deal updates and monthly summaries (optional mails)', () => {
   it('mails a client added by an admin and a deal won or lost, with one-click unsubscribe headers', async () => {
-    const active = await createPartner(t.deps, { status: 'active', contactName: 'Dee Al' });
-    const added = await callerFor(t.deps, admin).admin.addClient({
+    const active = await t.createPartner({ status: 'active', contactName: 'Dee Al' });
+    const added = await t.caller(admin).admin.addClient({
       partnerId: active.partnerId,
       clientCompanyName: 'Shop One',
       serviceType: 'controller',
       monthlyValue: '900.00',
     });
-    await callerFor(t.deps, admin).admin.updateReferral({ id: added.id, stage: 'won' });
-    const other = await createReferral(t.deps, active.partnerId, { stage: 'proposal', clientCompanyName: 'Shop Two' });
-    await callerFor(t.deps, admin).admin.updateReferral({ id: other, stage: 'lost', lostReason: 'Went in-house' });
+    await t.caller(admin).admin.updateReferral({ id: added.id, stage: 'won' });
+    const other = await t.createReferral(active.partnerId, { stage: 'proposal', clientCompanyName: 'Shop Two' });
+    await t.caller(admin).admin.updateReferral({ id: other, stage: 'lost', lostReason: 'Went in-house' });
     // Notes on a won deal are not news.
-    await callerFor(t.deps, admin).admin.updateReferral({ id: added.id, notes: 'renewal in May' });
+    await t.caller(admin).admin.updateReferral({ id: added.id, notes: 'renewal in May' });
 
     const rows = await t.db.selectFrom('emailOutbox').selectAll().orderBy('createdAt').execute();
     expect(rows.map((r) => [r.kind, r.subject])).toEqual([
@@ -255,37 +245,37 @@ describe('deal updates and monthly summaries (optional mails)', () => {
   });
 
   it('mails each partner that earned in an accrual its count and amount', async () => {
-    const active = await createPartner(t.deps, { status: 'active' });
-    await createReferral(t.deps, active.partnerId, {
+    const active = await t.createPartner({ status: 'active' });
+    await t.createReferral(active.partnerId, {
       stage: 'won',
       contractStartDate: '2024-01-01',
       serviceType: 'controller',
     });
-    await createReferral(t.deps, active.partnerId, {
+    await t.createReferral(active.partnerId, {
       stage: 'won',
       contractStartDate: '2024-01-01',
       serviceType: 'basic_accounting',
     });
-    await callerFor(t.deps, admin).admin.accrue({ month: '2024-06' });
+    await t.caller(admin).admin.accrue({ month: '2024-06' });
     const mine = (await outbox()).filter((r) => r.recipient === active.user.email);
     expect(mine.map((r) => r.subject)).toEqual(['Your June 2024 commissions: $150.00']);
     expect(mine[0]?.textBody).toContain('2 clients earned you $150.00');
     expect(mine[0]?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     // A second run creates nothing and mails nothing.
     await t.db.deleteFrom('emailOutbox').execute();
-    await callerFor(t.deps, admin).admin.accrue({ month: '2024-06' });
+    await t.caller(admin).admin.accrue({ month: '2024-06' });
     expect(await outbox()).toEqual([]);
   });
 
   it('leaves account and payment mails without an unsubscribe header', async () => {
-    const pending = await createPartner(t.deps, { status: 'pending' });
-    await callerFor(t.deps, admin).admin.approvePartner({ id: pending.partnerId });
+    const pending = await t.createPartner({ status: 'pending' });
+    await t.caller(admin).admin.approvePartner({ id: pending.partnerId });
     expect((await outbox())[0]?.headers).toBeNull();
   });
 
   it('stops deal updates switched off in Settings, over REST and tRPC', async () => {
-    const active = await createPartner(t.deps, { status: 'active' });
-    const headers = { ...(await bearer(t.deps, active.user)), 'content-type': 'application/json' };
+    const active = await t.createPartner({ status: 'active' });
+    const headers = { ...(await t.bearer(active.user)), 'content-type': 'application/json' };
     expect((await t.app.inject({ method: 'GET', url: '/api/partners/me/mail-preferences', headers })).json()).toEqual({
       dealUpdates: true,
       bookings: true,
@@ -299,14 +289,14 @@ describe('deal updates and monthly summaries (optional mails)', () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toEqual({ dealUpdates: false, bookings: true, monthlySummary: true });
-    await callerFor(t.deps, admin).admin.addClient({
+    await t.caller(admin).admin.addClient({
       partnerId: active.partnerId,
       clientCompanyName: 'Quiet Shop',
       serviceType: 'basic_accounting',
       monthlyValue: '500.00',
     });
     expect(await outbox()).toEqual([]);
-    expect(await callerFor(t.deps, active.user).partner.updateMailPreferences({ dealUpdates: true })).toEqual({
+    expect(await t.caller(active.user).partner.updateMailPreferences({ dealUpdates: true })).toEqual({
       dealUpdates: true,
       bookings: true,
       monthlySummary: true,
@@ -316,8 +306,8 @@ describe('deal updates and monthly summaries (optional mails)', () => {
   });
 
   it('flips the same switch with the one-click POST of RFC 8058, and refuses a forged token', async () => {
-    const active = await createPartner(t.deps, { status: 'active' });
-    await callerFor(t.deps, admin).admin.addClient({
+    const active = await t.createPartner({ status: 'active' });
+    await t.caller(admin).admin.addClient({
       partnerId: active.partnerId,
       clientCompanyName: 'Loud Shop',
       serviceType: 'basic_accounting',
@@ -333,7 +323,7 @@ describe('deal updates and monthly summaries (optional mails)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toContain('Deal updates are switched off');
-    expect(await callerFor(t.deps, active.user).partner.mailPreferences()).toEqual({
+    expect(await t.caller(active.user).partner.mailPreferences()).toEqual({
       dealUpdates: false,
       bookings: true,
       monthlySummary: true,

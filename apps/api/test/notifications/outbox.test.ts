@@ -15,7 +15,7 @@ import { clearExpiredMailBodies, enqueueMail, enqueueTemplate } from '../../src/
 import { MESSAGES } from '@portal/contracts';
 import { escapeHtml, portalLink, renderMail } from '../../src/services/notifications/templates';
 import { createOutboxWorker, NOT_SENT_NO_SMTP, RETRY_DELAYS_MS } from '../../src/workers/outbox-worker';
-import { bearer, createTestDatabase, createUser, mailingEnv, useTestApp, useTestSmtp } from '../support';
+import { createTestDatabase, mailingEnv, useTestApp, useTestSmtp } from '../support';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp, { MAIL_FROM: 'Ledgerline <mail@ledgerline.example>' }));
@@ -88,8 +88,8 @@ describe('the outbox worker', () => {
     expect(JSON.stringify(rows)).not.toContain('secret-token-of-the-link');
     expect(rows.find((row) => row.kind === 'test')?.textBody).toContain('Text of Ordinary');
 
-    const admin = await createUser(t.deps, { role: 'admin' });
-    const headers = await bearer(t.deps, admin);
+    const admin = await t.createUser({ role: 'admin' });
+    const headers = await t.bearer(admin);
     const log = await t.app.inject({ method: 'GET', url: '/api/admin/emails', headers });
     // A paged list over REST answers its page as an array (the total in X-Total-Count).
     const entries = log.json<{ id: string; kind: string; resendable: boolean }[]>();

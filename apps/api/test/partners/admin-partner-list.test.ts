@@ -3,19 +3,19 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, callerFor, createPartner, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 const TOTAL = 30;
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
+  admin = await t.createUser({ role: 'admin' });
   // 30 partners, created a day apart: "Company 01" is the oldest, "Company 30" the newest.
   for (let i = 1; i <= TOTAL; i++) {
     const n = String(i).padStart(2, '0');
     const status = i % 5 === 0 ? 'pending' : i % 7 === 0 ? 'suspended' : 'active';
-    const p = await createPartner(t.deps, {
+    const p = await t.createPartner({
       status,
       companyName: `Company ${n}`,
       contactName: i === 7 ? 'Zelda Unique' : `Contact ${n}`,
@@ -28,14 +28,14 @@ beforeAll(async () => {
       .where('id', '=', p.partnerId)
       .execute();
   }
-  await createPartner(t.deps, { companyName: '100% Growth_Partners', createdAt: new Date(Date.UTC(2024, 0, 1)) });
+  await t.createPartner({ companyName: '100% Growth_Partners', createdAt: new Date(Date.UTC(2024, 0, 1)) });
 });
 
 async function list(query = '') {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/admin/partners${query}`,
-    headers: await bearer(t.deps, admin),
+    headers: await t.bearer(admin),
   });
   return {
     res,
@@ -176,7 +176,7 @@ describe('partners list', () => {
   });
 
   it('answers the page object through tRPC', async () => {
-    const page = await callerFor(t.deps, admin).admin.partners({ limit: 2, offset: 1, sort: 'createdAt' });
+    const page = await t.caller(admin).admin.partners({ limit: 2, offset: 1, sort: 'createdAt' });
     expect(page).toMatchObject({ total: TOTAL + 1, limit: 2, offset: 1 });
     expect(page.items.map((r) => r.companyName)).toEqual(['Company 01', 'Company 02']);
   });

@@ -5,15 +5,15 @@ import argon2 from 'argon2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, callerFor, createPartner, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 let partnerUser: SessionUser;
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
-  partnerUser = (await createPartner(t.deps, { status: 'active' })).user;
+  admin = await t.createUser({ role: 'admin' });
+  partnerUser = (await t.createPartner({ status: 'active' })).user;
 });
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -22,12 +22,12 @@ async function post(url: string, payload?: unknown, user: SessionUser | null = a
   return t.app.inject({
     method: 'POST',
     url,
-    headers: user ? await bearer(t.deps, user) : {},
+    headers: user ? await t.bearer(user) : {},
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
 }
 async function get(url: string, user: SessionUser | null = admin) {
-  return t.app.inject({ method: 'GET', url, headers: user ? await bearer(t.deps, user) : {} });
+  return t.app.inject({ method: 'GET', url, headers: user ? await t.bearer(user) : {} });
 }
 
 const newPartnerForm = (email: string) => ({
@@ -54,32 +54,31 @@ describe('authorization of every admin partner path', () => {
     {
       name: 'admin.partner',
       method: 'GET',
-      url: async () => `/api/admin/partners/${(await createPartner(t.deps)).partnerId}`,
+      url: async () => `/api/admin/partners/${(await t.createPartner()).partnerId}`,
       okStatus: 200,
     },
     {
       name: 'admin.approvePartner',
       method: 'POST',
-      url: async () => `/api/admin/partners/${(await createPartner(t.deps, { status: 'pending' })).partnerId}/approve`,
+      url: async () => `/api/admin/partners/${(await t.createPartner({ status: 'pending' })).partnerId}/approve`,
       okStatus: 200,
     },
     {
       name: 'admin.rejectPartner',
       method: 'POST',
-      url: async () => `/api/admin/partners/${(await createPartner(t.deps, { status: 'pending' })).partnerId}/reject`,
+      url: async () => `/api/admin/partners/${(await t.createPartner({ status: 'pending' })).partnerId}/reject`,
       okStatus: 200,
     },
     {
       name: 'admin.suspendPartner',
       method: 'POST',
-      url: async () => `/api/admin/partners/${(await createPartner(t.deps, { status: 'active' })).partnerId}/suspend`,
+      url: async () => `/api/admin/partners/${(await t.createPartner({ status: 'active' })).partnerId}/suspend`,
       okStatus: 200,
     },
     {
       name: 'admin.reactivatePartner',
       method: 'POST',
-      url: async () =>
-        `/api/admin/partners/${(await createPartner(t.deps, { status: 'suspended' })).partnerId}/reactivate`,
+      url: async () => `/api/admin/partners/${(await t.createPartner({ status: 'suspended' })).partnerId}/reactivate`,
       okStatus: 200,
     },
     {
@@ -121,7 +120,7 @@ describe('status decisions', () => {
   );
 
   it.each(table)('$action from $from → $to', async ({ action, from, to }) => {
-    const p = await createPartner(t.deps, { status: from, companyName: `Acme ${action} ${from}` });
+    const p = await t.createPartner({ status: from, companyName: `Acme ${action} ${from}` });
     const res = await post(`/api/admin/partners/${p.partnerId}/${action}`);
     const row = await t.db.selectFrom('partners').selectAll().where('id', '=', p.partnerId).executeTakeFirstOrThrow();
     const logs = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', p.partnerId).execute();
@@ -145,7 +144,7 @@ describe('status decisions', () => {
 
   it('stores who approved and when, and clears an earlier rejection', async () => {
     t.clock.now = new Date('2026-03-04T10:00:00Z');
-    const p = await createPartner(t.deps, { status: 'pending' });
+    const p = await t.createPartner({ status: 'pending' });
     expect((await post(`/api/admin/partners/${p.partnerId}/reject`, { reason: 'Not a fit' })).statusCode).toBe(200);
     t.clock.now = new Date('2026-03-05T10:00:00Z');
     expect((await post(`/api/admin/partners/${p.partnerId}/approve`)).statusCode).toBe(200);
@@ -158,19 +157,13 @@ describe('status decisions', () => {
       rejectionReason: null,
     });
     expect(row.approvedAt?.toISOString()).toBe('2026-03-05T10:00:00.000Z');
-    const actions = await t.db
-      .selectFrom('activityLog')
-      .select('action')
-      .where('entityId', '=', p.partnerId)
-      .orderBy('createdAt')
-      .execute();
-    expect(actions.map((a) => a.action).sort()).toEqual(['partner.approved', 'partner.rejected']);
+    expect((await t.activityActions(p.partnerId)).sort()).toEqual(['partner.approved', 'partner.rejected']);
     t.clock.now = new Date();
   });
 
   it('stores the reviewer, time and reason of a rejection', async () => {
     t.clock.now = new Date('2026-02-01T09:30:00Z');
-    const p = await createPartner(t.deps, { status: 'pending' });
+    const p = await t.createPartner({ status: 'pending' });
     const res = await post(`/api/admin/partners/${p.partnerId}/reject`, { reason: '  Outside our market  ' });
     expect(res.statusCode).toBe(200);
     const row = await t.db.selectFrom('partners').selectAll().where('id', '=', p.partnerId).executeTakeFirstOrThrow();
@@ -180,7 +173,7 @@ describe('status decisions', () => {
   });
 
   it('rejects without a reason', async () => {
-    const p = await createPartner(t.deps, { status: 'pending' });
+    const p = await t.createPartner({ status: 'pending' });
     const res = await post(`/api/admin/partners/${p.partnerId}/reject`);
     expect(res.statusCode).toBe(200);
     const row = await t.db
@@ -192,15 +185,15 @@ describe('status decisions', () => {
   });
 
   it('refuses a reason over 1000 characters with 400', async () => {
-    const p = await createPartner(t.deps, { status: 'pending' });
+    const p = await t.createPartner({ status: 'pending' });
     const res = await post(`/api/admin/partners/${p.partnerId}/reject`, { reason: 'x'.repeat(1001) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Reason must be at most 1000 characters');
   });
 
   it('lets only one of two simultaneous approvals succeed', async () => {
-    const p = await createPartner(t.deps, { status: 'pending' });
-    const caller = callerFor(t.deps, admin);
+    const p = await t.createPartner({ status: 'pending' });
+    const caller = t.caller(admin);
     const results = await Promise.allSettled([
       caller.admin.approvePartner({ id: p.partnerId }),
       caller.admin.approvePartner({ id: p.partnerId }),
@@ -223,7 +216,7 @@ describe('status decisions', () => {
 
 describe('partner details', () => {
   it('answers the details the spec lists, with the email', async () => {
-    const p = await createPartner(t.deps, { status: 'pending', companyName: 'Detail Co', email: 'detail@example.com' });
+    const p = await t.createPartner({ status: 'pending', companyName: 'Detail Co', email: 'detail@example.com' });
     const res = await get(`/api/admin/partners/${p.partnerId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -241,7 +234,7 @@ describe('partner details', () => {
   });
 
   it('shows bank numbers only masked', async () => {
-    const p = await createPartner(t.deps, { status: 'pending' });
+    const p = await t.createPartner({ status: 'pending' });
     await t.db
       .updateTable('partners')
       .set({
@@ -265,8 +258,8 @@ describe('partner details', () => {
 
 describe('pending queue', () => {
   it('lists only pending partners, oldest application first', async () => {
-    const older = await createPartner(t.deps, { status: 'pending', createdAt: new Date('2020-01-01T00:00:00Z') });
-    const newer = await createPartner(t.deps, { status: 'pending', createdAt: new Date('2020-01-02T00:00:00Z') });
+    const older = await t.createPartner({ status: 'pending', createdAt: new Date('2020-01-01T00:00:00Z') });
+    const newer = await t.createPartner({ status: 'pending', createdAt: new Date('2020-01-02T00:00:00Z') });
     const res = await get('/api/admin/partners/pending');
     expect(res.statusCode).toBe(200);
     const rows = res.json<{ id: string; status: string }[]>();
@@ -276,7 +269,7 @@ describe('pending queue', () => {
   });
 
   it('drops a partner from the queue once approved', async () => {
-    const p = await createPartner(t.deps, { status: 'pending' });
+    const p = await t.createPartner({ status: 'pending' });
     await post(`/api/admin/partners/${p.partnerId}/approve`);
     const rows = (await get('/api/admin/partners/pending')).json<{ id: string }[]>();
     expect(rows.map((r) => r.id)).not.toContain(p.partnerId);
@@ -324,7 +317,7 @@ describe('create partner', () => {
   });
 
   it('refuses a taken email with 409 and creates nothing', async () => {
-    await createUser(t.deps, { email: 'taken@example.com' });
+    await t.createUser({ email: 'taken@example.com' });
     const before = await t.db
       .selectFrom('partners')
       .select((eb) => eb.fn.countAll<number>().as('n'))

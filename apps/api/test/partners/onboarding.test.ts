@@ -2,16 +2,17 @@
 
 import { CURRENT_AGREEMENT, CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { bearer, callerFor, createPartner, createUser, sampleApplication, useTestApp } from '../support';
+import { sampleApplication, useTestApp } from '../support';
+import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
 
-async function apply(body: unknown, user?: Awaited<ReturnType<typeof createUser>>) {
-  const applicant = user ?? (await createUser(t.deps));
+async function apply(body: unknown, user?: SessionUser) {
+  const applicant = user ?? (await t.createUser());
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/partners',
-    headers: await bearer(t.deps, applicant),
+    headers: await t.bearer(applicant),
     payload: body as object,
   });
   return { res, user: applicant };
@@ -19,8 +20,8 @@ async function apply(body: unknown, user?: Awaited<ReturnType<typeof createUser>
 
 describe('GET /api/partners/me (partner.me)', () => {
   it('answers 404 with the profile-not-found message when the user has not applied', async () => {
-    const user = await createUser(t.deps);
-    const res = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await bearer(t.deps, user) });
+    const user = await t.createUser();
+    const res = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await t.bearer(user) });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ message: MESSAGES.partnerProfileNotFound, code: 'NOT_FOUND' });
   });
@@ -31,15 +32,15 @@ describe('GET /api/partners/me (partner.me)', () => {
   });
 
   it('refuses an admin with 403', async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await bearer(t.deps, admin) });
+    const admin = await t.createUser({ role: 'admin' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await t.bearer(admin) });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MESSAGES.partnerOnly);
   });
 
   it('returns the own record in any status, e.g. rejected', async () => {
-    const fixture = await createPartner(t.deps, { status: 'rejected', companyName: 'Turned Down Co' });
-    const profile = await callerFor(t.deps, fixture.user).partner.me();
+    const fixture = await t.createPartner({ status: 'rejected', companyName: 'Turned Down Co' });
+    const profile = await t.caller(fixture.user).partner.me();
     expect(profile).toMatchObject({
       id: fixture.partnerId,
       status: 'rejected',
@@ -84,7 +85,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
     expect(activity).toHaveLength(1);
     expect(activity[0]).toMatchObject({ userId: user.id, action: 'partner.applied', entityType: 'partner' });
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await bearer(t.deps, user) });
+    const me = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await t.bearer(user) });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ ...body, pendingAgreementVersion: null, supportEmail: null });
   });
@@ -108,8 +109,8 @@ describe('POST /api/partners (partner.submitApplication)', () => {
   });
 
   it('gives one record and one 409 when two submissions race', async () => {
-    const user = await createUser(t.deps);
-    const caller = callerFor(t.deps, user);
+    const user = await t.createUser();
+    const caller = t.caller(user);
     const results = await Promise.allSettled([
       caller.partner.submitApplication(sampleApplication()),
       caller.partner.submitApplication(sampleApplication()),
@@ -124,7 +125,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
   });
 
   it('refuses an admin with 403 and stores nothing', async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
+    const admin = await t.createUser({ role: 'admin' });
     const { res } = await apply(sampleApplication(), admin);
     expect(res.statusCode).toBe(403);
     const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', admin.id).execute();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, callerFor, createCommission, createPartner, createReferral, useTestApp } from '../support';
+import { useTestApp } from '../support';
 import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
 import { sql } from 'kysely';
 import { landingPath } from '../../src/services/referrals/referral-visits';
@@ -11,46 +11,46 @@ const t = useTestApp();
 describe('partner.metrics', () => {
   it('sums paid, pending and this month in SQL, counts active referrals, and names the month', async () => {
     t.clock.now = new Date('2026-09-10T12:00:00Z');
-    const partner = await createPartner(t.deps);
-    const stranger = await createPartner(t.deps);
-    const active = await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const later = await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2026-10-01' }); // starts next month
-    const churned = await createReferral(t.deps, partner.partnerId, {
+    const partner = await t.createPartner();
+    const stranger = await t.createPartner();
+    const active = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const later = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-10-01' }); // starts next month
+    const churned = await t.createReferral(partner.partnerId, {
       stage: 'won',
       contractStartDate: '2026-01-01',
       churnDate: '2026-08-31',
     });
-    await createReferral(t.deps, partner.partnerId, { stage: 'proposal' });
-    const theirs = await createReferral(t.deps, stranger.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    await createCommission(t.deps, {
+    await t.createReferral(partner.partnerId, { stage: 'proposal' });
+    const theirs = await t.createReferral(stranger.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    await t.createCommission({
       partnerId: partner.partnerId,
       referralId: active,
       monthYear: '2026-07',
       amount: '100.10',
       status: 'paid',
     });
-    await createCommission(t.deps, {
+    await t.createCommission({
       partnerId: partner.partnerId,
       referralId: active,
       monthYear: '2026-08',
       amount: '0.20',
       status: 'paid',
     });
-    await createCommission(t.deps, {
+    await t.createCommission({
       partnerId: partner.partnerId,
       referralId: later,
       monthYear: '2026-09',
       amount: '50.00',
       status: 'pending',
     });
-    await createCommission(t.deps, {
+    await t.createCommission({
       partnerId: partner.partnerId,
       referralId: churned,
       monthYear: '2026-09',
       amount: '30.00',
       status: 'failed',
     });
-    await createCommission(t.deps, {
+    await t.createCommission({
       partnerId: stranger.partnerId,
       referralId: theirs,
       monthYear: '2026-09',
@@ -61,7 +61,7 @@ describe('partner.metrics', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/partners/metrics',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -75,8 +75,8 @@ describe('partner.metrics', () => {
   });
 
   it('answers zeros with two decimals for a new partner', async () => {
-    const partner = await createPartner(t.deps);
-    expect(await callerFor(t.deps, partner.user).partner.metrics()).toMatchObject({
+    const partner = await t.createPartner();
+    expect(await t.caller(partner.user).partner.metrics()).toMatchObject({
       totalEarnings: '0.00',
       pendingCommissions: '0.00',
       thisMonthEarnings: '0.00',
@@ -85,11 +85,11 @@ describe('partner.metrics', () => {
   });
 
   it('refuses a suspended partner with 403', async () => {
-    const partner = await createPartner(t.deps, { status: 'suspended' });
+    const partner = await t.createPartner({ status: 'suspended' });
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/partners/metrics',
-      headers: await bearer(t.deps, partner.user),
+      headers: await t.bearer(partner.user),
     });
     expect(res.statusCode).toBe(403);
   });
@@ -97,14 +97,14 @@ describe('partner.metrics', () => {
 
 describe('referral link and visits', () => {
   it("answers an active partner's link, case-insensitively, with company and code only", async () => {
-    const partner = await createPartner(t.deps, { companyName: 'Linked Co' });
+    const partner = await t.createPartner({ companyName: 'Linked Co' });
     const res = await t.app.inject({ method: 'GET', url: `/api/referral-links/${partner.referralCode.toLowerCase()}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ companyName: 'Linked Co', referralCode: partner.referralCode });
   });
 
   it.each(['pending', 'suspended', 'rejected'] as const)("answers 404 for a %s partner's code", async (status) => {
-    const partner = await createPartner(t.deps, { status });
+    const partner = await t.createPartner({ status });
     expect((await t.app.inject({ method: 'GET', url: `/api/referral-links/${partner.referralCode}` })).statusCode).toBe(
       404,
     );
@@ -116,7 +116,7 @@ describe('referral link and visits', () => {
 
   it('counts visits of this month for the partner, and stores no address or browser', async () => {
     t.clock.now = new Date('2026-09-10T12:00:00Z');
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const visit = (at: string, code = partner.referralCode) => {
       t.clock.now = new Date(at);
       return t.app.inject({
@@ -139,7 +139,7 @@ describe('referral link and visits', () => {
     await visit('2026-08-31T12:00:00Z'); // last month
     await visit('2026-10-01T12:00:00Z'); // next month
     t.clock.now = new Date('2026-09-15T00:00:00Z');
-    const metrics = await callerFor(t.deps, partner.user).partner.metrics();
+    const metrics = await t.caller(partner.user).partner.metrics();
     expect(metrics.linkVisitsThisMonth).toBe(2);
 
     const rows = await t.db
@@ -159,7 +159,7 @@ describe('referral link and visits', () => {
   });
 
   it('answers 404 for a visit of an unknown or inactive code, and stores nothing', async () => {
-    const pending = await createPartner(t.deps, { status: 'pending' });
+    const pending = await t.createPartner({ status: 'pending' });
     for (const referralCode of ['GHOST-1234', pending.referralCode]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/referral-visits', payload: { referralCode } });
       expect(res.statusCode).toBe(404);
@@ -185,8 +185,8 @@ describe('referral link and visits', () => {
   });
 
   it('counts the same visitor once per code per 30 minutes, by a keyed hash of address and browser', async () => {
-    const partner = await createPartner(t.deps);
-    const other = await createPartner(t.deps);
+    const partner = await t.createPartner();
+    const other = await t.createPartner();
     const visit = (at: string, options: { code?: string; ua?: string; ip?: string } = {}) => {
       t.clock.now = new Date(at);
       return t.app.inject({
@@ -239,7 +239,7 @@ describe('referral link and visits', () => {
 
   it('throttles visits per address with 429 and Retry-After', { timeout: 90_000 }, async () => {
     // Its own address, so the other tests' visits (from 127.0.0.1) do not share the budget.
-    const flooded = await createPartner(t.deps);
+    const flooded = await t.createPartner();
     const visit = (remoteAddress: string) =>
       t.app.inject({
         method: 'POST',

@@ -4,15 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import {
-  callerFor,
-  createCommission,
-  createPartner,
-  createReferral,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-} from '../support';
+import { createPipelinePartners, type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -20,18 +12,12 @@ let acme: PartnerFixture;
 let globex: PartnerFixture;
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
-  acme = await createPartner(t.deps, { companyName: 'Acme Advisors' });
-  globex = await createPartner(t.deps, { companyName: 'Globex Books' });
-  for (let i = 0; i < 7; i++)
-    await createReferral(t.deps, acme.partnerId, { clientCompanyName: `Acme Client ${i}`, stage: 'qualified' });
-  for (let i = 0; i < 3; i++)
-    await createReferral(t.deps, globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
-  await createReferral(t.deps, globex.partnerId, { clientCompanyName: 'Northwind Foods', stage: 'booked' });
+  admin = await t.createUser({ role: 'admin' });
+  ({ acme, globex } = await createPipelinePartners(t));
 });
 describe('admin.pipelineColumn', () => {
   it('walks a column page by page with the cursor, newest first, with neither repeats nor gaps', async () => {
-    const caller = callerFor(t.deps, admin);
+    const caller = t.caller(admin);
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -49,7 +35,7 @@ describe('admin.pipelineColumn', () => {
   });
 
   it('counts and lists only what the search and the partner filter match', async () => {
-    const caller = callerFor(t.deps, admin);
+    const caller = t.caller(admin);
     const byPartner = await caller.admin.pipelineColumn({ stage: 'qualified', partnerId: globex.partnerId });
     expect(byPartner.total).toBe(3);
     expect(byPartner.items.map((deal) => deal.partnerCompanyName)).toEqual([
@@ -89,7 +75,7 @@ describe('admin.pipelineColumn', () => {
 
 describe('partner.referralsPage', () => {
   it('pages, searches and filters only the partner’s own referrals', async () => {
-    const caller = callerFor(t.deps, globex.user);
+    const caller = t.caller(globex.user);
     const all = await caller.partner.referralsPage({ limit: 2 });
     expect(all.total).toBe(4);
     expect(all.items).toHaveLength(2);
@@ -102,7 +88,7 @@ describe('partner.referralsPage', () => {
   });
 
   it('refuses a search with a line break', async () => {
-    await expect(callerFor(t.deps, globex.user).partner.referralsPage({ search: 'a\nb' })).rejects.toThrow(
+    await expect(t.caller(globex.user).partner.referralsPage({ search: 'a\nb' })).rejects.toThrow(
       'Search must be a single line',
     );
   });
@@ -110,23 +96,21 @@ describe('partner.referralsPage', () => {
 
 describe('the admin page of one partner', () => {
   it('lists the partner’s commissions and its share of each payout, paged', async () => {
-    const referralId = await createReferral(t.deps, acme.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const otherReferral = await createReferral(t.deps, globex.partnerId, {
+    const referralId = await t.createReferral(acme.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const otherReferral = await t.createReferral(globex.partnerId, {
       stage: 'won',
       contractStartDate: '2026-01-01',
     });
     const ids = [];
     for (const month of ['2026-01', '2026-02', '2026-03'])
-      ids.push(
-        await createCommission(t.deps, { partnerId: acme.partnerId, referralId, monthYear: month, amount: '50.00' }),
-      );
-    const globexCommission = await createCommission(t.deps, {
+      ids.push(await t.createCommission({ partnerId: acme.partnerId, referralId, monthYear: month, amount: '50.00' }));
+    const globexCommission = await t.createCommission({
       partnerId: globex.partnerId,
       referralId: otherReferral,
       monthYear: '2026-01',
       amount: '100.00',
     });
-    const caller = callerFor(t.deps, admin);
+    const caller = t.caller(admin);
     await caller.admin.processPayout({
       commissionIds: [ids[0]!, ids[1]!, globexCommission],
       idempotencyKey: randomUUID(),
@@ -146,7 +130,7 @@ describe('the admin page of one partner', () => {
   });
 
   it('lists the activity about the partner and its deals, newest first, and not another partner’s', async () => {
-    const caller = callerFor(t.deps, admin);
+    const caller = t.caller(admin);
     await caller.admin.suspendPartner({ id: globex.partnerId });
     await caller.admin.reactivatePartner({ id: globex.partnerId });
     await caller.admin.addClient({

@@ -6,26 +6,26 @@ import { CLIENT_PAYMENT_MESSAGES, ENDING_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyDueTerminations } from '../../src/services/partners/partnership-end';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, createCommission, createPartner, createReferral, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 
 const call = async (user: SessionUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: await bearer(t.deps, user) });
+  t.app.inject({ method, url, payload, headers: await t.bearer(user) });
 
 const statusOf = async (partnerId: string) =>
   (await t.db.selectFrom('partners').select('status').where('id', '=', partnerId).executeTakeFirstOrThrow()).status;
 
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-26T10:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
+  admin = await t.createUser({ role: 'admin' });
 });
 
 describe('notice of termination', () => {
   it('takes effect the notice days after today; until then nothing changes, then the partner is inactive', async () => {
-    const partner = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, partner.partnerId, {
+    const partner = await t.createPartner();
+    const referralId = await t.createReferral(partner.partnerId, {
       stage: 'won',
       contractStartDate: '2026-01-01',
     });
@@ -79,20 +79,14 @@ describe('notice of termination', () => {
   });
 
   it('ends the partnership at once when the effective date is today, logged and mailed', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const response = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
       givenBy: 'firm',
       reason: 'Breach of the agreement',
       effectiveDate: '2026-11-26',
     });
     expect(response.json()).toMatchObject({ status: 'inactive', effectiveDate: '2026-11-26' });
-    const log = await t.db
-      .selectFrom('activityLog')
-      .select('action')
-      .where('entityId', '=', partner.partnerId)
-      .orderBy('createdAt')
-      .execute();
-    expect(log.map((row) => row.action)).toEqual(['partner.notice_given', 'partner.terminated']);
+    expect(await t.activityActions(partner.partnerId)).toEqual(['partner.notice_given', 'partner.terminated']);
     const mails = await t.db
       .selectFrom('emailOutbox')
       .select('subject')
@@ -102,7 +96,7 @@ describe('notice of termination', () => {
   });
 
   it('refuses an effective date before today, a second notice, and an inactive partner', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const past = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
       givenBy: 'firm',
       reason: 'x',
@@ -117,7 +111,7 @@ describe('notice of termination', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ENDING_MESSAGES.alreadyGiven('2026-12-26'));
-    const inactive = await createPartner(t.deps, { status: 'inactive' });
+    const inactive = await t.createPartner({ status: 'inactive' });
     const refused = await call(admin, 'POST', `/api/admin/partners/${inactive.partnerId}/terminate`, {
       givenBy: 'firm',
       reason: 'x',
@@ -128,7 +122,7 @@ describe('notice of termination', () => {
 
 describe("a partnership's ending as it stands", () => {
   it('names the notice days of the partner’s terms and the day notice given today takes effect', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const response = await call(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -155,7 +149,7 @@ describe("a partnership's ending as it stands", () => {
 
 describe("a partner's own notice", () => {
   it('takes effect the notice days of their terms after today, logged, mailed to them and to the administrators', async () => {
-    const partner = await createPartner(t.deps, { companyName: 'Leaving Agency' });
+    const partner = await t.createPartner({ companyName: 'Leaving Agency' });
     const response = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Retiring' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -188,7 +182,7 @@ describe("a partner's own notice", () => {
   });
 
   it('follows the notice days of a later terms version the partner accepted', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const published = await call(admin, 'POST', '/api/admin/program-terms', {
       agreementVersion: '1.5',
       noticeDays: 10,
@@ -206,12 +200,12 @@ describe("a partner's own notice", () => {
   });
 
   it('refuses a second notice and a partner who is not active', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
     const again = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving again' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ENDING_MESSAGES.alreadyGiven('2026-12-26'));
-    const pending = await createPartner(t.deps, { status: 'pending' });
+    const pending = await t.createPartner({ status: 'pending' });
     const refused = await call(pending.user, 'POST', '/api/partners/notice', { reason: 'x' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(ENDING_MESSAGES.notActive);
@@ -222,16 +216,16 @@ describe("a partner's own notice", () => {
 
 describe('forfeiting fees', () => {
   it('voids every pending fee with the reason and leaves paid ones, logged and mailed', async () => {
-    const partner = await createPartner(t.deps);
-    const referralId = await createReferral(t.deps, partner.partnerId, {
+    const partner = await t.createPartner();
+    const referralId = await t.createReferral(partner.partnerId, {
       stage: 'won',
       contractStartDate: '2026-01-01',
     });
     const pending = [
-      await createCommission(t.deps, { partnerId: partner.partnerId, referralId, monthYear: '2026-09' }),
-      await createCommission(t.deps, { partnerId: partner.partnerId, referralId, monthYear: '2026-10' }),
+      await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-09' }),
+      await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-10' }),
     ];
-    const paid = await createCommission(t.deps, {
+    const paid = await t.createCommission({
       partnerId: partner.partnerId,
       referralId,
       monthYear: '2026-08',
@@ -262,8 +256,8 @@ describe('forfeiting fees', () => {
   });
 
   it('is the administrator’s alone', async () => {
-    const finance = await createUser(t.deps, { role: 'finance' });
-    const partner = await createPartner(t.deps);
+    const finance = await t.createUser({ role: 'finance' });
+    const partner = await t.createPartner();
     const response = await call(finance, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, { reason: 'x' });
     expect(response.statusCode).toBe(403);
   });

@@ -5,7 +5,7 @@
 import { PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, createPartner, createUser, useTestApp, type PartnerFixture } from '../support';
+import { useTestApp, type PartnerFixture } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -21,9 +21,9 @@ const AGREEMENT_TEXT = {
 
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-26T10:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
-  finance = await createUser(t.deps, { role: 'finance' });
-  partner = await createPartner(t.deps);
+  admin = await t.createUser({ role: 'admin' });
+  finance = await t.createUser({ role: 'finance' });
+  partner = await t.createPartner();
 });
 
 const request = async (
@@ -32,7 +32,7 @@ const request = async (
   url: string,
   payload?: Record<string, unknown>,
   headers: Record<string, string> = {},
-) => t.app.inject({ method, url, payload, headers: { ...(await bearer(t.deps, user)), ...headers } });
+) => t.app.inject({ method, url, payload, headers: { ...(await t.bearer(user)), ...headers } });
 
 describe('program terms', () => {
   it("start as version 1 with the agreement's numbers and text", async () => {

@@ -7,31 +7,24 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeSet, logActivity } from '../../src/services/platform/activity';
 import { describeActor } from '../../src/services/platform/activity-log';
-import {
-  bearer,
-  callerFor,
-  createPartner,
-  createReferral,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-} from '../support';
+import { type PartnerFixture, useTestApp } from '../support';
+import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
-let admin: Awaited<ReturnType<typeof createUser>>;
+let admin: SessionUser;
 let partner: PartnerFixture;
 let adminHeaders: Record<string, string>;
 
 const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 9, day, hour));
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin', email: 'auditor@example.com' });
-  partner = await createPartner(t.deps, {
+  admin = await t.createUser({ role: 'admin', email: 'auditor@example.com' });
+  partner = await t.createPartner({
     status: 'pending',
     contactName: 'Ada Lovelace',
     email: 'ada@analytical.example',
   });
-  adminHeaders = await bearer(t.deps, admin);
+  adminHeaders = await t.bearer(admin);
 });
 
 const get = (url: string, headers: Record<string, string> = adminHeaders) =>
@@ -68,9 +61,9 @@ describe('before and after', () => {
   });
 
   it("shows a deal's stage move with only the fields that changed (moving it out of booked accepts it)", async () => {
-    const referralId = await createReferral(t.deps, partner.partnerId, { stage: 'booked' });
-    await callerFor(t.deps, admin).admin.updateReferral({ id: referralId, stage: 'qualified', notes: 'Called twice' });
-    const page = await callerFor(t.deps, admin).admin.activity({ entityType: 'referral', entityId: referralId });
+    const referralId = await t.createReferral(partner.partnerId, { stage: 'booked' });
+    await t.caller(admin).admin.updateReferral({ id: referralId, stage: 'qualified', notes: 'Called twice' });
+    const page = await t.caller(admin).admin.activity({ entityType: 'referral', entityId: referralId });
     expect(page.total).toBe(1);
     expect(page.items[0]?.changes).toEqual([
       { field: 'notes', before: null, after: 'Called twice' },
@@ -83,7 +76,7 @@ describe('before and after', () => {
   });
 
   it('shows a material edit field by field', async () => {
-    const caller = callerFor(t.deps, admin);
+    const caller = t.caller(admin);
     const material = await caller.admin.createMaterial({
       title: 'Old deck',
       type: 'presentation',
@@ -113,12 +106,12 @@ describe('before and after', () => {
 
 describe('names', () => {
   it('answers each entry with its entity’s name and its partner’s, joined in the list query', async () => {
-    const nimbus = await createPartner(t.deps, { companyName: 'Nimbus Referrals', contactName: 'Nia Cloud' });
-    const referralId = await createReferral(t.deps, nimbus.partnerId, {
+    const nimbus = await t.createPartner({ companyName: 'Nimbus Referrals', contactName: 'Nia Cloud' });
+    const referralId = await t.createReferral(nimbus.partnerId, {
       stage: 'proposal',
       clientCompanyName: 'Nimbus Pet Supply',
     });
-    const asAdmin = callerFor(t.deps, admin);
+    const asAdmin = t.caller(admin);
     await asAdmin.admin.updateReferral({ id: referralId, stage: 'won' });
     await asAdmin.admin.addAdjustment({ partnerId: nimbus.partnerId, amount: '-25.00', reason: 'Client refunded' });
 
@@ -147,7 +140,7 @@ describe('actors', () => {
       entityId: null,
       details: { month: '2026-09', created: 2, skipped: 0 },
     });
-    const system = await callerFor(t.deps, admin).admin.activity({ actor: 'system', action: 'commissions' });
+    const system = await t.caller(admin).admin.activity({ actor: 'system', action: 'commissions' });
     expect(system.items[0]?.actor).toEqual({
       kind: 'system',
       id: null,
@@ -156,8 +149,8 @@ describe('actors', () => {
       name: null,
     });
 
-    await callerFor(t.deps, partner.user).partner.updateMailPreferences({ monthlySummary: false });
-    const mine = await callerFor(t.deps, admin).admin.activity({
+    await t.caller(partner.user).partner.updateMailPreferences({ monthlySummary: false });
+    const mine = await t.caller(admin).admin.activity({
       actor: 'ADA@analytical',
       action: 'user.mail_preferences_changed',
     });
@@ -182,7 +175,7 @@ describe('actors', () => {
 describe('filters and paging', () => {
   let probe: PartnerFixture;
   beforeAll(async () => {
-    probe = await createPartner(t.deps, { status: 'active', email: 'probe@example.com' });
+    probe = await t.createPartner({ status: 'active', email: 'probe@example.com' });
     // Seven entries about one partner on 1..7 October, the first three by the admin, the rest by the system.
     for (let day = 1; day <= 7; day++) {
       await t.db
@@ -276,16 +269,16 @@ describe('filters and paging', () => {
   it('answers 401 without a session and 403 to a partner, on the list and the CSV', async () => {
     for (const path of ['/api/admin/activity', '/api/admin/activity.csv']) {
       expect((await get(path, {})).statusCode).toBe(401);
-      expect((await get(path, await bearer(t.deps, partner.user))).statusCode).toBe(403);
+      expect((await get(path, await t.bearer(partner.user))).statusCode).toBe(403);
     }
-    await expect(callerFor(t.deps, partner.user).admin.activity({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(callerFor(t.deps, null).admin.activity({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(t.caller(partner.user).admin.activity({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.caller(null).admin.activity({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
 describe('the CSV export', () => {
   it('exports the filtered entries newest first, formula-safe, and logs the download', async () => {
-    const target = await createPartner(t.deps, { status: 'active' });
+    const target = await t.createPartner({ status: 'active' });
     await logActivity(t.db, {
       userId: admin.id,
       action: 'partner.updated',
@@ -345,7 +338,7 @@ describe('the CSV export', () => {
       '"Time (UTC)","Actor Type","Actor","Actor Email","Action","Entity Type","Entity ID","Changes","Details","Entry ID"',
     );
 
-    const logged = await callerFor(t.deps, admin).admin.activity({ action: 'export.downloaded', actor: admin.id });
+    const logged = await t.caller(admin).admin.activity({ action: 'export.downloaded', actor: admin.id });
     expect(logged.items[0]?.details).toEqual({ kind: 'activity', filters: { entityId: target.partnerId } });
   });
 });

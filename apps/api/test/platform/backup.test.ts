@@ -10,19 +10,16 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createDb, migrateToLatest } from '@portal/db';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { claimDataDir, DataDirInUseError } from '../../src/control';
@@ -31,10 +28,9 @@ import { createLogger } from '../../src/logger';
 import { createBackupStream, restoreBackup } from '../../src/services/platform/backup';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
-import { CLI, freePort, migratedDataDir, runApiProcess, SERVER, startApiProcess } from '../support';
+import { CLI, freePort, migratedDataDir, runApiProcess, SERVER, useTempDir, withServer } from '../support';
 
-const root = mkdtempSync(join(tmpdir(), 'portal-backup-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = useTempDir('portal-backup-');
 
 const cli = (args: string[], dataDir: string, env: Record<string, string> = {}) =>
   runApiProcess([CLI, ...args], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
@@ -74,43 +70,33 @@ describe('cli backup and cli restore', () => {
   const offlineArchive = join(root, 'offline.tar.gz');
 
   it('back up a running server and restore every row, file and key into a new DATA_DIR', async () => {
-    const port = await freePort();
     // The demo program: partners with encrypted bank details, commissions, and uploaded material files.
-    const server = startApiProcess([SERVER], {
-      NODE_ENV: 'development',
-      DEMO_DATA: 'true',
-      DATA_DIR: migratedDataDir(source),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    });
-    try {
-      await expect
-        .poll(() => server.output().stdout, { timeout: 90_000, interval: 200 })
-        .toContain('Partner Portal on');
+    await withServer(
+      { NODE_ENV: 'development', DEMO_DATA: 'true', DATA_DIR: migratedDataDir(source) },
+      async ({ url }) => {
+        // A second server on the same embedded database is refused: two PGlite instances corrupt it.
+        const second = await runApiProcess([SERVER], {
+          NODE_ENV: 'development',
+          DATA_DIR: source,
+          PORT: String(await freePort()),
+          HOST: '127.0.0.1',
+        });
+        expect(second.code).toBe(1);
+        expect(second.stderr).toContain(
+          'Another process (a running server or a backup) is using the embedded database',
+        );
 
-      // A second server on the same embedded database is refused: two PGlite instances corrupt it.
-      const second = await runApiProcess([SERVER], {
-        NODE_ENV: 'development',
-        DATA_DIR: source,
-        PORT: String(await freePort()),
-        HOST: '127.0.0.1',
-      });
-      expect(second.code).toBe(1);
-      expect(second.stderr).toContain('Another process (a running server or a backup) is using the embedded database');
+        const backup = await cli(['backup', '--out', archive], source);
+        expect(backup.stderr).toBe('');
+        expect(backup.code).toBe(0);
+        expect(backup.stdout).toContain('keep it as safe as DATA_DIR');
+        expect(statSync(archive).mode & 0o777).toBe(0o600);
+        expect(existsSync(`${archive}.partial`)).toBe(false);
 
-      const backup = await cli(['backup', '--out', archive], source);
-      expect(backup.stderr).toBe('');
-      expect(backup.code).toBe(0);
-      expect(backup.stdout).toContain('keep it as safe as DATA_DIR');
-      expect(statSync(archive).mode & 0o777).toBe(0o600);
-      expect(existsSync(`${archive}.partial`)).toBe(false);
-
-      // The server kept serving through the backup.
-      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-    } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+        // The server kept serving through the backup.
+        expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      },
+    );
 
     const target = join(root, 'restored', 'data');
     const restored = await cli(['restore', '--from', archive], target);

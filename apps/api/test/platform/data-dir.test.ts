@@ -3,25 +3,13 @@
 // others (items 1 and 3).
 
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
-import { CLI, freePort, migratedDataDir, runApiProcess, SERVER, startApiProcess } from '../support';
+import { CLI, migratedDataDir, runApiProcess, SERVER, useTempDir, withServer } from '../support';
 
-const root = mkdtempSync(join(tmpdir(), 'portal-datadir-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = useTempDir('portal-datadir-');
 
 /** Every path under `dir` (itself included) whose mode lets group or others in. */
 function sharedEntries(dir: string): string[] {
@@ -42,62 +30,49 @@ const countEntries = (dir: string): number =>
 describe('a production start on a fresh embedded database', () => {
   it('creates no demo accounts and leaves nothing under DATA_DIR readable by group or others', async () => {
     const dataDir = join(root, 'fresh', 'data');
-    const port = await freePort();
-    const server = startApiProcess([SERVER], {
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    });
-    try {
-      await expect
-        .poll(() => server.output().stdout, { timeout: 90_000, interval: 200 })
-        .toContain('Partner Portal on');
-      const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    await withServer({ NODE_ENV: 'production', DATA_DIR: dataDir }, async (server) => {
+      const res = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'admin@partnerportal.demo', password: DEMO_PASSWORD }),
       });
       expect(res.status).toBe(401);
       expect(server.output().stdout).not.toContain('Demo sign-ins');
-    } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    });
     expect(countEntries(dataDir)).toBeGreaterThan(10);
     expect(sharedEntries(join(root, 'fresh', 'data'))).toEqual([]);
   }, 120_000);
 });
 
 describe('refused settings stop the start with the variable named', () => {
-  it('DEMO_DATA=true with NODE_ENV=production', async () => {
-    const result = await runApiProcess([SERVER], {
-      NODE_ENV: 'production',
-      DEMO_DATA: 'true',
-      DATA_DIR: join(root, 'refused-demo'),
-    });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('DEMO_DATA');
-  }, 60_000);
-
-  it('cli seed-demo with NODE_ENV=production', async () => {
-    const result = await runApiProcess([CLI, 'seed-demo'], {
-      NODE_ENV: 'production',
-      DATA_DIR: join(root, 'refused-seed'),
-    });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('seed-demo is refused with NODE_ENV=production');
-  }, 60_000);
-
-  it('TRUST_PROXY=true', async () => {
-    const result = await runApiProcess([SERVER], {
-      NODE_ENV: 'production',
-      TRUST_PROXY: 'true',
-      DATA_DIR: join(root, 'refused-proxy'),
-    });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('TRUST_PROXY');
-  }, 60_000);
+  it.each<{ name: string; args: string[]; env: Record<string, string>; refusal: string }>([
+    {
+      name: 'DEMO_DATA=true with NODE_ENV=production',
+      args: [SERVER],
+      env: { DEMO_DATA: 'true', DATA_DIR: join(root, 'refused-demo') },
+      refusal: 'DEMO_DATA',
+    },
+    {
+      name: 'cli seed-demo with NODE_ENV=production',
+      args: [CLI, 'seed-demo'],
+      env: { DATA_DIR: join(root, 'refused-seed') },
+      refusal: 'seed-demo is refused with NODE_ENV=production',
+    },
+    {
+      name: 'TRUST_PROXY=true',
+      args: [SERVER],
+      env: { TRUST_PROXY: 'true', DATA_DIR: join(root, 'refused-proxy') },
+      refusal: 'TRUST_PROXY',
+    },
+  ])(
+    '$name',
+    async ({ args, env, refusal }) => {
+      const result = await runApiProcess(args, { NODE_ENV: 'production', ...env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(refusal);
+    },
+    60_000,
+  );
 });
 
 describe('an existing DATA_DIR left readable', () => {

@@ -8,7 +8,7 @@ import { decryptOrNull, toPartnerProfile } from '../../src/services/platform/map
 import { reencryptBankNumbers, reencryptSealedColumn, type SealedColumn } from '../../src/services/platform/reencrypt';
 import { taxFieldContext } from '../../src/services/money/tax-profiles';
 import { mfaSecretContext } from '../../src/services/accounts/mfa';
-import { bearer, callerFor, createPartner, createUser, sampleApplication, useTestApp } from '../support';
+import { sampleApplication, useTestApp } from '../support';
 
 const ROUTING = '026009593';
 const ACCOUNT = 'QX7734125590';
@@ -20,8 +20,8 @@ let meBody: string;
 let trpcBody: string;
 
 beforeAll(async () => {
-  const user = await createUser(t.deps);
-  const headers = await bearer(t.deps, user);
+  const user = await t.createUser();
+  const headers = await t.bearer(user);
   const applied = await t.app.inject({
     method: 'POST',
     url: '/api/partners',
@@ -85,7 +85,7 @@ describe('bank numbers at rest', () => {
       .set({ bankRoutingNumber: row.bankAccountNumber, bankAccountNumber: routing })
       .where('id', '=', partnerId)
       .execute();
-    const other = await createPartner(t.deps);
+    const other = await t.createPartner();
     await t.db.updateTable('partners').set({ bankRoutingNumber: routing }).where('id', '=', other.partnerId).execute();
     try {
       const swapped = await t.db
@@ -220,7 +220,7 @@ describe('cli reencrypt', () => {
     const oldKey = t.deps.config.dataEncryptionKey ?? '';
     const oldCipher = createFieldCipher(oldKey);
     // One partner written before associated data, under the same old key.
-    const legacy = await createPartner(t.deps);
+    const legacy = await t.createPartner();
     await t.db
       .updateTable('partners')
       .set({
@@ -254,7 +254,7 @@ describe('cli reencrypt', () => {
   it('rewrites tax ids and two-factor secrets too, each sealed to its own row', async () => {
     const oldKey = t.deps.config.dataEncryptionKey ?? '';
     const oldCipher = createFieldCipher(oldKey);
-    const taxed = await createPartner(t.deps);
+    const taxed = await t.createPartner();
     await t.db
       .insertInto('taxProfiles')
       .values({
@@ -334,8 +334,8 @@ function legacyEncrypt(keyBase64: string, plain: string): string {
 
 describe('the caller path', () => {
   it('partner.me over a tRPC caller also returns masked numbers only', async () => {
-    const user = await createUser(t.deps);
-    const caller = callerFor(t.deps, user);
+    const user = await t.createUser();
+    const caller = t.caller(user);
     await caller.partner.submitApplication(
       sampleApplication({ bankRoutingNumber: '111000025', bankAccountNumber: '99887766' }),
     );

@@ -6,22 +6,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { startMetricsServer, type MetricsServer } from '../../src/metrics';
-import {
-  bearer,
-  callerFor,
-  createPartner,
-  createReferral,
-  createTestApp,
-  createUser,
-  useTestApp,
-  setFeeBasis,
-} from '../support';
+import { createTestApp, useTestApp } from '../support';
 
 const t = useTestApp();
 let server: MetricsServer;
 
 beforeAll(async () => {
-  await setFeeBasis(t.deps, 'activeMonth');
+  await t.setFeeBasis('activeMonth');
   server = await startMetricsServer(t.deps.metrics, { port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -76,16 +67,16 @@ describe('metrics', () => {
   });
 
   it('count requests by route pattern, procedures, accruals and the process', async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
-    const partner = await createPartner(t.deps);
-    await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const headers = await bearer(t.deps, admin);
+    const admin = await t.createUser({ role: 'admin' });
+    const partner = await t.createPartner();
+    await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const headers = await t.bearer(admin);
     const detail = await t.app.inject({ method: 'GET', url: `/api/admin/partners/${partner.partnerId}`, headers });
     expect(detail.statusCode).toBe(200);
     const trpc = await t.app.inject({ method: 'GET', url: '/trpc/admin.metrics', headers });
     expect(trpc.statusCode).toBe(200);
     t.clock.now = new Date('2026-03-15T12:00:00Z');
-    const accrued = await callerFor(t.deps, admin).admin.accrue({ month: '2026-02' });
+    const accrued = await t.caller(admin).admin.accrue({ month: '2026-02' });
     expect(accrued.created).toBe(1);
 
     const text = await scrape();
@@ -142,8 +133,8 @@ describe('metrics', () => {
   it('time a failing procedure by its error code and a refused month is no accrual run', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/trpc/admin.metrics' });
     expect(anonymous.statusCode).toBe(401);
-    const admin = await createUser(t.deps, { role: 'admin' });
-    await expect(callerFor(t.deps, admin).admin.accrue({ month: '2099-01' })).rejects.toMatchObject({
+    const admin = await t.createUser({ role: 'admin' });
+    await expect(t.caller(admin).admin.accrue({ month: '2099-01' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
     const text = await scrape();

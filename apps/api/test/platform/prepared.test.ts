@@ -2,7 +2,7 @@ import type { Db } from '@portal/db';
 import { describe, expect, it } from 'vitest';
 import { preparedLookup } from '../../src/services/platform/prepared';
 import { partnerOfUser } from '../../src/services/partners/application';
-import { createPartner, createUser, useTestApp } from '../support';
+import { useTestApp } from '../support';
 
 const t = useTestApp();
 
@@ -13,8 +13,8 @@ describe('preparedLookup (API overhead)', () => {
       builds += 1;
       return db.selectFrom('users').select(['id', 'email', 'tokenVersion']).where('id', '=', id);
     });
-    const a = await createUser(t.deps);
-    const b = await createUser(t.deps);
+    const a = await t.createUser();
+    const b = await t.createUser();
     expect(await lookup(t.db, a.id)).toEqual({ id: a.id, email: a.email, tokenVersion: a.tokenVersion });
     expect(await lookup(t.db, b.id)).toEqual({ id: b.id, email: b.email, tokenVersion: b.tokenVersion });
     expect(await lookup(t.db, '7a0c5b1e-0000-4000-8000-000000000000')).toBeUndefined();
@@ -35,7 +35,7 @@ describe('preparedLookup (API overhead)', () => {
   });
 
   it("reads a partner user's partner record", async () => {
-    const { user, partnerId } = await createPartner(t.deps);
+    const { user, partnerId } = await t.createPartner();
     expect(await partnerOfUser(t.db, user.id)).toMatchObject({ id: partnerId, userId: user.id });
   });
 });

@@ -5,7 +5,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_COMMAND_TIMEOUT_MS } from '../../src/services/platform/rate-limits';
-import { createPartner, createTestApp, createUser, freePort, type TestApp } from '../support';
+import { createTestApp, freePort, type TestApp } from '../support';
 
 /** A TCP server that accepts connections and never answers: a Redis that hangs. */
 async function frozenServer(): Promise<{ port: number; close(): Promise<void> }> {
@@ -42,7 +42,7 @@ describe.each([
   });
 
   it('signs in (and refuses a wrong password) without a 5xx, within a bounded wait', { timeout: 90_000 }, async () => {
-    const user = await createUser(t.deps, { role: 'admin', password: PASSWORD });
+    const user = await t.createUser({ role: 'admin', password: PASSWORD });
     for (const [password, status] of [
       ['wrong-password-1', 401],
       [PASSWORD, 200],
@@ -60,7 +60,7 @@ describe.each([
   });
 
   it('serves the referral link and counts a visit', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const link = await t.app.inject({ method: 'GET', url: `/api/referral-links/${partner.referralCode}` });
     expect(link.statusCode).toBe(200);
     const visit = await t.app.inject({

@@ -16,7 +16,7 @@ import { createStorage } from '../../src/deps';
 import { buildPdf } from '../../src/services/materials/demo-materials';
 import { storeUpload } from '../../src/services/materials/materials';
 import { FileTooLargeError, StoredFileNotFoundError, type FileStorage } from '../../src/services/platform/storage';
-import { bearer, createPartner, createTestApp, createUser, type TestApp } from '../support';
+import { createTestApp, type TestApp } from '../support';
 import { startTestS3 } from '../support/s3-server';
 
 interface Driver {
@@ -223,7 +223,7 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
     });
 
     it('answers an oversized upload with a JSON 413 and keeps nothing', async () => {
-      const admin = await createUser(t.deps, { role: 'admin' });
+      const admin = await t.createUser({ role: 'admin' });
       const big = Buffer.alloc(MAX_UPLOAD_BYTES + 64 * 1024, 0x20);
       big.write('%PDF-1.4\n');
       const form = new FormData();
@@ -232,7 +232,7 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
       form.append('file', new Blob([new Uint8Array(big)], { type: 'application/pdf' }), 'big.pdf');
       const res = await fetch(`${base}/api/admin/marketing-materials`, {
         method: 'POST',
-        headers: await bearer(t.deps, admin),
+        headers: await t.bearer(admin),
         body: form,
       });
       expect(res.status).toBe(413);
@@ -241,8 +241,8 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
     });
 
     it('uploads a material and lets a partner download it, following the storage to the bytes', async () => {
-      const admin = await createUser(t.deps, { role: 'admin' });
-      const partner = await createPartner(t.deps);
+      const admin = await t.createUser({ role: 'admin' });
+      const partner = await t.createPartner();
       const pdf = buildPdf([{ heading: 'Over the wire', lines: [`Stored with the ${name} driver.`] }]);
       const form = new FormData();
       form.append('title', `Wire ${name}`);
@@ -250,7 +250,7 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
       form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'wire.pdf');
       const created = await fetch(`${base}/api/admin/marketing-materials`, {
         method: 'POST',
-        headers: await bearer(t.deps, admin),
+        headers: await t.bearer(admin),
         body: form,
       });
       expect(created.status).toBe(201);
@@ -259,7 +259,7 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
 
       const issued = await fetch(`${base}/api/marketing-materials/${material.id}/download`, {
         method: 'POST',
-        headers: await bearer(t.deps, partner.user),
+        headers: await t.bearer(partner.user),
       });
       expect(issued.status).toBe(200);
       const { url, downloadCount } = (await issued.json()) as { url: string; downloadCount: number };

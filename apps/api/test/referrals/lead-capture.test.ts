@@ -8,23 +8,14 @@ import { AGREEMENT_DEFAULTS } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/services/integrations';
 import { receiveLead } from '../../src/services/referrals/lead-capture';
-import {
-  bearer,
-  callerFor,
-  createPartner,
-  createReferral,
-  createUser,
-  mailingEnv,
-  useTestApp,
-  useTestSmtp,
-} from '../support';
+import { mailingEnv, useTestApp, useTestSmtp } from '../support';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
 const DAY = 86_400_000;
 
 async function keyWith(scopes: Parameters<typeof createApiKey>[1]['input']['scopes']) {
-  const admin = await createUser(t.deps, { role: 'admin' });
+  const admin = await t.createUser({ role: 'admin' });
   return (await createApiKey(t.db, { createdBy: admin.id, input: { name: 'Lead form', scopes }, now: t.deps.now() }))
     .key;
 }
@@ -39,7 +30,7 @@ const postLead = (key: string, body: Record<string, unknown>, idempotencyKey?: s
 
 /** A referral of `partnerId` for `email`, created `daysAgo` days before the test clock. */
 async function referralFor(partnerId: string, email: string, options: { daysAgo?: number; stage?: 'lost' } = {}) {
-  const id = await createReferral(t.deps, partnerId, { stage: options.stage });
+  const id = await t.createReferral(partnerId, { stage: options.stage });
   await t.db
     .updateTable('referrals')
     .set({ clientEmail: email, createdAt: new Date(t.clock.now.getTime() - (options.daysAgo ?? 1) * DAY) })
@@ -58,7 +49,7 @@ const lead = (referralCode: string, clientEmail: string) =>
 
 describe('POST /api/leads', () => {
   it('answers 201 with a booked referral for a key holding leads:write', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const key = await keyWith(['leads:write']);
     const res = await postLead(key, {
       referralCode: partner.referralCode,
@@ -83,7 +74,7 @@ describe('POST /api/leads', () => {
   });
 
   it('refuses a key without leads:write (403) and no key at all (401)', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const key = await keyWith(['referrals:write']);
     const body = { referralCode: partner.referralCode, clientEmail: 'no@scope.example' };
     expect((await postLead(key, body)).statusCode).toBe(403);
@@ -99,7 +90,7 @@ describe('POST /api/leads', () => {
   });
 
   it('replays the first answer for the same Idempotency-Key and body, and refuses another body', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const key = await keyWith(['leads:write']);
     const idem = randomUUID();
     const body = { referralCode: partner.referralCode, clientEmail: 'idem@replay.example' };
@@ -117,8 +108,8 @@ describe('POST /api/leads', () => {
 
 describe('one client, one partner', () => {
   it(`is a conflict on day ${AGREEMENT_DEFAULTS.qualificationDays} of the first referral's window, not on day ${AGREEMENT_DEFAULTS.qualificationDays + 1}`, async () => {
-    const first = await createPartner(t.deps);
-    const second = await createPartner(t.deps);
+    const first = await t.createPartner();
+    const second = await t.createPartner();
     const inside = await referralFor(first.partnerId, 'edge@window-in.example', { daysAgo: 60 });
     await referralFor(first.partnerId, 'edge@window-out.example', { daysAgo: 61 });
     expect((await lead(second.referralCode, 'edge@window-in.example')).conflictOf).toBe(inside);
@@ -126,11 +117,11 @@ describe('one client, one partner', () => {
   });
 
   it("reads the qualification days of the first referral's own terms version and adds its extensions", async () => {
-    const admin = await createUser(t.deps, { role: 'admin' });
+    const admin = await t.createUser({ role: 'admin' });
     const published = await t.app.inject({
       method: 'POST',
       url: '/api/admin/program-terms',
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
       payload: {
         agreementVersion: 'window-90',
         qualificationDays: 90,
@@ -140,8 +131,8 @@ describe('one client, one partner', () => {
     });
     expect(published.statusCode).toBe(201);
     const v2 = published.json<{ version: number }>().version;
-    const first = await createPartner(t.deps);
-    const second = await createPartner(t.deps);
+    const first = await t.createPartner();
+    const second = await t.createPartner();
     const onVersion = async (
       email: string,
       daysAgo: number,
@@ -170,8 +161,8 @@ describe('one client, one partner', () => {
   });
 
   it('matches a business domain but not a free-mail domain', async () => {
-    const first = await createPartner(t.deps);
-    const second = await createPartner(t.deps);
+    const first = await t.createPartner();
+    const second = await t.createPartner();
     const owner = await referralFor(first.partnerId, 'ceo@acme-widgets.example');
     await referralFor(first.partnerId, 'someone@gmail.com');
     expect((await lead(second.referralCode, 'cfo@acme-widgets.example')).conflictOf).toBe(owner);
@@ -179,14 +170,14 @@ describe('one client, one partner', () => {
   });
 
   it('is not blocked by a lost referral', async () => {
-    const first = await createPartner(t.deps);
-    const second = await createPartner(t.deps);
+    const first = await t.createPartner();
+    const second = await t.createPartner();
     await referralFor(first.partnerId, 'free@again.example', { stage: 'lost' });
     expect((await lead(second.referralCode, 'free@again.example')).conflictOf).toBeNull();
   });
 
   it("attaches the same partner's second lead for a client to its open referral", async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const existing = await referralFor(partner.partnerId, 'twice@same-partner.example');
     const again = await lead(partner.referralCode, 'twice@same-partner.example');
     expect(again.id).toBe(existing);
@@ -194,25 +185,25 @@ describe('one client, one partner', () => {
   });
 
   it('flags a conflict on a partner-submitted referral too, and the partner reads only that it was introduced', async () => {
-    const first = await createPartner(t.deps);
-    const second = await createPartner(t.deps);
+    const first = await t.createPartner();
+    const second = await t.createPartner();
     await referralFor(first.partnerId, 'buyer@shared-client.example');
-    const created = await callerFor(t.deps, second.user).partner.createReferral({
+    const created = await t.caller(second.user).partner.createReferral({
       clientCompanyName: 'Shared Client',
       clientEmail: 'buyer@shared-client.example',
       monthlyValue: '700',
     });
     expect(created).toMatchObject({ clientAlreadyIntroduced: true, conflictOf: null });
-    const listed = await callerFor(t.deps, second.user).partner.referrals();
+    const listed = await t.caller(second.user).partner.referrals();
     expect(listed[0]).toMatchObject({ clientAlreadyIntroduced: true, conflictOf: null });
     expect(JSON.stringify(listed)).not.toContain(first.partnerId);
   });
 
   it("flags a client on the partner's own domain as a self-referral", async () => {
-    const partner = await createPartner(t.deps, { email: `owner-${randomUUID().slice(0, 8)}@self-firm.example` });
+    const partner = await t.createPartner({ email: `owner-${randomUUID().slice(0, 8)}@self-firm.example` });
     const own = await lead(partner.referralCode, 'colleague@self-firm.example');
     expect(own.selfReferral).toBe(true);
-    const freeMail = await createPartner(t.deps, { email: `p-${randomUUID().slice(0, 8)}@gmail.com` });
+    const freeMail = await t.createPartner({ email: `p-${randomUUID().slice(0, 8)}@gmail.com` });
     expect((await lead(freeMail.referralCode, 'client@gmail.com')).selfReferral).toBe(false);
     await t.db
       .updateTable('partners')
@@ -225,18 +216,18 @@ describe('one client, one partner', () => {
 
 describe('resolving a conflict', () => {
   async function conflict() {
-    const first = await createPartner(t.deps);
-    const second = await createPartner(t.deps);
+    const first = await t.createPartner();
+    const second = await t.createPartner();
     const email = `c@resolve-${randomUUID().slice(0, 8)}.example`;
     const firstId = await referralFor(first.partnerId, email);
     const secondRef = await lead(second.referralCode, email);
     return { firstId, secondId: secondRef.id };
   }
-  const admin = () => createUser(t.deps, { role: 'admin' });
+  const admin = () => t.createUser({ role: 'admin' });
 
   it('lists open conflicts with both partners, and keep_first loses the second with the words the partner reads', async () => {
     const { firstId, secondId } = await conflict();
-    const headers = await bearer(t.deps, await admin());
+    const headers = await t.bearer(await admin());
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/referral-conflicts', headers });
     const entry = list.json().conflicts.find((c: { id: string }) => c.id === secondId);
     expect(entry.first.referralId).toBe(firstId);
@@ -265,7 +256,7 @@ describe('resolving a conflict', () => {
   });
 
   it('move_to_second loses the first and clears the second; reject loses the second', async () => {
-    const caller = callerFor(t.deps, await admin());
+    const caller = t.caller(await admin());
     const moved = await conflict();
     expect(await caller.admin.resolveConflict({ id: moved.secondId, resolution: 'move_to_second' })).toMatchObject({
       stage: 'booked',
@@ -287,9 +278,9 @@ describe('resolving a conflict', () => {
 
 describe('the booking mail', () => {
   it('mails the partner "{client} booked a consultation", unless switched off', async () => {
-    const partner = await createPartner(t.deps, { email: `mail-${randomUUID().slice(0, 8)}@partner-mail.example` });
-    const silent = await createPartner(t.deps, { email: `quiet-${randomUUID().slice(0, 8)}@partner-mail.example` });
-    await callerFor(t.deps, silent.user).partner.updateMailPreferences({ bookings: false });
+    const partner = await t.createPartner({ email: `mail-${randomUUID().slice(0, 8)}@partner-mail.example` });
+    const silent = await t.createPartner({ email: `quiet-${randomUUID().slice(0, 8)}@partner-mail.example` });
+    await t.caller(silent.user).partner.updateMailPreferences({ bookings: false });
     const input = (code: string, email: string) => ({
       referralCode: code,
       clientEmail: email,
@@ -328,23 +319,23 @@ describe('the booking mail', () => {
 
 describe('the funnel', () => {
   it('counts visits, bookings, accepted, won and paying per month for one partner', async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     const now = t.clock.now;
     for (let i = 0; i < 3; i++)
       await t.db
         .insertInto('referralVisits')
         .values({ partnerId: partner.partnerId, referralCode: partner.referralCode, createdAt: now })
         .execute();
-    await createReferral(t.deps, partner.partnerId, { stage: 'booked' });
-    await createReferral(t.deps, partner.partnerId, { stage: 'qualified' });
-    await createReferral(t.deps, partner.partnerId, { stage: 'won', contractStartDate: '2020-01-01' });
-    await createReferral(t.deps, partner.partnerId, {
+    await t.createReferral(partner.partnerId, { stage: 'booked' });
+    await t.createReferral(partner.partnerId, { stage: 'qualified' });
+    await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2020-01-01' });
+    await t.createReferral(partner.partnerId, {
       stage: 'won',
       contractStartDate: '2020-01-01',
       churnDate: '2021-01-01',
     });
-    await createReferral(t.deps, partner.partnerId, { stage: 'lost' });
-    const funnel = await callerFor(t.deps, partner.user).partner.funnel({ months: 3 });
+    await t.createReferral(partner.partnerId, { stage: 'lost' });
+    const funnel = await t.caller(partner.user).partner.funnel({ months: 3 });
     expect(funnel.months).toHaveLength(3);
     expect(funnel.months.at(-1)).toEqual({
       month: now.toISOString().slice(0, 7),
@@ -355,11 +346,11 @@ describe('the funnel', () => {
       paying: 1,
     });
     expect(funnel.total).toEqual({ visits: 3, bookings: 5, accepted: 3, won: 2, paying: 1 });
-    const admin = await createUser(t.deps, { role: 'admin' });
+    const admin = await t.createUser({ role: 'admin' });
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/admin/funnel?partnerId=${partner.partnerId}&months=2`,
-      headers: await bearer(t.deps, admin),
+      headers: await t.bearer(admin),
     });
     expect(res.json().total).toEqual(funnel.total);
   });

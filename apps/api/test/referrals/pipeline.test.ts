@@ -5,7 +5,7 @@ import type { ReferralStage } from '@portal/contracts';
 import { sql } from 'kysely';
 import { stageChange } from '../../src/services/referrals/referrals';
 import { activeInMonthSql } from '../../src/services/referrals/active-referrals';
-import { callerFor, createPartner, createReferral, createTestApp, createUser, type TestApp } from '../support';
+import { createTestApp, type TestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const NOW = new Date('2026-06-15T23:30:00Z');
@@ -91,7 +91,7 @@ describe('stored stage changes and currentMrr', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createUser(t.deps, { role: 'admin' });
+    admin = await t.createUser({ role: 'admin' });
   });
   afterAll(async () => {
     await t.close();
@@ -119,9 +119,9 @@ describe('stored stage changes and currentMrr', () => {
 
   it('stores won: close date now, contract start today, MRR up, one activity row with from/to', async () => {
     t.clock.now = NOW;
-    const partner = await createPartner(t.deps);
-    const id = await createReferral(t.deps, partner.partnerId, { monthlyValue: '1500.00' });
-    const result = await callerFor(t.deps, admin).admin.updateReferral({ id, stage: 'won' });
+    const partner = await t.createPartner();
+    const id = await t.createReferral(partner.partnerId, { monthlyValue: '1500.00' });
+    const result = await t.caller(admin).admin.updateReferral({ id, stage: 'won' });
     expect(result).toMatchObject({ stage: 'won', closeDate: NOW.toISOString(), contractStartDate: '2026-06-15' });
     expect(await mrrOf(partner.partnerId)).toBe('1500.00');
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', id).execute();
@@ -139,9 +139,9 @@ describe('stored stage changes and currentMrr', () => {
 
   it('stores lost with its reason and the close date', async () => {
     t.clock.now = NOW;
-    const partner = await createPartner(t.deps);
-    const id = await createReferral(t.deps, partner.partnerId, { stage: 'proposal' });
-    const result = await callerFor(t.deps, admin).admin.updateReferral({
+    const partner = await t.createPartner();
+    const id = await t.createReferral(partner.partnerId, { stage: 'proposal' });
+    const result = await t.caller(admin).admin.updateReferral({
       id,
       stage: 'lost',
       lostReason: 'Went in-house',
@@ -151,13 +151,13 @@ describe('stored stage changes and currentMrr', () => {
 
   it('sets a proposal date once', async () => {
     t.clock.now = NOW;
-    const partner = await createPartner(t.deps);
-    const id = await createReferral(t.deps, partner.partnerId, { stage: 'qualified' });
-    const first = await callerFor(t.deps, admin).admin.updateReferral({ id, stage: 'proposal' });
+    const partner = await t.createPartner();
+    const id = await t.createReferral(partner.partnerId, { stage: 'qualified' });
+    const first = await t.caller(admin).admin.updateReferral({ id, stage: 'proposal' });
     expect(first.proposalDate).toBe(NOW.toISOString());
     t.clock.now = new Date('2026-06-20T00:00:00Z');
-    await callerFor(t.deps, admin).admin.updateReferral({ id, stage: 'qualified' });
-    const again = await callerFor(t.deps, admin).admin.updateReferral({ id, stage: 'proposal' });
+    await t.caller(admin).admin.updateReferral({ id, stage: 'qualified' });
+    const again = await t.caller(admin).admin.updateReferral({ id, stage: 'proposal' });
     expect(again.proposalDate).toBe(NOW.toISOString());
   });
 
@@ -192,23 +192,23 @@ describe('stored stage changes and currentMrr', () => {
     '%s: currentMrr is the expected sum and equals the SQL aggregate',
     async (_name, before, patch, expected) => {
       t.clock.now = NOW;
-      const partner = await createPartner(t.deps);
+      const partner = await t.createPartner();
       // A second, steady active deal proves the sum keeps the others.
-      await createReferral(t.deps, partner.partnerId, {
+      await t.createReferral(partner.partnerId, {
         stage: 'won',
         contractStartDate: '2026-01-01',
         monthlyValue: '250.00',
       });
-      await callerFor(t.deps, admin).admin.updateReferral({
-        id: await createReferral(t.deps, partner.partnerId, {
+      await t.caller(admin).admin.updateReferral({
+        id: await t.createReferral(partner.partnerId, {
           stage: 'won',
           contractStartDate: '2026-02-01',
           monthlyValue: '1.00',
         }),
         notes: 'touch',
       });
-      const id = await createReferral(t.deps, partner.partnerId, { ...before, monthlyValue: '1000.00' });
-      await callerFor(t.deps, admin).admin.updateReferral({ id, ...patch });
+      const id = await t.createReferral(partner.partnerId, { ...before, monthlyValue: '1000.00' });
+      await t.caller(admin).admin.updateReferral({ id, ...patch });
       const expectedTotal = ((Number(expected) * 100 + 25100) / 100).toFixed(2);
       expect(await mrrOf(partner.partnerId)).toBe(expectedTotal);
       expect(await mrrOf(partner.partnerId)).toBe(await aggregateMrr(partner.partnerId, NOW));
@@ -217,20 +217,20 @@ describe('stored stage changes and currentMrr', () => {
 
   it("moves only its own partner's MRR", async () => {
     t.clock.now = NOW;
-    const mine = await createPartner(t.deps);
-    const theirs = await createPartner(t.deps);
-    const id = await createReferral(t.deps, mine.partnerId, { monthlyValue: '700.00' });
-    await callerFor(t.deps, admin).admin.updateReferral({ id, stage: 'won' });
+    const mine = await t.createPartner();
+    const theirs = await t.createPartner();
+    const id = await t.createReferral(mine.partnerId, { monthlyValue: '700.00' });
+    await t.caller(admin).admin.updateReferral({ id, stage: 'won' });
     expect(await mrrOf(mine.partnerId)).toBe('700.00');
     expect(await mrrOf(theirs.partnerId)).toBe('0.00');
   });
 
   it('rolls back the whole change when it is refused', async () => {
     t.clock.now = NOW;
-    const partner = await createPartner(t.deps);
-    const id = await createReferral(t.deps, partner.partnerId, { monthlyValue: '700.00' });
+    const partner = await t.createPartner();
+    const id = await t.createReferral(partner.partnerId, { monthlyValue: '700.00' });
     await expect(
-      callerFor(t.deps, admin).admin.updateReferral({
+      t.caller(admin).admin.updateReferral({
         id,
         stage: 'won',
         contractStartDate: '2026-06-10',
@@ -249,14 +249,14 @@ describe('stored stage changes and currentMrr', () => {
 
   it('walks a deal through every stage, each change stored and seen by the partner', async () => {
     t.clock.now = NOW;
-    const partner = await createPartner(t.deps);
-    const created = await callerFor(t.deps, partner.user).partner.createReferral({
+    const partner = await t.createPartner();
+    const created = await t.caller(partner.user).partner.createReferral({
       clientCompanyName: 'Journey Co',
       monthlyValue: '900',
     });
     for (const stage of ['qualified', 'proposal', 'won', 'lost', 'booked'] as const) {
-      await callerFor(t.deps, admin).admin.updateReferral({ id: created.id, stage });
-      const seen = await callerFor(t.deps, partner.user).partner.referrals();
+      await t.caller(admin).admin.updateReferral({ id: created.id, stage });
+      const seen = await t.caller(partner.user).partner.referrals();
       expect(seen.find((r) => r.id === created.id)?.stage).toBe(stage);
     }
     const log = await t.db.selectFrom('activityLog').select('action').where('entityId', '=', created.id).execute();

@@ -7,14 +7,14 @@ import { CLIENT_PAYMENT_MESSAGES, PROGRAM_TERMS_MESSAGES, QUALIFICATION_REASONS 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { qualificationOf } from '../../src/services/referrals/qualification';
 import type { SessionUser } from '../../src/trpc/context';
-import { bearer, createPartner, createUser, useTestApp, type PartnerFixture } from '../support';
+import { useTestApp, type PartnerFixture } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 
 const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: await bearer(t.deps, admin) });
+  t.app.inject({ method, url, payload, headers: await t.bearer(admin) });
 
 /** A client an admin adds as accepted on 2026-01-01 (a historical client), with the sales given. */
 async function acceptedClient(annualSales?: string) {
@@ -32,11 +32,29 @@ async function acceptedClient(annualSales?: string) {
 }
 
 const win = (id: string, body: object = {}) => call('PATCH', `/api/admin/referrals/${id}`, { stage: 'won', ...body });
+const extend = (id: string, days: number, reason: string) =>
+  call('POST', `/api/admin/referrals/${id}/extend`, { days, reason });
+/** The client's payment of 2026-11 (700.00, paid 2026-12-01). */
+const payNovember = (id: string) =>
+  call('POST', `/api/admin/referrals/${id}/payments`, {
+    periodMonth: '2026-11',
+    amount: '700.00',
+    paidAt: '2026-12-01',
+  });
+
+/** A referral the partner books (not yet accepted: no window). */
+const bookedByPartner = async (clientCompanyName: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/partners/referrals',
+    payload: { clientCompanyName, serviceType: 'controller', monthlyValue: '900.00' },
+    headers: await t.bearer(partner.user),
+  });
 
 beforeAll(async () => {
   t.clock.now = new Date('2026-12-15T12:00:00Z');
-  admin = await createUser(t.deps, { role: 'admin' });
-  partner = await createPartner(t.deps);
+  admin = await t.createUser({ role: 'admin' });
+  partner = await t.createPartner();
 });
 
 describe('the qualification rule', () => {
@@ -105,12 +123,12 @@ describe('the qualification window', () => {
 
   it('extends the window to exactly 365 extra days, and refuses one day more with 422 naming the limit', async () => {
     const client = await acceptedClient('1000000.00');
-    const first = await call('POST', `/api/admin/referrals/${client.id}/extend`, { days: 300, reason: 'Busy season' });
+    const first = await extend(client.id, 300, 'Busy season');
     expect(first.json()).toMatchObject({ extensionDays: 300, qualifiesBy: '2026-12-27' });
-    const second = await call('POST', `/api/admin/referrals/${client.id}/extend`, { days: 65, reason: 'Board review' });
+    const second = await extend(client.id, 65, 'Board review');
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ extensionDays: 365, qualifiesBy: '2027-03-02' });
-    const beyond = await call('POST', `/api/admin/referrals/${client.id}/extend`, { days: 1, reason: 'One more' });
+    const beyond = await extend(client.id, 1, 'One more');
     expect(beyond.statusCode).toBe(422);
     expect(beyond.json().message).toBe(PROGRAM_TERMS_MESSAGES.extensionLimit(365, 365));
     expect(beyond.json().message).toContain('at most 365 days');
@@ -120,25 +138,20 @@ describe('the qualification window', () => {
 
   it('refuses a single extension above the limit', async () => {
     const client = await acceptedClient('1000000.00');
-    const response = await call('POST', `/api/admin/referrals/${client.id}/extend`, { days: 366, reason: 'Too long' });
+    const response = await extend(client.id, 366, 'Too long');
     expect(response.statusCode).toBe(422);
   });
 
   it('re-evaluates a late-signed client when its window is extended past the signing day', async () => {
     const client = await acceptedClient('1000000.00');
     await win(client.id, { signedAt: '2026-03-03' });
-    const extended = await call('POST', `/api/admin/referrals/${client.id}/extend`, { days: 1, reason: 'Agreed' });
+    const extended = await extend(client.id, 1, 'Agreed');
     expect(extended.json()).toMatchObject({ qualifiesBy: '2026-03-03', qualifying: true });
   });
 
   it('has no window before the firm accepts the referral', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/partners/referrals',
-      payload: { clientCompanyName: 'Not Yet Accepted', serviceType: 'controller', monthlyValue: '900.00' },
-      headers: await bearer(t.deps, partner.user),
-    });
-    const response = await call('POST', `/api/admin/referrals/${created.json().id}/extend`, { days: 5, reason: 'x' });
+    const created = await bookedByPartner('Not Yet Accepted');
+    const response = await extend(created.json().id, 5, 'x');
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(PROGRAM_TERMS_MESSAGES.notAccepted);
   });
@@ -234,12 +247,7 @@ describe('the won preview', () => {
   });
 
   it("starts a booked referral's window as the move would", async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/partners/referrals',
-      payload: { clientCompanyName: 'Booked Preview Co', serviceType: 'controller', monthlyValue: '900.00' },
-      headers: await bearer(t.deps, partner.user),
-    });
+    const created = await bookedByPartner('Booked Preview Co');
     const told = await preview(created.json().id, 'annualSales=1000000.00');
     expect(told.json()).toMatchObject({ qualifying: true, qualifiesBy: '2027-02-13', signedAt: '2026-12-15' });
   });
@@ -256,11 +264,7 @@ describe('fees of a client that does not qualify', () => {
   it('records its payment and earns nothing, saying why', async () => {
     const client = await acceptedClient('999999.99');
     await win(client.id, { signedAt: '2026-02-01' });
-    const paid = await call('POST', `/api/admin/referrals/${client.id}/payments`, {
-      periodMonth: '2026-11',
-      amount: '700.00',
-      paidAt: '2026-12-01',
-    });
+    const paid = await payNovember(client.id);
     expect(paid.statusCode).toBe(201);
     expect(paid.json()).toMatchObject({
       commission: null,
@@ -284,11 +288,7 @@ describe("an admin's override", () => {
     });
     const again = await call('PATCH', `/api/admin/referrals/${client.id}`, { annualSales: '600000.00' });
     expect(again.json()).toMatchObject({ qualifying: true });
-    const paid = await call('POST', `/api/admin/referrals/${client.id}/payments`, {
-      periodMonth: '2026-11',
-      amount: '700.00',
-      paidAt: '2026-12-01',
-    });
+    const paid = await payNovember(client.id);
     expect(paid.json().commission).toMatchObject({ amount: '50.00' });
     const log = await t.activityEntries({ entityId: client.id, action: 'referral.qualification_overridden' });
     expect(log).toMatchObject([{ userId: admin.id }]);

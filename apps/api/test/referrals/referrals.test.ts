@@ -1,16 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
 import { RATE_POLICIES } from '../../src/services/platform/rate-limits';
-import {
-  addressSequence,
-  bearer,
-  callerFor,
-  createPartner,
-  createReferral,
-  createUser,
-  type PartnerFixture,
-  useTestApp,
-} from '../support';
+import { addressSequence, type PartnerFixture, useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -20,9 +11,9 @@ let active: PartnerFixture;
 let other: PartnerFixture;
 
 beforeAll(async () => {
-  admin = await createUser(t.deps, { role: 'admin' });
-  active = await createPartner(t.deps, { status: 'active', companyName: 'Acme Referrers' });
-  other = await createPartner(t.deps, { status: 'active', companyName: 'Other Partners' });
+  admin = await t.createUser({ role: 'admin' });
+  active = await t.createPartner({ status: 'active', companyName: 'Acme Referrers' });
+  other = await t.createPartner({ status: 'active', companyName: 'Other Partners' });
 });
 
 const validReferral = {
@@ -37,7 +28,7 @@ async function post(url: string, user: SessionUser | null, payload: unknown) {
   return t.app.inject({
     method: 'POST',
     url,
-    headers: user ? await bearer(t.deps, user) : {},
+    headers: user ? await t.bearer(user) : {},
     payload: payload as object,
   });
 }
@@ -45,12 +36,12 @@ async function postOnce(url: string, user: SessionUser, payload: unknown, key: s
   return t.app.inject({
     method: 'POST',
     url,
-    headers: { ...(await bearer(t.deps, user)), 'idempotency-key': key },
+    headers: { ...(await t.bearer(user)), 'idempotency-key': key },
     payload: payload as object,
   });
 }
 async function get(url: string, user: SessionUser | null) {
-  return t.app.inject({ method: 'GET', url, headers: user ? await bearer(t.deps, user) : {} });
+  return t.app.inject({ method: 'GET', url, headers: user ? await t.bearer(user) : {} });
 }
 
 describe('POST /api/partners/referrals', () => {
@@ -112,7 +103,7 @@ describe('POST /api/partners/referrals', () => {
   it.each(['pending', 'suspended', 'inactive', 'rejected'] as const)(
     'refuses a %s partner with 403',
     async (status) => {
-      const partner = await createPartner(t.deps, { status });
+      const partner = await t.createPartner({ status });
       const res = await post('/api/partners/referrals', partner.user, validReferral);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MESSAGES.partnerNotActive);
@@ -131,7 +122,7 @@ describe('POST /api/partners/referrals', () => {
   });
 
   it("sets the partner's first and last referral dates and writes an activity row", async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     t.clock.now = new Date('2026-03-05T10:00:00Z');
     const first = await post('/api/partners/referrals', partner.user, validReferral);
     t.clock.now = new Date('2026-04-07T10:00:00Z');
@@ -152,7 +143,7 @@ describe('POST /api/partners/referrals', () => {
 
 describe('Idempotency-Key on creating referrals and clients', () => {
   it('creates one referral for a double submit with the same key, and replays the first answer', async () => {
-    const partner = await createPartner(t.deps, { status: 'active', companyName: 'Double Clickers' });
+    const partner = await t.createPartner({ status: 'active', companyName: 'Double Clickers' });
     const body = { ...validReferral, clientCompanyName: 'Nimbus Pet Supply' };
     const [first, second] = await Promise.all([
       postOnce('/api/partners/referrals', partner.user, body, 'create-referral-0001'),
@@ -190,23 +181,23 @@ describe('Idempotency-Key on creating referrals and clients', () => {
 
 describe('GET /api/partners/referrals', () => {
   it("lists only the partner's own referrals, newest first", async () => {
-    const partner = await createPartner(t.deps);
+    const partner = await t.createPartner();
     for (const [name, at] of [
       ['Older', '2026-01-01T00:00:00Z'],
       ['Newer', '2026-02-01T00:00:00Z'],
     ] as const) {
       t.clock.now = new Date(at);
-      await callerFor(t.deps, partner.user).partner.createReferral({ clientCompanyName: name, monthlyValue: '100' });
+      await t.caller(partner.user).partner.createReferral({ clientCompanyName: name, monthlyValue: '100' });
     }
     t.clock.now = new Date();
-    await createReferral(t.deps, other.partnerId, { clientCompanyName: 'Not Yours' });
+    await t.createReferral(other.partnerId, { clientCompanyName: 'Not Yours' });
     const res = await get('/api/partners/referrals', partner.user);
     expect(res.statusCode).toBe(200);
     expect(res.json().map((r: { clientCompanyName: string }) => r.clientCompanyName)).toEqual(['Newer', 'Older']);
   });
 
   it('never shows another partner a referral, through any list', async () => {
-    const secret = await createReferral(t.deps, active.partnerId, { clientCompanyName: 'Secret Client' });
+    const secret = await t.createReferral(active.partnerId, { clientCompanyName: 'Secret Client' });
     const res = await get('/api/partners/referrals', other.user);
     expect(res.json().some((r: { id: string }) => r.id === secret)).toBe(false);
     const admins = await get('/api/admin/referrals?limit=100', other.user);
@@ -214,17 +205,17 @@ describe('GET /api/partners/referrals', () => {
   });
 
   it('refuses a pending partner with 403 and a user without a partner record with 404', async () => {
-    const pending = await createPartner(t.deps, { status: 'pending' });
+    const pending = await t.createPartner({ status: 'pending' });
     expect((await get('/api/partners/referrals', pending.user)).statusCode).toBe(403);
-    const bare = await createUser(t.deps, { role: 'partner' });
+    const bare = await t.createUser({ role: 'partner' });
     expect((await get('/api/partners/referrals', bare)).statusCode).toBe(404);
   });
 });
 
 describe('admin referrals', () => {
   it('lists every referral with its partner company, paged, with X-Total-Count', async () => {
-    const partner = await createPartner(t.deps, { companyName: 'Paging Partner' });
-    for (let i = 0; i < 3; i++) await createReferral(t.deps, partner.partnerId, { clientCompanyName: `Paged ${i}` });
+    const partner = await t.createPartner({ companyName: 'Paging Partner' });
+    for (let i = 0; i < 3; i++) await t.createReferral(partner.partnerId, { clientCompanyName: `Paged ${i}` });
     const res = await get(`/api/admin/referrals?partnerId=${partner.partnerId}&limit=2&sort=clientCompanyName`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('3');
@@ -238,16 +229,16 @@ describe('admin referrals', () => {
   });
 
   it('filters by stage and searches client and partner names', async () => {
-    const partner = await createPartner(t.deps, { companyName: 'Zebra Searchable' });
-    await createReferral(t.deps, partner.partnerId, {
+    const partner = await t.createPartner({ companyName: 'Zebra Searchable' });
+    await t.createReferral(partner.partnerId, {
       clientCompanyName: 'Won Deal',
       stage: 'won',
       contractStartDate: '2026-01-01',
     });
-    await createReferral(t.deps, partner.partnerId, { clientCompanyName: 'Lost Deal', stage: 'lost' });
-    const byStage = await callerFor(t.deps, admin).admin.referrals({ partnerId: partner.partnerId, stage: 'lost' });
+    await t.createReferral(partner.partnerId, { clientCompanyName: 'Lost Deal', stage: 'lost' });
+    const byStage = await t.caller(admin).admin.referrals({ partnerId: partner.partnerId, stage: 'lost' });
     expect(byStage.items.map((r) => r.clientCompanyName)).toEqual(['Lost Deal']);
-    const bySearch = await callerFor(t.deps, admin).admin.referrals({ search: 'zebra' });
+    const bySearch = await t.caller(admin).admin.referrals({ search: 'zebra' });
     expect(bySearch.total).toBe(2);
   });
 
@@ -307,7 +298,7 @@ describe('admin referrals', () => {
   it.each(['pending', 'suspended', 'inactive'] as const)(
     'refuses a client for a %s partner with 400',
     async (status) => {
-      const partner = await createPartner(t.deps, { status });
+      const partner = await t.createPartner({ status });
       const res = await post('/api/admin/referrals', admin, {
         partnerId: partner.partnerId,
         clientCompanyName: 'X',
@@ -337,8 +328,8 @@ describe('admin referrals', () => {
 
 describe('deals at the maximum monthly value', () => {
   it('lets the admin win 150 deals of 1,000,000.00 for one partner: the totals hold 150,000,000.00', async () => {
-    const partner = await createPartner(t.deps, { status: 'active' });
-    const asPartner = callerFor(t.deps, partner.user);
+    const partner = await t.createPartner({ status: 'active' });
+    const asPartner = t.caller(partner.user);
     const ids: string[] = [];
     for (let i = 0; i < 150; i++) {
       const created = await asPartner.partner.createReferral({
@@ -352,7 +343,7 @@ describe('deals at the maximum monthly value', () => {
       const res = await t.app.inject({
         method: 'PATCH',
         url: `/api/admin/referrals/${id}`,
-        headers: await bearer(t.deps, admin),
+        headers: await t.bearer(admin),
         payload: { stage: 'won' },
       });
       expect(res.statusCode).toBe(200);
@@ -374,13 +365,13 @@ describe('PATCH /api/admin/referrals/{id}', () => {
     return t.app.inject({
       method: 'PATCH',
       url: `/api/admin/referrals/${id}`,
-      headers: user ? await bearer(t.deps, user) : {},
+      headers: user ? await t.bearer(user) : {},
       payload,
     });
   }
 
   it('moves a deal to won and the partner sees the stage', async () => {
-    const id = await createReferral(t.deps, active.partnerId, { clientCompanyName: 'Going Places' });
+    const id = await t.createReferral(active.partnerId, { clientCompanyName: 'Going Places' });
     const res = await patch(id, admin, { stage: 'won' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ stage: 'won', partnerCompanyName: 'Acme Referrers' });
@@ -389,7 +380,7 @@ describe('PATCH /api/admin/referrals/{id}', () => {
   });
 
   it('refuses an unknown stage with 400 and the message', async () => {
-    const id = await createReferral(t.deps, active.partnerId);
+    const id = await t.createReferral(active.partnerId);
     const res = await patch(id, admin, { stage: 'closed' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MESSAGES.invalidStage);
@@ -401,7 +392,7 @@ describe('PATCH /api/admin/referrals/{id}', () => {
   });
 
   it('refuses partners (403) and anonymous callers (401)', async () => {
-    const id = await createReferral(t.deps, active.partnerId);
+    const id = await t.createReferral(active.partnerId);
     expect((await patch(id, active.user, { stage: 'won' })).statusCode).toBe(403);
     expect((await patch(id, null, { stage: 'won' })).statusCode).toBe(401);
     const row = await t.db.selectFrom('referrals').select('stage').where('id', '=', id).executeTakeFirstOrThrow();
@@ -409,7 +400,7 @@ describe('PATCH /api/admin/referrals/{id}', () => {
   });
 
   it('refuses a contract end before its start', async () => {
-    const id = await createReferral(t.deps, active.partnerId, { stage: 'won', contractStartDate: '2026-03-01' });
+    const id = await t.createReferral(active.partnerId, { stage: 'won', contractStartDate: '2026-03-01' });
     const res = await patch(id, admin, { contractEndDate: '2026-02-01' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(REFERRAL_MESSAGES.contractEndBeforeStart);
@@ -418,7 +409,7 @@ describe('PATCH /api/admin/referrals/{id}', () => {
 
 describe('referral link look-ups', () => {
   it('are throttled per address over REST and tRPC, with 429 and Retry-After', async () => {
-    const partner = await createPartner(t.deps, { status: 'active' });
+    const partner = await t.createPartner({ status: 'active' });
     const ip = freshIp();
     const points = RATE_POLICIES.referralLinkLookupsPerIp.points;
     for (let i = 0; i < points - 1; i++) {

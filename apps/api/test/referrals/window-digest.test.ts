@@ -6,15 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sendWindowsEndingDigest } from '../../src/services/referrals/window-digest';
 import { startAccrualTimer } from '../../src/workers/accrual-timer';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
-import {
-  createPartner,
-  createReferral,
-  createUser,
-  deliveredTo,
-  mailingEnv,
-  useTestApp,
-  useTestSmtp,
-} from '../support';
+import { deliveredTo, mailingEnv, useTestApp, useTestSmtp } from '../support';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
@@ -27,7 +19,7 @@ async function dealEnding(
   stage: 'booked' | 'qualified' | 'proposal' | 'won',
   qualifiesBy: string,
 ) {
-  const id = await createReferral(t.deps, partnerId, { stage, clientCompanyName: name });
+  const id = await t.createReferral(partnerId, { stage, clientCompanyName: name });
   await t.db
     .updateTable('referrals')
     .set({ qualifiesBy, acceptedAt: new Date('2026-10-01T00:00:00Z') })
@@ -55,8 +47,8 @@ async function dailyRun(): Promise<void> {
 describe('the daily mail of qualification windows ending', () => {
   it('sends nothing on a day without an open deal whose window ends within 14 days', async () => {
     t.clock.now = new Date(`${TODAY}T07:00:00Z`);
-    await createUser(t.deps, { role: 'admin' });
-    const partner = await createPartner(t.deps, { companyName: 'Quiet Partners' });
+    await t.createUser({ role: 'admin' });
+    const partner = await t.createPartner({ companyName: 'Quiet Partners' });
     await dealEnding(partner.partnerId, 'Far Away Co', 'booked', '2026-12-11');
     expect(await sendWindowsEndingDigest(t.db, { now: t.clock.now, mail: t.deps })).toBe(0);
     expect(await digests()).toEqual([]);
@@ -64,11 +56,11 @@ describe('the daily mail of qualification windows ending', () => {
 
   it('lists day 0 to day 14 of the open deals, once a day across two replicas, to each active administrator', async () => {
     t.clock.now = new Date(`${TODAY}T07:00:00Z`);
-    const admin = await createUser(t.deps, { role: 'admin', email: 'lead@firm.example' });
-    const removed = await createUser(t.deps, { role: 'admin' });
+    const admin = await t.createUser({ role: 'admin', email: 'lead@firm.example' });
+    const removed = await t.createUser({ role: 'admin' });
     await t.db.updateTable('users').set({ active: false }).where('id', '=', removed.id).execute();
-    const finance = await createUser(t.deps, { role: 'finance' });
-    const partner = await createPartner(t.deps, { companyName: 'Window Partners' });
+    const finance = await t.createUser({ role: 'finance' });
+    const partner = await t.createPartner({ companyName: 'Window Partners' });
     await dealEnding(partner.partnerId, 'Last Day Co', 'proposal', TODAY);
     await dealEnding(partner.partnerId, 'Fortnight Co', 'qualified', '2026-12-10');
     await dealEnding(partner.partnerId, 'Ended Yesterday Co', 'booked', '2026-11-25');

@@ -19,7 +19,7 @@ import { hashPassword } from '../../src/services/accounts/passwords';
 import type { ActivityLogTable } from '@portal/db';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createDeps } from '../../src/deps';
@@ -27,7 +27,7 @@ import { createLogger } from '../../src/logger';
 import { allocateReferralCode } from '../../src/services/partners/referral-codes';
 import { createInnerContext, type AppDeps, type SessionUser } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
-import type { OutboxWorker } from '../../src/workers/outbox-worker';
+import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
 import { validateResponses } from './openapi-validator';
 import { startTestSmtp, type CapturedMail, type TestSmtp } from './smtp';
 
@@ -107,7 +107,26 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface TestApp {
+/**
+ * Runs the server with `env` on a free loopback port while `use` runs: `use` gets the process and its address
+ * once the server says it listens, and the server is stopped after `use`, whatever it did.
+ */
+export async function withServer<T>(
+  env: Record<string, string>,
+  use: (server: ReturnType<typeof startApiProcess> & { url: string }) => Promise<T>,
+): Promise<T> {
+  const port = await freePort();
+  const server = startApiProcess([SERVER], { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  try {
+    await expect.poll(() => server.output().stdout, { timeout: 90_000, interval: 200 }).toContain('Partner Portal on');
+    return await use({ ...server, url: `http://127.0.0.1:${port}` });
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+}
+
+export interface TestApp extends AppFixtures {
   app: FastifyInstance;
   deps: AppDeps;
   db: AppDeps['db'];
@@ -115,8 +134,35 @@ export interface TestApp {
   clock: { now: Date };
   /** The activity log's entries that match every column given (in the order the database answers). */
   activityEntries(where: ActivityFilter): Promise<Selectable<ActivityLogTable>[]>;
+  /** The actions the activity log holds about `entityId`, oldest first. */
+  activityActions(entityId: string): Promise<string[]>;
   close(): Promise<void>;
 }
+
+/** The factories and sign-ins below, on the test app's own deps. */
+export interface AppFixtures {
+  createUser(options?: UserOptions): Promise<SessionUser>;
+  createPartner(options?: PartnerOptions): Promise<PartnerFixture>;
+  createReferral(partnerId: string, options?: ReferralOptions): Promise<string>;
+  createCommission(options: CommissionOptions): Promise<string>;
+  /** A server-side tRPC caller acting as `user` (null: anonymous). */
+  caller(user: SessionUser | null): ReturnType<typeof callerFor>;
+  tokenFor(user: SessionUser): Promise<string>;
+  /** The Authorization header of `user`. */
+  bearer(user: SessionUser): Promise<{ authorization: string }>;
+  setFeeBasis(feeBasis: FeeBasis): Promise<void>;
+}
+
+const appFixtures = (deps: AppDeps): AppFixtures => ({
+  createUser: (options) => createUser(deps, options),
+  createPartner: (options) => createPartner(deps, options),
+  createReferral: (partnerId, options) => createReferral(deps, partnerId, options),
+  createCommission: (options) => createCommission(deps, options),
+  caller: (user) => callerFor(deps, user),
+  tokenFor: (user) => tokenFor(deps, user),
+  bearer: (user) => bearer(deps, user),
+  setFeeBasis: (feeBasis) => setFeeBasis(deps, feeBasis),
+});
 
 type ActivityFilter = Partial<Record<'action' | 'entityId' | 'entityType' | 'userId', string>>;
 
@@ -125,6 +171,16 @@ function activityEntries(db: AppDeps['db'], where: ActivityFilter) {
   for (const [column, value] of Object.entries(where) as [keyof ActivityFilter, string][])
     query = query.where(column, '=', value);
   return query.execute();
+}
+
+async function activityActions(db: AppDeps['db'], entityId: string) {
+  const rows = await db
+    .selectFrom('activityLog')
+    .select('action')
+    .where('entityId', '=', entityId)
+    .orderBy('createdAt')
+    .execute();
+  return rows.map((row) => row.action);
 }
 
 /** A database of the test file's own, copied from the run's migrated template (support/global-setup.ts). */
@@ -155,7 +211,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     database,
     clock,
+    ...appFixtures(deps),
     activityEntries: (where) => activityEntries(database.db, where),
+    activityActions: (entityId) => activityActions(database.db, entityId),
     async close() {
       await app.close();
       await deps.rateLimits.close();
@@ -180,6 +238,13 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     await t.close?.();
   });
   return t;
+}
+
+/** A folder of the test file's (or describe block's) own under the system's temp folder, removed after its tests. */
+export function useTempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** A real SMTP server in the test process for the file's tests (register it before useTestApp). */
@@ -215,6 +280,32 @@ export async function deliveredTo(
   return smtp.mails.filter((m) => m.to === to);
 }
 
+export interface MailDelivery {
+  worker: OutboxWorker;
+  /** Delivers the outbox and answers the mails that arrived for `to`, once `count` mails in all have arrived. */
+  mailsTo(to: string, count: number): Promise<CapturedMail[]>;
+}
+
+/**
+ * The file's mail delivery to `smtp`: an outbox worker on the app, made once the app is ready and stopped after
+ * the tests (register it after useTestApp); the captured mails are cleared before each test.
+ */
+export function useMailDelivery(t: TestApp, smtp: TestSmtp): MailDelivery {
+  const delivery = {
+    mailsTo: (to: string, count: number) => deliveredTo(delivery.worker, smtp, to, count),
+  } as MailDelivery;
+  beforeAll(() => {
+    delivery.worker = createOutboxWorker(t.deps);
+  });
+  afterAll(async () => {
+    await delivery.worker?.stop();
+  });
+  beforeEach(() => {
+    smtp.mails.length = 0;
+  });
+  return delivery;
+}
+
 /**
  * Client addresses `prefix.x.y`, a new one per call: each test signs in from its own address so one
  * test's per-address throttle never touches another.
@@ -239,10 +330,13 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 /** An email address no other row of the run holds, starting with `prefix`. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${unique()}@example.com`;
 
-export async function createUser(
-  deps: AppDeps,
-  options: { role?: UserRole; email?: string; password?: string } = {},
-): Promise<SessionUser> {
+interface UserOptions {
+  role?: UserRole;
+  email?: string;
+  password?: string;
+}
+
+export async function createUser(deps: AppDeps, options: UserOptions = {}): Promise<SessionUser> {
   // Hashed as the server hashes (its settings, no upgrade on sign-in), not with the library's heavier defaults.
   const passwordHash = options.password ? await hashPassword(options.password) : '!unusable';
   const row = await deps.db
@@ -267,18 +361,17 @@ export interface PartnerFixture {
   referralCode: string;
 }
 
-export async function createPartner(
-  deps: AppDeps,
-  options: {
-    status?: 'pending' | 'active' | 'inactive' | 'suspended' | 'rejected';
-    companyName?: string;
-    contactName?: string;
-    email?: string;
-    /** The partner user's password (default: one nobody can sign in with). */
-    password?: string;
-    createdAt?: Date;
-  } = {},
-): Promise<PartnerFixture> {
+interface PartnerOptions {
+  status?: 'pending' | 'active' | 'inactive' | 'suspended' | 'rejected';
+  companyName?: string;
+  contactName?: string;
+  email?: string;
+  /** The partner user's password (default: one nobody can sign in with). */
+  password?: string;
+  createdAt?: Date;
+}
+
+export async function createPartner(deps: AppDeps, options: PartnerOptions = {}): Promise<PartnerFixture> {
   const user = await createUser(deps, { role: 'partner', email: options.email, password: options.password });
   const companyName = options.companyName ?? `Partner ${unique()}`;
   const referralCode = await allocateReferralCode(deps.db, companyName);
@@ -303,21 +396,19 @@ export async function createPartner(
   return { user, partnerId: row.id, referralCode };
 }
 
-export async function createReferral(
-  deps: AppDeps,
-  partnerId: string,
-  options: {
-    stage?: 'booked' | 'qualified' | 'proposal' | 'won' | 'lost';
-    serviceType?: ServiceType;
-    monthlyValue?: string;
-    contractStartDate?: string | null;
-    contractEndDate?: string | null;
-    churnDate?: string | null;
-    clientCompanyName?: string;
-    /** The client's annual sales; the agreement's minimum by default, so a deal won later qualifies. */
-    annualSales?: string | null;
-  } = {},
-): Promise<string> {
+interface ReferralOptions {
+  stage?: 'booked' | 'qualified' | 'proposal' | 'won' | 'lost';
+  serviceType?: ServiceType;
+  monthlyValue?: string;
+  contractStartDate?: string | null;
+  contractEndDate?: string | null;
+  churnDate?: string | null;
+  clientCompanyName?: string;
+  /** The client's annual sales; the agreement's minimum by default, so a deal won later qualifies. */
+  annualSales?: string | null;
+}
+
+export async function createReferral(deps: AppDeps, partnerId: string, options: ReferralOptions = {}): Promise<string> {
   const serviceType = options.serviceType ?? 'basic_accounting';
   const row = await deps.db
     .insertInto('referrals')
@@ -338,18 +429,17 @@ export async function createReferral(
   return row.id;
 }
 
-export async function createCommission(
-  deps: AppDeps,
-  options: {
-    partnerId: string;
-    referralId: string;
-    monthYear: string;
-    amount?: string;
-    status?: 'pending' | 'paid' | 'failed';
-    /** When a paid commission was paid (default: now). */
-    paidAt?: Date;
-  },
-): Promise<string> {
+interface CommissionOptions {
+  partnerId: string;
+  referralId: string;
+  monthYear: string;
+  amount?: string;
+  status?: 'pending' | 'paid' | 'failed';
+  /** When a paid commission was paid (default: now). */
+  paidAt?: Date;
+}
+
+export async function createCommission(deps: AppDeps, options: CommissionOptions): Promise<string> {
   const status = options.status ?? 'pending';
   const row = await deps.db
     .insertInto('commissions')
@@ -367,6 +457,42 @@ export async function createCommission(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+export interface AccrualSeed {
+  admin: SessionUser;
+  partner: PartnerFixture;
+  other: PartnerFixture;
+}
+
+/**
+ * An admin and two active partners on `t`, made before the file's tests under the activeMonth fee basis: the
+ * rows of the tests that follow commissions through a rollup table (register it after useTestApp).
+ */
+export function useAccrualSeed(t: TestApp): AccrualSeed {
+  const seed = {} as AccrualSeed;
+  beforeAll(async () => {
+    await t.setFeeBasis('activeMonth');
+    seed.admin = await t.createUser({ role: 'admin' });
+    seed.partner = await t.createPartner();
+    seed.other = await t.createPartner();
+  });
+  return seed;
+}
+
+/**
+ * Two active partners with pipelines: Acme Advisors with seven qualified referrals, Globex Books with three
+ * qualified and one booked (Northwind Foods).
+ */
+export async function createPipelinePartners(t: TestApp): Promise<{ acme: PartnerFixture; globex: PartnerFixture }> {
+  const acme = await t.createPartner({ companyName: 'Acme Advisors' });
+  const globex = await t.createPartner({ companyName: 'Globex Books' });
+  for (let i = 0; i < 7; i++)
+    await t.createReferral(acme.partnerId, { clientCompanyName: `Acme Client ${i}`, stage: 'qualified' });
+  for (let i = 0; i < 3; i++)
+    await t.createReferral(globex.partnerId, { clientCompanyName: `Globex Client ${i}`, stage: 'qualified' });
+  await t.createReferral(globex.partnerId, { clientCompanyName: 'Northwind Foods', stage: 'booked' });
+  return { acme, globex };
 }
 
 /** A complete, valid partner application (Apply form, wire transfer); tests override what they look at. */
@@ -391,6 +517,18 @@ export const sampleApplication = (overrides: Record<string, unknown> = {}): Part
  * Sets the program's fee basis: tests of the monthly accrual run under `activeMonth` (under the
  * default `clientPayment` fees come from client payments and the accrual creates nothing).
  */
-export async function setFeeBasis(deps: AppDeps, feeBasis: 'clientPayment' | 'activeMonth'): Promise<void> {
+type FeeBasis = 'clientPayment' | 'activeMonth';
+
+export async function setFeeBasis(deps: AppDeps, feeBasis: FeeBasis): Promise<void> {
   await deps.db.updateTable('programSettings').set({ feeBasis }).execute();
+}
+
+/** How many times the marketing material `id` was downloaded, as stored. */
+export async function materialDownloadCount(db: AppDeps['db'], id: string): Promise<number> {
+  const row = await db
+    .selectFrom('marketingMaterials')
+    .select('downloadCount')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.downloadCount;
 }
