@@ -1,16 +1,11 @@
 // An SMTP server in the test process that keeps every mail a portal sends, for journeys that follow
 // a mailed link (password reset, team invitations).
 
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startTestSmtp, type CapturedMail } from '@portal/api/test-smtp';
 import { afterAll, beforeAll } from 'vitest';
 import { freePort, journeyOf, usePortal, type PortalJourney } from './harness';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
+export type Mail = CapturedMail;
 
 export interface Mailbox {
   /** SMTP_URL for the portal. */
@@ -21,30 +16,12 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
+/** The API tests' SMTP server (every mail kept, parsed), asked for mails by recipient and subject. */
 export async function startMailbox(): Promise<Mailbox> {
-  const mails: Mail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          mails.push({
-            to: session.envelope.rcptTo.map((r) => r.address).join(','),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-          });
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  const port = await new Promise<number>((resolve) =>
-    smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)),
-  );
+  const smtp = await startTestSmtp();
+  const mails = smtp.mails;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: smtp.url,
     mails,
     async waitFor(to, subject, context = () => '', timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
@@ -58,7 +35,7 @@ export async function startMailbox(): Promise<Mailbox> {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+    close: () => smtp.stop(),
   };
 }
 
