@@ -22,13 +22,12 @@ import { afterPayout } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { AdjustmentDialog } from './adjustment-dialog';
+import { CommissionActionDialog } from './commission-reason-dialog';
 import { PayoutConfirmDialog } from './payout-confirm-dialog';
-import { MarkFailedDialog } from './mark-failed-dialog';
 import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
 import { PendingPayoutTable } from './pending-payout-table';
 import { FailedCommissions } from './failed-commissions';
 import { RecentPayouts } from './recent-payouts';
-import { VoidCommissionDialog } from './void-commission-dialog';
 import { LoadingRow } from '../../../layout/loading-row';
 import { ListPager, ListRange } from '../../../components/list-pager';
 import { MonthInput } from '../../../components/month-input';
@@ -336,14 +335,16 @@ export function PayoutProcessor() {
       )}
       <FailedCommissions />
       <RecentPayouts payouts={payouts.data?.items ?? []} />
-      <MarkFailedDialog
+      <CommissionActionDialog
+        action="fail"
         item={failing}
         onClose={() => {
           forget(failing);
           setFailing(null);
         }}
       />
-      <VoidCommissionDialog
+      <CommissionActionDialog
+        action="void"
         item={voiding}
         onClose={() => {
           forget(voiding);
