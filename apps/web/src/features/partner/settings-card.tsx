@@ -1,8 +1,9 @@
 // A card of the partner's dashboard (its Settings above all): the heading, a dimmed line on what the
 // card is for, what sits at the heading's end (a badge, an Edit button), then the card's content.
 
-import { Card, Group, Stack, Text, Title, type MantineSpacing, type StackProps } from '@mantine/core';
+import { Card, Group, Stack, type MantineSpacing, type StackProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CardHeading } from '../../components/card-heading';
 
 export function SettingsCard({
   title,
@@ -26,16 +27,7 @@ export function SettingsCard({
   testId?: string;
   children: ReactNode;
 }) {
-  const heading = (
-    <div>
-      <Title order={3} size="h4">
-        {title}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {description}
-      </Text>
-    </div>
-  );
+  const heading = <CardHeading order={3} size="h4" title={title} description={description} />;
   return (
     <Card withBorder padding="lg" radius="md" data-testid={testId}>
       <Stack gap={gap} align={align}>

@@ -85,7 +85,10 @@ export function CommissionReasonDialog({
   );
 }
 
-type CommissionAction = Pick<CommissionReasonDialogProps, 'title' | 'submitLabel' | 'reasonRequired' | 'explanation'> & {
+type ActionDefinition = Pick<
+  CommissionReasonDialogProps,
+  'title' | 'submitLabel' | 'reasonRequired' | 'explanation'
+> & {
   /** The call that takes the action (a hook: the mutation of this action). */
   useMutate: () => (input: { id: string; reason: string }) => Promise<unknown>;
   /** The success toast's title. */
@@ -94,7 +97,7 @@ type CommissionAction = Pick<CommissionReasonDialogProps, 'title' | 'submitLabel
   failure: string;
 };
 
-const COMMISSION_ACTIONS = {
+const ACTIONS = {
   fail: {
     useMutate: () => trpc.admin.failCommission.useMutation().mutateAsync,
     title: 'Mark commission failed',
@@ -114,7 +117,10 @@ const COMMISSION_ACTIONS = {
     done: COMMISSION_MESSAGES.commissionVoided,
     failure: 'Could not void the commission',
   },
-} satisfies Record<string, CommissionAction>;
+} satisfies Record<string, ActionDefinition>;
+
+export type CommissionAction = keyof typeof ACTIONS;
+export const COMMISSION_ACTIONS = Object.keys(ACTIONS) as CommissionAction[];
 
 /** Marking one pending commission failed, or voiding it, with the reason asked for. */
 export function CommissionActionDialog({
@@ -122,12 +128,12 @@ export function CommissionActionDialog({
   item,
   onClose,
 }: {
-  action: keyof typeof COMMISSION_ACTIONS;
+  action: CommissionAction;
   item: PendingCommission | null;
   onClose: () => void;
 }) {
   const utils = trpc.useUtils();
-  const { useMutate, done, failure, ...dialog }: CommissionAction = COMMISSION_ACTIONS[action];
+  const { useMutate, done, failure, ...dialog }: ActionDefinition = ACTIONS[action];
   const mutate = useMutate();
   const submit = useFormMutation({
     mutate,

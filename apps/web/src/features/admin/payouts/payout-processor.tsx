@@ -22,7 +22,7 @@ import { afterPayout } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { AdjustmentDialog } from './adjustment-dialog';
-import { CommissionActionDialog } from './commission-reason-dialog';
+import { COMMISSION_ACTIONS, CommissionActionDialog, type CommissionAction } from './commission-reason-dialog';
 import { PayoutConfirmDialog } from './payout-confirm-dialog';
 import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
 import { PendingPayoutTable } from './pending-payout-table';
@@ -55,8 +55,8 @@ export function PayoutProcessor() {
   const payouts = trpc.admin.payouts.useQuery({ limit: 5 });
   const settings = trpc.admin.programSettings.useQuery();
   const [selection, setSelection] = useState<Selection>(NONE);
-  const [failing, setFailing] = useState<PendingCommission | null>(null);
-  const [voiding, setVoiding] = useState<PendingCommission | null>(null);
+  /** The row being marked failed or voided, while its dialog asks why. */
+  const [acting, setActing] = useState<{ action: CommissionAction; item: PendingCommission } | null>(null);
   const [adjusting, setAdjusting] = useState(false);
   /** The selection being confirmed, with the idempotency key its Confirm (and a retry of it) sends. */
   const [confirming, setConfirming] = useState<{ request: PayoutPreviewInput; idempotencyKey: string } | null>(null);
@@ -318,8 +318,8 @@ export function PayoutProcessor() {
             items={items}
             selected={selectedIds}
             onChange={changeSelection}
-            onMarkFailed={setFailing}
-            onVoid={setVoiding}
+            onMarkFailed={(item) => setActing({ action: 'fail', item })}
+            onVoid={(item) => setActing({ action: 'void', item })}
             processing={payout.isPending}
             onProcess={process}
             selection={summary}
@@ -335,22 +335,17 @@ export function PayoutProcessor() {
       )}
       <FailedCommissions />
       <RecentPayouts payouts={payouts.data?.items ?? []} />
-      <CommissionActionDialog
-        action="fail"
-        item={failing}
-        onClose={() => {
-          forget(failing);
-          setFailing(null);
-        }}
-      />
-      <CommissionActionDialog
-        action="void"
-        item={voiding}
-        onClose={() => {
-          forget(voiding);
-          setVoiding(null);
-        }}
-      />
+      {COMMISSION_ACTIONS.map((action) => (
+        <CommissionActionDialog
+          key={action}
+          action={action}
+          item={acting?.action === action ? acting.item : null}
+          onClose={() => {
+            forget(acting?.item ?? null);
+            setActing(null);
+          }}
+        />
+      ))}
       <PayoutConfirmDialog
         request={confirming?.request ?? null}
         paying={payout.isPending}
