@@ -9,8 +9,7 @@ import { IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useFormMutation } from '../../lib/use-form-mutation';
-import { ReasonForm, reasonFieldErrors } from '../../layout/reason-form';
+import { ReasonForm, useReasonFormMutation } from '../../layout/reason-form';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
 import { SettingsCard } from './settings-card';
 
@@ -22,24 +21,15 @@ function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => 
     initialValues: { reason: '' },
     validate: schemaResolver(givePartnerNoticeInput, { sync: true }),
   });
-  const submit = useFormMutation({
+  const submit = useReasonFormMutation(form, {
     mutate: give.mutateAsync,
     success: (saved) => ['Notice given', `Your partnership ends on ${formatDate(saved.effectiveDate)}.`],
     refresh: () => Promise.all([utils.partner.partnershipEnd.invalidate(), utils.partner.me.invalidate()]),
     onDone,
     failure: 'Notice not given',
-    form,
-    fieldErrors: reasonFieldErrors,
   });
   return (
-    <ReasonForm
-      onSubmit={form.onSubmit((values) => void submit.run(values))}
-      reason={form.getInputProps('reason')}
-      onCancel={onDone}
-      pending={submit.pending}
-      submitLabel="Give notice"
-      submitColor="red.9"
-    >
+    <ReasonForm {...submit} reason={form.getInputProps('reason')} submitLabel="Give notice" submitColor="red.9">
       <Text size="sm">
         Your notice takes effect after {ending.noticeDays} days, on <b>{formatDate(ending.noticeEffectiveDate)}</b>.
         Until then nothing changes. From that day you cannot add referrals; fees for client payments of months before it
