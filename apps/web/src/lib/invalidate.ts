@@ -6,11 +6,6 @@ import type { trpc } from './trpc';
 
 export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
 
-/** A team member was invited, given another role or deactivated. */
-export function afterTeamChange(utils: TrpcUtils): Promise<unknown> {
-  return utils.admin.team.invalidate();
-}
-
 /** Refetches each of these queries (or every query of a router) wherever it is loaded. */
 function refetch(...queries: { invalidate: () => Promise<unknown> }[]): Promise<unknown> {
   return Promise.all(queries.map((query) => query.invalidate()));
@@ -19,15 +14,25 @@ function refetch(...queries: { invalidate: () => Promise<unknown> }[]): Promise<
 /** The admin's figures most events move: the dashboard's metrics and trends, the partners' totals, the mail log. */
 const adminFigures = ({ admin }: TrpcUtils) => [admin.metrics, admin.partners, admin.trends, admin.emails];
 
+/** Where a deal shows to an admin: the referral lists, the partners' activity, the won clients awaiting a payment, and the figures it feeds. */
+const dealViews = (utils: TrpcUtils) => [
+  ...adminFigures(utils),
+  utils.admin.referrals,
+  utils.admin.partnerActivity,
+  utils.admin.clientsMissingPayment,
+];
+
+/** A team member was invited, given another role or deactivated. */
+export function afterTeamChange(utils: TrpcUtils): Promise<unknown> {
+  return utils.admin.team.invalidate();
+}
+
 /** A referral was added (by a partner or an admin): the lists, MRR, revenue and conversion move. */
 export function afterReferralChange(utils: TrpcUtils): Promise<unknown> {
   const { admin, partner } = utils;
   return refetch(
-    ...adminFigures(utils),
-    admin.referrals,
+    ...dealViews(utils),
     admin.pipelineColumn,
-    admin.partnerActivity,
-    admin.clientsMissingPayment,
     partner.referralsPage,
     partner.referrals,
     partner.metrics,
@@ -37,14 +42,7 @@ export function afterReferralChange(utils: TrpcUtils): Promise<unknown> {
 
 /** A deal moved stage in the pipeline (which updated its own page in the cache): the totals it feeds, and the won clients awaiting a payment. */
 export function afterStageChange(utils: TrpcUtils): Promise<unknown> {
-  const { admin } = utils;
-  return refetch(
-    ...adminFigures(utils),
-    admin.referrals,
-    admin.partnerActivity,
-    admin.partner,
-    admin.clientsMissingPayment,
-  );
+  return refetch(...dealViews(utils), utils.admin.partner);
 }
 
 /** Partners were paid (or a payout was refused): the queue, the payout history and the totals. */
