@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts';
 import { DEFAULT_PAGE_SIZE, formatDate, formatMoney, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
 import { IconAlertTriangle, IconCash, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { afterPayout } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
@@ -37,6 +37,26 @@ type Selection = { mode: 'rows'; rows: ReadonlyMap<string, PendingCommission> } 
 const NONE: Selection = { mode: 'rows', rows: new Map() };
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** A line on what the selection holds, with the link that widens or clears it. */
+function SelectionLine({
+  children,
+  action,
+  onAction,
+}: {
+  children: ReactNode;
+  action: ReactNode;
+  onAction: () => void;
+}) {
+  return (
+    <Group gap="xs" data-testid="select-matching">
+      <Text size="sm">{children}</Text>
+      <Anchor component="button" type="button" size="sm" fw={600} onClick={onAction}>
+        {action}
+      </Anchor>
+    </Group>
+  );
+}
 
 export function PayoutProcessor() {
   const utils = trpc.useUtils();
@@ -155,29 +175,15 @@ export function PayoutProcessor() {
   const aboveFooter = (
     <Stack gap="xs">
       {selection.mode === 'rows' && pageAllSelected && total > items.length && (
-        <Group gap="xs" data-testid="select-matching">
-          <Text size="sm">All {items.length} on this page are selected.</Text>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            fw={600}
-            onClick={() => setSelection({ mode: 'matching' })}
-          >
-            Select all {total} matching
-          </Anchor>
-        </Group>
+        <SelectionLine action={<>Select all {total} matching</>} onAction={() => setSelection({ mode: 'matching' })}>
+          All {items.length} on this page are selected.
+        </SelectionLine>
       )}
       {selection.mode === 'matching' && (
-        <Group gap="xs" data-testid="select-matching">
-          <Text size="sm">
-            All {total} {filtering ? 'matching ' : ''}pending commissions are selected; the server pays exactly those
-            that match when you process them.
-          </Text>
-          <Anchor component="button" type="button" size="sm" fw={600} onClick={() => setSelection(NONE)}>
-            Clear selection
-          </Anchor>
-        </Group>
+        <SelectionLine action="Clear selection" onAction={() => setSelection(NONE)}>
+          All {total} {filtering ? 'matching ' : ''}pending commissions are selected; the server pays exactly those that
+          match when you process them.
+        </SelectionLine>
       )}
       {offers.length > 0 && (
         <Alert
