@@ -22,6 +22,9 @@ const dealViews = (utils: TrpcUtils) => [
   utils.admin.clientsMissingPayment,
 ];
 
+/** Where a fee shows to an admin: the payout queue, and the partner page's fees and activity. */
+const feeViews = ({ admin }: TrpcUtils) => [admin.pendingCommissions, admin.partnerCommissions, admin.partnerActivity];
+
 /** A team member was invited, given another role or deactivated. */
 export function afterTeamChange(utils: TrpcUtils): Promise<unknown> {
   return utils.admin.team.invalidate();
@@ -50,11 +53,9 @@ export function afterPayout(utils: TrpcUtils): Promise<unknown> {
   const { admin, partner } = utils;
   return refetch(
     ...adminFigures(utils),
-    admin.pendingCommissions,
+    ...feeViews(utils),
     admin.payouts,
-    admin.partnerCommissions,
     admin.partnerPayouts,
-    admin.partnerActivity,
     admin.partner,
     partner.commissionsPage,
     partner.payouts,
@@ -64,15 +65,7 @@ export function afterPayout(utils: TrpcUtils): Promise<unknown> {
 /** Commissions were accrued, one was marked failed or voided, or an adjustment was added: the payout queue, the partner's lines and figures, the earnings chart. */
 export function afterCommissionChange(utils: TrpcUtils): Promise<unknown> {
   const { admin, partner } = utils;
-  return refetch(
-    admin.pendingCommissions,
-    admin.emails,
-    admin.partnerCommissions,
-    admin.partnerActivity,
-    partner.earningsByMonth,
-    partner.commissions,
-    partner.metrics,
-  );
+  return refetch(...feeViews(utils), admin.emails, partner.earningsByMonth, partner.commissions, partner.metrics);
 }
 
 /** A partner was approved, rejected, suspended, reactivated or created: every admin list and metric. */
