@@ -11,8 +11,7 @@ import { useFormMutation, type FormMutationOptions } from '../lib/use-form-mutat
 import { FormActions } from './form-actions';
 
 /** The server's words about the reason (a reason is required), for the reason field rather than a toast. */
-const reasonFieldErrors = (error: unknown) =>
-  fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
+const reasonFieldErrors = (error: unknown) => fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
 
 /**
  * A form with a reason submitted by a form mutation, as ReasonForm's submit, Cancel (which is `onDone`)
