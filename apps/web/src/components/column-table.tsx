@@ -53,6 +53,9 @@ export interface TableColumn<Row> {
   cellProps?: (row: Row) => Record<string, string | undefined>;
 }
 
+/** The column of a row's buttons (add its `cell`): named for screen readers only, at the foot of a card. */
+export const ACTIONS_COLUMN = { header: 'Actions', hideHeader: true, card: 'actions' } as const;
+
 /** Content a card shows and a table does not (a hidden column's facts folded into the title). */
 export function CardOnly({ children }: { children: ReactNode }) {
   return <span className={classes.cardOnly}>{children}</span>;

@@ -2,8 +2,9 @@
 // what the list holds and what sits at the heading's end (a count, an Add button); then, in place of
 // the rows, the failure in the user's words, a spinner while the query loads, or the words for none.
 
-import { Alert, Card, Group, Text, Title, type MantineSpacing } from '@mantine/core';
+import { Alert, Card, Group, Text, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CardHeading } from './card-heading';
 import { LoadingRow } from '../layout/loading-row';
 import { errorMessage } from '../lib/errors';
 
@@ -24,16 +25,7 @@ export function ListSection({
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id}>
       <Group justify="space-between" mb="sm" gap="xs">
-        <div>
-          <Title order={2} size="h4" id={id}>
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </div>
+        <CardHeading order={2} size="h4" id={id} title={title} description={description} />
         {aside}
       </Group>
       {children}

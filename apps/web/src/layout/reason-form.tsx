@@ -3,14 +3,31 @@
 // any fields of its own, the reason, and Cancel beside the confirming button.
 
 import { Stack, Textarea, type MantineColor, type TextareaProps } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { fieldErrorsOf } from '../lib/errors';
+import { useFormMutation, type FormMutationOptions } from '../lib/use-form-mutation';
 import { FormActions } from './form-actions';
 
 /** The server's words about the reason (a reason is required), for the reason field rather than a toast. */
-export const reasonFieldErrors = (error: unknown) =>
-  fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
+const reasonFieldErrors = (error: unknown) => fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
+
+/**
+ * A form with a reason submitted by a form mutation, as ReasonForm's submit, Cancel (which is `onDone`)
+ * and pending state. A failure's field errors show on the form: by default the server's words about the reason.
+ */
+export function useReasonFormMutation<V, R>(
+  form: UseFormReturnType<V>,
+  options: Omit<FormMutationOptions<V, R>, 'form'> & { onDone: () => void },
+): Pick<ReasonFormProps, 'onSubmit' | 'onCancel' | 'pending'> {
+  const submit = useFormMutation({ fieldErrors: reasonFieldErrors, ...options, form });
+  return {
+    onSubmit: form.onSubmit((values) => void submit.run(values)),
+    onCancel: options.onDone,
+    pending: submit.pending,
+  };
+}
 
 export interface ReasonFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;

@@ -6,6 +6,25 @@ import type { trpc } from './trpc';
 
 export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
 
+/** Refetches each of these queries (or every query of a router) wherever it is loaded. */
+function refetch(...queries: { invalidate: () => Promise<unknown> }[]): Promise<unknown> {
+  return Promise.all(queries.map((query) => query.invalidate()));
+}
+
+/** The admin's figures most events move: the dashboard's metrics and trends, the partners' totals, the mail log. */
+const adminFigures = ({ admin }: TrpcUtils) => [admin.metrics, admin.partners, admin.trends, admin.emails];
+
+/** Where a deal shows to an admin: the referral lists, the partners' activity, the won clients awaiting a payment, and the figures it feeds. */
+const dealViews = (utils: TrpcUtils) => [
+  ...adminFigures(utils),
+  utils.admin.referrals,
+  utils.admin.partnerActivity,
+  utils.admin.clientsMissingPayment,
+];
+
+/** Where a fee shows to an admin: the payout queue, and the partner page's fees and activity. */
+const feeViews = ({ admin }: TrpcUtils) => [admin.pendingCommissions, admin.partnerCommissions, admin.partnerActivity];
+
 /** A team member was invited, given another role or deactivated. */
 export function afterTeamChange(utils: TrpcUtils): Promise<unknown> {
   return utils.admin.team.invalidate();
@@ -13,65 +32,40 @@ export function afterTeamChange(utils: TrpcUtils): Promise<unknown> {
 
 /** A referral was added (by a partner or an admin): the lists, MRR, revenue and conversion move. */
 export function afterReferralChange(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([
-    utils.admin.referrals.invalidate(),
-    utils.admin.pipelineColumn.invalidate(),
-    utils.admin.partnerActivity.invalidate(),
-    utils.partner.referralsPage.invalidate(),
-    utils.admin.metrics.invalidate(),
-    utils.admin.partners.invalidate(),
-    utils.partner.referrals.invalidate(),
-    utils.partner.metrics.invalidate(),
-    utils.admin.trends.invalidate(),
-    utils.partner.earningsByMonth.invalidate(),
-    utils.admin.emails.invalidate(),
-    utils.admin.clientsMissingPayment.invalidate(),
-  ]);
+  const { admin, partner } = utils;
+  return refetch(
+    ...dealViews(utils),
+    admin.pipelineColumn,
+    partner.referralsPage,
+    partner.referrals,
+    partner.metrics,
+    partner.earningsByMonth,
+  );
 }
 
 /** A deal moved stage in the pipeline (which updated its own page in the cache): the totals it feeds, and the won clients awaiting a payment. */
 export function afterStageChange(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([
-    utils.admin.metrics.invalidate(),
-    utils.admin.partners.invalidate(),
-    utils.admin.trends.invalidate(),
-    utils.admin.emails.invalidate(),
-    utils.admin.referrals.invalidate(),
-    utils.admin.partnerActivity.invalidate(),
-    utils.admin.partner.invalidate(),
-    utils.admin.clientsMissingPayment.invalidate(),
-  ]);
+  return refetch(...dealViews(utils), utils.admin.partner);
 }
 
 /** Partners were paid (or a payout was refused): the queue, the payout history and the totals. */
 export function afterPayout(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([
-    utils.admin.pendingCommissions.invalidate(),
-    utils.partner.commissionsPage.invalidate(),
-    utils.partner.payouts.invalidate(),
-    utils.admin.payouts.invalidate(),
-    utils.admin.metrics.invalidate(),
-    utils.admin.partners.invalidate(),
-    utils.admin.trends.invalidate(),
-    utils.admin.emails.invalidate(),
-    utils.admin.partnerCommissions.invalidate(),
-    utils.admin.partnerPayouts.invalidate(),
-    utils.admin.partnerActivity.invalidate(),
-    utils.admin.partner.invalidate(),
-  ]);
+  const { admin, partner } = utils;
+  return refetch(
+    ...adminFigures(utils),
+    ...feeViews(utils),
+    admin.payouts,
+    admin.partnerPayouts,
+    admin.partner,
+    partner.commissionsPage,
+    partner.payouts,
+  );
 }
 
 /** Commissions were accrued, one was marked failed or voided, or an adjustment was added: the payout queue, the partner's lines and figures, the earnings chart. */
 export function afterCommissionChange(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([
-    utils.admin.pendingCommissions.invalidate(),
-    utils.partner.earningsByMonth.invalidate(),
-    utils.partner.commissions.invalidate(),
-    utils.partner.metrics.invalidate(),
-    utils.admin.emails.invalidate(),
-    utils.admin.partnerCommissions.invalidate(),
-    utils.admin.partnerActivity.invalidate(),
-  ]);
+  const { admin, partner } = utils;
+  return refetch(...feeViews(utils), admin.emails, partner.earningsByMonth, partner.commissions, partner.metrics);
 }
 
 /** A partner was approved, rejected, suspended, reactivated or created: every admin list and metric. */
@@ -81,7 +75,7 @@ export function afterPartnerDecision(utils: TrpcUtils): Promise<unknown> {
 
 /** A material was added, edited, activated or deactivated: the admin library and the partners' list. */
 export function afterMaterialChange(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.materials.invalidate(), utils.partner.materials.invalidate()]);
+  return refetch(utils.admin.materials, utils.partner.materials);
 }
 
 /** A mail was queued again from the Email log: the log shows the new copy. */
@@ -96,7 +90,7 @@ export function afterApiKeyChange(utils: TrpcUtils): Promise<unknown> {
 
 /** A webhook endpoint was added, changed or deleted: the endpoints and their deliveries. */
 export function afterWebhookChange(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.admin.webhooks.invalidate(), utils.admin.webhookDeliveries.invalidate()]);
+  return refetch(utils.admin.webhooks, utils.admin.webhookDeliveries);
 }
 
 /** A test event or a resend was queued: the deliveries list shows it. */
@@ -106,15 +100,13 @@ export function afterWebhookDelivery(utils: TrpcUtils): Promise<unknown> {
 
 /** The partner saved its tax information: the card, and the processor's missing-profile marks. */
 export function afterTaxProfileSaved(utils: TrpcUtils): Promise<unknown> {
-  return Promise.all([utils.partner.taxProfile.invalidate(), utils.admin.pendingCommissions.invalidate()]);
+  return refetch(utils.partner.taxProfile, utils.admin.pendingCommissions);
 }
 
 /** An admin settled a conflict between two partners: the conflicts, the pipeline and the totals it feeds. */
 export function afterConflictResolved(utils: TrpcUtils): Promise<unknown> {
   return Promise.all([
-    utils.admin.referralConflicts.invalidate(),
-    utils.admin.pipelineColumn.invalidate(),
-    utils.admin.funnel.invalidate(),
+    refetch(utils.admin.referralConflicts, utils.admin.pipelineColumn, utils.admin.funnel),
     afterStageChange(utils),
   ]);
 }

@@ -1,8 +1,9 @@
 // The bare one-card page (no sidebar, like the landing) of the pages a mail link or a sign-in
 // step opens: reset password, accept invitation, two-factor setup.
 
-import { Box, Card, Container, Stack, Text, Title, type MantineSize } from '@mantine/core';
+import { Box, Card, Container, Stack, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CardHeading } from '../../components/card-heading';
 import { ProductMark } from './product-mark';
 
 export function BareCardPage({
@@ -23,14 +24,7 @@ export function BareCardPage({
           <ProductMark />
           <Card withBorder padding="lg" radius="md">
             <Stack gap="md">
-              <div>
-                <Title order={1} size="h3">
-                  {title}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {description}
-                </Text>
-              </div>
+              <CardHeading order={1} size="h3" title={title} description={description} />
               {children}
             </Stack>
           </Card>

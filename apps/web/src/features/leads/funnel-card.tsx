@@ -1,9 +1,10 @@
 // The lead funnel (visits → bookings → accepted → won → paying) by month, with each step's
 // conversion from the one before; the partner dashboard and the admin's partner page both draw it.
 
-import { Alert, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { FUNNEL_STEP_LABELS, FUNNEL_STEPS, type Funnel, type FunnelCounts } from '@portal/contracts';
 import { ColumnTable } from '../../components/column-table';
+import { CardHeading } from '../../components/card-heading';
 
 /** "42%" of `part` in `whole`; an em dash when there is nothing to convert from. */
 export function conversion(part: number, whole: number): string {
@@ -52,14 +53,7 @@ export function FunnelCard({
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="funnel-title">
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
-          <div>
-            <Title order={2} size="h4" id="funnel-title">
-              Lead funnel
-            </Title>
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          </div>
+          <CardHeading order={2} size="h4" id="funnel-title" title="Lead funnel" description={description} />
         </Group>
         {error ? (
           <Alert color="red">{error}</Alert>

@@ -1,10 +1,11 @@
 // 'Application Under Review' (spec §2): what was submitted and what happens next.
 
-import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Stack, ThemeIcon, Title } from '@mantine/core';
 import { PARTNER_STATUS_LABELS, REVIEW_TIME, formatDate, type PartnerProfile } from '@portal/contracts';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { ProfileFacts } from './profile-facts';
 import { SignOutActions } from './sign-out-actions';
+import { CardHeading } from '../../components/card-heading';
 
 export interface PendingReviewProps {
   partner: Pick<PartnerProfile, 'companyName' | 'contactName' | 'status' | 'applicationDate'>;
@@ -20,14 +21,12 @@ export function PendingReview({ partner, onSignOut, onRefresh }: PendingReviewPr
           <ThemeIcon size={44} radius="xl" variant="light" color="yellow">
             <IconClockHour4 size={26} aria-hidden />
           </ThemeIcon>
-          <div>
-            <Title order={1} size="h2">
-              Application Under Review
-            </Title>
-            <Text c="dimmed" size="sm">
-              Thank you for applying. Your partner application has been received.
-            </Text>
-          </div>
+          <CardHeading
+            order={1}
+            size="h2"
+            title="Application Under Review"
+            description="Thank you for applying. Your partner application has been received."
+          />
         </Group>
 
         <ProfileFacts

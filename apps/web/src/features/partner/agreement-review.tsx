@@ -2,7 +2,7 @@
 // what changed, scrolls the new text to the bottom (the onboarding gate) and accepts it before the dashboard
 // opens. Until then their own version keeps applying to their referrals.
 
-import { Alert, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { formatDate, formatMoney, PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
 import { IconFileText } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -14,6 +14,7 @@ import { agreementOf } from '../../lib/program-terms';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { AgreementBox } from '../onboarding/agreement-box';
+import { CardHeading } from '../../components/card-heading';
 
 export const AGREEMENT_REVIEW_TITLE = 'Review the updated agreement';
 export const ACCEPT_UPDATED_AGREEMENT = 'Accept and continue';
@@ -65,15 +66,17 @@ export function AgreementReview() {
             <ThemeIcon size={44} radius="xl" variant="light" color="blue">
               <IconFileText size={26} aria-hidden />
             </ThemeIcon>
-            <div>
-              <Title order={1} size="h2">
-                {AGREEMENT_REVIEW_TITLE}
-              </Title>
-              <Text c="dimmed" size="sm">
-                Version {pending.agreementVersion} is in force from {formatDate(pending.effectiveFrom)}. You are on
-                version {agreement.data.agreementVersion}; it keeps applying until you accept.
-              </Text>
-            </div>
+            <CardHeading
+              order={1}
+              size="h2"
+              title={AGREEMENT_REVIEW_TITLE}
+              description={
+                <>
+                  Version {pending.agreementVersion} is in force from {formatDate(pending.effectiveFrom)}. You are on
+                  version {agreement.data.agreementVersion}; it keeps applying until you accept.
+                </>
+              }
+            />
           </Group>
 
           <Alert color="blue" variant="light" title="What changed">

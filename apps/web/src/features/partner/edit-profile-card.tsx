@@ -1,7 +1,7 @@
 // "Edit profile": the partner corrects company, contact, type, website and phone with
 // the registration form's rules and messages.
 
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   COMPANY_TYPE_LABELS,
@@ -18,6 +18,7 @@ import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useSubmitOnce } from '../../lib/use-submit-once';
+import { SettingsCard } from './settings-card';
 
 const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
 
@@ -60,58 +61,51 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
   const submit = form.onSubmit(submitOnce.run);
 
   return (
-    <Card withBorder padding="lg" radius="md">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={3} size="h4">
-              Edit profile
-            </Title>
-            <Text size="sm" c="dimmed">
-              Your company and contact details as admins and clients see them.
-            </Text>
-          </div>
-          {!editing && (
-            <Button
-              variant="light"
-              leftSection={<IconPencil size={16} />}
-              onClick={() => {
-                form.setValues(valuesOf(partner));
-                setEditing(true);
-              }}
-            >
-              Edit profile
-            </Button>
-          )}
-        </Group>
-        {editing && (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label="Company Name" withAsterisk {...form.getInputProps('companyName')} />
-                <TextInput label="Contact Name" withAsterisk {...form.getInputProps('contactName')} />
-                <Select
-                  label="Company Type"
-                  withAsterisk
-                  data={companyTypeOptions}
-                  allowDeselect={false}
-                  {...form.getInputProps('companyType')}
-                />
-                <TextInput label="Website" description={WEBSITE_DESCRIPTION} {...form.getInputProps('website')} />
-                <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-              </SimpleGrid>
-              <FormActions
-                justify="flex-end"
-                gap="sm"
-                onCancel={() => setEditing(false)}
-                pending={submitOnce.pending}
-                submitLabel="Save profile"
-                busyLabel="Saving..."
+    <SettingsCard
+      title="Edit profile"
+      description="Your company and contact details as admins and clients see them."
+      aside={
+        !editing && (
+          <Button
+            variant="light"
+            leftSection={<IconPencil size={16} />}
+            onClick={() => {
+              form.setValues(valuesOf(partner));
+              setEditing(true);
+            }}
+          >
+            Edit profile
+          </Button>
+        )
+      }
+    >
+      {editing && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label="Company Name" withAsterisk {...form.getInputProps('companyName')} />
+              <TextInput label="Contact Name" withAsterisk {...form.getInputProps('contactName')} />
+              <Select
+                label="Company Type"
+                withAsterisk
+                data={companyTypeOptions}
+                allowDeselect={false}
+                {...form.getInputProps('companyType')}
               />
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Card>
+              <TextInput label="Website" description={WEBSITE_DESCRIPTION} {...form.getInputProps('website')} />
+              <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+            </SimpleGrid>
+            <FormActions
+              justify="flex-end"
+              gap="sm"
+              onCancel={() => setEditing(false)}
+              pending={submitOnce.pending}
+              submitLabel="Save profile"
+              busyLabel="Saving..."
+            />
+          </Stack>
+        </form>
+      )}
+    </SettingsCard>
   );
 }

@@ -2,16 +2,16 @@
 // notice days of the partner's terms version after today; until then nothing changes, and fees for client
 // payments of months before that day remain payable. Once given, the card shows the scheduled end.
 
-import { Alert, Button, Card, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Modal, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal/contracts';
 import { IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useFormMutation } from '../../lib/use-form-mutation';
-import { ReasonForm, reasonFieldErrors } from '../../layout/reason-form';
+import { ReasonForm, useReasonFormMutation } from '../../layout/reason-form';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
+import { SettingsCard } from './settings-card';
 
 function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => void }) {
   const utils = trpc.useUtils();
@@ -21,24 +21,15 @@ function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => 
     initialValues: { reason: '' },
     validate: schemaResolver(givePartnerNoticeInput, { sync: true }),
   });
-  const submit = useFormMutation({
+  const submit = useReasonFormMutation(form, {
     mutate: give.mutateAsync,
     success: (saved) => ['Notice given', `Your partnership ends on ${formatDate(saved.effectiveDate)}.`],
     refresh: () => Promise.all([utils.partner.partnershipEnd.invalidate(), utils.partner.me.invalidate()]),
     onDone,
     failure: 'Notice not given',
-    form,
-    fieldErrors: reasonFieldErrors,
   });
   return (
-    <ReasonForm
-      onSubmit={form.onSubmit((values) => void submit.run(values))}
-      reason={form.getInputProps('reason')}
-      onCancel={onDone}
-      pending={submit.pending}
-      submitLabel="Give notice"
-      submitColor="red.9"
-    >
+    <ReasonForm {...submit} reason={form.getInputProps('reason')} submitLabel="Give notice" submitColor="red.9">
       <Text size="sm">
         Your notice takes effect after {ending.noticeDays} days, on <b>{formatDate(ending.noticeEffectiveDate)}</b>.
         Until then nothing changes. From that day you cannot add referrals; fees for client payments of months before it
@@ -61,36 +52,32 @@ export function EndPartnershipCard() {
     );
   if (!data || (data.status !== 'active' && !data.termination)) return null;
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="end-partnership">
-      <Stack gap="sm" align="flex-start">
-        <div>
-          <Title order={3} size="h4">
-            End Partnership
-          </Title>
-          <Text size="sm" c="dimmed">
-            Either party may end the Affiliate Agreement with {data.noticeDays} days&apos; written notice.
-          </Text>
-        </div>
-        {data.termination ? (
-          <Alert color="orange" variant="light" w="100%" data-testid="partnership-end">
-            {data.termination.givenBy === 'partner' ? 'You gave notice' : 'The firm gave notice'}:{' '}
-            {data.status === 'inactive' ? 'your partnership ended on' : 'your partnership ends on'}{' '}
-            <b>{formatDate(data.termination.effectiveDate)}</b>. Fees for client payments of months before that day
-            remain payable.
-          </Alert>
-        ) : (
-          <Button
-            variant="default"
-            leftSection={<IconCalendarX size={16} color="var(--mantine-color-red-text)" />}
-            onClick={() => setGiving(true)}
-          >
-            End partnership
-          </Button>
-        )}
-      </Stack>
+    <SettingsCard
+      title="End Partnership"
+      description={<>Either party may end the Affiliate Agreement with {data.noticeDays} days&apos; written notice.</>}
+      gap="sm"
+      align="flex-start"
+      testId="end-partnership"
+    >
+      {data.termination ? (
+        <Alert color="orange" variant="light" w="100%" data-testid="partnership-end">
+          {data.termination.givenBy === 'partner' ? 'You gave notice' : 'The firm gave notice'}:{' '}
+          {data.status === 'inactive' ? 'your partnership ended on' : 'your partnership ends on'}{' '}
+          <b>{formatDate(data.termination.effectiveDate)}</b>. Fees for client payments of months before that day remain
+          payable.
+        </Alert>
+      ) : (
+        <Button
+          variant="default"
+          leftSection={<IconCalendarX size={16} color="var(--mantine-color-red-text)" />}
+          onClick={() => setGiving(true)}
+        >
+          End partnership
+        </Button>
+      )}
       <Modal opened={giving} onClose={() => setGiving(false)} title="End partnership" fullScreen={phone}>
         {giving && <NoticeForm ending={data} onDone={() => setGiving(false)} />}
       </Modal>
-    </Card>
+    </SettingsCard>
   );
 }

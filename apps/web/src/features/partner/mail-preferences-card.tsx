@@ -1,11 +1,12 @@
 // Email notifications in the partner's Settings tab: deal updates and monthly summaries
 // can be switched off here (or with one click in the mail); account and payment mails always go out.
 
-import { Alert, Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Switch } from '@mantine/core';
 import { MAIL_TOPIC_LABELS, MAIL_TOPICS, type MailTopic } from '@portal/contracts';
 import { errorMessage } from '../../lib/errors';
 import { notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { SettingsCard } from './settings-card';
 
 export function MailPreferencesCard() {
   const utils = trpc.useUtils();
@@ -23,31 +24,24 @@ export function MailPreferencesCard() {
   };
 
   return (
-    <Card withBorder padding="lg" radius="md">
-      <Stack gap="md">
-        <div>
-          <Title order={3} size="h4">
-            Email Notifications
-          </Title>
-          <Text size="sm" c="dimmed">
-            Mails about your account, your application and your payments always go out.
-          </Text>
-        </div>
-        {preferences.isError ? (
-          <Alert color="red">{errorMessage(preferences.error, 'Unable to load your mail settings.')}</Alert>
-        ) : (
-          MAIL_TOPICS.map((topic) => (
-            <Switch
-              key={topic}
-              label={MAIL_TOPIC_LABELS[topic].label}
-              description={MAIL_TOPIC_LABELS[topic].description}
-              checked={preferences.data?.[topic] ?? true}
-              disabled={!preferences.data || update.isPending}
-              onChange={(event) => void toggle(topic, event.currentTarget.checked)}
-            />
-          ))
-        )}
-      </Stack>
-    </Card>
+    <SettingsCard
+      title="Email Notifications"
+      description="Mails about your account, your application and your payments always go out."
+    >
+      {preferences.isError ? (
+        <Alert color="red">{errorMessage(preferences.error, 'Unable to load your mail settings.')}</Alert>
+      ) : (
+        MAIL_TOPICS.map((topic) => (
+          <Switch
+            key={topic}
+            label={MAIL_TOPIC_LABELS[topic].label}
+            description={MAIL_TOPIC_LABELS[topic].description}
+            checked={preferences.data?.[topic] ?? true}
+            disabled={!preferences.data || update.isPending}
+            onChange={(event) => void toggle(topic, event.currentTarget.checked)}
+          />
+        ))
+      )}
+    </SettingsCard>
   );
 }

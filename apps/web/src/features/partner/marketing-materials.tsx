@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { LoadingRow } from '../../layout/loading-row';
+import { CardHeading } from '../../components/card-heading';
 
 /**
  * Starts a download: the portal's own signed addresses through a temporary <a download> (no
@@ -102,14 +103,12 @@ export function MarketingMaterials() {
 
   return (
     <Stack gap="sm">
-      <div>
-        <Title order={3} size="h4">
-          Marketing Materials
-        </Title>
-        <Text size="sm" c="dimmed">
-          Brochures, decks and templates to share with your clients.
-        </Text>
-      </div>
+      <CardHeading
+        order={3}
+        size="h4"
+        title="Marketing Materials"
+        description="Brochures, decks and templates to share with your clients."
+      />
       {materials.isPending ? (
         <LoadingRow label="Loading materials" p="lg" />
       ) : materials.isError ? (

@@ -1,6 +1,6 @@
 // New Referral dialog (spec §2, §5): the form validates with the same schema as the server.
 
-import { Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   createReferralInput,
@@ -17,6 +17,7 @@ import { useFormMutation } from '../../lib/use-form-mutation';
 import { useIdempotentCreate } from '../../lib/use-submit-once';
 import { FormActions } from '../../layout/form-actions';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
+import { ClientFields } from '../referral/client-fields';
 
 export type NewReferralValues = {
   clientCompanyName: string;
@@ -90,33 +91,7 @@ export function NewReferralForm({
           placeholder="Acme Store Inc."
           {...form.getInputProps('clientCompanyName')}
         />
-        <TextInput
-          label="Client Email"
-          type="email"
-          placeholder="owner@acmestore.com"
-          {...form.getInputProps('clientEmail')}
-        />
-        <TextInput
-          label="Client Phone"
-          type="tel"
-          placeholder="(555) 123-4567"
-          {...form.getInputProps('clientPhone')}
-        />
-        <Select
-          label="Service Type"
-          data={serviceOptions}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('serviceType')}
-        />
-        <TextInput
-          label="Monthly Value ($)"
-          required
-          inputMode="decimal"
-          placeholder="2500"
-          {...form.getInputProps('monthlyValue')}
-        />
-        <TextInput label="Consultation Date" type="date" {...form.getInputProps('consultationDate')} />
+        <ClientFields inputProps={form.getInputProps} serviceOptions={serviceOptions} examples />
         <Textarea
           label="Notes"
           autosize

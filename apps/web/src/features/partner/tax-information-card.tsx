@@ -2,21 +2,7 @@
 // The TIN is only ever shown masked; saving needs the certification ticked and the TIN typed anew,
 // and replacing what is on file needs the current password too (as new bank details do).
 
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Checkbox, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { taxProfileInput, type TaxProfile } from '@portal/contracts';
 import {
@@ -38,6 +24,7 @@ import { afterTaxProfileSaved } from '../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useSubmitOnce } from '../../lib/use-submit-once';
+import { SettingsCard } from './settings-card';
 
 interface TaxFormValues {
   legalName: string;
@@ -211,38 +198,32 @@ export function TaxInformationCard() {
   const profile = trpc.partner.taxProfile.useQuery();
   const [editing, setEditing] = useState(false);
   return (
-    <Card withBorder padding="lg" radius="md">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <div>
-            <Title order={3} size="h4">
-              Tax information
-            </Title>
-            <Text size="sm" c="dimmed">
-              For the 1099-NEC we file for your commissions. Your TIN is stored encrypted.
-            </Text>
-          </div>
-          {profile.data && !editing && (
-            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-              Edit
-            </Button>
-          )}
-        </Group>
-        {profile.isPending ? (
-          <Text size="sm" c="dimmed">
-            Loading...
-          </Text>
-        ) : profile.isError ? (
-          <Alert color="red">{errorMessage(profile.error, 'Unable to load your tax information.')}</Alert>
-        ) : profile.data && !editing ? (
-          <TaxProfileFacts profile={profile.data} />
-        ) : (
-          <>
-            {!profile.data && <Text size="sm">{TAX_MESSAGES.notOnFile}</Text>}
-            <TaxProfileForm profile={profile.data} onDone={() => setEditing(false)} />
-          </>
-        )}
-      </Stack>
-    </Card>
+    <SettingsCard
+      title="Tax information"
+      description="For the 1099-NEC we file for your commissions. Your TIN is stored encrypted."
+      asideGap="sm"
+      aside={
+        profile.data && !editing ? (
+          <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        ) : null
+      }
+    >
+      {profile.isPending ? (
+        <Text size="sm" c="dimmed">
+          Loading...
+        </Text>
+      ) : profile.isError ? (
+        <Alert color="red">{errorMessage(profile.error, 'Unable to load your tax information.')}</Alert>
+      ) : profile.data && !editing ? (
+        <TaxProfileFacts profile={profile.data} />
+      ) : (
+        <>
+          {!profile.data && <Text size="sm">{TAX_MESSAGES.notOnFile}</Text>}
+          <TaxProfileForm profile={profile.data} onDone={() => setEditing(false)} />
+        </>
+      )}
+    </SettingsCard>
   );
 }

@@ -1,7 +1,7 @@
 // "Two-factor sign-in" in the partner's Settings: turn it on (QR code, first code,
 // recovery codes) or off (a current code or a recovery code).
 
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { MESSAGES } from '@portal/contracts';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { CodeInput, useCodeField } from '../auth/code-input';
 import { TwoFactorSetup } from '../auth/two-factor-setup';
+import { SettingsCard } from './settings-card';
 
 export function TwoFactorCard() {
   const session = useSession();
@@ -32,45 +33,38 @@ export function TwoFactorCard() {
   };
 
   return (
-    <Card withBorder padding="lg" radius="md">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={3} size="h4">
-              Two-factor sign-in
-            </Title>
-            <Text size="sm" c="dimmed">
-              Sign in with your password and a code from an authenticator app.
-            </Text>
-          </div>
-          <Badge color={enabled ? 'teal.9' : 'gray.7'} variant="filled" autoContrast>
-            {enabled ? 'On' : 'Off'}
-          </Badge>
+    <SettingsCard
+      title="Two-factor sign-in"
+      description="Sign in with your password and a code from an authenticator app."
+      aside={
+        <Badge color={enabled ? 'teal.9' : 'gray.7'} variant="filled" autoContrast>
+          {enabled ? 'On' : 'Off'}
+        </Badge>
+      }
+    >
+      {!enabled && <TwoFactorSetup onDone={() => void session.refreshUser()} />}
+      {enabled && !turningOff && (
+        <Group>
+          <Button variant="default" onClick={() => setTurningOff(true)}>
+            Turn off
+          </Button>
         </Group>
-        {!enabled && <TwoFactorSetup onDone={() => void session.refreshUser()} />}
-        {enabled && !turningOff && (
-          <Group>
-            <Button variant="default" onClick={() => setTurningOff(true)}>
-              Turn off
-            </Button>
-          </Group>
-        )}
-        {enabled && turningOff && (
-          <form onSubmit={(e) => void submitOff(e)} noValidate>
-            <Stack gap="md">
-              <CodeInput {...code.inputProps} />
-              <Group gap="sm">
-                <Button variant="default" onClick={() => setTurningOff(false)} disabled={disable.isPending}>
-                  Cancel
-                </Button>
-                <Button type="submit" color="red" loading={disable.isPending}>
-                  Turn off two-factor sign-in
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Card>
+      )}
+      {enabled && turningOff && (
+        <form onSubmit={(e) => void submitOff(e)} noValidate>
+          <Stack gap="md">
+            <CodeInput {...code.inputProps} />
+            <Group gap="sm">
+              <Button variant="default" onClick={() => setTurningOff(false)} disabled={disable.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" loading={disable.isPending}>
+                Turn off two-factor sign-in
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </SettingsCard>
   );
 }

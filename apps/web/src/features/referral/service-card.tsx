@@ -1,9 +1,10 @@
 // One service offer of the referral landing page: selectable, with its features and a link that
 // schedules a consultation for it (a disabled button without a scheduling address).
 
-import { Badge, Button, Card, Group, List, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconCalendarEvent, IconCheck, IconStarFilled } from '@tabler/icons-react';
 import type { ServiceOffer } from './landing-copy';
+import { CardHeading } from '../../components/card-heading';
 
 /** How a schedule button opens the scheduling service: a new tab, without a handle back to this page. */
 export const SCHEDULE_LINK_PROPS = { target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -63,18 +64,20 @@ export function ServiceCard({
           <ThemeIcon size={44} radius="md" variant="light">
             <Icon size={24} />
           </ThemeIcon>
-          <div>
-            <Title order={3} size="h4">
-              {offer.name}
-            </Title>
-            <Text size="sm" c="dimmed">
-              Starting at{' '}
-              <Text span fw={700} c="var(--mantine-color-text)" fz="lg">
-                {offer.price}
-              </Text>
-              /month
-            </Text>
-          </div>
+          <CardHeading
+            order={3}
+            size="h4"
+            title={offer.name}
+            description={
+              <>
+                Starting at{' '}
+                <Text span fw={700} c="var(--mantine-color-text)" fz="lg">
+                  {offer.price}
+                </Text>
+                /month
+              </>
+            }
+          />
         </Group>
         <Text size="sm" mt="md">
           {offer.summary}

@@ -15,7 +15,7 @@ import {
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyList, ListSection } from '../../../components/list-section';
-import { ColumnTable } from '../../../components/column-table';
+import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { AdminPage } from '../../../layout/admin-page';
 import { errorMessage } from '../../../lib/errors';
 import { afterConflictResolved } from '../../../lib/invalidate';
@@ -145,9 +145,7 @@ export function ConflictsScreen() {
               ...(canResolve
                 ? [
                     {
-                      header: 'Actions',
-                      hideHeader: true,
-                      card: 'actions' as const,
+                      ...ACTIONS_COLUMN,
                       cell: (conflict: ReferralConflict) => <ResolveMenu conflict={conflict} />,
                     },
                   ]

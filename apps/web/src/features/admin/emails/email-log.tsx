@@ -13,7 +13,7 @@ import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../../../layout/admin-page';
 import { EmptyList, ListSection } from '../../../components/list-section';
-import { ColumnTable } from '../../../components/column-table';
+import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { ListPager } from '../../../components/list-pager';
 
 const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
@@ -127,9 +127,7 @@ export function EmailLog() {
             },
             { header: 'Sent at', noWrap: true, cell: (entry) => formatDateTime(entry.sentAt) },
             {
-              header: 'Actions',
-              hideHeader: true,
-              card: 'actions',
+              ...ACTIONS_COLUMN,
               cell: (entry) =>
                 entry.resendable ? (
                   <Button

@@ -17,7 +17,7 @@ import { FormActions } from '../../../layout/form-actions';
 import { afterApiKeyChange } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { ColumnTable } from '../../../components/column-table';
+import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
@@ -241,9 +241,7 @@ export function ApiKeysCard() {
                 cell: (key) => (key.expiresAt ? formatDateTime(key.expiresAt) : 'Never'),
               },
               {
-                header: 'Actions',
-                hideHeader: true,
-                card: 'actions',
+                ...ACTIONS_COLUMN,
                 cell: (key) => (
                   <Button
                     size="xs"

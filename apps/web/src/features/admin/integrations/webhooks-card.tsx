@@ -38,7 +38,7 @@ import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { afterWebhookChange, afterWebhookDelivery } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { ColumnTable } from '../../../components/column-table';
+import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
@@ -244,9 +244,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
             },
             { header: 'Attempts', numeric: true, cell: (delivery) => delivery.attempts.length },
             {
-              header: 'Actions',
-              hideHeader: true,
-              card: 'actions',
+              ...ACTIONS_COLUMN,
               cell: (delivery) => (
                 <Button
                   size="xs"
@@ -392,9 +390,7 @@ export function WebhooksCard() {
                   ),
                 },
                 {
-                  header: 'Actions',
-                  hideHeader: true,
-                  card: 'actions',
+                  ...ACTIONS_COLUMN,
                   cell: (webhook) => (
                     <Group gap={6} justify="flex-end">
                       <Button

@@ -1,7 +1,7 @@
 // The admin's 'Marketing Materials' section: the library with download counts and state, adding a
 // material (an uploaded file or a link), editing, activating and deactivating.
 
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { AdminMaterial } from '@portal/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { AddMaterialDialog, EditMaterialDialog } from './material-dialogs';
 import { MaterialsTable } from './materials-table';
+import { CardHeading } from '../../../components/card-heading';
 
 export function MaterialsManager() {
   const materials = trpc.admin.materials.useQuery();
@@ -19,14 +20,13 @@ export function MaterialsManager() {
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="materials-heading">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
-          <div>
-            <Title order={2} size="h3" id="materials-heading">
-              Marketing Materials
-            </Title>
-            <Text size="sm" c="dimmed">
-              Files and links partners download from their dashboard.
-            </Text>
-          </div>
+          <CardHeading
+            order={2}
+            size="h3"
+            id="materials-heading"
+            title="Marketing Materials"
+            description="Files and links partners download from their dashboard."
+          />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
             Add Material
           </Button>

@@ -8,7 +8,7 @@ import { afterMaterialChange } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { TruncatedText } from '../../../components/truncated-text';
-import { ColumnTable } from '../../../components/column-table';
+import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 
 export const formatBytes = (bytes: number | null) => {
   if (bytes === null) return '';
@@ -99,9 +99,7 @@ export function MaterialsTable({
         { header: 'Updated', cell: (material) => formatDate(material.updatedAt) },
         { header: 'Status', card: 'aside', cell: (material) => <ActiveSwitch material={material} /> },
         {
-          header: 'Actions',
-          hideHeader: true,
-          card: 'actions',
+          ...ACTIONS_COLUMN,
           cell: (material) => (
             <Button
               size="xs"

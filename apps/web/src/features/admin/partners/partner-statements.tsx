@@ -1,12 +1,13 @@
 // Monthly statements: pick a month, download it as PDF or CSV. The partner's Commissions
 // tab downloads its own; the admin's partner view downloads any partner's.
 
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { formatMonthKey, monthKey } from '@portal/contracts/plain';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyFailure } from '../../../lib/notify';
 import { downloadFile } from '../../../lib/rest';
+import { CardHeading } from '../../../components/card-heading';
 
 type StatementFormat = 'pdf' | 'csv';
 
@@ -78,14 +79,12 @@ export function StatementDownloads({
 export function PartnerStatements({ partnerId }: { partnerId: string }) {
   return (
     <Stack gap="xs">
-      <div>
-        <Title order={4} size="h5">
-          Statements
-        </Title>
-        <Text size="sm" c="dimmed">
-          Opening balance, commissions, payouts and closing balance of a month.
-        </Text>
-      </div>
+      <CardHeading
+        order={4}
+        size="h5"
+        title="Statements"
+        description="Opening balance, commissions, payouts and closing balance of a month."
+      />
       <StatementDownloads
         fileLabel="statement"
         pathOf={(month, format) => `/api/admin/partners/${encodeURIComponent(partnerId)}/statements/${month}.${format}`}

@@ -1,11 +1,14 @@
 // One pending commission and a required reason: the form that marking it failed and voiding it
-// share. The caller names the action and runs it; the payout queue refreshes after either.
+// share, and the two actions it runs. The payout queue refreshes after either.
 
 import { Modal, Text } from '@mantine/core';
-import type { PendingCommission } from '@portal/contracts';
+import { COMMISSION_MESSAGES, type PendingCommission } from '@portal/contracts';
 import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey } from '@portal/contracts/plain';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ReasonForm } from '../../../layout/reason-form';
+import { afterCommissionChange } from '../../../lib/invalidate';
+import { trpc } from '../../../lib/trpc';
+import { useFormMutation } from '../../../lib/use-form-mutation';
 
 /** What a pending row is, in words: its client, or its kind for an adjustment without one. */
 export const pendingLabel = (item: Pick<PendingCommission, 'clientCompanyName' | 'kind'>) =>
@@ -79,5 +82,73 @@ export function CommissionReasonDialog({
         )}
       </ReasonForm>
     </Modal>
+  );
+}
+
+type ActionDefinition = Pick<
+  CommissionReasonDialogProps,
+  'title' | 'submitLabel' | 'reasonRequired' | 'explanation'
+> & {
+  /** The call that takes the action (a hook: the mutation of this action). */
+  useMutate: () => (input: { id: string; reason: string }) => Promise<unknown>;
+  /** The success toast's title. */
+  done: string;
+  /** The failure toast's title. */
+  failure: string;
+};
+
+const ACTIONS = {
+  fail: {
+    useMutate: () => trpc.admin.failCommission.useMutation().mutateAsync,
+    title: 'Mark commission failed',
+    submitLabel: 'Mark failed',
+    reasonRequired: 'A failure reason is required',
+    done: COMMISSION_MESSAGES.commissionMarkedFailed,
+    failure: 'Could not mark the commission failed',
+  },
+  // A voided commission leaves every total and the partner is mailed. A paid one cannot be voided: the
+  // server answers 409 and a clawback takes it back.
+  void: {
+    useMutate: () => trpc.admin.voidCommission.useMutation().mutateAsync,
+    title: 'Void commission',
+    submitLabel: 'Void commission',
+    reasonRequired: 'A reason is required to void a commission',
+    explanation: 'A voided commission is never paid and counts in no total. The partner is told why.',
+    done: COMMISSION_MESSAGES.commissionVoided,
+    failure: 'Could not void the commission',
+  },
+} satisfies Record<string, ActionDefinition>;
+
+export type CommissionAction = keyof typeof ACTIONS;
+export const COMMISSION_ACTIONS = Object.keys(ACTIONS) as CommissionAction[];
+
+/** Marking one pending commission failed, or voiding it, with the reason asked for. */
+export function CommissionActionDialog({
+  action,
+  item,
+  onClose,
+}: {
+  action: CommissionAction;
+  item: PendingCommission | null;
+  onClose: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const { useMutate, done, failure, ...dialog }: ActionDefinition = ACTIONS[action];
+  const mutate = useMutate();
+  const submit = useFormMutation({
+    mutate,
+    success: () => [done, pendingDetail(item)],
+    refresh: () => afterCommissionChange(utils),
+    onDone: onClose,
+    failure,
+  });
+  return (
+    <CommissionReasonDialog
+      {...dialog}
+      item={item}
+      onClose={onClose}
+      pending={submit.pending}
+      onSubmit={(input) => void submit.run(input)}
+    />
   );
 }

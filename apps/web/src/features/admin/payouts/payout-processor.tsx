@@ -16,19 +16,18 @@ import {
 } from '@portal/contracts';
 import { DEFAULT_PAGE_SIZE, formatDate, formatMoney, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
 import { IconAlertTriangle, IconCash, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { afterPayout } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { AdjustmentDialog } from './adjustment-dialog';
+import { COMMISSION_ACTIONS, CommissionActionDialog, type CommissionAction } from './commission-reason-dialog';
 import { PayoutConfirmDialog } from './payout-confirm-dialog';
-import { MarkFailedDialog } from './mark-failed-dialog';
 import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
 import { PendingPayoutTable } from './pending-payout-table';
 import { FailedCommissions } from './failed-commissions';
 import { RecentPayouts } from './recent-payouts';
-import { VoidCommissionDialog } from './void-commission-dialog';
 import { LoadingRow } from '../../../layout/loading-row';
 import { ListPager, ListRange } from '../../../components/list-pager';
 import { MonthInput } from '../../../components/month-input';
@@ -38,6 +37,26 @@ type Selection = { mode: 'rows'; rows: ReadonlyMap<string, PendingCommission> } 
 const NONE: Selection = { mode: 'rows', rows: new Map() };
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** A line on what the selection holds, with the link that widens or clears it. */
+function SelectionLine({
+  children,
+  action,
+  onAction,
+}: {
+  children: ReactNode;
+  action: ReactNode;
+  onAction: () => void;
+}) {
+  return (
+    <Group gap="xs" data-testid="select-matching">
+      <Text size="sm">{children}</Text>
+      <Anchor component="button" type="button" size="sm" fw={600} onClick={onAction}>
+        {action}
+      </Anchor>
+    </Group>
+  );
+}
 
 export function PayoutProcessor() {
   const utils = trpc.useUtils();
@@ -56,8 +75,8 @@ export function PayoutProcessor() {
   const payouts = trpc.admin.payouts.useQuery({ limit: 5 });
   const settings = trpc.admin.programSettings.useQuery();
   const [selection, setSelection] = useState<Selection>(NONE);
-  const [failing, setFailing] = useState<PendingCommission | null>(null);
-  const [voiding, setVoiding] = useState<PendingCommission | null>(null);
+  /** The row being marked failed or voided, while its dialog asks why. */
+  const [acting, setActing] = useState<{ action: CommissionAction; item: PendingCommission } | null>(null);
   const [adjusting, setAdjusting] = useState(false);
   /** The selection being confirmed, with the idempotency key its Confirm (and a retry of it) sends. */
   const [confirming, setConfirming] = useState<{ request: PayoutPreviewInput; idempotencyKey: string } | null>(null);
@@ -156,29 +175,15 @@ export function PayoutProcessor() {
   const aboveFooter = (
     <Stack gap="xs">
       {selection.mode === 'rows' && pageAllSelected && total > items.length && (
-        <Group gap="xs" data-testid="select-matching">
-          <Text size="sm">All {items.length} on this page are selected.</Text>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            fw={600}
-            onClick={() => setSelection({ mode: 'matching' })}
-          >
-            Select all {total} matching
-          </Anchor>
-        </Group>
+        <SelectionLine action={<>Select all {total} matching</>} onAction={() => setSelection({ mode: 'matching' })}>
+          All {items.length} on this page are selected.
+        </SelectionLine>
       )}
       {selection.mode === 'matching' && (
-        <Group gap="xs" data-testid="select-matching">
-          <Text size="sm">
-            All {total} {filtering ? 'matching ' : ''}pending commissions are selected; the server pays exactly those
-            that match when you process them.
-          </Text>
-          <Anchor component="button" type="button" size="sm" fw={600} onClick={() => setSelection(NONE)}>
-            Clear selection
-          </Anchor>
-        </Group>
+        <SelectionLine action="Clear selection" onAction={() => setSelection(NONE)}>
+          All {total} {filtering ? 'matching ' : ''}pending commissions are selected; the server pays exactly those that
+          match when you process them.
+        </SelectionLine>
       )}
       {offers.length > 0 && (
         <Alert
@@ -319,8 +324,8 @@ export function PayoutProcessor() {
             items={items}
             selected={selectedIds}
             onChange={changeSelection}
-            onMarkFailed={setFailing}
-            onVoid={setVoiding}
+            onMarkFailed={(item) => setActing({ action: 'fail', item })}
+            onVoid={(item) => setActing({ action: 'void', item })}
             processing={payout.isPending}
             onProcess={process}
             selection={summary}
@@ -336,20 +341,17 @@ export function PayoutProcessor() {
       )}
       <FailedCommissions />
       <RecentPayouts payouts={payouts.data?.items ?? []} />
-      <MarkFailedDialog
-        item={failing}
-        onClose={() => {
-          forget(failing);
-          setFailing(null);
-        }}
-      />
-      <VoidCommissionDialog
-        item={voiding}
-        onClose={() => {
-          forget(voiding);
-          setVoiding(null);
-        }}
-      />
+      {COMMISSION_ACTIONS.map((action) => (
+        <CommissionActionDialog
+          key={action}
+          action={action}
+          item={acting?.action === action ? acting.item : null}
+          onClose={() => {
+            forget(acting?.item ?? null);
+            setActing(null);
+          }}
+        />
+      ))}
       <PayoutConfirmDialog
         request={confirming?.request ?? null}
         paying={payout.isPending}

@@ -2,7 +2,7 @@
 // the processor follows (a minimum payout, a hold after a fee is due, the payout day it proposes).
 // Finance and admins change them; a field the server refuses shows its message on the field.
 
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   FEE_BASES,
@@ -19,6 +19,7 @@ import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
+import { CardHeading } from '../../../components/card-heading';
 
 interface SettingsForm {
   feeBasis: FeeBasis;
@@ -109,15 +110,17 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
   return (
     <Card withBorder padding="lg" radius="md" data-testid="program-settings">
       <Stack gap="md">
-        <div>
-          <Title order={2} size="h4">
-            Program settings
-          </Title>
-          <Text size="sm" c="dimmed">
-            How fees are earned, the rules the Payout Processor follows, and where partners write with questions.
-            {loaded?.updatedBy ? ` Last changed by ${loaded.updatedBy} on ${formatDate(loaded.updatedAt)}.` : ''}
-          </Text>
-        </div>
+        <CardHeading
+          order={2}
+          size="h4"
+          title="Program settings"
+          description={
+            <>
+              How fees are earned, the rules the Payout Processor follows, and where partners write with questions.
+              {loaded?.updatedBy ? ` Last changed by ${loaded.updatedBy} on ${formatDate(loaded.updatedAt)}.` : ''}
+            </>
+          }
+        />
         {settings.isPending ? (
           <LoadingRow label="Loading the program settings" py="md" />
         ) : settings.isError ? (

@@ -14,7 +14,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FEE_BASIS_LABELS, publishProgramTermsInput, type ProgramTerms } from '@portal/contracts';
@@ -28,6 +27,7 @@ import { errorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { FormActions } from '../../../layout/form-actions';
+import { CardHeading } from '../../../components/card-heading';
 
 /** The agreement text as the form edits it: a section starts with a "# heading" line, paragraphs are separated by blank lines. */
 export function agreementToText(terms: Pick<ProgramTerms, 'agreementText'>): string {
@@ -267,15 +267,12 @@ export function ProgramTermsCard({ canPublish }: { canPublish: boolean }) {
     <Card withBorder padding="lg" radius="md" data-testid="program-terms">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={2} size="h4">
-              Program terms
-            </Title>
-            <Text size="sm" c="dimmed">
-              The agreement in force and its versions. A referral earns on the version its partner was on when the firm
-              accepted it.
-            </Text>
-          </div>
+          <CardHeading
+            order={2}
+            size="h4"
+            title="Program terms"
+            description="The agreement in force and its versions. A referral earns on the version its partner was on when the firm accepted it."
+          />
           {canPublish && current && (
             <Button leftSection={<IconFileText size={16} aria-hidden />} onClick={() => setPublishing(true)}>
               Publish new terms

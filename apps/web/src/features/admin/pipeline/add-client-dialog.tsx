@@ -1,7 +1,7 @@
 // Add New Client (spec §2, §5): an admin adds a client to an active affiliate, found by typing
 // (any of thousands of active partners).
 
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
 import { errorMessage } from '../../../lib/errors';
@@ -11,6 +11,7 @@ import { useIdempotentCreate } from '../../../lib/use-submit-once';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { FormActions } from '../../../layout/form-actions';
 import { PartnerPicker } from '../partners/partner-picker';
+import { ClientFields } from '../../referral/client-fields';
 import { usePhoneLayout } from '../../../layout/use-phone-layout';
 
 export type AddClientValues = {
@@ -106,18 +107,7 @@ export function AddClientForm({
         )}
         <TextInput label="Client Company Name" required {...form.getInputProps('clientCompanyName')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Client Email" type="email" {...form.getInputProps('clientEmail')} />
-          <TextInput label="Client Phone" type="tel" {...form.getInputProps('clientPhone')} />
-          <Select
-            label="Service Type"
-            required
-            data={serviceOptions}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('serviceType')}
-          />
-          <TextInput label="Monthly Value ($)" required inputMode="decimal" {...form.getInputProps('monthlyValue')} />
-          <TextInput label="Consultation Date" type="date" {...form.getInputProps('consultationDate')} />
+          <ClientFields inputProps={form.getInputProps} serviceOptions={serviceOptions} serviceRequired />
           <TextInput label="Contract Start Date" type="date" {...form.getInputProps('contractStartDate')} />
           <TextInput label="Contract End Date" type="date" {...form.getInputProps('contractEndDate')} />
           <TextInput

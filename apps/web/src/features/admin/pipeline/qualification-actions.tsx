@@ -17,8 +17,7 @@ import { useState } from 'react';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { afterStageChange } from '../../../lib/invalidate';
 import { trpc } from '../../../lib/trpc';
-import { useFormMutation } from '../../../lib/use-form-mutation';
-import { ReasonForm, reasonFieldErrors } from '../../../layout/reason-form';
+import { ReasonForm, useReasonFormMutation } from '../../../layout/reason-form';
 import { usePhoneLayout } from '../../../layout/use-phone-layout';
 
 type Deal = Pick<
@@ -44,7 +43,7 @@ function ExtendWindowForm({ deal, onDone }: { deal: Deal; onDone: () => void }) 
     initialValues: { id: deal.id, days: 30 as number | string, reason: '' },
     validate: schemaResolver(extendReferralInput, { sync: true }),
   });
-  const submit = useFormMutation({
+  const submit = useReasonFormMutation(form, {
     mutate: (values: typeof form.values) =>
       extend.mutateAsync({ id: deal.id, days: Number(values.days), reason: values.reason }),
     success: (saved) => [
@@ -54,7 +53,6 @@ function ExtendWindowForm({ deal, onDone }: { deal: Deal; onDone: () => void }) 
     refresh,
     onDone,
     failure: 'Window not extended',
-    form,
     fieldErrors: (error) => {
       const known = fieldErrorsOf(error, {
         days: [PROGRAM_TERMS_MESSAGES.extensionDays],
@@ -67,11 +65,9 @@ function ExtendWindowForm({ deal, onDone }: { deal: Deal; onDone: () => void }) 
   });
   return (
     <ReasonForm
-      onSubmit={form.onSubmit((values) => void submit.run(values))}
+      {...submit}
       reason={{ placeholder: "e.g. The client's board meets next month", ...form.getInputProps('reason') }}
       focusReason={false}
-      onCancel={onDone}
-      pending={submit.pending}
       submitLabel="Extend window"
     >
       <Text size="sm">
@@ -99,7 +95,7 @@ function OverrideQualificationForm({ deal, onDone }: { deal: Deal; onDone: () =>
     initialValues: { id: deal.id, qualifying: !deal.qualifying, reason: '' },
     validate: schemaResolver(qualificationOverrideInput, { sync: true }),
   });
-  const submit = useFormMutation({
+  const submit = useReasonFormMutation(form, {
     mutate: override.mutateAsync,
     success: (saved) => [
       'Qualification decided',
@@ -108,17 +104,9 @@ function OverrideQualificationForm({ deal, onDone }: { deal: Deal; onDone: () =>
     refresh,
     onDone,
     failure: 'Qualification not changed',
-    form,
-    fieldErrors: reasonFieldErrors,
   });
   return (
-    <ReasonForm
-      onSubmit={form.onSubmit((values) => void submit.run(values))}
-      reason={form.getInputProps('reason')}
-      onCancel={onDone}
-      pending={submit.pending}
-      submitLabel="Save decision"
-    >
+    <ReasonForm {...submit} reason={form.getInputProps('reason')} submitLabel="Save decision">
       <Text size="sm">
         <b>{deal.clientCompanyName}</b> is{' '}
         {deal.qualifying

@@ -26,7 +26,7 @@ import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { trpc } from '../../../lib/trpc';
 import { TruncatedText } from '../../../components/truncated-text';
-import { ColumnTable } from '../../../components/column-table';
+import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { AdminPage } from '../../../layout/admin-page';
 import { TwoFactorDialog } from '../../../layout/two-factor-dialog';
 import classes from './team-screen.module.css';
@@ -336,9 +336,7 @@ export function TeamScreen() {
                   { header: 'Two-factor', noWrap: true, cell: (member) => <TwoFactorBadge member={member} /> },
                   { header: 'Status', noWrap: true, cell: (member) => <StatusBadge member={member} /> },
                   {
-                    header: 'Actions',
-                    hideHeader: true,
-                    card: 'actions',
+                    ...ACTIONS_COLUMN,
                     cell: (member) => (
                       <MemberActions
                         member={member}
@@ -376,9 +374,7 @@ export function TeamScreen() {
                 { header: 'Role', cell: (invitation) => ADMIN_ROLE_LABELS[invitation.role] },
                 { header: 'Expires', cell: (invitation) => formatDate(invitation.expiresAt) },
                 {
-                  header: 'Actions',
-                  hideHeader: true,
-                  card: 'actions',
+                  ...ACTIONS_COLUMN,
                   cell: (invitation) => <InvitationActions invitation={invitation} onRevoke={setRevoking} />,
                 },
               ]}

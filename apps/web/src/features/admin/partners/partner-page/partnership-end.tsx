@@ -21,8 +21,7 @@ import { fieldErrorsOf } from '../../../../lib/errors';
 import { afterCommissionChange, afterPartnerDecision } from '../../../../lib/invalidate';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
-import { useFormMutation } from '../../../../lib/use-form-mutation';
-import { ReasonForm, reasonFieldErrors } from '../../../../layout/reason-form';
+import { ReasonForm, useReasonFormMutation } from '../../../../layout/reason-form';
 import { usePhoneLayout } from '../../../../layout/use-phone-layout';
 
 interface Partner {
@@ -56,7 +55,7 @@ function EndPartnershipForm({ partner, ending, onDone }: EndingFormProps) {
     },
     validate: schemaResolver(terminatePartnerInput, { sync: true }),
   });
-  const submit = useFormMutation({
+  const submit = useReasonFormMutation(form, {
     mutate: terminate.mutateAsync,
     success: (saved) =>
       saved.status === 'inactive'
@@ -65,7 +64,6 @@ function EndPartnershipForm({ partner, ending, onDone }: EndingFormProps) {
     refresh,
     onDone,
     failure: 'Partnership not ended',
-    form,
     fieldErrors: (error) =>
       fieldErrorsOf(error, {
         effectiveDate: [ENDING_MESSAGES.effectiveBeforeToday, PROGRAM_TERMS_MESSAGES.effectiveFrom],
@@ -74,7 +72,7 @@ function EndPartnershipForm({ partner, ending, onDone }: EndingFormProps) {
   });
   return (
     <ReasonForm
-      onSubmit={form.onSubmit((values) => void submit.run(values))}
+      {...submit}
       reason={form.getInputProps('reason')}
       after={
         <TextInput
@@ -86,8 +84,6 @@ function EndPartnershipForm({ partner, ending, onDone }: EndingFormProps) {
           {...form.getInputProps('effectiveDate')}
         />
       }
-      onCancel={onDone}
-      pending={submit.pending}
       submitLabel="End partnership"
       submitColor="red.9"
     >
@@ -119,7 +115,7 @@ function ForfeitFeesForm({ partner, ending, onDone }: EndingFormProps) {
     validate: schemaResolver(forfeitFeesInput, { sync: true }),
   });
   const { count, amount } = ending.unpaidFees;
-  const submit = useFormMutation({
+  const submit = useReasonFormMutation(form, {
     mutate: forfeit.mutateAsync,
     success: (saved) => [
       'Fees forfeited',
@@ -128,15 +124,11 @@ function ForfeitFeesForm({ partner, ending, onDone }: EndingFormProps) {
     refresh,
     onDone,
     failure: 'Fees not forfeited',
-    form,
-    fieldErrors: reasonFieldErrors,
   });
   return (
     <ReasonForm
-      onSubmit={form.onSubmit((values) => void submit.run(values))}
+      {...submit}
       reason={{ placeholder: 'e.g. Solicited a client of the firm', ...form.getInputProps('reason') }}
-      onCancel={onDone}
-      pending={submit.pending}
       submitLabel={`Forfeit ${formatMoney(amount)}`}
       submitColor="red.9"
     >
