@@ -181,6 +181,8 @@ export interface PortalJourney {
   newPage(viewport?: Viewport): Promise<{ context: BrowserContext; page: Page }>;
   /** Opens `path` signed in with `token` (`signInWithToken`). */
   signIn(page: Page, token: string, path?: string): Promise<void>;
+  /** A fresh page at `viewport` (desktop by default) with `path` open, signed in with `token`. */
+  signedInPage(token: string, path: string, viewport?: Viewport): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /** The journey's helpers bound to its portal and browser, which the hooks start. */
@@ -195,6 +197,11 @@ export function journeyOf(started: () => { portal: Portal; browser: Browser }): 
     api: () => api(started().portal.baseUrl),
     newPage: (viewport) => newPage(started().browser, viewport),
     signIn: (page, token, path) => signInWithToken(page, started().portal.baseUrl, token, path),
+    async signedInPage(token, path, viewport) {
+      const opened = await newPage(started().browser, viewport);
+      await signInWithToken(opened.page, started().portal.baseUrl, token, path);
+      return opened;
+    },
   };
 }
 

@@ -44,8 +44,7 @@ describe('the Activity screen in the browser', () => {
     );
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
 
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByRole('link', { name: 'Activity' }).click();
     await page.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
@@ -96,8 +95,7 @@ describe('the Activity screen in the browser', () => {
     await shot(page, 'activity-desktop-dark');
     await context.close();
 
-    const mobile = await journey.newPage(MOBILE);
-    await journey.signIn(mobile.page, adminToken, '/admin/activity');
+    const mobile = await journey.signedInPage(adminToken, '/admin/activity', MOBILE);
     // The export is logged too (its details name the filter): the approval is the row with a diff.
     await mobile.page
       .getByRole('row')
@@ -111,8 +109,7 @@ describe('the Activity screen in the browser', () => {
 
     // The partner's page says the same of the partner, in both schemes at both widths.
     for (const viewport of [DESKTOP, MOBILE]) {
-      const view = await journey.newPage(viewport);
-      await journey.signIn(view.page, adminToken, `/admin/partners/${applied.id}`);
+      const view = await journey.signedInPage(adminToken, `/admin/partners/${applied.id}`, viewport);
       const partnerSentences = view.page.getByTestId('activity-sentence');
       await partnerSentences.filter({ hasText: `${ADMIN.email} moved Nimbus Pet Supply to Won` }).waitFor();
       await partnerSentences.filter({ hasText: 'recorded Nimbus Pet Supply’s payment of $1,000.00' }).waitFor();

@@ -115,8 +115,7 @@ async function addAdjustment(page: Page, kind: 'Bonus' | 'Clawback', amount: str
 
 describe('adjustments and net payouts in Chromium', () => {
   it('bonus + clawback → the processor offers the clawback → payout of the net → the partner sees the lines paid', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     const processor = processorOf(page);
     await processor.getByTestId('payout-row').first().waitFor();
 
@@ -144,8 +143,7 @@ describe('adjustments and net payouts in Chromium', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The same queue at 390 px, filtered by the partner, in both themes.
-    const narrow = await journey.newPage(MOBILE);
-    await journey.signIn(narrow.page, adminToken, '/admin');
+    const narrow = await journey.signedInPage(adminToken, '/admin', MOBILE);
     await processorOf(narrow.page).getByTestId('payout-row').first().waitFor();
     await pickPartner(narrow.page, processorOf(narrow.page), PARTNER.companyName);
     await processorOf(narrow.page).getByTestId('pending-count').getByText('3 pending').waitFor();
@@ -181,8 +179,7 @@ describe('adjustments and net payouts in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const partner = await journey.newPage(viewport);
-      await journey.signIn(partner.page, partnerToken, '/dashboard');
+      const partner = await journey.signedInPage(partnerToken, '/dashboard', viewport);
       await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
       expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$60.00');
       await partner.page.getByRole('tab', { name: 'Commissions' }).click();
@@ -200,8 +197,7 @@ describe('adjustments and net payouts in Chromium', () => {
   });
 
   it('Select all N matching pays every pending commission of the filter, beyond the page', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     const processor = processorOf(page);
     await processor.getByTestId('payout-row').first().waitFor();
     await pickPartner(page, processor, BULK.companyName);
@@ -219,8 +215,7 @@ describe('adjustments and net payouts in Chromium', () => {
     await processor.getByText('No pending commissions match these filters.').waitFor();
     await context.close();
 
-    const mobile = await journey.newPage(MOBILE);
-    await journey.signIn(mobile.page, adminToken, '/admin');
+    const mobile = await journey.signedInPage(adminToken, '/admin', MOBILE);
     await processorOf(mobile.page).getByRole('heading', { name: 'Payout Processor' }).waitFor();
     await processorOf(mobile.page).getByRole('button', { name: 'Add adjustment' }).click();
     await mobile.page.getByRole('dialog', { name: 'Add adjustment' }).waitFor();

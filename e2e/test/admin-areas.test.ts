@@ -34,8 +34,7 @@ const deal = (page: Page, stage: string, name: string) => column(page, stage).lo
 
 describe('the admin areas, each on its own page', () => {
   it('opens each part of the dashboard from the sidebar, full width, and keeps it across a reload', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     for (const [label, path, probe] of [
       ['Applications', '/admin/applications', 'Partner Approval Queue'],
@@ -70,8 +69,7 @@ describe('the admin areas, each on its own page', () => {
   });
 
   it('drags a deal to another stage, moves one with the keyboard, and keeps the stage menu', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin/pipeline');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin/pipeline', DESKTOP);
     await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
     for (const name of DEALS) await deal(page, 'booked', name).waitFor();
 
@@ -108,8 +106,7 @@ describe('the admin areas, each on its own page', () => {
 
   it('lays the pipeline page out at 1366 px and 390 px, light and dark, axe-clean', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { page, context } = await journey.newPage(viewport);
-      await journey.signIn(page, adminToken, '/admin/pipeline');
+      const { page, context } = await journey.signedInPage(adminToken, '/admin/pipeline', viewport);
       await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
       await page.getByTestId('deal-grip').first().waitFor();
       for (const scheme of ['light', 'dark'] as const) {

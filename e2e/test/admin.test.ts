@@ -123,14 +123,12 @@ describe('admin approval flow in the browser', () => {
     await screenshot(page, 'admin-dashboard-desktop');
     await context.close();
 
-    const approved = await journey.newPage(DESKTOP);
-    await journey.signIn(approved.page, approvedToken, '/onboarding');
+    const approved = await journey.signedInPage(approvedToken, '/onboarding', DESKTOP);
     await approved.page.waitForURL(`${journey.portal.baseUrl}/dashboard`);
     await approved.page.getByText('Welcome back, Ada Approve').waitFor();
     await approved.context.close();
 
-    const rejected = await journey.newPage(DESKTOP);
-    await journey.signIn(rejected.page, rejectedToken, '/onboarding');
+    const rejected = await journey.signedInPage(rejectedToken, '/onboarding', DESKTOP);
     await rejected.page.getByText('Account Status: Rejected').waitFor();
     expect(await rejected.page.getByText('Deal sites are outside the program').isVisible()).toBe(true);
     await rejected.page.goto(`${journey.portal.baseUrl}/dashboard`);
@@ -181,8 +179,7 @@ describe('admin approval flow in the browser', () => {
 
     // The partner created by the admin signs in and reaches the dashboard straight away.
     const token = await journey.api().login('direct@e2e.test', 'direct-password-1');
-    const partner = await journey.newPage(MOBILE);
-    await journey.signIn(partner.page, token, '/dashboard');
+    const partner = await journey.signedInPage(token, '/dashboard', MOBILE);
     await partner.page.getByText('Welcome back, Dana Direct').waitFor();
     await partner.context.close();
     await context.close();

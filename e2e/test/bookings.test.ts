@@ -68,14 +68,12 @@ describe('a booking through a partner link', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { outcome: string }).outcome).toBe('created');
 
-    const admin = await journey.newPage(DESKTOP);
-    await journey.signIn(admin.page, adminToken, '/admin');
+    const admin = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     const booked = admin.page.locator('[data-testid="pipeline-column-booked"]');
     await booked.locator('[data-deal="Wildwood Provisions"]').waitFor();
     expect(await booked.locator('[data-deal="Wildwood Provisions"]').getByText('Booked online').count()).toBe(1);
 
-    const partner = await journey.newPage(DESKTOP);
-    await journey.signIn(partner.page, tokens[FIRST.email] as string, '/dashboard');
+    const partner = await journey.signedInPage(tokens[FIRST.email] as string, '/dashboard', DESKTOP);
     await partner.page.locator('[data-testid="booking-row"][data-client="Wildwood Provisions"]').waitFor();
     expect(await partner.page.getByTestId('bookings-this-week').textContent()).toContain('1 this week');
     await screenshot(partner.page, 'bookings-partner-dashboard');

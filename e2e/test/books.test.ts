@@ -65,8 +65,7 @@ beforeAll(async () => {
 
 describe('statements and tax information in Chromium', () => {
   it('the partner fills in its tax information and downloads the statement of the month', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, partnerToken, '/dashboard');
+    const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
 
     await page.getByRole('tab', { name: 'Settings' }).click();
@@ -111,8 +110,7 @@ describe('statements and tax information in Chromium', () => {
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
     await context.close();
 
-    const mobile = await journey.newPage(MOBILE);
-    await journey.signIn(mobile.page, partnerToken, '/dashboard');
+    const mobile = await journey.signedInPage(partnerToken, '/dashboard', MOBILE);
     await mobile.page.getByRole('tab', { name: 'Commissions' }).click();
     await mobile.page.getByTestId('payout-group').waitFor();
     await shot(mobile.page, 'partner-commissions-grouped-mobile');
@@ -123,8 +121,7 @@ describe('statements and tax information in Chromium', () => {
   });
 
   it('the 1099-NEC dialog opens on the year of the latest payout and says when nobody reached the threshold', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     await page.getByRole('button', { name: 'Export Data' }).click();
     await page.getByRole('menuitem', { name: /1099-NEC report/ }).click();
     const dialog = page.getByRole('dialog', { name: '1099-NEC report' });
@@ -175,8 +172,7 @@ describe('statements and tax information in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const { page, context } = await journey.newPage(viewport);
-      await journey.signIn(page, adminToken, '/admin');
+      const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
       const processor = page
         .locator('.mantine-Card-root')
         .filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
@@ -188,8 +184,7 @@ describe('statements and tax information in Chromium', () => {
       await context.close();
     }
 
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     await page.getByRole('button', { name: `Actions for ${PARTNER.companyName}` }).click();
     await page.getByRole('menuitem', { name: 'View details' }).click();
     const dialog = page.getByRole('dialog');
@@ -214,8 +209,7 @@ describe('statements and tax information in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const { page, context } = await journey.newPage(viewport);
-      await journey.signIn(page, adminToken, `/admin/partners/${partnerId}`);
+      const { page, context } = await journey.signedInPage(adminToken, `/admin/partners/${partnerId}`, viewport);
       await page.getByRole('heading', { level: 1, name: PARTNER.companyName }).waitFor();
       for (const [list, text] of [
         ['Referrals', 'Granite Gear Co'],

@@ -103,8 +103,7 @@ describe('commissions in Chromium', () => {
     expect(await affiliateRow.first().textContent()).toContain('$150.00');
     await admin.context.close();
 
-    const mobileAdmin = await journey.newPage(MOBILE);
-    await journey.signIn(mobileAdmin.page, adminToken, '/admin');
+    const mobileAdmin = await journey.signedInPage(adminToken, '/admin', MOBILE);
     await mobileAdmin.page.getByRole('heading', { name: 'Payout Processor' }).waitFor();
     await mobileAdmin.page.getByTestId('recent-payout').first().waitFor();
     await screenshot(mobileAdmin.page, 'admin-payout-processor-mobile');
@@ -114,8 +113,7 @@ describe('commissions in Chromium', () => {
       [DESKTOP, 'desktop'],
       [MOBILE, 'mobile'],
     ] as const) {
-      const partner = await journey.newPage(viewport);
-      await journey.signIn(partner.page, partnerToken, '/dashboard');
+      const partner = await journey.signedInPage(partnerToken, '/dashboard', viewport);
       await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
       expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$150.00');
       expect(await partner.page.getByTestId('summary-pending').textContent()).toBe('$0.00');
@@ -149,8 +147,7 @@ describe('commissions in Chromium', () => {
       companyType: 'influencer',
       expectedVolume: '1-2 referrals/month',
     });
-    const { page, context } = await journey.newPage(MOBILE);
-    await journey.signIn(page, token, '/dashboard');
+    const { page, context } = await journey.signedInPage(token, '/dashboard', MOBILE);
     await page.getByRole('tab', { name: 'Commissions' }).click();
     await page.getByText('No commissions yet. Start referring clients to earn your first commission!').waitFor();
     await context.close();

@@ -121,8 +121,7 @@ describe('every dialog by keyboard alone', () => {
   });
 
   it('New Referral: opened, filled (service by arrow keys), submitted with Enter; escaped back to its button', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, partnerToken, '/dashboard');
+    const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
     const opener = page.getByRole('button', { name: 'New Referral' });
     await opener.waitFor();
@@ -152,8 +151,7 @@ describe('every dialog by keyboard alone', () => {
   });
 
   it('the admin dialogs: Create New Partner, Add New Client, Partner Settings, Partner Application Details, reject reason', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByTestId('approval-row').filter({ hasText: APPLICANT }).waitFor();
     await page.getByTestId('affiliates').getByRole('row').filter({ hasText: PARTNER.companyName }).waitFor();

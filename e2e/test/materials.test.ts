@@ -29,8 +29,7 @@ describe('marketing materials in Chromium', () => {
   it('lets an admin upload a PDF from the admin screen', async () => {
     const client = journey.api();
     adminToken = await client.login(ADMIN.email, ADMIN.password);
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     const section = await materialsSection(page);
     await section.getByRole('button', { name: 'Add Material' }).click();
 
@@ -66,8 +65,7 @@ describe('marketing materials in Chromium', () => {
       })
     ).token;
 
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, partnerToken, '/dashboard');
+    const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
     await page.getByRole('tab', { name: 'Marketing' }).click();
     const card = page.getByTestId('material-card').filter({ hasText: TITLE });
     await card.waitFor();
@@ -95,8 +93,7 @@ describe('marketing materials in Chromium', () => {
   });
 
   it('shows the admin the partner’s downloads', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     const section = await materialsSection(page);
     const row = section.getByTestId('material-row').filter({ hasText: TITLE });
     await row.waitFor();
@@ -106,21 +103,18 @@ describe('marketing materials in Chromium', () => {
   });
 
   it('hides a deactivated material from the partner', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     const section = await materialsSection(page);
     await section.getByRole('switch', { name: `Deactivate ${TITLE}` }).click({ force: true });
     await page.getByText('Material deactivated').waitFor();
     await context.close();
 
-    const partner = await journey.newPage(DESKTOP);
-    await journey.signIn(partner.page, partnerToken, '/dashboard');
+    const partner = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
     await partner.page.getByRole('tab', { name: 'Marketing' }).click();
     await partner.page.getByText('No marketing materials yet. Check back soon.').waitFor();
     await partner.context.close();
 
-    const again = await journey.newPage(DESKTOP);
-    await journey.signIn(again.page, adminToken, '/admin');
+    const again = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     await (
       await materialsSection(again.page)
     )
@@ -131,8 +125,7 @@ describe('marketing materials in Chromium', () => {
   });
 
   it('lays out on a phone (390 px)', async () => {
-    const admin = await journey.newPage(MOBILE);
-    await journey.signIn(admin.page, adminToken, '/admin');
+    const admin = await journey.signedInPage(adminToken, '/admin', MOBILE);
     const section = await materialsSection(admin.page);
     // The row is a card: each column's label beside its value, the table's header row taking no room.
     const item = section.getByTestId('material-row').filter({ hasText: TITLE });
@@ -147,8 +140,7 @@ describe('marketing materials in Chromium', () => {
     await screenshot(admin.page, 'materials-add-dialog-mobile');
     await admin.context.close();
 
-    const partner = await journey.newPage(MOBILE);
-    await journey.signIn(partner.page, partnerToken, '/dashboard');
+    const partner = await journey.signedInPage(partnerToken, '/dashboard', MOBILE);
     await partner.page.getByRole('tab', { name: 'Marketing' }).click();
     const card = partner.page.getByTestId('material-card').first();
     await card.waitFor();

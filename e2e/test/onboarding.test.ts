@@ -3,7 +3,16 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, screenshot, seriousA11yViolations, usePortal, gotoInteractive } from '../src/harness';
+import {
+  ADMIN,
+  DESKTOP,
+  MOBILE,
+  sampleApplication,
+  screenshot,
+  seriousA11yViolations,
+  usePortal,
+  gotoInteractive,
+} from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -133,24 +142,7 @@ describe('partner onboarding in the browser', () => {
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await fillApplication(page, 'Twice Applied Co');
     // The same account applies from elsewhere first, so this submission is a second application.
-    const first = await client.call(
-      'POST',
-      '/api/partners',
-      {
-        companyName: 'Twice Applied Co',
-        contactName: 'Ada',
-        expectedVolume: '1-2 referrals/month',
-        bankName: 'B',
-        bankRoutingNumber: '021000021',
-        bankAccountNumber: '12345678',
-        bankAccountType: 'checking',
-        bankAccountHolderName: 'Ada',
-        bankAddress: 'x',
-        beneficiaryAddress: 'y',
-        agreementSigned: true,
-      },
-      token,
-    );
+    const first = await client.call('POST', '/api/partners', sampleApplication('Twice Applied Co', 'Ada'), token);
     expect(first.status).toBe(201);
     await scrollAgreementToBottom(page);
     await agreementCheckbox(page).check();
@@ -180,24 +172,15 @@ describe('partner onboarding in the browser', () => {
     await context.close();
   });
 
-  const applicationBody = (companyName: string) => ({
-    companyName,
-    contactName: 'Ada',
-    expectedVolume: '1-2 referrals/month',
-    bankName: 'B',
-    bankRoutingNumber: '021000021',
-    bankAccountNumber: '12345678',
-    bankAccountType: 'checking',
-    bankAccountHolderName: 'Ada',
-    bankAddress: 'x',
-    beneficiaryAddress: 'y',
-    agreementSigned: true,
-  });
-
   async function appliedPartner(companyName: string) {
     const client = journey.api();
     const token = await client.register(newEmail(), 'partner-password-1');
-    const applied = await client.call<{ id: string }>('POST', '/api/partners', applicationBody(companyName), token);
+    const applied = await client.call<{ id: string }>(
+      'POST',
+      '/api/partners',
+      sampleApplication(companyName, 'Ada'),
+      token,
+    );
     expect(applied.status).toBe(201);
     return { token, partnerId: applied.body.id, adminToken: await client.login(ADMIN.email, ADMIN.password), client };
   }
@@ -215,8 +198,7 @@ describe('partner onboarding in the browser', () => {
         adminToken,
       );
       expect(rejected.status).toBe(200);
-      const { page, context } = await journey.newPage(viewport);
-      await journey.signIn(page, token, '/onboarding');
+      const { page, context } = await journey.signedInPage(token, '/onboarding', viewport);
       await page.getByText('Account Status: Rejected').waitFor();
       expect(await page.getByText(`Declined ${name} Co`).isVisible()).toBe(true);
       expect(await page.getByText('Outside our market').isVisible()).toBe(true);
@@ -231,8 +213,7 @@ describe('partner onboarding in the browser', () => {
     const { token, partnerId, adminToken, client } = await appliedPartner('Approved Co');
     const approved = await client.call('POST', `/api/admin/partners/${partnerId}/approve`, undefined, adminToken);
     expect(approved.status).toBe(200);
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, token, '/onboarding');
+    const { page, context } = await journey.signedInPage(token, '/onboarding', DESKTOP);
     await page.waitForURL(`${journey.portal.baseUrl}/dashboard`);
     await context.close();
   });
@@ -261,8 +242,7 @@ describe('partner onboarding in the browser', () => {
 
   it('signs out from the registration form back to the landing page', async () => {
     const token = await journey.api().register(newEmail(), 'partner-password-1');
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, token, '/onboarding');
+    const { page, context } = await journey.signedInPage(token, '/onboarding', DESKTOP);
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${journey.portal.baseUrl}/`);

@@ -102,8 +102,7 @@ describe('password reset in the browser', () => {
     await journey.waitForMail(email, 'Your password was changed');
 
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { page, context } = await journey.newPage(viewport);
-      await journey.signIn(page, adminToken, '/admin/emails');
+      const { page, context } = await journey.signedInPage(adminToken, '/admin/emails', viewport);
       const log = page.getByRole('region', { name: 'Email Log' });
       await log.getByText(email).first().waitFor();
       await log.scrollIntoViewIfNeeded();
@@ -117,8 +116,7 @@ describe('password reset in the browser', () => {
       await context.close();
     }
 
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin/emails');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin/emails', DESKTOP);
     const log = page.getByRole('region', { name: 'Email Log' });
     // A mail with a one-time link is not kept once sent: its row offers no Resend.
     const resetRow = log.locator('tr').filter({ hasText: 'Reset your password' }).filter({ hasText: email });
@@ -168,8 +166,7 @@ describe('password reset in the browser', () => {
     const token = await client.login(email, 'partner-password-1');
 
     for (const viewport of [MOBILE, DESKTOP]) {
-      const { page, context } = await journey.newPage(viewport);
-      await journey.signIn(page, token, '/dashboard');
+      const { page, context } = await journey.signedInPage(token, '/dashboard', viewport);
       await page.getByRole('tab', { name: 'Settings' }).click();
       await page.getByRole('switch', { name: /Deal updates/ }).waitFor();
       await settled(page);

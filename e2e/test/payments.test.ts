@@ -110,8 +110,7 @@ async function chooseFile(page: Page, name: string, body: Buffer) {
 
 describe('client payments to bank files in Chromium', () => {
   it('imports a month of payments (a bad row refuses the file), the partner sees due dates, the processor pays the due fees by ACH, PayPal and wire', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     const panel = page.getByTestId('client-payments-panel');
     await panel.getByRole('heading', { name: `No payment recorded for ${formatMonthKey(MONTH)}` }).waitFor();
     for (const name of [PARTNERS.ach.client, PARTNERS.paypal.client, PARTNERS.wire.client, RECENT_CLIENT])
@@ -155,8 +154,7 @@ describe('client payments to bank files in Chromium', () => {
     await panel.getByText('Every active client has a payment recorded for last month.').waitFor();
 
     // 3. The partner sees the fee with the client's payment date and when it is due.
-    const partner = await journey.newPage(MOBILE);
-    await journey.signIn(partner.page, partnerTokens.wire, '/dashboard');
+    const partner = await journey.signedInPage(partnerTokens.wire, '/dashboard', MOBILE);
     await partner.page.getByRole('tab', { name: 'Commissions' }).click();
     const recentFee = partner.page.getByTestId('commission-card').filter({ hasText: RECENT_CLIENT });
     await recentFee.waitFor();

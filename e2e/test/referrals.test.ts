@@ -40,8 +40,7 @@ async function choose(page: Page, selectLabel: string, option: string) {
 
 describe('referrals in Chromium', () => {
   it('a partner creates a referral and sees it in the list', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, partnerToken, '/dashboard');
+    const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
     await page.getByText('No referrals yet. Create your first referral to get started!').waitFor();
     const month = new Date().toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
@@ -81,8 +80,7 @@ describe('referrals in Chromium', () => {
     await screenshot(page, 'partner-dashboard-settings-desktop');
     await context.close();
 
-    const mobile = await journey.newPage(MOBILE);
-    await journey.signIn(mobile.page, partnerToken, '/dashboard');
+    const mobile = await journey.signedInPage(partnerToken, '/dashboard', MOBILE);
     await mobile.page.getByTestId('referral-card').first().waitFor();
     await screenshot(mobile.page, 'partner-dashboard-referrals-mobile');
     expect(await seriousA11yViolations(mobile.page)).toEqual([]);
@@ -101,8 +99,7 @@ describe('referrals in Chromium', () => {
   });
 
   it('an admin moves the referral to won and the partner sees the stage', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     const deal = page.locator('[data-testid="deal-card"][data-deal="Northwind Goods"]');
     await page.getByTestId('pipeline-column-booked').locator('[data-deal="Northwind Goods"]').waitFor();
     await screenshot(page, 'admin-pipeline-desktop');
@@ -138,8 +135,7 @@ describe('referrals in Chromium', () => {
     await page.getByTestId('pipeline-column-won').locator('[data-deal="Northwind Goods"]').waitFor();
     await context.close();
 
-    const partner = await journey.newPage(DESKTOP);
-    await journey.signIn(partner.page, partnerToken, '/dashboard');
+    const partner = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
     const card = partner.page.getByTestId('referral-card').filter({ hasText: 'Northwind Goods' });
     await card.getByText('Won', { exact: true }).waitFor();
     // The won deal is active now: one active client.
@@ -155,8 +151,7 @@ describe('referrals in Chromium', () => {
       { clientCompanyName: 'Fabrikam Outlet', monthlyValue: '900' },
       partnerToken,
     );
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
     await page.getByTestId('pipeline-column-booked').locator('[data-deal="Fabrikam Outlet"]').waitFor();
     // By keyboard: the menu opens on the current stage, End goes to Lost, Enter asks for the reason
     // in a dialog that keeps the focus.
@@ -199,8 +194,7 @@ describe('referrals in Chromium', () => {
     await page.getByTestId('pipeline-column-booked').locator('[data-deal="Contoso Supply"]').waitFor();
     await context.close();
 
-    const mobile = await journey.newPage(MOBILE);
-    await journey.signIn(mobile.page, adminToken, '/admin');
+    const mobile = await journey.signedInPage(adminToken, '/admin', MOBILE);
     await mobile.page.getByTestId('pipeline-column-won').locator('[data-deal="Northwind Goods"]').waitFor();
     await mobile.page.getByTestId('pipeline-column-booked').scrollIntoViewIfNeeded();
     await screenshot(mobile.page, 'admin-pipeline-mobile');

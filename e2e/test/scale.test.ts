@@ -154,8 +154,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     'shows each pipeline column’s true count, loads more on demand and searches across all of them',
     async () => {
       expect(seeded.bookedWithoutSearch).toBeGreaterThan(1000);
-      const { page, context } = await journey.newPage(DESKTOP);
-      await journey.signIn(page, adminToken, '/admin');
+      const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
       const column = page.getByTestId('pipeline-column-booked');
       await expect
         .poll(() => column.getByTestId('pipeline-count').textContent(), STEP)
@@ -191,8 +190,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
       await look(page, 'pipeline-search', proposal);
       await context.close();
 
-      const narrow = await journey.newPage(MOBILE);
-      await journey.signIn(narrow.page, adminToken, '/admin');
+      const narrow = await journey.signedInPage(adminToken, '/admin', MOBILE);
       await narrow.page.getByTestId('pipeline-column-booked').getByTestId('deal-card').nth(19).waitFor(STEP);
       await narrow.page.getByTestId('pipeline-column-booked').scrollIntoViewIfNeeded();
       await lookInBothSchemes(narrow.page, 'pipeline', narrow.page.getByTestId('pipeline-column-booked'));
@@ -205,8 +203,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     'picks the 9,000th partner in Add New Client by typing, and adds the client to it',
     async () => {
       for (const viewport of [DESKTOP, MOBILE]) {
-        const { page, context } = await journey.newPage(viewport);
-        await journey.signIn(page, adminToken, '/admin');
+        const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
         const dialog = page.getByRole('dialog', { name: 'Add New Client' });
         const affiliate = dialog.getByRole('combobox', { name: 'Affiliate' });
         const openAndSearch = async () => {
@@ -252,15 +249,13 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
       const processorOf = (page: Page) =>
         page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
 
-      const narrow = await journey.newPage(MOBILE);
-      await journey.signIn(narrow.page, adminToken, '/admin');
+      const narrow = await journey.signedInPage(adminToken, '/admin', MOBILE);
       await processorOf(narrow.page).getByTestId('payout-row').first().waitFor(STEP);
       await processorOf(narrow.page).scrollIntoViewIfNeeded();
       await lookInBothSchemes(narrow.page, 'processor', processorOf(narrow.page));
       await narrow.context.close();
 
-      const { page, context } = await journey.newPage(DESKTOP);
-      await journey.signIn(page, adminToken, '/admin');
+      const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
       const processor = processorOf(page);
       await processor.getByTestId('pending-count').getByText(`${seeded.pending} pending`).waitFor(STEP);
       await expect.poll(() => processor.getByTestId('payout-row').count(), STEP).toBe(25);
@@ -303,8 +298,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     'takes the admin between the sidebar areas and a partner’s page, with breadcrumbs, back and reload',
     async () => {
       for (const viewport of [DESKTOP, MOBILE]) {
-        const { page, context } = await journey.newPage(viewport);
-        await journey.signIn(page, adminToken, '/admin');
+        const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
         if (viewport === MOBILE) await page.getByRole('button', { name: 'Toggle sidebar' }).first().click();
         await page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link', { name: 'Partners' }).click();
         await page.waitForURL(/\/admin\/partners$/, STEP);
@@ -340,8 +334,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     'opens a partner’s page from a pipeline card, then the Email log and Activity as their own areas',
     async () => {
       for (const viewport of [DESKTOP, MOBILE]) {
-        const { page, context } = await journey.newPage(viewport);
-        await journey.signIn(page, adminToken, '/admin');
+        const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
         const card = page.getByTestId('pipeline-column-won').getByTestId('deal-card').first();
         await card.waitFor(STEP);
         const partnerName = (await card.getByRole('link').textContent()) ?? '';

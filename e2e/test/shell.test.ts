@@ -25,8 +25,7 @@ const sidebarState = (page: Page) => page.locator('[data-sidebar-state]').first(
 
 describe('the shell in Chromium', () => {
   it('collapses the sidebar to icons with Ctrl+B, keeps it after a reload, and expands it again', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, partnerToken, '/dashboard');
+    const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
     await page.getByRole('link', { name: 'Dashboard' }).waitFor();
     await page.getByTestId('sidebar').getByText('Partner Portal', { exact: true }).waitFor();
     expect(await sidebarState(page)).toBe('expanded');
@@ -50,8 +49,7 @@ describe('the shell in Chromium', () => {
   });
 
   it('keeps the dark theme in localStorage across reloads', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, partnerToken, '/dashboard');
+    const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
     await page.getByTestId('theme-toggle').click();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
@@ -66,8 +64,7 @@ describe('the shell in Chromium', () => {
   });
 
   it('keeps the active sidebar link readable under the pointer, in both themes (axe)', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, partnerToken, '/dashboard');
+    const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
     const active = page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' });
     await active.hover();
     expect(await seriousA11yViolations(page), 'light').toEqual([]);
@@ -79,8 +76,7 @@ describe('the shell in Chromium', () => {
   });
 
   it('shows the sidebar as an off-canvas sheet at 390 px', async () => {
-    const { page, context } = await journey.newPage(MOBILE);
-    await journey.signIn(page, partnerToken, '/dashboard');
+    const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', MOBILE);
     await page.getByText('Welcome back', { exact: false }).waitFor();
     const sidebar = page.getByTestId('sidebar');
     // Off-canvas: the sheet sits left of the viewport until it is opened.

@@ -52,8 +52,7 @@ beforeAll(async () => {
 
 describe('the admin team in the browser', () => {
   it('invite → accept → enrol in two-factor sign-in → sign out → sign in with a code', async () => {
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, adminToken, '/admin/team');
+    const { page, context } = await journey.signedInPage(adminToken, '/admin/team', DESKTOP);
     await page.getByRole('heading', { name: 'Team', exact: true }).waitFor();
     const email = `finance-${Date.now().toString(36)}@e2e.test`;
     await page.getByLabel('Email').fill(email);
@@ -173,8 +172,7 @@ describe('partner self-service in the browser', () => {
     const { token, id } = await client.apply(email, partnerPassword, 'Bank Change Co', 'Bea Banker');
     await client.approve(adminToken, id);
 
-    const { page, context } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, token, '/dashboard');
+    const { page, context } = await journey.signedInPage(token, '/dashboard', DESKTOP);
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Update bank details' }).click();
     await page.getByLabel(/^Bank Name/).fill('Cascade Credit Union');
@@ -203,8 +201,7 @@ describe('partner self-service in the browser', () => {
     expect(profile.body.bankAccountNumberMasked).toBe('•••• 4321');
     await context.close();
 
-    const phone = await journey.newPage(MOBILE);
-    await journey.signIn(phone.page, token, '/dashboard');
+    const phone = await journey.signedInPage(token, '/dashboard', MOBILE);
     await phone.page.getByRole('tab', { name: 'Settings' }).click();
     await phone.page.getByRole('button', { name: 'Edit profile' }).click();
     await shot(phone.page, 'settings-mobile');

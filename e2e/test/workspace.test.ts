@@ -24,8 +24,7 @@ describe('the workspace at 1366 px', () => {
       contactName: 'Alexandra Montgomery-Richardson',
     });
 
-    const { context, page } = await journey.newPage(DESKTOP);
-    await journey.signIn(page, admin, '/admin/partners');
+    const { context, page } = await journey.signedInPage(admin, '/admin/partners', DESKTOP);
     const link = page.getByRole('link', { name: LONG_NAME });
     await link.waitFor();
     const box = await page.locator('table').first().boundingBox();
