@@ -333,7 +333,6 @@ export async function sidewaysScrollers(scope: Locator): Promise<string[]> {
   );
 }
 
-/** axe-core on the current page, once transitions are over: the serious and critical violations. */
 /** The cells under `scope` as a card shows them, each column's label (drawn by CSS) before its value; none on a table. */
 export async function cardLabels(scope: Locator): Promise<string[]> {
   return scope.locator('td').evaluateAll((cells) =>
@@ -344,6 +343,7 @@ export async function cardLabels(scope: Locator): Promise<string[]> {
   );
 }
 
+/** axe-core on the current page, once transitions are over: the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await settled(page);
   await page.addScriptTag({ content: axe.source });

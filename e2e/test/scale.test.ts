@@ -104,7 +104,6 @@ afterAll(async () => {
   if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
 });
 
-/** Switches the colour scheme with the header's toggle (no dialog may be open). */
 /**
  * axe clean and within the width in the current scheme, then the screenshot
  * `scale-<name>-<width>-<scheme>.png`: of `shot` (a card, a column) when given, of the viewport with a
