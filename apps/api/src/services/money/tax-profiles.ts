@@ -17,6 +17,7 @@ import type { FieldCipher } from '../platform/crypto';
 import { DomainError } from '../platform/errors';
 import type { AppDeps, SessionUser } from '../../deps';
 import { confirmCurrentPassword } from '../accounts/password-reset';
+import { mailTeam } from '../notifications/notify';
 import { enqueueTemplate } from '../notifications/outbox';
 import { mailTime, portalLink } from '../notifications/templates';
 
@@ -133,27 +134,18 @@ async function mailTaxProfileReplaced(
       settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
     },
   });
-  const team = await trx
-    .selectFrom('users')
-    .select('email')
-    .where('role', 'in', ['admin', 'finance'])
-    .where('active', '=', true)
-    .orderBy('email')
-    .execute();
-  for (const member of team) {
-    await enqueueTemplate(trx, {
-      now,
-      recipient: member.email,
-      kind: 'partnerTaxProfileChanged',
-      values: {
-        companyName: partner.companyName,
-        contactName: partner.contactName,
-        tinLast4,
-        changedAt,
-        partnersUrl: portalLink(deps.config, `/admin/partners/${partnerId}`),
-      },
-    });
-  }
+  await mailTeam(trx, {
+    roles: ['admin', 'finance'],
+    now,
+    kind: 'partnerTaxProfileChanged',
+    values: {
+      companyName: partner.companyName,
+      contactName: partner.contactName,
+      tinLast4,
+      changedAt,
+      partnersUrl: portalLink(deps.config, `/admin/partners/${partnerId}`),
+    },
+  });
 }
 
 const yearBounds = (year: number) => ({
