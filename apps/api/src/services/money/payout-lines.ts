@@ -305,9 +305,7 @@ export async function retryCommission(
   { id, actorId, now }: { id: string; actorId: string; now: Date },
 ): Promise<Commission> {
   return inTransaction(db, async (trx) => {
-    const current = await lockCommission(trx, id);
-    if (current.status !== 'failed')
-      throw DomainError.conflict(PAYOUT_RAIL_MESSAGES.commissionNotRetriable(id, current.status));
+    await lockCommission(trx, { id, status: 'failed', refusal: PAYOUT_RAIL_MESSAGES.commissionNotRetriable });
     const row = await trx
       .updateTable('commissions')
       .set({ ...PAYABLE_AGAIN, updatedAt: now })
