@@ -222,6 +222,13 @@ export async function notifyPayoutSent(
   }
 }
 
+/** A commission as its mails show it: the amount, the month it is for, and the reason given. */
+const commissionValues = (commission: { amount: string; monthYear: string; reason: string }) => ({
+  amount: formatMoney(commission.amount),
+  month: formatMonthKey(commission.monthYear),
+  reason: commission.reason,
+});
+
 /** A commission whose payment failed, told to its partner with the reason. */
 export async function notifyPayoutFailed(
   trx: DbOrTx,
@@ -236,11 +243,7 @@ export async function notifyPayoutFailed(
     now,
     partner: commission.partnerId,
     kind: 'payoutFailed',
-    values: {
-      amount: formatMoney(commission.amount),
-      month: formatMonthKey(commission.monthYear),
-      reason: commission.reason,
-    },
+    values: commissionValues(commission),
   });
 }
 
@@ -263,12 +266,7 @@ export async function notifyAdjustment(
     now,
     partner: adjustment.partnerId,
     kind: adjustment.kind === 'clawback' ? 'commissionClawback' : 'commissionBonus',
-    values: {
-      amount: formatMoney(adjustment.amount),
-      month: formatMonthKey(adjustment.monthYear),
-      reason: adjustment.reason,
-      client: adjustment.clientCompanyName,
-    },
+    values: { ...commissionValues(adjustment), client: adjustment.clientCompanyName },
   });
 }
 
@@ -284,9 +282,7 @@ export async function notifyCommissionVoided(
     kind: 'commissionVoided',
     values: {
       kind: (commission.kind === 'recurring' ? 'commission' : COMMISSION_KIND_LABELS[commission.kind]).toLowerCase(),
-      amount: formatMoney(commission.amount),
-      month: formatMonthKey(commission.monthYear),
-      reason: commission.reason,
+      ...commissionValues(commission),
       client: commission.clientCompanyName,
     },
   });
