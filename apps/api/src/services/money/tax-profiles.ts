@@ -17,7 +17,7 @@ import type { FieldCipher } from '../platform/crypto';
 import { DomainError } from '../platform/errors';
 import type { AppDeps, SessionUser } from '../../deps';
 import { confirmCurrentPassword } from '../accounts/password-reset';
-import { mailTeam } from '../notifications/notify';
+import { mailTeam, partnerContact } from '../notifications/notify';
 import { enqueueTemplate } from '../notifications/outbox';
 import { mailTime, portalLink } from '../notifications/templates';
 
@@ -116,12 +116,7 @@ async function mailTaxProfileReplaced(
   trx: DbOrTx,
   { deps, partnerId, tinLast4, now }: { deps: AppDeps; partnerId: string; tinLast4: string; now: Date },
 ): Promise<void> {
-  const partner = await trx
-    .selectFrom('partners')
-    .innerJoin('users', 'users.id', 'partners.userId')
-    .select(['partners.companyName', 'partners.contactName', 'users.email'])
-    .where('partners.id', '=', partnerId)
-    .executeTakeFirstOrThrow();
+  const partner = await partnerContact(trx, partnerId);
   const changedAt = mailTime(now);
   await enqueueTemplate(trx, {
     now,

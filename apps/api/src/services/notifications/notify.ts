@@ -46,7 +46,8 @@ async function optional(
 
 type PartnerContact = Awaited<ReturnType<typeof partnerContact>>;
 
-async function partnerContact(trx: DbOrTx, partnerId: string) {
+/** How mail reaches a partner: the names it greets, the address, and the payment details it may mask. */
+export async function partnerContact(trx: DbOrTx, partnerId: string) {
   return trx
     .selectFrom('partners')
     .innerJoin('users', 'users.id', 'partners.userId')
