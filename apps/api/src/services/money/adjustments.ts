@@ -4,7 +4,14 @@
 // paid one cannot: the money left, so a clawback takes it back. Each change is logged and mailed
 // to the partner in its own transaction.
 
-import { COMMISSION_MESSAGES, monthKey, toCents, type Commission, type adjustmentInput } from '@portal/contracts';
+import {
+  COMMISSION_MESSAGES,
+  monthKey,
+  toCents,
+  type Commission,
+  type CommissionStatus,
+  type adjustmentInput,
+} from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { z } from 'zod';
 import { logActivity, type DbOrTx } from '../platform/activity';
@@ -102,8 +109,14 @@ export interface CommissionChange {
   mail: MailDeps;
 }
 
-/** One commission, locked for a change by an admin; one that does not exist is a 404. */
-export async function lockCommission(trx: DbOrTx, id: string) {
+/**
+ * One commission, locked for a change by an admin: one that does not exist is a 404, one that is not in
+ * the status the change starts from is a 409 with the change's refusal.
+ */
+export async function lockCommission(
+  trx: DbOrTx,
+  { id, status, refusal }: { id: string; status: CommissionStatus; refusal: (id: string, status: string) => string },
+) {
   const current = await trx
     .selectFrom('commissions')
     .select(['id', 'status', 'kind'])
@@ -111,6 +124,7 @@ export async function lockCommission(trx: DbOrTx, id: string) {
     .forUpdate()
     .executeTakeFirst();
   if (!current) throw DomainError.notFound(COMMISSION_MESSAGES.commissionNotFound(id));
+  if (current.status !== status) throw DomainError.conflict(refusal(id, current.status));
   return current;
 }
 
@@ -119,9 +133,7 @@ export async function voidCommission(
   { id, reason, actorId, now, mail }: CommissionChange,
 ): Promise<Commission> {
   return inTransaction(db, async (trx) => {
-    const current = await lockCommission(trx, id);
-    if (current.status !== 'pending')
-      throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotVoidable(id, current.status));
+    await lockCommission(trx, { id, status: 'pending', refusal: COMMISSION_MESSAGES.commissionNotVoidable });
     // Pending commissions are in no stored total (partners' totals count paid ones), so none moves.
     const row = await trx
       .updateTable('commissions')

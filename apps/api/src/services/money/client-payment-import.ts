@@ -21,13 +21,7 @@ import { sql } from 'kysely';
 import { logActivity } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { enqueueWebhookEvent } from '../integrations/webhooks';
-import {
-  feeOfPayment,
-  payoutDaysColumn,
-  terminationEffectiveColumn,
-  type FeeReferral,
-  type PaymentValues,
-} from './client-payments';
+import { feeOfPayment, feeReferralColumns, type FeeReferral, type PaymentValues } from './client-payments';
 
 export const IMPORT_MAX_ROWS = 200_000;
 const CHUNK = 5_000;
@@ -127,21 +121,7 @@ export async function importClientPayments(
     }
     const referralRows = await trx
       .selectFrom('referrals')
-      .select([
-        'id',
-        'partnerId',
-        'clientCompanyName',
-        'clientEmail',
-        'commissionAmount',
-        'stage',
-        'contractStartDate',
-        'contractEndDate',
-        'churnDate',
-        'qualifying',
-        'qualificationReason',
-        payoutDaysColumn,
-        terminationEffectiveColumn,
-      ])
+      .select([...feeReferralColumns, 'clientEmail'])
       .where((eb) =>
         eb.or([
           sql<boolean>`id = any(${sql.val([...ids])}::uuid[])`,

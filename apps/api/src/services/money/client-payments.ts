@@ -113,7 +113,19 @@ export function toClientPayment(
   };
 }
 
-const referralColumns = [
+/** The day the referral's partnership ends (a notice of termination), as a column of a referrals query. */
+const terminationEffectiveColumn = sql<
+  string | null
+>`(select p.termination_effective from partners p where p.id = referrals.partner_id)`.as('terminationEffective');
+
+/** The payout days of a referral's terms version, as a column of a referrals query (version 1 when none). */
+const payoutDaysColumn =
+  sql<number>`(select pt.payout_days from program_terms pt where pt.version = coalesce(referrals.terms_version, 1))`.as(
+    'payoutDays',
+  );
+
+/** The columns of a referrals query that make a FeeReferral: all a payment's fee is decided by. */
+export const feeReferralColumns = [
   'id',
   'partnerId',
   'clientCompanyName',
@@ -124,18 +136,9 @@ const referralColumns = [
   'churnDate',
   'qualifying',
   'qualificationReason',
+  payoutDaysColumn,
+  terminationEffectiveColumn,
 ] as const;
-
-/** The day the referral's partnership ends (a notice of termination), as a column of a referrals query. */
-export const terminationEffectiveColumn = sql<
-  string | null
->`(select p.termination_effective from partners p where p.id = referrals.partner_id)`.as('terminationEffective');
-
-/** The payout days of a referral's terms version, as a column of a referrals query (version 1 when none). */
-export const payoutDaysColumn =
-  sql<number>`(select pt.payout_days from program_terms pt where pt.version = coalesce(referrals.terms_version, 1))`.as(
-    'payoutDays',
-  );
 
 /** The months of a referral that already earned a fee (any status: a voided fee still took the month). */
 async function earnedMonthsOf(trx: DbOrTx, referralIds: readonly string[]): Promise<Map<string, Set<string>>> {
@@ -177,7 +180,7 @@ export async function recordClientPayment(
     // Payments of one referral queue here, so the "already earned" check sees the one before.
     const referral = await trx
       .selectFrom('referrals')
-      .select([...referralColumns, payoutDaysColumn, terminationEffectiveColumn])
+      .select(feeReferralColumns)
       .where('id', '=', referralId)
       .forUpdate()
       .executeTakeFirst();

@@ -36,6 +36,15 @@ export const partnerPayouts = (db: Db, partnerId: string) =>
     .where('c.status', '=', 'paid')
     .groupBy(['p.id', 'p.reference', 'p.createdAt']);
 
+/** The partner's commissions, each with its client's name (null for an adjustment that names no client). */
+export const partnerCommissions = (db: Db, partnerId: string) =>
+  db
+    .selectFrom('commissions as c')
+    .leftJoin('referrals as r', 'r.id', 'c.referralId')
+    .selectAll('c')
+    .select('r.clientCompanyName')
+    .where('c.partnerId', '=', partnerId);
+
 export const toPartnerPayout = (row: {
   id: string;
   reference: string;
@@ -62,12 +71,7 @@ export async function listPartnerPayouts(db: Db, partnerId: string): Promise<Par
 export async function getPartnerPayout(db: Db, partnerId: string, payoutId: string): Promise<PartnerPayoutDetail> {
   const row = await partnerPayouts(db, partnerId).where('p.id', '=', payoutId).executeTakeFirst();
   if (!row) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
-  const commissions = await db
-    .selectFrom('commissions as c')
-    .leftJoin('referrals as r', 'r.id', 'c.referralId')
-    .selectAll('c')
-    .select('r.clientCompanyName')
-    .where('c.partnerId', '=', partnerId)
+  const commissions = await partnerCommissions(db, partnerId)
     .where('c.payoutId', '=', payoutId)
     .orderBy('c.monthYear', 'desc')
     .orderBy('c.id')

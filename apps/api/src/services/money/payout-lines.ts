@@ -24,7 +24,7 @@ import { refreshPartnerTotals } from '../partners/partner-totals';
 import { enqueueTemplate } from '../notifications/outbox';
 import { portalLink } from '../notifications/templates';
 import { enqueueWebhookEvent } from '../integrations/webhooks';
-import type { MailDeps } from '../notifications/notify';
+import { partnerContact, type MailDeps } from '../notifications/notify';
 import { lockCommission } from './adjustments';
 
 /** Writes one line per partner of a payout from the commissions it just paid. */
@@ -226,12 +226,7 @@ export async function returnPayoutLine(
         commissionIds: failed.map((row) => row.id),
       },
     });
-    const partner = await trx
-      .selectFrom('partners as p')
-      .innerJoin('users as u', 'u.id', 'p.userId')
-      .select(['u.email', 'p.contactName', 'p.companyName'])
-      .where('p.id', '=', partnerId)
-      .executeTakeFirstOrThrow();
+    const partner = await partnerContact(trx, partnerId);
     await enqueueTemplate(trx, {
       now,
       recipient: partner.email,
@@ -305,9 +300,7 @@ export async function retryCommission(
   { id, actorId, now }: { id: string; actorId: string; now: Date },
 ): Promise<Commission> {
   return inTransaction(db, async (trx) => {
-    const current = await lockCommission(trx, id);
-    if (current.status !== 'failed')
-      throw DomainError.conflict(PAYOUT_RAIL_MESSAGES.commissionNotRetriable(id, current.status));
+    await lockCommission(trx, { id, status: 'failed', refusal: PAYOUT_RAIL_MESSAGES.commissionNotRetriable });
     const row = await trx
       .updateTable('commissions')
       .set({ ...PAYABLE_AGAIN, updatedAt: now })

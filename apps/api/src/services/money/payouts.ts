@@ -33,6 +33,7 @@ import { refreshPartnerTotals } from '../partners/partner-totals';
 import { lockCommission, type CommissionChange } from './adjustments';
 import type { AppConfig } from '../../config';
 import { getProgramSettings } from '../platform/program-settings';
+import { partnerCommissions } from './partner-payouts';
 import { insertPayoutLines, payoutMethodTotals } from './payout-lines';
 import { proposedPayoutDate } from './business-days';
 import { pendingPartnersMissingTaxProfile, refuseMissingTaxProfiles, withTaxProfileMarks } from './tax-profiles';
@@ -401,9 +402,11 @@ export async function failCommission(
   { id, reason, actorId, now, mail }: CommissionChange,
 ): Promise<Commission> {
   return inTransaction(db, async (trx) => {
-    const current = await lockCommission(trx, id);
-    if (current.status !== 'pending')
-      throw DomainError.conflict(COMMISSION_MESSAGES.commissionNotFailable(id, current.status));
+    const current = await lockCommission(trx, {
+      id,
+      status: 'pending',
+      refusal: COMMISSION_MESSAGES.commissionNotFailable,
+    });
     if (current.kind === 'clawback') throw DomainError.conflict(COMMISSION_MESSAGES.clawbackNotFailable(id));
     const row = await trx
       .updateTable('commissions')
@@ -648,12 +651,7 @@ export async function listPayouts(db: Db, page: { limit: number; offset: number 
 
 /** A partner's own commissions, newest month first, with the client's name. */
 export async function listPartnerCommissions(db: Db, partnerId: string): Promise<Commission[]> {
-  const rows = await db
-    .selectFrom('commissions as c')
-    .leftJoin('referrals as r', 'r.id', 'c.referralId')
-    .selectAll('c')
-    .select('r.clientCompanyName')
-    .where('c.partnerId', '=', partnerId)
+  const rows = await partnerCommissions(db, partnerId)
     .orderBy('c.monthYear', 'desc')
     .orderBy('c.createdAt', 'desc')
     .orderBy('c.id', 'desc')

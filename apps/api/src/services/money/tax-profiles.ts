@@ -17,6 +17,7 @@ import type { FieldCipher } from '../platform/crypto';
 import { DomainError } from '../platform/errors';
 import type { AppDeps, SessionUser } from '../../deps';
 import { confirmCurrentPassword } from '../accounts/password-reset';
+import { mailTeam, partnerContact } from '../notifications/notify';
 import { enqueueTemplate } from '../notifications/outbox';
 import { mailTime, portalLink } from '../notifications/templates';
 
@@ -115,12 +116,7 @@ async function mailTaxProfileReplaced(
   trx: DbOrTx,
   { deps, partnerId, tinLast4, now }: { deps: AppDeps; partnerId: string; tinLast4: string; now: Date },
 ): Promise<void> {
-  const partner = await trx
-    .selectFrom('partners')
-    .innerJoin('users', 'users.id', 'partners.userId')
-    .select(['partners.companyName', 'partners.contactName', 'users.email'])
-    .where('partners.id', '=', partnerId)
-    .executeTakeFirstOrThrow();
+  const partner = await partnerContact(trx, partnerId);
   const changedAt = mailTime(now);
   await enqueueTemplate(trx, {
     now,
@@ -133,27 +129,18 @@ async function mailTaxProfileReplaced(
       settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
     },
   });
-  const team = await trx
-    .selectFrom('users')
-    .select('email')
-    .where('role', 'in', ['admin', 'finance'])
-    .where('active', '=', true)
-    .orderBy('email')
-    .execute();
-  for (const member of team) {
-    await enqueueTemplate(trx, {
-      now,
-      recipient: member.email,
-      kind: 'partnerTaxProfileChanged',
-      values: {
-        companyName: partner.companyName,
-        contactName: partner.contactName,
-        tinLast4,
-        changedAt,
-        partnersUrl: portalLink(deps.config, `/admin/partners/${partnerId}`),
-      },
-    });
-  }
+  await mailTeam(trx, {
+    roles: ['admin', 'finance'],
+    now,
+    kind: 'partnerTaxProfileChanged',
+    values: {
+      companyName: partner.companyName,
+      contactName: partner.contactName,
+      tinLast4,
+      changedAt,
+      partnersUrl: portalLink(deps.config, `/admin/partners/${partnerId}`),
+    },
+  });
 }
 
 const yearBounds = (year: number) => ({

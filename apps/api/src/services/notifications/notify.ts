@@ -2,6 +2,7 @@
 // transaction of that change (a change that rolls back mails nobody).
 
 import {
+  type AdminRole,
   COMMISSION_KIND_LABELS,
   formatDate,
   formatMoney,
@@ -45,7 +46,8 @@ async function optional(
 
 type PartnerContact = Awaited<ReturnType<typeof partnerContact>>;
 
-async function partnerContact(trx: DbOrTx, partnerId: string) {
+/** How mail reaches a partner: the names it greets, the address, and the payment details it may mask. */
+export async function partnerContact(trx: DbOrTx, partnerId: string) {
   return trx
     .selectFrom('partners')
     .innerJoin('users', 'users.id', 'partners.userId')
@@ -70,25 +72,27 @@ type DashboardMailKind = {
 }[MailKind];
 
 /**
- * Mails a partner a notice that greets them by name and links their dashboard. With a topic, the
- * partner's mail preferences decide whether it is sent, and it carries unsubscribe headers.
+ * Mails a partner (its contact, or its id to look the contact up) a notice that greets them by name and
+ * links their dashboard. With a topic, the partner's mail preferences decide whether it is sent, and it
+ * carries unsubscribe headers.
  */
 async function mailPartner<K extends DashboardMailKind>(
   trx: DbOrTx,
   {
     mail,
     now,
-    partner,
+    partner: contactOrId,
     kind,
     topic,
     values,
   }: Notice & {
-    partner: PartnerContact;
+    partner: PartnerContact | string;
     kind: K;
     topic?: MailTopic;
     values: Omit<TemplateValues[K], 'contactName' | 'dashboardUrl'>;
   },
 ): Promise<void> {
+  const partner = typeof contactOrId === 'string' ? await partnerContact(trx, contactOrId) : contactOrId;
   const wanted = topic ? await optional(trx, { mail, userId: partner.userId, topic }) : { headers: undefined };
   if (!wanted) return;
   await enqueueTemplate(trx, {
@@ -219,6 +223,13 @@ export async function notifyPayoutSent(
   }
 }
 
+/** A commission as its mails show it: the amount, the month it is for, and the reason given. */
+const commissionValues = (commission: { amount: string; monthYear: string; reason: string }) => ({
+  amount: formatMoney(commission.amount),
+  month: formatMonthKey(commission.monthYear),
+  reason: commission.reason,
+});
+
 /** A commission whose payment failed, told to its partner with the reason. */
 export async function notifyPayoutFailed(
   trx: DbOrTx,
@@ -231,13 +242,9 @@ export async function notifyPayoutFailed(
   await mailPartner(trx, {
     mail,
     now,
-    partner: await partnerContact(trx, commission.partnerId),
+    partner: commission.partnerId,
     kind: 'payoutFailed',
-    values: {
-      amount: formatMoney(commission.amount),
-      month: formatMonthKey(commission.monthYear),
-      reason: commission.reason,
-    },
+    values: commissionValues(commission),
   });
 }
 
@@ -258,14 +265,9 @@ export async function notifyAdjustment(
   await mailPartner(trx, {
     mail,
     now,
-    partner: await partnerContact(trx, adjustment.partnerId),
+    partner: adjustment.partnerId,
     kind: adjustment.kind === 'clawback' ? 'commissionClawback' : 'commissionBonus',
-    values: {
-      amount: formatMoney(adjustment.amount),
-      month: formatMonthKey(adjustment.monthYear),
-      reason: adjustment.reason,
-      client: adjustment.clientCompanyName,
-    },
+    values: { ...commissionValues(adjustment), client: adjustment.clientCompanyName },
   });
 }
 
@@ -277,27 +279,31 @@ export async function notifyCommissionVoided(
   await mailPartner(trx, {
     mail,
     now,
-    partner: await partnerContact(trx, commission.partnerId),
+    partner: commission.partnerId,
     kind: 'commissionVoided',
     values: {
       kind: (commission.kind === 'recurring' ? 'commission' : COMMISSION_KIND_LABELS[commission.kind]).toLowerCase(),
-      amount: formatMoney(commission.amount),
-      month: formatMonthKey(commission.monthYear),
-      reason: commission.reason,
+      ...commissionValues(commission),
       client: commission.clientCompanyName,
     },
   });
 }
 
+/** The referral a notice is about: whose it is, and its client's name. */
+interface ReferralNotice {
+  partnerId: string;
+  clientCompanyName: string;
+}
+
 /** An admin added a client to the partner's pipeline. */
 export async function notifyClientAdded(
   trx: DbOrTx,
-  { mail, now, referral }: Notice & { referral: { partnerId: string; clientCompanyName: string; serviceType: string } },
+  { mail, now, referral }: Notice & { referral: ReferralNotice & { serviceType: string } },
 ): Promise<void> {
   await mailPartner(trx, {
     mail,
     now,
-    partner: await partnerContact(trx, referral.partnerId),
+    partner: referral.partnerId,
     kind: 'clientAdded',
     topic: 'dealUpdates',
     values: {
@@ -315,11 +321,9 @@ export async function notifyBooking(
     now,
     referral,
   }: Notice & {
-    referral: {
-      partnerId: string;
+    referral: ReferralNotice & {
       clientName: string | null;
       clientEmail: string | null;
-      clientCompanyName: string;
       consultationDate: Date | null;
     };
   },
@@ -327,7 +331,7 @@ export async function notifyBooking(
   await mailPartner(trx, {
     mail,
     now,
-    partner: await partnerContact(trx, referral.partnerId),
+    partner: referral.partnerId,
     kind: 'consultationBooked',
     topic: 'bookings',
     values: {
@@ -346,16 +350,14 @@ export async function notifyDealClosed(
     now,
     referral,
   }: Notice & {
-    referral: {
-      partnerId: string;
-      clientCompanyName: string;
+    referral: ReferralNotice & {
       stage: 'won' | 'lost';
       commissionAmount: string;
       lostReason: string | null;
     };
   },
 ): Promise<void> {
-  const notice = { mail, now, partner: await partnerContact(trx, referral.partnerId), topic: 'dealUpdates' as const };
+  const notice = { mail, now, partner: referral.partnerId, topic: 'dealUpdates' as const };
   const { clientCompanyName } = referral;
   if (referral.stage === 'won')
     await mailPartner(trx, {
@@ -382,21 +384,28 @@ export async function notifyTermination(
   await mailPartner(trx, {
     mail,
     now,
-    partner: await partnerContact(trx, partnerId),
+    partner: partnerId,
     kind: 'partnershipEnding',
     values: { givenBy, reason, effectiveDate: formatDate(effectiveDate) },
   });
 }
 
-/** Every administrator of the team, who hears about what a partner does on their own (applications, notice). */
-async function administrators(trx: DbOrTx) {
-  return trx
+/**
+ * Mails every active team member in these roles, in address order: the team hears about what a partner
+ * does on their own (notice, changed bank or tax details) and about the day's deadlines.
+ */
+export async function mailTeam<K extends MailKind>(
+  trx: DbOrTx,
+  { roles, now, kind, values }: { roles: readonly AdminRole[]; now: Date; kind: K; values: TemplateValues[K] },
+): Promise<void> {
+  const members = await trx
     .selectFrom('users')
     .select('email')
-    .where('role', '=', 'admin')
+    .where('role', 'in', roles)
     .where('active', '=', true)
     .orderBy('email')
     .execute();
+  for (const member of members) await enqueueTemplate(trx, { now, recipient: member.email, kind, values });
 }
 
 /** A partner gave notice from Settings: the administrators hear who, why and from when. */
@@ -411,19 +420,18 @@ export async function notifyPartnerNotice(
   }: Notice & { partnerId: string; reason: string; effectiveDate: string },
 ): Promise<void> {
   const partner = await partnerContact(trx, partnerId);
-  for (const admin of await administrators(trx))
-    await enqueueTemplate(trx, {
-      now,
-      recipient: admin.email,
-      kind: 'partnerNoticeGiven',
-      values: {
-        companyName: partner.companyName,
-        contactName: partner.contactName,
-        reason,
-        effectiveDate: formatDate(effectiveDate),
-        partnerUrl: portalLink(mail.config, `/admin/partners/${partner.id}`),
-      },
-    });
+  await mailTeam(trx, {
+    roles: ['admin'],
+    now,
+    kind: 'partnerNoticeGiven',
+    values: {
+      companyName: partner.companyName,
+      contactName: partner.contactName,
+      reason,
+      effectiveDate: formatDate(effectiveDate),
+      partnerUrl: portalLink(mail.config, `/admin/partners/${partner.id}`),
+    },
+  });
 }
 
 /** The day's open deals whose qualification window ends soon, to every administrator. */
@@ -435,13 +443,12 @@ export async function notifyWindowsEnding(
     deals,
   }: Notice & { deals: Array<{ client: string; partner: string; daysLeft: number; windowEnds: string }> },
 ): Promise<void> {
-  for (const admin of await administrators(trx))
-    await enqueueTemplate(trx, {
-      now,
-      recipient: admin.email,
-      kind: 'windowsEnding',
-      values: { deals, pipelineUrl: portalLink(mail.config, '/admin/pipeline') },
-    });
+  await mailTeam(trx, {
+    roles: ['admin'],
+    now,
+    kind: 'windowsEnding',
+    values: { deals, pipelineUrl: portalLink(mail.config, '/admin/pipeline') },
+  });
 }
 
 /** A breach of non-solicitation voided the partner's unpaid fees. */
@@ -452,7 +459,7 @@ export async function notifyFeesForfeited(
   await mailPartner(trx, {
     mail,
     now,
-    partner: await partnerContact(trx, partnerId),
+    partner: partnerId,
     kind: 'feesForfeited',
     values: { reason, amount: formatMoney(amount) },
   });
@@ -466,9 +473,7 @@ export async function notifyQualificationDecided(
     now,
     referral,
   }: Notice & {
-    referral: {
-      partnerId: string;
-      clientCompanyName: string;
+    referral: ReferralNotice & {
       qualifying: boolean | null;
       qualificationReason: string | null;
     };
@@ -477,7 +482,7 @@ export async function notifyQualificationDecided(
   await mailPartner(trx, {
     mail,
     now,
-    partner: await partnerContact(trx, referral.partnerId),
+    partner: referral.partnerId,
     kind: 'qualificationDecided',
     values: {
       clientCompanyName: referral.clientCompanyName,
@@ -501,7 +506,7 @@ export async function notifyMonthlySummaries(
     await mailPartner(trx, {
       mail,
       now,
-      partner: await partnerContact(trx, row.partnerId),
+      partner: row.partnerId,
       kind: 'monthlySummary',
       topic: 'monthlySummary',
       values: { month: formatMonthKey(month), count: row.count, amount: formatMoney(row.amount) },

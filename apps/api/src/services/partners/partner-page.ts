@@ -8,7 +8,7 @@ import type { DbOrTx } from '../platform/activity';
 import { ENTRY_NAMES } from '../platform/activity-log';
 import { DomainError } from '../platform/errors';
 import { toCommission } from '../platform/mappers';
-import { partnerPayouts, toPartnerPayout } from '../money/partner-payouts';
+import { partnerCommissions, partnerPayouts, toPartnerPayout } from '../money/partner-payouts';
 
 interface PartnerPage {
   partnerId: string;
@@ -26,12 +26,7 @@ interface Page<T> {
 /** The partner's commissions, newest month first, with each client's name. */
 export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Promise<Page<Commission>> {
   const [rows, counted] = await Promise.all([
-    db
-      .selectFrom('commissions as c')
-      .leftJoin('referrals as r', 'r.id', 'c.referralId')
-      .selectAll('c')
-      .select('r.clientCompanyName')
-      .where('c.partnerId', '=', page.partnerId)
+    partnerCommissions(db, page.partnerId)
       .orderBy('c.monthYear', 'desc')
       .orderBy('c.createdAt', 'desc')
       .orderBy('c.id', 'desc')

@@ -11,6 +11,7 @@ import { logActivity } from '../platform/activity';
 import { bankFieldContext, maskEmail, maskLastFour, type BankNumberColumn } from '../platform/crypto';
 import { DomainError } from '../platform/errors';
 import { reofferFailedCommissions } from '../money/payout-lines';
+import { mailTeam } from '../notifications/notify';
 import { enqueueTemplate } from '../notifications/outbox';
 import { mailTime, portalLink } from '../notifications/templates';
 import { getOwnProfile } from './application';
@@ -159,28 +160,19 @@ export async function updateOwnPaymentMethod(
         settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
       },
     });
-    const admins = await trx
-      .selectFrom('users')
-      .select('email')
-      .where('role', '=', 'admin')
-      .where('active', '=', true)
-      .orderBy('email')
-      .execute();
-    for (const admin of admins) {
-      await enqueueTemplate(trx, {
-        now,
-        recipient: admin.email,
-        kind: 'partnerBankDetailsChanged',
-        values: {
-          companyName: partner.companyName,
-          contactName: partner.contactName,
-          account: masked,
-          ...(destination ? { destination } : {}),
-          changedAt,
-          partnersUrl: portalLink(deps.config, '/admin'),
-        },
-      });
-    }
+    await mailTeam(trx, {
+      roles: ['admin'],
+      now,
+      kind: 'partnerBankDetailsChanged',
+      values: {
+        companyName: partner.companyName,
+        contactName: partner.contactName,
+        account: masked,
+        ...(destination ? { destination } : {}),
+        changedAt,
+        partnersUrl: portalLink(deps.config, '/admin'),
+      },
+    });
     return updated;
   });
 }

@@ -30,13 +30,17 @@ const sideOf = (row: ReferralRow & { partnerCompanyName: string }): Side => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Open conflicts, oldest first (the order they should be settled in), with both sides. */
-export async function listReferralConflicts(db: DbOrTx, { limit = 200 }: { limit?: number } = {}) {
-  const seconds = await db
+/** Referrals with their partner's company name, as both sides of a conflict are shown. */
+const referralsWithPartner = (db: DbOrTx) =>
+  db
     .selectFrom('referrals')
     .innerJoin('partners', 'partners.id', 'referrals.partnerId')
     .selectAll('referrals')
-    .select('partners.companyName as partnerCompanyName')
+    .select('partners.companyName as partnerCompanyName');
+
+/** Open conflicts, oldest first (the order they should be settled in), with both sides. */
+export async function listReferralConflicts(db: DbOrTx, { limit = 200 }: { limit?: number } = {}) {
+  const seconds = await referralsWithPartner(db)
     .where('referrals.conflictOf', 'is not', null)
     .orderBy('referrals.createdAt', 'asc')
     .orderBy('referrals.id', 'asc')
@@ -44,15 +48,7 @@ export async function listReferralConflicts(db: DbOrTx, { limit = 200 }: { limit
     .execute();
   const firstIds = [...new Set(seconds.map((row) => row.conflictOf as string))];
   const firsts =
-    firstIds.length === 0
-      ? []
-      : await db
-          .selectFrom('referrals')
-          .innerJoin('partners', 'partners.id', 'referrals.partnerId')
-          .selectAll('referrals')
-          .select('partners.companyName as partnerCompanyName')
-          .where('referrals.id', 'in', firstIds)
-          .execute();
+    firstIds.length === 0 ? [] : await referralsWithPartner(db).where('referrals.id', 'in', firstIds).execute();
   const firstById = new Map(firsts.map((row) => [row.id, row]));
   return seconds.map((row): ReferralConflict => {
     const first = firstById.get(row.conflictOf as string);
@@ -62,11 +58,7 @@ export async function listReferralConflicts(db: DbOrTx, { limit = 200 }: { limit
 
 /** Open referrals flagged as self-referrals, newest first, for review beside the conflicts. */
 export async function listSelfReferrals(db: DbOrTx, { limit = 100 }: { limit?: number } = {}): Promise<Side[]> {
-  const rows = await db
-    .selectFrom('referrals')
-    .innerJoin('partners', 'partners.id', 'referrals.partnerId')
-    .selectAll('referrals')
-    .select('partners.companyName as partnerCompanyName')
+  const rows = await referralsWithPartner(db)
     .where('referrals.selfReferral', '=', true)
     .where('referrals.stage', '!=', 'lost')
     .orderBy('referrals.createdAt', 'desc')
