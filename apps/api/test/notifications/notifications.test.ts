@@ -17,6 +17,9 @@ beforeAll(async () => {
   await t.setFeeBasis('activeMonth');
   admin = await t.createUser({ role: 'admin', email: 'first-admin@example.com' });
   secondAdmin = await t.createUser({ role: 'admin', email: 'second-admin@example.com' });
+  // A removed team member hears of nothing.
+  const removed = await t.createUser({ role: 'admin', email: 'removed-admin@example.com' });
+  await t.db.updateTable('users').set({ active: false }).where('id', '=', removed.id).execute();
 });
 beforeEach(async () => {
   await t.db.deleteFrom('emailOutbox').execute();
@@ -28,7 +31,7 @@ const emailOf = async (userId: string) =>
   (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
 
 describe('a new application', () => {
-  it('tells the applicant it arrived and every admin that one is waiting, with a link to the queue', async () => {
+  it('tells the applicant it arrived and every active admin that one is waiting, with a link to the queue', async () => {
     const applicant = await t.createUser({ role: 'partner', email: 'applicant@example.com' });
     await t.caller(applicant).partner.submitApplication({
       companyName: 'Acme <Growth> & Co',

@@ -108,7 +108,7 @@ async function mailPartner<K extends DashboardMailKind>(
   });
 }
 
-/** A new application: the applicant hears it arrived, every admin hears there is one to review. */
+/** A new application: the applicant hears it arrived, every active admin hears there is one to review. */
 export async function notifyApplication(
   trx: DbOrTx,
   { mail, now, partnerId }: Notice & { partnerId: string },
@@ -124,20 +124,17 @@ export async function notifyApplication(
       statusUrl: portalLink(mail.config, '/onboarding'),
     },
   });
-  const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('email').execute();
-  for (const admin of admins) {
-    await enqueueTemplate(trx, {
-      now,
-      recipient: admin.email,
-      kind: 'newApplication',
-      values: {
-        companyName: partner.companyName,
-        contactName: partner.contactName,
-        email: partner.email,
-        queueUrl: portalLink(mail.config, '/admin'),
-      },
-    });
-  }
+  await mailTeam(trx, {
+    roles: ['admin'],
+    now,
+    kind: 'newApplication',
+    values: {
+      companyName: partner.companyName,
+      contactName: partner.contactName,
+      email: partner.email,
+      queueUrl: portalLink(mail.config, '/admin'),
+    },
+  });
 }
 
 export type PartnerDecision = 'approve' | 'reject' | 'suspend' | 'reactivate';
