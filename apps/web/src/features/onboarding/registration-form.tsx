@@ -16,8 +16,6 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
-  COMPANY_TYPES,
-  COMPANY_TYPE_LABELS,
   CURRENT_AGREEMENT_VERSION,
   type AgreementText,
   DEFAULT_COMPANY_TYPE,
@@ -35,6 +33,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { EMPTY_BANK_FIELDS, accountTypeOptions, bankNumberProps, type BankFields } from '../../lib/bank-fields';
 import { notifyError } from '../../lib/notify';
 import { AgreementBox } from './agreement-box';
+import { COMPANY_TYPE_OPTIONS, optionsOf } from '../../lib/select-options';
 
 export type RegistrationValues = {
   companyName: string;
@@ -76,9 +75,8 @@ export function toApplicationPayload(
   return payload as PartnerApplicationInput;
 }
 
-const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
 const volumeOptions = EXPECTED_VOLUMES.map((value) => ({ value, label: value }));
-const paymentOptions = REGISTRATION_PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+const paymentOptions = optionsOf(REGISTRATION_PAYMENT_METHODS, PAYMENT_METHOD_LABELS);
 
 export interface RegistrationFormProps {
   /** Sends the application; a rejected promise leaves the form as it is for another try. */
@@ -166,7 +164,7 @@ export function RegistrationForm({ onSubmit, agreement }: RegistrationFormProps)
               <Select
                 label="Company Type"
                 withAsterisk
-                data={companyTypeOptions}
+                data={COMPANY_TYPE_OPTIONS}
                 allowDeselect={false}
                 {...form.getInputProps('companyType')}
               />

@@ -3,14 +3,7 @@
 
 import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  COMPANY_TYPE_LABELS,
-  COMPANY_TYPES,
-  MESSAGES,
-  WEBSITE_DESCRIPTION,
-  updatePartnerProfileInput,
-  type PartnerProfile,
-} from '@portal/contracts';
+import { MESSAGES, WEBSITE_DESCRIPTION, updatePartnerProfileInput, type PartnerProfile } from '@portal/contracts';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../layout/form-actions';
@@ -19,8 +12,7 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useSubmitOnce } from '../../lib/use-submit-once';
 import { SettingsCard } from './settings-card';
-
-const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
+import { COMPANY_TYPE_OPTIONS } from '../../lib/select-options';
 
 interface ProfileValues {
   companyName: string;
@@ -88,7 +80,7 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
               <Select
                 label="Company Type"
                 withAsterisk
-                data={companyTypeOptions}
+                data={COMPANY_TYPE_OPTIONS}
                 allowDeselect={false}
                 {...form.getInputProps('companyType')}
               />

@@ -37,8 +37,9 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { optionsOf } from '../../lib/select-options';
 
-const payeeTypeOptions = PAYEE_TYPES.map((value) => ({ value, label: PAYEE_TYPE_LABELS[value] }));
+const payeeTypeOptions = optionsOf(PAYEE_TYPES, PAYEE_TYPE_LABELS);
 
 /** Every field of the three methods; the schema keeps those of the chosen one. */
 interface PaymentMethodForm extends BankFields {
@@ -155,7 +156,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
                   </Text>
                   <SegmentedControl
                     aria-labelledby="payment-method-label"
-                    data={methods.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
+                    data={optionsOf(methods, PAYMENT_METHOD_LABELS)}
                     value={method}
                     onChange={(value) => {
                       form.setFieldValue('paymentMethod', value);

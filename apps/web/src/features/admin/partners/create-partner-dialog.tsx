@@ -3,20 +3,14 @@
 import { Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createPartnerInput, WEBSITE_DESCRIPTION } from '@portal/contracts';
-import {
-  COMPANY_TYPE_LABELS,
-  COMPANY_TYPES,
-  DEFAULT_EXPECTED_VOLUME,
-  EXPECTED_VOLUMES,
-  MESSAGES,
-  PAYMENT_METHOD_LABELS,
-} from '@portal/contracts/plain';
+import { DEFAULT_EXPECTED_VOLUME, EXPECTED_VOLUMES, MESSAGES, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterPartnerDecision } from '../../../lib/invalidate';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { FormActions } from '../../../layout/form-actions';
+import { COMPANY_TYPE_OPTIONS } from '../../../lib/select-options';
 
 export type CreatePartnerValues = {
   email: string;
@@ -70,8 +64,6 @@ export function toCreatePartnerPayload(values: CreatePartnerValues): RouterInput
   };
 }
 
-const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
-
 export function CreatePartnerForm({
   onSubmit,
   onCancel,
@@ -104,7 +96,7 @@ export function CreatePartnerForm({
           <Select
             label="Company Type"
             required
-            data={companyTypeOptions}
+            data={COMPANY_TYPE_OPTIONS}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('companyType')}
