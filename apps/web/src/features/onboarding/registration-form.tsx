@@ -30,10 +30,11 @@ import {
   wireBankFieldErrors,
 } from '@portal/contracts';
 import { useRef, useState, type FormEvent } from 'react';
-import { EMPTY_BANK_FIELDS, accountTypeOptions, bankNumberProps, type BankFields } from '../../lib/bank-fields';
+import { EMPTY_BANK_FIELDS, bankNumberProps, type BankFields } from '../../lib/bank-fields';
 import { notifyError } from '../../lib/notify';
 import { AgreementBox } from './agreement-box';
-import { COMPANY_TYPE_OPTIONS, optionsOf } from '../../lib/select-options';
+import { optionsOf } from '../../lib/select-options';
+import { CompanyTypeSelect, AccountTypeSelect } from '../../components/choice-selects';
 
 export type RegistrationValues = {
   companyName: string;
@@ -161,13 +162,7 @@ export function RegistrationForm({ onSubmit, agreement }: RegistrationFormProps)
               <TextInput label="Contact Name" withAsterisk autoComplete="name" {...form.getInputProps('contactName')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label="Company Type"
-                withAsterisk
-                data={COMPANY_TYPE_OPTIONS}
-                allowDeselect={false}
-                {...form.getInputProps('companyType')}
-              />
+              <CompanyTypeSelect {...form.getInputProps('companyType')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Select
@@ -239,13 +234,7 @@ export function RegistrationForm({ onSubmit, agreement }: RegistrationFormProps)
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label="Account Type"
-                withAsterisk
-                data={accountTypeOptions}
-                allowDeselect={false}
-                {...form.getInputProps('bankAccountType')}
-              />
+              <AccountTypeSelect {...form.getInputProps('bankAccountType')} />
             </Grid.Col>
             <Grid.Col span={12}>
               <TextInput label="Account Holder Name" withAsterisk {...form.getInputProps('bankAccountHolderName')} />

@@ -1,7 +1,7 @@
 // "Edit profile": the partner corrects company, contact, type, website and phone with
 // the registration form's rules and messages.
 
-import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MESSAGES, WEBSITE_DESCRIPTION, updatePartnerProfileInput, type PartnerProfile } from '@portal/contracts';
 import { IconPencil } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useSubmitOnce } from '../../lib/use-submit-once';
 import { SettingsCard } from './settings-card';
-import { COMPANY_TYPE_OPTIONS } from '../../lib/select-options';
+import { CompanyTypeSelect } from '../../components/choice-selects';
 
 interface ProfileValues {
   companyName: string;
@@ -77,13 +77,7 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput label="Company Name" withAsterisk {...form.getInputProps('companyName')} />
               <TextInput label="Contact Name" withAsterisk {...form.getInputProps('contactName')} />
-              <Select
-                label="Company Type"
-                withAsterisk
-                data={COMPANY_TYPE_OPTIONS}
-                allowDeselect={false}
-                {...form.getInputProps('companyType')}
-              />
+              <CompanyTypeSelect {...form.getInputProps('companyType')} />
               <TextInput label="Website" description={WEBSITE_DESCRIPTION} {...form.getInputProps('website')} />
               <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
             </SimpleGrid>

@@ -32,12 +32,13 @@ import {
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../layout/form-actions';
-import { EMPTY_BANK_FIELDS, accountTypeOptions, bankNumberProps, type BankFields } from '../../lib/bank-fields';
+import { EMPTY_BANK_FIELDS, bankNumberProps, type BankFields } from '../../lib/bank-fields';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { optionsOf } from '../../lib/select-options';
+import { AccountTypeSelect } from '../../components/choice-selects';
 
 const payeeTypeOptions = optionsOf(PAYEE_TYPES, PAYEE_TYPE_LABELS);
 
@@ -118,15 +119,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
   const accountInput = (
     <TextInput label="Account Number" withAsterisk {...bankNumberProps(form, 'bankAccountNumber')} />
   );
-  const accountTypeInput = (
-    <Select
-      label="Account Type"
-      withAsterisk
-      data={accountTypeOptions}
-      allowDeselect={false}
-      {...form.getInputProps('bankAccountType')}
-    />
-  );
+  const accountTypeInput = <AccountTypeSelect {...form.getInputProps('bankAccountType')} />;
 
   return (
     <Card withBorder padding="lg" radius="md">

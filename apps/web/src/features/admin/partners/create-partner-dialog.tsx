@@ -10,7 +10,7 @@ import { fieldErrorsOf } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { FormActions } from '../../../layout/form-actions';
-import { COMPANY_TYPE_OPTIONS } from '../../../lib/select-options';
+import { CompanyTypeSelect } from '../../../components/choice-selects';
 
 export type CreatePartnerValues = {
   email: string;
@@ -93,14 +93,7 @@ export function CreatePartnerForm({
           <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
           <TextInput label="Company Name" required {...form.getInputProps('companyName')} />
           <TextInput label="Contact Name" required {...form.getInputProps('contactName')} />
-          <Select
-            label="Company Type"
-            required
-            data={COMPANY_TYPE_OPTIONS}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('companyType')}
-          />
+          <CompanyTypeSelect required comboboxProps={{ withinPortal: true }} {...form.getInputProps('companyType')} />
           <Select
             label="Expected Volume"
             required
