@@ -36,6 +36,11 @@ const row: AdminPartnerRow = {
   createdAt: '2026-03-02T10:00:00.000Z',
 };
 
+/** Each text is on the screen, once or more (a table cell and its card's copy). */
+function expectShown(texts: readonly string[]) {
+  for (const text of texts) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+}
+
 describe('admin metric cards', () => {
   it('shows money with two decimals, the pending count and the conversion rate with one decimal', () => {
     renderWithProviders(
@@ -76,7 +81,7 @@ describe('affiliates table rows', () => {
     expect(screen.getByRole('link', { name: 'Northwind Growth' }).getAttribute('href')).toBe(
       `/admin/partners/${row.id}`,
     );
-    for (const text of [
+    expectShown([
       'Northwind Growth',
       'Maya Chen',
       'maya@northwind.example',
@@ -86,9 +91,7 @@ describe('affiliates table rows', () => {
       '$3,050.00',
       '$550.00',
       'Mar 4, 2026',
-    ]) {
-      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
-    }
+    ]);
     expect(screen.getByText('N/A')).toBeTruthy();
   });
 
@@ -214,7 +217,7 @@ describe('partner details and settings', () => {
       rejectionReason: 'Outside our market',
     });
     renderWithProviders(<PartnerDetailsView partner={details} />);
-    for (const text of [
+    expectShown([
       'Company Information',
       'Contact Information',
       'Business Details',
@@ -227,9 +230,7 @@ describe('partner details and settings', () => {
       'Rejected',
       'Mar 2, 2026',
       'Outside our market',
-    ]) {
-      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
-    }
+    ]);
     expect(screen.getByText('Not provided')).toBeTruthy();
   });
 

@@ -139,22 +139,25 @@ describe('Commissions tab', () => {
   });
 });
 
+/** An individual's W-9 as the API answers it once saved: the TIN masked to its last four digits. */
+const TAX_PROFILE: TaxProfile = {
+  legalName: 'Ada Ledger',
+  businessName: null,
+  taxClassification: 'individual',
+  tinType: 'ssn',
+  tinMasked: '•••-••-6789',
+  address: '1 Main St, Springfield, IL',
+  certifiedAt: '2026-03-10T12:00:00.000Z',
+  updatedAt: '2026-03-10T12:00:00.000Z',
+};
+
 describe('Tax information card', () => {
   it('shows the W-9 certification, refuses an unticked certification and a short TIN, and saves', async () => {
     let saved: TaxProfile | null = null;
     const api = serveTrpc({
       'partner.taxProfile': () => saved,
       'partner.saveTaxProfile': () => {
-        saved = {
-          legalName: 'Ada Ledger',
-          businessName: null,
-          taxClassification: 'individual',
-          tinType: 'ssn',
-          tinMasked: '•••-••-6789',
-          address: '1 Main St, Springfield, IL',
-          certifiedAt: '2026-03-10T12:00:00.000Z',
-          updatedAt: '2026-03-10T12:00:00.000Z',
-        };
+        saved = TAX_PROFILE;
         return saved;
       },
     });
@@ -190,20 +193,10 @@ describe('Tax information card', () => {
   });
 
   it('asks for the current password to replace tax information on file, and sends it with the form', async () => {
-    const onFile: TaxProfile = {
-      legalName: 'Ada Ledger',
-      businessName: null,
-      taxClassification: 'individual',
-      tinType: 'ssn',
-      tinMasked: '•••-••-6789',
-      address: '1 Main St, Springfield, IL',
-      certifiedAt: '2026-03-10T12:00:00.000Z',
-      updatedAt: '2026-03-10T12:00:00.000Z',
-    };
-    let current = onFile;
+    let current = TAX_PROFILE;
     const api = serveTrpc({
       'partner.taxProfile': () => current,
-      'partner.saveTaxProfile': () => (current = { ...onFile, tinMasked: '•••-••-4321' }),
+      'partner.saveTaxProfile': () => (current = { ...TAX_PROFILE, tinMasked: '•••-••-4321' }),
     });
     renderWithProviders(<TaxInformationCard />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }, SLOW));

@@ -1,4 +1,3 @@
-import type { PendingCommission } from '@portal/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -6,19 +5,10 @@ import {
   pendingDetail,
   pendingLabel,
 } from '../src/features/admin/payouts/commission-reason-dialog';
+import { aPendingCommission } from './fixtures';
 import { renderWithProviders } from './render';
 
-const item: PendingCommission = {
-  id: 'a1111111-1111-4111-8111-111111111111',
-  amount: '250.00',
-  monthYear: '2026-10',
-  kind: 'recurring',
-  reason: null,
-  referralId: '33333333-3333-4333-8333-333333333333',
-  partnerId: '22222222-2222-4222-8222-222222222222',
-  partnerCompanyName: 'Northwind Advisors',
-  clientCompanyName: 'Alpha Store',
-};
+const item = aPendingCommission();
 
 function renderDialog(onSubmit = vi.fn(), explanation?: string) {
   renderWithProviders(

@@ -7,6 +7,7 @@ import { fileNameOf } from '../src/lib/rest';
 import { toAdjustmentPayload } from '../src/features/admin/payouts/adjustment-dialog';
 import { PendingPayoutTable, processLabel, selectedTotal } from '../src/features/admin/payouts/pending-payout-table';
 import { CommissionCard, CommissionList } from '../src/features/partner/commissions-tab';
+import { aPendingCommission } from './fixtures';
 import { renderWithProviders } from './render';
 
 const base: Commission = {
@@ -29,6 +30,12 @@ const base: Commission = {
   updatedAt: '2026-11-05T12:00:00.000Z',
 };
 
+/** A commission that was never paid out has no payment date, method or reference. */
+const UNPAID = { paymentDate: null, paymentMethod: null, paymentReference: null } as const;
+
+const renderCard = (fields: Partial<Commission>) =>
+  renderWithProviders(<CommissionCard commission={{ ...base, ...fields }} />);
+
 describe('Commissions tab', () => {
   it('shows the empty-state text verbatim', () => {
     renderWithProviders(<CommissionList commissions={[]} />);
@@ -36,7 +43,7 @@ describe('Commissions tab', () => {
   });
 
   it('shows amount, month and year, status, paid date, reference and method of a paid commission', () => {
-    renderWithProviders(<CommissionCard commission={base} />);
+    renderCard({});
     expect(screen.getByText('$100.00')).toBeTruthy();
     expect(screen.getByText(/October 2026/)).toBeTruthy();
     expect(screen.getByTestId('commission-status').textContent).toBe('Paid');
@@ -47,77 +54,49 @@ describe('Commissions tab', () => {
   });
 
   it('shows the kind and reason of a clawback, and the reason of a void', () => {
-    renderWithProviders(
-      <CommissionCard
-        commission={{
-          ...base,
-          kind: 'clawback',
-          amount: '-25.00',
-          referralId: null,
-          clientCompanyName: null,
-          status: 'pending',
-          reason: 'Client refunded',
-        }}
-      />,
-    );
+    renderCard({
+      kind: 'clawback',
+      amount: '-25.00',
+      referralId: null,
+      clientCompanyName: null,
+      status: 'pending',
+      reason: 'Client refunded',
+    });
     expect(screen.getByText('-$25.00')).toBeTruthy();
     expect(screen.getByText(/October 2026 · Clawback/)).toBeTruthy();
     expect(screen.getByTestId('commission-reason').textContent).toBe('Clawback reason: Client refunded');
   });
 
   it('shows a voided commission with its reason', () => {
-    renderWithProviders(
-      <CommissionCard
-        commission={{
-          ...base,
-          status: 'voided',
-          paymentDate: null,
-          paymentMethod: null,
-          paymentReference: null,
-          voidedAt: '2026-11-05T12:00:00.000Z',
-          voidReason: 'Duplicate',
-        }}
-      />,
-    );
+    renderCard({ ...UNPAID, status: 'voided', voidedAt: '2026-11-05T12:00:00.000Z', voidReason: 'Duplicate' });
     expect(screen.getByTestId('commission-status').textContent).toBe('Voided');
     expect(screen.getByText('Voided: Duplicate')).toBeTruthy();
   });
 
   it('shows the failure reason of a failed commission', () => {
-    renderWithProviders(
-      <CommissionCard
-        commission={{
-          ...base,
-          status: 'failed',
-          paymentDate: null,
-          paymentMethod: null,
-          paymentReference: null,
-          failureReason: 'Account closed',
-        }}
-      />,
-    );
+    renderCard({ ...UNPAID, status: 'failed', failureReason: 'Account closed' });
     expect(screen.getByTestId('commission-status').textContent).toBe('Failed');
     expect(screen.getByText('Failure reason: Account closed')).toBeTruthy();
     expect(screen.queryByText('Reference')).toBeNull();
   });
 });
 
-const pending = (id: string, amount: string, client: string): PendingCommission => ({
-  id,
-  amount,
-  monthYear: '2026-10',
-  kind: 'recurring',
-  reason: null,
-  referralId: '33333333-3333-4333-8333-333333333333',
-  partnerId: '22222222-2222-4222-8222-222222222222',
-  partnerCompanyName: 'Northwind Advisors',
-  clientCompanyName: client,
-});
+const pending = (id: string, amount: string, client: string) =>
+  aPendingCommission({ id, amount, clientCompanyName: client });
 const rows = [
   pending('a1111111-1111-4111-8111-111111111111', '0.10', 'Alpha Store'),
   pending('b1111111-1111-4111-8111-111111111111', '0.20', 'Beta Shop'),
   pending('c1111111-1111-4111-8111-111111111111', '100.00', 'Gamma Goods'),
 ];
+/** A clawback of $0.25 with its reason, against the partner rather than a client. */
+const claw = aPendingCommission({
+  id: 'd1111111-1111-4111-8111-111111111111',
+  amount: '-0.25',
+  kind: 'clawback',
+  reason: 'Refund',
+  clientCompanyName: null,
+  referralId: null,
+});
 
 function Harness({
   onProcess,
@@ -173,13 +152,6 @@ describe('Payout Processor', () => {
   });
 
   it('shows a clawback with its badge, reason and negative amount, netting the total selected', () => {
-    const claw: PendingCommission = {
-      ...pending('d1111111-1111-4111-8111-111111111111', '-0.25', 'Alpha Store'),
-      kind: 'clawback',
-      reason: 'Refund',
-      clientCompanyName: null,
-      referralId: null,
-    };
     function WithClawback() {
       const [selected, setSelected] = useState<Set<string>>(new Set());
       return (
@@ -208,13 +180,6 @@ describe('Payout Processor', () => {
 
   it('lays a row out on a card as the checkbox, the partner with its details, and the amount with the actions under it', () => {
     // jsdom has no container queries: this reads the cells' card places, which the stylesheet lays out.
-    const claw: PendingCommission = {
-      ...pending('d1111111-1111-4111-8111-111111111111', '-0.25', 'Alpha Store'),
-      kind: 'clawback',
-      reason: 'Refund',
-      clientCompanyName: null,
-      referralId: null,
-    };
     renderWithProviders(
       <PendingPayoutTable
         items={[rows[0]!, claw]}

@@ -1,7 +1,7 @@
 // Records as the API answers them, for the component tests: every field the contract has, at its
 // empty value, so a test names only the fields its rule is about.
 
-import type { PartnerDetails, Referral } from '@portal/contracts';
+import type { PartnerDetails, PendingCommission, Referral } from '@portal/contracts';
 
 /** A referral with nothing recorded beyond its client, service and stage; `fields` sets the rest. */
 export function aReferral(fields: Partial<Referral> = {}): Referral {
@@ -75,6 +75,22 @@ export function aPartnerDetails(fields: Partial<PartnerDetails> = {}): PartnerDe
     bankAccountHolderName: 'Northwind Growth LLC',
     bankRoutingNumberMasked: '•••• 0021',
     bankAccountNumberMasked: '•••• 6789',
+    ...fields,
+  };
+}
+
+/** A recurring fee of $250.00 for October 2026, Alpha Store's via Northwind Advisors, waiting in the payout queue. */
+export function aPendingCommission(fields: Partial<PendingCommission> = {}): PendingCommission {
+  return {
+    id: 'a1111111-1111-4111-8111-111111111111',
+    amount: '250.00',
+    monthYear: '2026-10',
+    kind: 'recurring',
+    reason: null,
+    referralId: '33333333-3333-4333-8333-333333333333',
+    partnerId: '22222222-2222-4222-8222-222222222222',
+    partnerCompanyName: 'Northwind Advisors',
+    clientCompanyName: 'Alpha Store',
     ...fields,
   };
 }

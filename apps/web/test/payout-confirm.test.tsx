@@ -1,22 +1,21 @@
-import type { PayoutPreview, PendingCommission } from '@portal/contracts';
+import type { PayoutPreview } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PayoutProcessor } from '../src/features/admin/payouts/payout-processor';
+import { aPendingCommission } from './fixtures';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
 
-const fee = (n: number, partner: string): PendingCommission => ({
-  id: `c0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  amount: '120.00',
-  monthYear: '2026-10',
-  kind: 'recurring',
-  reason: null,
-  referralId: null,
-  partnerId: `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  partnerCompanyName: partner,
-  clientCompanyName: `Client ${n}`,
-});
+const fee = (n: number, partner: string) =>
+  aPendingCommission({
+    id: `c0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    amount: '120.00',
+    referralId: null,
+    partnerId: `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    partnerCompanyName: partner,
+    clientCompanyName: `Client ${n}`,
+  });
 
 const PREVIEW: PayoutPreview = {
   commissionCount: 2,

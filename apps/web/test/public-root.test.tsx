@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_TAP_SCRIPT, takeFirstTap } from '../src/lib/first-tap';
 import { PublicRoot, publicPageOf } from '../src/public-root';
 import { render } from '../src/ssr/entry-server';
+import type { SsrData } from '../src/ssr/ssr-data';
 
 const pageOf = (address: string) => {
   const url = new URL(address, 'http://localhost');
@@ -39,6 +40,26 @@ describe('the lean public tree', () => {
     vi.restoreAllMocks();
   });
 
+  /** The server's HTML on the page, as a browser shows it before any JavaScript. */
+  function showServerHtml(html: string) {
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    return container;
+  }
+
+  /** Hydrates the page with the public tree of `address`; returns the spy on React's recoverable errors (a mismatch). */
+  async function hydrate(container: HTMLElement, address: string, data: SsrData) {
+    window.history.replaceState(null, '', address);
+    const page = pageOf(address);
+    if (!page) throw new Error('not a public page');
+    const recoverable = vi.fn();
+    await act(async () => {
+      root = hydrateRoot(container, <PublicRoot page={page} data={data} />, { onRecoverableError: recoverable });
+    });
+    return recoverable;
+  }
+
   it('hydrates the server-rendered referral page without a mismatch and records the visit once', async () => {
     const data = {
       schedulingUrl: 'https://book.example.com/call',
@@ -49,19 +70,11 @@ describe('the lean public tree', () => {
     expect(html).toContain('Acme &lt;b&gt;&amp;&lt;/b&gt; Sons recommends');
     expect(html).toContain('Referred by Spring');
 
-    window.history.replaceState(null, '', address);
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
+    const container = showServerHtml(html);
     const fetchSpy = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('{}', { status: 200 })));
     vi.stubGlobal('fetch', fetchSpy);
     const errors = vi.spyOn(console, 'error');
-    const recoverable = vi.fn();
-    const page = pageOf(address);
-    if (!page) throw new Error('not a public page');
-    await act(async () => {
-      root = hydrateRoot(container, <PublicRoot page={page} data={data} />, { onRecoverableError: recoverable });
-    });
+    const recoverable = await hydrate(container, address, data);
 
     expect(recoverable).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();
@@ -85,18 +98,9 @@ describe('the lean public tree', () => {
   });
 
   it('hydrates the landing page without a mismatch', async () => {
-    const { html } = await render('/', {});
-    window.history.replaceState(null, '', '/');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
+    const container = showServerHtml((await render('/', {})).html);
     const errors = vi.spyOn(console, 'error');
-    const recoverable = vi.fn();
-    await act(async () => {
-      root = hydrateRoot(container, <PublicRoot page={{ kind: 'landing', openSignIn: false }} data={{}} />, {
-        onRecoverableError: recoverable,
-      });
-    });
+    const recoverable = await hydrate(container, '/', {});
     expect(recoverable).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();
     expect(container.querySelector('[data-testid="toast-region"]')).not.toBeNull();
@@ -104,17 +108,9 @@ describe('the lean public tree', () => {
   });
 
   it('opens the sign-in dialog on /?signin=1 (the prerendered page has it closed)', async () => {
-    const { html } = await render('/', {});
-    window.history.replaceState(null, '', '/?signin=1');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
+    const container = showServerHtml((await render('/', {})).html);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await act(async () => {
-      root = hydrateRoot(container, <PublicRoot page={{ kind: 'landing', openSignIn: true }} data={{}} />, {
-        onRecoverableError: () => undefined,
-      });
-    });
+    await hydrate(container, '/?signin=1', {});
     expect(await screen.findByRole('dialog', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByLabelText(/Email/)).toBeTruthy();
   });
@@ -122,10 +118,7 @@ describe('the lean public tree', () => {
   it('puts real schedule links in the server HTML; once hydrated, selecting a card retargets the main one', async () => {
     const data = { schedulingUrl: 'https://book.example.com/call' };
     const address = '/r/ACME-1?utm_source=news&utm_campaign=Spring';
-    const { html } = await render(address, data);
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
+    const container = showServerHtml((await render(address, data)).html);
     const link = (name: RegExp) => screen.getByRole('link', { name });
     const query = (name: RegExp) => Object.fromEntries(new URL(link(name).getAttribute('href') ?? '').searchParams);
     // Before any JavaScript: links with the whole query, opening a new tab.
@@ -141,14 +134,8 @@ describe('the lean public tree', () => {
       'cfo',
     ]);
 
-    window.history.replaceState(null, '', address);
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('{}', { status: 200 })));
-    const recoverable = vi.fn();
-    const page = pageOf(address);
-    if (!page) throw new Error('not a public page');
-    await act(async () => {
-      root = hydrateRoot(container, <PublicRoot page={page} data={data} />, { onRecoverableError: recoverable });
-    });
+    const recoverable = await hydrate(container, address, data);
     expect(recoverable).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('select-cfo'));
     expect(query(/Schedule Free Consultation/)).toEqual({
@@ -168,10 +155,7 @@ describe('the lean public tree', () => {
   });
 
   it('without a scheduling address the schedule buttons are disabled buttons, not links', async () => {
-    const { html } = await render('/r/ACME-1', {});
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
+    showServerHtml((await render('/r/ACME-1', {})).html);
     expect(screen.queryAllByRole('link', { name: /Schedule/ })).toEqual([]);
     const buttons = screen.getAllByRole<HTMLButtonElement>('button', { name: /Schedule/ });
     expect(buttons.map((button) => button.disabled)).toEqual([true, true, true]);
@@ -183,20 +167,13 @@ describe('the lean public tree', () => {
     delete document.documentElement.dataset.interactive;
     // The inline script runs first (in <head>), then the server's HTML arrives and is tapped.
     new Function(FIRST_TAP_SCRIPT)();
-    window.history.replaceState(null, '', '/');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
+    const container = showServerHtml(html);
     fireEvent.click(screen.getByRole('button', { name: 'Create Partner Account' }));
     // A click elsewhere is not an action.
     fireEvent.click(screen.getByText('Earn recurring commissions for every business you refer'));
 
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await act(async () => {
-      root = hydrateRoot(container, <PublicRoot page={{ kind: 'landing', openSignIn: false }} data={{}} />, {
-        onRecoverableError: () => undefined,
-      });
-    });
+    await hydrate(container, '/', {});
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(dialog.textContent).toContain('Create Account');
     // Replayed once; once interactive, the script records nothing more (the app handles the clicks).

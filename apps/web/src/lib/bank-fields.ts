@@ -1,15 +1,9 @@
 // The wire-transfer fields the partner application and the partner's payment method share: their empty
-// values, the account-type choices, and the number fields that keep only the digits they may hold (a
+// values and the number fields that keep only the digits they may hold (a
 // pasted "021-000-021" loses its dashes).
 
 import type { UseFormReturnType } from '@mantine/form';
-import {
-  BANK_ACCOUNT_TYPE_LABELS,
-  BANK_ACCOUNT_TYPES,
-  filterAccountNumber,
-  filterRoutingNumber,
-  type BankAccountType,
-} from '@portal/contracts';
+import { filterAccountNumber, filterRoutingNumber, type BankAccountType } from '@portal/contracts';
 
 export interface BankFields {
   bankName: string;
@@ -30,11 +24,6 @@ export const EMPTY_BANK_FIELDS: BankFields = {
   bankAddress: '',
   beneficiaryAddress: '',
 };
-
-export const accountTypeOptions = BANK_ACCOUNT_TYPES.map((value) => ({
-  value,
-  label: BANK_ACCOUNT_TYPE_LABELS[value],
-}));
 
 const NUMBER_FILTERS = { bankRoutingNumber: filterRoutingNumber, bankAccountNumber: filterAccountNumber };
 

@@ -16,8 +16,6 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
-  COMPANY_TYPES,
-  COMPANY_TYPE_LABELS,
   CURRENT_AGREEMENT_VERSION,
   type AgreementText,
   DEFAULT_COMPANY_TYPE,
@@ -32,9 +30,11 @@ import {
   wireBankFieldErrors,
 } from '@portal/contracts';
 import { useRef, useState, type FormEvent } from 'react';
-import { EMPTY_BANK_FIELDS, accountTypeOptions, bankNumberProps, type BankFields } from '../../lib/bank-fields';
+import { EMPTY_BANK_FIELDS, bankNumberProps, type BankFields } from '../../lib/bank-fields';
 import { notifyError } from '../../lib/notify';
 import { AgreementBox } from './agreement-box';
+import { optionsOf } from '../../lib/select-options';
+import { CompanyTypeSelect, AccountTypeSelect } from '../../components/choice-selects';
 
 export type RegistrationValues = {
   companyName: string;
@@ -76,9 +76,8 @@ export function toApplicationPayload(
   return payload as PartnerApplicationInput;
 }
 
-const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
 const volumeOptions = EXPECTED_VOLUMES.map((value) => ({ value, label: value }));
-const paymentOptions = REGISTRATION_PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+const paymentOptions = optionsOf(REGISTRATION_PAYMENT_METHODS, PAYMENT_METHOD_LABELS);
 
 export interface RegistrationFormProps {
   /** Sends the application; a rejected promise leaves the form as it is for another try. */
@@ -163,13 +162,7 @@ export function RegistrationForm({ onSubmit, agreement }: RegistrationFormProps)
               <TextInput label="Contact Name" withAsterisk autoComplete="name" {...form.getInputProps('contactName')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label="Company Type"
-                withAsterisk
-                data={companyTypeOptions}
-                allowDeselect={false}
-                {...form.getInputProps('companyType')}
-              />
+              <CompanyTypeSelect {...form.getInputProps('companyType')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Select
@@ -241,13 +234,7 @@ export function RegistrationForm({ onSubmit, agreement }: RegistrationFormProps)
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label="Account Type"
-                withAsterisk
-                data={accountTypeOptions}
-                allowDeselect={false}
-                {...form.getInputProps('bankAccountType')}
-              />
+              <AccountTypeSelect {...form.getInputProps('bankAccountType')} />
             </Grid.Col>
             <Grid.Col span={12}>
               <TextInput label="Account Holder Name" withAsterisk {...form.getInputProps('bankAccountHolderName')} />

@@ -25,6 +25,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { LoadingRow } from '../../layout/loading-row';
 import { ListPager } from '../../components/list-pager';
+import { optionsOf } from '../../lib/select-options';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
@@ -198,7 +199,7 @@ export function PayoutGroup({
 const PAGE_SIZE = 20;
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
-  ...COMMISSION_STATUSES.map((status) => ({ value: status, label: COMMISSION_STATUS_LABELS[status] })),
+  ...optionsOf(COMMISSION_STATUSES, COMMISSION_STATUS_LABELS),
 ];
 
 export function CommissionsTab() {

@@ -1,16 +1,9 @@
 // "Edit profile": the partner corrects company, contact, type, website and phone with
 // the registration form's rules and messages.
 
-import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  COMPANY_TYPE_LABELS,
-  COMPANY_TYPES,
-  MESSAGES,
-  WEBSITE_DESCRIPTION,
-  updatePartnerProfileInput,
-  type PartnerProfile,
-} from '@portal/contracts';
+import { MESSAGES, WEBSITE_DESCRIPTION, updatePartnerProfileInput, type PartnerProfile } from '@portal/contracts';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../layout/form-actions';
@@ -19,8 +12,7 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useSubmitOnce } from '../../lib/use-submit-once';
 import { SettingsCard } from './settings-card';
-
-const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
+import { CompanyTypeSelect } from '../../components/choice-selects';
 
 interface ProfileValues {
   companyName: string;
@@ -85,13 +77,7 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput label="Company Name" withAsterisk {...form.getInputProps('companyName')} />
               <TextInput label="Contact Name" withAsterisk {...form.getInputProps('contactName')} />
-              <Select
-                label="Company Type"
-                withAsterisk
-                data={companyTypeOptions}
-                allowDeselect={false}
-                {...form.getInputProps('companyType')}
-              />
+              <CompanyTypeSelect {...form.getInputProps('companyType')} />
               <TextInput label="Website" description={WEBSITE_DESCRIPTION} {...form.getInputProps('website')} />
               <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
             </SimpleGrid>

@@ -18,6 +18,7 @@ import { useIdempotentCreate } from '../../lib/use-submit-once';
 import { FormActions } from '../../layout/form-actions';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
 import { ClientFields } from '../referral/client-fields';
+import { optionsOf } from '../../lib/select-options';
 
 export type NewReferralValues = {
   clientCompanyName: string;
@@ -55,7 +56,7 @@ export function toCreateReferralPayload(values: NewReferralValues): RouterInputs
 /** The service choices labelled with the monthly fee of the terms in force ("Basic Accounting $50/month"). */
 const serviceOptionsOf = (fees?: Record<ServiceType, string>) => {
   const labels = fees ? serviceOptionLabels(fees) : SERVICE_TYPE_OPTION_LABELS;
-  return SERVICE_TYPES.map((value) => ({ value, label: labels[value] }));
+  return optionsOf(SERVICE_TYPES, labels);
 };
 
 export function NewReferralForm({

@@ -23,6 +23,7 @@ import { trpc } from '../../lib/trpc';
 import { NewReferralDialog } from './new-referral-dialog';
 import { LoadingRow } from '../../layout/loading-row';
 import { ListPager, ListRange } from '../../components/list-pager';
+import { optionsOf } from '../../lib/select-options';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const STAGE_COLORS: Record<ReferralStage, string> = {
@@ -136,10 +137,7 @@ export function ReferralCard({
   );
 }
 
-const stageFilterOptions = [
-  { value: '', label: 'All stages' },
-  ...REFERRAL_STAGES.map((value) => ({ value, label: REFERRAL_STAGE_LABELS[value] })),
-];
+const stageFilterOptions = [{ value: '', label: 'All stages' }, ...optionsOf(REFERRAL_STAGES, REFERRAL_STAGE_LABELS)];
 
 /** Your Referrals: searched, filtered by stage and paged on the server (an agency may bring hundreds). */
 export function ReferralsTab() {

@@ -25,6 +25,7 @@ import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useSubmitOnce } from '../../lib/use-submit-once';
 import { SettingsCard } from './settings-card';
+import { optionsOf } from '../../lib/select-options';
 
 interface TaxFormValues {
   legalName: string;
@@ -41,7 +42,7 @@ const TIN_TYPE_OPTIONS = [
   { value: 'ssn', label: 'SSN (Social Security number)' },
   { value: 'ein', label: 'EIN (Employer identification number)' },
 ];
-const CLASSIFICATION_OPTIONS = TAX_CLASSIFICATIONS.map((value) => ({ value, label: TAX_CLASSIFICATION_LABELS[value] }));
+const CLASSIFICATION_OPTIONS = optionsOf(TAX_CLASSIFICATIONS, TAX_CLASSIFICATION_LABELS);
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

@@ -32,13 +32,15 @@ import {
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../layout/form-actions';
-import { EMPTY_BANK_FIELDS, accountTypeOptions, bankNumberProps, type BankFields } from '../../lib/bank-fields';
+import { EMPTY_BANK_FIELDS, bankNumberProps, type BankFields } from '../../lib/bank-fields';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { optionsOf } from '../../lib/select-options';
+import { AccountTypeSelect } from '../../components/choice-selects';
 
-const payeeTypeOptions = PAYEE_TYPES.map((value) => ({ value, label: PAYEE_TYPE_LABELS[value] }));
+const payeeTypeOptions = optionsOf(PAYEE_TYPES, PAYEE_TYPE_LABELS);
 
 /** Every field of the three methods; the schema keeps those of the chosen one. */
 interface PaymentMethodForm extends BankFields {
@@ -117,15 +119,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
   const accountInput = (
     <TextInput label="Account Number" withAsterisk {...bankNumberProps(form, 'bankAccountNumber')} />
   );
-  const accountTypeInput = (
-    <Select
-      label="Account Type"
-      withAsterisk
-      data={accountTypeOptions}
-      allowDeselect={false}
-      {...form.getInputProps('bankAccountType')}
-    />
-  );
+  const accountTypeInput = <AccountTypeSelect {...form.getInputProps('bankAccountType')} />;
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -155,7 +149,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
                   </Text>
                   <SegmentedControl
                     aria-labelledby="payment-method-label"
-                    data={methods.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
+                    data={optionsOf(methods, PAYMENT_METHOD_LABELS)}
                     value={method}
                     onChange={(value) => {
                       form.setFieldValue('paymentMethod', value);

@@ -5,6 +5,7 @@ import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ACTIVITY_ENTITY_LABELS, ACTIVITY_ENTITY_TYPES, activityFilterInput } from '@portal/contracts';
 import { IconFilter, IconX } from '@tabler/icons-react';
+import { optionsOf } from '../../../lib/select-options';
 
 export interface ActivityFilterValues {
   actor: string;
@@ -24,7 +25,7 @@ export const NO_FILTERS: ActivityFilterValues = {
   to: '',
 };
 
-const ENTITY_OPTIONS = ACTIVITY_ENTITY_TYPES.map((type) => ({ value: type, label: ACTIVITY_ENTITY_LABELS[type] }));
+const ENTITY_OPTIONS = optionsOf(ACTIVITY_ENTITY_TYPES, ACTIVITY_ENTITY_LABELS);
 
 /** The filters that are set, trimmed, as query parameters (blank ones left out). */
 export function filterParams(values: ActivityFilterValues): Partial<ActivityFilterValues> {

@@ -27,8 +27,9 @@ import {
 import { IconLink, IconUpload } from '@tabler/icons-react';
 import { FormActions } from '../../../layout/form-actions';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
+import { optionsOf } from '../../../lib/select-options';
 
-const TYPE_OPTIONS = MATERIAL_TYPES.map((value) => ({ value, label: MATERIAL_TYPE_LABELS[value] }));
+const TYPE_OPTIONS = optionsOf(MATERIAL_TYPES, MATERIAL_TYPE_LABELS);
 
 export type MaterialSource = 'upload' | 'link';
 

@@ -16,6 +16,7 @@ import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { AffiliateRows, type SortField } from './affiliate-rows';
 import { usePartnerDecisions } from './use-partner-decisions';
 import { ListPager, ListRange } from '../../../components/list-pager';
+import { optionsOf } from '../../../lib/select-options';
 
 export const NO_AFFILIATES = 'No affiliates yet.';
 
@@ -56,10 +57,7 @@ function SortButton({
 const sortDirection = (sort: Sort, field: SortField) =>
   sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
 
-const statusOptions = [
-  { value: '', label: 'All statuses' },
-  ...PARTNER_STATUSES.map((value) => ({ value, label: PARTNER_STATUS_LABELS[value] })),
-];
+const statusOptions = [{ value: '', label: 'All statuses' }, ...optionsOf(PARTNER_STATUSES, PARTNER_STATUS_LABELS)];
 
 export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: string) => void }) {
   const [search, setSearch] = useState('');

@@ -3,20 +3,14 @@
 import { Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createPartnerInput, WEBSITE_DESCRIPTION } from '@portal/contracts';
-import {
-  COMPANY_TYPE_LABELS,
-  COMPANY_TYPES,
-  DEFAULT_EXPECTED_VOLUME,
-  EXPECTED_VOLUMES,
-  MESSAGES,
-  PAYMENT_METHOD_LABELS,
-} from '@portal/contracts/plain';
+import { DEFAULT_EXPECTED_VOLUME, EXPECTED_VOLUMES, MESSAGES, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterPartnerDecision } from '../../../lib/invalidate';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { FormActions } from '../../../layout/form-actions';
+import { CompanyTypeSelect } from '../../../components/choice-selects';
 
 export type CreatePartnerValues = {
   email: string;
@@ -70,8 +64,6 @@ export function toCreatePartnerPayload(values: CreatePartnerValues): RouterInput
   };
 }
 
-const companyTypeOptions = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_LABELS[value] }));
-
 export function CreatePartnerForm({
   onSubmit,
   onCancel,
@@ -101,14 +93,7 @@ export function CreatePartnerForm({
           <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
           <TextInput label="Company Name" required {...form.getInputProps('companyName')} />
           <TextInput label="Contact Name" required {...form.getInputProps('contactName')} />
-          <Select
-            label="Company Type"
-            required
-            data={companyTypeOptions}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('companyType')}
-          />
+          <CompanyTypeSelect required comboboxProps={{ withinPortal: true }} {...form.getInputProps('companyType')} />
           <Select
             label="Expected Volume"
             required

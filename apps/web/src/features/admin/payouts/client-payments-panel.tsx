@@ -15,14 +15,13 @@ import {
   ScrollArea,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { formatMoney, formatMonthKey, monthKey, previousMonthKey } from '@portal/contracts/plain';
 import { IconCashBanknote, IconFileImport } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { afterCommissionChange } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
@@ -30,6 +29,7 @@ import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { AccrualPanel } from './accrual-panel';
 import { UnmatchedStripePayments } from './unmatched-stripe-payments';
 import { useWonClientPicker } from './won-client-picker';
+import { ColumnTable } from '../../../components/column-table';
 import { MonthInput } from '../../../components/month-input';
 import { FormActions } from '../../../layout/form-actions';
 
@@ -83,34 +83,36 @@ export function ClientPaymentsPanel() {
           Every active client has a payment recorded for last month.
         </Text>
       ) : (
-        <ScrollArea.Autosize
-          mah={260}
-          type="auto"
-          viewportProps={{ tabIndex: 0, 'aria-label': 'Clients with no payment recorded for last month' }}
-        >
-          <Table striped highlightOnHover data-testid="missing-payments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Client</Table.Th>
-                <Table.Th ta="right">Monthly fee</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(missing.data?.items ?? []).map((item) => (
-                <Table.Tr key={item.referralId}>
-                  <Table.Td>
+        <VerticalScroller mah={260} label="Clients with no payment recorded for last month">
+          <ColumnTable
+            striped
+            highlightOnHover
+            data-testid="missing-payments"
+            rows={missing.data?.items ?? []}
+            rowKey={(item) => item.referralId}
+            columns={[
+              {
+                header: 'Client',
+                card: 'title',
+                cell: (item) => (
+                  <>
                     <Text size="sm">{item.clientCompanyName}</Text>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="xs" c="dimmed" fw={400} style={{ overflowWrap: 'anywhere' }}>
                       via {item.partnerCompanyName}
                       {item.clientEmail ? ` · ${item.clientEmail}` : ''}
                     </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatMoney(item.commissionAmount)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
+                  </>
+                ),
+              },
+              {
+                header: 'Monthly fee',
+                numeric: true,
+                card: 'aside',
+                cell: (item) => formatMoney(item.commissionAmount),
+              },
+            ]}
+          />
+        </VerticalScroller>
       )}
 
       <RecordPaymentDialog opened={dialog === 'record'} onClose={close} />
@@ -319,49 +321,64 @@ function ImportReportTable({ report }: { report: ImportReport }) {
           {report.okCount} rows are ready; they earn {formatMoney(report.feeTotal)} in fees.
         </Alert>
       )}
-      <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Import report' }}>
-        <Table striped withTableBorder fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Client</Table.Th>
-              <Table.Th>Month</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th ta="right">Fee</Table.Th>
-              <Table.Th>Check</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.rows.map((row) => (
-              <Table.Tr key={row.row} data-row-ok={row.ok}>
-                <Table.Td>{row.row}</Table.Td>
-                <Table.Td>{row.clientCompanyName ?? '—'}</Table.Td>
-                <Table.Td>{row.periodMonth ?? '—'}</Table.Td>
-                <Table.Td ta="right">{row.amount ? formatMoney(row.amount) : '—'}</Table.Td>
-                <Table.Td ta="right">{row.fee ? formatMoney(row.fee) : '—'}</Table.Td>
-                <Table.Td>
-                  {row.ok ? (
-                    <Group gap={6} wrap="nowrap">
-                      <Badge color={row.alreadyImported ? 'gray.7' : 'teal.9'} variant="filled" autoContrast>
-                        {row.alreadyImported ? 'Imported before' : 'OK'}
-                      </Badge>
-                      {row.message && !row.alreadyImported && (
-                        <Text size="xs" c="dimmed">
-                          {row.message}
-                        </Text>
-                      )}
-                    </Group>
-                  ) : (
-                    <Text size="xs" c="red">
-                      {row.message}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
+      <VerticalScroller mah={320} label="Import report">
+        <ColumnTable
+          striped
+          withTableBorder
+          fz="sm"
+          rows={report.rows}
+          rowKey={(row) => String(row.row)}
+          rowProps={(row) => ({ 'data-row-ok': String(row.ok) })}
+          columns={[
+            { header: 'Row', cell: (row) => row.row },
+            { header: 'Client', card: 'title', cell: (row) => row.clientCompanyName ?? '—' },
+            { header: 'Month', cell: (row) => row.periodMonth ?? '—' },
+            { header: 'Amount', numeric: true, cell: (row) => (row.amount ? formatMoney(row.amount) : '—') },
+            { header: 'Fee', numeric: true, card: 'aside', cell: (row) => (row.fee ? formatMoney(row.fee) : '—') },
+            { header: 'Check', card: 'full', cell: (row) => <ImportCheck row={row} /> },
+          ]}
+        />
+      </VerticalScroller>
     </Stack>
+  );
+}
+
+function ImportCheck({ row }: { row: ImportReport['rows'][number] }) {
+  if (!row.ok)
+    return (
+      <Text size="xs" c="red">
+        {row.message}
+      </Text>
+    );
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge color={row.alreadyImported ? 'gray.7' : 'teal.9'} variant="filled" autoContrast>
+        {row.alreadyImported ? 'Imported before' : 'OK'}
+      </Badge>
+      {row.message && !row.alreadyImported && (
+        <Text size="xs" c="dimmed">
+          {row.message}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * A list that scrolls up and down within its height; the column table inside scrolls sideways itself. The
+ * scroll content is a block (Mantine's is a min-width table), so the table's container query sees the
+ * panel's width.
+ */
+function VerticalScroller({ mah, label, children }: { mah: number; label: string; children: ReactNode }) {
+  return (
+    <ScrollArea.Autosize
+      mah={mah}
+      type="auto"
+      scrollbars="y"
+      styles={{ content: { display: 'block', minWidth: 0 } }}
+      viewportProps={{ tabIndex: 0, 'aria-label': label }}
+    >
+      {children}
+    </ScrollArea.Autosize>
   );
 }

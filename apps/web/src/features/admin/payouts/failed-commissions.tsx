@@ -2,14 +2,29 @@
 // payout line, or marked failed), and Retry, which offers it to the processor again. Fees also
 // come back by themselves when the partner changes their payment details.
 
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FailedCommission } from '@portal/contracts';
 import { formatMoney, formatMonthKey } from '@portal/contracts/plain';
 import { IconRefresh } from '@tabler/icons-react';
+import { ACTIONS_COLUMN, ColumnTable, type TableColumn } from '../../../components/column-table';
 import { afterPayout } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { trpc } from '../../../lib/trpc';
+import { TruncatedText } from '../../../components/truncated-text';
+
+const PARTNER_COLUMN: TableColumn<FailedCommission> = {
+  header: 'Partner',
+  card: 'title',
+  cell: (row) => (
+    <>
+      <TruncatedText maxWidth={200}>{row.partnerCompanyName}</TruncatedText>
+      <Text size="xs" c="dimmed">
+        {row.paymentMethod}
+      </Text>
+    </>
+  ),
+};
 
 export function FailedCommissions({ partnerId }: { partnerId?: string }) {
   const utils = trpc.useUtils();
@@ -38,56 +53,48 @@ export function FailedCommissions({ partnerId }: { partnerId?: string }) {
         <Text size="xs" c="dimmed">
           A fee comes back to the queue when the partner changes their payment details, or with Retry.
         </Text>
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                {!partnerId && <Table.Th>Partner</Table.Th>}
-                <Table.Th>Month</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row: FailedCommission) => (
-                <Table.Tr key={row.id}>
-                  {!partnerId && (
-                    <Table.Td maw={200}>
-                      <Text size="sm" truncate="end" title={row.partnerCompanyName}>
-                        {row.partnerCompanyName}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {row.paymentMethod}
-                      </Text>
-                    </Table.Td>
-                  )}
-                  <Table.Td>{formatMonthKey(row.monthYear)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(row.amount)}</Table.Td>
-                  <Table.Td maw={280}>
-                    <Text size="sm" lineClamp={2} title={row.failureReason ?? undefined}>
-                      {row.failureReason ?? 'No reason given'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {canRetry && (
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        leftSection={<IconRefresh size={12} />}
-                        loading={retry.isPending && retry.variables.id === row.id}
-                        onClick={() => retry.mutate({ id: row.id })}
-                        aria-label={`Retry ${formatMoney(row.amount)} of ${row.partnerCompanyName}`}
-                      >
-                        Retry
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ColumnTable
+          verticalSpacing={6}
+          minWidth={560}
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[
+            ...(partnerId ? [] : [PARTNER_COLUMN]),
+            {
+              header: 'Month',
+              // On a partner's page the partner is known, so the month heads the card.
+              card: partnerId ? 'title' : undefined,
+              cell: (row) => formatMonthKey(row.monthYear),
+            },
+            { header: 'Amount', numeric: true, card: 'aside', cell: (row) => formatMoney(row.amount) },
+            {
+              header: 'Reason',
+              card: 'full',
+              maxWidth: 280,
+              cell: (row) => (
+                <Text size="sm" lineClamp={2} title={row.failureReason ?? undefined}>
+                  {row.failureReason ?? 'No reason given'}
+                </Text>
+              ),
+            },
+            {
+              ...ACTIONS_COLUMN,
+              cell: (row) =>
+                canRetry && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    leftSection={<IconRefresh size={12} />}
+                    loading={retry.isPending && retry.variables.id === row.id}
+                    onClick={() => retry.mutate({ id: row.id })}
+                    aria-label={`Retry ${formatMoney(row.amount)} of ${row.partnerCompanyName}`}
+                  >
+                    Retry
+                  </Button>
+                ),
+            },
+          ]}
+        />
       </Stack>
     </Card>
   );

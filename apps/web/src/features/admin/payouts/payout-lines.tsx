@@ -1,7 +1,7 @@
 // A payout's lines, one per partner: confirmed when the money arrived, or returned with the bank's
 // ACH return code (the partner's fees become failed and they are asked to fix their details).
 
-import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
   ACH_RETURN_CODES,
   ACH_RETURN_REASONS,
@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import { formatMoney } from '@portal/contracts/plain';
 import { useState } from 'react';
+import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { FormActions } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
@@ -47,67 +48,60 @@ export function PayoutLines({ payout }: { payout: Payout }) {
   if (lines.isError) return <Text c="red">{errorMessage(lines.error, 'Unable to load the partner lines.')}</Text>;
   return (
     <>
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing={6} data-testid="payout-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Partner</Table.Th>
-              <Table.Th>Method</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.data.map((line) => (
-              <Table.Tr key={line.partnerId}>
-                <Table.Td maw={220}>
-                  <Text size="sm" truncate="end" title={line.companyName}>
-                    {line.companyName}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{line.paymentMethod}</Table.Td>
-                <Table.Td ta="right">{formatMoney(line.amount)}</Table.Td>
-                <Table.Td>
-                  <Badge
-                    size="sm"
+      <ColumnTable
+        verticalSpacing={6}
+        minWidth={520}
+        data-testid="payout-lines"
+        rows={lines.data}
+        rowKey={(line) => line.partnerId}
+        columns={[
+          { header: 'Partner', card: 'title', truncate: 220, cell: (line) => line.companyName },
+          { header: 'Method', cell: (line) => line.paymentMethod },
+          { header: 'Amount', numeric: true, card: 'aside', cell: (line) => formatMoney(line.amount) },
+          {
+            header: 'Status',
+            card: 'aside',
+            cell: (line) => (
+              <Badge
+                size="sm"
+                variant="light"
+                color={STATUS_COLORS[line.status]}
+                title={line.returnReason ?? undefined}
+              >
+                {line.status === 'returned' ? `Returned ${line.returnCode ?? ''}`.trim() : line.status}
+              </Badge>
+            ),
+          },
+          {
+            ...ACTIONS_COLUMN,
+            cell: (line) =>
+              payout.sentAt &&
+              line.status === 'sent' && (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Button
+                    size="compact-xs"
                     variant="light"
-                    color={STATUS_COLORS[line.status]}
-                    title={line.returnReason ?? undefined}
+                    color="teal"
+                    loading={confirm.isPending && confirm.variables.partnerId === line.partnerId}
+                    onClick={() => confirm.mutate({ payoutId: payout.id, partnerId: line.partnerId })}
+                    aria-label={`Confirm the line of ${line.companyName}`}
                   >
-                    {line.status === 'returned' ? `Returned ${line.returnCode ?? ''}`.trim() : line.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {payout.sentAt && line.status === 'sent' && (
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        color="teal"
-                        loading={confirm.isPending && confirm.variables.partnerId === line.partnerId}
-                        onClick={() => confirm.mutate({ payoutId: payout.id, partnerId: line.partnerId })}
-                        aria-label={`Confirm the line of ${line.companyName}`}
-                      >
-                        Confirm
-                      </Button>
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setReturning(line)}
-                        aria-label={`Record a return for ${line.companyName}`}
-                      >
-                        Returned
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                    Confirm
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => setReturning(line)}
+                    aria-label={`Record a return for ${line.companyName}`}
+                  >
+                    Returned
+                  </Button>
+                </Group>
+              ),
+          },
+        ]}
+      />
       {!payout.sentAt && (
         <Text size="xs" c="dimmed">
           {PAYOUT_RAIL_MESSAGES.payoutNotSent}.

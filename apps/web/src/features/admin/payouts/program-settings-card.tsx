@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { CardHeading } from '../../../components/card-heading';
+import { optionsOf } from '../../../lib/select-options';
 
 interface SettingsForm {
   feeBasis: FeeBasis;
@@ -29,7 +30,7 @@ interface SettingsForm {
   supportEmail: string;
 }
 
-const feeBasisOptions = FEE_BASES.map((value) => ({ value, label: FEE_BASIS_LABELS[value] }));
+const feeBasisOptions = optionsOf(FEE_BASES, FEE_BASIS_LABELS);
 
 const toForm = (settings: ProgramSettings): SettingsForm => ({
   feeBasis: settings.feeBasis,

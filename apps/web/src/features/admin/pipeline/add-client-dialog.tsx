@@ -13,6 +13,7 @@ import { FormActions } from '../../../layout/form-actions';
 import { PartnerPicker } from '../partners/partner-picker';
 import { ClientFields } from '../../referral/client-fields';
 import { usePhoneLayout } from '../../../layout/use-phone-layout';
+import { optionsOf } from '../../../lib/select-options';
 
 export type AddClientValues = {
   partnerId: string;
@@ -67,7 +68,7 @@ export function toAddClientPayload(values: AddClientValues): RouterInputs['admin
   };
 }
 
-const serviceOptions = SERVICE_TYPES.map((value) => ({ value, label: SERVICE_TYPE_OPTION_LABELS[value] }));
+const serviceOptions = optionsOf(SERVICE_TYPES, SERVICE_TYPE_OPTION_LABELS);
 
 export function AddClientForm({
   noPartners,

@@ -31,8 +31,9 @@ import { AdminPage } from '../../../layout/admin-page';
 import { TwoFactorDialog } from '../../../layout/two-factor-dialog';
 import classes from './team-screen.module.css';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
+import { optionsOf } from '../../../lib/select-options';
 
-const ROLE_OPTIONS = ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE_LABELS[role] }));
+const ROLE_OPTIONS = optionsOf(ADMIN_ROLES, ADMIN_ROLE_LABELS);
 
 function InviteForm() {
   const utils = trpc.useUtils();
