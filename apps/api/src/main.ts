@@ -119,7 +119,15 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down: finishing requests under way');
   try {
     for (const stop of stopHooks) await stop();
-    await app.close();
+    // A connection busy when the close begins stays open after its answer (keep-alive, 72 s by Fastify's
+    // default) unless something closes it: each is closed as soon as it is idle, so the process stops once
+    // the requests under way are answered.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(closeIdle);
+    }
     await deps.rateLimits.close();
     deps.storage.close?.();
     await handle.close();
