@@ -1,7 +1,7 @@
 // "Memory": the built portal (apps/api/dist/main.js, its own process, on this benchmark's
 // PostgreSQL database with the demo data) — its RSS idle, its peak RSS under 100 concurrent clients,
 // and a leak check: RSS after the whole mixed-load window within 10 % of RSS after its first tenth
-// (10 minutes vs 1 minute by default; BENCH_LEAK_MINUTES changes it, --quick runs 10 s vs 1 s).
+// (10 minutes vs 1 minute by default; BENCH_LEAK_MINUTES changes it, --quick runs 5 s vs 0.5 s).
 
 import { DEMO_ADMIN, DEMO_PARTNER, rssMb, signIn, startBuiltPortal, withPeakRss } from './built-portal';
 import { runLoad, type LoadResult } from './load';
@@ -65,7 +65,7 @@ export async function runMemoryBench(ctx: BenchContext): Promise<BenchFigure[]> 
     const ok = burst.results.reduce((n, r) => n + r.ok, 0);
     ctx.log(`memory: 100 clients: peak RSS ${burst.peakMb.toFixed(0)} MB (${ok} answers, ${failed} failed)`);
 
-    const leakMs = ctx.quick ? 10_000 : Number(process.env.BENCH_LEAK_MINUTES ?? 10) * 60_000;
+    const leakMs = ctx.quick ? 5_000 : Number(process.env.BENCH_LEAK_MINUTES ?? 10) * 60_000;
     const segmentMs = leakMs / 10;
     const samples: number[] = [];
     for (let segment = 0; segment < 10; segment++) {

@@ -215,8 +215,15 @@ export function usePortal(env: Record<string, string> | (() => Promise<Record<st
   let portal: Portal | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    portal = await startPortal(typeof env === 'function' ? await env() : env);
-    browser = await launchBrowser();
+    // The browser starts while the portal does; if one fails, afterAll still stops the other.
+    const [started, launched] = await Promise.allSettled([
+      (async () => startPortal(typeof env === 'function' ? await env() : env))(),
+      launchBrowser(),
+    ]);
+    if (started.status === 'fulfilled') portal = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
   });
   afterAll(async () => {
     await browser?.close();
@@ -343,13 +350,27 @@ export async function cardLabels(scope: Locator): Promise<string[]> {
   );
 }
 
-/** axe-core on the current page, once transitions are over: the serious and critical violations. */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+/**
+ * The axe rules a colour scheme can change. The other rules read the DOM, and the DOM is the same in both
+ * schemes (only the theme toggle's icon differs), so a page already checked in full in one scheme needs only
+ * these in the other.
+ */
+const SCHEME_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * axe-core on the current page, once transitions are over: the serious and critical violations. `colours`
+ * runs only the rules a colour scheme can change: for the second scheme of a page checked in full in the first.
+ */
+export async function seriousA11yViolations(page: Page, rules: 'all' | 'colours' = 'all'): Promise<string[]> {
   await settled(page);
   await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
+  const only = rules === 'colours' ? SCHEME_RULES : null;
+  const violations = await page.evaluate(async (values) => {
+    const options = values
+      ? { resultTypes: ['violations'], runOnly: { type: 'rule', values } }
+      : { resultTypes: ['violations'] };
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    const result = await (window as any).axe.run(document, options);
     return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).map(
       (v) => ({
         id: v.id,
@@ -357,7 +378,7 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
         targets: v.nodes.map((n) => n.target.join(' ')),
       }),
     );
-  });
+  }, only);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.targets.join(', ')}`);

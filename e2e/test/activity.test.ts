@@ -118,7 +118,8 @@ describe('the Activity screen in the browser', () => {
         await useScheme(view.page, scheme);
         await partnerSentences.first().scrollIntoViewIfNeeded();
         await view.page.mouse.move(0, 0);
-        expect(await seriousA11yViolations(view.page)).toEqual([]);
+        // The dark scheme's DOM is the light one's: axe's colour rules are what it can change.
+        expect(await seriousA11yViolations(view.page, scheme === 'light' ? 'all' : 'colours')).toEqual([]);
         await screenshot(view.page, `activity-partner-page-${viewport.width}-${scheme}`, { viewport: true });
       }
       await view.context.close();

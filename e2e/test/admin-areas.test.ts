@@ -113,7 +113,9 @@ describe('the admin areas, each on its own page', () => {
         await useScheme(page, scheme);
         await page.mouse.move(0, 0);
         await settled(page);
-        expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+        // The dark scheme's DOM is the light one's: axe's colour rules are what it can change.
+        const rules = scheme === 'light' ? 'all' : 'colours';
+        expect((await seriousA11yViolations(page, rules)).join('\n')).toBe('');
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
         await screenshot(page, `admin-pipeline-page-${viewport.width}-${scheme}`, { viewport: true });
       }

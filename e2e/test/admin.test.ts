@@ -70,6 +70,8 @@ describe('admin approval flow in the browser', () => {
     // no statements (an applicant has earned nothing); it is checked in both schemes at both widths.
     const details = page.getByRole('dialog', { name: 'Partner Application Details' });
     for (const scheme of ['dark', 'light'] as const) {
+      // The light scheme's DOM is the dark one's: axe's colour rules are what it can change.
+      const rules = scheme === 'dark' ? 'all' : 'colours';
       await useScheme(page, scheme);
       await page.getByRole('button', { name: 'View details of Approvable Growth Co' }).click();
       await details.getByText('approve-me@e2e.test').waitFor();
@@ -77,11 +79,11 @@ describe('admin approval flow in the browser', () => {
       expect(await details.getByRole('heading', { name: 'Statements' }).count()).toBe(0);
       await details.getByRole('button', { name: 'Reject Approvable Growth Co' }).waitFor();
       await details.getByRole('button', { name: 'Approve Approvable Growth Co' }).scrollIntoViewIfNeeded();
-      expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+      expect((await seriousA11yViolations(page, rules)).join('\n')).toBe('');
       await screenshot(page, `admin-details-1366-${scheme}`, { viewport: true });
       await page.setViewportSize(MOBILE);
       await details.getByRole('button', { name: 'Approve Approvable Growth Co' }).scrollIntoViewIfNeeded();
-      expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+      expect((await seriousA11yViolations(page, rules)).join('\n')).toBe('');
       await screenshot(page, `admin-details-390-${scheme}`, { viewport: true });
       await page.setViewportSize(DESKTOP);
       if (scheme === 'dark') {

@@ -177,6 +177,8 @@ describe('client payments to bank files in Chromium', () => {
     // 'Process 3 Payouts' sums up first: per payment method the partner, the total and the file it makes.
     const summary = page.getByRole('dialog', { name: 'Confirm payout' });
     for (const scheme of ['dark', 'light'] as const) {
+      // The light scheme's DOM is the dark one's: axe's colour rules are what it can change.
+      const rules = scheme === 'dark' ? 'all' : 'colours';
       await useScheme(page, scheme);
       await processor.getByRole('button', { name: 'Process 3 Payouts' }).click();
       await summary.getByTestId('preview-total').getByText('$200.00').waitFor();
@@ -189,10 +191,10 @@ describe('client payments to bank files in Chromium', () => {
         const line = await summary.getByTestId(`preview-method-${method}`).textContent();
         expect([line?.includes('1 partner'), line?.includes(total), line?.includes(file)]).toEqual([true, true, true]);
       }
-      expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+      expect((await seriousA11yViolations(page, rules)).join('\n')).toBe('');
       await screenshot(page, `payments-confirm-payout-1366-${scheme}`, { viewport: true });
       await page.setViewportSize(MOBILE);
-      expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+      expect((await seriousA11yViolations(page, rules)).join('\n')).toBe('');
       await screenshot(page, `payments-confirm-payout-390-${scheme}`, { viewport: true });
       await page.setViewportSize(DESKTOP);
       if (scheme === 'dark') {

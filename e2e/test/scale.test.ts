@@ -105,17 +105,17 @@ afterAll(async () => {
 });
 
 /**
- * axe clean and within the width in the current scheme, then the screenshot
- * `scale-<name>-<width>-<scheme>.png`: of `shot` (a card, a column) when given, of the viewport with a
- * dialog open, else of the whole page.
+ * axe clean (all rules, or with `colours` only those a scheme can change) and within the width in the current
+ * scheme, then the screenshot `scale-<name>-<width>-<scheme>.png`: of `shot` (a card, a column) when given, of
+ * the viewport with a dialog open, else of the whole page.
  */
-async function look(page: Page, name: string, shot?: Locator | 'viewport') {
+async function look(page: Page, name: string, shot?: Locator | 'viewport', rules: 'all' | 'colours' = 'all') {
   const width = page.viewportSize()?.width ?? 0;
   const scheme = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
   // The pointer rests outside the content, so no hover state is what axe measures.
   await page.mouse.move(0, 0);
   await settled(page);
-  expect.soft(await seriousA11yViolations(page), `axe on ${name} (${scheme}) at ${width} px`).toEqual([]);
+  expect.soft(await seriousA11yViolations(page, rules), `axe on ${name} (${scheme}) at ${width} px`).toEqual([]);
   expect
     .soft(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
@@ -132,7 +132,10 @@ async function look(page: Page, name: string, shot?: Locator | 'viewport') {
   } else await screenshot(page, file);
 }
 
-/** `look` in the light scheme, then in the dark one, back to light; a dialog is opened in each (the toggle sits under its overlay) and closed after. */
+/**
+ * `look` in the light scheme, then in the dark one (axe's colour rules: the DOM is the one just checked), back to
+ * light; a dialog is opened in each (the toggle sits under its overlay) and closed after.
+ */
 async function lookInBothSchemes(
   page: Page,
   name: string,
@@ -142,10 +145,18 @@ async function lookInBothSchemes(
   for (const scheme of ['light', 'dark'] as const) {
     await useScheme(page, scheme);
     await dialog?.open();
-    await look(page, name, dialog ? 'viewport' : shot);
+    await look(page, name, dialog ? 'viewport' : shot, scheme === 'light' ? 'all' : 'colours');
     await dialog?.close();
   }
   await useScheme(page, 'light');
+}
+
+/**
+ * The desktop and the phone pass of a journey side by side, each in its own browser context: Chromium renders
+ * them in two processes, so both cores work while the seeded server answers both.
+ */
+async function inBothViewports(pass: (viewport: typeof DESKTOP) => Promise<void>) {
+  await Promise.all([DESKTOP, MOBILE].map(pass));
 }
 
 describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partners and ${SIZES.referrals.toLocaleString('en-US')} referrals`, () => {
@@ -153,47 +164,51 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
     'shows each pipeline column’s true count, loads more on demand and searches across all of them',
     async () => {
       expect(seeded.bookedWithoutSearch).toBeGreaterThan(1000);
-      const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
-      const column = page.getByTestId('pipeline-column-booked');
-      await expect
-        .poll(() => column.getByTestId('pipeline-count').textContent(), STEP)
-        .toBe(seeded.bookedWithoutSearch.toLocaleString('en-US'));
-      await expect.poll(() => column.getByTestId('deal-card').count(), STEP).toBe(20);
-
-      await column.getByRole('button', { name: 'Load more Booked deals' }).click();
-      await expect.poll(() => column.getByTestId('deal-card').count(), STEP).toBe(40);
-      // The count stays the column's true count; the button tells how many are left.
-      expect(await column.getByTestId('pipeline-count').textContent()).toBe(
-        seeded.bookedWithoutSearch.toLocaleString('en-US'),
-      );
-      expect(await column.getByRole('button', { name: 'Load more Booked deals' }).textContent()).toBe(
-        `Load more (${(seeded.bookedWithoutSearch - 40).toLocaleString('en-US')} more)`,
-      );
-      await column.scrollIntoViewIfNeeded();
-      await lookInBothSchemes(
-        page,
-        'pipeline-load-more',
-        page.getByRole('heading', { name: 'Deal Pipeline' }).locator('xpath=../..'),
-      );
-
-      // One deal's name narrows every column: the proposal column holds it, the others are empty.
-      await page.getByRole('textbox', { name: 'Search deals' }).fill(PROPOSAL_DEAL);
-      const proposal = page.getByTestId('pipeline-column-proposal');
-      await proposal.locator(`[data-deal="${PROPOSAL_DEAL}"]`).waitFor(STEP);
-      await expect.poll(() => proposal.getByTestId('pipeline-count').textContent(), STEP).toBe('1');
-      for (const stage of ['booked', 'qualified', 'won', 'lost']) {
+      const desktopPass = async () => {
+        const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
+        const column = page.getByTestId('pipeline-column-booked');
         await expect
-          .poll(() => page.getByTestId(`pipeline-column-${stage}`).getByTestId('pipeline-count').textContent(), STEP)
-          .toBe('0');
-      }
-      await look(page, 'pipeline-search', proposal);
-      await context.close();
+          .poll(() => column.getByTestId('pipeline-count').textContent(), STEP)
+          .toBe(seeded.bookedWithoutSearch.toLocaleString('en-US'));
+        await expect.poll(() => column.getByTestId('deal-card').count(), STEP).toBe(20);
 
-      const narrow = await journey.signedInPage(adminToken, '/admin', MOBILE);
-      await narrow.page.getByTestId('pipeline-column-booked').getByTestId('deal-card').nth(19).waitFor(STEP);
-      await narrow.page.getByTestId('pipeline-column-booked').scrollIntoViewIfNeeded();
-      await lookInBothSchemes(narrow.page, 'pipeline', narrow.page.getByTestId('pipeline-column-booked'));
-      await narrow.context.close();
+        await column.getByRole('button', { name: 'Load more Booked deals' }).click();
+        await expect.poll(() => column.getByTestId('deal-card').count(), STEP).toBe(40);
+        // The count stays the column's true count; the button tells how many are left.
+        expect(await column.getByTestId('pipeline-count').textContent()).toBe(
+          seeded.bookedWithoutSearch.toLocaleString('en-US'),
+        );
+        expect(await column.getByRole('button', { name: 'Load more Booked deals' }).textContent()).toBe(
+          `Load more (${(seeded.bookedWithoutSearch - 40).toLocaleString('en-US')} more)`,
+        );
+        await column.scrollIntoViewIfNeeded();
+        await lookInBothSchemes(
+          page,
+          'pipeline-load-more',
+          page.getByRole('heading', { name: 'Deal Pipeline' }).locator('xpath=../..'),
+        );
+
+        // One deal's name narrows every column: the proposal column holds it, the others are empty.
+        await page.getByRole('textbox', { name: 'Search deals' }).fill(PROPOSAL_DEAL);
+        const proposal = page.getByTestId('pipeline-column-proposal');
+        await proposal.locator(`[data-deal="${PROPOSAL_DEAL}"]`).waitFor(STEP);
+        await expect.poll(() => proposal.getByTestId('pipeline-count').textContent(), STEP).toBe('1');
+        for (const stage of ['booked', 'qualified', 'won', 'lost']) {
+          await expect
+            .poll(() => page.getByTestId(`pipeline-column-${stage}`).getByTestId('pipeline-count').textContent(), STEP)
+            .toBe('0');
+        }
+        await look(page, 'pipeline-search', proposal);
+        await context.close();
+      };
+      const phonePass = async () => {
+        const narrow = await journey.signedInPage(adminToken, '/admin', MOBILE);
+        await narrow.page.getByTestId('pipeline-column-booked').getByTestId('deal-card').nth(19).waitFor(STEP);
+        await narrow.page.getByTestId('pipeline-column-booked').scrollIntoViewIfNeeded();
+        await lookInBothSchemes(narrow.page, 'pipeline', narrow.page.getByTestId('pipeline-column-booked'));
+        await narrow.context.close();
+      };
+      await Promise.all([desktopPass(), phonePass()]);
     },
     JOURNEY_MS,
   );
@@ -201,7 +216,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
   it(
     'picks the 9,000th partner in Add New Client by typing, and adds the client to it',
     async () => {
-      for (const viewport of [DESKTOP, MOBILE]) {
+      await inBothViewports(async (viewport) => {
         const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
         const dialog = page.getByRole('dialog', { name: 'Add New Client' });
         const affiliate = dialog.getByRole('combobox', { name: 'Affiliate' });
@@ -236,7 +251,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
           expect(added.body.map((row) => row.partnerCompanyName)).toEqual([PARTNER_9000]);
         }
         await context.close();
-      }
+      });
     },
     JOURNEY_MS,
   );
@@ -248,47 +263,55 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
       const processorOf = (page: Page) =>
         page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
 
-      const narrow = await journey.signedInPage(adminToken, '/admin', MOBILE);
-      await processorOf(narrow.page).getByTestId('payout-row').first().waitFor(STEP);
-      await processorOf(narrow.page).scrollIntoViewIfNeeded();
-      await lookInBothSchemes(narrow.page, 'processor', processorOf(narrow.page));
-      await narrow.context.close();
-
-      const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
-      const processor = processorOf(page);
-      await processor.getByTestId('pending-count').getByText(`${seeded.pending} pending`).waitFor(STEP);
-      await expect.poll(() => processor.getByTestId('payout-row').count(), STEP).toBe(25);
-      await processor.getByLabel('Select all').check();
-      await processor.getByRole('button', { name: `Select all ${seeded.pending} matching` }).click();
-      await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).waitFor(STEP);
-      await processor.scrollIntoViewIfNeeded();
-      await lookInBothSchemes(page, 'processor-all-matching', processor);
-
-      // The confirmation sums up the whole filter on the server, not the page the screen holds.
-      const summary = page.getByRole('dialog', { name: 'Confirm payout' });
-      const openSummary = async () => {
-        await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).click();
-        await summary
-          .getByTestId('preview-fees')
-          .getByText(seeded.pending.toLocaleString('en-US'), { exact: true })
-          .waitFor(STEP);
+      // The phone looks at the pending list while the desktop selects; the desktop pays once the phone is done.
+      const phonePass = async () => {
+        const narrow = await journey.signedInPage(adminToken, '/admin', MOBILE);
+        await processorOf(narrow.page).getByTestId('payout-row').first().waitFor(STEP);
+        await processorOf(narrow.page).scrollIntoViewIfNeeded();
+        await lookInBothSchemes(narrow.page, 'processor', processorOf(narrow.page));
+        await narrow.context.close();
       };
-      await lookInBothSchemes(page, 'processor-confirm', undefined, {
-        open: openSummary,
-        close: async () => {
-          await summary.getByRole('button', { name: 'Cancel' }).click();
-          await summary.waitFor({ state: 'detached' });
-        },
-      });
-      await openSummary();
-      await confirmPayout(page);
-      // Exact: "1600 pending" contains "0 pending".
-      await processor.getByTestId('pending-count').getByText('0 pending', { exact: true }).waitFor(STEP);
-      const payouts = await journey
-        .api()
-        .call<Array<{ commissionCount: number }>>('GET', '/api/admin/payouts?limit=1', undefined, adminToken);
-      expect(payouts.body.map((payout) => payout.commissionCount)).toEqual([seeded.pending]);
-      await context.close();
+      const desktopPass = async (phoneDone: Promise<void>) => {
+        const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
+        const processor = processorOf(page);
+        await processor.getByTestId('pending-count').getByText(`${seeded.pending} pending`).waitFor(STEP);
+        await expect.poll(() => processor.getByTestId('payout-row').count(), STEP).toBe(25);
+        await processor.getByLabel('Select all').check();
+        await processor.getByRole('button', { name: `Select all ${seeded.pending} matching` }).click();
+        await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).waitFor(STEP);
+        await processor.scrollIntoViewIfNeeded();
+        await lookInBothSchemes(page, 'processor-all-matching', processor);
+
+        // The confirmation sums up the whole filter on the server, not the page the screen holds.
+        const summary = page.getByRole('dialog', { name: 'Confirm payout' });
+        const openSummary = async () => {
+          await processor.getByRole('button', { name: `Process ${seeded.pending} Payouts` }).click();
+          await summary
+            .getByTestId('preview-fees')
+            .getByText(seeded.pending.toLocaleString('en-US'), { exact: true })
+            .waitFor(STEP);
+        };
+        await lookInBothSchemes(page, 'processor-confirm', undefined, {
+          open: openSummary,
+          close: async () => {
+            await summary.getByRole('button', { name: 'Cancel' }).click();
+            await summary.waitFor({ state: 'detached' });
+          },
+        });
+
+        await phoneDone;
+        await openSummary();
+        await confirmPayout(page);
+        // Exact: "1600 pending" contains "0 pending".
+        await processor.getByTestId('pending-count').getByText('0 pending', { exact: true }).waitFor(STEP);
+        const payouts = await journey
+          .api()
+          .call<Array<{ commissionCount: number }>>('GET', '/api/admin/payouts?limit=1', undefined, adminToken);
+        expect(payouts.body.map((payout) => payout.commissionCount)).toEqual([seeded.pending]);
+        await context.close();
+      };
+      const phoneDone = phonePass();
+      await Promise.all([phoneDone, desktopPass(phoneDone)]);
     },
     JOURNEY_MS,
   );
@@ -296,7 +319,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
   it(
     'takes the admin between the sidebar areas and a partner’s page, with breadcrumbs, back and reload',
     async () => {
-      for (const viewport of [DESKTOP, MOBILE]) {
+      await inBothViewports(async (viewport) => {
         const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
         if (viewport === MOBILE) await page.getByRole('button', { name: 'Toggle sidebar' }).first().click();
         await page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link', { name: 'Partners' }).click();
@@ -324,7 +347,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
         await page.waitForURL(/\/admin$/, STEP);
         await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor(STEP);
         await context.close();
-      }
+      });
     },
     JOURNEY_MS,
   );
@@ -332,7 +355,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
   it(
     'opens a partner’s page from a pipeline card, then the Email log and Activity as their own areas',
     async () => {
-      for (const viewport of [DESKTOP, MOBILE]) {
+      await inBothViewports(async (viewport) => {
         const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
         const card = page.getByTestId('pipeline-column-won').getByTestId('deal-card').first();
         await card.waitFor(STEP);
@@ -351,7 +374,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
           await lookInBothSchemes(page, name);
         }
         await context.close();
-      }
+      });
     },
     JOURNEY_MS,
   );
