@@ -20,6 +20,9 @@ export default defineConfig({
     exclude: withServers ? [] : ['test/replicas.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // A poll waits on the page (a dialog's focus after its transition, a list after a refetch): 1 s, vitest's
+    // default, is short for a busy two-core machine running two journeys and their browsers side by side.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: !onPostgres,
     maxWorkers: onPostgres ? 1 : 2,
     pool: 'forks',

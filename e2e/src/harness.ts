@@ -358,30 +358,40 @@ export async function cardLabels(scope: Locator): Promise<string[]> {
 const SCHEME_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
- * axe-core on the current page, once transitions are over: the serious and critical violations. `colours`
- * runs only the rules a colour scheme can change: for the second scheme of a page checked in full in the first.
+ * axe-core on the current page, once transitions are over: the serious and critical violations, one line a
+ * node, with the colours and ratio of a contrast failure. `colours` runs only the rules a colour scheme can
+ * change: for the second scheme of a page checked in full in the first.
  */
 export async function seriousA11yViolations(page: Page, rules: 'all' | 'colours' = 'all'): Promise<string[]> {
   await settled(page);
   await page.addScriptTag({ content: axe.source });
-  const only = rules === 'colours' ? SCHEME_RULES : null;
-  const violations = await page.evaluate(async (values) => {
-    const options = values
-      ? { resultTypes: ['violations'], runOnly: { type: 'rule', values } }
-      : { resultTypes: ['violations'] };
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const result = await (window as any).axe.run(document, options);
-    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).map(
-      (v) => ({
-        id: v.id,
-        impact: v.impact,
-        targets: v.nodes.map((n) => n.target.join(' ')),
-      }),
-    );
-  }, only);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.targets.join(', ')}`);
+  return page.evaluate(
+    async (values) => {
+      const options = values
+        ? { resultTypes: ['violations'], runOnly: { type: 'rule', values } }
+        : { resultTypes: ['violations'] };
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const result = await (window as any).axe.run(document, options);
+      const found: string[] = [];
+      for (const violation of result.violations as Array<{
+        id: string;
+        impact: string;
+        nodes: Array<{ target: string[]; any: Array<{ data?: Record<string, unknown> }> }>;
+      }>) {
+        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+        for (const node of violation.nodes) {
+          const data = node.any[0]?.data;
+          const colours =
+            data && 'contrastRatio' in data
+              ? ` (${String(data.fgColor)} on ${String(data.bgColor)}, ${String(data.contrastRatio)}:1)`
+              : '';
+          found.push(`${violation.id}: ${node.target.join(' ')}${colours}`);
+        }
+      }
+      return found;
+    },
+    rules === 'colours' ? SCHEME_RULES : null,
+  );
 }
 
 /** A complete partner application (POST /api/partners) for journeys that seed applicants through the API. */

@@ -4,10 +4,18 @@
 // REST API; the screens are only looked at.
 
 import { formatMonthKey, formatMonthShort, previousMonthKey } from '@portal/contracts/plain';
-import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot, settled, sidewaysScrollers, usePortal, gotoInteractive } from '../src/harness';
+import {
+  DESKTOP,
+  gotoInteractive,
+  MOBILE,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  sidewaysScrollers,
+  usePortal,
+} from '../src/harness';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -120,36 +128,12 @@ async function expectTexts(scope: Page | ReturnType<Page['getByRole']>, texts: r
   }
 }
 
-/** axe-core on the whole page: serious and critical violations, with the colours of contrast failures. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  return page.evaluate(async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    const found: string[] = [];
-    for (const violation of result.violations as Array<{
-      id: string;
-      impact: string;
-      nodes: Array<{ target: string[]; any: Array<{ data?: Record<string, unknown> }> }>;
-    }>) {
-      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-      for (const node of violation.nodes) {
-        const data = node.any[0]?.data;
-        const colours =
-          data && 'contrastRatio' in data
-            ? ` (${String(data.fgColor)} on ${String(data.bgColor)}, ${String(data.contrastRatio)}:1)`
-            : '';
-        found.push(`${violation.id}: ${node.target.join(' ')}${colours}`);
-      }
-    }
-    return found;
-  });
-}
-
-/** axe on the whole page, no sideways scrolling, then the screenshot. Soft: every screen is reported. */
-async function check(page: Page, name: string, width: string) {
-  await settled(page);
-  const violations = await seriousViolations(page);
+/**
+ * axe on the whole page (with `colours`, only the rules a second colour scheme can change), no sideways
+ * scrolling, then the screenshot. Soft: every screen is reported.
+ */
+async function check(page: Page, name: string, width: string, rules: 'all' | 'colours' = 'all') {
+  const violations = await seriousA11yViolations(page, rules);
   expect.soft(violations, `axe on ${name} at ${width} px`).toEqual([]);
   expect
     .soft(
@@ -460,7 +444,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
           );
         }
         for (const figure of figures) await chartOf(figure);
-        await check(page, `${name}-charts-${scheme}`, width);
+        await check(page, `${name}-charts-${scheme}`, width, scheme === 'light' ? 'all' : 'colours');
       }
     }
 
