@@ -30,7 +30,6 @@ export function ActivityScreen() {
 
   return (
     <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Activity' }]}
       title="Activity"
       description="Who changed what, and when: every change in the portal, newest first"
       actions={<ActivityExportButton params={filters} />}

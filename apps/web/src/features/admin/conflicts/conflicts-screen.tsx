@@ -90,7 +90,6 @@ export function ConflictsScreen() {
 
   return (
     <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Conflicts' }]}
       title="Conflicts"
       description="Clients introduced by two partners, and clients on a partner's own domain"
     >

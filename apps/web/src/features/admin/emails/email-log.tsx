@@ -163,11 +163,7 @@ export function EmailLog() {
 /** /admin/emails: the Email log as its own area of the admin sidebar. */
 export function EmailLogPage() {
   return (
-    <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Email log' }]}
-      title="Email log"
-      description="Every mail the portal queued, with its delivery state"
-    >
+    <AdminPage title="Email log" description="Every mail the portal queued, with its delivery state">
       <EmailLog />
     </AdminPage>
   );

@@ -42,10 +42,7 @@ import { PartnerActivity, PartnerCommissions, PartnerPayouts, PartnerReferrals }
 import { FailedCommissions } from '../../payouts/failed-commissions';
 import { PartnershipEndActions, PartnershipEndNotice } from './partnership-end';
 
-const TRAIL_START = [
-  { label: 'Admin Dashboard', to: '/admin' },
-  { label: 'Partners', to: '/admin/partners' },
-] as const;
+const PARENTS = [{ label: 'Partners', to: '/admin/partners' }] as const;
 
 const allowed = (transition: PartnerTransition, status: PartnerStatus) =>
   (PARTNER_TRANSITIONS[transition].from as readonly PartnerStatus[]).includes(status);
@@ -143,7 +140,7 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
 
   if (details.isPending) {
     return (
-      <AdminPage trail={[...TRAIL_START, { label: 'Partner' }]} title="Partner">
+      <AdminPage parents={PARENTS} title="Partner">
         <LoadingRow label="Loading partner" py="xl" />
       </AdminPage>
     );
@@ -151,7 +148,7 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
   if (details.isError) {
     const missing = details.error.data?.httpStatus === 404 || details.error.data?.httpStatus === 400;
     return (
-      <AdminPage trail={[...TRAIL_START, { label: 'Partner' }]} title="Partner">
+      <AdminPage parents={PARENTS} title="Partner">
         <Alert color={missing ? 'gray' : 'red'}>
           {missing ? PARTNER_DETAILS_NOT_FOUND : errorMessage(details.error, 'Unable to load the partner.')}
         </Alert>
@@ -162,7 +159,7 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
   const partner = details.data;
   return (
     <AdminPage
-      trail={[...TRAIL_START, { label: partner.companyName }]}
+      parents={PARENTS}
       title={partner.companyName}
       description={
         <Group gap="xs" component="span">
