@@ -26,6 +26,7 @@ import { trpc } from '../../lib/trpc';
 import { LoadingRow } from '../../layout/loading-row';
 import { ListPager } from '../../components/list-pager';
 import { optionsOf } from '../../lib/select-options';
+import { LabelledValue } from '../../components/labelled-value';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
@@ -34,19 +35,6 @@ export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
   failed: 'red.9',
   voided: 'gray.7',
 };
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 export function CommissionCard({ commission }: { commission: Commission }) {
   return (
@@ -74,15 +62,15 @@ export function CommissionCard({ commission }: { commission: Commission }) {
       </Group>
       {commission.dueBy && (
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mt="md" data-testid="commission-due">
-          <Field label="Client Paid" value={formatDate(commission.clientPaidAt ?? null)} />
-          <Field label="Due By" value={formatDate(commission.dueBy)} />
+          <LabelledValue label="Client Paid" value={formatDate(commission.clientPaidAt ?? null)} />
+          <LabelledValue label="Due By" value={formatDate(commission.dueBy)} />
         </SimpleGrid>
       )}
       {commission.status === 'paid' && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="md">
-          <Field label="Paid Date" value={formatDate(commission.paymentDate)} />
-          <Field label="Reference" value={commission.paymentReference ?? 'N/A'} />
-          <Field
+          <LabelledValue label="Paid Date" value={formatDate(commission.paymentDate)} />
+          <LabelledValue label="Reference" value={commission.paymentReference ?? 'N/A'} />
+          <LabelledValue
             label="Method"
             value={commission.paymentMethod ? PAYMENT_METHOD_LABELS[commission.paymentMethod] : 'N/A'}
           />

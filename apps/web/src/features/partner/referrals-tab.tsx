@@ -24,6 +24,7 @@ import { NewReferralDialog } from './new-referral-dialog';
 import { LoadingRow } from '../../layout/loading-row';
 import { ListPager, ListRange } from '../../components/list-pager';
 import { optionsOf } from '../../lib/select-options';
+import { LabelledValue } from '../../components/labelled-value';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const STAGE_COLORS: Record<ReferralStage, string> = {
@@ -33,19 +34,6 @@ export const STAGE_COLORS: Record<ReferralStage, string> = {
   won: 'teal.9',
   lost: 'red.9',
 };
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 /**
  * A won client that has stopped (churned, or its contract ended) on or before `today`: it earns no
@@ -101,14 +89,14 @@ export function ReferralCard({
         </Stack>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mt="md">
-        <Field label="Monthly Value" value={formatMoney(referral.monthlyValue)} />
-        <Field label="Service" value={SERVICE_TYPE_LABELS[referral.serviceType]} />
-        <Field label="Commission" value={`${formatMoney(referral.commissionAmount)}/month`} />
-        <Field label="Created" value={formatDate(referral.createdAt)} />
-        <Field label="Updated" value={formatDate(referral.updatedAt)} />
-        {stopped && <Field label={stopped.label} value={formatDate(stopped.date)} />}
+        <LabelledValue label="Monthly Value" value={formatMoney(referral.monthlyValue)} />
+        <LabelledValue label="Service" value={SERVICE_TYPE_LABELS[referral.serviceType]} />
+        <LabelledValue label="Commission" value={`${formatMoney(referral.commissionAmount)}/month`} />
+        <LabelledValue label="Created" value={formatDate(referral.createdAt)} />
+        <LabelledValue label="Updated" value={formatDate(referral.updatedAt)} />
+        {stopped && <LabelledValue label={stopped.label} value={formatDate(stopped.date)} />}
         {referral.qualifiesBy && referral.stage !== 'won' && referral.stage !== 'lost' && (
-          <Field label="Sign by" value={formatDate(referral.qualifiesBy)} />
+          <LabelledValue label="Sign by" value={formatDate(referral.qualifiesBy)} />
         )}
       </SimpleGrid>
       {referral.stage === 'won' && referral.qualifying === false && (
