@@ -1,5 +1,5 @@
-import { Button, Group, type GroupProps, type MantineColor } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group, Stack, type GroupProps, type MantineColor, type MantineSpacing } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
 
 export interface FormActionsProps extends GroupProps {
   /** Shows "Cancel" before the submit button; it is disabled while the form is pending. */
@@ -39,5 +39,30 @@ export function FormActions({
         </Button>
       )}
     </Group>
+  );
+}
+
+/**
+ * A form of fields in a column that ends in its actions row, at the right. The browser's own
+ * validation is off: the contracts schema checks the fields and shows its words on them.
+ */
+export function StackedForm({
+  onSubmit,
+  spacing = 'sm',
+  children,
+  ...actions
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The space between the fields. */
+  spacing?: MantineSpacing;
+  children: ReactNode;
+} & Omit<FormActionsProps, 'onSubmit'>) {
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap={spacing}>
+        {children}
+        <FormActions justify="flex-end" {...actions} />
+      </Stack>
+    </form>
   );
 }

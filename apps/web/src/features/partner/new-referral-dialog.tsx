@@ -1,7 +1,7 @@
 // New Referral dialog (spec §2, §5): the form validates with the same schema as the server.
 
 import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import {
   createReferralInput,
   MESSAGES,
@@ -15,7 +15,7 @@ import { useProgramTerms } from '../../lib/program-terms';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { useFormMutation } from '../../lib/use-form-mutation';
 import { useIdempotentCreate } from '../../lib/use-submit-once';
-import { FormActions } from '../../layout/form-actions';
+import { StackedForm } from '../../layout/form-actions';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
 import { ClientFields } from '../referral/client-fields';
 import { optionsOf } from '../../lib/select-options';
@@ -72,44 +72,34 @@ export function NewReferralForm({
   fees?: Record<ServiceType, string>;
 }) {
   const serviceOptions = serviceOptionsOf(fees);
-  const form = useForm<NewReferralValues>({
-    mode: 'controlled',
-    initialValues: emptyReferral,
-    validate: schemaResolver(createReferralInput, { sync: true }),
-  });
+  const form = useSchemaForm<NewReferralValues>(createReferralInput, emptyReferral);
 
   return (
-    <form
-      noValidate
+    <StackedForm
       onSubmit={form.onSubmit(async (values) => {
         await onSubmit(values);
       })}
+      mt="sm"
+      onCancel={onCancel}
+      pending={submitting}
+      submitLabel="Create Referral"
     >
-      <Stack gap="sm">
-        <TextInput
-          label="Client Company Name"
-          required
-          placeholder="Acme Store Inc."
-          {...form.getInputProps('clientCompanyName')}
-        />
-        <ClientFields inputProps={form.getInputProps} serviceOptions={serviceOptions} examples />
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxRows={6}
-          placeholder="Anything we should know about this client"
-          {...form.getInputProps('notes')}
-        />
-        <FormActions
-          justify="flex-end"
-          mt="sm"
-          onCancel={onCancel}
-          pending={submitting}
-          submitLabel="Create Referral"
-        />
-      </Stack>
-    </form>
+      <TextInput
+        label="Client Company Name"
+        required
+        placeholder="Acme Store Inc."
+        {...form.getInputProps('clientCompanyName')}
+      />
+      <ClientFields inputProps={form.getInputProps} serviceOptions={serviceOptions} examples />
+      <Textarea
+        label="Notes"
+        autosize
+        minRows={2}
+        maxRows={6}
+        placeholder="Anything we should know about this client"
+        {...form.getInputProps('notes')}
+      />
+    </StackedForm>
   );
 }
 

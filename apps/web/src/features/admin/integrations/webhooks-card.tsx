@@ -20,7 +20,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   createWebhookInput,
   WEBHOOK_DELIVERY_STATUS_LABELS,
@@ -31,7 +31,7 @@ import {
 } from '@portal/contracts';
 import { IconDots, IconPlus, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { FormActions } from '../../../layout/form-actions';
+import { StackedForm } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage, httpStatusOf } from '../../../lib/errors';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
@@ -58,11 +58,7 @@ export function CreateWebhookForm({
   onCancel: () => void;
 }) {
   const utils = trpc.useUtils();
-  const form = useForm<WebhookFormValues>({
-    mode: 'controlled',
-    initialValues: { url: '', events: [], description: '' },
-    validate: schemaResolver(createWebhookInput, { sync: true }),
-  });
+  const form = useSchemaForm<WebhookFormValues>(createWebhookInput, { url: '', events: [], description: '' });
   const create = useSubmitOnce(async (values: WebhookFormValues) => {
     try {
       const created = await utils.client.admin.createWebhook.mutate({
@@ -80,33 +76,30 @@ export function CreateWebhookForm({
     }
   });
   return (
-    <form noValidate onSubmit={form.onSubmit(create.run)}>
-      <Stack gap="sm">
-        <TextInput
-          label="URL"
-          description="https only; the address must be public"
-          placeholder="https://tools.example.com/hooks/portal"
-          required
-          data-autofocus
-          {...form.getInputProps('url')}
-        />
-        <Textarea label="Description" autosize minRows={1} {...form.getInputProps('description')} />
-        <Checkbox.Group label="Events" required {...form.getInputProps('events')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <Checkbox key={type} value={type} label={type} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <FormActions
-          justify="flex-end"
-          mt="sm"
-          onCancel={onCancel}
-          pending={create.pending}
-          submitLabel="Add webhook"
-        />
-      </Stack>
-    </form>
+    <StackedForm
+      onSubmit={form.onSubmit(create.run)}
+      mt="sm"
+      onCancel={onCancel}
+      pending={create.pending}
+      submitLabel="Add webhook"
+    >
+      <TextInput
+        label="URL"
+        description="https only; the address must be public"
+        placeholder="https://tools.example.com/hooks/portal"
+        required
+        data-autofocus
+        {...form.getInputProps('url')}
+      />
+      <Textarea label="Description" autosize minRows={1} {...form.getInputProps('description')} />
+      <Checkbox.Group label="Events" required {...form.getInputProps('events')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <Checkbox key={type} value={type} label={type} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+    </StackedForm>
   );
 }
 

@@ -14,7 +14,7 @@ import {
 import { formatMoney } from '@portal/contracts/plain';
 import { useState } from 'react';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
-import { FormActions } from '../../../layout/form-actions';
+import { StackedForm } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
 import { afterPayout } from '../../../lib/invalidate';
@@ -145,8 +145,7 @@ function ReturnLineDialog({
   }
   return (
     <Modal opened={line !== null} onClose={close} title="Record a returned payment">
-      <form
-        noValidate
+      <StackedForm
         onSubmit={(event) => {
           event.preventDefault();
           if (!line) return;
@@ -162,48 +161,44 @@ function ReturnLineDialog({
             ...(reason.trim() ? { reason: reason.trim() } : {}),
           });
         }}
+        spacing="md"
+        gap="sm"
+        onCancel={close}
+        pending={returnLine.isPending}
+        submitLabel="Record return"
+        submitColor="red"
+        busyLabel="Recording..."
       >
-        <Stack gap="md">
-          {line && (
-            <Text size="sm">
-              {line.companyName}: {formatMoney(line.amount)} by {line.paymentMethod} in {payout.reference}. Its fees
-              become failed and the partner is mailed to fix their payment details.
-            </Text>
-          )}
-          <Select
-            label="Return code"
-            withAsterisk
-            data={RETURN_OPTIONS}
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setErrors({});
-            }}
-            error={errors.code}
-            searchable
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Textarea
-            label="Note"
-            description="Required for Other; added to the reason the partner reads"
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            error={errors.reason}
-            autosize
-            minRows={2}
-            maxLength={500}
-          />
-          <FormActions
-            justify="flex-end"
-            gap="sm"
-            onCancel={close}
-            pending={returnLine.isPending}
-            submitLabel="Record return"
-            submitColor="red"
-            busyLabel="Recording..."
-          />
-        </Stack>
-      </form>
+        {line && (
+          <Text size="sm">
+            {line.companyName}: {formatMoney(line.amount)} by {line.paymentMethod} in {payout.reference}. Its fees
+            become failed and the partner is mailed to fix their payment details.
+          </Text>
+        )}
+        <Select
+          label="Return code"
+          withAsterisk
+          data={RETURN_OPTIONS}
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            setErrors({});
+          }}
+          error={errors.code}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Textarea
+          label="Note"
+          description="Required for Other; added to the reason the partner reads"
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={errors.reason}
+          autosize
+          minRows={2}
+          maxLength={500}
+        />
+      </StackedForm>
     </Modal>
   );
 }

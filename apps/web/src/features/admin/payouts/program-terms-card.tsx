@@ -26,8 +26,9 @@ import { usePhoneLayout } from '../../../layout/use-phone-layout';
 import { errorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { FormActions } from '../../../layout/form-actions';
+import { StackedForm } from '../../../layout/form-actions';
 import { CardHeading } from '../../../components/card-heading';
+import { LabelledValue } from '../../../components/labelled-value';
 
 /** The agreement text as the form edits it: a section starts with a "# heading" line, paragraphs are separated by blank lines. */
 export function agreementToText(terms: Pick<ProgramTerms, 'agreementText'>): string {
@@ -139,81 +140,67 @@ function PublishTermsDialog({ current, onClose }: { current: ProgramTerms; onClo
 
   return (
     <Modal opened onClose={onClose} title="Publish new terms" size="xl" fullScreen={phone}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput label="Agreement version" required {...form.getInputProps('agreementVersion')} />
-            <TextInput
-              label="Basic Accounting fee (USD/month)"
-              inputMode="decimal"
-              {...form.getInputProps('basicFee')}
-            />
-            <TextInput
-              label="Controller fee (USD/month)"
-              inputMode="decimal"
-              {...form.getInputProps('controllerFee')}
-            />
-            <NumberInput
-              label="Qualification days"
-              min={1}
-              allowDecimal={false}
-              {...form.getInputProps('qualificationDays')}
-            />
-            <NumberInput
-              label="Maximum extension days"
-              min={0}
-              allowDecimal={false}
-              {...form.getInputProps('maxExtensionDays')}
-            />
-            <NumberInput
-              label="Payout days"
-              min={0}
-              max={365}
-              allowDecimal={false}
-              {...form.getInputProps('payoutDays')}
-            />
-            <TextInput
-              label="Minimum annual sales (USD)"
-              inputMode="decimal"
-              {...form.getInputProps('minAnnualSales')}
-            />
-            <NumberInput
-              label="Notice days"
-              min={0}
-              max={365}
-              allowDecimal={false}
-              {...form.getInputProps('noticeDays')}
-            />
-            <TextInput
-              label="Effective from"
-              placeholder="YYYY-MM-DD (today if empty)"
-              {...form.getInputProps('effectiveFrom')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="What changed"
-            description="One short line each; partners read these first"
-            required
-            autosize
-            minRows={2}
-            {...form.getInputProps('changes')}
+      <StackedForm
+        onSubmit={submit}
+        spacing="md"
+        onCancel={onClose}
+        pending={publish.isPending}
+        submitLabel="Publish version"
+      >
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <TextInput label="Agreement version" required {...form.getInputProps('agreementVersion')} />
+          <TextInput label="Basic Accounting fee (USD/month)" inputMode="decimal" {...form.getInputProps('basicFee')} />
+          <TextInput label="Controller fee (USD/month)" inputMode="decimal" {...form.getInputProps('controllerFee')} />
+          <NumberInput
+            label="Qualification days"
+            min={1}
+            allowDecimal={false}
+            {...form.getInputProps('qualificationDays')}
           />
-          <Textarea
-            label="Agreement text"
-            description='A section starts with a "# heading" line; blank lines separate paragraphs'
-            autosize
-            minRows={8}
-            maxRows={16}
-            {...form.getInputProps('agreementText')}
+          <NumberInput
+            label="Maximum extension days"
+            min={0}
+            allowDecimal={false}
+            {...form.getInputProps('maxExtensionDays')}
           />
-          <FormActions
-            justify="flex-end"
-            onCancel={onClose}
-            pending={publish.isPending}
-            submitLabel="Publish version"
+          <NumberInput
+            label="Payout days"
+            min={0}
+            max={365}
+            allowDecimal={false}
+            {...form.getInputProps('payoutDays')}
           />
-        </Stack>
-      </form>
+          <TextInput label="Minimum annual sales (USD)" inputMode="decimal" {...form.getInputProps('minAnnualSales')} />
+          <NumberInput
+            label="Notice days"
+            min={0}
+            max={365}
+            allowDecimal={false}
+            {...form.getInputProps('noticeDays')}
+          />
+          <TextInput
+            label="Effective from"
+            placeholder="YYYY-MM-DD (today if empty)"
+            {...form.getInputProps('effectiveFrom')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="What changed"
+          description="One short line each; partners read these first"
+          required
+          autosize
+          minRows={2}
+          {...form.getInputProps('changes')}
+        />
+        <Textarea
+          label="Agreement text"
+          description='A section starts with a "# heading" line; blank lines separate paragraphs'
+          autosize
+          minRows={8}
+          maxRows={16}
+          {...form.getInputProps('agreementText')}
+        />
+      </StackedForm>
     </Modal>
   );
 }
@@ -245,14 +232,7 @@ function TermsFacts({ terms }: { terms: ProgramTerms }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
       {facts.map(([label, value]) => (
-        <div key={label}>
-          <Text size="xs" c="dimmed">
-            {label}
-          </Text>
-          <Text size="sm" fw={600}>
-            {value}
-          </Text>
-        </div>
+        <LabelledValue key={label} label={label} value={value} weight={600} />
       ))}
     </SimpleGrid>
   );

@@ -10,7 +10,7 @@ import { afterCommissionChange } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { useWonClientPicker } from './won-client-picker';
-import { FormActions } from '../../../layout/form-actions';
+import { StackedForm } from '../../../layout/form-actions';
 
 type StripeEvent = RouterOutputs['admin']['unmatchedStripePayments'][number];
 
@@ -125,27 +125,18 @@ function MatchDialog({
   }
   return (
     <Modal opened={event !== null} onClose={onClose} title="Match a Stripe payment to a client">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {event && (
-            <Text size="sm">
-              {event.amount ? formatMoney(event.amount) : '—'}
-              {event.periodMonth ? ` for ${formatMonthKey(event.periodMonth)}` : ''} from{' '}
-              <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {event.customerEmail ?? event.customerId ?? 'an unknown customer'}
-              </Text>
+      <StackedForm onSubmit={submit} gap="sm" onCancel={onClose} pending={match.isPending} submitLabel="Record payment">
+        {event && (
+          <Text size="sm">
+            {event.amount ? formatMoney(event.amount) : '—'}
+            {event.periodMonth ? ` for ${formatMonthKey(event.periodMonth)}` : ''} from{' '}
+            <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {event.customerEmail ?? event.customerId ?? 'an unknown customer'}
             </Text>
-          )}
-          {client.fields}
-          <FormActions
-            justify="flex-end"
-            gap="sm"
-            onCancel={onClose}
-            pending={match.isPending}
-            submitLabel="Record payment"
-          />
-        </Stack>
-      </form>
+          </Text>
+        )}
+        {client.fields}
+      </StackedForm>
     </Modal>
   );
 }

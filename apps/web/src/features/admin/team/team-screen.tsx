@@ -5,7 +5,7 @@
 
 import { Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   ADMIN_ROLE_DESCRIPTIONS,
   ADMIN_ROLE_LABELS,
@@ -38,11 +38,7 @@ const ROLE_OPTIONS = optionsOf(ADMIN_ROLES, ADMIN_ROLE_LABELS);
 function InviteForm() {
   const utils = trpc.useUtils();
   const invite = trpc.admin.inviteMember.useMutation();
-  const form = useForm<InviteMemberInput>({
-    mode: 'controlled',
-    initialValues: { email: '', role: 'viewer' },
-    validate: schemaResolver(inviteMemberInput, { sync: true }),
-  });
+  const form = useSchemaForm<InviteMemberInput>(inviteMemberInput, { email: '', role: 'viewer' });
   const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
     try {
       const sent = await invite.mutateAsync(values);
@@ -293,11 +289,7 @@ export function TeamScreen() {
   };
 
   return (
-    <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Team' }]}
-      title="Team"
-      description="Who works in the admin area, with which role"
-    >
+    <AdminPage title="Team" description="Who works in the admin area, with which role">
       <InviteForm />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
