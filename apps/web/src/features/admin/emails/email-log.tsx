@@ -1,7 +1,7 @@
 // Email log: the outbox's recent mails with their delivery state; Resend queues a new
 // copy (the original keeps its history).
 
-import { Alert, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Text, Tooltip } from '@mantine/core';
 import { EMAIL_LOG_PAGE_SIZE, EMAIL_STATUS_LABELS, type EmailLogEntry, type EmailStatus } from '@portal/contracts';
 import { formatDate, MESSAGES } from '@portal/contracts/plain';
 import { IconMailForward } from '@tabler/icons-react';
@@ -14,7 +14,8 @@ import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../../../layout/admin-page';
 import { EmptyList, ListSection } from '../../../components/list-section';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
-import { ListPager } from '../../../components/list-pager';
+import { CentredPager } from '../../../components/list-pager';
+import { pageCount } from '../../../lib/list-page';
 
 const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
 
@@ -64,7 +65,7 @@ export function EmailLog() {
   };
 
   const total = emails.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / EMAIL_LOG_PAGE_SIZE));
+  const pages = pageCount(total, EMAIL_LOG_PAGE_SIZE);
 
   return (
     <ListSection
@@ -151,11 +152,7 @@ export function EmailLog() {
           ]}
         />
       )}
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <ListPager pages={pages} page={page} onPage={setPage} />
-        </Group>
-      )}
+      <CentredPager pages={pages} page={page} onPage={setPage} />
     </ListSection>
   );
 }

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { ColumnTable, type TableColumn } from '../../../../components/column-table';
 import { QueryList } from '../../../../components/list-section';
 import { ListPager, ListRange } from '../../../../components/list-pager';
+import { pageCount } from '../../../../lib/list-page';
 
 export const PARTNER_PAGE_SIZE = 10;
 
@@ -39,7 +40,7 @@ export function PagedTable<Row>({
   filters?: ReactNode;
 }) {
   const total = result.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PARTNER_PAGE_SIZE));
+  const pages = pageCount(total, PARTNER_PAGE_SIZE);
   const from = (page - 1) * PARTNER_PAGE_SIZE;
   const id = `partner-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
