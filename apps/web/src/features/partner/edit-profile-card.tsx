@@ -1,7 +1,7 @@
 // "Edit profile": the partner corrects company, contact, type, website and phone with
 // the registration form's rules and messages.
 
-import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, TextInput } from '@mantine/core';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { MESSAGES, WEBSITE_DESCRIPTION, updatePartnerProfileInput, type PartnerProfile } from '@portal/contracts';
 import { IconPencil } from '@tabler/icons-react';

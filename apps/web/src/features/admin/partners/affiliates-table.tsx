@@ -84,7 +84,7 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
   // A decision can empty the last page (e.g. suspending under the Active filter): step back to a page that exists.
   useEffect(() => {
     if (partners.data && partners.data.total > 0 && page > pages) setPage(pages);
-  }, [partners.data, page, pages]);
+  }, [partners.data, page, pages, setPage]);
 
   const changeSort = refilter(setSort);
 

@@ -1,6 +1,6 @@
 // Create New Partner (spec §2, §5): an admin creates an active partner with its sign-in.
 
-import { Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { createPartnerInput, WEBSITE_DESCRIPTION } from '@portal/contracts';
 import { DEFAULT_EXPECTED_VOLUME, EXPECTED_VOLUMES, MESSAGES, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';

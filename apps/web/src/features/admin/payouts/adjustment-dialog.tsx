@@ -2,7 +2,7 @@
 // required reason, optionally for a month other than the current one. The server makes it a
 // pending commission, paid (or deducted) with the partner's next payout, and mails the partner.
 
-import { Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, SegmentedControl, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { adjustmentInput, COMMISSION_MESSAGES, type CommissionKind } from '@portal/contracts';
 import { formatMoney, monthKey } from '@portal/contracts/plain';

@@ -1,7 +1,7 @@
 // A payout's lines, one per partner: confirmed when the money arrived, or returned with the bank's
 // ACH return code (the partner's fees become failed and they are asked to fix their details).
 
-import { Badge, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Text, Textarea } from '@mantine/core';
 import {
   ACH_RETURN_CODES,
   ACH_RETURN_REASONS,

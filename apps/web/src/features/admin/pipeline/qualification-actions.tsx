@@ -35,10 +35,13 @@ function useRefresh() {
     Promise.all([utils.admin.pipelineColumn.invalidate(), utils.admin.referrals.invalidate(), afterStageChange(utils)]);
 }
 
+/** The days as the number field holds them: a number, or the text being typed. */
+type ExtendValues = { id: string; days: number | string; reason: string };
+
 function ExtendWindowForm({ deal, onDone }: { deal: Deal; onDone: () => void }) {
   const refresh = useRefresh();
   const extend = trpc.admin.extendReferralWindow.useMutation();
-  const form = useSchemaForm(extendReferralInput, { id: deal.id, days: 30 as number | string, reason: '' });
+  const form = useSchemaForm<ExtendValues>(extendReferralInput, { id: deal.id, days: 30, reason: '' });
   const submit = useReasonFormMutation(form, {
     mutate: (values: typeof form.values) =>
       extend.mutateAsync({ id: deal.id, days: Number(values.days), reason: values.reason }),

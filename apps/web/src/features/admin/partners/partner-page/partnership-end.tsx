@@ -42,12 +42,14 @@ function useRefresh() {
   return () => Promise.all([afterPartnerDecision(utils), afterCommissionChange(utils)]);
 }
 
+type EndValues = { id: string; givenBy: 'firm' | 'partner'; reason: string; effectiveDate: string };
+
 function EndPartnershipForm({ partner, ending, onDone }: EndingFormProps) {
   const refresh = useRefresh();
   const terminate = trpc.admin.terminatePartner.useMutation();
-  const form = useSchemaForm(terminatePartnerInput, {
+  const form = useSchemaForm<EndValues>(terminatePartnerInput, {
     id: partner.id,
-    givenBy: 'firm' as 'firm' | 'partner',
+    givenBy: 'firm',
     reason: '',
     effectiveDate: ending.noticeEffectiveDate,
   });
