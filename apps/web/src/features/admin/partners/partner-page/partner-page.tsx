@@ -1,7 +1,7 @@
 // /admin/partners/$id: one partner's profile and status with its decisions, the masked bank
 // details, and its referrals, commissions, payouts and activity, each paged on the server.
 
-import { Alert, Button, Card, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, type ButtonProps } from '@mantine/core';
 import { PARTNER_TRANSITIONS, type PartnerTransition } from '@portal/contracts';
 import { formatMoney, type PartnerStatus } from '@portal/contracts/plain';
 import {
@@ -80,6 +80,23 @@ function StatusActions({ partner }: { partner: { id: string; companyName: string
   );
 }
 
+/** The look of each decision's button, in the order they stand. */
+const DECISION_BUTTONS: { transition: PartnerTransition; label: string; look: ButtonProps }[] = [
+  { transition: 'approve', label: 'Approve', look: { color: 'teal.9', leftSection: <IconCheck size={16} /> } },
+  {
+    transition: 'reject',
+    label: 'Reject',
+    look: { variant: 'default', leftSection: <IconX size={16} color="var(--mantine-color-red-text)" /> },
+  },
+  {
+    transition: 'suspend',
+    label: 'Suspend',
+    look: { variant: 'default', leftSection: <IconPlayerPause size={16} color="var(--mantine-color-orange-text)" /> },
+  },
+  { transition: 'reactivate', label: 'Reactivate', look: { leftSection: <IconPlayerPlay size={16} /> } },
+];
+
+/** The decisions the partner's status allows; a rejection first asks why (`onReject`). */
 function DecisionButtons({
   partner: { id, status },
   decisions,
@@ -89,49 +106,16 @@ function DecisionButtons({
   decisions: ReturnType<typeof usePartnerDecisions>;
   onReject: () => void;
 }) {
-  return (
-    <>
-      {allowed('approve', status) && (
-        <Button
-          color="teal.9"
-          leftSection={<IconCheck size={16} />}
-          disabled={decisions.busy}
-          onClick={() => void decisions.approve(id)}
-        >
-          Approve
-        </Button>
-      )}
-      {allowed('reject', status) && (
-        <Button
-          variant="default"
-          leftSection={<IconX size={16} color="var(--mantine-color-red-text)" />}
-          disabled={decisions.busy}
-          onClick={onReject}
-        >
-          Reject
-        </Button>
-      )}
-      {allowed('suspend', status) && (
-        <Button
-          variant="default"
-          leftSection={<IconPlayerPause size={16} color="var(--mantine-color-orange-text)" />}
-          disabled={decisions.busy}
-          onClick={() => void decisions.suspend(id)}
-        >
-          Suspend
-        </Button>
-      )}
-      {allowed('reactivate', status) && (
-        <Button
-          leftSection={<IconPlayerPlay size={16} />}
-          disabled={decisions.busy}
-          onClick={() => void decisions.reactivate(id)}
-        >
-          Reactivate
-        </Button>
-      )}
-    </>
-  );
+  return DECISION_BUTTONS.filter(({ transition }) => allowed(transition, status)).map(({ transition, label, look }) => (
+    <Button
+      key={transition}
+      {...look}
+      disabled={decisions.busy}
+      onClick={() => (transition === 'reject' ? onReject() : void decisions[transition](id))}
+    >
+      {label}
+    </Button>
+  ));
 }
 
 export function PartnerPage({ partnerId }: { partnerId: string }) {
