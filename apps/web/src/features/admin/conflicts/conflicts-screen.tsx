@@ -112,7 +112,6 @@ export function ConflictsScreen() {
             highlightOnHover
             minWidth={900}
             rows={conflicts}
-            rowKey={(conflict) => conflict.id}
             columns={[
               {
                 header: 'Client',

@@ -16,6 +16,7 @@ import { EmptyList, ListSection } from '../../../components/list-section';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { CentredPager } from '../../../components/list-pager';
 import { pageCount } from '../../../lib/list-page';
+import { MonoText } from '../../../components/mono-text';
 
 const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
 
@@ -90,15 +91,10 @@ export function EmailLog() {
           highlightOnHover
           minWidth={920}
           rows={emails.data?.items ?? []}
-          rowKey={(entry) => entry.id}
           columns={[
             {
               header: 'Kind',
-              cell: (entry) => (
-                <Text size="xs" ff="monospace">
-                  {entry.kind}
-                </Text>
-              ),
+              cell: (entry) => <MonoText>{entry.kind}</MonoText>,
             },
             {
               header: 'Recipient',

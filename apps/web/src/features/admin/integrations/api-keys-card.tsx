@@ -23,6 +23,7 @@ import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
 import { NameBadges } from './name-badges';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
+import { MonoText } from '../../../components/mono-text';
 
 interface KeyFormValues {
   name: string;
@@ -185,7 +186,6 @@ export function ApiKeysCard() {
             verticalSpacing="xs"
             minWidth={860}
             rows={data}
-            rowKey={(key) => key.id}
             columns={[
               { header: 'Name', card: 'title', truncate: 220, cell: (key) => key.name },
               {
@@ -194,9 +194,7 @@ export function ApiKeysCard() {
                 cell: (key) => (
                   <Group gap={4} wrap="nowrap">
                     <IconKey size={14} aria-hidden />
-                    <Text size="xs" ff="monospace">
-                      {key.prefix}…
-                    </Text>
+                    <MonoText>{key.prefix}…</MonoText>
                   </Group>
                 ),
               },

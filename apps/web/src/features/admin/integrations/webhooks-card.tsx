@@ -43,6 +43,7 @@ import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
 import { NameBadges } from './name-badges';
+import { MonoText } from '../../../components/mono-text';
 
 interface WebhookFormValues {
   url: string;
@@ -158,9 +159,9 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
     <Stack gap="xs" mt="md" component="section" aria-label={`Recent deliveries to ${webhook.url}`}>
       <Title order={3} size="h5">
         Recent deliveries to{' '}
-        <Text span ff="monospace" size="sm">
+        <MonoText span size="sm">
           {webhook.url}
-        </Text>
+        </MonoText>
       </Title>
       {deliveries.isError ? (
         <Alert color="red">{errorMessage(deliveries.error, 'Unable to load the deliveries.')}</Alert>
@@ -176,16 +177,11 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
           minWidth={760}
           data-testid="webhook-deliveries"
           rows={deliveries.data.items}
-          rowKey={(delivery) => delivery.id}
           columns={[
             {
               header: 'Event',
               card: 'title',
-              cell: (delivery) => (
-                <Text size="xs" ff="monospace">
-                  {delivery.eventType}
-                </Text>
-              ),
+              cell: (delivery) => <MonoText>{delivery.eventType}</MonoText>,
             },
             {
               header: 'Status',
@@ -347,16 +343,15 @@ export function WebhooksCard() {
               verticalSpacing="xs"
               minWidth={720}
               rows={data}
-              rowKey={(webhook) => webhook.id}
               columns={[
                 {
                   header: 'URL',
                   card: 'title',
                   cell: (webhook) => (
                     <>
-                      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                      <MonoText size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {webhook.url}
-                      </Text>
+                      </MonoText>
                       {webhook.description && (
                         <Text size="xs" c="dimmed">
                           {webhook.description}

@@ -313,7 +313,6 @@ export function TeamScreen() {
                 minWidth={820}
                 aria-label="Members"
                 rows={data.members}
-                rowKey={(member) => member.id}
                 rowProps={(member) => ({ 'data-testid': `member-${member.email}` })}
                 columns={[
                   {
@@ -356,7 +355,6 @@ export function TeamScreen() {
               minWidth={480}
               aria-label="Pending invitations"
               rows={team.data.invitations}
-              rowKey={(invitation) => invitation.id}
               rowProps={(invitation) => ({ 'data-testid': `invitation-${invitation.email}` })}
               columns={[
                 {

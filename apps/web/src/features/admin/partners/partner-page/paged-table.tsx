@@ -18,7 +18,7 @@ interface PagedResult {
   data?: { total: number; items: readonly unknown[] } | undefined;
 }
 
-export function PagedTable<Row>({
+export function PagedTable<Row extends { id: string }>({
   title,
   result,
   page,
@@ -26,7 +26,6 @@ export function PagedTable<Row>({
   empty,
   columns,
   rows,
-  rowKey,
   filters,
 }: {
   title: string;
@@ -36,7 +35,6 @@ export function PagedTable<Row>({
   empty: string;
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
   filters?: ReactNode;
 }) {
   const total = result.data?.total ?? 0;
@@ -71,7 +69,6 @@ export function PagedTable<Row>({
                 index === 0 && !column.card ? { ...column, card: 'title' } : column,
               )}
               rows={rows}
-              rowKey={rowKey}
             />
             <Group justify="space-between" mt="sm" gap="sm">
               <ListRange offset={from} pageSize={PARTNER_PAGE_SIZE} total={total} />
