@@ -1,4 +1,13 @@
-import { Button, Group, Stack, type GroupProps, type MantineColor, type MantineSpacing } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  Stack,
+  type GroupProps,
+  type MantineColor,
+  type MantineSpacing,
+  type ModalProps,
+} from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 
 export interface FormActionsProps extends GroupProps {
@@ -46,17 +55,14 @@ export function FormActions({
  * A form of fields in a column that ends in its actions row, at the right. The browser's own
  * validation is off: the contracts schema checks the fields and shows its words on them.
  */
-export function StackedForm({
-  onSubmit,
-  spacing = 'sm',
-  children,
-  ...actions
-}: {
+type StackedFormProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** The space between the fields. */
   spacing?: MantineSpacing;
   children: ReactNode;
-} & Omit<FormActionsProps, 'onSubmit'>) {
+} & Omit<FormActionsProps, 'onSubmit'>;
+
+export function StackedForm({ onSubmit, spacing = 'sm', children, ...actions }: StackedFormProps) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap={spacing}>
@@ -64,5 +70,21 @@ export function StackedForm({
         <FormActions justify="flex-end" {...actions} />
       </Stack>
     </form>
+  );
+}
+
+/** A dialog that is one StackedForm: its Cancel closes the dialog. */
+export function DialogForm({
+  opened,
+  onClose,
+  title,
+  size,
+  fullScreen,
+  ...form
+}: Pick<ModalProps, 'opened' | 'onClose' | 'title' | 'size' | 'fullScreen'> & Omit<StackedFormProps, 'onCancel'>) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size={size} fullScreen={fullScreen}>
+      <StackedForm {...form} onCancel={onClose} />
+    </Modal>
   );
 }

@@ -45,25 +45,9 @@ export interface ReasonFormProps {
   submitColor?: MantineColor;
 }
 
-export function ReasonForm({
-  onSubmit,
-  children,
-  reason,
-  focusReason = true,
-  after,
-  onCancel,
-  pending,
-  submitLabel,
-  submitColor,
-}: ReasonFormProps) {
+export function ReasonForm({ children, reason, focusReason = true, after, ...form }: ReasonFormProps) {
   return (
-    <StackedForm
-      onSubmit={onSubmit}
-      onCancel={onCancel}
-      pending={pending}
-      submitLabel={submitLabel}
-      submitColor={submitColor}
-    >
+    <StackedForm {...form}>
       {children}
       <Textarea
         label="Reason"
