@@ -7,6 +7,7 @@ import {
   type Material,
 } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { MaterialForm, type MaterialFormValues } from '../src/features/admin/materials/material-form';
 import { formatBytes } from '../src/features/admin/materials/materials-table';
@@ -75,10 +76,14 @@ describe('starting a download', () => {
   });
 });
 
+/** The form of a new material ("Add Material"), with `props` given. */
+const renderAddForm = (props: Omit<ComponentProps<typeof MaterialForm>, 'mode' | 'submitLabel'>) =>
+  renderWithProviders(<MaterialForm mode="create" submitLabel="Add Material" {...props} />);
+
 describe('the material form', () => {
   it('asks for a title, a type and a file before uploading', async () => {
     const onSubmit = vi.fn();
-    renderWithProviders(<MaterialForm mode="create" submitLabel="Add Material" onSubmit={onSubmit} />);
+    renderAddForm({ onSubmit });
     fireEvent.click(screen.getByRole('button', { name: 'Add Material' }));
     expect(await screen.findByText(materialTitleRequired)).toBeTruthy();
     expect(screen.getByText(materialTypeRequired)).toBeTruthy();
@@ -90,14 +95,7 @@ describe('the material form', () => {
     const onSubmit = vi.fn();
     const big = new File(['x'], 'big.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: MAX_UPLOAD_BYTES + 1 });
-    renderWithProviders(
-      <MaterialForm
-        mode="create"
-        submitLabel="Add Material"
-        initial={{ title: 'Deck', type: 'pdf', file: big }}
-        onSubmit={onSubmit}
-      />,
-    );
+    renderAddForm({ initial: { title: 'Deck', type: 'pdf', file: big }, onSubmit });
     fireEvent.click(screen.getByRole('button', { name: 'Add Material' }));
     expect(await screen.findByText(MATERIAL_UPLOAD_MESSAGES.fileTooLarge)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -105,14 +103,10 @@ describe('the material form', () => {
 
   it('checks the address of a link and submits trimmed values', async () => {
     const onSubmit = vi.fn<(values: MaterialFormValues) => void>();
-    renderWithProviders(
-      <MaterialForm
-        mode="create"
-        submitLabel="Add Material"
-        initial={{ source: 'link', title: '  Deck ', type: 'presentation', fileUrl: 'deck.pdf' }}
-        onSubmit={onSubmit}
-      />,
-    );
+    renderAddForm({
+      initial: { source: 'link', title: '  Deck ', type: 'presentation', fileUrl: 'deck.pdf' },
+      onSubmit,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add Material' }));
     expect(await screen.findByText(materialUrlInvalid)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/File URL/), { target: { value: 'https://cdn.example.com/deck.pdf' } });
@@ -150,15 +144,7 @@ describe('the material form', () => {
 describe('an upload in progress', () => {
   it('shows how much of the file is sent and can be cancelled', () => {
     const onCancelUpload = vi.fn();
-    renderWithProviders(
-      <MaterialForm
-        mode="create"
-        submitLabel="Add Material"
-        onSubmit={vi.fn()}
-        uploadProgress={42}
-        onCancelUpload={onCancelUpload}
-      />,
-    );
+    renderAddForm({ onSubmit: vi.fn(), uploadProgress: 42, onCancelUpload });
     expect(screen.getByText('Uploading… 42%')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('42');
     expect(screen.queryByRole('button', { name: 'Add Material' })).toBeNull();

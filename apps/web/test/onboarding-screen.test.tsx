@@ -1,19 +1,11 @@
 // Every state of the onboarding screen (spec §2), from a session in that state.
 
 import { PRODUCT_NAME, type PartnerProfile } from '@portal/contracts';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OnboardingScreen } from '../src/features/onboarding/onboarding-screen';
 import { SessionStore, type SessionState } from '../src/lib/session';
-import { renderWithProviders } from './render';
+import { renderRoutes } from './render';
 
 const partnerUser = { id: '00000000-0000-4000-8000-000000000001', email: 'pat@example.com', role: 'partner' as const };
 
@@ -47,21 +39,15 @@ const profile = (overrides: Partial<PartnerProfile> = {}): PartnerProfile => ({
 });
 
 function renderScreen(state: Partial<SessionState>) {
-  const root = createRootRoute({ component: Outlet });
-  const onboarding = createRoute({ getParentRoute: () => root, path: '/onboarding', component: OnboardingScreen });
-  const dashboard = createRoute({
-    getParentRoute: () => root,
-    path: '/dashboard',
-    component: () => <p>partner dashboard</p>,
-  });
-  const landing = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>landing page</p> });
-  const admin = createRoute({ getParentRoute: () => root, path: '/admin', component: () => <p>admin dashboard</p> });
-  const router = createRouter({
-    routeTree: root.addChildren([onboarding, dashboard, landing, admin]),
-    history: createMemoryHistory({ initialEntries: ['/onboarding'] }),
-  });
-  const session = new SessionStore(state);
-  return { ...renderWithProviders(<RouterProvider router={router} />, { session }), router };
+  return renderRoutes(
+    {
+      '/onboarding': OnboardingScreen,
+      '/dashboard': () => <p>partner dashboard</p>,
+      '/': () => <p>landing page</p>,
+      '/admin': () => <p>admin dashboard</p>,
+    },
+    { path: '/onboarding', session: new SessionStore(state) },
+  );
 }
 
 describe('the onboarding screen', () => {

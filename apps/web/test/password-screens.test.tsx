@@ -59,19 +59,23 @@ describe("a team member's new password", () => {
       }),
     });
 
+  /** Submits a new password of 9 characters and nothing else. */
+  const submitShortPassword = () => {
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'k7#qPz-x9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+  };
+
   it('needs 12 characters for staff, as at invitation, and names the rule in the hint', async () => {
     renderFor('admin');
     expect(screen.getByText(/^At least 12 characters/)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'k7#qPz-x9' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    submitShortPassword();
     expect(await screen.findByText(MESSAGES.adminPasswordTooShort)).toBeTruthy();
   });
 
   it("keeps the sign-up minimum for a partner's password", async () => {
     renderFor('partner');
     expect(screen.getByText(/^At least 6 characters/)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'k7#qPz-x9' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    submitShortPassword();
     expect(await screen.findByText(MESSAGES.currentPasswordRequired)).toBeTruthy();
     expect(screen.queryByText(MESSAGES.adminPasswordTooShort)).toBeNull();
   });

@@ -3,7 +3,15 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  type RouteComponent,
+} from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createQueryClient } from '../src/lib/query-client';
@@ -36,4 +44,23 @@ export function renderInRouter(ui: ReactElement, options: { session?: SessionSto
     history: createMemoryHistory({ initialEntries: [options.path ?? '/'] }),
   });
   return renderWithProviders(<RouterProvider router={router} />, options.session ? { session: options.session } : {});
+}
+
+/**
+ * As renderWithProviders, inside a memory router that starts at `path`: each of `pages` (path → component)
+ * a route below a root showing `layout` (by default only the page).
+ */
+export function renderRoutes(
+  pages: Record<string, RouteComponent>,
+  options: { path: string; session: SessionStore; layout?: RouteComponent; notFound?: RouteComponent },
+) {
+  const root = createRootRoute({ component: options.layout ?? Outlet, notFoundComponent: options.notFound });
+  const routes = Object.entries(pages).map(([path, component]) =>
+    createRoute({ getParentRoute: () => root, path, component }),
+  );
+  const router = createRouter({
+    routeTree: root.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [options.path] }),
+  });
+  return { ...renderWithProviders(<RouterProvider router={router} />, { session: options.session }), router };
 }

@@ -16,25 +16,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A session started from the stored token while the server refuses it with `error`. */
+function startRefused(error: ProcedureError) {
+  serveTrpc({
+    'auth.me': () => {
+      throw error;
+    },
+  });
+  return new SessionStore().whenSettled();
+}
+
 describe('starting the session from a stored token', () => {
   it('keeps the token when the server is unavailable (503)', async () => {
-    serveTrpc({
-      'auth.me': () => {
-        throw new ProcedureError(503, 'SERVICE_UNAVAILABLE', 'The database is unavailable. Please try again shortly.');
-      },
-    });
-    const state = await new SessionStore().whenSettled();
+    const state = await startRefused(
+      new ProcedureError(503, 'SERVICE_UNAVAILABLE', 'The database is unavailable. Please try again shortly.'),
+    );
     expect(state.user).toBeNull();
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('stored-token');
   });
 
   it('drops the token the server refuses (401)', async () => {
-    serveTrpc({
-      'auth.me': () => {
-        throw new ProcedureError(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.');
-      },
-    });
-    const state = await new SessionStore().whenSettled();
+    const state = await startRefused(
+      new ProcedureError(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.'),
+    );
     expect(state.user).toBeNull();
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });

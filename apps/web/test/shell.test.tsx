@@ -1,18 +1,11 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PHONE_QUERY } from '../src/layout/use-phone-layout';
 import { Shell } from '../src/layout/app-shell';
 import { NotFound } from '../src/layout/not-found';
 import { SessionStore } from '../src/lib/session';
-import { renderWithProviders } from './render';
+import { renderRoutes, renderWithProviders } from './render';
 
 /** What the server answers for each role (services/platform/permissions.ts), as far as the sidebar reads it. */
 const PERMISSIONS = {
@@ -32,23 +25,15 @@ const PERMISSIONS = {
 };
 
 function renderShell(role: 'admin' | 'viewer' | 'partner', path = '/dashboard') {
-  const root = createRootRoute({
-    component: () => (
-      <Shell>
-        <Outlet />
-      </Shell>
-    ),
-    notFoundComponent: NotFound,
-  });
-  const page = createRoute({ getParentRoute: () => root, path, component: () => <p>page body</p> });
-  const router = createRouter({
-    routeTree: root.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
   const session = new SessionStore({
     user: { id: '1', email: `${role}@example.com`, role, permissions: PERMISSIONS[role] },
   });
-  return renderWithProviders(<RouterProvider router={router} />, { session });
+  const layout = () => (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+  return renderRoutes({ [path]: () => <p>page body</p> }, { path, session, layout, notFound: NotFound });
 }
 
 const plainMatchMedia = window.matchMedia;

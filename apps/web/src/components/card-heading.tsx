@@ -1,6 +1,7 @@
-// A card's heading and the dimmed line under it on what the card holds.
+// A card's heading and the dimmed line under it on what the card holds; and the page heading of a
+// screen that is one card, beside its round icon.
 
-import { Text, Title, type TitleOrder } from '@mantine/core';
+import { Group, Text, ThemeIcon, Title, type MantineColor, type TitleOrder } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export function CardHeading({
@@ -29,5 +30,28 @@ export function CardHeading({
         </Text>
       )}
     </div>
+  );
+}
+
+/** The h1 of a screen that is one card (an application under review, an agreement to accept), after its icon. */
+export function IconCardHeading({
+  icon,
+  color,
+  title,
+  description,
+}: {
+  /** A Tabler icon of size 26, hidden from screen readers. */
+  icon: ReactNode;
+  color: MantineColor;
+  title: ReactNode;
+  description: ReactNode;
+}) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ThemeIcon size={44} radius="xl" variant="light" color={color}>
+        {icon}
+      </ThemeIcon>
+      <CardHeading order={1} size="h2" title={title} description={description} />
+    </Group>
   );
 }

@@ -4,7 +4,7 @@
 // own width). One DOM for both layouts, so a control exists once and keeps its label.
 
 import { Table, VisuallyHidden, type TableProps } from '@mantine/core';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import classes from './column-table.module.css';
 import { TruncatedText } from './truncated-text';
 
@@ -66,21 +66,11 @@ export function TableOnly({ children }: { children: ReactNode }) {
   return <span className={classes.tableOnly}>{children}</span>;
 }
 
-export function ColumnTable<Row>({
-  columns,
-  rows,
-  rowKey,
-  rowProps,
-  minWidth,
-  noWrap = false,
-  footer,
-  frameProps,
-  style,
-  ...tableProps
-}: {
+type ColumnTableProps<Row> = {
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
+  /** How a row is told apart from the others; a row with an `id` is told by it. */
+  rowKey?: (row: Row) => string;
   /** Per-row attributes (a test id). */
   rowProps?: (row: Row) => Record<string, string | undefined>;
   /** Below this width the table scrolls sideways, until the list is narrow enough for cards. */
@@ -91,7 +81,24 @@ export function ColumnTable<Row>({
   footer?: ReactNode;
   /** Attributes of the scrolling frame (a keyboard-focusable scroller's label). */
   frameProps?: Record<string, string | number | undefined>;
-} & TableProps) {
+} & TableProps;
+
+const byId = (row: unknown) => (row as { id: string }).id;
+
+export function ColumnTable<Row extends { id: string }>(props: ColumnTableProps<Row>): ReactElement;
+export function ColumnTable<Row>(props: ColumnTableProps<Row> & { rowKey: (row: Row) => string }): ReactElement;
+export function ColumnTable<Row>({
+  columns,
+  rows,
+  rowKey = byId,
+  rowProps,
+  minWidth,
+  noWrap = false,
+  footer,
+  frameProps,
+  style,
+  ...tableProps
+}: ColumnTableProps<Row>) {
   return (
     <div className={classes.frame}>
       <div className={classes.scroll} {...frameProps}>

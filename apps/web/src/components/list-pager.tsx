@@ -1,7 +1,7 @@
 // The pager under a server-paged list: which rows the page shows, and page buttons whose names a
 // screen reader can say.
 
-import { Pagination, Text } from '@mantine/core';
+import { Group, Pagination, Text } from '@mantine/core';
 
 const CONTROL_LABELS = {
   previous: 'Previous page',
@@ -34,6 +34,16 @@ export function ListPager({
       getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
       getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
     />
+  );
+}
+
+/** The pager centred under a list, once the list has more than one page. */
+export function CentredPager({ pages, page, onPage }: { pages: number; page: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <Group justify="center" mt="md">
+      <ListPager pages={pages} page={page} onPage={onPage} />
+    </Group>
   );
 }
 

@@ -1,5 +1,14 @@
-import { Button, Group, type GroupProps, type MantineColor } from '@mantine/core';
-import type { ReactNode } from 'react';
+import {
+  Button,
+  Group,
+  Modal,
+  Stack,
+  type GroupProps,
+  type MantineColor,
+  type MantineSpacing,
+  type ModalProps,
+} from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
 
 export interface FormActionsProps extends GroupProps {
   /** Shows "Cancel" before the submit button; it is disabled while the form is pending. */
@@ -39,5 +48,43 @@ export function FormActions({
         </Button>
       )}
     </Group>
+  );
+}
+
+/**
+ * A form of fields in a column that ends in its actions row, at the right. The browser's own
+ * validation is off: the contracts schema checks the fields and shows its words on them.
+ */
+type StackedFormProps = {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The space between the fields. */
+  spacing?: MantineSpacing;
+  children: ReactNode;
+} & Omit<FormActionsProps, 'onSubmit'>;
+
+export function StackedForm({ onSubmit, spacing = 'sm', children, ...actions }: StackedFormProps) {
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap={spacing}>
+        {children}
+        <FormActions justify="flex-end" {...actions} />
+      </Stack>
+    </form>
+  );
+}
+
+/** A dialog that is one StackedForm: its Cancel closes the dialog. */
+export function DialogForm({
+  opened,
+  onClose,
+  title,
+  size,
+  fullScreen,
+  ...form
+}: Pick<ModalProps, 'opened' | 'onClose' | 'title' | 'size' | 'fullScreen'> & Omit<StackedFormProps, 'onCancel'>) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size={size} fullScreen={fullScreen}>
+      <StackedForm {...form} onCancel={onClose} />
+    </Modal>
   );
 }

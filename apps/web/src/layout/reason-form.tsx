@@ -2,13 +2,13 @@
 // qualification, reject an application, mark a commission failed or void it): what the action does,
 // any fields of its own, the reason, and Cancel beside the confirming button.
 
-import { Stack, Textarea, type MantineColor, type TextareaProps } from '@mantine/core';
+import { Textarea, type MantineColor, type TextareaProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { fieldErrorsOf } from '../lib/errors';
 import { useFormMutation, type FormMutationOptions } from '../lib/use-form-mutation';
-import { FormActions } from './form-actions';
+import { StackedForm } from './form-actions';
 
 /** The server's words about the reason (a reason is required), for the reason field rather than a toast. */
 const reasonFieldErrors = (error: unknown) => fieldErrorsOf(error, { reason: [PROGRAM_TERMS_MESSAGES.reasonRequired] });
@@ -45,39 +45,20 @@ export interface ReasonFormProps {
   submitColor?: MantineColor;
 }
 
-export function ReasonForm({
-  onSubmit,
-  children,
-  reason,
-  focusReason = true,
-  after,
-  onCancel,
-  pending,
-  submitLabel,
-  submitColor,
-}: ReasonFormProps) {
+export function ReasonForm({ children, reason, focusReason = true, after, ...form }: ReasonFormProps) {
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <Stack gap="sm">
-        {children}
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          maxLength={1000}
-          {...reason}
-          {...(focusReason ? { 'data-autofocus': true } : {})}
-        />
-        {after}
-        <FormActions
-          justify="flex-end"
-          onCancel={onCancel}
-          pending={pending}
-          submitLabel={submitLabel}
-          submitColor={submitColor}
-        />
-      </Stack>
-    </form>
+    <StackedForm {...form}>
+      {children}
+      <Textarea
+        label="Reason"
+        required
+        autosize
+        minRows={2}
+        maxLength={1000}
+        {...reason}
+        {...(focusReason ? { 'data-autofocus': true } : {})}
+      />
+      {after}
+    </StackedForm>
   );
 }

@@ -1,17 +1,12 @@
 // Guard of the admin area (spec §4): anonymous → /, partner → /onboarding, other roles → /.
 
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { AdminAccessPending } from '../layout/guard-pending';
+import { areaGuard } from '../lib/area-guard';
 import { adminAreaDecision } from '../lib/guards';
 
 export const Route = createFileRoute('/_admin')({
-  beforeLoad: async ({ context, location }) => {
-    const state = await context.session.whenSettled();
-    // Signed out: sign in first, then on to the page asked for.
-    if (!state.user) throw redirect({ to: '/', search: { signin: 1, redirect: location.href }, replace: true });
-    const decision = adminAreaDecision(state);
-    if (decision !== 'allow') throw redirect({ to: decision, replace: true });
-  },
+  beforeLoad: areaGuard(adminAreaDecision),
   pendingComponent: AdminAccessPending,
   component: Outlet,
 });

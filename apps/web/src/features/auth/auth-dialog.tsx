@@ -2,7 +2,7 @@
 // Validation is the contracts schema the server applies too, so the messages are the spec's.
 
 import { Anchor, Modal, PasswordInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import {
   MESSAGES,
   credentialsInput,
@@ -58,11 +58,7 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
   /** Set after a right password when two-factor sign-in is on: the code step shows. */
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const code = useCodeField();
-  const form = useForm<CredentialsInput>({
-    mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(credentialsInput, { sync: true }),
-  });
+  const form = useSchemaForm<CredentialsInput>(credentialsInput, { email: '', password: '' });
 
   const send =
     authenticate ??

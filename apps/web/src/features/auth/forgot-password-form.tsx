@@ -2,7 +2,7 @@
 // whether or not an account exists (the server answers the same way).
 
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { forgotPasswordInput, type ForgotPasswordInput } from '@portal/contracts';
 import { useState } from 'react';
 import { notifyFailure } from '../../lib/notify';
@@ -13,11 +13,7 @@ import { AccountEmailInput, AuthForm, AuthSwitchLine } from './auth-form';
 export function ForgotPasswordForm({ onBack, onClose }: { onBack: () => void; onClose: () => void }) {
   const request = trpc.auth.forgotPassword.useMutation();
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm<ForgotPasswordInput>({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: schemaResolver(forgotPasswordInput, { sync: true }),
-  });
+  const form = useSchemaForm<ForgotPasswordInput>(forgotPasswordInput, { email: '' });
 
   const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
     try {

@@ -2,7 +2,7 @@
 // with its strength hint, or, when the link carries no token, why nothing can be done.
 
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { PasswordStrengthHint } from './password-strength';
@@ -35,11 +35,7 @@ export function TokenPasswordForm({
   missingMessage,
   children,
 }: TokenPasswordFormProps) {
-  const form = useForm<{ password: string }>({
-    mode: 'controlled',
-    initialValues: { password: '' },
-    validate: schemaResolver(schema, { sync: true }),
-  });
+  const form = useSchemaForm<{ password: string }>(schema, { password: '' });
   if (!token) {
     return (
       <Alert color="red" title={missingTitle}>

@@ -1,11 +1,11 @@
 // 'Application Under Review' (spec §2): what was submitted and what happens next.
 
-import { Badge, Button, Card, Group, List, Stack, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, List, Stack, Title } from '@mantine/core';
 import { PARTNER_STATUS_LABELS, REVIEW_TIME, formatDate, type PartnerProfile } from '@portal/contracts';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { ProfileFacts } from './profile-facts';
 import { SignOutActions } from './sign-out-actions';
-import { CardHeading } from '../../components/card-heading';
+import { IconCardHeading } from '../../components/card-heading';
 
 export interface PendingReviewProps {
   partner: Pick<PartnerProfile, 'companyName' | 'contactName' | 'status' | 'applicationDate'>;
@@ -17,17 +17,12 @@ export function PendingReview({ partner, onSignOut, onRefresh }: PendingReviewPr
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm" maw={640} w="100%">
       <Stack gap="lg">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={44} radius="xl" variant="light" color="yellow">
-            <IconClockHour4 size={26} aria-hidden />
-          </ThemeIcon>
-          <CardHeading
-            order={1}
-            size="h2"
-            title="Application Under Review"
-            description="Thank you for applying. Your partner application has been received."
-          />
-        </Group>
+        <IconCardHeading
+          icon={<IconClockHour4 size={26} aria-hidden />}
+          color="yellow"
+          title="Application Under Review"
+          description="Thank you for applying. Your partner application has been received."
+        />
 
         <ProfileFacts
           facts={[

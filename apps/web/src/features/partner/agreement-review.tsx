@@ -2,7 +2,7 @@
 // what changed, scrolls the new text to the bottom (the onboarding gate) and accepts it before the dashboard
 // opens. Until then their own version keeps applying to their referrals.
 
-import { Alert, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { formatDate, formatMoney, PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
 import { IconFileText } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -14,7 +14,7 @@ import { agreementOf } from '../../lib/program-terms';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { AgreementBox } from '../onboarding/agreement-box';
-import { CardHeading } from '../../components/card-heading';
+import { IconCardHeading } from '../../components/card-heading';
 
 export const AGREEMENT_REVIEW_TITLE = 'Review the updated agreement';
 export const ACCEPT_UPDATED_AGREEMENT = 'Accept and continue';
@@ -62,22 +62,17 @@ export function AgreementReview() {
     <Stack gap="lg" p={{ base: 'sm', sm: 'md' }} maw={860} mx="auto" w="100%">
       <Card withBorder radius="lg" padding="xl" shadow="sm">
         <Stack gap="lg">
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon size={44} radius="xl" variant="light" color="blue">
-              <IconFileText size={26} aria-hidden />
-            </ThemeIcon>
-            <CardHeading
-              order={1}
-              size="h2"
-              title={AGREEMENT_REVIEW_TITLE}
-              description={
-                <>
-                  Version {pending.agreementVersion} is in force from {formatDate(pending.effectiveFrom)}. You are on
-                  version {agreement.data.agreementVersion}; it keeps applying until you accept.
-                </>
-              }
-            />
-          </Group>
+          <IconCardHeading
+            icon={<IconFileText size={26} aria-hidden />}
+            color="blue"
+            title={AGREEMENT_REVIEW_TITLE}
+            description={
+              <>
+                Version {pending.agreementVersion} is in force from {formatDate(pending.effectiveFrom)}. You are on
+                version {agreement.data.agreementVersion}; it keeps applying until you accept.
+              </>
+            }
+          />
 
           <Alert color="blue" variant="light" title="What changed">
             <List size="sm" spacing={4} data-testid="agreement-changes">

@@ -1,7 +1,7 @@
 // Commissions tab (spec §2): the partner's own commissions as cards, newest month first,
 // paged on the server and filtered by month and status; paid lines sit under their payout.
 
-import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   COMMISSION_MESSAGES,
   type Commission,
@@ -26,6 +26,9 @@ import { trpc } from '../../lib/trpc';
 import { LoadingRow } from '../../layout/loading-row';
 import { ListPager } from '../../components/list-pager';
 import { optionsOf } from '../../lib/select-options';
+import { LabelledValue } from '../../components/labelled-value';
+import { pageCount, useListPage } from '../../lib/list-page';
+import { FilterSelect } from '../../components/filter-select';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
@@ -34,19 +37,6 @@ export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
   failed: 'red.9',
   voided: 'gray.7',
 };
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 export function CommissionCard({ commission }: { commission: Commission }) {
   return (
@@ -74,15 +64,15 @@ export function CommissionCard({ commission }: { commission: Commission }) {
       </Group>
       {commission.dueBy && (
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mt="md" data-testid="commission-due">
-          <Field label="Client Paid" value={formatDate(commission.clientPaidAt ?? null)} />
-          <Field label="Due By" value={formatDate(commission.dueBy)} />
+          <LabelledValue label="Client Paid" value={formatDate(commission.clientPaidAt ?? null)} />
+          <LabelledValue label="Due By" value={formatDate(commission.dueBy)} />
         </SimpleGrid>
       )}
       {commission.status === 'paid' && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="md">
-          <Field label="Paid Date" value={formatDate(commission.paymentDate)} />
-          <Field label="Reference" value={commission.paymentReference ?? 'N/A'} />
-          <Field
+          <LabelledValue label="Paid Date" value={formatDate(commission.paymentDate)} />
+          <LabelledValue label="Reference" value={commission.paymentReference ?? 'N/A'} />
+          <LabelledValue
             label="Method"
             value={commission.paymentMethod ? PAYMENT_METHOD_LABELS[commission.paymentMethod] : 'N/A'}
           />
@@ -197,27 +187,24 @@ export function PayoutGroup({
 }
 
 const PAGE_SIZE = 20;
-const STATUS_OPTIONS = [
-  { value: '', label: 'All statuses' },
-  ...optionsOf(COMMISSION_STATUSES, COMMISSION_STATUS_LABELS),
-];
+const STATUS_OPTIONS = optionsOf(COMMISSION_STATUSES, COMMISSION_STATUS_LABELS);
 
 export function CommissionsTab() {
   const [month, setMonth] = useState('');
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
-  const monthOptions = [{ value: '', label: 'All months' }, ...recentMonths(24)];
+  const [status, setStatus] = useState<CommissionStatus | ''>('');
+  const { page, setPage, offset, refilter } = useListPage(PAGE_SIZE);
+  const monthOptions = recentMonths(24);
   const query = trpc.partner.commissionsPage.useQuery(
     {
       limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
+      offset,
       month: month || undefined,
-      status: (status || undefined) as CommissionStatus | undefined,
+      status: status || undefined,
     },
     { placeholderData: keepPreviousData },
   );
   const filtered = month !== '' || status !== '';
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
+  const pages = query.data ? pageCount(query.data.total, PAGE_SIZE) : 1;
 
   return (
     <Stack gap="md">
@@ -231,26 +218,20 @@ export function CommissionsTab() {
         </Stack>
       </Card>
       <Group gap="sm" wrap="wrap">
-        <Select
+        <FilterSelect
           label="Month"
-          data={monthOptions}
+          all="All months"
+          choices={monthOptions}
           value={month}
-          onChange={(value) => {
-            setMonth(value ?? '');
-            setPage(1);
-          }}
-          allowDeselect={false}
+          onFilter={refilter(setMonth)}
           w={200}
         />
-        <Select
+        <FilterSelect
           label="Status"
-          data={STATUS_OPTIONS}
+          all="All statuses"
+          choices={STATUS_OPTIONS}
           value={status}
-          onChange={(value) => {
-            setStatus(value ?? '');
-            setPage(1);
-          }}
-          allowDeselect={false}
+          onFilter={refilter(setStatus)}
           w={170}
         />
       </Group>

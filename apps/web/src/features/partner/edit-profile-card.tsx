@@ -1,12 +1,12 @@
 // "Edit profile": the partner corrects company, contact, type, website and phone with
 // the registration form's rules and messages.
 
-import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Button, SimpleGrid, TextInput } from '@mantine/core';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { MESSAGES, WEBSITE_DESCRIPTION, updatePartnerProfileInput, type PartnerProfile } from '@portal/contracts';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FormActions } from '../../layout/form-actions';
+import { StackedForm } from '../../layout/form-actions';
 import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -34,11 +34,7 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
   const session = useSession();
   const update = trpc.partner.updateProfile.useMutation();
   const [editing, setEditing] = useState(false);
-  const form = useForm<ProfileValues>({
-    mode: 'controlled',
-    initialValues: valuesOf(partner),
-    validate: schemaResolver(updatePartnerProfileInput, { sync: true }),
-  });
+  const form = useSchemaForm<ProfileValues>(updatePartnerProfileInput, valuesOf(partner));
 
   const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
     try {
@@ -72,25 +68,23 @@ export function EditProfileCard({ partner }: { partner: PartnerProfile }) {
       }
     >
       {editing && (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="Company Name" withAsterisk {...form.getInputProps('companyName')} />
-              <TextInput label="Contact Name" withAsterisk {...form.getInputProps('contactName')} />
-              <CompanyTypeSelect {...form.getInputProps('companyType')} />
-              <TextInput label="Website" description={WEBSITE_DESCRIPTION} {...form.getInputProps('website')} />
-              <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-            </SimpleGrid>
-            <FormActions
-              justify="flex-end"
-              gap="sm"
-              onCancel={() => setEditing(false)}
-              pending={submitOnce.pending}
-              submitLabel="Save profile"
-              busyLabel="Saving..."
-            />
-          </Stack>
-        </form>
+        <StackedForm
+          onSubmit={submit}
+          spacing="md"
+          gap="sm"
+          onCancel={() => setEditing(false)}
+          pending={submitOnce.pending}
+          submitLabel="Save profile"
+          busyLabel="Saving..."
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Company Name" withAsterisk {...form.getInputProps('companyName')} />
+            <TextInput label="Contact Name" withAsterisk {...form.getInputProps('contactName')} />
+            <CompanyTypeSelect {...form.getInputProps('companyType')} />
+            <TextInput label="Website" description={WEBSITE_DESCRIPTION} {...form.getInputProps('website')} />
+            <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+          </SimpleGrid>
+        </StackedForm>
       )}
     </SettingsCard>
   );

@@ -3,7 +3,7 @@
 // payments of months before that day remain payable. Once given, the card shows the scheduled end.
 
 import { Alert, Button, Card, Modal, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal/contracts';
 import { IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,11 +16,7 @@ import { SettingsCard } from './settings-card';
 function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => void }) {
   const utils = trpc.useUtils();
   const give = trpc.partner.giveNotice.useMutation();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { reason: '' },
-    validate: schemaResolver(givePartnerNoticeInput, { sync: true }),
-  });
+  const form = useSchemaForm(givePartnerNoticeInput, { reason: '' });
   const submit = useReasonFormMutation(form, {
     mutate: give.mutateAsync,
     success: (saved) => ['Notice given', `Your partnership ends on ${formatDate(saved.effectiveDate)}.`],

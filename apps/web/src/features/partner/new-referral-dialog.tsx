@@ -1,7 +1,7 @@
 // New Referral dialog (spec §2, §5): the form validates with the same schema as the server.
 
-import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Modal, Textarea, TextInput } from '@mantine/core';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import {
   createReferralInput,
   MESSAGES,
@@ -10,35 +10,21 @@ import {
   SERVICE_TYPES,
   type ServiceType,
 } from '@portal/contracts';
-import { afterReferralChange } from '../../lib/invalidate';
 import { useProgramTerms } from '../../lib/program-terms';
 import { trpc, type RouterInputs } from '../../lib/trpc';
-import { useFormMutation } from '../../lib/use-form-mutation';
-import { useIdempotentCreate } from '../../lib/use-submit-once';
-import { FormActions } from '../../layout/form-actions';
+import { useReferralCreation } from '../referral/use-referral-creation';
+import { StackedForm } from '../../layout/form-actions';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
-import { ClientFields } from '../referral/client-fields';
+import { ClientFields, EMPTY_CLIENT_FIELDS, type ClientFieldValues } from '../referral/client-fields';
 import { optionsOf } from '../../lib/select-options';
 
-export type NewReferralValues = {
+export type NewReferralValues = ClientFieldValues & {
   clientCompanyName: string;
-  clientEmail: string;
-  clientPhone: string;
   serviceType: ServiceType;
-  monthlyValue: string;
-  consultationDate: string;
   notes: string;
 };
 
-export const emptyReferral: NewReferralValues = {
-  clientCompanyName: '',
-  clientEmail: '',
-  clientPhone: '',
-  serviceType: 'basic_accounting',
-  monthlyValue: '',
-  consultationDate: '',
-  notes: '',
-};
+export const emptyReferral: NewReferralValues = { clientCompanyName: '', ...EMPTY_CLIENT_FIELDS, notes: '' };
 
 /** The payload of spec §7: monthlyValue as a string, consultationDate an ISO string or null. */
 export function toCreateReferralPayload(values: NewReferralValues): RouterInputs['partner']['createReferral'] {
@@ -72,44 +58,34 @@ export function NewReferralForm({
   fees?: Record<ServiceType, string>;
 }) {
   const serviceOptions = serviceOptionsOf(fees);
-  const form = useForm<NewReferralValues>({
-    mode: 'controlled',
-    initialValues: emptyReferral,
-    validate: schemaResolver(createReferralInput, { sync: true }),
-  });
+  const form = useSchemaForm<NewReferralValues>(createReferralInput, emptyReferral);
 
   return (
-    <form
-      noValidate
+    <StackedForm
       onSubmit={form.onSubmit(async (values) => {
         await onSubmit(values);
       })}
+      mt="sm"
+      onCancel={onCancel}
+      pending={submitting}
+      submitLabel="Create Referral"
     >
-      <Stack gap="sm">
-        <TextInput
-          label="Client Company Name"
-          required
-          placeholder="Acme Store Inc."
-          {...form.getInputProps('clientCompanyName')}
-        />
-        <ClientFields inputProps={form.getInputProps} serviceOptions={serviceOptions} examples />
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxRows={6}
-          placeholder="Anything we should know about this client"
-          {...form.getInputProps('notes')}
-        />
-        <FormActions
-          justify="flex-end"
-          mt="sm"
-          onCancel={onCancel}
-          pending={submitting}
-          submitLabel="Create Referral"
-        />
-      </Stack>
-    </form>
+      <TextInput
+        label="Client Company Name"
+        required
+        placeholder="Acme Store Inc."
+        {...form.getInputProps('clientCompanyName')}
+      />
+      <ClientFields inputProps={form.getInputProps} serviceOptions={serviceOptions} examples />
+      <Textarea
+        label="Notes"
+        autosize
+        minRows={2}
+        maxRows={6}
+        placeholder="Anything we should know about this client"
+        {...form.getInputProps('notes')}
+      />
+    </StackedForm>
   );
 }
 
@@ -117,17 +93,15 @@ export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClos
   const phone = usePhoneLayout();
   const utils = trpc.useUtils();
   const terms = useProgramTerms(opened);
-  const createReferral = useIdempotentCreate((input: RouterInputs['partner']['createReferral'], options) =>
-    utils.client.partner.createReferral.mutate(input, options),
-  );
-  const create = useFormMutation({
-    mutate: (values: NewReferralValues) => createReferral(toCreateReferralPayload(values)),
+  const create = useReferralCreation({
+    create: (input: RouterInputs['partner']['createReferral'], options) =>
+      utils.client.partner.createReferral.mutate(input, options),
+    payload: toCreateReferralPayload,
     success: (referral) => [
       MESSAGES.referralCreated,
       `${referral.clientCompanyName} has been added to your referrals.`,
     ],
-    refresh: () => afterReferralChange(utils),
-    onDone: onClose,
+    onClose,
     failure: MESSAGES.referralCreateFailedTitle,
     failureMessage: () => MESSAGES.referralCreateFailedText,
   });

@@ -2,6 +2,7 @@
 
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconCoin, IconSettings, IconSpeakerphone } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { LoadingScreen } from '../../layout/loading-screen';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
@@ -41,6 +42,13 @@ export const DASHBOARD_TABS = ['referrals', 'commissions', 'marketing', 'setting
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 export const isDashboardTab = (value: unknown): value is DashboardTab =>
   (DASHBOARD_TABS as readonly unknown[]).includes(value);
+
+const TAB_HEADS: Record<DashboardTab, { label: string; icon: ReactNode }> = {
+  referrals: { label: 'Referrals', icon: <IconChartBar size={16} /> },
+  commissions: { label: 'Commissions', icon: <IconCoin size={16} /> },
+  marketing: { label: 'Marketing', icon: <IconSpeakerphone size={16} /> },
+  settings: { label: 'Settings', icon: <IconSettings size={16} /> },
+};
 
 /** The open tab lives in the address (`?tab=`), so a reload and Back keep it; the route passes it in. */
 export function PartnerDashboard({
@@ -83,18 +91,11 @@ export function PartnerDashboard({
         keepMounted={false}
       >
         <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
-          <Tabs.Tab value="referrals" leftSection={<IconChartBar size={16} />}>
-            Referrals
-          </Tabs.Tab>
-          <Tabs.Tab value="commissions" leftSection={<IconCoin size={16} />}>
-            Commissions
-          </Tabs.Tab>
-          <Tabs.Tab value="marketing" leftSection={<IconSpeakerphone size={16} />}>
-            Marketing
-          </Tabs.Tab>
-          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>
-            Settings
-          </Tabs.Tab>
+          {DASHBOARD_TABS.map((value) => (
+            <Tabs.Tab key={value} value={value} leftSection={TAB_HEADS[value].icon}>
+              {TAB_HEADS[value].label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="referrals">
           <ReferralsTab />

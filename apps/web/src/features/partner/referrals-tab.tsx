@@ -1,7 +1,7 @@
 // Referrals tab (spec §2): the partner's own referrals as cards, searched, filtered by stage
 // and paged on the server, and the New Referral dialog.
 
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_PAGE_SIZE,
@@ -15,7 +15,7 @@ import {
   type Referral,
   type ReferralStage,
 } from '@portal/contracts';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -24,6 +24,10 @@ import { NewReferralDialog } from './new-referral-dialog';
 import { LoadingRow } from '../../layout/loading-row';
 import { ListPager, ListRange } from '../../components/list-pager';
 import { optionsOf } from '../../lib/select-options';
+import { LabelledValue } from '../../components/labelled-value';
+import { pageCount, useListPage } from '../../lib/list-page';
+import { SearchInput } from '../../components/search-input';
+import { FilterSelect } from '../../components/filter-select';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const STAGE_COLORS: Record<ReferralStage, string> = {
@@ -33,19 +37,6 @@ export const STAGE_COLORS: Record<ReferralStage, string> = {
   won: 'teal.9',
   lost: 'red.9',
 };
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 /**
  * A won client that has stopped (churned, or its contract ended) on or before `today`: it earns no
@@ -101,14 +92,14 @@ export function ReferralCard({
         </Stack>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mt="md">
-        <Field label="Monthly Value" value={formatMoney(referral.monthlyValue)} />
-        <Field label="Service" value={SERVICE_TYPE_LABELS[referral.serviceType]} />
-        <Field label="Commission" value={`${formatMoney(referral.commissionAmount)}/month`} />
-        <Field label="Created" value={formatDate(referral.createdAt)} />
-        <Field label="Updated" value={formatDate(referral.updatedAt)} />
-        {stopped && <Field label={stopped.label} value={formatDate(stopped.date)} />}
+        <LabelledValue label="Monthly Value" value={formatMoney(referral.monthlyValue)} />
+        <LabelledValue label="Service" value={SERVICE_TYPE_LABELS[referral.serviceType]} />
+        <LabelledValue label="Commission" value={`${formatMoney(referral.commissionAmount)}/month`} />
+        <LabelledValue label="Created" value={formatDate(referral.createdAt)} />
+        <LabelledValue label="Updated" value={formatDate(referral.updatedAt)} />
+        {stopped && <LabelledValue label={stopped.label} value={formatDate(stopped.date)} />}
         {referral.qualifiesBy && referral.stage !== 'won' && referral.stage !== 'lost' && (
-          <Field label="Sign by" value={formatDate(referral.qualifiesBy)} />
+          <LabelledValue label="Sign by" value={formatDate(referral.qualifiesBy)} />
         )}
       </SimpleGrid>
       {referral.stage === 'won' && referral.qualifying === false && (
@@ -137,7 +128,7 @@ export function ReferralCard({
   );
 }
 
-const stageFilterOptions = [{ value: '', label: 'All stages' }, ...optionsOf(REFERRAL_STAGES, REFERRAL_STAGE_LABELS)];
+const stageOptions = optionsOf(REFERRAL_STAGES, REFERRAL_STAGE_LABELS);
 
 /** Your Referrals: searched, filtered by stage and paged on the server (an agency may bring hundreds). */
 export function ReferralsTab() {
@@ -145,10 +136,10 @@ export function ReferralsTab() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [stage, setStage] = useState<ReferralStage | ''>('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, offset, refilter } = useListPage(DEFAULT_PAGE_SIZE);
   const input = {
     limit: DEFAULT_PAGE_SIZE,
-    offset: (page - 1) * DEFAULT_PAGE_SIZE,
+    offset,
     ...(debouncedSearch ? { search: debouncedSearch } : {}),
     ...(stage ? { stage } : {}),
   };
@@ -156,7 +147,7 @@ export function ReferralsTab() {
   const paid = trpc.partner.referralPaidMonths.useQuery();
   const paidMonthsOf = new Map((paid.data ?? []).map((row) => [row.referralId, row.months]));
   const total = referrals.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+  const pages = pageCount(total, DEFAULT_PAGE_SIZE);
   const filtering = Boolean(debouncedSearch || stage);
 
   return (
@@ -170,28 +161,20 @@ export function ReferralsTab() {
         </Button>
       </Group>
       <Group gap="sm" wrap="wrap">
-        <TextInput
+        <SearchInput
           aria-label="Search referrals"
           placeholder="Search client or email"
-          leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
+          onSearch={refilter(setSearch)}
           style={{ flex: '1 1 220px', maxWidth: 360 }}
         />
-        <Select
+        <FilterSelect
           aria-label="Filter by stage"
-          data={stageFilterOptions}
+          all="All stages"
+          choices={stageOptions}
           value={stage}
-          allowDeselect={false}
-          onChange={(value) => {
-            setStage((value ?? '') as ReferralStage | '');
-            setPage(1);
-          }}
+          onFilter={refilter(setStage)}
           w={160}
-          comboboxProps={{ withinPortal: true }}
         />
       </Group>
       {referrals.isPending ? (

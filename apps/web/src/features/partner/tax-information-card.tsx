@@ -18,7 +18,7 @@ import {
 } from '@portal/contracts/plain';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FormActions } from '../../layout/form-actions';
+import { StackedForm } from '../../layout/form-actions';
 import { errorMessage } from '../../lib/errors';
 import { afterTaxProfileSaved } from '../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../lib/notify';
@@ -26,6 +26,7 @@ import { trpc } from '../../lib/trpc';
 import { useSubmitOnce } from '../../lib/use-submit-once';
 import { SettingsCard } from './settings-card';
 import { optionsOf } from '../../lib/select-options';
+import { LabelledValue } from '../../components/labelled-value';
 
 interface TaxFormValues {
   legalName: string;
@@ -44,28 +45,20 @@ const TIN_TYPE_OPTIONS = [
 ];
 const CLASSIFICATION_OPTIONS = optionsOf(TAX_CLASSIFICATIONS, TAX_CLASSIFICATION_LABELS);
 
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
-  );
-}
-
 export function TaxProfileFacts({ profile }: { profile: TaxProfile }) {
+  const facts: [string, string][] = [
+    ['Legal name', profile.legalName],
+    ['Business name', profile.businessName ?? 'Not provided'],
+    ['Tax classification', TAX_CLASSIFICATION_LABELS[profile.taxClassification]],
+    [TIN_TYPE_LABELS[profile.tinType], profile.tinMasked],
+    ['Address', profile.address],
+    ['Certified', formatDate(profile.certifiedAt)],
+  ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Fact label="Legal name" value={profile.legalName} />
-      <Fact label="Business name" value={profile.businessName ?? 'Not provided'} />
-      <Fact label="Tax classification" value={TAX_CLASSIFICATION_LABELS[profile.taxClassification]} />
-      <Fact label={TIN_TYPE_LABELS[profile.tinType]} value={profile.tinMasked} />
-      <Fact label="Address" value={profile.address} />
-      <Fact label="Certified" value={formatDate(profile.certifiedAt)} />
+      {facts.map(([label, value]) => (
+        <LabelledValue key={label} label={label} value={value} labelSize="sm" size="md" />
+      ))}
     </SimpleGrid>
   );
 }
@@ -107,91 +100,87 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
   const submit = form.onSubmit(() => submitOnce.run());
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="Legal name"
-            description="As shown on your income tax return"
-            required
-            autoComplete="name"
-            {...form.getInputProps('legalName')}
-          />
-          <TextInput
-            label="Business name"
-            description="If different from the legal name"
-            autoComplete="organization"
-            {...form.getInputProps('businessName')}
-          />
-          <Select
-            label="Tax classification"
-            data={CLASSIFICATION_OPTIONS}
-            required
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('taxClassification')}
-          />
-          <Select
-            label="TIN type"
-            data={TIN_TYPE_OPTIONS}
-            required
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('tinType')}
-          />
-          <TextInput
-            label="Taxpayer identification number"
-            description={
-              profile ? `On file: ${profile.tinMasked}. Enter it again to save.` : '9 digits, dashes allowed'
-            }
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={profile ? profile.tinMasked : '12-3456789'}
-            {...form.getInputProps('tin')}
-          />
-          <TextInput
-            label="Address"
-            description="Street, city, state and ZIP code"
-            required
-            autoComplete="street-address"
-            {...form.getInputProps('address')}
-          />
-        </SimpleGrid>
-        <Stack gap={6}>
-          <Text size="sm" fw={600}>
-            Certification (Form W-9, Part II)
+    <StackedForm
+      onSubmit={submit}
+      spacing="md"
+      gap="sm"
+      onCancel={profile ? onDone : undefined}
+      pending={submitOnce.pending}
+      submitLabel="Save tax information"
+      busyLabel="Saving..."
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label="Legal name"
+          description="As shown on your income tax return"
+          required
+          autoComplete="name"
+          {...form.getInputProps('legalName')}
+        />
+        <TextInput
+          label="Business name"
+          description="If different from the legal name"
+          autoComplete="organization"
+          {...form.getInputProps('businessName')}
+        />
+        <Select
+          label="Tax classification"
+          data={CLASSIFICATION_OPTIONS}
+          required
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('taxClassification')}
+        />
+        <Select
+          label="TIN type"
+          data={TIN_TYPE_OPTIONS}
+          required
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('tinType')}
+        />
+        <TextInput
+          label="Taxpayer identification number"
+          description={profile ? `On file: ${profile.tinMasked}. Enter it again to save.` : '9 digits, dashes allowed'}
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={profile ? profile.tinMasked : '12-3456789'}
+          {...form.getInputProps('tin')}
+        />
+        <TextInput
+          label="Address"
+          description="Street, city, state and ZIP code"
+          required
+          autoComplete="street-address"
+          {...form.getInputProps('address')}
+        />
+      </SimpleGrid>
+      <Stack gap={6}>
+        <Text size="sm" fw={600}>
+          Certification (Form W-9, Part II)
+        </Text>
+        {/* A keyboard can scroll it too (focusable region), like the agreement box. */}
+        <Box mah={140} style={{ overflowY: 'auto' }} tabIndex={0} role="region" aria-label="Form W-9 certification">
+          <Text size="sm" c="dimmed" data-testid="w9-certification">
+            {W9_CERTIFICATION_TEXT}
           </Text>
-          {/* A keyboard can scroll it too (focusable region), like the agreement box. */}
-          <Box mah={140} style={{ overflowY: 'auto' }} tabIndex={0} role="region" aria-label="Form W-9 certification">
-            <Text size="sm" c="dimmed" data-testid="w9-certification">
-              {W9_CERTIFICATION_TEXT}
-            </Text>
-          </Box>
-          <Checkbox
-            label="I certify the statements above under penalties of perjury"
-            {...form.getInputProps('certified', { type: 'checkbox' })}
-          />
-        </Stack>
-        {profile && (
-          <PasswordInput
-            label="Current password"
-            description="Asked before tax information on file is replaced; you and the team are told by mail."
-            required
-            autoComplete="current-password"
-            maw={360}
-            {...form.getInputProps('currentPassword')}
-          />
-        )}
-        <FormActions
-          justify="flex-end"
-          gap="sm"
-          onCancel={profile ? onDone : undefined}
-          pending={submitOnce.pending}
-          submitLabel="Save tax information"
-          busyLabel="Saving..."
+        </Box>
+        <Checkbox
+          label="I certify the statements above under penalties of perjury"
+          {...form.getInputProps('certified', { type: 'checkbox' })}
         />
       </Stack>
-    </form>
+      {profile && (
+        <PasswordInput
+          label="Current password"
+          description="Asked before tax information on file is replaced; you and the team are told by mail."
+          required
+          autoComplete="current-password"
+          maw={360}
+          {...form.getInputProps('currentPassword')}
+        />
+      )}
+    </StackedForm>
   );
 }
 

@@ -16,7 +16,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import {
   MESSAGES,
   PAYEE_TYPE_LABELS,
@@ -31,7 +31,7 @@ import {
 } from '@portal/contracts';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FormActions } from '../../layout/form-actions';
+import { StackedForm } from '../../layout/form-actions';
 import { EMPTY_BANK_FIELDS, bankNumberProps, type BankFields } from '../../lib/bank-fields';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -76,11 +76,10 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
   const [editing, setEditing] = useState(false);
   const active = partner.status === 'active';
   const methods = active ? PAYMENT_METHODS : (['Wire'] as const);
-  const form = useForm<PaymentMethodForm>({
-    mode: 'controlled',
-    initialValues: emptyForm(partner.paymentMethod, partner.payeeType),
-    validate: schemaResolver(updatePaymentMethodInput, { sync: true }),
-  });
+  const form = useSchemaForm<PaymentMethodForm>(
+    updatePaymentMethodInput,
+    emptyForm(partner.paymentMethod, partner.payeeType),
+  );
   const method = form.values.paymentMethod;
 
   const submit = form.onSubmit(async (values) => {
@@ -140,102 +139,96 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
           )}
         </Group>
         {editing && (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              {methods.length > 1 && (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id="payment-method-label">
-                    Payment method
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="payment-method-label"
-                    data={optionsOf(methods, PAYMENT_METHOD_LABELS)}
-                    value={method}
-                    onChange={(value) => {
-                      form.setFieldValue('paymentMethod', value);
-                      form.clearErrors();
-                    }}
-                    fullWidth
-                  />
-                </Stack>
-              )}
-              {method === 'Wire' && (
-                <>
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    <TextInput label="Bank Name" withAsterisk {...form.getInputProps('bankName')} />
-                    <TextInput
-                      label="Account Holder Name"
-                      withAsterisk
-                      {...form.getInputProps('bankAccountHolderName')}
-                    />
-                    {routingInput}
-                    {accountInput}
-                    {accountTypeInput}
-                  </SimpleGrid>
-                  <Textarea
-                    label="Bank Address"
-                    withAsterisk
-                    autosize
-                    minRows={2}
-                    {...form.getInputProps('bankAddress')}
-                  />
-                  <Textarea
-                    label="Beneficiary Address"
-                    withAsterisk
-                    autosize
-                    minRows={2}
-                    {...form.getInputProps('beneficiaryAddress')}
-                  />
-                </>
-              )}
-              {method === 'ACH' && (
+          <StackedForm
+            onSubmit={submit}
+            spacing="md"
+            gap="sm"
+            onCancel={close}
+            pending={update.isPending}
+            submitLabel={method === 'PayPal' ? 'Save payment method' : 'Save bank details'}
+            busyLabel="Saving..."
+          >
+            {methods.length > 1 && (
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="payment-method-label">
+                  Payment method
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="payment-method-label"
+                  data={optionsOf(methods, PAYMENT_METHOD_LABELS)}
+                  value={method}
+                  onChange={(value) => {
+                    form.setFieldValue('paymentMethod', value);
+                    form.clearErrors();
+                  }}
+                  fullWidth
+                />
+              </Stack>
+            )}
+            {method === 'Wire' && (
+              <>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <TextInput label="Bank Name" withAsterisk {...form.getInputProps('bankName')} />
                   <TextInput
                     label="Account Holder Name"
                     withAsterisk
                     {...form.getInputProps('bankAccountHolderName')}
                   />
-                  <TextInput label="Bank Name" {...form.getInputProps('bankName')} />
                   {routingInput}
                   {accountInput}
                   {accountTypeInput}
-                  <Select
-                    label="Account Owner"
-                    description="A business account is paid as CCD, a personal one as PPD"
-                    withAsterisk
-                    data={payeeTypeOptions}
-                    allowDeselect={false}
-                    {...form.getInputProps('payeeType')}
-                  />
                 </SimpleGrid>
-              )}
-              {method === 'PayPal' && (
-                <TextInput
-                  label="PayPal Email"
-                  type="email"
-                  autoComplete="email"
+                <Textarea
+                  label="Bank Address"
                   withAsterisk
-                  description="The email address of the PayPal account that receives your payouts"
-                  {...form.getInputProps('paypalEmail')}
+                  autosize
+                  minRows={2}
+                  {...form.getInputProps('bankAddress')}
                 />
-              )}
-              <PasswordInput
-                label="Current password"
-                description="Confirm it is you"
-                autoComplete="current-password"
+                <Textarea
+                  label="Beneficiary Address"
+                  withAsterisk
+                  autosize
+                  minRows={2}
+                  {...form.getInputProps('beneficiaryAddress')}
+                />
+              </>
+            )}
+            {method === 'ACH' && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label="Account Holder Name" withAsterisk {...form.getInputProps('bankAccountHolderName')} />
+                <TextInput label="Bank Name" {...form.getInputProps('bankName')} />
+                {routingInput}
+                {accountInput}
+                {accountTypeInput}
+                <Select
+                  label="Account Owner"
+                  description="A business account is paid as CCD, a personal one as PPD"
+                  withAsterisk
+                  data={payeeTypeOptions}
+                  allowDeselect={false}
+                  {...form.getInputProps('payeeType')}
+                />
+              </SimpleGrid>
+            )}
+            {method === 'PayPal' && (
+              <TextInput
+                label="PayPal Email"
+                type="email"
+                autoComplete="email"
                 withAsterisk
-                {...form.getInputProps('currentPassword')}
+                description="The email address of the PayPal account that receives your payouts"
+                {...form.getInputProps('paypalEmail')}
               />
-              <FormActions
-                justify="flex-end"
-                gap="sm"
-                onCancel={close}
-                pending={update.isPending}
-                submitLabel={method === 'PayPal' ? 'Save payment method' : 'Save bank details'}
-                busyLabel="Saving..."
-              />
-            </Stack>
-          </form>
+            )}
+            <PasswordInput
+              label="Current password"
+              description="Confirm it is you"
+              autoComplete="current-password"
+              withAsterisk
+              {...form.getInputProps('currentPassword')}
+            />
+          </StackedForm>
         )}
       </Stack>
     </Card>

@@ -3,6 +3,7 @@
 
 import { Select, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import type { ServiceType } from '@portal/contracts';
 
 export interface ClientFieldValues {
   clientEmail: string;
@@ -11,6 +12,15 @@ export interface ClientFieldValues {
   monthlyValue: string;
   consultationDate: string;
 }
+
+/** The fields of a new client: all empty, Basic Accounting chosen. */
+export const EMPTY_CLIENT_FIELDS: ClientFieldValues & { serviceType: ServiceType } = {
+  clientEmail: '',
+  clientPhone: '',
+  serviceType: 'basic_accounting',
+  monthlyValue: '',
+  consultationDate: '',
+};
 
 export function ClientFields({
   inputProps,

@@ -2,7 +2,7 @@
 // Checked with the same schema the server applies, so a malformed id or date is named before the call.
 
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { ACTIVITY_ENTITY_LABELS, ACTIVITY_ENTITY_TYPES, activityFilterInput } from '@portal/contracts';
 import { IconFilter, IconX } from '@tabler/icons-react';
 import { optionsOf } from '../../../lib/select-options';
@@ -37,11 +37,7 @@ export function filterParams(values: ActivityFilterValues): Partial<ActivityFilt
 }
 
 export function ActivityFilters({ onApply }: { onApply: (values: ActivityFilterValues) => void }) {
-  const form = useForm<ActivityFilterValues>({
-    mode: 'controlled',
-    initialValues: NO_FILTERS,
-    validate: schemaResolver(activityFilterInput, { sync: true }),
-  });
+  const form = useSchemaForm<ActivityFilterValues>(activityFilterInput, NO_FILTERS);
 
   return (
     <form

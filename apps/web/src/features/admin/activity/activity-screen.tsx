@@ -1,7 +1,7 @@
 // The Activity screen: the audit log filtered, paged, with each change's diff and a CSV
 // of everything the filters match.
 
-import { Card, Group, Text } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
 import { ACTIVITY_PAGE_SIZE } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,26 +11,23 @@ import { trpc } from '../../../lib/trpc';
 import { ActivityExportButton } from './activity-export-button';
 import { ActivityFilters, filterParams, NO_FILTERS, type ActivityFilterValues } from './activity-filters';
 import { ActivityTable } from './activity-table';
-import { ListPager } from '../../../components/list-pager';
+import { CentredPager } from '../../../components/list-pager';
+import { pageCount, useListPage } from '../../../lib/list-page';
 
 export function ActivityScreen() {
   const [filters, setFilters] = useState<Partial<ActivityFilterValues>>(filterParams(NO_FILTERS));
-  const [page, setPage] = useState(1);
+  const { page, setPage, offset, refilter } = useListPage(ACTIVITY_PAGE_SIZE);
   const activity = trpc.admin.activity.useQuery(
-    { ...filters, limit: ACTIVITY_PAGE_SIZE, offset: (page - 1) * ACTIVITY_PAGE_SIZE },
+    { ...filters, limit: ACTIVITY_PAGE_SIZE, offset },
     { placeholderData: keepPreviousData },
   );
   const total = activity.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
+  const pages = pageCount(total, ACTIVITY_PAGE_SIZE);
 
-  const apply = (values: ActivityFilterValues) => {
-    setFilters(filterParams(values));
-    setPage(1);
-  };
+  const apply = refilter((values: ActivityFilterValues) => setFilters(filterParams(values)));
 
   return (
     <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Activity' }]}
       title="Activity"
       description="Who changed what, and when: every change in the portal, newest first"
       actions={<ActivityExportButton params={filters} />}
@@ -58,11 +55,7 @@ export function ActivityScreen() {
         >
           {(data) => <ActivityTable entries={data.items} />}
         </QueryList>
-        {pages > 1 && (
-          <Group justify="center" mt="md">
-            <ListPager pages={pages} page={page} onPage={setPage} />
-          </Group>
-        )}
+        <CentredPager pages={pages} page={page} onPage={setPage} />
       </ListSection>
     </AdminPage>
   );

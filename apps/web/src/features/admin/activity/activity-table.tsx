@@ -7,6 +7,7 @@ import { ColumnTable } from '../../../components/column-table';
 import { formatDateTime } from '../emails/email-log';
 import { ActivityChanges } from './activity-changes';
 import { entrySentence } from './activity-sentence';
+import { MonoText } from '../../../components/mono-text';
 
 const ACTOR_BADGE = {
   user: { label: 'User', color: 'blue' },
@@ -26,7 +27,6 @@ export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
       // Focusable, so a keyboard can scroll it sideways where it does not fit.
       frameProps={{ tabIndex: 0, 'aria-label': 'Activity entries, scrollable' }}
       rows={entries}
-      rowKey={(entry) => entry.id}
       columns={[
         { header: 'Time', card: 'title', noWrap: true, cell: (entry) => formatDateTime(entry.createdAt) },
         {
@@ -52,9 +52,7 @@ export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
               <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="activity-sentence">
                 {entrySentence(entry)}
               </Text>
-              <Text size="xs" c="dimmed" ff="monospace">
-                {entry.action}
-              </Text>
+              <MonoText c="dimmed">{entry.action}</MonoText>
             </>
           ),
         },

@@ -90,7 +90,6 @@ export function ConflictsScreen() {
 
   return (
     <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Conflicts' }]}
       title="Conflicts"
       description="Clients introduced by two partners, and clients on a partner's own domain"
     >
@@ -113,7 +112,6 @@ export function ConflictsScreen() {
             highlightOnHover
             minWidth={900}
             rows={conflicts}
-            rowKey={(conflict) => conflict.id}
             columns={[
               {
                 header: 'Client',

@@ -1,7 +1,7 @@
 // Email log: the outbox's recent mails with their delivery state; Resend queues a new
 // copy (the original keeps its history).
 
-import { Alert, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Text, Tooltip } from '@mantine/core';
 import { EMAIL_LOG_PAGE_SIZE, EMAIL_STATUS_LABELS, type EmailLogEntry, type EmailStatus } from '@portal/contracts';
 import { formatDate, MESSAGES } from '@portal/contracts/plain';
 import { IconMailForward } from '@tabler/icons-react';
@@ -14,7 +14,9 @@ import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../../../layout/admin-page';
 import { EmptyList, ListSection } from '../../../components/list-section';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
-import { ListPager } from '../../../components/list-pager';
+import { CentredPager } from '../../../components/list-pager';
+import { pageCount } from '../../../lib/list-page';
+import { MonoText } from '../../../components/mono-text';
 
 const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
 
@@ -64,7 +66,7 @@ export function EmailLog() {
   };
 
   const total = emails.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / EMAIL_LOG_PAGE_SIZE));
+  const pages = pageCount(total, EMAIL_LOG_PAGE_SIZE);
 
   return (
     <ListSection
@@ -89,15 +91,10 @@ export function EmailLog() {
           highlightOnHover
           minWidth={920}
           rows={emails.data?.items ?? []}
-          rowKey={(entry) => entry.id}
           columns={[
             {
               header: 'Kind',
-              cell: (entry) => (
-                <Text size="xs" ff="monospace">
-                  {entry.kind}
-                </Text>
-              ),
+              cell: (entry) => <MonoText>{entry.kind}</MonoText>,
             },
             {
               header: 'Recipient',
@@ -151,11 +148,7 @@ export function EmailLog() {
           ]}
         />
       )}
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <ListPager pages={pages} page={page} onPage={setPage} />
-        </Group>
-      )}
+      <CentredPager pages={pages} page={page} onPage={setPage} />
     </ListSection>
   );
 }
@@ -163,11 +156,7 @@ export function EmailLog() {
 /** /admin/emails: the Email log as its own area of the admin sidebar. */
 export function EmailLogPage() {
   return (
-    <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Email log' }]}
-      title="Email log"
-      description="Every mail the portal queued, with its delivery state"
-    >
+    <AdminPage title="Email log" description="Every mail the portal queued, with its delivery state">
       <EmailLog />
     </AdminPage>
   );

@@ -2,7 +2,7 @@
 
 import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES,
@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FormActions } from '../../../layout/form-actions';
+import { StackedForm } from '../../../layout/form-actions';
 import { afterApiKeyChange } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
@@ -23,6 +23,7 @@ import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
 import { NameBadges } from './name-badges';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
+import { MonoText } from '../../../components/mono-text';
 
 interface KeyFormValues {
   name: string;
@@ -42,11 +43,7 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
   const create = trpc.admin.createApiKey.useMutation();
   const submitOnce = useSubmitOnce(submit);
   const [expiry, setExpiry] = useState('');
-  const form = useForm<KeyFormValues>({
-    mode: 'controlled',
-    initialValues: { name: '', scopes: [], expiresAt: '' },
-    validate: schemaResolver(createApiKeyInput, { sync: true }),
-  });
+  const form = useSchemaForm<KeyFormValues>(createApiKeyInput, { name: '', scopes: [], expiresAt: '' });
 
   async function submit(values: KeyFormValues) {
     try {
@@ -63,50 +60,39 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit(submitOnce.run)}>
-      <Stack gap="sm">
-        <TextInput
-          label="Name"
-          description="What the key is for, e.g. Reporting dashboard"
-          required
-          data-autofocus
-          {...form.getInputProps('name')}
-        />
-        <Checkbox.Group
-          label="Scopes"
-          description="The key can do only these"
-          required
-          {...form.getInputProps('scopes')}
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
-            {API_KEY_SCOPES.map((scope) => (
-              <Checkbox key={scope} value={scope} label={API_KEY_SCOPE_LABELS[scope]} description={scope} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <Select
-          label="Expires"
-          data={EXPIRY_OPTIONS}
-          value={expiry}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          onChange={(value) => {
-            setExpiry(value ?? '');
-            form.setFieldValue(
-              'expiresAt',
-              value ? new Date(Date.now() + Number(value) * 86_400_000).toISOString() : '',
-            );
-          }}
-        />
-        <FormActions
-          justify="flex-end"
-          mt="sm"
-          onCancel={onCancel}
-          pending={submitOnce.pending}
-          submitLabel="Create key"
-        />
-      </Stack>
-    </form>
+    <StackedForm
+      onSubmit={form.onSubmit(submitOnce.run)}
+      mt="sm"
+      onCancel={onCancel}
+      pending={submitOnce.pending}
+      submitLabel="Create key"
+    >
+      <TextInput
+        label="Name"
+        description="What the key is for, e.g. Reporting dashboard"
+        required
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <Checkbox.Group label="Scopes" description="The key can do only these" required {...form.getInputProps('scopes')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
+          {API_KEY_SCOPES.map((scope) => (
+            <Checkbox key={scope} value={scope} label={API_KEY_SCOPE_LABELS[scope]} description={scope} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <Select
+        label="Expires"
+        data={EXPIRY_OPTIONS}
+        value={expiry}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        onChange={(value) => {
+          setExpiry(value ?? '');
+          form.setFieldValue('expiresAt', value ? new Date(Date.now() + Number(value) * 86_400_000).toISOString() : '');
+        }}
+      />
+    </StackedForm>
   );
 }
 
@@ -200,7 +186,6 @@ export function ApiKeysCard() {
             verticalSpacing="xs"
             minWidth={860}
             rows={data}
-            rowKey={(key) => key.id}
             columns={[
               { header: 'Name', card: 'title', truncate: 220, cell: (key) => key.name },
               {
@@ -209,9 +194,7 @@ export function ApiKeysCard() {
                 cell: (key) => (
                   <Group gap={4} wrap="nowrap">
                     <IconKey size={14} aria-hidden />
-                    <Text size="xs" ff="monospace">
-                      {key.prefix}…
-                    </Text>
+                    <MonoText>{key.prefix}…</MonoText>
                   </Group>
                 ),
               },

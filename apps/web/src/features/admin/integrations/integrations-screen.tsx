@@ -9,7 +9,6 @@ import { WebhooksCard } from './webhooks-card';
 export function IntegrationsScreen() {
   return (
     <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Integrations' }]}
       title="Integrations"
       description="Connect internal tools: API keys for the REST API and webhooks for the events they follow."
       actions={

@@ -20,7 +20,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   createWebhookInput,
   WEBHOOK_DELIVERY_STATUS_LABELS,
@@ -31,7 +31,7 @@ import {
 } from '@portal/contracts';
 import { IconDots, IconPlus, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { FormActions } from '../../../layout/form-actions';
+import { StackedForm } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage, httpStatusOf } from '../../../lib/errors';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
@@ -43,6 +43,7 @@ import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
 import { NameBadges } from './name-badges';
+import { MonoText } from '../../../components/mono-text';
 
 interface WebhookFormValues {
   url: string;
@@ -58,11 +59,7 @@ export function CreateWebhookForm({
   onCancel: () => void;
 }) {
   const utils = trpc.useUtils();
-  const form = useForm<WebhookFormValues>({
-    mode: 'controlled',
-    initialValues: { url: '', events: [], description: '' },
-    validate: schemaResolver(createWebhookInput, { sync: true }),
-  });
+  const form = useSchemaForm<WebhookFormValues>(createWebhookInput, { url: '', events: [], description: '' });
   const create = useSubmitOnce(async (values: WebhookFormValues) => {
     try {
       const created = await utils.client.admin.createWebhook.mutate({
@@ -80,33 +77,30 @@ export function CreateWebhookForm({
     }
   });
   return (
-    <form noValidate onSubmit={form.onSubmit(create.run)}>
-      <Stack gap="sm">
-        <TextInput
-          label="URL"
-          description="https only; the address must be public"
-          placeholder="https://tools.example.com/hooks/portal"
-          required
-          data-autofocus
-          {...form.getInputProps('url')}
-        />
-        <Textarea label="Description" autosize minRows={1} {...form.getInputProps('description')} />
-        <Checkbox.Group label="Events" required {...form.getInputProps('events')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <Checkbox key={type} value={type} label={type} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <FormActions
-          justify="flex-end"
-          mt="sm"
-          onCancel={onCancel}
-          pending={create.pending}
-          submitLabel="Add webhook"
-        />
-      </Stack>
-    </form>
+    <StackedForm
+      onSubmit={form.onSubmit(create.run)}
+      mt="sm"
+      onCancel={onCancel}
+      pending={create.pending}
+      submitLabel="Add webhook"
+    >
+      <TextInput
+        label="URL"
+        description="https only; the address must be public"
+        placeholder="https://tools.example.com/hooks/portal"
+        required
+        data-autofocus
+        {...form.getInputProps('url')}
+      />
+      <Textarea label="Description" autosize minRows={1} {...form.getInputProps('description')} />
+      <Checkbox.Group label="Events" required {...form.getInputProps('events')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <Checkbox key={type} value={type} label={type} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+    </StackedForm>
   );
 }
 
@@ -165,9 +159,9 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
     <Stack gap="xs" mt="md" component="section" aria-label={`Recent deliveries to ${webhook.url}`}>
       <Title order={3} size="h5">
         Recent deliveries to{' '}
-        <Text span ff="monospace" size="sm">
+        <MonoText span size="sm">
           {webhook.url}
-        </Text>
+        </MonoText>
       </Title>
       {deliveries.isError ? (
         <Alert color="red">{errorMessage(deliveries.error, 'Unable to load the deliveries.')}</Alert>
@@ -183,16 +177,11 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
           minWidth={760}
           data-testid="webhook-deliveries"
           rows={deliveries.data.items}
-          rowKey={(delivery) => delivery.id}
           columns={[
             {
               header: 'Event',
               card: 'title',
-              cell: (delivery) => (
-                <Text size="xs" ff="monospace">
-                  {delivery.eventType}
-                </Text>
-              ),
+              cell: (delivery) => <MonoText>{delivery.eventType}</MonoText>,
             },
             {
               header: 'Status',
@@ -354,16 +343,15 @@ export function WebhooksCard() {
               verticalSpacing="xs"
               minWidth={720}
               rows={data}
-              rowKey={(webhook) => webhook.id}
               columns={[
                 {
                   header: 'URL',
                   card: 'title',
                   cell: (webhook) => (
                     <>
-                      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                      <MonoText size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {webhook.url}
-                      </Text>
+                      </MonoText>
                       {webhook.description && (
                         <Text size="xs" c="dimmed">
                           {webhook.description}

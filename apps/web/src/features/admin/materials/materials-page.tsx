@@ -5,11 +5,7 @@ import { MaterialsManager } from './materials-manager';
 
 export function MaterialsPage() {
   return (
-    <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Materials' }]}
-      title="Materials"
-      description="Files and links partners download from their dashboard"
-    >
+    <AdminPage title="Materials" description="Files and links partners download from their dashboard">
       <MaterialsManager />
     </AdminPage>
   );

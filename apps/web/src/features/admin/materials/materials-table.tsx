@@ -66,7 +66,6 @@ export function MaterialsTable({
       highlightOnHover
       minWidth={760}
       rows={materials}
-      rowKey={(material) => material.id}
       rowProps={() => ({ 'data-testid': 'material-row' })}
       columns={[
         {

@@ -11,6 +11,7 @@ import { ColumnTable, type TableColumn } from '../../../components/column-table'
 import { TruncatedText } from '../../../components/truncated-text';
 import { useCan } from '../../../lib/permissions';
 import { PartnerStatusBadge } from './partner-status-badge';
+import { MonoText } from '../../../components/mono-text';
 
 /** A partner's name that opens its page (/admin/partners/$id). */
 export function PartnerPageLink({ id, children }: { id: string; children: string }) {
@@ -93,9 +94,9 @@ export function AffiliateRows({
       header: 'Referral Code',
       noWrap: true,
       cell: (partner) => (
-        <Text span inherit ff="monospace">
+        <MonoText span inherit>
           {partner.referralCode}
-        </Text>
+        </MonoText>
       ),
     },
     {
@@ -168,7 +169,6 @@ export function AffiliateRows({
       style={{ opacity: dimmed ? 0.6 : 1 }}
       columns={columns}
       rows={partners}
-      rowKey={(partner) => partner.id}
     />
   );
 }

@@ -1,6 +1,6 @@
 // All Affiliates (spec §2): every partner, paged, searched and sorted on the server.
 
-import { Alert, Card, Group, Select, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Card, Group, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_PAGE_SIZE,
@@ -8,7 +8,7 @@ import {
   PARTNER_STATUSES,
   type PartnerStatus,
 } from '@portal/contracts/plain';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
@@ -17,6 +17,9 @@ import { AffiliateRows, type SortField } from './affiliate-rows';
 import { usePartnerDecisions } from './use-partner-decisions';
 import { ListPager, ListRange } from '../../../components/list-pager';
 import { optionsOf } from '../../../lib/select-options';
+import { pageCount, useListPage } from '../../../lib/list-page';
+import { SearchInput } from '../../../components/search-input';
+import { FilterSelect } from '../../../components/filter-select';
 
 export const NO_AFFILIATES = 'No affiliates yet.';
 
@@ -57,36 +60,33 @@ function SortButton({
 const sortDirection = (sort: Sort, field: SortField) =>
   sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
 
-const statusOptions = [{ value: '', label: 'All statuses' }, ...optionsOf(PARTNER_STATUSES, PARTNER_STATUS_LABELS)];
+const statusOptions = optionsOf(PARTNER_STATUSES, PARTNER_STATUS_LABELS);
 
 export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: string) => void }) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [sort, setSort] = useState<Sort>('-createdAt');
   const [status, setStatus] = useState<PartnerStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, offset, refilter } = useListPage(DEFAULT_PAGE_SIZE);
   const decisions = usePartnerDecisions();
 
   const input = {
     limit: DEFAULT_PAGE_SIZE,
-    offset: (page - 1) * DEFAULT_PAGE_SIZE,
+    offset,
     sort,
     ...(debouncedSearch ? { search: debouncedSearch } : {}),
     ...(status ? { status } : {}),
   };
   const partners = trpc.admin.partners.useQuery(input, { placeholderData: keepPreviousData });
   const total = partners.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+  const pages = pageCount(total, DEFAULT_PAGE_SIZE);
   const filtering = Boolean(debouncedSearch || status);
   // A decision can empty the last page (e.g. suspending under the Active filter): step back to a page that exists.
   useEffect(() => {
     if (partners.data && partners.data.total > 0 && page > pages) setPage(pages);
-  }, [partners.data, page, pages]);
+  }, [partners.data, page, pages, setPage]);
 
-  const changeSort = (next: Sort) => {
-    setSort(next);
-    setPage(1);
-  };
+  const changeSort = refilter(setSort);
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid="affiliates">
@@ -95,28 +95,20 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
           All Affiliates
         </Title>
         <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px', justifyContent: 'flex-end' }}>
-          <TextInput
+          <SearchInput
             aria-label="Search affiliates"
             placeholder="Search company, contact, email or code"
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
+            onSearch={refilter(setSearch)}
             style={{ flex: '1 1 240px', maxWidth: 360 }}
           />
-          <Select
+          <FilterSelect
             aria-label="Filter by status"
-            data={statusOptions}
+            all="All statuses"
+            choices={statusOptions}
             value={status}
-            onChange={(value) => {
-              setStatus((value ?? '') as PartnerStatus | '');
-              setPage(1);
-            }}
-            allowDeselect={false}
+            onFilter={refilter(setStatus)}
             w={160}
-            comboboxProps={{ withinPortal: true }}
           />
         </Group>
       </Group>

@@ -8,11 +8,7 @@ import { PartnerDetailsDialog } from './partner-details-dialog';
 export function ApplicationsPage() {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   return (
-    <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Applications' }]}
-      title="Applications"
-      description="Partner applications waiting for a decision, oldest first"
-    >
+    <AdminPage title="Applications" description="Partner applications waiting for a decision, oldest first">
       <PartnerApprovalQueue onViewDetails={setDetailsId} />
       <PartnerDetailsDialog partnerId={detailsId} onClose={() => setDetailsId(null)} />
     </AdminPage>

@@ -1,7 +1,7 @@
 // Create New Partner (spec §2, §5): an admin creates an active partner with its sign-in.
 
-import { Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Modal, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { createPartnerInput, WEBSITE_DESCRIPTION } from '@portal/contracts';
 import { DEFAULT_EXPECTED_VOLUME, EXPECTED_VOLUMES, MESSAGES, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
@@ -9,7 +9,7 @@ import { afterPartnerDecision } from '../../../lib/invalidate';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
-import { FormActions } from '../../../layout/form-actions';
+import { StackedForm } from '../../../layout/form-actions';
 import { CompanyTypeSelect } from '../../../components/choice-selects';
 
 export type CreatePartnerValues = {
@@ -74,46 +74,42 @@ export function CreatePartnerForm({
   onCancel: () => void;
   submitting: boolean;
 }) {
-  const form = useForm<CreatePartnerValues>({
-    mode: 'controlled',
-    initialValues: emptyPartner,
-    validate: schemaResolver(createPartnerInput, { sync: true }),
-  });
+  const form = useSchemaForm<CreatePartnerValues>(createPartnerInput, emptyPartner);
   return (
-    <form
-      noValidate
+    <StackedForm
       onSubmit={form.onSubmit(async (values) => {
         const errors = await onSubmit(values);
         if (errors) form.setErrors(errors);
       })}
+      mt="sm"
+      onCancel={onCancel}
+      pending={submitting}
+      submitLabel="Create Partner"
     >
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
-          <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
-          <TextInput label="Company Name" required {...form.getInputProps('companyName')} />
-          <TextInput label="Contact Name" required {...form.getInputProps('contactName')} />
-          <CompanyTypeSelect required comboboxProps={{ withinPortal: true }} {...form.getInputProps('companyType')} />
-          <Select
-            label="Expected Volume"
-            required
-            data={[...EXPECTED_VOLUMES]}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('expectedVolume')}
-          />
-          <TextInput
-            label="Website"
-            description={WEBSITE_DESCRIPTION}
-            placeholder="https://example.com"
-            {...form.getInputProps('website')}
-          />
-          <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-          <TextInput label="Payment Method" value={PAYMENT_METHOD_LABELS.Wire} readOnly disabled />
-        </SimpleGrid>
-        <FormActions justify="flex-end" mt="sm" onCancel={onCancel} pending={submitting} submitLabel="Create Partner" />
-      </Stack>
-    </form>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+        <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
+        <TextInput label="Company Name" required {...form.getInputProps('companyName')} />
+        <TextInput label="Contact Name" required {...form.getInputProps('contactName')} />
+        <CompanyTypeSelect required comboboxProps={{ withinPortal: true }} {...form.getInputProps('companyType')} />
+        <Select
+          label="Expected Volume"
+          required
+          data={[...EXPECTED_VOLUMES]}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('expectedVolume')}
+        />
+        <TextInput
+          label="Website"
+          description={WEBSITE_DESCRIPTION}
+          placeholder="https://example.com"
+          {...form.getInputProps('website')}
+        />
+        <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+        <TextInput label="Payment Method" value={PAYMENT_METHOD_LABELS.Wire} readOnly disabled />
+      </SimpleGrid>
+    </StackedForm>
   );
 }
 

@@ -4,12 +4,17 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { formatMonthKey, monthKey } from '@portal/contracts/plain';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { notifyFailure } from '../../../lib/notify';
 import { downloadFile } from '../../../lib/rest';
 import { CardHeading } from '../../../components/card-heading';
 
 type StatementFormat = 'pdf' | 'csv';
+
+const FORMATS: { format: StatementFormat; label: string; icon: ReactNode }[] = [
+  { format: 'pdf', label: 'PDF', icon: <IconFileTypePdf size={16} /> },
+  { format: 'csv', label: 'CSV', icon: <IconFileSpreadsheet size={16} /> },
+];
 
 /** The last `count` months, newest first, as Select options ("2026-11" → "November 2026"). */
 export function recentMonths(count: number, now: Date = new Date()): Array<{ value: string; label: string }> {
@@ -53,24 +58,18 @@ export function StatementDownloads({
         w={200}
         comboboxProps={{ withinPortal: true }}
       />
-      <Button
-        variant="light"
-        leftSection={<IconFileTypePdf size={16} />}
-        loading={busy === 'pdf'}
-        disabled={busy !== null && busy !== 'pdf'}
-        onClick={() => void download('pdf')}
-      >
-        PDF
-      </Button>
-      <Button
-        variant="light"
-        leftSection={<IconFileSpreadsheet size={16} />}
-        loading={busy === 'csv'}
-        disabled={busy !== null && busy !== 'csv'}
-        onClick={() => void download('csv')}
-      >
-        CSV
-      </Button>
+      {FORMATS.map(({ format, label, icon }) => (
+        <Button
+          key={format}
+          variant="light"
+          leftSection={icon}
+          loading={busy === format}
+          disabled={busy !== null && busy !== format}
+          onClick={() => void download(format)}
+        >
+          {label}
+        </Button>
+      ))}
     </Group>
   );
 }

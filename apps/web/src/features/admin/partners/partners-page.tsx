@@ -9,11 +9,7 @@ import { PartnerDetailsDialog } from './partner-details-dialog';
 export function PartnersPage() {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   return (
-    <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Partners' }]}
-      title="Partners"
-      description="Open a partner to see its profile, deals, money and activity"
-    >
+    <AdminPage title="Partners" description="Open a partner to see its profile, deals, money and activity">
       <AffiliatesTable onViewDetails={setDetailsId} />
       <PartnerDetailsDialog partnerId={detailsId} onClose={() => setDetailsId(null)} />
     </AdminPage>

@@ -2,7 +2,7 @@
 // required reason, optionally for a month other than the current one. The server makes it a
 // pending commission, paid (or deducted) with the partner's next payout, and mails the partner.
 
-import { Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, SegmentedControl, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { adjustmentInput, COMMISSION_MESSAGES, type CommissionKind } from '@portal/contracts';
 import { formatMoney, monthKey } from '@portal/contracts/plain';
@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { afterCommissionChange } from '../../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { useFormMutation } from '../../../lib/use-form-mutation';
-import { FormActions } from '../../../layout/form-actions';
+import { StackedForm } from '../../../layout/form-actions';
 import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
 import { MonthInput } from '../../../components/month-input';
 
@@ -61,73 +61,70 @@ export function AdjustmentForm({
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit(async (values) => onSubmit(values))}>
-      <Stack gap="sm">
-        <PartnerPicker
-          label="Partner"
-          placeholder="Search partners"
+    <StackedForm
+      onSubmit={form.onSubmit(async (values) => onSubmit(values))}
+      mt="xs"
+      onCancel={onCancel}
+      pending={submitting}
+      submitLabel={form.values.kind === 'clawback' ? 'Add clawback' : 'Add bonus'}
+    >
+      <PartnerPicker
+        label="Partner"
+        placeholder="Search partners"
+        required
+        statuses={ADJUSTABLE_STATUSES}
+        value={partner?.id ?? null}
+        initial={initialPartner}
+        error={form.errors.partnerId}
+        onChange={(_id, next) => {
+          setPartner(next);
+          form.setFieldValue('partnerId', next?.id ?? '');
+        }}
+      />
+      <SegmentedControl
+        aria-label="Kind"
+        fullWidth
+        // On a phone the two explained choices wrap onto two lines instead of running out of the dialog.
+        styles={{ label: { whiteSpace: 'normal' } }}
+        data={[
+          { value: 'bonus', label: 'Bonus (pays more)' },
+          { value: 'clawback', label: 'Clawback (takes back)' },
+        ]}
+        {...form.getInputProps('kind')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          label="Amount"
           required
-          statuses={ADJUSTABLE_STATUSES}
-          value={partner?.id ?? null}
-          initial={initialPartner}
-          error={form.errors.partnerId}
-          onChange={(_id, next) => {
-            setPartner(next);
-            form.setFieldValue('partnerId', next?.id ?? '');
-          }}
+          inputMode="decimal"
+          leftSection="$"
+          description="At most $100,000.00"
+          {...form.getInputProps('amount')}
         />
-        <SegmentedControl
-          aria-label="Kind"
-          fullWidth
-          // On a phone the two explained choices wrap onto two lines instead of running out of the dialog.
-          styles={{ label: { whiteSpace: 'normal' } }}
-          data={[
-            { value: 'bonus', label: 'Bonus (pays more)' },
-            { value: 'clawback', label: 'Clawback (takes back)' },
-          ]}
-          {...form.getInputProps('kind')}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label="Amount"
-            required
-            inputMode="decimal"
-            leftSection="$"
-            description="At most $100,000.00"
-            {...form.getInputProps('amount')}
-          />
-          <MonthInput
-            label="For month"
-            required
-            value={form.values.month}
-            onChange={(month) => form.setFieldValue('month', month)}
-            error={form.errors.month}
-          />
-        </SimpleGrid>
-        <Textarea
-          label="Reason"
+        <MonthInput
+          label="For month"
           required
-          autosize
-          minRows={2}
-          maxLength={500}
-          description="The partner reads it in the mail and on the commission."
-          {...form.getInputProps('reason')}
+          value={form.values.month}
+          onChange={(month) => form.setFieldValue('month', month)}
+          error={form.errors.month}
         />
-        {form.values.kind === 'clawback' && (
-          <Text size="sm" c="dimmed">
-            A clawback is deducted from the partner&apos;s next payout; a payout that would net to zero or less is
-            refused.
-          </Text>
-        )}
-        <FormActions
-          justify="flex-end"
-          mt="xs"
-          onCancel={onCancel}
-          pending={submitting}
-          submitLabel={form.values.kind === 'clawback' ? 'Add clawback' : 'Add bonus'}
-        />
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <Textarea
+        label="Reason"
+        required
+        autosize
+        minRows={2}
+        maxLength={500}
+        description="The partner reads it in the mail and on the commission."
+        {...form.getInputProps('reason')}
+      />
+      {form.values.kind === 'clawback' && (
+        <Text size="sm" c="dimmed">
+          A clawback is deducted from the partner&apos;s next payout; a payout that would net to zero or less is
+          refused.
+        </Text>
+      )}
+    </StackedForm>
   );
 }
 

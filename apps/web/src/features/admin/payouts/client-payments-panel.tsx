@@ -31,7 +31,7 @@ import { UnmatchedStripePayments } from './unmatched-stripe-payments';
 import { useWonClientPicker } from './won-client-picker';
 import { ColumnTable } from '../../../components/column-table';
 import { MonthInput } from '../../../components/month-input';
-import { FormActions } from '../../../layout/form-actions';
+import { DialogForm } from '../../../layout/form-actions';
 
 type ImportReport = RouterOutputs['admin']['importClientPayments'];
 
@@ -167,55 +167,42 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
     });
   }
   return (
-    <Modal opened={opened} onClose={onClose} title="Record a client payment" size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {client.fields}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <MonthInput
-              label="Month paid for"
-              value={values.periodMonth}
-              max={monthKey(now)}
-              onChange={(periodMonth) => setValues((current) => ({ ...current, periodMonth }))}
-            />
-            <TextInput type="date" label="Paid on" value={values.paidAt} onChange={set('paidAt')} />
-            <TextInput
-              label="Amount"
-              leftSection="$"
-              inputMode="decimal"
-              value={values.amount}
-              onChange={set('amount')}
-            />
-            <TextInput
-              label="Collection cost"
-              description="Deducted proportionally; optional"
-              placeholder="0.00"
-              inputMode="decimal"
-              value={values.collectionCost}
-              onChange={set('collectionCost')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Reference"
-            placeholder="Invoice number"
-            value={values.reference}
-            onChange={set('reference')}
-          />
-          {error && (
-            <Text c="red" size="sm" role="alert">
-              {error}
-            </Text>
-          )}
-          <FormActions
-            justify="flex-end"
-            gap="sm"
-            onCancel={onClose}
-            pending={record.isPending}
-            submitLabel="Record payment"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <DialogForm
+      opened={opened}
+      onClose={onClose}
+      title="Record a client payment"
+      size="lg"
+      onSubmit={submit}
+      gap="sm"
+      pending={record.isPending}
+      submitLabel="Record payment"
+    >
+      {client.fields}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <MonthInput
+          label="Month paid for"
+          value={values.periodMonth}
+          max={monthKey(now)}
+          onChange={(periodMonth) => setValues((current) => ({ ...current, periodMonth }))}
+        />
+        <TextInput type="date" label="Paid on" value={values.paidAt} onChange={set('paidAt')} />
+        <TextInput label="Amount" leftSection="$" inputMode="decimal" value={values.amount} onChange={set('amount')} />
+        <TextInput
+          label="Collection cost"
+          description="Deducted proportionally; optional"
+          placeholder="0.00"
+          inputMode="decimal"
+          value={values.collectionCost}
+          onChange={set('collectionCost')}
+        />
+      </SimpleGrid>
+      <TextInput label="Reference" placeholder="Invoice number" value={values.reference} onChange={set('reference')} />
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </DialogForm>
   );
 }
 

@@ -57,7 +57,6 @@ export function FailedCommissions({ partnerId }: { partnerId?: string }) {
           verticalSpacing={6}
           minWidth={560}
           rows={rows}
-          rowKey={(row) => row.id}
           columns={[
             ...(partnerId ? [] : [PARTNER_COLUMN]),
             {

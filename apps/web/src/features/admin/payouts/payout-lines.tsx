@@ -1,7 +1,7 @@
 // A payout's lines, one per partner: confirmed when the money arrived, or returned with the bank's
 // ACH return code (the partner's fees become failed and they are asked to fix their details).
 
-import { Badge, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Select, Text, Textarea } from '@mantine/core';
 import {
   ACH_RETURN_CODES,
   ACH_RETURN_REASONS,
@@ -14,7 +14,7 @@ import {
 import { formatMoney } from '@portal/contracts/plain';
 import { useState } from 'react';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
-import { FormActions } from '../../../layout/form-actions';
+import { DialogForm } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
 import { afterPayout } from '../../../lib/invalidate';
@@ -144,66 +144,61 @@ function ReturnLineDialog({
     onClose();
   }
   return (
-    <Modal opened={line !== null} onClose={close} title="Record a returned payment">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!line) return;
-          const next: typeof errors = {};
-          if (!code) next.code = 'Choose the return code the bank gave';
-          if (code === OTHER_RETURN_CODE && !reason.trim()) next.reason = PAYOUT_RAIL_MESSAGES.returnReasonRequired;
-          setErrors(next);
-          if (next.code || next.reason || !code) return;
-          returnLine.mutate({
-            payoutId: payout.id,
-            partnerId: line.partnerId,
-            returnCode: code as PayoutLineReturnInput['returnCode'],
-            ...(reason.trim() ? { reason: reason.trim() } : {}),
-          });
+    <DialogForm
+      opened={line !== null}
+      onClose={close}
+      title="Record a returned payment"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!line) return;
+        const next: typeof errors = {};
+        if (!code) next.code = 'Choose the return code the bank gave';
+        if (code === OTHER_RETURN_CODE && !reason.trim()) next.reason = PAYOUT_RAIL_MESSAGES.returnReasonRequired;
+        setErrors(next);
+        if (next.code || next.reason || !code) return;
+        returnLine.mutate({
+          payoutId: payout.id,
+          partnerId: line.partnerId,
+          returnCode: code as PayoutLineReturnInput['returnCode'],
+          ...(reason.trim() ? { reason: reason.trim() } : {}),
+        });
+      }}
+      spacing="md"
+      gap="sm"
+      pending={returnLine.isPending}
+      submitLabel="Record return"
+      submitColor="red"
+      busyLabel="Recording..."
+    >
+      {line && (
+        <Text size="sm">
+          {line.companyName}: {formatMoney(line.amount)} by {line.paymentMethod} in {payout.reference}. Its fees become
+          failed and the partner is mailed to fix their payment details.
+        </Text>
+      )}
+      <Select
+        label="Return code"
+        withAsterisk
+        data={RETURN_OPTIONS}
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setErrors({});
         }}
-      >
-        <Stack gap="md">
-          {line && (
-            <Text size="sm">
-              {line.companyName}: {formatMoney(line.amount)} by {line.paymentMethod} in {payout.reference}. Its fees
-              become failed and the partner is mailed to fix their payment details.
-            </Text>
-          )}
-          <Select
-            label="Return code"
-            withAsterisk
-            data={RETURN_OPTIONS}
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setErrors({});
-            }}
-            error={errors.code}
-            searchable
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Textarea
-            label="Note"
-            description="Required for Other; added to the reason the partner reads"
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            error={errors.reason}
-            autosize
-            minRows={2}
-            maxLength={500}
-          />
-          <FormActions
-            justify="flex-end"
-            gap="sm"
-            onCancel={close}
-            pending={returnLine.isPending}
-            submitLabel="Record return"
-            submitColor="red"
-            busyLabel="Recording..."
-          />
-        </Stack>
-      </form>
-    </Modal>
+        error={errors.code}
+        searchable
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Textarea
+        label="Note"
+        description="Required for Other; added to the reason the partner reads"
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        error={errors.reason}
+        autosize
+        minRows={2}
+        maxLength={500}
+      />
+    </DialogForm>
   );
 }

@@ -31,6 +31,7 @@ import { RecentPayouts } from './recent-payouts';
 import { LoadingRow } from '../../../layout/loading-row';
 import { ListPager, ListRange } from '../../../components/list-pager';
 import { MonthInput } from '../../../components/month-input';
+import { pageCount } from '../../../lib/list-page';
 
 /** Rows picked one by one (kept across pages), or every row the filter matches, chosen by the server. */
 type Selection = { mode: 'rows'; rows: ReadonlyMap<string, PendingCommission> } | { mode: 'matching' };
@@ -83,7 +84,7 @@ export function PayoutProcessor() {
 
   const items = pending.data?.items ?? [];
   const total = pending.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+  const pages = pageCount(total, DEFAULT_PAGE_SIZE);
 
   /** A new filter is a new queue: back to its first page, nothing selected. */
   function refilter(apply: () => void) {

@@ -15,7 +15,6 @@ export function PayoutsPage() {
   };
   return (
     <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Payouts' }]}
       title="Payouts"
       description="Pay the fees that are due, record the client payments behind them, and set the rules"
     >

@@ -206,7 +206,6 @@ export function PendingPayoutTable({
         horizontalSpacing="xs"
         highlightOnHover
         rows={items}
-        rowKey={(item) => item.id}
         rowProps={() => ({ 'data-testid': 'payout-row' })}
         columns={[
           {

@@ -2,19 +2,7 @@
 // days, sales minimum, notice days, fee basis), every earlier version, and — for the administrator — the form
 // that publishes the next one. Partners are asked to review and accept a new version at their next visit.
 
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FEE_BASIS_LABELS, publishProgramTermsInput, type ProgramTerms } from '@portal/contracts';
 import { formatDate, formatMoney } from '@portal/contracts/plain';
@@ -26,8 +14,9 @@ import { usePhoneLayout } from '../../../layout/use-phone-layout';
 import { errorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { FormActions } from '../../../layout/form-actions';
+import { DialogForm } from '../../../layout/form-actions';
 import { CardHeading } from '../../../components/card-heading';
+import { LabelledValue } from '../../../components/labelled-value';
 
 /** The agreement text as the form edits it: a section starts with a "# heading" line, paragraphs are separated by blank lines. */
 export function agreementToText(terms: Pick<ProgramTerms, 'agreementText'>): string {
@@ -138,83 +127,59 @@ function PublishTermsDialog({ current, onClose }: { current: ProgramTerms; onClo
   });
 
   return (
-    <Modal opened onClose={onClose} title="Publish new terms" size="xl" fullScreen={phone}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput label="Agreement version" required {...form.getInputProps('agreementVersion')} />
-            <TextInput
-              label="Basic Accounting fee (USD/month)"
-              inputMode="decimal"
-              {...form.getInputProps('basicFee')}
-            />
-            <TextInput
-              label="Controller fee (USD/month)"
-              inputMode="decimal"
-              {...form.getInputProps('controllerFee')}
-            />
-            <NumberInput
-              label="Qualification days"
-              min={1}
-              allowDecimal={false}
-              {...form.getInputProps('qualificationDays')}
-            />
-            <NumberInput
-              label="Maximum extension days"
-              min={0}
-              allowDecimal={false}
-              {...form.getInputProps('maxExtensionDays')}
-            />
-            <NumberInput
-              label="Payout days"
-              min={0}
-              max={365}
-              allowDecimal={false}
-              {...form.getInputProps('payoutDays')}
-            />
-            <TextInput
-              label="Minimum annual sales (USD)"
-              inputMode="decimal"
-              {...form.getInputProps('minAnnualSales')}
-            />
-            <NumberInput
-              label="Notice days"
-              min={0}
-              max={365}
-              allowDecimal={false}
-              {...form.getInputProps('noticeDays')}
-            />
-            <TextInput
-              label="Effective from"
-              placeholder="YYYY-MM-DD (today if empty)"
-              {...form.getInputProps('effectiveFrom')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="What changed"
-            description="One short line each; partners read these first"
-            required
-            autosize
-            minRows={2}
-            {...form.getInputProps('changes')}
-          />
-          <Textarea
-            label="Agreement text"
-            description='A section starts with a "# heading" line; blank lines separate paragraphs'
-            autosize
-            minRows={8}
-            maxRows={16}
-            {...form.getInputProps('agreementText')}
-          />
-          <FormActions
-            justify="flex-end"
-            onCancel={onClose}
-            pending={publish.isPending}
-            submitLabel="Publish version"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <DialogForm
+      opened
+      onClose={onClose}
+      title="Publish new terms"
+      size="xl"
+      fullScreen={phone}
+      onSubmit={submit}
+      spacing="md"
+      pending={publish.isPending}
+      submitLabel="Publish version"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextInput label="Agreement version" required {...form.getInputProps('agreementVersion')} />
+        <TextInput label="Basic Accounting fee (USD/month)" inputMode="decimal" {...form.getInputProps('basicFee')} />
+        <TextInput label="Controller fee (USD/month)" inputMode="decimal" {...form.getInputProps('controllerFee')} />
+        <NumberInput
+          label="Qualification days"
+          min={1}
+          allowDecimal={false}
+          {...form.getInputProps('qualificationDays')}
+        />
+        <NumberInput
+          label="Maximum extension days"
+          min={0}
+          allowDecimal={false}
+          {...form.getInputProps('maxExtensionDays')}
+        />
+        <NumberInput label="Payout days" min={0} max={365} allowDecimal={false} {...form.getInputProps('payoutDays')} />
+        <TextInput label="Minimum annual sales (USD)" inputMode="decimal" {...form.getInputProps('minAnnualSales')} />
+        <NumberInput label="Notice days" min={0} max={365} allowDecimal={false} {...form.getInputProps('noticeDays')} />
+        <TextInput
+          label="Effective from"
+          placeholder="YYYY-MM-DD (today if empty)"
+          {...form.getInputProps('effectiveFrom')}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="What changed"
+        description="One short line each; partners read these first"
+        required
+        autosize
+        minRows={2}
+        {...form.getInputProps('changes')}
+      />
+      <Textarea
+        label="Agreement text"
+        description='A section starts with a "# heading" line; blank lines separate paragraphs'
+        autosize
+        minRows={8}
+        maxRows={16}
+        {...form.getInputProps('agreementText')}
+      />
+    </DialogForm>
   );
 }
 
@@ -245,14 +210,7 @@ function TermsFacts({ terms }: { terms: ProgramTerms }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
       {facts.map(([label, value]) => (
-        <div key={label}>
-          <Text size="xs" c="dimmed">
-            {label}
-          </Text>
-          <Text size="sm" fw={600}>
-            {value}
-          </Text>
-        </div>
+        <LabelledValue key={label} label={label} value={value} weight={600} />
       ))}
     </SimpleGrid>
   );

@@ -2,7 +2,7 @@
 // customer is no won client (matched here to the client it was for, which records the payment and earns
 // its fee) and a refund of no recorded payment (dismissed once an admin has handled it).
 
-import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDate, formatMoney, formatMonthKey } from '@portal/contracts/plain';
 import { IconLink, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -10,7 +10,7 @@ import { afterCommissionChange } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { useWonClientPicker } from './won-client-picker';
-import { FormActions } from '../../../layout/form-actions';
+import { DialogForm } from '../../../layout/form-actions';
 
 type StripeEvent = RouterOutputs['admin']['unmatchedStripePayments'][number];
 
@@ -124,28 +124,25 @@ function MatchDialog({
     match.mutate({ eventId: event.eventId, referralId });
   }
   return (
-    <Modal opened={event !== null} onClose={onClose} title="Match a Stripe payment to a client">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {event && (
-            <Text size="sm">
-              {event.amount ? formatMoney(event.amount) : '—'}
-              {event.periodMonth ? ` for ${formatMonthKey(event.periodMonth)}` : ''} from{' '}
-              <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {event.customerEmail ?? event.customerId ?? 'an unknown customer'}
-              </Text>
-            </Text>
-          )}
-          {client.fields}
-          <FormActions
-            justify="flex-end"
-            gap="sm"
-            onCancel={onClose}
-            pending={match.isPending}
-            submitLabel="Record payment"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <DialogForm
+      opened={event !== null}
+      onClose={onClose}
+      title="Match a Stripe payment to a client"
+      onSubmit={submit}
+      gap="sm"
+      pending={match.isPending}
+      submitLabel="Record payment"
+    >
+      {event && (
+        <Text size="sm">
+          {event.amount ? formatMoney(event.amount) : '—'}
+          {event.periodMonth ? ` for ${formatMonthKey(event.periodMonth)}` : ''} from{' '}
+          <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {event.customerEmail ?? event.customerId ?? 'an unknown customer'}
+          </Text>
+        </Text>
+      )}
+      {client.fields}
+    </DialogForm>
   );
 }

@@ -1,28 +1,21 @@
 // Add New Client (spec §2, §5): an admin adds a client to an active affiliate, found by typing
 // (any of thousands of active partners).
 
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Alert, Button, Group, Modal, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
 import { errorMessage } from '../../../lib/errors';
-import { afterReferralChange } from '../../../lib/invalidate';
-import { useFormMutation } from '../../../lib/use-form-mutation';
-import { useIdempotentCreate } from '../../../lib/use-submit-once';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
-import { FormActions } from '../../../layout/form-actions';
+import { useReferralCreation } from '../../referral/use-referral-creation';
+import { StackedForm } from '../../../layout/form-actions';
 import { PartnerPicker } from '../partners/partner-picker';
-import { ClientFields } from '../../referral/client-fields';
+import { ClientFields, EMPTY_CLIENT_FIELDS, type ClientFieldValues } from '../../referral/client-fields';
 import { usePhoneLayout } from '../../../layout/use-phone-layout';
 import { optionsOf } from '../../../lib/select-options';
 
-export type AddClientValues = {
+export type AddClientValues = ClientFieldValues & {
   partnerId: string;
   clientCompanyName: string;
-  clientEmail: string;
-  clientPhone: string;
-  serviceType: string;
-  monthlyValue: string;
-  consultationDate: string;
   contractStartDate: string;
   contractEndDate: string;
   notes: string;
@@ -34,11 +27,7 @@ export type AddClientValues = {
 const emptyClient: AddClientValues = {
   partnerId: '',
   clientCompanyName: '',
-  clientEmail: '',
-  clientPhone: '',
-  serviceType: 'basic_accounting',
-  monthlyValue: '',
-  consultationDate: '',
+  ...EMPTY_CLIENT_FIELDS,
   contractStartDate: '',
   contractEndDate: '',
   notes: '',
@@ -82,59 +71,52 @@ export function AddClientForm({
   onCancel: () => void;
   submitting: boolean;
 }) {
-  const form = useForm<AddClientValues>({
-    mode: 'controlled',
-    initialValues: emptyClient,
-    validate: schemaResolver(addClientInput, { sync: true }),
-  });
+  const form = useSchemaForm<AddClientValues>(addClientInput, emptyClient);
 
   return (
-    <form noValidate onSubmit={form.onSubmit(async (values) => onSubmit(values))}>
-      <Stack gap="sm">
-        {noPartners ? (
-          <Alert color="yellow" variant="light">
-            No active partners available
-          </Alert>
-        ) : (
-          <PartnerPicker
-            label="Affiliate"
-            required
-            placeholder="Select an affiliate"
-            status="active"
-            {...form.getInputProps('partnerId')}
-            value={form.values.partnerId || null}
-            onChange={(id) => form.setFieldValue('partnerId', id ?? '')}
-          />
-        )}
-        <TextInput label="Client Company Name" required {...form.getInputProps('clientCompanyName')} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <ClientFields inputProps={form.getInputProps} serviceOptions={serviceOptions} serviceRequired />
-          <TextInput label="Contract Start Date" type="date" {...form.getInputProps('contractStartDate')} />
-          <TextInput label="Contract End Date" type="date" {...form.getInputProps('contractEndDate')} />
-          <TextInput
-            label="Accepted On"
-            description="Starts the qualification window; today if empty"
-            type="date"
-            {...form.getInputProps('acceptedAt')}
-          />
-          <TextInput
-            label="Annual Sales ($)"
-            description="Annual gross eCommerce sales, if known"
-            inputMode="decimal"
-            {...form.getInputProps('annualSales')}
-          />
-        </SimpleGrid>
-        <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
-        <FormActions
-          justify="flex-end"
-          mt="sm"
-          onCancel={onCancel}
-          pending={submitting}
-          submitDisabled={noPartners}
-          submitLabel="Add Client"
+    <StackedForm
+      onSubmit={form.onSubmit(async (values) => onSubmit(values))}
+      mt="sm"
+      onCancel={onCancel}
+      pending={submitting}
+      submitDisabled={noPartners}
+      submitLabel="Add Client"
+    >
+      {noPartners ? (
+        <Alert color="yellow" variant="light">
+          No active partners available
+        </Alert>
+      ) : (
+        <PartnerPicker
+          label="Affiliate"
+          required
+          placeholder="Select an affiliate"
+          status="active"
+          {...form.getInputProps('partnerId')}
+          value={form.values.partnerId || null}
+          onChange={(id) => form.setFieldValue('partnerId', id ?? '')}
         />
-      </Stack>
-    </form>
+      )}
+      <TextInput label="Client Company Name" required {...form.getInputProps('clientCompanyName')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <ClientFields inputProps={form.getInputProps} serviceOptions={serviceOptions} serviceRequired />
+        <TextInput label="Contract Start Date" type="date" {...form.getInputProps('contractStartDate')} />
+        <TextInput label="Contract End Date" type="date" {...form.getInputProps('contractEndDate')} />
+        <TextInput
+          label="Accepted On"
+          description="Starts the qualification window; today if empty"
+          type="date"
+          {...form.getInputProps('acceptedAt')}
+        />
+        <TextInput
+          label="Annual Sales ($)"
+          description="Annual gross eCommerce sales, if known"
+          inputMode="decimal"
+          {...form.getInputProps('annualSales')}
+        />
+      </SimpleGrid>
+      <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+    </StackedForm>
   );
 }
 
@@ -146,17 +128,14 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
     { status: 'active', limit: 1, sort: 'companyName' },
     { enabled: opened },
   );
-  const create = useIdempotentCreate((input: RouterInputs['admin']['addClient'], options) =>
-    utils.client.admin.addClient.mutate(input, options),
-  );
-  const add = useFormMutation({
-    mutate: (values: AddClientValues) => create(toAddClientPayload(values)),
+  const add = useReferralCreation({
+    create: (input: RouterInputs['admin']['addClient'], options) => utils.client.admin.addClient.mutate(input, options),
+    payload: toAddClientPayload,
     success: (client) => [
       MESSAGES.clientAdded,
       `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`,
     ],
-    refresh: () => afterReferralChange(utils),
-    onDone: onClose,
+    onClose,
     failure: MESSAGES.addClientFailed,
     failureMessage: (error) => errorMessage(error, MESSAGES.addClientFailedText),
   });

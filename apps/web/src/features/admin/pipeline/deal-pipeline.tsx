@@ -20,11 +20,10 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconSelector } from '@tabler/icons-react';
+import { IconSelector } from '@tabler/icons-react';
 import type { InfiniteData } from '@tanstack/react-query';
 import {
   formatMoney,
@@ -50,6 +49,7 @@ import { DraggableDeal, DroppableStage, PipelineDragAndDrop } from './pipeline-d
 import { QualificationBadge } from './qualification-badge';
 import { QualificationActions } from './qualification-actions';
 import { WonDialog } from './won-dialog';
+import { SearchInput } from '../../../components/search-input';
 
 type Filters = Pick<RouterInputs['admin']['pipelineColumn'], 'search' | 'partnerId'>;
 
@@ -451,12 +451,11 @@ export function DealPipeline({ draggable = false }: { draggable?: boolean }) {
           Deal Pipeline
         </Title>
         <Group gap="sm" wrap="wrap" style={{ flex: '1 1 420px', justifyContent: 'flex-end' }}>
-          <TextInput
+          <SearchInput
             aria-label="Search deals"
             placeholder="Search client, email or partner"
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
+            onSearch={setSearch}
             style={{ flex: '1 1 220px', maxWidth: 320 }}
           />
           <PartnerPicker

@@ -14,7 +14,6 @@ export function PipelinePage() {
   const canAdd = useCan('referrals:write');
   return (
     <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Pipeline' }]}
       title="Pipeline"
       description="Every deal by stage: drag a card to another stage, or pick one from its menu"
       actions={

@@ -4,7 +4,7 @@
 // errors on their field, says what happened in a toast, and refreshes the pipeline.
 
 import { ActionIcon, Menu, Modal, NumberInput, SegmentedControl, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   PROGRAM_TERMS_MESSAGES,
   extendReferralInput,
@@ -35,14 +35,13 @@ function useRefresh() {
     Promise.all([utils.admin.pipelineColumn.invalidate(), utils.admin.referrals.invalidate(), afterStageChange(utils)]);
 }
 
+/** The days as the number field holds them: a number, or the text being typed. */
+type ExtendValues = { id: string; days: number | string; reason: string };
+
 function ExtendWindowForm({ deal, onDone }: { deal: Deal; onDone: () => void }) {
   const refresh = useRefresh();
   const extend = trpc.admin.extendReferralWindow.useMutation();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { id: deal.id, days: 30 as number | string, reason: '' },
-    validate: schemaResolver(extendReferralInput, { sync: true }),
-  });
+  const form = useSchemaForm<ExtendValues>(extendReferralInput, { id: deal.id, days: 30, reason: '' });
   const submit = useReasonFormMutation(form, {
     mutate: (values: typeof form.values) =>
       extend.mutateAsync({ id: deal.id, days: Number(values.days), reason: values.reason }),
@@ -90,11 +89,7 @@ function ExtendWindowForm({ deal, onDone }: { deal: Deal; onDone: () => void }) 
 function OverrideQualificationForm({ deal, onDone }: { deal: Deal; onDone: () => void }) {
   const refresh = useRefresh();
   const override = trpc.admin.overrideQualification.useMutation();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { id: deal.id, qualifying: !deal.qualifying, reason: '' },
-    validate: schemaResolver(qualificationOverrideInput, { sync: true }),
-  });
+  const form = useSchemaForm(qualificationOverrideInput, { id: deal.id, qualifying: !deal.qualifying, reason: '' });
   const submit = useReasonFormMutation(form, {
     mutate: override.mutateAsync,
     success: (saved) => [

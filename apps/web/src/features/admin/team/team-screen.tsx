@@ -5,7 +5,7 @@
 
 import { Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   ADMIN_ROLE_DESCRIPTIONS,
   ADMIN_ROLE_LABELS,
@@ -38,11 +38,7 @@ const ROLE_OPTIONS = optionsOf(ADMIN_ROLES, ADMIN_ROLE_LABELS);
 function InviteForm() {
   const utils = trpc.useUtils();
   const invite = trpc.admin.inviteMember.useMutation();
-  const form = useForm<InviteMemberInput>({
-    mode: 'controlled',
-    initialValues: { email: '', role: 'viewer' },
-    validate: schemaResolver(inviteMemberInput, { sync: true }),
-  });
+  const form = useSchemaForm<InviteMemberInput>(inviteMemberInput, { email: '', role: 'viewer' });
   const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
     try {
       const sent = await invite.mutateAsync(values);
@@ -293,11 +289,7 @@ export function TeamScreen() {
   };
 
   return (
-    <AdminPage
-      trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Team' }]}
-      title="Team"
-      description="Who works in the admin area, with which role"
-    >
+    <AdminPage title="Team" description="Who works in the admin area, with which role">
       <InviteForm />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
@@ -321,7 +313,6 @@ export function TeamScreen() {
                 minWidth={820}
                 aria-label="Members"
                 rows={data.members}
-                rowKey={(member) => member.id}
                 rowProps={(member) => ({ 'data-testid': `member-${member.email}` })}
                 columns={[
                   {
@@ -364,7 +355,6 @@ export function TeamScreen() {
               minWidth={480}
               aria-label="Pending invitations"
               rows={team.data.invitations}
-              rowKey={(invitation) => invitation.id}
               rowProps={(invitation) => ({ 'data-testid': `invitation-${invitation.email}` })}
               columns={[
                 {

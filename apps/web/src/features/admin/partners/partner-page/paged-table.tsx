@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { ColumnTable, type TableColumn } from '../../../../components/column-table';
 import { QueryList } from '../../../../components/list-section';
 import { ListPager, ListRange } from '../../../../components/list-pager';
+import { pageCount } from '../../../../lib/list-page';
 
 export const PARTNER_PAGE_SIZE = 10;
 
@@ -17,7 +18,7 @@ interface PagedResult {
   data?: { total: number; items: readonly unknown[] } | undefined;
 }
 
-export function PagedTable<Row>({
+export function PagedTable<Row extends { id: string }>({
   title,
   result,
   page,
@@ -25,7 +26,6 @@ export function PagedTable<Row>({
   empty,
   columns,
   rows,
-  rowKey,
   filters,
 }: {
   title: string;
@@ -35,11 +35,10 @@ export function PagedTable<Row>({
   empty: string;
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
   filters?: ReactNode;
 }) {
   const total = result.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PARTNER_PAGE_SIZE));
+  const pages = pageCount(total, PARTNER_PAGE_SIZE);
   const from = (page - 1) * PARTNER_PAGE_SIZE;
   const id = `partner-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -70,7 +69,6 @@ export function PagedTable<Row>({
                 index === 0 && !column.card ? { ...column, card: 'title' } : column,
               )}
               rows={rows}
-              rowKey={rowKey}
             />
             <Group justify="space-between" mt="sm" gap="sm">
               <ListRange offset={from} pageSize={PARTNER_PAGE_SIZE} total={total} />

@@ -17,6 +17,7 @@ import { COMMISSION_STATUS_COLORS } from '../../../partner/commissions-tab';
 import { STAGE_COLORS } from '../../../partner/referrals-tab';
 import { formatDateTime } from '../../emails/email-log';
 import { PagedTable, PARTNER_PAGE_SIZE } from './paged-table';
+import { MonoText } from '../../../../components/mono-text';
 
 const pageInput = (partnerId: string, page: number) => ({
   partnerId,
@@ -38,7 +39,6 @@ export function PartnerReferrals({ partnerId }: { partnerId: string }) {
       onPage={setPage}
       empty="No referrals yet."
       rows={referrals.data?.items ?? []}
-      rowKey={(referral) => referral.id}
       columns={[
         { header: 'Client', strong: true, truncate: 260, cell: (referral) => referral.clientCompanyName },
         { header: 'Service', cell: (referral) => SERVICE_TYPE_LABELS[referral.serviceType] },
@@ -70,7 +70,6 @@ export function PartnerCommissions({ partnerId }: { partnerId: string }) {
       onPage={setPage}
       empty="No commissions yet."
       rows={commissions.data?.items ?? []}
-      rowKey={(commission) => commission.id}
       columns={[
         { header: 'Month', cell: (commission) => formatMonthKey(commission.monthYear) },
         { header: 'Client', truncate: 240, cell: (commission) => commission.clientCompanyName },
@@ -100,14 +99,13 @@ export function PartnerPayouts({ partnerId }: { partnerId: string }) {
       onPage={setPage}
       empty="No payouts yet."
       rows={payouts.data?.items ?? []}
-      rowKey={(payout) => payout.id}
       columns={[
         {
           header: 'Reference',
           cell: (payout) => (
-            <Text span ff="monospace" inherit>
+            <MonoText span inherit>
               {payout.reference}
-            </Text>
+            </MonoText>
           ),
         },
         { header: 'Paid', cell: (payout) => formatDate(payout.paidAt) },
@@ -132,7 +130,6 @@ export function PartnerActivity({ partnerId, companyName }: { partnerId: string;
       onPage={setPage}
       empty="No activity recorded yet."
       rows={activity.data?.items ?? []}
-      rowKey={(entry) => entry.id}
       columns={[
         { header: 'When', noWrap: true, cell: (entry) => formatDateTime(entry.createdAt) },
         {

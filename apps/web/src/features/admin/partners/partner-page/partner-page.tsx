@@ -1,7 +1,7 @@
 // /admin/partners/$id: one partner's profile and status with its decisions, the masked bank
 // details, and its referrals, commissions, payouts and activity, each paged on the server.
 
-import { Alert, Button, Card, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, type ButtonProps } from '@mantine/core';
 import { PARTNER_TRANSITIONS, type PartnerTransition } from '@portal/contracts';
 import { formatMoney, type PartnerStatus } from '@portal/contracts/plain';
 import {
@@ -42,10 +42,7 @@ import { PartnerActivity, PartnerCommissions, PartnerPayouts, PartnerReferrals }
 import { FailedCommissions } from '../../payouts/failed-commissions';
 import { PartnershipEndActions, PartnershipEndNotice } from './partnership-end';
 
-const TRAIL_START = [
-  { label: 'Admin Dashboard', to: '/admin' },
-  { label: 'Partners', to: '/admin/partners' },
-] as const;
+const PARENTS = [{ label: 'Partners', to: '/admin/partners' }] as const;
 
 const allowed = (transition: PartnerTransition, status: PartnerStatus) =>
   (PARTNER_TRANSITIONS[transition].from as readonly PartnerStatus[]).includes(status);
@@ -83,6 +80,23 @@ function StatusActions({ partner }: { partner: { id: string; companyName: string
   );
 }
 
+/** The look of each decision's button, in the order they stand. */
+const DECISION_BUTTONS: { transition: PartnerTransition; label: string; look: ButtonProps }[] = [
+  { transition: 'approve', label: 'Approve', look: { color: 'teal.9', leftSection: <IconCheck size={16} /> } },
+  {
+    transition: 'reject',
+    label: 'Reject',
+    look: { variant: 'default', leftSection: <IconX size={16} color="var(--mantine-color-red-text)" /> },
+  },
+  {
+    transition: 'suspend',
+    label: 'Suspend',
+    look: { variant: 'default', leftSection: <IconPlayerPause size={16} color="var(--mantine-color-orange-text)" /> },
+  },
+  { transition: 'reactivate', label: 'Reactivate', look: { leftSection: <IconPlayerPlay size={16} /> } },
+];
+
+/** The decisions the partner's status allows; a rejection first asks why (`onReject`). */
 function DecisionButtons({
   partner: { id, status },
   decisions,
@@ -92,49 +106,16 @@ function DecisionButtons({
   decisions: ReturnType<typeof usePartnerDecisions>;
   onReject: () => void;
 }) {
-  return (
-    <>
-      {allowed('approve', status) && (
-        <Button
-          color="teal.9"
-          leftSection={<IconCheck size={16} />}
-          disabled={decisions.busy}
-          onClick={() => void decisions.approve(id)}
-        >
-          Approve
-        </Button>
-      )}
-      {allowed('reject', status) && (
-        <Button
-          variant="default"
-          leftSection={<IconX size={16} color="var(--mantine-color-red-text)" />}
-          disabled={decisions.busy}
-          onClick={onReject}
-        >
-          Reject
-        </Button>
-      )}
-      {allowed('suspend', status) && (
-        <Button
-          variant="default"
-          leftSection={<IconPlayerPause size={16} color="var(--mantine-color-orange-text)" />}
-          disabled={decisions.busy}
-          onClick={() => void decisions.suspend(id)}
-        >
-          Suspend
-        </Button>
-      )}
-      {allowed('reactivate', status) && (
-        <Button
-          leftSection={<IconPlayerPlay size={16} />}
-          disabled={decisions.busy}
-          onClick={() => void decisions.reactivate(id)}
-        >
-          Reactivate
-        </Button>
-      )}
-    </>
-  );
+  return DECISION_BUTTONS.filter(({ transition }) => allowed(transition, status)).map(({ transition, label, look }) => (
+    <Button
+      key={transition}
+      {...look}
+      disabled={decisions.busy}
+      onClick={() => (transition === 'reject' ? onReject() : void decisions[transition](id))}
+    >
+      {label}
+    </Button>
+  ));
 }
 
 export function PartnerPage({ partnerId }: { partnerId: string }) {
@@ -143,7 +124,7 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
 
   if (details.isPending) {
     return (
-      <AdminPage trail={[...TRAIL_START, { label: 'Partner' }]} title="Partner">
+      <AdminPage parents={PARENTS} title="Partner">
         <LoadingRow label="Loading partner" py="xl" />
       </AdminPage>
     );
@@ -151,7 +132,7 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
   if (details.isError) {
     const missing = details.error.data?.httpStatus === 404 || details.error.data?.httpStatus === 400;
     return (
-      <AdminPage trail={[...TRAIL_START, { label: 'Partner' }]} title="Partner">
+      <AdminPage parents={PARENTS} title="Partner">
         <Alert color={missing ? 'gray' : 'red'}>
           {missing ? PARTNER_DETAILS_NOT_FOUND : errorMessage(details.error, 'Unable to load the partner.')}
         </Alert>
@@ -162,7 +143,7 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
   const partner = details.data;
   return (
     <AdminPage
-      trail={[...TRAIL_START, { label: partner.companyName }]}
+      parents={PARENTS}
       title={partner.companyName}
       description={
         <Group gap="xs" component="span">

@@ -4,7 +4,7 @@
 // for a breach of non-solicitation, confirmed with the count and total it voids.
 
 import { Alert, Button, Modal, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 import {
   ENDING_MESSAGES,
   PROGRAM_TERMS_MESSAGES,
@@ -42,18 +42,16 @@ function useRefresh() {
   return () => Promise.all([afterPartnerDecision(utils), afterCommissionChange(utils)]);
 }
 
+type EndValues = { id: string; givenBy: 'firm' | 'partner'; reason: string; effectiveDate: string };
+
 function EndPartnershipForm({ partner, ending, onDone }: EndingFormProps) {
   const refresh = useRefresh();
   const terminate = trpc.admin.terminatePartner.useMutation();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: {
-      id: partner.id,
-      givenBy: 'firm' as 'firm' | 'partner',
-      reason: '',
-      effectiveDate: ending.noticeEffectiveDate,
-    },
-    validate: schemaResolver(terminatePartnerInput, { sync: true }),
+  const form = useSchemaForm<EndValues>(terminatePartnerInput, {
+    id: partner.id,
+    givenBy: 'firm',
+    reason: '',
+    effectiveDate: ending.noticeEffectiveDate,
   });
   const submit = useReasonFormMutation(form, {
     mutate: terminate.mutateAsync,
@@ -109,11 +107,7 @@ function EndPartnershipForm({ partner, ending, onDone }: EndingFormProps) {
 function ForfeitFeesForm({ partner, ending, onDone }: EndingFormProps) {
   const refresh = useRefresh();
   const forfeit = trpc.admin.forfeitPartnerFees.useMutation();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { id: partner.id, reason: '' },
-    validate: schemaResolver(forfeitFeesInput, { sync: true }),
-  });
+  const form = useSchemaForm(forfeitFeesInput, { id: partner.id, reason: '' });
   const { count, amount } = ending.unpaidFees;
   const submit = useReasonFormMutation(form, {
     mutate: forfeit.mutateAsync,
