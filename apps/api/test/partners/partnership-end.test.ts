@@ -22,13 +22,16 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
 });
 
+/** A new active partner with a client won at the start of 2026. */
+async function partnerWithWonClient() {
+  const partner = await t.createPartner();
+  const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+  return { partner, referralId };
+}
+
 describe('notice of termination', () => {
   it('takes effect the notice days after today; until then nothing changes, then the partner is inactive', async () => {
-    const partner = await t.createPartner();
-    const referralId = await t.createReferral(partner.partnerId, {
-      stage: 'won',
-      contractStartDate: '2026-01-01',
-    });
+    const { partner, referralId } = await partnerWithWonClient();
     const response = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
       givenBy: 'partner',
       reason: 'Closing the agency',
@@ -216,11 +219,7 @@ describe("a partner's own notice", () => {
 
 describe('forfeiting fees', () => {
   it('voids every pending fee with the reason and leaves paid ones, logged and mailed', async () => {
-    const partner = await t.createPartner();
-    const referralId = await t.createReferral(partner.partnerId, {
-      stage: 'won',
-      contractStartDate: '2026-01-01',
-    });
+    const { partner, referralId } = await partnerWithWonClient();
     const pending = [
       await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-09' }),
       await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-10' }),
