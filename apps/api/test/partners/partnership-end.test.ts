@@ -22,6 +22,18 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
 });
 
+/** The answer to a notice the partner gave today (sent by them or recorded by an admin): active until it takes effect. */
+function expectPartnerNotice(response: Awaited<ReturnType<typeof call>>, partnerId: string, reason: string) {
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({
+    partnerId,
+    givenBy: 'partner',
+    reason,
+    effectiveDate: '2026-12-26',
+    status: 'active',
+  });
+}
+
 /** A new active partner with a client won at the start of 2026. */
 async function partnerWithWonClient() {
   const partner = await t.createPartner();
@@ -36,14 +48,7 @@ describe('notice of termination', () => {
       givenBy: 'partner',
       reason: 'Closing the agency',
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      partnerId: partner.partnerId,
-      givenBy: 'partner',
-      reason: 'Closing the agency',
-      effectiveDate: '2026-12-26',
-      status: 'active',
-    });
+    expectPartnerNotice(response, partner.partnerId, 'Closing the agency');
     const created = await call(partner.user, 'POST', '/api/partners/referrals', {
       clientCompanyName: 'Still Allowed Co',
       serviceType: 'basic_accounting',
@@ -154,14 +159,7 @@ describe("a partner's own notice", () => {
   it('takes effect the notice days of their terms after today, logged, mailed to them and to the administrators', async () => {
     const partner = await t.createPartner({ companyName: 'Leaving Agency' });
     const response = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Retiring' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      partnerId: partner.partnerId,
-      givenBy: 'partner',
-      reason: 'Retiring',
-      effectiveDate: '2026-12-26',
-      status: 'active',
-    });
+    expectPartnerNotice(response, partner.partnerId, 'Retiring');
     const log = await t.activityEntries({ entityId: partner.partnerId });
     expect(log).toMatchObject([{ action: 'partner.notice_given', userId: partner.user.id }]);
     const team = await t.db
