@@ -14,6 +14,12 @@ let admin: SessionUser;
 const call = async (user: SessionUser, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: await t.bearer(user) });
 
+/** An admin's record of written notice ending the partnership (by either party). */
+const terminate = (
+  partnerId: string,
+  notice: { givenBy: 'firm' | 'partner'; reason: string; effectiveDate?: string },
+) => call(admin, 'POST', `/api/admin/partners/${partnerId}/terminate`, notice);
+
 const statusOf = async (partnerId: string) =>
   (await t.db.selectFrom('partners').select('status').where('id', '=', partnerId).executeTakeFirstOrThrow()).status;
 
@@ -44,7 +50,7 @@ async function partnerWithWonClient() {
 describe('notice of termination', () => {
   it('takes effect the notice days after today; until then nothing changes, then the partner is inactive', async () => {
     const { partner, referralId } = await partnerWithWonClient();
-    const response = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+    const response = await terminate(partner.partnerId, {
       givenBy: 'partner',
       reason: 'Closing the agency',
     });
@@ -88,7 +94,7 @@ describe('notice of termination', () => {
 
   it('ends the partnership at once when the effective date is today, logged and mailed', async () => {
     const partner = await t.createPartner();
-    const response = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+    const response = await terminate(partner.partnerId, {
       givenBy: 'firm',
       reason: 'Breach of the agreement',
       effectiveDate: '2026-11-26',
@@ -105,22 +111,22 @@ describe('notice of termination', () => {
 
   it('refuses an effective date before today, a second notice, and an inactive partner', async () => {
     const partner = await t.createPartner();
-    const past = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+    const past = await terminate(partner.partnerId, {
       givenBy: 'firm',
       reason: 'x',
       effectiveDate: '2026-11-25',
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toBe(ENDING_MESSAGES.effectiveBeforeToday);
-    await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, { givenBy: 'firm', reason: 'x' });
-    const again = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+    await terminate(partner.partnerId, { givenBy: 'firm', reason: 'x' });
+    const again = await terminate(partner.partnerId, {
       givenBy: 'partner',
       reason: 'y',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ENDING_MESSAGES.alreadyGiven('2026-12-26'));
     const inactive = await t.createPartner({ status: 'inactive' });
-    const refused = await call(admin, 'POST', `/api/admin/partners/${inactive.partnerId}/terminate`, {
+    const refused = await terminate(inactive.partnerId, {
       givenBy: 'firm',
       reason: 'x',
     });
@@ -140,7 +146,7 @@ describe("a partnership's ending as it stands", () => {
       termination: null,
       unpaidFees: { count: 0, amount: '0.00' },
     });
-    await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+    await terminate(partner.partnerId, {
       givenBy: 'firm',
       reason: 'Program closing',
       effectiveDate: '2027-01-15',
