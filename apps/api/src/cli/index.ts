@@ -22,6 +22,19 @@ import { reencryptWebhookSecrets } from '../services/integrations/webhooks';
 
 type Command = (args: string[]) => Promise<void>;
 
+/**
+ * The file a backup or restore names (`--out` or `--from`) and the configuration; both work on the embedded
+ * database only, and say what to use instead of them with DATABASE_URL.
+ */
+function embeddedArchive(args: string[], option: 'out' | 'from', usage: string, withDatabaseUrl: string) {
+  const { values } = parseArgs({ args, options: { [option]: { type: 'string' } }, strict: true });
+  const file = values[option];
+  if (typeof file !== 'string' || !file) throw new Error(usage);
+  const config = loadConfig();
+  if (config.databaseUrl) throw new Error(withDatabaseUrl);
+  return { file, config };
+}
+
 const commands: Record<string, Command> = {
   async migrate() {
     const config = loadConfig();
@@ -98,16 +111,15 @@ const commands: Record<string, Command> = {
    * database itself and holds DATA_DIR meanwhile, so no server starts on it halfway.
    */
   async backup(args) {
-    const { values } = parseArgs({ args, options: { out: { type: 'string' } }, strict: true });
-    if (!values.out) throw new Error('Usage: cli backup --out <file.tar.gz>');
-    const config = loadConfig();
-    if (config.databaseUrl)
-      throw new Error(
-        'cli backup covers the embedded database; with DATABASE_URL use pg_dump and copy DATA_DIR/uploads (see the README).',
-      );
+    const { file, config } = embeddedArchive(
+      args,
+      'out',
+      'Usage: cli backup --out <file.tar.gz>',
+      'cli backup covers the embedded database; with DATABASE_URL use pg_dump and copy DATA_DIR/uploads (see the README).',
+    );
     if (!existsSync(join(config.dataDir, 'pglite')))
       throw new Error(`No embedded database in ${config.dataDir} (check DATA_DIR).`);
-    const out = resolve(values.out);
+    const out = resolve(file);
     if (existsSync(out)) throw new Error(`${out} exists; choose a new file name.`);
     process.umask(0o077);
     const partial = `${out}.partial`;
@@ -137,15 +149,14 @@ const commands: Record<string, Command> = {
   },
   /** restore --from FILE: fills an empty (or missing) DATA_DIR from a backup; refuses a non-empty one. */
   async restore(args) {
-    const { values } = parseArgs({ args, options: { from: { type: 'string' } }, strict: true });
-    if (!values.from) throw new Error('Usage: cli restore --from <file.tar.gz>');
-    const config = loadConfig();
-    if (config.databaseUrl)
-      throw new Error(
-        'cli restore fills the embedded database; with DATABASE_URL use pg_restore and copy the uploads back (see the README).',
-      );
+    const { file, config } = embeddedArchive(
+      args,
+      'from',
+      'Usage: cli restore --from <file.tar.gz>',
+      'cli restore fills the embedded database; with DATABASE_URL use pg_restore and copy the uploads back (see the README).',
+    );
     process.umask(0o077);
-    const manifest = await restoreBackup(resolve(values.from), config.dataDir);
+    const manifest = await restoreBackup(resolve(file), config.dataDir);
     console.log(
       `Restored the backup of ${manifest.createdAt} into ${config.dataDir} (${manifest.uploads} uploaded files).`,
     );

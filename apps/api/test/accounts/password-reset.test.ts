@@ -25,6 +25,10 @@ const post = (url: string, body: unknown, options: { headers?: Record<string, st
     remoteAddress: options.ip ?? nextIp(),
   });
 
+/** A change of the session's password (no session: anonymous), from PASSWORD unless another current one is given. */
+const changePassword = (headers: Record<string, string> | undefined, newPassword: string, currentPassword = PASSWORD) =>
+  post('/api/auth/change-password', { currentPassword, newPassword }, { headers });
+
 const tokenIn = (mail: CapturedMail | undefined) => {
   const match = /https:\/\/portal\.example\.com\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
   expect(match, `no reset link in ${mail?.text}`).toBeTruthy();
@@ -193,11 +197,7 @@ describe('POST /api/auth/reset-password', () => {
 describe('POST /api/auth/change-password', () => {
   it('refuses a wrong current password with "Current password is incorrect"', async () => {
     const { user } = await account();
-    const res = await post(
-      '/api/auth/change-password',
-      { currentPassword: 'not-it-at-all', newPassword: 'changed-pass-1' },
-      { headers: await t.bearer(user) },
-    );
+    const res = await changePassword(await t.bearer(user), 'changed-pass-1', 'not-it-at-all');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Current password is incorrect');
   });
@@ -205,11 +205,7 @@ describe('POST /api/auth/change-password', () => {
   it('changes the password, answers a fresh token, ends the other sessions and mails the owner', async () => {
     const { email, user } = await account();
     const session = await t.bearer(user);
-    const res = await post(
-      '/api/auth/change-password',
-      { currentPassword: PASSWORD, newPassword: 'changed-pass-1' },
-      { headers: session },
-    );
+    const res = await changePassword(session, 'changed-pass-1');
     expect(res.statusCode, res.body).toBe(200);
     const { token, user: me } = res.json<{ token: string; user: { email: string } }>();
     expect(me.email).toBe(email);
@@ -226,27 +222,16 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('needs a signed-in user and a valid new password', async () => {
-    expect(
-      (await post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'changed-pass-1' }))
-        .statusCode,
-    ).toBe(401);
+    expect((await changePassword(undefined, 'changed-pass-1')).statusCode).toBe(401);
     const { user } = await account();
-    const short = await post(
-      '/api/auth/change-password',
-      { currentPassword: PASSWORD, newPassword: 'abc' },
-      { headers: await t.bearer(user) },
-    );
+    const short = await changePassword(await t.bearer(user), 'abc');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(MESSAGES.authPasswordMin);
   });
 
   it('holds the sign-up rule: a common password is refused, a team member needs 12 characters', async () => {
     const { user } = await account();
-    const common = await post(
-      '/api/auth/change-password',
-      { currentPassword: PASSWORD, newPassword: 'password1' },
-      { headers: await t.bearer(user) },
-    );
+    const common = await changePassword(await t.bearer(user), 'password1');
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toBe(MESSAGES.commonPassword);
 
@@ -257,19 +242,11 @@ describe('POST /api/auth/change-password', () => {
     });
     const viewerSession = await t.bearer(viewer);
     for (const newPassword of ['123456', 'k7#qPz-x9']) {
-      const short = await post(
-        '/api/auth/change-password',
-        { currentPassword: PASSWORD, newPassword },
-        { headers: viewerSession },
-      );
+      const short = await changePassword(viewerSession, newPassword);
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe(MESSAGES.adminPasswordTooShort);
     }
-    const kept = await post(
-      '/api/auth/change-password',
-      { currentPassword: PASSWORD, newPassword: 'k7#qPz-x9-long' },
-      { headers: viewerSession },
-    );
+    const kept = await changePassword(viewerSession, 'k7#qPz-x9-long');
     expect(kept.statusCode, kept.body).toBe(200);
   });
 

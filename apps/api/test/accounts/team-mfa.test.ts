@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { hashPassword } from '../../src/services/accounts/passwords';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { appRouter } from '../../src/trpc/router';
-import { createTestApp, mailingEnv, type TestApp, useMailDelivery, useTestApp, useTestSmtp } from '../support';
+import { mailingEnv, useMailDelivery, useTestApp, useTestSmtp } from '../support';
 import type { CapturedMail } from '../support/smtp';
 
 const smtp = useTestSmtp();
@@ -60,6 +60,25 @@ async function invite(admin: { headers: Headers }, role: 'admin' | 'finance' | '
   return { email, token: match?.[1] as string, mail: mail as CapturedMail };
 }
 
+/** A new invitation, as its invitee and the admins' list of pending invitations know it. */
+async function listedInvitation(admin: { headers: Headers }, role: 'admin' | 'finance' | 'viewer') {
+  const invited = await invite(admin, role);
+  const listed = await send('GET', '/api/admin/team', undefined, { headers: admin.headers });
+  const invitation = listed
+    .json<{ invitations: { id: string; email: string }[] }>()
+    .invitations.find((i) => i.email === invited.email);
+  return { ...invited, id: invitation?.id };
+}
+
+/** A new partner signed in, with TOTP set up (the secret issued) but not yet turned on. */
+async function partnerSettingUpMfa(prefix: string) {
+  const email = unique(prefix);
+  const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
+  const headers = await t.bearer(user);
+  const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
+  const { secret } = setup.json<{ secret: string }>();
+  return { email, user, headers, secret };
+}
 /**
  * Sets up and enables TOTP for the session (its user's password is PASSWORD); answers the secret, the
  * recovery codes and the headers of the new session (turning it on ends every other one, this one too).
@@ -185,18 +204,14 @@ describe('invitations', () => {
 
   it('revokes a pending invitation: its link stops working, it leaves the list, a second revoke is 409', async () => {
     const admin = await teamAdmin();
-    const { email, token } = await invite(admin, 'viewer');
-    const listed = await send('GET', '/api/admin/team', undefined, { headers: admin.headers });
-    const invitation = listed
-      .json<{ invitations: { id: string; email: string }[] }>()
-      .invitations.find((i) => i.email === email);
-    const revoked = await send('DELETE', `/api/admin/team/invitations/${invitation?.id}`, undefined, {
+    const { email, token, id } = await listedInvitation(admin, 'viewer');
+    const revoked = await send('DELETE', `/api/admin/team/invitations/${id}`, undefined, {
       headers: admin.headers,
     });
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json<{ invitations: { email: string }[] }>().invitations.map((i) => i.email)).not.toContain(email);
     expect((await send('POST', '/api/auth/accept-invitation', { token, password: PASSWORD })).statusCode).toBe(400);
-    const again = await send('DELETE', `/api/admin/team/invitations/${invitation?.id}`, undefined, {
+    const again = await send('DELETE', `/api/admin/team/invitations/${id}`, undefined, {
       headers: admin.headers,
     });
     expect(again.statusCode).toBe(409);
@@ -205,17 +220,8 @@ describe('invitations', () => {
 
   it('resends a pending invitation with a new link that works, and the old link stops working', async () => {
     const admin = await teamAdmin();
-    const { email, token } = await invite(admin, 'finance');
-    const listed = await send('GET', '/api/admin/team', undefined, { headers: admin.headers });
-    const invitation = listed
-      .json<{ invitations: { id: string; email: string }[] }>()
-      .invitations.find((i) => i.email === email);
-    const resent = await send(
-      'POST',
-      `/api/admin/team/invitations/${invitation?.id}/resend`,
-      {},
-      { headers: admin.headers },
-    );
+    const { email, token, id } = await listedInvitation(admin, 'finance');
+    const resent = await send('POST', `/api/admin/team/invitations/${id}/resend`, {}, { headers: admin.headers });
     expect(resent.statusCode, resent.body).toBe(201);
     expect(resent.json()).toMatchObject({ email, role: 'finance' });
     const mail = (await mailsTo(email, smtp.mails.length + 1)).at(-1);
@@ -290,11 +296,7 @@ describe('roles and deactivation', () => {
 
 describe('two-factor sign-in', () => {
   it('enrols with a code (a wrong one is 400), then sign-in needs a code that works once', async () => {
-    const email = unique('mfa');
-    const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
-    const headers = await t.bearer(user);
-    const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
-    const { secret } = setup.json<{ secret: string }>();
+    const { email, user, headers, secret } = await partnerSettingUpMfa('mfa');
     const stored = await t.db
       .selectFrom('users')
       .select(['mfaSecret', 'mfaEnabled'])
@@ -354,11 +356,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('asks for the current password: a wrong one is 400, counts as a failed sign-in, and turns nothing on', async () => {
-    const email = unique('stolen');
-    const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
-    const headers = await t.bearer(user);
-    const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
-    const { secret } = setup.json<{ secret: string }>();
+    const { email, user, headers, secret } = await partnerSettingUpMfa('stolen');
     const missing = await send('POST', '/api/auth/mfa/enable', { code: await codeFor(secret) }, { headers });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(MESSAGES.currentPasswordRequired);
@@ -480,13 +478,7 @@ describe("a team admin's reset of a member's two-factor sign-in", () => {
 });
 
 describe('ADMIN_MFA_REQUIRED', () => {
-  let strict: TestApp;
-  beforeAll(async () => {
-    strict = await createTestApp({ ADMIN_MFA_REQUIRED: 'true' });
-  });
-  afterAll(async () => {
-    await strict?.close();
-  });
+  const strict = useTestApp({ ADMIN_MFA_REQUIRED: 'true' });
 
   it('lets a team member without TOTP only enrol; admin calls answer 403 until it is on', async () => {
     const email = unique('strict');
@@ -538,13 +530,7 @@ describe('ADMIN_MFA_REQUIRED', () => {
 });
 
 describe('ADMIN_MFA_REQUIRED on every procedure', () => {
-  let strict: TestApp;
-  beforeAll(async () => {
-    strict = await createTestApp({ ADMIN_MFA_REQUIRED: 'true' });
-  });
-  afterAll(async () => {
-    await strict?.close();
-  });
+  const strict = useTestApp({ ADMIN_MFA_REQUIRED: 'true' });
 
   it('refuses an un-enrolled viewer every procedure but their own account and the public ones', async () => {
     const viewer = await strict.createUser({ role: 'viewer', email: unique('unenrolled'), password: PASSWORD });

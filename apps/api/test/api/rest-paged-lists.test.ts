@@ -43,6 +43,11 @@ beforeAll(async () => {
 });
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 const ids = (body: { id: string }[]) => body.map((row) => row.id);
+/** An empty list: no rows, and a total of 0 in X-Total-Count. */
+function expectNoRows(res: Awaited<ReturnType<typeof get>>) {
+  expect(res.json()).toEqual([]);
+  expect(res.headers['x-total-count']).toBe('0');
+}
 /** The origin of app.inject's requests: Link addresses are absolute, built from the request's host. */
 const ORIGIN = 'http://localhost';
 /** The address of a Link header's link of relation `rel` ("next" or "prev"), or undefined. */
@@ -163,8 +168,7 @@ describe('GET /api/admin/pipeline/{stage}', () => {
     ]);
     const none = await get('/api/admin/pipeline/won?search=northwind', adminHeaders);
     expect(none.statusCode).toBe(200);
-    expect(none.json()).toEqual([]);
-    expect(none.headers['x-total-count']).toBe('0');
+    expectNoRows(none);
   });
 
   it.each([
@@ -224,8 +228,7 @@ describe('GET /api/partners/referrals/page', () => {
   it('never shows another partner’s referrals, whatever the search', async () => {
     const res = await get('/api/partners/referrals/page?search=Secret%20Acme&limit=100', globexHeaders);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([]);
-    expect(res.headers['x-total-count']).toBe('0');
+    expectNoRows(res);
     const all = await get('/api/partners/referrals/page?limit=100', globexHeaders);
     expect(all.headers['x-total-count']).toBe('4');
     expect(all.body).not.toContain(acme.partnerId);
@@ -287,8 +290,7 @@ describe('GET /api/admin/partners/{partnerId}/commissions, /payouts, /activity',
       .sort();
     expect(shares).toEqual(['100.00×2', '50.00×1']);
     const none = await get(`/api/admin/partners/${globex.partnerId}/payouts`, adminHeaders);
-    expect(none.json()).toEqual([]);
-    expect(none.headers['x-total-count']).toBe('0');
+    expectNoRows(none);
   });
 
   it('pages the partner’s activity, newest first', async () => {
@@ -311,8 +313,7 @@ describe('GET /api/admin/partners/{partnerId}/commissions, /payouts, /activity',
     }
     const empty = await get(`/api/admin/partners/${globex.partnerId}/payouts`, adminHeaders);
     expect(empty.statusCode, empty.body).toBe(200);
-    expect(empty.json()).toEqual([]);
-    expect(empty.headers['x-total-count']).toBe('0');
+    expectNoRows(empty);
   });
 
   it.each([

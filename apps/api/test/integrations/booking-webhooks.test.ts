@@ -17,34 +17,57 @@ const calendlySignature = (raw: string, at: Date, key = CALENDLY_KEY) => {
   return `t=${ts},v1=${createHmac('sha256', key).update(`${ts}.${raw}`).digest('hex')}`;
 };
 
-function postCalcom(body: unknown, signature?: string | null) {
+const ENDPOINTS = {
+  calcom: { header: 'x-cal-signature-256', sign: (raw: string) => calcomSignature(raw) },
+  calendly: { header: 'calendly-webhook-signature', sign: (raw: string) => calendlySignature(raw, t.clock.now) },
+};
+
+/** Posts a body to a booking endpoint, signed with the endpoint's secret unless a signature is given (null: none). */
+function postBooking(provider: keyof typeof ENDPOINTS, body: unknown, signature?: string | null) {
   const raw = JSON.stringify(body);
+  const { header, sign } = ENDPOINTS[provider];
   return t.app.inject({
     method: 'POST',
-    url: '/api/integrations/calcom',
+    url: `/api/integrations/${provider}`,
     headers: {
       'content-type': 'application/json',
-      ...(signature === null ? {} : { 'x-cal-signature-256': signature ?? calcomSignature(raw) }),
+      ...(signature === null ? {} : { [header]: signature ?? sign(raw) }),
     },
     payload: raw,
   });
 }
 
-function postCalendly(body: unknown, signature?: string | null) {
-  const raw = JSON.stringify(body);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/integrations/calendly',
-    headers: {
-      'content-type': 'application/json',
-      ...(signature === null ? {} : { 'calendly-webhook-signature': signature ?? calendlySignature(raw, t.clock.now) }),
-    },
-    payload: raw,
-  });
+const postCalcom = (body: unknown, signature?: string | null) => postBooking('calcom', body, signature);
+const postCalendly = (body: unknown, signature?: string | null) => postBooking('calendly', body, signature);
+
+/** A new partner, and a booking of `email` through their code that has not been sent yet. */
+async function newCalcomBooking(email: string) {
+  const partner = await t.createPartner();
+  return { partner, body: calcomBody('BOOKING_CREATED', { uid: randomUUID(), ref: partner.referralCode, email }) };
+}
+
+async function newCalendlyBooking(email: string) {
+  const partner = await t.createPartner();
+  return { partner, body: calendlyBody('invitee.created', { uuid: randomUUID(), code: partner.referralCode, email }) };
 }
 
 const referralsOf = (partnerId: string) =>
   t.db.selectFrom('referrals').selectAll().where('partnerId', '=', partnerId).orderBy('createdAt').execute();
+/** The referral a first booking made, once its answer says it made one. */
+async function createdReferral(res: Awaited<ReturnType<typeof postBooking>>, partnerId: string) {
+  expect(res.statusCode).toBe(200);
+  expect(res.json().outcome).toBe('created');
+  const [referral] = await referralsOf(partnerId);
+  return referral;
+}
+
+/** The partner's only referral, after a booking and its follow-up, with its consultation at `consultation`. */
+async function onlyReferralOf(partnerId: string, consultation: string) {
+  const referrals = await referralsOf(partnerId);
+  expect(referrals).toHaveLength(1);
+  expect(referrals[0]?.consultationDate?.toISOString()).toBe(consultation);
+  return referrals[0];
+}
 const inboundCount = () =>
   t.db
     .selectFrom('inboundEvents')
@@ -65,9 +88,8 @@ describe('Cal.com booking webhook', () => {
         startTime: '2026-12-03T15:00:00.000Z',
       }),
     );
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ received: true, outcome: 'created', replayed: false });
-    const [referral] = await referralsOf(partner.partnerId);
+    const referral = await createdReferral(res, partner.partnerId);
+    expect(res.json()).toMatchObject({ received: true, replayed: false });
     expect(referral).toMatchObject({
       stage: 'booked',
       clientEmail: 'dana@brightside-goods.example',
@@ -93,19 +115,12 @@ describe('Cal.com booking webhook', () => {
         company: 'Fern & Field Ltd',
       }),
     );
-    expect(res.json().outcome).toBe('created');
-    const [referral] = await referralsOf(partner.partnerId);
-    expect(referral?.clientCompanyName).toBe('Fern & Field Ltd');
+    expect((await createdReferral(res, partner.partnerId))?.clientCompanyName).toBe('Fern & Field Ltd');
   });
 
   it('refuses a wrong signature with 401 and stores nothing', async () => {
-    const partner = await t.createPartner();
+    const { partner, body } = await newCalcomBooking('x@wrong.example');
     const before = await inboundCount();
-    const body = calcomBody('BOOKING_CREATED', {
-      uid: randomUUID(),
-      ref: partner.referralCode,
-      email: 'x@wrong.example',
-    });
     const res = await postCalcom(body, calcomSignature(JSON.stringify(body), 'another-secret-entirely'));
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('The webhook signature does not match');
@@ -114,12 +129,7 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('refuses a missing signature and a signature over another body', async () => {
-    const partner = await t.createPartner();
-    const body = calcomBody('BOOKING_CREATED', {
-      uid: randomUUID(),
-      ref: partner.referralCode,
-      email: 'y@missing.example',
-    });
+    const { partner, body } = await newCalcomBooking('y@missing.example');
     expect((await postCalcom(body, null)).statusCode).toBe(401);
     const tampered = await t.app.inject({
       method: 'POST',
@@ -133,12 +143,7 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('acts once on the same event sent twice and answers the replay 200', async () => {
-    const partner = await t.createPartner();
-    const body = calcomBody('BOOKING_CREATED', {
-      uid: randomUUID(),
-      ref: partner.referralCode,
-      email: 'twice@repeat.example',
-    });
+    const { partner, body } = await newCalcomBooking('twice@repeat.example');
     const first = await postCalcom(body);
     const second = await postCalcom(body);
     expect(second.statusCode).toBe(200);
@@ -188,10 +193,8 @@ describe('Cal.com booking webhook', () => {
       }),
     );
     expect(res.json().outcome).toBe('rescheduled');
-    const referrals = await referralsOf(partner.partnerId);
-    expect(referrals).toHaveLength(1);
-    expect(referrals[0]?.consultationDate?.toISOString()).toBe('2026-12-10T09:30:00.000Z');
-    expect(referrals[0]?.bookingUid).toBe(next);
+    const referral = await onlyReferralOf(partner.partnerId, '2026-12-10T09:30:00.000Z');
+    expect(referral?.bookingUid).toBe(next);
     // The new booking's cancellation now finds the referral.
     expect(
       (await postCalcom(calcomBody('BOOKING_CANCELLED', { uid: next, email: 'move@later.example' }))).json().outcome,
@@ -231,9 +234,7 @@ describe('Cal.com booking webhook', () => {
       }),
     );
     expect(res.json().outcome).toBe('attached');
-    const referrals = await referralsOf(partner.partnerId);
-    expect(referrals).toHaveLength(1);
-    expect(referrals[0]?.consultationDate?.toISOString()).toBe('2026-12-20T10:00:00.000Z');
+    await onlyReferralOf(partner.partnerId, '2026-12-20T10:00:00.000Z');
   });
 
   it('answers 400 to a signed body that is not a booking event', async () => {
@@ -255,9 +256,7 @@ describe('Calendly booking webhook', () => {
         service: 'basic',
       }),
     );
-    expect(res.statusCode).toBe(200);
-    expect(res.json().outcome).toBe('created');
-    const [referral] = await referralsOf(partner.partnerId);
+    const referral = await createdReferral(res, partner.partnerId);
     expect(referral).toMatchObject({
       stage: 'booked',
       clientCompanyName: 'Harbor Supply Co',
@@ -270,12 +269,7 @@ describe('Calendly booking webhook', () => {
   });
 
   it('refuses a signature older than five minutes, and one just inside the tolerance passes', async () => {
-    const partner = await t.createPartner();
-    const body = calendlyBody('invitee.created', {
-      uuid: randomUUID(),
-      code: partner.referralCode,
-      email: 'stale@old.example',
-    });
+    const { partner, body } = await newCalendlyBooking('stale@old.example');
     const raw = JSON.stringify(body);
     const stale = await postCalendly(body, calendlySignature(raw, new Date(t.clock.now.getTime() - 301_000)));
     expect(stale.statusCode).toBe(401);
@@ -286,12 +280,7 @@ describe('Calendly booking webhook', () => {
   });
 
   it('refuses a wrong and a missing signature', async () => {
-    const partner = await t.createPartner();
-    const body = calendlyBody('invitee.created', {
-      uuid: randomUUID(),
-      code: partner.referralCode,
-      email: 'bad@sig.example',
-    });
+    const { partner, body } = await newCalendlyBooking('bad@sig.example');
     const wrong = await postCalendly(body, calendlySignature(JSON.stringify(body), t.clock.now, 'not-the-key-at-all'));
     expect(wrong.statusCode).toBe(401);
     expect((await postCalendly(body, null)).statusCode).toBe(401);
@@ -300,12 +289,7 @@ describe('Calendly booking webhook', () => {
   });
 
   it('acts once on the same invitee event sent twice', async () => {
-    const partner = await t.createPartner();
-    const body = calendlyBody('invitee.created', {
-      uuid: randomUUID(),
-      code: partner.referralCode,
-      email: 'dup@calendly.example',
-    });
+    const { partner, body } = await newCalendlyBooking('dup@calendly.example');
     await postCalendly(body);
     const replay = await postCalendly(body);
     expect(replay.json()).toMatchObject({ replayed: true, outcome: 'created' });
@@ -339,10 +323,8 @@ describe('Calendly booking webhook', () => {
       }),
     );
     expect(created.json().outcome).toBe('rescheduled');
-    const referrals = await referralsOf(partner.partnerId);
-    expect(referrals).toHaveLength(1);
-    expect(referrals[0]).toMatchObject({ stage: 'booked', bookingUid: calendlyInviteeUri(second) });
-    expect(referrals[0]?.consultationDate?.toISOString()).toBe('2026-12-11T14:00:00.000Z');
+    const referral = await onlyReferralOf(partner.partnerId, '2026-12-11T14:00:00.000Z');
+    expect(referral).toMatchObject({ stage: 'booked', bookingUid: calendlyInviteeUri(second) });
   });
 
   it('moves a plain cancellation to Lost', async () => {

@@ -76,13 +76,12 @@ beforeEach(async () => {
   await t.db.deleteFrom('webhookEndpoints').execute();
 });
 
-async function createKey(scopes: string[], extra: Record<string, unknown> = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/api-keys',
-    headers: adminHeaders,
-    payload: { name: 'Tool', scopes, ...extra },
-  });
+/** A request for a new API key, by the admin unless other headers are given. */
+const postKey = (payload: Record<string, unknown>, headers = adminHeaders) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers, payload });
+
+async function createKey(scopes: string[], extra: Record<string, unknown> = {}, headers = adminHeaders) {
+  const res = await postKey({ name: 'Tool', scopes, ...extra }, headers);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string; key: string; prefix: string; scopes: string[] }>();
 }
@@ -123,12 +122,7 @@ describe('API keys', () => {
   });
 
   it('refuses an unknown scope at creation', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/api-keys',
-      headers: adminHeaders,
-      payload: { name: 'Bad', scopes: ['keys:manage'] },
-    });
+    const res = await postKey({ name: 'Bad', scopes: ['keys:manage'] });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Unknown scope');
   });
@@ -148,16 +142,7 @@ describe('API keys', () => {
   it("is refused with its creator's access: deactivation and a role without keys revoke the member's keys", async () => {
     const member = await t.createUser({ role: 'admin' });
     const memberHeaders = await t.bearer(member);
-    const make = async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/api-keys',
-        headers: memberHeaders,
-        payload: { name: 'Member tool', scopes: ['partners:read'] },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<{ id: string; key: string }>();
-    };
+    const make = () => createKey(['partners:read'], { name: 'Member tool' }, memberHeaders);
     const works = async (key: string) =>
       (await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode;
 
@@ -179,19 +164,9 @@ describe('API keys', () => {
     // Made admin again, the member's old key stays revoked; a new one works until deactivation.
     await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', member.id).execute();
     expect(await works(kept.key)).toBe(401);
-    const fresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/api-keys',
-      headers: adminHeaders,
-      payload: { name: 'Placeholder', scopes: ['partners:read'] },
-    });
-    expect(fresh.statusCode).toBe(201);
-    await t.db
-      .updateTable('apiKeys')
-      .set({ createdBy: member.id })
-      .where('id', '=', fresh.json<{ id: string }>().id)
-      .execute();
-    const freshKey = fresh.json<{ key: string }>().key;
+    const fresh = await createKey(['partners:read'], { name: 'Placeholder' });
+    await t.db.updateTable('apiKeys').set({ createdBy: member.id }).where('id', '=', fresh.id).execute();
+    const freshKey = fresh.key;
     expect(await works(freshKey)).toBe(200);
     const deactivate = await t.app.inject({
       method: 'DELETE',
@@ -204,14 +179,7 @@ describe('API keys', () => {
 
   it('is refused when its creator is inactive, even where the key was never revoked', async () => {
     const member = await t.createUser({ role: 'admin' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/api-keys',
-      headers: await t.bearer(member),
-      payload: { name: 'Orphan', scopes: ['partners:read'] },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const { key } = res.json<{ key: string }>();
+    const { key } = await createKey(['partners:read'], { name: 'Orphan' }, await t.bearer(member));
     await t.db.updateTable('users').set({ active: false }).where('id', '=', member.id).execute();
     const after = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
     expect(after.statusCode).toBe(401);
@@ -316,6 +284,10 @@ async function createHook(url: string, events: string[] = ['partner.approved']) 
   return res.json<{ id: string; secret: string }>();
 }
 
+/** The admin's change to a webhook endpoint (enable or disable it, rotate its secret). */
+const patchHook = (id: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PATCH', url: `/api/admin/webhooks/${id}`, headers: adminHeaders, payload });
+
 async function approveOnePartner() {
   const pending = await t.createPartner({ status: 'pending' });
   const res = await t.app.inject({
@@ -374,12 +346,7 @@ describe('webhooks', () => {
       await approveOnePartner();
       expect(await worker.runOnce()).toBe(0);
       expect(receiver.received).toHaveLength(WEBHOOK_RETRY_DELAYS_MS.length + 1);
-      const enabled = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/admin/webhooks/${hook.id}`,
-        headers: adminHeaders,
-        payload: { enabled: true },
-      });
+      const enabled = await patchHook(hook.id, { enabled: true });
       expect(enabled.statusCode, enabled.body).toBe(200);
       await approveOnePartner();
       expect(await worker.runOnce()).toBe(1);
@@ -524,12 +491,7 @@ describe('webhooks', () => {
 
   it('rotates the secret: later deliveries verify with the new one only', async () => {
     const hook = await createHook(receiver.url);
-    const rotated = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/webhooks/${hook.id}`,
-      headers: adminHeaders,
-      payload: { rotateSecret: true },
-    });
+    const rotated = await patchHook(hook.id, { rotateSecret: true });
     expect(rotated.statusCode, rotated.body).toBe(200);
     const secret = rotated.json().secret as string;
     expect(secret).not.toBe(hook.secret);

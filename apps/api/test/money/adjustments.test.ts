@@ -44,8 +44,7 @@ const mailsTo = async (partner: PartnerFixture) => {
 };
 
 async function earning(partner: PartnerFixture, amount: string, monthYear = '2026-10') {
-  const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-  return t.createCommission({ partnerId: partner.partnerId, referralId, monthYear, amount });
+  return t.createWonCommission({ partnerId: partner.partnerId, monthYear, amount });
 }
 
 describe('POST /api/admin/commissions/adjustments', () => {

@@ -179,8 +179,7 @@ describe('POST /api/admin/commissions/{id}/fail (admin.failCommission)', () => {
   /** A partner's pending commission of 2026-10. */
   const pendingCommission = async () => {
     const { partnerId, user } = await t.createPartner();
-    const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    return { user, id: await t.createCommission({ partnerId, referralId, monthYear: '2026-10' }) };
+    return { user, id: await t.createWonCommission({ partnerId, monthYear: '2026-10' }) };
   };
   const fail = (id: string, reason: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/api/admin/commissions/${id}/fail`, headers, payload: { reason } });
@@ -198,8 +197,7 @@ describe('POST /api/admin/commissions/{id}/fail (admin.failCommission)', () => {
 
   it('answers 409 for a commission that is not pending, 404 for an unknown one, 400 without a reason', async () => {
     const { partnerId } = await t.createPartner();
-    const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const paid = await t.createCommission({ partnerId, referralId, monthYear: '2026-10', status: 'paid' });
+    const paid = await t.createWonCommission({ partnerId, monthYear: '2026-10', status: 'paid' });
     const auth = await t.bearer(admin);
     const conflict = await fail(paid, 'x', auth);
     expect(conflict.statusCode).toBe(409);

@@ -408,8 +408,7 @@ describe('the 1099-NEC report', () => {
     const pay = async (partnerId: string, amounts: string[]) => {
       const commissionIds: string[] = [];
       for (const amount of amounts) {
-        const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-        commissionIds.push(await t.createCommission({ partnerId, referralId, monthYear: '2026-02', amount }));
+        commissionIds.push(await t.createWonCommission({ partnerId, monthYear: '2026-02', amount }));
       }
       await t.caller(admin).admin.processPayout({ commissionIds, idempotencyKey: randomUUID() });
     };
@@ -465,10 +464,8 @@ describe('the 1099-NEC report', () => {
 
   it('uses the $600 threshold for 2025 payments', async () => {
     const p = await t.createPartner({ companyName: 'Paid In 2025 LLC' });
-    const referralId = await t.createReferral(p.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    const commissionId = await t.createCommission({
+    const commissionId = await t.createWonCommission({
       partnerId: p.partnerId,
-      referralId,
       monthYear: '2025-06',
       amount: '600.00',
     });
@@ -496,10 +493,8 @@ describe('the 1099-NEC report', () => {
 describe('the payout processor and tax profiles', () => {
   it('marks pending lines of a partner past the threshold without a tax profile', async () => {
     const big = await t.createPartner({ companyName: 'Big Earner Co' });
-    const referralId = await t.createReferral(big.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const commissionId = await t.createCommission({
+    const commissionId = await t.createWonCommission({
       partnerId: big.partnerId,
-      referralId,
       monthYear: '2026-03',
       amount: '2000.00',
     });

@@ -29,6 +29,12 @@ beforeEach(async () => {
 const outbox = () => t.db.selectFrom('emailOutbox').selectAll().orderBy('recipient').execute();
 const emailOf = async (userId: string) =>
   (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
+/** The outbox's first mail (by recipient), checked to be the `kind` of mail, with `subject`, to the user `userId`. */
+async function firstMail(userId: string, kind: string, subject: string) {
+  const [mail] = await outbox();
+  expect(mail).toMatchObject({ recipient: await emailOf(userId), kind, subject });
+  return mail;
+}
 
 describe('a new application', () => {
   it('tells the applicant it arrived and every active admin that one is waiting, with a link to the queue', async () => {
@@ -79,12 +85,7 @@ describe("an admin's decisions", () => {
   it('mails the approval with the dashboard and the referral link', async () => {
     const pending = await t.createPartner({ status: 'pending', contactName: 'Pat Pending' });
     await t.caller(admin).admin.approvePartner({ id: pending.partnerId });
-    const [mail] = await outbox();
-    expect(mail).toMatchObject({
-      recipient: await emailOf(pending.user.id),
-      kind: 'applicationApproved',
-      subject: 'Your partner application was approved',
-    });
+    const mail = await firstMail(pending.user.id, 'applicationApproved', 'Your partner application was approved');
     expect(mail?.textBody).toContain('https://portal.example.com/dashboard');
     expect(mail?.textBody).toContain(`https://portal.example.com/r/${pending.referralCode}`);
   });
@@ -204,12 +205,7 @@ describe('payouts', () => {
       amount: '100.00',
     });
     await t.caller(admin).admin.failCommission({ id: commissionId, reason: 'Account closed' });
-    const [mail] = await outbox();
-    expect(mail).toMatchObject({
-      recipient: await emailOf(active.user.id),
-      kind: 'payoutFailed',
-      subject: 'Commission payment failed: $100.00',
-    });
+    const mail = await firstMail(active.user.id, 'payoutFailed', 'Commission payment failed: $100.00');
     expect(mail?.textBody).toContain('March 2025 commission of $100.00 failed');
     expect(mail?.textBody).toContain('Reason: Account closed');
   });

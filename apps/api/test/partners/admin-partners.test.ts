@@ -41,6 +41,13 @@ const newPartnerForm = (email: string) => ({
 });
 
 describe('authorization of every admin partner path', () => {
+  /** A decision on a new partner in the status it applies to. */
+  const statusDecision = (decision: 'approve' | 'reject' | 'suspend' | 'reactivate', status: PartnerStatus) => ({
+    name: `admin.${decision}Partner`,
+    method: 'POST' as const,
+    url: async () => `/api/admin/partners/${(await t.createPartner({ status })).partnerId}/${decision}`,
+    okStatus: 200,
+  });
   const routes: {
     name: string;
     method: 'GET' | 'POST';
@@ -57,30 +64,10 @@ describe('authorization of every admin partner path', () => {
       url: async () => `/api/admin/partners/${(await t.createPartner()).partnerId}`,
       okStatus: 200,
     },
-    {
-      name: 'admin.approvePartner',
-      method: 'POST',
-      url: async () => `/api/admin/partners/${(await t.createPartner({ status: 'pending' })).partnerId}/approve`,
-      okStatus: 200,
-    },
-    {
-      name: 'admin.rejectPartner',
-      method: 'POST',
-      url: async () => `/api/admin/partners/${(await t.createPartner({ status: 'pending' })).partnerId}/reject`,
-      okStatus: 200,
-    },
-    {
-      name: 'admin.suspendPartner',
-      method: 'POST',
-      url: async () => `/api/admin/partners/${(await t.createPartner({ status: 'active' })).partnerId}/suspend`,
-      okStatus: 200,
-    },
-    {
-      name: 'admin.reactivatePartner',
-      method: 'POST',
-      url: async () => `/api/admin/partners/${(await t.createPartner({ status: 'suspended' })).partnerId}/reactivate`,
-      okStatus: 200,
-    },
+    statusDecision('approve', 'pending'),
+    statusDecision('reject', 'pending'),
+    statusDecision('suspend', 'active'),
+    statusDecision('reactivate', 'suspended'),
     {
       name: 'admin.createPartner',
       method: 'POST',

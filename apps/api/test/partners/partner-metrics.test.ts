@@ -8,6 +8,10 @@ import { createCaller } from '../../src/trpc/router';
 
 const t = useTestApp();
 
+/** The link visits stored for the partner. */
+const visitsOf = (partnerId: string) =>
+  t.db.selectFrom('referralVisits').selectAll().where('partnerId', '=', partnerId).execute();
+
 describe('partner.metrics', () => {
   it('sums paid, pending and this month in SQL, counts active referrals, and names the month', async () => {
     t.clock.now = new Date('2026-09-10T12:00:00Z');
@@ -142,11 +146,7 @@ describe('referral link and visits', () => {
     const metrics = await t.caller(partner.user).partner.metrics();
     expect(metrics.linkVisitsThisMonth).toBe(2);
 
-    const rows = await t.db
-      .selectFrom('referralVisits')
-      .selectAll()
-      .where('partnerId', '=', partner.partnerId)
-      .execute();
+    const rows = await visitsOf(partner.partnerId);
     expect(rows).toHaveLength(4);
     expect(rows[0]).toMatchObject({
       referralCode: partner.referralCode,
@@ -221,11 +221,7 @@ describe('referral link and visits', () => {
     );
     expect(both.map((r) => r.json().recorded).sort()).toEqual([false, true]);
 
-    const rows = await t.db
-      .selectFrom('referralVisits')
-      .selectAll()
-      .where('partnerId', '=', partner.partnerId)
-      .execute();
+    const rows = await visitsOf(partner.partnerId);
     expect(rows).toHaveLength(5);
     for (const row of rows) expect(row.visitorHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toMatch(/10\.20\.30|Repeat Browser|Another Browser|Twin/);

@@ -14,6 +14,12 @@ let admin: SessionUser;
 const call = async (user: SessionUser, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: await t.bearer(user) });
 
+/** An admin's record of written notice ending the partnership (by either party). */
+const terminate = (
+  partnerId: string,
+  notice: { givenBy: 'firm' | 'partner'; reason: string; effectiveDate?: string },
+) => call(admin, 'POST', `/api/admin/partners/${partnerId}/terminate`, notice);
+
 const statusOf = async (partnerId: string) =>
   (await t.db.selectFrom('partners').select('status').where('id', '=', partnerId).executeTakeFirstOrThrow()).status;
 
@@ -22,25 +28,33 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
 });
 
+/** The answer to a notice the partner gave today (sent by them or recorded by an admin): active until it takes effect. */
+function expectPartnerNotice(response: Awaited<ReturnType<typeof call>>, partnerId: string, reason: string) {
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({
+    partnerId,
+    givenBy: 'partner',
+    reason,
+    effectiveDate: '2026-12-26',
+    status: 'active',
+  });
+}
+
+/** A new active partner with a client won at the start of 2026. */
+async function partnerWithWonClient() {
+  const partner = await t.createPartner();
+  const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+  return { partner, referralId };
+}
+
 describe('notice of termination', () => {
   it('takes effect the notice days after today; until then nothing changes, then the partner is inactive', async () => {
-    const partner = await t.createPartner();
-    const referralId = await t.createReferral(partner.partnerId, {
-      stage: 'won',
-      contractStartDate: '2026-01-01',
-    });
-    const response = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+    const { partner, referralId } = await partnerWithWonClient();
+    const response = await terminate(partner.partnerId, {
       givenBy: 'partner',
       reason: 'Closing the agency',
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      partnerId: partner.partnerId,
-      givenBy: 'partner',
-      reason: 'Closing the agency',
-      effectiveDate: '2026-12-26',
-      status: 'active',
-    });
+    expectPartnerNotice(response, partner.partnerId, 'Closing the agency');
     const created = await call(partner.user, 'POST', '/api/partners/referrals', {
       clientCompanyName: 'Still Allowed Co',
       serviceType: 'basic_accounting',
@@ -80,7 +94,7 @@ describe('notice of termination', () => {
 
   it('ends the partnership at once when the effective date is today, logged and mailed', async () => {
     const partner = await t.createPartner();
-    const response = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+    const response = await terminate(partner.partnerId, {
       givenBy: 'firm',
       reason: 'Breach of the agreement',
       effectiveDate: '2026-11-26',
@@ -97,22 +111,22 @@ describe('notice of termination', () => {
 
   it('refuses an effective date before today, a second notice, and an inactive partner', async () => {
     const partner = await t.createPartner();
-    const past = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+    const past = await terminate(partner.partnerId, {
       givenBy: 'firm',
       reason: 'x',
       effectiveDate: '2026-11-25',
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toBe(ENDING_MESSAGES.effectiveBeforeToday);
-    await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, { givenBy: 'firm', reason: 'x' });
-    const again = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+    await terminate(partner.partnerId, { givenBy: 'firm', reason: 'x' });
+    const again = await terminate(partner.partnerId, {
       givenBy: 'partner',
       reason: 'y',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ENDING_MESSAGES.alreadyGiven('2026-12-26'));
     const inactive = await t.createPartner({ status: 'inactive' });
-    const refused = await call(admin, 'POST', `/api/admin/partners/${inactive.partnerId}/terminate`, {
+    const refused = await terminate(inactive.partnerId, {
       givenBy: 'firm',
       reason: 'x',
     });
@@ -132,7 +146,7 @@ describe("a partnership's ending as it stands", () => {
       termination: null,
       unpaidFees: { count: 0, amount: '0.00' },
     });
-    await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/terminate`, {
+    await terminate(partner.partnerId, {
       givenBy: 'firm',
       reason: 'Program closing',
       effectiveDate: '2027-01-15',
@@ -151,14 +165,7 @@ describe("a partner's own notice", () => {
   it('takes effect the notice days of their terms after today, logged, mailed to them and to the administrators', async () => {
     const partner = await t.createPartner({ companyName: 'Leaving Agency' });
     const response = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Retiring' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      partnerId: partner.partnerId,
-      givenBy: 'partner',
-      reason: 'Retiring',
-      effectiveDate: '2026-12-26',
-      status: 'active',
-    });
+    expectPartnerNotice(response, partner.partnerId, 'Retiring');
     const log = await t.activityEntries({ entityId: partner.partnerId });
     expect(log).toMatchObject([{ action: 'partner.notice_given', userId: partner.user.id }]);
     const team = await t.db
@@ -216,11 +223,7 @@ describe("a partner's own notice", () => {
 
 describe('forfeiting fees', () => {
   it('voids every pending fee with the reason and leaves paid ones, logged and mailed', async () => {
-    const partner = await t.createPartner();
-    const referralId = await t.createReferral(partner.partnerId, {
-      stage: 'won',
-      contractStartDate: '2026-01-01',
-    });
+    const { partner, referralId } = await partnerWithWonClient();
     const pending = [
       await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-09' }),
       await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-10' }),

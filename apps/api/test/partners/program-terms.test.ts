@@ -33,6 +33,9 @@ const request = async (
   payload?: Record<string, unknown>,
   headers: Record<string, string> = {},
 ) => t.app.inject({ method, url, payload, headers: { ...(await t.bearer(user)), ...headers } });
+/** The next terms as `user` publishes them: the agreement's text with the fields given. */
+const publish = (user: SessionUser, terms: Record<string, unknown>, headers?: Record<string, string>) =>
+  request(user, 'POST', '/api/admin/program-terms', { agreementText: AGREEMENT_TEXT, ...terms }, headers);
 
 describe('program terms', () => {
   it("start as version 1 with the agreement's numbers and text", async () => {
@@ -62,9 +65,8 @@ describe('program terms', () => {
   });
 
   it('are not published by finance', async () => {
-    const response = await request(finance, 'POST', '/api/admin/program-terms', {
+    const response = await publish(finance, {
       agreementVersion: '2.0',
-      agreementText: AGREEMENT_TEXT,
       changes: ['x'],
     });
     expect(response.statusCode).toBe(403);
@@ -85,7 +87,7 @@ describe('program terms', () => {
       PROGRAM_TERMS_MESSAGES.effectiveInPast,
     ],
   ])('refuse %j with its message', async (payload, message) => {
-    const response = await request(admin, 'POST', '/api/admin/program-terms', payload);
+    const response = await publish(admin, payload);
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain(message);
   });
@@ -94,12 +96,9 @@ describe('program terms', () => {
     const payload = {
       agreementVersion: '2.0',
       fees: { basic_accounting: '60.00' },
-      agreementText: AGREEMENT_TEXT,
       changes: ['The Standard Package fee rises to $60 per month'],
     };
-    const first = await request(admin, 'POST', '/api/admin/program-terms', payload, {
-      'idempotency-key': 'terms-v2-1',
-    });
+    const first = await publish(admin, payload, { 'idempotency-key': 'terms-v2-1' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
       version: 2,
@@ -109,9 +108,7 @@ describe('program terms', () => {
       effectiveFrom: '2026-11-26',
       createdBy: expect.stringContaining('@'),
     });
-    const replay = await request(admin, 'POST', '/api/admin/program-terms', payload, {
-      'idempotency-key': 'terms-v2-1',
-    });
+    const replay = await publish(admin, payload, { 'idempotency-key': 'terms-v2-1' });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().version).toBe(2);
     const overview = (await request(admin, 'GET', '/api/admin/program-terms')).json();
@@ -122,9 +119,8 @@ describe('program terms', () => {
   });
 
   it('refuse an agreement version label in use', async () => {
-    const response = await request(admin, 'POST', '/api/admin/program-terms', {
+    const response = await publish(admin, {
       agreementVersion: '2.0',
-      agreementText: AGREEMENT_TEXT,
       changes: ['again'],
     });
     expect(response.statusCode).toBe(409);
@@ -196,10 +192,9 @@ describe("a partner's agreement", () => {
   });
 
   it('is not pending for a version effective later until its day comes', async () => {
-    await request(admin, 'POST', '/api/admin/program-terms', {
+    await publish(admin, {
       agreementVersion: '3.0',
       effectiveFrom: '2026-12-15',
-      agreementText: AGREEMENT_TEXT,
       changes: ['Later'],
     });
     expect((await request(partner.user, 'GET', '/api/partners/me')).json().pendingAgreementVersion).toBeNull();

@@ -37,6 +37,10 @@ afterAll(async () => {
   await behind?.close();
 });
 
+/** A database handle of one connection to `databaseUrl`, with the app's timeouts unless others are given. */
+const singleConnection = (databaseUrl: string | undefined, timeouts = config.databaseTimeouts) =>
+  createDb({ databaseUrl, poolSize: 1, timeouts });
+
 describe('bounded waits on PostgreSQL', () => {
   it('answers 503 when a lock is not granted within DATABASE_LOCK_TIMEOUT_SECONDS', async () => {
     const admin = await createUser(deps, { role: 'admin' });
@@ -67,7 +71,7 @@ describe('bounded waits on PostgreSQL', () => {
     const admin = await createUser(deps, { role: 'admin' });
     const headers = await bearer(deps, admin);
     // The other replica: same settings, takes the lock and then stops doing anything.
-    const replica = createDb({ databaseUrl: config.databaseUrl, poolSize: 1, timeouts: config.databaseTimeouts });
+    const replica = singleConnection(config.databaseUrl);
     let frozenInTransaction!: () => void;
     const isFrozen = new Promise<void>((resolve) => (frozenInTransaction = resolve));
     let thaw!: () => void;
@@ -97,11 +101,7 @@ describe('bounded waits on PostgreSQL', () => {
   });
 
   it('cancels a statement past DATABASE_STATEMENT_TIMEOUT_SECONDS, and the cancellation reads as unavailable', async () => {
-    const strict = createDb({
-      databaseUrl: config.databaseUrl,
-      poolSize: 1,
-      timeouts: { ...config.databaseTimeouts, statementMs: 1_000 },
-    });
+    const strict = singleConnection(config.databaseUrl, { ...config.databaseTimeouts, statementMs: 1_000 });
     const error = await sql`select pg_sleep(3)`.execute(strict.db).then(
       () => null,
       (caught: unknown) => caught,
@@ -132,11 +132,7 @@ describe('bounded waits on PostgreSQL', () => {
 describe('a database that is not there yet at start', () => {
   it('is waited for with growing pauses until it answers', async () => {
     const later = await DatabaseProxy.to(database.url as string);
-    const waiting = createDb({
-      databaseUrl: later.urlVia(database.url as string),
-      poolSize: 1,
-      timeouts: config.databaseTimeouts,
-    });
+    const waiting = singleConnection(later.urlVia(database.url as string));
     const pauses: number[] = [];
     try {
       const reached = await waitUntilReachable(waiting, {
@@ -158,11 +154,7 @@ describe('a database that is not there yet at start', () => {
   it('gives up after DATABASE_START_WAIT_SECONDS when it never answers', async () => {
     // A proxy never opened: nothing listens on its port.
     const never = await DatabaseProxy.to(database.url as string);
-    const absent = createDb({
-      databaseUrl: never.urlVia(database.url as string),
-      poolSize: 1,
-      timeouts: config.databaseTimeouts,
-    });
+    const absent = singleConnection(never.urlVia(database.url as string));
     try {
       expect(await waitUntilReachable(absent, { withinMs: 1_000 })).toBe(false);
     } finally {

@@ -36,6 +36,14 @@ beforeAll(async () => {
 });
 
 describe('bank numbers at rest', () => {
+  /** The applicant's two bank numbers as the partners table holds them. */
+  const storedBankNumbers = () =>
+    t.db
+      .selectFrom('partners')
+      .select(['bankRoutingNumber', 'bankAccountNumber'])
+      .where('id', '=', partnerId)
+      .executeTakeFirstOrThrow();
+
   it('the raw partners table holds no plaintext routing or account number', async () => {
     const raw = await sql<Record<string, unknown>>`select * from partners where id = ${partnerId}`.execute(t.db);
     const text = JSON.stringify(raw.rows);
@@ -56,11 +64,7 @@ describe('bank numbers at rest', () => {
   });
 
   it('stores "v2:keyId:iv:tag:ciphertext" under the current key, sealed to its row and column', async () => {
-    const row = await t.db
-      .selectFrom('partners')
-      .select(['bankRoutingNumber', 'bankAccountNumber'])
-      .where('id', '=', partnerId)
-      .executeTakeFirstOrThrow();
+    const row = await storedBankNumbers();
     for (const [stored, plain, column] of [
       [row.bankRoutingNumber, ROUTING, 'bank_routing_number'],
       [row.bankAccountNumber, ACCOUNT, 'bank_account_number'],
@@ -72,11 +76,7 @@ describe('bank numbers at rest', () => {
   });
 
   it('a ciphertext copied into another column or another partner does not decrypt there', async () => {
-    const row = await t.db
-      .selectFrom('partners')
-      .select(['bankRoutingNumber', 'bankAccountNumber'])
-      .where('id', '=', partnerId)
-      .executeTakeFirstOrThrow();
+    const row = await storedBankNumbers();
     const routing = row.bankRoutingNumber ?? '';
     expect(() => t.deps.cipher.decrypt(routing, bankFieldContext(partnerId, 'bank_account_number'))).toThrow();
     // Swap the two columns in the table: the masked numbers are no longer shown.
@@ -216,9 +216,23 @@ describe('the field cipher', () => {
 });
 
 describe('cli reencrypt', () => {
-  it('rewrites every bank number with the current key, so the old key can be dropped, and a second run changes nothing', async () => {
+  /**
+   * A rotation from the app's key to a new one: the cipher of the old key alone, the rotated cipher (new key,
+   * the old still read) and the cipher of the new key alone, once the old key is dropped.
+   */
+  function keyRotation() {
     const oldKey = t.deps.config.dataEncryptionKey ?? '';
-    const oldCipher = createFieldCipher(oldKey);
+    const newKey = randomBytes(32).toString('base64');
+    return {
+      oldKey,
+      oldCipher: createFieldCipher(oldKey),
+      rotated: createFieldCipher(newKey, [oldKey]),
+      onlyNew: createFieldCipher(newKey),
+    };
+  }
+
+  it('rewrites every bank number with the current key, so the old key can be dropped, and a second run changes nothing', async () => {
+    const { oldKey, oldCipher, rotated, onlyNew } = keyRotation();
     // One partner written before associated data, under the same old key.
     const legacy = await t.createPartner();
     await t.db
@@ -233,14 +247,11 @@ describe('cli reencrypt', () => {
     expect(plainBefore.get(legacy.partnerId)).toEqual(['011000015', 'LEGACY4321']);
     expect(plainBefore.get(partnerId)).toEqual([ROUTING, ACCOUNT]);
 
-    const newKey = randomBytes(32).toString('base64');
-    const rotated = createFieldCipher(newKey, [oldKey]);
     const first = await reencryptBankNumbers(t.db, rotated, { batchSize: 2 });
     expect(first.unreadable).toEqual([]);
     expect(first.rewritten).toBe([...plainBefore.values()].flat().filter(Boolean).length);
 
     // The old key is gone: every value still reads, in its own row and column.
-    const onlyNew = createFieldCipher(newKey);
     expect(await readAll(onlyNew)).toEqual(plainBefore);
     const second = await reencryptBankNumbers(t.db, onlyNew);
     expect(second).toMatchObject({ rewritten: 0, unreadable: [] });
@@ -252,8 +263,7 @@ describe('cli reencrypt', () => {
   });
 
   it('rewrites tax ids and two-factor secrets too, each sealed to its own row', async () => {
-    const oldKey = t.deps.config.dataEncryptionKey ?? '';
-    const oldCipher = createFieldCipher(oldKey);
+    const { oldCipher, rotated, onlyNew } = keyRotation();
     const taxed = await t.createPartner();
     await t.db
       .insertInto('taxProfiles')
@@ -278,12 +288,9 @@ describe('cli reencrypt', () => {
       { table: 'users', key: 'id', column: 'mfa_secret', context: mfaSecretContext },
     ];
 
-    const newKey = randomBytes(32).toString('base64');
-    const rotated = createFieldCipher(newKey, [oldKey]);
     for (const column of columns)
       expect(await reencryptSealedColumn(t.db, rotated, column)).toEqual({ rewritten: 1, unreadable: [] });
 
-    const onlyNew = createFieldCipher(newKey);
     const profile = await t.db
       .selectFrom('taxProfiles')
       .select('tin')

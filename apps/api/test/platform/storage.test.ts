@@ -16,6 +16,7 @@ import { createStorage } from '../../src/deps';
 import { buildPdf } from '../../src/services/materials/demo-materials';
 import { storeUpload } from '../../src/services/materials/materials';
 import { FileTooLargeError, StoredFileNotFoundError, type FileStorage } from '../../src/services/platform/storage';
+import type { SessionUser } from '../../src/trpc/context';
 import { createTestApp, type TestApp } from '../support';
 import { startTestS3 } from '../support/s3-server';
 
@@ -222,19 +223,24 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
       await t.close();
     });
 
-    it('answers an oversized upload with a JSON 413 and keeps nothing', async () => {
-      const admin = await t.createUser({ role: 'admin' });
-      const big = Buffer.alloc(MAX_UPLOAD_BYTES + 64 * 1024, 0x20);
-      big.write('%PDF-1.4\n');
+    /** An admin's upload of a PDF material over the connection, as the Materials screen sends it. */
+    async function uploadPdf(admin: SessionUser, title: string, pdf: Buffer, fileName: string) {
       const form = new FormData();
-      form.append('title', 'Too big');
+      form.append('title', title);
       form.append('type', 'pdf');
-      form.append('file', new Blob([new Uint8Array(big)], { type: 'application/pdf' }), 'big.pdf');
-      const res = await fetch(`${base}/api/admin/marketing-materials`, {
+      form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), fileName);
+      return fetch(`${base}/api/admin/marketing-materials`, {
         method: 'POST',
         headers: await t.bearer(admin),
         body: form,
       });
+    }
+
+    it('answers an oversized upload with a JSON 413 and keeps nothing', async () => {
+      const admin = await t.createUser({ role: 'admin' });
+      const big = Buffer.alloc(MAX_UPLOAD_BYTES + 64 * 1024, 0x20);
+      big.write('%PDF-1.4\n');
+      const res = await uploadPdf(admin, 'Too big', big, 'big.pdf');
       expect(res.status).toBe(413);
       expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
       expect(await driver.kept(t.deps.config.dataDir)).toEqual([]);
@@ -244,15 +250,7 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
       const admin = await t.createUser({ role: 'admin' });
       const partner = await t.createPartner();
       const pdf = buildPdf([{ heading: 'Over the wire', lines: [`Stored with the ${name} driver.`] }]);
-      const form = new FormData();
-      form.append('title', `Wire ${name}`);
-      form.append('type', 'pdf');
-      form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'wire.pdf');
-      const created = await fetch(`${base}/api/admin/marketing-materials`, {
-        method: 'POST',
-        headers: await t.bearer(admin),
-        body: form,
-      });
+      const created = await uploadPdf(admin, `Wire ${name}`, pdf, 'wire.pdf');
       expect(created.status).toBe(201);
       const material = (await created.json()) as { id: string };
       expect(await driver.kept(t.deps.config.dataDir)).toHaveLength(1);

@@ -16,10 +16,12 @@ let partner: PartnerFixture;
 const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: await t.bearer(admin) });
 
+/** A client an admin adds for the partner. */
+const addClient = (client: object) => call('POST', '/api/admin/referrals', { partnerId: partner.partnerId, ...client });
+
 /** A client an admin adds as accepted on 2026-01-01 (a historical client), with the sales given. */
 async function acceptedClient(annualSales?: string) {
-  const response = await call('POST', '/api/admin/referrals', {
-    partnerId: partner.partnerId,
+  const response = await addClient({
     clientCompanyName: `Window Client ${Math.random().toString(36).slice(2, 8)}`,
     serviceType: 'basic_accounting',
     monthlyValue: '700.00',
@@ -95,8 +97,7 @@ describe('the qualification window', () => {
   });
 
   it('refuses an acceptance date in the future', async () => {
-    const response = await call('POST', '/api/admin/referrals', {
-      partnerId: partner.partnerId,
+    const response = await addClient({
       clientCompanyName: 'Future Client',
       serviceType: 'basic_accounting',
       monthlyValue: '700.00',
@@ -185,8 +186,7 @@ describe('annual sales', () => {
   });
 
   it('signs today when a stage move alone wins the deal', async () => {
-    const client = await call('POST', '/api/admin/referrals', {
-      partnerId: partner.partnerId,
+    const client = await addClient({
       clientCompanyName: 'Signed Today Co',
       serviceType: 'controller',
       monthlyValue: '1500.00',

@@ -145,6 +145,8 @@ export interface AppFixtures {
   createPartner(options?: PartnerOptions): Promise<PartnerFixture>;
   createReferral(partnerId: string, options?: ReferralOptions): Promise<string>;
   createCommission(options: CommissionOptions): Promise<string>;
+  /** A commission of a new won referral of the partner, whose contract started in January of the commission's year. */
+  createWonCommission(options: Omit<CommissionOptions, 'referralId'>): Promise<string>;
   /** A server-side tRPC caller acting as `user` (null: anonymous). */
   caller(user: SessionUser | null): ReturnType<typeof callerFor>;
   tokenFor(user: SessionUser): Promise<string>;
@@ -158,6 +160,7 @@ const appFixtures = (deps: AppDeps): AppFixtures => ({
   createPartner: (options) => createPartner(deps, options),
   createReferral: (partnerId, options) => createReferral(deps, partnerId, options),
   createCommission: (options) => createCommission(deps, options),
+  createWonCommission: (options) => createWonCommission(deps, options),
   caller: (user) => callerFor(deps, user),
   tokenFor: (user) => tokenFor(deps, user),
   bearer: (user) => bearer(deps, user),
@@ -457,6 +460,15 @@ export async function createCommission(deps: AppDeps, options: CommissionOptions
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+export async function createWonCommission(
+  deps: AppDeps,
+  options: Omit<CommissionOptions, 'referralId'>,
+): Promise<string> {
+  const contractStartDate = `${options.monthYear.slice(0, 4)}-01-01`;
+  const referralId = await createReferral(deps, options.partnerId, { stage: 'won', contractStartDate });
+  return createCommission(deps, { ...options, referralId });
 }
 
 export interface AccrualSeed {

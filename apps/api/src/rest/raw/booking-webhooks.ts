@@ -16,7 +16,7 @@ import {
 import { DomainError } from '../../services/platform/errors';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { inboundWebhookOperation } from './raw-routes';
+import { acceptRawBodies, inboundWebhookOperation, rawBytes } from './raw-routes';
 
 /** Booking payloads are a few kilobytes; a megabyte is generous. */
 const BODY_LIMIT = 1024 * 1024;
@@ -52,16 +52,15 @@ async function receive(
 export const bookingWebhookRoutes: RawRoutes = {
   async register(app, deps) {
     await app.register(async (scope) => {
-      scope.addContentTypeParser(
-        ['application/json', 'application/x-www-form-urlencoded', 'text/plain'],
-        { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
-        (_req, body, done) => done(null, body),
-      );
+      acceptRawBodies(scope, ['application/json', 'application/x-www-form-urlencoded', 'text/plain'], {
+        parseAs: 'buffer',
+        bodyLimit: BODY_LIMIT,
+      });
       scope.post('/api/integrations/calcom', (req, reply) =>
         receive(deps, reply, 'calcom', () => {
           const secret = deps.config.bookingWebhooks.calcomSecret;
           if (!secret) throw DomainError.notFound(BOOKING_WEBHOOK_MESSAGES.calcomOff);
-          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const raw = rawBytes(req);
           verifyCalcomSignature(raw, header(req, 'x-cal-signature-256'), secret);
           return readCalcomEvent(parseJson(raw));
         }),
@@ -70,7 +69,7 @@ export const bookingWebhookRoutes: RawRoutes = {
         receive(deps, reply, 'calendly', () => {
           const key = deps.config.bookingWebhooks.calendlySigningKey;
           if (!key) throw DomainError.notFound(BOOKING_WEBHOOK_MESSAGES.calendlyOff);
-          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const raw = rawBytes(req);
           verifyCalendlySignature(raw, header(req, 'calendly-webhook-signature'), key, deps.now());
           return readCalendlyEvent(parseJson(raw));
         }),

@@ -9,7 +9,7 @@ import { DomainError } from '../../services/platform/errors';
 import { createContextFromRequest } from '../../trpc/context';
 import { callProcedure, sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { errorResponse } from './raw-routes';
+import { acceptRawBodies, errorResponse } from './raw-routes';
 
 const IMPORT_PATH = '/api/admin/client-payments/import';
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -31,11 +31,10 @@ const refusedReportSchema = jsonSchemaOf(
 export const clientPaymentRawRoutes: RawRoutes = {
   async register(app, deps) {
     await app.register(async (scope) => {
-      scope.addContentTypeParser(
-        ['text/csv', 'text/plain', 'application/csv'],
-        { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT },
-        (_req, body, done) => done(null, body),
-      );
+      acceptRawBodies(scope, ['text/csv', 'text/plain', 'application/csv'], {
+        parseAs: 'string',
+        bodyLimit: IMPORT_BODY_LIMIT,
+      });
       scope.post<{ Querystring: { dryRun?: string } }>(
         IMPORT_PATH,
         { bodyLimit: IMPORT_BODY_LIMIT },

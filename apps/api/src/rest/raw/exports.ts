@@ -3,6 +3,7 @@
 // and error bodies.
 
 import { COMMISSION_MESSAGES, EXPORT_KINDS, type ExportKind } from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
 import { withActor } from '../../services/platform/actor';
 import { DomainError } from '../../services/platform/errors';
 import { csvStream, exportTable, logExport, WIRE_COLUMNS, wireInstructions } from '../../services/money/exports';
@@ -34,58 +35,51 @@ export const exportRoutes: RawRoutes = {
       });
     }
 
-    app.get<{ Params: { id: string } }>('/api/admin/payouts/:id/wire-instructions.csv', async (req, reply) => {
-      try {
-        const admin = await requireAccess(deps, req, 'exports:bank');
-        const result = UUID.test(req.params.id)
-          ? await withActor(admin, () =>
-              wireInstructions(deps.db, { cipher: deps.cipher, payoutId: req.params.id, actorId: admin.id }),
-            )
-          : null;
-        if (!result) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
-        return csvHeaders(reply, `wire-instructions-${result.reference}.csv`).send(
-          csvStream(WIRE_COLUMNS, result.rows),
-        );
-      } catch (error) {
-        return sendError(reply, error, deps);
-      }
-    });
+    /**
+     * A payout's bank file, for exports:bank: an id that is not a UUID, or a payout `make` finds nothing of,
+     * is a 404; the file is made as the admin (its download is logged) and sent by `send`.
+     */
+    const payoutFile = <T>(
+      name: string,
+      make: (options: { payoutId: string; actorId: string }) => Promise<T | null>,
+      send: (reply: FastifyReply, file: T) => FastifyReply,
+    ) =>
+      app.get<{ Params: { id: string } }>(`/api/admin/payouts/:id/${name}`, async (req, reply) => {
+        try {
+          const admin = await requireAccess(deps, req, 'exports:bank');
+          const payoutId = req.params.id;
+          const file = UUID.test(payoutId) ? await withActor(admin, () => make({ payoutId, actorId: admin.id })) : null;
+          if (!file) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
+          return send(reply, file);
+        } catch (error) {
+          return sendError(reply, error, deps);
+        }
+      });
 
-    app.get<{ Params: { id: string } }>('/api/admin/payouts/:id/ach.txt', async (req, reply) => {
-      try {
-        const admin = await requireAccess(deps, req, 'exports:bank');
-        if (!UUID.test(req.params.id)) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
-        const file = await withActor(admin, () =>
-          nachaFileForPayout(deps.db, {
-            cipher: deps.cipher,
-            originator: deps.config.ach,
-            payoutId: req.params.id,
-            actorId: admin.id,
-            now: deps.now(),
-          }),
-        );
-        return reply
+    payoutFile(
+      'wire-instructions.csv',
+      (payout) => wireInstructions(deps.db, { cipher: deps.cipher, ...payout }),
+      (reply, result) =>
+        csvHeaders(reply, `wire-instructions-${result.reference}.csv`).send(csvStream(WIRE_COLUMNS, result.rows)),
+    );
+
+    payoutFile(
+      'ach.txt',
+      (payout) =>
+        nachaFileForPayout(deps.db, { cipher: deps.cipher, originator: deps.config.ach, ...payout, now: deps.now() }),
+      (reply, file) =>
+        reply
           .header('content-type', 'text/plain; charset=us-ascii')
           .header('content-disposition', `attachment; filename="ach-${file.reference}.txt"`)
           .header('cache-control', 'no-store')
-          .send(file.text);
-      } catch (error) {
-        return sendError(reply, error, deps);
-      }
-    });
+          .send(file.text),
+    );
 
-    app.get<{ Params: { id: string } }>('/api/admin/payouts/:id/paypal.csv', async (req, reply) => {
-      try {
-        const admin = await requireAccess(deps, req, 'exports:bank');
-        if (!UUID.test(req.params.id)) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
-        const batch = await withActor(admin, () =>
-          paypalBatchForPayout(deps.db, { cipher: deps.cipher, payoutId: req.params.id, actorId: admin.id }),
-        );
-        return csvHeaders(reply, `paypal-${batch.reference}.csv`).send(batch.text);
-      } catch (error) {
-        return sendError(reply, error, deps);
-      }
-    });
+    payoutFile(
+      'paypal.csv',
+      (payout) => paypalBatchForPayout(deps.db, { cipher: deps.cipher, ...payout }),
+      (reply, batch) => csvHeaders(reply, `paypal-${batch.reference}.csv`).send(batch.text),
+    );
   },
 
   openapi: [

@@ -1,7 +1,7 @@
-// What the raw routes (files, uploads) share: the access check of the procedures, a CSV download's
-// headers, and the error answers and inbound webhook operations of their OpenAPI document.
+// What the raw routes (files, uploads, webhooks) share: the access check of the procedures, their raw
+// bodies, a CSV download's headers, and the error answers and inbound webhook operations of their OpenAPI document.
 
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, SessionUser } from '../../deps';
 import { requirePermission, type Permission } from '../../services/platform/permissions';
 import { authenticate } from '../../trpc/context';
@@ -13,6 +13,23 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export async function requireAccess(deps: AppDeps, req: FastifyRequest, permission: Permission): Promise<SessionUser> {
   return requirePermission(await authenticate(deps, req.headers.authorization), permission);
 }
+
+/**
+ * Makes the scope hand its routes the bodies of these content types as they came, a string or the bytes:
+ * a signature covers the exact bytes, and a CSV or a form is read by its route.
+ */
+export function acceptRawBodies(
+  scope: FastifyInstance,
+  types: string[],
+  options: { parseAs: 'string' | 'buffer'; bodyLimit: number },
+): void {
+  scope.addContentTypeParser<string | Buffer>(types, options as { parseAs: 'string' }, (_req, raw, done) =>
+    done(null, raw),
+  );
+}
+
+/** The bytes a webhook's sender signed: the raw body, empty when there was none. */
+export const rawBytes = (req: FastifyRequest): Buffer => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
 
 /** A CSV download: the file's name, never cached. */
 export function csvHeaders(reply: FastifyReply, fileName: string): FastifyReply {

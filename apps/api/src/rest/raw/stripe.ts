@@ -7,7 +7,7 @@ import { DomainError } from '../../services/platform/errors';
 import { receiveStripeEvent, STRIPE_MESSAGES, verifyStripeEvent } from '../../services/money/stripe-payments';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { inboundWebhookOperation } from './raw-routes';
+import { acceptRawBodies, inboundWebhookOperation, rawBytes } from './raw-routes';
 
 const STRIPE_PATH = '/api/integrations/stripe/webhook';
 /** An invoice with many lines stays far below a megabyte; Stripe's own events are capped well under it. */
@@ -16,16 +16,12 @@ const BODY_LIMIT = 1024 * 1024;
 export const stripeRawRoutes: RawRoutes = {
   async register(app, deps) {
     await app.register(async (scope) => {
-      scope.addContentTypeParser(
-        ['application/json', 'text/plain'],
-        { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
-        (_req, body, done) => done(null, body),
-      );
+      acceptRawBodies(scope, ['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: BODY_LIMIT });
       scope.post(STRIPE_PATH, async (req, reply) => {
         try {
           const secret = deps.config.stripeWebhookSecret;
           if (!secret) throw DomainError.notFound(STRIPE_MESSAGES.off);
-          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const raw = rawBytes(req);
           const header = req.headers['stripe-signature'];
           const now = deps.now();
           const event = verifyStripeEvent(raw, Array.isArray(header) ? header[0] : header, secret, now);

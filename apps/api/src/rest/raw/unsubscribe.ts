@@ -6,16 +6,16 @@
 import { unsubscribeOneClick } from '../../services/notifications/preferences';
 import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
+import { acceptRawBodies } from './raw-routes';
 
 export const unsubscribeRoutes: RawRoutes = {
   async register(app, deps) {
     await app.register(async (scope) => {
       // The body is not needed (the token says everything); it is read so any sender is accepted.
-      scope.addContentTypeParser(
-        ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data'],
-        { parseAs: 'string', bodyLimit: 4096 },
-        (_req, body, done) => done(null, body),
-      );
+      acceptRawBodies(scope, ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data'], {
+        parseAs: 'string',
+        bodyLimit: 4096,
+      });
       scope.post<{ Querystring: { token?: unknown } }>('/api/mail/unsubscribe', async (req, reply) => {
         try {
           return reply.status(200).send(await unsubscribeOneClick(deps, req.query.token));

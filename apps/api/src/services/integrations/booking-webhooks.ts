@@ -121,6 +121,16 @@ function calcomAnswer(responses: unknown, ...names: string[]): string | undefine
   return undefined;
 }
 
+/** What every booking event carries: its type (in `typeKey`), its payload, and the booking's uid in it (`uidKey`). */
+function eventEnvelope(body: unknown, typeKey: string, uidKey: string) {
+  if (!isObject(body) || !isObject(body.payload)) badPayload();
+  const type = text(body[typeKey]);
+  const payload = body.payload;
+  const uid = text(payload[uidKey]);
+  if (!type || !uid) badPayload();
+  return { type, payload, uid, eventId: `${type}:${uid}` };
+}
+
 /**
  * Cal.com: `{ triggerEvent, createdAt, payload: { uid, startTime, attendees[], responses, metadata, ... } }`.
  * The code comes from the `ref` booking question (prefilled from the link) or `metadata.ref`; the
@@ -128,12 +138,7 @@ function calcomAnswer(responses: unknown, ...names: string[]): string | undefine
  * in `rescheduleUid` (or `fromReschedule`). Cal.com sends no event id: the trigger and booking uid are one.
  */
 export function readCalcomEvent(body: unknown): BookingEvent {
-  if (!isObject(body) || !isObject(body.payload)) badPayload();
-  const trigger = text(body.triggerEvent);
-  const payload = body.payload;
-  const uid = text(payload.uid);
-  if (!trigger || !uid) badPayload();
-  const eventId = `${trigger}:${uid}`;
+  const { type: trigger, payload, uid, eventId } = eventEnvelope(body, 'triggerEvent', 'uid');
   const action =
     trigger === 'BOOKING_CREATED'
       ? 'created'
@@ -176,12 +181,7 @@ export function readCalcomEvent(body: unknown): BookingEvent {
  * that names it in `old_invitee`.
  */
 export function readCalendlyEvent(body: unknown): BookingEvent {
-  if (!isObject(body) || !isObject(body.payload)) badPayload();
-  const event = text(body.event);
-  const payload = body.payload;
-  const uid = text(payload.uri);
-  if (!event || !uid) badPayload();
-  const eventId = `${event}:${uid}`;
+  const { type: event, payload, uid, eventId } = eventEnvelope(body, 'event', 'uri');
   if (event === 'invitee.canceled') {
     // The cancellation half of a reschedule: the invitee.created that follows moves the referral.
     return { eventId, eventType: event, action: payload.rescheduled === true ? 'ignored' : 'cancelled', uid };

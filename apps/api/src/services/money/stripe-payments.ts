@@ -15,7 +15,8 @@ import {
   toCents,
   type UnmatchedStripePayment,
 } from '@portal/contracts';
-import type { Db } from '@portal/db';
+import type { Db, StripeEventsTable } from '@portal/db';
+import type { Updateable } from 'kysely';
 import Stripe from 'stripe';
 import type { MailDeps } from '../notifications/notify';
 import { notifyAdjustment } from '../notifications/notify';
@@ -139,6 +140,11 @@ async function matchReferral(
   };
 }
 
+/** Writes what became of a stored event: its outcome, the detail shown to admins, and what it read. */
+async function settleEvent(trx: DbOrTx, eventId: string, changes: Updateable<StripeEventsTable>): Promise<void> {
+  await trx.updateTable('stripeEvents').set(changes).where('id', '=', eventId).execute();
+}
+
 /** Records the invoice as the referral's payment; a refusal (a paid date ahead, a referral gone) is the detail. */
 async function recordInvoice(
   trx: DbOrTx,
@@ -181,28 +187,21 @@ async function receiveInvoicePaid(trx: DbOrTx, event: Stripe.Event, now: Date): 
     paymentIntentId: invoice.paymentIntentId,
   };
   if (invoice.ignored) {
-    await trx
-      .updateTable('stripeEvents')
-      .set({ ...base, status: 'ignored', detail: invoice.ignored })
-      .where('id', '=', event.id)
-      .execute();
+    await settleEvent(trx, event.id, { ...base, status: 'ignored', detail: invoice.ignored });
     return { outcome: 'ignored', replayed: false, detail: invoice.ignored };
   }
   const match = await matchReferral(trx, invoice);
   if ('unmatched' in match) {
-    await trx
-      .updateTable('stripeEvents')
-      .set({ ...base, status: 'unmatched', detail: match.unmatched })
-      .where('id', '=', event.id)
-      .execute();
+    await settleEvent(trx, event.id, { ...base, status: 'unmatched', detail: match.unmatched });
     return { outcome: 'unmatched', replayed: false, detail: match.unmatched };
   }
   const recorded = await recordInvoice(trx, invoice, match.referralId, null, now);
-  await trx
-    .updateTable('stripeEvents')
-    .set({ ...base, status: 'recorded', detail: recorded.detail, clientPaymentId: recorded.clientPaymentId })
-    .where('id', '=', event.id)
-    .execute();
+  await settleEvent(trx, event.id, {
+    ...base,
+    status: 'recorded',
+    detail: recorded.detail,
+    clientPaymentId: recorded.clientPaymentId,
+  });
   return { outcome: 'recorded', replayed: false, detail: recorded.detail, clientPaymentId: recorded.clientPaymentId };
 }
 
@@ -238,11 +237,7 @@ async function receiveChargeRefunded(
   const paid = invoiceId || paymentIntentId ? await query.executeTakeFirst() : undefined;
   if (!paid?.clientPaymentId) {
     const detail = 'No recorded client payment has this charge’s invoice or payment intent';
-    await trx
-      .updateTable('stripeEvents')
-      .set({ ...base, status: 'unmatched', detail })
-      .where('id', '=', event.id)
-      .execute();
+    await settleEvent(trx, event.id, { ...base, status: 'unmatched', detail });
     return { outcome: 'unmatched', replayed: false, detail };
   }
   const detail = await refundClientPayment(trx, {
@@ -251,11 +246,7 @@ async function receiveChargeRefunded(
     now,
     mail,
   });
-  await trx
-    .updateTable('stripeEvents')
-    .set({ ...base, status: 'recorded', detail, clientPaymentId: paid.clientPaymentId })
-    .where('id', '=', event.id)
-    .execute();
+  await settleEvent(trx, event.id, { ...base, status: 'recorded', detail, clientPaymentId: paid.clientPaymentId });
   return { outcome: 'recorded', replayed: false, detail, clientPaymentId: paid.clientPaymentId };
 }
 
@@ -400,7 +391,7 @@ export async function receiveStripeEvent(
     if (event.type === 'invoice.paid') return receiveInvoicePaid(trx, event, now);
     if (event.type === 'charge.refunded') return receiveChargeRefunded(trx, event, now, mail);
     const detail = `The portal acts on invoice.paid and charge.refunded, not ${event.type}`;
-    await trx.updateTable('stripeEvents').set({ detail }).where('id', '=', event.id).execute();
+    await settleEvent(trx, event.id, { detail });
     return { outcome: 'ignored', replayed: false, detail };
   });
 }
@@ -477,17 +468,13 @@ export async function matchStripePayment(
       actorId,
       now,
     );
-    await trx
-      .updateTable('stripeEvents')
-      .set({
-        status: 'matched',
-        detail: recorded.detail,
-        clientPaymentId: recorded.clientPaymentId,
-        resolvedBy: actorId,
-        resolvedAt: now,
-      })
-      .where('id', '=', eventId)
-      .execute();
+    await settleEvent(trx, eventId, {
+      status: 'matched',
+      detail: recorded.detail,
+      clientPaymentId: recorded.clientPaymentId,
+      resolvedBy: actorId,
+      resolvedAt: now,
+    });
     return { eventId, clientPaymentId: recorded.clientPaymentId, detail: recorded.detail };
   });
 }
@@ -500,11 +487,7 @@ export async function dismissStripeEvent(
   return inTransaction(db, async (trx) => {
     const row = await lockOpenEvent(trx, eventId);
     const detail = `Dismissed by an admin (${row.detail ?? row.type})`;
-    await trx
-      .updateTable('stripeEvents')
-      .set({ status: 'ignored', detail, resolvedBy: actorId, resolvedAt: now })
-      .where('id', '=', eventId)
-      .execute();
+    await settleEvent(trx, eventId, { status: 'ignored', detail, resolvedBy: actorId, resolvedAt: now });
     await logActivity(trx, {
       userId: actorId,
       action: 'client_payment.stripe_event_dismissed',

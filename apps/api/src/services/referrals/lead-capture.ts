@@ -64,6 +64,10 @@ export function companyOf(lead: Pick<CapturedLead, 'clientCompanyName' | 'client
   return (lead.clientName?.trim() || lead.clientEmail).slice(0, 200);
 }
 
+/** The referral, locked until the transaction ends: its booking changes are read and written in one go. */
+const referralForUpdate = (trx: DbOrTx, id: string) =>
+  trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+
 async function activePartnerByCode(db: DbOrTx, code: string | null) {
   const normalised = code?.trim().toUpperCase();
   if (!normalised) return null;
@@ -96,12 +100,7 @@ export async function captureLead(
 
   const ownId = await findOwnOpenReferral(trx, { partnerId: partner.id, clientEmail: email });
   if (ownId) {
-    const current = await trx
-      .selectFrom('referrals')
-      .selectAll()
-      .where('id', '=', ownId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const current = await referralForUpdate(trx, ownId);
     const updated = await trx
       .updateTable('referrals')
       .set({
@@ -171,12 +170,7 @@ export async function cancelBookedReferral(
   trx: DbOrTx,
   { referralId, now }: { referralId: string; now: Date },
 ): Promise<'cancelled' | 'ignored: referral past booked'> {
-  const current = await trx
-    .selectFrom('referrals')
-    .selectAll()
-    .where('id', '=', referralId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const current = await referralForUpdate(trx, referralId);
   if (current.stage !== 'booked') return 'ignored: referral past booked';
   const changes = stageChange(current, { stage: 'lost', lostReason: REFERRAL_MESSAGES.consultationCancelled }, now);
   const updated = await trx
