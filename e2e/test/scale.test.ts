@@ -152,11 +152,21 @@ async function lookInBothSchemes(
 }
 
 /**
- * The desktop and the phone pass of a journey side by side, each in its own browser context: Chromium renders
- * them in two processes, so both cores work while the seeded server answers both.
+ * A journey's passes (desktop and phone). On PostgreSQL this file runs alone in its pass, so they run side by side
+ * in two browser contexts (Chromium renders them in two processes: both cores work); in the embedded pass another
+ * journey file runs beside this one and keeps the second core busy, so they run one after the other.
  */
+async function sideBySide(...passes: Array<() => Promise<void>>) {
+  if (onPostgres) await Promise.all(passes.map((pass) => pass()));
+  else for (const pass of passes) await pass();
+}
+
+/** `pass` at the desktop and at the phone width (`sideBySide`). */
 async function inBothViewports(pass: (viewport: typeof DESKTOP) => Promise<void>) {
-  await Promise.all([DESKTOP, MOBILE].map(pass));
+  await sideBySide(
+    () => pass(DESKTOP),
+    () => pass(MOBILE),
+  );
 }
 
 describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partners and ${SIZES.referrals.toLocaleString('en-US')} referrals`, () => {
@@ -208,7 +218,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
         await lookInBothSchemes(narrow.page, 'pipeline', narrow.page.getByTestId('pipeline-column-booked'));
         await narrow.context.close();
       };
-      await Promise.all([desktopPass(), phonePass()]);
+      await sideBySide(desktopPass, phonePass);
     },
     JOURNEY_MS,
   );
@@ -263,7 +273,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
       const processorOf = (page: Page) =>
         page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
 
-      // The phone looks at the pending list while the desktop selects; the desktop pays once the phone is done.
+      // The phone looks at the pending list (while the desktop selects, side by side); the desktop pays once it is done.
       const phonePass = async () => {
         const narrow = await journey.signedInPage(adminToken, '/admin', MOBILE);
         await processorOf(narrow.page).getByTestId('payout-row').first().waitFor(STEP);
@@ -271,7 +281,8 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
         await lookInBothSchemes(narrow.page, 'processor', processorOf(narrow.page));
         await narrow.context.close();
       };
-      const desktopPass = async (phoneDone: Promise<void>) => {
+      let phoneLooked: Promise<void> = Promise.resolve();
+      const desktopPass = async () => {
         const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
         const processor = processorOf(page);
         await processor.getByTestId('pending-count').getByText(`${seeded.pending} pending`).waitFor(STEP);
@@ -299,7 +310,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
           },
         });
 
-        await phoneDone;
+        await phoneLooked;
         await openSummary();
         await confirmPayout(page);
         // Exact: "1600 pending" contains "0 pending".
@@ -310,8 +321,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
         expect(payouts.body.map((payout) => payout.commissionCount)).toEqual([seeded.pending]);
         await context.close();
       };
-      const phoneDone = phonePass();
-      await Promise.all([phoneDone, desktopPass(phoneDone)]);
+      await sideBySide(() => (phoneLooked = phonePass()), desktopPass);
     },
     JOURNEY_MS,
   );
