@@ -18,12 +18,8 @@ describe('ensureAdmin', () => {
   it('creates the admin when absent, with a normalised email, and it can sign in', async () => {
     const result = await ensureAdmin(t.deps, '  Boss@Example.com ', 'admin-password');
     expect(result.status).toBe('created');
-    const row = await t.db
-      .selectFrom('users')
-      .select(['email', 'role'])
-      .where('id', '=', result.userId)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ email: 'boss@example.com', role: 'admin' });
+    const row = await t.row('users', result.userId);
+    expect(row).toMatchObject({ email: 'boss@example.com', role: 'admin' });
     const res = await postLogin(t.app, 'boss@example.com', 'admin-password');
     expect(res.statusCode).toBe(200);
     expect(res.json().user.role).toBe('admin');

@@ -80,11 +80,7 @@ describe('POST /api/auth/register', () => {
     const input = { email, password: 'secret-pass-1', role: 'admin' } as { email: string; password: string };
     const created = await anonymous.auth.register(input);
     expect(created.user.role).toBe('partner');
-    const row = await t.db
-      .selectFrom('users')
-      .select('role')
-      .where('id', '=', created.user.id)
-      .executeTakeFirstOrThrow();
+    const row = await t.row('users', created.user.id);
     expect(row.role).toBe('partner');
   });
 
@@ -232,11 +228,7 @@ describe('POST /api/auth/login', () => {
     expect(passwordNeedsRehash(weak)).toBe(true);
     const res = await post('/api/auth/login', { email, password: 'right-password' });
     expect(res.statusCode).toBe(200);
-    const row = await t.db
-      .selectFrom('users')
-      .select('passwordHash')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const row = await t.row('users', user.id);
     expect(row.passwordHash).not.toBe(weak);
     expect(passwordNeedsRehash(row.passwordHash)).toBe(false);
     expect(await argon2.verify(row.passwordHash, 'right-password')).toBe(true);
@@ -318,11 +310,7 @@ describe('POST /api/auth/logout', () => {
       expect(me.statusCode).toBe(401);
       expect(me.json().message).toBe(MESSAGES.sessionExpired);
     }
-    const row = await t.db
-      .selectFrom('users')
-      .select('tokenVersion')
-      .where('id', '=', first.user.id)
-      .executeTakeFirstOrThrow();
+    const row = await t.row('users', first.user.id);
     expect(row.tokenVersion).toBe(1);
     const log = await t.activityEntries({ entityId: first.user.id, action: 'user.signed_out' });
     expect(log).toHaveLength(1);

@@ -297,11 +297,7 @@ describe('roles and deactivation', () => {
 describe('two-factor sign-in', () => {
   it('enrols with a code (a wrong one is 400), then sign-in needs a code that works once', async () => {
     const { email, user, headers, secret } = await partnerSettingUpMfa('mfa');
-    const stored = await t.db
-      .selectFrom('users')
-      .select(['mfaSecret', 'mfaEnabled'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const stored = await t.row('users', user.id);
     expect(stored.mfaSecret).toMatch(/^v2:/);
     expect(stored.mfaSecret).not.toContain(secret);
     expect(stored.mfaEnabled).toBe(false);
@@ -424,12 +420,8 @@ describe('two-factor sign-in', () => {
     expect((await send('POST', '/api/auth/mfa/disable', { code: '99999' + '9' }, { headers })).statusCode).toBe(400);
     const off = await send('POST', '/api/auth/mfa/disable', { code: await codeFor(secret) }, { headers });
     expect(off.statusCode, off.body).toBe(200);
-    const row = await t.db
-      .selectFrom('users')
-      .select(['mfaEnabled', 'mfaSecret'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ mfaEnabled: false, mfaSecret: null });
+    const row = await t.row('users', user.id);
+    expect(row).toMatchObject({ mfaEnabled: false, mfaSecret: null });
   });
 });
 
@@ -454,12 +446,8 @@ describe("a team admin's reset of a member's two-factor sign-in", () => {
     expect(reset.json<{ members: { id: string; mfaEnabled: boolean }[] }>().members).toContainEqual(
       expect.objectContaining({ id: member.id, mfaEnabled: false }),
     );
-    const row = await t.db
-      .selectFrom('users')
-      .select(['mfaEnabled', 'mfaSecret'])
-      .where('id', '=', member.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ mfaEnabled: false, mfaSecret: null });
+    const row = await t.row('users', member.id);
+    expect(row).toMatchObject({ mfaEnabled: false, mfaSecret: null });
     const codes = await t.db.selectFrom('mfaRecoveryCodes').select('id').where('userId', '=', member.id).execute();
     expect(codes).toEqual([]);
     expect((await send('GET', '/api/auth/me', undefined, { headers: memberHeaders })).statusCode).toBe(401);
@@ -636,11 +624,7 @@ describe('partner self-service', () => {
       bankRoutingNumberMasked: '•••• 0025',
     });
     expect(res.body).not.toContain('AB12345678');
-    const row = await t.db
-      .selectFrom('partners')
-      .select(['bankAccountNumber', 'bankRoutingNumber'])
-      .where('id', '=', partner.partnerId)
-      .executeTakeFirstOrThrow();
+    const row = await t.row('partners', partner.partnerId);
     expect(row.bankAccountNumber).toMatch(/^v2:/);
     expect(
       t.deps.cipher.decrypt(

@@ -767,6 +767,12 @@ interface RawCase {
     | { url: string; headers?: Record<string, string>; payload?: string | Buffer };
 }
 
+/** A download: a GET of `url` with no body. */
+const download = (expect: Expectation, url: (fx: Fixtures) => string): RawCase => ({
+  expect,
+  request: (fx) => ({ url: url(fx) }),
+});
+
 /** Every raw route (streams, multipart). Keys must match the raw routes' OpenAPI operations exactly. */
 const RAW_PATHS: Record<string, RawCase> = {
   // The scheduling services sign the body; whoever holds a valid signature is the sender (no session).
@@ -856,29 +862,23 @@ const RAW_PATHS: Record<string, RawCase> = {
       payload: 'List-Unsubscribe=One-Click',
     }),
   },
-  'GET /api/admin/exports/partners.csv': { expect: READ, request: () => ({ url: '/api/admin/exports/partners.csv' }) },
-  'GET /api/admin/exports/referrals.csv': {
-    expect: READ,
-    request: () => ({ url: '/api/admin/exports/referrals.csv' }),
-  },
-  'GET /api/admin/exports/commissions.csv': {
-    expect: READ,
-    request: () => ({ url: '/api/admin/exports/commissions.csv' }),
-  },
+  'GET /api/admin/exports/partners.csv': download(READ, () => '/api/admin/exports/partners.csv'),
+  'GET /api/admin/exports/referrals.csv': download(READ, () => '/api/admin/exports/referrals.csv'),
+  'GET /api/admin/exports/commissions.csv': download(READ, () => '/api/admin/exports/commissions.csv'),
   // Decrypted bank numbers: not for viewers.
-  'GET /api/admin/payouts/{id}/wire-instructions.csv': {
-    expect: MONEY,
-    request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv` }),
-  },
+  'GET /api/admin/payouts/{id}/wire-instructions.csv': download(
+    MONEY,
+    (fx) => `/api/admin/payouts/${fx.payoutId}/wire-instructions.csv`,
+  ),
   // The matrix's payout pays one wire partner: the ACH and PayPal files answer 409 past the permission check.
-  'GET /api/admin/payouts/{id}/ach.txt': {
-    expect: access(401, 403, 403, 403, 409, 409, 403),
-    request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/ach.txt` }),
-  },
-  'GET /api/admin/payouts/{id}/paypal.csv': {
-    expect: access(401, 403, 403, 403, 409, 409, 403),
-    request: (fx) => ({ url: `/api/admin/payouts/${fx.payoutId}/paypal.csv` }),
-  },
+  'GET /api/admin/payouts/{id}/ach.txt': download(
+    access(401, 403, 403, 403, 409, 409, 403),
+    (fx) => `/api/admin/payouts/${fx.payoutId}/ach.txt`,
+  ),
+  'GET /api/admin/payouts/{id}/paypal.csv': download(
+    access(401, 403, 403, 403, 409, 409, 403),
+    (fx) => `/api/admin/payouts/${fx.payoutId}/paypal.csv`,
+  ),
   // A dry run: the rows are checked and reported, nothing is written.
   'POST /api/admin/client-payments/import': {
     expect: MONEY,
@@ -888,31 +888,19 @@ const RAW_PATHS: Record<string, RawCase> = {
       payload: `referral_id,period,amount,paid_date\n${fx.activeReferralId},2026-08,100.00,2026-09-03`,
     }),
   },
-  'GET /api/admin/activity.csv': {
-    expect: ADMIN,
-    request: () => ({ url: '/api/admin/activity.csv?entityType=partner' }),
-  },
-  'GET /api/partners/statements/{month}.pdf': {
-    expect: PARTNER_RECORD,
-    request: () => ({ url: '/api/partners/statements/2025-01.pdf' }),
-  },
-  'GET /api/partners/statements/{month}.csv': {
-    expect: PARTNER_RECORD,
-    request: () => ({ url: '/api/partners/statements/2025-01.csv' }),
-  },
-  'GET /api/admin/partners/{id}/statements/{month}.pdf': {
-    expect: READ,
-    request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.pdf` }),
-  },
-  'GET /api/admin/partners/{id}/statements/{month}.csv': {
-    expect: READ,
-    request: (fx) => ({ url: `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.csv` }),
-  },
+  'GET /api/admin/activity.csv': download(ADMIN, () => '/api/admin/activity.csv?entityType=partner'),
+  'GET /api/partners/statements/{month}.pdf': download(PARTNER_RECORD, () => '/api/partners/statements/2025-01.pdf'),
+  'GET /api/partners/statements/{month}.csv': download(PARTNER_RECORD, () => '/api/partners/statements/2025-01.csv'),
+  'GET /api/admin/partners/{id}/statements/{month}.pdf': download(
+    READ,
+    (fx) => `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.pdf`,
+  ),
+  'GET /api/admin/partners/{id}/statements/{month}.csv': download(
+    READ,
+    (fx) => `/api/admin/partners/${fx.active.partnerId}/statements/2025-01.csv`,
+  ),
   // Decrypted TINs: not for viewers.
-  'GET /api/admin/exports/1099-nec/{year}.csv': {
-    expect: MONEY,
-    request: () => ({ url: '/api/admin/exports/1099-nec/2025.csv' }),
-  },
+  'GET /api/admin/exports/1099-nec/{year}.csv': download(MONEY, () => '/api/admin/exports/1099-nec/2025.csv'),
 };
 
 const restKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
@@ -1007,11 +995,7 @@ beforeAll(async () => {
   });
   expect(upload.statusCode, upload.body).toBe(201);
   const fileMaterialId = upload.json().id as string;
-  const stored = await t.db
-    .selectFrom('marketingMaterials')
-    .select(['storageKey', 'isActive', 'updatedAt'])
-    .where('id', '=', fileMaterialId)
-    .executeTakeFirstOrThrow();
+  const stored = await t.row('marketingMaterials', fileMaterialId);
 
   const payoutReferral = await t.createReferral(other.partnerId, {
     stage: 'won',

@@ -339,11 +339,7 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
     it('answer 404 when the stored file is gone from the storage', async () => {
       const material = await uploaded('Lost file');
       const url = await downloadUrl(material.id);
-      const row = await t.db
-        .selectFrom('marketingMaterials')
-        .select('storageKey')
-        .where('id', '=', material.id)
-        .executeTakeFirstOrThrow();
+      const row = await t.row('marketingMaterials', material.id);
       await t.deps.storage.remove(row.storageKey as string);
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);

@@ -201,11 +201,7 @@ describe('editing', () => {
     const partner = await t.createPartner();
     const res = await patchMaterial(material.id, { isActive: false }, await t.bearer(partner.user));
     expect(res.statusCode).toBe(403);
-    const row = await t.db
-      .selectFrom('marketingMaterials')
-      .select('isActive')
-      .where('id', '=', material.id)
-      .executeTakeFirstOrThrow();
+    const row = await t.row('marketingMaterials', material.id);
     expect(row.isActive).toBe(true);
   });
 });

@@ -30,11 +30,7 @@ const commission = (id: string) =>
 const partnerRow = (id: string) =>
   t.db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const mailsTo = async (partner: PartnerFixture) => {
-  const user = await t.db
-    .selectFrom('users')
-    .select('email')
-    .where('id', '=', partner.user.id)
-    .executeTakeFirstOrThrow();
+  const user = await t.row('users', partner.user.id);
   return t.db
     .selectFrom('emailOutbox')
     .select(['kind', 'subject', 'textBody'])

@@ -77,12 +77,8 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
       status: 'pending',
     });
     expect(body.reason).toBeUndefined();
-    const row = await t.db
-      .selectFrom('commissions')
-      .select(['dueBy', 'clientPaymentId'])
-      .where('id', '=', body.commission.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ dueBy: '2026-11-30', clientPaymentId: body.payment.id });
+    const row = await t.row('commissions', body.commission.id);
+    expect(row).toMatchObject({ dueBy: '2026-11-30', clientPaymentId: body.payment.id });
     const log = await t.activityEntries({ entityId: body.payment.id });
     expect(log).toMatchObject([{ action: 'client_payment.recorded', userId: admin.id }]);
   });

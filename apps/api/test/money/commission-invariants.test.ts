@@ -614,11 +614,7 @@ async function expectModelMatches(
     const mrr = referrals
       .filter((r) => r.partner === index && isActive(r, CURRENT_MONTH))
       .reduce((total, r) => total + r.monthlyCents, 0);
-    const row = await t.db
-      .selectFrom('partners')
-      .select(['currentMrr', 'totalLifetimeCommissions'])
-      .where('id', '=', partner.partnerId)
-      .executeTakeFirstOrThrow();
+    const row = await t.row('partners', partner.partnerId);
     expect(toCents(row.totalLifetimeCommissions)).toBe(sum('paid'));
     expect(toCents(row.currentMrr)).toBe(mrr);
     const metrics = await t.caller(partner.user).partner.metrics();

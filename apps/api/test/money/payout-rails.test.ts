@@ -201,11 +201,7 @@ describe('PUT /api/partners/payment-method', () => {
       bankRoutingNumberMasked: '•••• 0015',
     });
     expect(res.body).not.toContain('55550001234');
-    const row = await t.db
-      .selectFrom('partners')
-      .selectAll()
-      .where('id', '=', partner.partnerId)
-      .executeTakeFirstOrThrow();
+    const row = await t.row('partners', partner.partnerId);
     expect(row.bankAccountNumber).not.toContain('55550001234');
     const mails = await t.db
       .selectFrom('emailOutbox')

@@ -378,15 +378,7 @@ describe('the tax profile', () => {
       .executeTakeFirstOrThrow();
     expect(row.tin).toMatch(/^v2:/);
     expect(row.tin).not.toContain('123456789');
-    expect(
-      (
-        await t.db
-          .selectFrom('partners')
-          .select('w9OnFile')
-          .where('id', '=', partner.partnerId)
-          .executeTakeFirstOrThrow()
-      ).w9OnFile,
-    ).toBe(true);
+    expect((await t.row('partners', partner.partnerId)).w9OnFile).toBe(true);
     const log = await t.activityEntries({ action: 'tax_profile.saved', entityId: partner.partnerId });
     expect(log).toHaveLength(1);
     expect(JSON.stringify(log[0]?.details)).not.toContain('6789');

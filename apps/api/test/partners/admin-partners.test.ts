@@ -163,11 +163,7 @@ describe('status decisions', () => {
     const p = await t.createPartner({ status: 'pending' });
     const res = await post(`/api/admin/partners/${p.partnerId}/reject`);
     expect(res.statusCode).toBe(200);
-    const row = await t.db
-      .selectFrom('partners')
-      .select('rejectionReason')
-      .where('id', '=', p.partnerId)
-      .executeTakeFirstOrThrow();
+    const row = await t.row('partners', p.partnerId);
     expect(row.rejectionReason).toBeNull();
   });
 

@@ -59,11 +59,7 @@ describe('demo data', () => {
       .where('conflictOf', 'is not', null)
       .execute();
     expect(conflicts).toHaveLength(1);
-    const first = await t.db
-      .selectFrom('referrals')
-      .select('partnerId')
-      .where('id', '=', conflicts[0]?.conflictOf as string)
-      .executeTakeFirstOrThrow();
+    const first = await t.row('referrals', conflicts[0]?.conflictOf as string);
     expect(first.partnerId).not.toBe(conflicts[0]?.partnerId);
   });
 

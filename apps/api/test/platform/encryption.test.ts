@@ -88,20 +88,12 @@ describe('bank numbers at rest', () => {
     const other = await t.createPartner();
     await t.db.updateTable('partners').set({ bankRoutingNumber: routing }).where('id', '=', other.partnerId).execute();
     try {
-      const swapped = await t.db
-        .selectFrom('partners')
-        .selectAll()
-        .where('id', '=', partnerId)
-        .executeTakeFirstOrThrow();
+      const swapped = await t.row('partners', partnerId);
       expect(toPartnerProfile(swapped, t.deps.cipher)).toMatchObject({
         bankRoutingNumberMasked: null,
         bankAccountNumberMasked: null,
       });
-      const moved = await t.db
-        .selectFrom('partners')
-        .selectAll()
-        .where('id', '=', other.partnerId)
-        .executeTakeFirstOrThrow();
+      const moved = await t.row('partners', other.partnerId);
       expect(toPartnerProfile(moved, t.deps.cipher).bankRoutingNumberMasked).toBeNull();
     } finally {
       await t.db
@@ -297,11 +289,7 @@ describe('cli reencrypt', () => {
       .where('partnerId', '=', taxed.partnerId)
       .executeTakeFirstOrThrow();
     expect(onlyNew.decrypt(profile.tin, taxFieldContext(taxed.partnerId))).toBe('123456789');
-    const user = await t.db
-      .selectFrom('users')
-      .select('mfaSecret')
-      .where('id', '=', taxed.user.id)
-      .executeTakeFirstOrThrow();
+    const user = await t.row('users', taxed.user.id);
     expect(onlyNew.decrypt(user.mfaSecret ?? '', mfaSecretContext(taxed.user.id))).toBe('JBSWY3DPEHPK3PXP');
     // Sealed to its row: another partner's context does not open it.
     expect(() => onlyNew.decrypt(profile.tin, taxFieldContext(partnerId))).toThrow();

@@ -262,11 +262,7 @@ describe('resolving a conflict', () => {
       stage: 'booked',
       firstStage: 'lost',
     });
-    const first = await t.db
-      .selectFrom('referrals')
-      .selectAll()
-      .where('id', '=', moved.firstId)
-      .executeTakeFirstOrThrow();
+    const first = await t.row('referrals', moved.firstId);
     expect(first.lostReason).toBe('Client moved to another partner by an admin');
     const rejected = await conflict();
     expect(await caller.admin.resolveConflict({ id: rejected.secondId, resolution: 'reject' })).toMatchObject({

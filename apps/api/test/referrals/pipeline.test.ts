@@ -98,11 +98,7 @@ describe('stored stage changes and currentMrr', () => {
   });
 
   async function mrrOf(partnerId: string) {
-    const row = await t.db
-      .selectFrom('partners')
-      .select('currentMrr')
-      .where('id', '=', partnerId)
-      .executeTakeFirstOrThrow();
+    const row = await t.row('partners', partnerId);
     return row.currentMrr;
   }
 
@@ -237,12 +233,8 @@ describe('stored stage changes and currentMrr', () => {
         contractEndDate: '2026-06-01',
       }),
     ).rejects.toThrow();
-    const row = await t.db
-      .selectFrom('referrals')
-      .select(['stage', 'closeDate'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ stage: 'booked', closeDate: null });
+    const row = await t.row('referrals', id);
+    expect(row).toMatchObject({ stage: 'booked', closeDate: null });
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', id).execute();
     expect(log).toHaveLength(0);
   });

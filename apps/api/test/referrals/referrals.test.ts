@@ -128,11 +128,7 @@ describe('POST /api/partners/referrals', () => {
     t.clock.now = new Date('2026-04-07T10:00:00Z');
     await post('/api/partners/referrals', partner.user, validReferral);
     t.clock.now = new Date();
-    const row = await t.db
-      .selectFrom('partners')
-      .select(['firstReferralDate', 'lastReferralDate'])
-      .where('id', '=', partner.partnerId)
-      .executeTakeFirstOrThrow();
+    const row = await t.row('partners', partner.partnerId);
     expect(row.firstReferralDate?.toISOString()).toBe('2026-03-05T10:00:00.000Z');
     expect(row.lastReferralDate?.toISOString()).toBe('2026-04-07T10:00:00.000Z');
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', first.json().id).execute();
@@ -348,11 +344,7 @@ describe('deals at the maximum monthly value', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    const row = await t.db
-      .selectFrom('partners')
-      .select(['currentMrr'])
-      .where('id', '=', partner.partnerId)
-      .executeTakeFirstOrThrow();
+    const row = await t.row('partners', partner.partnerId);
     expect(row.currentMrr).toBe('150000000.00');
     const details = await get(`/api/admin/partners/${partner.partnerId}`, admin);
     expect(details.statusCode).toBe(200);

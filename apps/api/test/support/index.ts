@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts';
 import { createTestDatabase as copyTemplate, type TestDatabase } from '@portal/db/testing';
 import { hashPassword } from '../../src/services/accounts/passwords';
-import type { ActivityLogTable } from '@portal/db';
+import type { ActivityLogTable, Database } from '@portal/db';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
@@ -136,6 +136,8 @@ export interface TestApp extends AppFixtures {
   activityEntries(where: ActivityFilter): Promise<Selectable<ActivityLogTable>[]>;
   /** The actions the activity log holds about `entityId`, oldest first. */
   activityActions(entityId: string): Promise<string[]>;
+  /** The row of `table` with that id, as stored (throws when there is none). */
+  row<T extends TableWithId>(table: T, id: string): Promise<Selectable<Database[T]>>;
   close(): Promise<void>;
 }
 
@@ -166,6 +168,18 @@ const appFixtures = (deps: AppDeps): AppFixtures => ({
   bearer: (user) => bearer(deps, user),
   setFeeBasis: (feeBasis) => setFeeBasis(deps, feeBasis),
 });
+
+/** The tables keyed by an `id` column. */
+type TableWithId = { [T in keyof Database]: Database[T] extends { id: unknown } ? T : never }[keyof Database];
+
+function rowOf<T extends TableWithId>(db: AppDeps['db'], table: T, id: string): Promise<Selectable<Database[T]>> {
+  // Kysely cannot narrow a query over a union of tables; every table here has the `id` the filter names.
+  const query = db
+    .selectFrom(table as 'users')
+    .selectAll()
+    .where('id', '=', id);
+  return query.executeTakeFirstOrThrow() as unknown as Promise<Selectable<Database[T]>>;
+}
 
 type ActivityFilter = Partial<Record<'action' | 'entityId' | 'entityType' | 'userId', string>>;
 
@@ -217,6 +231,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...appFixtures(deps),
     activityEntries: (where) => activityEntries(database.db, where),
     activityActions: (entityId) => activityActions(database.db, entityId),
+    row: (table, id) => rowOf(database.db, table, id),
     async close() {
       await app.close();
       await deps.rateLimits.close();
