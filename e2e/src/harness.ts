@@ -3,20 +3,17 @@
 // copy of one migrated once per run (src/template.ts): a start then skips the migrations.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import axe from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { ADMIN, api, type ApiClient } from './api-client';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '../..');
-export const artifactsDir = join(repoRoot, 'e2e/.artifacts');
-
-export const ADMIN = { email: 'admin@e2e.test', password: 'admin-password-123' };
 
 export interface Portal {
   baseUrl: string;
@@ -238,12 +235,11 @@ export function usePortal(env: Record<string, string> | (() => Promise<Record<st
 
 export const DESKTOP = { width: 1366, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
-
-/** Opens `url` and waits until the app answers clicks (a server-rendered page is hydrated by then). */
-export async function gotoInteractive(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.waitForSelector('html[data-interactive]', { state: 'attached' });
-}
+/** The two widths every screen is looked at, each with the name its screenshots carry. */
+export const VIEWS = [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const;
 
 export type Viewport = { width: number; height: number };
 
@@ -255,321 +251,6 @@ export async function newPage(
   const context = await browser.newContext({ viewport, bypassCSP: true });
   const page = await context.newPage();
   return { context, page };
-}
-
-/**
- * Screenshots are for people to look at: off when E2E_SCREENSHOTS=off (CI keeps no artifacts), where
- * every check and wait around them still runs.
- */
-const screenshotsOn = process.env.E2E_SCREENSHOTS !== 'off';
-
-/**
- * `name`.png in e2e/.artifacts (and in SHOTS_DIR when set, a reviewer's folder): the whole page, with
- * `viewport` what is on screen (a dialog over a long page), with `clip` that part of the whole page;
- * or an element (a card, a column) when given a locator.
- */
-export async function screenshot(
-  target: Page | Locator,
-  name: string,
-  {
-    viewport = false,
-    clip,
-  }: { viewport?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {},
-): Promise<void> {
-  if (!screenshotsOn) return;
-  mkdirSync(artifactsDir, { recursive: true });
-  const path = join(artifactsDir, `${name}.png`);
-  if ('goto' in target) await target.screenshot({ path, fullPage: !viewport, clip });
-  else await target.screenshot({ path });
-  const reviewDir = process.env.SHOTS_DIR;
-  if (reviewDir) {
-    mkdirSync(reviewDir, { recursive: true });
-    copyFileSync(path, join(reviewDir, `${name}.png`));
-  }
-}
-
-/** Switches the colour scheme with the header's theme toggle (no dialog may be open over it). */
-export async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  const current = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
-  if (current === scheme) return;
-  await page.getByTestId('theme-toggle').click();
-  await page.waitForFunction(
-    (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
-    scheme,
-  );
-}
-
-/** 'Process N Payouts' asks first: waits for the summary of what the server would pay, then confirms it. */
-export async function confirmPayout(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Confirm payout' });
-  await dialog.getByTestId('preview-total').waitFor();
-  await dialog.getByRole('button', { name: 'Confirm payout' }).click();
-}
-
-/** Approving a partner asks first: the approval dialog's confirming button. */
-export async function confirmApproval(page: Page): Promise<void> {
-  await page
-    .getByRole('dialog', { name: 'Approve application' })
-    .getByRole('button', { name: 'Approve partner' })
-    .click();
-}
-
-/** Waits until no CSS transition is running (a dialog fading in would be measured half-transparent). */
-export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.getAnimations().filter((a) => a.constructor.name === 'CSSTransition' && a.playState === 'running')
-        .length === 0,
-  );
-}
-
-/**
- * The elements under `scope` that scroll sideways (content wider than the box, overflow-x auto or
- * scroll): a table in a scroll container that does not fit shows up here even when the page fits.
- */
-export async function sidewaysScrollers(scope: Locator): Promise<string[]> {
-  return scope.evaluate((root) =>
-    [root, ...Array.from(root.querySelectorAll('*'))]
-      .filter(
-        (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1,
-      )
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}${Array.from(el.classList, (c) => `.${c}`).join('')} (${el.scrollWidth} px in ${el.clientWidth} px)`,
-      ),
-  );
-}
-
-/** The cells under `scope` as a card shows them, each column's label (drawn by CSS) before its value; none on a table. */
-export async function cardLabels(scope: Locator): Promise<string[]> {
-  return scope.locator('td').evaluateAll((cells) =>
-    cells.flatMap((cell) => {
-      const label = getComputedStyle(cell, '::before').content;
-      return label === 'none' || label === 'normal' ? [] : [`${label.replace(/^"|"$/g, '')} ${cell.textContent ?? ''}`];
-    }),
-  );
-}
-
-/**
- * The axe rules a colour scheme can change. The other rules read the DOM, and the DOM is the same in both
- * schemes (only the theme toggle's icon differs), so a page already checked in full in one scheme needs only
- * these in the other.
- */
-const SCHEME_RULES = ['color-contrast', 'link-in-text-block'];
-
-/**
- * axe-core on the current page, once transitions are over: the serious and critical violations (only the rules
- * that can report one run), one line a node, with the colours and ratio of a contrast failure. `colours` runs only the rules a colour scheme can
- * change: for the second scheme of a page checked in full in the first.
- */
-export async function seriousA11yViolations(page: Page, rules: 'all' | 'colours' = 'all'): Promise<string[]> {
-  await settled(page);
-  await page.addScriptTag({ content: axe.source });
-  return page.evaluate(
-    async (values) => {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const axe = (window as any).axe;
-      // The rules a default run has that can report a serious or critical violation: the others (landmarks,
-      // heading order, region, …) declare a moderate or minor impact, which no journey fails on, and take a
-      // third of a run. Without axe's rule table every default rule runs.
-      const table = axe._audit?.rules as
-        Array<{ id: string; impact?: string; enabled?: boolean; tags: string[] }> | undefined;
-      const grave = (table ?? [])
-        .filter((rule) => rule.enabled !== false && !rule.tags.includes('experimental'))
-        .filter((rule) => rule.impact !== 'moderate' && rule.impact !== 'minor')
-        .map((rule) => rule.id);
-      const only = values ?? (grave.length ? grave : null);
-      const options = only
-        ? { resultTypes: ['violations'], runOnly: { type: 'rule', values: only } }
-        : { resultTypes: ['violations'] };
-      const result = await axe.run(document, options);
-      const found: string[] = [];
-      for (const violation of result.violations as Array<{
-        id: string;
-        impact: string;
-        nodes: Array<{ target: string[]; any: Array<{ data?: Record<string, unknown> }> }>;
-      }>) {
-        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-        for (const node of violation.nodes) {
-          const data = node.any[0]?.data;
-          const colours =
-            data && 'contrastRatio' in data
-              ? ` (${String(data.fgColor)} on ${String(data.bgColor)}, ${String(data.contrastRatio)}:1)`
-              : '';
-          found.push(`${violation.id}: ${node.target.join(' ')}${colours}`);
-        }
-      }
-      return found;
-    },
-    rules === 'colours' ? SCHEME_RULES : null,
-  );
-}
-
-/** A complete partner application (POST /api/partners) for journeys that seed applicants through the API. */
-export function sampleApplication(companyName: string, contactName: string) {
-  return {
-    companyName,
-    contactName,
-    companyType: 'agency',
-    expectedVolume: '3-5 referrals/month',
-    paymentMethod: 'Wire',
-    bankName: 'First Bank of Oregon',
-    bankRoutingNumber: '021000021',
-    bankAccountNumber: '000123456789',
-    bankAccountType: 'checking',
-    bankAccountHolderName: companyName,
-    bankAddress: '1 Main St, Portland, OR',
-    beneficiaryAddress: '2 Side St, Portland, OR',
-    agreementSigned: true,
-  };
-}
-
-/** A partner the admin creates directly (approved, agreement signed); the rest of the form has defaults. */
-export interface PartnerSeed {
-  email: string;
-  password: string;
-  companyName: string;
-  contactName: string;
-  companyType?: string;
-  expectedVolume?: string;
-  website?: string;
-}
-
-export interface SeededPartner {
-  id: string;
-  token: string;
-  referralCode: string;
-  status: string;
-}
-
-/** A client the admin adds for a partner (the Add Client form's fields). */
-export interface ClientSeed {
-  partnerId: string;
-  clientCompanyName: string;
-  serviceType: string;
-  monthlyValue: number | string;
-  [field: string]: unknown;
-}
-
-/** Won with annual sales past the agreement's qualification threshold. */
-const WON = { annualSales: '1000000.00' };
-
-export type ApiClient = ReturnType<typeof api>;
-
-/** A small REST client for setting up journeys through the public API. */
-export function api(baseUrl: string) {
-  async function call<T = unknown>(
-    method: string,
-    path: string,
-    body?: unknown,
-    token?: string,
-    headers: Record<string, string> = {},
-  ): Promise<{ status: number; body: T; headers: Headers }> {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
-  }
-  /** A call that must answer `expected` (one status or several): answers its body, or throws with what came back. */
-  async function expectCall<T = unknown>(
-    expected: number | number[],
-    method: string,
-    path: string,
-    body?: unknown,
-    token?: string,
-    headers?: Record<string, string>,
-  ): Promise<T> {
-    const res = await call<T>(method, path, body, token, headers);
-    if (!([] as number[]).concat(expected).includes(res.status))
-      throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  }
-  async function login(email: string, password: string): Promise<string> {
-    const res = await call<{ token: string }>('POST', '/api/auth/login', { email, password });
-    if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.token;
-  }
-  async function register(email: string, password: string): Promise<string> {
-    const res = await call<{ token: string }>('POST', '/api/auth/register', { email, password });
-    if (res.status !== 200 && res.status !== 201)
-      throw new Error(`register failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.token;
-  }
-  return {
-    call,
-    expectCall,
-    login,
-    /** The bootstrap admin's session token. */
-    adminToken: () => login(ADMIN.email, ADMIN.password),
-    /**
-     * The admin creates an approved partner (POST /api/admin/partners); answers its id, referral code
-     * and a session of its own.
-     */
-    async createPartner(adminToken: string, partner: PartnerSeed): Promise<SeededPartner> {
-      const { id } = await expectCall<{ id: string }>(
-        201,
-        'POST',
-        '/api/admin/partners',
-        { companyType: 'agency', expectedVolume: '3-5 referrals/month', ...partner },
-        adminToken,
-      );
-      const token = await login(partner.email, partner.password);
-      const me = await expectCall<{ referralCode: string; status: string }>(
-        200,
-        'GET',
-        '/api/partners/me',
-        undefined,
-        token,
-      );
-      return { id, token, referralCode: me.referralCode, status: me.status };
-    },
-    /**
-     * The admin adds a client for a partner (POST /api/admin/referrals) and moves it to Won with `won`'s
-     * fields; answers the referral as the create answered it.
-     */
-    async addWonClient<T extends { id: string } = { id: string }>(
-      adminToken: string,
-      client: ClientSeed,
-      won: Record<string, unknown> = WON,
-    ): Promise<T> {
-      const created = await expectCall<T>(201, 'POST', '/api/admin/referrals', client, adminToken);
-      await expectCall(200, 'PATCH', `/api/admin/referrals/${created.id}`, { stage: 'won', ...won }, adminToken);
-      return created;
-    },
-    /**
-     * Fees from the monthly accrual instead of client payments: the admin switches the fee basis to
-     * activeMonth and accrues `month`.
-     */
-    async accrueActiveMonth(adminToken: string, month: string): Promise<void> {
-      await expectCall(200, 'PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
-      await expectCall(200, 'POST', '/api/admin/commissions/accrue', { month }, adminToken);
-    },
-    /** Signs up and submits a complete application (`sampleApplication` with `overrides`); answers the session and the application's id. */
-    async apply(
-      email: string,
-      password: string,
-      companyName: string,
-      contactName: string,
-      overrides: Record<string, unknown> = {},
-    ): Promise<{ token: string; id: string }> {
-      const token = await register(email, password);
-      const application = { ...sampleApplication(companyName, contactName), ...overrides };
-      const { id } = await expectCall<{ id: string }>(201, 'POST', '/api/partners', application, token);
-      return { token, id };
-    },
-    /** An application the admin approves (through the approval endpoint, as the queue's button does). */
-    async approve(adminToken: string, partnerId: string): Promise<void> {
-      await expectCall(200, 'POST', `/api/admin/partners/${partnerId}/approve`, {}, adminToken);
-    },
-    register,
-  };
 }
 
 /**

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { previousMonthKey } from '@portal/contracts/plain';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, screenshot, seriousA11yViolations, usePortal, useScheme } from '../src/harness';
+import { ADMIN } from '../src/api-client';
+import { DESKTOP, MOBILE, usePortal } from '../src/harness';
+import { schemeShown, screenshot, seriousA11yViolations, useScheme } from '../src/page-checks';
 
 const journey = usePortal();
 
@@ -91,7 +93,7 @@ describe('the Activity screen in the browser', () => {
     expect(csv[1]).toContain('"status: pending → active"');
 
     await page.getByTestId('theme-toggle').click();
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await schemeShown(page, 'dark');
     await shot(page, 'activity-desktop-dark');
     await context.close();
 

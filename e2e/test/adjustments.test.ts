@@ -6,17 +6,16 @@
 import { previousMonthKey } from '@portal/contracts/plain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient } from '../src/api-client';
+import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
 import {
-  type ApiClient,
   confirmPayout,
-  DESKTOP,
-  MOBILE,
+  schemeShown,
   screenshot,
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
-  usePortal,
-} from '../src/harness';
+} from '../src/page-checks';
 
 const journey = usePortal();
 let adminToken: string;
@@ -66,7 +65,7 @@ async function processorInBothThemes(page: Page, name: string) {
   await settled(page);
   await screenshot(processor, `${name}-light`);
   await page.getByTestId('theme-toggle').click();
-  await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+  await schemeShown(page, 'dark');
   await settled(page);
   await screenshot(processor, `${name}-dark`);
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -175,10 +174,7 @@ describe('adjustments and net payouts in Chromium', () => {
     await screenshot(page, 'admin-payout-net-paid-desktop');
     await context.close();
 
-    for (const [viewport, suffix] of [
-      [DESKTOP, 'desktop'],
-      [MOBILE, 'mobile'],
-    ] as const) {
+    for (const [suffix, viewport] of VIEWS) {
       const partner = await journey.signedInPage(partnerToken, '/dashboard', viewport);
       await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
       expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$60.00');

@@ -6,7 +6,8 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot, seriousA11yViolations, settled, usePortal, useScheme } from '../src/harness';
+import { DESKTOP, MOBILE, usePortal } from '../src/harness';
+import { fitsWidth, screenshot, seriousA11yViolations, settled, useScheme } from '../src/page-checks';
 
 const journey = usePortal();
 let adminToken: string;
@@ -116,7 +117,7 @@ describe('the admin areas, each on its own page', () => {
         // The dark scheme's DOM is the light one's: axe's colour rules are what it can change.
         const rules = scheme === 'light' ? 'all' : 'colours';
         expect((await seriousA11yViolations(page, rules)).join('\n')).toBe('');
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+        expect(await fitsWidth(page)).toBe(true);
         await screenshot(page, `admin-pipeline-page-${viewport.width}-${scheme}`, { viewport: true });
       }
       await context.close();

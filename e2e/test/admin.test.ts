@@ -5,17 +5,9 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  confirmApproval,
-  DESKTOP,
-  MOBILE,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  usePortal,
-  useScheme,
-} from '../src/harness';
+import { ADMIN } from '../src/api-client';
+import { DESKTOP, MOBILE, usePortal } from '../src/harness';
+import { confirmApproval, fitsWidth, screenshot, seriousA11yViolations, settled, useScheme } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -176,7 +168,7 @@ describe('admin approval flow in the browser', () => {
     expect(await dialog.getByText('An account with this email already exists').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
 
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'admin-dashboard-mobile');
 
     // The partner created by the admin signs in and reaches the dashboard straight away.

@@ -3,7 +3,9 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, screenshot, seriousA11yViolations, usePortal, gotoInteractive } from '../src/harness';
+import { ADMIN } from '../src/api-client';
+import { DESKTOP, usePortal, VIEWS } from '../src/harness';
+import { fitsWidth, gotoInteractive, screenshot, seriousA11yViolations } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -118,17 +120,14 @@ describe('accounts and sessions in the browser', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
+  for (const [name, viewport] of VIEWS) {
     it(`lays out the landing page and the dialog without overflow (${name})`, async () => {
       // axe is injected as an inline script, which the app's CSP rightly refuses.
       const context = await journey.browser.newContext({ viewport, bypassCSP: true });
       const page = await context.newPage();
       await gotoInteractive(page, `${journey.portal.baseUrl}/`);
       await page.getByText('Admin Portal').waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `landing-${name}`);
       const dialog = await openDialog(page, 'Create Partner Account');

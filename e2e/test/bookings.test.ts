@@ -4,7 +4,8 @@
 
 import { createHmac, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, screenshot, usePortal } from '../src/harness';
+import { DESKTOP, usePortal } from '../src/harness';
+import { screenshot } from '../src/page-checks';
 
 const CALCOM_SECRET = 'e2e-calcom-webhook-secret';
 const journey = usePortal({ CALCOM_WEBHOOK_SECRET: CALCOM_SECRET });

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, cardLabels, screenshot, seriousA11yViolations, settled, usePortal } from '../src/harness';
+import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
+import { cardLabels, fitsWidth, screenshot, seriousA11yViolations, settled } from '../src/page-checks';
 
 const journey = usePortal();
 let adminToken: string;
@@ -168,10 +169,7 @@ describe('statements and tax information in Chromium', () => {
     }
     await client.accrueActiveMonth(adminToken, MONTH);
 
-    for (const [viewport, suffix] of [
-      [DESKTOP, 'desktop'],
-      [MOBILE, 'mobile'],
-    ] as const) {
+    for (const [suffix, viewport] of VIEWS) {
       const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
       const processor = page
         .locator('.mantine-Card-root')
@@ -205,10 +203,7 @@ describe('statements and tax information in Chromium', () => {
   });
 
   it('the partner page shows its money lists as tables where they fit and as cards on a phone', async () => {
-    for (const [viewport, suffix] of [
-      [DESKTOP, 'desktop'],
-      [MOBILE, 'mobile'],
-    ] as const) {
+    for (const [suffix, viewport] of VIEWS) {
       const { page, context } = await journey.signedInPage(adminToken, `/admin/partners/${partnerId}`, viewport);
       await page.getByRole('heading', { level: 1, name: PARTNER.companyName }).waitFor();
       for (const [list, text] of [
@@ -232,7 +227,7 @@ describe('statements and tax information in Chromium', () => {
             );
         }
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await shot(page, `admin-partner-page-lists-${suffix}`);
       await context.close();

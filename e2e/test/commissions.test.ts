@@ -5,7 +5,8 @@
 
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { confirmPayout, DESKTOP, MOBILE, screenshot, usePortal } from '../src/harness';
+import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
+import { confirmPayout, screenshot } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -109,10 +110,7 @@ describe('commissions in Chromium', () => {
     await screenshot(mobileAdmin.page, 'admin-payout-processor-mobile');
     await mobileAdmin.context.close();
 
-    for (const [viewport, suffix] of [
-      [DESKTOP, 'desktop'],
-      [MOBILE, 'mobile'],
-    ] as const) {
+    for (const [suffix, viewport] of VIEWS) {
       const partner = await journey.signedInPage(partnerToken, '/dashboard', viewport);
       await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
       expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$150.00');

@@ -6,7 +6,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, seriousA11yViolations, settled, usePortal, screenshot } from '../src/harness';
+import { ADMIN } from '../src/api-client';
+import { DESKTOP, MOBILE, usePortal } from '../src/harness';
+import { schemeShown, screenshot, seriousA11yViolations, settled } from '../src/page-checks';
 
 const journey = usePortal({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
 
@@ -95,7 +97,7 @@ describe('the Integrations screen', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByTestId('theme-toggle').click();
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await schemeShown(page, 'dark');
     await shot(page, 'integrations-dark-1366');
     await page.getByTestId('theme-toggle').click();
 

@@ -5,7 +5,9 @@
 
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, usePortal, gotoInteractive } from '../src/harness';
+import { ADMIN } from '../src/api-client';
+import { DESKTOP, usePortal } from '../src/harness';
+import { gotoInteractive } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();

@@ -6,7 +6,9 @@
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, confirmApproval, confirmPayout, DESKTOP, gotoInteractive, screenshot, usePortal } from '../src/harness';
+import { ADMIN } from '../src/api-client';
+import { DESKTOP, usePortal } from '../src/harness';
+import { confirmApproval, confirmPayout, gotoInteractive, screenshot } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();

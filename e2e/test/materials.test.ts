@@ -4,7 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, cardLabels, screenshot, usePortal } from '../src/harness';
+import { ADMIN } from '../src/api-client';
+import { DESKTOP, MOBILE, usePortal } from '../src/harness';
+import { cardLabels, screenshot } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();

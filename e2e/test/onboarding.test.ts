@@ -3,16 +3,9 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
-  sampleApplication,
-  screenshot,
-  seriousA11yViolations,
-  usePortal,
-  gotoInteractive,
-} from '../src/harness';
+import { ADMIN, sampleApplication } from '../src/api-client';
+import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
+import { fitsWidth, gotoInteractive, screenshot, seriousA11yViolations } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -41,10 +34,6 @@ async function scrollAgreementToBottom(page: Page) {
 
 const agreementCheckbox = (page: Page) =>
   page.getByLabel('I have read and agree to the terms of the Affiliate Agreement');
-
-async function noHorizontalOverflow(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
-}
 
 describe('partner onboarding in the browser', () => {
   it('signs up, fills the form, reads and accepts the agreement, submits and shows the pending screen (desktop)', async () => {
@@ -116,7 +105,7 @@ describe('partner onboarding in the browser', () => {
     await journey.signIn(page, token, '/onboarding');
     await page.getByText('Welcome to Ledgerline Partners').waitFor();
     await fillApplication(page, 'Pocket Partners');
-    expect(await noHorizontalOverflow(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'onboarding-form-mobile');
 
     await page.getByRole('button', { name: 'Submit Partner Application' }).click();
@@ -129,7 +118,7 @@ describe('partner onboarding in the browser', () => {
     await page.getByRole('button', { name: 'Submit Partner Application' }).click();
     await page.getByText('Application Under Review').waitFor();
     expect(await page.getByText('Pocket Partners').isVisible()).toBe(true);
-    expect(await noHorizontalOverflow(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'onboarding-pending-mobile');
     await context.close();
   });
@@ -185,10 +174,7 @@ describe('partner onboarding in the browser', () => {
     return { token, partnerId: applied.body.id, adminToken: await client.login(ADMIN.email, ADMIN.password), client };
   }
 
-  for (const [name, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
+  for (const [name, viewport] of VIEWS) {
     it(`shows 'Account Status: Rejected' with company, status and the reason to a rejected partner (${name})`, async () => {
       const { token, partnerId, adminToken, client } = await appliedPartner(`Declined ${name} Co`);
       const rejected = await client.call(
@@ -203,7 +189,7 @@ describe('partner onboarding in the browser', () => {
       expect(await page.getByText(`Declined ${name} Co`).isVisible()).toBe(true);
       expect(await page.getByText('Outside our market').isVisible()).toBe(true);
       expect(await page.getByText(/contact the partner program team/).isVisible()).toBe(true);
-      expect(await noHorizontalOverflow(page)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `onboarding-rejected-${name}`);
       await context.close();
     });

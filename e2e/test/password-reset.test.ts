@@ -2,7 +2,9 @@
 // portal really sent (to an SMTP server in this process) → a new password → signed in with it.
 
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, MOBILE, screenshot, seriousA11yViolations, settled, gotoInteractive } from '../src/harness';
+import { ADMIN } from '../src/api-client';
+import { DESKTOP, MOBILE } from '../src/harness';
+import { screenshot, seriousA11yViolations, settled, gotoInteractive } from '../src/page-checks';
 import { useMailedPortal } from '../src/mailbox';
 
 const journey = useMailedPortal();

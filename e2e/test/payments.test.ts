@@ -7,15 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { formatDate, formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  confirmPayout,
-  screenshot,
-  seriousA11yViolations,
-  usePortal,
-  useScheme,
-} from '../src/harness';
+import { DESKTOP, MOBILE, usePortal } from '../src/harness';
+import { confirmPayout, screenshot, seriousA11yViolations, useScheme } from '../src/page-checks';
 
 const journey = usePortal({
   ACH_IMMEDIATE_DESTINATION: '011000015',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot, usePortal, gotoInteractive } from '../src/harness';
+import { DESKTOP, usePortal, VIEWS } from '../src/harness';
+import { screenshot, gotoInteractive } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -15,10 +16,7 @@ describe('the built portal in Chromium', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
+  for (const [name, viewport] of VIEWS) {
     it(`shows the 404 page with its two texts on an unknown deep link (${name})`, async () => {
       const { page, context } = await journey.newPage(viewport);
       await page.goto(`${journey.portal.baseUrl}/no/such/page`);

@@ -2,7 +2,8 @@
 // rendered per request) and the browser hydrates them without a mismatch.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, gotoInteractive, usePortal } from '../src/harness';
+import { MOBILE, usePortal } from '../src/harness';
+import { gotoInteractive } from '../src/page-checks';
 
 const journey = usePortal();
 const PARTNER = {

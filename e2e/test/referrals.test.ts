@@ -3,7 +3,8 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, gotoInteractive, screenshot, seriousA11yViolations, usePortal } from '../src/harness';
+import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
+import { gotoInteractive, screenshot, seriousA11yViolations } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -207,10 +208,7 @@ describe('referrals in Chromium', () => {
     await mobile.context.close();
   });
 
-  for (const [name, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
+  for (const [name, viewport] of VIEWS) {
     it(`a referred customer opens a link with UTM parameters and books a consultation (${name})`, async () => {
       const before = await journey
         .api()

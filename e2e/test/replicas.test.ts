@@ -6,7 +6,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { previousMonthKey } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, api, startPortal, type Portal } from '../src/harness';
+import { ADMIN, api } from '../src/api-client';
+import { startPortal, type Portal } from '../src/harness';
 
 let database: TestDatabase;
 let a: Portal;

@@ -17,20 +17,9 @@ import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScale, type ScaleSizes } from '../../bench/src/seed-scale';
-import {
-  ADMIN,
-  confirmPayout,
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  startPortal,
-  useScheme,
-  type Portal,
-  journeyOf,
-} from '../src/harness';
+import { ADMIN } from '../src/api-client';
+import { DESKTOP, launchBrowser, MOBILE, startPortal, type Portal, journeyOf } from '../src/harness';
+import { confirmPayout, fitsWidth, screenshot, seriousA11yViolations, settled, useScheme } from '../src/page-checks';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SIZES: ScaleSizes = onPostgres
@@ -116,12 +105,7 @@ async function look(page: Page, name: string, shot?: Locator | 'viewport', rules
   await page.mouse.move(0, 0);
   await settled(page);
   expect.soft(await seriousA11yViolations(page, rules), `axe on ${name} (${scheme}) at ${width} px`).toEqual([]);
-  expect
-    .soft(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
-      `${name} fits ${width} px (${scheme})`,
-    )
-    .toBe(true);
+  expect.soft(await fitsWidth(page), `${name} fits ${width} px (${scheme})`).toBe(true);
   const file = `scale-${name}-${width}-${scheme}`;
   if (shot === 'viewport') await screenshot(page, file, { viewport: true });
   else if (shot) {

@@ -6,16 +6,16 @@
 import { formatMonthKey, formatMonthShort, previousMonthKey } from '@portal/contracts/plain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, usePortal } from '../src/harness';
 import {
-  DESKTOP,
+  fitsWidth,
   gotoInteractive,
-  MOBILE,
+  schemeShown,
   screenshot,
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
-  usePortal,
-} from '../src/harness';
+} from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -135,12 +135,7 @@ async function expectTexts(scope: Page | ReturnType<Page['getByRole']>, texts: r
 async function check(page: Page, name: string, width: string, rules: 'all' | 'colours' = 'all') {
   const violations = await seriousA11yViolations(page, rules);
   expect.soft(violations, `axe on ${name} at ${width} px`).toEqual([]);
-  expect
-    .soft(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
-      `${name} fits ${width} px`,
-    )
-    .toBe(true);
+  expect.soft(await fitsWidth(page), `${name} fits ${width} px`).toBe(true);
   await screenshot(page, `screen-${name}-${width}`);
 }
 
@@ -439,9 +434,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
       for (const scheme of ['light', 'dark'] as const) {
         if (scheme === 'dark') {
           await page.getByTestId('theme-toggle').click();
-          await page.waitForFunction(
-            () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
-          );
+          await schemeShown(page, 'dark');
         }
         for (const figure of figures) await chartOf(figure);
         await check(page, `${name}-charts-${scheme}`, width, scheme === 'light' ? 'all' : 'colours');

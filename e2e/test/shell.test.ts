@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot, seriousA11yViolations, usePortal, gotoInteractive } from '../src/harness';
+import { DESKTOP, MOBILE, usePortal } from '../src/harness';
+import { gotoInteractive, schemeShown, screenshot, seriousA11yViolations } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -51,7 +52,7 @@ describe('the shell in Chromium', () => {
   it('keeps the dark theme in localStorage across reloads', async () => {
     const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
     await page.getByTestId('theme-toggle').click();
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await schemeShown(page, 'dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
     await page.getByRole('link', { name: 'Dashboard' }).waitFor();
@@ -59,7 +60,7 @@ describe('the shell in Chromium', () => {
     await screenshot(page, 'shell-dark-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByTestId('theme-toggle').click();
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light');
+    await schemeShown(page, 'light');
     await context.close();
   });
 
@@ -69,7 +70,7 @@ describe('the shell in Chromium', () => {
     await active.hover();
     expect(await seriousA11yViolations(page), 'light').toEqual([]);
     await page.getByTestId('theme-toggle').click();
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await schemeShown(page, 'dark');
     await active.hover();
     expect(await seriousA11yViolations(page), 'dark').toEqual([]);
     await context.close();

@@ -5,16 +5,16 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../src/api-client';
+import { DESKTOP, MOBILE } from '../src/harness';
 import {
-  ADMIN,
-  DESKTOP,
-  MOBILE,
   cardLabels,
+  fitsWidth,
   screenshot,
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
-} from '../src/harness';
+} from '../src/page-checks';
 import { useMailedPortal } from '../src/mailbox';
 
 const journey = useMailedPortal({ ADMIN_MFA_REQUIRED: 'true' });
@@ -147,7 +147,7 @@ describe('the admin team in the browser', () => {
     expect(await invitationCard.getByText('Viewer', { exact: true }).isVisible()).toBe(true);
     const main = m.getByRole('main');
     expect(await sidewaysScrollers(main)).toEqual([]);
-    expect(await m.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    expect(await fitsWidth(m)).toBe(true);
     expect((await seriousA11yViolations(m)).join('\n')).toBe('');
     await shot(m, 'team-mobile');
     // The role is changed from the card, as from the table.

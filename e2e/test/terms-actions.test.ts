@@ -7,7 +7,8 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot, seriousA11yViolations, settled, usePortal, useScheme } from '../src/harness';
+import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
+import { screenshot, seriousA11yViolations, settled, useScheme } from '../src/page-checks';
 
 const journey = usePortal();
 
@@ -33,10 +34,7 @@ async function createActivePartner(email: string, companyName: string): Promise<
 
 /** Screenshots of whatever is open at both widths, light and dark; `open` brings it back after a resize. */
 async function everyWay(page: Page, name: string, open: () => Promise<void>): Promise<void> {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', MOBILE],
-  ] as const) {
+  for (const [label, viewport] of VIEWS) {
     await page.setViewportSize(viewport);
     for (const scheme of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape');

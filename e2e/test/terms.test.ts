@@ -6,15 +6,8 @@
 import { previousMonthKey } from '@portal/contracts/plain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  sidewaysScrollers,
-  usePortal,
-} from '../src/harness';
+import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
+import { schemeShown, screenshot, seriousA11yViolations, settled, sidewaysScrollers } from '../src/page-checks';
 
 const journey = usePortal();
 
@@ -63,18 +56,12 @@ async function payFor(referralId: string): Promise<string | undefined> {
 
 /** Screenshots of the page at both widths, light and dark (the page ends light and at `DESKTOP`). */
 async function everyWay(page: Page, name: string, ready: () => Promise<void>, part?: () => Locator): Promise<void> {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', MOBILE],
-  ] as const) {
+  for (const [label, viewport] of VIEWS) {
     await page.setViewportSize(viewport);
     for (const scheme of ['light', 'dark'] as const) {
       await page.evaluate((value) => localStorage.setItem('theme', value), scheme);
       await page.reload();
-      await page.waitForFunction(
-        (value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value,
-        scheme,
-      );
+      await schemeShown(page, scheme);
       await ready();
       await settled(page);
       await screenshot(part ? part() : page, `${name}-${label}-${scheme}`);

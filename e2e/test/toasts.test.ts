@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot, seriousA11yViolations, settled, usePortal } from '../src/harness';
+import { DESKTOP, MOBILE, usePortal } from '../src/harness';
+import { screenshot, seriousA11yViolations, settled } from '../src/page-checks';
 
 const journey = usePortal();
 let partnerToken: string;

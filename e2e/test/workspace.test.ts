@@ -2,7 +2,8 @@
 // All Affiliates table keeps every column in view.
 
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, screenshot, seriousA11yViolations, usePortal } from '../src/harness';
+import { DESKTOP, usePortal } from '../src/harness';
+import { screenshot, seriousA11yViolations } from '../src/page-checks';
 
 const journey = usePortal();
 
