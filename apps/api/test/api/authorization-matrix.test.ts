@@ -315,6 +315,18 @@ const application = () => ({
 });
 
 /** Every tRPC procedure. Keys must match appRouter exactly. */
+/** Bank details a fresh partner principal may save (it carries MATRIX_PASSWORD). */
+const MATRIX_BANK_DETAILS = {
+  bankName: 'Matrix Bank',
+  bankRoutingNumber: '021000021',
+  bankAccountNumber: '99887766',
+  bankAccountType: 'savings',
+  bankAccountHolderName: 'Matrix Agency LLC',
+  bankAddress: '3 Bank Street',
+  beneficiaryAddress: '4 Main Street',
+  currentPassword: MATRIX_PASSWORD,
+};
+
 const PROCEDURES: Record<string, Case> = {
   'auth.register': {
     expect: PUBLIC,
@@ -600,31 +612,12 @@ const PROCEDURES: Record<string, Case> = {
   'partner.updateBankDetails': {
     expect: PARTNER_RECORD,
     freshPrincipal: true,
-    input: () => ({
-      bankName: 'Matrix Bank',
-      bankRoutingNumber: '021000021',
-      bankAccountNumber: '99887766',
-      bankAccountType: 'savings',
-      bankAccountHolderName: 'Matrix Agency LLC',
-      bankAddress: '3 Bank Street',
-      beneficiaryAddress: '4 Main Street',
-      currentPassword: MATRIX_PASSWORD,
-    }),
+    input: () => MATRIX_BANK_DETAILS,
   },
   'partner.updatePaymentMethod': {
     expect: PARTNER_RECORD,
     freshPrincipal: true,
-    input: () => ({
-      paymentMethod: 'Wire',
-      bankName: 'Matrix Bank',
-      bankRoutingNumber: '021000021',
-      bankAccountNumber: '99887766',
-      bankAccountType: 'savings',
-      bankAccountHolderName: 'Matrix Agency LLC',
-      bankAddress: '3 Bank Street',
-      beneficiaryAddress: '4 Main Street',
-      currentPassword: MATRIX_PASSWORD,
-    }),
+    input: () => ({ paymentMethod: 'Wire', ...MATRIX_BANK_DETAILS }),
   },
 
   'public.siteConfig': { expect: PUBLIC },
