@@ -21,14 +21,13 @@ import {
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { recentMonths, StatementDownloads } from '../admin/partners/partner-statements';
-import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { LoadingRow } from '../../layout/loading-row';
 import { ListPager } from '../../components/list-pager';
 import { optionsOf } from '../../lib/select-options';
 import { LabelledValue } from '../../components/labelled-value';
 import { pageCount, useListPage } from '../../lib/list-page';
 import { FilterSelect } from '../../components/filter-select';
+import { DashboardQueryList, EmptyDashboardList } from './dashboard-list';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
@@ -98,15 +97,7 @@ export function CommissionCard({ commission }: { commission: Commission }) {
 }
 
 export function CommissionList({ commissions }: { commissions: readonly Commission[] }) {
-  if (commissions.length === 0) {
-    return (
-      <Card withBorder padding="xl">
-        <Text c="dimmed" ta="center">
-          {COMMISSION_MESSAGES.noCommissionsYet}
-        </Text>
-      </Card>
-    );
-  }
+  if (commissions.length === 0) return <EmptyDashboardList>{COMMISSION_MESSAGES.noCommissionsYet}</EmptyDashboardList>;
   return (
     <Stack gap="sm">
       {commissions.map((commission) => (
@@ -235,27 +226,24 @@ export function CommissionsTab() {
           w={170}
         />
       </Group>
-      {query.isPending ? (
-        <LoadingRow label="Loading commissions" py="xl" />
-      ) : query.isError ? (
-        <Text c="red">{errorMessage(query.error, 'Unable to load your commissions.')}</Text>
-      ) : query.data.items.length === 0 ? (
-        <Card withBorder padding="xl">
-          <Text c="dimmed" ta="center">
-            {filtered ? 'No commissions match these filters.' : COMMISSION_MESSAGES.noCommissionsYet}
-          </Text>
-        </Card>
-      ) : (
-        <Stack gap="sm">
-          {groupByPayout(query.data.items, query.data.payouts).map((group) =>
-            group.kind === 'single' ? (
-              <CommissionCard key={group.line.id} commission={group.line} />
-            ) : (
-              <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />
-            ),
-          )}
-        </Stack>
-      )}
+      <DashboardQueryList
+        query={query}
+        loading="Loading commissions"
+        failure="Unable to load your commissions."
+        empty={filtered ? 'No commissions match these filters.' : COMMISSION_MESSAGES.noCommissionsYet}
+      >
+        {({ items, payouts }) => (
+          <Stack gap="sm">
+            {groupByPayout(items, payouts).map((group) =>
+              group.kind === 'single' ? (
+                <CommissionCard key={group.line.id} commission={group.line} />
+              ) : (
+                <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />
+              ),
+            )}
+          </Stack>
+        )}
+      </DashboardQueryList>
       {query.data && query.data.total > PAGE_SIZE && (
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text size="sm" c="dimmed">
