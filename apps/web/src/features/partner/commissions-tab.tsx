@@ -1,7 +1,7 @@
 // Commissions tab (spec §2): the partner's own commissions as cards, newest month first,
 // paged on the server and filtered by month and status; paid lines sit under their payout.
 
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, type BadgeProps } from '@mantine/core';
 import {
   COMMISSION_MESSAGES,
   type Commission,
@@ -37,6 +37,14 @@ export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
   voided: 'gray.7',
 };
 
+export function CommissionStatusBadge({ status, ...badge }: { status: CommissionStatus } & BadgeProps) {
+  return (
+    <Badge color={COMMISSION_STATUS_COLORS[status]} variant="filled" autoContrast {...badge}>
+      {COMMISSION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
 export function CommissionCard({ commission }: { commission: Commission }) {
   return (
     <Card withBorder padding="md" radius="md" data-testid="commission-card">
@@ -51,15 +59,7 @@ export function CommissionCard({ commission }: { commission: Commission }) {
             {commission.clientCompanyName ? ` · ${commission.clientCompanyName}` : ''}
           </Text>
         </div>
-        <Badge
-          color={COMMISSION_STATUS_COLORS[commission.status]}
-          variant="filled"
-          autoContrast
-          style={{ flexShrink: 0 }}
-          data-testid="commission-status"
-        >
-          {COMMISSION_STATUS_LABELS[commission.status]}
-        </Badge>
+        <CommissionStatusBadge status={commission.status} style={{ flexShrink: 0 }} data-testid="commission-status" />
       </Group>
       {commission.dueBy && (
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mt="md" data-testid="commission-due">

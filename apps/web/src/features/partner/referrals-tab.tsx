@@ -37,6 +37,14 @@ export const STAGE_COLORS: Record<ReferralStage, string> = {
   lost: 'red.9',
 };
 
+export function StageBadge({ stage }: { stage: ReferralStage }) {
+  return (
+    <Badge color={STAGE_COLORS[stage]} variant="filled" autoContrast>
+      {REFERRAL_STAGE_LABELS[stage]}
+    </Badge>
+  );
+}
+
 /**
  * A won client that has stopped (churned, or its contract ended) on or before `today`: it earns no
  * fees after that month and is not among the dashboard's Active Clients once the month is over.
@@ -75,9 +83,7 @@ export function ReferralCard({
           )}
         </div>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-          <Badge color={STAGE_COLORS[referral.stage]} variant="filled" autoContrast>
-            {REFERRAL_STAGE_LABELS[referral.stage]}
-          </Badge>
+          <StageBadge stage={referral.stage} />
           {stopped && (
             <Badge color="gray.7" variant="filled" data-testid="client-stopped">
               {stopped.label}

@@ -1,19 +1,12 @@
 // The partner page's lists, each paged on the server: referrals, commissions, payouts, activity.
 
-import { Badge, Code, Text } from '@mantine/core';
-import {
-  COMMISSION_STATUS_LABELS,
-  formatDate,
-  formatMoney,
-  formatMonthKey,
-  REFERRAL_STAGE_LABELS,
-  SERVICE_TYPE_LABELS,
-} from '@portal/contracts/plain';
+import { Code, Text } from '@mantine/core';
+import { formatDate, formatMoney, formatMonthKey, SERVICE_TYPE_LABELS } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { partnerEntrySentence } from '../../activity/activity-sentence';
 import { trpc } from '../../../../lib/trpc';
-import { COMMISSION_STATUS_COLORS } from '../../../partner/commissions-tab';
-import { STAGE_COLORS } from '../../../partner/referrals-tab';
+import { CommissionStatusBadge } from '../../../partner/commissions-tab';
+import { StageBadge } from '../../../partner/referrals-tab';
 import { formatDateTime } from '../../emails/email-log';
 import { PagedTable } from './paged-table';
 import { MonoText } from '../../../../components/mono-text';
@@ -30,14 +23,7 @@ export function PartnerReferrals({ partnerId }: { partnerId: string }) {
       columns={[
         { header: 'Client', strong: true, truncate: 260, cell: (referral) => referral.clientCompanyName },
         { header: 'Service', cell: (referral) => SERVICE_TYPE_LABELS[referral.serviceType] },
-        {
-          header: 'Stage',
-          cell: (referral) => (
-            <Badge color={STAGE_COLORS[referral.stage]} variant="filled" autoContrast>
-              {REFERRAL_STAGE_LABELS[referral.stage]}
-            </Badge>
-          ),
-        },
+        { header: 'Stage', cell: (referral) => <StageBadge stage={referral.stage} /> },
         { header: 'Monthly value', numeric: true, cell: (referral) => formatMoney(referral.monthlyValue) },
         { header: 'Created', cell: (referral) => formatDate(referral.createdAt) },
       ]}
@@ -55,14 +41,7 @@ export function PartnerCommissions({ partnerId }: { partnerId: string }) {
         { header: 'Month', cell: (commission) => formatMonthKey(commission.monthYear) },
         { header: 'Client', truncate: 240, cell: (commission) => commission.clientCompanyName },
         { header: 'Amount', numeric: true, cell: (commission) => formatMoney(commission.amount) },
-        {
-          header: 'Status',
-          cell: (commission) => (
-            <Badge color={COMMISSION_STATUS_COLORS[commission.status]} variant="filled" autoContrast>
-              {COMMISSION_STATUS_LABELS[commission.status]}
-            </Badge>
-          ),
-        },
+        { header: 'Status', cell: (commission) => <CommissionStatusBadge status={commission.status} /> },
         { header: 'Paid', cell: (commission) => (commission.paymentDate ? formatDate(commission.paymentDate) : '—') },
       ]}
     />
