@@ -46,16 +46,18 @@ async function moveTo(label: string) {
   await userEvent.click(await screen.findByRole('menuitemradio', { name: label, hidden: true }));
 }
 
+/** The admin's pipeline with Acme Bakery shown in Booked; `handlers` answer the other procedures. */
+async function showAcmeBakery(handlers: Parameters<typeof serveTrpc>[0]) {
+  const api = serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.partners': noPartners, ...handlers });
+  renderInRouter(<DealPipeline />, admin());
+  await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
+  return api;
+}
+
 /** Acme Bakery moved from Booked to Qualified on the screen while the server's answer waits on `reply`. */
 async function moveWhileTheServerWaits() {
   const reply = deferred<Referral>();
-  const api = serveTrpc({
-    'admin.pipelineColumn': columnOf([deal]),
-    'admin.updateReferral': () => reply.promise,
-    'admin.partners': noPartners,
-  });
-  renderInRouter(<DealPipeline />, admin());
-  await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
+  const api = await showAcmeBakery({ 'admin.updateReferral': () => reply.promise });
   await moveTo('Qualified');
   await waitFor(() => expect(within(column('qualified')).getByText('Acme Bakery')).toBeTruthy());
   return { reply, api };
@@ -130,13 +132,9 @@ describe('the deal pipeline', () => {
   });
 
   it('asks for the lost reason before moving a deal to Lost', async () => {
-    const api = serveTrpc({
-      'admin.pipelineColumn': columnOf([deal]),
+    const api = await showAcmeBakery({
       'admin.updateReferral': (input: unknown) => ({ ...deal, ...(input as object) }),
-      'admin.partners': noPartners,
     });
-    renderInRouter(<DealPipeline />, admin());
-    await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
     await moveTo('Lost');
     const dialog = await screen.findByRole('dialog', { name: 'Mark deal as lost' });
     expect(api.calls.some((call) => call.path === 'admin.updateReferral')).toBe(false);
@@ -159,8 +157,7 @@ describe('the deal pipeline', () => {
 
   it('asks for the signing date and annual sales before moving a deal to Won, and warns when it will not qualify', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const api = serveTrpc({
-      'admin.pipelineColumn': columnOf([deal]),
+    const api = await showAcmeBakery({
       'admin.wonPreview': (input: unknown) => {
         const { annualSales, signedAt } = input as { annualSales: string; signedAt: string };
         if (signedAt > today) throw new ProcedureError(400, 'BAD_REQUEST', PROGRAM_TERMS_MESSAGES.signedInFuture);
@@ -175,10 +172,7 @@ describe('the deal pipeline', () => {
         };
       },
       'admin.updateReferral': (input: unknown) => ({ ...deal, ...(input as object) }),
-      'admin.partners': noPartners,
     });
-    renderInRouter(<DealPipeline />, admin());
-    await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
     await moveTo('Won');
     const dialog = await screen.findByRole('dialog', { name: 'Mark deal as won' });
     expect(within(dialog).getByLabelText<HTMLInputElement>(/Signing date/).value).toBe(today);

@@ -5,6 +5,7 @@
 import { REFERRAL_STAGE_LABELS, type ReferralStage } from './enums';
 import { formatMonthKey } from './dates';
 import { formatMoney } from './money';
+import { plural } from './ui';
 
 export interface ActivityFacts {
   action: string;
@@ -36,7 +37,6 @@ const month = (value: unknown): string | null => {
   return key && /^\d{4}-\d{2}$/.test(key) ? formatMonthKey(key) : null;
 };
 const stage = (value: string | null) => (value ? (REFERRAL_STAGE_LABELS[value as ReferralStage] ?? value) : null);
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The value a field changed to, from `changes` or from the details' `after`. */
 function changedTo(facts: ActivityFacts, field: string): string | null {

@@ -4,6 +4,9 @@
 import { COMMISSION_BY_SERVICE, SERVICE_TYPE_LABELS, SERVICE_TYPES, type ServiceType } from './enums';
 import { formatMoney } from './money';
 
+/** "1 partner", "3 partners": a count with its noun in the number it takes. */
+export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 /** "$50/month" (or "$50/mo"): an amount per month, in whole dollars when it has no cents. */
 export function perMonth(amount: string, unit: 'month' | 'mo' = 'month'): string {
   return `${formatMoney(amount).replace(/\.00$/, '')}/${unit}`;

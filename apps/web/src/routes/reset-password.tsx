@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { parseTokenSearch } from '../lib/token-search';
 
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' && search.token ? { token: search.token } : {},
+  validateSearch: parseTokenSearch,
   component: function ResetPassword() {
     const { token } = Route.useSearch();
     return <ResetPasswordPage token={token} />;

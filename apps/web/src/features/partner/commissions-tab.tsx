@@ -1,7 +1,7 @@
 // Commissions tab (spec §2): the partner's own commissions as cards, newest month first,
 // paged on the server and filtered by month and status; paid lines sit under their payout.
 
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, type BadgeProps } from '@mantine/core';
 import {
   COMMISSION_MESSAGES,
   type Commission,
@@ -21,14 +21,13 @@ import {
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { recentMonths, StatementDownloads } from '../admin/partners/partner-statements';
-import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { LoadingRow } from '../../layout/loading-row';
 import { ListPager } from '../../components/list-pager';
 import { optionsOf } from '../../lib/select-options';
 import { LabelledValue } from '../../components/labelled-value';
 import { pageCount, useListPage } from '../../lib/list-page';
 import { FilterSelect } from '../../components/filter-select';
+import { DashboardQueryList, EmptyDashboardList } from './dashboard-list';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
@@ -37,6 +36,14 @@ export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
   failed: 'red.9',
   voided: 'gray.7',
 };
+
+export function CommissionStatusBadge({ status, ...badge }: { status: CommissionStatus } & BadgeProps) {
+  return (
+    <Badge color={COMMISSION_STATUS_COLORS[status]} variant="filled" autoContrast {...badge}>
+      {COMMISSION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
 
 export function CommissionCard({ commission }: { commission: Commission }) {
   return (
@@ -52,15 +59,7 @@ export function CommissionCard({ commission }: { commission: Commission }) {
             {commission.clientCompanyName ? ` · ${commission.clientCompanyName}` : ''}
           </Text>
         </div>
-        <Badge
-          color={COMMISSION_STATUS_COLORS[commission.status]}
-          variant="filled"
-          autoContrast
-          style={{ flexShrink: 0 }}
-          data-testid="commission-status"
-        >
-          {COMMISSION_STATUS_LABELS[commission.status]}
-        </Badge>
+        <CommissionStatusBadge status={commission.status} style={{ flexShrink: 0 }} data-testid="commission-status" />
       </Group>
       {commission.dueBy && (
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mt="md" data-testid="commission-due">
@@ -98,15 +97,7 @@ export function CommissionCard({ commission }: { commission: Commission }) {
 }
 
 export function CommissionList({ commissions }: { commissions: readonly Commission[] }) {
-  if (commissions.length === 0) {
-    return (
-      <Card withBorder padding="xl">
-        <Text c="dimmed" ta="center">
-          {COMMISSION_MESSAGES.noCommissionsYet}
-        </Text>
-      </Card>
-    );
-  }
+  if (commissions.length === 0) return <EmptyDashboardList>{COMMISSION_MESSAGES.noCommissionsYet}</EmptyDashboardList>;
   return (
     <Stack gap="sm">
       {commissions.map((commission) => (
@@ -235,27 +226,24 @@ export function CommissionsTab() {
           w={170}
         />
       </Group>
-      {query.isPending ? (
-        <LoadingRow label="Loading commissions" py="xl" />
-      ) : query.isError ? (
-        <Text c="red">{errorMessage(query.error, 'Unable to load your commissions.')}</Text>
-      ) : query.data.items.length === 0 ? (
-        <Card withBorder padding="xl">
-          <Text c="dimmed" ta="center">
-            {filtered ? 'No commissions match these filters.' : COMMISSION_MESSAGES.noCommissionsYet}
-          </Text>
-        </Card>
-      ) : (
-        <Stack gap="sm">
-          {groupByPayout(query.data.items, query.data.payouts).map((group) =>
-            group.kind === 'single' ? (
-              <CommissionCard key={group.line.id} commission={group.line} />
-            ) : (
-              <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />
-            ),
-          )}
-        </Stack>
-      )}
+      <DashboardQueryList
+        query={query}
+        loading="Loading commissions"
+        failure="Unable to load your commissions."
+        empty={filtered ? 'No commissions match these filters.' : COMMISSION_MESSAGES.noCommissionsYet}
+      >
+        {({ items, payouts }) => (
+          <Stack gap="sm">
+            {groupByPayout(items, payouts).map((group) =>
+              group.kind === 'single' ? (
+                <CommissionCard key={group.line.id} commission={group.line} />
+              ) : (
+                <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />
+              ),
+            )}
+          </Stack>
+        )}
+      </DashboardQueryList>
       {query.data && query.data.total > PAGE_SIZE && (
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text size="sm" c="dimmed">

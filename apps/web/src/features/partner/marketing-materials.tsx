@@ -2,7 +2,7 @@
 // Download button. A download is recorded first; the answer carries the address to open.
 
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MATERIAL_TYPE_LABELS, MESSAGES, type Material } from '@portal/contracts';
+import { MATERIAL_TYPE_LABELS, MESSAGES, plural, type Material } from '@portal/contracts';
 import { IconDownload, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -28,7 +28,7 @@ export function startDownload(url: string, fileName?: string | null): void {
   link.remove();
 }
 
-export const downloadCountText = (count: number) => `${count} ${count === 1 ? 'download' : 'downloads'}`;
+export const downloadCountText = (count: number) => plural(count, 'download', 'downloads');
 
 export function MaterialCard({
   material,

@@ -18,16 +18,15 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { NewReferralDialog } from './new-referral-dialog';
-import { LoadingRow } from '../../layout/loading-row';
 import { ListPager, ListRange } from '../../components/list-pager';
 import { optionsOf } from '../../lib/select-options';
 import { LabelledValue } from '../../components/labelled-value';
 import { pageCount, useListPage } from '../../lib/list-page';
 import { SearchInput } from '../../components/search-input';
 import { FilterSelect } from '../../components/filter-select';
+import { DashboardQueryList } from './dashboard-list';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const STAGE_COLORS: Record<ReferralStage, string> = {
@@ -37,6 +36,14 @@ export const STAGE_COLORS: Record<ReferralStage, string> = {
   won: 'teal.9',
   lost: 'red.9',
 };
+
+export function StageBadge({ stage }: { stage: ReferralStage }) {
+  return (
+    <Badge color={STAGE_COLORS[stage]} variant="filled" autoContrast>
+      {REFERRAL_STAGE_LABELS[stage]}
+    </Badge>
+  );
+}
 
 /**
  * A won client that has stopped (churned, or its contract ended) on or before `today`: it earns no
@@ -76,9 +83,7 @@ export function ReferralCard({
           )}
         </div>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-          <Badge color={STAGE_COLORS[referral.stage]} variant="filled" autoContrast>
-            {REFERRAL_STAGE_LABELS[referral.stage]}
-          </Badge>
+          <StageBadge stage={referral.stage} />
           {stopped && (
             <Badge color="gray.7" variant="filled" data-testid="client-stopped">
               {stopped.label}
@@ -177,25 +182,24 @@ export function ReferralsTab() {
           w={160}
         />
       </Group>
-      {referrals.isPending ? (
-        <LoadingRow label="Loading referrals" py="xl" />
-      ) : referrals.isError ? (
-        <Text c="red">{errorMessage(referrals.error, 'Unable to load your referrals.')}</Text>
-      ) : referrals.data.items.length === 0 ? (
-        <Card withBorder padding="xl">
-          <Text c="dimmed" ta="center">
-            {filtering
-              ? 'No referrals match these filters.'
-              : 'No referrals yet. Create your first referral to get started!'}
-          </Text>
-        </Card>
-      ) : (
-        <Stack gap="sm" style={{ opacity: referrals.isPlaceholderData ? 0.6 : 1 }}>
-          {referrals.data.items.map((referral) => (
-            <ReferralCard key={referral.id} referral={referral} paidMonths={paidMonthsOf.get(referral.id)} />
-          ))}
-        </Stack>
-      )}
+      <DashboardQueryList
+        query={referrals}
+        loading="Loading referrals"
+        failure="Unable to load your referrals."
+        empty={
+          filtering
+            ? 'No referrals match these filters.'
+            : 'No referrals yet. Create your first referral to get started!'
+        }
+      >
+        {({ items }) => (
+          <Stack gap="sm" style={{ opacity: referrals.isPlaceholderData ? 0.6 : 1 }}>
+            {items.map((referral) => (
+              <ReferralCard key={referral.id} referral={referral} paidMonths={paidMonthsOf.get(referral.id)} />
+            ))}
+          </Stack>
+        )}
+      </DashboardQueryList>
       {total > DEFAULT_PAGE_SIZE && (
         <Group justify="space-between" gap="sm">
           <ListRange offset={input.offset} pageSize={DEFAULT_PAGE_SIZE} total={total} testId="referrals-range" />

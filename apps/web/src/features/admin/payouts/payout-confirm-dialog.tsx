@@ -5,7 +5,7 @@
 
 import { Alert, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PayoutPreview, PayoutPreviewInput } from '@portal/contracts';
-import { formatMoney } from '@portal/contracts/plain';
+import { formatMoney, plural } from '@portal/contracts/plain';
 import { IconAlertTriangle, IconClockPause } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
@@ -16,8 +16,6 @@ import { PAYMENT_METHOD_NAMES, PAYOUT_FILES } from './payout-files';
 export const CONFIRM_PAYOUT = 'Confirm payout';
 /** Waiting partners named in the dialog; the rest are counted. */
 const WAITING_SHOWN = 8;
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

@@ -14,7 +14,7 @@ import {
   type PendingCommission,
   type PendingFilter,
 } from '@portal/contracts';
-import { DEFAULT_PAGE_SIZE, formatDate, formatMoney, MONTH_KEY, sumMoney } from '@portal/contracts/plain';
+import { DEFAULT_PAGE_SIZE, formatDate, formatMoney, MONTH_KEY, plural, sumMoney } from '@portal/contracts/plain';
 import { IconAlertTriangle, IconCash, IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
@@ -36,8 +36,6 @@ import { pageCount } from '../../../lib/list-page';
 /** Rows picked one by one (kept across pages), or every row the filter matches, chosen by the server. */
 type Selection = { mode: 'rows'; rows: ReadonlyMap<string, PendingCommission> } | { mode: 'matching' };
 const NONE: Selection = { mode: 'rows', rows: new Map() };
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** A line on what the selection holds, with the link that widens or clears it. */
 function SelectionLine({

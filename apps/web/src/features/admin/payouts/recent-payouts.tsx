@@ -4,7 +4,7 @@
 
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Payout, PaymentMethod } from '@portal/contracts';
-import { formatDate, formatMoney } from '@portal/contracts/plain';
+import { formatDate, formatMoney, plural } from '@portal/contracts/plain';
 import { IconChevronDown, IconChevronUp, IconFileDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { afterPayout } from '../../../lib/invalidate';
@@ -13,8 +13,6 @@ import { downloadFile } from '../../../lib/rest';
 import { trpc } from '../../../lib/trpc';
 import { PayoutLines } from './payout-lines';
 import { PAYMENT_METHOD_NAMES as METHOD_NAMES, PAYOUT_FILES as FILES } from './payout-files';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
   const utils = trpc.useUtils();

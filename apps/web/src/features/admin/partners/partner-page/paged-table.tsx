@@ -1,8 +1,9 @@
 // One server-paged list of the partner page: a heading with the count, the rows (the shared column
-// table: a table where the list has room, cards where it has not), the pager.
+// table: a table where the list has room, cards where it has not), the pager. The list keeps its page
+// and asks `usePage` for the rows of it.
 
 import { Card, Group, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ColumnTable, type TableColumn } from '../../../../components/column-table';
 import { QueryList } from '../../../../components/list-section';
 import { ListPager, ListRange } from '../../../../components/list-pager';
@@ -10,36 +11,41 @@ import { pageCount } from '../../../../lib/list-page';
 
 export const PARTNER_PAGE_SIZE = 10;
 
+/** The rows a page of the list asks the server for. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
 interface PagedResult {
   isPending: boolean;
   isError: boolean;
   error: unknown;
   isPlaceholderData: boolean;
-  data?: { total: number; items: readonly unknown[] } | undefined;
+  data?: { total: number; items: readonly { id: string }[] } | undefined;
 }
 
-export function PagedTable<Row extends { id: string }>({
+type RowOf<Result extends PagedResult> = NonNullable<Result['data']>['items'][number];
+
+export function PagedTable<Result extends PagedResult>({
   title,
-  result,
-  page,
-  onPage,
+  usePage,
   empty,
   columns,
-  rows,
   filters,
 }: {
   title: string;
-  result: PagedResult;
-  page: number;
-  onPage: (page: number) => void;
+  /** The query of one page's rows; it keeps the page before on screen while the next one loads. */
+  usePage: (window: PageWindow) => Result;
   empty: string;
-  columns: readonly TableColumn<Row>[];
-  rows: readonly Row[];
+  columns: readonly TableColumn<RowOf<Result>>[];
   filters?: ReactNode;
 }) {
+  const [page, setPage] = useState(1);
+  const from = (page - 1) * PARTNER_PAGE_SIZE;
+  const result = usePage({ limit: PARTNER_PAGE_SIZE, offset: from });
   const total = result.data?.total ?? 0;
   const pages = pageCount(total, PARTNER_PAGE_SIZE);
-  const from = (page - 1) * PARTNER_PAGE_SIZE;
   const id = `partner-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id}>
@@ -68,11 +74,11 @@ export function PagedTable<Row extends { id: string }>({
               columns={columns.map((column, index) =>
                 index === 0 && !column.card ? { ...column, card: 'title' } : column,
               )}
-              rows={rows}
+              rows={result.data?.items ?? []}
             />
             <Group justify="space-between" mt="sm" gap="sm">
               <ListRange offset={from} pageSize={PARTNER_PAGE_SIZE} total={total} />
-              {pages > 1 && <ListPager pages={pages} page={page} onPage={onPage} label={`${title} pages`} />}
+              {pages > 1 && <ListPager pages={pages} page={page} onPage={setPage} label={`${title} pages`} />}
             </Group>
           </>
         )}

@@ -1,55 +1,29 @@
 // The partner page's lists, each paged on the server: referrals, commissions, payouts, activity.
 
-import { Badge, Code, Text } from '@mantine/core';
-import {
-  COMMISSION_STATUS_LABELS,
-  formatDate,
-  formatMoney,
-  formatMonthKey,
-  REFERRAL_STAGE_LABELS,
-  SERVICE_TYPE_LABELS,
-} from '@portal/contracts/plain';
+import { Code, Text } from '@mantine/core';
+import { formatDate, formatMoney, formatMonthKey, SERVICE_TYPE_LABELS } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { partnerEntrySentence } from '../../activity/activity-sentence';
 import { trpc } from '../../../../lib/trpc';
-import { COMMISSION_STATUS_COLORS } from '../../../partner/commissions-tab';
-import { STAGE_COLORS } from '../../../partner/referrals-tab';
+import { CommissionStatusBadge } from '../../../partner/commissions-tab';
+import { StageBadge } from '../../../partner/referrals-tab';
 import { formatDateTime } from '../../emails/email-log';
-import { PagedTable, PARTNER_PAGE_SIZE } from './paged-table';
+import { PagedTable } from './paged-table';
 import { MonoText } from '../../../../components/mono-text';
 
-const pageInput = (partnerId: string, page: number) => ({
-  partnerId,
-  limit: PARTNER_PAGE_SIZE,
-  offset: (page - 1) * PARTNER_PAGE_SIZE,
-});
+/** A list keeps its page on screen while the next one loads. */
+const KEEP_PAGE = { placeholderData: keepPreviousData };
 
 export function PartnerReferrals({ partnerId }: { partnerId: string }) {
-  const [page, setPage] = useState(1);
-  const referrals = trpc.admin.referrals.useQuery(
-    { partnerId, sort: '-createdAt', limit: PARTNER_PAGE_SIZE, offset: (page - 1) * PARTNER_PAGE_SIZE },
-    { placeholderData: keepPreviousData },
-  );
   return (
     <PagedTable
       title="Referrals"
-      result={referrals}
-      page={page}
-      onPage={setPage}
+      usePage={(window) => trpc.admin.referrals.useQuery({ partnerId, sort: '-createdAt', ...window }, KEEP_PAGE)}
       empty="No referrals yet."
-      rows={referrals.data?.items ?? []}
       columns={[
         { header: 'Client', strong: true, truncate: 260, cell: (referral) => referral.clientCompanyName },
         { header: 'Service', cell: (referral) => SERVICE_TYPE_LABELS[referral.serviceType] },
-        {
-          header: 'Stage',
-          cell: (referral) => (
-            <Badge color={STAGE_COLORS[referral.stage]} variant="filled" autoContrast>
-              {REFERRAL_STAGE_LABELS[referral.stage]}
-            </Badge>
-          ),
-        },
+        { header: 'Stage', cell: (referral) => <StageBadge stage={referral.stage} /> },
         { header: 'Monthly value', numeric: true, cell: (referral) => formatMoney(referral.monthlyValue) },
         { header: 'Created', cell: (referral) => formatDate(referral.createdAt) },
       ]}
@@ -58,30 +32,16 @@ export function PartnerReferrals({ partnerId }: { partnerId: string }) {
 }
 
 export function PartnerCommissions({ partnerId }: { partnerId: string }) {
-  const [page, setPage] = useState(1);
-  const commissions = trpc.admin.partnerCommissions.useQuery(pageInput(partnerId, page), {
-    placeholderData: keepPreviousData,
-  });
   return (
     <PagedTable
       title="Commissions"
-      result={commissions}
-      page={page}
-      onPage={setPage}
+      usePage={(window) => trpc.admin.partnerCommissions.useQuery({ partnerId, ...window }, KEEP_PAGE)}
       empty="No commissions yet."
-      rows={commissions.data?.items ?? []}
       columns={[
         { header: 'Month', cell: (commission) => formatMonthKey(commission.monthYear) },
         { header: 'Client', truncate: 240, cell: (commission) => commission.clientCompanyName },
         { header: 'Amount', numeric: true, cell: (commission) => formatMoney(commission.amount) },
-        {
-          header: 'Status',
-          cell: (commission) => (
-            <Badge color={COMMISSION_STATUS_COLORS[commission.status]} variant="filled" autoContrast>
-              {COMMISSION_STATUS_LABELS[commission.status]}
-            </Badge>
-          ),
-        },
+        { header: 'Status', cell: (commission) => <CommissionStatusBadge status={commission.status} /> },
         { header: 'Paid', cell: (commission) => (commission.paymentDate ? formatDate(commission.paymentDate) : '—') },
       ]}
     />
@@ -89,16 +49,11 @@ export function PartnerCommissions({ partnerId }: { partnerId: string }) {
 }
 
 export function PartnerPayouts({ partnerId }: { partnerId: string }) {
-  const [page, setPage] = useState(1);
-  const payouts = trpc.admin.partnerPayouts.useQuery(pageInput(partnerId, page), { placeholderData: keepPreviousData });
   return (
     <PagedTable
       title="Payouts"
-      result={payouts}
-      page={page}
-      onPage={setPage}
+      usePage={(window) => trpc.admin.partnerPayouts.useQuery({ partnerId, ...window }, KEEP_PAGE)}
       empty="No payouts yet."
-      rows={payouts.data?.items ?? []}
       columns={[
         {
           header: 'Reference',
@@ -118,18 +73,11 @@ export function PartnerPayouts({ partnerId }: { partnerId: string }) {
 
 /** What happened to the partner, a sentence a row, newest first (local times). */
 export function PartnerActivity({ partnerId, companyName }: { partnerId: string; companyName: string }) {
-  const [page, setPage] = useState(1);
-  const activity = trpc.admin.partnerActivity.useQuery(pageInput(partnerId, page), {
-    placeholderData: keepPreviousData,
-  });
   return (
     <PagedTable
       title="Activity"
-      result={activity}
-      page={page}
-      onPage={setPage}
+      usePage={(window) => trpc.admin.partnerActivity.useQuery({ partnerId, ...window }, KEEP_PAGE)}
       empty="No activity recorded yet."
-      rows={activity.data?.items ?? []}
       columns={[
         { header: 'When', noWrap: true, cell: (entry) => formatDateTime(entry.createdAt) },
         {
