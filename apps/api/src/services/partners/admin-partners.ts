@@ -19,7 +19,7 @@ import { logActivity, type DbOrTx } from '../platform/activity';
 import { enqueueWebhookEvent, partnerEventData } from '../integrations/webhooks';
 import { notifyPartnerDecision, type MailDeps } from '../notifications/notify';
 import type { FieldCipher } from '../platform/crypto';
-import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from '../platform/keyset';
+import { keysetBatches, type KeysetOrder } from '../platform/keyset';
 import { iso, maskedBankDetails } from '../platform/mappers';
 import { hashPassword } from '../accounts/passwords';
 import { profileColumns } from './application';
@@ -192,13 +192,7 @@ export async function* streamPartners(
   batchSize?: number,
 ): AsyncGenerator<AdminPartnerRow[]> {
   const order = partnerOrder(query.sort);
-  const batches = keysetBatches((cursor, size) => {
-    let batch = filtered(db, query)
-      .selectAll('partners')
-      .select(['users.email', keysetKey(order)]);
-    if (cursor) batch = batch.where(afterCursor(order, cursor));
-    return batch.orderBy(order.key, order.direction).orderBy('partners.id', order.direction).limit(size).execute();
-  }, batchSize);
+  const batches = keysetBatches(filtered(db, query).selectAll('partners').select('users.email'), order, batchSize);
   for await (const rows of batches) yield rows.map(toAdminPartnerRow);
 }
 
