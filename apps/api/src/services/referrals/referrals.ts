@@ -32,7 +32,7 @@ import { toPartnerReferral, toReferral } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
 import { findConflictingReferral, isSelfReferral } from './client-ownership';
 import { feeOfService, termsOfVersion } from '../platform/program-terms';
-import { lockReferral, qualificationOf } from './qualification';
+import { lockReferral, qualificationOf, saveReferral } from './qualification';
 
 type CreateReferral = z.output<typeof createReferralInput>;
 type AddClient = z.output<typeof addClientInput>;
@@ -499,12 +499,7 @@ export async function updateReferral(
     const start = changes.contractStartDate !== undefined ? changes.contractStartDate : current.contractStartDate;
     const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;
     assertContractDates(start, end);
-    const updated = await trx
-      .updateTable('referrals')
-      .set({ ...changes, updatedAt: now })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await saveReferral(trx, { id, changes, now });
     await refreshPartnerTotals(trx, [current.partnerId], now);
     await logActivity(trx, {
       userId: adminUserId,
