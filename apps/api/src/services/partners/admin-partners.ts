@@ -20,7 +20,7 @@ import { enqueueWebhookEvent, partnerEventData } from '../integrations/webhooks'
 import { notifyPartnerDecision, type MailDeps } from '../notifications/notify';
 import type { FieldCipher } from '../platform/crypto';
 import { keysetBatches, type KeysetOrder } from '../platform/keyset';
-import { iso, maskedBankDetails } from '../platform/mappers';
+import { iso, partnerIdentity, partnerProfileFields } from '../platform/mappers';
 import { hashPassword } from '../accounts/passwords';
 import { profileColumns } from './application';
 import { allocateReferralCode } from './referral-codes';
@@ -31,36 +31,16 @@ type PartnerWithEmail = Partner & { email: string };
 
 export function toAdminPartnerRow(row: PartnerWithEmail): AdminPartnerRow {
   return {
-    id: row.id,
+    ...partnerIdentity(row),
     email: row.email,
-    companyName: row.companyName,
-    contactName: row.contactName,
-    companyType: row.companyType as AdminPartnerRow['companyType'],
-    status: row.status,
-    referralCode: row.referralCode,
     currentMrr: row.currentMrr,
     totalLifetimeCommissions: row.totalLifetimeCommissions,
-    applicationDate: iso(row.applicationDate),
     joinedAt: iso(row.approvedAt),
-    createdAt: row.createdAt.toISOString(),
   };
 }
 
 export function toPartnerDetails(row: PartnerWithEmail, cipher: FieldCipher): PartnerDetails {
-  return {
-    ...toAdminPartnerRow(row),
-    phone: row.phone,
-    website: row.website,
-    expectedVolume: row.expectedVolume,
-    paymentMethod: row.paymentMethod,
-    approvedAt: iso(row.approvedAt),
-    rejectedAt: iso(row.rejectedAt),
-    rejectionReason: row.rejectionReason,
-    agreementSigned: row.agreementSigned,
-    agreementSignedAt: iso(row.agreementSignedAt),
-    agreementVersion: row.agreementVersion,
-    ...maskedBankDetails(row, cipher),
-  };
+  return { ...toAdminPartnerRow(row), ...partnerProfileFields(row, cipher), rejectedAt: iso(row.rejectedAt) };
 }
 
 const partnersWithEmail = (db: DbOrTx) => db.selectFrom('partners').innerJoin('users', 'users.id', 'partners.userId');
