@@ -21,8 +21,6 @@ export interface CsvColumn {
 type Cell = string | number | boolean | Date | null | undefined;
 type CsvRow = Record<string, Cell>;
 
-const BATCH_SIZE = 1000;
-
 /** A plain decimal number ("-50.00"): a spreadsheet reads it as a number, never as a formula. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 /** The start of the cell and of each line in it (after CR or LF), when followed by = + - @ TAB or CR. */
@@ -74,7 +72,7 @@ async function* inCreatedOrder<DB, TB extends keyof DB, O extends { id: string }
   alias: string,
   query: SelectQueryBuilder<DB, TB, O>,
 ): AsyncGenerator<O> {
-  for await (const batch of keysetBatches(query, createdOrder(alias), BATCH_SIZE)) yield* batch;
+  for await (const batch of keysetBatches(query, createdOrder(alias))) yield* batch;
 }
 
 // Partners: no bank numbers (not even masked) — those leave only in a payout's wire instructions.

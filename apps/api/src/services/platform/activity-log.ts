@@ -218,8 +218,6 @@ export async function listActivity(
   return { items: rows.map(toEntry), total: Number(count.total), limit: input.limit, offset: input.offset };
 }
 
-const BATCH_SIZE = 1000;
-
 /** The log newest first: (created_at, id) descending. */
 const NEWEST_FIRST: KeysetOrder = { key: sql`a.created_at`, type: 'timestamptz', id: sql`a.id`, direction: 'desc' };
 
@@ -231,7 +229,6 @@ async function* allEntries(db: Db, filter: ActivityFilter): AsyncGenerator<Activ
       .select(ENTRY_NAMES)
       .where((eb) => matches(eb, filter)),
     NEWEST_FIRST,
-    BATCH_SIZE,
   );
   for await (const batch of batches) yield* batch.map(toEntry);
 }
