@@ -29,3 +29,19 @@ export function resolveSecrets(config: AppConfig): Secrets {
   chmodSync(file, 0o600);
   return secrets;
 }
+
+/**
+ * A value derived from an app's JWT secret, made once per configuration: the secret is resolved (in
+ * embedded mode, read from its file) the first time, and the value reused after.
+ */
+export function fromJwtSecret<T>(derive: (jwtSecret: string) => T): (config: AppConfig) => T {
+  const made = new WeakMap<AppConfig, T>();
+  return (config) => {
+    let value = made.get(config);
+    if (value === undefined) {
+      value = derive(resolveSecrets(config).jwtSecret);
+      made.set(config, value);
+    }
+    return value;
+  };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYEE_TYPES } from './payment-methods';
+import { BANK_ACCOUNT_NUMBER_PATTERN, PAYEE_TYPES, ROUTING_NUMBER_PATTERN } from './payment-methods';
 import {
   ADMIN_PARTNER_PASSWORD_MIN,
   BANK_ACCOUNT_NUMBER_MAX,
@@ -28,9 +28,6 @@ import {
   timestamp,
 } from './fields';
 import { MESSAGES } from './messages';
-
-const ROUTING = new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`);
-const ACCOUNT = new RegExp(`^[A-Za-z0-9]{4,${BANK_ACCOUNT_NUMBER_MAX}}$`);
 
 export const WIRE_BANK_FIELDS = [
   'bankName',
@@ -76,9 +73,9 @@ export function wireBankFieldErrors(
   if ((value.paymentMethod ?? 'Wire') !== 'Wire') return errors;
   const text = (field: WireBankField) => (typeof value[field] === 'string' ? value[field].trim() : '');
   for (const field of WIRE_BANK_FIELDS) if (!text(field)) errors[field] = WIRE_BANK_FIELD_REQUIRED[field];
-  if (text('bankRoutingNumber') && !ROUTING.test(text('bankRoutingNumber')))
+  if (text('bankRoutingNumber') && !ROUTING_NUMBER_PATTERN.test(text('bankRoutingNumber')))
     errors.bankRoutingNumber = MESSAGES.routingNumberDigits;
-  if (text('bankAccountNumber') && !ACCOUNT.test(text('bankAccountNumber')))
+  if (text('bankAccountNumber') && !BANK_ACCOUNT_NUMBER_PATTERN.test(text('bankAccountNumber')))
     errors.bankAccountNumber = ACCOUNT_NUMBER_INVALID;
   return Object.keys(errors).length > 0 ? { paymentMethod: MESSAGES.wireBankFieldsRequired, ...errors } : errors;
 }

@@ -26,12 +26,17 @@ export const PAYMENT_METHOD_MESSAGES = {
   paymentMethod: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`,
 } as const;
 
+/** A routing number: its digits, nothing else. */
+export const ROUTING_NUMBER_PATTERN = new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`);
+/** A wire account number: letters and digits, up to an IBAN's length. */
+export const BANK_ACCOUNT_NUMBER_PATTERN = new RegExp(`^[A-Za-z0-9]{4,${BANK_ACCOUNT_NUMBER_MAX}}$`);
+
 /**
  * The ABA check digit: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of ten. A mistyped
  * digit, or two neighbours swapped, fails it.
  */
 export function isValidAbaRoutingNumber(value: string): boolean {
-  if (!new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`).test(value)) return false;
+  if (!ROUTING_NUMBER_PATTERN.test(value)) return false;
   const d = [...value].map(Number) as [number, number, number, number, number, number, number, number, number];
   const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
   return sum % 10 === 0;
@@ -48,37 +53,37 @@ const currentPassword = z
   .string({ error: MESSAGES.currentPasswordRequired })
   .min(1, MESSAGES.currentPasswordRequired)
   .max(256, MESSAGES.passwordMax);
-const accountNumber = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(new RegExp(`^[A-Za-z0-9]{4,${BANK_ACCOUNT_NUMBER_MAX}}$`), message);
+const routingNumber = z
+  .string({ error: MESSAGES.routingNumberDigits })
+  .trim()
+  .regex(ROUTING_NUMBER_PATTERN, MESSAGES.routingNumberDigits);
 
-/** The wire form: every field of the registration form, routing number 9 digits (the spec's rule). */
-const wireMethod = z.object({
-  paymentMethod: z.literal('Wire'),
+/**
+ * The wire details: every bank field of the registration form, routing number 9 digits (the spec's
+ * rule), and the current password. The Bank Details form sends these; the payment method form adds
+ * `paymentMethod: 'Wire'`.
+ */
+export const wireBankDetails = {
   bankName: requiredLine('Bank name', MESSAGES.wireBankFieldsRequired, 200),
-  bankRoutingNumber: z
-    .string({ error: MESSAGES.routingNumberDigits })
+  bankRoutingNumber: routingNumber,
+  bankAccountNumber: z
+    .string({ error: MESSAGES.wireBankFieldsRequired })
     .trim()
-    .regex(new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`), MESSAGES.routingNumberDigits),
-  bankAccountNumber: accountNumber(MESSAGES.wireBankFieldsRequired),
+    .regex(BANK_ACCOUNT_NUMBER_PATTERN, MESSAGES.wireBankFieldsRequired),
   bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.wireBankFieldsRequired }),
   bankAccountHolderName: requiredLine('Account holder name', MESSAGES.wireBankFieldsRequired, 200),
   bankAddress: requiredAddress('Bank address'),
   beneficiaryAddress: requiredAddress('Beneficiary address'),
   currentPassword,
-});
+};
+
+const wireMethod = z.object({ paymentMethod: z.literal('Wire'), ...wireBankDetails });
 
 /** ACH: a US account; the routing number must pass the ABA check digit. The bank name is optional. */
 const achMethod = z.object({
   paymentMethod: z.literal('ACH'),
   bankName: singleLine('Bank name', z.string().trim().max(200).optional()),
-  bankRoutingNumber: z
-    .string({ error: MESSAGES.routingNumberDigits })
-    .trim()
-    .regex(new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`), MESSAGES.routingNumberDigits)
-    .refine(isValidAbaRoutingNumber, PAYMENT_METHOD_MESSAGES.routingCheckDigit),
+  bankRoutingNumber: routingNumber.refine(isValidAbaRoutingNumber, PAYMENT_METHOD_MESSAGES.routingCheckDigit),
   bankAccountNumber: z
     .string({ error: PAYMENT_METHOD_MESSAGES.achFieldsRequired })
     .trim()

@@ -2,12 +2,11 @@
 // partner's own profile and bank details.
 
 import { z } from 'zod';
-import { ADMIN_ACCOUNT_PASSWORD_MIN, ROUTING_NUMBER_LENGTH, BANK_ACCOUNT_NUMBER_MAX } from './constants';
-import { ADMIN_ROLES, BANK_ACCOUNT_TYPES, COMPANY_TYPES } from './enums';
+import { ADMIN_ACCOUNT_PASSWORD_MIN } from './constants';
+import { ADMIN_ROLES, COMPANY_TYPES } from './enums';
 import {
   emailField,
   idField,
-  multiLine,
   optionalPhone,
   optionalWebsite,
   passwordField,
@@ -17,6 +16,7 @@ import {
 } from './fields';
 import { MESSAGES } from './messages';
 import { authResultOutput } from './auth';
+import { wireBankDetails } from './payment-methods';
 
 export const INVITATION_VALID_DAYS = 7;
 export const MFA_CHALLENGE_VALID_MINUTES = 5;
@@ -122,35 +122,6 @@ export const updatePartnerProfileInput = z.object({
 });
 export type UpdatePartnerProfileInput = z.input<typeof updatePartnerProfileInput>;
 
-const wireText = (label: string, max: number) =>
-  singleLine(
-    label,
-    z.string({ error: MESSAGES.wireBankFieldsRequired }).trim().min(1, MESSAGES.wireBankFieldsRequired).max(max),
-  );
-const wireAddress = (label: string) =>
-  multiLine(
-    label,
-    z.string({ error: MESSAGES.wireBankFieldsRequired }).trim().min(1, MESSAGES.wireBankFieldsRequired).max(500),
-  );
-
 /** The wire fields of the registration form, all required, and the current password. */
-export const updateBankDetailsInput = z.object({
-  bankName: wireText('Bank name', 200),
-  bankRoutingNumber: z
-    .string({ error: MESSAGES.routingNumberDigits })
-    .trim()
-    .regex(new RegExp(`^\\d{${ROUTING_NUMBER_LENGTH}}$`), MESSAGES.routingNumberDigits),
-  bankAccountNumber: z
-    .string({ error: MESSAGES.wireBankFieldsRequired })
-    .trim()
-    .regex(new RegExp(`^[A-Za-z0-9]{4,${BANK_ACCOUNT_NUMBER_MAX}}$`), MESSAGES.wireBankFieldsRequired),
-  bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.wireBankFieldsRequired }),
-  bankAccountHolderName: wireText('Account holder name', 200),
-  bankAddress: wireAddress('Bank address'),
-  beneficiaryAddress: wireAddress('Beneficiary address'),
-  currentPassword: z
-    .string({ error: MESSAGES.currentPasswordRequired })
-    .min(1, MESSAGES.currentPasswordRequired)
-    .max(256, MESSAGES.passwordMax),
-});
+export const updateBankDetailsInput = z.object(wireBankDetails);
 export type UpdateBankDetailsInput = z.input<typeof updateBankDetailsInput>;

@@ -4,7 +4,7 @@
 // or edited material needs a new token. Compact, so it fits in a URL path.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { resolveSecrets } from '../../secrets';
+import { fromJwtSecret } from '../../secrets';
 import type { AppConfig } from '../../config';
 
 export const DOWNLOAD_TOKEN_PURPOSE = 'material-download';
@@ -60,14 +60,5 @@ export function createDownloadTokens(secret: string): DownloadTokens {
   };
 }
 
-const cache = new WeakMap<AppConfig, DownloadTokens>();
-
 /** The download tokens of an app, keyed on its configuration (the secret is resolved once). */
-export function downloadTokensFor(config: AppConfig): DownloadTokens {
-  let tokens = cache.get(config);
-  if (!tokens) {
-    tokens = createDownloadTokens(resolveSecrets(config).jwtSecret);
-    cache.set(config, tokens);
-  }
-  return tokens;
-}
+export const downloadTokensFor: (config: AppConfig) => DownloadTokens = fromJwtSecret(createDownloadTokens);

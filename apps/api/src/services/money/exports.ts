@@ -7,8 +7,8 @@ import { Readable } from 'node:stream';
 import type { ExportKind } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { stringify } from 'csv-stringify';
-import { sql, type RawBuilder } from 'kysely';
-import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from '../platform/keyset';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { keysetBatches, type KeysetOrder } from '../platform/keyset';
 import { logActivity } from '../platform/activity';
 import { bankFieldContext, type FieldCipher } from '../platform/crypto';
 import { decryptOrNull } from '../platform/mappers';
@@ -20,8 +20,6 @@ export interface CsvColumn {
 
 type Cell = string | number | boolean | Date | null | undefined;
 type CsvRow = Record<string, Cell>;
-
-const BATCH_SIZE = 1000;
 
 /** A plain decimal number ("-50.00"): a spreadsheet reads it as a number, never as a formula. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
@@ -69,20 +67,12 @@ const createdOrder = (alias: string): KeysetOrder => ({
   direction: 'asc',
 });
 
-/**
- * Reads a table in (created_at, id) order, one batch at a time: `fetch` selects `keysetKey(order)`
- * and keeps to `after`, the rows past the last batch (true for the first).
- */
-async function* inCreatedOrder<T extends { id: string; keysetKey: string }>(
+/** Reads a table (`query` selects from it as `alias`) in (created_at, id) order, one batch at a time. */
+async function* inCreatedOrder<DB, TB extends keyof DB, O extends { id: string }>(
   alias: string,
-  fetch: (order: KeysetOrder, after: RawBuilder<boolean>, limit: number) => Promise<T[]>,
-): AsyncGenerator<T> {
-  const order = createdOrder(alias);
-  const batches = keysetBatches(
-    (cursor, size) => fetch(order, cursor ? afterCursor(order, cursor) : sql<boolean>`true`, size),
-    BATCH_SIZE,
-  );
-  for await (const batch of batches) yield* batch;
+  query: SelectQueryBuilder<DB, TB, O>,
+): AsyncGenerator<O> {
+  for await (const batch of keysetBatches(query, createdOrder(alias))) yield* batch;
 }
 
 // Partners: no bank numbers (not even masked) — those leave only in a payout's wire instructions.
@@ -155,7 +145,8 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
     case 'partners':
       return {
         columns: PARTNER_COLUMNS,
-        rows: inCreatedOrder('p', (order, after, limit) =>
+        rows: inCreatedOrder(
+          'p',
           db
             .selectFrom('partners as p')
             .innerJoin('users as u', 'u.id', 'p.userId')
@@ -176,19 +167,14 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
               'p.applicationDate',
               'p.approvedAt',
               'p.createdAt',
-            ])
-            .select(keysetKey(order))
-            .where(after)
-            .orderBy('p.createdAt')
-            .orderBy('p.id')
-            .limit(limit)
-            .execute(),
+            ]),
         ),
       };
     case 'referrals':
       return {
         columns: REFERRAL_COLUMNS,
-        rows: inCreatedOrder('r', (order, after, limit) =>
+        rows: inCreatedOrder(
+          'r',
           db
             .selectFrom('referrals as r')
             .innerJoin('partners as p', 'p.id', 'r.partnerId')
@@ -217,19 +203,14 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
               'r.signedAt',
               'r.qualifying',
               'r.qualificationReason',
-            ])
-            .select(keysetKey(order))
-            .where(after)
-            .orderBy('r.createdAt')
-            .orderBy('r.id')
-            .limit(limit)
-            .execute(),
+            ]),
         ),
       };
     case 'commissions':
       return {
         columns: COMMISSION_COLUMNS,
-        rows: inCreatedOrder('c', (order, after, limit) =>
+        rows: inCreatedOrder(
+          'c',
           db
             .selectFrom('commissions as c')
             .innerJoin('partners as p', 'p.id', 'c.partnerId')
@@ -250,13 +231,7 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
               'c.voidedAt',
               'c.voidReason',
               'c.createdAt',
-            ])
-            .select(keysetKey(order))
-            .where(after)
-            .orderBy('c.createdAt')
-            .orderBy('c.id')
-            .limit(limit)
-            .execute(),
+            ]),
         ),
       };
   }

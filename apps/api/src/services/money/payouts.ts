@@ -26,7 +26,7 @@ import { inTransaction } from '../platform/idempotency';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { enqueueWebhookEvent } from '../integrations/webhooks';
-import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from '../platform/keyset';
+import { keysetBatches, type KeysetOrder } from '../platform/keyset';
 import { notifyPayoutFailed, notifyPayoutSent, type MailDeps } from '../notifications/notify';
 import { toCommission } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
@@ -612,11 +612,7 @@ export async function* streamPendingCommissions(
 ): AsyncGenerator<PendingCommissionsPage['items']> {
   // One look-up before the first batch marks every batch.
   const missing = await pendingPartnersMissingTaxProfile(db, { config, now, filter });
-  const batches = keysetBatches((cursor, size) => {
-    let batch = pendingCommissions(db, filter, todayOf(now)).select(keysetKey(PENDING_ORDER));
-    if (cursor) batch = batch.where(afterCursor(PENDING_ORDER, cursor));
-    return batch.orderBy('c.createdAt').orderBy('c.id').limit(size).execute();
-  }, batchSize);
+  const batches = keysetBatches(pendingCommissions(db, filter, todayOf(now)), PENDING_ORDER, batchSize);
   for await (const rows of batches)
     yield rows.map(({ keysetKey: _cursor, ...item }) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }));
 }

@@ -17,9 +17,7 @@ import type { FieldCipher } from '../platform/crypto';
 import { DomainError } from '../platform/errors';
 import type { AppDeps, SessionUser } from '../../deps';
 import { confirmCurrentPassword } from '../accounts/password-reset';
-import { mailTeam, partnerContact } from '../notifications/notify';
-import { enqueueTemplate } from '../notifications/outbox';
-import { mailTime, portalLink } from '../notifications/templates';
+import { notifyDetailsChanged, partnerContact } from '../notifications/notify';
 
 /** Associated data of a partner's TIN, like bankFieldContext: a ciphertext copied to another row does not decrypt. */
 export const taxFieldContext = (partnerId: string) => `tax_profiles.tin:${partnerId}`;
@@ -116,30 +114,14 @@ async function mailTaxProfileReplaced(
   trx: DbOrTx,
   { deps, partnerId, tinLast4, now }: { deps: AppDeps; partnerId: string; tinLast4: string; now: Date },
 ): Promise<void> {
-  const partner = await partnerContact(trx, partnerId);
-  const changedAt = mailTime(now);
-  await enqueueTemplate(trx, {
+  await notifyDetailsChanged(trx, {
+    mail: deps,
     now,
-    recipient: partner.email,
-    kind: 'taxProfileChanged',
-    values: {
-      contactName: partner.contactName,
-      tinLast4,
-      changedAt,
-      settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
-    },
-  });
-  await mailTeam(trx, {
+    partner: await partnerContact(trx, partnerId),
+    change: 'taxProfile',
+    details: { tinLast4 },
     roles: ['admin', 'finance'],
-    now,
-    kind: 'partnerTaxProfileChanged',
-    values: {
-      companyName: partner.companyName,
-      contactName: partner.contactName,
-      tinLast4,
-      changedAt,
-      partnersUrl: portalLink(deps.config, `/admin/partners/${partnerId}`),
-    },
+    partnersPath: `/admin/partners/${partnerId}`,
   });
 }
 

@@ -405,6 +405,78 @@ export async function mailTeam<K extends MailKind>(
   for (const member of members) await enqueueTemplate(trx, { now, recipient: member.email, kind, values });
 }
 
+/** The mail to the partner and the mail to the team for each kind of payment or tax details a partner replaces. */
+const DETAILS_CHANGED_MAILS = {
+  bankDetails: { partner: 'bankDetailsChanged', team: 'partnerBankDetailsChanged' },
+  taxProfile: { partner: 'taxProfileChanged', team: 'partnerTaxProfileChanged' },
+} as const;
+
+type DetailsChange = keyof typeof DETAILS_CHANGED_MAILS;
+type PartnerMailOf<C extends DetailsChange> = (typeof DETAILS_CHANGED_MAILS)[C]['partner'];
+type TeamMailOf<C extends DetailsChange> = (typeof DETAILS_CHANGED_MAILS)[C]['team'];
+/** What the partner's mail says about the new details: its values but the name, the time and the link. */
+type PartnerDetails<C extends DetailsChange> = Omit<
+  TemplateValues[PartnerMailOf<C>],
+  'contactName' | 'changedAt' | 'settingsUrl'
+>;
+/** What the team's mail says about the new details: its values but the names, the time and the link. */
+type TeamDetails<C extends DetailsChange> = Omit<
+  TemplateValues[TeamMailOf<C>],
+  'companyName' | 'contactName' | 'changedAt' | 'partnersUrl'
+>;
+
+/**
+ * A partner replaced its payment or tax details: the partner hears when, with a link to its settings, and
+ * the team in `roles` hears which partner, with a link to `partnersPath`. Numbers in `details` are masked.
+ */
+export async function notifyDetailsChanged<C extends DetailsChange>(
+  trx: DbOrTx,
+  {
+    mail,
+    now,
+    partner,
+    change,
+    details,
+    roles,
+    partnersPath,
+  }: Notice & {
+    partner: { companyName: string; contactName: string; email: string };
+    change: C;
+    details: PartnerDetails<C> & TeamDetails<C>;
+    roles: readonly AdminRole[];
+    partnersPath: string;
+  },
+): Promise<void> {
+  const kinds = DETAILS_CHANGED_MAILS[change];
+  const changedAt = mailTime(now);
+  const { companyName, contactName } = partner;
+  const partnerDetails: PartnerDetails<C> = details;
+  const teamDetails: TeamDetails<C> = details;
+  await enqueueTemplate(trx, {
+    now,
+    recipient: partner.email,
+    kind: kinds.partner,
+    values: {
+      contactName,
+      ...partnerDetails,
+      changedAt,
+      settingsUrl: portalLink(mail.config, '/dashboard', { tab: 'settings' }),
+    } as TemplateValues[PartnerMailOf<C>],
+  });
+  await mailTeam(trx, {
+    roles,
+    now,
+    kind: kinds.team,
+    values: {
+      companyName,
+      contactName,
+      ...teamDetails,
+      changedAt,
+      partnersUrl: portalLink(mail.config, partnersPath),
+    } as TemplateValues[TeamMailOf<C>],
+  });
+}
+
 /** A partner gave notice from Settings: the administrators hear who, why and from when. */
 export async function notifyPartnerNotice(
   trx: DbOrTx,

@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAIL_TOPIC_LABELS, MAIL_TOPICS, type MailPreferences, type MailTopic } from '@portal/contracts';
 import type { AppConfig } from '../../config';
-import { resolveSecrets } from '../../secrets';
+import { fromJwtSecret } from '../../secrets';
 import type { AppDeps } from '../../deps';
 import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
@@ -19,16 +19,8 @@ const COLUMN = {
   monthlySummary: 'mailMonthlySummary',
 } as const satisfies Record<MailTopic, string>;
 
-const keys = new WeakMap<AppConfig, Buffer>();
-function keyOf(config: AppConfig): Buffer {
-  let key = keys.get(config);
-  if (!key) {
-    // Derived from the app secret, so these tokens can never pass as sessions or download tokens.
-    key = createHmac('sha256', resolveSecrets(config).jwtSecret).update(PURPOSE).digest();
-    keys.set(config, key);
-  }
-  return key;
-}
+// A key of its own derived from the app secret, so these tokens can never pass as sessions or download tokens.
+const keyOf = fromJwtSecret((secret) => createHmac('sha256', secret).update(PURPOSE).digest());
 
 const macOf = (config: AppConfig, userId: string, topic: MailTopic) =>
   createHmac('sha256', keyOf(config)).update(`${PURPOSE}\n${userId}\n${topic}`).digest('base64url');

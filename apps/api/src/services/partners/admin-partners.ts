@@ -19,8 +19,8 @@ import { logActivity, type DbOrTx } from '../platform/activity';
 import { enqueueWebhookEvent, partnerEventData } from '../integrations/webhooks';
 import { notifyPartnerDecision, type MailDeps } from '../notifications/notify';
 import type { FieldCipher } from '../platform/crypto';
-import { afterCursor, keysetBatches, keysetKey, type KeysetOrder } from '../platform/keyset';
-import { iso, maskedBankDetails } from '../platform/mappers';
+import { keysetBatches, type KeysetOrder } from '../platform/keyset';
+import { iso, partnerIdentity, partnerProfileFields } from '../platform/mappers';
 import { hashPassword } from '../accounts/passwords';
 import { profileColumns } from './application';
 import { allocateReferralCode } from './referral-codes';
@@ -31,36 +31,16 @@ type PartnerWithEmail = Partner & { email: string };
 
 export function toAdminPartnerRow(row: PartnerWithEmail): AdminPartnerRow {
   return {
-    id: row.id,
+    ...partnerIdentity(row),
     email: row.email,
-    companyName: row.companyName,
-    contactName: row.contactName,
-    companyType: row.companyType as AdminPartnerRow['companyType'],
-    status: row.status,
-    referralCode: row.referralCode,
     currentMrr: row.currentMrr,
     totalLifetimeCommissions: row.totalLifetimeCommissions,
-    applicationDate: iso(row.applicationDate),
     joinedAt: iso(row.approvedAt),
-    createdAt: row.createdAt.toISOString(),
   };
 }
 
 export function toPartnerDetails(row: PartnerWithEmail, cipher: FieldCipher): PartnerDetails {
-  return {
-    ...toAdminPartnerRow(row),
-    phone: row.phone,
-    website: row.website,
-    expectedVolume: row.expectedVolume,
-    paymentMethod: row.paymentMethod,
-    approvedAt: iso(row.approvedAt),
-    rejectedAt: iso(row.rejectedAt),
-    rejectionReason: row.rejectionReason,
-    agreementSigned: row.agreementSigned,
-    agreementSignedAt: iso(row.agreementSignedAt),
-    agreementVersion: row.agreementVersion,
-    ...maskedBankDetails(row, cipher),
-  };
+  return { ...toAdminPartnerRow(row), ...partnerProfileFields(row, cipher), rejectedAt: iso(row.rejectedAt) };
 }
 
 const partnersWithEmail = (db: DbOrTx) => db.selectFrom('partners').innerJoin('users', 'users.id', 'partners.userId');
@@ -192,13 +172,7 @@ export async function* streamPartners(
   batchSize?: number,
 ): AsyncGenerator<AdminPartnerRow[]> {
   const order = partnerOrder(query.sort);
-  const batches = keysetBatches((cursor, size) => {
-    let batch = filtered(db, query)
-      .selectAll('partners')
-      .select(['users.email', keysetKey(order)]);
-    if (cursor) batch = batch.where(afterCursor(order, cursor));
-    return batch.orderBy(order.key, order.direction).orderBy('partners.id', order.direction).limit(size).execute();
-  }, batchSize);
+  const batches = keysetBatches(filtered(db, query).selectAll('partners').select('users.email'), order, batchSize);
   for await (const rows of batches) yield rows.map(toAdminPartnerRow);
 }
 

@@ -11,9 +11,7 @@ import { logActivity } from '../platform/activity';
 import { bankFieldContext, maskEmail, maskLastFour, type BankNumberColumn } from '../platform/crypto';
 import { DomainError } from '../platform/errors';
 import { reofferFailedCommissions } from '../money/payout-lines';
-import { mailTeam } from '../notifications/notify';
-import { enqueueTemplate } from '../notifications/outbox';
-import { mailTime, portalLink } from '../notifications/templates';
+import { notifyDetailsChanged } from '../notifications/notify';
 import { getOwnProfile } from './application';
 
 type ProfileChanges = z.output<typeof updatePartnerProfileInput>;
@@ -147,31 +145,14 @@ export async function updateOwnPaymentMethod(
         ...(reoffered > 0 ? { failedCommissionsReoffered: reoffered } : {}),
       },
     });
-    const changedAt = mailTime(now);
-    await enqueueTemplate(trx, {
+    await notifyDetailsChanged(trx, {
+      mail: deps,
       now,
-      recipient: user.email,
-      kind: 'bankDetailsChanged',
-      values: {
-        contactName: partner.contactName,
-        account: masked,
-        ...(destination ? { destination } : {}),
-        changedAt,
-        settingsUrl: portalLink(deps.config, '/dashboard', { tab: 'settings' }),
-      },
-    });
-    await mailTeam(trx, {
+      partner: { companyName: partner.companyName, contactName: partner.contactName, email: user.email },
+      change: 'bankDetails',
+      details: { account: masked, ...(destination ? { destination } : {}) },
       roles: ['admin'],
-      now,
-      kind: 'partnerBankDetailsChanged',
-      values: {
-        companyName: partner.companyName,
-        contactName: partner.contactName,
-        account: masked,
-        ...(destination ? { destination } : {}),
-        changedAt,
-        partnersUrl: portalLink(deps.config, '/admin'),
-      },
+      partnersPath: '/admin',
     });
     return updated;
   });

@@ -14,7 +14,7 @@ import type { Db } from '@portal/db';
 import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
 import type { Database } from '@portal/db';
 import { logActivity } from './activity';
-import { afterCursor, keysetBatches, keysetKey, type KeysetCursor, type KeysetOrder } from './keyset';
+import { keysetBatches, type KeysetOrder } from './keyset';
 import { csvStream, type CsvColumn } from '../money/exports';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -218,26 +218,17 @@ export async function listActivity(
   return { items: rows.map(toEntry), total: Number(count.total), limit: input.limit, offset: input.offset };
 }
 
-const BATCH_SIZE = 1000;
-
 /** The log newest first: (created_at, id) descending. */
 const NEWEST_FIRST: KeysetOrder = { key: sql`a.created_at`, type: 'timestamptz', id: sql`a.id`, direction: 'desc' };
 
 /** Every matching entry, newest first, one short query per batch. */
 async function* allEntries(db: Db, filter: ActivityFilter): AsyncGenerator<ActivityEntry> {
   const batches = keysetBatches(
-    (cursor, size) =>
-      base(db)
-        .select(ROW)
-        .select(ENTRY_NAMES)
-        .select(keysetKey(NEWEST_FIRST))
-        .where((eb) => matches(eb, filter))
-        .$if(cursor !== null, (q) => q.where(afterCursor(NEWEST_FIRST, cursor as KeysetCursor)))
-        .orderBy('a.createdAt', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(size)
-        .execute(),
-    BATCH_SIZE,
+    base(db)
+      .select(ROW)
+      .select(ENTRY_NAMES)
+      .where((eb) => matches(eb, filter)),
+    NEWEST_FIRST,
   );
   for await (const batch of batches) yield* batch.map(toEntry);
 }

@@ -2,7 +2,7 @@
 // the last row of the one before (sort key, then id), so no connection or cursor is held between
 // batches (PGlite has a single one) and memory holds one batch at a time, at any list size.
 
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
 /** Rows per query when a list is read whole. */
 export const STREAM_BATCH_SIZE = 1000;
@@ -32,16 +32,30 @@ export function afterCursor(order: KeysetOrder, cursor: KeysetCursor) {
 }
 
 /**
- * Yields every row of a list batch by batch. `fetch` reads up to `size` rows after `cursor`
- * (all from the start when null) in the list's order, each row with its `keysetKey`.
+ * `query` in `order`, continuing after `cursor` (from the start when null), at most `size` rows, each
+ * with its `keysetKey`: one batch of a list read whole, or one page a client continues with a cursor.
  */
-export async function* keysetBatches<Row extends { id: string; keysetKey: string }>(
-  fetch: (cursor: KeysetCursor | null, size: number) => Promise<Row[]>,
+export function keysetPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { order, cursor, size }: { order: KeysetOrder; cursor: KeysetCursor | null; size: number },
+): SelectQueryBuilder<DB, TB, O & { keysetKey: string }> {
+  return (cursor ? query.where(afterCursor(order, cursor)) : query)
+    .select(keysetKey(order))
+    .$castTo<O & { keysetKey: string }>()
+    .orderBy(order.key, order.direction)
+    .orderBy(order.id, order.direction)
+    .limit(size);
+}
+
+/** Yields every row of `query` in `order`, batch by batch, each row with its `keysetKey`. */
+export async function* keysetBatches<DB, TB extends keyof DB, O extends { id: string }>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  order: KeysetOrder,
   size = STREAM_BATCH_SIZE,
-): AsyncGenerator<Row[]> {
+): AsyncGenerator<Array<O & { keysetKey: string }>> {
   let cursor: KeysetCursor | null = null;
   for (;;) {
-    const rows = await fetch(cursor, size);
+    const rows = await keysetPage(query, { order, cursor, size }).execute();
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < size) return;

@@ -15,29 +15,43 @@ export function decryptOrNull(cipher: FieldCipher, stored: string | null, contex
   }
 }
 
-export function toPartnerProfile(row: Partner, cipher: FieldCipher): PartnerProfile {
+/** Who a partner is, as every view of a partner (the admins' list, the partner's own profile) names it. */
+export function partnerIdentity(row: Partner) {
   return {
     id: row.id,
     status: row.status,
     companyName: row.companyName,
     contactName: row.contactName,
     companyType: row.companyType as PartnerProfile['companyType'],
+    referralCode: row.referralCode,
+    applicationDate: iso(row.applicationDate),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A partner's profile as both the partner and the admins read it: its form, how it is paid (masked), its agreement. */
+export function partnerProfileFields(row: Partner, cipher: FieldCipher) {
+  return {
+    ...partnerIdentity(row),
     website: row.website,
     phone: row.phone,
     expectedVolume: row.expectedVolume,
     paymentMethod: row.paymentMethod,
-    referralCode: row.referralCode,
-    applicationDate: iso(row.applicationDate),
     approvedAt: iso(row.approvedAt),
     rejectionReason: row.rejectionReason,
     agreementSigned: row.agreementSigned,
     agreementSignedAt: iso(row.agreementSignedAt),
     agreementVersion: row.agreementVersion,
-    termsVersion: row.termsVersion,
     ...maskedBankDetails(row, cipher),
+  };
+}
+
+export function toPartnerProfile(row: Partner, cipher: FieldCipher): PartnerProfile {
+  return {
+    ...partnerProfileFields(row, cipher),
+    termsVersion: row.termsVersion,
     paypalEmailMasked: maskEmail(decryptOrNull(cipher, row.paypalEmail, bankFieldContext(row.id, 'paypal_email'))),
     payeeType: row.payeeType,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -15,6 +15,7 @@ import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { inTransaction } from '../platform/idempotency';
 import { refreshPartnerTotals } from '../partners/partner-totals';
+import { saveReferral } from './qualification';
 import { stageChange } from './referrals';
 
 type Side = ReferralConflict['second'];
@@ -72,12 +73,7 @@ async function loseReferral(
   { current, reason, now, mail }: { current: ReferralRow; reason: string; now: Date; mail: MailDeps },
 ): Promise<ReferralRow> {
   const changes = current.stage === 'lost' ? {} : stageChange(current, { stage: 'lost', lostReason: reason }, now);
-  const updated = await trx
-    .updateTable('referrals')
-    .set({ ...changes, conflictOf: null, updatedAt: now })
-    .where('id', '=', current.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await saveReferral(trx, { id: current.id, changes: { ...changes, conflictOf: null }, now });
   if (current.stage !== 'lost') {
     await enqueueWebhookEvent(trx, {
       type: 'referral.stage_changed',

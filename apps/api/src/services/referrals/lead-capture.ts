@@ -25,6 +25,7 @@ import { notifyBooking, type MailDeps } from '../notifications/notify';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { refreshPartnerTotals } from '../partners/partner-totals';
 import { findOwnOpenReferral, isBusinessDomain, mailDomain } from './client-ownership';
+import { saveReferral } from './qualification';
 import { insertReferral, stageChange } from './referrals';
 
 /** A client who booked or was sent in, as read from a booking payload or POST /api/leads. */
@@ -173,12 +174,7 @@ export async function cancelBookedReferral(
   const current = await referralForUpdate(trx, referralId);
   if (current.stage !== 'booked') return 'ignored: referral past booked';
   const changes = stageChange(current, { stage: 'lost', lostReason: REFERRAL_MESSAGES.consultationCancelled }, now);
-  const updated = await trx
-    .updateTable('referrals')
-    .set({ ...changes, updatedAt: now })
-    .where('id', '=', referralId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await saveReferral(trx, { id: referralId, changes, now });
   await refreshPartnerTotals(trx, [current.partnerId], now);
   await logActivity(trx, {
     userId: null,

@@ -12,9 +12,9 @@ import {
   toCents,
   type Referral,
 } from '@portal/contracts';
-import type { Database, Db, ReferralRow } from '@portal/db';
-import type { Transaction } from 'kysely';
-import { changeSet, logActivity } from '../platform/activity';
+import type { Database, Db, ReferralRow, ReferralsTable } from '@portal/db';
+import type { Transaction, Updateable } from 'kysely';
+import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { toReferral } from '../platform/mappers';
 import { termsOfVersion } from '../platform/program-terms';
@@ -49,6 +49,19 @@ export async function lockReferral(trx: Transaction<Database>, id: string): Prom
   return row;
 }
 
+/** Writes a locked referral's changes, stamped `now`, and answers the row as it now stands. */
+export function saveReferral(
+  trx: DbOrTx,
+  { id, changes, now }: { id: string; changes: Updateable<ReferralsTable>; now: Date },
+): Promise<ReferralRow> {
+  return trx
+    .updateTable('referrals')
+    .set({ ...changes, updatedAt: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** The fields of a referral its qualification window and decision consist of. */
 type WindowField = 'extensionDays' | 'qualifiesBy' | 'qualifying' | 'qualificationReason' | 'qualificationOverridden';
 
@@ -71,12 +84,7 @@ async function saveWindowChange(
     details?: Record<string, unknown>;
   },
 ): Promise<ReferralRow> {
-  const updated = await trx
-    .updateTable('referrals')
-    .set({ ...changes, updatedAt: now })
-    .where('id', '=', current.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await saveReferral(trx, { id: current.id, changes, now });
   await logActivity(trx, {
     userId: adminUserId,
     action,

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { AppDeps } from '../../deps';
-import { resolveSecrets } from '../../secrets';
+import { fromJwtSecret } from '../../secrets';
 import type { DbOrTx } from '../platform/activity';
 
 /** A visitor counts once per code in this window. */
@@ -69,17 +69,8 @@ export function createVisitorHasher(secret: string): VisitorHasher {
     createHmac('sha256', key).update(`${code.toLowerCase()}\n${visitor.ip}\n${visitor.userAgent}`).digest('hex');
 }
 
-const hashers = new WeakMap<AppConfig, VisitorHasher>();
-
 /** The visitor hasher of an app, keyed on its configuration (the secret is resolved once). */
-export function visitorHasherFor(config: AppConfig): VisitorHasher {
-  let hasher = hashers.get(config);
-  if (!hasher) {
-    hasher = createVisitorHasher(resolveSecrets(config).jwtSecret);
-    hashers.set(config, hasher);
-  }
-  return hasher;
-}
+export const visitorHasherFor: (config: AppConfig) => VisitorHasher = fromJwtSecret(createVisitorHasher);
 
 /**
  * Stores one visit of an active partner's link; visits are throttled per address. The visitor is

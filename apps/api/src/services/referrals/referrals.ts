@@ -26,20 +26,13 @@ import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
 import { enqueueWebhookEvent, referralEventData } from '../integrations/webhooks';
-import {
-  afterCursor,
-  decodeCursor,
-  encodeCursor,
-  keysetBatches,
-  keysetKey,
-  type KeysetOrder,
-} from '../platform/keyset';
+import { decodeCursor, encodeCursor, keysetBatches, keysetPage, type KeysetOrder } from '../platform/keyset';
 import { notifyClientAdded, notifyDealClosed, type MailDeps } from '../notifications/notify';
 import { toPartnerReferral, toReferral } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
 import { findConflictingReferral, isSelfReferral } from './client-ownership';
 import { feeOfService, termsOfVersion } from '../platform/program-terms';
-import { lockReferral, qualificationOf } from './qualification';
+import { lockReferral, qualificationOf, saveReferral } from './qualification';
 
 type CreateReferral = z.output<typeof createReferralInput>;
 type AddClient = z.output<typeof addClientInput>;
@@ -240,6 +233,11 @@ function filteredReferrals(db: DbOrTx, input: ReferralFilters) {
   return query;
 }
 
+/** The referrals the filters match, each with its partner's company: the rows every referral list maps. */
+function referralRows(db: DbOrTx, input: ReferralFilters) {
+  return filteredReferrals(db, input).selectAll('referrals').select('partners.companyName as partnerCompanyName');
+}
+
 /**
  * The ids of the referrals a search matches, in two arms narrowed by the same stage and partner so
  * each can read trigram indexes (migration 0017): the referral's own columns (one table: a BitmapOr
@@ -280,12 +278,9 @@ export async function listAllReferrals(
   db: DbOrTx,
   input: ListReferrals,
 ): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
-  const query = filteredReferrals(db, input);
   const order = referralOrder(input.sort);
   const [rows, count] = await Promise.all([
-    query
-      .selectAll('referrals')
-      .select('partners.companyName as partnerCompanyName')
+    referralRows(db, input)
       .orderBy(order.key, order.direction)
       .orderBy('referrals.id', order.direction)
       .limit(input.limit)
@@ -312,18 +307,10 @@ export async function listPipelineColumn(db: DbOrTx, input: PipelineColumnQuery)
   const cursor = input.cursor ? decodeCursor(input.cursor) : null;
   if (input.cursor && !cursor) throw DomainError.invalid('cursor is not valid; start from the first page');
   const filters = { stage: input.stage, partnerId: input.partnerId, search: input.search };
-  let page = filteredReferrals(db, filters)
-    .selectAll('referrals')
-    .select(['partners.companyName as partnerCompanyName', keysetKey(PIPELINE_ORDER)]);
-  if (cursor) page = page.where(afterCursor(PIPELINE_ORDER, cursor));
   const unfiltered = !input.partnerId && !input.search;
   const [rows, counted] = await Promise.all([
     // One row more than asked says whether another page exists.
-    page
-      .orderBy('referrals.createdAt', 'desc')
-      .orderBy('referrals.id', 'desc')
-      .limit(input.limit + 1)
-      .execute(),
+    keysetPage(referralRows(db, filters), { order: PIPELINE_ORDER, cursor, size: input.limit + 1 }).execute(),
     unfiltered
       ? db
           .selectFrom('referralStageCounts')
@@ -359,13 +346,7 @@ export async function* streamAllReferrals(
   batchSize?: number,
 ): AsyncGenerator<Referral[]> {
   const order = referralOrder(input.sort);
-  const batches = keysetBatches((cursor, size) => {
-    let batch = filteredReferrals(db, input)
-      .selectAll('referrals')
-      .select(['partners.companyName as partnerCompanyName', keysetKey(order)]);
-    if (cursor) batch = batch.where(afterCursor(order, cursor));
-    return batch.orderBy(order.key, order.direction).orderBy('referrals.id', order.direction).limit(size).execute();
-  }, batchSize);
+  const batches = keysetBatches(referralRows(db, input), order, batchSize);
   for await (const rows of batches) yield rows.map(toReferral);
 }
 
@@ -518,12 +499,7 @@ export async function updateReferral(
     const start = changes.contractStartDate !== undefined ? changes.contractStartDate : current.contractStartDate;
     const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;
     assertContractDates(start, end);
-    const updated = await trx
-      .updateTable('referrals')
-      .set({ ...changes, updatedAt: now })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await saveReferral(trx, { id, changes, now });
     await refreshPartnerTotals(trx, [current.partnerId], now);
     await logActivity(trx, {
       userId: adminUserId,
