@@ -107,13 +107,10 @@ describe('referrals in Chromium', () => {
     // The stage selector: a button naming the stage, its menu of the five stages with the current one checked.
     await deal.getByRole('button', { name: 'Stage of Northwind Goods: Booked' }).click();
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitemradio').allTextContents()).toEqual([
-      'Booked',
-      'Qualified',
-      'Proposal',
-      'Won',
-      'Lost',
-    ]);
+    // The menu opens after its transition starts: poll until its five items are there.
+    await expect
+      .poll(() => menu.getByRole('menuitemradio').allTextContents())
+      .toEqual(['Booked', 'Qualified', 'Proposal', 'Won', 'Lost']);
     expect(await menu.getByRole('menuitemradio', { checked: true }).textContent()).toBe('Booked');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'admin-pipeline-stage-menu-desktop');
@@ -161,7 +158,7 @@ describe('referrals in Chromium', () => {
     await page.getByRole('menu').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Booked');
     await page.keyboard.press('End');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Lost');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Lost');
     await page.keyboard.press('Enter');
     const modal = page.getByRole('dialog', { name: 'Mark deal as lost' });
     await expect
