@@ -679,8 +679,9 @@ describe('invariants of commissions and partner totals', () => {
       }),
       {
         numRuns: 25,
-        // Besides the random runs, one that surely pays and then refunds a client's payment: a refund needs a
-        // payment before it, which a random run does not always draw.
+        // Besides the random runs, one that surely pays and then refunds a client's payment (a refund needs a
+        // payment before it, which a random run does not always draw), and one that surely voids the prelude's
+        // pending fee (a void needs a pending fee, and twenty-five random runs have drawn none).
         examples: [
           [
             [
@@ -688,6 +689,7 @@ describe('invariants of commissions and partner totals', () => {
               { kind: 'refund', pick: 0, permille: 400 },
             ],
           ],
+          [[{ kind: 'void', pick: 0 }]],
         ],
       },
     );
