@@ -227,31 +227,34 @@ export function CommissionsTab() {
           w={170}
         />
       </Group>
-      <DashboardQueryList
-        query={query}
-        loading="Loading commissions"
-        failure="Unable to load your commissions."
-        empty={filtered ? 'No commissions match these filters.' : COMMISSION_MESSAGES.noCommissionsYet}
-      >
-        {({ items, payouts }) => (
-          <Stack gap="sm">
-            {groupByPayout(items, payouts).map((group) =>
-              group.kind === 'single' ? (
-                <CommissionCard key={group.line.id} commission={group.line} />
-              ) : (
-                <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />
-              ),
-            )}
-          </Stack>
-        )}
-      </DashboardQueryList>
-      <ListPager
-        page={page}
-        onPage={setPage}
-        pageSize={PAGE_SIZE}
-        total={total}
-        summary={plural(total, 'commission', 'commissions')}
-      />
+      {/* The pager row sits as close under the rows as in a card, not a stack gap away. */}
+      <div>
+        <DashboardQueryList
+          query={query}
+          loading="Loading commissions"
+          failure="Unable to load your commissions."
+          empty={filtered ? 'No commissions match these filters.' : COMMISSION_MESSAGES.noCommissionsYet}
+        >
+          {({ items, payouts }) => (
+            <Stack gap="sm">
+              {groupByPayout(items, payouts).map((group) =>
+                group.kind === 'single' ? (
+                  <CommissionCard key={group.line.id} commission={group.line} />
+                ) : (
+                  <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />
+                ),
+              )}
+            </Stack>
+          )}
+        </DashboardQueryList>
+        <ListPager
+          page={page}
+          onPage={setPage}
+          pageSize={PAGE_SIZE}
+          total={total}
+          summary={plural(total, 'commission', 'commissions')}
+        />
+      </div>
     </Stack>
   );
 }

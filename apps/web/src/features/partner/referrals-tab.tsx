@@ -181,31 +181,34 @@ export function ReferralsTab() {
           w={160}
         />
       </Group>
-      <DashboardQueryList
-        query={referrals}
-        loading="Loading referrals"
-        failure="Unable to load your referrals."
-        empty={
-          filtering
-            ? 'No referrals match these filters.'
-            : 'No referrals yet. Create your first referral to get started!'
-        }
-      >
-        {({ items }) => (
-          <Stack gap="sm" style={{ opacity: referrals.isPlaceholderData ? 0.6 : 1 }}>
-            {items.map((referral) => (
-              <ReferralCard key={referral.id} referral={referral} paidMonths={paidMonthsOf.get(referral.id)} />
-            ))}
-          </Stack>
-        )}
-      </DashboardQueryList>
-      <ListPager
-        page={page}
-        onPage={setPage}
-        pageSize={DEFAULT_PAGE_SIZE}
-        total={total}
-        rangeTestId="referrals-range"
-      />
+      {/* The pager row sits as close under the rows as in a card, not a stack gap away. */}
+      <div>
+        <DashboardQueryList
+          query={referrals}
+          loading="Loading referrals"
+          failure="Unable to load your referrals."
+          empty={
+            filtering
+              ? 'No referrals match these filters.'
+              : 'No referrals yet. Create your first referral to get started!'
+          }
+        >
+          {({ items }) => (
+            <Stack gap="sm" style={{ opacity: referrals.isPlaceholderData ? 0.6 : 1 }}>
+              {items.map((referral) => (
+                <ReferralCard key={referral.id} referral={referral} paidMonths={paidMonthsOf.get(referral.id)} />
+              ))}
+            </Stack>
+          )}
+        </DashboardQueryList>
+        <ListPager
+          page={page}
+          onPage={setPage}
+          pageSize={DEFAULT_PAGE_SIZE}
+          total={total}
+          rangeTestId="referrals-range"
+        />
+      </div>
       <NewReferralDialog opened={dialogOpen} onClose={() => setDialogOpen(false)} />
     </Stack>
   );
