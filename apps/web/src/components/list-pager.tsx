@@ -1,7 +1,10 @@
-// The pager under a server-paged list: which rows the page shows, and page buttons whose names a
-// screen reader can say.
+// The row under a server-paged list: on the left which rows the page shows, on the right page buttons
+// whose names a screen reader can say. Every paged list shows it by one rule: the range while the
+// list has rows (it says how many match), the buttons once the rows fill more than one page.
 
 import { Group, Pagination, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { pageCount } from '../lib/list-page';
 
 const CONTROL_LABELS = {
   previous: 'Previous page',
@@ -11,57 +14,46 @@ const CONTROL_LABELS = {
 } as const;
 
 export function ListPager({
-  pages,
   page,
   onPage,
-  label,
-}: {
-  pages: number;
-  page: number;
-  onPage: (page: number) => void;
-  /** The pager's name (e.g. 'Referrals pages'), where a screen has more than one list. */
-  label?: string;
-}) {
-  return (
-    <Pagination
-      total={pages}
-      value={page}
-      onChange={onPage}
-      size="sm"
-      siblings={1}
-      boundaries={1}
-      aria-label={label}
-      getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-      getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-    />
-  );
-}
-
-/** The pager centred under a list, once the list has more than one page. */
-export function CentredPager({ pages, page, onPage }: { pages: number; page: number; onPage: (page: number) => void }) {
-  if (pages <= 1) return null;
-  return (
-    <Group justify="center" mt="md">
-      <ListPager pages={pages} page={page} onPage={onPage} />
-    </Group>
-  );
-}
-
-/** '11–20 of 57': the rows of the list this page shows. */
-export function ListRange({
-  offset,
   pageSize,
   total,
-  testId,
+  label,
+  summary,
+  rangeTestId,
 }: {
-  offset: number;
+  page: number;
+  onPage: (page: number) => void;
   pageSize: number;
+  /** The rows of the whole list, on every page. */
   total: number;
-  testId?: string;
+  /** The page buttons' name (e.g. 'Referrals pages'), where a screen has more than one list. */
+  label?: string;
+  /** What the row says in place of the range, for a list that counts its rows in its own words. */
+  summary?: ReactNode;
+  rangeTestId?: string;
 }) {
+  if (total === 0) return null;
+  const pages = pageCount(total, pageSize);
+  const offset = (page - 1) * pageSize;
   return (
-    <Text size="sm" c="dimmed" data-testid={testId}>
-      {offset + 1}–{Math.min(offset + pageSize, total)} of {total}
-    </Text>
+    <Group justify="space-between" mt="sm" gap="sm">
+      <Text size="sm" c="dimmed" data-testid={rangeTestId}>
+        {summary ?? `${offset + 1}–${Math.min(offset + pageSize, total)} of ${total}`}
+      </Text>
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onPage}
+          size="sm"
+          siblings={1}
+          boundaries={1}
+          aria-label={label}
+          getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
+      )}
+    </Group>
   );
 }

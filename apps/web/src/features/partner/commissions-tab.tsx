@@ -17,6 +17,7 @@ import {
   formatMoney,
   formatMonthKey,
   PAYMENT_METHOD_LABELS,
+  plural,
 } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,7 +26,7 @@ import { trpc } from '../../lib/trpc';
 import { ListPager } from '../../components/list-pager';
 import { optionsOf } from '../../lib/select-options';
 import { LabelledValue } from '../../components/labelled-value';
-import { pageCount, useListPage } from '../../lib/list-page';
+import { useListPage } from '../../lib/list-page';
 import { FilterSelect } from '../../components/filter-select';
 import { DashboardQueryList, EmptyDashboardList } from './dashboard-list';
 
@@ -195,7 +196,7 @@ export function CommissionsTab() {
     { placeholderData: keepPreviousData },
   );
   const filtered = month !== '' || status !== '';
-  const pages = query.data ? pageCount(query.data.total, PAGE_SIZE) : 1;
+  const total = query.data?.total ?? 0;
 
   return (
     <Stack gap="md">
@@ -226,32 +227,34 @@ export function CommissionsTab() {
           w={170}
         />
       </Group>
-      <DashboardQueryList
-        query={query}
-        loading="Loading commissions"
-        failure="Unable to load your commissions."
-        empty={filtered ? 'No commissions match these filters.' : COMMISSION_MESSAGES.noCommissionsYet}
-      >
-        {({ items, payouts }) => (
-          <Stack gap="sm">
-            {groupByPayout(items, payouts).map((group) =>
-              group.kind === 'single' ? (
-                <CommissionCard key={group.line.id} commission={group.line} />
-              ) : (
-                <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />
-              ),
-            )}
-          </Stack>
-        )}
-      </DashboardQueryList>
-      {query.data && query.data.total > PAGE_SIZE && (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text size="sm" c="dimmed">
-            {query.data.total} commissions
-          </Text>
-          <ListPager pages={pages} page={page} onPage={setPage} />
-        </Group>
-      )}
+      {/* The pager row sits as close under the rows as in a card, not a stack gap away. */}
+      <div>
+        <DashboardQueryList
+          query={query}
+          loading="Loading commissions"
+          failure="Unable to load your commissions."
+          empty={filtered ? 'No commissions match these filters.' : COMMISSION_MESSAGES.noCommissionsYet}
+        >
+          {({ items, payouts }) => (
+            <Stack gap="sm">
+              {groupByPayout(items, payouts).map((group) =>
+                group.kind === 'single' ? (
+                  <CommissionCard key={group.line.id} commission={group.line} />
+                ) : (
+                  <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />
+                ),
+              )}
+            </Stack>
+          )}
+        </DashboardQueryList>
+        <ListPager
+          page={page}
+          onPage={setPage}
+          pageSize={PAGE_SIZE}
+          total={total}
+          summary={plural(total, 'commission', 'commissions')}
+        />
+      </div>
     </Stack>
   );
 }

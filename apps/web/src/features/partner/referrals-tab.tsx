@@ -20,10 +20,10 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NewReferralDialog } from './new-referral-dialog';
-import { ListPager, ListRange } from '../../components/list-pager';
+import { ListPager } from '../../components/list-pager';
 import { optionsOf } from '../../lib/select-options';
 import { LabelledValue } from '../../components/labelled-value';
-import { pageCount, useListPage } from '../../lib/list-page';
+import { useListPage } from '../../lib/list-page';
 import { SearchInput } from '../../components/search-input';
 import { FilterSelect } from '../../components/filter-select';
 import { DashboardQueryList } from './dashboard-list';
@@ -152,7 +152,6 @@ export function ReferralsTab() {
   const paid = trpc.partner.referralPaidMonths.useQuery();
   const paidMonthsOf = new Map((paid.data ?? []).map((row) => [row.referralId, row.months]));
   const total = referrals.data?.total ?? 0;
-  const pages = pageCount(total, DEFAULT_PAGE_SIZE);
   const filtering = Boolean(debouncedSearch || stage);
 
   return (
@@ -182,30 +181,34 @@ export function ReferralsTab() {
           w={160}
         />
       </Group>
-      <DashboardQueryList
-        query={referrals}
-        loading="Loading referrals"
-        failure="Unable to load your referrals."
-        empty={
-          filtering
-            ? 'No referrals match these filters.'
-            : 'No referrals yet. Create your first referral to get started!'
-        }
-      >
-        {({ items }) => (
-          <Stack gap="sm" style={{ opacity: referrals.isPlaceholderData ? 0.6 : 1 }}>
-            {items.map((referral) => (
-              <ReferralCard key={referral.id} referral={referral} paidMonths={paidMonthsOf.get(referral.id)} />
-            ))}
-          </Stack>
-        )}
-      </DashboardQueryList>
-      {total > DEFAULT_PAGE_SIZE && (
-        <Group justify="space-between" gap="sm">
-          <ListRange offset={input.offset} pageSize={DEFAULT_PAGE_SIZE} total={total} testId="referrals-range" />
-          <ListPager pages={pages} page={page} onPage={setPage} />
-        </Group>
-      )}
+      {/* The pager row sits as close under the rows as in a card, not a stack gap away. */}
+      <div>
+        <DashboardQueryList
+          query={referrals}
+          loading="Loading referrals"
+          failure="Unable to load your referrals."
+          empty={
+            filtering
+              ? 'No referrals match these filters.'
+              : 'No referrals yet. Create your first referral to get started!'
+          }
+        >
+          {({ items }) => (
+            <Stack gap="sm" style={{ opacity: referrals.isPlaceholderData ? 0.6 : 1 }}>
+              {items.map((referral) => (
+                <ReferralCard key={referral.id} referral={referral} paidMonths={paidMonthsOf.get(referral.id)} />
+              ))}
+            </Stack>
+          )}
+        </DashboardQueryList>
+        <ListPager
+          page={page}
+          onPage={setPage}
+          pageSize={DEFAULT_PAGE_SIZE}
+          total={total}
+          rangeTestId="referrals-range"
+        />
+      </div>
       <NewReferralDialog opened={dialogOpen} onClose={() => setDialogOpen(false)} />
     </Stack>
   );

@@ -11,8 +11,8 @@ import { trpc } from '../../../lib/trpc';
 import { ActivityExportButton } from './activity-export-button';
 import { ActivityFilters, filterParams, NO_FILTERS, type ActivityFilterValues } from './activity-filters';
 import { ActivityTable } from './activity-table';
-import { CentredPager } from '../../../components/list-pager';
-import { pageCount, useListPage } from '../../../lib/list-page';
+import { ListPager } from '../../../components/list-pager';
+import { useListPage } from '../../../lib/list-page';
 
 export function ActivityScreen() {
   const [filters, setFilters] = useState<Partial<ActivityFilterValues>>(filterParams(NO_FILTERS));
@@ -22,7 +22,6 @@ export function ActivityScreen() {
     { placeholderData: keepPreviousData },
   );
   const total = activity.data?.total ?? 0;
-  const pages = pageCount(total, ACTIVITY_PAGE_SIZE);
 
   const apply = refilter((values: ActivityFilterValues) => setFilters(filterParams(values)));
 
@@ -55,7 +54,7 @@ export function ActivityScreen() {
         >
           {(data) => <ActivityTable entries={data.items} />}
         </QueryList>
-        <CentredPager pages={pages} page={page} onPage={setPage} />
+        <ListPager page={page} onPage={setPage} pageSize={ACTIVITY_PAGE_SIZE} total={total} />
       </ListSection>
     </AdminPage>
   );

@@ -14,8 +14,7 @@ import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../../../layout/admin-page';
 import { EmptyList, ListSection } from '../../../components/list-section';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
-import { CentredPager } from '../../../components/list-pager';
-import { pageCount } from '../../../lib/list-page';
+import { ListPager } from '../../../components/list-pager';
 import { MonoText } from '../../../components/mono-text';
 
 const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
@@ -66,7 +65,6 @@ export function EmailLog() {
   };
 
   const total = emails.data?.total ?? 0;
-  const pages = pageCount(total, EMAIL_LOG_PAGE_SIZE);
 
   return (
     <ListSection
@@ -148,7 +146,7 @@ export function EmailLog() {
           ]}
         />
       )}
-      <CentredPager pages={pages} page={page} onPage={setPage} />
+      <ListPager page={page} onPage={setPage} pageSize={EMAIL_LOG_PAGE_SIZE} total={total} />
     </ListSection>
   );
 }

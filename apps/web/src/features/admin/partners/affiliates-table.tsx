@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { AffiliateRows, type SortField } from './affiliate-rows';
 import { usePartnerDecisions } from './use-partner-decisions';
-import { ListPager, ListRange } from '../../../components/list-pager';
+import { ListPager } from '../../../components/list-pager';
 import { optionsOf } from '../../../lib/select-options';
 import { pageCount, useListPage } from '../../../lib/list-page';
 import { SearchInput } from '../../../components/search-input';
@@ -139,12 +139,13 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
               {filtering ? 'No affiliates match these filters.' : NO_AFFILIATES}
             </Text>
           )}
-          {total > 0 && (
-            <Group justify="space-between" mt="md" gap="sm">
-              <ListRange offset={input.offset} pageSize={DEFAULT_PAGE_SIZE} total={total} testId="affiliates-range" />
-              <ListPager pages={pages} page={page} onPage={setPage} />
-            </Group>
-          )}
+          <ListPager
+            page={page}
+            onPage={setPage}
+            pageSize={DEFAULT_PAGE_SIZE}
+            total={total}
+            rangeTestId="affiliates-range"
+          />
         </>
       )}
     </Card>

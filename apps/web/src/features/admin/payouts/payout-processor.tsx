@@ -29,9 +29,8 @@ import { PendingPayoutTable } from './pending-payout-table';
 import { FailedCommissions } from './failed-commissions';
 import { RecentPayouts } from './recent-payouts';
 import { LoadingRow } from '../../../layout/loading-row';
-import { ListPager, ListRange } from '../../../components/list-pager';
+import { ListPager } from '../../../components/list-pager';
 import { MonthInput } from '../../../components/month-input';
-import { pageCount } from '../../../lib/list-page';
 
 /** Rows picked one by one (kept across pages), or every row the filter matches, chosen by the server. */
 type Selection = { mode: 'rows'; rows: ReadonlyMap<string, PendingCommission> } | { mode: 'matching' };
@@ -82,7 +81,6 @@ export function PayoutProcessor() {
 
   const items = pending.data?.items ?? [];
   const total = pending.data?.total ?? 0;
-  const pages = pageCount(total, DEFAULT_PAGE_SIZE);
 
   /** A new filter is a new queue: back to its first page, nothing selected. */
   function refilter(apply: () => void) {
@@ -330,12 +328,13 @@ export function PayoutProcessor() {
             selection={summary}
             aboveFooter={aboveFooter}
           />
-          {total > DEFAULT_PAGE_SIZE && (
-            <Group justify="space-between" mt="sm" gap="sm">
-              <ListRange offset={offset} pageSize={DEFAULT_PAGE_SIZE} total={total} testId="payout-range" />
-              <ListPager pages={pages} page={page} onPage={setPage} />
-            </Group>
-          )}
+          <ListPager
+            page={page}
+            onPage={setPage}
+            pageSize={DEFAULT_PAGE_SIZE}
+            total={total}
+            rangeTestId="payout-range"
+          />
         </>
       )}
       <FailedCommissions />

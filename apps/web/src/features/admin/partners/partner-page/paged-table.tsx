@@ -6,8 +6,7 @@ import { Card, Group, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ColumnTable, type TableColumn } from '../../../../components/column-table';
 import { QueryList } from '../../../../components/list-section';
-import { ListPager, ListRange } from '../../../../components/list-pager';
-import { pageCount } from '../../../../lib/list-page';
+import { ListPager } from '../../../../components/list-pager';
 
 export const PARTNER_PAGE_SIZE = 10;
 
@@ -45,7 +44,6 @@ export function PagedTable<Result extends PagedResult>({
   const from = (page - 1) * PARTNER_PAGE_SIZE;
   const result = usePage({ limit: PARTNER_PAGE_SIZE, offset: from });
   const total = result.data?.total ?? 0;
-  const pages = pageCount(total, PARTNER_PAGE_SIZE);
   const id = `partner-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id}>
@@ -76,10 +74,13 @@ export function PagedTable<Result extends PagedResult>({
               )}
               rows={result.data?.items ?? []}
             />
-            <Group justify="space-between" mt="sm" gap="sm">
-              <ListRange offset={from} pageSize={PARTNER_PAGE_SIZE} total={total} />
-              {pages > 1 && <ListPager pages={pages} page={page} onPage={setPage} label={`${title} pages`} />}
-            </Group>
+            <ListPager
+              page={page}
+              onPage={setPage}
+              pageSize={PARTNER_PAGE_SIZE}
+              total={total}
+              label={`${title} pages`}
+            />
           </>
         )}
       </QueryList>
