@@ -234,6 +234,9 @@ export const ENDING_MESSAGES = {
   effectiveBeforeToday: 'The effective date cannot be before today',
   notActive: 'Only an active partnership can be ended',
   alreadyGiven: (effective: string) => `Notice was already given: the partnership ends on ${effective}`,
+  noNotice: 'No notice has been given: the partnership continues',
+  alreadyEnded: (effective: string) => `The notice took effect on ${effective}: the partnership has ended`,
+  firmNotice: 'The firm gave this notice: only the firm can withdraw it',
 } as const;
 
 /** POST /api/admin/partners/{id}/terminate: written notice by either party; it takes effect on its day. */

@@ -28,6 +28,7 @@ import {
   givePartnerNotice,
   partnershipEnd,
   terminatePartner,
+  withdrawNotice,
 } from '../services/partners/partnership-end';
 import {
   currentProgramTerms,
@@ -64,6 +65,16 @@ export const adminProgramTermsProcedures = {
     .mutation(({ ctx, input }) =>
       terminatePartner(ctx.deps.db, { actorId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
     ),
+
+  /** Withdraws either party's notice before its day: the partnership continues. */
+  withdrawNotice: permittedProcedure('partners:approve')
+    .input(idInput)
+    .output(adminPartnershipEndOutput)
+    .mutation(async ({ ctx, input }) => {
+      const options = { partnerId: input.id, now: ctx.deps.now() };
+      await withdrawNotice(ctx.deps.db, { ...options, actorId: ctx.user.id, by: 'firm', mail: ctx.deps });
+      return adminPartnershipEnd(ctx.deps.db, options);
+    }),
 
   /** A breach of non-solicitation: every pending fee of the partner is voided with the reason. */
   forfeitPartnerFees: permittedProcedure('partners:approve')
@@ -103,6 +114,17 @@ export const partnerAgreementProcedures = {
         mail: ctx.deps,
       }),
     ),
+
+  /** The partner withdraws its own notice before its day: the partnership continues. */
+  withdrawNotice: partnerProcedure.output(partnershipEndOutput).mutation(({ ctx }) =>
+    withdrawNotice(ctx.deps.db, {
+      partnerId: ctx.partner.id,
+      actorId: ctx.user.id,
+      by: 'partner',
+      now: ctx.deps.now(),
+      mail: ctx.deps,
+    }),
+  ),
 
   acceptAgreement: partnerProcedure
     .input(acceptAgreementInput)

@@ -137,6 +137,7 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'partner.acceptAgreement',
   'partner.partnershipEnd',
   'partner.giveNotice',
+  'partner.withdrawNotice',
   'admin.publishProgramTerms',
 ]);
 /** Raw paths no scope names: the audit log's CSV and decrypted numbers (a payout's wire instructions, the 1099-NEC report's TINs). */
@@ -368,6 +369,8 @@ const PROCEDURES: Record<string, Case> = {
     input: () => ({ reason: 'Matrix notice' }),
     freshPrincipal: true,
   },
+  // Nobody in the matrix has given notice: a partner's withdrawal is refused past the permission check.
+  'partner.withdrawNotice': { expect: access(401, 409, 409, 409, 403) },
   'partner.updateMailPreferences': { expect: PARTNER_RECORD, input: () => ({ monthlySummary: true }) },
   'partner.commissionsPage': { expect: PARTNER_RECORD, input: () => ({ limit: 10 }) },
   'partner.payouts': { expect: PARTNER_RECORD },
@@ -492,6 +495,11 @@ const PROCEDURES: Record<string, Case> = {
     }),
   },
   'admin.partnershipEnd': { expect: READ, input: (fx) => ({ id: fx.pending.partnerId }) },
+  // The matrix's active partner has no notice to withdraw: 409 past the permission check.
+  'admin.withdrawNotice': {
+    expect: access(401, 403, 403, 403, 409, 403, 403),
+    input: (fx) => ({ id: fx.active.partnerId }),
+  },
   'admin.forfeitPartnerFees': {
     expect: ADMIN,
     input: (fx) => ({ id: fx.pending.partnerId, reason: 'Matrix forfeit' }),
@@ -717,6 +725,8 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/partners/partnership': {},
   'POST /api/partners/notice': {},
   'POST /api/admin/partners/{id}/terminate': {},
+  'DELETE /api/partners/notice': {},
+  'DELETE /api/admin/partners/{id}/notice': {},
   'POST /api/admin/partners/{id}/forfeit': {},
   'GET /api/admin/referrals/{id}/won-preview': {},
   'POST /api/admin/referrals/{id}/extend': {},

@@ -11,7 +11,7 @@ import { useTestApp } from '../support';
 const t = useTestApp();
 let admin: SessionUser;
 
-const call = async (user: SessionUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = async (user: SessionUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: await t.bearer(user) });
 
 /** An admin's record of written notice ending the partnership (by either party). */
@@ -218,6 +218,83 @@ describe("a partner's own notice", () => {
     expect(refused.json().message).toBe(ENDING_MESSAGES.notActive);
     const blank = await call(partner.user, 'POST', '/api/partners/notice', { reason: ' ' });
     expect(blank.statusCode).toBe(400);
+  });
+});
+
+describe('withdrawing a notice before its day', () => {
+  /** The mails of `kind` in the outbox, by recipient and subject. */
+  const mailsOf = (kind: string) =>
+    t.db.selectFrom('emailOutbox').select(['recipient', 'subject']).where('kind', '=', kind).execute();
+
+  it('lets a partner withdraw its own notice: the partnership continues, logged, mailed to it and the administrators', async () => {
+    t.clock.now = new Date('2026-11-26T10:00:00Z');
+    const partner = await t.createPartner({ companyName: 'Second Thoughts LLC' });
+    await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
+    const withdrawn = await call(partner.user, 'DELETE', '/api/partners/notice');
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toMatchObject({ status: 'active', termination: null });
+    expect(await t.row('partners', partner.partnerId)).toMatchObject({
+      terminationGivenBy: null,
+      terminationReason: null,
+      terminationEffective: null,
+    });
+    expect(await t.activityActions(partner.partnerId)).toEqual(['partner.notice_given', 'partner.notice_withdrawn']);
+    const [entry] = await t.activityEntries({ entityId: partner.partnerId, action: 'partner.notice_withdrawn' });
+    expect(entry).toMatchObject({ userId: partner.user.id });
+    expect(entry?.details).toMatchObject({ givenBy: 'partner', withdrawnBy: 'partner' });
+    expect(await mailsOf('noticeWithdrawn')).toContainEqual({
+      recipient: partner.user.email,
+      subject: 'Your partnership continues: the notice is withdrawn',
+    });
+    expect(await mailsOf('partnerNoticeWithdrawn')).toContainEqual({
+      recipient: admin.email,
+      subject: 'Second Thoughts LLC withdrew its notice: the partnership continues',
+    });
+    // Nothing is left of it: the partner may give notice again, and the timer ends nothing on the old day.
+    const again = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving after all' });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('lets an administrator withdraw the firm’s notice (the partner is mailed) but not a partner', async () => {
+    t.clock.now = new Date('2026-11-26T10:00:00Z');
+    const partner = await t.createPartner();
+    await terminate(partner.partnerId, { givenBy: 'firm', reason: 'Program closing' });
+    const refused = await call(partner.user, 'DELETE', '/api/partners/notice');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ENDING_MESSAGES.firmNotice);
+    const withdrawn = await call(admin, 'DELETE', `/api/admin/partners/${partner.partnerId}/notice`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toMatchObject({ status: 'active', termination: null, unpaidFees: { count: 0 } });
+    const [entry] = await t.activityEntries({ entityId: partner.partnerId, action: 'partner.notice_withdrawn' });
+    expect(entry).toMatchObject({ userId: admin.id });
+    expect(entry?.details).toMatchObject({ givenBy: 'firm', withdrawnBy: 'firm' });
+    const toPartner = await t.db
+      .selectFrom('emailOutbox')
+      .select('textBody')
+      .where('kind', '=', 'noticeWithdrawn')
+      .where('recipient', '=', partner.user.email)
+      .executeTakeFirstOrThrow();
+    expect(toPartner.textBody).toContain(
+      'we withdrew the notice that would have ended the Affiliate Agreement on Dec 26, 2026',
+    );
+  });
+
+  it('refuses when no notice was given, and once the notice has taken effect', async () => {
+    t.clock.now = new Date('2026-11-26T10:00:00Z');
+    const partner = await t.createPartner();
+    const none = await call(admin, 'DELETE', `/api/admin/partners/${partner.partnerId}/notice`);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(ENDING_MESSAGES.noNotice);
+    await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
+    // The day has come: ended even before the daily timer makes the partner inactive.
+    t.clock.now = new Date('2026-12-26T01:00:00Z');
+    const late = await call(partner.user, 'DELETE', '/api/partners/notice');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(ENDING_MESSAGES.alreadyEnded('2026-12-26'));
+    expect((await t.row('partners', partner.partnerId)).terminationEffective).toBe('2026-12-26');
+    const unknown = await call(admin, 'DELETE', '/api/admin/partners/00000000-0000-4000-8000-000000000000/notice');
+    expect(unknown.statusCode).toBe(404);
+    t.clock.now = new Date('2026-11-26T10:00:00Z');
   });
 });
 

@@ -90,6 +90,25 @@ export const programTermsRoutes: RestRoute[] = [
       'Fees for client payments of months that started before the effective date are still earned and paid. Only an active partner (409 otherwise; 409 when notice was given already). Logged (partner.notice_given) and mailed.',
   },
   {
+    method: 'DELETE',
+    path: '/api/partners/notice',
+    procedure: 'partner.withdrawNotice',
+    summary: 'Withdraw the notice the partner gave, before its day: the partnership continues',
+    tag: 'Partner',
+    description:
+      'Only the partner’s own notice, before it takes effect: 409 when none was given, when it has taken effect, or when the firm gave it (only the firm can withdraw that). ' +
+      'Answers the partnership as GET /api/partners/partnership does (termination: null); logged (partner.notice_withdrawn), mailed to the partner and to the administrators.',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/partners/{id}/notice',
+    procedure: 'admin.withdrawNotice',
+    summary: 'Withdraw the notice given (by either party), before its day: the partnership continues',
+    tag: 'Admin',
+    description:
+      '409 when no notice was given or when it has taken effect. Answers the partnership as GET /api/admin/partners/{id}/partnership does (termination: null); logged (partner.notice_withdrawn) and mailed to the partner.',
+  },
+  {
     method: 'POST',
     path: '/api/admin/partners/{id}/forfeit',
     procedure: 'admin.forfeitPartnerFees',

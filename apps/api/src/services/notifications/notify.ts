@@ -503,6 +503,42 @@ export async function notifyPartnerNotice(
   });
 }
 
+/**
+ * A notice withdrawn before its day: the partner hears that the partnership continues; when the partner withdrew
+ * it, the administrators hear too.
+ */
+export async function notifyNoticeWithdrawn(
+  trx: DbOrTx,
+  {
+    mail,
+    now,
+    partnerId,
+    by,
+    effectiveDate,
+  }: Notice & { partnerId: string; by: 'firm' | 'partner'; effectiveDate: string },
+): Promise<void> {
+  await mailPartner(trx, {
+    mail,
+    now,
+    partner: partnerId,
+    kind: 'noticeWithdrawn',
+    values: { by, effectiveDate: formatDate(effectiveDate) },
+  });
+  if (by !== 'partner') return;
+  const partner = await partnerContact(trx, partnerId);
+  await mailTeam(trx, {
+    roles: ['admin'],
+    now,
+    kind: 'partnerNoticeWithdrawn',
+    values: {
+      companyName: partner.companyName,
+      contactName: partner.contactName,
+      effectiveDate: formatDate(effectiveDate),
+      partnerUrl: portalLink(mail.config, `/admin/partners/${partner.id}`),
+    },
+  });
+}
+
 /** The day's open deals whose qualification window ends soon, to every administrator. */
 export async function notifyWindowsEnding(
   trx: DbOrTx,

@@ -78,6 +78,9 @@ export interface TemplateValues {
     effectiveDate: string;
     partnerUrl: string;
   };
+  /** `by`: who withdrew the notice (the firm may withdraw either party's). */
+  noticeWithdrawn: { contactName: string; by: 'firm' | 'partner'; effectiveDate: string; dashboardUrl: string };
+  partnerNoticeWithdrawn: { companyName: string; contactName: string; effectiveDate: string; partnerUrl: string };
   windowsEnding: {
     deals: Array<{ client: string; partner: string; daysLeft: number; windowEnds: string }>;
     pipelineUrl: string;
@@ -359,6 +362,22 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     paragraphs: [
       `${contactName} of ${companyName} gave written notice to end the Affiliate Agreement from the portal. It ends on ${effectiveDate}; until then nothing changes.`,
       `Reason: ${reason}`,
+    ],
+    action: { label: 'Open the partner', url: partnerUrl },
+  }),
+  noticeWithdrawn: ({ contactName, by, effectiveDate, dashboardUrl }) => ({
+    subject: 'Your partnership continues: the notice is withdrawn',
+    heading: 'The partnership continues',
+    paragraphs: [
+      `Hello ${contactName}, ${by === 'firm' ? 'we withdrew' : 'you withdrew'} the notice that would have ended the Affiliate Agreement on ${effectiveDate}. The partnership continues as before.`,
+    ],
+    action: { label: 'See your dashboard', url: dashboardUrl },
+  }),
+  partnerNoticeWithdrawn: ({ companyName, contactName, effectiveDate, partnerUrl }) => ({
+    subject: `${companyName} withdrew its notice: the partnership continues`,
+    heading: `${companyName} stays a partner`,
+    paragraphs: [
+      `${contactName} of ${companyName} withdrew from the portal the notice that would have ended the Affiliate Agreement on ${effectiveDate}. The partnership continues as before.`,
     ],
     action: { label: 'Open the partner', url: partnerUrl },
   }),

@@ -20,7 +20,13 @@ import type { z } from 'zod';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { termsOfVersion } from '../platform/program-terms';
-import { notifyFeesForfeited, notifyPartnerNotice, notifyTermination, type MailDeps } from '../notifications/notify';
+import {
+  notifyFeesForfeited,
+  notifyNoticeWithdrawn,
+  notifyPartnerNotice,
+  notifyTermination,
+  type MailDeps,
+} from '../notifications/notify';
 
 type TerminateInput = z.output<typeof terminatePartnerInput>;
 
@@ -206,5 +212,46 @@ export async function givePartnerNotice(
     now: options.now,
     mail: options.mail,
     byPartner: true,
+  });
+}
+
+/**
+ * Withdraws the notice given, before its day: the partnership continues as if none had been given. The firm
+ * (an administrator) may withdraw either party's notice; a partner only its own. Logged, and mailed to the partner
+ * (and to the administrators when the partner withdrew it).
+ */
+export async function withdrawNotice(
+  db: Db,
+  options: { partnerId: string; actorId: string; by: 'firm' | 'partner'; now: Date; mail: MailDeps },
+): Promise<PartnershipEnd> {
+  const { partnerId, now } = options;
+  return db.transaction().execute(async (trx) => {
+    const partner = await trx
+      .selectFrom('partners')
+      .select(['id', 'status', 'terminationGivenBy', 'terminationEffective'])
+      .where('id', '=', partnerId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
+    const { terminationEffective: effectiveDate, terminationGivenBy: givenBy } = partner;
+    if (!effectiveDate || !givenBy) throw DomainError.conflict(ENDING_MESSAGES.noNotice);
+    // A notice whose day has come has ended the partnership, whether or not the daily timer has run yet.
+    if (partner.status !== 'active' || effectiveDate <= todayIsoDate(now))
+      throw DomainError.conflict(ENDING_MESSAGES.alreadyEnded(effectiveDate));
+    if (options.by === 'partner' && givenBy === 'firm') throw DomainError.conflict(ENDING_MESSAGES.firmNotice);
+    await trx
+      .updateTable('partners')
+      .set({ terminationGivenBy: null, terminationReason: null, terminationEffective: null, updatedAt: now })
+      .where('id', '=', partner.id)
+      .execute();
+    await logActivity(trx, {
+      userId: options.actorId,
+      action: 'partner.notice_withdrawn',
+      entityType: 'partner',
+      entityId: partner.id,
+      details: { givenBy, withdrawnBy: options.by, before: { effectiveDate }, after: { effectiveDate: null } },
+    });
+    await notifyNoticeWithdrawn(trx, { mail: options.mail, now, partnerId: partner.id, by: options.by, effectiveDate });
+    return partnershipEnd(trx, { partnerId: partner.id, now });
   });
 }
