@@ -212,6 +212,14 @@ describe("the agreement's actions on the screens", () => {
       await settled(page);
       await screenshot(page, 'terms-partner-page-ending');
       expect(await seriousA11yViolations(page)).toEqual([]);
+      // Until its day the notice can be withdrawn: the dialog names the day the partnership would have ended.
+      await page.getByRole('button', { name: 'Withdraw notice' }).click();
+      const withdrawing = page.getByRole('dialog', { name: 'Withdraw notice' });
+      await withdrawing.getByText(/partnership will not end on/).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'terms-admin-withdraw-notice', { viewport: true });
+      await withdrawing.getByRole('button', { name: 'Cancel' }).click();
+      await withdrawing.waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }
@@ -250,6 +258,18 @@ describe("the agreement's actions on the screens", () => {
         await screenshot(page, `terms-partner-notice-given-phone-${scheme}`, { viewport: true });
       }
       expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // Second thoughts: the partner withdraws its own notice, and the card offers to end it again.
+      await page.setViewportSize(DESKTOP);
+      await card.getByRole('button', { name: 'Withdraw notice' }).click();
+      const withdrawing = page.getByRole('dialog', { name: 'Withdraw notice' });
+      await withdrawing.getByText(/it continues as before/).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'terms-partner-notice-withdraw', { viewport: true });
+      await withdrawing.getByRole('button', { name: 'Withdraw notice' }).click();
+      await page.getByText('Your partnership continues.').waitFor();
+      await card.getByRole('button', { name: 'End partnership' }).waitFor();
+      expect(await card.getByTestId('partnership-end').count()).toBe(0);
     } finally {
       await context.close();
     }

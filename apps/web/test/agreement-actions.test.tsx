@@ -185,6 +185,68 @@ describe("the admin partner page's ending actions", () => {
   });
 });
 
+describe('withdrawing a notice', () => {
+  it("lets the admin withdraw either party's notice after confirming; the page no longer shows the end", async () => {
+    let state = ending({ termination: { givenBy: 'partner', reason: 'Retiring', effectiveDate: '2099-12-31' } });
+    const api = serveTrpc({
+      'admin.partnershipEnd': () => state,
+      'admin.withdrawNotice': () => {
+        state = ending();
+        return state;
+      },
+    });
+    renderInRouter(
+      <>
+        <PartnershipEndNotice partnerId={partner.id} />
+        <PartnershipEndActions partner={partner} />
+      </>,
+      admin(),
+    );
+    expect(screen.queryByRole('button', { name: 'End partnership' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw notice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw notice' });
+    expect(dialog.textContent).toContain("Northwind Growth's partnership will not end on Dec 31, 2099");
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw notice' }));
+    expect(await screen.findByText("Northwind Growth's partnership continues; they are told by mail.")).toBeTruthy();
+    expect(api.calls.find((call) => call.path === 'admin.withdrawNotice')?.input).toEqual({ id: partner.id });
+    await waitFor(() => expect(screen.queryByTestId('partnership-end')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'End partnership' })).toBeTruthy();
+  });
+
+  it("lets a partner withdraw its own notice, but offers nothing against the firm's", async () => {
+    const ownNotice: PartnershipEnd = {
+      status: 'active',
+      noticeDays: 30,
+      noticeEffectiveDate: '2026-12-26',
+      termination: { givenBy: 'partner', reason: 'Leaving', effectiveDate: '2026-12-26' },
+    };
+    let state = ownNotice;
+    const api = serveTrpc({
+      'partner.partnershipEnd': () => state,
+      'partner.me': () => ({}),
+      'partner.withdrawNotice': () => {
+        state = { ...ownNotice, termination: null };
+        return state;
+      },
+    });
+    const { unmount } = renderInRouter(<EndPartnershipCard />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw notice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw notice' });
+    expect(dialog.textContent).toContain('Your partnership will not end on Dec 26, 2026: it continues as before.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw notice' }));
+    expect(await screen.findByText('Your partnership continues.')).toBeTruthy();
+    expect(api.calls.some((call) => call.path === 'partner.withdrawNotice')).toBe(true);
+    expect(await screen.findByRole('button', { name: 'End partnership' })).toBeTruthy();
+    unmount();
+
+    state = { ...ownNotice, termination: { givenBy: 'firm', reason: 'Program closing', effectiveDate: '2026-12-26' } };
+    renderInRouter(<EndPartnershipCard />);
+    const shown = await screen.findByTestId('partnership-end');
+    expect(shown.textContent).toContain('The firm gave notice: your partnership ends on Dec 26, 2026.');
+    expect(screen.queryByRole('button', { name: 'Withdraw notice' })).toBeNull();
+  });
+});
+
 describe("the partner's own notice", () => {
   it('gives notice with a reason and shows the scheduled end afterwards', async () => {
     let state: PartnershipEnd = {

@@ -1,13 +1,17 @@
 // End partnership, in the partner's Settings: written notice (section 2 of the agreement) takes effect the
 // notice days of the partner's terms version after today; until then nothing changes, and fees for client
-// payments of months before that day remain payable. Once given, the card shows the scheduled end.
+// payments of months before that day remain payable. Once given, the card shows the scheduled end, and the
+// partner may withdraw its own notice until that day (the firm's notice only the firm can withdraw).
 
-import { Alert, Button, Card, Modal, Text } from '@mantine/core';
+import { Alert, Button, Card, Modal, Stack, Text } from '@mantine/core';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal/contracts';
-import { IconCalendarX } from '@tabler/icons-react';
+import { IconCalendarX, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { useSubmitOnce } from '../../lib/use-submit-once';
+import { ConfirmDialog } from '../../layout/confirm-dialog';
 import { trpc } from '../../lib/trpc';
 import { ReasonForm, useReasonFormMutation } from '../../layout/reason-form';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
@@ -29,9 +33,47 @@ function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => 
       <Text size="sm">
         Your notice takes effect after {ending.noticeDays} days, on <b>{formatDate(ending.noticeEffectiveDate)}</b>.
         Until then nothing changes. From that day you cannot add referrals; fees for client payments of months before it
-        remain payable. This cannot be undone here: to withdraw it, contact the program team.
+        remain payable. Until that day you can withdraw it here.
       </Text>
     </ReasonForm>
+  );
+}
+
+/** "Withdraw notice", confirmed: the partner's own notice, before its day; the partnership then continues. */
+function WithdrawNotice({ effectiveDate }: { effectiveDate: string }) {
+  const utils = trpc.useUtils();
+  const withdraw = trpc.partner.withdrawNotice.useMutation();
+  const [confirming, setConfirming] = useState(false);
+  const confirm = useSubmitOnce(async () => {
+    try {
+      await withdraw.mutateAsync();
+      notifySuccess('Notice withdrawn', 'Your partnership continues.');
+      setConfirming(false);
+      await Promise.all([utils.partner.partnershipEnd.invalidate(), utils.partner.me.invalidate()]);
+    } catch (error) {
+      notifyFailure('Notice not withdrawn', error);
+    }
+  });
+  return (
+    <>
+      <Button variant="default" leftSection={<IconRestore size={16} />} onClick={() => setConfirming(true)}>
+        Withdraw notice
+      </Button>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Withdraw notice"
+        confirmLabel="Withdraw notice"
+        confirmColor="blue.8"
+        pending={confirm.pending}
+        onConfirm={() => void confirm.run()}
+      >
+        <Text size="sm">
+          Your partnership will not end on <b>{formatDate(effectiveDate)}</b>: it continues as before. The program team
+          is told by mail.
+        </Text>
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -56,12 +98,17 @@ export function EndPartnershipCard() {
       testId="end-partnership"
     >
       {data.termination ? (
-        <Alert color="orange" variant="light" w="100%" data-testid="partnership-end">
-          {data.termination.givenBy === 'partner' ? 'You gave notice' : 'The firm gave notice'}:{' '}
-          {data.status === 'inactive' ? 'your partnership ended on' : 'your partnership ends on'}{' '}
-          <b>{formatDate(data.termination.effectiveDate)}</b>. Fees for client payments of months before that day remain
-          payable.
-        </Alert>
+        <Stack gap="sm" align="flex-start" w="100%">
+          <Alert color="orange" variant="light" w="100%" data-testid="partnership-end">
+            {data.termination.givenBy === 'partner' ? 'You gave notice' : 'The firm gave notice'}:{' '}
+            {data.status === 'inactive' ? 'your partnership ended on' : 'your partnership ends on'}{' '}
+            <b>{formatDate(data.termination.effectiveDate)}</b>. Fees for client payments of months before that day
+            remain payable.
+          </Alert>
+          {data.status === 'active' && data.termination.givenBy === 'partner' && (
+            <WithdrawNotice effectiveDate={data.termination.effectiveDate} />
+          )}
+        </Stack>
       ) : (
         <Button
           variant="default"

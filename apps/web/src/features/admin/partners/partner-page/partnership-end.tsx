@@ -1,7 +1,8 @@
 // Ending a partnership and forfeiting its fees, on the admin's partner page: "End partnership" records
 // written notice by either party (effective the notice days of the partner's terms after today unless a
 // later day is chosen) and the page then shows the scheduled end; "Forfeit fees" voids every unpaid fee
-// for a breach of non-solicitation, confirmed with the count and total it voids.
+// for a breach of non-solicitation, confirmed with the count and total it voids. Until its day, a notice (either
+// party's) can be withdrawn with "Withdraw notice": the partnership continues and the partner is told by mail.
 
 import { Alert, Button, Modal, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useSchemaForm } from '../../../../lib/use-schema-form';
@@ -15,9 +16,12 @@ import {
   todayIsoDate,
   type AdminPartnershipEnd,
 } from '@portal/contracts';
-import { IconCalendarX, IconCoinOff } from '@tabler/icons-react';
+import { IconCalendarX, IconCoinOff, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../../../../lib/errors';
+import { notifyFailure, notifySuccess } from '../../../../lib/notify';
+import { useSubmitOnce } from '../../../../lib/use-submit-once';
+import { ConfirmDialog } from '../../../../layout/confirm-dialog';
 import { afterCommissionChange, afterPartnerDecision } from '../../../../lib/invalidate';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
@@ -135,7 +139,45 @@ function ForfeitFeesForm({ partner, ending, onDone }: EndingFormProps) {
   );
 }
 
-/** The page's two buttons (administrators, partners:approve) and their dialogs. */
+/** "Withdraw notice", confirmed: the notice given (by either party) is withdrawn before its day. */
+function WithdrawNotice({ partner, effectiveDate }: { partner: Partner; effectiveDate: string }) {
+  const refresh = useRefresh();
+  const withdraw = trpc.admin.withdrawNotice.useMutation();
+  const [confirming, setConfirming] = useState(false);
+  const confirm = useSubmitOnce(async () => {
+    try {
+      await withdraw.mutateAsync({ id: partner.id });
+      notifySuccess('Notice withdrawn', `${partner.companyName}'s partnership continues; they are told by mail.`);
+      setConfirming(false);
+      await refresh();
+    } catch (error) {
+      notifyFailure('Notice not withdrawn', error);
+    }
+  });
+  return (
+    <>
+      <Button variant="default" leftSection={<IconRestore size={16} />} onClick={() => setConfirming(true)}>
+        Withdraw notice
+      </Button>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Withdraw notice"
+        confirmLabel="Withdraw notice"
+        confirmColor="blue.8"
+        pending={confirm.pending}
+        onConfirm={() => void confirm.run()}
+      >
+        <Text size="sm">
+          <b>{partner.companyName}</b>&apos;s partnership will not end on <b>{formatDate(effectiveDate)}</b>: it
+          continues as before, and the partner is told by mail.
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The page's buttons (administrators, partners:approve) and their dialogs. */
 export function PartnershipEndActions({ partner }: { partner: Partner & { status: string } }) {
   const phone = usePhoneLayout();
   const canDecide = useCan('partners:approve');
@@ -153,6 +195,9 @@ export function PartnershipEndActions({ partner }: { partner: Partner & { status
         >
           End partnership
         </Button>
+      )}
+      {ending.data.status === 'active' && ending.data.termination && (
+        <WithdrawNotice partner={partner} effectiveDate={ending.data.termination.effectiveDate} />
       )}
       <Button
         variant="default"
