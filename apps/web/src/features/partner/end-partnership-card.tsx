@@ -9,9 +9,7 @@ import { formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal
 import { IconCalendarX, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { notifyFailure, notifySuccess } from '../../lib/notify';
-import { useSubmitOnce } from '../../lib/use-submit-once';
-import { ConfirmDialog } from '../../layout/confirm-dialog';
+import { ConfirmedAction } from '../../layout/confirmed-action';
 import { trpc } from '../../lib/trpc';
 import { ReasonForm, useReasonFormMutation } from '../../layout/reason-form';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
@@ -43,37 +41,21 @@ function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => 
 function WithdrawNotice({ effectiveDate }: { effectiveDate: string }) {
   const utils = trpc.useUtils();
   const withdraw = trpc.partner.withdrawNotice.useMutation();
-  const [confirming, setConfirming] = useState(false);
-  const confirm = useSubmitOnce(async () => {
-    try {
-      await withdraw.mutateAsync();
-      notifySuccess('Notice withdrawn', 'Your partnership continues.');
-      setConfirming(false);
-      await Promise.all([utils.partner.partnershipEnd.invalidate(), utils.partner.me.invalidate()]);
-    } catch (error) {
-      notifyFailure('Notice not withdrawn', error);
-    }
-  });
   return (
-    <>
-      <Button variant="default" leftSection={<IconRestore size={16} />} onClick={() => setConfirming(true)}>
-        Withdraw notice
-      </Button>
-      <ConfirmDialog
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Withdraw notice"
-        confirmLabel="Withdraw notice"
-        confirmColor="blue.8"
-        pending={confirm.pending}
-        onConfirm={() => void confirm.run()}
-      >
-        <Text size="sm">
-          Your partnership will not end on <b>{formatDate(effectiveDate)}</b>: it continues as before. The program team
-          is told by mail.
-        </Text>
-      </ConfirmDialog>
-    </>
+    <ConfirmedAction
+      label="Withdraw notice"
+      icon={<IconRestore size={16} />}
+      confirmColor="blue.8"
+      run={() => withdraw.mutateAsync()}
+      refresh={() => Promise.all([utils.partner.partnershipEnd.invalidate(), utils.partner.me.invalidate()])}
+      success={['Notice withdrawn', 'Your partnership continues.']}
+      failure="Notice not withdrawn"
+    >
+      <Text size="sm">
+        Your partnership will not end on <b>{formatDate(effectiveDate)}</b>: it continues as before. The program team is
+        told by mail.
+      </Text>
+    </ConfirmedAction>
   );
 }
 

@@ -19,9 +19,7 @@ import {
 import { IconCalendarX, IconCoinOff, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../../../../lib/errors';
-import { notifyFailure, notifySuccess } from '../../../../lib/notify';
-import { useSubmitOnce } from '../../../../lib/use-submit-once';
-import { ConfirmDialog } from '../../../../layout/confirm-dialog';
+import { ConfirmedAction } from '../../../../layout/confirmed-action';
 import { afterCommissionChange, afterPartnerDecision } from '../../../../lib/invalidate';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
@@ -143,37 +141,21 @@ function ForfeitFeesForm({ partner, ending, onDone }: EndingFormProps) {
 function WithdrawNotice({ partner, effectiveDate }: { partner: Partner; effectiveDate: string }) {
   const refresh = useRefresh();
   const withdraw = trpc.admin.withdrawNotice.useMutation();
-  const [confirming, setConfirming] = useState(false);
-  const confirm = useSubmitOnce(async () => {
-    try {
-      await withdraw.mutateAsync({ id: partner.id });
-      notifySuccess('Notice withdrawn', `${partner.companyName}'s partnership continues; they are told by mail.`);
-      setConfirming(false);
-      await refresh();
-    } catch (error) {
-      notifyFailure('Notice not withdrawn', error);
-    }
-  });
   return (
-    <>
-      <Button variant="default" leftSection={<IconRestore size={16} />} onClick={() => setConfirming(true)}>
-        Withdraw notice
-      </Button>
-      <ConfirmDialog
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Withdraw notice"
-        confirmLabel="Withdraw notice"
-        confirmColor="blue.8"
-        pending={confirm.pending}
-        onConfirm={() => void confirm.run()}
-      >
-        <Text size="sm">
-          <b>{partner.companyName}</b>&apos;s partnership will not end on <b>{formatDate(effectiveDate)}</b>: it
-          continues as before, and the partner is told by mail.
-        </Text>
-      </ConfirmDialog>
-    </>
+    <ConfirmedAction
+      label="Withdraw notice"
+      icon={<IconRestore size={16} />}
+      confirmColor="blue.8"
+      run={() => withdraw.mutateAsync({ id: partner.id })}
+      refresh={refresh}
+      success={['Notice withdrawn', `${partner.companyName}'s partnership continues; they are told by mail.`]}
+      failure="Notice not withdrawn"
+    >
+      <Text size="sm">
+        <b>{partner.companyName}</b>&apos;s partnership will not end on <b>{formatDate(effectiveDate)}</b>: it continues
+        as before, and the partner is told by mail.
+      </Text>
+    </ConfirmedAction>
   );
 }
 
