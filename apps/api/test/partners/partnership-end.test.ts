@@ -294,6 +294,8 @@ describe('withdrawing a notice before its day', () => {
     expect((await t.row('partners', partner.partnerId)).terminationEffective).toBe('2026-12-26');
     const unknown = await call(admin, 'DELETE', '/api/admin/partners/00000000-0000-4000-8000-000000000000/notice');
     expect(unknown.statusCode).toBe(404);
+    const malformed = await call(admin, 'DELETE', '/api/admin/partners/not-an-id/notice');
+    expect(malformed.statusCode).toBe(400);
     t.clock.now = new Date('2026-11-26T10:00:00Z');
   });
 });

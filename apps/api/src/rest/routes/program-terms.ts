@@ -98,6 +98,9 @@ export const programTermsRoutes: RestRoute[] = [
     description:
       'Only the partner’s own notice, before it takes effect: 409 when none was given, when it has taken effect, or when the firm gave it (only the firm can withdraw that). ' +
       'Answers the partnership as GET /api/partners/partnership does (termination: null); logged (partner.notice_withdrawn), mailed to the partner and to the administrators.',
+    errors: {
+      409: 'No notice was given, its day has come (the partnership has ended), or the firm gave it (only the firm can withdraw it)',
+    },
   },
   {
     method: 'DELETE',
@@ -107,6 +110,7 @@ export const programTermsRoutes: RestRoute[] = [
     tag: 'Admin',
     description:
       '409 when no notice was given or when it has taken effect. Answers the partnership as GET /api/admin/partners/{id}/partnership does (termination: null); logged (partner.notice_withdrawn) and mailed to the partner.',
+    errors: { 409: 'No notice was given, or its day has come (the partnership has ended)' },
   },
   {
     method: 'POST',
