@@ -15,5 +15,7 @@ export function useListPage(pageSize: number) {
       set(value);
       setPage(1);
     };
-  return { page, setPage, offset: (page - 1) * pageSize, refilter };
+  /** The list's pager row takes these as they are (`<ListPager {...pager} total={…} />`). */
+  const pager = { page, onPage: setPage, pageSize };
+  return { page, setPage, offset: (page - 1) * pageSize, refilter, pager };
 }

@@ -184,7 +184,7 @@ const STATUS_OPTIONS = optionsOf(COMMISSION_STATUSES, COMMISSION_STATUS_LABELS);
 export function CommissionsTab() {
   const [month, setMonth] = useState('');
   const [status, setStatus] = useState<CommissionStatus | ''>('');
-  const { page, setPage, offset, refilter } = useListPage(PAGE_SIZE);
+  const { offset, refilter, pager } = useListPage(PAGE_SIZE);
   const monthOptions = recentMonths(24);
   const query = trpc.partner.commissionsPage.useQuery(
     {
@@ -247,13 +247,7 @@ export function CommissionsTab() {
             </Stack>
           )}
         </DashboardQueryList>
-        <ListPager
-          page={page}
-          onPage={setPage}
-          pageSize={PAGE_SIZE}
-          total={total}
-          summary={plural(total, 'commission', 'commissions')}
-        />
+        <ListPager {...pager} total={total} summary={plural(total, 'commission', 'commissions')} />
       </div>
     </Stack>
   );

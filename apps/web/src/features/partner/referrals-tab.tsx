@@ -141,7 +141,7 @@ export function ReferralsTab() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [stage, setStage] = useState<ReferralStage | ''>('');
-  const { page, setPage, offset, refilter } = useListPage(DEFAULT_PAGE_SIZE);
+  const { offset, refilter, pager } = useListPage(DEFAULT_PAGE_SIZE);
   const input = {
     limit: DEFAULT_PAGE_SIZE,
     offset,
@@ -201,13 +201,7 @@ export function ReferralsTab() {
             </Stack>
           )}
         </DashboardQueryList>
-        <ListPager
-          page={page}
-          onPage={setPage}
-          pageSize={DEFAULT_PAGE_SIZE}
-          total={total}
-          rangeTestId="referrals-range"
-        />
+        <ListPager {...pager} total={total} rangeTestId="referrals-range" />
       </div>
       <NewReferralDialog opened={dialogOpen} onClose={() => setDialogOpen(false)} />
     </Stack>

@@ -16,7 +16,7 @@ import { useListPage } from '../../../lib/list-page';
 
 export function ActivityScreen() {
   const [filters, setFilters] = useState<Partial<ActivityFilterValues>>(filterParams(NO_FILTERS));
-  const { page, setPage, offset, refilter } = useListPage(ACTIVITY_PAGE_SIZE);
+  const { offset, refilter, pager } = useListPage(ACTIVITY_PAGE_SIZE);
   const activity = trpc.admin.activity.useQuery(
     { ...filters, limit: ACTIVITY_PAGE_SIZE, offset },
     { placeholderData: keepPreviousData },
@@ -54,7 +54,7 @@ export function ActivityScreen() {
         >
           {(data) => <ActivityTable entries={data.items} />}
         </QueryList>
-        <ListPager page={page} onPage={setPage} pageSize={ACTIVITY_PAGE_SIZE} total={total} />
+        <ListPager {...pager} total={total} />
       </ListSection>
     </AdminPage>
   );

@@ -8,6 +8,7 @@ import { IconMailForward } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
+import { useListPage } from '../../../lib/list-page';
 import { afterEmailResent } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
@@ -41,10 +42,10 @@ function StatusBadge({ entry }: { entry: EmailLogEntry }) {
 }
 
 export function EmailLog() {
-  const [page, setPage] = useState(1);
+  const { setPage, offset, pager } = useListPage(EMAIL_LOG_PAGE_SIZE);
   const utils = trpc.useUtils();
   const emails = trpc.admin.emails.useQuery(
-    { limit: EMAIL_LOG_PAGE_SIZE, offset: (page - 1) * EMAIL_LOG_PAGE_SIZE },
+    { limit: EMAIL_LOG_PAGE_SIZE, offset },
     { placeholderData: keepPreviousData },
   );
   const resend = trpc.admin.resendEmail.useMutation();
@@ -146,7 +147,7 @@ export function EmailLog() {
           ]}
         />
       )}
-      <ListPager page={page} onPage={setPage} pageSize={EMAIL_LOG_PAGE_SIZE} total={total} />
+      <ListPager {...pager} total={total} />
     </ListSection>
   );
 }

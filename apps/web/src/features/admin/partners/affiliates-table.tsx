@@ -67,7 +67,7 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [sort, setSort] = useState<Sort>('-createdAt');
   const [status, setStatus] = useState<PartnerStatus | ''>('');
-  const { page, setPage, offset, refilter } = useListPage(DEFAULT_PAGE_SIZE);
+  const { page, setPage, offset, refilter, pager } = useListPage(DEFAULT_PAGE_SIZE);
   const decisions = usePartnerDecisions();
 
   const input = {
@@ -139,13 +139,7 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
               {filtering ? 'No affiliates match these filters.' : NO_AFFILIATES}
             </Text>
           )}
-          <ListPager
-            page={page}
-            onPage={setPage}
-            pageSize={DEFAULT_PAGE_SIZE}
-            total={total}
-            rangeTestId="affiliates-range"
-          />
+          <ListPager {...pager} total={total} rangeTestId="affiliates-range" />
         </>
       )}
     </Card>

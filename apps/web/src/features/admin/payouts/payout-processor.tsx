@@ -18,6 +18,7 @@ import { DEFAULT_PAGE_SIZE, formatDate, formatMoney, MONTH_KEY, plural, sumMoney
 import { IconAlertTriangle, IconCash, IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
+import { useListPage } from '../../../lib/list-page';
 import { afterPayout } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
@@ -64,8 +65,7 @@ export function PayoutProcessor() {
   const [dueByText, setDueByText] = useState('');
   const dueBy = /^\d{4}-\d{2}-\d{2}$/.test(dueByText) ? dueByText : undefined;
   const filter: PendingFilter = { partnerId: partner?.id, month, ...(dueBy ? { dueBy } : {}) };
-  const [page, setPage] = useState(1);
-  const offset = (page - 1) * DEFAULT_PAGE_SIZE;
+  const { setPage, offset, pager } = useListPage(DEFAULT_PAGE_SIZE);
   const pending = trpc.admin.pendingCommissions.useQuery(
     { ...filter, limit: DEFAULT_PAGE_SIZE, offset },
     { placeholderData: (previous) => previous },
@@ -328,13 +328,7 @@ export function PayoutProcessor() {
             selection={summary}
             aboveFooter={aboveFooter}
           />
-          <ListPager
-            page={page}
-            onPage={setPage}
-            pageSize={DEFAULT_PAGE_SIZE}
-            total={total}
-            rangeTestId="payout-range"
-          />
+          <ListPager {...pager} total={total} rangeTestId="payout-range" />
         </>
       )}
       <FailedCommissions />

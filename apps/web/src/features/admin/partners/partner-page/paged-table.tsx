@@ -3,10 +3,11 @@
 // and asks `usePage` for the rows of it.
 
 import { Card, Group, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ColumnTable, type TableColumn } from '../../../../components/column-table';
 import { QueryList } from '../../../../components/list-section';
 import { ListPager } from '../../../../components/list-pager';
+import { useListPage } from '../../../../lib/list-page';
 
 export const PARTNER_PAGE_SIZE = 10;
 
@@ -40,8 +41,7 @@ export function PagedTable<Result extends PagedResult>({
   columns: readonly TableColumn<RowOf<Result>>[];
   filters?: ReactNode;
 }) {
-  const [page, setPage] = useState(1);
-  const from = (page - 1) * PARTNER_PAGE_SIZE;
+  const { offset: from, pager } = useListPage(PARTNER_PAGE_SIZE);
   const result = usePage({ limit: PARTNER_PAGE_SIZE, offset: from });
   const total = result.data?.total ?? 0;
   const id = `partner-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -74,13 +74,7 @@ export function PagedTable<Result extends PagedResult>({
               )}
               rows={result.data?.items ?? []}
             />
-            <ListPager
-              page={page}
-              onPage={setPage}
-              pageSize={PARTNER_PAGE_SIZE}
-              total={total}
-              label={`${title} pages`}
-            />
+            <ListPager {...pager} total={total} label={`${title} pages`} />
           </>
         )}
       </QueryList>
