@@ -290,13 +290,10 @@ export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
   won: 'Won',
   paying: 'Paying',
 };
-export const funnelCounts = z.object({
-  visits: z.number().int(),
-  bookings: z.number().int(),
-  accepted: z.number().int(),
-  won: z.number().int(),
-  paying: z.number().int(),
-});
+/** One whole-number count per funnel step, in the steps' order. */
+export const funnelCounts = z.object(
+  Object.fromEntries(FUNNEL_STEPS.map((step) => [step, z.number().int()])) as Record<FunnelStep, z.ZodNumber>,
+);
 export type FunnelCounts = z.infer<typeof funnelCounts>;
 export const funnelInput = z.object({
   months: z.coerce.number().int().min(1).max(24).default(6),
