@@ -7,7 +7,11 @@ import { MONTH_KEY } from './dates';
 import { MONTHLY_VALUE_MAX, MONTHLY_VALUE_MIN, PASSWORD_MAX, PHONE_MIN } from './constants';
 
 /** Empty strings and null from forms mean "not given" (spec §5: empty optional fields are sent as absent). */
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+export const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** An empty string means "not given" (an empty query parameter: no filter); null is left to the schema. */
+export const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+/** An emptied field clears its value: an empty string becomes null. */
+export const emptyToNull = (value: unknown) => (value === '' ? null : value);
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
 // Line breaks (CR, LF, NEL, the Unicode line and paragraph separators) and the other control
@@ -158,7 +162,7 @@ const INSTANT_INPUT_META = {
 /** A calendar day: "2026-11-22" (a full ISO timestamp is cut to its day). Null clears it. */
 export const optionalDay = z
   .preprocess(
-    (v) => (v === '' ? undefined : v),
+    emptyToUndefined,
     z
       .string({ error: MESSAGES.invalidDate })
       .refine(isRealDate, MESSAGES.invalidDate)
@@ -171,7 +175,7 @@ export const optionalDay = z
 /** An instant: an ISO date or date-time; returned as a full ISO string. Null clears it. */
 export const optionalInstant = z
   .preprocess(
-    (v) => (v === '' ? undefined : v),
+    emptyToUndefined,
     z
       .string({ error: MESSAGES.invalidDate })
       .refine(isRealDate, MESSAGES.invalidDate)

@@ -1,7 +1,7 @@
 // Integrations for internal tools: scoped API keys and signed webhooks.
 
 import { z } from 'zod';
-import { idField, multiLine, singleLine, timestamp } from './fields';
+import { blankToUndefined, idField, multiLine, singleLine, timestamp } from './fields';
 import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 
 /** What an API key may be allowed; never team or key management. */
@@ -88,7 +88,7 @@ export const createApiKeyInput = z
       .max(API_KEY_SCOPES.length)
       .transform((scopes) => [...new Set(scopes)]),
     expiresAt: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
+      blankToUndefined,
       z.iso.datetime({ offset: true, error: 'expiresAt must be an ISO date and time' }).optional(),
     ),
   })
@@ -140,7 +140,7 @@ export const createWebhookInput = z
     description: multiLine(
       'Description',
       z.preprocess(
-        (v) => (v === '' || v === null ? undefined : v),
+        blankToUndefined,
         z.string().trim().max(500, 'Description must be at most 500 characters').optional(),
       ),
     ),

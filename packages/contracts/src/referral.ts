@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { BOOKING_PROVIDERS, LANDING_SERVICES, REFERRAL_STAGES, SERVICE_TYPES } from './enums';
 import {
+  blankToUndefined,
   calendarDay,
+  emptyToNull,
+  emptyToUndefined,
   idField,
   money,
   monthKeyString,
@@ -46,7 +49,7 @@ export const addClientInput = z.object({
   /** When the firm accepted the client (default now); a past day for a historical client, never a future one. */
   acceptedAt: optionalInstant,
   /** The client's annual gross eCommerce sales, when known. */
-  annualSales: z.preprocess((v) => (v === '' ? undefined : v), annualSalesField.nullable().optional()),
+  annualSales: z.preprocess(emptyToUndefined, annualSalesField.nullable().optional()),
 });
 export type AddClientInput = z.input<typeof addClientInput>;
 
@@ -54,19 +57,13 @@ export type AddClientInput = z.input<typeof addClientInput>;
 export const updateReferralInput = z.object({
   id: idField,
   stage: z.enum(REFERRAL_STAGES, { error: MESSAGES.invalidStage }).optional(),
-  lostReason: multiLine(
-    'Lost reason',
-    z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(1000).nullable().optional()),
-  ),
+  lostReason: multiLine('Lost reason', z.preprocess(emptyToNull, z.string().trim().max(1000).nullable().optional())),
   contractStartDate: optionalDay,
   contractEndDate: optionalDay,
   churnDate: optionalDay,
-  notes: multiLine(
-    'Notes',
-    z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional()),
-  ),
+  notes: multiLine('Notes', z.preprocess(emptyToNull, z.string().trim().max(2000).nullable().optional())),
   /** The client's annual gross eCommerce sales; recording them on a won client re-evaluates it. */
-  annualSales: z.preprocess((v) => (v === '' ? null : v), annualSalesField.nullable().optional()),
+  annualSales: z.preprocess(emptyToNull, annualSalesField.nullable().optional()),
   /** The day the client signed (entering won; default today), never in the future. */
   signedAt: optionalDay,
 });
@@ -81,7 +78,7 @@ const nullableString = z.string().nullable();
 export const wonPreviewInput = z.object({
   id: idField,
   signedAt: optionalDay,
-  annualSales: z.preprocess((v) => (v === '' ? null : v), annualSalesField.nullable().optional()),
+  annualSales: z.preprocess(emptyToNull, annualSalesField.nullable().optional()),
 });
 export type WonPreviewInput = z.input<typeof wonPreviewInput>;
 
@@ -174,19 +171,13 @@ export type PartnerMetrics = z.infer<typeof partnerMetricsOutput>;
 export const referralLinkInput = z.object({ code: z.string().trim().min(1).max(64) });
 export const referralLinkOutput = z.object({ companyName: z.string(), referralCode: z.string() });
 
-const utm = singleLine(
-  'Campaign parameter',
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()),
-);
+const utm = singleLine('Campaign parameter', z.preprocess(blankToUndefined, z.string().trim().max(200).optional()));
 export const referralVisitInput = z.object({
   referralCode: z.string().trim().min(1).max(64),
   utmSource: utm,
   utmMedium: utm,
   utmCampaign: utm,
-  landingPage: singleLine(
-    'Landing page',
-    z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500).optional()),
-  ),
+  landingPage: singleLine('Landing page', z.preprocess(blankToUndefined, z.string().trim().max(500).optional())),
 });
 export type ReferralVisitInput = z.input<typeof referralVisitInput>;
 export const referralVisitOutput = z.object({ recorded: z.boolean() });
@@ -299,7 +290,7 @@ export const funnelInput = z.object({
   months: z.coerce.number().int().min(1).max(24).default(6),
 });
 export const adminFunnelInput = funnelInput.extend({
-  partnerId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'partnerId must be a UUID' }).optional()),
+  partnerId: z.preprocess(emptyToUndefined, z.uuid({ error: 'partnerId must be a UUID' }).optional()),
 });
 export const funnelOutput = z.object({
   months: z.array(funnelCounts.extend({ month: monthKeyString.describe('YYYY-MM') })),

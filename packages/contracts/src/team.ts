@@ -6,6 +6,7 @@ import { ADMIN_ACCOUNT_PASSWORD_MIN } from './constants';
 import { ADMIN_ROLES, COMPANY_TYPES } from './enums';
 import {
   emailField,
+  emptyToNull,
   idField,
   optionalPhone,
   optionalWebsite,
@@ -110,8 +111,7 @@ export type LoginResult = z.infer<typeof loginOutput>;
 
 // Partner self-service.
 /** Absent: unchanged. Empty or null: cleared (website, phone). */
-const clearable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? null : v), z.union([z.null(), schema])).optional();
+const clearable = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, z.union([z.null(), schema])).optional();
 
 export const updatePartnerProfileInput = z.object({
   companyName: singleLine('Company name', requiredText(MESSAGES.companyNameRequired)).optional(),
