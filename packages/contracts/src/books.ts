@@ -6,7 +6,7 @@ import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 import { commissionOutput } from './commission';
 import { MONTH_KEY } from './dates';
 import { COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
-import { blankToUndefined, idField, money, singleLine, timestamp } from './fields';
+import { blankToUndefined, idField, money, requiredString, singleLine, timestamp } from './fields';
 import { TAX_CLASSIFICATIONS, TAX_MESSAGES, TIN_TYPES } from './tax-enums';
 import { MESSAGES } from './messages';
 
@@ -60,10 +60,7 @@ export const tinField = z
   .transform((value) => value.replace(/[ -]/g, ''));
 
 const required = (label: string, message: string, max: number) =>
-  singleLine(
-    label,
-    z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`),
-  );
+  singleLine(label, requiredString(message, max, `${label} must be at most ${max} characters`));
 
 export const taxProfileInput = z.object({
   legalName: required('Legal name', TAX_MESSAGES.legalNameRequired, 200),

@@ -52,8 +52,22 @@ export function passwordField(min: number, minMessage: string) {
   return z.string({ error: minMessage }).min(min, minMessage).max(PASSWORD_MAX, MESSAGES.passwordMax);
 }
 
+/** The account's present password, asked again before a sensitive change; it is never trimmed. */
+export const currentPasswordField = z
+  .string({ error: MESSAGES.currentPasswordRequired })
+  .min(1, MESSAGES.currentPasswordRequired)
+  .max(PASSWORD_MAX, MESSAGES.passwordMax);
+
+/**
+ * A text that must be given, trimmed: `message` when it is missing or blank, `tooLong` above `max`
+ * characters (the schema library's own words when none is given).
+ */
+export function requiredString(message: string, max: number, tooLong?: string) {
+  return z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+}
+
 export function requiredText(message: string, max = 200) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  return requiredString(message, max, `Must be at most ${max} characters`);
 }
 
 export function optionalText(max = 2000) {

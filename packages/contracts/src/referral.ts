@@ -15,6 +15,7 @@ import {
   optionalInstant,
   optionalPhone,
   optionalText,
+  requiredString,
   requiredText,
   singleLine,
   timestamp,
@@ -187,11 +188,7 @@ const utmValue = z.string().trim().max(200, 'A campaign parameter must be at mos
 /** A lead from the firm's own forms and tools (POST /api/leads, an API key with leads:write). */
 export const leadInput = z
   .object({
-    referralCode: z
-      .string({ error: 'referralCode is required' })
-      .trim()
-      .min(1, 'referralCode is required')
-      .max(64, 'referralCode must be at most 64 characters'),
+    referralCode: requiredString('referralCode is required', 64, 'referralCode must be at most 64 characters'),
     clientEmail: z
       .string({ error: MESSAGES.invalidClientEmail })
       .trim()
