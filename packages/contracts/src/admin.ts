@@ -9,7 +9,7 @@ import {
   REFERRAL_STAGES,
   type PartnerStatus,
 } from './enums';
-import { idField, money, multiLine, singleLine, timestamp } from './fields';
+import { blankToUndefined, emptyToUndefined, idField, money, multiLine, singleLine, timestamp } from './fields';
 import { commissionOutput } from './commission';
 import { referralOutput } from './referral';
 
@@ -41,14 +41,14 @@ export const REFERRAL_SORTS = [
 const page = {
   limit: pageLimitField(DEFAULT_PAGE_SIZE),
   offset: pageOffsetField,
-  search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(200).optional()),
+  search: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
 };
 
 export const listPartnersInput = z.object({
   ...page,
   sort: z.enum(PARTNER_SORTS, { error: `sort must be one of ${PARTNER_SORTS.join(', ')}` }).default('-createdAt'),
   status: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    emptyToUndefined,
     z.enum(PARTNER_STATUSES, { error: `status must be one of ${PARTNER_STATUSES.join(', ')}` }).optional(),
   ),
 });
@@ -57,7 +57,7 @@ export type ListPartnersInput = z.input<typeof listPartnersInput>;
 export const listReferralsInput = z.object({
   ...page,
   sort: z.enum(REFERRAL_SORTS, { error: `sort must be one of ${REFERRAL_SORTS.join(', ')}` }).default('-createdAt'),
-  stage: z.preprocess((v) => (v === '' ? undefined : v), z.enum(REFERRAL_STAGES).optional()),
+  stage: z.preprocess(emptyToUndefined, z.enum(REFERRAL_STAGES).optional()),
   partnerId: idField.optional(),
 });
 export type ListReferralsInput = z.input<typeof listReferralsInput>;
@@ -115,10 +115,7 @@ export const rejectPartnerInput = z.object({
   id: idField,
   reason: multiLine(
     'Reason',
-    z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional(),
-    ),
+    z.preprocess(blankToUndefined, z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional()),
   ),
 });
 
@@ -151,16 +148,13 @@ export const partnerTransitionRefused = (transition: PartnerTransition, status: 
 /** Deals per pipeline column and "Load more". */
 export const PIPELINE_PAGE_SIZE = 20;
 
-const optionalSearch = singleLine(
-  'Search',
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()),
-);
+const optionalSearch = singleLine('Search', z.preprocess(blankToUndefined, z.string().trim().max(200).optional()));
 
 /** One page of one pipeline column, newest first; `cursor` is the previous page's `nextCursor`. */
 export const pipelineColumnInput = z.object({
   stage: z.enum(REFERRAL_STAGES, { error: `stage must be one of ${REFERRAL_STAGES.join(', ')}` }),
   search: optionalSearch,
-  partnerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional()),
+  partnerId: z.preprocess(blankToUndefined, idField.optional()),
   limit: pageLimitField(PIPELINE_PAGE_SIZE),
   cursor: z.string().max(500).nullish(),
 });
@@ -200,7 +194,7 @@ export type PartnerActivityEntry = z.infer<typeof partnerActivityEntryOutput>;
 export const ownReferralsInput = z.object({
   search: optionalSearch,
   stage: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
+    blankToUndefined,
     z.enum(REFERRAL_STAGES, { error: `stage must be one of ${REFERRAL_STAGES.join(', ')}` }).optional(),
   ),
   limit: pageLimitField(DEFAULT_PAGE_SIZE),

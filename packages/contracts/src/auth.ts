@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_PASSWORD_MIN } from './constants';
 import { USER_ROLES } from './enums';
-import { emailField, passwordField } from './fields';
+import { currentPasswordField, emailField, passwordField, requiredString } from './fields';
 import { MESSAGES } from './messages';
 
 export const credentialsInput = z.object({
@@ -35,20 +35,13 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
 
 /** The token travels in the link as 43 base64url characters (32 random bytes). */
 export const resetPasswordInput = z.object({
-  token: z
-    .string({ error: MESSAGES.resetLinkInvalid })
-    .trim()
-    .min(1, MESSAGES.resetLinkInvalid)
-    .max(200, MESSAGES.resetLinkInvalid),
+  token: requiredString(MESSAGES.resetLinkInvalid, 200, MESSAGES.resetLinkInvalid),
   password: passwordField(AUTH_PASSWORD_MIN, MESSAGES.authPasswordMin),
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
 export const changePasswordInput = z.object({
-  currentPassword: z
-    .string({ error: MESSAGES.currentPasswordRequired })
-    .min(1, MESSAGES.currentPasswordRequired)
-    .max(256, MESSAGES.passwordMax),
+  currentPassword: currentPasswordField,
   newPassword: passwordField(AUTH_PASSWORD_MIN, MESSAGES.authPasswordMin),
 });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;

@@ -6,7 +6,7 @@ import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 import { commissionOutput } from './commission';
 import { MONTH_KEY } from './dates';
 import { COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
-import { idField, money, singleLine, timestamp } from './fields';
+import { blankToUndefined, idField, money, requiredString, singleLine, timestamp } from './fields';
 import { TAX_CLASSIFICATIONS, TAX_MESSAGES, TIN_TYPES } from './tax-enums';
 import { MESSAGES } from './messages';
 
@@ -25,19 +25,17 @@ export const partnerPayoutDetailOutput = partnerPayoutOutput.extend({ commission
 export type PartnerPayoutDetail = z.infer<typeof partnerPayoutDetailOutput>;
 export const payoutIdInput = z.object({ id: idField });
 
-const blankIsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 /** The Commissions tab's page: optionally one month and one status. */
 export const commissionsPageInput = z
   .object({
     limit: pageLimitField(20),
     offset: pageOffsetField,
     month: z.preprocess(
-      blankIsAbsent,
+      blankToUndefined,
       z.string({ error: 'month must be YYYY-MM' }).regex(MONTH_KEY, 'month must be YYYY-MM').optional(),
     ),
     status: z.preprocess(
-      blankIsAbsent,
+      blankToUndefined,
       z.enum(COMMISSION_STATUSES, { error: `status must be one of ${COMMISSION_STATUSES.join(', ')}` }).optional(),
     ),
   })
@@ -62,10 +60,7 @@ export const tinField = z
   .transform((value) => value.replace(/[ -]/g, ''));
 
 const required = (label: string, message: string, max: number) =>
-  singleLine(
-    label,
-    z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`),
-  );
+  singleLine(label, requiredString(message, max, `${label} must be at most ${max} characters`));
 
 export const taxProfileInput = z.object({
   legalName: required('Legal name', TAX_MESSAGES.legalNameRequired, 200),

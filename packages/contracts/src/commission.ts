@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { COMMISSION_KINDS, COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
 import { payoutMethodTotalOutput } from './payment-methods';
-import { calendarDay, idField, money, moneyInput, monthKeyString, multiLine, timestamp } from './fields';
+import {
+  calendarDay,
+  idField,
+  money,
+  moneyInput,
+  monthKeyString,
+  multiLine,
+  requiredString,
+  timestamp,
+} from './fields';
 import { MONTH_KEY } from './dates';
 import { MESSAGES } from './messages';
 import { ADJUSTMENT_MAX, MAX_PAGE_SIZE } from './constants';
@@ -177,10 +186,7 @@ export const adjustmentAmountField = moneyInput(
 });
 
 const reasonField = (label: string, required: string) =>
-  multiLine(
-    label,
-    z.string({ error: required }).trim().min(1, required).max(500, `${label} is at most 500 characters`),
-  );
+  multiLine(label, requiredString(required, 500, `${label} is at most 500 characters`));
 
 /** POST /api/admin/commissions/adjustments: a bonus (amount > 0) or clawback (amount < 0) for a partner. */
 export const adjustmentInput = z.object({
@@ -218,10 +224,7 @@ export type Payout = z.infer<typeof payoutOutput>;
 
 export const failCommissionInput = z.object({
   id: idField,
-  reason: multiLine(
-    'Failure reason',
-    z.string({ error: 'A failure reason is required' }).trim().min(1, 'A failure reason is required').max(500),
-  ),
+  reason: multiLine('Failure reason', requiredString('A failure reason is required', 500)),
 });
 
 /** One page of the pending list: oldest months first, so the earliest fees are paid first; optionally filtered. */

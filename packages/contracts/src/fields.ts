@@ -7,7 +7,11 @@ import { MONTH_KEY } from './dates';
 import { MONTHLY_VALUE_MAX, MONTHLY_VALUE_MIN, PASSWORD_MAX, PHONE_MIN } from './constants';
 
 /** Empty strings and null from forms mean "not given" (spec §5: empty optional fields are sent as absent). */
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+export const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** An empty string means "not given" (an empty query parameter: no filter); null is left to the schema. */
+export const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+/** An emptied field clears its value: an empty string becomes null. */
+export const emptyToNull = (value: unknown) => (value === '' ? null : value);
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
 // Line breaks (CR, LF, NEL, the Unicode line and paragraph separators) and the other control
@@ -48,8 +52,22 @@ export function passwordField(min: number, minMessage: string) {
   return z.string({ error: minMessage }).min(min, minMessage).max(PASSWORD_MAX, MESSAGES.passwordMax);
 }
 
+/** The account's present password, asked again before a sensitive change; it is never trimmed. */
+export const currentPasswordField = z
+  .string({ error: MESSAGES.currentPasswordRequired })
+  .min(1, MESSAGES.currentPasswordRequired)
+  .max(PASSWORD_MAX, MESSAGES.passwordMax);
+
+/**
+ * A text that must be given, trimmed: `message` when it is missing or blank, `tooLong` above `max`
+ * characters (the schema library's own words when none is given).
+ */
+export function requiredString(message: string, max: number, tooLong?: string) {
+  return z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+}
+
 export function requiredText(message: string, max = 200) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  return requiredString(message, max, `Must be at most ${max} characters`);
 }
 
 export function optionalText(max = 2000) {
@@ -158,7 +176,7 @@ const INSTANT_INPUT_META = {
 /** A calendar day: "2026-11-22" (a full ISO timestamp is cut to its day). Null clears it. */
 export const optionalDay = z
   .preprocess(
-    (v) => (v === '' ? undefined : v),
+    emptyToUndefined,
     z
       .string({ error: MESSAGES.invalidDate })
       .refine(isRealDate, MESSAGES.invalidDate)
@@ -171,7 +189,7 @@ export const optionalDay = z
 /** An instant: an ISO date or date-time; returned as a full ISO string. Null clears it. */
 export const optionalInstant = z
   .preprocess(
-    (v) => (v === '' ? undefined : v),
+    emptyToUndefined,
     z
       .string({ error: MESSAGES.invalidDate })
       .refine(isRealDate, MESSAGES.invalidDate)

@@ -1,7 +1,7 @@
 // Integrations for internal tools: scoped API keys and signed webhooks.
 
 import { z } from 'zod';
-import { idField, multiLine, singleLine, timestamp } from './fields';
+import { blankToUndefined, idField, multiLine, requiredString, singleLine, timestamp } from './fields';
 import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 
 /** What an API key may be allowed; never team or key management. */
@@ -74,11 +74,7 @@ export const createApiKeyInput = z
   .object({
     name: singleLine(
       'Name',
-      z
-        .string({ error: INTEGRATION_MESSAGES.nameRequired })
-        .trim()
-        .min(1, INTEGRATION_MESSAGES.nameRequired)
-        .max(100, 'Name must be at most 100 characters'),
+      requiredString(INTEGRATION_MESSAGES.nameRequired, 100, 'Name must be at most 100 characters'),
     ),
     scopes: z
       .array(z.enum(API_KEY_SCOPES, { error: INTEGRATION_MESSAGES.unknownScope }), {
@@ -88,7 +84,7 @@ export const createApiKeyInput = z
       .max(API_KEY_SCOPES.length)
       .transform((scopes) => [...new Set(scopes)]),
     expiresAt: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
+      blankToUndefined,
       z.iso.datetime({ offset: true, error: 'expiresAt must be an ISO date and time' }).optional(),
     ),
   })
@@ -114,15 +110,10 @@ export type CreatedApiKey = z.infer<typeof createdApiKeyOutput>;
 
 const webhookUrl = singleLine(
   'URL',
-  z
-    .string({ error: INTEGRATION_MESSAGES.invalidUrl })
-    .trim()
-    .min(1, INTEGRATION_MESSAGES.invalidUrl)
-    .max(2048, 'URL must be at most 2048 characters')
-    .refine(
-      (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
-      INTEGRATION_MESSAGES.invalidUrl,
-    ),
+  requiredString(INTEGRATION_MESSAGES.invalidUrl, 2048, 'URL must be at most 2048 characters').refine(
+    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+    INTEGRATION_MESSAGES.invalidUrl,
+  ),
 );
 
 const webhookEvents = z
@@ -140,7 +131,7 @@ export const createWebhookInput = z
     description: multiLine(
       'Description',
       z.preprocess(
-        (v) => (v === '' || v === null ? undefined : v),
+        blankToUndefined,
         z.string().trim().max(500, 'Description must be at most 500 characters').optional(),
       ),
     ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MATERIAL_TYPES } from './enums';
-import { idField, optionalText, requiredText, singleLine, timestamp } from './fields';
+import { emptyToNull, idField, optionalText, requiredText, singleLine, timestamp } from './fields';
 
 export const materialTitleRequired = 'Title is required';
 export const materialTypeRequired = 'Please choose a material type';
@@ -42,7 +42,7 @@ export const updateMaterialInput = z.object({
   id: idField,
   title: materialTitle.optional(),
   description: z.preprocess(
-    (v) => (v === '' ? null : v),
+    emptyToNull,
     z.string().trim().max(2000).refine(plain, materialTextInvalid).nullable().optional(),
   ),
   type: z.enum(MATERIAL_TYPES, { error: materialTypeRequired }).optional(),

@@ -4,7 +4,15 @@
 import { z } from 'zod';
 import { BANK_ACCOUNT_NUMBER_MAX, ROUTING_NUMBER_LENGTH } from './constants';
 import { BANK_ACCOUNT_TYPES, PAYMENT_METHODS } from './enums';
-import { money, monthKeyString, multiLine, singleLine, timestamp } from './fields';
+import {
+  currentPasswordField,
+  money,
+  monthKeyString,
+  multiLine,
+  requiredString,
+  singleLine,
+  timestamp,
+} from './fields';
 import { MESSAGES } from './messages';
 
 /**
@@ -42,17 +50,8 @@ export function isValidAbaRoutingNumber(value: string): boolean {
   return sum % 10 === 0;
 }
 
-const requiredLine = (label: string, message: string, max: number) =>
-  singleLine(label, z.string({ error: message }).trim().min(1, message).max(max));
-const requiredAddress = (label: string) =>
-  multiLine(
-    label,
-    z.string({ error: MESSAGES.wireBankFieldsRequired }).trim().min(1, MESSAGES.wireBankFieldsRequired).max(500),
-  );
-const currentPassword = z
-  .string({ error: MESSAGES.currentPasswordRequired })
-  .min(1, MESSAGES.currentPasswordRequired)
-  .max(256, MESSAGES.passwordMax);
+const requiredLine = (label: string, message: string, max: number) => singleLine(label, requiredString(message, max));
+const requiredAddress = (label: string) => multiLine(label, requiredString(MESSAGES.wireBankFieldsRequired, 500));
 const routingNumber = z
   .string({ error: MESSAGES.routingNumberDigits })
   .trim()
@@ -74,7 +73,7 @@ export const wireBankDetails = {
   bankAccountHolderName: requiredLine('Account holder name', MESSAGES.wireBankFieldsRequired, 200),
   bankAddress: requiredAddress('Bank address'),
   beneficiaryAddress: requiredAddress('Beneficiary address'),
-  currentPassword,
+  currentPassword: currentPasswordField,
 };
 
 const wireMethod = z.object({ paymentMethod: z.literal('Wire'), ...wireBankDetails });
@@ -92,7 +91,7 @@ const achMethod = z.object({
   bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: PAYMENT_METHOD_MESSAGES.achFieldsRequired }),
   bankAccountHolderName: requiredLine('Account holder name', PAYMENT_METHOD_MESSAGES.achFieldsRequired, 200),
   payeeType: z.enum(PAYEE_TYPES, { error: PAYMENT_METHOD_MESSAGES.achFieldsRequired }).default('business'),
-  currentPassword,
+  currentPassword: currentPasswordField,
 });
 
 const paypalMethod = z.object({
@@ -103,7 +102,7 @@ const paypalMethod = z.object({
     .toLowerCase()
     .max(254, PAYMENT_METHOD_MESSAGES.paypalEmail)
     .pipe(z.email(PAYMENT_METHOD_MESSAGES.paypalEmail)),
-  currentPassword,
+  currentPassword: currentPasswordField,
 });
 
 export const updatePaymentMethodInput = z.discriminatedUnion('paymentMethod', [wireMethod, achMethod, paypalMethod], {

@@ -6,7 +6,16 @@
 import { z } from 'zod';
 import { PARTNER_STATUSES, SERVICE_TYPES, type ServiceType } from './enums';
 import { FEE_BASES } from './program-settings';
-import { calendarDay, isRealDate, money, moneyAmountField, multiLine, singleLine, timestamp } from './fields';
+import {
+  calendarDay,
+  isRealDate,
+  money,
+  moneyAmountField,
+  multiLine,
+  requiredString,
+  singleLine,
+  timestamp,
+} from './fields';
 import { formatMoney } from './money';
 
 export const TERMS_DAYS_MAX = 3650;
@@ -125,12 +134,11 @@ export type PublicProgramTerms = z.infer<typeof publicProgramTermsOutput>;
 /** A new terms version; numbers left out keep the current version's. */
 export const publishProgramTermsInput = z
   .object({
-    agreementVersion: z
-      .string({ error: PROGRAM_TERMS_MESSAGES.agreementVersion })
-      .trim()
-      .min(1, PROGRAM_TERMS_MESSAGES.agreementVersion)
-      .max(20, PROGRAM_TERMS_MESSAGES.agreementVersion)
-      .regex(/^[0-9A-Za-z.-]+$/, PROGRAM_TERMS_MESSAGES.agreementVersion),
+    agreementVersion: requiredString(
+      PROGRAM_TERMS_MESSAGES.agreementVersion,
+      20,
+      PROGRAM_TERMS_MESSAGES.agreementVersion,
+    ).regex(/^[0-9A-Za-z.-]+$/, PROGRAM_TERMS_MESSAGES.agreementVersion),
     fees: z
       .object(
         Object.fromEntries(
@@ -171,11 +179,7 @@ export type PublishProgramTermsInput = z.input<typeof publishProgramTermsInput>;
 
 /** POST /api/partners/agreement: the partner accepts the agreement version in force. */
 export const acceptAgreementInput = z.object({
-  version: z
-    .string({ error: PROGRAM_TERMS_MESSAGES.unknownVersion })
-    .trim()
-    .min(1, PROGRAM_TERMS_MESSAGES.unknownVersion)
-    .max(20),
+  version: requiredString(PROGRAM_TERMS_MESSAGES.unknownVersion, 20),
   accepted: z.literal(true, { error: PROGRAM_TERMS_MESSAGES.acceptRequired }),
 });
 
@@ -193,14 +197,7 @@ export const partnerAgreementOutput = z.object({
 export type PartnerAgreement = z.infer<typeof partnerAgreementOutput>;
 
 /** Why an admin extends, overrides or ends something: required, on the record. */
-const reasonField = multiLine(
-  'Reason',
-  z
-    .string({ error: PROGRAM_TERMS_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, PROGRAM_TERMS_MESSAGES.reasonRequired)
-    .max(1000),
-);
+const reasonField = multiLine('Reason', requiredString(PROGRAM_TERMS_MESSAGES.reasonRequired, 1000));
 
 export const extendReferralInput = z.object({
   id: z.uuid({ error: 'Not a valid id' }),

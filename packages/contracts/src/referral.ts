@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { BOOKING_PROVIDERS, LANDING_SERVICES, REFERRAL_STAGES, SERVICE_TYPES } from './enums';
 import {
+  blankToUndefined,
   calendarDay,
+  emptyToNull,
+  emptyToUndefined,
   idField,
   money,
   monthKeyString,
@@ -12,6 +15,7 @@ import {
   optionalInstant,
   optionalPhone,
   optionalText,
+  requiredString,
   requiredText,
   singleLine,
   timestamp,
@@ -46,7 +50,7 @@ export const addClientInput = z.object({
   /** When the firm accepted the client (default now); a past day for a historical client, never a future one. */
   acceptedAt: optionalInstant,
   /** The client's annual gross eCommerce sales, when known. */
-  annualSales: z.preprocess((v) => (v === '' ? undefined : v), annualSalesField.nullable().optional()),
+  annualSales: z.preprocess(emptyToUndefined, annualSalesField.nullable().optional()),
 });
 export type AddClientInput = z.input<typeof addClientInput>;
 
@@ -54,19 +58,13 @@ export type AddClientInput = z.input<typeof addClientInput>;
 export const updateReferralInput = z.object({
   id: idField,
   stage: z.enum(REFERRAL_STAGES, { error: MESSAGES.invalidStage }).optional(),
-  lostReason: multiLine(
-    'Lost reason',
-    z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(1000).nullable().optional()),
-  ),
+  lostReason: multiLine('Lost reason', z.preprocess(emptyToNull, z.string().trim().max(1000).nullable().optional())),
   contractStartDate: optionalDay,
   contractEndDate: optionalDay,
   churnDate: optionalDay,
-  notes: multiLine(
-    'Notes',
-    z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional()),
-  ),
+  notes: multiLine('Notes', z.preprocess(emptyToNull, z.string().trim().max(2000).nullable().optional())),
   /** The client's annual gross eCommerce sales; recording them on a won client re-evaluates it. */
-  annualSales: z.preprocess((v) => (v === '' ? null : v), annualSalesField.nullable().optional()),
+  annualSales: z.preprocess(emptyToNull, annualSalesField.nullable().optional()),
   /** The day the client signed (entering won; default today), never in the future. */
   signedAt: optionalDay,
 });
@@ -81,7 +79,7 @@ const nullableString = z.string().nullable();
 export const wonPreviewInput = z.object({
   id: idField,
   signedAt: optionalDay,
-  annualSales: z.preprocess((v) => (v === '' ? null : v), annualSalesField.nullable().optional()),
+  annualSales: z.preprocess(emptyToNull, annualSalesField.nullable().optional()),
 });
 export type WonPreviewInput = z.input<typeof wonPreviewInput>;
 
@@ -174,19 +172,13 @@ export type PartnerMetrics = z.infer<typeof partnerMetricsOutput>;
 export const referralLinkInput = z.object({ code: z.string().trim().min(1).max(64) });
 export const referralLinkOutput = z.object({ companyName: z.string(), referralCode: z.string() });
 
-const utm = singleLine(
-  'Campaign parameter',
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()),
-);
+const utm = singleLine('Campaign parameter', z.preprocess(blankToUndefined, z.string().trim().max(200).optional()));
 export const referralVisitInput = z.object({
   referralCode: z.string().trim().min(1).max(64),
   utmSource: utm,
   utmMedium: utm,
   utmCampaign: utm,
-  landingPage: singleLine(
-    'Landing page',
-    z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500).optional()),
-  ),
+  landingPage: singleLine('Landing page', z.preprocess(blankToUndefined, z.string().trim().max(500).optional())),
 });
 export type ReferralVisitInput = z.input<typeof referralVisitInput>;
 export const referralVisitOutput = z.object({ recorded: z.boolean() });
@@ -196,11 +188,7 @@ const utmValue = z.string().trim().max(200, 'A campaign parameter must be at mos
 /** A lead from the firm's own forms and tools (POST /api/leads, an API key with leads:write). */
 export const leadInput = z
   .object({
-    referralCode: z
-      .string({ error: 'referralCode is required' })
-      .trim()
-      .min(1, 'referralCode is required')
-      .max(64, 'referralCode must be at most 64 characters'),
+    referralCode: requiredString('referralCode is required', 64, 'referralCode must be at most 64 characters'),
     clientEmail: z
       .string({ error: MESSAGES.invalidClientEmail })
       .trim()
@@ -290,19 +278,16 @@ export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
   won: 'Won',
   paying: 'Paying',
 };
-export const funnelCounts = z.object({
-  visits: z.number().int(),
-  bookings: z.number().int(),
-  accepted: z.number().int(),
-  won: z.number().int(),
-  paying: z.number().int(),
-});
+/** One whole-number count per funnel step, in the steps' order. */
+export const funnelCounts = z.object(
+  Object.fromEntries(FUNNEL_STEPS.map((step) => [step, z.number().int()])) as Record<FunnelStep, z.ZodNumber>,
+);
 export type FunnelCounts = z.infer<typeof funnelCounts>;
 export const funnelInput = z.object({
   months: z.coerce.number().int().min(1).max(24).default(6),
 });
 export const adminFunnelInput = funnelInput.extend({
-  partnerId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'partnerId must be a UUID' }).optional()),
+  partnerId: z.preprocess(emptyToUndefined, z.uuid({ error: 'partnerId must be a UUID' }).optional()),
 });
 export const funnelOutput = z.object({
   months: z.array(funnelCounts.extend({ month: monthKeyString.describe('YYYY-MM') })),

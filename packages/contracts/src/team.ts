@@ -5,11 +5,14 @@ import { z } from 'zod';
 import { ADMIN_ACCOUNT_PASSWORD_MIN } from './constants';
 import { ADMIN_ROLES, COMPANY_TYPES } from './enums';
 import {
+  currentPasswordField,
   emailField,
+  emptyToNull,
   idField,
   optionalPhone,
   optionalWebsite,
   passwordField,
+  requiredString,
   requiredText,
   singleLine,
   timestamp,
@@ -34,7 +37,7 @@ export const invitationIdInput = z.object({ invitationId: idField });
 
 const TEAM_MESSAGES_DISPLAY_NAME = 'The name must be at most 100 characters';
 
-const tokenField = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+const tokenField = (message: string) => requiredString(message, 200, message);
 
 /** Team accounts follow the administrator password rule (at least 12 characters). */
 export const acceptInvitationInput = z.object({
@@ -84,10 +87,7 @@ export const mfaCodeInput = z.object({ code: mfaCodeField });
 /** Turning two-factor sign-in on asks for the password too: a session alone cannot lock its owner out. */
 export const mfaEnableInput = z.object({
   code: mfaCodeField,
-  currentPassword: z
-    .string({ error: MESSAGES.currentPasswordRequired })
-    .min(1, MESSAGES.currentPasswordRequired)
-    .max(256, MESSAGES.passwordMax),
+  currentPassword: currentPasswordField,
 });
 export type MfaEnableInput = z.input<typeof mfaEnableInput>;
 /** A team admin's reset of a member's two-factor sign-in. */
@@ -110,8 +110,7 @@ export type LoginResult = z.infer<typeof loginOutput>;
 
 // Partner self-service.
 /** Absent: unchanged. Empty or null: cleared (website, phone). */
-const clearable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? null : v), z.union([z.null(), schema])).optional();
+const clearable = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, z.union([z.null(), schema])).optional();
 
 export const updatePartnerProfileInput = z.object({
   companyName: singleLine('Company name', requiredText(MESSAGES.companyNameRequired)).optional(),
