@@ -8,7 +8,7 @@ import { accrueMonth } from '../../apps/api/src/services/money/accrual';
 import { seedAdminToken, startPortal } from './portal';
 import { seedActivePartners } from './seed-partners';
 import { fmt, latencyFigure } from './stats';
-import type { TimedFigure } from './types';
+import type { PostgresBenchOptions, TimedFigure } from './types';
 
 const BENCHMARK = 'Accrual';
 const MONTH = '2026-10';
@@ -23,11 +23,7 @@ export type AccrualFigure = TimedFigure;
 const figure = (name: string, times: number[], targetMs: number, note: string, informational = false): AccrualFigure =>
   latencyFigure(BENCHMARK, name, times, targetMs, note, informational);
 
-export async function runAccrualBench(opts: {
-  databaseUrl: string | null;
-  quick: boolean;
-  log?: (message: string) => void;
-}): Promise<AccrualFigure[]> {
+export async function runAccrualBench(opts: PostgresBenchOptions): Promise<AccrualFigure[]> {
   if (!opts.databaseUrl) throw new Error('the accrual benchmark needs PostgreSQL (BENCH_DATABASE_URL)');
   const log = opts.log ?? (() => {});
   const referralCount = opts.quick ? 10_000 : 1_000_000;

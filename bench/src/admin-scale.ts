@@ -13,7 +13,7 @@ import { besideInProcessPortal, startBuiltPortal, withPeakRss, type BuiltPortal 
 import { busiestPartnerToken, seedAdminToken, startPortal } from './portal';
 import { FULL_SCALE, QUICK_SCALE, SEED_TARGET_MS, seedScale } from './seed-scale';
 import { fmt, latencyFigure } from './stats';
-import type { TimedFigure } from './types';
+import type { PostgresBenchOptions, TimedFigure } from './types';
 
 const BENCHMARK = 'Admin at scale';
 export const ADMIN_SCALE_TARGET_MS = 50;
@@ -39,11 +39,7 @@ async function timeRequests(url: string, headers: Record<string, string>, sample
   return times;
 }
 
-export async function runAdminScaleBench(opts: {
-  databaseUrl: string | null;
-  quick: boolean;
-  log?: (message: string) => void;
-}): Promise<AdminScaleFigure[]> {
+export async function runAdminScaleBench(opts: PostgresBenchOptions): Promise<AdminScaleFigure[]> {
   if (!opts.databaseUrl) throw new Error('the admin scale benchmark needs PostgreSQL (BENCH_DATABASE_URL)');
   const log = opts.log ?? (() => {});
   const sizes = opts.quick ? QUICK_SCALE : FULL_SCALE;

@@ -4,23 +4,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../apps/api/src/heap-policy';
+import { freePort } from './local-machine';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 /** Resident set size of a process in MB (Linux /proc). */
 export function rssMb(pid: number): number {

@@ -8,6 +8,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { CHROMIUM_FLAGS, chromiumPath } from './local-machine';
 import { DEMO_ADMIN, repoRoot, signIn, startBuiltPortal, type BuiltPortal } from './built-portal';
 import { median } from './stats';
 
@@ -26,15 +27,7 @@ const MOBILE_METRIC_TARGETS = [
   { key: 'tbt', label: 'TBT', max: 100, text: '≤ 100 ms', show: (v: number) => `${Math.round(v)} ms` },
   { key: 'cls', label: 'CLS', max: 0.02, text: '≤ 0.02', show: (v: number) => v.toFixed(3) },
 ] as const;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const CATEGORIES = ['performance', 'accessibility'] as const;
 type Category = (typeof CATEGORIES)[number];
 type Preset = 'mobile' | 'desktop';
@@ -108,7 +101,7 @@ interface LighthouseApi {
 
 /** Lighthouse driving one Chromium (Debian's, via chrome-launcher, Lighthouse's own dependency). */
 async function openLighthouse(): Promise<LighthouseApi> {
-  const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const chromePath = chromiumPath();
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROMIUM_PATH)`);
   const lighthouseDir = realpathSync(join(import.meta.dirname, '../node_modules/lighthouse'));
   const fromLighthouse = createRequire(join(lighthouseDir, 'package.json'));

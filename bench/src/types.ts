@@ -35,6 +35,9 @@ export interface BenchContext {
   log(message: string): void;
 }
 
+/** What a benchmark on PostgreSQL needs of the runner's context; run alone, it may go without the log. */
+export type PostgresBenchOptions = Pick<BenchContext, 'databaseUrl' | 'quick'> & Partial<Pick<BenchContext, 'log'>>;
+
 export type BenchFunction = (ctx: BenchContext) => Promise<unknown>;
 
 /** A latency figure: the runner's report line plus the timings a benchmark's own summary prints. */

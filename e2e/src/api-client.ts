@@ -34,6 +34,19 @@ export interface PartnerSeed {
   website?: string;
 }
 
+/** The password of the partners journeys seed; a journey about passwords chooses its own. */
+export const PARTNER_PASSWORD = 'partner-password-1';
+
+/** A partner to seed, signing in with PARTNER_PASSWORD; `details` fills more of the form than the defaults. */
+export function partnerSeed(
+  email: string,
+  companyName: string,
+  contactName: string,
+  details: Pick<PartnerSeed, 'companyType' | 'expectedVolume' | 'website'> = {},
+): PartnerSeed {
+  return { email, password: PARTNER_PASSWORD, companyName, contactName, ...details };
+}
+
 export interface SeededPartner {
   id: string;
   token: string;
@@ -101,34 +114,38 @@ export function api(baseUrl: string) {
       throw new Error(`register failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.token;
   }
+  /** The bootstrap admin's session token. */
+  const adminToken = () => login(ADMIN.email, ADMIN.password);
+  /**
+   * The admin creates an approved partner (POST /api/admin/partners); answers its id, referral code
+   * and a session of its own.
+   */
+  async function createPartner(adminToken: string, partner: PartnerSeed): Promise<SeededPartner> {
+    const { id } = await expectCall<{ id: string }>(
+      201,
+      'POST',
+      '/api/admin/partners',
+      { companyType: 'agency', expectedVolume: '3-5 referrals/month', ...partner },
+      adminToken,
+    );
+    const token = await login(partner.email, partner.password);
+    const me = await expectCall<{ referralCode: string; status: string }>(
+      200,
+      'GET',
+      '/api/partners/me',
+      undefined,
+      token,
+    );
+    return { id, token, referralCode: me.referralCode, status: me.status };
+  }
   return {
     call,
     expectCall,
     login,
-    /** The bootstrap admin's session token. */
-    adminToken: () => login(ADMIN.email, ADMIN.password),
-    /**
-     * The admin creates an approved partner (POST /api/admin/partners); answers its id, referral code
-     * and a session of its own.
-     */
-    async createPartner(adminToken: string, partner: PartnerSeed): Promise<SeededPartner> {
-      const { id } = await expectCall<{ id: string }>(
-        201,
-        'POST',
-        '/api/admin/partners',
-        { companyType: 'agency', expectedVolume: '3-5 referrals/month', ...partner },
-        adminToken,
-      );
-      const token = await login(partner.email, partner.password);
-      const me = await expectCall<{ referralCode: string; status: string }>(
-        200,
-        'GET',
-        '/api/partners/me',
-        undefined,
-        token,
-      );
-      return { id, token, referralCode: me.referralCode, status: me.status };
-    },
+    adminToken,
+    createPartner,
+    /** The bootstrap admin creates an approved partner (`createPartner` under `adminToken`). */
+    createPartnerAsAdmin: async (partner: PartnerSeed) => createPartner(await adminToken(), partner),
     /**
      * The admin adds a client for a partner (POST /api/admin/referrals) and moves it to Won with `won`'s
      * fields; answers the referral as the create answered it.

@@ -3,7 +3,8 @@
 
 import { startTestSmtp, type CapturedMail } from '@portal/api/test-smtp';
 import { afterAll, beforeAll } from 'vitest';
-import { freePort, journeyOf, usePortal, type PortalJourney } from './harness';
+import { freePort } from '../../bench/src/local-machine';
+import { journeyOf, usePortal, type PortalJourney } from './harness';
 
 export type Mail = CapturedMail;
 

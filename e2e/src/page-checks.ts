@@ -5,7 +5,8 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
-import { repoRoot } from './harness';
+import { expect } from 'vitest';
+import { DESKTOP, MOBILE, repoRoot } from './harness';
 
 export const artifactsDir = join(repoRoot, 'e2e/.artifacts');
 
@@ -60,6 +61,32 @@ export async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<v
   if (current === scheme) return;
   await page.getByTestId('theme-toggle').click();
   await schemeShown(page, scheme);
+}
+
+/**
+ * A dialog checked in both schemes at both widths: `open` opens it (and checks what it says) in the dark
+ * scheme, then, after `close`, in the light one, where it stays open. At 1366 and 390 px, after `ready`,
+ * axe finds no serious violation and a screenshot `<name>-<width>-<scheme>` is taken; the page ends at 1366 px.
+ */
+export async function dialogInBothSchemes(
+  page: Page,
+  name: string,
+  steps: { open: () => Promise<void>; close: () => Promise<void>; ready?: () => Promise<void> },
+): Promise<void> {
+  for (const scheme of ['dark', 'light'] as const) {
+    // The light scheme's DOM is the dark one's: axe's colour rules are what it can change.
+    const rules = scheme === 'dark' ? 'all' : 'colours';
+    await useScheme(page, scheme);
+    await steps.open();
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(viewport);
+      await steps.ready?.();
+      expect((await seriousA11yViolations(page, rules)).join('\n')).toBe('');
+      await screenshot(page, `${name}-${viewport.width}-${scheme}`, { viewport: true });
+    }
+    await page.setViewportSize(DESKTOP);
+    if (scheme === 'dark') await steps.close();
+  }
 }
 
 /** Whether the page fits its window's width (nothing to scroll sideways; one pixel of rounding allowed). */

@@ -6,7 +6,7 @@
 import { previousMonthKey } from '@portal/contracts/plain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient } from '../src/api-client';
+import { type ApiClient, partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
 import {
   confirmPayout,
@@ -21,18 +21,8 @@ const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
 const MONTH = previousMonthKey(new Date());
-const PARTNER = {
-  email: 'netted@e2e.test',
-  password: 'partner-password-123',
-  companyName: 'Netted Growth LLC',
-  contactName: 'Nora Net',
-};
-const BULK = {
-  email: 'bulk@e2e.test',
-  password: 'partner-password-123',
-  companyName: 'Bulk Referrers Inc',
-  contactName: 'Bo Bulk',
-};
+const PARTNER = partnerSeed('netted@e2e.test', 'Netted Growth LLC', 'Nora Net');
+const BULK = partnerSeed('bulk@e2e.test', 'Bulk Referrers Inc', 'Bo Bulk');
 const BULK_CLIENTS = 27;
 
 async function partnerWithClients(client: ApiClient, partner: typeof PARTNER, clients: number): Promise<string> {

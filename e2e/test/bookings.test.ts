@@ -4,24 +4,15 @@
 
 import { createHmac, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { partnerSeed } from '../src/api-client';
 import { DESKTOP, usePortal } from '../src/harness';
 import { screenshot } from '../src/page-checks';
 
 const CALCOM_SECRET = 'e2e-calcom-webhook-secret';
 const journey = usePortal({ CALCOM_WEBHOOK_SECRET: CALCOM_SECRET });
 let adminToken: string;
-const FIRST = {
-  email: 'booker@e2e.test',
-  password: 'partner-password-123',
-  companyName: 'Booked Growth LLC',
-  contactName: 'Bea Booker',
-};
-const SECOND = {
-  email: 'latecomer@e2e.test',
-  password: 'partner-password-123',
-  companyName: 'Latecomer Media',
-  contactName: 'Lou Late',
-};
+const FIRST = partnerSeed('booker@e2e.test', 'Booked Growth LLC', 'Bea Booker');
+const SECOND = partnerSeed('latecomer@e2e.test', 'Latecomer Media', 'Lou Late');
 const tokens: Record<string, string> = {};
 const codes: Record<string, string> = {};
 

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
 import { cardLabels, fitsWidth, screenshot, seriousA11yViolations, settled } from '../src/page-checks';
 
@@ -13,12 +14,7 @@ let adminToken: string;
 let partnerToken: string;
 let reference: string;
 let partnerId: string;
-const PARTNER = {
-  email: 'statements@e2e.test',
-  password: 'partner-password-123',
-  companyName: 'Statement Makers LLC',
-  contactName: 'Stella Statement',
-};
+const PARTNER = partnerSeed('statements@e2e.test', 'Statement Makers LLC', 'Stella Statement');
 const MONTH = previousMonthKey(new Date());
 
 /** A full-page screenshot, or with `viewportOnly` what the window shows (a dialog, a tooltip). */
@@ -150,12 +146,7 @@ describe('statements and tax information in Chromium', () => {
 
   it("the admin sees the processor's missing-tax-profile mark and downloads a partner's statement from its details", async () => {
     const client = journey.api();
-    const big = {
-      email: 'big.earner@e2e.test',
-      password: 'partner-password-123',
-      companyName: 'Big Earner Media',
-      contactName: 'Bea Earner',
-    };
+    const big = partnerSeed('big.earner@e2e.test', 'Big Earner Media', 'Bea Earner');
     const { id: partnerId } = await client.createPartner(adminToken, big);
     // 25 controller clients: 25 x 100.00 = 2,500.00 pending, past this year's 1099-NEC threshold.
     for (let i = 1; i <= 25; i++) {

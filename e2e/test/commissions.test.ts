@@ -5,6 +5,7 @@
 
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
 import { confirmPayout, screenshot } from '../src/page-checks';
 
@@ -12,12 +13,7 @@ import { confirmPayout, screenshot } from '../src/page-checks';
 const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
-const PARTNER = {
-  email: 'earner@e2e.test',
-  password: 'partner-password-123',
-  companyName: 'Earning Partners LLC',
-  contactName: 'Erin Earner',
-};
+const PARTNER = partnerSeed('earner@e2e.test', 'Earning Partners LLC', 'Erin Earner');
 const MONTH = previousMonthKey(new Date());
 
 beforeAll(async () => {
@@ -137,14 +133,13 @@ describe('commissions in Chromium', () => {
   });
 
   it('a partner without commissions sees the empty state', async () => {
-    const { token } = await journey.api().createPartner(adminToken, {
-      email: 'newcomer@e2e.test',
-      password: 'partner-password-123',
-      companyName: 'Newcomer Media',
-      contactName: 'Nia Newcomer',
-      companyType: 'influencer',
-      expectedVolume: '1-2 referrals/month',
-    });
+    const { token } = await journey.api().createPartner(
+      adminToken,
+      partnerSeed('newcomer@e2e.test', 'Newcomer Media', 'Nia Newcomer', {
+        companyType: 'influencer',
+        expectedVolume: '1-2 referrals/month',
+      }),
+    );
     const { page, context } = await journey.signedInPage(token, '/dashboard', MOBILE);
     await page.getByRole('tab', { name: 'Commissions' }).click();
     await page.getByText('No commissions yet. Start referring clients to earn your first commission!').waitFor();

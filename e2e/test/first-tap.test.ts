@@ -8,22 +8,17 @@
 
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { partnerSeed } from '../src/api-client';
 import { MOBILE, usePortal } from '../src/harness';
 
 const SCHEDULING_URL = 'https://schedule.example.com/consultation';
 const journey = usePortal({ SCHEDULING_URL });
-const PARTNER = {
-  email: 'first-tap@e2e.test',
-  password: 'partner-password-1',
-  companyName: 'First Tap Growth',
-  contactName: 'Tia Tapper',
-};
+const PARTNER = partnerSeed('first-tap@e2e.test', 'First Tap Growth', 'Tia Tapper');
 const CAMPAIGN = { utm_source: 'news', utm_medium: 'email', utm_campaign: 'Spring Promo' };
 let referralCode: string;
 
 beforeAll(async () => {
-  const client = journey.api();
-  referralCode = (await client.createPartner(await client.adminToken(), PARTNER)).referralCode;
+  referralCode = (await journey.api().createPartnerAsAdmin(PARTNER)).referralCode;
 });
 
 /**

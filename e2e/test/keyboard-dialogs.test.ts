@@ -5,7 +5,7 @@
 
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN } from '../src/api-client';
+import { ADMIN, partnerSeed } from '../src/api-client';
 import { DESKTOP, usePortal } from '../src/harness';
 import { gotoInteractive } from '../src/page-checks';
 
@@ -14,12 +14,7 @@ const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
 
-const PARTNER = {
-  email: 'keys-partner@e2e.test',
-  password: 'partner-password-1',
-  companyName: 'Keyboard Partners LLC',
-  contactName: 'Kay Keys',
-};
+const PARTNER = partnerSeed('keys-partner@e2e.test', 'Keyboard Partners LLC', 'Kay Keys');
 const APPLICANT = 'Tabbing Traders Agency';
 
 beforeAll(async () => {

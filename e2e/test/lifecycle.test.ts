@@ -6,19 +6,14 @@
 import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN } from '../src/api-client';
+import { ADMIN, partnerSeed } from '../src/api-client';
 import { DESKTOP, usePortal } from '../src/harness';
 import { confirmApproval, confirmPayout, gotoInteractive, screenshot } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
 
-const PARTNER = {
-  email: 'lifecycle@e2e.test',
-  password: 'lifecycle-password-1',
-  companyName: 'Lifecycle Growth Partners',
-  contactName: 'Lena Lifecycle',
-};
+const PARTNER = partnerSeed('lifecycle@e2e.test', 'Lifecycle Growth Partners', 'Lena Lifecycle');
 const CLIENT = 'Evergreen Threads';
 /** The month just ended: the won client's contract starts on its first day, and the client pays for it. */
 const MONTH = previousMonthKey(new Date());

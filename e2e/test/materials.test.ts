@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN } from '../src/api-client';
+import { ADMIN, partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal } from '../src/harness';
 import { cardLabels, screenshot } from '../src/page-checks';
 
@@ -59,12 +59,10 @@ describe('marketing materials in Chromium', () => {
   it('lets a partner download it from the Marketing tab and see the count rise', async () => {
     const client = journey.api();
     partnerToken = (
-      await client.createPartner(adminToken, {
-        email: 'materials-partner@e2e.test',
-        password: 'partner-password-1',
-        companyName: 'Shelf Growth Agency',
-        contactName: 'Dana Reyes',
-      })
+      await client.createPartner(
+        adminToken,
+        partnerSeed('materials-partner@e2e.test', 'Shelf Growth Agency', 'Dana Reyes'),
+      )
     ).token;
 
     const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);

@@ -8,7 +8,7 @@ import { formatDate, formatMonthKey, previousMonthKey } from '@portal/contracts/
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, usePortal } from '../src/harness';
-import { confirmPayout, screenshot, seriousA11yViolations, useScheme } from '../src/page-checks';
+import { confirmPayout, dialogInBothSchemes, screenshot, seriousA11yViolations } from '../src/page-checks';
 
 const journey = usePortal({
   ACH_IMMEDIATE_DESTINATION: '011000015',
@@ -87,7 +87,21 @@ beforeAll(async () => {
   }
 });
 
-function csvOf(rows: Array<[client: string, amount: string, paid: string, reference: string]>) {
+type PaymentRow = [client: string, amount: string, paid: string, reference: string];
+
+/** The month's client payments as the import file lists them: 2000.00 from each client. */
+const PAYMENTS: PaymentRow[] = [
+  [PARTNERS.ach.client, '2000.00', PAID_DUE, 'INV-A1'],
+  [PARTNERS.paypal.client, '2000.00', PAID_DUE, 'INV-B1'],
+  [PARTNERS.wire.client, '2000.00', PAID_DUE, 'INV-C1'],
+  [RECENT_CLIENT, '2000.00', PAID_RECENT, 'INV-D1'],
+];
+
+/** PAYMENTS with `client`'s amount written as `amount`. */
+const withAmount = (client: string, amount: string): PaymentRow[] =>
+  PAYMENTS.map(([name, paidAmount, paid, reference]) => [name, name === client ? amount : paidAmount, paid, reference]);
+
+function csvOf(rows: PaymentRow[]) {
   const lines = rows.map(
     ([client, amount, paid, reference]) => `${emailOf(client)},${MONTH},${amount},${paid},0.00,${reference}`,
   );
@@ -112,16 +126,7 @@ describe('client payments to bank files in Chromium', () => {
     // 1. A file with one bad amount: every row is reported, nothing can be recorded.
     await panel.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import client payments' });
-    await chooseFile(
-      page,
-      'payments-bad.csv',
-      csvOf([
-        [PARTNERS.ach.client, '2000.00', PAID_DUE, 'INV-A1'],
-        [PARTNERS.paypal.client, 'twelve', PAID_DUE, 'INV-B1'],
-        [PARTNERS.wire.client, '2000.00', PAID_DUE, 'INV-C1'],
-        [RECENT_CLIENT, '2000.00', PAID_RECENT, 'INV-D1'],
-      ]),
-    );
+    await chooseFile(page, 'payments-bad.csv', csvOf(withAmount(PARTNERS.paypal.client, 'twelve')));
     const report = dialog.getByTestId('import-report');
     await report.getByText('1 row has an error: nothing will be recorded.', { exact: false }).waitFor();
     expect(await report.locator('[data-row-ok="false"]').count()).toBe(1);
@@ -129,16 +134,7 @@ describe('client payments to bank files in Chromium', () => {
     await screenshot(page, 'payments-import-refused-desktop');
 
     // 2. The fixed file: four rows ready, then recorded.
-    await chooseFile(
-      page,
-      'payments.csv',
-      csvOf([
-        [PARTNERS.ach.client, '2000.00', PAID_DUE, 'INV-A1'],
-        [PARTNERS.paypal.client, '2000.00', PAID_DUE, 'INV-B1'],
-        [PARTNERS.wire.client, '2000.00', PAID_DUE, 'INV-C1'],
-        [RECENT_CLIENT, '2000.00', PAID_RECENT, 'INV-D1'],
-      ]),
-    );
+    await chooseFile(page, 'payments.csv', csvOf(PAYMENTS));
     await report.getByText('4 rows are ready; they earn $300.00 in fees.').waitFor();
     expect((await seriousA11yViolations(page)).join('\n')).toBe('');
     await dialog.getByRole('button', { name: 'Record 4 payments' }).click();
@@ -169,32 +165,29 @@ describe('client payments to bank files in Chromium', () => {
     expect(await processor.getByTestId('payout-total').textContent()).toBe('$200.00');
     // 'Process 3 Payouts' sums up first: per payment method the partner, the total and the file it makes.
     const summary = page.getByRole('dialog', { name: 'Confirm payout' });
-    for (const scheme of ['dark', 'light'] as const) {
-      // The light scheme's DOM is the dark one's: axe's colour rules are what it can change.
-      const rules = scheme === 'dark' ? 'all' : 'colours';
-      await useScheme(page, scheme);
-      await processor.getByRole('button', { name: 'Process 3 Payouts' }).click();
-      await summary.getByTestId('preview-total').getByText('$200.00').waitFor();
-      expect(await summary.getByTestId('preview-partners').textContent()).toBe('3');
-      for (const [method, total, file] of [
-        ['ACH', '$100.00', 'ACH file (NACHA)'],
-        ['PayPal', '$50.00', 'PayPal batch (CSV)'],
-        ['Wire', '$50.00', 'Wire instructions (CSV)'],
-      ] as const) {
-        const line = await summary.getByTestId(`preview-method-${method}`).textContent();
-        expect([line?.includes('1 partner'), line?.includes(total), line?.includes(file)]).toEqual([true, true, true]);
-      }
-      expect((await seriousA11yViolations(page, rules)).join('\n')).toBe('');
-      await screenshot(page, `payments-confirm-payout-1366-${scheme}`, { viewport: true });
-      await page.setViewportSize(MOBILE);
-      expect((await seriousA11yViolations(page, rules)).join('\n')).toBe('');
-      await screenshot(page, `payments-confirm-payout-390-${scheme}`, { viewport: true });
-      await page.setViewportSize(DESKTOP);
-      if (scheme === 'dark') {
+    await dialogInBothSchemes(page, 'payments-confirm-payout', {
+      async open() {
+        await processor.getByRole('button', { name: 'Process 3 Payouts' }).click();
+        await summary.getByTestId('preview-total').getByText('$200.00').waitFor();
+        expect(await summary.getByTestId('preview-partners').textContent()).toBe('3');
+        for (const [method, total, file] of [
+          ['ACH', '$100.00', 'ACH file (NACHA)'],
+          ['PayPal', '$50.00', 'PayPal batch (CSV)'],
+          ['Wire', '$50.00', 'Wire instructions (CSV)'],
+        ] as const) {
+          const line = await summary.getByTestId(`preview-method-${method}`).textContent();
+          expect([line?.includes('1 partner'), line?.includes(total), line?.includes(file)]).toEqual([
+            true,
+            true,
+            true,
+          ]);
+        }
+      },
+      async close() {
         await summary.getByRole('button', { name: 'Cancel' }).click();
         await summary.waitFor({ state: 'detached' });
-      }
-    }
+      },
+    });
     expect(await processor.getByTestId('recent-payout').count()).toBe(0);
     await confirmPayout(page);
     await page.getByText('Payouts processed').first().waitFor();

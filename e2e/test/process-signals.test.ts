@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, repoRoot } from '../src/harness';
+import { freePort } from '../../bench/src/local-machine';
+import { repoRoot } from '../src/harness';
 
 async function answers(url: string): Promise<boolean> {
   try {

@@ -2,22 +2,17 @@
 // rendered per request) and the browser hydrates them without a mismatch.
 
 import { beforeAll, describe, expect, it } from 'vitest';
+import { partnerSeed } from '../src/api-client';
 import { MOBILE, usePortal } from '../src/harness';
 import { gotoInteractive } from '../src/page-checks';
 
 const journey = usePortal();
-const PARTNER = {
-  email: 'ssr-partner@e2e.test',
-  password: 'partner-password-1',
-  companyName: '<script>alert("x")</script> & Sons',
-  contactName: 'Sam Server',
-};
+const PARTNER = partnerSeed('ssr-partner@e2e.test', '<script>alert("x")</script> & Sons', 'Sam Server');
 let partnerToken: string;
 let referralCode: string;
 
 beforeAll(async () => {
-  const client = journey.api();
-  const created = await client.createPartner(await client.adminToken(), PARTNER);
+  const created = await journey.api().createPartnerAsAdmin(PARTNER);
   partnerToken = created.token;
   referralCode = created.referralCode;
 });

@@ -3,6 +3,7 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
 import { gotoInteractive, screenshot, seriousA11yViolations } from '../src/page-checks';
 
@@ -11,12 +12,7 @@ const journey = usePortal();
 let adminToken: string;
 let partnerToken: string;
 let referralCode: string;
-const PARTNER = {
-  email: 'referrer@e2e.test',
-  password: 'partner-password-123',
-  companyName: 'Referral Partners LLC',
-  contactName: 'Riley Referrer',
-};
+const PARTNER = partnerSeed('referrer@e2e.test', 'Referral Partners LLC', 'Riley Referrer');
 
 beforeAll(async () => {
   const client = journey.api();

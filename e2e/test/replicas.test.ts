@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { previousMonthKey } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, api } from '../src/api-client';
+import { ADMIN, api, partnerSeed } from '../src/api-client';
 import { startPortal, type Portal } from '../src/harness';
 
 let database: TestDatabase;
@@ -57,44 +57,21 @@ describe('two replicas', () => {
 
   it('create each commission once when both accrue the same month at the same moment', async () => {
     const client = api(a.baseUrl);
-    const partner = await client.call<{ id: string }>(
-      'POST',
-      '/api/admin/partners',
-      {
-        email: `replica-${randomUUID()}@example.com`,
-        password: 'partner-password-1',
-        companyName: 'Replica Partners',
-        contactName: 'Rita Replica',
-        companyType: 'agency',
-        expectedVolume: '3-5 referrals/month',
-      },
+    const partner = await client.createPartner(
       adminToken,
+      partnerSeed(`replica-${randomUUID()}@example.com`, 'Replica Partners', 'Rita Replica'),
     );
-    expect(partner.status).toBe(201);
     const month = previousMonthKey(new Date());
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const created = await client.call<{ id: string }>(
-        'POST',
-        '/api/admin/referrals',
-        {
-          partnerId: partner.body.id,
-          clientCompanyName: `Replica Client ${i}`,
-          serviceType: i % 2 ? 'controller' : 'basic_accounting',
-          monthlyValue: 900,
-          contractStartDate: `${month}-01`,
-        },
-        adminToken,
-      );
-      expect(created.status).toBe(201);
-      const won = await client.call(
-        'PATCH',
-        `/api/admin/referrals/${created.body.id}`,
-        { stage: 'won', annualSales: '1000000.00' },
-        adminToken,
-      );
-      expect(won.status).toBe(200);
-      ids.push(created.body.id);
+      const won = await client.addWonClient(adminToken, {
+        partnerId: partner.id,
+        clientCompanyName: `Replica Client ${i}`,
+        serviceType: i % 2 ? 'controller' : 'basic_accounting',
+        monthlyValue: 900,
+        contractStartDate: `${month}-01`,
+      });
+      ids.push(won.id);
     }
     // The accrual runs under the fee basis activeMonth (under clientPayment it creates nothing).
     await api(a.baseUrl).call('PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
@@ -118,18 +95,9 @@ describe('two replicas', () => {
 describe('SIGTERM under a stream of writes', () => {
   it('loses no write it acknowledged and exits cleanly', async () => {
     const client = api(a.baseUrl);
-    const partner = await client.call<{ id: string }>(
-      'POST',
-      '/api/admin/partners',
-      {
-        email: `stream-${randomUUID()}@example.com`,
-        password: 'partner-password-1',
-        companyName: 'Stream Partners',
-        contactName: 'Sid Stream',
-        companyType: 'agency',
-        expectedVolume: '3-5 referrals/month',
-      },
+    const partner = await client.createPartner(
       adminToken,
+      partnerSeed(`stream-${randomUUID()}@example.com`, 'Stream Partners', 'Sid Stream'),
     );
     const acknowledged: string[] = [];
     let stopRequested = false;
@@ -141,7 +109,7 @@ describe('SIGTERM under a stream of writes', () => {
             'POST',
             '/api/admin/referrals',
             {
-              partnerId: partner.body.id,
+              partnerId: partner.id,
               clientCompanyName: `Stream ${worker}-${i}`,
               serviceType: 'basic_accounting',
               monthlyValue: '500.00',

@@ -145,11 +145,16 @@ async function sideBySide(...passes: Array<() => Promise<void>>) {
   else for (const pass of passes) await pass();
 }
 
-/** `pass` at the desktop and at the phone width (`sideBySide`). */
-async function inBothViewports(pass: (viewport: typeof DESKTOP) => Promise<void>) {
+/** `pass` on the admin dashboard, signed in, at the desktop and at the phone width (`sideBySide`); each page is closed after. */
+async function adminInBothViewports(pass: (page: Page, viewport: typeof DESKTOP) => Promise<void>) {
+  const passAt = async (viewport: typeof DESKTOP) => {
+    const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
+    await pass(page, viewport);
+    await context.close();
+  };
   await sideBySide(
-    () => pass(DESKTOP),
-    () => pass(MOBILE),
+    () => passAt(DESKTOP),
+    () => passAt(MOBILE),
   );
 }
 
@@ -210,8 +215,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
   it(
     'picks the 9,000th partner in Add New Client by typing, and adds the client to it',
     async () => {
-      await inBothViewports(async (viewport) => {
-        const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
+      await adminInBothViewports(async (page, viewport) => {
         const dialog = page.getByRole('dialog', { name: 'Add New Client' });
         const affiliate = dialog.getByRole('combobox', { name: 'Affiliate' });
         const openAndSearch = async () => {
@@ -244,7 +248,6 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
             );
           expect(added.body.map((row) => row.partnerCompanyName)).toEqual([PARTNER_9000]);
         }
-        await context.close();
       });
     },
     JOURNEY_MS,
@@ -313,8 +316,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
   it(
     'takes the admin between the sidebar areas and a partner’s page, with breadcrumbs, back and reload',
     async () => {
-      await inBothViewports(async (viewport) => {
-        const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
+      await adminInBothViewports(async (page, viewport) => {
         if (viewport === MOBILE) await page.getByRole('button', { name: 'Toggle sidebar' }).first().click();
         await page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link', { name: 'Partners' }).click();
         await page.waitForURL(/\/admin\/partners$/, STEP);
@@ -340,7 +342,6 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
           .click();
         await page.waitForURL(/\/admin$/, STEP);
         await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor(STEP);
-        await context.close();
       });
     },
     JOURNEY_MS,
@@ -349,8 +350,7 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
   it(
     'opens a partner’s page from a pipeline card, then the Email log and Activity as their own areas',
     async () => {
-      await inBothViewports(async (viewport) => {
-        const { page, context } = await journey.signedInPage(adminToken, '/admin', viewport);
+      await adminInBothViewports(async (page, viewport) => {
         const card = page.getByTestId('pipeline-column-won').getByTestId('deal-card').first();
         await card.waitFor(STEP);
         const partnerName = (await card.getByRole('link').textContent()) ?? '';
@@ -367,7 +367,6 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
           await page.getByRole('table').first().waitFor(STEP);
           await lookInBothSchemes(page, name);
         }
-        await context.close();
       });
     },
     JOURNEY_MS,

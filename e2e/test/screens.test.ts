@@ -6,6 +6,7 @@
 import { formatMonthKey, formatMonthShort, previousMonthKey } from '@portal/contracts/plain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal } from '../src/harness';
 import {
   fitsWidth,
@@ -27,12 +28,7 @@ let rejectedToken: string;
 let newcomerToken: string;
 
 const MONTH = previousMonthKey(new Date());
-const PARTNER = {
-  email: 'screens-partner@e2e.test',
-  password: 'partner-password-1',
-  companyName: 'Screenshot Partners LLC',
-  contactName: 'Sam Screens',
-};
+const PARTNER = partnerSeed('screens-partner@e2e.test', 'Screenshot Partners LLC', 'Sam Screens');
 const APPLICANT = { companyName: 'Pending Pixels Agency', contactName: 'Penny Pending' };
 const REJECTED = { companyName: 'Declined Deals Co', contactName: 'Dora Declined' };
 

@@ -4,22 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal } from '../src/harness';
 import { gotoInteractive, schemeShown, screenshot, seriousA11yViolations } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
+const PARTNER = partnerSeed('shell@e2e.test', 'Shell Test Partners', 'Sasha Shell');
 let partnerToken: string;
 
 beforeAll(async () => {
-  const client = journey.api();
-  const created = await client.createPartner(await client.adminToken(), {
-    email: `shell-${randomUUID()}@e2e.test`,
-    password: 'partner-password-1',
-    companyName: 'Shell Test Partners',
-    contactName: 'Sasha Shell',
-  });
-  partnerToken = created.token;
+  partnerToken = (await journey.api().createPartnerAsAdmin(PARTNER)).token;
 });
 
 const sidebarState = (page: Page) => page.locator('[data-sidebar-state]').first().getAttribute('data-sidebar-state');

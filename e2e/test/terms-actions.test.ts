@@ -5,7 +5,7 @@
 // total) and ends the partnership (the scheduled end shows); a partner gives notice from Settings. Screens at
 // 1366 px and 390 px, light and dark.
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
 import { screenshot, seriousA11yViolations, settled, useScheme } from '../src/page-checks';
@@ -49,6 +49,16 @@ async function everyWay(page: Page, name: string, open: () => Promise<void>): Pr
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   await useScheme(page, 'light');
   await page.setViewportSize(DESKTOP);
+}
+
+/** The dialog of the page's button `button`, looked at every way (`everyWay`) and opened again to act on; `ready` shows it loaded. */
+async function everyWayThenOpen(page: Page, name: string, button: string, ready: Locator): Promise<void> {
+  const open = async () => {
+    await page.getByRole('button', { name: button }).click();
+    await ready.waitFor();
+  };
+  await everyWay(page, name, open);
+  await open();
 }
 
 beforeAll(async () => {
@@ -96,6 +106,20 @@ beforeAll(async () => {
 const lateCard = (page: Page, stage: string) =>
   page.getByTestId(`pipeline-column-${stage}`).locator(`[data-deal="${LATE_CLIENT}"]`);
 
+/** Opens the stage menu of the late deal's card in `stage` and picks Won. */
+async function chooseWon(page: Page, stage: string): Promise<void> {
+  await lateCard(page, stage).getByTestId('deal-stage').click();
+  await page.getByRole('menuitemradio', { name: 'Won' }).click();
+}
+
+/** Opens `action` from the qualification menu of the late deal's card in `stage`. */
+async function qualificationAction(page: Page, stage: string, action: string): Promise<void> {
+  await lateCard(page, stage)
+    .getByRole('button', { name: `Qualification actions for ${LATE_CLIENT}` })
+    .click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
 describe("the agreement's actions on the screens", () => {
   it('warns before a late deal is won, extends its window, and wins it as a qualifying client', async () => {
     const { context, page } = await journey.newPage();
@@ -120,8 +144,7 @@ describe("the agreement's actions on the screens", () => {
       await settled(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await everyWay(page, 'terms-won-warning', async () => {
-        await lateCard(page, 'booked').getByTestId('deal-stage').click();
-        await page.getByRole('menuitemradio', { name: 'Won' }).click();
+        await chooseWon(page, 'booked');
         await winning
           .getByTestId('won-outcome')
           .getByText(/signed after/)
@@ -130,10 +153,7 @@ describe("the agreement's actions on the screens", () => {
       await lateCard(page, 'booked').waitFor();
 
       // Extend window: more than the terms allow shows the limit on the field; 20 days are accepted.
-      await lateCard(page, 'booked')
-        .getByRole('button', { name: `Qualification actions for ${LATE_CLIENT}` })
-        .click();
-      await page.getByRole('menuitem', { name: 'Extend window' }).click();
+      await qualificationAction(page, 'booked', 'Extend window');
       const extending = page.getByRole('dialog', { name: 'Extend the qualification window' });
       await extending.getByLabel('Days to add').fill('400');
       await extending.getByLabel('Reason').fill('The client’s board meets next week');
@@ -147,18 +167,14 @@ describe("the agreement's actions on the screens", () => {
       await extending.waitFor({ state: 'detached' });
 
       // Won again: now inside the window, with the sales recorded, a qualifying client.
-      await lateCard(page, 'booked').getByTestId('deal-stage').click();
-      await page.getByRole('menuitemradio', { name: 'Won' }).click();
+      await chooseWon(page, 'booked');
       await winning.locator('[data-testid="won-outcome"][data-qualifying]').waitFor();
       await winning.getByRole('button', { name: 'Mark as Won' }).click();
       await page.getByText(`${LATE_CLIENT} moved to Won.`).waitFor();
       await lateCard(page, 'won').waitFor();
 
       // Override: an admin decides it is not a qualifying client.
-      await lateCard(page, 'won')
-        .getByRole('button', { name: `Qualification actions for ${LATE_CLIENT}` })
-        .click();
-      await page.getByRole('menuitem', { name: 'Override qualification' }).click();
+      await qualificationAction(page, 'won', 'Override qualification');
       const overriding = page.getByRole('dialog', { name: 'Override qualification' });
       await overriding.getByText('Not qualifying', { exact: true }).click();
       await overriding.getByLabel('Reason').fill('Sales figure not confirmed by the client');
@@ -177,29 +193,19 @@ describe("the agreement's actions on the screens", () => {
     try {
       await journey.signIn(page, adminToken, `/admin/partners/${partnerId}`);
       await page.getByRole('heading', { name: 'Action Growth Partners', level: 1 }).waitFor();
-      await page.getByRole('button', { name: 'Forfeit fees' }).click();
       const forfeiting = page.getByRole('dialog', { name: 'Forfeit unpaid fees' });
+      await everyWayThenOpen(page, 'terms-forfeit', 'Forfeit fees', forfeiting.getByTestId('forfeit-summary'));
       expect(await forfeiting.getByTestId('forfeit-summary').textContent()).toContain(
         'This voids 1 unpaid fee of Action Growth Partners, $50.00 in all',
       );
-      await everyWay(page, 'terms-forfeit', async () => {
-        await page.getByRole('button', { name: 'Forfeit fees' }).click();
-        await forfeiting.getByTestId('forfeit-summary').waitFor();
-      });
-      await page.getByRole('button', { name: 'Forfeit fees' }).click();
       await forfeiting.getByLabel('Reason').fill('Solicited a client of the firm');
       await forfeiting.getByRole('button', { name: 'Forfeit $50.00' }).click();
       await page.getByText('1 unpaid fee of $50.00 voided', { exact: false }).waitFor();
 
-      await page.getByRole('button', { name: 'End partnership' }).click();
       const ending = page.getByRole('dialog', { name: 'End partnership' });
+      await everyWayThenOpen(page, 'terms-end-partnership', 'End partnership', ending.getByLabel('Effective date'));
       const noticeDay = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
       expect(await ending.getByLabel('Effective date').inputValue()).toBe(noticeDay);
-      await everyWay(page, 'terms-end-partnership', async () => {
-        await page.getByRole('button', { name: 'End partnership' }).click();
-        await ending.getByLabel('Effective date').waitFor();
-      });
-      await page.getByRole('button', { name: 'End partnership' }).click();
       await ending.getByLabel('Reason').fill('Breach of non-solicitation');
       await ending.getByRole('button', { name: 'End partnership' }).click();
       await page

@@ -2,24 +2,18 @@
 // toast and one of 30 px does not; F8 moves focus to the notification region; a tooltip opens only
 // after 700 ms, and its neighbour at once while the first is still shown (the skip delay).
 
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal } from '../src/harness';
 import { screenshot, seriousA11yViolations, settled } from '../src/page-checks';
 
 const journey = usePortal();
+const PARTNER = partnerSeed('toasts@e2e.test', 'Toast Test Partners', 'Tosh Toast');
 let partnerToken: string;
 
 beforeAll(async () => {
-  const client = journey.api();
-  const created = await client.createPartner(await client.adminToken(), {
-    email: `toasts-${randomUUID()}@e2e.test`,
-    password: 'partner-password-1',
-    companyName: 'Toast Test Partners',
-    contactName: 'Tosh Toast',
-  });
-  partnerToken = created.token;
+  partnerToken = (await journey.api().createPartnerAsAdmin(PARTNER)).token;
 });
 
 async function openMarketingTab(page: Page): Promise<void> {
