@@ -3,7 +3,7 @@
 // payments of months before that day remain payable. Once given, the card shows the scheduled end, and the
 // partner may withdraw its own notice until that day (the firm's notice only the firm can withdraw).
 
-import { Alert, Button, Card, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal/contracts';
 import { IconCalendarX, IconRestore } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/errors';
 import { ConfirmedAction } from '../../layout/confirmed-action';
 import { trpc } from '../../lib/trpc';
 import { ReasonForm, useReasonFormMutation } from '../../layout/reason-form';
-import { usePhoneLayout } from '../../layout/use-phone-layout';
+import { FreshDialog } from '../../layout/fresh-dialog';
 import { SettingsCard } from './settings-card';
 
 function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => void }) {
@@ -60,7 +60,6 @@ function WithdrawNotice({ effectiveDate }: { effectiveDate: string }) {
 }
 
 export function EndPartnershipCard() {
-  const phone = usePhoneLayout();
   const ending = trpc.partner.partnershipEnd.useQuery();
   const [giving, setGiving] = useState(false);
   const data = ending.data;
@@ -100,9 +99,9 @@ export function EndPartnershipCard() {
           End partnership
         </Button>
       )}
-      <Modal opened={giving} onClose={() => setGiving(false)} title="End partnership" fullScreen={phone}>
-        {giving && <NoticeForm ending={data} onDone={() => setGiving(false)} />}
-      </Modal>
+      <FreshDialog opened={giving} onClose={() => setGiving(false)} title="End partnership">
+        <NoticeForm ending={data} onDone={() => setGiving(false)} />
+      </FreshDialog>
     </SettingsCard>
   );
 }
