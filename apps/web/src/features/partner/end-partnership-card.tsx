@@ -6,10 +6,10 @@
 import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal/contracts';
-import { IconCalendarX, IconRestore } from '@tabler/icons-react';
+import { IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { ConfirmedAction } from '../../layout/confirmed-action';
+import { WithdrawNoticeAction } from '../../components/withdraw-notice-action';
 import { trpc } from '../../lib/trpc';
 import { ReasonForm, useReasonFormMutation } from '../../layout/reason-form';
 import { FreshDialog } from '../../layout/fresh-dialog';
@@ -42,20 +42,16 @@ function WithdrawNotice({ effectiveDate }: { effectiveDate: string }) {
   const utils = trpc.useUtils();
   const withdraw = trpc.partner.withdrawNotice.useMutation();
   return (
-    <ConfirmedAction
-      label="Withdraw notice"
-      icon={<IconRestore size={16} />}
-      confirmColor="blue.8"
+    <WithdrawNoticeAction
       run={() => withdraw.mutateAsync()}
       refresh={() => Promise.all([utils.partner.partnershipEnd.invalidate(), utils.partner.me.invalidate()])}
-      success={['Notice withdrawn', 'Your partnership continues.']}
-      failure="Notice not withdrawn"
+      withdrawn="Your partnership continues."
     >
       <Text size="sm">
         Your partnership will not end on <b>{formatDate(effectiveDate)}</b>: it continues as before. The program team is
         told by mail.
       </Text>
-    </ConfirmedAction>
+    </WithdrawNoticeAction>
   );
 }
 

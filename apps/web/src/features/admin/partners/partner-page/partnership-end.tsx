@@ -16,10 +16,10 @@ import {
   todayIsoDate,
   type AdminPartnershipEnd,
 } from '@portal/contracts';
-import { IconCalendarX, IconCoinOff, IconRestore } from '@tabler/icons-react';
+import { IconCalendarX, IconCoinOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../../../../lib/errors';
-import { ConfirmedAction } from '../../../../layout/confirmed-action';
+import { WithdrawNoticeAction } from '../../../../components/withdraw-notice-action';
 import { afterCommissionChange, afterPartnerDecision } from '../../../../lib/invalidate';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
@@ -142,20 +142,16 @@ function WithdrawNotice({ partner, effectiveDate }: { partner: Partner; effectiv
   const refresh = useRefresh();
   const withdraw = trpc.admin.withdrawNotice.useMutation();
   return (
-    <ConfirmedAction
-      label="Withdraw notice"
-      icon={<IconRestore size={16} />}
-      confirmColor="blue.8"
+    <WithdrawNoticeAction
       run={() => withdraw.mutateAsync({ id: partner.id })}
       refresh={refresh}
-      success={['Notice withdrawn', `${partner.companyName}'s partnership continues; they are told by mail.`]}
-      failure="Notice not withdrawn"
+      withdrawn={`${partner.companyName}'s partnership continues; they are told by mail.`}
     >
       <Text size="sm">
         <b>{partner.companyName}</b>&apos;s partnership will not end on <b>{formatDate(effectiveDate)}</b>: it continues
         as before, and the partner is told by mail.
       </Text>
-    </ConfirmedAction>
+    </WithdrawNoticeAction>
   );
 }
 
