@@ -160,9 +160,23 @@ describe('reject dialog', () => {
 });
 
 describe('Create Partner form', () => {
-  it('shows the spec messages and does not submit an empty form', async () => {
+  /** Renders the form and answers its submit spy. */
+  function renderCreatePartnerForm() {
     const onSubmit = vi.fn();
     renderWithProviders(<CreatePartnerForm onSubmit={onSubmit} onCancel={vi.fn()} submitting={false} />);
+    return onSubmit;
+  }
+
+  /** Types the required fields, Acme's, with `password`. */
+  async function fillCreatePartner(password: string) {
+    await userEvent.type(screen.getByLabelText(/^Email/), 'pat@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), password);
+    await userEvent.type(screen.getByLabelText(/^Company Name/), 'Acme');
+    await userEvent.type(screen.getByLabelText(/^Contact Name/), 'Pat');
+  }
+
+  it('shows the spec messages and does not submit an empty form', async () => {
+    const onSubmit = renderCreatePartnerForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create Partner' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
@@ -172,12 +186,8 @@ describe('Create Partner form', () => {
   });
 
   it('refuses a 7-character password and a short phone', async () => {
-    const onSubmit = vi.fn();
-    renderWithProviders(<CreatePartnerForm onSubmit={onSubmit} onCancel={vi.fn()} submitting={false} />);
-    await userEvent.type(screen.getByLabelText(/^Email/), 'pat@example.com');
-    await userEvent.type(screen.getByLabelText(/^Password/), '1234567');
-    await userEvent.type(screen.getByLabelText(/^Company Name/), 'Acme');
-    await userEvent.type(screen.getByLabelText(/^Contact Name/), 'Pat');
+    const onSubmit = renderCreatePartnerForm();
+    await fillCreatePartner('1234567');
     await userEvent.type(screen.getByLabelText(/^Phone/), '12345');
     fireEvent.click(screen.getByRole('button', { name: 'Create Partner' }));
     expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
@@ -186,14 +196,10 @@ describe('Create Partner form', () => {
   });
 
   it('submits with the default company type and expected volume, Wire fixed', async () => {
-    const onSubmit = vi.fn();
-    renderWithProviders(<CreatePartnerForm onSubmit={onSubmit} onCancel={vi.fn()} submitting={false} />);
+    const onSubmit = renderCreatePartnerForm();
     expect(screen.getAllByDisplayValue('3-5 referrals/month').length).toBeGreaterThan(0);
     expect(screen.getByDisplayValue('Wire Transfer')).toBeTruthy();
-    await userEvent.type(screen.getByLabelText(/^Email/), 'pat@example.com');
-    await userEvent.type(screen.getByLabelText(/^Password/), '12345678');
-    await userEvent.type(screen.getByLabelText(/^Company Name/), 'Acme');
-    await userEvent.type(screen.getByLabelText(/^Contact Name/), 'Pat');
+    await fillCreatePartner('12345678');
     fireEvent.click(screen.getByRole('button', { name: 'Create Partner' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(toCreatePartnerPayload(onSubmit.mock.calls[0]?.[0])).toEqual({

@@ -34,9 +34,15 @@ const wonReferral = aReferral({
 });
 
 describe('New Referral form', () => {
-  it('shows the spec messages and does not submit without a company and a monthly value', async () => {
+  /** Renders the form and answers its submit spy. */
+  function renderNewReferralForm() {
     const onSubmit = vi.fn();
     renderWithProviders(<NewReferralForm onSubmit={onSubmit} onCancel={() => {}} submitting={false} />);
+    return onSubmit;
+  }
+
+  it('shows the spec messages and does not submit without a company and a monthly value', async () => {
+    const onSubmit = renderNewReferralForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create Referral' }));
     expect(await screen.findByText('Company name is required')).toBeTruthy();
     expect(screen.getByText('Monthly value is required')).toBeTruthy();
@@ -44,8 +50,7 @@ describe('New Referral form', () => {
   });
 
   it('refuses a monthly value below 1', async () => {
-    const onSubmit = vi.fn();
-    renderWithProviders(<NewReferralForm onSubmit={onSubmit} onCancel={() => {}} submitting={false} />);
+    const onSubmit = renderNewReferralForm();
     await userEvent.type(screen.getByLabelText(/Client Company Name/), 'Store');
     await userEvent.type(screen.getByLabelText(/Monthly Value/), '0.5');
     fireEvent.click(screen.getByRole('button', { name: 'Create Referral' }));
@@ -54,8 +59,7 @@ describe('New Referral form', () => {
   });
 
   it('submits the values with basic accounting as the default service', async () => {
-    const onSubmit = vi.fn();
-    renderWithProviders(<NewReferralForm onSubmit={onSubmit} onCancel={() => {}} submitting={false} />);
+    const onSubmit = renderNewReferralForm();
     expect(screen.getByDisplayValue('Basic Accounting $50/month')).toBeTruthy();
     await userEvent.type(screen.getByLabelText(/Client Company Name/), 'Store Inc');
     await userEvent.type(screen.getByLabelText(/Monthly Value/), '2500');

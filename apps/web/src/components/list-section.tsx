@@ -2,7 +2,7 @@
 // what the list holds and what sits at the heading's end (a count, an Add button); then, in place of
 // the rows, the failure in the user's words, a spinner while the query loads, or the words for none.
 
-import { Alert, Card, Group, Text, type MantineSpacing } from '@mantine/core';
+import { Alert, Card, Group, Text, Title, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CardHeading } from './card-heading';
 import { LoadingRow } from '../layout/loading-row';
@@ -30,6 +30,34 @@ export function ListSection({
       </Group>
       {children}
     </Card>
+  );
+}
+
+/**
+ * The heading of a list that is searched and filtered: the title, and at the end of its line the search box
+ * and filters (`children`), which wrap under it where the line is too narrow for them.
+ */
+export function FilteredListHeading({
+  title,
+  filtersWidth,
+  align,
+  children,
+}: {
+  title: string;
+  /** The filters' width before they wrap, in pixels. */
+  filtersWidth: number;
+  align?: 'flex-end';
+  children: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" mb="md" gap="sm" align={align}>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Group gap="sm" wrap="wrap" style={{ flex: `1 1 ${filtersWidth}px`, justifyContent: 'flex-end' }}>
+        {children}
+      </Group>
+    </Group>
   );
 }
 

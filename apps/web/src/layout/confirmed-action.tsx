@@ -1,11 +1,67 @@
-// A button whose action runs only after a confirming dialog: once at a time, with a success or failure toast,
-// and the dialog closed when it succeeds.
+// An action that runs only after a confirming dialog: once at a time, with a success or failure toast,
+// the dialog closed when it succeeds and then the views it changes refreshed. As a button of its own
+// (ConfirmedAction), or on the one item a list row picked (ConfirmedItemDialog: revoke this key).
 
 import { Button } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useSubmitOnce } from '../lib/use-submit-once';
 import { ConfirmDialog } from './confirm-dialog';
+
+interface ConfirmedItemDialogProps<Item> {
+  /** The item the action is about; the dialog is open while there is one. */
+  item: Item | null;
+  onClose: () => void;
+  title: string;
+  confirmLabel: string;
+  /** What confirming does, in the dialog's words. */
+  children: ReactNode;
+  /** Red by default (ConfirmDialog). */
+  confirmColor?: string;
+  /** The action; the views it changes are refreshed after the toast. */
+  run: (item: Item) => Promise<unknown>;
+  refresh: () => Promise<unknown>;
+  success: (item: Item) => [title: string, message: string];
+  failure: string;
+}
+
+export function ConfirmedItemDialog<Item>({
+  item,
+  onClose,
+  title,
+  confirmLabel,
+  children,
+  confirmColor,
+  run,
+  refresh,
+  success,
+  failure,
+}: ConfirmedItemDialogProps<Item>) {
+  const confirm = useSubmitOnce(async () => {
+    if (item === null) return;
+    try {
+      await run(item);
+      notifySuccess(...success(item));
+      onClose();
+      await refresh();
+    } catch (error) {
+      notifyFailure(failure, error);
+    }
+  });
+  return (
+    <ConfirmDialog
+      opened={item !== null}
+      onClose={onClose}
+      title={title}
+      confirmLabel={confirmLabel}
+      confirmColor={confirmColor}
+      pending={confirm.pending}
+      onConfirm={() => void confirm.run()}
+    >
+      {children}
+    </ConfirmDialog>
+  );
+}
 
 interface ConfirmedActionProps {
   /** The button's and the dialog's title, and the confirming button's label. */
@@ -14,50 +70,31 @@ interface ConfirmedActionProps {
   /** What confirming does, in the dialog's words. */
   children: ReactNode;
   confirmColor: string;
-  /** The action; the views it changes are refreshed after the toast. */
   run: () => Promise<unknown>;
   refresh: () => Promise<unknown>;
   success: [title: string, message: string];
   failure: string;
 }
 
-export function ConfirmedAction({
-  label,
-  icon,
-  children,
-  confirmColor,
-  run,
-  refresh,
-  success,
-  failure,
-}: ConfirmedActionProps) {
+export function ConfirmedAction({ label, icon, children, success, run, ...action }: ConfirmedActionProps) {
   const [confirming, setConfirming] = useState(false);
-  const confirm = useSubmitOnce(async () => {
-    try {
-      await run();
-      notifySuccess(...success);
-      setConfirming(false);
-      await refresh();
-    } catch (error) {
-      notifyFailure(failure, error);
-    }
-  });
   return (
     <>
       <Button variant="default" leftSection={icon} onClick={() => setConfirming(true)}>
         {label}
       </Button>
-      <ConfirmDialog
-        opened={confirming}
+      {/* The action has no item of its own: the dialog's item is the button's "confirming". */}
+      <ConfirmedItemDialog
+        item={confirming || null}
         onClose={() => setConfirming(false)}
         title={label}
         confirmLabel={label}
-        confirmColor={confirmColor}
-        pending={confirm.pending}
-        onConfirm={() => void confirm.run()}
+        run={run}
+        success={() => success}
+        {...action}
       >
         {children}
-      </ConfirmDialog>
+      </ConfirmedItemDialog>
     </>
   );
 }

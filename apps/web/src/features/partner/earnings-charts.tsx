@@ -6,7 +6,7 @@ import { BarChart } from '@mantine/charts';
 import { useElementSize } from '@mantine/hooks';
 import { REFERRAL_STAGE_LABELS, formatMonthShort, type EarningsMonth, type StageCount } from '@portal/contracts';
 import { CHART_HEIGHT } from '../charts/chart-panel';
-import { countTick, moneyTick, moneyValue } from '../charts/chart-format';
+import { MONEY_BY_MONTH, countTick } from '../charts/chart-format';
 
 export default function EarningsByMonthChart({ months }: { months: readonly EarningsMonth[] }) {
   const data = months.map((row) => ({
@@ -16,9 +16,8 @@ export default function EarningsByMonthChart({ months }: { months: readonly Earn
   }));
   return (
     <BarChart
-      h={CHART_HEIGHT}
+      {...MONEY_BY_MONTH}
       data={data}
-      dataKey="month"
       type="stacked"
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}
@@ -26,8 +25,6 @@ export default function EarningsByMonthChart({ months }: { months: readonly Earn
         { name: 'paid', label: 'Paid', color: 'teal.7' },
         { name: 'pending', label: 'Pending', color: 'orange.7' },
       ]}
-      valueFormatter={moneyValue}
-      yAxisProps={{ tickFormatter: moneyTick, width: 64 }}
     />
   );
 }

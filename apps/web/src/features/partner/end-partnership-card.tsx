@@ -3,16 +3,16 @@
 // payments of months before that day remain payable. Once given, the card shows the scheduled end, and the
 // partner may withdraw its own notice until that day (the firm's notice only the firm can withdraw).
 
-import { Alert, Button, Card, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { formatDate, givePartnerNoticeInput, type PartnershipEnd } from '@portal/contracts';
-import { IconCalendarX, IconRestore } from '@tabler/icons-react';
+import { IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { ConfirmedAction } from '../../layout/confirmed-action';
+import { WithdrawNoticeAction } from '../../components/withdraw-notice-action';
 import { trpc } from '../../lib/trpc';
 import { ReasonForm, useReasonFormMutation } from '../../layout/reason-form';
-import { usePhoneLayout } from '../../layout/use-phone-layout';
+import { FreshDialog } from '../../layout/fresh-dialog';
 import { SettingsCard } from './settings-card';
 
 function NoticeForm({ ending, onDone }: { ending: PartnershipEnd; onDone: () => void }) {
@@ -42,25 +42,20 @@ function WithdrawNotice({ effectiveDate }: { effectiveDate: string }) {
   const utils = trpc.useUtils();
   const withdraw = trpc.partner.withdrawNotice.useMutation();
   return (
-    <ConfirmedAction
-      label="Withdraw notice"
-      icon={<IconRestore size={16} />}
-      confirmColor="blue.8"
+    <WithdrawNoticeAction
       run={() => withdraw.mutateAsync()}
       refresh={() => Promise.all([utils.partner.partnershipEnd.invalidate(), utils.partner.me.invalidate()])}
-      success={['Notice withdrawn', 'Your partnership continues.']}
-      failure="Notice not withdrawn"
+      withdrawn="Your partnership continues."
     >
       <Text size="sm">
         Your partnership will not end on <b>{formatDate(effectiveDate)}</b>: it continues as before. The program team is
         told by mail.
       </Text>
-    </ConfirmedAction>
+    </WithdrawNoticeAction>
   );
 }
 
 export function EndPartnershipCard() {
-  const phone = usePhoneLayout();
   const ending = trpc.partner.partnershipEnd.useQuery();
   const [giving, setGiving] = useState(false);
   const data = ending.data;
@@ -100,9 +95,9 @@ export function EndPartnershipCard() {
           End partnership
         </Button>
       )}
-      <Modal opened={giving} onClose={() => setGiving(false)} title="End partnership" fullScreen={phone}>
-        {giving && <NoticeForm ending={data} onDone={() => setGiving(false)} />}
-      </Modal>
+      <FreshDialog opened={giving} onClose={() => setGiving(false)} title="End partnership">
+        <NoticeForm ending={data} onDone={() => setGiving(false)} />
+      </FreshDialog>
     </SettingsCard>
   );
 }

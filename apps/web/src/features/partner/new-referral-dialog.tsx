@@ -1,6 +1,6 @@
 // New Referral dialog (spec §2, §5): the form validates with the same schema as the server.
 
-import { Modal, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import {
   createReferralInput,
@@ -14,7 +14,7 @@ import { useProgramTerms } from '../../lib/program-terms';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { useReferralCreation } from '../referral/use-referral-creation';
 import { StackedForm } from '../../layout/form-actions';
-import { usePhoneLayout } from '../../layout/use-phone-layout';
+import { FreshDialog } from '../../layout/fresh-dialog';
 import { ClientFields, EMPTY_CLIENT_FIELDS, type ClientFieldValues } from '../referral/client-fields';
 import { optionsOf } from '../../lib/select-options';
 
@@ -90,7 +90,6 @@ export function NewReferralForm({
 }
 
 export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = usePhoneLayout();
   const utils = trpc.useUtils();
   const terms = useProgramTerms(opened);
   const create = useReferralCreation({
@@ -107,15 +106,13 @@ export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClos
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New Referral" size="lg" fullScreen={phone}>
-      {opened && (
-        <NewReferralForm
-          onSubmit={(values) => void create.run(values)}
-          onCancel={onClose}
-          submitting={create.pending}
-          fees={terms.data?.fees}
-        />
-      )}
-    </Modal>
+    <FreshDialog opened={opened} onClose={onClose} title="New Referral" size="lg">
+      <NewReferralForm
+        onSubmit={(values) => void create.run(values)}
+        onCancel={onClose}
+        submitting={create.pending}
+        fees={terms.data?.fees}
+      />
+    </FreshDialog>
   );
 }

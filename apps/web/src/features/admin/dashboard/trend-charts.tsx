@@ -5,7 +5,7 @@ import '@mantine/charts/styles.css';
 import { AreaChart, CompositeChart } from '@mantine/charts';
 import { formatMonthShort, type ProgramTrendMonth } from '@portal/contracts';
 import { CHART_HEIGHT } from '../../charts/chart-panel';
-import { countTick, moneyTick, moneyValue } from '../../charts/chart-format';
+import { MONEY_AXIS, MONEY_BY_MONTH, countTick } from '../../charts/chart-format';
 
 /** Money as bars on the left axis, the two counts as lines on the right axis. */
 export default function ProgramTrendChart({ months }: { months: readonly ProgramTrendMonth[] }) {
@@ -28,7 +28,7 @@ export default function ProgramTrendChart({ months }: { months: readonly Program
         { name: 'newReferrals', label: 'New referrals', color: 'blue.6', type: 'line', yAxisId: 'right' },
         { name: 'dealsWon', label: 'Deals won', color: 'grape.6', type: 'line', yAxisId: 'right' },
       ]}
-      yAxisProps={{ tickFormatter: moneyTick, width: 64 }}
+      yAxisProps={MONEY_AXIS}
       rightYAxisProps={{ tickFormatter: countTick, allowDecimals: false, width: 40 }}
     />
   );
@@ -38,12 +38,9 @@ export function ReferralMrrChart({ months }: { months: readonly ProgramTrendMont
   const data = months.map((row) => ({ month: formatMonthShort(row.month), referralMrr: Number(row.referralMrr) }));
   return (
     <AreaChart
-      h={CHART_HEIGHT}
+      {...MONEY_BY_MONTH}
       data={data}
-      dataKey="month"
       series={[{ name: 'referralMrr', label: 'Referral MRR', color: 'indigo.6' }]}
-      valueFormatter={moneyValue}
-      yAxisProps={{ tickFormatter: moneyTick, width: 64 }}
     />
   );
 }

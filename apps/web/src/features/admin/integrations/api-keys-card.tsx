@@ -1,7 +1,7 @@
 // API keys of internal tools: create with scopes (the key shown once), list, revoke.
 
 import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { ConfirmDialog } from '../../../layout/confirm-dialog';
+import { ConfirmedItemDialog } from '../../../layout/confirmed-action';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   API_KEY_SCOPE_LABELS,
@@ -15,7 +15,7 @@ import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StackedForm } from '../../../layout/form-actions';
 import { afterApiKeyChange } from '../../../lib/invalidate';
-import { notifySuccess, notifyFailure } from '../../../lib/notify';
+import { notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { ListSection, QueryList } from '../../../components/list-section';
@@ -127,31 +127,22 @@ function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => 
 function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const revoke = trpc.admin.revokeApiKey.useMutation();
-  async function confirm() {
-    if (!apiKey) return;
-    try {
-      await revoke.mutateAsync({ id: apiKey.id });
-      notifySuccess('API key revoked', `${apiKey.name} (${apiKey.prefix}…) no longer works.`);
-      await afterApiKeyChange(utils);
-      onClose();
-    } catch (error) {
-      notifyFailure('Unable to revoke the API key', error);
-    }
-  }
   return (
-    <ConfirmDialog
-      opened={apiKey !== null}
+    <ConfirmedItemDialog
+      item={apiKey}
       onClose={onClose}
       title="Revoke API key"
       confirmLabel="Revoke key"
-      pending={revoke.isPending}
-      onConfirm={() => void confirm()}
+      run={(key) => revoke.mutateAsync({ id: key.id })}
+      refresh={() => afterApiKeyChange(utils)}
+      success={(key) => ['API key revoked', `${key.name} (${key.prefix}…) no longer works.`]}
+      failure="Unable to revoke the API key"
     >
       <Text>
         Revoke <strong>{apiKey?.name}</strong> ({apiKey?.prefix}…)? Tools using it are refused at once. This cannot be
         undone.
       </Text>
-    </ConfirmDialog>
+    </ConfirmedItemDialog>
   );
 }
 

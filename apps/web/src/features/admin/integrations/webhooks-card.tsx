@@ -19,7 +19,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { ConfirmDialog } from '../../../layout/confirm-dialog';
+import { ConfirmedItemDialog } from '../../../layout/confirmed-action';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   createWebhookInput,
@@ -257,31 +257,22 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
 function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const remove = trpc.admin.deleteWebhook.useMutation();
-  async function confirm() {
-    if (!webhook) return;
-    try {
-      await remove.mutateAsync({ id: webhook.id });
-      notifySuccess('Webhook deleted', webhook.url);
-      await afterWebhookChange(utils);
-      onClose();
-    } catch (error) {
-      notifyFailure('Unable to delete the webhook', error);
-    }
-  }
   return (
-    <ConfirmDialog
-      opened={webhook !== null}
+    <ConfirmedItemDialog
+      item={webhook}
       onClose={onClose}
       title="Delete webhook"
       confirmLabel="Delete webhook"
-      pending={remove.isPending}
-      onConfirm={() => void confirm()}
+      run={(hook) => remove.mutateAsync({ id: hook.id })}
+      refresh={() => afterWebhookChange(utils)}
+      success={(hook) => ['Webhook deleted', hook.url]}
+      failure="Unable to delete the webhook"
     >
       <Text style={{ overflowWrap: 'anywhere' }}>
         Delete the webhook to <strong>{webhook?.url}</strong> with its delivery history? Events are no longer sent to
         it.
       </Text>
-    </ConfirmDialog>
+    </ConfirmedItemDialog>
   );
 }
 

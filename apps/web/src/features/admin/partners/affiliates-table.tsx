@@ -1,6 +1,6 @@
 // All Affiliates (spec §2): every partner, paged, searched and sorted on the server.
 
-import { Alert, Card, Group, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Card, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_PAGE_SIZE,
@@ -20,6 +20,7 @@ import { optionsOf } from '../../../lib/select-options';
 import { pageCount, useListPage } from '../../../lib/list-page';
 import { SearchInput } from '../../../components/search-input';
 import { FilterSelect } from '../../../components/filter-select';
+import { FilteredListHeading } from '../../../components/list-section';
 
 export const NO_AFFILIATES = 'No affiliates yet.';
 
@@ -90,28 +91,23 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid="affiliates">
-      <Group justify="space-between" mb="md" gap="sm">
-        <Title order={2} size="h4">
-          All Affiliates
-        </Title>
-        <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px', justifyContent: 'flex-end' }}>
-          <SearchInput
-            aria-label="Search affiliates"
-            placeholder="Search company, contact, email or code"
-            value={search}
-            onSearch={refilter(setSearch)}
-            style={{ flex: '1 1 240px', maxWidth: 360 }}
-          />
-          <FilterSelect
-            aria-label="Filter by status"
-            all="All statuses"
-            choices={statusOptions}
-            value={status}
-            onFilter={refilter(setStatus)}
-            w={160}
-          />
-        </Group>
-      </Group>
+      <FilteredListHeading title="All Affiliates" filtersWidth={320}>
+        <SearchInput
+          aria-label="Search affiliates"
+          placeholder="Search company, contact, email or code"
+          value={search}
+          onSearch={refilter(setSearch)}
+          style={{ flex: '1 1 240px', maxWidth: 360 }}
+        />
+        <FilterSelect
+          aria-label="Filter by status"
+          all="All statuses"
+          choices={statusOptions}
+          value={status}
+          onFilter={refilter(setStatus)}
+          w={160}
+        />
+      </FilteredListHeading>
       {partners.isError ? (
         <Alert color="red">{errorMessage(partners.error, 'Unable to load the affiliates.')}</Alert>
       ) : (

@@ -1,7 +1,7 @@
 // Add New Client (spec §2, §5): an admin adds a client to an active affiliate, found by typing
 // (any of thousands of active partners).
 
-import { Alert, Button, Group, Modal, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
 import { errorMessage } from '../../../lib/errors';
@@ -10,7 +10,7 @@ import { useReferralCreation } from '../../referral/use-referral-creation';
 import { StackedForm } from '../../../layout/form-actions';
 import { PartnerPicker } from '../partners/partner-picker';
 import { ClientFields, EMPTY_CLIENT_FIELDS, type ClientFieldValues } from '../../referral/client-fields';
-import { usePhoneLayout } from '../../../layout/use-phone-layout';
+import { FreshDialog } from '../../../layout/fresh-dialog';
 import { optionsOf } from '../../../lib/select-options';
 
 export type AddClientValues = ClientFieldValues & {
@@ -121,7 +121,6 @@ export function AddClientForm({
 }
 
 export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = usePhoneLayout();
   const utils = trpc.useUtils();
   // Only whether any partner is active; the picker searches them as the admin types.
   const partners = trpc.admin.partners.useQuery(
@@ -141,24 +140,23 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add New Client" size="lg" fullScreen={phone}>
-      {opened &&
-        (partners.isPending ? (
-          <Group justify="center" py="lg">
-            <Button variant="subtle" loading>
-              Loading affiliates
-            </Button>
-          </Group>
-        ) : partners.isError ? (
-          <Alert color="red">{errorMessage(partners.error, 'Unable to load the affiliates.')}</Alert>
-        ) : (
-          <AddClientForm
-            noPartners={partners.data.total === 0}
-            onSubmit={(values) => void add.run(values)}
-            onCancel={onClose}
-            submitting={add.pending}
-          />
-        ))}
-    </Modal>
+    <FreshDialog opened={opened} onClose={onClose} title="Add New Client" size="lg">
+      {partners.isPending ? (
+        <Group justify="center" py="lg">
+          <Button variant="subtle" loading>
+            Loading affiliates
+          </Button>
+        </Group>
+      ) : partners.isError ? (
+        <Alert color="red">{errorMessage(partners.error, 'Unable to load the affiliates.')}</Alert>
+      ) : (
+        <AddClientForm
+          noPartners={partners.data.total === 0}
+          onSubmit={(values) => void add.run(values)}
+          onCancel={onClose}
+          submitting={add.pending}
+        />
+      )}
+    </FreshDialog>
   );
 }

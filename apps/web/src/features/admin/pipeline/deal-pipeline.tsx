@@ -20,7 +20,6 @@ import {
   Stack,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSelector } from '@tabler/icons-react';
@@ -50,6 +49,7 @@ import { QualificationBadge } from './qualification-badge';
 import { QualificationActions } from './qualification-actions';
 import { WonDialog } from './won-dialog';
 import { SearchInput } from '../../../components/search-input';
+import { FilteredListHeading } from '../../../components/list-section';
 
 type Filters = Pick<RouterInputs['admin']['pipelineColumn'], 'search' | 'partnerId'>;
 
@@ -446,28 +446,23 @@ export function DealPipeline({ draggable = false }: { draggable?: boolean }) {
 
   return (
     <Paper withBorder p="md" radius="md">
-      <Group justify="space-between" mb="md" gap="sm" align="flex-end">
-        <Title order={2} size="h4">
-          Deal Pipeline
-        </Title>
-        <Group gap="sm" wrap="wrap" style={{ flex: '1 1 420px', justifyContent: 'flex-end' }}>
-          <SearchInput
-            aria-label="Search deals"
-            placeholder="Search client, email or partner"
-            value={search}
-            onSearch={setSearch}
-            style={{ flex: '1 1 220px', maxWidth: 320 }}
-          />
-          <PartnerPicker
-            aria-label="Filter by partner"
-            placeholder="All partners"
-            value={partnerId}
-            onChange={setPartnerId}
-            clearable
-            style={{ flex: '1 1 200px', maxWidth: 280 }}
-          />
-        </Group>
-      </Group>
+      <FilteredListHeading title="Deal Pipeline" filtersWidth={420} align="flex-end">
+        <SearchInput
+          aria-label="Search deals"
+          placeholder="Search client, email or partner"
+          value={search}
+          onSearch={setSearch}
+          style={{ flex: '1 1 220px', maxWidth: 320 }}
+        />
+        <PartnerPicker
+          aria-label="Filter by partner"
+          placeholder="All partners"
+          value={partnerId}
+          onChange={setPartnerId}
+          clearable
+          style={{ flex: '1 1 200px', maxWidth: 280 }}
+        />
+      </FilteredListHeading>
       {/* Five columns side by side from small screens up (scrolling sideways when narrow); stacked on phones. */}
       <PipelineDragAndDrop enabled={draggable && canMove} onMove={changeStage}>
         <ScrollArea type="auto" scrollbars="x">

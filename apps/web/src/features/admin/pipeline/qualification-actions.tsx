@@ -3,7 +3,7 @@
 // and a reason; logged and mailed to the partner). Each is confirmed in its dialog, shows the server's
 // errors on their field, says what happened in a toast, and refreshes the pipeline.
 
-import { ActionIcon, Menu, Modal, NumberInput, SegmentedControl, Text } from '@mantine/core';
+import { ActionIcon, Menu, NumberInput, SegmentedControl, Text } from '@mantine/core';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   PROGRAM_TERMS_MESSAGES,
@@ -18,7 +18,7 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { afterStageChange } from '../../../lib/invalidate';
 import { trpc } from '../../../lib/trpc';
 import { ReasonForm, useReasonFormMutation } from '../../../layout/reason-form';
-import { usePhoneLayout } from '../../../layout/use-phone-layout';
+import { FreshDialog } from '../../../layout/fresh-dialog';
 
 type Deal = Pick<
   Referral,
@@ -125,8 +125,8 @@ function OverrideQualificationForm({ deal, onDone }: { deal: Deal; onDone: () =>
 
 /** The "⋯" menu of a deal card, with the dialogs it opens; nothing when the deal has no such action. */
 export function QualificationActions({ deal }: { deal: Deal }) {
-  const phone = usePhoneLayout();
   const [open, setOpen] = useState<'extend' | 'override' | null>(null);
+  const close = () => setOpen(null);
   const canExtend = deal.qualifiesBy !== null && deal.stage !== 'lost';
   const canOverride = deal.stage === 'won';
   if (!canExtend && !canOverride) return null;
@@ -149,22 +149,12 @@ export function QualificationActions({ deal }: { deal: Deal }) {
           {canOverride && <Menu.Item onClick={() => setOpen('override')}>Override qualification</Menu.Item>}
         </Menu.Dropdown>
       </Menu>
-      <Modal
-        opened={open === 'extend'}
-        onClose={() => setOpen(null)}
-        title="Extend the qualification window"
-        fullScreen={phone}
-      >
-        {open === 'extend' && <ExtendWindowForm deal={deal} onDone={() => setOpen(null)} />}
-      </Modal>
-      <Modal
-        opened={open === 'override'}
-        onClose={() => setOpen(null)}
-        title="Override qualification"
-        fullScreen={phone}
-      >
-        {open === 'override' && <OverrideQualificationForm deal={deal} onDone={() => setOpen(null)} />}
-      </Modal>
+      <FreshDialog opened={open === 'extend'} onClose={close} title="Extend the qualification window">
+        <ExtendWindowForm deal={deal} onDone={close} />
+      </FreshDialog>
+      <FreshDialog opened={open === 'override'} onClose={close} title="Override qualification">
+        <OverrideQualificationForm deal={deal} onDone={close} />
+      </FreshDialog>
     </>
   );
 }

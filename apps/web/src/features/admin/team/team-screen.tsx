@@ -4,7 +4,7 @@
 // value, where a table would scroll sideways.
 
 import { Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ConfirmDialog } from '../../../layout/confirm-dialog';
+import { ConfirmedItemDialog } from '../../../layout/confirmed-action';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   ADMIN_ROLE_DESCRIPTIONS,
@@ -247,46 +247,12 @@ export function TeamScreen() {
   const team = trpc.admin.team.useQuery();
   const remove = trpc.admin.removeMember.useMutation();
   const resetMfa = trpc.admin.resetMemberMfa.useMutation();
+  const revoke = trpc.admin.revokeInvitation.useMutation();
   const [leaving, setLeaving] = useState<TeamMember | null>(null);
   const [resetting, setResetting] = useState<TeamMember | null>(null);
   const [revoking, setRevoking] = useState<TeamInvitation | null>(null);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
-  const revoke = trpc.admin.revokeInvitation.useMutation();
-  const confirmRevoke = useSubmitOnce(async () => {
-    if (!revoking) return;
-    try {
-      await revoke.mutateAsync({ invitationId: revoking.id });
-      notifySuccess(MESSAGES.invitationRevoked, `The link sent to ${revoking.email} no longer works.`);
-      setRevoking(null);
-      await afterTeamChange(utils);
-    } catch (error) {
-      notifyFailure('Revoking failed', error);
-    }
-  });
-
-  const confirmResetMfa = async () => {
-    if (!resetting) return;
-    try {
-      await resetMfa.mutateAsync({ userId: resetting.id });
-      notifySuccess(MESSAGES.mfaResetDone, `${resetting.email} signs in with the password and sets it up again.`);
-      setResetting(null);
-      await afterTeamChange(utils);
-    } catch (error) {
-      notifyFailure('Reset failed', error);
-    }
-  };
-
-  const confirmRemove = async () => {
-    if (!leaving) return;
-    try {
-      await remove.mutateAsync({ userId: leaving.id });
-      notifySuccess(MESSAGES.memberDeactivated, `${leaving.email} can no longer sign in.`);
-      setLeaving(null);
-      await afterTeamChange(utils);
-    } catch (error) {
-      notifyFailure('Deactivation failed', error);
-    }
-  };
+  const refresh = () => afterTeamChange(utils);
 
   return (
     <AdminPage title="Team" description="Who works in the admin area, with which role">
@@ -373,45 +339,54 @@ export function TeamScreen() {
           </Stack>
         </Card>
       )}
-      <ConfirmDialog
-        opened={!!leaving}
+      <ConfirmedItemDialog
+        item={leaving}
         onClose={() => setLeaving(null)}
         title="Deactivate team member"
         confirmLabel="Deactivate"
-        pending={remove.isPending}
-        onConfirm={() => void confirmRemove()}
+        run={(member) => remove.mutateAsync({ userId: member.id })}
+        refresh={refresh}
+        success={(member) => [MESSAGES.memberDeactivated, `${member.email} can no longer sign in.`]}
+        failure="Deactivation failed"
       >
         <Text size="sm">
           {leaving?.email} will be signed out everywhere and can no longer sign in, and the API keys they created stop
           working. The account stays in the activity log.
         </Text>
-      </ConfirmDialog>
+      </ConfirmedItemDialog>
       <TwoFactorDialog opened={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
-      <ConfirmDialog
-        opened={!!revoking}
+      <ConfirmedItemDialog
+        item={revoking}
         onClose={() => setRevoking(null)}
         title="Revoke invitation"
         confirmLabel="Revoke"
-        pending={confirmRevoke.pending}
-        onConfirm={() => void confirmRevoke.run()}
+        run={(invitation) => revoke.mutateAsync({ invitationId: invitation.id })}
+        refresh={refresh}
+        success={(invitation) => [MESSAGES.invitationRevoked, `The link sent to ${invitation.email} no longer works.`]}
+        failure="Revoking failed"
       >
         <Text size="sm">
           The invitation link sent to {revoking?.email} stops working. You can invite them again later.
         </Text>
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={!!resetting}
+      </ConfirmedItemDialog>
+      <ConfirmedItemDialog
+        item={resetting}
         onClose={() => setResetting(null)}
         title="Reset two-factor sign-in"
         confirmLabel="Reset two-factor"
-        pending={resetMfa.isPending}
-        onConfirm={() => void confirmResetMfa()}
+        run={(member) => resetMfa.mutateAsync({ userId: member.id })}
+        refresh={refresh}
+        success={(member) => [
+          MESSAGES.mfaResetDone,
+          `${member.email} signs in with the password and sets it up again.`,
+        ]}
+        failure="Reset failed"
       >
         <Text size="sm">
           {resetting?.email}'s authenticator app and recovery codes stop working and every session ends. They sign in
           with their password and set up two-factor sign-in again; they are told by mail.
         </Text>
-      </ConfirmDialog>
+      </ConfirmedItemDialog>
     </AdminPage>
   );
 }

@@ -4,7 +4,7 @@
 // for a breach of non-solicitation, confirmed with the count and total it voids. Until its day, a notice (either
 // party's) can be withdrawn with "Withdraw notice": the partnership continues and the partner is told by mail.
 
-import { Alert, Button, Modal, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Alert, Button, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useSchemaForm } from '../../../../lib/use-schema-form';
 import {
   ENDING_MESSAGES,
@@ -16,15 +16,15 @@ import {
   todayIsoDate,
   type AdminPartnershipEnd,
 } from '@portal/contracts';
-import { IconCalendarX, IconCoinOff, IconRestore } from '@tabler/icons-react';
+import { IconCalendarX, IconCoinOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../../../../lib/errors';
-import { ConfirmedAction } from '../../../../layout/confirmed-action';
+import { WithdrawNoticeAction } from '../../../../components/withdraw-notice-action';
 import { afterCommissionChange, afterPartnerDecision } from '../../../../lib/invalidate';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { ReasonForm, useReasonFormMutation } from '../../../../layout/reason-form';
-import { usePhoneLayout } from '../../../../layout/use-phone-layout';
+import { FreshDialog } from '../../../../layout/fresh-dialog';
 
 interface Partner {
   id: string;
@@ -142,29 +142,25 @@ function WithdrawNotice({ partner, effectiveDate }: { partner: Partner; effectiv
   const refresh = useRefresh();
   const withdraw = trpc.admin.withdrawNotice.useMutation();
   return (
-    <ConfirmedAction
-      label="Withdraw notice"
-      icon={<IconRestore size={16} />}
-      confirmColor="blue.8"
+    <WithdrawNoticeAction
       run={() => withdraw.mutateAsync({ id: partner.id })}
       refresh={refresh}
-      success={['Notice withdrawn', `${partner.companyName}'s partnership continues; they are told by mail.`]}
-      failure="Notice not withdrawn"
+      withdrawn={`${partner.companyName}'s partnership continues; they are told by mail.`}
     >
       <Text size="sm">
         <b>{partner.companyName}</b>&apos;s partnership will not end on <b>{formatDate(effectiveDate)}</b>: it continues
         as before, and the partner is told by mail.
       </Text>
-    </ConfirmedAction>
+    </WithdrawNoticeAction>
   );
 }
 
 /** The page's buttons (administrators, partners:approve) and their dialogs. */
 export function PartnershipEndActions({ partner }: { partner: Partner & { status: string } }) {
-  const phone = usePhoneLayout();
   const canDecide = useCan('partners:approve');
   const ending = trpc.admin.partnershipEnd.useQuery({ id: partner.id }, { enabled: canDecide });
   const [open, setOpen] = useState<'end' | 'forfeit' | null>(null);
+  const close = () => setOpen(null);
   if (!canDecide || !ending.data) return null;
   const canEnd = ending.data.status === 'active' && ending.data.termination === null;
   return (
@@ -190,12 +186,12 @@ export function PartnershipEndActions({ partner }: { partner: Partner & { status
       >
         Forfeit fees
       </Button>
-      <Modal opened={open === 'end'} onClose={() => setOpen(null)} title="End partnership" fullScreen={phone}>
-        {open === 'end' && <EndPartnershipForm partner={partner} ending={ending.data} onDone={() => setOpen(null)} />}
-      </Modal>
-      <Modal opened={open === 'forfeit'} onClose={() => setOpen(null)} title="Forfeit unpaid fees" fullScreen={phone}>
-        {open === 'forfeit' && <ForfeitFeesForm partner={partner} ending={ending.data} onDone={() => setOpen(null)} />}
-      </Modal>
+      <FreshDialog opened={open === 'end'} onClose={close} title="End partnership">
+        <EndPartnershipForm partner={partner} ending={ending.data} onDone={close} />
+      </FreshDialog>
+      <FreshDialog opened={open === 'forfeit'} onClose={close} title="Forfeit unpaid fees">
+        <ForfeitFeesForm partner={partner} ending={ending.data} onDone={close} />
+      </FreshDialog>
     </>
   );
 }
