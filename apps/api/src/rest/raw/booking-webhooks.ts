@@ -14,9 +14,8 @@ import {
   type BookingEvent,
 } from '../../services/integrations/booking-webhooks';
 import { DomainError } from '../../services/platform/errors';
-import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { acceptRawBodies, inboundWebhookOperation, rawBytes } from './raw-routes';
+import { acceptRawBodies, answeringErrors, inboundWebhookOperation, rawBytes } from './raw-routes';
 
 /** Booking payloads are a few kilobytes; a megabyte is generous. */
 const BODY_LIMIT = 1024 * 1024;
@@ -40,13 +39,9 @@ async function receive(
   source: 'calcom' | 'calendly',
   verifyAndRead: () => BookingEvent,
 ) {
-  try {
-    const event = verifyAndRead();
-    const result = await receiveBookingEvent(deps.db, { source, event, now: deps.now(), mail: deps });
-    return reply.status(200).send({ received: true, ...result });
-  } catch (error) {
-    return sendError(reply, error, deps);
-  }
+  const event = verifyAndRead();
+  const result = await receiveBookingEvent(deps.db, { source, event, now: deps.now(), mail: deps });
+  return reply.status(200).send({ received: true, ...result });
 }
 
 export const bookingWebhookRoutes: RawRoutes = {
@@ -56,23 +51,29 @@ export const bookingWebhookRoutes: RawRoutes = {
         parseAs: 'buffer',
         bodyLimit: BODY_LIMIT,
       });
-      scope.post('/api/integrations/calcom', (req, reply) =>
-        receive(deps, reply, 'calcom', () => {
-          const secret = deps.config.bookingWebhooks.calcomSecret;
-          if (!secret) throw DomainError.notFound(BOOKING_WEBHOOK_MESSAGES.calcomOff);
-          const raw = rawBytes(req);
-          verifyCalcomSignature(raw, header(req, 'x-cal-signature-256'), secret);
-          return readCalcomEvent(parseJson(raw));
-        }),
+      scope.post(
+        '/api/integrations/calcom',
+        answeringErrors(deps, (req, reply) =>
+          receive(deps, reply, 'calcom', () => {
+            const secret = deps.config.bookingWebhooks.calcomSecret;
+            if (!secret) throw DomainError.notFound(BOOKING_WEBHOOK_MESSAGES.calcomOff);
+            const raw = rawBytes(req);
+            verifyCalcomSignature(raw, header(req, 'x-cal-signature-256'), secret);
+            return readCalcomEvent(parseJson(raw));
+          }),
+        ),
       );
-      scope.post('/api/integrations/calendly', (req, reply) =>
-        receive(deps, reply, 'calendly', () => {
-          const key = deps.config.bookingWebhooks.calendlySigningKey;
-          if (!key) throw DomainError.notFound(BOOKING_WEBHOOK_MESSAGES.calendlyOff);
-          const raw = rawBytes(req);
-          verifyCalendlySignature(raw, header(req, 'calendly-webhook-signature'), key, deps.now());
-          return readCalendlyEvent(parseJson(raw));
-        }),
+      scope.post(
+        '/api/integrations/calendly',
+        answeringErrors(deps, (req, reply) =>
+          receive(deps, reply, 'calendly', () => {
+            const key = deps.config.bookingWebhooks.calendlySigningKey;
+            if (!key) throw DomainError.notFound(BOOKING_WEBHOOK_MESSAGES.calendlyOff);
+            const raw = rawBytes(req);
+            verifyCalendlySignature(raw, header(req, 'calendly-webhook-signature'), key, deps.now());
+            return readCalendlyEvent(parseJson(raw));
+          }),
+        ),
       );
     });
   },

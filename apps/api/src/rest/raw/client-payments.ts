@@ -7,25 +7,22 @@ import { z } from 'zod';
 import { withActor } from '../../services/platform/actor';
 import { DomainError } from '../../services/platform/errors';
 import { createContextFromRequest } from '../../trpc/context';
-import { callProcedure, sendError } from '../adapter';
+import { callProcedure } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { acceptRawBodies, errorResponse } from './raw-routes';
+import { acceptRawBodies, answeringErrors, errorResponse, jsonSchemaOf } from './raw-routes';
 
 const IMPORT_PATH = '/api/admin/client-payments/import';
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 /** The import's report, as the document states it (the named schema `ClientPaymentImportReport`). */
-const jsonSchemaOf = (schema: z.ZodType) => {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
-  return json;
-};
-const reportSchema = jsonSchemaOf(importReportOutput);
+const reportSchema = jsonSchemaOf(importReportOutput, 'output');
 /** The report of a refused import, with the error body's `message` and `code` beside it. */
 const refusedReportSchema = jsonSchemaOf(
   importReportOutput.extend({
     message: z.string().meta({ description: 'How many rows have errors' }),
     code: z.literal('UNPROCESSABLE_CONTENT'),
   }),
+  'output',
 );
 
 export const clientPaymentRawRoutes: RawRoutes = {
@@ -38,26 +35,22 @@ export const clientPaymentRawRoutes: RawRoutes = {
       scope.post<{ Querystring: { dryRun?: string } }>(
         IMPORT_PATH,
         { bodyLimit: IMPORT_BODY_LIMIT },
-        async (req, reply) => {
-          try {
-            const ctx = await createContextFromRequest(deps, req, reply);
-            if (typeof req.body !== 'string')
-              throw DomainError.unsupportedMediaType('Send the CSV as the body with Content-Type: text/csv');
-            const dryRun = req.query.dryRun === 'true' || req.query.dryRun === '1';
-            const report = (await withActor(ctx.user, () =>
-              callProcedure(ctx, 'admin.importClientPayments', { csv: req.body, dryRun }),
-            )) as { errorCount: number; written: boolean };
-            if (report.errorCount > 0)
-              return reply.status(422).send({
-                message: `${report.errorCount} row${report.errorCount === 1 ? ' has an error' : 's have errors'}; nothing was recorded`,
-                code: 'UNPROCESSABLE_CONTENT',
-                ...report,
-              });
-            return reply.status(report.written ? 201 : 200).send(report);
-          } catch (error) {
-            return sendError(reply, error, deps);
-          }
-        },
+        answeringErrors(deps, async (req, reply) => {
+          const ctx = await createContextFromRequest(deps, req, reply);
+          if (typeof req.body !== 'string')
+            throw DomainError.unsupportedMediaType('Send the CSV as the body with Content-Type: text/csv');
+          const dryRun = req.query.dryRun === 'true' || req.query.dryRun === '1';
+          const report = (await withActor(ctx.user, () =>
+            callProcedure(ctx, 'admin.importClientPayments', { csv: req.body, dryRun }),
+          )) as { errorCount: number; written: boolean };
+          if (report.errorCount > 0)
+            return reply.status(422).send({
+              message: `${report.errorCount} row${report.errorCount === 1 ? ' has an error' : 's have errors'}; nothing was recorded`,
+              code: 'UNPROCESSABLE_CONTENT',
+              ...report,
+            });
+          return reply.status(report.written ? 201 : 200).send(report);
+        }),
       );
     });
   },

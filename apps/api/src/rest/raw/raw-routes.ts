@@ -1,10 +1,12 @@
 // What the raw routes (files, uploads, webhooks) share: the access check of the procedures, their raw
 // bodies, a CSV download's headers, and the error answers and inbound webhook operations of their OpenAPI document.
 
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../deps';
 import { requirePermission, type Permission } from '../../services/platform/permissions';
 import { authenticate } from '../../trpc/context';
+import { sendError } from '../adapter';
 import type { ExtraOperation } from '../openapi';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,6 +14,23 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The user behind the request when it holds `permission`; a DomainError (401/403) otherwise. */
 export async function requireAccess(deps: AppDeps, req: FastifyRequest, permission: Permission): Promise<SessionUser> {
   return requirePermission(await authenticate(deps, req.headers.authorization), permission);
+}
+
+/**
+ * A raw route's handler: whatever it throws answers as a procedure's error does (a DomainError's status and
+ * words, anything else a logged 500).
+ */
+export function answeringErrors<Route extends RouteGenericInterface = RouteGenericInterface>(
+  deps: AppDeps,
+  handle: (req: FastifyRequest<Route>, reply: FastifyReply) => Promise<FastifyReply>,
+) {
+  return async (req: FastifyRequest<Route>, reply: FastifyReply): Promise<FastifyReply> => {
+    try {
+      return await handle(req, reply);
+    } catch (error) {
+      return sendError(reply, error, deps);
+    }
+  };
 }
 
 /**
@@ -37,6 +56,12 @@ export function csvHeaders(reply: FastifyReply, fileName: string): FastifyReply 
     .header('Content-Type', 'text/csv; charset=utf-8')
     .header('Content-Disposition', `attachment; filename="${fileName}"`)
     .header('Cache-Control', 'no-store');
+}
+
+/** A schema of a raw route's body or answer in the document (its `$defs` become named schemas there). */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return json;
 }
 
 /** An error answer in the document: the `{ message, code }` body. */

@@ -4,9 +4,8 @@
 // is form-encoded, not JSON.
 
 import { unsubscribeOneClick } from '../../services/notifications/preferences';
-import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { acceptRawBodies } from './raw-routes';
+import { acceptRawBodies, answeringErrors, errorResponse } from './raw-routes';
 
 export const unsubscribeRoutes: RawRoutes = {
   async register(app, deps) {
@@ -16,13 +15,12 @@ export const unsubscribeRoutes: RawRoutes = {
         parseAs: 'string',
         bodyLimit: 4096,
       });
-      scope.post<{ Querystring: { token?: unknown } }>('/api/mail/unsubscribe', async (req, reply) => {
-        try {
+      scope.post<{ Querystring: { token?: unknown } }>(
+        '/api/mail/unsubscribe',
+        answeringErrors(deps, async (req, reply) => {
           return reply.status(200).send(await unsubscribeOneClick(deps, req.query.token));
-        } catch (error) {
-          return sendError(reply, error, deps);
-        }
-      });
+        }),
+      );
     });
   },
   openapi: [
@@ -62,10 +60,7 @@ export const unsubscribeRoutes: RawRoutes = {
               'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } },
             },
           },
-          400: {
-            description: 'Malformed or forged token',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-          },
+          400: errorResponse('Malformed or forged token'),
         },
       },
     },
