@@ -16,7 +16,7 @@ import {
 } from '../../services/integrations/booking-webhooks';
 import { DomainError } from '../../services/platform/errors';
 import type { RawRoutes } from '../routes';
-import { acceptRawBodies, answeringErrors, inboundWebhookOperation, rawBytes } from './raw-routes';
+import { answeringErrors, inboundWebhookOperation, rawBytes, withRawBodies } from './raw-routes';
 
 /** Booking payloads are a few kilobytes; a megabyte is generous. */
 const BODY_LIMIT = 1024 * 1024;
@@ -83,28 +83,28 @@ const BOOKING_WEBHOOKS: readonly BookingWebhook[] = [
 ];
 
 export const bookingWebhookRoutes: RawRoutes = {
-  async register(app, deps) {
-    await app.register(async (scope) => {
-      acceptRawBodies(scope, ['application/json', 'application/x-www-form-urlencoded', 'text/plain'], {
-        parseAs: 'buffer',
-        bodyLimit: BODY_LIMIT,
-      });
-      for (const webhook of BOOKING_WEBHOOKS)
-        scope.post(
-          webhook.path,
-          answeringErrors(deps, async (req, reply) => {
-            const secret = webhook.secretOf(deps);
-            if (!secret) throw DomainError.notFound(webhook.off);
-            const raw = rawBytes(req);
-            const now = deps.now();
-            webhook.verify(raw, header(req, webhook.signature.name.toLowerCase()), secret, now);
-            const event = webhook.read(parseJson(raw));
-            const result = await receiveBookingEvent(deps.db, { source: webhook.source, event, now, mail: deps });
-            return reply.status(200).send({ received: true, ...result });
-          }),
-        );
-    });
-  },
+  register: (app, deps) =>
+    withRawBodies(
+      app,
+      ['application/json', 'application/x-www-form-urlencoded', 'text/plain'],
+      { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+      (scope) => {
+        for (const webhook of BOOKING_WEBHOOKS)
+          scope.post(
+            webhook.path,
+            answeringErrors(deps, async (req, reply) => {
+              const secret = webhook.secretOf(deps);
+              if (!secret) throw DomainError.notFound(webhook.off);
+              const raw = rawBytes(req);
+              const now = deps.now();
+              webhook.verify(raw, header(req, webhook.signature.name.toLowerCase()), secret, now);
+              const event = webhook.read(parseJson(raw));
+              const result = await receiveBookingEvent(deps.db, { source: webhook.source, event, now, mail: deps });
+              return reply.status(200).send({ received: true, ...result });
+            }),
+          );
+      },
+    ),
   openapi: BOOKING_WEBHOOKS.map((webhook) =>
     inboundWebhookOperation({
       path: webhook.path,

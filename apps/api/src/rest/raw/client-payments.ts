@@ -9,7 +9,7 @@ import { DomainError } from '../../services/platform/errors';
 import { createContextFromRequest } from '../../trpc/context';
 import { callProcedure } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { acceptRawBodies, answeringErrors, errorResponse, jsonSchemaOf } from './raw-routes';
+import { answeringErrors, errorResponse, jsonSchemaOf, withRawBodies } from './raw-routes';
 
 const IMPORT_PATH = '/api/admin/client-payments/import';
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -26,34 +26,34 @@ const refusedReportSchema = jsonSchemaOf(
 );
 
 export const clientPaymentRawRoutes: RawRoutes = {
-  async register(app, deps) {
-    await app.register(async (scope) => {
-      acceptRawBodies(scope, ['text/csv', 'text/plain', 'application/csv'], {
-        parseAs: 'string',
-        bodyLimit: IMPORT_BODY_LIMIT,
-      });
-      scope.post<{ Querystring: { dryRun?: string } }>(
-        IMPORT_PATH,
-        { bodyLimit: IMPORT_BODY_LIMIT },
-        answeringErrors(deps, async (req, reply) => {
-          const ctx = await createContextFromRequest(deps, req, reply);
-          if (typeof req.body !== 'string')
-            throw DomainError.unsupportedMediaType('Send the CSV as the body with Content-Type: text/csv');
-          const dryRun = req.query.dryRun === 'true' || req.query.dryRun === '1';
-          const report = (await withActor(ctx.user, () =>
-            callProcedure(ctx, 'admin.importClientPayments', { csv: req.body, dryRun }),
-          )) as { errorCount: number; written: boolean };
-          if (report.errorCount > 0)
-            return reply.status(422).send({
-              message: `${report.errorCount} row${report.errorCount === 1 ? ' has an error' : 's have errors'}; nothing was recorded`,
-              code: 'UNPROCESSABLE_CONTENT',
-              ...report,
-            });
-          return reply.status(report.written ? 201 : 200).send(report);
-        }),
-      );
-    });
-  },
+  register: (app, deps) =>
+    withRawBodies(
+      app,
+      ['text/csv', 'text/plain', 'application/csv'],
+      { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT },
+      (scope) => {
+        scope.post<{ Querystring: { dryRun?: string } }>(
+          IMPORT_PATH,
+          { bodyLimit: IMPORT_BODY_LIMIT },
+          answeringErrors(deps, async (req, reply) => {
+            const ctx = await createContextFromRequest(deps, req, reply);
+            if (typeof req.body !== 'string')
+              throw DomainError.unsupportedMediaType('Send the CSV as the body with Content-Type: text/csv');
+            const dryRun = req.query.dryRun === 'true' || req.query.dryRun === '1';
+            const report = (await withActor(ctx.user, () =>
+              callProcedure(ctx, 'admin.importClientPayments', { csv: req.body, dryRun }),
+            )) as { errorCount: number; written: boolean };
+            if (report.errorCount > 0)
+              return reply.status(422).send({
+                message: `${report.errorCount} row${report.errorCount === 1 ? ' has an error' : 's have errors'}; nothing was recorded`,
+                code: 'UNPROCESSABLE_CONTENT',
+                ...report,
+              });
+            return reply.status(report.written ? 201 : 200).send(report);
+          }),
+        );
+      },
+    ),
   openapi: [
     {
       method: 'POST',

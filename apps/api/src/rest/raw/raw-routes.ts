@@ -34,17 +34,22 @@ export function answeringErrors<Route extends RouteGenericInterface = RouteGener
 }
 
 /**
- * Makes the scope hand its routes the bodies of these content types as they came, a string or the bytes:
- * a signature covers the exact bytes, and a CSV or a form is read by its route.
+ * Registers `routes` in a scope of their own that hands them the bodies of these content types as they came,
+ * a string or the bytes: a signature covers the exact bytes, and a CSV or a form is read by its route. The
+ * parser stays in that scope; every other route still reads JSON.
  */
-export function acceptRawBodies(
-  scope: FastifyInstance,
+export async function withRawBodies(
+  app: FastifyInstance,
   types: string[],
   options: { parseAs: 'string' | 'buffer'; bodyLimit: number },
-): void {
-  scope.addContentTypeParser<string | Buffer>(types, options as { parseAs: 'string' }, (_req, raw, done) =>
-    done(null, raw),
-  );
+  routes: (scope: FastifyInstance) => void,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser<string | Buffer>(types, options as { parseAs: 'string' }, (_req, raw, done) =>
+      done(null, raw),
+    );
+    routes(scope);
+  });
 }
 
 /** The bytes a webhook's sender signed: the raw body, empty when there was none. */

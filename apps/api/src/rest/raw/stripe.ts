@@ -6,16 +6,15 @@
 import { DomainError } from '../../services/platform/errors';
 import { receiveStripeEvent, STRIPE_MESSAGES, verifyStripeEvent } from '../../services/money/stripe-payments';
 import type { RawRoutes } from '../routes';
-import { acceptRawBodies, answeringErrors, inboundWebhookOperation, rawBytes } from './raw-routes';
+import { answeringErrors, inboundWebhookOperation, rawBytes, withRawBodies } from './raw-routes';
 
 const STRIPE_PATH = '/api/integrations/stripe/webhook';
 /** An invoice with many lines stays far below a megabyte; Stripe's own events are capped well under it. */
 const BODY_LIMIT = 1024 * 1024;
 
 export const stripeRawRoutes: RawRoutes = {
-  async register(app, deps) {
-    await app.register(async (scope) => {
-      acceptRawBodies(scope, ['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: BODY_LIMIT });
+  register: (app, deps) =>
+    withRawBodies(app, ['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (scope) => {
       scope.post(
         STRIPE_PATH,
         answeringErrors(deps, async (req, reply) => {
@@ -29,8 +28,7 @@ export const stripeRawRoutes: RawRoutes = {
           return reply.status(200).send({ received: true, ...receipt });
         }),
       );
-    });
-  },
+    }),
   openapi: [
     inboundWebhookOperation({
       path: STRIPE_PATH,

@@ -5,24 +5,24 @@
 
 import { unsubscribeOneClick } from '../../services/notifications/preferences';
 import type { RawRoutes } from '../routes';
-import { acceptRawBodies, answeringErrors, errorResponse } from './raw-routes';
+import { answeringErrors, errorResponse, withRawBodies } from './raw-routes';
 
 export const unsubscribeRoutes: RawRoutes = {
-  async register(app, deps) {
-    await app.register(async (scope) => {
-      // The body is not needed (the token says everything); it is read so any sender is accepted.
-      acceptRawBodies(scope, ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data'], {
-        parseAs: 'string',
-        bodyLimit: 4096,
-      });
-      scope.post<{ Querystring: { token?: unknown } }>(
-        '/api/mail/unsubscribe',
-        answeringErrors(deps, async (req, reply) => {
-          return reply.status(200).send(await unsubscribeOneClick(deps, req.query.token));
-        }),
-      );
-    });
-  },
+  // The body is not needed (the token says everything); it is read so any sender is accepted.
+  register: (app, deps) =>
+    withRawBodies(
+      app,
+      ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (scope) => {
+        scope.post<{ Querystring: { token?: unknown } }>(
+          '/api/mail/unsubscribe',
+          answeringErrors(deps, async (req, reply) => {
+            return reply.status(200).send(await unsubscribeOneClick(deps, req.query.token));
+          }),
+        );
+      },
+    ),
   openapi: [
     {
       method: 'POST',
