@@ -22,55 +22,38 @@ function appWithRawScope() {
       }),
     );
   });
-  return { app, deps };
+  /** Posts `payload` as a CSV body to `url`. */
+  const postCsv = (url: string, payload: string) =>
+    app.inject({ method: 'POST', url, headers: { 'content-type': 'text/csv' }, payload });
+  return { app, deps, postCsv };
 }
 
 describe('raw routes', () => {
   it('hand their scope the body of a raw content type as it came', async () => {
-    const { app } = appWithRawScope();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/raw',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'a,b',
-    });
+    const { postCsv } = appWithRawScope();
+    const res = await postCsv('/raw', 'a,b');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ body: 'a,b' });
   });
 
   it('leave the routes outside the scope reading JSON only', async () => {
-    const { app } = appWithRawScope();
+    const { app, postCsv } = appWithRawScope();
     const json = await app.inject({ method: 'POST', url: '/json', payload: { a: 1 } });
     expect(json.json()).toEqual({ body: { a: 1 } });
-    const csv = await app.inject({
-      method: 'POST',
-      url: '/json',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'a,b',
-    });
+    const csv = await postCsv('/json', 'a,b');
     expect(csv.statusCode).toBe(415);
   });
 
   it('answer a DomainError with its status and words', async () => {
-    const { app } = appWithRawScope();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/raw',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'refuse',
-    });
+    const { postCsv } = appWithRawScope();
+    const res = await postCsv('/raw', 'refuse');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ message: 'No such file', code: 'NOT_FOUND' });
   });
 
   it('answer any other error with a logged 500 that tells nothing of its cause', async () => {
-    const { app, deps } = appWithRawScope();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/raw',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'crash',
-    });
+    const { deps, postCsv } = appWithRawScope();
+    const res = await postCsv('/raw', 'crash');
     expect(res.statusCode).toBe(500);
     expect(res.json().code).toBe('INTERNAL_SERVER_ERROR');
     expect(res.body).not.toContain('disk on fire');
