@@ -4,9 +4,8 @@
 import { activityFilterInput } from '@portal/contracts';
 import { activityCsv } from '../../services/platform/activity-log';
 import { DomainError } from '../../services/platform/errors';
-import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { csvHeaders, errorResponse, requireAccess } from './raw-routes';
+import { answeringErrors, csvHeaders, errorResponse, requireAccess } from './raw-routes';
 
 const queryParameter = (name: string, description: string, format?: string) => ({
   name,
@@ -18,8 +17,9 @@ const queryParameter = (name: string, description: string, format?: string) => (
 
 export const activityRawRoutes: RawRoutes = {
   register(app, deps) {
-    app.get('/api/admin/activity.csv', async (req, reply) => {
-      try {
+    app.get(
+      '/api/admin/activity.csv',
+      answeringErrors(deps, async (req, reply) => {
         const admin = await requireAccess(deps, req, 'activity:read');
         const parsed = activityFilterInput.safeParse(req.query ?? {});
         if (!parsed.success)
@@ -27,10 +27,8 @@ export const activityRawRoutes: RawRoutes = {
         const stream = await activityCsv(deps.db, parsed.data, admin.id);
         stream.on('error', (error) => deps.logger.error({ err: error }, 'activity export failed while streaming'));
         return csvHeaders(reply, `activity-${deps.now().toISOString().slice(0, 10)}.csv`).send(stream);
-      } catch (error) {
-        return sendError(reply, error, deps);
-      }
-    });
+      }),
+    );
   },
 
   openapi: [

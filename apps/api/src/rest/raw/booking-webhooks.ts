@@ -2,7 +2,8 @@
 // webhooks. Raw routes because the signature covers the exact bytes sent: the body is read as a
 // buffer, verified, and only then parsed. An endpoint whose secret is unset answers 404.
 
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BookingProvider } from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import {
   BOOKING_WEBHOOK_MESSAGES,
@@ -14,9 +15,8 @@ import {
   type BookingEvent,
 } from '../../services/integrations/booking-webhooks';
 import { DomainError } from '../../services/platform/errors';
-import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { acceptRawBodies, inboundWebhookOperation, rawBytes } from './raw-routes';
+import { answeringErrors, inboundWebhookOperation, rawBytes, withRawBodies } from './raw-routes';
 
 /** Booking payloads are a few kilobytes; a megabyte is generous. */
 const BODY_LIMIT = 1024 * 1024;
@@ -34,82 +34,87 @@ function parseJson(raw: Buffer): unknown {
   }
 }
 
-async function receive(
-  deps: AppDeps,
-  reply: FastifyReply,
-  source: 'calcom' | 'calendly',
-  verifyAndRead: () => BookingEvent,
-) {
-  try {
-    const event = verifyAndRead();
-    const result = await receiveBookingEvent(deps.db, { source, event, now: deps.now(), mail: deps });
-    return reply.status(200).send({ received: true, ...result });
-  } catch (error) {
-    return sendError(reply, error, deps);
-  }
+/** A scheduling service's endpoint: its secret, how its signature is checked and its body read, and its document. */
+interface BookingWebhook {
+  source: BookingProvider;
+  path: string;
+  id: string;
+  vendor: string;
+  signature: { name: string; description: string };
+  what: string;
+  secretOf: (deps: AppDeps) => string | undefined;
+  off: string;
+  verify: (rawBody: Buffer, header: string | undefined, secret: string, now: Date) => void;
+  read: (body: unknown) => BookingEvent;
 }
 
-export const bookingWebhookRoutes: RawRoutes = {
-  async register(app, deps) {
-    await app.register(async (scope) => {
-      acceptRawBodies(scope, ['application/json', 'application/x-www-form-urlencoded', 'text/plain'], {
-        parseAs: 'buffer',
-        bodyLimit: BODY_LIMIT,
-      });
-      scope.post('/api/integrations/calcom', (req, reply) =>
-        receive(deps, reply, 'calcom', () => {
-          const secret = deps.config.bookingWebhooks.calcomSecret;
-          if (!secret) throw DomainError.notFound(BOOKING_WEBHOOK_MESSAGES.calcomOff);
-          const raw = rawBytes(req);
-          verifyCalcomSignature(raw, header(req, 'x-cal-signature-256'), secret);
-          return readCalcomEvent(parseJson(raw));
-        }),
-      );
-      scope.post('/api/integrations/calendly', (req, reply) =>
-        receive(deps, reply, 'calendly', () => {
-          const key = deps.config.bookingWebhooks.calendlySigningKey;
-          if (!key) throw DomainError.notFound(BOOKING_WEBHOOK_MESSAGES.calendlyOff);
-          const raw = rawBytes(req);
-          verifyCalendlySignature(raw, header(req, 'calendly-webhook-signature'), key, deps.now());
-          return readCalendlyEvent(parseJson(raw));
-        }),
-      );
-    });
+const BOOKING_WEBHOOKS: readonly BookingWebhook[] = [
+  {
+    source: 'calcom',
+    path: '/api/integrations/calcom',
+    id: 'integrations.calcom',
+    vendor: 'Cal.com',
+    signature: {
+      name: 'X-Cal-Signature-256',
+      description: 'Hex HMAC-SHA256 of the raw body with CALCOM_WEBHOOK_SECRET',
+    },
+    what: 'BOOKING_CREATED makes a referral in Booked for the partner whose code is the `ref` booking question (or metadata.ref); BOOKING_RESCHEDULED moves its consultation date; BOOKING_CANCELLED moves a referral still in Booked to Lost ("Consultation cancelled").',
+    secretOf: (deps) => deps.config.bookingWebhooks.calcomSecret,
+    off: BOOKING_WEBHOOK_MESSAGES.calcomOff,
+    verify: verifyCalcomSignature,
+    read: readCalcomEvent,
   },
-  openapi: (
-    [
-      {
-        path: '/api/integrations/calcom',
-        id: 'integrations.calcom',
-        vendor: 'Cal.com',
-        signature: {
-          name: 'X-Cal-Signature-256',
-          description: 'Hex HMAC-SHA256 of the raw body with CALCOM_WEBHOOK_SECRET',
-        },
-        what: 'BOOKING_CREATED makes a referral in Booked for the partner whose code is the `ref` booking question (or metadata.ref); BOOKING_RESCHEDULED moves its consultation date; BOOKING_CANCELLED moves a referral still in Booked to Lost ("Consultation cancelled").',
-      },
-      {
-        path: '/api/integrations/calendly',
-        id: 'integrations.calendly',
-        vendor: 'Calendly',
-        signature: {
-          name: 'Calendly-Webhook-Signature',
-          description:
-            't=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody" with CALENDLY_WEBHOOK_SIGNING_KEY>; refused beyond five minutes',
-        },
-        what: 'invitee.created makes a referral in Booked for the partner whose code is tracking.utm_content (service from utm_term); a reschedule (canceled with rescheduled: true, then created with old_invitee) moves its consultation date; invitee.canceled moves a referral still in Booked to Lost ("Consultation cancelled").',
-      },
-    ] as const
-  ).map((endpoint) =>
-    inboundWebhookOperation({
-      path: endpoint.path,
-      id: endpoint.id,
-      summary: `${endpoint.vendor} booking webhook: bookings through a partner's link become referrals`,
+  {
+    source: 'calendly',
+    path: '/api/integrations/calendly',
+    id: 'integrations.calendly',
+    vendor: 'Calendly',
+    signature: {
+      name: 'Calendly-Webhook-Signature',
       description:
-        `${endpoint.what} Each event is stored once by its id: a replay answers 200 with replayed: true and changes nothing. ` +
+        't=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody" with CALENDLY_WEBHOOK_SIGNING_KEY>; refused beyond five minutes',
+    },
+    what: 'invitee.created makes a referral in Booked for the partner whose code is tracking.utm_content (service from utm_term); a reschedule (canceled with rescheduled: true, then created with old_invitee) moves its consultation date; invitee.canceled moves a referral still in Booked to Lost ("Consultation cancelled").',
+    secretOf: (deps) => deps.config.bookingWebhooks.calendlySigningKey,
+    off: BOOKING_WEBHOOK_MESSAGES.calendlyOff,
+    verify: verifyCalendlySignature,
+    read: readCalendlyEvent,
+  },
+];
+
+export const bookingWebhookRoutes: RawRoutes = {
+  register: (app, deps) =>
+    withRawBodies(
+      app,
+      ['application/json', 'application/x-www-form-urlencoded', 'text/plain'],
+      { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+      (scope) => {
+        for (const webhook of BOOKING_WEBHOOKS)
+          scope.post(
+            webhook.path,
+            answeringErrors(deps, async (req, reply) => {
+              const secret = webhook.secretOf(deps);
+              if (!secret) throw DomainError.notFound(webhook.off);
+              const raw = rawBytes(req);
+              const now = deps.now();
+              webhook.verify(raw, header(req, webhook.signature.name.toLowerCase()), secret, now);
+              const event = webhook.read(parseJson(raw));
+              const result = await receiveBookingEvent(deps.db, { source: webhook.source, event, now, mail: deps });
+              return reply.status(200).send({ received: true, ...result });
+            }),
+          );
+      },
+    ),
+  openapi: BOOKING_WEBHOOKS.map((webhook) =>
+    inboundWebhookOperation({
+      path: webhook.path,
+      id: webhook.id,
+      summary: `${webhook.vendor} booking webhook: bookings through a partner's link become referrals`,
+      description:
+        `${webhook.what} Each event is stored once by its id: a replay answers 200 with replayed: true and changes nothing. ` +
         'A code no active partner has is recorded with outcome "unknown code" (nothing else is stored). ' +
         'Another partner’s client within its window is stored as a conflict for an admin.',
-      signature: endpoint.signature,
+      signature: webhook.signature,
       properties: {
         outcome: {
           type: 'string',

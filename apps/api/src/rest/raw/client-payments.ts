@@ -7,39 +7,35 @@ import { z } from 'zod';
 import { withActor } from '../../services/platform/actor';
 import { DomainError } from '../../services/platform/errors';
 import { createContextFromRequest } from '../../trpc/context';
-import { callProcedure, sendError } from '../adapter';
+import { callProcedure } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { acceptRawBodies, errorResponse } from './raw-routes';
+import { answeringErrors, errorResponse, jsonSchemaOf, withRawBodies } from './raw-routes';
 
 const IMPORT_PATH = '/api/admin/client-payments/import';
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 /** The import's report, as the document states it (the named schema `ClientPaymentImportReport`). */
-const jsonSchemaOf = (schema: z.ZodType) => {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
-  return json;
-};
-const reportSchema = jsonSchemaOf(importReportOutput);
+const reportSchema = jsonSchemaOf(importReportOutput, 'output');
 /** The report of a refused import, with the error body's `message` and `code` beside it. */
 const refusedReportSchema = jsonSchemaOf(
   importReportOutput.extend({
     message: z.string().meta({ description: 'How many rows have errors' }),
     code: z.literal('UNPROCESSABLE_CONTENT'),
   }),
+  'output',
 );
 
 export const clientPaymentRawRoutes: RawRoutes = {
-  async register(app, deps) {
-    await app.register(async (scope) => {
-      acceptRawBodies(scope, ['text/csv', 'text/plain', 'application/csv'], {
-        parseAs: 'string',
-        bodyLimit: IMPORT_BODY_LIMIT,
-      });
-      scope.post<{ Querystring: { dryRun?: string } }>(
-        IMPORT_PATH,
-        { bodyLimit: IMPORT_BODY_LIMIT },
-        async (req, reply) => {
-          try {
+  register: (app, deps) =>
+    withRawBodies(
+      app,
+      ['text/csv', 'text/plain', 'application/csv'],
+      { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT },
+      (scope) => {
+        scope.post<{ Querystring: { dryRun?: string } }>(
+          IMPORT_PATH,
+          { bodyLimit: IMPORT_BODY_LIMIT },
+          answeringErrors(deps, async (req, reply) => {
             const ctx = await createContextFromRequest(deps, req, reply);
             if (typeof req.body !== 'string')
               throw DomainError.unsupportedMediaType('Send the CSV as the body with Content-Type: text/csv');
@@ -54,13 +50,10 @@ export const clientPaymentRawRoutes: RawRoutes = {
                 ...report,
               });
             return reply.status(report.written ? 201 : 200).send(report);
-          } catch (error) {
-            return sendError(reply, error, deps);
-          }
-        },
-      );
-    });
-  },
+          }),
+        );
+      },
+    ),
   openapi: [
     {
       method: 'POST',

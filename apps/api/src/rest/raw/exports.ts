@@ -8,9 +8,8 @@ import { withActor } from '../../services/platform/actor';
 import { DomainError } from '../../services/platform/errors';
 import { csvStream, exportTable, logExport, WIRE_COLUMNS, wireInstructions } from '../../services/money/exports';
 import { nachaFileForPayout, paypalBatchForPayout } from '../../services/money/bank-files';
-import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { csvHeaders, errorResponse, requireAccess, UUID } from './raw-routes';
+import { answeringErrors, csvHeaders, errorResponse, requireAccess, UUID } from './raw-routes';
 
 const csvResponse = (description: string) => ({
   200: { description, content: { 'text/csv': { schema: { type: 'string' } } } },
@@ -21,18 +20,17 @@ const csvResponse = (description: string) => ({
 export const exportRoutes: RawRoutes = {
   register(app, deps) {
     for (const kind of EXPORT_KINDS) {
-      app.get(`/api/admin/exports/${kind}.csv`, async (req, reply) => {
-        try {
+      app.get(
+        `/api/admin/exports/${kind}.csv`,
+        answeringErrors(deps, async (req, reply) => {
           const admin = await requireAccess(deps, req, 'exports:read');
           await withActor(admin, () => logExport(deps.db, kind, admin.id));
           const { columns, rows } = exportTable(deps.db, kind);
           const stream = csvStream(columns, rows);
           stream.on('error', (error) => deps.logger.error({ err: error, kind }, 'export failed while streaming'));
           return csvHeaders(reply, `${kind}-${deps.now().toISOString().slice(0, 10)}.csv`).send(stream);
-        } catch (error) {
-          return sendError(reply, error, deps);
-        }
-      });
+        }),
+      );
     }
 
     /**
@@ -44,17 +42,16 @@ export const exportRoutes: RawRoutes = {
       make: (options: { payoutId: string; actorId: string }) => Promise<T | null>,
       send: (reply: FastifyReply, file: T) => FastifyReply,
     ) =>
-      app.get<{ Params: { id: string } }>(`/api/admin/payouts/:id/${name}`, async (req, reply) => {
-        try {
+      app.get<{ Params: { id: string } }>(
+        `/api/admin/payouts/:id/${name}`,
+        answeringErrors(deps, async (req, reply) => {
           const admin = await requireAccess(deps, req, 'exports:bank');
           const payoutId = req.params.id;
           const file = UUID.test(payoutId) ? await withActor(admin, () => make({ payoutId, actorId: admin.id })) : null;
           if (!file) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
           return send(reply, file);
-        } catch (error) {
-          return sendError(reply, error, deps);
-        }
-      });
+        }),
+      );
 
     payoutFile(
       'wire-instructions.csv',

@@ -14,7 +14,6 @@ import {
   uploadMaterialFields,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { DomainError } from '../../services/platform/errors';
 import { FILE_KINDS } from '../../services/materials/file-types';
 import {
@@ -28,8 +27,9 @@ import { requirePermission } from '../../services/platform/permissions';
 import { FileTooLargeError, StoredFileNotFoundError } from '../../services/platform/storage';
 import type { AppDeps } from '../../deps';
 import { createContextFromRequest, type Context } from '../../trpc/context';
-import { callProcedure, sendError } from '../adapter';
+import { callProcedure } from '../adapter';
 import type { RawRoutes } from '../routes';
+import { answeringErrors, errorResponse, jsonSchemaOf } from './raw-routes';
 
 const CREATE_PATH = '/api/admin/marketing-materials';
 const TEXT_FIELD_BYTES = 10_000;
@@ -100,8 +100,9 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
       },
     });
 
-    scope.post(CREATE_PATH, async (req, reply) => {
-      try {
+    scope.post(
+      CREATE_PATH,
+      answeringErrors(deps, async (req, reply) => {
         const ctx = await createContextFromRequest(deps, req, reply);
         if (req.isMultipart()) return await withActor(ctx.user, () => createFromMultipart(deps, ctx, req, reply));
         if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
@@ -110,13 +111,12 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
         }
         const output = await callProcedure(ctx, 'admin.createMaterial', req.body ?? {});
         return reply.status(201).send(output);
-      } catch (error) {
-        return sendError(reply, error, deps);
-      }
-    });
+      }),
+    );
 
-    scope.get<{ Params: { token: string } }>('/api/files/:token', async (req, reply) => {
-      try {
+    scope.get<{ Params: { token: string } }>(
+      '/api/files/:token',
+      answeringErrors(deps, async (req, reply) => {
         const material = await materialOfDownloadLink(deps, req.params.token);
         const storageKey = material.storageKey;
         const gone = (error: unknown) => {
@@ -138,23 +138,12 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
           .header('Content-Disposition', contentDisposition)
           .header('Cache-Control', 'private, no-store')
           .send(file.stream);
-      } catch (error) {
-        return sendError(reply, error, deps);
-      }
-    });
+      }),
+    );
   });
 }
 
-const json = (schema: z.ZodType, io: 'input' | 'output') => {
-  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
-  delete out.$schema;
-  return out;
-};
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
-const uploadSchema = json(uploadMaterialFields, 'input');
+const uploadSchema = jsonSchemaOf(uploadMaterialFields, 'input');
 
 export const materialRawRoutes: RawRoutes = {
   register: registerMaterialRoutes,
@@ -171,7 +160,7 @@ export const materialRawRoutes: RawRoutes = {
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: json(createMaterialInput, 'input') },
+            'application/json': { schema: jsonSchemaOf(createMaterialInput, 'input') },
             'multipart/form-data': {
               schema: {
                 ...uploadSchema,
@@ -187,7 +176,7 @@ export const materialRawRoutes: RawRoutes = {
         responses: {
           201: {
             description: 'Created',
-            content: { 'application/json': { schema: json(adminMaterialOutput, 'output') } },
+            content: { 'application/json': { schema: jsonSchemaOf(adminMaterialOutput, 'output') } },
           },
           400: errorResponse('Invalid fields or no file'),
           401: errorResponse('Not signed in'),

@@ -1,10 +1,12 @@
 // What the raw routes (files, uploads, webhooks) share: the access check of the procedures, their raw
 // bodies, a CSV download's headers, and the error answers and inbound webhook operations of their OpenAPI document.
 
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../deps';
 import { requirePermission, type Permission } from '../../services/platform/permissions';
 import { authenticate } from '../../trpc/context';
+import { sendError } from '../adapter';
 import type { ExtraOperation } from '../openapi';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,17 +17,39 @@ export async function requireAccess(deps: AppDeps, req: FastifyRequest, permissi
 }
 
 /**
- * Makes the scope hand its routes the bodies of these content types as they came, a string or the bytes:
- * a signature covers the exact bytes, and a CSV or a form is read by its route.
+ * A raw route's handler: whatever it throws answers as a procedure's error does (a DomainError's status and
+ * words, anything else a logged 500).
  */
-export function acceptRawBodies(
-  scope: FastifyInstance,
+export function answeringErrors<Route extends RouteGenericInterface = RouteGenericInterface>(
+  deps: AppDeps,
+  handle: (req: FastifyRequest<Route>, reply: FastifyReply) => Promise<FastifyReply>,
+) {
+  return async (req: FastifyRequest<Route>, reply: FastifyReply): Promise<FastifyReply> => {
+    try {
+      return await handle(req, reply);
+    } catch (error) {
+      return sendError(reply, error, deps);
+    }
+  };
+}
+
+/**
+ * Registers `routes` in a scope of their own that hands them the bodies of these content types as they came,
+ * a string or the bytes: a signature covers the exact bytes, and a CSV or a form is read by its route. The
+ * parser stays in that scope; every other route still reads JSON.
+ */
+export async function withRawBodies(
+  app: FastifyInstance,
   types: string[],
   options: { parseAs: 'string' | 'buffer'; bodyLimit: number },
-): void {
-  scope.addContentTypeParser<string | Buffer>(types, options as { parseAs: 'string' }, (_req, raw, done) =>
-    done(null, raw),
-  );
+  routes: (scope: FastifyInstance) => void,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser<string | Buffer>(types, options as { parseAs: 'string' }, (_req, raw, done) =>
+      done(null, raw),
+    );
+    routes(scope);
+  });
 }
 
 /** The bytes a webhook's sender signed: the raw body, empty when there was none. */
@@ -37,6 +61,12 @@ export function csvHeaders(reply: FastifyReply, fileName: string): FastifyReply 
     .header('Content-Type', 'text/csv; charset=utf-8')
     .header('Content-Disposition', `attachment; filename="${fileName}"`)
     .header('Cache-Control', 'no-store');
+}
+
+/** A schema of a raw route's body or answer in the document (its `$defs` become named schemas there). */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return json;
 }
 
 /** An error answer in the document: the `{ message, code }` body. */

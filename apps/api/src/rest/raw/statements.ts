@@ -10,9 +10,8 @@ import { csvStream } from '../../services/money/exports';
 import { buildStatement, STATEMENT_COLUMNS, statementCsvRows, statementPdf } from '../../services/money/statements';
 import { FORM_1099_COLUMNS, form1099Rows, thresholdFor } from '../../services/money/tax-profiles';
 import { partnerOfUser } from '../../services/partners/application';
-import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { csvHeaders, errorResponse, requireAccess, UUID } from './raw-routes';
+import { answeringErrors, csvHeaders, errorResponse, requireAccess, UUID } from './raw-routes';
 
 const FORMATS = ['pdf', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
@@ -66,34 +65,30 @@ const monthParam = {
 
 export const statementRoutes: RawRoutes = {
   register(app, deps) {
-    app.get<{ Params: { file: string } }>('/api/partners/statements/:file', async (req, reply) => {
-      try {
+    app.get<{ Params: { file: string } }>(
+      '/api/partners/statements/:file',
+      answeringErrors(deps, async (req, reply) => {
         const user = await requireAccess(deps, req, 'partner:self');
         const file = parseStatementFile(req.params.file);
         const partner = await partnerOfUser(deps.db, user.id);
         if (!partner) throw DomainError.notFound(MESSAGES.partnerProfileNotFound);
         return await sendStatement(deps, reply, partner.id, file);
-      } catch (error) {
-        return sendError(reply, error, deps);
-      }
-    });
+      }),
+    );
 
     app.get<{ Params: { id: string; file: string } }>(
       '/api/admin/partners/:id/statements/:file',
-      async (req, reply) => {
-        try {
-          await requireAccess(deps, req, 'commissions:read');
-          const file = parseStatementFile(req.params.file);
-          if (!UUID.test(req.params.id)) throw DomainError.notFound(MESSAGES.partnerNotFound);
-          return await sendStatement(deps, reply, req.params.id, file);
-        } catch (error) {
-          return sendError(reply, error, deps);
-        }
-      },
+      answeringErrors(deps, async (req, reply) => {
+        await requireAccess(deps, req, 'commissions:read');
+        const file = parseStatementFile(req.params.file);
+        if (!UUID.test(req.params.id)) throw DomainError.notFound(MESSAGES.partnerNotFound);
+        return await sendStatement(deps, reply, req.params.id, file);
+      }),
     );
 
-    app.get<{ Params: { file: string } }>('/api/admin/exports/1099-nec/:file', async (req, reply) => {
-      try {
+    app.get<{ Params: { file: string } }>(
+      '/api/admin/exports/1099-nec/:file',
+      answeringErrors(deps, async (req, reply) => {
         const admin = await requireAccess(deps, req, 'exports:bank');
         const match = /^(\d{4})\.csv$/.exec(req.params.file);
         const year = taxYear.safeParse(match?.[1]);
@@ -109,10 +104,8 @@ export const statementRoutes: RawRoutes = {
           .header('x-partner-count', String(rows.length))
           .header('x-threshold', thresholdFor(deps.config, year.data))
           .send(csvStream(FORM_1099_COLUMNS, rows));
-      } catch (error) {
-        return sendError(reply, error, deps);
-      }
-    });
+      }),
+    );
   },
 
   openapi: [

@@ -5,20 +5,19 @@
 
 import { DomainError } from '../../services/platform/errors';
 import { receiveStripeEvent, STRIPE_MESSAGES, verifyStripeEvent } from '../../services/money/stripe-payments';
-import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { acceptRawBodies, inboundWebhookOperation, rawBytes } from './raw-routes';
+import { answeringErrors, inboundWebhookOperation, rawBytes, withRawBodies } from './raw-routes';
 
 const STRIPE_PATH = '/api/integrations/stripe/webhook';
 /** An invoice with many lines stays far below a megabyte; Stripe's own events are capped well under it. */
 const BODY_LIMIT = 1024 * 1024;
 
 export const stripeRawRoutes: RawRoutes = {
-  async register(app, deps) {
-    await app.register(async (scope) => {
-      acceptRawBodies(scope, ['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: BODY_LIMIT });
-      scope.post(STRIPE_PATH, async (req, reply) => {
-        try {
+  register: (app, deps) =>
+    withRawBodies(app, ['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (scope) => {
+      scope.post(
+        STRIPE_PATH,
+        answeringErrors(deps, async (req, reply) => {
           const secret = deps.config.stripeWebhookSecret;
           if (!secret) throw DomainError.notFound(STRIPE_MESSAGES.off);
           const raw = rawBytes(req);
@@ -27,12 +26,9 @@ export const stripeRawRoutes: RawRoutes = {
           const event = verifyStripeEvent(raw, Array.isArray(header) ? header[0] : header, secret, now);
           const receipt = await receiveStripeEvent(deps.db, { event, now, mail: deps });
           return reply.status(200).send({ received: true, ...receipt });
-        } catch (error) {
-          return sendError(reply, error, deps);
-        }
-      });
-    });
-  },
+        }),
+      );
+    }),
   openapi: [
     inboundWebhookOperation({
       path: STRIPE_PATH,

@@ -4,27 +4,25 @@
 // is form-encoded, not JSON.
 
 import { unsubscribeOneClick } from '../../services/notifications/preferences';
-import { sendError } from '../adapter';
 import type { RawRoutes } from '../routes';
-import { acceptRawBodies } from './raw-routes';
+import { answeringErrors, errorResponse, withRawBodies } from './raw-routes';
 
 export const unsubscribeRoutes: RawRoutes = {
-  async register(app, deps) {
-    await app.register(async (scope) => {
-      // The body is not needed (the token says everything); it is read so any sender is accepted.
-      acceptRawBodies(scope, ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data'], {
-        parseAs: 'string',
-        bodyLimit: 4096,
-      });
-      scope.post<{ Querystring: { token?: unknown } }>('/api/mail/unsubscribe', async (req, reply) => {
-        try {
-          return reply.status(200).send(await unsubscribeOneClick(deps, req.query.token));
-        } catch (error) {
-          return sendError(reply, error, deps);
-        }
-      });
-    });
-  },
+  // The body is not needed (the token says everything); it is read so any sender is accepted.
+  register: (app, deps) =>
+    withRawBodies(
+      app,
+      ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (scope) => {
+        scope.post<{ Querystring: { token?: unknown } }>(
+          '/api/mail/unsubscribe',
+          answeringErrors(deps, async (req, reply) => {
+            return reply.status(200).send(await unsubscribeOneClick(deps, req.query.token));
+          }),
+        );
+      },
+    ),
   openapi: [
     {
       method: 'POST',
@@ -62,10 +60,7 @@ export const unsubscribeRoutes: RawRoutes = {
               'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } },
             },
           },
-          400: {
-            description: 'Malformed or forged token',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-          },
+          400: errorResponse('Malformed or forged token'),
         },
       },
     },

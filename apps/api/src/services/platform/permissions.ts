@@ -7,31 +7,22 @@ import { API_KEY_SCOPES, INTEGRATION_MESSAGES, MESSAGES, type ApiKeyScope, type 
 import type { SessionUser } from '../../deps';
 import { DomainError } from './errors';
 
-/** What the admin side of the portal can do; the names match the API-key scopes to come. */
+/**
+ * What the admin side of the portal can do: everything an API-key scope names (webhooks, and POST /api/leads
+ * for the firm's own forms and tools, included), and what no key may be given.
+ */
 export const ADMIN_PERMISSIONS = [
-  'partners:read',
-  'partners:write',
+  ...API_KEY_SCOPES,
+  /** Approving, suspending and ending partnerships: a key acts on them through `partners:write`. */
   'partners:approve',
-  'referrals:read',
-  'referrals:write',
-  'commissions:read',
-  'commissions:write',
-  'payouts:write',
-  'materials:read',
-  'materials:write',
-  'exports:read',
   /** Exports that carry decrypted numbers: a payout's wire instructions (bank), the 1099-NEC report (TINs). */
   'exports:bank',
   'emails:read',
   'emails:write',
   'team:manage',
   'keys:manage',
-  /** Webhooks and their deliveries: the administrator's, or an API key's `webhooks:manage`. */
-  'webhooks:manage',
   'activity:read',
-  /** POST /api/leads: the firm's own forms and tools send leads (an API key's `leads:write`). */
-  'leads:write',
-  /** Publishing a version of the program terms: the administrator's alone (no key scope names it). */
+  /** Publishing a version of the program terms: the administrator's alone. */
   'terms:write',
 ] as const;
 
