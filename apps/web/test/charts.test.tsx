@@ -2,6 +2,7 @@ import type { EarningsByMonth, ProgramTrends } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProgramCharts } from '../src/features/admin/dashboard/program-charts';
+import { withMoneyWritten } from '../src/features/admin/dashboard/trend-charts';
 import { PartnerCharts } from '../src/features/partner/earnings-panels';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
@@ -116,5 +117,16 @@ describe('admin charts', () => {
     await screen.findByText('No commissions, referrals or won deals in the last 12 months.');
     await screen.findByText('No active referrals in the last 12 months.');
     await waitFor(() => expect(screen.queryByRole('switch')).toBeNull());
+  });
+});
+
+describe('program trend tooltip', () => {
+  it('writes the commissions paid of the hovered month as dollars and leaves the counts as numbers', () => {
+    const row: Record<string, unknown> = { month: 'Oct 2026', commissionsPaid: 1234.5, newReferrals: 6, dealsWon: 2 };
+    const written = ['commissionsPaid', 'newReferrals', 'dealsWon'].map((name) =>
+      withMoneyWritten({ name, dataKey: name, payload: row }),
+    );
+    expect(written.map((item) => item.payload[item.name])).toEqual(['$1,234.50', 6, 2]);
+    expect(row.commissionsPaid).toBe(1234.5);
   });
 });
