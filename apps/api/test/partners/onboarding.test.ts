@@ -1,6 +1,6 @@
 // Partner onboarding through the API: partner.me and partner.apply, over REST and tRPC.
 
-import { CURRENT_AGREEMENT, CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
+import { CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { sampleApplication, useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
@@ -169,21 +169,20 @@ describe('POST /api/partners (partner.submitApplication)', () => {
 
   it('refuses a listed agreement version that is not the one in force with 409, storing nothing', async () => {
     // A version published to take effect later is listed, but the one in force is what an applicant accepts.
+    const inForce = await t.db
+      .selectFrom('programTerms')
+      .selectAll()
+      .where('version', '=', 1)
+      .executeTakeFirstOrThrow();
     await t.db
       .insertInto('programTerms')
       .values({
+        ...inForce,
         version: 90,
         agreementVersion: '9.0',
-        basicAccountingFee: '50.00',
-        controllerFee: '100.00',
-        qualificationDays: 60,
-        maxExtensionDays: 365,
-        payoutDays: 30,
-        minAnnualSales: '1000000.00',
-        noticeDays: 30,
-        feeBasis: 'clientPayment',
         effectiveFrom: '2999-01-01',
-        agreementText: JSON.stringify({ title: CURRENT_AGREEMENT.title, sections: CURRENT_AGREEMENT.sections }),
+        agreementText: JSON.stringify(inForce.agreementText),
+        changes: JSON.stringify(inForce.changes),
       })
       .execute();
     try {
