@@ -182,11 +182,10 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
   it('is for commissions:write; a partner cannot record one', async () => {
     const referralId = await wonClient();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/referrals/${referralId}/payments`,
-      payload: { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-10-05' },
-      headers: await t.bearer(partner.user),
+    const response = await t.request(partner.user, 'POST', `/api/admin/referrals/${referralId}/payments`, {
+      periodMonth: '2026-10',
+      amount: '10.00',
+      paidAt: '2026-10-05',
     });
     expect(response.statusCode).toBe(403);
   });
@@ -198,11 +197,7 @@ describe('what the partner and the admin see', () => {
     const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
     await recordPayment(referralId, { periodMonth: '2026-10', amount: '700.00', paidAt: '2026-10-03' });
     await recordPayment(referralId, { periodMonth: '2026-09', amount: '700.00', paidAt: '2026-09-03' });
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/partners/referrals/paid-months',
-      headers: await t.bearer(own.user),
-    });
+    const response = await t.request(own.user, 'GET', '/api/partners/referrals/paid-months');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([{ referralId, months: ['2026-09', '2026-10'] }]);
     expect(response.body).not.toContain('700');
@@ -349,12 +344,7 @@ describe('POST /api/admin/client-payments/import', () => {
     const missing = await upload('client_email,amount\nx@example.com,10.00');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('The file has no period, paid_date column');
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/client-payments/import',
-      payload: { csv: 'x' },
-      headers: await t.bearer(admin),
-    });
+    const json = await t.request(admin, 'POST', '/api/admin/client-payments/import', { csv: 'x' });
     expect(json.statusCode).toBe(415);
   });
 });

@@ -272,11 +272,10 @@ describe('formula injection through a line break', () => {
 
     // Through the API: multi-line texts are accepted, and must come out neutralised too.
     const apiPartner = await t.createPartner();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/partners/referrals',
-      headers: await t.bearer(apiPartner.user),
-      payload: { clientCompanyName: 'Line Safe Co', monthlyValue: '100.00', notes: 'Call back\n=1+1\r\n-2+3' },
+    const created = await t.request(apiPartner.user, 'POST', '/api/partners/referrals', {
+      clientCompanyName: 'Line Safe Co',
+      monthlyValue: '100.00',
+      notes: 'Call back\n=1+1\r\n-2+3',
     });
     expect(created.statusCode).toBe(201);
   });
@@ -327,11 +326,9 @@ describe('formula injection through a line break', () => {
       .selectFrom('referrals')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/partners/referrals',
-      headers: await t.bearer(partner.user),
-      payload: { clientCompanyName: 'Acme\n=1+1', monthlyValue: '100.00' },
+    const res = await t.request(partner.user, 'POST', '/api/partners/referrals', {
+      clientCompanyName: 'Acme\n=1+1',
+      monthlyValue: '100.00',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Company name must be a single line without control characters');

@@ -9,19 +9,14 @@ const t = useTestApp();
 
 async function apply(body: unknown, user?: SessionUser) {
   const applicant = user ?? (await t.createUser());
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/partners',
-    headers: await t.bearer(applicant),
-    payload: body as object,
-  });
+  const res = await t.request(applicant, 'POST', '/api/partners', body as object);
   return { res, user: applicant };
 }
 
 describe('GET /api/partners/me (partner.me)', () => {
   it('answers 404 with the profile-not-found message when the user has not applied', async () => {
     const user = await t.createUser();
-    const res = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await t.bearer(user) });
+    const res = await t.request(user, 'GET', '/api/partners/me');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ message: MESSAGES.partnerProfileNotFound, code: 'NOT_FOUND' });
   });
@@ -33,7 +28,7 @@ describe('GET /api/partners/me (partner.me)', () => {
 
   it('refuses an admin with 403', async () => {
     const admin = await t.createUser({ role: 'admin' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await t.bearer(admin) });
+    const res = await t.request(admin, 'GET', '/api/partners/me');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MESSAGES.partnerOnly);
   });
@@ -85,7 +80,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
     expect(activity).toHaveLength(1);
     expect(activity[0]).toMatchObject({ userId: user.id, action: 'partner.applied', entityType: 'partner' });
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await t.bearer(user) });
+    const me = await t.request(user, 'GET', '/api/partners/me');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ ...body, pendingAgreementVersion: null, supportEmail: null });
   });

@@ -26,20 +26,13 @@ beforeAll(async () => {
   partner = await t.createPartner();
 });
 
-const request = async (
-  user: SessionUser,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: Record<string, unknown>,
-  headers: Record<string, string> = {},
-) => t.app.inject({ method, url, payload, headers: { ...(await t.bearer(user)), ...headers } });
 /** The next terms as `user` publishes them: the agreement's text with the fields given. */
 const publish = (user: SessionUser, terms: Record<string, unknown>, headers?: Record<string, string>) =>
-  request(user, 'POST', '/api/admin/program-terms', { agreementText: AGREEMENT_TEXT, ...terms }, headers);
+  t.request(user, 'POST', '/api/admin/program-terms', { agreementText: AGREEMENT_TEXT, ...terms }, headers);
 
 describe('program terms', () => {
   it("start as version 1 with the agreement's numbers and text", async () => {
-    const response = await request(finance, 'GET', '/api/admin/program-terms');
+    const response = await t.request(finance, 'GET', '/api/admin/program-terms');
     expect(response.statusCode).toBe(200);
     const { current, history } = response.json();
     expect(current).toMatchObject({
@@ -111,7 +104,7 @@ describe('program terms', () => {
     const replay = await publish(admin, payload, { 'idempotency-key': 'terms-v2-1' });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().version).toBe(2);
-    const overview = (await request(admin, 'GET', '/api/admin/program-terms')).json();
+    const overview = (await t.request(admin, 'GET', '/api/admin/program-terms')).json();
     expect(overview.current.version).toBe(2);
     expect(overview.history.map((terms: { version: number }) => terms.version)).toEqual([2, 1]);
     const log = await t.activityEntries({ entityType: 'program_terms' });
@@ -130,9 +123,9 @@ describe('program terms', () => {
 
 describe("a partner's agreement", () => {
   it('stays on version 1 and names version 2 as pending until accepted', async () => {
-    const me = (await request(partner.user, 'GET', '/api/partners/me')).json();
+    const me = (await t.request(partner.user, 'GET', '/api/partners/me')).json();
     expect(me).toMatchObject({ agreementVersion: '1.0', termsVersion: 1, pendingAgreementVersion: '2.0' });
-    const agreement = (await request(partner.user, 'GET', '/api/partners/agreement')).json();
+    const agreement = (await t.request(partner.user, 'GET', '/api/partners/agreement')).json();
     expect(agreement.pending).toMatchObject({
       agreementVersion: '2.0',
       fees: { basic_accounting: '60.00' },
@@ -141,11 +134,14 @@ describe("a partner's agreement", () => {
   });
 
   it('refuses an acceptance of an older or unknown version, or without accepted: true', async () => {
-    const older = await request(partner.user, 'POST', '/api/partners/agreement', { version: '1.0', accepted: true });
+    const older = await t.request(partner.user, 'POST', '/api/partners/agreement', { version: '1.0', accepted: true });
     expect(older.statusCode).toBe(409);
-    const unknown = await request(partner.user, 'POST', '/api/partners/agreement', { version: '9.9', accepted: true });
+    const unknown = await t.request(partner.user, 'POST', '/api/partners/agreement', {
+      version: '9.9',
+      accepted: true,
+    });
     expect(unknown.statusCode).toBe(400);
-    const declined = await request(partner.user, 'POST', '/api/partners/agreement', {
+    const declined = await t.request(partner.user, 'POST', '/api/partners/agreement', {
       version: '2.0',
       accepted: false,
     });
@@ -155,10 +151,13 @@ describe("a partner's agreement", () => {
 
   it('records the acceptance with who, when and from which address, logged', async () => {
     t.clock.now = new Date('2026-11-27T09:30:00Z');
-    const response = await request(partner.user, 'POST', '/api/partners/agreement', { version: '2.0', accepted: true });
+    const response = await t.request(partner.user, 'POST', '/api/partners/agreement', {
+      version: '2.0',
+      accepted: true,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ agreementVersion: '2.0', termsVersion: 2, pending: null });
-    const me = (await request(partner.user, 'GET', '/api/partners/me')).json();
+    const me = (await t.request(partner.user, 'GET', '/api/partners/me')).json();
     expect(me).toMatchObject({ agreementVersion: '2.0', termsVersion: 2, pendingAgreementVersion: null });
     const acceptances = await t.db
       .selectFrom('agreementAcceptances')
@@ -180,7 +179,7 @@ describe("a partner's agreement", () => {
   });
 
   it('answers an acceptance of the version the partner is on without a second record', async () => {
-    const again = await request(partner.user, 'POST', '/api/partners/agreement', { version: '2.0', accepted: true });
+    const again = await t.request(partner.user, 'POST', '/api/partners/agreement', { version: '2.0', accepted: true });
     expect(again.statusCode).toBe(200);
     const count = await t.db
       .selectFrom('agreementAcceptances')
@@ -197,8 +196,8 @@ describe("a partner's agreement", () => {
       effectiveFrom: '2026-12-15',
       changes: ['Later'],
     });
-    expect((await request(partner.user, 'GET', '/api/partners/me')).json().pendingAgreementVersion).toBeNull();
+    expect((await t.request(partner.user, 'GET', '/api/partners/me')).json().pendingAgreementVersion).toBeNull();
     t.clock.now = new Date('2026-12-15T08:00:00Z');
-    expect((await request(partner.user, 'GET', '/api/partners/me')).json().pendingAgreementVersion).toBe('3.0');
+    expect((await t.request(partner.user, 'GET', '/api/partners/me')).json().pendingAgreementVersion).toBe('3.0');
   });
 });

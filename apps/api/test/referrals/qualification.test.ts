@@ -13,8 +13,9 @@ const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 
-const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: await t.bearer(admin) });
+/** A request as the admin. */
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.request(admin, method, url, payload);
 
 /** A client an admin adds for the partner. */
 const addClient = (client: object) => call('POST', '/api/admin/referrals', { partnerId: partner.partnerId, ...client });

@@ -336,12 +336,7 @@ describe('deals at the maximum monthly value', () => {
       ids.push(created.id);
     }
     for (const id of ids) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/admin/referrals/${id}`,
-        headers: await t.bearer(admin),
-        payload: { stage: 'won' },
-      });
+      const res = await t.request(admin, 'PATCH', `/api/admin/referrals/${id}`, { stage: 'won' });
       expect(res.statusCode).toBe(200);
     }
     const row = await t.row('partners', partner.partnerId);

@@ -17,7 +17,7 @@ import {
 import { createTestDatabase as copyTemplate, type TestDatabase } from '@portal/db/testing';
 import { hashPassword } from '../../src/services/accounts/passwords';
 import type { ActivityLogTable, Database } from '@portal/db';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -154,10 +154,18 @@ export interface AppFixtures {
   tokenFor(user: SessionUser): Promise<string>;
   /** The Authorization header of `user`. */
   bearer(user: SessionUser): Promise<{ authorization: string }>;
+  /** A request to the API as `user` (null: anonymous), with `headers` besides its Authorization header. */
+  request(
+    user: SessionUser | null,
+    method: HTTPMethods,
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   setFeeBasis(feeBasis: FeeBasis): Promise<void>;
 }
 
-const appFixtures = (deps: AppDeps): AppFixtures => ({
+const appFixtures = (deps: AppDeps, app: FastifyInstance): AppFixtures => ({
   createUser: (options) => createUser(deps, options),
   createPartner: (options) => createPartner(deps, options),
   createReferral: (partnerId, options) => createReferral(deps, partnerId, options),
@@ -166,6 +174,8 @@ const appFixtures = (deps: AppDeps): AppFixtures => ({
   caller: (user) => callerFor(deps, user),
   tokenFor: (user) => tokenFor(deps, user),
   bearer: (user) => bearer(deps, user),
+  request: async (user, method, url, payload, headers = {}) =>
+    app.inject({ method, url, payload, headers: { ...(user ? await bearer(deps, user) : {}), ...headers } }),
   setFeeBasis: (feeBasis) => setFeeBasis(deps, feeBasis),
 });
 
@@ -228,7 +238,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     database,
     clock,
-    ...appFixtures(deps),
+    ...appFixtures(deps, app),
     activityEntries: (where) => activityEntries(database.db, where),
     activityActions: (entityId) => activityActions(database.db, entityId),
     row: (table, id) => rowOf(database.db, table, id),
