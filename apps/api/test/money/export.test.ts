@@ -52,8 +52,7 @@ beforeAll(async () => {
     });
 });
 
-const download = async (url: string, user: SessionUser | null = admin) =>
-  t.app.inject({ method: 'GET', url, headers: user ? await t.bearer(user) : {} });
+const download = (url: string, user: SessionUser | null = admin) => t.request(user, 'GET', url);
 /** Reads the CSV with csv-parse, strict about quotes and column counts (a short or long record throws). */
 function parseCsv(text: string): string[][] {
   return parse(text, { record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false, bom: false });

@@ -28,7 +28,7 @@ const winAndPay = async (id: string) => {
     annualSales: '2500000.00',
   });
   expect(won.statusCode).toBe(200);
-  const paid = await t.request(admin, 'POST', `/api/admin/referrals/${id}/payments`, {
+  const paid = await t.postClientPayment(admin, id, {
     periodMonth: '2026-12',
     amount: '900.00',
     paidAt: '2026-12-03',
@@ -77,11 +77,10 @@ describe('fees by terms version', () => {
   });
 
   it('keeps the partner on version 1 until they accept version 2', async () => {
-    const published = await t.request(admin, 'POST', '/api/admin/program-terms', {
+    const published = await t.publishTerms(admin, {
       agreementVersion: '2.0',
       fees: { basic_accounting: '60.00' },
       payoutDays: 20,
-      agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '4. Fees', paragraphs: ['$60.'] }] },
       changes: ['Basic fee 60.00; fees due 20 days after the client pays'],
     });
     expect(published.statusCode).toBe(201);
@@ -117,11 +116,8 @@ describe('fees by terms version', () => {
       annualSales: '1000000.00',
     });
     const csv = `referral_id,period,amount,paid_date\n${referral.id},2026-12,450.00,2026-12-04\n`;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/client-payments/import',
-      payload: csv,
-      headers: { ...(await t.bearer(admin)), 'content-type': 'text/csv' },
+    const response = await t.request(admin, 'POST', '/api/admin/client-payments/import', csv, {
+      'content-type': 'text/csv',
     });
     expect(response.statusCode).toBe(201);
     const fee = await t.db

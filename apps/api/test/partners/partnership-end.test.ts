@@ -70,14 +70,14 @@ describe('notice of termination', () => {
     expect(refused.statusCode).toBe(403);
 
     // Earned fees remain payable: December started before the end and earns; January does not.
-    const december = await t.request(admin, 'POST', `/api/admin/referrals/${referralId}/payments`, {
+    const december = await t.postClientPayment(admin, referralId, {
       periodMonth: '2026-12',
       amount: '500.00',
       paidAt: '2026-12-20',
     });
     expect(december.json().commission).toMatchObject({ amount: '50.00' });
     t.clock.now = new Date('2027-01-20T06:00:00Z');
-    const january = await t.request(admin, 'POST', `/api/admin/referrals/${referralId}/payments`, {
+    const january = await t.postClientPayment(admin, referralId, {
       periodMonth: '2027-01',
       amount: '500.00',
       paidAt: '2027-01-15',
@@ -187,10 +187,9 @@ describe("a partner's own notice", () => {
 
   it('follows the notice days of a later terms version the partner accepted', async () => {
     const partner = await t.createPartner();
-    const published = await t.request(admin, 'POST', '/api/admin/program-terms', {
+    const published = await t.publishTerms(admin, {
       agreementVersion: '1.5',
       noticeDays: 10,
-      agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '1. Notice', paragraphs: ['Ten days.'] }] },
       changes: ['Notice of ten days'],
     });
     expect(published.statusCode).toBe(201);

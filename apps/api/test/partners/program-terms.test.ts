@@ -5,19 +5,12 @@
 import { PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { useTestApp, type PartnerFixture } from '../support';
+import { sampleAgreementText, useTestApp, type PartnerFixture } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 let finance: SessionUser;
 let partner: PartnerFixture;
-
-const AGREEMENT_TEXT = {
-  title: 'Affiliate Agreement',
-  sections: [
-    { heading: '4. Referral fees', paragraphs: ['The Firm pays $60 per month for a Standard Package client.'] },
-  ],
-};
 
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-26T10:00:00Z');
@@ -25,10 +18,6 @@ beforeAll(async () => {
   finance = await t.createUser({ role: 'finance' });
   partner = await t.createPartner();
 });
-
-/** The next terms as `user` publishes them: the agreement's text with the fields given. */
-const publish = (user: SessionUser, terms: Record<string, unknown>, headers?: Record<string, string>) =>
-  t.request(user, 'POST', '/api/admin/program-terms', { agreementText: AGREEMENT_TEXT, ...terms }, headers);
 
 describe('program terms', () => {
   it("start as version 1 with the agreement's numbers and text", async () => {
@@ -58,7 +47,7 @@ describe('program terms', () => {
   });
 
   it('are not published by finance', async () => {
-    const response = await publish(finance, {
+    const response = await t.publishTerms(finance, {
       agreementVersion: '2.0',
       changes: ['x'],
     });
@@ -66,21 +55,21 @@ describe('program terms', () => {
   });
 
   it.each([
-    [{ agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: [] }, PROGRAM_TERMS_MESSAGES.changes],
+    [{ agreementVersion: '2.0', agreementText: sampleAgreementText, changes: [] }, PROGRAM_TERMS_MESSAGES.changes],
     [
-      { agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: ['x'], fees: { basic_accounting: '-1' } },
+      { agreementVersion: '2.0', agreementText: sampleAgreementText, changes: ['x'], fees: { basic_accounting: '-1' } },
       PROGRAM_TERMS_MESSAGES.fee('basic_accounting'),
     ],
     [
-      { agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: ['x'], qualificationDays: 0 },
+      { agreementVersion: '2.0', agreementText: sampleAgreementText, changes: ['x'], qualificationDays: 0 },
       PROGRAM_TERMS_MESSAGES.days('Qualification days', 1, 3650),
     ],
     [
-      { agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: ['x'], effectiveFrom: '2026-11-25' },
+      { agreementVersion: '2.0', agreementText: sampleAgreementText, changes: ['x'], effectiveFrom: '2026-11-25' },
       PROGRAM_TERMS_MESSAGES.effectiveInPast,
     ],
   ])('refuse %j with its message', async (payload, message) => {
-    const response = await publish(admin, payload);
+    const response = await t.publishTerms(admin, payload);
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain(message);
   });
@@ -91,7 +80,7 @@ describe('program terms', () => {
       fees: { basic_accounting: '60.00' },
       changes: ['The Standard Package fee rises to $60 per month'],
     };
-    const first = await publish(admin, payload, { 'idempotency-key': 'terms-v2-1' });
+    const first = await t.publishTerms(admin, payload, { 'idempotency-key': 'terms-v2-1' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
       version: 2,
@@ -101,7 +90,7 @@ describe('program terms', () => {
       effectiveFrom: '2026-11-26',
       createdBy: expect.stringContaining('@'),
     });
-    const replay = await publish(admin, payload, { 'idempotency-key': 'terms-v2-1' });
+    const replay = await t.publishTerms(admin, payload, { 'idempotency-key': 'terms-v2-1' });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().version).toBe(2);
     const overview = (await t.request(admin, 'GET', '/api/admin/program-terms')).json();
@@ -112,7 +101,7 @@ describe('program terms', () => {
   });
 
   it('refuse an agreement version label in use', async () => {
-    const response = await publish(admin, {
+    const response = await t.publishTerms(admin, {
       agreementVersion: '2.0',
       changes: ['again'],
     });
@@ -191,7 +180,7 @@ describe("a partner's agreement", () => {
   });
 
   it('is not pending for a version effective later until its day comes', async () => {
-    await publish(admin, {
+    await t.publishTerms(admin, {
       agreementVersion: '3.0',
       effectiveFrom: '2026-12-15',
       changes: ['Later'],

@@ -118,10 +118,9 @@ describe('one client, one partner', () => {
 
   it("reads the qualification days of the first referral's own terms version and adds its extensions", async () => {
     const admin = await t.createUser({ role: 'admin' });
-    const published = await t.request(admin, 'POST', '/api/admin/program-terms', {
+    const published = await t.publishTerms(admin, {
       agreementVersion: 'window-90',
       qualificationDays: 90,
-      agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '1. Window', paragraphs: ['90 days.'] }] },
       changes: ['A window of 90 days'],
     });
     expect(published.statusCode).toBe(201);
