@@ -275,7 +275,7 @@ describe('GET /api/auth/me', () => {
 
   it('answers the user of a valid token', async () => {
     const user = await t.createUser({ role: 'admin' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: await t.bearer(user) });
+    const res = await t.request(user, 'GET', '/api/auth/me');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: user.id,

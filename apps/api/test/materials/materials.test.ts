@@ -77,11 +77,10 @@ describe('publishing a link (JSON)', () => {
 
   it('refuses partners (403) and anonymous callers (401)', async () => {
     const partner = await t.createPartner();
-    const asPartner = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/marketing-materials',
-      headers: await t.bearer(partner.user),
-      payload: { title: 'Mine', type: 'pdf', fileUrl: 'https://x.example.com/a.pdf' },
+    const asPartner = await t.request(partner.user, 'POST', '/api/admin/marketing-materials', {
+      title: 'Mine',
+      type: 'pdf',
+      fileUrl: 'https://x.example.com/a.pdf',
     });
     expect(asPartner.statusCode).toBe(403);
     expect(asPartner.json().message).toBe(MESSAGES.adminOnly);

@@ -148,13 +148,8 @@ describe('accrueMonth', () => {
 });
 
 describe('admin.accrue and POST /api/admin/commissions/accrue', () => {
-  const accrueByRest = async (month: string, user?: SessionUser) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/admin/commissions/accrue',
-      headers: user ? await t.bearer(user) : {},
-      payload: { month },
-    });
+  const accrueByRest = (month: string, user: SessionUser | null = null) =>
+    t.request(user, 'POST', '/api/admin/commissions/accrue', { month });
 
   it('accrues the month for an admin through REST, answering created and skipped', async () => {
     const admin = await t.createUser({ role: 'admin' });

@@ -16,15 +16,9 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
 });
 
-const post = async (url: string, payload: unknown, user: SessionUser = admin, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: { ...(await t.bearer(user)), ...headers },
-  });
-const get = async (url: string, user: SessionUser = admin) =>
-  t.app.inject({ method: 'GET', url, headers: await t.bearer(user) });
+const post = (url: string, payload: object, user: SessionUser = admin, headers?: Record<string, string>) =>
+  t.request(user, 'POST', url, payload, headers);
+const get = (url: string, user: SessionUser = admin) => t.request(user, 'GET', url);
 const commission = (id: string) =>
   t.db.selectFrom('commissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const partnerRow = (id: string) =>

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 const metrics = async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: await t.bearer(admin) });
+  const res = await t.request(admin, 'GET', '/api/admin/metrics');
   expect(res.statusCode).toBe(200);
   return res.json();
 };

@@ -35,11 +35,7 @@ async function setReferral(id: string, values: { createdAt?: Date; closeDate?: D
 describe('GET /api/admin/trends', () => {
   it('answers twelve rows of zeros when nothing happened', async () => {
     const admin = await t.createUser({ role: 'admin' });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/trends?months=12',
-      headers: await t.bearer(admin),
-    });
+    const res = await t.request(admin, 'GET', '/api/admin/trends?months=12');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       months: MONTHS_TO_SEPTEMBER.map((month) => ({
@@ -129,11 +125,7 @@ describe('GET /api/admin/trends', () => {
     ] as const;
     for (const commission of commissions) await t.createCommission({ partnerId, ...commission });
 
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/trends?months=12',
-      headers: await t.bearer(admin),
-    });
+    const res = await t.request(admin, 'GET', '/api/admin/trends?months=12');
     expect(res.statusCode).toBe(200);
     const zero = { commissionsPaid: '0.00', newReferrals: 0, dealsWon: 0, referralMrr: '0.00' };
     expect(res.json().months).toEqual([
@@ -151,11 +143,7 @@ describe('GET /api/admin/trends', () => {
       { month: '2026-09', ...zero, dealsWon: 1, referralMrr: '1000.00' },
     ]);
 
-    const short = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/trends?months=2',
-      headers: await t.bearer(admin),
-    });
+    const short = await t.request(admin, 'GET', '/api/admin/trends?months=2');
     expect(short.json().months.map((row: { month: string }) => row.month)).toEqual(['2026-08', '2026-09']);
   });
 });
@@ -199,11 +187,7 @@ describe('referral MRR per month', () => {
 describe('GET /api/partners/earnings-by-month', () => {
   it('answers zero rows and zero stage counts for a new partner', async () => {
     const partner = await t.createPartner();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/partners/earnings-by-month',
-      headers: await t.bearer(partner.user),
-    });
+    const res = await t.request(partner.user, 'GET', '/api/partners/earnings-by-month');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       months: MONTHS_TO_SEPTEMBER.map((month) => ({ month, paid: '0.00', pending: '0.00' })),
@@ -244,11 +228,7 @@ describe('GET /api/partners/earnings-by-month', () => {
         status,
       });
 
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/partners/earnings-by-month?months=12',
-      headers: await t.bearer(partner.user),
-    });
+    const res = await t.request(partner.user, 'GET', '/api/partners/earnings-by-month?months=12');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const expected: Record<string, { paid: string; pending: string }> = {
@@ -267,11 +247,7 @@ describe('GET /api/partners/earnings-by-month', () => {
       { stage: 'lost', count: 1 },
     ]);
 
-    const strangerView = await t.app.inject({
-      method: 'GET',
-      url: '/api/partners/earnings-by-month?months=3',
-      headers: await t.bearer(stranger.user),
-    });
+    const strangerView = await t.request(stranger.user, 'GET', '/api/partners/earnings-by-month?months=3');
     expect(strangerView.json().months).toEqual([
       { month: '2026-07', paid: '999.00', pending: '0.00' },
       { month: '2026-08', paid: '0.00', pending: '0.00' },
@@ -290,18 +266,10 @@ describe('GET /api/partners/earnings-by-month', () => {
       status: 'pending',
     });
     t.clock.now = new Date('2026-12-31T23:59:59.999Z');
-    const lastInstant = await t.app.inject({
-      method: 'GET',
-      url: '/api/partners/earnings-by-month?months=1',
-      headers: await t.bearer(partner.user),
-    });
+    const lastInstant = await t.request(partner.user, 'GET', '/api/partners/earnings-by-month?months=1');
     expect(lastInstant.json().months).toEqual([{ month: '2026-12', paid: '0.00', pending: '12.34' }]);
     t.clock.now = new Date('2027-01-01T00:00:00Z');
-    const nextYear = await t.app.inject({
-      method: 'GET',
-      url: '/api/partners/earnings-by-month?months=2',
-      headers: await t.bearer(partner.user),
-    });
+    const nextYear = await t.request(partner.user, 'GET', '/api/partners/earnings-by-month?months=2');
     expect(nextYear.json().months).toEqual([
       { month: '2026-12', paid: '0.00', pending: '12.34' },
       { month: '2027-01', paid: '0.00', pending: '0.00' },

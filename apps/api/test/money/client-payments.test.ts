@@ -17,13 +17,9 @@ beforeAll(async () => {
   partner = await t.createPartner();
 });
 
-const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: { ...(await t.bearer(admin)), ...headers },
-  });
+/** POST /api/admin/referrals/{id}/payments as the admin. */
+const post = (referralId: string, payment: object, headers?: Record<string, string>) =>
+  t.postClientPayment(admin, referralId, payment, headers);
 /** Records a payment of the client `referralId` as the admin. */
 const recordPayment = (referralId: string, payment: { periodMonth: string; amount: string; paidAt: string }) =>
   t.caller(admin).admin.recordClientPayment({ id: referralId, ...payment });
@@ -52,7 +48,7 @@ describe('the fee of a payment', () => {
 describe('POST /api/admin/referrals/{id}/payments', () => {
   it('records the payment and earns the pending fee, due 30 days after the payment', async () => {
     const referralId = await wonClient();
-    const response = await post(`/api/admin/referrals/${referralId}/payments`, {
+    const response = await post(referralId, {
       periodMonth: '2026-10',
       amount: '1500.00',
       paidAt: '2026-10-31',
@@ -85,14 +81,14 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
   it('deducts a collection cost proportionally, and a cost equal to the amount earns no fee', async () => {
     const referralId = await wonClient({ serviceType: 'basic_accounting' });
-    const partial = await post(`/api/admin/referrals/${referralId}/payments`, {
+    const partial = await post(referralId, {
       periodMonth: '2026-09',
       amount: '400.02',
       collectionCost: '100.01',
       paidAt: '2026-09-30',
     });
     expect(partial.json().commission.amount).toBe('37.50');
-    const whole = await post(`/api/admin/referrals/${referralId}/payments`, {
+    const whole = await post(referralId, {
       periodMonth: '2026-10',
       amount: '500.00',
       collectionCost: '500.00',
@@ -105,8 +101,7 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
   it('refuses a collection cost above the amount, a bad month or a future paid date (400), and an unknown referral (404)', async () => {
     const referralId = await wonClient();
-    const url = `/api/admin/referrals/${referralId}/payments`;
-    const above = await post(url, {
+    const above = await post(referralId, {
       periodMonth: '2026-10',
       amount: '10.00',
       collectionCost: '10.01',
@@ -114,11 +109,14 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
     });
     expect(above.statusCode).toBe(400);
     expect(above.json().message).toContain(CLIENT_PAYMENT_MESSAGES.collectionCostAboveAmount);
-    expect((await post(url, { periodMonth: '2026-13', amount: '10.00', paidAt: '2026-10-01' })).statusCode).toBe(400);
-    expect((await post(url, { periodMonth: '2026-10', amount: '0', paidAt: '2026-10-01' })).statusCode).toBe(400);
-    expect((await post(url, { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-02-30' })).statusCode).toBe(400);
-    expect((await post(url, { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-12-01' })).statusCode).toBe(400);
-    const unknown = await post(`/api/admin/referrals/${randomUUID()}/payments`, {
+    for (const refused of [
+      { periodMonth: '2026-13', amount: '10.00', paidAt: '2026-10-01' },
+      { periodMonth: '2026-10', amount: '0', paidAt: '2026-10-01' },
+      { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-02-30' },
+      { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-12-01' },
+    ])
+      expect((await post(referralId, refused)).statusCode, JSON.stringify(refused)).toBe(400);
+    const unknown = await post(randomUUID(), {
       periodMonth: '2026-10',
       amount: '10.00',
       paidAt: '2026-10-01',
@@ -165,16 +163,15 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
   it('answers a retry with the same Idempotency-Key once (200, replayed) and refuses the key with another body', async () => {
     const referralId = await wonClient();
-    const url = `/api/admin/referrals/${referralId}/payments`;
     const key = { 'idempotency-key': `pay-${randomUUID()}` };
     const payload = { periodMonth: '2026-10', amount: '900.00', paidAt: '2026-10-05' };
-    const first = await post(url, payload, key);
-    const again = await post(url, payload, key);
+    const first = await post(referralId, payload, key);
+    const again = await post(referralId, payload, key);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
-    expect((await post(url, { ...payload, amount: '901.00' }, key)).statusCode).toBe(422);
+    expect((await post(referralId, { ...payload, amount: '901.00' }, key)).statusCode).toBe(422);
     expect(
       await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute(),
     ).toHaveLength(1);
@@ -182,11 +179,10 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
 
   it('is for commissions:write; a partner cannot record one', async () => {
     const referralId = await wonClient();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/referrals/${referralId}/payments`,
-      payload: { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-10-05' },
-      headers: await t.bearer(partner.user),
+    const response = await t.postClientPayment(partner.user, referralId, {
+      periodMonth: '2026-10',
+      amount: '10.00',
+      paidAt: '2026-10-05',
     });
     expect(response.statusCode).toBe(403);
   });
@@ -198,11 +194,7 @@ describe('what the partner and the admin see', () => {
     const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
     await recordPayment(referralId, { periodMonth: '2026-10', amount: '700.00', paidAt: '2026-10-03' });
     await recordPayment(referralId, { periodMonth: '2026-09', amount: '700.00', paidAt: '2026-09-03' });
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/partners/referrals/paid-months',
-      headers: await t.bearer(own.user),
-    });
+    const response = await t.request(own.user, 'GET', '/api/partners/referrals/paid-months');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([{ referralId, months: ['2026-09', '2026-10'] }]);
     expect(response.body).not.toContain('700');
@@ -270,12 +262,7 @@ describe('the monthly accrual under each fee basis', () => {
 
 describe('POST /api/admin/client-payments/import', () => {
   const upload = async (csv: string, query = '') =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/client-payments/import${query}`,
-      payload: csv,
-      headers: { ...(await t.bearer(admin)), 'content-type': 'text/csv' },
-    });
+    t.request(admin, 'POST', `/api/admin/client-payments/import${query}`, csv, { 'content-type': 'text/csv' });
 
   it('checks every row first: with a bad row nothing is written; fixed, every row is recorded once', async () => {
     const own = await t.createPartner();
@@ -349,12 +336,7 @@ describe('POST /api/admin/client-payments/import', () => {
     const missing = await upload('client_email,amount\nx@example.com,10.00');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('The file has no period, paid_date column');
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/client-payments/import',
-      payload: { csv: 'x' },
-      headers: await t.bearer(admin),
-    });
+    const json = await t.request(admin, 'POST', '/api/admin/client-payments/import', { csv: 'x' });
     expect(json.statusCode).toBe(415);
   });
 });

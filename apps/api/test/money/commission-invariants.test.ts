@@ -119,6 +119,14 @@ type Op =
   | { kind: 'void'; pick: number }
   | { kind: 'fail'; pick: number };
 
+/** What a client payment draws besides its amount: the client, the month and day, the share lost to collection. */
+const paymentArbs = {
+  pick: fc.nat(),
+  offset: fc.integer({ min: -5, max: 0 }),
+  day: fc.integer({ min: 1, max: 28 }),
+  costPermille: fc.integer({ min: 0, max: 1000 }),
+};
+
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 3,
@@ -180,23 +188,17 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('pay' as const),
-      pick: fc.nat(),
-      offset: fc.integer({ min: -5, max: 0 }),
-      day: fc.integer({ min: 1, max: 28 }),
+      ...paymentArbs,
       amountCents: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 2_000_000 })),
       cost: fc.constantFrom<'none' | 'partial' | 'full'>('none', 'partial', 'partial', 'full'),
-      costPermille: fc.integer({ min: 0, max: 1000 }),
     }),
   },
   {
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('reimport' as const),
-      pick: fc.nat(),
-      offset: fc.integer({ min: -5, max: 0 }),
-      day: fc.integer({ min: 1, max: 28 }),
+      ...paymentArbs,
       amountCents: fc.integer({ min: 1, max: 2_000_000 }),
-      costPermille: fc.integer({ min: 0, max: 1000 }),
     }),
   },
   {
@@ -235,6 +237,25 @@ async function payoutOrRefusal(run: () => Promise<{ total: string }>): Promise<{
   }
 }
 
+type PaymentOp = Extract<Op, { kind: 'pay' | 'reimport' }>;
+interface ModelPayment {
+  month: string;
+  paidAt: string;
+  amountCents: number;
+  costCents: number;
+}
+
+/** A collection cost of the operation's share of the amount, in permille, rounded down. */
+const partialCostCents = (op: PaymentOp) => Math.floor((op.amountCents * op.costPermille) / 1000);
+
+/** The payment an operation records: in its month, on its day (today at the latest), less `costCents`. */
+const paymentOf = (op: PaymentOp, costCents: number): ModelPayment => ({
+  month: monthAt(op.offset),
+  paidAt: paidDayAt(op.offset, op.day),
+  amountCents: op.amountCents,
+  costCents,
+});
+
 /**
  * What a client payment must earn: the fee × (amount − cost) ÷ amount half-up, when the client was active
  * in the month and the month has no fee yet; the model gains it. Answers the fee in cents, or 0.
@@ -242,7 +263,7 @@ async function payoutOrRefusal(run: () => Promise<{ total: string }>): Promise<{
 function expectPaymentFee(
   referral: ModelReferral,
   commissions: ModelCommission[],
-  payment: { month: string; paidAt: string; amountCents: number; costCents: number },
+  payment: ModelPayment,
   earnedId: string | null,
 ): number {
   const earned = commissions.some(
@@ -413,27 +434,16 @@ async function apply(
     case 'pay': {
       const referral = pickOf(referrals, op.pick);
       if (!referral) return;
-      const month = monthAt(op.offset);
-      const paidAt = paidDayAt(op.offset, op.day);
-      const costCents =
-        op.cost === 'none'
-          ? 0
-          : op.cost === 'full'
-            ? op.amountCents
-            : Math.floor((op.amountCents * op.costPermille) / 1000);
+      const costCents = op.cost === 'none' ? 0 : op.cost === 'full' ? op.amountCents : partialCostCents(op);
+      const payment = paymentOf(op, costCents);
       const result = await caller.admin.recordClientPayment({
         id: referral.id,
-        periodMonth: month,
-        amount: fromCents(op.amountCents),
-        paidAt,
+        periodMonth: payment.month,
+        amount: fromCents(payment.amountCents),
+        paidAt: payment.paidAt,
         collectionCost: fromCents(costCents),
       });
-      const fee = expectPaymentFee(
-        referral,
-        commissions,
-        { month, paidAt, amountCents: op.amountCents, costCents },
-        result.commission?.id ?? null,
-      );
+      const fee = expectPaymentFee(referral, commissions, payment, result.commission?.id ?? null);
       if (fee > 0) expect(toCents(result.commission?.amount ?? '0')).toBe(fee);
       else expect(result.reason).toBeTruthy();
       return;
@@ -442,21 +452,15 @@ async function apply(
       // One CSV row imported, then the same file again: recorded once, earning at most once.
       const referral = pickOf(referrals, op.pick);
       if (!referral) return;
-      const month = monthAt(op.offset);
-      const paidAt = paidDayAt(op.offset, op.day);
-      const costCents = Math.floor((op.amountCents * op.costPermille) / 1000);
+      const payment = paymentOf(op, partialCostCents(op));
+      const { month, paidAt, amountCents, costCents } = payment;
       const csv = [
         'referral_id,period,amount,paid_date,collection_cost,reference',
-        `${referral.id},${month},${fromCents(op.amountCents)},${paidAt},${fromCents(costCents)},R-${randomUUID()}`,
+        `${referral.id},${month},${fromCents(amountCents)},${paidAt},${fromCents(costCents)},R-${randomUUID()}`,
       ].join('\n');
       const first = await caller.admin.importClientPayments({ csv, dryRun: false });
       expect(first).toMatchObject({ written: true, recorded: 1, errorCount: 0 });
-      const fee = expectPaymentFee(
-        referral,
-        commissions,
-        { month, paidAt, amountCents: op.amountCents, costCents },
-        first.feesCreated === 1 ? '' : null,
-      );
+      const fee = expectPaymentFee(referral, commissions, payment, first.feesCreated === 1 ? '' : null);
       expect(toCents(first.feeTotal)).toBe(fee);
       const again = await caller.admin.importClientPayments({ csv, dryRun: false });
       expect(again).toMatchObject({ recorded: 0, feesCreated: 0 });

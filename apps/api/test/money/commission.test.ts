@@ -52,11 +52,7 @@ describe('GET /api/partners/commissions (partner.commissions)', () => {
       .where('id', '=', octoberBolt)
       .execute();
 
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/partners/commissions',
-      headers: await t.bearer(mine.user),
-    });
+    const res = await t.request(mine.user, 'GET', '/api/partners/commissions');
     expect(res.statusCode).toBe(200);
     const body = res.json<Array<Record<string, unknown>>>();
     expect(body.map((c) => c.id)).toEqual([octoberBolt, october, september]);
@@ -83,20 +79,9 @@ describe('GET /api/partners/commissions (partner.commissions)', () => {
 
   it('answers 401 anonymous, 403 for an admin, 404 for a partner user without a record', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/partners/commissions' })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/partners/commissions', headers: await t.bearer(admin) }))
-        .statusCode,
-    ).toBe(403);
+    expect((await t.request(admin, 'GET', '/api/partners/commissions')).statusCode).toBe(403);
     const applicant = await t.createUser({ role: 'partner' });
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/partners/commissions',
-          headers: await t.bearer(applicant),
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await t.request(applicant, 'GET', '/api/partners/commissions')).statusCode).toBe(404);
   });
 });
 
@@ -111,11 +96,7 @@ describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => 
     const pending = await t.createCommission({ partnerId, referralId, monthYear: '2026-08', amount: '50.00' });
     const paid = await t.createCommission({ partnerId, referralId, monthYear: '2026-07', status: 'paid' });
 
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/commissions/pending?limit=100',
-      headers: await t.bearer(admin),
-    });
+    const res = await t.request(admin, 'GET', '/api/admin/commissions/pending?limit=100');
     expect(res.statusCode).toBe(200);
     const body = res.json<Array<Record<string, unknown>>>();
     expect(body.find((c) => c.id === pending)).toEqual({
@@ -152,26 +133,14 @@ describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => 
     expect(second.items).toHaveLength(1);
     expect(second.items[0]?.id).toBe(all.items[1]?.id);
     expect(second.total).toBe(all.total);
-    const tooMany = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/commissions/pending?limit=1000',
-      headers: await t.bearer(admin),
-    });
+    const tooMany = await t.request(admin, 'GET', '/api/admin/commissions/pending?limit=1000');
     expect(tooMany.statusCode).toBe(400);
   });
 
   it('is for admins only', async () => {
     const { user } = await t.createPartner();
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/commissions/pending' })).statusCode).toBe(401);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/admin/commissions/pending',
-          headers: await t.bearer(user),
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await t.request(user, 'GET', '/api/admin/commissions/pending')).statusCode).toBe(403);
   });
 });
 

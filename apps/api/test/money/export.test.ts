@@ -52,8 +52,7 @@ beforeAll(async () => {
     });
 });
 
-const download = async (url: string, user: SessionUser | null = admin) =>
-  t.app.inject({ method: 'GET', url, headers: user ? await t.bearer(user) : {} });
+const download = (url: string, user: SessionUser | null = admin) => t.request(user, 'GET', url);
 /** Reads the CSV with csv-parse, strict about quotes and column counts (a short or long record throws). */
 function parseCsv(text: string): string[][] {
   return parse(text, { record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false, bom: false });
@@ -272,11 +271,10 @@ describe('formula injection through a line break', () => {
 
     // Through the API: multi-line texts are accepted, and must come out neutralised too.
     const apiPartner = await t.createPartner();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/partners/referrals',
-      headers: await t.bearer(apiPartner.user),
-      payload: { clientCompanyName: 'Line Safe Co', monthlyValue: '100.00', notes: 'Call back\n=1+1\r\n-2+3' },
+    const created = await t.request(apiPartner.user, 'POST', '/api/partners/referrals', {
+      clientCompanyName: 'Line Safe Co',
+      monthlyValue: '100.00',
+      notes: 'Call back\n=1+1\r\n-2+3',
     });
     expect(created.statusCode).toBe(201);
   });
@@ -327,11 +325,9 @@ describe('formula injection through a line break', () => {
       .selectFrom('referrals')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/partners/referrals',
-      headers: await t.bearer(partner.user),
-      payload: { clientCompanyName: 'Acme\n=1+1', monthlyValue: '100.00' },
+    const res = await t.request(partner.user, 'POST', '/api/partners/referrals', {
+      clientCompanyName: 'Acme\n=1+1',
+      monthlyValue: '100.00',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Company name must be a single line without control characters');

@@ -10,11 +10,8 @@ const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 
-const call = async (user: SessionUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: await t.bearer(user) });
-
 const addClient = async (name: string) => {
-  const response = await call(admin, 'POST', '/api/admin/referrals', {
+  const response = await t.request(admin, 'POST', '/api/admin/referrals', {
     partnerId: partner.partnerId,
     clientCompanyName: name,
     serviceType: 'basic_accounting',
@@ -25,13 +22,13 @@ const addClient = async (name: string) => {
 };
 
 const winAndPay = async (id: string) => {
-  const won = await call(admin, 'PATCH', `/api/admin/referrals/${id}`, {
+  const won = await t.request(admin, 'PATCH', `/api/admin/referrals/${id}`, {
     stage: 'won',
     contractStartDate: '2026-11-01',
     annualSales: '2500000.00',
   });
   expect(won.statusCode).toBe(200);
-  const paid = await call(admin, 'POST', `/api/admin/referrals/${id}/payments`, {
+  const paid = await t.postClientPayment(admin, id, {
     periodMonth: '2026-12',
     amount: '900.00',
     paidAt: '2026-12-03',
@@ -62,42 +59,46 @@ describe('fees by terms version', () => {
   });
 
   it('accepts a partner’s referral when an admin moves it out of booked, on the version the partner is on', async () => {
-    const created = await call(partner.user, 'POST', '/api/partners/referrals', {
+    const created = await t.request(partner.user, 'POST', '/api/partners/referrals', {
       clientCompanyName: 'Early Submission Co',
       serviceType: 'basic_accounting',
       monthlyValue: '800.00',
     });
     expect(created.json()).toMatchObject({ acceptedAt: null, termsVersion: null });
     submittedBeforeV2 = created.json().id;
-    const second = await call(partner.user, 'POST', '/api/partners/referrals', {
+    const second = await t.request(partner.user, 'POST', '/api/partners/referrals', {
       clientCompanyName: 'Late Acceptance Co',
       serviceType: 'basic_accounting',
       monthlyValue: '800.00',
     });
     submittedThenAccepted = second.json().id;
-    const moved = await call(admin, 'PATCH', `/api/admin/referrals/${submittedBeforeV2}`, { stage: 'qualified' });
+    const moved = await t.request(admin, 'PATCH', `/api/admin/referrals/${submittedBeforeV2}`, { stage: 'qualified' });
     expect(moved.json()).toMatchObject({ termsVersion: 1, commissionAmount: '50.00' });
   });
 
   it('keeps the partner on version 1 until they accept version 2', async () => {
-    const published = await call(admin, 'POST', '/api/admin/program-terms', {
+    const published = await t.publishTerms(admin, {
       agreementVersion: '2.0',
       fees: { basic_accounting: '60.00' },
       payoutDays: 20,
-      agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '4. Fees', paragraphs: ['$60.'] }] },
       changes: ['Basic fee 60.00; fees due 20 days after the client pays'],
     });
     expect(published.statusCode).toBe(201);
     const beforeAccepting = await addClient('Still Version One Ltd');
     expect(beforeAccepting).toMatchObject({ commissionAmount: '50.00', termsVersion: 1 });
-    const accepted = await call(partner.user, 'POST', '/api/partners/agreement', { version: '2.0', accepted: true });
+    const accepted = await t.request(partner.user, 'POST', '/api/partners/agreement', {
+      version: '2.0',
+      accepted: true,
+    });
     expect(accepted.statusCode).toBe(200);
   });
 
   it('earns 60.00 on a referral accepted after the partner accepted version 2, and 50.00 on the older one', async () => {
     const underV2 = await addClient('Version Two Goods');
     expect(underV2).toMatchObject({ commissionAmount: '60.00', termsVersion: 2 });
-    const moved = await call(admin, 'PATCH', `/api/admin/referrals/${submittedThenAccepted}`, { stage: 'proposal' });
+    const moved = await t.request(admin, 'PATCH', `/api/admin/referrals/${submittedThenAccepted}`, {
+      stage: 'proposal',
+    });
     expect(moved.json()).toMatchObject({ termsVersion: 2, commissionAmount: '60.00' });
 
     t.clock.now = new Date('2026-12-05T10:00:00Z');
@@ -109,17 +110,14 @@ describe('fees by terms version', () => {
 
   it('imports a payment at the referral’s own fee and payout days', async () => {
     const referral = await addClient('Imported Version Two');
-    await call(admin, 'PATCH', `/api/admin/referrals/${referral.id}`, {
+    await t.request(admin, 'PATCH', `/api/admin/referrals/${referral.id}`, {
       stage: 'won',
       contractStartDate: '2026-11-01',
       annualSales: '1000000.00',
     });
     const csv = `referral_id,period,amount,paid_date\n${referral.id},2026-12,450.00,2026-12-04\n`;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/client-payments/import',
-      payload: csv,
-      headers: { ...(await t.bearer(admin)), 'content-type': 'text/csv' },
+    const response = await t.request(admin, 'POST', '/api/admin/client-payments/import', csv, {
+      'content-type': 'text/csv',
     });
     expect(response.statusCode).toBe(201);
     const fee = await t.db

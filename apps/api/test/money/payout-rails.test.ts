@@ -36,8 +36,8 @@ beforeAll(async () => {
   t.clock.now = new Date('2026-11-10T12:00:00Z');
 });
 
-const inject = async (method: 'GET' | 'PUT' | 'POST', url: string, user: SessionUser | null, payload?: object) =>
-  t.app.inject({ method, url, headers: user ? await t.bearer(user) : {}, ...(payload ? { payload } : {}) });
+const inject = (method: 'GET' | 'PUT' | 'POST', url: string, user: SessionUser | null, payload?: object) =>
+  t.request(user, method, url, payload);
 
 /** A partner paid by ACH, its details sealed as the settings screen seals them. */
 async function achPartner(options: {

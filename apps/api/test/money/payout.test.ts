@@ -243,12 +243,13 @@ describe('POST /api/admin/payouts', () => {
       payload: { commissionIds: ids },
     });
     expect(anonymous.statusCode).toBe(401);
-    const partner = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/payouts',
-      headers: { ...(await t.bearer(user)), 'idempotency-key': randomUUID() },
-      payload: { commissionIds: ids },
-    });
+    const partner = await t.request(
+      user,
+      'POST',
+      '/api/admin/payouts',
+      { commissionIds: ids },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(partner.statusCode).toBe(403);
     expect(await commission(ids[0] as string)).toMatchObject({ status: 'pending' });
   });
@@ -262,13 +263,10 @@ describe('GET /api/admin/payouts', () => {
       commissionIds: ids,
       idempotencyKey: randomUUID(),
     });
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/payouts', headers: await t.bearer(admin) });
+    const res = await t.request(admin, 'GET', '/api/admin/payouts');
     expect(res.statusCode).toBe(200);
     expect(res.json()[0]).toEqual(latest);
     const partner = await t.createPartner();
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/payouts', headers: await t.bearer(partner.user) }))
-        .statusCode,
-    ).toBe(403);
+    expect((await t.request(partner.user, 'GET', '/api/admin/payouts')).statusCode).toBe(403);
   });
 });

@@ -117,11 +117,7 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
       { month: '2026-02', count: 4, amount: '350.00' },
       { month: '2026-03', count: 4, amount: '350.00' },
     ]);
-    const rest = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/commissions/pending?limit=100&month=2026-02',
-      headers: await t.bearer(seed.admin),
-    });
+    const rest = await t.request(seed.admin, 'GET', '/api/admin/commissions/pending?limit=100&month=2026-02');
     expect(rest.headers['x-total-count']).toBe('4');
     expect(rest.headers['x-total-amount']).toBe('350.00');
   });

@@ -116,24 +116,20 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
       ).id;
     }
     at('2025-12-31T23:30:00Z');
-    ids.d = (
-      await asAdmin().addClient({
-        partnerId: seed.other.partnerId,
-        clientCompanyName: 'Client d',
-        serviceType: 'basic_accounting',
-        monthlyValue: '310.10',
-        contractStartDate: '2021-03-01',
-        contractEndDate: '2026-09-15',
-      })
-    ).id;
-    ids.e = (
-      await asAdmin().addClient({
-        partnerId: seed.other.partnerId,
-        clientCompanyName: 'Client e',
-        serviceType: 'basic_accounting',
-        monthlyValue: '99.99',
-      })
-    ).id;
+    const addedByAdmin = [
+      ['d', { monthlyValue: '310.10', contractStartDate: '2021-03-01', contractEndDate: '2026-09-15' }],
+      ['e', { monthlyValue: '99.99' }],
+    ] as const;
+    for (const [name, terms] of addedByAdmin) {
+      ids[name] = (
+        await asAdmin().addClient({
+          partnerId: seed.other.partnerId,
+          clientCompanyName: `Client ${name}`,
+          serviceType: 'basic_accounting',
+          ...terms,
+        })
+      ).id;
+    }
     // A suspended partner's won deal still counts in the program's MRR.
     const suspended = await t.createPartner({ status: 'suspended' });
     ids.f = await t.createReferral(suspended.partnerId, {

@@ -17,10 +17,9 @@ beforeAll(async () => {
   viewer = await t.createUser({ role: 'viewer' });
 });
 
-const get = async (user: SessionUser) =>
-  t.app.inject({ method: 'GET', url: '/api/admin/program-settings', headers: await t.bearer(user) });
-const patch = async (user: SessionUser, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PATCH', url: '/api/admin/program-settings', payload, headers: await t.bearer(user) });
+const get = (user: SessionUser) => t.request(user, 'GET', '/api/admin/program-settings');
+const patch = (user: SessionUser, payload: Record<string, unknown>) =>
+  t.request(user, 'PATCH', '/api/admin/program-settings', payload);
 
 describe('program settings', () => {
   it('start with the agreement defaults: fees follow client payments, no minimum, no hold, the 1st', async () => {
@@ -98,11 +97,7 @@ describe('program settings', () => {
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ supportEmail: 'partners@ledgerline.example' });
     const partner = await t.createPartner({ status: 'rejected' });
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/partners/me',
-      headers: await t.bearer(partner.user),
-    });
+    const me = await t.request(partner.user, 'GET', '/api/partners/me');
     expect(me.json()).toMatchObject({ status: 'rejected', supportEmail: 'partners@ledgerline.example' });
     const cleared = await patch(admin, { supportEmail: '' });
     expect(cleared.json()).toMatchObject({ supportEmail: null });

@@ -61,11 +61,7 @@ describe('the Email log', () => {
       .execute();
     await smtp.start();
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/emails/${id}/resend`,
-      headers: await t.bearer(admin),
-    });
+    const res = await t.request(admin, 'POST', `/api/admin/emails/${id}/resend`);
     expect(res.statusCode, res.body).toBe(201);
     const copy = res.json<{ id: string; status: string; resentFrom: string; attempts: number }>();
     expect(copy).toMatchObject({ status: 'pending', resentFrom: id, attempts: 0 });
@@ -86,11 +82,7 @@ describe('the Email log', () => {
   });
 
   it('answers 404 for an unknown mail and keeps partners out', async () => {
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/emails/00000000-0000-4000-8000-000000000000/resend',
-      headers: await t.bearer(admin),
-    });
+    const unknown = await t.request(admin, 'POST', '/api/admin/emails/00000000-0000-4000-8000-000000000000/resend');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(MESSAGES.emailNotFound);
     const partner = await t.createPartner({ status: 'active' });

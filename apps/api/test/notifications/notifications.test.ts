@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { CURRENT_AGREEMENT_VERSION, SERVICE_TYPE_LABELS } from '@portal/contracts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
-import { mailingEnv, useTestApp, useTestSmtp } from '../support';
+import { mailingEnv, sampleApplication, useTestApp, useTestSmtp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const smtp = useTestSmtp();
@@ -39,22 +39,13 @@ async function firstMail(userId: string, kind: string, subject: string) {
 describe('a new application', () => {
   it('tells the applicant it arrived and every active admin that one is waiting, with a link to the queue', async () => {
     const applicant = await t.createUser({ role: 'partner', email: 'applicant@example.com' });
-    await t.caller(applicant).partner.submitApplication({
-      companyName: 'Acme <Growth> & Co',
-      contactName: 'Ada Lovelace',
-      companyType: 'agency',
-      expectedVolume: '3-5 referrals/month',
-      paymentMethod: 'Wire',
-      bankName: 'First Bank',
-      bankRoutingNumber: '123456789',
-      bankAccountNumber: '12345678',
-      bankAccountType: 'checking',
-      bankAccountHolderName: 'Acme LLC',
-      bankAddress: '1 Main St',
-      beneficiaryAddress: '2 Side St',
-      agreementSigned: true,
-      agreementVersion: CURRENT_AGREEMENT_VERSION,
-    });
+    await t.caller(applicant).partner.submitApplication(
+      sampleApplication({
+        companyName: 'Acme <Growth> & Co',
+        contactName: 'Ada Lovelace',
+        agreementVersion: CURRENT_AGREEMENT_VERSION,
+      }),
+    );
     const rows = await outbox();
     expect(rows.map((r) => [r.recipient, r.kind, r.subject])).toEqual([
       ['applicant@example.com', 'applicationReceived', 'We received your partner application'],
@@ -148,22 +139,15 @@ describe("an admin's decisions", () => {
 describe('payouts', () => {
   it('tells each partner of a payout its amount, the reference and a masked account', async () => {
     const applicant = await t.createUser({ role: 'partner', email: 'payee@example.com' });
-    const partner = await t.caller(applicant).partner.submitApplication({
-      companyName: 'Payee Co',
-      contactName: 'Pay Ee',
-      companyType: 'agency',
-      expectedVolume: '3-5 referrals/month',
-      paymentMethod: 'Wire',
-      bankName: 'First Bank',
-      bankRoutingNumber: '123456789',
-      bankAccountNumber: '987654321',
-      bankAccountType: 'checking',
-      bankAccountHolderName: 'Payee LLC',
-      bankAddress: '1 Main St',
-      beneficiaryAddress: '2 Side St',
-      agreementSigned: true,
-      agreementVersion: CURRENT_AGREEMENT_VERSION,
-    });
+    const partner = await t.caller(applicant).partner.submitApplication(
+      sampleApplication({
+        companyName: 'Payee Co',
+        contactName: 'Pay Ee',
+        bankAccountNumber: '987654321',
+        bankAccountHolderName: 'Payee LLC',
+        agreementVersion: CURRENT_AGREEMENT_VERSION,
+      }),
+    );
     await t.caller(admin).admin.approvePartner({ id: partner.id });
     const other = await t.createPartner({ status: 'active' });
     const ids: string[] = [];

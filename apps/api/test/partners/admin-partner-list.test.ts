@@ -32,11 +32,7 @@ beforeAll(async () => {
 });
 
 async function list(query = '') {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/admin/partners${query}`,
-    headers: await t.bearer(admin),
-  });
+  const res = await t.request(admin, 'GET', `/api/admin/partners${query}`);
   return {
     res,
     rows:

@@ -18,17 +18,8 @@ beforeAll(async () => {
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-async function post(url: string, payload?: unknown, user: SessionUser | null = admin) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: user ? await t.bearer(user) : {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
-async function get(url: string, user: SessionUser | null = admin) {
-  return t.app.inject({ method: 'GET', url, headers: user ? await t.bearer(user) : {} });
-}
+const post = (url: string, payload?: object, user: SessionUser | null = admin) => t.request(user, 'POST', url, payload);
+const get = (url: string, user: SessionUser | null = admin) => t.request(user, 'GET', url);
 
 const newPartnerForm = (email: string) => ({
   email,

@@ -1,6 +1,6 @@
 // Partner onboarding through the API: partner.me and partner.apply, over REST and tRPC.
 
-import { CURRENT_AGREEMENT, CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
+import { CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { sampleApplication, useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
@@ -9,19 +9,14 @@ const t = useTestApp();
 
 async function apply(body: unknown, user?: SessionUser) {
   const applicant = user ?? (await t.createUser());
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/partners',
-    headers: await t.bearer(applicant),
-    payload: body as object,
-  });
+  const res = await t.request(applicant, 'POST', '/api/partners', body as object);
   return { res, user: applicant };
 }
 
 describe('GET /api/partners/me (partner.me)', () => {
   it('answers 404 with the profile-not-found message when the user has not applied', async () => {
     const user = await t.createUser();
-    const res = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await t.bearer(user) });
+    const res = await t.request(user, 'GET', '/api/partners/me');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ message: MESSAGES.partnerProfileNotFound, code: 'NOT_FOUND' });
   });
@@ -33,7 +28,7 @@ describe('GET /api/partners/me (partner.me)', () => {
 
   it('refuses an admin with 403', async () => {
     const admin = await t.createUser({ role: 'admin' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await t.bearer(admin) });
+    const res = await t.request(admin, 'GET', '/api/partners/me');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MESSAGES.partnerOnly);
   });
@@ -85,7 +80,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
     expect(activity).toHaveLength(1);
     expect(activity[0]).toMatchObject({ userId: user.id, action: 'partner.applied', entityType: 'partner' });
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/partners/me', headers: await t.bearer(user) });
+    const me = await t.request(user, 'GET', '/api/partners/me');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ ...body, pendingAgreementVersion: null, supportEmail: null });
   });
@@ -169,21 +164,20 @@ describe('POST /api/partners (partner.submitApplication)', () => {
 
   it('refuses a listed agreement version that is not the one in force with 409, storing nothing', async () => {
     // A version published to take effect later is listed, but the one in force is what an applicant accepts.
+    const inForce = await t.db
+      .selectFrom('programTerms')
+      .selectAll()
+      .where('version', '=', 1)
+      .executeTakeFirstOrThrow();
     await t.db
       .insertInto('programTerms')
       .values({
+        ...inForce,
         version: 90,
         agreementVersion: '9.0',
-        basicAccountingFee: '50.00',
-        controllerFee: '100.00',
-        qualificationDays: 60,
-        maxExtensionDays: 365,
-        payoutDays: 30,
-        minAnnualSales: '1000000.00',
-        noticeDays: 30,
-        feeBasis: 'clientPayment',
         effectiveFrom: '2999-01-01',
-        agreementText: JSON.stringify({ title: CURRENT_AGREEMENT.title, sections: CURRENT_AGREEMENT.sections }),
+        agreementText: JSON.stringify(inForce.agreementText),
+        changes: JSON.stringify(inForce.changes),
       })
       .execute();
     try {

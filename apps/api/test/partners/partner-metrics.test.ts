@@ -62,11 +62,7 @@ describe('partner.metrics', () => {
       status: 'paid',
     });
 
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/partners/metrics',
-      headers: await t.bearer(partner.user),
-    });
+    const res = await t.request(partner.user, 'GET', '/api/partners/metrics');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       totalEarnings: '100.30',
@@ -90,11 +86,7 @@ describe('partner.metrics', () => {
 
   it('refuses a suspended partner with 403', async () => {
     const partner = await t.createPartner({ status: 'suspended' });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/partners/metrics',
-      headers: await t.bearer(partner.user),
-    });
+    const res = await t.request(partner.user, 'GET', '/api/partners/metrics');
     expect(res.statusCode).toBe(403);
   });
 });

@@ -11,14 +11,11 @@ import { useTestApp } from '../support';
 const t = useTestApp();
 let admin: SessionUser;
 
-const call = async (user: SessionUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: await t.bearer(user) });
-
 /** An admin's record of written notice ending the partnership (by either party). */
 const terminate = (
   partnerId: string,
   notice: { givenBy: 'firm' | 'partner'; reason: string; effectiveDate?: string },
-) => call(admin, 'POST', `/api/admin/partners/${partnerId}/terminate`, notice);
+) => t.request(admin, 'POST', `/api/admin/partners/${partnerId}/terminate`, notice);
 
 const statusOf = async (partnerId: string) =>
   (await t.db.selectFrom('partners').select('status').where('id', '=', partnerId).executeTakeFirstOrThrow()).status;
@@ -29,7 +26,7 @@ beforeAll(async () => {
 });
 
 /** The answer to a notice the partner gave today (sent by them or recorded by an admin): active until it takes effect. */
-function expectPartnerNotice(response: Awaited<ReturnType<typeof call>>, partnerId: string, reason: string) {
+function expectPartnerNotice(response: Awaited<ReturnType<typeof t.request>>, partnerId: string, reason: string) {
   expect(response.statusCode).toBe(200);
   expect(response.json()).toEqual({
     partnerId,
@@ -55,7 +52,7 @@ describe('notice of termination', () => {
       reason: 'Closing the agency',
     });
     expectPartnerNotice(response, partner.partnerId, 'Closing the agency');
-    const created = await call(partner.user, 'POST', '/api/partners/referrals', {
+    const created = await t.request(partner.user, 'POST', '/api/partners/referrals', {
       clientCompanyName: 'Still Allowed Co',
       serviceType: 'basic_accounting',
       monthlyValue: '500.00',
@@ -65,7 +62,7 @@ describe('notice of termination', () => {
     t.clock.now = new Date('2026-12-26T06:00:00Z');
     expect(await applyDueTerminations(t.db, t.clock.now)).toBe(1);
     expect(await statusOf(partner.partnerId)).toBe('inactive');
-    const refused = await call(partner.user, 'POST', '/api/partners/referrals', {
+    const refused = await t.request(partner.user, 'POST', '/api/partners/referrals', {
       clientCompanyName: 'Too Late Co',
       serviceType: 'basic_accounting',
       monthlyValue: '500.00',
@@ -73,14 +70,14 @@ describe('notice of termination', () => {
     expect(refused.statusCode).toBe(403);
 
     // Earned fees remain payable: December started before the end and earns; January does not.
-    const december = await call(admin, 'POST', `/api/admin/referrals/${referralId}/payments`, {
+    const december = await t.postClientPayment(admin, referralId, {
       periodMonth: '2026-12',
       amount: '500.00',
       paidAt: '2026-12-20',
     });
     expect(december.json().commission).toMatchObject({ amount: '50.00' });
     t.clock.now = new Date('2027-01-20T06:00:00Z');
-    const january = await call(admin, 'POST', `/api/admin/referrals/${referralId}/payments`, {
+    const january = await t.postClientPayment(admin, referralId, {
       periodMonth: '2027-01',
       amount: '500.00',
       paidAt: '2027-01-15',
@@ -137,7 +134,7 @@ describe('notice of termination', () => {
 describe("a partnership's ending as it stands", () => {
   it('names the notice days of the partner’s terms and the day notice given today takes effect', async () => {
     const partner = await t.createPartner();
-    const response = await call(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
+    const response = await t.request(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'active',
@@ -151,7 +148,7 @@ describe("a partnership's ending as it stands", () => {
       reason: 'Program closing',
       effectiveDate: '2027-01-15',
     });
-    const own = await call(partner.user, 'GET', '/api/partners/partnership');
+    const own = await t.request(partner.user, 'GET', '/api/partners/partnership');
     expect(own.json()).toEqual({
       status: 'active',
       noticeDays: 30,
@@ -164,7 +161,7 @@ describe("a partnership's ending as it stands", () => {
 describe("a partner's own notice", () => {
   it('takes effect the notice days of their terms after today, logged, mailed to them and to the administrators', async () => {
     const partner = await t.createPartner({ companyName: 'Leaving Agency' });
-    const response = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Retiring' });
+    const response = await t.request(partner.user, 'POST', '/api/partners/notice', { reason: 'Retiring' });
     expectPartnerNotice(response, partner.partnerId, 'Retiring');
     const log = await t.activityEntries({ entityId: partner.partnerId });
     expect(log).toMatchObject([{ action: 'partner.notice_given', userId: partner.user.id }]);
@@ -184,16 +181,15 @@ describe("a partner's own notice", () => {
       .where('recipient', '=', partner.user.email)
       .execute();
     expect(own).toHaveLength(1);
-    const shown = await call(partner.user, 'GET', '/api/partners/partnership');
+    const shown = await t.request(partner.user, 'GET', '/api/partners/partnership');
     expect(shown.json().termination).toEqual({ givenBy: 'partner', reason: 'Retiring', effectiveDate: '2026-12-26' });
   });
 
   it('follows the notice days of a later terms version the partner accepted', async () => {
     const partner = await t.createPartner();
-    const published = await call(admin, 'POST', '/api/admin/program-terms', {
+    const published = await t.publishTerms(admin, {
       agreementVersion: '1.5',
       noticeDays: 10,
-      agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '1. Notice', paragraphs: ['Ten days.'] }] },
       changes: ['Notice of ten days'],
     });
     expect(published.statusCode).toBe(201);
@@ -202,21 +198,21 @@ describe("a partner's own notice", () => {
       .set({ termsVersion: published.json().version })
       .where('id', '=', partner.partnerId)
       .execute();
-    const response = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Short notice' });
+    const response = await t.request(partner.user, 'POST', '/api/partners/notice', { reason: 'Short notice' });
     expect(response.json()).toMatchObject({ effectiveDate: '2026-12-06' });
   });
 
   it('refuses a second notice and a partner who is not active', async () => {
     const partner = await t.createPartner();
-    await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
-    const again = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving again' });
+    await t.request(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
+    const again = await t.request(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving again' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ENDING_MESSAGES.alreadyGiven('2026-12-26'));
     const pending = await t.createPartner({ status: 'pending' });
-    const refused = await call(pending.user, 'POST', '/api/partners/notice', { reason: 'x' });
+    const refused = await t.request(pending.user, 'POST', '/api/partners/notice', { reason: 'x' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(ENDING_MESSAGES.notActive);
-    const blank = await call(partner.user, 'POST', '/api/partners/notice', { reason: ' ' });
+    const blank = await t.request(partner.user, 'POST', '/api/partners/notice', { reason: ' ' });
     expect(blank.statusCode).toBe(400);
   });
 });
@@ -229,8 +225,8 @@ describe('withdrawing a notice before its day', () => {
   it('lets a partner withdraw its own notice: the partnership continues, logged, mailed to it and the administrators', async () => {
     t.clock.now = new Date('2026-11-26T10:00:00Z');
     const partner = await t.createPartner({ companyName: 'Second Thoughts LLC' });
-    await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
-    const withdrawn = await call(partner.user, 'DELETE', '/api/partners/notice');
+    await t.request(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
+    const withdrawn = await t.request(partner.user, 'DELETE', '/api/partners/notice');
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(withdrawn.json()).toMatchObject({ status: 'active', termination: null });
     expect(await t.row('partners', partner.partnerId)).toMatchObject({
@@ -251,7 +247,7 @@ describe('withdrawing a notice before its day', () => {
       subject: 'Second Thoughts LLC withdrew its notice: the partnership continues',
     });
     // Nothing is left of it: the partner may give notice again, and the timer ends nothing on the old day.
-    const again = await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving after all' });
+    const again = await t.request(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving after all' });
     expect(again.statusCode).toBe(200);
   });
 
@@ -259,10 +255,10 @@ describe('withdrawing a notice before its day', () => {
     t.clock.now = new Date('2026-11-26T10:00:00Z');
     const partner = await t.createPartner();
     await terminate(partner.partnerId, { givenBy: 'firm', reason: 'Program closing' });
-    const refused = await call(partner.user, 'DELETE', '/api/partners/notice');
+    const refused = await t.request(partner.user, 'DELETE', '/api/partners/notice');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(ENDING_MESSAGES.firmNotice);
-    const withdrawn = await call(admin, 'DELETE', `/api/admin/partners/${partner.partnerId}/notice`);
+    const withdrawn = await t.request(admin, 'DELETE', `/api/admin/partners/${partner.partnerId}/notice`);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(withdrawn.json()).toMatchObject({ status: 'active', termination: null, unpaidFees: { count: 0 } });
     const [entry] = await t.activityEntries({ entityId: partner.partnerId, action: 'partner.notice_withdrawn' });
@@ -282,19 +278,19 @@ describe('withdrawing a notice before its day', () => {
   it('refuses when no notice was given, and once the notice has taken effect', async () => {
     t.clock.now = new Date('2026-11-26T10:00:00Z');
     const partner = await t.createPartner();
-    const none = await call(admin, 'DELETE', `/api/admin/partners/${partner.partnerId}/notice`);
+    const none = await t.request(admin, 'DELETE', `/api/admin/partners/${partner.partnerId}/notice`);
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(ENDING_MESSAGES.noNotice);
-    await call(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
+    await t.request(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
     // The day has come: ended even before the daily timer makes the partner inactive.
     t.clock.now = new Date('2026-12-26T01:00:00Z');
-    const late = await call(partner.user, 'DELETE', '/api/partners/notice');
+    const late = await t.request(partner.user, 'DELETE', '/api/partners/notice');
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ENDING_MESSAGES.alreadyEnded('2026-12-26'));
     expect((await t.row('partners', partner.partnerId)).terminationEffective).toBe('2026-12-26');
-    const unknown = await call(admin, 'DELETE', '/api/admin/partners/00000000-0000-4000-8000-000000000000/notice');
+    const unknown = await t.request(admin, 'DELETE', '/api/admin/partners/00000000-0000-4000-8000-000000000000/notice');
     expect(unknown.statusCode).toBe(404);
-    const malformed = await call(admin, 'DELETE', '/api/admin/partners/not-an-id/notice');
+    const malformed = await t.request(admin, 'DELETE', '/api/admin/partners/not-an-id/notice');
     expect(malformed.statusCode).toBe(400);
     t.clock.now = new Date('2026-11-26T10:00:00Z');
   });
@@ -313,9 +309,9 @@ describe('forfeiting fees', () => {
       monthYear: '2026-08',
       status: 'paid',
     });
-    const before = await call(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
+    const before = await t.request(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
     expect(before.json()).toMatchObject({ unpaidFees: { count: 2, amount: '100.00' } });
-    const response = await call(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, {
+    const response = await t.request(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, {
       reason: 'Solicited a client of the firm',
     });
     expect(response.statusCode).toBe(200);
@@ -333,14 +329,16 @@ describe('forfeiting fees', () => {
     expect(rows.find((row) => row.id === paid)?.status).toBe('paid');
     const mails = await t.db.selectFrom('emailOutbox').select('subject').where('kind', '=', 'feesForfeited').execute();
     expect(mails).toHaveLength(1);
-    const after = await call(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
+    const after = await t.request(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
     expect(after.json()).toMatchObject({ unpaidFees: { count: 0, amount: '0.00' } });
   });
 
   it('is the administrator’s alone', async () => {
     const finance = await t.createUser({ role: 'finance' });
     const partner = await t.createPartner();
-    const response = await call(finance, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, { reason: 'x' });
+    const response = await t.request(finance, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, {
+      reason: 'x',
+    });
     expect(response.statusCode).toBe(403);
   });
 });

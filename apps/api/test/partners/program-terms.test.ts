@@ -5,19 +5,12 @@
 import { PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { useTestApp, type PartnerFixture } from '../support';
+import { sampleAgreementText, useTestApp, type PartnerFixture } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
 let finance: SessionUser;
 let partner: PartnerFixture;
-
-const AGREEMENT_TEXT = {
-  title: 'Affiliate Agreement',
-  sections: [
-    { heading: '4. Referral fees', paragraphs: ['The Firm pays $60 per month for a Standard Package client.'] },
-  ],
-};
 
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-26T10:00:00Z');
@@ -26,20 +19,9 @@ beforeAll(async () => {
   partner = await t.createPartner();
 });
 
-const request = async (
-  user: SessionUser,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: Record<string, unknown>,
-  headers: Record<string, string> = {},
-) => t.app.inject({ method, url, payload, headers: { ...(await t.bearer(user)), ...headers } });
-/** The next terms as `user` publishes them: the agreement's text with the fields given. */
-const publish = (user: SessionUser, terms: Record<string, unknown>, headers?: Record<string, string>) =>
-  request(user, 'POST', '/api/admin/program-terms', { agreementText: AGREEMENT_TEXT, ...terms }, headers);
-
 describe('program terms', () => {
   it("start as version 1 with the agreement's numbers and text", async () => {
-    const response = await request(finance, 'GET', '/api/admin/program-terms');
+    const response = await t.request(finance, 'GET', '/api/admin/program-terms');
     expect(response.statusCode).toBe(200);
     const { current, history } = response.json();
     expect(current).toMatchObject({
@@ -65,7 +47,7 @@ describe('program terms', () => {
   });
 
   it('are not published by finance', async () => {
-    const response = await publish(finance, {
+    const response = await t.publishTerms(finance, {
       agreementVersion: '2.0',
       changes: ['x'],
     });
@@ -73,21 +55,21 @@ describe('program terms', () => {
   });
 
   it.each([
-    [{ agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: [] }, PROGRAM_TERMS_MESSAGES.changes],
+    [{ agreementVersion: '2.0', agreementText: sampleAgreementText, changes: [] }, PROGRAM_TERMS_MESSAGES.changes],
     [
-      { agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: ['x'], fees: { basic_accounting: '-1' } },
+      { agreementVersion: '2.0', agreementText: sampleAgreementText, changes: ['x'], fees: { basic_accounting: '-1' } },
       PROGRAM_TERMS_MESSAGES.fee('basic_accounting'),
     ],
     [
-      { agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: ['x'], qualificationDays: 0 },
+      { agreementVersion: '2.0', agreementText: sampleAgreementText, changes: ['x'], qualificationDays: 0 },
       PROGRAM_TERMS_MESSAGES.days('Qualification days', 1, 3650),
     ],
     [
-      { agreementVersion: '2.0', agreementText: AGREEMENT_TEXT, changes: ['x'], effectiveFrom: '2026-11-25' },
+      { agreementVersion: '2.0', agreementText: sampleAgreementText, changes: ['x'], effectiveFrom: '2026-11-25' },
       PROGRAM_TERMS_MESSAGES.effectiveInPast,
     ],
   ])('refuse %j with its message', async (payload, message) => {
-    const response = await publish(admin, payload);
+    const response = await t.publishTerms(admin, payload);
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain(message);
   });
@@ -98,7 +80,7 @@ describe('program terms', () => {
       fees: { basic_accounting: '60.00' },
       changes: ['The Standard Package fee rises to $60 per month'],
     };
-    const first = await publish(admin, payload, { 'idempotency-key': 'terms-v2-1' });
+    const first = await t.publishTerms(admin, payload, { 'idempotency-key': 'terms-v2-1' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
       version: 2,
@@ -108,10 +90,10 @@ describe('program terms', () => {
       effectiveFrom: '2026-11-26',
       createdBy: expect.stringContaining('@'),
     });
-    const replay = await publish(admin, payload, { 'idempotency-key': 'terms-v2-1' });
+    const replay = await t.publishTerms(admin, payload, { 'idempotency-key': 'terms-v2-1' });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().version).toBe(2);
-    const overview = (await request(admin, 'GET', '/api/admin/program-terms')).json();
+    const overview = (await t.request(admin, 'GET', '/api/admin/program-terms')).json();
     expect(overview.current.version).toBe(2);
     expect(overview.history.map((terms: { version: number }) => terms.version)).toEqual([2, 1]);
     const log = await t.activityEntries({ entityType: 'program_terms' });
@@ -119,7 +101,7 @@ describe('program terms', () => {
   });
 
   it('refuse an agreement version label in use', async () => {
-    const response = await publish(admin, {
+    const response = await t.publishTerms(admin, {
       agreementVersion: '2.0',
       changes: ['again'],
     });
@@ -130,9 +112,9 @@ describe('program terms', () => {
 
 describe("a partner's agreement", () => {
   it('stays on version 1 and names version 2 as pending until accepted', async () => {
-    const me = (await request(partner.user, 'GET', '/api/partners/me')).json();
+    const me = (await t.request(partner.user, 'GET', '/api/partners/me')).json();
     expect(me).toMatchObject({ agreementVersion: '1.0', termsVersion: 1, pendingAgreementVersion: '2.0' });
-    const agreement = (await request(partner.user, 'GET', '/api/partners/agreement')).json();
+    const agreement = (await t.request(partner.user, 'GET', '/api/partners/agreement')).json();
     expect(agreement.pending).toMatchObject({
       agreementVersion: '2.0',
       fees: { basic_accounting: '60.00' },
@@ -141,11 +123,14 @@ describe("a partner's agreement", () => {
   });
 
   it('refuses an acceptance of an older or unknown version, or without accepted: true', async () => {
-    const older = await request(partner.user, 'POST', '/api/partners/agreement', { version: '1.0', accepted: true });
+    const older = await t.request(partner.user, 'POST', '/api/partners/agreement', { version: '1.0', accepted: true });
     expect(older.statusCode).toBe(409);
-    const unknown = await request(partner.user, 'POST', '/api/partners/agreement', { version: '9.9', accepted: true });
+    const unknown = await t.request(partner.user, 'POST', '/api/partners/agreement', {
+      version: '9.9',
+      accepted: true,
+    });
     expect(unknown.statusCode).toBe(400);
-    const declined = await request(partner.user, 'POST', '/api/partners/agreement', {
+    const declined = await t.request(partner.user, 'POST', '/api/partners/agreement', {
       version: '2.0',
       accepted: false,
     });
@@ -155,10 +140,13 @@ describe("a partner's agreement", () => {
 
   it('records the acceptance with who, when and from which address, logged', async () => {
     t.clock.now = new Date('2026-11-27T09:30:00Z');
-    const response = await request(partner.user, 'POST', '/api/partners/agreement', { version: '2.0', accepted: true });
+    const response = await t.request(partner.user, 'POST', '/api/partners/agreement', {
+      version: '2.0',
+      accepted: true,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ agreementVersion: '2.0', termsVersion: 2, pending: null });
-    const me = (await request(partner.user, 'GET', '/api/partners/me')).json();
+    const me = (await t.request(partner.user, 'GET', '/api/partners/me')).json();
     expect(me).toMatchObject({ agreementVersion: '2.0', termsVersion: 2, pendingAgreementVersion: null });
     const acceptances = await t.db
       .selectFrom('agreementAcceptances')
@@ -180,7 +168,7 @@ describe("a partner's agreement", () => {
   });
 
   it('answers an acceptance of the version the partner is on without a second record', async () => {
-    const again = await request(partner.user, 'POST', '/api/partners/agreement', { version: '2.0', accepted: true });
+    const again = await t.request(partner.user, 'POST', '/api/partners/agreement', { version: '2.0', accepted: true });
     expect(again.statusCode).toBe(200);
     const count = await t.db
       .selectFrom('agreementAcceptances')
@@ -192,13 +180,13 @@ describe("a partner's agreement", () => {
   });
 
   it('is not pending for a version effective later until its day comes', async () => {
-    await publish(admin, {
+    await t.publishTerms(admin, {
       agreementVersion: '3.0',
       effectiveFrom: '2026-12-15',
       changes: ['Later'],
     });
-    expect((await request(partner.user, 'GET', '/api/partners/me')).json().pendingAgreementVersion).toBeNull();
+    expect((await t.request(partner.user, 'GET', '/api/partners/me')).json().pendingAgreementVersion).toBeNull();
     t.clock.now = new Date('2026-12-15T08:00:00Z');
-    expect((await request(partner.user, 'GET', '/api/partners/me')).json().pendingAgreementVersion).toBe('3.0');
+    expect((await t.request(partner.user, 'GET', '/api/partners/me')).json().pendingAgreementVersion).toBe('3.0');
   });
 });

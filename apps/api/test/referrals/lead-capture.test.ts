@@ -118,16 +118,10 @@ describe('one client, one partner', () => {
 
   it("reads the qualification days of the first referral's own terms version and adds its extensions", async () => {
     const admin = await t.createUser({ role: 'admin' });
-    const published = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/program-terms',
-      headers: await t.bearer(admin),
-      payload: {
-        agreementVersion: 'window-90',
-        qualificationDays: 90,
-        agreementText: { title: 'Affiliate Agreement', sections: [{ heading: '1. Window', paragraphs: ['90 days.'] }] },
-        changes: ['A window of 90 days'],
-      },
+    const published = await t.publishTerms(admin, {
+      agreementVersion: 'window-90',
+      qualificationDays: 90,
+      changes: ['A window of 90 days'],
     });
     expect(published.statusCode).toBe(201);
     const v2 = published.json<{ version: number }>().version;
@@ -343,11 +337,7 @@ describe('the funnel', () => {
     });
     expect(funnel.total).toEqual({ visits: 3, bookings: 5, accepted: 3, won: 2, paying: 1 });
     const admin = await t.createUser({ role: 'admin' });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/funnel?partnerId=${partner.partnerId}&months=2`,
-      headers: await t.bearer(admin),
-    });
+    const res = await t.request(admin, 'GET', `/api/admin/funnel?partnerId=${partner.partnerId}&months=2`);
     expect(res.json().total).toEqual(funnel.total);
   });
 });

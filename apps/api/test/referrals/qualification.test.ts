@@ -13,8 +13,9 @@ const t = useTestApp();
 let admin: SessionUser;
 let partner: PartnerFixture;
 
-const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: await t.bearer(admin) });
+/** A request as the admin. */
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.request(admin, method, url, payload);
 
 /** A client an admin adds for the partner. */
 const addClient = (client: object) => call('POST', '/api/admin/referrals', { partnerId: partner.partnerId, ...client });
@@ -38,19 +39,14 @@ const extend = (id: string, days: number, reason: string) =>
   call('POST', `/api/admin/referrals/${id}/extend`, { days, reason });
 /** The client's payment of 2026-11 (700.00, paid 2026-12-01). */
 const payNovember = (id: string) =>
-  call('POST', `/api/admin/referrals/${id}/payments`, {
-    periodMonth: '2026-11',
-    amount: '700.00',
-    paidAt: '2026-12-01',
-  });
+  t.postClientPayment(admin, id, { periodMonth: '2026-11', amount: '700.00', paidAt: '2026-12-01' });
 
 /** A referral the partner books (not yet accepted: no window). */
 const bookedByPartner = async (clientCompanyName: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/partners/referrals',
-    payload: { clientCompanyName, serviceType: 'controller', monthlyValue: '900.00' },
-    headers: await t.bearer(partner.user),
+  t.request(partner.user, 'POST', '/api/partners/referrals', {
+    clientCompanyName,
+    serviceType: 'controller',
+    monthlyValue: '900.00',
   });
 
 beforeAll(async () => {

@@ -24,25 +24,10 @@ const validReferral = {
   notes: 'Warm lead',
 };
 
-async function post(url: string, user: SessionUser | null, payload: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: user ? await t.bearer(user) : {},
-    payload: payload as object,
-  });
-}
-async function postOnce(url: string, user: SessionUser, payload: unknown, key: string) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...(await t.bearer(user)), 'idempotency-key': key },
-    payload: payload as object,
-  });
-}
-async function get(url: string, user: SessionUser | null) {
-  return t.app.inject({ method: 'GET', url, headers: user ? await t.bearer(user) : {} });
-}
+const post = (url: string, user: SessionUser | null, payload: object) => t.request(user, 'POST', url, payload);
+const postOnce = (url: string, user: SessionUser, payload: object, key: string) =>
+  t.request(user, 'POST', url, payload, { 'idempotency-key': key });
+const get = (url: string, user: SessionUser | null) => t.request(user, 'GET', url);
 
 describe('POST /api/partners/referrals', () => {
   it('creates a booked referral with the controller commission and answers 201', async () => {
@@ -336,12 +321,7 @@ describe('deals at the maximum monthly value', () => {
       ids.push(created.id);
     }
     for (const id of ids) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/admin/referrals/${id}`,
-        headers: await t.bearer(admin),
-        payload: { stage: 'won' },
-      });
+      const res = await t.request(admin, 'PATCH', `/api/admin/referrals/${id}`, { stage: 'won' });
       expect(res.statusCode).toBe(200);
     }
     const row = await t.row('partners', partner.partnerId);
@@ -353,14 +333,8 @@ describe('deals at the maximum monthly value', () => {
 });
 
 describe('PATCH /api/admin/referrals/{id}', () => {
-  async function patch(id: string, user: SessionUser | null, payload: object) {
-    return t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/referrals/${id}`,
-      headers: user ? await t.bearer(user) : {},
-      payload,
-    });
-  }
+  const patch = (id: string, user: SessionUser | null, payload: object) =>
+    t.request(user, 'PATCH', `/api/admin/referrals/${id}`, payload);
 
   it('moves a deal to won and the partner sees the stage', async () => {
     const id = await t.createReferral(active.partnerId, { clientCompanyName: 'Going Places' });

@@ -17,7 +17,7 @@ import {
 import { createTestDatabase as copyTemplate, type TestDatabase } from '@portal/db/testing';
 import { hashPassword } from '../../src/services/accounts/passwords';
 import type { ActivityLogTable, Database } from '@portal/db';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -154,20 +154,58 @@ export interface AppFixtures {
   tokenFor(user: SessionUser): Promise<string>;
   /** The Authorization header of `user`. */
   bearer(user: SessionUser): Promise<{ authorization: string }>;
+  /** A request to the API as `user` (null: anonymous), with `headers` besides its Authorization header. */
+  request(
+    user: SessionUser | null,
+    method: HTTPMethods,
+    url: string,
+    payload?: InjectOptions['payload'],
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** POST /api/admin/referrals/{referralId}/payments as `user`: a payment of the client the firm records. */
+  postClientPayment(
+    user: SessionUser,
+    referralId: string,
+    payment: object,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** POST /api/admin/program-terms as `user`: the next terms, with the sample agreement text unless `terms` has one. */
+  publishTerms(
+    user: SessionUser,
+    terms: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   setFeeBasis(feeBasis: FeeBasis): Promise<void>;
 }
 
-const appFixtures = (deps: AppDeps): AppFixtures => ({
-  createUser: (options) => createUser(deps, options),
-  createPartner: (options) => createPartner(deps, options),
-  createReferral: (partnerId, options) => createReferral(deps, partnerId, options),
-  createCommission: (options) => createCommission(deps, options),
-  createWonCommission: (options) => createWonCommission(deps, options),
-  caller: (user) => callerFor(deps, user),
-  tokenFor: (user) => tokenFor(deps, user),
-  bearer: (user) => bearer(deps, user),
-  setFeeBasis: (feeBasis) => setFeeBasis(deps, feeBasis),
-});
+const appFixtures = (deps: AppDeps, app: FastifyInstance): AppFixtures => {
+  const request: AppFixtures['request'] = async (user, method, url, payload, headers = {}) =>
+    app.inject({ method, url, payload, headers: { ...(user ? await bearer(deps, user) : {}), ...headers } });
+  return {
+    createUser: (options) => createUser(deps, options),
+    createPartner: (options) => createPartner(deps, options),
+    createReferral: (partnerId, options) => createReferral(deps, partnerId, options),
+    createCommission: (options) => createCommission(deps, options),
+    createWonCommission: (options) => createWonCommission(deps, options),
+    caller: (user) => callerFor(deps, user),
+    tokenFor: (user) => tokenFor(deps, user),
+    bearer: (user) => bearer(deps, user),
+    request,
+    postClientPayment: (user, referralId, payment, headers) =>
+      request(user, 'POST', `/api/admin/referrals/${referralId}/payments`, payment, headers),
+    publishTerms: (user, terms, headers) =>
+      request(user, 'POST', '/api/admin/program-terms', { agreementText: sampleAgreementText, ...terms }, headers),
+    setFeeBasis: (feeBasis) => setFeeBasis(deps, feeBasis),
+  };
+};
+
+/** An agreement text for terms a test publishes, where its words do not matter. */
+export const sampleAgreementText = {
+  title: 'Affiliate Agreement',
+  sections: [
+    { heading: '4. Referral fees', paragraphs: ['The Firm pays $60 per month for a Standard Package client.'] },
+  ],
+};
 
 /** The tables keyed by an `id` column. */
 type TableWithId = { [T in keyof Database]: Database[T] extends { id: unknown } ? T : never }[keyof Database];
@@ -228,7 +266,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     database,
     clock,
-    ...appFixtures(deps),
+    ...appFixtures(deps, app),
     activityEntries: (where) => activityEntries(database.db, where),
     activityActions: (entityId) => activityActions(database.db, entityId),
     row: (table, id) => rowOf(database.db, table, id),
