@@ -199,3 +199,20 @@ export async function seriousA11yViolations(page: Page, rules: 'all' | 'colours'
     rules === 'colours' ? SCHEME_RULES : null,
   );
 }
+
+/**
+ * Opens the tab `name`, clicking again until it is the selected one: a click that lands while the page is
+ * still rendering its first answers can be lost, and the journey would then wait on a panel never shown.
+ */
+export async function openTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name });
+  await expect
+    .poll(
+      async () => {
+        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+        return tab.getAttribute('aria-selected');
+      },
+      { timeout: 30_000, message: `the ${name} tab is selected` },
+    )
+    .toBe('true');
+}

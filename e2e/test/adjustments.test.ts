@@ -15,6 +15,7 @@ import {
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
+  openTab,
 } from '../src/page-checks';
 
 const journey = usePortal();
@@ -168,7 +169,7 @@ describe('adjustments and net payouts in Chromium', () => {
       const partner = await journey.signedInPage(partnerToken, '/dashboard', viewport);
       await partner.page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
       expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$60.00');
-      await partner.page.getByRole('tab', { name: 'Commissions' }).click();
+      await openTab(partner.page, 'Commissions');
       const cards = partner.page.getByTestId('commission-card');
       await cards.nth(2).waitFor();
       const texts = await cards.allTextContents();

@@ -7,7 +7,7 @@ import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
-import { cardLabels, fitsWidth, screenshot, seriousA11yViolations, settled } from '../src/page-checks';
+import { cardLabels, fitsWidth, screenshot, seriousA11yViolations, settled, openTab } from '../src/page-checks';
 
 const journey = usePortal();
 let adminToken: string;
@@ -65,7 +65,7 @@ describe('statements and tax information in Chromium', () => {
     const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
     await page.getByText(`Welcome back, ${PARTNER.contactName}`).waitFor();
 
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openTab(page, 'Settings');
     const card = page
       .locator('.mantine-Card-root')
       .filter({ has: page.getByRole('heading', { name: 'Tax information' }) });
@@ -87,7 +87,7 @@ describe('statements and tax information in Chromium', () => {
     await settled(page);
     await shot(page, 'partner-tax-saved-desktop');
 
-    await page.getByRole('tab', { name: 'Commissions' }).click();
+    await openTab(page, 'Commissions');
     const group = page.getByTestId('payout-group');
     await group.waitFor();
     expect(await group.getByTestId('payout-reference').textContent()).toBe(reference);
@@ -108,10 +108,10 @@ describe('statements and tax information in Chromium', () => {
     await context.close();
 
     const mobile = await journey.signedInPage(partnerToken, '/dashboard', MOBILE);
-    await mobile.page.getByRole('tab', { name: 'Commissions' }).click();
+    await openTab(mobile.page, 'Commissions');
     await mobile.page.getByTestId('payout-group').waitFor();
     await shot(mobile.page, 'partner-commissions-grouped-mobile');
-    await mobile.page.getByRole('tab', { name: 'Settings' }).click();
+    await openTab(mobile.page, 'Settings');
     await mobile.page.getByText('•••-••-6789').waitFor();
     await shot(mobile.page, 'partner-tax-saved-mobile');
     await mobile.context.close();

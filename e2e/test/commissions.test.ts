@@ -7,7 +7,7 @@ import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
-import { confirmPayout, screenshot } from '../src/page-checks';
+import { confirmPayout, screenshot, openTab } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -112,7 +112,7 @@ describe('commissions in Chromium', () => {
       expect(await partner.page.getByTestId('summary-total-earnings').textContent()).toBe('$150.00');
       expect(await partner.page.getByTestId('summary-pending').textContent()).toBe('$0.00');
       expect(await partner.page.getByTestId('summary-active-clients').textContent()).toBe('2');
-      await partner.page.getByRole('tab', { name: 'Commissions' }).click();
+      await openTab(partner.page, 'Commissions');
       const cards = partner.page.getByTestId('commission-card');
       await cards.nth(1).waitFor();
       expect(await cards.count()).toBe(2);
@@ -141,7 +141,7 @@ describe('commissions in Chromium', () => {
       }),
     );
     const { page, context } = await journey.signedInPage(token, '/dashboard', MOBILE);
-    await page.getByRole('tab', { name: 'Commissions' }).click();
+    await openTab(page, 'Commissions');
     await page.getByText('No commissions yet. Start referring clients to earn your first commission!').waitFor();
     await context.close();
   });

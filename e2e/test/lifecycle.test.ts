@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, partnerSeed } from '../src/api-client';
 import { DESKTOP, usePortal } from '../src/harness';
-import { confirmApproval, confirmPayout, gotoInteractive, screenshot } from '../src/page-checks';
+import { confirmApproval, confirmPayout, gotoInteractive, screenshot, openTab } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -205,7 +205,7 @@ describe('the life of a partner in the browser', () => {
     expect(await p.getByTestId('summary-total-earnings').textContent()).toBe('$50.00');
     expect(await p.getByTestId('summary-pending').textContent()).toBe('$0.00');
     expect(await p.getByTestId('summary-active-clients').textContent()).toBe('1');
-    await p.getByRole('tab', { name: 'Commissions' }).click();
+    await openTab(p, 'Commissions');
     const commission = p.getByTestId('commission-card');
     await commission.first().waitFor();
     expect(await commission.count()).toBe(1);

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal } from '../src/harness';
-import { cardLabels, screenshot } from '../src/page-checks';
+import { cardLabels, screenshot, openTab } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -66,7 +66,7 @@ describe('marketing materials in Chromium', () => {
     ).token;
 
     const { page, context } = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
-    await page.getByRole('tab', { name: 'Marketing' }).click();
+    await openTab(page, 'Marketing');
     const card = page.getByTestId('material-card').filter({ hasText: TITLE });
     await card.waitFor();
     expect(await card.getByText('PDF', { exact: true }).isVisible()).toBe(true);
@@ -110,7 +110,7 @@ describe('marketing materials in Chromium', () => {
     await context.close();
 
     const partner = await journey.signedInPage(partnerToken, '/dashboard', DESKTOP);
-    await partner.page.getByRole('tab', { name: 'Marketing' }).click();
+    await openTab(partner.page, 'Marketing');
     await partner.page.getByText('No marketing materials yet. Check back soon.').waitFor();
     await partner.context.close();
 
@@ -141,7 +141,7 @@ describe('marketing materials in Chromium', () => {
     await admin.context.close();
 
     const partner = await journey.signedInPage(partnerToken, '/dashboard', MOBILE);
-    await partner.page.getByRole('tab', { name: 'Marketing' }).click();
+    await openTab(partner.page, 'Marketing');
     const card = partner.page.getByTestId('material-card').first();
     await card.waitFor();
     const box = await card.boundingBox();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../src/api-client';
 import { DESKTOP, MOBILE } from '../src/harness';
-import { screenshot, seriousA11yViolations, settled, gotoInteractive } from '../src/page-checks';
+import { screenshot, seriousA11yViolations, settled, gotoInteractive, openTab } from '../src/page-checks';
 import { useMailedPortal } from '../src/mailbox';
 
 const journey = useMailedPortal();
@@ -169,7 +169,7 @@ describe('password reset in the browser', () => {
 
     for (const viewport of [MOBILE, DESKTOP]) {
       const { page, context } = await journey.signedInPage(token, '/dashboard', viewport);
-      await page.getByRole('tab', { name: 'Settings' }).click();
+      await openTab(page, 'Settings');
       await page.getByRole('switch', { name: /Deal updates/ }).waitFor();
       await settled(page);
       await screenshot(page, `partner-settings-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);

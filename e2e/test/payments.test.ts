@@ -8,7 +8,7 @@ import { formatDate, formatMonthKey, previousMonthKey } from '@portal/contracts/
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, usePortal } from '../src/harness';
-import { confirmPayout, dialogInBothSchemes, screenshot, seriousA11yViolations } from '../src/page-checks';
+import { confirmPayout, dialogInBothSchemes, screenshot, seriousA11yViolations, openTab } from '../src/page-checks';
 
 const journey = usePortal({
   ACH_IMMEDIATE_DESTINATION: '011000015',
@@ -144,7 +144,7 @@ describe('client payments to bank files in Chromium', () => {
 
     // 3. The partner sees the fee with the client's payment date and when it is due.
     const partner = await journey.signedInPage(partnerTokens.wire, '/dashboard', MOBILE);
-    await partner.page.getByRole('tab', { name: 'Commissions' }).click();
+    await openTab(partner.page, 'Commissions');
     const recentFee = partner.page.getByTestId('commission-card').filter({ hasText: RECENT_CLIENT });
     await recentFee.waitFor();
     const due = recentFee.getByTestId('commission-due');

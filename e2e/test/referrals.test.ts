@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
-import { gotoInteractive, screenshot, seriousA11yViolations } from '../src/page-checks';
+import { gotoInteractive, screenshot, seriousA11yViolations, openTab } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
 const journey = usePortal();
@@ -65,13 +65,13 @@ describe('referrals in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     await screenshot(page, 'partner-dashboard-referrals-desktop');
 
-    await page.getByRole('tab', { name: 'Marketing' }).click();
+    await openTab(page, 'Marketing');
     await page.getByTestId('referral-code').waitFor();
     expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(
       `${journey.portal.baseUrl}/r/${referralCode}`,
     );
     await screenshot(page, 'partner-dashboard-marketing-desktop');
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openTab(page, 'Settings');
     await page.getByText('Account Settings').waitFor();
     expect(await page.getByRole('link', { name: 'Visit Website' }).getAttribute('target')).toBe('_blank');
     await screenshot(page, 'partner-dashboard-settings-desktop');
@@ -85,11 +85,11 @@ describe('referrals in Chromium', () => {
     await mobile.page.getByRole('dialog', { name: 'New Referral' }).waitFor();
     await screenshot(mobile.page, 'partner-new-referral-dialog-mobile');
     await mobile.page.keyboard.press('Escape');
-    await mobile.page.getByRole('tab', { name: 'Marketing' }).click();
+    await openTab(mobile.page, 'Marketing');
     await mobile.page.getByTestId('referral-code').waitFor();
     await screenshot(mobile.page, 'partner-dashboard-marketing-mobile');
     expect(await seriousA11yViolations(mobile.page)).toEqual([]);
-    await mobile.page.getByRole('tab', { name: 'Settings' }).click();
+    await openTab(mobile.page, 'Settings');
     await mobile.page.getByText('Account Settings').waitFor();
     await screenshot(mobile.page, 'partner-dashboard-settings-mobile');
     await mobile.context.close();

@@ -16,6 +16,7 @@ import {
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
+  openTab,
 } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
@@ -288,7 +289,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await closeDialog(page, 'New Referral');
 
     // Commissions: the accrued month, pending.
-    await page.getByRole('tab', { name: 'Commissions' }).click();
+    await openTab(page, 'Commissions');
     const commission = page.getByTestId('commission-card');
     await commission.first().waitFor();
     expect(await commission.getByTestId('commission-amount').textContent()).toBe('$100.00');
@@ -297,7 +298,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await check(page, 'partner-commissions', width);
 
     // Marketing: the link (origin + /r/{code}), the code, and the copy button.
-    await page.getByRole('tab', { name: 'Marketing' }).click();
+    await openTab(page, 'Marketing');
     await page.getByTestId('referral-code').waitFor();
     expect(await page.getByTestId('referral-code').textContent()).toBe(referralCode);
     expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(
@@ -313,7 +314,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     await noToasts(page);
 
     // Settings: read-only, the website 'Not provided'.
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openTab(page, 'Settings');
     await page.getByText('Account Settings').waitFor();
     await expectTexts(page, [
       PARTNER.companyName,

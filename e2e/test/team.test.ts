@@ -14,6 +14,7 @@ import {
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
+  openTab,
 } from '../src/page-checks';
 import { useMailedPortal } from '../src/mailbox';
 
@@ -173,7 +174,7 @@ describe('partner self-service in the browser', () => {
     await client.approve(adminToken, id);
 
     const { page, context } = await journey.signedInPage(token, '/dashboard', DESKTOP);
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openTab(page, 'Settings');
     await page.getByRole('button', { name: 'Update bank details' }).click();
     await page.getByLabel(/^Bank Name/).fill('Cascade Credit Union');
     await page.getByLabel(/^Account Holder Name/).fill('Bank Change Co LLC');
@@ -202,7 +203,7 @@ describe('partner self-service in the browser', () => {
     await context.close();
 
     const phone = await journey.signedInPage(token, '/dashboard', MOBILE);
-    await phone.page.getByRole('tab', { name: 'Settings' }).click();
+    await openTab(phone.page, 'Settings');
     await phone.page.getByRole('button', { name: 'Edit profile' }).click();
     await shot(phone.page, 'settings-mobile');
     await phone.context.close();

@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
-import { screenshot, seriousA11yViolations, settled, useScheme } from '../src/page-checks';
+import { screenshot, seriousA11yViolations, settled, useScheme, openTab } from '../src/page-checks';
 
 const journey = usePortal();
 
@@ -235,7 +235,7 @@ describe("the agreement's actions on the screens", () => {
     const { context, page } = await journey.newPage();
     try {
       await journey.signIn(page, leavingToken, '/dashboard');
-      await page.getByRole('tab', { name: 'Settings' }).click();
+      await openTab(page, 'Settings');
       const card = page.getByTestId('end-partnership');
       await card.getByRole('button', { name: 'End partnership' }).click();
       const dialog = page.getByRole('dialog', { name: 'End partnership' });

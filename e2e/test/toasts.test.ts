@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal } from '../src/harness';
-import { screenshot, seriousA11yViolations, settled } from '../src/page-checks';
+import { screenshot, seriousA11yViolations, settled, openTab } from '../src/page-checks';
 
 const journey = usePortal();
 const PARTNER = partnerSeed('toasts@e2e.test', 'Toast Test Partners', 'Tosh Toast');
@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 async function openMarketingTab(page: Page): Promise<void> {
   await journey.signIn(page, partnerToken, '/dashboard');
-  await page.getByRole('tab', { name: 'Marketing' }).click();
+  await openTab(page, 'Marketing');
 }
 
 /** The partner dashboard with the 'Link Copied' toast showing. */

@@ -79,7 +79,9 @@ export function PartnerPicker({ value, onChange, status, statuses, initial = nul
         setChosen(id ? { value: id, label: option?.label ?? '' } : null);
         onChange(id, id ? { id, companyName: option?.label ?? '' } : null);
       }}
-      rightSection={partners.isFetching ? <Loader size={14} aria-label="Searching partners" /> : undefined}
+      rightSection={
+        partners.isFetching ? <Loader size={14} role="status" aria-label="Searching partners" /> : undefined
+      }
       nothingFoundMessage={partners.isFetching ? 'Searching…' : 'No partner matches'}
       description={
         props.description ??
