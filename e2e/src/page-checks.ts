@@ -201,6 +201,23 @@ export async function seriousA11yViolations(page: Page, rules: 'all' | 'colours'
 }
 
 /**
+ * Opens `dialog` with `button`, clicking again until the dialog is there: after a resize or a change of
+ * scheme a click can land while the page renders again and be lost. A click on a closed dialog's button
+ * only opens it, and none is made once the dialog shows (its overlay would take the click).
+ */
+export async function openDialog(button: Locator, dialog: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (!(await dialog.isVisible())) await button.click();
+        return dialog.isVisible();
+      },
+      { timeout: 30_000, intervals: [500, 1_000, 2_000], message: 'the dialog opened by the button shows' },
+    )
+    .toBe(true);
+}
+
+/**
  * Opens the tab `name`, clicking again until it is the selected one: a click that lands while the page is
  * still rendering its first answers can be lost, and the journey would then wait on a panel never shown.
  */

@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
-import { screenshot, seriousA11yViolations, settled, useScheme, openTab } from '../src/page-checks';
+import { openDialog, openTab, screenshot, seriousA11yViolations, settled, useScheme } from '../src/page-checks';
 
 const journey = usePortal();
 
@@ -51,10 +51,16 @@ async function everyWay(page: Page, name: string, open: () => Promise<void>): Pr
   await page.setViewportSize(DESKTOP);
 }
 
-/** The dialog of the page's button `button`, looked at every way (`everyWay`) and opened again to act on; `ready` shows it loaded. */
-async function everyWayThenOpen(page: Page, name: string, button: string, ready: Locator): Promise<void> {
+/** `dialog`, opened by the page's button `button`, looked at every way (`everyWay`) and opened again to act on; `ready` shows it loaded. */
+async function everyWayThenOpen(
+  page: Page,
+  name: string,
+  button: string,
+  dialog: Locator,
+  ready: Locator,
+): Promise<void> {
   const open = async () => {
-    await page.getByRole('button', { name: button }).click();
+    await openDialog(page.getByRole('button', { name: button }), dialog);
     await ready.waitFor();
   };
   await everyWay(page, name, open);
@@ -194,7 +200,13 @@ describe("the agreement's actions on the screens", () => {
       await journey.signIn(page, adminToken, `/admin/partners/${partnerId}`);
       await page.getByRole('heading', { name: 'Action Growth Partners', level: 1 }).waitFor();
       const forfeiting = page.getByRole('dialog', { name: 'Forfeit unpaid fees' });
-      await everyWayThenOpen(page, 'terms-forfeit', 'Forfeit fees', forfeiting.getByTestId('forfeit-summary'));
+      await everyWayThenOpen(
+        page,
+        'terms-forfeit',
+        'Forfeit fees',
+        forfeiting,
+        forfeiting.getByTestId('forfeit-summary'),
+      );
       expect(await forfeiting.getByTestId('forfeit-summary').textContent()).toContain(
         'This voids 1 unpaid fee of Action Growth Partners, $50.00 in all',
       );
@@ -203,7 +215,13 @@ describe("the agreement's actions on the screens", () => {
       await page.getByText('1 unpaid fee of $50.00 voided', { exact: false }).waitFor();
 
       const ending = page.getByRole('dialog', { name: 'End partnership' });
-      await everyWayThenOpen(page, 'terms-end-partnership', 'End partnership', ending.getByLabel('Effective date'));
+      await everyWayThenOpen(
+        page,
+        'terms-end-partnership',
+        'End partnership',
+        ending,
+        ending.getByLabel('Effective date'),
+      );
       const noticeDay = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
       expect(await ending.getByLabel('Effective date').inputValue()).toBe(noticeDay);
       await ending.getByLabel('Reason').fill('Breach of non-solicitation');
@@ -243,10 +261,10 @@ describe("the agreement's actions on the screens", () => {
       await dialog.getByRole('button', { name: 'Give notice' }).click();
       await dialog.getByText('Give a reason').waitFor();
       await everyWay(page, 'terms-partner-notice', async () => {
-        await card.getByRole('button', { name: 'End partnership' }).click();
+        await openDialog(card.getByRole('button', { name: 'End partnership' }), dialog);
         await dialog.getByText(/Your notice takes effect/).waitFor();
       });
-      await card.getByRole('button', { name: 'End partnership' }).click();
+      await openDialog(card.getByRole('button', { name: 'End partnership' }), dialog);
       await dialog.getByLabel('Reason').fill('Closing the agency');
       await dialog.getByRole('button', { name: 'Give notice' }).click();
       await card
