@@ -209,10 +209,10 @@ export async function openDialog(button: Locator, dialog: Locator): Promise<void
   await expect
     .poll(
       async () => {
-        if (!(await dialog.isVisible())) await button.click();
+        if (!(await dialog.isVisible())) await button.click({ timeout: 5_000 });
         return dialog.isVisible();
       },
-      { timeout: 30_000, intervals: [500, 1_000, 2_000], message: 'the dialog opened by the button shows' },
+      { timeout: 30_000, interval: 1_000, message: 'the dialog opened by the button shows' },
     )
     .toBe(true);
 }

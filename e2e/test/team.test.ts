@@ -1,4 +1,4 @@
-// The team in Chromium: an admin invites a finance member → the invitee accepts from the mail →
+// The team in Chromium: an admin invites a finance member and names themself from the user menu → the invitee accepts from the mail →
 // enrols in two-factor sign-in (ADMIN_MFA_REQUIRED) with a code computed here from the shown secret →
 // signs out → signs in with password and code. And a partner changes their bank details.
 
@@ -9,6 +9,7 @@ import { ADMIN } from '../src/api-client';
 import { DESKTOP, MOBILE } from '../src/harness';
 import {
   cardLabels,
+  dialogInBothSchemes,
   fitsWidth,
   screenshot,
   seriousA11yViolations,
@@ -66,6 +67,26 @@ describe('the admin team in the browser', () => {
     expect((await seriousA11yViolations(page)).join('\n')).toBe('');
     expect(await sidewaysScrollers(page.getByRole('main'))).toEqual([]);
     await shot(page, 'team-desktop');
+
+    // The admin names themself from the user menu: the team list then shows the name over the email.
+    const naming = page.getByRole('dialog', { name: 'Your name' });
+    const openNaming = async () => {
+      await page.getByRole('button', { name: ADMIN.email }).click();
+      await page.getByRole('menuitem', { name: 'Your name' }).click();
+      await naming.waitFor();
+    };
+    await dialogInBothSchemes(page, 'team-your-name', {
+      open: openNaming,
+      close: async () => {
+        await naming.getByRole('button', { name: 'Cancel' }).click();
+        await naming.waitFor({ state: 'detached' });
+      },
+      ready: () => naming.getByRole('textbox', { name: 'Name' }).waitFor(),
+    });
+    await naming.getByRole('textbox', { name: 'Name' }).fill('Morgan Admin');
+    await naming.getByRole('button', { name: 'Save name' }).click();
+    await page.getByText('The activity log names you Morgan Admin.').waitFor();
+    await page.getByTestId(`member-${ADMIN.email}`).getByText('Morgan Admin').waitFor();
     await context.close();
 
     const mail = await journey.waitForMail(email, 'You are invited to the Ledgerline admin team');

@@ -41,6 +41,8 @@ export interface SessionUser {
   email: string;
   role: UserRole;
   tokenVersion: number;
+  /** Set by authenticate(): the user's own name (team members set it), null when none. */
+  displayName?: string | null;
   /** Set when the request is made with an API key: the principal is the key, acting within its scopes. */
   apiKeyId?: string | null;
   /** The key's scopes (its permissions); only with apiKeyId. */

@@ -1,5 +1,6 @@
-// The Team screen: pending invitations can be resent and revoked, one's own row has no Deactivate, and
-// one's own two-factor sign-in is reachable from the page and from the user menu.
+// The Team screen: pending invitations can be resent and revoked, one's own row has no Deactivate, a member
+// with a name is shown by it over their email, and one's own two-factor sign-in is reachable from the page and
+// from the user menu, where a team member also names themself.
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +9,7 @@ import { TeamScreen } from '../src/features/admin/team/team-screen';
 import { UserMenu } from '../src/layout/user-menu';
 import { SessionStore } from '../src/lib/session';
 import { renderInRouter } from './render';
-import { serveTrpc } from './trpc-server';
+import { ProcedureError, serveTrpc } from './trpc-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,8 +20,9 @@ const other = {
   email: 'finn@example.com',
   role: 'finance' as const,
 };
-const member = (user: typeof me | typeof other) => ({
+const member = (user: typeof me | typeof other, displayName: string | null = null) => ({
   ...user,
+  displayName,
   active: true,
   mfaEnabled: false,
   createdAt: '2026-11-01T00:00:00.000Z',
@@ -45,6 +47,15 @@ describe('the Team screen', () => {
     expect(
       within(screen.getByTestId(`member-${other.email}`)).getByRole('button', { name: /Deactivate/ }),
     ).toBeTruthy();
+  });
+
+  it('shows a member with a name by it, over their email, and one without by the email', async () => {
+    serveTrpc({ 'admin.team': () => ({ members: [member(me), member(other, 'Finn Fisher')], invitations: [] }) });
+    renderInRouter(<TeamScreen />, { session: session() });
+    const named = await screen.findByTestId(`member-${other.email}`, {}, { timeout: 5000 });
+    expect(named.textContent).toContain(`Finn Fisher${other.email}`);
+    expect(screen.getByTestId(`member-${me.email}`).textContent).toContain(`${me.email} (you)`);
+    expect(screen.getByRole('columnheader', { name: 'Member' })).toBeTruthy();
   });
 
   it('resends and revokes a pending invitation', async () => {
@@ -90,5 +101,53 @@ describe('the user menu', () => {
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Two-factor sign-in' }));
     expect(await screen.findByRole('dialog', { name: 'Two-factor sign-in' })).toBeTruthy();
+  });
+
+  it('names the member: the dialog starts from the saved name, saves the new one and reads the user again', async () => {
+    let saved: string | null = 'Ada Admin';
+    const api = serveTrpc({
+      'auth.updateDisplayName': (input) => {
+        saved = (input as { displayName: string }).displayName.trim() || null;
+        return { displayName: saved };
+      },
+      'auth.me': () => ({ ...me, displayName: saved, permissions: ['team:manage'], mfaEnabled: false }),
+      'admin.team': () => ({ members: [member(me, saved)], invitations: [] }),
+      'admin.activity': () => ({ items: [], total: 0 }),
+    });
+    const store = new SessionStore({
+      user: { ...me, displayName: 'Ada Admin', permissions: ['partners:read', 'team:manage'], mfaEnabled: false },
+    });
+    renderInRouter(<UserMenu />, { session: store });
+    await userEvent.click(
+      (await screen.findAllByRole('button', { name: new RegExp(me.email) }, { timeout: 5000 }))[0]!,
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Your name' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your name' });
+    const field = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect((field as HTMLInputElement).value).toBe('Ada Admin');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Ada Lovelace');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(store.getState().user?.displayName).toBe('Ada Lovelace'));
+    expect(api.calls.filter((c) => c.path === 'auth.updateDisplayName').map((c) => c.input)).toEqual([
+      { displayName: 'Ada Lovelace' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your name' })).toBeNull());
+  });
+
+  it("shows the server's refusal of a name on the field and keeps the dialog open", async () => {
+    serveTrpc({
+      'auth.updateDisplayName': () =>
+        new ProcedureError(400, 'BAD_REQUEST', 'The name must be a single line without control characters'),
+    });
+    renderInRouter(<UserMenu />, { session: session() });
+    await userEvent.click(
+      (await screen.findAllByRole('button', { name: new RegExp(me.email) }, { timeout: 5000 }))[0]!,
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Your name' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your name' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Ada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
+    expect(await within(dialog).findByText('The name must be a single line without control characters')).toBeTruthy();
   });
 });

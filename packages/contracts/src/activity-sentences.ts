@@ -125,6 +125,10 @@ const SENTENCES: Record<string, Sentence> = {
   'team.invited': (f) => `${f.who} invited ${f.subject ?? 'a team member'}`,
   'team.invitation_accepted': (f) => `${f.who} joined the team`,
   'user.registered': (f) => `${f.subject ?? f.who} signed up`,
+  'user.display_name_changed': (f, d) =>
+    text(d.to)
+      ? `${f.who} set their name to ${text(d.to)}${text(d.from) ? ` (was ${text(d.from)})` : ''}`
+      : `${f.who} removed their name${text(d.from) ? ` (was ${text(d.from)})` : ''}`,
   'export.downloaded': (f, d) => `${f.who} downloaded ${text(d.kind) ? `the ${text(d.kind)} export` : 'an export'}`,
 };
 

@@ -14,6 +14,8 @@ export const userOutput = z.object({
   id: z.uuid(),
   email: z.string(),
   role: z.enum(USER_ROLES),
+  /** A team member's own name (auth.updateDisplayName); null when they have none. */
+  displayName: z.string().nullable().optional(),
   /** What this user may do (services/platform/permissions.ts); the web shows or hides actions by it. */
   permissions: z.array(z.string()).optional(),
   mfaEnabled: z.boolean().optional(),

@@ -64,6 +64,7 @@ export const MESSAGES = {
   // Team, invitations, two-factor sign-in, self-service
   lastAdmin: 'The last admin can be neither demoted nor removed',
   teamMemberNotFound: 'Team member not found',
+  displayNameStaffOnly: 'Only team members have a name of their own here: a partner is named by its contact name',
   invitationNotPending: 'This invitation is no longer pending: it was accepted, revoked or replaced.',
   invitationRevoked: 'Invitation revoked',
   invitationResent: 'Invitation sent again',
@@ -86,6 +87,7 @@ export const MESSAGES = {
   mfaDisabledTitle: 'Two-factor sign-in is off',
   invitationSent: 'Invitation sent',
   roleChanged: 'Role changed',
+  displayNameSaved: 'Name saved',
   memberDeactivated: 'Team member deactivated',
 
   // Toasts (spec §8)

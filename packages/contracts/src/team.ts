@@ -37,25 +37,32 @@ export const invitationIdInput = z.object({ invitationId: idField });
 
 const TEAM_MESSAGES_DISPLAY_NAME = 'The name must be at most 100 characters';
 
+/** How the activity log and the team list name a member ("Alex Rivera moved …"); blank is no name (the email then). */
+const displayNameText = singleLine(
+  'The name',
+  z.string({ error: TEAM_MESSAGES_DISPLAY_NAME }).trim().max(100, TEAM_MESSAGES_DISPLAY_NAME),
+);
+
 const tokenField = (message: string) => requiredString(message, 200, message);
 
 /** Team accounts follow the administrator password rule (at least 12 characters). */
 export const acceptInvitationInput = z.object({
   token: tokenField(MESSAGES.invitationInvalid),
   password: passwordField(ADMIN_ACCOUNT_PASSWORD_MIN, MESSAGES.adminPasswordTooShort),
-  /** How the activity log names the member ("Alex Rivera moved …"); the email when absent. */
-  displayName: z
-    .string({ error: TEAM_MESSAGES_DISPLAY_NAME })
-    .trim()
-    .max(100, TEAM_MESSAGES_DISPLAY_NAME)
-    .optional()
-    .transform((value) => value || undefined),
+  displayName: displayNameText.optional().transform((value) => value || undefined),
 });
 export type AcceptInvitationInput = z.input<typeof acceptInvitationInput>;
+
+/** A team member names themself; an empty name removes it, and the email names them again. */
+export const updateDisplayNameInput = z.object({ displayName: displayNameText.transform((value) => value || null) });
+export type UpdateDisplayNameInput = z.input<typeof updateDisplayNameInput>;
+export const displayNameOutput = z.object({ displayName: z.string().nullable() });
+export type DisplayName = z.infer<typeof displayNameOutput>;
 
 export const teamMemberOutput = z.object({
   id: z.uuid(),
   email: z.string(),
+  displayName: z.string().nullable(),
   role: z.enum(ADMIN_ROLES),
   active: z.boolean(),
   mfaEnabled: z.boolean(),

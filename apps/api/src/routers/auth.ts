@@ -3,6 +3,7 @@ import {
   authResultOutput,
   changePasswordInput,
   credentialsInput,
+  displayNameOutput,
   forgotPasswordInput,
   loginOutput,
   messageOutput,
@@ -13,15 +14,16 @@ import {
   mfaVerifyInput,
   okOutput,
   resetPasswordInput,
+  updateDisplayNameInput,
   userOutput,
   type SessionUserOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { completeMfaSignIn, registerAccount, sessionUserView, signIn, signOut } from '../services/accounts/sign-in';
 import { disableMfa, enableMfa, setupMfa } from '../services/accounts/mfa';
-import { acceptInvitation } from '../services/accounts/team';
+import { acceptInvitation, updateDisplayName } from '../services/accounts/team';
 import { changePassword, requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
-import { authedProcedure, publicProcedure } from '../trpc/init';
+import { authedProcedure, enrolledProcedure, publicProcedure } from '../trpc/init';
 
 /** auth.register, auth.login, auth.me, auth.logout (Accounts and sessions issue); recovery and change. */
 export const authProcedures = {
@@ -58,6 +60,12 @@ export const authProcedures = {
     .input(changePasswordInput)
     .output(authResultOutput)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, { sessionUser: ctx.user, input, ip: ctx.ip })),
+
+  // A team member's own name, as the activity log and the team list show it.
+  updateDisplayName: enrolledProcedure
+    .input(updateDisplayNameInput)
+    .output(displayNameOutput)
+    .mutation(({ ctx, input }) => updateDisplayName(ctx.deps.db, { user: ctx.user, displayName: input.displayName })),
 
   // Two-factor sign-in. The enrolment calls need only a session, so a team member
   // who must enrol (ADMIN_MFA_REQUIRED) can reach them.

@@ -54,7 +54,10 @@ export function createInnerContext(
  */
 /** The user row a session token is checked against (token version, role, active), compiled once. */
 const sessionUser = preparedLookup((db: Db, id: string) =>
-  db.selectFrom('users').select(['id', 'email', 'role', 'tokenVersion', 'active', 'mfaEnabled']).where('id', '=', id),
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'tokenVersion', 'active', 'mfaEnabled', 'displayName'])
+    .where('id', '=', id),
 );
 
 export async function authenticate(deps: AppDeps, authorization: string | undefined): Promise<Session> {
@@ -73,6 +76,7 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
     role: row.role,
     tokenVersion: row.tokenVersion,
     mfaEnabled: row.mfaEnabled,
+    displayName: row.displayName,
   };
   return { user: { ...user, mfaEnrolmentRequired: mustEnrolMfa(deps.config, row) }, tokenRejected: false };
 }

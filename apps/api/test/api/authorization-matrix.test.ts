@@ -103,6 +103,7 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'auth.me',
   'auth.logout',
   'auth.changePassword',
+  'auth.updateDisplayName',
   'partner.me',
   'partner.submitApplication',
   'partner.referrals',
@@ -344,6 +345,8 @@ const PROCEDURES: Record<string, Case> = {
     freshPrincipal: true,
     input: () => ({ currentPassword: MATRIX_PASSWORD, newPassword: unique('matrix-new') }),
   },
+  // A team member's own name; partners are named by their contact name.
+  'auth.updateDisplayName': { expect: READ, input: () => ({ displayName: 'Matrix Member' }) },
 
   'partner.me': { expect: PARTNER_USER },
   // Every partner principal already has a record: applying again is a conflict.
@@ -646,6 +649,7 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'POST /api/auth/forgot-password': {},
   'POST /api/auth/reset-password': {},
   'POST /api/auth/change-password': {},
+  'PUT /api/auth/display-name': {},
   'GET /api/partners/me': {},
   'POST /api/partners': {},
   'GET /api/partners/referrals': {},

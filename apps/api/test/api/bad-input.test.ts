@@ -47,6 +47,7 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
   'partner.updateMailPreferences': () => ({ dealUpdates: false, monthlySummary: true }),
   'auth.resetPassword': () => ({ token: 'x'.repeat(43), password: 'secret-pass-2' }),
   'auth.changePassword': () => ({ currentPassword: 'not-the-password', newPassword: 'secret-pass-2' }),
+  'auth.updateDisplayName': () => ({ displayName: 'Fuzz Admin' }),
   'partner.submitApplication': () => sampleApplication(),
   'partner.createReferral': () => ({
     clientCompanyName: 'Fuzz Client',
@@ -139,7 +140,7 @@ function principalOf(procedure: string): Principal {
   if (procedure === 'partner.submitApplication') return 'applicant';
   // The applicant's password is unusable, so a fuzzed change never ends its session.
   if (procedure === 'auth.changePassword') return 'applicant';
-  if (procedure.startsWith('admin.')) return 'admin';
+  if (procedure.startsWith('admin.') || procedure === 'auth.updateDisplayName') return 'admin';
   if (procedure.startsWith('partner.')) return 'partner';
   // Signing out as a fuzzed principal would end its session for the other paths.
   return 'anonymous';

@@ -1,11 +1,13 @@
 import { Avatar, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { IconId, IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { isStaffUser } from '../lib/permissions';
 import { useSession } from '../lib/session';
 
 const TwoFactorDialog = lazy(() => import('./two-factor-dialog').then((m) => ({ default: m.TwoFactorDialog })));
+
+const DisplayNameDialog = lazy(() => import('./display-name-dialog').then((m) => ({ default: m.DisplayNameDialog })));
 
 const ChangePasswordDialog = lazy(() =>
   import('../features/auth/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
@@ -17,6 +19,7 @@ export function UserMenu() {
   // Partners change their password in the Settings tab; admins have no such tab.
   const [changingPassword, setChangingPassword] = useState(false);
   const [twoFactor, setTwoFactor] = useState(false);
+  const [naming, setNaming] = useState(false);
   if (!user) return null;
   return (
     <>
@@ -28,7 +31,7 @@ export function UserMenu() {
             px="xs"
             leftSection={
               <Avatar size="sm" radius="xl" color="blue" aria-hidden>
-                {user.email.slice(0, 1).toUpperCase()}
+                {(user.displayName ?? user.email).slice(0, 1).toUpperCase()}
               </Avatar>
             }
           >
@@ -48,11 +51,16 @@ export function UserMenu() {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>{user.email}</Menu.Label>
+          <Menu.Label>{user.displayName ? `${user.displayName} · ${user.email}` : user.email}</Menu.Label>
           {isStaffUser(user) && (
-            <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChangingPassword(true)}>
-              Change password
-            </Menu.Item>
+            <>
+              <Menu.Item leftSection={<IconId size={16} />} onClick={() => setNaming(true)}>
+                Your name
+              </Menu.Item>
+              <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChangingPassword(true)}>
+                Change password
+              </Menu.Item>
+            </>
           )}
           <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={() => setTwoFactor(true)}>
             Two-factor sign-in
@@ -70,6 +78,11 @@ export function UserMenu() {
       {twoFactor && (
         <Suspense fallback={null}>
           <TwoFactorDialog opened onClose={() => setTwoFactor(false)} />
+        </Suspense>
+      )}
+      {naming && (
+        <Suspense fallback={null}>
+          <DisplayNameDialog onClose={() => setNaming(false)} />
         </Suspense>
       )}
       {changingPassword && (

@@ -69,4 +69,13 @@ export const authRoutes: RestRoute[] = [
       'A wrong current password is 400 "Current password is incorrect" and counts as a failed sign-in (429 with Retry-After once the budget is spent).',
     responseHeaders: throttled,
   },
+  {
+    method: 'PUT',
+    path: '/api/auth/display-name',
+    procedure: 'auth.updateDisplayName',
+    summary: 'Set the signed-in team member’s own name, as the activity log and the team list show it',
+    tag: 'Auth',
+    description:
+      'Trimmed, one line, at most 100 characters; an empty name removes it (the email names the member again). Team members only: a partner is named by its contact name (403). The change is an activity row.',
+  },
 ];

@@ -62,13 +62,14 @@ export async function createUserAccount(
 /** The user as the web reads it: who, the role, what it may do, and where two-factor sign-in stands. */
 export function sessionUserView(
   config: AppDeps['config'],
-  user: { id: string; email: string; role: UserRole; mfaEnabled?: boolean },
+  user: { id: string; email: string; role: UserRole; mfaEnabled?: boolean; displayName?: string | null },
 ): SessionUserOutput {
   const mfaEnabled = user.mfaEnabled ?? false;
   return {
     id: user.id,
     email: user.email,
     role: user.role,
+    ...(user.displayName !== undefined && { displayName: user.displayName }),
     permissions: permissionsOf(user),
     mfaEnabled,
     mfaEnrolmentRequired: mustEnrolMfa(config, { role: user.role, mfaEnabled }),

@@ -12,15 +12,17 @@ import {
   type AcceptInvitationInput,
   type AdminRole,
   type AuthResult,
+  type DisplayName,
   type Team,
   type TeamInvitation,
 } from '@portal/contracts';
-import type { Database } from '@portal/db';
+import type { Database, Db } from '@portal/db';
 import type { Transaction } from 'kysely';
 import type { AppDeps, SessionUser } from '../../deps';
 import { createUserAccount, findUserByEmail, issueSession } from './sign-in';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
+import { isStaff } from '../platform/permissions';
 import { enqueueTemplate } from '../notifications/outbox';
 import { mailTime, portalLink } from '../notifications/templates';
 import { mayHoldApiKeys, revokeKeysOfMember } from '../integrations/api-keys';
@@ -31,7 +33,7 @@ const TEAM_ROLES: AdminRole[] = ['admin', 'finance', 'viewer'];
 export async function listTeam(db: DbOrTx, now: Date): Promise<Team> {
   const members = await db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'active', 'mfaEnabled', 'createdAt', 'deactivatedAt'])
+    .select(['id', 'email', 'displayName', 'role', 'active', 'mfaEnabled', 'createdAt', 'deactivatedAt'])
     .where('role', 'in', TEAM_ROLES)
     .orderBy('active', 'desc')
     .orderBy('email')
@@ -48,6 +50,7 @@ export async function listTeam(db: DbOrTx, now: Date): Promise<Team> {
     members: members.map((m) => ({
       id: m.id,
       email: m.email,
+      displayName: m.displayName,
       role: m.role as AdminRole,
       active: m.active,
       mfaEnabled: m.mfaEnabled,
@@ -353,5 +356,35 @@ export async function resetMemberMfa(deps: AppDeps, actor: SessionUser, userId: 
         resetBy: actor.email,
       },
     });
+  });
+}
+
+/**
+ * A team member's own name: how the activity log and the team list name them. A partner is named by its
+ * contact name instead (403). The change and its activity row share a transaction; the same name again
+ * changes nothing and logs nothing.
+ */
+export async function updateDisplayName(
+  db: Db,
+  { user, displayName }: { user: SessionUser; displayName: string | null },
+): Promise<DisplayName> {
+  if (!isStaff(user)) throw DomainError.forbidden(MESSAGES.displayNameStaffOnly);
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('users')
+      .select('displayName')
+      .where('id', '=', user.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (before.displayName === displayName) return { displayName };
+    await trx.updateTable('users').set({ displayName }).where('id', '=', user.id).execute();
+    await logActivity(trx, {
+      userId: user.id,
+      action: 'user.display_name_changed',
+      entityType: 'user',
+      entityId: user.id,
+      details: { from: before.displayName, to: displayName },
+    });
+    return { displayName };
   });
 }

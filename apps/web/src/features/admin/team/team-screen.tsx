@@ -113,16 +113,33 @@ function RoleControl({ member }: { member: TeamMember }) {
   );
 }
 
-function MemberEmail({ member, self }: { member: TeamMember; self: boolean }) {
+/** The member's name over their email when they gave one (Your name, in the user menu), else the email. */
+function MemberWho({ member, self }: { member: TeamMember; self: boolean }) {
+  const you = self ? (
+    <Text span c="dimmed" size="sm">
+      {' '}
+      (you)
+    </Text>
+  ) : null;
+  if (!member.displayName) {
+    return (
+      <TruncatedText maxWidth={300}>
+        {member.email}
+        {you}
+      </TruncatedText>
+    );
+  }
   return (
     <>
-      {member.email}
-      {self ? (
-        <Text span c="dimmed" size="sm">
-          {' '}
-          (you)
-        </Text>
-      ) : null}
+      <Text component="div" fw={600} inherit>
+        <TruncatedText maxWidth={300}>
+          {member.displayName}
+          {you}
+        </TruncatedText>
+      </Text>
+      <Text component="div" size="sm" c="dimmed">
+        <TruncatedText maxWidth={300}>{member.email}</TruncatedText>
+      </Text>
     </>
   );
 }
@@ -282,13 +299,9 @@ export function TeamScreen() {
                 rowProps={(member) => ({ 'data-testid': `member-${member.email}` })}
                 columns={[
                   {
-                    header: 'Email',
+                    header: 'Member',
                     card: 'title',
-                    cell: (member) => (
-                      <TruncatedText maxWidth={300}>
-                        <MemberEmail member={member} self={member.id === user?.id} />
-                      </TruncatedText>
-                    ),
+                    cell: (member) => <MemberWho member={member} self={member.id === user?.id} />,
                   },
                   { header: 'Role', card: 'full', cell: (member) => <RoleControl member={member} /> },
                   { header: 'Two-factor', noWrap: true, cell: (member) => <TwoFactorBadge member={member} /> },
