@@ -154,6 +154,15 @@ describe('the lean public tree', () => {
     expect(query(/Schedule Free Consultation/).service).toBe('basic');
   });
 
+  it("keeps the service cards' pictures (the service's icon, the ticks, the star, the calendar) out of what a screen reader reads", async () => {
+    showServerHtml((await render('/r/ACME-1', {})).html);
+    for (const service of ['basic', 'cfo']) {
+      const pictures = [...screen.getByTestId(`service-${service}`).querySelectorAll('svg')];
+      expect(pictures.length).toBeGreaterThan(2);
+      expect(pictures.filter((svg) => !svg.closest('[aria-hidden="true"]'))).toEqual([]);
+    }
+  });
+
   it('without a scheduling address the schedule buttons are disabled buttons, not links', async () => {
     showServerHtml((await render('/r/ACME-1', {})).html);
     expect(screen.queryAllByRole('link', { name: /Schedule/ })).toEqual([]);

@@ -2,8 +2,8 @@
 
 import { z } from 'zod';
 import { ACTIVITY_ACTOR_KINDS, ACTIVITY_ENTITY_TYPES, ACTIVITY_MESSAGES, ACTIVITY_PAGE_SIZE } from './activity-kinds';
-import { pageLimitField, pageOutputOf } from './paging';
-import { isSingleLine, timestamp } from './fields';
+import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
+import { isRealDate, isSingleLine, timestamp } from './fields';
 
 /** A blank query parameter or form field means "no filter". */
 const blank = (v: unknown) =>
@@ -12,12 +12,9 @@ const blank = (v: unknown) =>
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** A real calendar day ("2026-02-30" is not) or an instant with its time zone. */
+/** A real calendar day ("2026-02-30" is not; `isRealDate`, as every date field) or an instant with its time zone. */
 function isInstant(value: string): boolean {
-  if (DAY.test(value)) {
-    const day = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-  }
+  if (DAY.test(value)) return isRealDate(value);
   return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
 }
 
@@ -62,12 +59,7 @@ export const listActivityInput = z
   .object({
     ...activityFilters,
     limit: pageLimitField(ACTIVITY_PAGE_SIZE),
-    offset: z.coerce
-      .number({ error: 'offset must be a whole number' })
-      .int('offset must be a whole number')
-      .min(0, 'offset must be at least 0')
-      .max(10_000_000, 'offset must be at most 10000000')
-      .default(0),
+    offset: pageOffsetField,
   })
   .refine(toNotBeforeFrom, { message: ACTIVITY_MESSAGES.toBeforeFrom, path: ['to'] })
   .default({ limit: ACTIVITY_PAGE_SIZE, offset: 0 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMISSION_KINDS, COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
 import { payoutMethodTotalOutput } from './payment-methods';
 import {
+  isRealDate,
   calendarDay,
   idField,
   money,
@@ -85,10 +86,7 @@ const DUE_BY_MESSAGE = 'The due date must be a day in the form YYYY-MM-DD';
 const dueByFilter = z
   .string({ error: DUE_BY_MESSAGE })
   .regex(/^\d{4}-\d{2}-\d{2}$/, DUE_BY_MESSAGE)
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    DUE_BY_MESSAGE,
-  )
+  .refine(isRealDate, DUE_BY_MESSAGE)
   .meta({ format: 'date' });
 
 /**

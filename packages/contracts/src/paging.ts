@@ -18,7 +18,7 @@ export const pageOffsetField = z.coerce
   .number({ error: 'offset must be a whole number' })
   .int('offset must be a whole number')
   .min(0, 'offset must be at least 0')
-  .max(10_000_000)
+  .max(10_000_000, 'offset must be at most 10000000')
   .default(0);
 
 /** One page of a list: its rows, how many match across all pages, and the limit and offset it was read with. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  listActivityInput,
   COMMISSION_MESSAGES,
   commissionOutput,
   failCommissionInput,
@@ -84,6 +85,28 @@ describe('list inputs', () => {
     expect(listPayoutsInput.parse(undefined)).toEqual({ limit: 10, offset: 0 });
     expect(listPayoutsInput.parse({ limit: '100', offset: '100' })).toEqual({ limit: 100, offset: 100 });
     expect(firstMessage(listPayoutsInput.safeParse({ offset: -1 }))).toBe('offset must be at least 0');
+  });
+
+  it('takes a real calendar day of 1900 to 2200 as a due-by and an activity day, as every date field does', () => {
+    const dueBy = (day: string) => listPendingCommissionsInput.safeParse({ dueBy: day }).success;
+    const from = (day: string) => listActivityInput.safeParse({ from: day }).success;
+    for (const accepts of [dueBy, from]) {
+      expect(['2026-11-30', '2028-02-29', '1900-01-01', '2200-12-31'].map(accepts)).toEqual([true, true, true, true]);
+      expect(['2026-02-30', '2027-02-29', '1899-12-31', '2201-01-01'].map(accepts)).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
+    }
+    expect(firstMessage(listPendingCommissionsInput.safeParse({ dueBy: '2026-02-30' }))).toBe(
+      'The due date must be a day in the form YYYY-MM-DD',
+    );
+  });
+
+  it('names the largest offset in the same words on every paged list, the activity log included', () => {
+    for (const input of [listPayoutsInput, listPendingCommissionsInput, listActivityInput])
+      expect(firstMessage(input.safeParse({ offset: 10_000_001 }))).toBe('offset must be at most 10000000');
   });
 });
 

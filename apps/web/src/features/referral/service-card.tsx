@@ -46,7 +46,7 @@ export function ServiceCard({
     >
       {offer.popular && (
         <Badge
-          leftSection={<IconStarFilled size={12} />}
+          leftSection={<IconStarFilled size={12} aria-hidden />}
           color="blue.8"
           variant="filled"
           style={{ position: 'absolute', top: -12, right: 16 }}
@@ -61,7 +61,7 @@ export function ServiceCard({
         style={{ display: 'block', width: '100%', textAlign: 'left' }}
       >
         <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={44} radius="md" variant="light">
+          <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
             <Icon size={24} />
           </ThemeIcon>
           <CardHeading
@@ -87,7 +87,7 @@ export function ServiceCard({
           spacing={6}
           size="sm"
           icon={
-            <ThemeIcon size={18} radius="xl" color="teal" variant="light">
+            <ThemeIcon size={18} radius="xl" color="teal" variant="light" aria-hidden>
               <IconCheck size={12} />
             </ThemeIcon>
           }
@@ -107,7 +107,7 @@ export function ServiceCard({
           fullWidth
           color="blue.8"
           variant={selected || offer.popular ? 'filled' : 'default'}
-          leftSection={<IconCalendarEvent size={18} />}
+          leftSection={<IconCalendarEvent size={18} aria-hidden />}
         >
           Schedule Consultation
         </Button>
@@ -117,7 +117,7 @@ export function ServiceCard({
           fullWidth
           color="blue.8"
           variant={selected || offer.popular ? 'filled' : 'default'}
-          leftSection={<IconCalendarEvent size={18} />}
+          leftSection={<IconCalendarEvent size={18} aria-hidden />}
           disabled
         >
           Schedule Consultation
