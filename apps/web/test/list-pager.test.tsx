@@ -33,6 +33,13 @@ describe('the pager row', () => {
     expect(onPage).toHaveBeenCalledWith(3);
   });
 
+  it('groups the thousands of a long list', () => {
+    renderWithProviders(
+      <ListPager page={41} onPage={vi.fn()} pageSize={25} total={12_345} rangeTestId="range" label="Entries pages" />,
+    );
+    expect(screen.getByTestId('range').textContent).toBe('1,001–1,025 of 12,345');
+  });
+
   it('says the list’s own count in place of the range', () => {
     renderWithProviders(<ListPager page={1} onPage={vi.fn()} pageSize={20} total={45} summary="45 commissions" />);
     expect(screen.getByText('45 commissions')).toBeTruthy();

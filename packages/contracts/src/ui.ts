@@ -5,7 +5,9 @@ import { COMMISSION_BY_SERVICE, SERVICE_TYPE_LABELS, SERVICE_TYPES, type Service
 import { formatMoney } from './money';
 
 /** "1 partner", "3 partners": a count with its noun in the number it takes. */
-export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+/** "1 fee", "1,250 fees": the count with its thousands grouped, and the word that goes with it. */
+export const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** "$50/month" (or "$50/mo"): an amount per month, in whole dollars when it has no cents. */
 export function perMonth(amount: string, unit: 'month' | 'mo' = 'month'): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCEPTED_UPLOAD_TYPES, commissionPerMonth, perMonth, SERVICE_TYPE_OPTION_LABELS } from '../src/ui';
+import { ACCEPTED_UPLOAD_TYPES, commissionPerMonth, perMonth, plural, SERVICE_TYPE_OPTION_LABELS } from '../src/ui';
 
 describe('monthly labels', () => {
   it('are built from the commission table in whole dollars', () => {
@@ -14,6 +14,18 @@ describe('monthly labels', () => {
   it('keep cents and thousands separators when there are any', () => {
     expect(perMonth('1500.00')).toBe('$1,500/month');
     expect(perMonth('49.50')).toBe('$49.50/month');
+  });
+});
+
+describe('counts in words', () => {
+  it('take the singular for one, the plural otherwise, and group the thousands', () => {
+    expect([0, 1, 2, 1_250, 20_000].map((n) => plural(n, 'fee', 'fees'))).toEqual([
+      '0 fees',
+      '1 fee',
+      '2 fees',
+      '1,250 fees',
+      '20,000 fees',
+    ]);
   });
 });
 

@@ -6,6 +6,8 @@ import { Group, Pagination, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { pageCount } from '../lib/list-page';
 
+const count = (n: number) => n.toLocaleString('en-US');
+
 const CONTROL_LABELS = {
   previous: 'Previous page',
   next: 'Next page',
@@ -39,7 +41,7 @@ export function ListPager({
   return (
     <Group justify="space-between" mt="sm" gap="sm">
       <Text size="sm" c="dimmed" data-testid={rangeTestId}>
-        {summary ?? `${offset + 1}–${Math.min(offset + pageSize, total)} of ${total}`}
+        {summary ?? `${count(offset + 1)}–${count(Math.min(offset + pageSize, total))} of ${count(total)}`}
       </Text>
       {pages > 1 && (
         <Pagination

@@ -2,7 +2,7 @@
 // of everything the filters match.
 
 import { Card, Text } from '@mantine/core';
-import { ACTIVITY_PAGE_SIZE } from '@portal/contracts/plain';
+import { ACTIVITY_PAGE_SIZE, plural } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminPage } from '../../../layout/admin-page';
@@ -40,7 +40,7 @@ export function ActivityScreen() {
         aside={
           activity.data && (
             <Text size="sm" c="dimmed" data-testid="activity-total">
-              {total} {total === 1 ? 'entry' : 'entries'}
+              {plural(total, 'entry', 'entries')}
             </Text>
           )
         }

@@ -3,7 +3,7 @@
 
 import { Alert, Badge, Button, Text, Tooltip } from '@mantine/core';
 import { EMAIL_LOG_PAGE_SIZE, EMAIL_STATUS_LABELS, type EmailLogEntry, type EmailStatus } from '@portal/contracts';
-import { formatDate, MESSAGES } from '@portal/contracts/plain';
+import { formatDate, MESSAGES, plural } from '@portal/contracts/plain';
 import { IconMailForward } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -75,7 +75,7 @@ export function EmailLog() {
       aside={
         emails.data && (
           <Text size="sm" c="dimmed">
-            {total} {total === 1 ? 'mail' : 'mails'}
+            {plural(total, 'mail', 'mails')}
           </Text>
         )
       }
