@@ -49,7 +49,7 @@ export const ACTIVITY_MESSAGES = {
   toBeforeFrom: 'to must not be before from',
   badEntityType: `entityType must be one of ${ACTIVITY_ENTITY_TYPES.join(', ')}`,
   badEntityId: 'entityId must be a UUID',
-  badActor: "actor must be 'system', a user id or (part of) an email address, at most 254 characters",
+  badActor: "actor must be 'system', a user id, or (part of) a name or an email address, at most 254 characters",
   badAction: 'action must be a single line of at most 100 characters',
   exportFailed: 'Export failed',
 } as const;

@@ -165,6 +165,15 @@ describe('actors', () => {
     expect(mine.items[0]?.changes).toEqual([{ field: 'monthlySummary', before: 'true', after: 'false' }]);
   });
 
+  it("finds a team member's rows by (part of) the name they gave, and names them by it", async () => {
+    const named = await t.createUser({ role: 'finance', email: 'grace@team.example' });
+    await t.caller(named).auth.updateDisplayName({ displayName: 'Grace Hopper' });
+    const found = await t.caller(admin).admin.activity({ actor: 'grace HOP' });
+    expect(found.items.map((entry) => [entry.action, entry.actor.label])).toEqual([
+      ['user.display_name_changed', 'Grace Hopper <grace@team.example>'],
+    ]);
+  });
+
   it('names an API key by its name once rows carry one', () => {
     expect(
       describeActor({ userId: null, email: null, name: null, apiKeyId: 'key-1', apiKeyName: 'CRM sync' }),
@@ -250,7 +259,10 @@ describe('filters and paging', () => {
       ['limit=101', 'limit must be at most 100'],
       ['limit=ten', 'limit must be a whole number'],
       ['offset=-1', 'offset must be at least 0'],
-      ['actor=a%0Ab', "actor must be 'system', a user id or (part of) an email address, at most 254 characters"],
+      [
+        'actor=a%0Ab',
+        "actor must be 'system', a user id, or (part of) a name or an email address, at most 254 characters",
+      ],
       [`action=${'x'.repeat(101)}`, 'action must be a single line of at most 100 characters'],
     ];
     for (const [query, message] of cases) {

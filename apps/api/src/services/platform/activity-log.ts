@@ -92,6 +92,7 @@ function matches(eb: ExpressionBuilder<Joined, 'a' | 'u' | 'k'>, filter: Activit
       where.push(
         eb.or([
           eb(sql`lower(${eb.ref('u.email')})`, 'like', pattern),
+          eb(sql`lower(${eb.ref('u.displayName')})`, 'like', pattern),
           eb(sql`lower(${eb.ref('k.name')})`, 'like', pattern),
         ]),
       );

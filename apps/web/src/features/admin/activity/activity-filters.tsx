@@ -50,7 +50,7 @@ export function ActivityFilters({ onApply }: { onApply: (values: ActivityFilterV
       }}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
-        <TextInput label="Actor" placeholder="email, user id or 'system'" {...form.getInputProps('actor')} />
+        <TextInput label="Actor" placeholder="name, email, user id or 'system'" {...form.getInputProps('actor')} />
         <Select
           label="Entity type"
           placeholder="Any"
