@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 // The outage drill and the bounded waits put a proxy in front of a real PostgreSQL, and concurrent writers race on
 // its row locks; the embedded pass has neither (one connection, no concurrency).
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// These run the server, the cli and `pnpm dev` as processes on an embedded DATA_DIR whatever the pass: the
+// PostgreSQL pass would repeat the embedded pass exactly, so it leaves them out.
+const EMBEDDED_PROCESS_FILES = [
+  'test/platform/data-dir.test.ts',
+  'test/platform/backup.test.ts',
+  'test/platform/dev-environment.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -12,7 +19,7 @@ export default defineConfig({
     // Migrates one template database per run; each test file copies it.
     globalSetup: ['test/support/global-setup.ts'],
     exclude: withPostgres
-      ? []
+      ? EMBEDDED_PROCESS_FILES
       : [
           'test/platform/database-outage.test.ts',
           'test/platform/database-waits.test.ts',
