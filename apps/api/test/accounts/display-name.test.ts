@@ -46,6 +46,16 @@ describe('a team member names themself', () => {
     expect(sentence({ from: 'Alex R. Rivera', to: null })).toBe('Alex removed their name (was Alex R. Rivera)');
   });
 
+  it('comes with the user of every session: sign-in answers it as auth.me does', async () => {
+    const member = await t.createUser({ role: 'viewer', email: email('signin'), password: 'viewer-password-1' });
+    await putName(member, 'Val Viewer');
+    const login = await t.request(null, 'POST', '/api/auth/login', {
+      email: member.email,
+      password: 'viewer-password-1',
+    });
+    expect(login.json().user).toMatchObject({ id: member.id, displayName: 'Val Viewer' });
+  });
+
   it('logs nothing when the name is the one already held', async () => {
     const viewer = await t.createUser({ role: 'viewer', email: email('viewer') });
     await putName(viewer, 'Sam Lee');

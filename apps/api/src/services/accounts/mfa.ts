@@ -61,7 +61,7 @@ async function checkTotp(secret: string, code: string, now: Date, afterStep: num
 async function mfaRow(db: DbOrTx, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'tokenVersion', 'active', 'mfaSecret', 'mfaEnabled', 'mfaLastStep'])
+    .select(['id', 'email', 'role', 'tokenVersion', 'active', 'mfaSecret', 'mfaEnabled', 'mfaLastStep', 'displayName'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -146,7 +146,7 @@ export async function enableMfa(
       .set((eb) => ({ mfaEnabled: true, mfaLastStep: step, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now }))
       .where('id', '=', user.id)
       .where('mfaEnabled', '=', false)
-      .returning(['id', 'email', 'role', 'tokenVersion'])
+      .returning(['id', 'email', 'role', 'tokenVersion', 'displayName'])
       .executeTakeFirst();
     if (!enabled) throw DomainError.conflict(MESSAGES.mfaAlreadyEnabled);
     await trx.deleteFrom('mfaRecoveryCodes').where('userId', '=', user.id).execute();
@@ -227,7 +227,14 @@ export async function startMfaChallenge(
 export async function verifyMfaChallenge(
   deps: AppDeps,
   { input, ip }: { input: { mfaToken: string; code: string }; ip: string },
-): Promise<{ id: string; email: string; role: SessionUser['role']; tokenVersion: number; mfaEnabled: boolean }> {
+): Promise<{
+  id: string;
+  email: string;
+  role: SessionUser['role'];
+  tokenVersion: number;
+  mfaEnabled: boolean;
+  displayName: string | null;
+}> {
   const tokenHash = sha256(input.mfaToken);
   const now = deps.now();
   const challenge = await deps.db
@@ -267,5 +274,6 @@ export async function verifyMfaChallenge(
     role: user.role,
     tokenVersion: user.tokenVersion,
     mfaEnabled: user.mfaEnabled,
+    displayName: user.displayName,
   };
 }

@@ -157,7 +157,7 @@ export async function changePassword(
       .where('id', '=', user.id)
       // The session that asked must still be current: a parallel change or sign-out wins.
       .where('tokenVersion', '=', sessionUser.tokenVersion)
-      .returning(['id', 'email', 'role', 'tokenVersion'])
+      .returning(['id', 'email', 'role', 'tokenVersion', 'displayName'])
       .executeTakeFirst();
     if (!row) throw DomainError.unauthorized(MESSAGES.sessionExpired);
     await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute();

@@ -28,7 +28,7 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function findUserByEmail(db: DbOrTx, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'tokenVersion', 'passwordHash', 'active', 'mfaEnabled'])
+    .select(['id', 'email', 'role', 'tokenVersion', 'passwordHash', 'active', 'mfaEnabled', 'displayName'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', normaliseEmail(email)))
     .executeTakeFirst();
 }
@@ -41,7 +41,7 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
 export async function createUserAccount(
   tx: DbOrTx,
   input: { email: string; password: string; role: UserRole },
-): Promise<SessionUserOutput & { tokenVersion: number }> {
+): Promise<SessionUserOutput & { tokenVersion: number; displayName: string | null }> {
   const email = normaliseEmail(input.email);
   const problem = newPasswordProblem(input.password, input.role);
   if (problem) throw DomainError.invalid(problem);
@@ -51,7 +51,7 @@ export async function createUserAccount(
     return await tx
       .insertInto('users')
       .values({ email, passwordHash, role: input.role })
-      .returning(['id', 'email', 'role', 'tokenVersion'])
+      .returning(['id', 'email', 'role', 'tokenVersion', 'displayName'])
       .executeTakeFirstOrThrow();
   } catch (error) {
     if (isUniqueViolation(error)) throw DomainError.conflict(MESSAGES.emailTaken, error);
@@ -63,13 +63,13 @@ export async function createUserAccount(
 export function sessionUserView(
   config: AppDeps['config'],
   user: { id: string; email: string; role: UserRole; mfaEnabled?: boolean; displayName?: string | null },
-): SessionUserOutput {
+): SessionUserOutput & { displayName: string | null } {
   const mfaEnabled = user.mfaEnabled ?? false;
   return {
     id: user.id,
     email: user.email,
     role: user.role,
-    ...(user.displayName !== undefined && { displayName: user.displayName }),
+    displayName: user.displayName ?? null,
     permissions: permissionsOf(user),
     mfaEnabled,
     mfaEnrolmentRequired: mustEnrolMfa(config, { role: user.role, mfaEnabled }),
@@ -78,7 +78,14 @@ export function sessionUserView(
 
 export async function issueSession(
   deps: AppDeps,
-  user: { id: string; email: string; role: UserRole; tokenVersion: number; mfaEnabled?: boolean },
+  user: {
+    id: string;
+    email: string;
+    role: UserRole;
+    tokenVersion: number;
+    mfaEnabled?: boolean;
+    displayName: string | null;
+  },
 ): Promise<AuthResult> {
   const token = await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
   return { token, user: sessionUserView(deps.config, user) };

@@ -192,13 +192,8 @@ export async function acceptInvitation(deps: AppDeps, input: AcceptInvitationInp
       password: input.password,
       role: invitation.role,
     });
-    if (input.displayName?.trim()) {
-      await trx
-        .updateTable('users')
-        .set({ displayName: input.displayName.trim() })
-        .where('id', '=', created.id)
-        .execute();
-    }
+    const displayName = input.displayName?.trim() || null;
+    if (displayName) await trx.updateTable('users').set({ displayName }).where('id', '=', created.id).execute();
     await logActivity(trx, {
       userId: created.id,
       action: 'team.invitation_accepted',
@@ -211,7 +206,7 @@ export async function acceptInvitation(deps: AppDeps, input: AcceptInvitationInp
         invitedBy: invitation.invitedBy,
       },
     });
-    return created;
+    return { ...created, displayName };
   });
   return issueSession(deps, { ...user, mfaEnabled: false });
 }
