@@ -2,8 +2,8 @@
 // actor's name, the entity's name the list query joins in, and what the entry recorded. An action without
 // a sentence of its own reads "<who>: <action in words> <name>", so a new action is never left out.
 
-import { REFERRAL_STAGE_LABELS, type ReferralStage } from './enums';
-import { formatMonthKey } from './dates';
+import { ADMIN_ROLE_LABELS, REFERRAL_STAGE_LABELS, type AdminRole, type ReferralStage } from './enums';
+import { formatDate, formatMonthKey } from './dates';
 import { formatMoney } from './money';
 import { plural } from './ui';
 
@@ -60,6 +60,29 @@ const sized = (article: string, amount: unknown, noun: string) =>
 const reason = (d: Record<string, unknown>) => (text(d.reason) ? `: ${text(d.reason)}` : '');
 const inMonth = (value: unknown) => (month(value) ? ` for ${month(value)}` : '');
 const monthNote = (value: unknown) => (month(value) ? ` (${month(value)})` : '');
+/** "Dec 27, 2026" from a "YYYY-MM-DD" (or an ISO instant), null for anything else. */
+const day = (value: unknown): string | null => {
+  const key = text(value);
+  return key && /^\d{4}-\d{2}-\d{2}/.test(key) ? formatDate(key.slice(0, 10)) : null;
+};
+const role = (value: unknown) => ADMIN_ROLE_LABELS[text(value) as AdminRole] ?? text(value);
+const count = (value: unknown, one: string, many: string) =>
+  Number.isFinite(Number(value)) ? plural(Number(value), one, many) : many;
+/** The entity's name, else a field of the details that named it (an email, a URL), else `fallback`. */
+const named = (facts: ActivityFacts, d: Record<string, unknown>, field: string, fallback: string) =>
+  facts.subject ?? text(d[field]) ?? fallback;
+/** The `before` of a details field kept as { before: {...}, after: {...} }. */
+const before = (d: Record<string, unknown>, field: string) =>
+  d.before && typeof d.before === 'object' ? (d.before as Record<string, unknown>)[field] : undefined;
+const webhook = (f: ActivityFacts, d: Record<string, unknown>) => {
+  const url = named(f, d, 'url', '');
+  return url ? `the webhook ${url}` : 'a webhook';
+};
+const apiKey = (f: ActivityFacts, d: Record<string, unknown>) => {
+  const name = named(f, d, 'name', '');
+  return name ? `the API key ${name}` : 'an API key';
+};
+const upper = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);
 const payoutName = (facts: ActivityFacts, d: Record<string, unknown>) =>
   `payout ${facts.subject ?? text(d.reference) ?? ''}`.trim();
 
@@ -129,8 +152,65 @@ const SENTENCES: Record<string, Sentence> = {
     text(d.to)
       ? `${f.who} set their name to ${text(d.to)}${text(d.from) ? ` (was ${text(d.from)})` : ''}`
       : `${f.who} removed their name${text(d.from) ? ` (was ${text(d.from)})` : ''}`,
+  'demo.seeded': (f, d) =>
+    `${f.who} filled the portal with demo data${Number(d.partners) > 0 ? ` (${plural(Number(d.partners), 'partner', 'partners')})` : ''}`,
+  'referral.window_extended': (f, d) =>
+    `${f.who} extended ${client(f, d)}’s qualification window${Number(d.days) > 0 ? ` by ${count(d.days, 'day', 'days')}` : ''}${reason(d)}`,
+  'referral.qualification_overridden': (f, d) => {
+    const qualifying = changedTo(f, 'qualifying');
+    const why = text(changedTo(f, 'qualificationReason'));
+    const ruling = qualifying === 'true' ? 'qualifies' : qualifying === 'false' ? 'does not qualify' : null;
+    return `${f.who} ${ruling ? `decided that ${client(f, d)} ${ruling}` : `decided whether ${client(f, d)} qualifies`}${why ? `: ${why}` : ''}`;
+  },
+  'partner.agreement_accepted': (f, d) => {
+    const after = d.after && typeof d.after === 'object' ? (d.after as Record<string, unknown>) : {};
+    return `${f.who} accepted the affiliate agreement${text(after.agreementVersion) ? ` (version ${text(after.agreementVersion)})` : ''}${f.subject ? ` for ${f.subject}` : ''}`;
+  },
+  'partner.bank_numbers_reencrypted': (f, d) =>
+    `${f.who} re-encrypted the bank numbers of ${count(Array.isArray(d.partnerIds) ? d.partnerIds.length : null, 'partner', 'partners')}`,
+  'partner.fees_forfeited': (f, d) =>
+    `${f.who} forfeited ${count(d.voided, 'unpaid fee', 'unpaid fees')}${money(d.amount) ? ` (${money(d.amount)})` : ''} of ${partner(f)}${reason(d)}`,
+  'partner.notice_given': (f, d) => {
+    const by = d.givenBy === 'firm' ? ' for the firm' : d.givenBy === 'partner' ? ' for the partner' : '';
+    return `${f.who} gave notice${by}, ending ${partner(f)}’s partnership${day(d.effectiveDate) ? ` on ${day(d.effectiveDate)}` : ''}${reason(d)}`;
+  },
+  'partner.notice_withdrawn': (f, d) => {
+    const ending = day(before(d, 'effectiveDate'));
+    return `${f.who} withdrew the notice ending ${partner(f)}’s partnership${ending ? ` on ${ending}` : ''}: it continues`;
+  },
+  'partner.terminated': (f, d) =>
+    `${partner(f)}’s partnership ended${day(d.effectiveDate) ? ` on ${day(d.effectiveDate)}` : ''}: the partner is inactive`,
+  'program_terms.published': (f, d) =>
+    `${f.who} published version ${text(d.version) ?? '?'} of the program terms${text(d.agreementVersion) ? ` (agreement ${text(d.agreementVersion)})` : ''}${day(d.effectiveFrom) ? `, in force from ${day(d.effectiveFrom)}` : ''}`,
+  'api_key.created': (f, d) => `${f.who} created ${apiKey(f, d)}`,
+  'api_key.revoked': (f, d) => `${f.who} revoked ${apiKey(f, d)}${reason(d)}`,
+  'email.resent': (f, d) => `${f.who} sent a mail to ${text(d.recipient) ?? 'its recipient'} again`,
+  'team.role_changed': (f, d) =>
+    `${f.who} made ${named(f, d, 'email', 'a team member')} ${role(d.after) ?? 'another role'}${role(d.before) ? ` (was ${role(d.before)})` : ''}`,
+  'team.deactivated': (f, d) =>
+    `${f.who} deactivated ${named(f, d, 'email', 'a team member')}${Number(d.keysRevoked) > 0 ? `, revoking ${count(d.keysRevoked, 'API key', 'API keys')}` : ''}`,
+  'team.mfa_reset': (f, d) => `${f.who} reset the two-factor sign-in of ${named(f, d, 'email', 'a team member')}`,
+  'team.invitation_revoked': (f, d) => `${f.who} revoked the invitation of ${named(f, d, 'email', 'a team member')}`,
+  'user.admin_created': (f, d) => `${f.who} created the administrator ${named(f, d, 'email', 'account')}`,
+  'user.mail_preferences_changed': (f) => `${f.who} changed their mail preferences`,
+  'user.mfa_enabled': (f) => `${f.who} turned on two-factor sign-in`,
+  'user.mfa_disabled': (f) => `${f.who} turned off two-factor sign-in`,
+  'user.password_changed': (f) => `${f.who} changed their password`,
+  'user.password_reset': (f) => `${f.who} set a new password with a reset link`,
+  'user.password_reset_requested': (f) => `${f.who} asked for a password reset link`,
+  'user.password_rehashed': (f) => `${f.who}’s stored password was rehashed with the current settings at sign-in`,
+  'user.signed_out': (f) => `${f.who} signed out everywhere`,
+  'webhook.created': (f, d) => `${f.who} added ${webhook(f, d)}`,
+  'webhook.updated': (f, d) => `${f.who} changed ${webhook(f, d)}`,
+  'webhook.deleted': (f, d) => `${f.who} deleted ${webhook(f, d)}`,
+  'webhook.paused': (f, d) => `${upper(webhook(f, d))} was paused: no delivery reached it for a day`,
+  'webhook.resent': (f, d) => `${f.who} sent a delivery to ${webhook(f, d)} again`,
+  'webhook.test_sent': (f, d) => `${f.who} sent a test event to ${webhook(f, d)}`,
   'export.downloaded': (f, d) => `${f.who} downloaded ${text(d.kind) ? `the ${text(d.kind)} export` : 'an export'}`,
 };
+
+/** Whether `action` reads as a sentence of its own rather than the fallback "<who>: <action in words>". */
+export const hasActivitySentence = (action: string): boolean => Object.hasOwn(SENTENCES, action);
 
 export function activitySentence(facts: ActivityFacts): string {
   const sentence = SENTENCES[facts.action];

@@ -2,12 +2,15 @@
 // entity, action and time, page it with X-Total-Count, name each entry's actor (user, system) and
 // show before/after; GET /api/admin/activity.csv exports the same filter formula-safe.
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hasActivitySentence } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeSet, logActivity } from '../../src/services/platform/activity';
 import { describeActor } from '../../src/services/platform/activity-log';
-import { type PartnerFixture, useTestApp } from '../support';
+import { apiDir, type PartnerFixture, useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -128,6 +131,19 @@ describe('names', () => {
       actorEmail: 'auditor@example.com',
       actorName: null,
     });
+  });
+});
+
+describe('the log in words', () => {
+  it('has a sentence of its own for every action the server writes', () => {
+    const sources = readdirSync(join(apiDir, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => readFileSync(join(apiDir, 'src', file), 'utf8'));
+    const actions = new Set(
+      sources.flatMap((source) => [...source.matchAll(/action: '([a-z_]+\.[a-z_.]+)'/g)].map((m) => m[1])),
+    );
+    expect(actions.size).toBeGreaterThan(60);
+    expect([...actions].filter((action) => !hasActivitySentence(action as string))).toEqual([]);
   });
 });
 
