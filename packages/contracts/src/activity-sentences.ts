@@ -46,6 +46,14 @@ function changedTo(facts: ActivityFacts, field: string): string | null {
   return after && typeof after === 'object' ? text((after as Record<string, unknown>)[field]) : null;
 }
 
+/** The value a field changed from, from `changes` or from the details' `before`. */
+function changedFrom(facts: ActivityFacts, field: string): string | null {
+  const change = facts.changes?.find((item) => item.field === field);
+  if (change) return change.before;
+  const was = facts.details?.before;
+  return was && typeof was === 'object' ? text((was as Record<string, unknown>)[field]) : null;
+}
+
 type Sentence = (facts: ActivityFacts, d: Record<string, unknown>) => string;
 
 /** "of Nimbus Pet Supply" or "" when the name is unknown. */
@@ -71,9 +79,6 @@ const count = (value: unknown, one: string, many: string) =>
 /** The entity's name, else a field of the details that named it (an email, a URL), else `fallback`. */
 const named = (facts: ActivityFacts, d: Record<string, unknown>, field: string, fallback: string) =>
   facts.subject ?? text(d[field]) ?? fallback;
-/** The `before` of a details field kept as { before: {...}, after: {...} }. */
-const before = (d: Record<string, unknown>, field: string) =>
-  d.before && typeof d.before === 'object' ? (d.before as Record<string, unknown>)[field] : undefined;
 const webhook = (f: ActivityFacts, d: Record<string, unknown>) => {
   const url = named(f, d, 'url', '');
   return url ? `the webhook ${url}` : 'a webhook';
@@ -82,6 +87,7 @@ const apiKey = (f: ActivityFacts, d: Record<string, unknown>) => {
   const name = named(f, d, 'name', '');
   return name ? `the API key ${name}` : 'an API key';
 };
+const material = (f: ActivityFacts) => (f.subject ? `the material ${f.subject}` : 'a material');
 const upper = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);
 const payoutName = (facts: ActivityFacts, d: Record<string, unknown>) =>
   `payout ${facts.subject ?? text(d.reference) ?? ''}`.trim();
@@ -144,14 +150,22 @@ const SENTENCES: Record<string, Sentence> = {
   'payout.paypal_batch_downloaded': (f, d) => `${f.who} downloaded the PayPal batch of ${payoutName(f, d)}`,
   'payout.wire_instructions_downloaded': (f, d) => `${f.who} downloaded the wire instructions of ${payoutName(f, d)}`,
   'material.created': (f) => `${f.who} added the material ${f.subject ?? ''}`.trim(),
+  'material.updated': (f) => `${f.who} edited ${material(f)}`,
+  'material.activated': (f) => `${f.who} showed ${material(f)} to partners again`,
+  'material.deactivated': (f) => `${f.who} hid ${material(f)} from partners`,
+  'tax_profile.saved': (f) => `${f.who} certified the tax information${of(f.subject)}`,
+  'tax_profile.replaced': (f) => `${f.who} replaced the tax information${of(f.subject)}`,
+  'user.mfa_verified': (f) => `${f.who} signed in with a two-factor code`,
+  'user.mfa_recovery_code_used': (f) => `${f.who} signed in with a recovery code`,
   'material.downloaded': (f) => `${f.who} downloaded ${f.subject ?? 'a material'}`,
   'team.invited': (f) => `${f.who} invited ${f.subject ?? 'a team member'}`,
   'team.invitation_accepted': (f) => `${f.who} joined the team`,
   'user.registered': (f) => `${f.subject ?? f.who} signed up`,
-  'user.display_name_changed': (f, d) =>
-    text(d.to)
-      ? `${f.who} set their name to ${text(d.to)}${text(d.from) ? ` (was ${text(d.from)})` : ''}`
-      : `${f.who} removed their name${text(d.from) ? ` (was ${text(d.from)})` : ''}`,
+  'user.display_name_changed': (f, d) => {
+    const to = text(changedTo(f, 'displayName'));
+    const was = changedFrom(f, 'displayName');
+    return `${f.who} ${to ? `set their name to ${to}` : 'removed their name'}${was ? ` (was ${was})` : ''}`;
+  },
   'demo.seeded': (f, d) =>
     `${f.who} filled the portal with demo data${Number(d.partners) > 0 ? ` (${plural(Number(d.partners), 'partner', 'partners')})` : ''}`,
   'referral.window_extended': (f, d) =>
@@ -162,9 +176,9 @@ const SENTENCES: Record<string, Sentence> = {
     const ruling = qualifying === 'true' ? 'qualifies' : qualifying === 'false' ? 'does not qualify' : null;
     return `${f.who} ${ruling ? `decided that ${client(f, d)} ${ruling}` : `decided whether ${client(f, d)} qualifies`}${why ? `: ${why}` : ''}`;
   },
-  'partner.agreement_accepted': (f, d) => {
-    const after = d.after && typeof d.after === 'object' ? (d.after as Record<string, unknown>) : {};
-    return `${f.who} accepted the affiliate agreement${text(after.agreementVersion) ? ` (version ${text(after.agreementVersion)})` : ''}${f.subject ? ` for ${f.subject}` : ''}`;
+  'partner.agreement_accepted': (f) => {
+    const version = changedTo(f, 'agreementVersion');
+    return `${f.who} accepted the affiliate agreement${version ? ` (version ${version})` : ''}${f.subject ? ` for ${f.subject}` : ''}`;
   },
   'partner.bank_numbers_reencrypted': (f, d) =>
     `${f.who} re-encrypted the bank numbers of ${count(Array.isArray(d.partnerIds) ? d.partnerIds.length : null, 'partner', 'partners')}`,
@@ -175,7 +189,7 @@ const SENTENCES: Record<string, Sentence> = {
     return `${f.who} gave notice${by}, ending ${partner(f)}’s partnership${day(d.effectiveDate) ? ` on ${day(d.effectiveDate)}` : ''}${reason(d)}`;
   },
   'partner.notice_withdrawn': (f, d) => {
-    const ending = day(before(d, 'effectiveDate'));
+    const ending = day(changedFrom(f, 'effectiveDate'));
     return `${f.who} withdrew the notice ending ${partner(f)}’s partnership${ending ? ` on ${ending}` : ''}: it continues`;
   },
   'partner.terminated': (f, d) =>

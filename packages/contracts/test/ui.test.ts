@@ -122,6 +122,30 @@ describe('the sentences of the account, team, terms and integration actions', ()
     ],
     ['webhook.deleted', {}, {}, 'Morgan Lee deleted a webhook'],
     ['user.mfa_enabled', null, {}, 'Morgan Lee turned on two-factor sign-in'],
+    [
+      'user.display_name_changed',
+      null,
+      { changes: [{ field: 'displayName', before: 'Morgan Lee', after: 'Morgan A. Lee' }] },
+      'Morgan Lee set their name to Morgan A. Lee (was Morgan Lee)',
+    ],
+    [
+      'partner.notice_withdrawn',
+      { givenBy: 'firm' },
+      { subject: 'Acme', changes: [{ field: 'effectiveDate', before: '2026-12-27', after: null }] },
+      'Morgan Lee withdrew the notice ending Acme’s partnership on Dec 27, 2026: it continues',
+    ],
+    [
+      'material.deactivated',
+      null,
+      { subject: 'Partner Pitch Deck' },
+      'Morgan Lee hid the material Partner Pitch Deck from partners',
+    ],
+    [
+      'tax_profile.replaced',
+      null,
+      { who: 'Ada Lovelace', subject: 'Acme' },
+      'Ada Lovelace replaced the tax information of Acme',
+    ],
   ])('%s reads as a sentence', (action, details, extra, sentence) => {
     expect(hasActivitySentence(action)).toBe(true);
     expect(say(action, details, extra)).toBe(sentence);

@@ -34,16 +34,21 @@ describe('a team member names themself', () => {
 
     const rows = await t.activityEntries({ action: 'user.display_name_changed', entityId: finance.id });
     expect(rows.map((row) => [row.userId, row.details])).toEqual([
-      [finance.id, { from: null, to: 'Alex Rivera' }],
-      [finance.id, { from: 'Alex Rivera', to: 'Alex R. Rivera' }],
-      [finance.id, { from: 'Alex R. Rivera', to: null }],
+      [finance.id, { before: { displayName: null }, after: { displayName: 'Alex Rivera' } }],
+      [finance.id, { before: { displayName: 'Alex Rivera' }, after: { displayName: 'Alex R. Rivera' } }],
+      [finance.id, { before: { displayName: 'Alex R. Rivera' }, after: { displayName: null } }],
     ]);
-    const sentence = (details: Record<string, unknown>) =>
-      activitySentence({ action: 'user.display_name_changed', who: 'Alex', subject: null, partnerName: null, details });
-    expect(sentence({ from: 'Alex Rivera', to: 'Alex R. Rivera' })).toBe(
-      'Alex set their name to Alex R. Rivera (was Alex Rivera)',
+    // The Activity screen reads them as sentences, the name's change in its Changes column.
+    const log = await t.caller(admin).admin.activity({ action: 'user.display_name_changed', actor: finance.id });
+    const said = log.items.map((entry) =>
+      activitySentence({ ...entry, who: entry.actor.name ?? entry.actor.label }),
     );
-    expect(sentence({ from: 'Alex R. Rivera', to: null })).toBe('Alex removed their name (was Alex R. Rivera)');
+    expect(said).toEqual([
+      `${finance.email} removed their name (was Alex R. Rivera)`,
+      `${finance.email} set their name to Alex R. Rivera (was Alex Rivera)`,
+      `${finance.email} set their name to Alex Rivera`,
+    ]);
+    expect(log.items[0]?.changes).toEqual([{ field: 'displayName', before: 'Alex R. Rivera', after: null }]);
   });
 
   it('comes with the user of every session: sign-in answers it as auth.me does', async () => {

@@ -20,7 +20,7 @@ import type { Database, Db } from '@portal/db';
 import type { Transaction } from 'kysely';
 import type { AppDeps, SessionUser } from '../../deps';
 import { createUserAccount, findUserByEmail, issueSession } from './sign-in';
-import { logActivity, type DbOrTx } from '../platform/activity';
+import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { isStaff } from '../platform/permissions';
 import { enqueueTemplate } from '../notifications/outbox';
@@ -378,7 +378,7 @@ export async function updateDisplayName(
       action: 'user.display_name_changed',
       entityType: 'user',
       entityId: user.id,
-      details: { from: before.displayName, to: displayName },
+      details: changeSet(before, { displayName }) ?? undefined,
     });
     return { displayName };
   });
