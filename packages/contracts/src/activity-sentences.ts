@@ -161,7 +161,7 @@ const SENTENCES: Record<string, Sentence> = {
   'team.invited': (f) => `${f.who} invited ${f.subject ?? 'a team member'}`,
   'team.invitation_accepted': (f) => `${f.who} joined the team`,
   'user.registered': (f) => `${f.subject ?? f.who} signed up`,
-  'user.display_name_changed': (f, d) => {
+  'user.display_name_changed': (f) => {
     const to = text(changedTo(f, 'displayName'));
     const was = changedFrom(f, 'displayName');
     return `${f.who} ${to ? `set their name to ${to}` : 'removed their name'}${was ? ` (was ${was})` : ''}`;
@@ -188,7 +188,7 @@ const SENTENCES: Record<string, Sentence> = {
     const by = d.givenBy === 'firm' ? ' for the firm' : d.givenBy === 'partner' ? ' for the partner' : '';
     return `${f.who} gave notice${by}, ending ${partner(f)}’s partnership${day(d.effectiveDate) ? ` on ${day(d.effectiveDate)}` : ''}${reason(d)}`;
   },
-  'partner.notice_withdrawn': (f, d) => {
+  'partner.notice_withdrawn': (f) => {
     const ending = day(changedFrom(f, 'effectiveDate'));
     return `${f.who} withdrew the notice ending ${partner(f)}’s partnership${ending ? ` on ${ending}` : ''}: it continues`;
   },
