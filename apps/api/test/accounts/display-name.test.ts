@@ -40,9 +40,7 @@ describe('a team member names themself', () => {
     ]);
     // The Activity screen reads them as sentences, the name's change in its Changes column.
     const log = await t.caller(admin).admin.activity({ action: 'user.display_name_changed', actor: finance.id });
-    const said = log.items.map((entry) =>
-      activitySentence({ ...entry, who: entry.actor.name ?? entry.actor.label }),
-    );
+    const said = log.items.map((entry) => activitySentence({ ...entry, who: entry.actor.name ?? entry.actor.label }));
     expect(said).toEqual([
       `${finance.email} removed their name (was Alex R. Rivera)`,
       `${finance.email} set their name to Alex R. Rivera (was Alex Rivera)`,
