@@ -20,6 +20,17 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 
 const callerAt = (ip: string) => createCaller(createInnerContext(t.deps, null, { ip }));
 
+/** The user a new partner account's session answers with: no name, no two-factor sign-in. */
+const newPartnerUser = (id: unknown, email: string) => ({
+  id,
+  email,
+  role: 'partner',
+  displayName: null,
+  permissions: ['partner:self'],
+  mfaEnabled: false,
+  mfaEnrolmentRequired: false,
+});
+
 describe('POST /api/auth/register', () => {
   it('creates a partner account and answers a token and the user', async () => {
     const email = freshEmail();
@@ -28,15 +39,7 @@ describe('POST /api/auth/register', () => {
     const body = res.json();
     expect(body).toEqual({
       token: expect.any(String),
-      user: {
-        id: expect.any(String),
-        email,
-        role: 'partner',
-        displayName: null,
-        permissions: ['partner:self'],
-        mfaEnabled: false,
-        mfaEnrolmentRequired: false,
-      },
+      user: newPartnerUser(expect.any(String), email),
     });
     const me = await t.app.inject({
       method: 'GET',
@@ -165,15 +168,7 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       token: expect.any(String),
-      user: {
-        id: user.id,
-        email,
-        role: 'partner',
-        displayName: null,
-        permissions: ['partner:self'],
-        mfaEnabled: false,
-        mfaEnrolmentRequired: false,
-      },
+      user: newPartnerUser(user.id, email),
     });
   });
 
