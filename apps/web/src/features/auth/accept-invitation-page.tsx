@@ -55,7 +55,7 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
       >
         <TextInput
           label="Your name"
-          description="Optional: the activity log names you by it instead of your email"
+          description="Optional: the activity log names you by it instead of your email; the user menu changes it later"
           autoComplete="name"
           maxLength={100}
           value={displayName}
