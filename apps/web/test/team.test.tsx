@@ -5,6 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@portal/contracts';
 import { TeamScreen } from '../src/features/admin/team/team-screen';
 import { UserMenu } from '../src/layout/user-menu';
 import { SessionStore } from '../src/lib/session';
@@ -138,7 +139,9 @@ describe('the user menu', () => {
   it("shows the server's refusal of a name on the field and keeps the dialog open", async () => {
     serveTrpc({
       'auth.updateDisplayName': () =>
-        new ProcedureError(400, 'BAD_REQUEST', 'The name must be a single line without control characters'),
+        new ProcedureError(400, 'BAD_REQUEST', 'The name must be a single line without control characters', [
+          { path: 'displayName', message: 'The name must be a single line without control characters' },
+        ]),
     });
     renderInRouter(<UserMenu />, { session: session() });
     await userEvent.click(
@@ -149,5 +152,23 @@ describe('the user menu', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Ada');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
     expect(await within(dialog).findByText('The name must be a single line without control characters')).toBeTruthy();
+  });
+
+  it('tells any other refusal in a toast and keeps the name typed', async () => {
+    serveTrpc({
+      'auth.updateDisplayName': () => new ProcedureError(403, 'FORBIDDEN', MESSAGES.displayNameStaffOnly),
+    });
+    renderInRouter(<UserMenu />, { session: session() });
+    await userEvent.click(
+      (await screen.findAllByRole('button', { name: new RegExp(me.email) }, { timeout: 5000 }))[0]!,
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Your name' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your name' });
+    const field = within(dialog).getByRole('textbox', { name: 'Name' });
+    await userEvent.type(field, 'Ada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText(MESSAGES.displayNameStaffOnly)).toBeTruthy();
+    expect(within(dialog).queryByText(MESSAGES.displayNameStaffOnly)).toBeNull();
+    expect((field as HTMLInputElement).value).toBe('Ada');
   });
 });

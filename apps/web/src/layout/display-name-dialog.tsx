@@ -3,7 +3,7 @@
 
 import { Text, TextInput } from '@mantine/core';
 import { MESSAGES, updateDisplayNameInput, type UpdateDisplayNameInput } from '@portal/contracts';
-import { errorMessage } from '../lib/errors';
+import { errorMessage, fieldErrorsOf } from '../lib/errors';
 import { afterTeamChange } from '../lib/invalidate';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { useSession } from '../lib/session';
@@ -31,9 +31,9 @@ export function DisplayNameDialog({ onClose }: { onClose: () => void }) {
       onClose();
       await Promise.all([session.refreshUser(), afterTeamChange(utils), utils.admin.activity.invalidate()]);
     } catch (error) {
-      const message = errorMessage(error);
-      if (message.startsWith('The name')) form.setFieldError('displayName', message);
-      else notifyError('Name not saved', message);
+      const { displayName } = fieldErrorsOf(error, {}, ['displayName']);
+      if (displayName) form.setFieldError('displayName', displayName);
+      else notifyError('Name not saved', errorMessage(error));
     }
   });
   return (
