@@ -4,7 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../src/api-client';
 import { DESKTOP, MOBILE } from '../src/harness';
-import { screenshot, seriousA11yViolations, settled, gotoInteractive, openTab } from '../src/page-checks';
+import {
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  gotoInteractive,
+  openTab,
+  sidewaysScrollers,
+} from '../src/page-checks';
 import { useMailedPortal } from '../src/mailbox';
 
 const journey = useMailedPortal();
@@ -109,6 +116,8 @@ describe('password reset in the browser', () => {
       await log.getByText(email).first().waitFor();
       await log.scrollIntoViewIfNeeded();
       await settled(page);
+      // Every column, Resend included, fits the card: the list never scrolls sideways, at either width.
+      expect(await sidewaysScrollers(log)).toEqual([]);
       await screenshot(page, `email-log-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
       await page.getByRole('button', { name: ADMIN.email }).click();
       await page.getByRole('menuitem', { name: 'Change password' }).click();

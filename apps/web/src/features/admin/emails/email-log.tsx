@@ -1,7 +1,7 @@
 // Email log: the outbox's recent mails with their delivery state; Resend queues a new
 // copy (the original keeps its history).
 
-import { Alert, Badge, Button, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
 import { EMAIL_LOG_PAGE_SIZE, EMAIL_STATUS_LABELS, type EmailLogEntry, type EmailStatus } from '@portal/contracts';
 import { formatDate, MESSAGES, plural } from '@portal/contracts/plain';
 import { IconMailForward } from '@tabler/icons-react';
@@ -16,7 +16,6 @@ import { AdminPage } from '../../../layout/admin-page';
 import { EmptyList, ListSection } from '../../../components/list-section';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { ListPager } from '../../../components/list-pager';
-import { MonoText } from '../../../components/mono-text';
 
 const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
 
@@ -27,7 +26,20 @@ export function formatDateTime(value: string | null): string {
   return `${formatDate(date)} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
-function StatusBadge({ entry }: { entry: EmailLogEntry }) {
+/** An address that wraps after its "@" before anywhere else: "maya@" over "northwind-growth.demo". */
+function Address({ email }: { email: string }) {
+  const at = email.indexOf('@') + 1;
+  return (
+    <Text span inherit style={{ overflowWrap: 'break-word' }}>
+      {email.slice(0, at)}
+      {at > 0 && <wbr />}
+      {email.slice(at)}
+    </Text>
+  );
+}
+
+/** The status badge over when it went out, or how many attempts it has had; a pending retry tells its next attempt. */
+function DeliveryState({ entry }: { entry: EmailLogEntry }) {
   const badge = (
     <Badge
       color={STATUS_COLOURS[entry.status]}
@@ -37,8 +49,18 @@ function StatusBadge({ entry }: { entry: EmailLogEntry }) {
       {EMAIL_STATUS_LABELS[entry.status]}
     </Badge>
   );
-  if (entry.status !== 'pending' || !entry.nextAttemptAt || entry.attempts === 0) return badge;
-  return <Tooltip label={`Next attempt ${formatDateTime(entry.nextAttemptAt)}`}>{badge}</Tooltip>;
+  return (
+    <Stack gap={2} align="flex-start">
+      {entry.status === 'pending' && entry.nextAttemptAt && entry.attempts > 0 ? (
+        <Tooltip label={`Next attempt ${formatDateTime(entry.nextAttemptAt)}`}>{badge}</Tooltip>
+      ) : (
+        badge
+      )}
+      <Text size="xs" c="dimmed">
+        {entry.sentAt ? `Sent ${formatDateTime(entry.sentAt)}` : plural(entry.attempts, 'attempt', 'attempts')}
+      </Text>
+    </Stack>
+  );
 }
 
 export function EmailLog() {
@@ -88,27 +110,20 @@ export function EmailLog() {
         <ColumnTable
           verticalSpacing="xs"
           highlightOnHover
-          minWidth={920}
+          minWidth={760}
           rows={emails.data?.items ?? []}
           columns={[
-            {
-              header: 'Kind',
-              cell: (entry) => <MonoText>{entry.kind}</MonoText>,
-            },
+            // The subject names the mail; the template's key (`kind`) is for the API, not this list.
+            { header: 'Subject', card: 'title', maxWidth: 300, cell: (entry) => entry.subject },
             {
               header: 'Recipient',
-              cell: (entry) => (
-                <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-                  {entry.recipient}
-                </Text>
-              ),
+              maxWidth: 240,
+              cell: (entry) => <Address email={entry.recipient} />,
             },
-            { header: 'Subject', card: 'title', truncate: 320, cell: (entry) => entry.subject },
-            { header: 'Status', noWrap: true, cell: (entry) => <StatusBadge entry={entry} /> },
-            { header: 'Attempts', numeric: true, cell: (entry) => entry.attempts },
+            { header: 'Status', noWrap: true, cell: (entry) => <DeliveryState entry={entry} /> },
             {
               header: 'Last error',
-              maxWidth: 260,
+              maxWidth: 220,
               card: 'full',
               cell: (entry) => (
                 <Text
@@ -121,7 +136,6 @@ export function EmailLog() {
                 </Text>
               ),
             },
-            { header: 'Sent at', noWrap: true, cell: (entry) => formatDateTime(entry.sentAt) },
             {
               ...ACTIONS_COLUMN,
               cell: (entry) =>
