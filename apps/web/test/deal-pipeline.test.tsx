@@ -239,4 +239,19 @@ describe('the deal pipeline', () => {
       ).toHaveLength(5),
     );
   });
+
+  it('marks a won client that has stopped, and no other, so the Won column does not read as all earning', async () => {
+    const won = { ...deal, stage: 'won' as const, qualifying: true };
+    const deals = [
+      { ...won, id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b01', clientCompanyName: 'Still Paying Co' },
+      { ...won, id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b02', clientCompanyName: 'Gone Co', churnDate: '2020-03-31' },
+    ];
+    serveTrpc({ 'admin.pipelineColumn': columnOf(deals), 'admin.partners': noPartners });
+    renderInRouter(<DealPipeline />, admin());
+    await waitFor(() => expect(within(column('won')).getByText('Gone Co')).toBeTruthy(), { timeout: 5000 });
+    const card = (name: string) =>
+      within(column('won')).getByText(name).closest('[data-testid="deal-card"]') as HTMLElement;
+    expect(within(card('Gone Co')).getByTestId('client-stopped').textContent).toBe('Churned');
+    expect(within(card('Still Paying Co')).queryByTestId('client-stopped')).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 // Referrals tab (spec §2): the partner's own referrals as cards, searched, filtered by stage
 // and paged on the server, and the New Referral dialog.
 
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_PAGE_SIZE,
@@ -58,6 +58,30 @@ export function stoppedClient(referral: Referral, today: string): { label: strin
   return null;
 }
 
+/**
+ * Beside a won deal's stage: the client has stopped ("Churned", "Contract ended"); the tooltip gives the day and
+ * what it means for fees. Nothing for a client still active.
+ */
+export function StoppedClientBadge({
+  referral,
+  today = todayIsoDate(),
+  size = 'md',
+}: {
+  referral: Referral;
+  today?: string;
+  size?: 'xs' | 'md';
+}) {
+  const stopped = stoppedClient(referral, today);
+  if (!stopped) return null;
+  return (
+    <Tooltip label={`${stopped.label} on ${formatDate(stopped.date)}: no fees after that month`}>
+      <Badge size={size} color="gray.7" variant="filled" data-testid="client-stopped">
+        {stopped.label}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** A referral as its partner sees it; `paidMonths` are the months its client paid for (months only, no amounts). */
 export function ReferralCard({
   referral,
@@ -84,11 +108,7 @@ export function ReferralCard({
         </div>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
           <StageBadge stage={referral.stage} />
-          {stopped && (
-            <Badge color="gray.7" variant="filled" data-testid="client-stopped">
-              {stopped.label}
-            </Badge>
-          )}
+          <StoppedClientBadge referral={referral} today={today} />
           {referral.clientAlreadyIntroduced && (
             <Badge color="orange" variant="light" data-testid="already-introduced">
               Client already introduced

@@ -30,6 +30,7 @@ import {
   REFERRAL_STAGE_LABELS,
   REFERRAL_STAGES,
   SERVICE_TYPE_LABELS,
+  todayIsoDate,
   type PipelineColumn,
   type Referral,
   type ReferralStage,
@@ -40,12 +41,12 @@ import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterStageChange } from '../../../lib/invalidate';
 import { useCan } from '../../../lib/permissions';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
-import { STAGE_COLORS } from '../../partner/referrals-tab';
 import { PartnerPageLink } from '../partners/affiliate-rows';
 import { PartnerPicker } from '../partners/partner-picker';
 import { LoadingRow } from '../../../layout/loading-row';
 import { DraggableDeal, DroppableStage, PipelineDragAndDrop } from './pipeline-drag';
 import { QualificationBadge } from './qualification-badge';
+import { STAGE_COLORS, StoppedClientBadge, stoppedClient } from '../../partner/referrals-tab';
 import { QualificationActions } from './qualification-actions';
 import { WonDialog } from './won-dialog';
 import { SearchInput } from '../../../components/search-input';
@@ -120,7 +121,6 @@ function StageMenu({
       <Menu.Target>
         <Button
           ref={target}
-          mt="xs"
           size="xs"
           variant="default"
           fullWidth
@@ -172,14 +172,14 @@ function DealCard({
 }) {
   // Finance and viewers read the pipeline; moving a deal needs referrals:write.
   const canMove = useCan('referrals:write');
+  const today = todayIsoDate();
+  const stopped = stoppedClient(deal, today);
   return (
     <Card withBorder padding="sm" radius="md" data-testid="deal-card" data-deal={deal.clientCompanyName}>
-      <Group justify="space-between" align="flex-start" gap={4} wrap="nowrap">
-        <Text fw={600} size="sm" lineClamp={2}>
-          {deal.clientCompanyName}
-        </Text>
-        {canMove && <QualificationActions deal={deal} />}
-      </Group>
+      {/* The name has the card's width but the grip's corner (pipeline-drag.module.css); its actions sit by its stage. */}
+      <Text fw={600} size="sm" lineClamp={2}>
+        {deal.clientCompanyName}
+      </Text>
       {deal.partnerCompanyName && (
         <Text size="xs" c="dimmed" truncate>
           via <PartnerPageLink id={deal.partnerId}>{deal.partnerCompanyName}</PartnerPageLink>
@@ -193,8 +193,9 @@ function DealCard({
           {SERVICE_TYPE_LABELS[deal.serviceType]}
         </Text>
       </Group>
-      {(deal.conflictOf || deal.selfReferral || deal.referralSource === 'booking') && (
+      {(deal.conflictOf || deal.selfReferral || deal.referralSource === 'booking' || stopped) && (
         <Group gap={4} mt={4}>
+          <StoppedClientBadge referral={deal} today={today} size="xs" />
           {deal.referralSource === 'booking' && (
             <Badge size="xs" variant="light" color="blue">
               Booked online
@@ -218,7 +219,10 @@ function DealCard({
           {deal.lostReason}
         </Text>
       )}
-      <StageMenu deal={deal} disabled={!canMove} onChange={(stage) => onStageChange(deal, stage)} />
+      <Group gap={4} mt="xs" wrap="nowrap">
+        <StageMenu deal={deal} disabled={!canMove} onChange={(stage) => onStageChange(deal, stage)} />
+        {canMove && <QualificationActions deal={deal} />}
+      </Group>
     </Card>
   );
 }
@@ -337,6 +341,8 @@ function StageColumn({
             mah={560}
             type="auto"
             scrollbars="y"
+            // The scrollbar takes its own room when the column scrolls, instead of covering the cards' edge.
+            offsetScrollbars="present"
             styles={{ content: { display: 'block', minWidth: 0 } }}
           >
             <Stack gap="xs">

@@ -1,12 +1,12 @@
 // The partner page's lists, each paged on the server: referrals, commissions, payouts, activity.
 
-import { Code, Text } from '@mantine/core';
+import { Code, Group, Text } from '@mantine/core';
 import { formatDate, formatMoney, formatMonthKey, SERVICE_TYPE_LABELS } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { partnerEntrySentence } from '../../activity/activity-sentence';
 import { trpc } from '../../../../lib/trpc';
 import { CommissionStatusBadge } from '../../../partner/commissions-tab';
-import { StageBadge } from '../../../partner/referrals-tab';
+import { StageBadge, StoppedClientBadge } from '../../../partner/referrals-tab';
 import { formatDateTime } from '../../emails/email-log';
 import { PagedTable } from './paged-table';
 import { MonoText } from '../../../../components/mono-text';
@@ -23,7 +23,15 @@ export function PartnerReferrals({ partnerId }: { partnerId: string }) {
       columns={[
         { header: 'Client', strong: true, truncate: 260, cell: (referral) => referral.clientCompanyName },
         { header: 'Service', cell: (referral) => SERVICE_TYPE_LABELS[referral.serviceType] },
-        { header: 'Stage', cell: (referral) => <StageBadge stage={referral.stage} /> },
+        {
+          header: 'Stage',
+          cell: (referral) => (
+            <Group gap={4}>
+              <StageBadge stage={referral.stage} />
+              <StoppedClientBadge referral={referral} />
+            </Group>
+          ),
+        },
         { header: 'Monthly value', numeric: true, cell: (referral) => formatMoney(referral.monthlyValue) },
         { header: 'Created', cell: (referral) => formatDate(referral.createdAt) },
       ]}
