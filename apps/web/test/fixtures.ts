@@ -1,7 +1,7 @@
 // Records as the API answers them, for the component tests: every field the contract has, at its
 // empty value, so a test names only the fields its rule is about.
 
-import type { PartnerDetails, PendingCommission, Referral } from '@portal/contracts';
+import type { PartnerDetails, PartnerProfile, PendingCommission, Referral } from '@portal/contracts';
 
 /** A referral with nothing recorded beyond its client, service and stage; `fields` sets the rest. */
 export function aReferral(fields: Partial<Referral> = {}): Referral {
@@ -92,5 +92,37 @@ export function aPendingCommission(fields: Partial<PendingCommission> = {}): Pen
     partnerCompanyName: 'Northwind Advisors',
     clientCompanyName: 'Alpha Store',
     ...fields,
+  };
+}
+
+/** A partner's own profile (`partner.me`): a pending wire partner with bank details on file. */
+export function aPartnerProfile(overrides: Partial<PartnerProfile> = {}): PartnerProfile {
+  return {
+    id: '00000000-0000-4000-8000-0000000000aa',
+    status: 'pending',
+    companyName: 'Acme Growth Partners',
+    contactName: 'Ada Lovelace',
+    companyType: 'agency',
+    website: null,
+    phone: null,
+    expectedVolume: '3-5 referrals/month',
+    paymentMethod: 'Wire',
+    referralCode: 'ACMEGR-7K2Q',
+    applicationDate: '2026-11-20T15:00:00.000Z',
+    approvedAt: null,
+    rejectionReason: null,
+    agreementSigned: true,
+    agreementSignedAt: '2026-11-20T15:00:00.000Z',
+    agreementVersion: '1.0',
+    termsVersion: 1,
+    bankName: 'First Bank',
+    bankAccountType: 'checking',
+    bankAccountHolderName: 'Acme',
+    bankRoutingNumberMasked: '•••• 0021',
+    bankAccountNumberMasked: '•••• 5590',
+    paypalEmailMasked: null,
+    payeeType: 'business',
+    createdAt: '2026-11-20T15:00:00.000Z',
+    ...overrides,
   };
 }

@@ -1,42 +1,16 @@
 // Every state of the onboarding screen (spec §2), from a session in that state.
 
-import { PRODUCT_NAME, type PartnerProfile } from '@portal/contracts';
+import { PRODUCT_NAME } from '@portal/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OnboardingScreen } from '../src/features/onboarding/onboarding-screen';
 import { SessionStore, type SessionState } from '../src/lib/session';
+import { aPartnerProfile } from './fixtures';
 import { renderRoutes } from './render';
 
 const partnerUser = { id: '00000000-0000-4000-8000-000000000001', email: 'pat@example.com', role: 'partner' as const };
 
-const profile = (overrides: Partial<PartnerProfile> = {}): PartnerProfile => ({
-  id: '00000000-0000-4000-8000-0000000000aa',
-  status: 'pending',
-  companyName: 'Acme Growth Partners',
-  contactName: 'Ada Lovelace',
-  companyType: 'agency',
-  website: null,
-  phone: null,
-  expectedVolume: '3-5 referrals/month',
-  paymentMethod: 'Wire',
-  referralCode: 'ACMEGR-7K2Q',
-  applicationDate: '2026-11-20T15:00:00.000Z',
-  approvedAt: null,
-  rejectionReason: null,
-  agreementSigned: true,
-  agreementSignedAt: '2026-11-20T15:00:00.000Z',
-  agreementVersion: '1.0',
-  termsVersion: 1,
-  bankName: 'First Bank',
-  bankAccountType: 'checking',
-  bankAccountHolderName: 'Acme',
-  bankRoutingNumberMasked: '•••• 0021',
-  bankAccountNumberMasked: '•••• 5590',
-  paypalEmailMasked: null,
-  payeeType: 'business',
-  createdAt: '2026-11-20T15:00:00.000Z',
-  ...overrides,
-});
+const profile = aPartnerProfile;
 
 function renderScreen(state: Partial<SessionState>) {
   return renderRoutes(

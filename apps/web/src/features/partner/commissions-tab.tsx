@@ -54,7 +54,7 @@ export function CommissionCard({ commission }: { commission: Commission }) {
           <Text fw={700} fz="xl" data-testid="commission-amount">
             {formatMoney(commission.amount)}
           </Text>
-          <Text size="sm" c="dimmed" truncate>
+          <Text size="sm" c="dimmed">
             {formatMonthKey(commission.monthYear)}
             {commission.kind !== 'recurring' ? ` · ${COMMISSION_KIND_LABELS[commission.kind]}` : ''}
             {commission.clientCompanyName ? ` · ${commission.clientCompanyName}` : ''}

@@ -42,18 +42,20 @@ export function MaterialCard({
   return (
     <Card withBorder padding="lg" radius="md" data-testid="material-card">
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        {/* The title has the card's width, its type on the line under it: beside it, a long type ("Email
+            template") left a column narrower than a word of the title. */}
+        <Stack gap={6} align="flex-start">
+          <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
             <IconFileText size={20} style={{ flexShrink: 0 }} aria-hidden />
             {/* Lines break between words (no hyphenation); only a word longer than the line breaks inside. */}
             <Title order={4} size="h5" miw={0} style={{ overflowWrap: 'break-word', hyphens: 'manual' }}>
               {material.title}
             </Title>
           </Group>
-          <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
+          <Badge variant="light" radius="sm">
             {MATERIAL_TYPE_LABELS[material.type]}
           </Badge>
-        </Group>
+        </Stack>
         <Text size="sm" c="dimmed" style={{ flex: 1 }}>
           {material.description ?? 'No description.'}
         </Text>

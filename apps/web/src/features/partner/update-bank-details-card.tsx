@@ -29,7 +29,7 @@ import {
   type PayeeType,
   type PaymentMethod,
 } from '@portal/contracts';
-import { IconBuildingBank } from '@tabler/icons-react';
+import { IconBuildingBank, IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StackedForm } from '../../layout/form-actions';
 import { EMPTY_BANK_FIELDS, bankNumberProps, type BankFields } from '../../lib/bank-fields';
@@ -59,15 +59,13 @@ const emptyForm = (method: PaymentMethod, payeeType: PayeeType): PaymentMethodFo
 });
 
 /** "Wire Transfer to First Bank, account •••• 6789", as the card's summary says it. */
-function paymentSummary(partner: PartnerProfile): string {
+/** How the partner is paid, in one phrase per method: "Wire Transfer to First Cascade Bank, account •••• 7788". */
+export function paymentSummary(partner: PartnerProfile): string {
   if (partner.paymentMethod === 'PayPal')
     return partner.paypalEmailMasked ? `PayPal to ${partner.paypalEmailMasked}` : 'PayPal, no email on file.';
   if (!partner.bankAccountNumberMasked) return 'No bank account on file.';
   const bank = partner.bankName ? `${partner.bankName}, account` : 'account';
-  const label = partner.paymentMethod === 'ACH' ? 'ACH' : PAYMENT_METHOD_LABELS.Wire;
-  return partner.paymentMethod === 'Wire'
-    ? `${bank} ${partner.bankAccountNumberMasked}`
-    : `${label} to ${bank} ${partner.bankAccountNumberMasked}`;
+  return `${PAYMENT_METHOD_LABELS[partner.paymentMethod]} to ${bank} ${partner.bankAccountNumberMasked}`;
 }
 
 export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) {
@@ -133,8 +131,14 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
             </Text>
           </div>
           {!editing && (
-            <Button variant="light" leftSection={<IconBuildingBank size={16} />} onClick={() => setEditing(true)}>
-              Update bank details
+            <Button
+              variant="light"
+              leftSection={
+                partner.paymentMethod === 'PayPal' ? <IconWallet size={16} /> : <IconBuildingBank size={16} />
+              }
+              onClick={() => setEditing(true)}
+            >
+              {partner.paymentMethod === 'PayPal' ? 'Update payment method' : 'Update bank details'}
             </Button>
           )}
         </Group>

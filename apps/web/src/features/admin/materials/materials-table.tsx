@@ -80,9 +80,9 @@ export function MaterialsTable({
             </>
           ),
         },
+        // On a card the type and the switch are lines of their own: beside the title they left it a few letters.
         {
           header: 'Type',
-          card: 'aside',
           cell: (material) => (
             <Badge variant="light" radius="sm">
               {MATERIAL_TYPE_LABELS[material.type]}
@@ -96,7 +96,7 @@ export function MaterialsTable({
           cellProps: () => ({ 'data-testid': 'admin-download-count' }),
         },
         { header: 'Updated', cell: (material) => formatDate(material.updatedAt) },
-        { header: 'Status', card: 'aside', cell: (material) => <ActiveSwitch material={material} /> },
+        { header: 'Status', cell: (material) => <ActiveSwitch material={material} /> },
         {
           ...ACTIONS_COLUMN,
           cell: (material) => (

@@ -1,0 +1,61 @@
+// The partner's Payment method card: one phrase per method for how the partner is paid, and a button named
+// for what it changes (bank details for a wire or ACH partner, the payment method for a PayPal one).
+
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paymentSummary, UpdateBankDetailsCard } from '../src/features/partner/update-bank-details-card';
+import { SessionStore } from '../src/lib/session';
+import { aPartnerProfile } from './fixtures';
+import { renderInRouter } from './render';
+import { serveTrpc } from './trpc-server';
+
+const active = { status: 'active' as const, bankName: 'First Cascade Bank', bankAccountNumberMasked: '•••• 7788' };
+const session = () =>
+  new SessionStore({ user: { id: '00000000-0000-4000-8000-000000000001', email: 'pat@example.com', role: 'partner' } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('how the partner is paid', () => {
+  it('names the method first, whichever it is', () => {
+    expect(paymentSummary(aPartnerProfile({ ...active, paymentMethod: 'Wire' }))).toBe(
+      'Wire Transfer to First Cascade Bank, account •••• 7788',
+    );
+    expect(paymentSummary(aPartnerProfile({ ...active, paymentMethod: 'ACH' }))).toBe(
+      'ACH to First Cascade Bank, account •••• 7788',
+    );
+    expect(
+      paymentSummary(aPartnerProfile({ ...active, paymentMethod: 'PayPal', paypalEmailMasked: 'p•••@example.com' })),
+    ).toBe('PayPal to p•••@example.com');
+  });
+
+  it('says when nothing is on file', () => {
+    expect(paymentSummary(aPartnerProfile({ paymentMethod: 'Wire', bankAccountNumberMasked: null }))).toBe(
+      'No bank account on file.',
+    );
+    expect(paymentSummary(aPartnerProfile({ paymentMethod: 'PayPal', paypalEmailMasked: null }))).toBe(
+      'PayPal, no email on file.',
+    );
+  });
+});
+
+describe('the Payment method card', () => {
+  it('offers a PayPal partner to update the payment method, not bank details it has none of', async () => {
+    serveTrpc({});
+    renderInRouter(
+      <UpdateBankDetailsCard
+        partner={aPartnerProfile({ ...active, paymentMethod: 'PayPal', paypalEmailMasked: 'p•••@example.com' })}
+      />,
+      { session: session() },
+    );
+    expect(await screen.findByRole('button', { name: 'Update payment method' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Update bank details' })).toBeNull();
+  });
+
+  it('offers a wire partner to update its bank details', async () => {
+    serveTrpc({});
+    renderInRouter(<UpdateBankDetailsCard partner={aPartnerProfile({ ...active, paymentMethod: 'Wire' })} />, {
+      session: session(),
+    });
+    expect(await screen.findByRole('button', { name: 'Update bank details' })).toBeTruthy();
+  });
+});
