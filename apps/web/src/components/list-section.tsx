@@ -5,6 +5,7 @@
 import { Alert, Card, Group, Text, Title, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CardHeading } from './card-heading';
+import classes from './list-section.module.css';
 import { LoadingRow } from '../layout/loading-row';
 import { errorMessage } from '../lib/errors';
 
@@ -50,14 +51,16 @@ export function FilteredListHeading({
   children: ReactNode;
 }) {
   return (
-    <Group justify="space-between" mb="md" gap="sm" align={align}>
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      <Group gap="sm" wrap="wrap" style={{ flex: `1 1 ${filtersWidth}px`, justifyContent: 'flex-end' }}>
-        {children}
+    <div className={classes.heading}>
+      <Group justify="space-between" mb="md" gap="sm" align={align}>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Group gap="sm" wrap="wrap" className={classes.filters} style={{ flex: `1 1 ${filtersWidth}px` }}>
+          {children}
+        </Group>
       </Group>
-    </Group>
+    </div>
   );
 }
 

@@ -187,11 +187,8 @@ const VERSION_COLUMNS: TableColumn<ProgramTerms>[] = [
   { header: 'Version', cell: (version) => `Version ${version.version}`, card: 'title', noWrap: true },
   { header: 'Agreement', cell: (version) => version.agreementVersion, card: 'aside' },
   { header: 'Effective', cell: (version) => formatDate(version.effectiveFrom), noWrap: true },
-  {
-    header: 'Fees (basic / controller)',
-    cell: (version) => `${formatMoney(version.fees.basic_accounting)} / ${formatMoney(version.fees.controller)}`,
-    noWrap: true,
-  },
+  { header: 'Basic fee', cell: (version) => formatMoney(version.fees.basic_accounting), numeric: true, noWrap: true },
+  { header: 'Controller fee', cell: (version) => formatMoney(version.fees.controller), numeric: true, noWrap: true },
   { header: 'What changed', cell: (version) => version.changes.join('; ') || '—', card: 'full' },
   { header: 'Published by', cell: (version) => version.createdBy ?? 'The original agreement' },
 ];
