@@ -1,4 +1,4 @@
-import type { AdminPartnerRow } from '@portal/contracts';
+import { FEE_BASIS_LABELS, type AdminPartnerRow, type ProgramTerms } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,7 @@ import { PartnerSettingsView } from '../src/features/admin/partners/partner-sett
 import { RejectPartnerDialog } from '../src/features/admin/partners/reject-partner-dialog';
 import { aPartnerDetails } from './fixtures';
 import { renderInRouter, renderWithProviders } from './render';
+import { serveTrpc } from './trpc-server';
 
 // Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {
@@ -240,11 +241,34 @@ describe('partner details and settings', () => {
     expect(screen.getByText('Not provided')).toBeTruthy();
   });
 
-  it('shows the commission per service and the agreement version, read-only', () => {
+  it('shows the terms in force, read-only: the fee per service, the agreement version and when fees are paid', async () => {
+    const terms: ProgramTerms = {
+      version: 2,
+      agreementVersion: '2.0',
+      fees: { basic_accounting: '60.00', controller: '120.00' },
+      qualificationDays: 60,
+      maxExtensionDays: 365,
+      payoutDays: 30,
+      minAnnualSales: '1000000.00',
+      noticeDays: 30,
+      feeBasis: 'clientPayment',
+      effectiveFrom: '2026-11-01',
+      agreementText: {
+        title: 'Affiliate Agreement',
+        sections: [{ heading: 'Fees', paragraphs: ['The basic fee is 60.00.'] }],
+      },
+      changes: ['The basic fee is 60.00'],
+      createdAt: '2026-10-20T12:00:00.000Z',
+      createdBy: 'Ada Admin',
+    };
+    serveTrpc({ 'admin.programTerms': () => ({ current: terms, history: [terms] }) });
     renderWithProviders(<PartnerSettingsView />);
-    expect(screen.getByText('$50.00')).toBeTruthy();
-    expect(screen.getByText('$100.00')).toBeTruthy();
-    expect(screen.getByText('1.0')).toBeTruthy();
+    expect(await screen.findByText('$60.00')).toBeTruthy();
+    expect(screen.getByText('$120.00')).toBeTruthy();
+    expect(screen.getByText('2.0')).toBeTruthy();
+    expect(screen.getByText(FEE_BASIS_LABELS.clientPayment)).toBeTruthy();
+    expect(screen.getByText(/a fee is paid 30 days after the client pays/)).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
+    vi.unstubAllGlobals();
   });
 });

@@ -178,7 +178,7 @@ describe('Payout Processor', () => {
     expect(screen.getByRole('button', { name: 'Mark failed: Alpha Store October 2026' })).toBeTruthy();
   });
 
-  it('lays a row out on a card as the checkbox, the partner with its details, and the amount with the actions under it', () => {
+  it('lays a row out on a card as the checkbox, the partner with its details and amount, and the named actions at its foot', () => {
     // jsdom has no container queries: this reads the cells' card places, which the stylesheet lays out.
     renderWithProviders(
       <PendingPayoutTable
@@ -196,7 +196,7 @@ describe('Payout Processor', () => {
         .getAllByRole('cell')
         .filter((cell) => cell.dataset.card !== 'hidden');
     const [recurring, clawback] = screen.getAllByTestId('payout-row');
-    expect(onCard(recurring!).map((cell) => cell.dataset.card)).toEqual(['select', 'title', 'aside', 'aside']);
+    expect(onCard(recurring!).map((cell) => cell.dataset.card)).toEqual(['select', 'title', 'aside', 'actions']);
     expect(within(recurring!).getByTestId('payout-row-details').textContent).toBe('Alpha Store · Oct 2026');
     expect(within(clawback!).getByTestId('payout-row-details').textContent).toBe('Clawback · Oct 2026');
     const [, title, amountCell, actionsCell] = onCard(clawback!);
@@ -209,6 +209,8 @@ describe('Payout Processor', () => {
         .getAllByRole('button')
         .map((button) => button.getAttribute('aria-label')),
     ).toEqual(['Void: Clawback October 2026']);
+    // A card's action says what it does in words, not by its icon alone.
+    expect(within(actions).getByRole('button').textContent).toBe('Void');
     expect(getComputedStyle(actions).getPropertyValue('--group-justify')).toBe('flex-end');
   });
 

@@ -1,12 +1,14 @@
 // Every state of the onboarding screen (spec §2), from a session in that state.
 
-import { PRODUCT_NAME } from '@portal/contracts';
+import { MESSAGES, PRODUCT_NAME } from '@portal/contracts';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { OnboardingScreen } from '../src/features/onboarding/onboarding-screen';
 import { SessionStore, type SessionState } from '../src/lib/session';
 import { aPartnerProfile } from './fixtures';
 import { renderRoutes } from './render';
+import { serveTrpc } from './trpc-server';
 
 const partnerUser = { id: '00000000-0000-4000-8000-000000000001', email: 'pat@example.com', role: 'partner' as const };
 
@@ -63,19 +65,32 @@ describe('the onboarding screen', () => {
     expect(screen.getByText(/unique referral code and marketing materials/)).toBeTruthy();
   });
 
+  it('says the application is still under review when Check Status finds no decision, and opens the dashboard once approved', async () => {
+    let status: 'pending' | 'active' = 'pending';
+    serveTrpc({ 'partner.me': () => profile({ status }) });
+    renderScreen({ user: partnerUser, partner: profile() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Check Status' }));
+    expect(await screen.findByText(MESSAGES.stillUnderReview)).toBeTruthy();
+    status = 'active';
+    await userEvent.click(await screen.findByRole('button', { name: 'Check Status' }));
+    expect(await screen.findByText('partner dashboard')).toBeTruthy();
+    vi.unstubAllGlobals();
+  });
+
   it.each([
-    ['rejected', 'Account Status: Rejected'],
-    ['suspended', 'Account Status: Suspended'],
-    ['inactive', 'Account Status: Inactive'],
+    ['rejected', 'Account Status: Rejected', 'Your application was not approved.'],
+    ['suspended', 'Account Status: Suspended', 'Your partner account is not active.'],
+    ['inactive', 'Account Status: Inactive', 'Your partner account is not active.'],
   ] as const)(
-    "shows 'Account Status' for a %s partner with company, status and support advice",
-    async (status, heading) => {
+    "shows 'Account Status' for a %s partner with company, status, what it means and support advice",
+    async (status, heading, meaning) => {
       renderScreen({
         user: partnerUser,
         partner: profile({ status, rejectionReason: status === 'rejected' ? 'Outside our market' : null }),
       });
       expect(await screen.findByText(heading)).toBeTruthy();
       expect(screen.getByText('Acme Growth Partners')).toBeTruthy();
+      expect(screen.getByText(new RegExp(meaning))).toBeTruthy();
       expect(screen.getByText(/contact the partner program team/)).toBeTruthy();
       expect(screen.queryByText('Application Under Review')).toBeNull();
       if (status === 'rejected') expect(screen.getByText('Outside our market')).toBeTruthy();

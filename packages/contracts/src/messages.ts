@@ -100,6 +100,8 @@ export const MESSAGES = {
   accountCreatedText: 'Your partner account has been created successfully.',
   applicationSubmitted: 'Application submitted!',
   applicationSubmittedText: 'Your partner application has been submitted and is pending review.',
+  stillUnderReview: 'Still under review',
+  stillUnderReviewText: 'No decision yet: you will get an email as soon as your application is decided.',
   agreementRequiredTitle: 'Agreement Required',
   agreementRequiredText: 'Please accept the affiliate agreement before submitting.',
   referralCreated: 'Referral Created',

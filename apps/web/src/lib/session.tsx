@@ -118,8 +118,10 @@ export class SessionStore {
     this.set({ user });
   }
 
-  async refetchPartner() {
+  /** Reads the partner's profile again; the answer is the profile as it now stands (null without one). */
+  async refetchPartner(): Promise<PartnerProfile | null> {
     if (this.state.user?.role === 'partner') await this.loadPartner();
+    return this.state.partner;
   }
 
   /**

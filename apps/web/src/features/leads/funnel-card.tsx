@@ -31,7 +31,7 @@ function StepTiles({ total }: { total: FunnelCounts }) {
             <Text size="xs" c="dimmed">
               {previous
                 ? `${conversion(total[step], total[previous])} of ${FUNNEL_STEP_LABELS[previous].toLowerCase()}`
-                : 'Once per page load'}
+                : 'Openings of the referral page'}
             </Text>
           </Paper>
         );

@@ -39,7 +39,9 @@ export function AccountStatus({ partner, onSignOut }: AccountStatusProps) {
         />
         <Alert color={color.split('.')[0]} variant="light">
           <Text size="sm">
-            Your partner account is not active.{' '}
+            {partner.status === 'rejected'
+              ? 'Your application was not approved.'
+              : 'Your partner account is not active.'}{' '}
             {partner.supportEmail ? (
               <>
                 Questions about your account? Write to{' '}

@@ -43,6 +43,12 @@ export function OnboardingScreen() {
     await session.refetchPartner();
   };
 
+  // Check Status reads the profile again; a decision changes the screen, and no decision yet says so.
+  const checkStatus = async () => {
+    const latest = await session.refetchPartner();
+    if (latest?.status === 'pending') notifySuccess(MESSAGES.stillUnderReview, MESSAGES.stillUnderReviewText);
+  };
+
   // A retry reloads the profile, so it passes through the loading state like the first load.
   if (session.loading || session.partnerLoading) return <LoadingScreen label={ONBOARDING_LOADING_TEXT} />;
   if (!session.user) return <Navigate to="/" replace />;
@@ -78,11 +84,7 @@ export function OnboardingScreen() {
     <>
       <Center mih="100vh" p="md">
         {partner.status === 'pending' ? (
-          <PendingReview
-            partner={partner}
-            onSignOut={() => void signOut()}
-            onRefresh={() => void session.refetchPartner()}
-          />
+          <PendingReview partner={partner} onSignOut={() => void signOut()} onRefresh={() => void checkStatus()} />
         ) : (
           <AccountStatus partner={partner} onSignOut={() => void signOut()} />
         )}

@@ -1,16 +1,20 @@
-// Partner Settings: the program's terms as they stand, read-only (commission per service, agreement version).
+// Partner Settings: the program's terms in force, read-only: the fee per service, the agreement version,
+// and when fees are earned and paid. New terms are published from the dashboard's Program terms card.
 
 import { Modal, Stack, Text } from '@mantine/core';
+import { FEE_BASIS_LABELS, SERVICE_TYPE_LABELS, SERVICE_TYPES, formatMoney } from '@portal/contracts';
 import { ColumnTable } from '../../../components/column-table';
-import {
-  COMMISSION_BY_SERVICE,
-  DEFAULT_AGREEMENT_VERSION,
-  SERVICE_TYPE_LABELS,
-  SERVICE_TYPES,
-  formatMoney,
-} from '@portal/contracts/plain';
+import { LabelledValue } from '../../../components/labelled-value';
+import { LoadingRow } from '../../../layout/loading-row';
+import { errorMessage } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
 
 export function PartnerSettingsView() {
+  const terms = trpc.admin.programTerms.useQuery();
+  if (terms.isPending) return <LoadingRow label="Loading the program terms" py="md" />;
+  if (terms.isError)
+    return <Text c="var(--mantine-color-error)">{errorMessage(terms.error, 'Unable to load the program terms.')}</Text>;
+  const current = terms.data.current;
   return (
     <Stack gap="md">
       <ColumnTable
@@ -22,19 +26,15 @@ export function PartnerSettingsView() {
           {
             header: 'Commission per month',
             numeric: true,
-            cell: (service) => formatMoney(COMMISSION_BY_SERVICE[service]),
+            cell: (service) => formatMoney(current.fees[service]),
           },
         ]}
       />
-      <div>
-        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-          Affiliate Agreement version
-        </Text>
-        <Text>{DEFAULT_AGREEMENT_VERSION}</Text>
-      </div>
+      <LabelledValue label="Affiliate Agreement version" value={current.agreementVersion} />
+      <LabelledValue label="Fees are earned" value={FEE_BASIS_LABELS[current.feeBasis]} />
       <Text size="sm" c="dimmed">
-        Commissions are paid monthly for each active client. These terms are set by the program and cannot be changed
-        here.
+        Version {current.version} of the program terms: a fee is paid {current.payoutDays} days after the client pays.
+        These terms change only by publishing a new version from Program terms on the dashboard.
       </Text>
     </Stack>
   );

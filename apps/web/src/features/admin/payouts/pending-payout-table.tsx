@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts/plain';
 import { IconBan, IconCash, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { CardOnly, ColumnTable, TableOnly } from '../../../components/column-table';
+import { ACTIONS_COLUMN, CardOnly, ColumnTable } from '../../../components/column-table';
 import { pendingLabel } from './commission-reason-dialog';
 
 /** The sum of the selected rows, in cents under the hood (sumMoney), as a decimal string. */
@@ -56,14 +56,14 @@ function RowAction({
   ariaLabel: string;
 }) {
   return (
+    // The words on a table; on a card, at its foot, the icon before them.
     <Button size="compact-sm" variant="subtle" color="red" px={6} onClick={onClick} aria-label={ariaLabel}>
-      {/* The words on a table, an icon on a card. */}
-      <TableOnly>{label}</TableOnly>
       <CardOnly>
-        <Box component="span" display="flex">
+        <Box component="span" display="inline-flex" mr={4} style={{ verticalAlign: 'middle' }}>
           {icon}
         </Box>
       </CardOnly>
+      {label}
     </Button>
   );
 }
@@ -263,9 +263,7 @@ export function PendingPayoutTable({
             ),
           },
           {
-            header: 'Actions',
-            hideHeader: true,
-            card: 'aside',
+            ...ACTIONS_COLUMN,
             width: 170,
             cell: (item) => <RowActions item={item} onMarkFailed={onMarkFailed} onVoid={onVoid} />,
           },

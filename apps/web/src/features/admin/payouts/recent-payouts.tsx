@@ -69,7 +69,7 @@ export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
                   )}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {formatDate(payout.paidAt)} · {plural(payout.commissionCount, 'commission', 'commissions')} ·{' '}
+                  Paid {formatDate(payout.paidAt)} · {plural(payout.commissionCount, 'commission', 'commissions')} ·{' '}
                   {plural(payout.partnerCount, 'partner', 'partners')}
                 </Text>
               </div>
