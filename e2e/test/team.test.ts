@@ -210,7 +210,10 @@ describe('partner self-service in the browser', () => {
     await shot(page, 'bank-details-desktop');
     await page.getByRole('button', { name: 'Save bank details' }).click();
     await page.getByText('Bank details updated').first().waitFor();
-    await page.getByTestId('bank-summary').getByText('Wire Transfer to Cascade Credit Union, account •••• 4321').waitFor();
+    await page
+      .getByTestId('bank-summary')
+      .getByText('Wire Transfer to Cascade Credit Union, account •••• 4321')
+      .waitFor();
     await page.mouse.move(0, 0);
     expect((await seriousA11yViolations(page)).join('\n')).toBe('');
     await shot(page, 'settings-after-bank-change-desktop');

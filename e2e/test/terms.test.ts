@@ -100,7 +100,7 @@ describe('the agreement in force', () => {
       await card.getByRole('button', { name: 'Publish new terms' }).click();
       const dialog = page.getByRole('dialog', { name: 'Publish new terms' });
       await dialog.getByLabel('Agreement version').fill('2.0');
-      await dialog.getByLabel('Basic Accounting fee (USD/month)').fill('60.00');
+      await dialog.getByLabel('Basic fee (USD/month)').fill('60.00');
       await dialog.getByLabel('What changed').fill(CHANGE);
       await settled(page);
       await screenshot(page, 'terms-publish-dialog');

@@ -17,6 +17,9 @@ export const theme = createTheme({
     // the last is still open, which it stays for 300 ms after the pointer leaves (the skip delay).
     Tooltip: { defaultProps: { openDelay: TOOLTIP_DELAY_MS } },
     TooltipGroup: { defaultProps: { openDelay: TOOLTIP_DELAY_MS, closeDelay: TOOLTIP_SKIP_DELAY_MS } },
+    // A field's hint sits under it, with its error: fields side by side keep their inputs on one line whether
+    // or not each has a hint.
+    InputWrapper: { defaultProps: { inputWrapperOrder: ['label', 'input', 'description', 'error'] } },
   },
 });
 

@@ -140,7 +140,7 @@ function PublishTermsDialog({ current, onClose }: { current: ProgramTerms; onClo
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <TextInput label="Agreement version" required {...form.getInputProps('agreementVersion')} />
-        <TextInput label="Basic Accounting fee (USD/month)" inputMode="decimal" {...form.getInputProps('basicFee')} />
+        <TextInput label="Basic fee (USD/month)" inputMode="decimal" {...form.getInputProps('basicFee')} />
         <TextInput label="Controller fee (USD/month)" inputMode="decimal" {...form.getInputProps('controllerFee')} />
         <NumberInput
           label="Qualification days"
