@@ -49,6 +49,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // and on blue.2 under the pointer: 4.0:1, below AA. One shade lighter each passes (5.9 and 5.1).
     '--mantine-color-blue-light': 'var(--mantine-color-blue-0)',
     '--mantine-color-blue-light-hover': 'var(--mantine-color-blue-1)',
+    // Orange light badges (Conflict, Client already introduced) write orange.6 on a 10 % orange tint: 2.6:1. Mantine's
+    // darkest orange (orange.9) still gives 4.0:1; this burnt orange gives 5.8:1 on the tint and keeps the hue.
+    '--mantine-color-orange-light-color': '#a63c06',
   },
   dark: {
     // dark.2 on the dark.6 cards misses AA for small print; dark.1 passes.
