@@ -50,6 +50,13 @@ export function PartnerCommissions({ partnerId }: { partnerId: string }) {
         { header: 'Client', truncate: 240, cell: (commission) => commission.clientCompanyName },
         { header: 'Amount', numeric: true, cell: (commission) => formatMoney(commission.amount) },
         { header: 'Status', cell: (commission) => <CommissionStatusBadge status={commission.status} /> },
+        // A pending fee is due on the client's payment date plus the payout days; the Payout Processor offers it from
+        // then (after the program's hold), so a pending fee not yet due is here and not there.
+        {
+          header: 'Due by',
+          cell: (commission) =>
+            commission.status === 'pending' && commission.dueBy ? formatDate(commission.dueBy) : '—',
+        },
         { header: 'Paid', cell: (commission) => (commission.paymentDate ? formatDate(commission.paymentDate) : '—') },
       ]}
     />
