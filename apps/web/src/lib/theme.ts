@@ -10,9 +10,13 @@ export const theme = createTheme({
   fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   components: {
-    // Every dialog's close button is named for screen readers. A plain object, not Modal.extend():
-    // importing Modal here would put it in the first page load.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Every dialog's close button is named for screen readers, and every title has one weight and size, the
+    // sign-in dialog's and the rest alike. A plain object, not Modal.extend(): importing Modal here would put
+    // it in the first page load.
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
     // Spec §6: tooltips open after 700 ms; within a Tooltip.Group the next one opens at once while
     // the last is still open, which it stays for 300 ms after the pointer leaves (the skip delay).
     Tooltip: { defaultProps: { openDelay: TOOLTIP_DELAY_MS } },

@@ -11,7 +11,7 @@ import {
   type LoginResult,
 } from '@portal/contracts';
 import { useState } from 'react';
-import { AccountEmailInput, accountDialogStyles, AuthForm, AuthSwitchLine } from './auth-form';
+import { AccountEmailInput, AuthForm, AuthSwitchLine } from './auth-form';
 import { CodeInput, useCodeField } from './code-input';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { errorMessage } from '../../lib/errors';
@@ -128,7 +128,6 @@ export function AuthDialog({ opened, mode, onModeChange, onClose, authenticate }
       size="sm"
       closeOnClickOutside={!submitting}
       closeOnEscape={!submitting}
-      styles={accountDialogStyles}
     >
       {mode === 'forgot' ? (
         <ForgotPasswordForm onBack={() => onModeChange('login')} onClose={close} />

@@ -6,8 +6,6 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { FormActions } from '../../layout/form-actions';
 
 /** The title of the account dialogs (sign in, reset, change password): bolder and larger than Mantine's. */
-export const accountDialogStyles = { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } };
-
 export function AuthForm({
   onSubmit,
   intro,

@@ -16,7 +16,7 @@ import { isStaffUser } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { PasswordStrengthHint } from './password-strength';
-import { accountDialogStyles, AuthForm } from './auth-form';
+import { AuthForm } from './auth-form';
 import { useSubmitOnce } from '../../lib/use-submit-once';
 
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -69,7 +69,6 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       size="sm"
       closeOnClickOutside={!change.isPending}
       closeOnEscape={!change.isPending}
-      styles={accountDialogStyles}
     >
       <AuthForm
         onSubmit={submit}
