@@ -1,10 +1,12 @@
 // The lead funnel (visits → bookings → accepted → won → paying) by month, with each step's
 // conversion from the one before; the partner dashboard and the admin's partner page both draw it.
 
-import { Alert, Card, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Card, Group, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { FUNNEL_STEP_LABELS, FUNNEL_STEPS, type Funnel, type FunnelCounts } from '@portal/contracts';
 import { ColumnTable } from '../../components/column-table';
 import { CardHeading } from '../../components/card-heading';
+import { useState } from 'react';
+import { usePhoneLayout } from '../../layout/use-phone-layout';
 
 /** "42%" of `part` in `whole`; an em dash when there is nothing to convert from. */
 export function conversion(part: number, whole: number): string {
@@ -49,6 +51,11 @@ export function FunnelCard({
   error?: string;
   description: string;
 }) {
+  // On a phone the months start folded: as cards, six months of seven figures each push what follows the
+  // funnel (the dashboard's tabs) some 1,500 px down. The switch shows them at any width.
+  const phone = usePhoneLayout();
+  const [monthsChosen, setMonthsChosen] = useState<boolean | null>(null);
+  const showMonths = monthsChosen ?? !phone;
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="funnel-title">
       <Stack gap="md">
@@ -60,26 +67,33 @@ export function FunnelCard({
         ) : funnel ? (
           <>
             <StepTiles total={funnel.total} />
-            <ColumnTable
-              verticalSpacing="xs"
-              minWidth={640}
-              rows={[...funnel.months].reverse()}
-              rowKey={(row) => row.month}
-              columns={[
-                { header: 'Month', card: 'title', strong: true, cell: (row) => monthLabel(row.month) },
-                ...FUNNEL_STEPS.map((step) => ({
-                  header: FUNNEL_STEP_LABELS[step],
-                  numeric: true,
-                  cell: (row: Funnel['months'][number]) => row[step],
-                })),
-                {
-                  header: 'Visit → booking',
-                  numeric: true,
-                  cell: (row) => conversion(row.bookings, row.visits),
-                },
-                { header: 'Booking → won', numeric: true, cell: (row) => conversion(row.won, row.bookings) },
-              ]}
+            <Switch
+              label="Month by month"
+              checked={showMonths}
+              onChange={(event) => setMonthsChosen(event.currentTarget.checked)}
             />
+            {showMonths && (
+              <ColumnTable
+                verticalSpacing="xs"
+                minWidth={640}
+                rows={[...funnel.months].reverse()}
+                rowKey={(row) => row.month}
+                columns={[
+                  { header: 'Month', card: 'title', strong: true, cell: (row) => monthLabel(row.month) },
+                  ...FUNNEL_STEPS.map((step) => ({
+                    header: FUNNEL_STEP_LABELS[step],
+                    numeric: true,
+                    cell: (row: Funnel['months'][number]) => row[step],
+                  })),
+                  {
+                    header: 'Visit → booking',
+                    numeric: true,
+                    cell: (row) => conversion(row.bookings, row.visits),
+                  },
+                  { header: 'Booking → won', numeric: true, cell: (row) => conversion(row.won, row.bookings) },
+                ]}
+              />
+            )}
           </>
         ) : (
           <Text c="dimmed">Loading…</Text>

@@ -1,0 +1,43 @@
+// The lead funnel: its totals always, its months as a table the switch folds; on a phone the months start
+// folded, since as cards they would push what follows the funnel far down.
+
+import type { Funnel } from '@portal/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FunnelCard } from '../src/features/leads/funnel-card';
+import { PHONE_QUERY } from '../src/layout/use-phone-layout';
+import { renderWithProviders } from './render';
+
+const counts = { visits: 10, bookings: 4, accepted: 3, won: 2, paying: 1 };
+const funnel: Funnel = {
+  months: [
+    { month: '2026-10', ...counts },
+    { month: '2026-11', ...counts },
+  ],
+  total: { visits: 20, bookings: 8, accepted: 6, won: 4, paying: 2 },
+};
+
+const plainMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = plainMatchMedia;
+});
+
+describe('the lead funnel', () => {
+  it('shows the months on a wide screen, and the switch folds them away while the totals stay', async () => {
+    renderWithProviders(<FunnelCard funnel={funnel} description="By month" />);
+    expect(screen.getByText('Nov 2026')).toBeTruthy();
+    await userEvent.click(screen.getByRole('switch', { name: 'Month by month' }));
+    expect(screen.queryByText('Nov 2026')).toBeNull();
+    expect(screen.getByTestId('funnel-visits').textContent).toContain('20');
+  });
+
+  it('starts with the months folded on a phone, and shows them on demand', async () => {
+    window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
+    renderWithProviders(<FunnelCard funnel={funnel} description="By month" />);
+    expect(screen.getByTestId('funnel-visits').textContent).toContain('20');
+    expect(screen.queryByText('Nov 2026')).toBeNull();
+    await userEvent.click(screen.getByRole('switch', { name: 'Month by month' }));
+    expect(screen.getByText('Nov 2026')).toBeTruthy();
+  });
+});
