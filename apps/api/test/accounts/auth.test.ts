@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_HASH_OPTIONS, hashPassword, passwordNeedsRehash } from '../../src/services/accounts/passwords';
 import { createInnerContext } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
-import { addressSequence, useTestApp } from '../support';
+import { addressSequence, useTestApp, expectRefusal } from '../support';
 
 const t = useTestApp();
 
@@ -52,8 +52,7 @@ describe('POST /api/auth/register', () => {
 
   it('keeps the 6-character minimum with the spec message, and refuses the most common passwords', async () => {
     const short = await post('/api/auth/register', { email: freshEmail(), password: 'pass5' });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(MESSAGES.authPasswordMin);
+    expectRefusal(short, 400, MESSAGES.authPasswordMin);
     for (const password of ['123456', 'password', 'Password1', 'qwerty123', 'iloveyou', 'secret1']) {
       const email = freshEmail();
       const res = await post('/api/auth/register', { email, password });
@@ -122,8 +121,7 @@ describe('POST /api/auth/register', () => {
 
   it("refuses a password under 6 characters with the spec's message", async () => {
     const res = await post('/api/auth/register', { email: freshEmail(), password: '12345' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(MESSAGES.authPasswordMin);
+    expectRefusal(res, 400, MESSAGES.authPasswordMin);
   });
 
   it('accepts a password of 128 characters and signs in with it', async () => {
@@ -205,8 +203,7 @@ describe('POST /api/auth/login', () => {
 
   it('refuses a malformed email with 400 before looking anything up', async () => {
     const res = await post('/api/auth/login', { email: 'nobody', password: 'whatever1' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(MESSAGES.invalidEmail);
+    expectRefusal(res, 400, MESSAGES.invalidEmail);
   });
 
   it('upgrades a hash made with weaker settings on a successful sign-in', async () => {
@@ -305,8 +302,7 @@ describe('POST /api/auth/logout', () => {
         url: '/api/auth/me',
         headers: { authorization: `Bearer ${token}` },
       });
-      expect(me.statusCode).toBe(401);
-      expect(me.json().message).toBe(MESSAGES.sessionExpired);
+      expectRefusal(me, 401, MESSAGES.sessionExpired);
     }
     const row = await t.row('users', first.user.id);
     expect(row.tokenVersion).toBe(1);

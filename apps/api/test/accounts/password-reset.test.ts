@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { mailingEnv, useMailDelivery, useTestApp, useTestSmtp } from '../support';
+import { mailingEnv, useMailDelivery, useTestApp, useTestSmtp, expectRefusal } from '../support';
 import type { CapturedMail } from '../support/smtp';
 
 const smtp = useTestSmtp();
@@ -78,8 +78,7 @@ describe('POST /api/auth/forgot-password', () => {
 
   it('refuses a malformed email with the sign-up message', async () => {
     const res = await post('/api/auth/forgot-password', { email: 'not-an-email' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(MESSAGES.invalidEmail);
+    expectRefusal(res, 400, MESSAGES.invalidEmail);
   });
 
   it('throttles per email (5 an hour) and per address (20 an hour), known or not', async () => {
@@ -126,8 +125,7 @@ describe('POST /api/auth/reset-password', () => {
     const token = await requestLink(email);
     expect((await post('/api/auth/reset-password', { token, password: 'used-once-1' })).statusCode).toBe(200);
     const again = await post('/api/auth/reset-password', { token, password: 'used-twice-2' });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(MESSAGES.resetLinkInvalid);
+    expectRefusal(again, 400, MESSAGES.resetLinkInvalid);
   });
 
   it('refuses a link older than 30 minutes', async () => {
@@ -135,8 +133,7 @@ describe('POST /api/auth/reset-password', () => {
     const token = await requestLink(email);
     t.clock.now = new Date(t.clock.now.getTime() + 30 * 60_000 + 1000);
     const res = await post('/api/auth/reset-password', { token, password: 'too-late-1' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(MESSAGES.resetLinkInvalid);
+    expectRefusal(res, 400, MESSAGES.resetLinkInvalid);
     expect((await post('/api/auth/login', { email, password: PASSWORD })).statusCode).toBe(200);
   });
 
@@ -150,14 +147,12 @@ describe('POST /api/auth/reset-password', () => {
 
   it('refuses an unknown token and a short password with clear messages, changing nothing', async () => {
     const unknown = await post('/api/auth/reset-password', { token: 'x'.repeat(43), password: 'whatever-1' });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe(MESSAGES.resetLinkInvalid);
+    expectRefusal(unknown, 400, MESSAGES.resetLinkInvalid);
 
     const { email } = await account();
     const token = await requestLink(email);
     const short = await post('/api/auth/reset-password', { token, password: '12345' });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(MESSAGES.authPasswordMin);
+    expectRefusal(short, 400, MESSAGES.authPasswordMin);
     // The link still works after a refused password.
     expect((await post('/api/auth/reset-password', { token, password: 'k7#qPz' })).statusCode).toBe(200);
   });
@@ -166,15 +161,13 @@ describe('POST /api/auth/reset-password', () => {
     const { email } = await account();
     const token = await requestLink(email);
     const common = await post('/api/auth/reset-password', { token, password: 'password1' });
-    expect(common.statusCode).toBe(400);
-    expect(common.json().message).toBe(MESSAGES.commonPassword);
+    expectRefusal(common, 400, MESSAGES.commonPassword);
 
     const viewerEmail = `reset-viewer-${Date.now().toString(36)}@example.com`;
     await t.createUser({ email: viewerEmail, password: PASSWORD, role: 'viewer' });
     const viewerToken = await requestLink(viewerEmail);
     const short = await post('/api/auth/reset-password', { token: viewerToken, password: 'k7#qPz-x9' });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(MESSAGES.adminPasswordTooShort);
+    expectRefusal(short, 400, MESSAGES.adminPasswordTooShort);
     // Nothing changed: the old password still signs in, and the link takes a password that keeps the rule.
     expect((await post('/api/auth/login', { email: viewerEmail, password: PASSWORD })).statusCode).toBe(200);
     expect(
@@ -198,8 +191,7 @@ describe('POST /api/auth/change-password', () => {
   it('refuses a wrong current password with "Current password is incorrect"', async () => {
     const { user } = await account();
     const res = await changePassword(await t.bearer(user), 'changed-pass-1', 'not-it-at-all');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Current password is incorrect');
+    expectRefusal(res, 400, 'Current password is incorrect');
   });
 
   it('changes the password, answers a fresh token, ends the other sessions and mails the owner', async () => {
@@ -225,15 +217,13 @@ describe('POST /api/auth/change-password', () => {
     expect((await changePassword(undefined, 'changed-pass-1')).statusCode).toBe(401);
     const { user } = await account();
     const short = await changePassword(await t.bearer(user), 'abc');
-    expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(MESSAGES.authPasswordMin);
+    expectRefusal(short, 400, MESSAGES.authPasswordMin);
   });
 
   it('holds the sign-up rule: a common password is refused, a team member needs 12 characters', async () => {
     const { user } = await account();
     const common = await changePassword(await t.bearer(user), 'password1');
-    expect(common.statusCode).toBe(400);
-    expect(common.json().message).toBe(MESSAGES.commonPassword);
+    expectRefusal(common, 400, MESSAGES.commonPassword);
 
     const viewer = await t.createUser({
       email: `change-viewer-${Date.now().toString(36)}@example.com`,
@@ -243,8 +233,7 @@ describe('POST /api/auth/change-password', () => {
     const viewerSession = await t.bearer(viewer);
     for (const newPassword of ['123456', 'k7#qPz-x9']) {
       const short = await changePassword(viewerSession, newPassword);
-      expect(short.statusCode).toBe(400);
-      expect(short.json().message).toBe(MESSAGES.adminPasswordTooShort);
+      expectRefusal(short, 400, MESSAGES.adminPasswordTooShort);
     }
     const kept = await changePassword(viewerSession, 'k7#qPz-x9-long');
     expect(kept.statusCode, kept.body).toBe(200);

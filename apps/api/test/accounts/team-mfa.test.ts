@@ -9,7 +9,7 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { appRouter } from '../../src/trpc/router';
-import { mailingEnv, useMailDelivery, useTestApp, useTestSmtp } from '../support';
+import { mailingEnv, useMailDelivery, useTestApp, useTestSmtp, expectRefusal } from '../support';
 import type { CapturedMail } from '../support/smtp';
 
 const smtp = useTestSmtp();
@@ -126,8 +126,7 @@ describe('invitations', () => {
     expect(listed.json<{ invitations: { email: string }[] }>().invitations.map((i) => i.email)).toContain(email);
 
     const short = await send('POST', '/api/auth/accept-invitation', { token, password: 'short-pass' });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(MESSAGES.adminPasswordTooShort);
+    expectRefusal(short, 400, MESSAGES.adminPasswordTooShort);
 
     const accepted = await send('POST', '/api/auth/accept-invitation', { token, password: PASSWORD });
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -137,8 +136,7 @@ describe('invitations', () => {
     expect(session.user.permissions).not.toContain('team:manage');
 
     const again = await send('POST', '/api/auth/accept-invitation', { token, password: PASSWORD });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(MESSAGES.invitationInvalid);
+    expectRefusal(again, 400, MESSAGES.invitationInvalid);
 
     // The finance member reads payouts but does not manage the team.
     const asFinance = { authorization: `Bearer ${session.token}` };
@@ -214,8 +212,7 @@ describe('invitations', () => {
     const again = await send('DELETE', `/api/admin/team/invitations/${id}`, undefined, {
       headers: admin.headers,
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(MESSAGES.invitationNotPending);
+    expectRefusal(again, 409, MESSAGES.invitationNotPending);
   });
 
   it('resends a pending invitation with a new link that works, and the old link stops working', async () => {
@@ -240,8 +237,7 @@ describe('invitations', () => {
       { email: admin.email, role: 'viewer' },
       { headers: admin.headers },
     );
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(MESSAGES.emailTaken);
+    expectRefusal(res, 409, MESSAGES.emailTaken);
   });
 });
 
@@ -250,8 +246,7 @@ describe('roles and deactivation', () => {
     await t.db.updateTable('users').set({ active: false }).where('role', '=', 'admin').execute();
     const only = await teamAdmin();
     const demote = await send('PATCH', `/api/admin/team/${only.id}`, { role: 'viewer' }, { headers: only.headers });
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json().message).toBe(MESSAGES.lastAdmin);
+    expectRefusal(demote, 409, MESSAGES.lastAdmin);
     const remove = await send('DELETE', `/api/admin/team/${only.id}`, undefined, { headers: only.headers });
     expect(remove.statusCode).toBe(409);
 
@@ -277,8 +272,7 @@ describe('roles and deactivation', () => {
     ).toBe(false);
     expect((await send('GET', '/api/admin/partners', undefined, { headers })).statusCode).toBe(401);
     const login = await send('POST', '/api/auth/login', { email, password: PASSWORD });
-    expect(login.statusCode).toBe(403);
-    expect(login.json().message).toBe(MESSAGES.accountDeactivated);
+    expectRefusal(login, 403, MESSAGES.accountDeactivated);
   });
 
   it('a viewer reads lists but cannot download wire instructions or change anything', async () => {
@@ -308,8 +302,7 @@ describe('two-factor sign-in', () => {
       { code: '000000' === (await codeFor(secret)) ? '111111' : '000000', currentPassword: PASSWORD },
       { headers },
     );
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(MESSAGES.mfaCodeInvalid);
+    expectRefusal(wrong, 400, MESSAGES.mfaCodeInvalid);
 
     const code = await codeFor(secret);
     const enabled = await send('POST', '/api/auth/mfa/enable', { code, currentPassword: PASSWORD }, { headers });
@@ -324,8 +317,7 @@ describe('two-factor sign-in', () => {
     // The code that enabled it is used: the same step is refused at sign-in.
     const replayToken = await loginStep(email);
     const replay = await send('POST', '/api/auth/mfa/verify', { mfaToken: replayToken, code });
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().message).toBe(MESSAGES.mfaCodeInvalid);
+    expectRefusal(replay, 401, MESSAGES.mfaCodeInvalid);
 
     nextStep();
     const fresh = await codeFor(secret);
@@ -354,16 +346,14 @@ describe('two-factor sign-in', () => {
   it('asks for the current password: a wrong one is 400, counts as a failed sign-in, and turns nothing on', async () => {
     const { email, user, headers, secret } = await partnerSettingUpMfa('stolen');
     const missing = await send('POST', '/api/auth/mfa/enable', { code: await codeFor(secret) }, { headers });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(MESSAGES.currentPasswordRequired);
+    expectRefusal(missing, 400, MESSAGES.currentPasswordRequired);
     const wrong = await send(
       'POST',
       '/api/auth/mfa/enable',
       { code: await codeFor(secret), currentPassword: 'not-the-password' },
       { headers },
     );
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(MESSAGES.currentPasswordIncorrect);
+    expectRefusal(wrong, 400, MESSAGES.currentPasswordIncorrect);
     const row = await t.db.selectFrom('users').select('mfaEnabled').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.mfaEnabled).toBe(false);
     // The owner still signs in with the password alone.
@@ -392,8 +382,7 @@ describe('two-factor sign-in', () => {
     const mfaToken = await loginStep(email);
     t.clock.now = new Date(t.clock.now.getTime() + 6 * 60_000);
     const late = await send('POST', '/api/auth/mfa/verify', { mfaToken, code: await codeFor(secret) });
-    expect(late.statusCode).toBe(401);
-    expect(late.json().message).toBe(MESSAGES.mfaChallengeInvalid);
+    expectRefusal(late, 401, MESSAGES.mfaChallengeInvalid);
   });
 
   it('throttles wrong codes per account (429 with Retry-After)', async () => {
@@ -438,8 +427,7 @@ describe("a team admin's reset of a member's two-factor sign-in", () => {
     });
     expect(asMember.statusCode).toBe(403);
     const own = await send('DELETE', `/api/admin/team/${admin.id}/two-factor`, undefined, { headers: adminHeaders });
-    expect(own.statusCode).toBe(409);
-    expect(own.json().message).toBe(MESSAGES.mfaResetOwn);
+    expectRefusal(own, 409, MESSAGES.mfaResetOwn);
 
     const reset = await send('DELETE', `/api/admin/team/${member.id}/two-factor`, undefined, { headers: adminHeaders });
     expect(reset.statusCode, reset.body).toBe(200);
@@ -460,8 +448,7 @@ describe("a team admin's reset of a member's two-factor sign-in", () => {
     expect(mails.map((m) => m.subject)).toContain('Your two-factor sign-in was reset');
 
     const again = await send('DELETE', `/api/admin/team/${member.id}/two-factor`, undefined, { headers: adminHeaders });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(MESSAGES.mfaNotEnabled);
+    expectRefusal(again, 409, MESSAGES.mfaNotEnabled);
   });
 });
 
@@ -481,8 +468,7 @@ describe('ADMIN_MFA_REQUIRED', () => {
     expect(session.user.mfaEnrolmentRequired).toBe(true);
     const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
     const refused = await strict.app.inject({ method: 'GET', url: '/api/admin/metrics', headers });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(MESSAGES.mfaEnrolmentRequired);
+    expectRefusal(refused, 403, MESSAGES.mfaEnrolmentRequired);
     const refusedCsv = await strict.app.inject({ method: 'GET', url: '/api/admin/exports/partners.csv', headers });
     expect(refusedCsv.statusCode).toBe(403);
 
@@ -548,8 +534,7 @@ describe('ADMIN_MFA_REQUIRED on every procedure', () => {
     }
     // The partner library over REST answers the same.
     const rest = await strict.app.inject({ method: 'GET', url: '/api/marketing-materials', headers });
-    expect(rest.statusCode).toBe(403);
-    expect(rest.json().message).toBe(MESSAGES.mfaEnrolmentRequired);
+    expectRefusal(rest, 403, MESSAGES.mfaEnrolmentRequired);
   });
 });
 
@@ -558,8 +543,7 @@ describe('partner self-service', () => {
     const partner = await t.createPartner({ status: 'active', companyName: 'Before Co' });
     const headers = await t.bearer(partner.user);
     const bad = await send('PATCH', '/api/partners/me', { phone: '123' }, { headers });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(MESSAGES.invalidPhone);
+    expectRefusal(bad, 400, MESSAGES.invalidPhone);
     const badName = await send('PATCH', '/api/partners/me', { companyName: '  ' }, { headers });
     expect(badName.json().message).toBe(MESSAGES.companyNameRequired);
     const ok = await send(
@@ -601,8 +585,7 @@ describe('partner self-service', () => {
       { ...details, currentPassword: 'not-the-password' },
       { headers },
     );
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(MESSAGES.currentPasswordIncorrect);
+    expectRefusal(wrong, 400, MESSAGES.currentPasswordIncorrect);
     const badRouting = await send(
       'PUT',
       '/api/partners/me/bank-details',

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/services/accounts/tokens';
-import { useTestApp } from '../support';
+import { useTestApp, expectRefusal } from '../support';
 
 const t = useTestApp();
 
@@ -161,8 +161,7 @@ describe('session tokens', () => {
 
   it('says "please sign in" when no token is sent', async () => {
     const { rest, trpc } = await meWith('');
-    expect(rest.statusCode).toBe(401);
-    expect(rest.json().message).toBe(MESSAGES.notSignedIn);
+    expectRefusal(rest, 401, MESSAGES.notSignedIn);
     expect(trpc.statusCode).toBe(401);
   });
 });

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../../src/rest/routes';
 import { createWebhook } from '../../src/services/integrations/webhooks';
-import { sampleApplication, useTestApp } from '../support';
+import { sampleApplication, useTestApp, expectRefusal } from '../support';
 
 const NUM_RUNS = 20;
 
@@ -536,8 +536,7 @@ describe('bad months, years and filters of the statement, 1099 and Commissions t
         url: `/api/partners/statements/${file}`,
         headers: headersOf.partner,
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Statement month must be YYYY-MM (e.g. 2026-03)');
+      expectRefusal(res, 400, 'Statement month must be YYYY-MM (e.g. 2026-03)');
     },
   );
 
@@ -558,8 +557,7 @@ describe('bad months, years and filters of the statement, 1099 and Commissions t
         url: `/api/admin/exports/1099-nec/${year}.csv`,
         headers: headersOf.admin,
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Tax year must be a year from 2000 to 2100');
+      expectRefusal(res, 400, 'Tax year must be a year from 2000 to 2100');
     },
   );
 
@@ -620,15 +618,13 @@ describe('unknown query parameters and body fields', () => {
       headers: headersOf.admin,
       payload: BASE_BODIES['admin.addClient']!(ids),
     });
-    expect(post.statusCode).toBe(400);
-    expect(post.json<ErrorAnswer>().message).toBe('Unknown query parameter: dryRun');
+    expectRefusal(post, 400, 'Unknown query parameter: dryRun');
     const metrics = await t.app.inject({
       method: 'GET',
       url: '/api/admin/metrics?month=2026-01',
       headers: headersOf.admin,
     });
-    expect(metrics.statusCode).toBe(400);
-    expect(metrics.json<ErrorAnswer>().message).toBe('Unknown query parameter: month');
+    expectRefusal(metrics, 400, 'Unknown query parameter: month');
   });
 
   it('checks authorization first: a caller without access learns nothing about the fields', async () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { type PartnerFixture, uniqueEmail, useTestApp } from '../support';
+import { type PartnerFixture, uniqueEmail, useTestApp, expectRefusal } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -103,8 +103,7 @@ describe.each(cases)('Idempotency-Key when $name', ({ url, who, body, other, cou
     expect(await count()).toBe(before + 1);
 
     const changed = await t.app.inject({ method: 'POST', url, payload: other(payload), headers });
-    expect(changed.statusCode).toBe(422);
-    expect(changed.json().message).toBe(MESSAGES.idempotencyKeyReusedForOther);
+    expectRefusal(changed, 422, MESSAGES.idempotencyKeyReusedForOther);
     expect(await count()).toBe(before + 1);
 
     // Without a key, a create is a create (a person may mean a second one).

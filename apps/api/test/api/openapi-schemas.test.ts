@@ -7,7 +7,7 @@ import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, webhookEventSchemaName } from 
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sampleApplication, useTestApp } from '../support';
+import { sampleApplication, useTestApp, expectRefusal } from '../support';
 
 // A loopback address stands for the tool's endpoint (nothing is delivered: no worker runs here).
 const t = useTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
@@ -138,8 +138,7 @@ describe('money', () => {
       headers,
       payload: { partnerId: partner.partnerId, amount: '12.345', reason: 'Bonus' },
     });
-    expect(adjustment.statusCode).toBe(400);
-    expect(adjustment.json<{ message: string }>().message).toMatch(/at most two decimals/);
+    expectRefusal(adjustment, 400, /at most two decimals/);
     const referral = await t.app.inject({
       method: 'POST',
       url: '/api/admin/referrals',
@@ -151,8 +150,7 @@ describe('money', () => {
         monthlyValue: '12.345',
       },
     });
-    expect(referral.statusCode).toBe(400);
-    expect(referral.json<{ message: string }>().message).toBe('Monthly value is required');
+    expectRefusal(referral, 400, 'Monthly value is required');
   });
 });
 

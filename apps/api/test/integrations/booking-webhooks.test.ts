@@ -4,7 +4,7 @@
 
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, useTestApp } from '../support';
+import { createTestApp, useTestApp, expectRefusal } from '../support';
 import { calcomBody, calendlyBody, calendlyInviteeUri } from './fixtures/booking-payloads';
 
 const CALCOM_SECRET = 'calcom-test-secret-123';
@@ -122,8 +122,7 @@ describe('Cal.com booking webhook', () => {
     const { partner, body } = await newCalcomBooking('x@wrong.example');
     const before = await inboundCount();
     const res = await postCalcom(body, calcomSignature(JSON.stringify(body), 'another-secret-entirely'));
-    expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('The webhook signature does not match');
+    expectRefusal(res, 401, 'The webhook signature does not match');
     expect(await referralsOf(partner.partnerId)).toEqual([]);
     expect(await inboundCount()).toBe(before);
   });
@@ -272,8 +271,7 @@ describe('Calendly booking webhook', () => {
     const { partner, body } = await newCalendlyBooking('stale@old.example');
     const raw = JSON.stringify(body);
     const stale = await postCalendly(body, calendlySignature(raw, new Date(t.clock.now.getTime() - 301_000)));
-    expect(stale.statusCode).toBe(401);
-    expect(stale.json().message).toBe('The webhook signature is too old (more than five minutes)');
+    expectRefusal(stale, 401, 'The webhook signature is too old (more than five minutes)');
     expect(await referralsOf(partner.partnerId)).toEqual([]);
     const fresh = await postCalendly(body, calendlySignature(raw, new Date(t.clock.now.getTime() - 290_000)));
     expect(fresh.statusCode).toBe(200);
@@ -354,11 +352,9 @@ describe('booking webhooks without their secrets', () => {
     const bare = await createTestApp();
     try {
       const calcom = await bare.app.inject({ method: 'POST', url: '/api/integrations/calcom', payload: {} });
-      expect(calcom.statusCode).toBe(404);
-      expect(calcom.json().message).toContain('CALCOM_WEBHOOK_SECRET');
+      expectRefusal(calcom, 404, expect.stringContaining('CALCOM_WEBHOOK_SECRET'));
       const calendly = await bare.app.inject({ method: 'POST', url: '/api/integrations/calendly', payload: {} });
-      expect(calendly.statusCode).toBe(404);
-      expect(calendly.json().message).toContain('CALENDLY_WEBHOOK_SIGNING_KEY');
+      expectRefusal(calendly, 404, expect.stringContaining('CALENDLY_WEBHOOK_SIGNING_KEY'));
     } finally {
       await bare.close();
     }

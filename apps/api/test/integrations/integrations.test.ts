@@ -20,7 +20,7 @@ import {
   webhookSecretContext,
 } from '../../src/services/integrations/webhooks';
 import { createWebhookWorker, WEBHOOK_RETRY_DELAYS_MS } from '../../src/workers/webhook-worker';
-import { createTestApp, useTestApp } from '../support';
+import { createTestApp, useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 interface Received {
@@ -111,8 +111,7 @@ describe('API keys', () => {
     const inside = await t.app.inject({ method: 'GET', url: '/api/admin/partners?limit=5', headers: withKey(key) });
     expect(inside.statusCode, inside.body).toBe(200);
     const outside = await t.app.inject({ method: 'GET', url: '/api/admin/referrals?limit=5', headers: withKey(key) });
-    expect(outside.statusCode).toBe(403);
-    expect(outside.json().message).toBe('This API key does not have the scope for this request');
+    expectRefusal(outside, 403, 'This API key does not have the scope for this request');
     const keys = await t.app.inject({ method: 'GET', url: '/api/admin/api-keys', headers: withKey(key) });
     expect(keys.statusCode).toBe(403);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: withKey(key) });
@@ -123,8 +122,7 @@ describe('API keys', () => {
 
   it('refuses an unknown scope at creation', async () => {
     const res = await postKey({ name: 'Bad', scopes: ['keys:manage'] });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Unknown scope');
+    expectRefusal(res, 400, 'Unknown scope');
   });
 
   it('is refused at once after revocation', async () => {
@@ -135,8 +133,7 @@ describe('API keys', () => {
     const revoke = await t.app.inject({ method: 'DELETE', url: `/api/admin/api-keys/${id}`, headers: adminHeaders });
     expect(revoke.statusCode, revoke.body).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
-    expect(after.statusCode).toBe(401);
-    expect(after.json().message).toBe('This API key has been revoked');
+    expectRefusal(after, 401, 'This API key has been revoked');
   });
 
   it("is refused with its creator's access: deactivation and a role without keys revoke the member's keys", async () => {
@@ -156,8 +153,7 @@ describe('API keys', () => {
     });
     expect(demote.statusCode, demote.body).toBe(200);
     const refused = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(kept.key) });
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().message).toBe('This API key has been revoked');
+    expectRefusal(refused, 401, 'This API key has been revoked');
     const revokedRows = await t.activityEntries({ action: 'api_key.revoked', entityId: kept.id });
     expect(revokedRows.map((row) => (row.details as { reason: string }).reason)).toEqual(['role changed']);
 
@@ -199,8 +195,7 @@ describe('API keys', () => {
     t.clock.now = new Date(saved.getTime() + 61_000);
     try {
       const after = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
-      expect(after.statusCode).toBe(401);
-      expect(after.json().message).toBe('This API key has expired');
+      expectRefusal(after, 401, 'This API key has expired');
     } finally {
       t.clock.now = saved;
     }
@@ -616,8 +611,7 @@ describe('webhook target safety', () => {
         headers,
         payload: { url: 'https://localhost:8443/hook', events: ['partner.approved'] },
       });
-      expect(local.statusCode).toBe(400);
-      expect(local.json().message).toMatch(/loopback/);
+      expectRefusal(local, 400, /loopback/);
     } finally {
       await strict.close();
     }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { createTestApp, type PartnerFixture, useTestApp } from '../support';
+import { createTestApp, type PartnerFixture, useTestApp, expectRefusal } from '../support';
 
 const SECRET = 'whsec_test_portal_4b1d9c2e';
 const t = useTestApp({ STRIPE_WEBHOOK_SECRET: SECRET });
@@ -218,8 +218,7 @@ describe('the Stripe webhook', () => {
       );
     const before = await count();
     const missing = await signedPost(event, { signature: null });
-    expect(missing.statusCode).toBe(401);
-    expect(missing.json().message).toBe('The Stripe-Signature header is missing');
+    expectRefusal(missing, 401, 'The Stripe-Signature header is missing');
     const wrong = await signedPost(event, { secret: 'whsec_someone_elses_secret' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe(
@@ -259,8 +258,7 @@ describe('the Stripe webhook', () => {
     const notWon = await admin$('POST', `/api/admin/client-payments/unmatched/${event.id}/match`, {
       referralId: booked,
     });
-    expect(notWon.statusCode).toBe(422);
-    expect(notWon.json().message).toBe('Match the payment to a won client');
+    expectRefusal(notWon, 422, 'Match the payment to a won client');
 
     const matched = await admin$('POST', `/api/admin/client-payments/unmatched/${event.id}/match`, { referralId });
     expect(matched.statusCode).toBe(200);
@@ -367,8 +365,7 @@ describe('the Stripe webhook', () => {
   it('answers 400 for a signed body that is not JSON', async () => {
     const payload = 'not json at all';
     const res = await postWebhook(payload, { 'content-type': 'text/plain', 'stripe-signature': signatureOf(payload) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The webhook body is not a Stripe event');
+    expectRefusal(res, 400, 'The webhook body is not a Stripe event');
   });
 });
 
@@ -382,8 +379,7 @@ describe('the Stripe webhook without its secret', () => {
         headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
         payload: '{}',
       });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('Stripe webhooks are not configured on this server (set STRIPE_WEBHOOK_SECRET)');
+      expectRefusal(res, 404, 'Stripe webhooks are not configured on this server (set STRIPE_WEBHOOK_SECRET)');
     } finally {
       await bare.close();
     }

@@ -9,7 +9,7 @@ import { MATERIAL_UPLOAD_MESSAGES, MAX_UPLOAD_BYTES, MESSAGES, materialTitleRequ
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildLogoPng, buildPdf } from '../../src/services/materials/demo-materials';
 import type { SessionUser } from '../../src/trpc/context';
-import { createTestApp, materialDownloadCount, type TestApp } from '../support';
+import { createTestApp, materialDownloadCount, type TestApp, expectRefusal } from '../support';
 import { startTestS3, type TestS3 } from '../support/s3-server';
 
 describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
@@ -156,8 +156,7 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
         { title: 'Script', type: 'pdf' },
         { name: 'fake.pdf', type: 'application/pdf', content: Buffer.from('#!/bin/sh\necho not a pdf\n') },
       );
-      expect(res.statusCode).toBe(415);
-      expect(res.json().message).toBe(MATERIAL_UPLOAD_MESSAGES.fileTypeUnsupported);
+      expectRefusal(res, 415, MATERIAL_UPLOAD_MESSAGES.fileTypeUnsupported);
       expect(await storedFiles()).toHaveLength(before);
     });
 
@@ -203,22 +202,19 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
     it('refuses invalid fields with 400 and the message, keeping no file', async () => {
       const before = (await storedFiles()).length;
       const res = await upload({ title: '', type: 'pdf' }, pdfFile);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(materialTitleRequired);
+      expectRefusal(res, 400, materialTitleRequired);
       expect(await storedFiles()).toHaveLength(before);
     });
 
     it('asks for a file when none is sent', async () => {
       const res = await upload({ title: 'No file', type: 'pdf' });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(MATERIAL_UPLOAD_MESSAGES.fileRequired);
+      expectRefusal(res, 400, MATERIAL_UPLOAD_MESSAGES.fileRequired);
     });
 
     it('refuses partners (403) and anonymous callers (401) before reading the file', async () => {
       const before = (await storedFiles()).length;
       const asPartner = await upload({ title: 'Mine', type: 'pdf' }, pdfFile, partnerHeaders);
-      expect(asPartner.statusCode).toBe(403);
-      expect(asPartner.json().message).toBe(MESSAGES.adminOnly);
+      expectRefusal(asPartner, 403, MESSAGES.adminOnly);
       const body = await multipart({ title: 'Mine', type: 'pdf' }, pdfFile);
       const anonymous = await t.app.inject({
         method: 'POST',
@@ -286,8 +282,7 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       expect((await getFile(url)).statusCode).toBe(200);
       t.clock.now = new Date(t.clock.now.getTime() + 2 * 60_000);
       const late = await getFile(url);
-      expect(late.statusCode).toBe(403);
-      expect(late.json().message).toBe(MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
+      expectRefusal(late, 403, MATERIAL_UPLOAD_MESSAGES.downloadLinkInvalid);
     });
 
     it('cannot be reused for another file', async () => {
@@ -317,8 +312,7 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       expect((await getFile(url)).statusCode).toBe(200);
       await t.caller(admin).admin.updateMaterial({ id: material.id, isActive: false });
       const gone = await getFile(url);
-      expect(gone.statusCode).toBe(404);
-      expect(gone.json().message).toBe(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
+      expectRefusal(gone, 404, MATERIAL_UPLOAD_MESSAGES.materialNotFound);
       // An admin's preview of the inactive material gets a link of its own, which works.
       const preview = await downloadUrl(material.id, adminHeaders);
       expect((await getFile(preview)).statusCode).toBe(200);
@@ -342,8 +336,7 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       const row = await t.row('marketingMaterials', material.id);
       await t.deps.storage.remove(row.storageKey as string);
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
+      expectRefusal(res, 404, MATERIAL_UPLOAD_MESSAGES.materialNotFound);
     });
 
     it('refuse altered, extended or malformed tokens', async () => {

@@ -3,7 +3,7 @@
 
 import { MESSAGES, materialTitleRequired, materialTypeRequired, materialUrlInvalid } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { materialDownloadCount, useTestApp } from '../support';
+import { materialDownloadCount, useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -82,8 +82,7 @@ describe('publishing a link (JSON)', () => {
       type: 'pdf',
       fileUrl: 'https://x.example.com/a.pdf',
     });
-    expect(asPartner.statusCode).toBe(403);
-    expect(asPartner.json().message).toBe(MESSAGES.adminOnly);
+    expectRefusal(asPartner, 403, MESSAGES.adminOnly);
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/api/admin/marketing-materials',
@@ -139,8 +138,7 @@ describe('who sees the library', () => {
     async (status) => {
       const partner = await t.createPartner({ status });
       const res = await get('/api/marketing-materials', await t.bearer(partner.user));
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(MESSAGES.partnerNotActive);
+      expectRefusal(res, 403, MESSAGES.partnerNotActive);
     },
   );
 
@@ -191,8 +189,7 @@ describe('editing', () => {
     expect(unknown.statusCode).toBe(404);
     const material = await createLink('Logo pack');
     const blank = await patchMaterial(material.id, { title: '' });
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json().message).toBe(materialTitleRequired);
+    expectRefusal(blank, 400, materialTitleRequired);
   });
 
   it('refuses partners', async () => {

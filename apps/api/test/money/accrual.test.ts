@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accrueMonth } from '../../src/services/money/accrual';
 import { startAccrualTimer } from '../../src/workers/accrual-timer';
 import type { SessionUser } from '../../src/trpc/context';
-import { apiDir, CLI, migratedDataDir, type TestApp, useTestApp } from '../support';
+import { apiDir, CLI, migratedDataDir, type TestApp, useTestApp, expectRefusal } from '../support';
 
 const t = useTestApp();
 beforeAll(async () => {
@@ -171,11 +171,9 @@ describe('admin.accrue and POST /api/admin/commissions/accrue', () => {
   it('answers 400 with the spec message for a future month and for a malformed one', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const future = await accrueByRest('2027-01', admin);
-    expect(future.statusCode).toBe(400);
-    expect(future.json().message).toBe(MESSAGES.futureMonth);
+    expectRefusal(future, 400, MESSAGES.futureMonth);
     const malformed = await accrueByRest('2026-13', admin);
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe(MESSAGES.invalidMonth);
+    expectRefusal(malformed, 400, MESSAGES.invalidMonth);
   });
 
   it('is for admins only: 401 anonymous, 403 partner', async () => {

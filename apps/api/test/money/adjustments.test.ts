@@ -7,7 +7,7 @@ import { MESSAGES } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { type PartnerFixture, useTestApp } from '../support';
+import { type PartnerFixture, useTestApp, expectRefusal } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -241,8 +241,7 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
     const other = await post('/api/admin/commissions/adjustments', { ...body, amount: '80.00' }, admin, {
       'idempotency-key': key,
     });
-    expect(other.statusCode).toBe(422);
-    expect(other.json().message).toBe(MESSAGES.idempotencyKeyReusedForOther);
+    expectRefusal(other, 422, MESSAGES.idempotencyKeyReusedForOther);
     const bonuses = await t.db
       .selectFrom('commissions')
       .select('id')
@@ -314,8 +313,7 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
         admin,
         { 'idempotency-key': key },
       );
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(MESSAGES.idempotencyKeyInvalid);
+      expectRefusal(res, 400, MESSAGES.idempotencyKeyInvalid);
     }
     expect(
       await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partner.partnerId).execute(),
@@ -375,8 +373,7 @@ describe('net payouts per partner', () => {
     const alone = await post('/api/admin/payouts', { commissionIds: [claw.id] }, admin, {
       'idempotency-key': randomUUID(),
     });
-    expect(alone.statusCode).toBe(422);
-    expect(alone.json<{ message: string }>().message).toContain('Short Partners net to -$50.00');
+    expectRefusal(alone, 422, expect.stringContaining('Short Partners net to -$50.00'));
     const next = await earning(short, '100.00', '2026-11');
     const page = await t.caller(admin).admin.pendingCommissions({
       partnerId: short.partnerId,
@@ -424,8 +421,7 @@ describe('the Payout Processor by filter', () => {
     const none = await post('/api/admin/payouts', { matching: { partnerId: a.partnerId, month: '2026-09' } }, admin, {
       'idempotency-key': randomUUID(),
     });
-    expect(none.statusCode).toBe(422);
-    expect(none.json<{ message: string }>().message).toBe('No pending commissions match the filter');
+    expectRefusal(none, 422, 'No pending commissions match the filter');
   });
 
   it('refuses both ids and a filter, and neither, with 400', async () => {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { CLIENT_PAYMENT_MESSAGES, MESSAGES, feeForPaymentCents } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { type PartnerFixture, useTestApp } from '../support';
+import { type PartnerFixture, useTestApp, expectRefusal } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -107,8 +107,7 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
       collectionCost: '10.01',
       paidAt: '2026-10-01',
     });
-    expect(above.statusCode).toBe(400);
-    expect(above.json().message).toContain(CLIENT_PAYMENT_MESSAGES.collectionCostAboveAmount);
+    expectRefusal(above, 400, expect.stringContaining(CLIENT_PAYMENT_MESSAGES.collectionCostAboveAmount));
     for (const refused of [
       { periodMonth: '2026-13', amount: '10.00', paidAt: '2026-10-01' },
       { periodMonth: '2026-10', amount: '0', paidAt: '2026-10-01' },
@@ -334,8 +333,7 @@ describe('POST /api/admin/client-payments/import', () => {
 
   it('names a missing column, and refuses a body that is not CSV text', async () => {
     const missing = await upload('client_email,amount\nx@example.com,10.00');
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('The file has no period, paid_date column');
+    expectRefusal(missing, 400, 'The file has no period, paid_date column');
     const json = await t.request(admin, 'POST', '/api/admin/client-payments/import', { csv: 'x' });
     expect(json.statusCode).toBe(415);
   });

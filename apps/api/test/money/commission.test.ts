@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../support';
+import { useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -169,13 +169,11 @@ describe('POST /api/admin/commissions/{id}/fail (admin.failCommission)', () => {
     const paid = await t.createWonCommission({ partnerId, monthYear: '2026-10', status: 'paid' });
     const auth = await t.bearer(admin);
     const conflict = await fail(paid, 'x', auth);
-    expect(conflict.statusCode).toBe(409);
-    expect(conflict.json().message).toBe(`Commission ${paid} is already paid`);
+    expectRefusal(conflict, 409, `Commission ${paid} is already paid`);
     const unknown = await fail(randomUUID(), 'x', auth);
     expect(unknown.statusCode).toBe(404);
     const noReason = await fail(paid, '  ', auth);
-    expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().message).toBe('A failure reason is required');
+    expectRefusal(noReason, 400, 'A failure reason is required');
   });
 
   it('is for admins only', async () => {

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { exportTable, neutraliseCell, WIRE_COLUMNS } from '../../src/services/money/exports';
-import { useTestApp } from '../support';
+import { useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -329,8 +329,7 @@ describe('formula injection through a line break', () => {
       clientCompanyName: 'Acme\n=1+1',
       monthlyValue: '100.00',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Company name must be a single line without control characters');
+    expectRefusal(res, 400, 'Company name must be a single line without control characters');
     const after = await t.db
       .selectFrom('referrals')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../support';
+import { useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -201,8 +201,7 @@ describe('POST /api/admin/payouts', () => {
       headers: { ...auth, 'idempotency-key': key },
       payload: { commissionIds: ids },
     });
-    expect(reused.statusCode).toBe(422);
-    expect(reused.json().message).toMatch(/Idempotency-Key/);
+    expectRefusal(reused, 422, /Idempotency-Key/);
     const conflict = await t.app.inject({
       method: 'POST',
       url: '/api/admin/payouts',
@@ -222,16 +221,14 @@ describe('POST /api/admin/payouts', () => {
       headers: auth,
       payload: { commissionIds: ids },
     });
-    expect(noKey.statusCode).toBe(400);
-    expect(noKey.json().message).toBe('An Idempotency-Key header is required');
+    expectRefusal(noKey, 400, 'An Idempotency-Key header is required');
     const none = await t.app.inject({
       method: 'POST',
       url: '/api/admin/payouts',
       headers: { ...auth, 'idempotency-key': randomUUID() },
       payload: { commissionIds: [] },
     });
-    expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe('Select at least one commission');
+    expectRefusal(none, 400, 'Select at least one commission');
   });
 
   it('is for admins only', async () => {

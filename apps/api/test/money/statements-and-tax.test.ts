@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { createTestApp, type PartnerFixture, useTestApp } from '../support';
+import { createTestApp, type PartnerFixture, useTestApp, expectRefusal } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -162,11 +162,9 @@ describe('the paged Commissions tab', () => {
 
   it('refuses a malformed month or status with 400 over REST', async () => {
     const month = await t.app.inject({ method: 'GET', url: '/api/partners/commissions/page?month=2026-13', headers });
-    expect(month.statusCode).toBe(400);
-    expect(month.json().message).toContain('month must be YYYY-MM');
+    expectRefusal(month, 400, expect.stringContaining('month must be YYYY-MM'));
     const status = await t.app.inject({ method: 'GET', url: '/api/partners/commissions/page?status=lost', headers });
-    expect(status.statusCode).toBe(400);
-    expect(status.json().message).toContain('status must be one of');
+    expectRefusal(status, 400, expect.stringContaining('status must be one of'));
   });
 });
 
@@ -259,8 +257,7 @@ describe('monthly statements', () => {
     'refuses the statement file %s with 400',
     async (file) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/partners/statements/${file}`, headers });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Statement month must be YYYY-MM (e.g. 2026-03)');
+      expectRefusal(res, 400, 'Statement month must be YYYY-MM (e.g. 2026-03)');
     },
   );
 });
@@ -298,8 +295,7 @@ describe('the tax profile', () => {
     ],
   ])('refuses %s with 400', async (_label, change, message) => {
     const res = await put({ ...VALID_TAX_PROFILE, ...change });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain(message);
+    expectRefusal(res, 400, expect.stringContaining(message));
   });
 
   it('asks for the current password to replace tax information on file, and mails the partner and the team', async () => {
@@ -317,11 +313,9 @@ describe('the tax profile', () => {
 
     const replacement = { ...VALID_TAX_PROFILE, legalName: 'Someone Else LLC', tin: '98-7654321' };
     const missing = await put(replacement, ownerHeaders);
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('Current password is required');
+    expectRefusal(missing, 400, 'Current password is required');
     const wrong = await put({ ...replacement, currentPassword: 'not-it-at-all' }, ownerHeaders);
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('Current password is incorrect');
+    expectRefusal(wrong, 400, 'Current password is incorrect');
     const kept = await t.app.inject({ method: 'GET', url: '/api/partners/tax-profile', headers: ownerHeaders });
     expect(kept.json()).toMatchObject({ legalName: 'Northwind Growth LLC', tinMasked: '•••-••-6789' });
 
@@ -541,8 +535,7 @@ describe('the payout processor and tax profiles', () => {
         },
         payload: JSON.stringify({ commissionIds: [commissionId, smallId] }),
       });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().message).toContain('Strict Check Co has no tax information on file');
+      expectRefusal(res, 422, expect.stringContaining('Strict Check Co has no tax information on file'));
       expect(
         (
           await strict.db

@@ -5,7 +5,7 @@ import { MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../src/services/notifications/outbox';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
-import { mailingEnv, useTestApp, useTestSmtp } from '../support';
+import { mailingEnv, useTestApp, useTestSmtp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const smtp = useTestSmtp();
@@ -83,8 +83,7 @@ describe('the Email log', () => {
 
   it('answers 404 for an unknown mail and keeps partners out', async () => {
     const unknown = await t.request(admin, 'POST', '/api/admin/emails/00000000-0000-4000-8000-000000000000/resend');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(MESSAGES.emailNotFound);
+    expectRefusal(unknown, 404, MESSAGES.emailNotFound);
     const partner = await t.createPartner({ status: 'active' });
     const headers = await t.bearer(partner.user);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/emails', headers })).statusCode).toBe(403);

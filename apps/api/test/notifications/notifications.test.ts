@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { CURRENT_AGREEMENT_VERSION, SERVICE_TYPE_LABELS } from '@portal/contracts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
-import { mailingEnv, sampleApplication, useTestApp, useTestSmtp } from '../support';
+import { mailingEnv, sampleApplication, useTestApp, useTestSmtp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const smtp = useTestSmtp();
@@ -320,8 +320,7 @@ describe('deal updates and monthly summaries (optional mails)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toMatch(/not valid/);
+    expectRefusal(refused, 400, /not valid/);
     const otherTopic = token.replace('.dealUpdates.', '.monthlySummary.');
     expect(
       (

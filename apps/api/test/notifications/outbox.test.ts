@@ -15,7 +15,7 @@ import { clearExpiredMailBodies, enqueueMail, enqueueTemplate } from '../../src/
 import { MESSAGES } from '@portal/contracts';
 import { escapeHtml, portalLink, renderMail } from '../../src/services/notifications/templates';
 import { createOutboxWorker, NOT_SENT_NO_SMTP, RETRY_DELAYS_MS } from '../../src/workers/outbox-worker';
-import { createTestDatabase, mailingEnv, useTestApp, useTestSmtp } from '../support';
+import { createTestDatabase, mailingEnv, useTestApp, useTestSmtp, expectRefusal } from '../support';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp, { MAIL_FROM: 'Ledgerline <mail@ledgerline.example>' }));
@@ -96,8 +96,7 @@ describe('the outbox worker', () => {
     expect(entries.find((e) => e.kind === 'passwordReset')?.resendable).toBe(false);
     expect(entries.find((e) => e.kind === 'test')?.resendable).toBe(true);
     const resend = await t.app.inject({ method: 'POST', url: `/api/admin/emails/${reset?.id}/resend`, headers });
-    expect(resend.statusCode).toBe(409);
-    expect(resend.json().message).toBe(MESSAGES.emailNotResendable);
+    expectRefusal(resend, 409, MESSAGES.emailNotResendable);
     await worker.stop();
   });
 

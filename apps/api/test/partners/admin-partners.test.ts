@@ -5,7 +5,7 @@ import argon2 from 'argon2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import type { SessionUser } from '../../src/trpc/context';
-import { useTestApp } from '../support';
+import { useTestApp, expectRefusal } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -73,11 +73,9 @@ describe('authorization of every admin partner path', () => {
     const call = async (user: SessionUser | null) =>
       route.method === 'GET' ? get(url, user) : post(url, route.payload?.() ?? {}, user);
     const anonymous = await call(null);
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().message).toBe(MESSAGES.notSignedIn);
+    expectRefusal(anonymous, 401, MESSAGES.notSignedIn);
     const partner = await call(partnerUser);
-    expect(partner.statusCode).toBe(403);
-    expect(partner.json().message).toBe(MESSAGES.adminOnly);
+    expectRefusal(partner, 403, MESSAGES.adminOnly);
     const ok = await call(admin);
     expect(ok.statusCode).toBe(route.okStatus);
   });
@@ -103,8 +101,7 @@ describe('status decisions', () => {
     const row = await t.db.selectFrom('partners').selectAll().where('id', '=', p.partnerId).executeTakeFirstOrThrow();
     const logs = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', p.partnerId).execute();
     if (to === null) {
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toMatch(/cannot be/);
+      expectRefusal(res, 409, /cannot be/);
       expect(row.status).toBe(from);
       expect(logs).toHaveLength(0);
       return;
@@ -161,8 +158,7 @@ describe('status decisions', () => {
   it('refuses a reason over 1000 characters with 400', async () => {
     const p = await t.createPartner({ status: 'pending' });
     const res = await post(`/api/admin/partners/${p.partnerId}/reject`, { reason: 'x'.repeat(1001) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Reason must be at most 1000 characters');
+    expectRefusal(res, 400, 'Reason must be at most 1000 characters');
   });
 
   it('lets only one of two simultaneous approvals succeed', async () => {
@@ -181,8 +177,7 @@ describe('status decisions', () => {
 
   it('answers 404 for an unknown partner and 400 for a malformed id', async () => {
     const unknown = await post(`/api/admin/partners/${UNKNOWN_ID}/approve`);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(MESSAGES.partnerNotFound);
+    expectRefusal(unknown, 404, MESSAGES.partnerNotFound);
     const malformed = await post('/api/admin/partners/not-a-uuid/approve');
     expect(malformed.statusCode).toBe(400);
   });
@@ -225,8 +220,7 @@ describe('partner details', () => {
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await get(`/api/admin/partners/${UNKNOWN_ID}`)).statusCode).toBe(404);
     const malformed = await get('/api/admin/partners/123');
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe('Not a valid id');
+    expectRefusal(malformed, 400, 'Not a valid id');
   });
 });
 
@@ -297,8 +291,7 @@ describe('create partner', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const res = await post('/api/admin/partners', newPartnerForm('TAKEN@example.com'));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(MESSAGES.emailTaken);
+    expectRefusal(res, 409, MESSAGES.emailTaken);
     const after = await t.db
       .selectFrom('partners')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -316,7 +309,6 @@ describe('create partner', () => {
     [{ expectedVolume: 'lots' }, MESSAGES.expectedVolumeRequired],
   ])('refuses %o with "%s"', async (change, message) => {
     const res = await post('/api/admin/partners', { ...newPartnerForm('valid-form@example.com'), ...change });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
+    expectRefusal(res, 400, message);
   });
 });

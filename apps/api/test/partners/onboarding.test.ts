@@ -2,7 +2,7 @@
 
 import { CURRENT_AGREEMENT_VERSION, MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { sampleApplication, useTestApp } from '../support';
+import { sampleApplication, useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -29,8 +29,7 @@ describe('GET /api/partners/me (partner.me)', () => {
   it('refuses an admin with 403', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const res = await t.request(admin, 'GET', '/api/partners/me');
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(MESSAGES.partnerOnly);
+    expectRefusal(res, 403, MESSAGES.partnerOnly);
   });
 
   it('returns the own record in any status, e.g. rejected', async () => {
@@ -141,8 +140,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
   it('refuses an unknown agreement version with 400', async () => {
     for (const agreementVersion of ['9.9', 'toString', '__proto__']) {
       const { res, user } = await apply(sampleApplication({ agreementVersion }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(MESSAGES.unknownAgreementVersion);
+      expectRefusal(res, 400, MESSAGES.unknownAgreementVersion);
       const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', user.id).execute();
       expect(rows).toHaveLength(0);
     }
@@ -155,8 +153,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
       ['bankRoutingNumber', 'Routing number'],
     ] as const) {
       const { res, user } = await apply(sampleApplication({ [field]: 'Acme\r\n=1+1' }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(`${label} must be a single line without control characters`);
+      expectRefusal(res, 400, `${label} must be a single line without control characters`);
       const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', user.id).execute();
       expect(rows).toHaveLength(0);
     }
@@ -182,8 +179,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
       .execute();
     try {
       const { res, user } = await apply(sampleApplication({ agreementVersion: '9.0' }));
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(MESSAGES.outdatedAgreementVersion);
+      expectRefusal(res, 409, MESSAGES.outdatedAgreementVersion);
       const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', user.id).execute();
       expect(rows).toHaveLength(0);
     } finally {
@@ -229,8 +225,7 @@ describe('the application is validated by the contracts (400 with the spec messa
 
   it.each(cases)('refuses %s', async (_name, overrides, message) => {
     const { res, user } = await apply(sampleApplication(overrides));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
+    expectRefusal(res, 400, message);
     const rows = await t.db.selectFrom('partners').select('id').where('userId', '=', user.id).execute();
     expect(rows).toHaveLength(0);
   });

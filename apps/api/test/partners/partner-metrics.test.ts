@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../support';
+import { useTestApp, expectRefusal } from '../support';
 import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
 import { sql } from 'kysely';
 import { landingPath } from '../../src/services/referrals/referral-visits';
@@ -154,8 +154,7 @@ describe('referral link and visits', () => {
     const pending = await t.createPartner({ status: 'pending' });
     for (const referralCode of ['GHOST-1234', pending.referralCode]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/referral-visits', payload: { referralCode } });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(REFERRAL_MESSAGES.referralLinkNotFound);
+      expectRefusal(res, 404, REFERRAL_MESSAGES.referralLinkNotFound);
       const rows = await t.db
         .selectFrom('referralVisits')
         .selectAll()
@@ -237,8 +236,7 @@ describe('referral link and visits', () => {
       });
     for (let i = 0; i < 120; i++) expect((await visit('10.1.2.3')).statusCode).toBe(201);
     const refused = await visit('10.1.2.3');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(MESSAGES.tooManyAttempts);
+    expectRefusal(refused, 429, MESSAGES.tooManyAttempts);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await visit('10.9.9.9')).statusCode).toBe(201);
   });

@@ -6,7 +6,7 @@ import { CLIENT_PAYMENT_MESSAGES, ENDING_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyDueTerminations } from '../../src/services/partners/partnership-end';
 import type { SessionUser } from '../../src/trpc/context';
-import { useTestApp } from '../support';
+import { useTestApp, expectRefusal } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -113,15 +113,13 @@ describe('notice of termination', () => {
       reason: 'x',
       effectiveDate: '2026-11-25',
     });
-    expect(past.statusCode).toBe(400);
-    expect(past.json().message).toBe(ENDING_MESSAGES.effectiveBeforeToday);
+    expectRefusal(past, 400, ENDING_MESSAGES.effectiveBeforeToday);
     await terminate(partner.partnerId, { givenBy: 'firm', reason: 'x' });
     const again = await terminate(partner.partnerId, {
       givenBy: 'partner',
       reason: 'y',
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(ENDING_MESSAGES.alreadyGiven('2026-12-26'));
+    expectRefusal(again, 409, ENDING_MESSAGES.alreadyGiven('2026-12-26'));
     const inactive = await t.createPartner({ status: 'inactive' });
     const refused = await terminate(inactive.partnerId, {
       givenBy: 'firm',
@@ -206,12 +204,10 @@ describe("a partner's own notice", () => {
     const partner = await t.createPartner();
     await t.request(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
     const again = await t.request(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving again' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(ENDING_MESSAGES.alreadyGiven('2026-12-26'));
+    expectRefusal(again, 409, ENDING_MESSAGES.alreadyGiven('2026-12-26'));
     const pending = await t.createPartner({ status: 'pending' });
     const refused = await t.request(pending.user, 'POST', '/api/partners/notice', { reason: 'x' });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(ENDING_MESSAGES.notActive);
+    expectRefusal(refused, 409, ENDING_MESSAGES.notActive);
     const blank = await t.request(partner.user, 'POST', '/api/partners/notice', { reason: ' ' });
     expect(blank.statusCode).toBe(400);
   });
@@ -256,8 +252,7 @@ describe('withdrawing a notice before its day', () => {
     const partner = await t.createPartner();
     await terminate(partner.partnerId, { givenBy: 'firm', reason: 'Program closing' });
     const refused = await t.request(partner.user, 'DELETE', '/api/partners/notice');
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(ENDING_MESSAGES.firmNotice);
+    expectRefusal(refused, 409, ENDING_MESSAGES.firmNotice);
     const withdrawn = await t.request(admin, 'DELETE', `/api/admin/partners/${partner.partnerId}/notice`);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(withdrawn.json()).toMatchObject({ status: 'active', termination: null, unpaidFees: { count: 0 } });
@@ -279,14 +274,12 @@ describe('withdrawing a notice before its day', () => {
     t.clock.now = new Date('2026-11-26T10:00:00Z');
     const partner = await t.createPartner();
     const none = await t.request(admin, 'DELETE', `/api/admin/partners/${partner.partnerId}/notice`);
-    expect(none.statusCode).toBe(409);
-    expect(none.json().message).toBe(ENDING_MESSAGES.noNotice);
+    expectRefusal(none, 409, ENDING_MESSAGES.noNotice);
     await t.request(partner.user, 'POST', '/api/partners/notice', { reason: 'Leaving' });
     // The day has come: ended even before the daily timer makes the partner inactive.
     t.clock.now = new Date('2026-12-26T01:00:00Z');
     const late = await t.request(partner.user, 'DELETE', '/api/partners/notice');
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(ENDING_MESSAGES.alreadyEnded('2026-12-26'));
+    expectRefusal(late, 409, ENDING_MESSAGES.alreadyEnded('2026-12-26'));
     expect((await t.row('partners', partner.partnerId)).terminationEffective).toBe('2026-12-26');
     const unknown = await t.request(admin, 'DELETE', '/api/admin/partners/00000000-0000-4000-8000-000000000000/notice');
     expect(unknown.statusCode).toBe(404);

@@ -5,7 +5,7 @@
 import { PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { sampleAgreementText, useTestApp, type PartnerFixture } from '../support';
+import { sampleAgreementText, useTestApp, type PartnerFixture, expectRefusal } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -105,8 +105,7 @@ describe('program terms', () => {
       agreementVersion: '2.0',
       changes: ['again'],
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(PROGRAM_TERMS_MESSAGES.agreementVersionTaken('2.0'));
+    expectRefusal(response, 409, PROGRAM_TERMS_MESSAGES.agreementVersionTaken('2.0'));
   });
 });
 

@@ -8,7 +8,7 @@ import { AGREEMENT_DEFAULTS } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/services/integrations';
 import { receiveLead } from '../../src/services/referrals/lead-capture';
-import { mailingEnv, useTestApp, useTestSmtp } from '../support';
+import { mailingEnv, useTestApp, useTestSmtp, expectRefusal } from '../support';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
@@ -84,8 +84,7 @@ describe('POST /api/leads', () => {
   it('answers 422 to an unknown code and 400 to a missing email', async () => {
     const key = await keyWith(['leads:write']);
     const unknown = await postLead(key, { referralCode: 'NONE-0000', clientEmail: 'a@b.example' });
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().message).toBe('No active partner has this referral code');
+    expectRefusal(unknown, 422, 'No active partner has this referral code');
     expect((await postLead(key, { referralCode: 'NONE-0000' })).statusCode).toBe(400);
   });
 

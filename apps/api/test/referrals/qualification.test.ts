@@ -7,7 +7,7 @@ import { CLIENT_PAYMENT_MESSAGES, PROGRAM_TERMS_MESSAGES, QUALIFICATION_REASONS 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { qualificationOf } from '../../src/services/referrals/qualification';
 import type { SessionUser } from '../../src/trpc/context';
-import { useTestApp, type PartnerFixture } from '../support';
+import { useTestApp, type PartnerFixture, expectRefusal } from '../support';
 
 const t = useTestApp();
 let admin: SessionUser;
@@ -99,8 +99,7 @@ describe('the qualification window', () => {
       monthlyValue: '700.00',
       acceptedAt: '2026-12-16',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(PROGRAM_TERMS_MESSAGES.acceptedInFuture);
+    expectRefusal(response, 400, PROGRAM_TERMS_MESSAGES.acceptedInFuture);
   });
 
   it('qualifies a client signed on day 60', async () => {
@@ -126,8 +125,7 @@ describe('the qualification window', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ extensionDays: 365, qualifiesBy: '2027-03-02' });
     const beyond = await extend(client.id, 1, 'One more');
-    expect(beyond.statusCode).toBe(422);
-    expect(beyond.json().message).toBe(PROGRAM_TERMS_MESSAGES.extensionLimit(365, 365));
+    expectRefusal(beyond, 422, PROGRAM_TERMS_MESSAGES.extensionLimit(365, 365));
     expect(beyond.json().message).toContain('at most 365 days');
     const log = await t.activityEntries({ entityId: client.id, action: 'referral.window_extended' });
     expect(log.map((row) => (row.details as { reason: string }).reason)).toEqual(['Busy season', 'Board review']);
@@ -149,8 +147,7 @@ describe('the qualification window', () => {
   it('has no window before the firm accepts the referral', async () => {
     const created = await bookedByPartner('Not Yet Accepted');
     const response = await extend(created.json().id, 5, 'x');
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(PROGRAM_TERMS_MESSAGES.notAccepted);
+    expectRefusal(response, 409, PROGRAM_TERMS_MESSAGES.notAccepted);
   });
 });
 
@@ -177,8 +174,7 @@ describe('annual sales', () => {
   it('refuses a signing date in the future', async () => {
     const client = await acceptedClient('1000000.00');
     const response = await win(client.id, { signedAt: '2026-12-16' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(PROGRAM_TERMS_MESSAGES.signedInFuture);
+    expectRefusal(response, 400, PROGRAM_TERMS_MESSAGES.signedInFuture);
   });
 
   it('signs today when a stage move alone wins the deal', async () => {
@@ -251,8 +247,7 @@ describe('the won preview', () => {
   it('refuses a signing date in the future with the message of the move', async () => {
     const client = await acceptedClient('1000000.00');
     const response = await preview(client.id, 'signedAt=2026-12-16');
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(PROGRAM_TERMS_MESSAGES.signedInFuture);
+    expectRefusal(response, 400, PROGRAM_TERMS_MESSAGES.signedInFuture);
   });
 });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
 import { RATE_POLICIES } from '../../src/services/platform/rate-limits';
-import { addressSequence, type PartnerFixture, useTestApp } from '../support';
+import { addressSequence, type PartnerFixture, useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
@@ -81,8 +81,7 @@ describe('POST /api/partners/referrals', () => {
     ['an impossible consultation date', { consultationDate: '2026-02-31' }, MESSAGES.invalidDate],
   ])('refuses %s with 400 and the spec message', async (_name, change, message) => {
     const res = await post('/api/partners/referrals', active.user, { ...validReferral, ...change });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
+    expectRefusal(res, 400, message);
   });
 
   it.each(['pending', 'suspended', 'inactive', 'rejected'] as const)(
@@ -90,8 +89,7 @@ describe('POST /api/partners/referrals', () => {
     async (status) => {
       const partner = await t.createPartner({ status });
       const res = await post('/api/partners/referrals', partner.user, validReferral);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(MESSAGES.partnerNotActive);
+      expectRefusal(res, 403, MESSAGES.partnerNotActive);
       const count = await t.db
         .selectFrom('referrals')
         .where('partnerId', '=', partner.partnerId)
@@ -272,8 +270,7 @@ describe('admin referrals', () => {
       monthlyValue: '500',
       ...change,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
+    expectRefusal(res, 400, message);
   });
 
   it.each(['pending', 'suspended', 'inactive'] as const)(
@@ -286,8 +283,7 @@ describe('admin referrals', () => {
         serviceType: 'controller',
         monthlyValue: '500',
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(REFERRAL_MESSAGES.partnerNotActiveForClient);
+      expectRefusal(res, 400, REFERRAL_MESSAGES.partnerNotActiveForClient);
     },
   );
 
@@ -299,8 +295,7 @@ describe('admin referrals', () => {
       monthlyValue: '500',
     };
     const res = await post('/api/admin/referrals', admin, body);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(MESSAGES.partnerNotFound);
+    expectRefusal(res, 404, MESSAGES.partnerNotFound);
     expect((await post('/api/admin/referrals', active.user, { ...body, partnerId: active.partnerId })).statusCode).toBe(
       403,
     );
@@ -348,8 +343,7 @@ describe('PATCH /api/admin/referrals/{id}', () => {
   it('refuses an unknown stage with 400 and the message', async () => {
     const id = await t.createReferral(active.partnerId);
     const res = await patch(id, admin, { stage: 'closed' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(MESSAGES.invalidStage);
+    expectRefusal(res, 400, MESSAGES.invalidStage);
   });
 
   it('answers 404 for an unknown referral and 400 for a malformed id', async () => {
@@ -368,8 +362,7 @@ describe('PATCH /api/admin/referrals/{id}', () => {
   it('refuses a contract end before its start', async () => {
     const id = await t.createReferral(active.partnerId, { stage: 'won', contractStartDate: '2026-03-01' });
     const res = await patch(id, admin, { contractEndDate: '2026-02-01' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(REFERRAL_MESSAGES.contractEndBeforeStart);
+    expectRefusal(res, 400, REFERRAL_MESSAGES.contractEndBeforeStart);
   });
 });
 

@@ -375,6 +375,22 @@ export function addressSequence(prefix: string): () => string {
 export const postLogin = (app: FastifyInstance, email: string, password: string, remoteAddress?: string) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
+/***
+ * Asserts that a REST call was refused with `status` and `message` (text, pattern or matcher). Both are
+ * compared in one object, so a failure shows the status and the message the server actually gave.
+ */
+export function expectRefusal(
+  response: Pick<LightMyRequestResponse, 'statusCode' | 'json'>,
+  status: number,
+  message: unknown,
+): void {
+  const expected = message instanceof RegExp ? expect.stringMatching(message) : message;
+  expect({ status: response.statusCode, message: response.json<{ message?: unknown }>().message }).toEqual({
+    status,
+    message: expected,
+  });
+}
+
 /** A server-side tRPC caller acting as `user` (null: anonymous). */
 export function callerFor(deps: AppDeps, user: SessionUser | null) {
   return createCaller(createInnerContext(deps, user));
