@@ -96,11 +96,13 @@ describe('affiliates table rows', () => {
     expect(screen.getByText('N/A')).toBeTruthy();
   });
 
-  it('cycles a header between ascending and descending; money starts largest first', () => {
+  it('cycles a header between ascending and descending; money and the join date start largest and newest first', () => {
     expect(nextSort('-createdAt', 'companyName')).toBe('companyName');
     expect(nextSort('companyName', 'companyName')).toBe('-companyName');
     expect(nextSort('-companyName', 'companyName')).toBe('companyName');
     expect(nextSort('companyName', 'currentMrr')).toBe('-currentMrr');
+    expect(nextSort('-createdAt', 'joinedAt')).toBe('-joinedAt');
+    expect(nextSort('-joinedAt', 'joinedAt')).toBe('joinedAt');
   });
 });
 

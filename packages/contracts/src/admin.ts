@@ -20,6 +20,8 @@ export const PARTNER_SORTS = [
   '-companyName',
   'createdAt',
   '-createdAt',
+  'joinedAt',
+  '-joinedAt',
   'currentMrr',
   '-currentMrr',
   'totalLifetimeCommissions',

@@ -26,14 +26,16 @@ let baseUrl: string;
 beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
   // 10,000 partners, each with one referral and one pending commission, inserted set-based.
-  // created_at repeats every 97 rows, so the id tie-breaker decides inside runs of equal keys.
+  // created_at repeats every 97 rows (approved_at every 89), so the id tie-breaker decides inside runs
+  // of equal keys; every fourth partner is pending, not approved.
   await sql`
     insert into users (email, password_hash, role)
     select 'bulk' || i || '@example.com', '!unusable', 'partner' from generate_series(1, ${ROWS}) as i`.execute(t.db);
   await sql`
-    insert into partners (user_id, company_name, contact_name, company_type, referral_code, status, created_at)
+    insert into partners (user_id, company_name, contact_name, company_type, referral_code, status, created_at, approved_at)
     select u.id, 'Company ' || (10000 - n), 'Contact', 'agency', 'BULK-' || n, case when n % 4 = 0 then 'pending' else 'active' end,
-           timestamptz '2025-01-01 00:00:00.123456+00' + (n % 97) * interval '1 minute'
+           timestamptz '2025-01-01 00:00:00.123456+00' + (n % 97) * interval '1 minute',
+           case when n % 4 <> 0 then timestamptz '2025-02-01 00:00:00+00' + (n % 89) * interval '1 minute' end
     from (select id, row_number() over (order by email) as n from users where email like 'bulk%') as u`.execute(t.db);
   await sql`
     insert into referrals (partner_id, client_company_name, service_type, monthly_value, commission_amount, created_at)
@@ -82,6 +84,12 @@ const LISTS = [
     path: '/api/admin/partners?sort=companyName&status=active',
     expected: "select id from partners where status = 'active' order by lower(company_name), id",
     totalHeaders: { 'x-total-count': String((ROWS * 3) / 4) },
+  },
+  {
+    // 2,500 partners not yet approved come last, across batch boundaries, with no date to continue from.
+    path: '/api/admin/partners?sort=-joinedAt',
+    expected: 'select id from partners order by approved_at desc nulls last, id desc',
+    totalHeaders: { 'x-total-count': String(ROWS) },
   },
   {
     path: '/api/admin/referrals?sort=-monthlyValue',

@@ -1,6 +1,7 @@
 // GET /api/admin/partners and admin.partners: paging, search, sort, status filter, X-Total-Count.
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/contracts';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import { useTestApp } from '../support';
@@ -157,6 +158,36 @@ describe('partners list', () => {
     // Company 20..29 that are active: 22, 23, 24, 26, 27, 29 (20 and 25 pending, 21 and 28 suspended).
     expect(total).toBe(6);
     expect(rows.map((r) => r.companyName)).toEqual(['Company 29', 'Company 27', 'Company 26']);
+  });
+
+  it('sorts by the approval date the Joined column shows, partners not yet approved last in either direction', async () => {
+    // Approved in the reverse order of application: "Company 01" joined last. Pending ones have no date.
+    await t.db
+      .updateTable('partners')
+      .set({ approvedAt: sql<Date>`timestamptz '2025-06-01' - (created_at - timestamptz '2025-01-01')` })
+      .where('status', '!=', 'pending')
+      .where('companyName', 'like', 'Company %')
+      .execute();
+    const joined = (rows: { joinedAt: string | null }[]) => rows.map((r) => r.joinedAt);
+    const byDate = (a: string, b: string) => a.localeCompare(b);
+
+    const ascending = await list('?sort=joinedAt&limit=100');
+    const approved = joined(ascending.rows).filter((date): date is string => date !== null);
+    expect(joined(ascending.rows)).toEqual([...[...approved].sort(byDate), ...Array(6).fill(null)]);
+    expect(ascending.rows[0]?.companyName).toBe('Company 29');
+
+    const descending = await list('?sort=-joinedAt&limit=100');
+    expect(joined(descending.rows)).toEqual([...[...approved].sort(byDate).reverse(), ...Array(6).fill(null)]);
+    // The partner made today joined last of all; of the rest, "Company 01" joined last.
+    expect(descending.rows.slice(0, 2).map((r) => r.companyName)).toEqual(['100% Growth_Partners', 'Company 01']);
+
+    // The same order with a search, and in the whole list streamed in keyset batches.
+    const searched = await list('?search=company&sort=-joinedAt&limit=100');
+    expect(searched.rows.map((r) => r.companyName)).toEqual(
+      descending.rows.map((r) => r.companyName).filter((n) => n.startsWith('Company')),
+    );
+    const streamed = await list('?sort=-joinedAt');
+    expect(streamed.rows.map((r) => r.companyName)).toEqual(descending.rows.map((r) => r.companyName));
   });
 
   it.each([

@@ -95,11 +95,19 @@ function searchMatches(db: DbOrTx, search: string, status: PartnerStatus | undef
 function partnerOrder(sort: ListPartnersQuery['sort']): KeysetOrder {
   const descending = sort.startsWith('-');
   const field = (descending ? sort.slice(1) : sort) as
-    'companyName' | 'createdAt' | 'currentMrr' | 'totalLifetimeCommissions' | 'status';
+    'companyName' | 'createdAt' | 'joinedAt' | 'currentMrr' | 'totalLifetimeCommissions' | 'status';
   const [key, type] = (
     {
       companyName: [sql`lower(partners.company_name)`, 'text'],
       createdAt: [sql`partners.created_at`, 'timestamptz'],
+      // The approval date; a partner not yet approved has none and comes last in either direction
+      // (a key is never null, so the missing date stands in as the far end of the order).
+      joinedAt: [
+        descending
+          ? sql`coalesce(partners.approved_at, '-infinity'::timestamptz)`
+          : sql`coalesce(partners.approved_at, 'infinity'::timestamptz)`,
+        'timestamptz',
+      ],
       currentMrr: [sql`partners.current_mrr`, 'numeric'],
       totalLifetimeCommissions: [sql`partners.total_lifetime_commissions`, 'numeric'],
       status: [sql`partners.status`, 'text'],

@@ -28,7 +28,7 @@ export function PartnerPageLink({ id, children }: { id: string; children: string
 }
 
 /** The columns the spec sorts by, and a header cell's content for one (a sort button). */
-export type SortField = 'companyName' | 'status' | 'currentMrr' | 'totalLifetimeCommissions' | 'createdAt';
+export type SortField = 'companyName' | 'status' | 'currentMrr' | 'totalLifetimeCommissions' | 'joinedAt';
 export interface SortHeads {
   head: (field: SortField, label: string) => ReactNode;
   ariaSort: (field: SortField) => 'ascending' | 'descending' | 'none';
@@ -116,7 +116,7 @@ export function AffiliateRows({
     {
       header: 'Joined',
       noWrap: true,
-      ...sortable('createdAt', 'Joined'),
+      ...sortable('joinedAt', 'Joined'),
       cell: (partner) => formatDate(partner.joinedAt),
     },
     {

@@ -26,11 +26,11 @@ export const NO_AFFILIATES = 'No affiliates yet.';
 
 type Sort = NonNullable<RouterInputs['admin']['partners']['sort']>;
 
-/** Clicking a header sorts by it; clicking again reverses. Money sorts largest first at first click. */
+/** Clicking a header sorts by it; clicking again reverses. Money and dates start largest and newest first. */
 export function nextSort(current: Sort, field: SortField): Sort {
   if (current === field) return `-${field}`;
   if (current === `-${field}`) return field;
-  return field === 'currentMrr' || field === 'totalLifetimeCommissions' || field === 'createdAt' ? `-${field}` : field;
+  return field === 'currentMrr' || field === 'totalLifetimeCommissions' || field === 'joinedAt' ? `-${field}` : field;
 }
 
 /** A sortable column's header: a button that sorts by it, with the direction as an arrow. */
