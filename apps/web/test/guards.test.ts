@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PartnerProfile } from '@portal/contracts';
-import { adminAreaDecision, homeFor, partnerAreaDecision, landingTarget, returnPathOf } from '../src/lib/guards';
+import {
+  adminAreaDecision,
+  homeFor,
+  partnerAreaDecision,
+  landingTarget,
+  returnPathOf,
+  twoFactorSetupDecision,
+} from '../src/lib/guards';
 
 const admin = { id: '1', email: 'a@x.co', role: 'admin' as const };
 const partnerUser = { id: '2', email: 'p@x.co', role: 'partner' as const };
@@ -32,6 +39,16 @@ describe('guards (spec §4)', () => {
     ['active partner', partnerUser, partnerWith('active'), 'allow'],
   ] as const)('partner area: %s → %s', (_name, user, partner, expected) => {
     expect(partnerAreaDecision({ user, partner })).toBe(expected);
+  });
+
+  it.each([
+    ['anonymous', null, '/'],
+    ['admin who must enrol', unenrolledAdmin, 'allow'],
+    ['enrolled admin', admin, '/admin'],
+    ['finance member', finance, '/admin'],
+    ['partner', partnerUser, '/onboarding'],
+  ] as const)('two-factor enrolment page: %s → %s', (_name, user, expected) => {
+    expect(twoFactorSetupDecision({ user })).toBe(expected);
   });
 
   it('sends a signed-in visitor of the landing page by role', () => {

@@ -13,6 +13,17 @@ export function adminAreaDecision(state: Pick<SessionState, 'user'>): GuardDecis
   return '/';
 }
 
+/**
+ * /two-factor-setup is the enrolment a team member must finish before /admin. Anyone else has no use
+ * for it: an enrolled team member goes on to /admin, a partner to their own area (whose Settings tab
+ * turns two-factor sign-in on and off).
+ */
+export function twoFactorSetupDecision(state: Pick<SessionState, 'user'>): GuardDecision {
+  if (!state.user) return '/';
+  if (isStaffUser(state.user)) return state.user.mfaEnrolmentRequired ? 'allow' : '/admin';
+  return '/onboarding';
+}
+
 export function partnerAreaDecision(state: Pick<SessionState, 'user' | 'partner'>): GuardDecision {
   if (!state.user) return '/';
   if (isStaffUser(state.user)) return '/admin';

@@ -43,6 +43,8 @@ export function CodeInput({
             ariaLabel="Authentication code"
             error={!!error}
             mt={6}
+            // Six boxes of a code's size, not the form's whole width.
+            maw={320}
           />
         </Input.Wrapper>
       )}
