@@ -15,6 +15,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QualificationActions } from '../src/features/admin/pipeline/qualification-actions';
 import {
+  hasPartnership,
   PartnershipEndActions,
   PartnershipEndNotice,
 } from '../src/features/admin/partners/partner-page/partnership-end';
@@ -182,6 +183,25 @@ describe("the admin partner page's ending actions", () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Forfeit fees' }).hasAttribute('disabled')).toBe(true),
     );
+  });
+});
+
+describe("an applicant's page", () => {
+  it.each([
+    ['pending', false],
+    ['rejected', false],
+    ['active', true],
+    ['suspended', true],
+    ['inactive', true],
+  ] as const)('a %s partner has a partnership (money, statements, lists, Forfeit fees): %s', (status, expected) => {
+    expect(hasPartnership(status)).toBe(expected);
+  });
+
+  it('offers Forfeit fees to a partner whose partnership ended, while fees are unpaid', async () => {
+    serveTrpc({ 'admin.partnershipEnd': () => ending({ status: 'inactive' }) });
+    renderInRouter(<PartnershipEndActions partner={{ ...partner, status: 'inactive' }} />, admin());
+    expect((await screen.findByRole('button', { name: 'Forfeit fees' })).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByRole('button', { name: 'End partnership' })).toBeNull();
   });
 });
 

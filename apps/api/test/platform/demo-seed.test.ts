@@ -82,6 +82,22 @@ describe('demo data', () => {
     expect(owner).toEqual([]);
   });
 
+  it("logs each partner's application and the decision on it, as the product writes them", async () => {
+    const rows = await t.db
+      .selectFrom('activityLog')
+      .innerJoin('partners', 'partners.id', 'activityLog.entityId')
+      .select(['partners.companyName', 'partners.status', 'activityLog.action', 'activityLog.createdAt'])
+      .where('activityLog.entityType', '=', 'partner')
+      .orderBy('activityLog.createdAt')
+      .execute();
+    const historyOf = (companyName: string) => rows.filter((r) => r.companyName === companyName).map((r) => r.action);
+    expect(historyOf('BrightPath Marketing')).toEqual(['partner.applied']);
+    expect(historyOf('QuickFlip Deals')).toEqual(['partner.applied', 'partner.rejected']);
+    expect(historyOf('Atlas Digital')).toEqual(['partner.applied', 'partner.approved', 'partner.suspended']);
+    expect(historyOf('Northwind Growth Partners').slice(0, 2)).toEqual(['partner.applied', 'partner.approved']);
+    expect(rows.every((r) => r.createdAt.getTime() <= Date.now())).toBe(true);
+  });
+
   it('encrypts the demo bank numbers', async () => {
     const { rows } = await sql<{
       routing: string;

@@ -206,6 +206,53 @@ const PARTNERS: DemoPartner[] = [
   },
 ];
 
+const DEMO_REJECTION_REASON = 'Coupon and deal sites are outside the program';
+
+/**
+ * A demo partner's history in the Activity log, in the rows the product itself writes: the
+ * application by the partner, then the admin's decision, and for the suspended partner its
+ * suspension a month later. The partner page and the Activity screen then tell how each came to be.
+ */
+async function seedPartnerHistory(
+  trx: DbOrTx,
+  input: {
+    partner: { id: string; referralCode: string };
+    status: PartnerStatus;
+    companyName: string;
+    partnerUserId: string;
+    adminId: string;
+    applied: Date;
+    reviewed: Date;
+  },
+): Promise<void> {
+  const { partner, status, adminId, reviewed } = input;
+  const entry = (userId: string, action: string, createdAt: Date, details: Record<string, unknown>) => ({
+    userId,
+    action,
+    entityType: 'partner',
+    entityId: partner.id,
+    details: JSON.stringify(details),
+    createdAt,
+  });
+  const decided = (to: PartnerStatus, at: Date, from: PartnerStatus = 'pending', extra = {}) =>
+    entry(adminId, `partner.${to === 'active' ? 'approved' : to}`, at, {
+      before: { status: from },
+      after: { status: to },
+      ...extra,
+    });
+  const rows = [
+    entry(input.partnerUserId, 'partner.applied', input.applied, {
+      companyName: input.companyName,
+      referralCode: partner.referralCode,
+      agreementVersion: '1.0',
+    }),
+  ];
+  if (status === 'rejected') rows.push(decided('rejected', reviewed, 'pending', { reason: DEMO_REJECTION_REASON }));
+  if (status === 'active' || status === 'suspended') rows.push(decided('active', reviewed));
+  if (status === 'suspended') rows.push(decided('suspended', new Date(reviewed.getTime() + 30 * 86_400_000), 'active'));
+  await trx.insertInto('activityLog').values(rows).execute();
+}
+
 const monthsAgo = (now: Date, n: number) =>
   monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, 1)));
 const dayInMonth = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
@@ -424,7 +471,8 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
         .returning('id')
         .executeTakeFirstOrThrow();
       const applied = instantMonthsAgo(now, demo.appliedMonthsAgo, 3);
-      const reviewed = new Date(applied.getTime() + 36 * 3600 * 1000);
+      // Reviewed two days later, in the morning.
+      const reviewed = new Date(applied.getTime() + 42 * 3600 * 1000);
       const id = randomUUID();
       const partner = await trx
         .insertInto('partners')
@@ -448,12 +496,21 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
           approvedBy: demo.status === 'active' || demo.status === 'suspended' ? admin.id : null,
           rejectedAt: demo.status === 'rejected' ? reviewed : null,
           rejectedBy: demo.status === 'rejected' ? admin.id : null,
-          rejectionReason: demo.status === 'rejected' ? 'Coupon and deal sites are outside the program' : null,
+          rejectionReason: demo.status === 'rejected' ? DEMO_REJECTION_REASON : null,
           createdAt: applied,
         })
         .returning(['id', 'referralCode'])
         .executeTakeFirstOrThrow();
       ids.push(partner.id);
+      await seedPartnerHistory(trx, {
+        partner,
+        status: demo.status,
+        companyName: demo.companyName,
+        partnerUserId: user.id,
+        adminId: admin.id,
+        applied,
+        reviewed,
+      });
       for (const [index, r] of (demo.referrals ?? []).entries()) {
         const created = instantMonthsAgo(now, (r.startedMonthsAgo ?? 0) + 1, 8 + index);
         const startMonth = r.startedMonthsAgo !== undefined ? monthsAgo(now, r.startedMonthsAgo) : null;

@@ -40,7 +40,7 @@ import { PartnerStatements } from '../partner-statements';
 import { useCan } from '../../../../lib/permissions';
 import { PartnerActivity, PartnerCommissions, PartnerPayouts, PartnerReferrals } from './partner-lists';
 import { FailedCommissions } from '../../payouts/failed-commissions';
-import { PartnershipEndActions, PartnershipEndNotice } from './partnership-end';
+import { hasPartnership, PartnershipEndActions, PartnershipEndNotice } from './partnership-end';
 
 const PARENTS = [{ label: 'Partners', to: '/admin/partners' }] as const;
 
@@ -141,6 +141,7 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
   }
 
   const partner = details.data;
+  const partnership = hasPartnership(partner.status);
   return (
     <AdminPage
       parents={PARENTS}
@@ -156,31 +157,33 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
       actions={<StatusActions partner={partner} />}
     >
       <PartnershipEndNotice partnerId={partner.id} />
-      <StatGrid
-        cols={{ base: 1, xs: 2 }}
-        stats={[
-          {
-            title: 'Current MRR',
-            value: formatMoney(partner.currentMrr),
-            description: 'Monthly value of its active clients',
-            icon: <IconTrendingUp size={18} />,
-            testId: 'partner-mrr',
-          },
-          {
-            title: 'Total Earned',
-            value: formatMoney(partner.totalLifetimeCommissions),
-            description: 'Commissions paid so far',
-            icon: <IconCoin size={18} />,
-            testId: 'partner-earned',
-          },
-        ]}
-      />
+      {partnership && (
+        <StatGrid
+          cols={{ base: 1, xs: 2 }}
+          stats={[
+            {
+              title: 'Current MRR',
+              value: formatMoney(partner.currentMrr),
+              description: 'Monthly value of its active clients',
+              icon: <IconTrendingUp size={18} />,
+              testId: 'partner-mrr',
+            },
+            {
+              title: 'Total Earned',
+              value: formatMoney(partner.totalLifetimeCommissions),
+              description: 'Commissions paid so far',
+              icon: <IconCoin size={18} />,
+              testId: 'partner-earned',
+            },
+          ]}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <Card withBorder padding="lg" radius="md" component="section" aria-label="Profile">
           <PartnerDetailsView partner={partner} />
         </Card>
         <Stack gap="md">
-          {canReadCommissions && (
+          {partnership && canReadCommissions && (
             <Card withBorder padding="lg" radius="md" component="section" aria-label="Statements">
               <PartnerStatements partnerId={partner.id} />
             </Card>
@@ -188,12 +191,16 @@ export function PartnerPage({ partnerId }: { partnerId: string }) {
           <PartnerActivity partnerId={partner.id} companyName={partner.companyName} />
         </Stack>
       </SimpleGrid>
-      {/* Full width, so the money lists are tables on a laptop (side by side they were cards, paged-table.tsx). */}
-      <PartnerFunnel partnerId={partner.id} />
-      <PartnerReferrals partnerId={partner.id} />
-      <PartnerCommissions partnerId={partner.id} />
-      <PartnerPayouts partnerId={partner.id} />
-      <FailedCommissions partnerId={partner.id} />
+      {partnership && (
+        <>
+          {/* Full width, so the money lists are tables on a laptop (side by side they were cards, paged-table.tsx). */}
+          <PartnerFunnel partnerId={partner.id} />
+          <PartnerReferrals partnerId={partner.id} />
+          <PartnerCommissions partnerId={partner.id} />
+          <PartnerPayouts partnerId={partner.id} />
+          <FailedCommissions partnerId={partner.id} />
+        </>
+      )}
     </AdminPage>
   );
 }

@@ -15,6 +15,7 @@ import {
   terminatePartnerInput,
   todayIsoDate,
   type AdminPartnershipEnd,
+  type PartnerStatus,
 } from '@portal/contracts';
 import { IconCalendarX, IconCoinOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -155,6 +156,12 @@ function WithdrawNotice({ partner, effectiveDate }: { partner: Partner; effectiv
   );
 }
 
+/**
+ * An applicant not yet approved, or turned down, has no partnership: its link takes no visits or
+ * bookings and it earns nothing, so its page is the application and its activity alone.
+ */
+export const hasPartnership = (status: PartnerStatus) => status !== 'pending' && status !== 'rejected';
+
 /** The page's buttons (administrators, partners:approve) and their dialogs. */
 export function PartnershipEndActions({ partner }: { partner: Partner & { status: string } }) {
   const canDecide = useCan('partners:approve');
@@ -177,15 +184,17 @@ export function PartnershipEndActions({ partner }: { partner: Partner & { status
       {ending.data.status === 'active' && ending.data.termination && (
         <WithdrawNotice partner={partner} effectiveDate={ending.data.termination.effectiveDate} />
       )}
-      <Button
-        variant="default"
-        leftSection={<IconCoinOff size={16} color="var(--mantine-color-red-text)" />}
-        disabled={ending.data.unpaidFees.count === 0}
-        title={ending.data.unpaidFees.count === 0 ? 'No unpaid fees to forfeit' : undefined}
-        onClick={() => setOpen('forfeit')}
-      >
-        Forfeit fees
-      </Button>
+      {hasPartnership(ending.data.status) && (
+        <Button
+          variant="default"
+          leftSection={<IconCoinOff size={16} color="var(--mantine-color-red-text)" />}
+          disabled={ending.data.unpaidFees.count === 0}
+          title={ending.data.unpaidFees.count === 0 ? 'No unpaid fees to forfeit' : undefined}
+          onClick={() => setOpen('forfeit')}
+        >
+          Forfeit fees
+        </Button>
+      )}
       <FreshDialog opened={open === 'end'} onClose={close} title="End partnership">
         <EndPartnershipForm partner={partner} ending={ending.data} onDone={close} />
       </FreshDialog>
