@@ -98,6 +98,20 @@ describe('demo data', () => {
     expect(rows.every((r) => r.createdAt.getTime() <= Date.now())).toBe(true);
   });
 
+  it("gives an active partner's funnel link visits in each of its six months, none in the future", async () => {
+    const { rows } = await sql<{ month: string; visits: number }>`
+      select to_char(v.created_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as visits
+      from referral_visits v join partners p on p.id = v.partner_id
+      where p.company_name = 'Northwind Growth Partners' group by 1 order by 1`.execute(t.db);
+    expect(rows).toHaveLength(6);
+    expect(rows.every((r) => r.visits > 0)).toBe(true);
+    const latest = await t.db
+      .selectFrom('referralVisits')
+      .select((eb) => eb.fn.max('createdAt').as('at'))
+      .executeTakeFirstOrThrow();
+    expect(new Date(latest.at as Date).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it('encrypts the demo bank numbers', async () => {
     const { rows } = await sql<{
       routing: string;

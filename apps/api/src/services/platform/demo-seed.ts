@@ -545,19 +545,22 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
           .execute();
       }
       if (demo.status === 'active') {
-        for (let v = 0; v < 6 + ids.length * 3; v++) {
-          await trx
-            .insertInto('referralVisits')
-            .values({
-              partnerId: partner.id,
-              referralCode: partner.referralCode,
-              utmSource: v % 2 ? 'newsletter' : 'linkedin',
-              utmMedium: 'social',
-              utmCampaign: 'q4-partners',
-              createdAt: instantMonthsAgo(now, 0, 1 + (v % Math.max(1, now.getUTCDate()))),
-            })
-            .execute();
-        }
+        // Link visits in each of the funnel's six months, more where the partner's referrals came in,
+        // so a month's visit-to-booking rate compares visits and bookings of the same month.
+        const referralMonths = (demo.referrals ?? []).map((r) => monthsAgo(now, (r.startedMonthsAgo ?? 0) + 1));
+        const visits = Array.from({ length: 6 }, (_, n) => {
+          const bookings = referralMonths.filter((month) => month === monthsAgo(now, n)).length;
+          const days = n === 0 ? Math.max(1, now.getUTCDate() - 1) : 28;
+          return Array.from({ length: 2 + ids.length + 4 * bookings }, (_, v) => ({
+            partnerId: partner.id,
+            referralCode: partner.referralCode,
+            utmSource: v % 2 ? 'newsletter' : 'linkedin',
+            utmMedium: 'social',
+            utmCampaign: 'q4-partners',
+            createdAt: instantMonthsAgo(now, n, 1 + (v % days)),
+          }));
+        }).flat();
+        await trx.insertInto('referralVisits').values(visits).execute();
       }
     }
     await seedBookings(trx, { deps, now });
