@@ -136,8 +136,11 @@ export function ColumnTable<Row>({
                     data-label={!column.card || column.card === 'full' ? column.header : undefined}
                     fw={column.strong ? 600 : undefined}
                     ta={column.numeric ? 'right' : undefined}
-                    maw={column.maxWidth}
-                    style={noWrap || column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+                    style={{
+                      ...(noWrap || column.noWrap ? { whiteSpace: 'nowrap' } : {}),
+                      // A table column's cap; a card's line takes the card's width (column-table.module.css).
+                      ...(column.maxWidth ? { '--column-max-width': `${column.maxWidth}px` } : {}),
+                    }}
                   >
                     {column.truncate ? (
                       <TruncatedText maxWidth={column.truncate}>{column.cell(row)}</TruncatedText>

@@ -8,6 +8,7 @@ import { formatDateTime } from '../emails/email-log';
 import { ActivityChanges } from './activity-changes';
 import { entrySentence } from './activity-sentence';
 import { MonoText } from '../../../components/mono-text';
+import { EmailAddress } from '../../../components/email-address';
 
 const ACTOR_BADGE = {
   user: { label: 'User', color: 'blue' },
@@ -37,9 +38,23 @@ export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
               <Badge size="xs" variant="light" color={ACTOR_BADGE[entry.actor.kind].color} mr={6}>
                 {ACTOR_BADGE[entry.actor.kind].label}
               </Badge>
-              <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {entry.actor.label}
-              </Text>
+              {entry.actor.kind === 'user' && entry.actor.email ? (
+                // The name on its line, the address under it: the two read apart in a narrow column.
+                <>
+                  {entry.actor.name && (
+                    <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {entry.actor.name}
+                    </Text>
+                  )}
+                  <Text size={entry.actor.name ? 'xs' : 'sm'} c={entry.actor.name ? 'dimmed' : undefined}>
+                    <EmailAddress email={entry.actor.email} />
+                  </Text>
+                </>
+              ) : (
+                <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {entry.actor.label}
+                </Text>
+              )}
             </>
           ),
         },

@@ -15,6 +15,7 @@ import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../../../layout/admin-page';
 import { EmptyList, ListSection } from '../../../components/list-section';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
+import { EmailAddress } from '../../../components/email-address';
 import { ListPager } from '../../../components/list-pager';
 
 const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
@@ -24,18 +25,6 @@ export function formatDateTime(value: string | null): string {
   if (!value) return '—';
   const date = new Date(value);
   return `${formatDate(date)} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-}
-
-/** An address that wraps after its "@" before anywhere else: "maya@" over "northwind-growth.demo". */
-function Address({ email }: { email: string }) {
-  const at = email.indexOf('@') + 1;
-  return (
-    <Text span inherit style={{ overflowWrap: 'break-word' }}>
-      {email.slice(0, at)}
-      {at > 0 && <wbr />}
-      {email.slice(at)}
-    </Text>
-  );
 }
 
 /** The status badge over when it went out, or how many attempts it has had; a pending retry tells its next attempt. */
@@ -118,7 +107,7 @@ export function EmailLog() {
             {
               header: 'Recipient',
               maxWidth: 240,
-              cell: (entry) => <Address email={entry.recipient} />,
+              cell: (entry) => <EmailAddress email={entry.recipient} />,
             },
             { header: 'Status', noWrap: true, cell: (entry) => <DeliveryState entry={entry} /> },
             {
