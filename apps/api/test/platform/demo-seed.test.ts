@@ -109,7 +109,7 @@ describe('demo data', () => {
       .selectFrom('referralVisits')
       .select((eb) => eb.fn.max('createdAt').as('at'))
       .executeTakeFirstOrThrow();
-    expect(new Date(latest.at as Date).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(new Date(latest.at).getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('encrypts the demo bank numbers', async () => {
