@@ -345,6 +345,19 @@ export function findRepoRoot(start = process.cwd()): string {
   }
 }
 
+/**
+ * The ACH originator of a demo start without ACH_* settings: sample values (routing numbers with valid
+ * check digits, a made-up company), so the demo's ACH partner can be paid and its NACHA file opened.
+ * Never used outside a demo start, which production refuses.
+ */
+export const DEMO_ACH_ORIGINATOR = {
+  immediateDestination: '011000015',
+  immediateOrigin: '1234567890',
+  companyName: 'LEDGERLINE DEMO',
+  companyId: '1234567890',
+  odfiRouting: '021000021',
+} as const;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -352,6 +365,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Only asked for, or the newcomer's development start on the embedded database (seedDemo
+  // itself adds nothing to a database that has users).
+  const demoData = e.DEMO_DATA ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL && !e.ADMIN_EMAIL);
   const root = findRepoRoot();
   return {
     env: e.NODE_ENV,
@@ -366,9 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.trim().toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
-    // Only asked for, or the newcomer's development start on the embedded database (seedDemo
-    // itself adds nothing to a database that has users).
-    demoData: e.DEMO_DATA ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL && !e.ADMIN_EMAIL),
+    demoData,
     schedulingUrl: e.SCHEDULING_URL,
     bookingWebhooks: { calcomSecret: e.CALCOM_WEBHOOK_SECRET, calendlySigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY },
     ...(e.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET } : {}),
@@ -428,7 +442,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           companyId: e.ACH_COMPANY_ID as string,
           odfiRouting: e.ACH_ODFI_ROUTING as string,
         }
-      : undefined,
+      : demoData
+        ? DEMO_ACH_ORIGINATOR
+        : undefined,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     adminMfaRequired: e.ADMIN_MFA_REQUIRED ?? e.NODE_ENV === 'production',
   };

@@ -289,6 +289,8 @@ export const COMMISSION_MESSAGES = {
   commissionVoided: 'Commission voided',
   belowMinimum: (partners: readonly { companyName: string; net: string }[], minimum: string) =>
     `Nothing was paid: ${partners.map((p) => `${p.companyName} (${formatMoney(p.net)})`).join('; ')} ${partners.length === 1 ? 'is' : 'are'} below the minimum payout of ${formatMoney(minimum)} and wait for a later payout. Leave them out of the selection.`,
+  achNotReady: (partners: readonly { companyName: string }[]) =>
+    `Nothing was paid: ${partners.map((p) => p.companyName).join('; ')} ${partners.length === 1 ? 'is' : 'are'} paid by ACH, and this server has no ACH originator settings to make the bank file with (ACH_IMMEDIATE_DESTINATION and the others). Set them, or leave ${partners.length === 1 ? 'this partner' : 'these partners'} out of the selection.`,
   nothingReachesMinimum: (minimum: string) =>
     `No partner's payable total reaches the minimum payout of ${formatMoney(minimum)}; nothing was paid`,
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different set of commissions',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { COMMISSION_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
@@ -44,10 +45,10 @@ const partnerRow = (id: string) =>
 describe('admin.processPayout', () => {
   it("pays the selected commissions with the date, each partner's method and the payout reference, and moves lifetime totals", async () => {
     const wire = await pendingCommissions(2, { amount: '50.00' });
-    const ach = await pendingCommissions(1, { amount: '100.00', paymentMethod: 'ACH' });
+    const paypal = await pendingCommissions(1, { amount: '100.00', paymentMethod: 'PayPal' });
     const untouched = await pendingCommissions(1);
     const payout = await t.caller(admin).admin.processPayout({
-      commissionIds: [...wire.ids, ...ach.ids],
+      commissionIds: [...wire.ids, ...paypal.ids],
       idempotencyKey: randomUUID(),
     });
 
@@ -67,19 +68,37 @@ describe('admin.processPayout', () => {
         paymentDate: t.clock.now,
       });
     }
-    expect(await commission(ach.ids[0] as string)).toMatchObject({
+    expect(await commission(paypal.ids[0] as string)).toMatchObject({
       status: 'paid',
-      paymentMethod: 'ACH',
+      paymentMethod: 'PayPal',
       paymentReference: payout.reference,
     });
     expect(await commission(untouched.ids[0] as string)).toMatchObject({ status: 'pending', paymentReference: null });
     expect((await partnerRow(wire.partnerId)).totalLifetimeCommissions).toBe('100.00');
-    expect((await partnerRow(ach.partnerId)).totalLifetimeCommissions).toBe('100.00');
+    expect((await partnerRow(paypal.partnerId)).totalLifetimeCommissions).toBe('100.00');
     expect((await partnerRow(untouched.partnerId)).totalLifetimeCommissions).toBe('0.00');
 
     const log = await t.activityEntries({ action: 'payout.processed', entityId: payout.id });
     expect(log).toHaveLength(1);
     expect(log[0]?.userId).toBe(admin.id);
+  });
+
+  it('refuses to pay a partner by ACH while the server has no ACH originator settings, and books nothing', async () => {
+    // Booked paid, the fee could never leave: no NACHA file can be made without the originator.
+    const wire = await pendingCommissions(1);
+    const ach = await pendingCommissions(1, { amount: '100.00', paymentMethod: 'ACH' });
+    const [partner] = await t.db.selectFrom('partners').select('companyName').where('id', '=', ach.partnerId).execute();
+    const selection = { commissionIds: [...wire.ids, ...ach.ids] };
+    const preview = await t.caller(admin).admin.payoutPreview(selection);
+    expect(preview.refusal).toBe(COMMISSION_MESSAGES.achNotReady([partner!]));
+    expect(preview.refusal).toContain('ACH_IMMEDIATE_DESTINATION');
+    await expect(
+      t.caller(admin).admin.processPayout({ ...selection, idempotencyKey: randomUUID() }),
+    ).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT', message: COMMISSION_MESSAGES.achNotReady([partner!]) });
+    for (const id of [...wire.ids, ...ach.ids]) expect(await commission(id)).toMatchObject({ status: 'pending' });
+    // Without the ACH partner the same payout runs.
+    const paid = await t.caller(admin).admin.processPayout({ commissionIds: wire.ids, idempotencyKey: randomUUID() });
+    expect(paid.commissionCount).toBe(1);
   });
 
   it('replays the stored answer for the same key and body, without paying again', async () => {

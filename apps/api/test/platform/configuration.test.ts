@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, DEMO_ACH_ORIGINATOR, loadConfig } from '../../src/config';
 
 const key = () => randomBytes(32).toString('base64');
 
@@ -43,6 +43,21 @@ describe('DEMO_DATA', () => {
       loadConfig({ DATABASE_URL: 'postgres://localhost/x', JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: key() })
         .demoData,
     ).toBe(false);
+  });
+
+  it('gives a demo start sample ACH originator settings unless real ones are set, and no other start any', () => {
+    expect(loadConfig({}).ach).toEqual(DEMO_ACH_ORIGINATOR);
+    expect(loadConfig({ NODE_ENV: 'test', DEMO_DATA: 'true' }).ach).toEqual(DEMO_ACH_ORIGINATOR);
+    expect(loadConfig({ NODE_ENV: 'test' }).ach).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: 'false' }).ach).toBeUndefined();
+    const real = {
+      ACH_IMMEDIATE_DESTINATION: '021000021',
+      ACH_IMMEDIATE_ORIGIN: '1987654321',
+      ACH_COMPANY_NAME: 'THE FIRM',
+      ACH_COMPANY_ID: '1987654321',
+      ACH_ODFI_ROUTING: '011000015',
+    };
+    expect(loadConfig(real).ach).toMatchObject({ companyName: 'THE FIRM', immediateDestination: '021000021' });
   });
 
   it('is on when asked for explicitly outside production', () => {

@@ -19,6 +19,7 @@ import {
   type PendingFilter,
   type PayoutPreview,
   type PayoutPreviewInput,
+  type PaymentMethod,
 } from '@portal/contracts';
 import type { Db, PayoutRow } from '@portal/db';
 import { DomainError } from '../platform/errors';
@@ -128,16 +129,18 @@ async function checkPending(
 }
 
 /** Each partner's net of the selection. */
-async function netPerPartner(
-  trx: DbOrTx,
-  ids: readonly string[],
-): Promise<{ partnerId: string; companyName: string; net: string }[]> {
+async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<PartnerNet[]> {
   return trx
     .selectFrom('commissions as c')
     .innerJoin('partners as p', 'p.id', 'c.partnerId')
-    .select(['c.partnerId', 'p.companyName', sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('net')])
+    .select([
+      'c.partnerId',
+      'p.companyName',
+      'p.paymentMethod',
+      sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('net'),
+    ])
     .where(idIn(ids))
-    .groupBy(['c.partnerId', 'p.companyName'])
+    .groupBy(['c.partnerId', 'p.companyName', 'p.paymentMethod'])
     .orderBy('p.companyName')
     .execute();
 }
@@ -145,18 +148,23 @@ async function netPerPartner(
 interface PartnerNet {
   partnerId: string;
   companyName: string;
+  paymentMethod: PaymentMethod;
   net: string;
 }
 
 /**
  * Who a payout pays, and whether it may run: a partner whose selection nets to zero or less refuses
  * it; the partners below the minimum payout wait when a filter chose the fees, and refuse a hand-made
- * selection by name; a payout that leaves nobody to pay is refused.
+ * selection by name; a payout that leaves nobody to pay is refused. A partner paid by ACH refuses it
+ * while the server has no ACH originator settings: the fees would be booked paid with no bank file
+ * that could ever pay them.
  */
 function partnersToPay<T extends PartnerNet>(
   selected: readonly T[],
-  { minimumPayout, matching }: { minimumPayout: string; matching: boolean },
+  { minimumPayout, matching, achReady }: { minimumPayout: string; matching: boolean; achReady: boolean },
 ): { paid: T[]; waiting: T[]; refusal: string | null } {
+  const byAch = achReady ? [] : selected.filter((row) => row.paymentMethod === 'ACH');
+  if (byAch.length > 0) return { paid: [], waiting: [], refusal: COMMISSION_MESSAGES.achNotReady(byAch) };
   const refused = selected.filter((row) => toCents(row.net) <= 0);
   if (refused.length > 0) return { paid: [], waiting: [], refusal: COMMISSION_MESSAGES.netNotPositive(refused) };
   const waiting = selected.filter((row) => toCents(row.net) < toCents(minimumPayout));
@@ -209,6 +217,7 @@ export async function processPayout(
     } = partnersToPay(selected, {
       minimumPayout,
       matching: request.matching !== undefined,
+      achReady: mail.config.ach !== undefined,
     });
     if (refusal) throw DomainError.unprocessable(refusal);
     const waitingIds = new Set(waiting.map((row) => row.partnerId));
@@ -281,7 +290,7 @@ export async function processPayout(
 
 export interface PreviewPayoutOptions {
   request: PayoutPreviewInput;
-  config: Pick<AppConfig, 'tax'>;
+  config: Pick<AppConfig, 'tax' | 'ach'>;
   now: Date;
 }
 
@@ -320,6 +329,7 @@ export async function previewPayout(db: Db, { request, config, now }: PreviewPay
   const { paid, waiting, refusal } = partnersToPay(partners, {
     minimumPayout,
     matching: request.matching !== undefined,
+    achReady: config.ach !== undefined,
   });
   const waitingNets = waiting.map(({ partnerId, companyName, net }) => ({ partnerId, companyName, net }));
   if (refusal) return { ...empty, waiting: waitingNets, refusal };

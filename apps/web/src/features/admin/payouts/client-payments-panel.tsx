@@ -19,7 +19,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { formatMoney, formatMonthKey, monthKey, previousMonthKey } from '@portal/contracts/plain';
+import { formatDate, formatMoney, formatMonthKey, monthKey, previousMonthKey } from '@portal/contracts/plain';
 import { IconCashBanknote, IconFileImport } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
@@ -139,7 +139,11 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
       notifySuccess(
         'Payment recorded',
         result.commission
-          ? `It earned a fee of ${formatMoney(result.commission.amount)}.`
+          ? `It earned a fee of ${formatMoney(result.commission.amount)}.${
+              result.commission.dueBy
+                ? ` It is due by ${formatDate(result.commission.dueBy)}; the Payout Processor offers it from then.`
+                : ''
+            }`
           : `It earned no fee: ${result.reason ?? ''}`,
       );
       await Promise.all([afterCommissionChange(utils), utils.admin.clientsMissingPayment.invalidate()]);

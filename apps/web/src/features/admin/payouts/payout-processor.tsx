@@ -246,7 +246,7 @@ export function PayoutProcessor() {
           )}
           {total > 0 && (
             <Text size="sm" c="dimmed">
-              {filtering ? 'Matching' : 'All pending'}: {formatMoney(pending.data?.totalAmount ?? '0.00')}
+              {filtering ? 'Matching' : 'All due'}: {formatMoney(pending.data?.totalAmount ?? '0.00')}
             </Text>
           )}
           {total > 0 && (
