@@ -8,7 +8,7 @@ import { toAdjustmentPayload } from '../src/features/admin/payouts/adjustment-di
 import { PendingPayoutTable, processLabel, selectedTotal } from '../src/features/admin/payouts/pending-payout-table';
 import { CommissionCard, CommissionList } from '../src/features/partner/commissions-tab';
 import { aPendingCommission } from './fixtures';
-import { renderWithProviders } from './render';
+import { renderInRouter, renderWithProviders } from './render';
 
 const base: Commission = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -33,8 +33,11 @@ const base: Commission = {
 /** A commission that was never paid out has no payment date, method or reference. */
 const UNPAID = { paymentDate: null, paymentMethod: null, paymentReference: null } as const;
 
-const renderCard = (fields: Partial<Commission>) =>
-  renderWithProviders(<CommissionCard commission={{ ...base, ...fields }} />);
+/** The card inside a router (its failed state links to the Settings tab), once it has rendered. */
+async function renderCard(fields: Partial<Commission>) {
+  renderInRouter(<CommissionCard commission={{ ...base, ...fields }} />);
+  await screen.findByTestId('commission-card');
+}
 
 describe('Commissions tab', () => {
   it('shows the empty-state text verbatim', () => {
@@ -42,8 +45,8 @@ describe('Commissions tab', () => {
     expect(screen.getByText('No commissions yet. Start referring clients to earn your first commission!')).toBeTruthy();
   });
 
-  it('shows amount, month and year, status, paid date, reference and method of a paid commission', () => {
-    renderCard({});
+  it('shows amount, month and year, status, paid date, reference and method of a paid commission', async () => {
+    await renderCard({});
     expect(screen.getByText('$100.00')).toBeTruthy();
     expect(screen.getByText(/October 2026/)).toBeTruthy();
     expect(screen.getByTestId('commission-status').textContent).toBe('Paid');
@@ -53,8 +56,8 @@ describe('Commissions tab', () => {
     expect(screen.getByText('Wire Transfer')).toBeTruthy();
   });
 
-  it('shows the kind and reason of a clawback, and the reason of a void', () => {
-    renderCard({
+  it('shows the kind and reason of a clawback, and the reason of a void', async () => {
+    await renderCard({
       kind: 'clawback',
       amount: '-25.00',
       referralId: null,
@@ -67,16 +70,35 @@ describe('Commissions tab', () => {
     expect(screen.getByTestId('commission-reason').textContent).toBe('Clawback reason: Client refunded');
   });
 
-  it('shows a voided commission with its reason', () => {
-    renderCard({ ...UNPAID, status: 'voided', voidedAt: '2026-11-05T12:00:00.000Z', voidReason: 'Duplicate' });
+  it('marks a pending fee past its due day as overdue, and only such a fee', async () => {
+    await renderCard({ ...UNPAID, status: 'pending', dueBy: '2020-01-31', clientPaidAt: '2020-01-01' });
+    expect(screen.getByTestId('commission-overdue').textContent).toBe('Overdue');
+  });
+
+  it('does not mark a fee due later as overdue', async () => {
+    await renderCard({ ...UNPAID, status: 'pending', dueBy: '2999-01-31', clientPaidAt: '2999-01-01' });
+    expect(screen.queryByTestId('commission-overdue')).toBeNull();
+  });
+
+  it('does not mark a paid fee as overdue, whenever it was due', async () => {
+    await renderCard({ status: 'paid', dueBy: '2020-01-31', clientPaidAt: '2020-01-01' });
+    expect(screen.getByTestId('commission-status').textContent).toBe('Paid');
+    expect(screen.queryByTestId('commission-overdue')).toBeNull();
+  });
+
+  it('shows a voided commission with its reason', async () => {
+    await renderCard({ ...UNPAID, status: 'voided', voidedAt: '2026-11-05T12:00:00.000Z', voidReason: 'Duplicate' });
     expect(screen.getByTestId('commission-status').textContent).toBe('Voided');
     expect(screen.getByText('Voided: Duplicate')).toBeTruthy();
   });
 
-  it('shows the failure reason of a failed commission', () => {
-    renderCard({ ...UNPAID, status: 'failed', failureReason: 'Account closed' });
+  it('shows the failure reason of a failed commission and leads to the payment details', async () => {
+    await renderCard({ ...UNPAID, status: 'failed', failureReason: 'Account closed' });
     expect(screen.getByTestId('commission-status').textContent).toBe('Failed');
     expect(screen.getByText('Failure reason: Account closed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Check your payment details' }).getAttribute('href')).toBe(
+      '/dashboard?tab=settings',
+    );
     expect(screen.queryByText('Reference')).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ export function ChartPanel<Row>({
   const empty = rows !== undefined && isEmpty(rows);
 
   let body: ReactNode;
-  if (error) body = <Text c="red">{error}</Text>;
+  if (error) body = <Text c="var(--mantine-color-error)">{error}</Text>;
   else if (rows === undefined) body = <Center h={CHART_HEIGHT}>{loading}</Center>;
   else if (empty) {
     body = (

@@ -30,7 +30,9 @@ export function AgreementReview() {
   if (agreement.isError)
     return (
       <Stack p="md">
-        <Text c="red">{errorMessage(agreement.error, 'Unable to load the updated agreement. Please try again.')}</Text>
+        <Text c="var(--mantine-color-error)">
+          {errorMessage(agreement.error, 'Unable to load the updated agreement. Please try again.')}
+        </Text>
       </Stack>
     );
   if (agreement.isPending) return <LoadingScreen label="Loading the updated agreement..." />;

@@ -1,7 +1,8 @@
 // Commissions tab (spec §2): the partner's own commissions as cards, newest month first,
 // paged on the server and filtered by month and status; paid lines sit under their payout.
 
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, type BadgeProps } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title, type BadgeProps } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import {
   COMMISSION_MESSAGES,
   type Commission,
@@ -18,6 +19,7 @@ import {
   formatMonthKey,
   PAYMENT_METHOD_LABELS,
   plural,
+  todayIsoDate,
 } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -65,7 +67,20 @@ export function CommissionCard({ commission }: { commission: Commission }) {
       {commission.dueBy && (
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mt="md" data-testid="commission-due">
           <LabelledValue label="Client Paid" value={formatDate(commission.clientPaidAt ?? null)} />
-          <LabelledValue label="Due By" value={formatDate(commission.dueBy)} />
+          <LabelledValue
+            label="Due By"
+            value={
+              <>
+                {formatDate(commission.dueBy)}
+                {/* The agreement pays a fee within its days after the client's payment: past them, it is late. */}
+                {commission.status === 'pending' && commission.dueBy < todayIsoDate() && (
+                  <Badge color="orange" variant="light" size="sm" ml={6} data-testid="commission-overdue">
+                    Overdue
+                  </Badge>
+                )}
+              </>
+            }
+          />
         </SimpleGrid>
       )}
       {commission.status === 'paid' && (
@@ -88,10 +103,24 @@ export function CommissionCard({ commission }: { commission: Commission }) {
           Voided: {commission.voidReason}
         </Text>
       )}
-      {commission.status === 'failed' && commission.failureReason && (
-        <Text size="sm" c="red" mt="sm" style={{ overflowWrap: 'anywhere' }}>
-          Failure reason: {commission.failureReason}
-        </Text>
+      {commission.status === 'failed' && (
+        <>
+          {commission.failureReason && (
+            <Text size="sm" c="var(--mantine-color-error)" mt="sm" style={{ overflowWrap: 'anywhere' }}>
+              Failure reason: {commission.failureReason}
+            </Text>
+          )}
+          {/* A failed payment is offered again once the details it went to are right. */}
+          <Anchor
+            size="sm"
+            fw={600}
+            mt={4}
+            display="inline-block"
+            renderRoot={(props) => <Link to="/dashboard" search={{ tab: 'settings' }} {...props} />}
+          >
+            Check your payment details
+          </Anchor>
+        </>
       )}
     </Card>
   );

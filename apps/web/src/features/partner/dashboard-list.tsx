@@ -34,7 +34,8 @@ export function DashboardQueryList<Page extends { items: readonly unknown[] }>({
   children: (page: Page) => ReactNode;
 }) {
   if (query.isPending) return <LoadingRow label={loading} py="xl" />;
-  if (query.isError || !query.data) return <Text c="red">{errorMessage(query.error, failure)}</Text>;
+  if (query.isError || !query.data)
+    return <Text c="var(--mantine-color-error)">{errorMessage(query.error, failure)}</Text>;
   if (query.data.items.length === 0) return <EmptyDashboardList>{empty}</EmptyDashboardList>;
   return <>{children(query.data)}</>;
 }

@@ -114,7 +114,9 @@ export function MarketingMaterials() {
       {materials.isPending ? (
         <LoadingRow label="Loading materials" p="lg" />
       ) : materials.isError ? (
-        <Text c="red">{errorMessage(materials.error, 'Unable to load marketing materials. Please try again.')}</Text>
+        <Text c="var(--mantine-color-error)">
+          {errorMessage(materials.error, 'Unable to load marketing materials. Please try again.')}
+        </Text>
       ) : materials.data.length === 0 ? (
         <Card withBorder padding="xl" radius="md">
           <Text c="dimmed" ta="center">

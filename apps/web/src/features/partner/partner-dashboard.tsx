@@ -68,7 +68,9 @@ export function PartnerDashboard({
   if (metrics.isError) {
     return (
       <Stack p="md">
-        <Text c="red">{errorMessage(metrics.error, 'Unable to load your dashboard. Please try again.')}</Text>
+        <Text c="var(--mantine-color-error)">
+          {errorMessage(metrics.error, 'Unable to load your dashboard. Please try again.')}
+        </Text>
       </Stack>
     );
   }

@@ -18,6 +18,7 @@ import { afterApiKeyChange } from '../../../lib/invalidate';
 import { notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
+import { EmailAddress } from '../../../components/email-address';
 import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
@@ -197,11 +198,7 @@ export function ApiKeysCard() {
               },
               {
                 header: 'Created by',
-                cell: (key) => (
-                  <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-                    {key.createdBy ?? '—'}
-                  </Text>
-                ),
+                cell: (key) => (key.createdBy ? <EmailAddress email={key.createdBy} /> : '—'),
               },
               { header: 'Created', noWrap: true, cell: (key) => formatDateTime(key.createdAt) },
               {

@@ -35,7 +35,9 @@ export function MaterialsManager() {
         {materials.isPending ? (
           <Text c="dimmed">Loading materials...</Text>
         ) : materials.isError ? (
-          <Text c="red">{errorMessage(materials.error, 'Unable to load marketing materials.')}</Text>
+          <Text c="var(--mantine-color-error)">
+            {errorMessage(materials.error, 'Unable to load marketing materials.')}
+          </Text>
         ) : materials.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">
             No marketing materials yet. Add the first one for your partners.

@@ -202,7 +202,7 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
       </SimpleGrid>
       <TextInput label="Reference" placeholder="Invoice number" value={values.reference} onChange={set('reference')} />
       {error && (
-        <Text c="red" size="sm" role="alert">
+        <Text c="var(--mantine-color-error)" size="sm" role="alert">
           {error}
         </Text>
       )}
@@ -337,7 +337,7 @@ function ImportReportTable({ report }: { report: ImportReport }) {
 function ImportCheck({ row }: { row: ImportReport['rows'][number] }) {
   if (!row.ok)
     return (
-      <Text size="xs" c="red">
+      <Text size="xs" c="var(--mantine-color-error)">
         {row.message}
       </Text>
     );

@@ -45,7 +45,8 @@ export function PayoutLines({ payout }: { payout: Payout }) {
   });
 
   if (lines.isPending) return <LoadingRow label="Loading the partner lines" py="sm" />;
-  if (lines.isError) return <Text c="red">{errorMessage(lines.error, 'Unable to load the partner lines.')}</Text>;
+  if (lines.isError)
+    return <Text c="var(--mantine-color-error)">{errorMessage(lines.error, 'Unable to load the partner lines.')}</Text>;
   return (
     <>
       <ColumnTable

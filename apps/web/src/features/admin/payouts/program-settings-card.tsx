@@ -125,7 +125,9 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
         {settings.isPending ? (
           <LoadingRow label="Loading the program settings" py="md" />
         ) : settings.isError ? (
-          <Text c="red">{errorMessage(settings.error, 'Unable to load the program settings.')}</Text>
+          <Text c="var(--mantine-color-error)">
+            {errorMessage(settings.error, 'Unable to load the program settings.')}
+          </Text>
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">

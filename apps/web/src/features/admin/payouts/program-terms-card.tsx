@@ -237,7 +237,7 @@ export function ProgramTermsCard({ canPublish }: { canPublish: boolean }) {
         {terms.isPending ? (
           <LoadingRow label="Loading the program terms" py="md" />
         ) : terms.isError ? (
-          <Text c="red">{errorMessage(terms.error, 'Unable to load the program terms.')}</Text>
+          <Text c="var(--mantine-color-error)">{errorMessage(terms.error, 'Unable to load the program terms.')}</Text>
         ) : (
           <>
             <Group gap="xs">
