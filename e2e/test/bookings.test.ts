@@ -89,7 +89,7 @@ describe('a booking through a partner link', () => {
     expect(await conflicts.getByText('Booked Growth LLC').count()).toBe(1);
     await screenshot(admin.page, 'bookings-conflicts');
     await conflicts.getByRole('button', { name: /Resolve the conflict/ }).click();
-    await admin.page.getByRole('menuitem', { name: 'Keep the first partner' }).click();
+    await admin.page.getByRole('menuitem', { name: /^Keep with Booked Growth LLC/ }).click();
     await conflicts.getByText('No open conflicts').waitFor();
     await admin.context.close();
 

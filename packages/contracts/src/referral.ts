@@ -221,11 +221,6 @@ export type LeadInput = z.input<typeof leadInput>;
 /** How an admin settles a conflict: the first partner keeps the client, the second gets it, or the second is refused. */
 export const CONFLICT_RESOLUTIONS = ['keep_first', 'move_to_second', 'reject'] as const;
 export type ConflictResolution = (typeof CONFLICT_RESOLUTIONS)[number];
-export const CONFLICT_RESOLUTION_LABELS: Record<ConflictResolution, string> = {
-  keep_first: 'Keep the first partner',
-  move_to_second: 'Move the client to the second partner',
-  reject: 'Reject the second referral',
-};
 
 export const resolveConflictInput = z.object({
   id: idField,

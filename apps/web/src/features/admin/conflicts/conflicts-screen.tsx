@@ -4,7 +4,6 @@
 
 import { Alert, Badge, Button, Menu, Stack, Text } from '@mantine/core';
 import {
-  CONFLICT_RESOLUTION_LABELS,
   CONFLICT_RESOLUTIONS,
   REFERRAL_STAGE_LABELS,
   formatDate,
@@ -39,6 +38,29 @@ function SideSummary({ side }: { side: Side | null }) {
   );
 }
 
+/**
+ * Each way to settle a conflict, named by the partners it favours and what it does to the other
+ * referral: both "keep" and "reject" close the second referral, as a duplicate or as refused.
+ */
+export function resolutionChoice(resolution: ConflictResolution, conflict: ReferralConflict) {
+  const first = conflict.first?.partnerCompanyName ?? 'the first partner';
+  const second = conflict.second.partnerCompanyName;
+  return {
+    keep_first: {
+      label: `Keep with ${first}`,
+      effect: `${second}'s referral is closed as already introduced`,
+    },
+    move_to_second: {
+      label: `Move to ${second}`,
+      effect: `${first}'s referral is closed as moved to another partner`,
+    },
+    reject: {
+      label: `Reject ${second}'s referral`,
+      effect: 'Closed as rejected by an admin, not as a duplicate',
+    },
+  }[resolution];
+}
+
 function ResolveMenu({ conflict }: { conflict: ReferralConflict }) {
   const utils = trpc.useUtils();
   const resolve = trpc.admin.resolveConflict.useMutation();
@@ -49,7 +71,7 @@ function ResolveMenu({ conflict }: { conflict: ReferralConflict }) {
       await resolve.mutateAsync({ id: conflict.id, resolution });
       notifySuccess(
         'Conflict resolved',
-        `${conflict.second.clientCompanyName}: ${CONFLICT_RESOLUTION_LABELS[resolution]}`,
+        `${conflict.second.clientCompanyName}: ${resolutionChoice(resolution, conflict).label}`,
       );
       await afterConflictResolved(utils);
     } catch (error) {
@@ -72,11 +94,19 @@ function ResolveMenu({ conflict }: { conflict: ReferralConflict }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {CONFLICT_RESOLUTIONS.map((resolution) => (
-          <Menu.Item key={resolution} onClick={() => void settle(resolution)}>
-            {CONFLICT_RESOLUTION_LABELS[resolution]}
-          </Menu.Item>
-        ))}
+        {CONFLICT_RESOLUTIONS.map((resolution) => {
+          const choice = resolutionChoice(resolution, conflict);
+          return (
+            <Menu.Item key={resolution} onClick={() => void settle(resolution)} maw={340}>
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {choice.label}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {choice.effect}
+              </Text>
+            </Menu.Item>
+          );
+        })}
       </Menu.Dropdown>
     </Menu>
   );
@@ -130,16 +160,21 @@ export function ConflictsScreen() {
               },
               { header: 'First partner', card: 'full', cell: (conflict) => <SideSummary side={conflict.first} /> },
               { header: 'Second partner', card: 'full', cell: (conflict) => <SideSummary side={conflict.second} /> },
-              {
-                header: 'Flags',
-                card: 'aside',
-                cell: (conflict) =>
-                  conflict.selfReferral ? (
-                    <Badge color="orange" variant="light">
-                      Self-referral
-                    </Badge>
-                  ) : null,
-              },
+              // Only when a conflict has a flag: an empty column says nothing.
+              ...(conflicts.some((conflict) => conflict.selfReferral)
+                ? [
+                    {
+                      header: 'Flags',
+                      card: 'aside' as const,
+                      cell: (conflict: ReferralConflict) =>
+                        conflict.selfReferral ? (
+                          <Badge color="orange" variant="light">
+                            Self-referral
+                          </Badge>
+                        ) : null,
+                    },
+                  ]
+                : []),
               ...(canResolve
                 ? [
                     {

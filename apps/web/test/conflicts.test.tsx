@@ -1,0 +1,70 @@
+// The Conflicts screen's Resolve menu: each way to settle names the partner it favours and says what
+// happens to the other referral; the Flags column shows only when a conflict has a flag.
+
+import type { ReferralConflict, ReferralConflicts } from '@portal/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConflictsScreen } from '../src/features/admin/conflicts/conflicts-screen';
+import { SessionStore } from '../src/lib/session';
+import { renderInRouter } from './render';
+import { serveTrpc } from './trpc-server';
+
+const side = (partnerCompanyName: string, referralId: string) => ({
+  referralId,
+  partnerId: referralId.replace(/^./, 'f'),
+  partnerCompanyName,
+  clientCompanyName: 'Harvest Table Foods',
+  clientEmail: 'owner@harvesttablefoods.example',
+  stage: 'booked' as const,
+  referralSource: 'booking',
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
+const conflict: ReferralConflict = {
+  id: 'a1111111-1111-4111-8111-111111111111',
+  second: side('Shopline Apps', 'a1111111-1111-4111-8111-111111111111'),
+  first: side('Summit Ledger Advisory', 'b1111111-1111-4111-8111-111111111111'),
+  selfReferral: false,
+};
+
+const admin = () =>
+  new SessionStore({
+    user: {
+      id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00',
+      email: 'admin@example.com',
+      role: 'admin',
+      permissions: ['referrals:read', 'referrals:write'],
+    },
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the Conflicts screen', () => {
+  it('names the partner each resolution favours and what it does to the other referral, and sends the choice', async () => {
+    let state: ReferralConflicts = { conflicts: [conflict], selfReferrals: [] };
+    const api = serveTrpc({
+      'admin.referralConflicts': () => state,
+      'admin.resolveConflict': () => {
+        state = { conflicts: [], selfReferrals: [] };
+        return { id: conflict.id, resolution: 'keep_first', stage: 'lost', firstStage: 'booked' };
+      },
+    });
+    renderInRouter(<ConflictsScreen />, { session: admin() });
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByText('Flags')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve the conflict over Harvest Table Foods' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      "Keep with Summit Ledger AdvisoryShopline Apps's referral is closed as already introduced",
+      "Move to Shopline AppsSummit Ledger Advisory's referral is closed as moved to another partner",
+      "Reject Shopline Apps's referralClosed as rejected by an admin, not as a duplicate",
+    ]);
+    await userEvent.click(items[0]!);
+    expect(await screen.findByText('No open conflicts')).toBeTruthy();
+    expect(api.calls.find((call) => call.path === 'admin.resolveConflict')?.input).toEqual({
+      id: conflict.id,
+      resolution: 'keep_first',
+    });
+  });
+});
