@@ -74,7 +74,7 @@ export function CommissionCard({ commission }: { commission: Commission }) {
                 {formatDate(commission.dueBy)}
                 {/* The agreement pays a fee within its days after the client's payment: past them, it is late. */}
                 {commission.status === 'pending' && commission.dueBy < todayIsoDate() && (
-                  <Badge color="orange" variant="light" size="sm" ml={6} data-testid="commission-overdue">
+                  <Badge color="red" variant="light" size="sm" ml={6} data-testid="commission-overdue">
                     Overdue
                   </Badge>
                 )}
