@@ -91,6 +91,10 @@ describe('password reset in the browser', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('This password reset link is invalid, has expired or was already used.').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/reset-password');
+    // The page says the link no longer works in place of the form, which would refuse every password again.
+    await page.getByText('This link no longer works').waitFor();
+    expect(await page.getByLabel(/^New password/).count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to sign in' }).waitFor();
     await context.close();
   });
 

@@ -4,6 +4,8 @@
 import { Anchor, Text } from '@mantine/core';
 import { MESSAGES, resetPasswordInput } from '@portal/contracts';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/errors';
 import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { BareCardPage } from './bare-card-page';
@@ -16,6 +18,9 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
   const navigate = useNavigate();
   const reset = trpc.auth.resetPassword.useMutation();
   const submitOnce = useSubmitOnce(submit);
+  // A link the server refuses (unknown, expired, used) is said on the page, as a missing one is: the form
+  // would only refuse every password again.
+  const [linkRefused, setLinkRefused] = useState(false);
 
   async function submit(password: string) {
     try {
@@ -23,20 +28,21 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
       notifySuccess(MESSAGES.passwordChanged, MESSAGES.passwordChangedText);
       await navigate({ to: '/', search: { signin: 1 }, replace: true });
     } catch (error) {
-      notifyFailure(MESSAGES.passwordChangeFailed, error);
+      if (errorMessage(error) === MESSAGES.resetLinkInvalid) setLinkRefused(true);
+      else notifyFailure(MESSAGES.passwordChangeFailed, error);
     }
   }
 
   return (
     <BareCardPage title="Choose a new password" description="Every session of your account will be signed out.">
       <TokenPasswordForm
-        token={token}
+        token={linkRefused ? undefined : token}
         schema={formSchema}
         label="New password"
         submitLabel="Set new password"
         pending={submitOnce.pending}
         onSubmit={submitOnce.run}
-        missingTitle="No reset link"
+        missingTitle={linkRefused ? 'This link no longer works' : 'No reset link'}
         missingMessage={MESSAGES.resetLinkInvalid}
       />
       <Text size="sm" c="dimmed" ta="center">
