@@ -4,6 +4,7 @@
 
 import {
   Alert,
+  Anchor,
   Button,
   Code,
   CopyButton,
@@ -146,6 +147,19 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
             <Code fz="sm" data-testid="mfa-secret" style={{ overflowWrap: 'anywhere' }}>
               {secret.secret}
             </Code>
+            {/* On the phone that holds the app, the QR code cannot be scanned: copy the key or hand it over. */}
+            <Group gap="xs" mt={4}>
+              <CopyButton value={secret.secret}>
+                {({ copied, copy }) => (
+                  <Button size="compact-sm" variant="default" leftSection={<IconCopy size={14} />} onClick={copy}>
+                    {copied ? 'Copied' : 'Copy key'}
+                  </Button>
+                )}
+              </CopyButton>
+              <Anchor href={secret.otpauthUrl} size="sm">
+                Open in authenticator app
+              </Anchor>
+            </Group>
           </Stack>
         </Group>
         <CodeInput {...code.inputProps} allowRecovery={false} />
@@ -165,6 +179,20 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
         <Group>
           <Button type="submit" loading={enable.isPending}>
             Turn on
+          </Button>
+          <Button
+            variant="default"
+            disabled={enable.isPending}
+            onClick={() => {
+              // Nothing is on until the first code is confirmed: leaving drops the unconfirmed key.
+              setSecret(null);
+              setQr(null);
+              code.reset();
+              setCurrentPassword('');
+              setPasswordError(null);
+            }}
+          >
+            Cancel
           </Button>
         </Group>
       </Stack>
