@@ -81,6 +81,8 @@ type ColumnTableProps<Row> = {
   footer?: ReactNode;
   /** Attributes of the scrolling frame (a keyboard-focusable scroller's label). */
   frameProps?: Record<string, string | number | undefined>;
+  /** False for a table of a few short columns that fits any width: it never turns into cards. */
+  cards?: boolean;
 } & TableProps;
 
 const byId = (row: unknown) => (row as { id: string }).id;
@@ -96,11 +98,12 @@ export function ColumnTable<Row>({
   noWrap = false,
   footer,
   frameProps,
+  cards = true,
   style,
   ...tableProps
 }: ColumnTableProps<Row>) {
   return (
-    <div className={classes.frame}>
+    <div className={classes.frame} data-cards={cards ? undefined : 'off'}>
       <div className={classes.scroll} {...frameProps}>
         <Table
           {...tableProps}

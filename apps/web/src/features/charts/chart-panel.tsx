@@ -103,10 +103,16 @@ function ChartTable<Row>({
       horizontalSpacing="xs"
       aria-label={`${title} table`}
       frameProps={{ tabIndex: 0, role: 'region', 'aria-label': `${title} table` }}
-      columns={columns.map((column, index) => (index === 0 ? { ...column, card: 'title' as const } : column))}
+      // Values whole, headers free to wrap ("Commissions / paid"), so four columns fit a phone.
+      columns={columns.map((column, index) => ({
+        ...column,
+        noWrap: true,
+        ...(index === 0 ? { card: 'title' as const } : {}),
+      }))}
       rows={rows}
       rowKey={rowKey}
-      noWrap
+      // A month and two or three numbers fit a half-width card: a table, not a dozen stacked cards.
+      cards={false}
     />
   );
 }
