@@ -14,6 +14,9 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
 };
 export const EMAIL_LOG_PAGE_SIZE = 20;
 
+/** The last error of a mail the server did not send because it has no SMTP server (SMTP_URL) to send with. */
+export const NOT_SENT_NO_SMTP = 'not sent: no SMTP configured';
+
 export const listEmailsInput = z
   .object({
     limit: pageLimitField(EMAIL_LOG_PAGE_SIZE),

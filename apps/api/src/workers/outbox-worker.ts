@@ -1,6 +1,7 @@
 // Delivers the outbox: claims due rows (claimDue: several workers on one database never send a row
 // twice), sends them over SMTP, and reschedules failures with backoff.
 
+import { NOT_SENT_NO_SMTP } from '@portal/contracts';
 import type { EmailOutboxRow, EmailOutboxTable } from '@portal/db';
 import type { Updateable } from 'kysely';
 import nodemailer from 'nodemailer';
@@ -15,7 +16,6 @@ import { claimDue, createPollingWorker, settleClaim, type PollingWorker } from '
 export const RETRY_DELAYS_MS = [15_000, 30_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const;
 /** How long a claimed row is hidden from other workers while it is being sent. */
 export const CLAIM_LEASE_MS = 10 * 60_000;
-export const NOT_SENT_NO_SMTP = 'not sent: no SMTP configured';
 
 export interface OutboxWorkerOptions {
   /** Pause between polls. */

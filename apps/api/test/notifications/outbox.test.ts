@@ -12,9 +12,9 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { createDeps } from '../../src/deps';
 import { createLogger } from '../../src/logger';
 import { clearExpiredMailBodies, enqueueMail, enqueueTemplate } from '../../src/services/notifications/outbox';
-import { MESSAGES } from '@portal/contracts';
+import { MESSAGES, NOT_SENT_NO_SMTP } from '@portal/contracts';
 import { escapeHtml, portalLink, renderMail } from '../../src/services/notifications/templates';
-import { createOutboxWorker, NOT_SENT_NO_SMTP, RETRY_DELAYS_MS } from '../../src/workers/outbox-worker';
+import { createOutboxWorker, RETRY_DELAYS_MS } from '../../src/workers/outbox-worker';
 import { createTestDatabase, mailingEnv, useTestApp, useTestSmtp, expectRefusal } from '../support';
 
 const smtp = useTestSmtp();

@@ -2,7 +2,13 @@
 // copy (the original keeps its history).
 
 import { Alert, Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
-import { EMAIL_LOG_PAGE_SIZE, EMAIL_STATUS_LABELS, type EmailLogEntry, type EmailStatus } from '@portal/contracts';
+import {
+  EMAIL_LOG_PAGE_SIZE,
+  EMAIL_STATUS_LABELS,
+  NOT_SENT_NO_SMTP,
+  type EmailLogEntry,
+  type EmailStatus,
+} from '@portal/contracts';
 import { formatDate, MESSAGES, plural } from '@portal/contracts/plain';
 import { IconMailForward } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -91,6 +97,13 @@ export function EmailLog() {
         )
       }
     >
+      {emails.data?.items.some((entry) => entry.lastError === NOT_SENT_NO_SMTP) && (
+        // Otherwise each row says "not sent" and nothing says why nothing goes out, or what to do.
+        <Alert color="orange" title="Mail is not being delivered" mb="md" data-testid="no-smtp">
+          This server has no SMTP server to send with (SMTP_URL), so its mails stay here as Not sent and nobody receives
+          them. Once SMTP_URL is set and the server restarted, Resend sends a mail again.
+        </Alert>
+      )}
       {emails.isError ? (
         <Alert color="red">{errorMessage(emails.error, 'Unable to load the email log.')}</Alert>
       ) : emails.data && emails.data.items.length === 0 ? (
