@@ -24,6 +24,21 @@ export type ScheduledService = LandingService | 'general';
  * code and, for a chosen service, `utm_term` = the service (Calendly hands back only UTM values with a
  * booking, so the code and the service travel there too).
  */
+/**
+ * The assessment's button: large, and on a phone as wide as the panel at most, its words wrapping onto a
+ * second line rather than running past the panel's edge.
+ */
+const ASSESSMENT_BUTTON = {
+  size: 'lg',
+  variant: 'white',
+  color: 'blue.9',
+  leftSection: <IconCalendarEvent size={20} />,
+  maw: '100%',
+  h: 'auto',
+  py: 13,
+  styles: { label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } },
+} as const;
+
 export function schedulingLink(
   baseUrl: string,
   options: { ref: string; service: ScheduledService; search: ReferralSearch },
@@ -160,19 +175,11 @@ export function ReferralLandingView({ code, search, referrer, schedulingUrl }: R
               </Title>
               <Text c="white">{LANDING_COPY.assessmentText(CONSULTATION_MINUTES)}</Text>
               {mainHref ? (
-                <Button
-                  component="a"
-                  href={mainHref}
-                  {...SCHEDULE_LINK_PROPS}
-                  size="lg"
-                  variant="white"
-                  color="blue.9"
-                  leftSection={<IconCalendarEvent size={20} />}
-                >
+                <Button component="a" href={mainHref} {...SCHEDULE_LINK_PROPS} {...ASSESSMENT_BUTTON}>
                   Schedule Free Consultation
                 </Button>
               ) : (
-                <Button size="lg" variant="white" color="blue.9" leftSection={<IconCalendarEvent size={20} />} disabled>
+                <Button {...ASSESSMENT_BUTTON} disabled>
                   Schedule Free Consultation
                 </Button>
               )}
