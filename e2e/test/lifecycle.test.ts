@@ -163,6 +163,9 @@ describe('the life of a partner in the browser', () => {
     await a.getByRole('option', { name: CLIENT }).click();
     expect(await record.getByLabel('Month paid for').textContent()).toBe(formatMonthKey(MONTH));
     await record.getByLabel('Paid on').fill(PAID_ON);
+    // The amount starts at the client's monthly value, which the field names.
+    await expect.poll(() => record.getByLabel('Amount').inputValue()).toBe('2400.00');
+    await record.getByText("The client's monthly value: $2,400.00").waitFor();
     await record.getByLabel('Amount').fill('2400.00');
     await record.getByLabel('Reference').fill('INV-1001');
     await screenshot(a, 'lifecycle-1b-record-payment-desktop');

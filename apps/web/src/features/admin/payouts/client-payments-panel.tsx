@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { formatDate, formatMoney, formatMonthKey, monthKey, previousMonthKey } from '@portal/contracts/plain';
 import { IconCashBanknote, IconFileImport } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { afterCommissionChange } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
@@ -124,8 +124,11 @@ export function ClientPaymentsPanel() {
 function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
   const now = new Date();
-  const client = useWonClientPicker();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const client = useWonClientPicker(clientError);
   const referralId = client.referralId;
+  const monthlyValue = client.monthlyValue;
   const [values, setValues] = useState({
     periodMonth: previousMonthKey(now),
     amount: '',
@@ -134,6 +137,13 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
     reference: '',
   });
   const [error, setError] = useState<string | null>(null);
+  // A client usually pays a month of its service: the amount starts there when the admin has typed none.
+  useEffect(() => {
+    if (!monthlyValue) return;
+    setClientError(null);
+    setAmountError(null);
+    setValues((current) => (current.amount ? current : { ...current, amount: monthlyValue }));
+  }, [monthlyValue]);
   const record = trpc.admin.recordClientPayment.useMutation({
     onSuccess: async (result) => {
       notifySuccess(
@@ -158,8 +168,10 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
   };
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!referralId) return setError('Choose the client');
-    if (!values.amount.trim()) return setError('Enter the amount paid');
+    // Each missing field says so under itself, both at once.
+    setClientError(referralId ? null : 'Choose the client');
+    setAmountError(values.amount.trim() ? null : 'Enter the amount paid');
+    if (!referralId || !values.amount.trim()) return;
     setError(null);
     record.mutate({
       id: referralId,
@@ -190,7 +202,20 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
           onChange={(periodMonth) => setValues((current) => ({ ...current, periodMonth }))}
         />
         <TextInput type="date" label="Paid on" value={values.paidAt} onChange={set('paidAt')} />
-        <TextInput label="Amount" leftSection="$" inputMode="decimal" value={values.amount} onChange={set('amount')} />
+        <TextInput
+          label="Amount"
+          leftSection="$"
+          inputMode="decimal"
+          value={values.amount}
+          onChange={(event) => {
+            set('amount')(event);
+            setAmountError(null);
+          }}
+          description={
+            client.monthlyValue ? `The client's monthly value: ${formatMoney(client.monthlyValue)}` : undefined
+          }
+          error={amountError}
+        />
         <TextInput
           label="Collection cost"
           description="Deducted proportionally; optional"

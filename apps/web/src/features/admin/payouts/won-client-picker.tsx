@@ -8,6 +8,8 @@ import { PartnerPicker } from '../partners/partner-picker';
 
 export interface WonClientChoice {
   referralId: string | null;
+  /** The chosen client's monthly value (decimal string), what a month of its service is billed. */
+  monthlyValue: string | null;
   setReferralId: (id: string | null) => void;
   /** Both back to nothing chosen (after a payment is recorded). */
   reset: () => void;
@@ -46,8 +48,10 @@ export function useWonClientPicker(error?: string | null): WonClientChoice {
       />
     </>
   );
+  const chosen = referrals.data?.items.find((r) => r.id === referralId);
   return {
     referralId,
+    monthlyValue: chosen?.monthlyValue ?? null,
     setReferralId,
     reset: () => {
       setPartnerId(null);
