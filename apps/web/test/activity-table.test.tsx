@@ -1,9 +1,11 @@
 // The audit log's Actor column: a person's name on its line and the address under it, the address
-// breakable only after its "@"; an API key and the system by their labels.
+// breakable only after its "@"; an API key and the system by their labels. An entry's other details read as
+// text: a list by its count or its few plain values.
 
 import type { ActivityEntry } from '@portal/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { detailText } from '../src/features/admin/activity/activity-changes';
 import { ActivityTable } from '../src/features/admin/activity/activity-table';
 import { renderWithProviders } from './render';
 
@@ -59,5 +61,21 @@ describe('the activity table', () => {
     expect(within(addressOnly!).getByText('ops@')).toBeTruthy();
     expect(within(addressOnly!).getByText('example.com')).toBeTruthy();
     expect(within(key!).getByText('API key CRM sync')).toBeTruthy();
+  });
+});
+
+describe("an entry's other details", () => {
+  it('gives a list by its count, or its few plain values, and a value as text, never raw JSON arrays', () => {
+    expect(
+      detailText([
+        { partnerId: 'a', net: '100.00' },
+        { partnerId: 'b', net: '50.00' },
+      ]),
+    ).toBe('2');
+    expect(detailText(['a1', 'b2'])).toBe('a1, b2');
+    expect(detailText(['a', 'b', 'c', 'd'])).toBe('4');
+    expect(detailText('2026-11')).toBe('2026-11');
+    expect(detailText(4)).toBe('4');
+    expect(detailText(null)).toBe('null');
   });
 });

@@ -5,6 +5,20 @@ import type { ActivityEntry } from '@portal/contracts';
 
 const shown = (value: string | null) => (value === null || value === '' ? '—' : value);
 
+/**
+ * One detail as a reader takes it in at a glance: a list by its count ("partners: 2") or its first few
+ * plain values, never raw JSON; the whole stays in the cell's title and in the CSV export.
+ */
+export function detailText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    const plain = value.every((item) => typeof item === 'string' || typeof item === 'number');
+    if (!plain || value.length > 3) return String(value.length);
+    return value.join(', ');
+  }
+  return JSON.stringify(value);
+}
+
 export function ActivityChanges({ entry }: { entry: ActivityEntry }) {
   const rest = entry.details ? Object.entries(entry.details) : [];
   if (entry.changes.length === 0 && rest.length === 0)
@@ -56,9 +70,7 @@ export function ActivityChanges({ entry }: { entry: ActivityEntry }) {
           style={{ overflowWrap: 'anywhere' }}
           title={JSON.stringify(entry.details)}
         >
-          {rest
-            .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-            .join(' · ')}
+          {rest.map(([key, value]) => `${key}: ${detailText(value)}`).join(' · ')}
         </Text>
       )}
     </Stack>
