@@ -5,7 +5,7 @@
 import { Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FEE_BASIS_LABELS, publishProgramTermsInput, type ProgramTerms } from '@portal/contracts';
-import { formatDate, formatMoney } from '@portal/contracts/plain';
+import { formatDate, formatMoney, todayIsoDate } from '@portal/contracts/plain';
 import { IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ColumnTable, type TableColumn } from '../../../components/column-table';
@@ -155,11 +155,23 @@ function PublishTermsDialog({ current, onClose }: { current: ProgramTerms; onClo
           {...form.getInputProps('maxExtensionDays')}
         />
         <NumberInput label="Payout days" min={0} max={365} allowDecimal={false} {...form.getInputProps('payoutDays')} />
-        <TextInput label="Minimum annual sales (USD)" inputMode="decimal" {...form.getInputProps('minAnnualSales')} />
+        <TextInput
+          label="Minimum annual sales (USD)"
+          inputMode="decimal"
+          // The figure as a reader counts its zeros.
+          description={
+            /^\d+(\.\d{1,2})?$/.test(form.values.minAnnualSales.trim())
+              ? `${formatMoney(form.values.minAnnualSales.trim())} a year`
+              : 'Digits, with cents after a point'
+          }
+          {...form.getInputProps('minAnnualSales')}
+        />
         <NumberInput label="Notice days" min={0} max={365} allowDecimal={false} {...form.getInputProps('noticeDays')} />
         <TextInput
+          type="date"
           label="Effective from"
-          placeholder="YYYY-MM-DD (today if empty)"
+          description="Today if left empty"
+          min={todayIsoDate()}
           {...form.getInputProps('effectiveFrom')}
         />
       </SimpleGrid>
