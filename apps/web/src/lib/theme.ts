@@ -62,5 +62,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     // Mantine's red.8 error text on the dark cards is about 3:1; red.4 passes AA.
     '--mantine-color-error': 'var(--mantine-color-red-4)',
+    // The subtle and light red (Mark failed, Void, light red badges) would be red.0, read as white: a
+    // destructive action must look red. red.4 keeps AA on the dark cards and rows.
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-4)',
   },
 });

@@ -56,17 +56,8 @@ function RowAction({
   ariaLabel: string;
 }) {
   return (
-    // The words on a table; on a card, at its foot, the icon before them. Red in both schemes (the dark
-    // scheme's subtle red is nearly white), as actions that take a fee out of the payout.
-    <Button
-      size="compact-sm"
-      variant="subtle"
-      color="red"
-      c="var(--mantine-color-error)"
-      px={6}
-      onClick={onClick}
-      aria-label={ariaLabel}
-    >
+    // The words on a table; on a card, at its foot, the icon before them.
+    <Button size="compact-sm" variant="subtle" color="red" px={6} onClick={onClick} aria-label={ariaLabel}>
       <CardOnly>
         <Box component="span" display="inline-flex" mr={4} style={{ verticalAlign: 'middle' }}>
           {icon}
