@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConflictsScreen } from '../src/features/admin/conflicts/conflicts-screen';
-import { SessionStore } from '../src/lib/session';
+import { anAdminSession } from './fixtures';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
 
@@ -28,16 +28,6 @@ const conflict: ReferralConflict = {
   selfReferral: false,
 };
 
-const admin = () =>
-  new SessionStore({
-    user: {
-      id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00',
-      email: 'admin@example.com',
-      role: 'admin',
-      permissions: ['referrals:read', 'referrals:write'],
-    },
-  });
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the Conflicts screen', () => {
@@ -50,7 +40,7 @@ describe('the Conflicts screen', () => {
         return { id: conflict.id, resolution: 'keep_first', stage: 'lost', firstStage: 'booked' };
       },
     });
-    renderInRouter(<ConflictsScreen />, { session: admin() });
+    renderInRouter(<ConflictsScreen />, { session: anAdminSession(['referrals:read', 'referrals:write']) });
     const table = await screen.findByRole('table');
     expect(within(table).queryByText('Flags')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Resolve the conflict over Harvest Table Foods' }));

@@ -5,7 +5,7 @@ import { NOT_SENT_NO_SMTP, type EmailLogEntry, type EmailLogPage } from '@portal
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmailLog } from '../src/features/admin/emails/email-log';
-import { SessionStore } from '../src/lib/session';
+import { anAdminSession } from './fixtures';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
 
@@ -27,16 +27,6 @@ const mail = (fields: Partial<EmailLogEntry>): EmailLogEntry => ({
 
 const page = (items: EmailLogEntry[]): EmailLogPage => ({ items, total: items.length, limit: 20, offset: 0 });
 
-const admin = () =>
-  new SessionStore({
-    user: {
-      id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00',
-      email: 'admin@example.com',
-      role: 'admin',
-      permissions: ['emails:read', 'emails:write'],
-    },
-  });
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the Email log', () => {
@@ -44,7 +34,7 @@ describe('the Email log', () => {
     serveTrpc({
       'admin.emails': () => page([mail({ status: 'not_sent', sentAt: null, lastError: NOT_SENT_NO_SMTP })]),
     });
-    renderInRouter(<EmailLog />, { session: admin() });
+    renderInRouter(<EmailLog />, { session: anAdminSession(['emails:read', 'emails:write']) });
     const alert = await screen.findByTestId('no-smtp');
     expect(alert.textContent).toContain('Mail is not being delivered');
     expect(alert.textContent).toContain('SMTP_URL');
@@ -52,7 +42,7 @@ describe('the Email log', () => {
 
   it('says nothing of the kind when mail goes out', async () => {
     serveTrpc({ 'admin.emails': () => page([mail({})]) });
-    renderInRouter(<EmailLog />, { session: admin() });
+    renderInRouter(<EmailLog />, { session: anAdminSession(['emails:read', 'emails:write']) });
     await screen.findByText('We received your application');
     expect(screen.queryByTestId('no-smtp')).toBeNull();
   });

@@ -2,6 +2,7 @@
 // empty value, so a test names only the fields its rule is about.
 
 import type { PartnerDetails, PartnerProfile, PendingCommission, Referral } from '@portal/contracts';
+import { SessionStore } from '../src/lib/session';
 
 /** A referral with nothing recorded beyond its client, service and stage; `fields` sets the rest. */
 export function aReferral(fields: Partial<Referral> = {}): Referral {
@@ -125,4 +126,11 @@ export function aPartnerProfile(overrides: Partial<PartnerProfile> = {}): Partne
     createdAt: '2026-11-20T15:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A signed-in administrator's session holding `permissions` (the screens read what they may show from it). */
+export function anAdminSession(permissions: string[]): SessionStore {
+  return new SessionStore({
+    user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'admin@example.com', role: 'admin', permissions },
+  });
 }
