@@ -115,7 +115,7 @@ describe('adjustments and net payouts in Chromium', () => {
 
     // The partner filter narrows the queue (and its count) on the server.
     await pickPartner(page, processor, PARTNER.companyName);
-    await processor.getByTestId('pending-count').getByText('3 pending').waitFor();
+    await processor.getByTestId('pending-count').getByText('3 due').waitFor();
     const rows = processor.getByTestId('payout-row');
     expect(await rows.count()).toBe(3);
     // One badge of each kind (the layout of the width only is rendered).
@@ -137,7 +137,7 @@ describe('adjustments and net payouts in Chromium', () => {
     const narrow = await journey.signedInPage(adminToken, '/admin', MOBILE);
     await processorOf(narrow.page).getByTestId('payout-row').first().waitFor();
     await pickPartner(narrow.page, processorOf(narrow.page), PARTNER.companyName);
-    await processorOf(narrow.page).getByTestId('pending-count').getByText('3 pending').waitFor();
+    await processorOf(narrow.page).getByTestId('pending-count').getByText('3 due').waitFor();
     await processorOf(narrow.page).getByLabel('Select all').check();
     await expectTidyRows(processorOf(narrow.page), 'phone');
     // Client (or kind), month and reason still under each partner, the clawback's badge and reason too.
@@ -189,7 +189,7 @@ describe('adjustments and net payouts in Chromium', () => {
     const processor = processorOf(page);
     await processor.getByTestId('payout-row').first().waitFor();
     await pickPartner(page, processor, BULK.companyName);
-    await processor.getByTestId('pending-count').getByText(`${BULK_CLIENTS} pending`).waitFor();
+    await processor.getByTestId('pending-count').getByText(`${BULK_CLIENTS} due`).waitFor();
     expect(await processor.getByTestId('payout-range').textContent()).toBe(`1–25 of ${BULK_CLIENTS}`);
 
     await processor.getByLabel('Select all').check();

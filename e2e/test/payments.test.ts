@@ -158,7 +158,7 @@ describe('client payments to bank files in Chromium', () => {
     const processor = page
       .locator('.mantine-Card-root')
       .filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
-    await processor.getByTestId('pending-count').getByText('3 pending').waitFor();
+    await processor.getByTestId('pending-count').getByText('3 due').waitFor();
     const rows = processor.getByTestId('payout-row');
     expect(await rows.filter({ hasText: RECENT_CLIENT }).count()).toBe(0);
     await processor.getByLabel('Select all').check();

@@ -272,7 +272,10 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
       const desktopPass = async () => {
         const { page, context } = await journey.signedInPage(adminToken, '/admin', DESKTOP);
         const processor = processorOf(page);
-        await processor.getByTestId('pending-count').getByText(`${seeded.pending} pending`).waitFor(STEP);
+        await processor
+          .getByTestId('pending-count')
+          .getByText(`${seeded.pending.toLocaleString('en-US')} due`)
+          .waitFor(STEP);
         await expect.poll(() => processor.getByTestId('payout-row').count(), STEP).toBe(25);
         await processor.getByLabel('Select all').check();
         await processor.getByRole('button', { name: `Select all ${seeded.pending} matching` }).click();
@@ -300,8 +303,8 @@ describe(`the admin screens at ${SIZES.partners.toLocaleString('en-US')} partner
         await phoneLooked;
         await openSummary();
         await confirmPayout(page);
-        // Exact: "1600 pending" contains "0 pending".
-        await processor.getByTestId('pending-count').getByText('0 pending', { exact: true }).waitFor(STEP);
+        // Exact: "1,600 due" contains "0 due".
+        await processor.getByTestId('pending-count').getByText('0 due', { exact: true }).waitFor(STEP);
         const payouts = await journey
           .api()
           .call<Array<{ commissionCount: number }>>('GET', '/api/admin/payouts?limit=1', undefined, adminToken);

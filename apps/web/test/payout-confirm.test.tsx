@@ -41,6 +41,7 @@ function serve(preview: PayoutPreview) {
       limit: 25,
       offset: 0,
       minimumPayout: '50.00',
+      notYetOffered: { count: 3, amount: '150.00', firstOfferedOn: '2026-12-20' },
     }),
     'admin.payouts': () => ({ items: [], total: 0, limit: 5, offset: 0 }),
     'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }),
@@ -114,7 +115,13 @@ describe('Process N Payouts asks first', () => {
   it('Pay all due asks the server for everything the rules offer today, whatever is selected, and pays that', async () => {
     const api = serve(PREVIEW);
     renderInRouter(<PayoutProcessor />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay all due' }, { timeout: 5000 }));
+    const payAll = await screen.findByRole('button', { name: 'Pay all due' }, { timeout: 5000 });
+    // The badge counts what is due; the fees pending but not offered yet are named beside it.
+    expect(screen.getByTestId('pending-count').textContent).toBe('2 due');
+    expect(screen.getByTestId('not-yet-offered').textContent).toBe(
+      '3 more fees ($150.00) are pending but not due yet; the first is offered on Dec 20, 2026.',
+    );
+    await userEvent.click(payAll);
     const dialog = within(await screen.findByRole('dialog', { name: 'Confirm payout' }));
     expect((await dialog.findByTestId('preview-total')).textContent).toBe('$240.00');
     expect(api.calls.find((call) => call.path === 'admin.payoutPreview')?.input).toEqual({ matching: {} });

@@ -251,6 +251,12 @@ export const pendingCommissionsPageOutput = z.object({
   minimumPayout: money.optional(),
   /** The next payout day the program proposes (YYYY-MM-DD, from its payout day of the month). */
   proposedPayoutDate: calendarDay.optional(),
+  /**
+   * The pending fees of this partner and month that the processor does not offer yet: due later than today
+   * less the hold. They are pending on the partner's page but not payable; `firstOfferedOn` is the first
+   * day one of them is offered.
+   */
+  notYetOffered: z.object({ count: z.number().int(), amount: money, firstOfferedOn: calendarDay.nullable() }),
 });
 export type PendingCommissionsPage = z.infer<typeof pendingCommissionsPageOutput>;
 

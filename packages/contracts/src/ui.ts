@@ -4,7 +4,6 @@
 import { COMMISSION_BY_SERVICE, SERVICE_TYPE_LABELS, SERVICE_TYPES, type ServiceType } from './enums';
 import { formatMoney } from './money';
 
-/** "1 partner", "3 partners": a count with its noun in the number it takes. */
 /** "1 fee", "1,250 fees": the count with its thousands grouped, and the word that goes with it. */
 export const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;

@@ -359,10 +359,20 @@ describe('the processor and the partner see due dates', () => {
       ['2026-09', '2026-11-14', '2026-10-15'],
     ]);
     expect(await offered({ dueBy: '2026-10-31' })).toEqual([['2026-08', '2026-10-01', '2026-09-01']]);
+    // The fee not offered yet is counted beside the queue, whatever the due-by filter, and not in its total.
+    const later = async (filter: { dueBy?: string; month?: string } = {}) => {
+      const page = await caller.admin.pendingCommissions({ partnerId: own.partnerId, ...filter });
+      return [page.total, page.notYetOffered];
+    };
+    const december = { count: 1, amount: '50.00', firstOfferedOn: '2026-12-20' };
+    expect(await later()).toEqual([2, december]);
+    expect(await later({ dueBy: '2026-10-31' })).toEqual([1, december]);
+    expect(await later({ month: '2026-09' })).toEqual([1, { count: 0, amount: '0.00', firstOfferedOn: null }]);
     // A hold of 10 days: the fee due 2026-11-14 waits until 2026-11-24.
     await t.db.updateTable('programSettings').set({ payoutHoldDays: 10 }).execute();
     try {
       expect(await offered()).toEqual([['2026-08', '2026-10-01', '2026-09-01']]);
+      expect(await later()).toEqual([1, { count: 2, amount: '100.00', firstOfferedOn: '2026-11-24' }]);
       const all = await caller.admin.pendingCommissions({});
       expect(all.items.some((item) => item.partnerId === own.partnerId && item.monthYear === '2026-09')).toBe(false);
     } finally {

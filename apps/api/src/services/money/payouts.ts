@@ -529,22 +529,33 @@ async function pendingSummary(db: DbOrTx, filter: PendingFilter, today: string) 
       sql<string>`coalesce(sum(m.pending_amount), 0)::numeric(14, 2)::text`.as('totalAmount'),
     ]);
   if (filter.month) months = months.where('m.monthYear', '=', filter.month);
-  // Less the fees not offered yet (due later than today less the hold): few, on a partial index.
-  let held = db
+  // Less the fees not offered yet: few, on a partial index.
+  const [all, notYet] = await Promise.all([months.executeTakeFirstOrThrow(), notYetOffered(db, filter, today)]);
+  return {
+    total: Number(all.total) - notYet.count,
+    totalAmount: fromCents(toCents(all.totalAmount) - toCents(notYet.amount)),
+  };
+}
+
+/**
+ * The pending fees of the filter's partner and month that the processor does not offer on `today`: due
+ * later than today less the hold. The due-by filter does not narrow them, since none of them is offered.
+ */
+async function notYetOffered(db: DbOrTx, filter: PendingFilter, today: string) {
+  let query = db
     .selectFrom('commissions as c')
     .select([
-      sql<number>`count(*)::int`.as('total'),
-      sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('totalAmount'),
+      sql<number>`count(*)::int`.as('count'),
+      sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('amount'),
+      sql<string | null>`(min(c.due_by) + ${holdDays})::text`.as('firstOfferedOn'),
     ])
     .where('c.status', '=', 'pending')
     .where('c.dueBy', 'is not', null)
     .where(sql<SqlBool>`c.due_by > ${today}::date - ${holdDays}`);
-  if (filter.month) held = held.where('c.monthYear', '=', filter.month);
-  const [all, notYet] = await Promise.all([months.executeTakeFirstOrThrow(), held.executeTakeFirstOrThrow()]);
-  return {
-    total: Number(all.total) - Number(notYet.total),
-    totalAmount: fromCents(toCents(all.totalAmount) - toCents(notYet.totalAmount)),
-  };
+  if (filter.partnerId) query = query.where('c.partnerId', '=', filter.partnerId);
+  if (filter.month) query = query.where('c.monthYear', '=', filter.month);
+  const row = await query.executeTakeFirstOrThrow();
+  return { count: Number(row.count), amount: row.amount, firstOfferedOn: row.firstOfferedOn };
 }
 
 /** The processor's list marks each line whose partner lacks a tax profile past the year's threshold. */
@@ -559,7 +570,7 @@ export async function listPendingCommissions(
 ): Promise<PendingCommissionsPage> {
   const filter: PendingFilter = { partnerId: page.partnerId, month: page.month, dueBy: page.dueBy };
   const today = todayOf(now);
-  const [items, summary] = await Promise.all([
+  const [items, summary, later] = await Promise.all([
     // By due date (fees without one as due today), then oldest first.
     pendingCommissions(db, filter, today)
       .orderBy(sql`coalesce(c.due_by, ${today}::date)`)
@@ -569,6 +580,7 @@ export async function listPendingCommissions(
       .offset(page.offset)
       .execute(),
     pendingSummary(db, filter, today),
+    notYetOffered(db, filter, today),
   ]);
   // Open clawbacks are offered with their partner's next commissions: every pending clawback of the
   // partners on this page, wherever it sits in the queue, so the screen can add it to a selection.
@@ -595,6 +607,7 @@ export async function listPendingCommissions(
     offset: page.offset,
     minimumPayout: settings.minimumPayout,
     proposedPayoutDate: proposedPayoutDate(now, settings.payoutDay),
+    notYetOffered: later,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   COMMISSION_MESSAGES,
   type PayoutPreviewInput,
   type PendingCommission,
+  type PendingCommissionsPage,
   type PendingFilter,
 } from '@portal/contracts';
 import { DEFAULT_PAGE_SIZE, formatDate, formatMoney, MONTH_KEY, plural, sumMoney } from '@portal/contracts/plain';
@@ -81,6 +82,7 @@ export function PayoutProcessor() {
 
   const items = pending.data?.items ?? [];
   const total = pending.data?.total ?? 0;
+  const later = pending.data?.notYetOffered;
 
   /** A new filter is a new queue: back to its first page, nothing selected. */
   function refilter(apply: () => void) {
@@ -232,7 +234,7 @@ export function PayoutProcessor() {
             Payout Processor
           </Title>
           <Badge variant="filled" autoContrast color={total ? 'yellow.4' : 'gray.7'} data-testid="pending-count">
-            {total} pending
+            {total.toLocaleString('en-US')} due
           </Badge>
         </Group>
         <Group gap="sm">
@@ -264,6 +266,11 @@ export function PayoutProcessor() {
           </Button>
         </Group>
       </Group>
+      {later && later.count > 0 && (
+        <Text size="sm" c="dimmed" mt={-8} mb="sm" data-testid="not-yet-offered">
+          {notYetOfferedText(later)}
+        </Text>
+      )}
       <Group gap="sm" mb="sm" align="flex-end" wrap="wrap">
         <PartnerPicker
           label="Partner"
@@ -353,4 +360,13 @@ export function PayoutProcessor() {
       <AdjustmentDialog opened={adjusting} onClose={() => setAdjusting(false)} partner={partner} />
     </Card>
   );
+}
+
+/** The pending fees the processor does not offer yet, and the first day one of them is. */
+function notYetOfferedText({ count, amount, firstOfferedOn }: PendingCommissionsPage['notYetOffered']): string {
+  const fees = `${plural(count, 'more fee', 'more fees')} (${formatMoney(amount)})`;
+  const when = firstOfferedOn ? formatDate(firstOfferedOn) : 'later';
+  return count === 1
+    ? `${fees} is pending but not due yet; it is offered on ${when}.`
+    : `${fees} are pending but not due yet; the first is offered on ${when}.`;
 }
