@@ -12,6 +12,9 @@ import { fitsWidth, screenshot, seriousA11yViolations, settled, useScheme } from
 const journey = usePortal();
 let adminToken: string;
 const DEALS = ['Dragged Dog Treats', 'Keyed Kitchenware', 'Menu Moved Mugs'];
+// Enough booked deals that the column is taller than its cap when the columns stand side by side;
+// created first, so the deals the journey moves are on top (newest first).
+const BOOKED = ['Booked Bakeware', 'Booked Bottles', 'Booked Blankets', 'Booked Brushes', 'Booked Boots'];
 
 beforeAll(async () => {
   const client = journey.api();
@@ -19,7 +22,7 @@ beforeAll(async () => {
   const partnerToken = applied.token;
   adminToken = await client.adminToken();
   await client.approve(adminToken, applied.id);
-  for (const clientCompanyName of DEALS) {
+  for (const clientCompanyName of [...BOOKED, ...DEALS]) {
     const referred = await client.call(
       'POST',
       '/api/partners/referrals',
@@ -110,6 +113,13 @@ describe('the admin areas, each on its own page', () => {
       const { page, context } = await journey.signedInPage(adminToken, '/admin/pipeline', viewport);
       await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
       await page.getByTestId('deal-grip').first().waitFor();
+      for (const name of BOOKED) await deal(page, 'booked', name).waitFor();
+      // Side by side a long column scrolls within itself; stacked on a phone it grows and the page scrolls.
+      const hidden = await column(page, 'booked')
+        .locator('.mantine-ScrollArea-viewport')
+        .evaluate((viewport) => viewport.scrollHeight - viewport.clientHeight);
+      if (viewport === MOBILE) expect(hidden, 'the phone column hides no card').toBe(0);
+      else expect(hidden, 'the desktop column scrolls').toBeGreaterThan(0);
       for (const scheme of ['light', 'dark'] as const) {
         await useScheme(page, scheme);
         await page.mouse.move(0, 0);

@@ -337,8 +337,10 @@ function StageColumn({
           </Text>
         ) : (
           // Mantine's scroll content is a min-width table; as a block the cards keep the column's width.
+          // Side by side a long column scrolls within itself; stacked on a phone it grows with the page,
+          // which scrolls instead (one scroll inside another is hard to drive with a thumb).
           <ScrollArea.Autosize
-            mah={560}
+            mah={{ base: 'none', sm: 560 }}
             type="auto"
             scrollbars="y"
             // The scrollbar takes its own room when the column scrolls, instead of covering the cards' edge.
