@@ -1,6 +1,7 @@
 // The admin's approval flow in Chromium: two applications arrive; the admin approves one (who then
 // reaches /dashboard) and rejects the other with a reason (who sees 'Account Status: Rejected');
-// then creates a partner directly. Screens at 1366 px and 390 px.
+// suspends a partner with a reason the partner reads, and reactivates them; then creates a partner
+// directly. Screens at 1366 px and 390 px.
 
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
@@ -128,6 +129,37 @@ describe('admin approval flow in the browser', () => {
     await rejected.page.goto(`${journey.portal.baseUrl}/dashboard`);
     await rejected.page.waitForURL(`${journey.portal.baseUrl}/onboarding`);
     await rejected.context.close();
+  });
+
+  it('suspends a partner from All Affiliates with a reason the partner reads; Reactivate lets them back', async () => {
+    const client = journey.api();
+    const applied = await client.apply('suspend-me@e2e.test', PASSWORD, 'Suspendable Ads Co', 'Sue Spend');
+    await client.approve(await client.adminToken(), applied.id);
+
+    const { page, context } = await journey.newPage(DESKTOP);
+    await openAdmin(page);
+    const affiliates = page.locator('table').filter({ hasText: 'Referral Code' });
+    const row = affiliates.getByRole('row').filter({ hasText: 'Suspendable Ads Co' });
+    await row.getByRole('button', { name: 'Actions for Suspendable Ads Co' }).click();
+    await page.getByRole('menuitem', { name: 'Suspend' }).click();
+    const suspend = page.getByRole('dialog', { name: 'Suspend partner' });
+    await suspend.getByLabel('Reason (optional)').fill('Bids on our brand name');
+    expect((await seriousA11yViolations(page)).join('\n')).toBe('');
+    await screenshot(page, 'admin-suspend-confirm-1366-light', { viewport: true });
+    await suspend.getByRole('button', { name: 'Suspend' }).click();
+    await page.getByText('Partner suspended').waitFor();
+    await row.getByText('Suspended').waitFor();
+
+    const partner = await journey.signedInPage(applied.token, '/onboarding', DESKTOP);
+    await partner.page.getByText('Account Status: Suspended').waitFor();
+    expect(await partner.page.getByText('Bids on our brand name').isVisible()).toBe(true);
+    await partner.context.close();
+
+    await row.getByRole('button', { name: 'Actions for Suspendable Ads Co' }).click();
+    await page.getByRole('menuitem', { name: 'Reactivate' }).click();
+    await page.getByText('Partner reactivated').waitFor();
+    await row.getByText('Active').waitFor();
+    await context.close();
   });
 
   it('creates a partner from the dialog, searches for it in All Affiliates, and fits a 390 px screen', async () => {

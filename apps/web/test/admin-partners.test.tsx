@@ -1,5 +1,5 @@
 import { FEE_BASIS_LABELS, type AdminPartnerRow, type ProgramTerms } from '@portal/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AffiliateRows } from '../src/features/admin/partners/affiliate-rows';
@@ -9,7 +9,7 @@ import { AdminMetricCards, formatRate } from '../src/features/admin/dashboard/me
 import { ApprovalQueueRow } from '../src/features/admin/partners/partner-approval-queue';
 import { PartnerDetailsView } from '../src/features/admin/partners/partner-details-dialog';
 import { PartnerSettingsView } from '../src/features/admin/partners/partner-settings-dialog';
-import { RejectPartnerDialog } from '../src/features/admin/partners/reject-partner-dialog';
+import { RejectPartnerDialog, SuspendPartnerDialog } from '../src/features/admin/partners/reason-decision-dialog';
 import { aPartnerDetails } from './fixtures';
 import { renderInRouter, renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
@@ -131,33 +131,35 @@ describe('approval queue row', () => {
   });
 });
 
-describe('reject dialog', () => {
-  it('sends the typed reason', async () => {
+describe.each([
+  ['Reject', RejectPartnerDialog, 'Reject application'],
+  ['Suspend', SuspendPartnerDialog, 'Suspend partner'],
+] as const)('the %s dialog', (submit, Dialog, title) => {
+  const renderDialog = () => {
     const onConfirm = vi.fn();
     renderWithProviders(
-      <RejectPartnerDialog
+      <Dialog
         partner={{ id: row.id, companyName: row.companyName }}
         onClose={vi.fn()}
         onConfirm={onConfirm}
         submitting={false}
       />,
     );
-    await userEvent.type(await screen.findByLabelText('Reason (optional)'), 'Outside our market');
-    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    return onConfirm;
+  };
+
+  it('names the partner and sends the typed reason', async () => {
+    const onConfirm = renderDialog();
+    const dialog = within(await screen.findByRole('dialog', { name: title }));
+    expect(dialog.getByText(row.companyName)).toBeTruthy();
+    await userEvent.type(dialog.getByLabelText('Reason (optional)'), 'Outside our market');
+    fireEvent.click(dialog.getByRole('button', { name: submit }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith('Outside our market'));
   });
 
-  it('rejects without a reason', async () => {
-    const onConfirm = vi.fn();
-    renderWithProviders(
-      <RejectPartnerDialog
-        partner={{ id: row.id, companyName: row.companyName }}
-        onClose={vi.fn()}
-        onConfirm={onConfirm}
-        submitting={false}
-      />,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+  it('decides without a reason', async () => {
+    const onConfirm = renderDialog();
+    fireEvent.click(await screen.findByRole('button', { name: submit }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith(''));
   });
 });

@@ -77,23 +77,25 @@ describe('the onboarding screen', () => {
     vi.unstubAllGlobals();
   });
 
+  // Each status shows its own reason: a rejection's or a suspension's, never the other's.
   it.each([
-    ['rejected', 'Account Status: Rejected', 'Your application was not approved.'],
-    ['suspended', 'Account Status: Suspended', 'Your partner account is not active.'],
-    ['inactive', 'Account Status: Inactive', 'Your partner account is not active.'],
+    ['rejected', 'Account Status: Rejected', 'Your application was not approved.', 'Outside our market'],
+    ['suspended', 'Account Status: Suspended', 'Your partner account is not active.', 'Bids on our brand name'],
+    ['inactive', 'Account Status: Inactive', 'Your partner account is not active.', null],
   ] as const)(
-    "shows 'Account Status' for a %s partner with company, status, what it means and support advice",
-    async (status, heading, meaning) => {
+    "shows 'Account Status' for a %s partner with company, status, what it means, its reason and support advice",
+    async (status, heading, meaning, reason) => {
       renderScreen({
         user: partnerUser,
-        partner: profile({ status, rejectionReason: status === 'rejected' ? 'Outside our market' : null }),
+        partner: profile({ status, rejectionReason: 'Outside our market', suspensionReason: 'Bids on our brand name' }),
       });
       expect(await screen.findByText(heading)).toBeTruthy();
       expect(screen.getByText('Acme Growth Partners')).toBeTruthy();
       expect(screen.getByText(new RegExp(meaning))).toBeTruthy();
       expect(screen.getByText(/contact the partner program team/)).toBeTruthy();
       expect(screen.queryByText('Application Under Review')).toBeNull();
-      if (status === 'rejected') expect(screen.getByText('Outside our market')).toBeTruthy();
+      const shown = ['Outside our market', 'Bids on our brand name'].filter((text) => screen.queryByText(text));
+      expect(shown).toEqual(reason ? [reason] : []);
     },
   );
 

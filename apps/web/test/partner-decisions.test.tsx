@@ -15,7 +15,7 @@ function Decisions() {
     <>
       <button onClick={() => void decisions.approve(partner.id)}>approve</button>
       <button onClick={() => void decisions.reject(partner.id, '  ')}>reject</button>
-      <button onClick={() => void decisions.suspend(partner.id)}>suspend</button>
+      <button onClick={() => void decisions.suspend(partner.id, '')}>suspend</button>
       <button onClick={() => void decisions.reactivate(partner.id)}>reactivate</button>
     </>
   );

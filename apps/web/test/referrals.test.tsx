@@ -220,6 +220,7 @@ describe('partner dashboard pieces', () => {
       applicationDate: null,
       approvedAt: null,
       rejectionReason: null,
+      suspensionReason: null,
       agreementSigned: true,
       agreementSignedAt: null,
       agreementVersion: '1.0',

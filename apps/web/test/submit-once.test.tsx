@@ -7,7 +7,7 @@ import { NewReferralDialog } from '../src/features/partner/new-referral-dialog';
 import { renderWithProviders } from './render';
 import { ProcedureError, serveTrpc } from './trpc-server';
 import { CreatePartnerDialog } from '../src/features/admin/partners/create-partner-dialog';
-import { RejectPartnerDialog } from '../src/features/admin/partners/reject-partner-dialog';
+import { RejectPartnerDialog } from '../src/features/admin/partners/reason-decision-dialog';
 import { MaterialForm } from '../src/features/admin/materials/material-form';
 import { CreateWebhookForm } from '../src/features/admin/integrations/webhooks-card';
 import { MATERIAL_TYPES, MESSAGES } from '@portal/contracts/plain';

@@ -102,6 +102,8 @@ export const partnerDetailsOutput = adminPartnerRowOutput.extend({
   approvedAt: timestamp.nullable(),
   rejectedAt: timestamp.nullable(),
   rejectionReason: z.string().nullable(),
+  suspendedAt: timestamp.nullable(),
+  suspensionReason: z.string().nullable(),
   agreementSigned: z.boolean(),
   agreementSignedAt: timestamp.nullable(),
   agreementVersion: z.string(),
@@ -113,6 +115,7 @@ export const partnerDetailsOutput = adminPartnerRowOutput.extend({
 });
 export type PartnerDetails = z.infer<typeof partnerDetailsOutput>;
 
+/** A rejection or a suspension, with the optional reason the partner is told. */
 export const rejectPartnerInput = z.object({
   id: idField,
   reason: multiLine(
@@ -120,6 +123,7 @@ export const rejectPartnerInput = z.object({
     z.preprocess(blankToUndefined, z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional()),
   ),
 });
+export const suspendPartnerInput = rejectPartnerInput;
 
 export const partnerStatusChangeOutput = z.object({
   id: z.uuid(),

@@ -138,6 +138,8 @@ export const partnerProfileOutput = z.object({
   applicationDate: timestamp.nullable(),
   approvedAt: timestamp.nullable(),
   rejectionReason: nullableString,
+  /** Why the partner is suspended, when the admin said (a suspended partner reads it on their status screen). */
+  suspensionReason: nullableString,
   agreementSigned: z.boolean(),
   agreementSignedAt: timestamp.nullable(),
   agreementVersion: z.string(),

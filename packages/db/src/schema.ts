@@ -75,6 +75,9 @@ export interface PartnersTable {
   rejectedAt: NullableTimestamp;
   rejectedBy: string | null;
   rejectionReason: string | null;
+  /** The last suspension: when, and the reason the admin gave (migration 0029); reactivation clears them. */
+  suspendedAt: NullableTimestamp;
+  suspensionReason: string | null;
   agreementSigned: Generated<boolean>;
   agreementSignedAt: NullableTimestamp;
   agreementVersion: Generated<string>;
@@ -628,6 +631,8 @@ export const TABLE_COLUMNS = {
     'rejectedAt',
     'rejectedBy',
     'rejectionReason',
+    'suspendedAt',
+    'suspensionReason',
     'agreementSigned',
     'agreementSignedAt',
     'agreementVersion',

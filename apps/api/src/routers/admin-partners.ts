@@ -14,6 +14,7 @@ import {
   partnerPayoutOutput,
   partnerStatusChangeOutput,
   rejectPartnerInput,
+  suspendPartnerInput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
@@ -33,7 +34,7 @@ import {
 } from '../services/partners/partner-page';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
 
-const decision = (transition: 'approve' | 'suspend' | 'reactivate') =>
+const decision = (transition: 'approve' | 'reactivate') =>
   permittedProcedure('partners:approve')
     .input(idInput)
     .output(partnerStatusChangeOutput)
@@ -42,6 +43,21 @@ const decision = (transition: 'approve' | 'suspend' | 'reactivate') =>
         partnerId: input.id,
         adminId: ctx.user.id,
         now: ctx.deps.now(),
+        mail: ctx.deps,
+      }),
+    );
+
+/** A decision the partner is told the reason for, when the admin gives one. */
+const decisionWithReason = (transition: 'reject' | 'suspend') =>
+  permittedProcedure('partners:approve')
+    .input(transition === 'reject' ? rejectPartnerInput : suspendPartnerInput)
+    .output(partnerStatusChangeOutput)
+    .mutation(({ ctx, input }) =>
+      changePartnerStatus(ctx.deps.db, transition, {
+        partnerId: input.id,
+        adminId: ctx.user.id,
+        now: ctx.deps.now(),
+        reason: input.reason,
         mail: ctx.deps,
       }),
     );
@@ -88,20 +104,9 @@ export const adminPartnerProcedures = {
 
   approvePartner: decision('approve'),
 
-  rejectPartner: permittedProcedure('partners:approve')
-    .input(rejectPartnerInput)
-    .output(partnerStatusChangeOutput)
-    .mutation(({ ctx, input }) =>
-      changePartnerStatus(ctx.deps.db, 'reject', {
-        partnerId: input.id,
-        adminId: ctx.user.id,
-        now: ctx.deps.now(),
-        reason: input.reason,
-        mail: ctx.deps,
-      }),
-    ),
+  rejectPartner: decisionWithReason('reject'),
 
-  suspendPartner: decision('suspend'),
+  suspendPartner: decisionWithReason('suspend'),
 
   reactivatePartner: decision('reactivate'),
 

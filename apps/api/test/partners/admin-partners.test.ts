@@ -155,10 +155,47 @@ describe('status decisions', () => {
     expect(row.rejectionReason).toBeNull();
   });
 
-  it('refuses a reason over 1000 characters with 400', async () => {
-    const p = await t.createPartner({ status: 'pending' });
-    const res = await post(`/api/admin/partners/${p.partnerId}/reject`, { reason: 'x'.repeat(1001) });
+  it.each(['reject', 'suspend'] as const)('%s: refuses a reason over 1000 characters with 400', async (action) => {
+    const p = await t.createPartner({ status: action === 'reject' ? 'pending' : 'active' });
+    const res = await post(`/api/admin/partners/${p.partnerId}/${action}`, { reason: 'x'.repeat(1001) });
     expectRefusal(res, 400, 'Reason must be at most 1000 characters');
+    expect((await t.row('partners', p.partnerId)).status).toBe(action === 'reject' ? 'pending' : 'active');
+  });
+
+  it('stores when and why a partner was suspended, tells the partner, and clears both on reactivation', async () => {
+    t.clock.now = new Date('2026-04-02T08:00:00Z');
+    const p = await t.createPartner({ status: 'active', companyName: 'Brand Bidders Co' });
+    const res = await post(`/api/admin/partners/${p.partnerId}/suspend`, { reason: '  Bids on our brand name  ' });
+    expect(res.statusCode).toBe(200);
+    const row = await t.row('partners', p.partnerId);
+    expect(row).toMatchObject({ status: 'suspended', suspensionReason: 'Bids on our brand name' });
+    expect(row.suspendedAt?.toISOString()).toBe('2026-04-02T08:00:00.000Z');
+    // The partner reads the reason on their status screen; the admin on the partner's details.
+    expect((await t.request(p.user, 'GET', '/api/partners/me')).json()).toMatchObject({
+      status: 'suspended',
+      suspensionReason: 'Bids on our brand name',
+    });
+    expect((await get(`/api/admin/partners/${p.partnerId}`)).json()).toMatchObject({
+      suspendedAt: '2026-04-02T08:00:00.000Z',
+      suspensionReason: 'Bids on our brand name',
+    });
+    const [log] = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', p.partnerId).execute();
+    expect(log).toMatchObject({ action: 'partner.suspended', details: { reason: 'Bids on our brand name' } });
+    const mail = await t.db
+      .selectFrom('emailOutbox')
+      .selectAll()
+      .where('recipient', '=', p.user.email)
+      .where('kind', '=', 'partnerSuspended')
+      .executeTakeFirstOrThrow();
+    expect(mail.textBody).toContain('Reason: Bids on our brand name');
+
+    expect((await post(`/api/admin/partners/${p.partnerId}/reactivate`)).statusCode).toBe(200);
+    expect(await t.row('partners', p.partnerId)).toMatchObject({
+      status: 'active',
+      suspendedAt: null,
+      suspensionReason: null,
+    });
+    t.clock.now = new Date();
   });
 
   it('lets only one of two simultaneous approvals succeed', async () => {

@@ -28,6 +28,7 @@ import * as m0025 from './0025-stripe-refunds';
 import * as m0026 from './0026-program-terms';
 import * as m0027 from './0027-support-email';
 import * as m0028 from './0028-user-display-name';
+import * as m0029 from './0029-suspension-reason';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0026-program-terms': m0026,
   '0027-support-email': m0027,
   '0028-user-display-name': m0028,
+  '0029-suspension-reason': m0029,
 };
 
 export const migrationProvider: MigrationProvider = {

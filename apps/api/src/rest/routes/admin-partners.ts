@@ -91,7 +91,7 @@ export const adminPartnerRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/admin/partners/{id}/suspend',
     procedure: 'admin.suspendPartner',
-    summary: 'Suspend an active partner',
+    summary: 'Suspend an active partner, with an optional reason ({ reason? }) the partner is told',
     tag,
   },
   {

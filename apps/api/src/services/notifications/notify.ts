@@ -169,7 +169,12 @@ export async function notifyPartnerDecision(
       values: { ...names, reason: reason ?? null, supportEmail: await supportEmail(trx) },
     });
   } else if (decision === 'suspend') {
-    await enqueueTemplate(trx, { now, recipient: partner.email, kind: 'partnerSuspended', values: names });
+    await enqueueTemplate(trx, {
+      now,
+      recipient: partner.email,
+      kind: 'partnerSuspended',
+      values: { ...names, reason: reason ?? null, supportEmail: await supportEmail(trx) },
+    });
   } else {
     await mailPartner(trx, { mail, now, partner, kind: 'partnerReactivated', values: { companyName } });
   }

@@ -39,7 +39,7 @@ export interface TemplateValues {
   applicationReceived: { contactName: string; companyName: string; statusUrl: string };
   applicationApproved: { contactName: string; companyName: string; dashboardUrl: string; referralUrl: string };
   applicationRejected: { contactName: string; companyName: string; reason: string | null; supportEmail: string | null };
-  partnerSuspended: { contactName: string; companyName: string };
+  partnerSuspended: { contactName: string; companyName: string; reason: string | null; supportEmail: string | null };
   partnerReactivated: { contactName: string; companyName: string; dashboardUrl: string };
   payoutSent: {
     contactName: string;
@@ -137,6 +137,14 @@ const dealUpdate = (dashboardUrl: string) => ({
   action: { label: 'See your referrals', url: dashboardUrl },
   note: DEAL_UPDATES_NOTE,
 });
+
+/** A rejection's or a suspension's reason, when the admin gave one, and where to ask about the decision. */
+const reasonAndContact = (reason: string | null, supportEmail: string | null): string[] => [
+  ...(reason ? [`Reason: ${reason}`] : []),
+  supportEmail
+    ? `Questions about this decision? Write to ${supportEmail}.`
+    : 'Questions about this decision? Contact the partner program team.',
+];
 
 const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = {
   teamInvitation: ({ roleLabel, invitedBy, acceptUrl, validDays }) => ({
@@ -264,18 +272,15 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     heading: `About your application, ${contactName}`,
     paragraphs: [
       `We are sorry: the partner application of ${companyName} was not approved.`,
-      ...(reason ? [`Reason: ${reason}`] : []),
-      supportEmail
-        ? `Questions about this decision? Write to ${supportEmail}.`
-        : 'Questions about this decision? Contact the partner program team.',
+      ...reasonAndContact(reason, supportEmail),
     ],
   }),
-  partnerSuspended: ({ contactName, companyName }) => ({
+  partnerSuspended: ({ contactName, companyName, reason, supportEmail }) => ({
     subject: 'Your partner account was suspended',
     heading: `Your account is suspended, ${contactName}`,
     paragraphs: [
       `The ${PRODUCT_NAME} partner account of ${companyName} was suspended. While it is suspended you cannot add referrals; commissions already earned stay payable.`,
-      'Contact your program contact to find out more.',
+      ...reasonAndContact(reason, supportEmail),
     ],
   }),
   partnerReactivated: ({ contactName, companyName, dashboardUrl }) => ({

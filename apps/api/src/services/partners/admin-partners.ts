@@ -40,7 +40,12 @@ export function toAdminPartnerRow(row: PartnerWithEmail): AdminPartnerRow {
 }
 
 export function toPartnerDetails(row: PartnerWithEmail, cipher: FieldCipher): PartnerDetails {
-  return { ...toAdminPartnerRow(row), ...partnerProfileFields(row, cipher), rejectedAt: iso(row.rejectedAt) };
+  return {
+    ...toAdminPartnerRow(row),
+    ...partnerProfileFields(row, cipher),
+    rejectedAt: iso(row.rejectedAt),
+    suspendedAt: iso(row.suspendedAt),
+  };
 }
 
 const partnersWithEmail = (db: DbOrTx) => db.selectFrom('partners').innerJoin('users', 'users.id', 'partners.userId');
@@ -234,11 +239,13 @@ export async function changePartnerStatus(
     const changes = {
       approve: { approvedAt: now, approvedBy: adminId, rejectedAt: null, rejectedBy: null, rejectionReason: null },
       reject: { rejectedAt: now, rejectedBy: adminId, rejectionReason: input.reason ?? null },
-      suspend: {},
+      suspend: { suspendedAt: now, suspensionReason: input.reason ?? null },
       // A partner that was never approved (e.g. set inactive by hand) is approved by this decision.
       reactivate: {
         approvedAt: sql<Date>`coalesce(approved_at, ${now})`,
         approvedBy: sql<string>`coalesce(approved_by, ${adminId}::uuid)`,
+        suspendedAt: null,
+        suspensionReason: null,
       },
     }[transition];
     const row = await trx
@@ -257,11 +264,9 @@ export async function changePartnerStatus(
         reactivate: 'partner.reactivated',
       } as const
     )[transition];
-    await enqueueWebhookEvent(trx, {
-      type: eventType,
-      data: { ...partnerEventData(row), ...(transition === 'reject' ? { reason: input.reason ?? null } : {}) },
-      now,
-    });
+    // A rejection and a suspension carry their reason (none given: null) in the event and the log.
+    const reason = transition === 'reject' || transition === 'suspend' ? { reason: input.reason ?? null } : {};
+    await enqueueWebhookEvent(trx, { type: eventType, data: { ...partnerEventData(row), ...reason }, now });
     await logActivity(trx, {
       userId: adminId,
       action: `partner.${{ approve: 'approved', reject: 'rejected', suspend: 'suspended', reactivate: 'reactivated' }[transition]}`,
@@ -270,7 +275,7 @@ export async function changePartnerStatus(
       details: {
         before: { status: before.status },
         after: { status: rule.to },
-        ...(transition === 'reject' ? { reason: input.reason ?? null } : {}),
+        ...reason,
       },
     });
     await notifyPartnerDecision(trx, { mail: input.mail, now, partnerId, decision: transition, reason: input.reason });

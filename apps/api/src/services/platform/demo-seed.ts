@@ -207,6 +207,9 @@ const PARTNERS: DemoPartner[] = [
 ];
 
 const DEMO_REJECTION_REASON = 'Coupon and deal sites are outside the program';
+const DEMO_SUSPENSION_REASON = 'Paid search ads bid on our brand name, which the agreement does not allow';
+/** The suspended demo partner was suspended 30 days after its review. */
+const suspendedAfter = (reviewed: Date) => new Date(reviewed.getTime() + 30 * 86_400_000);
 
 /**
  * A demo partner's history in the Activity log, in the rows the product itself writes: the
@@ -249,7 +252,8 @@ async function seedPartnerHistory(
   ];
   if (status === 'rejected') rows.push(decided('rejected', reviewed, 'pending', { reason: DEMO_REJECTION_REASON }));
   if (status === 'active' || status === 'suspended') rows.push(decided('active', reviewed));
-  if (status === 'suspended') rows.push(decided('suspended', new Date(reviewed.getTime() + 30 * 86_400_000), 'active'));
+  if (status === 'suspended')
+    rows.push(decided('suspended', suspendedAfter(reviewed), 'active', { reason: DEMO_SUSPENSION_REASON }));
   await trx.insertInto('activityLog').values(rows).execute();
 }
 
@@ -497,6 +501,8 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
           rejectedAt: demo.status === 'rejected' ? reviewed : null,
           rejectedBy: demo.status === 'rejected' ? admin.id : null,
           rejectionReason: demo.status === 'rejected' ? DEMO_REJECTION_REASON : null,
+          suspendedAt: demo.status === 'suspended' ? suspendedAfter(reviewed) : null,
+          suspensionReason: demo.status === 'suspended' ? DEMO_SUSPENSION_REASON : null,
           createdAt: applied,
         })
         .returning(['id', 'referralCode'])

@@ -39,6 +39,7 @@ export function partnerProfileFields(row: Partner, cipher: FieldCipher) {
     paymentMethod: row.paymentMethod,
     approvedAt: iso(row.approvedAt),
     rejectionReason: row.rejectionReason,
+    suspensionReason: row.suspensionReason,
     agreementSigned: row.agreementSigned,
     agreementSignedAt: iso(row.agreementSignedAt),
     agreementVersion: row.agreementVersion,

@@ -12,13 +12,14 @@ const STATUS_COLORS: Partial<Record<PartnerStatus, string>> = {
 };
 
 export interface AccountStatusProps {
-  partner: Pick<PartnerProfile, 'companyName' | 'status' | 'rejectionReason' | 'supportEmail'>;
+  partner: Pick<PartnerProfile, 'companyName' | 'status' | 'rejectionReason' | 'suspensionReason' | 'supportEmail'>;
   onSignOut: () => void;
 }
 
 export function AccountStatus({ partner, onSignOut }: AccountStatusProps) {
   const label = PARTNER_STATUS_LABELS[partner.status];
   const color = STATUS_COLORS[partner.status] ?? 'gray.7';
+  const reason = { rejected: partner.rejectionReason, suspended: partner.suspensionReason }[partner.status as string];
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm" maw={560} w="100%">
       <Stack gap="lg">
@@ -34,7 +35,7 @@ export function AccountStatus({ partner, onSignOut }: AccountStatusProps) {
                 {label}
               </Badge>,
             ],
-            ...(partner.rejectionReason ? ([['Reason', partner.rejectionReason]] as const) : []),
+            ...(reason ? ([['Reason', reason]] as const) : []),
           ]}
         />
         <Alert color={color.split('.')[0]} variant="light">

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { AffiliateRows, type SortField } from './affiliate-rows';
 import { usePartnerDecisions } from './use-partner-decisions';
+import { SuspendPartnerDialog } from './reason-decision-dialog';
 import { ListPager } from '../../../components/list-pager';
 import { optionsOf } from '../../../lib/select-options';
 import { pageCount, useListPage } from '../../../lib/list-page';
@@ -70,6 +71,8 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
   const [status, setStatus] = useState<PartnerStatus | ''>('');
   const { page, setPage, offset, refilter, pager } = useListPage(DEFAULT_PAGE_SIZE);
   const decisions = usePartnerDecisions();
+  // The partner a suspension is asking the reason for.
+  const [suspending, setSuspending] = useState<{ id: string; companyName: string } | null>(null);
 
   const input = {
     limit: DEFAULT_PAGE_SIZE,
@@ -117,7 +120,7 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
               partners={partners.data.items}
               dimmed={partners.isPlaceholderData}
               onViewDetails={onViewDetails}
-              onSuspend={(id) => void decisions.suspend(id)}
+              onSuspend={(id) => setSuspending(partners.data?.items.find((partner) => partner.id === id) ?? null)}
               onReactivate={(id) => void decisions.reactivate(id)}
               sort={{
                 head: (field, label) => <SortButton field={field} sort={sort} onSort={changeSort} label={label} />,
@@ -138,6 +141,14 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
           <ListPager {...pager} total={total} rangeTestId="affiliates-range" />
         </>
       )}
+      <SuspendPartnerDialog
+        partner={suspending}
+        submitting={decisions.busy && suspending !== null}
+        onClose={() => setSuspending(null)}
+        onConfirm={async (reason) => {
+          if (suspending && (await decisions.suspend(suspending.id, reason))) setSuspending(null);
+        }}
+      />
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { Button, Text, type ButtonProps } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
-import { RejectPartnerDialog } from './reject-partner-dialog';
+import { RejectPartnerDialog } from './reason-decision-dialog';
 import { usePartnerDecisions } from './use-partner-decisions';
 
 export const CONFIRM_APPROVAL = 'Approve partner';

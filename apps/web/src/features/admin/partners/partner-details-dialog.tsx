@@ -83,6 +83,8 @@ export function PartnerDetailsView({ partner }: { partner: PartnerDetails }) {
         {partner.approvedAt && <Fact label="Approved">{formatDate(partner.approvedAt)}</Fact>}
         {partner.rejectedAt && <Fact label="Rejected">{formatDate(partner.rejectedAt)}</Fact>}
         {partner.rejectionReason && <Fact label="Rejection Reason">{partner.rejectionReason}</Fact>}
+        {partner.suspendedAt && <Fact label="Suspended">{formatDate(partner.suspendedAt)}</Fact>}
+        {partner.suspensionReason && <Fact label="Suspension Reason">{partner.suspensionReason}</Fact>}
       </Section>
     </Stack>
   );

@@ -73,7 +73,8 @@ export function usePartnerDecisions() {
     approve: (id: string) => decide('approve', () => mutations.approve.mutateAsync({ id })),
     reject: (id: string, reason: string) =>
       decide('reject', () => mutations.reject.mutateAsync({ id, reason: reason.trim() || undefined })),
-    suspend: (id: string) => decide('suspend', () => mutations.suspend.mutateAsync({ id })),
+    suspend: (id: string, reason: string) =>
+      decide('suspend', () => mutations.suspend.mutateAsync({ id, reason: reason.trim() || undefined })),
     reactivate: (id: string) => decide('reactivate', () => mutations.reactivate.mutateAsync({ id })),
   };
 }

@@ -33,7 +33,7 @@ function PartnerFunnel({ partnerId }: { partnerId: string }) {
 }
 import { PartnerDetailsView, PARTNER_DETAILS_NOT_FOUND } from '../partner-details-dialog';
 import { PartnerStatusBadge } from '../partner-status-badge';
-import { RejectPartnerDialog } from '../reject-partner-dialog';
+import { RejectPartnerDialog, SuspendPartnerDialog } from '../reason-decision-dialog';
 import { usePartnerDecisions } from '../use-partner-decisions';
 import { AdjustmentDialog } from '../../payouts/adjustment-dialog';
 import { PartnerStatements } from '../partner-statements';
@@ -49,7 +49,8 @@ const allowed = (transition: PartnerTransition, status: PartnerStatus) =>
 
 function StatusActions({ partner }: { partner: { id: string; companyName: string; status: PartnerStatus } }) {
   const decisions = usePartnerDecisions();
-  const [rejecting, setRejecting] = useState(false);
+  // The decision whose reason is being asked for.
+  const [asking, setAsking] = useState<'reject' | 'suspend' | null>(null);
   const [adjusting, setAdjusting] = useState(false);
   const canDecide = useCan('partners:approve');
   const canAdjust = useCan('commissions:write') && (partner.status === 'active' || partner.status === 'suspended');
@@ -66,14 +67,22 @@ function StatusActions({ partner }: { partner: { id: string; companyName: string
         onClose={() => setAdjusting(false)}
         partner={{ id, companyName: partner.companyName }}
       />
-      {canDecide && <DecisionButtons partner={partner} decisions={decisions} onReject={() => setRejecting(true)} />}
+      {canDecide && <DecisionButtons partner={partner} decisions={decisions} onAsk={setAsking} />}
       <PartnershipEndActions partner={partner} />
       <RejectPartnerDialog
-        partner={rejecting ? partner : null}
-        submitting={decisions.busy && rejecting}
-        onClose={() => setRejecting(false)}
+        partner={asking === 'reject' ? partner : null}
+        submitting={decisions.busy && asking === 'reject'}
+        onClose={() => setAsking(null)}
         onConfirm={async (reason) => {
-          if (await decisions.reject(id, reason)) setRejecting(false);
+          if (await decisions.reject(id, reason)) setAsking(null);
+        }}
+      />
+      <SuspendPartnerDialog
+        partner={asking === 'suspend' ? partner : null}
+        submitting={decisions.busy && asking === 'suspend'}
+        onClose={() => setAsking(null)}
+        onConfirm={async (reason) => {
+          if (await decisions.suspend(id, reason)) setAsking(null);
         }}
       />
     </>
@@ -96,22 +105,24 @@ const DECISION_BUTTONS: { transition: PartnerTransition; label: string; look: Bu
   { transition: 'reactivate', label: 'Reactivate', look: { leftSection: <IconPlayerPlay size={16} /> } },
 ];
 
-/** The decisions the partner's status allows; a rejection first asks why (`onReject`). */
+/** The decisions the partner's status allows; a rejection and a suspension first ask why (`onAsk`). */
 function DecisionButtons({
   partner: { id, status },
   decisions,
-  onReject,
+  onAsk,
 }: {
   partner: { id: string; status: PartnerStatus };
   decisions: ReturnType<typeof usePartnerDecisions>;
-  onReject: () => void;
+  onAsk: (decision: 'reject' | 'suspend') => void;
 }) {
   return DECISION_BUTTONS.filter(({ transition }) => allowed(transition, status)).map(({ transition, label, look }) => (
     <Button
       key={transition}
       {...look}
       disabled={decisions.busy}
-      onClick={() => (transition === 'reject' ? onReject() : void decisions[transition](id))}
+      onClick={() =>
+        transition === 'reject' || transition === 'suspend' ? onAsk(transition) : void decisions[transition](id)
+      }
     >
       {label}
     </Button>
