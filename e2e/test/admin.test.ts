@@ -159,6 +159,15 @@ describe('admin approval flow in the browser', () => {
     await page.getByRole('menuitem', { name: 'Reactivate' }).click();
     await page.getByText('Partner reactivated').waitFor();
     await row.getByText('Active').waitFor();
+
+    // The partner's page asks the same; a suspension needs no reason.
+    await page.goto(`${journey.portal.baseUrl}/admin/partners/${applied.id}`);
+    await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+    const again = page.getByRole('dialog', { name: 'Suspend partner' });
+    await again.getByText('Suspendable Ads Co').waitFor();
+    await again.getByRole('button', { name: 'Suspend' }).click();
+    await again.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Reactivate', exact: true }).waitFor();
     await context.close();
   });
 

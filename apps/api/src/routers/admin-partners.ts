@@ -15,6 +15,7 @@ import {
   partnerStatusChangeOutput,
   rejectPartnerInput,
   suspendPartnerInput,
+  type PartnerTransition,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
@@ -32,35 +33,30 @@ import {
   listPartnerPayouts,
   ofExistingPartner,
 } from '../services/partners/partner-page';
+import type { AppDeps, SessionUser } from '../trpc/context';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
 
+/** Runs one admin decision on the partner the input names, with the reason when the decision takes one. */
+const decide =
+  (transition: PartnerTransition) =>
+  ({ ctx, input }: { ctx: { deps: AppDeps; user: SessionUser }; input: { id: string; reason?: string | undefined } }) =>
+    changePartnerStatus(ctx.deps.db, transition, {
+      partnerId: input.id,
+      adminId: ctx.user.id,
+      now: ctx.deps.now(),
+      reason: input.reason,
+      mail: ctx.deps,
+    });
+
 const decision = (transition: 'approve' | 'reactivate') =>
-  permittedProcedure('partners:approve')
-    .input(idInput)
-    .output(partnerStatusChangeOutput)
-    .mutation(({ ctx, input }) =>
-      changePartnerStatus(ctx.deps.db, transition, {
-        partnerId: input.id,
-        adminId: ctx.user.id,
-        now: ctx.deps.now(),
-        mail: ctx.deps,
-      }),
-    );
+  permittedProcedure('partners:approve').input(idInput).output(partnerStatusChangeOutput).mutation(decide(transition));
 
 /** A decision the partner is told the reason for, when the admin gives one. */
 const decisionWithReason = (transition: 'reject' | 'suspend') =>
   permittedProcedure('partners:approve')
     .input(transition === 'reject' ? rejectPartnerInput : suspendPartnerInput)
     .output(partnerStatusChangeOutput)
-    .mutation(({ ctx, input }) =>
-      changePartnerStatus(ctx.deps.db, transition, {
-        partnerId: input.id,
-        adminId: ctx.user.id,
-        now: ctx.deps.now(),
-        reason: input.reason,
-        mail: ctx.deps,
-      }),
-    );
+    .mutation(decide(transition));
 
 export const adminPartnerProcedures = {
   metrics: permittedProcedure('partners:read')

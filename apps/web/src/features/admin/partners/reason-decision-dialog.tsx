@@ -46,7 +46,7 @@ const COPY: Record<
   },
 };
 
-function ReasonDecisionDialog({
+export function ReasonDecisionDialog({
   decision,
   partner,
   onClose,

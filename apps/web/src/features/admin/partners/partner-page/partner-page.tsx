@@ -33,7 +33,7 @@ function PartnerFunnel({ partnerId }: { partnerId: string }) {
 }
 import { PartnerDetailsView, PARTNER_DETAILS_NOT_FOUND } from '../partner-details-dialog';
 import { PartnerStatusBadge } from '../partner-status-badge';
-import { RejectPartnerDialog, SuspendPartnerDialog } from '../reason-decision-dialog';
+import { ReasonDecisionDialog } from '../reason-decision-dialog';
 import { usePartnerDecisions } from '../use-partner-decisions';
 import { AdjustmentDialog } from '../../payouts/adjustment-dialog';
 import { PartnerStatements } from '../partner-statements';
@@ -49,8 +49,12 @@ const allowed = (transition: PartnerTransition, status: PartnerStatus) =>
 
 function StatusActions({ partner }: { partner: { id: string; companyName: string; status: PartnerStatus } }) {
   const decisions = usePartnerDecisions();
-  // The decision whose reason is being asked for.
-  const [asking, setAsking] = useState<'reject' | 'suspend' | null>(null);
+  // The decision whose reason is asked for; it stays while the dialog closes, so the title does not change.
+  const [asking, setAsking] = useState<{ decision: 'reject' | 'suspend'; open: boolean }>({
+    decision: 'reject',
+    open: false,
+  });
+  const stopAsking = () => setAsking((current) => ({ ...current, open: false }));
   const [adjusting, setAdjusting] = useState(false);
   const canDecide = useCan('partners:approve');
   const canAdjust = useCan('commissions:write') && (partner.status === 'active' || partner.status === 'suspended');
@@ -67,22 +71,21 @@ function StatusActions({ partner }: { partner: { id: string; companyName: string
         onClose={() => setAdjusting(false)}
         partner={{ id, companyName: partner.companyName }}
       />
-      {canDecide && <DecisionButtons partner={partner} decisions={decisions} onAsk={setAsking} />}
+      {canDecide && (
+        <DecisionButtons
+          partner={partner}
+          decisions={decisions}
+          onAsk={(decision) => setAsking({ decision, open: true })}
+        />
+      )}
       <PartnershipEndActions partner={partner} />
-      <RejectPartnerDialog
-        partner={asking === 'reject' ? partner : null}
-        submitting={decisions.busy && asking === 'reject'}
-        onClose={() => setAsking(null)}
+      <ReasonDecisionDialog
+        decision={asking.decision}
+        partner={asking.open ? partner : null}
+        submitting={decisions.busy && asking.open}
+        onClose={stopAsking}
         onConfirm={async (reason) => {
-          if (await decisions.reject(id, reason)) setAsking(null);
-        }}
-      />
-      <SuspendPartnerDialog
-        partner={asking === 'suspend' ? partner : null}
-        submitting={decisions.busy && asking === 'suspend'}
-        onClose={() => setAsking(null)}
-        onConfirm={async (reason) => {
-          if (await decisions.suspend(id, reason)) setAsking(null);
+          if (await decisions[asking.decision](id, reason)) stopAsking();
         }}
       />
     </>
