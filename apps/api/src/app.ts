@@ -9,6 +9,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { TRPC_MAX_BATCH_SIZE } from '@portal/contracts';
 import { fromFastifyError, registerRestRoutes, sendError } from './rest/adapter';
 import { renderDocsPage } from './rest/openapi';
 import { servedOpenApiDocument } from './rest/served-document';
@@ -245,7 +246,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     context: (req, reply) => createContextFromRequest(deps, req, reply),
     trpcOptions: {
       allowBatching: true,
-      maxBatchSize: 20,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       // Consulted for errors only on the fast path of a single GET query (trpc/http.ts): headers for successful answers do not belong here.
       responseMeta: ({ errors }) => {
         const retryAfter = errors.map((e) => retryAfterOf(toClientError(e))).find(Boolean);

@@ -8,6 +8,11 @@ export const SIDEBAR_COOKIE_MAX_AGE = 604800;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const AGREEMENT_SCROLL_THRESHOLD_PX = 10;
 export const TOAST_DURATION_MS = 5000;
+/**
+ * The most procedure calls one tRPC batch request may carry: the server refuses a larger batch (400), so the
+ * web client splits its batches at the same size (a screen refreshing after a decision easily asks for more).
+ */
+export const TRPC_MAX_BATCH_SIZE = 20;
 
 export const AUTH_PASSWORD_MIN = 6;
 export const ADMIN_PARTNER_PASSWORD_MIN = 8;

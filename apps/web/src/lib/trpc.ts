@@ -4,6 +4,7 @@ import { createTRPCClient, httpBatchLink, splitLink, type TRPCLink } from '@trpc
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@portal/api/router';
+import { TRPC_MAX_BATCH_SIZE } from '@portal/contracts/plain';
 import { apiFetch, authHeaders } from './rest';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -22,7 +23,7 @@ function idempotencyKeyOf(context: Record<string, unknown>): string | undefined 
 }
 
 export function apiLinks(): TRPCLink<AppRouter>[] {
-  const batched = { url: '/trpc', maxURLLength: 4000, fetch: apiFetch };
+  const batched = { url: '/trpc', maxURLLength: 4000, maxItems: TRPC_MAX_BATCH_SIZE, fetch: apiFetch };
   return [
     splitLink({
       // A call with an Idempotency-Key travels alone, so the header belongs to that call only.
