@@ -38,6 +38,18 @@ describe('the Application Details dialog', () => {
     ]);
   });
 
+  it('promises no approval email when the server sends no mail', async () => {
+    const { dialog } = await openDetails(applicant, { 'admin.mailDelivery': () => ({ delivering: false }) });
+    await userEvent.click(dialog.getByRole('button', { name: 'Approve Northwind Growth' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve application' });
+    await waitFor(() =>
+      expect(confirm.textContent).toContain(
+        'Maya Lin can sign in to refer clients at once, but gets no approval email. This server sends no mail (SMTP_URL is not set): tell them yourself.',
+      ),
+    );
+    expect(confirm.textContent).not.toContain('gets the approval email at once');
+  });
+
   it('rejects a pending application with the reason given', async () => {
     const { api, onClose, dialog } = await openDetails(applicant, {
       'admin.rejectPartner': () => ({ ...applicant, status: 'rejected' }),

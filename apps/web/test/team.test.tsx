@@ -12,6 +12,10 @@ import { SessionStore } from '../src/lib/session';
 import { renderInRouter } from './render';
 import { ProcedureError, serveTrpc } from './trpc-server';
 
+/** The team screen's API: the handlers given, and a server that delivers mail unless they say otherwise. */
+const serveTeam = (handlers: Parameters<typeof serveTrpc>[0]) =>
+  serveTrpc({ 'admin.mailDelivery': () => ({ delivering: true }), ...handlers });
+
 afterEach(() => vi.unstubAllGlobals());
 
 const me = { id: '00000000-0000-4000-8000-0000000000a1', email: 'admin@example.com', role: 'admin' as const };
@@ -41,7 +45,7 @@ const session = () =>
 
 describe('the Team screen', () => {
   it("offers no Deactivate on one's own row, and does on another member's", async () => {
-    serveTrpc({ 'admin.team': () => ({ members: [member(me), member(other)], invitations: [] }) });
+    serveTeam({ 'admin.team': () => ({ members: [member(me), member(other)], invitations: [] }) });
     renderInRouter(<TeamScreen />, { session: session() });
     const mine = await screen.findByTestId(`member-${me.email}`, {}, { timeout: 5000 });
     expect(within(mine).queryByRole('button', { name: /Deactivate/ })).toBeNull();
@@ -50,8 +54,20 @@ describe('the Team screen', () => {
     ).toBeTruthy();
   });
 
+  it('warns before inviting when the server sends no mail, since an invitation is only a mailed link', async () => {
+    serveTeam({
+      'admin.team': () => ({ members: [member(me)], invitations: [] }),
+      'admin.mailDelivery': () => ({ delivering: false }),
+    });
+    renderInRouter(<TeamScreen />, { session: session() });
+    const alert = await screen.findByTestId('invite-no-mail', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain(
+      'This server sends no mail (SMTP_URL is not set), so an invitation reaches nobody',
+    );
+  });
+
   it('shows a member with a name by it, over their email, and one without by the email', async () => {
-    serveTrpc({ 'admin.team': () => ({ members: [member(me), member(other, 'Finn Fisher')], invitations: [] }) });
+    serveTeam({ 'admin.team': () => ({ members: [member(me), member(other, 'Finn Fisher')], invitations: [] }) });
     renderInRouter(<TeamScreen />, { session: session() });
     const named = await screen.findByTestId(`member-${other.email}`, {}, { timeout: 5000 });
     expect(named.textContent).toContain(`Finn Fisher${other.email}`);
@@ -61,7 +77,7 @@ describe('the Team screen', () => {
 
   it('resends and revokes a pending invitation', async () => {
     let invitations = [invitation];
-    const api = serveTrpc({
+    const api = serveTeam({
       'admin.team': () => ({ members: [member(me)], invitations }),
       'admin.resendInvitation': () => invitation,
       'admin.revokeInvitation': () => {
@@ -85,7 +101,7 @@ describe('the Team screen', () => {
   });
 
   it('opens your own two-factor sign-in from the page', async () => {
-    serveTrpc({ 'admin.team': () => ({ members: [member(me)], invitations: [] }) });
+    serveTeam({ 'admin.team': () => ({ members: [member(me)], invitations: [] }) });
     renderInRouter(<TeamScreen />, { session: session() });
     fireEvent.click(await screen.findByRole('button', { name: 'Your two-factor sign-in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Two-factor sign-in' });
@@ -95,7 +111,7 @@ describe('the Team screen', () => {
 
 describe('the user menu', () => {
   it('leads to two-factor sign-in', async () => {
-    serveTrpc({});
+    serveTeam({});
     renderInRouter(<UserMenu />, { session: session() });
     await userEvent.click(
       (await screen.findAllByRole('button', { name: new RegExp(me.email) }, { timeout: 5000 }))[0]!,
@@ -106,7 +122,7 @@ describe('the user menu', () => {
 
   it('names the member: the dialog starts from the saved name, saves the new one and reads the user again', async () => {
     let saved: string | null = 'Ada Admin';
-    const api = serveTrpc({
+    const api = serveTeam({
       'auth.updateDisplayName': (input) => {
         saved = (input as { displayName: string }).displayName.trim() || null;
         return { displayName: saved };
@@ -137,7 +153,7 @@ describe('the user menu', () => {
   });
 
   it("shows the server's refusal of a name on the field and keeps the dialog open", async () => {
-    serveTrpc({
+    serveTeam({
       'auth.updateDisplayName': () =>
         new ProcedureError(400, 'BAD_REQUEST', 'The name must be a single line without control characters', [
           { path: 'displayName', message: 'The name must be a single line without control characters' },
@@ -155,7 +171,7 @@ describe('the user menu', () => {
   });
 
   it('tells any other refusal in a toast and keeps the name typed', async () => {
-    serveTrpc({
+    serveTeam({
       'auth.updateDisplayName': () => new ProcedureError(403, 'FORBIDDEN', MESSAGES.displayNameStaffOnly),
     });
     renderInRouter(<UserMenu />, { session: session() });

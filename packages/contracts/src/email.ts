@@ -17,6 +17,9 @@ export const EMAIL_LOG_PAGE_SIZE = 20;
 /** The last error of a mail the server did not send because it has no SMTP server (SMTP_URL) to send with. */
 export const NOT_SENT_NO_SMTP = 'not sent: no SMTP configured';
 
+/** Whether the server delivers mail (it has an SMTP server to send with); screens that promise a mail read it. */
+export const mailDeliveryOutput = z.object({ delivering: z.boolean() });
+
 export const listEmailsInput = z
   .object({
     limit: pageLimitField(EMAIL_LOG_PAGE_SIZE),

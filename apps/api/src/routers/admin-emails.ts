@@ -1,6 +1,13 @@
-// admin.emails, admin.resendEmail: the Email log of the admin dashboard.
+// admin.emails, admin.resendEmail: the Email log of the admin dashboard; admin.mailDelivery: whether mail
+// goes out at all, for the screens that promise one.
 
-import { emailLogEntryOutput, emailLogPageOutput, idInput, listEmailsInput } from '@portal/contracts';
+import {
+  emailLogEntryOutput,
+  emailLogPageOutput,
+  idInput,
+  listEmailsInput,
+  mailDeliveryOutput,
+} from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { listEmails, resendEmail } from '../services/notifications/email-log';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
@@ -19,4 +26,9 @@ export const adminEmailProcedures = {
         resendEmail(db, { id: input.id, adminId: ctx.user.id, now: ctx.deps.now() }),
       ),
     ),
+
+  /** No SMTP server (SMTP_URL) means every mail stays in the outbox as Not sent; any staff member may know it. */
+  mailDelivery: permittedProcedure('partners:read')
+    .output(mailDeliveryOutput)
+    .query(({ ctx }) => ({ delivering: Boolean(ctx.deps.config.mail.smtpUrl) })),
 } satisfies TRPCRouterRecord;

@@ -485,6 +485,7 @@ const PROCEDURES: Record<string, Case> = {
   },
   'admin.failedCommissions': { expect: READ, input: () => ({}) },
   'admin.programSettings': { expect: READ },
+  'admin.mailDelivery': { expect: READ },
   'admin.updateProgramSettings': { expect: MONEY, input: () => ({ payoutDay: 15 }) },
   'admin.programTerms': { expect: READ },
   // A partnership ends once: every call gets an active partner of its own.
@@ -723,6 +724,7 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'POST /api/admin/payouts/{payoutId}/lines/{partnerId}/return': {},
   'GET /api/admin/commissions/failed': {},
   'GET /api/admin/program-settings': {},
+  'GET /api/admin/mail-delivery': {},
   'PATCH /api/admin/program-settings': {},
   'GET /api/admin/program-terms': {},
   'GET /api/admin/partners/{id}/partnership': {},

@@ -26,6 +26,13 @@ export const adminEmailRoutes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/mail-delivery',
+    procedure: 'admin.mailDelivery',
+    summary: 'Whether the server delivers mail ({ delivering }): false without an SMTP server (SMTP_URL)',
+    tag,
+  },
+  {
+    method: 'GET',
     path: '/api/partners/me/mail-preferences',
     procedure: 'partner.mailPreferences',
     summary:

@@ -8,6 +8,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { RejectPartnerDialog } from './reason-decision-dialog';
+import { NO_MAIL_NOTE, useMailDelivering } from '../emails/use-mail-delivery';
 import { usePartnerDecisions } from './use-partner-decisions';
 
 export const CONFIRM_APPROVAL = 'Approve partner';
@@ -70,6 +71,8 @@ export function ApprovePartnerDialog({
   onClose: () => void;
   onConfirm: () => void;
 }) {
+  const delivering = useMailDelivering(partner !== null);
+  const contact = partner?.contactName ?? 'The applicant';
   return (
     <ConfirmDialog
       opened={partner !== null}
@@ -81,9 +84,11 @@ export function ApprovePartnerDialog({
       onConfirm={onConfirm}
     >
       <Text size="sm">
-        Approve <strong>{partner?.companyName}</strong>? {partner?.contactName ?? 'The applicant'} gets the approval
-        email at once and can sign in to refer clients. An approval is not taken back; suspend the partner later if
-        needed.
+        Approve <strong>{partner?.companyName}</strong>?{' '}
+        {delivering
+          ? `${contact} gets the approval email at once and can sign in to refer clients.`
+          : `${contact} can sign in to refer clients at once, but gets no approval email. ${NO_MAIL_NOTE}: tell them yourself.`}{' '}
+        An approval is not taken back; suspend the partner later if needed.
       </Text>
     </ConfirmDialog>
   );

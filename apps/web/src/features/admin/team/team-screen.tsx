@@ -3,7 +3,7 @@
 // The members and invitations are the shared column table: cards, each column's label beside its
 // value, where a table would scroll sideways.
 
-import { Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ConfirmedItemDialog } from '../../../layout/confirmed-action';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
@@ -32,11 +32,13 @@ import { TwoFactorDialog } from '../../../layout/two-factor-dialog';
 import classes from './team-screen.module.css';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { optionsOf } from '../../../lib/select-options';
+import { NO_MAIL_NOTE, useMailDelivering } from '../emails/use-mail-delivery';
 
 const ROLE_OPTIONS = optionsOf(ADMIN_ROLES, ADMIN_ROLE_LABELS);
 
 function InviteForm() {
   const utils = trpc.useUtils();
+  const delivering = useMailDelivering();
   const invite = trpc.admin.inviteMember.useMutation();
   const form = useSchemaForm<InviteMemberInput>(inviteMemberInput, { email: '', role: 'viewer' });
   const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
@@ -60,6 +62,12 @@ function InviteForm() {
           <Title order={2} size="h4">
             Invite a team member
           </Title>
+          {!delivering && (
+            <Alert color="orange" variant="light" data-testid="invite-no-mail">
+              {NO_MAIL_NOTE}, so an invitation reaches nobody: its link is only in the mail. Set SMTP_URL, restart the
+              server, then use Resend on the invitation.
+            </Alert>
+          )}
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
               label="Email"
