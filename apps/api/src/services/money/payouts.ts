@@ -509,18 +509,22 @@ const pendingCommissions = (db: DbOrTx, filter: PendingFilter | undefined, today
 const PENDING_ORDER: KeysetOrder = { key: sql`c.created_at`, type: 'timestamptz', id: sql`c.id`, direction: 'asc' };
 
 /**
- * The count and sum of every pending commission the filter matches. Without a partner they come from
- * `pending_months` (migration 0019, kept by triggers), a row per month instead of a million index
- * entries; a partner's pending commissions are few and indexed, so they are counted directly.
+ * The count and sum of every pending commission the filter matches, and of those not offered yet. Without a
+ * partner they come from `pending_months` (migration 0019, kept by triggers), a row per month instead of a
+ * million index entries; a partner's pending commissions are few and indexed, so they are counted directly.
  */
 async function pendingSummary(db: DbOrTx, filter: PendingFilter, today: string) {
   if (filter.partnerId || filter.dueBy) {
-    return pendingFiltered(db, filter, today)
-      .select([
-        sql<number>`count(*)::int`.as('total'),
-        sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('totalAmount'),
-      ])
-      .executeTakeFirstOrThrow();
+    const [offered, notYet] = await Promise.all([
+      pendingFiltered(db, filter, today)
+        .select([
+          sql<number>`count(*)::int`.as('total'),
+          sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('totalAmount'),
+        ])
+        .executeTakeFirstOrThrow(),
+      notYetOffered(db, filter, today),
+    ]);
+    return { ...offered, notYetOffered: notYet };
   }
   let months = db
     .selectFrom('pendingMonths as m')
@@ -534,6 +538,7 @@ async function pendingSummary(db: DbOrTx, filter: PendingFilter, today: string) 
   return {
     total: Number(all.total) - notYet.count,
     totalAmount: fromCents(toCents(all.totalAmount) - toCents(notYet.amount)),
+    notYetOffered: notYet,
   };
 }
 
@@ -570,7 +575,7 @@ export async function listPendingCommissions(
 ): Promise<PendingCommissionsPage> {
   const filter: PendingFilter = { partnerId: page.partnerId, month: page.month, dueBy: page.dueBy };
   const today = todayOf(now);
-  const [items, summary, later] = await Promise.all([
+  const [items, summary] = await Promise.all([
     // By due date (fees without one as due today), then oldest first.
     pendingCommissions(db, filter, today)
       .orderBy(sql`coalesce(c.due_by, ${today}::date)`)
@@ -580,7 +585,6 @@ export async function listPendingCommissions(
       .offset(page.offset)
       .execute(),
     pendingSummary(db, filter, today),
-    notYetOffered(db, filter, today),
   ]);
   // Open clawbacks are offered with their partner's next commissions: every pending clawback of the
   // partners on this page, wherever it sits in the queue, so the screen can add it to a selection.
@@ -607,7 +611,7 @@ export async function listPendingCommissions(
     offset: page.offset,
     minimumPayout: settings.minimumPayout,
     proposedPayoutDate: proposedPayoutDate(now, settings.payoutDay),
-    notYetOffered: later,
+    notYetOffered: summary.notYetOffered,
   };
 }
 

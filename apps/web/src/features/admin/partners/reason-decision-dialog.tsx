@@ -18,14 +18,10 @@ interface DecisionDialogProps {
 }
 
 /** What each dialog asks, and the look of its confirm button. */
-const COPY: Record<
-  ReasonDecision,
-  { title: string; submit: string; color: string; ask: (name: ReactNode) => ReactNode }
-> = {
+const COPY: Record<ReasonDecision, { title: string; submit: string; ask: (name: ReactNode) => ReactNode }> = {
   reject: {
     title: 'Reject application',
     submit: 'Reject',
-    color: 'red.9',
     ask: (name) => (
       <>
         Reject the application of {name}? The applicant will see that the account was rejected, with the reason if you
@@ -36,7 +32,6 @@ const COPY: Record<
   suspend: {
     title: 'Suspend partner',
     submit: 'Suspend',
-    color: 'red.9',
     ask: (name) => (
       <>
         Suspend {name}? They can no longer use the partner dashboard or add referrals; fees already earned stay payable.
@@ -76,7 +71,7 @@ export function ReasonDecisionDialog({
         onCancel={onClose}
         pending={submitting || confirmOnce.pending}
         submitLabel={copy.submit}
-        submitColor={copy.color}
+        submitColor="red.9"
       >
         <Text size="sm">{copy.ask(<strong>{partner?.companyName}</strong>)}</Text>
       </ReasonForm>
