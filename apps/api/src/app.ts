@@ -73,10 +73,19 @@ function helmetHeaders(directives: typeof CSP_DIRECTIVES): Readonly<Record<strin
 export const SECURITY_HEADERS = helmetHeaders(CSP_DIRECTIVES);
 export const CONTENT_SECURITY_POLICY = SECURITY_HEADERS['content-security-policy'] as string;
 
-/** The procedure calls a request makes: one, or each procedure a tRPC batch names (/trpc/a,b,c?batch=1). */
+/**
+ * The procedure calls a request makes: one, or each procedure a tRPC batch names (/trpc/a,b,c?batch=1),
+ * counted on the decoded path as tRPC reads it, so commas written as %2C count too.
+ */
 export function procedureCalls(url: string): number {
   if (!url.startsWith('/trpc/')) return 1;
-  const path = url.slice('/trpc/'.length).split('?', 1)[0] ?? '';
+  const raw = url.slice('/trpc/'.length).split('?', 1)[0] ?? '';
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape names no procedure tRPC can run; the raw commas are counted.
+  }
   return Math.max(1, path.split(',').length);
 }
 

@@ -82,6 +82,7 @@ export const MATERIAL_UPLOAD_MESSAGES = {
   fileTypeUnsupported:
     'This file type is not supported. Upload a PDF, PNG, JPEG, GIF, PowerPoint (.pptx), Word (.docx) or MP4 file.',
   contentTypeUnsupported: 'Send the material as JSON or as multipart/form-data',
+  uploadUnreadable: 'The upload could not be read: send one multipart/form-data body with its boundary, whole',
   materialNotFound: 'Material not found',
   downloadLinkInvalid: 'This download link is invalid or has expired',
 } as const;

@@ -367,6 +367,32 @@ describe('the Stripe webhook', () => {
     const res = await postWebhook(payload, { 'content-type': 'text/plain', 'stripe-signature': signatureOf(payload) });
     expectRefusal(res, 400, 'The webhook body is not a Stripe event');
   });
+
+  it('answers 400 for a signed event without a field it reads, or with a time out of range, storing nothing', async () => {
+    const withoutPeriod = invoicePaid({});
+    const invoice: Record<string, unknown> = { ...withoutPeriod.data.object, lines: { object: 'list', data: [] } };
+    delete invoice.period_start;
+    const farPeriod = invoicePaid({});
+    farPeriod.data.object.lines.data[0]!.period.start = 1e16;
+    const { created: _created, ...refund } = chargeRefunded({ refundedCents: 100 });
+    const { type: _type, ...untyped } = invoicePaid({});
+    const refused = [
+      { ...withoutPeriod, data: { object: invoice } },
+      farPeriod,
+      { ...refund, data: { object: { ...refund.data.object, created: undefined } } },
+      untyped,
+      { ...invoicePaid({}), created: -1 },
+    ];
+    for (const event of refused) {
+      const res = await signedPost(event);
+      expectRefusal(
+        res,
+        400,
+        'The Stripe event lacks a field the portal reads (its type, its creation time, or an invoice period), or a time in it is out of range',
+      );
+      expect(await t.db.selectFrom('stripeEvents').select('id').where('id', '=', event.id).execute()).toEqual([]);
+    }
+  });
 });
 
 describe('the Stripe webhook without its secret', () => {

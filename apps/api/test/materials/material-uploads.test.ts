@@ -211,6 +211,32 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       expectRefusal(res, 400, MATERIAL_UPLOAD_MESSAGES.fileRequired);
     });
 
+    it('refuses a body the parser cannot read (no boundary, or cut short in a field or in the file) with 400, keeping nothing', async () => {
+      const before = (await storedFiles()).length;
+      const materials = await t.db.selectFrom('marketingMaterials').select('id').execute();
+      const whole = await multipart({ title: 'Cut short', type: 'pdf' }, pdfFile);
+      const cutInFile = whole.payload.subarray(0, whole.payload.length - 200);
+      const bodies = [
+        { contentType: 'multipart/form-data', payload: Buffer.from('abc') },
+        {
+          contentType: 'multipart/form-data; boundary=x',
+          payload: Buffer.from('--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc'),
+        },
+        { contentType: whole.contentType, payload: cutInFile },
+      ];
+      for (const body of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/marketing-materials',
+          headers: { ...adminHeaders, 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        expectRefusal(res, 400, MATERIAL_UPLOAD_MESSAGES.uploadUnreadable);
+      }
+      expect(await storedFiles()).toHaveLength(before);
+      expect(await t.db.selectFrom('marketingMaterials').select('id').execute()).toHaveLength(materials.length);
+    });
+
     it('refuses partners (403) and anonymous callers (401) before reading the file', async () => {
       const before = (await storedFiles()).length;
       const asPartner = await upload({ title: 'Mine', type: 'pdf' }, pdfFile, partnerHeaders);

@@ -34,12 +34,27 @@ import { answeringErrors, errorResponse, jsonSchemaOf } from './raw-routes';
 const CREATE_PATH = '/api/admin/marketing-materials';
 const TEXT_FIELD_BYTES = 10_000;
 
-/** Errors of the multipart parser (too many parts, a truncated field, a broken body) in our error shape. */
-function multipartError(error: unknown): DomainError | null {
+/**
+ * An error met while reading the body, in our error shape: the plugin's limits (too many parts, a field too
+ * long) with their own message, a body the parser cannot read (no boundary, cut short) as 400. What the
+ * portal itself refuses (a DomainError, the storage's limit) passes through unchanged.
+ */
+function readingError(error: unknown): unknown {
+  if (error instanceof DomainError || error instanceof FileTooLargeError) return error;
   const e = error as { code?: unknown; statusCode?: unknown; message?: string };
-  if (typeof e?.code !== 'string' || !e.code.startsWith('FST_')) return null;
-  if (e.statusCode === 413) return DomainError.tooLarge(MATERIAL_UPLOAD_MESSAGES.fileTooLarge, error);
-  return DomainError.invalid(e.message ?? 'The upload could not be read', error);
+  if (e?.statusCode === 413) return DomainError.tooLarge(MATERIAL_UPLOAD_MESSAGES.fileTooLarge, error);
+  if (typeof e?.code === 'string' && e.code.startsWith('FST_') && e.message)
+    return DomainError.invalid(e.message, error);
+  return DomainError.invalid(MATERIAL_UPLOAD_MESSAGES.uploadUnreadable, error);
+}
+
+/** The parts of the body; an error of the parser (or of a file's stream, on a body cut short) is a 400. */
+async function* partsOf(req: FastifyRequest) {
+  try {
+    yield* req.parts();
+  } catch (error) {
+    throw readingError(error);
+  }
 }
 
 async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequest, reply: FastifyReply) {
@@ -47,13 +62,21 @@ async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequ
   const fields: Record<string, string> = {};
   let stored: Awaited<ReturnType<typeof storeUpload>> | null = null;
   try {
-    for await (const part of req.parts()) {
+    for await (const part of partsOf(req)) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || stored) {
           part.file.resume();
           continue;
         }
-        stored = await storeUpload(deps.storage, { stream: part.file, fileName: part.filename }, MAX_UPLOAD_BYTES);
+        const file = part.file;
+        stored = await storeUpload(deps.storage, { stream: file, fileName: part.filename }, MAX_UPLOAD_BYTES).catch(
+          (error: unknown) => {
+            // A body cut short fails the file's own stream: that is the sender's error, unlike a failing bucket
+            // or a refused file, which the storage names itself.
+            if (error instanceof DomainError || error instanceof FileTooLargeError || !file.errored) throw error;
+            throw readingError(file.errored);
+          },
+        );
         if (part.file.truncated) throw new FileTooLargeError(MAX_UPLOAD_BYTES);
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
@@ -76,7 +99,7 @@ async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequ
   } catch (error) {
     if (stored) await deps.storage.remove(stored.key).catch(() => undefined);
     if (error instanceof FileTooLargeError) throw DomainError.tooLarge(MATERIAL_UPLOAD_MESSAGES.fileTooLarge, error);
-    throw multipartError(error) ?? error;
+    throw error;
   }
 }
 

@@ -18,6 +18,7 @@ import {
 import type { Db, StripeEventsTable } from '@portal/db';
 import type { Updateable } from 'kysely';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import type { MailDeps } from '../notifications/notify';
 import { notifyAdjustment } from '../notifications/notify';
 import { logActivity, type DbOrTx } from '../platform/activity';
@@ -33,22 +34,62 @@ export const STRIPE_MESSAGES = {
   signatureMissing: 'The Stripe-Signature header is missing',
   signatureInvalid: 'The Stripe-Signature header does not match this body, or is more than five minutes old',
   badPayload: 'The webhook body is not a Stripe event',
+  badFields:
+    'The Stripe event lacks a field the portal reads (its type, its creation time, or an invoice period), or a time in it is out of range',
   eventNotFound: 'No unmatched Stripe event has this id',
   notOpen: 'This Stripe event was matched or dismissed already',
   notAnInvoice: 'Only an invoice payment can be matched to a client; dismiss a refund once it is handled',
   notWon: 'Match the payment to a won client',
 } as const;
 
+/** A Unix time the portal can turn into a date: a whole number of seconds from 1970 to the end of 9999. */
+const unixTime = z.number().int().min(0).max(253_402_300_799);
+
+/** The fields of every event the portal reads: its id, its type and when it was created. */
+const stripeEnvelope = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: unixTime,
+  data: z.object({ object: z.looseObject({}) }),
+});
+
+/** The fields the portal reads of the object of the events it acts on. */
+const stripeObjectFields: Partial<Record<string, z.ZodType>> = {
+  'invoice.paid': z
+    .object({
+      period_start: unixTime.optional(),
+      lines: z.object({ data: z.array(z.object({ period: z.object({ start: unixTime }).optional() })) }).optional(),
+      status_transitions: z.object({ paid_at: unixTime.nullish() }).nullish(),
+    })
+    .refine((invoice) => invoice.lines?.data[0]?.period?.start !== undefined || invoice.period_start !== undefined),
+  'charge.refunded': z.object({ created: unixTime }),
+};
+
+/**
+ * The package verifies the signature, not the shape: a signed event without a type, or whose invoice has
+ * no period or a time out of range, is refused (400) before any of it is read.
+ */
+function checkStripeFields(event: unknown): void {
+  const envelope = stripeEnvelope.safeParse(event);
+  const object = envelope.success
+    ? (stripeObjectFields[envelope.data.type]?.safeParse(envelope.data.data.object) ?? envelope)
+    : envelope;
+  if (!object.success) throw DomainError.invalid(STRIPE_MESSAGES.badFields);
+}
+
 /** The event, once its signature over these exact bytes is good and no older than the tolerance. */
 export function verifyStripeEvent(raw: Buffer, header: string | undefined, secret: string, now: Date): Stripe.Event {
   if (!header) throw DomainError.unauthorized(STRIPE_MESSAGES.signatureMissing);
+  let event: Stripe.Event;
   try {
-    return Stripe.webhooks.constructEvent(raw, header, secret, STRIPE_TOLERANCE_SECONDS, undefined, now.getTime());
+    event = Stripe.webhooks.constructEvent(raw, header, secret, STRIPE_TOLERANCE_SECONDS, undefined, now.getTime());
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError)
       throw DomainError.unauthorized(STRIPE_MESSAGES.signatureInvalid);
     throw DomainError.invalid(STRIPE_MESSAGES.badPayload);
   }
+  checkStripeFields(event);
+  return event;
 }
 
 type Outcome = 'recorded' | 'unmatched' | 'ignored';
