@@ -96,6 +96,39 @@ describe('Add webhook', () => {
     await userEvent.type(url, 'x');
     expect(url.getAttribute('aria-invalid')).not.toBe('true');
   });
+
+  it('retries a failed add with the same Idempotency-Key, so a lost answer still shows its one secret', async () => {
+    let attempts = 0;
+    const api = serveTrpc({
+      'admin.createWebhook': () =>
+        ++attempts === 1
+          ? new ProcedureError(503, 'SERVICE_UNAVAILABLE', 'The service is busy. Please try again.')
+          : {
+              id: '00000000-0000-4000-8000-000000000003',
+              url: 'https://tools.example.com/hook',
+              events: ['referral.created'],
+              description: null,
+              enabled: true,
+              createdAt: '2026-11-27T10:00:00.000Z',
+              secret: 'whsec_retried',
+            },
+      'admin.webhooks': () => [],
+    });
+    const onCreated = vi.fn();
+    renderWithProviders(<CreateWebhookForm onCreated={onCreated} onCancel={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/^URL/), 'https://tools.example.com/hook');
+    await userEvent.click(screen.getByLabelText('referral.created'));
+    const button = screen.getByRole('button', { name: 'Add webhook' });
+    fireEvent.click(button);
+    await waitFor(() => expect(attempts).toBe(1));
+    await waitFor(() => expect(button.getAttribute('data-loading')).toBeNull());
+    fireEvent.click(button);
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith('whsec_retried'));
+    const keys = api.calls.filter((c) => c.path === 'admin.createWebhook').map((c) => c.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
 });
 
 describe('every submit runs once while in flight', () => {

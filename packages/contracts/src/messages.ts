@@ -56,6 +56,8 @@ export const MESSAGES = {
   emailNotFound: 'Email not found',
   idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 200 visible characters (e.g. a UUID)',
   idempotencyKeyReusedForOther: 'This Idempotency-Key was already used for a different request',
+  idempotencyAnswerUnreadable:
+    'This Idempotency-Key was used, but its answer was sealed with a data key this server no longer holds: the secret it showed cannot be shown again. Revoke what it created and create it again with a new key.',
   emailNotResendable:
     'This mail is no longer kept: a mail with a one-time link is cleared once sent, and every mail after its retention. Send a new one instead (a new reset link or invitation).',
   emailResent: 'Email queued again',

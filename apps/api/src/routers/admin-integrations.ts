@@ -44,7 +44,15 @@ export const adminIntegrationProcedures = {
   createApiKey: manage
     .input(createApiKeyInput)
     .output(createdApiKeyOutput)
-    .mutation(({ ctx, input }) => createApiKey(ctx.deps.db, { createdBy: ctx.user.id, input, now: ctx.deps.now() })),
+    .mutation(({ ctx, input }) =>
+      runIdempotently(
+        ctx,
+        'admin.createApiKey',
+        input,
+        (db) => createApiKey(db, { createdBy: ctx.user.id, input, now: ctx.deps.now() }),
+        { secretAnswer: true },
+      ),
+    ),
 
   revokeApiKey: manage
     .input(idInput)
@@ -59,7 +67,13 @@ export const adminIntegrationProcedures = {
     .input(createWebhookInput)
     .output(webhookWithSecretOutput)
     .mutation(({ ctx, input }) =>
-      createWebhook(ctx.deps.db, { deps: webhookDeps(ctx.deps), actorId: ctx.user.id, input, now: ctx.deps.now() }),
+      runIdempotently(
+        ctx,
+        'admin.createWebhook',
+        input,
+        (db) => createWebhook(db, { deps: webhookDeps(ctx.deps), actorId: ctx.user.id, input, now: ctx.deps.now() }),
+        { secretAnswer: true },
+      ),
     ),
 
   updateWebhook: manageWebhooks

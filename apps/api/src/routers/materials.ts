@@ -22,7 +22,7 @@ import {
   toAdminMaterial,
   toMaterial,
 } from '../services/materials/materials';
-import { libraryViewerProcedure, permittedProcedure } from '../trpc/init';
+import { libraryViewerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
 
 const notFound = () => DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
 
@@ -61,10 +61,11 @@ export const adminMaterialProcedures = {
   createMaterial: permittedProcedure('materials:write')
     .input(createMaterialInput)
     .output(adminMaterialOutput)
-    .mutation(async ({ ctx, input }) => {
-      const row = await createExternalMaterial(ctx.deps.db, ctx.user.id, input);
-      return toAdminMaterial(row);
-    }),
+    .mutation(({ ctx, input }) =>
+      runIdempotently(ctx, 'admin.createMaterial', input, async (db) =>
+        toAdminMaterial(await createExternalMaterial(db, ctx.user.id, input)),
+      ),
+    ),
 
   updateMaterial: permittedProcedure('materials:write')
     .input(updateMaterialInput)

@@ -110,13 +110,15 @@ export const activePartnerProcedure = partnerProcedure.use(({ ctx, next }) => {
 
 /**
  * Runs a procedure's change once per Idempotency-Key (services/platform/idempotency.ts): a replay
- * answers the stored result with the Idempotent-Replayed header. `change` gets the database to use.
+ * answers the stored result with the Idempotent-Replayed header. `change` gets the database to use;
+ * `secretAnswer` seals the stored answer of a change that shows a secret once.
  */
 export function runIdempotently<T>(
   ctx: Context & { user: { id: string; apiKeyId?: string | null } },
   scope: string,
   input: unknown,
   change: (db: Context['deps']['db']) => Promise<T>,
+  { secretAnswer = false }: { secretAnswer?: boolean } = {},
 ): Promise<T> {
   return idempotently(
     ctx.deps.db,
@@ -127,6 +129,7 @@ export function runIdempotently<T>(
       input,
       now: ctx.deps.now(),
       onReplay: () => ctx.setHeader('Idempotent-Replayed', 'true'),
+      ...(secretAnswer ? { seal: ctx.deps.cipher } : {}),
     },
     change,
   );

@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import { type PartnerFixture, uniqueEmail, useTestApp, expectRefusal } from '../support';
@@ -27,7 +28,9 @@ interface CreateCase {
   count: () => Promise<number>;
 }
 
-const countOf = async (table: 'referrals' | 'partners' | 'teamInvitations') =>
+const countOf = async (
+  table: 'referrals' | 'partners' | 'teamInvitations' | 'apiKeys' | 'webhookEndpoints' | 'marketingMaterials',
+) =>
   Number(
     (
       await t.db
@@ -83,6 +86,30 @@ const cases: CreateCase[] = [
     other: (body) => ({ ...body, role: 'finance' }),
     count: () => countOf('teamInvitations'),
   },
+  {
+    name: 'an admin creates an API key',
+    url: '/api/admin/api-keys',
+    who: () => admin,
+    body: () => ({ name: 'Retried key', scopes: ['partners:read'] }),
+    other: (body) => ({ ...body, scopes: ['referrals:read'] }),
+    count: () => countOf('apiKeys'),
+  },
+  {
+    name: 'an admin registers a webhook endpoint',
+    url: '/api/admin/webhooks',
+    who: () => admin,
+    body: () => ({ url: 'https://93.184.216.34/retried-hook', events: ['referral.created'] }),
+    other: (body) => ({ ...body, events: ['partner.approved'] }),
+    count: () => countOf('webhookEndpoints'),
+  },
+  {
+    name: 'an admin publishes a material link',
+    url: '/api/admin/marketing-materials',
+    who: () => admin,
+    body: () => ({ title: 'Retried one-pager', type: 'pdf', fileUrl: 'https://example.com/retried.pdf' }),
+    other: (body) => ({ ...body, title: 'Another one-pager' }),
+    count: () => countOf('marketingMaterials'),
+  },
 ];
 
 describe.each(cases)('Idempotency-Key when $name', ({ url, who, body, other, count }) => {
@@ -111,5 +138,51 @@ describe.each(cases)('Idempotency-Key when $name', ({ url, who, body, other, cou
     const again = await t.app.inject({ method: 'POST', url, payload: body(), headers: plain });
     expect(again.statusCode).toBe(201);
     expect(await count()).toBe(before + 2);
+  });
+});
+
+describe('Idempotency-Key on a create that shows a secret once', () => {
+  it('answers the same API key to a retry, which signs in, and keeps that answer only sealed', async () => {
+    const key = randomUUID();
+    const headers = { ...(await t.bearer(admin)), 'idempotency-key': key };
+    const payload = { name: 'Lost answer key', scopes: ['partners:read'] };
+    const first = await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', payload, headers });
+    expect(first.statusCode).toBe(201);
+    const created = first.json<{ key: string }>();
+    const retry = await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', payload, headers });
+    expect(retry.json<{ key: string }>().key).toBe(created.key);
+
+    const stored = await t.db
+      .selectFrom('idempotencyKeys')
+      .select(sql<string>`response::text`.as('response'))
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(stored.response).not.toContain(created.key);
+    expect(stored.response).not.toContain(created.key.slice(-12));
+
+    const withKey = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/metrics',
+      headers: { authorization: `Bearer ${retry.json<{ key: string }>().key}` },
+    });
+    expect(withKey.statusCode).toBe(200);
+  });
+
+  it('keeps a webhook’s signing secret out of the stored answer and answers it again', async () => {
+    const key = randomUUID();
+    const headers = { ...(await t.bearer(admin)), 'idempotency-key': key };
+    const payload = { url: 'https://93.184.216.34/sealed-hook', events: ['referral.created'] };
+    const first = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', payload, headers });
+    const retry = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', payload, headers });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    const secret = first.json<{ secret: string }>().secret;
+    expect(secret).toMatch(/^whsec_/);
+    const stored = await t.db
+      .selectFrom('idempotencyKeys')
+      .select(sql<string>`response::text`.as('response'))
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(stored.response).not.toContain(secret);
   });
 });

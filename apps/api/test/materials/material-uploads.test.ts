@@ -211,6 +211,26 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
       expectRefusal(res, 400, MATERIAL_UPLOAD_MESSAGES.fileRequired);
     });
 
+    it('answers a retried upload under its Idempotency-Key with the first material, keeping one file; other bytes are 422', async () => {
+      const before = (await storedFiles()).length;
+      const headers = { ...adminHeaders, 'idempotency-key': `upload-${Date.now()}-retry` };
+      const first = await upload({ title: 'Retried upload', type: 'pdf' }, pdfFile, headers);
+      expect(first.statusCode).toBe(201);
+      const retry = await upload({ title: 'Retried upload', type: 'pdf' }, pdfFile, headers);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      expect(await storedFiles()).toHaveLength(before + 1);
+
+      const otherBytes = { ...pdfFile, content: buildPdf([{ heading: 'Another one-pager', lines: ['Other bytes'] }]) };
+      const changed = await upload({ title: 'Retried upload', type: 'pdf' }, otherBytes, headers);
+      expectRefusal(changed, 422, MESSAGES.idempotencyKeyReusedForOther);
+      expect(await storedFiles()).toHaveLength(before + 1);
+      expect(
+        await t.db.selectFrom('marketingMaterials').select('id').where('title', '=', 'Retried upload').execute(),
+      ).toHaveLength(1);
+    });
+
     it('refuses a body the parser cannot read (no boundary, or cut short in a field or in the file) with 400, keeping nothing', async () => {
       const before = (await storedFiles()).length;
       const materials = await t.db.selectFrom('marketingMaterials').select('id').execute();

@@ -23,11 +23,12 @@ import {
   toAdminMaterial,
 } from '../../services/materials/materials';
 import { withActor } from '../../services/platform/actor';
+import { idempotently } from '../../services/platform/idempotency';
 import { requirePermission } from '../../services/platform/permissions';
 import { FileTooLargeError, StoredFileNotFoundError } from '../../services/platform/storage';
 import type { AppDeps } from '../../deps';
 import { createContextFromRequest, type Context } from '../../trpc/context';
-import { callProcedure } from '../adapter';
+import { callProcedure, idempotent } from '../adapter';
 import type { RawRoutes } from '../routes';
 import { answeringErrors, errorResponse, jsonSchemaOf } from './raw-routes';
 
@@ -85,17 +86,37 @@ async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequ
     if (!stored) throw DomainError.invalid(MATERIAL_UPLOAD_MESSAGES.fileRequired);
     const parsed = uploadMaterialFields.safeParse(fields);
     if (!parsed.success) throw DomainError.invalid(parsed.error.issues[0]?.message ?? 'Invalid input', parsed.error);
-    const row = await createStoredMaterial(deps.db, {
-      actorId: admin.id,
-      input: parsed.data,
-      file: {
-        key: stored.key,
-        sizeBytes: stored.sizeBytes,
-        fileName: stored.fileName,
-        contentType: stored.kind.contentType,
+    const file = stored;
+    let replayed = false;
+    // Under an Idempotency-Key the upload is known by its fields and the digest of its bytes: a retry
+    // answers the first material, and the copy it sent again is removed.
+    const material = await idempotently(
+      deps.db,
+      {
+        key: ctx.idempotencyKey,
+        user: admin,
+        scope: 'admin.uploadMaterial',
+        input: { ...parsed.data, file: { name: file.fileName, sha256: file.sha256 } },
+        now: deps.now(),
+        onReplay: () => (replayed = true),
       },
-    });
-    return reply.status(201).send(toAdminMaterial(row));
+      async (db) =>
+        toAdminMaterial(
+          await createStoredMaterial(db, {
+            actorId: admin.id,
+            input: parsed.data,
+            file: {
+              key: file.key,
+              sizeBytes: file.sizeBytes,
+              fileName: file.fileName,
+              contentType: file.kind.contentType,
+            },
+          }),
+        ),
+    );
+    if (!replayed) return reply.status(201).send(material);
+    await deps.storage.remove(file.key).catch(() => undefined);
+    return reply.status(200).header('Idempotent-Replayed', 'true').send(material);
   } catch (error) {
     if (stored) await deps.storage.remove(stored.key).catch(() => undefined);
     if (error instanceof FileTooLargeError) throw DomainError.tooLarge(MATERIAL_UPLOAD_MESSAGES.fileTooLarge, error);
@@ -133,7 +154,7 @@ async function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): Prom
           throw DomainError.unsupportedMediaType(MATERIAL_UPLOAD_MESSAGES.contentTypeUnsupported);
         }
         const output = await callProcedure(ctx, 'admin.createMaterial', req.body ?? {});
-        return reply.status(201).send(output);
+        return reply.status(reply.getHeader('idempotent-replayed') === 'true' ? 200 : 201).send(output);
       }),
     );
 
@@ -180,6 +201,13 @@ export const materialRawRoutes: RawRoutes = {
         summary: 'Publish a marketing material: an external link (JSON) or an uploaded file (multipart)',
         description: `JSON { title, description?, type, fileUrl } publishes an external link. multipart/form-data with title, description, type and file uploads a file of at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; its type is recognised by its bytes (${Object.keys(FILE_KINDS).join(', ')}), not by the name or header sent.`,
         tags: ['Admin: marketing materials'],
+        parameters: idempotent.requestHeaders.map((header) => ({
+          name: header.name,
+          in: 'header',
+          required: header.required,
+          description: `${header.description} An upload is known by its fields and the SHA-256 of its bytes.`,
+          schema: { type: 'string' },
+        })),
         requestBody: {
           required: true,
           content: {
@@ -201,11 +229,22 @@ export const materialRawRoutes: RawRoutes = {
             description: 'Created',
             content: { 'application/json': { schema: jsonSchemaOf(adminMaterialOutput, 'output') } },
           },
-          400: errorResponse('Invalid fields or no file'),
+          200: {
+            description: 'A replay: the stored answer of the first request with this Idempotency-Key',
+            headers: Object.fromEntries(
+              idempotent.responseHeaders.map((h) => [
+                h.name,
+                { description: h.description, schema: { type: 'string' } },
+              ]),
+            ),
+            content: { 'application/json': { schema: jsonSchemaOf(adminMaterialOutput, 'output') } },
+          },
+          400: errorResponse('Invalid fields or no file, or a malformed Idempotency-Key'),
           401: errorResponse('Not signed in'),
           403: errorResponse('Not an admin'),
           413: errorResponse('The file is larger than 25 MB'),
           415: errorResponse('Unsupported file type or request content type'),
+          422: errorResponse('The Idempotency-Key was used before with another body'),
         },
       },
     },

@@ -17,6 +17,9 @@ export const adminIntegrationRoutes: RestRoute[] = [
     summary: 'Create an API key with scopes; the key is in this answer only (stored as a hash)',
     tag: keys,
     status: 201,
+    description:
+      'A retry with the same Idempotency-Key answers the same key again for 24 hours: that stored answer is sealed with the data encryption key, like every secret at rest.',
+    ...idempotent,
   },
   {
     method: 'GET',
@@ -40,7 +43,8 @@ export const adminIntegrationRoutes: RestRoute[] = [
     tag: hooks,
     status: 201,
     description:
-      'The URL must use https and resolve only to public addresses (400 with the reason otherwise); WEBHOOK_ALLOW_PRIVATE_NETWORKS allows http and loopback/private targets, never link-local.',
+      'The URL must use https and resolve only to public addresses (400 with the reason otherwise); WEBHOOK_ALLOW_PRIVATE_NETWORKS allows http and loopback/private targets, never link-local. A retry with the same Idempotency-Key answers the same endpoint and secret again for 24 hours (that stored answer sealed with the data encryption key).',
+    ...idempotent,
   },
   {
     method: 'GET',

@@ -2,6 +2,7 @@
 // Office files are ZIP archives; their part names sit uncompressed in the archive, so a
 // streaming search for "ppt/presentation.xml" or "word/document.xml" tells them apart.
 
+import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { UPLOAD_CONTENT_TYPES, UPLOAD_EXTENSIONS } from '@portal/contracts';
 
@@ -44,12 +45,15 @@ export function kindFromHead(head: Buffer, zipKind: FileKind | null = null): Fil
 }
 
 /** A pass-through stream that remembers what it saw; `kind()` answers once the stream has ended. */
-export function createFileSniffer(): Transform & { kind(): FileKind | null } {
+export function createFileSniffer(): Transform & { kind(): FileKind | null; sha256(): string } {
+  // The digest of every byte: an upload retried under its Idempotency-Key is known by its content.
+  const digest = createHash('sha256');
   let head = Buffer.alloc(0);
   let tail = Buffer.alloc(0);
   let zipKind: FileKind | null = null;
   const sniffer = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      digest.update(chunk);
       if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
       if (!zipKind) {
         const window = Buffer.concat([tail, chunk]);
@@ -59,5 +63,5 @@ export function createFileSniffer(): Transform & { kind(): FileKind | null } {
       done(null, chunk);
     },
   });
-  return Object.assign(sniffer, { kind: () => kindFromHead(head, zipKind) });
+  return Object.assign(sniffer, { kind: () => kindFromHead(head, zipKind), sha256: () => digest.digest('hex') });
 }

@@ -155,7 +155,7 @@ export async function storeUpload(storage: FileStorage, file: UploadedFile, maxB
     await storage.remove(stored.key);
     throw DomainError.unsupportedMediaType(MATERIAL_UPLOAD_MESSAGES.fileTypeUnsupported);
   }
-  return { ...stored, kind, fileName: safeFileName(file.fileName, kind.extension) };
+  return { ...stored, kind, fileName: safeFileName(file.fileName, kind.extension), sha256: sniffer.sha256() };
 }
 
 /** A display name for Content-Disposition: no folders, no control characters, the detected extension. */

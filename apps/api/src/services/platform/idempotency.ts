@@ -10,6 +10,7 @@ import type { Db } from '@portal/db';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@portal/db';
 import type { SessionUser } from '../../deps';
+import type { FieldCipher } from './crypto';
 import { DomainError } from './errors';
 
 export const IDEMPOTENCY_KEY_HOURS = 24;
@@ -27,7 +28,16 @@ export interface IdempotentCall {
   now: Date;
   /** Tells the transport that the answer is a replay (the Idempotent-Replayed header). */
   onReplay: () => void;
+  /**
+   * For an answer that shows a secret once (a new API key, a webhook's signing secret): the stored answer
+   * is sealed with the data key, like every secret at rest, so a retry still gets the secret it lost.
+   */
+  seal?: FieldCipher;
 }
+
+/** The associated data of a sealed answer: the key's own row, so a sealed answer opens nowhere else. */
+const answerContext = (principal: string, scope: string, key: string) =>
+  `idempotency_keys.response:${principal}:${scope}:${key}`;
 
 /**
  * The transaction `trx` as a database handle whose own `transaction().execute(work)` runs `work` in
@@ -78,9 +88,17 @@ export async function idempotently<T>(db: Db, call: IdempotentCall, change: (db:
     if (earlier) {
       if (earlier.requestHash !== requestHash) throw DomainError.unprocessable(MESSAGES.idempotencyKeyReusedForOther);
       call.onReplay();
-      return JSON.parse(earlier.response) as T;
+      if (!call.seal) return JSON.parse(earlier.response) as T;
+      const { sealed } = JSON.parse(earlier.response) as { sealed: string };
+      try {
+        return JSON.parse(call.seal.decrypt(sealed, answerContext(principal, call.scope, key))) as T;
+      } catch (error) {
+        // Sealed under a data key this deployment no longer holds: the first answer cannot be shown again.
+        throw DomainError.conflict(MESSAGES.idempotencyAnswerUnreadable, error);
+      }
     }
     const answer = await change(joiningTransaction(trx));
+    const stored = JSON.stringify(answer ?? null);
     await trx
       .insertInto('idempotencyKeys')
       .values({
@@ -88,7 +106,9 @@ export async function idempotently<T>(db: Db, call: IdempotentCall, change: (db:
         scope: call.scope,
         key,
         requestHash,
-        response: JSON.stringify(answer ?? null),
+        response: call.seal
+          ? JSON.stringify({ sealed: call.seal.encrypt(stored, answerContext(principal, call.scope, key)) })
+          : stored,
         createdAt: call.now,
       })
       .execute();

@@ -16,14 +16,14 @@ import { useState } from 'react';
 import { StackedForm } from '../../../layout/form-actions';
 import { afterApiKeyChange } from '../../../lib/invalidate';
 import { notifyFailure } from '../../../lib/notify';
-import { trpc } from '../../../lib/trpc';
+import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { EmailAddress } from '../../../components/email-address';
 import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
 import { NameBadges } from './name-badges';
-import { useSubmitOnce } from '../../../lib/use-submit-once';
+import { useIdempotentCreate, useSubmitOnce } from '../../../lib/use-submit-once';
 import { MonoText } from '../../../components/mono-text';
 
 interface KeyFormValues {
@@ -41,14 +41,17 @@ const EXPIRY_OPTIONS = [
 
 function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey) => void; onCancel: () => void }) {
   const utils = trpc.useUtils();
-  const create = trpc.admin.createApiKey.useMutation();
+  // A retry after a lost answer (the same values) carries the same key, so it answers the same API key.
+  const create = useIdempotentCreate((input: RouterInputs['admin']['createApiKey'], options) =>
+    utils.client.admin.createApiKey.mutate(input, options),
+  );
   const submitOnce = useSubmitOnce(submit);
   const [expiry, setExpiry] = useState('');
   const form = useSchemaForm<KeyFormValues>(createApiKeyInput, { name: '', scopes: [], expiresAt: '' });
 
   async function submit(values: KeyFormValues) {
     try {
-      const created = await create.mutateAsync({
+      const created = await create({
         name: values.name,
         scopes: values.scopes,
         ...(values.expiresAt ? { expiresAt: values.expiresAt } : {}),

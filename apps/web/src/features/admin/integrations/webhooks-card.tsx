@@ -34,10 +34,10 @@ import { useState, type ReactNode } from 'react';
 import { StackedForm } from '../../../layout/form-actions';
 import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage, httpStatusOf } from '../../../lib/errors';
-import { useSubmitOnce } from '../../../lib/use-submit-once';
+import { useIdempotentCreate, useSubmitOnce } from '../../../lib/use-submit-once';
 import { afterWebhookChange, afterWebhookDelivery } from '../../../lib/invalidate';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
-import { trpc } from '../../../lib/trpc';
+import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
@@ -60,9 +60,13 @@ export function CreateWebhookForm({
 }) {
   const utils = trpc.useUtils();
   const form = useSchemaForm<WebhookFormValues>(createWebhookInput, { url: '', events: [], description: '' });
+  // A retry after a lost answer (the same values) carries the same key, so it answers the same secret.
+  const send = useIdempotentCreate((input: RouterInputs['admin']['createWebhook'], options) =>
+    utils.client.admin.createWebhook.mutate(input, options),
+  );
   const create = useSubmitOnce(async (values: WebhookFormValues) => {
     try {
-      const created = await utils.client.admin.createWebhook.mutate({
+      const created = await send({
         url: values.url,
         events: values.events,
         ...(values.description.trim() ? { description: values.description } : {}),
