@@ -131,13 +131,13 @@ describe('server-rendered public pages', () => {
     const { page, context } = await journey.newPage(MOBILE);
     await gotoInteractive(page, `${journey.portal.baseUrl}/`);
     const cards = await page
-      .locator('[aria-label="Programme highlights"] > *')
+      .locator('[aria-label="Program highlights"] > *')
       .evaluateAll((elements) =>
         elements.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, width: r.width })),
       );
     expect(cards).toHaveLength(5);
     const grid = await page
-      .locator('[aria-label="Programme highlights"]')
+      .locator('[aria-label="Program highlights"]')
       .evaluate((el) => el.getBoundingClientRect().width);
     const last = cards[4]!;
     expect(Math.round(last.width)).toBe(Math.round(grid));

@@ -107,6 +107,13 @@ describe('the lean public tree', () => {
     expect(container.textContent).toContain('Earn recurring commissions');
   });
 
+  it('writes "program" in US English on the landing page, text and labels alike', async () => {
+    const { html } = await render('/', {});
+    expect(html).toContain('For our team running the partner program.');
+    expect(html).toContain('aria-label="Program highlights"');
+    expect(html).not.toMatch(/programme/i);
+  });
+
   it('opens the sign-in dialog on /?signin=1 (the prerendered page has it closed)', async () => {
     const container = showServerHtml((await render('/', {})).html);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

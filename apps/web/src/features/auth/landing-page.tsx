@@ -1,4 +1,4 @@
-// The landing page (spec §2): the partner programme's claims, the two portals, and the way in.
+// The landing page (spec §2): the partner program's claims, the two portals, and the way in.
 // The dialog (and the schema library its form uses) loads when a visitor first opens it. A tap on
 // "Sign In" / "Create Partner Account" before the server-rendered page is hydrated is recorded by the
 // page's inline script (lib/first-tap.ts) and opens the dialog as soon as the page is hydrated.
@@ -68,7 +68,7 @@ const PORTALS = [
   },
   {
     title: 'Admin Portal',
-    description: 'For our team running the partner programme.',
+    description: 'For our team running the partner program.',
     icon: IconShieldCheck,
     color: 'teal',
     features: ['Partner approval queue', 'Deal pipeline management', 'Bulk payout processing'],
@@ -152,7 +152,7 @@ export function LandingPage({
           cols={{ base: 2, sm: 3, md: 5 }}
           spacing="md"
           mt={56}
-          aria-label="Programme highlights"
+          aria-label="Program highlights"
           className={classes.highlights}
         >
           {claims.map((claim) => (
