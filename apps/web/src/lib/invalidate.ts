@@ -22,8 +22,16 @@ const dealViews = (utils: TrpcUtils) => [
   utils.admin.clientsMissingPayment,
 ];
 
-/** Where a fee shows to an admin: the payout queue, and the partner page's fees and activity. */
-const feeViews = ({ admin }: TrpcUtils) => [admin.pendingCommissions, admin.partnerCommissions, admin.partnerActivity];
+/**
+ * Where a fee shows to an admin: the payout queue, the failed fees (a fee marked failed or returned joins
+ * them; a retried or voided one leaves), and the partner page's fees and activity.
+ */
+const feeViews = ({ admin }: TrpcUtils) => [
+  admin.pendingCommissions,
+  admin.failedCommissions,
+  admin.partnerCommissions,
+  admin.partnerActivity,
+];
 
 /** A team member was invited, given another role or deactivated. */
 export function afterTeamChange(utils: TrpcUtils): Promise<unknown> {
@@ -48,7 +56,7 @@ export function afterStageChange(utils: TrpcUtils): Promise<unknown> {
   return refetch(...dealViews(utils), utils.admin.partner);
 }
 
-/** Partners were paid (or a payout was refused): the queue, the payout history and the totals. */
+/** Partners were paid, a payout line was confirmed or returned, or a failed fee was offered again: the queue, the failed fees, the payout history and the totals. */
 export function afterPayout(utils: TrpcUtils): Promise<unknown> {
   const { admin, partner } = utils;
   return refetch(
@@ -62,7 +70,7 @@ export function afterPayout(utils: TrpcUtils): Promise<unknown> {
   );
 }
 
-/** Commissions were accrued, one was marked failed or voided, or an adjustment was added: the payout queue, the partner's lines and figures, the earnings chart. */
+/** Commissions were accrued, one was marked failed or voided, or an adjustment was added: the payout queue, the failed fees, the partner's lines and figures, the earnings chart. */
 export function afterCommissionChange(utils: TrpcUtils): Promise<unknown> {
   const { admin, partner } = utils;
   return refetch(...feeViews(utils), admin.emails, partner.earningsByMonth, partner.commissions, partner.metrics);

@@ -1,16 +1,18 @@
 // Failed fees have a home: each with its partner, amount, month and why it failed (a returned
 // payout line, or marked failed), and Retry, which offers it to the processor again. Fees also
-// come back by themselves when the partner changes their payment details.
+// come back by themselves when the partner changes their payment details. One Retry runs at a time: a
+// second click while it is in flight does nothing.
 
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FailedCommission } from '@portal/contracts';
 import { formatMoney, formatMonthKey } from '@portal/contracts/plain';
 import { IconRefresh } from '@tabler/icons-react';
 import { ACTIONS_COLUMN, ColumnTable, type TableColumn } from '../../../components/column-table';
+import { useState } from 'react';
 import { afterPayout } from '../../../lib/invalidate';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { trpc } from '../../../lib/trpc';
+import { useFormMutation } from '../../../lib/use-form-mutation';
 import { TruncatedText } from '../../../components/truncated-text';
 
 const PARTNER_COLUMN: TableColumn<FailedCommission> = {
@@ -30,12 +32,17 @@ export function FailedCommissions({ partnerId }: { partnerId?: string }) {
   const utils = trpc.useUtils();
   const canRetry = useCan('commissions:write');
   const failed = trpc.admin.failedCommissions.useQuery(partnerId ? { partnerId } : {});
-  const retry = trpc.admin.retryCommission.useMutation({
-    onSuccess: async () => {
-      notifySuccess('Commission offered again', 'It is back in the payout queue.');
-      await Promise.all([afterPayout(utils), utils.admin.failedCommissions.invalidate()]);
+  const retryCommission = trpc.admin.retryCommission.useMutation();
+  /** The fee of the last Retry: its button spins while the retry is pending, the others wait. */
+  const [retrying, setRetrying] = useState<string | null>(null);
+  const retry = useFormMutation({
+    mutate: (input: { id: string }) => {
+      setRetrying(input.id);
+      return retryCommission.mutateAsync(input);
     },
-    onError: (error) => notifyFailure('Retry failed', error),
+    success: () => ['Commission offered again', 'It is back in the payout queue.'],
+    refresh: () => afterPayout(utils),
+    failure: 'Retry failed',
   });
   const rows = failed.data ?? [];
   if (rows.length === 0) return null;
@@ -84,8 +91,9 @@ export function FailedCommissions({ partnerId }: { partnerId?: string }) {
                     size="compact-xs"
                     variant="light"
                     leftSection={<IconRefresh size={12} />}
-                    loading={retry.isPending && retry.variables.id === row.id}
-                    onClick={() => retry.mutate({ id: row.id })}
+                    loading={retry.pending && retrying === row.id}
+                    disabled={retry.pending && retrying !== row.id}
+                    onClick={() => void retry.run({ id: row.id })}
                     aria-label={`Retry ${formatMoney(row.amount)} of ${row.partnerCompanyName}`}
                   >
                     Retry

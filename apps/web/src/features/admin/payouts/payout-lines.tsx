@@ -33,11 +33,7 @@ export function PayoutLines({ payout }: { payout: Payout }) {
   const lines = trpc.admin.payoutLines.useQuery({ payoutId: payout.id });
   const [returning, setReturning] = useState<PayoutLine | null>(null);
   const refresh = async () => {
-    await Promise.all([
-      afterPayout(utils),
-      utils.admin.payoutLines.invalidate(),
-      utils.admin.failedCommissions.invalidate(),
-    ]);
+    await Promise.all([afterPayout(utils), utils.admin.payoutLines.invalidate()]);
   };
   const confirm = trpc.admin.confirmPayoutLine.useMutation({
     onSuccess: refresh,
