@@ -142,9 +142,10 @@ export function AdjustmentDialog({
 
   const submit = useFormMutation({
     mutate: (values: AdjustmentValues) => add.mutateAsync(toAdjustmentPayload(values)),
+    // A clawback's amount is negative; the toast names what it takes back, without the sign.
     success: (created) => [
       COMMISSION_MESSAGES.adjustmentAdded,
-      `${created.kind === 'bonus' ? 'Bonus' : 'Clawback'} of ${formatMoney(created.amount)} is pending.`,
+      `${created.kind === 'bonus' ? 'Bonus' : 'Clawback'} of ${formatMoney(created.amount.replace(/^-/, ''))} is pending.`,
     ],
     refresh: () => afterCommissionChange(utils),
     onDone: onClose,

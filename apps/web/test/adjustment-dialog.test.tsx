@@ -1,0 +1,32 @@
+// Add adjustment: the toast after a clawback names the amount taken back, without a sign.
+
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdjustmentDialog } from '../src/features/admin/payouts/adjustment-dialog';
+import { anAdminSession } from './fixtures';
+import { renderWithProviders } from './render';
+import { serveTrpc } from './trpc-server';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const partner = { id: '22222222-2222-4222-8222-222222222222', companyName: 'Northwind Advisors' };
+
+describe('Add adjustment', () => {
+  it('tells a clawback by the positive amount it takes back', async () => {
+    const api = serveTrpc({
+      'admin.partners': () => ({ items: [], total: 0 }),
+      'admin.addAdjustment': (input) => ({ ...(input as object), kind: 'clawback', amount: '-200.00' }),
+    });
+    renderWithProviders(<AdjustmentDialog opened onClose={() => {}} partner={partner} />, {
+      session: anAdminSession(['commissions:write']),
+    });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add adjustment' }));
+    fireEvent.click(dialog.getByText('Clawback (takes back)'));
+    fireEvent.change(dialog.getByRole('textbox', { name: /Amount/ }), { target: { value: '200' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Client refunded' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add clawback' }));
+
+    expect(await screen.findByText('Clawback of $200.00 is pending.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(api.calls.find((call) => call.path === 'admin.addAdjustment')?.input).toMatchObject({ amount: '-200' });
+  });
+});
