@@ -51,5 +51,8 @@ export const TAX_MESSAGES = {
   missingTooltip: "No tax profile on file, and this year's payouts reach the 1099-NEC threshold",
 } as const;
 
-/** "•••• 6789": the form in which a TIN leaves the server outside the admin's 1099 export. */
-export const maskTin = (last4: string) => `•••-••-${last4}`;
+/**
+ * The form in which a TIN leaves the server outside the admin's 1099 export: its last four digits in
+ * its own layout, an SSN as NNN-NN-NNNN ("•••-••-6789"), an EIN as NN-NNNNNNN ("••-•••6789").
+ */
+export const maskTin = (tinType: TinType, last4: string) => (tinType === 'ein' ? `••-•••${last4}` : `•••-••-${last4}`);

@@ -317,12 +317,12 @@ describe('the tax profile', () => {
     const wrong = await put({ ...replacement, currentPassword: 'not-it-at-all' }, ownerHeaders);
     expectRefusal(wrong, 400, 'Current password is incorrect');
     const kept = await t.app.inject({ method: 'GET', url: '/api/partners/tax-profile', headers: ownerHeaders });
-    expect(kept.json()).toMatchObject({ legalName: 'Northwind Growth LLC', tinMasked: '•••-••-6789' });
+    expect(kept.json()).toMatchObject({ legalName: 'Northwind Growth LLC', tinMasked: '••-•••6789' });
 
     const mailsBefore = await t.db.selectFrom('emailOutbox').select('id').execute();
     const replaced = await put({ ...replacement, currentPassword: password }, ownerHeaders);
     expect(replaced.statusCode, replaced.body).toBe(200);
-    expect(replaced.json()).toMatchObject({ legalName: 'Someone Else LLC', tinMasked: '•••-••-4321' });
+    expect(replaced.json()).toMatchObject({ legalName: 'Someone Else LLC', tinMasked: '••-•••4321' });
     const mails = await t.db
       .selectFrom('emailOutbox')
       .select(['recipient', 'subject', 'textBody', 'htmlBody'])
@@ -351,6 +351,23 @@ describe('the tax profile', () => {
     expect(replacedLog.map((row) => row.action)).toEqual(['tax_profile.saved', 'tax_profile.replaced']);
   });
 
+  it('masks an EIN in its own layout (••-•••6789) and an SSN in its own (•••-••-6789)', async () => {
+    const password = 'tin-layout-password-1';
+    const owner = await t.createPartner({ status: 'active', companyName: 'Tin Layout Co', password });
+    const ownerHeaders = await t.bearer(owner.user);
+    const ssn = await put(
+      { ...VALID_TAX_PROFILE, taxClassification: 'individual', tinType: 'ssn', tin: '123-45-6789' },
+      ownerHeaders,
+    );
+    expect(ssn.statusCode, ssn.body).toBe(200);
+    expect(ssn.json()).toMatchObject({ tinType: 'ssn', tinMasked: '•••-••-6789' });
+    const ein = await put({ ...VALID_TAX_PROFILE, currentPassword: password }, ownerHeaders);
+    expect(ein.statusCode, ein.body).toBe(200);
+    expect(ein.json()).toMatchObject({ tinType: 'ein', tinMasked: '••-•••6789' });
+    const read = await t.app.inject({ method: 'GET', url: '/api/partners/tax-profile', headers: ownerHeaders });
+    expect(read.json().tinMasked).toBe('••-•••6789');
+  });
+
   it('stores the TIN encrypted and answers it masked to its last four digits', async () => {
     const res = await put(VALID_TAX_PROFILE);
     expect(res.statusCode, res.body).toBe(200);
@@ -358,12 +375,12 @@ describe('the tax profile', () => {
       legalName: 'Northwind Growth LLC',
       taxClassification: 'llc',
       tinType: 'ein',
-      tinMasked: '•••-••-6789',
+      tinMasked: '••-•••6789',
       certifiedAt: t.clock.now.toISOString(),
     });
     expect(res.body).not.toContain('123456789');
     const read = await t.app.inject({ method: 'GET', url: '/api/partners/tax-profile', headers });
-    expect(read.json().tinMasked).toBe('•••-••-6789');
+    expect(read.json().tinMasked).toBe('••-•••6789');
     expect(read.body).not.toContain('3456789');
     const row = await t.db
       .selectFrom('taxProfiles')

@@ -41,7 +41,7 @@ function toTaxProfile(row: TaxProfileRow): TaxProfile {
     businessName: row.businessName,
     taxClassification: row.taxClassification,
     tinType: row.tinType,
-    tinMasked: maskTin(row.tinLast4),
+    tinMasked: maskTin(row.tinType, row.tinLast4),
     address: row.address,
     certifiedAt: row.certifiedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
