@@ -1,8 +1,14 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddClientForm, toAddClientPayload } from '../src/features/admin/pipeline/add-client-dialog';
-import { NewReferralForm, toCreateReferralPayload, emptyReferral } from '../src/features/partner/new-referral-dialog';
+import {
+  NewReferralDialog,
+  NewReferralForm,
+  toCreateReferralPayload,
+  emptyReferral,
+} from '../src/features/partner/new-referral-dialog';
 import { ReferralCard } from '../src/features/partner/referrals-tab';
 import { SettingsTab } from '../src/features/partner/settings-tab';
 import { SummaryCards } from '../src/features/partner/summary-cards';
@@ -79,6 +85,35 @@ describe('New Referral form', () => {
     expect(toCreateReferralPayload({ ...emptyReferral, consultationDate: '2026-11-30' }).consultationDate).toBe(
       '2026-11-30T00:00:00.000Z',
     );
+  });
+});
+
+describe('New Referral dialog', () => {
+  afterEach(() => act(() => notifications.clean()));
+
+  /** Creates a referral for Tidepool Apparel through the dialog, the server answering `answer`. */
+  async function createTidepool(answer: Partial<Parameters<typeof aReferral>[0]>) {
+    serveTrpc({
+      'partner.createReferral': () => aReferral({ clientCompanyName: 'Tidepool Apparel', ...answer }),
+      'public.programTerms': () => null,
+    });
+    renderWithProviders(<NewReferralDialog opened onClose={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/Client Company Name/), 'Tidepool Apparel');
+    await userEvent.type(screen.getByLabelText(/Monthly Value/), '2500');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Referral' }));
+  }
+
+  it('says in the toast that another partner introduced the client and an admin decides who it belongs to', async () => {
+    await createTidepool({ clientAlreadyIntroduced: true });
+    expect(await screen.findByText(/Another partner already introduced Tidepool Apparel\./)).toBeTruthy();
+    expect(screen.getByText(/An admin will decide which partner the client belongs to/)).toBeTruthy();
+    expect(screen.queryByText(/has been added to your referrals/)).toBeNull();
+  });
+
+  it('says a client nobody introduced before has been added', async () => {
+    await createTidepool({ clientAlreadyIntroduced: false });
+    expect(await screen.findByText('Tidepool Apparel has been added to your referrals.')).toBeTruthy();
+    expect(screen.queryByText(/Another partner/)).toBeNull();
   });
 });
 
@@ -180,6 +215,49 @@ describe('partner dashboard pieces', () => {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(screen.queryByTestId('paid-months')).toBeNull();
+  });
+
+  it("keeps the client's name and email whole and puts 'Client already introduced' on a row under them", () => {
+    renderWithProviders(
+      <ReferralCard
+        referral={aReferral({
+          clientCompanyName: 'Tidepool Apparel Collective',
+          clientEmail: 'ap@tidepool-apparel.example',
+          clientAlreadyIntroduced: true,
+        })}
+      />,
+    );
+    const name = screen.getByTestId('referral-client');
+    const email = screen.getByTestId('referral-email');
+    expect(name.textContent).toBe('Tidepool Apparel Collective');
+    expect(name.getAttribute('data-truncate')).toBeNull();
+    expect(email.getAttribute('data-truncate')).toBeNull();
+    const badge = screen.getByTestId('already-introduced');
+    expect(screen.getByTestId('referral-flags').contains(badge)).toBe(true);
+    // The header row holds the name and the stage only; the badge follows it.
+    const header = name.closest('.mantine-Group-root');
+    expect(header?.contains(badge)).toBe(false);
+    expect(header?.textContent).toContain('Booked');
+  });
+
+  it('shows the consultation date the partner entered, as that day in any time zone', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      // That instant is still the evening before in Los Angeles.
+      expect(new Date('2026-12-03T00:00:00.000Z').getDate()).toBe(2);
+      renderWithProviders(
+        <ReferralCard referral={aReferral({ consultationDate: '2026-12-03T00:00:00.000Z', bookingProvider: null })} />,
+      );
+      expect(screen.getByText('Consultation').nextElementSibling?.textContent).toBe('Dec 3, 2026');
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it('shows no consultation date on a referral without one', () => {
+    renderWithProviders(<ReferralCard referral={aReferral({ consultationDate: null })} />);
+    expect(screen.queryByText('Consultation')).toBeNull();
   });
 
   it('lists the months a won client paid for, by name', () => {

@@ -8,6 +8,7 @@ import {
   SERVICE_TYPE_OPTION_LABELS,
   serviceOptionLabels,
   SERVICE_TYPES,
+  type Referral,
   type ServiceType,
 } from '@portal/contracts';
 import { useProgramTerms } from '../../lib/program-terms';
@@ -37,6 +38,22 @@ export function toCreateReferralPayload(values: NewReferralValues): RouterInputs
     consultationDate: values.consultationDate ? new Date(`${values.consultationDate}T00:00:00Z`).toISOString() : null,
     notes: values.notes,
   };
+}
+
+/**
+ * The success toast of a new referral. A client another partner introduced first is still created,
+ * so the toast says so plainly and what happens next, not only that it was added.
+ */
+export function referralCreatedToast(
+  referral: Pick<Referral, 'clientCompanyName' | 'clientAlreadyIntroduced'>,
+): [title: string, message: string] {
+  if (referral.clientAlreadyIntroduced) {
+    return [
+      MESSAGES.referralCreated,
+      `Another partner already introduced ${referral.clientCompanyName}. An admin will decide which partner the client belongs to; until then your referral is marked "Client already introduced".`,
+    ];
+  }
+  return [MESSAGES.referralCreated, `${referral.clientCompanyName} has been added to your referrals.`];
 }
 
 /** The service choices labelled with the monthly fee of the terms in force ("Basic Accounting $50/month"). */
@@ -96,10 +113,7 @@ export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClos
     create: (input: RouterInputs['partner']['createReferral'], options) =>
       utils.client.partner.createReferral.mutate(input, options),
     payload: toCreateReferralPayload,
-    success: (referral) => [
-      MESSAGES.referralCreated,
-      `${referral.clientCompanyName} has been added to your referrals.`,
-    ],
+    success: referralCreatedToast,
     onClose,
     failure: MESSAGES.referralCreateFailedTitle,
     failureMessage: () => MESSAGES.referralCreateFailedText,

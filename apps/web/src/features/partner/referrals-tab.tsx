@@ -82,6 +82,18 @@ export function StoppedClientBadge({
   );
 }
 
+/**
+ * The day of a referral's consultation, as the other dates read ("Dec 3, 2026"). A day entered in a form
+ * is kept as that day's midnight UTC and reads as that day in any time zone; a booked consultation is
+ * a moment, read in the viewer's time zone.
+ */
+export function consultationDay(referral: Pick<Referral, 'consultationDate' | 'bookingProvider'>): string | null {
+  const value = referral.consultationDate;
+  if (!value) return null;
+  const enteredDay = referral.bookingProvider === null && value.endsWith('T00:00:00.000Z');
+  return formatDate(enteredDay ? value.slice(0, 10) : value);
+}
+
 /** A referral as its partner sees it; `paidMonths` are the months its client paid for (months only, no amounts). */
 export function ReferralCard({
   referral,
@@ -93,33 +105,41 @@ export function ReferralCard({
   today?: string;
 }) {
   const stopped = stoppedClient(referral, today);
+  const consultation = consultationDay(referral);
   return (
     <Card withBorder padding="md" radius="md" data-testid="referral-card">
+      {/* The stage sits beside the name; the longer badges take a row of their own under it, so on a
+          phone the name and email keep the card's width instead of being cut short. */}
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div style={{ minWidth: 0 }}>
-          <Text fw={600} truncate>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="referral-client">
             {referral.clientCompanyName}
           </Text>
           {referral.clientEmail && (
-            <Text size="sm" c="dimmed" truncate>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="referral-email">
               {referral.clientEmail}
             </Text>
           )}
         </div>
-        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+        <div style={{ flexShrink: 0 }}>
           <StageBadge stage={referral.stage} />
+        </div>
+      </Group>
+      {(stopped || referral.clientAlreadyIntroduced) && (
+        <Group gap={6} mt={6} wrap="wrap" data-testid="referral-flags">
           <StoppedClientBadge referral={referral} today={today} />
           {referral.clientAlreadyIntroduced && (
             <Badge color="orange" variant="light" data-testid="already-introduced">
               Client already introduced
             </Badge>
           )}
-        </Stack>
-      </Group>
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mt="md">
         <LabelledValue label="Monthly Value" value={formatMoney(referral.monthlyValue)} />
         <LabelledValue label="Service" value={SERVICE_TYPE_LABELS[referral.serviceType]} />
         <LabelledValue label="Commission" value={`${formatMoney(referral.commissionAmount)}/month`} />
+        {consultation && <LabelledValue label="Consultation" value={consultation} />}
         <LabelledValue label="Created" value={formatDate(referral.createdAt)} />
         <LabelledValue label="Updated" value={formatDate(referral.updatedAt)} />
         {stopped && <LabelledValue label={stopped.label} value={formatDate(stopped.date)} />}
