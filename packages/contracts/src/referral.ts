@@ -305,6 +305,8 @@ export const REFERRAL_MESSAGES = {
   referralLinkNotFound: 'This referral link is not valid',
   referralCodeUnknown: 'No active partner has this referral code',
   clientAlreadyIntroduced: 'Client already introduced by another partner',
+  clientAlreadyReferred: 'You have already referred this client: a referral with this email is in your referrals',
+  clientAlreadyWithPartner: 'This partner already has a referral with this client email in their pipeline',
   conflictNotFound: 'No open conflict for this referral',
   conflictKeptFirst: 'Client already introduced by another partner',
   conflictMovedAway: 'Client moved to another partner by an admin',

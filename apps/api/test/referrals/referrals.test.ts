@@ -109,7 +109,7 @@ describe('POST /api/partners/referrals', () => {
     t.clock.now = new Date('2026-03-05T10:00:00Z');
     const first = await post('/api/partners/referrals', partner.user, validReferral);
     t.clock.now = new Date('2026-04-07T10:00:00Z');
-    await post('/api/partners/referrals', partner.user, validReferral);
+    await post('/api/partners/referrals', partner.user, { ...validReferral, clientEmail: 'owner@second.example' });
     t.clock.now = new Date();
     const row = await t.row('partners', partner.partnerId);
     expect(row.firstReferralDate?.toISOString()).toBe('2026-03-05T10:00:00.000Z');
@@ -117,6 +117,57 @@ describe('POST /api/partners/referrals', () => {
     const log = await t.db.selectFrom('activityLog').selectAll().where('entityId', '=', first.json().id).execute();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ action: 'referral.created', userId: partner.user.id, entityType: 'referral' });
+  });
+});
+
+describe('one referral per client and partner', () => {
+  it('refuses a partner’s second referral of the same client email (409), whatever its case; after a loss it may be referred again', async () => {
+    const partner = await t.createPartner();
+    const first = await post('/api/partners/referrals', partner.user, validReferral);
+    expect(first.statusCode).toBe(201);
+    const again = await post('/api/partners/referrals', partner.user, {
+      ...validReferral,
+      clientCompanyName: 'Same Store, New Name',
+      clientEmail: 'OWNER@Store.example',
+    });
+    expectRefusal(again, 409, REFERRAL_MESSAGES.clientAlreadyReferred);
+    const noEmail = await post('/api/partners/referrals', partner.user, { ...validReferral, clientEmail: '' });
+    expect(noEmail.statusCode).toBe(201);
+
+    await t.db.updateTable('referrals').set({ stage: 'lost' }).where('id', '=', first.json().id).execute();
+    const afterLoss = await post('/api/partners/referrals', partner.user, validReferral);
+    expect(afterLoss.statusCode).toBe(201);
+  });
+
+  it('refuses an admin’s Add Client of a client the partner already has (409)', async () => {
+    const partner = await t.createPartner();
+    await post('/api/partners/referrals', partner.user, { ...validReferral, clientEmail: 'books@twice.example' });
+    const res = await post('/api/admin/referrals', admin, {
+      partnerId: partner.partnerId,
+      clientCompanyName: 'Twice Added',
+      clientEmail: 'books@twice.example',
+      serviceType: 'controller',
+      monthlyValue: '1200.00',
+    });
+    expectRefusal(res, 409, REFERRAL_MESSAGES.clientAlreadyWithPartner);
+  });
+
+  it('keeps one referral when ten creates of the same client race, each with its own key', async () => {
+    const partner = await t.createPartner();
+    const payload = { ...validReferral, clientEmail: 'race@one-client.example' };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        postOnce('/api/partners/referrals', partner.user, payload, `race-key-${i}-x`),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    const rows = await t.db
+      .selectFrom('referrals')
+      .select('id')
+      .where('partnerId', '=', partner.partnerId)
+      .where('clientEmail', '=', 'race@one-client.example')
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 });
 

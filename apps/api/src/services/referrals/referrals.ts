@@ -30,7 +30,7 @@ import { decodeCursor, encodeCursor, keysetBatches, keysetPage, type KeysetOrder
 import { notifyClientAdded, notifyDealClosed, type MailDeps } from '../notifications/notify';
 import { toPartnerReferral, toReferral } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
-import { findConflictingReferral, isSelfReferral } from './client-ownership';
+import { findConflictingReferral, findOwnOpenReferral, isSelfReferral } from './client-ownership';
 import { feeOfService, termsOfVersion } from '../platform/program-terms';
 import { lockReferral, qualificationOf, saveReferral } from './qualification';
 
@@ -92,6 +92,17 @@ export async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<R
     .where('id', '=', input.partnerId)
     .returning('termsVersion')
     .executeTakeFirstOrThrow();
+  // A client entered by hand twice is one client: under the partner's lock, so two racing creates find each other.
+  // (A lead or booking of the same address attaches to the open referral instead, before it gets here.)
+  if (values.clientEmail && (input.referralSource === 'partner' || input.referralSource === 'admin')) {
+    const own = await findOwnOpenReferral(trx, { partnerId: input.partnerId, clientEmail: values.clientEmail });
+    if (own)
+      throw DomainError.conflict(
+        input.referralSource === 'partner'
+          ? REFERRAL_MESSAGES.clientAlreadyReferred
+          : REFERRAL_MESSAGES.clientAlreadyWithPartner,
+      );
+  }
   // The fee of the partner's own terms version: fixed for good when the firm accepts the referral.
   const terms = await termsOfVersion(trx, partner.termsVersion);
   const acceptedAt = input.acceptedAt ?? null;
