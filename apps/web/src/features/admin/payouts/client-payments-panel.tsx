@@ -21,17 +21,19 @@ import {
 } from '@mantine/core';
 import { formatDate, formatMoney, formatMonthKey, monthKey, previousMonthKey } from '@portal/contracts/plain';
 import { IconCashBanknote, IconFileImport } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { afterCommissionChange } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useFormMutation } from '../../../lib/use-form-mutation';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { AccrualPanel } from './accrual-panel';
 import { UnmatchedStripePayments } from './unmatched-stripe-payments';
 import { useWonClientPicker } from './won-client-picker';
 import { ColumnTable } from '../../../components/column-table';
 import { MonthInput } from '../../../components/month-input';
-import { DialogForm } from '../../../layout/form-actions';
+import { StackedForm } from '../../../layout/form-actions';
+import { FreshDialog } from '../../../layout/fresh-dialog';
 
 type ImportReport = RouterOutputs['admin']['importClientPayments'];
 
@@ -121,7 +123,16 @@ export function ClientPaymentsPanel() {
   );
 }
 
-function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** Record payment: each opening starts from an empty form (no partner, no client, last month, today). */
+export function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <FreshDialog opened={opened} onClose={onClose} title="Record a client payment" size="lg">
+      <RecordPaymentForm onClose={onClose} />
+    </FreshDialog>
+  );
+}
+
+function RecordPaymentForm({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
   const now = new Date();
   const [clientError, setClientError] = useState<string | null>(null);
@@ -136,31 +147,36 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
     collectionCost: '',
     reference: '',
   });
-  const [error, setError] = useState<string | null>(null);
-  // A client usually pays a month of its service: the amount starts there when the admin has typed none.
+  // A client usually pays a month of its service: the amount follows the chosen client's monthly value
+  // until the admin types one of their own.
+  const prefilled = useRef('');
   useEffect(() => {
-    if (!monthlyValue) return;
-    setClientError(null);
-    setAmountError(null);
-    setValues((current) => (current.amount ? current : { ...current, amount: monthlyValue }));
+    const previous = prefilled.current;
+    prefilled.current = monthlyValue ?? '';
+    if (monthlyValue) {
+      setClientError(null);
+      setAmountError(null);
+    }
+    setValues((current) =>
+      current.amount && current.amount !== previous ? current : { ...current, amount: monthlyValue ?? '' },
+    );
   }, [monthlyValue]);
-  const record = trpc.admin.recordClientPayment.useMutation({
-    onSuccess: async (result) => {
-      notifySuccess(
-        'Payment recorded',
-        result.commission
-          ? `It earned a fee of ${formatMoney(result.commission.amount)}.${
-              result.commission.dueBy
-                ? ` It is due by ${formatDate(result.commission.dueBy)}; the Payout Processor offers it from then.`
-                : ''
-            }`
-          : `It earned no fee: ${result.reason ?? ''}`,
-      );
-      await Promise.all([afterCommissionChange(utils), utils.admin.clientsMissingPayment.invalidate()]);
-      setValues((v) => ({ ...v, amount: '', collectionCost: '', reference: '' }));
-      onClose();
-    },
-    onError: (e) => notifyFailure('The payment was not recorded', e),
+  const record = trpc.admin.recordClientPayment.useMutation();
+  const submitOnce = useFormMutation({
+    mutate: record.mutateAsync,
+    success: (result) => [
+      'Payment recorded',
+      result.commission
+        ? `It earned a fee of ${formatMoney(result.commission.amount)}.${
+            result.commission.dueBy
+              ? ` It is due by ${formatDate(result.commission.dueBy)}; the Payout Processor offers it from then.`
+              : ''
+          }`
+        : `It earned no fee: ${result.reason ?? ''}`,
+    ],
+    refresh: () => Promise.all([afterCommissionChange(utils), utils.admin.clientsMissingPayment.invalidate()]),
+    onDone: onClose,
+    failure: 'The payment was not recorded',
   });
   const set = (field: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
@@ -172,8 +188,7 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
     setClientError(referralId ? null : 'Choose the client');
     setAmountError(values.amount.trim() ? null : 'Enter the amount paid');
     if (!referralId || !values.amount.trim()) return;
-    setError(null);
-    record.mutate({
+    void submitOnce.run({
       id: referralId,
       periodMonth: values.periodMonth,
       amount: values.amount.trim(),
@@ -183,16 +198,7 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
     });
   }
   return (
-    <DialogForm
-      opened={opened}
-      onClose={onClose}
-      title="Record a client payment"
-      size="lg"
-      onSubmit={submit}
-      gap="sm"
-      pending={record.isPending}
-      submitLabel="Record payment"
-    >
+    <StackedForm onSubmit={submit} onCancel={onClose} pending={submitOnce.pending} submitLabel="Record payment">
       {client.fields}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <MonthInput
@@ -226,12 +232,7 @@ function RecordPaymentDialog({ opened, onClose }: { opened: boolean; onClose: ()
         />
       </SimpleGrid>
       <TextInput label="Reference" placeholder="Invoice number" value={values.reference} onChange={set('reference')} />
-      {error && (
-        <Text c="var(--mantine-color-error)" size="sm" role="alert">
-          {error}
-        </Text>
-      )}
-    </DialogForm>
+    </StackedForm>
   );
 }
 

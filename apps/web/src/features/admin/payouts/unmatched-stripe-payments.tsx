@@ -10,7 +10,8 @@ import { afterCommissionChange } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { useWonClientPicker } from './won-client-picker';
-import { DialogForm } from '../../../layout/form-actions';
+import { StackedForm } from '../../../layout/form-actions';
+import { FreshDialog } from '../../../layout/fresh-dialog';
 
 type StripeEvent = RouterOutputs['admin']['unmatchedStripePayments'][number];
 
@@ -96,6 +97,7 @@ export function UnmatchedStripePayments() {
   );
 }
 
+/** Match to client: each opening starts with no partner and no client chosen. */
 function MatchDialog({
   event,
   onClose,
@@ -105,44 +107,48 @@ function MatchDialog({
   onClose: () => void;
   onMatched: () => Promise<void>;
 }) {
+  return (
+    <FreshDialog opened={event !== null} onClose={onClose} title="Match a Stripe payment to a client">
+      {event && <MatchForm event={event} onClose={onClose} onMatched={onMatched} />}
+    </FreshDialog>
+  );
+}
+
+function MatchForm({
+  event,
+  onClose,
+  onMatched,
+}: {
+  event: StripeEvent;
+  onClose: () => void;
+  onMatched: () => Promise<void>;
+}) {
   const [error, setError] = useState<string | null>(null);
   const client = useWonClientPicker(error);
   const referralId = client.referralId;
   const match = trpc.admin.matchStripePayment.useMutation({
     onSuccess: async (result) => {
       notifySuccess('Payment matched', result.detail);
-      client.reset();
       await onMatched();
     },
     onError: (e) => notifyFailure('The payment was not matched', e),
   });
   function submit(formEvent: FormEvent) {
     formEvent.preventDefault();
-    if (!event) return;
     if (!referralId) return setError('Choose the client');
     setError(null);
     match.mutate({ eventId: event.eventId, referralId });
   }
   return (
-    <DialogForm
-      opened={event !== null}
-      onClose={onClose}
-      title="Match a Stripe payment to a client"
-      onSubmit={submit}
-      gap="sm"
-      pending={match.isPending}
-      submitLabel="Record payment"
-    >
-      {event && (
-        <Text size="sm">
-          {event.amount ? formatMoney(event.amount) : '—'}
-          {event.periodMonth ? ` for ${formatMonthKey(event.periodMonth)}` : ''} from{' '}
-          <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {event.customerEmail ?? event.customerId ?? 'an unknown customer'}
-          </Text>
+    <StackedForm onSubmit={submit} onCancel={onClose} pending={match.isPending} submitLabel="Record payment">
+      <Text size="sm">
+        {event.amount ? formatMoney(event.amount) : '—'}
+        {event.periodMonth ? ` for ${formatMonthKey(event.periodMonth)}` : ''} from{' '}
+        <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {event.customerEmail ?? event.customerId ?? 'an unknown customer'}
         </Text>
-      )}
+      </Text>
       {client.fields}
-    </DialogForm>
+    </StackedForm>
   );
 }

@@ -11,12 +11,13 @@ export interface WonClientChoice {
   /** The chosen client's monthly value (decimal string), what a month of its service is billed. */
   monthlyValue: string | null;
   setReferralId: (id: string | null) => void;
-  /** Both back to nothing chosen (after a payment is recorded). */
-  reset: () => void;
   fields: React.ReactNode;
 }
 
-/** The two fields and the chosen client; a new partner clears the client. */
+/**
+ * The two fields and the chosen client; a new partner clears the client. The choice lives as long as the
+ * form that holds it: a dialog mounts its form afresh on each opening (FreshDialog), so it starts empty.
+ */
 export function useWonClientPicker(error?: string | null): WonClientChoice {
   const [partnerId, setPartnerId] = useState<string | null>(null);
   const [referralId, setReferralId] = useState<string | null>(null);
@@ -53,10 +54,6 @@ export function useWonClientPicker(error?: string | null): WonClientChoice {
     referralId,
     monthlyValue: chosen?.monthlyValue ?? null,
     setReferralId,
-    reset: () => {
-      setPartnerId(null);
-      setReferralId(null);
-    },
     fields,
   };
 }

@@ -1,0 +1,115 @@
+// Record payment: each opening starts empty, the Partner and Client fields always agree, and the amount
+// follows the chosen client's monthly value until the admin types one.
+
+import { screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RecordPaymentDialog } from '../src/features/admin/payouts/client-payments-panel';
+import { anAdminSession } from './fixtures';
+import { renderWithProviders } from './render';
+import { serveTrpc } from './trpc-server';
+
+type Dialog = BoundFunctions<typeof queries>;
+
+afterEach(() => vi.unstubAllGlobals());
+
+const partner = {
+  id: '22222222-2222-4222-8222-222222222222',
+  companyName: 'Northwind Advisors',
+  status: 'active',
+};
+const clients = [
+  { id: '33333333-3333-4333-8333-333333333331', clientCompanyName: 'Alpha Store', monthlyValue: '500.00' },
+  { id: '33333333-3333-4333-8333-333333333332', clientCompanyName: 'Beta Shop', monthlyValue: '800.00' },
+];
+
+function Screen() {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpened(true)}>
+        Open record payment
+      </button>
+      <RecordPaymentDialog opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+}
+
+function serve() {
+  return serveTrpc({
+    'admin.partners': () => ({ items: [partner], total: 1, limit: 20, offset: 0 }),
+    'admin.referrals': () => ({ items: clients, total: clients.length, limit: 100, offset: 0 }),
+    'admin.recordClientPayment': () => ({ commission: null, reason: 'no fee for this month' }),
+  });
+}
+
+async function open() {
+  await userEvent.click(screen.getByRole('button', { name: 'Open record payment' }));
+  return within(await screen.findByRole('dialog', { name: 'Record a client payment' }));
+}
+
+async function choose(dialog: Dialog, field: string, option: string) {
+  await userEvent.click(dialog.getByRole('combobox', { name: field }));
+  await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+async function expectEmpty(dialog: Dialog) {
+  expect(dialog.getByRole<HTMLInputElement>('combobox', { name: 'Partner' }).value).toBe('');
+  expect(dialog.getByRole<HTMLInputElement>('combobox', { name: 'Client' }).value).toBe('');
+  expect(dialog.getByRole<HTMLInputElement>('combobox', { name: 'Client' }).disabled).toBe(true);
+  expect(dialog.getByRole<HTMLInputElement>('textbox', { name: 'Amount' }).value).toBe('');
+  expect(dialog.getByRole<HTMLInputElement>('textbox', { name: 'Reference' }).value).toBe('');
+}
+
+describe('Record payment', () => {
+  it('opens empty again after Cancel, with no client left chosen under an empty Partner field', async () => {
+    serve();
+    renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });
+    let dialog = await open();
+    await choose(dialog, 'Partner', 'Northwind Advisors');
+    await choose(dialog, 'Client', 'Alpha Store');
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Reference' }), 'INV-7');
+    expect(dialog.getByRole<HTMLInputElement>('textbox', { name: 'Amount' }).value).toBe('500.00');
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    dialog = await open();
+    await expectEmpty(dialog);
+  });
+
+  it('opens empty after a payment is recorded, and prefills the amount from the client chosen then', async () => {
+    const api = serve();
+    renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });
+    let dialog = await open();
+    await choose(dialog, 'Partner', 'Northwind Advisors');
+    await choose(dialog, 'Client', 'Alpha Store');
+    await userEvent.click(dialog.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((call) => call.path === 'admin.recordClientPayment')?.input).toMatchObject({
+      id: clients[0]!.id,
+      amount: '500.00',
+    });
+
+    dialog = await open();
+    await expectEmpty(dialog);
+    await choose(dialog, 'Partner', 'Northwind Advisors');
+    await choose(dialog, 'Client', 'Beta Shop');
+    expect(dialog.getByRole<HTMLInputElement>('textbox', { name: 'Amount' }).value).toBe('800.00');
+  });
+
+  it('follows the chosen client with the amount until the admin types one', async () => {
+    serve();
+    renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });
+    const dialog = await open();
+    await choose(dialog, 'Partner', 'Northwind Advisors');
+    await choose(dialog, 'Client', 'Alpha Store');
+    await choose(dialog, 'Client', 'Beta Shop');
+    const amount = dialog.getByRole<HTMLInputElement>('textbox', { name: 'Amount' });
+    expect(amount.value).toBe('800.00');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '750');
+    await choose(dialog, 'Client', 'Alpha Store');
+    expect(amount.value).toBe('750');
+  });
+});
