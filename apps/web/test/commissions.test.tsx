@@ -92,12 +92,12 @@ describe('Commissions tab', () => {
     expect(screen.getByText('Voided: Duplicate')).toBeTruthy();
   });
 
-  it('shows the failure reason of a failed commission and leads to the payment details', async () => {
+  it('shows the failure reason of a failed commission and leads to the Payment method card in Settings', async () => {
     await renderCard({ ...UNPAID, status: 'failed', failureReason: 'Account closed' });
     expect(screen.getByTestId('commission-status').textContent).toBe('Failed');
     expect(screen.getByText('Failure reason: Account closed')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Check your payment details' }).getAttribute('href')).toBe(
-      '/dashboard?tab=settings',
+      '/dashboard?tab=settings#payment-method',
     );
     expect(screen.queryByText('Reference')).toBeNull();
   });

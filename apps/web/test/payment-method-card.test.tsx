@@ -1,9 +1,13 @@
 // The partner's Payment method card: one phrase per method for how the partner is paid, and a button named
 // for what it changes (bank details for a wire or ACH partner, the payment method for a PayPal one).
 
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paymentSummary, UpdateBankDetailsCard } from '../src/features/partner/update-bank-details-card';
+import {
+  PAYMENT_METHOD_ANCHOR,
+  paymentSummary,
+  UpdateBankDetailsCard,
+} from '../src/features/partner/update-bank-details-card';
 import { SessionStore } from '../src/lib/session';
 import { aPartnerProfile } from './fixtures';
 import { renderInRouter } from './render';
@@ -13,7 +17,10 @@ const active = { status: 'active' as const, bankName: 'First Cascade Bank', bank
 const session = () =>
   new SessionStore({ user: { id: '00000000-0000-4000-8000-000000000001', email: 'pat@example.com', role: 'partner' } });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('how the partner is paid', () => {
   it('names the method first, whichever it is', () => {
@@ -57,5 +64,29 @@ describe('the Payment method card', () => {
       session: session(),
     });
     expect(await screen.findByRole('button', { name: 'Update bank details' })).toBeTruthy();
+  });
+
+  it('scrolls its heading into view and focuses it when the address names the card', async () => {
+    serveTrpc({});
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    renderInRouter(<UpdateBankDetailsCard partner={aPartnerProfile({ ...active, paymentMethod: 'Wire' })} />, {
+      session: session(),
+      path: `/dashboard?tab=settings#${PAYMENT_METHOD_ANCHOR}`,
+    });
+    const heading = await screen.findByRole('heading', { name: 'Payment method' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(scrolled.mock.contexts).toContain(heading);
+  });
+
+  it('leaves the page where it is when the address does not name the card', async () => {
+    serveTrpc({});
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    renderInRouter(<UpdateBankDetailsCard partner={aPartnerProfile({ ...active, paymentMethod: 'Wire' })} />, {
+      session: session(),
+      path: '/dashboard?tab=settings',
+    });
+    const heading = await screen.findByRole('heading', { name: 'Payment method' });
+    expect(document.activeElement).not.toBe(heading);
+    expect(scrolled.mock.contexts).not.toContain(heading);
   });
 });

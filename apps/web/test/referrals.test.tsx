@@ -14,7 +14,7 @@ import { SettingsTab } from '../src/features/partner/settings-tab';
 import { SummaryCards } from '../src/features/partner/summary-cards';
 import { referralLinkFor } from '../src/features/partner/referral-link-card';
 import { schedulingLink } from '../src/features/referral/referral-landing';
-import { renderWithProviders } from './render';
+import { renderInRouter, renderWithProviders } from './render';
 import { aReferral } from './fixtures';
 import { serveTrpc } from './trpc-server';
 
@@ -283,7 +283,7 @@ describe('partner dashboard pieces', () => {
     expect(screen.getByTestId('client-stopped').textContent).toBe('Contract ended');
   });
 
-  it("shows 'Not provided' without a website and no Visit Website button", () => {
+  it("shows 'Not provided' without a website and no Visit Website button", async () => {
     const partner = {
       id: 'p',
       status: 'active',
@@ -312,14 +312,14 @@ describe('partner dashboard pieces', () => {
       payeeType: 'business',
       createdAt: '2026-01-01T00:00:00.000Z',
     } as const;
-    const { unmount } = renderWithProviders(<SettingsTab partner={partner} />);
-    expect(screen.getByText('Not provided')).toBeTruthy();
+    const { unmount } = renderInRouter(<SettingsTab partner={partner} />);
+    expect(await screen.findByText('Not provided')).toBeTruthy();
     expect(screen.getByText('Marketing Agency')).toBeTruthy();
     expect(screen.getByText('Wire Transfer')).toBeTruthy();
     expect(screen.queryByText('Visit Website')).toBeNull();
     unmount();
-    renderWithProviders(<SettingsTab partner={{ ...partner, website: 'https://acme.example' }} />);
-    const link = screen.getByRole('link', { name: /Visit Website/ });
+    renderInRouter(<SettingsTab partner={{ ...partner, website: 'https://acme.example' }} />);
+    const link = await screen.findByRole('link', { name: /Visit Website/ });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('href')).toBe('https://acme.example');
   });

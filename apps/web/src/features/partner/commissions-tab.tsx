@@ -31,6 +31,7 @@ import { LabelledValue } from '../../components/labelled-value';
 import { useListPage } from '../../lib/list-page';
 import { FilterSelect } from '../../components/filter-select';
 import { DashboardQueryList, EmptyDashboardList } from './dashboard-list';
+import { PAYMENT_METHOD_ANCHOR } from './update-bank-details-card';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
 export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
@@ -116,7 +117,9 @@ export function CommissionCard({ commission }: { commission: Commission }) {
             fw={600}
             mt={4}
             display="inline-block"
-            renderRoot={(props) => <Link to="/dashboard" search={{ tab: 'settings' }} {...props} />}
+            renderRoot={(props) => (
+              <Link to="/dashboard" search={{ tab: 'settings' }} hash={PAYMENT_METHOD_ANCHOR} {...props} />
+            )}
           >
             Check your payment details
           </Anchor>

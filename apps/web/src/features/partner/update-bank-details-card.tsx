@@ -30,7 +30,8 @@ import {
   type PaymentMethod,
 } from '@portal/contracts';
 import { IconBuildingBank, IconWallet } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { StackedForm } from '../../layout/form-actions';
 import { EMPTY_BANK_FIELDS, bankNumberProps, type BankFields } from '../../lib/bank-fields';
 import { errorMessage } from '../../lib/errors';
@@ -68,7 +69,26 @@ export function paymentSummary(partner: PartnerProfile): string {
   return `${PAYMENT_METHOD_LABELS[partner.paymentMethod]} to ${bank} ${partner.bankAccountNumberMasked}`;
 }
 
+/** The address hash that names this card (`/dashboard?tab=settings#payment-method`): a link there brings it into view. */
+export const PAYMENT_METHOD_ANCHOR = 'payment-method';
+
+/**
+ * Brings the card into view and its heading into focus when the address names the card, so a link from
+ * far away (a failed commission's "Check your payment details") lands on it, also on a phone where it
+ * sits far down the Settings tab.
+ */
+function useRevealWhenNamed(heading: RefObject<HTMLHeadingElement | null>) {
+  const hash = useLocation({ select: (location) => location.hash });
+  useEffect(() => {
+    if (hash !== PAYMENT_METHOD_ANCHOR || !heading.current) return;
+    heading.current.scrollIntoView({ block: 'start' });
+    heading.current.focus({ preventScroll: true });
+  }, [hash, heading]);
+}
+
 export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useRevealWhenNamed(heading);
   const session = useSession();
   const update = trpc.partner.updatePaymentMethod.useMutation();
   const [editing, setEditing] = useState(false);
@@ -123,7 +143,15 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
           <div style={{ minWidth: 0 }}>
-            <Title order={3} size="h4">
+            {/* Clear of the fixed header when scrolled to the top of the view. */}
+            <Title
+              order={3}
+              size="h4"
+              id={PAYMENT_METHOD_ANCHOR}
+              ref={heading}
+              tabIndex={-1}
+              style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0rem) + var(--mantine-spacing-xl))' }}
+            >
               Payment method
             </Title>
             <Text size="sm" c="dimmed" data-testid="bank-summary" style={{ overflowWrap: 'anywhere' }}>
