@@ -16,6 +16,7 @@ const funnel: Funnel = {
     { month: '2026-11', ...counts },
   ],
   total: { visits: 20, bookings: 8, accepted: 6, won: 4, paying: 2 },
+  enteredByHand: 0,
 };
 
 const plainMatchMedia = window.matchMedia;
@@ -30,6 +31,18 @@ describe('the lead funnel', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Month by month' }));
     expect(screen.queryByText('Nov 2026')).toBeNull();
     expect(screen.getByTestId('funnel-visits').textContent).toContain('20');
+  });
+
+  it('says how many referrals entered by hand it leaves out, and says nothing when there are none', () => {
+    const { unmount } = renderWithProviders(
+      <FunnelCard funnel={{ ...funnel, enteredByHand: 3 }} description="By month" />,
+    );
+    expect(screen.getByTestId('funnel-by-hand').textContent).toBe(
+      '3 referrals entered by hand in these months are not counted here: they did not come through the referral link.',
+    );
+    unmount();
+    renderWithProviders(<FunnelCard funnel={funnel} description="By month" />);
+    expect(screen.queryByTestId('funnel-by-hand')).toBeNull();
   });
 
   it('starts with the months folded on a phone, and shows them on demand', async () => {

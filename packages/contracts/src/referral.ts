@@ -287,6 +287,10 @@ export const adminFunnelInput = funnelInput.extend({
 export const funnelOutput = z.object({
   months: z.array(funnelCounts.extend({ month: monthKeyString.describe('YYYY-MM') })),
   total: funnelCounts,
+  enteredByHand: z
+    .number()
+    .int()
+    .describe('Referrals of these months entered by hand (by the partner or an admin): not in the funnel'),
 });
 export type Funnel = z.infer<typeof funnelOutput>;
 

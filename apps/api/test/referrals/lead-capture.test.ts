@@ -324,6 +324,13 @@ describe('the funnel', () => {
       churnDate: '2021-01-01',
     });
     await t.createReferral(partner.partnerId, { stage: 'lost' });
+    // Entered by hand: no visit led to them, so they stay out of the steps and are counted apart.
+    for (const referralSource of ['partner', 'admin'])
+      await t.db
+        .updateTable('referrals')
+        .set({ referralSource })
+        .where('id', '=', await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2020-01-01' }))
+        .execute();
     const funnel = await t.caller(partner.user).partner.funnel({ months: 3 });
     expect(funnel.months).toHaveLength(3);
     expect(funnel.months.at(-1)).toEqual({
@@ -335,8 +342,30 @@ describe('the funnel', () => {
       paying: 1,
     });
     expect(funnel.total).toEqual({ visits: 3, bookings: 5, accepted: 3, won: 2, paying: 1 });
+    expect(funnel.enteredByHand).toBe(2);
     const admin = await t.createUser({ role: 'admin' });
     const res = await t.request(admin, 'GET', `/api/admin/funnel?partnerId=${partner.partnerId}&months=2`);
     expect(res.json().total).toEqual(funnel.total);
+    expect(res.json().enteredByHand).toBe(2);
+  });
+
+  it('keeps the bookings of the link within its visits when the partner enters referrals by hand', async () => {
+    const partner = await t.createPartner();
+    await t.db
+      .insertInto('referralVisits')
+      .values({ partnerId: partner.partnerId, referralCode: partner.referralCode, createdAt: t.clock.now })
+      .execute();
+    await lead(partner.referralCode, `lead-${randomUUID().slice(0, 8)}@funnel-shop.example`);
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request(partner.user, 'POST', '/api/partners/referrals', {
+        clientCompanyName: `By Hand ${i}`,
+        serviceType: 'basic_accounting',
+        monthlyValue: '900',
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const funnel = await t.caller(partner.user).partner.funnel({ months: 1 });
+    expect(funnel.total).toMatchObject({ visits: 1, bookings: 1 });
+    expect(funnel.enteredByHand).toBe(3);
   });
 });

@@ -1,5 +1,6 @@
 // The lead funnel (visits → bookings → accepted → won → paying) by month, with each step's
 // conversion from the one before; the partner dashboard and the admin's partner page both draw it.
+// Referrals entered by hand came from no visit: the card counts them apart, below the steps.
 
 import { Alert, Card, Group, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { FUNNEL_STEP_LABELS, FUNNEL_STEPS, type Funnel, type FunnelCounts } from '@portal/contracts';
@@ -13,6 +14,10 @@ export function conversion(part: number, whole: number): string {
   if (whole === 0) return '—';
   return `${Math.round((part / whole) * 1000) / 10}%`;
 }
+
+/** Why the referrals entered by hand are not among the funnel's bookings. */
+export const handEnteredNote = (count: number) =>
+  `${count === 1 ? '1 referral' : `${count} referrals`} entered by hand in these months ${count === 1 ? 'is' : 'are'} not counted here: ${count === 1 ? 'it' : 'they'} did not come through the referral link.`;
 
 const MONTH_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthLabel = (month: string) => MONTH_FORMAT.format(new Date(`${month}-01T00:00:00Z`));
@@ -67,6 +72,11 @@ export function FunnelCard({
         ) : funnel ? (
           <>
             <StepTiles total={funnel.total} />
+            {funnel.enteredByHand > 0 && (
+              <Text size="sm" c="dimmed" data-testid="funnel-by-hand">
+                {handEnteredNote(funnel.enteredByHand)}
+              </Text>
+            )}
             <Switch
               label="Month by month"
               checked={showMonths}
