@@ -66,6 +66,50 @@ describe('the Team screen', () => {
     );
   });
 
+  it('says an invitation was sent when the server sends mail', async () => {
+    serveTeam({
+      'admin.team': () => ({ members: [member(me)], invitations: [] }),
+      'admin.inviteMember': () => ({ ...invitation, role: 'finance' }),
+    });
+    renderInRouter(<TeamScreen />, { session: session() });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Email/ }, { timeout: 5000 }), invitation.email);
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText(MESSAGES.invitationSent)).toBeTruthy();
+    expect(screen.getByText(`${invitation.email} can join as Finance within 7 days.`)).toBeTruthy();
+  });
+
+  it('without mail, says an invitation was created but not sent, and how the person can still join', async () => {
+    serveTeam({
+      'admin.team': () => ({ members: [member(me)], invitations: [] }),
+      'admin.mailDelivery': () => ({ delivering: false }),
+      'admin.inviteMember': () => ({ ...invitation, role: 'finance' }),
+    });
+    renderInRouter(<TeamScreen />, { session: session() });
+    await screen.findByTestId('invite-no-mail', {}, { timeout: 5000 });
+    await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), invitation.email);
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation created, not sent')).toBeTruthy();
+    expect(
+      screen.getByText(
+        `No mail went out: this server sends no mail. For ${invitation.email} to join as Finance, set SMTP_URL, restart the server and use Resend on the invitation.`,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.invitationSent)).toBeNull();
+  });
+
+  it('without mail, does not say a resent invitation was sent', async () => {
+    serveTeam({
+      'admin.team': () => ({ members: [member(me)], invitations: [invitation] }),
+      'admin.mailDelivery': () => ({ delivering: false }),
+      'admin.resendInvitation': () => invitation,
+    });
+    renderInRouter(<TeamScreen />, { session: session() });
+    await screen.findByTestId('invite-no-mail', {}, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: `Resend the invitation to ${invitation.email}` }));
+    expect(await screen.findByText('Invitation created, not sent')).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.invitationResent)).toBeNull();
+  });
+
   it('shows a member with a name by it, over their email, and one without by the email', async () => {
     serveTeam({ 'admin.team': () => ({ members: [member(me), member(other, 'Finn Fisher')], invitations: [] }) });
     renderInRouter(<TeamScreen />, { session: session() });

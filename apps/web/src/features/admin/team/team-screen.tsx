@@ -36,6 +36,11 @@ import { NO_MAIL_NOTE, useMailDelivering } from '../emails/use-mail-delivery';
 
 const ROLE_OPTIONS = optionsOf(ADMIN_ROLES, ADMIN_ROLE_LABELS);
 
+/** An invitation is only a mailed link: without mail, the toast says none went out and how the person still joins. */
+const NOT_MAILED = 'Invitation created, not sent';
+const joinOnceMailed = (invitation: TeamInvitation) =>
+  `No mail went out: this server sends no mail. For ${invitation.email} to join as ${ADMIN_ROLE_LABELS[invitation.role]}, set SMTP_URL, restart the server and use Resend on the invitation.`;
+
 function InviteForm() {
   const utils = trpc.useUtils();
   const delivering = useMailDelivering();
@@ -44,10 +49,12 @@ function InviteForm() {
   const submitOnce = useSubmitOnce(async (values: typeof form.values) => {
     try {
       const sent = await invite.mutateAsync(values);
-      notifySuccess(
-        MESSAGES.invitationSent,
-        `${sent.email} can join as ${ADMIN_ROLE_LABELS[sent.role]} within 7 days.`,
-      );
+      if (delivering)
+        notifySuccess(
+          MESSAGES.invitationSent,
+          `${sent.email} can join as ${ADMIN_ROLE_LABELS[sent.role]} within 7 days.`,
+        );
+      else notifySuccess(NOT_MAILED, joinOnceMailed(sent));
       form.reset();
       await afterTeamChange(utils);
     } catch (error) {
@@ -230,11 +237,13 @@ function InvitationActions({
   onRevoke: (invitation: TeamInvitation) => void;
 }) {
   const utils = trpc.useUtils();
+  const delivering = useMailDelivering();
   const resend = trpc.admin.resendInvitation.useMutation();
   const resendOnce = useSubmitOnce(async () => {
     try {
       const sent = await resend.mutateAsync({ invitationId: invitation.id });
-      notifySuccess(MESSAGES.invitationResent, `${sent.email} has a new link, valid for 7 days.`);
+      if (delivering) notifySuccess(MESSAGES.invitationResent, `${sent.email} has a new link, valid for 7 days.`);
+      else notifySuccess(NOT_MAILED, joinOnceMailed(sent));
       await afterTeamChange(utils);
     } catch (error) {
       notifyFailure('Sending failed', error);
