@@ -2,9 +2,10 @@ import type { PayoutPreview } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PayoutSummary } from '../src/features/admin/payouts/payout-confirm-dialog';
 import { PayoutProcessor } from '../src/features/admin/payouts/payout-processor';
 import { aPendingCommission } from './fixtures';
-import { renderInRouter } from './render';
+import { renderInRouter, renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
 
 const fee = (n: number, partner: string) =>
@@ -98,7 +99,7 @@ describe('Process N Payouts asks first', () => {
   });
 
   it('says why the server would refuse a selection and offers no Confirm; Cancel pays nothing', async () => {
-    const refusal = 'Nothing was paid: Tiny Referrals ($12.00) is below the minimum payout of $50.00';
+    const refusal = 'Nothing can be paid: Tiny Referrals ($12.00) is below the minimum payout of $50.00';
     const api = serve({ ...PREVIEW, commissionCount: 0, partnerCount: 0, total: '0.00', methods: [], refusal });
     renderInRouter(<PayoutProcessor />);
     await userEvent.click(await screen.findByLabelText('Select all', {}, { timeout: 5000 }));
@@ -131,5 +132,28 @@ describe('Process N Payouts asks first', () => {
       matching: {},
       idempotencyKey: expect.any(String),
     });
+  });
+});
+
+describe('who waits in a payout by filter', () => {
+  it('names a partner whose open clawbacks outweigh its fees apart from those below the minimum', () => {
+    renderWithProviders(
+      <PayoutSummary
+        preview={{
+          ...PREVIEW,
+          waiting: [
+            { partnerId: 'a0000000-0000-4000-8000-000000000009', companyName: 'Tiny Referrals', net: '12.00' },
+            { partnerId: 'a0000000-0000-4000-8000-000000000010', companyName: 'Shopline Apps', net: '-125.00' },
+          ],
+        }}
+      />,
+    );
+    expect(
+      screen.getByText('2 partners wait: below the minimum payout of $50.00, or open clawbacks outweigh the fees'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('preview-waiting').textContent).toContain(
+      'Shopline Apps: -$125.00 (open clawbacks outweigh the fees)',
+    );
+    expect(screen.getByTestId('preview-waiting').textContent).not.toContain('Tiny Referrals: $12.00 (');
   });
 });

@@ -289,16 +289,16 @@ export const COMMISSION_MESSAGES = {
   referralNotFound: 'Referral not found',
   partnerNotFound: 'Partner not found',
   netNotPositive: (partners: readonly { companyName: string; net: string }[]) =>
-    `Nothing was paid: the selected commissions of ${partners.map((p) => `${p.companyName} net to ${formatMoney(p.net)}`).join('; ')}. A payout must be more than zero; select more of their commissions or leave them out.`,
+    `Nothing can be paid: the selected commissions of ${partners.map((p) => `${p.companyName} net to ${formatMoney(p.net)}`).join('; ')}. A payout must be more than zero; select more of their commissions or leave them out.`,
   nothingMatches: 'No pending commissions match the filter',
   adjustmentAdded: 'Adjustment added',
   commissionVoided: 'Commission voided',
   belowMinimum: (partners: readonly { companyName: string; net: string }[], minimum: string) =>
-    `Nothing was paid: ${partners.map((p) => `${p.companyName} (${formatMoney(p.net)})`).join('; ')} ${partners.length === 1 ? 'is' : 'are'} below the minimum payout of ${formatMoney(minimum)} and wait for a later payout. Leave them out of the selection.`,
+    `Nothing can be paid: ${partners.map((p) => `${p.companyName} (${formatMoney(p.net)})`).join('; ')} ${partners.length === 1 ? 'is' : 'are'} below the minimum payout of ${formatMoney(minimum)} and wait for a later payout. Leave them out of the selection.`,
   achNotReady: (partners: readonly { companyName: string }[]) =>
-    `Nothing was paid: ${partners.map((p) => p.companyName).join('; ')} ${partners.length === 1 ? 'is' : 'are'} paid by ACH, and this server has no ACH originator settings to make the bank file with (ACH_IMMEDIATE_DESTINATION and the others). Set them, or leave ${partners.length === 1 ? 'this partner' : 'these partners'} out of the selection.`,
+    `Nothing can be paid: ${partners.map((p) => p.companyName).join('; ')} ${partners.length === 1 ? 'is' : 'are'} paid by ACH, and this server has no ACH originator settings to make the bank file with (ACH_IMMEDIATE_DESTINATION and the others). Set them, or leave ${partners.length === 1 ? 'this partner' : 'these partners'} out of the selection.`,
   nothingReachesMinimum: (minimum: string) =>
-    `No partner's payable total reaches the minimum payout of ${formatMoney(minimum)}; nothing was paid`,
+    `No partner's payable total reaches the minimum payout of ${formatMoney(minimum)}, so nothing can be paid`,
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different set of commissions',
   payoutNotFound: 'Payout not found',
   payoutsProcessed: 'Payouts processed',

@@ -364,7 +364,7 @@ describe('net payouts per partner', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json<{ message: string }>().message).toBe(
-      'Nothing was paid: the selected commissions of Short Partners net to $0.00. A payout must be more than zero; select more of their commissions or leave them out.',
+      'Nothing can be paid: the selected commissions of Short Partners net to $0.00. A payout must be more than zero; select more of their commissions or leave them out.',
     );
     for (const id of [fineId, shortId, claw.id]) expect((await commission(id)).status).toBe('pending');
     expect(await t.db.selectFrom('payouts').select('id').execute()).toHaveLength(payoutsBefore.length);
@@ -388,6 +388,31 @@ describe('net payouts per partner', () => {
 });
 
 describe('the Payout Processor by filter', () => {
+  it('pays every other partner and keeps waiting a partner whose open clawback outweighs its fees', async () => {
+    const paying = await t.createPartner({ companyName: 'Paying Partners' });
+    const owing = await t.createPartner({ companyName: 'Owing Partners' });
+    const payingId = await earning(paying, '150.00', '2026-06');
+    const owingFee = await earning(owing, '50.00', '2026-06');
+    const claw = await t.caller(admin).admin.addAdjustment({
+      partnerId: owing.partnerId,
+      amount: '-200.00',
+      reason: 'Chargeback larger than the fees',
+    });
+    const matching = { month: '2026-06' };
+    await t.db.updateTable('commissions').set({ monthYear: '2026-06' }).where('id', '=', claw.id).execute();
+
+    const preview = await t.caller(admin).admin.payoutPreview({ matching });
+    expect(preview.refusal).toBeNull();
+    expect(preview).toMatchObject({ partnerCount: 1, commissionCount: 1, total: '150.00' });
+    expect(preview.waiting).toEqual([{ partnerId: owing.partnerId, companyName: 'Owing Partners', net: '-150.00' }]);
+
+    const res = await post('/api/admin/payouts', { matching }, admin, { 'idempotency-key': randomUUID() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ total: '150.00', partnerCount: 1 });
+    expect((await commission(payingId)).status).toBe('paid');
+    for (const id of [owingFee, claw.id]) expect((await commission(id)).status).toBe('pending');
+  });
+
   it('lists, counts and sums the pending commissions of a partner and a month, and pays exactly those by the filter', async () => {
     const a = await t.createPartner({ companyName: 'Filter A' });
     const b = await t.createPartner({ companyName: 'Filter B' });

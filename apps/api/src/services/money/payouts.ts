@@ -153,11 +153,12 @@ interface PartnerNet {
 }
 
 /**
- * Who a payout pays, and whether it may run: a partner whose selection nets to zero or less refuses
- * it; the partners below the minimum payout wait when a filter chose the fees, and refuse a hand-made
- * selection by name; a payout that leaves nobody to pay is refused. A partner paid by ACH refuses it
- * while the server has no ACH originator settings: the fees would be booked paid with no bank file
- * that could ever pay them.
+ * Who a payout pays, and whether it may run. When a filter chose the fees ("Pay all due", "Select all N
+ * matching"), the partners it cannot pay wait with their fees pending: those below the minimum payout, and
+ * those whose open clawbacks outweigh their fees (a net of zero or less). A hand-made selection is refused
+ * by name for either, since the admin chose those lines. A payout that leaves nobody to pay is refused. A
+ * partner paid by ACH refuses it while the server has no ACH originator settings: the fees would be booked
+ * paid with no bank file that could ever pay them.
  */
 function partnersToPay<T extends PartnerNet>(
   selected: readonly T[],
@@ -166,8 +167,9 @@ function partnersToPay<T extends PartnerNet>(
   const byAch = achReady ? [] : selected.filter((row) => row.paymentMethod === 'ACH');
   if (byAch.length > 0) return { paid: [], waiting: [], refusal: COMMISSION_MESSAGES.achNotReady(byAch) };
   const refused = selected.filter((row) => toCents(row.net) <= 0);
-  if (refused.length > 0) return { paid: [], waiting: [], refusal: COMMISSION_MESSAGES.netNotPositive(refused) };
-  const waiting = selected.filter((row) => toCents(row.net) < toCents(minimumPayout));
+  if (refused.length > 0 && !matching)
+    return { paid: [], waiting: [], refusal: COMMISSION_MESSAGES.netNotPositive(refused) };
+  const waiting = selected.filter((row) => toCents(row.net) <= 0 || toCents(row.net) < toCents(minimumPayout));
   if (waiting.length > 0 && !matching)
     return { paid: [], waiting, refusal: COMMISSION_MESSAGES.belowMinimum(waiting, minimumPayout) };
   const waitingIds = new Set(waiting.map((row) => row.partnerId));

@@ -5,7 +5,7 @@
 
 import { Alert, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PayoutPreview, PayoutPreviewInput } from '@portal/contracts';
-import { formatMoney, plural } from '@portal/contracts/plain';
+import { formatMoney, plural, toCents } from '@portal/contracts/plain';
 import { IconAlertTriangle, IconClockPause } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
@@ -28,6 +28,20 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
       </Text>
     </div>
   );
+}
+
+/**
+ * Why partners wait: below the minimum payout, or (a filter's selection only) open clawbacks that outweigh
+ * their fees, so their net is zero or less; the title names the reasons the list holds.
+ */
+function waitingTitle(preview: PayoutPreview): string {
+  const outweighed = preview.waiting.filter((partner) => toCents(partner.net) <= 0).length;
+  const below = preview.waiting.length - outweighed;
+  const who = plural(preview.waiting.length, 'partner waits', 'partners wait');
+  const minimum = `below the minimum payout of ${formatMoney(preview.minimumPayout)}`;
+  if (outweighed === 0) return `${who} ${minimum}`;
+  if (below === 0) return `${who}: open clawbacks outweigh the fees`;
+  return `${who}: ${minimum}, or open clawbacks outweigh the fees`;
 }
 
 export function PayoutSummary({ preview }: { preview: PayoutPreview }) {
@@ -85,13 +99,14 @@ export function PayoutSummary({ preview }: { preview: PayoutPreview }) {
           color="yellow"
           variant="light"
           icon={<IconClockPause size={16} />}
-          title={`${plural(preview.waiting.length, 'partner waits', 'partners wait')} below the minimum payout of ${formatMoney(preview.minimumPayout)}`}
+          title={waitingTitle(preview)}
           data-testid="preview-waiting"
         >
           <Stack gap={2}>
             {preview.waiting.slice(0, WAITING_SHOWN).map((partner) => (
               <Text key={partner.partnerId} size="sm">
                 {partner.companyName}: {formatMoney(partner.net)}
+                {toCents(partner.net) <= 0 ? ' (open clawbacks outweigh the fees)' : ''}
               </Text>
             ))}
             {waitingRest > 0 && <Text size="sm">and {waitingRest} more</Text>}
