@@ -1,7 +1,9 @@
 // The partner's Payment method card: one phrase per method for how the partner is paid, and a button named
 // for what it changes (bank details for a wire or ACH partner, the payment method for a PayPal one).
 
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES, WIRE_BANK_FIELD_REQUIRED, WIRE_BANK_FIELDS } from '@portal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   PAYMENT_METHOD_ANCHOR,
@@ -88,5 +90,25 @@ describe('the Payment method card', () => {
     const heading = await screen.findByRole('heading', { name: 'Payment method' });
     expect(document.activeElement).not.toBe(heading);
     expect(scrolled.mock.contexts).not.toContain(heading);
+  });
+
+  it('answers an empty save field by field, like the registration form, and the wire rule once', async () => {
+    serveTrpc({});
+    renderInRouter(<UpdateBankDetailsCard partner={aPartnerProfile({ status: 'pending', paymentMethod: 'Wire' })} />, {
+      session: session(),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Update bank details' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank details' }));
+    for (const field of WIRE_BANK_FIELDS) {
+      if (field === 'bankAccountType') continue; // chosen already: checking
+      expect(await screen.findByText(WIRE_BANK_FIELD_REQUIRED[field])).toBeTruthy();
+    }
+    expect(screen.getAllByText(MESSAGES.wireBankFieldsRequired)).toHaveLength(1);
+    expect(screen.queryByText(MESSAGES.routingNumberDigits)).toBeNull();
+
+    await userEvent.type(screen.getByLabelText(/Routing Number/), '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank details' }));
+    expect(await screen.findByText(MESSAGES.routingNumberDigits)).toBeTruthy();
+    expect(screen.queryByText(WIRE_BANK_FIELD_REQUIRED.bankRoutingNumber)).toBeNull();
   });
 });

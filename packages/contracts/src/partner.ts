@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BANK_ACCOUNT_NUMBER_PATTERN, PAYEE_TYPES, ROUTING_NUMBER_PATTERN } from './payment-methods';
+import { PAYEE_TYPES, wireBankFieldErrors } from './payment-methods';
 import {
   ADMIN_PARTNER_PASSWORD_MIN,
   BANK_ACCOUNT_NUMBER_MAX,
@@ -29,16 +29,6 @@ import {
 } from './fields';
 import { MESSAGES } from './messages';
 
-export const WIRE_BANK_FIELDS = [
-  'bankName',
-  'bankRoutingNumber',
-  'bankAccountNumber',
-  'bankAccountType',
-  'bankAccountHolderName',
-  'bankAddress',
-  'beneficiaryAddress',
-] as const;
-
 /**
  * Input filters of the registration form (spec §5), shared by the screen and the tests. They filter
  * first and cut after, so a pasted "021-000-021" keeps all nine digits.
@@ -46,39 +36,6 @@ export const WIRE_BANK_FIELDS = [
 export const filterRoutingNumber = (value: string) => value.replace(/\D/g, '').slice(0, ROUTING_NUMBER_LENGTH);
 export const filterAccountNumber = (value: string) =>
   value.replace(/[^A-Za-z0-9]/g, '').slice(0, BANK_ACCOUNT_NUMBER_MAX);
-
-export type WireBankField = (typeof WIRE_BANK_FIELDS)[number];
-
-/** Each wire-transfer field's own words when it is empty (the spec's message stays on the payment method). */
-export const WIRE_BANK_FIELD_REQUIRED: Record<WireBankField, string> = {
-  bankName: 'Bank name is required',
-  bankRoutingNumber: 'Routing number is required',
-  bankAccountNumber: 'Account number is required',
-  bankAccountType: 'Account type is required',
-  bankAccountHolderName: 'Account holder name is required',
-  bankAddress: 'Bank address is required',
-  beneficiaryAddress: 'Beneficiary address is required',
-};
-export const ACCOUNT_NUMBER_INVALID = `Account number must be 4 to ${BANK_ACCOUNT_NUMBER_MAX} letters or digits`;
-
-/**
- * The wire-transfer rule of spec §5, field by field: the spec's message on the payment method when any
- * bank field is missing or malformed, and each such field's own error. The form checks it on every
- * submit, also while other fields are still empty (the schema's refinement waits for those).
- */
-export function wireBankFieldErrors(
-  value: Partial<Record<WireBankField | 'paymentMethod', unknown>>,
-): Partial<Record<WireBankField | 'paymentMethod', string>> {
-  const errors: Partial<Record<WireBankField | 'paymentMethod', string>> = {};
-  if ((value.paymentMethod ?? 'Wire') !== 'Wire') return errors;
-  const text = (field: WireBankField) => (typeof value[field] === 'string' ? value[field].trim() : '');
-  for (const field of WIRE_BANK_FIELDS) if (!text(field)) errors[field] = WIRE_BANK_FIELD_REQUIRED[field];
-  if (text('bankRoutingNumber') && !ROUTING_NUMBER_PATTERN.test(text('bankRoutingNumber')))
-    errors.bankRoutingNumber = MESSAGES.routingNumberDigits;
-  if (text('bankAccountNumber') && !BANK_ACCOUNT_NUMBER_PATTERN.test(text('bankAccountNumber')))
-    errors.bankAccountNumber = ACCOUNT_NUMBER_INVALID;
-  return Object.keys(errors).length > 0 ? { paymentMethod: MESSAGES.wireBankFieldsRequired, ...errors } : errors;
-}
 
 const partnerBase = {
   companyName: singleLine('Company name', requiredText(MESSAGES.companyNameRequired)),

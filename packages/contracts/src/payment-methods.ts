@@ -4,15 +4,7 @@
 import { z } from 'zod';
 import { BANK_ACCOUNT_NUMBER_MAX, ROUTING_NUMBER_LENGTH } from './constants';
 import { BANK_ACCOUNT_TYPES, PAYMENT_METHODS } from './enums';
-import {
-  currentPasswordField,
-  money,
-  monthKeyString,
-  multiLine,
-  requiredString,
-  singleLine,
-  timestamp,
-} from './fields';
+import { currentPasswordField, money, monthKeyString, multiLine, singleLine, timestamp } from './fields';
 import { MESSAGES } from './messages';
 
 /**
@@ -50,29 +42,92 @@ export function isValidAbaRoutingNumber(value: string): boolean {
   return sum % 10 === 0;
 }
 
-const requiredLine = (label: string, message: string, max: number) => singleLine(label, requiredString(message, max));
-const requiredAddress = (label: string) => multiLine(label, requiredString(MESSAGES.wireBankFieldsRequired, 500));
-const routingNumber = z
-  .string({ error: MESSAGES.routingNumberDigits })
-  .trim()
-  .regex(ROUTING_NUMBER_PATTERN, MESSAGES.routingNumberDigits);
+export const WIRE_BANK_FIELDS = [
+  'bankName',
+  'bankRoutingNumber',
+  'bankAccountNumber',
+  'bankAccountType',
+  'bankAccountHolderName',
+  'bankAddress',
+  'beneficiaryAddress',
+] as const;
+
+export type WireBankField = (typeof WIRE_BANK_FIELDS)[number];
+
+/** Each bank field's own words when it is empty (the spec's message stays on the payment method). */
+export const WIRE_BANK_FIELD_REQUIRED: Record<WireBankField, string> = {
+  bankName: 'Bank name is required',
+  bankRoutingNumber: 'Routing number is required',
+  bankAccountNumber: 'Account number is required',
+  bankAccountType: 'Account type is required',
+  bankAccountHolderName: 'Account holder name is required',
+  bankAddress: 'Bank address is required',
+  beneficiaryAddress: 'Beneficiary address is required',
+};
+export const ACCOUNT_NUMBER_INVALID = `Account number must be 4 to ${BANK_ACCOUNT_NUMBER_MAX} letters or digits`;
+
+/** The format a bank field's value must have once it is there, with the words that say so. */
+const WIRE_BANK_FIELD_FORMATS: Partial<Record<WireBankField, { pattern: RegExp; message: string }>> = {
+  bankRoutingNumber: { pattern: ROUTING_NUMBER_PATTERN, message: MESSAGES.routingNumberDigits },
+  bankAccountNumber: { pattern: BANK_ACCOUNT_NUMBER_PATTERN, message: ACCOUNT_NUMBER_INVALID },
+};
 
 /**
- * The wire details: every bank field of the registration form, routing number 9 digits (the spec's
- * rule), and the current password. The Bank Details form sends these; the payment method form adds
+ * One wire field's error, the same on the registration form and in Settings: its own words when it is
+ * empty, and the format's words only once a value is there.
+ */
+export function wireBankFieldError(field: WireBankField, text: string): string | undefined {
+  if (!text) return WIRE_BANK_FIELD_REQUIRED[field];
+  const format = WIRE_BANK_FIELD_FORMATS[field];
+  return format && !format.pattern.test(text) ? format.message : undefined;
+}
+
+/**
+ * The wire-transfer rule of spec §5, field by field: the spec's message on the payment method when any
+ * bank field is missing or malformed, and each such field's own error. The form checks it on every
+ * submit, also while other fields are still empty (the schema's refinement waits for those).
+ */
+export function wireBankFieldErrors(
+  value: Partial<Record<WireBankField | 'paymentMethod', unknown>>,
+): Partial<Record<WireBankField | 'paymentMethod', string>> {
+  const errors: Partial<Record<WireBankField | 'paymentMethod', string>> = {};
+  if ((value.paymentMethod ?? 'Wire') !== 'Wire') return errors;
+  for (const field of WIRE_BANK_FIELDS) {
+    const raw = value[field];
+    const error = wireBankFieldError(field, typeof raw === 'string' ? raw.trim() : '');
+    if (error) errors[field] = error;
+  }
+  return Object.keys(errors).length > 0 ? { paymentMethod: MESSAGES.wireBankFieldsRequired, ...errors } : errors;
+}
+
+/**
+ * A bank field's text, trimmed, by the rule of wireBankFieldError: its own words when empty or absent,
+ * then its format (kept as the schema's pattern, so the OpenAPI document shows it).
+ */
+const wireBankField = (field: WireBankField) => {
+  const required = WIRE_BANK_FIELD_REQUIRED[field];
+  const present = z.string({ error: required }).trim().min(1, { error: required, abort: true });
+  const format = WIRE_BANK_FIELD_FORMATS[field];
+  return format ? present.regex(format.pattern, format.message) : present;
+};
+const requiredLine = (field: WireBankField, label: string, max: number) =>
+  singleLine(label, wireBankField(field).max(max));
+const requiredAddress = (field: WireBankField, label: string) => multiLine(label, wireBankField(field).max(500));
+const routingNumber = wireBankField('bankRoutingNumber');
+
+/**
+ * The wire details: every bank field of the registration form with the registration form's words, and
+ * the current password. The Bank Details form sends these; the payment method form adds
  * `paymentMethod: 'Wire'`.
  */
 export const wireBankDetails = {
-  bankName: requiredLine('Bank name', MESSAGES.wireBankFieldsRequired, 200),
+  bankName: requiredLine('bankName', 'Bank name', 200),
   bankRoutingNumber: routingNumber,
-  bankAccountNumber: z
-    .string({ error: MESSAGES.wireBankFieldsRequired })
-    .trim()
-    .regex(BANK_ACCOUNT_NUMBER_PATTERN, MESSAGES.wireBankFieldsRequired),
-  bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.wireBankFieldsRequired }),
-  bankAccountHolderName: requiredLine('Account holder name', MESSAGES.wireBankFieldsRequired, 200),
-  bankAddress: requiredAddress('Bank address'),
-  beneficiaryAddress: requiredAddress('Beneficiary address'),
+  bankAccountNumber: wireBankField('bankAccountNumber'),
+  bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: WIRE_BANK_FIELD_REQUIRED.bankAccountType }),
+  bankAccountHolderName: requiredLine('bankAccountHolderName', 'Account holder name', 200),
+  bankAddress: requiredAddress('bankAddress', 'Bank address'),
+  beneficiaryAddress: requiredAddress('beneficiaryAddress', 'Beneficiary address'),
   currentPassword: currentPasswordField,
 };
 
@@ -82,14 +137,19 @@ const wireMethod = z.object({ paymentMethod: z.literal('Wire'), ...wireBankDetai
 const achMethod = z.object({
   paymentMethod: z.literal('ACH'),
   bankName: singleLine('Bank name', z.string().trim().max(200).optional()),
-  bankRoutingNumber: routingNumber.refine(isValidAbaRoutingNumber, PAYMENT_METHOD_MESSAGES.routingCheckDigit),
+  // The check digit is looked at once the number has its nine digits.
+  bankRoutingNumber: routingNumber.refine(
+    (value) => !ROUTING_NUMBER_PATTERN.test(value) || isValidAbaRoutingNumber(value),
+    PAYMENT_METHOD_MESSAGES.routingCheckDigit,
+  ),
   bankAccountNumber: z
-    .string({ error: PAYMENT_METHOD_MESSAGES.achFieldsRequired })
+    .string({ error: WIRE_BANK_FIELD_REQUIRED.bankAccountNumber })
     .trim()
+    .min(1, { error: WIRE_BANK_FIELD_REQUIRED.bankAccountNumber, abort: true })
     // NACHA's account field holds 17 characters.
     .regex(/^[A-Za-z0-9]{4,17}$/, 'Account number must be 4 to 17 letters or digits'),
-  bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: PAYMENT_METHOD_MESSAGES.achFieldsRequired }),
-  bankAccountHolderName: requiredLine('Account holder name', PAYMENT_METHOD_MESSAGES.achFieldsRequired, 200),
+  bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: WIRE_BANK_FIELD_REQUIRED.bankAccountType }),
+  bankAccountHolderName: requiredLine('bankAccountHolderName', 'Account holder name', 200),
   payeeType: z.enum(PAYEE_TYPES, { error: PAYMENT_METHOD_MESSAGES.achFieldsRequired }).default('business'),
   currentPassword: currentPasswordField,
 });

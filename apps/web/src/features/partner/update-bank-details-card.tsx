@@ -25,6 +25,7 @@ import {
   PAYMENT_METHOD_MESSAGES,
   PAYMENT_METHODS,
   updatePaymentMethodInput,
+  WIRE_BANK_FIELDS,
   type PartnerProfile,
   type PayeeType,
   type PaymentMethod,
@@ -99,6 +100,8 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
     emptyForm(partner.paymentMethod, partner.payeeType),
   );
   const method = form.values.paymentMethod;
+  // As on the registration form: each field says what it lacks, and the method's rule is said once.
+  const bankFieldsInError = method !== 'PayPal' && WIRE_BANK_FIELDS.some((field) => Boolean(form.errors[field]));
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -196,6 +199,11 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
                   fullWidth
                 />
               </Stack>
+            )}
+            {bankFieldsInError && (
+              <Text size="sm" c="var(--mantine-color-error)" data-testid="bank-fields-rule">
+                {method === 'Wire' ? MESSAGES.wireBankFieldsRequired : PAYMENT_METHOD_MESSAGES.achFieldsRequired}
+              </Text>
             )}
             {method === 'Wire' && (
               <>
