@@ -3,7 +3,7 @@
 // of the payment left after its collection cost, rounded half-up to the cent.
 
 import { z } from 'zod';
-import { MONTH_KEY } from './dates';
+import { MONTH_KEY, formatDate, formatMonthKey } from './dates';
 import {
   DAY_INPUT_META,
   calendarDay,
@@ -35,13 +35,13 @@ export const CLIENT_PAYMENT_MESSAGES = {
   paidInFuture: 'The paid date cannot be in the future',
   referralNotFound: 'Referral not found',
   alreadyEarned: (month: string) =>
-    `A fee for ${month} was already earned by an earlier payment; this payment earns nothing more`,
+    `A fee for ${formatMonthKey(month)} was already earned by an earlier payment; this payment earns nothing more`,
   notActive: (month: string, why: string) =>
-    `The client was not an active client in ${month} (${why}); this payment earns no fee`,
+    `The client was not an active client in ${formatMonthKey(month)} (${why}); this payment earns no fee`,
   notQualifying: (why: string | null) =>
     `The client is not a qualifying client${why ? ` (${why})` : ''}; this payment earns no fee`,
   partnershipEnded: (effective: string) =>
-    `The partnership ended on ${effective}: payments for months from then on earn no fee`,
+    `The partnership ended on ${formatDate(effective)}: payments for months from then on earn no fee`,
   nothingLeft: 'The collection cost takes the whole payment, so nothing is left to earn a fee on',
   accrualUnderClientPayment:
     'Fees follow client payments (fee basis "clientPayment"): the accrual creates nothing; record or import client payments instead',

@@ -16,6 +16,7 @@ import {
   singleLine,
   timestamp,
 } from './fields';
+import { formatDate } from './dates';
 import { formatMoney } from './money';
 
 export const TERMS_DAYS_MAX = 3650;
@@ -53,7 +54,7 @@ export const PROGRAM_TERMS_MESSAGES = {
 
 /** Why a won client is not a qualifying client (stored with it, shown to the admin and the partner). */
 export const QUALIFICATION_REASONS = {
-  signedLate: (qualifiesBy: string) => `signed after the qualification window ended on ${qualifiesBy}`,
+  signedLate: (qualifiesBy: string) => `signed after the qualification window ended on ${formatDate(qualifiesBy)}`,
   salesBelow: (minimum: string) => `annual sales below ${formatMoney(minimum)}`,
   salesMissing: 'annual sales not recorded',
 } as const;
@@ -104,8 +105,10 @@ export const programTermsOutput = z.object({
   /** Short lines shown to partners first when they review the version. */
   changes: z.array(z.string()),
   createdAt: timestamp,
-  /** The member who published it; null for version 1. */
+  /** The email of the member who published it; null for version 1. */
   createdBy: z.string().nullable(),
+  /** The publishing member's name (as the activity log names them); null for version 1 or a member without one. */
+  createdByName: z.string().nullable(),
 });
 export type ProgramTerms = z.infer<typeof programTermsOutput>;
 

@@ -146,12 +146,16 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
     const churned = await wonClient({ churnDate: '2026-07-15' });
     const before = await recordPayment(churned, { periodMonth: '2026-02', amount: '100.00', paidAt: '2026-02-27' });
     expect(before.commission).toBeNull();
-    expect(before.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-02', 'the contract starts on 2026-03-10'));
+    expect(before.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-02', 'the contract starts on Mar 10, 2026'));
+    // In the words of every screen: the month and the day spelled out, never their ISO keys.
+    expect(before.reason).toBe(
+      'The client was not an active client in February 2026 (the contract starts on Mar 10, 2026); this payment earns no fee',
+    );
     // The churn month itself is still active (DESIGN §4); the month after is not.
     const churnMonth = await recordPayment(churned, { periodMonth: '2026-07', amount: '100.00', paidAt: '2026-07-20' });
     expect(churnMonth.commission?.amount).toBe('100.00');
     const after = await recordPayment(churned, { periodMonth: '2026-08', amount: '100.00', paidAt: '2026-08-20' });
-    expect(after.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-08', 'the client churned on 2026-07-15'));
+    expect(after.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-08', 'the client churned on Jul 15, 2026'));
     const booked = await t.createReferral(partner.partnerId, { stage: 'proposal' });
     const notWon = await recordPayment(booked, { periodMonth: '2026-10', amount: '100.00', paidAt: '2026-10-20' });
     expect(notWon.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-10', 'the deal is proposal, not won'));

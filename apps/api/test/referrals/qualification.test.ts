@@ -79,7 +79,7 @@ describe('the qualification rule', () => {
 
   it('names the reasons in the agreement’s words', () => {
     expect(QUALIFICATION_REASONS.signedLate('2026-03-02')).toBe(
-      'signed after the qualification window ended on 2026-03-02',
+      'signed after the qualification window ended on Mar 2, 2026',
     );
     expect(QUALIFICATION_REASONS.salesBelow('1000000.00')).toBe('annual sales below $1,000,000.00');
     expect(QUALIFICATION_REASONS.salesMissing).toBe('annual sales not recorded');
@@ -113,7 +113,7 @@ describe('the qualification window', () => {
     const won = await win(client.id, { signedAt: '2026-03-03' });
     expect(won.json()).toMatchObject({
       qualifying: false,
-      qualificationReason: 'signed after the qualification window ended on 2026-03-02',
+      qualificationReason: 'signed after the qualification window ended on Mar 2, 2026',
     });
   });
 

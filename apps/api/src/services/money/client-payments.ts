@@ -11,6 +11,7 @@ import {
   CLIENT_PAYMENT_MESSAGES,
   addDays,
   feeForPaymentCents,
+  formatDate,
   fromCents,
   monthBounds,
   previousMonthKey,
@@ -60,10 +61,11 @@ export function inactiveReason(referral: FeeReferral, month: string): string | n
   const { start, end } = monthBounds(month);
   if (referral.stage !== 'won') return `the deal is ${referral.stage}, not won`;
   if (!referral.contractStartDate) return 'the contract has no start date';
-  if (referral.contractStartDate > end) return `the contract starts on ${referral.contractStartDate}`;
-  if (referral.churnDate && referral.churnDate < start) return `the client churned on ${referral.churnDate}`;
+  if (referral.contractStartDate > end) return `the contract starts on ${formatDate(referral.contractStartDate)}`;
+  if (referral.churnDate && referral.churnDate < start)
+    return `the client churned on ${formatDate(referral.churnDate)}`;
   if (referral.contractEndDate && referral.contractEndDate < start)
-    return `the contract ended on ${referral.contractEndDate}`;
+    return `the contract ended on ${formatDate(referral.contractEndDate)}`;
   return null;
 }
 
