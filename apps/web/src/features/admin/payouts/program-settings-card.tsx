@@ -152,6 +152,8 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
                   min={0}
                   max={365}
                   allowDecimal={false}
+                  // A value out of range is refused with its message, never quietly changed into another day.
+                  clampBehavior="none"
                   disabled={!canChange}
                   {...form.getInputProps('payoutHoldDays')}
                 />
@@ -161,6 +163,8 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
                   min={1}
                   max={28}
                   allowDecimal={false}
+                  // A value out of range is refused with its message, never quietly changed into another day.
+                  clampBehavior="none"
                   disabled={!canChange}
                   {...form.getInputProps('payoutDay')}
                 />
