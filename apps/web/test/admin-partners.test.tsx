@@ -263,7 +263,8 @@ describe('partner details and settings', () => {
       },
       changes: ['The basic fee is 60.00'],
       createdAt: '2026-10-20T12:00:00.000Z',
-      createdBy: 'Ada Admin',
+      createdBy: 'ada@example.com',
+      createdByName: 'Ada Admin',
     };
     serveTrpc({ 'admin.programTerms': () => ({ current: terms, history: [terms] }) });
     renderWithProviders(<PartnerSettingsView />);

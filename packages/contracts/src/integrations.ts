@@ -97,6 +97,10 @@ export const apiKeyOutput = z.object({
   prefix: z.string(),
   scopes: z.array(z.enum(API_KEY_SCOPES)),
   createdBy: z.string().nullable().describe('Email of the admin who created the key'),
+  createdByName: z
+    .string()
+    .nullable()
+    .describe('Name of the admin who created the key, as the activity log names them; null when they set none'),
   createdAt: timestamp,
   lastUsedAt: timestamp.nullable(),
   expiresAt: timestamp.nullable(),

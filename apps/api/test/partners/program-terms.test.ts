@@ -100,6 +100,15 @@ describe('program terms', () => {
     expect(log).toMatchObject([{ action: 'program_terms.published', userId: admin.id }]);
   });
 
+  it('name the member who published a version by their name as well as their email', async () => {
+    await t.db.updateTable('users').set({ displayName: 'Morgan Lee' }).where('id', '=', admin.id).execute();
+    const overview = (await t.request(finance, 'GET', '/api/admin/program-terms')).json();
+    expect(overview.history).toMatchObject([
+      { version: 2, createdBy: admin.email, createdByName: 'Morgan Lee' },
+      { version: 1, createdBy: null, createdByName: null },
+    ]);
+  });
+
   it('refuse an agreement version label in use', async () => {
     const response = await t.publishTerms(admin, {
       agreementVersion: '2.0',

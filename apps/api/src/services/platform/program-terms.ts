@@ -39,7 +39,9 @@ export function feeOfService(terms: Pick<TermsRules, 'basicAccountingFee' | 'con
   return service === 'controller' ? terms.controllerFee : terms.basicAccountingFee;
 }
 
-function toProgramTerms(row: ProgramTermsRow & { createdByEmail?: string | null }): ProgramTerms {
+function toProgramTerms(
+  row: ProgramTermsRow & { createdByEmail?: string | null; createdByName?: string | null },
+): ProgramTerms {
   return {
     version: row.version,
     agreementVersion: row.agreementVersion,
@@ -55,6 +57,7 @@ function toProgramTerms(row: ProgramTermsRow & { createdByEmail?: string | null 
     changes: row.changes,
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdByEmail ?? null,
+    createdByName: row.createdByName ?? null,
   };
 }
 
@@ -79,7 +82,7 @@ function termsQuery(db: DbOrTx) {
     .selectFrom('programTerms')
     .leftJoin('users', 'users.id', 'programTerms.createdBy')
     .selectAll('programTerms')
-    .select('users.email as createdByEmail');
+    .select(['users.email as createdByEmail', 'users.displayName as createdByName']);
 }
 
 /** The version in force on `now`'s day: the newest whose effective date has come (version 1 always has). */

@@ -8,7 +8,7 @@ import { formatDateTime } from '../emails/email-log';
 import { ActivityChanges } from './activity-changes';
 import { entrySentence } from './activity-sentence';
 import { MonoText } from '../../../components/mono-text';
-import { EmailAddress } from '../../../components/email-address';
+import { PersonName } from '../../../components/person-name';
 
 const ACTOR_BADGE = {
   user: { label: 'User', color: 'blue' },
@@ -39,17 +39,7 @@ export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
                 {ACTOR_BADGE[entry.actor.kind].label}
               </Badge>
               {entry.actor.kind === 'user' && entry.actor.email ? (
-                // The name on its line, the address under it: the two read apart in a narrow column.
-                <>
-                  {entry.actor.name && (
-                    <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {entry.actor.name}
-                    </Text>
-                  )}
-                  <Text size={entry.actor.name ? 'xs' : 'sm'} c={entry.actor.name ? 'dimmed' : undefined}>
-                    <EmailAddress email={entry.actor.email} />
-                  </Text>
-                </>
+                <PersonName name={entry.actor.name} email={entry.actor.email} />
               ) : (
                 <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {entry.actor.label}

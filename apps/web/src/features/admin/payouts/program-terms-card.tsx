@@ -17,6 +17,7 @@ import { trpc } from '../../../lib/trpc';
 import { DialogForm } from '../../../layout/form-actions';
 import { CardHeading } from '../../../components/card-heading';
 import { LabelledValue } from '../../../components/labelled-value';
+import { PersonName } from '../../../components/person-name';
 
 /** The agreement text as the form edits it: a section starts with a "# heading" line, paragraphs are separated by blank lines. */
 export function agreementToText(terms: Pick<ProgramTerms, 'agreementText'>): string {
@@ -202,7 +203,15 @@ const VERSION_COLUMNS: TableColumn<ProgramTerms>[] = [
   { header: 'Basic fee', cell: (version) => formatMoney(version.fees.basic_accounting), numeric: true, noWrap: true },
   { header: 'Controller fee', cell: (version) => formatMoney(version.fees.controller), numeric: true, noWrap: true },
   { header: 'What changed', cell: (version) => version.changes.join('; ') || '—', card: 'full' },
-  { header: 'Published by', cell: (version) => version.createdBy ?? 'The original agreement' },
+  {
+    header: 'Published by',
+    cell: (version) =>
+      version.createdBy ? (
+        <PersonName name={version.createdByName} email={version.createdBy} />
+      ) : (
+        'The original agreement'
+      ),
+  },
 ];
 
 function TermsFacts({ terms }: { terms: ProgramTerms }) {

@@ -1,0 +1,49 @@
+// Program terms: each version names who published it as the activity log does (the name, with the email
+// under it).
+
+import type { ProgramTerms } from '@portal/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProgramTermsCard } from '../src/features/admin/payouts/program-terms-card';
+import { renderWithProviders } from './render';
+import { serveTrpc } from './trpc-server';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const version1: ProgramTerms = {
+  version: 1,
+  agreementVersion: '1.0',
+  fees: { basic_accounting: '50.00', controller: '100.00' },
+  qualificationDays: 60,
+  maxExtensionDays: 365,
+  payoutDays: 30,
+  minAnnualSales: '1000000.00',
+  noticeDays: 30,
+  feeBasis: 'clientPayment',
+  effectiveFrom: '2026-01-01',
+  agreementText: { title: 'Affiliate Agreement', sections: [{ heading: 'Fees', paragraphs: ['The fees.'] }] },
+  changes: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  createdBy: null,
+  createdByName: null,
+};
+const version2: ProgramTerms = {
+  ...version1,
+  version: 2,
+  agreementVersion: '2.0',
+  changes: ['The basic fee rises'],
+  createdBy: 'admin@partnerportal.demo',
+  createdByName: 'Morgan Lee',
+};
+
+describe('Program terms', () => {
+  it('names the publisher of a version by name with the email under it, and version 1 as the original', async () => {
+    serveTrpc({ 'admin.programTerms': () => ({ current: version2, history: [version2, version1] }) });
+    renderWithProviders(<ProgramTermsCard canPublish={false} />);
+    const table = await screen.findByRole('table', { name: 'Program terms versions' }, { timeout: 5000 });
+    const [, newer, older] = within(table).getAllByRole('row');
+    expect(within(newer!).getByText('Morgan Lee')).toBeTruthy();
+    expect(newer!.textContent).toContain('admin@partnerportal.demo');
+    expect(within(older!).getByText('The original agreement')).toBeTruthy();
+  });
+});
