@@ -2,7 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AddClientForm, toAddClientPayload } from '../src/features/admin/pipeline/add-client-dialog';
+import { PROGRAM_TERMS_MESSAGES, todayIsoDate } from '@portal/contracts';
+import { AddClientDialog, AddClientForm, toAddClientPayload } from '../src/features/admin/pipeline/add-client-dialog';
 import {
   NewReferralDialog,
   NewReferralForm,
@@ -16,7 +17,7 @@ import { referralLinkFor } from '../src/features/partner/referral-link-card';
 import { schedulingLink } from '../src/features/referral/referral-landing';
 import { renderInRouter, renderWithProviders } from './render';
 import { aReferral } from './fixtures';
-import { serveTrpc } from './trpc-server';
+import { ProcedureError, serveTrpc } from './trpc-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -135,6 +136,42 @@ describe('Add Client form', () => {
     expect(screen.getByText('Company name is required')).toBeTruthy();
     expect(screen.getByText('Monthly value is required')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses an acceptance day after today on the Accepted On field and sends nothing', async () => {
+    const onSubmit = vi.fn();
+    serveTrpc({ 'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }) });
+    renderWithProviders(
+      <AddClientForm noPartners={false} onSubmit={onSubmit} onCancel={() => {}} submitting={false} />,
+    );
+    const accepted = screen.getByLabelText(/Accepted On/);
+    expect(accepted.getAttribute('max')).toBe(todayIsoDate());
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    fireEvent.change(accepted, { target: { value: tomorrow } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
+    expect(await screen.findByText(PROGRAM_TERMS_MESSAGES.acceptedInFuture)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of the acceptance day on the Accepted On field, not in a toast", async () => {
+    const partner = { id: '22222222-2222-4222-8222-222222222222', companyName: 'Northwind Advisors', status: 'active' };
+    const api = serveTrpc({
+      'admin.partners': () => ({ items: [partner], total: 1, limit: 20, offset: 0 }),
+      'admin.addClient': () => new ProcedureError(400, 'BAD_REQUEST', PROGRAM_TERMS_MESSAGES.acceptedInFuture),
+    });
+    renderWithProviders(<AddClientDialog opened onClose={() => {}} />);
+    await userEvent.click(await screen.findByRole('combobox', { name: /Affiliate/ }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Northwind Advisors', hidden: true }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Client Company Name/ }), {
+      target: { value: 'Gamma Goods' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Monthly Value/ }), { target: { value: '500' } });
+    fireEvent.change(screen.getByLabelText(/Accepted On/), { target: { value: todayIsoDate() } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
+
+    expect(await screen.findByText(PROGRAM_TERMS_MESSAGES.acceptedInFuture)).toBeTruthy();
+    expect(api.calls.filter((call) => call.path === 'admin.addClient')).toHaveLength(1);
+    expect(screen.queryByText('Failed to add client')).toBeNull();
   });
 
   it('sends the monthly value as a number and omits empty dates', () => {

@@ -1,6 +1,7 @@
 // The submit of a dialog that creates a referral (the partner's New Referral, the admin's Add Client):
 // the form's values sent as the call's payload with one idempotency key per attempt, then every list
-// that shows referrals refreshed and the dialog closed.
+// that shows referrals refreshed and the dialog closed. A refusal that names a field shows on it (`form`,
+// `fieldErrors`), any other in a toast.
 
 import { afterReferralChange } from '../../lib/invalidate';
 import { trpc } from '../../lib/trpc';
@@ -17,7 +18,7 @@ export function useReferralCreation<V, I, R>({
   /** The call's input from the form's values. */
   payload: (values: V) => I;
   onClose: () => void;
-} & Pick<FormMutationOptions<V, R>, 'success' | 'failure' | 'failureMessage'>) {
+} & Pick<FormMutationOptions<V, R>, 'success' | 'failure' | 'failureMessage' | 'form' | 'fieldErrors'>) {
   const utils = trpc.useUtils();
   const send = useIdempotentCreate(create);
   return useFormMutation({

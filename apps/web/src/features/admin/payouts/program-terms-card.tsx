@@ -4,14 +4,19 @@
 
 import { Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FEE_BASIS_LABELS, publishProgramTermsInput, type ProgramTerms } from '@portal/contracts';
+import {
+  FEE_BASIS_LABELS,
+  PROGRAM_TERMS_MESSAGES,
+  publishProgramTermsInput,
+  type ProgramTerms,
+} from '@portal/contracts';
 import { formatDate, formatMoney, todayIsoDate } from '@portal/contracts/plain';
 import { IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ColumnTable, type TableColumn } from '../../../components/column-table';
 import { LoadingRow } from '../../../layout/loading-row';
 import { usePhoneLayout } from '../../../layout/use-phone-layout';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { DialogForm } from '../../../layout/form-actions';
@@ -113,6 +118,11 @@ function PublishTermsDialog({ current, onClose }: { current: ProgramTerms; onClo
       form.setFieldError(field[String(issue?.path[0])] ?? 'agreementText', issue?.message ?? 'Check this field');
       return;
     }
+    // The server's rule, checked before sending: a version governs from today or a later day.
+    if (input.effectiveFrom && input.effectiveFrom < todayIsoDate()) {
+      form.setFieldError('effectiveFrom', PROGRAM_TERMS_MESSAGES.effectiveInPast);
+      return;
+    }
     try {
       const published = await publish.mutateAsync(input);
       notifySuccess(
@@ -123,7 +133,11 @@ function PublishTermsDialog({ current, onClose }: { current: ProgramTerms; onClo
       await utils.public.programTerms.invalidate();
       onClose();
     } catch (error) {
-      notifyError('Publishing the terms failed', errorMessage(error));
+      const onFields = fieldErrorsOf(error, {
+        effectiveFrom: [PROGRAM_TERMS_MESSAGES.effectiveInPast, PROGRAM_TERMS_MESSAGES.effectiveFrom],
+      });
+      if (onFields.effectiveFrom) form.setFieldError('effectiveFrom', onFields.effectiveFrom);
+      else notifyError('Publishing the terms failed', errorMessage(error));
     }
   });
 

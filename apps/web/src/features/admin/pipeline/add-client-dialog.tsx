@@ -2,9 +2,17 @@
 // (any of thousands of active partners).
 
 import { Alert, Button, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { useSchemaForm } from '../../../lib/use-schema-form';
-import { addClientInput, MESSAGES, SERVICE_TYPE_OPTION_LABELS, SERVICE_TYPES } from '@portal/contracts';
-import { errorMessage } from '../../../lib/errors';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  addClientInput,
+  MESSAGES,
+  PROGRAM_TERMS_MESSAGES,
+  SERVICE_TYPE_OPTION_LABELS,
+  SERVICE_TYPES,
+  todayIsoDate,
+} from '@portal/contracts';
+import { useEffect, useState } from 'react';
+import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { useReferralCreation } from '../../referral/use-referral-creation';
 import { StackedForm } from '../../../layout/form-actions';
@@ -59,19 +67,36 @@ export function toAddClientPayload(values: AddClientValues): RouterInputs['admin
 
 const serviceOptions = optionsOf(SERVICE_TYPES, SERVICE_TYPE_OPTION_LABELS);
 
+type AddClientErrors = Partial<Record<keyof AddClientValues, string>>;
+
+/** The contracts schema, and the server's rule that the firm accepted a client today or earlier. */
+function validateClient(values: AddClientValues): AddClientErrors {
+  const errors: AddClientErrors = schemaResolver(addClientInput, { sync: true })(values);
+  if (values.acceptedAt && values.acceptedAt > todayIsoDate())
+    errors.acceptedAt = PROGRAM_TERMS_MESSAGES.acceptedInFuture;
+  return errors;
+}
+
 export function AddClientForm({
   noPartners,
   onSubmit,
   onCancel,
   submitting,
+  serverErrors,
 }: {
   /** No partner is active: nobody can be given a client. */
   noPartners: boolean;
   onSubmit: (values: AddClientValues) => void | Promise<void>;
   onCancel: () => void;
   submitting: boolean;
+  /** What the server refused about fields, shown on them. */
+  serverErrors?: AddClientErrors;
 }) {
-  const form = useSchemaForm<AddClientValues>(addClientInput, emptyClient);
+  const form = useForm<AddClientValues>({ mode: 'controlled', initialValues: emptyClient, validate: validateClient });
+  const { setErrors } = form;
+  useEffect(() => {
+    if (serverErrors) setErrors(serverErrors);
+  }, [serverErrors, setErrors]);
 
   return (
     <StackedForm
@@ -106,6 +131,7 @@ export function AddClientForm({
           label="Accepted On"
           description="Starts the qualification window; today if empty"
           type="date"
+          max={todayIsoDate()}
           {...form.getInputProps('acceptedAt')}
         />
         <TextInput
@@ -127,6 +153,12 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
     { status: 'active', limit: 1, sort: 'companyName' },
     { enabled: opened },
   );
+  const [serverErrors, setServerErrors] = useState<AddClientErrors>();
+  // The next opening starts without the refusals of this one.
+  const close = () => {
+    setServerErrors(undefined);
+    onClose();
+  };
   const add = useReferralCreation({
     create: (input: RouterInputs['admin']['addClient'], options) => utils.client.admin.addClient.mutate(input, options),
     payload: toAddClientPayload,
@@ -134,13 +166,15 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
       MESSAGES.clientAdded,
       `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`,
     ],
-    onClose,
+    onClose: close,
     failure: MESSAGES.addClientFailed,
     failureMessage: (error) => errorMessage(error, MESSAGES.addClientFailedText),
+    form: { setErrors: setServerErrors },
+    fieldErrors: (error) => fieldErrorsOf(error, { acceptedAt: [PROGRAM_TERMS_MESSAGES.acceptedInFuture] }),
   });
 
   return (
-    <FreshDialog opened={opened} onClose={onClose} title="Add New Client" size="lg">
+    <FreshDialog opened={opened} onClose={close} title="Add New Client" size="lg">
       {partners.isPending ? (
         <Group justify="center" py="lg">
           <Button variant="subtle" loading>
@@ -153,8 +187,9 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
         <AddClientForm
           noPartners={partners.data.total === 0}
           onSubmit={(values) => void add.run(values)}
-          onCancel={onClose}
+          onCancel={close}
           submitting={add.pending}
+          serverErrors={serverErrors}
         />
       )}
     </FreshDialog>
