@@ -104,6 +104,13 @@ export const optionalWebsite = singleLine(
   ),
 );
 
+/**
+ * A phone number as people write one: digits with spaces, dots, dashes or brackets, an optional leading +,
+ * an optional extension ("ext. 12", "x12"), and at least seven digits; no letters or other characters.
+ */
+const PHONE_PATTERN = /^\+?[\d\s().-]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+const PHONE_MIN_DIGITS = 7;
+
 export const optionalPhone = singleLine(
   'Phone',
   z.preprocess(
@@ -112,6 +119,12 @@ export const optionalPhone = singleLine(
       .string({ error: MESSAGES.invalidPhone })
       .min(PHONE_MIN, MESSAGES.invalidPhone)
       .max(30, MESSAGES.invalidPhone)
+      // A line break is named by the single-line check, which reads better than "not a phone number".
+      .refine(
+        (value) =>
+          !isSingleLine(value) || (PHONE_PATTERN.test(value) && (value.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS),
+        MESSAGES.invalidPhone,
+      )
       .optional(),
   ),
 );

@@ -131,6 +131,13 @@ describe('partnerApplicationInput', () => {
     it('accepts 10 characters or more', () => {
       expect(issuesOf({ phone: '5035550100' })).toEqual([]);
       expect(issuesOf({ phone: '+1 (503) 555-0100' })).toEqual([]);
+      expect(issuesOf({ phone: '503.555.0100 ext. 12' })).toEqual([]);
+      expect(issuesOf({ phone: '+44 20 7946 0958' })).toEqual([]);
+    });
+
+    it('refuses letters, markup and too few digits, whatever the length', () => {
+      for (const phone of ['not-a-uuid', '<script>alert(1)</script>', 'call me maybe', '(---) ---.--', '+1 555 01 ab'])
+        expect(firstMessage({ phone }), phone).toBe(MESSAGES.invalidPhone);
     });
   });
 

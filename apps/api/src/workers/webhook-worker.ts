@@ -116,7 +116,16 @@ export function createWebhookWorker(
       allowPrivate: deps.config.webhookAllowPrivateNetworks,
     });
     const delay = WEBHOOK_RETRY_DELAYS_MS[delivery.attempts - 1];
-    await deps.db.transaction().execute(async (trx) => {
+    const recorded = await deps.db.transaction().execute(async (trx) => {
+      // The delivery's row first: an endpoint deleted while its event was on the wire took its deliveries
+      // with it, and there is nothing left to record the attempt on (a delete that comes later waits for this).
+      const still = await trx
+        .selectFrom('webhookDeliveries')
+        .select('id')
+        .where('id', '=', delivery.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!still) return false;
       await trx
         .insertInto('webhookAttempts')
         .values({
@@ -138,8 +147,9 @@ export function createWebhookWorker(
             };
       await settleClaim(trx, { table: 'webhookDeliveries', claim: delivery, values: settled });
       if (!result.ok && delay === undefined) await pauseIfDead(trx, delivery.endpointId, attemptedAt);
+      return true;
     });
-    if (!result.ok) {
+    if (recorded && !result.ok) {
       deps.metrics.deliveryFailures.inc({ channel: 'webhook', outcome: delay === undefined ? 'failed' : 'retry' });
       deps.logger.warn(
         { deliveryId: delivery.id, attempts: delivery.attempts, statusCode: result.statusCode, err: result.error },

@@ -5,6 +5,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp, expectRefusal } from '../support';
+import { BOOKING_WEBHOOK_MESSAGES } from '../../src/services/integrations/booking-webhooks';
 import { calcomBody, calendlyBody, calendlyInviteeUri } from './fixtures/booking-payloads';
 
 const CALCOM_SECRET = 'calcom-test-secret-123';
@@ -239,6 +240,26 @@ describe('Cal.com booking webhook', () => {
   it('answers 400 to a signed body that is not a booking event', async () => {
     const res = await postCalcom({ hello: 'world' });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses an attendee email that is no email address (400), storing nothing', async () => {
+    for (const email of ['not-an-email', `${'x'.repeat(10_000)}@long.example`]) {
+      const { partner, body } = await newCalcomBooking(email);
+      const before = await inboundCount();
+      const res = await postCalcom(body);
+      expectRefusal(res, 400, BOOKING_WEBHOOK_MESSAGES.badEmail);
+      expect(await referralsOf(partner.partnerId)).toEqual([]);
+      expect(await inboundCount()).toBe(before);
+    }
+  });
+
+  it('keeps the booking of a client whose phone is no phone number, without the phone, and its name on one line', async () => {
+    const { partner, body } = await newCalcomBooking(`phone-${randomUUID().slice(0, 8)}@client.example`);
+    const withOddFields = body as { payload: { responses: Record<string, { label: string; value: string }> } };
+    withOddFields.payload.responses.attendeePhoneNumber = { label: 'Phone', value: '<script>alert(1)</script>' };
+    withOddFields.payload.responses.company = { label: 'Company', value: 'Two\nLines Ltd' };
+    const referral = await createdReferral(await postCalcom(body), partner.partnerId);
+    expect(referral).toMatchObject({ clientPhone: null, clientCompanyName: 'Two Lines Ltd' });
   });
 });
 

@@ -320,6 +320,25 @@ describe('webhooks', () => {
     ).toThrow();
   });
 
+  it('records nothing, and fails nothing, for a delivery whose endpoint is deleted while it is being sent', async () => {
+    const hook = await createHook(receiver.url);
+    receiver.respond = (res) => {
+      void t.db
+        .deleteFrom('webhookEndpoints')
+        .where('id', '=', hook.id)
+        .execute()
+        .then(() => {
+          res.statusCode = 200;
+          res.end();
+        });
+    };
+    await approveOnePartner();
+    const worker = createWebhookWorker(t.deps);
+    await expect(worker.runOnce()).resolves.toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    expect(await t.db.selectFrom('webhookEndpoints').select('id').where('id', '=', hook.id).execute()).toEqual([]);
+  });
+
   it('pauses an endpoint nothing reached for a day once a delivery fails for good; enabling it resumes delivery', async () => {
     const hook = await createHook(receiver.url);
     receiver.respond = (res) => {
@@ -590,6 +609,14 @@ describe('webhook target safety', () => {
       '::1',
       'fc00::1',
       '224.0.0.1',
+      // Documentation, discard-only and retired relay ranges: no receiver is ever there.
+      '192.0.2.1',
+      '198.51.100.1',
+      '203.0.113.1',
+      '192.88.99.1',
+      '2001:db8::1',
+      '3fff::1',
+      '100::1',
     ]) {
       expect(refusalOfAddress(address, false), address).toBeDefined();
     }

@@ -340,6 +340,11 @@ describe('POST /api/admin/client-payments/import', () => {
     expectRefusal(missing, 400, 'The file has no period, paid_date column');
     const json = await t.request(admin, 'POST', '/api/admin/client-payments/import', { csv: 'x' });
     expect(json.statusCode).toBe(415);
+    // Who may import is answered before what the body is.
+    const asPartner = await t.request(partner.user, 'POST', '/api/admin/client-payments/import', { csv: 'x' });
+    expect(asPartner.statusCode).toBe(403);
+    const anonymous = await t.request(null, 'POST', '/api/admin/client-payments/import', { csv: 'x' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

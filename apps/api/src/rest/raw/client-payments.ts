@@ -6,6 +6,7 @@ import { importReportOutput } from '@portal/contracts';
 import { z } from 'zod';
 import { withActor } from '../../services/platform/actor';
 import { DomainError } from '../../services/platform/errors';
+import { requirePermission } from '../../services/platform/permissions';
 import { createContextFromRequest } from '../../trpc/context';
 import { callProcedure } from '../adapter';
 import type { RawRoutes } from '../routes';
@@ -37,6 +38,8 @@ export const clientPaymentRawRoutes: RawRoutes = {
           { bodyLimit: IMPORT_BODY_LIMIT },
           answeringErrors(deps, async (req, reply) => {
             const ctx = await createContextFromRequest(deps, req, reply);
+            // Who may import is answered first (401/403), whatever the body, as on every other route.
+            requirePermission(ctx, 'commissions:write');
             if (typeof req.body !== 'string')
               throw DomainError.unsupportedMediaType('Send the CSV as the body with Content-Type: text/csv');
             const dryRun = req.query.dryRun === 'true' || req.query.dryRun === '1';

@@ -4,7 +4,7 @@
 // answers 2xx without acting twice; the event and its effect share one transaction.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { BookingProvider } from '@portal/contracts';
+import { leadInput, optionalPhone, type BookingProvider } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { MailDeps } from '../notifications/notify';
 import { DomainError } from '../platform/errors';
@@ -25,6 +25,7 @@ export const BOOKING_WEBHOOK_MESSAGES = {
   signatureInvalid: 'The webhook signature does not match',
   signatureStale: 'The webhook signature is too old (more than five minutes)',
   badPayload: 'The webhook body is not a booking event this server understands',
+  badEmail: 'The booking’s attendee email is not a valid email address (at most 254 characters)',
 } as const;
 
 function equalHex(expected: string, given: string): boolean {
@@ -106,8 +107,33 @@ function utmOf(...sources: unknown[]): Record<string, string> {
   return utm;
 }
 
-function badPayload(): never {
-  throw DomainError.invalid(BOOKING_WEBHOOK_MESSAGES.badPayload);
+function badPayload(message: string = BOOKING_WEBHOOK_MESSAGES.badPayload): never {
+  throw DomainError.invalid(message);
+}
+
+/** One line of at most `max` characters: line breaks and control characters become spaces. */
+function oneLine(value: string | null | undefined, max = 200): string | null {
+  // eslint-disable-next-line no-control-regex
+  const line = value?.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  return line ? line.slice(0, max) : null;
+}
+
+/**
+ * The booking's client as the portal stores any lead's: an address that is not an email refuses the event
+ * (400: the sender's form let it through, and no referral can be followed up by it); a phone that is not a
+ * phone number is left out rather than losing the booking; names and companies are kept to one line.
+ */
+function checkedLead(lead: CapturedLead): CapturedLead {
+  const email = leadInput.shape.clientEmail.safeParse(lead.clientEmail);
+  if (!email.success) badPayload(BOOKING_WEBHOOK_MESSAGES.badEmail);
+  const phone = optionalPhone.safeParse(lead.clientPhone ?? undefined);
+  return {
+    ...lead,
+    clientEmail: email.data,
+    clientName: oneLine(lead.clientName),
+    clientCompanyName: oneLine(lead.clientCompanyName),
+    clientPhone: phone.success ? (phone.data ?? null) : null,
+  };
 }
 
 /** A Cal.com booking-form answer: `{ label, value }` in webhook payloads, or the bare value. */
@@ -159,7 +185,7 @@ export function readCalcomEvent(body: unknown): BookingEvent {
     action,
     uid,
     previousUid: text(payload.rescheduleUid) ?? text(payload.fromReschedule),
-    lead: {
+    lead: checkedLead({
       referralCode: calcomAnswer(responses, 'ref') ?? text(metadata.ref) ?? null,
       clientEmail,
       clientName: text(attendee.name) ?? calcomAnswer(responses, 'name') ?? null,
@@ -169,7 +195,7 @@ export function readCalcomEvent(body: unknown): BookingEvent {
       service: calcomAnswer(responses, 'service') ?? text(metadata.service) ?? null,
       utm: utmOf(payload.tracking, metadata),
       booking: { provider: 'calcom', uid },
-    },
+    }),
   };
 }
 
@@ -200,7 +226,7 @@ export function readCalendlyEvent(body: unknown): BookingEvent {
     action: previousUid ? 'rescheduled' : 'created',
     uid,
     previousUid,
-    lead: {
+    lead: checkedLead({
       referralCode: text(tracking.utm_content) ?? null,
       clientEmail,
       clientName: text(payload.name) ?? null,
@@ -210,7 +236,7 @@ export function readCalendlyEvent(body: unknown): BookingEvent {
       service: text(tracking.utm_term) ?? null,
       utm: utmOf(tracking),
       booking: { provider: 'calendly', uid },
-    },
+    }),
   };
 }
 

@@ -31,6 +31,11 @@ const NOT_PUBLIC = blockList([
   ['192.0.0.0', 24, 'ipv4'],
   ['192.168.0.0', 16, 'ipv4'],
   ['198.18.0.0', 15, 'ipv4'],
+  // Documentation (TEST-NET-1, -2, -3) and the retired 6to4 relay anycast: no receiver lives there.
+  ['192.0.2.0', 24, 'ipv4'],
+  ['198.51.100.0', 24, 'ipv4'],
+  ['203.0.113.0', 24, 'ipv4'],
+  ['192.88.99.0', 24, 'ipv4'],
   ['224.0.0.0', 4, 'ipv4'],
   ['240.0.0.0', 4, 'ipv4'],
   // IPv4-compatible (deprecated; :: and ::1 among them). An IPv4-mapped address is judged as its IPv4 address.
@@ -42,6 +47,10 @@ const NOT_PUBLIC = blockList([
   ['2002::', 16, 'ipv6'],
   ['2001::', 32, 'ipv6'],
   ['fc00::', 7, 'ipv6'],
+  // Discard-only, and the documentation ranges.
+  ['100::', 64, 'ipv6'],
+  ['2001:db8::', 32, 'ipv6'],
+  ['3fff::', 20, 'ipv6'],
   ['ff00::', 8, 'ipv6'],
 ]);
 
