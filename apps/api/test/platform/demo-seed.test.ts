@@ -112,6 +112,25 @@ describe('demo data', () => {
     expect(new Date(latest.at).getTime()).toBeLessThanOrEqual(Date.now());
   });
 
+  it('dates every referral in order: accepted and last changed after it came in, churned or closed before it was last changed, nothing after now', async () => {
+    const now = t.deps.now().getTime();
+    const rows = await t.db
+      .selectFrom('referrals')
+      .select(['clientCompanyName', 'createdAt', 'updatedAt', 'acceptedAt', 'closeDate', 'churnDate'])
+      .execute();
+    for (const row of rows) {
+      const name = row.clientCompanyName;
+      expect(row.updatedAt.getTime(), name).toBeGreaterThanOrEqual(row.createdAt.getTime());
+      expect(row.updatedAt.getTime(), name).toBeLessThanOrEqual(now);
+      if (row.acceptedAt) expect(row.acceptedAt.getTime(), name).toBeGreaterThanOrEqual(row.createdAt.getTime());
+      for (const step of [row.closeDate, row.churnDate]) {
+        const at = step ? new Date(step).getTime() : null;
+        if (at !== null && at <= now) expect(row.updatedAt.getTime(), name).toBeGreaterThanOrEqual(at);
+      }
+    }
+    expect(rows.some((row) => row.updatedAt.getTime() > row.createdAt.getTime())).toBe(true);
+  });
+
   it('encrypts the demo bank numbers', async () => {
     const { rows } = await sql<{
       routing: string;

@@ -419,14 +419,22 @@ const DAY_MS = 86_400_000;
  * proposal 50 days ago, so its window ends within the pipeline's 14-day warning; a qualified one 20 days
  * ago), and a won client signed on its close day with annual sales above the minimum, a qualifying client.
  */
-function demoQualification(stage: string, created: Date, now: Date) {
+interface DemoQualification {
+  acceptedAt?: Date;
+  termsVersion?: number;
+  qualifiesBy?: string;
+  signedAt?: string;
+  annualSales?: string;
+  qualifying?: boolean;
+}
+
+function demoQualification(stage: string, created: Date, now: Date): DemoQualification {
   if (stage === 'booked') return {};
-  const acceptedAt =
-    stage === 'proposal'
-      ? new Date(now.getTime() - 50 * DAY_MS)
-      : stage === 'qualified'
-        ? new Date(now.getTime() - 20 * DAY_MS)
-        : new Date(created.getTime() + 2 * DAY_MS);
+  // Accepted two days after it came in at the earliest (a proposal's window nearer its end than a
+  // qualified deal's), never before the referral existed nor after now.
+  const intended =
+    stage === 'proposal' ? now.getTime() - 50 * DAY_MS : stage === 'qualified' ? now.getTime() - 20 * DAY_MS : 0;
+  const acceptedAt = new Date(Math.min(now.getTime(), Math.max(intended, created.getTime() + 2 * DAY_MS)));
   const won =
     stage === 'won'
       ? {
@@ -520,6 +528,22 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
       for (const [index, r] of (demo.referrals ?? []).entries()) {
         const created = instantMonthsAgo(now, (r.startedMonthsAgo ?? 0) + 1, 8 + index);
         const startMonth = r.startedMonthsAgo !== undefined ? monthsAgo(now, r.startedMonthsAgo) : null;
+        const after = (days: number) => new Date(created.getTime() + days * 86400_000);
+        const proposalDate = r.stage === 'proposal' || r.stage === 'won' ? after(7) : null;
+        const closeDate = r.stage === 'won' || r.stage === 'lost' ? after(14) : null;
+        const churnDate = r.churnedMonthsAgo !== undefined ? monthBounds(monthsAgo(now, r.churnedMonthsAgo)).end : null;
+        const qualification = demoQualification(r.stage, created, now);
+        // Last changed at its latest step that has happened: an admin moved it, accepted it, or marked the churn.
+        const updatedAt = new Date(
+          Math.min(
+            now.getTime(),
+            Math.max(
+              ...[created, proposalDate, closeDate, qualification.acceptedAt, churnDate ? new Date(churnDate) : null]
+                .filter((date): date is Date => date !== null && date !== undefined && date.getTime() <= now.getTime())
+                .map((date) => date.getTime()),
+            ),
+          ),
+        );
         await trx
           .insertInto('referrals')
           .values({
@@ -531,17 +555,16 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
             commissionAmount: COMMISSION_BY_SERVICE[r.serviceType],
             stage: r.stage,
             consultationDate: new Date(created.getTime() + 3 * 86400_000),
-            proposalDate:
-              r.stage === 'proposal' || r.stage === 'won' ? new Date(created.getTime() + 7 * 86400_000) : null,
-            closeDate: r.stage === 'won' || r.stage === 'lost' ? new Date(created.getTime() + 14 * 86400_000) : null,
+            proposalDate,
+            closeDate,
             contractStartDate: startMonth ? dayInMonth(startMonth, 1) : null,
-            churnDate: r.churnedMonthsAgo !== undefined ? monthBounds(monthsAgo(now, r.churnedMonthsAgo)).end : null,
+            churnDate,
             lostReason: r.lostReason ?? null,
             notes: r.notes ?? null,
             referralSource: 'partner_link',
-            ...demoQualification(r.stage, created, now),
+            ...qualification,
             createdAt: created,
-            updatedAt: created,
+            updatedAt,
           })
           .execute();
         await trx
