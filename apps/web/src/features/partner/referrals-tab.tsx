@@ -108,23 +108,21 @@ export function ReferralCard({
   const consultation = consultationDay(referral);
   return (
     <Card withBorder padding="md" radius="md" data-testid="referral-card">
-      {/* The stage sits beside the name; the longer badges take a row of their own under it, so on a
-          phone the name and email keep the card's width instead of being cut short. */}
+      {/* The stage sits beside the name; the email and the longer badges take the card's whole width
+          under it, so on a phone the name and email are not cut short. */}
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="referral-client">
-            {referral.clientCompanyName}
-          </Text>
-          {referral.clientEmail && (
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="referral-email">
-              {referral.clientEmail}
-            </Text>
-          )}
-        </div>
+        <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="referral-client">
+          {referral.clientCompanyName}
+        </Text>
         <div style={{ flexShrink: 0 }}>
           <StageBadge stage={referral.stage} />
         </div>
       </Group>
+      {referral.clientEmail && (
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="referral-email">
+          {referral.clientEmail}
+        </Text>
+      )}
       {(stopped || referral.clientAlreadyIntroduced) && (
         <Group gap={6} mt={6} wrap="wrap" data-testid="referral-flags">
           <StoppedClientBadge referral={referral} today={today} />
