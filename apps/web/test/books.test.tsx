@@ -3,13 +3,14 @@
 // TIN only masked.
 
 import type { CommissionLine, CommissionsPage, PartnerPayout, TaxProfile } from '@portal/contracts';
-import { W9_CERTIFICATION_TEXT } from '@portal/contracts/plain';
+import { formatMonthKey, monthKey, W9_CERTIFICATION_TEXT } from '@portal/contracts/plain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CommissionsTab, groupByPayout } from '../src/features/partner/commissions-tab';
+import { CommissionsTab, groupByPayout, monthsBetween, partnerMonths } from '../src/features/partner/commissions-tab';
 import { TaxInformationCard } from '../src/features/partner/tax-information-card';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
+import { aPartnerProfile } from './fixtures';
 
 /** The machine is shared: give a render up to ten seconds. */
 const SLOW = { timeout: 10_000 };
@@ -81,7 +82,91 @@ describe('groupByPayout', () => {
   });
 });
 
+/** A partner in the program since January 2025, with many closed months. */
+const SINCE_2025 = aPartnerProfile({
+  status: 'active',
+  applicationDate: '2025-01-10T15:00:00.000Z',
+  approvedAt: '2025-01-14T15:00:00.000Z',
+  createdAt: '2025-01-10T15:00:00.000Z',
+});
+
+describe('the months a partner may pick', () => {
+  const now = new Date('2026-11-27T12:00:00.000Z');
+  const values = (options: Array<{ value: string }>) => options.map((option) => option.value);
+
+  it('offers statements from the month the partner applied to the latest closed month, newest first', () => {
+    const months = partnerMonths(
+      {
+        applicationDate: '2026-05-14T09:00:00.000Z',
+        approvedAt: '2026-05-20T09:00:00.000Z',
+        createdAt: '2026-05-14T09:00:00.000Z',
+      },
+      now,
+    );
+    expect(values(months.statements)).toEqual(['2026-10', '2026-09', '2026-08', '2026-07', '2026-06', '2026-05']);
+    expect(months.statements[0]?.label).toBe('October 2026');
+  });
+
+  it('filters commissions from the first month to the current one, where an adjustment made today lands', () => {
+    const months = partnerMonths(
+      { applicationDate: '2026-09-02T09:00:00.000Z', approvedAt: null, createdAt: '2026-09-02T09:00:00.000Z' },
+      now,
+    );
+    expect(values(months.commissions)).toEqual(['2026-11', '2026-10', '2026-09']);
+  });
+
+  it('starts at the earliest of application, approval and account (an admin-created partner has no application)', () => {
+    const months = partnerMonths(
+      { applicationDate: null, approvedAt: '2026-08-31T23:00:00.000Z', createdAt: '2026-07-15T09:00:00.000Z' },
+      now,
+    );
+    expect(months.first).toBe('2026-07');
+  });
+
+  it('offers no statement month to a partner approved this month', () => {
+    const months = partnerMonths(
+      {
+        applicationDate: '2026-11-27T08:00:00.000Z',
+        approvedAt: '2026-11-27T10:00:00.000Z',
+        createdAt: '2026-11-27T08:00:00.000Z',
+      },
+      now,
+    );
+    expect(months.statements).toEqual([]);
+    expect(values(months.commissions)).toEqual(['2026-11']);
+  });
+
+  it('runs across a year end', () => {
+    expect(values(monthsBetween('2025-11', '2026-02'))).toEqual(['2026-02', '2026-01', '2025-12', '2025-11']);
+    expect(monthsBetween('2026-03', '2026-02')).toEqual([]);
+  });
+});
+
 describe('Commissions tab', () => {
+  it('says when the first statement is ready instead of offering a month before the partner joined', async () => {
+    serveTrpc({ 'partner.commissionsPage': () => ({ items: [], total: 0, limit: 20, offset: 0, payouts: [] }) });
+    const today = new Date().toISOString();
+    renderWithProviders(
+      <CommissionsTab
+        partner={aPartnerProfile({ status: 'active', applicationDate: today, approvedAt: today, createdAt: today })}
+      />,
+    );
+    const month = formatMonthKey(monthKey(new Date()));
+    expect((await screen.findByTestId('no-statement-yet')).textContent).toBe(
+      `No statement yet: your first one is ready once ${month} ends.`,
+    );
+    expect(screen.queryByRole('button', { name: 'PDF' })).toBeNull();
+    expect(screen.queryByLabelText('Statement month')).toBeNull();
+  });
+
+  it('chooses the latest closed month for the statement', async () => {
+    serveTrpc({ 'partner.commissionsPage': () => ({ items: [], total: 0, limit: 20, offset: 0, payouts: [] }) });
+    renderWithProviders(<CommissionsTab partner={SINCE_2025} />);
+    const now = new Date();
+    const lastMonth = monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+    expect(await screen.findByDisplayValue(formatMonthKey(lastMonth), {}, SLOW)).toBeTruthy();
+  });
+
   it('groups paid lines under their payout with reference, date and amount', async () => {
     const page: CommissionsPage = {
       items: [line(1, { monthYear: '2026-03' }), paid(2, '2026-02'), paid(4, '2026-01')],
@@ -91,7 +176,7 @@ describe('Commissions tab', () => {
       payouts: [payoutA],
     };
     serveTrpc({ 'partner.commissionsPage': () => page });
-    renderWithProviders(<CommissionsTab />);
+    renderWithProviders(<CommissionsTab partner={SINCE_2025} />);
     const group = await screen.findByTestId('payout-group', {}, SLOW);
     expect(within(group).getByTestId('payout-reference').textContent).toBe('PO-20260305-ABCDEF');
     expect(within(group).getByTestId('payout-amount').textContent).toBe('$100.00');
@@ -112,7 +197,7 @@ describe('Commissions tab', () => {
         payouts: [],
       }),
     });
-    renderWithProviders(<CommissionsTab />);
+    renderWithProviders(<CommissionsTab partner={SINCE_2025} />);
     expect(await screen.findByText('45 commissions', {}, SLOW)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(api.calls.at(-1)?.input).toMatchObject({ offset: 20, limit: 20 }), SLOW);
@@ -131,7 +216,7 @@ describe('Commissions tab', () => {
         payouts: [],
       }),
     });
-    renderWithProviders(<CommissionsTab />);
+    renderWithProviders(<CommissionsTab partner={SINCE_2025} />);
     await screen.findByTestId('commission-card', {}, SLOW);
     fireEvent.click(inputLabelled('Status'));
     fireEvent.click(await screen.findByRole('option', { name: 'Paid', hidden: true }, SLOW));

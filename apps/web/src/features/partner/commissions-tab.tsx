@@ -9,6 +9,7 @@ import {
   type CommissionLine,
   type CommissionStatus,
   type PartnerPayout,
+  type PartnerProfile,
 } from '@portal/contracts';
 import {
   COMMISSION_KIND_LABELS,
@@ -17,13 +18,14 @@ import {
   formatDate,
   formatMoney,
   formatMonthKey,
+  monthKey,
   PAYMENT_METHOD_LABELS,
   plural,
   todayIsoDate,
 } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { recentMonths, StatementDownloads } from '../admin/partners/partner-statements';
+import { StatementDownloads } from '../admin/partners/partner-statements';
 import { trpc } from '../../lib/trpc';
 import { ListPager } from '../../components/list-pager';
 import { optionsOf } from '../../lib/select-options';
@@ -210,14 +212,67 @@ export function PayoutGroup({
   );
 }
 
+type MonthOption = { value: string; label: string };
+
+/** Month options from `last` back to `first` ("YYYY-MM"), newest first; none when `last` comes before `first`. */
+export function monthsBetween(first: string, last: string): MonthOption[] {
+  const months: MonthOption[] = [];
+  const [year, month] = last.split('-').map(Number) as [number, number];
+  for (let back = 0; ; back++) {
+    const key = monthKey(new Date(Date.UTC(year, month - 1 - back, 1)));
+    if (key < first) return months;
+    months.push({ value: key, label: formatMonthKey(key) });
+  }
+}
+
+/**
+ * The months a partner may pick, from their first month in the program (the earliest of their
+ * application, approval and account). Statements run to the latest closed month: a month still under
+ * way has no statement yet. The commission filter runs to the current month, where an adjustment
+ * made today lands.
+ */
+export function partnerMonths(
+  partner: Pick<PartnerProfile, 'applicationDate' | 'approvedAt' | 'createdAt'>,
+  now: Date = new Date(),
+): { first: string; statements: MonthOption[]; commissions: MonthOption[] } {
+  const starts = [partner.applicationDate, partner.approvedAt, partner.createdAt].filter((value) => value !== null);
+  const first = starts.map((value) => monthKey(new Date(value))).sort()[0] ?? monthKey(now);
+  const current = monthKey(now);
+  const lastClosed = monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+  return { first, statements: monthsBetween(first, lastClosed), commissions: monthsBetween(first, current) };
+}
+
+/** The Monthly statements card: a closed month's PDF or CSV, or when the first one is ready. */
+function MonthlyStatements({ partner }: { partner: PartnerProfile }) {
+  const { first, statements } = partnerMonths(partner);
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Stack gap="xs">
+        <Text fw={600}>Monthly statements</Text>
+        {statements.length > 0 ? (
+          <StatementDownloads
+            fileLabel="statement"
+            months={statements}
+            pathOf={(m, format) => `/api/partners/statements/${m}.${format}`}
+          />
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="no-statement-yet">
+            No statement yet: your first one is ready once {formatMonthKey(first)} ends.
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 const PAGE_SIZE = 20;
 const STATUS_OPTIONS = optionsOf(COMMISSION_STATUSES, COMMISSION_STATUS_LABELS);
 
-export function CommissionsTab() {
+export function CommissionsTab({ partner }: { partner: PartnerProfile }) {
   const [month, setMonth] = useState('');
   const [status, setStatus] = useState<CommissionStatus | ''>('');
   const { offset, refilter, pager } = useListPage(PAGE_SIZE);
-  const monthOptions = recentMonths(24);
+  const monthOptions = partnerMonths(partner).commissions;
   const query = trpc.partner.commissionsPage.useQuery(
     {
       limit: PAGE_SIZE,
@@ -235,12 +290,7 @@ export function CommissionsTab() {
       <Title order={3} size="h4">
         Your Commissions
       </Title>
-      <Card withBorder padding="md" radius="md">
-        <Stack gap="xs">
-          <Text fw={600}>Monthly statements</Text>
-          <StatementDownloads fileLabel="statement" pathOf={(m, format) => `/api/partners/statements/${m}.${format}`} />
-        </Stack>
-      </Card>
+      <MonthlyStatements partner={partner} />
       <Group gap="sm" wrap="wrap">
         <FilterSelect
           label="Month"

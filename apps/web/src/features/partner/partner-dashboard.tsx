@@ -103,7 +103,7 @@ export function PartnerDashboard({
           <ReferralsTab />
         </Tabs.Panel>
         <Tabs.Panel value="commissions">
-          <CommissionsTab />
+          <CommissionsTab partner={partner} />
         </Tabs.Panel>
         <Tabs.Panel value="marketing">
           <Stack gap="lg">

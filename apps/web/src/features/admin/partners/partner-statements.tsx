@@ -28,12 +28,17 @@ export function recentMonths(count: number, now: Date = new Date()): Array<{ val
 export function StatementDownloads({
   pathOf,
   fileLabel,
+  months: offered,
 }: {
   pathOf: (month: string, format: StatementFormat) => string;
   fileLabel: string;
+  /** The months to offer, newest first, the first one chosen; by default the last 24 with last month chosen. */
+  months?: Array<{ value: string; label: string }>;
 }) {
-  const months = recentMonths(24);
-  const [month, setMonth] = useState<string>(months[1]?.value ?? months[0]?.value ?? '');
+  const months = offered ?? recentMonths(24);
+  const [month, setMonth] = useState<string>(
+    (offered ? months[0]?.value : (months[1]?.value ?? months[0]?.value)) ?? '',
+  );
   const [busy, setBusy] = useState<StatementFormat | null>(null);
 
   async function download(format: StatementFormat) {
