@@ -18,7 +18,7 @@ import { afterApiKeyChange } from '../../../lib/invalidate';
 import { notifyFailure } from '../../../lib/notify';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
-import { EmailAddress } from '../../../components/email-address';
+import { PersonName } from '../../../components/person-name';
 import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
@@ -201,7 +201,7 @@ export function ApiKeysCard() {
               },
               {
                 header: 'Created by',
-                cell: (key) => (key.createdBy ? <EmailAddress email={key.createdBy} /> : '—'),
+                cell: (key) => (key.createdBy ? <PersonName name={key.createdByName} email={key.createdBy} /> : '—'),
               },
               { header: 'Created', noWrap: true, cell: (key) => formatDateTime(key.createdAt) },
               {
