@@ -274,6 +274,10 @@ describe('referrals in Chromium', () => {
     await page.getByTestId('referral-badge').getByText('Partner Referral').waitFor();
     await page.getByTestId('referral-footer').getByText('NOPE-0000').waitFor();
     await expect.poll(() => page.getByTestId('referral-footer').textContent()).not.toContain('Referred by');
+    // The visitor is told the code names no active partner, and that booking still works.
+    expect(await page.getByTestId('referral-footer').textContent()).toBe(
+      'Referral code NOPE-0000 is not an active partner’s code. You can still book a consultation; tell us who sent you.',
+    );
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
       page.getByRole('link', { name: 'Schedule Free Consultation' }).click(),

@@ -20,7 +20,11 @@ interface SsrEntry {
   renderDocument(
     template: string,
     url: string,
-    data: { schedulingUrl?: string; referral?: { code: string; companyName: string; referralCode: string } },
+    data: {
+      schedulingUrl?: string;
+      referral?: { code: string; companyName: string; referralCode: string };
+      unknownReferralCode?: boolean;
+    },
   ): Promise<string>;
   referralCodeOf(pathCode: string, query: Record<string, unknown>): string;
 }
@@ -79,14 +83,21 @@ export async function registerWebPages(app: FastifyInstance, deps: AppDeps): Pro
   const referralPage = async (req: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply) => {
     const code = entry.referralCodeOf(req.params.code, req.query as Record<string, unknown>);
     let referral: { code: string; companyName: string; referralCode: string } | undefined;
+    let unknownReferralCode = false;
     try {
       // The same look-up as public.referralLink, with its limit: the page names the partner just as that call does.
       referral = { code, ...(await referralLink(deps, { code, ip: req.ip })) };
     } catch (error) {
-      // Unknown or inactive code, or too many lookups: the page without a referrer, as in the browser.
+      // Unknown or inactive code, or too many lookups: the page without a referrer, as in the browser; only
+      // a code found to be no active partner's is said to be unknown.
       if (!(error instanceof DomainError)) throw error;
+      unknownReferralCode = error.kind === 'not_found';
     }
-    const html = await entry.renderDocument(template, req.url, { schedulingUrl, referral });
+    const html = await entry.renderDocument(template, req.url, {
+      schedulingUrl,
+      referral,
+      ...(unknownReferralCode ? { unknownReferralCode } : {}),
+    });
     hashes ??= inlineScriptHashes(html);
     withScriptHashes(reply, hashes);
     return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROGRAM_TERMS_MESSAGES, todayIsoDate } from '@portal/contracts';
+import { PROGRAM_TERMS_MESSAGES, REFERRAL_MESSAGES, todayIsoDate } from '@portal/contracts';
 import { AddClientDialog, AddClientForm, toAddClientPayload } from '../src/features/admin/pipeline/add-client-dialog';
 import {
   NewReferralDialog,
@@ -115,6 +115,19 @@ describe('New Referral dialog', () => {
     await createTidepool({ clientAlreadyIntroduced: false });
     expect(await screen.findByText('Tidepool Apparel has been added to your referrals.')).toBeTruthy();
     expect(screen.queryByText(/Another partner/)).toBeNull();
+  });
+
+  it('says why a client the partner already referred is refused, instead of "please try again"', async () => {
+    serveTrpc({
+      'partner.createReferral': () => new ProcedureError(409, 'CONFLICT', REFERRAL_MESSAGES.clientAlreadyReferred),
+      'public.programTerms': () => null,
+    });
+    renderWithProviders(<NewReferralDialog opened onClose={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/Client Company Name/), 'Tidepool Apparel');
+    await userEvent.type(screen.getByLabelText(/Monthly Value/), '2500');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Referral' }));
+    expect(await screen.findByText(REFERRAL_MESSAGES.clientAlreadyReferred)).toBeTruthy();
+    expect(screen.queryByText('Failed to create referral. Please try again.')).toBeNull();
   });
 });
 

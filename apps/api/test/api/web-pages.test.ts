@@ -44,7 +44,11 @@ afterAll(async () => {
 
 function rendered(body: string): {
   url: string;
-  data: { schedulingUrl?: string; referral?: { code: string; companyName: string; referralCode: string } };
+  data: {
+    schedulingUrl?: string;
+    referral?: { code: string; companyName: string; referralCode: string };
+    unknownReferralCode?: boolean;
+  };
 } {
   const match = /<div id="root" data-ssr="1">(.*)<\/div>/.exec(body);
   if (!match?.[1]) throw new Error(`not rendered: ${body}`);
@@ -97,12 +101,15 @@ describe('server-rendered public pages (API side)', () => {
     expect(br.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
   });
 
-  it('an unknown or inactive code renders the page without a referrer', async () => {
+  it('an unknown or inactive code renders the page without a referrer, saying the code is no active partner’s', async () => {
     const inactive = await t.createPartner({ status: 'suspended' });
     for (const code of ['NOPE-0000', inactive.referralCode]) {
       const res = await t.app.inject({ method: 'GET', url: `/r/${code}` });
       expect(res.statusCode).toBe(200);
-      expect(rendered(res.body).data).toEqual({ schedulingUrl: 'https://book.example.com/call' });
+      expect(rendered(res.body).data).toEqual({
+        schedulingUrl: 'https://book.example.com/call',
+        unknownReferralCode: true,
+      });
     }
   });
 

@@ -7,6 +7,8 @@ export interface SsrData {
   schedulingUrl?: string;
   /** The referral page's partner; absent for the landing page and for an unknown or inactive code. */
   referral?: { code: string; companyName: string; referralCode: string };
+  /** The referral page's code is no active partner's (not merely unchecked: a refused look-up leaves it unset). */
+  unknownReferralCode?: boolean;
 }
 
 /** The id of the server's <script type="application/json"> with SsrData (a data block: no inline script for the CSP). */

@@ -11,6 +11,7 @@ import {
   type Referral,
   type ServiceType,
 } from '@portal/contracts';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { useProgramTerms } from '../../lib/program-terms';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import { useReferralCreation } from '../referral/use-referral-creation';
@@ -116,7 +117,8 @@ export function NewReferralDialog({ opened, onClose }: { opened: boolean; onClos
     success: referralCreatedToast,
     onClose,
     failure: MESSAGES.referralCreateFailedTitle,
-    failureMessage: () => MESSAGES.referralCreateFailedText,
+    // The spec's words for a failure, except a client the partner already referred (409): that says so.
+    failureMessage: (error) => (httpStatusOf(error) === 409 ? errorMessage(error) : MESSAGES.referralCreateFailedText),
   });
 
   return (

@@ -28,5 +28,13 @@ export function PublicReferralLanding({ code, search, data }: { code: string; se
   useRecordVisitOnce(ref, search, (input) => void recordVisit(input));
   // The server looked the code up (an unknown or inactive code renders without a referrer).
   const referrer = data.referral && data.referral.code === ref ? data.referral.companyName : undefined;
-  return <ReferralLandingView code={code} search={search} referrer={referrer} schedulingUrl={data.schedulingUrl} />;
+  return (
+    <ReferralLandingView
+      code={code}
+      search={search}
+      referrer={referrer}
+      schedulingUrl={data.schedulingUrl}
+      unknownCode={data.unknownReferralCode === true && !referrer}
+    />
+  );
 }

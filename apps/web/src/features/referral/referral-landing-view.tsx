@@ -92,9 +92,11 @@ export interface ReferralLandingViewProps {
   referrer: string | undefined;
   /** The scheduling service's address; the buttons are disabled without it. */
   schedulingUrl: string | undefined;
+  /** The code is known to be no active partner's: the footer says so, and that booking still works. */
+  unknownCode?: boolean;
 }
 
-export function ReferralLandingView({ code, search, referrer, schedulingUrl }: ReferralLandingViewProps) {
+export function ReferralLandingView({ code, search, referrer, schedulingUrl, unknownCode }: ReferralLandingViewProps) {
   const ref = referralCodeFor(code, search);
   const [selected, setSelected] = useState<LandingService | null>(null);
 
@@ -194,6 +196,11 @@ export function ReferralLandingView({ code, search, referrer, schedulingUrl }: R
             {referrer ? (
               <>
                 Referred by <b>{referrer}</b> · Referral code: <b>{ref}</b>
+              </>
+            ) : unknownCode ? (
+              <>
+                Referral code <b>{ref}</b> is not an active partner’s code. You can still book a consultation; tell us
+                who sent you.
               </>
             ) : (
               <>

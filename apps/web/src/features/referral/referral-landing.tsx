@@ -19,6 +19,7 @@ export function ReferralLanding({ code, search }: { code: string; search: Referr
       search={search}
       referrer={link.data?.companyName}
       schedulingUrl={siteConfig.data?.schedulingUrl}
+      unknownCode={link.error?.data?.httpStatus === 404}
     />
   );
 }
