@@ -77,6 +77,7 @@ describe('Process N Payouts asks first', () => {
     const api = serve(PREVIEW);
     renderInRouter(<PayoutProcessor />);
     await userEvent.click(await screen.findByLabelText('Select all', {}, { timeout: 5000 }));
+    expect(screen.getByTestId('pending-total').textContent).toBe('All due, net of clawbacks: $240.00');
     await userEvent.click(screen.getByRole('button', { name: 'Process 2 Payouts' }));
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Confirm payout' }));

@@ -247,8 +247,10 @@ export function PayoutProcessor() {
             </Text>
           )}
           {total > 0 && (
-            <Text size="sm" c="dimmed">
-              {filtering ? 'Matching' : 'All due'}: {formatMoney(pending.data?.totalAmount ?? '0.00')}
+            // The lines' sum, clawbacks netted in: what is payable (the minimum, partners whose clawbacks
+            // outweigh their fees) is what Pay all due's summary shows.
+            <Text size="sm" c="dimmed" data-testid="pending-total">
+              {filtering ? 'Matching' : 'All due'}, net of clawbacks: {formatMoney(pending.data?.totalAmount ?? '0.00')}
             </Text>
           )}
           {total > 0 && (
