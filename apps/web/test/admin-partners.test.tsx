@@ -1,4 +1,4 @@
-import { FEE_BASIS_LABELS, type AdminPartnerRow, type ProgramTerms } from '@portal/contracts';
+import { FEE_BASIS_LABELS, type AdminPartnerRow } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { ApprovalQueueRow } from '../src/features/admin/partners/partner-approva
 import { PartnerDetailsView } from '../src/features/admin/partners/partner-details-dialog';
 import { PartnerSettingsView } from '../src/features/admin/partners/partner-settings-dialog';
 import { RejectPartnerDialog, SuspendPartnerDialog } from '../src/features/admin/partners/reason-decision-dialog';
-import { aPartnerDetails } from './fixtures';
+import { aPartnerDetails, aProgramTerms } from './fixtures';
 import { renderInRouter, renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
 
@@ -246,16 +246,10 @@ describe('partner details and settings', () => {
   });
 
   it('shows the terms in force, read-only: the fee per service, the agreement version and when fees are paid', async () => {
-    const terms: ProgramTerms = {
+    const terms = aProgramTerms({
       version: 2,
       agreementVersion: '2.0',
       fees: { basic_accounting: '60.00', controller: '120.00' },
-      qualificationDays: 60,
-      maxExtensionDays: 365,
-      payoutDays: 30,
-      minAnnualSales: '1000000.00',
-      noticeDays: 30,
-      feeBasis: 'clientPayment',
       effectiveFrom: '2026-11-01',
       agreementText: {
         title: 'Affiliate Agreement',
@@ -265,7 +259,7 @@ describe('partner details and settings', () => {
       createdAt: '2026-10-20T12:00:00.000Z',
       createdBy: 'ada@example.com',
       createdByName: 'Ada Admin',
-    };
+    });
     serveTrpc({ 'admin.programTerms': () => ({ current: terms, history: [terms] }) });
     renderWithProviders(<PartnerSettingsView />);
     expect(await screen.findByText('$60.00')).toBeTruthy();

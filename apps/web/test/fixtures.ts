@@ -1,7 +1,7 @@
 // Records as the API answers them, for the component tests: every field the contract has, at its
 // empty value, so a test names only the fields its rule is about.
 
-import type { PartnerDetails, PartnerProfile, PendingCommission, Referral } from '@portal/contracts';
+import type { PartnerDetails, PartnerProfile, PendingCommission, ProgramTerms, Referral } from '@portal/contracts';
 import { SessionStore } from '../src/lib/session';
 
 /** A referral with nothing recorded beyond its client, service and stage; `fields` sets the rest. */
@@ -136,4 +136,26 @@ export function anAdminSession(permissions: string[]): SessionStore {
   return new SessionStore({
     user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'admin@example.com', role: 'admin', permissions },
   });
+}
+
+/** Version 1 of the program terms (the agreement's defaults, published by nobody); `fields` sets the rest. */
+export function aProgramTerms(fields: Partial<ProgramTerms> = {}): ProgramTerms {
+  return {
+    version: 1,
+    agreementVersion: '1.0',
+    fees: { basic_accounting: '50.00', controller: '100.00' },
+    qualificationDays: 60,
+    maxExtensionDays: 365,
+    payoutDays: 30,
+    minAnnualSales: '1000000.00',
+    noticeDays: 30,
+    feeBasis: 'clientPayment',
+    effectiveFrom: '2026-01-01',
+    agreementText: { title: 'Affiliate Agreement', sections: [{ heading: 'Fees', paragraphs: ['The fees.'] }] },
+    changes: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    createdBy: null,
+    createdByName: null,
+    ...fields,
+  };
 }

@@ -5,28 +5,13 @@ import { PROGRAM_TERMS_MESSAGES, todayIsoDate, type ProgramTerms } from '@portal
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProgramTermsCard } from '../src/features/admin/payouts/program-terms-card';
+import { aProgramTerms } from './fixtures';
 import { renderWithProviders } from './render';
 import { ProcedureError, serveTrpc } from './trpc-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const version1: ProgramTerms = {
-  version: 1,
-  agreementVersion: '1.0',
-  fees: { basic_accounting: '50.00', controller: '100.00' },
-  qualificationDays: 60,
-  maxExtensionDays: 365,
-  payoutDays: 30,
-  minAnnualSales: '1000000.00',
-  noticeDays: 30,
-  feeBasis: 'clientPayment',
-  effectiveFrom: '2026-01-01',
-  agreementText: { title: 'Affiliate Agreement', sections: [{ heading: 'Fees', paragraphs: ['The fees.'] }] },
-  changes: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  createdBy: null,
-  createdByName: null,
-};
+const version1 = aProgramTerms();
 const version2: ProgramTerms = {
   ...version1,
   version: 2,

@@ -142,14 +142,12 @@ describe('one referral per client and partner', () => {
   it('refuses an admin’s Add Client of a client the partner already has (409)', async () => {
     const partner = await t.createPartner();
     await post('/api/partners/referrals', partner.user, { ...validReferral, clientEmail: 'books@twice.example' });
-    const res = await post('/api/admin/referrals', admin, {
-      partnerId: partner.partnerId,
-      clientCompanyName: 'Twice Added',
-      clientEmail: 'books@twice.example',
-      serviceType: 'controller',
-      monthlyValue: '1200.00',
-    });
-    expectRefusal(res, 409, REFERRAL_MESSAGES.clientAlreadyWithPartner);
+    const addClient = { ...validReferral, partnerId: partner.partnerId, clientEmail: 'books@twice.example' };
+    expectRefusal(
+      await post('/api/admin/referrals', admin, addClient),
+      409,
+      REFERRAL_MESSAGES.clientAlreadyWithPartner,
+    );
   });
 
   it('keeps one referral when ten creates of the same client race, each with its own key', async () => {
@@ -161,13 +159,8 @@ describe('one referral per client and partner', () => {
       ),
     );
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
-    const rows = await t.db
-      .selectFrom('referrals')
-      .select('id')
-      .where('partnerId', '=', partner.partnerId)
-      .where('clientEmail', '=', 'race@one-client.example')
-      .execute();
-    expect(rows).toHaveLength(1);
+    const referrals = await t.caller(partner.user).partner.referrals();
+    expect(referrals.map((referral) => referral.clientEmail)).toEqual(['race@one-client.example']);
   });
 });
 
