@@ -233,3 +233,10 @@ export async function openTab(page: Page, name: string): Promise<void> {
     )
     .toBe('true');
 }
+
+/** Waits until no toast is on screen: a toast in the corner covers what lies under it, such as a row's menu. */
+export async function noToasts(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0, undefined, {
+    timeout: 15_000,
+  });
+}

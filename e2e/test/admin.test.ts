@@ -13,6 +13,7 @@ import {
   dialogInBothSchemes,
   fitsWidth,
   screenshot,
+  noToasts,
   seriousA11yViolations,
   settled,
 } from '../src/page-checks';
@@ -158,6 +159,8 @@ describe('admin approval flow in the browser', () => {
     expect(await partner.page.getByText('Bids on our brand name').isVisible()).toBe(true);
     await partner.context.close();
 
+    // The suspension's toast sits in the corner the row's menu may open into.
+    await noToasts(page);
     await row.getByRole('button', { name: 'Actions for Suspendable Ads Co' }).click();
     await page.getByRole('menuitem', { name: 'Reactivate' }).click();
     await page.getByText('Partner reactivated').waitFor();

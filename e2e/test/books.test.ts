@@ -82,7 +82,7 @@ describe('statements and tax information in Chromium', () => {
     await card.getByText('You must certify the W-9 statement to save your tax information').waitFor();
     await card.getByLabel(/I certify/).check();
     await card.getByRole('button', { name: 'Save tax information' }).click();
-    await card.getByText('•••-••-6789').waitFor();
+    await card.getByText('••-•••6789').waitFor();
     expect(await card.textContent()).not.toContain('3456789');
     await settled(page);
     await shot(page, 'partner-tax-saved-desktop');
@@ -112,7 +112,7 @@ describe('statements and tax information in Chromium', () => {
     await mobile.page.getByTestId('payout-group').waitFor();
     await shot(mobile.page, 'partner-commissions-grouped-mobile');
     await openTab(mobile.page, 'Settings');
-    await mobile.page.getByText('•••-••-6789').waitFor();
+    await mobile.page.getByText('••-•••6789').waitFor();
     await shot(mobile.page, 'partner-tax-saved-mobile');
     await mobile.context.close();
   });

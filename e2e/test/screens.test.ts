@@ -11,6 +11,7 @@ import { DESKTOP, MOBILE, usePortal } from '../src/harness';
 import {
   fitsWidth,
   gotoInteractive,
+  noToasts,
   schemeShown,
   screenshot,
   seriousA11yViolations,
@@ -147,13 +148,6 @@ async function openedDialog(page: Page, name: string) {
 async function closeDialog(page: Page, name: string) {
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name }).waitFor({ state: 'detached' });
-}
-
-/** Waits until no toast is on screen (toasts are checked apart, in the shell journey). */
-async function noToasts(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0, undefined, {
-    timeout: 15_000,
-  });
 }
 
 describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => {

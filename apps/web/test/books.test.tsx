@@ -123,6 +123,19 @@ describe('the months a partner may pick', () => {
     expect(months.first).toBe('2026-07');
   });
 
+  it('starts at the month of an earlier fee: a client added with a contract from before the account', () => {
+    const months = partnerMonths(
+      {
+        applicationDate: null,
+        approvedAt: '2026-11-27T10:00:00.000Z',
+        createdAt: '2026-11-27T08:00:00.000Z',
+        firstFeeMonth: '2026-10',
+      },
+      now,
+    );
+    expect(values(months.statements)).toEqual(['2026-10']);
+  });
+
   it('offers no statement month to a partner approved this month', () => {
     const months = partnerMonths(
       {

@@ -106,6 +106,11 @@ export const partnerProfileOutput = z.object({
   pendingAgreementVersion: nullableString.optional(),
   /** The program's support address from its settings, for questions about a decision (partner.me only). */
   supportEmail: nullableString.optional(),
+  /**
+   * The month of the partner's earliest fee or adjustment, "YYYY-MM" (partner.me only): a client an admin
+   * added with a contract from before the partner joined earns fees for months before their account.
+   */
+  firstFeeMonth: nullableString.optional(),
   bankName: nullableString,
   bankAccountType: nullableString,
   bankAccountHolderName: nullableString,

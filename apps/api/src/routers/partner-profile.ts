@@ -10,6 +10,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { toPartnerProfile } from '../services/platform/mappers';
 import { applyAsPartner, getOwnProfile } from '../services/partners/application';
 import { pendingAgreementVersion } from '../services/partners/agreement';
+import { firstFeeMonth } from '../services/money/statements';
 import { supportEmail } from '../services/platform/program-settings';
 import { updateOwnBankDetails, updateOwnPaymentMethod, updateOwnProfile } from '../services/partners/self-service';
 import { partnerProcedure, partnerUserProcedure } from '../trpc/init';
@@ -26,6 +27,7 @@ export const partnerProfileProcedures = {
         ...toPartnerProfile(partner, ctx.deps.cipher),
         pendingAgreementVersion: pending,
         supportEmail: await supportEmail(ctx.deps.db),
+        firstFeeMonth: await firstFeeMonth(ctx.deps.db, partner.id),
       };
     }),
 

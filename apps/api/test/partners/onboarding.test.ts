@@ -42,6 +42,14 @@ describe('GET /api/partners/me (partner.me)', () => {
       referralCode: fixture.referralCode,
     });
   });
+
+  it('names the month of the partner’s earliest fee, which may come before the account', async () => {
+    const partner = await t.createPartner();
+    expect((await t.caller(partner.user).partner.me()).firstFeeMonth).toBeNull();
+    await t.createWonCommission({ partnerId: partner.partnerId, monthYear: '2024-07', amount: '50.00' });
+    await t.createWonCommission({ partnerId: partner.partnerId, monthYear: '2025-01', amount: '50.00' });
+    expect((await t.caller(partner.user).partner.me()).firstFeeMonth).toBe('2024-07');
+  });
 });
 
 describe('POST /api/partners (partner.submitApplication)', () => {

@@ -77,6 +77,16 @@ function nextMonthStart(month: string): Date {
   return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
 }
 
+/** The month of the partner's earliest fee or adjustment ("YYYY-MM"), or null: their statements start there at the latest. */
+export async function firstFeeMonth(db: Db, partnerId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('commissions')
+    .select((eb) => eb.fn.min('monthYear').as('month'))
+    .where('partnerId', '=', partnerId)
+    .executeTakeFirst();
+  return row?.month ?? null;
+}
+
 export async function buildStatement(db: Db, partnerId: string, month: string): Promise<Statement> {
   const partner = await db
     .selectFrom('partners')

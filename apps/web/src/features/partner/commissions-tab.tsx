@@ -227,16 +227,21 @@ export function monthsBetween(first: string, last: string): MonthOption[] {
 
 /**
  * The months a partner may pick, from their first month in the program (the earliest of their
- * application, approval and account). Statements run to the latest closed month: a month still under
+ * application, approval and account, or of their first fee). Statements run to the latest closed month: a month still under
  * way has no statement yet. The commission filter runs to the current month, where an adjustment
  * made today lands.
  */
 export function partnerMonths(
-  partner: Pick<PartnerProfile, 'applicationDate' | 'approvedAt' | 'createdAt'>,
+  partner: Pick<PartnerProfile, 'applicationDate' | 'approvedAt' | 'createdAt' | 'firstFeeMonth'>,
   now: Date = new Date(),
 ): { first: string; statements: MonthOption[]; commissions: MonthOption[] } {
   const starts = [partner.applicationDate, partner.approvedAt, partner.createdAt].filter((value) => value !== null);
-  const first = starts.map((value) => monthKey(new Date(value))).sort()[0] ?? monthKey(now);
+  // A fee for a month before the account (a client added with an earlier contract) has its month too.
+  const first =
+    [
+      ...starts.map((value) => monthKey(new Date(value))),
+      ...(partner.firstFeeMonth ? [partner.firstFeeMonth] : []),
+    ].sort()[0] ?? monthKey(now);
   const current = monthKey(now);
   const lastClosed = monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
   return { first, statements: monthsBetween(first, lastClosed), commissions: monthsBetween(first, current) };
