@@ -89,7 +89,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
 
     const me = await t.request(user, 'GET', '/api/partners/me');
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ ...body, pendingAgreementVersion: null, supportEmail: null });
+    expect(me.json()).toEqual({ ...body, pendingAgreementVersion: null, supportEmail: null, firstFeeMonth: null });
   });
 
   it('stores empty optional fields as absent', async () => {
