@@ -297,6 +297,16 @@ export interface PayoutLinesTable {
   resolvedBy: string | null;
 }
 
+/** The fixed header of a payout's NACHA file, set when the file is first built. */
+export interface AchFilesTable {
+  payoutId: string;
+  createdAt: Timestamp;
+  /** The UTC date of `createdAt`: the file creation date the modifier is unique within. */
+  creationDate: Day;
+  fileIdModifier: string;
+  effectiveDate: Day;
+}
+
 /** Referrals per stage, kept by triggers on referrals (migration 0004). */
 export interface ReferralStageCountsTable {
   stage: 'booked' | 'qualified' | 'proposal' | 'won' | 'lost';
@@ -541,6 +551,7 @@ export interface Database {
   referralVisits: ReferralVisitsTable;
   payouts: PayoutsTable;
   payoutLines: PayoutLinesTable;
+  achFiles: AchFilesTable;
   referralStageCounts: ReferralStageCountsTable;
   programMonths: ProgramMonthsTable;
   pendingMonths: PendingMonthsTable;
@@ -787,6 +798,7 @@ export const TABLE_COLUMNS = {
     'resolvedAt',
     'resolvedBy',
   ],
+  achFiles: ['payoutId', 'createdAt', 'creationDate', 'fileIdModifier', 'effectiveDate'],
   referralStageCounts: ['stage', 'referralCount'],
   programMonths: ['month', 'mrrDelta', 'newReferrals', 'dealsWon', 'commissionsPaid'],
   pendingMonths: ['monthYear', 'pendingCount', 'pendingAmount'],

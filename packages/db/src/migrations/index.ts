@@ -29,6 +29,7 @@ import * as m0026 from './0026-program-terms';
 import * as m0027 from './0027-support-email';
 import * as m0028 from './0028-user-display-name';
 import * as m0029 from './0029-suspension-reason';
+import * as m0030 from './0030-ach-files';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0027-support-email': m0027,
   '0028-user-display-name': m0028,
   '0029-suspension-reason': m0029,
+  '0030-ach-files': m0030,
 };
 
 export const migrationProvider: MigrationProvider = {
