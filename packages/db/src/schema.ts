@@ -302,9 +302,9 @@ export interface AchFilesTable {
   payoutId: string;
   createdAt: Timestamp;
   /** The UTC date of `createdAt`: the file creation date the modifier is unique within. */
-  creationDate: Day;
+  creationDate: ColumnType<string, string, string>;
   fileIdModifier: string;
-  effectiveDate: Day;
+  effectiveDate: ColumnType<string, string, string>;
 }
 
 /** Referrals per stage, kept by triggers on referrals (migration 0004). */
