@@ -368,7 +368,7 @@ describe('the Stripe webhook', () => {
     expectRefusal(res, 400, 'The webhook body is not a Stripe event');
   });
 
-  it('answers 400 for a signed event without a field it reads, or with a time out of range, storing nothing', async () => {
+  it('answers 400 for a signed event without a field it reads, or with one of another type or out of range, storing nothing', async () => {
     const withoutPeriod = invoicePaid({});
     const invoice: Record<string, unknown> = { ...withoutPeriod.data.object, lines: { object: 'list', data: [] } };
     delete invoice.period_start;
@@ -382,13 +382,25 @@ describe('the Stripe webhook', () => {
       { ...refund, data: { object: { ...refund.data.object, created: undefined } } },
       untyped,
       { ...invoicePaid({}), created: -1 },
+      ...[{ currency: 5 }, { currency: {} }, { customer_email: 7 }, { customer_email: {} }, { amount_paid: 2 ** 53 }]
+        .map((field) => ({
+          ...invoicePaid({}),
+          id: `evt_${Object.keys(field)[0]}_${typeof Object.values(field)[0]}_${String(Object.values(field)[0]).length}`,
+          field,
+        }))
+        .map(({ field, ...event }) => ({ ...event, data: { object: { ...event.data.object, ...field } } })),
+      {
+        ...refund,
+        id: 'evt_refund_huge',
+        data: { object: { ...chargeRefunded({ refundedCents: 100 }).data.object, amount_refunded: 1e30 } },
+      },
     ];
     for (const event of refused) {
       const res = await signedPost(event);
       expectRefusal(
         res,
         400,
-        'The Stripe event lacks a field the portal reads (its type, its creation time, or an invoice period), or a time in it is out of range',
+        'The Stripe event lacks a field the portal reads (its type, its creation time, or an invoice period), or a field in it is of another type or out of range',
       );
       expect(await t.db.selectFrom('stripeEvents').select('id').where('id', '=', event.id).execute()).toEqual([]);
     }

@@ -35,7 +35,7 @@ export const STRIPE_MESSAGES = {
   signatureInvalid: 'The Stripe-Signature header does not match this body, or is more than five minutes old',
   badPayload: 'The webhook body is not a Stripe event',
   badFields:
-    'The Stripe event lacks a field the portal reads (its type, its creation time, or an invoice period), or a time in it is out of range',
+    'The Stripe event lacks a field the portal reads (its type, its creation time, or an invoice period), or a field in it is of another type or out of range',
   eventNotFound: 'No unmatched Stripe event has this id',
   notOpen: 'This Stripe event was matched or dismissed already',
   notAnInvoice: 'Only an invoice payment can be matched to a client; dismiss a refund once it is handled',
@@ -53,21 +53,42 @@ const stripeEnvelope = z.object({
   data: z.object({ object: z.looseObject({}) }),
 });
 
-/** The fields the portal reads of the object of the events it acts on. */
+/** A whole number of cents a money column holds (precision 10, scale 2). */
+const cents = z.number().int().min(0).max(9_999_999_999);
+/** An id, or the expanded object that carries it. */
+const idOrObject = z.union([z.string().max(255), z.looseObject({ id: z.string().max(255) })]).nullish();
+const optionalText = z.string().max(1000).nullish();
+
+/** The fields the portal reads of the object of the events it acts on, each of the type it reads. */
 const stripeObjectFields: Partial<Record<string, z.ZodType>> = {
   'invoice.paid': z
-    .object({
+    .looseObject({
+      id: z.string().max(255).optional(),
+      number: optionalText,
+      currency: z.string().max(10).nullish(),
+      customer: idOrObject,
+      customer_email: optionalText,
+      amount_paid: cents.nullish(),
+      payment_intent: idOrObject,
       period_start: unixTime.optional(),
       lines: z.object({ data: z.array(z.object({ period: z.object({ start: unixTime }).optional() })) }).optional(),
       status_transitions: z.object({ paid_at: unixTime.nullish() }).nullish(),
     })
     .refine((invoice) => invoice.lines?.data[0]?.period?.start !== undefined || invoice.period_start !== undefined),
-  'charge.refunded': z.object({ created: unixTime }),
+  'charge.refunded': z.looseObject({
+    created: unixTime,
+    amount_refunded: cents.nullish(),
+    customer: idOrObject,
+    invoice: idOrObject,
+    payment_intent: idOrObject,
+    billing_details: z.looseObject({ email: optionalText }).nullish(),
+  }),
 };
 
 /**
- * The package verifies the signature, not the shape: a signed event without a type, or whose invoice has
- * no period or a time out of range, is refused (400) before any of it is read.
+ * The package verifies the signature, not the shape: a signed event without a type, whose invoice has no
+ * period, or with a field of another type or out of range (a time, an amount beyond a money column), is
+ * refused (400) before any of it is read.
  */
 function checkStripeFields(event: unknown): void {
   const envelope = stripeEnvelope.safeParse(event);
