@@ -15,6 +15,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'program_settings',
   'client_payment',
   'program_terms',
+  'booking',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
@@ -31,6 +32,7 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
   program_settings: 'Program settings',
   client_payment: 'Client payment',
   program_terms: 'Program terms',
+  booking: 'Unplaced booking',
 };
 
 /** Who made a change: a signed-in user, an API key, or the system (timers, workers, the CLI). */

@@ -107,6 +107,10 @@ const SENTENCES: Record<string, Sentence> = {
   'referral.booking_rescheduled': (f, d) => `${client(f, d)}’s consultation was rescheduled`,
   'referral.booking_cancelled': (f, d) => `${client(f, d)}’s consultation was cancelled`,
   'referral.conflict_resolved': (f, d) => `${f.who} resolved the conflict over ${client(f, d)}`,
+  'booking.placed': (f, d) =>
+    `${f.who} placed the booking of ${f.subject ?? text(d.clientEmail) ?? 'a client'} with ${f.partnerName ?? 'a partner'}`,
+  'booking.dismissed': (f, d) =>
+    `${f.who} dismissed the booking of ${f.subject ?? text(d.clientEmail) ?? 'a client'}${reason(d)}`,
   'partner.applied': (f) => `${partner(f)} applied to the program`,
   'partner.approved': (f) => `${f.who} approved ${partner(f)}`,
   'partner.rejected': (f, d) => `${f.who} rejected ${partner(f)}${reason(d)}`,

@@ -20,6 +20,7 @@ export * from './partner';
 export * from './program-settings';
 export * from './program-terms';
 export * from './referral';
+export * from './unplaced-bookings';
 export * from './team';
 export * from './tax-enums';
 export * from './ui';

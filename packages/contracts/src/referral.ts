@@ -316,4 +316,10 @@ export const REFERRAL_MESSAGES = {
   conflictMovedAway: 'Client moved to another partner by an admin',
   conflictRejected: 'Referral rejected by an admin',
   consultationCancelled: 'Consultation cancelled',
+  unplacedBookingNotFound: 'No unplaced booking with this id',
+  unplacedBookingPlaced: 'This booking is already placed with a partner',
+  unplacedBookingDismissed: 'This booking was dismissed and cannot be placed',
+  unplacedBookingDismissedAlready: 'This booking is already dismissed',
+  unplacedPartnerNotActive: 'Bookings can only be placed with an active partner',
+  unplacedPartnerNotFound: 'Partner not found',
 } as const;

@@ -156,6 +156,30 @@ export interface InboundEventsTable {
   referralId: string | null;
   referralCode: string | null;
   clientEmail: string | null;
+  /** Migration 0031: the key an admin's screen and the REST paths name the event by. */
+  id: Generated<string>;
+  /** Why a booking reached no active partner; null on every other event. */
+  unplacedReason:
+    | 'no_code'
+    | 'unknown_code'
+    | 'partner_pending'
+    | 'partner_inactive'
+    | 'partner_suspended'
+    | 'partner_rejected'
+    | null;
+  /** The client as an unplaced booking gave it (null on events that became referrals, and once placed). */
+  clientName: string | null;
+  clientCompanyName: string | null;
+  clientPhone: string | null;
+  consultationDate: Timestamp | null;
+  service: string | null;
+  utm: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  bookingUid: string | null;
+  /** How an admin settled an unplaced booking: placed (referralId names the referral) or dismissed (with its reason). */
+  resolution: 'placed' | 'dismissed' | null;
+  dismissReason: string | null;
+  resolvedBy: string | null;
+  resolvedAt: Timestamp | null;
 }
 
 export interface CommissionsTable {
@@ -290,7 +314,7 @@ export interface PayoutLinesTable {
   amount: Money;
   commissionCount: number;
   status: Generated<'sent' | 'confirmed' | 'returned'>;
-  /** An ACH return code (R01, R02, …) when the line came back. */
+  /** An ACH return code (R02, R03, …) when the line came back. */
   returnCode: string | null;
   returnReason: string | null;
   resolvedAt: NullableTimestamp;
@@ -910,6 +934,19 @@ export const TABLE_COLUMNS = {
     'referralId',
     'referralCode',
     'clientEmail',
+    'id',
+    'unplacedReason',
+    'clientName',
+    'clientCompanyName',
+    'clientPhone',
+    'consultationDate',
+    'service',
+    'utm',
+    'bookingUid',
+    'resolution',
+    'dismissReason',
+    'resolvedBy',
+    'resolvedAt',
   ],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T]> };
 

@@ -1,18 +1,30 @@
 // Lead capture and client ownership: admin.captureLead (POST /api/leads), admin.referralConflicts,
-// admin.resolveConflict, admin.funnel, admin.recentBookings; partner.funnel, partner.recentBookings.
+// admin.resolveConflict, admin.unplacedBookings, admin.placeUnplacedBooking, admin.dismissUnplacedBooking,
+// admin.funnel, admin.recentBookings; partner.funnel, partner.recentBookings.
 
 import {
   adminFunnelInput,
+  dismissUnplacedBookingInput,
   funnelInput,
   funnelOutput,
   leadInput,
+  placeUnplacedBookingInput,
+  placeUnplacedBookingOutput,
   recentBookingsOutput,
   referralConflictsOutput,
   referralOutput,
   resolveConflictInput,
   resolveConflictOutput,
+  unplacedBookingOutput,
+  unplacedBookingsInput,
+  unplacedBookingsOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
+import {
+  dismissUnplacedBooking,
+  listUnplacedBookings,
+  placeUnplacedBooking,
+} from '../services/integrations/unplaced-bookings';
 import { listReferralConflicts, listSelfReferrals, resolveReferralConflict } from '../services/referrals/conflicts';
 import { leadFunnel } from '../services/referrals/funnel';
 import { receiveLead, recentBookings } from '../services/referrals/lead-capture';
@@ -47,6 +59,24 @@ export const adminLeadProcedures = {
         now: ctx.deps.now(),
         mail: ctx.deps,
       }),
+    ),
+  unplacedBookings: permittedProcedure('referrals:read')
+    .input(unplacedBookingsInput)
+    .output(unplacedBookingsOutput)
+    .query(({ ctx, input }) => listUnplacedBookings(ctx.deps.db, input)),
+  placeUnplacedBooking: permittedProcedure('referrals:write')
+    .input(placeUnplacedBookingInput)
+    .output(placeUnplacedBookingOutput)
+    .mutation(({ ctx, input }) =>
+      runIdempotently(ctx, 'admin.placeUnplacedBooking', input, (db) =>
+        placeUnplacedBooking(db, { ...input, actorUserId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
+      ),
+    ),
+  dismissUnplacedBooking: permittedProcedure('referrals:write')
+    .input(dismissUnplacedBookingInput)
+    .output(unplacedBookingOutput)
+    .mutation(({ ctx, input }) =>
+      dismissUnplacedBooking(ctx.deps.db, { ...input, actorUserId: ctx.user.id, now: ctx.deps.now() }),
     ),
   funnel: permittedProcedure('referrals:read')
     .input(adminFunnelInput)

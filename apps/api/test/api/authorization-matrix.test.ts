@@ -170,6 +170,25 @@ const MATRIX_CALCOM_SECRET = 'matrix-calcom-secret';
 const MATRIX_CALENDLY_KEY = 'matrix-calendly-key';
 const MATRIX_STRIPE_SECRET = 'whsec_matrix_stripe_secret';
 
+/** A booking no active partner got, waiting on the Unplaced bookings card. */
+async function newUnplacedBooking(fx: Fixtures): Promise<string> {
+  const row = await fx.t.db
+    .insertInto('inboundEvents')
+    .values({
+      source: 'calendly',
+      eventId: unique('invitee.created:matrix'),
+      eventType: 'invitee.created',
+      receivedAt: new Date(),
+      outcome: 'unknown code',
+      referralCode: 'MATRIX-TYPO',
+      clientEmail: `${unique('unplaced')}@matrix-unplaced.example`,
+      unplacedReason: 'unknown_code',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A fresh open conflict: the other partner's client, claimed second by the active partner. */
 async function newConflict(fx: Fixtures): Promise<string> {
   const email = `${unique('conflict')}@matrix-conflict.example`;
@@ -439,6 +458,15 @@ const PROCEDURES: Record<string, Case> = {
     expect: ADMIN,
     input: async (fx) => ({ id: await newConflict(fx), resolution: 'keep_first' }),
   },
+  'admin.unplacedBookings': { expect: READ, input: () => ({}) },
+  'admin.placeUnplacedBooking': {
+    expect: ADMIN,
+    input: async (fx) => ({ id: await newUnplacedBooking(fx), partnerId: fx.active.partnerId }),
+  },
+  'admin.dismissUnplacedBooking': {
+    expect: ADMIN,
+    input: async (fx) => ({ id: await newUnplacedBooking(fx), reason: 'Matrix dismissal' }),
+  },
   'admin.funnel': { expect: READ, input: () => ({}) },
   'admin.recentBookings': { expect: READ },
   'partner.funnel': { expect: ACTIVE_PARTNER, input: () => ({}) },
@@ -481,7 +509,7 @@ const PROCEDURES: Record<string, Case> = {
   'admin.confirmPayoutLine': { expect: MONEY, input: (fx) => newSentPayout(fx) },
   'admin.returnPayoutLine': {
     expect: MONEY,
-    input: async (fx) => ({ ...(await newSentPayout(fx)), returnCode: 'R01' }),
+    input: async (fx) => ({ ...(await newSentPayout(fx)), returnCode: 'R03' }),
   },
   'admin.failedCommissions': { expect: READ, input: () => ({}) },
   'admin.programSettings': { expect: READ },
@@ -761,6 +789,9 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'POST /api/leads': {},
   'GET /api/admin/referral-conflicts': {},
   'POST /api/admin/referral-conflicts/{id}/resolve': {},
+  'GET /api/admin/unplaced-bookings': {},
+  'POST /api/admin/unplaced-bookings/{id}/place': {},
+  'POST /api/admin/unplaced-bookings/{id}/dismiss': {},
   'GET /api/admin/funnel': {},
   'GET /api/admin/bookings/recent': {},
   'GET /api/partners/funnel': {},

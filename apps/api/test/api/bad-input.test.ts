@@ -122,6 +122,8 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
     utm: { source: 'fuzz' },
   }),
   'admin.resolveConflict': () => ({ resolution: 'keep_first' }),
+  'admin.placeUnplacedBooking': (ids) => ({ partnerId: ids.partnerId }),
+  'admin.dismissUnplacedBooking': () => ({ reason: 'Fuzz dismissal' }),
   'admin.publishProgramTerms': () => ({
     agreementVersion: '2.0',
     fees: { basic_accounting: '60.00' },

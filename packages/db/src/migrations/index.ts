@@ -30,6 +30,7 @@ import * as m0027 from './0027-support-email';
 import * as m0028 from './0028-user-display-name';
 import * as m0029 from './0029-suspension-reason';
 import * as m0030 from './0030-ach-files';
+import * as m0031 from './0031-unplaced-bookings';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0028-user-display-name': m0028,
   '0029-suspension-reason': m0029,
   '0030-ach-files': m0030,
+  '0031-unplaced-bookings': m0031,
 };
 
 export const migrationProvider: MigrationProvider = {

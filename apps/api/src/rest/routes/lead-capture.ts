@@ -1,7 +1,13 @@
-// REST paths of lead capture: leads from the firm's tools, conflicts between partners, the funnel
-// and recent bookings. The booking webhooks themselves are raw routes (raw/booking-webhooks.ts).
+// REST paths of lead capture: leads from the firm's tools, conflicts between partners, bookings no
+// partner got, the funnel and recent bookings. The booking webhooks themselves are raw routes (raw/booking-webhooks.ts).
 
-import { CONFLICT_RESOLUTIONS, FREE_MAIL_DOMAINS, AGREEMENT_DEFAULTS } from '@portal/contracts';
+import {
+  CONFLICT_RESOLUTIONS,
+  FREE_MAIL_DOMAINS,
+  AGREEMENT_DEFAULTS,
+  UNPLACED_BOOKINGS_PAGE_SIZE,
+  UNPLACED_REASONS,
+} from '@portal/contracts';
 import { idempotent, type RestRoute } from '../adapter';
 
 const funnelDescription =
@@ -39,6 +45,42 @@ export const leadCaptureRoutes: RestRoute[] = [
     description:
       `id is the second referral. resolution is one of ${CONFLICT_RESOLUTIONS.join(', ')}: keep_first → the second is lost ("Client already introduced by another partner"); ` +
       'move_to_second → the first is lost and the second keeps the client; reject → the second is lost. 404 when the referral has no open conflict.',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/unplaced-bookings',
+    procedure: 'admin.unplacedBookings',
+    summary: 'Bookings that reached no active partner and wait for an admin, newest first',
+    tag: 'Admin',
+    paged: { noun: 'unplaced bookings', defaultLimit: UNPLACED_BOOKINGS_PAGE_SIZE },
+    description:
+      'A Cal.com or Calendly booking whose code is missing, unknown, or belongs to a partner who is not active, with the client as the booking gave it. ' +
+      `reason is one of ${UNPLACED_REASONS.join(', ')}. Placed and dismissed bookings leave the list.`,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/unplaced-bookings/{id}/place',
+    procedure: 'admin.placeUnplacedBooking',
+    summary: 'Place an unplaced booking with an active partner ({ partnerId }): it becomes their referral in Booked',
+    tag: 'Admin',
+    status: 201,
+    description:
+      'The booking becomes the partner’s referral exactly as a booking with their code would: outcome created, conflict (another partner introduced the client first) ' +
+      'or attached (the partner’s open referral of that client takes the consultation date); the partner is mailed as for any booking.',
+    errors: {
+      404: 'No unplaced booking with this id, or no such partner',
+      409: 'The booking is already placed or was dismissed',
+      422: 'The partner is not active',
+    },
+    ...idempotent,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/unplaced-bookings/{id}/dismiss',
+    procedure: 'admin.dismissUnplacedBooking',
+    summary: 'Dismiss an unplaced booking ({ reason }): it leaves the list and keeps the reason',
+    tag: 'Admin',
+    errors: { 404: 'No unplaced booking with this id', 409: 'The booking is already placed or dismissed' },
   },
   {
     method: 'GET',

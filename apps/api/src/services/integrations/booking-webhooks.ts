@@ -14,6 +14,7 @@ import {
   rescheduleBookedReferral,
   type CapturedLead,
 } from '../referrals/lead-capture';
+import { holdUnplacedBooking } from './unplaced-bookings';
 
 /** Calendly's signature is refused when its timestamp is further than this from the server's clock. */
 export const CALENDLY_TOLERANCE_SECONDS = 300;
@@ -315,6 +316,7 @@ export async function receiveBookingEvent(
         const captured = await captureLead(trx, { lead, source: 'booking', actorUserId: null, now, mail });
         outcome = captured.outcome;
         referralId = captured.referral?.id ?? null;
+        if (!captured.referral) await holdUnplacedBooking(trx, { source, eventId, lead, now, mail });
       }
     }
     await trx

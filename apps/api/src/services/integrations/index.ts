@@ -1,3 +1,4 @@
-// Integrations for internal tools: API keys and signed outgoing webhooks.
+// Integrations for internal tools: API keys, signed outgoing webhooks, and the bookings no partner got.
 export * from './api-keys';
 export * from './webhooks';
+export * from './unplaced-bookings';

@@ -3,6 +3,9 @@
 
 import {
   type AdminRole,
+  BOOKING_PROVIDER_LABELS,
+  UNPLACED_REASON_LABELS,
+  type UnplacedBooking,
   COMMISSION_KIND_LABELS,
   formatDate,
   formatMoney,
@@ -540,6 +543,29 @@ export async function notifyNoticeWithdrawn(
       contactName: partner.contactName,
       effectiveDate: formatDate(effectiveDate),
       partnerUrl: portalLink(mail.config, `/admin/partners/${partner.id}`),
+    },
+  });
+}
+
+/** A booking no active partner got: every administrator hears who booked and why, with a link to place it. */
+export async function notifyUnplacedBooking(
+  trx: DbOrTx,
+  { mail, now, booking }: Notice & { booking: UnplacedBooking },
+): Promise<void> {
+  await mailTeam(trx, {
+    roles: ['admin'],
+    now,
+    kind: 'unplacedBooking',
+    values: {
+      client: booking.clientName?.trim() || booking.clientEmail,
+      clientEmail: booking.clientEmail,
+      provider: BOOKING_PROVIDER_LABELS[booking.provider],
+      code: booking.referralCode,
+      reason: UNPLACED_REASON_LABELS[booking.reason],
+      consultation: booking.consultationDate
+        ? mailTime(new Date(booking.consultationDate))
+        : 'a time still to be confirmed',
+      screenUrl: portalLink(mail.config, '/admin/pipeline', { view: 'unplaced' }),
     },
   });
 }

@@ -81,6 +81,15 @@ export interface TemplateValues {
   /** `by`: who withdrew the notice (the firm may withdraw either party's). */
   noticeWithdrawn: { contactName: string; by: 'firm' | 'partner'; effectiveDate: string; dashboardUrl: string };
   partnerNoticeWithdrawn: { companyName: string; contactName: string; effectiveDate: string; partnerUrl: string };
+  unplacedBooking: {
+    client: string;
+    clientEmail: string;
+    provider: string;
+    code: string | null;
+    reason: string;
+    consultation: string;
+    screenUrl: string;
+  };
   windowsEnding: {
     deals: Array<{ client: string; partner: string; daysLeft: number; windowEnds: string }>;
     pipelineUrl: string;
@@ -385,6 +394,16 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
       `${contactName} of ${companyName} withdrew from the portal the notice that would have ended the Affiliate Agreement on ${effectiveDate}. The partnership continues as before.`,
     ],
     action: { label: 'Open the partner', url: partnerUrl },
+  }),
+  unplacedBooking: ({ client, clientEmail, provider, code, reason, consultation, screenUrl }) => ({
+    subject: `A booking reached no partner: ${client}`,
+    heading: 'A booking waits to be placed',
+    paragraphs: [
+      `${client} (${clientEmail}) booked a consultation through ${provider} for ${consultation}, but no active partner got it.`,
+      code ? `Code given: ${code} (${reason.toLowerCase()}).` : `${reason}.`,
+      'Place it with a partner or dismiss it on the pipeline’s Unplaced bookings card.',
+    ],
+    action: { label: 'Open the unplaced bookings', url: screenUrl },
   }),
   windowsEnding: ({ deals, pipelineUrl }) => ({
     subject: `${deals.length} ${deals.length === 1 ? 'deal’s qualification window ends' : 'deals’ qualification windows end'} within 14 days`,

@@ -140,6 +140,7 @@ export const ENTRY_NAMES = [
     when 'api_key' then (select x.name from api_keys x where x.id = a.entity_id)
     when 'webhook' then (select x.url from webhook_endpoints x where x.id = a.entity_id)
     when 'team_invitation' then (select x.email from team_invitations x where x.id = a.entity_id)
+    when 'booking' then (select coalesce(x.client_name, x.client_email) from inbound_events x where x.id = a.entity_id)
   end`.as('subject'),
   sql<string | null>`coalesce(
     (select x.company_name from partners x
