@@ -119,7 +119,7 @@ describe('a booking no active partner gets', () => {
       .where('textBody', 'like', `%${booking.clientEmail}%`)
       .execute();
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.textBody).toContain('/admin/pipeline?view=unplaced');
+    expect(mails[0]?.textBody).toContain('/admin/pipeline#unplaced-bookings');
     expect(mails[0]?.textBody).toContain('NOPE-MAIL');
   });
 

@@ -118,3 +118,21 @@ export function afterConflictResolved(utils: TrpcUtils): Promise<unknown> {
     afterStageChange(utils),
   ]);
 }
+
+/** An admin placed a booking no partner got: it leaves the unplaced bookings and joins the pipeline as a new referral. */
+export function afterBookingPlaced(utils: TrpcUtils): Promise<unknown> {
+  return Promise.all([
+    refetch(
+      utils.admin.unplacedBookings,
+      utils.admin.recentBookings,
+      utils.admin.referralConflicts,
+      utils.admin.funnel,
+    ),
+    afterReferralChange(utils),
+  ]);
+}
+
+/** An admin dismissed a booking no partner got: it leaves the unplaced bookings. */
+export function afterBookingDismissed(utils: TrpcUtils): Promise<unknown> {
+  return utils.admin.unplacedBookings.invalidate();
+}

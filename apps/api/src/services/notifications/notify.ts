@@ -565,7 +565,7 @@ export async function notifyUnplacedBooking(
       consultation: booking.consultationDate
         ? mailTime(new Date(booking.consultationDate))
         : 'a time still to be confirmed',
-      screenUrl: portalLink(mail.config, '/admin/pipeline', { view: 'unplaced' }),
+      screenUrl: portalLink(mail.config, '/admin/pipeline#unplaced-bookings'),
     },
   });
 }

@@ -6,7 +6,7 @@ import { formatDate, type RecentBookings, type Referral } from '@portal/contract
 import { IconCalendarEvent } from '@tabler/icons-react';
 
 /** 'Dec 3, 2026 15:00' in the viewer's time zone. */
-function consultationLabel(value: string | null): string {
+export function consultationLabel(value: string | null): string {
   if (!value) return 'No date yet';
   const date = new Date(value);
   return `${formatDate(date)} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;

@@ -1,5 +1,5 @@
-// /admin/pipeline: the deal pipeline full width, where a deal is dragged between stages (or moved
-// with its stage menu), with Add Client.
+// /admin/pipeline: the bookings no partner got (while some wait), then the deal pipeline full width,
+// where a deal is dragged between stages (or moved with its stage menu), with Add Client.
 
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { AdminPage } from '../../../layout/admin-page';
 import { useCan } from '../../../lib/permissions';
 import { AddClientDialog } from './add-client-dialog';
 import { DealPipeline } from './deal-pipeline';
+import { UnplacedBookingsCard } from './unplaced-bookings-card';
 
 export function PipelinePage() {
   const [adding, setAdding] = useState(false);
@@ -24,6 +25,7 @@ export function PipelinePage() {
         ) : undefined
       }
     >
+      <UnplacedBookingsCard />
       <DealPipeline draggable />
       <AddClientDialog opened={adding} onClose={() => setAdding(false)} />
     </AdminPage>

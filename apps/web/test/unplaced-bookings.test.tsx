@@ -1,0 +1,141 @@
+// The pipeline's Unplaced bookings card: the bookings no active partner got, with why; Place with
+// partner sends the chosen active partner (with an idempotency key) and Dismiss sends the reason, and
+// each settled booking leaves the list. Viewers read the list without the actions; none waiting, no card.
+
+import type { UnplacedBooking, UnplacedBookings } from '@portal/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UnplacedBookingsCard } from '../src/features/admin/pipeline/unplaced-bookings-card';
+import { anAdminSession } from './fixtures';
+import { renderInRouter } from './render';
+import { serveTrpc } from './trpc-server';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const booking: UnplacedBooking = {
+  id: 'c1111111-1111-4111-8111-111111111111',
+  provider: 'calendly',
+  eventType: 'invitee.created',
+  receivedAt: '2026-11-26T09:00:00.000Z',
+  referralCode: 'NORTHWND',
+  reason: 'unknown_code',
+  clientName: 'Riley Typo',
+  clientCompanyName: 'Typo Traders',
+  clientEmail: 'riley@typotraders.example',
+  clientPhone: null,
+  consultationDate: '2026-12-02T15:00:00.000Z',
+  service: 'basic',
+  utm: { content: 'NORTHWND' },
+  resolution: null,
+  referralId: null,
+  dismissReason: null,
+  resolvedAt: null,
+};
+
+const partner = {
+  id: 'd2222222-2222-4222-8222-222222222222',
+  email: 'maya@northwind-growth.example',
+  companyName: 'Northwind Growth',
+  contactName: 'Maya',
+  companyType: 'agency',
+  status: 'active',
+  referralCode: 'NORTHWIND',
+  currentMrr: '0.00',
+  totalLifetimeCommissions: '0.00',
+  applicationDate: null,
+  joinedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const page = (items: UnplacedBooking[]): UnplacedBookings => ({ items, total: items.length, limit: 10, offset: 0 });
+
+/** The fake API: the list answers what is still waiting; placing and dismissing settle the booking. */
+function serveBookings() {
+  let waiting = [booking];
+  return serveTrpc({
+    'admin.unplacedBookings': () => page(waiting),
+    'admin.partners': () => ({ items: [partner], total: 1, limit: 20, offset: 0 }),
+    'admin.placeUnplacedBooking': () => {
+      waiting = [];
+      return {
+        id: booking.id,
+        outcome: 'created',
+        referral: { id: 'e3333333-3333-4333-8333-333333333333', partnerCompanyName: 'Northwind Growth' },
+      };
+    },
+    'admin.dismissUnplacedBooking': (input) => {
+      waiting = [];
+      return { ...booking, resolution: 'dismissed', dismissReason: (input as { reason: string }).reason };
+    },
+    'admin.recentBookings': () => ({ thisWeek: 0, latest: [] }),
+    'admin.referralConflicts': () => ({ conflicts: [], selfReferrals: [] }),
+  });
+}
+
+const ADMIN = anAdminSession(['referrals:read', 'referrals:write']);
+
+describe('the Unplaced bookings card', () => {
+  it('lists each booking with its client, consultation, provider, the code given and why it was not placed', async () => {
+    serveBookings();
+    renderInRouter(<UnplacedBookingsCard />, { session: ADMIN });
+    const row = await screen.findByTestId('unplaced-booking');
+    expect(screen.getByRole('heading', { name: 'Unplaced bookings' })).toBeTruthy();
+    expect(screen.getByTestId('unplaced-count').textContent).toBe('1 waiting');
+    for (const text of ['Riley Typo', 'Typo Traders', 'Calendly', 'NORTHWND', 'No partner has this code'])
+      expect(within(row).getByText(text)).toBeTruthy();
+    expect(within(row).getByText(/Dec 2, 2026/)).toBeTruthy();
+  });
+
+  it('places a booking with the active partner chosen in the dialog', async () => {
+    const api = serveBookings();
+    renderInRouter(<UnplacedBookingsCard />, { session: ADMIN });
+    const row = await screen.findByTestId('unplaced-booking');
+    await userEvent.click(within(row).getByRole('button', { name: 'Place with partner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place with partner' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Place booking' }));
+    expect(await within(dialog).findByText('Choose an active partner')).toBeTruthy();
+    expect(api.calls.some((call) => call.path === 'admin.placeUnplacedBooking')).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Partner/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Northwind Growth', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Place booking' }));
+    await waitFor(() => expect(screen.queryByTestId('unplaced-booking')).toBeNull());
+    const placed = api.calls.find((call) => call.path === 'admin.placeUnplacedBooking');
+    expect(placed?.input).toEqual({ id: booking.id, partnerId: partner.id });
+    expect(placed?.headers.get('idempotency-key')).toBeTruthy();
+    expect(
+      api.calls.filter((call) => call.path === 'admin.partners').every((call) => call.input.status === 'active'),
+    ).toBe(true);
+  });
+
+  it('dismisses a booking with the reason typed', async () => {
+    const api = serveBookings();
+    renderInRouter(<UnplacedBookingsCard />, { session: ADMIN });
+    const row = await screen.findByTestId('unplaced-booking');
+    await userEvent.click(within(row).getByRole('button', { name: 'Dismiss' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dismiss booking' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'A test booking');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss booking' }));
+    await waitFor(() => expect(screen.queryByTestId('unplaced-booking')).toBeNull());
+    expect(api.calls.find((call) => call.path === 'admin.dismissUnplacedBooking')?.input).toEqual({
+      id: booking.id,
+      reason: 'A test booking',
+    });
+  });
+
+  it('shows a viewer the list without Place or Dismiss', async () => {
+    serveBookings();
+    renderInRouter(<UnplacedBookingsCard />, { session: anAdminSession(['referrals:read']) });
+    const row = await screen.findByTestId('unplaced-booking');
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+
+  it('shows no card while no booking waits', async () => {
+    const api = serveTrpc({ 'admin.unplacedBookings': () => page([]) });
+    renderInRouter(<UnplacedBookingsCard />, { session: ADMIN });
+    await waitFor(() => expect(api.calls.length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByText('Loading unplaced bookings')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Unplaced bookings' })).toBeNull();
+  });
+});
