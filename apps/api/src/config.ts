@@ -1,6 +1,7 @@
 // The environment, parsed once (DESIGN §3). A wrong or missing value stops the start with its name.
 
 import { existsSync } from 'node:fs';
+import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import type { DatabaseTimeouts } from '@portal/db';
 import { isValidAbaRoutingNumber } from '@portal/contracts';
@@ -27,6 +28,44 @@ const splitList = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
+/**
+ * An address to listen on: an IPv4 or IPv6 address (without brackets) or a host name. A dotted name whose
+ * last label is a number is an IPv4 address or nothing (999.1.1.1 is refused).
+ */
+function isListenAddress(value: string): boolean {
+  if (isIP(value)) return true;
+  const labels = value.replace(/\.$/, '').split('.');
+  return (
+    value.length <= 253 &&
+    labels.every((label) => /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label)) &&
+    !/^\d+$/.test(labels.at(-1) ?? '')
+  );
+}
+
+/** A browser origin: scheme, host and an optional port, nothing after (an Origin header never has a path). */
+function isOrigin(value: string): boolean {
+  if (!/^https?:\/\/[^/?#]+$/.test(value)) return false;
+  try {
+    return new URL(value).origin === value.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The address the server answers at when no PUBLIC_URL says otherwise: an any-address (0.0.0.0, ::)
+ * is reached as localhost, an IPv6 address in brackets.
+ */
+export function localBaseUrl(config: { host: string; port: number }): string {
+  const { host, port } = config;
+  if (host === '0.0.0.0' || (isIPv6(host) && /^[0:]+$/.test(host))) return `http://localhost:${port}`;
+  if (isIPv6(host)) {
+    // A zone (fe80::1%eth0) has no form a URL accepts; such a listener is reached through localhost links.
+    return host.includes('%') ? `http://localhost:${port}` : `http://[${host}]:${port}`;
+  }
+  return `http://${isIPv4(host) ? host : host.toLowerCase()}:${port}`;
+}
+
 const ACH_VARIABLES = [
   'ACH_IMMEDIATE_DESTINATION',
   'ACH_IMMEDIATE_ORIGIN',
@@ -39,7 +78,10 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('127.0.0.1'),
+    HOST: z
+      .string()
+      .refine(isListenAddress, 'must be an IP address (such as 0.0.0.0, :: or 127.0.0.1) or a host name')
+      .default('127.0.0.1'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
@@ -70,7 +112,18 @@ const envSchema = z
       .regex(/^whsec_\S{8,}$/, "must be the endpoint's signing secret (whsec_…)")
       .optional(),
     PUBLIC_URL: z.url('must be an http(s) address').optional(),
-    CORS_ORIGINS: z.string().optional(),
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        for (const entry of splitList(value)) {
+          if (!isOrigin(entry))
+            ctx.addIssue({
+              code: 'custom',
+              message: `${JSON.stringify(entry)} is not an origin: give scheme, host and port only (https://app.example.com, no path or trailing slash)`,
+            });
+        }
+      }),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -387,7 +440,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bookingWebhooks: { calcomSecret: e.CALCOM_WEBHOOK_SECRET, calendlySigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY },
     ...(e.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET } : {}),
     publicUrl: e.PUBLIC_URL,
-    corsOrigins: splitList(e.CORS_ORIGINS),
+    corsOrigins: splitList(e.CORS_ORIGINS).map((origin) => new URL(origin).origin),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

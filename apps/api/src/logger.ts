@@ -61,9 +61,66 @@ export function serializeError(error: unknown): unknown {
   return scrub(pino.stdSerializers.err(error), quotesInput(error));
 }
 
+/**
+ * Query parameters whose value is a credential: one-time links (reset, invitation, unsubscribe), signed
+ * download addresses, keys. A referral code is public, but an OAuth-style `code` is not, so `code` counts.
+ */
+const SECRET_QUERY_NAME = /token|secret|signature|password|credential|^code$|^key$|api[-_]?key|^sig$/i;
+
+/** Routes whose path segment after the prefix is itself a credential (a signed download token). */
+const SECRET_PATH = /^(\/api\/files\/)[^/?#]+/;
+
+export const REDACTED = '[REDACTED]';
+
+/** A request's URL as a log line may show it: credential path segments and query values replaced. */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(SECRET_PATH, `$1${REDACTED}`);
+  if (queryAt === -1) return path;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A name that does not decode is compared as written.
+      }
+      return SECRET_QUERY_NAME.test(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+/** What Fastify's request log shows of a request (its own default fields), with the URL redacted. */
+export function serializeRequest(req: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
+    version: req.headers?.['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream) {
   return pino(
-    { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { err: serializeError } },
+    {
+      level,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeError, req: serializeRequest },
+    },
     destination,
   );
 }

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { mailingEnv, useMailDelivery, useTestApp, useTestSmtp, expectRefusal } from '../support';
+import { createTestApp, mailingEnv, useMailDelivery, useTestApp, useTestSmtp, expectRefusal } from '../support';
 import type { CapturedMail } from '../support/smtp';
 
 const smtp = useTestSmtp();
@@ -249,5 +249,36 @@ describe('POST /api/auth/change-password', () => {
     await expect(
       t.caller(user).auth.changePassword({ currentPassword: 'wrong-one', newPassword: 'x-changed-1' }),
     ).rejects.toThrow(MESSAGES.currentPasswordIncorrect);
+  });
+});
+
+describe('a server listening on HOST :: without PUBLIC_URL', () => {
+  it('answers 202 for an account as for an unknown email, and mails a reset link to localhost', async () => {
+    const v6 = await createTestApp({ HOST: '::', PORT: '4585' });
+    try {
+      const email = `v6-${Date.now().toString(36)}@example.com`;
+      await v6.createUser({ email, password: PASSWORD });
+      const ask = (address: string) =>
+        v6.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: address }),
+          remoteAddress: nextIp(),
+        });
+      const known = await ask(email);
+      const unknown = await ask('nobody-on-v6@example.com');
+      expect(known.statusCode, known.body).toBe(202);
+      expect(unknown.statusCode).toBe(202);
+      expect(known.body).toBe(unknown.body);
+      const mail = await v6.db
+        .selectFrom('emailOutbox')
+        .select('textBody')
+        .where('recipient', '=', email)
+        .executeTakeFirst();
+      expect(mail?.textBody).toMatch(/http:\/\/localhost:4585\/reset-password\?token=[A-Za-z0-9_-]+/);
+    } finally {
+      await v6.close();
+    }
   });
 });

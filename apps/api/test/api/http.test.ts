@@ -1,6 +1,6 @@
 // The HTTP layer every path shares: health, JSON 404 and size and JSON refusals, security headers,
-// the OpenAPI document, CORS, client request ids, what a logged database error may carry, and the
-// fast path of single tRPC queries.
+// the OpenAPI document, CORS, client request ids, what a logged database error or request URL may carry,
+// and the fast path of single tRPC queries.
 
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -162,6 +162,63 @@ describe('logged database errors', () => {
     expect(text).toContain('invalid input syntax for type uuid');
     expect(text).not.toContain('topsecret');
     expect(text).not.toContain('select $1');
+  });
+});
+
+describe('the request log', () => {
+  it('shows no one-time token of a link: query values of token parameters and signed file paths are redacted', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildApp({ ...t.deps, logger: createLogger('info', stream) }, { serveWeb: false });
+    try {
+      const secret = `OneTime${randomUUID().replace(/-/g, '')}`;
+      const urls = [
+        `/reset-password?token=${secret}`,
+        `/accept-invitation?token=${secret}&next=%2Fadmin`,
+        `/api/mail/unsubscribe?token=${secret}`,
+        `/api/files/${secret}`,
+        `/api/files/${secret}?download=1`,
+        `/callback?code=${secret}&state=kept`,
+        `/anything?X-Amz-Signature=${secret}&api_key=${secret}&secret=${secret}`,
+      ];
+      for (const url of urls) await app.inject({ method: 'GET', url });
+      const logged = lines.map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } });
+      const requestUrls = logged.filter((line) => line.msg === 'incoming request').map((line) => line.req?.url);
+      expect(requestUrls).toEqual([
+        '/reset-password?token=[REDACTED]',
+        '/accept-invitation?token=[REDACTED]&next=%2Fadmin',
+        '/api/mail/unsubscribe?token=[REDACTED]',
+        '/api/files/[REDACTED]',
+        '/api/files/[REDACTED]?download=1',
+        '/callback?code=[REDACTED]&state=kept',
+        '/anything?X-Amz-Signature=[REDACTED]&api_key=[REDACTED]&secret=[REDACTED]',
+      ]);
+      expect(lines.join('')).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps the public parts of a URL: a referral code in the path and ordinary query parameters', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildApp({ ...t.deps, logger: createLogger('info', stream) }, { serveWeb: false });
+    try {
+      await app.inject({ method: 'GET', url: '/r/ACME42?utm_source=mail&ref=ACME42' });
+      expect(lines.join('')).toContain('"url":"/r/ACME42?utm_source=mail&ref=ACME42"');
+    } finally {
+      await app.close();
+    }
   });
 });
 

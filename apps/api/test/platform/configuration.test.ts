@@ -1,9 +1,10 @@
 // Configuration that must refuse to start or name what is wrong: missing secrets, wrong values,
-// DEMO_DATA, TRUST_PROXY and DATA_ENCRYPTION_OLD_KEYS.
+// DEMO_DATA, TRUST_PROXY, DATA_ENCRYPTION_OLD_KEYS, HOST and CORS_ORIGINS.
 
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_ACH_ORIGINATOR, loadConfig } from '../../src/config';
+import { portalLink } from '../../src/services/notifications/templates';
 
 const key = () => randomBytes(32).toString('base64');
 
@@ -113,5 +114,56 @@ describe('DATA_ENCRYPTION_OLD_KEYS', () => {
   it('keeps well-formed entries', () => {
     const [a, b] = [key(), key()];
     expect(loadConfig({ DATA_ENCRYPTION_OLD_KEYS: ` ${a} , ${b} ` }).dataEncryptionOldKeys).toEqual([a, b]);
+  });
+});
+
+describe('HOST', () => {
+  /** The reset link a mail gets on a start without PUBLIC_URL. */
+  const resetLink = (host: string) =>
+    portalLink(loadConfig({ HOST: host, PORT: '4585' }), '/reset-password', { token: 't' });
+
+  it('takes IPv4 and IPv6 addresses and host names, and links to them in a form a browser opens', () => {
+    expect(resetLink('127.0.0.1')).toBe('http://127.0.0.1:4585/reset-password?token=t');
+    expect(resetLink('0.0.0.0')).toBe('http://localhost:4585/reset-password?token=t');
+    expect(resetLink('::')).toBe('http://localhost:4585/reset-password?token=t');
+    expect(resetLink('::1')).toBe('http://[::1]:4585/reset-password?token=t');
+    expect(resetLink('2001:db8::7')).toBe('http://[2001:db8::7]:4585/reset-password?token=t');
+    expect(resetLink('fe80::1%eth0')).toBe('http://localhost:4585/reset-password?token=t');
+    expect(resetLink('portal.internal')).toBe('http://portal.internal:4585/reset-password?token=t');
+    expect(resetLink('localhost')).toBe('http://localhost:4585/reset-password?token=t');
+  });
+
+  it('links to PUBLIC_URL whatever the address it listens on', () => {
+    expect(
+      portalLink(loadConfig({ HOST: '::', PUBLIC_URL: 'https://portal.example.com' }), '/reset-password', {
+        token: 't',
+      }),
+    ).toBe('https://portal.example.com/reset-password?token=t');
+  });
+
+  it('refuses a value that is neither an IP address nor a host name, naming HOST', () => {
+    for (const host of ['999.1.1.1', '1.2.3', 'http://example.com', '[::1]', 'two words', 'under_score.example', ''])
+      expect(() => loadConfig({ HOST: host }), host).toThrow(/HOST: must be an IP address/);
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  it('takes origins: scheme, host and an optional port', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173,https://Admin.Example.com' })
+        .corsOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173', 'https://admin.example.com']);
+  });
+
+  it('refuses an entry with a path, a trailing slash or no scheme, naming CORS_ORIGINS and the entry', () => {
+    for (const entry of [
+      'https://app.example.com/',
+      'https://app.example.com/portal',
+      'app.example.com',
+      'notanorigin',
+    ])
+      expect(() => loadConfig({ CORS_ORIGINS: `https://ok.example.com,${entry}` }), entry).toThrow(
+        new RegExp(`CORS_ORIGINS: "${entry.replace(/[./]/g, '\\$&')}" is not an origin`),
+      );
   });
 });

@@ -2,6 +2,7 @@
 // every value escaped, the product's name and colours, links absolute to PUBLIC_URL.
 
 import { PRODUCT_NAME } from '@portal/contracts';
+import { localBaseUrl } from '../../config';
 
 /** The firm's colours, as the web theme uses them in the light scheme (blue 8 on white, grey 7 text). */
 const COLOURS = { brand: '#1971c2', text: '#212529', muted: '#495057', border: '#dee2e6', page: '#f8f9fa' } as const;
@@ -542,7 +543,7 @@ export function portalLink(
   path: string,
   query: Record<string, string> = {},
 ): string {
-  const base = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const base = config.publicUrl ?? localBaseUrl(config);
   // A relative path keeps a PUBLIC_URL that has a path of its own (https://example.com/portal/).
   const url = new URL(path.replace(/^\/+/, ''), base.endsWith('/') ? base : `${base}/`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
