@@ -19,10 +19,11 @@ export const bookingClient = (booking: Pick<UnplacedBooking, 'clientName' | 'cli
   booking.clientName ?? booking.clientEmail;
 
 /** What a placement did, in the toast's words. */
-const PLACED_WORDS: Record<PlacedBooking['outcome'], string> = {
-  created: 'is in their pipeline as Booked',
-  conflict: 'is in their pipeline as Booked, as a conflict: another partner introduced this client first',
-  attached: 'joined their open referral of this client',
+const PLACED_WORDS: Record<PlacedBooking['outcome'], (client: string, partner: string) => string> = {
+  created: (client, partner) => `${client} is in ${partner}’s pipeline as Booked.`,
+  conflict: (client, partner) =>
+    `${client} is in ${partner}’s pipeline as Booked, as a conflict: another partner introduced this client first.`,
+  attached: (client, partner) => `The booking joined ${partner}’s open referral of ${client}.`,
 };
 
 function BookingSummary({ booking }: { booking: UnplacedBooking }) {
@@ -52,7 +53,7 @@ function PlaceBookingForm({ booking, onClose }: { booking: UnplacedBooking; onCl
     mutate: (values: PlaceValues) => send({ id: booking.id, partnerId: values.partnerId }),
     success: (placed) => [
       'Booking placed',
-      `${bookingClient(booking)} ${PLACED_WORDS[placed.outcome]} with ${placed.referral.partnerCompanyName ?? 'the partner'}.`,
+      PLACED_WORDS[placed.outcome](bookingClient(booking), placed.referral.partnerCompanyName ?? 'the partner'),
     ],
     refresh: () => afterBookingPlaced(utils),
     onDone: onClose,

@@ -2,7 +2,7 @@
 // (no code, an unknown code, a partner who is not active), newest first, each placed with a partner or
 // dismissed by an admin. The card shows only while some wait; the administrators are mailed a link to it.
 
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import {
   BOOKING_PROVIDER_LABELS,
   UNPLACED_BOOKINGS_PAGE_SIZE,
@@ -36,16 +36,31 @@ function bookingColumns({
   onDismiss: (booking: UnplacedBooking) => void;
 }): TableColumn<UnplacedBooking>[] {
   const columns: TableColumn<UnplacedBooking>[] = [
-    { header: 'Client', card: 'title', strong: true, maxWidth: 200, cell: (booking) => bookingClient(booking) },
-    { header: 'Company', maxWidth: 200, cell: (booking) => booking.clientCompanyName ?? '—' },
-    { header: 'Email', maxWidth: 240, cell: (booking) => <EmailAddress email={booking.clientEmail} /> },
+    {
+      header: 'Client',
+      card: 'title',
+      maxWidth: 220,
+      // The company sits under the name: the booking form's answer, when the client gave one.
+      cell: (booking) => (
+        <Stack gap={0} miw={150}>
+          <Text span inherit fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {bookingClient(booking)}
+          </Text>
+          <Text span size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {booking.clientCompanyName ?? 'No company given'}
+          </Text>
+        </Stack>
+      ),
+    },
+    { header: 'Email', maxWidth: 260, cell: (booking) => <EmailAddress email={booking.clientEmail} /> },
     { header: 'Consultation', noWrap: true, cell: (booking) => consultationLabel(booking.consultationDate) },
     { header: 'Provider', noWrap: true, cell: (booking) => BOOKING_PROVIDER_LABELS[booking.provider] },
     {
       header: 'Code given',
+      noWrap: true,
       cell: (booking) =>
         booking.referralCode ? (
-          <MonoText span inherit style={{ overflowWrap: 'anywhere' }}>
+          <MonoText span inherit>
             {booking.referralCode}
           </MonoText>
         ) : (
@@ -56,7 +71,7 @@ function bookingColumns({
     },
     {
       header: 'Why not placed',
-      maxWidth: 220,
+      maxWidth: 200,
       cell: (booking) => UNPLACED_REASON_LABELS[booking.reason],
       cellProps: (booking) => ({ 'data-reason': booking.reason }),
     },
@@ -66,9 +81,8 @@ function bookingColumns({
     ...columns,
     {
       ...ACTIONS_COLUMN,
-      noWrap: true,
       cell: (booking) => (
-        <Group gap="xs" wrap="nowrap" justify="flex-end">
+        <Group gap="xs" justify="flex-end">
           <Button size="xs" variant="light" leftSection={<IconUserCheck size={14} />} onClick={() => onPlace(booking)}>
             Place with partner
           </Button>
