@@ -105,7 +105,9 @@ describe('the Unplaced bookings card', () => {
     expect(placed?.input).toEqual({ id: booking.id, partnerId: partner.id });
     expect(placed?.headers.get('idempotency-key')).toBeTruthy();
     expect(
-      api.calls.filter((call) => call.path === 'admin.partners').every((call) => call.input.status === 'active'),
+      api.calls
+        .filter((call) => call.path === 'admin.partners')
+        .every((call) => (call.input as { status?: string }).status === 'active'),
     ).toBe(true);
   });
 
