@@ -63,6 +63,20 @@ describe('demo data', () => {
     expect(first.partnerId).not.toBe(conflicts[0]?.partnerId);
   });
 
+  it('keeps one Calendly booking with a mistyped code on the Unplaced bookings card', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const { items } = await t.caller(admin).admin.unplacedBookings({});
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      provider: 'calendly',
+      reason: 'unknown_code',
+      clientName: 'Jordan Reyes',
+      clientCompanyName: 'Copper Kettle Coffee',
+      resolution: null,
+    });
+    expect(items[0]?.consultationDate).not.toBeNull();
+  });
+
   it('puts a payment behind every fee, and one Stripe invoice naming no client waits to be matched', async () => {
     const unearned = await t.db
       .selectFrom('commissions')

@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import { logActivity, type DbOrTx } from './activity';
 import { captureLead, type CapturedLead } from '../referrals/lead-capture';
+import { holdUnplacedBooking } from '../integrations/unplaced-bookings';
 import { accrueMonth } from '../money/accrual';
 import { insertPayoutLines } from '../money/payout-lines';
 import { bankFieldContext } from './crypto';
@@ -265,8 +266,9 @@ const instantMonthsAgo = (now: Date, n: number, day = 5) =>
 
 /**
  * Lead capture as a newcomer sees it: a Cal.com booking in Maya's Booked column (with its
- * consultation date, as the webhook stores it), and Shopline's booking of a client Summit Ledger
- * introduced last month — an open conflict on the Conflicts screen.
+ * consultation date, as the webhook stores it), Shopline's booking of a client Summit Ledger
+ * introduced last month — an open conflict on the Conflicts screen — and a Calendly booking whose
+ * client mistyped Maya's code, waiting on the pipeline's Unplaced bookings card.
  */
 async function seedBookings(trx: DbOrTx, { deps, now }: { deps: AppDeps; now: Date }): Promise<void> {
   const codeOf = async (email: string) =>
@@ -328,6 +330,34 @@ async function seedBookings(trx: DbOrTx, { deps, now }: { deps: AppDeps; now: Da
       })
       .execute();
   }
+  // The link's code with its fifth letter dropped: no partner has it.
+  const mayaCode = await codeOf('maya@northwind-growth.demo');
+  const mistyped = `${mayaCode.slice(0, 4)}${mayaCode.slice(5)}`;
+  const uid = 'https://api.calendly.com/scheduled_events/EVdemo/invitees/demo-calendly-typo';
+  const eventId = `invitee.created:${uid}`;
+  const lead: CapturedLead = {
+    referralCode: mistyped,
+    clientEmail: 'jordan@copperkettle.example',
+    clientName: 'Jordan Reyes',
+    clientCompanyName: 'Copper Kettle Coffee',
+    consultationDate: new Date(inTwoDays.getTime() + 2 * 86_400_000).toISOString(),
+    service: 'basic',
+    utm: { source: 'linkedin', medium: 'social', content: mistyped, term: 'basic' },
+    booking: { provider: 'calendly', uid },
+  };
+  await trx
+    .insertInto('inboundEvents')
+    .values({
+      source: 'calendly',
+      eventId,
+      eventType: 'invitee.created',
+      receivedAt: new Date(now.getTime() - 3 * 3_600_000),
+      outcome: 'unknown code',
+      referralCode: mistyped,
+      clientEmail: lead.clientEmail,
+    })
+    .execute();
+  await holdUnplacedBooking(trx, { source: 'calendly', eventId, lead, now, mail: deps });
 }
 
 /**
