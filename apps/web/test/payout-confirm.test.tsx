@@ -27,7 +27,14 @@ const PREVIEW: PayoutPreview = {
     { paymentMethod: 'PayPal', partnerCount: 1, total: '120.00' },
   ],
   minimumPayout: '50.00',
-  waiting: [{ partnerId: 'a0000000-0000-4000-8000-000000000009', companyName: 'Tiny Referrals', net: '12.00' }],
+  waiting: [
+    {
+      partnerId: 'a0000000-0000-4000-8000-000000000009',
+      companyName: 'Tiny Referrals',
+      net: '12.00',
+      reason: 'belowMinimum',
+    },
+  ],
   refusal: null,
 };
 
@@ -87,7 +94,7 @@ describe('Process N Payouts asks first', () => {
     expect(dialog.getByTestId('preview-method-ACH').textContent).toContain('Makes the ACH file (NACHA)');
     expect(dialog.getByTestId('preview-method-PayPal').textContent).toContain('Makes the PayPal batch (CSV)');
     expect(dialog.getByTestId('preview-waiting').textContent).toContain('Tiny Referrals: $12.00');
-    expect(dialog.getByText('1 partner waits below the minimum payout of $50.00')).toBeTruthy();
+    expect(dialog.getByText('1 partner waits: below the minimum payout of $50.00')).toBeTruthy();
     const ids = [fee(1, '').id, fee(2, '').id];
     expect(api.calls.find((call) => call.path === 'admin.payoutPreview')?.input).toEqual({ commissionIds: ids });
     expect(api.calls.some((call) => call.path === 'admin.processPayout')).toBe(false);
@@ -137,24 +144,42 @@ describe('Process N Payouts asks first', () => {
 });
 
 describe('who waits in a payout by filter', () => {
-  it('names a partner whose open clawbacks outweigh its fees apart from those below the minimum', () => {
+  it('names each waiting partner with its reason: no payment details, clawbacks that outweigh the fees, or below the minimum', () => {
     renderWithProviders(
       <PayoutSummary
         preview={{
           ...PREVIEW,
           waiting: [
-            { partnerId: 'a0000000-0000-4000-8000-000000000009', companyName: 'Tiny Referrals', net: '12.00' },
-            { partnerId: 'a0000000-0000-4000-8000-000000000010', companyName: 'Shopline Apps', net: '-125.00' },
+            {
+              partnerId: 'a0000000-0000-4000-8000-000000000009',
+              companyName: 'Tiny Referrals',
+              net: '12.00',
+              reason: 'belowMinimum',
+            },
+            {
+              partnerId: 'a0000000-0000-4000-8000-000000000010',
+              companyName: 'Shopline Apps',
+              net: '-125.00',
+              reason: 'netNotPositive',
+            },
+            {
+              partnerId: 'a0000000-0000-4000-8000-000000000011',
+              companyName: 'Audit One LLC',
+              net: '1253.00',
+              reason: 'noPaymentDetails',
+            },
           ],
         }}
       />,
     );
     expect(
-      screen.getByText('2 partners wait: below the minimum payout of $50.00, or open clawbacks outweigh the fees'),
+      screen.getByText(
+        '3 partners wait: no payment details on file, or open clawbacks outweigh the fees, or below the minimum payout of $50.00',
+      ),
     ).toBeTruthy();
-    expect(screen.getByTestId('preview-waiting').textContent).toContain(
-      'Shopline Apps: -$125.00 (open clawbacks outweigh the fees)',
-    );
-    expect(screen.getByTestId('preview-waiting').textContent).not.toContain('Tiny Referrals: $12.00 (');
+    const list = screen.getByTestId('preview-waiting').textContent;
+    expect(list).toContain('Shopline Apps: -$125.00 (open clawbacks outweigh the fees)');
+    expect(list).toContain('Tiny Referrals: $12.00 (below the minimum payout of $50.00)');
+    expect(list).toContain('Audit One LLC: $1,253.00 (no payment details on file)');
   });
 });

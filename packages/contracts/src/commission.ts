@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMISSION_KINDS, COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
+import { COMMISSION_KINDS, COMMISSION_STATUSES, PAYMENT_METHODS, PAYOUT_WAIT_REASONS } from './enums';
 import { payoutMethodTotalOutput } from './payment-methods';
 import {
   isRealDate,
@@ -135,7 +135,12 @@ export type PayoutInput = z.input<typeof payoutInput>;
 export const payoutPreviewInput = payoutSelection.refine(isOneSelection, ONE_SELECTION);
 export type PayoutPreviewInput = z.input<typeof payoutPreviewInput>;
 
-const partnerNet = z.object({ partnerId: z.uuid(), companyName: z.string(), net: money });
+const partnerNet = z.object({
+  partnerId: z.uuid(),
+  companyName: z.string(),
+  net: money,
+  reason: z.enum(PAYOUT_WAIT_REASONS),
+});
 
 /**
  * The confirmation's summary: the fees, partners and total that would be paid, per payment method
@@ -297,8 +302,21 @@ export const COMMISSION_MESSAGES = {
     `Nothing can be paid: ${partners.map((p) => `${p.companyName} (${formatMoney(p.net)})`).join('; ')} ${partners.length === 1 ? 'is' : 'are'} below the minimum payout of ${formatMoney(minimum)} and wait for a later payout. Leave them out of the selection.`,
   achNotReady: (partners: readonly { companyName: string }[]) =>
     `Nothing can be paid: ${partners.map((p) => p.companyName).join('; ')} ${partners.length === 1 ? 'is' : 'are'} paid by ACH, and this server has no ACH originator settings to make the bank file with (ACH_IMMEDIATE_DESTINATION and the others). Set them, or leave ${partners.length === 1 ? 'this partner' : 'these partners'} out of the selection.`,
-  nothingReachesMinimum: (minimum: string) =>
-    `No partner's payable total reaches the minimum payout of ${formatMoney(minimum)}, so nothing can be paid`,
+  paymentDetailsMissing: (partners: readonly { companyName: string; paymentMethod: string }[]) =>
+    `Nothing can be paid: ${partners.map((p) => `${p.companyName} has no ${p.paymentMethod === 'PayPal' ? 'PayPal email' : `${p.paymentMethod} bank details`} on file`).join('; ')}. The fees would be booked paid with nothing to send them to: ask ${partners.length === 1 ? 'the partner' : 'the partners'} to add the details in Settings, or leave ${partners.length === 1 ? 'this partner' : 'these partners'} out of the selection.`,
+  nothingPayable: (partners: readonly { companyName: string; net: string; reason: string }[], minimum: string) =>
+    `Nothing can be paid: every partner selected waits (${partners
+      .map(
+        (p) =>
+          `${p.companyName}: ${
+            p.reason === 'noPaymentDetails'
+              ? 'no payment details on file'
+              : p.reason === 'netNotPositive'
+                ? `clawbacks outweigh the fees, net ${formatMoney(p.net)}`
+                : `${formatMoney(p.net)}, below the minimum payout of ${formatMoney(minimum)}`
+          }`,
+      )
+      .join('; ')})`,
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different set of commissions',
   payoutNotFound: 'Payout not found',
   payoutsProcessed: 'Payouts processed',

@@ -170,21 +170,23 @@ export const updatePaymentMethodInput = z.discriminatedUnion('paymentMethod', [w
 });
 export type UpdatePaymentMethodInput = z.input<typeof updatePaymentMethodInput>;
 
-/** The ACH return codes a payout line can come back with, and what each means to the partner. */
+/**
+ * The ACH return codes a credit (the portal sends only credits) can come back with, and what each means
+ * to the partner. Codes that only return debits (R01 insufficient funds, R07, R08, R10, R29) are not offered.
+ */
 export const ACH_RETURN_REASONS = {
-  R01: 'Insufficient funds',
   R02: 'Account closed',
   R03: 'No account / unable to locate account',
   R04: 'Invalid account number structure',
   R06: 'Returned per the originating bank’s request',
-  R07: 'Authorization revoked by the customer',
-  R08: 'Payment stopped',
-  R10: 'Customer advises not authorized',
   R13: 'Invalid ACH routing number',
+  R14: 'Representative payee deceased or unable to continue',
+  R15: 'Beneficiary or account holder deceased',
   R16: 'Account frozen',
+  R17: 'File record edit criteria',
   R20: 'Non-transaction account',
   R23: 'Credit entry refused by the receiver',
-  R29: 'Corporate customer advises not authorized',
+  R24: 'Duplicate entry',
 } as const;
 export type AchReturnCode = keyof typeof ACH_RETURN_REASONS;
 export const ACH_RETURN_CODES = Object.keys(ACH_RETURN_REASONS) as AchReturnCode[];
@@ -203,6 +205,8 @@ export const PAYOUT_RAIL_MESSAGES = {
     `Commission ${id} is ${status}; only a failed commission can be offered again`,
   achNotConfigured: 'ACH originator settings are not configured (ACH_IMMEDIATE_DESTINATION and the others)',
   noPartnersForFile: (method: string) => `This payout pays no partner by ${method}`,
+  achFilesExhausted:
+    'Every NACHA file ID modifier (A–Z, 0–9) is used today: a new ACH file can be made after midnight UTC',
 } as const;
 
 export const payoutLineReturnInput = z

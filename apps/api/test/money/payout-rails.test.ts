@@ -387,6 +387,165 @@ describe('GET /api/admin/payouts/{id}/ach.txt', () => {
   });
 });
 
+describe('a NACHA file once made', () => {
+  /** A sent-ready payout of one ACH partner, made at `at`. */
+  async function achPayout(holder: string, account: string) {
+    const partner = await achPartner({ routing: '011000015', account, holder, payeeType: 'business' });
+    const ids = await fees(partner.partnerId, ['80.00']);
+    return t.caller(admin).admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() });
+  }
+  const headerOf = (text: string) => text.split('\r\n')[0]!;
+
+  it('is the same file at every download, its creation time and effective date fixed at the first', async () => {
+    t.clock.now = new Date('2026-11-10T12:00:00Z');
+    const payout = await achPayout('Steady Files', 'ab12cd34');
+    const first = await inject('GET', `/api/admin/payouts/${payout.id}/ach.txt`, admin);
+    expect(first.statusCode, first.body).toBe(200);
+    // A day later, after the next banking day has moved on, the file is still the one first made.
+    t.clock.now = new Date('2026-11-11T15:30:00Z');
+    const again = await inject('GET', `/api/admin/payouts/${payout.id}/ach.txt`, admin);
+    t.clock.now = new Date('2026-11-10T12:00:00Z');
+    expect(again.body).toBe(first.body);
+    // Created 261110 at 1200 UTC; the reference code is the payout reference's own suffix.
+    expect(headerOf(first.body).slice(23, 33)).toBe('2611101200');
+    expect(headerOf(first.body).slice(86, 94).trim()).toBe(payout.reference.split('-').at(-1));
+    // Letters of an account number go into the file upper case.
+    const ach = await parseNacha(first.body);
+    expect(ach.batches[0]?.entries[0]?.dfiAccount).toBe('AB12CD34');
+  });
+
+  it('gives two payouts of one day different file ID modifiers, and refuses a 37th file that day with 409', async () => {
+    t.clock.now = new Date('2026-11-17T09:00:00Z');
+    try {
+      const one = await achPayout('Modifier One', '11110001');
+      const two = await achPayout('Modifier Two', '11110002');
+      const fileOne = await inject('GET', `/api/admin/payouts/${one.id}/ach.txt`, admin);
+      const fileTwo = await inject('GET', `/api/admin/payouts/${two.id}/ach.txt`, admin);
+      // File ID modifier: position 34 of the file header.
+      expect([headerOf(fileOne.body)[33], headerOf(fileTwo.body)[33]]).toEqual(['A', 'B']);
+      expect(headerOf(fileOne.body).slice(0, 33)).toBe(headerOf(fileTwo.body).slice(0, 33));
+
+      // The day's other 34 modifiers taken by earlier files: a new payout's file waits for the next day.
+      const third = await achPayout('Modifier Three', '11110003');
+      const taken = await Promise.all(
+        [...'CDEFGHIJKLMNOPQRSTUVWXYZ0123456789'].map(async () => (await achPayout('Filler', '11119999')).id),
+      );
+      for (const [i, payoutId] of taken.entries())
+        await t.db
+          .insertInto('achFiles')
+          .values({
+            payoutId,
+            createdAt: t.clock.now,
+            creationDate: '2026-11-17',
+            fileIdModifier: 'CDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[i]!,
+            effectiveDate: '2026-11-18',
+          })
+          .execute();
+      const refused = await inject('GET', `/api/admin/payouts/${third.id}/ach.txt`, admin);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'Every NACHA file ID modifier (A–Z, 0–9) is used today: a new ACH file can be made after midnight UTC',
+      );
+      t.clock.now = new Date('2026-11-18T09:00:00Z');
+      const nextDay = await inject('GET', `/api/admin/payouts/${third.id}/ach.txt`, admin);
+      expect(nextDay.statusCode).toBe(200);
+      expect(headerOf(nextDay.body).slice(23, 34)).toBe('2611180900A');
+    } finally {
+      t.clock.now = new Date('2026-11-10T12:00:00Z');
+    }
+  });
+});
+
+describe('wire instructions', () => {
+  it('answer 409 for a payout that pays nobody by wire, like the other files', async () => {
+    const partner = await paypalPartner('only-paypal@paypal.example');
+    const ids = await fees(partner.partnerId, ['30.00']);
+    const payout = await t.caller(admin).admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() });
+    const res = await inject('GET', `/api/admin/payouts/${payout.id}/wire-instructions.csv`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This payout pays no partner by Wire');
+  });
+
+  it('keep the rows the payout sent after a returned line is paid again in a later payout', async () => {
+    const partner = await t.createPartner({ companyName: 'Returned Wire Co' });
+    const ids = await fees(partner.partnerId, ['100.00']);
+    const asAdmin = t.caller(admin);
+    const payout = await asAdmin.admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() });
+    const sent = await inject('GET', `/api/admin/payouts/${payout.id}/wire-instructions.csv`, admin);
+    expect(parse(sent.body)).toHaveLength(2);
+
+    await asAdmin.admin.markPayoutSent({ payoutId: payout.id });
+    await asAdmin.admin.returnPayoutLine({
+      payoutId: payout.id,
+      partnerId: partner.partnerId,
+      returnCode: 'OTHER',
+      reason: 'Beneficiary bank refused the wire',
+    });
+    await asAdmin.admin.retryCommission({ id: ids[0]! });
+    await asAdmin.admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() });
+
+    const later = await inject('GET', `/api/admin/payouts/${payout.id}/wire-instructions.csv`, admin);
+    expect(later.statusCode).toBe(200);
+    expect(later.body).toBe(sent.body);
+  });
+});
+
+describe('partners without payment details', () => {
+  it('wait in a payout by filter, named with the reason, and refuse a hand-picked one by name', async () => {
+    const bare = await t.createPartner({ companyName: 'No Details LLC', bankDetails: false });
+    const ready = await t.createPartner({ companyName: 'Has Details LLC' });
+    const [bareFee] = await fees(bare.partnerId, ['1253.00']);
+    await fees(ready.partnerId, ['20.00']);
+    const asAdmin = t.caller(admin);
+
+    await expect(
+      asAdmin.admin.processPayout({ commissionIds: [bareFee!], idempotencyKey: randomUUID() }),
+    ).rejects.toThrow(/Nothing can be paid: No Details LLC has no Wire bank details on file/);
+
+    const preview = await asAdmin.admin.payoutPreview({ matching: { partnerId: bare.partnerId } });
+    expect(preview.waiting).toEqual([
+      { partnerId: bare.partnerId, companyName: 'No Details LLC', net: '1253.00', reason: 'noPaymentDetails' },
+    ]);
+    expect(preview.refusal).toBe(
+      'Nothing can be paid: every partner selected waits (No Details LLC: no payment details on file)',
+    );
+    const both = await asAdmin.admin.payoutPreview({ matching: { month: '2026-01' } });
+    expect(both.waiting.find((row) => row.partnerId === bare.partnerId)?.reason).toBe('noPaymentDetails');
+
+    const rows = await t.db
+      .selectFrom('commissions')
+      .select('status')
+      .where('partnerId', '=', bare.partnerId)
+      .execute();
+    expect(rows).toEqual([{ status: 'pending' }]);
+  });
+});
+
+describe('ACH return codes', () => {
+  it('are the codes a credit comes back with: R14 is taken, the debit-only R01 is refused', async () => {
+    const partner = await achPartner({
+      routing: '011000015',
+      account: '44445555',
+      holder: 'Deceased Payee',
+      payeeType: 'individual',
+    });
+    const ids = await fees(partner.partnerId, ['45.00']);
+    const asAdmin = t.caller(admin);
+    const payout = await asAdmin.admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() });
+    await asAdmin.admin.markPayoutSent({ payoutId: payout.id });
+    const refused = await inject('POST', `/api/admin/payouts/${payout.id}/lines/${partner.partnerId}/return`, admin, {
+      returnCode: 'R01',
+    });
+    expect(refused.statusCode).toBe(400);
+    const line = await asAdmin.admin.returnPayoutLine({
+      payoutId: payout.id,
+      partnerId: partner.partnerId,
+      returnCode: 'R14',
+    });
+    expect(line.returnReason).toBe('R14 Representative payee deceased or unable to continue');
+  });
+});
+
 describe('ACH originator settings', () => {
   it('are all or none: a partial set stops the start naming the missing variable', () => {
     const base = {
@@ -444,7 +603,9 @@ describe('the minimum payout', () => {
       // A filter leaves the waiting partner out instead of refusing.
       await expect(
         asAdmin.admin.processPayout({ matching: { partnerId: below.partnerId }, idempotencyKey: randomUUID() }),
-      ).rejects.toThrow(/No partner's payable total reaches the minimum payout/);
+      ).rejects.toThrow(
+        /Nothing can be paid: every partner selected waits \(.*: \$99\.99, below the minimum payout of \$100\.00\)/,
+      );
     } finally {
       await t.caller(admin).admin.updateProgramSettings({ minimumPayout: '0.00' });
     }
@@ -493,7 +654,9 @@ describe('the payout preview', () => {
           { paymentMethod: 'PayPal', partnerCount: 1, total: '75.50' },
         ],
         minimumPayout: '50.00',
-        waiting: [{ partnerId: small.partnerId, companyName: 'Preview Small Co', net: '10.00' }],
+        waiting: [
+          { partnerId: small.partnerId, companyName: 'Preview Small Co', net: '10.00', reason: 'belowMinimum' },
+        ],
         refusal: null,
       });
       // A hand-made selection that holds a partner below the minimum is refused, and the preview says so.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { COMMISSION_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bankFieldContext } from '../../src/services/platform/crypto';
 import { useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
@@ -19,7 +20,13 @@ async function pendingCommissions(
   if (options.paymentMethod)
     await t.db
       .updateTable('partners')
-      .set({ paymentMethod: options.paymentMethod })
+      .set({
+        paymentMethod: options.paymentMethod,
+        // A PayPal partner is paid to its PayPal email; the fixture's bank details serve ACH and wire.
+        ...(options.paymentMethod === 'PayPal'
+          ? { paypalEmail: t.deps.cipher.encrypt('payee@paypal.example', bankFieldContext(partnerId, 'paypal_email')) }
+          : {}),
+      })
       .where('id', '=', partnerId)
       .execute();
   const ids: string[] = [];

@@ -85,7 +85,7 @@ describe('bank numbers at rest', () => {
       .set({ bankRoutingNumber: row.bankAccountNumber, bankAccountNumber: routing })
       .where('id', '=', partnerId)
       .execute();
-    const other = await t.createPartner();
+    const other = await t.createPartner({ bankDetails: false });
     await t.db.updateTable('partners').set({ bankRoutingNumber: routing }).where('id', '=', other.partnerId).execute();
     try {
       const swapped = await t.row('partners', partnerId);

@@ -25,6 +25,7 @@ import { loadConfig } from '../../src/config';
 import { createDeps } from '../../src/deps';
 import { createLogger } from '../../src/logger';
 import { allocateReferralCode } from '../../src/services/partners/referral-codes';
+import { bankFieldContext } from '../../src/services/platform/crypto';
 import { createInnerContext, type AppDeps, type SessionUser } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
 import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
@@ -441,6 +442,8 @@ interface PartnerOptions {
   /** The partner user's password (default: one nobody can sign in with). */
   password?: string;
   createdAt?: Date;
+  /** Wire bank details on file, as registration asks for them (default true): a payout can pay the partner. */
+  bankDetails?: boolean;
 }
 
 export async function createPartner(deps: AppDeps, options: PartnerOptions = {}): Promise<PartnerFixture> {
@@ -465,6 +468,18 @@ export async function createPartner(deps: AppDeps, options: PartnerOptions = {})
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (options.bankDetails ?? true)
+    await deps.db
+      .updateTable('partners')
+      .set({
+        bankName: 'First Bank of Oregon',
+        bankRoutingNumber: deps.cipher.encrypt('021000021', bankFieldContext(row.id, 'bank_routing_number')),
+        bankAccountNumber: deps.cipher.encrypt('000123456789', bankFieldContext(row.id, 'bank_account_number')),
+        bankAccountType: 'checking',
+        bankAccountHolderName: companyName,
+      })
+      .where('id', '=', row.id)
+      .execute();
   return { user, partnerId: row.id, referralCode };
 }
 

@@ -6,8 +6,13 @@ import { COMMISSION_MESSAGES, EXPORT_KINDS, type ExportKind } from '@portal/cont
 import type { FastifyReply } from 'fastify';
 import { withActor } from '../../services/platform/actor';
 import { DomainError } from '../../services/platform/errors';
-import { csvStream, exportTable, logExport, WIRE_COLUMNS, wireInstructions } from '../../services/money/exports';
-import { nachaFileForPayout, paypalBatchForPayout } from '../../services/money/bank-files';
+import { csvStream, exportTable, logExport } from '../../services/money/exports';
+import {
+  nachaFileForPayout,
+  paypalBatchForPayout,
+  WIRE_COLUMNS,
+  wireInstructions,
+} from '../../services/money/bank-files';
 import type { RawRoutes } from '../routes';
 import { answeringErrors, csvHeaders, errorResponse, requireAccess, UUID } from './raw-routes';
 
@@ -106,6 +111,7 @@ export const exportRoutes: RawRoutes = {
         responses: {
           ...csvResponse('One row per partner: beneficiary, bank, routing and account numbers, amount'),
           404: errorResponse('No such payout'),
+          409: errorResponse('The payout pays nobody by wire'),
         },
       },
     },

@@ -1,10 +1,13 @@
 // The files a payout leaves in: a NACHA file for its ACH partners (written by nach2), a PayPal
-// Payouts batch CSV for its PayPal partners. Each carries only that payout's lines of its method,
-// one credit per partner (the line's net, clawbacks included), and every download is logged.
+// Payouts batch CSV for its PayPal partners and wire instructions for its wire partners. Each is
+// built from the payout's lines of its method (one credit per partner, the line's net, clawbacks
+// included), so a line returned and paid again later stays in the file it went out in; every
+// download is logged, and a method the payout does not pay answers 409.
 
 import type { PaymentMethod } from '@portal/contracts';
 import { COMMISSION_MESSAGES, PAYOUT_RAIL_MESSAGES, toCents } from '@portal/contracts';
 import type { Db } from '@portal/db';
+import { sql } from 'kysely';
 import nach from 'nach2';
 import { stringify } from 'csv-stringify/sync';
 import type { AchOriginator } from '../../config';
@@ -13,12 +16,14 @@ import { bankFieldContext, type FieldCipher } from '../platform/crypto';
 import { DomainError } from '../platform/errors';
 import { decryptOrNull } from '../platform/mappers';
 import { nextBankingDay } from './business-days';
+import type { CsvColumn, CsvRow } from './exports';
 
 interface PayoutFileLine {
   partnerId: string;
   companyName: string;
   referralCode: string;
   amount: string;
+  commissionCount: number;
   holderName: string | null;
   contactName: string;
   payeeType: 'business' | 'individual';
@@ -26,6 +31,9 @@ interface PayoutFileLine {
   bankAccountNumber: string | null;
   bankAccountType: 'checking' | 'savings' | null;
   paypalEmail: string | null;
+  beneficiaryAddress: string | null;
+  bankName: string | null;
+  bankAddress: string | null;
 }
 
 /** The payout and its lines paid by `method`, in company-name order; logs the download. 404 without the payout. */
@@ -47,6 +55,7 @@ async function linesForFile(
       'p.companyName',
       'p.referralCode',
       'l.amount',
+      'l.commissionCount',
       'p.bankAccountHolderName as holderName',
       'p.contactName',
       'p.payeeType',
@@ -54,6 +63,9 @@ async function linesForFile(
       'p.bankAccountNumber',
       'p.bankAccountType',
       'p.paypalEmail',
+      'p.beneficiaryAddress',
+      'p.bankName',
+      'p.bankAddress',
     ])
     .where('l.payoutId', '=', payoutId)
     .where('l.paymentMethod', '=', method)
@@ -102,10 +114,55 @@ export interface NachaFile {
   effectiveDate: string;
 }
 
+/** A file ID modifier tells apart the files of one originator made on one date: A–Z, then 0–9. */
+const FILE_ID_MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+interface AchFileHeader {
+  createdAt: Date;
+  fileIdModifier: string;
+  effectiveDate: string;
+}
+
+/**
+ * The header of the payout's NACHA file: fixed the first time the file is built (creation date and
+ * time, the next modifier unused that UTC date, the next banking day as effective date), so every
+ * download is the same file and no two payouts' files share a duplicate-file key. Allocations are
+ * serialised by an advisory lock; 409 once a date's 36 modifiers are used.
+ */
+async function achFileHeader(trx: DbOrTx, payoutId: string, now: Date): Promise<AchFileHeader> {
+  const existing = await trx
+    .selectFrom('achFiles')
+    .select(['createdAt', 'fileIdModifier', 'effectiveDate'])
+    .where('payoutId', '=', payoutId)
+    .executeTakeFirst();
+  if (existing) return existing;
+  await sql`select pg_advisory_xact_lock(hashtextextended('ach-file-modifiers', 0))`.execute(trx);
+  const creationDate = now.toISOString().slice(0, 10);
+  const used = await trx
+    .selectFrom('achFiles')
+    .select('fileIdModifier')
+    .where('creationDate', '=', creationDate)
+    .execute();
+  const taken = new Set(used.map((row) => row.fileIdModifier));
+  const fileIdModifier = [...FILE_ID_MODIFIERS].find((modifier) => !taken.has(modifier));
+  if (!fileIdModifier) throw DomainError.conflict(PAYOUT_RAIL_MESSAGES.achFilesExhausted);
+  const header = {
+    createdAt: now,
+    fileIdModifier,
+    effectiveDate: nextBankingDay(now).toISOString().slice(0, 10),
+  };
+  await trx
+    .insertInto('achFiles')
+    .values({ payoutId, creationDate, ...header })
+    .execute();
+  return header;
+}
+
 /**
  * The NACHA file of a payout's ACH partners: one file, a CCD batch for business accounts and a PPD
  * batch for personal ones (credits only, service class 220), one credit per partner, effective the
- * next banking day. 409 when the originator settings are absent or the payout pays nobody by ACH.
+ * next banking day after the file was first built. 409 when the originator settings are absent or
+ * the payout pays nobody by ACH.
  */
 export async function nachaFileForPayout(
   db: Db,
@@ -125,17 +182,20 @@ export async function nachaFileForPayout(
       actorId,
       action: 'payout.ach_file_downloaded',
     });
-    const effective = nextBankingDay(now);
+    const header = await achFileHeader(trx, payout.id, now);
+    const created = header.createdAt;
+    const effective = new Date(`${header.effectiveDate}T00:00:00Z`);
     const file = new nach.File({
       immediateDestination: originator.immediateDestination,
       immediateOrigin: originator.immediateOrigin.padStart(10, ' '),
       // The bank's name is optional in NACHA: blank.
       immediateDestinationName: ' ',
       immediateOriginName: nachaText(originator.companyName, 23),
-      // The payout reference without its "PO-" and date: 8 characters.
-      referenceCode: nachaText(payout.reference.slice(-8), 8),
-      fileCreationDate: `${pad2(now.getUTCFullYear() % 100)}${pad2(now.getUTCMonth() + 1)}${pad2(now.getUTCDate())}`,
-      fileCreationTime: `${pad2(now.getUTCHours())}${pad2(now.getUTCMinutes())}`,
+      // The payout reference's own suffix (PO-YYYYMMDD-XXXXXX): 8 characters at most.
+      referenceCode: nachaText(payout.reference.split('-').at(-1) ?? '', 8),
+      fileCreationDate: `${pad2(created.getUTCFullYear() % 100)}${pad2(created.getUTCMonth() + 1)}${pad2(created.getUTCDate())}`,
+      fileCreationTime: `${pad2(created.getUTCHours())}${pad2(created.getUTCMinutes())}`,
+      fileIdModifier: header.fileIdModifier,
       batchSequenceNumber: 1,
     });
     // nach2 formats the effective date from local calendar fields.
@@ -174,7 +234,8 @@ export async function nachaFileForPayout(
         trace += 1;
         addEntry(batch, line.companyName, {
           receivingDFI: routing,
-          DFIAccount: account,
+          // Account numbers may carry letters; NACHA's fields are upper case.
+          DFIAccount: account.toUpperCase(),
           // 22: credit to a checking account, 32: to a savings account.
           transactionCode: line.bankAccountType === 'savings' ? '32' : '22',
           amount: (toCents(line.amount) / 100).toFixed(2),
@@ -187,7 +248,7 @@ export async function nachaFileForPayout(
       file.addBatch(batch);
     }
     const text = await new Promise<string>((resolve) => file.generateFile(resolve));
-    return { reference: payout.reference, text: `${text}\r\n`, effectiveDate: effective.toISOString().slice(0, 10) };
+    return { reference: payout.reference, text: `${text}\r\n`, effectiveDate: header.effectiveDate };
   });
 }
 
@@ -217,5 +278,65 @@ export async function paypalBatchForPayout(
       ];
     });
     return { reference: payout.reference, text: stringify(rows, { record_delimiter: 'windows' }) };
+  });
+}
+
+export const WIRE_COLUMNS: CsvColumn[] = [
+  { key: 'reference', header: 'Payout Reference' },
+  { key: 'partnerCompanyName', header: 'Partner' },
+  { key: 'beneficiaryName', header: 'Beneficiary Name' },
+  { key: 'beneficiaryAddress', header: 'Beneficiary Address' },
+  { key: 'bankName', header: 'Bank Name' },
+  { key: 'bankAddress', header: 'Bank Address' },
+  { key: 'routingNumber', header: 'Routing Number' },
+  { key: 'accountNumber', header: 'Account Number' },
+  { key: 'accountType', header: 'Account Type' },
+  { key: 'paymentMethod', header: 'Payment Method' },
+  { key: 'amount', header: 'Amount' },
+  { key: 'commissionCount', header: 'Commissions' },
+  { key: 'paidAt', header: 'Payment Date' },
+];
+
+/**
+ * One row per wire partner of a payout, with the bank numbers decrypted: the one place besides the
+ * NACHA file they leave the server in full. 404 without the payout, 409 when it pays nobody by wire.
+ */
+export async function wireInstructions(
+  db: Db,
+  { cipher, payoutId, actorId }: { cipher: FieldCipher; payoutId: string; actorId: string },
+): Promise<{ reference: string; rows: CsvRow[] }> {
+  return db.transaction().execute(async (trx) => {
+    const { payout, lines } = await linesForFile(trx, {
+      payoutId,
+      method: 'Wire',
+      actorId,
+      action: 'payout.wire_instructions_downloaded',
+    });
+    return {
+      reference: payout.reference,
+      rows: lines.map((line) => ({
+        reference: payout.reference,
+        partnerCompanyName: line.companyName,
+        beneficiaryName: line.holderName ?? line.contactName,
+        beneficiaryAddress: line.beneficiaryAddress,
+        bankName: line.bankName,
+        bankAddress: line.bankAddress,
+        routingNumber: decryptOrNull(
+          cipher,
+          line.bankRoutingNumber,
+          bankFieldContext(line.partnerId, 'bank_routing_number'),
+        ),
+        accountNumber: decryptOrNull(
+          cipher,
+          line.bankAccountNumber,
+          bankFieldContext(line.partnerId, 'bank_account_number'),
+        ),
+        accountType: line.bankAccountType,
+        paymentMethod: 'Wire',
+        amount: line.amount,
+        commissionCount: line.commissionCount,
+        paidAt: payout.createdAt.toISOString().slice(0, 10),
+      })),
+    };
   });
 }

@@ -10,8 +10,6 @@ import { stringify } from 'csv-stringify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { keysetBatches, type KeysetOrder } from '../platform/keyset';
 import { logActivity } from '../platform/activity';
-import { bankFieldContext, type FieldCipher } from '../platform/crypto';
-import { decryptOrNull } from '../platform/mappers';
 
 export interface CsvColumn {
   key: string;
@@ -19,7 +17,7 @@ export interface CsvColumn {
 }
 
 type Cell = string | number | boolean | Date | null | undefined;
-type CsvRow = Record<string, Cell>;
+export type CsvRow = Record<string, Cell>;
 
 /** A plain decimal number ("-50.00"): a spreadsheet reads it as a number, never as a formula. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
@@ -235,90 +233,6 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
         ),
       };
   }
-}
-
-export const WIRE_COLUMNS: CsvColumn[] = [
-  { key: 'reference', header: 'Payout Reference' },
-  { key: 'partnerCompanyName', header: 'Partner' },
-  { key: 'beneficiaryName', header: 'Beneficiary Name' },
-  { key: 'beneficiaryAddress', header: 'Beneficiary Address' },
-  { key: 'bankName', header: 'Bank Name' },
-  { key: 'bankAddress', header: 'Bank Address' },
-  { key: 'routingNumber', header: 'Routing Number' },
-  { key: 'accountNumber', header: 'Account Number' },
-  { key: 'accountType', header: 'Account Type' },
-  { key: 'paymentMethod', header: 'Payment Method' },
-  { key: 'amount', header: 'Amount' },
-  { key: 'commissionCount', header: 'Commissions' },
-  { key: 'paidAt', header: 'Payment Date' },
-];
-
-/**
- * One row per wire partner of a payout, with the bank numbers decrypted: the one place they leave the
- * server in full. The download is logged in the activity log. Null when there is no such payout.
- */
-export async function wireInstructions(
-  db: Db,
-  { cipher, payoutId, actorId }: { cipher: FieldCipher; payoutId: string; actorId: string },
-): Promise<{ reference: string; rows: CsvRow[] } | null> {
-  return db.transaction().execute(async (trx) => {
-    const payout = await trx
-      .selectFrom('payouts')
-      .select(['id', 'reference', 'createdAt'])
-      .where('id', '=', payoutId)
-      .executeTakeFirst();
-    if (!payout) return null;
-    const partners = await trx
-      .selectFrom('commissions as c')
-      .innerJoin('partners as p', 'p.id', 'c.partnerId')
-      .select([
-        'p.id',
-        'p.companyName',
-        'p.contactName',
-        'p.bankAccountHolderName',
-        'p.beneficiaryAddress',
-        'p.bankName',
-        'p.bankAddress',
-        'p.bankRoutingNumber',
-        'p.bankAccountNumber',
-        'p.bankAccountType',
-        'p.paypalEmail',
-        sql<string>`sum(c.amount)::numeric(12, 2)::text`.as('amount'),
-        sql<number>`count(*)::int`.as('commissionCount'),
-        sql<string>`min(c.payment_method)`.as('paymentMethod'),
-      ])
-      .where('c.payoutId', '=', payoutId)
-      // ACH and PayPal partners leave in their own files (bank-files.ts).
-      .where('c.paymentMethod', '=', 'Wire')
-      .groupBy('p.id')
-      .orderBy('p.companyName')
-      .execute();
-    await logActivity(trx, {
-      userId: actorId,
-      action: 'payout.wire_instructions_downloaded',
-      entityType: 'payout',
-      entityId: payoutId,
-      details: { reference: payout.reference, partnerIds: partners.map((p) => p.id) },
-    });
-    return {
-      reference: payout.reference,
-      rows: partners.map((p) => ({
-        reference: payout.reference,
-        partnerCompanyName: p.companyName,
-        beneficiaryName: p.bankAccountHolderName ?? p.contactName,
-        beneficiaryAddress: p.beneficiaryAddress,
-        bankName: p.bankName,
-        bankAddress: p.bankAddress,
-        routingNumber: decryptOrNull(cipher, p.bankRoutingNumber, bankFieldContext(p.id, 'bank_routing_number')),
-        accountNumber: decryptOrNull(cipher, p.bankAccountNumber, bankFieldContext(p.id, 'bank_account_number')),
-        accountType: p.bankAccountType,
-        paymentMethod: p.paymentMethod,
-        amount: p.amount,
-        commissionCount: p.commissionCount,
-        paidAt: payout.createdAt.toISOString().slice(0, 10),
-      })),
-    };
-  });
 }
 
 /** Records an export download (who took which data out, and when). */

@@ -157,7 +157,7 @@ export async function confirmPayoutLine(
   });
 }
 
-/** "R01 Insufficient funds": an ACH code with its reason, or the admin's words for any other return. */
+/** "R02 Account closed": an ACH code with its reason, or the admin's words for any other return. */
 export function returnReasonText(returnCode: string, reason: string | undefined): string {
   const known = ACH_RETURN_REASONS[returnCode as AchReturnCode];
   if (known) return reason ? `${returnCode} ${known}: ${reason}` : `${returnCode} ${known}`;

@@ -20,6 +20,7 @@ import {
   type PayoutPreview,
   type PayoutPreviewInput,
   type PaymentMethod,
+  type PayoutWaitReason,
 } from '@portal/contracts';
 import type { Db, PayoutRow } from '@portal/db';
 import { DomainError } from '../platform/errors';
@@ -128,6 +129,10 @@ async function checkPending(
   return locked;
 }
 
+/** Whether the partner has what its payment method pays to: a PayPal email, or a routing and an account number. */
+const paymentDetailsOnFile = sql<boolean>`case when p.payment_method = 'PayPal' then p.paypal_email is not null
+  else p.bank_routing_number is not null and p.bank_account_number is not null end`.as('detailsOnFile');
+
 /** Each partner's net of the selection. */
 async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<PartnerNet[]> {
   return trx
@@ -138,9 +143,10 @@ async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<Partn
       'p.companyName',
       'p.paymentMethod',
       sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('net'),
+      paymentDetailsOnFile,
     ])
     .where(idIn(ids))
-    .groupBy(['c.partnerId', 'p.companyName', 'p.paymentMethod'])
+    .groupBy(['c.partnerId', 'p.id'])
     .orderBy('p.companyName')
     .execute();
 }
@@ -150,32 +156,50 @@ interface PartnerNet {
   companyName: string;
   paymentMethod: PaymentMethod;
   net: string;
+  detailsOnFile: boolean;
 }
 
 /**
  * Who a payout pays, and whether it may run. When a filter chose the fees ("Pay all due", "Select all N
- * matching"), the partners it cannot pay wait with their fees pending: those below the minimum payout, and
- * those whose open clawbacks outweigh their fees (a net of zero or less). A hand-made selection is refused
- * by name for either, since the admin chose those lines. A payout that leaves nobody to pay is refused. A
- * partner paid by ACH refuses it while the server has no ACH originator settings: the fees would be booked
- * paid with no bank file that could ever pay them.
+ * matching"), the partners it cannot pay wait with their fees pending, each with its reason: no payment
+ * details on file (the fees would be booked paid with nothing to send them to), open clawbacks that
+ * outweigh the fees (a net of zero or less), a net below the minimum payout. A hand-made selection is
+ * refused by name for any of them, since the admin chose those lines. A payout that leaves nobody to pay
+ * is refused. A partner paid by ACH refuses it while the server has no ACH originator settings: the fees
+ * would be booked paid with no bank file that could ever pay them.
  */
 function partnersToPay<T extends PartnerNet>(
   selected: readonly T[],
   { minimumPayout, matching, achReady }: { minimumPayout: string; matching: boolean; achReady: boolean },
-): { paid: T[]; waiting: T[]; refusal: string | null } {
+): { paid: T[]; waiting: (T & { reason: PayoutWaitReason })[]; refusal: string | null } {
   const byAch = achReady ? [] : selected.filter((row) => row.paymentMethod === 'ACH');
   if (byAch.length > 0) return { paid: [], waiting: [], refusal: COMMISSION_MESSAGES.achNotReady(byAch) };
-  const refused = selected.filter((row) => toCents(row.net) <= 0);
-  if (refused.length > 0 && !matching)
-    return { paid: [], waiting: [], refusal: COMMISSION_MESSAGES.netNotPositive(refused) };
-  const waiting = selected.filter((row) => toCents(row.net) <= 0 || toCents(row.net) < toCents(minimumPayout));
-  if (waiting.length > 0 && !matching)
-    return { paid: [], waiting, refusal: COMMISSION_MESSAGES.belowMinimum(waiting, minimumPayout) };
+  const waiting = selected.flatMap((row) => {
+    const reason = waitReason(row, minimumPayout);
+    return reason ? [{ ...row, reason }] : [];
+  });
+  if (waiting.length > 0 && !matching) {
+    const missing = waiting.filter((row) => row.reason === 'noPaymentDetails');
+    const refused = waiting.filter((row) => row.reason === 'netNotPositive');
+    const refusal =
+      missing.length > 0
+        ? COMMISSION_MESSAGES.paymentDetailsMissing(missing)
+        : refused.length > 0
+          ? COMMISSION_MESSAGES.netNotPositive(refused)
+          : COMMISSION_MESSAGES.belowMinimum(waiting, minimumPayout);
+    return { paid: [], waiting, refusal };
+  }
   const waitingIds = new Set(waiting.map((row) => row.partnerId));
   const paid = selected.filter((row) => !waitingIds.has(row.partnerId));
-  if (paid.length === 0) return { paid, waiting, refusal: COMMISSION_MESSAGES.nothingReachesMinimum(minimumPayout) };
+  if (paid.length === 0) return { paid, waiting, refusal: COMMISSION_MESSAGES.nothingPayable(waiting, minimumPayout) };
   return { paid, waiting, refusal: null };
+}
+
+function waitReason(row: PartnerNet, minimumPayout: string): PayoutWaitReason | null {
+  if (!row.detailsOnFile) return 'noPaymentDetails';
+  if (toCents(row.net) <= 0) return 'netNotPositive';
+  if (toCents(row.net) < toCents(minimumPayout)) return 'belowMinimum';
+  return null;
 }
 
 export interface ProcessPayoutOptions {
@@ -322,8 +346,9 @@ export async function previewPayout(db: Db, { request, config, now }: PreviewPay
       'p.paymentMethod',
       sql<number>`count(*)::int`.as('commissionCount'),
       sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('net'),
+      paymentDetailsOnFile,
     ])
-    .groupBy(['c.partnerId', 'p.companyName', 'p.paymentMethod'])
+    .groupBy(['c.partnerId', 'p.id'])
     .orderBy('p.companyName')
     .orderBy('c.partnerId')
     .execute();
@@ -333,7 +358,12 @@ export async function previewPayout(db: Db, { request, config, now }: PreviewPay
     matching: request.matching !== undefined,
     achReady: config.ach !== undefined,
   });
-  const waitingNets = waiting.map(({ partnerId, companyName, net }) => ({ partnerId, companyName, net }));
+  const waitingNets = waiting.map(({ partnerId, companyName, net, reason }) => ({
+    partnerId,
+    companyName,
+    net,
+    reason,
+  }));
   if (refusal) return { ...empty, waiting: waitingNets, refusal };
 
   const methods = PAYMENT_METHODS.flatMap((method) => {

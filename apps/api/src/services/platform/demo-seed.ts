@@ -666,7 +666,7 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
         .returning('id')
         .executeTakeFirstOrThrow();
       // Each fee is paid by its partner's method; the payout went out the next day and every line
-      // was confirmed, except in the latest one, whose ACH credit came back (R01).
+      // was confirmed, except in the latest one, whose ACH credit came back (R02, account closed).
       await sql`
         update commissions c set status = 'paid', payment_date = ${paidAt}, payment_method = p.payment_method,
           payment_reference = ${reference}, payout_id = ${payout.id}, updated_at = ${paidAt}
@@ -683,7 +683,7 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
       if (n === 2) {
         const returned = await trx
           .updateTable('payoutLines')
-          .set({ status: 'returned', returnCode: 'R01', returnReason: 'R01 Insufficient funds', resolvedAt: sentAt })
+          .set({ status: 'returned', returnCode: 'R02', returnReason: 'R02 Account closed', resolvedAt: sentAt })
           .where('payoutId', '=', payout.id)
           .where('paymentMethod', '=', 'ACH')
           .returning('partnerId')
@@ -691,7 +691,7 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
         for (const line of returned)
           await trx
             .updateTable('commissions')
-            .set({ status: 'failed', failureReason: 'Returned: R01 Insufficient funds', updatedAt: sentAt })
+            .set({ status: 'failed', failureReason: 'Returned: R02 Account closed', updatedAt: sentAt })
             .where('payoutId', '=', payout.id)
             .where('partnerId', '=', line.partnerId)
             .execute();

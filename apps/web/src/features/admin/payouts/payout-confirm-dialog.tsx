@@ -1,11 +1,11 @@
 // The second look before money moves: 'Process N Payouts' opens this summary of what the server would
 // pay (admin.payoutPreview, the same selection): partners, fees and total, per payment method with the
-// file each makes, and the partners below the minimum payout who wait. Confirm pays; a selection the
+// file each makes, and the partners who wait and why. Confirm pays; a selection the
 // server would refuse says why and cannot be confirmed.
 
 import { Alert, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { PayoutPreview, PayoutPreviewInput } from '@portal/contracts';
-import { formatMoney, plural, toCents } from '@portal/contracts/plain';
+import type { PayoutPreview, PayoutPreviewInput, PayoutWaitReason } from '@portal/contracts';
+import { formatMoney, PAYOUT_WAIT_REASONS, plural } from '@portal/contracts/plain';
 import { IconAlertTriangle, IconClockPause } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
@@ -30,18 +30,19 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/**
- * Why partners wait: below the minimum payout, or (a filter's selection only) open clawbacks that outweigh
- * their fees, so their net is zero or less; the title names the reasons the list holds.
- */
+/** Each reason a partner waits, as the list says it after the partner's net. */
+const WAIT_REASONS: Record<PayoutWaitReason, (minimum: string) => string> = {
+  noPaymentDetails: () => 'no payment details on file',
+  netNotPositive: () => 'open clawbacks outweigh the fees',
+  belowMinimum: (minimum) => `below the minimum payout of ${minimum}`,
+};
+
+/** Why partners wait; the title names the reasons the list holds. */
 function waitingTitle(preview: PayoutPreview): string {
-  const outweighed = preview.waiting.filter((partner) => toCents(partner.net) <= 0).length;
-  const below = preview.waiting.length - outweighed;
+  const minimum = formatMoney(preview.minimumPayout);
+  const reasons = PAYOUT_WAIT_REASONS.filter((reason) => preview.waiting.some((partner) => partner.reason === reason));
   const who = plural(preview.waiting.length, 'partner waits', 'partners wait');
-  const minimum = `below the minimum payout of ${formatMoney(preview.minimumPayout)}`;
-  if (outweighed === 0) return `${who} ${minimum}`;
-  if (below === 0) return `${who}: open clawbacks outweigh the fees`;
-  return `${who}: ${minimum}, or open clawbacks outweigh the fees`;
+  return `${who}: ${reasons.map((reason) => WAIT_REASONS[reason](minimum)).join(', or ')}`;
 }
 
 export function PayoutSummary({ preview }: { preview: PayoutPreview }) {
@@ -105,8 +106,8 @@ export function PayoutSummary({ preview }: { preview: PayoutPreview }) {
           <Stack gap={2}>
             {preview.waiting.slice(0, WAITING_SHOWN).map((partner) => (
               <Text key={partner.partnerId} size="sm">
-                {partner.companyName}: {formatMoney(partner.net)}
-                {toCents(partner.net) <= 0 ? ' (open clawbacks outweigh the fees)' : ''}
+                {partner.companyName}: {formatMoney(partner.net)} (
+                {WAIT_REASONS[partner.reason](formatMoney(preview.minimumPayout))})
               </Text>
             ))}
             {waitingRest > 0 && <Text size="sm">and {waitingRest} more</Text>}
