@@ -348,4 +348,41 @@ describe('create partner', () => {
     const res = await post('/api/admin/partners', { ...newPartnerForm('valid-form@example.com'), ...change });
     expectRefusal(res, 400, message);
   });
+  it('starts the partner on the terms version in force, whose fees its referrals earn', async () => {
+    const published = await t.publishTerms(admin, {
+      agreementVersion: '2.0-admin-made',
+      fees: { basic_accounting: '60.00', controller: '120.00' },
+      changes: ['Controller fee 120.00'],
+    });
+    expect(published.statusCode).toBe(201);
+    const created = await post('/api/admin/partners', newPartnerForm('on-terms-in-force@example.com'));
+    expect(created.statusCode).toBe(201);
+    const partner = await t.row('partners', created.json().id);
+    expect(partner).toMatchObject({ termsVersion: 2, agreementVersion: '2.0-admin-made' });
+    // As before, an admin does not accept the agreement on the partner's behalf; nothing waits for them either.
+    const acceptances = await t.db
+      .selectFrom('agreementAcceptances')
+      .select('id')
+      .where('partnerId', '=', partner.id)
+      .execute();
+    expect(acceptances).toEqual([]);
+    const user = await t.db
+      .selectFrom('users')
+      .select(['id', 'email', 'role', 'tokenVersion'])
+      .where('id', '=', partner.userId)
+      .executeTakeFirstOrThrow();
+    const me = await t.request(user, 'GET', '/api/partners/me');
+    expect(me.json()).toMatchObject({
+      termsVersion: 2,
+      agreementVersion: '2.0-admin-made',
+      pendingAgreementVersion: null,
+    });
+    const client = await post('/api/admin/referrals', {
+      partnerId: partner.id,
+      clientCompanyName: 'Controller Client of a New Partner',
+      serviceType: 'controller',
+      monthlyValue: '1500.00',
+    });
+    expect(client.json()).toMatchObject({ termsVersion: 2, commissionAmount: '120.00' });
+  });
 });

@@ -108,7 +108,8 @@ export const adminPartnerRoutes: RestRoute[] = [
     summary: 'Create an active partner with its sign-in (Create Partner form)',
     tag,
     status: 201,
-    description: 'A taken email is 409.',
+    description:
+      'The partner starts on the program terms in force (termsVersion, agreementVersion), whose fees its referrals earn. A taken email is 409.',
     ...idempotent,
     errors: { 409: 'The email is taken' },
   },

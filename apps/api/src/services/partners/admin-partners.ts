@@ -24,6 +24,7 @@ import { iso, partnerIdentity, partnerProfileFields } from '../platform/mappers'
 import { hashPassword } from '../accounts/passwords';
 import { profileColumns } from './application';
 import { allocateReferralCode } from './referral-codes';
+import { currentTermsRow } from '../platform/program-terms';
 import type { Db } from '@portal/db';
 import type { z } from 'zod';
 
@@ -306,11 +307,16 @@ export async function createPartnerByAdmin(
         .returning(['id', 'email'])
         .executeTakeFirstOrThrow();
       const referralCode = await allocateReferralCode(trx, form.companyName);
+      // The partner starts on the terms in force, whose fees its referrals earn. As ever for a partner an
+      // admin creates, no acceptance is recorded on its behalf.
+      const terms = await currentTermsRow(trx, now);
       const partner = await trx
         .insertInto('partners')
         .values({
           userId: user.id,
           ...profileColumns(form),
+          termsVersion: terms.version,
+          agreementVersion: terms.agreementVersion,
           referralCode,
           status: 'active',
           applicationDate: now,
