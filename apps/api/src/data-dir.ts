@@ -3,16 +3,31 @@
 // before anything is written (PGlite creates its files 0666 and relies on the umask), the folder
 // is created 0700, and a tree left readable by an earlier version is tightened at start.
 
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Bits of a mode that group and others hold. */
 export const SHARED_BITS = 0o077;
 
+/** DATA_DIR cannot hold the portal's files: the message names the variable and the reason. */
+export class DataDirError extends Error {
+  override name = 'DataDirError';
+}
+
 export function secureDataDir(dataDir: string): void {
   process.umask(SHARED_BITS);
-  if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  tighten(dataDir);
+  try {
+    if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if (!statSync(dataDir).isDirectory()) throw new DataDirError(`DATA_DIR ${dataDir} is a file, not a folder.`);
+    tighten(dataDir);
+  } catch (error) {
+    if (error instanceof DataDirError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DataDirError(
+      `DATA_DIR ${dataDir} cannot be used (${code ?? (error instanceof Error ? error.message : String(error))}): it must be a folder this account may create and write.`,
+      { cause: error },
+    );
+  }
 }
 
 function tighten(path: string): void {

@@ -77,7 +77,7 @@ export function createDeps(
     config,
     logger,
     tokens: createTokenService(secrets.jwtSecret, now),
-    cipher: createFieldCipher(secrets.dataEncryptionKey, config.dataEncryptionOldKeys),
+    cipher: createFieldCipher(secrets.dataEncryptionKey, secrets.dataEncryptionOldKeys),
     rateLimits: createRateLimits({
       redisUrl: config.redisUrl,
       apiKeyPerMinute: config.apiKeyRateLimit,

@@ -1,13 +1,15 @@
 // The server process: config → database → migrate → bootstrap → listen → graceful shutdown.
 
+import { createServer } from 'node:net';
 import { migrateToLatest, waitUntilReachable } from '@portal/db';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type AppConfig } from './config';
+import { ConfigError, loadConfig, localBaseUrl, type AppConfig } from './config';
 import { claimDataDir, ControlSocketPathError, type DataDirClaim } from './control';
-import { secureDataDir } from './data-dir';
+import { DataDirError, secureDataDir } from './data-dir';
 import { createDeps, openDatabase } from './deps';
 import { applyHeapPolicy } from './heap-policy';
 import { createLogger } from './logger';
+import { resolveSecrets } from './secrets';
 import { startMetricsServer } from './metrics';
 import { startAccrualTimer } from './workers/accrual-timer';
 import { createBackupStream } from './services/platform/backup';
@@ -15,6 +17,51 @@ import { ensureAdmin } from './services/accounts/admin-bootstrap';
 import { formatSignIns, seedDemo } from './services/platform/demo-seed';
 import { createOutboxWorker } from './workers/outbox-worker';
 import { createWebhookWorker } from './workers/webhook-worker';
+
+/** Ends a start that cannot go on with one line naming the cause (and the variable to look at): no stack trace. */
+function stopStarting(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Why the public listener cannot open, in the words of PORT and HOST; undefined for anything else. */
+function listenFailure(error: unknown, host: string, port: number): string | undefined {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return `PORT ${port} on HOST ${host} is already in use by another process: stop it or choose another PORT.`;
+    case 'EACCES':
+      return `PORT ${port} on HOST ${host} may not be opened by this account (ports below 1024 need privileges): choose another PORT.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `HOST ${host} is not an address of this machine: use 127.0.0.1, 0.0.0.0, :: or one of its addresses.`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Opens and closes the public address before anything else happens, so a port in use stops the start
+ * before the database is opened or demo data is written. The real listen still reports a port taken
+ * in between.
+ */
+async function checkListenAddress(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen({ port, host, exclusive: true }, resolve);
+    });
+  } catch (error) {
+    stopStarting(
+      listenFailure(error, host, port) ?? `The server cannot listen on HOST ${host} PORT ${port}: ${reasonOf(error)}`,
+    );
+  }
+  await new Promise((resolve) => probe.close(resolve));
+}
 
 function readConfig(): AppConfig {
   try {
@@ -31,7 +78,13 @@ function readConfig(): AppConfig {
 applyHeapPolicy();
 const config = readConfig();
 const logger = createLogger(config.logLevel);
-secureDataDir(config.dataDir);
+await checkListenAddress(config.host, config.port);
+try {
+  secureDataDir(config.dataDir);
+  if (!config.databaseUrl) resolveSecrets(config);
+} catch (error) {
+  stopStarting(error instanceof DataDirError ? error.message : `DATA_DIR ${config.dataDir}: ${reasonOf(error)}`);
+}
 // The embedded database is this process's alone; its control socket also answers `cli backup`.
 let claim: DataDirClaim | undefined;
 if (!config.databaseUrl) {
@@ -66,12 +119,31 @@ if (handle.kind === 'postgres') {
     process.exit(1);
   }
 }
-await migrateToLatest(handle.db);
+try {
+  await migrateToLatest(handle.db);
+} catch (error) {
+  await handle.close();
+  stopStarting(
+    `The database could not be brought up to date, so the server does not start: ${reasonOf(error)} (${config.databaseUrl ? 'DATABASE_URL' : `the embedded database in DATA_DIR ${config.dataDir}`}).`,
+  );
+}
 const deps = createDeps(config, handle, logger);
 if (config.demoData) {
-  const signIns = await seedDemo(deps);
-  // The sign-ins go to the terminal, not the log stream: they are for the person who started it.
-  if (signIns.length > 0) console.log(`\n${formatSignIns(signIns)}\n`);
+  try {
+    const signIns = await seedDemo(deps);
+    // The sign-ins go to the terminal, not the log stream: they are for the person who started it.
+    if (signIns.length > 0) console.log(`\n${formatSignIns(signIns)}\n`);
+  } catch (error) {
+    await deps.rateLimits.close();
+    await handle.close();
+    const where =
+      config.storage.driver === 's3'
+        ? `STORAGE_DRIVER=s3: check S3_ENDPOINT, S3_BUCKET and the S3 credentials`
+        : `STORAGE_DRIVER=local: check that DATA_DIR ${config.dataDir} takes files`;
+    stopStarting(
+      `The demo data could not be seeded: ${reasonOf(error)} (${where}; DEMO_DATA=false starts without it).`,
+    );
+  }
 }
 if (config.admin) {
   try {
@@ -101,7 +173,17 @@ const webhooks = createWebhookWorker(deps);
 webhooks.start();
 stopHooks.push(() => webhooks.stop());
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const message = listenFailure(error, config.host, config.port);
+  if (!message) throw error;
+  for (const stop of stopHooks) await stop();
+  await app.close();
+  await deps.rateLimits.close();
+  await handle.close();
+  stopStarting(message);
+}
 if (config.metrics) {
   // Its own listener: the public port never answers /metrics.
   const metricsServer = await startMetricsServer(deps.metrics, config.metrics);
@@ -109,7 +191,7 @@ if (config.metrics) {
   logger.info(`Prometheus metrics on http://${config.metrics.host}:${metricsServer.port}/metrics`);
 }
 logger.info(
-  `Partner Portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`,
+  `Partner Portal on ${localBaseUrl(config)} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`,
 );
 
 let stopping = false;

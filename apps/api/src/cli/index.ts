@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { migrateToLatest } from '@portal/db';
 import { monthInput, previousMonthKey } from '@portal/contracts';
 import { loadConfig } from '../config';
+import { retireStoredOldKeys } from '../secrets';
 import { claimDataDir, requestBackup } from '../control';
 import { secureDataDir } from '../data-dir';
 import { createDeps, openDatabase } from '../deps';
@@ -21,6 +22,12 @@ import { mfaSecretContext } from '../services/accounts/mfa';
 import { reencryptWebhookSecrets } from '../services/integrations/webhooks';
 
 type Command = (args: string[]) => Promise<void>;
+
+/**
+ * A path the user typed, against the folder they typed the command in: pnpm runs the cli in apps/api
+ * and says where it was started in INIT_CWD.
+ */
+const fromCallerDirectory = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
 
 /**
  * The file a backup or restore names (`--out` or `--from`) and the configuration; both work on the embedded
@@ -104,6 +111,9 @@ const commands: Record<string, Command> = {
         `${result.unreadable.length} partners hold a bank number no configured key decrypts (left unchanged; keep the old keys until they are resolved): ${result.unreadable.join(', ')}`,
       );
     }
+    // Every value reads under the current key: the earlier keys secrets.json kept are no longer needed.
+    const retired = retireStoredOldKeys(loadConfig());
+    if (retired > 0) console.log(`Removed ${retired} earlier data keys from secrets.json`);
   },
   /**
    * backup --out FILE: the embedded database, uploads and secrets.json in one .tar.gz (mode 600).
@@ -119,7 +129,7 @@ const commands: Record<string, Command> = {
     );
     if (!existsSync(join(config.dataDir, 'pglite')))
       throw new Error(`No embedded database in ${config.dataDir} (check DATA_DIR).`);
-    const out = resolve(file);
+    const out = fromCallerDirectory(file);
     if (existsSync(out)) throw new Error(`${out} exists; choose a new file name.`);
     process.umask(0o077);
     const partial = `${out}.partial`;
@@ -156,7 +166,7 @@ const commands: Record<string, Command> = {
       'cli restore fills the embedded database; with DATABASE_URL use pg_restore and copy the uploads back (see the README).',
     );
     process.umask(0o077);
-    const manifest = await restoreBackup(resolve(file), config.dataDir);
+    const manifest = await restoreBackup(fromCallerDirectory(file), config.dataDir);
     console.log(
       `Restored the backup of ${manifest.createdAt} into ${config.dataDir} (${manifest.uploads} uploaded files).`,
     );

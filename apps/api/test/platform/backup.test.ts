@@ -222,6 +222,20 @@ describe('cli backup and cli restore', () => {
     expect(postgres.code).toBe(1);
     expect(postgres.stderr).toContain('with DATABASE_URL use pg_dump');
   }, 60_000);
+
+  it('read a relative --out or --from against the folder the command was typed in (INIT_CWD under pnpm)', async () => {
+    const typedIn = join(root, 'typed-in');
+    mkdirSync(typedIn);
+    const backup = await cli(['backup', '--out', 'relative.tar.gz'], source, { INIT_CWD: typedIn });
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+    expect(existsSync(join(typedIn, 'relative.tar.gz'))).toBe(true);
+    const target = join(root, 'restored-relative');
+    const restore = await cli(['restore', '--from', 'relative.tar.gz'], target, { INIT_CWD: typedIn });
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    expect(await rowCounts(target)).toEqual(await rowCounts(source));
+  }, 120_000);
 });
 
 describe('createBackupStream', () => {

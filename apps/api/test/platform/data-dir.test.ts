@@ -1,13 +1,27 @@
 // The server and the cli as processes on an embedded database: a production start seeds no demo
-// accounts, refused settings stop the start, and nothing under DATA_DIR is readable by group or
-// others (items 1 and 3).
+// accounts, refused settings and start failures stop it with one line naming the variable, nothing
+// under DATA_DIR is readable by group or others, and secrets.json never loses a key.
 
-import { randomBytes } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { resolveSecrets } from '../../src/secrets';
+import { createTokenService } from '../../src/services/accounts/tokens';
+import { createFieldCipher } from '../../src/services/platform/crypto';
 import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
-import { CLI, migratedDataDir, runApiProcess, SERVER, useTempDir, withServer } from '../support';
+import { CLI, freePort, migratedDataDir, runApiProcess, SERVER, useTempDir, withServer } from '../support';
 
 const root = useTempDir('portal-datadir-');
 
@@ -101,14 +115,18 @@ describe('an existing DATA_DIR left readable', () => {
 });
 
 describe('cli reencrypt', () => {
-  it('moves the demo bank numbers to a new key; afterwards the old key is not needed', async () => {
+  const storedIn = (dataDir: string) =>
+    JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
+      jwtSecret: string;
+      dataEncryptionKey: string;
+      dataEncryptionOldKeys?: string[];
+    };
+
+  it('moves the demo bank numbers to a new key; afterwards the old key is not needed and leaves secrets.json', async () => {
     const dataDir = migratedDataDir(join(root, 'rotate'));
     const seeded = await runApiProcess([CLI, 'seed-demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     expect(seeded.code).toBe(0);
-    const stored = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
-      jwtSecret: string;
-      dataEncryptionKey: string;
-    };
+    const stored = storedIn(dataDir);
     const newKey = randomBytes(32).toString('base64');
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: stored.jwtSecret, DATA_ENCRYPTION_KEY: newKey };
 
@@ -120,17 +138,175 @@ describe('cli reencrypt', () => {
     expect(first.code).toBe(0);
     const rewritten = Number(/Re-encrypted (\d+) bank numbers \(0 already current\)/.exec(first.stdout)?.[1]);
     expect(rewritten).toBeGreaterThan(0);
+    expect(first.stdout).toContain('Removed 1 earlier data keys from secrets.json');
 
     const second = await runApiProcess([CLI, 'reencrypt'], env);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain(`Re-encrypted 0 bank numbers (${rewritten} already current)`);
 
-    // Without the new key (only the dropped one) nothing is readable: the command says so and fails.
-    const wrong = await runApiProcess([CLI, 'reencrypt'], {
-      ...env,
-      DATA_ENCRYPTION_KEY: stored.dataEncryptionKey,
+    // The new key is the stored one now, and the old key is nowhere in DATA_DIR.
+    expect(storedIn(dataDir)).toEqual({ jwtSecret: stored.jwtSecret, dataEncryptionKey: newKey });
+    const fromDisk = await runApiProcess([CLI, 'reencrypt'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    expect(fromDisk.code).toBe(0);
+    expect(fromDisk.stdout).toContain(`Re-encrypted 0 bank numbers (${rewritten} already current)`);
+  }, 240_000);
+
+  it('keeps the stored key when a run is given another one without DATA_ENCRYPTION_OLD_KEYS: every value still decrypts from what DATA_DIR holds', async () => {
+    const dataDir = migratedDataDir(join(root, 'one-off'));
+    const seeded = await runApiProcess([CLI, 'seed-demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    expect(seeded.code).toBe(0);
+    const stored = storedIn(dataDir);
+    const oneOff = randomBytes(32).toString('base64');
+
+    // A command run once with a key of its own: the stored key stays beside it as an earlier key.
+    const accrued = await runApiProcess([CLI, 'accrue', '--month', '2001-01'], {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATA_ENCRYPTION_KEY: oneOff,
     });
-    expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toMatch(/partners hold a bank number no configured key decrypts/);
-  }, 180_000);
+    expect(accrued.code).toBe(0);
+    expect(storedIn(dataDir)).toEqual({
+      jwtSecret: stored.jwtSecret,
+      dataEncryptionKey: oneOff,
+      dataEncryptionOldKeys: [stored.dataEncryptionKey],
+    });
+
+    // The forgotten DATA_ENCRYPTION_OLD_KEYS of a rotation: nothing is unreadable, everything moves to the key given.
+    const rotated = await runApiProcess([CLI, 'reencrypt'], {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
+    expect(rotated.stderr).toBe('');
+    expect(rotated.code).toBe(0);
+    const rewritten = Number(/Re-encrypted (\d+) bank numbers \(0 already current\)/.exec(rotated.stdout)?.[1]);
+    expect(rewritten).toBeGreaterThan(0);
+
+    // A later run without the variable reads every value with what DATA_DIR holds.
+    const later = await runApiProcess([CLI, 'reencrypt'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    expect(later.stderr).toBe('');
+    expect(later.code).toBe(0);
+    expect(later.stdout).toContain(`Re-encrypted 0 bank numbers (${rewritten} already current)`);
+    expect(storedIn(dataDir).jwtSecret).toBe(stored.jwtSecret);
+  }, 240_000);
+});
+
+describe('secrets.json on the embedded database', () => {
+  const configFor = (dataDir: string, env: Record<string, string> = {}) =>
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
+
+  it('keeps its JWT secret when a run is given another: sessions it signed are valid again on a start without the variable', async () => {
+    const dataDir = join(root, 'jwt-one-off');
+    const first = resolveSecrets(configFor(dataDir));
+    const session = await createTokenService(first.jwtSecret).sign({
+      userId: randomUUID(),
+      role: 'partner',
+      tokenVersion: 0,
+    });
+    const oneOff = randomBytes(48).toString('base64url');
+    expect(resolveSecrets(configFor(dataDir, { JWT_SECRET: oneOff })).jwtSecret).toBe(oneOff);
+    const later = resolveSecrets(configFor(dataDir));
+    expect(later.jwtSecret).toBe(first.jwtSecret);
+    expect(await createTokenService(later.jwtSecret).verify(session)).not.toBeNull();
+  });
+
+  it('adds a data key given by the environment and keeps the stored one as an earlier key that still decrypts', () => {
+    const dataDir = join(root, 'key-one-off');
+    const first = resolveSecrets(configFor(dataDir));
+    const sealed = createFieldCipher(first.dataEncryptionKey).encrypt('026009593', 'partners.bank:1');
+    const oneOff = randomBytes(32).toString('base64');
+    const withOneOff = resolveSecrets(configFor(dataDir, { DATA_ENCRYPTION_KEY: oneOff }));
+    expect(withOneOff.dataEncryptionKey).toBe(oneOff);
+    expect(withOneOff.dataEncryptionOldKeys).toEqual([first.dataEncryptionKey]);
+    // A start without the variable: the stored keys alone open the value.
+    const later = resolveSecrets(configFor(dataDir));
+    expect(
+      createFieldCipher(later.dataEncryptionKey, later.dataEncryptionOldKeys).decrypt(sealed, 'partners.bank:1'),
+    ).toBe('026009593');
+    expect(statSync(join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('is not written when both secrets come from the environment and it does not exist', () => {
+    const dataDir = join(root, 'env-only');
+    const secrets = resolveSecrets(
+      configFor(dataDir, {
+        JWT_SECRET: randomBytes(48).toString('base64url'),
+        DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      }),
+    );
+    expect(secrets.dataEncryptionOldKeys).toEqual([]);
+    expect(existsSync(join(dataDir, 'secrets.json'))).toBe(false);
+  });
+});
+
+describe('a start that cannot go on', () => {
+  /** Every line the process printed to stderr that looks like a stack frame. */
+  const stackFrames = (stderr: string) => stderr.split('\n').filter((line) => /^\s+at /.test(line));
+
+  it('names PORT when the port is in use, before the database is opened or demo data written', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const dataDir = join(root, 'port-in-use');
+      const result = await runApiProcess([SERVER], {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'development',
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `PORT ${port} on HOST 127.0.0.1 is already in use by another process: stop it or choose another PORT.`,
+      );
+      expect(result.stdout).not.toContain('Demo sign-ins');
+      expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  }, 60_000);
+
+  it('names DATA_DIR when it is a file', async () => {
+    const file = join(root, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const result = await runApiProcess([SERVER], { DATA_DIR: file, NODE_ENV: 'production', PORT: '0' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`DATA_DIR ${file} is a file, not a folder.`);
+    const cli = await runApiProcess([CLI, 'migrate'], { DATA_DIR: file });
+    expect(cli.code).toBe(1);
+    expect(cli.stderr.trim()).toBe(`DATA_DIR ${file} is a file, not a folder.`);
+  }, 60_000);
+
+  it('names DATA_DIR when it cannot be created', async () => {
+    const file = join(root, 'a-file-as-parent');
+    writeFileSync(file, 'not a folder');
+    const dataDir = join(file, 'data');
+    const result = await runApiProcess([SERVER], { DATA_DIR: dataDir, NODE_ENV: 'production', PORT: '0' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `DATA_DIR ${dataDir} cannot be used (ENOTDIR): it must be a folder this account may create and write.`,
+    );
+    expect(stackFrames(result.stderr)).toEqual([]);
+  }, 60_000);
+
+  it('names the storage variables when the demo data cannot be seeded', async () => {
+    const deadPort = await freePort();
+    const result = await runApiProcess([SERVER], {
+      DATA_DIR: migratedDataDir(join(root, 'demo-no-storage')),
+      NODE_ENV: 'development',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${deadPort}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'portal-files',
+      S3_ACCESS_KEY_ID: 'test',
+      S3_SECRET_ACCESS_KEY: 'test-secret',
+      S3_TIMEOUT_SECONDS: '2',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^The demo data could not be seeded: .*STORAGE_DRIVER=s3: check S3_ENDPOINT/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  }, 120_000);
 });
