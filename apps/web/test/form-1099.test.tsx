@@ -19,6 +19,7 @@ const payout = (paidAt: string) => ({
   sentAt: null,
   methods: [],
   returnedCount: 0,
+  returnedTotal: '0.00',
 });
 
 /** The API: the newest payout over tRPC, the report's CSV with its partner count and threshold. */

@@ -73,6 +73,7 @@ function serve(preview: PayoutPreview) {
       sentAt: null,
       methods: preview.methods,
       returnedCount: 0,
+      returnedTotal: '0.00',
     }),
   });
 }

@@ -220,8 +220,9 @@ export const payoutOutput = z.object({
   sentAt: timestamp.nullable(),
   /** Partners and total per payment method: which files the payout has. */
   methods: z.array(payoutMethodTotalOutput),
-  /** Lines the bank or PayPal sent back. */
+  /** Lines the bank or PayPal sent back, and their sum: `total` less it is what reached the partners. */
   returnedCount: z.number().int(),
+  returnedTotal: money,
 });
 export type Payout = z.infer<typeof payoutOutput>;
 

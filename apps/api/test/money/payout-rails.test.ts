@@ -729,7 +729,7 @@ describe('returns', () => {
       ]),
     );
     const payoutAfter = (await asAdmin.admin.payouts({ limit: 100 })).items.find((p) => p.id === payout.id);
-    expect(payoutAfter?.returnedCount).toBe(1);
+    expect(payoutAfter).toMatchObject({ returnedCount: 1, returnedTotal: '150.00', total: '150.00' });
     const mail = await t.db
       .selectFrom('emailOutbox')
       .select(['subject', 'textBody'])

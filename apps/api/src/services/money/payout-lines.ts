@@ -8,6 +8,7 @@ import {
   COMMISSION_MESSAGES,
   PAYOUT_RAIL_MESSAGES,
   formatMoney,
+  sumMoney,
   type AchReturnCode,
   type Commission,
   type FailedCommission,
@@ -38,12 +39,18 @@ export async function insertPayoutLines(trx: DbOrTx, payoutId: string): Promise<
   `.execute(trx);
 }
 
-/** Per payout: partners and total per payment method, and how many lines came back. */
+export interface PayoutLineTotals {
+  methods: PayoutMethodTotal[];
+  returnedCount: number;
+  returnedTotal: string;
+}
+
+/** Per payout: partners and total per payment method, and how many lines came back and their sum. */
 export async function payoutMethodTotals(
   db: DbOrTx,
   payoutIds: readonly string[],
-): Promise<Map<string, { methods: PayoutMethodTotal[]; returnedCount: number }>> {
-  const result = new Map<string, { methods: PayoutMethodTotal[]; returnedCount: number }>();
+): Promise<Map<string, PayoutLineTotals>> {
+  const result = new Map<string, PayoutLineTotals>();
   if (payoutIds.length === 0) return result;
   const rows = await db
     .selectFrom('payoutLines')
@@ -53,15 +60,19 @@ export async function payoutMethodTotals(
       sql<number>`count(*)::int`.as('partnerCount'),
       sql<string>`sum(amount)::numeric(14, 2)::text`.as('total'),
       sql<number>`(count(*) filter (where status = 'returned'))::int`.as('returnedCount'),
+      sql<string>`coalesce(sum(amount) filter (where status = 'returned'), 0)::numeric(14, 2)::text`.as(
+        'returnedTotal',
+      ),
     ])
     .where('payoutId', 'in', payoutIds)
     .groupBy(['payoutId', 'paymentMethod'])
     .orderBy('paymentMethod')
     .execute();
   for (const row of rows) {
-    const entry = result.get(row.payoutId) ?? { methods: [], returnedCount: 0 };
+    const entry = result.get(row.payoutId) ?? { methods: [], returnedCount: 0, returnedTotal: '0.00' };
     entry.methods.push({ paymentMethod: row.paymentMethod, partnerCount: row.partnerCount, total: row.total });
     entry.returnedCount += row.returnedCount;
+    entry.returnedTotal = sumMoney([entry.returnedTotal, row.returnedTotal]);
     result.set(row.payoutId, entry);
   }
   return result;

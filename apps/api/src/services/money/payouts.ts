@@ -36,7 +36,7 @@ import { lockCommission, type CommissionChange } from './adjustments';
 import type { AppConfig } from '../../config';
 import { getProgramSettings } from '../platform/program-settings';
 import { partnerCommissions } from './partner-payouts';
-import { insertPayoutLines, payoutMethodTotals } from './payout-lines';
+import { insertPayoutLines, payoutMethodTotals, type PayoutLineTotals } from './payout-lines';
 import { proposedPayoutDate } from './business-days';
 import { pendingPartnersMissingTaxProfile, refuseMissingTaxProfiles, withTaxProfileMarks } from './tax-profiles';
 
@@ -420,7 +420,7 @@ async function taxProfileRefusal(
 
 export function toPayout(
   row: PayoutRow,
-  lines: { methods: Payout['methods']; returnedCount: number } = { methods: [], returnedCount: 0 },
+  lines: PayoutLineTotals = { methods: [], returnedCount: 0, returnedTotal: '0.00' },
 ): Payout {
   return {
     id: row.id,
@@ -432,6 +432,7 @@ export function toPayout(
     sentAt: row.sentAt ? row.sentAt.toISOString() : null,
     methods: lines.methods,
     returnedCount: lines.returnedCount,
+    returnedTotal: lines.returnedTotal,
   };
 }
 

@@ -4,7 +4,7 @@
 
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Payout, PaymentMethod } from '@portal/contracts';
-import { formatDate, formatMoney, plural } from '@portal/contracts/plain';
+import { formatDate, formatMoney, plural, toCents } from '@portal/contracts/plain';
 import { IconChevronDown, IconChevronUp, IconFileDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { afterPayout } from '../../../lib/invalidate';
@@ -73,7 +73,14 @@ export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
                   {plural(payout.partnerCount, 'partner', 'partners')}
                 </Text>
               </div>
-              <Text fw={700}>{formatMoney(payout.total)}</Text>
+              <div style={{ textAlign: 'right' }}>
+                <Text fw={700}>{formatMoney(payout.total)}</Text>
+                {toCents(payout.returnedTotal) > 0 && (
+                  <Text size="xs" c="red" data-testid="payout-returned-total">
+                    {formatMoney(payout.returnedTotal)} came back
+                  </Text>
+                )}
+              </div>
             </Group>
             <Stack gap={6}>
               {payout.methods.map((method) => (
