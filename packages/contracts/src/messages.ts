@@ -30,6 +30,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   notSignedIn: 'Please sign in to continue',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  sessionInvalid: 'Your session is not valid. Please sign in again.',
   adminOnly: 'This area is for administrators only',
   partnerOnly: 'This area is for partners only',
   partnerNotActive: 'Your partner account is not active',
