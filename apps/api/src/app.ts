@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { TRPC_MAX_BATCH_SIZE } from '@portal/contracts';
+import { isTransactionConflict } from '@portal/db';
 import { fromFastifyError, registerRestRoutes, sendError } from './rest/adapter';
 import { renderDocsPage } from './rest/openapi';
 import { servedOpenApiDocument } from './rest/served-document';
@@ -18,7 +19,7 @@ import type { AppDeps } from './deps';
 import { hashApiKey } from './services/integrations';
 import { checkReadiness } from './services/platform/readiness';
 import { createContextFromRequest } from './trpc/context';
-import { retryAfterOf, toClientError } from './trpc/errors';
+import { isDatabaseUnavailable, retryAfterOf, toClientError } from './trpc/errors';
 import { registerTrpcEndpoint } from './trpc/http';
 import { registerWebPages } from './web-pages';
 
@@ -167,6 +168,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     clientErrorHandler: answerClientError,
   });
 
+  // A body is JSON unless a route says otherwise: Fastify's text/plain parser would hand a JSON endpoint a
+  // string (a 400 about types) where any other content type is 415. Routes that take text add it in their scope.
+  app.removeContentTypeParser('text/plain');
+
   // Helmet's headers as recorded once, and the request id, on every answer (errors and 404s included).
   // The hooks of the request path are callback-style: an async hook costs a promise per request.
   app.addHook('onRequest', (req, reply, done) => {
@@ -228,6 +233,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, reply) => {
     const refused = fromFastifyError(error, BODY_LIMIT_BYTES);
     if (refused) return sendError(reply, refused, deps);
+    // A route outside the REST table (the public pages) that meets a database outage answers its 503 too.
+    if (isDatabaseUnavailable(error) || isTransactionConflict(error)) return sendError(reply, error, deps);
     req.log.error({ err: error }, 'request failed');
     return reply
       .status(error.statusCode && error.statusCode >= 500 ? error.statusCode : 500)

@@ -63,10 +63,13 @@ const sessionUser = preparedLookup((db: Db, id: string) =>
 export async function authenticate(deps: AppDeps, authorization: string | undefined): Promise<Session> {
   if (!authorization) return { user: null, tokenRejected: false };
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization.trim());
-  if (!match?.[1]) return { user: null, tokenRejected: true };
+  // A token that is not one of ours, or was altered, was never a session: only a lapsed one is said to expire.
+  const notValid = { user: null, tokenRejected: true, rejectedMessage: MESSAGES.sessionInvalid };
+  if (!match?.[1]) return notValid;
   if (isApiKeyToken(match[1])) return authenticateApiKey(deps.db, match[1], deps.now());
   const claims = await deps.tokens.verify(match[1]);
-  if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return { user: null, tokenRejected: true };
+  if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId))
+    return deps.tokens.expired(match[1]) ? { user: null, tokenRejected: true } : notValid;
   const row = await sessionUser(deps.db, claims.userId);
   if (!row || !row.active || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role)
     return { user: null, tokenRejected: true };

@@ -124,8 +124,16 @@ export function toClientError(error: TRPCError): TRPCError {
   return error;
 }
 
-/** Seconds a client should wait before trying again: a spent rate budget, or one second after a conflict between writers. */
+/** Seconds a client waits before trying again while the database does not answer (it is reconnected on the next call). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Seconds a client should wait before trying again: a spent rate budget, one second after a conflict between
+ * writers, a few seconds while the database is unavailable.
+ */
 export function retryAfterOf(error: TRPCError): number | undefined {
   if (error.cause instanceof RateLimitedError) return error.cause.retryAfterSeconds;
-  return error.code === 'SERVICE_UNAVAILABLE' && isTransactionConflict(error.cause) ? 1 : undefined;
+  if (error.code !== 'SERVICE_UNAVAILABLE') return undefined;
+  if (isTransactionConflict(error.cause)) return 1;
+  return isDatabaseUnavailable(error.cause) ? DATABASE_RETRY_AFTER_SECONDS : undefined;
 }

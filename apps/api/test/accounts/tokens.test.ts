@@ -39,7 +39,7 @@ async function meWith(authorization: string) {
   return { rest, trpc, logout };
 }
 
-async function expectRejected(authorization: string, message: string = MESSAGES.sessionExpired) {
+async function expectRejected(authorization: string, message: string = MESSAGES.sessionInvalid) {
   const { rest, trpc, logout } = await meWith(authorization);
   expect(rest.statusCode).toBe(401);
   expect(rest.json()).toEqual({ message, code: 'UNAUTHORIZED' });
@@ -115,10 +115,10 @@ describe('session tokens', () => {
     const user = await t.createUser();
     const { tv: _tv, ...withoutTv } = claimsOf(user);
     await expectRejected(`Bearer ${await signWith(withoutTv)}`);
-    await expectRejected(`Bearer ${await signWith({ ...claimsOf(user), role: 'admin' })}`);
+    await expectRejected(`Bearer ${await signWith({ ...claimsOf(user), role: 'admin' })}`, MESSAGES.sessionExpired);
   });
 
-  it('refuses an expired token', async () => {
+  it('refuses an expired token, saying the session has expired', async () => {
     const user = await t.createUser();
     const token = await t.tokenFor(user);
     const start = t.clock.now;
@@ -126,7 +126,7 @@ describe('session tokens', () => {
       t.clock.now = new Date(start.getTime() + 7 * 24 * 3600 * 1000 - 60_000);
       expect((await meWith(`Bearer ${token}`)).rest.statusCode).toBe(200);
       t.clock.now = new Date(start.getTime() + 7 * 24 * 3600 * 1000 + 60_000);
-      await expectRejected(`Bearer ${token}`);
+      await expectRejected(`Bearer ${token}`, MESSAGES.sessionExpired);
     } finally {
       t.clock.now = start;
     }
@@ -142,18 +142,18 @@ describe('session tokens', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(out.statusCode).toBe(200);
-    await expectRejected(`Bearer ${token}`);
-    await expectRejected(`Bearer ${other}`);
+    await expectRejected(`Bearer ${token}`, MESSAGES.sessionExpired);
+    await expectRejected(`Bearer ${other}`, MESSAGES.sessionExpired);
   });
 
   it('refuses the token of a deleted user', async () => {
     const user = await t.createUser();
     const token = await t.tokenFor(user);
     await t.db.deleteFrom('users').where('id', '=', user.id).execute();
-    await expectRejected(`Bearer ${token}`);
+    await expectRejected(`Bearer ${token}`, MESSAGES.sessionExpired);
   });
 
-  it('refuses garbage and other schemes', async () => {
+  it('refuses garbage and other schemes as a session that is not valid, never as an expired one', async () => {
     await expectRejected('Bearer not-a-token');
     await expectRejected('Bearer a.b.c');
     await expectRejected('Basic dXNlcjpwYXNz');

@@ -49,6 +49,24 @@ const CASES = [
     message: 'This content type is not accepted; send application/json',
   },
   {
+    name: 'a JSON body sent as text/plain',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'text/plain' },
+    payload: '{"email":"a@b.co","password":"whatever-1"}',
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'This content type is not accepted; send application/json',
+  },
+  {
+    name: 'a JSON body sent as text/plain with a charset to an admin path',
+    url: '/api/admin/api-keys',
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+    payload: '{"name":"tool","scopes":["partners:read"]}',
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'This content type is not accepted; send application/json',
+  },
+  {
     name: 'malformed JSON on a raw route',
     url: '/api/admin/marketing-materials',
     headers: json,
@@ -65,6 +83,15 @@ const CASES = [
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
     message: 'The request body is larger than 1 MB',
+  },
+  {
+    name: 'a JSON body sent as text/plain to /trpc',
+    url: '/trpc/auth.login',
+    headers: { 'content-type': 'text/plain' },
+    payload: '{"email":"a@b.co","password":"whatever-1"}',
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'This content type is not accepted; send application/json',
   },
   {
     name: 'a wrong content type to /trpc',
@@ -88,6 +115,19 @@ describe("Fastify's own errors", () => {
       expect(res.json()).toEqual({ message, code });
     },
   );
+});
+
+describe('text bodies', () => {
+  it('reach a route that takes text: the one-click unsubscribe reads its text/plain form', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/mail/unsubscribe?token=not-a-token',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).not.toBe(415);
+    expect(res.statusCode).toBeLessThan(500);
+  });
 });
 
 describe('refusals before a route runs', () => {

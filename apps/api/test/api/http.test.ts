@@ -79,6 +79,27 @@ describe('every answer', () => {
     expect(page.body).toContain('/api/openapi.json');
   });
 
+  it('declares Retry-After on the 429 answer only, never on a success (sign-in included)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: object; $ref?: string }> }>>;
+      components: { responses: Record<string, { headers?: object }> };
+    }>();
+    const login = doc.paths['/api/auth/login']?.post;
+    expect(login?.responses['200']?.headers ?? {}).not.toHaveProperty('Retry-After');
+    expect(login?.responses['429']?.$ref).toBe('#/components/responses/TooManyRequests');
+    expect(doc.components.responses.TooManyRequests?.headers).toHaveProperty('Retry-After');
+    const successesWithRetryAfter = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, operation]) =>
+        Object.entries(operation.responses ?? {})
+          .filter(
+            ([status, response]) => status.startsWith('2') && response.headers && 'Retry-After' in response.headers,
+          )
+          .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
+      ),
+    );
+    expect(successesWithRetryAfter).toEqual([]);
+  });
+
   it('allows only listed CORS origins', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();

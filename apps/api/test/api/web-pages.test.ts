@@ -3,38 +3,20 @@
 // hash, and `/r/{code}` is rendered with the partner the code names (none for an unknown or
 // inactive code). The real rendering and hydration are covered in e2e/test/public-pages.test.ts.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support';
-
-// Renders the data it is given as JSON, so the test sees exactly what the API passed.
-const FAKE_ENTRY = `
-export function prepareTemplate(html, readAsset) { return html.replace('<link rel="stylesheet" href="/assets/app.css">', '<style>' + readAsset('assets/app.css') + '</style>'); }
-export function referralCodeOf(code, query) { return typeof query.ref === 'string' && query.ref.trim() ? query.ref.trim() : code; }
-export async function renderDocument(template, url, data) { return template.replace('<div id="root"></div>', '<div id="root" data-ssr="1">' + JSON.stringify({ url, data }).replace(/</g, '\\\\u003c') + '</div>'); }
-`;
-// A body past the compression threshold (1 KB), as every real page is.
-const INDEX = `<!doctype html><html><head><link rel="stylesheet" href="/assets/app.css"><script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div><p hidden>${'Refer a client. '.repeat(200)}</p></body></html>`;
+import { writeFakeWebBuild } from '../support/web-build';
 
 let t: TestApp;
 let root: string;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'portal-ssr-'));
-  const webDist = join(root, 'web');
-  mkdirSync(join(webDist, 'assets'), { recursive: true });
-  mkdirSync(join(root, 'dist-ssr'));
-  writeFileSync(join(webDist, 'index.html'), INDEX);
-  writeFileSync(join(webDist, 'assets', 'app.css'), 'body{margin:0}');
-  writeFileSync(
-    join(webDist, 'landing.html'),
-    '<!doctype html><script>var landing=1</script><div id="root" data-ssr="1">Earn recurring commissions</div>',
-  );
-  writeFileSync(join(root, 'dist-ssr', 'entry-server.js'), FAKE_ENTRY);
-  t = await createTestApp({ WEB_DIST: webDist, SCHEDULING_URL: 'https://book.example.com/call' });
+  t = await createTestApp({ WEB_DIST: writeFakeWebBuild(root), SCHEDULING_URL: 'https://book.example.com/call' });
 });
 
 afterAll(async () => {

@@ -97,7 +97,7 @@ export async function appBehindProxy(env: Record<string, string> = {}): Promise<
   });
   const handle = createDb({ databaseUrl: config.databaseUrl, poolSize: 3, timeouts: config.databaseTimeouts });
   const deps = createDeps(config, handle, createLogger('silent'));
-  const app = await buildApp(deps, { serveWeb: false });
+  const app = await buildApp(deps, { serveWeb: Boolean(env.WEB_DIST) });
   return {
     database,
     proxy,

@@ -1,7 +1,5 @@
 import type { RestRoute } from '../adapter';
 
-const throttled = [{ name: 'Retry-After', description: 'Seconds to wait, on 429' }];
-
 export const authRoutes: RestRoute[] = [
   {
     method: 'POST',
@@ -12,7 +10,6 @@ export const authRoutes: RestRoute[] = [
     status: 201,
     description:
       'The email is trimmed and lower-cased; a taken email is 409. At most 20 registrations per hour from one address (429 with Retry-After).',
-    responseHeaders: throttled,
     errors: { 409: 'The email is taken' },
   },
   {
@@ -23,7 +20,6 @@ export const authRoutes: RestRoute[] = [
     tag: 'Auth',
     description:
       'A wrong password and an unknown email give the same 401. At most 10 failed sign-ins per 15 minutes for one email from one address and 100 per address (429 with Retry-After).',
-    responseHeaders: throttled,
   },
   {
     method: 'GET',
@@ -48,7 +44,6 @@ export const authRoutes: RestRoute[] = [
     status: 202,
     description:
       'Mails PUBLIC_URL/reset-password?token=… (valid 30 minutes, single use; a newer link voids older ones) when the account exists. At most 5 requests per hour for one email and 20 per address (429 with Retry-After).',
-    responseHeaders: throttled,
   },
   {
     method: 'POST',
@@ -67,7 +62,6 @@ export const authRoutes: RestRoute[] = [
     tag: 'Auth',
     description:
       'A wrong current password is 400 "Current password is incorrect" and counts as a failed sign-in (429 with Retry-After once the budget is spent).',
-    responseHeaders: throttled,
   },
   {
     method: 'PUT',

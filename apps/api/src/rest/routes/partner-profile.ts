@@ -36,7 +36,6 @@ export const partnerProfileRoutes: RestRoute[] = [
     tag: 'Partner',
     description:
       'Every wire field is required (routing number 9 digits). A wrong current password is 400 and counts as a failed sign-in. The partner and the admins get a mail ("Your bank details were changed").',
-    responseHeaders: [{ name: 'Retry-After', description: 'Seconds to wait, on 429' }],
   },
   {
     method: 'PUT',
@@ -50,6 +49,5 @@ export const partnerProfileRoutes: RestRoute[] = [
       'or { paymentMethod: "PayPal", paypalEmail, currentPassword }. ACH and PayPal need an active partnership (409 otherwise). ' +
       "Numbers and the PayPal email are stored encrypted and answered masked; the other method's details are cleared. Failed fees of the partner are offered again. " +
       'A wrong current password is 400 and counts as a failed sign-in. The partner and the admins get a mail.',
-    responseHeaders: [{ name: 'Retry-After', description: 'Seconds to wait, on 429' }],
   },
 ];

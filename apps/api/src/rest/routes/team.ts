@@ -1,7 +1,5 @@
 import { idempotent, type RestRoute } from '../adapter';
 
-const throttled = [{ name: 'Retry-After', description: 'Seconds to wait, on 429' }];
-
 /** Admin team, invitations and two-factor sign-in. */
 export const teamRoutes: RestRoute[] = [
   {
@@ -71,7 +69,6 @@ export const teamRoutes: RestRoute[] = [
     summary: "Create the invited account with the invitation's role and sign in",
     tag: 'Auth',
     description: 'The password needs at least 12 characters. A used, expired, replaced or unknown token is 400.',
-    responseHeaders: throttled,
   },
   {
     method: 'POST',
@@ -90,7 +87,6 @@ export const teamRoutes: RestRoute[] = [
     tag: 'Auth',
     description:
       'A wrong code or password is 400 (a wrong password counts as a failed sign-in). Every other session ends and the owner is mailed; the answer carries the new token. Recovery codes are stored only as hashes and each works once.',
-    responseHeaders: throttled,
   },
   {
     method: 'POST',
@@ -99,7 +95,6 @@ export const teamRoutes: RestRoute[] = [
     summary: 'Turn two-factor sign-in off with a current code or a recovery code',
     tag: 'Auth',
     description: 'A wrong code is 400; a team member cannot turn it off while ADMIN_MFA_REQUIRED (409).',
-    responseHeaders: throttled,
     errors: { 409: 'A team member cannot turn two-factor sign-in off while ADMIN_MFA_REQUIRED' },
   },
   {
@@ -110,6 +105,5 @@ export const teamRoutes: RestRoute[] = [
     tag: 'Auth',
     description:
       'The mfaToken is valid 5 minutes and for one sign-in. A wrong or reused code or recovery code is 401; at most 10 wrong codes per account and 50 per address in 15 minutes (429 with Retry-After).',
-    responseHeaders: throttled,
   },
 ];

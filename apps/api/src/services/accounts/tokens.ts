@@ -29,6 +29,8 @@ export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   /** The claims of a valid token, or null for anything forged, altered, expired or malformed. */
   verify(token: string): Promise<TokenClaims | null>;
+  /** Whether the token is one this service signed whose lifetime is over (a rejected token is otherwise not valid at all). */
+  expired(token: string): boolean;
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -84,11 +86,17 @@ export function createTokenService(secret: string, now: () => Date = () => new D
         .sign(await hmacKey());
     },
     async verify(token) {
-      return verifySync(token);
+      const payload = signedPayload(token);
+      return payload ? claimsOf(payload, Math.floor(now().getTime() / 1000)) : null;
+    },
+    expired(token) {
+      const exp = signedPayload(token)?.exp;
+      return isNumber(exp) && exp <= Math.floor(now().getTime() / 1000);
     },
   };
 
-  function verifySync(token: string): TokenClaims | null {
+  /** The payload of a token whose header and signature are this service's, or null. */
+  function signedPayload(token: string): Record<string, unknown> | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [encodedHeader, encodedPayload, signature] = parts as [string, string, string];
@@ -99,8 +107,6 @@ export function createTokenService(secret: string, now: () => Date = () => new D
     // The canonical encoding of the expected MAC against the one sent, in constant time.
     const expected = createHmac('sha256', verifyKey).update(`${encodedHeader}.${encodedPayload}`).digest('base64url');
     if (!timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) return null;
-    const payload = decodeObject(encodedPayload);
-    if (!payload) return null;
-    return claimsOf(payload, Math.floor(now().getTime() / 1000));
+    return decodeObject(encodedPayload);
   }
 }
