@@ -282,7 +282,7 @@ describe('filters and paging', () => {
       ['entityId=not-a-uuid', 'entityId must be a UUID'],
       [
         'entityType=invoice',
-        'entityType must be one of user, partner, referral, commission, payout, material, email, api_key, webhook, team_invitation, program_settings, client_payment, program_terms',
+        'entityType must be one of user, partner, referral, commission, payout, material, email, api_key, webhook, team_invitation, program_settings, client_payment, program_terms, booking',
       ],
       ['limit=0', 'limit must be at least 1'],
       ['limit=101', 'limit must be at most 100'],
