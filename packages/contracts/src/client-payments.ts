@@ -3,7 +3,7 @@
 // of the payment left after its collection cost, rounded half-up to the cent.
 
 import { z } from 'zod';
-import { MONTH_KEY, formatDate, formatMonthKey } from './dates';
+import { formatDate, formatMonthKey } from './dates';
 import {
   DAY_INPUT_META,
   calendarDay,
@@ -11,12 +11,12 @@ import {
   isRealDate,
   money,
   moneyAmountField,
+  moneyMonthField,
   monthKeyString,
   singleLine,
   timestamp,
 } from './fields';
-import { MESSAGES } from './messages';
-import { toCents } from './money';
+import { formatMoney, toCents } from './money';
 import { commissionOutput } from './commission';
 
 /** Version 1's payout days (the agreement's default); a fee is due its terms version's payout days after the client's payment. */
@@ -33,6 +33,8 @@ export const CLIENT_PAYMENT_MESSAGES = {
   collectionCostAboveAmount: 'The collection cost cannot be more than the payment amount',
   paidAt: 'The paid date must be a real day (YYYY-MM-DD)',
   paidInFuture: 'The paid date cannot be in the future',
+  monthNotStarted: (month: string) =>
+    `Payments cannot be recorded for a month that has not started (${formatMonthKey(month)})`,
   referralNotFound: 'Referral not found',
   alreadyEarned: (month: string) =>
     `A fee for ${formatMonthKey(month)} was already earned by an earlier payment; this payment earns nothing more`,
@@ -40,12 +42,26 @@ export const CLIENT_PAYMENT_MESSAGES = {
     `The client was not an active client in ${formatMonthKey(month)} (${why}); this payment earns no fee`,
   notQualifying: (why: string | null) =>
     `The client is not a qualifying client${why ? ` (${why})` : ''}; this payment earns no fee`,
-  partnershipEnded: (effective: string) =>
-    `The partnership ended on ${formatDate(effective)}: payments for months from then on earn no fee`,
+  /** The tense follows `today`: a notice that has not taken effect yet says the partnership ends. */
+  partnershipEnded: (effective: string, today: string) =>
+    `The partnership ${effective > today ? 'ends' : 'ended'} on ${formatDate(effective)}: payments for months from then on earn no fee`,
+  openConflict:
+    "The client is in an open conflict with another partner's referral; this payment earns no fee (resolve the conflict on the Conflicts screen first)",
+  voidedAfterChurn: (churnDate: string) =>
+    `The client churned on ${formatDate(churnDate)}: fees are earned only while the client stays active`,
   nothingLeft: 'The collection cost takes the whole payment, so nothing is left to earn a fee on',
   accrualUnderClientPayment:
     'Fees follow client payments (fee basis "clientPayment"): the accrual creates nothing; record or import client payments instead',
   duplicateExternal: 'This payment was recorded already',
+  duplicatePayment: (earlier: { id: string; periodMonth: string; amount: string; paidAt: string }) =>
+    `This payment was recorded already: ${formatMoney(earlier.amount)} for ${formatMonthKey(earlier.periodMonth)}, paid on ${formatDate(earlier.paidAt)}, with the same reference (payment ${earlier.id}). Nothing was recorded; a second payment of the same month, amount and day needs its own reference.`,
+  paymentNotFound: 'Client payment not found',
+  refundAmount: 'The refund must be a positive amount with at most two decimals, e.g. 250.00',
+  refundAboveLeft: (left: string) =>
+    left === '0.00'
+      ? 'This payment is refunded in full already: nothing is left to refund'
+      : `The refund is more than what is left unrefunded of this payment (${formatMoney(left)})`,
+  refundRecorded: 'Refund recorded',
 } as const;
 
 /** The fee a payment earns, in cents: fee × (amount − cost) ÷ amount, half-up; integers only. */
@@ -66,10 +82,7 @@ export function addDays(day: string, days: number): string {
 
 const costField = moneyAmountField(CLIENT_PAYMENT_MESSAGES.collectionCost, { max: CLIENT_PAYMENT_MAX, zero: true });
 
-export const periodMonthField = z
-  .string({ error: MESSAGES.invalidMonth })
-  .trim()
-  .regex(MONTH_KEY, MESSAGES.invalidMonth);
+export const periodMonthField = moneyMonthField;
 export const paidDayField = z
   .string({ error: CLIENT_PAYMENT_MESSAGES.paidAt })
   .trim()
@@ -116,6 +129,26 @@ export const clientPaymentOutput = z.object({
   createdAt: timestamp,
 });
 export type ClientPayment = z.infer<typeof clientPaymentOutput>;
+
+/**
+ * POST /api/admin/client-payments/{id}/refunds: money given back to the client, part or all of what is left
+ * unrefunded of the payment; refunds add up.
+ */
+export const refundClientPaymentInput = z.object({
+  id: idField,
+  amount: moneyAmountField(CLIENT_PAYMENT_MESSAGES.refundAmount, { max: CLIENT_PAYMENT_MAX, zero: false }),
+});
+export type RefundClientPaymentInput = z.input<typeof refundClientPaymentInput>;
+
+export const refundClientPaymentOutput = z.object({
+  /** The payment with its refunded total. */
+  payment: clientPaymentOutput,
+  /** The share of the fee taken back, or null when there was nothing to take back. */
+  clawback: commissionOutput.nullable(),
+  /** What the refund did, in a sentence. */
+  detail: z.string(),
+});
+export type RefundClientPaymentResult = z.infer<typeof refundClientPaymentOutput>;
 
 export const recordClientPaymentOutput = z.object({
   payment: clientPaymentOutput,

@@ -7,12 +7,13 @@ import {
   idField,
   money,
   moneyInput,
+  moneyMonthField,
   monthKeyString,
   multiLine,
   requiredString,
   timestamp,
 } from './fields';
-import { MONTH_KEY } from './dates';
+import { MONTH_KEY, formatMonthKey } from './dates';
 import { MESSAGES } from './messages';
 import { ADJUSTMENT_MAX, MAX_PAGE_SIZE } from './constants';
 import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
@@ -161,6 +162,8 @@ export const payoutPreviewOutput = z.object({
 export type PayoutPreview = z.infer<typeof payoutPreviewOutput>;
 
 const adjustmentMaxCents = toCents(ADJUSTMENT_MAX);
+/** An adjustment identical to one added this many minutes before (partner, amount, month, reason) is a duplicate. */
+export const ADJUSTMENT_DUPLICATE_MINUTES = 10;
 const ADJUSTMENT_AMOUNT_MESSAGE = 'The amount must be a number with at most two decimals, e.g. 250.00 or -75.50';
 
 /** A signed amount: non-zero and at most 100,000.00 either way; normalised to "-25.00". */
@@ -197,8 +200,8 @@ export const adjustmentInput = z.object({
   amount: adjustmentAmountField,
   reason: reasonField('Reason', 'A reason is required for an adjustment'),
   referralId: idField.optional(),
-  /** The month the adjustment belongs to; the current month when absent. */
-  month: monthFilter.optional(),
+  /** The month the adjustment belongs to, from 2000-01 up to the current month; the current month when absent. */
+  month: moneyMonthField.optional(),
 });
 export type AdjustmentInput = z.input<typeof adjustmentInput>;
 
@@ -289,6 +292,10 @@ export const COMMISSION_MESSAGES = {
     status === 'paid'
       ? `Commission ${id} is already paid and cannot be voided; record a clawback instead`
       : `Commission ${id} is ${status} and cannot be voided`,
+  duplicateAdjustment: (earlier: { id: string; kind: string; amount: string; monthYear: string }) =>
+    `The same ${earlier.kind} (${formatMoney(earlier.amount)} for ${formatMonthKey(earlier.monthYear)}, with the same reason) was added in the last ${ADJUSTMENT_DUPLICATE_MINUTES} minutes as commission ${earlier.id}. Nothing was added; to add a second one, give it its own reason.`,
+  adjustmentMonthNotStarted: (month: string) =>
+    `Adjustments cannot be added for a month that has not started (${formatMonthKey(month)})`,
   partnerNotAdjustable: (companyName: string, status: string) =>
     `Adjustments are only for active or suspended partners; ${companyName} is ${status}`,
   referralOfOtherPartner: 'The referral does not belong to this partner',

@@ -17,6 +17,13 @@ const MONTH_NAMES = [
 ] as const;
 
 export const MONTH_KEY = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** The first month money can be entered for: an earlier month key ("0000-01") is a typo, not a month of service. */
+export const EARLIEST_MONTH = '2000-01';
+
+/** True when `month` starts after the month of `now` (UTC): nothing can be earned or owed for it yet. */
+export function isMonthNotStarted(month: string, now: Date): boolean {
+  return month > monthKey(now);
+}
 
 export function monthKey(date: Date): string {
   return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;

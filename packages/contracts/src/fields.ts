@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { fromCents, normaliseMoney, toCents } from './money';
-import { MONTH_KEY } from './dates';
+import { EARLIEST_MONTH, MONTH_KEY } from './dates';
 import { MONTHLY_VALUE_MAX, MONTHLY_VALUE_MIN, PASSWORD_MAX, PHONE_MIN } from './constants';
 
 /** Empty strings and null from forms mean "not given" (spec §5: empty optional fields are sent as absent). */
@@ -237,6 +237,14 @@ export const timestamp = z.string().meta({ format: 'date-time' });
 
 /** A calendar day in an answer: "2026-11-25". */
 export const calendarDay = z.string().meta({ format: 'date' });
+
+/** A month money is entered for: "2026-11", from 2000-01 on (whether it has started is the server's check). */
+export const moneyMonthField = z
+  .string({ error: MESSAGES.invalidMonth })
+  .trim()
+  .regex(MONTH_KEY, MESSAGES.invalidMonth)
+  .refine((month) => month >= EARLIEST_MONTH, MESSAGES.monthTooEarly)
+  .meta({ pattern: MONTH_KEY.source, examples: ['2026-11'] });
 
 /** A month in an answer: "2026-11". */
 export const monthKeyString = z.string().meta({ pattern: MONTH_KEY.source, examples: ['2026-11'] });

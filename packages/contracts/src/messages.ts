@@ -25,6 +25,7 @@ export const MESSAGES = {
   invalidStage: 'Please choose one of the pipeline stages',
   invalidMonth: 'Month must be in the form YYYY-MM',
   futureMonth: 'Commissions cannot be accrued for a month that has not started',
+  monthTooEarly: 'Month must be 2000-01 or later',
 
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Invalid email or password',

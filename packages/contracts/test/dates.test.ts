@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MESSAGES,
   MONTH_KEY,
+  isMonthNotStarted,
+  moneyMonthField,
   formatDate,
   formatMonthKey,
   monthBounds,
@@ -90,5 +93,22 @@ describe('todayIsoDate', () => {
   it('gives the UTC day of the instant', () => {
     expect(todayIsoDate(new Date('2026-11-22T23:59:59Z'))).toBe('2026-11-22');
     expect(todayIsoDate(new Date('2026-11-23T00:00:00Z'))).toBe('2026-11-23');
+  });
+});
+
+describe('the month money is entered for', () => {
+  it('has not started when it is after the month of now (UTC)', () => {
+    const now = new Date('2026-11-30T23:59:59Z');
+    expect(isMonthNotStarted('2026-12', now)).toBe(true);
+    expect(isMonthNotStarted('9999-12', now)).toBe(true);
+    expect(isMonthNotStarted('2026-11', now)).toBe(false);
+    expect(isMonthNotStarted('2026-12', new Date('2026-12-01T00:00:00Z'))).toBe(false);
+  });
+
+  it('is a YYYY-MM month from 2000-01 on', () => {
+    expect(moneyMonthField.parse(' 2000-01 ')).toBe('2000-01');
+    for (const month of ['0000-01', '1999-12'])
+      expect(moneyMonthField.safeParse(month).error?.issues[0]?.message).toBe(MESSAGES.monthTooEarly);
+    expect(moneyMonthField.safeParse('2026-13').error?.issues[0]?.message).toBe(MESSAGES.invalidMonth);
   });
 });

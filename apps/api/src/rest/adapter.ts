@@ -14,6 +14,7 @@ import { STREAM_BATCH_SIZE } from '../services/platform/keyset';
 import { createContextFromRequest, type Context } from '../trpc/context';
 import { retryAfterOf, toClientError, userMessage, validationIssues } from '../trpc/errors';
 import { appRouter, type AppRouter } from '../trpc/router';
+import { registerJsonBodyParser } from './json-body';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -438,6 +439,7 @@ export function nextCursorLink(requestUrl: string, cursor: string, origin: strin
 }
 
 export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: readonly RestRoute[]): void {
+  registerJsonBodyParser(app);
   for (const route of routes) {
     if (route.streamAll && !route.paged)
       throw new Error(`REST route ${route.method} ${route.path} streams a list but is not paged`);

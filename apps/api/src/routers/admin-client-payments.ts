@@ -1,4 +1,4 @@
-// admin.recordClientPayment, admin.clientPayments, admin.clientsMissingPayment and the unmatched Stripe
+// admin.recordClientPayment, admin.refundClientPayment, admin.clientPayments, admin.clientsMissingPayment and the unmatched Stripe
 // events (list, match to a client, dismiss): client payments, the
 // source of fees (services/money/client-payments.ts). Recording is a money change (commissions:write,
 // Idempotency-Key); reading them is commissions:read.
@@ -12,6 +12,8 @@ import {
   recordClientPaymentInput,
   recordClientPaymentOutput,
   referralIdInput,
+  refundClientPaymentInput,
+  refundClientPaymentOutput,
   matchStripePaymentInput,
   stripeEventIdInput,
   stripeEventResolvedOutput,
@@ -25,6 +27,7 @@ import {
   recordClientPayment,
 } from '../services/money/client-payments';
 import { importClientPayments } from '../services/money/client-payment-import';
+import { recordClientPaymentRefund } from '../services/money/client-payment-refunds';
 import { dismissStripeEvent, listUnmatchedStripeEvents, matchStripePayment } from '../services/money/stripe-payments';
 import { activePartnerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
 
@@ -43,6 +46,23 @@ export const adminClientPaymentProcedures = {
           now: ctx.deps.now(),
         });
       }),
+    ),
+
+  /** Money given back to the client: the fee's share is taken back as the Stripe refund path does. */
+  refundClientPayment: permittedProcedure('commissions:write')
+    .input(refundClientPaymentInput)
+    .output(refundClientPaymentOutput)
+    .mutation(({ ctx, input }) =>
+      runIdempotently(ctx, 'admin.refundClientPayment', input, (db) =>
+        recordClientPaymentRefund(db, {
+          clientPaymentId: input.id,
+          amount: input.amount,
+          source: ctx.user.apiKeyId ? 'api' : 'manual',
+          actorId: ctx.user.id,
+          now: ctx.deps.now(),
+          mail: ctx.deps,
+        }),
+      ),
     ),
 
   /** A CSV of payments: every row checked first, all written or none (dryRun only reports). */

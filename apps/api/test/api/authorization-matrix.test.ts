@@ -263,6 +263,23 @@ async function orphanedKey(fx: Fixtures): Promise<string> {
   await fx.t.db.updateTable('users').set({ active: false }).where('id', '=', creator.id).execute();
   return created.key;
 }
+/** A recorded payment of the active partner's client, to refund. */
+const newClientPayment = async (fx: Fixtures) => {
+  const row = await fx.t.db
+    .insertInto('clientPayments')
+    .values({
+      referralId: fx.activeReferralId,
+      periodMonth: '2026-09',
+      amount: '100.00',
+      paidAt: '2026-10-03',
+      collectionCost: '0.00',
+      source: 'manual',
+      createdAt: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
 /** An invoice Stripe sent that names no client, waiting for an admin. */
 const newUnmatchedStripeEvent = async (fx: Fixtures) => {
   const id = `evt_${unique('matrix')}`;
@@ -606,7 +623,18 @@ const PROCEDURES: Record<string, Case> = {
   'admin.resendInvitation': { expect: ADMIN, input: async (fx) => ({ invitationId: await newInvitation(fx) }) },
   'admin.recordClientPayment': {
     expect: MONEY,
-    input: (fx) => ({ id: fx.activeReferralId, periodMonth: '2026-10', amount: '100.00', paidAt: '2026-11-03' }),
+    // Each its own reference: the same payment twice is refused as a duplicate.
+    input: (fx) => ({
+      id: fx.activeReferralId,
+      periodMonth: '2026-10',
+      amount: '100.00',
+      paidAt: '2026-11-03',
+      reference: unique('Matrix payment'),
+    }),
+  },
+  'admin.refundClientPayment': {
+    expect: MONEY,
+    input: async (fx) => ({ id: await newClientPayment(fx), amount: '1.00' }),
   },
   'admin.importClientPayments': {
     expect: MONEY,
@@ -773,6 +801,7 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'DELETE /api/admin/team/invitations/{invitationId}': {},
   'POST /api/admin/team/invitations/{invitationId}/resend': {},
   'POST /api/admin/referrals/{id}/payments': {},
+  'POST /api/admin/client-payments/{id}/refunds': {},
   'GET /api/admin/referrals/{id}/payments': {},
   'GET /api/admin/client-payments/missing': {},
   'GET /api/admin/client-payments/unmatched': {},

@@ -3,7 +3,12 @@
 // whose payloads match what the server actually enqueues.
 
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, webhookEventSchemaName } from '@portal/contracts';
+import {
+  CLIENT_PAYMENT_MESSAGES,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+  webhookEventSchemaName,
+} from '@portal/contracts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +156,49 @@ describe('money', () => {
       },
     });
     expectRefusal(referral, 400, 'Monthly value is required');
+  });
+
+  it('refuses an amount in exponent form, as text or as a JSON number, saying the format it expects', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const headers = { ...(await t.bearer(admin)), 'content-type': 'application/json' };
+    const partner = await t.createPartner();
+    const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const send = (url: string, payload: string, method: 'POST' | 'PATCH' = 'POST') =>
+      t.app.inject({ method, url, headers, payload });
+    for (const amount of ['"1e3"', '1e3', '1E3', '1.5e2', '1e+3'])
+      expectRefusal(
+        await send(
+          `/api/admin/referrals/${referralId}/payments`,
+          `{"periodMonth":"2026-10","amount":${amount},"paidAt":"2026-11-01"}`,
+        ),
+        400,
+        CLIENT_PAYMENT_MESSAGES.amount,
+      );
+    expectRefusal(
+      await send(
+        '/api/admin/commissions/adjustments',
+        `{"partnerId":"${partner.partnerId}","amount":1e3,"reason":"Exponent bonus"}`,
+      ),
+      400,
+      /at most two decimals, e\.g\. 250\.00/,
+    );
+    expectRefusal(
+      await send('/api/admin/program-settings', '{"minimumPayout":5e1}', 'PATCH'),
+      400,
+      /with at most two decimals/,
+    );
+    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
+      [],
+    );
+    // A number in plain form is read as before.
+    expect(
+      (
+        await send(
+          `/api/admin/referrals/${referralId}/payments`,
+          '{"periodMonth":"2026-10","amount":1000,"paidAt":"2026-11-01"}',
+        )
+      ).json().payment.amount,
+    ).toBe('1000.00');
   });
 });
 

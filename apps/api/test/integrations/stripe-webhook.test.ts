@@ -1,9 +1,11 @@
 // The Stripe webhook: events signed as Stripe signs them (the official package's
 // generateTestHeaderString), verified over the raw body; a paid invoice becomes the client's payment and
 // earns the month's fee, once however often it arrives; a refund takes back its share of the fee as a
-// clawback; what names no client waits for an admin, who matches it to a client or dismisses it.
+// clawback; what names no client, or is for a month that has not started, waits for an admin, who matches
+// it to a client or dismisses it.
 
 import { randomUUID } from 'node:crypto';
+import { CLIENT_PAYMENT_MESSAGES } from '@portal/contracts';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
@@ -270,6 +272,45 @@ describe('the Stripe webhook', () => {
     expect(gone.some((row) => row.eventId === event.id)).toBe(false);
     // The replay after the match answers what became of it.
     expect((await signedPost(event)).json()).toMatchObject({ outcome: 'recorded', replayed: true });
+  });
+
+  it('keeps an invoice for a month that has not started for an admin, earning nothing; matching it waits for the month', async () => {
+    const email = `ahead-${randomUUID().slice(0, 8)}@client.example`;
+    const referralId = await wonClientWithEmail(email);
+    const event = invoicePaid({
+      email,
+      amountCents: 150000,
+      periodStart: '2026-12-01T00:00:00Z',
+      paidAt: '2026-11-20T09:00:00Z',
+    });
+    const res = await signedPost(event);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      outcome: 'unmatched',
+      replayed: false,
+      detail:
+        'The invoice is for December 2026, a month that has not started: match it to the client once the month has started',
+    });
+    expect(await feesOf(referralId)).toEqual([]);
+    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
+      [],
+    );
+    const waiting = (await admin$('GET', '/api/admin/client-payments/unmatched'))
+      .json<Array<{ eventId: string }>>()
+      .find((row) => row.eventId === event.id);
+    expect(waiting).toMatchObject({ periodMonth: '2026-12', amount: '1500.00', detail: res.json().detail });
+
+    const early = await admin$('POST', `/api/admin/client-payments/unmatched/${event.id}/match`, { referralId });
+    expectRefusal(early, 400, CLIENT_PAYMENT_MESSAGES.monthNotStarted('2026-12'));
+    const saved = t.clock.now;
+    try {
+      t.clock.now = new Date('2026-12-02T10:00:00Z');
+      const matched = await admin$('POST', `/api/admin/client-payments/unmatched/${event.id}/match`, { referralId });
+      expect(matched.json()).toMatchObject({ detail: 'Earned a fee of $100.00 for December 2026' });
+    } finally {
+      t.clock.now = saved;
+    }
+    expect((await feesOf(referralId)).map((fee) => [fee.monthYear, fee.amount])).toEqual([['2026-12', '100.00']]);
   });
 
   it('takes back the refunded share of the fee as a clawback line, found by the payment intent', async () => {

@@ -1,9 +1,10 @@
-// Adjustments and voids: bonuses and clawbacks over REST, voids, net payouts per partner
+// Adjustments and voids: bonuses and clawbacks over REST (for months that have started, the same one
+// twice refused), voids, net payouts per partner
 // (refused by name at zero or less, nothing paid), payouts by filter ("Select all N matching"),
 // the filtered pending list with its offered clawbacks, the wire CSV's net, mails and the export.
 
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@portal/contracts';
+import { COMMISSION_MESSAGES, MESSAGES } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
@@ -164,6 +165,77 @@ describe('POST /api/admin/commissions/adjustments', () => {
   });
 });
 
+describe('the month of an adjustment and the same adjustment twice', () => {
+  it('refuses a month that has not started (400), over REST and tRPC, and a month before 2000-01', async () => {
+    const { partnerId } = await t.createPartner();
+    const body = { partnerId, amount: '1.00', reason: 'Far ahead' };
+    for (const month of ['2026-12', '9999-12'])
+      expectRefusal(
+        await post('/api/admin/commissions/adjustments', { ...body, month }),
+        400,
+        COMMISSION_MESSAGES.adjustmentMonthNotStarted(month),
+      );
+    expect(COMMISSION_MESSAGES.adjustmentMonthNotStarted('2026-12')).toBe(
+      'Adjustments cannot be added for a month that has not started (December 2026)',
+    );
+    await expect(t.caller(admin).admin.addAdjustment({ ...body, month: '2027-01' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: COMMISSION_MESSAGES.adjustmentMonthNotStarted('2027-01'),
+    });
+    expectRefusal(
+      await post('/api/admin/commissions/adjustments', { ...body, month: '0000-01' }),
+      400,
+      MESSAGES.monthTooEarly,
+    );
+    expect(await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partnerId).execute()).toEqual([]);
+    // The current month, given or by default, has started.
+    expect((await post('/api/admin/commissions/adjustments', { ...body, month: '2026-11' })).statusCode).toBe(201);
+  });
+
+  it('adds one of 10 identical adjustments sent at once without an Idempotency-Key; the others are 409 naming it, one mail', async () => {
+    const partner = await t.createPartner();
+    const body = { partnerId: partner.partnerId, amount: '10.00', reason: 'Audit bonus', month: '2026-11' };
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => post('/api/admin/commissions/adjustments', body)),
+    );
+    const created = responses.filter((r) => r.statusCode === 201);
+    expect(created).toHaveLength(1);
+    const first = created[0]!.json<{ id: string }>();
+    const refused = responses.filter((r) => r.statusCode !== 201);
+    for (const response of refused)
+      expectRefusal(
+        response,
+        409,
+        COMMISSION_MESSAGES.duplicateAdjustment({ id: first.id, kind: 'bonus', amount: '10.00', monthYear: '2026-11' }),
+      );
+    expect(refused).toHaveLength(9);
+    expect(
+      await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partner.partnerId).execute(),
+    ).toEqual([{ id: first.id }]);
+    expect((await mailsTo(partner)).filter((mail) => mail.kind === 'commissionBonus')).toHaveLength(1);
+  });
+
+  it('adds the same adjustment again with another reason, after the first is voided, or once the window has passed', async () => {
+    const { partnerId } = await t.createPartner();
+    const body = { partnerId, amount: '-5.00', reason: 'Refund of October', month: '2026-10' };
+    const first = await post('/api/admin/commissions/adjustments', body);
+    expect(first.statusCode).toBe(201);
+    expect((await post('/api/admin/commissions/adjustments', body)).statusCode).toBe(409);
+    expect(
+      (await post('/api/admin/commissions/adjustments', { ...body, reason: 'Refund of October, part 2' })).statusCode,
+    ).toBe(201);
+    await post(`/api/admin/commissions/${first.json<{ id: string }>().id}/void`, { reason: 'Entered twice' });
+    expect((await post('/api/admin/commissions/adjustments', body)).statusCode).toBe(201);
+    const saved = t.clock.now;
+    try {
+      t.clock.now = new Date(saved.getTime() + 11 * 60_000);
+      expect((await post('/api/admin/commissions/adjustments', body)).statusCode).toBe(201);
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+});
+
 describe('POST /api/admin/commissions/{id}/void', () => {
   it('voids a pending commission with its reason; it leaves every total and is mailed', async () => {
     const partner = await t.createPartner();
@@ -250,12 +322,11 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
       .execute();
     expect(bonuses).toHaveLength(1);
     expect((await mailsTo(partner)).map((m) => m.kind)).toEqual(['commissionBonus']);
-    // Without a key, each request is its own bonus, as before.
-    await post('/api/admin/commissions/adjustments', body);
-    await post('/api/admin/commissions/adjustments', body);
+    // Without a key, the same adjustment again within minutes is a duplicate of the first: 409, nothing added.
+    expect((await post('/api/admin/commissions/adjustments', body)).statusCode).toBe(409);
     expect(
       await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partner.partnerId).execute(),
-    ).toHaveLength(3);
+    ).toHaveLength(1);
   });
 
   it('makes ten concurrent retries of one key one bonus', async () => {
@@ -404,7 +475,9 @@ describe('the Payout Processor by filter', () => {
     const preview = await t.caller(admin).admin.payoutPreview({ matching });
     expect(preview.refusal).toBeNull();
     expect(preview).toMatchObject({ partnerCount: 1, commissionCount: 1, total: '150.00' });
-    expect(preview.waiting).toEqual([{ partnerId: owing.partnerId, companyName: 'Owing Partners', net: '-150.00' }]);
+    expect(preview.waiting).toEqual([
+      { partnerId: owing.partnerId, companyName: 'Owing Partners', net: '-150.00', reason: 'netNotPositive' },
+    ]);
 
     const res = await post('/api/admin/payouts', { matching }, admin, { 'idempotency-key': randomUUID() });
     expect(res.statusCode, res.body).toBe(201);

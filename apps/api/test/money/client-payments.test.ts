@@ -1,10 +1,12 @@
 // Client payments earn fees: the fee of a payment (collection costs, half-up rounding), one fee per
-// referral and month, payments of months the client was not active, the Idempotency-Key, the
-// partner's paid months, the clients with no payment for last month, and the accrual under each fee basis.
+// referral and month, payments of months the client was not active or that have not started, the same
+// payment sent twice, the Idempotency-Key, refunds recorded by an admin or an API key, the partner's paid
+// months, the clients with no payment for last month, and the accrual under each fee basis.
 
 import { randomUUID } from 'node:crypto';
-import { CLIENT_PAYMENT_MESSAGES, MESSAGES, feeForPaymentCents } from '@portal/contracts';
+import { CLIENT_PAYMENT_MESSAGES, MESSAGES, feeForPaymentCents, type ClientPayment } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/services/integrations';
 import type { SessionUser } from '../../src/trpc/context';
 import { type PartnerFixture, useTestApp, expectRefusal } from '../support';
 
@@ -188,6 +190,248 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
       paidAt: '2026-10-05',
     });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('a month that has not started', () => {
+  it('refuses a payment for a month after the current one (400), as an admin over tRPC and REST and as an API key', async () => {
+    const referralId = await wonClient();
+    const payment = { periodMonth: '2026-12', amount: '500.00', paidAt: '2026-11-20' };
+    expectRefusal(await post(referralId, payment), 400, CLIENT_PAYMENT_MESSAGES.monthNotStarted('2026-12'));
+    expect(CLIENT_PAYMENT_MESSAGES.monthNotStarted('2026-12')).toBe(
+      'Payments cannot be recorded for a month that has not started (December 2026)',
+    );
+    await expect(recordPayment(referralId, { ...payment, periodMonth: '2030-12' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: CLIENT_PAYMENT_MESSAGES.monthNotStarted('2030-12'),
+    });
+    const { key } = await createApiKey(t.db, {
+      createdBy: admin.id,
+      input: { name: `Billing ${randomUUID()}`, scopes: ['commissions:write'] },
+      now: t.clock.now,
+    });
+    const byKey = await t.request(null, 'POST', `/api/admin/referrals/${referralId}/payments`, payment, {
+      authorization: `Bearer ${key}`,
+    });
+    expectRefusal(byKey, 400, CLIENT_PAYMENT_MESSAGES.monthNotStarted('2026-12'));
+    // The current month has started: it is recorded and earns.
+    const current = await post(referralId, { ...payment, periodMonth: '2026-11' });
+    expect(current.statusCode).toBe(201);
+    expect(current.json().commission.monthYear).toBe('2026-11');
+    expect(
+      await t.db.selectFrom('clientPayments').select('periodMonth').where('referralId', '=', referralId).execute(),
+    ).toEqual([{ periodMonth: '2026-11' }]);
+  });
+
+  it('refuses a month before 2000-01 (400)', async () => {
+    const referralId = await wonClient();
+    for (const periodMonth of ['0000-01', '1999-12'])
+      expectRefusal(
+        await post(referralId, { periodMonth, amount: '500.00', paidAt: '2026-11-20' }),
+        400,
+        MESSAGES.monthTooEarly,
+      );
+    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('refuses an import with a row for a month that has not started, naming the row; nothing is written', async () => {
+    const referralId = await wonClient();
+    const csv = [
+      'referral_id,period,amount,paid_date',
+      `${referralId},2026-10,500.00,2026-11-02`,
+      `${referralId},2027-01,500.00,2026-11-02`,
+    ].join('\n');
+    const response = await t.request(admin, 'POST', '/api/admin/client-payments/import', csv, {
+      'content-type': 'text/csv',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(
+      response.json().rows.map((r: { row: number; ok: boolean; message: string | null }) => [r.row, r.ok, r.message]),
+    ).toEqual([
+      [2, true, null],
+      [3, false, CLIENT_PAYMENT_MESSAGES.monthNotStarted('2027-01')],
+    ]);
+    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
+      [],
+    );
+  });
+});
+
+describe('the same payment sent twice', () => {
+  it('records one of 10 identical payments sent at once without an Idempotency-Key; the others are 409 naming it', async () => {
+    const referralId = await wonClient();
+    const payment = { periodMonth: '2026-10', amount: '1500.00', paidAt: '2026-11-01' };
+    const responses = await Promise.all(Array.from({ length: 10 }, () => post(referralId, payment)));
+    const created = responses.filter((r) => r.statusCode === 201);
+    expect(created).toHaveLength(1);
+    const first = created[0]!.json().payment as ClientPayment;
+    const refused = responses.filter((r) => r.statusCode !== 201);
+    expect(refused.map((r) => r.statusCode)).toEqual(Array.from({ length: 9 }, () => 409));
+    for (const response of refused)
+      expectRefusal(response, 409, CLIENT_PAYMENT_MESSAGES.duplicatePayment({ ...payment, id: first.id }));
+    expect(refused[0]!.json().message).toContain(`payment ${first.id}`);
+    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
+      [{ id: first.id }],
+    );
+  });
+
+  it('records a payment of the same month, amount and day with its own reference', async () => {
+    const referralId = await wonClient();
+    const payment = { periodMonth: '2026-10', amount: '700.00', paidAt: '2026-11-01', reference: 'INV-1' };
+    expect((await post(referralId, payment)).statusCode).toBe(201);
+    expect((await post(referralId, payment)).statusCode).toBe(409);
+    const second = await post(referralId, { ...payment, reference: 'INV-2' });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().reason).toBe(CLIENT_PAYMENT_MESSAGES.alreadyEarned('2026-10'));
+  });
+});
+
+describe('POST /api/admin/client-payments/{id}/refunds', () => {
+  const refund = (paymentId: string, amount: unknown, headers?: Record<string, string>) =>
+    t.request(admin, 'POST', `/api/admin/client-payments/${paymentId}/refunds`, { amount }, headers);
+  const paymentOf = async (
+    referralId: string,
+    payment = { periodMonth: '2026-10', amount: '1500.00', paidAt: '2026-11-01' },
+  ) => (await recordPayment(referralId, payment)).payment;
+  const clawbacksOf = (referralId: string) =>
+    t.db
+      .selectFrom('commissions')
+      .select(['amount', 'reason', 'monthYear', 'status'])
+      .where('referralId', '=', referralId)
+      .where('kind', '=', 'clawback')
+      .orderBy('createdAt')
+      .orderBy('amount', 'desc')
+      .execute();
+
+  it('takes back the refunded share of the fee, cumulatively, as the Stripe refund does, and mails the partner', async () => {
+    const referralId = await wonClient();
+    const payment = await paymentOf(referralId);
+    const mailsBefore = await t.db
+      .selectFrom('emailOutbox')
+      .select('id')
+      .where('recipient', '=', partner.user.email)
+      .where('kind', '=', 'commissionClawback')
+      .execute();
+    // A third first: 100.00 × 500 ÷ 1500 = 33.33; then the rest brings the total back to exactly the fee.
+    const partial = await refund(payment.id, '500.00');
+    expect(partial.statusCode).toBe(201);
+    expect(partial.json()).toMatchObject({
+      payment: { id: payment.id, refundedAmount: '500.00', feeAmount: '100.00' },
+      clawback: { kind: 'clawback', amount: '-33.33', monthYear: '2026-10', status: 'pending', referralId },
+      detail: '$500.00 of the October 2026 payment refunded; $33.33 of the fee taken back',
+    });
+    const rest = await refund(payment.id, '1000.00');
+    expect(rest.json()).toMatchObject({
+      payment: { refundedAmount: '1500.00' },
+      clawback: { amount: '-66.67' },
+      detail: '$1,000.00 of the October 2026 payment refunded; $66.67 of the fee taken back',
+    });
+    expect(await clawbacksOf(referralId)).toEqual([
+      {
+        amount: '-33.33',
+        reason: 'Client refund: $500.00 of the October 2026 payment refunded (recorded by an admin)',
+        monthYear: '2026-10',
+        status: 'pending',
+      },
+      {
+        amount: '-66.67',
+        reason: 'Client refund: $1,000.00 of the October 2026 payment refunded (recorded by an admin)',
+        monthYear: '2026-10',
+        status: 'pending',
+      },
+    ]);
+    const mails = await t.db
+      .selectFrom('emailOutbox')
+      .select('id')
+      .where('recipient', '=', partner.user.email)
+      .where('kind', '=', 'commissionClawback')
+      .execute();
+    expect(mails.length - mailsBefore.length).toBe(2);
+    const logged = await t.db
+      .selectFrom('activityLog')
+      .select(['action', 'userId'])
+      .where('entityId', '=', payment.id)
+      .where('action', '=', 'client_payment.refunded')
+      .execute();
+    expect(logged).toEqual([
+      { action: 'client_payment.refunded', userId: admin.id },
+      { action: 'client_payment.refunded', userId: admin.id },
+    ]);
+  });
+
+  it('rounds the share half-up to the cent', async () => {
+    const referralId = await wonClient();
+    const payment = await paymentOf(referralId, { periodMonth: '2026-09', amount: '400.00', paidAt: '2026-10-01' });
+    expect(payment.feeAmount).toBe('100.00');
+    // 100.00 × 0.02 ÷ 400.00 = 0.005 → 0.01.
+    expect(feeForPaymentCents(10_000, 40_000, 40_000 - 2)).toBe(1);
+    expect((await refund(payment.id, '0.02')).json().clawback.amount).toBe('-0.01');
+  });
+
+  it('refuses more than is left unrefunded (422), a bad amount (400) and an unknown payment (404), writing nothing', async () => {
+    const referralId = await wonClient();
+    const payment = await paymentOf(referralId);
+    expectRefusal(await refund(payment.id, '1500.01'), 422, CLIENT_PAYMENT_MESSAGES.refundAboveLeft('1500.00'));
+    expect((await refund(payment.id, '1400.00')).statusCode).toBe(201);
+    expectRefusal(await refund(payment.id, '100.01'), 422, CLIENT_PAYMENT_MESSAGES.refundAboveLeft('100.00'));
+    expect((await refund(payment.id, '100.00')).statusCode).toBe(201);
+    expectRefusal(
+      await refund(payment.id, '0.01'),
+      422,
+      'This payment is refunded in full already: nothing is left to refund',
+    );
+    for (const amount of ['0', '-5.00', '1.001', 'ten'])
+      expectRefusal(await refund(payment.id, amount), 400, CLIENT_PAYMENT_MESSAGES.refundAmount);
+    expect((await refund(randomUUID(), '1.00')).statusCode).toBe(404);
+    // 93.33 for 1400.00, then 6.67 for the last 100.00: the whole fee.
+    expect((await clawbacksOf(referralId)).map((c) => c.amount).sort()).toEqual(['-6.67', '-93.33']);
+  });
+
+  it('takes back nothing of a payment that earned no fee, and records the refund', async () => {
+    const referralId = await wonClient();
+    await paymentOf(referralId, { periodMonth: '2026-08', amount: '1500.00', paidAt: '2026-09-01' });
+    const second = await paymentOf(referralId, { periodMonth: '2026-08', amount: '300.00', paidAt: '2026-09-02' });
+    const response = await refund(second.id, '300.00');
+    expect(response.json()).toMatchObject({
+      payment: { refundedAmount: '300.00' },
+      clawback: null,
+      detail: '$300.00 of the August 2026 payment refunded; it had no fee to take back',
+    });
+  });
+
+  it('answers a retry with the same Idempotency-Key once (200, replayed); an API key with commissions:write records one, a partner cannot', async () => {
+    const referralId = await wonClient();
+    const payment = await paymentOf(referralId);
+    const key = { 'idempotency-key': `refund-${randomUUID()}` };
+    const first = await refund(payment.id, '150.00', key);
+    const again = await refund(payment.id, '150.00', key);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const { key: apiKey } = await createApiKey(t.db, {
+      createdBy: admin.id,
+      input: { name: `Refunds ${randomUUID()}`, scopes: ['commissions:write'] },
+      now: t.clock.now,
+    });
+    const byKey = await t.request(
+      null,
+      'POST',
+      `/api/admin/client-payments/${payment.id}/refunds`,
+      { amount: '150.00' },
+      { authorization: `Bearer ${apiKey}` },
+    );
+    expect(byKey.statusCode).toBe(201);
+    expect(byKey.json().clawback.reason).toBe(
+      'Client refund: $150.00 of the October 2026 payment refunded (recorded through the API)',
+    );
+    expect(byKey.json().payment.refundedAmount).toBe('300.00');
+    const byPartner = await t.request(partner.user, 'POST', `/api/admin/client-payments/${payment.id}/refunds`, {
+      amount: '1.00',
+    });
+    expect(byPartner.statusCode).toBe(403);
+    expect((await clawbacksOf(referralId)).map((c) => c.amount)).toEqual(['-10.00', '-10.00']);
   });
 });
 

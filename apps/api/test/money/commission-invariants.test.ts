@@ -21,7 +21,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { refundClientPayment } from '../../src/services/money/stripe-payments';
+import { applyClientPaymentRefund } from '../../src/services/money/client-payment-refunds';
 import { type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();
@@ -415,7 +415,8 @@ async function apply(
       const created = await caller.admin.addAdjustment({
         partnerId: partner.partnerId,
         amount: (op.cents / 100).toFixed(2),
-        reason: 'Property test adjustment',
+        // Each its own reason: the same adjustment twice within minutes is refused as a duplicate.
+        reason: `Property test adjustment ${commissions.length + 1}`,
         month,
       });
       expect(created.kind).toBe(op.cents > 0 ? 'bonus' : 'clawback');
@@ -492,11 +493,16 @@ async function apply(
       const amountCents = toCents(payment.amount);
       const before = payment.refundedAmount ? toCents(payment.refundedAmount) : 0;
       const after = Math.min(amountCents, before + Math.max(1, Math.floor((amountCents * op.permille) / 1000)));
-      await t.db
-        .transaction()
-        .execute((trx) =>
-          refundClientPayment(trx, { clientPaymentId: payment.id, refundedCents: after, now: NOW, mail: t.deps }),
-        );
+      await t.db.transaction().execute((trx) =>
+        applyClientPaymentRefund(trx, {
+          clientPaymentId: payment.id,
+          refundedCents: after,
+          source: 'stripe',
+          actorId: null,
+          now: NOW,
+          mail: t.deps,
+        }),
+      );
       stats.refunds++;
       await syncIds(commissions);
       const fee = payment.feeId ? commissions.find((c) => c.id === payment.feeId) : undefined;

@@ -45,6 +45,8 @@ export async function withRawBodies(
   routes: (scope: FastifyInstance) => void,
 ): Promise<void> {
   await app.register(async (scope) => {
+    // The app's JSON parser is its own (rest/json-body.ts): this scope replaces it, as every parser it names.
+    scope.removeContentTypeParser(types.filter((type) => scope.hasContentTypeParser(type)));
     scope.addContentTypeParser<string | Buffer>(types, options as { parseAs: 'string' }, (_req, raw, done) =>
       done(null, raw),
     );

@@ -6,6 +6,17 @@ import type { RestRoute } from '../adapter';
 
 const adminTag = 'Admin: client payments';
 
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'Optional, 8 to 200 visible characters (e.g. a UUID): a retry with the same key and body answers the first result again (200, Idempotent-Replayed: true) and records nothing more; the same key with another body is 422. Keys are kept 24 hours.',
+};
+const IDEMPOTENT_REPLAYED = {
+  name: 'Idempotent-Replayed',
+  description: '"true" when the answer is the stored one of an earlier request with this key',
+};
+
 export const clientPaymentRoutes: RestRoute[] = [
   {
     method: 'POST',
@@ -19,21 +30,25 @@ export const clientPaymentRoutes: RestRoute[] = [
       "The payment earns the month's fee when the client was an active won client in that month and no fee was earned for the month yet: " +
       "the referral's monthly fee × (amount − collectionCost) ÷ amount, rounded half-up to the cent, pending, due 30 days after paidAt. " +
       'The answer is `{ payment, commission, reason? }`: a payment that earns nothing (a second payment for a month, a month the client was not active, a collection cost taking the whole amount) is recorded with `commission: null` and the reason. ' +
-      'collectionCost defaults to 0.00 and is at most the amount (400 otherwise); a paid date in the future is refused.',
-    requestHeaders: [
-      {
-        name: 'Idempotency-Key',
-        required: false,
-        description:
-          'Optional, 8 to 200 visible characters (e.g. a UUID): a retry with the same key and body answers the first result again (200, Idempotent-Replayed: true) and records nothing more; the same key with another body is 422. Keys are kept 24 hours.',
-      },
-    ],
-    responseHeaders: [
-      {
-        name: 'Idempotent-Replayed',
-        description: '"true" when the answer is the stored one of an earlier request with this key',
-      },
-    ],
+      'collectionCost defaults to 0.00 and is at most the amount (400 otherwise); a paid date in the future, a month that has not started (after the current month) or one before 2000-01 is refused (400). ' +
+      'The same payment again (same month, amount, paid date and reference) is refused with 409 naming the payment recorded first, with or without an Idempotency-Key: a second real payment of the same values needs its own reference.',
+    requestHeaders: [IDEMPOTENCY_KEY],
+    responseHeaders: [IDEMPOTENT_REPLAYED],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/client-payments/{id}/refunds',
+    procedure: 'admin.refundClientPayment',
+    summary: 'Record a refund of a client payment ({ amount }): the fee it earned is taken back in the same share',
+    tag: adminTag,
+    status: 201,
+    description:
+      'For a refund made outside Stripe (a manual, imported or API payment; a Stripe payment is refunded by its `charge.refunded` event). ' +
+      "`amount` is this refund's amount, more than 0.00 and at most what is left unrefunded of the payment (422 otherwise); refunds add up in the payment's `refundedAmount`. " +
+      "The payment's fee is taken back as Stripe refunds do: a `clawback` line of fee × refunded ÷ amount, half-up to the cent, less what earlier refunds took, so refunding the whole payment takes back exactly the fee; a voided fee or a payment that earned none takes back nothing. " +
+      'The partner is mailed the clawback; activity `client_payment.refunded` and `commission.clawback_added`. The answer is `{ payment, clawback, detail }`. 404 for an unknown payment.',
+    requestHeaders: [IDEMPOTENCY_KEY],
+    responseHeaders: [IDEMPOTENT_REPLAYED],
   },
   {
     method: 'GET',

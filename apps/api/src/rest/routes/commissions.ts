@@ -159,7 +159,8 @@ export const commissionRoutes: RestRoute[] = [
     status: 201,
     description:
       '`amount` is a signed decimal string, non-zero and at most 100,000.00 either way: positive makes a `bonus`, negative a `clawback`. `reason` is required (400 without it). ' +
-      "`month` (YYYY-MM) defaults to the current month; `referralId`, when given, must be one of the partner's referrals. Only active or suspended partners (422 otherwise). " +
+      "`month` (YYYY-MM, from 2000-01 up to the current month: a month that has not started is 400) defaults to the current month; `referralId`, when given, must be one of the partner's referrals. Only active or suspended partners (422 otherwise). " +
+      'The same adjustment again within 10 minutes (same partner, amount, month, reason and referral, not voided) is refused with 409 naming the commission added first, with or without an Idempotency-Key. ' +
       'The answer is the new pending commission; the partner is mailed.',
     ...idempotent,
   },
@@ -218,10 +219,11 @@ export const commissionRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/admin/payouts/{payoutId}/lines/{partnerId}/return',
     procedure: 'admin.returnPayoutLine',
-    summary: "Record that a partner's credit came back ({ returnCode: R01…R29 or OTHER, reason? })",
+    summary:
+      "Record that a partner's credit came back ({ returnCode: one of the codes a credit comes back with, R02…R24, or OTHER; reason? })",
     tag: adminTag,
     description:
-      "The partner's commissions in the payout become failed with the return's reason (e.g. \"Returned: R01 Insufficient funds\") and leave the partner's paid totals; the partner is mailed to fix their payment details. " +
+      "The partner's commissions in the payout become failed with the return's reason (e.g. \"Returned: R02 Account closed\") and leave the partner's paid totals; the partner is mailed to fix their payment details. " +
       'The fees are offered again when the partner changes their payment details, or with POST /api/admin/commissions/{id}/retry. OTHER needs a reason.',
   },
   {

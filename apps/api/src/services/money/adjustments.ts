@@ -2,10 +2,13 @@
 // an active or suspended partner: a pending commission of that kind, paid with the partner's next
 // payout (net). A pending commission can be voided with a reason; it then counts in no total. A
 // paid one cannot: the money left, so a clawback takes it back. Each change is logged and mailed
-// to the partner in its own transaction.
+// to the partner in its own transaction. An adjustment is for a month that has started, and the same one
+// again within ADJUSTMENT_DUPLICATE_MINUTES (a retry, a double click) is refused naming the first.
 
 import {
+  ADJUSTMENT_DUPLICATE_MINUTES,
   COMMISSION_MESSAGES,
+  isMonthNotStarted,
   monthKey,
   toCents,
   type Commission,
@@ -13,6 +16,7 @@ import {
   type adjustmentInput,
 } from '@portal/contracts';
 import type { Db } from '@portal/db';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
@@ -33,7 +37,12 @@ export interface AddAdjustmentOptions {
 
 export async function addAdjustment(db: Db, { input, actorId, now, mail }: AddAdjustmentOptions): Promise<Commission> {
   const kind = toCents(input.amount) > 0 ? 'bonus' : 'clawback';
+  const month = input.month ?? monthKey(now);
+  // A line for a month that has not started would be paid now and shown on no statement up to today.
+  if (isMonthNotStarted(month, now)) throw DomainError.invalid(COMMISSION_MESSAGES.adjustmentMonthNotStarted(month));
   return inTransaction(db, async (trx) => {
+    // Adjustments of one partner queue here, so a racing duplicate sees the first one.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`adjustment:${input.partnerId}`}, 0))`.execute(trx);
     const partner = await trx
       .selectFrom('partners')
       .select(['id', 'companyName', 'status'])
@@ -55,13 +64,26 @@ export async function addAdjustment(db: Db, { input, actorId, now, mail }: AddAd
         throw DomainError.unprocessable(COMMISSION_MESSAGES.referralOfOtherPartner);
       clientCompanyName = referral.clientCompanyName;
     }
+    const earlier = await trx
+      .selectFrom('commissions')
+      .select(['id', 'kind', 'amount', 'monthYear'])
+      .where('partnerId', '=', partner.id)
+      .where('kind', '=', kind)
+      .where('amount', '=', input.amount)
+      .where('monthYear', '=', month)
+      .where('reason', '=', input.reason)
+      .where(sql<boolean>`referral_id is not distinct from ${input.referralId ?? null}::uuid`)
+      .where('status', '!=', 'voided')
+      .where('createdAt', '>', new Date(now.getTime() - ADJUSTMENT_DUPLICATE_MINUTES * 60_000))
+      .executeTakeFirst();
+    if (earlier) throw DomainError.conflict(COMMISSION_MESSAGES.duplicateAdjustment(earlier));
     const row = await trx
       .insertInto('commissions')
       .values({
         partnerId: partner.id,
         referralId: input.referralId ?? null,
         amount: input.amount,
-        monthYear: input.month ?? monthKey(now),
+        monthYear: month,
         kind,
         reason: input.reason,
         createdBy: actorId,

@@ -12,6 +12,7 @@ import {
   addDays,
   clientPaymentFields,
   fromCents,
+  isMonthNotStarted,
   type ImportReport,
   type ImportRowReport,
 } from '@portal/contracts';
@@ -167,6 +168,8 @@ export async function importClientPayments(
       } else error = IMPORT_MESSAGES.noClient;
       if (!fields.success) error = fields.error.issues[0]?.message ?? 'Invalid row';
       else if (fields.data.paidAt > today) error = CLIENT_PAYMENT_MESSAGES.paidInFuture;
+      else if (isMonthNotStarted(fields.data.periodMonth, now))
+        error = CLIENT_PAYMENT_MESSAGES.monthNotStarted(fields.data.periodMonth);
       const payment = fields.success ? fields.data : null;
       return {
         row,
@@ -236,7 +239,7 @@ export async function importClientPayments(
       }
       seen.set(p.externalId, p.row);
       const months = earned.get(p.referral.id) ?? new Set<string>();
-      const fee = feeOfPayment(p.referral, p.payment, months);
+      const fee = feeOfPayment(p.referral, p.payment, months, today);
       if (fee.cents > 0) {
         months.add(p.payment.periodMonth);
         earned.set(p.referral.id, months);

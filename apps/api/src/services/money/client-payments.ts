@@ -2,7 +2,8 @@
 // service; it earns that month's fee when the client was an active won client in the month and no fee
 // was earned for the month yet: the referral's monthly fee × (amount − collection cost) ÷ amount,
 // half-up to the cent in integer cents, pending, due the payout days of the referral's terms version after
-// the payment. A won client that is not a qualifying client earns nothing. A payment that earns nothing is
+// the payment. A won client that is not a qualifying client earns nothing, and neither does a referral in an
+// open conflict with another partner's (one client, one partner). A payment that earns nothing is
 // still recorded, and the answer says why. Each payment, its fee and its activity
 // row share one transaction; the referral row is locked, so two payments of one month cannot both earn
 // (the unique (referral_id, month_year) index of recurring fees stays the backstop).
@@ -13,9 +14,11 @@ import {
   feeForPaymentCents,
   formatDate,
   fromCents,
+  isMonthNotStarted,
   monthBounds,
   previousMonthKey,
   toCents,
+  todayIsoDate,
   type ClientPayment,
   type ClientPaymentSource,
   type RecordClientPaymentResult,
@@ -46,6 +49,8 @@ export interface FeeReferral {
   qualificationReason: string | null;
   /** The day the partner's partnership ends (notice given); payments for months from then on earn nothing. */
   terminationEffective: string | null;
+  /** The referral of another partner this one is in an open conflict with; it earns nothing until resolved. */
+  conflictOf: string | null;
 }
 
 export interface PaymentValues {
@@ -69,19 +74,25 @@ export function inactiveReason(referral: FeeReferral, month: string): string | n
   return null;
 }
 
-/** The fee one payment earns: cents > 0, or 0 with the reason it earns nothing. */
+/**
+ * The fee one payment earns: cents > 0, or 0 with the reason it earns nothing. `today` (YYYY-MM-DD) gives
+ * the reasons their tense.
+ */
 export function feeOfPayment(
   referral: FeeReferral,
   payment: PaymentValues,
   earnedMonths: ReadonlySet<string>,
+  today: string,
 ): { cents: number; reason?: string } {
   const inactive = inactiveReason(referral, payment.periodMonth);
   if (inactive) return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.notActive(payment.periodMonth, inactive) };
+  // One client, one partner: while an admin has not settled the conflict, neither side's claim is decided.
+  if (referral.conflictOf !== null) return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.openConflict };
   if (referral.qualifying === false)
     return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.notQualifying(referral.qualificationReason) };
   // Earned fees remain payable after the partnership ends: a month that started before the end earns.
   if (referral.terminationEffective && monthBounds(payment.periodMonth).start >= referral.terminationEffective)
-    return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.partnershipEnded(referral.terminationEffective) };
+    return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.partnershipEnded(referral.terminationEffective, today) };
   if (earnedMonths.has(payment.periodMonth))
     return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.alreadyEarned(payment.periodMonth) };
   const cents = feeForPaymentCents(
@@ -138,6 +149,7 @@ export const feeReferralColumns = [
   'churnDate',
   'qualifying',
   'qualificationReason',
+  'conflictOf',
   payoutDaysColumn,
   terminationEffectiveColumn,
 ] as const;
@@ -178,6 +190,9 @@ export async function recordClientPayment(
   if (toCents(payment.collectionCost ?? '0') > toCents(payment.amount))
     throw DomainError.invalid(CLIENT_PAYMENT_MESSAGES.collectionCostAboveAmount);
   if (payment.paidAt > now.toISOString().slice(0, 10)) throw DomainError.invalid(CLIENT_PAYMENT_MESSAGES.paidInFuture);
+  // Nothing is owed for a month that has not started: a fee booked for it would be payable now.
+  if (isMonthNotStarted(payment.periodMonth, now))
+    throw DomainError.invalid(CLIENT_PAYMENT_MESSAGES.monthNotStarted(payment.periodMonth));
   return inTransaction(db as Db, async (trx) => {
     // Payments of one referral queue here, so the "already earned" check sees the one before.
     const referral = await trx
@@ -200,9 +215,25 @@ export async function recordClientPayment(
           commission: null,
           reason: CLIENT_PAYMENT_MESSAGES.duplicateExternal,
         };
+    } else {
+      // A payment without an external id is known by its values: the same month, amount, day and reference
+      // again is a retry or a double click, not a second payment (the referral lock makes racing ones queue).
+      const earlier = await trx
+        .selectFrom('clientPayments')
+        .select(['id', 'periodMonth', 'amount', 'paidAt'])
+        .where('referralId', '=', referral.id)
+        .where('periodMonth', '=', payment.periodMonth)
+        .where('amount', '=', payment.amount)
+        .where('paidAt', '=', payment.paidAt)
+        .where(sql<boolean>`reference is not distinct from ${payment.reference ?? null}::text`)
+        .executeTakeFirst();
+      if (earlier)
+        throw DomainError.conflict(
+          CLIENT_PAYMENT_MESSAGES.duplicatePayment({ ...earlier, paidAt: String(earlier.paidAt).slice(0, 10) }),
+        );
     }
     const earned = (await earnedMonthsOf(trx, [referral.id])).get(referral.id) ?? new Set<string>();
-    const fee = feeOfPayment(referral, payment, earned);
+    const fee = feeOfPayment(referral, payment, earned, todayIsoDate(now));
     const row = await trx
       .insertInto('clientPayments')
       .values({

@@ -8,11 +8,10 @@
 
 import {
   CLIENT_PAYMENT_MESSAGES,
-  feeForPaymentCents,
   formatMoney,
   formatMonthKey,
   fromCents,
-  toCents,
+  isMonthNotStarted,
   type UnmatchedStripePayment,
 } from '@portal/contracts';
 import type { Db, StripeEventsTable } from '@portal/db';
@@ -20,10 +19,10 @@ import type { Updateable } from 'kysely';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { MailDeps } from '../notifications/notify';
-import { notifyAdjustment } from '../notifications/notify';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { inTransaction } from '../platform/idempotency';
+import { applyClientPaymentRefund } from './client-payment-refunds';
 import { recordClientPayment } from './client-payments';
 
 /** A signature older than this (Stripe's own default) is refused: a replayed capture cannot be sent later. */
@@ -40,6 +39,8 @@ export const STRIPE_MESSAGES = {
   notOpen: 'This Stripe event was matched or dismissed already',
   notAnInvoice: 'Only an invoice payment can be matched to a client; dismiss a refund once it is handled',
   notWon: 'Match the payment to a won client',
+  monthNotStarted: (month: string) =>
+    `The invoice is for ${formatMonthKey(month)}, a month that has not started: match it to the client once the month has started`,
 } as const;
 
 /** A Unix time the portal can turn into a date: a whole number of seconds from 1970 to the end of 9999. */
@@ -252,6 +253,13 @@ async function receiveInvoicePaid(trx: DbOrTx, event: Stripe.Event, now: Date): 
     await settleEvent(trx, event.id, { ...base, status: 'ignored', detail: invoice.ignored });
     return { outcome: 'ignored', replayed: false, detail: invoice.ignored };
   }
+  // A month that has not started earns nothing yet: the invoice waits for an admin, who matches it to the
+  // client once the month has started (matching earlier is refused as recording such a payment is).
+  if (isMonthNotStarted(invoice.periodMonth, now)) {
+    const detail = STRIPE_MESSAGES.monthNotStarted(invoice.periodMonth);
+    await settleEvent(trx, event.id, { ...base, status: 'unmatched', detail });
+    return { outcome: 'unmatched', replayed: false, detail };
+  }
   const match = await matchReferral(trx, invoice);
   if ('unmatched' in match) {
     await settleEvent(trx, event.id, { ...base, status: 'unmatched', detail: match.unmatched });
@@ -302,124 +310,17 @@ async function receiveChargeRefunded(
     await settleEvent(trx, event.id, { ...base, status: 'unmatched', detail });
     return { outcome: 'unmatched', replayed: false, detail };
   }
-  const detail = await refundClientPayment(trx, {
+  // Stripe's amount_refunded is the refunded total of the charge.
+  const { detail } = await applyClientPaymentRefund(trx, {
     clientPaymentId: paid.clientPaymentId,
     refundedCents: refunded,
+    source: 'stripe',
+    actorId: null,
     now,
     mail,
   });
   await settleEvent(trx, event.id, { ...base, status: 'recorded', detail, clientPaymentId: paid.clientPaymentId });
   return { outcome: 'recorded', replayed: false, detail, clientPaymentId: paid.clientPaymentId };
-}
-
-/**
- * A refund of a client payment, `refundedCents` being all refunded of it so far (Stripe's
- * `amount_refunded` is cumulative). The fee it earned is taken back in the same share, as a clawback line
- * of the difference from what earlier refunds took: fee × refunded ÷ amount, half-up, so a full refund
- * takes back exactly the fee. A voided fee, or a payment that earned none, has nothing to take back.
- */
-export async function refundClientPayment(
-  trx: DbOrTx,
-  {
-    clientPaymentId,
-    refundedCents,
-    now,
-    mail,
-  }: { clientPaymentId: string; refundedCents: number; now: Date; mail: MailDeps },
-): Promise<string> {
-  const payment = await trx
-    .selectFrom('clientPayments as cp')
-    .innerJoin('referrals as r', 'r.id', 'cp.referralId')
-    .select([
-      'cp.id',
-      'cp.amount',
-      'cp.refundedAmount',
-      'cp.periodMonth',
-      'r.id as referralId',
-      'r.partnerId',
-      'r.clientCompanyName',
-    ])
-    .where('cp.id', '=', clientPaymentId)
-    .forUpdate('cp')
-    .executeTakeFirstOrThrow();
-  const amountCents = toCents(payment.amount);
-  const before = payment.refundedAmount ? toCents(payment.refundedAmount) : 0;
-  const after = Math.min(refundedCents, amountCents);
-  if (after <= before) return 'The refund was recorded already';
-  await trx
-    .updateTable('clientPayments')
-    .set({ refundedAmount: fromCents(after), refundedAt: now })
-    .where('id', '=', payment.id)
-    .execute();
-  await logActivity(trx, {
-    userId: null,
-    action: 'client_payment.refunded',
-    entityType: 'client_payment',
-    entityId: payment.id,
-    details: {
-      referralId: payment.referralId,
-      refunded: fromCents(after),
-      previously: fromCents(before),
-      source: 'stripe',
-    },
-  });
-  const fee = await trx
-    .selectFrom('commissions')
-    .select(['amount', 'status'])
-    .where('clientPaymentId', '=', payment.id)
-    .where('kind', '=', 'recurring')
-    .executeTakeFirst();
-  const refundText = `${formatMoney(fromCents(after - before))} of the ${formatMonthKey(payment.periodMonth)} payment refunded`;
-  if (!fee || fee.status === 'voided') return `${refundText}; it had no fee to take back`;
-  const feeCents = toCents(fee.amount);
-  const back =
-    feeForPaymentCents(feeCents, amountCents, amountCents - after) -
-    feeForPaymentCents(feeCents, amountCents, amountCents - before);
-  if (back <= 0) return `${refundText}; too little to take back a cent of the fee`;
-  const reason = `Client refund: ${refundText} (Stripe)`;
-  const clawback = await trx
-    .insertInto('commissions')
-    .values({
-      partnerId: payment.partnerId,
-      referralId: payment.referralId,
-      amount: fromCents(-back),
-      monthYear: payment.periodMonth,
-      kind: 'clawback',
-      reason,
-      createdBy: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning(['id', 'amount'])
-    .executeTakeFirstOrThrow();
-  await logActivity(trx, {
-    userId: null,
-    action: 'commission.clawback_added',
-    entityType: 'commission',
-    entityId: clawback.id,
-    details: {
-      partnerId: payment.partnerId,
-      kind: 'clawback',
-      amount: clawback.amount,
-      monthYear: payment.periodMonth,
-      reason,
-      referralId: payment.referralId,
-      clientPaymentId: payment.id,
-    },
-  });
-  await notifyAdjustment(trx, {
-    mail,
-    now,
-    adjustment: {
-      partnerId: payment.partnerId,
-      kind: 'clawback',
-      amount: clawback.amount,
-      monthYear: payment.periodMonth,
-      reason,
-      clientCompanyName: payment.clientCompanyName,
-    },
-  });
-  return `${refundText}; ${formatMoney(fromCents(back))} of the fee taken back`;
 }
 
 /**
