@@ -1,8 +1,8 @@
 // Client payments, the source of fees under the fee basis `clientPayment` (the program setting; the
 // default): record one payment (partner, then client, month, amount, paid date, collection cost,
 // reference), import a month of payments from a CSV (the report of every row first, then confirm), the
-// Stripe payments no client could be found for, and the won clients with no payment recorded for last
-// month. Under `activeMonth` the accrual panel shows.
+// Stripe payments no client could be found for, a client's payments (with "Record refund"), and the won
+// clients with no payment recorded for last month. Under `activeMonth` the accrual panel shows.
 
 import {
   Alert,
@@ -28,6 +28,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useFormMutation } from '../../../lib/use-form-mutation';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { AccrualPanel } from './accrual-panel';
+import { ClientPaymentList } from './client-payment-list';
 import { UnmatchedStripePayments } from './unmatched-stripe-payments';
 import { useWonClientPicker } from './won-client-picker';
 import { ColumnTable } from '../../../components/column-table';
@@ -72,6 +73,8 @@ export function ClientPaymentsPanel() {
       </Group>
 
       <UnmatchedStripePayments />
+
+      <ClientPaymentList />
 
       <Title order={3} size="h5" mt="lg" mb="xs">
         {missing.data
