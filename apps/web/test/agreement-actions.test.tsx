@@ -184,6 +184,23 @@ describe("the admin partner page's ending actions", () => {
       expect(screen.getByRole('button', { name: 'Forfeit fees' }).hasAttribute('disabled')).toBe(true),
     );
   });
+
+  it('shows the server’s words when the fees were forfeited meanwhile, and then offers nothing to forfeit', async () => {
+    let state = ending();
+    serveTrpc({
+      'admin.partnershipEnd': () => state,
+      'admin.forfeitPartnerFees': () => {
+        state = ending({ unpaidFees: { count: 0, amount: '0.00' } });
+        throw new ProcedureError(409, 'CONFLICT', ENDING_MESSAGES.nothingToForfeit);
+      },
+    });
+    renderInRouter(<PartnershipEndActions partner={partner} />, admin());
+    await userEvent.click(await screen.findByRole('button', { name: 'Forfeit fees' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Forfeit unpaid fees' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Solicited a client of the firm');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Forfeit $100.00' }));
+    expect(await screen.findByText(ENDING_MESSAGES.nothingToForfeit)).toBeTruthy();
+  });
 });
 
 describe("an applicant's page", () => {

@@ -209,6 +209,41 @@ describe('the deal pipeline', () => {
     expect(await screen.findByText('Acme Bakery moved to Won.')).toBeTruthy();
   });
 
+  it('shows the server’s refusal of a deal in an open conflict in the Won dialog, and cannot confirm it', async () => {
+    const api = await showAcmeBakery({
+      'admin.wonPreview': () => {
+        throw new ProcedureError(409, 'CONFLICT', PROGRAM_TERMS_MESSAGES.wonInOpenConflict);
+      },
+    });
+    await moveTo('Won');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark deal as won' });
+    expect(await within(dialog).findByText(PROGRAM_TERMS_MESSAGES.wonInOpenConflict)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Mark as Won' }).hasAttribute('disabled')).toBe(true);
+    expect(api.calls.some((call) => call.path === 'admin.updateReferral')).toBe(false);
+  });
+
+  it('puts the deal back and shows the server’s words when the move to Won is refused', async () => {
+    await showAcmeBakery({
+      'admin.wonPreview': (input: unknown) => ({
+        qualifying: true,
+        reason: null,
+        signedAt: (input as { signedAt: string }).signedAt,
+        qualifiesBy: '2026-12-30',
+        minAnnualSales: '1000000.00',
+        overridden: false,
+      }),
+      'admin.updateReferral': () => {
+        throw new ProcedureError(409, 'CONFLICT', PROGRAM_TERMS_MESSAGES.wonInOpenConflict);
+      },
+    });
+    await moveTo('Won');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark deal as won' });
+    await within(dialog).findByText(/A qualifying client/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as Won' }));
+    expect(await screen.findByText(PROGRAM_TERMS_MESSAGES.wonInOpenConflict)).toBeTruthy();
+    await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy());
+  });
+
   it('shows each column’s true count and loads more deals on demand', async () => {
     const many = Array.from({ length: 5 }, (_, i) => ({
       ...deal,

@@ -1,7 +1,9 @@
 // The deal card's qualification badge: days left in an open deal's window, flagged from 14 days left, and a
 // won client that is not a qualifying client.
 
+import { QUALIFICATION_REASONS } from '@portal/contracts';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { QualificationBadge } from '../src/features/admin/pipeline/qualification-badge';
 import { renderWithProviders } from './render';
@@ -43,6 +45,20 @@ describe('the qualification badge', () => {
       />,
     );
     expect(screen.getByTestId('not-qualifying-badge').textContent).toBe('Not qualifying');
+  });
+
+  it('names the stored reason when pointed at, a signing before acceptance included', async () => {
+    const reason = QUALIFICATION_REASONS.signedBeforeAcceptance('2026-01-15', '2026-10-01');
+    renderWithProviders(
+      <QualificationBadge
+        deal={{ stage: 'won', qualifiesBy: '2026-11-30', qualifying: false, qualificationReason: reason }}
+        now={NOW}
+      />,
+    );
+    await userEvent.hover(screen.getByTestId('not-qualifying-badge'));
+    expect(
+      await screen.findByText('signed on Jan 15, 2026, before the referral was accepted on Oct 1, 2026'),
+    ).toBeTruthy();
   });
 
   it('shows nothing for a qualifying client or a deal the firm has not accepted', () => {

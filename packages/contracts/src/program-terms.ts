@@ -50,11 +50,15 @@ export const PROGRAM_TERMS_MESSAGES = {
   signedInFuture: 'The signing date cannot be in the future',
   acceptedInFuture: 'The acceptance date cannot be in the future',
   notWon: 'Only a won referral is a qualifying client or not',
+  wonInOpenConflict:
+    "This client is in an open conflict with another partner's referral: resolve the conflict on the Conflicts screen before marking the deal as won",
 } as const;
 
 /** Why a won client is not a qualifying client (stored with it, shown to the admin and the partner). */
 export const QUALIFICATION_REASONS = {
   signedLate: (qualifiesBy: string) => `signed after the qualification window ended on ${formatDate(qualifiesBy)}`,
+  signedBeforeAcceptance: (signedAt: string, acceptedOn: string) =>
+    `signed on ${formatDate(signedAt)}, before the referral was accepted on ${formatDate(acceptedOn)}`,
   salesBelow: (minimum: string) => `annual sales below ${formatMoney(minimum)}`,
   salesMissing: 'annual sales not recorded',
 } as const;
@@ -237,6 +241,7 @@ export const ENDING_MESSAGES = {
   noNotice: 'No notice has been given: the partnership continues',
   alreadyEnded: (effective: string) => `The notice took effect on ${effective}: the partnership has ended`,
   firmNotice: 'The firm gave this notice: only the firm can withdraw it',
+  nothingToForfeit: 'There are no unpaid fees to forfeit: this partner has no pending fee',
 } as const;
 
 /** POST /api/admin/partners/{id}/terminate: written notice by either party; it takes effect on its day. */

@@ -4,6 +4,7 @@
 
 import { CLIENT_PAYMENT_MESSAGES, ENDING_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { feeOfPayment, type FeeReferral } from '../../src/services/money/client-payments';
 import { applyDueTerminations } from '../../src/services/partners/partnership-end';
 import type { SessionUser } from '../../src/trpc/context';
 import { useTestApp, expectRefusal } from '../support';
@@ -84,7 +85,7 @@ describe('notice of termination', () => {
     });
     expect(january.json()).toMatchObject({
       commission: null,
-      reason: CLIENT_PAYMENT_MESSAGES.partnershipEnded('2026-12-26'),
+      reason: 'The partnership ended on Dec 26, 2026: payments for months from then on earn no fee',
     });
     t.clock.now = new Date('2026-11-26T10:00:00Z');
   });
@@ -126,6 +127,39 @@ describe('notice of termination', () => {
       reason: 'x',
     });
     expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe('the reason a payment after the end earns nothing', () => {
+  const referral: FeeReferral = {
+    id: 'r',
+    partnerId: 'p',
+    clientCompanyName: 'Client',
+    commissionAmount: '50.00',
+    stage: 'won',
+    contractStartDate: '2026-01-01',
+    contractEndDate: null,
+    churnDate: null,
+    payoutDays: 30,
+    qualifying: true,
+    qualificationReason: null,
+    terminationEffective: '2026-12-27',
+    conflictOf: null,
+  };
+  const january = { periodMonth: '2027-01', amount: '500.00', paidAt: '2026-11-27' };
+
+  it('says the partnership ends while the notice has not taken effect', () => {
+    expect(feeOfPayment(referral, january, new Set(), '2026-11-27')).toEqual({
+      cents: 0,
+      reason: 'The partnership ends on Dec 27, 2026: payments for months from then on earn no fee',
+    });
+  });
+
+  it('says the partnership ended from the effective day on', () => {
+    expect(feeOfPayment(referral, january, new Set(), '2026-12-27').reason).toBe(
+      'The partnership ended on Dec 27, 2026: payments for months from then on earn no fee',
+    );
+    expect(CLIENT_PAYMENT_MESSAGES.partnershipEnded('2026-12-27', '2027-01-02')).toContain('ended on Dec 27, 2026');
   });
 });
 
@@ -324,6 +358,54 @@ describe('forfeiting fees', () => {
     expect(mails).toHaveLength(1);
     const after = await t.request(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
     expect(after.json()).toMatchObject({ unpaidFees: { count: 0, amount: '0.00' } });
+  });
+
+  it('is 409 when there are no unpaid fees, logging and mailing nothing', async () => {
+    const { partner, referralId } = await partnerWithWonClient();
+    await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-08', status: 'paid' });
+    const response = await t.request(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, {
+      reason: 'Solicited a client of the firm',
+    });
+    expectRefusal(response, 409, ENDING_MESSAGES.nothingToForfeit);
+    expect(ENDING_MESSAGES.nothingToForfeit).toMatch(/^There are no unpaid fees to forfeit/);
+    expect(await t.activityActions(partner.partnerId)).toEqual([]);
+    const mails = await t.db
+      .selectFrom('emailOutbox')
+      .select('id')
+      .where('kind', '=', 'feesForfeited')
+      .where('recipient', '=', partner.user.email)
+      .execute();
+    expect(mails).toEqual([]);
+  });
+
+  it('voids and mails once when forfeits of one partner arrive at the same moment; the others are 409', async () => {
+    const { partner, referralId } = await partnerWithWonClient();
+    await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-09' });
+    await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-10' });
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.request(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, { reason: 'Breach' }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(responses.find((r) => r.statusCode === 200)?.json()).toMatchObject({ voided: 2, amount: '100.00' });
+    for (const refused of responses.filter((r) => r.statusCode === 409))
+      expectRefusal(refused, 409, ENDING_MESSAGES.nothingToForfeit);
+    expect(await t.activityActions(partner.partnerId)).toEqual(['partner.fees_forfeited']);
+    const mails = await t.db
+      .selectFrom('emailOutbox')
+      .select('id')
+      .where('kind', '=', 'feesForfeited')
+      .where('recipient', '=', partner.user.email)
+      .execute();
+    expect(mails).toHaveLength(1);
+  });
+
+  it('is refused by tRPC with the same words', async () => {
+    const partner = await t.createPartner();
+    await expect(
+      t.caller(admin).admin.forfeitPartnerFees({ id: partner.partnerId, reason: 'Breach' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: ENDING_MESSAGES.nothingToForfeit });
   });
 
   it('is the administrator’s alone', async () => {

@@ -1,5 +1,5 @@
 // Qualifying clients at the edges of the agreement: the window of 60 days after the firm accepts a
-// referral (day 60 qualifies, day 61 does not), extensions adding up to exactly 365 days (one day more is
+// referral (the acceptance day and day 60 qualify; the day before acceptance and day 61 do not), extensions adding up to exactly 365 days (one day more is
 // 422 naming the limit), sales of 999,999.99 and 1,000,000.00, sales recorded later, an admin's override
 // (logged, mailed), and the fees a client that does not qualify earns (none, with the reason).
 
@@ -56,8 +56,15 @@ beforeAll(async () => {
 });
 
 describe('the qualification rule', () => {
+  const acceptedAt = new Date('2026-01-01T15:00:00Z');
   it.each([
     [{ signedAt: '2026-03-02', qualifiesBy: '2026-03-02', annualSales: '1000000.00' }, true, null],
+    [{ signedAt: '2026-01-01', qualifiesBy: '2026-03-02', annualSales: '1000000.00' }, true, null],
+    [
+      { signedAt: '2025-12-31', qualifiesBy: '2026-03-02', annualSales: '1000000.00' },
+      false,
+      QUALIFICATION_REASONS.signedBeforeAcceptance('2025-12-31', '2026-01-01'),
+    ],
     [
       { signedAt: '2026-03-03', qualifiesBy: '2026-03-02', annualSales: '1000000.00' },
       false,
@@ -74,7 +81,7 @@ describe('the qualification rule', () => {
       QUALIFICATION_REASONS.salesMissing,
     ],
   ])('decides %j: qualifying %s', (referral, qualifying, reason) => {
-    expect(qualificationOf(referral, '1000000.00')).toEqual({ qualifying, reason });
+    expect(qualificationOf({ ...referral, acceptedAt }, '1000000.00')).toEqual({ qualifying, reason });
   });
 
   it('names the reasons in the agreement’s words', () => {
@@ -83,6 +90,9 @@ describe('the qualification rule', () => {
     );
     expect(QUALIFICATION_REASONS.salesBelow('1000000.00')).toBe('annual sales below $1,000,000.00');
     expect(QUALIFICATION_REASONS.salesMissing).toBe('annual sales not recorded');
+    expect(QUALIFICATION_REASONS.signedBeforeAcceptance('2026-01-15', '2026-10-01')).toBe(
+      'signed on Jan 15, 2026, before the referral was accepted on Oct 1, 2026',
+    );
   });
 });
 
@@ -115,6 +125,29 @@ describe('the qualification window', () => {
       qualifying: false,
       qualificationReason: 'signed after the qualification window ended on Mar 2, 2026',
     });
+  });
+
+  it('qualifies a client signed on the day the firm accepted the referral', async () => {
+    const client = await acceptedClient('1000000.00');
+    const won = await win(client.id, { signedAt: '2026-01-01' });
+    expect(won.json()).toMatchObject({ qualifying: true, qualificationReason: null });
+  });
+
+  it('does not qualify a client signed before the firm accepted the referral, and its payments earn nothing', async () => {
+    const client = await acceptedClient('1000000.00');
+    const won = await win(client.id, { signedAt: '2025-12-31' });
+    const reason = 'signed on Dec 31, 2025, before the referral was accepted on Jan 1, 2026';
+    expect(won.json()).toMatchObject({ stage: 'won', qualifying: false, qualificationReason: reason });
+    expect(await t.row('referrals', client.id)).toMatchObject({ qualifying: false, qualificationReason: reason });
+    const paid = await payNovember(client.id);
+    expect(paid.json()).toMatchObject({ commission: null, reason: CLIENT_PAYMENT_MESSAGES.notQualifying(reason) });
+  });
+
+  it('decides a signing date before acceptance again when the signing date is corrected', async () => {
+    const client = await acceptedClient('1000000.00');
+    await win(client.id, { signedAt: '2025-12-31' });
+    const corrected = await call('PATCH', `/api/admin/referrals/${client.id}`, { signedAt: '2026-01-20' });
+    expect(corrected.json()).toMatchObject({ qualifying: true, qualificationReason: null });
   });
 
   it('extends the window to exactly 365 extra days, and refuses one day more with 422 naming the limit', async () => {
@@ -244,6 +277,15 @@ describe('the won preview', () => {
     expect(told.json()).toMatchObject({ qualifying: true, qualifiesBy: '2027-02-13', signedAt: '2026-12-15' });
   });
 
+  it('tells a signing before acceptance before the move', async () => {
+    const client = await acceptedClient('1000000.00');
+    const preview = await call('GET', `/api/admin/referrals/${client.id}/won-preview?signedAt=2025-12-01`);
+    expect(preview.json()).toMatchObject({
+      qualifying: false,
+      reason: QUALIFICATION_REASONS.signedBeforeAcceptance('2025-12-01', '2026-01-01'),
+    });
+  });
+
   it('refuses a signing date in the future with the message of the move', async () => {
     const client = await acceptedClient('1000000.00');
     const response = await preview(client.id, 'signedAt=2026-12-16');
@@ -290,6 +332,17 @@ describe("an admin's override", () => {
       .execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toContain('is a qualifying client');
+  });
+
+  it('makes a client signed before acceptance a qualifying client, whose payments then earn', async () => {
+    const client = await acceptedClient('1000000.00');
+    await win(client.id, { signedAt: '2025-12-15' });
+    const overridden = await call('POST', `/api/admin/referrals/${client.id}/qualification`, {
+      qualifying: true,
+      reason: 'Signed through the partner’s introduction before the paperwork reached the firm',
+    });
+    expect(overridden.json()).toMatchObject({ qualifying: true });
+    expect((await payNovember(client.id)).json().commission).toMatchObject({ amount: '50.00' });
   });
 
   it('refuses a deal that is not won', async () => {

@@ -119,6 +119,7 @@ export const programTermsRoutes: RestRoute[] = [
     summary: 'Forfeit the partner’s unpaid fees (non-solicitation): { reason } voids every pending fee',
     tag: 'Admin',
     description:
-      'Answers { partnerId, voided, amount }. The fees show as voided with the reason on the partner’s statement; logged (partner.fees_forfeited) and mailed.',
+      'Answers { partnerId, voided, amount }. The fees show as voided with the reason on the partner’s statement; logged (partner.fees_forfeited) and mailed. ' +
+      'A partner with no pending fee is 409, and nothing is logged or mailed (of two forfeits at once, the second finds nothing).',
   },
 ];

@@ -83,7 +83,9 @@ export const referralRoutes: RestRoute[] = [
     summary: "Change a deal's stage, lost reason, contract dates, churn date, notes, annual sales or signing date",
     tag: 'Admin',
     description:
-      'Entering won records signedAt (default today, never later) and decides whether the client is a qualifying client: signed on or before qualifiesBy, and annualSales recorded and at least the minimum of its terms version; otherwise qualifying is false with the reason (signed after the qualification window ended on …, annual sales below …, annual sales not recorded) and its payments earn no fees. ' +
+      'Entering won records signedAt (default today, never later) and decides whether the client is a qualifying client: signed on or after the day the firm accepted the referral and on or before qualifiesBy, and annualSales recorded and at least the minimum of its terms version; otherwise qualifying is false with the reason (signed on … before the referral was accepted on …, signed after the qualification window ended on …, annual sales below …, annual sales not recorded) and its payments earn no fees. ' +
+      "A referral in an open conflict with another partner's (conflictOf set) cannot enter won: 409 until an admin resolves the conflict. " +
+      'Setting a churn date, or moving it earlier, voids the pending fees (in no payout) for months after the churn month, each logged and mailed to the partner. ' +
       "Recording annualSales or signedAt of a won client decides it again unless an admin overrode it. Moving a referral out of booked (not to lost) is the firm's acceptance: acceptedAt, termsVersion, qualifiesBy and the fee of the partner's terms version are set then.",
   },
   {
@@ -94,7 +96,11 @@ export const referralRoutes: RestRoute[] = [
     tag: 'Admin',
     description:
       'Query: signedAt (YYYY-MM-DD, default today, never later), annualSales (decimal; absent keeps the recorded sales, empty means not recorded). ' +
-      'Answers { qualifying, reason, signedAt, qualifiesBy, minAnnualSales, overridden } computed by the same steps as PATCH /api/admin/referrals/{id} with stage won (acceptance of a booked referral included), without storing anything: the pipeline shows it before the admin confirms.',
+      'Answers { qualifying, reason, signedAt, qualifiesBy, minAnnualSales, overridden } computed by the same steps as PATCH /api/admin/referrals/{id} with stage won (acceptance of a booked referral included), without storing anything: the pipeline shows it before the admin confirms. ' +
+      "A referral in an open conflict with another partner's is 409, as the move is.",
+    errors: {
+      409: "The referral is in an open conflict with another partner's: resolve it on the Conflicts screen first",
+    },
   },
   {
     method: 'POST',

@@ -60,8 +60,9 @@ export async function accrueMonth(
         select r.id, r.partner_id, r.commission_amount, c.referral_id is not null as accrued
         from referrals r
         left join commissions c on c.referral_id = r.id and c.month_year = ${month} and c.kind = 'recurring'
-        -- A won client that is not a qualifying client earns no fees.
-        where ${activeInMonthSql(month)} and r.qualifying is not false
+        -- A won client that is not a qualifying client earns no fees, nor does a referral in an open conflict
+        -- with another partner's (one client, one partner).
+        where ${activeInMonthSql(month)} and r.qualifying is not false and r.conflict_of is null
           and not exists (select 1 from partners p where p.id = r.partner_id
             and p.termination_effective <= ${monthBounds(month).start}::date)
       ), inserted as (

@@ -124,6 +124,8 @@ export async function terminatePartner(
 /**
  * Voids every pending fee of the partner with the reason: one activity row, one mail; the voided fees show
  * on the partner's statement with the reason. A failed fee stays with its payout's record (retry or void it).
+ * With no pending fee left it is a 409 that writes and mails nothing: forfeits of one partner queue on its
+ * row, so of two at once only the first finds fees to void.
  */
 export async function forfeitFees(
   db: Db,
@@ -145,6 +147,7 @@ export async function forfeitFees(
       .where('status', '=', 'pending')
       .returning(['id', 'amount'])
       .execute();
+    if (voided.length === 0) throw DomainError.conflict(ENDING_MESSAGES.nothingToForfeit);
     const cents = voided.reduce((total, row) => total + toCents(row.amount), 0);
     const amount = fromCents(cents);
     await logActivity(trx, {

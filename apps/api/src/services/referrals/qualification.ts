@@ -1,8 +1,8 @@
 // Qualifying clients (DESIGN §8): a referral's qualification window starts when the firm accepts it and
 // ends `qualificationDays` later plus any extensions (at most `maxExtensionDays` in all) — its last day is
-// `qualifies_by`. A won client is a qualifying client when it signed on or before that day and its annual
-// sales are recorded and reach the minimum of its terms version; otherwise it is won but not qualifying,
-// with the reason, and earns no fees. An admin's override decides it either way (logged, mailed).
+// `qualifies_by`. A won client is a qualifying client when it signed within the window — on or after the day
+// the firm accepted the referral and on or before its last day — and its annual sales are recorded and reach
+// the minimum of its terms version; otherwise it is won but not qualifying, with the reason, and earns no fees. An admin's override decides it either way (logged, mailed).
 
 import {
   PROGRAM_TERMS_MESSAGES,
@@ -10,6 +10,7 @@ import {
   REFERRAL_MESSAGES,
   addDays,
   toCents,
+  todayIsoDate,
   type Referral,
 } from '@portal/contracts';
 import type { Database, Db, ReferralRow, ReferralsTable } from '@portal/db';
@@ -22,9 +23,18 @@ import { notifyQualificationDecided, type MailDeps } from '../notifications/noti
 
 /** Whether a won client qualifies, and why not: the rule as a pure function the edge tests read. */
 export function qualificationOf(
-  referral: { signedAt: string | null; qualifiesBy: string | null; annualSales: string | null },
+  referral: {
+    signedAt: string | null;
+    acceptedAt: Date | null;
+    qualifiesBy: string | null;
+    annualSales: string | null;
+  },
   minAnnualSales: string,
 ): { qualifying: boolean; reason: string | null } {
+  // A client that signed before the firm accepted the partner's referral was not brought in by it.
+  const acceptedOn = referral.acceptedAt ? todayIsoDate(referral.acceptedAt) : null;
+  if (acceptedOn && referral.signedAt && referral.signedAt < acceptedOn)
+    return { qualifying: false, reason: QUALIFICATION_REASONS.signedBeforeAcceptance(referral.signedAt, acceptedOn) };
   if (referral.qualifiesBy && referral.signedAt && referral.signedAt > referral.qualifiesBy)
     return { qualifying: false, reason: QUALIFICATION_REASONS.signedLate(referral.qualifiesBy) };
   if (referral.annualSales === null) return { qualifying: false, reason: QUALIFICATION_REASONS.salesMissing };

@@ -2,6 +2,7 @@
 // (DESIGN §4). Every change runs in one transaction with its activity row and the partner's totals.
 
 import {
+  CLIENT_PAYMENT_MESSAGES,
   PROGRAM_TERMS_MESSAGES,
   REFERRAL_MESSAGES,
   MESSAGES,
@@ -27,7 +28,7 @@ import type { z } from 'zod';
 import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
 import { enqueueWebhookEvent, referralEventData } from '../integrations/webhooks';
 import { decodeCursor, encodeCursor, keysetBatches, keysetPage, type KeysetOrder } from '../platform/keyset';
-import { notifyClientAdded, notifyDealClosed, type MailDeps } from '../notifications/notify';
+import { notifyClientAdded, notifyCommissionVoided, notifyDealClosed, type MailDeps } from '../notifications/notify';
 import { toPartnerReferral, toReferral } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
 import { findConflictingReferral, findOwnOpenReferral, isSelfReferral } from './client-ownership';
@@ -394,6 +395,16 @@ export function stageChange(
 }
 
 /**
+ * One client, one partner: a referral in an open conflict (`conflictOf` set, which resolving the conflict
+ * clears or closes as lost) cannot be won until an admin settles the conflict. The referral it points to,
+ * the first partner's, is the client's owner while the conflict is open and can be won.
+ */
+function assertNoOpenConflict(current: Pick<ReferralRow, 'stage' | 'conflictOf'>, stage: ReferralStage | undefined) {
+  if (stage === 'won' && current.stage !== 'won' && current.conflictOf !== null)
+    throw DomainError.conflict(PROGRAM_TERMS_MESSAGES.wonInOpenConflict);
+}
+
+/**
  * The qualification part of an admin's change: entering `won` records the signing date (default today,
  * never later) and decides whether the client qualifies; recording the sales or the signing date of a won
  * client decides it again, unless an admin overrode it; leaving `won` clears the decision.
@@ -432,6 +443,7 @@ async function decideQualification(
   const decision = qualificationOf(
     {
       signedAt: changes.signedAt ?? current.signedAt,
+      acceptedAt: (changes.acceptedAt as Date | undefined) ?? current.acceptedAt,
       qualifiesBy: changes.qualifiesBy ?? current.qualifiesBy,
       annualSales: sales === null ? null : String(sales),
     },
@@ -479,6 +491,7 @@ export async function previewWon(
   const current = await db.selectFrom('referrals').selectAll().where('id', '=', id).executeTakeFirst();
   if (!current) throw DomainError.notFound(REFERRAL_MESSAGES.referralNotFound);
   const patch = { stage: 'won' as const, ...values };
+  assertNoOpenConflict(current, patch.stage);
   const changes = stageChange(current, patch, options.now);
   await acceptOnMove(db, { current, changes, now: options.now });
   await decideQualification(db, { current, patch, changes, now: options.now });
@@ -495,6 +508,45 @@ export async function previewWon(
   };
 }
 
+/**
+ * Fees are earned only while the client stays active: when a churn date is set or moved earlier, the
+ * referral's pending fees (in no payout yet) for months after the churn month are voided with the reason,
+ * each logged and mailed to the partner as any void is. Fees already paid, or in a payout, stay.
+ */
+async function voidFeesAfterChurn(
+  trx: DbOrTx,
+  options: { before: ReferralRow; after: ReferralRow; actorId: string; now: Date; mail: MailDeps },
+): Promise<void> {
+  const { before, after, now } = options;
+  const churnDate = after.churnDate;
+  if (!churnDate || (before.churnDate !== null && before.churnDate <= churnDate)) return;
+  const reason = CLIENT_PAYMENT_MESSAGES.voidedAfterChurn(churnDate);
+  const voided = await trx
+    .updateTable('commissions')
+    .set({ status: 'voided', voidedAt: now, voidReason: reason, updatedAt: now })
+    .where('referralId', '=', after.id)
+    .where('kind', '=', 'recurring')
+    .where('status', '=', 'pending')
+    .where('payoutId', 'is', null)
+    .where('monthYear', '>', churnDate.slice(0, 7))
+    .returningAll()
+    .execute();
+  for (const row of voided) {
+    await logActivity(trx, {
+      userId: options.actorId,
+      action: 'commission.voided',
+      entityType: 'commission',
+      entityId: row.id,
+      details: { partnerId: row.partnerId, kind: row.kind, amount: row.amount, monthYear: row.monthYear, reason },
+    });
+    await notifyCommissionVoided(trx, {
+      mail: options.mail,
+      now,
+      commission: { ...row, reason, clientCompanyName: after.clientCompanyName },
+    });
+  }
+}
+
 /** An admin's change to a deal: stored, the partner's MRR recomputed, one activity row. */
 export async function updateReferral(
   db: Db,
@@ -504,6 +556,7 @@ export async function updateReferral(
   const row = await db.transaction().execute(async (trx) => {
     // Adding a client locks the partner first too: every writer of a partner's referrals queues.
     const current = await lockReferral(trx, id);
+    assertNoOpenConflict(current, patch.stage);
     const changes = stageChange(current, patch, now);
     await acceptOnMove(trx, { current, changes, now });
     await decideQualification(trx, { current, patch, changes, now });
@@ -511,6 +564,7 @@ export async function updateReferral(
     const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;
     assertContractDates(start, end);
     const updated = await saveReferral(trx, { id, changes, now });
+    await voidFeesAfterChurn(trx, { before: current, after: updated, actorId: adminUserId, now, mail });
     await refreshPartnerTotals(trx, [current.partnerId], now);
     await logActivity(trx, {
       userId: adminUserId,
