@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { createDb, migrateToLatest, type Db } from '@portal/db';
 import { sql, type RawBuilder } from 'kysely';
 import { activeInMonthSql } from '../../apps/api/src/services/referrals/active-referrals';
+import { bankFieldContext, type FieldCipher } from '../../apps/api/src/services/platform/crypto';
 
 export interface ScaleSizes {
   partners: number;
@@ -116,6 +117,34 @@ const seedId = (table: keyof typeof TABLE_PREFIX, n: RawBuilder<unknown>) =>
 
 /** Referral number i is won when i % 20 < 7 (35 %), lost when < 10, else in the pipeline. */
 const wonCount = (referrals: number) => Math.floor(referrals / 20) * 7 + Math.min(referrals % 20, 7);
+
+/**
+ * Seals wire bank details, as a partner enters them in Settings, for every partner with a pending commission:
+ * a payout pays nobody without them. They are sealed with the portal's own key (bound to each partner's row),
+ * so the seed needs the cipher of the DATA_ENCRYPTION_KEY the portal starts with. Returns how many partners.
+ */
+export async function sealBankDetails(db: Db, cipher: FieldCipher): Promise<number> {
+  const partners = await db
+    .selectFrom('commissions')
+    .select('partnerId')
+    .distinct()
+    .where('status', '=', 'pending')
+    .execute();
+  for (let i = 0; i < partners.length; i += 500) {
+    const rows = partners.slice(i, i + 500).map(
+      ({ partnerId }) =>
+        sql`(${partnerId}::uuid, ${cipher.encrypt('021000021', bankFieldContext(partnerId, 'bank_routing_number'))},
+          ${cipher.encrypt('000123456789', bankFieldContext(partnerId, 'bank_account_number'))})`,
+    );
+    await sql`
+      update partners p set bank_routing_number = v.routing, bank_account_number = v.account,
+        bank_name = 'First Bank of Oregon', bank_account_type = 'checking', bank_account_holder_name = p.company_name
+      from (values ${sql.join(rows)}) as v(id, routing, account)
+      where p.id = v.id
+    `.execute(db);
+  }
+  return partners.length;
+}
 
 /** Fills an empty, migrated database. Returns the number of rows written per table. */
 export async function seedScale(

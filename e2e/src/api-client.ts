@@ -54,6 +54,17 @@ export interface SeededPartner {
   status: string;
 }
 
+/** Wire bank details as a partner enters them in Settings. */
+const WIRE_DETAILS = {
+  paymentMethod: 'Wire',
+  bankName: 'First Bank of Oregon',
+  bankRoutingNumber: '021000021',
+  bankAccountNumber: '000123456789',
+  bankAccountType: 'checking',
+  bankAddress: '1 Main St, Portland, OR 97204',
+  beneficiaryAddress: '2 Market St, Portland, OR 97204',
+} as const;
+
 /** A client the admin adds for a partner (the Add Client form's fields). */
 export interface ClientSeed {
   partnerId: string;
@@ -129,6 +140,15 @@ export function api(baseUrl: string) {
       adminToken,
     );
     const token = await login(partner.email, partner.password);
+    // Registration asks for bank details; a partner the admin creates adds them in Settings, and a payout
+    // pays nobody without them.
+    await expectCall(
+      200,
+      'PUT',
+      '/api/partners/payment-method',
+      { ...WIRE_DETAILS, bankAccountHolderName: partner.companyName, currentPassword: partner.password },
+      token,
+    );
     const me = await expectCall<{ referralCode: string; status: string }>(
       200,
       'GET',

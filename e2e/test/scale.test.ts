@@ -16,7 +16,8 @@ import { createDb, migrateToLatest, type Db } from '@portal/db';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedScale, type ScaleSizes } from '../../bench/src/seed-scale';
+import { sealBankDetails, seedScale, type ScaleSizes } from '../../bench/src/seed-scale';
+import { createFieldCipher } from '../../apps/api/src/services/platform/crypto';
 import { ADMIN } from '../src/api-client';
 import { DESKTOP, launchBrowser, MOBILE, startPortal, type Portal, journeyOf } from '../src/harness';
 import { confirmPayout, fitsWidth, screenshot, seriousA11yViolations, settled, useScheme } from '../src/page-checks';
@@ -67,6 +68,7 @@ beforeAll(async () => {
   if (onPostgres) {
     database = await createTestDatabase();
     await seedScale(database.db, SIZES);
+    await sealBankDetails(database.db, createFieldCipher(secrets.DATA_ENCRYPTION_KEY));
     seeded = await factsOf(database.db);
     portal = await startPortal({ DATABASE_URL: database.url as string, ...secrets });
   } else {
@@ -75,6 +77,7 @@ beforeAll(async () => {
     const handle = createDb({ dataDir: join(embeddedDir, 'pglite') });
     await migrateToLatest(handle.db);
     await seedScale(handle.db, SIZES);
+    await sealBankDetails(handle.db, createFieldCipher(secrets.DATA_ENCRYPTION_KEY));
     seeded = await factsOf(handle.db);
     await handle.close();
     portal = await startPortal({ DATA_DIR: embeddedDir, ...secrets });
