@@ -336,6 +336,16 @@ async function apply(
       if (!referral) return;
       const churn = dayAt(op.offset, op.day);
       await caller.admin.updateReferral({ id: referral.id, churnDate: churn });
+      // A churn date set or moved earlier voids the referral's pending fees of later months.
+      if (referral.churn === null || churn < referral.churn)
+        for (const c of commissions)
+          if (
+            c.referralId === referral.id &&
+            c.kind === 'recurring' &&
+            c.status === 'pending' &&
+            c.month > churn.slice(0, 7)
+          )
+            c.status = 'voided';
       referral.churn = churn;
       return;
     }
