@@ -76,16 +76,41 @@ describe('@portal/client against the running API', () => {
 
     const hook = ok(await tool.POST('/api/admin/webhooks', { body: { url: receiverUrl, events: ['payout.paid'] } }));
 
+    const partnerEmail = `tool-${randomUUID()}@partners.example`;
     const partner = ok(
       await tool.POST('/api/admin/partners', {
         body: {
-          email: `tool-${randomUUID()}@partners.example`,
+          email: partnerEmail,
           password: 'partner-password-1',
           companyName: 'Typed Client Advisors',
           contactName: 'Tia Typed',
         },
       }),
     );
+    // The partner adds its bank details in Settings (set up here with plain requests): a payout pays nobody
+    // without them.
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: partnerEmail, password: 'partner-password-1' }),
+    });
+    const { token: partnerToken } = (await login.json()) as { token: string };
+    const details = await fetch(`${baseUrl}/api/partners/payment-method`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerToken}` },
+      body: JSON.stringify({
+        paymentMethod: 'Wire',
+        bankName: 'First Bank of Oregon',
+        bankRoutingNumber: '021000021',
+        bankAccountNumber: '000123456789',
+        bankAccountType: 'checking',
+        bankAccountHolderName: 'Typed Client Advisors LLC',
+        bankAddress: '1 Main St, Portland, OR 97204',
+        beneficiaryAddress: '2 Market St, Portland, OR 97204',
+        currentPassword: 'partner-password-1',
+      }),
+    });
+    expect(details.status, await details.clone().text()).toBe(200);
     const referral = ok(
       await tool.POST('/api/admin/referrals', {
         body: {
