@@ -71,7 +71,7 @@ describe('demo data', () => {
       provider: 'calendly',
       reason: 'unknown_code',
       clientName: 'Jordan Reyes',
-      clientCompanyName: 'Copper Kettle Coffee',
+      clientCompanyName: 'Saltwater Candle Works',
       resolution: null,
     });
     expect(items[0]?.consultationDate).not.toBeNull();

@@ -337,9 +337,9 @@ async function seedBookings(trx: DbOrTx, { deps, now }: { deps: AppDeps; now: Da
   const eventId = `invitee.created:${uid}`;
   const lead: CapturedLead = {
     referralCode: mistyped,
-    clientEmail: 'jordan@copperkettle.example',
+    clientEmail: 'jordan@saltwatercandle.example',
     clientName: 'Jordan Reyes',
-    clientCompanyName: 'Copper Kettle Coffee',
+    clientCompanyName: 'Saltwater Candle Works',
     consultationDate: new Date(inTwoDays.getTime() + 2 * 86_400_000).toISOString(),
     service: 'basic',
     utm: { source: 'linkedin', medium: 'social', content: mistyped, term: 'basic' },

@@ -73,7 +73,7 @@ export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
                   {plural(payout.partnerCount, 'partner', 'partners')}
                 </Text>
               </div>
-              <div style={{ textAlign: 'right' }}>
+              <div style={{ textAlign: 'right', marginLeft: 'auto' }}>
                 <Text fw={700}>{formatMoney(payout.total)}</Text>
                 {toCents(payout.returnedTotal) > 0 && (
                   <Text size="xs" c="red" data-testid="payout-returned-total">
