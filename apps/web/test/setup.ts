@@ -1,8 +1,13 @@
 // jsdom lacks a few browser APIs Mantine relies on.
-import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => cleanup());
+// Toasts live in a store of the module, not of the rendered tree: a test starts with none left by the one before.
+afterEach(() => {
+  act(() => notifications.clean());
+  cleanup();
+});
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
