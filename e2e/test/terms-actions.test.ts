@@ -121,7 +121,7 @@ async function chooseWon(page: Page, stage: string): Promise<void> {
 /** Opens `action` from the qualification menu of the late deal's card in `stage`. */
 async function qualificationAction(page: Page, stage: string, action: string): Promise<void> {
   await lateCard(page, stage)
-    .getByRole('button', { name: `Qualification actions for ${LATE_CLIENT}` })
+    .getByRole('button', { name: `Deal actions for ${LATE_CLIENT}` })
     .click();
   await page.getByRole('menuitem', { name: action }).click();
 }

@@ -1,11 +1,13 @@
 // The agreement's actions on the screens: a deal card's "Extend window" (the server's limit shows on the days
-// field) and "Override qualification"; the admin partner page's "End partnership" (effective date defaulting
+// field), "Override qualification" and a won client's contract and churn dates (warning of the fees a stop
+// voids); the admin partner page's "End partnership" (effective date defaulting
 // to the notice days ahead; the scheduled end shows afterwards) and "Forfeit fees" (confirmed with the count
 // and total it voids); the partner's own notice from Settings.
 
 import {
   ENDING_MESSAGES,
   PROGRAM_TERMS_MESSAGES,
+  REFERRAL_MESSAGES,
   type AdminPartnershipEnd,
   type PartnershipEnd,
   type Referral,
@@ -13,7 +15,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QualificationActions } from '../src/features/admin/pipeline/qualification-actions';
+import { DealActions } from '../src/features/admin/pipeline/deal-actions';
 import {
   hasPartnership,
   PartnershipEndActions,
@@ -43,6 +45,9 @@ const deal = {
   extensionDays: 360,
   qualifying: null,
   qualificationReason: null,
+  contractStartDate: null,
+  contractEndDate: null,
+  churnDate: null,
 } satisfies Partial<Referral>;
 
 const partner = { id: '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a', companyName: 'Northwind Growth', status: 'active' };
@@ -69,8 +74,8 @@ describe("a deal card's qualification actions", () => {
       },
       'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
     });
-    renderInRouter(<QualificationActions deal={deal} />, admin());
-    await userEvent.click(await screen.findByRole('button', { name: 'Qualification actions for Acme Bakery' }));
+    renderInRouter(<DealActions deal={deal} />, admin());
+    await userEvent.click(await screen.findByRole('button', { name: 'Deal actions for Acme Bakery' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Extend window' }));
     const dialog = await screen.findByRole('dialog', { name: 'Extend the qualification window' });
     const days = within(dialog).getByLabelText(/Days to add/);
@@ -99,8 +104,8 @@ describe("a deal card's qualification actions", () => {
       'admin.overrideQualification': (input: unknown) => ({ ...won, ...(input as object) }),
       'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
     });
-    renderInRouter(<QualificationActions deal={won} />, admin());
-    await userEvent.click(await screen.findByRole('button', { name: 'Qualification actions for Acme Bakery' }));
+    renderInRouter(<DealActions deal={won} />, admin());
+    await userEvent.click(await screen.findByRole('button', { name: 'Deal actions for Acme Bakery' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Override qualification' }));
     const dialog = await screen.findByRole('dialog', { name: 'Override qualification' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save decision' }));
@@ -113,6 +118,76 @@ describe("a deal card's qualification actions", () => {
       qualifying: true,
       reason: 'Sales confirmed by the audited accounts',
     });
+  });
+});
+
+describe("a won client's contract and churn dates", () => {
+  const won = { ...deal, stage: 'won' as const, contractStartDate: '2026-06-01', contractEndDate: '2027-05-31' };
+
+  it('warns of the months a churn date voids, sends only the changed dates, then says so', async () => {
+    const api = serveTrpc({
+      'admin.updateReferral': (input: unknown) => ({ ...won, ...(input as object) }),
+      'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
+    });
+    renderInRouter(<DealActions deal={won} />, admin());
+    await userEvent.click(await screen.findByRole('button', { name: 'Deal actions for Acme Bakery' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Contract and churn dates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contract and churn dates' });
+    const save = within(dialog).getByRole('button', { name: 'Save contract' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).queryByTestId('voids-from')).toBeNull();
+
+    await userEvent.type(within(dialog).getByLabelText('Churn date'), '2026-10-15');
+    expect(within(dialog).getByTestId('voids-from').textContent).toContain(
+      'Pending fees for November 2026 and later months will be voided',
+    );
+    await userEvent.click(save);
+    expect(await screen.findByText('The contract dates of Acme Bakery are saved.')).toBeTruthy();
+    expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
+      id: deal.id,
+      churnDate: '2026-10-15',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  async function openContract() {
+    renderInRouter(<DealActions deal={won} />, admin());
+    await userEvent.click(await screen.findByRole('button', { name: 'Deal actions for Acme Bakery' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Contract and churn dates' }));
+    return screen.findByRole('dialog', { name: 'Contract and churn dates' });
+  }
+
+  it('clears an emptied date and warns of nothing when the fees stop later', async () => {
+    const api = serveTrpc({
+      'admin.updateReferral': (input: unknown) => ({ ...won, ...(input as object) }),
+      'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
+    });
+    const dialog = await openContract();
+    await userEvent.clear(within(dialog).getByLabelText('Contract end'));
+    expect(within(dialog).queryByTestId('voids-from')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save contract' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
+      id: deal.id,
+      contractEndDate: null,
+    });
+  });
+
+  it("shows the server's date rule on the contract end field", async () => {
+    serveTrpc({
+      'admin.updateReferral': () => {
+        throw new ProcedureError(400, 'BAD_REQUEST', REFERRAL_MESSAGES.contractEndBeforeStart);
+      },
+      'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
+    });
+    const dialog = await openContract();
+    const end = within(dialog).getByLabelText('Contract end');
+    await userEvent.clear(end);
+    await userEvent.type(end, '2026-05-01');
+    expect(within(dialog).getByTestId('voids-from').textContent).toContain('Pending fees for June 2026');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save contract' }));
+    expect(await within(dialog).findByText(REFERRAL_MESSAGES.contractEndBeforeStart)).toBeTruthy();
+    expect(end.getAttribute('aria-invalid')).toBe('true');
   });
 });
 

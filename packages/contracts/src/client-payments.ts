@@ -49,6 +49,8 @@ export const CLIENT_PAYMENT_MESSAGES = {
     "The client is in an open conflict with another partner's referral; this payment earns no fee (resolve the conflict on the Conflicts screen first)",
   voidedAfterChurn: (churnDate: string) =>
     `The client churned on ${formatDate(churnDate)}: fees are earned only while the client stays active`,
+  voidedAfterContractEnd: (endDate: string) =>
+    `The contract ended on ${formatDate(endDate)}: fees are earned only while the client's contract runs`,
   nothingLeft: 'The collection cost takes the whole payment, so nothing is left to earn a fee on',
   accrualUnderClientPayment:
     'Fees follow client payments (fee basis "clientPayment"): the accrual creates nothing; record or import client payments instead',

@@ -33,6 +33,11 @@ const feeViews = ({ admin }: TrpcUtils) => [
   admin.partnerActivity,
 ];
 
+/** A won client's contract dates changed: the deal's views, and the fees a stop voided. */
+export function afterContractChange(utils: TrpcUtils): Promise<unknown> {
+  return refetch(...dealViews(utils), ...feeViews(utils), utils.admin.pipelineColumn, utils.admin.partner);
+}
+
 /** A team member was invited, given another role or deactivated. */
 export function afterTeamChange(utils: TrpcUtils): Promise<unknown> {
   return utils.admin.team.invalidate();

@@ -509,18 +509,31 @@ export async function previewWon(
 }
 
 /**
- * Fees are earned only while the client stays active: when a churn date is set or moved earlier, the
- * referral's pending fees (in no payout yet) for months after the churn month are voided with the reason,
- * each logged and mailed to the partner as any void is. Fees already paid, or in a payout, stay.
+ * The day a client's fees stop: the earlier of its churn date and its contract end date, with the reason a
+ * fee of a later month is void. A month earns while it starts on or before that day (activeInMonth).
  */
-async function voidFeesAfterChurn(
+function feesStop(referral: Pick<ReferralRow, 'churnDate' | 'contractEndDate'>) {
+  const { churnDate, contractEndDate } = referral;
+  if (contractEndDate && (!churnDate || contractEndDate < churnDate))
+    return { date: contractEndDate, reason: CLIENT_PAYMENT_MESSAGES.voidedAfterContractEnd(contractEndDate) };
+  return churnDate ? { date: churnDate, reason: CLIENT_PAYMENT_MESSAGES.voidedAfterChurn(churnDate) } : null;
+}
+
+/**
+ * Fees are earned only while the client stays active and its contract runs: when a churn date or a contract
+ * end date is set or moved so that the client's fees stop earlier, the referral's pending fees (in no payout
+ * yet) for months after the stop month are voided with the reason, each logged and mailed to the partner as
+ * any void is. Fees already paid, or in a payout, stay.
+ */
+async function voidFeesAfterStop(
   trx: DbOrTx,
   options: { before: ReferralRow; after: ReferralRow; actorId: string; now: Date; mail: MailDeps },
 ): Promise<void> {
   const { before, after, now } = options;
-  const churnDate = after.churnDate;
-  if (!churnDate || (before.churnDate !== null && before.churnDate <= churnDate)) return;
-  const reason = CLIENT_PAYMENT_MESSAGES.voidedAfterChurn(churnDate);
+  const stop = feesStop(after);
+  const earlier = feesStop(before);
+  if (!stop || (earlier !== null && earlier.date <= stop.date)) return;
+  const { reason } = stop;
   const voided = await trx
     .updateTable('commissions')
     .set({ status: 'voided', voidedAt: now, voidReason: reason, updatedAt: now })
@@ -528,7 +541,7 @@ async function voidFeesAfterChurn(
     .where('kind', '=', 'recurring')
     .where('status', '=', 'pending')
     .where('payoutId', 'is', null)
-    .where('monthYear', '>', churnDate.slice(0, 7))
+    .where('monthYear', '>', stop.date.slice(0, 7))
     .returningAll()
     .execute();
   for (const row of voided) {
@@ -564,7 +577,7 @@ export async function updateReferral(
     const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;
     assertContractDates(start, end);
     const updated = await saveReferral(trx, { id, changes, now });
-    await voidFeesAfterChurn(trx, { before: current, after: updated, actorId: adminUserId, now, mail });
+    await voidFeesAfterStop(trx, { before: current, after: updated, actorId: adminUserId, now, mail });
     await refreshPartnerTotals(trx, [current.partnerId], now);
     await logActivity(trx, {
       userId: adminUserId,

@@ -47,7 +47,7 @@ import { LoadingRow } from '../../../layout/loading-row';
 import { DraggableDeal, DroppableStage, PipelineDragAndDrop } from './pipeline-drag';
 import { QualificationBadge } from './qualification-badge';
 import { STAGE_COLORS, StoppedClientBadge, stoppedClient } from '../../partner/referrals-tab';
-import { QualificationActions } from './qualification-actions';
+import { DealActions } from './deal-actions';
 import { WonDialog } from './won-dialog';
 import { SearchInput } from '../../../components/search-input';
 import { FilteredListHeading } from '../../../components/list-section';
@@ -221,7 +221,7 @@ function DealCard({
       )}
       <Group gap={4} mt="xs" wrap="nowrap">
         <StageMenu deal={deal} disabled={!canMove} onChange={(stage) => onStageChange(deal, stage)} />
-        {canMove && <QualificationActions deal={deal} />}
+        {canMove && <DealActions deal={deal} />}
       </Group>
     </Card>
   );

@@ -1,6 +1,6 @@
-// A deal card's qualification actions: extend the qualification window (days and a reason; the server's
-// limit of the terms version shows on the days field) and decide whether a won client qualifies (yes or no
-// and a reason; logged and mailed to the partner). Each is confirmed in its dialog, shows the server's
+// A deal card's actions: extend the qualification window (days and a reason; the server's limit of the
+// terms version shows on the days field), decide whether a won client qualifies (yes or no and a reason;
+// logged and mailed to the partner), and a won client's contract dates (contract-dates-form.tsx). Each is confirmed in its dialog, shows the server's
 // errors on their field, says what happened in a toast, and refreshes the pipeline.
 
 import { ActionIcon, Menu, NumberInput, SegmentedControl, Text } from '@mantine/core';
@@ -19,11 +19,13 @@ import { afterStageChange } from '../../../lib/invalidate';
 import { trpc } from '../../../lib/trpc';
 import { ReasonForm, useReasonFormMutation } from '../../../layout/reason-form';
 import { FreshDialog } from '../../../layout/fresh-dialog';
+import { ContractDatesForm, type ContractDeal } from './contract-dates-form';
 
 type Deal = Pick<
   Referral,
   'id' | 'clientCompanyName' | 'stage' | 'qualifiesBy' | 'extensionDays' | 'qualifying' | 'qualificationReason'
->;
+> &
+  ContractDeal;
 
 /** Words of the server that belong to the days field: the limit of the terms version, the range. */
 const isExtensionLimit = (message: string) => message.startsWith('Extensions of one referral add up to at most');
@@ -124,12 +126,12 @@ function OverrideQualificationForm({ deal, onDone }: { deal: Deal; onDone: () =>
 }
 
 /** The "⋯" menu of a deal card, with the dialogs it opens; nothing when the deal has no such action. */
-export function QualificationActions({ deal }: { deal: Deal }) {
-  const [open, setOpen] = useState<'extend' | 'override' | null>(null);
+export function DealActions({ deal }: { deal: Deal }) {
+  const [open, setOpen] = useState<'extend' | 'override' | 'contract' | null>(null);
   const close = () => setOpen(null);
   const canExtend = deal.qualifiesBy !== null && deal.stage !== 'lost';
-  const canOverride = deal.stage === 'won';
-  if (!canExtend && !canOverride) return null;
+  const won = deal.stage === 'won';
+  if (!canExtend && !won) return null;
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -138,7 +140,7 @@ export function QualificationActions({ deal }: { deal: Deal }) {
             variant="subtle"
             color="gray"
             size="sm"
-            aria-label={`Qualification actions for ${deal.clientCompanyName}`}
+            aria-label={`Deal actions for ${deal.clientCompanyName}`}
             data-testid="deal-actions"
           >
             <IconDots size={16} aria-hidden />
@@ -146,7 +148,8 @@ export function QualificationActions({ deal }: { deal: Deal }) {
         </Menu.Target>
         <Menu.Dropdown>
           {canExtend && <Menu.Item onClick={() => setOpen('extend')}>Extend window</Menu.Item>}
-          {canOverride && <Menu.Item onClick={() => setOpen('override')}>Override qualification</Menu.Item>}
+          {won && <Menu.Item onClick={() => setOpen('override')}>Override qualification</Menu.Item>}
+          {won && <Menu.Item onClick={() => setOpen('contract')}>Contract and churn dates</Menu.Item>}
         </Menu.Dropdown>
       </Menu>
       <FreshDialog opened={open === 'extend'} onClose={close} title="Extend the qualification window">
@@ -154,6 +157,9 @@ export function QualificationActions({ deal }: { deal: Deal }) {
       </FreshDialog>
       <FreshDialog opened={open === 'override'} onClose={close} title="Override qualification">
         <OverrideQualificationForm deal={deal} onDone={close} />
+      </FreshDialog>
+      <FreshDialog opened={open === 'contract'} onClose={close} title="Contract and churn dates" size="lg">
+        <ContractDatesForm deal={deal} onDone={close} />
       </FreshDialog>
     </>
   );

@@ -1,6 +1,7 @@
-// Fees are earned only while the client stays active: setting a won client's churn date, or moving it
-// earlier, voids its pending fees (in no payout) for months after the churn month in the same change, each
-// with the reason, an activity row and a mail to the partner. The churn month's fee and fees already paid stay.
+// Fees are earned only while the client stays active and its contract runs: setting a won client's churn date
+// or contract end date, or moving either so that fees stop earlier, voids its pending fees (in no payout) for
+// months after the stop month in the same change, each with the reason, an activity row and a mail to the
+// partner. The stop month's fee and fees already paid stay.
 
 import { CLIENT_PAYMENT_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,8 @@ async function wonClientWithFees(fees: Record<string, 'pending' | 'paid'>) {
 
 const setChurn = (referralId: string, churnDate: string) =>
   t.request(admin, 'PATCH', `/api/admin/referrals/${referralId}`, { churnDate });
+const setContractEnd = (referralId: string, contractEndDate: string | null) =>
+  t.request(admin, 'PATCH', `/api/admin/referrals/${referralId}`, { contractEndDate });
 
 async function feesOf(referralId: string) {
   const rows = await t.db
@@ -94,5 +97,58 @@ describe("a won client's churn date", () => {
     const { referralId } = await wonClientWithFees({ '2026-11': 'pending' });
     await t.caller(admin).admin.updateReferral({ id: referralId, churnDate: '2026-10-31' });
     expect((await feesOf(referralId))['2026-11']?.status).toBe('voided');
+  });
+});
+
+describe("a won client's contract end date", () => {
+  it('voids the pending fees of months after the contract ends, with its own reason', async () => {
+    const { partner, referralId } = await wonClientWithFees({
+      '2026-09': 'pending',
+      '2026-10': 'pending',
+      '2026-11': 'pending',
+    });
+    const response = await setContractEnd(referralId, '2026-09-30');
+    expect(response.statusCode).toBe(200);
+    const reason = CLIENT_PAYMENT_MESSAGES.voidedAfterContractEnd('2026-09-30');
+    expect(reason).toBe("The contract ended on Sep 30, 2026: fees are earned only while the client's contract runs");
+    expect(await feesOf(referralId)).toEqual({
+      '2026-09': { status: 'pending', voidReason: null },
+      '2026-10': { status: 'voided', voidReason: reason },
+      '2026-11': { status: 'voided', voidReason: reason },
+    });
+    const mails = await voidMails(partner);
+    expect(mails).toHaveLength(2);
+    expect(mails.map((mail) => mail.textBody).join('\n')).toContain(reason);
+  });
+
+  it('voids more when moved earlier, nothing when moved later or cleared', async () => {
+    const { partner, referralId } = await wonClientWithFees({ '2026-09': 'pending', '2026-10': 'pending' });
+    await setContractEnd(referralId, '2026-12-31');
+    await setContractEnd(referralId, '2027-06-30');
+    await setContractEnd(referralId, null);
+    expect(await voidMails(partner)).toEqual([]);
+    await setContractEnd(referralId, '2026-09-15');
+    expect((await feesOf(referralId))['2026-10']?.status).toBe('voided');
+    expect(await voidMails(partner)).toHaveLength(1);
+  });
+
+  it('gives the reason of whichever stop comes first, churn or contract end', async () => {
+    const { referralId } = await wonClientWithFees({
+      '2026-09': 'pending',
+      '2026-10': 'pending',
+      '2026-11': 'pending',
+    });
+    await setChurn(referralId, '2026-10-10');
+    expect((await feesOf(referralId))['2026-11']?.voidReason).toBe(
+      CLIENT_PAYMENT_MESSAGES.voidedAfterChurn('2026-10-10'),
+    );
+    // A contract end after the churn stops nothing earlier: the October fee stays.
+    await setContractEnd(referralId, '2026-10-31');
+    expect((await feesOf(referralId))['2026-10']?.status).toBe('pending');
+    await setContractEnd(referralId, '2026-09-20');
+    expect(await feesOf(referralId)).toMatchObject({
+      '2026-09': { status: 'pending' },
+      '2026-10': { status: 'voided', voidReason: CLIENT_PAYMENT_MESSAGES.voidedAfterContractEnd('2026-09-20') },
+    });
   });
 });
