@@ -35,6 +35,7 @@ interface Ids {
   referralCode: string;
   referralId: string;
   commissionId: string;
+  clientPaymentId: string;
   materialId: string;
   webhookId: string;
 }
@@ -124,6 +125,7 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
   'admin.resolveConflict': () => ({ resolution: 'keep_first' }),
   'admin.placeUnplacedBooking': (ids) => ({ partnerId: ids.partnerId }),
   'admin.dismissUnplacedBooking': () => ({ reason: 'Fuzz dismissal' }),
+  'admin.refundClientPayment': () => ({ amount: '10.00' }),
   'admin.publishProgramTerms': () => ({
     agreementVersion: '2.0',
     fees: { basic_accounting: '60.00' },
@@ -156,6 +158,7 @@ const PARAM_IDS: Record<string, keyof Ids> = {
   'admin.updateReferral': 'referralId',
   'admin.failCommission': 'commissionId',
   'admin.voidCommission': 'commissionId',
+  'admin.refundClientPayment': 'clientPaymentId',
   'admin.updateMaterial': 'materialId',
   'partner.downloadMaterial': 'materialId',
   'admin.updateWebhook': 'webhookId',
@@ -341,6 +344,12 @@ beforeAll(async () => {
     referralId,
     monthYear: '2025-01',
   });
+  const payment = await t.caller(admin).admin.recordClientPayment({
+    id: referralId,
+    periodMonth: '2025-02',
+    amount: '500.00',
+    paidAt: '2025-02-10',
+  });
   const material = await t.caller(admin).admin.createMaterial({
     title: 'Fuzz material',
     type: 'pdf',
@@ -358,6 +367,7 @@ beforeAll(async () => {
     referralCode: partner.referralCode,
     referralId,
     commissionId,
+    clientPaymentId: payment.payment.id,
     materialId: material.id,
     webhookId: webhook.id,
   };

@@ -3,14 +3,7 @@
 // pending fees of the months after it on the server; the form says so before it is saved.
 
 import { Alert, SimpleGrid, Text, TextInput } from '@mantine/core';
-import {
-  MESSAGES,
-  REFERRAL_MESSAGES,
-  formatMonthKey,
-  todayIsoDate,
-  updateReferralInput,
-  type Referral,
-} from '@portal/contracts';
+import { MESSAGES, REFERRAL_MESSAGES, formatMonthKey, updateReferralInput, type Referral } from '@portal/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { afterContractChange } from '../../../lib/invalidate';
@@ -67,7 +60,7 @@ export function ContractDatesForm({ deal, onDone }: { deal: ContractDeal; onDone
     fieldErrors: (error) =>
       fieldErrorsOf(error, {
         contractEndDate: [REFERRAL_MESSAGES.contractEndBeforeStart],
-        churnDate: [MESSAGES.invalidDate],
+        churnDate: [REFERRAL_MESSAGES.churnBeforeStart, MESSAGES.invalidDate],
       }),
   });
   const voidsFrom = firstVoidedMonth(feesStopDay(deal), feesStopDay(form.values));
@@ -89,9 +82,8 @@ export function ContractDatesForm({ deal, onDone }: { deal: ContractDeal; onDone
         <TextInput label="Contract end" type="date" {...form.getInputProps('contractEndDate')} />
         <TextInput
           label="Churn date"
-          description="The day the client left"
+          description="The day the client leaves or left"
           type="date"
-          max={todayIsoDate()}
           {...form.getInputProps('churnDate')}
         />
       </SimpleGrid>

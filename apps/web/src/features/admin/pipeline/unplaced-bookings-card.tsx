@@ -39,20 +39,21 @@ function bookingColumns({
     {
       header: 'Client',
       card: 'title',
-      maxWidth: 220,
-      // The company sits under the name: the booking form's answer, when the client gave one.
+      maxWidth: 280,
+      // The company sits under the name (the booking form's answer, when the client gave one), then the
+      // email: one column wide enough that an address wraps only after its "@".
       cell: (booking) => (
-        <Stack gap={0} miw={150}>
+        <Stack gap={0} miw={200}>
           <Text span inherit fw={600} style={{ overflowWrap: 'anywhere' }}>
             {bookingClient(booking)}
           </Text>
           <Text span size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {booking.clientCompanyName ?? 'No company given'}
           </Text>
+          <EmailAddress size="sm" fw={400} email={booking.clientEmail} />
         </Stack>
       ),
     },
-    { header: 'Email', maxWidth: 260, cell: (booking) => <EmailAddress email={booking.clientEmail} /> },
     { header: 'Consultation', noWrap: true, cell: (booking) => consultationLabel(booking.consultationDate) },
     { header: 'Provider', noWrap: true, cell: (booking) => BOOKING_PROVIDER_LABELS[booking.provider] },
     {
