@@ -2,7 +2,8 @@
 // warns, before confirming, that a client signed after its window will not qualify; "Extend window" shows the
 // terms' limit on its field and then lengthens the window, so the same deal qualifies; "Override qualification"
 // decides it the other way; on the partner page the admin forfeits the unpaid fees (named with their count and
-// total) and ends the partnership (the scheduled end shows); a partner gives notice from Settings. Screens at
+// total) and ends the partnership (the scheduled end shows); a churn date set on a won deal warns of the months
+// it voids and voids them; a partner gives notice from Settings. Screens at
 // 1366 px and 390 px, light and dark.
 
 import type { Locator, Page } from 'playwright-core';
@@ -15,6 +16,7 @@ const journey = usePortal();
 const PASSWORD = 'actions-password-1';
 const LATE_CLIENT = 'Late Signing Supplies';
 const PAID_CLIENT = 'Paid Fee Provisions';
+const CHURNING_CLIENT = 'Churning Goods Co';
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
 
@@ -247,6 +249,78 @@ describe("the agreement's actions on the screens", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("voids a won client's later fees when its churn date is set from the deal's menu", async () => {
+    const client = journey.api();
+    const churner = await createActivePartner('churn-partner@e2e.test', 'Churn Watch Partners');
+    const first = daysAgo(95).slice(0, 7);
+    const later = daysAgo(35).slice(0, 7);
+    const won = await client.addWonClient(
+      adminToken,
+      {
+        partnerId: churner.id,
+        clientCompanyName: CHURNING_CLIENT,
+        serviceType: 'basic_accounting',
+        monthlyValue: '900.00',
+        contractStartDate: `${daysAgo(130).slice(0, 7)}-01`,
+        annualSales: '1800000.00',
+      },
+      {},
+    );
+    for (const periodMonth of [first, later]) {
+      const payment = await client.call(
+        'POST',
+        `/api/admin/referrals/${won.id}/payments`,
+        { periodMonth, amount: '900.00', paidAt: daysAgo(0) },
+        adminToken,
+      );
+      expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+    }
+    const [year, month] = first.split('-').map(Number) as [number, number];
+    const firstVoided = new Date(Date.UTC(year, month, 1)).toLocaleDateString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+
+    const { context, page } = await journey.newPage();
+    try {
+      await journey.signIn(page, adminToken, '/admin/pipeline');
+      const card = page.getByTestId('pipeline-column-won').locator(`[data-deal="${CHURNING_CLIENT}"]`);
+      await card.waitFor();
+      const dialog = page.getByRole('dialog', { name: 'Contract and churn dates' });
+      const open = async () => {
+        await card.getByRole('button', { name: `Deal actions for ${CHURNING_CLIENT}` }).click();
+        await page.getByRole('menuitem', { name: 'Contract and churn dates' }).click();
+        await dialog.getByLabel('Churn date').fill(`${first}-15`);
+        await dialog.getByTestId('voids-from').waitFor();
+      };
+      await everyWay(page, 'terms-churn-date', open);
+      await open();
+      expect(await dialog.getByTestId('voids-from').textContent()).toContain(
+        `Pending fees for ${firstVoided} and later months will be voided`,
+      );
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Save contract' }).click();
+      await page.getByText(`The contract dates of ${CHURNING_CLIENT} are saved.`).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await card.getByText('Churned').waitFor();
+    } finally {
+      await context.close();
+    }
+    const fees = await client.call('GET', `/api/admin/partners/${churner.id}/commissions`, undefined, adminToken);
+    const byMonth = Object.fromEntries(
+      (fees.body as { monthYear: string; status: string; voidReason: string | null }[]).map((fee) => [
+        fee.monthYear,
+        fee,
+      ]),
+    );
+    expect(byMonth[first]?.status).toBe('pending');
+    expect(byMonth[later]).toMatchObject({
+      status: 'voided',
+      voidReason: expect.stringMatching(/^The client churned on/),
+    });
   });
 
   it('lets a partner give notice from Settings and shows the scheduled end', async () => {
