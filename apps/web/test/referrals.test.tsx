@@ -267,6 +267,21 @@ describe('partner dashboard pieces', () => {
     expect(screen.queryByTestId('paid-months')).toBeNull();
   });
 
+  it('tells the partner why a lost deal was lost and when', () => {
+    renderWithProviders(
+      <ReferralCard
+        referral={aReferral({
+          stage: 'lost',
+          closeDate: '2026-10-24T15:00:00.000Z',
+          lostReason: 'Chose a local firm',
+        })}
+      />,
+    );
+    expect(screen.getByTestId('lost-reason').textContent).toBe('Why it was lost: Chose a local firm');
+    expect(screen.getByText('Lost on')).toBeTruthy();
+    expect(screen.getByText('Oct 24, 2026')).toBeTruthy();
+  });
+
   it("keeps the client's name and email whole and puts 'Client already introduced' on a row under them", () => {
     renderWithProviders(
       <ReferralCard

@@ -56,6 +56,7 @@ beforeAll(async () => {
     clientCompanyName: 'Beta Goods',
     serviceType: 'controller',
   });
+  ids.alphaReferral = alpha;
   ids.janAlpha = await partnerCommission(alpha, '2026-01', '50.00');
   ids.janBeta = await partnerCommission(beta, '2026-01', '100.00');
   t.clock.now = new Date('2026-02-05T12:00:00Z');
@@ -182,11 +183,12 @@ describe('monthly statements', () => {
     expect(text).toMatch(/Opening balance \$150\.00/);
     expect(text).toMatch(/Commission Alpha Store Basic Accounting \$50\.00 Paid/);
     expect(text).toMatch(/Commission Beta Goods Controller \$100\.00 Failed/);
-    expect(text).toMatch(/Earned this month \$50\.00/);
+    expect(text).toMatch(/Earned this month \$150\.00/);
+    expect(text).toContain('Beta Goods: The payment failed; still owed');
     expect(text, text).toContain(`2026-02-05 ${februaryPayout.reference} Wire Transfer 2 $150.00`);
     expect(text).toMatch(/Paid this month \$150\.00/);
-    // 150.00 + 50.00 earned (the failed line owes nothing) - 150.00 paid.
-    expect(text).toMatch(/Closing balance \$50\.00/);
+    // 150.00 + 150.00 earned (the failed line is still owed) - 150.00 paid.
+    expect(text).toMatch(/Closing balance \$150\.00/);
     expect(text).not.toContain('Hidden Client');
   });
 
@@ -194,9 +196,9 @@ describe('monthly statements', () => {
     const text = await pdfText(
       (await t.app.inject({ method: 'GET', url: '/api/partners/statements/2026-03.pdf', headers })).rawPayload,
     );
-    expect(text).toMatch(/Opening balance \$50\.00/);
+    expect(text).toMatch(/Opening balance \$150\.00/);
     expect(text).toContain(marchPayout.reference);
-    expect(text).toMatch(/Closing balance \$50\.00/);
+    expect(text).toMatch(/Closing balance \$150\.00/);
   });
 
   it('writes the same statement as CSV', async () => {
@@ -211,12 +213,49 @@ describe('monthly statements', () => {
       ['Alpha Store', '50.00', 'Paid'],
       ['Beta Goods', '100.00', 'Failed'],
     ]);
+    expect(rows.find((r) => r.Status === 'Failed')?.Note).toBe('The payment failed; still owed');
     expect(rows.find((r) => r.Section === 'Payout')).toMatchObject({
       'Client or reference': februaryPayout.reference,
       Amount: '-150.00',
       Date: '2026-02-05',
     });
-    expect(rows.at(-1)).toMatchObject({ Section: 'Closing balance', Amount: '50.00' });
+    expect(rows.at(-1)).toMatchObject({ Section: 'Closing balance', Amount: '150.00' });
+  });
+
+  it('counts a voided line 0.00 and names what was voided, so the amounts add up to the balance', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const referralId = await t.createReferral(partner.partnerId, {
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+      clientCompanyName: 'Gamma Supplies',
+    });
+    const voided = await t.createCommission({
+      partnerId: partner.partnerId,
+      referralId,
+      monthYear: '2026-04',
+      amount: '40.00',
+    });
+    await t.createCommission({
+      partnerId: partner.partnerId,
+      referralId: ids.alphaReferral,
+      monthYear: '2026-04',
+      amount: '50.00',
+    });
+    await t.caller(admin).admin.voidCommission({ id: voided, reason: 'Client refunded' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/partners/statements/2026-04.csv', headers });
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
+    expect(rows.find((r) => r['Client or reference'] === 'Gamma Supplies')).toMatchObject({
+      Amount: '0.00',
+      Status: 'Voided',
+      Note: 'Voided $40.00: Client refunded',
+    });
+    const sum = rows.slice(0, -1).reduce((cents, r) => cents + Math.round(Number(r.Amount) * 100), 0);
+    expect((sum / 100).toFixed(2)).toBe(rows.at(-1)?.Amount);
+    const text = await pdfText(
+      (await t.app.inject({ method: 'GET', url: '/api/partners/statements/2026-04.pdf', headers })).rawPayload,
+    );
+    expect(text).toMatch(/Commission Gamma Supplies .*\$0\.00 Voided/);
+    expect(text).toContain('Gamma Supplies: Voided $40.00: Client refunded');
   });
 
   it("gives an admin any partner's statement", async () => {
@@ -226,7 +265,7 @@ describe('monthly statements', () => {
       headers: adminHeaders,
     });
     expect(pdf.statusCode).toBe(200);
-    expect(await pdfText(pdf.rawPayload)).toMatch(/Closing balance \$50\.00/);
+    expect(await pdfText(pdf.rawPayload)).toMatch(/Closing balance \$150\.00/);
     const csv = await t.app.inject({
       method: 'GET',
       url: `/api/admin/partners/${partner.partnerId}/statements/2026-02.csv`,

@@ -21,10 +21,23 @@ import { DomainError } from '../platform/errors';
 import { partnerPayouts } from './partner-payouts';
 
 /**
- * The statuses whose amount the partner is owed (or was paid). A failed commission is listed but
- * owes nothing; a voided line (taken back before payment) stays out of this list too.
+ * The statuses whose amount the partner is owed (or was paid). A failed commission is still owed: its
+ * payment did not reach the partner, and it is paid again once the payment details are fixed. A voided
+ * line (taken back before payment) is listed with the amount it counts, 0.00, and what was voided.
  */
-const OWED_STATUSES = ['pending', 'paid'] as const satisfies readonly CommissionStatus[];
+const OWED_STATUSES = ['pending', 'paid', 'failed'] as const satisfies readonly CommissionStatus[];
+
+/** What a line adds to the month's earnings: its amount, or 0.00 once voided. */
+export const countedAmount = (line: Pick<StatementLine, 'amount' | 'status'>) =>
+  line.status === 'voided' ? '0.00' : line.amount;
+
+/** A line's note: what a void took back and why; that a failed payment is still owed. */
+export function lineNote(line: Pick<StatementLine, 'amount' | 'status' | 'voidReason'>): string {
+  if (line.status === 'voided')
+    return `Voided ${formatMoney(line.amount)}${line.voidReason ? `: ${line.voidReason}` : ''}`;
+  if (line.status === 'failed') return 'The payment failed; still owed';
+  return '';
+}
 
 export interface StatementLine {
   /** 'Commission' for a recurring line; adjustments name their kind ('Bonus', 'Clawback'). */
@@ -35,8 +48,10 @@ export interface StatementLine {
   serviceType: ServiceType | null;
   /** Why an adjustment was made (null for recurring lines). */
   reason: string | null;
+  /** The line's own amount; a voided line counts 0.00 (countedAmount). */
   amount: string;
   status: CommissionStatus;
+  voidReason: string | null;
 }
 
 const LINE_KIND_LABELS: Record<CommissionKind, string> = {
@@ -117,7 +132,16 @@ export async function buildStatement(db: Db, partnerId: string, month: string): 
     db
       .selectFrom('commissions as c')
       .leftJoin('referrals as r', 'r.id', 'c.referralId')
-      .select(['c.kind', 'c.monthYear', 'r.clientCompanyName', 'r.serviceType', 'c.amount', 'c.status', 'c.reason'])
+      .select([
+        'c.kind',
+        'c.monthYear',
+        'r.clientCompanyName',
+        'r.serviceType',
+        'c.amount',
+        'c.status',
+        'c.reason',
+        'c.voidReason',
+      ])
       .where('c.partnerId', '=', partnerId)
       .where('c.monthYear', '=', month)
       .orderBy('r.clientCompanyName')
@@ -163,12 +187,13 @@ export const STATEMENT_COLUMNS = [
   { key: 'detail', header: 'Service or method' },
   { key: 'amount', header: 'Amount' },
   { key: 'status', header: 'Status' },
+  { key: 'note', header: 'Note' },
 ] as const;
 
 export function statementCsvRows(
   statement: Statement,
 ): Array<Record<(typeof STATEMENT_COLUMNS)[number]['key'], string>> {
-  const blank = { date: '', month: '', description: '', detail: '', status: '' };
+  const blank = { date: '', month: '', description: '', detail: '', status: '', note: '' };
   return [
     { ...blank, section: 'Opening balance', date: statement.periodStart, amount: statement.openingBalance },
     ...statement.lines.map((line) => ({
@@ -177,8 +202,9 @@ export function statementCsvRows(
       month: line.monthYear,
       description: line.clientCompanyName ?? 'Adjustment',
       detail: lineDetail(line),
-      amount: line.amount,
+      amount: countedAmount(line),
       status: COMMISSION_STATUS_LABELS[line.status],
+      note: lineNote(line),
     })),
     ...statement.payouts.map((payout) => ({
       ...blank,
@@ -336,13 +362,15 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array> {
       { x: PAGE.margin, header: 'Type', width: 66, cell: (line: StatementLine) => line.kind },
       { x: PAGE.margin + 70, header: 'Client', width: 195, cell: (line) => line.clientCompanyName ?? 'Adjustment' },
       { x: PAGE.margin + 270, header: 'Service', width: 110, cell: lineDetail },
-      { x: PAGE.margin + 440, header: 'Amount', right: true, cell: (line) => formatMoney(line.amount) },
+      { x: PAGE.margin + 440, header: 'Amount', right: true, cell: (line) => formatMoney(countedAmount(line)) },
       { x: PAGE.margin + 452, header: 'Status', cell: (line) => COMMISSION_STATUS_LABELS[line.status] },
     ],
     items: statement.lines,
     empty: 'No commissions this month',
     total: { label: 'Earned this month', amount: statement.earned },
   });
+  for (const line of statement.lines.filter((item) => item.status !== 'pending' && item.status !== 'paid'))
+    writer.text(`${line.clientCompanyName ?? 'Adjustment'}: ${lineNote(line)}`, { size: 8 });
   writer.gap(10);
 
   writer.table({
@@ -361,6 +389,9 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array> {
   writer.gap(10);
   writer.total('Closing balance', statement.closingBalance, right);
   writer.gap(16);
-  writer.text('Amounts in US dollars. The balance is commissions earned less payouts made.', { size: 8 });
+  writer.text(
+    'Amounts in US dollars. The balance is commissions earned less payouts made; a failed payment stays owed, a voided line is not.',
+    { size: 8 },
+  );
   return doc.save();
 }

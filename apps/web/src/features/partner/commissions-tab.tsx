@@ -56,7 +56,13 @@ export function CommissionCard({ commission }: { commission: Commission }) {
     <Card withBorder padding="md" radius="md" data-testid="commission-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div style={{ minWidth: 0 }}>
-          <Text fw={700} fz="xl" data-testid="commission-amount">
+          {/* A voided fee is not owed: its amount is struck through and dimmed. */}
+          <Text
+            fw={700}
+            fz="xl"
+            data-testid="commission-amount"
+            {...(commission.status === 'voided' ? { td: 'line-through', c: 'dimmed' } : {})}
+          >
             {formatMoney(commission.amount)}
           </Text>
           <Text size="sm" c="dimmed">

@@ -144,7 +144,18 @@ export function ReferralCard({
         {referral.qualifiesBy && referral.stage !== 'won' && referral.stage !== 'lost' && (
           <LabelledValue label="Sign by" value={formatDate(referral.qualifiesBy)} />
         )}
+        {referral.stage === 'lost' && referral.closeDate && (
+          <LabelledValue label="Lost on" value={formatDate(referral.closeDate)} />
+        )}
       </SimpleGrid>
+      {referral.stage === 'lost' && referral.lostReason && (
+        <Text size="sm" mt="sm" style={{ overflowWrap: 'anywhere' }} data-testid="lost-reason">
+          <Text span size="sm" c="dimmed">
+            Why it was lost:{' '}
+          </Text>
+          {referral.lostReason}
+        </Text>
+      )}
       {referral.stage === 'won' && referral.qualifying === false && (
         <Text size="sm" mt="sm" c="var(--mantine-color-error)" data-testid="not-qualifying">
           Not a qualifying client{referral.qualificationReason ? `: ${referral.qualificationReason}` : ''}. Its payments
