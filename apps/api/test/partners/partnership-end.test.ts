@@ -324,11 +324,12 @@ describe('withdrawing a notice before its day', () => {
 });
 
 describe('forfeiting fees', () => {
-  it('voids every pending fee with the reason and leaves paid ones, logged and mailed', async () => {
+  it('voids every unpaid fee, pending or failed, with the reason and leaves paid ones, logged and mailed', async () => {
     const { partner, referralId } = await partnerWithWonClient();
     const pending = [
       await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-09' }),
       await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-10' }),
+      await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-07', status: 'failed' }),
     ];
     const paid = await t.createCommission({
       partnerId: partner.partnerId,
@@ -337,12 +338,12 @@ describe('forfeiting fees', () => {
       status: 'paid',
     });
     const before = await t.request(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
-    expect(before.json()).toMatchObject({ unpaidFees: { count: 2, amount: '100.00' } });
+    expect(before.json()).toMatchObject({ unpaidFees: { count: 3, amount: '150.00' } });
     const response = await t.request(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, {
       reason: 'Solicited a client of the firm',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ partnerId: partner.partnerId, voided: 2, amount: '100.00' });
+    expect(response.json()).toEqual({ partnerId: partner.partnerId, voided: 3, amount: '150.00' });
     const rows = await t.db
       .selectFrom('commissions')
       .select(['id', 'status', 'voidReason'])

@@ -121,10 +121,13 @@ export async function terminatePartner(
   });
 }
 
+/** The fees a forfeiture voids: every unpaid one, pending or failed (a payment that did not arrive is unpaid). */
+const UNPAID_STATUSES = ['pending', 'failed'] as const;
+
 /**
- * Voids every pending fee of the partner with the reason: one activity row, one mail; the voided fees show
- * on the partner's statement with the reason. A failed fee stays with its payout's record (retry or void it).
- * With no pending fee left it is a 409 that writes and mails nothing: forfeits of one partner queue on its
+ * Voids every unpaid fee of the partner (pending, or failed and waiting to be retried) with the reason: one
+ * activity row, one mail; the voided fees show on the partner's statement with the reason, and a voided
+ * failed fee can no longer be retried. With no unpaid fee left it is a 409 that writes and mails nothing: forfeits of one partner queue on its
  * row, so of two at once only the first finds fees to void.
  */
 export async function forfeitFees(
@@ -144,7 +147,7 @@ export async function forfeitFees(
       .updateTable('commissions')
       .set({ status: 'voided', voidedAt: now, voidReason: options.reason, updatedAt: now })
       .where('partnerId', '=', partner.id)
-      .where('status', '=', 'pending')
+      .where('status', 'in', UNPAID_STATUSES)
       .returning(['id', 'amount'])
       .execute();
     if (voided.length === 0) throw DomainError.conflict(ENDING_MESSAGES.nothingToForfeit);
@@ -186,7 +189,7 @@ export async function partnershipEnd(db: DbOrTx, options: { partnerId: string; n
   };
 }
 
-/** The admin's view: the ending, and the count and sum of the pending fees a forfeiture would void. */
+/** The admin's view: the ending, and the count and sum of the unpaid fees a forfeiture would void. */
 export async function adminPartnershipEnd(
   db: DbOrTx,
   options: { partnerId: string; now: Date },
@@ -196,7 +199,7 @@ export async function adminPartnershipEnd(
     .selectFrom('commissions')
     .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string | null>('amount').as('amount')])
     .where('partnerId', '=', options.partnerId)
-    .where('status', '=', 'pending')
+    .where('status', 'in', UNPAID_STATUSES)
     .executeTakeFirstOrThrow();
   return {
     ...ending,
