@@ -127,7 +127,12 @@ export const adminCommissionProcedures = {
     .input(payoutOnlyInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await markPayoutSent(ctx.deps.db, { payoutId: input.payoutId, actorId: ctx.user.id, now: ctx.deps.now() });
+      await markPayoutSent(ctx.deps.db, {
+        payoutId: input.payoutId,
+        actorId: ctx.user.id,
+        now: ctx.deps.now(),
+        mail: ctx.deps,
+      });
       return { ok: true as const };
     }),
 

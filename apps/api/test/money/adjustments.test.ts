@@ -415,6 +415,7 @@ describe('net payouts per partner', () => {
     expect(csv.statusCode).toBe(200);
     const rows = parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), { columns: true });
     expect(rows).toEqual([expect.objectContaining({ Partner: 'Net Partners', Amount: '110.00', Commissions: '3' })]);
+    await caller.admin.markPayoutSent({ payoutId: payout.id });
     const mail = (await mailsTo(partner)).find((m) => m.kind === 'payoutSent');
     expect(mail?.subject).toBe('Payout sent: $110.00');
   });

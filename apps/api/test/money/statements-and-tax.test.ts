@@ -56,7 +56,6 @@ beforeAll(async () => {
     clientCompanyName: 'Beta Goods',
     serviceType: 'controller',
   });
-  ids.alphaReferral = alpha;
   ids.janAlpha = await partnerCommission(alpha, '2026-01', '50.00');
   ids.janBeta = await partnerCommission(beta, '2026-01', '100.00');
   t.clock.now = new Date('2026-02-05T12:00:00Z');
@@ -235,9 +234,14 @@ describe('monthly statements', () => {
       monthYear: '2026-04',
       amount: '40.00',
     });
+    const keptReferral = await t.createReferral(partner.partnerId, {
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+      clientCompanyName: 'Delta Kept',
+    });
     await t.createCommission({
       partnerId: partner.partnerId,
-      referralId: ids.alphaReferral,
+      referralId: keptReferral,
       monthYear: '2026-04',
       amount: '50.00',
     });

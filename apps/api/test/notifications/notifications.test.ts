@@ -165,6 +165,9 @@ describe('payouts', () => {
       commissionIds: ids,
       idempotencyKey: randomUUID(),
     });
+    // Nobody is told before the payout's files are sent.
+    expect(await outbox()).toEqual([]);
+    await t.caller(admin).admin.markPayoutSent({ payoutId: payout.id });
     const rows = await outbox();
     expect(rows).toHaveLength(2);
     const mine = rows.find((r) => r.recipient === 'payee@example.com');

@@ -25,7 +25,7 @@ import { refreshPartnerTotals } from '../partners/partner-totals';
 import { enqueueTemplate } from '../notifications/outbox';
 import { portalLink } from '../notifications/templates';
 import { enqueueWebhookEvent } from '../integrations/webhooks';
-import { partnerContact, type MailDeps } from '../notifications/notify';
+import { notifyPayoutSent, partnerContact, type MailDeps } from '../notifications/notify';
 import { lockCommission } from './adjustments';
 
 /** Writes one line per partner of a payout from the commissions it just paid. */
@@ -111,10 +111,13 @@ async function lockPayout(trx: DbOrTx, payoutId: string) {
   return payout;
 }
 
-/** The files of a payout went to the bank and PayPal: its lines can now be confirmed or returned. */
+/**
+ * The files of a payout went to the bank and PayPal: its lines can now be confirmed or returned, and each
+ * partner in it is mailed what was sent (not before: a payout not sent yet has sent nobody anything).
+ */
 export async function markPayoutSent(
   db: Db,
-  { payoutId, actorId, now }: { payoutId: string; actorId: string; now: Date },
+  { payoutId, actorId, now, mail }: { payoutId: string; actorId: string; now: Date; mail: MailDeps },
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     const payout = await lockPayout(trx, payoutId);
@@ -127,6 +130,7 @@ export async function markPayoutSent(
       entityId: payoutId,
       details: { reference: payout.reference },
     });
+    await notifyPayoutSent(trx, { mail, now, payout });
   });
 }
 

@@ -29,7 +29,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { enqueueWebhookEvent } from '../integrations/webhooks';
 import { keysetBatches, type KeysetOrder } from '../platform/keyset';
-import { notifyPayoutFailed, notifyPayoutSent, type MailDeps } from '../notifications/notify';
+import { notifyPayoutFailed, type MailDeps } from '../notifications/notify';
 import { toCommission } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
 import { lockCommission, type CommissionChange } from './adjustments';
@@ -296,7 +296,6 @@ export async function processPayout(
         partners: nets.map((row) => ({ partnerId: row.partnerId, net: row.net })),
       },
     });
-    await notifyPayoutSent(trx, { mail, now, payout });
     await enqueueWebhookEvent(trx, {
       type: 'payout.paid',
       data: {
