@@ -90,6 +90,10 @@ describe('a booking through a partner link', () => {
     await screenshot(admin.page, 'bookings-conflicts');
     await conflicts.getByRole('button', { name: /Resolve the conflict/ }).click();
     await admin.page.getByRole('menuitem', { name: /^Keep with Booked Growth LLC/ }).click();
+    await admin.page
+      .getByRole('dialog', { name: 'Resolve the conflict' })
+      .getByRole('button', { name: 'Keep with Booked Growth LLC' })
+      .click();
     await conflicts.getByText('No open conflicts').waitFor();
     await admin.context.close();
 

@@ -31,7 +31,7 @@ const conflict: ReferralConflict = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the Conflicts screen', () => {
-  it('names the partner each resolution favours and what it does to the other referral, and sends the choice', async () => {
+  it('names the partner each resolution favours and what it does to the other referral, and sends the choice once confirmed', async () => {
     let state: ReferralConflicts = { conflicts: [conflict], selfReferrals: [] };
     const api = serveTrpc({
       'admin.referralConflicts': () => state,
@@ -51,6 +51,13 @@ describe('the Conflicts screen', () => {
       "Reject Shopline Apps's referralClosed as rejected by an admin, not as a duplicate",
     ]);
     await userEvent.click(items[0]!);
+    // Nothing is sent before the admin confirms what the choice closes.
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve the conflict' });
+    expect(within(dialog).getByTestId('resolution-effect').textContent).toBe(
+      "Harvest Table Foods: Shopline Apps's referral is closed as already introduced. Shopline Apps is told by mail that the deal was lost. This cannot be undone.",
+    );
+    expect(api.calls.some((call) => call.path === 'admin.resolveConflict')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep with Summit Ledger Advisory' }));
     expect(await screen.findByText('No open conflicts')).toBeTruthy();
     expect(api.calls.find((call) => call.path === 'admin.resolveConflict')?.input).toEqual({
       id: conflict.id,

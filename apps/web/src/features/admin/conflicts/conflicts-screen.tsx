@@ -18,7 +18,7 @@ import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { AdminPage } from '../../../layout/admin-page';
 import { errorMessage } from '../../../lib/errors';
 import { afterConflictResolved } from '../../../lib/invalidate';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { ConfirmedItemDialog } from '../../../layout/confirmed-action';
 import { useCan } from '../../../lib/permissions';
 import { trpc } from '../../../lib/trpc';
 
@@ -61,32 +61,23 @@ export function resolutionChoice(resolution: ConflictResolution, conflict: Refer
   }[resolution];
 }
 
-function ResolveMenu({ conflict }: { conflict: ReferralConflict }) {
-  const utils = trpc.useUtils();
-  const resolve = trpc.admin.resolveConflict.useMutation();
-  const [pending, setPending] = useState(false);
-  const settle = async (resolution: ConflictResolution) => {
-    setPending(true);
-    try {
-      await resolve.mutateAsync({ id: conflict.id, resolution });
-      notifySuccess(
-        'Conflict resolved',
-        `${conflict.second.clientCompanyName}: ${resolutionChoice(resolution, conflict).label}`,
-      );
-      await afterConflictResolved(utils);
-    } catch (error) {
-      notifyFailure('Could not resolve the conflict', error);
-    } finally {
-      setPending(false);
-    }
-  };
+/** The resolution an admin picked, waiting for its confirmation. */
+interface Choice {
+  conflict: ReferralConflict;
+  resolution: ConflictResolution;
+}
+
+/**
+ * The "Resolve" menu: each way to settle, then a dialog that says what the choice closes and who is mailed,
+ * since a resolution cannot be undone.
+ */
+function ResolveMenu({ conflict, onChoose }: { conflict: ReferralConflict; onChoose: (choice: Choice) => void }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button
           size="xs"
           variant="light"
-          loading={pending}
           rightSection={<IconChevronDown size={14} />}
           aria-label={`Resolve the conflict over ${conflict.second.clientCompanyName}`}
         >
@@ -97,7 +88,7 @@ function ResolveMenu({ conflict }: { conflict: ReferralConflict }) {
         {CONFLICT_RESOLUTIONS.map((resolution) => {
           const choice = resolutionChoice(resolution, conflict);
           return (
-            <Menu.Item key={resolution} onClick={() => void settle(resolution)} maw={340}>
+            <Menu.Item key={resolution} onClick={() => onChoose({ conflict, resolution })} maw={340}>
               <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {choice.label}
               </Text>
@@ -112,8 +103,44 @@ function ResolveMenu({ conflict }: { conflict: ReferralConflict }) {
   );
 }
 
+/** The partner whose referral a resolution closes, who is mailed that the deal was lost. */
+function closedPartner({ conflict, resolution }: Choice): string {
+  if (resolution === 'move_to_second') return conflict.first?.partnerCompanyName ?? 'the first partner';
+  return conflict.second.partnerCompanyName;
+}
+
+function ConfirmResolution({ choice, onClose }: { choice: Choice | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const resolve = trpc.admin.resolveConflict.useMutation();
+  const picked = choice ? resolutionChoice(choice.resolution, choice.conflict) : null;
+  return (
+    <ConfirmedItemDialog
+      item={choice}
+      onClose={onClose}
+      title="Resolve the conflict"
+      confirmLabel={picked?.label ?? 'Resolve'}
+      confirmColor="blue"
+      run={(item) => resolve.mutateAsync({ id: item.conflict.id, resolution: item.resolution })}
+      refresh={() => afterConflictResolved(utils)}
+      success={(item) => [
+        'Conflict resolved',
+        `${item.conflict.second.clientCompanyName}: ${resolutionChoice(item.resolution, item.conflict).label}`,
+      ]}
+      failure="Could not resolve the conflict"
+    >
+      {choice && picked && (
+        <Text size="sm" data-testid="resolution-effect">
+          <b>{choice.conflict.second.clientCompanyName}</b>: {picked.effect}. {closedPartner(choice)} is told by mail
+          that the deal was lost. This cannot be undone.
+        </Text>
+      )}
+    </ConfirmedItemDialog>
+  );
+}
+
 export function ConflictsScreen() {
   const data = trpc.admin.referralConflicts.useQuery();
+  const [choice, setChoice] = useState<Choice | null>(null);
   const canResolve = useCan('referrals:write');
   const conflicts = data.data?.conflicts ?? [];
   const selfReferrals = data.data?.selfReferrals ?? [];
@@ -179,7 +206,7 @@ export function ConflictsScreen() {
                 ? [
                     {
                       ...ACTIONS_COLUMN,
-                      cell: (conflict: ReferralConflict) => <ResolveMenu conflict={conflict} />,
+                      cell: (conflict: ReferralConflict) => <ResolveMenu conflict={conflict} onChoose={setChoice} />,
                     },
                   ]
                 : []),
@@ -187,6 +214,7 @@ export function ConflictsScreen() {
           />
         )}
       </ListSection>
+      <ConfirmResolution choice={choice} onClose={() => setChoice(null)} />
 
       <ListSection
         id="self-referrals-title"
