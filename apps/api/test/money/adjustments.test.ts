@@ -89,7 +89,8 @@ describe('POST /api/admin/commissions/adjustments', () => {
     expect(mails.map((m) => m.kind)).toEqual(['commissionBonus', 'commissionClawback']);
     expect(mails[0]?.subject).toBe('A bonus for you: $250.00');
     expect(mails[0]?.textBody).toContain('Reason: Q4 launch bonus');
-    expect(mails[1]?.subject).toBe('A clawback of -$75.50 on your commissions');
+    expect(mails[1]?.subject).toBe('A clawback of $75.50 on your commissions');
+    expect(mails[1]?.textBody).toContain('we recorded a clawback of $75.50 for');
 
     // The partner sees both lines, with kind and reason; pending totals count them, the paid total does not move.
     const mine = await t.caller(partner.user).partner.commissions();

@@ -272,7 +272,11 @@ export async function notifyAdjustment(
     now,
     partner: adjustment.partnerId,
     kind: adjustment.kind === 'clawback' ? 'commissionClawback' : 'commissionBonus',
-    values: { ...commissionValues(adjustment), client: adjustment.clientCompanyName },
+    // "A clawback of $75.50": the word says it is taken back, so the amount is written without its sign.
+    values: {
+      ...commissionValues({ ...adjustment, amount: adjustment.amount.replace(/^-/, '') }),
+      client: adjustment.clientCompanyName,
+    },
   });
 }
 
