@@ -187,6 +187,32 @@ describe('Add Client form', () => {
     expect(screen.queryByText('Failed to add client')).toBeNull();
   });
 
+  it('says in the toast when the client was introduced by another partner first', async () => {
+    const partner = { id: '22222222-2222-4222-8222-222222222222', companyName: 'Northwind Advisors', status: 'active' };
+    serveTrpc({
+      'admin.partners': () => ({ items: [partner], total: 1, limit: 20, offset: 0 }),
+      'admin.addClient': () =>
+        aReferral({
+          clientCompanyName: 'Gamma Goods',
+          partnerCompanyName: 'Northwind Advisors',
+          conflictOf: '33333333-3333-4333-8333-333333333333',
+        }),
+    });
+    renderWithProviders(<AddClientDialog opened onClose={() => {}} />);
+    await userEvent.click(await screen.findByRole('combobox', { name: /Affiliate/ }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Northwind Advisors', hidden: true }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Client Company Name/ }), {
+      target: { value: 'Gamma Goods' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Monthly Value/ }), { target: { value: '500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
+    expect(
+      await screen.findByText(
+        'Gamma Goods was added to Northwind Advisors, but another partner introduced this client first: settle who it belongs to on the Conflicts screen.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('sends the monthly value as a number and omits empty dates', () => {
     const payload = toAddClientPayload({
       partnerId: 'p',

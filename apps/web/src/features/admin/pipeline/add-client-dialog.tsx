@@ -164,7 +164,10 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
     payload: toAddClientPayload,
     success: (client) => [
       MESSAGES.clientAdded,
-      `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`,
+      // A client another partner introduced first is still added, in an open conflict an admin settles.
+      client.conflictOf
+        ? `${client.clientCompanyName} was added to ${client.partnerCompanyName ?? 'the affiliate'}, but another partner introduced this client first: settle who it belongs to on the Conflicts screen.`
+        : `${client.clientCompanyName} was added and linked to ${client.partnerCompanyName ?? 'the affiliate'}.`,
     ],
     onClose: close,
     failure: MESSAGES.addClientFailed,
