@@ -1,8 +1,9 @@
-// Add adjustment: the toast after a clawback names the amount taken back, without a sign.
+// Add adjustment: the amount is entered without a sign (Bonus or Clawback gives it), and the toast after a
+// clawback names the amount taken back, without a sign.
 
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdjustmentDialog } from '../src/features/admin/payouts/adjustment-dialog';
+import { ADJUSTMENT_SIGN_MESSAGE, AdjustmentDialog } from '../src/features/admin/payouts/adjustment-dialog';
 import { anAdminSession } from './fixtures';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
@@ -28,5 +29,23 @@ describe('Add adjustment', () => {
 
     expect(await screen.findByText('Clawback of $200.00 is pending.', {}, { timeout: 5000 })).toBeTruthy();
     expect(api.calls.find((call) => call.path === 'admin.addAdjustment')?.input).toMatchObject({ amount: '-200' });
+  });
+
+  it('refuses a signed amount on its field instead of turning it around, and sends nothing', async () => {
+    const api = serveTrpc({ 'admin.partners': () => ({ items: [], total: 0 }) });
+    renderWithProviders(<AdjustmentDialog opened onClose={() => {}} partner={partner} />, {
+      session: anAdminSession(['commissions:write']),
+    });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add adjustment' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: /Amount/ }), { target: { value: '-75' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Late fee' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add bonus' }));
+    expect(await dialog.findByText(ADJUSTMENT_SIGN_MESSAGE)).toBeTruthy();
+    fireEvent.change(dialog.getByRole('textbox', { name: /Amount/ }), { target: { value: '12.345' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add bonus' }));
+    expect(
+      await dialog.findByText('The amount must be a number above 0 with at most two decimals, e.g. 250.00'),
+    ).toBeTruthy();
+    expect(api.calls.some((call) => call.path === 'admin.addAdjustment')).toBe(false);
   });
 });

@@ -26,6 +26,10 @@ export interface AdjustmentValues {
   month: string;
 }
 
+/** The form's words for its unsigned amount (the API's own words allow a sign). */
+export const ADJUSTMENT_SIGN_MESSAGE = 'Enter the amount without a sign: Bonus or Clawback gives it';
+const UNSIGNED_AMOUNT_MESSAGE = 'The amount must be a number above 0 with at most two decimals, e.g. 250.00';
+
 /** The API's signed amount: a clawback is negative. */
 export function toAdjustmentPayload(values: AdjustmentValues): RouterInputs['admin']['addAdjustment'] {
   const amount = values.amount.trim().replace(/^[-+]/, '');
@@ -57,6 +61,10 @@ export function AdjustmentForm({
     validate: (values) => {
       const errors = schemaResolver(adjustmentInput, { sync: true })(values);
       if (!values.partnerId) errors.partnerId = 'Choose a partner';
+      // The kind gives the sign: a signed amount here would be silently turned around.
+      if (/^\s*[-+]/.test(values.amount)) errors.amount = ADJUSTMENT_SIGN_MESSAGE;
+      else if (/^The amount (must be a number|cannot be zero)/.test(String(errors.amount ?? '')))
+        errors.amount = UNSIGNED_AMOUNT_MESSAGE;
       return errors;
     },
   });
