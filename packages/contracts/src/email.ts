@@ -1,4 +1,4 @@
-// The admin's Email log: the outbox's rows, newest first, and a resend.
+// The admin's Email log: the outbox's rows, newest first, one mail opened, and a resend.
 
 import { z } from 'zod';
 import { timestamp } from './fields';
@@ -46,6 +46,24 @@ export type EmailLogEntry = z.infer<typeof emailLogEntryOutput>;
 
 export const emailLogPageOutput = pageOutputOf(emailLogEntryOutput);
 export type EmailLogPage = z.infer<typeof emailLogPageOutput>;
+
+/** What stands in a shown mail body for a link that is itself a credential (reset, invitation, unsubscribe, file download). */
+export const TOKEN_LINK_REDACTED = '[link with a one-time token]';
+
+/** Why a mail opened from the Email log shows no body, in the words the admin reads. */
+export const EMAIL_BODY_NOTES = {
+  oneTimeLink: 'This mail carries a one-time link; its body is not kept or shown.',
+  cleared: 'This mail’s body is no longer kept: bodies are cleared once they are past their retention period.',
+} as const;
+
+/** One mail of the Email log, opened: its row and its plain-text body. */
+export const emailOutput = emailLogEntryOutput.extend({
+  /** The plain-text body, every link with a one-time token replaced (TOKEN_LINK_REDACTED); null when not shown. */
+  body: z.string().nullable(),
+  /** Why there is no body (EMAIL_BODY_NOTES); null when there is one. */
+  bodyNote: z.string().nullable(),
+});
+export type EmailDetail = z.infer<typeof emailOutput>;
 
 /** Mails a partner may switch off; account and payment mails always go out. */
 export const MAIL_TOPICS = ['dealUpdates', 'bookings', 'monthlySummary'] as const;

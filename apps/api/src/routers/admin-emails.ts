@@ -1,15 +1,16 @@
-// admin.emails, admin.resendEmail: the Email log of the admin dashboard; admin.mailDelivery: whether mail
+// admin.emails, admin.email, admin.resendEmail: the Email log of the admin dashboard; admin.mailDelivery: whether mail
 // goes out at all, for the screens that promise one.
 
 import {
   emailLogEntryOutput,
+  emailOutput,
   emailLogPageOutput,
   idInput,
   listEmailsInput,
   mailDeliveryOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { listEmails, resendEmail } from '../services/notifications/email-log';
+import { getEmail, listEmails, resendEmail } from '../services/notifications/email-log';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 export const adminEmailProcedures = {
@@ -17,6 +18,11 @@ export const adminEmailProcedures = {
     .input(listEmailsInput)
     .output(emailLogPageOutput)
     .query(({ ctx, input }) => listEmails(ctx.deps.db, input)),
+
+  email: permittedProcedure('emails:read')
+    .input(idInput)
+    .output(emailOutput)
+    .query(({ ctx, input }) => getEmail(ctx.deps.db, { id: input.id })),
 
   resendEmail: permittedProcedure('emails:write')
     .input(idInput)

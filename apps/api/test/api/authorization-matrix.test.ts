@@ -116,6 +116,7 @@ const KEY_REFUSED_WITH_EVERY_SCOPE = new Set([
   'partner.mailPreferences',
   'partner.updateMailPreferences',
   'admin.emails',
+  'admin.email',
   'admin.resendEmail',
   'admin.apiKeys',
   'admin.createApiKey',
@@ -590,6 +591,16 @@ const PROCEDURES: Record<string, Case> = {
   },
   'admin.updateMaterial': { expect: ADMIN, input: (fx) => ({ id: fx.linkMaterialId, title: unique('Renamed') }) },
   'admin.emails': { expect: ADMIN, input: () => ({}) },
+  'admin.email': {
+    expect: ADMIN,
+    input: async (fx) => ({
+      id: await enqueueMail(
+        fx.t.db,
+        { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' },
+        fx.t.deps.now(),
+      ),
+    }),
+  },
   'admin.activity': { expect: ADMIN, input: () => ({ action: 'partner' }) },
   'admin.resendEmail': {
     expect: ADMIN,
@@ -746,6 +757,7 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/admin/marketing-materials': {},
   'PATCH /api/admin/marketing-materials/{id}': {},
   'GET /api/admin/emails': {},
+  'GET /api/admin/emails/{id}': {},
   'GET /api/partners/me/mail-preferences': {},
   'PATCH /api/partners/me/mail-preferences': {},
   'POST /api/admin/emails/{id}/resend': {},

@@ -62,6 +62,7 @@ describe('who may call each operation', () => {
       ['get', '/api/admin/payouts/{id}/wire-instructions.csv'],
       ['get', '/api/admin/exports/1099-nec/{year}.csv'],
       ['get', '/api/admin/api-keys'],
+      ['get', '/api/admin/emails/{id}'],
       ['get', '/api/auth/me'],
     ] as const) {
       expect(operationOf(method, path)['x-required-scopes'], `${method} ${path}`).toEqual([]);

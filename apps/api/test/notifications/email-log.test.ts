@@ -1,9 +1,13 @@
-// Email log: the admin reads the outbox newest first, paged, and resends a mail as a
-// new copy that the worker delivers; partners cannot see or resend anything.
+// Email log: the admin reads the outbox newest first, paged, opens one mail to read what it said
+// (never a one-time link), and resends a mail as a new copy that the worker delivers; partners
+// cannot see or resend anything.
 
-import { MESSAGES } from '@portal/contracts';
+import { EMAIL_BODY_NOTES, MESSAGES, TOKEN_LINK_REDACTED } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMail } from '../../src/services/notifications/outbox';
+import { downloadTokensFor } from '../../src/services/materials/download-tokens';
+import { CLEARED_BODY, enqueueMail, enqueueTemplate } from '../../src/services/notifications/outbox';
+import { unsubscribeHeaders, unsubscribeToken } from '../../src/services/notifications/preferences';
+import { portalLink, renderMail } from '../../src/services/notifications/templates';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
 import { mailingEnv, useTestApp, useTestSmtp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
@@ -100,5 +104,184 @@ describe('the Email log', () => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
+  });
+});
+
+describe('opening a mail', () => {
+  const open = async (id: string, user: SessionUser = admin) => t.request(user, 'GET', `/api/admin/emails/${id}`);
+
+  it('answers what the partner was told: the row and its plain-text body, without the HTML', async () => {
+    const partner = await t.createPartner({ status: 'active' });
+    const values = {
+      contactName: 'Maya',
+      clientCompanyName: 'Northwind Traders',
+      commission: '$120.00',
+      dashboardUrl: portalLink(t.deps.config, '/dashboard'),
+    };
+    const id = await enqueueTemplate(t.db, {
+      now: t.clock.now,
+      recipient: 'maya@northwind.example',
+      kind: 'dealWon',
+      values,
+      headers: unsubscribeHeaders(t.deps.config, partner.user.id, 'dealUpdates'),
+    });
+    const res = await open(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id,
+      kind: 'dealWon',
+      recipient: 'maya@northwind.example',
+      subject: 'Deal won: Northwind Traders',
+      status: 'pending',
+      attempts: 0,
+      body: renderMail('dealWon', values).text,
+      bodyNote: null,
+    });
+    expect(res.json<{ body: string }>().body).toContain('https://portal.example.com/dashboard');
+    // The one-click unsubscribe link of its headers is not part of the answer.
+    expect(res.body).not.toContain(unsubscribeToken(t.deps.config, partner.user.id, 'dealUpdates'));
+    expect(res.body).not.toContain('<html');
+
+    const detail = await t.caller(admin).admin.email({ id });
+    expect(detail.body).toBe(renderMail('dealWon', values).text);
+  });
+
+  it('replaces every link with a one-time token in a body, and keeps the other links', async () => {
+    const partner = await t.createPartner({ status: 'active' });
+    const unsubscribe = portalLink(t.deps.config, '/api/mail/unsubscribe', {
+      token: unsubscribeToken(t.deps.config, partner.user.id, 'monthlySummary'),
+    });
+    const reset = portalLink(t.deps.config, '/reset-password', { token: 'reset-secret-123' });
+    const invitation = portalLink(t.deps.config, '/accept-invitation', { token: 'invite-secret-456' });
+    const fileToken = downloadTokensFor(t.deps.config).sign(
+      { id: '00000000-0000-4000-8000-00000000000f', storageKey: 'deck.pdf', isActive: true, updatedAt: t.clock.now },
+      t.clock.now,
+    );
+    const text = [
+      `Unsubscribe: ${unsubscribe}`,
+      `Reset: ${reset}`,
+      `Join: ${invitation}.`,
+      `Download: https://portal.example.com/api/files/${fileToken}`,
+      `Or here: /api/files/${fileToken}`,
+      'Your settings: https://portal.example.com/dashboard?tab=settings',
+      'Your link: https://portal.example.com/r/ACME-42',
+    ].join('\n');
+    const id = await enqueueMail(
+      t.db,
+      { kind: 'monthlySummary', recipient: 'links@example.com', subject: 'Links', text, html: '<p>x</p>' },
+      t.clock.now,
+    );
+    const res = await open(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ body: string }>().body).toBe(
+      [
+        `Unsubscribe: ${TOKEN_LINK_REDACTED}`,
+        `Reset: ${TOKEN_LINK_REDACTED}`,
+        `Join: ${TOKEN_LINK_REDACTED}.`,
+        `Download: ${TOKEN_LINK_REDACTED}`,
+        `Or here: ${TOKEN_LINK_REDACTED}`,
+        'Your settings: https://portal.example.com/dashboard?tab=settings',
+        'Your link: https://portal.example.com/r/ACME-42',
+      ].join('\n'),
+    );
+    for (const secret of [unsubscribe.split('token=')[1] as string, 'reset-secret-123', 'invite-secret-456', fileToken])
+      expect(res.body).not.toContain(secret);
+  });
+
+  it('shows no body of a password reset, even while it waits to be sent, and says why', async () => {
+    const user = await t.createUser({ email: 'forgetful@example.com', password: 'first-password-1' });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+      remoteAddress: '10.77.0.1',
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const row = await t.db
+      .selectFrom('emailOutbox')
+      .select(['id', 'textBody'])
+      .where('kind', '=', 'passwordReset')
+      .where('recipient', '=', user.email)
+      .executeTakeFirstOrThrow();
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(row.textBody)?.[1];
+    expect(token).toBeTruthy();
+
+    const res = await open(row.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'passwordReset', status: 'pending', body: null });
+    expect(res.json<{ bodyNote: string }>().bodyNote).toBe(EMAIL_BODY_NOTES.oneTimeLink);
+    expect(res.body).not.toContain(token as string);
+  });
+
+  it('shows no body of a team invitation, pending or sent', async () => {
+    const values = {
+      roleLabel: 'Finance',
+      invitedBy: 'Ada',
+      acceptUrl: 'https://portal.example.com/accept-invitation?token=inv-789',
+      validDays: 7,
+    };
+    const pending = await enqueueTemplate(t.db, {
+      now: t.clock.now,
+      recipient: 'new@example.com',
+      kind: 'teamInvitation',
+      values,
+    });
+    const sent = await enqueueTemplate(t.db, {
+      now: t.clock.now,
+      recipient: 'new@example.com',
+      kind: 'teamInvitation',
+      values,
+    });
+    // A sent row whose body is still there (the worker clears it in the same update; this stands for any lapse).
+    await t.db.updateTable('emailOutbox').set({ status: 'sent', sentAt: t.clock.now }).where('id', '=', sent).execute();
+    for (const id of [pending, sent]) {
+      const res = await open(id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ kind: 'teamInvitation', body: null, bodyNote: EMAIL_BODY_NOTES.oneTimeLink });
+      expect(res.body).not.toContain('inv-789');
+    }
+  });
+
+  it('says the body is no longer kept once it is cleared', async () => {
+    const id = await enqueueMail(
+      t.db,
+      {
+        kind: 'payoutSent',
+        recipient: 'old@example.com',
+        subject: 'Payout sent: $10.00',
+        text: 'Old',
+        html: '<p>Old</p>',
+      },
+      t.clock.now,
+    );
+    await t.db
+      .updateTable('emailOutbox')
+      .set({ status: 'sent', textBody: CLEARED_BODY, htmlBody: CLEARED_BODY })
+      .where('id', '=', id)
+      .execute();
+    const res = await open(id);
+    expect(res.json()).toMatchObject({ body: null, bodyNote: EMAIL_BODY_NOTES.cleared, resendable: false });
+  });
+
+  it('answers 404 for an unknown mail and 400 for a malformed id', async () => {
+    expectRefusal(await open('00000000-0000-4000-8000-000000000000'), 404, MESSAGES.emailNotFound);
+    expectRefusal(await open('not-an-id'), 400, /Not a valid id/);
+  });
+
+  it('is refused to partners and to the team roles without the Email log', async () => {
+    const id = await enqueueMail(
+      t.db,
+      { kind: 'log-test', recipient: 'private@example.com', subject: 'Private', text: 'Private body', html: '' },
+      t.clock.now,
+    );
+    const partner = await t.createPartner({ status: 'active' });
+    const finance = await t.createUser({ role: 'finance' });
+    const viewer = await t.createUser({ role: 'viewer' });
+    for (const user of [partner.user, finance, viewer]) {
+      const res = await open(id, user);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.body).not.toContain('Private body');
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/emails/${id}` })).statusCode).toBe(401);
   });
 });

@@ -16,6 +16,14 @@ export const adminEmailRoutes: RestRoute[] = [
     paged: { noun: 'mails', defaultLimit: EMAIL_LOG_PAGE_SIZE },
   },
   {
+    method: 'GET',
+    path: '/api/admin/emails/{id}',
+    procedure: 'admin.email',
+    summary:
+      'One mail with its plain-text body; links with a one-time token are replaced, and a mail with a one-time link (password reset, team invitation) has body null with bodyNote saying why',
+    tag,
+  },
+  {
     method: 'POST',
     path: '/api/admin/emails/{id}/resend',
     procedure: 'admin.resendEmail',

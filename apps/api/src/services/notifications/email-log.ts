@@ -1,11 +1,12 @@
-// The admin's view of the outbox: recent mails, newest first, and Resend (a new pending copy of a
-// row, so the original keeps its history).
+// The admin's view of the outbox: recent mails, newest first, one mail opened with its body, and
+// Resend (a new pending copy of a row, so the original keeps its history).
 
-import { MESSAGES, type EmailLogEntry, type EmailLogPage } from '@portal/contracts';
+import { EMAIL_BODY_NOTES, MESSAGES, type EmailDetail, type EmailLogEntry, type EmailLogPage } from '@portal/contracts';
 import type { Db, EmailOutboxRow } from '@portal/db';
 import { logActivity } from '../platform/activity';
 import { DomainError } from '../platform/errors';
-import { CLEARED_BODY, enqueueMail } from './outbox';
+import { CLEARED_BODY, enqueueMail, SECRET_MAIL_KINDS } from './outbox';
+import { redactTokenLinks } from './token-links';
 
 const COLUMNS = [
   'id',
@@ -56,6 +57,20 @@ export async function listEmails(db: Db, input: { limit: number; offset: number 
       .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toEntry), total: Number(count.total), limit: input.limit, offset: input.offset };
+}
+
+/**
+ * One mail with its plain-text body. A mail with a one-time link shows no body at any status (while
+ * pending its link still works), and any other body has its links with a token replaced: an admin
+ * reads what the partner was told, never a link that acts as them. The HTML body is never answered.
+ */
+export async function getEmail(db: Db, { id }: { id: string }): Promise<EmailDetail> {
+  const row = await db.selectFrom('emailOutbox').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) throw DomainError.notFound(MESSAGES.emailNotFound);
+  const entry = toEntry(row);
+  if (SECRET_MAIL_KINDS.includes(row.kind)) return { ...entry, body: null, bodyNote: EMAIL_BODY_NOTES.oneTimeLink };
+  if (row.textBody === CLEARED_BODY) return { ...entry, body: null, bodyNote: EMAIL_BODY_NOTES.cleared };
+  return { ...entry, body: redactTokenLinks(row.textBody), bodyNote: null };
 }
 
 export async function resendEmail(

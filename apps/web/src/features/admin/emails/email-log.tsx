@@ -1,18 +1,12 @@
-// Email log: the outbox's recent mails with their delivery state; Resend queues a new
-// copy (the original keeps its history).
+// Email log: the outbox's recent mails with their delivery state; a row (or its View button) opens
+// the mail, and Resend queues a new copy (the original keeps its history).
 
-import { Alert, Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
-import {
-  EMAIL_LOG_PAGE_SIZE,
-  EMAIL_STATUS_LABELS,
-  NOT_SENT_NO_SMTP,
-  type EmailLogEntry,
-  type EmailStatus,
-} from '@portal/contracts';
-import { formatDate, MESSAGES, plural } from '@portal/contracts/plain';
-import { IconMailForward } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { EMAIL_LOG_PAGE_SIZE, NOT_SENT_NO_SMTP, type EmailLogEntry } from '@portal/contracts';
+import { MESSAGES, plural } from '@portal/contracts/plain';
+import { IconEye, IconMailForward } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useListPage } from '../../../lib/list-page';
 import { afterEmailResent } from '../../../lib/invalidate';
@@ -23,27 +17,15 @@ import { EmptyList, ListSection } from '../../../components/list-section';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { EmailAddress } from '../../../components/email-address';
 import { ListPager } from '../../../components/list-pager';
+import { EmailStatusBadge, formatDateTime } from './delivery-state';
+import { EmailDialog } from './email-dialog';
+import classes from './email-log.module.css';
 
-const STATUS_COLOURS: Record<EmailStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', not_sent: 'gray' };
-
-/** 'Nov 22, 2026 14:05' in the viewer's time zone, or an em dash. */
-export function formatDateTime(value: string | null): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return `${formatDate(date)} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-}
+export { formatDateTime };
 
 /** The status badge over when it went out, or how many attempts it has had; a pending retry tells its next attempt. */
 function DeliveryState({ entry }: { entry: EmailLogEntry }) {
-  const badge = (
-    <Badge
-      color={STATUS_COLOURS[entry.status]}
-      variant="light"
-      styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible' } }}
-    >
-      {EMAIL_STATUS_LABELS[entry.status]}
-    </Badge>
-  );
+  const badge = <EmailStatusBadge status={entry.status} />;
   return (
     <Stack gap={2} align="flex-start">
       {entry.status === 'pending' && entry.nextAttemptAt && entry.attempts > 0 ? (
@@ -67,6 +49,17 @@ export function EmailLog() {
   );
   const resend = trpc.admin.resendEmail.useMutation();
   const [resending, setResending] = useState<string | null>(null);
+  const [opened, setOpened] = useState<EmailLogEntry | null>(null);
+
+  /** A click anywhere on a row opens its mail, except on the row's buttons or while selecting its text. */
+  const openClickedRow = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('button, a, input, [role="button"]')) return;
+    if (window.getSelection()?.toString()) return;
+    const id = target.closest('tr')?.getAttribute('data-email-id');
+    const entry = emails.data?.items.find((item) => item.id === id);
+    if (entry) setOpened(entry);
+  };
 
   const resendOne = async (entry: EmailLogEntry) => {
     setResending(entry.id);
@@ -109,61 +102,78 @@ export function EmailLog() {
       ) : emails.data && emails.data.items.length === 0 ? (
         <EmptyList>No mails yet</EmptyList>
       ) : (
-        <ColumnTable
-          verticalSpacing="xs"
-          highlightOnHover
-          minWidth={760}
-          rows={emails.data?.items ?? []}
-          columns={[
-            // The subject names the mail; the template's key (`kind`) is for the API, not this list.
-            { header: 'Subject', card: 'title', maxWidth: 300, cell: (entry) => entry.subject },
-            {
-              header: 'Recipient',
-              maxWidth: 240,
-              cell: (entry) => <EmailAddress email={entry.recipient} />,
-            },
-            { header: 'Status', noWrap: true, cell: (entry) => <DeliveryState entry={entry} /> },
-            {
-              header: 'Last error',
-              maxWidth: 220,
-              card: 'full',
-              cell: (entry) => (
-                <Text
-                  size="sm"
-                  c={entry.lastError ? 'var(--mantine-color-error)' : 'dimmed'}
-                  lineClamp={2}
-                  title={entry.lastError ?? undefined}
-                >
-                  {entry.lastError ?? '—'}
-                </Text>
-              ),
-            },
-            {
-              ...ACTIONS_COLUMN,
-              cell: (entry) =>
-                entry.resendable ? (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconMailForward size={14} />}
-                    loading={resending === entry.id}
-                    disabled={resending !== null}
-                    onClick={() => void resendOne(entry)}
-                    aria-label={`Resend ${entry.subject} to ${entry.recipient}`}
+        // A row opens its mail for a pointer; the View button is the way for a keyboard and a screen reader.
+        <div className={classes.rows} onClick={openClickedRow}>
+          <ColumnTable
+            verticalSpacing="xs"
+            highlightOnHover
+            minWidth={760}
+            rows={emails.data?.items ?? []}
+            rowProps={(entry) => ({ 'data-email-id': entry.id })}
+            columns={[
+              // The subject names the mail; the template's key (`kind`) is for the API, not this list.
+              { header: 'Subject', card: 'title', maxWidth: 300, cell: (entry) => entry.subject },
+              {
+                header: 'Recipient',
+                maxWidth: 240,
+                cell: (entry) => <EmailAddress email={entry.recipient} />,
+              },
+              { header: 'Status', noWrap: true, cell: (entry) => <DeliveryState entry={entry} /> },
+              {
+                header: 'Last error',
+                maxWidth: 220,
+                card: 'full',
+                cell: (entry) => (
+                  <Text
+                    size="sm"
+                    c={entry.lastError ? 'var(--mantine-color-error)' : 'dimmed'}
+                    lineClamp={2}
+                    title={entry.lastError ?? undefined}
                   >
-                    Resend
-                  </Button>
-                ) : (
-                  // A mail with a one-time link is cleared once sent (and every mail after its retention).
-                  <Text size="xs" c="dimmed" title={MESSAGES.emailNotResendable}>
-                    Not kept
+                    {entry.lastError ?? '—'}
                   </Text>
                 ),
-            },
-          ]}
-        />
+              },
+              {
+                ...ACTIONS_COLUMN,
+                cell: (entry) => (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconEye size={14} />}
+                      onClick={() => setOpened(entry)}
+                      aria-label={`View ${entry.subject} to ${entry.recipient}`}
+                    >
+                      View
+                    </Button>
+                    {entry.resendable ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconMailForward size={14} />}
+                        loading={resending === entry.id}
+                        disabled={resending !== null}
+                        onClick={() => void resendOne(entry)}
+                        aria-label={`Resend ${entry.subject} to ${entry.recipient}`}
+                      >
+                        Resend
+                      </Button>
+                    ) : (
+                      // A mail with a one-time link is cleared once sent (and every mail after its retention).
+                      <Text size="xs" c="dimmed" title={MESSAGES.emailNotResendable}>
+                        Not kept
+                      </Text>
+                    )}
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        </div>
       )}
       <ListPager {...pager} total={total} />
+      <EmailDialog entry={opened} onClose={() => setOpened(null)} />
     </ListSection>
   );
 }
