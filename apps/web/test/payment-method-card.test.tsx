@@ -3,7 +3,7 @@
 
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, WIRE_BANK_FIELD_REQUIRED, WIRE_BANK_FIELDS } from '@portal/contracts';
+import { MESSAGES, PAYMENT_METHOD_MESSAGES, WIRE_BANK_FIELD_REQUIRED, WIRE_BANK_FIELDS } from '@portal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   PAYMENT_METHOD_ANCHOR,
@@ -110,5 +110,23 @@ describe('the Payment method card', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save bank details' }));
     expect(await screen.findByText(MESSAGES.routingNumberDigits)).toBeTruthy();
     expect(screen.queryByText(WIRE_BANK_FIELD_REQUIRED.bankRoutingNumber)).toBeNull();
+  });
+
+  it('says a wrong check digit on the routing number alone, not that all bank fields are required', async () => {
+    serveTrpc({});
+    renderInRouter(<UpdateBankDetailsCard partner={aPartnerProfile({ status: 'pending', paymentMethod: 'Wire' })} />, {
+      session: session(),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Update bank details' }));
+    await userEvent.type(screen.getByLabelText(/Bank Name/), 'First Bank');
+    await userEvent.type(screen.getByLabelText(/Account Holder Name/), 'Acme LLC');
+    await userEvent.type(screen.getByLabelText(/Routing Number/), '021000022');
+    await userEvent.type(screen.getByLabelText(/^Account Number/), 'AB1234567');
+    await userEvent.type(screen.getByLabelText(/^Bank Address/), '1 Main St');
+    await userEvent.type(screen.getByLabelText(/Beneficiary Address/), '2 Side St');
+    await userEvent.type(screen.getByLabelText(/Current password/), 'secret-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank details' }));
+    expect(await screen.findByText(PAYMENT_METHOD_MESSAGES.routingCheckDigit)).toBeTruthy();
+    expect(screen.queryByTestId('bank-fields-rule')).toBeNull();
   });
 });

@@ -79,7 +79,10 @@ const WIRE_BANK_FIELD_FORMATS: Partial<Record<WireBankField, { pattern: RegExp; 
 export function wireBankFieldError(field: WireBankField, text: string): string | undefined {
   if (!text) return WIRE_BANK_FIELD_REQUIRED[field];
   const format = WIRE_BANK_FIELD_FORMATS[field];
-  return format && !format.pattern.test(text) ? format.message : undefined;
+  if (format && !format.pattern.test(text)) return format.message;
+  // A wire, like an ACH credit, reaches a US bank by its ABA routing number, whose check digit must hold.
+  if (field === 'bankRoutingNumber' && !isValidAbaRoutingNumber(text)) return PAYMENT_METHOD_MESSAGES.routingCheckDigit;
+  return undefined;
 }
 
 /**
@@ -97,7 +100,9 @@ export function wireBankFieldErrors(
     const error = wireBankFieldError(field, typeof raw === 'string' ? raw.trim() : '');
     if (error) errors[field] = error;
   }
-  return Object.keys(errors).length > 0 ? { paymentMethod: MESSAGES.wireBankFieldsRequired, ...errors } : errors;
+  // The spec's words on the method are about missing or malformed fields; a wrong check digit is the number's own.
+  const missing = Object.values(errors).some((error) => error !== PAYMENT_METHOD_MESSAGES.routingCheckDigit);
+  return missing ? { paymentMethod: MESSAGES.wireBankFieldsRequired, ...errors } : errors;
 }
 
 /**
@@ -113,7 +118,11 @@ const wireBankField = (field: WireBankField) => {
 const requiredLine = (field: WireBankField, label: string, max: number) =>
   singleLine(label, wireBankField(field).max(max));
 const requiredAddress = (field: WireBankField, label: string) => multiLine(label, wireBankField(field).max(500));
-const routingNumber = wireBankField('bankRoutingNumber');
+// The check digit is looked at once the number has its nine digits.
+const routingNumber = wireBankField('bankRoutingNumber').refine(
+  (value) => !ROUTING_NUMBER_PATTERN.test(value) || isValidAbaRoutingNumber(value),
+  PAYMENT_METHOD_MESSAGES.routingCheckDigit,
+);
 
 /**
  * The wire details: every bank field of the registration form with the registration form's words, and
@@ -133,15 +142,11 @@ export const wireBankDetails = {
 
 const wireMethod = z.object({ paymentMethod: z.literal('Wire'), ...wireBankDetails });
 
-/** ACH: a US account; the routing number must pass the ABA check digit. The bank name is optional. */
+/** ACH: a US account (its routing number passes the ABA check digit, as a wire's does). The bank name is optional. */
 const achMethod = z.object({
   paymentMethod: z.literal('ACH'),
   bankName: singleLine('Bank name', z.string().trim().max(200).optional()),
-  // The check digit is looked at once the number has its nine digits.
-  bankRoutingNumber: routingNumber.refine(
-    (value) => !ROUTING_NUMBER_PATTERN.test(value) || isValidAbaRoutingNumber(value),
-    PAYMENT_METHOD_MESSAGES.routingCheckDigit,
-  ),
+  bankRoutingNumber: routingNumber,
   bankAccountNumber: z
     .string({ error: WIRE_BANK_FIELD_REQUIRED.bankAccountNumber })
     .trim()

@@ -19,7 +19,7 @@ const valid = {
   expectedVolume: '3-5 referrals/month',
   paymentMethod: 'Wire',
   bankName: 'First Bank',
-  bankRoutingNumber: '123456789',
+  bankRoutingNumber: '021000021',
   bankAccountNumber: 'AB1234567',
   bankAccountType: 'checking',
   bankAccountHolderName: 'Acme LLC',

@@ -71,6 +71,37 @@ describe('the wire bank details of the payment method form', () => {
   });
 });
 
+describe('the routing number of every form', () => {
+  const completeWire = {
+    ...emptyWire,
+    bankName: 'First Bank',
+    bankRoutingNumber: '021000022',
+    bankAccountNumber: 'AB1234567',
+    bankAccountType: 'checking',
+    bankAccountHolderName: 'Acme LLC',
+    bankAddress: '1 Main St',
+    beneficiaryAddress: '2 Side St',
+  };
+
+  it("refuses a wire routing number whose check digit is wrong, as ACH does, in the number's own words", () => {
+    expect(fieldMessages(updatePaymentMethodInput.safeParse(completeWire))).toEqual({
+      bankRoutingNumber: PAYMENT_METHOD_MESSAGES.routingCheckDigit,
+    });
+    const { paymentMethod: _method, ...details } = completeWire;
+    expect(fieldMessages(updateBankDetailsInput.safeParse(details))).toEqual({
+      bankRoutingNumber: PAYMENT_METHOD_MESSAGES.routingCheckDigit,
+    });
+  });
+
+  it('gives the registration form the check digit on the field, without "all fields are required"', () => {
+    expect(wireBankFieldErrors(completeWire)).toEqual({ bankRoutingNumber: PAYMENT_METHOD_MESSAGES.routingCheckDigit });
+    expect(wireBankFieldErrors({ ...completeWire, bankName: '' })).toMatchObject({
+      paymentMethod: MESSAGES.wireBankFieldsRequired,
+      bankName: WIRE_BANK_FIELD_REQUIRED.bankName,
+    });
+  });
+});
+
 describe('the ACH details of the payment method form', () => {
   const emptyAch = {
     paymentMethod: 'ACH',

@@ -71,7 +71,7 @@ describe('POST /api/partners (partner.submitApplication)', () => {
       agreementSigned: true,
       agreementSignedAt: '2026-11-20T10:00:00.000Z',
       agreementVersion: CURRENT_AGREEMENT_VERSION,
-      bankRoutingNumberMasked: '•••• 6789',
+      bankRoutingNumberMasked: '•••• 0021',
       bankAccountNumberMasked: '•••• 5678',
       bankAccountType: 'checking',
       approvedAt: null,

@@ -143,7 +143,7 @@ describe('cli backup and cli restore', () => {
         // The demo's wire partners' bank, or its ACH partner's.
         expect(
           deps.cipher.decrypt(partner.bankRoutingNumber ?? '', bankFieldContext(partner.id, 'bank_routing_number')),
-        ).toMatch(/^(123000248|011000015)$/);
+        ).toMatch(/^(123000848|011000015)$/);
         expect(
           deps.cipher.decrypt(partner.bankAccountNumber ?? '', bankFieldContext(partner.id, 'bank_account_number')),
         ).toMatch(/^4410\d{4}7788$/);

@@ -149,7 +149,7 @@ describe('demo data', () => {
     const { rows } = await sql<{
       routing: string;
     }>`select bank_routing_number as routing from partners limit 1`.execute(t.db);
-    expect(rows[0]?.routing).not.toContain('123000248');
+    expect(rows[0]?.routing).not.toContain('123000848');
   });
 
   it('adds nothing to a database that is not empty', async () => {

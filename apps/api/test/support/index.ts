@@ -599,7 +599,7 @@ export const sampleApplication = (overrides: Record<string, unknown> = {}): Part
   expectedVolume: '3-5 referrals/month',
   paymentMethod: 'Wire',
   bankName: 'First Bank of Oregon',
-  bankRoutingNumber: '123456789',
+  bankRoutingNumber: '021000021',
   bankAccountNumber: 'AB12345678',
   bankAccountType: 'checking',
   bankAccountHolderName: 'Acme Growth Partners LLC',

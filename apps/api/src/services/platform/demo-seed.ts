@@ -433,7 +433,7 @@ function demoPaymentDetails(deps: AppDeps, id: string, demo: DemoPartner, index:
   return {
     paymentMethod: 'Wire' as const,
     bankName: 'First Cascade Bank',
-    bankRoutingNumber: deps.cipher.encrypt('123000248', bankFieldContext(id, 'bank_routing_number')),
+    bankRoutingNumber: deps.cipher.encrypt('123000848', bankFieldContext(id, 'bank_routing_number')),
     bankAccountNumber: deps.cipher.encrypt(account, bankFieldContext(id, 'bank_account_number')),
     bankAccountType: 'checking' as const,
     bankAccountHolderName: demo.companyName,

@@ -101,7 +101,13 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
   );
   const method = form.values.paymentMethod;
   // As on the registration form: each field says what it lacks, and the method's rule is said once.
-  const bankFieldsInError = method !== 'PayPal' && WIRE_BANK_FIELDS.some((field) => Boolean(form.errors[field]));
+  // The rule "all bank fields are required" heads the fields only when one is missing or malformed: a wrong
+  // check digit is the routing number's own fault, said on that field alone.
+  const bankFieldsInError =
+    method !== 'PayPal' &&
+    WIRE_BANK_FIELDS.some(
+      (field) => Boolean(form.errors[field]) && form.errors[field] !== PAYMENT_METHOD_MESSAGES.routingCheckDigit,
+    );
 
   const submit = form.onSubmit(async (values) => {
     try {
