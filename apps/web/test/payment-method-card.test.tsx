@@ -121,7 +121,10 @@ describe('the Payment method card', () => {
     await userEvent.type(screen.getByLabelText(/Bank Name/), 'First Bank');
     await userEvent.type(screen.getByLabelText(/Account Holder Name/), 'Acme LLC');
     await userEvent.type(screen.getByLabelText(/Routing Number/), '021000022');
-    await userEvent.type(screen.getByLabelText(/^Account Number/), 'AB1234567');
+    const account = screen.getByLabelText<HTMLInputElement>(/^Account Number/);
+    // Masked as on the registration form.
+    expect(account.type).toBe('password');
+    await userEvent.type(account, 'AB1234567');
     await userEvent.type(screen.getByLabelText(/^Bank Address/), '1 Main St');
     await userEvent.type(screen.getByLabelText(/Beneficiary Address/), '2 Side St');
     await userEvent.type(screen.getByLabelText(/Current password/), 'secret-password');

@@ -142,8 +142,16 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
       {...bankNumberProps(form, 'bankRoutingNumber')}
     />
   );
+  // Masked as on the registration form: a bank account number is not shown to whoever looks at the screen.
   const accountInput = (
-    <TextInput label="Account Number" withAsterisk {...bankNumberProps(form, 'bankAccountNumber')} />
+    <PasswordInput
+      label="Account Number"
+      withAsterisk
+      autoComplete="off"
+      visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the account number' }}
+      {...bankNumberProps(form, 'bankAccountNumber')}
+      aria-invalid={form.errors.bankAccountNumber ? true : undefined}
+    />
   );
   const accountTypeInput = <AccountTypeSelect {...form.getInputProps('bankAccountType')} />;
 
