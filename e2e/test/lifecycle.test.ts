@@ -3,7 +3,7 @@
 // approval, the partner's first referral, the admin's stage move to won, the client's payment recorded
 // (which earns the month's fee), the payout, and the partner's Commissions tab and summary cards showing it paid.
 
-import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
+import { formatDate, formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, partnerSeed } from '../src/api-client';
@@ -19,6 +19,8 @@ const CLIENT = 'Evergreen Threads';
 const MONTH = previousMonthKey(new Date());
 /** The client paid 31 days ago, so the fee (due 30 days after the payment) is due and offered for payout. */
 const PAID_ON = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
+/** PAID_ON + 30 days: the fee's deadline. */
+const DUE_BY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 async function signInThroughDialog(
   page: Page,
@@ -175,7 +177,10 @@ describe('the life of a partner in the browser', () => {
     await record.getByLabel('Reference').fill('INV-1001');
     await screenshot(a, 'lifecycle-1b-record-payment-desktop');
     await record.getByRole('button', { name: 'Record payment' }).click();
-    await a.getByText('It earned a fee of $50.00.').waitFor();
+    // Paid 31 days ago and no hold: the processor offers the fee now; it was due 30 days after the payment.
+    await a
+      .getByText(`It earned a fee of $50.00. The Payout Processor offers it now; it was due by ${formatDate(DUE_BY)}.`)
+      .waitFor();
     await record.waitFor({ state: 'hidden' });
     await payments.getByText('Every active client has a payment recorded for last month.').waitFor();
 

@@ -1,7 +1,8 @@
 // Fees from client payments to bank files, in Chromium: an admin imports a month of client payments (a
 // file with a bad row is refused whole, the fixed file is recorded), the partner sees each fee with the
-// client's payment date and when it is due, and the processor pays the due ones to partners paid by ACH,
-// PayPal and wire in one payout, whose NACHA file and PayPal batch the admin downloads.
+// client's payment date and when it is due, and the processor pays the fees past the program's hold after
+// the client's payment (the recent one waits) to partners paid by ACH, PayPal and wire in one payout, whose
+// NACHA file and PayPal batch the admin downloads.
 
 import { readFile } from 'node:fs/promises';
 import { formatDate, formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
@@ -23,7 +24,9 @@ const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toI
 /** The month paid for; its clients are active since long before. */
 const MONTH = previousMonthKey(new Date());
 const START = `${previousMonthKey(new Date(`${previousMonthKey(new Date(`${MONTH}-15`))}-15`))}-01`;
-/** Paid 35 days ago: due 5 days ago, offered for payout. Paid 2 days ago: due in 28 days, not offered yet. */
+/** The program's hold: a fee is offered for payout this many days after the client's payment. */
+const HOLD_DAYS = 5;
+/** Paid 35 days ago: due 5 days ago, offered for payout. Paid 2 days ago: due in 28 days, offered in 3 days. */
 const PAID_DUE = day(35);
 const PAID_RECENT = day(2);
 
@@ -41,6 +44,7 @@ const partnerTokens: Record<keyof typeof PARTNERS, string> = { ach: '', paypal: 
 beforeAll(async () => {
   const client = journey.api();
   adminToken = await client.adminToken();
+  await client.expectCall(200, 'PATCH', '/api/admin/program-settings', { payoutHoldDays: HOLD_DAYS }, adminToken);
   const services = { ach: 'controller', paypal: 'basic_accounting', wire: 'basic_accounting' } as const;
   for (const key of Object.keys(PARTNERS) as Array<keyof typeof PARTNERS>) {
     const partner = PARTNERS[key];
@@ -154,11 +158,15 @@ describe('client payments to bank files in Chromium', () => {
     await screenshot(partner.page, 'payments-partner-due-390');
     await partner.context.close();
 
-    // 4. The processor offers the three fees that are due (the recent one waits for its due date) and pays them.
+    // 4. The processor offers the three fees past the hold (the recent one waits out the hold, well before its
+    // due date) and pays them.
     const processor = page
       .locator('.mantine-Card-root')
       .filter({ has: page.getByRole('heading', { name: 'Payout Processor' }) });
     await processor.getByTestId('pending-count').getByText('3 due').waitFor();
+    expect(await processor.getByTestId('not-yet-offered').textContent()).toBe(
+      `1 more fee ($100.00) is pending but not payable yet; it is offered on ${formatDate(day(2 - HOLD_DAYS))}.`,
+    );
     const rows = processor.getByTestId('payout-row');
     expect(await rows.filter({ hasText: RECENT_CLIENT }).count()).toBe(0);
     await processor.getByLabel('Select all').check();

@@ -38,18 +38,20 @@ const PREVIEW: PayoutPreview = {
   refusal: null,
 };
 
-function serve(preview: PayoutPreview) {
-  const items = [fee(1, 'Ach Agency'), fee(2, 'PayPal Studio')];
+const HELD = { count: 3, amount: '150.00', firstOfferedOn: '2026-12-20' };
+
+function serve(preview: PayoutPreview, { offered = true }: { offered?: boolean } = {}) {
+  const items = offered ? [fee(1, 'Ach Agency'), fee(2, 'PayPal Studio')] : [];
   return serveTrpc({
     'admin.pendingCommissions': () => ({
       items,
       openClawbacks: [],
       total: items.length,
-      totalAmount: '240.00',
+      totalAmount: offered ? '240.00' : '0.00',
       limit: 25,
       offset: 0,
       minimumPayout: '50.00',
-      notYetOffered: { count: 3, amount: '150.00', firstOfferedOn: '2026-12-20' },
+      notYetOffered: HELD,
     }),
     'admin.payouts': () => ({ items: [], total: 0, limit: 5, offset: 0 }),
     'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }),
@@ -126,10 +128,10 @@ describe('Process N Payouts asks first', () => {
     const api = serve(PREVIEW);
     renderInRouter(<PayoutProcessor />);
     const payAll = await screen.findByRole('button', { name: 'Pay all due' }, { timeout: 5000 });
-    // The badge counts what is due; the fees pending but not offered yet are named beside it.
+    // The badge counts what is offered; the fees pending but within their hold are named beside it.
     expect(screen.getByTestId('pending-count').textContent).toBe('2 due');
     expect(screen.getByTestId('not-yet-offered').textContent).toBe(
-      '3 more fees ($150.00) are pending but not due yet; the first is offered on Dec 20, 2026.',
+      '3 more fees ($150.00) are pending but not payable yet; the first is offered on Dec 20, 2026.',
     );
     await userEvent.click(payAll);
     const dialog = within(await screen.findByRole('dialog', { name: 'Confirm payout' }));
@@ -141,6 +143,20 @@ describe('Process N Payouts asks first', () => {
       matching: {},
       idempotencyKey: expect.any(String),
     });
+  });
+});
+
+describe('fees held after the client payment', () => {
+  it('names the held fees and says nothing is payable yet, never that there are no pending commissions', async () => {
+    serve(PREVIEW, { offered: false });
+    renderInRouter(<PayoutProcessor />);
+    await screen.findByText('Nothing is payable yet: every pending fee is within its hold.', {}, { timeout: 5000 });
+    expect(screen.getByTestId('pending-count').textContent).toBe('0 due');
+    expect(screen.getByTestId('not-yet-offered').textContent).toBe(
+      '3 fees ($150.00) are pending but not payable yet; the first is offered on Dec 20, 2026.',
+    );
+    expect(screen.queryByText(/No pending commissions/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay all due' })).toBeNull();
   });
 });
 

@@ -1,6 +1,9 @@
-// Record payment: each opening starts empty, the Partner and Client fields always agree, and the amount
-// follows the chosen client's monthly value until the admin types one.
+// Record payment: each opening starts empty, the Partner and Client fields always agree, the amount
+// follows the chosen client's monthly value until the admin types one, and the toast says when the
+// Payout Processor offers the fee earned and when it is due.
 
+import { addDays, type RecordClientPaymentResult } from '@portal/contracts';
+import { formatDate, todayIsoDate } from '@portal/contracts/plain';
 import { screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -36,12 +39,25 @@ function Screen() {
   );
 }
 
-function serve() {
+type Recorded = Pick<RecordClientPaymentResult, 'offeredOn' | 'reason'> & {
+  commission: { amount: string; dueBy: string } | null;
+};
+
+function serve(recorded: Recorded = { commission: null, reason: 'no fee for this month' }) {
   return serveTrpc({
     'admin.partners': () => ({ items: [partner], total: 1, limit: 20, offset: 0 }),
     'admin.referrals': () => ({ items: clients, total: clients.length, limit: 100, offset: 0 }),
-    'admin.recordClientPayment': () => ({ commission: null, reason: 'no fee for this month' }),
+    'admin.recordClientPayment': () => recorded,
   });
+}
+
+/** Records a payment of Alpha Store; answers the toast's message. */
+async function recordAlphaStore(): Promise<string | null | undefined> {
+  const dialog = await open();
+  await choose(dialog, 'Partner', 'Northwind Advisors');
+  await choose(dialog, 'Client', 'Alpha Store');
+  await userEvent.click(dialog.getByRole('button', { name: 'Record payment' }));
+  return (await screen.findByText(/^It earned a fee of/)).textContent;
 }
 
 async function open() {
@@ -111,5 +127,26 @@ describe('Record payment', () => {
     await userEvent.type(amount, '750');
     await choose(dialog, 'Client', 'Alpha Store');
     expect(amount.value).toBe('750');
+  });
+
+  it('says a fee paid by the client today is offered now, and when it is due', async () => {
+    const today = todayIsoDate();
+    const dueBy = addDays(today, 30);
+    serve({ commission: { amount: '50.00', dueBy }, offeredOn: today });
+    renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });
+    expect(await recordAlphaStore()).toBe(
+      `It earned a fee of $50.00. The Payout Processor offers it now; it is due by ${formatDate(dueBy)}.`,
+    );
+  });
+
+  it('names the day the fee is offered when the hold keeps it back', async () => {
+    const today = todayIsoDate();
+    const offeredOn = addDays(today, 5);
+    const dueBy = addDays(today, 30);
+    serve({ commission: { amount: '50.00', dueBy }, offeredOn });
+    renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });
+    expect(await recordAlphaStore()).toBe(
+      `It earned a fee of $50.00. The Payout Processor offers it from ${formatDate(offeredOn)}, after the hold; it is due by ${formatDate(dueBy)}.`,
+    );
   });
 });

@@ -64,6 +64,16 @@ export const CLIENT_PAYMENT_MESSAGES = {
       ? 'This payment is refunded in full already: nothing is left to refund'
       : `The refund is more than what is left unrefunded of this payment (${formatMoney(left)})`,
   refundRecorded: 'Refund recorded',
+  /**
+   * When a fee earned by a payment is paid: the processor offers it from the payment date plus the hold, and
+   * it is due by its deadline (a payment recorded late may be past it already).
+   */
+  feeSchedule: ({ offeredOn, dueBy, today }: { offeredOn: string; dueBy: string; today: string }) => {
+    const due = `it ${dueBy < today ? 'was' : 'is'} due by ${formatDate(dueBy)}`;
+    return offeredOn <= today
+      ? `The Payout Processor offers it now; ${due}.`
+      : `The Payout Processor offers it from ${formatDate(offeredOn)}, after the hold; ${due}.`;
+  },
 } as const;
 
 /** The fee a payment earns, in cents: fee × (amount − cost) ÷ amount, half-up; integers only. */
@@ -155,6 +165,11 @@ export type RefundClientPaymentResult = z.infer<typeof refundClientPaymentOutput
 export const recordClientPaymentOutput = z.object({
   payment: clientPaymentOutput,
   commission: commissionOutput.nullable(),
+  /**
+   * The first day the Payout Processor offers the fee earned (YYYY-MM-DD): the client's payment date plus the
+   * program's hold days; today or earlier means it is offered now. Absent when no fee was earned.
+   */
+  offeredOn: calendarDay.optional(),
   /** Why the payment earned no fee. */
   reason: z.string().optional(),
 });

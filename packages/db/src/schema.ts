@@ -205,8 +205,13 @@ export interface CommissionsTable {
   payoutId: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
-  /** When the fee is due: the client's payment date plus the payout days (migration 0023); null on older rows. */
+  /** When the fee is due, its deadline: the client's payment date plus the payout days (migration 0023); null on older rows. */
   dueBy: Day;
+  /**
+   * From when a fee earned by a client payment is payable: the client's payment date (migration 0032). The
+   * processor offers it once this day plus the hold has come; null (accrued fees, adjustments) is payable now.
+   */
+  payableFrom: Day;
   /** The client payment that earned a fee, or whose refund a clawback takes back; null on older rows and other adjustments. */
   clientPaymentId: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -738,6 +743,7 @@ export const TABLE_COLUMNS = {
     'voidReason',
     'dueBy',
     'clientPaymentId',
+    'payableFrom',
   ],
   clientPayments: [
     'id',

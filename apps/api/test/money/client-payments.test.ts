@@ -1,10 +1,17 @@
 // Client payments earn fees: the fee of a payment (collection costs, half-up rounding), one fee per
 // referral and month, payments of months the client was not active or that have not started, the same
 // payment sent twice, the Idempotency-Key, refunds recorded by an admin or an API key, the partner's paid
-// months, the clients with no payment for last month, and the accrual under each fee basis.
+// months, the clients with no payment for last month, the accrual under each fee basis, and when the
+// processor offers a fee (from the client's payment plus the hold) against when it is due.
 
 import { randomUUID } from 'node:crypto';
-import { CLIENT_PAYMENT_MESSAGES, MESSAGES, feeForPaymentCents, type ClientPayment } from '@portal/contracts';
+import {
+  CLIENT_PAYMENT_MESSAGES,
+  COMMISSION_MESSAGES,
+  MESSAGES,
+  feeForPaymentCents,
+  type ClientPayment,
+} from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/services/integrations';
 import type { SessionUser } from '../../src/trpc/context';
@@ -48,7 +55,7 @@ describe('the fee of a payment', () => {
 });
 
 describe('POST /api/admin/referrals/{id}/payments', () => {
-  it('records the payment and earns the pending fee, due 30 days after the payment', async () => {
+  it('records the payment and earns the pending fee, payable from the payment and due 30 days after it', async () => {
     const referralId = await wonClient();
     const response = await post(referralId, {
       periodMonth: '2026-10',
@@ -75,8 +82,10 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
       status: 'pending',
     });
     expect(body.reason).toBeUndefined();
+    // Payable from the client's payment day (offered then, with no hold) and due 30 days after it.
+    expect(body.offeredOn).toBe('2026-10-31');
     const row = await t.row('commissions', body.commission.id);
-    expect(row).toMatchObject({ dueBy: '2026-11-30', clientPaymentId: body.payment.id });
+    expect(row).toMatchObject({ dueBy: '2026-11-30', payableFrom: '2026-10-31', clientPaymentId: body.payment.id });
     const log = await t.activityEntries({ entityId: body.payment.id });
     expect(log).toMatchObject([{ action: 'client_payment.recorded', userId: admin.id }]);
   });
@@ -558,15 +567,15 @@ describe('POST /api/admin/client-payments/import', () => {
     expect(written.json()).toMatchObject({ written: true, recorded: 3, feesCreated: 3, feeTotal: '190.00' });
     const fees = await t.db
       .selectFrom('commissions')
-      .select(['referralId', 'monthYear', 'amount', 'dueBy'])
+      .select(['referralId', 'monthYear', 'amount', 'dueBy', 'payableFrom'])
       .where('referralId', 'in', [byEmail.id, byId])
       .orderBy('monthYear')
       .orderBy('amount')
       .execute();
     expect(fees).toEqual([
-      { referralId: byId, monthYear: '2026-09', amount: '50.00', dueBy: '2026-11-01' },
-      { referralId: byId, monthYear: '2026-10', amount: '50.00', dueBy: '2026-12-02' },
-      { referralId: byEmail.id, monthYear: '2026-10', amount: '90.00', dueBy: '2026-11-30' },
+      { referralId: byId, monthYear: '2026-09', amount: '50.00', dueBy: '2026-11-01', payableFrom: '2026-10-02' },
+      { referralId: byId, monthYear: '2026-10', amount: '50.00', dueBy: '2026-12-02', payableFrom: '2026-11-02' },
+      { referralId: byEmail.id, monthYear: '2026-10', amount: '90.00', dueBy: '2026-11-30', payableFrom: '2026-10-31' },
     ]);
 
     // The same file again: every row was imported before; nothing is recorded twice.
@@ -592,45 +601,145 @@ describe('POST /api/admin/client-payments/import', () => {
   });
 });
 
-describe('the processor and the partner see due dates', () => {
-  it('offers a fee once its due date plus the hold has come, sorted by due date, and "due by" selects and pays them', async () => {
-    const own = await t.createPartner();
-    const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const caller = t.caller(admin);
-    // Paid 2026-09-01 → due 2026-10-01 (overdue); paid 2026-10-15 → due 2026-11-14; paid 2026-11-20 → due 2026-12-20.
-    await recordPayment(referralId, { periodMonth: '2026-08', amount: '500.00', paidAt: '2026-09-01' });
-    await recordPayment(referralId, { periodMonth: '2026-09', amount: '500.00', paidAt: '2026-10-15' });
-    await recordPayment(referralId, { periodMonth: '2026-10', amount: '500.00', paidAt: '2026-11-20' });
-    const offered = async (filter: { dueBy?: string } = {}) =>
-      (await caller.admin.pendingCommissions({ partnerId: own.partnerId, ...filter })).items.map((item) => [
-        item.monthYear,
-        item.dueBy,
-        item.clientPaidAt,
-      ]);
-    expect(await offered()).toEqual([
-      ['2026-08', '2026-10-01', '2026-09-01'],
-      ['2026-09', '2026-11-14', '2026-10-15'],
-    ]);
-    expect(await offered({ dueBy: '2026-10-31' })).toEqual([['2026-08', '2026-10-01', '2026-09-01']]);
-    // The fee not offered yet is counted beside the queue, whatever the due-by filter, and not in its total.
-    const later = async (filter: { dueBy?: string; month?: string } = {}) => {
-      const page = await caller.admin.pendingCommissions({ partnerId: own.partnerId, ...filter });
-      return [page.total, page.notYetOffered];
-    };
-    const december = { count: 1, amount: '50.00', firstOfferedOn: '2026-12-20' };
-    expect(await later()).toEqual([2, december]);
-    expect(await later({ dueBy: '2026-10-31' })).toEqual([1, december]);
-    expect(await later({ month: '2026-09' })).toEqual([1, { count: 0, amount: '0.00', firstOfferedOn: null }]);
-    // A hold of 10 days: the fee due 2026-11-14 waits until 2026-11-24.
-    await t.db.updateTable('programSettings').set({ payoutHoldDays: 10 }).execute();
+describe('the processor offers a fee from the client payment, before its deadline', () => {
+  /** Runs `body` under a hold of `days` (program setting payout_hold_days), then puts back no hold. */
+  async function withHold(days: number, body: () => Promise<void>) {
+    await t.db.updateTable('programSettings').set({ payoutHoldDays: days }).execute();
     try {
-      expect(await offered()).toEqual([['2026-08', '2026-10-01', '2026-09-01']]);
-      expect(await later()).toEqual([1, { count: 2, amount: '100.00', firstOfferedOn: '2026-11-24' }]);
-      const all = await caller.admin.pendingCommissions({});
-      expect(all.items.some((item) => item.partnerId === own.partnerId && item.monthYear === '2026-09')).toBe(false);
+      await body();
     } finally {
       await t.db.updateTable('programSettings').set({ payoutHoldDays: 0 }).execute();
     }
+  }
+  /** Runs `body` on `day` (noon UTC), then puts the clock back. */
+  async function on(day: string, body: () => Promise<void>) {
+    const saved = t.clock.now;
+    t.clock.now = new Date(`${day}T12:00:00Z`);
+    try {
+      await body();
+    } finally {
+      t.clock.now = saved;
+    }
+  }
+  /** A partner with one won client. */
+  async function clientOfNewPartner() {
+    const own = await t.createPartner();
+    const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    return { own, referralId };
+  }
+  const queueOf = async (partnerId: string, filter: { dueBy?: string; month?: string } = {}) => {
+    const page = await t.caller(admin).admin.pendingCommissions({ partnerId, ...filter });
+    return {
+      items: page.items.map((item) => [item.monthYear, item.dueBy, item.clientPaidAt]),
+      total: page.total,
+      notYetOffered: page.notYetOffered,
+    };
+  };
+  const noneHeld = { count: 0, amount: '0.00', firstOfferedOn: null };
+
+  it('offers a fee the client paid today at once with no hold, due 30 days later', async () => {
+    const { own, referralId } = await clientOfNewPartner();
+    const recorded = await recordPayment(referralId, {
+      periodMonth: '2026-10',
+      amount: '500.00',
+      paidAt: '2026-11-22',
+    });
+    expect(recorded.commission?.dueBy).toBe('2026-12-22');
+    expect(recorded.offeredOn).toBe('2026-11-22');
+    expect(await queueOf(own.partnerId)).toEqual({
+      items: [['2026-10', '2026-12-22', '2026-11-22']],
+      total: 1,
+      notYetOffered: noneHeld,
+    });
+    // Offered, so paid on this payout day, weeks before its deadline.
+    const payout = await t.caller(admin).admin.processPayout({
+      matching: { partnerId: own.partnerId },
+      idempotencyKey: `now-${randomUUID()}`,
+    });
+    expect(payout).toMatchObject({ commissionCount: 1, total: '50.00' });
+  });
+
+  it('holds a fee for the hold days after the client payment, then offers it, still due 30 days after the payment', async () => {
+    const { own, referralId } = await clientOfNewPartner();
+    await withHold(5, async () => {
+      const recorded = await recordPayment(referralId, {
+        periodMonth: '2026-10',
+        amount: '500.00',
+        paidAt: '2026-11-22',
+      });
+      expect(recorded.offeredOn).toBe('2026-11-27');
+      const held = { count: 1, amount: '50.00', firstOfferedOn: '2026-11-27' };
+      expect(await queueOf(own.partnerId)).toEqual({ items: [], total: 0, notYetOffered: held });
+      // Without a partner, the count comes from the pending_months rollup less the held fees.
+      const all = await t.caller(admin).admin.pendingCommissions({});
+      expect(all.items.some((item) => item.partnerId === own.partnerId)).toBe(false);
+      expect(all.notYetOffered.count).toBeGreaterThanOrEqual(1);
+      await on('2026-11-26', async () => {
+        expect(await queueOf(own.partnerId)).toEqual({ items: [], total: 0, notYetOffered: held });
+        await expect(
+          t.caller(admin).admin.processPayout({
+            matching: { partnerId: own.partnerId },
+            idempotencyKey: `held-${randomUUID()}`,
+          }),
+        ).rejects.toMatchObject({ message: COMMISSION_MESSAGES.nothingMatches });
+      });
+      await on('2026-11-27', async () => {
+        expect(await queueOf(own.partnerId)).toEqual({
+          items: [['2026-10', '2026-12-22', '2026-11-22']],
+          total: 1,
+          notYetOffered: noneHeld,
+        });
+      });
+    });
+  });
+
+  it('counts the held fees beside the queue, narrowed by partner and month but not by due date', async () => {
+    const { own, referralId } = await clientOfNewPartner();
+    // Paid 2026-09-01 → due 2026-10-01; paid 2026-11-15 → due 2026-12-15; paid 2026-11-20 → due 2026-12-20.
+    await recordPayment(referralId, { periodMonth: '2026-08', amount: '500.00', paidAt: '2026-09-01' });
+    await recordPayment(referralId, { periodMonth: '2026-09', amount: '500.00', paidAt: '2026-11-15' });
+    await recordPayment(referralId, { periodMonth: '2026-10', amount: '500.00', paidAt: '2026-11-20' });
+    expect((await queueOf(own.partnerId)).notYetOffered).toEqual(noneHeld);
+    await withHold(10, async () => {
+      // 2026-11-15 + 10 and 2026-11-20 + 10 are after today (2026-11-22); 2026-09-01 + 10 is long past.
+      const held = { count: 2, amount: '100.00', firstOfferedOn: '2026-11-25' };
+      expect(await queueOf(own.partnerId)).toEqual({
+        items: [['2026-08', '2026-10-01', '2026-09-01']],
+        total: 1,
+        notYetOffered: held,
+      });
+      expect((await queueOf(own.partnerId, { dueBy: '2026-10-31' })).notYetOffered).toEqual(held);
+      expect((await queueOf(own.partnerId, { month: '2026-10' })).notYetOffered).toEqual({
+        count: 1,
+        amount: '50.00',
+        firstOfferedOn: '2026-11-30',
+      });
+      expect((await queueOf(own.partnerId, { month: '2026-08' })).notYetOffered).toEqual(noneHeld);
+    });
+  });
+
+  it('sorts by due date, and "due by" selects the offered fees by their deadline and pays them', async () => {
+    const { own, referralId } = await clientOfNewPartner();
+    const caller = t.caller(admin);
+    // Paid 2026-09-01 → due 2026-10-01 (overdue); paid 2026-10-15 → due 2026-11-14; paid 2026-11-20 → due 2026-12-20.
+    await recordPayment(referralId, { periodMonth: '2026-10', amount: '500.00', paidAt: '2026-11-20' });
+    await recordPayment(referralId, { periodMonth: '2026-08', amount: '500.00', paidAt: '2026-09-01' });
+    await recordPayment(referralId, { periodMonth: '2026-09', amount: '500.00', paidAt: '2026-10-15' });
+    // Every fee is offered (each was paid by the client on or before today), the earliest deadline first.
+    expect((await queueOf(own.partnerId)).items).toEqual([
+      ['2026-08', '2026-10-01', '2026-09-01'],
+      ['2026-09', '2026-11-14', '2026-10-15'],
+      ['2026-10', '2026-12-20', '2026-11-20'],
+    ]);
+    expect(await queueOf(own.partnerId, { dueBy: '2026-10-31' })).toEqual({
+      items: [['2026-08', '2026-10-01', '2026-09-01']],
+      total: 1,
+      notYetOffered: noneHeld,
+    });
+    expect((await queueOf(own.partnerId, { dueBy: '2026-11-30' })).items).toEqual([
+      ['2026-08', '2026-10-01', '2026-09-01'],
+      ['2026-09', '2026-11-14', '2026-10-15'],
+    ]);
     const payout = await caller.admin.processPayout({
       matching: { partnerId: own.partnerId, dueBy: '2026-10-31' },
       idempotencyKey: `due-${randomUUID()}`,
@@ -643,5 +752,14 @@ describe('the processor and the partner see due dates', () => {
       ['2026-09', 'pending', '2026-11-14', '2026-10-15'],
       ['2026-08', 'paid', '2026-10-01', '2026-09-01'],
     ]);
+  });
+
+  it('offers fees without a client payment (adjustments) at once under a hold', async () => {
+    const own = await t.createPartner();
+    await withHold(10, async () => {
+      await t.caller(admin).admin.addAdjustment({ partnerId: own.partnerId, amount: '25.00', reason: 'Welcome bonus' });
+      const queue = await queueOf(own.partnerId);
+      expect(queue).toMatchObject({ total: 1, notYetOffered: noneHeld });
+    });
   });
 });

@@ -1,6 +1,6 @@
 // Property tests over random sequences of referral, stage, accrual, client payment (partial collection
 // costs, duplicates for a month, re-imports of a CSV, refunds that claw back their share), adjustment
-// (bonus, clawback), void, payout (by ids and by filter, net per partner, only fees past their due date by
+// (bonus, clawback), void, payout (by ids and by filter, net per partner, only fees the processor offers by
 // filter) and failure operations, run through the same procedures the screens call. A small model in integer
 // cents says what the database must hold; after every step the stored partner columns, the SQL aggregates,
 // the model and both dashboards' figures agree to the cent.
@@ -8,8 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   COMMISSION_BY_SERVICE,
-  DEFAULT_PAYOUT_DAYS,
-  addDays,
   feeForPaymentCents,
   fromCents,
   monthBounds,
@@ -60,8 +58,8 @@ interface ModelCommission {
   month: string;
   cents: number;
   status: 'pending' | 'paid' | 'failed' | 'voided';
-  /** A fee earned by a client payment: when it is due (the processor offers it from then on, hold 0). */
-  dueBy?: string;
+  /** A fee earned by a client payment: the client's payment day (the processor offers it from then on, hold 0). */
+  payableFrom?: string;
   /** Earned by a client payment (not by the accrual). */
   fromPayment?: boolean;
 }
@@ -71,8 +69,8 @@ const TODAY = NOW.toISOString().slice(0, 10);
 const paidDayAt = (offset: number, day: number) => (dayAt(offset, day) > TODAY ? TODAY : dayAt(offset, day));
 /** The item an operation picks by its number (none from an empty list). */
 const pickOf = <T>(items: T[], pick: number): T | undefined => items[pick % Math.max(items.length, 1)];
-/** The processor offers a pending fee once it is due; one without a due date at once. */
-const offered = (c: ModelCommission) => c.dueBy === undefined || c.dueBy <= TODAY;
+/** The processor offers a pending fee from the client's payment day (hold 0), before it is due; an accrued fee at once. */
+const offered = (c: ModelCommission) => c.payableFrom === undefined || c.payableFrom <= TODAY;
 
 const stats = {
   payouts: 0,
@@ -284,7 +282,7 @@ function expectPaymentFee(
     month: payment.month,
     cents: fee,
     status: 'pending',
-    dueBy: addDays(payment.paidAt, DEFAULT_PAYOUT_DAYS),
+    payableFrom: payment.paidAt,
     fromPayment: true,
   });
   stats.paymentFees++;

@@ -77,7 +77,7 @@ describe('demo data', () => {
     expect(items[0]?.consultationDate).not.toBeNull();
   });
 
-  it('puts a payment behind every fee, and one Stripe invoice naming no client waits to be matched', async () => {
+  it('puts a payment behind every fee, payable from its day, and one Stripe invoice naming no client waits to be matched', async () => {
     const unearned = await t.db
       .selectFrom('commissions')
       .select('id')
@@ -85,6 +85,15 @@ describe('demo data', () => {
       .where('clientPaymentId', 'is', null)
       .execute();
     expect(unearned).toEqual([]);
+    // Each fee is payable from its client's payment and due 30 days after it.
+    const misdated = await t.db
+      .selectFrom('commissions as c')
+      .innerJoin('clientPayments as p', 'p.id', 'c.clientPaymentId')
+      .select('c.id')
+      .where('c.kind', '=', 'recurring')
+      .where(sql<boolean>`c.payable_from is distinct from p.paid_at or c.due_by is distinct from p.paid_at + 30`)
+      .execute();
+    expect(misdated).toEqual([]);
     const unmatched = await t.db.selectFrom('stripeEvents').selectAll().where('status', '=', 'unmatched').execute();
     expect(unmatched).toHaveLength(1);
     expect(unmatched[0]).toMatchObject({ type: 'invoice.paid', amount: '1800.00' });

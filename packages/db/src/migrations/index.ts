@@ -31,6 +31,7 @@ import * as m0028 from './0028-user-display-name';
 import * as m0029 from './0029-suspension-reason';
 import * as m0030 from './0030-ach-files';
 import * as m0031 from './0031-unplaced-bookings';
+import * as m0032 from './0032-payable-from';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0029-suspension-reason': m0029,
   '0030-ach-files': m0030,
   '0031-unplaced-bookings': m0031,
+  '0032-payable-from': m0032,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,8 +28,9 @@ export const clientPaymentRoutes: RestRoute[] = [
     status: 201,
     description:
       "The payment earns the month's fee when the client was an active won client in that month and no fee was earned for the month yet: " +
-      "the referral's monthly fee × (amount − collectionCost) ÷ amount, rounded half-up to the cent, pending, due 30 days after paidAt. " +
-      'The answer is `{ payment, commission, reason? }`: a payment that earns nothing (a second payment for a month, a month the client was not active, a collection cost taking the whole amount) is recorded with `commission: null` and the reason. ' +
+      "the referral's monthly fee × (amount − collectionCost) ÷ amount, rounded half-up to the cent, pending, payable from paidAt and due the payout days of the referral's terms after it (30 by default; the commission's dueBy). " +
+      'The Payout Processor offers the fee once paidAt + the hold days of the program settings has come: `offeredOn` is that day (today or earlier: offered now). ' +
+      'The answer is `{ payment, commission, offeredOn?, reason? }`: a payment that earns nothing (a second payment for a month, a month the client was not active, a collection cost taking the whole amount) is recorded with `commission: null` and the reason. ' +
       'collectionCost defaults to 0.00 and is at most the amount (400 otherwise); a paid date in the future, a month that has not started (after the current month) or one before 2000-01 is refused (400). ' +
       'The same payment again (same month, amount, paid date and reference) is refused with 409 naming the payment recorded first, with or without an Idempotency-Key: a second real payment of the same values needs its own reference.',
     requestHeaders: [IDEMPOTENCY_KEY],

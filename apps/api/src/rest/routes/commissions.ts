@@ -62,12 +62,12 @@ export const commissionRoutes: RestRoute[] = [
     path: '/api/admin/commissions/pending',
     procedure: 'admin.pendingCommissions',
     summary:
-      'Pending commissions the processor offers, with partner and client company, by due date (every row oldest first, or one page with limit/offset); filter by partnerId, month (YYYY-MM) and dueBy (YYYY-MM-DD)',
+      'Pending commissions the processor offers, with partner and client company, by due date (every row oldest first, or one page with limit/offset); filter by partnerId, month (YYYY-MM) and dueBy (YYYY-MM-DD: the offered fees due on or before that day)',
     tag: adminTag,
     paged: { noun: 'pending commissions', defaultLimit: MAX_PAGE_SIZE },
     description:
-      'The net sum of the pending commissions matching the filters (clawbacks are negative) is in X-Total-Amount. Each row has its kind (recurring, bonus, clawback), reason, dueBy (the client payment date + 30 days; null on fees accrued before client payments) and clientPaidAt. ' +
-      'A fee is offered once dueBy + the hold days of the program settings has come; fees without a due date count as due today.',
+      "The net sum of the pending commissions matching the filters (clawbacks are negative) is in X-Total-Amount. Each row has its kind (recurring, bonus, clawback), reason, dueBy (the deadline: the client payment date + the payout days of the referral's terms, 30 by default; null on fees accrued before client payments) and clientPaidAt. " +
+      'A fee earned by a client payment is payable from the payment: it is offered once clientPaidAt + the hold days of the program settings has come, before its deadline; fees without a client payment (accrued fees, adjustments) are offered at once and count as due today.',
     responseHeaders: [
       {
         name: 'X-Total-Amount',

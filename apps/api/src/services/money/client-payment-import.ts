@@ -295,16 +295,17 @@ export async function importClientPayments(
       if (fees.length > 0)
         await sql`
           insert into commissions
-            (partner_id, referral_id, amount, month_year, kind, due_by, client_payment_id, created_by, created_at, updated_at)
-          select pa, r, a, m, 'recurring', d, cp, ${actorId}::uuid, ${now}::timestamptz, ${now}::timestamptz
+            (partner_id, referral_id, amount, month_year, kind, due_by, payable_from, client_payment_id, created_by, created_at, updated_at)
+          select pa, r, a, m, 'recurring', d, pf, cp, ${actorId}::uuid, ${now}::timestamptz, ${now}::timestamptz
           from unnest(
             ${sql.val(fees.map(({ parsed: p }) => p.referral!.partnerId))}::uuid[],
             ${sql.val(fees.map(({ parsed: p }) => p.referral!.id))}::uuid[],
             ${sql.val(fees.map(({ feeCents }) => fromCents(feeCents)))}::numeric[],
             ${sql.val(fees.map(({ parsed: p }) => p.payment!.periodMonth))}::text[],
             ${sql.val(fees.map(({ parsed: p }) => addDays(p.payment!.paidAt, p.referral!.payoutDays)))}::date[],
+            ${sql.val(fees.map(({ parsed: p }) => p.payment!.paidAt))}::date[],
             ${sql.val(fees.map(({ parsed: p }) => paymentId.get(p.externalId!) ?? null))}::uuid[]
-          ) as t(pa, r, a, m, d, cp)`.execute(trx);
+          ) as t(pa, r, a, m, d, pf, cp)`.execute(trx);
       for (const { parsed: p, feeCents } of fees) {
         const partnerId = p.referral!.partnerId;
         const entry = earnedBy.get(partnerId) ?? { partnerId, count: 0, cents: 0 };

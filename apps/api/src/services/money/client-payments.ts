@@ -1,9 +1,10 @@
 // Client payments, the source of fees (DESIGN §8). A payment belongs to a referral and a month of
 // service; it earns that month's fee when the client was an active won client in the month and no fee
 // was earned for the month yet: the referral's monthly fee × (amount − collection cost) ÷ amount,
-// half-up to the cent in integer cents, pending, due the payout days of the referral's terms version after
-// the payment. A won client that is not a qualifying client earns nothing, and neither does a referral in an
-// open conflict with another partner's (one client, one partner). A payment that earns nothing is
+// half-up to the cent in integer cents, pending, payable from the payment's day (the processor offers it
+// once the program's hold has passed) and due the payout days of the referral's terms version after it. A
+// won client that is not a qualifying client earns nothing, and neither does a referral in an open conflict
+// with another partner's (one client, one partner). A payment that earns nothing is
 // still recorded, and the answer says why. Each payment, its fee and its activity
 // row share one transaction; the referral row is locked, so two payments of one month cannot both earn
 // (the unique (referral_id, month_year) index of recurring fees stays the backstop).
@@ -31,6 +32,7 @@ import { inTransaction } from '../platform/idempotency';
 import { toCommission } from '../platform/mappers';
 import { enqueueWebhookEvent } from '../integrations/webhooks';
 import { activeInMonth } from '../referrals/active-referrals';
+import { getProgramSettings } from '../platform/program-settings';
 
 /** What the fee rule reads of a referral. */
 export interface FeeReferral {
@@ -251,6 +253,7 @@ export async function recordClientPayment(
       .returningAll()
       .executeTakeFirstOrThrow();
     let commission: RecordClientPaymentResult['commission'] = null;
+    let offeredOn: string | undefined;
     if (fee.cents > 0) {
       const inserted = await trx
         .insertInto('commissions')
@@ -261,6 +264,7 @@ export async function recordClientPayment(
           monthYear: payment.periodMonth,
           kind: 'recurring',
           dueBy: addDays(payment.paidAt, referral.payoutDays),
+          payableFrom: payment.paidAt,
           clientPaymentId: row.id,
           createdBy: actorId,
           createdAt: now,
@@ -269,6 +273,8 @@ export async function recordClientPayment(
         .returningAll()
         .executeTakeFirstOrThrow();
       commission = toCommission({ ...inserted, clientCompanyName: referral.clientCompanyName });
+      const { payoutHoldDays } = await getProgramSettings(trx);
+      offeredOn = addDays(payment.paidAt, payoutHoldDays);
       // No per-fee mail exists (the monthly summary is the accrual's); subscribers get the accrual event.
       await enqueueWebhookEvent(trx, {
         type: 'commissions.accrued',
@@ -307,6 +313,7 @@ export async function recordClientPayment(
         feeAmount: commission?.amount ?? null,
       }),
       commission,
+      ...(offeredOn ? { offeredOn } : {}),
       ...(fee.reason ? { reason: fee.reason } : {}),
     };
   });

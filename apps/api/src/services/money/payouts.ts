@@ -504,15 +504,16 @@ const holdDays = sql<number>`(select payout_hold_days from program_settings)`;
 
 /**
  * Pending commissions the processor offers on `today`, with their partner and client (none on an
- * adjustment without a referral), narrowed by the filter. A fee is offered once its due date plus the
- * hold has come; one without a due date (accrued before client payments, adjustments) counts as due
- * today. `dueBy` keeps the fees due by that day.
+ * adjustment without a referral), narrowed by the filter. A fee earned by a client payment is payable from
+ * the client's payment date and offered once that day plus the hold has come, whatever its deadline
+ * (`due_by`); one without a client payment (accrued fees, adjustments) is offered at once. `dueBy` keeps
+ * the offered fees whose deadline is that day or earlier (fees without a deadline count as due today).
  */
 const pendingFiltered = (db: DbOrTx, filter: PendingFilter = {}, today: string) => {
   let query = db
     .selectFrom('commissions as c')
     .where('c.status', '=', 'pending')
-    .where(sql<SqlBool>`(c.due_by is null or c.due_by + ${holdDays} <= ${today}::date)`);
+    .where(sql<SqlBool>`(c.payable_from is null or c.payable_from <= ${today}::date - ${holdDays})`);
   if (filter.partnerId) query = query.where('c.partnerId', '=', filter.partnerId);
   if (filter.month) query = query.where('c.monthYear', '=', filter.month);
   if (filter.dueBy) query = query.where(sql<SqlBool>`coalesce(c.due_by, ${today}::date) <= ${filter.dueBy}::date`);
@@ -575,8 +576,9 @@ async function pendingSummary(db: DbOrTx, filter: PendingFilter, today: string) 
 }
 
 /**
- * The pending fees of the filter's partner and month that the processor does not offer on `today`: due
- * later than today less the hold. The due-by filter does not narrow them, since none of them is offered.
+ * The pending fees of the filter's partner and month that the processor does not offer on `today`: payable
+ * from a day later than today less the hold. The due-by filter does not narrow them, since none of them is
+ * offered.
  */
 async function notYetOffered(db: DbOrTx, filter: PendingFilter, today: string) {
   let query = db
@@ -584,11 +586,11 @@ async function notYetOffered(db: DbOrTx, filter: PendingFilter, today: string) {
     .select([
       sql<number>`count(*)::int`.as('count'),
       sql<string>`coalesce(sum(c.amount), 0)::numeric(14, 2)::text`.as('amount'),
-      sql<string | null>`(min(c.due_by) + ${holdDays})::text`.as('firstOfferedOn'),
+      sql<string | null>`(min(c.payable_from) + ${holdDays})::text`.as('firstOfferedOn'),
     ])
     .where('c.status', '=', 'pending')
-    .where('c.dueBy', 'is not', null)
-    .where(sql<SqlBool>`c.due_by > ${today}::date - ${holdDays}`);
+    .where('c.payableFrom', 'is not', null)
+    .where(sql<SqlBool>`c.payable_from > ${today}::date - ${holdDays}`);
   if (filter.partnerId) query = query.where('c.partnerId', '=', filter.partnerId);
   if (filter.month) query = query.where('c.monthYear', '=', filter.month);
   const row = await query.executeTakeFirstOrThrow();

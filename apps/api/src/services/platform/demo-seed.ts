@@ -388,7 +388,7 @@ async function seedDemoClientPayments(deps: AppDeps, now: Date): Promise<void> {
       from commissions c join referrals r on r.id = c.referral_id
       where c.kind = 'recurring'`.execute(trx);
     await sql`
-      update commissions c set client_payment_id = p.id, due_by = p.paid_at + ${DEFAULT_PAYOUT_DAYS}::int
+      update commissions c set client_payment_id = p.id, due_by = p.paid_at + ${DEFAULT_PAYOUT_DAYS}::int, payable_from = p.paid_at
       from client_payments p where p.external_id = 'demo:' || c.id::text`.execute(trx);
     // Stripe sent a paid invoice whose customer email is no client's: it waits in the Client payments
     // panel for an admin to match it to the client it was for.

@@ -19,7 +19,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { formatDate, formatMoney, formatMonthKey, monthKey, previousMonthKey } from '@portal/contracts/plain';
+import { CLIENT_PAYMENT_MESSAGES } from '@portal/contracts';
+import { formatMoney, formatMonthKey, monthKey, previousMonthKey, todayIsoDate } from '@portal/contracts/plain';
 import { IconCashBanknote, IconFileImport } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
@@ -171,8 +172,8 @@ function RecordPaymentForm({ onClose }: { onClose: () => void }) {
       'Payment recorded',
       result.commission
         ? `It earned a fee of ${formatMoney(result.commission.amount)}.${
-            result.commission.dueBy
-              ? ` It is due by ${formatDate(result.commission.dueBy)}; the Payout Processor offers it from then.`
+            result.commission.dueBy && result.offeredOn
+              ? ` ${CLIENT_PAYMENT_MESSAGES.feeSchedule({ offeredOn: result.offeredOn, dueBy: result.commission.dueBy, today: todayIsoDate() })}`
               : ''
           }`
         : `It earned no fee: ${result.reason ?? ''}`,

@@ -83,6 +83,8 @@ export function PayoutProcessor() {
   const items = pending.data?.items ?? [];
   const total = pending.data?.total ?? 0;
   const later = pending.data?.notYetOffered;
+  /** Pending fees within their hold: they exist, so an empty list never says there are none. */
+  const held = later?.count ?? 0;
 
   /** A new filter is a new queue: back to its first page, nothing selected. */
   function refilter(apply: () => void) {
@@ -268,9 +270,9 @@ export function PayoutProcessor() {
           </Button>
         </Group>
       </Group>
-      {later && later.count > 0 && (
+      {held > 0 && later && (
         <Text size="sm" c="dimmed" mt={-8} mb="sm" data-testid="not-yet-offered">
-          {notYetOfferedText(later)}
+          {notYetOfferedText(later, total)}
         </Text>
       )}
       <Group gap="sm" mb="sm" align="flex-end" wrap="wrap">
@@ -319,10 +321,14 @@ export function PayoutProcessor() {
       ) : items.length === 0 ? (
         <Text c="dimmed" ta="center" py="md">
           {filtering
-            ? 'No pending commissions match these filters.'
-            : settings.data?.feeBasis === 'activeMonth'
-              ? 'No pending commissions. Run the monthly accrual to create them.'
-              : 'No pending commissions. Record client payments to create them.'}
+            ? held > 0
+              ? 'No payable commissions match these filters.'
+              : 'No pending commissions match these filters.'
+            : held > 0
+              ? 'Nothing is payable yet: every pending fee is within its hold.'
+              : settings.data?.feeBasis === 'activeMonth'
+                ? 'No pending commissions. Run the monthly accrual to create them.'
+                : 'No pending commissions. Record client payments to create them.'}
         </Text>
       ) : (
         <>
@@ -364,11 +370,17 @@ export function PayoutProcessor() {
   );
 }
 
-/** The pending fees the processor does not offer yet, and the first day one of them is. */
-function notYetOfferedText({ count, amount, firstOfferedOn }: PendingCommissionsPage['notYetOffered']): string {
-  const fees = `${plural(count, 'more fee', 'more fees')} (${formatMoney(amount)})`;
+/**
+ * The pending fees the processor does not offer yet (within the hold after the client's payment), and the first
+ * day one of them is; "more" only beside fees that are offered.
+ */
+function notYetOfferedText(
+  { count, amount, firstOfferedOn }: PendingCommissionsPage['notYetOffered'],
+  offered: number,
+): string {
+  const fees = `${offered > 0 ? plural(count, 'more fee', 'more fees') : plural(count, 'fee', 'fees')} (${formatMoney(amount)})`;
   const when = firstOfferedOn ? formatDate(firstOfferedOn) : 'later';
   return count === 1
-    ? `${fees} is pending but not due yet; it is offered on ${when}.`
-    : `${fees} are pending but not due yet; the first is offered on ${when}.`;
+    ? `${fees} is pending but not payable yet; it is offered on ${when}.`
+    : `${fees} are pending but not payable yet; the first is offered on ${when}.`;
 }

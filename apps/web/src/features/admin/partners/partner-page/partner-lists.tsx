@@ -50,8 +50,8 @@ export function PartnerCommissions({ partnerId }: { partnerId: string }) {
         { header: 'Client', truncate: 240, cell: (commission) => commission.clientCompanyName },
         { header: 'Amount', numeric: true, cell: (commission) => formatMoney(commission.amount) },
         { header: 'Status', cell: (commission) => <CommissionStatusBadge status={commission.status} /> },
-        // A pending fee is due on the client's payment date plus the payout days; the Payout Processor offers it from
-        // then (after the program's hold), so a pending fee not yet due is here and not there.
+        // A pending fee is due by the client's payment date plus the payout days; the Payout Processor offers it from
+        // the payment date plus the program's hold, so a fee within its hold is here and not there yet.
         {
           header: 'Due by',
           cell: (commission) =>
