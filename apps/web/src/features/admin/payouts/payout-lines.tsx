@@ -65,7 +65,12 @@ export function PayoutLines({ payout }: { payout: Payout }) {
                 color={STATUS_COLORS[line.status]}
                 title={line.returnReason ?? undefined}
               >
-                {line.status === 'returned' ? `Returned ${line.returnCode ?? ''}`.trim() : line.status}
+                {line.status === 'returned'
+                  ? `Returned ${line.returnCode ?? ''}`.trim()
+                  : // A line is "sent" with its payout: before the payout is marked sent it waits to be sent.
+                    line.status === 'sent' && !payout.sentAt
+                    ? 'Not sent'
+                    : line.status}
               </Badge>
             ),
           },
