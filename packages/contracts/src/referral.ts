@@ -306,7 +306,6 @@ export const REFERRAL_MESSAGES = {
   referralNotFound: 'Referral not found',
   partnerNotActiveForClient: 'This affiliate is not active. Clients can only be added to active affiliates.',
   contractEndBeforeStart: 'Contract end date must be on or after the contract start date',
-  churnBeforeStart: 'Churn date must be on or after the contract start date',
   referralLinkNotFound: 'This referral link is not valid',
   referralCodeUnknown: 'No active partner has this referral code',
   clientAlreadyIntroduced: 'Client already introduced by another partner',

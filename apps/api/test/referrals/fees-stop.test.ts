@@ -3,7 +3,7 @@
 // months after the stop month in the same change, each with the reason, an activity row and a mail to the
 // partner. The stop month's fee and fees already paid stay.
 
-import { CLIENT_PAYMENT_MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
+import { CLIENT_PAYMENT_MESSAGES } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import { useTestApp, type PartnerFixture } from '../support';
@@ -150,15 +150,5 @@ describe("a won client's contract end date", () => {
       '2026-09': { status: 'pending' },
       '2026-10': { status: 'voided', voidReason: CLIENT_PAYMENT_MESSAGES.voidedAfterContractEnd('2026-09-20') },
     });
-  });
-});
-
-describe("a won client's dates", () => {
-  it('refuse a churn date before the contract starts, changing nothing', async () => {
-    const { referralId } = await wonClientWithFees({ '2026-07': 'pending' });
-    const response = await setChurn(referralId, '2026-05-31');
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(REFERRAL_MESSAGES.churnBeforeStart);
-    expect(await feesOf(referralId)).toEqual({ '2026-07': { status: 'pending', voidReason: null } });
   });
 });

@@ -168,14 +168,8 @@ export async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<R
   return row;
 }
 
-/** A contract ends, and a client churns, on or after the day its contract starts. */
-function assertContractDates(
-  start: string | null | undefined,
-  end: string | null | undefined,
-  churn?: string | null,
-): void {
+function assertContractDates(start: string | null | undefined, end: string | null | undefined): void {
   if (start && end && end < start) throw DomainError.invalid(REFERRAL_MESSAGES.contractEndBeforeStart);
-  if (start && churn && churn < start) throw DomainError.invalid(REFERRAL_MESSAGES.churnBeforeStart);
 }
 
 /** A partner registers a business they refer. The caller has checked the partner is active. */
@@ -581,8 +575,7 @@ export async function updateReferral(
     await decideQualification(trx, { current, patch, changes, now });
     const start = changes.contractStartDate !== undefined ? changes.contractStartDate : current.contractStartDate;
     const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;
-    const churn = changes.churnDate !== undefined ? changes.churnDate : current.churnDate;
-    assertContractDates(start, end, churn);
+    assertContractDates(start, end);
     const updated = await saveReferral(trx, { id, changes, now });
     await voidFeesAfterStop(trx, { before: current, after: updated, actorId: adminUserId, now, mail });
     await refreshPartnerTotals(trx, [current.partnerId], now);

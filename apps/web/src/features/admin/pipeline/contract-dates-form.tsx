@@ -60,7 +60,7 @@ export function ContractDatesForm({ deal, onDone }: { deal: ContractDeal; onDone
     fieldErrors: (error) =>
       fieldErrorsOf(error, {
         contractEndDate: [REFERRAL_MESSAGES.contractEndBeforeStart],
-        churnDate: [REFERRAL_MESSAGES.churnBeforeStart, MESSAGES.invalidDate],
+        churnDate: [MESSAGES.invalidDate],
       }),
   });
   const voidsFrom = firstVoidedMonth(feesStopDay(deal), feesStopDay(form.values));
