@@ -1,3 +1,4 @@
+import { AGREEMENTS } from '@portal/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../../src/services/platform/demo-seed';
@@ -103,6 +104,76 @@ describe('demo data', () => {
       .where('clientEmail', '=', unmatched[0]?.customerEmail as string)
       .execute();
     expect(owner).toEqual([]);
+  });
+
+  it('pays every seeded fee within its 30 days: no payout before the client paid or after the due day, and no pending fee overdue', async () => {
+    const { rows } = await sql<{ paidOn: string; payableFrom: string; dueBy: string }>`
+      select (p.created_at at time zone 'UTC')::date::text as paid_on, c.payable_from::text as payable_from,
+        c.due_by::text as due_by
+      from commissions c join payouts p on p.id = c.payout_id`.execute(t.db);
+    expect(rows.length).toBeGreaterThan(0);
+    const outside = rows.filter((row) => row.paidOn < row.payableFrom || row.paidOn > row.dueBy);
+    expect(outside).toEqual([]);
+    const today = t.deps.now().toISOString().slice(0, 10);
+    const overdue = await t.db
+      .selectFrom('commissions')
+      .select(['id', 'dueBy'])
+      .where('status', '=', 'pending')
+      .where('dueBy', '<', today)
+      .execute();
+    expect(overdue).toEqual([]);
+    // The processor still has pending fees to offer, payable now and due later.
+    const pending = await t.db.selectFrom('commissions').select('id').where('status', '=', 'pending').execute();
+    expect(pending.length).toBeGreaterThan(0);
+  });
+
+  it("words each failed payment as the partner's payment method returns it: R02 for ACH, PayPal's words (no bank) for PayPal", async () => {
+    const failed = await t.db
+      .selectFrom('commissions as c')
+      .innerJoin('partners as p', 'p.id', 'c.partnerId')
+      .select(['p.companyName', 'p.paymentMethod', 'c.failureReason'])
+      .where('c.status', '=', 'failed')
+      .execute();
+    const reasonsOf = (method: string) => failed.filter((f) => f.paymentMethod === method).map((f) => f.failureReason);
+    expect(reasonsOf('ACH').length).toBeGreaterThan(0);
+    for (const reason of reasonsOf('ACH')) expect(reason).toBe('Returned: R02 Account closed');
+    expect(reasonsOf('PayPal').length).toBeGreaterThan(0);
+    for (const reason of reasonsOf('PayPal')) {
+      expect(reason).toMatch(/PayPal/);
+      expect(reason).not.toMatch(/bank|beneficiary|routing/i);
+    }
+    for (const reason of reasonsOf('Wire')) expect(reason).toMatch(/wire/i);
+    const returned = await t.db
+      .selectFrom('payoutLines')
+      .select(['paymentMethod', 'returnCode'])
+      .where('status', '=', 'returned')
+      .orderBy('paymentMethod')
+      .execute();
+    expect(returned).toEqual([
+      { paymentMethod: 'ACH', returnCode: 'R02' },
+      { paymentMethod: 'PayPal', returnCode: 'OTHER' },
+    ]);
+  });
+
+  it('suspends Atlas Digital for a clause the agreement it signed contains', async () => {
+    const partner = await t.db
+      .selectFrom('partners')
+      .select(['suspensionReason', 'agreementVersion'])
+      .where('companyName', '=', 'Atlas Digital')
+      .executeTakeFirstOrThrow();
+    const reason = partner.suspensionReason ?? '';
+    const [, number, heading] = /Section (\d+) \(([^)]+)\)/.exec(reason) ?? [];
+    const section = AGREEMENTS[partner.agreementVersion]?.sections.find((s) => s.heading === `${number}. ${heading}`);
+    expect(section, reason).toBeDefined();
+    expect(section?.paragraphs.join(' ')).toMatch(/solicit any client of the Firm to move its accounting/);
+    expect(reason).toMatch(/^Solicited a client of the Firm to move its accounting services elsewhere/);
+    expect(reason).not.toMatch(/ads|brand|search/i);
+    const logged = await t.db
+      .selectFrom('activityLog')
+      .select('details')
+      .where('action', '=', 'partner.suspended')
+      .executeTakeFirstOrThrow();
+    expect(logged.details).toMatchObject({ reason });
   });
 
   it("logs each partner's application and the decision on it, as the product writes them", async () => {

@@ -8,6 +8,7 @@ import {
   AGREEMENT_DEFAULTS,
   COMMISSION_BY_SERVICE,
   DEFAULT_PAYOUT_DAYS,
+  OTHER_RETURN_CODE,
   addDays,
   monthBounds,
   monthKey,
@@ -21,7 +22,7 @@ import { logActivity, type DbOrTx } from './activity';
 import { captureLead, type CapturedLead } from '../referrals/lead-capture';
 import { holdUnplacedBooking } from '../integrations/unplaced-bookings';
 import { accrueMonth } from '../money/accrual';
-import { insertPayoutLines } from '../money/payout-lines';
+import { insertPayoutLines, returnReasonText } from '../money/payout-lines';
 import { bankFieldContext } from './crypto';
 import { seedDemoMaterials } from '../materials/demo-materials';
 import { refreshPartnerTotals } from '../partners/partner-totals';
@@ -208,7 +209,9 @@ const PARTNERS: DemoPartner[] = [
 ];
 
 const DEMO_REJECTION_REASON = 'Coupon and deal sites are outside the program';
-const DEMO_SUSPENSION_REASON = 'Paid search ads bid on our brand name, which the agreement does not allow';
+/** Names a clause the partner accepted: Section 5 of the Affiliate Agreement (non-solicitation). */
+const DEMO_SUSPENSION_REASON =
+  'Solicited a client of the Firm to move its accounting services elsewhere, which Section 5 (Non-solicitation) of the Affiliate Agreement does not allow';
 /** The suspended demo partner was suspended 30 days after its review. */
 const suspendedAfter = (reviewed: Date) => new Date(reviewed.getTime() + 30 * 86_400_000);
 
@@ -362,21 +365,24 @@ async function seedBookings(trx: DbOrTx, { deps, now }: { deps: AppDeps; now: Da
 
 /**
  * Fees follow client payments: every demo fee gets the payment that earned it (the client's monthly
- * value, paid on the 3rd of the month, imported from the billing system), due 30 days later, so last
- * month's fees are due (overdue) and this month's are not yet offered. One client's fee for last month
- * is taken back out, so "no payment recorded for last month" shows a client. A Stripe invoice that names
- * no client waits to be matched.
+ * value, paid on the 3rd of the month, imported from the billing system), payable from that day and
+ * due 30 days later, so this month's fees are payable in the processor and due next month. One wire
+ * partner's client has its fee for last month taken back out, so "no payment recorded for last month"
+ * shows a client (a wire partner's, so the ACH and PayPal partners keep their fee in the latest payout).
+ * A Stripe invoice that names no client waits to be matched.
  */
 async function seedDemoClientPayments(deps: AppDeps, now: Date): Promise<void> {
   const today = now.toISOString().slice(0, 10);
   await deps.db.transaction().execute(async (trx) => {
     const unpaid = await trx
-      .selectFrom('commissions')
-      .select('id')
-      .where('kind', '=', 'recurring')
-      .where('monthYear', '=', monthsAgo(now, 1))
-      .orderBy('amount', 'desc')
-      .orderBy('id')
+      .selectFrom('commissions as c')
+      .innerJoin('partners as p', 'p.id', 'c.partnerId')
+      .select('c.id')
+      .where('c.kind', '=', 'recurring')
+      .where('c.monthYear', '=', monthsAgo(now, 1))
+      .where('p.paymentMethod', '=', 'Wire')
+      .orderBy('c.amount', 'desc')
+      .orderBy('c.id')
       .limit(1)
       .executeTakeFirst();
     if (unpaid) await trx.deleteFrom('commissions').where('id', '=', unpaid.id).execute();
@@ -443,6 +449,40 @@ function demoPaymentDetails(deps: AppDeps, id: string, demo: DemoPartner, index:
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * How a demo payment comes back, in the words of the partner's payment method: an ACH credit with
+ * its return code, a PayPal payment as PayPal says it. Wire lines are confirmed.
+ */
+const DEMO_RETURNS: Record<'ACH' | 'PayPal', { returnCode: string; reason?: string }> = {
+  ACH: { returnCode: 'R02' },
+  PayPal: { returnCode: OTHER_RETURN_CODE, reason: 'PayPal returned the payment: the receiving account is restricted' },
+};
+
+/**
+ * The payout's ACH and PayPal lines come back as a recorded return leaves them: the line returned
+ * with its code and reason, the partner's fees in it failed with "Returned: <reason>".
+ */
+async function returnDemoLines(trx: DbOrTx, { payoutId, at }: { payoutId: string; at: Date }): Promise<void> {
+  for (const method of ['ACH', 'PayPal'] as const) {
+    const { returnCode, reason } = DEMO_RETURNS[method];
+    const returnReason = returnReasonText(returnCode, reason);
+    const lines = await trx
+      .updateTable('payoutLines')
+      .set({ status: 'returned', returnCode, returnReason, resolvedAt: at })
+      .where('payoutId', '=', payoutId)
+      .where('paymentMethod', '=', method)
+      .returning('partnerId')
+      .execute();
+    for (const line of lines)
+      await trx
+        .updateTable('commissions')
+        .set({ status: 'failed', failureReason: `Returned: ${returnReason}`, updatedAt: at })
+        .where('payoutId', '=', payoutId)
+        .where('partnerId', '=', line.partnerId)
+        .execute();
+  }
+}
 
 /**
  * The demo's qualification facts under version 1's terms: a deal past `booked` was accepted (an open
@@ -633,14 +673,16 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
     return ids;
   });
 
-  // Four months of accrual and the current one; the older months are paid in one payout each,
-  // last month and this month stay pending.
+  // Four months of accrual and the current one. Each past month's fees are paid in one payout on the
+  // 20th of that month: after the clients' payments on the 3rd (the hold is 0 days) and before the
+  // fees' deadline 30 days later, as the agreement's "within thirty days" asks. This month's fees stay
+  // pending, payable and due next month, so no seeded fee is overdue.
   for (let n = 4; n >= 0; n--) await accrueMonth(deps.db, { month: monthsAgo(now, n), now });
   await seedDemoClientPayments(deps, now);
   await deps.db.transaction().execute(async (trx) => {
-    for (let n = 4; n >= 2; n--) {
+    for (let n = 4; n >= 1; n--) {
       const month = monthsAgo(now, n);
-      const paidAt = instantMonthsAgo(now, n - 1, 20);
+      const paidAt = instantMonthsAgo(now, n, 20);
       const reference = `PO-${month.replace('-', '')}-DEMO`;
       const totals = await trx
         .selectFrom('commissions')
@@ -666,52 +708,21 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
         .returning('id')
         .executeTakeFirstOrThrow();
       // Each fee is paid by its partner's method; the payout went out the next day and every line
-      // was confirmed, except in the latest one, whose ACH credit came back (R02, account closed).
+      // was confirmed, except in the latest one, whose ACH and PayPal lines came back.
       await sql`
         update commissions c set status = 'paid', payment_date = ${paidAt}, payment_method = p.payment_method,
           payment_reference = ${reference}, payout_id = ${payout.id}, updated_at = ${paidAt}
         from partners p where p.id = c.partner_id and c.month_year = ${month}
       `.execute(trx);
       await insertPayoutLines(trx, payout.id);
-      const sentAt = new Date(paidAt.getTime() + 86400_000);
+      const sentAt = new Date(paidAt.getTime() + DAY_MS);
       await trx.updateTable('payouts').set({ sentAt }).where('id', '=', payout.id).execute();
       await trx
         .updateTable('payoutLines')
         .set({ status: 'confirmed', resolvedAt: sentAt })
         .where('payoutId', '=', payout.id)
         .execute();
-      if (n === 2) {
-        const returned = await trx
-          .updateTable('payoutLines')
-          .set({ status: 'returned', returnCode: 'R02', returnReason: 'R02 Account closed', resolvedAt: sentAt })
-          .where('payoutId', '=', payout.id)
-          .where('paymentMethod', '=', 'ACH')
-          .returning('partnerId')
-          .execute();
-        for (const line of returned)
-          await trx
-            .updateTable('commissions')
-            .set({ status: 'failed', failureReason: 'Returned: R02 Account closed', updatedAt: sentAt })
-            .where('payoutId', '=', payout.id)
-            .where('partnerId', '=', line.partnerId)
-            .execute();
-      }
-    }
-    // One transfer that bounced, so the failed state is visible.
-    const bounced = await trx
-      .selectFrom('commissions')
-      .select('id')
-      .where('monthYear', '=', monthsAgo(now, 1))
-      .where('status', '=', 'pending')
-      .orderBy('amount', 'asc')
-      .limit(1)
-      .executeTakeFirst();
-    if (bounced) {
-      await trx
-        .updateTable('commissions')
-        .set({ status: 'failed', failureReason: 'Beneficiary account closed; awaiting new bank details' })
-        .where('id', '=', bounced.id)
-        .execute();
+      if (n === 1) await returnDemoLines(trx, { payoutId: payout.id, at: new Date(sentAt.getTime() + 2 * DAY_MS) });
     }
     await refreshPartnerTotals(trx, partnerIds, now);
   });
