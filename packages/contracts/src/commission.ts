@@ -312,6 +312,8 @@ export const COMMISSION_MESSAGES = {
     `Nothing can be paid: ${partners.map((p) => p.companyName).join('; ')} ${partners.length === 1 ? 'is' : 'are'} paid by ACH, and this server has no ACH originator settings to make the bank file with (ACH_IMMEDIATE_DESTINATION and the others). Set them, or leave ${partners.length === 1 ? 'this partner' : 'these partners'} out of the selection.`,
   paymentDetailsMissing: (partners: readonly { companyName: string; paymentMethod: string }[]) =>
     `Nothing can be paid: ${partners.map((p) => `${p.companyName} has no ${p.paymentMethod === 'PayPal' ? 'PayPal email' : `${p.paymentMethod} bank details`} on file`).join('; ')}. The fees would be booked paid with nothing to send them to: ask ${partners.length === 1 ? 'the partner' : 'the partners'} to add the details in Settings, or leave ${partners.length === 1 ? 'this partner' : 'these partners'} out of the selection.`,
+  paymentFailedWaiting: (partners: readonly { companyName: string }[]) =>
+    `Nothing can be paid: a payment to ${partners.map((p) => p.companyName).join(', ')} failed and has not been settled, so this one would go to the same payment details. ${partners.length === 1 ? 'The partner is' : 'The partners are'} paid again once the payment details change (their failed fees then return to the processor) or an admin retries the failed fees; until then leave ${partners.length === 1 ? 'this partner' : 'these partners'} out of the selection.`,
   nothingPayable: (partners: readonly { companyName: string; net: string; reason: string }[], minimum: string) =>
     `Nothing can be paid: every partner selected waits (${partners
       .map(
@@ -319,9 +321,11 @@ export const COMMISSION_MESSAGES = {
           `${p.companyName}: ${
             p.reason === 'noPaymentDetails'
               ? 'no payment details on file'
-              : p.reason === 'netNotPositive'
-                ? `clawbacks outweigh the fees, net ${formatMoney(p.net)}`
-                : `${formatMoney(p.net)}, below the minimum payout of ${formatMoney(minimum)}`
+              : p.reason === 'paymentFailed'
+                ? 'a payment to them failed, and their details have not changed since'
+                : p.reason === 'netNotPositive'
+                  ? `clawbacks outweigh the fees, net ${formatMoney(p.net)}`
+                  : `${formatMoney(p.net)}, below the minimum payout of ${formatMoney(minimum)}`
           }`,
       )
       .join('; ')})`,

@@ -143,5 +143,5 @@ export type BookingProvider = (typeof BOOKING_PROVIDERS)[number];
 export const BOOKING_PROVIDER_LABELS: Record<BookingProvider, string> = { calcom: 'Cal.com', calendly: 'Calendly' };
 
 /** Why a partner a payout's filter selected waits for a later payout, in the order a summary names them. */
-export const PAYOUT_WAIT_REASONS = ['noPaymentDetails', 'netNotPositive', 'belowMinimum'] as const;
+export const PAYOUT_WAIT_REASONS = ['noPaymentDetails', 'paymentFailed', 'netNotPositive', 'belowMinimum'] as const;
 export type PayoutWaitReason = (typeof PAYOUT_WAIT_REASONS)[number];

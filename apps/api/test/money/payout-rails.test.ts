@@ -521,6 +521,31 @@ describe('partners without payment details', () => {
   });
 });
 
+describe('partners whose last payment failed', () => {
+  it('wait, named with the reason, until the failed payment is settled; a hand-picked payout is refused', async () => {
+    const partner = await t.createPartner({ companyName: 'Closed Account LLC' });
+    const [first] = await fees(partner.partnerId, ['80.00']);
+    const asAdmin = t.caller(admin);
+    const payout = await asAdmin.admin.processPayout({ commissionIds: [first!], idempotencyKey: randomUUID() });
+    await asAdmin.admin.markPayoutSent({ payoutId: payout.id });
+    await asAdmin.admin.returnPayoutLine({ payoutId: payout.id, partnerId: partner.partnerId, returnCode: 'R02' });
+    const [next] = await fees(partner.partnerId, ['40.00']);
+
+    const preview = await asAdmin.admin.payoutPreview({ matching: { partnerId: partner.partnerId } });
+    expect(preview.waiting).toEqual([
+      { partnerId: partner.partnerId, companyName: 'Closed Account LLC', net: '40.00', reason: 'paymentFailed' },
+    ]);
+    await expect(asAdmin.admin.processPayout({ commissionIds: [next!], idempotencyKey: randomUUID() })).rejects.toThrow(
+      /a payment to Closed Account LLC failed and has not been settled/,
+    );
+
+    // Retried, the failed fee is pending again and nothing holds the partner back.
+    await asAdmin.admin.retryCommission({ id: first! });
+    const settled = await asAdmin.admin.payoutPreview({ matching: { partnerId: partner.partnerId } });
+    expect(settled).toMatchObject({ waiting: [], total: '120.00', refusal: null });
+  });
+});
+
 describe('ACH return codes', () => {
   it('are the codes a credit comes back with: R14 is taken, the debit-only R01 is refused', async () => {
     const partner = await achPartner({

@@ -123,6 +123,14 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
   });
 
   it('follows payouts by id and by filter, failures, voids, bonuses and clawbacks', async () => {
+    // A partner with a failed payment is not paid until it is settled: the failed fee is retried first.
+    const failed = await t.db
+      .selectFrom('commissions')
+      .select('id')
+      .where('partnerId', '=', seed.partner.partnerId)
+      .where('status', '=', 'failed')
+      .execute();
+    for (const { id } of failed) await asAdmin().retryCommission({ id });
     const [first, second, third, ...rest] = await pendingOf(seed.partner.partnerId);
     expect(rest.length).toBeGreaterThan(0);
     await asAdmin().processPayout({ commissionIds: [first as string], idempotencyKey: randomUUID() });
@@ -160,6 +168,8 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
       idempotencyKey: randomUUID(),
     });
     await expectPendingMonthsEqualRows();
+    // A partner with a failed payment waits until it is settled: retried, it is pending again.
+    await asAdmin().retryCommission({ id: second as string });
     await asAdmin().processPayout({ matching: { month: '2026-02' }, idempotencyKey: randomUUID() });
     const after = await expectPendingMonthsEqualRows();
     expect(after.find((m) => m.month === '2026-02')).toBeUndefined();

@@ -67,8 +67,8 @@ beforeAll(async () => {
   ids.febAlpha = await partnerCommission(alpha, '2026-02', '50.00');
   ids.febBeta = await partnerCommission(beta, '2026-02', '100.00');
   t.clock.now = new Date('2026-03-10T12:00:00Z');
-  await asAdmin().admin.failCommission({ id: ids.febBeta, reason: 'Bank bounced it' });
   marchPayout = await asAdmin().admin.processPayout({ commissionIds: [ids.febAlpha], idempotencyKey: randomUUID() });
+  await asAdmin().admin.failCommission({ id: ids.febBeta, reason: 'Bank bounced it' });
   ids.marAlpha = await partnerCommission(alpha, '2026-03', '50.00');
 
   const otherReferral = await t.createReferral(other.partnerId, {

@@ -133,6 +133,14 @@ async function checkPending(
 const paymentDetailsOnFile = sql<boolean>`case when p.payment_method = 'PayPal' then p.paypal_email is not null
   else p.bank_routing_number is not null and p.bank_account_number is not null end`.as('detailsOnFile');
 
+/**
+ * Whether a payment to the partner failed and is not settled: a fee of theirs is failed (its payout line came
+ * back, or it was marked failed). Such a fee turns pending again when the partner changes their payment
+ * details or an admin retries it; until then another payment would go to the same details.
+ */
+const failedPaymentOpen = sql<boolean>`exists (select 1 from commissions f
+  where f.partner_id = p.id and f.status = 'failed')`.as('failedPayment');
+
 /** Each partner's net of the selection. */
 async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<PartnerNet[]> {
   return trx
@@ -144,6 +152,7 @@ async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<Partn
       'p.paymentMethod',
       sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('net'),
       paymentDetailsOnFile,
+      failedPaymentOpen,
     ])
     .where(idIn(ids))
     .groupBy(['c.partnerId', 'p.id'])
@@ -157,12 +166,14 @@ interface PartnerNet {
   paymentMethod: PaymentMethod;
   net: string;
   detailsOnFile: boolean;
+  failedPayment: boolean;
 }
 
 /**
  * Who a payout pays, and whether it may run. When a filter chose the fees ("Pay all due", "Select all N
  * matching"), the partners it cannot pay wait with their fees pending, each with its reason: no payment
- * details on file (the fees would be booked paid with nothing to send them to), open clawbacks that
+ * details on file (the fees would be booked paid with nothing to send them to), a failed payment not
+ * settled yet (the money would go to the same details that sent the last payment back), open clawbacks that
  * outweigh the fees (a net of zero or less), a net below the minimum payout. A hand-made selection is
  * refused by name for any of them, since the admin chose those lines. A payout that leaves nobody to pay
  * is refused. A partner paid by ACH refuses it while the server has no ACH originator settings: the fees
@@ -180,13 +191,16 @@ function partnersToPay<T extends PartnerNet>(
   });
   if (waiting.length > 0 && !matching) {
     const missing = waiting.filter((row) => row.reason === 'noPaymentDetails');
+    const failed = waiting.filter((row) => row.reason === 'paymentFailed');
     const refused = waiting.filter((row) => row.reason === 'netNotPositive');
     const refusal =
       missing.length > 0
         ? COMMISSION_MESSAGES.paymentDetailsMissing(missing)
-        : refused.length > 0
-          ? COMMISSION_MESSAGES.netNotPositive(refused)
-          : COMMISSION_MESSAGES.belowMinimum(waiting, minimumPayout);
+        : failed.length > 0
+          ? COMMISSION_MESSAGES.paymentFailedWaiting(failed)
+          : refused.length > 0
+            ? COMMISSION_MESSAGES.netNotPositive(refused)
+            : COMMISSION_MESSAGES.belowMinimum(waiting, minimumPayout);
     return { paid: [], waiting, refusal };
   }
   const waitingIds = new Set(waiting.map((row) => row.partnerId));
@@ -197,6 +211,7 @@ function partnersToPay<T extends PartnerNet>(
 
 function waitReason(row: PartnerNet, minimumPayout: string): PayoutWaitReason | null {
   if (!row.detailsOnFile) return 'noPaymentDetails';
+  if (row.failedPayment) return 'paymentFailed';
   if (toCents(row.net) <= 0) return 'netNotPositive';
   if (toCents(row.net) < toCents(minimumPayout)) return 'belowMinimum';
   return null;
@@ -346,6 +361,7 @@ export async function previewPayout(db: Db, { request, config, now }: PreviewPay
       sql<number>`count(*)::int`.as('commissionCount'),
       sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('net'),
       paymentDetailsOnFile,
+      failedPaymentOpen,
     ])
     .groupBy(['c.partnerId', 'p.id'])
     .orderBy('p.companyName')

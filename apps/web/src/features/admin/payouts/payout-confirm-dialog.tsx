@@ -33,6 +33,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 /** Each reason a partner waits, as the list says it after the partner's net. */
 const WAIT_REASONS: Record<PayoutWaitReason, (minimum: string) => string> = {
   noPaymentDetails: () => 'no payment details on file',
+  paymentFailed: () => 'a failed payment not settled yet',
   netNotPositive: () => 'open clawbacks outweigh the fees',
   belowMinimum: (minimum) => `below the minimum payout of ${minimum}`,
 };
