@@ -2,7 +2,7 @@
 // the dialog closed when it succeeds and then the views it changes refreshed. As a button of its own
 // (ConfirmedAction), or on the one item a list row picked (ConfirmedItemDialog: revoke this key).
 
-import { Button } from '@mantine/core';
+import { Button, type MantineSize } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useSubmitOnce } from '../lib/use-submit-once';
@@ -18,6 +18,8 @@ interface ConfirmedItemDialogProps<Item> {
   children: ReactNode;
   /** Red by default (ConfirmDialog). */
   confirmColor?: string;
+  /** Small by default (ConfirmDialog); wider when the confirming button names a long choice. */
+  size?: MantineSize;
   /** The action; the views it changes are refreshed after the toast. */
   run: (item: Item) => Promise<unknown>;
   refresh: () => Promise<unknown>;
@@ -32,6 +34,7 @@ export function ConfirmedItemDialog<Item>({
   confirmLabel,
   children,
   confirmColor,
+  size,
   run,
   refresh,
   success,
@@ -55,6 +58,7 @@ export function ConfirmedItemDialog<Item>({
       title={title}
       confirmLabel={confirmLabel}
       confirmColor={confirmColor}
+      size={size}
       pending={confirm.pending}
       onConfirm={() => void confirm.run()}
     >

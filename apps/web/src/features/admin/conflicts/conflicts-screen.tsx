@@ -120,6 +120,7 @@ function ConfirmResolution({ choice, onClose }: { choice: Choice | null; onClose
       title="Resolve the conflict"
       confirmLabel={picked?.label ?? 'Resolve'}
       confirmColor="blue"
+      size="md"
       run={(item) => resolve.mutateAsync({ id: item.conflict.id, resolution: item.resolution })}
       refresh={() => afterConflictResolved(utils)}
       success={(item) => [

@@ -148,7 +148,7 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
                 />
                 <NumberInput
                   label="Hold (days)"
-                  description="Days after a fee is due before it is offered"
+                  description="Days after the client pays before the fee is offered"
                   min={0}
                   max={365}
                   allowDecimal={false}
