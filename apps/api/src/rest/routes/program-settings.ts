@@ -10,7 +10,7 @@ export const programSettingsRoutes: RestRoute[] = [
     path: '/api/admin/program-settings',
     procedure: 'admin.programSettings',
     summary:
-      'The program settings: fee basis (clientPayment or activeMonth), minimum payout, hold days after the client's payment before its fee is offered, payout day of the month, and the support address a rejected applicant is told to write to',
+      'The program settings: fee basis (clientPayment or activeMonth), minimum payout, hold days after a client payment before its fee is offered, payout day of the month, and the support address a rejected applicant is told to write to',
     tag,
   },
   {
