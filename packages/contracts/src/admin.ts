@@ -10,7 +10,9 @@ import {
   type PartnerStatus,
 } from './enums';
 import { blankToUndefined, emptyToUndefined, idField, money, multiLine, singleLine, timestamp } from './fields';
+import { partnerPayoutOutput } from './books';
 import { commissionOutput } from './commission';
+import { PAYOUT_LINE_STATUSES } from './payment-methods';
 import { referralOutput } from './referral';
 
 export const idInput = z.object({ id: idField });
@@ -178,7 +180,30 @@ export type PipelineColumn = z.infer<typeof pipelineColumnOutput>;
 export const partnerPageInput = z.object({ partnerId: idField, limit: pageLimitField(10), offset: pageOffsetField });
 export type PartnerPageInput = z.input<typeof partnerPageInput>;
 
-export const partnerCommissionsPageOutput = pageOf(commissionOutput);
+/** A commission on the partner page: a fee whose payment came back says when. */
+export const partnerCommissionOutput = commissionOutput.extend({
+  /** When the payout line that paid the fee came back (the fee is failed); null otherwise. */
+  returnedAt: timestamp.nullable(),
+});
+export type PartnerCommission = z.infer<typeof partnerCommissionOutput>;
+export const partnerCommissionsPageOutput = pageOf(partnerCommissionOutput);
+
+/**
+ * The partner's line in one payout it was part of, as the partner page lists it: the line's amount and
+ * count, and what became of it (sent, confirmed, or returned with its code and reason).
+ */
+export const partnerPayoutLineOutput = partnerPayoutOutput.extend({
+  method: z.enum(PAYMENT_METHODS),
+  /** When the payout was marked sent; null while it waits to be sent. */
+  sentAt: timestamp.nullable(),
+  status: z.enum(PAYOUT_LINE_STATUSES),
+  /** An ACH return code, or OTHER for a PayPal or wire return; null unless returned. */
+  returnCode: z.string().nullable(),
+  returnReason: z.string().nullable(),
+  /** When the line was confirmed or came back. */
+  resolvedAt: timestamp.nullable(),
+});
+export type PartnerPayoutLine = z.infer<typeof partnerPayoutLineOutput>;
 
 /** One activity_log row about a partner, its user, or one of its referrals, commissions or payouts. */
 export const partnerActivityEntryOutput = z.object({

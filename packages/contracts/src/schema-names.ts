@@ -5,7 +5,14 @@
 
 import { z } from 'zod';
 import { activityEntryOutput } from './activity';
-import { adminMetricsOutput, adminPartnerRowOutput, partnerActivityEntryOutput, partnerDetailsOutput } from './admin';
+import {
+  adminMetricsOutput,
+  adminPartnerRowOutput,
+  partnerActivityEntryOutput,
+  partnerCommissionOutput,
+  partnerDetailsOutput,
+  partnerPayoutLineOutput,
+} from './admin';
 import { userOutput } from './auth';
 import { commissionLineOutput, partnerPayoutDetailOutput, partnerPayoutOutput, taxProfileOutput } from './books';
 import {
@@ -45,6 +52,7 @@ export const COMPONENT_SCHEMAS: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['ReferralConflict', referralConflictOutput],
   ['Commission', commissionOutput],
   ['CommissionLine', commissionLineOutput],
+  ['PartnerCommission', partnerCommissionOutput],
   ['PendingCommission', pendingCommissionOutput],
   ['FailedCommission', failedCommissionOutput],
   ['Payout', payoutOutput],
@@ -53,6 +61,7 @@ export const COMPONENT_SCHEMAS: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['PayoutMethodTotal', payoutMethodTotalOutput],
   ['PartnerPayout', partnerPayoutOutput],
   ['PartnerPayoutDetail', partnerPayoutDetailOutput],
+  ['PartnerPayoutLine', partnerPayoutLineOutput],
   ['ClientPayment', clientPaymentOutput],
   ['MissingPayment', missingPaymentOutput],
   ['UnmatchedStripePayment', unmatchedStripePaymentOutput],

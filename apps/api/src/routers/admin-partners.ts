@@ -11,7 +11,7 @@ import {
   partnerCommissionsPageOutput,
   partnerDetailsOutput,
   partnerPageInput,
-  partnerPayoutOutput,
+  partnerPayoutLineOutput,
   partnerStatusChangeOutput,
   rejectPartnerInput,
   suspendPartnerInput,
@@ -86,7 +86,7 @@ export const adminPartnerProcedures = {
 
   partnerPayouts: permittedProcedure('commissions:read')
     .input(partnerPageInput)
-    .output(pageOf(partnerPayoutOutput))
+    .output(pageOf(partnerPayoutLineOutput))
     .query(({ ctx, input }) =>
       ofExistingPartner(ctx.deps.db, input.partnerId, () => listPartnerPayouts(ctx.deps.db, input)),
     ),

@@ -129,6 +129,57 @@ describe('the admin page of one partner', () => {
     });
   });
 
+  it('lists every payout the partner was in with its line and what became of it, returned ones too, and a returned fee is not paid', async () => {
+    const partner = await t.createPartner({ companyName: 'Summit Returns' });
+    const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const fees = [];
+    for (const month of ['2026-01', '2026-02'])
+      fees.push(
+        await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: month, amount: '100.00' }),
+      );
+    const caller = t.caller(admin);
+    const payouts = [];
+    for (const fee of fees)
+      payouts.push(await caller.admin.processPayout({ commissionIds: [fee], idempotencyKey: randomUUID() }));
+    for (const payout of payouts) {
+      await caller.admin.markPayoutSent({ payoutId: payout.id });
+      await caller.admin.returnPayoutLine({ payoutId: payout.id, partnerId: partner.partnerId, returnCode: 'R02' });
+    }
+
+    const page = await caller.admin.partnerPayouts({ partnerId: partner.partnerId });
+    expect(page.total).toBe(2);
+    expect(page.items.map((line) => line.reference).sort()).toEqual(payouts.map((payout) => payout.reference).sort());
+    for (const line of page.items)
+      expect(line).toMatchObject({
+        amount: '100.00',
+        commissionCount: 1,
+        method: 'Wire',
+        status: 'returned',
+        returnCode: 'R02',
+        returnReason: 'R02 Account closed',
+      });
+    expect(page.items[0]?.resolvedAt).not.toBeNull();
+    expect(page.items[0]?.sentAt).not.toBeNull();
+
+    const commissions = await caller.admin.partnerCommissions({ partnerId: partner.partnerId });
+    expect(commissions.items.map((row) => row.status)).toEqual(['failed', 'failed']);
+    for (const row of commissions.items) expect(row.returnedAt).toBe(page.items[0]?.resolvedAt);
+  });
+
+  it('says a payout line not sent yet is sent with its payout, and a paid fee has no return day', async () => {
+    const partner = await t.createPartner();
+    const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const fee = await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-01' });
+    const caller = t.caller(admin);
+    const payout = await caller.admin.processPayout({ commissionIds: [fee], idempotencyKey: randomUUID() });
+    expect((await caller.admin.partnerPayouts({ partnerId: partner.partnerId })).items).toMatchObject([
+      { id: payout.id, status: 'sent', sentAt: null, returnCode: null, resolvedAt: null },
+    ]);
+    expect((await caller.admin.partnerCommissions({ partnerId: partner.partnerId })).items).toMatchObject([
+      { status: 'paid', returnedAt: null },
+    ]);
+  });
+
   it('lists the activity about the partner and its deals, newest first, and not another partner’s', async () => {
     const caller = t.caller(admin);
     await caller.admin.suspendPartner({ id: globex.partnerId });

@@ -51,17 +51,17 @@ export const adminPartnerRoutes: RestRoute[] = [
     summary: "One page of a partner's commissions, newest month first, each with its client (the partner page)",
     tag,
     paged: { noun: 'commissions', defaultLimit: PARTNER_PAGE_SIZE },
-    description: `Every status (pending, paid, failed, voided) and kind (recurring, bonus, clawback). ${unknownPartner}`,
+    description: `Every status (pending, paid, failed, voided) and kind (recurring, bonus, clawback). returnedAt is the day the payout line that paid a failed fee came back (null otherwise); such a fee keeps the payout's paymentDate but was never paid. ${unknownPartner}`,
   },
   {
     method: 'GET',
     path: '/api/admin/partners/{partnerId}/payouts',
     procedure: 'admin.partnerPayouts',
     summary:
-      "One page of the payouts that paid a partner, newest first, each with the partner's share only (amount, commission count)",
+      "One page of the payouts a partner was part of, newest first, each with the partner's line only (amount, commission count, status)",
     tag,
     paged: { noun: 'payouts', defaultLimit: PARTNER_PAGE_SIZE },
-    description: `A payout can pay several partners: amount and commissionCount are this partner's part of it. ${unknownPartner}`,
+    description: `A payout can pay several partners: amount and commissionCount are this partner's line in it. Every payout the partner was in is listed, whatever became of its line: status is sent, confirmed or returned (with returnCode, returnReason and resolvedAt, the day it came back). ${unknownPartner}`,
   },
   {
     method: 'GET',

@@ -1,14 +1,14 @@
 // The admin's page of one partner: its commissions, payouts and activity, each paged
 // on the server. (Profile and referrals come from the partner details and the referral list.)
 
-import { MESSAGES, type PartnerActivityEntry, type Commission, type PartnerPayout } from '@portal/contracts';
+import { MESSAGES, type PartnerActivityEntry, type PartnerCommission, type PartnerPayoutLine } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../platform/activity';
 import { ENTRY_NAMES } from '../platform/activity-log';
 import { DomainError } from '../platform/errors';
 import { toCommission } from '../platform/mappers';
-import { partnerCommissions, partnerPayouts, toPartnerPayout } from '../money/partner-payouts';
+import { partnerCommissions } from '../money/partner-payouts';
 
 interface PartnerPage {
   partnerId: string;
@@ -23,10 +23,21 @@ interface Page<T> {
   offset: number;
 }
 
-/** The partner's commissions, newest month first, with each client's name. */
-export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Promise<Page<Commission>> {
+/**
+ * The partner's commissions, newest month first, with each client's name. A failed fee whose payout
+ * line came back carries the day it came back: it was never paid, whatever its payment date says.
+ */
+export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Promise<Page<PartnerCommission>> {
   const [rows, counted] = await Promise.all([
     partnerCommissions(db, page.partnerId)
+      .leftJoin('payoutLines as l', (join) =>
+        join
+          .onRef('l.payoutId', '=', 'c.payoutId')
+          .onRef('l.partnerId', '=', 'c.partnerId')
+          .on('l.status', '=', 'returned')
+          .on('c.status', '=', 'failed'),
+      )
+      .select('l.resolvedAt as returnedAt')
       .orderBy('c.monthYear', 'desc')
       .orderBy('c.createdAt', 'desc')
       .orderBy('c.id', 'desc')
@@ -39,26 +50,55 @@ export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Pro
       .where('partnerId', '=', page.partnerId)
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toCommission), total: counted.total, limit: page.limit, offset: page.offset };
+  return {
+    items: rows.map((row) => ({ ...toCommission(row), returnedAt: row.returnedAt?.toISOString() ?? null })),
+    total: counted.total,
+    limit: page.limit,
+    offset: page.offset,
+  };
 }
 
-/** The payouts that paid this partner, newest first, each with this partner's share only (the partner's own history, paged). */
-export async function listPartnerPayouts(db: Db, page: PartnerPage): Promise<Page<PartnerPayout>> {
+/**
+ * Every payout the partner was part of, newest first: its line in each (the partner's share only) and
+ * what became of it, whether its fees were paid or the line came back.
+ */
+export async function listPartnerPayouts(db: Db, page: PartnerPage): Promise<Page<PartnerPayoutLine>> {
+  const lines = db.selectFrom('payoutLines as l').where('l.partnerId', '=', page.partnerId);
   const [rows, counted] = await Promise.all([
-    partnerPayouts(db, page.partnerId)
+    lines
+      .innerJoin('payouts as p', 'p.id', 'l.payoutId')
+      .select([
+        'p.id',
+        'p.reference',
+        'p.createdAt as paidAt',
+        'p.sentAt',
+        'l.paymentMethod as method',
+        'l.amount',
+        'l.commissionCount',
+        'l.status',
+        'l.returnCode',
+        'l.returnReason',
+        'l.resolvedAt',
+      ])
       .orderBy('p.createdAt', 'desc')
       .orderBy('p.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    db
-      .selectFrom('commissions')
-      .select(sql<number>`count(distinct payout_id)::int`.as('total'))
-      .where('partnerId', '=', page.partnerId)
-      .where('status', '=', 'paid')
-      .executeTakeFirstOrThrow(),
+    lines.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toPartnerPayout), total: counted.total, limit: page.limit, offset: page.offset };
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      paidAt: row.paidAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+      commissionCount: Number(row.commissionCount),
+      resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    })),
+    total: counted.total,
+    limit: page.limit,
+    offset: page.offset,
+  };
 }
 
 /**
