@@ -1,16 +1,17 @@
 // The partner page's Commissions list: a pending fee shows when it is due, since the Payout Processor offers it
-// only from then; a paid or failed fee shows no due date.
+// only from then; a paid or failed fee shows no due date, and only a paid one a paid date. Its Payouts list
+// has every payout the partner was in, with the partner's line and what became of it.
 
-import type { Commission } from '@portal/contracts';
+import type { PartnerCommission, PartnerPayoutLine } from '@portal/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PartnerCommissions } from '../src/features/admin/partners/partner-page/partner-lists';
+import { PartnerCommissions, PartnerPayouts } from '../src/features/admin/partners/partner-page/partner-lists';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
 
 const PARTNER = '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b00';
 
-function aCommission(fields: Partial<Commission>): Commission {
+function aCommission(fields: Partial<PartnerCommission>): PartnerCommission {
   return {
     id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b01',
     partnerId: PARTNER,
@@ -29,6 +30,7 @@ function aCommission(fields: Partial<Commission>): Commission {
     failureReason: null,
     dueBy: null,
     clientPaidAt: null,
+    returnedAt: null,
     createdAt: '2026-11-03T12:00:00.000Z',
     updatedAt: '2026-11-03T12:00:00.000Z',
     ...fields,
@@ -36,6 +38,11 @@ function aCommission(fields: Partial<Commission>): Commission {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The table's body rows, in order. */
+async function bodyRows() {
+  return (await screen.findAllByRole('row')).filter((row) => within(row).queryAllByRole('cell').length);
+}
 
 describe("the partner page's commissions", () => {
   it('shows the day a pending fee is due, and none on a paid one', async () => {
@@ -57,5 +64,89 @@ describe("the partner page's commissions", () => {
     expect(within(pending!).getByText('Dec 3, 2026')).toBeTruthy();
     expect(within(paid!).queryByText('Oct 3, 2026')).toBeNull();
     expect(within(paid!).getByText('Oct 20, 2026')).toBeTruthy();
+  });
+
+  it('gives a failed fee no paid date: the day its payment came back, or nothing', async () => {
+    const items = [
+      aCommission({
+        status: 'failed',
+        paymentDate: '2026-10-20T15:00:00.000Z',
+        failureReason: 'Returned: R02 Account closed',
+        returnedAt: '2026-10-23T15:00:00.000Z',
+      }),
+      aCommission({
+        id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b02',
+        monthYear: '2026-09',
+        status: 'failed',
+        paymentDate: '2026-09-20T15:00:00.000Z',
+      }),
+    ];
+    serveTrpc({ 'admin.partnerCommissions': () => ({ items, total: 2, limit: 10, offset: 0 }) });
+    renderInRouter(<PartnerCommissions partnerId={PARTNER} />);
+    const [returned, failed] = await bodyRows();
+    expect(within(returned!).getByText('Returned on Oct 23, 2026')).toBeTruthy();
+    expect(within(returned!).queryByText('Oct 20, 2026')).toBeNull();
+    expect(within(failed!).queryByText('Sep 20, 2026')).toBeNull();
+  });
+});
+
+describe("the partner page's payouts", () => {
+  const line = (fields: Partial<PartnerPayoutLine>): PartnerPayoutLine => ({
+    id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b10',
+    reference: 'PO-202610-DEMO',
+    paidAt: '2026-10-20T15:00:00.000Z',
+    sentAt: '2026-10-21T15:00:00.000Z',
+    method: 'ACH',
+    amount: '100.00',
+    commissionCount: 1,
+    status: 'confirmed',
+    returnCode: null,
+    returnReason: null,
+    resolvedAt: '2026-10-21T15:00:00.000Z',
+    ...fields,
+  });
+
+  it('lists payouts whose lines came back, each with the amount, the code and the reason', async () => {
+    const items = [
+      line({
+        status: 'returned',
+        returnCode: 'R02',
+        returnReason: 'R02 Account closed',
+        resolvedAt: '2026-10-23T15:00:00.000Z',
+      }),
+      line({
+        id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b11',
+        reference: 'PO-202609-DEMO',
+        paidAt: '2026-09-20T15:00:00.000Z',
+        method: 'PayPal',
+        amount: '50.00',
+        status: 'returned',
+        returnCode: 'OTHER',
+        returnReason: 'PayPal returned the payment: the receiving account is restricted',
+        resolvedAt: '2026-09-23T15:00:00.000Z',
+      }),
+    ];
+    serveTrpc({ 'admin.partnerPayouts': () => ({ items, total: 2, limit: 10, offset: 0 }) });
+    renderInRouter(<PartnerPayouts partnerId={PARTNER} />);
+    const [ach, paypal] = await bodyRows();
+    expect(screen.queryByText('No payouts yet.')).toBeNull();
+    expect(within(ach!).getByText('$100.00')).toBeTruthy();
+    expect(within(ach!).getByText('Returned R02')).toBeTruthy();
+    expect(within(ach!).getByTestId('payout-return').textContent).toBe('Oct 23, 2026 · R02 Account closed');
+    expect(within(paypal!).getByText('Returned')).toBeTruthy();
+    expect(within(paypal!).getByTestId('payout-return').textContent).toContain('receiving account is restricted');
+  });
+
+  it('says a line arrived, or that its payout is not sent yet', async () => {
+    const items = [
+      line({ sentAt: null, status: 'sent', resolvedAt: null }),
+      line({ id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b12', reference: 'PO-202609-DEMO' }),
+    ];
+    serveTrpc({ 'admin.partnerPayouts': () => ({ items, total: 2, limit: 10, offset: 0 }) });
+    renderInRouter(<PartnerPayouts partnerId={PARTNER} />);
+    const [waiting, confirmed] = await bodyRows();
+    expect(within(waiting!).getByText('Not sent')).toBeTruthy();
+    expect(within(confirmed!).getByText('confirmed')).toBeTruthy();
+    expect(screen.queryByTestId('payout-return')).toBeNull();
   });
 });

@@ -28,6 +28,29 @@ const RETURN_OPTIONS = [
 
 const STATUS_COLORS = { sent: 'gray', confirmed: 'teal', returned: 'red' } as const;
 
+/**
+ * What became of a partner's line in a payout: "Not sent" until the payout is marked sent, then sent
+ * or confirmed, or returned with its ACH code (a PayPal or wire return has none); the reason shows on hover.
+ */
+export function PayoutLineStatusBadge({
+  line,
+  payoutSent,
+}: {
+  line: Pick<PayoutLine, 'status' | 'returnCode' | 'returnReason'>;
+  payoutSent: boolean;
+}) {
+  const code = line.returnCode === OTHER_RETURN_CODE ? null : line.returnCode;
+  return (
+    <Badge size="sm" variant="light" color={STATUS_COLORS[line.status]} title={line.returnReason ?? undefined}>
+      {line.status === 'returned'
+        ? `Returned ${code ?? ''}`.trim()
+        : line.status === 'sent' && !payoutSent
+          ? 'Not sent'
+          : line.status}
+    </Badge>
+  );
+}
+
 export function PayoutLines({ payout }: { payout: Payout }) {
   const utils = trpc.useUtils();
   const lines = trpc.admin.payoutLines.useQuery({ payoutId: payout.id });
@@ -58,21 +81,7 @@ export function PayoutLines({ payout }: { payout: Payout }) {
           {
             header: 'Status',
             card: 'aside',
-            cell: (line) => (
-              <Badge
-                size="sm"
-                variant="light"
-                color={STATUS_COLORS[line.status]}
-                title={line.returnReason ?? undefined}
-              >
-                {line.status === 'returned'
-                  ? `Returned ${line.returnCode ?? ''}`.trim()
-                  : // A line is "sent" with its payout: before the payout is marked sent it waits to be sent.
-                    line.status === 'sent' && !payout.sentAt
-                    ? 'Not sent'
-                    : line.status}
-              </Badge>
-            ),
+            cell: (line) => <PayoutLineStatusBadge line={line} payoutSent={payout.sentAt !== null} />,
           },
           {
             ...ACTIONS_COLUMN,

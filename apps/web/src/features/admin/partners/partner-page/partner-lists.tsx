@@ -1,6 +1,7 @@
 // The partner page's lists, each paged on the server: referrals, commissions, payouts, activity.
 
-import { Code, Group, Text } from '@mantine/core';
+import { Code, Group, Stack, Text } from '@mantine/core';
+import type { PartnerCommission } from '@portal/contracts';
 import { formatDate, formatMoney, formatMonthKey, SERVICE_TYPE_LABELS } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { partnerEntrySentence } from '../../activity/activity-sentence';
@@ -8,6 +9,7 @@ import { trpc } from '../../../../lib/trpc';
 import { CommissionStatusBadge } from '../../../partner/commissions-tab';
 import { StageBadge, StoppedClientBadge } from '../../../partner/referrals-tab';
 import { formatDateTime } from '../../emails/email-log';
+import { PayoutLineStatusBadge } from '../../payouts/payout-lines';
 import { PagedTable } from './paged-table';
 import { MonoText } from '../../../../components/mono-text';
 
@@ -57,12 +59,28 @@ export function PartnerCommissions({ partnerId }: { partnerId: string }) {
           cell: (commission) =>
             commission.status === 'pending' && commission.dueBy ? formatDate(commission.dueBy) : '—',
         },
-        { header: 'Paid', cell: (commission) => (commission.paymentDate ? formatDate(commission.paymentDate) : '—') },
+        { header: 'Paid', cell: (commission) => <CommissionPaidOn commission={commission} /> },
       ]}
     />
   );
 }
 
+/**
+ * A fee is paid on its payout's day only while it stays paid: a fee whose payment came back was never
+ * paid, so it says when it came back instead.
+ */
+function CommissionPaidOn({ commission }: { commission: PartnerCommission }) {
+  if (commission.status === 'paid' && commission.paymentDate) return formatDate(commission.paymentDate);
+  if (commission.status === 'failed' && commission.returnedAt)
+    return (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        Returned on {formatDate(commission.returnedAt)}
+      </Text>
+    );
+  return '—';
+}
+
+/** Every payout the partner was in, with its line: the amount, and whether it went out, arrived or came back. */
 export function PartnerPayouts({ partnerId }: { partnerId: string }) {
   return (
     <PagedTable
@@ -72,15 +90,31 @@ export function PartnerPayouts({ partnerId }: { partnerId: string }) {
       columns={[
         {
           header: 'Reference',
+          noWrap: true,
           cell: (payout) => (
             <MonoText span inherit>
               {payout.reference}
             </MonoText>
           ),
         },
-        { header: 'Paid', cell: (payout) => formatDate(payout.paidAt) },
+        { header: 'Paid', noWrap: true, cell: (payout) => formatDate(payout.paidAt) },
+        { header: 'Method', cell: (payout) => payout.method },
         { header: 'Commissions', numeric: true, cell: (payout) => payout.commissionCount },
         { header: 'Amount', numeric: true, cell: (payout) => formatMoney(payout.amount) },
+        {
+          header: 'Status',
+          cell: (payout) => (
+            <Stack gap={2} align="flex-start">
+              <PayoutLineStatusBadge line={payout} payoutSent={payout.sentAt !== null} />
+              {payout.status === 'returned' && (
+                <Text size="xs" c="dimmed" data-testid="payout-return">
+                  {payout.resolvedAt ? `${formatDate(payout.resolvedAt)} · ` : ''}
+                  {payout.returnReason}
+                </Text>
+              )}
+            </Stack>
+          ),
+        },
       ]}
     />
   );
