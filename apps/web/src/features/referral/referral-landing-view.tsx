@@ -64,12 +64,21 @@ export interface VisitInput {
   landingPage: string;
 }
 
-/** Calls `record` once per page load, with the inputs of the first render. */
-export function useRecordVisitOnce(ref: string, search: ReferralSearch, record: (input: VisitInput) => void) {
-  const recorded = useRef(false);
+/**
+ * Calls `record` once per page load, as soon as `ready`: a page still looking its code up waits, and one
+ * that then knows the code is no active partner's records nothing (no visit of a link that does not exist).
+ */
+export function useRecordVisitOnce(
+  ref: string,
+  search: ReferralSearch,
+  record: (input: VisitInput) => void,
+  { ready = true, unknownCode = false }: { ready?: boolean; unknownCode?: boolean } = {},
+) {
+  const settled = useRef(false);
   useEffect(() => {
-    if (recorded.current) return;
-    recorded.current = true;
+    if (settled.current || !ready) return;
+    settled.current = true;
+    if (unknownCode) return;
     record({
       referralCode: ref,
       utmSource: search.utm_source,
@@ -77,9 +86,9 @@ export function useRecordVisitOnce(ref: string, search: ReferralSearch, record: 
       utmCampaign: search.utm_campaign,
       landingPage: window.location.pathname,
     });
-    // One visit per page load: the inputs of the first render are the ones that count.
+    // One visit per page load, with the page's address and campaign as they are then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [ready, unknownCode]);
 }
 
 /** The trimmed `?ref=` wins over the code in the path. */

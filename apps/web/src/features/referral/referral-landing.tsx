@@ -11,15 +11,20 @@ export function ReferralLanding({ code, search }: { code: string; search: Referr
   const siteConfig = trpc.public.siteConfig.useQuery();
   // An unknown or inactive code answers 404: the page still works, without a referrer.
   const link = trpc.public.referralLink.useQuery({ code: ref }, { retry: false });
+  const unknownCode = link.error?.data?.httpStatus === 404;
   const recordVisit = trpc.public.recordVisit.useMutation();
-  useRecordVisitOnce(ref, search, (input) => recordVisit.mutate(input, { onError: () => undefined }));
+  // After the look-up: a code it found to be no partner's records no visit.
+  useRecordVisitOnce(ref, search, (input) => recordVisit.mutate(input, { onError: () => undefined }), {
+    ready: !link.isPending,
+    unknownCode,
+  });
   return (
     <ReferralLandingView
       code={code}
       search={search}
       referrer={link.data?.companyName}
       schedulingUrl={siteConfig.data?.schedulingUrl}
-      unknownCode={link.error?.data?.httpStatus === 404}
+      unknownCode={unknownCode}
     />
   );
 }

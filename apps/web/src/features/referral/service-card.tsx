@@ -33,12 +33,9 @@ export function ServiceCard({
       data-testid={`service-${offer.id}`}
       data-selected={selected}
       style={{
+        // Only the chosen card looks chosen: "Most Popular" is the badge alone.
         borderWidth: 2,
-        borderColor: selected
-          ? 'var(--mantine-color-blue-6)'
-          : offer.popular
-            ? 'var(--mantine-color-blue-2)'
-            : undefined,
+        borderColor: selected ? 'var(--mantine-color-blue-6)' : undefined,
         boxShadow: selected ? '0 0 0 3px var(--mantine-color-blue-1)' : undefined,
         position: 'relative',
         overflow: 'visible',
@@ -106,7 +103,7 @@ export function ServiceCard({
           mt="lg"
           fullWidth
           color="blue.8"
-          variant={selected || offer.popular ? 'filled' : 'default'}
+          variant={selected ? 'filled' : 'default'}
           leftSection={<IconCalendarEvent size={18} aria-hidden />}
         >
           Schedule Consultation
@@ -116,7 +113,7 @@ export function ServiceCard({
           mt="lg"
           fullWidth
           color="blue.8"
-          variant={selected || offer.popular ? 'filled' : 'default'}
+          variant={selected ? 'filled' : 'default'}
           leftSection={<IconCalendarEvent size={18} aria-hidden />}
           disabled
         >
