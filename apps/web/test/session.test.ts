@@ -26,6 +26,26 @@ function startRefused(error: ProcedureError) {
   return new SessionStore().whenSettled();
 }
 
+describe("a partner user's profile", () => {
+  const partnerUser = { id: '2', email: 'pat@example.com', role: 'partner' as const };
+
+  it('is no partner record and no error while the user has not applied (partner.me answers null)', async () => {
+    serveTrpc({ 'auth.me': () => partnerUser, 'partner.me': () => null });
+    const state = await new SessionStore().whenSettled();
+    expect(state).toMatchObject({ user: partnerUser, partner: null, partnerError: null, partnerLoading: false });
+  });
+
+  it('is an error when partner.me fails', async () => {
+    serveTrpc({
+      'auth.me': () => partnerUser,
+      'partner.me': () => new ProcedureError(503, 'SERVICE_UNAVAILABLE', 'The database is unavailable.'),
+    });
+    const state = await new SessionStore().whenSettled();
+    expect(state.partner).toBeNull();
+    expect(state.partnerError).toBeTruthy();
+  });
+});
+
 describe('starting the session from a stored token', () => {
   it('keeps the token when the server is unavailable (503)', async () => {
     const state = await startRefused(

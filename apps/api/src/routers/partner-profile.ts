@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { toPartnerProfile } from '../services/platform/mappers';
-import { applyAsPartner, getOwnProfile } from '../services/partners/application';
+import { applyAsPartner, partnerOfUser } from '../services/partners/application';
 import { pendingAgreementVersion } from '../services/partners/agreement';
 import { firstFeeMonth } from '../services/money/statements';
 import { supportEmail } from '../services/platform/program-settings';
@@ -17,11 +17,15 @@ import { partnerProcedure, partnerUserProcedure } from '../trpc/init';
 
 /** partner.me, partner.submitApplication (Partner onboarding issue). `apply` is a reserved word of tRPC routers. */
 export const partnerProfileProcedures = {
-  /** The signed-in partner's own record; 404 while they have not applied (the form shows then). */
+  /**
+   * The signed-in partner's own record; null while they have not applied (the registration form shows
+   * then): an expected answer, not an error. The REST mirror answers that case 404.
+   */
   me: partnerUserProcedure
     .meta({ outputSchema: partnerProfileOutput })
-    .query(async ({ ctx }): Promise<PartnerProfile> => {
-      const partner = await getOwnProfile(ctx.deps.db, ctx.user.id);
+    .query(async ({ ctx }): Promise<PartnerProfile | null> => {
+      const partner = await partnerOfUser(ctx.deps.db, ctx.user.id);
+      if (!partner) return null;
       const pending = await pendingAgreementVersion(ctx.deps.db, partner, ctx.deps.now());
       return {
         ...toPartnerProfile(partner, ctx.deps.cipher),

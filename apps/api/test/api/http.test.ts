@@ -332,12 +332,13 @@ describe('request path shortcuts (API overhead)', () => {
     const admin = await t.createUser({ role: 'admin' });
     const cases: [string, string, string | undefined, unknown, number][] = [
       ['partner.me', 'active partner', `Bearer ${await t.tokenFor(partner.user)}`, undefined, 200],
-      ['partner.me', 'applicant', `Bearer ${await t.tokenFor(applicant)}`, undefined, 404],
+      ['partner.me', 'applicant', `Bearer ${await t.tokenFor(applicant)}`, undefined, 200],
       ['partner.me', 'admin', `Bearer ${await t.tokenFor(admin)}`, undefined, 403],
       ['partner.me', 'anonymous', undefined, undefined, 401],
       ['partner.me', 'forged token', 'Bearer forged.token.here', undefined, 401],
       ['public.referralLink', 'anonymous', undefined, { code: partner.referralCode }, 200],
       ['public.referralLink', 'anonymous, bad input', undefined, { code: 42 }, 400],
+      ['public.referralLink', 'anonymous, unknown code', undefined, { code: 'NOPE-0000' }, 404],
     ];
     for (const [path, who, authorization, input, status] of cases) {
       const { single, batch } = await bothWays(path, authorization, input);

@@ -21,6 +21,15 @@ describe('GET /api/partners/me (partner.me)', () => {
     expect(res.json()).toMatchObject({ message: MESSAGES.partnerProfileNotFound, code: 'NOT_FOUND' });
   });
 
+  it('answers null over tRPC while the user has not applied: an answer, not an error', async () => {
+    const user = await t.createUser();
+    const headers = { authorization: `Bearer ${await t.tokenFor(user)}` };
+    const res = await t.app.inject({ method: 'GET', url: '/trpc/partner.me', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: { data: null } });
+    expect(await t.caller(user).partner.me()).toBeNull();
+  });
+
   it('answers 401 without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/partners/me' });
     expect(res.statusCode).toBe(401);
@@ -45,10 +54,10 @@ describe('GET /api/partners/me (partner.me)', () => {
 
   it('names the month of the partner’s earliest fee, which may come before the account', async () => {
     const partner = await t.createPartner();
-    expect((await t.caller(partner.user).partner.me()).firstFeeMonth).toBeNull();
+    expect((await t.caller(partner.user).partner.me())?.firstFeeMonth).toBeNull();
     await t.createWonCommission({ partnerId: partner.partnerId, monthYear: '2024-07', amount: '50.00' });
     await t.createWonCommission({ partnerId: partner.partnerId, monthYear: '2025-01', amount: '50.00' });
-    expect((await t.caller(partner.user).partner.me()).firstFeeMonth).toBe('2024-07');
+    expect((await t.caller(partner.user).partner.me())?.firstFeeMonth).toBe('2024-07');
   });
 });
 

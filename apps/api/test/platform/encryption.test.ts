@@ -336,6 +336,6 @@ describe('the caller path', () => {
     );
     const profile = await caller.partner.me();
     expect(JSON.stringify(profile)).not.toMatch(/111000025|99887766/);
-    expect(profile.bankAccountNumberMasked).toBe('•••• 7766');
+    expect(profile?.bankAccountNumberMasked).toBe('•••• 7766');
   });
 });

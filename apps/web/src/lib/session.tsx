@@ -15,7 +15,7 @@ export interface SessionState {
   user: SessionUserOutput | null;
   partner: PartnerProfile | null;
   partnerLoading: boolean;
-  /** Set when the profile failed for a reason other than "no partner record". */
+  /** Set when the profile failed to load ("no partner record" is `partner: null`, not an error). */
   partnerError: unknown;
 }
 
@@ -98,11 +98,11 @@ export class SessionStore {
   private async loadPartner() {
     this.set({ partnerLoading: true, partnerError: null });
     try {
+      // null: the user has not applied yet (the registration form shows), an answer rather than an error.
       const partner = await vanillaTrpc.partner.me.query();
       this.set({ partner, partnerLoading: false });
     } catch (error) {
-      const notFound = httpStatusOf(error) === 404;
-      this.set({ partner: null, partnerLoading: false, partnerError: notFound ? null : error });
+      this.set({ partner: null, partnerLoading: false, partnerError: error });
     }
   }
 

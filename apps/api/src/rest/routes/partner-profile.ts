@@ -1,3 +1,5 @@
+import { MESSAGES } from '@portal/contracts';
+import { DomainError } from '../../services/platform/errors';
 import type { RestRoute } from '../adapter';
 
 export const partnerProfileRoutes: RestRoute[] = [
@@ -7,6 +9,12 @@ export const partnerProfileRoutes: RestRoute[] = [
     procedure: 'partner.me',
     summary: "The signed-in partner's own profile (bank numbers masked); 404 before the partner has applied",
     tag: 'Partner',
+    // tRPC's partner.me answers null before the application; this address keeps the spec's 404 for it.
+    respond: (profile) => {
+      if (!profile) throw DomainError.notFound(MESSAGES.partnerProfileNotFound);
+      return profile;
+    },
+    errors: { 404: 'The user has not applied yet: no partner record' },
   },
   {
     method: 'POST',
