@@ -4,13 +4,15 @@
 import { MESSAGES, resetPasswordInput } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthDialog, type AuthMode } from '../src/features/auth/auth-dialog';
 import { ChangePasswordDialog } from '../src/features/auth/change-password-dialog';
+import { ResetPasswordPage } from '../src/features/auth/reset-password-page';
 import { passwordStrength } from '../src/features/auth/password-strength';
 import { TokenPasswordForm } from '../src/features/auth/token-password-form';
 import { SessionStore } from '../src/lib/session';
-import { renderWithProviders } from './render';
+import { renderInRouter, renderWithProviders } from './render';
+import { serveTrpc } from './trpc-server';
 
 function Dialog() {
   const [mode, setMode] = useState<AuthMode>('login');
@@ -124,5 +126,42 @@ describe('a new password against a mailed token (reset link, invitation)', () =>
     fireEvent.change(screen.getByLabelText(/New password/), { target: { value: 'a long enough passphrase' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('a long enough passphrase'));
+  });
+});
+
+describe('the reset page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says at once that a dead link no longer works, and offers a new one without a password field', async () => {
+    const api = serveTrpc({
+      'auth.checkResetLink': () => ({ valid: false }),
+      'auth.forgotPassword': () => ({ message: MESSAGES.resetRequested }),
+    });
+    renderInRouter(<ResetPasswordPage token="bogus" />, { session: new SessionStore({ user: null }) });
+    expect(await screen.findByText('This link no longer works')).toBeTruthy();
+    expect(screen.getByText(MESSAGES.resetLinkInvalid)).toBeTruthy();
+    expect(screen.queryByLabelText(/New password/)).toBeNull();
+    expect(api.calls).toEqual([{ path: 'auth.checkResetLink', input: { token: 'bogus' } }]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Request a new link' }));
+    fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'pat@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(MESSAGES.resetRequested)).toBeTruthy();
+    expect(api.calls.at(-1)).toEqual({ path: 'auth.forgotPassword', input: { email: 'pat@example.com' } });
+  });
+
+  it('asks for a new password once the link is found to work', async () => {
+    serveTrpc({ 'auth.checkResetLink': () => ({ valid: true }) });
+    renderInRouter(<ResetPasswordPage token="live-token" />, { session: new SessionStore({ user: null }) });
+    expect(await screen.findByLabelText(/New password/)).toBeTruthy();
+    expect(screen.queryByText('This link no longer works')).toBeNull();
+  });
+
+  it('says a link without a token works not at all, without asking the server', async () => {
+    const api = serveTrpc({});
+    renderInRouter(<ResetPasswordPage token={undefined} />, { session: new SessionStore({ user: null }) });
+    expect(await screen.findByText('No reset link')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Request a new link' })).toBeTruthy();
+    expect(api.calls).toEqual([]);
   });
 });

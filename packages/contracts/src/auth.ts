@@ -42,6 +42,11 @@ export const resetPasswordInput = z.object({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
+/** Whether a reset link still works, asked when its page opens; the answer names no account. */
+export const resetLinkInput = resetPasswordInput.pick({ token: true });
+export const resetLinkStatusOutput = z.object({ valid: z.boolean() });
+export type ResetLinkStatus = z.infer<typeof resetLinkStatusOutput>;
+
 export const changePasswordInput = z.object({
   currentPassword: currentPasswordField,
   newPassword: passwordField(AUTH_PASSWORD_MIN, MESSAGES.authPasswordMin),

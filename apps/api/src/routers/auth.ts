@@ -13,6 +13,8 @@ import {
   mfaSetupOutput,
   mfaVerifyInput,
   okOutput,
+  resetLinkInput,
+  resetLinkStatusOutput,
   resetPasswordInput,
   updateDisplayNameInput,
   userOutput,
@@ -22,7 +24,12 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { completeMfaSignIn, registerAccount, sessionUserView, signIn, signOut } from '../services/accounts/sign-in';
 import { disableMfa, enableMfa, setupMfa } from '../services/accounts/mfa';
 import { acceptInvitation, updateDisplayName } from '../services/accounts/team';
-import { changePassword, requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
+import {
+  changePassword,
+  requestPasswordReset,
+  resetLinkStatus,
+  resetPassword,
+} from '../services/accounts/password-reset';
 import { authedProcedure, enrolledProcedure, publicProcedure } from '../trpc/init';
 
 /** auth.register, auth.login, auth.me, auth.logout (Accounts and sessions issue); recovery and change. */
@@ -50,6 +57,13 @@ export const authProcedures = {
     .input(forgotPasswordInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input.email, ctx.ip)),
+
+  // A mutation although it changes nothing: the token travels in the body, not in an address that
+  // proxies and logs keep.
+  checkResetLink: publicProcedure
+    .input(resetLinkInput)
+    .output(resetLinkStatusOutput)
+    .mutation(({ ctx, input }) => resetLinkStatus(ctx.deps, { token: input.token })),
 
   resetPassword: publicProcedure
     .input(resetPasswordInput)

@@ -187,6 +187,50 @@ describe('POST /api/auth/reset-password', () => {
   });
 });
 
+describe('POST /api/auth/reset-password/check', () => {
+  const check = (token: string) => post('/api/auth/reset-password/check', { token });
+
+  it('says a fresh link is valid, without naming its account, and changes nothing', async () => {
+    const { email, user } = await account();
+    const token = await requestLink(email);
+    const before = await t.db.selectFrom('passwordResetTokens').selectAll().where('userId', '=', user.id).execute();
+    for (let i = 0; i < 2; i++) {
+      const res = await check(token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ valid: true });
+    }
+    const after = await t.db.selectFrom('passwordResetTokens').selectAll().where('userId', '=', user.id).execute();
+    expect(after).toEqual(before);
+    // The link still sets a password after being checked.
+    expect((await post('/api/auth/reset-password', { token, password: 'after-check-1' })).statusCode).toBe(200);
+  });
+
+  it('says an unknown, a used and an expired link alike are not valid, in the same words', async () => {
+    const unknown = await check('x'.repeat(43));
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ valid: false });
+
+    const { email } = await account();
+    const used = await requestLink(email);
+    expect((await post('/api/auth/reset-password', { token: used, password: 'used-once-1' })).statusCode).toBe(200);
+    expect((await check(used)).json()).toEqual({ valid: false });
+
+    const other = await account();
+    const expired = await requestLink(other.email);
+    expect((await check(expired)).json()).toEqual({ valid: true });
+    t.clock.now = new Date(t.clock.now.getTime() + 30 * 60_000);
+    expect((await check(expired)).json()).toEqual({ valid: false });
+    expect((await check(expired)).body).toBe(unknown.body);
+  });
+
+  it('refuses a missing token with the link message, and works through tRPC too', async () => {
+    expectRefusal(await post('/api/auth/reset-password/check', {}), 400, MESSAGES.resetLinkInvalid);
+    const { email } = await account();
+    const token = await requestLink(email);
+    expect(await t.caller(null).auth.checkResetLink({ token })).toEqual({ valid: true });
+  });
+});
+
 describe('POST /api/auth/change-password', () => {
   it('refuses a wrong current password with "Current password is incorrect"', async () => {
     const { user } = await account();

@@ -375,6 +375,7 @@ const PROCEDURES: Record<string, Case> = {
   'auth.me': { expect: SIGNED_IN },
   'auth.logout': { expect: SIGNED_IN, freshPrincipal: true },
   'auth.forgotPassword': { expect: PUBLIC, input: () => ({ email: `${unique('forgot')}@example.com` }) },
+  'auth.checkResetLink': { expect: PUBLIC, input: async (fx) => ({ token: (await resetTokenFor(fx)).token }) },
   'auth.resetPassword': { expect: PUBLIC, input: (fx) => resetTokenFor(fx) },
   // Fresh principals carry MATRIX_PASSWORD, and the change ends their other sessions.
   'auth.changePassword': {
@@ -716,6 +717,7 @@ const REST_PATHS: Record<string, Partial<Case>> = {
   'GET /api/auth/me': {},
   'POST /api/auth/logout': {},
   'POST /api/auth/forgot-password': {},
+  'POST /api/auth/reset-password/check': {},
   'POST /api/auth/reset-password': {},
   'POST /api/auth/change-password': {},
   'PUT /api/auth/display-name': {},

@@ -47,6 +47,7 @@ const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
   'auth.forgotPassword': () => ({ email: 'bad-input@example.com' }),
   'partner.updateMailPreferences': () => ({ dealUpdates: false, monthlySummary: true }),
   'auth.resetPassword': () => ({ token: 'x'.repeat(43), password: 'secret-pass-2' }),
+  'auth.checkResetLink': () => ({ token: 'x'.repeat(43) }),
   'auth.changePassword': () => ({ currentPassword: 'not-the-password', newPassword: 'secret-pass-2' }),
   'auth.updateDisplayName': () => ({ displayName: 'Fuzz Admin' }),
   'partner.submitApplication': () => sampleApplication(),

@@ -47,6 +47,15 @@ export const authRoutes: RestRoute[] = [
   },
   {
     method: 'POST',
+    path: '/api/auth/reset-password/check',
+    procedure: 'auth.checkResetLink',
+    summary: 'Whether a reset token can still set a password: { valid }; changes nothing and names no account',
+    tag: 'Auth',
+    description:
+      'Unknown, used and expired tokens alike answer { valid: false }. The token is in the body, as for the reset itself.',
+  },
+  {
+    method: 'POST',
     path: '/api/auth/reset-password',
     procedure: 'auth.resetPassword',
     summary: 'Set a new password with the token from the reset mail; ends every session of the account',

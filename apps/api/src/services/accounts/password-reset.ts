@@ -64,12 +64,9 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
 
 const invalidLink = () => DomainError.invalid(MESSAGES.resetLinkInvalid);
 
-/** Sets a new password from a mailed link: single use, within its 30 minutes, ends every session. */
-export async function resetPassword(deps: AppDeps, input: { token: string; password: string }): Promise<{ ok: true }> {
-  const tokenHash = hashToken(input.token);
-  const now = deps.now();
-  // Checked before the (slow) hashing so a dead link answers at once; checked again when used.
-  const live = await deps.db
+/** The unused, unexpired token of a link, with its account's role (which sets the password rule). */
+function liveResetToken(db: DbOrTx, { tokenHash, now }: { tokenHash: string; now: Date }) {
+  return db
     .selectFrom('passwordResetTokens')
     .innerJoin('users', 'users.id', 'passwordResetTokens.userId')
     .select(['passwordResetTokens.id', 'users.role'])
@@ -77,6 +74,27 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
     .where('passwordResetTokens.usedAt', 'is', null)
     .where('passwordResetTokens.expiresAt', '>', now)
     .executeTakeFirst();
+}
+
+/**
+ * Whether a mailed link can still set a password (unknown, used and expired alike are not), so its page
+ * says so before asking for one. Changes nothing and names no account; unthrottled like the reset
+ * itself, since a token is 32 random bytes.
+ */
+export async function resetLinkStatus(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  { token }: { token: string },
+): Promise<{ valid: boolean }> {
+  const live = await liveResetToken(deps.db, { tokenHash: hashToken(token), now: deps.now() });
+  return { valid: live !== undefined };
+}
+
+/** Sets a new password from a mailed link: single use, within its 30 minutes, ends every session. */
+export async function resetPassword(deps: AppDeps, input: { token: string; password: string }): Promise<{ ok: true }> {
+  const tokenHash = hashToken(input.token);
+  const now = deps.now();
+  // Checked before the (slow) hashing so a dead link answers at once; checked again when used.
+  const live = await liveResetToken(deps.db, { tokenHash, now });
   if (!live) throw invalidLink();
   // The rule of a new password at sign-up holds here too (the link stays usable for a better one).
   const problem = newPasswordProblem(input.password, live.role);
