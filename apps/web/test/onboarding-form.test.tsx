@@ -236,6 +236,27 @@ describe('submitting', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('drops the wire-transfer message once every bank field is filled in, before the next submit', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    fill(/Company Name/, 'Acme Growth');
+    fill(/Contact Name/, 'Ada Lovelace');
+    scrollAgreement(1616);
+    await user.click(checkbox());
+    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    expect(await screen.findByText(MESSAGES.wireBankFieldsRequired)).toBeTruthy();
+    fill(/Bank Name/, 'First Bank');
+    fill(/Routing Number/, '021000021');
+    fill(/^Account Number/, 'QX7734125590');
+    fill(/Account Holder Name/, 'Acme Growth LLC');
+    fill(/^Bank Address/, '1 Main St');
+    // One bank field still empty: the message stays.
+    expect(screen.getByText(MESSAGES.wireBankFieldsRequired)).toBeTruthy();
+    fill(/Beneficiary Address/, '2 Side St');
+    await waitFor(() => expect(screen.queryByText(MESSAGES.wireBankFieldsRequired)).toBeNull());
+    expect(field(/Preferred Payment Method/).getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('shows the spec messages for a bad website, a short phone and a short routing number', async () => {
     const user = userEvent.setup();
     renderForm();

@@ -110,6 +110,12 @@ export function RegistrationForm({ onSubmit, agreement }: RegistrationFormProps)
     mode: 'controlled',
     initialValues: REGISTRATION_DEFAULTS,
     validate: validateRegistration,
+    // The method's message sums up the bank fields: it goes once they no longer call for it, as each
+    // field's own error goes when that field is typed in.
+    onValuesChange: (values) => {
+      if (form.errors.paymentMethod && !validateRegistration(values).paymentMethod)
+        form.clearFieldError('paymentMethod');
+    },
   });
   // After the render that shows the errors, so the first one is marked invalid when it is looked for.
   const revealErrors = () => requestAnimationFrame(() => revealFirstError(formElement.current));
