@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProgramCharts } from '../src/features/admin/dashboard/program-charts';
 import { withMoneyWritten } from '../src/features/admin/dashboard/trend-charts';
+import { stageLabelsSlant } from '../src/features/partner/earnings-charts';
 import { PartnerCharts } from '../src/features/partner/earnings-panels';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
@@ -128,5 +129,19 @@ describe('program trend tooltip', () => {
     );
     expect(written.map((item) => item.payload[item.name])).toEqual(['$1,234.50', 6, 2]);
     expect(row.commissionsPaid).toBe(1234.5);
+  });
+});
+
+describe('the stage names under the referrals-by-stage chart', () => {
+  const STAGES = ['Booked', 'Qualified', 'Proposal', 'Won', 'Lost'];
+
+  it('slant on a phone, whatever the counts, and before the width is known', () => {
+    // A 390 px screen leaves the chart about 290 px.
+    for (const width of [0, 250, 290, 330, 360, 380])
+      expect([width, stageLabelsSlant(width, STAGES)]).toEqual([width, true]);
+  });
+
+  it('stand upright where each name has room', () => {
+    for (const width of [480, 600, 900]) expect([width, stageLabelsSlant(width, STAGES)]).toEqual([width, false]);
   });
 });

@@ -29,13 +29,30 @@ export default function EarningsByMonthChart({ months }: { months: readonly Earn
   );
 }
 
+/** The value axis of the stages chart; the stage names share the rest of the width. */
+const STAGE_COUNT_AXIS_WIDTH = 40;
+/** Room a stage name takes upright: ~7 px a character at the axis's 12 px, and a gap to its neighbour. */
+const uprightLabelWidth = (label: string) => label.length * 7 + 12;
+
+/**
+ * Whether the stage names slant: when the chart's width is not measured yet, or when the widest name does
+ * not fit in its bar's share of the width. Side by side they would run together ("BookedQualified").
+ */
+export function stageLabelsSlant(width: number, labels: readonly string[]): boolean {
+  if (width <= 0 || labels.length === 0) return true;
+  const share = (width - STAGE_COUNT_AXIS_WIDTH) / labels.length;
+  return labels.some((label) => uprightLabelWidth(label) > share);
+}
+
 export function ReferralsByStageChart({ stages }: { stages: readonly StageCount[] }) {
   const data = stages.map((row) => ({ stage: REFERRAL_STAGE_LABELS[row.stage], count: row.count }));
-  // In a narrow panel (a phone) the five stage names do not fit side by side ("BookedQualified"): they slant there.
   const { ref, width } = useElementSize();
-  const slanted = width > 0 && width < 360;
+  const slanted = stageLabelsSlant(
+    width,
+    data.map((row) => row.stage),
+  );
   return (
-    <div ref={ref}>
+    <div ref={ref} data-testid="referrals-by-stage-chart" data-slanted={slanted}>
       <BarChart
         h={CHART_HEIGHT}
         data={data}
@@ -43,7 +60,7 @@ export function ReferralsByStageChart({ stages }: { stages: readonly StageCount[
         series={[{ name: 'count', label: 'Referrals', color: 'blue.7' }]}
         valueFormatter={countTick}
         xAxisProps={slanted ? { interval: 0, angle: -35, textAnchor: 'end', height: 56 } : { interval: 0 }}
-        yAxisProps={{ allowDecimals: false, width: 40 }}
+        yAxisProps={{ allowDecimals: false, width: STAGE_COUNT_AXIS_WIDTH }}
       />
     </div>
   );
