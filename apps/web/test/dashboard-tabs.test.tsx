@@ -13,6 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 const metrics = {
   totalEarnings: '0.00',
   pendingCommissions: '0.00',
+  failedCommissions: '0.00',
   thisMonthEarnings: '0.00',
   activeReferralCount: 0,
   currentMonth: '2026-11',

@@ -242,6 +242,7 @@ describe('partner dashboard pieces', () => {
         metrics={{
           totalEarnings: '1234.5',
           pendingCommissions: '0.00',
+          failedCommissions: '0.00',
           thisMonthEarnings: '150.00',
           activeReferralCount: 3,
           currentMonth: '2026-02',
@@ -256,6 +257,25 @@ describe('partner dashboard pieces', () => {
     expect(screen.getByText('Awaiting payment')).toBeTruthy();
     expect(screen.getByText('Generating monthly recurring commissions')).toBeTruthy();
     expect(screen.getByText('3')).toBeTruthy();
+  });
+
+  it('names the fees whose payment failed under Pending, since they are still owed', () => {
+    renderWithProviders(
+      <SummaryCards
+        metrics={{
+          totalEarnings: '0.00',
+          pendingCommissions: '100.00',
+          failedCommissions: '50.00',
+          thisMonthEarnings: '0.00',
+          activeReferralCount: 1,
+          currentMonth: '2026-02',
+          linkVisitsThisMonth: 0,
+        }}
+      />,
+    );
+    expect(
+      screen.getByText('Awaiting payment, and $50.00 whose payment failed: check your payment details in Settings'),
+    ).toBeTruthy();
   });
 
   it('shows a referral card with its stage, money, service, commission and notes', () => {

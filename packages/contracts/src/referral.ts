@@ -160,6 +160,8 @@ export type Referral = z.infer<typeof referralOutput>;
 export const partnerMetricsOutput = z.object({
   totalEarnings: money,
   pendingCommissions: money,
+  /** Fees whose payment failed (returned or marked failed): still owed, paid again once the details are fixed. */
+  failedCommissions: money,
   thisMonthEarnings: money,
   activeReferralCount: z.number().int(),
   /** The month "This Month" refers to, "YYYY-MM". */

@@ -67,7 +67,9 @@ describe('partner.metrics', () => {
     expect(res.json()).toEqual({
       totalEarnings: '100.30',
       pendingCommissions: '50.00',
-      thisMonthEarnings: '50.00',
+      // The failed fee is still earned and owed: named on its own and counted in the month.
+      failedCommissions: '30.00',
+      thisMonthEarnings: '80.00',
       activeReferralCount: 1,
       currentMonth: '2026-09',
       linkVisitsThisMonth: 0,
@@ -79,6 +81,7 @@ describe('partner.metrics', () => {
     expect(await t.caller(partner.user).partner.metrics()).toMatchObject({
       totalEarnings: '0.00',
       pendingCommissions: '0.00',
+      failedCommissions: '0.00',
       thisMonthEarnings: '0.00',
       activeReferralCount: 0,
     });

@@ -1,4 +1,5 @@
-// The partner dashboard's four cards and link visits (DESIGN §4), each computed in SQL.
+// The partner dashboard's four cards and link visits (DESIGN §4), each computed in SQL. A fee whose payment
+// failed is still earned and owed: it counts in the month's earnings and is named beside the pending fees.
 
 import { monthBounds, monthKey, normaliseMoney, type PartnerMetrics } from '@portal/contracts';
 import { sql } from 'kysely';
@@ -24,7 +25,10 @@ export async function partnerMetrics(db: DbOrTx, partnerId: string, now: Date): 
         sql<string>`coalesce(sum(amount) filter (where status = 'pending'), 0)::numeric(14, 2)::text`.as(
           'pendingCommissions',
         ),
-        sql<string>`coalesce(sum(amount) filter (where month_year = ${month} and status in ('pending', 'paid')), 0)::numeric(14, 2)::text`.as(
+        sql<string>`coalesce(sum(amount) filter (where status = 'failed'), 0)::numeric(14, 2)::text`.as(
+          'failedCommissions',
+        ),
+        sql<string>`coalesce(sum(amount) filter (where month_year = ${month} and status in ('pending', 'paid', 'failed')), 0)::numeric(14, 2)::text`.as(
           'thisMonthEarnings',
         ),
       ])
@@ -46,6 +50,7 @@ export async function partnerMetrics(db: DbOrTx, partnerId: string, now: Date): 
   return {
     totalEarnings: normaliseMoney(money.totalEarnings),
     pendingCommissions: normaliseMoney(money.pendingCommissions),
+    failedCommissions: normaliseMoney(money.failedCommissions),
     thisMonthEarnings: normaliseMoney(money.thisMonthEarnings),
     activeReferralCount: Number(active.count),
     currentMonth: month,

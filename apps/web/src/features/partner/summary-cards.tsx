@@ -28,7 +28,11 @@ export function SummaryCards({ metrics }: { metrics: PartnerMetrics }) {
         summary({
           title: 'Pending',
           value: formatMoney(metrics.pendingCommissions),
-          description: 'Awaiting payment',
+          // A failed payment is still owed: the card says so, and what brings it back.
+          description:
+            Number(metrics.failedCommissions) > 0
+              ? `Awaiting payment, and ${formatMoney(metrics.failedCommissions)} whose payment failed: check your payment details in Settings`
+              : 'Awaiting payment',
           icon: <IconClockDollar size={18} />,
         }),
         summary({
