@@ -312,12 +312,15 @@ const newWebhook = async (fx: Fixtures) =>
   ).id;
 const newPartnerTarget = async (fx: Fixtures, status: 'pending' | 'active' | 'suspended') =>
   (await fx.t.createPartner({ status })).partnerId;
-const newPendingCommission = async (fx: Fixtures) => {
-  const referralId = await fx.t.createReferral(fx.active.partnerId, {
-    stage: 'won',
-    contractStartDate: '2025-01-01',
-  });
-  return fx.t.createCommission({ partnerId: fx.active.partnerId, referralId, monthYear: '2025-02' });
+/**
+ * A pending commission of a partner of its own: a fee another row marks failed holds its partner back from
+ * payouts until settled, so each payout row pays a partner no earlier row has touched.
+ */
+const newPendingCommission = async (fx: Fixtures) => (await newPayable(fx)).commissionId;
+const newPayable = async (fx: Fixtures) => {
+  const { partnerId } = await fx.t.createPartner({ status: 'active' });
+  const referralId = await fx.t.createReferral(partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+  return { partnerId, commissionId: await fx.t.createCommission({ partnerId, referralId, monthYear: '2025-02' }) };
 };
 /** A pending team invitation (made by the admin), for revoking or resending. */
 const newInvitation = async (fx: Fixtures) => {
@@ -327,15 +330,13 @@ const newInvitation = async (fx: Fixtures) => {
   });
   return invitation.id;
 };
-/** A payout of one new commission of the active partner, marked sent: its line can be confirmed or returned. */
+/** A payout of one new commission of a new partner, marked sent: its line can be confirmed or returned. */
 const newSentPayout = async (fx: Fixtures) => {
   const asAdmin = fx.t.caller(fx.users.admin);
-  const payout = await asAdmin.admin.processPayout({
-    commissionIds: [await newPendingCommission(fx)],
-    idempotencyKey: randomUUID(),
-  });
+  const { partnerId, commissionId } = await newPayable(fx);
+  const payout = await asAdmin.admin.processPayout({ commissionIds: [commissionId], idempotencyKey: randomUUID() });
   await asAdmin.admin.markPayoutSent({ payoutId: payout.id });
-  return { payoutId: payout.id, partnerId: fx.active.partnerId };
+  return { payoutId: payout.id, partnerId };
 };
 const application = () => ({
   companyName: 'Matrix Agency',

@@ -287,20 +287,21 @@ describe('the webhooks section', () => {
     await send('PATCH', `/api/admin/referrals/${created.json<{ id: string }>().id}`, { stage: 'qualified' });
     // commission.failed, payout.paid
     const referralId = await t.createReferral(approved.partnerId, { stage: 'won' });
-    const failing = await t.createCommission({ partnerId: approved.partnerId, referralId, monthYear: '2026-10' });
-    await send('POST', `/api/admin/commissions/${failing}/fail`, { reason: 'Bank closed the account' });
     const paying = await t.createCommission({
       partnerId: approved.partnerId,
       referralId,
       monthYear: '2026-09',
       amount: '250.00',
     });
+    // Paid before the other fee fails: a partner with a failed payment waits for payouts until it is settled.
     await send(
       'POST',
       '/api/admin/payouts',
       { commissionIds: [paying] },
       { ...headers, 'idempotency-key': randomUUID() },
     );
+    const failing = await t.createCommission({ partnerId: approved.partnerId, referralId, monthYear: '2026-10' });
+    await send('POST', `/api/admin/commissions/${failing}/fail`, { reason: 'Bank closed the account' });
     // webhook.test
     await send('POST', `/api/admin/webhooks/${hook.json<{ id: string }>().id}/test`);
 
