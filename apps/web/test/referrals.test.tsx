@@ -131,6 +131,22 @@ describe('New Referral dialog', () => {
   });
 });
 
+/** The one active affiliate the Add Client dialog offers in these tests. */
+const ACTIVE_AFFILIATE = {
+  id: '22222222-2222-4222-8222-222222222222',
+  companyName: 'Northwind Advisors',
+  status: 'active',
+};
+
+/** Opens Add Client and fills its required fields: the affiliate, Gamma Goods, $500 a month. */
+async function fillAddClient() {
+  renderWithProviders(<AddClientDialog opened onClose={() => {}} />);
+  await userEvent.click(await screen.findByRole('combobox', { name: /Affiliate/ }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Northwind Advisors', hidden: true }));
+  fireEvent.change(screen.getByRole('textbox', { name: /Client Company Name/ }), { target: { value: 'Gamma Goods' } });
+  fireEvent.change(screen.getByRole('textbox', { name: /Monthly Value/ }), { target: { value: '500' } });
+}
+
 describe('Add Client form', () => {
   it("says 'No active partners available' and cannot submit without partners", () => {
     renderWithProviders(<AddClientForm noPartners onSubmit={vi.fn()} onCancel={() => {}} submitting={false} />);
@@ -167,18 +183,11 @@ describe('Add Client form', () => {
   });
 
   it("shows the server's refusal of the acceptance day on the Accepted On field, not in a toast", async () => {
-    const partner = { id: '22222222-2222-4222-8222-222222222222', companyName: 'Northwind Advisors', status: 'active' };
     const api = serveTrpc({
-      'admin.partners': () => ({ items: [partner], total: 1, limit: 20, offset: 0 }),
+      'admin.partners': () => ({ items: [ACTIVE_AFFILIATE], total: 1, limit: 20, offset: 0 }),
       'admin.addClient': () => new ProcedureError(400, 'BAD_REQUEST', PROGRAM_TERMS_MESSAGES.acceptedInFuture),
     });
-    renderWithProviders(<AddClientDialog opened onClose={() => {}} />);
-    await userEvent.click(await screen.findByRole('combobox', { name: /Affiliate/ }, { timeout: 5000 }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Northwind Advisors', hidden: true }));
-    fireEvent.change(screen.getByRole('textbox', { name: /Client Company Name/ }), {
-      target: { value: 'Gamma Goods' },
-    });
-    fireEvent.change(screen.getByRole('textbox', { name: /Monthly Value/ }), { target: { value: '500' } });
+    await fillAddClient();
     fireEvent.change(screen.getByLabelText(/Accepted On/), { target: { value: todayIsoDate() } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
 
@@ -188,9 +197,8 @@ describe('Add Client form', () => {
   });
 
   it('says in the toast when the client was introduced by another partner first', async () => {
-    const partner = { id: '22222222-2222-4222-8222-222222222222', companyName: 'Northwind Advisors', status: 'active' };
     serveTrpc({
-      'admin.partners': () => ({ items: [partner], total: 1, limit: 20, offset: 0 }),
+      'admin.partners': () => ({ items: [ACTIVE_AFFILIATE], total: 1, limit: 20, offset: 0 }),
       'admin.addClient': () =>
         aReferral({
           clientCompanyName: 'Gamma Goods',
@@ -198,13 +206,7 @@ describe('Add Client form', () => {
           conflictOf: '33333333-3333-4333-8333-333333333333',
         }),
     });
-    renderWithProviders(<AddClientDialog opened onClose={() => {}} />);
-    await userEvent.click(await screen.findByRole('combobox', { name: /Affiliate/ }, { timeout: 5000 }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Northwind Advisors', hidden: true }));
-    fireEvent.change(screen.getByRole('textbox', { name: /Client Company Name/ }), {
-      target: { value: 'Gamma Goods' },
-    });
-    fireEvent.change(screen.getByRole('textbox', { name: /Monthly Value/ }), { target: { value: '500' } });
+    await fillAddClient();
     fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
     expect(
       await screen.findByText(

@@ -338,6 +338,13 @@ const newSentPayout = async (fx: Fixtures) => {
   await asAdmin.admin.markPayoutSent({ payoutId: payout.id });
   return { payoutId: payout.id, partnerId };
 };
+/** A mail in the outbox, for opening or resending. */
+const newMail = (fx: Fixtures) =>
+  enqueueMail(
+    fx.t.db,
+    { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' },
+    fx.t.deps.now(),
+  );
 const application = () => ({
   companyName: 'Matrix Agency',
   contactName: 'Mat Rix',
@@ -595,24 +602,12 @@ const PROCEDURES: Record<string, Case> = {
   'admin.emails': { expect: ADMIN, input: () => ({}) },
   'admin.email': {
     expect: ADMIN,
-    input: async (fx) => ({
-      id: await enqueueMail(
-        fx.t.db,
-        { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' },
-        fx.t.deps.now(),
-      ),
-    }),
+    input: async (fx) => ({ id: await newMail(fx) }),
   },
   'admin.activity': { expect: ADMIN, input: () => ({ action: 'partner' }) },
   'admin.resendEmail': {
     expect: ADMIN,
-    input: async (fx) => ({
-      id: await enqueueMail(
-        fx.t.db,
-        { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' },
-        fx.t.deps.now(),
-      ),
-    }),
+    input: async (fx) => ({ id: await newMail(fx) }),
   },
 
   'admin.apiKeys': { expect: ADMIN },

@@ -1,19 +1,7 @@
 // 'Complete Your Partner Registration' (spec §2, §5): the partner application with its wire-transfer
 // section and the Affiliate Agreement. Validation is the contracts schema the server also applies.
 
-import {
-  Button,
-  Card,
-  Divider,
-  Grid,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Divider, Grid, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   CURRENT_AGREEMENT_VERSION,
@@ -35,6 +23,7 @@ import { notifyError } from '../../lib/notify';
 import { AgreementBox } from './agreement-box';
 import { optionsOf } from '../../lib/select-options';
 import { CompanyTypeSelect, AccountTypeSelect } from '../../components/choice-selects';
+import { AccountNumberInput } from '../../components/account-number-input';
 
 export type RegistrationValues = {
   companyName: string;
@@ -229,15 +218,7 @@ export function RegistrationForm({ onSubmit, agreement }: RegistrationFormProps)
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <PasswordInput
-                label="Account Number"
-                withAsterisk
-                autoComplete="off"
-                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the account number' }}
-                {...bankNumberProps(form, 'bankAccountNumber')}
-                // Mantine marks a password field invalid only with a data attribute; screen readers need aria.
-                aria-invalid={form.errors.bankAccountNumber ? true : undefined}
-              />
+              <AccountNumberInput form={form} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <AccountTypeSelect {...form.getInputProps('bankAccountType')} />

@@ -41,6 +41,7 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { optionsOf } from '../../lib/select-options';
 import { AccountTypeSelect } from '../../components/choice-selects';
+import { AccountNumberInput } from '../../components/account-number-input';
 
 const payeeTypeOptions = optionsOf(PAYEE_TYPES, PAYEE_TYPE_LABELS);
 
@@ -143,16 +144,7 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
     />
   );
   // Masked as on the registration form: a bank account number is not shown to whoever looks at the screen.
-  const accountInput = (
-    <PasswordInput
-      label="Account Number"
-      withAsterisk
-      autoComplete="off"
-      visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the account number' }}
-      {...bankNumberProps(form, 'bankAccountNumber')}
-      aria-invalid={form.errors.bankAccountNumber ? true : undefined}
-    />
-  );
+  const accountInput = <AccountNumberInput form={form} />;
   const accountTypeInput = <AccountTypeSelect {...form.getInputProps('bankAccountType')} />;
 
   return (
