@@ -15,7 +15,7 @@ import {
   type CommissionStatus,
   type adjustmentInput,
 } from '@portal/contracts';
-import type { Db } from '@portal/db';
+import type { CommissionRow, Db } from '@portal/db';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { logActivity, type DbOrTx } from '../platform/activity';
@@ -33,6 +33,73 @@ export interface AddAdjustmentOptions {
   actorId: string;
   now: Date;
   mail: MailDeps;
+}
+
+export interface BookAdjustmentOptions {
+  partnerId: string;
+  referralId: string | null;
+  /** Signed: above zero books a bonus, below zero a clawback. */
+  amount: string;
+  month: string;
+  reason: string;
+  /** The client the partner's mail names, or null. */
+  clientCompanyName: string | null;
+  /** More for the activity row (the client payment a refund's clawback takes back). */
+  details?: Record<string, unknown>;
+  /** The admin or API key's user; null for the system. */
+  actorId: string | null;
+  now: Date;
+  mail: MailDeps;
+}
+
+/**
+ * Books a bonus or a clawback line inside `trx`: the pending commission, its activity row and the partner's
+ * mail. Every adjustment is booked here, an admin's and a refund's alike.
+ */
+export async function bookAdjustment(
+  trx: DbOrTx,
+  {
+    partnerId,
+    referralId,
+    amount,
+    month,
+    reason,
+    clientCompanyName,
+    details,
+    actorId,
+    now,
+    mail,
+  }: BookAdjustmentOptions,
+): Promise<CommissionRow> {
+  const kind = toCents(amount) > 0 ? 'bonus' : 'clawback';
+  const row = await trx
+    .insertInto('commissions')
+    .values({
+      partnerId,
+      referralId,
+      amount,
+      monthYear: month,
+      kind,
+      reason,
+      createdBy: actorId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await logActivity(trx, {
+    userId: actorId,
+    action: kind === 'bonus' ? 'commission.bonus_added' : 'commission.clawback_added',
+    entityType: 'commission',
+    entityId: row.id,
+    details: { partnerId, kind, amount: row.amount, monthYear: row.monthYear, reason, referralId, ...details },
+  });
+  await notifyAdjustment(trx, {
+    mail,
+    now,
+    adjustment: { partnerId, kind, amount: row.amount, monthYear: row.monthYear, reason, clientCompanyName },
+  });
+  return row;
 }
 
 export async function addAdjustment(db: Db, { input, actorId, now, mail }: AddAdjustmentOptions): Promise<Commission> {
@@ -77,46 +144,16 @@ export async function addAdjustment(db: Db, { input, actorId, now, mail }: AddAd
       .where('createdAt', '>', new Date(now.getTime() - ADJUSTMENT_DUPLICATE_MINUTES * 60_000))
       .executeTakeFirst();
     if (earlier) throw DomainError.conflict(COMMISSION_MESSAGES.duplicateAdjustment(earlier));
-    const row = await trx
-      .insertInto('commissions')
-      .values({
-        partnerId: partner.id,
-        referralId: input.referralId ?? null,
-        amount: input.amount,
-        monthYear: month,
-        kind,
-        reason: input.reason,
-        createdBy: actorId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await logActivity(trx, {
-      userId: actorId,
-      action: kind === 'bonus' ? 'commission.bonus_added' : 'commission.clawback_added',
-      entityType: 'commission',
-      entityId: row.id,
-      details: {
-        partnerId: partner.id,
-        kind,
-        amount: row.amount,
-        monthYear: row.monthYear,
-        reason: input.reason,
-        referralId: row.referralId,
-      },
-    });
-    await notifyAdjustment(trx, {
-      mail,
+    const row = await bookAdjustment(trx, {
+      partnerId: partner.id,
+      referralId: input.referralId ?? null,
+      amount: input.amount,
+      month,
+      reason: input.reason,
+      clientCompanyName,
+      actorId,
       now,
-      adjustment: {
-        partnerId: partner.id,
-        kind,
-        amount: row.amount,
-        monthYear: row.monthYear,
-        reason: input.reason,
-        clientCompanyName,
-      },
+      mail,
     });
     return toCommission({ ...row, clientCompanyName });
   });

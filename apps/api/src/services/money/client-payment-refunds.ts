@@ -15,11 +15,11 @@ import {
 } from '@portal/contracts';
 import type { CommissionRow, Db } from '@portal/db';
 import type { MailDeps } from '../notifications/notify';
-import { notifyAdjustment } from '../notifications/notify';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { inTransaction } from '../platform/idempotency';
 import { toCommission } from '../platform/mappers';
+import { bookAdjustment } from './adjustments';
 import { toClientPayment } from './client-payments';
 
 /** Where a refund was recorded: by Stripe's webhook, by an admin on the screen, or by an API key. */
@@ -110,47 +110,17 @@ export async function applyClientPaymentRefund(
     feeForPaymentCents(feeCents, amountCents, amountCents - before);
   if (back <= 0) return { detail: `${refundText}; too little to take back a cent of the fee`, clawback: null };
   const reason = `Client refund: ${refundText} (${SOURCE_LABEL[source]})`;
-  const clawback = await trx
-    .insertInto('commissions')
-    .values({
-      partnerId: payment.partnerId,
-      referralId: payment.referralId,
-      amount: fromCents(-back),
-      monthYear: payment.periodMonth,
-      kind: 'clawback',
-      reason,
-      createdBy: actorId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await logActivity(trx, {
-    userId: actorId,
-    action: 'commission.clawback_added',
-    entityType: 'commission',
-    entityId: clawback.id,
-    details: {
-      partnerId: payment.partnerId,
-      kind: 'clawback',
-      amount: clawback.amount,
-      monthYear: payment.periodMonth,
-      reason,
-      referralId: payment.referralId,
-      clientPaymentId: payment.id,
-    },
-  });
-  await notifyAdjustment(trx, {
-    mail,
+  const clawback = await bookAdjustment(trx, {
+    partnerId: payment.partnerId,
+    referralId: payment.referralId,
+    amount: fromCents(-back),
+    month: payment.periodMonth,
+    reason,
+    clientCompanyName: payment.clientCompanyName,
+    details: { clientPaymentId: payment.id },
+    actorId,
     now,
-    adjustment: {
-      partnerId: payment.partnerId,
-      kind: 'clawback',
-      amount: clawback.amount,
-      monthYear: payment.periodMonth,
-      reason,
-      clientCompanyName: payment.clientCompanyName,
-    },
+    mail,
   });
   return { detail: `${refundText}; ${formatMoney(fromCents(back))} of the fee taken back`, clawback };
 }
