@@ -245,6 +245,36 @@ describe('partner details and settings', () => {
     expect(screen.getByText('Not provided')).toBeTruthy();
   });
 
+  it("shows a PayPal partner's PayPal email under Business Details, and no bank fields", () => {
+    const details = aPartnerDetails({
+      ...row,
+      website: 'https://northwind.example',
+      paymentMethod: 'PayPal',
+      bankName: null,
+      bankAccountType: null,
+      bankAccountHolderName: null,
+      bankRoutingNumberMasked: null,
+      bankAccountNumberMasked: null,
+      paypalEmailMasked: 'p•••@shoplineapps.demo',
+    });
+    renderWithProviders(<PartnerDetailsView partner={details} />);
+    expect(screen.getByText('PayPal Email').nextElementSibling?.textContent).toBe('p•••@shoplineapps.demo');
+    for (const label of ['Bank', 'Account Holder', 'Routing Number', 'Account Number'])
+      expect(screen.queryByText(label), label).toBeNull();
+    expect(screen.queryByText('Not provided')).toBeNull();
+  });
+
+  it.each(['Wire', 'ACH'] as const)(
+    'shows the bank fields of a partner paid by %s, masked, and no PayPal email',
+    (method) => {
+      renderWithProviders(<PartnerDetailsView partner={aPartnerDetails({ ...row, paymentMethod: method })} />);
+      expect(screen.getByText('Bank').nextElementSibling?.textContent).toBe('First Bank');
+      expect(screen.getByText('Routing Number').nextElementSibling?.textContent).toBe('•••• 0021');
+      expect(screen.getByText('Account Number').nextElementSibling?.textContent).toBe('•••• 6789');
+      expect(screen.queryByText('PayPal Email')).toBeNull();
+    },
+  );
+
   it('shows the terms in force, read-only: the fee per service, the agreement version and when fees are paid', async () => {
     const terms = aProgramTerms({
       version: 2,

@@ -78,6 +78,7 @@ export function aPartnerDetails(fields: Partial<PartnerDetails> = {}): PartnerDe
     bankAccountHolderName: 'Northwind Growth LLC',
     bankRoutingNumberMasked: '•••• 0021',
     bankAccountNumberMasked: '•••• 6789',
+    paypalEmailMasked: null,
     ...fields,
   };
 }

@@ -114,6 +114,8 @@ export const partnerDetailsOutput = adminPartnerRowOutput.extend({
   bankAccountHolderName: z.string().nullable(),
   bankRoutingNumberMasked: z.string().nullable(),
   bankAccountNumberMasked: z.string().nullable(),
+  /** The PayPal account's email, masked ("p•••@shoplineapps.demo"); null when none is on file. */
+  paypalEmailMasked: z.string().nullable(),
 });
 export type PartnerDetails = z.infer<typeof partnerDetailsOutput>;
 

@@ -254,6 +254,35 @@ describe('partner details', () => {
     expect(res.body).not.toContain('021000021');
   });
 
+  it("shows a PayPal partner's email only masked, to admins only", async () => {
+    const p = await t.createPartner({ status: 'active' });
+    await t.db
+      .updateTable('partners')
+      .set({
+        paymentMethod: 'PayPal',
+        paypalEmail: t.deps.cipher.encrypt(
+          'payouts@paypal-partner.example',
+          bankFieldContext(p.partnerId, 'paypal_email'),
+        ),
+      })
+      .where('id', '=', p.partnerId)
+      .execute();
+    const res = await get(`/api/admin/partners/${p.partnerId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ paymentMethod: 'PayPal', paypalEmailMasked: 'p•••@paypal-partner.example' });
+    expect(res.body).not.toContain('payouts@');
+    expect((await get(`/api/admin/partners/${p.partnerId}`, partnerUser)).statusCode).toBe(403);
+    expect((await get(`/api/admin/partners/${p.partnerId}`, null)).statusCode).toBe(401);
+  });
+
+  it('answers no PayPal email for a partner paid by wire', async () => {
+    const p = await t.createPartner({ status: 'active' });
+    expect((await get(`/api/admin/partners/${p.partnerId}`)).json()).toMatchObject({
+      paymentMethod: 'Wire',
+      paypalEmailMasked: null,
+    });
+  });
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await get(`/api/admin/partners/${UNKNOWN_ID}`)).statusCode).toBe(404);
     const malformed = await get('/api/admin/partners/123');

@@ -41,7 +41,7 @@ export const adminPartnerRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/partners/{id}',
     procedure: 'admin.partner',
-    summary: 'Details of one partner (bank numbers masked)',
+    summary: 'Details of one partner (bank numbers and PayPal email masked)',
     tag,
   },
   {

@@ -44,6 +44,7 @@ export function partnerProfileFields(row: Partner, cipher: FieldCipher) {
     agreementSignedAt: iso(row.agreementSignedAt),
     agreementVersion: row.agreementVersion,
     ...maskedBankDetails(row, cipher),
+    paypalEmailMasked: maskEmail(decryptOrNull(cipher, row.paypalEmail, bankFieldContext(row.id, 'paypal_email'))),
   };
 }
 
@@ -51,7 +52,6 @@ export function toPartnerProfile(row: Partner, cipher: FieldCipher): PartnerProf
   return {
     ...partnerProfileFields(row, cipher),
     termsVersion: row.termsVersion,
-    paypalEmailMasked: maskEmail(decryptOrNull(cipher, row.paypalEmail, bankFieldContext(row.id, 'paypal_email'))),
     payeeType: row.payeeType,
   };
 }

@@ -39,6 +39,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The details of the way the partner is paid, and only those: a PayPal email, or a bank account (masked). */
+function PaymentDetailsFacts({ partner }: { partner: PartnerDetails }) {
+  if (partner.paymentMethod === 'PayPal') return <Fact label="PayPal Email">{partner.paypalEmailMasked}</Fact>;
+  return (
+    <>
+      <Fact label="Bank">{partner.bankName}</Fact>
+      <Fact label="Account Holder">{partner.bankAccountHolderName}</Fact>
+      <Fact label="Routing Number">{partner.bankRoutingNumberMasked}</Fact>
+      <Fact label="Account Number">{partner.bankAccountNumberMasked}</Fact>
+    </>
+  );
+}
+
 export function PartnerDetailsView({ partner }: { partner: PartnerDetails }) {
   return (
     <Stack gap="md">
@@ -64,10 +77,7 @@ export function PartnerDetailsView({ partner }: { partner: PartnerDetails }) {
       <Section title="Business Details">
         <Fact label="Referral Code">{partner.referralCode}</Fact>
         <Fact label="Payment Method">{PAYMENT_METHOD_LABELS[partner.paymentMethod]}</Fact>
-        <Fact label="Bank">{partner.bankName}</Fact>
-        <Fact label="Account Holder">{partner.bankAccountHolderName}</Fact>
-        <Fact label="Routing Number">{partner.bankRoutingNumberMasked}</Fact>
-        <Fact label="Account Number">{partner.bankAccountNumberMasked}</Fact>
+        <PaymentDetailsFacts partner={partner} />
         <Fact label="Agreement">
           {partner.agreementSigned
             ? `Signed ${formatDate(partner.agreementSignedAt)} (version ${partner.agreementVersion})`
