@@ -38,15 +38,27 @@ function fill(label: RegExp, value: string) {
 const field = (label: RegExp) =>
   screen.getAllByLabelText(label).find((element) => element.tagName !== 'DIV') as HTMLInputElement;
 
-function fillRequired() {
+/** The applicant's company and contact, and no bank field. */
+function fillNames() {
   fill(/Company Name/, 'Acme Growth');
   fill(/Contact Name/, 'Ada Lovelace');
+}
+
+function fillRequired() {
+  fillNames();
   fill(/Bank Name/, 'First Bank');
   fill(/Routing Number/, '021000021');
   fill(/^Account Number/, 'QX7734125590');
   fill(/Account Holder Name/, 'Acme Growth LLC');
   fill(/^Bank Address/, '1 Main St');
   fill(/Beneficiary Address/, '2 Side St');
+}
+
+/** Scrolls the agreement to its end, accepts it and submits the application. */
+async function acceptAndSubmit(user: ReturnType<typeof userEvent.setup>) {
+  scrollAgreement(1616);
+  await user.click(checkbox());
+  await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
 }
 
 describe('the registration form', () => {
@@ -183,9 +195,7 @@ describe('submitting', () => {
     const onSubmit = vi.fn();
     renderForm(onSubmit);
     fillRequired();
-    scrollAgreement(1616);
-    await user.click(checkbox());
-    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    await acceptAndSubmit(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const payload = onSubmit.mock.calls[0]?.[0] as Record<string, unknown>;
     expect(payload).toEqual({
@@ -215,9 +225,7 @@ describe('submitting', () => {
     fillRequired();
     fill(/^Website/, 'https://acme.example.com');
     fill(/^Phone/, '(503) 555-0100');
-    scrollAgreement(1616);
-    await user.click(checkbox());
-    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    await acceptAndSubmit(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ website: 'https://acme.example.com', phone: '(503) 555-0100' });
   });
@@ -225,11 +233,8 @@ describe('submitting', () => {
   it('shows the wire-transfer message on the payment method when a bank field is missing', async () => {
     const user = userEvent.setup();
     const { onSubmit } = renderForm();
-    fill(/Company Name/, 'Acme Growth');
-    fill(/Contact Name/, 'Ada Lovelace');
-    scrollAgreement(1616);
-    await user.click(checkbox());
-    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    fillNames();
+    await acceptAndSubmit(user);
     expect(await screen.findByText(MESSAGES.wireBankFieldsRequired)).toBeTruthy();
     const payment = field(/Preferred Payment Method/);
     expect(payment.getAttribute('aria-invalid')).toBe('true');
@@ -239,11 +244,8 @@ describe('submitting', () => {
   it('drops the wire-transfer message once every bank field is filled in, before the next submit', async () => {
     const user = userEvent.setup();
     renderForm();
-    fill(/Company Name/, 'Acme Growth');
-    fill(/Contact Name/, 'Ada Lovelace');
-    scrollAgreement(1616);
-    await user.click(checkbox());
-    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    fillNames();
+    await acceptAndSubmit(user);
     expect(await screen.findByText(MESSAGES.wireBankFieldsRequired)).toBeTruthy();
     fill(/Bank Name/, 'First Bank');
     fill(/Routing Number/, '021000021');
@@ -264,9 +266,7 @@ describe('submitting', () => {
     fill(/^Website/, 'not a url');
     fill(/^Phone/, '555-01');
     fill(/Routing Number/, '12345');
-    scrollAgreement(1616);
-    await user.click(checkbox());
-    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    await acceptAndSubmit(user);
     expect(await screen.findByText(MESSAGES.invalidWebsite)).toBeTruthy();
     expect(screen.getByText(MESSAGES.invalidPhone)).toBeTruthy();
     expect(screen.getByText(MESSAGES.routingNumberDigits)).toBeTruthy();
@@ -281,9 +281,7 @@ describe('submitting', () => {
       scrolled.push(this);
     });
     const { onSubmit } = renderForm();
-    scrollAgreement(1616);
-    await user.click(checkbox());
-    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    await acceptAndSubmit(user);
     expect(await screen.findByText(MESSAGES.companyNameRequired)).toBeTruthy();
     expect(screen.getByText(MESSAGES.contactNameRequired)).toBeTruthy();
     for (const bankField of WIRE_BANK_FIELDS.filter((name) => name !== 'bankAccountType'))
@@ -310,9 +308,7 @@ describe('submitting', () => {
     const { onSubmit } = renderForm();
     fillRequired();
     fill(/Routing Number/, '02100002');
-    scrollAgreement(1616);
-    await user.click(checkbox());
-    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    await acceptAndSubmit(user);
     const routing = field(/Routing Number/);
     await waitFor(() => expect(routing.getAttribute('aria-invalid')).toBe('true'));
     const described = (routing.getAttribute('aria-describedby') ?? '')
@@ -329,9 +325,7 @@ describe('submitting', () => {
     const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     renderForm(onSubmit);
     fillRequired();
-    scrollAgreement(1616);
-    await user.click(checkbox());
-    await user.click(screen.getByRole('button', { name: 'Submit Partner Application' }));
+    await acceptAndSubmit(user);
     const busy = await screen.findByRole('button', { name: 'Submitting...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await act(async () => finish());
