@@ -3,15 +3,14 @@
 // and the fast path of single tRPC queries.
 
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { partnerProfileOutput, userOutput } from '@portal/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildApp, CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/app';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/app';
 import { createLogger } from '../../src/logger';
 import { buildOpenApiDocument } from '../../src/rest/openapi';
 import { restRoutes } from '../../src/rest/routes';
-import { addressSequence, sampleApplication, useTestApp } from '../support';
+import { addressSequence, logSink, sampleApplication, useTestApp, withLoggingApp } from '../support';
 
 const t = useTestApp();
 const freshIp = addressSequence('10.12');
@@ -129,49 +128,35 @@ describe('X-Request-Id', () => {
 
 describe('logged database errors', () => {
   it('carry no bind parameters, query text with values or failing row', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logger = createLogger('info', stream);
-    const app = await buildApp({ ...t.deps, logger }, { serveWeb: false });
     // A constraint the application does not expect: the insert of a registration fails inside
     // the database with the email and the password hash as bind parameters.
     await sql`alter table users add constraint h12a_refuse_secret check (email not like 'topsecret%')`.execute(t.db);
     try {
-      const email = `topsecret-${randomUUID()}@example.com`;
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { email, password: 'hunter2-SECRET' },
-        remoteAddress: freshIp(),
+      await withLoggingApp(t, async (app, log) => {
+        const email = `topsecret-${randomUUID()}@example.com`;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email, password: 'hunter2-SECRET' },
+          remoteAddress: freshIp(),
+        });
+        expect(res.statusCode).toBe(500);
+        const text = log.text();
+        expect(text).toContain('h12a_refuse_secret');
+        expect(text).toContain('23514');
+        expect(text).not.toContain('topsecret');
+        expect(text).not.toContain('$argon2');
+        expect(text).not.toContain('hunter2');
+        expect(text).not.toMatch(/insert into/i);
+        expect(text).not.toMatch(/"(params|parameters|query|detail)"/);
       });
-      expect(res.statusCode).toBe(500);
-      const text = lines.join('');
-      expect(text).toContain('h12a_refuse_secret');
-      expect(text).toContain('23514');
-      expect(text).not.toContain('topsecret');
-      expect(text).not.toContain('$argon2');
-      expect(text).not.toContain('hunter2');
-      expect(text).not.toMatch(/insert into/i);
-      expect(text).not.toMatch(/"(params|parameters|query|detail)"/);
     } finally {
       await sql`alter table users drop constraint h12a_refuse_secret`.execute(t.db);
-      await app.close();
     }
   });
 
   it('quote no input of a data exception in the message', () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { stream, text: logged } = logSink();
     const error = Object.assign(new Error('invalid input syntax for type uuid: "topsecret-value"'), {
       code: '22P02',
       params: ['topsecret-value'],
@@ -179,7 +164,7 @@ describe('logged database errors', () => {
     });
     createLogger('info', stream).error({ err: new Error('procedure failed', { cause: error }) }, 'procedure failed');
     createLogger('info', stream).error({ err: error }, 'request failed');
-    const text = lines.join('');
+    const text = logged();
     expect(text).toContain('invalid input syntax for type uuid');
     expect(text).not.toContain('topsecret');
     expect(text).not.toContain('select $1');
@@ -188,15 +173,7 @@ describe('logged database errors', () => {
 
 describe('the request log', () => {
   it('shows no one-time token of a link: query values of token parameters and signed file paths are redacted', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const app = await buildApp({ ...t.deps, logger: createLogger('info', stream) }, { serveWeb: false });
-    try {
+    await withLoggingApp(t, async (app, { lines, text }) => {
       const secret = `OneTime${randomUUID().replace(/-/g, '')}`;
       const urls = [
         `/reset-password?token=${secret}`,
@@ -219,27 +196,15 @@ describe('the request log', () => {
         '/callback?code=[REDACTED]&state=kept',
         '/anything?X-Amz-Signature=[REDACTED]&api_key=[REDACTED]&secret=[REDACTED]',
       ]);
-      expect(lines.join('')).not.toContain(secret);
-    } finally {
-      await app.close();
-    }
+      expect(text()).not.toContain(secret);
+    });
   });
 
   it('keeps the public parts of a URL: a referral code in the path and ordinary query parameters', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const app = await buildApp({ ...t.deps, logger: createLogger('info', stream) }, { serveWeb: false });
-    try {
+    await withLoggingApp(t, async (app, log) => {
       await app.inject({ method: 'GET', url: '/r/ACME42?utm_source=mail&ref=ACME42' });
-      expect(lines.join('')).toContain('"url":"/r/ACME42?utm_source=mail&ref=ACME42"');
-    } finally {
-      await app.close();
-    }
+      expect(log.text()).toContain('"url":"/r/ACME42?utm_source=mail&ref=ACME42"');
+    });
   });
 });
 

@@ -5,7 +5,6 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { createDeps } from '../../src/deps';
 import { createLogger } from '../../src/logger';
 import { Webhook } from 'standardwebhooks';
@@ -20,7 +19,7 @@ import {
   webhookSecretContext,
 } from '../../src/services/integrations/webhooks';
 import { createWebhookWorker, WEBHOOK_RETRY_DELAYS_MS } from '../../src/workers/webhook-worker';
-import { createTestApp, useTestApp, expectRefusal } from '../support';
+import { createTestApp, logSink, useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 interface Received {
@@ -59,7 +58,6 @@ const t = useTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', API_KEY_RATE_LIMI
 let admin: SessionUser;
 let adminHeaders: Record<string, string>;
 let receiver: Receiver;
-const logLines: string[] = [];
 
 beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
@@ -255,8 +253,8 @@ describe('API keys', () => {
   });
 
   it('never writes the key to the log', async () => {
-    const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (logLines.push(chunk.toString()), done()) });
-    const logger = createLogger('info', sink);
+    const log = logSink();
+    const logger = createLogger('info', log.stream);
     const deps = createDeps(t.deps.config, t.database, logger, () => t.clock.now);
     const { buildApp } = await import('../../src/app');
     const app = await buildApp(deps, { serveWeb: false });
@@ -264,8 +262,8 @@ describe('API keys', () => {
       const { key } = await createKey(['partners:read']);
       await app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
       await app.inject({ method: 'GET', url: '/api/admin/referrals', headers: withKey(key) });
-      expect(logLines.length).toBeGreaterThan(0);
-      expect(logLines.join('\n')).not.toContain(key);
+      expect(log.lines.length).toBeGreaterThan(0);
+      expect(log.text()).not.toContain(key);
     } finally {
       await app.close();
       await deps.rateLimits.close();

@@ -7,20 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { CLIENT_PAYMENT_MESSAGES } from '@portal/contracts';
 import Stripe from 'stripe';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../src/trpc/context';
-import { createTestApp, type PartnerFixture, useTestApp, expectRefusal } from '../support';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp, expectRefusal, useClock, useUser, usePartner } from '../support';
 
 const SECRET = 'whsec_test_portal_4b1d9c2e';
 const t = useTestApp({ STRIPE_WEBHOOK_SECRET: SECRET });
-let admin: SessionUser;
-let partner: PartnerFixture;
-
-beforeAll(async () => {
-  t.clock.now = new Date('2026-11-22T10:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-  partner = await t.createPartner();
-});
+useClock(t, '2026-11-22T10:00:00Z');
+const admin = useUser(t, { role: 'admin' });
+const partner = usePartner(t);
 
 const unix = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 

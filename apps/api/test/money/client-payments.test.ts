@@ -12,19 +12,14 @@ import {
   feeForPaymentCents,
   type ClientPayment,
 } from '@portal/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/services/integrations';
-import type { SessionUser } from '../../src/trpc/context';
-import { type PartnerFixture, useTestApp, expectRefusal } from '../support';
+import { useTestApp, expectRefusal, useClock, useUser, usePartner } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-let partner: PartnerFixture;
-beforeAll(async () => {
-  t.clock.now = new Date('2026-11-22T10:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-  partner = await t.createPartner();
-});
+useClock(t, '2026-11-22T10:00:00Z');
+const admin = useUser(t, { role: 'admin' });
+const partner = usePartner(t);
 
 /** POST /api/admin/referrals/{id}/payments as the admin. */
 const post = (referralId: string, payment: object, headers?: Record<string, string>) =>

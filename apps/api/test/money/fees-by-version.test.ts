@@ -2,13 +2,13 @@
 // partner, one accepted under version 1 (basic fee 50.00, payout 30 days) and one accepted after the partner
 // accepted version 2 (basic fee 60.00, payout 20 days), each earn their own fee, due on their own day.
 
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../src/trpc/context';
-import { useTestApp, type PartnerFixture } from '../support';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useClock, useUser, usePartner } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-let partner: PartnerFixture;
+useClock(t, '2026-11-02T10:00:00Z');
+const admin = useUser(t, { role: 'admin' });
+const partner = usePartner(t);
 
 const addClient = async (name: string) => {
   const response = await t.request(admin, 'POST', '/api/admin/referrals', {
@@ -36,12 +36,6 @@ const winAndPay = async (id: string) => {
   expect(paid.statusCode).toBe(201);
   return paid.json().commission as { amount: string; dueBy: string };
 };
-
-beforeAll(async () => {
-  t.clock.now = new Date('2026-11-02T10:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-  partner = await t.createPartner();
-});
 
 describe('fees by terms version', () => {
   let underV1: string;

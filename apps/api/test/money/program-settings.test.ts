@@ -2,20 +2,15 @@
 // each change logged with its before and after, and every bad value refused by name.
 
 import { PROGRAM_SETTINGS_MESSAGES } from '@portal/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { useTestApp } from '../support';
+import { useTestApp, useClock, useUser } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-let finance: SessionUser;
-let viewer: SessionUser;
-beforeAll(async () => {
-  t.clock.now = new Date('2026-11-26T10:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-  finance = await t.createUser({ role: 'finance' });
-  viewer = await t.createUser({ role: 'viewer' });
-});
+useClock(t, '2026-11-26T10:00:00Z');
+const admin = useUser(t, { role: 'admin' });
+const finance = useUser(t, { role: 'finance' });
+const viewer = useUser(t, { role: 'viewer' });
 
 const get = (user: SessionUser) => t.request(user, 'GET', '/api/admin/program-settings');
 const patch = (user: SessionUser, payload: Record<string, unknown>) =>

@@ -2,7 +2,6 @@
 // worker over a real SMTP server (in process), retried with backoff through an outage, sent once
 // even by two workers on one database, and kept as "not sent" without SMTP.
 
-import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +14,7 @@ import { clearExpiredMailBodies, enqueueMail, enqueueTemplate } from '../../src/
 import { MESSAGES, NOT_SENT_NO_SMTP } from '@portal/contracts';
 import { escapeHtml, portalLink, renderMail } from '../../src/services/notifications/templates';
 import { createOutboxWorker, RETRY_DELAYS_MS } from '../../src/workers/outbox-worker';
-import { createTestDatabase, mailingEnv, useTestApp, useTestSmtp, expectRefusal } from '../support';
+import { createTestDatabase, logSink, mailingEnv, useTestApp, useTestSmtp, expectRefusal } from '../support';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp, { MAIL_FROM: 'Ledgerline <mail@ledgerline.example>' }));
@@ -232,13 +231,7 @@ describe('the outbox worker', () => {
 
 describe('without SMTP_URL', () => {
   it('keeps mail as not sent and, in development, logs subject, recipient and links', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { stream, lines } = logSink();
     const database = await createTestDatabase();
     const config = loadConfig({
       NODE_ENV: 'development',
@@ -247,7 +240,7 @@ describe('without SMTP_URL', () => {
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       PORT: '4321',
     });
-    const deps = createDeps(config, database, createLogger('info', sink), () => new Date());
+    const deps = createDeps(config, database, createLogger('info', stream), () => new Date());
     try {
       const link = portalLink(config, '/reset-password', { token: 'abc' });
       expect(link).toBe('http://127.0.0.1:4321/reset-password?token=abc');

@@ -3,14 +3,14 @@
 // earned; a breach of non-solicitation voids every pending fee with the reason, logged and mailed.
 
 import { CLIENT_PAYMENT_MESSAGES, ENDING_MESSAGES } from '@portal/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { feeOfPayment, type FeeReferral } from '../../src/services/money/client-payments';
 import { applyDueTerminations } from '../../src/services/partners/partnership-end';
-import type { SessionUser } from '../../src/trpc/context';
-import { useTestApp, expectRefusal } from '../support';
+import { useTestApp, expectRefusal, useClock, useUser } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
+useClock(t, '2026-11-26T10:00:00Z');
+const admin = useUser(t, { role: 'admin' });
 
 /** An admin's record of written notice ending the partnership (by either party). */
 const terminate = (
@@ -21,10 +21,9 @@ const terminate = (
 const statusOf = async (partnerId: string) =>
   (await t.db.selectFrom('partners').select('status').where('id', '=', partnerId).executeTakeFirstOrThrow()).status;
 
-beforeAll(async () => {
-  t.clock.now = new Date('2026-11-26T10:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-});
+/** The mails of `kind` in the outbox, by recipient and subject. */
+const mailsOf = async (kind: string) =>
+  (await t.outboxMails({ kind })).map(({ recipient, subject }) => ({ recipient, subject }));
 
 /** The answer to a notice the partner gave today (sent by them or recorded by an admin): active until it takes effect. */
 function expectPartnerNotice(response: Awaited<ReturnType<typeof t.request>>, partnerId: string, reason: string) {
@@ -99,11 +98,7 @@ describe('notice of termination', () => {
     });
     expect(response.json()).toMatchObject({ status: 'inactive', effectiveDate: '2026-11-26' });
     expect(await t.activityActions(partner.partnerId)).toEqual(['partner.notice_given', 'partner.terminated']);
-    const mails = await t.db
-      .selectFrom('emailOutbox')
-      .select('subject')
-      .where('kind', '=', 'partnershipEnding')
-      .execute();
+    const mails = await mailsOf('partnershipEnding');
     expect(mails.map((mail) => mail.subject)).toContain('Your partnership ends on Nov 26, 2026');
   });
 
@@ -197,21 +192,11 @@ describe("a partner's own notice", () => {
     expectPartnerNotice(response, partner.partnerId, 'Retiring');
     const log = await t.activityEntries({ entityId: partner.partnerId });
     expect(log).toMatchObject([{ action: 'partner.notice_given', userId: partner.user.id }]);
-    const team = await t.db
-      .selectFrom('emailOutbox')
-      .select(['recipient', 'subject'])
-      .where('kind', '=', 'partnerNoticeGiven')
-      .execute();
-    expect(team).toContainEqual({
+    expect(await mailsOf('partnerNoticeGiven')).toContainEqual({
       recipient: admin.email,
       subject: 'Leaving Agency gave notice: the partnership ends on Dec 26, 2026',
     });
-    const own = await t.db
-      .selectFrom('emailOutbox')
-      .select('recipient')
-      .where('kind', '=', 'partnershipEnding')
-      .where('recipient', '=', partner.user.email)
-      .execute();
+    const own = await t.outboxMails({ kind: 'partnershipEnding', recipient: partner.user.email });
     expect(own).toHaveLength(1);
     const shown = await t.request(partner.user, 'GET', '/api/partners/partnership');
     expect(shown.json().termination).toEqual({ givenBy: 'partner', reason: 'Retiring', effectiveDate: '2026-12-26' });
@@ -248,10 +233,6 @@ describe("a partner's own notice", () => {
 });
 
 describe('withdrawing a notice before its day', () => {
-  /** The mails of `kind` in the outbox, by recipient and subject. */
-  const mailsOf = (kind: string) =>
-    t.db.selectFrom('emailOutbox').select(['recipient', 'subject']).where('kind', '=', kind).execute();
-
   it('lets a partner withdraw its own notice: the partnership continues, logged, mailed to it and the administrators', async () => {
     t.clock.now = new Date('2026-11-26T10:00:00Z');
     const partner = await t.createPartner({ companyName: 'Second Thoughts LLC' });
@@ -293,13 +274,8 @@ describe('withdrawing a notice before its day', () => {
     const [entry] = await t.activityEntries({ entityId: partner.partnerId, action: 'partner.notice_withdrawn' });
     expect(entry).toMatchObject({ userId: admin.id });
     expect(entry?.details).toMatchObject({ givenBy: 'firm', withdrawnBy: 'firm' });
-    const toPartner = await t.db
-      .selectFrom('emailOutbox')
-      .select('textBody')
-      .where('kind', '=', 'noticeWithdrawn')
-      .where('recipient', '=', partner.user.email)
-      .executeTakeFirstOrThrow();
-    expect(toPartner.textBody).toContain(
+    const [toPartner] = await t.outboxMails({ kind: 'noticeWithdrawn', recipient: partner.user.email });
+    expect(toPartner?.textBody).toContain(
       'we withdrew the notice that would have ended the Affiliate Agreement on Dec 26, 2026',
     );
   });
@@ -355,8 +331,7 @@ describe('forfeiting fees', () => {
         voidReason: 'Solicited a client of the firm',
       });
     expect(rows.find((row) => row.id === paid)?.status).toBe('paid');
-    const mails = await t.db.selectFrom('emailOutbox').select('subject').where('kind', '=', 'feesForfeited').execute();
-    expect(mails).toHaveLength(1);
+    expect(await t.outboxMails({ kind: 'feesForfeited' })).toHaveLength(1);
     const after = await t.request(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
     expect(after.json()).toMatchObject({ unpaidFees: { count: 0, amount: '0.00' } });
   });
@@ -370,13 +345,7 @@ describe('forfeiting fees', () => {
     expectRefusal(response, 409, ENDING_MESSAGES.nothingToForfeit);
     expect(ENDING_MESSAGES.nothingToForfeit).toMatch(/^There are no unpaid fees to forfeit/);
     expect(await t.activityActions(partner.partnerId)).toEqual([]);
-    const mails = await t.db
-      .selectFrom('emailOutbox')
-      .select('id')
-      .where('kind', '=', 'feesForfeited')
-      .where('recipient', '=', partner.user.email)
-      .execute();
-    expect(mails).toEqual([]);
+    expect(await t.outboxMails({ kind: 'feesForfeited', recipient: partner.user.email })).toEqual([]);
   });
 
   it('voids and mails once when forfeits of one partner arrive at the same moment; the others are 409', async () => {
@@ -393,13 +362,7 @@ describe('forfeiting fees', () => {
     for (const refused of responses.filter((r) => r.statusCode === 409))
       expectRefusal(refused, 409, ENDING_MESSAGES.nothingToForfeit);
     expect(await t.activityActions(partner.partnerId)).toEqual(['partner.fees_forfeited']);
-    const mails = await t.db
-      .selectFrom('emailOutbox')
-      .select('id')
-      .where('kind', '=', 'feesForfeited')
-      .where('recipient', '=', partner.user.email)
-      .execute();
-    expect(mails).toHaveLength(1);
+    expect(await t.outboxMails({ kind: 'feesForfeited', recipient: partner.user.email })).toHaveLength(1);
   });
 
   it('is refused by tRPC with the same words', async () => {

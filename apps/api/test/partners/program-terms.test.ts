@@ -3,21 +3,14 @@
 // force, and the acceptance is recorded with who, when and from which address.
 
 import { PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../src/trpc/context';
-import { sampleAgreementText, useTestApp, type PartnerFixture, expectRefusal } from '../support';
+import { describe, expect, it } from 'vitest';
+import { sampleAgreementText, useTestApp, expectRefusal, useClock, useUser, usePartner } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-let finance: SessionUser;
-let partner: PartnerFixture;
-
-beforeAll(async () => {
-  t.clock.now = new Date('2026-11-26T10:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-  finance = await t.createUser({ role: 'finance' });
-  partner = await t.createPartner();
-});
+useClock(t, '2026-11-26T10:00:00Z');
+const admin = useUser(t, { role: 'admin' });
+const finance = useUser(t, { role: 'finance' });
+const partner = usePartner(t);
 
 describe('program terms', () => {
   it("start as version 1 with the agreement's numbers and text", async () => {

@@ -3,21 +3,14 @@
 // activeMonth accrual) while the conflict is open. The first partner's referral owns the client meanwhile.
 
 import { CLIENT_PAYMENT_MESSAGES, PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../src/trpc/context';
-import { expectRefusal, useTestApp, type PartnerFixture } from '../support';
+import { describe, expect, it } from 'vitest';
+import { expectRefusal, useTestApp, useClock, useUser, usePartner } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-let first: PartnerFixture;
-let second: PartnerFixture;
-
-beforeAll(async () => {
-  t.clock.now = new Date('2026-11-27T12:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-  first = await t.createPartner({ companyName: 'First Partner LLC' });
-  second = await t.createPartner({ companyName: 'Second Partner LLC' });
-});
+useClock(t, '2026-11-27T12:00:00Z');
+const admin = useUser(t, { role: 'admin' });
+const first = usePartner(t, { companyName: 'First Partner LLC' });
+const second = usePartner(t, { companyName: 'Second Partner LLC' });
 
 let clients = 0;
 

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -16,7 +17,7 @@ import {
 } from '@portal/contracts';
 import { createTestDatabase as copyTemplate, type TestDatabase } from '@portal/db/testing';
 import { hashPassword } from '../../src/services/accounts/passwords';
-import type { ActivityLogTable, Database } from '@portal/db';
+import type { ActivityLogTable, Database, EmailOutboxRow } from '@portal/db';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
@@ -137,6 +138,8 @@ export interface TestApp extends AppFixtures {
   activityEntries(where: ActivityFilter): Promise<Selectable<ActivityLogTable>[]>;
   /** The actions the activity log holds about `entityId`, oldest first. */
   activityActions(entityId: string): Promise<string[]>;
+  /** The outbox's mails that match every column given, oldest first. */
+  outboxMails(where: OutboxFilter): Promise<EmailOutboxRow[]>;
   /** The row of `table` with that id, as stored (throws when there is none). */
   row<T extends TableWithId>(table: T, id: string): Promise<Selectable<Database[T]>>;
   close(): Promise<void>;
@@ -229,6 +232,15 @@ function activityEntries(db: AppDeps['db'], where: ActivityFilter) {
   return query.execute();
 }
 
+type OutboxFilter = Partial<Record<'kind' | 'recipient', string>>;
+
+function outboxMails(db: AppDeps['db'], where: OutboxFilter) {
+  let query = db.selectFrom('emailOutbox').selectAll();
+  for (const [column, value] of Object.entries(where) as [keyof OutboxFilter, string][])
+    query = query.where(column, '=', value);
+  return query.orderBy('createdAt').execute();
+}
+
 async function activityActions(db: AppDeps['db'], entityId: string) {
   const rows = await db
     .selectFrom('activityLog')
@@ -270,6 +282,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...appFixtures(deps, app),
     activityEntries: (where) => activityEntries(database.db, where),
     activityActions: (entityId) => activityActions(database.db, entityId),
+    outboxMails: (where) => outboxMails(database.db, where),
     row: (table, id) => rowOf(database.db, table, id),
     async close() {
       await app.close();
@@ -295,6 +308,65 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     await t.close?.();
   });
   return t;
+}
+
+/** Sets the test app's clock to `iso` before the file's tests (register it after useTestApp). */
+export function useClock(t: TestApp, iso: string): void {
+  beforeAll(() => {
+    t.clock.now = new Date(iso);
+  });
+}
+
+/**
+ * A user of the file's tests, made before them on `t` (register it after useTestApp): the object is filled in once
+ * the user exists, so a file declares its users as constants.
+ */
+export function useUser(t: TestApp, options: UserOptions = {}): SessionUser {
+  const user = {} as SessionUser;
+  beforeAll(async () => {
+    Object.assign(user, await t.createUser(options));
+  });
+  return user;
+}
+
+/** A partner of the file's tests, made before them on `t` (register it after useTestApp), filled in as useUser's user. */
+export function usePartner(t: TestApp, options: PartnerOptions = {}): PartnerFixture {
+  const partner = {} as PartnerFixture;
+  beforeAll(async () => {
+    Object.assign(partner, await t.createPartner(options));
+  });
+  return partner;
+}
+
+/** A log destination that keeps what is written to it: `lines` one a write, `text()` all of them. */
+export function logSink() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { stream, lines, text: () => lines.join('') };
+}
+
+export type LogSink = ReturnType<typeof logSink>;
+
+/**
+ * Runs `use` with an app on `t`'s deps that logs at info into a sink of its own (no web pages), and closes the
+ * app after `use`, whatever it did.
+ */
+export async function withLoggingApp<T>(
+  t: TestApp,
+  use: (app: FastifyInstance, log: LogSink) => Promise<T>,
+): Promise<T> {
+  const log = logSink();
+  const app = await buildApp({ ...t.deps, logger: createLogger('info', log.stream) }, { serveWeb: false });
+  try {
+    return await use(app, log);
+  } finally {
+    await app.close();
+  }
 }
 
 /** A folder of the test file's (or describe block's) own under the system's temp folder, removed after its tests. */
