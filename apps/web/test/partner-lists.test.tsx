@@ -44,6 +44,20 @@ async function bodyRows() {
   return (await screen.findAllByRole('row')).filter((row) => within(row).queryAllByRole('cell').length);
 }
 
+/** The Commissions list with `items` its one page: its body rows, in order. */
+async function commissionRows(items: PartnerCommission[]) {
+  serveTrpc({ 'admin.partnerCommissions': () => ({ items, total: items.length, limit: 10, offset: 0 }) });
+  renderInRouter(<PartnerCommissions partnerId={PARTNER} />);
+  return bodyRows();
+}
+
+/** The Payouts list with `items` its one page: its body rows, in order. */
+async function payoutRows(items: PartnerPayoutLine[]) {
+  serveTrpc({ 'admin.partnerPayouts': () => ({ items, total: items.length, limit: 10, offset: 0 }) });
+  renderInRouter(<PartnerPayouts partnerId={PARTNER} />);
+  return bodyRows();
+}
+
 describe("the partner page's commissions", () => {
   it('shows the day a pending fee is due, and none on a paid one', async () => {
     const items = [
@@ -56,11 +70,7 @@ describe("the partner page's commissions", () => {
         paymentDate: '2026-10-20T12:00:00.000Z',
       }),
     ];
-    serveTrpc({ 'admin.partnerCommissions': () => ({ items, total: 2, limit: 10, offset: 0 }) });
-    renderInRouter(<PartnerCommissions partnerId={PARTNER} />);
-    const [pending, paid] = (await screen.findAllByRole('row')).filter(
-      (row) => within(row).queryAllByRole('cell').length,
-    );
+    const [pending, paid] = await commissionRows(items);
     expect(within(pending!).getByText('Dec 3, 2026')).toBeTruthy();
     expect(within(paid!).queryByText('Oct 3, 2026')).toBeNull();
     expect(within(paid!).getByText('Oct 20, 2026')).toBeTruthy();
@@ -81,9 +91,7 @@ describe("the partner page's commissions", () => {
         paymentDate: '2026-09-20T15:00:00.000Z',
       }),
     ];
-    serveTrpc({ 'admin.partnerCommissions': () => ({ items, total: 2, limit: 10, offset: 0 }) });
-    renderInRouter(<PartnerCommissions partnerId={PARTNER} />);
-    const [returned, failed] = await bodyRows();
+    const [returned, failed] = await commissionRows(items);
     expect(within(returned!).getByText('Returned on Oct 23, 2026')).toBeTruthy();
     expect(within(returned!).queryByText('Oct 20, 2026')).toBeNull();
     expect(within(failed!).queryByText('Sep 20, 2026')).toBeNull();
@@ -126,9 +134,7 @@ describe("the partner page's payouts", () => {
         resolvedAt: '2026-09-23T15:00:00.000Z',
       }),
     ];
-    serveTrpc({ 'admin.partnerPayouts': () => ({ items, total: 2, limit: 10, offset: 0 }) });
-    renderInRouter(<PartnerPayouts partnerId={PARTNER} />);
-    const [ach, paypal] = await bodyRows();
+    const [ach, paypal] = await payoutRows(items);
     expect(screen.queryByText('No payouts yet.')).toBeNull();
     expect(within(ach!).getByText('$100.00')).toBeTruthy();
     expect(within(ach!).getByText('Returned R02')).toBeTruthy();
@@ -142,9 +148,7 @@ describe("the partner page's payouts", () => {
       line({ sentAt: null, status: 'sent', resolvedAt: null }),
       line({ id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b12', reference: 'PO-202609-DEMO' }),
     ];
-    serveTrpc({ 'admin.partnerPayouts': () => ({ items, total: 2, limit: 10, offset: 0 }) });
-    renderInRouter(<PartnerPayouts partnerId={PARTNER} />);
-    const [waiting, confirmed] = await bodyRows();
+    const [waiting, confirmed] = await payoutRows(items);
     expect(within(waiting!).getByText('Not sent')).toBeTruthy();
     expect(within(confirmed!).getByText('confirmed')).toBeTruthy();
     expect(screen.queryByTestId('payout-return')).toBeNull();
