@@ -243,13 +243,8 @@ describe('API keys', () => {
       headers: withKey(key),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const row = await t.db
-      .selectFrom('activityLog')
-      .select(['apiKeyId', 'userId'])
-      .where('entityId', '=', pending.partnerId)
-      .where('action', '=', 'partner.approved')
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ apiKeyId: id, userId: admin.id });
+    const log = await t.activityEntries({ entityId: pending.partnerId, action: 'partner.approved' });
+    expect(log).toMatchObject([{ apiKeyId: id, userId: admin.id }]);
   });
 
   it('never writes the key to the log', async () => {

@@ -341,12 +341,7 @@ describe('the Stripe webhook', () => {
       .executeTakeFirstOrThrow();
     expect(payment.refundedAmount).toBe('1500.00');
     // The partner is told of each clawback, as of one an admin adds.
-    const mails = await t.db
-      .selectFrom('emailOutbox')
-      .select('kind')
-      .where('recipient', '=', partner.user.email)
-      .where('kind', '=', 'commissionClawback')
-      .execute();
+    const mails = await t.outboxMails({ kind: 'commissionClawback', recipient: partner.user.email });
     expect(mails.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -312,12 +312,7 @@ describe('POST /api/admin/client-payments/{id}/refunds', () => {
   it('takes back the refunded share of the fee, cumulatively, as the Stripe refund does, and mails the partner', async () => {
     const referralId = await wonClient();
     const payment = await paymentOf(referralId);
-    const mailsBefore = await t.db
-      .selectFrom('emailOutbox')
-      .select('id')
-      .where('recipient', '=', partner.user.email)
-      .where('kind', '=', 'commissionClawback')
-      .execute();
+    const mailsBefore = await t.outboxMails({ kind: 'commissionClawback', recipient: partner.user.email });
     // A third first: 100.00 × 500 ÷ 1500 = 33.33; then the rest brings the total back to exactly the fee.
     const partial = await refund(payment.id, '500.00');
     expect(partial.statusCode).toBe(201);
@@ -346,20 +341,10 @@ describe('POST /api/admin/client-payments/{id}/refunds', () => {
         status: 'pending',
       },
     ]);
-    const mails = await t.db
-      .selectFrom('emailOutbox')
-      .select('id')
-      .where('recipient', '=', partner.user.email)
-      .where('kind', '=', 'commissionClawback')
-      .execute();
+    const mails = await t.outboxMails({ kind: 'commissionClawback', recipient: partner.user.email });
     expect(mails.length - mailsBefore.length).toBe(2);
-    const logged = await t.db
-      .selectFrom('activityLog')
-      .select(['action', 'userId'])
-      .where('entityId', '=', payment.id)
-      .where('action', '=', 'client_payment.refunded')
-      .execute();
-    expect(logged).toEqual([
+    const logged = await t.activityEntries({ entityId: payment.id, action: 'client_payment.refunded' });
+    expect(logged).toMatchObject([
       { action: 'client_payment.refunded', userId: admin.id },
       { action: 'client_payment.refunded', userId: admin.id },
     ]);

@@ -755,14 +755,9 @@ describe('returns', () => {
     );
     const payoutAfter = (await asAdmin.admin.payouts({ limit: 100 })).items.find((p) => p.id === payout.id);
     expect(payoutAfter).toMatchObject({ returnedCount: 1, returnedTotal: '150.00', total: '150.00' });
-    const mail = await t.db
-      .selectFrom('emailOutbox')
-      .select(['subject', 'textBody'])
-      .where('kind', '=', 'payoutReturned')
-      .where('recipient', '=', partner.user.email)
-      .executeTakeFirstOrThrow();
-    expect(mail.subject).toBe('Your payout of $150.00 came back');
-    expect(mail.textBody).toContain('R03 No account');
+    const [mail] = await t.outboxMails({ kind: 'payoutReturned', recipient: partner.user.email });
+    expect(mail?.subject).toBe('Your payout of $150.00 came back');
+    expect(mail?.textBody).toContain('R03 No account');
 
     // Retry offers one fee again; the partner's new details offer the rest.
     await asAdmin.admin.retryCommission({ id: ids[1]! });

@@ -45,13 +45,8 @@ async function feesOf(referralId: string) {
   return Object.fromEntries(rows.map((row) => [row.monthYear, { status: row.status, voidReason: row.voidReason }]));
 }
 
-const voidMails = async (partner: PartnerFixture) =>
-  t.db
-    .selectFrom('emailOutbox')
-    .select(['subject', 'textBody'])
-    .where('kind', '=', 'commissionVoided')
-    .where('recipient', '=', partner.user.email)
-    .execute();
+const voidMails = (partner: PartnerFixture) =>
+  t.outboxMails({ kind: 'commissionVoided', recipient: partner.user.email });
 
 describe("a won client's churn date", () => {
   it('voids the pending fees of months after the churn month, with the reason, logged and mailed', async () => {

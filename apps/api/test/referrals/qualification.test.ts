@@ -325,11 +325,7 @@ describe("an admin's override", () => {
     expect(paid.json().commission).toMatchObject({ amount: '50.00' });
     const log = await t.activityEntries({ entityId: client.id, action: 'referral.qualification_overridden' });
     expect(log).toMatchObject([{ userId: admin.id }]);
-    const mail = await t.db
-      .selectFrom('emailOutbox')
-      .select(['kind', 'subject'])
-      .where('kind', '=', 'qualificationDecided')
-      .execute();
+    const mail = await t.outboxMails({ kind: 'qualificationDecided' });
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toContain('is a qualifying client');
   });
